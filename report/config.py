@@ -1,0 +1,292 @@
+"""Reading test.toml: what was tested and the training assumptions, checked key by key."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from dataclasses import dataclass, field
+
+from report.problems import Problem
+
+FILE = "test.toml"
+
+
+@dataclass(frozen=True)
+class Systems:
+    """The names of the three systems, as save_times/bandwidth/load_times spell them."""
+
+    candidate: str
+    save_baseline: str
+    load_baseline: str
+
+
+@dataclass(frozen=True)
+class Training:
+    """The training run the bubble analysis models."""
+
+    model: str
+    total_steps: int
+    checkpoint_interval_steps: int
+    baseline_duration_s: float | None
+    step_time_s: float | None
+    cluster_gpus: int
+
+
+@dataclass(frozen=True)
+class ProjectionSpec:
+    """A checkpoint size to project save times to; `saves` None means the training run's."""
+
+    name: str
+    snapshot_gb: float
+    saves: int | None
+
+
+@dataclass(frozen=True)
+class Gates:
+    """Thresholds of the joint-test gates G1 to G4."""
+
+    min_runs: int = 3
+    max_cv_pct: float = 5.0
+    target_speedup: float = 1.5
+    target_duration_reduction_pct: float = 2.0
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """Failure assumptions: per-GPU mean time between failures and the cost of a restart."""
+
+    gpu_mtbf_hours: float = 50677.0
+    restart_s: float = 600.0
+
+
+@dataclass(frozen=True)
+class TestConfig:
+    """Everything test.toml says, validated."""
+
+    title: str
+    customer: str
+    date: dt.date
+    systems: Systems
+    training: Training
+    projections: tuple[ProjectionSpec, ...]
+    sources: dict[str, str] = field(default_factory=dict)
+    gates: Gates = Gates()
+    reliability: Reliability = Reliability()
+
+
+# Each key: (kind, required). Kinds: text, date, posint, posnum, nonnegnum, num.
+_TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True)}
+_SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")}
+_TRAINING = {
+    "model": ("text", True),
+    "total_steps": ("posint", True),
+    "checkpoint_interval_steps": ("posint", True),
+    "baseline_duration_s": ("posnum", False),
+    "step_time_s": ("posnum", False),
+    "cluster_gpus": ("posint", False),
+}
+_PROJECTION = {"name": ("text", True), "snapshot_gb": ("posnum", True), "saves": ("posint", False)}
+_SOURCES = {k: ("text", False) for k in ("save_times", "bandwidth", "load_times")}
+_GATES = {
+    "min_runs": ("posint", False),
+    "max_cv_pct": ("nonnegnum", False),
+    "target_speedup": ("posnum", False),
+    "target_duration_reduction_pct": ("num", False),
+}
+_RELIABILITY = {"gpu_mtbf_hours": ("posnum", False), "restart_s": ("nonnegnum", False)}
+_TABLES = {"systems": _SYSTEMS, "training": _TRAINING, "sources": _SOURCES, "gates": _GATES}
+_TABLES["reliability"] = _RELIABILITY
+
+_KIND_WORDS = {
+    "text": "a text in quotes",
+    "date": "a date such as 2026-11-30 (no quotes, no time)",
+    "posint": "a whole number above zero",
+    "posnum": "a number above zero",
+    "nonnegnum": "a number, zero or above",
+    "num": "a number",
+}
+
+
+class _KeyLines:
+    """Finds the line of a key in the TOML text, so messages can point at it."""
+
+    _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]?")
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_\"'-]+)\s*=")
+
+    def __init__(self, text: str):
+        self.lines: dict[tuple[str, int, str], int] = {}
+        self.tables: dict[tuple[str, int], int] = {}
+        table, index, counts = "", 0, {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            if m := self._HEADER.match(line):
+                table = m.group(2).replace('"', "").replace("'", "").strip()
+                index = counts[table] = counts.get(table, -1) + 1 if m.group(1) == "[[" else 0
+                self.tables.setdefault((table, index), number)
+            elif m := self._KEY.match(line):
+                key = m.group(1).strip("\"'")
+                self.lines.setdefault((table, index, key), number)
+
+    def of(self, table: str, key: str | None = None, index: int = 0) -> int | None:
+        """The line of `key` in `table` (the table's header line when key is None)."""
+        if key is None:
+            return self.tables.get((table, index))
+        return self.lines.get((table, index, key))
+
+
+def _check_value(value: object, kind: str) -> bool:
+    if kind == "text":
+        return isinstance(value, str) and value.strip() != ""
+    if kind == "date":
+        return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if kind == "posint":
+        return isinstance(value, int) and value > 0
+    if value != value or value in (float("inf"), float("-inf")):
+        return False
+    return {"posnum": value > 0, "nonnegnum": value >= 0, "num": True}[kind]
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class _Reader:
+    """Collects problems while picking validated values out of the parsed TOML."""
+
+    def __init__(self, lines: _KeyLines):
+        self.lines = lines
+        self.problems: list[Problem] = []
+
+    def problem(self, table: str, key: str | None, message: str, index: int = 0) -> None:
+        line = self.lines.of(table, key, index) or self.lines.of(table, None, index)
+        path = ".".join(p for p in (table if not index else f"{table}[{index + 1}]", key) if p)
+        self.problems.append(Problem(FILE, line, path or None, message))
+
+    def table(self, data: dict, table: str, spec: dict, index: int = 0) -> dict:
+        """The values of `spec`'s keys in `data`, each checked; unknown keys are problems."""
+        out = {}
+        for key, value in data.items():
+            if key not in spec:
+                if not (table == "" and key in _TABLES | {"projections": None}):
+                    self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
+                continue
+            kind, _ = spec[key]
+            if _check_value(value, kind):
+                out[key] = value.strip() if kind == "text" else value
+            else:
+                self.problem(table, key, f"must be {_KIND_WORDS[kind]}, got {_describe(value)}", index)
+        for key, (_, required) in spec.items():
+            if required and key not in data:
+                self.problem(table, None, f'the key "{key}" is missing', index)
+        return out
+
+    def subtable(self, data: dict, name: str) -> dict:
+        value = data.get(name, {})
+        if isinstance(value, dict):
+            return self.table(value, name, _TABLES[name])
+        self.problem("", name, f"must be a table [{name}], got {_describe(value)}")
+        return {}
+
+
+def _suggest(key: str, spec: dict) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, list(spec), n=1)
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
+    """Parse and validate test.toml; returns the config, or None with the problems found."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return None, [Problem(FILE, line, None, "is not UTF-8 text; save it as UTF-8")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, [_syntax_problem(str(exc))]
+    reader = _Reader(_KeyLines(text))
+    top = reader.table(data, "", _TOP)
+    systems = reader.subtable(data, "systems")
+    training = reader.subtable(data, "training")
+    sources = reader.subtable(data, "sources")
+    gates = reader.subtable(data, "gates")
+    reliability = reader.subtable(data, "reliability")
+    projections = _projections(reader, data.get("projections", []))
+    _cross_checks(reader, systems, training)
+    if reader.problems:
+        return None, reader.problems
+    return (
+        TestConfig(
+            title=top["title"],
+            customer=top["customer"],
+            date=top["date"],
+            systems=Systems(**systems),
+            training=Training(
+                model=training["model"],
+                total_steps=training["total_steps"],
+                checkpoint_interval_steps=training["checkpoint_interval_steps"],
+                baseline_duration_s=_float(training.get("baseline_duration_s")),
+                step_time_s=_float(training.get("step_time_s")),
+                cluster_gpus=training.get("cluster_gpus", 1000),
+            ),
+            projections=projections,
+            sources=sources,
+            gates=Gates(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
+            reliability=Reliability(**{k: float(v) for k, v in reliability.items()}),
+        ),
+        [],
+    )
+
+
+def _float(value: int | float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _syntax_problem(message: str) -> Problem:
+    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    text = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+    if match:
+        return Problem(FILE, int(match.group(1)), f"column {match.group(2)}", f"TOML syntax error: {text}")
+    return Problem(FILE, None, None, f"TOML syntax error: {text}")
+
+
+def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        reader.problem("", "projections", "must be written as [[projections]] tables")
+        return ()
+    specs = []
+    for index, item in enumerate(value):
+        checked = reader.table(item, "projections", _PROJECTION, index)
+        if len(checked) == len(item) and {"name", "snapshot_gb"} <= checked.keys():
+            specs.append(ProjectionSpec(checked["name"], float(checked["snapshot_gb"]), checked.get("saves")))
+    return tuple(specs)
+
+
+def _cross_checks(reader: _Reader, systems: dict, training: dict) -> None:
+    candidate = systems.get("candidate")
+    for key in ("save_baseline", "load_baseline"):
+        if candidate is not None and systems.get(key) == candidate:
+            reader.problem("systems", key, f'must differ from candidate ("{candidate}")')
+    given = [k for k in ("baseline_duration_s", "step_time_s") if k in training]
+    if len(given) != 1:
+        what = "neither is given" if not given else "both are given"
+        reader.problem("training", None, f"give exactly one of baseline_duration_s and step_time_s ({what})")
+    total, interval = training.get("total_steps"), training.get("checkpoint_interval_steps")
+    if total is not None and interval is not None and interval > total:
+        reader.problem(
+            "training",
+            "checkpoint_interval_steps",
+            f"must not exceed total_steps ({interval} > {total}): the run would never save",
+        )

@@ -1,0 +1,228 @@
+"""Loading a joint-test folder: the four files read once, every rule of the contract checked across them."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from report.config import TestConfig, parse_config
+from report.problems import InvalidInput, Problem
+from report.tables import Table, read_table
+
+SAVE_SPEC = {
+    "system": "text",
+    "model": "text",
+    "gpus": "int>0",
+    "snapshot_gb": "num>0",
+    "run": "int>=1",
+    "save_s": "num>0",
+}
+BANDWIDTH_SPEC = {"system": "text", "run": "int>=1", "t_s": "num>=0", "write_gbps": "num>=0"}
+LOAD_SPEC = {
+    "system": "text",
+    "model": "text",
+    "platform": "text",
+    "size_gb": "num>0",
+    "run": "int>=1",
+    "load_s": "num>0",
+}
+INPUT_FILES = ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv")
+MEDIA_TYPES = {
+    "test.toml": "application/toml",
+    "save_times.csv": "text/csv",
+    "bandwidth.csv": "text/csv",
+    "load_times.csv": "text/csv",
+}
+
+
+@dataclass(frozen=True)
+class JointTest:
+    """A validated joint test: its configuration, its three tables and the bytes they came from."""
+
+    config: TestConfig
+    saves: pd.DataFrame
+    bandwidth: pd.DataFrame
+    loads: pd.DataFrame
+    raw: dict[str, bytes]
+
+    @property
+    def sha256(self) -> dict[str, str]:
+        """Each input file's name mapped to the SHA-256 of its bytes."""
+        return {name: hashlib.sha256(data).hexdigest() for name, data in self.raw.items()}
+
+
+def read_folder(folder: Path) -> dict[str, bytes]:
+    """The bytes of the four input files; a missing folder or file is an InvalidInput."""
+    if not folder.is_dir():
+        raise InvalidInput([Problem(str(folder), None, None, "this joint-test folder does not exist")])
+    raw, problems = {}, []
+    for name in INPUT_FILES:
+        path = folder / name
+        if path.is_file():
+            raw[name] = path.read_bytes()
+        else:
+            problems.append(Problem(name, None, None, f"the file is missing from {folder}"))
+    if problems:
+        raise InvalidInput(problems)
+    return raw
+
+
+def load(folder: Path) -> JointTest:
+    """Read and validate a joint-test folder; raises InvalidInput listing every problem found."""
+    return parse(read_folder(folder))
+
+
+def parse(raw: dict[str, bytes]) -> JointTest:
+    """Validate the four files' bytes; raises InvalidInput listing every problem found."""
+    config, problems = parse_config(raw["test.toml"])
+    tables = {}
+    for name, spec in (("save_times.csv", SAVE_SPEC), ("bandwidth.csv", BANDWIDTH_SPEC), ("load_times.csv", LOAD_SPEC)):
+        table, found = read_table(name, raw[name], spec)
+        problems += found
+        if table is not None and not found:
+            tables[name] = table
+    if config is not None:
+        problems += _cross_checks(config, tables)
+    if problems:
+        raise InvalidInput(problems)
+    return JointTest(
+        config,
+        _frame(tables["save_times.csv"]),
+        _frame(tables["bandwidth.csv"]),
+        _frame(tables["load_times.csv"]),
+        dict(raw),
+    )
+
+
+def _frame(table: Table) -> pd.DataFrame:
+    frame = pd.DataFrame(table.columns, copy=False)
+    frame.attrs["lines"] = table.line_of
+    return frame
+
+
+def _cross_checks(config: TestConfig, tables: dict[str, Table]) -> list[Problem]:
+    systems = config.systems
+    save_systems = {systems.save_baseline: "save_baseline", systems.candidate: "candidate"}
+    load_systems = {systems.load_baseline: "load_baseline", systems.candidate: "candidate"}
+    problems: list[Problem] = []
+    if saves := tables.get("save_times.csv"):
+        problems += _check_systems(saves, save_systems)
+        problems += _check_unique(saves, ["system", "model", "run"], "run", "this run number appears twice")
+        problems += _check_model_constants(saves, "model", ["snapshot_gb", "gpus"])
+        problems += _check_training_model(saves, config, save_systems)
+    if bandwidth := tables.get("bandwidth.csv"):
+        problems += _check_systems(bandwidth, save_systems)
+        problems += _check_unique(bandwidth, ["system", "run", "t_s"], "t_s", "a sample at this time appears twice")
+        problems += _check_sustained(bandwidth, save_systems)
+    if loads := tables.get("load_times.csv"):
+        problems += _check_systems(loads, load_systems)
+        problems += _check_unique(loads, ["system", "model", "platform", "run"], "run", "this run number appears twice")
+        problems += _check_model_constants(loads, ["model", "platform"], ["size_gb"])
+        problems += _check_both_loaded(loads, load_systems)
+    return problems
+
+
+def _check_systems(table: Table, expected: dict[str, str]) -> list[Problem]:
+    """Every row names a system of test.toml, and each such system has rows."""
+    system: pd.Categorical = table.columns["system"]
+    problems = []
+    allowed = " or ".join(f'"{name}"' for name in expected)
+    for code, name in enumerate(system.categories):
+        if name not in expected:
+            rows = np.flatnonzero(system.codes == code)
+            line = int(table.line_of(rows[:1])[0])
+            also = f" (and {len(rows) - 1} more rows)" if len(rows) > 1 else ""
+            message = f'"{name}" is not a system of test.toml [systems]{also}; expected {allowed}'
+            problems.append(Problem(table.name, line, "system", message))
+    for name, key in expected.items():
+        if name not in system.categories:
+            problems.append(Problem(table.name, None, "system", f'no rows for "{name}" (test.toml systems.{key})'))
+    return problems
+
+
+def _check_unique(table: Table, keys: list[str], column: str, message: str) -> list[Problem]:
+    frame = pd.DataFrame({k: table.columns[k] for k in keys}, copy=False)
+    rows = np.flatnonzero(frame.duplicated(keep="first").to_numpy())
+    problems = []
+    for row, line in zip(rows[:10], table.line_of(rows[:10]), strict=True):
+        value = _display(table.columns[column][row])
+        problems.append(Problem(table.name, int(line), column, f'"{value}": {message} for the same {_group(keys)}'))
+    if len(rows) > 10:
+        problems.append(Problem(table.name, None, column, f"{len(rows) - 10} more repeated rows"))
+    return problems
+
+
+def _group(keys: list[str]) -> str:
+    return ", ".join(k for k in keys[:-1])
+
+
+def _display(value: object) -> str:
+    if isinstance(value, float | np.floating):
+        return f"{value:g}" if float(value).is_integer() else repr(float(value))
+    return str(value)
+
+
+def _check_model_constants(table: Table, by: str | list[str], columns: list[str]) -> list[Problem]:
+    """All rows of one model (or model and platform) share one value of each of `columns`."""
+    by = [by] if isinstance(by, str) else by
+    frame = pd.DataFrame({k: table.columns[k] for k in by + columns}, copy=False)
+    problems = []
+    for column in columns:
+        first = frame.groupby(by, observed=True, sort=False)[column].transform("first").to_numpy()
+        differing = np.flatnonzero(frame[column].to_numpy() != first)
+        seen = set()
+        for row in differing:
+            group = tuple(str(frame[k].iloc[row]) for k in by)
+            if group in seen:
+                continue
+            seen.add(group)
+            line = int(table.line_of(np.asarray([row]))[0])
+            label = " on ".join(f'"{g}"' for g in group)
+            message = (
+                f'"{_display(frame[column].iloc[row])}" differs from {_display(first[row])} given earlier for {label};'
+                f" all rows of one {' and '.join(by)} must share one {column}"
+            )
+            problems.append(Problem(table.name, line, column, message))
+    return problems
+
+
+def _check_training_model(table: Table, config: TestConfig, systems: dict[str, str]) -> list[Problem]:
+    """Each save system has rows of the model the bubble analysis uses."""
+    model = config.training.model
+    frame = pd.DataFrame({k: table.columns[k] for k in ("system", "model")}, copy=False)
+    of_model = set(frame.loc[frame["model"] == model, "system"].astype(str))
+    problems = []
+    for name in systems:
+        if name not in of_model and name in table.columns["system"].categories:
+            message = f'no rows of the training model "{model}" (test.toml training.model) for "{name}"'
+            problems.append(Problem(table.name, None, "model", message))
+    return problems
+
+
+def _check_sustained(table: Table, systems: dict[str, str]) -> list[Problem]:
+    frame = pd.DataFrame({k: table.columns[k] for k in ("system", "run", "write_gbps")}, copy=False)
+    per_run = frame.groupby(["system", "run"], observed=True)["write_gbps"].mean()
+    per_system = per_run.groupby(level="system", observed=True).mean()
+    problems = []
+    for name, value in per_system.items():
+        if name in systems and not value > 0:
+            message = f'the sustained bandwidth of "{name}" comes out as {value:g} GB/s; it must be above zero'
+            problems.append(Problem(table.name, None, "write_gbps", message))
+    return problems
+
+
+def _check_both_loaded(table: Table, systems: dict[str, str]) -> list[Problem]:
+    frame = pd.DataFrame({k: table.columns[k] for k in ("system", "model", "platform")}, copy=False)
+    problems = []
+    for (model, platform), group in frame.groupby(["model", "platform"], observed=True, sort=True):
+        have = set(group["system"].astype(str))
+        for name, key in systems.items():
+            if name not in have:
+                line = int(table.line_of(np.asarray([group.index[0]]))[0])
+                message = f'"{model}" on "{platform}" has no rows for "{name}" (test.toml systems.{key}); both systems must load it'
+                problems.append(Problem(table.name, line, "system", message))
+    return problems

@@ -1,0 +1,181 @@
+"""Reading the CSV files: columns by name, every cell checked, each problem located by physical line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.csv as pacsv
+
+from report.problems import Problem
+
+NUMBER = r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?"
+INTEGER = r"[0-9]+"
+# Cells reported one by one per column and kind of problem; the rest are counted in one line.
+MAX_CELL_PROBLEMS = 10
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+# Column kinds: text, int (integer >= 0), and numbers with a lower bound.
+KIND_RULES = {
+    "text": None,
+    "int>0": (INTEGER, 0.0, False),
+    "int>=1": (INTEGER, 1.0, True),
+    "num>0": (NUMBER, 0.0, False),
+    "num>=0": (NUMBER, 0.0, True),
+}
+_BOUND_WORDS = {
+    "int>0": "must be a whole number above zero",
+    "int>=1": "must be a whole number, 1 or more",
+    "num>0": "must be above zero",
+    "num>=0": "must not be negative",
+}
+
+
+@dataclass
+class Table:
+    """A CSV file's required columns, checked and converted: text columns as lists, others as arrays."""
+
+    name: str
+    columns: dict[str, np.ndarray | pd.Categorical]
+    rows: int
+    _lines: np.ndarray | None
+    _raw: bytes
+
+    def line_of(self, rows: np.ndarray) -> np.ndarray:
+        """Physical line numbers (the header is line 1 when nothing precedes it) of data rows."""
+        if self._lines is None:
+            self._lines = _data_lines(self._raw)
+        return self._lines[rows]
+
+
+def _data_lines(raw: bytes) -> np.ndarray:
+    """The physical line of every data row: lines that are neither blank nor the header."""
+    text = raw.decode("utf-8-sig")
+    numbers = [n for n, line in enumerate(_LINE_BREAK.split(text), start=1) if line.strip()]
+    return np.asarray(numbers[1:], dtype=np.int64)
+
+
+def read_table(name: str, raw: bytes, spec: dict[str, str]) -> tuple[Table | None, list[Problem]]:
+    """Read CSV bytes holding at least the columns of `spec` (column -> kind); other columns are ignored."""
+    try:
+        header, strings, lines = _read_fast(raw, spec)
+    except (pa.ArrowInvalid, UnicodeDecodeError, _NeedsSlowPath):
+        header, strings, lines, problems = _read_slow(name, raw)
+        if problems:
+            return None, problems
+    missing = [c for c in spec if c not in header]
+    if missing:
+        names = ", ".join(missing)
+        return None, [Problem(name, 1, names, "this column is missing (the header row must name it)")]
+    if len(strings[next(iter(spec))]) == 0:
+        return None, [Problem(name, None, None, "has a header but no data rows: the table is empty")]
+    table = Table(name, {}, len(strings[next(iter(spec))]), lines, raw)
+    problems: list[Problem] = []
+    for column, kind in spec.items():
+        table.columns[column] = _convert(table, column, kind, strings[column], problems)
+    return table, problems
+
+
+class _NeedsSlowPath(Exception):
+    """The fast reader cannot read this file exactly as the CSV rules say."""
+
+
+def _header(raw: bytes) -> list[str]:
+    for line in _LINE_BREAK.split(raw[:65536].decode("utf-8-sig", errors="replace")):
+        if line.strip():
+            return [c.strip() for c in next(csv.reader([line]))]
+    return []
+
+
+def _read_fast(raw: bytes, spec: dict[str, str]) -> tuple[list[str], dict[str, pa.Array], None]:
+    """pyarrow's multithreaded reader: all cells as text; any oddity falls back to the slow path."""
+    header = _header(raw)
+    first_line = _LINE_BREAK.split(raw[:65536].decode("utf-8-sig", errors="replace"), maxsplit=1)[0]
+    if not first_line.strip() or len(set(header)) != len(header):
+        raise _NeedsSlowPath
+    names = [f"c{i}" for i in range(len(header))]
+    wanted = {names[header.index(c)]: c for c in spec if c in header}
+    table = pacsv.read_csv(
+        pa.BufferReader(raw),
+        read_options=pacsv.ReadOptions(column_names=names, skip_rows=1),
+        parse_options=pacsv.ParseOptions(newlines_in_values=False),
+        convert_options=pacsv.ConvertOptions(
+            include_columns=list(wanted), column_types={n: pa.string() for n in wanted}, strings_can_be_null=False
+        ),
+    )
+    strings = {wanted[n]: pc.utf8_trim_whitespace(table[n]) for n in wanted}
+    if any(pc.any(pc.equal(column, "")).as_py() for column in strings.values()):
+        raise _NeedsSlowPath  # blank rows of empty cells are skipped there, and empty cells located
+    return header, strings, None
+
+
+def _read_slow(name: str, raw: bytes) -> tuple[list[str], dict[str, pa.Array], np.ndarray, list[Problem]]:
+    """Python's csv module, row by row: exact line numbers for files the fast reader refuses."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return [], {}, np.zeros(0, np.int64), [Problem(name, line, None, "is not UTF-8 text; save it as UTF-8")]
+    reader = csv.reader(io.StringIO(text, newline=""))
+    header: list[str] = []
+    cells: list[list[str]] = []
+    lines: list[int] = []
+    problems: list[Problem] = []
+    first = 1
+    for row in reader:
+        line, first = first, reader.line_num + 1
+        if not any(c.strip() for c in row):
+            continue
+        if not header:
+            header = [c.strip() for c in row]
+            duplicated = sorted({c for c in header if header.count(c) > 1})
+            if duplicated:
+                problems.append(Problem(name, line, ", ".join(duplicated), "this column is named twice in the header"))
+            continue
+        if len(row) != len(header):
+            problems.append(Problem(name, line, None, f"has {len(row)} cells but the header has {len(header)}"))
+            continue
+        cells.append(row)
+        lines.append(line)
+    if not header:
+        problems.append(Problem(name, None, None, "is empty: it needs a header row and data rows"))
+    columns = {c: pa.array([row[i].strip() for row in cells], pa.string()) for i, c in enumerate(header)}
+    return header, columns, np.asarray(lines, dtype=np.int64), problems
+
+
+def _convert(table: Table, column: str, kind: str, values: pa.Array, problems: list[Problem]):
+    """Check every cell of a column and convert it: text to a list, numbers to a float or int array."""
+    if kind == "text":
+        empty = np.flatnonzero(np.asarray(pc.equal(values, "")))
+        _report(table, column, empty, values, "is empty", problems)
+        encoded = pc.dictionary_encode(values).combine_chunks() if isinstance(values, pa.ChunkedArray) else pc.dictionary_encode(values)
+        return pd.Categorical.from_codes(np.asarray(encoded.indices), categories=encoded.dictionary.to_pylist())
+    pattern, bound, inclusive = KIND_RULES[kind]
+    ok = np.asarray(pc.match_substring_regex(values, f"^{pattern}$"))
+    bad = np.flatnonzero(~ok)
+    what = "is not a whole number" if pattern is INTEGER else "is not a number"
+    _report(table, column, bad, values, what, problems)
+    cleaned = pc.if_else(pa.array(ok), values, "1") if len(bad) else values
+    numbers = np.asarray(pc.cast(cleaned, pa.float64()))
+    out_of_range = (numbers < bound) if inclusive else (numbers <= bound)
+    out_of_range &= ok
+    _report(table, column, np.flatnonzero(out_of_range), values, _BOUND_WORDS[kind], problems)
+    return numbers.astype(np.int64) if pattern is INTEGER else numbers
+
+
+def _report(table: Table, column: str, rows: np.ndarray, values, message: str, problems: list[Problem]) -> None:
+    if len(rows) == 0:
+        return
+    shown = rows[:MAX_CELL_PROBLEMS]
+    for row, line in zip(shown, table.line_of(shown), strict=True):
+        cell = values[int(row)].as_py()
+        problems.append(Problem(table.name, int(line), column, f'"{cell}" {message}' if cell else message))
+    if len(rows) > len(shown):
+        more = len(rows) - len(shown)
+        problems.append(Problem(table.name, None, column, f"{more} more rows with the same problem ({message})"))
