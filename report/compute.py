@@ -139,6 +139,8 @@ class Load:
     models: tuple[LoadModel, ...]  #: sorted by model then platform
     speedup_min: float  #: smallest speedup
     speedup_max: float  #: largest speedup
+    baseline_system: str  #: the load baseline's name
+    candidate_system: str  #: the candidate's name
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,30 @@ class Audit:
 
 
 @dataclass(frozen=True)
+class Lifecycle:
+    """Train, save, deploy, serve: the time the candidate saves at each stage of a model's life."""
+
+    training_saved_s: float  #: one training run: bubble.time_saved_s
+    load_saved_min_s: float  #: smallest saving per cold start over the measured load models
+    load_saved_max_s: float  #: largest saving per cold start
+    load_saved_sum_s: float  #: one cold start of every measured model and platform
+    total_saved_s: float  #: one training run plus one cold start of each
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The effect at the cluster's size: failures grow with GPUs, GPU-equivalents with the cluster."""
+
+    cluster_gpus: int  #: bubble.cluster_gpus
+    job_mtbf_s: float  #: gpu_mtbf_hours * 3600 / cluster_gpus, for a job spanning the cluster
+    baseline_optimal_interval_s: float  #: Young's interval for the baseline at that size
+    candidate_optimal_interval_s: float  #: likewise, candidate
+    baseline_optimal_overhead_pct: float  #: expected overhead at that interval
+    candidate_optimal_overhead_pct: float  #: likewise, candidate
+    gpu_equivalents_per_1000: float  #: GPU-equivalents per 1,000 GPUs: 10 * throughput_gain_pct
+
+
+@dataclass(frozen=True)
 class Metrics:
     """Every figure of the report; `to_json` gives metrics.json."""
 
@@ -200,6 +226,8 @@ class Metrics:
     gates: tuple[Gate, ...]
     reliability: Reliability
     audit: Audit
+    lifecycle: Lifecycle
+    scale: Scale
     inputs: dict[str, str]
 
     def to_dict(self) -> dict:
@@ -229,16 +257,19 @@ def compute(test: JointTest) -> Metrics:
     if problems:
         raise InvalidInput(problems)
     bandwidth = _bandwidth(test.bandwidth, names)
+    load = _load(test.loads, config.systems.load_baseline, config.systems.candidate)
     return Metrics(
         save=save,
         bandwidth=bandwidth,
         bubble=bubble,
         projections=projections,
         fits=fits,
-        load=_load(test.loads, config.systems.load_baseline, config.systems.candidate),
+        load=load,
         gates=_gates(test, save, bubble),
         reliability=_reliability(test, save, bubble),
         audit=_audit(save, bandwidth, projections, fits),
+        lifecycle=_lifecycle(bubble, load),
+        scale=_scale(test, save, bubble),
         inputs=test.sha256,
     )
 
@@ -399,7 +430,7 @@ def _load(frame: pd.DataFrame, baseline: str, candidate: str) -> Load:
             )
         )
     speedups = [m.speedup for m in models]
-    return Load(tuple(models), min(speedups), max(speedups))
+    return Load(tuple(models), min(speedups), max(speedups), baseline, candidate)
 
 
 def _measurement_gate(gate_id: str, name: str, side: SaveSide, min_runs: int, max_cv: float) -> Gate:
@@ -464,4 +495,31 @@ def _audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]
         save_speedup_to_bandwidth_ratio=save.speedup / ratio,
         bandwidth_bound=min(b_share, c_share) >= 80.0,
         max_extrapolation=max((p.extrapolation for p in projections), default=None),
+    )
+
+
+def _lifecycle(bubble: Bubble, load: Load) -> Lifecycle:
+    saved = [m.baseline_s - m.candidate_s for m in load.models]
+    return Lifecycle(
+        training_saved_s=bubble.time_saved_s,
+        load_saved_min_s=min(saved),
+        load_saved_max_s=max(saved),
+        load_saved_sum_s=math.fsum(saved),
+        total_saved_s=bubble.time_saved_s + math.fsum(saved),
+    )
+
+
+def _scale(test: JointTest, save: Save, bubble: Bubble) -> Scale:
+    r = test.config.reliability
+    mtbf = r.gpu_mtbf_hours * 3600 / bubble.cluster_gpus
+    b = stats.young_interval(save.baseline.mean_s, mtbf)
+    c = stats.young_interval(save.candidate.mean_s, mtbf)
+    return Scale(
+        cluster_gpus=bubble.cluster_gpus,
+        job_mtbf_s=mtbf,
+        baseline_optimal_interval_s=b,
+        candidate_optimal_interval_s=c,
+        baseline_optimal_overhead_pct=stats.overhead_pct(save.baseline.mean_s, b, mtbf, r.restart_s),
+        candidate_optimal_overhead_pct=stats.overhead_pct(save.candidate.mean_s, c, mtbf, r.restart_s),
+        gpu_equivalents_per_1000=10 * bubble.throughput_gain_pct,
     )

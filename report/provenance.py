@@ -1,0 +1,46 @@
+"""What built a report: the generator's version and commit, Python's and the packages' versions."""
+
+from __future__ import annotations
+
+import platform
+import subprocess
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from report import __version__
+
+PACKAGES = ("jinja2", "matplotlib", "pandas", "numpy", "pyarrow", "weasyprint", "pydyf", "fonttools", "scipy")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Versions printed in the colophon."""
+
+    generator: str  #: this package's version
+    commit: str  #: git commit of the generator ("unknown" outside a checkout), "+changes" when modified
+    python: str  #: Python version
+    packages: tuple[tuple[str, str], ...]  #: (name, version) of the packages that build the report
+
+
+def _commit() -> str:
+    try:
+        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                              text=True, timeout=5, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no", "--",
+                                "report", "templates"], capture_output=True, text=True, timeout=5).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return f"{head}+changes" if dirty else head
+
+
+def collect() -> Provenance:
+    """The provenance of this process."""
+    versions = []
+    for name in PACKAGES:
+        try:
+            versions.append((name, metadata.version(name)))
+        except metadata.PackageNotFoundError:
+            continue
+    return Provenance(__version__, _commit(), platform.python_version(), tuple(versions))
