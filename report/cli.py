@@ -32,8 +32,9 @@ def _build(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return EXIT_INVALID
-    print(f"wrote {args.out / 'report.pdf'}, {args.out / 'report.html'} and {args.out / 'metrics.json'}",
-          file=sys.stderr)
+    print(
+        f"wrote {args.out / 'report.pdf'}, {args.out / 'report.html'} and {args.out / 'metrics.json'}", file=sys.stderr
+    )
     return EXIT_OK
 
 

@@ -330,7 +330,9 @@ def _bubble(test: JointTest, save: Save) -> Bubble:
     saves = t.total_steps // t.checkpoint_interval_steps
     base_total = saves * save.baseline.mean_s
     cand_total = saves * save.candidate.mean_s
-    duration = t.baseline_duration_s if t.baseline_duration_s is not None else t.total_steps * t.step_time_s + base_total
+    duration = (
+        t.baseline_duration_s if t.baseline_duration_s is not None else t.total_steps * t.step_time_s + base_total
+    )
     compute_s = duration - base_total
     cand_duration = compute_s + cand_total
     gain = 100 * (duration / cand_duration - 1) if cand_duration > 0 else math.nan
@@ -449,13 +451,30 @@ def _gates(test: JointTest, save: Save, bubble: Bubble) -> tuple[Gate, ...]:
     g2 = _measurement_gate("G2", "Candidate measured on the same workload", save.candidate, g.min_runs, g.max_cv_pct)
     ci = save.speedup_ci95
     if ci is None:
-        g3 = Gate("G3", "Save-time target met", "insufficient", "no confidence interval: each system needs 2 or more runs")
+        g3 = Gate(
+            "G3", "Save-time target met", "insufficient", "no confidence interval: each system needs 2 or more runs"
+        )
     elif ci[0] >= g.target_speedup:
-        g3 = Gate("G3", "Save-time target met", "pass", f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x lies at or above {g.target_speedup:g}x")
+        g3 = Gate(
+            "G3",
+            "Save-time target met",
+            "pass",
+            f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x lies at or above {g.target_speedup:g}x",
+        )
     elif ci[1] < g.target_speedup:
-        g3 = Gate("G3", "Save-time target met", "fail", f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x lies below {g.target_speedup:g}x")
+        g3 = Gate(
+            "G3",
+            "Save-time target met",
+            "fail",
+            f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x lies below {g.target_speedup:g}x",
+        )
     else:
-        g3 = Gate("G3", "Save-time target met", "insufficient", f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x contains {g.target_speedup:g}x")
+        g3 = Gate(
+            "G3",
+            "Save-time target met",
+            "insufficient",
+            f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x contains {g.target_speedup:g}x",
+        )
     target = g.target_duration_reduction_pct
     passed = bubble.duration_reduction_pct >= target
     detail = f"training time {bubble.duration_reduction_pct:.2f}% shorter; target {target:g}%"
@@ -480,7 +499,14 @@ def _reliability(test: JointTest, save: Save, bubble: Bubble) -> Reliability:
         )
 
     return Reliability(
-        r.gpu_mtbf_hours, r.restart_s, gpus, mtbf, step, interval, side(save.baseline.mean_s), side(save.candidate.mean_s)
+        r.gpu_mtbf_hours,
+        r.restart_s,
+        gpus,
+        mtbf,
+        step,
+        interval,
+        side(save.baseline.mean_s),
+        side(save.candidate.mean_s),
     )
 
 

@@ -223,6 +223,9 @@ def _check_both_loaded(table: Table, systems: dict[str, str]) -> list[Problem]:
         for name, key in systems.items():
             if name not in have:
                 line = int(table.line_of(np.asarray([group.index[0]]))[0])
-                message = f'"{model}" on "{platform}" has no rows for "{name}" (test.toml systems.{key}); both systems must load it'
+                message = (
+                    f'"{model}" on "{platform}" has no rows for "{name}" (test.toml systems.{key});'
+                    " both systems must load it"
+                )
                 problems.append(Problem(table.name, line, "system", message))
     return problems

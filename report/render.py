@@ -92,16 +92,26 @@ def render_pdf(html: str, context: ReportContext, evidence: dict[str, bytes]) ->
     files = {name: (data, MEDIA_TYPES.get(name, "application/json")) for name, data in evidence.items()}
     fetcher = _fetcher(files)
     attachments = [
-        weasyprint.Attachment(url=f"{EVIDENCE_SCHEME}:{name}", name=name, url_fetcher=fetcher, created=date,
-                              modified=date, relationship="Data" if name == METRICS_NAME else "Source",
-                              description=_describe(name))
+        weasyprint.Attachment(
+            url=f"{EVIDENCE_SCHEME}:{name}",
+            name=name,
+            url_fetcher=fetcher,
+            created=date,
+            modified=date,
+            relationship="Data" if name == METRICS_NAME else "Source",
+            description=_describe(name),
+        )
         for name in files
     ]
     from weasyprint.text.fonts import FontConfiguration
 
     fonts = FontConfiguration()
-    stylesheet = weasyprint.CSS(filename=str(TEMPLATES / "styles" / "print.css"), base_url=ASSETS.as_uri() + "/",
-                                url_fetcher=fetcher, font_config=fonts)
+    stylesheet = weasyprint.CSS(
+        filename=str(TEMPLATES / "styles" / "print.css"),
+        base_url=ASSETS.as_uri() + "/",
+        url_fetcher=fetcher,
+        font_config=fonts,
+    )
     document = weasyprint.HTML(string=html, base_url=ASSETS.as_uri() + "/", url_fetcher=fetcher).render(
         stylesheets=[stylesheet], font_config=fonts
     )

@@ -154,7 +154,11 @@ def _convert(table: Table, column: str, kind: str, values: pa.Array, problems: l
     if kind == "text":
         empty = np.flatnonzero(np.asarray(pc.equal(values, "")))
         _report(table, column, empty, values, "is empty", problems)
-        encoded = pc.dictionary_encode(values).combine_chunks() if isinstance(values, pa.ChunkedArray) else pc.dictionary_encode(values)
+        encoded = (
+            pc.dictionary_encode(values).combine_chunks()
+            if isinstance(values, pa.ChunkedArray)
+            else pc.dictionary_encode(values)
+        )
         return pd.Categorical.from_codes(np.asarray(encoded.indices), categories=encoded.dictionary.to_pylist())
     pattern, bound, inclusive = KIND_RULES[kind]
     ok = np.asarray(pc.match_substring_regex(values, f"^{pattern}$"))

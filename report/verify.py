@@ -37,7 +37,9 @@ def differences(expected: object, actual: object, path: str = "") -> list[str]:
     if isinstance(expected, list) and isinstance(actual, list):
         if len(expected) != len(actual):
             return [f"{path}: {len(actual)} items in the report, {len(expected)} recomputed"]
-        return [d for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for d in differences(e, a, f"{path}[{i}]")]
+        return [
+            d for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for d in differences(e, a, f"{path}[{i}]")
+        ]
     if _number(expected) and _number(actual):
         if math.isclose(expected, actual, rel_tol=REL_TOL, abs_tol=1e-12):
             return []
