@@ -168,7 +168,7 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def problem(self, table: str, key: str | None, message: str, index: int = 0) -> None:
-        line = self.lines.of(table, key, index) or self.lines.of(table, None, index)
+        line = self.lines.of(table, key, index) or self.lines.of(table or key or "", None, index)
         path = ".".join(p for p in (table if not index else f"{table}[{index + 1}]", key) if p)
         self.problems.append(Problem(FILE, line, path or None, message))
 
@@ -226,7 +226,7 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     projections = _projections(reader, data.get("projections", []))
     _cross_checks(reader, systems, training)
     if reader.problems:
-        return None, reader.problems
+        return None, sorted(reader.problems, key=lambda p: (p.line is None, p.line or 0))
     return (
         TestConfig(
             title=top["title"],

@@ -139,7 +139,7 @@ def _read_slow(name: str, raw: bytes) -> tuple[list[str], dict[str, pa.Array], n
                 problems.append(Problem(name, line, ", ".join(duplicated), "this column is named twice in the header"))
             continue
         if len(row) != len(header):
-            problems.append(Problem(name, line, None, f"has {len(row)} cells but the header has {len(header)}"))
+            problems.append(Problem(name, line, None, _cell_count_message(row, header)))
             continue
         cells.append(row)
         lines.append(line)
@@ -147,6 +147,14 @@ def _read_slow(name: str, raw: bytes) -> tuple[list[str], dict[str, pa.Array], n
         problems.append(Problem(name, None, None, "is empty: it needs a header row and data rows"))
     columns = {c: pa.array([row[i].strip() for row in cells], pa.string()) for i, c in enumerate(header)}
     return header, columns, np.asarray(lines, dtype=np.int64), problems
+
+
+def _cell_count_message(row: list[str], header: list[str]) -> str:
+    message = f"has {len(row)} cells but the header has {len(header)}"
+    pairs = zip(row, row[1:], strict=False)
+    if len(row) > len(header) and any(a.strip().isdigit() and b.strip().isdigit() for a, b in pairs):
+        message += " (a decimal comma such as 12,5 splits a number in two: write 12.5)"
+    return message
 
 
 def _convert(table: Table, column: str, kind: str, values: pa.Array, problems: list[Problem]):
@@ -162,9 +170,12 @@ def _convert(table: Table, column: str, kind: str, values: pa.Array, problems: l
         return pd.Categorical.from_codes(np.asarray(encoded.indices), categories=encoded.dictionary.to_pylist())
     pattern, bound, inclusive = KIND_RULES[kind]
     ok = np.asarray(pc.match_substring_regex(values, f"^{pattern}$"))
-    bad = np.flatnonzero(~ok)
+    empty = np.asarray(pc.equal(values, ""))
     what = "is not a whole number" if pattern is INTEGER else "is not a number"
-    _report(table, column, bad, values, what, problems)
+    _report(table, column, np.flatnonzero(~ok & ~empty), values, what, problems)
+    needed = "a whole number" if pattern is INTEGER else "a number"
+    _report(table, column, np.flatnonzero(empty), values, f"is empty; {needed} is needed", problems)
+    bad = np.flatnonzero(~ok)
     cleaned = pc.if_else(pa.array(ok), values, "1") if len(bad) else values
     numbers = np.asarray(pc.cast(cleaned, pa.float64()))
     out_of_range = (numbers < bound) if inclusive else (numbers <= bound)

@@ -1,0 +1,169 @@
+"""The computation stage against the white paper and against joint tests computed by hand."""
+
+import math
+
+import pytest
+
+from report.compute import compute
+from report.load import load
+from tests.conftest import DATA, FIXTURES
+
+
+def approx(value):
+    return pytest.approx(value, rel=1e-9)
+
+
+@pytest.fixture(scope="module")
+def default():
+    return compute(load(DATA)).to_dict()
+
+
+@pytest.fixture(scope="module")
+def repeated():
+    return compute(load(FIXTURES / "repeated")).to_dict()
+
+
+@pytest.fixture(scope="module")
+def gates_fail():
+    return compute(load(FIXTURES / "gates_fail")).to_dict()
+
+
+def test_white_paper_save_figures(default):
+    s = default["save"]
+    assert (s["baseline"]["mean_s"], s["candidate"]["mean_s"]) == (178, 94)
+    assert s["saved_per_save_s"] == 84
+    assert s["reduction_pct"] == approx(100 * 84 / 178)  # 47%
+    assert s["speedup"] == approx(178 / 94)  # 1.9x
+    assert s["baseline"]["effective_gbps"] == approx(65.6 / 178)  # the paper's 0.37 GB/s
+    assert s["baseline"]["stdev_s"] is None and s["baseline"]["cv_pct"] is None
+    assert s["speedup_ci95"] is None
+    assert s["baseline"]["runs"] == 1 and isinstance(s["baseline"]["runs"], int)
+
+
+def test_white_paper_bandwidth(default):
+    b = default["bandwidth"]
+    assert (b["baseline_gbps"], b["candidate_gbps"]) == (approx(3.26), approx(6.40))
+    assert b["improvement_pct"] == approx(100 * (6.40 / 3.26 - 1))  # +96%
+
+
+def test_white_paper_bubble(default):
+    b = default["bubble"]
+    assert b["saves"] == 20
+    assert (b["baseline_save_total_s"], b["candidate_save_total_s"], b["time_saved_s"]) == (3560, 1880, 1680)
+    assert (b["compute_s"], b["baseline_duration_s"], b["candidate_duration_s"]) == (32440, 36000, 34320)
+    assert b["baseline_bubble_pct"] == approx(100 * 3560 / 36000)  # 9.9%
+    assert b["candidate_bubble_pct"] == approx(100 * 1880 / 34320)  # 5.5%
+    assert b["duration_reduction_pct"] == approx(100 * 1680 / 36000)  # 4.7%
+    assert b["gpu_equivalents"] == approx(1000 * (36000 / 34320 - 1))
+    assert round(b["gpu_equivalents"], 2) == 48.95
+
+
+def test_white_paper_projection_and_loads(default):
+    (p,) = default["projections"]
+    assert p["name"] == "70B on 64 GPUs" and p["saves"] == 20
+    assert p["baseline_s"] == approx(178 * 140 / 65.6)  # 379.9 s
+    assert p["candidate_s"] == approx(94 * 140 / 65.6)  # 200.6 s
+    assert round(p["saved_per_save_s"], 1) == 179.3
+    assert p["saved_total_s"] == approx(20 * 84 * 140 / 65.6)
+    load = default["load"]
+    assert (load["speedup_min"], load["speedup_max"]) == (approx(6.2), approx(9.3))
+    assert [(m["model"], m["platform"]) for m in load["models"]] == [
+        ("32B", "Huawei Atlas 910B"),
+        ("70B", "Huawei Atlas 910B"),
+        ("7B", "Huawei Atlas 910B"),  # code-point order: "7" sorts after "3"
+    ]
+
+
+def test_white_paper_gates_and_reliability(default):
+    assert [(g["id"], g["status"]) for g in default["gates"]] == [
+        ("G1", "insufficient"),
+        ("G2", "insufficient"),
+        ("G3", "insufficient"),
+        ("G4", "pass"),
+    ]
+    r = default["reliability"]
+    m = 50677 * 3600 / 8
+    assert r["job_mtbf_s"] == approx(m)
+    assert r["step_time_s"] == approx(3.244) and r["interval_s"] == approx(1622)
+    assert r["baseline"]["optimal_interval_s"] == approx(math.sqrt(2 * 178 * m))
+    assert r["candidate"]["overhead_pct"] == approx(100 * (94 / 1622 + (1622 + 94) / (2 * m) + 600 / m))
+    tau = math.sqrt(2 * 94 * m)
+    assert r["candidate"]["optimal_overhead_pct"] == approx(100 * (94 / tau + (tau + 94) / (2 * m) + 600 / m))
+
+
+def test_inputs_are_hashed(default):
+    assert sorted(default["inputs"]) == ["bandwidth.csv", "load_times.csv", "save_times.csv", "test.toml"]
+    assert all(len(h) == 64 for h in default["inputs"].values())
+
+
+def test_repeated_runs_by_hand(repeated):
+    s = repeated["save"]
+    assert (s["baseline"]["mean_s"], s["candidate"]["mean_s"]) == (110, 55)  # only the 32B rows
+    assert (s["baseline"]["stdev_s"], s["candidate"]["stdev_s"]) == (approx(10), approx(5))
+    assert s["baseline"]["cv_pct"] == approx(100 * 10 / 110)
+    assert s["speedup"] == 2.0
+    se, t = math.sqrt(2 / 363), 2.7764451051977987
+    assert s["speedup_ci95"] == [approx(2 * math.exp(-t * se)), approx(2 * math.exp(t * se))]
+    assert [g["status"] for g in repeated["gates"]] == ["pass", "pass", "pass", "pass"]
+
+
+def test_repeated_bubble_from_step_time(repeated):
+    b = repeated["bubble"]
+    assert b["saves"] == 6
+    assert b["baseline_duration_s"] == 6000 * 2.0 + 6 * 110  # 12,660 s derived from step_time_s
+    assert b["compute_s"] == approx(12000) and b["candidate_duration_s"] == approx(12330)
+    assert b["baseline_bubble_pct"] == approx(100 * 660 / 12660)
+    assert b["candidate_bubble_pct"] == approx(100 * 330 / 12330)
+    assert b["gpu_equivalents"] == approx(512 * (12660 / 12330 - 1))
+    assert b["cluster_gpus"] == 512
+
+
+def test_repeated_least_squares_projection(repeated):
+    # Baseline line 6 + 1.625 x, candidate 3 + 0.8125 x, through every row of both models.
+    first, second = repeated["projections"]
+    assert (first["baseline_s"], first["candidate_s"]) == (approx(168.5), approx(84.25))
+    assert first["saves"] == 6 and first["saved_total_s"] == approx(6 * 84.25)
+    assert (second["baseline_s"], second["candidate_s"]) == (approx(331), approx(165.5))
+    assert second["saves"] == 5 and second["saved_total_s"] == approx(5 * 165.5)
+
+
+def test_repeated_bandwidth_is_mean_of_run_means(repeated):
+    # Old NAS runs: (2, 2, 3, 3) -> 2.5 and (3, 4) -> 3.5; the mean of all six samples would be 2.83.
+    assert repeated["bandwidth"]["baseline_gbps"] == approx(3.0)
+    assert repeated["bandwidth"]["candidate_gbps"] == approx(7.0)
+    assert repeated["bandwidth"]["improvement_pct"] == approx(100 * (7 / 3 - 1))
+
+
+def test_repeated_loads_by_model_and_platform(repeated):
+    models = repeated["load"]["models"]
+    assert [(m["model"], m["platform"], m["baseline_s"], m["candidate_s"]) for m in models] == [
+        ("32B", "Atlas 910B", 110, 11),
+        ("32B", "H100", 90, 15),
+        ("7B", "Atlas 910B", 40, 8),
+    ]
+    assert [m["speedup"] for m in models] == [approx(10), approx(6), approx(5)]
+    assert (repeated["load"]["speedup_min"], repeated["load"]["speedup_max"]) == (approx(5), approx(10))
+
+
+def test_repeated_reliability_uses_training_gpus(repeated):
+    r = repeated["reliability"]
+    assert r["gpus"] == 16 and r["job_mtbf_s"] == approx(10000 * 3600 / 16)
+    assert r["interval_s"] == approx(2000) and r["restart_s"] == 300
+    assert r["baseline"]["overhead_pct"] == approx(5.5602222222222)
+
+
+def test_failing_gates(gates_fail):
+    g = {x["id"]: x["status"] for x in gates_fail["gates"]}
+    assert g == {"G1": "fail", "G2": "pass", "G3": "fail", "G4": "fail"}
+    s = gates_fail["save"]
+    assert s["baseline"]["cv_pct"] == approx(100 * math.sqrt(300) / 110)
+    assert s["candidate"]["cv_pct"] == approx(5.0)  # exactly at the limit: passes
+    low, high = s["speedup_ci95"]
+    assert low < 1.1 < high < 2.0
+    assert gates_fail["bubble"]["duration_reduction_pct"] == approx(2.0)
+
+
+def test_far_projection_is_flagged(gates_fail):
+    (p,) = gates_fail["projections"]
+    assert (p["baseline_s"], p["candidate_s"], p["saved_total_s"]) == (approx(1100), approx(1000), approx(300))
+    assert gates_fail["audit"]["max_extrapolation"] == approx(10)

@@ -1,0 +1,97 @@
+"""test.toml: every key checked, each problem located by line and key."""
+
+import datetime as dt
+
+import pytest
+
+from report.config import parse_config
+from tests.conftest import DATA
+
+DEFAULT = (DATA / "test.toml").read_text()
+
+
+def problems(text: str) -> list[str]:
+    config, found = parse_config(text.encode())
+    assert (config is None) == bool(found)
+    return [str(p) for p in found]
+
+
+def test_default_parses():
+    config, found = parse_config(DEFAULT.encode())
+    assert found == []
+    assert config.date == dt.date(2026, 11, 30)
+    assert config.training.baseline_duration_s == 36000.0 and config.training.step_time_s is None
+    assert config.training.cluster_gpus == 1000
+    assert config.projections[0].saves is None
+    assert config.gates.min_runs == 3 and config.reliability.gpu_mtbf_hours == 50677
+
+
+def test_misspelt_key_is_named_with_its_line_and_a_suggestion():
+    text = DEFAULT.replace("total_steps               = 10000", "total_step = 10000")
+    assert problems(text) == [
+        'test.toml:10: training: the key "total_steps" is missing',
+        'test.toml:12: training.total_step: unknown key (did you mean "total_steps"?)',
+    ]
+
+
+def test_wrong_types_and_bounds():
+    text = DEFAULT.replace('cluster_gpus              = 1000', 'cluster_gpus = "many"').replace(
+        "checkpoint_interval_steps = 500", "checkpoint_interval_steps = 0"
+    )
+    assert problems(text) == [
+        "test.toml:13: training.checkpoint_interval_steps: must be a whole number above zero, got 0",
+        'test.toml:15: training.cluster_gpus: must be a whole number above zero, got "many"',
+    ]
+
+
+def test_date_must_be_a_toml_date():
+    assert problems(DEFAULT.replace("date     = 2026-11-30", 'date = "30/11/2026"')) == [
+        'test.toml:3: date: must be a date such as 2026-11-30 (no quotes, no time), got "30/11/2026"'
+    ]
+
+
+def test_syntax_error_has_its_line():
+    (message,) = problems(DEFAULT.replace('customer = "Example Computing Centre"', "customer = Example"))
+    assert message.startswith("test.toml:2: column 12: TOML syntax error: ")
+
+
+def test_interval_larger_than_run():
+    text = DEFAULT.replace("checkpoint_interval_steps = 500", "checkpoint_interval_steps = 20000")
+    assert problems(text) == [
+        "test.toml:13: training.checkpoint_interval_steps: must not exceed total_steps (20000 > 10000):"
+        " the run would never save"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("edit", "what"),
+    [(("baseline_duration_s       = 36000", ""), "neither is given"), (("= 36000", "= 36000\nstep_time_s = 3"), "both are given")],
+)
+def test_exactly_one_duration_key(edit, what):
+    assert problems(DEFAULT.replace(*edit)) == [
+        f"test.toml:10: training: give exactly one of baseline_duration_s and step_time_s ({what})"
+    ]
+
+
+def test_candidate_must_differ_from_baselines():
+    text = DEFAULT.replace('load_baseline = "NFS"', 'load_baseline = "Mingxin FX100"')
+    assert problems(text) == ['test.toml:8: systems.load_baseline: must differ from candidate ("Mingxin FX100")']
+
+
+def test_projection_keys_and_unknown_tables():
+    text = DEFAULT.replace("snapshot_gb = 140", "snapshot_gb = -1\nsave = 3") + "\n[extras]\nx = 1\n"
+    assert problems(text) == [
+        "test.toml:19: projections.snapshot_gb: must be a number above zero, got -1",
+        'test.toml:20: projections.save: unknown key (did you mean "saves"?)',
+        "test.toml:27: extras: unknown key",
+    ]
+
+
+def test_missing_required_keys_and_not_utf8():
+    found = problems("date = 2026-01-01\n[systems]\n[training]\n")
+    assert 'test.toml: the key "title" is missing' in found
+    assert 'test.toml:2: systems: the key "candidate" is missing' in found
+    assert 'test.toml:3: training: the key "model" is missing' in found
+    assert problems("title = 'x'\n").count('test.toml: the key "date" is missing') == 1
+    _, found = parse_config(b'title = "caf\xe9"\n')
+    assert [str(p) for p in found] == ["test.toml:1: is not UTF-8 text; save it as UTF-8"]

@@ -1,0 +1,128 @@
+"""Loading a joint-test folder: the cross-file rules, each problem named by file, line and column."""
+
+import pytest
+
+from report.compute import compute
+from report.load import load
+from report.problems import InvalidInput
+
+SAVES = "system,model,gpus,snapshot_gb,run,save_s\n"
+
+
+def problems(path) -> list[str]:
+    with pytest.raises(InvalidInput) as caught:
+        compute(load(path))
+    return [str(p) for p in caught.value.problems]
+
+
+def write(path, name, text):
+    (path / name).write_text(text, encoding="utf-8")
+    return path
+
+
+def test_missing_folder_and_file(tmp_path, folder):
+    assert problems(tmp_path / "nowhere") == [f"{tmp_path / 'nowhere'}: this joint-test folder does not exist"]
+    data = folder("data")
+    (data / "bandwidth.csv").unlink()
+    assert problems(data) == [f"bandwidth.csv: the file is missing from {data}"]
+
+
+def test_unknown_and_absent_systems(folder):
+    data = write(folder("data"), "save_times.csv", SAVES + "Local NVMe,32B LoRA,8,65.6,1,178\nMingxin FX100,32B LoRA,8,65.6,1,94\n")
+    assert problems(data) == [
+        'save_times.csv:2: system: "Local NVMe" is not a system of test.toml [systems]; expected "Local NVMe (single drive)" or "Mingxin FX100"',
+        'save_times.csv: system: no rows for "Local NVMe (single drive)" (test.toml systems.save_baseline)',
+    ]
+
+
+def test_duplicate_run(folder):
+    data = folder("data")
+    with open(data / "save_times.csv", "a") as f:
+        f.write("Mingxin FX100,32B LoRA,8,65.6,1,95\n")
+    assert problems(data) == ['save_times.csv:4: run: "1": this run number appears twice for the same system, model']
+
+
+def test_model_rows_disagree_on_size_and_gpus(folder):
+    data = folder("data")
+    with open(data / "save_times.csv", "a") as f:
+        f.write("Mingxin FX100,32B LoRA,16,70,2,95\n")
+    assert problems(data) == [
+        'save_times.csv:4: snapshot_gb: "70" differs from 65.6 given earlier for "32B LoRA"; all rows of one model must share one snapshot_gb',
+        'save_times.csv:4: gpus: "16" differs from 8 given earlier for "32B LoRA"; all rows of one model must share one gpus',
+    ]
+
+
+def test_training_model_without_rows(folder):
+    data = folder("data")
+    text = (data / "save_times.csv").read_text().replace("Mingxin FX100,32B LoRA", "Mingxin FX100,70B")
+    write(data, "save_times.csv", text.replace(",8,65.6,1,94", ",64,140,1,200"))
+    assert problems(data) == [
+        'save_times.csv: model: no rows of the training model "32B LoRA" (test.toml training.model) for "Mingxin FX100"'
+    ]
+
+
+def test_duplicate_sample_time_and_zero_bandwidth(folder):
+    data = folder("data")
+    write(data, "bandwidth.csv", "system,run,t_s,write_gbps\nLocal NVMe (single drive),1,0,0\nLocal NVMe (single drive),1,0,0\nMingxin FX100,1,0,6.4\n")
+    assert problems(data) == [
+        'bandwidth.csv:3: t_s: "0": a sample at this time appears twice for the same system, run',
+        'bandwidth.csv: write_gbps: the sustained bandwidth of "Local NVMe (single drive)" comes out as 0 GB/s; it must be above zero',
+    ]
+
+
+def test_load_model_on_one_system_and_size_mismatch(folder):
+    data = folder("data")
+    with open(data / "load_times.csv", "a") as f:
+        f.write("NFS,405B,Huawei Atlas 910B,800,1,2000\nNFS,7B,Huawei Atlas 910B,15.3,2,50\n")
+    assert problems(data) == [
+        'load_times.csv:9: size_gb: "15.3" differs from 15.2 given earlier for "7B" on "Huawei Atlas 910B"; all rows of one model and platform must share one size_gb',
+        'load_times.csv:8: system: "405B" on "Huawei Atlas 910B" has no rows for "Mingxin FX100" (test.toml systems.candidate); both systems must load it',
+    ]
+
+
+def test_baseline_duration_shorter_than_its_saves(folder):
+    data = folder("data")
+    write(data, "test.toml", (data / "test.toml").read_text().replace("= 36000", "= 3000"))
+    assert problems(data) == [
+        "test.toml: training.baseline_duration_s: the run's 20 baseline saves alone take 3560 s, which leaves no"
+        " compute time in a baseline duration of 3000 s"
+    ]
+
+
+def test_projection_below_zero(folder):
+    data = folder("repeated")
+    write(data, "test.toml", (data / "test.toml").read_text().replace("snapshot_gb = 100", "snapshot_gb = 1"))
+    # The candidate line 3 + 0.8125 x stays above zero at 1 GB, so check a steeper negative fit instead.
+    save = "system,model,gpus,snapshot_gb,run,save_s\nOld NAS,32B,16,64,1,10\nOld NAS,7B,4,16,1,100\nArray X,32B,16,64,1,5\nArray X,7B,4,16,1,4\n"
+    write(data, "save_times.csv", save)
+    found = problems(data)
+    assert found[0].startswith('test.toml: projections[2].snapshot_gb: "200 GB, five saves": the baseline save time projected to 200 GB is ')
+    assert found[0].endswith("a save time must be above zero (the fitted line through the measured sizes falls below zero)")
+
+
+def test_all_files_reported_at_once(folder):
+    data = folder("data")
+    write(data, "save_times.csv", SAVES + 'Local NVMe (single drive),32B LoRA,8,65.6,1,"12,5"\n')
+    write(data, "load_times.csv", "system,model,platform,size_gb,run\n")
+    write(data, "test.toml", (data / "test.toml").read_text().replace("[sources]", "[source]"))
+    assert problems(data) == [
+        "test.toml:21: source: unknown key",
+        'save_times.csv:2: save_s: "12,5" is not a number',
+        "load_times.csv:1: load_s: this column is missing (the header row must name it)",
+    ]
+
+
+def test_untidy_inputs_give_the_same_figures(folder):
+    clean = compute(load(folder("repeated")))
+    messy = folder("repeated")
+    for name in ("save_times.csv", "bandwidth.csv", "load_times.csv"):
+        lines = (messy / name).read_text().splitlines()
+        header = lines[0].split(",")
+        order = list(reversed(range(len(header))))
+        rows = [",".join(f"  {c} " if not c.replace(".", "").isdigit() else c for c in (r.split(",")[i] for i in order)) for r in lines[1:]]
+        text = ",".join(header[i] for i in order) + ",added\r\n\r\n" + ",x\r\n".join(rows) + ",x\r\n\r\n"
+        (messy / name).write_bytes(b"\xef\xbb\xbf" + text.encode())
+    untidy = compute(load(messy))
+    a, b = clean.to_dict(), untidy.to_dict()
+    a.pop("inputs"), b.pop("inputs")
+    assert a == b

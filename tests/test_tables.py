@@ -1,0 +1,90 @@
+"""The CSV rules: numbers, integers, text, untidy but valid files, and located problems."""
+
+import numpy as np
+import pytest
+
+from report.tables import read_table
+
+SPEC = {"system": "text", "run": "int>=1", "t_s": "num>=0", "write_gbps": "num>=0"}
+
+
+def read(text: str | bytes):
+    raw = text.encode() if isinstance(text, str) else text
+    table, found = read_table("bandwidth.csv", raw, SPEC)
+    return table, [str(p) for p in found]
+
+
+def test_clean_file():
+    table, found = read("system,run,t_s,write_gbps\nA,1,0,2.5\nB,2,1e1,3\n")
+    assert found == []
+    assert list(table.columns["system"]) == ["A", "B"]
+    assert table.columns["run"].tolist() == [1, 2] and table.columns["run"].dtype == np.int64
+    assert table.columns["t_s"].tolist() == [0.0, 10.0]
+
+
+def test_untidy_file_reads_the_same():
+    clean, _ = read("system,run,t_s,write_gbps\nA,1,0,2.5\nB,2,1,3\n")
+    messy = "\ufeffextra, write_gbps ,t_s,run,system\r\n\r\nx,2.5,0,1,  A \r\n,,,,\r\ny, 3 ,1,2,B\r\n\r\n"
+    table, found = read(messy)
+    assert found == []
+    for column in SPEC:
+        assert list(table.columns[column]) == list(clean.columns[column])
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ('"12,5"', '"12,5" is not a number'),
+        ("nan", '"nan" is not a number'),
+        ("inf", '"inf" is not a number'),
+        ("-inf", '"-inf" is not a number'),
+        ("1,000", None),
+        (".5", '".5" is not a number'),
+        ("5.", '"5." is not a number'),
+        ("+5", '"+5" is not a number'),
+        ("0x10", '"0x10" is not a number'),
+        ("-1", '"-1" must not be negative'),
+        ("", "is empty"),
+    ],
+)
+def test_number_cells(cell, message):
+    _, found = read(f"system,run,t_s,write_gbps\nA,1,0,2\nA,1,1,{cell}\n")
+    if message is None:  # an unquoted thousands separator adds a cell
+        assert found == ["bandwidth.csv:3: has 5 cells but the header has 4 (a decimal comma such as 12,5 splits a number in two: write 12.5)"]
+    elif message == "is empty":
+        assert found == ["bandwidth.csv:3: write_gbps: is empty; a number is needed"]
+    else:
+        assert found == [f"bandwidth.csv:3: write_gbps: {message}"]
+
+
+def test_integer_cells_and_line_numbers_count_blank_lines():
+    _, found = read("system,run,t_s,write_gbps\n\nA,1.0,0,2\n\n\nA,0,1,2\n")
+    assert found == [
+        'bandwidth.csv:3: run: "1.0" is not a whole number',
+        'bandwidth.csv:6: run: "0" must be a whole number, 1 or more',
+    ]
+
+
+def test_missing_column_and_empty_files():
+    assert read("system,run,write_gbps\nA,1,2\n")[1] == ["bandwidth.csv:1: t_s: this column is missing (the header row must name it)"]
+    assert read("system,run,t_s,write_gbps\n")[1] == ["bandwidth.csv: has a header but no data rows: the table is empty"]
+    assert read("")[1] == ["bandwidth.csv: is empty: it needs a header row and data rows"]
+    assert read("\n\n")[1] == ["bandwidth.csv: is empty: it needs a header row and data rows"]
+
+
+def test_not_utf8_names_its_line():
+    _, found = read(b"system,run,t_s,write_gbps\nA,1,0,2\nSyst\xe8me,1,1,2\n")
+    assert found == ["bandwidth.csv:3: is not UTF-8 text; save it as UTF-8"]
+
+
+def test_many_bad_cells_are_counted_not_listed():
+    rows = "".join(f"A,1,{i},x\n" for i in range(25))
+    _, found = read("system,run,t_s,write_gbps\n" + rows)
+    assert len(found) == 11
+    assert found[0] == 'bandwidth.csv:2: write_gbps: "x" is not a number'
+    assert found[-1] == "bandwidth.csv: write_gbps: 15 more rows with the same problem (is not a number)"
+
+
+def test_duplicate_header_is_reported():
+    _, found = read("system,run,t_s,t_s,write_gbps\nA,1,0,0,2\n")
+    assert found == ["bandwidth.csv:1: t_s: this column is named twice in the header"]
