@@ -10,6 +10,9 @@ OUT     ?= output
 
 SOURCES := $(shell find report templates -type f ! -name '*.pyc' ! -path '*/__pycache__/*' 2>/dev/null)
 INPUTS  := $(wildcard $(DATA)/test.toml $(DATA)/save_times.csv $(DATA)/bandwidth.csv $(DATA)/load_times.csv)
+# Which folder OUT was last built from: switching DATA for the same OUT must rebuild, even with older inputs.
+DATA_KEY := .cache/make/$(subst /,_,$(abspath $(OUT))).data
+$(shell mkdir -p .cache/make && { echo '$(abspath $(DATA))' | cmp -s - '$(DATA_KEY)' || echo '$(abspath $(DATA))' > '$(DATA_KEY)'; })
 # System packages: WeasyPrint needs Pango; the tests read PDFs with poppler-utils and qpdf.
 APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf
 
@@ -28,7 +31,7 @@ $(STAMP): requirements.lock pyproject.toml
 	@touch $@
 
 # Grouped target: one build writes all three outputs; nothing to do when no input, template or source changed.
-$(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json &: $(STAMP) $(SOURCES) $(INPUTS)
+$(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json &: $(STAMP) $(SOURCES) $(INPUTS) $(DATA_KEY)
 	$(PY) -m report build $(DATA) --out $(OUT)
 
 report: $(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json

@@ -131,7 +131,7 @@ def _key_figures(m: Metrics) -> tuple[KeyFigure, ...]:
             f"{seconds(b.time_saved_s)} saved of {seconds(b.baseline_duration_s)}",
         ),
         KeyFigure(
-            num(b.gpu_equivalents, 1),
+            num(b.gpu_equivalents, 2),
             "GPU-equivalents of capacity",
             f"in a {count(b.cluster_gpus)}-GPU cluster (+{pct(b.throughput_gain_pct)} throughput)",
         ),
@@ -156,7 +156,7 @@ def _summary(m: Metrics) -> tuple[str, ...]:
         f"ends {pct(b.duration_reduction_pct)} sooner ({long_duration(b.baseline_duration_s)} against "
         f"{long_duration(b.candidate_duration_s)}).",
         f"Each GPU completes {pct(b.throughput_gain_pct)} more steps per unit of time; across "
-        f"{count(b.cluster_gpus)} GPUs that is worth {num(b.gpu_equivalents, 1)} GPUs of extra capacity.",
+        f"{count(b.cluster_gpus)} GPUs that is worth {num(b.gpu_equivalents, 2)} GPUs of extra capacity.",
         f"For inference, {m.load.candidate_system} loaded models {times(m.load.speedup_min)} to "
         f"{times(m.load.speedup_max)} faster than {m.load.baseline_system}.",
     )
@@ -365,7 +365,7 @@ def _bubble_section(m: Metrics) -> tuple[Table, tuple[str, ...]]:
         f"of its baseline wall time. With compute unchanged, each GPU completes {pct(b.throughput_gain_pct)} more "
         f"steps per unit of time.",
         f"In a cluster of {count(b.cluster_gpus)} GPUs running such jobs, that gain is worth "
-        f"{num(b.gpu_equivalents, 1)} GPUs of extra capacity ({num(m.scale.gpu_equivalents_per_1000, 1)} per "
+        f"{num(b.gpu_equivalents, 2)} GPUs of extra capacity ({num(m.scale.gpu_equivalents_per_1000, 1)} per "
         "1,000 GPUs), at the same measured save times.",
     )
     return table, notes
@@ -551,7 +551,7 @@ def _answers(m: Metrics) -> tuple[Answer, ...]:
             f"{pct(util_b)} to {pct(util_c)}.",
             f"The same work is done in {long_duration(b.candidate_duration_s)} instead of "
             f"{long_duration(b.baseline_duration_s)}: {pct(b.throughput_gain_pct)} more steps per GPU per unit of "
-            f"time, or {num(b.gpu_equivalents, 1)} GPU-equivalents in a {count(b.cluster_gpus)}-GPU cluster.",
+            f"time, or {num(b.gpu_equivalents, 2)} GPU-equivalents in a {count(b.cluster_gpus)}-GPU cluster.",
         ),
     )
     sizes = ", ".join(f"{x.model} on {x.platform}" for x in m.load.models)

@@ -73,12 +73,35 @@ def _fetcher(evidence: dict[str, tuple[bytes, str]]):
 
 
 def _subset_with_fonttools() -> None:
-    """Subset fonts with fontTools always: HarfBuzz-subset, where a machine has it, gives other bytes."""
+    """Subset fonts with fontTools always, keeping the font's own timestamp.
+
+    WeasyPrint uses HarfBuzz-subset where a machine has it and fontTools elsewhere; the two give different
+    bytes, and fontTools stamps the subset with the current time. Either would make the PDF depend on the
+    machine or the clock, so the subsetting is fixed here (mirrors weasyprint.pdf.fonts.Font._fonttools_subset).
+    """
+    from fontTools import subset as ft_subset
+    from fontTools.ttLib import TTFont
     from weasyprint.pdf import fonts
 
     def subset(self, to_unicode, hinting):
-        if to_unicode:
-            self._fonttools_subset(to_unicode, hinting)
+        if not to_unicode:
+            return
+        options = ft_subset.Options(
+            retain_gids=True,
+            passthrough_tables=True,
+            ignore_missing_glyphs=True,
+            hinting=hinting,
+            desubroutinize=True,
+            notdef_outline=bool(self.missing),
+        )
+        options.drop_tables += ["GSUB", "GPOS", "SVG"]
+        subsetter = ft_subset.Subsetter(options)
+        subsetter.populate(gids=to_unicode)
+        font = TTFont(io.BytesIO(self.file_content), fontNumber=self.index, recalcTimestamp=False)
+        subsetter.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+        self.file_content = out.getvalue()
 
     fonts.Font.subset = subset
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from pathlib import Path
@@ -52,11 +53,24 @@ def _number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+def printed_hashes(pdf: Path, files: dict[str, bytes]) -> list[str]:
+    """Attachments whose SHA-256 is not the one printed in the report's colophon."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(pdf)
+    text = "".join("".join(page.extract_text().split()) for page in reader.pages[-3:])
+    return [
+        f"{name}: its SHA-256 ({digest[:12]}…) is not the one printed in the report's colophon"
+        for name in INPUT_FILES
+        if (digest := hashlib.sha256(files[name]).hexdigest()) not in text
+    ]
+
+
 def verify(pdf: Path) -> list[str]:
-    """Every difference between the attached metrics.json and a recomputation from the attached inputs."""
+    """Every difference between the report and a recomputation from the inputs attached to it."""
     files = attachments(pdf)
     missing = [name for name in (*INPUT_FILES, METRICS_NAME) if name not in files]
     if missing:
         return [f"{name}: not attached to {pdf.name}" for name in missing]
     recomputed = compute(parse({name: files[name] for name in INPUT_FILES})).to_dict()
-    return differences(recomputed, json.loads(files[METRICS_NAME]))
+    return printed_hashes(pdf, files) + differences(recomputed, json.loads(files[METRICS_NAME]))

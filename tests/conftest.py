@@ -84,4 +84,4 @@ def pdf_text(pdf: bytes, tmp_path: Path) -> str:
     """The PDF's text in reading order, by poppler's pdftotext."""
     path = tmp_path / "text.pdf"
     path.write_bytes(pdf)
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    return subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout

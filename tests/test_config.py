@@ -35,7 +35,7 @@ def test_misspelt_key_is_named_with_its_line_and_a_suggestion():
 
 
 def test_wrong_types_and_bounds():
-    text = DEFAULT.replace('cluster_gpus              = 1000', 'cluster_gpus = "many"').replace(
+    text = DEFAULT.replace("cluster_gpus              = 1000", 'cluster_gpus = "many"').replace(
         "checkpoint_interval_steps = 500", "checkpoint_interval_steps = 0"
     )
     assert problems(text) == [
@@ -65,7 +65,10 @@ def test_interval_larger_than_run():
 
 @pytest.mark.parametrize(
     ("edit", "what"),
-    [(("baseline_duration_s       = 36000", ""), "neither is given"), (("= 36000", "= 36000\nstep_time_s = 3"), "both are given")],
+    [
+        (("baseline_duration_s       = 36000", ""), "neither is given"),
+        (("= 36000", "= 36000\nstep_time_s = 3"), "both are given"),
+    ],
 )
 def test_exactly_one_duration_key(edit, what):
     assert problems(DEFAULT.replace(*edit)) == [

@@ -28,7 +28,11 @@ def test_missing_folder_and_file(tmp_path, folder):
 
 
 def test_unknown_and_absent_systems(folder):
-    data = write(folder("data"), "save_times.csv", SAVES + "Local NVMe,32B LoRA,8,65.6,1,178\nMingxin FX100,32B LoRA,8,65.6,1,94\n")
+    data = write(
+        folder("data"),
+        "save_times.csv",
+        SAVES + "Local NVMe,32B LoRA,8,65.6,1,178\nMingxin FX100,32B LoRA,8,65.6,1,94\n",
+    )
     assert problems(data) == [
         'save_times.csv:2: system: "Local NVMe" is not a system of test.toml [systems]; expected "Local NVMe (single drive)" or "Mingxin FX100"',
         'save_times.csv: system: no rows for "Local NVMe (single drive)" (test.toml systems.save_baseline)',
@@ -63,7 +67,11 @@ def test_training_model_without_rows(folder):
 
 def test_duplicate_sample_time_and_zero_bandwidth(folder):
     data = folder("data")
-    write(data, "bandwidth.csv", "system,run,t_s,write_gbps\nLocal NVMe (single drive),1,0,0\nLocal NVMe (single drive),1,0,0\nMingxin FX100,1,0,6.4\n")
+    write(
+        data,
+        "bandwidth.csv",
+        "system,run,t_s,write_gbps\nLocal NVMe (single drive),1,0,0\nLocal NVMe (single drive),1,0,0\nMingxin FX100,1,0,6.4\n",
+    )
     assert problems(data) == [
         'bandwidth.csv:3: t_s: "0": a sample at this time appears twice for the same system, run',
         'bandwidth.csv: write_gbps: the sustained bandwidth of "Local NVMe (single drive)" comes out as 0 GB/s; it must be above zero',
@@ -96,8 +104,12 @@ def test_projection_below_zero(folder):
     save = "system,model,gpus,snapshot_gb,run,save_s\nOld NAS,32B,16,64,1,10\nOld NAS,7B,4,16,1,100\nArray X,32B,16,64,1,5\nArray X,7B,4,16,1,4\n"
     write(data, "save_times.csv", save)
     found = problems(data)
-    assert found[0].startswith('test.toml: projections[2].snapshot_gb: "200 GB, five saves": the baseline save time projected to 200 GB is ')
-    assert found[0].endswith("a save time must be above zero (the fitted line through the measured sizes falls below zero)")
+    assert found[0].startswith(
+        'test.toml: projections[2].snapshot_gb: "200 GB, five saves": the baseline save time projected to 200 GB is '
+    )
+    assert found[0].endswith(
+        "a save time must be above zero (the fitted line through the measured sizes falls below zero)"
+    )
 
 
 def test_all_files_reported_at_once(folder):
@@ -119,7 +131,10 @@ def test_untidy_inputs_give_the_same_figures(folder):
         lines = (messy / name).read_text().splitlines()
         header = lines[0].split(",")
         order = list(reversed(range(len(header))))
-        rows = [",".join(f"  {c} " if not c.replace(".", "").isdigit() else c for c in (r.split(",")[i] for i in order)) for r in lines[1:]]
+        rows = [
+            ",".join(f"  {c} " if not c.replace(".", "").isdigit() else c for c in (r.split(",")[i] for i in order))
+            for r in lines[1:]
+        ]
         text = ",".join(header[i] for i in order) + ",added\r\n\r\n" + ",x\r\n".join(rows) + ",x\r\n\r\n"
         (messy / name).write_bytes(b"\xef\xbb\xbf" + text.encode())
     untidy = compute(load(messy))

@@ -50,7 +50,9 @@ def test_untidy_file_reads_the_same():
 def test_number_cells(cell, message):
     _, found = read(f"system,run,t_s,write_gbps\nA,1,0,2\nA,1,1,{cell}\n")
     if message is None:  # an unquoted thousands separator adds a cell
-        assert found == ["bandwidth.csv:3: has 5 cells but the header has 4 (a decimal comma such as 12,5 splits a number in two: write 12.5)"]
+        assert found == [
+            "bandwidth.csv:3: has 5 cells but the header has 4 (a decimal comma such as 12,5 splits a number in two: write 12.5)"
+        ]
     elif message == "is empty":
         assert found == ["bandwidth.csv:3: write_gbps: is empty; a number is needed"]
     else:
@@ -66,8 +68,12 @@ def test_integer_cells_and_line_numbers_count_blank_lines():
 
 
 def test_missing_column_and_empty_files():
-    assert read("system,run,write_gbps\nA,1,2\n")[1] == ["bandwidth.csv:1: t_s: this column is missing (the header row must name it)"]
-    assert read("system,run,t_s,write_gbps\n")[1] == ["bandwidth.csv: has a header but no data rows: the table is empty"]
+    assert read("system,run,write_gbps\nA,1,2\n")[1] == [
+        "bandwidth.csv:1: t_s: this column is missing (the header row must name it)"
+    ]
+    assert read("system,run,t_s,write_gbps\n")[1] == [
+        "bandwidth.csv: has a header but no data rows: the table is empty"
+    ]
     assert read("")[1] == ["bandwidth.csv: is empty: it needs a header row and data rows"]
     assert read("\n\n")[1] == ["bandwidth.csv: is empty: it needs a header row and data rows"]
 

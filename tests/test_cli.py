@@ -1,0 +1,108 @@
+"""The command line: exit codes, messages a person understands, and an output folder left as it was."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from report.cli import main
+from tests.conftest import DATA, ROOT
+
+
+def run(*args, env=None, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "report", *args], capture_output=True, text=True, env=env, cwd=cwd)
+
+
+def test_usage_errors_exit_2(capsys):
+    assert main([]) == 2
+    assert main(["build", str(DATA)]) == 2  # --out is required
+    assert main(["frobnicate"]) == 2
+    assert main(["--help"]) == 0
+
+
+def test_invalid_input_exits_1_writes_nothing_and_keeps_old_report(folder, tmp_path, capsys):
+    data = folder("data")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "report.pdf").write_bytes(b"an earlier report")
+    (data / "save_times.csv").write_text(
+        "system,model,gpus,snapshot_gb,run,save_s\n"
+        'Local NVMe (single drive),32B LoRA,8,65.6,1,"12,5"\nMingxin FX100,32B LoRA,8,65.6,1,-94\n'
+    )
+    before = sorted(p.name for p in out.iterdir())
+    assert main(["build", str(data), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert 'save_times.csv:2: save_s: "12,5" is not a number' in err
+    assert 'save_times.csv:3: save_s: "-94" must be above zero' in err
+    assert "Traceback" not in err
+    assert sorted(p.name for p in out.iterdir()) == before
+    assert (out / "report.pdf").read_bytes() == b"an earlier report"
+
+
+def test_missing_data_dir_exits_1(tmp_path, capsys):
+    assert main(["build", str(tmp_path / "nope"), "--out", str(tmp_path / "out")]) == 1
+    assert "this joint-test folder does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def test_crash_mid_build_leaves_no_partial_file(folder, tmp_path, monkeypatch):
+    from report import build, render
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "metrics.json").write_text("old")
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("renderer crashed")
+
+    monkeypatch.setattr(render, "render_pdf", boom)
+    with pytest.raises(RuntimeError):
+        build.build(DATA, out)
+    assert [p.name for p in out.iterdir()] == ["metrics.json"]
+    assert (out / "metrics.json").read_text() == "old"
+
+
+def test_crash_while_writing_cleans_up(tmp_path, monkeypatch):
+    from report import output
+
+    calls = []
+    real_replace = os.replace
+
+    def failing_fsync(fd):
+        calls.append(fd)
+        if len(calls) == 2:
+            raise OSError("disk full")
+
+    monkeypatch.setattr(output.os, "fsync", failing_fsync)
+    with pytest.raises(OSError):
+        output.write_all(tmp_path, {"a.txt": b"1", "b.txt": b"2"})
+    assert list(tmp_path.iterdir()) == []
+    assert real_replace is os.replace
+
+
+@pytest.mark.slow
+def test_build_and_verify_end_to_end(tmp_path):
+    out = tmp_path / "out"
+    result = run("build", str(DATA), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["metrics.json", "report.html", "report.pdf"]
+    check = run("verify", str(out / "report.pdf"))
+    assert check.returncode == 0 and "every figure matches" in check.stderr
+
+
+@pytest.mark.slow
+def test_make_report_is_a_no_op_when_nothing_changed(tmp_path):
+    out = tmp_path / "made"
+    first = subprocess.run(["make", "-s", "report", f"OUT={out}"], cwd=ROOT, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    started = time.perf_counter()
+    second = subprocess.run(["make", "report", f"OUT={out}"], cwd=ROOT, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    assert second.returncode == 0 and "Nothing to be done" in second.stdout
+    assert elapsed < 1.0  # a benchmark is not the place for this, but a rebuild would take seconds
+    dry = subprocess.run(
+        ["make", "-n", "report", f"OUT={out}", "DATA=tests/fixtures/repeated"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert "report build tests/fixtures/repeated" in dry.stdout

@@ -1,0 +1,187 @@
+"""The rendered outputs: one self-contained HTML, and a PDF/A-3b checked by structure and text."""
+
+import io
+import re
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from report import render
+from tests.conftest import pdf_text
+
+SECTIONS = [
+    "Executive summary",
+    "Joint-test gates",
+    "Test setup and data sources",
+    "Checkpoint save time",
+    "Sustained write bandwidth",
+    "Training bubble analysis",
+    "Failures and the checkpoint interval",
+    "Projections to other checkpoint sizes",
+    "Model loading for inference",
+    "Consistency audit",
+    "Questions and answers",
+    "Appendix A: measurements",
+    "Appendix B: formulas",
+    "Colophon: inputs and software",
+]
+
+
+@pytest.fixture(scope="module")
+def default_text(default_built, tmp_path_factory):
+    return pdf_text(default_built.pdf, tmp_path_factory.mktemp("text"))
+
+
+def test_html_is_self_contained(default_built):
+    html = default_built.html.decode()
+    assert html.count('<img src="data:image/svg+xml;base64,') == 7
+    assert len(re.findall(r'<img [^>]*alt="[^"]{40,}"', html)) == 7
+    references = re.findall(r'(?:src|href)="([^"#][^"]*)"', html)
+    assert all(ref.startswith("data:") for ref in references), references
+    assert "url(" not in html.split("</style>")[0].split("<style>")[1]  # no fonts or images fetched by CSS
+    assert "<link" not in html and "<script" not in html
+
+
+def test_pdf_structure(default_built):
+    reader = PdfReader(io.BytesIO(default_built.pdf))
+    assert len(reader.pages) >= 8
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (595, 842)  # A4
+    top = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert top[1:] == SECTIONS
+    questions = next(o for o in reader.outline if isinstance(o, list))
+    assert len(questions) == 3
+    assert reader.metadata["/CreationDate"] == reader.metadata["/ModDate"] == "D:20261130000000Z"
+    xmp = reader.xmp_metadata.rdf_root.toxml()
+    assert 'pdfaid:part="3"' in xmp and 'pdfaid:conformance="B"' in xmp
+
+
+def test_pdf_attachments_are_the_inputs(default_built, tmp_path):
+    reader = PdfReader(io.BytesIO(default_built.pdf))
+    files = {name: data[0] for name, data in reader.attachments.items()}
+    assert sorted(files) == ["bandwidth.csv", "load_times.csv", "metrics.json", "save_times.csv", "test.toml"]
+    from tests.conftest import DATA
+
+    for name in ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv"):
+        assert files[name] == (DATA / name).read_bytes()
+    assert files["metrics.json"] == default_built.metrics
+    path = tmp_path / "r.pdf"
+    path.write_bytes(default_built.pdf)
+    listing = subprocess.run(["qpdf", "--list-attachments", str(path)], capture_output=True, text=True, check=True)
+    assert len(listing.stdout.strip().splitlines()) == 5
+    detail = subprocess.run(
+        ["qpdf", "--show-attachment=test.toml", "--json", str(path)], capture_output=True, text=True
+    )
+    raw = path.read_bytes()
+    assert b"/application#2ftoml" in raw or b"application/toml" in detail.stdout.encode()
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_every_font_is_embedded_and_shipped(default_built, tmp_path):
+    path = tmp_path / "r.pdf"
+    path.write_bytes(default_built.pdf)
+    out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    rows = out.strip().splitlines()[2:]
+    assert rows, out
+    for row in rows:
+        assert "Inter" in row.split()[0], row
+        assert row.split()[-5:-2] == ["yes", "yes", "yes"], row  # embedded, subset, unicode map
+
+
+def test_headline_figures_in_pdf_text(default_text):
+    text = " ".join(default_text.split())
+    for figure in [
+        "178 s",
+        "94 s",
+        "3.26 GB/s",
+        "6.40 GB/s",
+        "3,560 s",
+        "1,880 s",
+        "1,680 s",
+        "36,000 s",
+        "34,320 s",
+        "9.9%",
+        "5.5%",
+        "4.7%",
+        "6.2× to 9.3×",
+        "48.95",
+        "379.9 s",
+        "200.6 s",
+    ]:
+        assert figure in text, figure
+
+
+def test_each_section_has_its_text(default_text):
+    text = " ".join(default_text.split())
+    for section in SECTIONS:
+        assert section in text
+    for phrase in [
+        "Insufficient data",
+        "not bound by sustained write bandwidth",
+        "Young interval",
+        "Daly interval",
+        "What does a 1.9× faster checkpoint save do to GPU utilisation?",
+        "SHA-256",
+        "ff4a64d5f543fabd1e4fefc27feb59593814343345b0f430ff1d42",
+        "Illustrative absolute load times",
+    ]:
+        assert phrase in text, phrase
+
+
+def test_second_joint_test_shows_none_of_the_first(repeated_built, gates_fail_built, default_built, tmp_path):
+    text = " ".join(pdf_text(repeated_built.pdf, tmp_path).split())
+    html = repeated_built.html.decode()
+    for leftover in [
+        "Mingxin",
+        "FX100",
+        "NVMe",
+        "178 s",
+        "3.26",
+        "32B LoRA",
+        "Example Computing Centre",
+        "48.95",
+        "Huawei",
+        "9.9%",
+        "36,000",
+    ]:
+        assert leftover not in text, leftover
+        assert leftover not in html, leftover
+    assert "Array X" in text and "Fixture Customer A" in text and "2.00×" in text
+    b = " ".join(pdf_text(gates_fail_built.pdf, tmp_path).split())
+    assert "Fail" in b and "extrapolates well beyond the measurements" in b
+
+
+def test_hostile_text_is_shown_as_text(folder):
+    from report.build import build_outputs
+    from report.load import load
+    from tests.conftest import PROVENANCE
+
+    data = folder("data")
+    evil = (
+        '<script>alert(1)</script><img src="file:///etc/passwd"><link rel=stylesheet href="http://127.0.0.1:9/x.css">'
+    )
+    toml = (data / "test.toml").read_text().replace("Example Computing Centre", evil.replace('"', '\\"'))
+    (data / "test.toml").write_text(toml)
+    built = build_outputs(load(data), PROVENANCE)
+    html = built.html.decode()
+    assert "<script>" not in html and '<img src="file:' not in html and "<link" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_fetcher_refuses_everything_but_assets_and_data():
+    fetcher = render._fetcher({})
+    for url in ["file:///etc/passwd", "http://127.0.0.1:9/x.css", "https://example.com/", "ftp://x/"]:
+        with pytest.raises(ValueError, match="may not fetch"):
+            fetcher.fetch(url)
+    font = (render.ASSETS / "fonts" / "Inter-Regular.otf").as_uri()
+    assert fetcher.fetch(font).read()[:4] == b"OTTO"
+    assert fetcher.fetch("data:text/plain,hi").read() == b"hi"
+
+
+def test_svg_data_url_round_trips():
+    import base64
+
+    url = render.svg_data_url("<svg>é</svg>")
+    assert base64.b64decode(url.split(",", 1)[1]).decode() == "<svg>é</svg>"
