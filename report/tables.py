@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -151,7 +152,7 @@ def _read_slow(name: str, raw: bytes) -> tuple[list[str], dict[str, pa.Array], n
 
 def _cell_count_message(row: list[str], header: list[str]) -> str:
     message = f"has {len(row)} cells but the header has {len(header)}"
-    pairs = zip(row, row[1:], strict=False)
+    pairs = itertools.pairwise(row)
     if len(row) > len(header) and any(a.strip().isdigit() and b.strip().isdigit() for a, b in pairs):
         message += " (a decimal comma such as 12,5 splits a number in two: write 12.5)"
     return message
