@@ -27,7 +27,8 @@ COLOURS = {"baseline": "#9aa5b1", "candidate": "#0b5a7a"}
 INK, GRID, ACCENT = "#1f2933", "#d9dee3", "#c05621"
 MARKERS = {"baseline": "o", "candidate": "s"}
 LINES = {"baseline": (0, (4, 2)), "candidate": "solid"}
-WIDTH_IN = 6.6
+# The PDF text width (A4 less 2 x 18 mm): charts print at 1:1, so every chart shares one text size.
+WIDTH_IN = 174 / 25.4
 # Points per run kept in the bandwidth chart: min and max of each bucket, so peaks and troughs stay.
 SERIES_BUCKETS = 600
 
@@ -66,6 +67,7 @@ def _setup() -> None:
             "legend.frameon": False,
             "legend.fontsize": 8,
             "path.simplify": True,
+            "axes.axisbelow": True,
         }
     )
 
@@ -75,7 +77,7 @@ _setup()
 
 def _svg(fig) -> str:
     buffer = io.StringIO()
-    fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight", pad_inches=0.04)
+    fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     plt.close(fig)
     text = buffer.getvalue()
     return text[text.index("<svg") :]
@@ -87,7 +89,7 @@ def _labels(m: Metrics) -> dict[str, str]:
 
 def save_times(m: Metrics) -> Chart:
     """Every timed save as a point, the mean as a bar, the spread as a whisker when repeated."""
-    fig, ax = plt.subplots(figsize=(WIDTH_IN, 1.9))
+    fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 1.9))
     for y, side in enumerate(reversed(SIDES)):
         s = getattr(m.save, side)
         ax.barh(y, s.mean_s, height=0.55, color=COLOURS[side], alpha=0.35, edgecolor=COLOURS[side], zorder=2)
@@ -143,7 +145,7 @@ def minmax_downsample(t: np.ndarray, v: np.ndarray, buckets: int = SERIES_BUCKET
 
 def bandwidth(m: Metrics, samples: pd.DataFrame) -> Chart:
     """Write bandwidth over time for every run, or per system when runs hold one sample each."""
-    fig, ax = plt.subplots(figsize=(WIDTH_IN, 2.5))
+    fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 2.5))
     names = _labels(m)
     over_time = samples.groupby(["system", "run"], observed=True).size().max() > 1
     for side in SIDES:
@@ -179,7 +181,7 @@ def bandwidth(m: Metrics, samples: pd.DataFrame) -> Chart:
             ax.annotate(f"{num(gbps, 2)} GB/s", (x, gbps), xytext=(0, 3), textcoords="offset points", ha="center")
     if over_time:
         ax.set_xlabel("Time since the run started (s)")
-        ax.legend(loc="lower right", bbox_to_anchor=(1.0, 0.08), ncols=2)
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2)
     else:
         ax.set_xticks([0, 1], [names[s] for s in SIDES])
     ax.set_ylabel("Write bandwidth (GB/s)")
@@ -201,7 +203,7 @@ def bandwidth(m: Metrics, samples: pd.DataFrame) -> Chart:
 def composition(m: Metrics) -> Chart:
     """Training wall time split into compute and checkpoint saves, with the bubble share."""
     b = m.bubble
-    fig, ax = plt.subplots(figsize=(WIDTH_IN, 1.9))
+    fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 1.9))
     totals = {"baseline": b.baseline_save_total_s, "candidate": b.candidate_save_total_s}
     shares = {"baseline": b.baseline_bubble_pct, "candidate": b.candidate_bubble_pct}
     for y, side in enumerate(reversed(SIDES)):
@@ -222,7 +224,6 @@ def composition(m: Metrics) -> Chart:
             edgecolor=INK,
             linewidth=0.5,
             height=0.55,
-            hatch="////" if side == "baseline" else None,
             label=f"Checkpoint saves ({_labels(m)[side]})",
         )
         end = (b.compute_s + totals[side]) / 3600
@@ -253,7 +254,7 @@ def composition(m: Metrics) -> Chart:
 def load_times(m: Metrics) -> Chart:
     """Load time per model and platform, both systems, with the speedup."""
     models = m.load.models
-    fig, ax = plt.subplots(figsize=(WIDTH_IN, 0.9 + 0.5 * len(models)))
+    fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 0.9 + 0.5 * len(models)))
     y = np.arange(len(models))[::-1]
     h = 0.36
     names = {"baseline": m.load.baseline_system, "candidate": m.load.candidate_system}
@@ -262,7 +263,6 @@ def load_times(m: Metrics) -> Chart:
         [x.baseline_s for x in models],
         height=h,
         color=COLOURS["baseline"],
-        hatch="////",
         edgecolor=INK,
         linewidth=0.4,
         label=names["baseline"],
@@ -306,7 +306,7 @@ def load_times(m: Metrics) -> Chart:
 
 def projection(m: Metrics) -> Chart:
     """Save time against snapshot size: measured points, the scaling line and the projected sizes."""
-    fig, ax = plt.subplots(figsize=(WIDTH_IN, 2.6))
+    fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 2.6))
     sizes = [s for side in SIDES for s in m.fits[side].sizes_gb] + [p.snapshot_gb for p in m.projections]
     x = np.linspace(0, max(sizes) * 1.08, 50)
     for side in SIDES:
@@ -373,7 +373,7 @@ def projection(m: Metrics) -> Chart:
 def reliability(m: Metrics) -> Chart:
     """Expected overhead against checkpoint interval, with the configured and Young-optimal intervals."""
     r = m.reliability
-    fig, ax = plt.subplots(figsize=(WIDTH_IN, 2.6))
+    fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 2.6))
     costs = {side: getattr(m.save, side).mean_s for side in SIDES}
     lo = min(r.interval_s, *(getattr(r, s).optimal_interval_s for s in SIDES)) / 4
     hi = max(r.interval_s, *(getattr(r, s).optimal_interval_s for s in SIDES)) * 4
@@ -413,6 +413,7 @@ def reliability(m: Metrics) -> Chart:
         color=ACCENT,
     )
     ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
     ax.set_xlabel("Checkpoint interval (h, log scale)")
     ax.set_ylabel("Expected overhead (% of time)")
     ax.set_ylim(0, top * 1.25 if math.isfinite(top) and top > 0 else 1)
@@ -434,7 +435,7 @@ def reliability(m: Metrics) -> Chart:
 
 def throughput(m: Metrics) -> Chart:
     """Effective save throughput beside sustained bandwidth: how far the save is from the device limit."""
-    fig, ax = plt.subplots(figsize=(WIDTH_IN, 2.0))
+    fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 2.0))
     y = np.arange(2)[::-1]
     h = 0.36
     eff = [getattr(m.save, s).effective_gbps for s in SIDES]

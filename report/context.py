@@ -10,7 +10,19 @@ import pandas as pd
 from report.charts import Chart
 from report.compute import SIDES, Metrics, SaveSide
 from report.config import TestConfig
-from report.formatting import count, gb, gbps, hours, long_duration, mean_sd, num, pct, seconds, times
+from report.formatting import (
+    count,
+    gb,
+    gbps,
+    hours,
+    long_duration,
+    mean_sd,
+    num,
+    pct,
+    seconds,
+    times,
+    times_range,
+)
 from report.load import MEDIA_TYPES, JointTest
 from report.provenance import Provenance
 
@@ -20,10 +32,16 @@ MAX_RAW_ROWS = 40
 
 @dataclass(frozen=True)
 class Column:
-    """A table column: its header (with unit) and whether it holds numbers (right-aligned)."""
+    """A table column: its header (with unit), whether it holds numbers (right-aligned), or long codes."""
 
     label: str
     numeric: bool = True
+    code: bool = False
+
+    @property
+    def css(self) -> str:
+        """The cells' class: "num" for numbers, "hash" for long codes that may break anywhere."""
+        return "num" if self.numeric else "hash" if self.code else ""
 
 
 @dataclass(frozen=True)
@@ -121,6 +139,11 @@ def _key_figures(m: Metrics) -> tuple[KeyFigure, ...]:
             f"{seconds(m.save.baseline.mean_s)} → {seconds(m.save.candidate.mean_s)} per save",
         ),
         KeyFigure(
+            seconds(m.save.saved_per_save_s),
+            "less per checkpoint save",
+            f"{pct(m.save.reduction_pct)} of the baseline's save time",
+        ),
+        KeyFigure(
             f"{pct(b.baseline_bubble_pct)} → {pct(b.candidate_bubble_pct)}",
             "checkpoint bubble share",
             f"{b.saves} saves in {count(b.total_steps)} steps",
@@ -136,7 +159,7 @@ def _key_figures(m: Metrics) -> tuple[KeyFigure, ...]:
             f"in a {count(b.cluster_gpus)}-GPU cluster (+{pct(b.throughput_gain_pct)} throughput)",
         ),
         KeyFigure(
-            f"{times(m.load.speedup_min)}–{times(m.load.speedup_max)}",
+            times_range(m.load.speedup_min, m.load.speedup_max, "–"),
             "faster model loading",
             f"than {m.load.baseline_system}, {len(m.load.models)} model/platform pair(s)",
         ),
@@ -157,8 +180,8 @@ def _summary(m: Metrics) -> tuple[str, ...]:
         f"{long_duration(b.candidate_duration_s)}).",
         f"Each GPU completes {pct(b.throughput_gain_pct)} more steps per unit of time; across "
         f"{count(b.cluster_gpus)} GPUs that is worth {num(b.gpu_equivalents, 2)} GPUs of extra capacity.",
-        f"For inference, {m.load.candidate_system} loaded models {times(m.load.speedup_min)} to "
-        f"{times(m.load.speedup_max)} faster than {m.load.baseline_system}.",
+        f"For inference, {m.load.candidate_system} loaded models "
+        f"{times_range(m.load.speedup_min, m.load.speedup_max)} faster than {m.load.baseline_system}.",
     )
 
 
@@ -236,8 +259,8 @@ def _save_section(m: Metrics) -> tuple[Table, tuple[str, ...]]:
             side.system,
             str(side.runs),
             mean_sd(side.mean_s, side.stdev_s, digits),
-            pct(side.cv_pct, 1),
-            f"{num(side.min_s, digits)}–{num(side.max_s, digits)}",
+            num(side.cv_pct, 1),
+            f"{num(side.min_s, digits)}–{num(side.max_s, digits)}" if side.runs > 1 else "–",
             num(rel, 2),
             num(speed, 2),
             num(side.effective_gbps, 2),
@@ -307,8 +330,8 @@ def _bandwidth_section(m: Metrics) -> tuple[Table, tuple[str, ...]]:
             Column("System", False),
             Column("Runs"),
             Column("Samples"),
-            Column("Sustained (GB/s)"),
-            Column("Effective save (GB/s)"),
+            Column("Sustained GB/s"),
+            Column("Effective GB/s"),
             Column("Effective ÷ sustained"),
         ),
         tuple(rows),
@@ -365,7 +388,7 @@ def _bubble_section(m: Metrics) -> tuple[Table, tuple[str, ...]]:
         f"of its baseline wall time. With compute unchanged, each GPU completes {pct(b.throughput_gain_pct)} more "
         f"steps per unit of time.",
         f"In a cluster of {count(b.cluster_gpus)} GPUs running such jobs, that gain is worth "
-        f"{num(b.gpu_equivalents, 2)} GPUs of extra capacity ({num(m.scale.gpu_equivalents_per_1000, 1)} per "
+        f"{num(b.gpu_equivalents, 2)} GPUs of extra capacity ({num(m.scale.gpu_equivalents_per_1000, 2)} per "
         "1,000 GPUs), at the same measured save times.",
     )
     return table, notes
@@ -494,8 +517,8 @@ def _load_section(m: Metrics) -> tuple[Table, tuple[str, ...]]:
         rows,
     )
     notes = (
-        f"{m.load.candidate_system} brings a model into service {times(m.load.speedup_min)} to "
-        f"{times(m.load.speedup_max)} faster than {m.load.baseline_system}, saving "
+        f"{m.load.candidate_system} brings a model into service "
+        f"{times_range(m.load.speedup_min, m.load.speedup_max)} faster than {m.load.baseline_system}, saving "
         f"{seconds(m.lifecycle.load_saved_min_s)} to {seconds(m.lifecycle.load_saved_max_s)} per cold start.",
     )
     return table, notes
@@ -585,7 +608,7 @@ def _answers(m: Metrics) -> tuple[Answer, ...]:
         "Does the effect hold at other cluster and model sizes?",
         (
             f"Cluster size: the throughput gain ({pct(b.throughput_gain_pct)}) is a property of each job, so the "
-            f"GPU-equivalents grow in proportion to the cluster: {num(sc.gpu_equivalents_per_1000, 1)} per 1,000 GPUs.",
+            f"GPU-equivalents grow in proportion to the cluster: {num(sc.gpu_equivalents_per_1000, 2)} per 1,000 GPUs.",
             f"Failures grow with scale: a job across {count(sc.cluster_gpus)} GPUs fails on average every "
             f"{hours(sc.job_mtbf_s)}. At its optimal interval it loses {pct(sc.baseline_optimal_overhead_pct, 2)} of "
             f"its time on {s.baseline.system} and {pct(sc.candidate_optimal_overhead_pct, 2)} on "
@@ -720,7 +743,7 @@ def _colophon(test: JointTest, prov: Provenance) -> tuple[Table, Table]:
     inputs = Table(
         "inputs",
         "Input files (attached to the PDF)",
-        (Column("File", False), Column("Bytes"), Column("Media type", False), Column("SHA-256", False)),
+        (Column("File", False), Column("Bytes"), Column("Media type", False), Column("SHA-256", False, code=True)),
         tuple((name, count(len(data)), MEDIA_TYPES[name], test.sha256[name]) for name, data in test.raw.items()),
     )
     versions = Table(

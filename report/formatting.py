@@ -50,6 +50,12 @@ def times(value: float | None, digits: int = 1) -> str:
     return "–" if value is None else f"{num(value, digits)}×"
 
 
+def times_range(low: float, high: float, joiner: str = " to ") -> str:
+    """A range of multiples, "6.2× to 9.3×", or one multiple when both ends print alike."""
+    a, b = times(low), times(high)
+    return a if a == b else f"{a}{joiner}{b}"
+
+
 def gbps(value: float, digits: int = 2) -> str:
     """A bandwidth, e.g. "3.26 GB/s"."""
     return f"{num(value, digits)} GB/s"
@@ -77,6 +83,7 @@ FILTERS = {
     "long_duration": long_duration,
     "pct": pct,
     "times": times,
+    "times_range": times_range,
     "gbps": gbps,
     "gb": gb,
     "count": count,

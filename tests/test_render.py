@@ -49,7 +49,7 @@ def test_pdf_structure(default_built):
     for page in reader.pages:
         assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (595, 842)  # A4
     top = [o.title for o in reader.outline if not isinstance(o, list)]
-    assert top[1:] == SECTIONS
+    assert top == SECTIONS
     questions = next(o for o in reader.outline if isinstance(o, list))
     assert len(questions) == 3
     assert reader.metadata["/CreationDate"] == reader.metadata["/ModDate"] == "D:20261130000000Z"
