@@ -110,7 +110,7 @@ def _read_fast(raw: bytes, spec: dict[str, str]) -> tuple[list[str], dict[str, p
             include_columns=list(wanted), column_types={n: pa.string() for n in wanted}, strings_can_be_null=False
         ),
     )
-    strings = {wanted[n]: pc.utf8_trim_whitespace(table[n]) for n in wanted}
+    strings = {wanted[n]: table[n] for n in wanted}
     if any(pc.any(pc.equal(column, "")).as_py() for column in strings.values()):
         raise _NeedsSlowPath  # blank rows of empty cells are skipped there, and empty cells located
     return header, strings, None
@@ -161,16 +161,12 @@ def _cell_count_message(row: list[str], header: list[str]) -> str:
 def _convert(table: Table, column: str, kind: str, values: pa.Array, problems: list[Problem]):
     """Check every cell of a column and convert it: text to a list, numbers to a float or int array."""
     if kind == "text":
-        empty = np.flatnonzero(np.asarray(pc.equal(values, "")))
-        _report(table, column, empty, values, "is empty", problems)
-        encoded = (
-            pc.dictionary_encode(values).combine_chunks()
-            if isinstance(values, pa.ChunkedArray)
-            else pc.dictionary_encode(values)
-        )
-        return pd.Categorical.from_codes(np.asarray(encoded.indices), categories=encoded.dictionary.to_pylist())
+        return _categorical(table, column, values, problems)
     pattern, bound, inclusive = KIND_RULES[kind]
     ok = np.asarray(pc.match_substring_regex(values, f"^{pattern}$"))
+    if not ok.all():  # trimming costs as much as matching, so only files that need it pay for it
+        values = pc.utf8_trim_whitespace(values)
+        ok = np.asarray(pc.match_substring_regex(values, f"^{pattern}$"))
     empty = np.asarray(pc.equal(values, ""))
     what = "is not a whole number" if pattern is INTEGER else "is not a number"
     _report(table, column, np.flatnonzero(~ok & ~empty), values, what, problems)
@@ -182,7 +178,28 @@ def _convert(table: Table, column: str, kind: str, values: pa.Array, problems: l
     out_of_range = (numbers < bound) if inclusive else (numbers <= bound)
     out_of_range &= ok
     _report(table, column, np.flatnonzero(out_of_range), values, _BOUND_WORDS[kind], problems)
-    return numbers.astype(np.int64) if pattern is INTEGER else numbers
+    if pattern is not INTEGER:
+        return numbers
+    too_large = np.flatnonzero(ok & (numbers >= 2**53))  # beyond exact integers in a double
+    _report(table, column, too_large, values, "is too large for a count", problems)
+    return np.where(numbers < 2**53, numbers, 0).astype(np.int64)
+
+
+def _categorical(table: Table, column: str, values, problems: list[Problem]) -> pd.Categorical:
+    """Text as categories, trimmed: one dictionary entry per distinct text, however long the file."""
+    encoded = pc.dictionary_encode(values)
+    if isinstance(encoded, pa.ChunkedArray):
+        encoded = encoded.combine_chunks()
+    names = [name.strip() for name in encoded.dictionary.to_pylist()]
+    codes = np.asarray(encoded.indices, dtype=np.int32)
+    categories = sorted(set(names))
+    position = {name: i for i, name in enumerate(categories)}
+    remap = np.asarray([position[name] for name in names], dtype=np.int32)
+    codes = remap[codes] if len(remap) else codes
+    if "" in categories:
+        empty = np.flatnonzero(codes == categories.index(""))
+        _report(table, column, empty, values, "is empty", problems)
+    return pd.Categorical.from_codes(codes, categories=categories)
 
 
 def _report(table: Table, column: str, rows: np.ndarray, values, message: str, problems: list[Problem]) -> None:
