@@ -83,8 +83,13 @@ def _svg(fig) -> str:
     return text[text.index("<svg") :]
 
 
+def short(name: str, limit: int = 32) -> str:
+    """A chart label: long names are cut with an ellipsis (tables print them in full)."""
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+
+
 def _labels(m: Metrics) -> dict[str, str]:
-    return {side: getattr(m.save, side).system for side in SIDES}
+    return {side: short(getattr(m.save, side).system) for side in SIDES}
 
 
 def save_times(m: Metrics) -> Chart:
@@ -257,7 +262,7 @@ def load_times(m: Metrics) -> Chart:
     fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 0.9 + 0.5 * len(models)))
     y = np.arange(len(models))[::-1]
     h = 0.36
-    names = {"baseline": m.load.baseline_system, "candidate": m.load.candidate_system}
+    names = {"baseline": short(m.load.baseline_system), "candidate": short(m.load.candidate_system)}
     ax.barh(
         y + h / 2,
         [x.baseline_s for x in models],
@@ -285,7 +290,7 @@ def load_times(m: Metrics) -> Chart:
             fontsize=8,
             color=INK,
         )
-    ax.set_yticks(y, [f"{x.model}\n{x.platform}" for x in models], fontsize=7.5)
+    ax.set_yticks(y, [f"{short(x.model, 24)}\n{short(x.platform, 24)}" for x in models], fontsize=7.5)
     ax.set_xlabel("Model load time (s)")
     ax.set_xlim(0, max(x.baseline_s for x in models) * 1.25)
     ax.grid(axis="y", visible=False)

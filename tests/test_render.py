@@ -185,3 +185,45 @@ def test_svg_data_url_round_trips():
 
     url = render.svg_data_url("<svg>é</svg>")
     assert base64.b64decode(url.split(",", 1)[1]).decode() == "<svg>é</svg>"
+
+
+def test_hostile_text_everywhere_opens_no_connection(folder):
+    import socket
+
+    from report.build import build_outputs
+    from report.load import load
+    from tests.conftest import PROVENANCE
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    server.settimeout(0.5)
+    port = server.getsockname()[1]
+    evil = (
+        f'<img src=\\"http://127.0.0.1:{port}/i.png\\"><link rel=stylesheet href=\\"http://127.0.0.1:{port}/c.css\\">'
+        f'<style>@import url(http://127.0.0.1:{port}/x.css)</style><a href=\\"file:///etc/passwd\\">x</a>'
+    )
+    data = folder("data")
+    toml = (data / "test.toml").read_text()
+    for text in (
+        "Checkpoint save and model load: joint test",
+        "Example Computing Centre",
+        "Mingxin FX100",
+        "published figures",
+        "White paper: measured 32B LoRA checkpoint saves, 8 GPUs (one value per system)",
+    ):
+        toml = toml.replace(text, text + evil)
+    (data / "test.toml").write_text(toml)
+    for name in ("save_times.csv", "bandwidth.csv", "load_times.csv"):
+        raw = (data / name).read_text().replace("Mingxin FX100", '"Mingxin FX100' + evil.replace('\\"', '""') + '"')
+        (data / name).write_text(raw)
+    built = build_outputs(load(data), PROVENANCE)
+    try:
+        connection, _ = server.accept()
+    except TimeoutError:
+        connection = None
+    server.close()
+    assert connection is None, "the build connected to a local port named in the inputs"
+    html = built.html.decode()
+    assert f"http://127.0.0.1:{port}" in html  # shown, as text
+    assert "<link rel=stylesheet" not in html and "<style>@import" not in html and '<a href="file:' not in html
