@@ -27,7 +27,7 @@ def test_outlier_run_is_flagged_and_kept(folder):
 
 
 def test_summary_sentences_come_from_the_figures(folder):
-    ctx, m = build(folder("repeated"))
+    ctx, _ = build(folder("repeated"))
     assert ctx.summary[0].startswith(
         "On the 32B workload (64 GB per checkpoint, 16 GPUs), Array X saved a checkpoint "
         "in 55 s against 110 s on Old NAS: 55 s (50.0%) less per save, a 2.00× speedup "
