@@ -10,7 +10,19 @@ from pathlib import Path
 
 from report import __version__
 
-PACKAGES = ("jinja2", "matplotlib", "pandas", "numpy", "pyarrow", "weasyprint", "pydyf", "fonttools", "scipy", "pypdf")
+PACKAGES = (
+    "jinja2",
+    "matplotlib",
+    "pandas",
+    "numpy",
+    "pyarrow",
+    "weasyprint",
+    "pydyf",
+    "fonttools",
+    "uharfbuzz",
+    "scipy",
+    "pypdf",
+)
 ROOT = Path(__file__).resolve().parent.parent
 
 

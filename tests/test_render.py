@@ -90,6 +90,25 @@ def test_every_font_is_embedded_and_shipped(default_built, tmp_path):
         assert row.split()[-5:-2] == ["yes", "yes", "yes"], row  # embedded, subset, unicode map
 
 
+def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
+    """Neither of WeasyPrint's own paths (system libharfbuzz-subset, fontTools) runs: bytes cannot depend on them."""
+    from weasyprint.pdf import fonts
+
+    from report.build import build_outputs
+    from report.load import load
+    from tests.conftest import DATA, PROVENANCE
+
+    def refuse(*args):
+        raise AssertionError("a machine-dependent font subsetter ran")
+
+    monkeypatch.setattr(fonts.Font, "_harfbuzz_subset", refuse)
+    monkeypatch.setattr(fonts.Font, "_fonttools_subset", refuse)
+    reader = PdfReader(io.BytesIO(build_outputs(load(DATA), PROVENANCE).pdf))
+    files = [f for page in reader.pages for f in page["/Resources"]["/Font"].values()]
+    descendants = {f.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"]["/FontName"] for f in files}
+    assert len(descendants) == 3 and all("Inter" in name for name in descendants)
+
+
 def test_headline_figures_in_pdf_text(default_text):
     text = " ".join(default_text.split())
     for figure in [
