@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import itertools
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,12 +13,12 @@ matplotlib.use("svg")
 
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 from matplotlib import font_manager
 
 from report import stats
 from report.compute import SIDES, Metrics, predict
 from report.formatting import num, seconds
+from report.runs import BandwidthLog
 
 FONTS = Path(__file__).parent / "assets" / "fonts"
 # Baseline light and dashed, candidate dark and solid: the pair stays apart in grey.
@@ -135,31 +134,30 @@ def save_times(m: Metrics) -> Chart:
 
 
 def minmax_downsample(t: np.ndarray, v: np.ndarray, buckets: int = SERIES_BUCKETS) -> tuple[np.ndarray, np.ndarray]:
-    """At most 2 x buckets points: each bucket's minimum and maximum in time order, so extremes survive."""
+    """At most 2 x (buckets + 1) points: each bucket's minimum and maximum in time order, so extremes survive."""
     if len(t) <= 2 * buckets:
         return t, v
-    edges = np.linspace(0, len(t), buckets + 1).astype(np.int64)
-    idx = []
-    for lo, hi in itertools.pairwise(edges):
-        seg = v[lo:hi]
-        a, b = lo + int(np.argmin(seg)), lo + int(np.argmax(seg))
-        idx.extend((a, b) if a <= b else (b, a))
-    idx = np.asarray(idx)
+    size = len(v) // buckets
+    whole = v[: size * buckets].reshape(buckets, size)
+    offsets = np.arange(buckets) * size
+    pairs = [np.stack((whole.argmin(axis=1) + offsets, whole.argmax(axis=1) + offsets), axis=1)]
+    if len(v) > size * buckets:  # the remainder is a bucket of its own
+        rest = v[size * buckets :]
+        pairs.append(np.asarray([[rest.argmin(), rest.argmax()]]) + size * buckets)
+    idx = np.sort(np.concatenate(pairs), axis=1).ravel()
     return t[idx], v[idx]
 
 
-def bandwidth(m: Metrics, samples: pd.DataFrame) -> Chart:
+def bandwidth(m: Metrics, log: BandwidthLog) -> Chart:
     """Write bandwidth over time for every run, or per system when runs hold one sample each."""
     fig, ax = plt.subplots(layout="constrained", figsize=(WIDTH_IN, 2.5))
     names = _labels(m)
-    over_time = samples.groupby(["system", "run"], observed=True).size().max() > 1
+    over_time = bool(np.any(log.run_stop - log.run_start > 1))
     for side in SIDES:
         gbps = getattr(m.bandwidth, f"{side}_gbps")
-        rows = samples[samples["system"] == names[side]]
         if over_time:
-            for run, group in rows.groupby("run", observed=True, sort=True):
-                order = np.argsort(group["t_s"].to_numpy(), kind="stable")
-                t, v = minmax_downsample(group["t_s"].to_numpy()[order], group["write_gbps"].to_numpy()[order])
+            for i, k in enumerate(log.runs_of(m.bandwidth.sides[side].system)):
+                t, v = minmax_downsample(*log.samples(k))
                 ax.plot(
                     t,
                     v,
@@ -167,7 +165,7 @@ def bandwidth(m: Metrics, samples: pd.DataFrame) -> Chart:
                     linewidth=0.9,
                     linestyle=LINES[side],
                     alpha=0.9,
-                    label=names[side] if run == rows["run"].min() else None,
+                    label=names[side] if i == 0 else None,
                 )
             ax.axhline(gbps, color=COLOURS[side], linewidth=0.8, linestyle=":")
             ax.annotate(
@@ -190,7 +188,8 @@ def bandwidth(m: Metrics, samples: pd.DataFrame) -> Chart:
     else:
         ax.set_xticks([0, 1], [names[s] for s in SIDES])
     ax.set_ylabel("Write bandwidth (GB/s)")
-    ax.set_ylim(0, max(samples["write_gbps"].max(), m.bandwidth.candidate_gbps) * 1.15)
+    highest = max(r.max_gbps for side in SIDES for r in m.bandwidth.sides[side].per_run)
+    ax.set_ylim(0, max(highest, m.bandwidth.candidate_gbps) * 1.15)
     alt = (
         f"Write bandwidth {'over time' if over_time else 'per system'}: sustained "
         f"{num(m.bandwidth.baseline_gbps, 2)} GB/s on {names['baseline']} and "
@@ -482,11 +481,11 @@ def throughput(m: Metrics) -> Chart:
     )
 
 
-def draw_all(m: Metrics, samples: pd.DataFrame) -> dict[str, Chart]:
+def draw_all(m: Metrics, log: BandwidthLog) -> dict[str, Chart]:
     """Every chart of the report, keyed by id, in report order."""
     charts = [
         save_times(m),
-        bandwidth(m, samples),
+        bandwidth(m, log),
         throughput(m),
         composition(m),
         projection(m),

@@ -12,6 +12,7 @@ import pandas as pd
 from report import stats
 from report.load import JointTest
 from report.problems import InvalidInput, Problem
+from report.runs import BandwidthLog
 
 SIDES = ("baseline", "candidate")
 # A projection further than this multiple beyond the largest measured snapshot is flagged.
@@ -51,6 +52,19 @@ class Save:
 
 
 @dataclass(frozen=True)
+class BandwidthRun:
+    """One run of the bandwidth log."""
+
+    run: int  #: the `run` column
+    samples: int  #: number of samples
+    t_first_s: float  #: time of its first sample
+    t_last_s: float  #: time of its last sample
+    mean_gbps: float  #: mean of its samples
+    min_gbps: float  #: smallest sample
+    max_gbps: float  #: largest sample
+
+
+@dataclass(frozen=True)
 class BandwidthSide:
     """One system's sustained write bandwidth."""
 
@@ -59,6 +73,7 @@ class BandwidthSide:
     samples: int  #: number of samples over all runs
     run_means_gbps: tuple[float, ...]  #: mean of each run, by run number
     sustained_gbps: float  #: mean over runs of the run means
+    per_run: tuple[BandwidthRun, ...]  #: each run, by run number
 
 
 @dataclass(frozen=True)
@@ -311,16 +326,25 @@ def _save(frame: pd.DataFrame, names: dict[str, str], model: str) -> Save:
     )
 
 
-def _bandwidth_side(per_run: pd.DataFrame, system: str) -> BandwidthSide:
-    rows = per_run[per_run["system"] == system].sort_values("run")
-    means = tuple(float(v) for v in rows["mean"])
-    return BandwidthSide(system, len(means), int(rows["count"].sum()), means, stats.mean(means))
+def _bandwidth_side(log: BandwidthLog, system: str) -> BandwidthSide:
+    runs = tuple(
+        BandwidthRun(
+            run=int(log.run_number[k]),
+            samples=int(log.run_stop[k] - log.run_start[k]),
+            t_first_s=float(log.t_s[log.run_start[k]]),
+            t_last_s=float(log.t_s[log.run_stop[k] - 1]),
+            mean_gbps=float(log.run_mean[k]),
+            min_gbps=float(log.run_min[k]),
+            max_gbps=float(log.run_max[k]),
+        )
+        for k in log.runs_of(system)
+    )
+    means = tuple(r.mean_gbps for r in runs)
+    return BandwidthSide(system, len(runs), sum(r.samples for r in runs), means, stats.mean(means), runs)
 
 
-def _bandwidth(frame: pd.DataFrame, names: dict[str, str]) -> Bandwidth:
-    grouped = frame.groupby(["system", "run"], observed=True)["write_gbps"]
-    per_run = grouped.agg(["mean", "count"]).reset_index()
-    sides = {side: _bandwidth_side(per_run, names[side]) for side in SIDES}
+def _bandwidth(log: BandwidthLog, names: dict[str, str]) -> Bandwidth:
+    sides = {side: _bandwidth_side(log, names[side]) for side in SIDES}
     b, c = sides["baseline"].sustained_gbps, sides["candidate"].sustained_gbps
     return Bandwidth(b, c, 100 * (c / b - 1), sides)
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import pandas as pd
-
 from report.charts import Chart
 from report.compute import SIDES, Metrics, SaveSide
 from report.config import TestConfig
@@ -619,7 +617,7 @@ def _answers(m: Metrics) -> tuple[Answer, ...]:
     return (q1, q2, q3)
 
 
-def _raw_tables(test: JointTest) -> tuple[Table, ...]:
+def _raw_tables(test: JointTest, m: Metrics) -> tuple[Table, ...]:
     saves = test.saves.sort_values(["system", "model", "run"], kind="stable")
     save_rows = tuple(
         (str(r.system), str(r.model), str(r.gpus), num(r.snapshot_gb, 1), str(r.run), num(r.save_s, 2))
@@ -646,7 +644,7 @@ def _raw_tables(test: JointTest) -> tuple[Table, ...]:
                 save_rows,
             )
         ),
-        _bandwidth_runs(test.bandwidth),
+        _bandwidth_runs(m),
         _limit(
             Table(
                 "raw-loads",
@@ -675,27 +673,20 @@ def _limit(table: Table) -> Table:
     return Table(table.id, table.caption, table.columns, table.rows[:MAX_RAW_ROWS], note)
 
 
-def _bandwidth_runs(frame: pd.DataFrame) -> Table:
-    g = frame.groupby(["system", "run"], observed=True)
-    stats = g.agg(
-        samples=("write_gbps", "size"),
-        t0=("t_s", "min"),
-        t1=("t_s", "max"),
-        mean=("write_gbps", "mean"),
-        low=("write_gbps", "min"),
-        high=("write_gbps", "max"),
-    ).reset_index()
+def _bandwidth_runs(m: Metrics) -> Table:
+    sides = sorted(m.bandwidth.sides.values(), key=lambda d: d.system)
     rows = tuple(
         (
-            str(r.system),
+            d.system,
             str(r.run),
             count(r.samples),
-            f"{num(r.t0, 1)}–{num(r.t1, 1)}",
-            num(r.mean, 3),
-            num(r.low, 3),
-            num(r.high, 3),
+            f"{num(r.t_first_s, 1)}–{num(r.t_last_s, 1)}",
+            num(r.mean_gbps, 3),
+            num(r.min_gbps, 3),
+            num(r.max_gbps, 3),
         )
-        for r in stats.itertuples(index=False)
+        for d in sides
+        for r in d.per_run
     )
     return _limit(
         Table(
@@ -806,7 +797,7 @@ def build(test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenanc
         load_notes=load_notes,
         audit=_audit(m),
         answers=_answers(m),
-        raw_tables=_raw_tables(test),
+        raw_tables=_raw_tables(test, m),
         formulas=FORMULAS,
         inputs=inputs,
         versions=versions,

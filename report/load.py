@@ -10,8 +10,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from report import stats
 from report.config import TestConfig, parse_config
 from report.problems import InvalidInput, Problem
+from report.runs import BandwidthLog, group_runs
 from report.tables import Table, read_table
 
 SAVE_SPEC = {
@@ -46,7 +48,7 @@ class JointTest:
 
     config: TestConfig
     saves: pd.DataFrame
-    bandwidth: pd.DataFrame
+    bandwidth: BandwidthLog
     loads: pd.DataFrame
     raw: dict[str, bytes]
 
@@ -86,24 +88,20 @@ def parse(raw: dict[str, bytes]) -> JointTest:
         problems += found
         if table is not None and not found:
             tables[name] = table
+    log = None
     if config is not None:
-        problems += _cross_checks(config, tables)
+        found, log = _cross_checks(config, tables)
+        problems += found
     if problems:
         raise InvalidInput(problems)
-    return JointTest(
-        config,
-        _frame(tables["save_times.csv"]),
-        _frame(tables["bandwidth.csv"]),
-        _frame(tables["load_times.csv"]),
-        dict(raw),
-    )
+    return JointTest(config, _frame(tables["save_times.csv"]), log, _frame(tables["load_times.csv"]), dict(raw))
 
 
 def _frame(table: Table) -> pd.DataFrame:
     return pd.DataFrame(table.columns, copy=False)
 
 
-def _cross_checks(config: TestConfig, tables: dict[str, Table]) -> list[Problem]:
+def _cross_checks(config: TestConfig, tables: dict[str, Table]) -> tuple[list[Problem], BandwidthLog | None]:
     systems = config.systems
     save_systems = {systems.save_baseline: "save_baseline", systems.candidate: "candidate"}
     load_systems = {systems.load_baseline: "load_baseline", systems.candidate: "candidate"}
@@ -113,16 +111,17 @@ def _cross_checks(config: TestConfig, tables: dict[str, Table]) -> list[Problem]
         problems += _check_unique(saves, ["system", "model", "run"], "run", "this run number appears twice")
         problems += _check_model_constants(saves, "model", ["snapshot_gb", "gpus"])
         problems += _check_training_model(saves, config, save_systems)
+    log = None
     if bandwidth := tables.get("bandwidth.csv"):
         problems += _check_systems(bandwidth, save_systems)
-        problems += _check_unique(bandwidth, ["system", "run", "t_s"], "t_s", "a sample at this time appears twice")
-        problems += _check_sustained(bandwidth, save_systems)
+        log, found = _bandwidth_log(bandwidth, save_systems)
+        problems += found
     if loads := tables.get("load_times.csv"):
         problems += _check_systems(loads, load_systems)
         problems += _check_unique(loads, ["system", "model", "platform", "run"], "run", "this run number appears twice")
         problems += _check_model_constants(loads, ["model", "platform"], ["size_gb"])
         problems += _check_both_loaded(loads, load_systems)
-    return problems
+    return problems, log
 
 
 def _check_systems(table: Table, expected: dict[str, str]) -> list[Problem]:
@@ -143,30 +142,13 @@ def _check_systems(table: Table, expected: dict[str, str]) -> list[Problem]:
     return problems
 
 
-def _sorted_within_blocks(table: Table, keys: list[str]) -> bool:
-    """True when each group of keys[:-1] is one contiguous block whose last key strictly increases.
-
-    That is how logs are written, and it proves there is no duplicate in one pass instead of a hash of every row.
-    """
-    group, span = np.zeros(table.rows, dtype=np.int64), 1
-    for k in keys[:-1]:
-        values = table.columns[k]
-        codes = values.codes if isinstance(values, pd.Categorical) else np.asarray(values)
-        span *= int(codes.max()) + 1
-        if span > 2**62:
-            return False  # the combined key would overflow: let the general check decide
-        group = group * (int(codes.max()) + 1) + codes
-    last = np.asarray(table.columns[keys[-1]])
-    same = group[1:] == group[:-1]
-    blocks = 1 + np.count_nonzero(~same)
-    return bool(np.all(last[1:][same] > last[:-1][same])) and blocks == len(np.unique(group))
-
-
 def _check_unique(table: Table, keys: list[str], column: str, message: str) -> list[Problem]:
-    if table.rows > 100_000 and _sorted_within_blocks(table, keys):
-        return []
     frame = pd.DataFrame({k: table.columns[k] for k in keys}, copy=False)
-    rows = np.flatnonzero(frame.duplicated(keep="first").to_numpy())
+    return _repeated(table, np.flatnonzero(frame.duplicated(keep="first").to_numpy()), keys, column, message)
+
+
+def _repeated(table: Table, rows: np.ndarray, keys: list[str], column: str, message: str) -> list[Problem]:
+    """Problems for rows (0-based, in file order) that repeat an earlier row's keys."""
     if len(rows) == 0:
         return []
     problems = []
@@ -225,16 +207,24 @@ def _check_training_model(table: Table, config: TestConfig, systems: dict[str, s
     return problems
 
 
-def _check_sustained(table: Table, systems: dict[str, str]) -> list[Problem]:
-    frame = pd.DataFrame({k: table.columns[k] for k in ("system", "run", "write_gbps")}, copy=False)
-    per_run = frame.groupby(["system", "run"], observed=True)["write_gbps"].mean()
-    per_system = per_run.groupby(level="system", observed=True).mean()
-    problems = []
-    for name, value in per_system.items():
+def _bandwidth_log(table: Table, systems: dict[str, str]) -> tuple[BandwidthLog, list[Problem]]:
+    """The samples grouped into runs; repeated sample times, and a system whose sustained bandwidth is zero."""
+    system: pd.Categorical = table.columns["system"]
+    log, repeated = group_runs(
+        tuple(system.categories),
+        np.asarray(system.codes),
+        table.columns["run"],
+        table.columns["t_s"],
+        table.columns["write_gbps"],
+    )
+    message = "a sample at this time appears twice"
+    problems = _repeated(table, repeated, ["system", "run", "t_s"], "t_s", message)
+    for name in log.systems:
+        value = stats.mean(log.run_mean[log.runs_of(name)].tolist())
         if name in systems and not value > 0:
             message = f'the sustained bandwidth of "{name}" comes out as {value:g} GB/s; it must be above zero'
             problems.append(Problem(table.name, None, "write_gbps", message))
-    return problems
+    return log, problems
 
 
 def _check_both_loaded(table: Table, systems: dict[str, str]) -> list[Problem]:

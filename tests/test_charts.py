@@ -55,8 +55,18 @@ def test_minmax_downsample_keeps_every_peak_and_trough():
     v = rng.normal(5, 0.1, t.size)
     v[12_345], v[250_000] = 50.0, -3.0
     ts, vs = charts.minmax_downsample(t, v)
-    assert len(ts) <= 2 * charts.SERIES_BUCKETS
+    assert len(ts) <= 2 * (charts.SERIES_BUCKETS + 1)
     assert vs.max() == 50.0 and vs.min() == -3.0
     assert np.all(np.diff(ts) >= 0)
     short = np.arange(10.0)
     assert charts.minmax_downsample(short, short)[0] is short
+
+
+def test_long_system_names_keep_their_lines(folder):
+    data = folder("data")
+    long = "Mingxin FX100 all-flash NVMe-oF array with 24 drives and firmware 3.2.1"
+    for name in ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv"):
+        (data / name).write_text((data / name).read_text().replace("Mingxin FX100", long))
+    test, short = load(data), load(DATA)
+    lines = charts.bandwidth(compute(test), test.bandwidth).svg.count('<g id="line2d_')
+    assert lines == charts.bandwidth(compute(short), short.bandwidth).svg.count('<g id="line2d_') > 2

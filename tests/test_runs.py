@@ -1,0 +1,70 @@
+"""Grouping the bandwidth log into runs: the same runs and figures whatever the order the samples come in."""
+
+import numpy as np
+import pytest
+
+from report import runs
+
+SYSTEMS = ("A", "B")
+# (system code, run, t_s, write_gbps), as a log writes them: run by run, in time order.
+ROWS = [
+    (0, 1, 0.0, 2.0),
+    (0, 1, 1.0, 4.0),
+    (0, 1, 2.0, 9.0),
+    (0, 2, 0.0, 1.0),
+    (1, 1, 0.5, 6.0),
+    (1, 1, 1.5, 8.0),
+]
+
+
+def group(rows):
+    s, r, t, v = (np.asarray(c) for c in zip(*rows, strict=True))
+    return runs.group_runs(SYSTEMS, s.astype(np.int32), r.astype(np.int64), t.astype(float), v.astype(float))
+
+
+def figures(log):
+    return [
+        (log.systems[log.run_system[k]], int(log.run_number[k]), *log.samples(k)[0].tolist())
+        for k in range(len(log.run_start))
+    ], (log.run_mean.tolist(), log.run_min.tolist(), log.run_max.tolist())
+
+
+def test_a_log_written_run_by_run_is_grouped_in_place():
+    log, repeated = group(ROWS)
+    assert len(repeated) == 0
+    assert figures(log) == (
+        [("A", 1, 0.0, 1.0, 2.0), ("A", 2, 0.0), ("B", 1, 0.5, 1.5)],
+        ([5.0, 1.0, 7.0], [2.0, 1.0, 6.0], [9.0, 1.0, 8.0]),
+    )
+    assert np.shares_memory(log.samples(0)[1], log.write_gbps)
+    assert log.runs_of("A").tolist() == [0, 1] and log.runs_of("B").tolist() == [2] and len(log.runs_of("C")) == 0
+
+
+@pytest.mark.parametrize("order", [[5, 4, 3, 2, 1, 0], [3, 0, 4, 1, 5, 2], [4, 5, 0, 1, 2, 3]])
+def test_any_order_gives_the_same_runs(order):
+    assert figures(group([ROWS[i] for i in order])[0]) == figures(group(ROWS)[0])
+
+
+def test_a_run_split_in_two_blocks_is_one_run():
+    log, repeated = group([ROWS[0], ROWS[4], ROWS[1], ROWS[2], ROWS[3], ROWS[5]])
+    assert len(repeated) == 0 and figures(log) == figures(group(ROWS)[0])
+
+
+def test_repeated_sample_times_name_the_later_rows():
+    rows = [*ROWS, (0, 1, 1.0, 3.0), (1, 1, 0.5, 6.0)]
+    _, repeated = group(rows)
+    assert repeated.tolist() == [6, 7]
+    _, repeated = group([rows[6], *rows[:6]])  # the earlier row is the one kept
+    assert repeated.tolist() == [2]
+
+
+def test_many_runs_vectorised_equal_one_by_one(monkeypatch):
+    rng = np.random.default_rng(5)
+    rows = [
+        (int(s), int(r), float(t), float(rng.uniform(0, 10))) for s in (0, 1) for r in range(1, 40) for t in range(7)
+    ]
+    slow = figures(group(rows)[0])
+    monkeypatch.setattr(runs, "_PAIRWISE_RUNS", 0)
+    fast = figures(group(rows)[0])
+    assert fast[0] == slow[0]
+    np.testing.assert_allclose(fast[1], slow[1], rtol=1e-12)
