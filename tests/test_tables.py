@@ -1,11 +1,24 @@
 """The CSV rules: numbers, integers, text, untidy but valid files, and located problems."""
 
+from contextlib import contextmanager
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from report import tables
 from report.tables import read_table
 
 SPEC = {"system": "text", "run": "int>=1", "t_s": "num>=0", "write_gbps": "num>=0"}
+
+
+@contextmanager
+def exact_only():
+    """read_table without its typed reader, so that the exact one decides."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tables, "_read_typed", lambda *args: None)
+        yield
 
 
 def read(text: str | bytes):
@@ -44,6 +57,11 @@ def test_untidy_file_reads_the_same():
         ("+5", '"+5" is not a number'),
         ("0x10", '"0x10" is not a number'),
         ("-1", '"-1" must not be negative'),
+        ("1e400", '"1e400" is too large to be a number'),
+        ("-.5", '"-.5" is not a number'),
+        ("5.e3", '"5.e3" is not a number'),
+        ("1e5.5", '"1e5.5" is not a number'),
+        ("Infinity", '"Infinity" is not a number'),
         ("", "is empty"),
     ],
 )
@@ -94,3 +112,27 @@ def test_many_bad_cells_are_counted_not_listed():
 def test_duplicate_header_is_reported():
     _, found = read("system,run,t_s,t_s,write_gbps\nA,1,0,0,2\n")
     assert found == ["bandwidth.csv:1: t_s: this column is named twice in the header"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="0123456789.-+eE ", min_size=1, max_size=6), min_size=1, max_size=4))
+def test_the_typed_reader_accepts_only_what_the_rules_accept(cells):
+    raw = ("system,run,t_s,write_gbps\n" + "".join(f"A,{i},{i},{c}\n" for i, c in enumerate(cells, 1))).encode()
+    typed = tables._read_typed("bandwidth.csv", raw, SPEC)
+    with exact_only():
+        exact, found = read_table("bandwidth.csv", raw, SPEC)
+    if typed is not None:
+        assert found == [], cells
+        assert typed.columns["write_gbps"].tolist() == exact.columns["write_gbps"].tolist()
+
+
+def test_the_typed_reader_reads_a_clean_log_as_the_exact_one_does():
+    raw = b"system,run,t_s,write_gbps\n" + b"".join(
+        f"{'AB'[i % 2]} ,{1 + i // 7},{i * 0.01:.2f},{3 + (i * 7919 % 1000) / 997:.4f}\n".encode() for i in range(5000)
+    )
+    typed = tables._read_typed("bandwidth.csv", raw, SPEC)
+    with exact_only():
+        exact, found = read_table("bandwidth.csv", raw, SPEC)
+    assert typed is not None and found == []
+    for column in SPEC:
+        assert list(typed.columns[column]) == list(exact.columns[column]), column
