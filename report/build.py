@@ -1,14 +1,33 @@
-"""The pipeline, stage by stage: load, compute, draw, build the context, render, write."""
+"""The pipeline, stage by stage: load, compute, describe, lay out, draw, paint, render, write.
+
+A build has two sides. The data side loads, computes and draws; the PDF side lays the report out and prints it.
+`produce` is the data side: it yields, in order, what the PDF side waits for (the HTML to lay out, with chart
+placeholders; the drawn charts; the final HTML, metrics.json and the deflated attachments). `consume` is the PDF
+side. `build_outputs` runs both in one process; `build` runs the data side in a second process (report/worker.py)
+so that each side has a core: the layout runs while the charts are drawn and the attachments deflated.
+Both run the same functions in the same order on the same data, so they give the same bytes.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
+import pickle
+import queue
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from report import charts, context, output, provenance, render
-from report.compute import Metrics, compute
-from report.load import JointTest, load
+from report import output
+from report.evidence import INPUT_FILES, MEDIA_TYPES, Embedded, Packer
+from report.pdf import METRICS_NAME, PdfRenderer
+from report.problems import InvalidInput
+from report.trace import mark, start_clock
 
 
 @dataclass(frozen=True)
@@ -20,24 +39,178 @@ class Built:
     metrics: bytes
 
 
-def metrics_json(metrics: Metrics) -> bytes:
+@dataclass(frozen=True)
+class Layout:
+    """What the PDF side lays out: the HTML with chart placeholders, their sizes, the date, the attachments."""
+
+    html: str
+    chart_sizes: dict[str, tuple[str, str]]  #: chart id -> (width, height) in points
+    date_iso: str
+    attachments: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The charts, drawn."""
+
+    svgs: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Final:
+    """The rest: the HTML with its charts inline, metrics.json, and every attachment ready to embed."""
+
+    html: bytes
+    metrics: bytes
+    evidence: dict[str, Embedded]
+
+
+def metrics_json(metrics) -> bytes:
     """metrics.json: every figure unrounded, never NaN or infinity."""
     return (json.dumps(metrics.to_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
 
 
-def build_outputs(test: JointTest, prov: provenance.Provenance) -> Built:
-    """Compute, draw and render a validated joint test (raises InvalidInput for impossible figures)."""
-    metrics = compute(test)
-    drawn = charts.draw_all(metrics, test.bandwidth)
-    ctx = context.build(test, metrics, drawn, prov)
-    html = render.render_html(ctx)
+def pack_inputs(raw: dict[str, bytes]) -> Packer:
+    """Start hashing and deflating the input files in the background."""
+    packer = Packer()
+    for name in INPUT_FILES:
+        packer.add(name, raw[name], MEDIA_TYPES[name])
+    return packer
+
+
+def produce(test, prov, packer: Packer) -> Iterator[Layout | Drawn | Final]:
+    """The data side: compute, describe, lay-out HTML; draw; final HTML, metrics.json and attachments."""
+    from report import charts, context, render
+    from report.compute import compute
+
+    mark("data", "loaded")
+    metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
+    described = charts.describe_all(metrics, test.bandwidth)
+    ctx = context.build(test, metrics, described, prov)
+    sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
+    names = (*INPUT_FILES, METRICS_NAME)
+    html = render.render_html(ctx, render.chart_sources(described, None))
+    mark("data", "computed, HTML to lay out")
+    yield Layout(html, sizes, ctx.date_iso, names)
+    from report import drawing  # matplotlib: imported once the layout has what it needs
+
+    svgs = drawing.draw_all(metrics, test.bandwidth, described)
+    mark("data", "charts drawn")
+    yield Drawn(svgs)
     metrics_bytes = metrics_json(metrics)
-    pdf = render.render_pdf(html, ctx, {**test.raw, render.METRICS_NAME: metrics_bytes})
-    return Built(html.encode("utf-8"), pdf, metrics_bytes)
+    packer.add(METRICS_NAME, metrics_bytes, MEDIA_TYPES[METRICS_NAME])
+    html = render.render_html(ctx, render.chart_sources(described, svgs)).encode("utf-8")
+    evidence = {name: packer.result(name) for name in names}
+    mark("data", "final HTML, attachments deflated")
+    yield Final(html, metrics_bytes, evidence)
+
+
+def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> Built:
+    """The PDF side: lay out, paint the charts in, write the PDF, taking each part when it is needed."""
+    layout = next(parts)
+    mark("pdf", "HTML received")
+    document = renderer.layout(layout.html, layout.chart_sizes)
+    mark("pdf", "laid out")
+    drawn = next(parts)
+    renderer.paint(document, drawn.svgs)
+    mark("pdf", "charts painted")
+    final: list[Final] = []
+
+    def evidence() -> dict[str, Embedded]:
+        mark("pdf", "pages drawn")
+        final.append(next(parts))
+        mark("pdf", "attachments received")
+        return final[0].evidence
+
+    pdf = renderer.write(document, layout.date_iso, list(layout.attachments), evidence)
+    mark("pdf", "written")
+    return Built(final[0].html, pdf, final[0].metrics)
+
+
+def build_outputs(test, prov) -> Built:
+    """Compute, draw and render a validated joint test in this process (raises InvalidInput for impossible figures)."""
+    packer = pack_inputs(test.raw)
+    try:
+        return consume(PdfRenderer(), produce(test, prov, packer))
+    finally:
+        packer.close()
 
 
 def build(data_dir: Path, out_dir: Path) -> Built:
-    """The whole pipeline: nothing is written unless every stage succeeded."""
-    built = build_outputs(load(data_dir), provenance.collect())
+    """The whole pipeline on two cores: nothing is written unless every stage succeeded."""
+    start_clock()
+    worker = _Worker(data_dir)
+    try:
+        renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
+        mark("pdf", "WeasyPrint ready")
+        built = consume(renderer, worker.parts())
+    except BaseException:
+        worker.stop()
+        raise
     output.write_all(out_dir, {"report.html": built.html, "report.pdf": built.pdf, "metrics.json": built.metrics})
+    mark("pdf", "outputs written")
+    worker.finish()
     return built
+
+
+class _Worker:
+    """The data side in a process of its own (report/worker.py), its parts arriving through a pipe.
+
+    A thread takes each part off the pipe as soon as it is sent, so that the attachments (tens of MB for a long
+    log) cross while the pages are being drawn rather than after.
+    """
+
+    def __init__(self, data_dir: Path):
+        read, write = os.pipe()
+        with contextlib.suppress(AttributeError, OSError):  # Linux: 1 MB instead of 64 KB, fewer round trips
+            fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 1 << 20)
+        command = [sys.executable, "-m", "report.worker", str(data_dir.absolute()), str(write)]
+        self._process = subprocess.Popen(command, pass_fds=(write,))
+        os.close(write)
+        self._pipe = os.fdopen(read, "rb")
+        self._arrived: queue.SimpleQueue = queue.SimpleQueue()
+        self._receiver = threading.Thread(target=self._receive, name="worker-pipe", daemon=True)
+        self._receiver.start()
+
+    def _receive(self) -> None:
+        while True:
+            try:
+                kind, value = pickle.load(self._pipe)
+            except (EOFError, OSError):  # the pipe ended: the worker is done or gone
+                self._arrived.put(("ended", None))
+                return
+            self._arrived.put((kind, value))
+            if kind != "part" or isinstance(value, Final):
+                return
+
+    def parts(self) -> Iterator[Layout | Drawn | Final]:
+        """Each part as it arrives; the worker's problems raised as InvalidInput, its failures as RuntimeError."""
+        while True:
+            kind, value = self._arrived.get()
+            if kind == "ended":
+                status = self._process.wait()
+                raise RuntimeError(f"the data side of the build ended early (status {status})")
+            if kind == "invalid":
+                raise InvalidInput(value)
+            if kind == "failed":
+                raise RuntimeError(f"the data side of the build failed:\n{value}")
+            yield value
+            if isinstance(value, Final):
+                return
+
+    def finish(self) -> None:
+        """Wait for the worker, which has sent everything (so its status can no longer change the outputs)."""
+        self._close()
+        if self._process.returncode != 0:
+            raise RuntimeError(f"the data side of the build ended with status {self._process.returncode}")
+
+    def stop(self) -> None:
+        """End the worker early: the build failed or was interrupted."""
+        if self._process.poll() is None:
+            self._process.kill()
+        self._close()
+
+    def _close(self) -> None:
+        self._process.wait()  # its end of the pipe is closed now, so the receiving thread ends too
+        self._receiver.join()
+        self._pipe.close()

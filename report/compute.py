@@ -285,7 +285,7 @@ def compute(test: JointTest) -> Metrics:
         audit=_audit(save, bandwidth, projections, fits),
         lifecycle=_lifecycle(bubble, load),
         scale=_scale(test, save, bubble),
-        inputs=test.sha256,
+        inputs=dict(test.sha256),
     )
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from report.charts import Chart
 from report.compute import SIDES, Metrics, SaveSide
 from report.config import TestConfig
+from report.evidence import MEDIA_TYPES
 from report.formatting import (
     count,
     gb,
@@ -21,7 +22,7 @@ from report.formatting import (
     times,
     times_range,
 )
-from report.load import MEDIA_TYPES, JointTest
+from report.load import JointTest
 from report.provenance import Provenance
 
 # A raw table longer than this is summarised in the appendix rather than printed row by row.

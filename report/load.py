@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +12,7 @@ import pandas as pd
 
 from report import stats
 from report.config import TestConfig, parse_config
+from report.evidence import INPUT_FILES
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, group_runs
 from report.tables import Table, read_table
@@ -33,13 +34,6 @@ LOAD_SPEC = {
     "run": "int>=1",
     "load_s": "num>0",
 }
-INPUT_FILES = ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv")
-MEDIA_TYPES = {
-    "test.toml": "application/toml",
-    "save_times.csv": "text/csv",
-    "bandwidth.csv": "text/csv",
-    "load_times.csv": "text/csv",
-}
 
 
 @dataclass(frozen=True)
@@ -51,11 +45,7 @@ class JointTest:
     bandwidth: BandwidthLog
     loads: pd.DataFrame
     raw: dict[str, bytes]
-
-    @functools.cached_property
-    def sha256(self) -> dict[str, str]:
-        """Each input file's name mapped to the SHA-256 of its bytes."""
-        return {name: hashlib.sha256(data).hexdigest() for name, data in self.raw.items()}
+    sha256: Mapping[str, str]  #: each input file's name mapped to the SHA-256 of its bytes
 
 
 def read_folder(folder: Path) -> dict[str, bytes]:
@@ -79,8 +69,11 @@ def load(folder: Path) -> JointTest:
     return parse(read_folder(folder))
 
 
-def parse(raw: dict[str, bytes]) -> JointTest:
-    """Validate the four files' bytes; raises InvalidInput listing every problem found."""
+def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> JointTest:
+    """Validate the four files' bytes; raises InvalidInput listing every problem found.
+
+    `sha256` may come from hashes already under way elsewhere (report/evidence.py); by default they are computed.
+    """
     config, problems = parse_config(raw["test.toml"])
     tables = {}
     for name, spec in (("save_times.csv", SAVE_SPEC), ("bandwidth.csv", BANDWIDTH_SPEC), ("load_times.csv", LOAD_SPEC)):
@@ -94,7 +87,10 @@ def parse(raw: dict[str, bytes]) -> JointTest:
         problems += found
     if problems:
         raise InvalidInput(problems)
-    return JointTest(config, _frame(tables["save_times.csv"]), log, _frame(tables["load_times.csv"]), dict(raw))
+    if sha256 is None:
+        sha256 = {name: hashlib.sha256(data).hexdigest() for name, data in raw.items()}
+    saves, loads = _frame(tables["save_times.csv"]), _frame(tables["load_times.csv"])
+    return JointTest(config, saves, log, loads, dict(raw), sha256)
 
 
 def _frame(table: Table) -> pd.DataFrame:

@@ -140,6 +140,8 @@ def _read_typed(name: str, raw: bytes, spec: dict[str, str]) -> Table | None:
     first_line = _LINE_BREAK.split(raw[:65536].decode("utf-8-sig", errors="replace"), maxsplit=1)[0]
     if not first_line.strip() or len(set(header)) != len(header) or any(c not in header for c in spec):
         return None
+    if not _numbers_are_plain(raw):
+        return None
     names = [f"c{i}" for i in range(len(header))]
     wanted = {names[header.index(c)]: c for c in spec}
     types = {n: _ARROW_TYPES.get(spec[c], pa.float64()) for n, c in wanted.items()}
@@ -158,14 +160,18 @@ def _read_typed(name: str, raw: bytes, spec: dict[str, str]) -> Table | None:
         )
     except (pa.ArrowInvalid, UnicodeDecodeError):
         return None
-    if parsed.num_rows == 0 or not _numbers_are_plain(raw):
+    if parsed.num_rows == 0:
         return None
     table = Table(name, {}, parsed.num_rows, None, raw)
-    for n, column in wanted.items():
-        values = _typed_column(parsed[n], spec[column])
-        if values is None:
+    # One column at a time, each parsed column dropped once converted: a long log never holds two copies of all.
+    pending = {column: parsed[n] for n, column in wanted.items()}
+    del parsed
+    for column in list(pending):
+        values = pending.pop(column)
+        table.columns[column] = _typed_column(values, spec[column])
+        del values
+        if table.columns[column] is None:
             return None
-        table.columns[column] = values
     return table
 
 
@@ -173,7 +179,7 @@ def _typed_column(values: pa.ChunkedArray, kind: str) -> np.ndarray | pd.Categor
     """A converted column, or None when a value breaks its kind's rule (the exact reader then says where)."""
     if kind == "text":
         return _trimmed_categories(values)
-    numbers = values.to_numpy()
+    numbers = values.combine_chunks().to_numpy()  # in pyarrow's memory, which the parsed chunks just gave back
     _, bound, inclusive = KIND_RULES[kind]
     if not np.all(numbers >= bound if inclusive else numbers > bound):  # NaN fails this too
         return None

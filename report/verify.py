@@ -9,7 +9,7 @@ from pathlib import Path
 
 from report.compute import compute
 from report.load import INPUT_FILES, parse
-from report.render import METRICS_NAME
+from report.pdf import METRICS_NAME
 
 REL_TOL = 1e-9
 

@@ -48,7 +48,7 @@ def test_missing_data_dir_exits_1(tmp_path, capsys):
 
 
 def test_crash_mid_build_leaves_no_partial_file(folder, tmp_path, monkeypatch):
-    from report import build, render
+    from report import build, pdf
 
     out = tmp_path / "out"
     out.mkdir()
@@ -57,11 +57,21 @@ def test_crash_mid_build_leaves_no_partial_file(folder, tmp_path, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("renderer crashed")
 
-    monkeypatch.setattr(render, "render_pdf", boom)
-    with pytest.raises(RuntimeError):
+    monkeypatch.setattr(pdf.PdfRenderer, "write", boom)
+    with pytest.raises(RuntimeError, match="renderer crashed"):
         build.build(DATA, out)
     assert [p.name for p in out.iterdir()] == ["metrics.json"]
     assert (out / "metrics.json").read_text() == "old"
+
+
+def test_a_data_side_that_dies_is_an_error_not_a_hang(tmp_path, monkeypatch):
+    from report import build
+
+    real = subprocess.Popen
+    monkeypatch.setattr(build.subprocess, "Popen", lambda cmd, **kw: real([sys.executable, "-c", "exit(3)"], **kw))
+    with pytest.raises(RuntimeError, match=r"ended early \(status 3\)"):
+        build.build(DATA, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
 
 
 def test_crash_while_writing_cleans_up(tmp_path, monkeypatch):

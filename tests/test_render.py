@@ -7,7 +7,7 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 
-from report import render
+from report import pdf, render
 from tests.conftest import pdf_text
 
 SECTIONS = [
@@ -190,11 +190,11 @@ def test_hostile_text_is_shown_as_text(folder):
 
 
 def test_fetcher_refuses_everything_but_assets_and_data():
-    fetcher = render._fetcher({})
+    fetcher = pdf.fetcher({})
     for url in ["file:///etc/passwd", "http://127.0.0.1:9/x.css", "https://example.com/", "ftp://x/"]:
         with pytest.raises(ValueError, match="may not fetch"):
             fetcher.fetch(url)
-    font = (render.ASSETS / "fonts" / "Inter-Regular.otf").as_uri()
+    font = (pdf.ASSETS / "fonts" / "Inter-Regular.otf").as_uri()
     assert fetcher.fetch(font).read()[:4] == b"OTTO"
     assert fetcher.fetch("data:text/plain,hi").read() == b"hi"
 

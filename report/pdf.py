@@ -1,0 +1,196 @@
+"""The PDF: WeasyPrint lays the report out, paints the charts into the laid-out pages, and attaches the evidence.
+
+Three steps, so that a build can overlap them with the work they wait for: `layout` needs only the HTML, whose
+charts are placeholders of their final size; `paint` puts the drawn charts in; `write` draws the pages and asks
+for the attachments only at the end. This module imports neither pandas nor matplotlib.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+from report.evidence import Embedded
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+ASSETS = Path(__file__).resolve().parent / "assets"
+METRICS_NAME = "metrics.json"
+CHART_SCHEME, EVIDENCE_SCHEME = "chart", "evidence"
+# Tables WeasyPrint drops from embedded fonts (weasyprint.pdf.fonts.Font._harfbuzz_subset).
+_DROP_TABLES = ("BASE", "DSIG", "EBDT", "EBLC", "EBSC", "GPOS", "GSUB", "JSTF", "LTSH", "PCLT", "SVG ")
+
+
+def fetcher(served: dict[str, tuple[bytes, str]]):
+    """A URL fetcher that serves data: URLs, the project's assets and `served` (URL -> body, type), nothing else."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    assets_root = ASSETS.resolve()
+
+    class SafeFetcher(URLFetcher):
+        def fetch(self, url, headers=None):
+            if url.startswith("data:"):
+                return super().fetch(url, headers)
+            if url in served:
+                body, media_type = served[url]
+                return URLFetcherResponse(url, body, {"Content-Type": media_type})
+            if url.startswith("file:"):
+                from urllib.request import url2pathname
+
+                path = Path(url2pathname(url.removeprefix("file:").split("?")[0])).resolve()
+                if path.is_relative_to(assets_root) and path.is_file():
+                    return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": "font/otf"})
+            raise ValueError(f"the report may not fetch {url[:80]!r}")
+
+    return SafeFetcher(allowed_protocols=("data", "file", CHART_SCHEME, EVIDENCE_SCHEME), fail_on_errors=True)
+
+
+def placeholder_svg(width_pt: str, height_pt: str) -> bytes:
+    """An empty SVG of a chart's size: what the layout sees until the chart is painted in."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_pt}pt" height="{height_pt}pt" '
+        f'viewBox="0 0 {width_pt} {height_pt}"/>'
+    ).encode()
+
+
+def _subset_with_pinned_harfbuzz() -> None:
+    """Subset fonts with the HarfBuzz that uharfbuzz pins, on every machine.
+
+    WeasyPrint subsets with the system's libharfbuzz-subset where a machine has it and with fontTools elsewhere;
+    the two give different bytes (and fontTools stamps the current time), so the PDF would depend on the machine.
+    uharfbuzz's wheel carries its own HarfBuzz: the same bytes everywhere, and in about 1 ms a font instead of
+    fontTools' 100 ms. The two passes mirror WeasyPrint's own HarfBuzz subsetting.
+    """
+    import uharfbuzz as hb
+    from weasyprint.pdf import fonts
+
+    def subset_input(gids, flags: int) -> hb.SubsetInput:
+        plan = hb.SubsetInput()
+        plan.glyph_set.update(gids)
+        plan.sets(hb.SubsetInputSets.DROP_TABLE_TAG).update(int.from_bytes(t.encode(), "big") for t in _DROP_TABLES)
+        plan.flags = flags
+        return plan
+
+    def subset(self, to_unicode, hinting):
+        if not to_unicode:
+            return
+        flags = hb.SubsetFlags.PASSTHROUGH_UNRECOGNIZED | hb.SubsetFlags.DESUBROUTINIZE
+        if self.missing:
+            flags |= hb.SubsetFlags.NOTDEF_OUTLINE
+        retain = subset_input(to_unicode, flags | hb.SubsetFlags.RETAIN_GIDS)
+        face = hb.subset(hb.Face(self.file_content, self.index), retain)
+        # Second pass: drop the empty glyph slots after the last one used.
+        if not hinting:
+            flags |= hb.SubsetFlags.NO_HINTING
+        face = hb.subset(face, subset_input(range(max(to_unicode) + 1), flags))
+        self.file_content = face.blob.data
+
+    fonts.Font.subset = subset
+
+
+class PdfRenderer:
+    """WeasyPrint with the print sheet, the shipped fonts and a fetcher that reaches nothing else."""
+
+    def __init__(self):
+        import weasyprint
+        from weasyprint.text.fonts import FontConfiguration
+
+        _subset_with_pinned_harfbuzz()
+        self._weasyprint = weasyprint
+        self._served: dict[str, tuple[bytes, str]] = {}
+        self._fetcher = fetcher(self._served)
+        self._fonts = FontConfiguration()
+        self._stylesheet = weasyprint.CSS(
+            filename=str(TEMPLATES / "styles" / "print.css"),
+            base_url=ASSETS.as_uri() + "/",
+            url_fetcher=self._fetcher,
+            font_config=self._fonts,
+        )
+
+    def layout(self, html: str, chart_sizes: dict[str, tuple[str, str]]):
+        """Lay the report out, each chart (id -> width, height in pt) a placeholder of its final size."""
+        for chart_id, size in chart_sizes.items():
+            self._served[f"{CHART_SCHEME}:{chart_id}"] = (placeholder_svg(*size), "image/svg+xml")
+        document = self._weasyprint.HTML(string=html, base_url=ASSETS.as_uri() + "/", url_fetcher=self._fetcher)
+        return document.render(stylesheets=[self._stylesheet], font_config=self._fonts)
+
+    def paint(self, document, svgs: dict[str, str]) -> None:
+        """Put each drawn chart (id -> SVG) where its placeholder was laid out."""
+        from xml.etree import ElementTree
+
+        from weasyprint.formatting_structure.boxes import ReplacedBox
+        from weasyprint.images import SVGImage
+        from weasyprint.svg import SVG
+
+        painted = set()
+        for page in document.pages:
+            # WeasyPrint keeps one image object per URL, shared by every box that shows it; its `_svg` is what
+            # `draw` paints, so replacing it paints the chart without touching the layout.
+            for box in page._page_box.descendants():
+                image = getattr(box, "replacement", None) if isinstance(box, ReplacedBox) else None
+                url = getattr(image, "_base_url", "") if isinstance(image, SVGImage) else ""
+                if url.startswith(f"{CHART_SCHEME}:") and url not in painted:
+                    tree = ElementTree.fromstring(svgs[url.split(":", 1)[1]])
+                    image._svg = SVG(tree, url, self._fonts, self._fetcher)
+                    painted.add(url)
+        missing = {f"{CHART_SCHEME}:{k}" for k in svgs} - painted
+        if missing:
+            raise RuntimeError(f"charts laid out but not found to paint: {sorted(missing)}")
+
+    def write(self, document, date_iso: str, names: list[str], evidence: Callable[[], dict[str, Embedded]]) -> bytes:
+        """The PDF/A-3b, dated by the test, carrying `names`; `evidence` is asked for them once pages are drawn."""
+        date = dt.datetime.fromisoformat(date_iso)
+        attachments = []
+        for name in names:
+            # A placeholder body, unique per file (WeasyPrint pairs each file with its relationship by MD5);
+            # the finisher puts the real bytes in, already deflated.
+            self._served[f"{EVIDENCE_SCHEME}:{name}"] = (f"placeholder {name}".encode(), "application/octet-stream")
+            attachments.append(
+                self._weasyprint.Attachment(
+                    url=f"{EVIDENCE_SCHEME}:{name}",
+                    name=name,
+                    url_fetcher=self._fetcher,
+                    created=date,
+                    modified=date,
+                    relationship="Data" if name == METRICS_NAME else "Source",
+                    description=_describe(name),
+                )
+            )
+        out = io.BytesIO()
+        document.write_pdf(
+            out,
+            attachments=attachments,
+            pdf_variant="pdf/a-3b",
+            uncompressed_pdf=False,
+            finisher=lambda _document, pdf: _embed(pdf, evidence()),
+        )
+        return out.getvalue()
+
+
+def _embed(pdf, evidence: dict[str, Embedded]) -> None:
+    """Replace each attachment's placeholder stream by the file itself, deflated, with its real size and MD5."""
+    import hashlib
+
+    by_placeholder = {
+        f"<{hashlib.md5(f'placeholder {name}'.encode(), usedforsecurity=False).hexdigest()}>": e
+        for name, e in evidence.items()
+    }
+    for obj in pdf.objects:
+        extra = getattr(obj, "extra", None)
+        if not isinstance(extra, dict) or extra.get("Type") != "/EmbeddedFile":
+            continue
+        e = by_placeholder.pop(extra["Params"]["CheckSum"])
+        obj.stream, obj.compress = [e.deflated], False
+        extra["Filter"] = "/FlateDecode"
+        extra["Subtype"] = "/" + e.media_type.replace("/", "#2f")
+        extra["Params"]["CheckSum"] = f"<{e.md5}>"
+        extra["Params"]["Size"] = e.size
+    if by_placeholder:
+        raise RuntimeError(f"attachments not found in the PDF: {sorted(e.name for e in by_placeholder.values())}")
+
+
+def _describe(name: str) -> str:
+    if name == METRICS_NAME:
+        return "Every figure of this report, unrounded, as computed from the attached inputs"
+    return f"Input file {name} of the joint test"

@@ -1,0 +1,58 @@
+"""The data side of a build in a process of its own: `python -m report.worker DATA_DIR FD` (see report/build.py).
+
+It loads, computes and draws, and sends each part down the pipe `FD` as soon as it is ready.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+import traceback
+from pathlib import Path
+
+from report import provenance
+from report.build import pack_inputs, produce
+from report.evidence import INPUT_FILES
+from report.load import parse, read_folder
+from report.problems import InvalidInput
+from report.trace import mark
+
+
+def main(argv: list[str]) -> int:
+    """Run the data side for DATA_DIR, writing (kind, value) pairs to the file descriptor FD."""
+    data_dir, fd = Path(argv[0]), int(argv[1])
+    with os.fdopen(fd, "wb") as pipe:
+
+        def send(kind: str, value: object) -> None:
+            pickle.dump((kind, value), pipe, protocol=pickle.HIGHEST_PROTOCOL)
+            pipe.flush()
+
+        try:
+            mark("data", "started")
+            raw = read_folder(data_dir)
+            mark("data", "read")
+            packer = pack_inputs(raw)
+            try:
+                test = parse(raw, packer.sha256(INPUT_FILES))
+                mark("data", "parsed")
+                for part in produce(test, provenance.collect(), packer):
+                    send("part", part)
+            finally:
+                packer.close()
+        except InvalidInput as exc:
+            send("invalid", exc.problems)
+        except BrokenPipeError:
+            return 1  # the PDF side has gone: nobody is listening
+        except Exception:
+            send("failed", traceback.format_exc())
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    status = main(sys.argv[1:])
+    # Everything is sent: skip tearing down pandas, pyarrow and matplotlib, which the build would wait for.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
