@@ -188,6 +188,10 @@ def _embed(pdf, evidence: dict[str, Embedded]) -> None:
         extra["Params"]["Size"] = e.size
     if by_placeholder:
         raise RuntimeError(f"attachments not found in the PDF: {sorted(e.name for e in by_placeholder.values())}")
+    # WeasyPrint 70 lists each file twice in the catalog's /AF (from the name tree, then from the objects).
+    unique = list(dict.fromkeys(pdf.catalog["AF"]))
+    pdf.catalog["AF"].clear()
+    pdf.catalog["AF"].extend(unique)
 
 
 def _describe(name: str) -> str:

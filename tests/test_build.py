@@ -1,0 +1,82 @@
+"""The pipeline: the two-process build gives the in-process bytes, and a long log gives small, exact outputs."""
+
+import base64
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+
+from report import drawing, provenance
+from report.build import build, build_outputs
+from report.load import load
+from report.verify import verify
+from tests.conftest import DATA, ROOT
+
+RUN_SAMPLES = 50_000  # per run; 3 runs a system: 300,000 samples
+
+
+@pytest.mark.slow
+def test_two_processes_give_the_bytes_of_one(tmp_path):
+    env = {**os.environ, "REPORT_TRACE": "1"}
+    command = [sys.executable, "-m", "report", "build", str(DATA), "--out", str(tmp_path)]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    alone = build_outputs(load(DATA), provenance.collect())
+    assert (tmp_path / "report.pdf").read_bytes() == alone.pdf
+    assert (tmp_path / "report.html").read_bytes() == alone.html
+    assert (tmp_path / "metrics.json").read_bytes() == alone.metrics
+    steps = re.findall(r"^trace +[\d.]+ s  (data|pdf) +(.+)$", done.stderr, re.M)
+    assert ("data", "computed, HTML to lay out") in steps and ("pdf", "outputs written") in steps
+
+
+def _long_log() -> bytes:
+    """Three runs a system of alternating samples, with one spike and one trough, so every figure is known."""
+    rows = ["system,run,t_s,write_gbps"]
+    for system, low, high in (("Local NVMe (single drive)", "2.5", "3.5"), ("Mingxin FX100", "6", "7")):
+        for run in (1, 2, 3):
+            for i in range(RUN_SAMPLES):
+                value = low if i % 2 == 0 else high
+                if system.startswith("Local") and run == 2 and i == 30_001:
+                    value = "9.5"  # a spike: +6 GB/s for one sample
+                if system == "Mingxin FX100" and run == 1 and i == 12_000:
+                    value = "0"  # a stall: -6 GB/s for one sample
+                rows.append(f"{system},{run},{i / 100:.2f},{value}")
+    return ("\n".join(rows) + "\n").encode()
+
+
+@pytest.mark.slow
+def test_a_long_log_gives_bounded_outputs_and_exact_figures(folder, tmp_path):
+    data = folder("data")
+    log = _long_log()
+    (data / "bandwidth.csv").write_bytes(log)
+    built = build(data, tmp_path / "out")
+    metrics = json.loads(built.metrics)
+    b, c = metrics["bandwidth"]["sides"]["baseline"], metrics["bandwidth"]["sides"]["candidate"]
+    # Run means: 3.0, 3.0 + 6/50,000 and 3.0; 6.5 - 6/50,000, 6.5 and 6.5. Sustained: the mean of the run means.
+    assert b["run_means_gbps"] == pytest.approx([3.0, 3.0 + 6 / RUN_SAMPLES, 3.0], rel=1e-12)
+    assert metrics["bandwidth"]["baseline_gbps"] == pytest.approx(3.0 + 2 / RUN_SAMPLES, rel=1e-12)
+    assert metrics["bandwidth"]["candidate_gbps"] == pytest.approx(6.5 - 2 / RUN_SAMPLES, rel=1e-12)
+    assert (b["samples"], c["samples"]) == (3 * RUN_SAMPLES, 3 * RUN_SAMPLES)
+    assert [r["max_gbps"] for r in b["per_run"]] == [3.5, 9.5, 3.5]
+    assert [r["min_gbps"] for r in c["per_run"]] == [0.0, 6.0, 6.0]
+    assert b["per_run"][0]["t_last_s"] == (RUN_SAMPLES - 1) / 100
+    # Small outputs: the chart is thinned, the appendix summarises per run; the PDF's size is the attached log.
+    reader = PdfReader(io.BytesIO(built.pdf))
+    files = {name: content[0] for name, content in reader.attachments.items()}
+    assert files["bandwidth.csv"] == log
+    deflated = sum(int(n) for n in re.findall(rb"/EmbeddedFile/.*?/Length (\d+)>>\nstream\n", built.pdf))
+    assert len(built.pdf) - deflated < 1_000_000 and len(built.html) < 1_000_000
+    assert len(log) > 9_000_000 and deflated < len(log) / 5
+    # The chart keeps the spike and the stall: its axis reaches past 9.5 GB/s, and the thinned lines hold both.
+    chart = re.search(r'id="fig-bandwidth">\s*<img src="data:image/svg\+xml;base64,([^"]+)"', built.html.decode())
+    y_ticks = re.findall(r"text-anchor: end[^>]*>([\d.]+)</text>", base64.b64decode(chart.group(1)).decode())
+    assert y_ticks[-1] == "10"
+    test = load(data)
+    thinned = [drawing.minmax_downsample(*test.bandwidth.samples(k))[1] for k in range(6)]
+    assert all(len(v) <= 2 * (drawing.SERIES_BUCKETS + 1) for v in thinned)
+    assert max(thinned[1]) == 9.5 and min(thinned[3]) == 0.0
+    assert verify(tmp_path / "out" / "report.pdf") == []

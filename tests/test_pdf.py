@@ -1,0 +1,130 @@
+"""The PDF: PDF/A-3b structure, the attachments, the fonts, the charts painted in, a fetcher that reaches nothing."""
+
+import hashlib
+import io
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from report import pdf
+from tests.conftest import DATA, pdf_text
+from tests.test_render import SECTIONS
+
+
+def test_pdf_structure(default_built):
+    reader = PdfReader(io.BytesIO(default_built.pdf))
+    assert len(reader.pages) >= 8
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (595, 842)  # A4
+    top = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert top == SECTIONS
+    questions = next(o for o in reader.outline if isinstance(o, list))
+    assert len(questions) == 3
+    assert reader.metadata["/CreationDate"] == reader.metadata["/ModDate"] == "D:20261130000000Z"
+    xmp = reader.xmp_metadata.rdf_root.toxml()
+    assert 'pdfaid:part="3"' in xmp and 'pdfaid:conformance="B"' in xmp
+
+
+def test_pdf_attachments_are_the_inputs(default_built, tmp_path):
+    reader = PdfReader(io.BytesIO(default_built.pdf))
+    files = {name: data[0] for name, data in reader.attachments.items()}
+    assert sorted(files) == ["bandwidth.csv", "load_times.csv", "metrics.json", "save_times.csv", "test.toml"]
+
+    for name in ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv"):
+        assert files[name] == (DATA / name).read_bytes()
+    assert files["metrics.json"] == default_built.metrics
+    path = tmp_path / "r.pdf"
+    path.write_bytes(default_built.pdf)
+    listing = subprocess.run(["qpdf", "--list-attachments", str(path)], capture_output=True, text=True, check=True)
+    assert len(listing.stdout.strip().splitlines()) == 5
+    detail = subprocess.run(
+        ["qpdf", "--show-attachment=test.toml", "--json", str(path)], capture_output=True, text=True
+    )
+    raw = path.read_bytes()
+    assert b"/application#2ftoml" in raw or b"application/toml" in detail.stdout.encode()
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_every_font_is_embedded_and_shipped(default_built, tmp_path):
+    path = tmp_path / "r.pdf"
+    path.write_bytes(default_built.pdf)
+    out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    rows = out.strip().splitlines()[2:]
+    assert rows, out
+    for row in rows:
+        assert "Inter" in row.split()[0], row
+        assert row.split()[-5:-2] == ["yes", "yes", "yes"], row  # embedded, subset, unicode map
+
+
+def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
+    """Neither of WeasyPrint's own paths (system libharfbuzz-subset, fontTools) runs: bytes cannot depend on them."""
+    from weasyprint.pdf import fonts
+
+    from report.build import build_outputs
+    from report.load import load
+    from tests.conftest import PROVENANCE
+
+    def refuse(*args):
+        raise AssertionError("a machine-dependent font subsetter ran")
+
+    monkeypatch.setattr(fonts.Font, "_harfbuzz_subset", refuse)
+    monkeypatch.setattr(fonts.Font, "_fonttools_subset", refuse)
+    reader = PdfReader(io.BytesIO(build_outputs(load(DATA), PROVENANCE).pdf))
+    files = [f for page in reader.pages for f in page["/Resources"]["/Font"].values()]
+    descendants = {f.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"]["/FontName"] for f in files}
+    assert len(descendants) == 3 and all("Inter" in name for name in descendants)
+
+
+def test_fetcher_refuses_everything_but_assets_and_data():
+    fetcher = pdf.fetcher({})
+    for url in ["file:///etc/passwd", "http://127.0.0.1:9/x.css", "https://example.com/", "ftp://x/"]:
+        with pytest.raises(ValueError, match="may not fetch"):
+            fetcher.fetch(url)
+    font = (pdf.ASSETS / "fonts" / "Inter-Regular.otf").as_uri()
+    assert fetcher.fetch(font).read()[:4] == b"OTTO"
+    assert fetcher.fetch("data:text/plain,hi").read() == b"hi"
+
+
+def test_attachments_carry_their_real_size_checksum_and_type(default_built):
+    reader = PdfReader(io.BytesIO(default_built.pdf))
+    names = reader.trailer["/Root"]["/Names"]["/EmbeddedFiles"]["/Names"]
+    seen = {}
+    for name, spec in zip(names[::2], names[1::2], strict=True):
+        stream = spec.get_object()["/EF"]["/F"].get_object()
+        data = stream.get_data()
+        params = stream["/Params"]
+        assert params["/Size"] == len(data)
+        assert params["/CheckSum"].original_bytes == hashlib.md5(data).digest()
+        seen[name] = (stream["/Subtype"], spec.get_object()["/AFRelationship"])
+    assert seen["test.toml"] == ("/application/toml", "/Source")
+    assert seen["bandwidth.csv"] == ("/text/csv", "/Source")
+    assert seen["metrics.json"] == ("/application/json", "/Data")
+    assert len(reader.trailer["/Root"]["/AF"]) == 5
+
+
+def test_charts_are_painted_where_they_were_laid_out(default_built, tmp_path):
+    text = " ".join(pdf_text(default_built.pdf, tmp_path).split())
+    for label in [
+        "Checkpoint save time (s)",
+        "Write bandwidth (GB/s)",
+        "Training wall time (h)",
+        "Model load time (s)",
+    ]:
+        assert label in text, label  # chart text, drawn as text, from the SVGs painted into the placeholders
+
+
+def test_a_chart_that_was_not_laid_out_is_an_error():
+    renderer = pdf.PdfRenderer()
+    html = '<html><body><img src="chart:a"></body></html>'
+    document = renderer.layout(html, {"a": ("100", "50")})
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="100pt" height="50pt" viewBox="0 0 100 50"/>'
+    with pytest.raises(RuntimeError, match="chart:b"):
+        renderer.paint(document, {"a": svg, "b": svg})
+
+
+def test_placeholders_keep_the_size_matplotlib_writes():
+    assert pdf.placeholder_svg("493.228346", "136.8") == (
+        b'<svg xmlns="http://www.w3.org/2000/svg" width="493.228346pt" height="136.8pt" viewBox="0 0 493.228346 136.8"/>'
+    )
