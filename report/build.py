@@ -165,7 +165,11 @@ class _Worker:
         with contextlib.suppress(AttributeError, OSError):  # Linux: 1 MB instead of 64 KB, fewer round trips
             fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 1 << 20)
         command = [sys.executable, "-m", "report.worker", str(data_dir.absolute()), str(write)]
-        self._process = subprocess.Popen(command, pass_fds=(write,))
+        # The worker imports this very package, wherever this process found it.
+        path = os.pathsep.join(
+            filter(None, (str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH")))
+        )
+        self._process = subprocess.Popen(command, pass_fds=(write,), env={**os.environ, "PYTHONPATH": path})
         os.close(write)
         self._pipe = os.fdopen(read, "rb")
         self._arrived: queue.SimpleQueue = queue.SimpleQueue()

@@ -127,6 +127,7 @@ def _read_fast(raw: bytes, spec: dict[str, str]) -> tuple[list[str], dict[str, p
 
 
 _ARROW_TYPES = {"text": pa.dictionary(pa.int32(), pa.string()), "int>0": pa.int64(), "int>=1": pa.int64()}
+_NUMPY_TYPES = {"text": np.int32, "int>0": np.int64, "int>=1": np.int64}
 
 
 def _read_typed(name: str, raw: bytes, spec: dict[str, str]) -> Table | None:
@@ -134,52 +135,65 @@ def _read_typed(name: str, raw: bytes, spec: dict[str, str]) -> Table | None:
 
     pyarrow's parser accepts a superset of the contract's numbers: `nan`, `inf`, `+5`, `.5`, `5.`. The first two
     come out non-finite; the others leave a trace in the bytes (`+` not after an exponent's `e`, `.` not between
-    two digits) that one vectorised pass finds. Any doubt, and the exact reader decides.
+    two digits) that one vectorised pass finds. Any doubt, and the exact reader decides. The file is streamed block
+    by block into arrays sized by its line breaks, so a long log is held once as bytes and once as numbers.
     """
     header = _header(raw)
     first_line = _LINE_BREAK.split(raw[:65536].decode("utf-8-sig", errors="replace"), maxsplit=1)[0]
     if not first_line.strip() or len(set(header)) != len(header) or any(c not in header for c in spec):
         return None
-    if not _numbers_are_plain(raw):
+    breaks = _plain_line_breaks(raw)
+    if breaks is None:
         return None
     names = [f"c{i}" for i in range(len(header))]
     wanted = {names[header.index(c)]: c for c in spec}
-    types = {n: _ARROW_TYPES.get(spec[c], pa.float64()) for n, c in wanted.items()}
+    # Pages of an array are only taken when written, so rows that turn out blank or CRLF counted twice cost nothing.
+    columns = {c: np.empty(breaks + 1, dtype=_NUMPY_TYPES.get(spec[c], np.float64)) for c in spec}
+    texts: dict[str, dict[str, int]] = {c: {} for c in spec if spec[c] == "text"}  # name -> code, in order met
+    rows = 0
     try:
-        parsed = pacsv.read_csv(
-            pa.BufferReader(raw),
-            read_options=pacsv.ReadOptions(column_names=names, skip_rows=1, block_size=_BLOCK),
-            parse_options=pacsv.ParseOptions(newlines_in_values=False),
-            convert_options=pacsv.ConvertOptions(
-                include_columns=list(wanted),
-                column_types=types,
-                null_values=[],
-                strings_can_be_null=False,
-                quoted_strings_can_be_null=False,
-            ),
-        )
+        for batch in _batches(raw, names, {n: _ARROW_TYPES.get(spec[c], pa.float64()) for n, c in wanted.items()}):
+            end = rows + batch.num_rows
+            for n, column in wanted.items():
+                values = batch.column(n)
+                if column in texts:
+                    met = texts[column]
+                    codes = [met.setdefault(text.strip(), len(met)) for text in values.dictionary.to_pylist()]
+                    columns[column][rows:end] = np.asarray(codes, dtype=np.int32)[values.indices]
+                else:
+                    columns[column][rows:end] = values.to_numpy()
+            rows = end
     except (pa.ArrowInvalid, UnicodeDecodeError):
         return None
-    if parsed.num_rows == 0:
+    if rows == 0:
         return None
-    table = Table(name, {}, parsed.num_rows, None, raw)
-    # One column at a time, each parsed column dropped once converted: a long log never holds two copies of all.
-    pending = {column: parsed[n] for n, column in wanted.items()}
-    del parsed
-    for column in list(pending):
-        values = pending.pop(column)
-        table.columns[column] = _typed_column(values, spec[column])
-        del values
+    table = Table(name, {}, rows, None, raw)
+    for column, kind in spec.items():
+        values = columns[column][:rows]
+        table.columns[column] = _categories(values, texts[column]) if kind == "text" else _checked(values, kind)
         if table.columns[column] is None:
             return None
     return table
 
 
-def _typed_column(values: pa.ChunkedArray, kind: str) -> np.ndarray | pd.Categorical | None:
-    """A converted column, or None when a value breaks its kind's rule (the exact reader then says where)."""
-    if kind == "text":
-        return _trimmed_categories(values)
-    numbers = values.combine_chunks().to_numpy()  # in pyarrow's memory, which the parsed chunks just gave back
+def _batches(raw: bytes, names: list[str], types: dict[str, pa.DataType]):
+    """pyarrow's streaming CSV reader over the bytes, converting only the wanted columns."""
+    return pacsv.open_csv(
+        pa.BufferReader(raw),
+        read_options=pacsv.ReadOptions(column_names=names, skip_rows=1, block_size=_BLOCK),
+        parse_options=pacsv.ParseOptions(newlines_in_values=False),
+        convert_options=pacsv.ConvertOptions(
+            include_columns=list(types),
+            column_types=types,
+            null_values=[],
+            strings_can_be_null=False,
+            quoted_strings_can_be_null=False,
+        ),
+    )
+
+
+def _checked(numbers: np.ndarray, kind: str) -> np.ndarray | None:
+    """The column when every value keeps its kind's rule, else None (the exact reader then says where)."""
     _, bound, inclusive = KIND_RULES[kind]
     if not np.all(numbers >= bound if inclusive else numbers > bound):  # NaN fails this too
         return None
@@ -188,24 +202,25 @@ def _typed_column(values: pa.ChunkedArray, kind: str) -> np.ndarray | pd.Categor
     return numbers if np.isfinite(numbers).all() else None
 
 
-def _trimmed_categories(values: pa.ChunkedArray) -> pd.Categorical | None:
-    """Dictionary-encoded text as categories of trimmed names (each chunk has a dictionary of its own)."""
-    chunks = [(c.dictionary.to_pylist(), np.asarray(c.indices, dtype=np.int32)) for c in values.chunks]
-    categories = sorted({name.strip() for names, _ in chunks for name in names})
+def _categories(codes: np.ndarray, met: dict[str, int]) -> pd.Categorical | None:
+    """Codes in the order names were met, as categories of the sorted trimmed names; None when one is blank."""
+    categories = sorted(met)
     if "" in categories:
         return None
     position = {name: i for i, name in enumerate(categories)}
-    codes = [np.asarray([position[n.strip()] for n in names], dtype=np.int32)[idx] for names, idx in chunks if len(idx)]
-    return pd.Categorical.from_codes(np.concatenate(codes), categories=categories)
+    remap = np.asarray([position[name] for name in met], dtype=np.int32)
+    return pd.Categorical.from_codes(remap[codes], categories=categories)
 
 
 _SCREEN_CHUNK = 1 << 20
 
 
-def _numbers_are_plain(raw: bytes) -> bool:
-    """No `.` beside a non-digit and no `+` outside an exponent anywhere in the bytes (text cells included)."""
+def _plain_line_breaks(raw: bytes) -> int | None:
+    """The count of \\n and \\r bytes (at least the line breaks), or None when a `.` stands beside a non-digit or a
+    `+` outside an exponent anywhere in the bytes (text cells included)."""
     b = np.frombuffer(raw, dtype=np.uint8)
     edge = np.zeros(1, dtype=np.uint8)  # what lies beyond the file: not a digit, not an `e`
+    breaks = 0
     for lo in range(0, len(b), _SCREEN_CHUNK):
         hi = min(lo + _SCREEN_CHUNK, len(b))
         seg = b[max(lo - 1, 0) : hi + 1]  # the chunk with one neighbour on each side
@@ -214,11 +229,12 @@ def _numbers_are_plain(raw: bytes) -> bool:
         mid = seg[1:-1]
         not_digit = (seg - ord("0")) > 9  # uint8 arithmetic wraps, so bytes below "0" count as well
         if np.any((mid == ord(".")) & (not_digit[:-2] | not_digit[2:])):
-            return False
+            return None
         plus = np.flatnonzero(mid == ord("+"))
         if plus.size and not np.isin(seg[plus], (ord("e"), ord("E"))).all():  # seg[j] is left of mid[j]
-            return False
-    return True
+            return None
+        breaks += int(np.count_nonzero(mid == ord("\n"))) + int(np.count_nonzero(mid == ord("\r")))
+    return breaks
 
 
 def _read_slow(name: str, raw: bytes) -> tuple[list[str], dict[str, pa.Array], np.ndarray, list[Problem]]:

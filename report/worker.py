@@ -42,8 +42,8 @@ def main(argv: list[str]) -> int:
                 packer.close()
         except InvalidInput as exc:
             send("invalid", exc.problems)
-        except BrokenPipeError:
-            return 1  # the PDF side has gone: nobody is listening
+        except (BrokenPipeError, KeyboardInterrupt):
+            return 1  # the PDF side has gone, or the build was interrupted (it says so): nobody is listening
         except Exception:
             send("failed", traceback.format_exc())
             return 1
