@@ -198,9 +198,11 @@ class _Worker:
                 raise InvalidInput(value)
             if kind == "failed":
                 raise RuntimeError(f"the data side of the build failed:\n{value}")
-            yield value
             if isinstance(value, Final):
+                self._process.wait()  # it has sent everything: let its memory go before the PDF is serialised
+                yield value
                 return
+            yield value
 
     def finish(self) -> None:
         """Wait for the worker, which has sent everything (so its status can no longer change the outputs)."""

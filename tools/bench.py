@@ -26,10 +26,13 @@ TARGET_RATIO, TARGET_SECONDS, TARGET_MB, TARGET_DOC_MB = 1.6, 8.0, 1500, 1.0
 
 
 def _tree_rss_mb(pid: int) -> float:
-    """Resident memory of a process and all its descendants, from /proc."""
-    total, todo = 0, [pid]
+    """Resident memory of a process and all its descendants, from /proc (each process counted once)."""
+    total, todo, seen = 0, [pid], set()
     while todo:
         p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
         try:
             status = Path(f"/proc/{p}/status").read_text()
             total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
