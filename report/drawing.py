@@ -299,24 +299,9 @@ def load_times(m: Metrics, chart: Chart) -> str:
     y = np.arange(len(models))[::-1]
     h = 0.36
     names = {"baseline": short(m.load.baseline_system), "candidate": short(m.load.candidate_system)}
-    ax.barh(
-        y + h / 2,
-        [x.baseline_s for x in models],
-        height=h,
-        color=COLOURS["baseline"],
-        edgecolor=INK,
-        linewidth=0.4,
-        label=names["baseline"],
-    )
-    ax.barh(
-        y - h / 2,
-        [x.candidate_s for x in models],
-        height=h,
-        color=COLOURS["candidate"],
-        edgecolor=INK,
-        linewidth=0.4,
-        label=names["candidate"],
-    )
+    for side, offset in (("baseline", h / 2), ("candidate", -h / 2)):
+        times = [getattr(x, f"{side}_s") for x in models]
+        ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
     for yi, x in zip(y, models, strict=True):
         ax.annotate(
             f"{num(x.speedup, 1)}× faster",
