@@ -104,11 +104,17 @@ def _header(raw: bytes) -> list[str]:
     return []
 
 
-def _read_fast(raw: bytes, spec: dict[str, str]) -> tuple[list[str], dict[str, pa.Array], None]:
-    """pyarrow's multithreaded reader: all cells as text; any oddity falls back to the slow path."""
+def _arrow_header(raw: bytes) -> list[str] | None:
+    """The header, when pyarrow can take the file as it is: the first line holds it, and no name comes twice."""
     header = _header(raw)
     first_line = _LINE_BREAK.split(raw[:65536].decode("utf-8-sig", errors="replace"), maxsplit=1)[0]
-    if not first_line.strip() or len(set(header)) != len(header):
+    return header if first_line.strip() and len(set(header)) == len(header) else None
+
+
+def _read_fast(raw: bytes, spec: dict[str, str]) -> tuple[list[str], dict[str, pa.Array], None]:
+    """pyarrow's multithreaded reader: all cells as text; any oddity falls back to the slow path."""
+    header = _arrow_header(raw)
+    if header is None:
         raise _NeedsSlowPath
     names = [f"c{i}" for i in range(len(header))]
     wanted = {names[header.index(c)]: c for c in spec if c in header}
@@ -138,9 +144,8 @@ def _read_typed(name: str, raw: bytes, spec: dict[str, str]) -> Table | None:
     two digits) that one vectorised pass finds. Any doubt, and the exact reader decides. The file is streamed block
     by block into arrays sized by its line breaks, so a long log is held once as bytes and once as numbers.
     """
-    header = _header(raw)
-    first_line = _LINE_BREAK.split(raw[:65536].decode("utf-8-sig", errors="replace"), maxsplit=1)[0]
-    if not first_line.strip() or len(set(header)) != len(header) or any(c not in header for c in spec):
+    header = _arrow_header(raw)
+    if header is None or any(c not in header for c in spec):
         return None
     breaks = _plain_line_breaks(raw)
     if breaks is None:
