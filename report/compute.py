@@ -52,19 +52,6 @@ class Save:
 
 
 @dataclass(frozen=True)
-class BandwidthRun:
-    """One run of the bandwidth log."""
-
-    run: int  #: the `run` column
-    samples: int  #: number of samples
-    t_first_s: float  #: time of its first sample
-    t_last_s: float  #: time of its last sample
-    mean_gbps: float  #: mean of its samples
-    min_gbps: float  #: smallest sample
-    max_gbps: float  #: largest sample
-
-
-@dataclass(frozen=True)
 class BandwidthSide:
     """One system's sustained write bandwidth."""
 
@@ -73,7 +60,6 @@ class BandwidthSide:
     samples: int  #: number of samples over all runs
     run_means_gbps: tuple[float, ...]  #: mean of each run, by run number
     sustained_gbps: float  #: mean over runs of the run means
-    per_run: tuple[BandwidthRun, ...]  #: each run, by run number
 
 
 @dataclass(frozen=True)
@@ -327,20 +313,10 @@ def _save(frame: pd.DataFrame, names: dict[str, str], model: str) -> Save:
 
 
 def _bandwidth_side(log: BandwidthLog, system: str) -> BandwidthSide:
-    runs = tuple(
-        BandwidthRun(
-            run=int(log.run_number[k]),
-            samples=int(log.run_stop[k] - log.run_start[k]),
-            t_first_s=float(log.t_s[log.run_start[k]]),
-            t_last_s=float(log.t_s[log.run_stop[k] - 1]),
-            mean_gbps=float(log.run_mean[k]),
-            min_gbps=float(log.run_min[k]),
-            max_gbps=float(log.run_max[k]),
-        )
-        for k in log.runs_of(system)
-    )
-    means = tuple(r.mean_gbps for r in runs)
-    return BandwidthSide(system, len(runs), sum(r.samples for r in runs), means, stats.mean(means), runs)
+    runs = log.runs_of(system)
+    means = tuple(float(v) for v in log.run_mean[runs])
+    samples = int((log.run_stop[runs] - log.run_start[runs]).sum())
+    return BandwidthSide(system, len(means), samples, means, stats.mean(means))
 
 
 def _bandwidth(log: BandwidthLog, names: dict[str, str]) -> Bandwidth:

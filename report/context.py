@@ -24,6 +24,7 @@ from report.formatting import (
 )
 from report.load import JointTest
 from report.provenance import Provenance
+from report.runs import BandwidthLog
 
 # A raw table longer than this is summarised in the appendix rather than printed row by row.
 MAX_RAW_ROWS = 40
@@ -618,7 +619,7 @@ def _answers(m: Metrics) -> tuple[Answer, ...]:
     return (q1, q2, q3)
 
 
-def _raw_tables(test: JointTest, m: Metrics) -> tuple[Table, ...]:
+def _raw_tables(test: JointTest) -> tuple[Table, ...]:
     saves = test.saves.sort_values(["system", "model", "run"], kind="stable")
     save_rows = tuple(
         (str(r.system), str(r.model), str(r.gpus), num(r.snapshot_gb, 1), str(r.run), num(r.save_s, 2))
@@ -645,7 +646,7 @@ def _raw_tables(test: JointTest, m: Metrics) -> tuple[Table, ...]:
                 save_rows,
             )
         ),
-        _bandwidth_runs(m),
+        _bandwidth_runs(test.bandwidth),
         _limit(
             Table(
                 "raw-loads",
@@ -664,48 +665,48 @@ def _raw_tables(test: JointTest, m: Metrics) -> tuple[Table, ...]:
     )
 
 
-def _limit(table: Table) -> Table:
-    if len(table.rows) <= MAX_RAW_ROWS:
+def _limit(table: Table, total: int | None = None) -> Table:
+    """At most MAX_RAW_ROWS rows of a table of `total` rows (by default, all the rows it holds)."""
+    total = len(table.rows) if total is None else total
+    if total <= MAX_RAW_ROWS:
         return table
     note = (
-        f"First {MAX_RAW_ROWS} of {count(len(table.rows))} rows; the full file is attached to the PDF and its "
+        f"First {MAX_RAW_ROWS} of {count(total)} rows; the full file is attached to the PDF and its "
         "SHA-256 is listed in the colophon."
     )
     return Table(table.id, table.caption, table.columns, table.rows[:MAX_RAW_ROWS], note)
 
 
-def _bandwidth_runs(m: Metrics) -> Table:
-    sides = sorted(m.bandwidth.sides.values(), key=lambda d: d.system)
+def _bandwidth_runs(log: BandwidthLog) -> Table:
+    """Each run summarised, formatted only as far as the appendix shows them (a log may hold millions of runs)."""
     rows = tuple(
         (
-            d.system,
-            str(r.run),
-            count(r.samples),
-            f"{num(r.t_first_s, 1)}–{num(r.t_last_s, 1)}",
-            num(r.mean_gbps, 3),
-            num(r.min_gbps, 3),
-            num(r.max_gbps, 3),
+            log.systems[log.run_system[k]],
+            str(log.run_number[k]),
+            count(int(log.run_stop[k] - log.run_start[k])),
+            f"{num(log.t_s[log.run_start[k]], 1)}–{num(log.t_s[log.run_stop[k] - 1], 1)}",
+            num(log.run_mean[k], 3),
+            num(log.run_min[k], 3),
+            num(log.run_max[k], 3),
         )
-        for d in sides
-        for r in d.per_run
+        for k in range(min(len(log.run_start), MAX_RAW_ROWS + 1))
     )
-    return _limit(
-        Table(
-            "raw-bandwidth",
-            "bandwidth.csv: summarised per run",
-            (
-                Column("System", False),
-                Column("Run"),
-                Column("Samples"),
-                Column("Time span (s)"),
-                Column("Mean (GB/s)"),
-                Column("Min (GB/s)"),
-                Column("Max (GB/s)"),
-            ),
-            rows,
-            "Each run's samples are summarised; the full log is attached to the PDF.",
-        )
+    table = Table(
+        "raw-bandwidth",
+        "bandwidth.csv: summarised per run",
+        (
+            Column("System", False),
+            Column("Run"),
+            Column("Samples"),
+            Column("Time span (s)"),
+            Column("Mean (GB/s)"),
+            Column("Min (GB/s)"),
+            Column("Max (GB/s)"),
+        ),
+        rows,
+        "Each run's samples are summarised; the full log is attached to the PDF.",
     )
+    return _limit(table, len(log.run_start))
 
 
 FORMULAS = (
@@ -798,7 +799,7 @@ def build(test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenanc
         load_notes=load_notes,
         audit=_audit(m),
         answers=_answers(m),
-        raw_tables=_raw_tables(test, m),
+        raw_tables=_raw_tables(test),
         formulas=FORMULAS,
         inputs=inputs,
         versions=versions,

@@ -156,7 +156,7 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     else:
         ax.set_xticks([0, 1], [names[s] for s in SIDES])
     ax.set_ylabel("Write bandwidth (GB/s)")
-    highest = max(r.max_gbps for side in SIDES for r in m.bandwidth.sides[side].per_run)
+    highest = max(log.run_max[log.runs_of(m.bandwidth.sides[side].system)].max() for side in SIDES)
     ax.set_ylim(0, max(highest, m.bandwidth.candidate_gbps) * 1.15)
     return _svg(fig)
 

@@ -61,9 +61,11 @@ def test_a_long_log_gives_bounded_outputs_and_exact_figures(folder, tmp_path):
     assert metrics["bandwidth"]["baseline_gbps"] == pytest.approx(3.0 + 2 / RUN_SAMPLES, rel=1e-12)
     assert metrics["bandwidth"]["candidate_gbps"] == pytest.approx(6.5 - 2 / RUN_SAMPLES, rel=1e-12)
     assert (b["samples"], c["samples"]) == (3 * RUN_SAMPLES, 3 * RUN_SAMPLES)
-    assert [r["max_gbps"] for r in b["per_run"]] == [3.5, 9.5, 3.5]
-    assert [r["min_gbps"] for r in c["per_run"]] == [0.0, 6.0, 6.0]
-    assert b["per_run"][0]["t_last_s"] == (RUN_SAMPLES - 1) / 100
+    runs = load(data).bandwidth
+    assert runs.run_max.tolist() == [3.5, 9.5, 3.5, 7.0, 7.0, 7.0]
+    assert runs.run_min.tolist() == [2.5, 2.5, 2.5, 0.0, 6.0, 6.0]
+    assert runs.t_s[runs.run_stop[0] - 1] == (RUN_SAMPLES - 1) / 100
+    assert "9.500" in built.html.decode() and "0.000" in built.html.decode()  # the appendix's per-run max and min
     # Small outputs: the chart is thinned, the appendix summarises per run; the PDF's size is the attached log.
     reader = PdfReader(io.BytesIO(built.pdf))
     files = {name: content[0] for name, content in reader.attachments.items()}
@@ -75,8 +77,7 @@ def test_a_long_log_gives_bounded_outputs_and_exact_figures(folder, tmp_path):
     chart = re.search(r'id="fig-bandwidth">\s*<img src="data:image/svg\+xml;base64,([^"]+)"', built.html.decode())
     y_ticks = re.findall(r"text-anchor: end[^>]*>([\d.]+)</text>", base64.b64decode(chart.group(1)).decode())
     assert y_ticks[-1] == "10"
-    test = load(data)
-    thinned = [drawing.minmax_downsample(*test.bandwidth.samples(k))[1] for k in range(6)]
+    thinned = [drawing.minmax_downsample(*runs.samples(k))[1] for k in range(6)]
     assert all(len(v) <= 2 * (drawing.SERIES_BUCKETS + 1) for v in thinned)
     assert max(thinned[1]) == 9.5 and min(thinned[3]) == 0.0
     assert verify(tmp_path / "out" / "report.pdf") == []
