@@ -58,10 +58,24 @@ class Table:
 
 
 def _data_lines(raw: bytes) -> np.ndarray:
-    """The physical line of every data row: lines that are neither blank nor the header."""
-    text = raw.decode("utf-8-sig")
-    numbers = [n for n, line in enumerate(_LINE_BREAK.split(text), start=1) if line.strip()]
-    return np.asarray(numbers[1:], dtype=np.int64)
+    """The physical line of every data row of a file pyarrow read: each non-empty line after the header (line 1).
+
+    pyarrow skips empty lines and fails on any other line without its cells, so in a file it read every non-empty
+    line past the first is a row. Counted on the bytes (UTF-8 never puts \\n or \\r inside a character), chunk by
+    chunk: a ten-million-row log is located in a fraction of a second.
+    """
+    b = np.frombuffer(raw, dtype=np.uint8)
+    breaks = []  # where each line break is: \\n, or \\r not followed by \\n
+    for lo in range(0, len(b), _SCREEN_CHUNK):
+        seg = b[lo : lo + _SCREEN_CHUNK + 1]  # one byte of look-ahead, for \\r\\n across chunks
+        mid = seg[:_SCREEN_CHUNK]
+        next_is_nl = np.append(seg[1:] == ord("\n"), False)[: len(mid)]
+        breaks.append(np.flatnonzero((mid == ord("\n")) | ((mid == ord("\r")) & ~next_is_nl)) + lo)
+    ends = np.concatenate([*breaks, np.zeros(0, dtype=np.int64)])
+    crlf = (b[ends] == ord("\n")) & (ends > 0) & (b[np.maximum(ends - 1, 0)] == ord("\r"))
+    starts = np.concatenate(([0], ends + 1))
+    content_ends = np.append(ends - crlf, len(b))
+    return (np.flatnonzero(content_ends > starts) + 1)[1:]
 
 
 def read_table(name: str, raw: bytes, spec: dict[str, str]) -> tuple[Table | None, list[Problem]]:

@@ -136,3 +136,17 @@ def test_the_typed_reader_reads_a_clean_log_as_the_exact_one_does():
     assert typed is not None and found == []
     for column in SPEC:
         assert list(typed.columns[column]) == list(exact.columns[column]), column
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(["", "a,1", "é,2", "x"]), st.sampled_from(["\n", "\r\n", "\r"])), max_size=12)
+)
+def test_data_rows_are_located_on_the_bytes_as_on_the_text(lines):
+    raw = ("h,1\n" + "".join(text + end for text, end in lines)).encode()
+    text = raw.decode()
+    expected = [n for n, line in enumerate(tables._LINE_BREAK.split(text), start=1) if line.strip()][1:]
+    for chunk in (1, 2, 3, tables._SCREEN_CHUNK):  # \r\n split across chunks too
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(tables, "_SCREEN_CHUNK", chunk)
+            assert tables._data_lines(raw).tolist() == expected, chunk
