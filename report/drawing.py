@@ -145,6 +145,9 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
                 ha="right",
                 fontsize=7.5,
                 color=INK,
+                # A long log's samples cover the line: the label stays legible on a light ground.
+                bbox={"boxstyle": "square,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
+                zorder=6,
             )
         else:
             x = SIDES.index(side)
