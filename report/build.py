@@ -22,12 +22,18 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from report import output
 from report.evidence import INPUT_FILES, MEDIA_TYPES, Embedded, Packer
 from report.pdf import METRICS_NAME, PdfRenderer
 from report.problems import InvalidInput
 from report.trace import mark, start_clock
+
+if TYPE_CHECKING:  # the data side's modules import pandas, which the PDF side never needs
+    from report.compute import Metrics
+    from report.load import JointTest
+    from report.provenance import Provenance
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,7 @@ class Final:
     evidence: dict[str, Embedded]
 
 
-def metrics_json(metrics) -> bytes:
+def metrics_json(metrics: Metrics) -> bytes:
     """metrics.json: every figure unrounded, never NaN or infinity."""
     return (json.dumps(metrics.to_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
 
@@ -78,7 +84,7 @@ def pack_inputs(raw: dict[str, bytes]) -> Packer:
     return packer
 
 
-def produce(test, prov, packer: Packer) -> Iterator[Layout | Drawn | Final]:
+def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layout | Drawn | Final]:
     """The data side: compute, describe, lay-out HTML; draw; final HTML, metrics.json and attachments."""
     from report import charts, context, render
     from report.compute import compute
@@ -127,7 +133,7 @@ def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> B
     return Built(final[0].html, pdf, final[0].metrics)
 
 
-def build_outputs(test, prov) -> Built:
+def build_outputs(test: JointTest, prov: Provenance) -> Built:
     """Compute, draw and render a validated joint test in this process (raises InvalidInput for impossible figures)."""
     packer = pack_inputs(test.raw)
     try:
