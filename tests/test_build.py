@@ -81,3 +81,13 @@ def test_a_long_log_gives_bounded_outputs_and_exact_figures(folder, tmp_path):
     assert all(len(v) <= 2 * (drawing.SERIES_BUCKETS + 1) for v in thinned)
     assert max(thinned[1]) == 9.5 and min(thinned[3]) == 0.0
     assert verify(tmp_path / "out" / "report.pdf") == []
+
+
+def test_the_pdf_side_imports_nothing_of_the_data_side():
+    """The build's own process only lays out and prints: pandas, matplotlib and the rest load in the worker."""
+    code = (
+        "import sys; from report import build, cli, pdf\n"
+        "print(sorted(m for m in ('pandas', 'numpy', 'pyarrow', 'matplotlib', 'jinja2', 'scipy', 'pypdf') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
