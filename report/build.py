@@ -89,25 +89,24 @@ def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layou
     from report import charts, context, render
     from report.compute import compute
 
-    mark("data", "loaded")
     metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
     described = charts.describe_all(metrics, test.bandwidth)
     ctx = context.build(test, metrics, described, prov)
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*INPUT_FILES, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None))
-    mark("data", "computed, HTML to lay out")
+    mark("data", "figures, HTML to lay out")
     yield Layout(html, sizes, ctx.date_iso, names)
     from report import drawing  # matplotlib: imported once the layout has what it needs
 
     svgs = drawing.draw_all(metrics, test.bandwidth, described)
-    mark("data", "charts drawn")
+    mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
     metrics_bytes = metrics_json(metrics)
     packer.add(METRICS_NAME, metrics_bytes, MEDIA_TYPES[METRICS_NAME])
     html = render.render_html(ctx, render.chart_sources(described, svgs)).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
-    mark("data", "final HTML, attachments deflated")
+    mark("data", "final HTML; attachments deflated")
     yield Final(html, metrics_bytes, evidence)
 
 
@@ -129,7 +128,7 @@ def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> B
         return final[0].evidence
 
     pdf = renderer.write(document, layout.date_iso, list(layout.attachments), evidence)
-    mark("pdf", "written")
+    mark("pdf", "PDF serialised")
     return Built(final[0].html, pdf, final[0].metrics)
 
 
@@ -148,7 +147,7 @@ def build(data_dir: Path, out_dir: Path) -> Built:
     worker = _Worker(data_dir)
     try:
         renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
-        mark("pdf", "WeasyPrint ready")
+        mark("pdf", "WeasyPrint imported")
         built = consume(renderer, worker.parts())
     except BaseException:
         worker.stop()

@@ -29,13 +29,13 @@ def main(argv: list[str]) -> int:
             pipe.flush()
 
         try:
-            mark("data", "started")
+            mark("data", "started, pandas imported")
             raw = read_folder(data_dir)
             mark("data", "read")
             packer = pack_inputs(raw)
             try:
                 test = parse(raw, packer.sha256(INPUT_FILES))
-                mark("data", "parsed")
+                mark("data", "parsed and checked")
                 for part in produce(test, provenance.collect(), packer):
                     send("part", part)
             finally:

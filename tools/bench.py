@@ -102,9 +102,15 @@ def attached_mb(pdf: Path) -> float:
 
 
 def trace(data: Path, out: Path) -> str:
-    """The timeline of one build, both processes on one clock."""
+    """Where one build's time goes: each step of each process, when it ended and how long it took."""
     _, _, err = run(build_cmd(data, out), env={**os.environ, "REPORT_TRACE": "1"})
-    return "\n".join("  " + line.removeprefix("trace ") for line in err.splitlines() if line.startswith("trace "))
+    rows, last = [f"  {'process':8} {'step done':36} {'at s':>6} {'took s':>7}"], {}
+    for at, side, step in re.findall(r"^trace +([\d.]+) s  (\w+) +(.+)$", err, re.M):
+        took = float(at) - last.get(side, 0.0)
+        last[side] = float(at)
+        process = {"data": "worker", "pdf": "build"}[side]
+        rows.append(f"  {process:8} {step:36} {float(at):6.2f} {took:7.2f}")
+    return "\n".join(rows)
 
 
 def rejected(folder: Path, out: Path) -> None:
@@ -132,7 +138,7 @@ def default_build(scratch: Path, repeat: int) -> None:
     verdict = "meets" if b / f <= TARGET_RATIO else "MISSES"
     print(f"default build: median {b:.2f} s, import floor {f:.2f} s, ratio {b / f:.2f} ({verdict} <= {TARGET_RATIO})")
     print(f"  builds {', '.join(f'{x:.2f}' for x in builds)}; floors {', '.join(f'{x:.2f}' for x in floors)}")
-    print("where the time goes (one build; `data` loads, computes, draws; `pdf` lays out and prints):")
+    print("where the time goes (one build: the worker loads, computes and draws; the build lays out and prints):")
     print(trace(ROOT / "data", scratch / "out"))
 
 
