@@ -145,7 +145,7 @@ class PdfRenderer:
         for name in names:
             # A placeholder body, unique per file (WeasyPrint pairs each file with its relationship by MD5);
             # the finisher puts the real bytes in, already deflated.
-            self._served[f"{EVIDENCE_SCHEME}:{name}"] = (f"placeholder {name}".encode(), "application/octet-stream")
+            self._served[f"{EVIDENCE_SCHEME}:{name}"] = (_placeholder(name), "application/octet-stream")
             attachments.append(
                 self._weasyprint.Attachment(
                     url=f"{EVIDENCE_SCHEME}:{name}",
@@ -173,8 +173,7 @@ def _embed(pdf, evidence: dict[str, Embedded]) -> None:
     import hashlib
 
     by_placeholder = {
-        f"<{hashlib.md5(f'placeholder {name}'.encode(), usedforsecurity=False).hexdigest()}>": e
-        for name, e in evidence.items()
+        f"<{hashlib.md5(_placeholder(name), usedforsecurity=False).hexdigest()}>": e for name, e in evidence.items()
     }
     for obj in pdf.objects:
         extra = getattr(obj, "extra", None)
@@ -192,6 +191,11 @@ def _embed(pdf, evidence: dict[str, Embedded]) -> None:
     unique = list(dict.fromkeys(pdf.catalog["AF"]))
     pdf.catalog["AF"].clear()
     pdf.catalog["AF"].extend(unique)
+
+
+def _placeholder(name: str) -> bytes:
+    """What WeasyPrint attaches for `name` until the finisher puts the file in; unique, so its MD5 finds it again."""
+    return f"placeholder {name}".encode()
 
 
 def _describe(name: str) -> str:

@@ -80,9 +80,8 @@ def _ordered_starts(system: np.ndarray, run: np.ndarray, t_s: np.ndarray) -> np.
 def _run_figures(v: np.ndarray, starts: np.ndarray, stops: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     counts = stops - starts
     if len(starts) <= _PAIRWISE_RUNS:
-        sums = np.asarray([v[lo:hi].sum() for lo, hi in zip(starts, stops, strict=True)], dtype=np.float64)
-        low = np.asarray([v[lo:hi].min() for lo, hi in zip(starts, stops, strict=True)], dtype=np.float64)
-        high = np.asarray([v[lo:hi].max() for lo, hi in zip(starts, stops, strict=True)], dtype=np.float64)
+        runs = [v[lo:hi] for lo, hi in zip(starts, stops, strict=True)]
+        sums, low, high = (np.asarray([f(r) for r in runs], dtype=np.float64) for f in (np.sum, np.min, np.max))
         return sums / counts, low, high
     order = np.argsort(starts, kind="stable")  # reduceat wants increasing offsets
     back = np.empty_like(order)
