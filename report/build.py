@@ -90,13 +90,13 @@ def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layou
     from report.compute import compute
 
     metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
-    described = charts.describe_all(metrics, test.bandwidth)
+    described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
     ctx = context.build(test, metrics, described, prov)
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*INPUT_FILES, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None))
     mark("data", "figures, HTML to lay out")
-    yield Layout(html, sizes, ctx.date_iso, names)
+    yield Layout(html, sizes, ctx.cover.date_iso, names)
     from report import drawing  # matplotlib: imported once the layout has what it needs
 
     svgs = drawing.draw_all(metrics, test.bandwidth, described)

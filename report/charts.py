@@ -5,7 +5,8 @@ Words and sizes come first and cost nothing, so the report can be laid out while
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -27,6 +28,8 @@ class Chart:
     alt: str  #: the chart's content in one sentence, for readers who cannot see it
     width_in: float  #: drawn width, inches
     height_in: float  #: drawn height, inches
+    inputs: tuple[str, ...] = ()  #: the inputs its figures come from (save_times, bandwidth, load_times)
+    illustrative: bool = False  #: drawn from an input that test.toml declares illustrative
 
     @property
     def size_pt(self) -> tuple[str, str]:
@@ -45,7 +48,22 @@ def short(name: str, limit: int = 32) -> str:
 
 def labels(m: Metrics) -> dict[str, str]:
     """The two save systems' chart labels."""
-    return {side: short(getattr(m.save, side).system) for side in SIDES}
+    return {side: short(s.system) for side, s in zip(SIDES, m.save.sides(), strict=True)}
+
+
+# The registry of charts: id -> (describing function, the inputs its figures come from), in report order.
+# report/drawing.py registers a drawing function under each id; a test checks that both hold the same ids.
+DESCRIBERS: dict[str, tuple[Callable[[Metrics, BandwidthLog], Chart], tuple[str, ...]]] = {}
+
+
+def describes(chart_id: str, *inputs: str):
+    """Register a function that describes the chart `chart_id`, drawn from `inputs`."""
+
+    def register(func: Callable[[Metrics, BandwidthLog], Chart]):
+        DESCRIBERS[chart_id] = (func, inputs)
+        return func
+
+    return register
 
 
 def over_time(log: BandwidthLog) -> bool:
@@ -53,7 +71,8 @@ def over_time(log: BandwidthLog) -> bool:
     return bool(np.any(log.run_stop - log.run_start > 1))
 
 
-def save_times(m: Metrics) -> Chart:
+@describes("save-times", "save_times")
+def save_times(m: Metrics, log: BandwidthLog) -> Chart:
     """Every timed save as a point, the mean as a bar, the spread as a whisker when repeated."""
     names, b, c = labels(m), m.save.baseline, m.save.candidate
     alt = (
@@ -67,6 +86,7 @@ def save_times(m: Metrics) -> Chart:
     return Chart("save-times", "Checkpoint save time per system", caption, alt, WIDTH_IN, 1.9)
 
 
+@describes("bandwidth", "bandwidth")
 def bandwidth(m: Metrics, log: BandwidthLog) -> Chart:
     """Write bandwidth over time for every run, or per system when runs hold one sample each."""
     names, timed = labels(m), over_time(log)
@@ -84,9 +104,10 @@ def bandwidth(m: Metrics, log: BandwidthLog) -> Chart:
     return Chart("bandwidth", "Sustained write bandwidth", caption, alt, WIDTH_IN, 2.5)
 
 
-def throughput(m: Metrics) -> Chart:
+@describes("throughput", "save_times", "bandwidth")
+def throughput(m: Metrics, log: BandwidthLog) -> Chart:
     """Effective save throughput beside sustained bandwidth: how far the save is from the device limit."""
-    eff = [getattr(m.save, s).effective_gbps for s in SIDES]
+    eff = [s.effective_gbps for s in m.save.sides()]
     sus = [m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps]
     alt = (
         f"Bars comparing effective save throughput ({num(eff[0], 2)} and {num(eff[1], 2)} GB/s) with sustained "
@@ -96,7 +117,8 @@ def throughput(m: Metrics) -> Chart:
     return Chart("throughput", "Effective save throughput against sustained bandwidth", caption, alt, WIDTH_IN, 2.0)
 
 
-def composition(m: Metrics) -> Chart:
+@describes("composition", "save_times")
+def composition(m: Metrics, log: BandwidthLog) -> Chart:
     """Training wall time split into compute and checkpoint saves, with the bubble share."""
     b = m.bubble
     alt = (
@@ -111,7 +133,8 @@ def composition(m: Metrics) -> Chart:
     return Chart("composition", "Training time: compute and checkpoint bubble", caption, alt, WIDTH_IN, 1.9)
 
 
-def projection(m: Metrics) -> Chart:
+@describes("projection", "save_times")
+def projection(m: Metrics, log: BandwidthLog) -> Chart:
     """Save time against snapshot size: measured points, the scaling line and the projected sizes."""
     names = ", ".join(p.name for p in m.projections) or "no projection"
     alt = (
@@ -122,7 +145,8 @@ def projection(m: Metrics) -> Chart:
     return Chart("projection", "Projected save time by checkpoint size", caption, alt, WIDTH_IN, 2.6)
 
 
-def load_times(m: Metrics) -> Chart:
+@describes("load-times", "load_times")
+def load_times(m: Metrics, log: BandwidthLog) -> Chart:
     """Load time per model and platform, both systems, with the speedup."""
     alt = (
         f"Grouped bars of model load time for {len(m.load.models)} model and platform pairs; the candidate loads "
@@ -136,7 +160,8 @@ def load_times(m: Metrics) -> Chart:
     return Chart("load-times", "Model load time for inference", caption, alt, WIDTH_IN, height)
 
 
-def reliability(m: Metrics) -> Chart:
+@describes("reliability", "save_times")
+def reliability(m: Metrics, log: BandwidthLog) -> Chart:
     """Expected overhead against checkpoint interval, with the configured and Young-optimal intervals."""
     r = m.reliability
     alt = (
@@ -151,15 +176,31 @@ def reliability(m: Metrics) -> Chart:
     return Chart("reliability", "Failure-aware overhead by checkpoint interval", caption, alt, WIDTH_IN, 2.6)
 
 
-def describe_all(m: Metrics, log: BandwidthLog) -> dict[str, Chart]:
-    """Every chart of the report, keyed by id, in report order."""
-    charts = [
-        save_times(m),
-        bandwidth(m, log),
-        throughput(m),
-        composition(m),
-        projection(m),
-        load_times(m),
-        reliability(m),
-    ]
-    return {c.id: c for c in charts}
+@describes("sensitivity", "save_times")
+def sensitivity(m: Metrics, log: BandwidthLog) -> Chart:
+    """The training-time benefit against the checkpoint interval and against the step time, configured point marked."""
+    sv, b = m.sensitivity, m.bubble
+    alt = (
+        f"Two line charts of the training-time benefit: against the checkpoint interval from "
+        f"{num(sv.intervals_steps[0], 0)} to {num(sv.intervals_steps[-1], 0)} steps, and against compute time per "
+        f"step from {seconds(sv.step_times_s[0])} to {seconds(sv.step_times_s[-1])}; the configured point "
+        f"({num(b.checkpoint_interval_steps, 0)} steps, {seconds(sv.step_time_s)} per step) gives "
+        f"{num(b.duration_reduction_pct, 2)}%."
+    )
+    caption = (
+        "How much shorter the training run is on the candidate when saves are more or less frequent (left, compute "
+        "time held) and when each step computes for longer or shorter (right, interval held); the dot is this test's "
+        "configuration, the dashed line the G4 target."
+    )
+    return Chart(
+        "sensitivity", "Training-time benefit by checkpoint interval and step time", caption, alt, WIDTH_IN, 2.4
+    )
+
+
+def describe_all(m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = ()) -> dict[str, Chart]:
+    """Every chart of the report, keyed by id, in report order, each marked when drawn from illustrative inputs."""
+    charts = {}
+    for chart_id, (describe, inputs) in DESCRIBERS.items():
+        chart = describe(m, log)
+        charts[chart_id] = replace(chart, inputs=inputs, illustrative=bool(set(inputs) & set(illustrative)))
+    return charts

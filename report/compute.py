@@ -10,11 +10,14 @@ import numpy as np
 import pandas as pd
 
 from report import stats
+from report.config import Economics as EconomicsSpec
 from report.load import JointTest
 from report.problems import InvalidInput, Problem
-from report.runs import BandwidthLog
+from report.runs import BandwidthLog, steady_means
 
 SIDES = ("baseline", "candidate")
+# metrics.json's layout: raised whenever a key's meaning changes (CONTRACT.md); verify refuses any other.
+SCHEMA_VERSION = 2
 # A projection further than this multiple beyond the largest measured snapshot is flagged.
 FAR_EXTRAPOLATION = 1.5
 
@@ -48,7 +51,12 @@ class Save:
     speedup: float  #: mean_B / mean_C
     reduction_pct: float  #: 100 * (1 - mean_C / mean_B)
     saved_per_save_s: float  #: mean_B - mean_C
+    time_ratio: float  #: mean_C / mean_B, the candidate's save time with the baseline's as 1
     speedup_ci95: tuple[float, float] | None  #: delta-method 95% interval; None with fewer than 2 runs a side
+
+    def sides(self) -> tuple[SaveSide, SaveSide]:
+        """Baseline, then candidate."""
+        return (self.baseline, self.candidate)
 
 
 @dataclass(frozen=True)
@@ -58,8 +66,11 @@ class BandwidthSide:
     system: str  #: name from test.toml
     runs: int  #: number of runs
     samples: int  #: number of samples over all runs
-    run_means_gbps: tuple[float, ...]  #: mean of each run, by run number
-    sustained_gbps: float  #: mean over runs of the run means
+    sustained_gbps: float  #: mean over runs of each run's mean sample
+    stdev_gbps: float | None  #: sample standard deviation of the run means; None with one run
+    steady_gbps: float  #: likewise, each run's warm-up samples left out (CONTRACT.md, steady state)
+    warmup_samples: int  #: samples left out as warm-up, over all runs
+    steady_gain_pct: float  #: 100 * (steady_gbps / sustained_gbps - 1)
 
 
 @dataclass(frozen=True)
@@ -69,7 +80,13 @@ class Bandwidth:
     baseline_gbps: float  #: baseline's sustained bandwidth
     candidate_gbps: float  #: candidate's sustained bandwidth
     improvement_pct: float  #: 100 * (C / B - 1)
-    sides: dict[str, BandwidthSide]  #: per side detail
+    steady_improvement_pct: float  #: the same for the steady-state means
+    baseline: BandwidthSide
+    candidate: BandwidthSide
+
+    def sides(self) -> tuple[BandwidthSide, BandwidthSide]:
+        """Baseline, then candidate."""
+        return (self.baseline, self.candidate)
 
 
 @dataclass(frozen=True)
@@ -85,6 +102,8 @@ class Bubble:
     candidate_duration_s: float  #: compute_s + candidate_save_total_s
     baseline_bubble_pct: float  #: 100 * baseline_save_total_s / baseline_duration_s
     candidate_bubble_pct: float  #: 100 * candidate_save_total_s / candidate_duration_s
+    baseline_compute_share_pct: float  #: 100 - baseline_bubble_pct: the share of wall time spent computing
+    candidate_compute_share_pct: float  #: 100 - candidate_bubble_pct
     duration_reduction_pct: float  #: 100 * time_saved_s / baseline_duration_s
     throughput_gain_pct: float  #: 100 * (baseline_duration_s / candidate_duration_s - 1)
     cluster_gpus: int  #: cluster size
@@ -104,8 +123,8 @@ class Projection:
     candidate_s: float  #: projected candidate save time
     saved_per_save_s: float  #: baseline_s - candidate_s
     saved_total_s: float  #: saves * saved_per_save_s
-    method: str  #: "proportional" (one measured size) or "least squares" (several), per side
     extrapolation: float  #: snapshot_gb / the largest measured size
+    measured_size: bool  #: True when both systems have save rows of exactly this size
 
 
 @dataclass(frozen=True)
@@ -114,9 +133,10 @@ class Fit:
 
     sizes_gb: tuple[float, ...]  #: every save row's snapshot size (all models)
     times_s: tuple[float, ...]  #: every save row's time
+    gpus: tuple[int, ...]  #: the distinct GPU counts of those rows, ascending
     intercept_s: float  #: 0 when proportional
     slope_s_per_gb: float  #: seconds per GB
-    method: str  #: "proportional" or "least squares"
+    method: str  #: "proportional" (one measured size) or "least_squares" (several)
 
 
 @dataclass(frozen=True)
@@ -129,15 +149,22 @@ class LoadModel:
     baseline_s: float  #: mean load time from the load baseline
     candidate_s: float  #: mean load time from the candidate
     speedup: float  #: baseline_s / candidate_s
+    saved_s: float  #: baseline_s - candidate_s, per cold start
     baseline_runs: int  #: repetitions on the baseline
     candidate_runs: int  #: repetitions on the candidate
+    baseline_stdev_s: float | None  #: sample standard deviation; None with one run
+    candidate_stdev_s: float | None  #: likewise
+    baseline_cv_pct: float | None  #: 100 * stdev / mean; None with one run
+    candidate_cv_pct: float | None  #: likewise
+    speedup_ci95: tuple[float, float] | None  #: the saves' delta method on this pair's runs
+    unstable: bool  #: a CV above the gates' max_cv_pct on either side
 
 
 @dataclass(frozen=True)
 class Load:
     """Model loading for inference."""
 
-    models: tuple[LoadModel, ...]  #: sorted by model then platform
+    models: tuple[LoadModel, ...]  #: sorted by model then platform, by code point
     speedup_min: float  #: smallest speedup
     speedup_max: float  #: largest speedup
     baseline_system: str  #: the load baseline's name
@@ -149,9 +176,34 @@ class Gate:
     """One joint-test gate and its verdict."""
 
     id: str  #: G1 to G4
-    name: str  #: what it checks
+    name: str  #: what it checks (English, informative only)
     status: str  #: pass, fail or insufficient
-    detail: str  #: why, in one line
+    detail: str  #: why, in one line (English, informative only)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the gates decide together."""
+
+    status: str  #: not_demonstrated (a gate fails), undecided (one lacks data), else demonstrated
+    failed: tuple[str, ...]  #: ids of the failed gates, in gate order
+    insufficient: tuple[str, ...]  #: ids of the gates without enough data
+
+
+@dataclass(frozen=True)
+class RunsShort:
+    """Runs each save side lacks to reach max(min_runs, 2)."""
+
+    baseline: int
+    candidate: int
+
+
+@dataclass(frozen=True)
+class NextSteps:
+    """What would decide the gates that are not passed."""
+
+    min_runs_short: RunsShort
+    g3_runs_per_side: int | None  #: runs per side at which G3 would be decided, the observed spread persisting
 
 
 @dataclass(frozen=True)
@@ -159,8 +211,10 @@ class ReliabilitySide:
     """Checkpoint interval and expected overhead on one system."""
 
     optimal_interval_s: float  #: Young: sqrt(2 c M)
+    optimal_interval_steps: float  #: optimal_interval_s / step_time_s
     daly_interval_s: float  #: Daly's higher-order optimum
-    overhead_pct: float  #: expected overhead at the configured interval
+    save_overhead_pct: float  #: 100 * c / interval_s: the saves alone, as a share of compute time
+    overhead_pct: float  #: expected overhead at the configured interval, a share of compute time
     optimal_overhead_pct: float  #: expected overhead at Young's interval
 
 
@@ -176,34 +230,59 @@ class Reliability:
     interval_s: float  #: checkpoint_interval_steps * step_time_s
     baseline: ReliabilitySide
     candidate: ReliabilitySide
+    tuning_beats_switching: bool  #: baseline.optimal_overhead_pct < candidate.overhead_pct
+    retune_gain_pct: float  #: baseline.overhead_pct - baseline.optimal_overhead_pct: re-tuning alone
+    switch_gain_pct: float  #: baseline.overhead_pct - candidate.overhead_pct: the candidate at today's interval
+    optimum_gain_pct: float  #: baseline.optimal_overhead_pct - candidate.optimal_overhead_pct: optimum to optimum
+    cost_ratio: float  #: mean_C / mean_B
+    sqrt_cost_ratio: float  #: sqrt(cost_ratio): how the optimal overhead scales with the save cost
+    optimal_overhead_ratio: float  #: candidate.optimal_overhead_pct / baseline.optimal_overhead_pct
+
+
+@dataclass(frozen=True)
+class WrittenFit:
+    """The two-system model save = fixed_s + written_gb / bandwidth, through both systems' (bandwidth, mean)."""
+
+    fixed_s: float  #: F = mean_B - V / bandwidth_B
+    written_gb: float  #: V = (mean_B - mean_C) / (1 / bandwidth_B - 1 / bandwidth_C)
+
+
+@dataclass(frozen=True)
+class AuditSide:
+    """One system's save set against its sustained bandwidth."""
+
+    implied_written_gb: float  #: bandwidth_gbps * save mean_s: what the save would write at full sustained bandwidth
+    implied_to_snapshot: float  #: implied_written_gb / snapshot_gb
+    effective_share_pct: float  #: 100 * effective_gbps / bandwidth_gbps
 
 
 @dataclass(frozen=True)
 class Audit:
     """Consistency checks between the measurements."""
 
-    baseline_effective_share_pct: float  #: effective save throughput as a share of sustained bandwidth
-    candidate_effective_share_pct: float  #: likewise for the candidate
+    baseline: AuditSide
+    candidate: AuditSide
+    fit: WrittenFit | None  #: None when both bandwidths are (nearly) equal
+    fit_written_to_snapshot: float | None  #: fit.written_gb / snapshot_gb
     bandwidth_ratio: float  #: C / B sustained bandwidth
     save_speedup_to_bandwidth_ratio: float  #: save.speedup / bandwidth_ratio
-    bandwidth_bound: bool  #: True when both saves reach at least 80% of sustained bandwidth
+    effective_above_sustained: bool  #: a save faster than its system's sustained bandwidth allows (implausible)
     max_extrapolation: float | None  #: the largest projection size over the largest measured size
 
 
 @dataclass(frozen=True)
 class Lifecycle:
-    """Train, save, deploy, serve: the time the candidate saves at each stage of a model's life."""
+    """Train, save, deploy, serve: the time the candidate saves per unit of each stage (never summed across them)."""
 
-    training_saved_s: float  #: one training run: bubble.time_saved_s
+    training_saved_s: float  #: per training run: bubble.time_saved_s
+    training_gpu_hours_saved: float  #: per training run, over the job's GPUs: time_saved_s * gpus / 3600
     load_saved_min_s: float  #: smallest saving per cold start over the measured load models
     load_saved_max_s: float  #: largest saving per cold start
-    load_saved_sum_s: float  #: one cold start of every measured model and platform
-    total_saved_s: float  #: one training run plus one cold start of each
 
 
 @dataclass(frozen=True)
 class Scale:
-    """The effect at the cluster's size: failures grow with GPUs, GPU-equivalents with the cluster."""
+    """The effect at the cluster's size, at the measured job's save times."""
 
     cluster_gpus: int  #: bubble.cluster_gpus
     job_mtbf_s: float  #: gpu_mtbf_hours * 3600 / cluster_gpus, for a job spanning the cluster
@@ -215,9 +294,34 @@ class Scale:
 
 
 @dataclass(frozen=True)
-class Metrics:
-    """Every figure of the report; `to_json` gives metrics.json."""
+class Economics:
+    """The value of the time saved ([economics] in test.toml)."""
 
+    value_per_run: float  #: bubble.time_saved_s / 3600 * gpus * gpu_hour_price
+    value_per_year: float  #: value_per_run * runs_per_year
+    cluster_value_per_year: float  #: bubble.gpu_equivalents * 8760 * gpu_hour_price
+    retained_gb: float  #: retained_checkpoints * snapshot_gb
+    currency: str  #: as given
+
+
+@dataclass(frozen=True)
+class Sensitivity:
+    """The training-time benefit (bubble.duration_reduction_pct) as the checkpoint interval and step time vary."""
+
+    intervals_steps: tuple[int, ...]  #: checkpoint intervals, steps
+    interval_reduction_pct: tuple[float, ...]  #: the benefit at each interval, compute time held
+    step_times_s: tuple[float, ...]  #: compute seconds per step
+    step_time_reduction_pct: tuple[float, ...]  #: the benefit at each step time, the interval held
+    step_time_s: float  #: the configured step time, compute_s / total_steps
+    target_pct: float  #: G4's target_duration_reduction_pct, drawn as a line
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Every figure of the report; `to_dict` gives metrics.json."""
+
+    schema_version: int
+    inputs_illustrative: tuple[str, ...]
     save: Save
     bandwidth: Bandwidth
     bubble: Bubble
@@ -225,15 +329,22 @@ class Metrics:
     fits: dict[str, Fit]
     load: Load
     gates: tuple[Gate, ...]
+    verdict: Verdict
+    next_steps: NextSteps
     reliability: Reliability
     audit: Audit
     lifecycle: Lifecycle
     scale: Scale
+    economics: Economics | None
+    sensitivity: Sensitivity
     inputs: dict[str, str]
 
     def to_dict(self) -> dict:
-        """Plain nested values for metrics.json (tuples become lists)."""
-        return _plain(dataclasses.asdict(self))
+        """Plain nested values for metrics.json (tuples become lists; no economics key without [economics])."""
+        out = _plain(dataclasses.asdict(self))
+        if out["economics"] is None:
+            del out["economics"]
+        return out
 
 
 def _plain(value):
@@ -258,19 +369,26 @@ def compute(test: JointTest) -> Metrics:
     if problems:
         raise InvalidInput(problems)
     bandwidth = _bandwidth(test.bandwidth, names)
-    load = _load(test.loads, config.systems.load_baseline, config.systems.candidate)
+    load = _load(test.loads, config.systems.load_baseline, config.systems.candidate, config.gates.max_cv_pct)
+    gates = _gates(test, save, bubble)
     return Metrics(
+        schema_version=SCHEMA_VERSION,
+        inputs_illustrative=config.illustrative,
         save=save,
         bandwidth=bandwidth,
         bubble=bubble,
         projections=projections,
         fits=fits,
         load=load,
-        gates=_gates(test, save, bubble),
+        gates=gates,
+        verdict=_verdict(gates),
+        next_steps=_next_steps(test, save),
         reliability=_reliability(test, save, bubble),
-        audit=_audit(save, bandwidth, projections, fits),
-        lifecycle=_lifecycle(bubble, load),
+        audit=_audit(save, bandwidth, projections),
+        lifecycle=_lifecycle(save, bubble, load),
         scale=_scale(test, save, bubble),
+        economics=_economics(config.economics, save, bubble),
+        sensitivity=_sensitivity(save, bubble, config.gates.target_duration_reduction_pct),
         inputs=dict(test.sha256),
     )
 
@@ -308,21 +426,38 @@ def _save(frame: pd.DataFrame, names: dict[str, str], model: str) -> Save:
         speedup=b.mean_s / c.mean_s,
         reduction_pct=100 * (1 - c.mean_s / b.mean_s),
         saved_per_save_s=b.mean_s - c.mean_s,
+        time_ratio=c.mean_s / b.mean_s,
         speedup_ci95=stats.ratio_ci95(b.mean_s, b.stdev_s, b.runs, c.mean_s, c.stdev_s, c.runs),
     )
 
 
 def _bandwidth_side(log: BandwidthLog, system: str) -> BandwidthSide:
     runs = log.runs_of(system)
-    means = tuple(float(v) for v in log.run_mean[runs])
-    samples = int((log.run_stop[runs] - log.run_start[runs]).sum())
-    return BandwidthSide(system, len(means), samples, means, stats.mean(means))
+    means = [float(v) for v in log.run_mean[runs]]
+    steady, dropped = steady_means(log, runs)
+    sustained, steady_mean = stats.mean(means), stats.mean(steady.tolist())
+    return BandwidthSide(
+        system=system,
+        runs=len(means),
+        samples=int((log.run_stop[runs] - log.run_start[runs]).sum()),
+        sustained_gbps=sustained,
+        stdev_gbps=stats.stdev(means),
+        steady_gbps=steady_mean,
+        warmup_samples=int(dropped.sum()),
+        steady_gain_pct=100 * (steady_mean / sustained - 1),
+    )
 
 
 def _bandwidth(log: BandwidthLog, names: dict[str, str]) -> Bandwidth:
-    sides = {side: _bandwidth_side(log, names[side]) for side in SIDES}
-    b, c = sides["baseline"].sustained_gbps, sides["candidate"].sustained_gbps
-    return Bandwidth(b, c, 100 * (c / b - 1), sides)
+    b, c = (_bandwidth_side(log, names[side]) for side in SIDES)
+    return Bandwidth(
+        baseline_gbps=b.sustained_gbps,
+        candidate_gbps=c.sustained_gbps,
+        improvement_pct=100 * (c.sustained_gbps / b.sustained_gbps - 1),
+        steady_improvement_pct=100 * (c.steady_gbps / b.steady_gbps - 1),
+        baseline=b,
+        candidate=c,
+    )
 
 
 def _bubble(test: JointTest, save: Save) -> Bubble:
@@ -336,6 +471,8 @@ def _bubble(test: JointTest, save: Save) -> Bubble:
     compute_s = duration - base_total
     cand_duration = compute_s + cand_total
     gain = 100 * (duration / cand_duration - 1) if cand_duration > 0 else math.nan
+    base_bubble = 100 * base_total / duration
+    cand_bubble = 100 * cand_total / cand_duration if cand_duration > 0 else math.nan
     return Bubble(
         saves=saves,
         baseline_save_total_s=base_total,
@@ -344,8 +481,10 @@ def _bubble(test: JointTest, save: Save) -> Bubble:
         baseline_duration_s=duration,
         compute_s=compute_s,
         candidate_duration_s=cand_duration,
-        baseline_bubble_pct=100 * base_total / duration,
-        candidate_bubble_pct=100 * cand_total / cand_duration if cand_duration > 0 else math.nan,
+        baseline_bubble_pct=base_bubble,
+        candidate_bubble_pct=cand_bubble,
+        baseline_compute_share_pct=100 - base_bubble,
+        candidate_compute_share_pct=100 - cand_bubble,
         duration_reduction_pct=100 * (base_total - cand_total) / duration,
         throughput_gain_pct=gain,
         cluster_gpus=t.cluster_gpus,
@@ -359,10 +498,11 @@ def _fit(frame: pd.DataFrame, system: str) -> Fit:
     rows = frame[frame["system"] == system]
     sizes = tuple(float(v) for v in rows["snapshot_gb"])
     times = tuple(float(v) for v in rows["save_s"])
+    gpus = tuple(sorted({int(v) for v in rows["gpus"]}))
     if len(set(sizes)) == 1:
-        return Fit(sizes, times, 0.0, stats.mean(times) / sizes[0], "proportional")
+        return Fit(sizes, times, gpus, 0.0, stats.mean(times) / sizes[0], "proportional")
     a, b = stats.least_squares(sizes, times)
-    return Fit(sizes, times, a, b, "least squares")
+    return Fit(sizes, times, gpus, a, b, "least_squares")
 
 
 def predict(fit: Fit, size_gb: float) -> float:
@@ -375,7 +515,6 @@ def predict(fit: Fit, size_gb: float) -> float:
 def _projection(spec, fits: dict[str, Fit], default_saves: int) -> Projection:
     b, c = predict(fits["baseline"], spec.snapshot_gb), predict(fits["candidate"], spec.snapshot_gb)
     saves = spec.saves if spec.saves is not None else default_saves
-    methods = {fits[s].method for s in SIDES}
     measured = max(max(fits[s].sizes_gb) for s in SIDES)
     return Projection(
         name=spec.name,
@@ -385,8 +524,8 @@ def _projection(spec, fits: dict[str, Fit], default_saves: int) -> Projection:
         candidate_s=c,
         saved_per_save_s=b - c,
         saved_total_s=saves * (b - c),
-        method=" / ".join(sorted(methods)),
         extrapolation=spec.snapshot_gb / measured,
+        measured_size=all(spec.snapshot_gb in fits[s].sizes_gb for s in SIDES),
     )
 
 
@@ -412,32 +551,52 @@ def _feasibility(test: JointTest, bubble: Bubble, projections: tuple[Projection,
     return problems
 
 
-def _load(frame: pd.DataFrame, baseline: str, candidate: str) -> Load:
-    grouped = frame.groupby(["model", "platform", "system"], observed=True)
-    table = grouped.agg(mean=("load_s", "mean"), runs=("load_s", "size"), size=("size_gb", "first"))
+def _load_model(model: str, platform: str, b: pd.Series, c: pd.Series, max_cv: float) -> LoadModel:
+    tb, tc = b.tolist(), c.tolist()
+    mb, mc = stats.mean(tb), stats.mean(tc)
+    sb, sc = stats.stdev(tb), stats.stdev(tc)
+    cvb = None if sb is None else 100 * sb / mb
+    cvc = None if sc is None else 100 * sc / mc
+    return LoadModel(
+        model=model,
+        platform=platform,
+        size_gb=0.0,
+        baseline_s=mb,
+        candidate_s=mc,
+        speedup=mb / mc,
+        saved_s=mb - mc,
+        baseline_runs=len(tb),
+        candidate_runs=len(tc),
+        baseline_stdev_s=sb,
+        candidate_stdev_s=sc,
+        baseline_cv_pct=cvb,
+        candidate_cv_pct=cvc,
+        speedup_ci95=stats.ratio_ci95(mb, sb, len(tb), mc, sc, len(tc)),
+        unstable=any(cv is not None and cv > max_cv for cv in (cvb, cvc)),
+    )
+
+
+def _load(frame: pd.DataFrame, baseline: str, candidate: str, max_cv: float) -> Load:
+    groups = {
+        (str(m), str(p), str(s)): rows
+        for (m, p, s), rows in frame.groupby(["model", "platform", "system"], observed=True)
+    }
     models = []
-    keys = sorted({(str(m), str(p)) for m, p, _ in table.index})
-    for model, platform in keys:
-        b, c = table.loc[(model, platform, baseline)], table.loc[(model, platform, candidate)]
-        models.append(
-            LoadModel(
-                model,
-                platform,
-                float(b["size"]),
-                float(b["mean"]),
-                float(c["mean"]),
-                float(b["mean"] / c["mean"]),
-                int(b["runs"]),
-                int(c["runs"]),
-            )
-        )
+    for model, platform in sorted({(m, p) for m, p, _ in groups}):
+        b, c = groups[(model, platform, baseline)], groups[(model, platform, candidate)]
+        entry = _load_model(model, platform, b["load_s"], c["load_s"], max_cv)
+        models.append(dataclasses.replace(entry, size_gb=float(b["size_gb"].iloc[0])))
     speedups = [m.speedup for m in models]
     return Load(tuple(models), min(speedups), max(speedups), baseline, candidate)
 
 
+def _runs_phrase(runs: int) -> str:
+    return f"{runs} run" if runs == 1 else f"{runs} runs"
+
+
 def _measurement_gate(gate_id: str, name: str, side: SaveSide, min_runs: int, max_cv: float) -> Gate:
     if side.runs < min_runs or side.cv_pct is None:
-        detail = f"{side.runs} run(s) of {side.model} on {side.system}; at least {min_runs} are needed"
+        detail = f"{_runs_phrase(side.runs)} of {side.model} on {side.system}; at least {max(min_runs, 2)} are needed"
         return Gate(gate_id, name, "insufficient", detail)
     status = "pass" if side.cv_pct <= max_cv else "fail"
     verb = "within" if status == "pass" else "above"
@@ -445,41 +604,46 @@ def _measurement_gate(gate_id: str, name: str, side: SaveSide, min_runs: int, ma
     return Gate(gate_id, name, status, detail)
 
 
+def _speedup_gate(save: Save, target: float) -> Gate:
+    name, ci = "Save-time target met", save.speedup_ci95
+    if ci is None:
+        return Gate("G3", name, "insufficient", "no confidence interval: each system needs 2 or more runs")
+    interval = f"95% interval {ci[0]:.2f}× to {ci[1]:.2f}×"
+    if ci[0] >= target:
+        return Gate("G3", name, "pass", f"{interval} lies at or above {target:g}×")
+    if ci[1] < target:
+        return Gate("G3", name, "fail", f"{interval} lies below {target:g}×")
+    return Gate("G3", name, "insufficient", f"{interval} contains {target:g}×")
+
+
 def _gates(test: JointTest, save: Save, bubble: Bubble) -> tuple[Gate, ...]:
     g = test.config.gates
     g1 = _measurement_gate("G1", "Baseline established", save.baseline, g.min_runs, g.max_cv_pct)
     g2 = _measurement_gate("G2", "Candidate measured on the same workload", save.candidate, g.min_runs, g.max_cv_pct)
-    ci = save.speedup_ci95
-    if ci is None:
-        g3 = Gate(
-            "G3", "Save-time target met", "insufficient", "no confidence interval: each system needs 2 or more runs"
-        )
-    elif ci[0] >= g.target_speedup:
-        g3 = Gate(
-            "G3",
-            "Save-time target met",
-            "pass",
-            f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x lies at or above {g.target_speedup:g}x",
-        )
-    elif ci[1] < g.target_speedup:
-        g3 = Gate(
-            "G3",
-            "Save-time target met",
-            "fail",
-            f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x lies below {g.target_speedup:g}x",
-        )
-    else:
-        g3 = Gate(
-            "G3",
-            "Save-time target met",
-            "insufficient",
-            f"95% interval {ci[0]:.2f}x to {ci[1]:.2f}x contains {g.target_speedup:g}x",
-        )
     target = g.target_duration_reduction_pct
     passed = bubble.duration_reduction_pct >= target
-    detail = f"training time {bubble.duration_reduction_pct:.2f}% shorter; target {target:g}%"
+    change = bubble.duration_reduction_pct
+    detail = f"training time {abs(change):.2f}% {'shorter' if change >= 0 else 'longer'}; target {target:g}% shorter"
     g4 = Gate("G4", "Training-time benefit", "pass" if passed else "fail", detail)
-    return (g1, g2, g3, g4)
+    return (g1, g2, _speedup_gate(save, g.target_speedup), g4)
+
+
+def _verdict(gates: tuple[Gate, ...]) -> Verdict:
+    failed = tuple(g.id for g in gates if g.status == "fail")
+    insufficient = tuple(g.id for g in gates if g.status == "insufficient")
+    status = "not_demonstrated" if failed else "undecided" if insufficient else "demonstrated"
+    return Verdict(status, failed, insufficient)
+
+
+def _next_steps(test: JointTest, save: Save) -> NextSteps:
+    g = test.config.gates
+    need = max(g.min_runs, 2)
+    b, c = save.baseline, save.candidate
+    fraction = [None if s.cv_pct is None else s.cv_pct / 100 for s in (b, c)]
+    return NextSteps(
+        min_runs_short=RunsShort(max(0, need - b.runs), max(0, need - c.runs)),
+        g3_runs_per_side=stats.runs_to_decide(save.speedup, *fraction, g.target_speedup),
+    )
 
 
 def _reliability(test: JointTest, save: Save, bubble: Bubble) -> Reliability:
@@ -493,45 +657,75 @@ def _reliability(test: JointTest, save: Save, bubble: Bubble) -> Reliability:
         best = stats.young_interval(cost, mtbf)
         return ReliabilitySide(
             optimal_interval_s=best,
+            optimal_interval_steps=best / step,
             daly_interval_s=stats.daly_interval(cost, mtbf),
+            save_overhead_pct=100 * cost / interval,
             overhead_pct=stats.overhead_pct(cost, interval, mtbf, r.restart_s),
             optimal_overhead_pct=stats.overhead_pct(cost, best, mtbf, r.restart_s),
         )
 
+    b, c = side(save.baseline.mean_s), side(save.candidate.mean_s)
     return Reliability(
-        r.gpu_mtbf_hours,
-        r.restart_s,
-        gpus,
-        mtbf,
-        step,
-        interval,
-        side(save.baseline.mean_s),
-        side(save.candidate.mean_s),
+        gpu_mtbf_hours=r.gpu_mtbf_hours,
+        restart_s=r.restart_s,
+        gpus=gpus,
+        job_mtbf_s=mtbf,
+        step_time_s=step,
+        interval_s=interval,
+        baseline=b,
+        candidate=c,
+        tuning_beats_switching=b.optimal_overhead_pct < c.overhead_pct,
+        retune_gain_pct=b.overhead_pct - b.optimal_overhead_pct,
+        switch_gain_pct=b.overhead_pct - c.overhead_pct,
+        optimum_gain_pct=b.optimal_overhead_pct - c.optimal_overhead_pct,
+        cost_ratio=save.time_ratio,
+        sqrt_cost_ratio=math.sqrt(save.time_ratio),
+        optimal_overhead_ratio=c.optimal_overhead_pct / b.optimal_overhead_pct,
     )
 
 
-def _audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...], fits: dict[str, Fit]) -> Audit:
-    b_share = 100 * save.baseline.effective_gbps / bandwidth.baseline_gbps
-    c_share = 100 * save.candidate.effective_gbps / bandwidth.candidate_gbps
+def _audit_side(save: SaveSide, bandwidth_gbps: float) -> AuditSide:
+    implied = bandwidth_gbps * save.mean_s
+    return AuditSide(
+        implied_written_gb=implied,
+        implied_to_snapshot=implied / save.snapshot_gb,
+        effective_share_pct=100 * save.effective_gbps / bandwidth_gbps,
+    )
+
+
+def _written_fit(save: Save, bandwidth: Bandwidth) -> WrittenFit | None:
+    bw_b, bw_c = bandwidth.baseline_gbps, bandwidth.candidate_gbps
+    gap = 1 / bw_b - 1 / bw_c
+    if abs(gap) <= 1e-9 / bw_b:
+        return None
+    written = (save.baseline.mean_s - save.candidate.mean_s) / gap
+    return WrittenFit(fixed_s=save.baseline.mean_s - written / bw_b, written_gb=written)
+
+
+def _audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]) -> Audit:
+    b = _audit_side(save.baseline, bandwidth.baseline_gbps)
+    c = _audit_side(save.candidate, bandwidth.candidate_gbps)
+    fit = _written_fit(save, bandwidth)
     ratio = bandwidth.candidate_gbps / bandwidth.baseline_gbps
     return Audit(
-        baseline_effective_share_pct=b_share,
-        candidate_effective_share_pct=c_share,
+        baseline=b,
+        candidate=c,
+        fit=fit,
+        fit_written_to_snapshot=None if fit is None else fit.written_gb / save.baseline.snapshot_gb,
         bandwidth_ratio=ratio,
         save_speedup_to_bandwidth_ratio=save.speedup / ratio,
-        bandwidth_bound=min(b_share, c_share) >= 80.0,
+        effective_above_sustained=max(b.effective_share_pct, c.effective_share_pct) > 100,
         max_extrapolation=max((p.extrapolation for p in projections), default=None),
     )
 
 
-def _lifecycle(bubble: Bubble, load: Load) -> Lifecycle:
-    saved = [m.baseline_s - m.candidate_s for m in load.models]
+def _lifecycle(save: Save, bubble: Bubble, load: Load) -> Lifecycle:
+    saved = [m.saved_s for m in load.models]
     return Lifecycle(
         training_saved_s=bubble.time_saved_s,
+        training_gpu_hours_saved=bubble.time_saved_s * save.baseline.gpus / 3600,
         load_saved_min_s=min(saved),
         load_saved_max_s=max(saved),
-        load_saved_sum_s=math.fsum(saved),
-        total_saved_s=bubble.time_saved_s + math.fsum(saved),
     )
 
 
@@ -548,4 +742,44 @@ def _scale(test: JointTest, save: Save, bubble: Bubble) -> Scale:
         baseline_optimal_overhead_pct=stats.overhead_pct(save.baseline.mean_s, b, mtbf, r.restart_s),
         candidate_optimal_overhead_pct=stats.overhead_pct(save.candidate.mean_s, c, mtbf, r.restart_s),
         gpu_equivalents_per_1000=10 * bubble.throughput_gain_pct,
+    )
+
+
+def _economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble) -> Economics | None:
+    if spec is None:
+        return None
+    per_run = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_hour_price
+    return Economics(
+        value_per_run=per_run,
+        value_per_year=per_run * spec.runs_per_year,
+        cluster_value_per_year=bubble.gpu_equivalents * 8760 * spec.gpu_hour_price,
+        retained_gb=spec.retained_checkpoints * save.baseline.snapshot_gb,
+        currency=spec.currency,
+    )
+
+
+# The sensitivity chart spans this factor either side of the configured interval and step time.
+SENSITIVITY_SPAN = 8.0
+SENSITIVITY_POINTS = 41
+
+
+def _reduction_pct(saves: int, save: Save, compute_s: float) -> float:
+    """bubble.duration_reduction_pct for `saves` saves and `compute_s` of compute."""
+    return 100 * saves * save.saved_per_save_s / (compute_s + saves * save.baseline.mean_s)
+
+
+def _sensitivity(save: Save, bubble: Bubble, target_pct: float) -> Sensitivity:
+    total, interval = bubble.total_steps, bubble.checkpoint_interval_steps
+    grid = np.geomspace(1 / SENSITIVITY_SPAN, SENSITIVITY_SPAN, SENSITIVITY_POINTS)
+    steps = sorted({int(v) for v in np.clip(np.rint(interval * grid), 1, total)} | {interval})
+    step_time = bubble.compute_s / total
+    times_s = sorted({float(v) for v in step_time * grid} | {step_time})
+    saves = bubble.saves
+    return Sensitivity(
+        intervals_steps=tuple(steps),
+        interval_reduction_pct=tuple(_reduction_pct(total // k, save, bubble.compute_s) for k in steps),
+        step_times_s=tuple(times_s),
+        step_time_reduction_pct=tuple(_reduction_pct(saves, save, total * t) for t in times_s),
+        step_time_s=step_time,
+        target_pct=target_pct,
     )

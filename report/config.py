@@ -61,6 +61,21 @@ class Reliability:
 
 
 @dataclass(frozen=True)
+class Economics:
+    """What an hour of one GPU costs, and how often the training run is repeated: the value of the time saved."""
+
+    gpu_hour_price: float
+    currency: str
+    runs_per_year: int
+    retained_checkpoints: int = 3
+
+
+# The inputs a figure can be derived from, in the contract's order (the order of `inputs_illustrative`).
+CSV_INPUTS = ("save_times", "bandwidth", "load_times")
+LANGUAGES = ("en", "zh-CN")
+
+
+@dataclass(frozen=True)
 class TestConfig:
     """Everything test.toml says, validated."""
 
@@ -73,10 +88,19 @@ class TestConfig:
     sources: dict[str, str] = field(default_factory=dict)
     gates: Gates = Gates()
     reliability: Reliability = Reliability()
+    illustrative: tuple[str, ...] = ()  #: inputs declared illustrative, in CSV_INPUTS order
+    economics: Economics | None = None
+    environment: tuple[tuple[str, str], ...] = ()  #: [environment] labels and texts, in the order given
+    language: str = "en"
+    given: frozenset[str] = frozenset()  #: dotted keys test.toml gives (the rest are defaults)
+
+    def is_default(self, key: str) -> bool:
+        """Whether a dotted key such as "reliability.restart_s" takes its default value (test.toml omits it)."""
+        return key not in self.given
 
 
 # Each key: (kind, required). Kinds: text, date, posint, posnum, nonnegnum, num.
-_TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True)}
+_TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True), "language": ("text", False)}
 _SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")}
 _TRAINING = {
     "model": ("text", True),
@@ -87,7 +111,7 @@ _TRAINING = {
     "cluster_gpus": ("posint", False),
 }
 _PROJECTION = {"name": ("text", True), "snapshot_gb": ("posnum", True), "saves": ("posint", False)}
-_SOURCES = {k: ("text", False) for k in ("save_times", "bandwidth", "load_times")}
+_SOURCES = {k: ("text", False) for k in ("save_times", "bandwidth", "load_times")} | {"illustrative": ("list", False)}
 _GATES = {
     "min_runs": ("posint", False),
     "max_cv_pct": ("nonnegnum", False),
@@ -95,8 +119,15 @@ _GATES = {
     "target_duration_reduction_pct": ("num", False),
 }
 _RELIABILITY = {"gpu_mtbf_hours": ("posnum", False), "restart_s": ("nonnegnum", False)}
+_ECONOMICS = {
+    "gpu_hour_price": ("posnum", True),
+    "currency": ("text", True),
+    "runs_per_year": ("posint", True),
+    "retained_checkpoints": ("posint", False),
+}
 _TABLES = {"systems": _SYSTEMS, "training": _TRAINING, "sources": _SOURCES, "gates": _GATES}
 _TABLES["reliability"] = _RELIABILITY
+_OPTIONAL_TABLES = {"economics": _ECONOMICS, "environment": None}
 
 _KIND_WORDS = {
     "text": "a text in quotes",
@@ -105,6 +136,7 @@ _KIND_WORDS = {
     "posnum": "a number above zero",
     "nonnegnum": "a number, zero or above",
     "num": "a number",
+    "list": 'a list of input names, e.g. ["load_times"]',
 }
 
 
@@ -139,6 +171,8 @@ def _check_value(value: object, kind: str) -> bool:
         return isinstance(value, str) and value.strip() != ""
     if kind == "date":
         return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
+    if kind == "list":
+        return isinstance(value, list)
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     if kind == "posint":
@@ -177,7 +211,7 @@ class _Reader:
         out = {}
         for key, value in data.items():
             if key not in spec:
-                if not (table == "" and key in _TABLES | {"projections": None}):
+                if not (table == "" and key in _TABLES | _OPTIONAL_TABLES | {"projections": None}):
                     self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
                 continue
             kind, _ = spec[key]
@@ -224,6 +258,10 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     gates = reader.subtable(data, "gates")
     reliability = reader.subtable(data, "reliability")
     projections = _projections(reader, data.get("projections", []))
+    illustrative = _illustrative(reader, sources.pop("illustrative", []))
+    economics = _economics(reader, data)
+    environment = _environment(reader, data.get("environment", {}))
+    _check_language(reader, top.get("language"))
     _cross_checks(reader, systems, training)
     if reader.problems:
         return None, sorted(reader.problems, key=lambda p: (p.line is None, p.line or 0))
@@ -245,9 +283,76 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
             sources=sources,
             gates=Gates(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
             reliability=Reliability(**{k: float(v) for k, v in reliability.items()}),
+            illustrative=illustrative,
+            economics=economics,
+            environment=environment,
+            language=top.get("language", "en"),
+            given=_given(data),
         ),
         [],
     )
+
+
+def _given(data: dict) -> frozenset[str]:
+    """Every dotted key test.toml gives, so that the report can say which values are defaults."""
+    keys = set()
+    for name, value in data.items():
+        keys.add(name)
+        if isinstance(value, dict):
+            keys.update(f"{name}.{key}" for key in value)
+    return frozenset(keys)
+
+
+def _illustrative(reader: _Reader, value: list) -> tuple[str, ...]:
+    """[sources] illustrative: distinct names of the three CSV inputs, returned in the contract's order."""
+    names = []
+    for item in value:
+        if item not in CSV_INPUTS:
+            allowed = ", ".join(f'"{n}"' for n in CSV_INPUTS)
+            reader.problem("sources", "illustrative", f"{_describe(item)} is not an input name; expected {allowed}")
+        elif item in names:
+            reader.problem("sources", "illustrative", f'"{item}" is listed twice')
+        else:
+            names.append(item)
+    return tuple(n for n in CSV_INPUTS if n in names)
+
+
+def _economics(reader: _Reader, data: dict) -> Economics | None:
+    if "economics" not in data:
+        return None
+    value = data["economics"]
+    if not isinstance(value, dict):
+        reader.problem("", "economics", f"must be a table [economics], got {_describe(value)}")
+        return None
+    checked = reader.table(value, "economics", _ECONOMICS)
+    if len(checked) != len(value) or not {"gpu_hour_price", "currency", "runs_per_year"} <= checked.keys():
+        return None
+    return Economics(
+        gpu_hour_price=float(checked["gpu_hour_price"]),
+        currency=checked["currency"],
+        runs_per_year=checked["runs_per_year"],
+        retained_checkpoints=checked.get("retained_checkpoints", 3),
+    )
+
+
+def _environment(reader: _Reader, value: object) -> tuple[tuple[str, str], ...]:
+    """[environment]: the reader's own labels, each a non-empty text, in the order given."""
+    if not isinstance(value, dict):
+        reader.problem("", "environment", f"must be a table [environment], got {_describe(value)}")
+        return ()
+    out = []
+    for key, text in value.items():
+        if _check_value(text, "text"):
+            out.append((key, text.strip()))
+        else:
+            reader.problem("environment", key, f"must be {_KIND_WORDS['text']}, got {_describe(text)}")
+    return tuple(out)
+
+
+def _check_language(reader: _Reader, language: str | None) -> None:
+    if language is not None and language not in LANGUAGES:
+        allowed = " or ".join(f'"{n}"' for n in LANGUAGES)
+        reader.problem("", "language", f'"{language}" is not a language of this report; expected {allowed}')
 
 
 def _float(value: int | float | None) -> float | None:

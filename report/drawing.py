@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import matplotlib
@@ -15,7 +16,7 @@ from matplotlib.figure import Figure
 from report import stats
 from report.charts import Chart, labels, over_time, short
 from report.compute import SIDES, Metrics, predict
-from report.formatting import num, seconds
+from report.formatting import natural_key, num, seconds
 from report.runs import BandwidthLog
 
 FONTS = Path(__file__).parent / "assets" / "fonts"
@@ -52,6 +53,8 @@ def _setup() -> None:
             "legend.fontsize": 8,
             "path.simplify": True,
             "axes.axisbelow": True,
+            # Names from the inputs are plain text: "$x$" is never typeset as mathematics.
+            "text.parse_math": False,
         }
     )
 
@@ -59,10 +62,26 @@ def _setup() -> None:
 _setup()
 
 
-def _figure(chart: Chart):
-    """A figure of the chart's size with one axes; no pyplot, so no global state and a lighter import."""
+# id -> drawing function, filled by @draws; report/charts.py's DESCRIBERS holds the same ids (a test checks).
+DRAWERS: dict[str, Callable[[Metrics, BandwidthLog, Chart], str]] = {}
+
+
+def draws(chart_id: str):
+    """Register the function that draws the chart `chart_id`."""
+
+    def register(func: Callable[[Metrics, BandwidthLog, Chart], str]):
+        DRAWERS[chart_id] = func
+        return func
+
+    return register
+
+
+def _figure(chart: Chart, cols: int = 1):
+    """A figure of the chart's size; no pyplot, so no global state and a lighter import."""
     fig = Figure(figsize=(chart.width_in, chart.height_in), layout="constrained")
-    return fig, fig.subplots()
+    if chart.illustrative:  # drawn from inputs test.toml declares illustrative: the chart says so itself
+        fig.suptitle("ILLUSTRATIVE INPUT, NOT MEASURED", x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
+    return fig, fig.subplots(1, cols) if cols > 1 else fig.subplots()
 
 
 def _svg(fig: Figure) -> str:
@@ -87,11 +106,11 @@ def minmax_downsample(t: np.ndarray, v: np.ndarray, buckets: int = SERIES_BUCKET
     return t[idx], v[idx]
 
 
-def save_times(m: Metrics, chart: Chart) -> str:
+@draws("save-times")
+def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     """Every timed save as a point, the mean as a bar, the spread as a whisker when repeated."""
     fig, ax = _figure(chart)
-    for y, side in enumerate(reversed(SIDES)):
-        s = getattr(m.save, side)
+    for y, (side, s) in enumerate(reversed(list(zip(SIDES, m.save.sides(), strict=True)))):
         ax.barh(y, s.mean_s, height=0.55, color=COLOURS[side], alpha=0.35, edgecolor=COLOURS[side], zorder=2)
         jitter = np.linspace(-0.12, 0.12, len(s.times_s)) if len(s.times_s) > 1 else [0.0]
         ax.scatter(
@@ -116,15 +135,16 @@ def save_times(m: Metrics, chart: Chart) -> str:
     return _svg(fig)
 
 
+@draws("bandwidth")
 def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     """Write bandwidth over time for every run, or per system when runs hold one sample each."""
     fig, ax = _figure(chart)
     names = labels(m)
     timed = over_time(log)
-    for side in SIDES:
-        gbps = getattr(m.bandwidth, f"{side}_gbps")
+    for side, bw in zip(SIDES, m.bandwidth.sides(), strict=True):
+        gbps = bw.sustained_gbps
         if timed:
-            for i, k in enumerate(log.runs_of(m.bandwidth.sides[side].system)):
+            for i, k in enumerate(log.runs_of(bw.system)):
                 t, v = minmax_downsample(*log.samples(k))
                 ax.plot(
                     t,
@@ -159,17 +179,18 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     else:
         ax.set_xticks([0, 1], [names[s] for s in SIDES])
     ax.set_ylabel("Write bandwidth (GB/s)")
-    highest = max(log.run_max[log.runs_of(m.bandwidth.sides[side].system)].max() for side in SIDES)
+    highest = max(log.run_max[log.runs_of(bw.system)].max() for bw in m.bandwidth.sides())
     ax.set_ylim(0, max(highest, m.bandwidth.candidate_gbps) * 1.15)
     return _svg(fig)
 
 
-def throughput(m: Metrics, chart: Chart) -> str:
+@draws("throughput")
+def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     """Effective save throughput beside sustained bandwidth: how far the save is from the device limit."""
     fig, ax = _figure(chart)
     y = np.arange(2)[::-1]
     h = 0.36
-    eff = [getattr(m.save, s).effective_gbps for s in SIDES]
+    eff = [s.effective_gbps for s in m.save.sides()]
     sus = [m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps]
     ax.barh(y + h / 2, sus, height=h, color="#e4e7eb", edgecolor=INK, linewidth=0.5, label="Sustained write bandwidth")
     ax.barh(
@@ -198,7 +219,8 @@ def throughput(m: Metrics, chart: Chart) -> str:
     return _svg(fig)
 
 
-def composition(m: Metrics, chart: Chart) -> str:
+@draws("composition")
+def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     """Training wall time split into compute and checkpoint saves, with the bubble share."""
     b = m.bubble
     fig, ax = _figure(chart)
@@ -240,7 +262,8 @@ def composition(m: Metrics, chart: Chart) -> str:
     return _svg(fig)
 
 
-def projection(m: Metrics, chart: Chart) -> str:
+@draws("projection")
+def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     """Save time against snapshot size: measured points, the scaling line and the projected sizes."""
     fig, ax = _figure(chart)
     sizes = [s for side in SIDES for s in m.fits[side].sizes_gb] + [p.snapshot_gb for p in m.projections]
@@ -253,7 +276,7 @@ def projection(m: Metrics, chart: Chart) -> str:
             color=COLOURS[side],
             linestyle=LINES[side],
             linewidth=1.1,
-            label=f"{labels(m)[side]} ({fit.method})",
+            label=f"{labels(m)[side]} ({fit.method.replace('_', ' ')})",
         )
         ax.scatter(
             fit.sizes_gb,
@@ -266,7 +289,7 @@ def projection(m: Metrics, chart: Chart) -> str:
             zorder=4,
         )
         for p in m.projections:
-            value = getattr(p, f"{side}_s")
+            value = p.baseline_s if side == "baseline" else p.candidate_s
             ax.scatter(
                 [p.snapshot_gb],
                 [value],
@@ -295,15 +318,16 @@ def projection(m: Metrics, chart: Chart) -> str:
     return _svg(fig)
 
 
-def load_times(m: Metrics, chart: Chart) -> str:
+@draws("load-times")
+def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     """Load time per model and platform, both systems, with the speedup."""
-    models = m.load.models
+    models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
     fig, ax = _figure(chart)
     y = np.arange(len(models))[::-1]
     h = 0.36
     names = {"baseline": short(m.load.baseline_system), "candidate": short(m.load.candidate_system)}
     for side, offset in (("baseline", h / 2), ("candidate", -h / 2)):
-        times = [getattr(x, f"{side}_s") for x in models]
+        times = [x.baseline_s if side == "baseline" else x.candidate_s for x in models]
         ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
     for yi, x in zip(y, models, strict=True):
         ax.annotate(
@@ -322,20 +346,20 @@ def load_times(m: Metrics, chart: Chart) -> str:
     return _svg(fig)
 
 
-def reliability(m: Metrics, chart: Chart) -> str:
+@draws("reliability")
+def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     """Expected overhead against checkpoint interval, with the configured and Young-optimal intervals."""
     r = m.reliability
     fig, ax = _figure(chart)
-    costs = {side: getattr(m.save, side).mean_s for side in SIDES}
-    lo = min(r.interval_s, *(getattr(r, s).optimal_interval_s for s in SIDES)) / 4
-    hi = max(r.interval_s, *(getattr(r, s).optimal_interval_s for s in SIDES)) * 4
+    sides = {"baseline": (m.save.baseline.mean_s, r.baseline), "candidate": (m.save.candidate.mean_s, r.candidate)}
+    lo = min(r.interval_s, r.baseline.optimal_interval_s, r.candidate.optimal_interval_s) / 4
+    hi = max(r.interval_s, r.baseline.optimal_interval_s, r.candidate.optimal_interval_s) * 4
     x = np.geomspace(lo, hi, 200)
     top = 0.0
-    for side in SIDES:
-        y = [stats.overhead_pct(costs[side], v, r.job_mtbf_s, r.restart_s) for v in x]
-        top = max(top, getattr(r, side).overhead_pct)
+    for side, (cost, best) in sides.items():
+        y = [stats.overhead_pct(cost, v, r.job_mtbf_s, r.restart_s) for v in x]
+        top = max(top, best.overhead_pct)
         ax.plot(x / 3600, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m)[side])
-        best = getattr(r, side)
         ax.scatter(
             [best.optimal_interval_s / 3600],
             [best.optimal_overhead_pct],
@@ -373,14 +397,33 @@ def reliability(m: Metrics, chart: Chart) -> str:
     return _svg(fig)
 
 
+@draws("sensitivity")
+def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+    """The training-time benefit against the checkpoint interval (left) and the step time (right)."""
+    sv, b = m.sensitivity, m.bubble
+    fig, (left, right) = _figure(chart, cols=2)
+    panels = (
+        (
+            left,
+            sv.intervals_steps,
+            sv.interval_reduction_pct,
+            b.checkpoint_interval_steps,
+            "Checkpoint interval (steps)",
+        ),
+        (right, sv.step_times_s, sv.step_time_reduction_pct, sv.step_time_s, "Compute time per step (s)"),
+    )
+    for ax, x, y, here, label in panels:
+        ax.plot(x, y, color=COLOURS["candidate"], linewidth=1.2)
+        ax.scatter([here], [b.duration_reduction_pct], color=ACCENT, edgecolor=INK, s=24, zorder=5)
+        ax.axhline(sv.target_pct, color=ACCENT, linewidth=0.8, linestyle="--")
+        ax.set_xscale("log")
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.set_xlabel(label)
+        ax.set_ylim(0, max(max(y), sv.target_pct) * 1.15 if max(y) > 0 else 1)
+    left.set_ylabel("Training run shorter by (%)")
+    return _svg(fig)
+
+
 def draw_all(m: Metrics, log: BandwidthLog, charts: dict[str, Chart]) -> dict[str, str]:
     """Every chart's SVG, keyed by id, each at the size `charts` gives it."""
-    return {
-        "save-times": save_times(m, charts["save-times"]),
-        "bandwidth": bandwidth(m, log, charts["bandwidth"]),
-        "throughput": throughput(m, charts["throughput"]),
-        "composition": composition(m, charts["composition"]),
-        "projection": projection(m, charts["projection"]),
-        "load-times": load_times(m, charts["load-times"]),
-        "reliability": reliability(m, charts["reliability"]),
-    }
+    return {chart_id: DRAWERS[chart_id](m, log, chart) for chart_id, chart in charts.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 
 def num(value: float | int | None, digits: int = 1) -> str:
@@ -74,6 +75,73 @@ def count(value: int) -> str:
 def mean_sd(mean: float, sd: float | None, digits: int) -> str:
     """hyperfine's cell: "178.0 ± 2.1", or the mean alone with one run."""
     return num(mean, digits) if sd is None else f"{num(mean, digits)} ± {num(sd, digits)}"
+
+
+# Prose and tiles print this many significant digits; tables may print more (DOMAIN: precision a reader trusts).
+PROSE_DIGITS = 3
+
+
+def sig(value: float | int | None, digits: int = PROSE_DIGITS) -> str:
+    """A number to `digits` significant digits, never dropping whole digits: 1,680; 9.89; 0.398; 84.0."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return "–"
+    if value == 0:
+        return "0"
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(value))))
+    rounded = round(float(value), decimals)
+    if rounded != 0 and math.floor(math.log10(abs(rounded))) > math.floor(math.log10(abs(value))):
+        decimals = max(0, decimals - 1)  # 9.996 rounds up to 10.0: one decimal fewer, still three digits
+    return num(value, decimals)
+
+
+def given(value: float | int) -> str:
+    """A threshold or setting as test.toml writes it, shortest form with separators: "5", "2.5", "1,000"."""
+    text = f"{value:,.12g}" if abs(value) < 1e15 else f"{value:g}"
+    return text.replace("-", "−")
+
+
+def s3(value: float) -> str:
+    """A duration in prose: a whole number of seconds as it is, else three significant digits ("84 s", "379 s")."""
+    if float(value).is_integer():
+        return f"{num(value, 0)} s"
+    return f"{sig(value)} s"
+
+
+def p3(value: float | None) -> str:
+    """A percentage in prose, three significant digits: "9.89%", "0.398%"."""
+    return "–" if value is None else f"{sig(value)}%"
+
+
+def x3(value: float | None) -> str:
+    """A multiple in prose, three significant digits: "1.89×"."""
+    return "–" if value is None else f"{sig(value)}×"
+
+
+def h3(value_s: float) -> str:
+    """Hours in prose from seconds, three significant digits: "10.0 h"."""
+    return f"{sig(value_s / 3600)} h"
+
+
+def gpus(value: float) -> str:
+    """GPU-equivalents in prose: whole GPUs from ten upwards ("49"), three significant digits below ("4.90")."""
+    return num(value, 0) if abs(value) >= 10 else sig(value)
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """ "1 run", "3 runs"; `many` for irregular plurals."""
+    return f"{count(n)} {one if n == 1 else many or one + 's'}"
+
+
+def join_words(items: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def natural_key(text: str) -> tuple:
+    """A sort key that orders "7B" before "32B" before "70B" (numbers by value, the rest by code point)."""
+    return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", text) if t)
 
 
 FILTERS = {

@@ -89,3 +89,38 @@ def _run_figures(v: np.ndarray, starts: np.ndarray, stops: np.ndarray) -> tuple[
     at = starts[order]
     sums, low, high = np.add.reduceat(v, at), np.minimum.reduceat(v, at), np.maximum.reduceat(v, at)
     return sums[back] / counts, low[back], high[back]
+
+
+# A run's warm-up ends at its first sample of at least this share of the run's median (CONTRACT.md, steady state).
+STEADY_SHARE = 0.9
+
+
+def steady_means(log: BandwidthLog, runs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per run: the mean of its samples from the first one >= STEADY_SHARE x the run's median, and how many led it."""
+    means = np.empty(len(runs), dtype=np.float64)
+    dropped = np.empty(len(runs), dtype=np.int64)
+    if len(runs) <= _PAIRWISE_RUNS:
+        for i, k in enumerate(runs):
+            v = log.write_gbps[log.run_start[k] : log.run_stop[k]]
+            first = int(np.argmax(v >= STEADY_SHARE * np.median(v)))
+            means[i], dropped[i] = np.sum(v[first:]) / (len(v) - first), first
+        return means, dropped
+    return _steady_vectorised(log, runs)
+
+
+def _steady_vectorised(log: BandwidthLog, runs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """steady_means for many runs at once: every run of the log in sample order, one sort within runs, one sum."""
+    order = np.argsort(log.run_start, kind="stable")
+    counts = (log.run_stop - log.run_start)[order]
+    offsets = log.run_start[order]  # the runs tile the samples, so in this order they start where the last stopped
+    v = log.write_gbps
+    owner = np.repeat(np.arange(len(order)), counts)
+    ranked = v[np.lexsort((v, owner))]
+    median = (ranked[offsets + (counts - 1) // 2] + ranked[offsets + counts // 2]) / 2
+    position = np.arange(len(v)) - offsets[owner]
+    first = np.minimum.reduceat(np.where(v >= STEADY_SHARE * median[owner], position, len(v)), offsets)
+    sums = np.add.reduceat(np.where(position >= first[owner], v, 0.0), offsets)
+    back = np.empty_like(order)
+    back[order] = np.arange(len(order))
+    pick = back[runs]
+    return sums[pick] / (counts[pick] - first[pick]), first[pick]

@@ -86,3 +86,24 @@ def daly_interval(cost_s: float, mtbf_s: float) -> float:
 def overhead_pct(cost_s: float, interval_s: float, mtbf_s: float, restart_s: float) -> float:
     """Expected share of time lost, first order: saves, half an interval of rework, and restarts per failure."""
     return 100 * (cost_s / interval_s + (interval_s + cost_s) / (2 * mtbf_s) + restart_s / mtbf_s)
+
+
+def runs_to_decide(speedup: float, cv_b: float | None, cv_c: float | None, target: float) -> int | None:
+    """Runs per side at which the speedup's 95% interval, with the observed spread, would clear `target`.
+
+    cv_b and cv_c are the sides' coefficients of variation as fractions. The smallest n from 2 to 10,000 at which
+    the interval's far end lies beyond the target on the side the speedup is on; None when a spread is unknown, the
+    speedup equals the target, or no such n exists.
+    """
+    if cv_b is None or cv_c is None or speedup == target:
+        return None
+    from scipy.special import stdtrit
+
+    n = np.arange(2, 10_001, dtype=np.float64)
+    var = cv_b**2 + cv_c**2
+    se = np.sqrt(var / n)
+    df = (n - 1) * var**2 / (cv_b**4 + cv_c**4) if var > 0 else n - 1
+    half = stdtrit(df, 0.975) * se
+    decided = speedup * np.exp(-half) >= target if speedup > target else speedup * np.exp(half) < target
+    found = np.flatnonzero(decided)
+    return int(n[found[0]]) if len(found) else None

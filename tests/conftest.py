@@ -80,6 +80,12 @@ def gates_fail_built() -> Built:
     return _build(FIXTURES / "gates_fail")
 
 
+@pytest.fixture(scope="session")
+def economics_built() -> Built:
+    """Fixture C ([economics], [environment], frequent failures) built once."""
+    return _build(FIXTURES / "economics")
+
+
 def pdf_text(pdf: bytes, tmp_path: Path) -> str:
     """The PDF's text in reading order, by poppler's pdftotext."""
     path = tmp_path / "text.pdf"

@@ -1,4 +1,4 @@
-"""Charts: seven described and drawn as vector SVGs from the figures, deterministic, with text and alt text."""
+"""Charts: eight described and drawn as vector SVGs from the figures, deterministic, with text and alt text."""
 
 import numpy as np
 import pytest
@@ -20,7 +20,7 @@ def drawn():
     return draw(load(DATA))
 
 
-def test_seven_charts_with_words(drawn):
+def test_eight_charts_with_words(drawn):
     described, svgs = drawn
     assert (
         list(described)
@@ -33,6 +33,7 @@ def test_seven_charts_with_words(drawn):
             "projection",
             "load-times",
             "reliability",
+            "sensitivity",
         ]
     )
     for chart_id, chart in described.items():
@@ -40,6 +41,34 @@ def test_seven_charts_with_words(drawn):
         assert chart.title and chart.caption and len(chart.alt) > 40
         assert "<image" not in svgs[chart_id]  # vector only
     assert "178 s" in described["save-times"].alt and "6.2× to 9.3×" in described["load-times"].alt
+
+
+def test_one_registry_describes_and_draws_every_chart():
+    assert list(charts.DESCRIBERS) == list(drawing.DRAWERS) or set(charts.DESCRIBERS) == set(drawing.DRAWERS)
+    assert len(charts.DESCRIBERS) == 8
+
+
+def test_charts_from_illustrative_inputs_say_so_in_the_chart():
+    test = load(DATA)
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth, ("bandwidth", "load_times"))
+    marked = {chart_id for chart_id, chart in described.items() if chart.illustrative}
+    assert marked == {"bandwidth", "throughput", "load-times"}
+    svgs = drawing.draw_all(m, test.bandwidth, described)
+    for chart_id, svg in svgs.items():
+        assert ("ILLUSTRATIVE INPUT, NOT MEASURED" in svg) == (chart_id in marked), chart_id
+
+
+def test_names_are_never_typeset_as_mathematics(folder):
+    data = folder("data")
+    name = r"$\nosuchmacro$ array"
+    toml = (data / "test.toml").read_text().replace('"Mingxin FX100"', f"'{name}'")
+    (data / "test.toml").write_text(toml)
+    for csv in ("save_times.csv", "bandwidth.csv", "load_times.csv"):
+        path = data / csv
+        path.write_text(path.read_text().replace("Mingxin FX100", name))
+    _, svgs = draw(load(data))
+    assert name in svgs["save-times"]
 
 
 def test_placeholders_have_each_drawn_chart_s_size(drawn):

@@ -167,3 +167,111 @@ def test_far_projection_is_flagged(gates_fail):
     (p,) = gates_fail["projections"]
     assert (p["baseline_s"], p["candidate_s"], p["saved_total_s"]) == (approx(1100), approx(1000), approx(300))
     assert gates_fail["audit"]["max_extrapolation"] == approx(10)
+
+
+# ---- decision inputs (CONTRACT.md "Verdict, next steps and decision inputs"), each worked by hand ----
+
+
+@pytest.fixture(scope="module")
+def economics():
+    return compute(load(FIXTURES / "economics")).to_dict()
+
+
+def test_schema_version_and_illustrative_inputs(default, repeated):
+    assert default["schema_version"] == 2 and repeated["schema_version"] == 2
+    assert default["inputs_illustrative"] == ["bandwidth", "load_times"]
+    assert repeated["inputs_illustrative"] == []
+
+
+def test_verdict_follows_the_gates(default, repeated, gates_fail):
+    assert default["verdict"] == {"status": "undecided", "failed": [], "insufficient": ["G1", "G2", "G3"]}
+    assert repeated["verdict"] == {"status": "demonstrated", "failed": [], "insufficient": []}
+    assert gates_fail["verdict"] == {"status": "not_demonstrated", "failed": ["G1", "G3", "G4"], "insufficient": []}
+
+
+def test_next_steps(default, repeated, gates_fail):
+    assert default["next_steps"] == {"min_runs_short": {"baseline": 2, "candidate": 2}, "g3_runs_per_side": None}
+    # Fixture A: cv 1/11 on both sides, speedup 2, target 1.5. n = 2: se = (1/11)/1, df 2, t = 4.3027:
+    # 2 exp(-0.3911) = 1.35 < 1.5. n = 3: se = 0.07423, df 4, t = 2.7764: 2 exp(-0.2061) = 1.628 >= 1.5.
+    assert repeated["next_steps"] == {"min_runs_short": {"baseline": 0, "candidate": 0}, "g3_runs_per_side": 3}
+    # Fixture B: speedup 1.1 below target 2; n = 3 (df 2.4) already puts the upper end at 1.57 < 2.
+    assert gates_fail["next_steps"]["g3_runs_per_side"] == 3
+
+
+def test_tuning_against_buying(default, economics):
+    r = default["reliability"]
+    # Baseline at Young's interval sqrt(2 * 178 * 22,804,650) = 90,102 s: 0.398% < candidate at 1,622 s: 5.80%.
+    assert r["baseline"]["optimal_interval_s"] == approx(math.sqrt(2 * 178 * 50677 * 3600 / 8))
+    assert r["baseline"]["save_overhead_pct"] == approx(100 * 178 / 1622)  # the saves alone, of compute time
+    assert r["tuning_beats_switching"] is True
+    assert r["retune_gain_pct"] == approx(r["baseline"]["overhead_pct"] - r["baseline"]["optimal_overhead_pct"])
+    assert r["optimum_gain_pct"] == approx(
+        r["baseline"]["optimal_overhead_pct"] - r["candidate"]["optimal_overhead_pct"]
+    )
+    e = economics["reliability"]
+    # Fixture C: M = 100 h * 3600 / 16 = 22,500 s. Baseline optimum sqrt(2 * 110 * 22,500) = 2,224.9 s:
+    # 100 (110/2224.9 + 2334.9/45,000 + 300/22,500) = 11.466%; candidate at 2,000 s: 2.75 + 4.5667 + 1.3333 = 8.65%.
+    assert e["baseline"]["optimal_overhead_pct"] == approx(11.466042427238662)
+    assert e["candidate"]["overhead_pct"] == approx(2.75 + 100 * 2055 / 45000 + 100 * 300 / 22500)
+    assert e["tuning_beats_switching"] is False
+
+
+def test_steady_state_bandwidth(default, repeated):
+    b = repeated["bandwidth"]
+    # Old NAS run 1: 2,2,3,3 (median 2.5, 0.9 x = 2.25): drop two, mean 3; run 2: 3,4 (3.15): drop one, mean 4.
+    assert b["baseline"]["steady_gbps"] == 3.5 and b["baseline"]["warmup_samples"] == 3
+    # Array X run 1: 5,6,7 (median 6, 5.4): drop one, mean 6.5; run 2: 8 alone.
+    assert b["candidate"]["steady_gbps"] == 7.25 and b["candidate"]["warmup_samples"] == 1
+    assert b["baseline_gbps"] == 3.0 and b["candidate_gbps"] == 7.0
+    assert default["bandwidth"]["baseline"]["steady_gbps"] == approx(3.26)
+
+
+def test_audit_implied_bytes_and_two_system_fit(default):
+    a = default["audit"]
+    assert a["baseline"]["implied_written_gb"] == approx(3.26 * 178)  # 580.28 GB
+    assert a["candidate"]["implied_written_gb"] == approx(6.40 * 94)  # 601.6 GB
+    written = 84 / (1 / 3.26 - 1 / 6.40)
+    assert a["fit"] == {"fixed_s": approx(178 - written / 3.26), "written_gb": approx(written)}
+    assert round(a["fit"]["written_gb"]) == 558 and round(a["fit"]["fixed_s"], 1) == 6.8  # DOMAIN.md's figures
+    assert a["effective_above_sustained"] is False
+
+
+def test_audit_fit_is_null_for_equal_bandwidths(folder):
+    data = folder("gates_fail")
+    (data / "bandwidth.csv").write_text("system,run,t_s,write_gbps\nBase,1,0,2\nCand,1,0,2\n")
+    assert compute(load(data)).to_dict()["audit"]["fit"] is None
+
+
+def test_load_spread_and_interval(repeated):
+    m = next(x for x in repeated["load"]["models"] if x["platform"] == "Atlas 910B" and x["model"] == "32B")
+    assert m["baseline_stdev_s"] == approx(math.sqrt(200)) and m["candidate_stdev_s"] == approx(math.sqrt(2))
+    assert m["baseline_cv_pct"] == approx(100 * math.sqrt(200) / 110)
+    # se^2 = 200/(2*110^2) + 2/(2*11^2) = 2/121; df = 2; t = 4.302653: 10 exp(-/+ 4.302653 * 0.128565).
+    assert m["speedup_ci95"] == [approx(5.7512378340163774), approx(17.38756123221651)]
+    single = next(x for x in repeated["load"]["models"] if x["platform"] == "H100")
+    assert single["baseline_stdev_s"] is None and single["speedup_ci95"] is None
+
+
+def test_economics(economics, default):
+    # 6 saves of 110 and 55 s: 330 s saved per run, 16 GPUs, 2.5 USD per GPU-hour, 12 runs a year.
+    assert economics["economics"] == {
+        "value_per_run": approx(330 / 3600 * 16 * 2.5),
+        "value_per_year": approx(330 / 3600 * 16 * 2.5 * 12),
+        "cluster_value_per_year": approx(512 * (12660 / 12330 - 1) * 8760 * 2.5),
+        "retained_gb": 192.0,
+        "currency": "USD",
+    }
+    assert "economics" not in default
+
+
+def test_sensitivity_passes_through_the_configured_point(default):
+    s = default["sensitivity"]
+    i = s["intervals_steps"].index(500)
+    assert s["interval_reduction_pct"][i] == approx(default["bubble"]["duration_reduction_pct"])
+    j = s["step_times_s"].index(s["step_time_s"])
+    assert s["step_time_reduction_pct"][j] == approx(default["bubble"]["duration_reduction_pct"])
+    # A save every k steps: 10,000 // k saves, each 84 s shorter, over 32,440 s of compute plus the baseline's saves.
+    for k, value in zip(s["intervals_steps"], s["interval_reduction_pct"], strict=True):
+        saves = 10000 // k
+        assert value == approx(100 * saves * 84 / (32440 + saves * 178))
+    assert s["intervals_steps"][0] == 62 and s["intervals_steps"][-1] == 4000

@@ -86,7 +86,7 @@ def test_projection_keys_and_unknown_tables():
     assert problems(text) == [
         "test.toml:19: projections.snapshot_gb: must be a number above zero, got -1",
         'test.toml:20: projections.save: unknown key (did you mean "saves"?)',
-        "test.toml:27: extras: unknown key",
+        "test.toml:28: extras: unknown key",
     ]
 
 

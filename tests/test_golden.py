@@ -7,11 +7,9 @@ import pytest
 from tests.golden.regenerate import GOLDEN
 
 
-@pytest.mark.parametrize("case", ["default", "repeated", "gates_fail"])
+@pytest.mark.parametrize("case", ["default", "repeated", "gates_fail", "economics"])
 def test_outputs_match_golden(case, request):
-    built = request.getfixturevalue(
-        {"default": "default_built", "repeated": "repeated_built", "gates_fail": "gates_fail_built"}[case]
-    )
+    built = request.getfixturevalue(f"{case}_built")
     for name, produced in (("metrics.json", built.metrics), ("report.html", built.html)):
         expected = (GOLDEN / case / name).read_bytes()
         if produced != expected:

@@ -9,7 +9,12 @@ from report.load import load
 from tests.conftest import DATA, FIXTURES, PROVENANCE
 
 GOLDEN = Path(__file__).resolve().parent
-CASES = {"default": DATA, "repeated": FIXTURES / "repeated", "gates_fail": FIXTURES / "gates_fail"}
+CASES = {
+    "default": DATA,
+    "repeated": FIXTURES / "repeated",
+    "gates_fail": FIXTURES / "gates_fail",
+    "economics": FIXTURES / "economics",
+}
 
 
 def main() -> None:
