@@ -191,7 +191,9 @@ def test_a_failing_test_leads_with_its_verdict(gates_fail_built, tmp_path):
 def test_illustrative_figures_are_marked_in_the_pdf(default_built, tmp_path):
     text = _page_text(default_built.pdf, tmp_path, 1, 99)
     cover = _page_text(default_built.pdf, tmp_path, 1, 1)
-    assert "ILLUSTRATIVE INPUT" in cover and "Illustrative inputs, not measured: write bandwidth and model load" in cover
+    assert (
+        "ILLUSTRATIVE INPUT" in cover and "Illustrative inputs, not measured: write bandwidth and model load" in cover
+    )
     for sentence in ("loaded models 6.20× to 9.30× faster", "brings a model into service 6.20× to 9.30× faster"):
         at = text.index(sentence)
         assert "ILLUSTRATIVE" in text[max(0, at - 80) : at], sentence
