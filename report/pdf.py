@@ -187,10 +187,32 @@ def _embed(pdf, evidence: dict[str, Embedded]) -> None:
         extra["Params"]["Size"] = e.size
     if by_placeholder:
         raise RuntimeError(f"attachments not found in the PDF: {sorted(e.name for e in by_placeholder.values())}")
+    _sort_name_tree(pdf)
     # WeasyPrint 70 lists each file twice in the catalog's /AF (from the name tree, then from the objects).
     unique = list(dict.fromkeys(pdf.catalog["AF"]))
     pdf.catalog["AF"].clear()
     pdf.catalog["AF"].extend(unique)
+
+
+def name_tree_key(name: str | bytes) -> bytes:
+    """The bytes of `name` as a PDF string key, as pydyf writes it: ASCII as it is, anything else UTF-16BE with a BOM."""
+    if isinstance(name, bytes):
+        return name
+    try:
+        return name.encode("ascii")
+    except UnicodeEncodeError:
+        return b"\xfe\xff" + name.encode("utf-16-be")
+
+
+def _sort_name_tree(pdf) -> None:
+    """Order /EmbeddedFiles by key bytes, as ISO 32000 7.9.6 requires (readers look names up by binary search)."""
+    names = pdf.catalog.get("Names", {})
+    if "EmbeddedFiles" not in names:
+        return
+    tree = pdf.objects[int(names["EmbeddedFiles"].split()[0])]
+    pairs = list(zip(tree["Names"][::2], tree["Names"][1::2], strict=True))
+    pairs.sort(key=lambda pair: name_tree_key(pair[0].string))
+    tree["Names"][:] = [item for pair in pairs for item in pair]
 
 
 def _placeholder(name: str) -> bytes:

@@ -5,6 +5,8 @@ import io
 import subprocess
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from report import pdf
@@ -128,3 +130,32 @@ def test_placeholders_keep_the_size_matplotlib_writes():
     assert pdf.placeholder_svg("493.228346", "136.8") == (
         b'<svg xmlns="http://www.w3.org/2000/svg" width="493.228346pt" height="136.8pt" viewBox="0 0 493.228346 136.8"/>'
     )
+
+
+def test_every_attachment_extracts_byte_identical_with_qpdf_and_poppler(default_built, tmp_path):
+    path = tmp_path / "r.pdf"
+    path.write_bytes(default_built.pdf)
+    expected = {name: (DATA / name).read_bytes() for name in ("test.toml", "save_times.csv", "bandwidth.csv")}
+    expected |= {"load_times.csv": (DATA / "load_times.csv").read_bytes(), "metrics.json": default_built.metrics}
+    for name, data in expected.items():
+        shown = subprocess.run(["qpdf", f"--show-attachment={name}", str(path)], capture_output=True, check=True)
+        assert shown.stdout == data, name
+    out = tmp_path / "detached"
+    out.mkdir()
+    subprocess.run(["pdfdetach", "-saveall", "-o", str(out), str(path)], check=True, capture_output=True)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=12), min_size=1, max_size=12, unique=True))
+def test_the_name_tree_is_sorted_by_key_bytes_for_any_names(names):
+    import types
+
+    import pydyf
+
+    tree = {"Names": [item for n in names for item in (pydyf.String(n), f"ref {n}")]}
+    fake = types.SimpleNamespace(catalog={"Names": {"EmbeddedFiles": "1 0 R"}}, objects=[None, tree])
+    pdf._sort_name_tree(fake)
+    keys = [pdf.name_tree_key(s.string) for s in tree["Names"][::2]]
+    assert keys == sorted(keys)
+    assert [r for r in tree["Names"][1::2]] == [f"ref {s.string}" for s in tree["Names"][::2]]  # pairs stay paired
