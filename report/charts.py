@@ -202,5 +202,7 @@ def describe_all(m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = 
     charts = {}
     for chart_id, (describe, inputs) in DESCRIBERS.items():
         chart = describe(m, log)
-        charts[chart_id] = replace(chart, inputs=inputs, illustrative=bool(set(inputs) & set(illustrative)))
+        marked = bool(set(inputs) & set(illustrative))
+        alt = f"Illustrative input, not measured. {chart.alt}" if marked else chart.alt
+        charts[chart_id] = replace(chart, alt=alt, inputs=inputs, illustrative=marked)
     return charts

@@ -161,7 +161,7 @@ class PdfRenderer:
         document.write_pdf(
             out,
             attachments=attachments,
-            pdf_variant="pdf/a-3b",
+            pdf_variant="pdf/a-3a",
             uncompressed_pdf=False,
             finisher=lambda _document, pdf: _embed(pdf, evidence()),
         )

@@ -25,7 +25,38 @@ def test_pdf_structure(default_built):
     assert len(questions) == 3
     assert reader.metadata["/CreationDate"] == reader.metadata["/ModDate"] == "D:20261130000000Z"
     xmp = reader.xmp_metadata.rdf_root.toxml()
-    assert 'pdfaid:part="3"' in xmp and 'pdfaid:conformance="B"' in xmp
+    assert 'pdfaid:part="3"' in xmp and 'pdfaid:conformance="A"' in xmp
+
+
+def _structure(node, found):
+    node = node.get_object()
+    if isinstance(node, list):
+        for kid in node:
+            _structure(kid, found)
+        return
+    if not isinstance(node, dict):
+        return
+    if "/S" in node:
+        found.append((node["/S"], str(node.get("/Alt", ""))))
+    if "/K" in node:
+        _structure(node["/K"], found)
+
+
+def test_the_pdf_is_tagged_with_headings_tables_and_figures(default_built, tmp_path):
+    path = tmp_path / "r.pdf"
+    path.write_bytes(default_built.pdf)
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    assert "Tagged:          yes" in info
+    reader = PdfReader(io.BytesIO(default_built.pdf))
+    assert reader.trailer["/Root"]["/Lang"] == "en"
+    found = []
+    _structure(reader.trailer["/Root"]["/StructTreeRoot"], found)
+    kinds = [kind for kind, _ in found]
+    assert kinds.count("/H1") == len(SECTIONS) + 2  # the sections, the cover's title and the contents
+    assert kinds.count("/Table") >= 14 and kinds.count("/TH") >= 60
+    figures = [alt for kind, alt in found if kind == "/Figure"]
+    assert len(figures) == 8 and all(len(alt) > 40 for alt in figures)
+    assert sum(alt.startswith("Illustrative input, not measured.") for alt in figures) == 3
 
 
 def test_pdf_attachments_are_the_inputs(default_built, tmp_path):
