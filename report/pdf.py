@@ -195,7 +195,7 @@ def _embed(pdf, evidence: dict[str, Embedded]) -> None:
 
 
 def name_tree_key(name: str | bytes) -> bytes:
-    """The bytes of `name` as a PDF string key, as pydyf writes it: ASCII as it is, anything else UTF-16BE with a BOM."""
+    """The bytes of `name` as a PDF string key, as pydyf writes it: ASCII as is, anything else UTF-16BE with a BOM."""
     if isinstance(name, bytes):
         return name
     try:
