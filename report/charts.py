@@ -46,6 +46,16 @@ def short(name: str, limit: int = 32) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
+def wrapped(name: str, width: int = 24, lines: int = 2) -> str:
+    """A category label on at most `lines` lines of `width` characters; only what still does not fit is cut."""
+    import textwrap
+
+    parts = textwrap.wrap(name, width, break_long_words=True, break_on_hyphens=True) or [name]
+    if len(parts) > lines:
+        parts = [*parts[: lines - 1], short(" ".join(parts[lines - 1 :]), width)]
+    return "\n".join(parts)
+
+
 def labels(m: Metrics) -> dict[str, str]:
     """The two save systems' chart labels."""
     return {side: short(s.system) for side, s in zip(SIDES, m.save.sides(), strict=True)}
@@ -156,7 +166,8 @@ def load_times(m: Metrics, log: BandwidthLog) -> Chart:
         "Mean time from the start of the load until the "
         "model is ready to serve, per model and platform; labels give the speedup."
     )
-    height = 0.9 + 0.5 * len(m.load.models)
+    lines = [wrapped(x.model).count("\n") + wrapped(x.platform).count("\n") + 2 for x in m.load.models]
+    height = 0.9 + sum(max(0.5, 0.14 * n + 0.15) for n in lines)  # room for labels wrapped on two lines
     return Chart("load-times", "Model load time for inference", caption, alt, WIDTH_IN, height)
 
 

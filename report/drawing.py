@@ -13,8 +13,8 @@ import numpy as np
 from matplotlib import font_manager
 from matplotlib.figure import Figure
 
-from report import stats
-from report.charts import Chart, labels, over_time, short
+from report import layout, stats
+from report.charts import Chart, labels, over_time, short, wrapped
 from report.compute import SIDES, Metrics, predict
 from report.formatting import natural_key, num, seconds
 from report.runs import BandwidthLog
@@ -63,13 +63,13 @@ _setup()
 
 
 # id -> drawing function, filled by @draws; report/charts.py's DESCRIBERS holds the same ids (a test checks).
-DRAWERS: dict[str, Callable[[Metrics, BandwidthLog, Chart], str]] = {}
+DRAWERS: dict[str, Callable[[Metrics, BandwidthLog, Chart], Figure]] = {}
 
 
 def draws(chart_id: str):
     """Register the function that draws the chart `chart_id`."""
 
-    def register(func: Callable[[Metrics, BandwidthLog, Chart], str]):
+    def register(func: Callable[[Metrics, BandwidthLog, Chart], Figure]):
         DRAWERS[chart_id] = func
         return func
 
@@ -82,6 +82,25 @@ def _figure(chart: Chart, cols: int = 1):
     if chart.illustrative:  # drawn from inputs test.toml declares illustrative: the chart says so itself
         fig.suptitle("ILLUSTRATIVE INPUT, NOT MEASURED", x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
     return fig, fig.subplots(1, cols) if cols > 1 else fig.subplots()
+
+
+def _legend_above(ax, columns: int) -> None:
+    """The legend above the plot, where no curve or bar can run through it."""
+    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=_columns(ax, columns), borderaxespad=0.2)
+
+
+def _log_x(ax) -> None:
+    """A log-scale x axis labelled in plain numbers at its major ticks (never mathtext)."""
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+
+
+def _columns(ax, most: int) -> int:
+    """Legend columns: fewer when the labels are long, so that the legend fits the figure's width."""
+    labels = ax.get_legend_handles_labels()[1]
+    longest = max((len(label) for label in labels), default=0)
+    return max(1, min(most, len(labels), int(100 // max(longest + 6, 1))))
 
 
 def _svg(fig: Figure) -> str:
@@ -107,7 +126,7 @@ def minmax_downsample(t: np.ndarray, v: np.ndarray, buckets: int = SERIES_BUCKET
 
 
 @draws("save-times")
-def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Every timed save as a point, the mean as a bar, the spread as a whisker when repeated."""
     fig, ax = _figure(chart)
     for y, (side, s) in enumerate(reversed(list(zip(SIDES, m.save.sides(), strict=True)))):
@@ -132,11 +151,11 @@ def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     ax.set_xlabel("Checkpoint save time (s)")
     ax.set_xlim(0, max(m.save.baseline.max_s, m.save.candidate.max_s) * 1.18)
     ax.grid(axis="y", visible=False)
-    return _svg(fig)
+    return fig
 
 
 @draws("bandwidth")
-def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Write bandwidth over time for every run, or per system when runs hold one sample each."""
     fig, ax = _figure(chart)
     names = labels(m)
@@ -175,17 +194,17 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
             ax.annotate(f"{num(gbps, 2)} GB/s", (x, gbps), xytext=(0, 3), textcoords="offset points", ha="center")
     if timed:
         ax.set_xlabel("Time since the run started (s)")
-        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2)
+        _legend_above(ax, 2)
     else:
         ax.set_xticks([0, 1], [names[s] for s in SIDES])
     ax.set_ylabel("Write bandwidth (GB/s)")
     highest = max(log.run_max[log.runs_of(bw.system)].max() for bw in m.bandwidth.sides())
     ax.set_ylim(0, max(highest, m.bandwidth.candidate_gbps) * 1.15)
-    return _svg(fig)
+    return fig
 
 
 @draws("throughput")
-def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Effective save throughput beside sustained bandwidth: how far the save is from the device limit."""
     fig, ax = _figure(chart)
     y = np.arange(2)[::-1]
@@ -215,12 +234,12 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     ax.set_xlabel("GB/s")
     ax.set_xlim(0, max(sus + eff) * 1.25)
     ax.grid(axis="y", visible=False)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncols=2)
-    return _svg(fig)
+    _legend_above(ax, 2)
+    return fig
 
 
 @draws("composition")
-def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Training wall time split into compute and checkpoint saves, with the bubble share."""
     b = m.bubble
     fig, ax = _figure(chart)
@@ -258,12 +277,12 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     ax.set_xlabel("Training wall time (h)")
     ax.set_xlim(0, b.baseline_duration_s / 3600 * 1.3)
     ax.grid(axis="y", visible=False)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.32), ncols=3)
-    return _svg(fig)
+    _legend_above(ax, 3)
+    return fig
 
 
 @draws("projection")
-def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Save time against snapshot size: measured points, the scaling line and the projected sizes."""
     fig, ax = _figure(chart)
     sizes = [s for side in SIDES for s in m.fits[side].sizes_gb] + [p.snapshot_gb for p in m.projections]
@@ -314,12 +333,12 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
     ax.set_ylabel("Save time (s)")
     ax.set_xlim(0, max(sizes) * 1.08)
     ax.set_ylim(bottom=0)
-    ax.legend(loc="upper left")
-    return _svg(fig)
+    _legend_above(ax, 2)
+    return fig
 
 
 @draws("load-times")
-def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Load time per model and platform, both systems, with the speedup."""
     models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
     fig, ax = _figure(chart)
@@ -338,16 +357,16 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
             fontsize=8,
             color=INK,
         )
-    ax.set_yticks(y, [f"{short(x.model, 24)}\n{short(x.platform, 24)}" for x in models], fontsize=7.5)
+    ax.set_yticks(y, [f"{wrapped(x.model)}\n{wrapped(x.platform)}" for x in models], fontsize=7.5)
     ax.set_xlabel("Model load time (s)")
     ax.set_xlim(0, max(x.baseline_s for x in models) * 1.25)
     ax.grid(axis="y", visible=False)
-    ax.legend(loc="lower right")
-    return _svg(fig)
+    _legend_above(ax, 2)
+    return fig
 
 
 @draws("reliability")
-def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Expected overhead against checkpoint interval, with the configured and Young-optimal intervals."""
     r = m.reliability
     fig, ax = _figure(chart)
@@ -388,17 +407,16 @@ def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
         fontsize=7.5,
         color=ACCENT,
     )
-    ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+    _log_x(ax)
     ax.set_xlabel("Checkpoint interval (h, log scale)")
     ax.set_ylabel("Expected overhead (% of time)")
     ax.set_ylim(0, top * 1.25 if math.isfinite(top) and top > 0 else 1)
-    ax.legend(loc="upper right")
-    return _svg(fig)
+    _legend_above(ax, 2)
+    return fig
 
 
 @draws("sensitivity")
-def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
+def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """The training-time benefit against the checkpoint interval (left) and the step time (right)."""
     sv, b = m.sensitivity, m.bubble
     fig, (left, right) = _figure(chart, cols=2)
@@ -416,14 +434,18 @@ def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> str:
         ax.plot(x, y, color=COLOURS["candidate"], linewidth=1.2)
         ax.scatter([here], [b.duration_reduction_pct], color=ACCENT, edgecolor=INK, s=24, zorder=5)
         ax.axhline(sv.target_pct, color=ACCENT, linewidth=0.8, linestyle="--")
-        ax.set_xscale("log")
-        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        _log_x(ax)
         ax.set_xlabel(label)
         ax.set_ylim(0, max(max(y), sv.target_pct) * 1.15 if max(y) > 0 else 1)
     left.set_ylabel("Training run shorter by (%)")
-    return _svg(fig)
+    return fig
+
+
+def figures(m: Metrics, log: BandwidthLog, charts: dict[str, Chart]) -> dict[str, Figure]:
+    """Every chart drawn and decluttered, as matplotlib figures (the tests check their layout)."""
+    return {chart_id: layout.declutter(DRAWERS[chart_id](m, log, chart)) for chart_id, chart in charts.items()}
 
 
 def draw_all(m: Metrics, log: BandwidthLog, charts: dict[str, Chart]) -> dict[str, str]:
     """Every chart's SVG, keyed by id, each at the size `charts` gives it."""
-    return {chart_id: DRAWERS[chart_id](m, log, chart) for chart_id, chart in charts.items()}
+    return {chart_id: _svg(fig) for chart_id, fig in figures(m, log, charts).items()}

@@ -1,0 +1,147 @@
+"""Checking a drawn chart's text: nothing overlaps, nothing leaves the figure, no curve runs through a legend.
+
+`problems` lists what is wrong with a figure; `declutter` applies the rule that keeps a chart legible: a value label
+(an annotation) that collides with text already placed is moved up by its own height, and dropped if it still
+collides or would leave the figure. The dropped value is still in the tables. Tick labels, axis labels, titles and
+legends are never moved: the drawing functions place them where they cannot collide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.text import Annotation, Text
+from matplotlib.transforms import Bbox
+
+# Boxes may touch: an overlap must exceed this, in pixels, on both axes to count.
+TOLERANCE_PX = 0.5
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A piece of text (or a whole legend) where it was drawn."""
+
+    what: str
+    box: Bbox
+    artist: object
+
+
+def _texts(fig: Figure, renderer) -> list[Placed]:
+    """Every visible text of the figure except legends' own texts, and each legend as one box."""
+    placed = []
+
+    def add(text: Text, what: str) -> None:
+        if text.get_visible() and text.get_text().strip():
+            placed.append(Placed(what, text.get_window_extent(renderer), text))
+
+    for text in fig.texts:  # the suptitle included
+        add(text, f"figure text {text.get_text()!r}")
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for tick in axis._update_ticks():  # only the ticks drawn, inside the view limits
+                for label in (tick.label1, tick.label2):
+                    add(label, f"tick label {label.get_text()!r}")
+            add(axis.label, f"axis label {axis.label.get_text()!r}")
+        for title in (ax.title, ax._left_title, ax._right_title):
+            add(title, "axes title")
+        for text in ax.texts:
+            add(text, f"label {text.get_text()!r}")
+        legend = ax.get_legend()
+        if legend is not None and legend.get_visible():
+            placed.append(Placed("legend", legend.get_window_extent(renderer), legend))
+    return placed
+
+
+def _overlap(a: Bbox, b: Bbox) -> bool:
+    return min(a.x1, b.x1) - max(a.x0, b.x0) > TOLERANCE_PX and min(a.y1, b.y1) - max(a.y0, b.y0) > TOLERANCE_PX
+
+
+def _inside(box: Bbox, frame: Bbox) -> bool:
+    return (
+        box.x0 >= frame.x0 - TOLERANCE_PX
+        and box.y0 >= frame.y0 - TOLERANCE_PX
+        and box.x1 <= frame.x1 + TOLERANCE_PX
+        and box.y1 <= frame.y1 + TOLERANCE_PX
+    )
+
+
+def _lines_through_legends(fig: Figure, renderer) -> list[str]:
+    out = []
+    for ax in fig.axes:
+        legend = ax.get_legend()
+        if legend is None or not legend.get_visible():
+            continue
+        box = legend.get_window_extent(renderer)
+        for line in ax.get_lines():
+            if not isinstance(line, Line2D) or not line.get_visible() or len(line.get_xdata()) < 2:
+                continue
+            points = _densified(line.get_transform().transform(np.column_stack(line.get_data())))
+            frame = ax.bbox  # the line is clipped to the axes: only what is drawn counts
+            drawn = points[
+                (points[:, 0] >= frame.x0)
+                & (points[:, 0] <= frame.x1)
+                & (points[:, 1] >= frame.y0)
+                & (points[:, 1] <= frame.y1)
+            ]
+            x, y = drawn[:, 0], drawn[:, 1]
+            inside = (x > box.x0) & (x < box.x1) & (y > box.y0) & (y < box.y1)
+            if inside.any():
+                out.append(f"the line {line.get_label()!r} runs through the legend")
+    return out
+
+
+def _densified(points: np.ndarray, steps: int = 16) -> np.ndarray:
+    """Points along each segment, so that a segment crossing a box is seen even when no vertex lies in it."""
+    t = np.linspace(0, 1, steps, endpoint=False)[None, :, None]
+    a, b = points[:-1, None, :], points[1:, None, :]
+    return np.concatenate(((a + t * (b - a)).reshape(-1, 2), points[-1:]))
+
+
+def problems(fig: Figure) -> list[str]:
+    """What is wrong with the figure's text, one line each; empty when nothing overlaps or leaves the figure."""
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    placed = _texts(fig, renderer)
+    frame = fig.bbox
+    out = [f"{p.what} leaves the figure" for p in placed if not _inside(p.box, frame)]
+    for i, a in enumerate(placed):
+        out += [f"{a.what} overlaps {b.what}" for b in placed[i + 1 :] if _overlap(a.box, b.box)]
+    return out + _lines_through_legends(fig, renderer)
+
+
+def declutter(fig: Figure) -> Figure:
+    """Move each value label that collides up by its height, or drop it when that does not help; returns `fig`."""
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    placed = _texts(fig, renderer)
+    fixed = [p for p in placed if not isinstance(p.artist, Annotation)]
+    kept: list[Bbox] = [p.box for p in fixed]
+    for label in (p for p in placed if isinstance(p.artist, Annotation)):
+        box = label.box
+        if _clear(box, kept, fig.bbox):
+            kept.append(box)
+            continue
+        moved = _moved_up(label.artist, box, renderer)
+        if moved is not None and _clear(moved, kept, fig.bbox):
+            kept.append(moved)
+        else:
+            label.artist.set_visible(False)
+    # The layout has been computed: keep it, so that saving does not lay the figure out a second time.
+    fig.set_layout_engine("none")
+    return fig
+
+
+def _clear(box: Bbox, kept: list[Bbox], frame: Bbox) -> bool:
+    return _inside(box, frame) and not any(_overlap(box, other) for other in kept)
+
+
+def _moved_up(label: Annotation, box: Bbox, renderer) -> Bbox | None:
+    """Shift a label placed in offset points up by its own height (plus a gap); its new box, or None if it cannot."""
+    if label.anncoords != "offset points":
+        return None
+    x, y = label.xyann
+    label.xyann = (x, y + box.height * 72 / label.figure.dpi + 2)
+    return label.get_window_extent(renderer)
