@@ -14,7 +14,7 @@ INPUTS  := $(wildcard $(DATA)/test.toml $(DATA)/save_times.csv $(DATA)/bandwidth
 DATA_KEY := .cache/make/$(subst /,_,$(abspath $(OUT))).data
 $(shell mkdir -p .cache/make && { echo '$(abspath $(DATA))' | cmp -s - '$(DATA_KEY)' || echo '$(abspath $(DATA))' > '$(DATA_KEY)'; })
 # System packages: WeasyPrint needs Pango; the tests read PDFs with poppler-utils and qpdf.
-APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf
+APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf chromium
 
 .PHONY: all report test lint format bench lock golden clean system-packages
 

@@ -104,7 +104,7 @@ def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layou
     yield Drawn(svgs)
     metrics_bytes = metrics_json(metrics)
     packer.add(METRICS_NAME, metrics_bytes, MEDIA_TYPES[METRICS_NAME])
-    html = render.render_html(ctx, render.chart_sources(described, svgs)).encode("utf-8")
+    html = render.render_html(ctx, render.chart_sources(described, svgs), fonts=True).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
     mark("data", "final HTML; attachments deflated")
     yield Final(html, metrics_bytes, evidence)

@@ -61,7 +61,7 @@ STATUS_LABELS = {"pass": "Pass", "fail": "Fail", "insufficient": "Insufficient d
 VERDICT_LABELS = {
     "demonstrated": "Benefit demonstrated",
     "not_demonstrated": "Benefit not demonstrated",
-    "undecided": "Undecided: more measurements needed",
+    "undecided": "Undecided, more measurements needed",
 }
 # The gates each headline tile depends on: a tile is marked while one of them fails or lacks data.
 TILE_GATES = {

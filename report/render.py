@@ -7,6 +7,7 @@ import base64
 import jinja2
 from markupsafe import Markup
 
+from report import webfonts
 from report.charts import Chart
 from report.context import ReportContext
 from report.formatting import FILTERS
@@ -33,15 +34,30 @@ def environment() -> jinja2.Environment:
 
 
 def chart_sources(charts: dict[str, Chart], svgs: dict[str, str] | None) -> dict[str, str]:
-    """Where each chart's image comes from: inline data: URLs once drawn (the HTML), else the PDF's placeholders."""
+    """Where each chart's image comes from: inline data: URLs, with their fonts, once drawn (the HTML edition), else
+    the PDF's placeholders."""
     if svgs is None:
         return {chart_id: f"{CHART_SCHEME}:{chart_id}" for chart_id in charts}
-    return {chart_id: svg_data_url(svgs[chart_id]) for chart_id in charts}
+    return {chart_id: svg_data_url(webfonts.svg_with_fonts(svgs[chart_id])) for chart_id in charts}
 
 
-def render_html(context: ReportContext, sources: dict[str, str]) -> str:
-    """The report as one HTML document, each chart's image from `sources` (id -> URL)."""
-    screen_css = (TEMPLATES / "styles" / "screen.css").read_text(encoding="utf-8")
-    # The stylesheet is the project's own file, never input text, so it is inserted unescaped.
+def render_html(context: ReportContext, sources: dict[str, str], fonts: bool = False) -> str:
+    """The report as one HTML document, each chart's image from `sources` (id -> URL).
+
+    With `fonts`, the document carries the shipped fonts subset to its text (the HTML edition); without, it is the
+    copy WeasyPrint lays out, which takes its fonts from the print sheet.
+    """
+    styles = {name: Markup(_stylesheet(name)) for name in ("screen", "browser")}
     template = environment().get_template("report.html")
-    return template.render(r=context, chart_src=sources, screen_css=Markup(screen_css))
+    # The stylesheets and the font rules are the project's own, never input text, so they are inserted unescaped.
+    html = template.render(r=context, chart_src=sources, screen_css=styles["screen"], browser_css=styles["browser"])
+    if not fonts:
+        return html
+    faces = Markup(webfonts.font_faces(webfonts.visible_text(html)))
+    return template.render(
+        r=context, chart_src=sources, screen_css=styles["screen"], browser_css=styles["browser"], fonts_css=faces
+    )
+
+
+def _stylesheet(name: str) -> str:
+    return (TEMPLATES / "styles" / f"{name}.css").read_text(encoding="utf-8")

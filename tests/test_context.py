@@ -95,7 +95,7 @@ def test_failed_gates_lead_page_one_and_mark_the_tiles():
 
 def test_undecided_gates_ask_for_the_runs_they_lack():
     ctx, _m = build(DATA)
-    assert ctx.cover.verdict_label == "Undecided: more measurements needed"
+    assert ctx.cover.verdict_label == "Undecided, more measurements needed"
     steps = texts(section(ctx, "gates").blocks)
     assert "G1: time 2 more saves of 32B LoRA on Local NVMe (single drive) (1 of the 3 needed)." in steps
     assert "G2: time 2 more saves of 32B LoRA on Mingxin FX100 (1 of the 3 needed)." in steps
