@@ -63,7 +63,7 @@ class Definitions:
 
     items: tuple[tuple[str, str], ...]
     style: str = "sources"
-    marks: tuple[str, ...] = ()  #: per item: "" or the mark printed beside the term ("Illustrative", "Measured")
+    marks: tuple[tuple[str, str], ...] = ()  #: per item: (kind, label) of the mark beside the term, e.g. "measured"
     kind: str = field(default="definitions", init=False)
 
 
@@ -91,6 +91,8 @@ class Gates:
     """The gate table."""
 
     rows: tuple[GateRow, ...]
+    caption: str
+    headers: tuple[str, str, str, str]  #: gate, what it checks, status, why
     kind: str = field(default="gates", init=False)
 
 

@@ -84,14 +84,26 @@ def pack_inputs(raw: dict[str, bytes]) -> Packer:
     return packer
 
 
-def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layout | Drawn | Final]:
-    """The data side: compute, describe, lay-out HTML; draw; final HTML, metrics.json and attachments."""
+def produce(
+    test: JointTest, prov: Provenance, packer: Packer, language: str | None = None
+) -> Iterator[Layout | Drawn | Final]:
+    """The data side: compute, describe, lay-out HTML; draw; final HTML, metrics.json and attachments.
+
+    `language` overrides test.toml's; the figures and metrics.json are the same in every language.
+    """
+    from report import i18n
+
+    with i18n.activate(language or test.config.language):
+        yield from _produce(test, prov, packer, language or test.config.language)
+
+
+def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -> Iterator[Layout | Drawn | Final]:
     from report import charts, context, render
     from report.compute import compute
 
     metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
     described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
-    ctx = context.build(test, metrics, described, prov)
+    ctx = context.build(test, metrics, described, prov, language)
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*INPUT_FILES, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None))
@@ -132,19 +144,19 @@ def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> B
     return Built(final[0].html, pdf, final[0].metrics)
 
 
-def build_outputs(test: JointTest, prov: Provenance) -> Built:
+def build_outputs(test: JointTest, prov: Provenance, language: str | None = None) -> Built:
     """Compute, draw and render a validated joint test in this process (raises InvalidInput for impossible figures)."""
     packer = pack_inputs(test.raw)
     try:
-        return consume(PdfRenderer(), produce(test, prov, packer))
+        return consume(PdfRenderer(), produce(test, prov, packer, language))
     finally:
         packer.close()
 
 
-def build(data_dir: Path, out_dir: Path) -> Built:
+def build(data_dir: Path, out_dir: Path, language: str | None = None) -> Built:
     """The whole pipeline on two cores: nothing is written unless every stage succeeded."""
     start_clock()
-    worker = _Worker(data_dir)
+    worker = _Worker(data_dir, language)
     try:
         renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
         mark("pdf", "WeasyPrint imported")
@@ -165,11 +177,11 @@ class _Worker:
     log) cross while the pages are being drawn rather than after.
     """
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, language: str | None = None):
         read, write = os.pipe()
         with contextlib.suppress(AttributeError, OSError):  # Linux: 1 MB instead of 64 KB, fewer round trips
             fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 1 << 20)
-        command = [sys.executable, "-m", "report.worker", str(data_dir.absolute()), str(write)]
+        command = [sys.executable, "-m", "report.worker", str(data_dir.absolute()), str(write), language or ""]
         # The worker imports this very package, wherever this process found it.
         path = os.pathsep.join(
             filter(None, (str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH")))

@@ -12,6 +12,7 @@ import numpy as np
 
 from report.compute import SIDES, Metrics
 from report.formatting import num, seconds
+from report.i18n import _
 from report.runs import BandwidthLog
 
 # The PDF text width (A4 less 2 x 18 mm): charts print at 1:1, so every chart shares one text size.
@@ -85,15 +86,23 @@ def over_time(log: BandwidthLog) -> bool:
 def save_times(m: Metrics, log: BandwidthLog) -> Chart:
     """Every timed save as a point, the mean as a bar, the spread as a whisker when repeated."""
     names, b, c = labels(m), m.save.baseline, m.save.candidate
-    alt = (
-        f"Bar and dot chart of save times for {b.model}: {names['baseline']} mean "
-        f"{seconds(b.mean_s)}, {names['candidate']} mean {seconds(c.mean_s)} ({b.runs} and {c.runs} runs)."
+    alt = _(
+        "Bar and dot chart of save times for {model}: {baseline} mean {baseline_time}, {candidate} mean "
+        "{candidate_time} ({baseline_runs} and {candidate_runs} runs)."
+    ).format(
+        model=b.model,
+        baseline=names["baseline"],
+        baseline_time=seconds(b.mean_s),
+        candidate=names["candidate"],
+        candidate_time=seconds(c.mean_s),
+        baseline_runs=b.runs,
+        candidate_runs=c.runs,
     )
-    caption = (
-        f"Save time of one {num(b.snapshot_gb, 1)} GB checkpoint of {b.model}; "
-        "each point is one run, the bar is the mean, the whisker one standard deviation when repeated."
-    )
-    return Chart("save-times", "Checkpoint save time per system", caption, alt, WIDTH_IN, 1.9)
+    caption = _(
+        "Save time of one {size} GB checkpoint of {model}; each point is one run, the bar is the mean, the whisker "
+        "one standard deviation when repeated."
+    ).format(size=num(b.snapshot_gb, 1), model=b.model)
+    return Chart("save-times", _("Checkpoint save time per system"), caption, alt, WIDTH_IN, 1.9)
 
 
 @describes("bandwidth", "bandwidth")
@@ -101,17 +110,30 @@ def bandwidth(m: Metrics, log: BandwidthLog) -> Chart:
     """Write bandwidth over time for every run, or per system when runs hold one sample each."""
     names, timed = labels(m), over_time(log)
     alt = (
-        f"Write bandwidth {'over time' if timed else 'per system'}: sustained "
-        f"{num(m.bandwidth.baseline_gbps, 2)} GB/s on {names['baseline']} and "
-        f"{num(m.bandwidth.candidate_gbps, 2)} GB/s on {names['candidate']}."
+        _(
+            "Write bandwidth over time: sustained {baseline_bw} GB/s on {baseline} and {candidate_bw} GB/s on "
+            "{candidate}."
+        )
+        if timed
+        else _(
+            "Write bandwidth per system: sustained {baseline_bw} GB/s on {baseline} and {candidate_bw} GB/s on "
+            "{candidate}."
+        )
+    ).format(
+        baseline_bw=num(m.bandwidth.baseline_gbps, 2),
+        baseline=names["baseline"],
+        candidate_bw=num(m.bandwidth.candidate_gbps, 2),
+        candidate=names["candidate"],
     )
     caption = (
-        "Sustained write bandwidth samples over time; dotted lines mark each system's sustained mean. "
-        "Long logs are thinned to each interval's minimum and maximum, so every peak and trough remains."
+        _(
+            "Sustained write bandwidth samples over time; dotted lines mark each system's sustained mean. Long logs "
+            "are thinned to each interval's minimum and maximum, so every peak and trough remains."
+        )
         if timed
-        else "Sustained write bandwidth per system (one sample per run)."
+        else _("Sustained write bandwidth per system (one sample per run).")
     )
-    return Chart("bandwidth", "Sustained write bandwidth", caption, alt, WIDTH_IN, 2.5)
+    return Chart("bandwidth", _("Sustained write bandwidth"), caption, alt, WIDTH_IN, 2.5)
 
 
 @describes("throughput", "save_times", "bandwidth")
@@ -119,93 +141,113 @@ def throughput(m: Metrics, log: BandwidthLog) -> Chart:
     """Effective save throughput beside sustained bandwidth: how far the save is from the device limit."""
     eff = [s.effective_gbps for s in m.save.sides()]
     sus = [m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps]
-    alt = (
-        f"Bars comparing effective save throughput ({num(eff[0], 2)} and {num(eff[1], 2)} GB/s) with sustained "
-        f"write bandwidth ({num(sus[0], 2)} and {num(sus[1], 2)} GB/s)."
-    )
-    caption = "Checkpoint size divided by mean save time, beside the sustained bandwidth each system measured."
-    return Chart("throughput", "Effective save throughput against sustained bandwidth", caption, alt, WIDTH_IN, 2.0)
+    alt = _(
+        "Bars comparing effective save throughput ({eff_b} and {eff_c} GB/s) with sustained write bandwidth "
+        "({sus_b} and {sus_c} GB/s)."
+    ).format(eff_b=num(eff[0], 2), eff_c=num(eff[1], 2), sus_b=num(sus[0], 2), sus_c=num(sus[1], 2))
+    caption = _("Checkpoint size divided by mean save time, beside the sustained bandwidth each system measured.")
+    return Chart("throughput", _("Effective save throughput against sustained bandwidth"), caption, alt, WIDTH_IN, 2.0)
 
 
 @describes("composition", "save_times")
 def composition(m: Metrics, log: BandwidthLog) -> Chart:
     """Training wall time split into compute and checkpoint saves, with the bubble share."""
     b = m.bubble
-    alt = (
-        f"Stacked bars of training time: compute {num(b.compute_s / 3600, 2)} h on both systems; saves add "
-        f"{seconds(b.baseline_save_total_s)} on the baseline and {seconds(b.candidate_save_total_s)} on the "
-        f"candidate, a bubble share of {num(b.baseline_bubble_pct, 1)}% against {num(b.candidate_bubble_pct, 1)}%."
+    alt = _(
+        "Stacked bars of training time: compute {compute} h on both systems; saves add {baseline} on the baseline "
+        "and {candidate} on the candidate, a bubble share of {baseline_bubble}% against {candidate_bubble}%."
+    ).format(
+        compute=num(b.compute_s / 3600, 2),
+        baseline=seconds(b.baseline_save_total_s),
+        candidate=seconds(b.candidate_save_total_s),
+        baseline_bubble=num(b.baseline_bubble_pct, 1),
+        candidate_bubble=num(b.candidate_bubble_pct, 1),
     )
-    caption = (
-        f"Wall time of {num(b.total_steps, 0)} steps with a synchronous save every "
-        f"{num(b.checkpoint_interval_steps, 0)} steps ({b.saves} saves); compute time is the same on both."
-    )
-    return Chart("composition", "Training time: compute and checkpoint bubble", caption, alt, WIDTH_IN, 1.9)
+    caption = _(
+        "Wall time of {steps} steps with a synchronous save every {interval} steps ({saves} saves); compute time is "
+        "the same on both."
+    ).format(steps=num(b.total_steps, 0), interval=num(b.checkpoint_interval_steps, 0), saves=b.saves)
+    return Chart("composition", _("Training time: compute and checkpoint bubble"), caption, alt, WIDTH_IN, 1.9)
 
 
 @describes("projection", "save_times")
 def projection(m: Metrics, log: BandwidthLog) -> Chart:
     """Save time against snapshot size: measured points, the scaling line and the projected sizes."""
-    names = ", ".join(p.name for p in m.projections) or "no projection"
-    alt = (
-        f"Save time against checkpoint size with measured points and scaling lines for both systems; "
-        f"projected sizes: {names}."
+    names = _(", ").join(p.name for p in m.projections) or _("no projection")
+    alt = _(
+        "Save time against checkpoint size with measured points and scaling lines for both systems; projected "
+        "sizes: {names}."
+    ).format(names=names)
+    caption = _(
+        "Filled markers are measured saves; open diamonds are the projections; lines show the scaling assumption."
     )
-    caption = "Filled markers are measured saves; open diamonds are the projections; lines show the scaling assumption."
-    return Chart("projection", "Projected save time by checkpoint size", caption, alt, WIDTH_IN, 2.6)
+    return Chart("projection", _("Projected save time by checkpoint size"), caption, alt, WIDTH_IN, 2.6)
 
 
 @describes("load-times", "load_times")
 def load_times(m: Metrics, log: BandwidthLog) -> Chart:
     """Load time per model and platform, both systems, with the speedup."""
-    alt = (
-        f"Grouped bars of model load time for {len(m.load.models)} model and platform pairs; the candidate loads "
-        f"{num(m.load.speedup_min, 1)}× to {num(m.load.speedup_max, 1)}× faster than {short(m.load.baseline_system)}."
+    alt = _(
+        "Grouped bars of model load time for {pairs} model and platform pairs; the candidate loads {low}× to {high}× "
+        "faster than {baseline}."
+    ).format(
+        pairs=len(m.load.models),
+        low=num(m.load.speedup_min, 1),
+        high=num(m.load.speedup_max, 1),
+        baseline=short(m.load.baseline_system),
     )
-    caption = (
-        "Mean time from the start of the load until the "
-        "model is ready to serve, per model and platform; labels give the speedup."
+    caption = _(
+        "Mean time from the start of the load until the model is ready to serve, per model and platform; labels give "
+        "the speedup."
     )
     lines = [wrapped(x.model).count("\n") + wrapped(x.platform).count("\n") + 2 for x in m.load.models]
     height = 0.9 + sum(max(0.5, 0.14 * n + 0.15) for n in lines)  # room for labels wrapped on two lines
-    return Chart("load-times", "Model load time for inference", caption, alt, WIDTH_IN, height)
+    return Chart("load-times", _("Model load time for inference"), caption, alt, WIDTH_IN, height)
 
 
 @describes("reliability", "save_times")
 def reliability(m: Metrics, log: BandwidthLog) -> Chart:
     """Expected overhead against checkpoint interval, with the configured and Young-optimal intervals."""
     r = m.reliability
-    alt = (
-        f"Expected overhead against checkpoint interval for both systems; at the configured interval of "
-        f"{seconds(r.interval_s)} the overhead is {num(r.baseline.overhead_pct, 2)}% against "
-        f"{num(r.candidate.overhead_pct, 2)}%; triangles mark Young's optimal intervals."
+    alt = _(
+        "Expected overhead against checkpoint interval for both systems; at the configured interval of {interval} "
+        "the overhead is {baseline}% against {candidate}%; triangles mark Young's optimal intervals."
+    ).format(
+        interval=seconds(r.interval_s),
+        baseline=num(r.baseline.overhead_pct, 2),
+        candidate=num(r.candidate.overhead_pct, 2),
     )
-    caption = (
-        "Saves plus expected rework and restarts, first order (Young 1974); circles and squares mark the "
-        "configured interval, triangles each system's optimal interval."
+    caption = _(
+        "Saves plus expected rework and restarts, first order (Young 1974); circles and squares mark the configured "
+        "interval, triangles each system's optimal interval."
     )
-    return Chart("reliability", "Failure-aware overhead by checkpoint interval", caption, alt, WIDTH_IN, 2.6)
+    return Chart("reliability", _("Failure-aware overhead by checkpoint interval"), caption, alt, WIDTH_IN, 2.6)
 
 
 @describes("sensitivity", "save_times")
 def sensitivity(m: Metrics, log: BandwidthLog) -> Chart:
     """The training-time benefit against the checkpoint interval and against the step time, configured point marked."""
     sv, b = m.sensitivity, m.bubble
-    alt = (
-        f"Two line charts of the training-time benefit: against the checkpoint interval from "
-        f"{num(sv.intervals_steps[0], 0)} to {num(sv.intervals_steps[-1], 0)} steps, and against compute time per "
-        f"step from {seconds(sv.step_times_s[0])} to {seconds(sv.step_times_s[-1])}; the configured point "
-        f"({num(b.checkpoint_interval_steps, 0)} steps, {seconds(sv.step_time_s)} per step) gives "
-        f"{num(b.duration_reduction_pct, 2)}%."
+    alt = _(
+        "Two line charts of the training-time benefit: against the checkpoint interval from {few} to {many} steps, "
+        "and against compute time per step from {short} to {long}; the configured point ({interval} steps, {step} "
+        "per step) gives {benefit}%."
+    ).format(
+        few=num(sv.intervals_steps[0], 0),
+        many=num(sv.intervals_steps[-1], 0),
+        short=seconds(sv.step_times_s[0]),
+        long=seconds(sv.step_times_s[-1]),
+        interval=num(b.checkpoint_interval_steps, 0),
+        step=seconds(sv.step_time_s),
+        benefit=num(b.duration_reduction_pct, 2),
     )
-    caption = (
+    caption = _(
         "How much shorter the training run is on the candidate when saves are more or less frequent (left, compute "
         "time held) and when each step computes for longer or shorter (right, interval held); the dot is this test's "
         "configuration, the dashed line the G4 target."
     )
-    return Chart(
-        "sensitivity", "Training-time benefit by checkpoint interval and step time", caption, alt, WIDTH_IN, 2.4
-    )
+    title = _("Training-time benefit by checkpoint interval and step time")
+    return Chart("sensitivity", title, caption, alt, WIDTH_IN, 2.4)
 
 
 def describe_all(m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = ()) -> dict[str, Chart]:
@@ -214,6 +256,6 @@ def describe_all(m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = 
     for chart_id, (describe, inputs) in DESCRIBERS.items():
         chart = describe(m, log)
         marked = bool(set(inputs) & set(illustrative))
-        alt = f"Illustrative input, not measured. {chart.alt}" if marked else chart.alt
+        alt = _("Illustrative input, not measured. {alt}").format(alt=chart.alt) if marked else chart.alt
         charts[chart_id] = replace(chart, alt=alt, inputs=inputs, illustrative=marked)
     return charts

@@ -17,6 +17,9 @@ def _parser() -> argparse.ArgumentParser:
     build = sub.add_parser("build", help="build report.html, report.pdf and metrics.json from a joint-test folder")
     build.add_argument("data_dir", type=Path, metavar="DATA_DIR", help="the joint-test folder")
     build.add_argument("--out", type=Path, required=True, metavar="OUT_DIR", help="where to write the outputs")
+    build.add_argument(
+        "--language", choices=("en", "zh-CN"), help="the report's language (default: test.toml's, else en)"
+    )
     verify = sub.add_parser("verify", help="recompute a report's figures from its attached inputs")
     verify.add_argument("pdf", type=Path, metavar="REPORT.pdf")
     return parser
@@ -26,7 +29,7 @@ def _build(args: argparse.Namespace) -> int:
     from report.build import build
 
     try:
-        build(args.data_dir, args.out)
+        build(args.data_dir, args.out, args.language)
     except InvalidInput as exc:
         print(f"The joint test in {args.data_dir} cannot be reported on; nothing was written:", file=sys.stderr)
         for problem in exc.problems:

@@ -1,6 +1,7 @@
 """Building the templates' context: the cover and the report's sections, every word and number made from the figures.
 
 The computation (report/compute.py) returns numbers, statuses and ids; this module only words and formats them.
+Every sentence is a message of the active language's catalog (report/i18n.py), formatted with named fields.
 Prose and tiles print three significant digits (report/formatting.py), tables the precision of their columns.
 Every block that states a figure drawn from an input test.toml declares illustrative carries a visible mark.
 """
@@ -22,7 +23,7 @@ from report.blocks import (
     Table,
 )
 from report.charts import Chart
-from report.compute import SIDES, Metrics, SaveSide
+from report.compute import SIDES, Gate, Metrics, SaveSide
 from report.config import CSV_INPUTS, TestConfig
 from report.evidence import MEDIA_TYPES
 from report.formatting import (
@@ -32,19 +33,18 @@ from report.formatting import (
     gpus,
     h3,
     hours,
-    join_words,
     long_duration,
     mean_sd,
     natural_key,
     num,
     p3,
     pct,
-    plural,
     s3,
     seconds,
     sig,
     x3,
 )
+from report.i18n import _, date, join_words, ngettext, page_footer
 from report.load import JointTest
 from report.provenance import Provenance
 from report.runs import BandwidthLog
@@ -55,14 +55,6 @@ MAX_RAW_ROWS = 40
 FAR_EXTRAPOLATION = 1.5
 # Effective throughput of at least this share of sustained bandwidth is consistent with a bandwidth-bound save.
 BANDWIDTH_BOUND_SHARE_PCT = 80.0
-
-INPUT_LABELS = {"save_times": "Checkpoint save times", "bandwidth": "Write bandwidth", "load_times": "Model load times"}
-STATUS_LABELS = {"pass": "Pass", "fail": "Fail", "insufficient": "Insufficient data"}
-VERDICT_LABELS = {
-    "demonstrated": "Benefit demonstrated",
-    "not_demonstrated": "Benefit not demonstrated",
-    "undecided": "Undecided, more measurements needed",
-}
 # The gates each headline tile depends on: a tile is marked while one of them fails or lacks data.
 TILE_GATES = {
     "speedup": ("G1", "G2", "G3"),
@@ -74,6 +66,53 @@ TILE_GATES = {
 }
 
 
+def input_label(name: str) -> str:
+    """A reader's name for one of the three CSV inputs."""
+    return {
+        "save_times": _("Checkpoint save times"),
+        "bandwidth": _("Write bandwidth"),
+        "load_times": _("Model load times"),
+    }[name]
+
+
+def _input_words(name: str) -> str:
+    """The same in running text."""
+    return {
+        "save_times": _("checkpoint save times"),
+        "bandwidth": _("write bandwidth"),
+        "load_times": _("model load times"),
+    }[name]
+
+
+def status_label(status: str) -> str:
+    """A gate's status as the gate table prints it."""
+    return {"pass": _("Pass"), "fail": _("Fail"), "insufficient": _("Insufficient data")}[status]
+
+
+def verdict_label(status: str) -> str:
+    """The verdict as page 1 prints it."""
+    return {
+        "demonstrated": _("Benefit demonstrated"),
+        "not_demonstrated": _("Benefit not demonstrated"),
+        "undecided": _("Undecided, more measurements needed"),
+    }[status]
+
+
+def gate_name(gate_id: str) -> str:
+    """What each gate checks."""
+    return {
+        "G1": _("Baseline established"),
+        "G2": _("Candidate measured on the same workload"),
+        "G3": _("Save-time target met"),
+        "G4": _("Training-time benefit"),
+    }[gate_id]
+
+
+def _n(n: int, one: str, many: str) -> str:
+    """A count with its noun, singular or plural: "1 run", "3 runs"."""
+    return ngettext(one, many, n).format(n=count(n))
+
+
 @dataclass(frozen=True)
 class KeyFigure:
     """A headline tile of the cover."""
@@ -82,7 +121,7 @@ class KeyFigure:
     value: str
     label: str
     note: str
-    mark: str = ""  #: a failed or undecided gate it depends on, or "Illustrative"
+    mark: str = ""  #: a failed or undecided gate it depends on, or "Illustrative input"
     mark_kind: str = ""  #: "fail", "insufficient" or "illustrative"
 
 
@@ -112,6 +151,8 @@ class ReportContext:
     sections: tuple[Section, ...]
     description: str
     charts: dict[str, Chart]
+    language: str
+    footer: tuple[str, str, str]  #: the words around the page number and count in the PDF's footer
 
 
 class _Words:
@@ -137,51 +178,133 @@ class _Words:
 # ---- phrases that keep their sign honest ----
 
 
-def _more_or_less(value: float, unit_text: str, less: str = "less", more: str = "more") -> str:
+def _per_save(saved_s: float) -> str:
     """ "84 s less", "12.0 s more", "no difference"."""
-    if value == 0:
-        return "no difference"
-    return f"{unit_text} {less if value > 0 else more}"
+    if saved_s == 0:
+        return _("no difference")
+    text = _("{time} less") if saved_s > 0 else _("{time} more")
+    return text.format(time=s3(abs(saved_s)))
 
 
 def _speed_phrase(speedup: float) -> str:
     """ "1.89× faster", "1.89× slower" (the inverse), "as fast"."""
     if speedup == 1:
-        return "as fast"
-    return f"{x3(speedup)} faster" if speedup > 1 else f"{x3(1 / speedup)} slower"
+        return _("as fast")
+    if speedup > 1:
+        return _("{ratio} faster").format(ratio=x3(speedup))
+    return _("{ratio} slower").format(ratio=x3(1 / speedup))
 
 
 def _speedup_ci_phrase(m: Metrics) -> str:
     ci = m.save.speedup_ci95
     if ci is None:
-        return "one value per system, so no confidence interval"
-    return f"95% confidence interval of the speedup {x3(ci[0])} to {x3(ci[1])}"
+        return _("one value per system, so no confidence interval")
+    return _("95% confidence interval of the speedup {low} to {high}").format(low=x3(ci[0]), high=x3(ci[1]))
 
 
-def _both(a: str, b: str, joiner: str = "and") -> str:
+def _both(a: str, b: str) -> str:
     """ "11% and 12%", or "both 11%" when they print alike."""
-    return f"both {a}" if a == b else f"{a} {joiner} {b}"
+    return _("both {value}").format(value=a) if a == b else _("{a} and {b}").format(a=a, b=b)
 
 
-def _gate_list(ids: tuple[str, ...]) -> str:
+def _gate_list(ids: tuple[str, ...] | list[str]) -> str:
     return join_words(list(ids))
+
+
+def _sooner(reduction_pct: float) -> str:
+    if reduction_pct == 0:
+        return _("at the same time")
+    text = _("{share} sooner") if reduction_pct > 0 else _("{share} later")
+    return text.format(share=p3(abs(reduction_pct)))
+
+
+def _pct_change(value: float) -> str:
+    if value == 0:
+        return _("the same")
+    return (_("{share} more") if value > 0 else _("{share} less")).format(share=p3(abs(value)))
+
+
+def _range(low: float, high: float, joiner: str | None = None) -> str:
+    a, b = x3(low), x3(high)
+    if a == b:
+        return a
+    return f"{a}{joiner}{b}" if joiner else _("{low} to {high}").format(low=a, high=b)
+
+
+def _load_speed(m: Metrics) -> str:
+    lo, hi = m.load.speedup_min, m.load.speedup_max
+    if lo >= 1:
+        return _("{ratios} faster").format(ratios=_range(lo, hi))
+    if hi < 1:
+        return _("{ratios} slower").format(ratios=_range(1 / hi, 1 / lo))
+    return _("between {slower} slower and {faster} faster").format(slower=x3(1 / lo), faster=x3(hi))
+
+
+# ---- the gates, worded from the figures (metrics.json keeps an English detail that is informative only) ----
+
+
+def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
+    """Why a gate has its status, in one line, from the figures."""
+    g = cfg.gates
+    if gate.id in ("G1", "G2"):
+        side = m.save.baseline if gate.id == "G1" else m.save.candidate
+        if gate.status == "insufficient":
+            return _("{runs} of {model} on {system}; at least {needed} are needed").format(
+                runs=_n(side.runs, "{n} run", "{n} runs"),
+                model=side.model,
+                system=side.system,
+                needed=max(g.min_runs, 2),
+            )
+        text = (
+            _("{runs} runs, spread (CV) {cv} within the {limit}% limit")
+            if gate.status == "pass"
+            else _("{runs} runs, spread (CV) {cv} above the {limit}% limit")
+        )
+        return text.format(runs=side.runs, cv=pct(side.cv_pct, 2), limit=given(g.max_cv_pct))
+    if gate.id == "G3":
+        ci = m.save.speedup_ci95
+        if ci is None:
+            return _("no confidence interval: each system needs 2 or more runs")
+        text = {
+            "pass": _("95% interval {low} to {high} lies at or above {target}×"),
+            "fail": _("95% interval {low} to {high} lies below {target}×"),
+            "insufficient": _("95% interval {low} to {high} contains {target}×"),
+        }[gate.status]
+        return text.format(low=f"{num(ci[0], 2)}×", high=f"{num(ci[1], 2)}×", target=given(g.target_speedup))
+    change = m.bubble.duration_reduction_pct
+    text = (
+        _("training time {change} shorter; target {target}% shorter")
+        if change >= 0
+        else _("training time {change} longer; target {target}% shorter")
+    )
+    return text.format(change=pct(abs(change), 2), target=given(g.target_duration_reduction_pct))
 
 
 # ---- the cover ----
 
 
-def _verdict_reason(m: Metrics) -> str:
+def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
     v, gates = m.verdict, {g.id: g for g in m.gates}
+
+    def failed(gate_id: str) -> str:
+        return _("{gate} fails ({name}: {detail})").format(
+            gate=gate_id, name=gate_name(gate_id).lower(), detail=gate_detail(m, cfg, gates[gate_id])
+        )
+
     if v.status == "not_demonstrated":
-        parts = [f"{g} fails ({gates[g].name.lower()}: {gates[g].detail})" for g in v.failed]
-        text = "; ".join(parts) + "."
+        text = _("{failures}.").format(failures=_("; ").join(failed(g) for g in v.failed))
         if v.insufficient:
-            text += f" {_gate_list(v.insufficient)} also {'lacks' if len(v.insufficient) == 1 else 'lack'} the data."
+            also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
+            text += " " + also.format(gates=_gate_list(v.insufficient))
         return text
     if v.status == "undecided":
-        parts = [f"{g} ({gates[g].detail})" for g in v.insufficient]
-        return f"{_gate_list(v.insufficient)} cannot be decided from this test: " + "; ".join(parts) + "."
-    return "All four gates pass on this test's measurements and thresholds."
+        parts = _("; ").join(
+            _("{gate} ({detail})").format(gate=g, detail=gate_detail(m, cfg, gates[g])) for g in v.insufficient
+        )
+        return _("{gates} cannot be decided from this test: {reasons}.").format(
+            gates=_gate_list(v.insufficient), reasons=parts
+        )
+    return _("All four gates pass on this test's measurements and thresholds.")
 
 
 def _tile_mark(m: Metrics, tile_id: str, inputs: tuple[str, ...]) -> tuple[str, str]:
@@ -190,59 +313,65 @@ def _tile_mark(m: Metrics, tile_id: str, inputs: tuple[str, ...]) -> tuple[str, 
     failed = [g for g in concerned if gates[g] == "fail"]
     missing = [g for g in concerned if gates[g] == "insufficient"]
     if failed:
-        return f"{_gate_list(tuple(failed))} failed", "fail"
+        return _("{gates} failed").format(gates=_gate_list(failed)), "fail"
     if missing:
-        return f"{_gate_list(tuple(missing))} undecided", "insufficient"
+        return _("{gates} undecided").format(gates=_gate_list(missing)), "insufficient"
     if set(inputs) & set(m.inputs_illustrative):
-        return "Illustrative input", "illustrative"
+        return _("Illustrative input"), "illustrative"
     return "", ""
 
 
 def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
     s, b = m.save, m.bubble
     slower = s.speedup < 1
-    shorter = b.duration_reduction_pct >= 0
     specs = (
         (
             "speedup",
             x3(1 / s.speedup if slower else s.speedup),
-            "slower checkpoint save" if slower else "faster checkpoint save",
-            f"{s3(s.baseline.mean_s)} → {s3(s.candidate.mean_s)} per save",
+            _("slower checkpoint save") if slower else _("faster checkpoint save"),
+            _("{baseline} → {candidate} per save").format(
+                baseline=s3(s.baseline.mean_s), candidate=s3(s.candidate.mean_s)
+            ),
             ("save_times",),
         ),
         (
             "per-save",
             s3(abs(s.saved_per_save_s)),
-            "more per checkpoint save" if s.saved_per_save_s < 0 else "less per checkpoint save",
-            f"{p3(abs(s.reduction_pct))} of the baseline's save time",
+            _("more per checkpoint save") if s.saved_per_save_s < 0 else _("less per checkpoint save"),
+            _("{share} of the baseline's save time").format(share=p3(abs(s.reduction_pct))),
             ("save_times",),
         ),
         (
             "bubble",
             f"{p3(b.baseline_bubble_pct)} → {p3(b.candidate_bubble_pct)}",
-            "checkpoint bubble share of wall time",
-            f"{plural(b.saves, 'save')} in {count(b.total_steps)} steps",
+            _("checkpoint bubble share of wall time"),
+            _("{saves} in {steps} steps").format(
+                saves=_n(b.saves, "{n} save", "{n} saves"), steps=count(b.total_steps)
+            ),
             ("save_times",),
         ),
         (
             "training",
             p3(abs(b.duration_reduction_pct)),
-            "shorter training run" if shorter else "longer training run",
-            f"{s3(abs(b.time_saved_s))} of {s3(b.baseline_duration_s)}",
+            _("shorter training run") if b.duration_reduction_pct >= 0 else _("longer training run"),
+            _("{saved} of {total}").format(saved=s3(abs(b.time_saved_s)), total=s3(b.baseline_duration_s)),
             ("save_times",),
         ),
         (
             "capacity",
             gpus(b.gpu_equivalents),
-            "GPU-equivalents of capacity" if b.gpu_equivalents >= 0 else "GPU-equivalents of capacity lost",
-            f"{count(b.cluster_gpus)}-GPU cluster of such jobs, at this job's save times",
+            _("GPU-equivalents of capacity") if b.gpu_equivalents >= 0 else _("GPU-equivalents of capacity lost"),
+            _("{gpus}-GPU cluster of such jobs, at this job's save times").format(gpus=count(b.cluster_gpus)),
             ("save_times",),
         ),
         (
             "loading",
             _range(m.load.speedup_min, m.load.speedup_max, "–"),
-            "faster model loading" if m.load.speedup_min >= 1 else "model loading speed",
-            f"than {m.load.baseline_system}, {plural(len(m.load.models), 'model/platform pair')}",
+            _("faster model loading") if m.load.speedup_min >= 1 else _("model loading speed"),
+            _("than {system}, {pairs}").format(
+                system=m.load.baseline_system,
+                pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
+            ),
             ("load_times",),
         ),
     )
@@ -253,29 +382,23 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
     return tuple(out)
 
 
-def _range(low: float, high: float, joiner: str = " to ") -> str:
-    a, b = x3(low), x3(high)
-    return a if a == b else f"{a}{joiner}{b}"
-
-
 def _evidence(m: Metrics) -> str:
-    measured = [INPUT_LABELS[n].lower() for n in CSV_INPUTS if n not in m.inputs_illustrative]
-    shown = [INPUT_LABELS[n].lower() for n in m.inputs_illustrative]
+    measured = [_input_words(n) for n in CSV_INPUTS if n not in m.inputs_illustrative]
+    shown = [_input_words(n) for n in m.inputs_illustrative]
     if not shown:
-        return (
+        return _(
             "Every figure is computed from the measured inputs attached to the PDF edition of this report "
             "(checkpoint save times, write bandwidth and model load times)."
         )
-    first = f"Measured inputs: {join_words(measured)}. " if measured else "None of this report's inputs is measured. "
-    return (
-        first + f"Illustrative inputs, not measured: {join_words(shown)}; every figure drawn from them is marked "
-        "“Illustrative” wherever it appears."
+    first = (
+        _("Measured inputs: {inputs}. ").format(inputs=join_words(measured))
+        if measured
+        else _("None of this report's inputs is measured. ")
     )
-
-
-def _date(config: TestConfig) -> str:
-    d = config.date
-    return f"{d.day} {d.strftime('%B')} {d.year}"
+    return first + _(
+        "Illustrative inputs, not measured: {inputs}; every figure drawn from them is marked “Illustrative” wherever "
+        "it appears."
+    ).format(inputs=join_words(shown))
 
 
 def _cover(test: JointTest, m: Metrics) -> Cover:
@@ -283,14 +406,14 @@ def _cover(test: JointTest, m: Metrics) -> Cover:
     return Cover(
         title=c.title,
         customer=c.customer,
-        date=_date(c),
+        date=date(c.date),
         date_iso=c.date.isoformat(),
         candidate=c.systems.candidate,
         save_baseline=c.systems.save_baseline,
         load_baseline=c.systems.load_baseline,
         verdict_status=m.verdict.status,
-        verdict_label=VERDICT_LABELS[m.verdict.status],
-        verdict_reason=_verdict_reason(m),
+        verdict_label=verdict_label(m.verdict.status),
+        verdict_reason=_verdict_reason(m, c),
         tiles=_tiles(m),
         evidence=_evidence(m),
     )
@@ -302,83 +425,132 @@ def _cover(test: JointTest, m: Metrics) -> Cover:
 def _findings(w: _Words) -> list[Para]:
     m = w.m
     s, b = m.save, m.bubble
-    out = [
+    return [
         w.p(
-            f"On the {s.baseline.model} workload ({gb(s.baseline.snapshot_gb)} per checkpoint, "
-            f"{plural(s.baseline.gpus, 'GPU')}), "
-            f"{s.candidate.system} saved a checkpoint in {s3(s.candidate.mean_s)} against {s3(s.baseline.mean_s)} on "
-            f"{s.baseline.system}: {_more_or_less(s.saved_per_save_s, s3(abs(s.saved_per_save_s)))} per save, "
-            f"{_speed_phrase(s.speedup)} ({_speedup_ci_phrase(m)}).",
+            _(
+                "On the {model} workload ({size} per checkpoint, {gpus}), {candidate} saved a checkpoint in "
+                "{candidate_time} against {baseline_time} on {baseline}: {difference} per save, {speed} ({interval})."
+            ).format(
+                model=s.baseline.model,
+                size=gb(s.baseline.snapshot_gb),
+                gpus=_n(s.baseline.gpus, "{n} GPU", "{n} GPUs"),
+                candidate=s.candidate.system,
+                candidate_time=s3(s.candidate.mean_s),
+                baseline_time=s3(s.baseline.mean_s),
+                baseline=s.baseline.system,
+                difference=_per_save(s.saved_per_save_s),
+                speed=_speed_phrase(s.speedup),
+                interval=_speedup_ci_phrase(m),
+            ),
             "save_times",
         ),
         w.p(
-            f"Over {count(b.total_steps)} steps with a save every {count(b.checkpoint_interval_steps)} steps, the "
-            f"checkpoint bubble (save time as a share of wall time) goes from {p3(b.baseline_bubble_pct)} to "
-            f"{p3(b.candidate_bubble_pct)} and the run ends {_sooner(b.duration_reduction_pct)} "
-            f"({long_duration(b.candidate_duration_s)} against {long_duration(b.baseline_duration_s)}).",
+            _(
+                "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a share "
+                "of wall time) goes from {baseline} to {candidate} and the run ends {sooner} ({candidate_duration} "
+                "against {baseline_duration})."
+            ).format(
+                steps=count(b.total_steps),
+                interval=count(b.checkpoint_interval_steps),
+                baseline=p3(b.baseline_bubble_pct),
+                candidate=p3(b.candidate_bubble_pct),
+                sooner=_sooner(b.duration_reduction_pct),
+                candidate_duration=long_duration(b.candidate_duration_s),
+                baseline_duration=long_duration(b.baseline_duration_s),
+            ),
             "save_times",
         ),
         w.p(_capacity_sentence(m), "save_times"),
         w.p(
-            f"For inference, {m.load.candidate_system} loaded models {_load_speed(m)} than {m.load.baseline_system} "
-            f"({plural(len(m.load.models), 'model/platform pair')}).",
+            _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).").format(
+                candidate=m.load.candidate_system,
+                speed=_load_speed(m),
+                baseline=m.load.baseline_system,
+                pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
+            ),
             "load_times",
         ),
     ]
-    return out
-
-
-def _sooner(reduction_pct: float) -> str:
-    if reduction_pct == 0:
-        return "at the same time"
-    return f"{p3(abs(reduction_pct))} {'sooner' if reduction_pct > 0 else 'later'}"
-
-
-def _load_speed(m: Metrics) -> str:
-    lo, hi = m.load.speedup_min, m.load.speedup_max
-    if lo >= 1:
-        return f"{_range(lo, hi)} faster"
-    if hi < 1:
-        return f"{_range(1 / hi, 1 / lo)} slower"
-    return f"between {x3(1 / lo)} slower and {x3(hi)} faster"
 
 
 def _capacity_sentence(m: Metrics) -> str:
     b = m.bubble
-    verb = "more" if b.throughput_gain_pct >= 0 else "fewer"
-    worth = "worth" if b.gpu_equivalents >= 0 else "a loss of"
-    return (
-        f"Each GPU completes {p3(abs(b.throughput_gain_pct))} {verb} steps per unit of time; in a cluster of "
-        f"{count(b.cluster_gpus)} GPUs running jobs like this one, with this job's measured save times, that is "
-        f"{worth} {gpus(abs(b.gpu_equivalents))} GPUs of capacity."
+    text = (
+        _(
+            "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "
+            "this one, with this job's measured save times, that is worth {gpus} GPUs of capacity."
+        )
+        if b.throughput_gain_pct >= 0
+        else _(
+            "Each GPU completes {gain} fewer steps per unit of time; in a cluster of {cluster} GPUs running jobs "
+            "like this one, with this job's measured save times, that is a loss of {gpus} GPUs of capacity."
+        )
     )
+    return text.format(
+        gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
+    )
+
+
+def _optimum_words(m: Metrics) -> str:
+    gain = m.reliability.optimum_gain_pct
+    if gain >= 0:
+        return _("the candidate's contribution is {points} percentage points").format(points=sig(gain))
+    return _("the candidate costs {points} percentage points more").format(points=sig(-gain))
+
+
+def _switch_words(gain: float) -> str:
+    return (_("saves {points}") if gain >= 0 else _("costs {points} more")).format(points=sig(abs(gain)))
+
+
+def _beyond_run(m: Metrics) -> str:
+    """A caveat when Young's optimal interval is longer than the whole run."""
+    r, b = m.reliability, m.bubble
+    if r.baseline.optimal_interval_steps <= b.total_steps:
+        return ""
+    return " " + _(
+        "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate the run "
+        "would checkpoint for its own sake only once or twice, and keeps today's interval for other reasons "
+        "(evaluation, preemption, a failure rate higher than assumed), which the report cannot weigh."
+    ).format(optimum=count(round(r.baseline.optimal_interval_steps)), steps=count(b.total_steps))
 
 
 def _tuning_sentence(m: Metrics) -> Para | None:
     r, s = m.reliability, m.save
     if not r.tuning_beats_switching:
         return None
-    return Para(
-        f"Re-tuning beats buying at today's interval. Saving every {count(round(r.baseline.optimal_interval_steps))} "
-        f"steps instead of every {count(m.bubble.checkpoint_interval_steps)} would cut the failure-aware overhead on "
-        f"{s.baseline.system} from {p3(r.baseline.overhead_pct)} to {p3(r.baseline.optimal_overhead_pct)} of compute "
-        f"time, less than {s.candidate.system} at today's interval ({p3(r.candidate.overhead_pct)}). Compared each at "
-        f"its own optimal interval, {_optimum_words(m)} "
-        f"({p3(r.baseline.optimal_overhead_pct)} against {p3(r.candidate.optimal_overhead_pct)})." + _beyond_run(m),
-        "warning",
-        False,
+    text = _(
+        "Re-tuning beats buying at today's interval. Saving every {optimum} steps instead of every {interval} would "
+        "cut the failure-aware overhead on {baseline} from {today} to {tuned} of compute time, less than {candidate} "
+        "at today's interval ({candidate_today}). Compared each at its own optimal interval, {contribution} "
+        "({tuned} against {candidate_tuned})."
+    ).format(
+        optimum=count(round(r.baseline.optimal_interval_steps)),
+        interval=count(m.bubble.checkpoint_interval_steps),
+        baseline=s.baseline.system,
+        today=p3(r.baseline.overhead_pct),
+        tuned=p3(r.baseline.optimal_overhead_pct),
+        candidate=s.candidate.system,
+        candidate_today=p3(r.candidate.overhead_pct),
+        contribution=_optimum_words(m),
+        candidate_tuned=p3(r.candidate.optimal_overhead_pct),
     )
+    return Para(text + _beyond_run(m), "warning", False)
 
 
 def _summary(w: _Words) -> Section:
     m = w.m
-    verdict = Para(f"{VERDICT_LABELS[m.verdict.status]}. {_verdict_reason(m)}", f"verdict-{m.verdict.status}")
+    verdict = Para(
+        _("{verdict}. {reason}").format(verdict=verdict_label(m.verdict.status), reason=_verdict_reason(m, w.config)),
+        f"verdict-{m.verdict.status}",
+    )
     blocks: list = [verdict]
     if m.verdict.status != "demonstrated":
         blocks.append(
             Para(
-                "The figures below are what this test measured; they do not by themselves show that the candidate "
-                "meets the customer's targets. The gates and next steps follow the summary.",
+                _(
+                    "The figures below are what this test measured; they do not by themselves show that the "
+                    "candidate meets the customer's targets. The gates and next steps follow the summary."
+                ),
                 "note",
             )
         )
@@ -386,24 +558,40 @@ def _summary(w: _Words) -> Section:
     if tuning := _tuning_sentence(m):
         blocks.append(tuning)
     blocks += _warnings(w)
-    return Section("summary", "Executive summary", tuple(blocks))
+    return Section("summary", _("Executive summary"), tuple(blocks))
 
 
 # ---- gates and next steps ----
 
 
-def _gate_rows(m: Metrics) -> Gates:
-    return Gates(tuple(GateRow(g.id, g.name, g.status, STATUS_LABELS[g.status], g.detail) for g in m.gates))
+def _gate_rows(m: Metrics, cfg: TestConfig) -> Gates:
+    return Gates(
+        tuple(
+            GateRow(g.id, gate_name(g.id), g.status, status_label(g.status), gate_detail(m, cfg, g)) for g in m.gates
+        ),
+        caption=_("Gates G1 to G4"),
+        headers=(_("Gate"), _("Checks"), _("Status"), _("Why")),
+    )
 
 
 def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
-    tally = {k: sum(g.status == k for g in m.gates) for k in STATUS_LABELS}
+    tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
     g = cfg.gates
     return Para(
-        f"{tally['pass']} of {len(m.gates)} gates pass, {tally['fail']} fail and {tally['insufficient']} lack the "
-        f"data to decide. Thresholds: at least {plural(g.min_runs, 'run')} per system with a spread (CV) of at most "
-        f"{given(g.max_cv_pct)}% (G1, G2); the speedup's 95% interval at or above {given(g.target_speedup)}× (G3); a "
-        f"training run at least {given(g.target_duration_reduction_pct)}% shorter (G4)."
+        _(
+            "{passed} of {total} gates pass, {failed} fail and {missing} lack the data to decide. Thresholds: at "
+            "least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% interval at or "
+            "above {speedup}× (G3); a training run at least {reduction}% shorter (G4)."
+        ).format(
+            passed=tally["pass"],
+            total=len(m.gates),
+            failed=tally["fail"],
+            missing=tally["insufficient"],
+            runs=_n(g.min_runs, "{n} run", "{n} runs"),
+            cv=given(g.max_cv_pct),
+            speedup=given(g.target_speedup),
+            reduction=given(g.target_duration_reduction_pct),
+        )
     )
 
 
@@ -413,188 +601,209 @@ def _next_steps(w: _Words) -> tuple:
     short, steps = m.next_steps.min_runs_short, []
     need = max(cfg.gates.min_runs, 2)
     for gid, side, lack in (("G1", m.save.baseline, short.baseline), ("G2", m.save.candidate, short.candidate)):
-        g = gates[gid]
-        if g.status == "insufficient" and lack:
-            steps.append(
-                Para(
-                    f"{gid}: time {plural(lack, 'more save')} of {side.model} on {side.system} "
-                    f"({side.runs} of the {need} needed)."
-                )
+        if gates[gid].status == "insufficient" and lack:
+            text = ngettext(
+                "{gate}: time {n} more save of {model} on {system} ({runs} of the {needed} needed).",
+                "{gate}: time {n} more saves of {model} on {system} ({runs} of the {needed} needed).",
+                lack,
             )
-        elif g.status == "fail":
             steps.append(
-                Para(
-                    f"{gid}: the saves on {side.system} spread by {p3(side.cv_pct)} (CV), above the "
-                    f"{given(cfg.gates.max_cv_pct)}% limit; find the cause (cache state, other load on the system, "
-                    "background flushes) and repeat the runs."
-                )
+                Para(text.format(gate=gid, n=lack, model=side.model, system=side.system, runs=side.runs, needed=need))
+            )
+        elif gates[gid].status == "fail":
+            text = _(
+                "{gate}: the saves on {system} spread by {cv} (CV), above the {limit}% limit; find the cause (cache "
+                "state, other load on the system, background flushes) and repeat the runs."
+            )
+            steps.append(
+                Para(text.format(gate=gid, system=side.system, cv=p3(side.cv_pct), limit=given(cfg.gates.max_cv_pct)))
             )
     steps += _g3_step(m, cfg, gates["G3"])
     if gates["G4"].status == "fail":
+        text = _(
+            "G4: the training run ends {sooner}, short of the {target}% target; the sensitivity chart shows at which "
+            "checkpoint interval and step time the target would be met."
+        )
         steps.append(
             Para(
-                f"G4: the training run ends {_sooner(m.bubble.duration_reduction_pct)}, short of the "
-                f"{given(cfg.gates.target_duration_reduction_pct)}% target; the sensitivity chart shows at which "
-                "checkpoint "
-                "interval and step time the target would be met."
+                text.format(
+                    sooner=_sooner(m.bubble.duration_reduction_pct),
+                    target=given(cfg.gates.target_duration_reduction_pct),
+                )
             )
         )
     steps += _missing_measurements(w)
     return tuple(steps)
 
 
-def _g3_step(m: Metrics, cfg: TestConfig, g3) -> list[Para]:
+def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
     if g3.status == "pass":
         return []
-    target, n = cfg.gates.target_speedup, m.next_steps.g3_runs_per_side
-    if m.save.speedup_ci95 is None:
-        return [Para("G3: a confidence interval needs at least 2 runs on each system; the G1 and G2 runs give it.")]
+    target, n = given(cfg.gates.target_speedup), m.next_steps.g3_runs_per_side
+    ci = m.save.speedup_ci95
+    if ci is None:
+        return [Para(_("G3: a confidence interval needs at least 2 runs on each system; the G1 and G2 runs give it."))]
     if g3.status == "fail":
-        return [
-            Para(
-                f"G3: the whole 95% interval ({x3(m.save.speedup_ci95[0])} to {x3(m.save.speedup_ci95[1])}) lies "
-                f"below the {given(target)}× target; more runs would narrow it, not move it."
-            )
-        ]
-    if n is None:
-        return [
-            Para(
-                f"G3: the interval straddles the {given(target)}× target and, with the observed spread, no number of "
-                "runs up to 10,000 per side would decide it; reduce the spread first."
-            )
-        ]
-    have = min(m.save.baseline.runs, m.save.candidate.runs)
-    more = f"{plural(max(0, n - have), 'more run')} on the smaller side" if n > have else "no more runs"
-    side = "above" if m.save.speedup > target else "below"
-    return [
-        Para(
-            f"G3: the interval straddles the {given(target)}× target. With the spread observed so far, "
-            f"{plural(n, 'run')} "
-            f"per system would place it wholly {side} the target ({more}); this assumes the means and the spread "
-            "persist."
+        text = _(
+            "G3: the whole 95% interval ({low} to {high}) lies below the {target}× target; more runs would narrow it, "
+            "not move it."
         )
-    ]
+        return [Para(text.format(low=x3(ci[0]), high=x3(ci[1]), target=target))]
+    if n is None:
+        text = _(
+            "G3: the interval straddles the {target}× target and, with the observed spread, no number of runs up to "
+            "10,000 per side would decide it; reduce the spread first."
+        )
+        return [Para(text.format(target=target))]
+    have = min(m.save.baseline.runs, m.save.candidate.runs)
+    more = (
+        ngettext("{n} more run on the smaller side", "{n} more runs on the smaller side", n - have).format(n=n - have)
+        if n > have
+        else _("no more runs")
+    )
+    text = (
+        _(
+            "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
+            "would place it wholly above the target ({more}); this assumes the means and the spread persist."
+        )
+        if m.save.speedup > cfg.gates.target_speedup
+        else _(
+            "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
+            "would place it wholly below the target ({more}); this assumes the means and the spread persist."
+        )
+    )
+    return [Para(text.format(target=target, runs=_n(n, "{n} run", "{n} runs"), more=more))]
 
 
 def _missing_measurements(w: _Words) -> list[Para]:
     m = w.m
     out = [
         Para(
-            "Record the bytes each save actually writes (for example from the storage's own counters): the audit "
-            "cannot otherwise tell a slow serialisation from a save that writes more than the stated checkpoint."
-        )
-    ]
-    far = [p for p in m.projections if p.extrapolation > FAR_EXTRAPOLATION]
-    for p in far:
-        out.append(
-            Para(
-                f"Measure a checkpoint near {gb(p.snapshot_gb)}: the projection “{p.name}” is {x3(p.extrapolation)} "
-                "the largest measured one."
+            _(
+                "Record the bytes each save actually writes (for example from the storage's own counters): the audit "
+                "cannot otherwise tell a slow serialisation from a save that writes more than the stated checkpoint."
             )
         )
+    ]
+    for p in m.projections:
+        if p.extrapolation > FAR_EXTRAPOLATION:
+            text = _("Measure a checkpoint near {size}: the projection “{name}” is {ratio} the largest measured one.")
+            out.append(Para(text.format(size=gb(p.snapshot_gb), name=p.name, ratio=x3(p.extrapolation))))
     for name in m.inputs_illustrative:
-        out.append(Para(f"Measure the {INPUT_LABELS[name].lower()}: this test's are illustrative."))
+        out.append(Para(_("Measure the {input}: this test's are illustrative.").format(input=_input_words(name))))
     return out
 
 
 def _gates_section(w: _Words) -> Section:
     m = w.m
     intro = Para(
-        "A gated joint test lets each customer verify the benefit on their own model scale and training frequency. "
-        "Each gate is decided from this test's figures and the thresholds in the assumptions table."
+        _(
+            "A gated joint test lets each customer verify the benefit on their own model scale and training "
+            "frequency. Each gate is decided from this test's figures and the thresholds in the assumptions table."
+        )
     )
     steps = _next_steps(w)
-    blocks = [intro, _gate_rows(m), _gate_note(m, w.config)]
+    blocks = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
     if steps:
-        blocks += [Para("What would decide the open gates, and what the analysis lacks:", "lead"), Items(steps)]
-    return Section("gates", "Joint-test gates and next steps", tuple(blocks))
+        blocks += [Para(_("What would decide the open gates, and what the analysis lacks:"), "lead"), Items(steps)]
+    return Section("gates", _("Joint-test gates and next steps"), tuple(blocks))
 
 
 # ---- setup ----
 
 
-def _default_or(cfg: TestConfig, key: str, text: str = "test.toml") -> str:
-    return "default" if cfg.is_default(key) else text
+def _default_or(cfg: TestConfig, key: str) -> str:
+    return _("default") if cfg.is_default(key) else "test.toml"
 
 
 def _setup_section(w: _Words) -> Section:
-    test, m, c = w.test, w.m, w.config
+    m, c = w.m, w.config
     s, b = m.save, m.bubble
     setup = Table(
         "setup",
-        "Systems and workload",
-        (Column("Item", False), Column("Value", False)),
+        _("Systems and workload"),
+        (Column(_("Item"), False), Column(_("Value"), False)),
         (
-            ("Candidate (system under test)", c.systems.candidate),
-            ("Save baseline", c.systems.save_baseline),
-            ("Load baseline", c.systems.load_baseline),
-            ("Training model", c.training.model),
-            ("Checkpoint size", gb(s.baseline.snapshot_gb)),
-            ("GPUs in the training job", str(s.baseline.gpus)),
-            ("Timed saves (baseline / candidate)", f"{s.baseline.runs} / {s.candidate.runs}"),
+            (_("Candidate (system under test)"), c.systems.candidate),
+            (_("Save baseline"), c.systems.save_baseline),
+            (_("Load baseline"), c.systems.load_baseline),
+            (_("Training model"), c.training.model),
+            (_("Checkpoint size"), gb(s.baseline.snapshot_gb)),
+            (_("GPUs in the training job"), str(s.baseline.gpus)),
+            (_("Timed saves (baseline / candidate)"), f"{s.baseline.runs} / {s.candidate.runs}"),
             (
-                "Bandwidth samples (baseline / candidate)",
+                _("Bandwidth samples (baseline / candidate)"),
                 f"{count(m.bandwidth.baseline.samples)} / {count(m.bandwidth.candidate.samples)}",
             ),
-            ("Model loads measured", plural(len(m.load.models), "model/platform pair")),
+            (
+                _("Model loads measured"),
+                _n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
+            ),
         ),
     )
     duration_source = (
         "test.toml"
         if c.training.baseline_duration_s is not None
-        else f"derived: {count(b.total_steps)} × {seconds(c.training.step_time_s)} + baseline saves"
+        else _("derived: {steps} × {step} + baseline saves").format(
+            steps=count(b.total_steps), step=seconds(c.training.step_time_s)
+        )
     )
     g = c.gates
     assumptions = Table(
         "assumptions",
-        "Assumptions and thresholds used by the analysis",
-        (Column("Assumption", False), Column("Value"), Column("Source", False)),
+        _("Assumptions and thresholds used by the analysis"),
+        (Column(_("Assumption"), False), Column(_("Value")), Column(_("Source"), False)),
         (
-            ("Training steps", count(b.total_steps), "test.toml"),
-            ("Steps between saves", count(b.checkpoint_interval_steps), "test.toml"),
-            ("Saves in the run", count(b.saves), "steps ÷ interval, rounded down"),
-            ("Wall time with baseline saves", long_duration(b.baseline_duration_s), duration_source),
-            ("Cluster size for GPU-equivalents", count(b.cluster_gpus), _default_or(c, "training.cluster_gpus")),
+            (_("Training steps"), count(b.total_steps), "test.toml"),
+            (_("Steps between saves"), count(b.checkpoint_interval_steps), "test.toml"),
+            (_("Saves in the run"), count(b.saves), _("steps ÷ interval, rounded down")),
+            (_("Wall time with baseline saves"), long_duration(b.baseline_duration_s), duration_source),
+            (_("Cluster size for GPU-equivalents"), count(b.cluster_gpus), _default_or(c, "training.cluster_gpus")),
             (
-                "Per-GPU mean time between failures",
+                _("Per-GPU mean time between failures"),
                 f"{num(m.reliability.gpu_mtbf_hours, 0)} h",
                 _default_or(c, "reliability.gpu_mtbf_hours"),
             ),
-            ("Restart after a failure", seconds(m.reliability.restart_s), _default_or(c, "reliability.restart_s")),
-            ("Runs needed per system (G1, G2)", str(g.min_runs), _default_or(c, "gates.min_runs")),
-            ("Largest spread (CV) accepted", f"{num(g.max_cv_pct, 1)}%", _default_or(c, "gates.max_cv_pct")),
-            ("Save-time speedup target (G3)", f"{num(g.target_speedup, 2)}×", _default_or(c, "gates.target_speedup")),
+            (_("Restart after a failure"), seconds(m.reliability.restart_s), _default_or(c, "reliability.restart_s")),
+            (_("Runs needed per system (G1, G2)"), str(g.min_runs), _default_or(c, "gates.min_runs")),
+            (_("Largest spread (CV) accepted"), f"{num(g.max_cv_pct, 1)}%", _default_or(c, "gates.max_cv_pct")),
             (
-                "Training-time reduction target (G4)",
+                _("Save-time speedup target (G3)"),
+                f"{num(g.target_speedup, 2)}×",
+                _default_or(c, "gates.target_speedup"),
+            ),
+            (
+                _("Training-time reduction target (G4)"),
                 f"{num(g.target_duration_reduction_pct, 1)}%",
                 _default_or(c, "gates.target_duration_reduction_pct"),
             ),
         ),
-        "“default”: test.toml does not set this value, so the report uses the contract's default "
-        "(per-GPU MTBF from Llama 3's training: 419 unexpected interruptions in 54 days on 16,384 GPUs).",
+        _(
+            "“default”: test.toml does not set this value, so the report uses the contract's default (per-GPU MTBF "
+            "from Llama 3's training: 419 unexpected interruptions in 54 days on 16,384 GPUs)."
+        ),
     )
     blocks: list = [setup]
     if c.environment:
         blocks.append(
             Table(
                 "environment",
-                "Test environment (as recorded in test.toml [environment])",
-                (Column("Item", False), Column("Description", False)),
+                _("Test environment (as recorded in test.toml [environment])"),
+                (Column(_("Item"), False), Column(_("Description"), False)),
                 tuple(c.environment),
             )
         )
-    blocks += [assumptions, Para("Data sources", "heading"), _sources(w)]
-    del test
-    return Section("setup", "Test setup and data sources", tuple(blocks))
+    blocks += [assumptions, Para(_("Data sources"), "heading"), _sources(w)]
+    return Section("setup", _("Test setup and data sources"), tuple(blocks))
 
 
 def _sources(w: _Words) -> Definitions:
     c = w.config
     items, marks = [], []
     for name in CSV_INPUTS:
-        text = c.sources.get(name, "No source note in test.toml [sources].")
-        items.append((INPUT_LABELS[name], text))
-        marks.append("Illustrative" if name in w.illustrative else "Measured")
+        text = c.sources.get(name, _("No source note in test.toml [sources]."))
+        items.append((input_label(name), text))
+        marks.append(("illustrative", _("Illustrative")) if name in w.illustrative else ("measured", _("Measured")))
     return Definitions(tuple(items), "sources", tuple(marks))
 
 
@@ -620,43 +829,56 @@ def _save_section(w: _Words) -> Section:
 
     table = Table(
         "save",
-        f"Checkpoint save time, {s.baseline.model}, {gb(s.baseline.snapshot_gb)} per checkpoint",
+        _("Checkpoint save time, {model}, {size} per checkpoint").format(
+            model=s.baseline.model, size=gb(s.baseline.snapshot_gb)
+        ),
         (
-            Column("System", False),
-            Column("Runs"),
-            Column("Mean ± sd (s)"),
-            Column("CV (%)"),
-            Column("Range (s)"),
-            Column("Time (baseline = 1.00)"),
-            Column("Speed (baseline = 1.00)"),
-            Column("Effective GB/s"),
+            Column(_("System"), False),
+            Column(_("Runs")),
+            Column(_("Mean ± sd (s)")),
+            Column(_("CV (%)")),
+            Column(_("Range (s)")),
+            Column(_("Time (baseline = 1.00)")),
+            Column(_("Speed (baseline = 1.00)")),
+            Column(_("Effective GB/s")),
         ),
         (row(s.baseline, 1.0, 1.0), row(s.candidate, s.time_ratio, s.speedup)),
         illustrative=w.marked("save_times"),
     )
     notes = [
         w.p(
-            f"{s.candidate.system} takes {_more_or_less(s.saved_per_save_s, s3(abs(s.saved_per_save_s)))} per "
-            f"checkpoint ({p3(abs(s.reduction_pct))} of the baseline's time): {_speed_phrase(s.speedup)}, "
-            f"{_speedup_ci_phrase(m)}.",
+            _(
+                "{candidate} takes {difference} per checkpoint ({share} of the baseline's time): {speed}, {interval}."
+            ).format(
+                candidate=s.candidate.system,
+                difference=_per_save(s.saved_per_save_s),
+                share=p3(abs(s.reduction_pct)),
+                speed=_speed_phrase(s.speedup),
+                interval=_speedup_ci_phrase(m),
+            ),
             "save_times",
         )
     ]
     if s.speedup_ci95 is not None:
         notes.append(
             Para(
-                "The interval comes from the delta method on the log of the ratio of means with Welch–Satterthwaite "
-                "degrees of freedom; it reflects run-to-run spread only, not differences between workloads."
+                _(
+                    "The interval comes from the delta method on the log of the ratio of means with "
+                    "Welch–Satterthwaite degrees of freedom; it reflects run-to-run spread only, not differences "
+                    "between workloads."
+                )
             )
         )
     else:
         notes.append(
             Para(
-                "With one save per system there is no measure of spread: a repeat could come out several percent "
-                "either way, and the gates cannot be decided."
+                _(
+                    "With one save per system there is no measure of spread: a repeat could come out several percent "
+                    "either way, and the gates cannot be decided."
+                )
             )
         )
-    return Section("save", "Checkpoint save time", (*notes, table, w.figure("save-times"), *_warnings(w)))
+    return Section("save", _("Checkpoint save time"), (*notes, table, w.figure("save-times"), *_warnings(w)))
 
 
 def _warnings(w: _Words) -> list[Para]:
@@ -665,22 +887,22 @@ def _warnings(w: _Words) -> list[Para]:
     for s in m.save.sides():
         for run in s.outlier_runs:
             value = s.times_s[s.run_numbers.index(run)]
-            out.append(
-                w.p(
-                    f"Run {run} on {s.system} ({s3(value)}) stands out from the other runs (modified z-score above "
-                    "3.5). It is kept in every figure; check the run's log before relying on it.",
-                    "save_times",
-                    style="warning",
-                )
+            text = _(
+                "Run {run} on {system} ({time}) stands out from the other runs (modified z-score above 3.5). It is "
+                "kept in every figure; check the run's log before relying on it."
             )
+            out.append(w.p(text.format(run=run, system=s.system, time=s3(value)), "save_times", style="warning"))
     r = m.reliability
     for s, side in zip(m.save.sides(), (r.baseline, r.candidate), strict=True):
         if side.save_overhead_pct >= 100:
+            text = _(
+                "A save on {system} ({time}) lasts longer than the compute between two saves ({interval}): the job "
+                "would spend more time saving than training. Check the interval and the save times before relying "
+                "on any figure of this report."
+            )
             out.append(
                 w.p(
-                    f"A save on {s.system} ({s3(s.mean_s)}) lasts longer than the compute between two saves "
-                    f"({s3(r.interval_s)}): the job would spend more time saving than training. Check the interval "
-                    "and the save times before relying on any figure of this report.",
+                    text.format(system=s.system, time=s3(s.mean_s), interval=s3(r.interval_s)),
                     "save_times",
                     style="warning",
                 )
@@ -709,62 +931,74 @@ def _bandwidth_section(w: _Words) -> Section:
         )
     table = Table(
         "bandwidth",
-        "Sustained write bandwidth beside the effective save throughput",
+        _("Sustained write bandwidth beside the effective save throughput"),
         (
-            Column("System", False),
-            Column("Runs"),
-            Column("Samples"),
-            Column("All samples GB/s (± sd over runs)"),
-            Column("Steady state GB/s"),
-            Column("Effective save GB/s"),
-            Column("Effective ÷ all samples"),
+            Column(_("System"), False),
+            Column(_("Runs")),
+            Column(_("Samples")),
+            Column(_("All samples GB/s (± sd over runs)")),
+            Column(_("Steady state GB/s")),
+            Column(_("Effective save GB/s")),
+            Column(_("Effective ÷ all samples")),
         ),
         tuple(rows),
-        "All samples: the mean of each run's samples, then the mean over runs (the contract's sustained bandwidth). "
-        "Steady state: the same without each run's warm-up, the samples before the first one at 90% of the run's "
-        "median. Effective: checkpoint size ÷ mean save time.",
+        _(
+            "All samples: the mean of each run's samples, then the mean over runs (the contract's sustained "
+            "bandwidth). Steady state: the same without each run's warm-up, the samples before the first one at 90% "
+            "of the run's median. Effective: checkpoint size ÷ mean save time."
+        ),
         illustrative=w.marked("bandwidth", "save_times"),
     )
     notes = [
         w.p(
-            f"{bw.candidate.system} sustains {sig(bw.candidate_gbps)} GB/s against {sig(bw.baseline_gbps)} GB/s, "
-            f"{_pct_change(bw.improvement_pct)}.",
+            _("{candidate} sustains {candidate_bw} GB/s against {baseline_bw} GB/s, {change}.").format(
+                candidate=bw.candidate.system,
+                candidate_bw=sig(bw.candidate_gbps),
+                baseline_bw=sig(bw.baseline_gbps),
+                change=_pct_change(bw.improvement_pct),
+            ),
             "bandwidth",
         )
     ]
     ramps = [s for s in bw.sides() if s.warmup_samples]
     for s in ramps:
+        text = ngettext(
+            "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean is "
+            "{steady} GB/s, {change} than with it. A long save sees the steady state.",
+            "{system}'s log opens with a warm-up ({n} samples below 90% of their run's median); without it the mean "
+            "is {steady} GB/s, {change} than with it. A long save sees the steady state.",
+            s.warmup_samples,
+        )
         notes.append(
             w.p(
-                f"{s.system}'s log opens with a warm-up ({plural(s.warmup_samples, 'sample')} below 90% of their run's "
-                f"median); without it the mean is {sig(s.steady_gbps)} GB/s, {_pct_change(s.steady_gain_pct)} than "
-                "with it. A long save sees the steady state.",
+                text.format(
+                    system=s.system,
+                    n=count(s.warmup_samples),
+                    steady=sig(s.steady_gbps),
+                    change=_pct_change(s.steady_gain_pct),
+                ),
                 "bandwidth",
             )
         )
     if not ramps:
         notes.append(
-            w.p("No run opens with a warm-up ramp: the steady-state means equal the all-sample means.", "bandwidth")
+            w.p(_("No run opens with a warm-up ramp: the steady-state means equal the all-sample means."), "bandwidth")
         )
     notes.append(
         w.p(
-            f"The saves reach {_both(pct(a.baseline.effective_share_pct, 0), pct(a.candidate.effective_share_pct, 0))} "
-            "of the sustained bandwidth; the consistency audit below weighs what that means.",
+            _(
+                "The saves reach {shares} of the sustained bandwidth; the consistency audit below weighs what that "
+                "means."
+            ).format(shares=_both(pct(a.baseline.effective_share_pct, 0), pct(a.candidate.effective_share_pct, 0))),
             "bandwidth",
             "save_times",
         )
     )
     return Section(
         "bandwidth",
-        "Sustained write bandwidth",
+        _("Sustained write bandwidth"),
         (*notes, table, w.figure("bandwidth"), w.figure("throughput")),
     )
-
-
-def _pct_change(value: float) -> str:
-    if value == 0:
-        return "the same"
-    return f"{p3(abs(value))} {'more' if value > 0 else 'less'}"
 
 
 # ---- training bubble ----
@@ -775,223 +1009,316 @@ def _bubble_section(w: _Words) -> Section:
     b = m.bubble
     table = Table(
         "bubble",
-        "Training run with synchronous checkpoint saves",
+        _("Training run with synchronous checkpoint saves"),
         (
-            Column("Figure", False),
+            Column(_("Figure"), False),
             Column(f"{m.save.baseline.system} (s)"),
             Column(f"{m.save.candidate.system} (s)"),
-            Column("Difference (s)"),
+            Column(_("Difference (s)")),
         ),
         (
-            ("Compute", num(b.compute_s, 0), num(b.compute_s, 0), "0"),
+            (_("Compute"), num(b.compute_s, 0), num(b.compute_s, 0), "0"),
             (
-                f"Checkpoint saves ({b.saves} × mean)",
+                _("Checkpoint saves ({saves} × mean)").format(saves=b.saves),
                 num(b.baseline_save_total_s, 0),
                 num(b.candidate_save_total_s, 0),
                 num(-b.time_saved_s, 0),
             ),
-            ("Wall time", num(b.baseline_duration_s, 0), num(b.candidate_duration_s, 0), num(-b.time_saved_s, 0)),
+            (_("Wall time"), num(b.baseline_duration_s, 0), num(b.candidate_duration_s, 0), num(-b.time_saved_s, 0)),
         ),
-        f"Bubble share (saves ÷ wall time): {pct(b.baseline_bubble_pct, 2)} against {pct(b.candidate_bubble_pct, 2)}.",
+        _("Bubble share (saves ÷ wall time): {baseline} against {candidate}.").format(
+            baseline=pct(b.baseline_bubble_pct, 2), candidate=pct(b.candidate_bubble_pct, 2)
+        ),
         illustrative=w.marked("save_times"),
+    )
+    finishes = (
+        _(
+            "The run finishes {time} ({hours}) sooner, {share} of its baseline wall time. With compute unchanged, "
+            "each GPU completes {gain} more steps per unit of time."
+        )
+        if b.time_saved_s >= 0
+        else _(
+            "The run finishes {time} ({hours}) later, {share} of its baseline wall time. With compute unchanged, "
+            "each GPU completes {gain} fewer steps per unit of time."
+        )
     )
     blocks = [
         Para(
-            "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
-            "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
-            "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from the "
-            "measurements: with a synchronous save, every GPU of the job waits for each save to become durable."
+            _(
+                "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
+                "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
+                "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from "
+                "the measurements: with a synchronous save, every GPU of the job waits for each save to become "
+                "durable."
+            )
         ),
         Para(
-            "saves = floor(steps ÷ interval) · wall time = compute + saves × save time · "
-            "bubble share = saves × save time ÷ wall time",
+            _(
+                "saves = floor(steps ÷ interval) · wall time = compute + saves × save time · "
+                "bubble share = saves × save time ÷ wall time"
+            ),
             "formula",
         ),
         table,
         w.p(
-            f"The run finishes {s3(abs(b.time_saved_s))} ({h3(abs(b.time_saved_s))}) {_earlier(b.time_saved_s)}, "
-            f"{p3(abs(b.duration_reduction_pct))} of its baseline wall time. With compute unchanged, each GPU "
-            f"completes {p3(abs(b.throughput_gain_pct))} {'more' if b.throughput_gain_pct >= 0 else 'fewer'} steps "
-            "per unit of time.",
+            finishes.format(
+                time=s3(abs(b.time_saved_s)),
+                hours=h3(abs(b.time_saved_s)),
+                share=p3(abs(b.duration_reduction_pct)),
+                gain=p3(abs(b.throughput_gain_pct)),
+            ),
             "save_times",
         ),
         w.p(
-            f"{_capacity_sentence(m)} Per 1,000 GPUs: {gpus(m.scale.gpu_equivalents_per_1000)}. This assumes every job "
-            f"of the cluster checkpoints like this {m.save.baseline.gpus}-GPU job, at its measured save times.",
+            _capacity_sentence(m)
+            + " "
+            + _(
+                "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this {gpus}-GPU "
+                "job, at its measured save times."
+            ).format(per_1000=gpus(m.scale.gpu_equivalents_per_1000), gpus=m.save.baseline.gpus),
             "save_times",
         ),
         w.figure("composition"),
         w.p(_sensitivity_sentence(m), "save_times"),
         w.figure("sensitivity"),
     ]
-    return Section("bubble", "Training bubble analysis", tuple(blocks))
-
-
-def _earlier(saved_s: float) -> str:
-    return "sooner" if saved_s >= 0 else "later"
+    return Section("bubble", _("Training bubble analysis"), tuple(blocks))
 
 
 def _sensitivity_sentence(m: Metrics) -> str:
     sv, b = m.sensitivity, m.bubble
-    lo_k, hi_k = sv.intervals_steps[0], sv.intervals_steps[-1]
-    lo_r, hi_r = sv.interval_reduction_pct[0], sv.interval_reduction_pct[-1]
-    lo_t, hi_t = sv.step_time_reduction_pct[0], sv.step_time_reduction_pct[-1]
-    return (
-        f"The benefit depends on how often the job saves and how long each step computes: from {p3(lo_r)} with a "
-        f"save every {count(lo_k)} steps to {p3(hi_r)} every {count(hi_k)} steps, and from {p3(lo_t)} at "
-        f"{s3(sv.step_times_s[0])} of compute per step to {p3(hi_t)} at {s3(sv.step_times_s[-1])} "
-        f"(this test: {p3(b.duration_reduction_pct)} at {count(b.checkpoint_interval_steps)} steps and "
-        f"{s3(sv.step_time_s)} per step)."
+    return _(
+        "The benefit depends on how often the job saves and how long each step computes: from {often} with a save "
+        "every {few_steps} steps to {rarely} every {many_steps} steps, and from {short} at {short_step} of compute per "
+        "step to {long} at {long_step} (this test: {here} at {interval} steps and {step} per step)."
+    ).format(
+        often=p3(sv.interval_reduction_pct[0]),
+        few_steps=count(sv.intervals_steps[0]),
+        rarely=p3(sv.interval_reduction_pct[-1]),
+        many_steps=count(sv.intervals_steps[-1]),
+        short=p3(sv.step_time_reduction_pct[0]),
+        short_step=s3(sv.step_times_s[0]),
+        long=p3(sv.step_time_reduction_pct[-1]),
+        long_step=s3(sv.step_times_s[-1]),
+        here=p3(b.duration_reduction_pct),
+        interval=count(b.checkpoint_interval_steps),
+        step=s3(sv.step_time_s),
     )
 
 
 # ---- failures and the checkpoint interval ----
 
 
-def _reliability_section(w: _Words) -> Section:
-    m = w.m
+def _reliability_rows(m: Metrics) -> tuple[tuple[str, ...], ...]:
     r, s = m.reliability, m.save
-    rows = (
+    today, tuned = _("{system}, today's interval"), _("{system}, re-tuned (Young)")
+    return (
         (
-            f"{s.baseline.system}, today's interval",
+            today.format(system=s.baseline.system),
             seconds(s.baseline.mean_s),
             hours(r.interval_s),
             pct(r.baseline.save_overhead_pct, 2),
             pct(r.baseline.overhead_pct, 2),
         ),
         (
-            f"{s.candidate.system}, today's interval",
+            today.format(system=s.candidate.system),
             seconds(s.candidate.mean_s),
             hours(r.interval_s),
             pct(r.candidate.save_overhead_pct, 2),
             pct(r.candidate.overhead_pct, 2),
         ),
         (
-            f"{s.baseline.system}, re-tuned (Young)",
+            tuned.format(system=s.baseline.system),
             seconds(s.baseline.mean_s),
             hours(r.baseline.optimal_interval_s),
             pct(100 * s.baseline.mean_s / r.baseline.optimal_interval_s, 2),
             pct(r.baseline.optimal_overhead_pct, 2),
         ),
         (
-            f"{s.candidate.system}, re-tuned (Young)",
+            tuned.format(system=s.candidate.system),
             seconds(s.candidate.mean_s),
             hours(r.candidate.optimal_interval_s),
             pct(100 * s.candidate.mean_s / r.candidate.optimal_interval_s, 2),
             pct(r.candidate.optimal_overhead_pct, 2),
         ),
     )
+
+
+def _reliability_section(w: _Words) -> Section:
+    m = w.m
+    r, s = m.reliability, m.save
     table = Table(
         "reliability",
-        "Failure-aware overhead, share of compute time: today's interval and each system's optimal interval",
+        _("Failure-aware overhead, share of compute time: today's interval and each system's optimal interval"),
         (
-            Column("System and interval", False),
-            Column("Save cost"),
-            Column("Interval (compute)"),
-            Column("Saves alone"),
-            Column("Saves, rework and restarts"),
+            Column(_("System and interval"), False),
+            Column(_("Save cost")),
+            Column(_("Interval (compute)")),
+            Column(_("Saves alone")),
+            Column(_("Saves, rework and restarts")),
         ),
-        rows,
-        f"Job MTBF {hours(r.job_mtbf_s)} ({num(r.gpu_mtbf_hours, 0)} h per GPU ÷ {r.gpus} GPUs); restart "
-        f"{seconds(r.restart_s)}; step time {seconds(r.step_time_s)}. Daly's higher-order optimum: "
-        f"{hours(r.baseline.daly_interval_s)} and {hours(r.candidate.daly_interval_s)}.",
+        _reliability_rows(m),
+        _(
+            "Job MTBF {mtbf} ({gpu_mtbf} h per GPU ÷ {gpus} GPUs); restart {restart}; step time {step}. Daly's "
+            "higher-order optimum: {daly_baseline} and {daly_candidate}."
+        ).format(
+            mtbf=hours(r.job_mtbf_s),
+            gpu_mtbf=num(r.gpu_mtbf_hours, 0),
+            gpus=r.gpus,
+            restart=seconds(r.restart_s),
+            step=seconds(r.step_time_s),
+            daly_baseline=hours(r.baseline.daly_interval_s),
+            daly_candidate=hours(r.candidate.daly_interval_s),
+        ),
         illustrative=w.marked("save_times"),
     )
-    defaults = w.config.is_default("reliability.gpu_mtbf_hours")
-    intro = Para(
-        "At cluster scale jobs are interrupted: after each failure the work since the last checkpoint is lost and the "
-        "job restarts, so the checkpoint interval trades save time against lost work. "
-        + (
-            "test.toml gives no failure rate, so the report uses Llama 3's (419 unexpected interruptions in 54 days on "
-            "16,384 GPUs)."
-            if defaults
-            else f"test.toml sets a per-GPU MTBF of {sig(r.gpu_mtbf_hours)} h."
+    rate = (
+        _(
+            "test.toml gives no failure rate, so the report uses Llama 3's (419 unexpected interruptions in 54 days "
+            "on 16,384 GPUs)."
         )
+        if w.config.is_default("reliability.gpu_mtbf_hours")
+        else _("test.toml sets a per-GPU MTBF of {hours} h.").format(hours=sig(r.gpu_mtbf_hours))
+    )
+    intro = Para(
+        _(
+            "At cluster scale jobs are interrupted: after each failure the work since the last checkpoint is lost "
+            "and the job restarts, so the checkpoint interval trades save time against lost work."
+        )
+        + " "
+        + rate
     )
     measure = Para(
-        f"Two measures of the same saves appear in this report. The bubble share is save time as a share of wall "
-        f"time ({p3(m.bubble.baseline_bubble_pct)} on {s.baseline.system}); the overheads in this section are shares "
-        f"of compute time, as Young's model counts them ({p3(r.baseline.save_overhead_pct)} for the saves alone, the "
-        "same saves: x of compute is x ÷ (1 + x) of wall time). Rework and restarts add to the saves.",
+        _(
+            "Two measures of the same saves appear in this report. The bubble share is save time as a share of wall "
+            "time ({bubble} on {system}); the overheads in this section are shares of compute time, as Young's model "
+            "counts them ({saves} for the saves alone, the same saves: x of compute is x ÷ (1 + x) of wall time). "
+            "Rework and restarts add to the saves."
+        ).format(
+            bubble=p3(m.bubble.baseline_bubble_pct), system=s.baseline.system, saves=p3(r.baseline.save_overhead_pct)
+        ),
         "note",
     )
     notes = [
         w.p(
-            f"At today's interval ({count(m.bubble.checkpoint_interval_steps)} steps, {h3(r.interval_s)} of compute) "
-            f"saves, rework and restarts cost {p3(r.baseline.overhead_pct)} of compute time on {s.baseline.system} and "
-            f"{p3(r.candidate.overhead_pct)} on {s.candidate.system}.",
+            _(
+                "At today's interval ({steps} steps, {hours} of compute) saves, rework and restarts cost {baseline} of "
+                "compute time on {baseline_system} and {candidate} on {candidate_system}."
+            ).format(
+                steps=count(m.bubble.checkpoint_interval_steps),
+                hours=h3(r.interval_s),
+                baseline=p3(r.baseline.overhead_pct),
+                baseline_system=s.baseline.system,
+                candidate=p3(r.candidate.overhead_pct),
+                candidate_system=s.candidate.system,
+            ),
             "save_times",
         ),
         w.p(_retune_sentence(m), "save_times"),
         w.p(
-            f"Re-optimised, the overhead scales with the square root of the save cost: the candidate's optimum is "
-            f"{x3(r.optimal_overhead_ratio)} the baseline's, close to √{sig(r.cost_ratio)} = {sig(r.sqrt_cost_ratio)}, "
-            "not the cost ratio itself.",
+            _(
+                "Re-optimised, the overhead scales with the square root of the save cost: the candidate's optimum is "
+                "{ratio} the baseline's, close to √{cost} = {root}, not the cost ratio itself."
+            ).format(ratio=x3(r.optimal_overhead_ratio), cost=sig(r.cost_ratio), root=sig(r.sqrt_cost_ratio)),
             "save_times",
         ),
     ]
     return Section(
         "reliability",
-        "Failures and the checkpoint interval",
+        _("Failures and the checkpoint interval"),
         (intro, *notes, table, measure, w.figure("reliability")),
-    )
-
-
-def _optimum_words(m: Metrics) -> str:
-    gain = m.reliability.optimum_gain_pct
-    if gain >= 0:
-        return f"the candidate's contribution is {sig(gain)} percentage points"
-    return f"the candidate costs {sig(-gain)} percentage points more"
-
-
-def _switch_words(gain: float) -> str:
-    return f"saves {sig(gain)}" if gain >= 0 else f"costs {sig(-gain)} more"
-
-
-def _beyond_run(m: Metrics) -> str:
-    """A caveat when Young's optimal interval is longer than the whole run."""
-    r, b = m.reliability, m.bubble
-    if r.baseline.optimal_interval_steps <= b.total_steps:
-        return ""
-    return (
-        f" Young's optimum ({count(round(r.baseline.optimal_interval_steps))} steps) is longer than the whole run "
-        f"({count(b.total_steps)} steps): at this failure rate the run would checkpoint for its own sake only once or "
-        "twice, and keeps today's interval for other reasons (evaluation, preemption, a failure rate higher than "
-        "assumed), which the report cannot weigh."
     )
 
 
 def _retune_sentence(m: Metrics) -> str:
     r, s = m.reliability, m.save
-    retune = (
-        f"Re-tuning the interval on {s.baseline.system} alone, to every "
-        f"{count(round(r.baseline.optimal_interval_steps))} steps, saves {sig(r.retune_gain_pct)} percentage points; "
-        f"moving to {s.candidate.system} at today's interval saves {sig(r.switch_gain_pct)}."
+    retune = _(
+        "Re-tuning the interval on {baseline} alone, to every {optimum} steps, saves {retune} percentage points; "
+        "moving to {candidate} at today's interval {switch}."
+    ).format(
+        baseline=s.baseline.system,
+        optimum=count(round(r.baseline.optimal_interval_steps)),
+        retune=sig(r.retune_gain_pct),
+        candidate=s.candidate.system,
+        switch=_switch_words(r.switch_gain_pct),
     )
     if r.tuning_beats_switching:
         return (
-            retune + " Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
-            f"optimum, {_optimum_words(m)}." + _beyond_run(m)
+            retune
+            + " "
+            + _(
+                "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
+                "optimum, {contribution}."
+            ).format(contribution=_optimum_words(m))
+            + _beyond_run(m)
         )
-    return retune + f" Optimum against optimum the candidate still saves {sig(r.optimum_gain_pct)} points."
+    return (
+        retune
+        + " "
+        + _("Optimum against optimum the candidate still saves {points} points.").format(points=sig(r.optimum_gain_pct))
+    )
 
 
 # ---- projections ----
 
 
+def _fit_sentence(m: Metrics, side: str) -> str:
+    f = m.fits[side]
+    name = m.save.baseline.system if side == "baseline" else m.save.candidate.system
+    if f.method == "proportional":
+        return _(
+            "{system}: one checkpoint size was measured ({size}), so save time is assumed to grow in proportion to "
+            "size ({slope} s per GB)."
+        ).format(system=name, size=gb(f.sizes_gb[0]), slope=num(f.slope_s_per_gb, 3))
+    return _(
+        "{system}: {sizes} checkpoint sizes were measured, so the projection follows the least-squares line save "
+        "time = {intercept} s + {slope} s/GB × size."
+    ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=num(f.intercept_s, 2), slope=num(f.slope_s_per_gb, 3))
+
+
+def _projection_notes(w: _Words) -> list[Para]:
+    m = w.m
+    notes = [w.p(_fit_sentence(m, side), "save_times") for side in SIDES]
+    held = sorted({g for side in SIDES for g in m.fits[side].gpus})
+    notes.append(
+        Para(
+            _(
+                "Only the checkpoint size changes: the projections keep the measured GPU count ({gpus}) and its write "
+                "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
+                "is not measured here."
+            ).format(gpus=join_words([str(g) for g in held])),
+            "note",
+        )
+    )
+    for side in SIDES:
+        if len(m.fits[side].gpus) > 1:
+            name = m.save.baseline.system if side == "baseline" else m.save.candidate.system
+            text = _(
+                "{system}: the fitted line mixes rows of {gpus} GPUs, so it confounds checkpoint size with GPU count."
+            )
+            notes.append(
+                Para(text.format(system=name, gpus=join_words([str(g) for g in m.fits[side].gpus])), "warning")
+            )
+    for p in m.projections:
+        if p.measured_size:
+            text = _("“{name}” is a size both systems measured: its times are fitted, not extrapolated.")
+            notes.append(w.p(text.format(name=p.name)))
+        elif p.extrapolation > FAR_EXTRAPOLATION:
+            text = _(
+                "“{name}” is {ratio} the largest measured checkpoint: the projection extrapolates well beyond the "
+                "measurements. Measure a checkpoint of that size before relying on it."
+            )
+            notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation)), style="warning"))
+    return notes
+
+
 def _projection_section(w: _Words) -> Section:
     m = w.m
+    title = _("Projections to other checkpoint sizes")
     if not m.projections:
-        return Section(
-            "projections",
-            "Projections to other checkpoint sizes",
-            (
-                Para("test.toml lists no [[projections]], so no other checkpoint size is projected."),
-                w.p(_fit_sentence(m, "baseline"), "save_times"),
-                w.p(_fit_sentence(m, "candidate"), "save_times"),
-                w.figure("projection"),
-            ),
-        )
+        none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
+        fits = [w.p(_fit_sentence(m, side), "save_times") for side in SIDES]
+        return Section("projections", title, (none, *fits, w.figure("projection")))
     rows = tuple(
         (
             p.name,
@@ -1006,73 +1333,27 @@ def _projection_section(w: _Words) -> Section:
     )
     table = Table(
         "projections",
-        "Projected save times at other checkpoint sizes",
+        _("Projected save times at other checkpoint sizes"),
         (
-            Column("Projection", False),
-            Column("Checkpoint"),
+            Column(_("Projection"), False),
+            Column(_("Checkpoint")),
             Column(f"{m.save.baseline.system} (s)"),
             Column(f"{m.save.candidate.system} (s)"),
-            Column("Saved per save (s)"),
-            Column("Saves"),
-            Column("Saved in all (s)"),
+            Column(_("Saved per save (s)")),
+            Column(_("Saves")),
+            Column(_("Saved in all (s)")),
         ),
         rows,
         illustrative=w.marked("save_times"),
     )
-    notes = [w.p(_fit_sentence(m, side), "save_times") for side in SIDES]
-    gpus_held = sorted({g for side in SIDES for g in m.fits[side].gpus})
-    notes.append(
-        Para(
-            f"Only the checkpoint size changes: the projections keep the measured GPU count "
-            f"({join_words([str(g) for g in gpus_held])}) and its write parallelism. A larger model usually runs on "
-            "more GPUs, which write in parallel; its save time there is not measured here.",
-            "note",
-        )
-    )
-    for side in SIDES:
-        if len(m.fits[side].gpus) > 1:
-            name = m.save.baseline.system if side == "baseline" else m.save.candidate.system
-            notes.append(
-                Para(
-                    f"{name}: the fitted line mixes rows of {join_words([str(g) for g in m.fits[side].gpus])} GPUs, "
-                    "so it confounds checkpoint size with GPU count.",
-                    "warning",
-                )
-            )
-    for p in m.projections:
-        if p.measured_size:
-            notes.append(w.p(f"“{p.name}” is a size both systems measured: its times are fitted, not extrapolated."))
-        elif p.extrapolation > FAR_EXTRAPOLATION:
-            notes.append(
-                w.p(
-                    f"“{p.name}” is {x3(p.extrapolation)} the largest measured checkpoint: the projection extrapolates "
-                    "well beyond the measurements. Measure a checkpoint of that size before relying on it.",
-                    style="warning",
-                )
-            )
-    return Section("projections", "Projections to other checkpoint sizes", (*notes, table, w.figure("projection")))
-
-
-def _fit_sentence(m: Metrics, side: str) -> str:
-    f = m.fits[side]
-    name = m.save.baseline.system if side == "baseline" else m.save.candidate.system
-    if f.method == "proportional":
-        return (
-            f"{name}: one checkpoint size was measured ({gb(f.sizes_gb[0])}), so save time is assumed to grow in "
-            f"proportion to size ({num(f.slope_s_per_gb, 3)} s per GB)."
-        )
-    return (
-        f"{name}: {len(set(f.sizes_gb))} checkpoint sizes were measured, so the projection follows the least-squares "
-        f"line save time = {num(f.intercept_s, 2)} s + {num(f.slope_s_per_gb, 3)} s/GB × size."
-    )
+    return Section("projections", title, (*_projection_notes(w), table, w.figure("projection")))
 
 
 # ---- model loading ----
 
 
-def _load_section(w: _Words) -> Section:
+def _load_table(w: _Words, models) -> Table:
     m = w.m
-    models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
     rows = tuple(
         (
             x.model,
@@ -1088,48 +1369,70 @@ def _load_section(w: _Words) -> Section:
         )
         for x in models
     )
-    table = Table(
+    return Table(
         "load",
-        "Model load time (inference cold start)",
+        _("Model load time (inference cold start)"),
         (
-            Column("Model", False),
-            Column("Platform", False),
-            Column("Size"),
-            Column("Runs"),
+            Column(_("Model"), False),
+            Column(_("Platform"), False),
+            Column(_("Size")),
+            Column(_("Runs")),
             Column(f"{m.load.baseline_system} (s)"),
             Column(f"{m.load.candidate_system} (s)"),
-            Column("CV (%)"),
-            Column("Saved (s)"),
-            Column("Speedup"),
-            Column("95% interval"),
+            Column(_("CV (%)")),
+            Column(_("Saved (s)")),
+            Column(_("Speedup")),
+            Column(_("95% interval")),
         ),
         rows,
-        "Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'.",
+        _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'."),
         illustrative=w.marked("load_times"),
     )
+
+
+def _load_section(w: _Words) -> Section:
+    m = w.m
+    models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
     notes = [
         w.p(
-            f"{m.load.candidate_system} brings a model into service {_load_speed(m)} than {m.load.baseline_system}, "
-            f"{s3(m.lifecycle.load_saved_min_s)} to {s3(m.lifecycle.load_saved_max_s)} per cold start.",
+            _(
+                "{candidate} brings a model into service {speed} than {baseline}, {least} to {most} per cold start."
+            ).format(
+                candidate=m.load.candidate_system,
+                speed=_load_speed(m),
+                baseline=m.load.baseline_system,
+                least=s3(m.lifecycle.load_saved_min_s),
+                most=s3(m.lifecycle.load_saved_max_s),
+            ),
             "load_times",
         )
     ]
     if all(x.speedup_ci95 is None for x in models):
-        notes.append(w.p("Each load was timed once per system, so the speedups carry no measure of spread."))
-    max_cv = w.config.gates.max_cv_pct
+        notes.append(w.p(_("Each load was timed once per system, so the speedups carry no measure of spread.")))
+    limit = given(w.config.gates.max_cv_pct)
     for x in models:
         if x.unstable:
+            text = _(
+                "{model} on {platform}: the load times spread by {baseline} and {candidate} (CV), above the {limit}% "
+                "the gates accept for saves; its speedup is unstable. Repeat the loads with the page cache dropped "
+                "between runs."
+            )
             notes.append(
                 w.p(
-                    f"{x.model} on {x.platform}: the load times spread by {p3(x.baseline_cv_pct)} and "
-                    f"{p3(x.candidate_cv_pct)} (CV), above the {given(max_cv)}% the gates accept for saves; "
-                    "its speedup "
-                    "is unstable. Repeat the loads with the page cache dropped between runs.",
+                    text.format(
+                        model=x.model,
+                        platform=x.platform,
+                        baseline=p3(x.baseline_cv_pct),
+                        candidate=p3(x.candidate_cv_pct),
+                        limit=limit,
+                    ),
                     "load_times",
                     style="warning",
                 )
             )
-    return Section("loading", "Model loading for inference", (*notes, table, w.figure("load-times")))
+    return Section(
+        "loading", _("Model loading for inference"), (*notes, _load_table(w, models), w.figure("load-times"))
+    )
 
 
 # ---- economics ----
@@ -1140,46 +1443,65 @@ def _economics_section(w: _Words) -> Section | None:
     if e is None:
         return None
     spec = w.config.economics
-    money = f"{{:,.0f}} {e.currency}".format
+
+    def money(value: float) -> str:
+        return f"{num(value, 0)} {e.currency}"
+
+    price = f"{num(spec.gpu_hour_price, 2)} {e.currency}"
     table = Table(
         "economics",
-        "Value of the time saved",
-        (Column("Figure", False), Column("Value"), Column("How", False)),
+        _("Value of the time saved"),
+        (Column(_("Figure"), False), Column(_("Value")), Column(_("How"), False)),
         (
             (
-                "Per training run",
+                _("Per training run"),
                 money(e.value_per_run),
-                f"{s3(m.bubble.time_saved_s)} × {m.save.baseline.gpus} GPUs × {num(spec.gpu_hour_price, 2)} "
-                f"{e.currency} per GPU-hour",
+                _("{time} × {gpus} GPUs × {price} per GPU-hour").format(
+                    time=s3(m.bubble.time_saved_s), gpus=m.save.baseline.gpus, price=price
+                ),
             ),
-            ("Per year", money(e.value_per_year), f"× {count(spec.runs_per_year)} runs a year"),
             (
-                "Cluster capacity per year",
+                _("Per year"),
+                money(e.value_per_year),
+                _("× {runs} runs a year").format(runs=count(spec.runs_per_year)),
+            ),
+            (
+                _("Cluster capacity per year"),
                 money(e.cluster_value_per_year),
-                f"{num(m.bubble.gpu_equivalents, 1)} GPU-equivalents × 8,760 h",
+                _("{gpus} GPU-equivalents × 8,760 h").format(gpus=num(m.bubble.gpu_equivalents, 1)),
             ),
             (
-                "Checkpoints retained",
+                _("Checkpoints retained"),
                 gb(e.retained_gb),
-                f"{spec.retained_checkpoints} × {gb(m.save.baseline.snapshot_gb)} to keep on the array",
+                _("{count} × {size} to keep on the array").format(
+                    count=spec.retained_checkpoints, size=gb(m.save.baseline.snapshot_gb)
+                ),
             ),
         ),
         illustrative=w.marked("save_times"),
     )
     notes = (
         w.p(
-            f"At {num(spec.gpu_hour_price, 2)} {e.currency} per GPU-hour, the time the candidate saves is worth "
-            f"{money(e.value_per_run)} per training run and {money(e.value_per_year)} a year at "
-            f"{count(spec.runs_per_year)} runs.",
+            _(
+                "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
+                "{per_year} a year at {runs} runs."
+            ).format(
+                price=price,
+                per_run=money(e.value_per_run),
+                per_year=money(e.value_per_year),
+                runs=count(spec.runs_per_year),
+            ),
             "save_times",
         ),
         Para(
-            "The cluster figure values the GPU-equivalents as if every job checkpointed like this one all year; the "
-            "per-run figure counts only this job's GPUs. Neither includes the array's price or running costs.",
+            _(
+                "The cluster figure values the GPU-equivalents as if every job checkpointed like this one all year; "
+                "the per-run figure counts only this job's GPUs. Neither includes the array's price or running costs."
+            ),
             "note",
         ),
     )
-    return Section("economics", "Value of the time saved", (*notes, table))
+    return Section("economics", _("Value of the time saved"), (*notes, table))
 
 
 # ---- audit ----
@@ -1187,70 +1509,83 @@ def _economics_section(w: _Words) -> Section | None:
 
 def _audit_section(w: _Words) -> Section:
     m = w.m
-    a, s, bw = m.audit, m.save, m.bandwidth
+    a, s = m.audit, m.save
     deps = ("save_times", "bandwidth")
     items = [
         w.p(
-            f"Effective save throughput (checkpoint size ÷ save time) is {sig(s.baseline.effective_gbps)} GB/s on "
-            f"{s.baseline.system} and {sig(s.candidate.effective_gbps)} GB/s on {s.candidate.system}: "
-            f"{_both(p3(a.baseline.effective_share_pct), p3(a.candidate.effective_share_pct))} of the sustained "
-            "bandwidth.",
+            _(
+                "Effective save throughput (checkpoint size ÷ save time) is {baseline} GB/s on {baseline_system} and "
+                "{candidate} GB/s on {candidate_system}: {shares} of the sustained bandwidth."
+            ).format(
+                baseline=sig(s.baseline.effective_gbps),
+                baseline_system=s.baseline.system,
+                candidate=sig(s.candidate.effective_gbps),
+                candidate_system=s.candidate.system,
+                shares=_both(p3(a.baseline.effective_share_pct), p3(a.candidate.effective_share_pct)),
+            ),
             *deps,
         )
     ]
     if a.effective_above_sustained:
-        items.append(
-            w.p(
-                "A save that finishes faster than its system's sustained bandwidth allows is implausible: either the "
-                "checkpoint size is overstated, the save was not durable when timed (the page cache absorbed it), or "
-                "the bandwidth log is not of the same system. Check these before relying on the save times.",
-                *deps,
-                style="warning",
-            )
+        text = _(
+            "A save that finishes faster than its system's sustained bandwidth allows is implausible: either the "
+            "checkpoint size is overstated, the save was not durable when timed (the page cache absorbed it), or the "
+            "bandwidth log is not of the same system. Check these before relying on the save times."
         )
+        items.append(w.p(text, *deps, style="warning"))
     items.append(
         w.p(
-            f"At full sustained bandwidth the saves would write {sig(a.baseline.implied_written_gb)} GB and "
-            f"{sig(a.candidate.implied_written_gb)} GB, {x3(a.baseline.implied_to_snapshot)} and "
-            f"{x3(a.candidate.implied_to_snapshot)} the stated {gb(s.baseline.snapshot_gb)} checkpoint.",
+            _(
+                "At full sustained bandwidth the saves would write {baseline} GB and {candidate} GB, {baseline_ratio} "
+                "and {candidate_ratio} the stated {size} checkpoint."
+            ).format(
+                baseline=sig(a.baseline.implied_written_gb),
+                candidate=sig(a.candidate.implied_written_gb),
+                baseline_ratio=x3(a.baseline.implied_to_snapshot),
+                candidate_ratio=x3(a.candidate.implied_to_snapshot),
+                size=gb(s.baseline.snapshot_gb),
+            ),
             *deps,
         )
     )
     if a.fit is not None:
+        text = _(
+            "A save bound by bandwidth that writes V GB after a fixed cost F, save = F + V ÷ bandwidth, passes through "
+            "both systems' points with F = {fixed} and V = {written} GB, {ratio} the stated checkpoint."
+        )
         items.append(
             w.p(
-                f"A save bound by bandwidth that writes V GB after a fixed cost F, save = F + V ÷ bandwidth, passes "
-                f"through both systems' points with F = {s3(a.fit.fixed_s)} and V = {sig(a.fit.written_gb)} GB, "
-                f"{x3(a.fit_written_to_snapshot)} the stated checkpoint.",
+                text.format(
+                    fixed=s3(a.fit.fixed_s), written=sig(a.fit.written_gb), ratio=x3(a.fit_written_to_snapshot)
+                ),
                 *deps,
             )
         )
     items.append(
         w.p(
-            f"The save speedup ({x3(s.speedup)}) against the bandwidth ratio ({x3(a.bandwidth_ratio)}): their quotient "
-            f"is {sig(a.save_speedup_to_bandwidth_ratio)}.",
+            _(
+                "The save speedup ({speedup}) against the bandwidth ratio ({ratio}): their quotient is {quotient}."
+            ).format(
+                speedup=x3(s.speedup), ratio=x3(a.bandwidth_ratio), quotient=sig(a.save_speedup_to_bandwidth_ratio)
+            ),
             *deps,
         )
     )
     items += _hypotheses(w)
     if a.max_extrapolation is not None and a.max_extrapolation > FAR_EXTRAPOLATION:
-        items.append(
-            w.p(
-                f"The largest projection is {x3(a.max_extrapolation)} the largest measured checkpoint: treat projected "
-                "times as estimates under the stated scaling assumption.",
-                "save_times",
-            )
+        text = _(
+            "The largest projection is {ratio} the largest measured checkpoint: treat projected times as estimates "
+            "under the stated scaling assumption."
         )
-    del bw
-    return Section("audit", "Consistency audit", (Items(tuple(items), "audit"),))
+        items.append(w.p(text.format(ratio=x3(a.max_extrapolation)), "save_times"))
+    return Section("audit", _("Consistency audit"), (Items(tuple(items), "audit"),))
 
 
 def _hypotheses(w: _Words) -> list[Para]:
     a = w.m.audit
     deps = ("save_times", "bandwidth")
-    low = max(a.baseline.effective_share_pct, a.candidate.effective_share_pct) < BANDWIDTH_BOUND_SHARE_PCT
-    if low:
-        text = (
+    if max(a.baseline.effective_share_pct, a.candidate.effective_share_pct) < BANDWIDTH_BOUND_SHARE_PCT:
+        text = _(
             "Two explanations fit these figures equally well, and the measurements cannot tell them apart: the save "
             "writes about the stated checkpoint but spends most of its time elsewhere (serialisation, many small "
             "files, metadata, synchronisation between ranks), or it is bound by bandwidth but writes far more than "
@@ -1258,7 +1593,7 @@ def _hypotheses(w: _Words) -> list[Para]:
             "record the bytes written per save and the time the save spends writing."
         )
     else:
-        text = (
+        text = _(
             "The saves run close to the sustained bandwidth, which is consistent with a bandwidth-bound save; it is "
             "no proof if the bandwidth was derived from these same saves (see the data sources). A bandwidth log "
             "taken independently of the saves, and the bytes written per save, would confirm it."
@@ -1269,147 +1604,203 @@ def _hypotheses(w: _Words) -> list[Para]:
 # ---- questions and answers ----
 
 
-def _answers(w: _Words) -> Section:
+def _utilisation_answer(w: _Words) -> Subsection:
     m = w.m
-    s, b, sc, lc, r = m.save, m.bubble, m.scale, m.lifecycle, m.reliability
-    q1 = Subsection(
+    s, b = m.save, m.bubble
+    return Subsection(
         "qa-utilisation",
-        f"What does a {_speed_phrase(s.speedup)} checkpoint save do to GPU utilisation?",
+        _("What does a {speed} checkpoint save do to GPU utilisation?").format(speed=_speed_phrase(s.speedup)),
         (
             w.p(
-                f"With synchronous saves the GPUs wait for every checkpoint. On {s.baseline.system} they spend "
-                f"{p3(b.baseline_bubble_pct)} of the run waiting ({plural(b.saves, 'save')} of "
-                f"{s3(s.baseline.mean_s)}); "
-                f"on {s.candidate.system}, {p3(b.candidate_bubble_pct)}. The share of wall time spent computing goes "
-                f"from {p3(b.baseline_compute_share_pct)} to {p3(b.candidate_compute_share_pct)}.",
+                _(
+                    "With synchronous saves the GPUs wait for every checkpoint. On {baseline} they spend {bubble} of "
+                    "the run waiting ({saves} of {time}); on {candidate}, {candidate_bubble}. The share of wall time "
+                    "spent computing goes from {busy} to {candidate_busy}."
+                ).format(
+                    baseline=s.baseline.system,
+                    bubble=p3(b.baseline_bubble_pct),
+                    saves=_n(b.saves, "{n} save", "{n} saves"),
+                    time=s3(s.baseline.mean_s),
+                    candidate=s.candidate.system,
+                    candidate_bubble=p3(b.candidate_bubble_pct),
+                    busy=p3(b.baseline_compute_share_pct),
+                    candidate_busy=p3(b.candidate_compute_share_pct),
+                ),
                 "save_times",
             ),
             w.p(
-                f"The same work is done in {long_duration(b.candidate_duration_s)} instead of "
-                f"{long_duration(b.baseline_duration_s)}. {_capacity_sentence(m)}",
+                _("The same work is done in {candidate} instead of {baseline}.").format(
+                    candidate=long_duration(b.candidate_duration_s), baseline=long_duration(b.baseline_duration_s)
+                )
+                + " "
+                + _capacity_sentence(m),
                 "save_times",
             ),
             w.p(
-                "The counter-argument a performance engineer raises first: save less often. " + _retune_sentence(m),
+                _("The counter-argument a performance engineer raises first: save less often.")
+                + " "
+                + _retune_sentence(m),
                 "save_times",
             ),
         ),
     )
-    q2 = Subsection(
+
+
+def _lifecycle_answer(w: _Words) -> Subsection:
+    m = w.m
+    lc, b = m.lifecycle, m.bubble
+    training = (
+        _(
+            "Training: each run of {steps} steps spends {time} less on checkpoint stalls, on each of its {gpus} GPUs: "
+            "{gpu_hours} GPU-hours per run."
+        )
+        if lc.training_saved_s >= 0
+        else _(
+            "Training: each run of {steps} steps spends {time} more on checkpoint stalls, on each of its {gpus} GPUs: "
+            "{gpu_hours} GPU-hours per run."
+        )
+    )
+    return Subsection(
         "qa-lifecycle",
-        "How do faster saves in training and faster loads in inference add up over a model's life cycle?",
+        _("How do faster saves in training and faster loads in inference add up over a model's life cycle?"),
         (
             w.p(
-                f"Training: each run of {count(b.total_steps)} steps spends {s3(abs(lc.training_saved_s))} "
-                f"{'less' if lc.training_saved_s >= 0 else 'more'} on checkpoint stalls, on each of its "
-                f"{s.baseline.gpus} GPUs: {sig(abs(lc.training_gpu_hours_saved))} GPU-hours per run.",
+                training.format(
+                    steps=count(b.total_steps),
+                    time=s3(abs(lc.training_saved_s)),
+                    gpus=m.save.baseline.gpus,
+                    gpu_hours=sig(abs(lc.training_gpu_hours_saved)),
+                ),
                 "save_times",
             ),
             w.p(
-                f"Deploying and serving: every cold start of a measured model takes {s3(lc.load_saved_min_s)} to "
-                f"{s3(lc.load_saved_max_s)} less. It recurs at every scale-out, restart and model update, so its "
-                "weight depends on how often the service starts models, which this test does not measure.",
+                _(
+                    "Deploying and serving: every cold start of a measured model takes {least} to {most} less. It "
+                    "recurs at every scale-out, restart and model update, so its weight depends on how often the "
+                    "service starts models, which this test does not measure."
+                ).format(least=s3(lc.load_saved_min_s), most=s3(lc.load_saved_max_s)),
                 "load_times",
             ),
             Para(
-                "The two are different units (GPU-hours of a training job, seconds of a service's start) and are not "
-                "added here: a training run and a cold start of an unrelated model are not one quantity.",
+                _(
+                    "The two are different units (GPU-hours of a training job, seconds of a service's start) and are "
+                    "not added here: a training run and a cold start of an unrelated model are not one quantity."
+                ),
                 "note",
             ),
         ),
     )
+
+
+def _scale_answer(w: _Words) -> Subsection:
+    m = w.m
+    s, b, sc = m.save, m.bubble, m.scale
     proj = [
-        f"{p.name}: {s3(p.baseline_s)} against {s3(p.candidate_s)} per save, {s3(p.saved_per_save_s)} saved per save"
+        _("{name}: {baseline} against {candidate} per save, {saved} saved per save").format(
+            name=p.name, baseline=s3(p.baseline_s), candidate=s3(p.candidate_s), saved=s3(p.saved_per_save_s)
+        )
         for p in m.projections
     ]
     proj_text = (
-        "Projected to other checkpoint sizes, at the measured GPU count — "
-        + "; ".join(proj)
-        + ". Bubble shares at other sizes also depend on their compute time per step, which this test did not measure."
+        _(
+            "Projected to other checkpoint sizes, at the measured GPU count — {projections}. Bubble shares at other "
+            "sizes also depend on their compute time per step, which this test did not measure."
+        ).format(projections=_("; ").join(proj))
         if proj
-        else "No other checkpoint size was projected in this test."
+        else _("No other checkpoint size was projected in this test.")
     )
-    q3 = Subsection(
+    return Subsection(
         "qa-scale",
-        "Does the effect hold at other cluster and model sizes?",
+        _("Does the effect hold at other cluster and model sizes?"),
         (
             w.p(
-                f"Cluster size: the throughput gain ({p3(b.throughput_gain_pct)}) is a property of each job, so the "
-                f"GPU-equivalents grow with the cluster, {gpus(sc.gpu_equivalents_per_1000)} per 1,000 GPUs, as "
-                "long as "
-                f"each job keeps this job's save times ({s3(s.baseline.mean_s)} and {s3(s.candidate.mean_s)}).",
+                _(
+                    "Cluster size: the throughput gain ({gain}) is a property of each job, so the GPU-equivalents grow "
+                    "with the cluster, {per_1000} per 1,000 GPUs, as long as each job keeps this job's save times "
+                    "({baseline} and {candidate})."
+                ).format(
+                    gain=p3(b.throughput_gain_pct),
+                    per_1000=gpus(sc.gpu_equivalents_per_1000),
+                    baseline=s3(s.baseline.mean_s),
+                    candidate=s3(s.candidate.mean_s),
+                ),
                 "save_times",
             ),
             w.p(
-                f"Failures grow with scale: a job across {count(sc.cluster_gpus)} GPUs fails on average every "
-                f"{h3(sc.job_mtbf_s)}. At its optimal interval, with this job's save times, it loses "
-                f"{p3(sc.baseline_optimal_overhead_pct)} of its compute time on {s.baseline.system} and "
-                f"{p3(sc.candidate_optimal_overhead_pct)} on {s.candidate.system}.",
+                _(
+                    "Failures grow with scale: a job across {gpus} GPUs fails on average every {mtbf}. At its optimal "
+                    "interval, with this job's save times, it loses {baseline} of its compute time on "
+                    "{baseline_system} and {candidate} on {candidate_system}."
+                ).format(
+                    gpus=count(sc.cluster_gpus),
+                    mtbf=h3(sc.job_mtbf_s),
+                    baseline=p3(sc.baseline_optimal_overhead_pct),
+                    baseline_system=s.baseline.system,
+                    candidate=p3(sc.candidate_optimal_overhead_pct),
+                    candidate_system=s.candidate.system,
+                ),
                 "save_times",
             ),
             w.p(proj_text, "save_times"),
         ),
     )
-    del r
-    return Section("qa", "Questions and answers", (q1, q2, q3))
+
+
+def _answers(w: _Words) -> Section:
+    return Section("qa", _("Questions and answers"), (_utilisation_answer(w), _lifecycle_answer(w), _scale_answer(w)))
 
 
 # ---- appendices ----
 
 
-def _raw_section(w: _Words) -> Section:
-    test = w.test
+def _raw_saves(w: _Words) -> Table:
+    saves = w.test.saves
     order = {w.config.systems.save_baseline: 0, w.config.systems.candidate: 1}
-    saves = test.saves.assign(_side=test.saves["system"].astype(str).map(order))
-    saves = saves.sort_values(["_side", "model", "run"], kind="stable")
-    save_rows = tuple(
+    saves = saves.assign(_side=saves["system"].astype(str).map(order)).sort_values(
+        ["_side", "model", "run"], kind="stable"
+    )
+    rows = tuple(
         (str(r.system), str(r.model), str(r.gpus), num(r.snapshot_gb, 1), str(r.run), num(r.save_s, 2))
         for r in saves.itertuples(index=False)
     )
-    load_order = {w.config.systems.load_baseline: 0, w.config.systems.candidate: 1}
-    loads = test.loads.assign(_side=test.loads["system"].astype(str).map(load_order))
-    loads = loads.assign(_model=loads["model"].astype(str).map(natural_key))
+    columns = (
+        Column(_("System"), False),
+        Column(_("Model"), False),
+        Column(_("GPUs")),
+        Column(_("Snapshot (GB)")),
+        Column(_("Run")),
+        Column(_("Save (s)")),
+    )
+    caption = _("save_times.csv: every timed save")
+    return _limit(Table("raw-saves", caption, columns, rows, illustrative=w.marked("save_times")))
+
+
+def _raw_loads(w: _Words) -> Table:
+    loads = w.test.loads
+    order = {w.config.systems.load_baseline: 0, w.config.systems.candidate: 1}
+    loads = loads.assign(
+        _side=loads["system"].astype(str).map(order), _model=loads["model"].astype(str).map(natural_key)
+    )
     loads = loads.sort_values(["_model", "platform", "_side", "run"], kind="stable")
-    load_rows = tuple(
+    rows = tuple(
         (str(r.system), str(r.model), str(r.platform), num(r.size_gb, 1), str(r.run), num(r.load_s, 2))
         for r in loads.itertuples(index=False)
     )
-    tables = (
-        _limit(
-            Table(
-                "raw-saves",
-                "save_times.csv: every timed save",
-                (
-                    Column("System", False),
-                    Column("Model", False),
-                    Column("GPUs"),
-                    Column("Snapshot (GB)"),
-                    Column("Run"),
-                    Column("Save (s)"),
-                ),
-                save_rows,
-                illustrative=w.marked("save_times"),
-            )
-        ),
-        _bandwidth_runs(test.bandwidth, w),
-        _limit(
-            Table(
-                "raw-loads",
-                "load_times.csv: every timed load",
-                (
-                    Column("System", False),
-                    Column("Model", False),
-                    Column("Platform", False),
-                    Column("Size (GB)"),
-                    Column("Run"),
-                    Column("Load (s)"),
-                ),
-                load_rows,
-                illustrative=w.marked("load_times"),
-            )
-        ),
+    columns = (
+        Column(_("System"), False),
+        Column(_("Model"), False),
+        Column(_("Platform"), False),
+        Column(_("Size (GB)")),
+        Column(_("Run")),
+        Column(_("Load (s)")),
     )
-    return Section("raw", "Appendix A: measurements", tables, appendix=True, new_page=True)
+    caption = _("load_times.csv: every timed load")
+    return _limit(Table("raw-loads", caption, columns, rows, illustrative=w.marked("load_times")))
+
+
+def _raw_section(w: _Words) -> Section:
+    tables = (_raw_saves(w), _bandwidth_runs(w.test.bandwidth, w), _raw_loads(w))
+    return Section("raw", _("Appendix A: measurements"), tables, appendix=True, new_page=True)
 
 
 def _limit(table: Table, total: int | None = None) -> Table:
@@ -1417,10 +1808,9 @@ def _limit(table: Table, total: int | None = None) -> Table:
     total = len(table.rows) if total is None else total
     if total <= MAX_RAW_ROWS:
         return table
-    note = (
-        f"First {MAX_RAW_ROWS} of {count(total)} rows; the full file is attached to the PDF and its "
-        "SHA-256 is listed in the colophon."
-    )
+    note = _(
+        "First {shown} of {total} rows; the full file is attached to the PDF and its SHA-256 is listed in the colophon."
+    ).format(shown=MAX_RAW_ROWS, total=count(total))
     return Table(table.id, table.caption, table.columns, table.rows[:MAX_RAW_ROWS], note, table.illustrative)
 
 
@@ -1442,98 +1832,132 @@ def _bandwidth_runs(log: BandwidthLog, w: _Words) -> Table:
     )
     table = Table(
         "raw-bandwidth",
-        "bandwidth.csv: summarised per run",
+        _("bandwidth.csv: summarised per run"),
         (
-            Column("System", False),
-            Column("Run"),
-            Column("Samples"),
-            Column("Time span (s)"),
-            Column("Mean (GB/s)"),
-            Column("Min (GB/s)"),
-            Column("Max (GB/s)"),
+            Column(_("System"), False),
+            Column(_("Run")),
+            Column(_("Samples")),
+            Column(_("Time span (s)")),
+            Column(_("Mean (GB/s)")),
+            Column(_("Min (GB/s)")),
+            Column(_("Max (GB/s)")),
         ),
         rows,
-        "Each run's samples are summarised; the full log is attached to the PDF.",
+        _("Each run's samples are summarised; the full log is attached to the PDF."),
         illustrative=w.marked("bandwidth"),
     )
     return _limit(table, len(log.run_start))
 
 
-FORMULAS = (
-    ("Mean save time", "mean = Σ save_s ÷ runs, over the training model's rows of one system"),
-    ("Speedup", "speedup = mean_B ÷ mean_C; reduction = 100 × (1 − mean_C ÷ mean_B)"),
-    ("Effective throughput", "effective = snapshot_gb ÷ mean save time"),
-    ("Sustained bandwidth", "mean of each run's write_gbps samples, then the mean over runs"),
-    (
-        "Steady-state bandwidth",
-        "per run, the samples from the first one ≥ 0.9 × the run's median (in t_s order); their mean, then the mean "
-        "over runs",
-    ),
-    ("Saves", "saves = floor(total_steps ÷ checkpoint_interval_steps)"),
-    ("Compute time", "compute = baseline duration − saves × mean_B"),
-    ("Wall time, candidate", "duration_C = compute + saves × mean_C"),
-    ("Bubble share", "bubble = 100 × saves × mean ÷ duration, per system"),
-    ("Throughput gain", "gain = 100 × (duration_B ÷ duration_C − 1); GPU-equivalents = cluster GPUs × gain ÷ 100"),
-    ("Projection", "one measured size s₀: t = t₀ × size ÷ s₀; several sizes: least squares t = a + b × size"),
-    (
-        "Confidence interval",
-        "speedup × exp(± t₀.₉₇₅(df) × se), lower bound with −, se² = s_B²/(n_B·mean_B²) + s_C²/(n_C·mean_C²), "
-        "Welch–Satterthwaite df",
-    ),
-    (
-        "Runs to decide G3",
-        "smallest n from 2 to 10,000 with speedup × exp(− t₀.₉₇₅(df(n)) × se(n)) ≥ target "
-        "(or exp(+ …) < target below it), "
-        "se(n)² = (cv_B² + cv_C²) ÷ n, df(n) = (n − 1)(cv_B² + cv_C²)² ÷ (cv_B⁴ + cv_C⁴)",
-    ),
-    ("Runs short (G1, G2)", "max(min_runs, 2) − runs, at least 0"),
-    ("Job MTBF", "M = per-GPU MTBF (h) × 3,600 ÷ GPUs of the job"),
-    ("Overhead", "100 × (c ÷ τ + (τ + c) ÷ 2M + restart ÷ M), c = save time, τ = interval of compute"),
-    ("Optimal interval", "Young: τ = √(2cM); Daly: √(2cM) × (1 + √(c/2M)/3 + (c/2M)/9) − c"),
-    ("Re-tuning beats switching", "baseline's overhead at its optimal interval < candidate's at today's interval"),
-    ("Implied bytes written", "sustained bandwidth × mean save time, per system"),
-    (
-        "Two-system fit",
-        "save = F + V ÷ bandwidth through both systems: V = (mean_B − mean_C) ÷ (1/bw_B − 1/bw_C), "
-        "F = mean_B − V ÷ bw_B",
-    ),
-    ("Outlier", "modified z-score 0.6745 × (x − median) ÷ MAD above 3.5 (Iglewicz and Hoaglin)"),
-    ("Value of time saved", "time saved ÷ 3,600 × GPUs × price per GPU-hour; cluster: GPU-equivalents × 8,760 × price"),
-)
+def formulas() -> tuple[tuple[str, str], ...]:
+    """Appendix B: the name and the formula of every figure."""
+    return (
+        (_("Mean save time"), _("mean = Σ save_s ÷ runs, over the training model's rows of one system")),
+        (_("Speedup"), _("speedup = mean_B ÷ mean_C; reduction = 100 × (1 − mean_C ÷ mean_B)")),
+        (_("Effective throughput"), _("effective = snapshot_gb ÷ mean save time")),
+        (_("Sustained bandwidth"), _("mean of each run's write_gbps samples, then the mean over runs")),
+        (
+            _("Steady-state bandwidth"),
+            _(
+                "per run, the samples from the first one ≥ 0.9 × the run's median (in t_s order); their mean, then "
+                "the mean over runs"
+            ),
+        ),
+        (_("Saves"), _("saves = floor(total_steps ÷ checkpoint_interval_steps)")),
+        (_("Compute time"), _("compute = baseline duration − saves × mean_B")),
+        (_("Wall time, candidate"), _("duration_C = compute + saves × mean_C")),
+        (_("Bubble share"), _("bubble = 100 × saves × mean ÷ duration, per system")),
+        (
+            _("Throughput gain"),
+            _("gain = 100 × (duration_B ÷ duration_C − 1); GPU-equivalents = cluster GPUs × gain ÷ 100"),
+        ),
+        (
+            _("Projection"),
+            _("one measured size s₀: t = t₀ × size ÷ s₀; several sizes: least squares t = a + b × size"),
+        ),
+        (
+            _("Confidence interval"),
+            _(
+                "speedup × exp(± t₀.₉₇₅(df) × se), lower bound with −, se² = s_B²/(n_B·mean_B²) + "
+                "s_C²/(n_C·mean_C²), Welch–Satterthwaite df"
+            ),
+        ),
+        (
+            _("Runs to decide G3"),
+            _(
+                "smallest n from 2 to 10,000 with speedup × exp(− t₀.₉₇₅(df(n)) × se(n)) ≥ target (or exp(+ …) < "
+                "target below it), se(n)² = (cv_B² + cv_C²) ÷ n, df(n) = (n − 1)(cv_B² + cv_C²)² ÷ (cv_B⁴ + cv_C⁴)"
+            ),
+        ),
+        (_("Runs short (G1, G2)"), _("max(min_runs, 2) − runs, at least 0")),
+        (_("Job MTBF"), _("M = per-GPU MTBF (h) × 3,600 ÷ GPUs of the job")),
+        (_("Overhead"), _("100 × (c ÷ τ + (τ + c) ÷ 2M + restart ÷ M), c = save time, τ = interval of compute")),
+        (_("Optimal interval"), _("Young: τ = √(2cM); Daly: √(2cM) × (1 + √(c/2M)/3 + (c/2M)/9) − c")),
+        (
+            _("Re-tuning beats switching"),
+            _("baseline's overhead at its optimal interval < candidate's at today's interval"),
+        ),
+        (_("Implied bytes written"), _("sustained bandwidth × mean save time, per system")),
+        (
+            _("Two-system fit"),
+            _(
+                "save = F + V ÷ bandwidth through both systems: V = (mean_B − mean_C) ÷ (1/bw_B − 1/bw_C), "
+                "F = mean_B − V ÷ bw_B"
+            ),
+        ),
+        (_("Outlier"), _("modified z-score 0.6745 × (x − median) ÷ MAD above 3.5 (Iglewicz and Hoaglin)")),
+        (
+            _("Value of time saved"),
+            _("time saved ÷ 3,600 × GPUs × price per GPU-hour; cluster: GPU-equivalents × 8,760 × price"),
+        ),
+    )
 
 
 def _formulas_section() -> Section:
-    return Section("formulas", "Appendix B: formulas", (Definitions(FORMULAS, "formulas"),), appendix=True)
+    return Section("formulas", _("Appendix B: formulas"), (Definitions(formulas(), "formulas"),), appendix=True)
 
 
 def _colophon_section(w: _Words, prov: Provenance) -> Section:
     test = w.test
     inputs = Table(
         "inputs",
-        "Input files (attached to the PDF)",
-        (Column("File", False), Column("Bytes"), Column("Media type", False), Column("SHA-256", False, code=True)),
+        _("Input files (attached to the PDF)"),
+        (
+            Column(_("File"), False),
+            Column(_("Bytes")),
+            Column(_("Media type"), False),
+            Column("SHA-256", False, code=True),
+        ),
         tuple((name, count(len(data)), MEDIA_TYPES[name], test.sha256[name]) for name, data in test.raw.items()),
     )
     versions = Table(
         "versions",
-        "Software that built this report",
-        (Column("Component", False), Column("Version", False)),
+        _("Software that built this report"),
+        (Column(_("Component"), False), Column(_("Version"), False)),
         (
-            ("Report generator", f"{prov.generator} (commit {prov.commit})"),
+            (
+                _("Report generator"),
+                _("{version} (commit {commit})").format(version=prov.generator, commit=prov.commit),
+            ),
             ("Python", prov.python),
             *prov.packages,
         ),
     )
     intro = Para(
-        "The PDF edition of this report carries its input files as attachments, with metrics.json, the unrounded "
-        "figures; python -m report verify report.pdf recomputes the figures from the attachments and compares "
-        "them. The HTML edition carries neither: check it against the PDF and metrics.json built beside it."
+        _(
+            "The PDF edition of this report carries its input files as attachments, with metrics.json, the "
+            "unrounded figures; python -m report verify report.pdf recomputes the figures from the attachments and "
+            "compares them. The HTML edition carries neither: check it against the PDF and metrics.json built beside "
+            "it."
+        )
     )
-    return Section("colophon", "Colophon: inputs and software", (intro, inputs, versions), appendix=True)
+    return Section("colophon", _("Colophon: inputs and software"), (intro, inputs, versions), appendix=True)
 
 
-def build(test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenance) -> ReportContext:
-    """The whole context of the report."""
+def build(
+    test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenance, language: str = "en"
+) -> ReportContext:
+    """The whole context of the report, worded in the active language (report/i18n.py)."""
     w = _Words(test, m, charts)
     sections = [
         _summary(w),
@@ -1556,8 +1980,10 @@ def build(test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenanc
     return ReportContext(
         cover=_cover(test, m),
         sections=tuple(s for s in sections if s is not None),
-        description=(
-            f"Joint test: {c.systems.candidate} against {c.systems.save_baseline} and {c.systems.load_baseline}"
+        description=_("Joint test: {candidate} against {save_baseline} and {load_baseline}").format(
+            candidate=c.systems.candidate, save_baseline=c.systems.save_baseline, load_baseline=c.systems.load_baseline
         ),
         charts=charts,
+        language=language,
+        footer=page_footer(),
     )

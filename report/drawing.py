@@ -17,6 +17,7 @@ from report import layout, stats
 from report.charts import Chart, labels, over_time, short, wrapped
 from report.compute import SIDES, Metrics, predict
 from report.formatting import natural_key, num, seconds
+from report.i18n import _
 from report.runs import BandwidthLog
 
 FONTS = Path(__file__).parent / "assets" / "fonts"
@@ -80,7 +81,7 @@ def _figure(chart: Chart, cols: int = 1):
     """A figure of the chart's size; no pyplot, so no global state and a lighter import."""
     fig = Figure(figsize=(chart.width_in, chart.height_in), layout="constrained")
     if chart.illustrative:  # drawn from inputs test.toml declares illustrative: the chart says so itself
-        fig.suptitle("ILLUSTRATIVE INPUT, NOT MEASURED", x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
+        fig.suptitle(_("ILLUSTRATIVE INPUT, NOT MEASURED"), x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
     return fig, fig.subplots(1, cols) if cols > 1 else fig.subplots()
 
 
@@ -92,7 +93,7 @@ def _legend_above(ax, columns: int) -> None:
 def _log_x(ax) -> None:
     """A log-scale x axis labelled in plain numbers at its major ticks (never mathtext)."""
     ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _pos: f"{v:g}"))
     ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
 
 
@@ -145,10 +146,15 @@ def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         if s.stdev_s is not None:
             ax.errorbar(s.mean_s, y, xerr=s.stdev_s, color=INK, capsize=3, linewidth=0.9, zorder=5)
         ax.annotate(
-            f"mean {seconds(s.mean_s)}", (s.mean_s, y), xytext=(6, 9), textcoords="offset points", fontsize=8, color=INK
+            _("mean {time}").format(time=seconds(s.mean_s)),
+            (s.mean_s, y),
+            xytext=(6, 9),
+            textcoords="offset points",
+            fontsize=8,
+            color=INK,
         )
     ax.set_yticks([0, 1], [labels(m)[s] for s in reversed(SIDES)])
-    ax.set_xlabel("Checkpoint save time (s)")
+    ax.set_xlabel(_("Checkpoint save time (s)"))
     ax.set_xlim(0, max(m.save.baseline.max_s, m.save.candidate.max_s) * 1.18)
     ax.grid(axis="y", visible=False)
     return fig
@@ -176,7 +182,7 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                 )
             ax.axhline(gbps, color=COLOURS[side], linewidth=0.8, linestyle=":")
             ax.annotate(
-                f"sustained {num(gbps, 2)} GB/s",
+                _("sustained {bandwidth} GB/s").format(bandwidth=num(gbps, 2)),
                 (1.0, gbps),
                 xycoords=("axes fraction", "data"),
                 xytext=(-2, 4),
@@ -193,11 +199,11 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             ax.bar(x, gbps, color=COLOURS[side], width=0.5, label=names[side])
             ax.annotate(f"{num(gbps, 2)} GB/s", (x, gbps), xytext=(0, 3), textcoords="offset points", ha="center")
     if timed:
-        ax.set_xlabel("Time since the run started (s)")
+        ax.set_xlabel(_("Time since the run started (s)"))
         _legend_above(ax, 2)
     else:
         ax.set_xticks([0, 1], [names[s] for s in SIDES])
-    ax.set_ylabel("Write bandwidth (GB/s)")
+    ax.set_ylabel(_("Write bandwidth (GB/s)"))
     highest = max(log.run_max[log.runs_of(bw.system)].max() for bw in m.bandwidth.sides())
     ax.set_ylim(0, max(highest, m.bandwidth.candidate_gbps) * 1.15)
     return fig
@@ -211,7 +217,9 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     h = 0.36
     eff = [s.effective_gbps for s in m.save.sides()]
     sus = [m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps]
-    ax.barh(y + h / 2, sus, height=h, color="#e4e7eb", edgecolor=INK, linewidth=0.5, label="Sustained write bandwidth")
+    ax.barh(
+        y + h / 2, sus, height=h, color="#e4e7eb", edgecolor=INK, linewidth=0.5, label=_("Sustained write bandwidth")
+    )
     ax.barh(
         y - h / 2,
         eff,
@@ -219,7 +227,7 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         color=[COLOURS[s] for s in SIDES],
         edgecolor=INK,
         linewidth=0.5,
-        label="Effective save throughput (size / time)",
+        label=_("Effective save throughput (size / time)"),
     )
     for yi, e, s in zip(y, eff, sus, strict=True):
         ax.annotate(f"{num(s, 2)}", (s, yi + h / 2), xytext=(3, -3), textcoords="offset points", fontsize=7.5)
@@ -253,7 +261,7 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             edgecolor=INK,
             linewidth=0.5,
             height=0.55,
-            label="Compute" if y == 0 else None,
+            label=_("Compute") if y == 0 else None,
         )
         ax.barh(
             y,
@@ -263,18 +271,18 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             edgecolor=INK,
             linewidth=0.5,
             height=0.55,
-            label=f"Checkpoint saves ({labels(m)[side]})",
+            label=_("Checkpoint saves ({system})").format(system=labels(m)[side]),
         )
         end = (b.compute_s + totals[side]) / 3600
         ax.annotate(
-            f"{num(shares[side], 1)}% bubble · {num(end, 2)} h",
+            _("{share}% bubble · {hours} h").format(share=num(shares[side], 1), hours=num(end, 2)),
             (end, y),
             xytext=(5, -3),
             textcoords="offset points",
             fontsize=8,
         )
     ax.set_yticks([0, 1], [labels(m)[s] for s in reversed(SIDES)])
-    ax.set_xlabel("Training wall time (h)")
+    ax.set_xlabel(_("Training wall time (h)"))
     ax.set_xlim(0, b.baseline_duration_s / 3600 * 1.3)
     ax.grid(axis="y", visible=False)
     _legend_above(ax, 3)
@@ -295,7 +303,9 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             color=COLOURS[side],
             linestyle=LINES[side],
             linewidth=1.1,
-            label=f"{labels(m)[side]} ({fit.method.replace('_', ' ')})",
+            label=(
+                _("{system} (proportional)") if fit.method == "proportional" else _("{system} (least squares)")
+            ).format(system=labels(m)[side]),
         )
         ax.scatter(
             fit.sizes_gb,
@@ -329,8 +339,8 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             )
     for p in m.projections:
         ax.axvline(p.snapshot_gb, color=GRID, linewidth=0.8, zorder=1)
-    ax.set_xlabel("Checkpoint size (GB)")
-    ax.set_ylabel("Save time (s)")
+    ax.set_xlabel(_("Checkpoint size (GB)"))
+    ax.set_ylabel(_("Save time (s)"))
     ax.set_xlim(0, max(sizes) * 1.08)
     ax.set_ylim(bottom=0)
     _legend_above(ax, 2)
@@ -350,7 +360,7 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
     for yi, x in zip(y, models, strict=True):
         ax.annotate(
-            f"{num(x.speedup, 1)}× faster",
+            _("{ratio}× faster").format(ratio=num(x.speedup, 1)),
             (x.baseline_s, yi + h / 2),
             xytext=(4, -3),
             textcoords="offset points",
@@ -358,7 +368,7 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             color=INK,
         )
     ax.set_yticks(y, [f"{wrapped(x.model)}\n{wrapped(x.platform)}" for x in models], fontsize=7.5)
-    ax.set_xlabel("Model load time (s)")
+    ax.set_xlabel(_("Model load time (s)"))
     ax.set_xlim(0, max(x.baseline_s for x in models) * 1.25)
     ax.grid(axis="y", visible=False)
     _legend_above(ax, 2)
@@ -399,7 +409,7 @@ def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         )
     ax.axvline(r.interval_s / 3600, color=ACCENT, linewidth=0.8, linestyle="--")
     ax.annotate(
-        "configured interval",
+        _("configured interval"),
         (r.interval_s / 3600, 0.97),
         xycoords=("data", "axes fraction"),
         xytext=(4, -8),
@@ -408,8 +418,8 @@ def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         color=ACCENT,
     )
     _log_x(ax)
-    ax.set_xlabel("Checkpoint interval (h, log scale)")
-    ax.set_ylabel("Expected overhead (% of time)")
+    ax.set_xlabel(_("Checkpoint interval (h, log scale)"))
+    ax.set_ylabel(_("Expected overhead (% of compute time)"))
     ax.set_ylim(0, top * 1.25 if math.isfinite(top) and top > 0 else 1)
     _legend_above(ax, 2)
     return fig
@@ -426,9 +436,9 @@ def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             sv.intervals_steps,
             sv.interval_reduction_pct,
             b.checkpoint_interval_steps,
-            "Checkpoint interval (steps)",
+            _("Checkpoint interval (steps)"),
         ),
-        (right, sv.step_times_s, sv.step_time_reduction_pct, sv.step_time_s, "Compute time per step (s)"),
+        (right, sv.step_times_s, sv.step_time_reduction_pct, sv.step_time_s, _("Compute time per step (s)")),
     )
     for ax, x, y, here, label in panels:
         ax.plot(x, y, color=COLOURS["candidate"], linewidth=1.2)
@@ -437,7 +447,7 @@ def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         _log_x(ax)
         ax.set_xlabel(label)
         ax.set_ylim(0, max(max(y), sv.target_pct) * 1.15 if max(y) > 0 else 1)
-    left.set_ylabel("Training run shorter by (%)")
+    left.set_ylabel(_("Training run shorter by (%)"))
     return fig
 
 

@@ -7,7 +7,7 @@ import base64
 import jinja2
 from markupsafe import Markup
 
-from report import webfonts
+from report import i18n, webfonts
 from report.charts import Chart
 from report.context import ReportContext
 from report.formatting import FILTERS
@@ -28,8 +28,11 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
     )
     env.filters.update(FILTERS)
+    # The templates' own words come from the same catalogs as the context's, in the language being written.
+    env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
     return env
 
 

@@ -22,6 +22,7 @@ from report.trace import mark
 def main(argv: list[str]) -> int:
     """Run the data side for DATA_DIR, writing (kind, value) pairs to the file descriptor FD."""
     data_dir, fd = Path(argv[0]), int(argv[1])
+    language = argv[2] if len(argv) > 2 and argv[2] else None
     with os.fdopen(fd, "wb") as pipe:
 
         def send(kind: str, value: object) -> None:
@@ -36,7 +37,7 @@ def main(argv: list[str]) -> int:
             try:
                 test = parse(raw, packer.sha256(INPUT_FILES))
                 mark("data", "parsed and checked")
-                for part in produce(test, provenance.collect(), packer):
+                for part in produce(test, provenance.collect(), packer, language):
                     send("part", part)
             finally:
                 packer.close()
