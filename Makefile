@@ -16,7 +16,7 @@ $(shell mkdir -p .cache/make && { echo '$(abspath $(DATA))' | cmp -s - '$(DATA_K
 # System packages: WeasyPrint needs Pango; the tests read PDFs with poppler-utils and qpdf.
 APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf chromium
 
-.PHONY: all report test lint format bench lock golden clean system-packages
+.PHONY: all report test lint format bench lock golden catalogs clean system-packages
 
 all: test lint
 
@@ -62,6 +62,11 @@ bench: $(STAMP)
 # Regenerate the golden outputs in tests/golden/ (see README: only when a change to the report is intended).
 golden: $(STAMP)
 	$(PY) -m tests.golden.regenerate
+
+# Extract the report's messages and merge them into report/locale/*/LC_MESSAGES/report.po, then compile the .mo
+# catalogs the report reads; fails while a message lacks a translation.
+catalogs: $(STAMP)
+	$(PY) tools/catalogs.py
 
 lock:
 	$(PYTHON3) tools/lock.py
