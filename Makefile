@@ -7,13 +7,19 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
 SUPPORTED_PYTHONS := 3.11 3.12 3.13
-# PYTHON3 itself if it runs, else pyenv's installation of that name (pyenv's shim fails for a version not selected).
-PYTHON := $(shell for p in '$(PYTHON3)' "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/*/bin/'$(PYTHON3)'; do \
-  "$$p" -c '' 2>/dev/null && { echo "$$p"; break; }; done)
+# PYTHON3 itself if it runs, else for python3.N pyenv's installation of it (pyenv's shim fails for a version not selected).
+PYTHON := $(shell p='$(PYTHON3)'; if "$$p" -c '' 2>/dev/null; then echo "$$p"; else case "$$p" in (python3.[0-9]*) \
+  for q in "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/*/bin/"$$p"; do "$$q" -c '' 2>/dev/null && { echo "$$q"; break; }; done;; \
+  esac; fi)
 # Which interpreter .venv is for (version and installation): another PYTHON3 than last time makes the venv anew.
 PYTHON_ID  := $(shell '$(PYTHON)' -c 'import sys; print(sys.version.split()[0], sys.base_prefix)' 2>/dev/null)
 PYTHON_KEY := .cache/make/python
 $(shell mkdir -p .cache/make && { echo '$(PYTHON_ID)' | cmp -s - '$(PYTHON_KEY)' || echo '$(PYTHON_ID)' > '$(PYTHON_KEY)'; })
+# macOS: WeasyPrint opens Pango by name, and dyld looks in /usr/local/lib (Homebrew on Intel) but not in /opt/homebrew/lib
+# (Homebrew on Apple silicon). Set on each Python command, as macOS drops DYLD_* variables on the way through /bin/sh.
+ifeq ($(shell uname -s),Darwin)
+PY := DYLD_FALLBACK_LIBRARY_PATH="$(shell brew --prefix 2>/dev/null)/lib:/usr/local/lib:/usr/lib" $(PY)
+endif
 DATA    ?= data
 OUT     ?= output
 
@@ -39,7 +45,7 @@ $(STAMP): requirements.lock pyproject.toml $(PYTHON_KEY)
 	@$(PY) -c "import site, sys; open(site.getsitepackages()[0] + '/joint_test_report.pth', 'w').write(sys.argv[1] + '\n')" "$(CURDIR)"
 	@$(PY) -c "import weasyprint" 2>/dev/null || { \
 	  echo "WeasyPrint cannot load its system libraries (Pango)."; \
-	  echo "Install them, e.g. on Debian or Ubuntu: apt-get install $(APT_PACKAGES)"; exit 1; }
+	  echo "Install them, e.g. on Debian or Ubuntu: apt-get install $(APT_PACKAGES); on macOS: brew install pango"; exit 1; }
 	@touch $@
 
 # Grouped target: one build writes all three outputs; nothing to do when no input, template or source changed.
@@ -49,7 +55,11 @@ $(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json &: $(STAMP) $(SOURCES) 
 report: $(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json
 
 system-packages:
-	@missing=""; \
+	@if ! command -v dpkg >/dev/null; then \
+	  for c in pdftotext qpdf; do command -v $$c >/dev/null || \
+	    { echo "The tests need $$c (poppler and qpdf; on macOS: brew install poppler qpdf)"; exit 1; }; done; exit 0; \
+	fi; \
+	missing=""; \
 	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
