@@ -39,7 +39,8 @@ $(STAMP): requirements.lock pyproject.toml $(PYTHON_KEY)
 	@test -n "$(PYTHON_ID)" || { echo "PYTHON3=$(PYTHON3) does not run: set PYTHON3 to Python $(SUPPORTED_PYTHONS)"; exit 1; }
 	@case " $(SUPPORTED_PYTHONS) " in *" $(basename $(word 1,$(PYTHON_ID))) "*) ;; \
 	  *) echo "PYTHON3=$(PYTHON3) ($(PYTHON)) is Python $(word 1,$(PYTHON_ID)); the lock is for Python $(SUPPORTED_PYTHONS)"; exit 1;; esac
-	@cmp -s $(PYTHON_KEY) $(VENV)/.python 2>/dev/null || { rm -rf $(VENV) && '$(PYTHON)' -m venv $(VENV) && cp $(PYTHON_KEY) $(VENV)/.python; }
+	@cmp -s $(PYTHON_KEY) $(VENV)/.python 2>/dev/null || { echo "making $(VENV) for Python $(PYTHON_ID)"; \
+	  rm -rf $(VENV) && '$(PYTHON)' -m venv $(VENV) && cp $(PYTHON_KEY) $(VENV)/.python; }
 	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
 	@# Make `python -m report` importable from any working directory.
 	@$(PY) -c "import site, sys; open(site.getsitepackages()[0] + '/joint_test_report.pth', 'w').write(sys.argv[1] + '\n')" "$(CURDIR)"
