@@ -1,10 +1,25 @@
 # The joint-test report generator. `make report` builds the default joint test; `make test` runs every test.
 # Run from a fresh clone: the first target that needs Python creates .venv and installs requirements.lock.
+# PYTHON3 picks the interpreter (3.11, 3.12 or 3.13: `make test PYTHON3=python3.13`); .venv is made anew when it changes.
 
 PYTHON3 ?= python3
 VENV    := .venv
 PY      := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
+SUPPORTED_PYTHONS := 3.11 3.12 3.13
+# PYTHON3 itself if it runs, else for python3.N pyenv's installation of it (pyenv's shim fails for a version not selected).
+PYTHON := $(shell p='$(PYTHON3)'; if "$$p" -c '' 2>/dev/null; then echo "$$p"; else case "$$p" in (python3.[0-9]*) \
+  for q in "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/*/bin/"$$p"; do "$$q" -c '' 2>/dev/null && { echo "$$q"; break; }; done;; \
+  esac; fi)
+# Which interpreter .venv is for (version and installation): another PYTHON3 than last time makes the venv anew.
+PYTHON_ID  := $(shell '$(PYTHON)' -c 'import sys; print(sys.version.split()[0], sys.base_prefix)' 2>/dev/null)
+PYTHON_KEY := .cache/make/python
+$(shell mkdir -p .cache/make && { echo '$(PYTHON_ID)' | cmp -s - '$(PYTHON_KEY)' || echo '$(PYTHON_ID)' > '$(PYTHON_KEY)'; })
+# macOS: WeasyPrint opens Pango by name, and dyld looks in /usr/local/lib (Homebrew on Intel) but not in /opt/homebrew/lib
+# (Homebrew on Apple silicon). Set on each Python command, as macOS drops DYLD_* variables on the way through /bin/sh.
+ifeq ($(shell uname -s),Darwin)
+PY := DYLD_FALLBACK_LIBRARY_PATH="$(shell brew --prefix 2>/dev/null)/lib:/usr/local/lib:/usr/lib" $(PY)
+endif
 DATA    ?= data
 OUT     ?= output
 
@@ -20,14 +35,18 @@ APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf chromium
 
 all: test lint
 
-$(STAMP): requirements.lock pyproject.toml
-	@test -x $(PY) || $(PYTHON3) -m venv $(VENV)
+$(STAMP): requirements.lock pyproject.toml $(PYTHON_KEY)
+	@test -n "$(PYTHON_ID)" || { echo "PYTHON3=$(PYTHON3) does not run: set PYTHON3 to Python $(SUPPORTED_PYTHONS)"; exit 1; }
+	@case " $(SUPPORTED_PYTHONS) " in *" $(basename $(word 1,$(PYTHON_ID))) "*) ;; \
+	  *) echo "PYTHON3=$(PYTHON3) ($(PYTHON)) is Python $(word 1,$(PYTHON_ID)); the lock is for Python $(SUPPORTED_PYTHONS)"; exit 1;; esac
+	@cmp -s $(PYTHON_KEY) $(VENV)/.python 2>/dev/null || { echo "making $(VENV) for Python $(PYTHON_ID)"; \
+	  rm -rf $(VENV) && '$(PYTHON)' -m venv $(VENV) && cp $(PYTHON_KEY) $(VENV)/.python; }
 	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
 	@# Make `python -m report` importable from any working directory.
 	@$(PY) -c "import site, sys; open(site.getsitepackages()[0] + '/joint_test_report.pth', 'w').write(sys.argv[1] + '\n')" "$(CURDIR)"
 	@$(PY) -c "import weasyprint" 2>/dev/null || { \
 	  echo "WeasyPrint cannot load its system libraries (Pango)."; \
-	  echo "Install them, e.g. on Debian or Ubuntu: apt-get install $(APT_PACKAGES)"; exit 1; }
+	  echo "Install them, e.g. on Debian or Ubuntu: apt-get install $(APT_PACKAGES); on macOS: brew install pango"; exit 1; }
 	@touch $@
 
 # Grouped target: one build writes all three outputs; nothing to do when no input, template or source changed.
@@ -37,7 +56,11 @@ $(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json &: $(STAMP) $(SOURCES) 
 report: $(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json
 
 system-packages:
-	@missing=""; \
+	@if ! command -v dpkg >/dev/null; then \
+	  for c in pdftotext qpdf; do command -v $$c >/dev/null || \
+	    { echo "The tests need $$c (poppler and qpdf; on macOS: brew install poppler qpdf)"; exit 1; }; done; exit 0; \
+	fi; \
+	missing=""; \
 	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -68,8 +91,18 @@ golden: $(STAMP)
 catalogs: $(STAMP)
 	$(PY) tools/catalogs.py
 
-lock:
-	$(PYTHON3) tools/lock.py
+# Resolve pyproject's pins (with dev) with the pinned uv and pyproject's [tool.uv.pip] settings into requirements.lock
+# (what pip installs, hash-checked) and pylock.toml (the same resolution naming each wheel with its hash; the tests read
+# the platforms from it). Written into a fresh folder, so that the old lock never feeds the new one; files that came out
+# the same are left untouched, so `make lock && git diff --exit-code` checks the lock; tests/test_lock.py runs the same
+# command and expects the committed files.
+lock: $(STAMP)
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	for f in requirements.lock pylock.toml; do \
+	  $(VENV)/bin/uv pip compile pyproject.toml --extra dev --quiet --custom-compile-command 'make lock' -o "$$tmp/$$f" \
+	    || exit 1; \
+	  if cmp -s "$$tmp/$$f" $$f; then echo "$$f unchanged"; else mv "$$tmp/$$f" $$f && echo "wrote $$f"; fi; \
+	done
 
 clean:
 	rm -rf $(OUT)
