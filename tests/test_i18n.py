@@ -1,0 +1,100 @@
+"""The report in two languages: every message translated, the Chinese report without English words, one set of figures."""
+
+import io
+import re
+
+import pytest
+from babel.messages.mofile import write_mo
+
+from report import i18n
+from report.build import build_outputs
+from report.load import load
+from tests.conftest import DATA, FIXTURES, PROVENANCE, pdf_text
+from tools import catalogs
+
+
+def test_every_message_has_a_chinese_translation_and_the_compiled_catalog_is_current():
+    catalog, untranslated = catalogs.merge(catalogs.extract(), "zh_CN")
+    assert untranslated == [], "run make catalogs and translate these"
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    shipped = (i18n.LOCALE / "zh_CN" / "LC_MESSAGES" / "report.mo").read_bytes()
+    assert compiled.getvalue() == shipped, "report.mo is older than report.po: run make catalogs"
+
+
+def test_translations_keep_every_field_of_their_message():
+    catalog, _ = catalogs.merge(catalogs.extract(), "zh_CN")
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            assert set(re.findall(r"\{(\w*)\}", text)) == set(re.findall(r"\{(\w*)\}", ids[0])), ids[0]
+
+
+def test_strict_mode_refuses_a_message_the_catalog_lacks():
+    with i18n.strict(), i18n.activate("zh-CN"):
+        assert i18n._("Executive summary") == "执行摘要"
+        with pytest.raises(i18n.MissingTranslation):
+            i18n._("A sentence nobody translated")
+
+
+def test_dates_and_lists_as_each_language_writes_them():
+    import datetime as dt
+
+    day = dt.date(2026, 11, 30)
+    assert i18n.date(day) == "30 November 2026" and i18n.join_words(["a", "b", "c"]) == "a, b and c"
+    with i18n.activate("zh-CN"):
+        assert i18n.date(day) == "2026年11月30日" and i18n.join_words(["G1", "G2", "G3"]) == "G1、G2和G3"
+
+
+@pytest.fixture(scope="module")
+def chinese():
+    """The default joint test built in Chinese, every message required to be in the catalog."""
+    with i18n.strict():
+        return build_outputs(load(DATA), PROVENANCE, "zh-CN")
+
+
+@pytest.mark.parametrize("fixture", ["repeated", "gates_fail", "economics"])
+def test_every_fixture_builds_in_chinese_with_no_message_missing(fixture):
+    with i18n.strict():
+        built = build_outputs(load(FIXTURES / fixture), PROVENANCE, "zh-CN")
+    assert built.pdf.startswith(b"%PDF")
+
+
+def test_the_figures_are_the_same_in_both_languages(chinese, default_built):
+    assert chinese.metrics == default_built.metrics
+
+
+# What may stay in Latin letters in a Chinese report: names and texts from the inputs, units, symbols of the
+# formulas, file and package names, proper names of methods and sources.
+ALLOWED = {
+    "GPU", "GPUs", "GB", "s", "h", "CSV", "PDF", "HTML", "SHA", "MD", "CV", "I", "O", "MTBF", "Young", "Daly",
+    "Llama", "Welch", "Satterthwaite", "Iglewicz", "Hoaglin", "delta", "MAD", "python", "m", "report", "verify",
+    "pdf", "metrics", "json", "test", "toml", "csv", "save", "times", "bandwidth", "load", "sources", "environment",
+    "projections", "mean", "B", "C", "snapshot", "gb", "gbps", "write", "t", "se", "df", "n", "cv", "exp", "floor",
+    "total", "steps", "checkpoint", "interval", "duration", "min", "runs", "bw", "F", "V", "M", "c", "x", "a", "b",
+    "Python", "commit", "application", "text", "plain", "jinja", "matplotlib", "pandas", "numpy", "pyarrow",
+    "weasyprint", "pydyf", "fonttools", "uharfbuzz", "scipy", "pypdf", "test", "ab", "z", "s₀", "t₀", "G", "Σ",
+}
+
+
+def _input_words(folder) -> set[str]:
+    words = set()
+    for path in folder.iterdir():
+        words |= set(re.findall(r"[A-Za-z]+", path.read_text(encoding="utf-8")))
+    return words
+
+
+def test_the_chinese_report_has_no_english_left(chinese, tmp_path):
+    text = pdf_text(chinese.pdf, tmp_path)
+    words = set(re.findall(r"[A-Za-z]+", text))
+    left = words - ALLOWED - _input_words(DATA)
+    assert left == set(), f"English left in the Chinese report: {sorted(left)}"
+    assert "执行摘要" in text and "训练气泡分析" in text and "2026年11月30日" in text
+
+
+def test_the_chinese_html_declares_its_language(chinese):
+    html = chinese.html.decode()
+    assert '<html lang="zh-CN">' in html and "结论：尚无定论，需要更多测量" in html
