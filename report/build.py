@@ -71,9 +71,12 @@ class Final:
     evidence: dict[str, Embedded]
 
 
-def metrics_json(metrics: Metrics) -> bytes:
-    """metrics.json: every figure unrounded, never NaN or infinity."""
-    return (json.dumps(metrics.to_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+def metrics_json(metrics: Metrics, prov: Provenance) -> bytes:
+    """metrics.json: the schema version, every figure unrounded (never NaN or infinity), and what built it."""
+    from report.compute import SCHEMA_VERSION
+
+    tree = {"schema_version": SCHEMA_VERSION, **metrics.to_dict(), "generator": prov.to_dict()}
+    return (json.dumps(tree, indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
 
 
 def pack_inputs(raw: dict[str, bytes]) -> Packer:
@@ -102,7 +105,7 @@ def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layou
     svgs = drawing.draw_all(metrics, test.bandwidth, described)
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
-    metrics_bytes = metrics_json(metrics)
+    metrics_bytes = metrics_json(metrics, prov)
     packer.add(METRICS_NAME, metrics_bytes, MEDIA_TYPES[METRICS_NAME])
     html = render.render_html(ctx, render.chart_sources(described, svgs)).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
@@ -142,7 +145,17 @@ def build_outputs(test: JointTest, prov: Provenance) -> Built:
 
 
 def build(data_dir: Path, out_dir: Path) -> Built:
-    """The whole pipeline on two cores: nothing is written unless every stage succeeded."""
+    """The whole pipeline on two cores, one build per OUT at a time: nothing is written unless every stage succeeded."""
+    with output.locked(out_dir):
+        output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast
+        output.clean_stale(out_dir)
+        built = _build_two_sides(data_dir)
+        output.write_set(out_dir, {"report.html": built.html, "report.pdf": built.pdf, "metrics.json": built.metrics})
+    mark("pdf", "outputs written")
+    return built
+
+
+def _build_two_sides(data_dir: Path) -> Built:
     start_clock()
     worker = _Worker(data_dir)
     try:
@@ -152,8 +165,6 @@ def build(data_dir: Path, out_dir: Path) -> Built:
     except BaseException:
         worker.stop()
         raise
-    output.write_all(out_dir, {"report.html": built.html, "report.pdf": built.pdf, "metrics.json": built.metrics})
-    mark("pdf", "outputs written")
     worker.finish()
     return built
 

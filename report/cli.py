@@ -8,7 +8,7 @@ from pathlib import Path
 
 from report.problems import InvalidInput
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,24 +39,39 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from report.verify import verify
+    from report.safe_read import Unreadable
+    from report.verify import Refused, verify_file
 
-    if not args.pdf.is_file():
-        print(f"{args.pdf}: no such file", file=sys.stderr)
-        return EXIT_INVALID
     try:
-        found = verify(args.pdf)
-    except InvalidInput as exc:
-        found = [f"attached {p}" for p in exc.problems]
-    except Exception as exc:  # a damaged or foreign PDF: say so rather than show a traceback
-        found = [f"{args.pdf}: cannot be read as a report ({type(exc).__name__}: {exc})"]
-    if found:
-        print(f"{args.pdf}: the figures do NOT match the attached inputs:", file=sys.stderr)
-        for line in found:
+        outcome = verify_file(args.pdf)
+    except Unreadable as exc:
+        print(f"{args.pdf}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    except Refused as exc:
+        print(f"{args.pdf}: refused, not verified: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    for note in outcome.notes:
+        print(f"{args.pdf}: note: {note}", file=sys.stderr)
+    if outcome.differences:
+        print(f"{args.pdf}: the report does NOT match a rebuild from its attached inputs:", file=sys.stderr)
+        for line in outcome.differences:
             print(line, file=sys.stderr)
         return EXIT_INVALID
-    print(f"{args.pdf}: every figure matches a recomputation from the attached inputs", file=sys.stderr)
+    print(
+        f"{args.pdf}: every figure matches a rebuild from the attached inputs, and so does every page", file=sys.stderr
+    )
     return EXIT_OK
+
+
+def environment_message(exc: OSError) -> str:
+    """One line for a failure of the machine rather than of the input: disk full, permissions, a read-only disk."""
+    from report.output import OutputError
+
+    if isinstance(exc, OutputError):
+        return str(exc)
+    where = exc.filename if exc.filename is not None else "the build"
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return f"{where}: {reason}; nothing was written"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,4 +80,11 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
-    return _build(args) if args.command == "build" else _verify(args)
+    try:
+        return _build(args) if args.command == "build" else _verify(args)
+    except KeyboardInterrupt:
+        print("interrupted; nothing was written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as exc:
+        print(environment_message(exc), file=sys.stderr)
+        return EXIT_ENVIRONMENT

@@ -15,6 +15,7 @@ from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog
 
 SIDES = ("baseline", "candidate")
+SCHEMA_VERSION = 2  #: metrics.json's schema (CONTRACT.md): raised whenever a key's meaning changes
 # A projection further than this multiple beyond the largest measured snapshot is flagged.
 FAR_EXTRAPOLATION = 1.5
 

@@ -15,6 +15,7 @@ from report.config import TestConfig, parse_config
 from report.evidence import INPUT_FILES
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, group_runs
+from report.safe_read import Unreadable, read_regular
 from report.tables import Table, read_table
 
 SAVE_SPEC = {
@@ -48,20 +49,38 @@ class JointTest:
     sha256: Mapping[str, str]  #: each input file's name mapped to the SHA-256 of its bytes
 
 
+INPUT_LIMIT = 4 << 30  # bytes of one input file: far beyond a 10M-sample log (367 MB)
+
+
 def read_folder(folder: Path) -> dict[str, bytes]:
-    """The bytes of the four input files; a missing folder or file is an InvalidInput."""
+    """The bytes of the four input files; a missing folder or file, or one that is not a plain file, is InvalidInput."""
     if not folder.is_dir():
         raise InvalidInput([Problem(str(folder), None, None, "this joint-test folder does not exist")])
     raw, problems = {}, []
     for name in INPUT_FILES:
-        path = folder / name
-        if path.is_file():
-            raw[name] = path.read_bytes()
+        data = read_input(folder, name)
+        if isinstance(data, Problem):
+            problems.append(data)
         else:
-            problems.append(Problem(name, None, None, f"the file is missing from {folder}"))
+            raw[name] = data
     if problems:
         raise InvalidInput(problems)
     return raw
+
+
+def read_input(folder: Path, name: str) -> bytes | Problem:
+    """One input file's bytes, or the problem with it: missing, leading outside the folder, not a file, unreadable."""
+    path = folder / name
+    if not path.exists() and not path.is_symlink():
+        return Problem(name, None, None, f"the file is missing from {folder}")
+    if not path.resolve().is_relative_to(folder.resolve()):
+        return Problem(name, None, None, "is a link leading outside the joint-test folder; copy the file in instead")
+    try:
+        return read_regular(path, INPUT_LIMIT)
+    except Unreadable as exc:
+        return Problem(name, None, None, str(exc))
+    except OSError as exc:
+        return Problem(name, None, None, f"cannot be read ({exc.strerror or exc})")
 
 
 def load(folder: Path) -> JointTest:

@@ -115,7 +115,7 @@ def test_make_report_is_a_no_op_when_nothing_changed(tmp_path):
     dry = subprocess.run(
         ["make", "-n", "report", f"OUT={out}", "DATA=tests/fixtures/repeated"], cwd=ROOT, capture_output=True, text=True
     )
-    assert "report build --out='%s' -- 'tests/fixtures/repeated'" % out in dry.stdout
+    assert f"report build --out='{out}' -- 'tests/fixtures/repeated'" in dry.stdout
 
 
 @pytest.mark.parametrize(
