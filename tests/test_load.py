@@ -1,5 +1,7 @@
 """Loading a joint-test folder: the cross-file rules, each problem named by file, line and column."""
 
+import os
+
 import pytest
 
 from report.compute import compute
@@ -141,3 +143,44 @@ def test_untidy_inputs_give_the_same_figures(folder):
     a, b = clean.to_dict(), untidy.to_dict()
     a.pop("inputs"), b.pop("inputs")
     assert a == b
+
+
+def test_odd_input_files_are_located_problems_not_hangs(folder, tmp_path):
+    from report.load import read_folder
+    from report.problems import InvalidInput
+
+    data = folder("data")
+    (data / "test.toml").unlink()
+    (data / "test.toml").symlink_to("/proc/kmsg")
+    (data / "save_times.csv").unlink()
+    os.mkfifo(data / "save_times.csv")
+    outside = tmp_path / "secret.csv"
+    outside.write_text("system,run,t_s,write_gbps\nsecret,1,0,1\n")
+    (data / "bandwidth.csv").unlink()
+    (data / "bandwidth.csv").symlink_to(outside)
+    (data / "load_times.csv").unlink()
+    with pytest.raises(InvalidInput) as caught:
+        read_folder(data)
+    assert [str(p) for p in caught.value.problems] == [
+        "test.toml: is a link leading outside the joint-test folder; copy the file in instead",  # never opened
+        "save_times.csv: is a named pipe (FIFO), not a file",
+        "bandwidth.csv: is a link leading outside the joint-test folder; copy the file in instead",
+        f"load_times.csv: the file is missing from {data}",
+    ]
+
+
+def test_a_file_rewritten_while_it_is_read_is_refused(tmp_path, monkeypatch):
+    from report import safe_read
+
+    path = tmp_path / "save_times.csv"
+    path.write_bytes(b"x" * 3_000_000)
+    real_read = os.read
+
+    def read_and_rewrite(fd, n):
+        chunk = real_read(fd, n)
+        path.write_bytes(b"y" * 3_000_000)  # another program rewrites it half-way
+        return chunk
+
+    monkeypatch.setattr(safe_read.os, "read", read_and_rewrite)
+    with pytest.raises(safe_read.Unreadable, match="changed while it was being read"):
+        safe_read.read_regular(path, 1 << 30)
