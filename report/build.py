@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from report import output
 from report.evidence import INPUT_FILES, MEDIA_TYPES, Embedded, Packer
 from report.pdf import METRICS_NAME, PdfRenderer
-from report.problems import InvalidInput
+from report.problems import InvalidInput, Problem
 from report.trace import mark, start_clock
 
 if TYPE_CHECKING:  # the data side's modules import pandas, which the PDF side never needs
@@ -92,9 +92,11 @@ def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layou
     from report import charts, context, render
     from report.compute import compute
 
-    metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
-    described = charts.describe_all(metrics, test.bandwidth)
-    ctx = context.build(test, metrics, described, prov)
+    with computable():
+        metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
+        described = charts.describe_all(metrics, test.bandwidth)
+        ctx = context.build(test, metrics, described, prov)
+        metrics_bytes = metrics_json(metrics, prov)  # here, so that a figure that is not finite stops the build
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*INPUT_FILES, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None))
@@ -102,15 +104,28 @@ def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layou
     yield Layout(html, sizes, ctx.date_iso, names)
     from report import drawing  # matplotlib: imported once the layout has what it needs
 
-    svgs = drawing.draw_all(metrics, test.bandwidth, described)
+    with computable():
+        svgs = drawing.draw_all(metrics, test.bandwidth, described)
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
-    metrics_bytes = metrics_json(metrics, prov)
     packer.add(METRICS_NAME, metrics_bytes, MEDIA_TYPES[METRICS_NAME])
     html = render.render_html(ctx, render.chart_sources(described, svgs)).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
     mark("data", "final HTML; attachments deflated")
     yield Final(html, metrics_bytes, evidence)
+
+
+@contextlib.contextmanager
+def computable() -> Iterator[None]:
+    """Arithmetic that breaks down (a figure overflowing, a chart's axis without finite limits) as InvalidInput."""
+    try:
+        yield
+    except (ArithmeticError, ValueError) as exc:
+        message = (
+            f"the figures cannot be computed from these values ({type(exc).__name__}: {str(exc)[:120]});"
+            " look for a number far beyond any measurement"
+        )
+        raise InvalidInput([Problem("the joint test", None, None, message)]) from exc
 
 
 def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> Built:
