@@ -11,6 +11,8 @@ Both run the same functions in the same order on the same data, so they give the
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import datetime as dt
 import fcntl
 import json
 import os
@@ -43,6 +45,7 @@ class Built:
     html: bytes
     pdf: bytes
     metrics: bytes
+    date_iso: str = ""  #: the test's date (midnight UTC): the PDF's dates, and a signature's time
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,7 @@ def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> B
 
     pdf = renderer.write(document, layout.date_iso, list(layout.attachments), evidence)
     mark("pdf", "PDF serialised")
-    return Built(final[0].html, pdf, final[0].metrics)
+    return Built(final[0].html, pdf, final[0].metrics, layout.date_iso)
 
 
 def build_outputs(test: JointTest, prov: Provenance) -> Built:
@@ -159,12 +162,21 @@ def build_outputs(test: JointTest, prov: Provenance) -> Built:
         packer.close()
 
 
-def build(data_dir: Path, out_dir: Path) -> Built:
-    """The whole pipeline on two cores, one build per OUT at a time: nothing is written unless every stage succeeded."""
+def build(data_dir: Path, out_dir: Path, signing: tuple[Path, Path] | None = None) -> Built:
+    """The whole pipeline on two cores, one build per OUT at a time: nothing is written unless every stage succeeded.
+
+    `signing` (key, certificate) signs the PDF (report/sign.py) at the test's date.
+    """
     with output.locked(out_dir):
         output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast
         output.clean_stale(out_dir)
         built = _build_two_sides(data_dir)
+        if signing is not None:
+            from report import sign
+
+            at = dt.datetime.fromisoformat(built.date_iso).replace(tzinfo=dt.UTC)
+            signed = sign.sign(built.pdf, *signing, at)
+            built = dataclasses.replace(built, pdf=signed)
         output.write_set(out_dir, {"report.html": built.html, "report.pdf": built.pdf, "metrics.json": built.metrics})
     mark("pdf", "outputs written")
     return built

@@ -17,6 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     build = sub.add_parser("build", help="build report.html, report.pdf and metrics.json from a joint-test folder")
     build.add_argument("data_dir", type=Path, metavar="DATA_DIR", help="the joint-test folder")
     build.add_argument("--out", type=Path, required=True, metavar="OUT_DIR", help="where to write the outputs")
+    build.add_argument("--sign", type=Path, metavar="KEY.pem", help="sign the PDF with this RSA key (PEM)")
+    build.add_argument("--cert", type=Path, metavar="CERT.pem", help="the signing key's certificate (PEM)")
     verify = sub.add_parser("verify", help="recompute a report's figures from its attached inputs")
     verify.add_argument("pdf", type=Path, metavar="REPORT.pdf")
     return parser
@@ -24,9 +26,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def _build(args: argparse.Namespace) -> int:
     from report.build import build
+    from report.sign import SigningError
 
+    if (args.sign is None) != (args.cert is None):
+        print("--sign KEY.pem and --cert CERT.pem go together", file=sys.stderr)
+        return EXIT_USAGE
     try:
-        build(args.data_dir, args.out)
+        build(args.data_dir, args.out, (args.sign, args.cert) if args.sign else None)
+    except SigningError as exc:
+        print(f"{exc}; nothing was written", file=sys.stderr)
+        return EXIT_ENVIRONMENT
     except InvalidInput as exc:
         print(f"The joint test in {args.data_dir} cannot be reported on; nothing was written:", file=sys.stderr)
         for problem in exc.problems:

@@ -185,14 +185,15 @@ def _schema(recorded: dict) -> list[str]:
     ]
 
 
-def _provenance(recorded: dict, outcome: Outcome) -> Provenance:
+def _provenance(recorded: dict, outcome: Outcome) -> tuple[Provenance, bool]:
+    """The provenance to rebuild with, and whether it is this generator's own (then the bytes must match)."""
     from report import provenance
 
     running = provenance.collect()
     claimed = Provenance.from_dict(recorded.get("generator"))
     if claimed is None:
         outcome.notes.append("the report does not record its generator; rebuilt with this one")
-        return running
+        return running, False
     if claimed != running:
         outcome.notes.append(
             f"the report was built by generator {claimed.generator} (commit {claimed.commit}) with other packages"
@@ -200,7 +201,7 @@ def _provenance(recorded: dict, outcome: Outcome) -> Provenance:
             if claimed.generator != running.generator or claimed.commit != running.commit
             else "the report was built with other Python or package versions: pages compared by text, not by bytes"
         )
-    return claimed
+    return claimed, claimed == running
 
 
 def verify_bytes(data: bytes) -> Outcome:
@@ -213,6 +214,7 @@ def verify_bytes(data: bytes) -> Outcome:
         reader = PdfReader(io.BytesIO(data))
         files = read_attachments(reader)
         given_pages = page_texts(reader)
+        signed = _has_signature(reader) and _signature(data, outcome)
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise Refused(f"cannot be read as a report ({type(exc).__name__}: {exc})") from exc
     missing = [name for name in allowed_attachments() if name not in files]
@@ -226,17 +228,49 @@ def verify_bytes(data: bytes) -> Outcome:
     if not isinstance(recorded, dict) or (found := _schema(recorded)):
         outcome.differences += found if isinstance(recorded, dict) else [f"{METRICS_NAME}: not a JSON object"]
         return outcome
-    _compare_rebuild(data, files, recorded, given_pages, outcome)
+    _compare_rebuild(data, files, recorded, given_pages, outcome, signed)
     return outcome
 
 
-def _compare_rebuild(data: bytes, files: dict, recorded: dict, given_pages: list[str], outcome: Outcome) -> None:
+def _has_signature(reader) -> bool:
+    """Whether the form holds a signature field (the signature itself may sit in a compressed object stream)."""
+    form = reader.trailer["/Root"].get("/AcroForm")
+    fields = form.get_object().get("/Fields", []) if form is not None else []
+    return any(field.get_object().get("/FT") == "/Sig" for field in list(fields)[:MAX_ATTACHMENTS_SEEN])
+
+
+def _signature(data: bytes, outcome: Outcome) -> bool:
+    """Check the signature: a difference when it does not cover every byte unchanged."""
+    from report import sign
+
+    try:
+        found = sign.check(data)
+    except Exception as exc:  # pyHanko raises many kinds for a damaged signature
+        outcome.differences.append(f"the signature cannot be checked ({type(exc).__name__}: {str(exc)[:120]})")
+        return True
+    if found is None:
+        return False
+    if not found.intact:
+        outcome.differences.append(f"the signature by {found.signer} does not match the bytes: changed after signing")
+    elif not found.whole_file:
+        outcome.differences.append(f"bytes were added after the signature by {found.signer}")
+    else:
+        outcome.notes.append(
+            f"signed by {found.signer}; the signature covers every byte, unchanged (whether to trust that signer"
+            " is for your certificate store: Acrobat or pdfsig show it)"
+        )
+    return True
+
+
+def _compare_rebuild(
+    data: bytes, files: dict, recorded: dict, given_pages: list[str], outcome: Outcome, signed: bool
+) -> None:
     from pypdf import PdfReader
 
     from report.build import build_outputs
     from report.load import parse
 
-    prov = _provenance(recorded, outcome)
+    prov, own = _provenance(recorded, outcome)
     try:
         test = parse({name: files[name] for name in INPUT_FILES})
         rebuilt = build_outputs(test, prov)
@@ -245,7 +279,8 @@ def _compare_rebuild(data: bytes, files: dict, recorded: dict, given_pages: list
         return
     outcome.differences += differences(json.loads(rebuilt.metrics), recorded)
     outcome.differences += page_differences(page_texts(PdfReader(io.BytesIO(rebuilt.pdf))), given_pages)
-    if not outcome.notes and not outcome.differences and data != rebuilt.pdf:
+    report_bytes = data[: len(rebuilt.pdf)] if signed else data  # a signature is an update after the report
+    if own and not outcome.differences and report_bytes != rebuilt.pdf:
         outcome.differences.append(
             "the PDF's bytes differ from a rebuild with the same generator and packages (same text, other drawing)"
         )
