@@ -24,10 +24,29 @@ DATA    ?= data
 OUT     ?= output
 
 SOURCES := $(shell find report templates -type f ! -name '*.pyc' ! -path '*/__pycache__/*' 2>/dev/null)
-INPUTS  := $(wildcard $(DATA)/test.toml $(DATA)/save_times.csv $(DATA)/bandwidth.csv $(DATA)/load_times.csv)
+# DATA and OUT are taken verbatim ($(value), never expanded by make) and reach the shell only in single quotes
+# (`sq`), so no character in them is ever run: `make report DATA="x';touch PWNED;'y"` builds from that odd folder.
+RAW_DATA := $(value DATA)
+RAW_OUT  := $(value OUT)
+# Make would expand them to export them to every recipe (running a $(shell) in them): the recipes do not need them.
+unexport DATA OUT
+sq = '$(subst ','\'',$(1))'
+BUILD := $(PY) -m report build --out=$(call sq,$(RAW_OUT)) -- $(call sq,$(RAW_DATA))
+# Make can track files only when their names hold no space or character special to it; other paths always rebuild.
+SAFE_CHARS := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
+  0 1 2 3 4 5 6 7 8 9 . _ - / +
+_strip = $(if $(2),$(call _strip,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,$(words $(2)),$(2))),$(1))
+_plain = $(and $(filter 1,$(words $(1))),$(if $(call _strip,$(1),$(SAFE_CHARS)),,yes))
+TRACKED := $(and $(call _plain,$(RAW_DATA)),$(call _plain,$(RAW_OUT)))
+ifdef TRACKED
+INPUTS  := $(wildcard $(RAW_DATA)/test.toml $(RAW_DATA)/save_times.csv $(RAW_DATA)/bandwidth.csv $(RAW_DATA)/load_times.csv)
 # Which folder OUT was last built from: switching DATA for the same OUT must rebuild, even with older inputs.
-DATA_KEY := .cache/make/$(subst /,_,$(abspath $(OUT))).data
-$(shell mkdir -p .cache/make && { echo '$(abspath $(DATA))' | cmp -s - '$(DATA_KEY)' || echo '$(abspath $(DATA))' > '$(DATA_KEY)'; })
+DATA_KEY := .cache/make/$(subst /,_,$(abspath $(RAW_OUT))).data
+$(shell mkdir -p .cache/make)
+ifneq ($(file <$(DATA_KEY)),$(abspath $(RAW_DATA)))
+$(file >$(DATA_KEY),$(abspath $(RAW_DATA)))
+endif
+endif
 # System packages: WeasyPrint needs Pango; the tests read PDFs with poppler-utils and qpdf.
 APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf chromium
 
@@ -49,11 +68,16 @@ $(STAMP): requirements.lock pyproject.toml $(PYTHON_KEY)
 	  echo "Install them, e.g. on Debian or Ubuntu: apt-get install $(APT_PACKAGES); on macOS: brew install pango"; exit 1; }
 	@touch $@
 
+ifdef TRACKED
 # Grouped target: one build writes all three outputs; nothing to do when no input, template or source changed.
-$(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json &: $(STAMP) $(SOURCES) $(INPUTS) $(DATA_KEY)
-	$(PY) -m report build $(DATA) --out $(OUT)
+$(RAW_OUT)/report.pdf $(RAW_OUT)/report.html $(RAW_OUT)/metrics.json &: $(STAMP) $(SOURCES) $(INPUTS) $(DATA_KEY)
+	$(BUILD)
 
-report: $(OUT)/report.pdf $(OUT)/report.html $(OUT)/metrics.json
+report: $(RAW_OUT)/report.pdf $(RAW_OUT)/report.html $(RAW_OUT)/metrics.json
+else
+report: $(STAMP)
+	$(BUILD)
+endif
 
 system-packages:
 	@if ! command -v dpkg >/dev/null; then \
@@ -105,4 +129,4 @@ lock: $(STAMP)
 	done
 
 clean:
-	rm -rf $(OUT)
+	rm -rf -- $(call sq,$(RAW_OUT))

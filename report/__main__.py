@@ -3,9 +3,13 @@
 import os
 import sys
 
-from report.cli import main
+try:
+    from report.cli import main
 
-status = main()
+    status = main()
+except KeyboardInterrupt:  # before the command line could take it over (while importing)
+    print("interrupted; nothing was written", file=sys.stderr)
+    status = 130
 # The outputs are written and synced: leave without tearing down WeasyPrint, pandas and the rest, which only
 # costs time (about 0.1 s) and cannot change what was written.
 sys.stdout.flush()

@@ -11,6 +11,8 @@ Both run the same functions in the same order on the same data, so they give the
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import datetime as dt
 import fcntl
 import json
 import os
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING
 from report import output
 from report.evidence import INPUT_FILES, MEDIA_TYPES, Embedded, Packer
 from report.pdf import METRICS_NAME, PdfRenderer
-from report.problems import InvalidInput
+from report.problems import InvalidInput, Problem
 from report.trace import mark, start_clock
 
 if TYPE_CHECKING:  # the data side's modules import pandas, which the PDF side never needs
@@ -43,6 +45,7 @@ class Built:
     html: bytes
     pdf: bytes
     metrics: bytes
+    date_iso: str = ""  #: the test's date (midnight UTC): the PDF's dates, and a signature's time
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,12 @@ class Final:
     evidence: dict[str, Embedded]
 
 
-def metrics_json(metrics: Metrics) -> bytes:
-    """metrics.json: every figure unrounded, never NaN or infinity."""
-    return (json.dumps(metrics.to_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+def metrics_json(metrics: Metrics, prov: Provenance) -> bytes:
+    """metrics.json: the schema version, every figure unrounded (never NaN or infinity), and what built it."""
+    from report.compute import SCHEMA_VERSION
+
+    tree = {"schema_version": SCHEMA_VERSION, **metrics.to_dict(), "generator": prov.to_dict()}
+    return (json.dumps(tree, indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
 
 
 def pack_inputs(raw: dict[str, bytes]) -> Packer:
@@ -101,9 +107,11 @@ def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -
     from report import charts, context, render
     from report.compute import compute
 
-    metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
-    described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
-    ctx = context.build(test, metrics, described, prov, language)
+    with computable():
+        metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
+        described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
+        ctx = context.build(test, metrics, described, prov, language)
+        metrics_bytes = metrics_json(metrics, prov)  # here, so that a figure that is not finite stops the build
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*INPUT_FILES, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None))
@@ -111,15 +119,28 @@ def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -
     yield Layout(html, sizes, ctx.cover.date_iso, names)
     from report import drawing  # matplotlib: imported once the layout has what it needs
 
-    svgs = drawing.draw_all(metrics, test.bandwidth, described)
+    with computable():
+        svgs = drawing.draw_all(metrics, test.bandwidth, described)
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
-    metrics_bytes = metrics_json(metrics)
     packer.add(METRICS_NAME, metrics_bytes, MEDIA_TYPES[METRICS_NAME])
     html = render.render_html(ctx, render.chart_sources(described, svgs), fonts=True).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
     mark("data", "final HTML; attachments deflated")
     yield Final(html, metrics_bytes, evidence)
+
+
+@contextlib.contextmanager
+def computable() -> Iterator[None]:
+    """Arithmetic that breaks down (a figure overflowing, a chart's axis without finite limits) as InvalidInput."""
+    try:
+        yield
+    except (ArithmeticError, ValueError) as exc:
+        message = (
+            f"the figures cannot be computed from these values ({type(exc).__name__}: {str(exc)[:120]});"
+            " look for a number far beyond any measurement"
+        )
+        raise InvalidInput([Problem("the joint test", None, None, message)]) from exc
 
 
 def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> Built:
@@ -141,7 +162,7 @@ def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> B
 
     pdf = renderer.write(document, layout.date_iso, list(layout.attachments), evidence)
     mark("pdf", "PDF serialised")
-    return Built(final[0].html, pdf, final[0].metrics)
+    return Built(final[0].html, pdf, final[0].metrics, layout.date_iso)
 
 
 def build_outputs(test: JointTest, prov: Provenance, language: str | None = None) -> Built:
@@ -153,8 +174,29 @@ def build_outputs(test: JointTest, prov: Provenance, language: str | None = None
         packer.close()
 
 
-def build(data_dir: Path, out_dir: Path, language: str | None = None) -> Built:
-    """The whole pipeline on two cores: nothing is written unless every stage succeeded."""
+def build(
+    data_dir: Path, out_dir: Path, signing: tuple[Path, Path] | None = None, language: str | None = None
+) -> Built:
+    """The whole pipeline on two cores, one build per OUT at a time: nothing is written unless every stage succeeded.
+
+    `signing` (key, certificate) signs the PDF (report/sign.py) at the test's date; `language` overrides test.toml's.
+    """
+    with output.locked(out_dir):
+        output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast
+        output.clean_stale(out_dir)
+        built = _build_two_sides(data_dir, language)
+        if signing is not None:
+            from report import sign
+
+            at = dt.datetime.fromisoformat(built.date_iso).replace(tzinfo=dt.UTC)
+            signed = sign.sign(built.pdf, *signing, at)
+            built = dataclasses.replace(built, pdf=signed)
+        output.write_set(out_dir, {"report.html": built.html, "report.pdf": built.pdf, "metrics.json": built.metrics})
+    mark("pdf", "outputs written")
+    return built
+
+
+def _build_two_sides(data_dir: Path, language: str | None) -> Built:
     start_clock()
     worker = _Worker(data_dir, language)
     try:
@@ -164,8 +206,6 @@ def build(data_dir: Path, out_dir: Path, language: str | None = None) -> Built:
     except BaseException:
         worker.stop()
         raise
-    output.write_all(out_dir, {"report.html": built.html, "report.pdf": built.pdf, "metrics.json": built.metrics})
-    mark("pdf", "outputs written")
     worker.finish()
     return built
 

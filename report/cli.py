@@ -8,7 +8,7 @@ from pathlib import Path
 
 from report.problems import InvalidInput
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -20,6 +20,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--language", choices=("en", "zh-CN"), help="the report's language (default: test.toml's, else en)"
     )
+    build.add_argument("--sign", type=Path, metavar="KEY.pem", help="sign the PDF with this RSA key (PEM)")
+    build.add_argument("--cert", type=Path, metavar="CERT.pem", help="the signing key's certificate (PEM)")
     verify = sub.add_parser("verify", help="recompute a report's figures from its attached inputs")
     verify.add_argument("pdf", type=Path, metavar="REPORT.pdf")
     return parser
@@ -27,9 +29,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def _build(args: argparse.Namespace) -> int:
     from report.build import build
+    from report.sign import SigningError
 
+    if (args.sign is None) != (args.cert is None):
+        print("--sign KEY.pem and --cert CERT.pem go together", file=sys.stderr)
+        return EXIT_USAGE
     try:
-        build(args.data_dir, args.out, args.language)
+        build(args.data_dir, args.out, (args.sign, args.cert) if args.sign else None, args.language)
+    except SigningError as exc:
+        print(f"{exc}; nothing was written", file=sys.stderr)
+        return EXIT_ENVIRONMENT
     except InvalidInput as exc:
         print(f"The joint test in {args.data_dir} cannot be reported on; nothing was written:", file=sys.stderr)
         for problem in exc.problems:
@@ -42,24 +51,39 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from report.verify import verify
+    from report.safe_read import Unreadable
+    from report.verify import Refused, verify_file
 
-    if not args.pdf.is_file():
-        print(f"{args.pdf}: no such file", file=sys.stderr)
-        return EXIT_INVALID
     try:
-        found = verify(args.pdf)
-    except InvalidInput as exc:
-        found = [f"attached {p}" for p in exc.problems]
-    except Exception as exc:  # a damaged or foreign PDF: say so rather than show a traceback
-        found = [f"{args.pdf}: cannot be read as a report ({type(exc).__name__}: {exc})"]
-    if found:
-        print(f"{args.pdf}: the figures do NOT match the attached inputs:", file=sys.stderr)
-        for line in found:
+        outcome = verify_file(args.pdf)
+    except Unreadable as exc:
+        print(f"{args.pdf}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    except Refused as exc:
+        print(f"{args.pdf}: refused, not verified: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    for note in outcome.notes:
+        print(f"{args.pdf}: note: {note}", file=sys.stderr)
+    if outcome.differences:
+        print(f"{args.pdf}: the report does NOT match a rebuild from its attached inputs:", file=sys.stderr)
+        for line in outcome.differences:
             print(line, file=sys.stderr)
         return EXIT_INVALID
-    print(f"{args.pdf}: every figure matches a recomputation from the attached inputs", file=sys.stderr)
+    print(
+        f"{args.pdf}: every figure matches a rebuild from the attached inputs, and so does every page", file=sys.stderr
+    )
     return EXIT_OK
+
+
+def environment_message(exc: OSError) -> str:
+    """One line for a failure of the machine rather than of the input: disk full, permissions, a read-only disk."""
+    from report.output import OutputError
+
+    if isinstance(exc, OutputError):
+        return str(exc)
+    where = exc.filename if exc.filename is not None else "the build"
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return f"{where}: {reason}; nothing was written"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,4 +92,11 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
-    return _build(args) if args.command == "build" else _verify(args)
+    try:
+        return _build(args) if args.command == "build" else _verify(args)
+    except KeyboardInterrupt:
+        print("interrupted; nothing was written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as exc:
+        print(environment_message(exc), file=sys.stderr)
+        return EXIT_ENVIRONMENT

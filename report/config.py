@@ -8,6 +8,7 @@ import tomllib
 from dataclasses import dataclass, field
 
 from report.problems import Problem
+from report.text_check import text_problem
 
 FILE = "test.toml"
 
@@ -215,7 +216,9 @@ class _Reader:
                     self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
                 continue
             kind, _ = spec[key]
-            if _check_value(value, kind):
+            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value)):
+                self.problem(table, key, wrong, index)
+            elif _check_value(value, kind):
                 out[key] = value.strip() if kind == "text" else value
             else:
                 self.problem(table, key, f"must be {_KIND_WORDS[kind]}, got {_describe(value)}", index)
@@ -250,6 +253,8 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [_syntax_problem(str(exc))]
+    except RecursionError:  # a key or value nested thousands deep: no test.toml looks like that
+        return None, [Problem(FILE, None, None, "nests tables or arrays too deeply to be read")]
     reader = _Reader(_KeyLines(text))
     top = reader.table(data, "", _TOP)
     systems = reader.subtable(data, "systems")

@@ -35,7 +35,9 @@ def _setup() -> None:
         font_manager.fontManager.addfont(str(path))
     matplotlib.rcParams.update(
         {
-            "font.family": "Inter",
+            "font.family": ["Inter", "Noto Sans CJK SC"],  # the CJK font draws what Inter cannot (names in Chinese)
+            "text.parse_math": False,  # texts from the inputs are text: "$x$" is not mathematics
+            "text.usetex": False,
             "font.size": 8.5,
             "svg.fonttype": "none",
             "svg.hashsalt": "joint-test-report",

@@ -15,7 +15,9 @@ from report.config import TestConfig, parse_config
 from report.evidence import INPUT_FILES
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, group_runs
+from report.safe_read import Unreadable, read_regular
 from report.tables import Table, read_table
+from report.text_check import text_problem
 
 SAVE_SPEC = {
     "system": "text",
@@ -48,20 +50,38 @@ class JointTest:
     sha256: Mapping[str, str]  #: each input file's name mapped to the SHA-256 of its bytes
 
 
+INPUT_LIMIT = 4 << 30  # bytes of one input file: far beyond a 10M-sample log (367 MB)
+
+
 def read_folder(folder: Path) -> dict[str, bytes]:
-    """The bytes of the four input files; a missing folder or file is an InvalidInput."""
+    """The bytes of the four input files; a missing folder or file, or one that is not a plain file, is InvalidInput."""
     if not folder.is_dir():
         raise InvalidInput([Problem(str(folder), None, None, "this joint-test folder does not exist")])
     raw, problems = {}, []
     for name in INPUT_FILES:
-        path = folder / name
-        if path.is_file():
-            raw[name] = path.read_bytes()
+        data = read_input(folder, name)
+        if isinstance(data, Problem):
+            problems.append(data)
         else:
-            problems.append(Problem(name, None, None, f"the file is missing from {folder}"))
+            raw[name] = data
     if problems:
         raise InvalidInput(problems)
     return raw
+
+
+def read_input(folder: Path, name: str) -> bytes | Problem:
+    """One input file's bytes, or the problem with it: missing, leading outside the folder, not a file, unreadable."""
+    path = folder / name
+    if not path.exists() and not path.is_symlink():
+        return Problem(name, None, None, f"the file is missing from {folder}")
+    if not path.resolve().is_relative_to(folder.resolve()):
+        return Problem(name, None, None, "is a link leading outside the joint-test folder; copy the file in instead")
+    try:
+        return read_regular(path, INPUT_LIMIT)
+    except Unreadable as exc:
+        return Problem(name, None, None, str(exc))
+    except OSError as exc:
+        return Problem(name, None, None, f"cannot be read ({exc.strerror or exc})")
 
 
 def load(folder: Path) -> JointTest:
@@ -78,6 +98,9 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
     tables = {}
     for name, spec in (("save_times.csv", SAVE_SPEC), ("bandwidth.csv", BANDWIDTH_SPEC), ("load_times.csv", LOAD_SPEC)):
         table, found = read_table(name, raw[name], spec)
+        if table is not None and not found:
+            found = _check_texts(table, [column for column, kind in spec.items() if kind == "text"])
+            found += _check_ranges(table, spec)
         problems += found
         if table is not None and not found:
             tables[name] = table
@@ -91,6 +114,43 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
         sha256 = {name: hashlib.sha256(data).hexdigest() for name, data in raw.items()}
     saves, loads = _frame(tables["save_times.csv"]), _frame(tables["load_times.csv"])
     return JointTest(config, saves, log, loads, dict(raw), sha256)
+
+
+# Bounds no measurement reaches, by the column's unit: beyond them the figures overflow or lose all precision
+# (three saves of 1e-300 s, a bandwidth of 1e308 GB/s), so such a value is a typing error, said where it is.
+PLAUSIBLE = {"_s": (1e-6, 1e9), "_gb": (1e-9, 1e12), "_gbps": (0.0, 1e6)}
+
+
+def _check_ranges(table: Table, spec: dict[str, str]) -> list[Problem]:
+    """Each number column within the bounds of its unit (PLAUSIBLE); a sample at t_s 0 is fine."""
+    problems = []
+    for column, kind in spec.items():
+        unit = next((u for u in PLAUSIBLE if column.endswith(u)), None)
+        if unit is None or not kind.startswith("num"):
+            continue
+        low, high = PLAUSIBLE[unit]
+        values = np.asarray(table.columns[column], dtype=float)
+        outside = np.flatnonzero(((values < low) & (values != 0)) | (values > high))
+        for row, line in zip(outside[:10], table.line_of(outside[:10]), strict=True):
+            message = f'"{_display(values[row])}" is outside the range a measurement can take ({low:g} to {high:g})'
+            problems.append(Problem(table.name, int(line), column, message))
+        if len(outside) > 10:
+            problems.append(Problem(table.name, None, column, f"{len(outside) - 10} more values out of range"))
+    return problems
+
+
+def _check_texts(table: Table, columns: list[str]) -> list[Problem]:
+    """Each distinct text of the text columns printable and drawable (report/text_check.py), located."""
+    problems = []
+    for column in columns:
+        values: pd.Categorical = table.columns[column]
+        bad = [(code, wrong) for code, name in enumerate(values.categories) if (wrong := text_problem(name))]
+        for code, wrong in bad[:10]:
+            line = int(table.line_of(np.flatnonzero(values.codes == code)[:1])[0])
+            problems.append(Problem(table.name, line, column, wrong))
+        if len(bad) > 10:
+            problems.append(Problem(table.name, None, column, f"{len(bad) - 10} more texts like these"))
+    return problems
 
 
 def _frame(table: Table) -> pd.DataFrame:
@@ -125,13 +185,16 @@ def _check_systems(table: Table, expected: dict[str, str]) -> list[Problem]:
     system: pd.Categorical = table.columns["system"]
     problems = []
     allowed = " or ".join(f'"{name}"' for name in expected)
-    for code, name in enumerate(system.categories):
-        if name not in expected:
-            rows = np.flatnonzero(system.codes == code)
-            line = int(table.line_of(rows[:1])[0])
-            also = f" (and {len(rows) - 1} more rows)" if len(rows) > 1 else ""
-            message = f'"{name}" is not a system of test.toml [systems]{also}; expected {allowed}'
-            problems.append(Problem(table.name, line, "system", message))
+    unknown = [code for code, name in enumerate(system.categories) if name not in expected]
+    counts = np.bincount(np.asarray(system.codes), minlength=len(system.categories))
+    for code in unknown[:10]:  # at most 10 messages, each costing one pass over the column
+        line = int(table.line_of(np.flatnonzero(system.codes == code)[:1])[0])
+        also = f" (and {counts[code] - 1} more rows)" if counts[code] > 1 else ""
+        message = f'"{system.categories[code]}" is not a system of test.toml [systems]{also}; expected {allowed}'
+        problems.append(Problem(table.name, line, "system", message))
+    if len(unknown) > 10:
+        message = f"{len(unknown) - 10} more names that are not systems of test.toml [systems]"
+        problems.append(Problem(table.name, None, "system", message))
     for name, key in expected.items():
         if name not in system.categories:
             problems.append(Problem(table.name, None, "system", f'no rows for "{name}" (test.toml systems.{key})'))
@@ -215,9 +278,9 @@ def _bandwidth_log(table: Table, systems: dict[str, str]) -> tuple[BandwidthLog,
     )
     message = "a sample at this time appears twice"
     problems = _repeated(table, repeated, ["system", "run", "t_s"], "t_s", message)
-    for name in log.systems:
+    for name in (name for name in systems if name in log.systems):  # other names are reported as unknown
         value = stats.mean(log.run_mean[log.runs_of(name)].tolist())
-        if name in systems and not value > 0:
+        if not value > 0:
             message = f'the sustained bandwidth of "{name}" comes out as {value:g} GB/s; it must be above zero'
             problems.append(Problem(table.name, None, "write_gbps", message))
     return log, problems

@@ -35,6 +35,19 @@ class Provenance:
     python: str  #: Python version
     packages: tuple[tuple[str, str], ...]  #: (name, version) of the packages that build the report
 
+    def to_dict(self) -> dict:
+        """As metrics.json records it, so that verify can rebuild the report with the same colophon."""
+        return {"version": self.generator, "commit": self.commit, "python": self.python, "packages": self.packages}
+
+    @classmethod
+    def from_dict(cls, value: object) -> Provenance | None:
+        """The provenance metrics.json records, or None where it records none (or nothing of that shape)."""
+        try:
+            packages = tuple((str(name), str(version)) for name, version in value["packages"])
+            return cls(str(value["version"]), str(value["commit"]), str(value["python"]), packages)
+        except (KeyError, TypeError, ValueError):
+            return None
+
 
 def _commit() -> str:
     try:

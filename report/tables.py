@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import csv
 import io
 import itertools
@@ -275,7 +276,7 @@ def _read_slow(name: str, raw: bytes) -> tuple[list[str], dict[str, pa.Array], n
             continue
         if not header:
             header = [c.strip() for c in row]
-            duplicated = sorted({c for c in header if header.count(c) > 1})
+            duplicated = sorted(c for c, n in collections.Counter(header).items() if n > 1)
             if duplicated:
                 problems.append(Problem(name, line, ", ".join(duplicated), "this column is named twice in the header"))
             continue

@@ -15,7 +15,7 @@ from report import drawing, provenance
 from report.build import build, build_outputs
 from report.load import load
 from report.verify import verify
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA, PROVENANCE, ROOT
 
 RUN_SAMPLES = 50_000  # per run; 3 runs a system: 300,000 samples
 
@@ -91,3 +91,52 @@ def test_the_pdf_side_imports_nothing_of_the_data_side():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def _rename(data, new: str, customer: str) -> None:
+    """The candidate renamed everywhere (test.toml takes it as a literal string) and another customer."""
+    for name in ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv"):
+        path = data / name
+        text = path.read_text(encoding="utf-8")
+        if name == "test.toml":
+            text = text.replace('"Mingxin FX100"', f"'{new}'")
+            text = text.replace('customer = "Example Computing Centre"', f"customer = '{customer}'")
+        path.write_text(text.replace("Mingxin FX100", new), encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_cjk_names_are_drawn_extracted_and_verified(folder, tmp_path):
+    from report.verify import verify_bytes
+    from tests.conftest import pdf_text
+
+    data = folder("data")
+    _rename(data, "明芯 FX100 全闪存", "北京智算中心")
+    built = build_outputs(load(data), PROVENANCE)
+    printed = pdf_text(built.pdf, tmp_path)
+    assert printed.count("明芯 FX100 全闪存") >= 10 and "北京智算中心" in printed
+    (tmp_path / "cjk.pdf").write_bytes(built.pdf)
+    fonts = subprocess.run(["pdffonts", str(tmp_path / "cjk.pdf")], capture_output=True, check=True, text=True).stdout
+    assert "Noto-Sans-CJK-SC" in fonts
+    assert verify_bytes(built.pdf).differences == []
+
+
+@pytest.mark.slow
+def test_dollar_signs_in_names_are_text_not_mathematics(folder, tmp_path):
+    from tests.conftest import pdf_text
+
+    data = folder("data")
+    _rename(data, "$\\nosuchmacro$ FX", "$x^2$ costs $5")
+    printed = pdf_text(build_outputs(load(data), PROVENANCE).pdf, tmp_path)
+    assert printed.count("$\\nosuchmacro$ FX") >= 10 and "$x^2$ costs $5" in printed
+
+
+def test_figures_that_break_down_are_invalid_input_not_a_traceback():
+    from report.build import computable
+    from report.problems import InvalidInput
+
+    with pytest.raises(InvalidInput) as caught, computable():
+        raise OverflowError("(34, 'Numerical result out of range')")
+    assert str(caught.value.problems[0]) == (
+        "the joint test: the figures cannot be computed from these values (OverflowError: (34, 'Numerical result out"
+        " of range')); look for a number far beyond any measurement"
+    )

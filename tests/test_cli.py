@@ -119,4 +119,16 @@ def test_make_report_is_a_no_op_when_nothing_changed(tmp_path):
     dry = subprocess.run(
         [*make, "-n", "report", f"OUT={out}", "DATA=tests/fixtures/repeated"], cwd=ROOT, capture_output=True, text=True
     )
-    assert "report build tests/fixtures/repeated" in dry.stdout
+    assert f"report build --out='{out}' -- 'tests/fixtures/repeated'" in dry.stdout
+
+
+@pytest.mark.parametrize(
+    "data", ["x';touch PWNED;'y", 'x";touch PWNED;"y', "$(shell touch PWNED)", "`touch PWNED`", "a b; touch PWNED"]
+)
+def test_make_runs_nothing_a_hostile_data_names(tmp_path, data):
+    for dry in ("-n", None):
+        command = ["make", "-s", *([dry] if dry else []), "report", f"DATA={data}", f"OUT={tmp_path / 'o u t'}"]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        assert not (ROOT / "PWNED").exists(), result.stdout
+    assert "this joint-test folder does not exist" in result.stderr
+    assert result.returncode != 0

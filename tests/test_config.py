@@ -98,3 +98,9 @@ def test_missing_required_keys_and_not_utf8():
     assert problems("title = 'x'\n").count('test.toml: the key "date" is missing') == 1
     _, found = parse_config(b'title = "caf\xe9"\n')
     assert [str(p) for p in found] == ["test.toml:1: is not UTF-8 text; save it as UTF-8"]
+
+
+def test_a_key_nested_100000_deep_is_a_problem_not_a_crash():
+    config, found = parse_config(b'title = "t"\nx = ' + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    assert config is None
+    assert [str(p) for p in found] == ["test.toml: nests tables or arrays too deeply to be read"]

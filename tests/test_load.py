@@ -1,5 +1,7 @@
 """Loading a joint-test folder: the cross-file rules, each problem named by file, line and column."""
 
+import os
+
 import pytest
 
 from report.compute import compute
@@ -141,3 +143,120 @@ def test_untidy_inputs_give_the_same_figures(folder):
     a, b = clean.to_dict(), untidy.to_dict()
     a.pop("inputs"), b.pop("inputs")
     assert a == b
+
+
+def test_odd_input_files_are_located_problems_not_hangs(folder, tmp_path):
+    from report.load import read_folder
+    from report.problems import InvalidInput
+
+    data = folder("data")
+    (data / "test.toml").unlink()
+    (data / "test.toml").symlink_to("/proc/kmsg")
+    (data / "save_times.csv").unlink()
+    os.mkfifo(data / "save_times.csv")
+    outside = tmp_path / "secret.csv"
+    outside.write_text("system,run,t_s,write_gbps\nsecret,1,0,1\n")
+    (data / "bandwidth.csv").unlink()
+    (data / "bandwidth.csv").symlink_to(outside)
+    (data / "load_times.csv").unlink()
+    with pytest.raises(InvalidInput) as caught:
+        read_folder(data)
+    assert [str(p) for p in caught.value.problems] == [
+        "test.toml: is a link leading outside the joint-test folder; copy the file in instead",  # never opened
+        "save_times.csv: is a named pipe (FIFO), not a file",
+        "bandwidth.csv: is a link leading outside the joint-test folder; copy the file in instead",
+        f"load_times.csv: the file is missing from {data}",
+    ]
+
+
+def test_a_file_rewritten_while_it_is_read_is_refused(tmp_path, monkeypatch):
+    from report import safe_read
+
+    path = tmp_path / "save_times.csv"
+    path.write_bytes(b"x" * 3_000_000)
+    real_read = os.read
+
+    def read_and_rewrite(fd, n):
+        chunk = real_read(fd, n)
+        path.write_bytes(b"y" * 3_000_000)  # another program rewrites it half-way
+        return chunk
+
+    monkeypatch.setattr(safe_read.os, "read", read_and_rewrite)
+    with pytest.raises(safe_read.Unreadable, match="changed while it was being read"):
+        safe_read.read_regular(path, 1 << 30)
+
+
+def test_texts_are_printable_and_drawable_and_located(folder):
+    data = folder("data")
+    toml = (data / "test.toml").read_text().replace('customer = "', 'customer = "\\u0001', 1)
+    write(data, "test.toml", toml)
+    saves = (data / "save_times.csv").read_text()
+    write(data, "save_times.csv", saves + "Mingxin\x1bFX100,32B LoRA,8,65.6,2,94\nMingxin 🔥,32B LoRA,8,65.6,3,94\n")
+    found = problems(data)
+    assert found[:3] == [
+        "test.toml:2: customer: contains a control character (U+0001); only printable text can go into the report",
+        "save_times.csv:4: system: contains a control character (U+001B); only printable text can go into the report",
+        'save_times.csv:5: system: contains "🔥" (U+1F525, fire), an emoji or character no shipped font can draw; it would print as an empty box',
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "expected"),
+    [
+        (
+            "save_times.csv",
+            ",94\n",
+            ",1e-300\n",
+            'save_times.csv:3: save_s: "1e-300" is outside the range a measurement can take (1e-06 to 1e+09)',
+        ),
+        (
+            "save_times.csv",
+            ",94\n",
+            ",1e300\n",
+            'save_times.csv:3: save_s: "1e+300" is outside the range a measurement can take (1e-06 to 1e+09)',
+        ),
+        (
+            "bandwidth.csv",
+            None,
+            "1e308",
+            'bandwidth.csv:2: write_gbps: "1e+308" is outside the range a measurement can take (0 to 1e+06)',
+        ),
+    ],
+)
+def test_numbers_beyond_any_measurement_are_located(folder, name, old, new, expected):
+    data = folder("data")
+    text = (data / name).read_text()
+    if old is None:  # the first sample's bandwidth
+        lines = text.splitlines()
+        lines[1] = lines[1].rsplit(",", 1)[0] + "," + new
+        text = "\n".join(lines) + "\n"
+    else:
+        text = text.replace(old, new)
+    write(data, name, text)
+    assert problems(data) == [expected]
+
+
+def test_many_unknown_systems_give_ten_messages_quickly(folder):
+    import time
+
+    data = folder("data")
+    extra = "".join(f"sys{i},1,0,1\n" for i in range(200_000))
+    write(data, "bandwidth.csv", (data / "bandwidth.csv").read_text() + extra)
+    started = time.perf_counter()
+    found = problems(data)
+    assert time.perf_counter() - started < 10  # was quadratic: 60,000 names took 80 s
+    assert len(found) == 11
+    assert found[-1] == "bandwidth.csv: system: 199990 more names that are not systems of test.toml [systems]"
+
+
+def test_many_extra_columns_are_read_quickly(folder):
+    import time
+
+    data = folder("data")
+    lines = (data / "save_times.csv").read_text().splitlines()
+    extra = ",".join(f"x{i}" for i in range(100_000))
+    lines = [lines[0] + "," + extra] + [line + "," * 100_000 for line in lines[1:]]
+    write(data, "save_times.csv", "\n".join(lines) + "\n")
+    started = time.perf_counter()
+    assert load(data).saves.shape[0] == len(lines) - 1
+    assert time.perf_counter() - started < 10  # was 173 s

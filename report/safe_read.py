@@ -1,0 +1,57 @@
+"""Reading a file the user names, safely: regular files only, never blocking, whole and consistent, size-limited."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+# Kernel file systems whose "regular files" block (/proc/kmsg), never end or change as they are read.
+_PSEUDO = (Path("/proc"), Path("/sys"), Path("/dev"))
+_BLOCK = 1 << 20
+
+
+class Unreadable(Exception):
+    """A path that is not a regular file that can be read whole; the message says why in plain words."""
+
+
+def kind_of(mode: int) -> str:
+    """What a file of `mode` is, in words."""
+    for test, word in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file"
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of `path`, a regular file of at most `limit` bytes that does not change while it is read."""
+    real = path.resolve()
+    if any(real.is_relative_to(root) for root in _PSEUDO):
+        raise Unreadable(f"leads to {real}, a kernel file, not a file of data")
+    try:
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
+    except FileNotFoundError as exc:
+        raise Unreadable("does not exist") from exc
+    try:
+        return _read_fd(fd, limit)
+    finally:
+        os.close(fd)
+
+
+def _read_fd(fd: int, limit: int) -> bytes:
+    before = os.fstat(fd)
+    if not stat.S_ISREG(before.st_mode):
+        raise Unreadable(f"is {kind_of(before.st_mode)}, not a file")
+    if before.st_size > limit:
+        raise Unreadable(f"is {before.st_size:,} bytes, more than the {limit:,} this program reads")
+    chunks, total = [], 0
+    while chunk := os.read(fd, min(_BLOCK, before.st_size + 1 - total) or 1):
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > before.st_size:
+            break
+    after = os.fstat(fd)
+    changed = (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns)
+    if changed or total != before.st_size:
+        raise Unreadable("changed while it was being read; run again once it is written")
+    return b"".join(chunks)

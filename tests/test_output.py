@@ -1,0 +1,151 @@
+"""The outputs as one set: one atomic switch, one build per OUT, nothing left behind by a failure or a kill."""
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from report import output
+from report.cli import main
+from tests.conftest import DATA, ROOT
+
+SET_A = {"report.html": b"html A", "report.pdf": b"pdf A", "metrics.json": b"metrics A"}
+SET_B = {"report.html": b"html B", "report.pdf": b"pdf B", "metrics.json": b"metrics B"}
+
+
+def contents(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def leftovers(out):
+    return sorted(
+        p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}.") and not p.name.endswith(".lock")
+    )
+
+
+def test_a_set_replaces_the_old_one_whole(tmp_path):
+    out = tmp_path / "out"
+    output.write_all(out, SET_A)
+    output.write_all(out, SET_B)
+    assert contents(out) == SET_B
+    assert leftovers(out) == []
+
+
+def test_a_second_build_of_the_same_out_is_refused_while_the_first_writes(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    output.write_all(out, SET_A)
+    refused = []
+
+    def second_build(stage):
+        if stage == "staged":  # the first build is between staging and switching: force the interleaving here
+            with pytest.raises(output.OutputError) as caught:
+                output.write_all(out, SET_B)
+            refused.append(str(caught.value))
+
+    monkeypatch.setattr(output, "hook", second_build)
+    output.write_all(out, SET_A | {"report.pdf": b"pdf A2"})
+    assert refused == [f"{out}: another build is writing to this folder; try again when it ends"]
+    assert contents(out) == SET_A | {"report.pdf": b"pdf A2"}
+
+
+def test_a_failure_before_the_switch_keeps_the_old_set(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    output.write_all(out, SET_A)
+
+    def fail(stage):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(output, "hook", fail)
+    with pytest.raises(OSError):
+        output.write_all(out, SET_B)
+    assert contents(out) == SET_A
+    assert leftovers(out) == []
+
+
+@pytest.mark.parametrize("stage", ["staged", "switched"])
+def test_a_kill_leaves_one_whole_set_and_the_next_build_cleans_up(tmp_path, stage):
+    out = tmp_path / "out"
+    output.write_all(out, SET_A)
+    code = (
+        "import os, signal, sys\nfrom report import output\n"
+        f"output.hook = lambda s: s == {stage!r} and os.kill(os.getpid(), signal.SIGKILL)\n"
+        f"output.write_all(output.Path(sys.argv[1]), {SET_B!r})\n"
+    )
+    killed = subprocess.run([sys.executable, "-c", code, str(out)], cwd=ROOT, check=False)
+    assert killed.returncode == -signal.SIGKILL
+    assert contents(out) == (SET_A if stage == "staged" else SET_B)
+    assert len(leftovers(out)) == 1  # the unswitched new set, or the old set after the switch
+    output.write_all(out, SET_A)
+    assert contents(out) == SET_A and leftovers(out) == []
+
+
+def test_out_that_cannot_take_the_outputs_exits_3_before_any_work(tmp_path, capsys):
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    assert main(["build", str(DATA), "--out", str(a_file)]) == 3
+    assert (
+        capsys.readouterr().err == f"{a_file}: exists and is not a folder; the outputs go into a folder of their own\n"
+    )
+    out = tmp_path / "out"
+    (out / "metrics.json").mkdir(parents=True)
+    (out / "report.pdf").write_bytes(b"old")
+    assert main(["build", str(DATA), "--out", str(out)]) == 3
+    assert "metrics.json: is a folder; the build replaces" in capsys.readouterr().err
+    assert (out / "report.pdf").read_bytes() == b"old"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_read_only_parent_exits_3(tmp_path, capsys):
+    tmp_path.chmod(0o555)
+    try:
+        assert main(["build", str(DATA), "--out", str(tmp_path / "out")]) == 3
+    finally:
+        tmp_path.chmod(0o755)
+
+
+def test_a_full_disk_exits_3_with_one_line(tmp_path, monkeypatch, capsys):
+    from report import build
+
+    def full(*args):
+        raise OSError(28, "No space left on device", str(tmp_path / "out" / "report.pdf"))
+
+    monkeypatch.setattr(build.output, "write_set", full)
+    monkeypatch.setattr(build, "_build_two_sides", lambda data_dir, language: build.Built(b"h", b"p", b"m"))
+    assert main(["build", str(DATA), "--out", str(tmp_path / "out")]) == 3
+    err = capsys.readouterr().err
+    assert err == f"{tmp_path / 'out' / 'report.pdf'}: No space left on device; nothing was written\n"
+
+
+def test_ctrl_c_exits_130_with_one_line_and_nothing_left(tmp_path, monkeypatch, capsys):
+    from report import build
+
+    def interrupted(data_dir, language):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "_build_two_sides", interrupted)
+    out = tmp_path / "out"
+    assert main(["build", str(DATA), "--out", str(out)]) == 130
+    assert capsys.readouterr().err == "interrupted; nothing was written\n"
+    assert not out.exists() and leftovers(out) == []
+
+
+@pytest.mark.slow
+def test_sigint_to_a_real_build_exits_130_without_a_traceback(tmp_path):
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "report", "build", str(DATA), "--out", str(out)],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    import time
+
+    time.sleep(1.0)
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: the whole process group
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert err.strip().splitlines() == ["interrupted; nothing was written"]
+    assert not out.exists() and leftovers(out) == []
