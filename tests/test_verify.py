@@ -189,3 +189,17 @@ def test_same_generator_compares_bytes(tmp_path):
     assert found == [
         "the PDF's bytes differ from a rebuild with the same generator and packages (same text, other drawing)"
     ]
+
+
+@pytest.mark.slow
+def test_a_million_sample_report_verifies(folder):
+    import sys
+
+    sys.path.insert(0, str(DATA.parent / "tools"))
+    import bench
+
+    data = folder("data").parent / "log-1m"
+    bench.make_long_log(data, 1_000_000)
+    built = build_outputs(load(data), PROVENANCE)
+    assert len(built.pdf) > 5_000_000  # the attached 36 MB log, deflated
+    assert verify_bytes(built.pdf).differences == []
