@@ -168,8 +168,8 @@ def build(data_dir: Path, out_dir: Path, signing: tuple[Path, Path] | None = Non
     `signing` (key, certificate) signs the PDF (report/sign.py) at the test's date.
     """
     with output.locked(out_dir):
-        output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast
         output.clean_stale(out_dir)
+        output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast
         built = _build_two_sides(data_dir)
         if signing is not None:
             from report import sign
