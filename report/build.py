@@ -182,8 +182,8 @@ def build(
     `signing` (key, certificate) signs the PDF (report/sign.py) at the test's date; `language` overrides test.toml's.
     """
     with output.locked(out_dir):
-        output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast
         output.clean_stale(out_dir)
+        output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast
         built = _build_two_sides(data_dir, language)
         if signing is not None:
             from report import sign

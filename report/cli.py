@@ -62,6 +62,10 @@ def _verify(args: argparse.Namespace) -> int:
     except Refused as exc:
         print(f"{args.pdf}: refused, not verified: {exc}", file=sys.stderr)
         return EXIT_INVALID
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        # A damaged or foreign PDF that pypdf or pyHanko stumbles on deeper down: a message, not a traceback.
+        print(f"{args.pdf}: cannot be verified ({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return EXIT_INVALID
     for note in outcome.notes:
         print(f"{args.pdf}: note: {note}", file=sys.stderr)
     if outcome.differences:

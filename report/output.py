@@ -76,6 +76,11 @@ def clean_stale(out_dir: Path) -> None:
     for kind in ("new", "old"):
         for stale in out_dir.parent.glob(_siblings(out_dir, kind) + "*"):
             shutil.rmtree(stale, ignore_errors=True)
+    if out_dir.is_dir() and not out_dir.is_symlink():  # earlier versions staged `.report.pdf.*.tmp` inside OUT
+        for name in OUTPUT_NAMES:
+            for stale in out_dir.glob(f".{name}.*.tmp"):
+                if stale.is_file() and not stale.is_symlink():
+                    stale.unlink()
 
 
 def write_all(out_dir: Path, files: dict[str, bytes]) -> None:
@@ -86,8 +91,8 @@ def write_all(out_dir: Path, files: dict[str, bytes]) -> None:
 
 def write_set(out_dir: Path, files: dict[str, bytes]) -> None:
     """Replace OUT by a folder holding exactly `files`, in one atomic switch; the caller holds OUT's lock."""
-    check_target(out_dir)
     clean_stale(out_dir)
+    check_target(out_dir)
     fresh = Path(tempfile.mkdtemp(prefix=_siblings(out_dir, "new"), dir=out_dir.parent))
     try:
         _fill(fresh, files)

@@ -132,3 +132,17 @@ def test_make_runs_nothing_a_hostile_data_names(tmp_path, data):
         assert not (ROOT / "PWNED").exists(), result.stdout
     assert "this joint-test folder does not exist" in result.stderr
     assert result.returncode != 0
+
+
+@pytest.mark.slow
+def test_make_builds_from_and_to_paths_with_spaces_and_quotes(tmp_path):
+    import shutil
+
+    data = tmp_path / "it's a test"
+    shutil.copytree(DATA, data)
+    out = tmp_path / "out put;x"
+    result = subprocess.run(
+        ["make", "-s", "report", f"DATA={data}", f"OUT={out}"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["metrics.json", "report.html", "report.pdf"]

@@ -149,3 +149,24 @@ def test_sigint_to_a_real_build_exits_130_without_a_traceback(tmp_path):
     assert process.returncode == 130, err
     assert err.strip().splitlines() == ["interrupted; nothing was written"]
     assert not out.exists() and leftovers(out) == []
+
+
+def test_permission_denied_exits_3_with_one_line(tmp_path, monkeypatch, capsys):
+    from report import build
+
+    def denied(prefix, dir):
+        raise PermissionError(13, "Permission denied", str(dir))
+
+    monkeypatch.setattr(output.tempfile, "mkdtemp", denied)
+    monkeypatch.setattr(build, "_build_two_sides", lambda data_dir: build.Built(b"h", b"p", b"m"))
+    assert main(["build", str(DATA), "--out", str(tmp_path / "out")]) == 3
+    assert capsys.readouterr().err == f"{tmp_path}: Permission denied; nothing was written\n"
+
+
+def test_temporaries_an_earlier_version_left_inside_out_are_removed(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "report.pdf").write_bytes(b"old")
+    (out / ".report.pdf.k2j3h4.tmp").write_bytes(b"half a PDF")  # what a kill -9 left before the switch existed
+    output.write_all(out, SET_A)
+    assert contents(out) == SET_A

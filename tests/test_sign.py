@@ -1,6 +1,7 @@
 """Signed reports: pdfsig and verify accept them, reproducibly; one changed byte fails both."""
 
 import datetime as dt
+import io
 import subprocess
 
 import pytest
@@ -8,6 +9,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.x509.oid import NameOID
+from pypdf import PdfReader
 
 from report.cli import main
 from report.sign import SigningError, check, sign
@@ -58,6 +60,8 @@ def test_a_signed_report_is_valid_for_pdfsig_and_verify_and_reproducible(default
     signed = sign(default_built.pdf, *identity, WHEN)
     assert signed == sign(default_built.pdf, *identity, WHEN)
     assert signed.startswith(default_built.pdf)
+    catalog = PdfReader(io.BytesIO(signed)).trailer["/Root"]
+    assert b'pdfaid:part="3"' in catalog["/Metadata"].get_data()  # the report's PDF/A-3 metadata, still the catalog's
     shown = pdfsig(signed, tmp_path)
     assert "Signer Certificate Common Name: Joint Test Lab" in shown
     assert "Signing Time: Nov 30 2026 00:00:00" in shown

@@ -192,3 +192,29 @@ def test_same_generator_compares_bytes(tmp_path):
     assert found == [
         "the PDF's bytes differ from a rebuild with the same generator and packages (same text, other drawing)"
     ]
+
+
+@pytest.mark.slow
+def test_a_million_sample_report_verifies(folder):
+    import sys
+
+    sys.path.insert(0, str(DATA.parent / "tools"))
+    import bench
+
+    data = folder("data").parent / "log-1m"
+    bench.make_long_log(data, 1_000_000)
+    built = build_outputs(load(data), PROVENANCE)
+    assert len(built.pdf) > 5_000_000  # the attached 36 MB log, deflated
+    assert verify_bytes(built.pdf).differences == []
+
+
+def test_a_log_naming_60000_systems_is_refused_in_moments(default_built):
+    import time
+
+    files = attachments_of(default_built.pdf)
+    files["bandwidth.csv"] += "".join(f"sys{i},1,0,1\n" for i in range(60_000)).encode()
+    forged = forge(PdfReader(io.BytesIO(default_built.pdf)).pages, files)
+    started = time.perf_counter()
+    found = verify_bytes(forged).differences
+    assert time.perf_counter() - started < 15  # was 93 s of CPU
+    assert found[-1] == "attached bandwidth.csv: system: 59990 more names that are not systems of test.toml [systems]"

@@ -142,6 +142,12 @@ def default_build(scratch: Path, repeat: int) -> None:
     print(trace(ROOT / "data", scratch / "out"))
 
 
+def verified(pdf: Path) -> None:
+    """verify of the longest log's report: it rebuilds the report from the attached inputs, which must pass."""
+    wall, peak, err = run([sys.executable, "-m", "report", "verify", str(pdf)])
+    print(f"  verify: {wall:.2f} s, peak {peak:,.0f} MB: {err.strip().splitlines()[-1].split(': ', 1)[1]}")
+
+
 def long_logs(scratch: Path, sizes: list[int], repeat: int) -> None:
     print("long bandwidth logs (median of runs; peak of the process tree):")
     heads = ("build s", "peak MB", "csv MB", "pdf MB", "attached", "report", "html MB")
@@ -169,6 +175,7 @@ def long_logs(scratch: Path, sizes: list[int], repeat: int) -> None:
             )
             print("  where the time goes:")
             print(trace(folder, scratch / f"out-{n}"))
+            verified(out / "report.pdf")
             rejected(folder, scratch / f"out-{n}")
         shutil.rmtree(folder)
         shutil.rmtree(out)
