@@ -9,12 +9,13 @@ DATA    ?= data
 OUT     ?= output
 
 SOURCES := $(shell find report templates -type f ! -name '*.pyc' ! -path '*/__pycache__/*' 2>/dev/null)
-INPUTS  := $(wildcard $(DATA)/test.toml $(DATA)/save_times.csv $(DATA)/bandwidth.csv $(DATA)/load_times.csv)
+# Every file of the folder: test.toml, the CSVs and the raw tool outputs its [[import]] tables read.
+INPUTS  := $(shell find $(DATA) -type f 2>/dev/null)
 # Which folder OUT was last built from: switching DATA for the same OUT must rebuild, even with older inputs.
 DATA_KEY := .cache/make/$(subst /,_,$(abspath $(OUT))).data
 $(shell mkdir -p .cache/make && { echo '$(abspath $(DATA))' | cmp -s - '$(DATA_KEY)' || echo '$(abspath $(DATA))' > '$(DATA_KEY)'; })
-# System packages: WeasyPrint needs Pango; the tests read PDFs with poppler-utils and qpdf.
-APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf
+# System packages: WeasyPrint needs Pango; the tests read PDFs with poppler-utils and qpdf, and run fio for real.
+APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf fio
 
 .PHONY: all report test lint format bench lock golden clean system-packages
 

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from report import output
-from report.evidence import INPUT_FILES, MEDIA_TYPES, Embedded, Packer
+from report.evidence import Embedded, Packer
+from report.inputs import media_type
 from report.pdf import METRICS_NAME, PdfRenderer
 from report.problems import InvalidInput
 from report.trace import mark, start_clock
@@ -77,10 +78,10 @@ def metrics_json(metrics: Metrics) -> bytes:
 
 
 def pack_inputs(raw: dict[str, bytes]) -> Packer:
-    """Start hashing and deflating the input files in the background."""
+    """Start hashing and deflating the input files (every file in `raw`, in its order) in the background."""
     packer = Packer()
-    for name in INPUT_FILES:
-        packer.add(name, raw[name], MEDIA_TYPES[name])
+    for name, data in raw.items():
+        packer.add(name, data, media_type(name))
     return packer
 
 
@@ -93,7 +94,7 @@ def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layou
     described = charts.describe_all(metrics, test.bandwidth)
     ctx = context.build(test, metrics, described, prov)
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
-    names = (*INPUT_FILES, METRICS_NAME)
+    names = (*test.raw, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None))
     mark("data", "figures, HTML to lay out")
     yield Layout(html, sizes, ctx.date_iso, names)
@@ -103,7 +104,7 @@ def produce(test: JointTest, prov: Provenance, packer: Packer) -> Iterator[Layou
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
     metrics_bytes = metrics_json(metrics)
-    packer.add(METRICS_NAME, metrics_bytes, MEDIA_TYPES[METRICS_NAME])
+    packer.add(METRICS_NAME, metrics_bytes, media_type(METRICS_NAME))
     html = render.render_html(ctx, render.chart_sources(described, svgs)).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
     mark("data", "final HTML; attachments deflated")

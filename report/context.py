@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from report.charts import Chart
 from report.compute import SIDES, Metrics, SaveSide
 from report.config import TestConfig
-from report.evidence import MEDIA_TYPES
 from report.formatting import (
     count,
     gb,
@@ -22,6 +21,7 @@ from report.formatting import (
     times,
     times_range,
 )
+from report.inputs import media_type
 from report.load import JointTest
 from report.provenance import Provenance
 from report.runs import BandwidthLog
@@ -737,7 +737,7 @@ def _colophon(test: JointTest, prov: Provenance) -> tuple[Table, Table]:
         "inputs",
         "Input files (attached to the PDF)",
         (Column("File", False), Column("Bytes"), Column("Media type", False), Column("SHA-256", False, code=True)),
-        tuple((name, count(len(data)), MEDIA_TYPES[name], test.sha256[name]) for name, data in test.raw.items()),
+        tuple((name, count(len(data)), media_type(name), test.sha256[name]) for name, data in test.raw.items()),
     )
     versions = Table(
         "versions",
@@ -750,6 +750,25 @@ def _colophon(test: JointTest, prov: Provenance) -> tuple[Table, Table]:
         ),
     )
     return inputs, versions
+
+
+def _imported_sources(test: JointTest) -> tuple[tuple[str, str], ...]:
+    """One line per [[import]]: the tool, the version its files report, the table it fed and from which files."""
+    if test.imported is None:
+        return ()
+    lines = []
+    for use in test.imported.tools:
+        version = (
+            ", ".join(use.versions) if use.versions else f"{_TOOL_NAMES[use.tool]}, version not given in its files"
+        )
+        files = use.files[0] if len(use.files) == 1 else f"{use.files[0]} … {use.files[-1]}"
+        label = f"{_IMPORT_LABELS[use.into]} of {use.system}"
+        lines.append((label, f"imported from {version} output: {count(len(use.files))} files, {files}"))
+    return tuple(lines)
+
+
+_IMPORT_LABELS = {"save_times": "Save times", "bandwidth": "Bandwidth samples", "load_times": "Load times"}
+_TOOL_NAMES = {"fio": "fio", "mlperf": "MLPerf Storage (DLIO)", "megatron": "Megatron-LM", "nemo": "NeMo"}
 
 
 def _date(config: TestConfig) -> str:
@@ -784,7 +803,7 @@ def build(test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenanc
         gate_note=gate_note,
         setup=setup,
         assumptions=assumptions,
-        sources=tuple((labels[k], c.sources[k]) for k in labels if k in c.sources),
+        sources=tuple((labels[k], c.sources[k]) for k in labels if k in c.sources) + _imported_sources(test),
         save_table=save_table,
         save_notes=save_notes,
         bandwidth_table=bw_table,

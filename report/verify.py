@@ -8,7 +8,8 @@ import math
 from pathlib import Path
 
 from report.compute import compute
-from report.load import INPUT_FILES, parse
+from report.inputs import CONFIG
+from report.load import parse
 from report.pdf import METRICS_NAME
 
 REL_TOL = 1e-9
@@ -61,16 +62,17 @@ def printed_hashes(pdf: Path, files: dict[str, bytes]) -> list[str]:
     text = "".join("".join(page.extract_text().split()) for page in reader.pages[-3:])
     return [
         f"{name}: its SHA-256 ({digest[:12]}…) is not the one printed in the report's colophon"
-        for name in INPUT_FILES
-        if (digest := hashlib.sha256(files[name]).hexdigest()) not in text
+        for name in files
+        if name != METRICS_NAME and (digest := hashlib.sha256(files[name]).hexdigest()) not in text
     ]
 
 
 def verify(pdf: Path) -> list[str]:
     """Every difference between the report and a recomputation from the inputs attached to it."""
     files = attachments(pdf)
-    missing = [name for name in (*INPUT_FILES, METRICS_NAME) if name not in files]
+    missing = [name for name in (CONFIG.name, METRICS_NAME) if name not in files]
     if missing:
         return [f"{name}: not attached to {pdf.name}" for name in missing]
-    recomputed = compute(parse({name: files[name] for name in INPUT_FILES})).to_dict()
+    inputs = {name: data for name, data in files.items() if name != METRICS_NAME}
+    recomputed = compute(parse(inputs)).to_dict()
     return printed_hashes(pdf, files) + differences(recomputed, json.loads(files[METRICS_NAME]))

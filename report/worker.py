@@ -13,7 +13,6 @@ from pathlib import Path
 
 from report import provenance
 from report.build import pack_inputs, produce
-from report.evidence import INPUT_FILES
 from report.load import parse, read_folder
 from report.problems import InvalidInput
 from report.trace import mark
@@ -34,7 +33,7 @@ def main(argv: list[str]) -> int:
             mark("data", "read")
             packer = pack_inputs(raw)
             try:
-                test = parse(raw, packer.sha256(INPUT_FILES))
+                test = parse(raw, packer.sha256(raw))
                 mark("data", "parsed and checked")
                 for part in produce(test, provenance.collect(), packer):
                     send("part", part)

@@ -8,17 +8,11 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from report.problems import Problem
 
 CONFIG = "test.toml"
-
-
-def media_type(name: str) -> str:
-    """The media type an input file is attached with."""
-    suffix = PurePosixPath(name).suffix.lower()
-    return {".json": "application/json", ".toml": "application/toml", ".csv": "text/csv"}.get(suffix, "text/plain")
 
 
 def pattern_problem(pattern: str) -> str | None:

@@ -56,6 +56,7 @@ class ToolUse:
     tool: str
     versions: tuple[str, ...]
     into: str
+    system: str
     files: tuple[str, ...]
 
 
@@ -149,7 +150,7 @@ def run(specs: tuple[ImportSpec, ...], training_model: str, files: Files, number
         out.problems += problems
         if not problems:
             out.problems += _rows(spec, measured, numbering, out)
-            out.tools.append(ToolUse(spec.tool, versions, spec.into, tuple(names)))
+            out.tools.append(ToolUse(spec.tool, versions, spec.into, spec.system, tuple(names)))
     return out
 
 
