@@ -58,7 +58,7 @@ def test_every_column_layout_read_from_the_options(name, count):
 
 
 def test_a_layout_the_options_do_not_explain():
-    _, run, problems = run_of(FIXTURES, "fio/layouts/mismatch.json")
+    _, _, problems = run_of(FIXTURES, "fio/layouts/mismatch.json")
     assert [str(p) for p in problems] == [
         "fio/layouts/mismatch_bw.1.log:1: has 6 columns, but fio-3.33 with log_offset=0, log_prio=0, "
         "log_window_value=0, log_issue_time=0 writes 5: a layout the run's options do not explain"

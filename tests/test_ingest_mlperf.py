@@ -51,7 +51,9 @@ def test_a_file_that_is_not_dlio():
     assert [str(p) for p in mlperf.read_rank("y.json", json.dumps({"1": {}}).encode(), False)[1]] == [
         "y.json: holds no checkpoint save (save_ckpt<N> or ckpt<N>)"
     ]
-    assert str(mlperf.read_rank("z.json", b"{", False)[1][0]) == "z.json:1: is not a DLIO JSON file (it is not valid JSON)"
+    assert (
+        str(mlperf.read_rank("z.json", b"{", False)[1][0]) == "z.json:1: is not a DLIO JSON file (it is not valid JSON)"
+    )
 
 
 def test_a_duration_that_is_not_a_number():

@@ -34,6 +34,15 @@ def matches(pattern: str, name: str) -> bool:
     return _match(tuple(p for p in pattern.split("/") if p not in ("", ".")), tuple(name.split("/")))
 
 
+def _leads_into(pattern: str, folder: str) -> bool:
+    """Whether a pattern would look inside `folder` (a symlinked directory): its leading parts match the folder's."""
+    parts = tuple(p for p in pattern.split("/") if p not in ("", "."))
+    depth = len(folder.split("/"))
+    if "**" in parts[:depth]:
+        return True
+    return len(parts) > depth and _match(parts[:depth], tuple(folder.split("/")))
+
+
 def _match(pattern: tuple[str, ...], parts: tuple[str, ...]) -> bool:
     if not pattern:
         return not parts
@@ -48,11 +57,12 @@ class Listing:
 
     names: tuple[str, ...]
     outside: frozenset[str] = field(default_factory=frozenset)
+    partial: bool = False  #: only the files a report carries, not the whole folder
 
     def glob(self, pattern: str) -> tuple[list[str], list[str]]:
         """The files the pattern matches, and the matches that lead outside the folder."""
         inside = [n for n in self.names if matches(pattern, n)]
-        return inside, sorted(n for n in self.outside if matches(pattern, n))
+        return inside, sorted(n for n in self.outside if matches(pattern, n) or _leads_into(pattern, n))
 
 
 class FolderFiles:
@@ -85,7 +95,7 @@ class AttachedFiles:
 
     def __init__(self, files: Mapping[str, bytes]):
         self._files = files
-        self.listing = Listing(tuple(sorted(n for n in files if n != CONFIG)))
+        self.listing = Listing(tuple(sorted(n for n in files if n != CONFIG)), partial=True)
 
     def read(self, name: str) -> bytes | None:
         """The bytes of a file, or None."""

@@ -47,6 +47,7 @@ class Measured:
     t_s: np.ndarray | None = None
     gbps: np.ndarray | None = None
     logs: tuple[str, ...] = ()
+    size_from: tuple[str, int | None] | None = None  #: where the size is reported, when not at `origin`
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,9 @@ def collect(specs: tuple[ImportSpec, ...], files: Files) -> tuple[dict[str, byte
         for name in names:
             data = read.get(name)
             read[name] = data if data is not None else files.read(name) or b""
+            if spec.tool == "fio" and (found := _not_a_json(name, read[name], [], files.listing)):
+                problems += found
+                continue
             for extra in _companions(spec, name, read[name]):
                 if extra not in read and (body := files.read(extra)) is not None:
                     read[extra] = body
@@ -225,6 +229,8 @@ def _not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) 
     folder = posixpath.dirname(name)
     beside = [n for n in listing.names if posixpath.dirname(n) == folder and n.endswith((".json", ".out"))]
     hint = f"name {beside[0]} in files instead" if beside else "and there is no JSON beside it"
+    if listing.partial:
+        hint = "name the run's JSON in files instead"
     message = (
         "is a fio log, not a run's JSON output: the import reads the JSON (--output-format=json) and finds the"
         f" logs from its options; {hint}"
@@ -234,7 +240,7 @@ def _not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) 
 
 def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
     loads = spec.into == "load_times"
-    ranks, size, problems = [], None, []
+    ranks, size, size_from, problems = [], None, None, []
     summaries = [n for n in names if mlperf.is_summary(_json_or_none(files.read(n)))]
     if spec.snapshot_gb is None:
         beside = {posixpath.join(posixpath.dirname(n), "summary.json") for n in names}
@@ -242,7 +248,8 @@ def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
     for name in summaries:
         found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"", loads)
         problems += found
-        size = found_size if found_size is not None else size
+        if found_size is not None:
+            size, size_from = found_size, (name, mlperf.size_line(files.read(name) or b""))
     for name in names:
         if name in summaries:
             continue
@@ -255,7 +262,7 @@ def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
     measured = []
     for where, seconds in mlperf.runs([r for _, r in ranks]):
         origin = next((n, r.lines[where]) for n, r in ranks if where in r.durations)
-        measured.append(Measured(seconds, size, origin))
+        measured.append(Measured(seconds, size, origin, size_from=size_from))
     return measured, (), problems
 
 
@@ -312,8 +319,9 @@ def _check_sizes(spec: ImportSpec, measured: list[Measured]) -> list[Problem]:
         return problems[:1]
     for m in measured:
         if m.size_gb is not None and abs(m.size_gb - given) > 0.01 * given:
-            problems.append(Problem(m.origin[0], m.origin[1], column, _size_message(m.size_gb, given, column)))
-    return problems
+            file, line = m.size_from or m.origin
+            problems.append(Problem(file, line, column, _size_message(m.size_gb, given, column)))
+    return list(dict.fromkeys(problems))
 
 
 def _size_message(reported: float, given: float, column: str) -> str:

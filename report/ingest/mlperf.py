@@ -51,6 +51,12 @@ def summary_size_gb(path: str, data: bytes, loads: bool) -> tuple[float | None, 
         return None, [Problem(path, None, "checkpoint_size_GB", f'"{size}" is not a number')]
 
 
+def size_line(data: bytes) -> int | None:
+    """The line of a summary's `checkpoint_size_GB` key."""
+    at = data.find(b'"checkpoint_size_GB"')
+    return data.count(b"\n", 0, at) + 1 if at >= 0 else None
+
+
 def read_rank(path: str, data: bytes, loads: bool) -> tuple[Checkpoints | None, list[Problem]]:
     """The checkpoint durations in one rank's per-epoch stats (epoch -> {save_ckpt1: {duration, …}, …})."""
     value, problems = _json(path, data)
