@@ -758,12 +758,11 @@ def _imported_sources(test: JointTest) -> tuple[tuple[str, str], ...]:
         return ()
     lines = []
     for use in test.imported.tools:
-        version = (
-            ", ".join(use.versions) if use.versions else f"{_TOOL_NAMES[use.tool]}, version not given in its files"
-        )
-        files = use.files[0] if len(use.files) == 1 else f"{use.files[0]} … {use.files[-1]}"
-        label = f"{_IMPORT_LABELS[use.into]} of {use.system}"
-        lines.append((label, f"imported from {version} output: {count(len(use.files))} files, {files}"))
+        name = _TOOL_NAMES[use.tool]
+        tool = f"{', '.join(use.versions)} output" if use.versions else f"{name} output (no version given)"
+        many = f"{count(len(use.files))} files, {use.files[0]} … {use.files[-1]}"
+        files = use.files[0] if len(use.files) == 1 else many
+        lines.append((f"{_IMPORT_LABELS[use.into]} of {use.system}", f"imported from {tool}: {files}"))
     return tuple(lines)
 
 

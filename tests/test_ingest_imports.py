@@ -263,15 +263,48 @@ def test_nothing_is_written_and_exit_1(folder, tmp_path, capsys):
     assert main(["rows", str(path)]) == 1
 
 
-@pytest.mark.slow
-def test_verify_repeats_the_import_and_catches_a_changed_raw_file(tmp_path):
+@pytest.fixture(scope="module")
+def imports_built():
     from report import provenance
     from report.build import build_outputs
+
+    return build_outputs(load(FIXTURES / "imports"), provenance.collect())
+
+
+@pytest.mark.slow
+def test_pdf_attaches_every_raw_file_with_fixed_dates_and_types_byte_for_byte(imports_built, tmp_path):
+    import io
+
+    from pypdf import PdfReader
+
+    out = tmp_path / "out"
+    assert main(["build", str(FIXTURES / "imports"), "--out", str(out)]) == 0  # two processes this time
+    assert (out / "report.pdf").read_bytes() == imports_built.pdf
+    reader = PdfReader(io.BytesIO(imports_built.pdf))
+    names = reader.trailer["/Root"]["/Names"]["/EmbeddedFiles"]["/Names"]
+    seen = {}
+    for name, spec in zip(names[::2], names[1::2], strict=True):
+        stream = spec.get_object()["/EF"]["/F"].get_object()
+        seen[name] = (stream["/Subtype"], stream["/Params"]["/ModDate"])
+    assert seen["raw/nvme/train.log"] == ("/text/plain", "D:20261130000000Z")
+    assert seen["raw/fx100/fio/run-1.json"] == ("/application/json", "D:20261130000000Z")
+    assert seen["raw/fx100/fio/ckpt_bw.2.log"][0] == "/text/plain"
+    assert "save_times.csv" not in seen and len(seen) == 13  # 12 inputs and metrics.json
+    text = subprocess.run(["pdftotext", str(out / "report.pdf"), "-"], capture_output=True, text=True).stdout
+    flat = " ".join(text.split())
+    assert "Bandwidth samples of FX100 imported from fio-3.33 output: raw/fx100/fio/run-1.json" in flat
+    assert "Save times of NVMe imported from Megatron-LM output (no version given): raw/nvme/train.log" in flat
+    assert "importedfromNeMooutput(noversiongiven):2files,raw/nvme/rank0.log…raw/nvme/rank1.log" in "".join(
+        text.split()
+    )
+
+
+@pytest.mark.slow
+def test_verify_repeats_the_import_and_catches_a_changed_raw_file(imports_built, tmp_path):
     from report.verify import verify
 
-    built = build_outputs(load(FIXTURES / "imports"), provenance.collect())
     pdf = tmp_path / "report.pdf"
-    pdf.write_bytes(built.pdf)
+    pdf.write_bytes(imports_built.pdf)
     assert verify(pdf) == []
     changed = tmp_path / "rank1.log"
     changed.write_text((FIXTURES / "imports" / "raw" / "nvme" / "rank1.log").read_text().replace("2.7 s", "2.9 s"))
