@@ -12,7 +12,7 @@ import traceback
 from pathlib import Path
 
 from report import provenance
-from report.build import pack_inputs, produce
+from report.build import Layout, pack_inputs, produce
 from report.load import parse, read_folder
 from report.problems import InvalidInput
 from report.trace import mark
@@ -37,6 +37,9 @@ def main(argv: list[str]) -> int:
                 mark("data", "parsed and checked")
                 for part in produce(test, provenance.collect(), packer):
                     send("part", part)
+                    if isinstance(part, Layout):  # the rest needs only the packer: a long log's bytes can go
+                        raw.clear()  # once its hashing and deflating are done (those threads hold it till then)
+                        test.raw.clear()
             finally:
                 packer.close()
         except InvalidInput as exc:
