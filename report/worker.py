@@ -29,13 +29,16 @@ def main(argv: list[str]) -> int:
 
         try:
             mark("data", "started, pandas imported")
+            # Before the inputs are read: collecting runs git, and a fork of a process holding a long log would
+            # briefly count its memory twice.
+            prov = provenance.collect()
             raw = read_folder(data_dir)
             mark("data", "read")
             packer = pack_inputs(raw)
             try:
                 test = parse(raw, packer.sha256(raw))
                 mark("data", "parsed and checked")
-                for part in produce(test, provenance.collect(), packer):
+                for part in produce(test, prov, packer):
                     send("part", part)
                     if isinstance(part, Layout):  # the rest needs only the packer: a long log's bytes can go
                         raw.clear()  # once its hashing and deflating are done (those threads hold it till then)
