@@ -49,7 +49,7 @@ def read_folder(folder: Path) -> dict[str, bytes]:
     if inputs.CONFIG.name not in raw:
         raise InvalidInput([Problem(inputs.CONFIG.name, None, None, f"the file is missing from {folder}")])
     config, _ = parse_config(raw[inputs.CONFIG.name])
-    fed = ingest.tables_fed(config.imports, config.training.model) if config else set()
+    fed = _fed(config, raw[inputs.CONFIG.name])
     for item in inputs.TABLES:
         if item.name not in raw and item.name not in fed:
             problems.append(Problem(item.name, None, None, f"the file is missing from {folder}"))
@@ -81,7 +81,7 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
             if table is not None and not found:
                 tables[item.name] = table
     imported = None
-    fed = ingest.tables_fed(config.imports, config.training.model) if config is not None else set()
+    fed = _fed(config, raw[inputs.CONFIG.name])
     for item in inputs.TABLES:
         if item.name not in raw and item.name not in fed:
             problems.append(Problem(item.name, None, None, "the file is missing"))
@@ -103,6 +103,14 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
         sha256 = {name: hashlib.sha256(data).hexdigest() for name, data in raw.items()}
     saves, loads = _frame(tables["save_times.csv"]), _frame(tables["load_times.csv"])
     return JointTest(config, saves, log, loads, dict(raw), sha256, imported)
+
+
+def _fed(config: TestConfig | None, toml: bytes) -> set[str]:
+    """The CSVs imports may feed; while test.toml is invalid, any of them if it has [[import]] tables at all
+    (so that its own problems are not buried under files that are missing only because of them)."""
+    if config is not None:
+        return ingest.tables_fed(config.imports, config.training.model)
+    return {item.name for item in inputs.TABLES} if b"[[import]]" in toml else set()
 
 
 def _numbering(tables: dict[str, Table]) -> ingest.Numbering:

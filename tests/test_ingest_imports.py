@@ -251,6 +251,14 @@ def test_a_csv_left_out_that_no_import_feeds_is_missing(folder):
     assert problems_of(path) == [f"load_times.csv: the file is missing from {path}"]
 
 
+def test_an_invalid_test_toml_with_imports_is_not_buried_under_missing_csvs(folder):
+    path = folder("imports")
+    edit(path, 'tool   = "mlperf"', 'tool   = "mlperf"\nsystem_name = "x"')
+    assert problems_of(path) == [
+        f'test.toml:{line_of(path, "system_name")}: import[3].system_name: unknown key (did you mean "system"?)'
+    ]
+
+
 def test_nothing_is_written_and_exit_1(folder, tmp_path, capsys):
     path = folder("imports")
     edit(path, '"raw/nvme/train.log"', '"raw/nvme/none.log"')
