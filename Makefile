@@ -39,7 +39,8 @@ _strip = $(if $(2),$(call _strip,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,$
 _plain = $(and $(filter 1,$(words $(1))),$(if $(call _strip,$(1),$(SAFE_CHARS)),,yes))
 TRACKED := $(and $(call _plain,$(RAW_DATA)),$(call _plain,$(RAW_OUT)))
 ifdef TRACKED
-INPUTS  := $(wildcard $(RAW_DATA)/test.toml $(RAW_DATA)/save_times.csv $(RAW_DATA)/bandwidth.csv $(RAW_DATA)/load_times.csv)
+# Every file of the folder: test.toml, the CSVs and the raw tool outputs its [[import]] tables read.
+INPUTS  := $(shell find $(RAW_DATA) -type f 2>/dev/null)
 # Which folder OUT was last built from: switching DATA for the same OUT must rebuild, even with older inputs.
 DATA_KEY := .cache/make/$(subst /,_,$(abspath $(RAW_OUT))).data
 $(shell mkdir -p .cache/make)
@@ -47,8 +48,9 @@ ifneq ($(file <$(DATA_KEY)),$(abspath $(RAW_DATA)))
 $(file >$(DATA_KEY),$(abspath $(RAW_DATA)))
 endif
 endif
-# System packages: WeasyPrint needs Pango; the tests read PDFs with poppler-utils and qpdf.
-APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf chromium
+# System packages: WeasyPrint needs Pango; the tests read PDFs with poppler-utils and qpdf, drive a real browser
+# (chromium) and run fio for real.
+APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf chromium fio
 
 .PHONY: all report test lint format bench lock golden catalogs clean system-packages
 

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from report import output
-from report.evidence import INPUT_FILES, MEDIA_TYPES, Embedded, Packer
+from report.evidence import Embedded, Packer
+from report.inputs import media_type
 from report.pdf import METRICS_NAME, PdfRenderer
 from report.problems import InvalidInput, Problem
 from report.trace import mark, start_clock
@@ -83,10 +84,10 @@ def metrics_json(metrics: Metrics, prov: Provenance) -> bytes:
 
 
 def pack_inputs(raw: dict[str, bytes]) -> Packer:
-    """Start hashing and deflating the input files in the background."""
+    """Start hashing and deflating the input files (every file in `raw`, in its order) in the background."""
     packer = Packer()
-    for name in INPUT_FILES:
-        packer.add(name, raw[name], MEDIA_TYPES[name])
+    for name, data in raw.items():
+        packer.add(name, data, media_type(name))
     return packer
 
 
@@ -113,7 +114,7 @@ def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -
         ctx = context.build(test, metrics, described, prov, language)
         metrics_bytes = metrics_json(metrics, prov)  # here, so that a figure that is not finite stops the build
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
-    names = (*INPUT_FILES, METRICS_NAME)
+    names = (*test.raw, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None))
     mark("data", "figures, HTML to lay out")
     yield Layout(html, sizes, ctx.cover.date_iso, names)
@@ -123,7 +124,7 @@ def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -
         svgs = drawing.draw_all(metrics, test.bandwidth, described)
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
-    packer.add(METRICS_NAME, metrics_bytes, MEDIA_TYPES[METRICS_NAME])
+    packer.add(METRICS_NAME, metrics_bytes, media_type(METRICS_NAME))
     html = render.render_html(ctx, render.chart_sources(described, svgs), fonts=True).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
     mark("data", "final HTML; attachments deflated")

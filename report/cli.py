@@ -1,4 +1,4 @@
-"""The command line: `build DATA_DIR --out OUT_DIR` and `verify REPORT.pdf`; it only wires the stages together."""
+"""The command line: `build DATA_DIR --out OUT_DIR`, `verify REPORT.pdf`, `rows DATA_DIR`; it only wires the stages."""
 
 from __future__ import annotations
 
@@ -24,7 +24,23 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--cert", type=Path, metavar="CERT.pem", help="the signing key's certificate (PEM)")
     verify = sub.add_parser("verify", help="recompute a report's figures from its attached inputs")
     verify.add_argument("pdf", type=Path, metavar="REPORT.pdf")
+    rows = sub.add_parser("rows", help="print the rows the [[import]] tables give, as CSV, for a person to check")
+    rows.add_argument("data_dir", type=Path, metavar="DATA_DIR", help="the joint-test folder")
     return parser
+
+
+def _rows(args: argparse.Namespace) -> int:
+    from report.load import imported_csv, load
+
+    try:
+        test = load(args.data_dir)
+    except InvalidInput as exc:
+        print(f"The joint test in {args.data_dir} is not valid:", file=sys.stderr)
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_INVALID
+    sys.stdout.write(imported_csv(test))
+    return EXIT_OK
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -97,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
     try:
-        return _build(args) if args.command == "build" else _verify(args)
+        return {"build": _build, "verify": _verify, "rows": _rows}[args.command](args)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
         return EXIT_INTERRUPTED

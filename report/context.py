@@ -25,7 +25,6 @@ from report.blocks import (
 from report.charts import Chart
 from report.compute import SIDES, Gate, Metrics, SaveSide
 from report.config import CSV_INPUTS, TestConfig
-from report.evidence import MEDIA_TYPES
 from report.formatting import (
     count,
     gb,
@@ -45,6 +44,7 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, date, join_words, ngettext, page_footer
+from report.inputs import media_type
 from report.load import JointTest
 from report.provenance import Provenance
 from report.runs import BandwidthLog
@@ -804,7 +804,43 @@ def _sources(w: _Words) -> Definitions:
         text = c.sources.get(name, _("No source note in test.toml [sources]."))
         items.append((input_label(name), text))
         marks.append(("illustrative", _("Illustrative")) if name in w.illustrative else ("measured", _("Measured")))
+    for label, text in _imported_sources(w.test):
+        items.append((label, text))
+        marks.append(("measured", _("Imported")))
     return Definitions(tuple(items), "sources", tuple(marks))
+
+
+_TOOL_NAMES = {"fio": "fio", "mlperf": "MLPerf Storage (DLIO)", "megatron": "Megatron-LM", "nemo": "NeMo"}
+
+
+def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
+    """One line per [[import]]: the tool, the version its files report, the table it fed and from which files."""
+    if test.imported is None:
+        return []
+    lines = []
+    for use in test.imported.tools:
+        name = _TOOL_NAMES[use.tool]
+        tool = (
+            _("{versions} output").format(versions=_(", ").join(use.versions))
+            if use.versions
+            else _("{tool} output (no version given)").format(tool=name)
+        )
+        files = (
+            use.files[0]
+            if len(use.files) == 1
+            else _("{count} files, {first} … {last}").format(
+                count=count(len(use.files)), first=use.files[0], last=use.files[-1]
+            )
+        )
+        label = {
+            "save_times": _("Save times of {system}"),
+            "bandwidth": _("Bandwidth samples of {system}"),
+            "load_times": _("Load times of {system}"),
+        }[use.into]
+        lines.append(
+            (label.format(system=use.system), _("imported from {tool}: {files}").format(tool=tool, files=files))
+        )
+    return lines
 
 
 # ---- checkpoint save ----
@@ -1928,7 +1964,7 @@ def _colophon_section(w: _Words, prov: Provenance) -> Section:
             Column(_("Media type"), False),
             Column("SHA-256", False, code=True),
         ),
-        tuple((name, count(len(data)), MEDIA_TYPES[name], test.sha256[name]) for name, data in test.raw.items()),
+        tuple((name, count(len(data)), media_type(name), test.sha256[name]) for name, data in test.raw.items()),
     )
     versions = Table(
         "versions",

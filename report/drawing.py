@@ -56,8 +56,6 @@ def _setup() -> None:
             "legend.fontsize": 8,
             "path.simplify": True,
             "axes.axisbelow": True,
-            # Names from the inputs are plain text: "$x$" is never typeset as mathematics.
-            "text.parse_math": False,
         }
     )
 

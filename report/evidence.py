@@ -13,15 +13,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
-INPUT_FILES = ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv")
-# Attachments carry explicit media types (PDF/A-3); metrics.json is the report's own.
-MEDIA_TYPES = {
-    "test.toml": "application/toml",
-    "save_times.csv": "text/csv",
-    "bandwidth.csv": "text/csv",
-    "load_times.csv": "text/csv",
-    "metrics.json": "application/json",
-}
 CHUNK = 4 << 20
 WINDOW = 32 << 10
 # Small files get zlib's best compression for next to nothing; long logs the fastest level (make bench: a

@@ -1,8 +1,10 @@
-"""Loading a joint-test folder: the four files read once, every rule of the contract checked across them."""
+"""Loading a joint-test folder: its files read once, the imports run, every rule of the contract checked across them."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,32 +12,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from report import stats
+from report import inputs, stats
 from report.config import TestConfig, parse_config
-from report.evidence import INPUT_FILES
+from report.ingest import imports as ingest
+from report.ingest.files import AttachedFiles, FolderFiles
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, group_runs
 from report.safe_read import Unreadable, read_regular
-from report.tables import Table, read_table
+from report.tables import Table, header_of, read_table
 from report.text_check import text_problem
-
-SAVE_SPEC = {
-    "system": "text",
-    "model": "text",
-    "gpus": "int>0",
-    "snapshot_gb": "num>0",
-    "run": "int>=1",
-    "save_s": "num>0",
-}
-BANDWIDTH_SPEC = {"system": "text", "run": "int>=1", "t_s": "num>=0", "write_gbps": "num>=0"}
-LOAD_SPEC = {
-    "system": "text",
-    "model": "text",
-    "platform": "text",
-    "size_gb": "num>0",
-    "run": "int>=1",
-    "load_s": "num>0",
-}
 
 
 @dataclass(frozen=True)
@@ -46,24 +31,41 @@ class JointTest:
     saves: pd.DataFrame
     bandwidth: BandwidthLog
     loads: pd.DataFrame
-    raw: dict[str, bytes]
+    raw: dict[str, bytes]  #: every input file by its path inside the folder: test.toml, the CSVs present, raw files
     sha256: Mapping[str, str]  #: each input file's name mapped to the SHA-256 of its bytes
+    imported: ingest.Imported | None = None  #: the rows the [[import]] tables gave, and the tools they came from
 
 
 INPUT_LIMIT = 4 << 30  # bytes of one input file: far beyond a 10M-sample log (367 MB)
 
 
 def read_folder(folder: Path) -> dict[str, bytes]:
-    """The bytes of the four input files; a missing folder or file, or one that is not a plain file, is InvalidInput."""
+    """The bytes of every input: test.toml, the CSVs, and each file the imports read; InvalidInput if one is missing.
+
+    A CSV may be left out when an [[import]] feeds its table.
+    """
     if not folder.is_dir():
         raise InvalidInput([Problem(str(folder), None, None, "this joint-test folder does not exist")])
     raw, problems = {}, []
-    for name in INPUT_FILES:
-        data = read_input(folder, name)
-        if isinstance(data, Problem):
-            problems.append(data)
-        else:
-            raw[name] = data
+    for item in inputs.INPUTS:
+        path = folder / item.name
+        if path.exists() or path.is_symlink():
+            data = read_input(folder, item.name)
+            if isinstance(data, Problem):
+                problems.append(data)
+            else:
+                raw[item.name] = data
+    if inputs.CONFIG.name not in raw:
+        raise InvalidInput(problems or [Problem(inputs.CONFIG.name, None, None, f"the file is missing from {folder}")])
+    config, _ = parse_config(raw[inputs.CONFIG.name])
+    fed = _fed(config, raw[inputs.CONFIG.name])
+    for item in inputs.TABLES:
+        if item.name not in raw and item.name not in fed and not (folder / item.name).exists():
+            problems.append(Problem(item.name, None, None, f"the file is missing from {folder}"))
+    if config is not None and config.imports:
+        found, errors = ingest.collect(config.imports, FolderFiles(folder))
+        problems += errors
+        raw |= {name: found[name] for name in sorted(found) if name not in raw}
     if problems:
         raise InvalidInput(problems)
     return raw
@@ -90,30 +92,124 @@ def load(folder: Path) -> JointTest:
 
 
 def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> JointTest:
-    """Validate the four files' bytes; raises InvalidInput listing every problem found.
+    """Validate the inputs' bytes (the imports run over them); raises InvalidInput listing every problem found.
 
     `sha256` may come from hashes already under way elsewhere (report/evidence.py); by default they are computed.
     """
-    config, problems = parse_config(raw["test.toml"])
-    tables = {}
-    for name, spec in (("save_times.csv", SAVE_SPEC), ("bandwidth.csv", BANDWIDTH_SPEC), ("load_times.csv", LOAD_SPEC)):
-        table, found = read_table(name, raw[name], spec)
-        if table is not None and not found:
-            found = _check_texts(table, [column for column, kind in spec.items() if kind == "text"])
-            found += _check_ranges(table, spec)
-        problems += found
-        if table is not None and not found:
-            tables[name] = table
+    config, problems = parse_config(raw[inputs.CONFIG.name])
+    tables: dict[str, Table] = {}
+    for item in inputs.TABLES:
+        if item.name in raw:
+            table, found = read_table(item.name, raw[item.name], item.columns)
+            if table is not None and not found:
+                text_columns = [column for column, kind in item.columns.items() if kind == "text"]
+                found = _check_texts(table, text_columns) + _check_ranges(table, item.columns)
+            problems += found
+            if table is not None and not found:
+                tables[item.name] = table
+    imported = None
+    fed = _fed(config, raw[inputs.CONFIG.name])
+    for item in inputs.TABLES:
+        if item.name not in raw and item.name not in fed:
+            problems.append(Problem(item.name, None, None, "the file is missing"))
+    if config is not None and config.imports:
+        imported = ingest.run(config.imports, config.training.model, AttachedFiles(raw), _numbering(tables))
+        problems += imported.problems
+    relocate: dict[str, tuple[int, list]] = {}
+    merged = imported is None
+    if imported is not None and not problems:
+        problems += _merge(raw, tables, imported, relocate)
+        merged = True
     log = None
-    if config is not None:
+    if config is not None and merged:
         found, log = _cross_checks(config, tables)
         problems += found
     if problems:
-        raise InvalidInput(problems)
+        raise InvalidInput([_relocated(p, relocate) for p in problems])
     if sha256 is None:
         sha256 = {name: hashlib.sha256(data).hexdigest() for name, data in raw.items()}
     saves, loads = _frame(tables["save_times.csv"]), _frame(tables["load_times.csv"])
-    return JointTest(config, saves, log, loads, dict(raw), sha256)
+    return JointTest(config, saves, log, loads, dict(raw), sha256, imported)
+
+
+def _fed(config: TestConfig | None, toml: bytes) -> set[str]:
+    """The CSVs imports may feed; while test.toml is invalid, any of them if it has [[import]] tables at all
+    (so that its own problems are not buried under files that are missing only because of them)."""
+    if config is not None:
+        return ingest.tables_fed(config.imports, config.training.model)
+    return {item.name for item in inputs.TABLES} if b"[[import]]" in toml else set()
+
+
+def _numbering(tables: dict[str, Table]) -> ingest.Numbering:
+    """The highest run number of each row key in the CSVs, and bandwidth.csv's (system, run) pairs."""
+    numbering = ingest.Numbering()
+    keys = {"save_times.csv": ["system", "model"], "load_times.csv": ["system", "model", "platform"]}
+    keys["bandwidth.csv"] = ["system"]
+    for name, by in keys.items():
+        if (table := tables.get(name)) is None:
+            continue
+        frame = pd.DataFrame({k: table.columns[k] for k in [*by, "run"]}, copy=False)
+        for key, run in frame.groupby(by, observed=True)["run"].max().items():
+            numbering.highest[(name, *(key if isinstance(key, tuple) else (key,)))] = int(run)
+    if (table := tables.get("bandwidth.csv")) is not None:
+        frame = pd.DataFrame({k: table.columns[k] for k in ("system", "run")}, copy=False)
+        first = frame.drop_duplicates(keep="first")
+        lines = table.line_of(first.index.to_numpy())
+        for (system, run), line in zip(first.itertuples(index=False), lines, strict=True):
+            numbering.bandwidth_csv[(str(system), int(run))] = int(line)
+    return numbering
+
+
+def _merge(raw: dict[str, bytes], tables: dict[str, Table], imported: ingest.Imported, relocate: dict) -> list[Problem]:
+    """Each fed table read again with the imported rows appended as CSV lines, so every rule applies to them."""
+    problems = []
+    for item in inputs.TABLES:
+        rows = imported.rows.get(item.name)
+        if not rows:
+            if item.name not in raw:
+                message = "the file is missing and no [[import]] gave rows for it"
+                problems.append(Problem(item.name, None, None, message))
+            continue
+        data, first_line = _with_rows(raw.get(item.name), rows, item)
+        relocate[item.name] = (first_line, imported.origins[item.name])
+        table, found = read_table(item.name, data, item.columns)
+        problems += found
+        if table is not None and not found:
+            tables[item.name] = table
+    return problems
+
+
+def _with_rows(csv_bytes: bytes | None, rows: dict[str, list], item: inputs.InputFile) -> tuple[bytes, int]:
+    """The CSV's bytes and the imported rows after them, in its header's order; and the first such row's line."""
+    header = header_of(csv_bytes) if csv_bytes else list(item.columns)
+    head = b"" if csv_bytes else (",".join(header) + "\n").encode()
+    body = csv_bytes or b""
+    if body and not body.endswith((b"\n", b"\r")):
+        body += b"\n"
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    count = len(next(iter(rows.values())))
+    columns = [rows.get(c) for c in header]
+    for i in range(count):
+        writer.writerow(["" if col is None else _cell(col[i]) for col in columns])
+    data = head + body + text.getvalue().encode("utf-8")
+    before = head + body
+    lines = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n")
+    return data, lines + 1
+
+
+def _cell(value: object) -> str:
+    """Numbers in Python's shortest round-trip form."""
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def _relocated(problem: Problem, relocate: dict[str, tuple[int, list]]) -> Problem:
+    """A problem in an imported row, named by the raw file (and line) it came from."""
+    if problem.file not in relocate or problem.line is None or problem.line < relocate[problem.file][0]:
+        return problem
+    first, origins = relocate[problem.file]
+    file, line = origins[problem.line - first]
+    return Problem(file, line, problem.where, f"{problem.message} (imported into {problem.file})")
 
 
 # Bounds no measurement reaches, by the column's unit: beyond them the figures overflow or lose all precision
@@ -300,3 +396,18 @@ def _check_both_loaded(table: Table, systems: dict[str, str]) -> list[Problem]:
                 )
                 problems.append(Problem(table.name, line, "system", message))
     return problems
+
+
+def imported_csv(test: JointTest) -> str:
+    """The imported rows of each table the imports feed: `# <name>.csv`, the header, the rows (`rows` command)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    rows = test.imported.rows if test.imported is not None else {}
+    for item in inputs.TABLES:
+        if item.name not in rows:
+            continue
+        out.write(f"# {item.name}\n")
+        writer.writerow(list(item.columns))
+        columns = [rows[item.name][c] for c in item.columns]
+        writer.writerows([_cell(v) for v in row] for row in zip(*columns, strict=True))
+    return out.getvalue()

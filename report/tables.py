@@ -112,6 +112,11 @@ class _NeedsSlowPath(Exception):
     """The fast reader cannot read this file exactly as the CSV rules say."""
 
 
+def header_of(raw: bytes) -> list[str]:
+    """The trimmed column names of a CSV's first non-blank line."""
+    return _header(raw)
+
+
 def _header(raw: bytes) -> list[str]:
     for line in _LINE_BREAK.split(raw[:65536].decode("utf-8-sig", errors="replace")):
         if line.strip():

@@ -17,7 +17,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from report.evidence import INPUT_FILES
+from report.inputs import CONFIG, TABLES
 from report.pdf import METRICS_NAME
 from report.problems import InvalidInput
 from report.provenance import Provenance
@@ -45,8 +45,28 @@ class Refused(Exception):
 
 
 def allowed_attachments() -> tuple[str, ...]:
-    """The only files a report may carry: its inputs and metrics.json."""
-    return (*INPUT_FILES, METRICS_NAME)
+    """The files every report may carry by name: test.toml, the three CSVs and metrics.json (raw files besides)."""
+    return (CONFIG.name, *(t.name for t in TABLES), METRICS_NAME)
+
+
+REQUIRED = (CONFIG.name, METRICS_NAME)
+
+
+def _imported_patterns(config_bytes: bytes) -> list[str]:
+    """The globs of the attached test.toml's [[import]] tables: the raw files a report may carry besides."""
+    from report.config import parse_config
+
+    config, _ = parse_config(config_bytes)
+    return [] if config is None else [pattern for spec in config.imports for pattern in spec.files]
+
+
+def _may_carry(name: str, patterns: list[str]) -> bool:
+    import fnmatch
+
+    if name in allowed_attachments():
+        return True
+    safe = not name.startswith("/") and ".." not in name.split("/") and "\\" not in name
+    return safe and any(fnmatch.fnmatchcase(name, p) for p in patterns)
 
 
 def _embedded_specs(reader) -> list[tuple[str, object]]:
@@ -110,15 +130,23 @@ def _inflate_limited(raw: bytes, size: int, name: str) -> bytes:
 def read_attachments(reader) -> dict[str, bytes]:
     """The report's named attachments; any other embedded file, or one named twice, refuses the PDF."""
     _check_annotations(reader)
-    allowed, files = allowed_attachments(), {}
-    for name, spec in _embedded_specs(reader):
-        if name not in allowed:
-            raise Refused(f"it carries an embedded file {name[:80]!r} that no report carries")
-        if name in files:
+    specs, files = _embedded_specs(reader), {}
+    names = [name for name, _ in specs]
+    for name in set(names):
+        if names.count(name) > 1:
             raise Refused(f"it carries two embedded files named {name}")
-        stream = spec["/EF"]["/F"].get_object()
-        files[name] = inflate(stream, name, SIZE_LIMITS.get(name, DEFAULT_LIMIT))
+    config = dict(specs).get(CONFIG.name)
+    patterns = [] if config is None else _imported_patterns(_read(config, CONFIG.name))
+    for name, _spec in specs:  # every name checked before anything else is inflated
+        if not _may_carry(name, patterns):
+            raise Refused(f"it carries an embedded file {name[:80]!r} that no report carries")
+    for name, spec in specs:
+        files[name] = _read(spec, name)
     return files
+
+
+def _read(spec, name: str) -> bytes:
+    return inflate(spec["/EF"]["/F"].get_object(), name, SIZE_LIMITS.get(name, DEFAULT_LIMIT))
 
 
 def differences(expected: object, actual: object, path: str = "") -> list[str]:
@@ -214,10 +242,11 @@ def verify_bytes(data: bytes) -> Outcome:
         reader = PdfReader(io.BytesIO(data))
         files = read_attachments(reader)
         given_pages = page_texts(reader)
+        language = str(reader.trailer["/Root"].get("/Lang", "en"))
         signed = _has_signature(reader) and _signature(data, outcome)
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise Refused(f"cannot be read as a report ({type(exc).__name__}: {exc})") from exc
-    missing = [name for name in allowed_attachments() if name not in files]
+    missing = [name for name in REQUIRED if name not in files]
     if missing:
         outcome.differences += [f"{name}: not attached" for name in missing]
         return outcome
@@ -228,7 +257,9 @@ def verify_bytes(data: bytes) -> Outcome:
     if not isinstance(recorded, dict) or (found := _schema(recorded)):
         outcome.differences += found if isinstance(recorded, dict) else [f"{METRICS_NAME}: not a JSON object"]
         return outcome
-    _compare_rebuild(data, files, recorded, given_pages, outcome, signed)
+    if language not in ("en", "zh-CN"):
+        raise Refused(f"its language {language[:20]!r} is not one this generator writes")
+    _compare_rebuild(data, files, recorded, given_pages, outcome, signed, language)
     return outcome
 
 
@@ -263,7 +294,7 @@ def _signature(data: bytes, outcome: Outcome) -> bool:
 
 
 def _compare_rebuild(
-    data: bytes, files: dict, recorded: dict, given_pages: list[str], outcome: Outcome, signed: bool
+    data: bytes, files: dict, recorded: dict, given_pages: list[str], outcome: Outcome, signed: bool, language: str
 ) -> None:
     from pypdf import PdfReader
 
@@ -272,8 +303,12 @@ def _compare_rebuild(
 
     prov, own = _provenance(recorded, outcome)
     try:
-        test = parse({name: files[name] for name in INPUT_FILES})
-        rebuilt = build_outputs(test, prov)
+        attached = {name: data for name, data in files.items() if name != METRICS_NAME}
+        test = parse(attached)
+        unused = sorted(set(attached) - set(test.raw))
+        if unused:
+            raise Refused(f"it carries an embedded file {unused[0][:80]!r} that its test.toml does not read")
+        rebuilt = build_outputs(test, prov, language)  # in the report's own language (the PDF's /Lang)
     except InvalidInput as exc:
         outcome.differences += [f"attached {p}" for p in exc.problems]
         return

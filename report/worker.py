@@ -12,8 +12,7 @@ import traceback
 from pathlib import Path
 
 from report import provenance
-from report.build import pack_inputs, produce
-from report.evidence import INPUT_FILES
+from report.build import Layout, pack_inputs, produce
 from report.load import parse, read_folder
 from report.problems import InvalidInput
 from report.trace import mark
@@ -31,14 +30,20 @@ def main(argv: list[str]) -> int:
 
         try:
             mark("data", "started, pandas imported")
+            # Before the inputs are read: collecting runs git, and a fork of a process holding a long log would
+            # briefly count its memory twice.
+            prov = provenance.collect()
             raw = read_folder(data_dir)
             mark("data", "read")
             packer = pack_inputs(raw)
             try:
-                test = parse(raw, packer.sha256(INPUT_FILES))
+                test = parse(raw, packer.sha256(raw))
                 mark("data", "parsed and checked")
-                for part in produce(test, provenance.collect(), packer, language):
+                for part in produce(test, prov, packer, language):
                     send("part", part)
+                    if isinstance(part, Layout):  # the rest needs only the packer: a long log's bytes can go
+                        raw.clear()  # once its hashing and deflating are done (those threads hold it till then)
+                        test.raw.clear()
             finally:
                 packer.close()
         except InvalidInput as exc:

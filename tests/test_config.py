@@ -104,3 +104,59 @@ def test_a_key_nested_100000_deep_is_a_problem_not_a_crash():
     config, found = parse_config(b'title = "t"\nx = ' + b"[" * 100_000 + b"]" * 100_000 + b"\n")
     assert config is None
     assert [str(p) for p in found] == ["test.toml: nests tables or arrays too deeply to be read"]
+
+
+IMPORT = """
+[[import]]
+tool   = "fio"
+files  = ["raw/*.json"]
+system = "Mingxin FX100"
+into   = "save_times"
+model  = "32B LoRA"
+gpus   = 8
+"""
+
+
+def test_import_tables_parse():
+    config, found = parse_config((DEFAULT + IMPORT + IMPORT.replace("raw/*", "raw/b/*")).encode())
+    assert found == []
+    first, second = config.imports
+    assert (first.tool, first.files, first.system, first.into, first.model, first.gpus) == (
+        "fio",
+        ("raw/*.json",),
+        "Mingxin FX100",
+        "save_times",
+        "32B LoRA",
+        8,
+    )
+    assert first.snapshot_gb is None and first.table == "save_times.csv"
+    assert (first.line, first.files_line, second.index, second.line) == (26, 28, 1, 34)
+
+
+def test_import_keys_that_do_not_apply_and_pairs_that_are_not_allowed():
+    loads = IMPORT.replace('"save_times"', '"load_times"') + 'platform = "Atlas"\n'
+    assert problems(DEFAULT + loads) == ["test.toml:32: import.gpus: does not apply to an import into load_times"]
+    assert problems(DEFAULT + IMPORT.replace('"fio"', '"megatron"').replace('"save_times"', '"bandwidth"')) == [
+        "test.toml:30: import.into: megatron output cannot become bandwidth rows (it can: save_times)"
+    ]
+    assert problems(DEFAULT + IMPORT.replace('"fio"', '"iozone"')) == [
+        'test.toml:27: import.tool: must be one of fio, mlperf, megatron, nemo, got "iozone"'
+    ]
+    assert problems(DEFAULT + IMPORT.replace('"fio"', '"nemo"')) == [
+        'test.toml:26: import: the key "snapshot_gb" is missing (nemo logs do not give the size)'
+    ]
+    assert problems(DEFAULT + IMPORT + "platform = 'x'\nsnapshot = 3\n") == [
+        "test.toml:33: import.platform: does not apply to an import into save_times",
+        'test.toml:34: import.snapshot: unknown key (did you mean "snapshot_gb"?)',
+    ]
+
+
+def test_import_system_and_files_checked():
+    assert problems(DEFAULT + IMPORT.replace('"Mingxin FX100"', '"NFS"')) == [
+        'test.toml:29: import.system: "NFS" is not a system of [systems] for save_times;'
+        ' expected "Local NVMe (single drive)" or "Mingxin FX100"'
+    ]
+    assert problems(DEFAULT + IMPORT.replace('["raw/*.json"]', "[]")) == [
+        "test.toml:28: import.files: must be a list of paths in quotes, got a list"
+    ]
+    assert problems("import = 3\n" + DEFAULT) == ["test.toml:1: import: must be written as [[import]] tables"]

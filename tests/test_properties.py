@@ -6,10 +6,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from report.compute import compute
-from report.load import INPUT_FILES, parse
+from report.inputs import INPUTS
+from report.load import parse
 from report.problems import InvalidInput
 from tests.conftest import DATA
 
+INPUT_FILES = tuple(f.name for f in INPUTS)
 RAW = {name: (DATA / name).read_bytes() for name in INPUT_FILES}
 LOCATED = re.compile(r"^(test\.toml|save_times\.csv|bandwidth\.csv|load_times\.csv)(:\d+)?: .+")
 

@@ -1,9 +1,10 @@
-"""`make bench`: the default build against the import floor, long bandwidth logs, and where the time goes.
+"""`make bench`: the default build against the import floor, long bandwidth logs, a fio import, where the time goes.
 
 Targets (issue 7, a 2-core machine): the default build within 1.6 x the floor (a process that only imports pandas,
 matplotlib.pyplot, jinja2 and weasyprint); 10 million samples within 8 s and 1.5 GB; the report itself (HTML, and
 the PDF without the attached inputs, which the contract requires it to carry) within 1 MB whatever the samples;
-cost growing linearly with the samples. Memory is the peak of the build's whole process tree, sampled every 5 ms.
+cost growing linearly with the samples. Issue 13: a per-I/O fio log of 20 million lines imported and built within
+20 s and 1.5 GB, cost linear in the lines. Memory is the peak of the build's whole process tree, sampled every 5 ms.
 """
 
 from __future__ import annotations
@@ -23,6 +24,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FLOOR = "import pandas, matplotlib.pyplot, jinja2, weasyprint"
 TARGET_RATIO, TARGET_SECONDS, TARGET_MB, TARGET_DOC_MB = 1.6, 8.0, 1500, 1.0
+TARGET_IMPORT_SECONDS = 20.0  # issue 13: a 20-million-line per-I/O fio log imported and built
+IMPORT_TOML = """
+[[import]]
+tool   = "fio"
+files  = ["raw/pio.json"]
+system = "Mingxin FX100"
+into   = "bandwidth"
+"""
 
 
 def _tree_rss_mb(pid: int) -> float:
@@ -92,6 +101,72 @@ def make_long_log(folder: Path, samples: int) -> None:
                 )
                 options = pacsv.WriteOptions(include_header=False, quoting_style="none")
                 pacsv.write_csv(table, f, options)
+
+
+def make_fio_import(folder: Path, lines: int) -> None:
+    """The default joint test plus a fio run whose per-I/O bandwidth log (fio 3.33's layout) has `lines` rows.
+
+    One job of 4 KiB writes over 200 s; the log is written in fio's own `time, value, ddir, bs, prio` form.
+    """
+    import json
+
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    shutil.copytree(ROOT / "data", folder)
+    (folder / "raw").mkdir()
+    runtime_ms = 200_000
+    with open(folder / "test.toml", "a") as f:
+        f.write(IMPORT_TOML)
+    options = {"name": "pio", "rw": "write", "bs": "4k", "write_bw_log": "pio", "log_avg_msec": "0"}
+    job = {"jobname": "pio", "job options": options, "read": {"io_bytes": 0, "runtime": 0, "bw_bytes": 0}}
+    job["write"] = {"io_bytes": lines * 4096, "runtime": runtime_ms, "bw_bytes": lines * 4096 * 1000 // runtime_ms}
+    (folder / "raw" / "pio.json").write_text(json.dumps({"fio version": "fio-3.33", "jobs": [job]}, indent=2))
+    rng = np.random.default_rng(13)
+    step = 2_000_000
+    with open(folder / "raw" / "pio_bw.1.log", "wb") as f:
+        for lo in range(0, lines, step):
+            i = np.arange(lo, min(lo + step, lines), dtype=np.int64)
+            columns = [i * runtime_ms // lines, rng.integers(150_000, 250_000, len(i)), np.ones(len(i), np.int64)]
+            columns += [np.full(len(i), 4096), np.zeros(len(i), np.int64)]
+            text = pc.binary_join_element_wise(*[pa.array(c).cast(pa.string()) for c in columns], ", ")
+            lines_ = pc.binary_join_element_wise(text, "", "\n")  # each line and its line break, end to end
+            end = int(np.frombuffer(lines_.buffers()[1], np.int32)[len(lines_)])
+            f.write(memoryview(lines_.buffers()[2])[:end])
+
+
+def fio_import(scratch: Path, sizes: list[int], repeat: int) -> None:
+    print("fio import: a per-I/O bandwidth log beside its JSON, imported, binned per second and built:")
+    heads = ("build s", "peak MB", "log MB", "pdf MB", "attached", "report")
+    print(f"  {'log lines':>12} " + " ".join(f"{h:>8}" for h in heads))
+    seconds = {}
+    for n in sizes:
+        folder, out = scratch / f"fio-{n}", scratch / f"fio-out-{n}"
+        make_fio_import(folder, n)
+        runs = [run(build_cmd(folder, out)) for _ in range(repeat)]
+        wall, peak = statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+        pdf_mb, attached = (out / "report.pdf").stat().st_size / 1e6, attached_mb(out / "report.pdf")
+        log_mb = (folder / "raw" / "pio_bw.1.log").stat().st_size / 1e6
+        report_mb = pdf_mb - attached
+        print(f"  {n:>12,} {wall:>8.2f} {peak:>8,.0f} {log_mb:>8.1f} {pdf_mb:>8.2f} {attached:>8.2f} {report_mb:>8.2f}")
+        seconds[n] = wall
+        if n == max(sizes):
+            ok = wall <= TARGET_IMPORT_SECONDS and peak <= TARGET_MB
+            verdict = "meet" if ok else "MISS"
+            print(f"  {n:,} lines {verdict} the targets: <= {TARGET_IMPORT_SECONDS} s, <= {TARGET_MB:,} MB")
+            print("  where the time goes:")
+            print(trace(folder, out))
+        shutil.rmtree(folder)
+        shutil.rmtree(out)
+    small, big = min(sizes), max(sizes)
+    if big > small:
+        slope = (seconds[big] - seconds[small]) / (big - small) * 1e6
+        print(f"  marginal cost {slope:.2f} s per million lines between {small:,} and {big:,}")
+        for n in sizes:
+            if small < n < big:
+                expected = seconds[small] + slope * (n - small) / 1e6
+                print(f"  {n:,}: {seconds[n]:.2f} s against {expected:.2f} s on that line (linear growth)")
 
 
 def attached_mb(pdf: Path) -> float:
@@ -194,11 +269,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=7, help="default builds (and floors) to take the median of")
     parser.add_argument("--long-repeat", type=int, default=3, help="builds of each long log")
     parser.add_argument("--samples", type=int, nargs="+", default=[1_000_000, 3_000_000, 10_000_000])
+    parser.add_argument("--io-lines", type=int, nargs="+", default=[2_000_000, 10_000_000, 20_000_000])
+    parser.add_argument("--only-import", action="store_true", help="run the fio import case alone")
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; {time.strftime('%Y-%m-%d')}")
     with tempfile.TemporaryDirectory() as scratch:
-        default_build(Path(scratch), args.repeat)
-        long_logs(Path(scratch), sorted(args.samples), args.long_repeat)
+        if not args.only_import:
+            default_build(Path(scratch), args.repeat)
+            long_logs(Path(scratch), sorted(args.samples), args.long_repeat)
+        fio_import(Path(scratch), sorted(args.io_lines), args.long_repeat)
     return 0
 
 

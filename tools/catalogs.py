@@ -42,7 +42,9 @@ def merge(template: Catalog, language: str) -> tuple[Catalog, list[str]]:
     path = LOCALE / language / "LC_MESSAGES" / "report.po"
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=language)
-    template.creation_date = catalog.creation_date  # the header's dates stay put, so the files change only with the words
+    template.creation_date = (
+        catalog.creation_date
+    )  # the header's dates stay put, so the files change only with the words
     catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
     untranslated = []

@@ -1,0 +1,366 @@
+"""Running test.toml's [[import]] tables: the files each one reads, and the rows they give, runs numbered.
+
+`collect` reads every file the imports need (the matched files, the fio logs their options name, a DLIO
+summary.json); `run` turns those bytes into rows. Both see the files through one interface, so a report's
+attachments give the same rows as the folder did.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from report.config import ImportSpec
+from report.ingest import fio, megatron, mlperf, nemo
+from report.ingest.files import CONFIG, Listing, glob_problem
+from report.problems import Problem
+
+COLUMNS = {
+    "save_times.csv": ("system", "model", "gpus", "snapshot_gb", "run", "save_s"),
+    "bandwidth.csv": ("system", "run", "t_s", "write_gbps"),
+    "load_times.csv": ("system", "model", "platform", "size_gb", "run", "load_s"),
+}
+_LOG_LINE = re.compile(rb"^\s*\d+, *\d+, *\d+, *\d+")
+_MiB, _GiB = 1.048576, 1.073741824
+
+
+class Files(Protocol):
+    """Where an import's files come from: a folder, or a report's attachments."""
+
+    listing: Listing
+
+    def read(self, name: str) -> bytes | None: ...
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One run as a tool reported it."""
+
+    seconds: float
+    size_gb: float | None
+    origin: tuple[str, int | None]
+    t_s: np.ndarray | None = None
+    gbps: np.ndarray | None = None
+    logs: tuple[str, ...] = ()
+    size_from: tuple[str, int | None] | None = None  #: where the size is reported, when not at `origin`
+
+
+@dataclass(frozen=True)
+class ToolUse:
+    """Which tool (and version, as its files report it) fed which table from which files."""
+
+    tool: str
+    versions: tuple[str, ...]
+    into: str
+    system: str
+    files: tuple[str, ...]
+
+
+@dataclass
+class Imported:
+    """Rows per table (CSV name -> column -> values), where each row came from, and every problem found."""
+
+    rows: dict[str, dict[str, list]] = field(default_factory=dict)
+    origins: dict[str, list[tuple[str, int | None]]] = field(default_factory=dict)
+    tools: list[ToolUse] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, table: str, values: dict[str, object], origin: tuple[str, int | None]) -> None:
+        """Append one row."""
+        columns = self.rows.setdefault(table, {c: [] for c in COLUMNS[table]})
+        for column in COLUMNS[table]:
+            columns[column].append(values[column])
+        self.origins.setdefault(table, []).append(origin)
+
+
+def tables_fed(specs: tuple[ImportSpec, ...], training_model: str | None) -> set[str]:
+    """The CSV names the imports may give rows to (a CSV so fed may be left out of the folder)."""
+    fed = {s.table for s in specs}
+    if any(s.tool == "fio" and s.into == "save_times" and s.model == training_model for s in specs):
+        fed.add("bandwidth.csv")
+    return fed
+
+
+def matched(spec: ImportSpec, files: Files) -> tuple[list[str], list[Problem]]:
+    """The files an import's patterns match, deduplicated and sorted; a pattern matching nothing is a problem."""
+    names, problems = set(), []
+    for pattern in spec.files:
+        inside, outside = files.listing.glob(pattern)
+        if (problem := glob_problem(spec.files_line or spec.line, pattern, outside, inside)) is not None:
+            problems.append(problem)
+        names.update(inside)
+    return sorted(names), problems
+
+
+def collect(specs: tuple[ImportSpec, ...], files: Files) -> tuple[dict[str, bytes], list[Problem]]:
+    """Every file the imports read, by its path inside the folder."""
+    read, problems = {}, []
+    for spec in specs:
+        names, found = matched(spec, files)
+        problems += found
+        for name in names:
+            data = read.get(name)
+            read[name] = data if data is not None else files.read(name) or b""
+            if spec.tool == "fio" and (found := _not_a_json(name, read[name], [], files.listing)):
+                problems += found
+                continue
+            for extra in _companions(spec, name, read[name]):
+                if extra not in read and (body := files.read(extra)) is not None:
+                    read[extra] = body
+    return read, problems
+
+
+def _companions(spec: ImportSpec, name: str, data: bytes) -> list[str]:
+    """Files read beside a matched one: a fio run's bandwidth logs, a DLIO run's summary.json."""
+    if spec.tool == "fio":
+        run, _ = fio.read_json(name, data)
+        return fio.log_names(name, run) if run is not None else []
+    if spec.tool == "mlperf" and spec.snapshot_gb is None:
+        return [posixpath.join(posixpath.dirname(name), "summary.json")]
+    return []
+
+
+@dataclass
+class Numbering:
+    """The highest run number used per row key, and bandwidth.csv's own (system, run) pairs with a line each."""
+
+    highest: dict[tuple, int] = field(default_factory=dict)
+    bandwidth_csv: dict[tuple[str, int], int | None] = field(default_factory=dict)
+
+    def next(self, key: tuple) -> int:
+        """The next run number for a key."""
+        self.highest[key] = self.highest.get(key, 0) + 1
+        return self.highest[key]
+
+
+def run(specs: tuple[ImportSpec, ...], training_model: str, files: Files, numbering: Numbering) -> Imported:
+    """The rows every import gives, numbered after the CSVs' runs, in test.toml's order."""
+    out = Imported()
+    seen: dict[tuple[str, str], int] = {}
+    for spec in specs:
+        names, problems = matched(spec, files)
+        out.problems += problems
+        problems = _repeats(spec, names, files, seen, training_model)
+        out.problems += problems
+        if problems or not names:
+            continue
+        measured, versions, problems = _measure(spec, names, files, training_model)
+        problems += _check_sizes(spec, measured)
+        out.problems += problems
+        if not problems:
+            out.problems += _rows(spec, measured, numbering, out)
+            out.tools.append(ToolUse(spec.tool, versions, spec.into, spec.system, tuple(names)))
+    return out
+
+
+def _key(spec: ImportSpec) -> tuple:
+    if spec.into == "save_times":
+        return ("save_times.csv", spec.system, spec.model)
+    if spec.into == "load_times":
+        return ("load_times.csv", spec.system, spec.model, spec.platform)
+    return ("bandwidth.csv", spec.system)
+
+
+def _repeats(
+    spec: ImportSpec, names: list[str], files: Files, seen: dict[tuple[str, str], int], training_model: str
+) -> list[Problem]:
+    """Two imports giving the same run: one file (or two with the same bytes) read twice into one table."""
+    problems = []
+    for feed in tables_fed((spec,), training_model):
+        for name in names:
+            digest = hashlib.sha256(files.read(name) or b"").hexdigest()
+            for key, what in (((feed, name), f'"{name}"'), ((feed, digest), f'"{name}" (the same bytes)')):
+                if key in seen and seen[key] != spec.line:
+                    message = (
+                        f"{what} is also imported into {feed} by the [[import]] at line {seen[key]}: the same run twice"
+                    )
+                    problems.append(Problem(CONFIG, spec.files_line or spec.line, "import.files", message))
+                    break
+                seen.setdefault(key, spec.line)
+    return problems
+
+
+def _measure(
+    spec: ImportSpec, names: list[str], files: Files, training_model: str
+) -> tuple[list[Measured], tuple[str, ...], list[Problem]]:
+    if spec.tool == "fio":
+        return _measure_fio(spec, names, files, training_model)
+    if spec.tool == "mlperf":
+        return _measure_mlperf(spec, names, files)
+    if spec.tool == "megatron":
+        return _measure_megatron(names, files)
+    return _measure_nemo(names, files)
+
+
+def _measure_fio(spec: ImportSpec, names: list[str], files: Files, training_model: str):
+    measured, versions, problems = [], set(), []
+    direction = fio.READ if spec.into == "load_times" else fio.WRITE
+    wanted = spec.into == "bandwidth" or (spec.into == "save_times" and spec.model == training_model)
+    for name in names:
+        data = files.read(name) or b""
+        parsed, found = fio.read_json(name, data)
+        if parsed is None:
+            problems += _not_a_json(name, data, found, files.listing)
+            continue
+        versions.add(parsed.version)
+        logs = {n: body for n in fio.log_names(name, parsed) if (body := files.read(n)) is not None}
+        result, found = fio.parse_run(name, parsed, logs, direction, wanted)
+        problems += found
+        if result is None or found:
+            continue
+        if spec.into == "bandwidth" and result.t_s is None:
+            message = "has no bandwidth log beside it (write_bw_log with per_job_logs=1), so it gives no samples"
+            problems.append(Problem(name, parsed.line, None, message))
+        size = result.size_bytes / 1e9
+        origin = (name, parsed.line)
+        measured.append(Measured(result.duration_s, size, origin, result.t_s, result.gbps, result.logs))
+    return measured, tuple(sorted(versions)), problems
+
+
+def _not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) -> list[Problem]:
+    """A fio log given where the run's JSON is needed says so, and whether a JSON is beside it."""
+    if not _LOG_LINE.match(data):
+        return found
+    folder = posixpath.dirname(name)
+    beside = [n for n in listing.names if posixpath.dirname(n) == folder and n.endswith((".json", ".out"))]
+    hint = f"name {beside[0]} in files instead" if beside else "and there is no JSON beside it"
+    if listing.partial:
+        hint = "name the run's JSON in files instead"
+    message = (
+        "is a fio log, not a run's JSON output: the import reads the JSON (--output-format=json) and finds the"
+        f" logs from its options; {hint}"
+    )
+    return [Problem(name, 1, None, message)]
+
+
+def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
+    loads = spec.into == "load_times"
+    ranks, size, size_from, problems = [], None, None, []
+    summaries = [n for n in names if mlperf.is_summary(_json_or_none(files.read(n)))]
+    if spec.snapshot_gb is None:
+        beside = {posixpath.join(posixpath.dirname(n), "summary.json") for n in names}
+        summaries = sorted(set(summaries) | {n for n in beside if files.read(n) is not None})
+    for name in summaries:
+        found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"", loads)
+        problems += found
+        if found_size is not None:
+            size, size_from = found_size, (name, mlperf.size_line(files.read(name) or b""))
+    for name in names:
+        if name in summaries:
+            continue
+        rank, found = mlperf.read_rank(name, files.read(name) or b"", loads)
+        problems += found
+        if rank is not None:
+            ranks.append((name, rank))
+    if not ranks and not problems:
+        problems.append(Problem(names[0], None, None, "no rank file (per_epoch_stats.json) among the matched files"))
+    measured = []
+    for where, seconds in mlperf.runs([r for _, r in ranks]):
+        origin = next((n, r.lines[where]) for n, r in ranks if where in r.durations)
+        measured.append(Measured(seconds, size, origin, size_from=size_from))
+    return measured, (), problems
+
+
+def _json_or_none(data: bytes | None) -> object:
+    import json
+
+    try:
+        return json.loads(data or b"")
+    except ValueError:
+        return None
+
+
+def _measure_megatron(names: list[str], files: Files):
+    measured, problems = [], []
+    for name in names:
+        found, errors = megatron.saves(name, files.read(name) or b"")
+        problems += errors
+        measured += [Measured(seconds, None, (name, line)) for seconds, line in found]
+    return measured, (), problems
+
+
+def _measure_nemo(names: list[str], files: Files):
+    lines, problems, where = [], [], {}
+    for name in names:
+        found, errors = nemo.save_lines(name, files.read(name) or b"")
+        problems += errors
+        for iteration, seconds, line in found:
+            where.setdefault(iteration, (name, line))
+            lines.append((iteration, seconds, line))
+    measured = [Measured(seconds, None, where[i]) for i, seconds, _ in nemo.saves(lines)]
+    return measured, (), problems
+
+
+def _check_sizes(spec: ImportSpec, measured: list[Measured]) -> list[Problem]:
+    """Reported sizes against test.toml's, or against each other when test.toml gives none."""
+    column = "size_gb" if spec.into == "load_times" else "snapshot_gb"
+    given, problems = spec.snapshot_gb, []
+    if spec.into == "bandwidth":
+        return []
+    if given is None:
+        sizes = [m for m in measured if m.size_gb is not None]
+        if len(sizes) < len(measured) or not measured:
+            return [
+                Problem(CONFIG, spec.line, f"import.{column}", f"{spec.tool} does not report the size: give {column}")
+            ]
+        first = sizes[0]
+        for m in sizes[1:]:
+            if m.size_gb != first.size_gb:
+                message = (
+                    f"reports {m.size_gb!r} GB, {first.origin[0]} {first.size_gb!r} GB: the runs of one import must"
+                    f" share one size (or give {column} in test.toml)"
+                )
+                problems.append(Problem(m.origin[0], m.origin[1], column, message))
+        return problems[:1]
+    for m in measured:
+        if m.size_gb is not None and abs(m.size_gb - given) > 0.01 * given:
+            file, line = m.size_from or m.origin
+            problems.append(Problem(file, line, column, _size_message(m.size_gb, given, column)))
+    return list(dict.fromkeys(problems))
+
+
+def _size_message(reported: float, given: float, column: str) -> str:
+    ratio = reported / given
+    hint = ""
+    for factor, small, big in ((_MiB, "MiB", "MB"), (_GiB, "GiB", "GB")):
+        if abs(ratio - factor) < 0.002 or abs(ratio - factor**2) < 0.002:
+            hint = f" (the ratio is {ratio:.4f}: a size in {small} written as {big}?)"
+    return (
+        f"the tool reports {reported:.10g} GB, test.toml gives {column} = {given:g}: they differ by more than 1%{hint}"
+    )
+
+
+def _rows(spec: ImportSpec, measured: list[Measured], numbering: Numbering, out: Imported) -> list[Problem]:
+    """The rows of one import; its fio samples go to bandwidth.csv under the save's run number."""
+    problems = []
+    key = _key(spec)
+    for m in measured:
+        number = numbering.next(key)
+        size = spec.snapshot_gb if spec.snapshot_gb is not None else m.size_gb
+        if spec.into == "save_times":
+            row = {"system": spec.system, "model": spec.model, "gpus": spec.gpus, "snapshot_gb": size}
+            out.add("save_times.csv", row | {"run": number, "save_s": m.seconds}, m.origin)
+        elif spec.into == "load_times":
+            row = {"system": spec.system, "model": spec.model, "platform": spec.platform, "size_gb": size}
+            out.add("load_times.csv", row | {"run": number, "load_s": m.seconds}, m.origin)
+        if m.t_s is not None:
+            problems += _samples(spec.system, number, m, numbering, out)
+    return problems
+
+
+def _samples(system: str, number: int, m: Measured, numbering: Numbering, out: Imported) -> list[Problem]:
+    bandwidth_key = ("bandwidth.csv", system)
+    if (system, number) in numbering.bandwidth_csv:
+        line = numbering.bandwidth_csv[(system, number)]
+        where = f"bandwidth.csv:{line}" if line else "bandwidth.csv"
+        message = f'gives run {number} of "{system}", which {where} already has'
+        return [Problem(m.logs[0] if m.logs else m.origin[0], None, "run", message)]
+    numbering.highest[bandwidth_key] = max(numbering.highest.get(bandwidth_key, 0), number)
+    for t, gbps in zip(m.t_s.tolist(), m.gbps.tolist(), strict=True):
+        out.add("bandwidth.csv", {"system": system, "run": number, "t_s": t, "write_gbps": gbps}, (m.logs[0], None))
+    return []

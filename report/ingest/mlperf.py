@@ -1,0 +1,112 @@
+"""MLPerf Storage checkpointing (DLIO): per-rank per-epoch stats files and the run's summary.json.
+
+A save is `save_ckpt<N>` (v2.0+) or `ckpt<N>` (v1.0, durations as strings); a restore is `load_ckpt<N>`.
+The MLPerf rules take a save's duration as the maximum across ranks, so every rank's file counts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from report.problems import Problem
+
+GIB_PER_GB = 1.073741824  # DLIO's "GB" are GiB (base_checkpointing.py divides by 1024**3)
+_SAVE, _LOAD = re.compile(r"^(?:save_ckpt|ckpt)(\d+)$"), re.compile(r"^load_ckpt(\d+)$")
+
+
+@dataclass(frozen=True)
+class Checkpoints:
+    """One rank file's checkpoint durations, keyed by (epoch, N)."""
+
+    durations: dict[tuple[int, int], float]
+    lines: dict[tuple[int, int], int]  #: the line of each checkpoint's key
+
+
+def _json(path: str, data: bytes) -> tuple[object, list[Problem]]:
+    try:
+        return json.loads(data.decode("utf-8-sig")), []
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        line = getattr(exc, "lineno", None)
+        return None, [Problem(path, line, None, "is not a DLIO JSON file (it is not valid JSON)")]
+
+
+def is_summary(value: object) -> bool:
+    """Whether a DLIO file is a run's summary.json (it has `metric`) rather than a rank's per-epoch stats."""
+    return isinstance(value, dict) and isinstance(value.get("metric"), dict)
+
+
+def summary_size_gb(path: str, data: bytes, loads: bool) -> tuple[float | None, list[Problem]]:
+    """`checkpoint_size_GB` of a summary.json in decimal GB, or None when it has none."""
+    value, problems = _json(path, data)
+    if problems or not is_summary(value):
+        return None, problems
+    size = value["metric"].get("checkpoint_size_GB")
+    if size is None:
+        return None, []
+    try:
+        return float(size) * GIB_PER_GB, []
+    except (TypeError, ValueError):
+        return None, [Problem(path, None, "checkpoint_size_GB", f'"{size}" is not a number')]
+
+
+def size_line(data: bytes) -> int | None:
+    """The line of a summary's `checkpoint_size_GB` key."""
+    at = data.find(b'"checkpoint_size_GB"')
+    return data.count(b"\n", 0, at) + 1 if at >= 0 else None
+
+
+def read_rank(path: str, data: bytes, loads: bool) -> tuple[Checkpoints | None, list[Problem]]:
+    """The checkpoint durations in one rank's per-epoch stats (epoch -> {save_ckpt1: {duration, …}, …})."""
+    value, problems = _json(path, data)
+    if problems:
+        return None, problems
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        return None, [Problem(path, 1, None, "is not a DLIO per-epoch stats file (epoch -> stats)")]
+    text, pattern = data.decode("utf-8-sig"), _LOAD if loads else _SAVE
+    durations, lines, problems = {}, {}, []
+    for epoch, stats in value.items():
+        for key, item in stats.items():
+            if (m := pattern.match(key)) and isinstance(item, dict):
+                where = (_int(epoch), int(m.group(1)))
+                lines[where] = _line_of(text, key, epoch)
+                seconds = _seconds(item.get("duration"))
+                if seconds is None:
+                    message = f'"{item.get("duration")}" is not a duration in seconds'
+                    problems.append(Problem(path, lines[where], f"{epoch}.{key}.duration", message))
+                else:
+                    durations[where] = seconds
+    if not durations and not problems:
+        kind = "load_ckpt<N>" if loads else "save_ckpt<N> or ckpt<N>"
+        return None, [Problem(path, None, None, f"holds no checkpoint {'restore' if loads else 'save'} ({kind})")]
+    return Checkpoints(durations, lines), problems
+
+
+def _int(text: str) -> int:
+    return int(text) if text.strip().isdigit() else 0
+
+
+def _seconds(value: object) -> float | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        seconds = float(value)  # v1.0 writes "0.61"
+    except (TypeError, ValueError):
+        return None
+    return seconds if seconds > 0 and seconds != float("inf") else None
+
+
+def _line_of(text: str, key: str, epoch: str) -> int:
+    start = text.find(f'"{epoch}"')
+    at = text.find(f'"{key}"', max(start, 0))
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def runs(ranks: list[Checkpoints]) -> list[tuple[tuple[int, int], float]]:
+    """Each checkpoint ordered by epoch, then N, its duration the maximum over the ranks."""
+    out: dict[tuple[int, int], float] = {}
+    for rank in ranks:
+        for where, seconds in rank.durations.items():
+            out[where] = max(out.get(where, 0.0), seconds)
+    return sorted(out.items())
