@@ -389,7 +389,7 @@ def compute(test: JointTest) -> Metrics:
         scale=_scale(test, save, bubble),
         economics=_economics(config.economics, save, bubble),
         sensitivity=_sensitivity(save, bubble, config.gates.target_duration_reduction_pct),
-        inputs=dict(test.sha256),
+        inputs={name: test.sha256[name] for name in test.raw},  # in the inputs' canonical order
     )
 
 

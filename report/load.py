@@ -55,12 +55,15 @@ def read_folder(folder: Path) -> dict[str, bytes]:
                 problems.append(data)
             else:
                 raw[item.name] = data
-    if inputs.CONFIG.name not in raw:
-        raise InvalidInput(problems or [Problem(inputs.CONFIG.name, None, None, f"the file is missing from {folder}")])
+    if inputs.CONFIG.name not in raw:  # without test.toml no import is known: every CSV must be there
+        if not problems:
+            problems.append(Problem(inputs.CONFIG.name, None, None, f"the file is missing from {folder}"))
+        missing = [t.name for t in inputs.TABLES if t.name not in raw and not _present(folder / t.name)]
+        raise InvalidInput(problems + [Problem(n, None, None, f"the file is missing from {folder}") for n in missing])
     config, _ = parse_config(raw[inputs.CONFIG.name])
     fed = _fed(config, raw[inputs.CONFIG.name])
     for item in inputs.TABLES:
-        if item.name not in raw and item.name not in fed and not (folder / item.name).exists():
+        if item.name not in raw and item.name not in fed and not _present(folder / item.name):
             problems.append(Problem(item.name, None, None, f"the file is missing from {folder}"))
     if config is not None and config.imports:
         found, errors = ingest.collect(config.imports, FolderFiles(folder))
@@ -69,6 +72,10 @@ def read_folder(folder: Path) -> dict[str, bytes]:
     if problems:
         raise InvalidInput(problems)
     return raw
+
+
+def _present(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
 
 
 def read_input(folder: Path, name: str) -> bytes | Problem:
@@ -126,10 +133,22 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
         problems += found
     if problems:
         raise InvalidInput([_relocated(p, relocate) for p in problems])
+    raw = canonical_order(raw)
     if sha256 is None:
         sha256 = {name: hashlib.sha256(data).hexdigest() for name, data in raw.items()}
     saves, loads = _frame(tables["save_times.csv"]), _frame(tables["load_times.csv"])
-    return JointTest(config, saves, log, loads, dict(raw), sha256, imported)
+    return JointTest(config, saves, log, loads, raw, sha256, imported)
+
+
+def canonical_order(raw: Mapping[str, bytes]) -> dict[str, bytes]:
+    """The inputs in one order whatever order they were read in: test.toml, the CSVs as described, raw files by path.
+
+    The colophon lists them and the PDF attaches them in this order, so a rebuild from the attachments (verify)
+    gives the same pages and bytes as the build from the folder.
+    """
+    described = [f.name for f in inputs.INPUTS]
+    rank = {name: i for i, name in enumerate(described)}
+    return {name: raw[name] for name in sorted(raw, key=lambda n: (rank.get(n, len(described)), n))}
 
 
 def _fed(config: TestConfig | None, toml: bytes) -> set[str]:

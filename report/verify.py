@@ -60,13 +60,18 @@ def _imported_patterns(config_bytes: bytes) -> list[str]:
     return [] if config is None else [pattern for spec in config.imports for pattern in spec.files]
 
 
-def _may_carry(name: str, patterns: list[str]) -> bool:
+def _may_carry(name: str, patterns: list[str], names: list[str]) -> bool:
+    """Whether a report may carry `name`: a described input, a file its imports' globs match, or a file beside one
+    (fio's logs sit beside the JSON that names them); the rebuild then refuses any file the imports did not read."""
     import fnmatch
+    import posixpath
 
     if name in allowed_attachments():
         return True
-    safe = not name.startswith("/") and ".." not in name.split("/") and "\\" not in name
-    return safe and any(fnmatch.fnmatchcase(name, p) for p in patterns)
+    if name.startswith("/") or ".." in name.split("/") or "\\" in name:
+        return False
+    matched = {n for n in names if any(fnmatch.fnmatchcase(n, p) for p in patterns)}
+    return name in matched or posixpath.dirname(name) in {posixpath.dirname(n) for n in matched}
 
 
 def _embedded_specs(reader) -> list[tuple[str, object]]:
@@ -138,7 +143,7 @@ def read_attachments(reader) -> dict[str, bytes]:
     config = dict(specs).get(CONFIG.name)
     patterns = [] if config is None else _imported_patterns(_read(config, CONFIG.name))
     for name, _spec in specs:  # every name checked before anything else is inflated
-        if not _may_carry(name, patterns):
+        if not _may_carry(name, patterns, names):
             raise Refused(f"it carries an embedded file {name[:80]!r} that no report carries")
     for name, spec in specs:
         files[name] = _read(spec, name)

@@ -130,33 +130,33 @@ def test_import_tables_parse():
         8,
     )
     assert first.snapshot_gb is None and first.table == "save_times.csv"
-    assert (first.line, first.files_line, second.index, second.line) == (26, 28, 1, 34)
+    assert (first.line, first.files_line, second.index, second.line) == (27, 29, 1, 35)
 
 
 def test_import_keys_that_do_not_apply_and_pairs_that_are_not_allowed():
     loads = IMPORT.replace('"save_times"', '"load_times"') + 'platform = "Atlas"\n'
-    assert problems(DEFAULT + loads) == ["test.toml:32: import.gpus: does not apply to an import into load_times"]
+    assert problems(DEFAULT + loads) == ["test.toml:33: import.gpus: does not apply to an import into load_times"]
     assert problems(DEFAULT + IMPORT.replace('"fio"', '"megatron"').replace('"save_times"', '"bandwidth"')) == [
-        "test.toml:30: import.into: megatron output cannot become bandwidth rows (it can: save_times)"
+        "test.toml:31: import.into: megatron output cannot become bandwidth rows (it can: save_times)"
     ]
     assert problems(DEFAULT + IMPORT.replace('"fio"', '"iozone"')) == [
-        'test.toml:27: import.tool: must be one of fio, mlperf, megatron, nemo, got "iozone"'
+        'test.toml:28: import.tool: must be one of fio, mlperf, megatron, nemo, got "iozone"'
     ]
     assert problems(DEFAULT + IMPORT.replace('"fio"', '"nemo"')) == [
-        'test.toml:26: import: the key "snapshot_gb" is missing (nemo logs do not give the size)'
+        'test.toml:27: import: the key "snapshot_gb" is missing (nemo logs do not give the size)'
     ]
     assert problems(DEFAULT + IMPORT + "platform = 'x'\nsnapshot = 3\n") == [
-        "test.toml:33: import.platform: does not apply to an import into save_times",
-        'test.toml:34: import.snapshot: unknown key (did you mean "snapshot_gb"?)',
+        "test.toml:34: import.platform: does not apply to an import into save_times",
+        'test.toml:35: import.snapshot: unknown key (did you mean "snapshot_gb"?)',
     ]
 
 
 def test_import_system_and_files_checked():
     assert problems(DEFAULT + IMPORT.replace('"Mingxin FX100"', '"NFS"')) == [
-        'test.toml:29: import.system: "NFS" is not a system of [systems] for save_times;'
+        'test.toml:30: import.system: "NFS" is not a system of [systems] for save_times;'
         ' expected "Local NVMe (single drive)" or "Mingxin FX100"'
     ]
     assert problems(DEFAULT + IMPORT.replace('["raw/*.json"]', "[]")) == [
-        "test.toml:28: import.files: must be a list of paths in quotes, got a list"
+        "test.toml:29: import.files: must be a list of paths in quotes, got a list"
     ]
     assert problems("import = 3\n" + DEFAULT) == ["test.toml:1: import: must be written as [[import]] tables"]

@@ -158,7 +158,7 @@ def test_permission_denied_exits_3_with_one_line(tmp_path, monkeypatch, capsys):
         raise PermissionError(13, "Permission denied", str(dir))
 
     monkeypatch.setattr(output.tempfile, "mkdtemp", denied)
-    monkeypatch.setattr(build, "_build_two_sides", lambda data_dir: build.Built(b"h", b"p", b"m"))
+    monkeypatch.setattr(build, "_build_two_sides", lambda data_dir, language: build.Built(b"h", b"p", b"m"))
     assert main(["build", str(DATA), "--out", str(tmp_path / "out")]) == 3
     assert capsys.readouterr().err == f"{tmp_path}: Permission denied; nothing was written\n"
 
