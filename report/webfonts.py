@@ -21,6 +21,9 @@ FACES = (
     ("Inter-Bold.otf", 700, "normal"),
 )
 DROPPED_TABLES = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "DSIG")
+# The CJK fallback (as in the print sheet and the charts), inlined only for the CJK characters a document holds.
+CJK_FACES = (("NotoSansCJKsc-Regular.otf", 400, "normal"), ("NotoSansCJKsc-Bold.otf", 700, "normal"))
+CJK_FAMILY = "Noto Sans CJK SC"
 _WEIGHT = re.compile(r"font-weight:\s*(\d+|bold)")
 
 
@@ -29,27 +32,38 @@ def _font(name: str) -> bytes:
     return (FONTS / name).read_bytes()
 
 
-def subset(name: str, text: str) -> bytes:
+def subset(name: str, text: str, ascii_too: bool = True) -> bytes:
     """The font `name` cut down to the glyphs of `text`'s characters (and whatever they need to shape)."""
     import uharfbuzz as hb
 
     plan = hb.SubsetInput()
-    plan.unicode_set.update(sorted({ord(c) for c in text} | set(range(0x20, 0x7F))))
+    plan.unicode_set.update(sorted({ord(c) for c in text} | (set(range(0x20, 0x7F)) if ascii_too else set())))
     # Like the PDF's subsets (report/pdf.py), without the layout tables: a tenth of the size, kerning aside.
     plan.sets(hb.SubsetInputSets.DROP_TABLE_TAG).update(int.from_bytes(t.encode(), "big") for t in DROPPED_TABLES)
     face = hb.subset(hb.Face(_font(name)), plan)
     return face.blob.data
 
 
-def font_faces(text: str, faces=FACES) -> str:
-    """@font-face rules for `faces`, each subset to `text`, as data: URLs."""
-    rules = []
-    for name, weight, style in faces:
-        data = base64.b64encode(subset(name, text)).decode("ascii")
-        rules.append(
-            f'@font-face {{ font-family: "Inter"; font-weight: {weight}; font-style: {style}; '
-            f'src: url(data:font/otf;base64,{data}) format("opentype"); }}'
-        )
+def _rule(family: str, weight: int, style: str, font: bytes) -> str:
+    data = base64.b64encode(font).decode("ascii")
+    return (
+        f'@font-face {{ font-family: "{family}"; font-weight: {weight}; font-style: {style}; '
+        f'src: url(data:font/otf;base64,{data}) format("opentype"); }}'
+    )
+
+
+def cjk_characters(text: str) -> str:
+    """The characters of `text` that Inter lacks and the CJK fallback draws (ideographs, kana, full-width forms)."""
+    return "".join(sorted({c for c in text if ord(c) >= 0x2E80}))
+
+
+def font_faces(text: str, faces=FACES, cjk_weights: tuple[int, ...] = (400, 700)) -> str:
+    """@font-face rules for `faces`, each subset to `text`, as data: URLs; and the CJK fallback when text needs it."""
+    rules = [_rule("Inter", weight, style, subset(name, text)) for name, weight, style in faces]
+    if cjk := cjk_characters(text):
+        for name, weight, style in CJK_FACES:
+            if weight in cjk_weights:
+                rules.append(_rule(CJK_FAMILY, weight, style, subset(name, cjk, ascii_too=False)))
     return "\n".join(rules)
 
 
@@ -58,7 +72,8 @@ def svg_with_fonts(svg: str) -> str:
     text = "".join(re.findall(r">([^<>]+)</text>", svg) + re.findall(r">([^<>]+)</tspan>", svg))
     weights = {700 if w == "bold" else int(w) for w in _WEIGHT.findall(svg)} | {400}
     faces = tuple(face for face in FACES if face[2] == "normal" and face[1] in weights)
-    style = f"<style>{font_faces(text, faces)}</style>"
+    cjk = tuple(700 if w >= 600 else 400 for w in weights)
+    style = f"<style>{font_faces(text, faces, cjk)}</style>"
     head_end = svg.index(">", svg.index("<svg")) + 1
     return svg[:head_end] + style + svg[head_end:]
 

@@ -40,3 +40,12 @@ def test_a_chart_carries_the_faces_its_text_uses():
 def test_visible_text_leaves_out_markup_styles_and_data():
     html = '<style>p { x: "Z" }</style><p title="t">a &amp; b</p><img src="data:image/svg+xml;base64,QUJD">'
     assert webfonts.visible_text(html).split() == ["a", "&", "b"]
+
+
+def test_chinese_text_brings_the_cjk_fallback_subset_to_its_characters():
+    css = webfonts.font_faces("检查点 saves")
+    assert css.count('font-family: "Noto Sans CJK SC"') == 2  # regular and bold
+    fonts = [base64.b64decode(d) for d in re.findall(r"base64,([^)]+)\)", css)]
+    cjk = fonts[-2]
+    assert {ord(c) for c in "检查点"} <= _cmap(cjk) and len(cjk) < 50_000  # the full face is 16 MB
+    assert "Noto Sans CJK SC" not in webfonts.font_faces("only Latin here")
