@@ -189,3 +189,12 @@ def test_the_chinese_report_has_no_english_left(chinese, tmp_path):
 def test_the_chinese_html_declares_its_language(chinese):
     html = chinese.html.decode()
     assert '<html lang="zh-CN">' in html and "结论：尚无定论，需要更多测量" in html
+
+
+def test_the_chinese_example_folder_builds_a_chinese_report(tmp_path):
+    from tests.conftest import ROOT
+
+    with i18n.strict():
+        built = build_outputs(load(ROOT / "examples" / "white-paper-zh"), PROVENANCE)  # language from its test.toml
+    text = pdf_text(built.pdf, tmp_path)
+    assert "检查点保存与模型加载：联合测试" in text and "示例计算中心" in text and "第 2 页，共" in text

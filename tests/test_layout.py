@@ -81,3 +81,11 @@ def test_long_names_and_near_equal_values_keep_every_chart_legible(tmp_path_fact
         (folder / name).write_text(text.replace("32B", model[:20]))
     for chart_id, fig in figures(folder).items():
         assert layout.problems(fig) == [], chart_id
+
+
+def test_the_chinese_charts_are_checked_too():
+    from report import i18n
+
+    with i18n.activate("zh-CN"):
+        for chart_id, fig in figures(DATA).items():
+            assert layout.problems(fig) == [], chart_id
