@@ -54,3 +54,23 @@ def test_rebuild_in_process_is_identical(default_built):
 
     again = build_outputs(load(DATA), PROVENANCE)
     assert (again.pdf, again.html, again.metrics) == (default_built.pdf, default_built.html, default_built.metrics)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_the_bytes_do_not_depend_on_the_machines_fonts(tmp_path, language):
+    """Every glyph comes from the shipped fonts: fontconfig pointed at an empty font folder changes no byte."""
+    empty = tmp_path / "no-fonts"
+    empty.mkdir()
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(
+        f'<?xml version="1.0"?><fontconfig><dir>{empty}</dir><cachedir>{tmp_path / "cache"}</cachedir></fontconfig>'
+    )
+    outs = {}
+    for name, extra in (("system", {}), ("empty", {"FONTCONFIG_FILE": str(conf)})):
+        out = tmp_path / name
+        command = [sys.executable, "-m", "report", "build", str(DATA), "--out", str(out), "--language", language]
+        subprocess.run(command, env={**os.environ, **extra}, check=True, cwd=ROOT, capture_output=True)
+        outs[name] = out
+    for file in ("report.pdf", "report.html", "metrics.json"):
+        assert (outs["system"] / file).read_bytes() == (outs["empty"] / file).read_bytes(), file
