@@ -125,8 +125,13 @@ def test_real_fio_runs_give_the_jsons_own_totals(joint_test):
         assert metrics["save"][side]["snapshot_gb"] == 2 * 64 * 2**20 / 1e9 == saves[0][1] / 1e9
         runs = test.bandwidth.runs_of(system)
         assert len(runs) == RUNS
+        # Our binning against fio's own totals: the system's sustained bandwidth (the mean over runs) within 1% of
+        # the mean Σ bw_bytes. One run alone may stray further on a busy machine (fio's windows fall where the
+        # scheduler lets them), so each run is held to 3%.
+        expected = sum(bw for _, _, bw in saves) / RUNS / 1e9
+        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.01)
         for run, (_, _, bw_bytes) in zip(runs, saves, strict=True):
-            assert test.bandwidth.run_mean[run] == pytest.approx(bw_bytes / 1e9, rel=0.01)
+            assert test.bandwidth.run_mean[run] == pytest.approx(bw_bytes / 1e9, rel=0.03)
         loads = totals(joint_test, system, "load", "read")
         model = metrics["load"]["models"][0]
         assert model[f"{side}_s"] == pytest.approx(sum(s for s, _, _ in loads) / RUNS, rel=1e-12)
