@@ -1,4 +1,4 @@
-"""The command line: `build DATA_DIR --out OUT_DIR`, `verify REPORT.pdf`, `rows DATA_DIR`; it only wires the stages."""
+"""The command line: `build`, `verify`, `rows` and `measure`; it only wires the stages."""
 
 from __future__ import annotations
 
@@ -26,6 +26,9 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("pdf", type=Path, metavar="REPORT.pdf")
     rows = sub.add_parser("rows", help="print the rows the [[import]] tables give, as CSV, for a person to check")
     rows.add_argument("data_dir", type=Path, metavar="DATA_DIR", help="the joint-test folder")
+    from report.measure.command import add_parser
+
+    add_parser(sub)
     return parser
 
 
@@ -109,10 +112,15 @@ def environment_message(exc: OSError) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
+        argv = sys.argv[1:] if argv is None else argv
         args = _parser().parse_args(argv)
     except SystemExit as exc:
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
     try:
+        if args.command == "measure":
+            from report.measure.command import run
+
+            return run(args, argv)
         return {"build": _build, "verify": _verify, "rows": _rows}[args.command](args)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)

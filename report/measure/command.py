@@ -1,0 +1,230 @@
+"""The `measure` command: options turned into a checked request and a session, then a dry run or the real one."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shlex
+import sys
+from pathlib import Path
+
+from report.measure import plan, probe
+from report.measure.plan import Request
+from report.measure.probe import Refused, refuse_usage
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    """The command's options (the names of the first five come from the joint-test kit's interface)."""
+    p = sub.add_parser(
+        "measure",
+        help="run fio saves, loads and sustained writes on a mounted folder and record them in DATA_DIR",
+        description="Measure one system of the joint test with fio and record the runs in DATA_DIR's test.toml.",
+    )
+    p.add_argument("data_dir", type=Path, metavar="DATA_DIR", help="the joint-test folder (its test.toml exists)")
+    p.add_argument("--system", required=True, metavar="NAME", help="a name of test.toml's [systems]")
+    p.add_argument("--path", required=True, type=Path, metavar="MOUNTED_DIR", help="a folder on the storage")
+    p.add_argument("--snapshot-gb", type=float, metavar="GB", help="one checkpoint's size (10^9 bytes)")
+    p.add_argument("--writers", type=int, default=8, metavar="N", help="files written at once, one per rank (8)")
+    p.add_argument("--runs", type=int, default=5, metavar="N", help="runs of each phase (5)")
+    p.add_argument("--load-gb", type=float, metavar="GB", help="the model's size a load reads (10^9 bytes)")
+    p.add_argument("--gpus", type=int, metavar="N", help="the save rows' gpus column")
+    p.add_argument("--load-model", metavar="MODEL", help="the load rows' model column")
+    p.add_argument("--platform", metavar="NAME", help="the load rows' platform column")
+    p.add_argument(
+        "--phases",
+        metavar="LIST",
+        help="comma-separated, of save, load, sustain (default: every phase the system's [systems] role uses)",
+    )
+    p.add_argument("--block-size", default="1M", metavar="SIZE", help="bytes per I/O: 4K … 64M (1M)")
+    p.add_argument("--sustain-s", type=int, default=60, metavar="S", help="seconds of each sustained write (60)")
+    p.add_argument("--window-ms", type=int, default=1000, metavar="MS", help="bandwidth log window (1000)")
+    p.add_argument(
+        "--direct",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="O_DIRECT I/O: auto (where the file system takes it), yes, no (buffered, fsync at the end)",
+    )
+    p.add_argument(
+        "--keep-page-cache", action="store_true", help="do not drop the kernel's page cache before each load"
+    )
+    p.add_argument("--fio", default="fio", metavar="PATH", help="the fio program (fio)")
+    p.add_argument("--dry-run", action="store_true", help="print the plan and the job files; write nothing")
+
+
+_SIZE = re.compile(r"^(\d+)([KMG]?)(i?B)?$", re.I)
+
+
+def block_bytes(text: str) -> int:
+    """'1M', '512K', '4MiB' as bytes (binary multiples, as fio reads them)."""
+    m = _SIZE.match(text.strip())
+    if not m:
+        raise refuse_usage(f"--block-size {text!r}: give a size such as 512K, 1M or 4M")
+    n = int(m.group(1)) << {"": 0, "K": 10, "M": 20, "G": 30}[m.group(2).upper()]
+    if n < 4096 or n > 64 << 20 or n % 4096:
+        raise refuse_usage(f"--block-size {text}: must be a multiple of 4 KiB between 4K and 64M")
+    return n
+
+
+def _phases(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    asked = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
+    unknown = [p for p in asked if p not in plan.PHASES]
+    if unknown or not asked:
+        raise refuse_usage(f"--phases {text!r}: a comma-separated list of save, load, sustain")
+    return asked
+
+
+def _require(args: argparse.Namespace, phases: tuple[str, ...]) -> None:
+    needs = {"save": ("snapshot_gb", "gpus"), "load": ("load_gb", "load_model", "platform")}
+    missing = [f"--{o.replace('_', '-')}" for p in phases for o in needs.get(p, ()) if getattr(args, o) is None]
+    if "sustain" in phases and args.snapshot_gb is None and args.load_gb is None:
+        missing.append("--snapshot-gb")
+    if missing:
+        raise refuse_usage(f"measuring {', '.join(phases)} needs {', '.join(dict.fromkeys(missing))}")
+    for name in ("snapshot_gb", "load_gb"):
+        value = getattr(args, name)
+        if value is not None and not (value > 0 and value < 1e6):
+            raise refuse_usage(f"--{name.replace('_', '-')} {value}: must be a size in GB above 0")
+    for name, low in (("writers", 1), ("runs", 1), ("gpus", 1), ("sustain_s", 1), ("window_ms", 10)):
+        value = getattr(args, name)
+        if value is not None and value < low:
+            raise refuse_usage(f"--{name.replace('_', '-')} {value}: must be at least {low}")
+    from report.text_check import text_problem
+
+    for name in ("load_model", "platform"):
+        value = getattr(args, name)
+        if value is not None and not value.strip():
+            raise refuse_usage(f"--{name.replace('_', '-')} must not be empty")
+        if value is not None and (problem := text_problem(value)) is not None:
+            raise refuse_usage(f"--{name.replace('_', '-')} {problem}")
+
+
+def printable(text: str) -> str:
+    """A command line as one printable line: a control character in an argument is shown escaped."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def build_session(args: argparse.Namespace, argv: list[str]):
+    """Everything checked that can be checked without writing: test.toml, the options, fio, the free space."""
+    from report.measure import session
+
+    data_dir = args.data_dir
+    original, config = session.read_config(data_dir)
+    phases = session.allowed_phases(config, args.system, _phases(args.phases))
+    _require(args, phases)
+    if "sustain" in phases and args.sustain_s * 1000 < 4 * args.window_ms:
+        raise refuse_usage(
+            f"--sustain-s {args.sustain_s} gives fewer than four {args.window_ms} ms windows: the steady state needs"
+            " more (lengthen --sustain-s or shorten --window-ms)"
+        )
+    request = Request(
+        system=args.system,
+        phases=phases,
+        runs=args.runs,
+        writers=args.writers,
+        block_bytes=block_bytes(args.block_size),
+        snapshot_gb=args.snapshot_gb,
+        gpus=args.gpus,
+        load_gb=args.load_gb,
+        load_model=args.load_model.strip() if args.load_model else None,
+        platform=args.platform.strip() if args.platform else None,
+        sustain_s=args.sustain_s,
+        window_ms=args.window_ms,
+        direct=args.direct != "no",
+        model=config.training.model,
+    )
+    path = args.path
+    if not path.is_dir():
+        raise refuse_usage(f"--path {path}: not a folder (mount the storage and give a folder on it)")
+    sizes = plan.sizes(request)
+    version = probe.fio_version(args.fio)
+    free, total = probe.free_bytes(path)
+    needed = plan.needed_bytes(request, sizes)
+    if free < needed:
+        largest = max(sizes.save_total(request.writers), sizes.load_total(request.writers))
+        raise Refused(
+            f"{path} has {free / 1e9:.3g} GB free; the largest file set here is {largest / 1e9:.3g} GB, which with"
+            f" the margin kept free needs {needed / 1e9:.3g} GB: free space, or measure a smaller size."
+            " Nothing was written"
+        )
+    if not args.dry_run and not os.access(path, os.W_OK | os.X_OK):
+        raise Refused(f"--path {path}: this user cannot write there")
+    raw_name = f"raw/{plan.system_folder(args.system)}"
+    raw = data_dir / raw_name
+    number = session.existing_runs(raw)[1]
+    environment = dict(config.environment)
+    return session.Session(
+        request=request,
+        data_dir=data_dir,
+        raw=raw,
+        raw_name=raw_name,
+        path=path,
+        scratch=path / "report-measure-XXXXXXXX",
+        fio=args.fio,
+        machine=session.Machine(version, probe.kernel(), probe.mount_of(path), free, total),
+        sizes=sizes,
+        label=session.label_for(args.system, number, environment),
+        number=number,
+        command=printable("python -m report " + shlex.join(argv)),
+        original=original,
+        drop_caches=not args.keep_page_cache,
+        direct_mode=args.direct,
+    )
+
+
+def dry_run(s, out) -> None:
+    """The plan, the job files and the lines test.toml would get, as if every run finished; nothing is written."""
+    from report.measure import session
+
+    steps = plan.steps(s.request, session.existing_runs(s.raw)[0])
+    r = s.request
+    print(f"measure {r.system} on {s.path} ({s.machine.fio_version}), {len(steps)} fio runs:", file=out)
+    for step in steps:
+        target = "scratch, not recorded" if step.phase == "prepare" else f"{s.raw_name}/{step.output}"
+        print(f"  {session.PHASE_WORDS[step.phase]} run {step.run} -> {target}", file=out)
+    print(f"fio's data files go to {s.scratch} and are removed after each run.", file=out)
+    if s.direct_mode == "auto":
+        print("direct=1 below is probed when running: where the file system refuses O_DIRECT, direct=0.", file=out)
+    for phase in dict.fromkeys(step.phase for step in steps):
+        name = session.job_file_name(phase, s.number)
+        print(f"\n--- {s.raw_name}/{name}", file=out)
+        out.write(plan.job_file(phase, r, s.sizes, str(s.scratch)))
+    s.done = [step for step in steps if step.phase != "prepare"]
+    text = session.updated(s.original, session.environment_lines(s), session.import_tables(s))
+    added = text[len(s.original) :] if text.startswith(s.original) else text
+    print(f"\n--- {session.FILE} would gain (with every run finished):", file=out)
+    out.write(added)
+    print("\n(dry run: nothing was written)", file=out)
+
+
+def run(args: argparse.Namespace, argv: list[str]) -> int:
+    """The command; its exit status (0 done, 1 test.toml invalid, 2 usage, 3 the machine, 130 stopped)."""
+    from report.measure import session
+    from report.measure.progress import Progress
+
+    try:
+        s = build_session(args, argv)
+        if args.dry_run:
+            dry_run(s, sys.stdout)
+            return 0
+        progress = Progress(s.request, s.sizes)
+        status = session.execute(s, progress)
+    except Refused as exc:
+        print(f"measure: {exc}", file=sys.stderr)
+        return exc.status
+    print(_summary(s, status), file=sys.stderr)
+    return status
+
+
+def _summary(s, status: int) -> str:
+    from report.measure import session
+
+    phases = [p for p in plan.PHASES if p in s.request.phases]
+    counts = ", ".join(f"{sum(1 for d in s.done if d.phase == p)} {session.PHASE_WORDS[p]}" for p in phases)
+    where = f"{s.data_dir / session.FILE}"
+    if status == 130:
+        return f"measure: stopped; {counts} run(s) recorded in {where} (the unfinished run was discarded)"
+    build = f"make report DATA={shlex.quote(str(s.data_dir))}"
+    return f"measure: {counts} run(s) of {s.request.system} recorded in {where}; build the report with {build}"

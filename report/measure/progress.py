@@ -1,0 +1,127 @@
+"""What a person watching a long measurement sees: a line per finished run, a live line while fio runs.
+
+On a terminal: the step, the bytes moved so far and the rate, and the time left for the whole session,
+estimated from the runs finished so far. Not on a terminal (a log, CI): nothing but the last line.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+from report.ingest.fio import FioRun
+from report.measure.plan import Request, Sizes, Step
+
+WORDS = {"save": "save", "load": "load", "sustain": "sustained write", "prepare": "files for the load"}
+
+
+def gb(n_bytes: float) -> str:
+    """Bytes as GB for a progress line: three decimals below 100 GB, whole GB above (never an exponent)."""
+    return f"{n_bytes / 1e9:.3f}" if n_bytes < 100e9 else f"{n_bytes / 1e9:.0f}"
+
+
+def rate(n_bytes: float, seconds: float) -> str:
+    """A rate in GB/s for a progress line."""
+    return f"{n_bytes / seconds / 1e9:.3f} GB/s" if seconds > 0 else "- GB/s"
+
+
+def duration_words(seconds: float) -> str:
+    """A time left as a person says it: 40 s, 3 min, 1 h 20 min."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds // 3600:.0f} h {seconds % 3600 / 60:.0f} min"
+
+
+class Progress:
+    """Progress lines on `stream` when it is a terminal (or when forced), else silence."""
+
+    def __init__(self, request: Request, sizes: Sizes, stream: TextIO | None = None, live: bool | None = None):
+        self.stream = stream or sys.stderr
+        self.live = self.stream.isatty() if live is None else live
+        self.request, self.sizes = request, sizes
+        self.seconds: dict[str, list[float]] = {}  #: per phase, the wall time each finished step took
+        self.step: Step | None = None
+        self.left: list[Step] = []
+        self.began = 0.0
+        self._width = 0
+
+    def _planned_bytes(self, step: Step) -> int | None:
+        w = self.request.writers
+        return {
+            "save": self.sizes.save_total(w),
+            "prepare": self.sizes.load_total(w),
+            "load": self.sizes.load_total(w),
+        }.get(step.phase)
+
+    def start(self, step: Step, index: int, steps: list[Step]) -> None:
+        """A step begins."""
+        self.step, self.left, self.began = step, steps[index + 1 :], time.monotonic()
+        self.index, self.count = index + 1, len(steps)
+        self._show(self._head())
+
+    def _head(self) -> str:
+        return f"[{self.index}/{self.count}] {WORDS[self.step.phase]} run {self.step.run}"
+
+    def time_left(self, elapsed: float) -> float | None:
+        """Seconds left in the session: this step's estimate less its elapsed time, plus every step to come."""
+        total = 0.0
+        for step in [self.step, *self.left]:
+            if step.phase == "sustain":
+                guess = self.request.sustain_s + 1.0
+            elif self.seconds.get(step.phase):
+                guess = sum(self.seconds[step.phase]) / len(self.seconds[step.phase])
+            else:
+                return None
+            total += max(0.0, guess - elapsed) if step is self.step else guess
+        return total
+
+    def tick(self, moved: int | None) -> None:
+        """While fio runs: bytes moved so far (None where they cannot be seen)."""
+        if not self.live or self.step is None:
+            return
+        elapsed = time.monotonic() - self.began
+        parts = [self._head()]
+        planned = self._planned_bytes(self.step)
+        if self.step.phase == "sustain":
+            parts.append(f"{min(elapsed, self.request.sustain_s):.0f} of {self.request.sustain_s} s")
+        elif moved is not None and planned:
+            parts.append(f"{gb(min(moved, planned))} of {gb(planned)} GB, {rate(moved, elapsed)} so far")
+        else:
+            parts.append(f"{elapsed:.0f} s")
+        left = self.time_left(elapsed)
+        parts.append(f"about {duration_words(left)} left" if left is not None else "time left: after the first run")
+        self._show(" · ".join(parts))
+
+    def finish(self, step: Step, result: FioRun | None) -> None:
+        """A step finished and was recorded: a line that stays."""
+        took = time.monotonic() - self.began
+        self.seconds.setdefault(step.phase, []).append(took)
+        if not self.live:
+            return
+        text = self._head()
+        if result is not None and step.phase == "sustain":
+            text += f": {rate(result.bw_bytes, 1)} over {result.duration_s:.3g} s (fio's total), recorded"
+        elif result is not None:
+            moved = f"{gb(result.size_bytes)} GB in {result.duration_s:.3f} s"
+            text += f": {moved} ({rate(result.size_bytes, result.duration_s)}), recorded"
+        else:
+            text += f": done in {took:.3g} s"
+        self._show(text, keep=True)
+
+    def _show(self, text: str, keep: bool = False) -> None:
+        if not self.live:
+            return
+        pad = " " * max(0, self._width - len(text))
+        self.stream.write("\r" + text + pad + ("\n" if keep else ""))
+        self.stream.flush()
+        self._width = 0 if keep else len(text)
+
+    def close(self) -> None:
+        """End a live line so the next message starts on its own line."""
+        if self.live and self._width:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._width = 0

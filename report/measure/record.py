@@ -1,0 +1,114 @@
+"""Recording a measurement in test.toml: [[import]] tables naming the runs' outputs, and [environment] lines.
+
+The user's text is kept as written: lines are added to the end of [environment] (or a new table) and the
+import tables are appended. The result is parsed again and must equal the old document plus exactly the
+added keys, else nothing is written; test.toml is replaced atomically, so an interruption leaves either the
+old file or the new one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import re
+import tempfile
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from report.measure.probe import Refused
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_ENVIRONMENT = re.compile(r"^\s*\[\s*environment\s*\]\s*(#.*)?$")
+_ANY_HEADER = re.compile(r"^\s*\[")
+_BLANK_OR_COMMENT = re.compile(r"^\s*(#.*)?$")
+
+
+@dataclass(frozen=True)
+class ImportTable:
+    """One [[import]] table to add, with comment lines above it."""
+
+    comments: tuple[str, ...]
+    fields: tuple[tuple[str, object], ...]
+
+    def as_dict(self) -> dict:
+        """The table as tomllib reads it back."""
+        return dict(self.fields)
+
+
+def toml_key(key: str) -> str:
+    """A key, bare where TOML allows it, else quoted."""
+    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+
+
+def toml_value(value: object) -> str:
+    """A string, integer, finite float or list of strings as TOML writes it (JSON's string escapes are TOML's)."""
+    if isinstance(value, bool):
+        raise TypeError("no booleans in these tables")
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return repr(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} to test.toml")
+
+
+def updated(original: str, environment: list[tuple[str, str]], tables: list[ImportTable]) -> str:
+    """test.toml's text with the environment lines and import tables added; checked by parsing it back."""
+    lines = original.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    added = [f"{toml_key(k)} = {toml_value(v)}\n" for k, v in environment]
+    header = next((i for i, line in enumerate(lines) if _ENVIRONMENT.match(line)), None)
+    if header is None and added:
+        lines += ["\n", "[environment]\n", *added]
+    elif added:
+        end = next((i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
+        while end > header + 1 and _BLANK_OR_COMMENT.match(lines[end - 1]):
+            end -= 1
+        lines[end:end] = added
+    for table in tables:
+        lines += ["\n", *(f"# {c}\n" for c in table.comments), "[[import]]\n"]
+        lines += [f"{toml_key(k)} = {toml_value(v)}\n" for k, v in table.fields]
+    text = "".join(lines)
+    _check(original, text, environment, tables)
+    return text
+
+
+def _check(original: str, text: str, environment: list[tuple[str, str]], tables: list[ImportTable]) -> None:
+    """The new document is the old one plus exactly what was added, or test.toml is left alone."""
+    before, after = tomllib.loads(original), None
+    with contextlib.suppress(tomllib.TOMLDecodeError):
+        after = tomllib.loads(text)
+    expected = dict(before)
+    if environment:
+        expected["environment"] = {**before.get("environment", {}), **dict(environment)}
+    if tables:
+        expected["import"] = [*before.get("import", []), *(t.as_dict() for t in tables)]
+    if after != expected:
+        raise Refused(
+            "cannot add the measurement to test.toml without changing what it already says (is [environment] an"
+            " inline table, or written with dotted keys?): write [environment] as a table of its own; nothing was"
+            " recorded",
+        )
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace a file's content in one step (a reader sees the old file or the new one), keeping its mode."""
+    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+    fd, temp = tempfile.mkstemp(prefix=".test.toml.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

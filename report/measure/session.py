@@ -1,0 +1,456 @@
+"""One `measure` session: check everything, then run fio step by step, recording each finished run at once.
+
+Order of work: the request and test.toml are checked, fio is found, the free space is compared with the
+largest file set, and only then is anything created: the outputs' folder raw/<system>/ and a scratch folder
+of our own inside MOUNTED_DIR. After every finished fio run, test.toml is rewritten (atomically) with the
+runs so far, so an interruption at any moment leaves a folder that builds. The scratch folder is removed at
+the end, on failure and on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from report.config import FILE, TestConfig, parse_config
+from report.ingest import fio as fio_json
+from report.measure import plan, probe
+from report.measure.plan import Request, Sizes, Step
+from report.measure.probe import Refused, refuse_usage
+from report.measure.progress import Progress
+from report.measure.record import ImportTable, updated, write_atomically
+
+PHASE_WORDS = {"save": "save", "load": "load", "sustain": "sustained write", "prepare": "files for the load"}
+MEMORY_FILE_SYSTEMS = ("tmpfs", "ramfs")
+_OUTPUT = re.compile(r"^(save|load|sustain)-(\d+)\.json$")
+_JOB_FILE = re.compile(r"^(?:save|load|sustain|prepare)(?:-(\d+))?\.fio$")
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What the machine under test said before the first run."""
+
+    fio_version: str
+    kernel: str
+    mount: probe.Mount | None
+    free: int
+    total: int
+
+
+@dataclass
+class Session:
+    """A measurement in progress: where things go, what finished, what the environment was."""
+
+    request: Request
+    data_dir: Path
+    raw: Path  #: DATA_DIR/raw/<system folder>
+    raw_name: str  #: the same, relative to DATA_DIR, POSIX
+    path: Path  #: MOUNTED_DIR
+    scratch: Path  #: our own folder inside MOUNTED_DIR, for fio's data files (created only when running)
+    fio: str
+    machine: Machine
+    sizes: Sizes
+    label: str  #: the [environment] keys' prefix
+    number: int  #: which session of this system, from 1
+    command: str
+    original: str  #: test.toml as it was before this session
+    drop_caches: bool
+    direct_mode: str = "auto"  #: auto, yes or no (--direct)
+    started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    done: list[Step] = field(default_factory=list)
+    cache_note: str | None = None  #: why the page cache could not be dropped
+    interrupted_in: Step | None = None
+    failure: str | None = None
+
+
+def read_config(data_dir: Path) -> tuple[str, TestConfig]:
+    """test.toml's text and its validated content; a refusal listing every problem."""
+    toml = data_dir / FILE
+    if not toml.is_file():
+        raise refuse_usage(
+            f"{toml} does not exist: write the joint test's test.toml first (title, customer, date, [systems],"
+            " [training]; see README), then measure into its folder"
+        )
+    raw = toml.read_bytes()
+    config, problems = parse_config(raw)
+    if config is None:
+        lines = "\n".join(f"  {p}" for p in problems)
+        raise Refused(f"{toml} is not valid, so nothing can be recorded in it:\n{lines}", status=1)
+    return raw.decode("utf-8-sig"), config
+
+
+def roles(config: TestConfig, system: str) -> list[str]:
+    """The [systems] roles a system name holds."""
+    return [r for r in ("candidate", "save_baseline", "load_baseline") if getattr(config.systems, r) == system]
+
+
+def allowed_phases(config: TestConfig, system: str, asked: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The phases the system's roles allow (a load baseline has no save rows); asked ones must all be allowed."""
+    held = roles(config, system)
+    if not held:
+        names = ", ".join(f'"{n}"' for n in dict.fromkeys(vars(config.systems).values()))
+        raise refuse_usage(f'--system "{system}" is not one of test.toml\'s [systems] ({names})')
+    allowed = tuple(p for p in plan.PHASES if set(plan.PHASE_ROLES[p]) & set(held))
+    if asked is None:
+        return allowed
+    for phase in asked:
+        if phase not in allowed:
+            raise refuse_usage(
+                f'--phases {phase}: "{system}" is test.toml\'s {" and ".join(held)}, whose report uses no'
+                f" {plan.PHASE_TABLE[phase]} rows; measure {', '.join(allowed)} on it"
+            )
+    return tuple(p for p in plan.PHASES if p in asked)
+
+
+def existing_runs(raw: Path) -> tuple[dict[str, int], int]:
+    """The next run number of each phase after the outputs already in raw/<system>/, and the next session number."""
+    highest = dict.fromkeys(plan.PHASES, 0)
+    sessions = 0
+    if raw.is_dir():
+        for entry in raw.iterdir():
+            if m := _OUTPUT.match(entry.name):
+                highest[m.group(1)] = max(highest[m.group(1)], int(m.group(2)))
+            if m := _JOB_FILE.match(entry.name):
+                sessions = max(sessions, int(m.group(1) or 1))
+    return {p: n + 1 for p, n in highest.items()}, sessions + 1
+
+
+def label_for(system: str, number: int, environment: dict[str, str]) -> str:
+    """The [environment] prefix of this session: the system's name, with the session number from the second on."""
+    label = system if number == 1 else f"{system}, session {number}"
+    while any(key.startswith(f"{label}: ") for key in environment):
+        number += 1
+        label = f"{system}, session {number}"
+    return label
+
+
+def job_file_name(phase: str, number: int) -> str:
+    """The job file of a phase in a session: save.fio, then save-2.fio for a second session."""
+    return f"{phase}.fio" if number == 1 else f"{phase}-{number}.fio"
+
+
+# --- what goes into test.toml ---------------------------------------------------------------------------------
+
+
+def import_tables(s: Session) -> list[ImportTable]:
+    """One [[import]] per phase that has finished runs, naming exactly those runs' outputs."""
+    r, tables = s.request, []
+    stamp = s.started.strftime("%Y-%m-%d %H:%M UTC")
+    for phase in plan.PHASES:
+        files = [f"{s.raw_name}/{step.output}" for step in s.done if step.phase == phase]
+        if not files:
+            continue
+        fields: list[tuple[str, object]] = [("tool", "fio"), ("files", files), ("system", r.system)]
+        if phase == "save":
+            n_bytes = s.sizes.save_total(r.writers)
+            fields += [("into", "save_times"), ("model", r.model), ("gpus", r.gpus)]
+            fields += [("snapshot_gb", float(plan.gb_text(n_bytes)))]
+        elif phase == "load":
+            n_bytes = s.sizes.load_total(r.writers)
+            fields += [("into", "load_times"), ("model", r.load_model), ("platform", r.platform)]
+            fields += [("size_gb", float(plan.gb_text(n_bytes)))]
+        else:
+            fields += [("into", "bandwidth")]
+        comments = [f"{PHASE_WORDS[phase]} runs measured by `python -m report measure` ({s.label}, {stamp})"]
+        asked = {"save": r.snapshot_gb, "load": r.load_gb}.get(phase)
+        if asked is not None and float(plan.gb_text(n_bytes)) != asked:
+            comments.append(
+                f"asked for {asked:g} GB; fio moves whole {_mib(r.block_bytes)} blocks, so each of the"
+                f" {r.writers} files holds {_mib(n_bytes // r.writers)}: {plan.gb_text(n_bytes)} GB in all"
+            )
+        tables.append(ImportTable(tuple(comments), tuple(fields)))
+    return tables
+
+
+def _mib(n_bytes: int) -> str:
+    return f"{n_bytes / 2**20:g} MiB"
+
+
+def environment_lines(s: Session) -> list[tuple[str, str]]:
+    """What each run saw, as [environment] lines prefixed with the session's label."""
+    r, m, lines = s.request, s.machine, []
+    now = dt.datetime.now(dt.UTC)
+    lines.append(("measured", f"{s.started:%Y-%m-%d %H:%M:%S} to {now:%H:%M:%S} UTC, by: {s.command}"))
+    lines.append(("fio", f"{m.fio_version}; {m.kernel}"))
+    if m.mount is not None:
+        memory = m.mount.fstype in MEMORY_FILE_SYSTEMS
+        note = "; it lives in memory, so these are memory speeds, not storage" if memory else ""
+        lines.append(("file system", f"{s.path} on {m.mount.describe()}, options {m.mount.options}{note}"))
+    else:
+        lines.append(("file system", f"{s.path} (this system does not list its mounts in {probe.MOUNTINFO})"))
+    lines.append(("free space", f"{m.free / 1e9:.1f} GB free of {m.total / 1e9:.1f} GB before the first run"))
+    lines.append(("durability", _durability(r)))
+    if "load" in r.phases:
+        lines.append(("page cache", _cache_words(s)))
+    lines.append(("shapes", _shapes(s)))
+    lines.append(("runs", _runs_words(s)))
+    return [(f"{s.label}: {key}", text) for key, text in lines]
+
+
+def _durability(r: Request) -> str:
+    io = "O_DIRECT writes and reads (direct=1)" if r.direct else "buffered writes and reads (direct=0)"
+    return f"{io}; every save and sustained write ends with an fsync, inside the timed run (end_fsync=1)"
+
+
+def _cache_words(s: Session) -> str:
+    evict = "fio evicts the files' clean cached pages before each load (invalidate=1)"
+    direct = "; O_DIRECT reads bypass the page cache" if s.request.direct else ""
+    if not s.drop_caches:
+        return f"not dropped (--keep-page-cache); {evict}{direct}"
+    if s.cache_note is not None:
+        return f"not dropped ({s.cache_note}); {evict}{direct}"
+    return f"written back and dropped before each load (sync; 1 > {probe.DROP_CACHES}); {evict}{direct}"
+
+
+def _shapes(s: Session) -> str:
+    r, z, parts = s.request, s.sizes, []
+    block = _mib(r.block_bytes)
+    if "save" in r.phases:
+        parts.append(f"save: {r.writers} new files of {_mib(z.save_file)} each, sequential {block} writes")
+    if "load" in r.phases:
+        parts.append(f"load: {r.writers} readers, {_mib(z.load_file)} of each file, sequential {block} reads")
+    if "sustain" in r.phases:
+        parts.append(f"sustained write: {r.sustain_s} s over {r.writers} files, {r.window_ms} ms log windows")
+    return "; ".join(parts) + "; one synchronous (psync) I/O at a time per file"
+
+
+def _runs_words(s: Session) -> str:
+    counts = ", ".join(
+        f"{PHASE_WORDS[p]} {sum(1 for d in s.done if d.phase == p)}" for p in plan.PHASES if p in s.request.phases
+    )
+    text = f"{counts} of {s.request.runs} planned"
+    if s.interrupted_in is not None:
+        text += f"; stopped by the operator during {PHASE_WORDS[s.interrupted_in.phase]} run {s.interrupted_in.run}"
+    if s.failure is not None:
+        text += f"; stopped: {s.failure}"
+    return text
+
+
+def record(s: Session) -> None:
+    """Rewrite test.toml with every finished run of this session (nothing when none finished)."""
+    if not any(step.phase != "prepare" for step in s.done):
+        return
+    text = updated(s.original, environment_lines(s), import_tables(s))
+    write_atomically(s.data_dir / FILE, text)
+
+
+# --- running ----------------------------------------------------------------------------------------------------
+
+
+class Stop:
+    """Ctrl-C (SIGINT) and SIGTERM while measuring: remembered, passed on to fio once, acted on between polls."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.child: subprocess.Popen | None = None
+        self._old: dict[int, object] = {}
+
+    def __enter__(self) -> Stop:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            self._old[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, old in self._old.items():
+            signal.signal(sig, old)
+
+    def _handle(self, signum: int, frame: object) -> None:
+        if not self.asked and self.child is not None and self.child.poll() is None:
+            self.child.send_signal(signal.SIGINT)
+        self.asked = True
+
+
+def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: Progress) -> int | None:
+    """Run one step's fio; its exit status, or None when the operator stopped it."""
+    env = dict(os.environ, MEASURE_RUN=str(step.run))
+    command = [s.fio, str(job), "--output-format=json", f"--output={out}", "--eta=never"]
+    with open(out.with_suffix(".stderr"), "wb") as errors:
+        child = subprocess.Popen(
+            command, cwd=out.parent, env=env, stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True
+        )
+        stop.child = child
+        try:
+            while child.poll() is None:
+                if stop.asked:
+                    _wait_or_kill(child)
+                    return None
+                progress.tick(_bytes_so_far(s, step, child.pid))
+                time.sleep(0.25)
+        finally:
+            stop.child = None
+            if child.poll() is None:
+                _wait_or_kill(child)
+    return None if stop.asked else child.returncode
+
+
+def _wait_or_kill(child: subprocess.Popen) -> None:
+    try:
+        child.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+
+
+def _bytes_so_far(s: Session, step: Step, pid: int) -> int | None:
+    """Bytes the running step has moved: the files' sizes for a first write, fio's read counters for a load."""
+    if step.phase in ("save", "prepare"):
+        try:
+            return sum(e.stat().st_size for e in os.scandir(s.scratch) if e.is_file())
+        except OSError:
+            return None
+    if step.phase == "load":
+        return _read_counters(pid)
+    return None
+
+
+def _read_counters(pid: int) -> int | None:
+    """Σ rchar of fio and its job processes (Linux /proc), None elsewhere."""
+    total, seen, todo = 0, set(), [pid]
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            io = Path(f"/proc/{p}/io").read_text()
+            total += int(re.search(r"^rchar: (\d+)", io, re.M).group(1))
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, AttributeError, ValueError):
+            continue
+    return total if len(seen) > 1 else None
+
+
+def check_output(s: Session, step: Step, out: Path) -> fio_json.FioRun:
+    """The finished run read the way the import will read it, and the bytes it moved checked against the plan."""
+    name = f"{s.raw_name}/{out.name}"
+    parsed, problems = fio_json.read_json(name, out.read_bytes())
+    if parsed is None:
+        raise Refused(f"{name}: fio's output cannot be read: {'; '.join(p.message for p in problems)}")
+    direction = fio_json.READ if step.phase == "load" else fio_json.WRITE
+    logs = {n: (s.data_dir / n).read_bytes() for n in fio_json.log_names(name, parsed) if (s.data_dir / n).is_file()}
+    result, problems = fio_json.parse_run(name, parsed, logs, direction, step.phase == "sustain")
+    if result is None or problems:
+        raise Refused(f"{name}: {'; '.join(str(p) for p in problems)}")
+    expected = {"save": s.sizes.save_total, "load": s.sizes.load_total}.get(step.phase)
+    if expected is not None and result.size_bytes != expected(s.request.writers):
+        moved = f"{result.size_bytes} of {expected(s.request.writers)} bytes"
+        raise Refused(f"{name}: fio moved {moved}: the run is not recorded")
+    if step.phase == "sustain" and result.t_s is None:
+        raise Refused(f"{name}: the sustained write left no bandwidth samples (a run shorter than one log window?)")
+    return result
+
+
+def clear(folder: Path) -> None:
+    """Remove fio's data files between steps (the next save writes new files, as a framework does)."""
+    for entry in os.scandir(folder):
+        if entry.is_file(follow_symlinks=False):
+            os.unlink(entry.path)
+
+
+def execute(s: Session, progress: Progress) -> int:
+    """Run every step, recording each finished run; the exit status (0, 3 on a failure, 130 when stopped)."""
+    steps = plan.steps(s.request, existing_runs(s.raw)[0])
+    s.raw.mkdir(parents=True, exist_ok=True)
+    jobs = {}
+    s.scratch = Path(tempfile.mkdtemp(prefix="report-measure-", dir=s.path))
+    try:
+        if s.direct_mode != "no" and not probe.direct_io_works(s.scratch):
+            if s.direct_mode == "yes":
+                raise Refused(
+                    f"{s.path} does not take O_DIRECT writes: measure with --direct auto or no (buffered writes, an"
+                    " fsync at the end of each save; the record says so)"
+                )
+            s.request = replace(s.request, direct=False)
+        for phase in dict.fromkeys(step.phase for step in steps):
+            jobs[phase] = s.raw / job_file_name(phase, s.number)
+            jobs[phase].write_text(plan.job_file(phase, s.request, s.sizes, str(s.scratch)), encoding="utf-8")
+        with Stop() as stop:
+            status = _steps(s, steps, jobs, stop, progress)
+    except Refused as exc:
+        s.failure = str(exc)
+        progress.close()
+        _finish(s, jobs)
+        raise
+    _finish(s, jobs)
+    progress.close()
+    return status
+
+
+def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, progress: Progress) -> int:
+    for index, step in enumerate(steps):
+        if stop.asked:
+            break
+        if step.phase == "load" and s.drop_caches:
+            note = probe.drop_page_cache()
+            s.cache_note = s.cache_note or note
+        out = s.scratch / f"prepare-{step.run}.json" if step.phase == "prepare" else s.raw / step.output
+        progress.start(step, index, steps)
+        status = run_fio(s, step, jobs[step.phase], out, stop, progress)
+        if status is None:
+            s.interrupted_in = step
+            _discard(out)
+            break
+        if status != 0:
+            reason = _fio_error(out)
+            _discard(out)
+            s.failure = f"fio failed in {PHASE_WORDS[step.phase]} run {step.run}: {reason}"
+            raise Refused(s.failure)
+        result = check_output(s, step, out) if step.phase != "prepare" else None
+        out.with_suffix(".stderr").unlink(missing_ok=True)
+        s.done.append(step)
+        record(s)
+        progress.finish(step, result)
+        following = steps[index + 1] if index + 1 < len(steps) else None
+        if following is None or following.phase not in ("prepare", "load") or step.phase == "load":
+            clear(s.scratch)
+    if stop.asked:
+        s.interrupted_in = s.interrupted_in or next((t for t in steps if t not in s.done), None)
+        return 130
+    return 0
+
+
+def _fio_error(out: Path) -> str:
+    try:
+        text = out.with_suffix(".stderr").read_text(errors="replace").strip()
+    except OSError:
+        text = ""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return "; ".join(lines[-3:])[:400] or "no message (see fio's exit status)"
+
+
+def _discard(out: Path) -> None:
+    """An unfinished run leaves nothing behind: its JSON, its error text and its bandwidth logs go."""
+    for path in (out, out.with_suffix(".stderr")):
+        path.unlink(missing_ok=True)
+    stem = out.stem
+    for log in out.parent.glob(f"{glob_escape(stem)}_bw.*.log"):
+        log.unlink(missing_ok=True)
+
+
+def glob_escape(text: str) -> str:
+    """A name used literally in a glob pattern."""
+    return re.sub(r"([*?\[])", r"[\1]", text)
+
+
+def _finish(s: Session, jobs: dict[str, Path]) -> None:
+    """Last record (with why the session stopped), the scratch folder removed, unused job files too."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        record(s)
+        shutil.rmtree(s.scratch, ignore_errors=True)
+        if not any(step.phase != "prepare" for step in s.done):
+            for job in jobs.values():
+                job.unlink(missing_ok=True)
+            if s.raw.is_dir() and not any(s.raw.iterdir()):
+                s.raw.rmdir()
+    finally:
+        signal.signal(signal.SIGINT, previous)
