@@ -113,6 +113,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
     data_dir = args.data_dir
     original, config = session.read_config(data_dir)
     phases = session.allowed_phases(config, args.system, _phases(args.phases))
+    block = block_bytes(args.block_size)
     _require(args, phases)
     if "sustain" in phases and args.sustain_s * 1000 < 4 * args.window_ms:
         raise refuse_usage(
@@ -124,7 +125,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         phases=phases,
         runs=args.runs,
         writers=args.writers,
-        block_bytes=block_bytes(args.block_size),
+        block_bytes=block,
         snapshot_gb=args.snapshot_gb,
         gpus=args.gpus,
         load_gb=args.load_gb,

@@ -5,6 +5,7 @@ Pure: no file is touched here, so `--dry-run` prints exactly what a real run wou
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from dataclasses import dataclass
@@ -158,9 +159,10 @@ def job_file(phase: str, request: Request, s: Sizes, data_dir: str) -> str:
 
 
 def system_folder(system: str) -> str:
-    """The folder under raw/ a system's outputs go to: its name with anything but letters, digits, . _ - as -."""
-    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", system).strip("-.")
-    return slug.lower() or "system"
+    """The folder under raw/ a system's outputs go to: its name lowercased, anything but letters, digits, . _ -
+    made -; a name with none of those (全闪存) gets a short hash of itself."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", system).strip("-.").lower()
+    return slug or "system-" + hashlib.sha256(system.encode("utf-8")).hexdigest()[:8]
 
 
 def gb_text(n_bytes: int) -> str:

@@ -1,0 +1,92 @@
+"""measure's plan: sizes fio can write, the job files, the order of the steps, folder names. Worked by hand."""
+
+from report.measure import plan
+from report.measure.plan import Request, Sizes, Step
+
+MiB = 1 << 20
+
+
+def request(**changes) -> Request:
+    values = dict(
+        system="Mingxin FX100",
+        phases=("save", "load", "sustain"),
+        runs=2,
+        writers=8,
+        block_bytes=MiB,
+        snapshot_gb=65.6,
+        gpus=8,
+        load_gb=15.2,
+        load_model="32B",
+        platform="Huawei Atlas 910B",
+        sustain_s=60,
+        window_ms=1000,
+        direct=True,
+        model="32B LoRA",
+    )
+    return Request(**(values | changes))
+
+
+def test_sizes_are_whole_blocks_nearest_an_even_share():
+    # 65.6e9 / 8 = 8.2e9 bytes = 7820.13 MiB -> 7820 MiB per writer; 15.2e9 / 8 = 1.9e9 = 1811.98 -> 1812 MiB.
+    s = plan.sizes(request())
+    assert s == Sizes(7820 * MiB, 1812 * MiB)
+    assert s.save_total(8) == 65_598_914_560 and plan.gb_text(s.save_total(8)) == "65.59891456"
+    assert plan.gb_text(s.load_total(8)) == "15.200157696"
+    assert plan.per_file(0.000001, 8, MiB) == MiB  # never an empty file
+    # No save asked for: the sustained write reuses the load's file size.
+    assert plan.sizes(request(snapshot_gb=None, phases=("load",))) == Sizes(1812 * MiB, 1812 * MiB)
+
+
+def test_free_space_needed_is_the_largest_file_set_and_a_margin():
+    s = plan.sizes(request())
+    assert plan.needed_bytes(request(), s) == -(-65_598_914_560 * 102 // 100) + 64 * MiB
+
+
+def test_steps_interleave_the_phases_run_by_run_and_continue_the_numbering():
+    steps = plan.steps(request(), {"save": 1, "load": 4, "sustain": 1})
+    assert steps == [
+        Step("save", 1), Step("load", 4), Step("sustain", 1),
+        Step("save", 2), Step("load", 5), Step("sustain", 2),
+    ]  # fmt: skip
+    assert steps[1].output == "load-4.json"
+
+
+def test_a_load_without_a_save_or_bigger_than_it_is_prepared_first():
+    only_load = request(phases=("load",), snapshot_gb=None)
+    assert plan.steps(only_load, {"save": 1, "load": 1, "sustain": 1}) == [
+        Step("prepare", 1), Step("load", 1), Step("prepare", 2), Step("load", 2),
+    ]  # fmt: skip
+    bigger = request(snapshot_gb=1.0, load_gb=2.0, phases=("save", "load"), runs=1)
+    assert plan.steps(bigger, dict.fromkeys(plan.PHASES, 1)) == [Step("save", 1), Step("prepare", 1), Step("load", 1)]
+    assert not plan.needs_prepare(request(), plan.sizes(request()))
+
+
+def test_job_files_say_the_shape_and_the_durability():
+    s = plan.sizes(request())
+    save = plan.job_file("save", request(), s, "/mnt/fx100/report-measure-abc")
+    body = [line for line in save.splitlines() if not line.startswith(";")]
+    assert body == [
+        "[global]", "directory=/mnt/fx100/report-measure-abc", "ioengine=psync", "bs=1048576", "direct=1",
+        "invalidate=1", "fallocate=none", "per_job_logs=1",
+        "[ckpt]", "rw=write", "end_fsync=1", "create_on_open=1", f"size={7820 * MiB}", "numjobs=8",
+    ]  # fmt: skip
+    load = plan.job_file("load", request(direct=False), s, "/x")
+    assert "rw=read" in load and f"size={1812 * MiB}" in load and "direct=0" in load and "[ckpt]" in load
+    sustain = plan.job_file("sustain", request(sustain_s=30, window_ms=500), s, "/x")
+    for line in ("time_based=1", "runtime=30", "write_bw_log=sustain-${MEASURE_RUN}", "log_avg_msec=500"):
+        assert line in sustain.splitlines()
+    assert "write_bw_log" not in save  # the save's own samples would feed bandwidth.csv: see README
+    assert plan.job_file("prepare", request(), s, "/x").count(f"size={1812 * MiB}") == 1
+
+
+def test_a_colon_in_the_folder_is_escaped_for_fio():
+    assert plan.fio_path("/mnt/a:b") == "/mnt/a\\:b"
+    assert plan.fio_path("C:\\data") == "C\\:\\\\data"
+
+
+def test_system_folders():
+    assert plan.system_folder("Mingxin FX100") == "mingxin-fx100"
+    assert plan.system_folder("Local NVMe (single drive)") == "local-nvme-single-drive"
+    assert plan.system_folder("../../etc") == "etc"
+    chinese = plan.system_folder("全闪存")
+    assert chinese.startswith("system-") and len(chinese) == 15 and chinese != plan.system_folder("云存储")

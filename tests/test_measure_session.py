@@ -1,0 +1,300 @@
+"""measure for real: two systems on this machine (a folder on disk, a tmpfs the test mounts), fio run by the
+command, the folder built with `make report DATA=…`, and its figures held to fio's own JSON totals. Then the
+ways a session ends early: Ctrl-C half-way, a path without room, a dry run, a command line that cannot work.
+
+Needs fio (the Makefile installs it) and root for the tmpfs mount (CI has both); skipped, saying so, elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from report.cli import main
+from tests.conftest import ROOT
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("fio") is None, reason="fio is not installed (apt-get install fio)"),
+]
+TOML = """title = "measure on this machine"
+customer = "Test Centre"
+date = 2026-12-03
+
+[systems]
+candidate = "RAM disk"
+save_baseline = "Local disk"
+load_baseline = "Local disk"
+
+[training]
+model = "32B LoRA"
+total_steps = 1000
+checkpoint_interval_steps = 100
+step_time_s = 1.0
+"""
+RUNS = 3
+MiB = 1 << 20
+# 0.064 GB over 2 writers at 1 MiB: 30.5 MiB -> 31 MiB files, 65,011,712 bytes a save; the load 15.26 -> 15 MiB each.
+SIZES = ["--writers", "2", "--snapshot-gb", "0.064", "--load-gb", "0.032", "--sustain-s", "2", "--window-ms", "100"]
+COLUMNS = ["--gpus", "8", "--load-model", "32B", "--platform", "Huawei Atlas 910B"]
+
+
+def measure_command(folder: Path, system: str, path: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "report", "measure", str(folder), "--system", system, "--path", str(path), *extra]
+
+
+def run_measure(folder: Path, system: str, path: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        measure_command(folder, system, path, *extra), cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+
+
+@pytest.fixture(scope="module")
+def places(tmp_path_factory):
+    """A folder on the disk under the test's temporary folder, and a tmpfs of 192 MiB mounted for the test."""
+    root = tmp_path_factory.mktemp("measure")
+    disk, ram = root / "disk", root / "ram"
+    disk.mkdir()
+    ram.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=192m", "tmpfs", str(ram)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here (root is needed): {mounted.stderr.decode().strip()}")
+    try:
+        yield root, disk, ram
+    finally:
+        subprocess.run(["umount", str(ram)], check=False)
+
+
+def new_folder(root: Path, name: str) -> Path:
+    folder = root / name
+    folder.mkdir()
+    (folder / "test.toml").write_text(TOML)
+    return folder
+
+
+def listing(*folders: Path) -> list[tuple[str, int, int]]:
+    """Every file and folder under these, with size and modification time: 'nothing written' made checkable."""
+    out = []
+    for top in folders:
+        for path in sorted(top.rglob("*")):
+            info = path.lstat()
+            out.append((str(path), info.st_size, info.st_mtime_ns))
+    return out
+
+
+@pytest.fixture(scope="module")
+def measured(places):
+    """Both systems measured in one folder, then built with make report DATA=… OUT=…."""
+    root, disk, ram = places
+    folder = new_folder(root, "joint-test")
+    for system, path in (("Local disk", disk), ("RAM disk", ram)):
+        done = run_measure(folder, system, path, "--runs", str(RUNS), *SIZES, *COLUMNS)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr.startswith(f"measure: 3 save, 3 load, 3 sustained write run(s) of {system} recorded")
+    out = root / "out"
+    built = subprocess.run(
+        ["make", "report", f"DATA={folder}", f"OUT={out}"], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    return folder, out, disk, ram
+
+
+def fio_totals(folder: Path, system: str, phase: str, side: str) -> list[tuple[float, int, float]]:
+    """Per run, from fio's JSON: max runtime (s), Σ io_bytes, Σ bw_bytes (B/s)."""
+    out = []
+    for n in range(1, RUNS + 1):
+        jobs = json.loads((folder / "raw" / system / f"{phase}-{n}.json").read_text())["jobs"]
+        assert len(jobs) == 2
+        out.append(
+            (
+                max(j[side]["runtime"] for j in jobs) / 1000,
+                sum(j[side]["io_bytes"] for j in jobs),
+                sum(j[side]["bw_bytes"] for j in jobs),
+            )
+        )
+    return out
+
+
+def test_the_report_of_a_measured_folder_gives_fios_own_totals(measured):
+    folder, out, _, _ = measured
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert metrics["inputs_illustrative"] == []
+    for side, raw in (("baseline", "local-disk"), ("candidate", "ram-disk")):
+        saves = fio_totals(folder, raw, "save", "write")
+        assert metrics["save"][side]["times_s"] == [s for s, _, _ in saves]
+        assert metrics["save"][side]["mean_s"] == pytest.approx(sum(s for s, _, _ in saves) / RUNS, rel=1e-12)
+        assert metrics["save"][side]["snapshot_gb"] == 2 * 31 * MiB / 1e9 == saves[0][1] / 1e9
+        assert metrics["save"][side]["gpus"] == 8
+        loads = fio_totals(folder, raw, "load", "read")
+        model = metrics["load"]["models"][0]
+        assert model[f"{side}_s"] == pytest.approx(sum(s for s, _, _ in loads) / RUNS, rel=1e-12)
+        assert model["size_gb"] == 2 * 15 * MiB / 1e9 == loads[0][1] / 1e9
+        assert (model["model"], model["platform"]) == ("32B", "Huawei Atlas 910B")
+        # The 100 ms windows summed across the two jobs against fio's Σ bw_bytes: within 3% over the runs
+        # (fio's windows fall where a busy machine's scheduler lets them).
+        sustained = fio_totals(folder, raw, "sustain", "write")
+        expected = sum(bw for _, _, bw in sustained) / RUNS / 1e9
+        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.03)
+        assert metrics["bandwidth"][side]["runs"] == RUNS
+    names = set(metrics["inputs"])
+    assert {"raw/local-disk/save-1.json", "raw/ram-disk/sustain-3_bw.2.log", "raw/ram-disk/load-3.json"} <= names
+    assert not any(name.endswith(".csv") for name in names)  # every row came from fio's own output
+
+
+def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(measured):
+    folder, _, disk, ram = measured
+    assert list(disk.iterdir()) == [] and list(ram.iterdir()) == []  # the data files and the scratch folder went
+    raw = sorted(p.name for p in (folder / "raw" / "ram-disk").iterdir())
+    assert raw == sorted(
+        ["save.fio", "load.fio", "sustain.fio"]
+        + [f"{phase}-{n}.json" for phase in ("save", "load", "sustain") for n in range(1, RUNS + 1)]
+        + [f"sustain-{n}_bw.{job}.log" for n in range(1, RUNS + 1) for job in (1, 2)]
+    )
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert config["import"][0] == {
+        "tool": "fio",
+        "files": [f"raw/local-disk/save-{n}.json" for n in range(1, RUNS + 1)],
+        "system": "Local disk",
+        "into": "save_times",
+        "model": "32B LoRA",
+        "gpus": 8,
+        "snapshot_gb": 0.065011712,
+    }
+    assert [(t["system"], t["into"]) for t in config["import"]] == [
+        (s, into) for s in ("Local disk", "RAM disk") for into in ("save_times", "load_times", "bandwidth")
+    ]
+    environment = config["environment"]
+    assert environment["RAM disk: fio"].startswith("fio-3.") and "Linux" in environment["RAM disk: fio"]
+    assert "on tmpfs (tmpfs)" in environment["RAM disk: file system"]
+    assert "memory speeds, not storage" in environment["RAM disk: file system"]
+    assert "memory" not in environment["Local disk: file system"]
+    assert environment["RAM disk: runs"] == "save 3, load 3, sustained write 3 of 3 planned"
+    assert "--system 'RAM disk'" in environment["RAM disk: measured"]
+    assert "end_fsync=1" in environment["Local disk: durability"]
+    text = (folder / "test.toml").read_text()
+    assert "# asked for 0.064 GB; fio moves whole 1 MiB blocks, so each of the 2 files holds 31 MiB" in text
+
+
+def test_the_environment_reaches_the_report(measured):
+    _, out, _, _ = measured
+    html = (out / "report.html").read_text()
+    assert "RAM disk: file system" in html and "Local disk: durability" in html
+
+
+def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(places):
+    root, disk, ram = places
+    folder = new_folder(root, "interrupted")
+    assert run_measure(folder, "RAM disk", ram, "--runs", "1", *SIZES, *COLUMNS).returncode == 0
+    command = measure_command(folder, "Local disk", disk, "--runs", "4", *SIZES, *COLUMNS)
+    child = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    toml = folder / "test.toml"
+    deadline = time.monotonic() + 120
+    while "raw/local-disk/sustain-1.json" not in toml.read_text() and time.monotonic() < deadline:
+        time.sleep(0.05)  # run 1 recorded in full: stop during run 2
+    child.send_signal(signal.SIGINT)
+    _, errors = child.communicate(timeout=120)
+    assert child.returncode == 130, errors
+    assert "measure: stopped; 1 save, 1 load, 1 sustained write run(s) recorded" in errors
+    config = tomllib.loads(toml.read_text())
+    local = [t for t in config["import"] if t["system"] == "Local disk"]
+    assert [t["files"] for t in local] == [[f"raw/local-disk/{p}-1.json"] for p in ("save", "load", "sustain")]
+    assert "stopped by the operator during" in config["environment"]["Local disk: runs"]
+    # Nothing of the unfinished run is left: only run 1's outputs and the job files.
+    kept = sorted(p.name for p in (folder / "raw" / "local-disk").iterdir())
+    assert kept == sorted(["save.fio", "load.fio", "sustain.fio", "save-1.json", "load-1.json", "sustain-1.json"] + [
+        f"sustain-1_bw.{job}.log" for job in (1, 2)
+    ])
+    assert list(disk.iterdir()) == []
+    assert main(["build", str(folder), "--out", str(root / "interrupted-out")]) == 0
+    metrics = json.loads((root / "interrupted-out" / "metrics.json").read_text())
+    assert metrics["save"]["baseline"]["runs"] == 1 and metrics["gates"][0]["status"] == "insufficient"
+
+
+def test_a_path_without_room_is_refused_before_anything_is_written(places, capsys):
+    root, _, ram = places
+    folder = new_folder(root, "no-room")
+    before = listing(folder, ram)
+    sizes = ["--snapshot-gb", "1", "--load-gb", "0.01"]  # 8 files of 119 MiB: 0.998 GB
+    status = main(["measure", str(folder), "--system", "RAM disk", "--path", str(ram), *sizes, *COLUMNS])
+    assert status == 3
+    message = capsys.readouterr().err
+    assert f"measure: {ram} has 0.201 GB free; the largest file set here is 0.998 GB" in message
+    assert message.rstrip().endswith("Nothing was written")
+    assert listing(folder, ram) == before
+
+
+def test_a_dry_run_prints_the_plan_and_writes_nothing(places, capsys):
+    root, disk, _ = places
+    folder = new_folder(root, "dry-run")
+    before = listing(folder, disk)
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--runs", "2", *SIZES, *COLUMNS]
+    assert main([*args, "--dry-run"]) == 0
+    printed = capsys.readouterr().out
+    assert listing(folder, disk) == before
+    assert "  save run 1 -> raw/local-disk/save-1.json\n  load run 1 -> raw/local-disk/load-1.json\n" in printed
+    assert "--- raw/local-disk/sustain.fio\n" in printed and "write_bw_log=sustain-${MEASURE_RUN}" in printed
+    assert '[[import]]\ntool = "fio"\nfiles = ["raw/local-disk/save-1.json", "raw/local-disk/save-2.json"]' in printed
+    assert printed.endswith("(dry run: nothing was written)\n")
+
+
+@pytest.mark.parametrize(
+    ("extra", "status", "message"),
+    [
+        (["--system", "Lustre"], 2, '--system "Lustre" is not one of test.toml\'s [systems] ("RAM disk", "Local disk")'),
+        (["--system", "RAM disk", "--snapshot-gb", "1"], 2, "measuring save, load, sustain needs --gpus, --load-gb"),
+        (["--system", "RAM disk", "--phases", "save,trim"], 2, "--phases 'save,trim': a comma-separated list"),
+        (["--system", "RAM disk", "--block-size", "1000"], 2, "must be a multiple of 4 KiB"),
+        (["--system", "RAM disk", *COLUMNS[:2], "--snapshot-gb", "1", "--phases", "save", "--runs", "0"], 2,
+         "--runs 0: must be at least 1"),
+        (["--system", "RAM disk", "--phases", "sustain", "--snapshot-gb", "1", "--sustain-s", "1"], 2,
+         "--sustain-s 1 gives fewer than four 1000 ms windows"),
+        (["--system", "RAM disk", "--phases", "load", "--load-gb", "1", "--load-model", "m", "--platform", "a\x1bb"],
+         2, "--platform contains a control character (U+001B)"),
+    ],
+)  # fmt: skip
+def test_command_lines_that_cannot_work_are_refused(tmp_path, capsys, extra, status, message):
+    folder = new_folder(tmp_path, "usage")
+    assert main(["measure", str(folder), "--path", str(tmp_path), *extra]) == status
+    assert message in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["usage"]
+
+
+def test_a_load_baseline_is_only_loaded_and_a_folder_without_test_toml_is_refused(tmp_path, capsys):
+    folder = new_folder(tmp_path, "roles")
+    toml = folder / "test.toml"
+    toml.write_text(TOML.replace('load_baseline = "Local disk"', 'load_baseline = "NFS"'))
+    args = ["measure", str(folder), "--path", str(tmp_path), "--system", "NFS", "--phases", "save"]
+    assert main(args) == 2
+    assert "\"NFS\" is test.toml's load_baseline, whose report uses no save_times rows; measure load" in (
+        capsys.readouterr().err
+    )
+    toml.unlink()
+    assert main(args) == 2
+    assert "test.toml does not exist: write the joint test's test.toml first" in capsys.readouterr().err
+    toml.write_text(TOML.replace("total_steps = 1000", "total_steps = 0"))
+    assert main(args) == 1
+    assert "is not valid, so nothing can be recorded in it:\n  test.toml:12: training.total_steps" in (
+        capsys.readouterr().err
+    )
+
+
+def test_a_second_session_continues_the_numbering_under_its_own_label(places):
+    root, disk, _ = places
+    folder = new_folder(root, "twice")
+    short = ["--writers", "1", "--load-gb", "0.01", "--load-model", "32B", "--platform", "P", "--phases", "load"]
+    for _ in range(2):
+        done = run_measure(folder, "Local disk", disk, "--runs", "1", *short)
+        assert done.returncode == 0, done.stderr
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert [t["files"] for t in config["import"]] == [["raw/local-disk/load-1.json"], ["raw/local-disk/load-2.json"]]
+    assert "Local disk, session 2: runs" in config["environment"]
+    assert {"prepare.fio", "prepare-2.fio", "load.fio", "load-2.fio"} <= set(os.listdir(folder / "raw" / "local-disk"))
