@@ -43,6 +43,7 @@ def sign(pdf: bytes, key: Path, cert: Path, signing_time: dt.datetime) -> bytes:
     if signer is None or signer.signing_cert.public_key.algorithm != "rsa":
         raise SigningError(f"{key} and {cert}: an RSA key and its certificate, in PEM, are needed to sign")
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    writer._meta = _metadata_at(signing_time)
     first_id = writer.prev.trailer["/ID"][0]
     derived = hashlib.sha256(pdf).digest()[:16]
     writer._document_id = generic.ArrayObject([first_id, generic.ByteStringObject(derived)])
@@ -51,6 +52,24 @@ def sign(pdf: bytes, key: Path, cert: Path, signing_time: dt.datetime) -> bytes:
     )
     out = _signer_at(signing_time)(meta, signer).sign_pdf(writer)
     return out.getvalue()
+
+
+def _metadata_at(signing_time: dt.datetime):
+    """pyHanko's document metadata with the signing time as the modification date.
+
+    pyHanko's writer sets the modification date to "now" just before writing it (the clock, in the machine's
+    time zone) into the info dictionary and the XMP packet: two signatures a second apart, or in two time zones,
+    would differ. Here "now" means the signing time.
+    """
+    from pyhanko.pdf_utils.metadata.model import DocumentMetadata
+
+    class AtSigningTime(DocumentMetadata):
+        def __setattr__(self, name: str, value: object) -> None:
+            if name == "last_modified" and value == "now":
+                value = signing_time
+            super().__setattr__(name, value)
+
+    return AtSigningTime()
 
 
 def _signer_at(signing_time: dt.datetime):

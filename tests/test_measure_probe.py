@@ -44,7 +44,7 @@ def test_fio_is_found_or_the_refusal_says_how_to_install_it(tmp_path):
     assert probe.fio_version(fake_program(tmp_path / "fio", "fio-3.38")) == "fio-3.38"
     with pytest.raises(Refused, match=r"fio not found \(.*nowhere\): install it \(apt-get install fio"):
         probe.fio_version(str(tmp_path / "nowhere"))
-    with pytest.raises(Refused, match="did not print fio's version .*'GNU dd'.*is it fio"):
+    with pytest.raises(Refused, match=r"did not print fio's version .*'GNU dd'.*is it fio"):
         probe.fio_version(fake_program(tmp_path / "dd", "GNU dd"))
 
 

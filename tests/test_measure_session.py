@@ -102,7 +102,12 @@ def measured(places):
         assert done.stderr.startswith(f"measure: 3 save, 3 load, 3 sustained write run(s) of {system} recorded")
     out = root / "out"
     built = subprocess.run(
-        ["make", "report", f"DATA={folder}", f"OUT={out}"], cwd=ROOT, capture_output=True, text=True, timeout=600
+        # PYTHON3: this very interpreter, so that make never takes .venv for another one's and makes it anew.
+        ["make", "report", f"PYTHON3={sys.executable}", f"DATA={folder}", f"OUT={out}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert built.returncode == 0, built.stdout + built.stderr
     return folder, out, disk, ram
@@ -210,9 +215,10 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     assert "stopped by the operator during" in config["environment"]["Local disk: runs"]
     # Nothing of the unfinished run is left: only run 1's outputs and the job files.
     kept = sorted(p.name for p in (folder / "raw" / "local-disk").iterdir())
-    assert kept == sorted(["save.fio", "load.fio", "sustain.fio", "save-1.json", "load-1.json", "sustain-1.json"] + [
-        f"sustain-1_bw.{job}.log" for job in (1, 2)
-    ])
+    assert kept == sorted(
+        ["save.fio", "load.fio", "sustain.fio", "save-1.json", "load-1.json", "sustain-1.json"]
+        + [f"sustain-1_bw.{job}.log" for job in (1, 2)]
+    )
     assert list(disk.iterdir()) == []
     assert main(["build", str(folder), "--out", str(root / "interrupted-out")]) == 0
     metrics = json.loads((root / "interrupted-out" / "metrics.json").read_text())
@@ -274,7 +280,7 @@ def test_a_load_baseline_is_only_loaded_and_a_folder_without_test_toml_is_refuse
     toml.write_text(TOML.replace('load_baseline = "Local disk"', 'load_baseline = "NFS"'))
     args = ["measure", str(folder), "--path", str(tmp_path), "--system", "NFS", "--phases", "save"]
     assert main(args) == 2
-    assert "\"NFS\" is test.toml's load_baseline, whose report uses no save_times rows; measure load" in (
+    assert '"NFS" is test.toml\'s load_baseline, whose report uses no save_times rows; measure load' in (
         capsys.readouterr().err
     )
     toml.unlink()
@@ -298,3 +304,83 @@ def test_a_second_session_continues_the_numbering_under_its_own_label(places):
     assert [t["files"] for t in config["import"]] == [["raw/local-disk/load-1.json"], ["raw/local-disk/load-2.json"]]
     assert "Local disk, session 2: runs" in config["environment"]
     assert {"prepare.fio", "prepare-2.fio", "load.fio", "load-2.fio"} <= set(os.listdir(folder / "raw" / "local-disk"))
+
+
+def test_relative_paths_are_the_callers_not_fios(places):
+    """fio runs in raw/<system>/: a relative folder or path must still mean the caller's, never a place under raw/."""
+    root, _, _ = places
+    folder = new_folder(root, "relative")
+    (folder / "test.toml").write_text(TOML + '\n[sources]\nillustrative = ["save_times", "load_times"]\n')
+    (root / "relative-disk").mkdir()
+    command = [sys.executable, "-m", "report", "measure", "relative", "--system", "Local disk"]
+    command += ["--path", "relative-disk", "--runs", "1", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]
+    command += ["--phases", "save"]
+    done = subprocess.run(command, cwd=root, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.endswith(
+        'measure: note: test.toml\'s [sources] illustrative still names "save_times": take it out once every one of'
+        " its rows is measured, or the report keeps marking them illustrative\n"
+    )  # and only that one: no load was measured
+    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == ["save-1.json", "save.fio"]
+    job = (folder / "raw" / "local-disk" / "save.fio").read_text()
+    assert f"directory={root / 'relative-disk'}/report-measure-" in job
+    assert list((root / "relative-disk").iterdir()) == []
+
+
+def test_a_fio_that_fails_half_way_leaves_the_runs_before_it_recorded_and_says_why(places, capsys):
+    root, disk, _ = places
+    folder = new_folder(root, "fio-fails")
+    message = "fio: pid=7, err=28/file:io_u.c:1889, func=io_u error, error=No space left on device"
+    wrapper = wrapped_fio(root / "failing-fio", f'echo "{message}" >&2; exit 1')
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--fio", wrapper]
+    args += ["--phases", "save", "--runs", "3", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]
+    assert main(args) == 3
+    assert "measure: fio failed in save run 2: fio: pid=7, err=28" in capsys.readouterr().err
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
+    assert "stopped: fio failed in save run 2" in config["environment"]["Local disk: runs"]
+    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == ["save-1.json", "save.fio"]
+    assert list(disk.iterdir()) == []
+
+
+def wrapped_fio(path: Path, on_run_2: str) -> str:
+    """A fio that runs the real one, doing `on_run_2` (shell) first in run 2."""
+    path.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = --version ]; then exec fio --version; fi\n'
+        f'if [ "$MEASURE_RUN" = 2 ]; then {on_run_2}; fi\n'
+        'exec fio "$@"\n'
+    )
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_a_test_toml_changed_by_someone_else_is_not_overwritten(places, capsys):
+    root, disk, _ = places
+    folder = new_folder(root, "edited")
+    toml = folder / "test.toml"
+    fio = wrapped_fio(root / "editing-fio", f"echo '# a colleague was here' >> '{toml}'")
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--fio", fio]
+    args += ["--phases", "save", "--runs", "3", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]
+    assert main(args) == 3
+    assert "was changed by someone else while measuring, so this session stops recording" in capsys.readouterr().err
+    text = toml.read_text()
+    assert text.endswith("# a colleague was here\n") and "save-1.json" in text and "save-2.json" not in text
+    assert (folder / "raw" / "local-disk" / "save-2.json").is_file()  # kept, as the message says
+    assert list(disk.iterdir()) == []
+
+
+def test_one_session_at_a_time_per_folder(places, capsys):
+    import fcntl
+
+    root, disk, _ = places
+    folder = new_folder(root, "locked")
+    fd = os.open(folder, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save"]
+        assert main([*args, "--snapshot-gb", "0.01", "--gpus", "1"]) == 3
+    finally:
+        os.close(fd)
+    assert f"another measure is recording into {folder}: let it finish" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == ["test.toml"] and list(disk.iterdir()) == []

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from report.cli import main
 from report.sign import SigningError, check, sign
 from report.verify import verify_bytes
+from tests.conftest import ROOT
 
 WHEN = dt.datetime(2026, 11, 30, tzinfo=dt.UTC)
 
@@ -114,3 +115,20 @@ def test_build_sign_writes_a_signed_report_that_verifies(identity, tmp_path, cap
     assert main(["verify", str(out / "report.pdf")]) == 0
     assert "signed by Common Name: Joint Test Lab" in capsys.readouterr().err
     assert "Signature is Valid." in pdfsig((out / "report.pdf").read_bytes(), tmp_path)
+
+
+def test_the_signature_does_not_depend_on_the_clock_or_the_time_zone(default_built, identity, tmp_path):
+    """pyHanko stamps "now" (in the machine's zone) as the modification date; the signing time stands in for it."""
+    import sys
+
+    here = sign(default_built.pdf, *identity, WHEN)
+    (tmp_path / "in.pdf").write_bytes(default_built.pdf)
+    script = (
+        "import sys, time, datetime as dt; from pathlib import Path; from report.sign import sign; time.sleep(1.1);"
+        " pdf = Path(sys.argv[1]).read_bytes(); when = dt.datetime(2026, 11, 30, tzinfo=dt.UTC);"
+        " Path(sys.argv[2]).write_bytes(sign(pdf, Path(sys.argv[3]), Path(sys.argv[4]), when))"
+    )
+    paths = [str(tmp_path / "in.pdf"), str(tmp_path / "out.pdf"), *map(str, identity)]
+    env = {"TZ": "Asia/Shanghai", "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-c", script, *paths], cwd=ROOT, env=env, check=True)
+    assert (tmp_path / "out.pdf").read_bytes() == here

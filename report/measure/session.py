@@ -10,6 +10,7 @@ the end, on failure and on Ctrl-C.
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import os
 import re
 import shutil
@@ -54,7 +55,6 @@ class Session:
     raw: Path  #: DATA_DIR/raw/<system folder>
     raw_name: str  #: the same, relative to DATA_DIR, POSIX
     path: Path  #: MOUNTED_DIR
-    scratch: Path  #: our own folder inside MOUNTED_DIR, for fio's data files (created only when running)
     fio: str
     machine: Machine
     sizes: Sizes
@@ -67,6 +67,10 @@ class Session:
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     done: list[Step] = field(default_factory=list)
     cache_note: str | None = None  #: why the page cache could not be dropped
+    scratch: Path | None = None  #: our own folder inside MOUNTED_DIR for fio's data files, once created
+    notes: tuple[str, ...] = ()  #: said to the operator at the end
+    written: str | None = None  #: test.toml as this session last wrote it
+    conflict: bool = False  #: test.toml changed under us: record nothing more
     interrupted_in: Step | None = None
     failure: str | None = None
 
@@ -238,8 +242,22 @@ def record(s: Session) -> None:
     """Rewrite test.toml with every finished run of this session (nothing when none finished)."""
     if not any(step.phase != "prepare" for step in s.done):
         return
+    if s.conflict:
+        return
+    path = s.data_dir / FILE
+    try:
+        current = path.read_text(encoding="utf-8-sig")
+    except OSError:
+        current = None
+    if current != (s.written if s.written is not None else s.original):
+        s.conflict = True
+        raise Refused(
+            f"{path} was changed by someone else while measuring, so this session stops recording rather than"
+            f" overwrite it; its finished runs are in {s.raw}: add them with [[import]] tables, or measure again",
+        )
     text = updated(s.original, environment_lines(s), import_tables(s))
-    write_atomically(s.data_dir / FILE, text)
+    write_atomically(path, text)
+    s.written = text
 
 
 # --- running ----------------------------------------------------------------------------------------------------
@@ -271,7 +289,7 @@ class Stop:
 def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: Progress) -> int | None:
     """Run one step's fio; its exit status, or None when the operator stopped it."""
     env = dict(os.environ, MEASURE_RUN=str(step.run))
-    command = [s.fio, str(job), "--output-format=json", f"--output={out}", "--eta=never"]
+    command = [s.fio, str(job.resolve()), "--output-format=json", f"--output={out.name}", "--eta=never"]
     with open(out.with_suffix(".stderr"), "wb") as errors:
         child = subprocess.Popen(
             command, cwd=out.parent, env=env, stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True
@@ -358,31 +376,46 @@ def clear(folder: Path) -> None:
 
 def execute(s: Session, progress: Progress) -> int:
     """Run every step, recording each finished run; the exit status (0, 3 on a failure, 130 when stopped)."""
-    steps = plan.steps(s.request, existing_runs(s.raw)[0])
-    s.raw.mkdir(parents=True, exist_ok=True)
-    jobs = {}
-    s.scratch = Path(tempfile.mkdtemp(prefix="report-measure-", dir=s.path))
+    lock = _lock(s.data_dir)
+    jobs: dict[str, Path] = {}
     try:
-        if s.direct_mode != "no" and not probe.direct_io_works(s.scratch):
-            if s.direct_mode == "yes":
-                raise Refused(
-                    f"{s.path} does not take O_DIRECT writes: measure with --direct auto or no (buffered writes, an"
-                    " fsync at the end of each save; the record says so)"
-                )
-            s.request = replace(s.request, direct=False)
-        for phase in dict.fromkeys(step.phase for step in steps):
-            jobs[phase] = s.raw / job_file_name(phase, s.number)
-            jobs[phase].write_text(plan.job_file(phase, s.request, s.sizes, str(s.scratch)), encoding="utf-8")
-        with Stop() as stop:
+        with Stop() as stop:  # from here on Ctrl-C is a request to stop, acted on between steps
+            steps = plan.steps(s.request, existing_runs(s.raw)[0])
+            s.raw.mkdir(parents=True, exist_ok=True)
+            s.scratch = Path(tempfile.mkdtemp(prefix="report-measure-", dir=s.path.resolve()))
+            if s.direct_mode != "no" and not probe.direct_io_works(s.scratch):
+                if s.direct_mode == "yes":
+                    raise Refused(
+                        f"{s.path} does not take O_DIRECT writes: measure with --direct auto or no (buffered writes,"
+                        " an fsync at the end of each save; the record says so)"
+                    )
+                s.request = replace(s.request, direct=False)
+            for phase in dict.fromkeys(step.phase for step in steps):
+                jobs[phase] = s.raw / job_file_name(phase, s.number)
+                jobs[phase].write_text(plan.job_file(phase, s.request, s.sizes, str(s.scratch)), encoding="utf-8")
             status = _steps(s, steps, jobs, stop, progress)
     except Refused as exc:
-        s.failure = str(exc)
+        s.failure = s.failure or str(exc)
         progress.close()
         _finish(s, jobs)
         raise
-    _finish(s, jobs)
-    progress.close()
-    return status
+    else:
+        _finish(s, jobs)
+        progress.close()
+        return status
+    finally:
+        os.close(lock)
+
+
+def _lock(data_dir: Path) -> int:
+    """One session at a time per folder: each rewrites test.toml from what it read, so two would lose runs."""
+    fd = os.open(data_dir, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise Refused(f"another measure is recording into {data_dir}: let it finish, then measure again") from None
+    return fd
 
 
 def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, progress: Progress) -> int:
@@ -446,7 +479,8 @@ def _finish(s: Session, jobs: dict[str, Path]) -> None:
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         record(s)
-        shutil.rmtree(s.scratch, ignore_errors=True)
+        if s.scratch is not None:
+            shutil.rmtree(s.scratch, ignore_errors=True)
         if not any(step.phase != "prepare" for step in s.done):
             for job in jobs.values():
                 job.unlink(missing_ok=True)
