@@ -15,6 +15,7 @@ import pytest
 from report import provenance
 from report.build import build_outputs
 from report.load import load
+from tests.fio_runs import totals
 
 pytestmark = [
     pytest.mark.slow,
@@ -99,28 +100,12 @@ def joint_test(tmp_path_factory):
     return folder
 
 
-def totals(folder: Path, system: str, kind: str, side: str) -> list[tuple[float, int, float]]:
-    """Per run, from fio's JSON: max runtime (s), Σ io_bytes, Σ bw_bytes."""
-    out = []
-    for n in range(1, RUNS + 1):
-        jobs = json.loads((folder / "raw" / system / f"{kind}-{n}.json").read_text())["jobs"]
-        assert len(jobs) == 2
-        out.append(
-            (
-                max(j[side]["runtime"] for j in jobs) / 1000,
-                sum(j[side]["io_bytes"] for j in jobs),
-                sum(j[side]["bw_bytes"] for j in jobs),
-            )
-        )
-    return out
-
-
 def test_real_fio_runs_give_the_jsons_own_totals(joint_test):
     test = load(joint_test)
     built = build_outputs(test, provenance.collect())
     metrics = json.loads(built.metrics)
     for side, system in (("baseline", "disk"), ("candidate", "tmpfs")):
-        saves = totals(joint_test, system, "save", "write")
+        saves = totals(joint_test, system, "save", "write", RUNS)
         assert metrics["save"][side]["mean_s"] == pytest.approx(sum(s for s, _, _ in saves) / RUNS, rel=1e-12)
         assert metrics["save"][side]["snapshot_gb"] == 2 * 64 * 2**20 / 1e9 == saves[0][1] / 1e9
         runs = test.bandwidth.runs_of(system)
@@ -132,7 +117,7 @@ def test_real_fio_runs_give_the_jsons_own_totals(joint_test):
         assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.01)
         for run, (_, _, bw_bytes) in zip(runs, saves, strict=True):
             assert test.bandwidth.run_mean[run] == pytest.approx(bw_bytes / 1e9, rel=0.03)
-        loads = totals(joint_test, system, "load", "read")
+        loads = totals(joint_test, system, "load", "read", RUNS)
         model = metrics["load"]["models"][0]
         assert model[f"{side}_s"] == pytest.approx(sum(s for s, _, _ in loads) / RUNS, rel=1e-12)
         assert model["size_gb"] == loads[0][1] / 1e9

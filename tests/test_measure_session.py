@@ -21,6 +21,7 @@ import pytest
 
 from report.cli import main
 from tests.conftest import ROOT
+from tests.fio_runs import totals
 
 pytestmark = [
     pytest.mark.slow,
@@ -113,40 +114,24 @@ def measured(places):
     return folder, out, disk, ram
 
 
-def fio_totals(folder: Path, system: str, phase: str, side: str) -> list[tuple[float, int, float]]:
-    """Per run, from fio's JSON: max runtime (s), Σ io_bytes, Σ bw_bytes (B/s)."""
-    out = []
-    for n in range(1, RUNS + 1):
-        jobs = json.loads((folder / "raw" / system / f"{phase}-{n}.json").read_text())["jobs"]
-        assert len(jobs) == 2
-        out.append(
-            (
-                max(j[side]["runtime"] for j in jobs) / 1000,
-                sum(j[side]["io_bytes"] for j in jobs),
-                sum(j[side]["bw_bytes"] for j in jobs),
-            )
-        )
-    return out
-
-
 def test_the_report_of_a_measured_folder_gives_fios_own_totals(measured):
     folder, out, _, _ = measured
     metrics = json.loads((out / "metrics.json").read_text())
     assert metrics["inputs_illustrative"] == []
     for side, raw in (("baseline", "local-disk"), ("candidate", "ram-disk")):
-        saves = fio_totals(folder, raw, "save", "write")
+        saves = totals(folder, raw, "save", "write", RUNS)
         assert metrics["save"][side]["times_s"] == [s for s, _, _ in saves]
         assert metrics["save"][side]["mean_s"] == pytest.approx(sum(s for s, _, _ in saves) / RUNS, rel=1e-12)
         assert metrics["save"][side]["snapshot_gb"] == 2 * 31 * MiB / 1e9 == saves[0][1] / 1e9
         assert metrics["save"][side]["gpus"] == 8
-        loads = fio_totals(folder, raw, "load", "read")
+        loads = totals(folder, raw, "load", "read", RUNS)
         model = metrics["load"]["models"][0]
         assert model[f"{side}_s"] == pytest.approx(sum(s for s, _, _ in loads) / RUNS, rel=1e-12)
         assert model["size_gb"] == 2 * 15 * MiB / 1e9 == loads[0][1] / 1e9
         assert (model["model"], model["platform"]) == ("32B", "Huawei Atlas 910B")
         # The 100 ms windows summed across the two jobs against fio's Σ bw_bytes: within 3% over the runs
         # (fio's windows fall where a busy machine's scheduler lets them).
-        sustained = fio_totals(folder, raw, "sustain", "write")
+        sustained = totals(folder, raw, "sustain", "write", RUNS)
         expected = sum(bw for _, _, bw in sustained) / RUNS / 1e9
         assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.03)
         assert metrics["bandwidth"][side]["runs"] == RUNS

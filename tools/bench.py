@@ -21,6 +21,8 @@ import threading
 import time
 from pathlib import Path
 
+from report import processes
+
 ROOT = Path(__file__).resolve().parent.parent
 FLOOR = "import pandas, matplotlib.pyplot, jinja2, weasyprint"
 TARGET_RATIO, TARGET_SECONDS, TARGET_MB, TARGET_DOC_MB = 1.6, 8.0, 1500, 1.0
@@ -36,20 +38,8 @@ into   = "bandwidth"
 
 def _tree_rss_mb(pid: int) -> float:
     """Resident memory of a process and all its descendants, from /proc (each process counted once)."""
-    total, todo, seen = 0, [pid], set()
-    while todo:
-        p = todo.pop()
-        if p in seen:
-            continue
-        seen.add(p)
-        try:
-            status = Path(f"/proc/{p}/status").read_text()
-            total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
-            for task in Path(f"/proc/{p}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
-        except (OSError, StopIteration):
-            continue
-    return total / 1024
+    values = (processes.status_field(p, "VmRSS") for p in processes.tree(pid))
+    return sum(int(v.split()[0]) for v in values if v) / 1024
 
 
 def run(cmd: list[str], env: dict | None = None, status: int = 0) -> tuple[float, float, str]:

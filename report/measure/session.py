@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from report import processes
 from report.config import FILE, TestConfig, parse_config
 from report.ingest import fio as fio_json
 from report.measure import plan, probe
@@ -330,21 +331,10 @@ def _bytes_so_far(s: Session, step: Step, pid: int) -> int | None:
 
 
 def _read_counters(pid: int) -> int | None:
-    """Σ rchar of fio and its job processes (Linux /proc), None elsewhere."""
-    total, seen, todo = 0, set(), [pid]
-    while todo:
-        p = todo.pop()
-        if p in seen:
-            continue
-        seen.add(p)
-        try:
-            io = Path(f"/proc/{p}/io").read_text()
-            total += int(re.search(r"^rchar: (\d+)", io, re.M).group(1))
-            for task in Path(f"/proc/{p}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
-        except (OSError, AttributeError, ValueError):
-            continue
-    return total if len(seen) > 1 else None
+    """Σ rchar of fio and its job processes (Linux /proc), None where they cannot be read."""
+    values = [processes.status_field(p, "rchar") for p in processes.tree(pid)]
+    counted = [int(v) for v in values if v is not None and v.isdigit()]
+    return sum(counted) if len(counted) > 1 else None
 
 
 def check_output(s: Session, step: Step, out: Path) -> fio_json.FioRun:
