@@ -23,7 +23,7 @@ from report.blocks import (
     Table,
 )
 from report.charts import Chart
-from report.compute import SIDES, Gate, Metrics, SaveSide
+from report.compute import SENSITIVITY_SPAN, SIDES, Gate, Metrics, SaveSide
 from report.config import CSV_INPUTS, TestConfig
 from report.formatting import (
     count,
@@ -388,7 +388,8 @@ def _evidence(m: Metrics) -> str:
     if not shown:
         return _(
             "Every figure is computed from the measured inputs attached to the PDF edition of this report "
-            "(checkpoint save times, write bandwidth and model load times)."
+            "(checkpoint save times, write bandwidth and model load times) and from the assumptions listed in the "
+            "test setup (the training run, the cluster, failure rates)."
         )
     first = (
         _("Measured inputs: {inputs}. ").format(inputs=join_words(measured))
@@ -508,9 +509,10 @@ def _beyond_run(m: Metrics) -> str:
     if r.baseline.optimal_interval_steps <= b.total_steps:
         return ""
     return " " + _(
-        "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate the run "
-        "would checkpoint for its own sake only once or twice, and keeps today's interval for other reasons "
-        "(evaluation, preemption, a failure rate higher than assumed), which the report cannot weigh."
+        "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate a run "
+        "this short would not checkpoint for its own sake at all, and the failure model says little about it; it "
+        "keeps today's interval for other reasons (evaluation, preemption, a failure rate higher than assumed), which "
+        "the report cannot weigh."
     ).format(optimum=count(round(r.baseline.optimal_interval_steps)), steps=count(b.total_steps))
 
 
@@ -620,15 +622,25 @@ def _next_steps(w: _Words) -> tuple:
             )
     steps += _g3_step(m, cfg, gates["G3"])
     if gates["G4"].status == "fail":
-        text = _(
-            "G4: the training run ends {sooner}, short of the {target}% target; the sensitivity chart shows at which "
-            "checkpoint interval and step time the target would be met."
-        )
+        sens = m.sensitivity
+        reached = max(*sens.interval_reduction_pct, *sens.step_time_reduction_pct) >= sens.target_pct
+        if reached:
+            text = _(
+                "G4: the training run ends {sooner}, short of the {target}% target; the sensitivity chart shows at "
+                "which checkpoint interval and step time the target would be met."
+            )
+        else:
+            text = _(
+                "G4: the training run ends {sooner}, short of the {target}% target, and no checkpoint interval or "
+                "step time the sensitivity chart spans (1/{span}× to {span}× today's) reaches it: at these save "
+                "times the benefit stays below the target."
+            )
         steps.append(
             Para(
                 text.format(
                     sooner=_sooner(m.bubble.duration_reduction_pct),
                     target=given(cfg.gates.target_duration_reduction_pct),
+                    span=f"{SENSITIVITY_SPAN:g}",
                 )
             )
         )
@@ -1429,16 +1441,21 @@ def _load_table(w: _Words, models) -> Table:
 def _load_section(w: _Words) -> Section:
     m = w.m
     models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
+    least, most = s3(m.lifecycle.load_saved_min_s), s3(m.lifecycle.load_saved_max_s)
+    if least == most:
+        text = _("{candidate} brings a model into service {speed} than {baseline}, saving {least} per cold start.")
+    else:
+        text = _(
+            "{candidate} brings a model into service {speed} than {baseline}, saving {least} to {most} per cold start."
+        )
     notes = [
         w.p(
-            _(
-                "{candidate} brings a model into service {speed} than {baseline}, {least} to {most} per cold start."
-            ).format(
+            text.format(
                 candidate=m.load.candidate_system,
                 speed=_load_speed(m),
                 baseline=m.load.baseline_system,
-                least=s3(m.lifecycle.load_saved_min_s),
-                most=s3(m.lifecycle.load_saved_max_s),
+                least=least,
+                most=most,
             ),
             "load_times",
         )
@@ -1450,8 +1467,8 @@ def _load_section(w: _Words) -> Section:
         if x.unstable:
             text = _(
                 "{model} on {platform}: the load times spread by {baseline} and {candidate} (CV), above the {limit}% "
-                "the gates accept for saves; its speedup is unstable. Repeat the loads with the page cache dropped "
-                "between runs."
+                "the gates accept for saves; its speedup is unstable. Find the cause (cache state, other load on the "
+                "system, too few runs) and repeat the loads."
             )
             notes.append(
                 w.p(
@@ -1709,14 +1726,7 @@ def _lifecycle_answer(w: _Words) -> Subsection:
                 ),
                 "save_times",
             ),
-            w.p(
-                _(
-                    "Deploying and serving: every cold start of a measured model takes {least} to {most} less. It "
-                    "recurs at every scale-out, restart and model update, so its weight depends on how often the "
-                    "service starts models, which this test does not measure."
-                ).format(least=s3(lc.load_saved_min_s), most=s3(lc.load_saved_max_s)),
-                "load_times",
-            ),
+            w.p(_cold_start_words(lc), "load_times"),
             Para(
                 _(
                     "The two are different units (GPU-hours of a training job, seconds of a service's start) and are "
@@ -1763,10 +1773,19 @@ def _scale_answer(w: _Words) -> Subsection:
                 "save_times",
             ),
             w.p(
-                _(
-                    "Failures grow with scale: a job across {gpus} GPUs fails on average every {mtbf}. At its optimal "
-                    "interval, with this job's save times, it loses {baseline} of its compute time on "
-                    "{baseline_system} and {candidate} on {candidate_system}."
+                (
+                    _(
+                        "Failures grow with scale: a job across {gpus} GPUs fails on average every {mtbf}. At its "
+                        "optimal interval, with this job's save times, it loses {baseline} of its compute time on "
+                        "{baseline_system} and {candidate} on {candidate_system}."
+                    )
+                    if max(sc.baseline_optimal_overhead_pct, sc.candidate_optimal_overhead_pct) < 100
+                    else _(
+                        "Failures grow with scale: a job across {gpus} GPUs fails on average every {mtbf}, too often "
+                        "for this job's save and restart times: Young's first-order model gives a loss above 100% of "
+                        "the compute time, so it no longer applies, and such a job would make little progress on "
+                        "either {baseline_system} or {candidate_system}."
+                    )
                 ).format(
                     gpus=count(sc.cluster_gpus),
                     mtbf=h3(sc.job_mtbf_s),
@@ -1780,6 +1799,23 @@ def _scale_answer(w: _Words) -> Subsection:
             w.p(proj_text, "save_times"),
         ),
     )
+
+
+def _cold_start_words(lc) -> str:
+    least, most = s3(lc.load_saved_min_s), s3(lc.load_saved_max_s)
+    if least == most:
+        text = _(
+            "Deploying and serving: every cold start of a measured model takes {least} less. It recurs at every "
+            "scale-out, restart and model update, so its weight depends on how often the service starts models, "
+            "which this test does not measure."
+        )
+    else:
+        text = _(
+            "Deploying and serving: every cold start of a measured model takes {least} to {most} less. It "
+            "recurs at every scale-out, restart and model update, so its weight depends on how often the "
+            "service starts models, which this test does not measure."
+        )
+    return text.format(least=least, most=most)
 
 
 def _answers(w: _Words) -> Section:

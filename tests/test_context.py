@@ -4,7 +4,7 @@ from report import charts, context
 from report.blocks import Items, Para, Subsection, Table
 from report.compute import compute
 from report.load import load
-from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 
 
 def build(path):
@@ -266,3 +266,33 @@ def test_a_log_of_many_runs_is_summarised_without_formatting_every_run(folder):
     assert raw.rows[0] == ("Local NVMe (single drive)", "1", "1", "0.0–0.0", "4.000", "4.000", "4.000")
     assert m.bandwidth.baseline_gbps == 5.0 and m.bandwidth.baseline.runs == 20_000  # 3 + run % 5 averages 5
     assert m.bandwidth.baseline.steady_gbps == 5.0  # one sample a run: nothing is warm-up
+
+
+def test_wordings_that_fit_the_figures_at_their_edges(folder):
+    # Young's optimum beyond the run: no saves at all for its own sake (not "once or twice").
+    ctx, m = build(DATA)
+    assert m.bubble.total_steps // round(m.reliability.baseline.optimal_interval_steps) == 0
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert "a run this short would not checkpoint for its own sake at all" in summary and "once or twice" not in summary
+    # One load model: one saving per cold start, not "41.6 s to 41.6 s".
+    ctx, m = build(FIXTURES / "gates_fail")
+    assert m.lifecycle.load_saved_min_s == m.lifecycle.load_saved_max_s == 10
+    words = " ".join(texts(section(ctx, "loading").blocks) + texts(section(ctx, "qa").blocks))
+    assert "saving 10 s per cold start" in words and "takes 10 s less" in words and "10 s to 10 s" not in words
+    # G4 failing but within the sensitivity chart's reach (gates_fail), and out of its reach (the fio example).
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert m.gates[3].status == "fail" and "the sensitivity chart shows at which checkpoint interval" in steps
+    ctx, m = build(ROOT / "examples" / "fio-local")
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    best = max(*m.sensitivity.interval_reduction_pct, *m.sensitivity.step_time_reduction_pct)
+    assert m.gates[3].status == "fail" and best < m.sensitivity.target_pct
+    assert "no checkpoint interval or step time the sensitivity chart spans (1/8× to 8× today's) reaches it" in steps
+    # A failure rate at which Young's loss exceeds 100%: the model is said not to apply, no "106%" printed.
+    data = folder("data")
+    toml = (data / "test.toml").read_text().replace("cluster_gpus              = 1000", "cluster_gpus = 1000000")
+    (data / "test.toml").write_text(toml)
+    ctx, m = build(data)
+    assert m.scale.baseline_optimal_overhead_pct > 100
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert "Young's first-order model gives a loss above 100% of the compute time, so it no longer applies" in qa
+    assert f"{m.scale.baseline_optimal_overhead_pct:.3g}%" not in qa

@@ -167,6 +167,8 @@ def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(mea
     assert "on tmpfs (tmpfs)" in environment["RAM disk: file system"]
     assert "memory speeds, not storage" in environment["RAM disk: file system"]
     assert "memory" not in environment["Local disk: file system"]
+    assert "not durable: tmpfs keeps the data in memory only" in environment["RAM disk: durability"]
+    assert environment["RAM disk: page cache"].startswith("none to drop: tmpfs's pages are the only copy")
     assert environment["RAM disk: runs"] == "save 3, load 3, sustained write 3 of 3 planned"
     assert "--system 'RAM disk'" in environment["RAM disk: measured"]
     assert "end_fsync=1" in environment["Local disk: durability"]

@@ -171,13 +171,14 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         fio=args.fio,
         machine=session.Machine(version, probe.kernel(), probe.mount_of(path), free, total),
         sizes=sizes,
-        label=session.label_for(args.system, number, environment),
+        label=session.label_for(args.system, number, environment, config.language),
         number=number,
         command=printable("python -m report " + shlex.join(argv)),
         original=original,
         drop_caches=not args.keep_page_cache,
         direct_mode=args.direct,
         notes=notes,
+        language=config.language,
     )
 
 

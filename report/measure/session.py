@@ -23,15 +23,15 @@ from pathlib import Path
 
 from report import processes
 from report.config import FILE, TestConfig, parse_config
+from report.i18n import activate
 from report.ingest import fio as fio_json
-from report.measure import plan, probe
+from report.measure import plan, probe, words
 from report.measure.plan import Request, Sizes, Step
 from report.measure.probe import Refused, refuse_usage
 from report.measure.progress import Progress
 from report.measure.record import ImportTable, updated, write_atomically
 
 PHASE_WORDS = {"save": "save", "load": "load", "sustain": "sustained write", "prepare": "files for the load"}
-MEMORY_FILE_SYSTEMS = ("tmpfs", "ramfs")
 _OUTPUT = re.compile(r"^(save|load|sustain)-(\d+)\.json$")
 _JOB_FILE = re.compile(r"^(?:save|load|sustain|prepare)(?:-(\d+))?\.fio$")
 
@@ -64,6 +64,7 @@ class Session:
     command: str
     original: str  #: test.toml as it was before this session
     drop_caches: bool
+    language: str = "en"  #: test.toml's, for the [environment] lines
     direct_mode: str = "auto"  #: auto, yes or no (--direct)
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     done: list[Step] = field(default_factory=list)
@@ -128,13 +129,13 @@ def existing_runs(raw: Path) -> tuple[dict[str, int], int]:
     return {p: n + 1 for p, n in highest.items()}, sessions + 1
 
 
-def label_for(system: str, number: int, environment: dict[str, str]) -> str:
-    """The [environment] prefix of this session: the system's name, with the session number from the second on."""
-    label = system if number == 1 else f"{system}, session {number}"
-    while any(key.startswith(f"{label}: ") for key in environment):
-        number += 1
-        label = f"{system}, session {number}"
-    return label
+def label_for(system: str, number: int, environment: dict[str, str], language: str) -> str:
+    """The [environment] prefix of this session: the system's name, with the session number from the second on,
+    and a higher number while an existing key already starts with it."""
+    with activate(language):
+        while any(key.startswith(words.key(words.label(system, number), "")) for key in environment):
+            number += 1
+        return words.label(system, number)
 
 
 def job_file_name(phase: str, number: int) -> str:
@@ -168,75 +169,17 @@ def import_tables(s: Session) -> list[ImportTable]:
         asked = {"save": r.snapshot_gb, "load": r.load_gb}.get(phase)
         if asked is not None and float(plan.gb_text(n_bytes)) != asked:
             comments.append(
-                f"asked for {asked:g} GB; fio moves whole {_mib(r.block_bytes)} blocks, so each of the"
-                f" {r.writers} files holds {_mib(n_bytes // r.writers)}: {plan.gb_text(n_bytes)} GB in all"
+                f"asked for {asked:g} GB; fio moves whole {words.mib(r.block_bytes)} blocks, so each of the"
+                f" {r.writers} files holds {words.mib(n_bytes // r.writers)}: {plan.gb_text(n_bytes)} GB in all"
             )
         tables.append(ImportTable(tuple(comments), tuple(fields)))
     return tables
 
 
-def _mib(n_bytes: int) -> str:
-    return f"{n_bytes / 2**20:g} MiB"
-
-
 def environment_lines(s: Session) -> list[tuple[str, str]]:
-    """What each run saw, as [environment] lines prefixed with the session's label."""
-    r, m, lines = s.request, s.machine, []
-    now = dt.datetime.now(dt.UTC)
-    lines.append(("measured", f"{s.started:%Y-%m-%d %H:%M:%S} to {now:%H:%M:%S} UTC, by: {s.command}"))
-    lines.append(("fio", f"{m.fio_version}; {m.kernel}"))
-    if m.mount is not None:
-        memory = m.mount.fstype in MEMORY_FILE_SYSTEMS
-        note = "; it lives in memory, so these are memory speeds, not storage" if memory else ""
-        lines.append(("file system", f"{s.path} on {m.mount.describe()}, options {m.mount.options}{note}"))
-    else:
-        lines.append(("file system", f"{s.path} (this system does not list its mounts in {probe.MOUNTINFO})"))
-    lines.append(("free space", f"{m.free / 1e9:.1f} GB free of {m.total / 1e9:.1f} GB before the first run"))
-    lines.append(("durability", _durability(r)))
-    if "load" in r.phases:
-        lines.append(("page cache", _cache_words(s)))
-    lines.append(("shapes", _shapes(s)))
-    lines.append(("runs", _runs_words(s)))
-    return [(f"{s.label}: {key}", text) for key, text in lines]
-
-
-def _durability(r: Request) -> str:
-    io = "O_DIRECT writes and reads (direct=1)" if r.direct else "buffered writes and reads (direct=0)"
-    return f"{io}; every save and sustained write ends with an fsync, inside the timed run (end_fsync=1)"
-
-
-def _cache_words(s: Session) -> str:
-    evict = "fio evicts the files' clean cached pages before each load (invalidate=1)"
-    direct = "; O_DIRECT reads bypass the page cache" if s.request.direct else ""
-    if not s.drop_caches:
-        return f"not dropped (--keep-page-cache); {evict}{direct}"
-    if s.cache_note is not None:
-        return f"not dropped ({s.cache_note}); {evict}{direct}"
-    return f"written back and dropped before each load (sync; 1 > {probe.DROP_CACHES}); {evict}{direct}"
-
-
-def _shapes(s: Session) -> str:
-    r, z, parts = s.request, s.sizes, []
-    block = _mib(r.block_bytes)
-    if "save" in r.phases:
-        parts.append(f"save: {r.writers} new files of {_mib(z.save_file)} each, sequential {block} writes")
-    if "load" in r.phases:
-        parts.append(f"load: {r.writers} readers, {_mib(z.load_file)} of each file, sequential {block} reads")
-    if "sustain" in r.phases:
-        parts.append(f"sustained write: {r.sustain_s} s over {r.writers} files, {r.window_ms} ms log windows")
-    return "; ".join(parts) + "; one synchronous (psync) I/O at a time per file"
-
-
-def _runs_words(s: Session) -> str:
-    counts = ", ".join(
-        f"{PHASE_WORDS[p]} {sum(1 for d in s.done if d.phase == p)}" for p in plan.PHASES if p in s.request.phases
-    )
-    text = f"{counts} of {s.request.runs} planned"
-    if s.interrupted_in is not None:
-        text += f"; stopped by the operator during {PHASE_WORDS[s.interrupted_in.phase]} run {s.interrupted_in.run}"
-    if s.failure is not None:
-        text += f"; stopped: {s.failure}"
-    return text
+    """What each run saw, as [environment] lines in test.toml's language (the report prints them)."""
+    with activate(s.language):
+        return words.environment(s)
 
 
 def record(s: Session) -> None:

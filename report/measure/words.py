@@ -1,0 +1,141 @@
+"""The [environment] lines a session writes, worded in test.toml's language (they are printed in the report).
+
+The comments beside the [[import]] tables and the messages to the operator stay English: they are read by the
+engineer, not the customer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from report.i18n import _
+from report.measure import plan, probe
+
+MEMORY_FILE_SYSTEMS = ("tmpfs", "ramfs")
+
+
+def phase_word(phase: str) -> str:
+    """A phase as the report names it."""
+    return {
+        "save": _("save"),
+        "load": _("load"),
+        "sustain": _("sustained write"),
+        "prepare": _("files for the load"),
+    }[phase]
+
+
+def label(system: str, number: int) -> str:
+    """The prefix of a session's [environment] keys: the system's name, with the session from the second on."""
+    return system if number == 1 else _("{system}, session {number}").format(system=system, number=number)
+
+
+def key(label: str, item: str) -> str:
+    """An [environment] key: the session's label and what the line is about."""
+    return _("{label}: {item}").format(label=label, item=item)
+
+
+def mib(n_bytes: int) -> str:
+    """Bytes in MiB, as fio's sizes are written."""
+    return f"{n_bytes / 2**20:g} MiB"
+
+
+def environment(s) -> list[tuple[str, str]]:
+    """What each run saw, as [environment] lines prefixed with the session's label."""
+    m, sep = s.machine, _("; ")
+    now = dt.datetime.now(dt.UTC)
+    lines = [
+        (_("measured"), _("{start} to {end} UTC, by: {command}").format(
+            start=f"{s.started:%Y-%m-%d %H:%M:%S}", end=f"{now:%H:%M:%S}", command=s.command
+        )),
+        ("fio", _("{fio}; {kernel}").format(fio=m.fio_version, kernel=m.kernel)),
+        (_("file system"), _file_system(s)),
+        (_("free space"), _("{free} GB free of {total} GB before the first run").format(
+            free=f"{m.free / 1e9:.1f}", total=f"{m.total / 1e9:.1f}"
+        )),
+        (_("durability"), _durability(s)),
+    ]  # fmt: skip
+    if "load" in s.request.phases:
+        lines.append((_("page cache"), _cache(s)))
+    lines.append((_("shapes"), sep.join(_shapes(s))))
+    lines.append((_("runs"), _runs(s)))
+    return [(key(s.label, item), text) for item, text in lines]
+
+
+def _file_system(s) -> str:
+    mount = s.machine.mount
+    if mount is None:
+        text = _("{path} (this system does not list its mounts in {mountinfo})")
+        return text.format(path=s.path, mountinfo=probe.MOUNTINFO)
+    text = _("{path} on {fstype} ({source}) mounted at {point}, options {options}").format(
+        path=s.path, fstype=mount.fstype, source=mount.source, point=mount.point, options=mount.options
+    )
+    if mount.fstype in MEMORY_FILE_SYSTEMS:
+        text = _("{text}; it lives in memory, so these are memory speeds, not storage").format(text=text)
+    return text
+
+
+def _in_memory(s) -> str | None:
+    """The file system's type when it lives in memory (tmpfs), else None."""
+    mount = s.machine.mount
+    return mount.fstype if mount is not None and mount.fstype in MEMORY_FILE_SYSTEMS else None
+
+
+def _durability(s) -> str:
+    io = _("O_DIRECT writes and reads (direct=1)") if s.request.direct else _("buffered writes and reads (direct=0)")
+    if (fstype := _in_memory(s)) is not None:
+        text = _(
+            "{io}; not durable: {fstype} keeps the data in memory only, so an fsync does nothing and a reboot loses it"
+        )
+        return text.format(io=io, fstype=fstype)
+    text = _("{io}; every save and sustained write ends with an fsync, inside the timed run (end_fsync=1)")
+    return text.format(io=io)
+
+
+def _cache(s) -> str:
+    if (fstype := _in_memory(s)) is not None:
+        text = _("none to drop: {fstype}'s pages are the only copy of the data, so every load reads memory")
+        return text.format(fstype=fstype)
+    evict = _("fio evicts the files' clean cached pages before each load (invalidate=1)")
+    if not s.drop_caches:
+        text = _("not dropped (--keep-page-cache); {evict}").format(evict=evict)
+    elif s.cache_note is not None:
+        text = _("not dropped ({reason}); {evict}").format(reason=s.cache_note, evict=evict)
+    else:
+        text = _("written back and dropped before each load (sync; 1 > {path}); {evict}")
+        text = text.format(path=probe.DROP_CACHES, evict=evict)
+    if s.request.direct:
+        text = _("{text}; O_DIRECT reads bypass the page cache").format(text=text)
+    return text
+
+
+def _shapes(s) -> list[str]:
+    r, z, parts = s.request, s.sizes, []
+    block = mib(r.block_bytes)
+    if "save" in r.phases:
+        text = _("save: {writers} new files of {size} each, sequential {block} writes")
+        parts.append(text.format(writers=r.writers, size=mib(z.save_file), block=block))
+    if "load" in r.phases:
+        text = _("load: {writers} readers, {size} of each file, sequential {block} reads")
+        parts.append(text.format(writers=r.writers, size=mib(z.load_file), block=block))
+    if "sustain" in r.phases:
+        text = _("sustained write: {seconds} s over {writers} files, {window} ms log windows")
+        parts.append(text.format(seconds=r.sustain_s, writers=r.writers, window=r.window_ms))
+    parts.append(_("one synchronous (psync) I/O at a time per file"))
+    return parts
+
+
+def _runs(s) -> str:
+    phases = [p for p in plan.PHASES if p in s.request.phases]
+    count = _("{phase} {count}")
+    counts = _(", ").join(
+        count.format(phase=phase_word(p), count=sum(1 for d in s.done if d.phase == p)) for p in phases
+    )
+    text = _("{counts} of {runs} planned").format(counts=counts, runs=s.request.runs)
+    if s.interrupted_in is not None:
+        stopped = _("stopped by the operator during {phase} run {run}").format(
+            phase=phase_word(s.interrupted_in.phase), run=s.interrupted_in.run
+        )
+        text = _("{text}; {stopped}").format(text=text, stopped=stopped)
+    if s.failure is not None:
+        text = _("{text}; stopped: {reason}").format(text=text, reason=s.failure)
+    return text
