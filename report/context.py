@@ -25,6 +25,7 @@ from report.blocks import (
 from report.charts import Chart
 from report.compute import SENSITIVITY_SPAN, SIDES, Gate, Metrics, SaveSide
 from report.config import CSV_INPUTS, TestConfig
+from report.config import Gates as Thresholds
 from report.formatting import (
     count,
     gb,
@@ -296,15 +297,48 @@ def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
         if v.insufficient:
             also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
             text += " " + also.format(gates=_gate_list(v.insufficient))
-        return text
+        return text + _g3_leaning(m, cfg, gates["G3"])
     if v.status == "undecided":
         parts = _("; ").join(
             _("{gate} ({detail})").format(gate=g, detail=gate_detail(m, cfg, gates[g])) for g in v.insufficient
         )
         return _("{gates} cannot be decided from this test: {reasons}.").format(
             gates=_gate_list(v.insufficient), reasons=parts
-        )
+        ) + _g3_leaning(m, cfg, gates["G3"])
+    changed = _changed_thresholds(cfg)
+    if changed:
+        return _(
+            "All four gates pass on this test's measurements, at thresholds test.toml sets apart from the defaults: "
+            "{thresholds}."
+        ).format(thresholds=_("; ").join(changed))
     return _("All four gates pass on this test's measurements and thresholds.")
+
+
+def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
+    """When G3 is undecided but its point estimate is below the target: which way more runs would likely go."""
+    target = cfg.gates.target_speedup
+    if g3.status != "insufficient" or m.save.speedup >= target:
+        return ""
+    return " " + _(
+        "G3's point estimate, {speedup}, is below the {target}× target: unless more runs move it, they would make G3 "
+        "fail, not pass."
+    ).format(speedup=f"{num(m.save.speedup, 2)}×", target=given(target))
+
+
+def _changed_thresholds(cfg: TestConfig) -> list[str]:
+    """The gate thresholds test.toml gives other values than the defaults, as a reader compares them."""
+    default, g, out = Thresholds(), cfg.gates, []
+    words = {
+        "min_runs": _("at least {value} runs per system (default {default})"),
+        "max_cv_pct": _("a spread (CV) of at most {value}% (default {default}%)"),
+        "target_speedup": _("a save speedup of at least {value}× (default {default}×)"),
+        "target_duration_reduction_pct": _("a training run at least {value}% shorter (default {default}%)"),
+    }
+    for key, text in words.items():
+        value, base = getattr(g, key), getattr(default, key)
+        if value != base:
+            out.append(text.format(value=given(value), default=given(base)))
+    return out
 
 
 def _tile_mark(m: Metrics, tile_id: str, inputs: tuple[str, ...]) -> tuple[str, str]:

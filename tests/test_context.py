@@ -296,3 +296,21 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert "Young's first-order model gives a loss above 100% of the compute time, so it no longer applies" in qa
     assert f"{m.scale.baseline_optimal_overhead_pct:.3g}%" not in qa
+
+
+def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_moved(folder):
+    ctx, _ = build(FIXTURES / "economics")
+    assert ctx.cover.verdict_reason == (
+        "All four gates pass on this test's measurements, at thresholds test.toml sets apart from the defaults: a "
+        "spread (CV) of at most 10% (default 5%)."
+    )
+    data = folder("data")
+    (data / "test.toml").write_text((data / "test.toml").read_text() + "\n[gates]\ntarget_speedup = 2.5\n")
+    ctx, m = build(data)
+    assert m.gates[2].status == "insufficient" and round(m.save.speedup, 2) == 1.89
+    assert ctx.cover.verdict_reason.endswith(
+        " G3's point estimate, 1.89×, is below the 2.5× target: unless more runs move it, they would make G3 fail, not "
+        "pass."
+    )
+    ctx, _ = build(DATA)  # 1.89× against the default 1.5×: nothing to add
+    assert "point estimate" not in ctx.cover.verdict_reason
