@@ -314,3 +314,14 @@ def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_move
     )
     ctx, _ = build(DATA)  # 1.89× against the default 1.5×: nothing to add
     assert "point estimate" not in ctx.cover.verdict_reason
+
+
+def test_saves_measured_by_fio_have_their_bytes_counted_so_the_audit_rules_out_a_larger_write():
+    ctx, _ = build(ROOT / "examples" / "fio-local")  # every save row from fio's JSON, io_bytes = the snapshot
+    audit = " ".join(texts(section(ctx, "audit").blocks))
+    assert "fio counted the bytes each save wrote, and they match the stated checkpoint" in audit
+    assert "Two explanations fit these figures equally well" not in audit
+    assert "Record the bytes each save actually writes" not in " ".join(texts(section(ctx, "gates").blocks))
+    ctx, _ = build(DATA)  # typed-in save times: the bytes are unknown, and the report asks for them
+    assert "Two explanations fit these figures equally well" in " ".join(texts(section(ctx, "audit").blocks))
+    assert "Record the bytes each save actually writes" in " ".join(texts(section(ctx, "gates").blocks))

@@ -9,7 +9,10 @@ from report.measure.probe import Mount
 from tests.test_measure_plan import request
 
 
-def a_session(language="en", mount=Mount("/", "ext4", "/dev/vda", "rw,relatime"), **changes) -> session.Session:
+EXT4 = Mount("/", "ext4", "/dev/vda", "rw,relatime")
+
+
+def a_session(language="en", mount=EXT4, **changes) -> session.Session:
     r = request(runs=2, **changes)
     return session.Session(
         request=r,
