@@ -8,7 +8,6 @@ from report.measure.plan import Step
 from report.measure.probe import Mount
 from tests.test_measure_plan import request
 
-
 EXT4 = Mount("/", "ext4", "/dev/vda", "rw,relatime")
 
 
@@ -53,7 +52,10 @@ def test_english_lines():
 
 def test_chinese_lines_for_a_chinese_report():
     lines = dict(session.environment_lines(a_session("zh-CN", Mount("/mnt", "tmpfs", "tmpfs", "rw"))))
-    assert lines["Mingxin FX100：运行次数"] == "计划 2 次，完成：保存 1 次、加载 1 次、持续写入 0 次；操作员在第 1 次持续写入时中止"
+    assert (
+        lines["Mingxin FX100：运行次数"]
+        == "计划 2 次，完成：保存 1 次、加载 1 次、持续写入 0 次；操作员在第 1 次持续写入时中止"
+    )
     assert lines["Mingxin FX100：持久化"].startswith("O_DIRECT 直接读写（direct=1）；不具持久性：tmpfs")
     assert lines["Mingxin FX100：页缓存"].startswith("无可清空：tmpfs 的页就是数据的唯一副本")
     assert "该文件系统位于内存中" in lines["Mingxin FX100：文件系统"]
