@@ -39,7 +39,7 @@ class SaveSide:
     effective_gbps: float  #: snapshot_gb / mean_s
     run_numbers: tuple[int, ...]  #: the `run` column, in file order
     times_s: tuple[float, ...]  #: the `save_s` column, in file order
-    outlier_runs: tuple[int, ...]  #: runs whose modified z-score exceeds 3.5 (shown, never dropped)
+    outlier_runs: tuple[int, ...]  #: runs whose modified z-score exceeds 3.5, from 5 runs on (shown, never dropped)
 
 
 @dataclass(frozen=True)
@@ -414,7 +414,9 @@ def _save_side(frame: pd.DataFrame, system: str, model: str) -> SaveSide:
         effective_gbps=float(rows["snapshot_gb"].iloc[0]) / m,
         run_numbers=tuple(int(r) for r in runs),
         times_s=tuple(times),
-        outlier_runs=tuple(int(r) for r, zi in zip(runs, z, strict=True) if abs(zi) > stats.OUTLIER_Z),
+        outlier_runs=tuple(int(r) for r, zi in zip(runs, z, strict=True) if abs(zi) > stats.OUTLIER_Z)
+        if len(times) >= stats.OUTLIER_MIN_RUNS
+        else (),
     )
 
 
