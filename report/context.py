@@ -355,6 +355,15 @@ def _tile_mark(m: Metrics, tile_id: str, inputs: tuple[str, ...]) -> tuple[str, 
     return "", ""
 
 
+def _no_difference(ci: tuple[float, float] | None) -> str:
+    """Said on the speedup tile when the speedup's 95% interval includes 1×."""
+    if ci is None or not ci[0] <= 1 <= ci[1]:
+        return ""
+    return _("; its 95% interval, {low} to {high}, includes 1×: no difference shown yet").format(
+        low=f"{num(ci[0], 2)}×", high=f"{num(ci[1], 2)}×"
+    )
+
+
 def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
     s, b = m.save, m.bubble
     slower = s.speedup < 1
@@ -365,7 +374,8 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             _("slower checkpoint save") if slower else _("faster checkpoint save"),
             _("{baseline} → {candidate} per save").format(
                 baseline=s3(s.baseline.mean_s), candidate=s3(s.candidate.mean_s)
-            ),
+            )
+            + _no_difference(s.speedup_ci95),
             ("save_times",),
         ),
         (

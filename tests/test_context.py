@@ -336,3 +336,13 @@ def test_three_runs_are_too_few_to_call_one_an_outlier(folder):
     ctx, m = build(data)
     assert m.save.baseline.times_s == (100, 150, 151) and m.save.baseline.outlier_runs == ()
     assert not any("stands out" in t for t in texts(section(ctx, "save").blocks))
+
+
+def test_the_speedup_tile_says_when_its_interval_includes_no_difference():
+    ctx, m = build(FIXTURES / "gates_fail")
+    low, high = m.save.speedup_ci95
+    assert low < 1 < high
+    tile = next(t for t in ctx.cover.tiles if t.id == "speedup")
+    assert tile.note == "110 s → 100 s per save; its 95% interval, 0.77× to 1.56×, includes 1×: no difference shown yet"
+    ctx, _ = build(FIXTURES / "repeated")  # 1.63× to 2.46×: nothing added
+    assert next(t for t in ctx.cover.tiles if t.id == "speedup").note == "110 s → 55 s per save"
