@@ -67,7 +67,7 @@ def test_job_files_say_the_shape_and_the_durability():
     body = [line for line in save.splitlines() if not line.startswith(";")]
     assert body == [
         "[global]", "directory=/mnt/fx100/report-measure-abc", "ioengine=psync", "bs=1048576", "direct=1",
-        "invalidate=1", "fallocate=none", "per_job_logs=1",
+        "invalidate=1", "fallocate=none", "per_job_logs=1", "thread=1",
         "[ckpt]", "rw=write", "end_fsync=1", "create_on_open=1", f"size={7820 * MiB}", "numjobs=8",
     ]  # fmt: skip
     load = plan.job_file("load", request(direct=False), s, "/x")

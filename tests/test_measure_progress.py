@@ -10,7 +10,9 @@ from tests.test_measure_plan import request
 
 
 def test_words_for_time_and_sizes():
-    assert [duration_words(s) for s in (40, 89.4, 180, 4000, 6000)] == ["40 s", "89 s", "3 min", "67 min", "1 h 40 min"]
+    assert [duration_words(s) for s in (40, 89.4, 180, 4000, 6000, 7199)] == [
+        "40 s", "89 s", "3 min", "67 min", "1 h 40 min", "2 h 0 min"
+    ]  # fmt: skip
     assert gb(62_600) == "0.000" and gb(65_598_914_560) == "65.599" and gb(140_000_000_000) == "140"
     assert rate(6.4e9, 1.0) == "6.400 GB/s" and rate(1, 0) == "- GB/s"
 

@@ -64,3 +64,15 @@ def test_the_file_is_replaced_in_one_step_keeping_its_mode(tmp_path):
     assert path.read_text() == HEAD + "# more\n"
     assert path.stat().st_mode & 0o777 == 0o640
     assert os.listdir(tmp_path) == ["test.toml"]  # no temporary file left beside it
+
+
+def test_line_endings_a_bom_and_a_symlink_are_kept(tmp_path):
+    crlf = HEAD.replace("\n", "\r\n")
+    text = updated(crlf, [("FX100: fio", "fio-3.33")], [SAVE])
+    assert "\n" not in text.replace("\r\n", "")  # every added line ends as the user's do
+    target = tmp_path / "real.toml"
+    target.write_bytes(b"\xef\xbb\xbf" + crlf.encode())
+    link = tmp_path / "test.toml"
+    link.symlink_to(target)
+    write_atomically(link, text, bom=True)
+    assert link.is_symlink() and target.read_bytes() == b"\xef\xbb\xbf" + text.encode()

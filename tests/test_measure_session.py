@@ -182,9 +182,10 @@ def test_the_environment_reaches_the_report(measured):
     assert "RAM disk: file system" in html and "Local disk: durability" in html
 
 
-def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(places):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGHUP])  # Ctrl-C, and an ssh session that drops
+def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(places, stop):
     root, disk, ram = places
-    folder = new_folder(root, "interrupted")
+    folder = new_folder(root, f"interrupted-{stop.name}")
     assert run_measure(folder, "RAM disk", ram, "--runs", "1", *SIZES, *COLUMNS).returncode == 0
     command = measure_command(folder, "Local disk", disk, "--runs", "4", *SIZES, *COLUMNS)
     child = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
@@ -192,7 +193,7 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     deadline = time.monotonic() + 120
     while "raw/local-disk/sustain-1.json" not in toml.read_text() and time.monotonic() < deadline:
         time.sleep(0.05)  # run 1 recorded in full: stop during run 2
-    child.send_signal(signal.SIGINT)
+    child.send_signal(stop)
     _, errors = child.communicate(timeout=120)
     assert child.returncode == 130, errors
     assert "measure: stopped; 1 save, 1 load, 1 sustained write run(s) recorded" in errors
@@ -207,8 +208,9 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
         + [f"sustain-1_bw.{job}.log" for job in (1, 2)]
     )
     assert list(disk.iterdir()) == []
-    assert main(["build", str(folder), "--out", str(root / "interrupted-out")]) == 0
-    metrics = json.loads((root / "interrupted-out" / "metrics.json").read_text())
+    out = root / f"interrupted-{stop.name}-out"
+    assert main(["build", str(folder), "--out", str(out)]) == 0
+    metrics = json.loads((out / "metrics.json").read_text())
     assert metrics["save"]["baseline"]["runs"] == 1 and metrics["gates"][0]["status"] == "insufficient"
 
 
@@ -371,3 +373,86 @@ def test_one_session_at_a_time_per_folder(places, capsys):
         os.close(fd)
     assert f"another measure is recording into {folder}: let it finish" in capsys.readouterr().err
     assert sorted(p.name for p in folder.iterdir()) == ["test.toml"] and list(disk.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["#scratch", "g;h", "a$HOME", "back\\slash", "tab\there"])
+def test_a_folder_fio_would_misread_is_refused_before_anything_is_written(places, capsys, name):
+    root, disk, _ = places
+    folder = new_folder(root, f"unsafe-{abs(hash(name))}")
+    path = disk / name
+    path.mkdir()
+    before = listing(folder, disk)
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(path), "--phases", "save"]
+    assert main([*args, "--snapshot-gb", "0.01", "--gpus", "1"]) == 2
+    assert "which fio's job files read as a comment, a variable or an escape" in capsys.readouterr().err
+    assert listing(folder, disk) == before
+    path.rmdir()
+
+
+def test_a_crlf_test_toml_keeps_its_line_endings_and_records(places):
+    root, disk, _ = places
+    folder = new_folder(root, "crlf")
+    toml = folder / "test.toml"
+    toml.write_bytes(b"\xef\xbb\xbf" + TOML.replace("\n", "\r\n").encode())
+    done = run_measure(folder, "Local disk", disk, "--phases", "save", "--runs", "1", "--writers", "1",
+                       "--snapshot-gb", "0.01", "--gpus", "1")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = toml.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and b"\n" not in data.replace(b"\r\n", b"")
+    assert tomllib.loads(data.decode("utf-8-sig"))["import"][0]["files"] == ["raw/local-disk/save-1.json"]
+
+
+def test_a_size_that_would_differ_from_the_other_systems_is_refused_before_running(places, capsys):
+    root, disk, ram = places
+    folder = new_folder(root, "sizes")
+    save = ["--phases", "save", "--runs", "1", "--snapshot-gb", "0.02", "--gpus", "1"]
+    assert run_measure(folder, "Local disk", disk, *save, "--writers", "2").returncode == 0
+    before = listing(folder, ram)
+    args = ["measure", str(folder), "--system", "RAM disk", "--path", str(ram), *save, "--writers", "3"]
+    assert main(args) == 2
+    message = capsys.readouterr().err
+    assert 'the save_times rows of "32B LoRA" already have snapshot_gb = 0.0209715 (Local disk)' in message
+    assert "this session would write 0.018874368 GB (3 files of 6 MiB)" in message
+    assert listing(folder, ram) == before
+
+
+def test_a_test_toml_that_cannot_take_the_record_is_refused_before_running(places, capsys):
+    root, disk, _ = places
+    folder = new_folder(root, "inline")
+    toml = folder / "test.toml"
+    toml.write_text('environment = { site = "lab" }\n' + TOML)
+    before = listing(folder, disk)
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save"]
+    assert main([*args, "--snapshot-gb", "0.01", "--gpus", "1"]) == 3
+    assert "write [environment] as a table of its own; nothing was recorded" in capsys.readouterr().err
+    assert listing(folder, disk) == before
+
+
+def test_a_run_fio_says_is_short_is_rejected_and_leaves_nothing(places, capsys):
+    root, disk, _ = places
+    folder = new_folder(root, "short")
+    # fio runs, then its JSON is edited to report half the bytes: the run must not be recorded, nor kept.
+    edit = "python3 -c \"import json,sys; p=sys.argv[1]; d=json.load(open(p)); d['jobs'][0]['write']['io_bytes']//=2;"
+    edit += ' json.dump(d, open(p, \\"w\\"))" save-1.json'
+    wrapper = root / "short-fio"
+    wrapper.write_text(f'#!/bin/sh\nif [ "$1" = --version ]; then exec fio --version; fi\nfio "$@" && {edit}\n')
+    wrapper.chmod(0o755)
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--fio", str(wrapper)]
+    assert (
+        main([*args, "--phases", "save", "--runs", "1", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]) == 3
+    )
+    assert "raw/local-disk/save-1.json: fio moved" in capsys.readouterr().err
+    assert not (folder / "raw").exists() and (folder / "test.toml").read_text() == TOML
+    assert list(disk.iterdir()) == []
+
+
+def test_a_relative_fio_is_the_callers(places):
+    root, disk, _ = places
+    folder = new_folder(root, "relative-fio")
+    (root / "bin").mkdir(exist_ok=True)
+    (root / "bin" / "fio").symlink_to(shutil.which("fio"))
+    command = [sys.executable, "-m", "report", "measure", str(folder), "--system", "Local disk", "--path", str(disk)]
+    command += ["--fio", "bin/fio", "--phases", "save", "--runs", "1", "--writers", "1", "--snapshot-gb", "0.01"]
+    done = subprocess.run([*command, "--gpus", "1"], cwd=root, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0, done.stderr

@@ -6,6 +6,7 @@ import argparse
 import os
 import re
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -111,7 +112,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
     from report.measure import session
 
     data_dir = args.data_dir
-    original, config = session.read_config(data_dir)
+    original, config, bom = session.read_config(data_dir)
     phases = session.allowed_phases(config, args.system, _phases(args.phases))
     block = block_bytes(args.block_size)
     _require(args, phases)
@@ -139,8 +140,16 @@ def build_session(args: argparse.Namespace, argv: list[str]):
     path = args.path.resolve()
     if not path.is_dir():
         raise refuse_usage(f"--path {path}: not a folder (mount the storage and give a folder on it)")
+    _check_fio_safe(path)
     sizes = plan.sizes(request)
-    version = probe.fio_version(args.fio)
+    _check_sizes_agree(config, request, sizes)
+    fio = shutil.which(args.fio)
+    if fio is None:
+        raise Refused(
+            f"fio not found ({args.fio}): install it (apt-get install fio, dnf install fio) or give --fio PATH"
+        )
+    fio = str(Path(fio).resolve())  # fio runs in raw/<system>/: a relative --fio would mean another file there
+    version = probe.fio_version(fio)
     free, total = probe.free_bytes(path)
     needed = plan.needed_bytes(request, sizes)
     if free < needed:
@@ -162,13 +171,13 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         " measured, or the report keeps marking them illustrative"
         for table in measured
     )
-    return session.Session(
+    made = session.Session(
         request=request,
         data_dir=data_dir,
         raw=raw,
         raw_name=raw_name,
         path=path,
-        fio=args.fio,
+        fio=fio,
         machine=session.Machine(version, probe.kernel(), probe.mount_of(path), free, total),
         sizes=sizes,
         label=session.label_for(args.system, number, environment, config.language),
@@ -179,7 +188,59 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         direct_mode=args.direct,
         notes=notes,
         language=config.language,
+        bom=bom,
     )
+    session.check_recordable(made)  # before the first run, not after it
+    stale = sorted(p.name for p in path.glob("report-measure-*") if p.is_dir())
+    if stale:
+        made.notes += (
+            f"{path} holds {', '.join(stale)}, left by a session that was killed (or one still running): remove it"
+            " once no measure is running there",
+        )
+    return made
+
+
+# fio reads a job file's values with `#` and `;` starting a comment, `${…}` expanded, `\` kept and `:` separating
+# folders: a folder holding one would make fio write somewhere else than asked, so it is refused before anything runs.
+_FIO_UNSAFE = set("#;$\\")
+
+
+def _check_fio_safe(path: Path) -> None:
+    text = str(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise refuse_usage(f"--path {printable(text)}: not valid UTF-8; give a folder with a plain name") from None
+    bad = sorted({c for c in text if c in _FIO_UNSAFE or not c.isprintable()})
+    if bad:
+        shown = ", ".join(repr(c) for c in bad)
+        raise refuse_usage(
+            f"--path {printable(text)}: holds {shown}, which fio's job files read as a comment, a variable or an"
+            " escape, so fio would write elsewhere; give (or link) a folder whose name has none of them"
+        )
+
+
+def _check_sizes_agree(config, request: Request, sizes) -> None:
+    """The rows of one model share one size across systems: a session writing another size would break the folder."""
+    planned = {
+        ("save_times", request.model, None): sizes.save_total(request.writers) if "save" in request.phases else None,
+        ("load_times", request.load_model, request.platform): (
+            sizes.load_total(request.writers) if "load" in request.phases else None
+        ),
+    }
+    for spec in config.imports:
+        key = (spec.into, spec.model, spec.platform if spec.into == "load_times" else None)
+        n_bytes = planned.get(key)
+        if n_bytes is None or spec.snapshot_gb is None or abs(spec.snapshot_gb - n_bytes / 1e9) < 1e-12:
+            continue
+        column = "size_gb" if spec.into == "load_times" else "snapshot_gb"
+        files = f"{request.writers} files of {n_bytes // request.writers / 2**20:g} MiB"
+        raise refuse_usage(
+            f'test.toml:{spec.line}: the {spec.into} rows of "{spec.model}" already have {column} ='
+            f" {spec.snapshot_gb:g} ({spec.system}); this session would write {plan.gb_text(n_bytes)} GB ({files}),"
+            " and the rows of one model must share one size: measure with the --writers, --block-size and size that"
+            " gave the first"
+        )
 
 
 def dry_run(s, out) -> None:

@@ -124,6 +124,7 @@ def job_file(phase: str, request: Request, s: Sizes, data_dir: str) -> str:
         "invalidate=1",
         "fallocate=none",
         "per_job_logs=1",
+        "thread=1",
     ]
     if phase in ("save", "prepare"):
         size = s.save_file if phase == "save" else s.load_file

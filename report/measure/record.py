@@ -60,21 +60,22 @@ def toml_value(value: object) -> str:
 
 def updated(original: str, environment: list[tuple[str, str]], tables: list[ImportTable]) -> str:
     """test.toml's text with the environment lines and import tables added; checked by parsing it back."""
+    eol = "\r\n" if "\r\n" in original else "\n"  # the user's line endings, for the lines added too
     lines = original.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
-    added = [f"{toml_key(k)} = {toml_value(v)}\n" for k, v in environment]
+        lines[-1] += eol
+    added = [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in environment]
     header = next((i for i, line in enumerate(lines) if _ENVIRONMENT.match(line)), None)
     if header is None and added:
-        lines += ["\n", "[environment]\n", *added]
+        lines += [eol, f"[environment]{eol}", *added]
     elif added:
         end = next((i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
         while end > header + 1 and _BLANK_OR_COMMENT.match(lines[end - 1]):
             end -= 1
         lines[end:end] = added
     for table in tables:
-        lines += ["\n", *(f"# {c}\n" for c in table.comments), "[[import]]\n"]
-        lines += [f"{toml_key(k)} = {toml_value(v)}\n" for k, v in table.fields]
+        lines += [eol, *(f"# {c}{eol}" for c in table.comments), f"[[import]]{eol}"]
+        lines += [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in table.fields]
     text = "".join(lines)
     _check(original, text, environment, tables)
     return text
@@ -98,16 +99,21 @@ def _check(original: str, text: str, environment: list[tuple[str, str]], tables:
         )
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace a file's content in one step (a reader sees the old file or the new one), keeping its mode."""
-    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+def write_atomically(path: Path, text: str, bom: bool = False) -> None:
+    """Replace a file's content in one step (a reader sees the old file or the new one), keeping its mode and owner;
+    a symlinked file is replaced where the link points."""
+    path = Path(os.path.realpath(path))
+    info = path.stat() if path.exists() else None
     fd, temp = tempfile.mkstemp(prefix=".test.toml.", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+        with os.fdopen(fd, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temp, mode)
+        os.chmod(temp, info.st_mode & 0o7777 if info else 0o644)
+        if info is not None and (info.st_uid, info.st_gid) != (os.getuid(), os.getgid()):
+            with contextlib.suppress(PermissionError):  # root measuring (for drop_caches) keeps the user's file theirs
+                os.chown(temp, info.st_uid, info.st_gid)
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

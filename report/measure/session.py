@@ -9,6 +9,8 @@ the end, on failure and on Ctrl-C.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import datetime as dt
 import fcntl
 import os
@@ -64,6 +66,7 @@ class Session:
     command: str
     original: str  #: test.toml as it was before this session
     drop_caches: bool
+    bom: bool = False  #: test.toml opens with a UTF-8 byte order mark, kept when rewriting it
     language: str = "en"  #: test.toml's, for the [environment] lines
     direct_mode: str = "auto"  #: auto, yes or no (--direct)
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
@@ -77,8 +80,8 @@ class Session:
     failure: str | None = None
 
 
-def read_config(data_dir: Path) -> tuple[str, TestConfig]:
-    """test.toml's text and its validated content; a refusal listing every problem."""
+def read_config(data_dir: Path) -> tuple[str, TestConfig, bool]:
+    """test.toml's text (line endings as written), its validated content, and whether it opens with a BOM."""
     toml = data_dir / FILE
     if not toml.is_file():
         raise refuse_usage(
@@ -90,7 +93,7 @@ def read_config(data_dir: Path) -> tuple[str, TestConfig]:
     if config is None:
         lines = "\n".join(f"  {p}" for p in problems)
         raise Refused(f"{toml} is not valid, so nothing can be recorded in it:\n{lines}", status=1)
-    return raw.decode("utf-8-sig"), config
+    return raw.decode("utf-8-sig"), config, raw.startswith(codecs.BOM_UTF8)
 
 
 def roles(config: TestConfig, system: str) -> list[str]:
@@ -190,8 +193,8 @@ def record(s: Session) -> None:
         return
     path = s.data_dir / FILE
     try:
-        current = path.read_text(encoding="utf-8-sig")
-    except OSError:
+        current = path.read_bytes().decode("utf-8-sig")  # bytes, not read_text: CRLF must stay CRLF to compare
+    except (OSError, UnicodeDecodeError):
         current = None
     if current != (s.written if s.written is not None else s.original):
         s.conflict = True
@@ -200,15 +203,29 @@ def record(s: Session) -> None:
             f" overwrite it; its finished runs are in {s.raw}: add them with [[import]] tables, or measure again",
         )
     text = updated(s.original, environment_lines(s), import_tables(s))
-    write_atomically(path, text)
+    write_atomically(path, text, s.bom)
     s.written = text
+
+
+def check_recordable(s: Session) -> None:
+    """test.toml can take this session's lines (as if every run finished), checked before anything runs."""
+    done = s.done
+    s.done = [step for step in plan.steps(s.request, existing_runs(s.raw)[0]) if step.phase != "prepare"]
+    try:
+        updated(s.original, environment_lines(s), import_tables(s))
+    finally:
+        s.done = done
 
 
 # --- running ----------------------------------------------------------------------------------------------------
 
 
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, n))
+
+
 class Stop:
-    """Ctrl-C (SIGINT) and SIGTERM while measuring: remembered, passed on to fio once, acted on between polls."""
+    """Ctrl-C (SIGINT), SIGTERM, and SIGHUP or SIGQUIT (a dropped ssh session) while measuring: remembered, passed
+    on to fio once, acted on between polls."""
 
     def __init__(self) -> None:
         self.asked = False
@@ -216,7 +233,7 @@ class Stop:
         self._old: dict[int, object] = {}
 
     def __enter__(self) -> Stop:
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for sig in STOP_SIGNALS:
             self._old[sig] = signal.signal(sig, self._handle)
         return self
 
@@ -236,7 +253,13 @@ def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: 
     command = [s.fio, str(job.resolve()), "--output-format=json", f"--output={out.name}", "--eta=never"]
     with open(out.with_suffix(".stderr"), "wb") as errors:
         child = subprocess.Popen(
-            command, cwd=out.parent, env=env, stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True
+            command,
+            cwd=out.parent,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            start_new_session=True,  # the terminal's Ctrl-C reaches fio only through us, once
+            preexec_fn=_die_with_parent,
         )
         stop.child = child
         try:
@@ -253,11 +276,25 @@ def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: 
     return None if stop.asked else child.returncode
 
 
+def _die_with_parent() -> None:
+    """In the child before fio starts: Linux sends it SIGTERM if measure itself is killed (SIGKILL, a crash), so no
+    fio goes on writing to the storage unwatched."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _wait_or_kill(child: subprocess.Popen) -> None:
+    """Give fio 30 s to stop and write its output, then kill it (jobs run as threads of the one process)."""
     try:
         child.wait(timeout=30)
     except subprocess.TimeoutExpired:
-        child.kill()
+        for pid in list(processes.tree(child.pid))[::-1]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
         child.wait()
 
 
@@ -274,15 +311,17 @@ def _bytes_so_far(s: Session, step: Step, pid: int) -> int | None:
 
 
 def _read_counters(pid: int) -> int | None:
-    """Σ rchar of fio and its job processes (Linux /proc), None where they cannot be read."""
+    """Σ rchar of fio (its jobs are threads) and anything it started (Linux /proc), None where it cannot be read."""
     values = [processes.status_field(p, "rchar") for p in processes.tree(pid)]
     counted = [int(v) for v in values if v is not None and v.isdigit()]
-    return sum(counted) if len(counted) > 1 else None
+    return sum(counted) if counted else None
 
 
 def check_output(s: Session, step: Step, out: Path) -> fio_json.FioRun:
     """The finished run read the way the import will read it, and the bytes it moved checked against the plan."""
     name = f"{s.raw_name}/{out.name}"
+    if not out.is_file():
+        raise Refused(f"{name}: fio ended without writing its output; the run is not recorded")
     parsed, problems = fio_json.read_json(name, out.read_bytes())
     if parsed is None:
         raise Refused(f"{name}: fio's output cannot be read: {'; '.join(p.message for p in problems)}")
@@ -327,8 +366,8 @@ def execute(s: Session, progress: Progress) -> int:
                 jobs[phase] = s.raw / job_file_name(phase, s.number)
                 jobs[phase].write_text(plan.job_file(phase, s.request, s.sizes, str(s.scratch)), encoding="utf-8")
             status = _steps(s, steps, jobs, stop, progress)
-    except Refused as exc:
-        s.failure = s.failure or str(exc)
+    except BaseException as exc:  # a refusal, the disk of DATA_DIR full, anything: clean up, record what finished
+        s.failure = s.failure or _reason(exc)
         progress.close()
         _finish(s, jobs)
         raise
@@ -338,6 +377,12 @@ def execute(s: Session, progress: Progress) -> int:
         return status
     finally:
         os.close(lock)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return f"{exc.filename or 'measure'}: {exc.strerror or exc}"
+    return str(exc) or type(exc).__name__
 
 
 def _lock(data_dir: Path) -> int:
@@ -370,7 +415,12 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             _discard(out)
             s.failure = f"fio failed in {PHASE_WORDS[step.phase]} run {step.run}: {reason}"
             raise Refused(s.failure)
-        result = check_output(s, step, out) if step.phase != "prepare" else None
+        try:
+            result = check_output(s, step, out) if step.phase != "prepare" else None
+        except Refused as exc:
+            _discard(out)  # a rejected run leaves nothing in raw/ either
+            s.failure = str(exc)
+            raise
         out.with_suffix(".stderr").unlink(missing_ok=True)
         s.done.append(step)
         record(s)
@@ -408,16 +458,19 @@ def glob_escape(text: str) -> str:
 
 
 def _finish(s: Session, jobs: dict[str, Path]) -> None:
-    """Last record (with why the session stopped), the scratch folder removed, unused job files too."""
+    """Last record (with why the session stopped); then, whatever that record does, the scratch folder removed and
+    the job files of a session that recorded nothing."""
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        record(s)
+        with contextlib.suppress(Refused, OSError):  # already said, or the reason the session is ending
+            record(s)
+    finally:
         if s.scratch is not None:
             shutil.rmtree(s.scratch, ignore_errors=True)
-        if not any(step.phase != "prepare" for step in s.done):
+        if not s.written:
             for job in jobs.values():
                 job.unlink(missing_ok=True)
-            if s.raw.is_dir() and not any(s.raw.iterdir()):
-                s.raw.rmdir()
-    finally:
+            for folder in (s.raw, s.raw.parent):
+                with contextlib.suppress(OSError):  # only when empty: rmdir refuses otherwise
+                    folder.rmdir()
         signal.signal(signal.SIGINT, previous)
