@@ -1552,7 +1552,8 @@ def _economics_section(w: _Words) -> Section | None:
     spec = w.config.economics
 
     def money(value: float) -> str:
-        return f"{num(value, 0)} {e.currency}"
+        # Three significant digits, never fewer whole ones: 3.67 USD a run is not "4 USD" (4 × 12 ≠ 44).
+        return f"{sig(value)} {e.currency}"
 
     price = f"{num(spec.gpu_hour_price, 2)} {e.currency}"
     table = Table(
@@ -1575,7 +1576,9 @@ def _economics_section(w: _Words) -> Section | None:
             (
                 _("Cluster capacity per year"),
                 money(e.cluster_value_per_year),
-                _("{gpus} GPU-equivalents × 8,760 h").format(gpus=num(m.bubble.gpu_equivalents, 1)),
+                _("{gpus} GPU-equivalents × 8,760 h × {price} per GPU-hour").format(
+                    gpus=num(m.bubble.gpu_equivalents, 1), price=price
+                ),
             ),
             (
                 _("Checkpoints retained"),

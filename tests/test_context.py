@@ -190,8 +190,8 @@ def test_economics_and_environment_are_shown_when_given():
     econ = section(ctx, "economics")
     table = next(b for b in econ.blocks if isinstance(b, Table))
     assert [r[:2] for r in table.rows] == [
-        ("Per training run", "4 USD"),
-        ("Per year", "44 USD"),
+        ("Per training run", "3.67 USD"),  # not "4 USD": 4 × 12 would not be the 44.0 below
+        ("Per year", "44.0 USD"),
         ("Cluster capacity per year", "300,099 USD"),
         ("Checkpoints retained", "192 GB"),
     ]
