@@ -456,3 +456,16 @@ def test_a_relative_fio_is_the_callers(places):
     done = subprocess.run([*command, "--gpus", "1"], cwd=root, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                           capture_output=True, text=True)  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+def test_a_scratch_folder_left_by_a_killed_session_is_named_not_removed(places):
+    root, disk, _ = places
+    folder = new_folder(root, "stale")
+    stale = disk / "report-measure-killed0"
+    stale.mkdir()
+    done = run_measure(folder, "Local disk", disk, "--phases", "save", "--runs", "1", "--writers", "1",
+                       "--snapshot-gb", "0.01", "--gpus", "1")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert f"measure: note: {disk} holds report-measure-killed0, left by a session that was killed" in done.stderr
+    assert stale.is_dir()  # another session may still be using it: named, never deleted
+    stale.rmdir()
