@@ -28,6 +28,7 @@ from report.config import CSV_INPUTS, TestConfig
 from report.config import Gates as Thresholds
 from report.formatting import (
     count,
+    fixed,
     gb,
     given,
     gpus,
@@ -1122,11 +1123,11 @@ def _bubble_section(w: _Words) -> Section:
             (_("Compute"), num(b.compute_s, 0), num(b.compute_s, 0), "0"),
             (
                 _("Checkpoint saves ({saves} × mean)").format(saves=b.saves),
-                num(b.baseline_save_total_s, 0),
-                num(b.candidate_save_total_s, 0),
-                num(-b.time_saved_s, 0),
+                fixed(b.baseline_save_total_s, 0),
+                fixed(b.candidate_save_total_s, 0),
+                fixed(-b.time_saved_s, 0),
             ),
-            (_("Wall time"), num(b.baseline_duration_s, 0), num(b.candidate_duration_s, 0), num(-b.time_saved_s, 0)),
+            (_("Wall time"), num(b.baseline_duration_s, 0), num(b.candidate_duration_s, 0), fixed(-b.time_saved_s, 0)),
         ),
         _("Bubble share (saves ÷ wall time): {baseline} against {candidate}.").format(
             baseline=pct(b.baseline_bubble_pct, 2), candidate=pct(b.candidate_bubble_pct, 2)

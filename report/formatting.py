@@ -31,9 +31,17 @@ def seconds(value: float | None) -> str:
     return f"{num(value, auto_digits(value))} s"
 
 
+def fixed(value: float | None, digits: int) -> str:
+    """`digits` decimals, but two significant digits at least where a value that is not zero would show fewer:
+    0.0053% rather than 0.01%, 0.069 h rather than 0.1 h, −0.69 s rather than −1 s."""
+    if value and math.isfinite(value) and math.floor(math.log10(abs(value))) + 1 + digits < 2:
+        return sig(value, 2)
+    return num(value, digits)
+
+
 def hours(value_s: float) -> str:
     """A long duration in hours from seconds, e.g. "10.0 h"."""
-    return f"{num(value_s / 3600, 1)} h"
+    return f"{fixed(value_s / 3600, 1)} h"
 
 
 def long_duration(value_s: float) -> str:
@@ -43,7 +51,7 @@ def long_duration(value_s: float) -> str:
 
 def pct(value: float | None, digits: int = 1) -> str:
     """A percentage, e.g. "9.9%"."""
-    return "–" if value is None else f"{num(value, digits)}%"
+    return "–" if value is None else f"{fixed(value, digits)}%"
 
 
 def times(value: float | None, digits: int = 1) -> str:
