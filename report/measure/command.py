@@ -190,7 +190,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         language=config.language,
         bom=bom,
     )
-    session.check_recordable(made)  # before the first run, not after it
+    session.record_if_all_finished(made)  # refused before the first run, not after it
     stale = sorted(p.name for p in path.glob("report-measure-*") if p.is_dir())
     if stale:
         made.notes += (
@@ -252,7 +252,7 @@ def dry_run(s, out) -> None:
     print(f"measure {r.system} on {s.path} ({s.machine.fio_version}), {len(steps)} fio runs:", file=out)
     for step in steps:
         target = "scratch, not recorded" if step.phase == "prepare" else f"{s.raw_name}/{step.output}"
-        print(f"  {session.PHASE_WORDS[step.phase]} run {step.run} -> {target}", file=out)
+        print(f"  {plan.PHASE_WORDS[step.phase]} run {step.run} -> {target}", file=out)
     scratch = s.path / "report-measure-XXXXXXXX"  # the name mkdtemp will give it
     print(f"fio's data files go to {scratch} and are removed after each run.", file=out)
     if s.direct_mode == "auto":
@@ -261,8 +261,7 @@ def dry_run(s, out) -> None:
         name = session.job_file_name(phase, s.number)
         print(f"\n--- {s.raw_name}/{name}", file=out)
         out.write(plan.job_file(phase, r, s.sizes, str(scratch)))
-    s.done = [step for step in steps if step.phase != "prepare"]
-    text = session.updated(s.original, session.environment_lines(s), session.import_tables(s))
+    text = session.record_if_all_finished(s)
     added = text[len(s.original) :] if text.startswith(s.original) else text
     print(f"\n--- {session.FILE} would gain (with every run finished):", file=out)
     out.write(added)
@@ -294,7 +293,7 @@ def _summary(s, status: int) -> str:
     from report.measure import session
 
     phases = [p for p in plan.PHASES if p in s.request.phases]
-    counts = ", ".join(f"{sum(1 for d in s.done if d.phase == p)} {session.PHASE_WORDS[p]}" for p in phases)
+    counts = ", ".join(f"{sum(1 for d in s.done if d.phase == p)} {plan.PHASE_WORDS[p]}" for p in phases)
     where = f"{s.data_dir / session.FILE}"
     if status == 130:
         return f"measure: stopped; {counts} run(s) recorded in {where} (the unfinished run was discarded)"

@@ -18,6 +18,8 @@ PHASE_ROLES = {
     "load": ("load_baseline", "candidate"),
 }
 PHASE_TABLE = {"save": "save_times", "load": "load_times", "sustain": "bandwidth"}
+#: each phase as the operator's messages name it (the report's words are in measure/words.py, translated)
+PHASE_WORDS = {"save": "save", "load": "load", "sustain": "sustained write", "prepare": "files for the load"}
 #: fio names each data file `<jobname>.<job number>.0` inside the data folder
 JOB_NAME = {"save": "ckpt", "prepare": "ckpt", "load": "ckpt", "sustain": "sustain"}
 FREE_MARGIN = 0.02  #: free space kept beyond the largest file set (metadata, the file system's own reserve)
@@ -58,6 +60,12 @@ class Sizes:
     def load_total(self, writers: int) -> int:
         """Bytes one load reads."""
         return self.load_file * writers
+
+    def planned(self, phase: str, writers: int) -> int | None:
+        """Bytes one step of `phase` moves (None for the sustained write, which runs for a time)."""
+        return {"save": self.save_file, "prepare": self.load_file, "load": self.load_file}.get(
+            phase, 0
+        ) * writers or None
 
 
 def per_file(total_gb: float, writers: int, block: int) -> int:

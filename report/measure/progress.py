@@ -11,9 +11,7 @@ import time
 from typing import TextIO
 
 from report.ingest.fio import FioRun
-from report.measure.plan import Request, Sizes, Step
-
-WORDS = {"save": "save", "load": "load", "sustain": "sustained write", "prepare": "files for the load"}
+from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
 
 
 def gb(n_bytes: float) -> str:
@@ -49,14 +47,6 @@ class Progress:
         self.began = 0.0
         self._width = 0
 
-    def _planned_bytes(self, step: Step) -> int | None:
-        w = self.request.writers
-        return {
-            "save": self.sizes.save_total(w),
-            "prepare": self.sizes.load_total(w),
-            "load": self.sizes.load_total(w),
-        }.get(step.phase)
-
     def start(self, step: Step, index: int, steps: list[Step]) -> None:
         """A step begins."""
         self.step, self.left, self.began = step, steps[index + 1 :], time.monotonic()
@@ -64,7 +54,7 @@ class Progress:
         self._show(self._head())
 
     def _head(self) -> str:
-        return f"[{self.index}/{self.count}] {WORDS[self.step.phase]} run {self.step.run}"
+        return f"[{self.index}/{self.count}] {PHASE_WORDS[self.step.phase]} run {self.step.run}"
 
     def time_left(self, elapsed: float) -> float | None:
         """Seconds left in the session: this step's estimate less its elapsed time, plus every step to come."""
@@ -85,7 +75,7 @@ class Progress:
             return
         elapsed = time.monotonic() - self.began
         parts = [self._head()]
-        planned = self._planned_bytes(self.step)
+        planned = self.sizes.planned(self.step.phase, self.request.writers)
         if self.step.phase == "sustain":
             parts.append(f"{min(elapsed, self.request.sustain_s):.0f} of {self.request.sustain_s} s")
         elif moved is not None and planned:

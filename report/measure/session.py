@@ -28,12 +28,11 @@ from report.config import FILE, TestConfig, parse_config
 from report.i18n import activate
 from report.ingest import fio as fio_json
 from report.measure import plan, probe, words
-from report.measure.plan import Request, Sizes, Step
+from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
 from report.measure.probe import Refused, refuse_usage
 from report.measure.progress import Progress
 from report.measure.record import ImportTable, updated, write_atomically
 
-PHASE_WORDS = {"save": "save", "load": "load", "sustain": "sustained write", "prepare": "files for the load"}
 _OUTPUT = re.compile(r"^(save|load|sustain)-(\d+)\.json$")
 _JOB_FILE = re.compile(r"^(?:save|load|sustain|prepare)(?:-(\d+))?\.fio$")
 
@@ -207,12 +206,13 @@ def record(s: Session) -> None:
     s.written = text
 
 
-def check_recordable(s: Session) -> None:
-    """test.toml can take this session's lines (as if every run finished), checked before anything runs."""
+def record_if_all_finished(s: Session) -> str:
+    """test.toml as this session would leave it with every planned run finished; a refusal where it cannot take the
+    lines. Checked before anything runs, and what a dry run prints."""
     done = s.done
     s.done = [step for step in plan.steps(s.request, existing_runs(s.raw)[0]) if step.phase != "prepare"]
     try:
-        updated(s.original, environment_lines(s), import_tables(s))
+        return updated(s.original, environment_lines(s), import_tables(s))
     finally:
         s.done = done
 
@@ -330,10 +330,9 @@ def check_output(s: Session, step: Step, out: Path) -> fio_json.FioRun:
     result, problems = fio_json.parse_run(name, parsed, logs, direction, step.phase == "sustain")
     if result is None or problems:
         raise Refused(f"{name}: {'; '.join(str(p) for p in problems)}")
-    expected = {"save": s.sizes.save_total, "load": s.sizes.load_total}.get(step.phase)
-    if expected is not None and result.size_bytes != expected(s.request.writers):
-        moved = f"{result.size_bytes} of {expected(s.request.writers)} bytes"
-        raise Refused(f"{name}: fio moved {moved}: the run is not recorded")
+    expected = s.sizes.planned(step.phase, s.request.writers)
+    if expected is not None and result.size_bytes != expected:
+        raise Refused(f"{name}: fio moved {result.size_bytes} of {expected} bytes: the run is not recorded")
     if step.phase == "sustain" and result.t_s is None:
         raise Refused(f"{name}: the sustained write left no bandwidth samples (a run shorter than one log window?)")
     return result
