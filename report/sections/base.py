@@ -1,0 +1,79 @@
+"""The context's dataclasses (the cover, the whole report) and the words helper every section builds from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from report.blocks import (
+    Figure,
+    Para,
+    Section,
+)
+from report.charts import Chart
+from report.compute import Metrics
+from report.config import TestConfig
+from report.load import JointTest
+from report.provenance import Provenance
+
+
+@dataclass(frozen=True)
+class KeyFigure:
+    """A headline tile of the cover."""
+
+    id: str
+    value: str
+    label: str
+    note: str
+    mark: str = ""  #: a failed or undecided gate it depends on, or "Illustrative input"
+    mark_kind: str = ""  #: "fail", "insufficient" or "illustrative"
+
+
+@dataclass(frozen=True)
+class Cover:
+    """The first page: who, what, the verdict first, the headline tiles, and what the figures rest on."""
+
+    title: str
+    customer: str
+    date: str
+    date_iso: str
+    candidate: str
+    save_baseline: str
+    load_baseline: str
+    verdict_status: str  #: demonstrated, not_demonstrated or undecided
+    verdict_label: str
+    verdict_reason: str
+    tiles: tuple[KeyFigure, ...]
+    evidence: str  #: which inputs are measured and which illustrative
+
+
+@dataclass(frozen=True)
+class ReportContext:
+    """Everything the templates show: the cover, then the sections in order; templates only loop and print."""
+
+    cover: Cover
+    sections: tuple[Section, ...]
+    description: str
+    charts: dict[str, Chart]
+    language: str
+    footer: tuple[str, str, str]  #: the words around the page number and count in the PDF's footer
+
+
+class Words:
+    """Words and marks for one report: which inputs are illustrative, and the figures to word."""
+
+    def __init__(self, test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenance):
+        self.test, self.m, self.charts, self.prov = test, m, charts, prov
+        self.config: TestConfig = test.config
+        self.illustrative = set(m.inputs_illustrative)
+
+    def marked(self, *inputs: str) -> bool:
+        """Whether a figure drawn from `inputs` comes from an illustrative one."""
+        return bool(self.illustrative & set(inputs))
+
+    def p(self, text: str, *inputs: str, style: str = "p") -> Para:
+        """A paragraph stating figures drawn from `inputs`."""
+        return Para(text, style, self.marked(*inputs))
+
+    def figure(self, chart_id: str) -> Figure:
+        """The chart `chart_id`, placed."""
+        return Figure(self.charts[chart_id])
