@@ -30,7 +30,7 @@ def build(w: Words) -> Section:
     m = w.m
     bw, a = m.bandwidth, m.audit
     rows = []
-    for side, save, audit in zip(bw.sides(), m.save.sides(), (a.baseline, a.candidate), strict=True):
+    for side, save, audit in ((v.bandwidth, v.save, v.audit) for v in w.sides):
         rows.append(
             (
                 side.system,

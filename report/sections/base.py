@@ -10,7 +10,7 @@ from report.blocks import (
     Section,
 )
 from report.charts import Chart
-from report.compute import Metrics
+from report.compute import SIDES, AuditSide, BandwidthSide, Fit, Metrics, ReliabilitySide, SaveSide
 from report.config import TestConfig
 from report.load import JointTest
 from report.provenance import Provenance
@@ -58,6 +58,39 @@ class ReportContext:
     footer: tuple[str, str, str]  #: the words around the page number and count in the PDF's footer
 
 
+@dataclass(frozen=True)
+class Side:
+    """One side of the comparison (the save baseline or the candidate): its figures in every part, typed."""
+
+    key: str  #: "baseline" or "candidate"
+    save: SaveSide
+    bandwidth: BandwidthSide
+    reliability: ReliabilitySide
+    audit: AuditSide
+    fit: Fit
+
+    @property
+    def system(self) -> str:
+        """The system's name, as the save times give it."""
+        return self.save.system
+
+
+def sides(m: Metrics) -> tuple[Side, Side]:
+    """The baseline's view, then the candidate's: what display code loops over instead of `side == "baseline"`."""
+    baseline, candidate = (
+        Side(key, save, bandwidth, reliability, audit, m.fits[key])
+        for key, save, bandwidth, reliability, audit in zip(
+            SIDES,
+            m.save.sides(),
+            m.bandwidth.sides(),
+            (m.reliability.baseline, m.reliability.candidate),
+            (m.audit.baseline, m.audit.candidate),
+            strict=True,
+        )
+    )
+    return baseline, candidate
+
+
 class Words:
     """Words and marks for one report: which inputs are illustrative, and the figures to word."""
 
@@ -65,6 +98,7 @@ class Words:
         self.test, self.m, self.charts, self.prov = test, m, charts, prov
         self.config: TestConfig = test.config
         self.illustrative = set(m.inputs_illustrative)
+        self.sides = sides(m)  #: the baseline's view, then the candidate's
 
     def marked(self, *inputs: str) -> bool:
         """Whether a figure drawn from `inputs` comes from an illustrative one."""

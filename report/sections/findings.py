@@ -228,7 +228,7 @@ def save_warnings(w: Words) -> list[Para]:
             )
             out.append(w.p(text.format(run=run, system=s.system, time=s3(value)), "save_times", style="warning"))
     r = m.reliability
-    for s, side in zip(m.save.sides(), (r.baseline, r.candidate), strict=True):
+    for s, side in ((v.save, v.reliability) for v in w.sides):
         if side.save_overhead_pct >= 100:
             text = _(
                 "A save on {system} ({time}) lasts longer than the compute between two saves ({interval}): the job "

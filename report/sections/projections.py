@@ -8,14 +8,13 @@ from report.blocks import (
     Section,
     Table,
 )
-from report.compute import SIDES, Metrics
 from report.formatting import (
     gb,
     num,
     x3,
 )
 from report.i18n import _, join_words
-from report.sections.base import Words
+from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
 
 ID = "projections"
@@ -23,9 +22,8 @@ ID = "projections"
 CHARTS: tuple[str, ...] = ("projection",)
 
 
-def _fit_sentence(m: Metrics, side: str) -> str:
-    f = m.fits[side]
-    name = m.save.baseline.system if side == "baseline" else m.save.candidate.system
+def _fit_sentence(side: Side) -> str:
+    f, name = side.fit, side.system
     if f.method == "proportional":
         return _(
             "{system}: one checkpoint size was measured ({size}), so save time is assumed to grow in proportion to "
@@ -39,8 +37,8 @@ def _fit_sentence(m: Metrics, side: str) -> str:
 
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
-    notes = [w.p(_fit_sentence(m, side), "save_times") for side in SIDES]
-    held = sorted({g for side in SIDES for g in m.fits[side].gpus})
+    notes = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
+    held = sorted({g for side in w.sides for g in side.fit.gpus})
     notes.append(
         Para(
             _(
@@ -51,15 +49,13 @@ def _projection_notes(w: Words) -> list[Para]:
             "note",
         )
     )
-    for side in SIDES:
-        if len(m.fits[side].gpus) > 1:
-            name = m.save.baseline.system if side == "baseline" else m.save.candidate.system
+    for side in w.sides:
+        if len(side.fit.gpus) > 1:
+            name = side.system
             text = _(
                 "{system}: the fitted line mixes rows of {gpus} GPUs, so it confounds checkpoint size with GPU count."
             )
-            notes.append(
-                Para(text.format(system=name, gpus=join_words([str(g) for g in m.fits[side].gpus])), "warning")
-            )
+            notes.append(Para(text.format(system=name, gpus=join_words([str(g) for g in side.fit.gpus])), "warning"))
     for p in m.projections:
         if p.measured_size:
             text = _("“{name}” is a size both systems measured: its times are fitted, not extrapolated.")
@@ -78,7 +74,7 @@ def build(w: Words) -> Section:
     title = _("Projections to other checkpoint sizes")
     if not m.projections:
         none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
-        fits = [w.p(_fit_sentence(m, side), "save_times") for side in SIDES]
+        fits = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
         return Section(ID, title, (none, *fits, w.figure("projection")))
     rows = tuple(
         (

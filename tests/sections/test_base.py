@@ -1,6 +1,7 @@
 """The words helper: every figure drawn from an illustrative input is marked, and only those."""
 
 from report.blocks import Table
+from report.sections.base import sides
 from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import all_paras, build
 
@@ -24,3 +25,17 @@ def test_without_illustrative_inputs_nothing_is_marked():
     ctx, _ = build(FIXTURES / "repeated")
     assert not any(p.illustrative for p in all_paras(ctx))
     assert ctx.cover.evidence.startswith("Every figure is computed from the measured inputs")
+
+
+def test_one_view_per_side_holds_that_side_of_every_part():
+    _ctx, m = build(FIXTURES / "repeated")
+    baseline, candidate = sides(m)
+    assert (baseline.key, baseline.system, candidate.key, candidate.system) == (
+        "baseline",
+        "Old NAS",
+        "candidate",
+        "Array X",
+    )
+    assert (baseline.save.mean_s, candidate.save.mean_s) == (110, 55)  # (100 + 110 + 120) / 3 and Array X's
+    assert baseline.fit is m.fits["baseline"] and candidate.reliability is m.reliability.candidate
+    assert baseline.bandwidth is m.bandwidth.baseline and candidate.audit is m.audit.candidate
