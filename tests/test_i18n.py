@@ -50,12 +50,13 @@ def test_dates_and_lists_as_each_language_writes_them():
 
 
 @pytest.fixture(scope="module")
-def chinese():
+def chinese_built():
     """The default joint test built in Chinese, every message required to be in the catalog."""
     with i18n.strict():
         return build_outputs(load(DATA), PROVENANCE, "zh-CN")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", ["repeated", "gates_fail", "economics"])
 def test_every_fixture_builds_in_chinese_with_no_message_missing(fixture):
     with i18n.strict():
@@ -63,8 +64,8 @@ def test_every_fixture_builds_in_chinese_with_no_message_missing(fixture):
     assert built.pdf.startswith(b"%PDF")
 
 
-def test_the_figures_are_the_same_in_both_languages(chinese, default_built):
-    assert chinese.metrics == default_built.metrics
+def test_the_figures_are_the_same_in_both_languages(chinese_built, default_built):
+    assert chinese_built.metrics == default_built.metrics
 
 
 # What may stay in Latin letters in a Chinese report: names and texts from the inputs, units, symbols of the
@@ -170,8 +171,8 @@ def _input_words(folder) -> set[str]:
     return words
 
 
-def test_the_chinese_report_has_no_english_left(chinese, tmp_path):
-    text = pdf_text(chinese.pdf, tmp_path)
+def test_the_chinese_report_has_no_english_left(chinese_built, tmp_path):
+    text = pdf_text(chinese_built.pdf, tmp_path)
     words = set(re.findall(r"[A-Za-z]+", text))
     hashes = " ".join(load(DATA).sha256.values())  # the colophon's SHA-256, split across lines by the table
     left = {w for w in words - ALLOWED - _input_words(DATA) if w not in hashes}
@@ -179,11 +180,12 @@ def test_the_chinese_report_has_no_english_left(chinese, tmp_path):
     assert "执行摘要" in text and "训练气泡分析" in text and "2026年11月30日" in text
 
 
-def test_the_chinese_html_declares_its_language(chinese):
-    html = chinese.html.decode()
+def test_the_chinese_html_declares_its_language(chinese_built):
+    html = chinese_built.html.decode()
     assert '<html lang="zh-CN">' in html and "结论：尚无定论，需要更多测量" in html
 
 
+@pytest.mark.slow
 def test_the_chinese_example_folder_builds_a_chinese_report(tmp_path):
     from tests.conftest import ROOT
 
