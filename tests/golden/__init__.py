@@ -22,6 +22,8 @@ CASES: dict[str, tuple[Path, str | None]] = {
     "repeated": (FIXTURES / "repeated", None),
     "gates_fail": (FIXTURES / "gates_fail", None),
     "economics": (FIXTURES / "economics", None),
+    "white_paper_zh": (ROOT / "examples" / "white-paper-zh", None),  # Chinese, from its test.toml
+    "fio_local": (ROOT / "examples" / "fio-local", None),  # every input imported from fio's own output
 }
 
 _CHART = re.compile(rb'(<figure class="chart" id="fig-([a-z0-9-]+)">\s*<img src=")data:image/svg\+xml;base64,([^"]*)"')
