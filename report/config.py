@@ -7,6 +7,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
+from report.i18n import LANGUAGES
 from report.problems import Problem
 from report.text_check import text_problem
 
@@ -73,7 +74,6 @@ class EconomicsSpec:
 
 # The inputs a figure can be derived from, in the contract's order (the order of `inputs_illustrative`).
 CSV_INPUTS = ("save_times", "bandwidth", "load_times")
-LANGUAGES = ("en", "zh-CN")
 
 
 @dataclass(frozen=True)

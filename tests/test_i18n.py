@@ -49,6 +49,28 @@ def test_dates_and_lists_as_each_language_writes_them():
         assert i18n.date(day) == "2026年11月30日" and i18n.join_words(["G1", "G2", "G3"]) == "G1、G2和G3"
 
 
+def test_one_registry_of_languages_is_read_by_config_the_command_line_and_the_catalogs():
+    assert list(i18n.LANGUAGES) == ["en", "zh-CN"]
+    assert catalogs.LANGUAGES == ("zh_CN",)  # every catalog but English's, which is the message ids
+    from report import cli
+    from report.config import parse_config
+
+    assert cli._parser().parse_args(["build", "d", "--out", "o", "--language", "zh-CN"]).language == "zh-CN"
+    with pytest.raises(SystemExit):
+        cli._parser().parse_args(["build", "d", "--out", "o", "--language", "fr"])
+    toml = (DATA / "test.toml").read_text()
+    _, problems = parse_config(f'language = "fr"\n{toml}'.encode())
+    assert any('"fr" is not a language of this report; expected "en" or "zh-CN"' in p.message for p in problems)
+    for language in i18n.LANGUAGES.values():
+        if language.catalog:
+            assert (i18n.LOCALE / language.catalog / "LC_MESSAGES" / "report.po").is_file()
+        for font in language.fonts:
+            assert (i18n.LOCALE.parent / "assets" / "fonts" / font).is_file(), font
+    with i18n.activate("zh-CN"):
+        assert i18n.page_footer() == ("第 ", " 页，共 ", " 页")
+    assert i18n.page_footer() == ("Page ", " of ", "")
+
+
 @pytest.fixture(scope="module")
 def chinese_built():
     """The default joint test built in Chinese, every message required to be in the catalog."""
