@@ -71,6 +71,22 @@ def test_one_registry_of_languages_is_read_by_config_the_command_line_and_the_ca
     assert i18n.page_footer() == ("Page ", " of ", "")
 
 
+def test_a_language_is_added_by_one_registry_entry(monkeypatch):
+    """What README's "How to add a language" says: one entry (here English with ISO dates), read everywhere."""
+    from report import cli
+    from report.config import parse_config
+    from tests.sections.helpers import build
+
+    entry = i18n.Language("en-GB", None, lambda day: day.isoformat(), ("p. ", " / ", ""))
+    monkeypatch.setitem(i18n.LANGUAGES, "en-GB", entry)
+    assert cli._parser().parse_args(["build", "d", "--out", "o", "--language", "en-GB"]).language == "en-GB"
+    config, problems = parse_config(f'language = "en-GB"\n{(DATA / "test.toml").read_text()}'.encode())
+    assert problems == [] and config.language == "en-GB"
+    with i18n.activate("en-GB"):
+        ctx, _ = build(DATA)
+    assert ctx.cover.date == "2026-11-30" and ctx.footer == ("p. ", " / ", "")
+
+
 @pytest.fixture(scope="module")
 def chinese_built():
     """The default joint test built in Chinese, every message required to be in the catalog."""
