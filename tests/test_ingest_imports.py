@@ -166,9 +166,39 @@ def test_two_imports_giving_the_same_run(folder):
     ) in problems_of(path)
     shutil.copy(path / "raw" / "nvme" / "train.log", path / "raw" / "nvme" / "copy.txt")
     edit(path, '"raw/nvme/*.log"', '"raw/nvme/copy.txt"')
-    assert problems_of(path)[0].endswith(
-        f"(the same bytes) is also imported into save_times.csv by the [[import]] at line {first}: the same run twice"
+    assert problems_of(path) == [
+        f'test.toml:{again}: import.files: "raw/nvme/copy.txt" has the same bytes as "raw/nvme/train.log": one run'
+        " would count twice; each matched file must be a distinct measurement (remove the copy or the link)"
+    ]
+
+
+def test_a_copy_or_a_link_inside_one_import_is_not_another_run(folder):
+    """Issue 21: the same fio JSON under another name inside one glob made 3 runs 4 and the CV 6.34% -> 5.28%."""
+    path = folder("imports")
+    fio = path / "raw" / "fx100" / "fio"
+    shutil.copy(fio / "run-1.json", fio / "run-2.json")
+    at = line_of(path, '"raw/fx100/fio/*.json"')
+    message = (
+        "one run would count twice; each matched file must be a distinct measurement (remove the copy or the link)"
     )
+    assert problems_of(path) == [
+        f'test.toml:{at}: import.files: "raw/fx100/fio/run-2.json" has the same bytes as "raw/fx100/fio/run-1.json": {message}'
+    ]
+    (fio / "run-2.json").unlink()
+    os.symlink("run-1.json", fio / "run-0.json")
+    assert problems_of(path) == [
+        f'test.toml:{at}: import.files: "raw/fx100/fio/run-1.json" has the same bytes as "raw/fx100/fio/run-0.json": {message}'
+    ]
+
+
+def test_a_loop_of_symlinks_is_named_as_such(folder):
+    path = folder("imports")
+    os.symlink("rankB.log", path / "raw" / "nvme" / "rankA.log")
+    os.symlink("rankA.log", path / "raw" / "nvme" / "rankB.log")
+    assert problems_of(path) == [
+        f'test.toml:{line_of(path, "rank*.log")}: import.files: "raw/nvme/rankA.log" is a loop of symbolic links'
+        " (it leads, in the end, back to itself)"
+    ]
 
 
 def test_a_file_that_is_not_what_its_tool_says(folder):
