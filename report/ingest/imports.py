@@ -269,11 +269,11 @@ def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
 
 
 def _json_or_none(data: bytes | None) -> object:
-    import json
+    from report.ingest.json_limits import strict_loads
 
     try:
-        return json.loads(data or b"")
-    except ValueError:
+        return strict_loads((data or b"").decode("utf-8-sig"))
+    except ValueError:  # JsonProblem and UnicodeDecodeError: the reader says what is wrong, with the line
         return None
 
 
