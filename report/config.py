@@ -398,6 +398,20 @@ def _syntax_problem(message: str) -> Problem:
     return Problem(FILE, None, None, f"TOML syntax error: {text}")
 
 
+def _lookalike_systems(reader: _Reader, systems: dict) -> None:
+    """Two roles' names equal after Unicode normalisation and case folding would print as one system."""
+    from report.text_check import lookalikes
+
+    names = {k: v for k, v in systems.items() if k in _SYSTEMS and isinstance(v, str)}
+    for first, second in lookalikes(names):
+        reader.problem(
+            "systems",
+            second,
+            f'"{names[second]}" and {first} "{names[first]}" differ only in case or Unicode form: a reader cannot'
+            " tell them apart; name the two systems so that they differ",
+        )
+
+
 def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         reader.problem("", "projections", "must be written as [[projections]] tables")
@@ -411,6 +425,7 @@ def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
 
 
 def _cross_checks(reader: _Reader, systems: dict, training: dict) -> None:
+    _lookalike_systems(reader, systems)
     candidate = systems.get("candidate")
     for key in ("save_baseline", "load_baseline"):
         if candidate is not None and systems.get(key) == candidate:

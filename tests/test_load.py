@@ -260,3 +260,18 @@ def test_many_extra_columns_are_read_quickly(folder):
     started = time.perf_counter()
     assert load(data).saves.shape[0] == len(lines) - 1
     assert time.perf_counter() - started < 10  # was 173 s
+
+
+def test_an_invisible_character_in_a_csv_name_is_refused_by_name(folder):
+    data = folder("data")
+    text = (data / "load_times.csv").read_text()
+    write(data, "load_times.csv", text.replace("Huawei Atlas 910B", "Huawei Atlas 910B\u2067", 1))
+    found = problems(data)
+    assert any(
+        p.endswith(
+            "platform: contains U+2067 (RIGHT-TO-LEFT ISOLATE), an invisible or bidirectional-control character:"
+            " the name would print as something other than what it is; remove it"
+        )
+        and p.startswith("load_times.csv:")
+        for p in found
+    ), found
