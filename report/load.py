@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from report import inputs, stats
+from report import bounds, inputs, stats
 from report.config import TestConfig, parse_config
 from report.ingest import imports as ingest
 from report.ingest.files import AttachedFiles, FolderFiles
@@ -110,7 +110,8 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
             table, found = read_table(item.name, raw[item.name], item.columns)
             if table is not None and not found:
                 text_columns = [column for column, kind in item.columns.items() if kind == "text"]
-                found = _check_texts(table, text_columns) + _check_ranges(table, item.columns)
+                found = bounds.table_problems(table, text_columns)  # first: a million names is one line, at once
+                found = found or _check_texts(table, text_columns) + _check_ranges(table, item.columns)
             problems += found
             if table is not None and not found:
                 tables[item.name] = table

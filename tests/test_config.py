@@ -195,3 +195,13 @@ def test_system_names_equal_after_normalisation_and_case_folding_are_refused():
         " differ only in case or Unicode form: a reader cannot tell them apart; name the two systems so that they"
         " differ"
     ]
+
+
+def test_projections_and_name_lengths_are_bounded_before_the_work():
+    """Issue 21: 20,000 projections ran minutes into a MemoryError."""
+    many = "".join(f'\n[[projections]]\nname = "p{i}"\nsnapshot_gb = 1\n' for i in range(1001))
+    assert problems(DEFAULT + many) == ["test.toml:17: projections: 1,002 projections; a report shows at most 1,000"]
+    long = "x" * 201
+    assert problems(DEFAULT.replace('"NFS"', f'"{long}"')) == [
+        "test.toml:8: systems.load_baseline: a name of 201 characters; a name has at most 200"
+    ]
