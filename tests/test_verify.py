@@ -248,9 +248,11 @@ def test_same_generator_compares_every_page_line_by_line(slow_folder):
 
 def test_figures_only_ignores_wording_and_still_catches_a_number(default_built, monkeypatch):
     """--figures-only: another wording is not a difference there, another number is; the full check sees both."""
-    from report import compute, context
+    from report import compute
+    from report.sections import findings, gates
 
-    monkeypatch.setattr(context, "gate_name", lambda gate_id: f"Gate {gate_id}, as now worded")
+    for module in (findings, gates):  # every module that words a gate's name
+        monkeypatch.setattr(module, "gate_name", lambda gate_id: f"Gate {gate_id}, as now worded")
     real_gates = compute._gates
 
     def reworded(*args):
@@ -259,7 +261,7 @@ def test_figures_only_ignores_wording_and_still_catches_a_number(default_built, 
     monkeypatch.setattr(compute, "_gates", reworded)
     assert verify_bytes(default_built.pdf, figures_only=True).differences == []
     strict = verify_bytes(default_built.pdf).differences
-    assert any(d.startswith("page 3: prints 'G1 Baseline established") for d in strict), strict
+    assert any(d.startswith("page ") and "prints 'G1 " in d for d in strict), strict
     files = attachments_of(default_built.pdf)
     files["save_times.csv"] = files["save_times.csv"].replace(b",94\n", b",95\n")
     forged = forge(PdfReader(io.BytesIO(default_built.pdf)).pages, files)
