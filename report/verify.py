@@ -327,6 +327,9 @@ def _check_structure(reader) -> None:
             raise Refused(f"it carries {what} ({key}), which no report has")
     if "/JavaScript" in names:
         raise Refused("it carries JavaScript (/Names /JavaScript), which no report has")
+    for number, page in enumerate(reader.pages, 1):
+        if "/AA" in page:
+            raise Refused(f"page {number} carries automatic actions (/AA), which no report has")
 
 
 def verify_bytes(data: bytes, figures_only: bool = False, running: Provenance | None = None) -> Outcome:

@@ -353,9 +353,15 @@ def test_a_script_run_on_opening_is_refused(default_built):
         out = io.BytesIO()
         writer.write(out)
         found.append(verify_bytes_refused(out.getvalue()))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(default_built.pdf)))
+    writer.pages[1][NameObject("/AA")] = DictionaryObject({NameObject("/O"): script})
+    out = io.BytesIO()
+    writer.write(out)
+    found.append(verify_bytes_refused(out.getvalue()))
     assert found == [
         "it carries an action run on opening (/OpenAction), which no report has",
         "it carries JavaScript (/Names /JavaScript), which no report has",
+        "page 2 carries automatic actions (/AA), which no report has",
     ]
 
 
