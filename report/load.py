@@ -18,7 +18,7 @@ from report.ingest import imports as ingest
 from report.ingest.files import AttachedFiles, FolderFiles
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, group_runs
-from report.safe_read import Unreadable, read_regular
+from report.safe_read import Unreadable, read_regular, resolved
 from report.tables import Table, header_of, read_table
 from report.text_check import text_problem
 
@@ -83,9 +83,11 @@ def read_input(folder: Path, name: str) -> bytes | Problem:
     path = folder / name
     if not path.exists() and not path.is_symlink():
         return Problem(name, None, None, f"the file is missing from {folder}")
-    if not path.resolve().is_relative_to(folder.resolve()):
-        return Problem(name, None, None, "is a link leading outside the joint-test folder; copy the file in instead")
     try:
+        if not resolved(path).is_relative_to(folder.resolve()):
+            return Problem(
+                name, None, None, "is a link leading outside the joint-test folder; copy the file in instead"
+            )
         return read_regular(path, INPUT_LIMIT)
     except Unreadable as exc:
         return Problem(name, None, None, str(exc))

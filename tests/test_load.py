@@ -291,3 +291,11 @@ def test_a_name_too_long_to_be_a_name_is_located(folder):
     line = next(i for i, row in enumerate(text.splitlines(), 1) if "Huawei Atlas 910B" in row)
     write(data, "load_times.csv", text.replace("Huawei Atlas 910B", "H" * 201, 1))
     assert problems(data) == [f"load_times.csv:{line}: platform: a name of 201 characters; a name has at most 200"]
+
+
+def test_a_csv_that_is_a_loop_of_symlinks_is_named_as_such(folder):
+    data = folder("data")
+    (data / "load_times.csv").unlink()
+    os.symlink("loop.csv", data / "load_times.csv")
+    os.symlink("load_times.csv", data / "loop.csv")
+    assert problems(data) == ["load_times.csv: is a loop of symbolic links (each leads, in the end, back to itself)"]

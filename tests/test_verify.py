@@ -396,3 +396,12 @@ def test_an_object_count_above_any_report_is_refused_before_parsing(default_buil
     end = at + 6 + len(re.match(rb"\d+", data[at + 6 :]).group())
     forged = data[:at] + b"/Size 99999999" + data[end:]
     assert verify_bytes_refused(forged) == "declares 99999999 objects; a report has at most 200,000"
+
+
+def test_a_pdf_path_that_is_a_loop_of_symlinks_is_named_as_such(tmp_path, capsys):
+    (tmp_path / "a.pdf").symlink_to(tmp_path / "b.pdf")
+    (tmp_path / "b.pdf").symlink_to(tmp_path / "a.pdf")
+    assert main(["verify", str(tmp_path / "a.pdf")]) == 1
+    assert capsys.readouterr().err == (
+        f"{tmp_path / 'a.pdf'}: is a loop of symbolic links (each leads, in the end, back to itself)\n"
+    )
