@@ -69,11 +69,12 @@ TILE_GATES = {
 
 
 def input_label(name: str) -> str:
-    """A reader's name for one of the three CSV inputs."""
+    """A reader's name for one of the CSV inputs."""
     return {
         "save_times": _("Checkpoint save times"),
         "bandwidth": _("Write bandwidth"),
         "load_times": _("Model load times"),
+        "restore_times": _("Checkpoint restore times"),
     }[name]
 
 
@@ -83,6 +84,7 @@ def _input_words(name: str) -> str:
         "save_times": _("checkpoint save times"),
         "bandwidth": _("write bandwidth"),
         "load_times": _("model load times"),
+        "restore_times": _("checkpoint restore times"),
     }[name]
 
 
@@ -428,7 +430,8 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
 
 
 def _evidence(m: Metrics) -> str:
-    measured = [_input_words(n) for n in CSV_INPUTS if n not in m.inputs_illustrative]
+    present = [n for n in CSV_INPUTS if n != "restore_times" or m.reliability.baseline.restore_s is not None]
+    measured = [_input_words(n) for n in present if n not in m.inputs_illustrative]
     shown = [_input_words(n) for n in m.inputs_illustrative]
     if not shown:
         return _(
@@ -867,6 +870,8 @@ def _sources(w: _Words) -> Definitions:
     c = w.config
     items, marks = [], []
     for name in CSV_INPUTS:
+        if name == "restore_times" and name not in c.sources and w.test.restores is None:
+            continue  # optional: no restore measured, nothing to source
         text = c.sources.get(name, _("No source note in test.toml [sources]."))
         items.append((input_label(name), text))
         marks.append(("illustrative", _("Illustrative")) if name in w.illustrative else ("measured", _("Measured")))
