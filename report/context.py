@@ -494,10 +494,18 @@ def _findings(w: _Words) -> list[Para]:
             "save_times",
         ),
         w.p(
-            _(
-                "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a share "
-                "of wall time) goes from {baseline} to {candidate} and the run ends {sooner} ({candidate_duration} "
-                "against {baseline_duration})."
+            (
+                _(
+                    "Over {steps} steps with an asynchronous save every {interval} steps, the checkpoint bubble "
+                    "(stall time as a share of wall time) goes from {baseline} to {candidate} and the run ends "
+                    "{sooner} ({candidate_duration} against {baseline_duration})."
+                )
+                if m.checkpoint_mode == "async"
+                else _(
+                    "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a "
+                    "share of wall time) goes from {baseline} to {candidate} and the run ends {sooner} "
+                    "({candidate_duration} against {baseline_duration})."
+                )
             ).format(
                 steps=count(b.total_steps),
                 interval=count(b.checkpoint_interval_steps),
@@ -907,6 +915,7 @@ def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
             "save_times": _("Save times of {system}"),
             "bandwidth": _("Bandwidth samples of {system}"),
             "load_times": _("Load times of {system}"),
+            "restore_times": _("Restore times of {system}"),
         }[use.into]
         lines.append(
             (label.format(system=use.system), _("imported from {tool}: {files}").format(tool=tool, files=files))
@@ -1115,9 +1124,12 @@ def _bandwidth_section(w: _Words) -> Section:
 def _bubble_section(w: _Words) -> Section:
     m = w.m
     b = m.bubble
+    stalls = m.checkpoint_mode == "async"  # the bubble is made of stalls, not whole saves
     table = Table(
         "bubble",
-        _("Training run with synchronous checkpoint saves"),
+        _("Training run with asynchronous checkpoint saves (stalls)")
+        if stalls
+        else _("Training run with synchronous checkpoint saves"),
         (
             Column(_("Figure"), False),
             Column(f"{m.save.baseline.system} (s)"),
@@ -1127,7 +1139,9 @@ def _bubble_section(w: _Words) -> Section:
         (
             (_("Compute"), num(b.compute_s, 0), num(b.compute_s, 0), "0"),
             (
-                _("Checkpoint saves ({saves} × mean)").format(saves=b.saves),
+                (_("Checkpoint stalls ({saves} × stall)") if stalls else _("Checkpoint saves ({saves} × mean)")).format(
+                    saves=b.saves
+                ),
                 fixed(b.baseline_save_total_s, 0),
                 fixed(b.candidate_save_total_s, 0),
                 fixed(-b.time_saved_s, 0),
@@ -1156,12 +1170,25 @@ def _bubble_section(w: _Words) -> Section:
                 "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
                 "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
                 "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from "
+                "the measurements: with asynchronous saves, training stops while each checkpoint is staged to host "
+                "memory and, when a write outlasts the compute between saves, until that write is durable (the stall)."
+            )
+            if stalls
+            else _(
+                "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
+                "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
+                "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from "
                 "the measurements: with a synchronous save, every GPU of the job waits for each save to become "
                 "durable."
             )
         ),
         Para(
             _(
+                "saves = floor(steps ÷ interval) · stall = staging + max(0, save time − interval) · "
+                "wall time = compute + saves × stall · bubble share = saves × stall ÷ wall time"
+            )
+            if stalls
+            else _(
                 "saves = floor(steps ÷ interval) · wall time = compute + saves × save time · "
                 "bubble share = saves × save time ÷ wall time"
             ),
@@ -1736,15 +1763,24 @@ def _utilisation_answer(w: _Words) -> Subsection:
         _("What does a {speed} checkpoint save do to GPU utilisation?").format(speed=_speed_phrase(s.speedup)),
         (
             w.p(
-                _(
-                    "With synchronous saves the GPUs wait for every checkpoint. On {baseline} they spend {bubble} of "
-                    "the run waiting ({saves} of {time}); on {candidate}, {candidate_bubble}. The share of wall time "
-                    "spent computing goes from {busy} to {candidate_busy}."
+                (
+                    _(
+                        "With asynchronous saves the GPUs stop while each checkpoint is staged and while a write "
+                        "outlasts the interval. On {baseline} they spend {bubble} of the run stalled ({saves} of "
+                        "{time}); on {candidate}, {candidate_bubble}. The share of wall time spent computing goes from "
+                        "{busy} to {candidate_busy}."
+                    )
+                    if m.checkpoint_mode == "async"
+                    else _(
+                        "With synchronous saves the GPUs wait for every checkpoint. On {baseline} they spend {bubble} "
+                        "of the run waiting ({saves} of {time}); on {candidate}, {candidate_bubble}. The share of wall "
+                        "time spent computing goes from {busy} to {candidate_busy}."
+                    )
                 ).format(
                     baseline=s.baseline.system,
                     bubble=p3(b.baseline_bubble_pct),
                     saves=_n(b.saves, "{n} save", "{n} saves"),
-                    time=s3(s.baseline.mean_s),
+                    time=s3(s.baseline.pause_s),
                     candidate=s.candidate.system,
                     candidate_bubble=p3(b.candidate_bubble_pct),
                     busy=p3(b.baseline_compute_share_pct),
