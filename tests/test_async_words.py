@@ -28,6 +28,7 @@ def chinese(tmp_path_factory):
     return "".join(pdf_text(built.pdf, tmp_path_factory.mktemp("zh")).split())
 
 
+@pytest.mark.slow
 def test_english_pages_speak_of_stalls(english):
     # The baseline stalls 9.4 + (340.04 − 300) = 49.44 s a save, 400 saves: 19,776 s of 139,776 s, 14.1%.
     assert "they spend 14.1% of the run stalled (400 saves of 49.4 s)" in english
@@ -39,6 +40,7 @@ def test_english_pages_speak_of_stalls(english):
     assert "With synchronous saves" not in english
 
 
+@pytest.mark.slow
 def test_chinese_pages_speak_of_stalls(chinese):
     assert "采用异步检查点保存的训练（停顿）" in chinese
     assert "检查点停顿（400×停顿）" in chinese
