@@ -34,6 +34,7 @@ class JointTest:
     raw: dict[str, bytes]  #: every input file by its path inside the folder: test.toml, the CSVs present, raw files
     sha256: Mapping[str, str]  #: each input file's name mapped to the SHA-256 of its bytes
     imported: ingest.Imported | None = None  #: the rows the [[import]] tables gave, and the tools they came from
+    restores: pd.DataFrame | None = None  #: restore_times rows (CSV and imports); None when no restore was measured
 
 
 INPUT_LIMIT = 4 << 30  # bytes of one input file: far beyond a 10M-sample log (367 MB)

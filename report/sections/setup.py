@@ -119,6 +119,8 @@ def _sources(w: Words) -> Definitions:
     c = w.config
     items, marks = [], []
     for name in CSV_INPUTS:
+        if name == "restore_times" and name not in c.sources and w.test.restores is None:
+            continue  # optional: no restore measured, nothing to source
         text = c.sources.get(name, _("No source note in test.toml [sources]."))
         items.append((input_label(name), text))
         marks.append(("illustrative", _("Illustrative")) if name in w.illustrative else ("measured", _("Measured")))
