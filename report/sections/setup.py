@@ -156,6 +156,7 @@ def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
             "save_times": _("Save times of {system}"),
             "bandwidth": _("Bandwidth samples of {system}"),
             "load_times": _("Load times of {system}"),
+            "restore_times": _("Restore times of {system}"),
         }[use.into]
         lines.append(
             (label.format(system=use.system), _("imported from {tool}: {files}").format(tool=tool, files=files))
