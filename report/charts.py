@@ -165,8 +165,8 @@ def composition(m: Metrics, log: BandwidthLog) -> Chart:
     )
     caption = (
         _(
-            "Wall time of {steps} steps with an asynchronous save every {interval} steps ({saves} saves), each costing "
-            "its stall; compute time is the same on both."
+            "Wall time of {steps} steps with an asynchronous save every {interval} steps ({saves} stalls); compute "
+            "time is the same on both."
         )
         if m.checkpoint_mode == "async"
         else _(

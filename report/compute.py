@@ -435,6 +435,9 @@ def compute(test: JointTest) -> Metrics:
     problems = _feasibility(test, bubble, projections)
     if problems:
         raise InvalidInput(problems)
+    if async_sides is None:  # sync mode: the what-if at the step time the bubble gives, now known to be above zero
+        step = bubble.compute_s / bubble.total_steps
+        async_sides = _async_sides(test, save, step, config.training.checkpoint_interval_steps * step)
     bandwidth = _bandwidth(test.bandwidth, names)
     load = _load(test.loads, config.systems.load_baseline, config.systems.candidate, config.gates.max_cv_pct)
     gates = _gates(test, save, bubble)
@@ -468,11 +471,12 @@ def compute(test: JointTest) -> Metrics:
     )
 
 
-def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide], Save, Bubble]:
-    """The async figures per side, the saves with their pause, and the bubble built on those pauses.
+def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] | None, Save, Bubble]:
+    """The async figures per side (async mode; None in sync mode), the saves with their pause, and the bubble.
 
-    In sync mode the pause is the save's mean and the step time follows from the bubble (compute_s / total_steps);
-    in async mode the step time is given and the pause is the stall, which depends on the interval.
+    In sync mode the pause is the save's mean and the step time follows from the bubble (compute_s / total_steps,
+    checked above zero before the what-if is computed); in async mode the step time is given and the pause is the
+    stall, which depends on the interval.
     """
     t = test.config.training
     if t.checkpoint_mode == "async":
@@ -480,17 +484,13 @@ def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide]
         sides = _async_sides(test, save, step, t.checkpoint_interval_steps * step)
         pauses = {side: sides[side].stall_s for side in SIDES}
     else:
-        pauses = {"baseline": save.baseline.mean_s, "candidate": save.candidate.mean_s}
+        sides, pauses = None, {"baseline": save.baseline.mean_s, "candidate": save.candidate.mean_s}
     save = dataclasses.replace(
         save,
         baseline=dataclasses.replace(save.baseline, pause_s=pauses["baseline"]),
         candidate=dataclasses.replace(save.candidate, pause_s=pauses["candidate"]),
     )
-    bubble = _bubble(test, save)
-    if t.checkpoint_mode != "async":
-        step = bubble.compute_s / bubble.total_steps
-        sides = _async_sides(test, save, step, t.checkpoint_interval_steps * step)
-    return sides, save, bubble
+    return sides, save, _bubble(test, save)
 
 
 def _step_time(test: JointTest, bubble: Bubble) -> float:
@@ -522,6 +522,8 @@ def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> d
 
 def min_interval_steps(lag_s: float, step_s: float) -> int:
     """The smallest integer n >= 1 with n * step_s >= lag_s, tested in that very product (as storage_stalls is)."""
+    if not step_s > 0:
+        raise ValueError(f"a step time must be above zero, got {step_s}")
     n = max(1, math.ceil(lag_s / step_s))
     while n > 1 and (n - 1) * step_s >= lag_s:
         n -= 1

@@ -247,3 +247,22 @@ def _same(before, after, where):
         assert type(after) is type(before), where
     else:
         assert after == before and type(after) is type(before), where
+
+
+def test_the_async_example_by_hand():
+    """examples/async-70b: saves every 50 steps of 6 s (τ = 300 s); means 340.04 s and 75.26 s over five runs."""
+    m = compute(load(DATA.parent / "examples" / "async-70b")).to_dict()
+    assert m["checkpoint_mode"] == "async" and m["reliability"]["interval_s"] == 300.0
+    a = m["async"]
+    assert a["baseline"]["write_lag_s"] == approx((338.2 + 341.5 + 336.9 + 344.0 + 339.6) / 5)
+    assert a["baseline"]["stall_s"] == approx(9.4 + 340.04 - 300) and a["candidate"]["stall_s"] == 9.6
+    assert (a["baseline"]["min_interval_steps"], a["candidate"]["min_interval_steps"]) == (57, 13)  # 340.04 / 6
+    assert a["baseline"]["staged_per_node_gb"] == approx(980 * 8 / 64)  # 122.5 GB of host memory per node
+    r = m["reliability"]
+    assert r["baseline"]["restore_s"] == approx((212.4 + 208.9 + 215.1) / 3)
+    assert r["candidate"]["recovery_s"] == approx(420 + (61.3 + 59.8 + 62.0) / 3)
+    b = m["bubble"]
+    assert b["compute_s"] == 120000 and b["saves"] == 400
+    assert b["time_saved_s"] == approx(400 * (49.44 - 9.6))
+    assert m["cluster"]["jobs"] == 32  # 2,048 // 64
+    assert m["economics"]["energy_kwh_per_run"] == approx(400 * 39.84 / 3600 * 64 * 1.1 * 1.3)

@@ -45,16 +45,16 @@ def _utilisation_answer(w: Words) -> Subsection:
             w.p(
                 (
                     _(
+                        "With asynchronous saves the GPUs stop while each checkpoint is staged and while a write "
+                        "outlasts the interval. On {baseline} they spend {bubble} of the run stalled ({saves} of "
+                        "{time}); on {candidate}, {candidate_bubble}. The share of wall time spent computing goes from "
+                        "{busy} to {candidate_busy}."
+                    )
+                    if m.checkpoint_mode == "async"
+                    else _(
                         "With synchronous saves the GPUs wait for every checkpoint. On {baseline} they spend {bubble} "
                         "of the run waiting ({saves} of {time}); on {candidate}, {candidate_bubble}. The share of wall "
                         "time spent computing goes from {busy} to {candidate_busy}."
-                    )
-                    if m.checkpoint_mode == "sync"
-                    else _(
-                        "With asynchronous saves the GPUs wait for staging and for any write that outlasts the compute "
-                        "between saves. On {baseline} they spend {bubble} of the run stalled ({saves} of {time}); on "
-                        "{candidate}, {candidate_bubble}. The share of wall time spent computing goes from {busy} to "
-                        "{candidate_busy}."
                     )
                 ).format(
                     baseline=s.baseline.system,

@@ -143,7 +143,7 @@ def test_async_mode_counts_stalls_on_page_one_and_in_the_section():
     ) in text
     assert "On Mingxin FX100 the write" not in text
     bubble = _table(ctx, "bubble", "bubble")
-    assert bubble.caption == "Training run with asynchronous checkpoint saves: stalls"
+    assert bubble.caption == "Training run with asynchronous checkpoint saves (stalls)"
     assert bubble.rows[1] == ("Checkpoint stalls (20 × stall)", "690", "130", "−560")
 
 
