@@ -168,3 +168,15 @@ def test_synchronous_trainer_logs_still_import():
     assert {("megatron", "save_times"), ("nemo", "save_times")} <= tools
     rows = test.imported.rows["save_times.csv"]
     assert rows["save_s"][:4] == [1.6205, 1.70025, 2.7, 2.4]
+
+
+def test_fio_local_restores_are_its_read_backs():
+    """examples/fio-local: the load runs read back each save's files (caches dropped), imported again as restores."""
+    test = load(FIXTURES.parent.parent / "examples" / "fio-local")
+    m = compute(test).to_dict()
+    r = m["reliability"]
+    # read.runtime of the three runs: 1,183, 707 and 1,031 ms on the disk; 80, 81 and 71 ms on tmpfs.
+    assert r["baseline"]["restore_s"] == pytest.approx((1.183 + 0.707 + 1.031) / 3, rel=1e-12)
+    assert r["candidate"]["restore_s"] == pytest.approx((0.080 + 0.081 + 0.071) / 3, rel=1e-12)
+    assert r["baseline"]["recovery_s"] == pytest.approx(600 + (1.183 + 0.707 + 1.031) / 3, rel=1e-12)
+    assert m["not_durable"] == ["candidate"]  # tmpfs keeps its saves in memory only
