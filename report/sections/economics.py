@@ -9,7 +9,7 @@ from report.blocks import (
     Table,
 )
 from report.compute import Metrics
-from report.config import Economics as EconomicsSpec
+from report.config import EconomicsSpec
 from report.formatting import (
     count,
     gb,
