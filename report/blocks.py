@@ -34,7 +34,7 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str = ""
-    illustrative: bool = False  #: its figures come from an input test.toml declares illustrative
+    illustrative: bool | str = False  #: its mark: "illustrative" or "not_durable" (see Words.marked), or none
     kind: str = field(default="table", init=False)
 
 
@@ -44,7 +44,7 @@ class Para:
 
     text: str
     style: str = "p"
-    illustrative: bool = False  #: it states figures from an input declared illustrative
+    illustrative: bool | str = False  #: its mark: "illustrative" or "not_durable" (see Words.marked), or none
     kind: str = field(default="para", init=False)
 
 

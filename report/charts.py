@@ -30,7 +30,7 @@ class Chart:
     width_in: float  #: drawn width, inches
     height_in: float  #: drawn height, inches
     inputs: tuple[str, ...] = ()  #: the inputs its figures come from (save_times, bandwidth, load_times)
-    illustrative: bool = False  #: drawn from an input that test.toml declares illustrative
+    illustrative: bool | str = False  #: "illustrative" (an input test.toml declares so), "not_durable", or none
 
     @property
     def size_pt(self) -> tuple[str, str]:
@@ -212,6 +212,32 @@ def load_times(m: Metrics, log: BandwidthLog) -> Chart:
     return Chart("load-times", _("Model load time for inference"), caption, alt, WIDTH_IN, height)
 
 
+@describes("stall", "save_times")
+def stall(m: Metrics, log: BandwidthLog) -> Chart:
+    """The stall per asynchronous save against the checkpoint interval, today's interval and the stall-free bounds."""
+    names, a = labels(m), m.async_
+    alt = _(
+        "Line chart of the stall per save against the checkpoint interval with asynchronous saves: at today's interval "
+        "of {interval} steps {baseline} stalls {baseline_stall} and {candidate} {candidate_stall}; the stall falls to "
+        "the staging time from {baseline_steps} steps on {baseline} and from {candidate_steps} steps on {candidate}."
+    ).format(
+        interval=num(m.bubble.checkpoint_interval_steps, 0),
+        baseline=names["baseline"],
+        baseline_stall=seconds(a.baseline.stall_s),
+        candidate=names["candidate"],
+        candidate_stall=seconds(a.candidate.stall_s),
+        baseline_steps=num(a.baseline.min_interval_steps, 0),
+        candidate_steps=num(a.candidate.min_interval_steps, 0),
+    )
+    caption = _(
+        "Staging plus the wait for the previous write, per save, as the interval between saves varies (compute time "
+        "per step held); the dashed line is today's interval, the triangles each system's shortest stall-free "
+        "interval."
+    )
+    title = _("Stall per asynchronous save by checkpoint interval")
+    return Chart("stall", title, caption, alt, WIDTH_IN, 2.4)
+
+
 @describes("reliability", "save_times")
 def reliability(m: Metrics, log: BandwidthLog) -> Chart:
     """Expected overhead against checkpoint interval, with the configured and Young-optimal intervals."""
@@ -258,11 +284,18 @@ def sensitivity(m: Metrics, log: BandwidthLog) -> Chart:
 
 
 def describe_all(m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = ()) -> dict[str, Chart]:
-    """Every chart of the report, keyed by id, in report order, each marked when drawn from illustrative inputs."""
+    """Every chart of the report, keyed by id, in report order, each marked when drawn from illustrative inputs (or,
+    drawn from the saves, when a save system is not durable: `not_durable` then names it)."""
     charts = {}
     for chart_id, (describe, inputs) in DESCRIBERS.items():
         chart = describe(m, log)
         marked = bool(set(inputs) & set(illustrative))
-        alt = _("Illustrative input, not measured. {alt}").format(alt=chart.alt) if marked else chart.alt
-        charts[chart_id] = replace(chart, alt=alt, inputs=inputs, illustrative=marked)
+        undurable = not marked and bool(m.not_durable) and bool(set(inputs) & {"save_times", "bandwidth"})
+        alt = chart.alt
+        if marked:
+            alt = _("Illustrative input, not measured. {alt}").format(alt=chart.alt)
+        elif undurable:
+            alt = _("Not durable: these saves would not survive a power loss. {alt}").format(alt=chart.alt)
+        mark = "illustrative" if marked else "not_durable" if undurable else False
+        charts[chart_id] = replace(chart, alt=alt, inputs=inputs, illustrative=mark)
     return charts

@@ -80,8 +80,9 @@ def draws(chart_id: str):
 def _figure(chart: Chart, cols: int = 1):
     """A figure of the chart's size; no pyplot, so no global state and a lighter import."""
     fig = Figure(figsize=(chart.width_in, chart.height_in), layout="constrained")
-    if chart.illustrative:  # drawn from inputs test.toml declares illustrative: the chart says so itself
-        fig.suptitle(_("ILLUSTRATIVE INPUT, NOT MEASURED"), x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
+    if chart.illustrative:  # drawn from inputs test.toml declares illustrative (or not durable): the chart says so
+        text = _("NOT DURABLE SAVES") if chart.illustrative == "not_durable" else _("ILLUSTRATIVE INPUT, NOT MEASURED")
+        fig.suptitle(text, x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
     return fig, fig.subplots(1, cols) if cols > 1 else fig.subplots()
 
 
@@ -375,18 +376,30 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     return fig
 
 
+def _blocking_and_lag(m: Metrics, side: str) -> tuple[float, float]:
+    """The part of a save that blocks training and the write lag (sync: the save time and 0; async: staging and the
+    save time), as the failure model takes them (CONTRACT.md)."""
+    save = m.save.baseline if side == "baseline" else m.save.candidate
+    if m.checkpoint_mode == "async":
+        staged = m.async_.baseline if side == "baseline" else m.async_.candidate
+        return staged.staging_s, staged.write_lag_s
+    return save.mean_s, 0.0
+
+
 @draws("reliability")
 def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Expected overhead against checkpoint interval, with the configured and Young-optimal intervals."""
     r = m.reliability
     fig, ax = _figure(chart)
-    sides = {"baseline": (m.save.baseline.mean_s, r.baseline), "candidate": (m.save.candidate.mean_s, r.candidate)}
+    sides = {
+        side: (_blocking_and_lag(m, side), best) for side, best in zip(SIDES, (r.baseline, r.candidate), strict=True)
+    }
     lo = min(r.interval_s, r.baseline.optimal_interval_s, r.candidate.optimal_interval_s) / 4
     hi = max(r.interval_s, r.baseline.optimal_interval_s, r.candidate.optimal_interval_s) * 4
     x = np.geomspace(lo, hi, 200)
     top = 0.0
-    for side, (cost, best) in sides.items():
-        y = [stats.overhead_pct(cost, v, r.job_mtbf_s, r.restart_s) for v in x]
+    for side, ((blocking, lag), best) in sides.items():
+        y = [stats.failure_overhead_pct(blocking, lag, v, r.job_mtbf_s, best.recovery_s) for v in x]
         top = max(top, best.overhead_pct)
         ax.plot(x / 3600, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m)[side])
         ax.scatter(
@@ -421,6 +434,56 @@ def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     ax.set_xlabel(_("Checkpoint interval (h, log scale)"))
     ax.set_ylabel(_("Expected overhead (% of compute time)"))
     ax.set_ylim(0, top * 1.25 if math.isfinite(top) and top > 0 else 1)
+    _legend_above(ax, 2)
+    return fig
+
+
+@draws("stall")
+def stall(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Stall per save against the checkpoint interval (steps), today's interval and each stall-free bound marked."""
+    a, k, step = m.async_, m.bubble.checkpoint_interval_steps, m.reliability.step_time_s
+    fig, ax = _figure(chart)
+    bounds = [side.min_interval_steps for side in a.sides()]
+    lo, hi = max(1.0, min([k, *bounds]) / 4), max([k, *bounds]) * 4
+    x = np.geomspace(lo, hi, 300)
+    top = 0.0
+    for side, stats_side in zip(SIDES, a.sides(), strict=True):
+        y = stats_side.staging_s + np.maximum(0.0, stats_side.write_lag_s - x * step)
+        top = max(top, float(y.max()))
+        ax.plot(x, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m)[side])
+        ax.scatter(
+            [stats_side.min_interval_steps],
+            [stats_side.staging_s],
+            marker="v",
+            color=COLOURS[side],
+            edgecolor=INK,
+            s=30,
+            zorder=5,
+            clip_on=False,  # on the axis when staging is 0: still seen whole
+        )
+        ax.annotate(
+            num(stats_side.min_interval_steps, 0),
+            (stats_side.min_interval_steps, stats_side.staging_s),
+            xytext=(0, 6),
+            textcoords="offset points",
+            ha="center",
+            fontsize=7.5,
+            color=INK,
+        )
+    ax.axvline(k, color=ACCENT, linewidth=0.8, linestyle="--")
+    ax.annotate(
+        _("today's interval"),
+        (k, 0.97),
+        xycoords=("data", "axes fraction"),
+        xytext=(4, -8),
+        textcoords="offset points",
+        fontsize=7.5,
+        color=ACCENT,
+    )
+    _log_x(ax)
+    ax.set_xlabel(_("Checkpoint interval (steps, log scale)"))
+    ax.set_ylabel(_("Stall per save (s)"))
+    ax.set_ylim(0, top * 1.15 if top > 0 else 1)
     _legend_above(ax, 2)
     return fig
 

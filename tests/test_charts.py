@@ -20,7 +20,7 @@ def drawn():
     return draw(load(DATA))
 
 
-def test_eight_charts_with_words(drawn):
+def test_nine_charts_with_words(drawn):
     described, svgs = drawn
     assert (
         list(described)
@@ -32,6 +32,7 @@ def test_eight_charts_with_words(drawn):
             "composition",
             "projection",
             "load-times",
+            "stall",
             "reliability",
             "sensitivity",
         ]

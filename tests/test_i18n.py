@@ -199,6 +199,11 @@ ALLOWED = {
 }
 
 
+# Schema 3: the trainers named as they spell themselves (PyTorch DCP async_save, Megatron-LM --async-save, NeMo,
+# torchtitan), the glossary's abbreviation ETTR, units (kW, PUE), and the formulas' names (p(T), w, √(2bM), pause_B,
+# stall_B, staging_s, restart_s: test.toml's and metrics.json's keys, as the formulas print them in every language).
+ALLOWED |= {"PyTorch", "DCP", "async", "Megatron", "LM", "NeMo", "torchtitan", "ETTR", "kW", "PUE", "T", "p", "w", "bM"}
+ALLOWED |= {"pause", "stall", "staging", "restart"}
 ALLOWED |= set(provenance.PACKAGES)  # the colophon names the packages that built the report
 
 

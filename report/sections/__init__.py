@@ -22,6 +22,7 @@ from report.provenance import Provenance
 from report.sections import (
     answers,
     appendix,
+    asynchronous,
     audit,
     bandwidth,
     bubble,
@@ -49,6 +50,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     save,
     bandwidth,
     bubble,
+    asynchronous,
     reliability,
     projections,
     loading,

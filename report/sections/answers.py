@@ -12,6 +12,7 @@ from report.formatting import (
     gpus,
     h3,
     long_duration,
+    num,
     p3,
     s3,
     sig,
@@ -24,6 +25,8 @@ from report.sections.findings import (
 )
 from report.sections.phrases import (
     _n,
+    both,
+    sooner,
     speed_phrase,
 )
 
@@ -72,6 +75,7 @@ def _utilisation_answer(w: Words) -> Subsection:
                 + " "
                 + capacity_sentence(m),
                 "save_times",
+                "bandwidth",
             ),
             w.p(
                 _("The counter-argument a performance engineer raises first: save less often.")
@@ -185,6 +189,65 @@ def _scale_answer(w: Words) -> Subsection:
     )
 
 
+def _async_answer(w: Words) -> Subsection:
+    """ "We checkpoint asynchronously: why buy faster storage?", answered from the figures."""
+    m = w.m
+    s, a, r = m.save, m.async_, m.reliability
+    lags = _(
+        "With asynchronous saves training waits only while each checkpoint is staged to host memory; the write to "
+        "storage runs in the background and stalls training only if it is not finished when the next save is due, "
+        "{tau} of compute later at today's interval. The write takes {baseline} on {baseline_system} and {candidate} "
+        "on {candidate_system}."
+    ).format(
+        tau=s3(r.interval_s),
+        baseline=s3(a.baseline.write_lag_s),
+        baseline_system=s.baseline.system,
+        candidate=s3(a.candidate.write_lag_s),
+        candidate_system=s.candidate.system,
+    )
+    if a.storage_stalls:
+        today = _(
+            "At today's interval a write outlasts the compute between saves, so the storage still stalls training: "
+            "with asynchronous saves the run would finish {sooner} on {candidate}."
+        ).format(sooner=sooner(a.duration_reduction_pct), candidate=s.candidate.system)
+    else:
+        today = _(
+            "At today's interval neither write outlasts it, so the honest answer is that faster storage would not "
+            "change training time: the stall per save is the staging alone ({stalls})."
+        ).format(stalls=both(s3(a.baseline.stall_s), s3(a.candidate.stall_s)))
+    changes = _(
+        "What it does change: the shortest interval at which saves never stall goes from {baseline_steps} to "
+        "{candidate_steps} steps, so the job can checkpoint more often and lose less work when it fails"
+    ).format(baseline_steps=count(a.baseline.min_interval_steps), candidate_steps=count(a.candidate.min_interval_steps))
+    if r.baseline.restore_s is None:
+        changes += _("; restores after a failure were not measured in this test.")
+    else:
+        changes += _("; a restore after a failure takes {baseline} instead of {candidate}.").format(
+            baseline=s3(r.baseline.restore_s), candidate=s3(r.candidate.restore_s)
+        )
+    blocks = [w.p(lags, "save_times"), w.p(today, "save_times"), w.p(changes, "save_times", "restore_times")]
+    if m.checkpoint_mode == "async":
+        blocks.append(
+            w.p(
+                _(
+                    "Failures included, the effective training time ratio is {baseline} on {baseline_system} and "
+                    "{candidate} on {candidate_system} at today's interval, {baseline_optimal} and "
+                    "{candidate_optimal} each at its optimal interval."
+                ).format(
+                    baseline=num(r.baseline.ettr, 3),
+                    baseline_system=s.baseline.system,
+                    candidate=num(r.candidate.ettr, 3),
+                    candidate_system=s.candidate.system,
+                    baseline_optimal=num(r.baseline.optimal_ettr, 3),
+                    candidate_optimal=num(r.candidate.optimal_ettr, 3),
+                ),
+                "save_times",
+                "restore_times",
+            )
+        )
+    return Subsection("qa-async", _("We checkpoint asynchronously: why buy faster storage?"), tuple(blocks))
+
+
 def _cold_start_words(lc) -> str:
     least, most = s3(lc.load_saved_min_s), s3(lc.load_saved_max_s)
     if least == most:
@@ -203,4 +266,8 @@ def _cold_start_words(lc) -> str:
 
 
 def build(w: Words) -> Section:
-    return Section(ID, _("Questions and answers"), (_utilisation_answer(w), _lifecycle_answer(w), _scale_answer(w)))
+    return Section(
+        ID,
+        _("Questions and answers"),
+        (_utilisation_answer(w), _async_answer(w), _lifecycle_answer(w), _scale_answer(w)),
+    )

@@ -91,6 +91,19 @@ def sides(m: Metrics) -> tuple[Side, Side]:
     return baseline, candidate
 
 
+#: The inputs whose figures describe the save systems, marked when one of them is not durable.
+SAVE_INPUTS = ("save_times", "bandwidth", "restore_times")
+
+
+def mark_of(m: Metrics, inputs: tuple[str, ...] | list[str]) -> str:
+    """ "illustrative", "not_durable" or "": how a figure drawn from `inputs` is marked wherever it appears."""
+    if set(inputs) & set(m.inputs_illustrative):
+        return "illustrative"
+    if m.not_durable and set(inputs) & set(SAVE_INPUTS):
+        return "not_durable"
+    return ""
+
+
 class Words:
     """Words and marks for one report: which inputs are illustrative, and the figures to word."""
 
@@ -100,9 +113,10 @@ class Words:
         self.illustrative = set(m.inputs_illustrative)
         self.sides = sides(m)  #: the baseline's view, then the candidate's
 
-    def marked(self, *inputs: str) -> bool:
-        """Whether a figure drawn from `inputs` comes from an illustrative one."""
-        return bool(self.illustrative & set(inputs))
+    def marked(self, *inputs: str) -> str:
+        """The mark of a figure drawn from `inputs` ("" when none): "illustrative" when one of them is declared
+        illustrative, else "not_durable" when it is a save input and a save system is not durable."""
+        return mark_of(self.m, inputs)
 
     def p(self, text: str, *inputs: str, style: str = "p") -> Para:
         """A paragraph stating figures drawn from `inputs`."""

@@ -128,6 +128,7 @@ def build(w: Words) -> Section:
                 )
             ).format(per_1000=gpus(m.scale.gpu_equivalents_per_1000), gpus=m.save.baseline.gpus),
             "save_times",
+            "bandwidth",
         ),
         w.figure("composition"),
         w.p(_sensitivity_sentence(m), "save_times"),

@@ -10,9 +10,10 @@ from report.formatting import (
     num,
     p3,
     s3,
+    sig,
     x3,
 )
-from report.i18n import _, date, join_words
+from report.i18n import _, date, join_words, ngettext
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import TILE_GATES
 from report.sections.findings import (
@@ -41,6 +42,8 @@ def _tile_mark(m: Metrics, tile_id: str, inputs: tuple[str, ...]) -> tuple[str, 
         return _("{gates} undecided").format(gates=gate_list(missing)), "insufficient"
     if set(inputs) & set(m.inputs_illustrative):
         return _("Illustrative input"), "illustrative"
+    if m.not_durable and "save_times" in inputs:
+        return _("Not durable"), "illustrative"
     return "", ""
 
 
@@ -68,16 +71,11 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             ("save_times",),
         ),
         (
-            "per-save",
-            s3(abs(s.saved_per_save_s)),
-            _("more per checkpoint save") if s.saved_per_save_s < 0 else _("less per checkpoint save"),
-            _("{share} of the baseline's save time").format(share=p3(abs(s.reduction_pct))),
-            ("save_times",),
-        ),
-        (
             "bubble",
             f"{p3(b.baseline_bubble_pct)} → {p3(b.candidate_bubble_pct)}",
-            _("checkpoint bubble share of wall time"),
+            _("checkpoint stall share of wall time (asynchronous saves)")
+            if m.checkpoint_mode == "async"
+            else _("checkpoint bubble share of wall time"),
             _("{saves} in {steps} steps").format(
                 saves=_n(b.saves, "{n} save", "{n} saves"), steps=count(b.total_steps)
             ),
@@ -91,14 +89,40 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             ("save_times",),
         ),
         (
+            "ettr",
+            f"{num(m.reliability.baseline.ettr, 3)} → {num(m.reliability.candidate.ettr, 3)}",
+            _("effective training time ratio (ETTR)"),
+            _("at today's interval, failures included; {per_save} per save").format(
+                per_save=_("{baseline} → {candidate} of stall").format(
+                    baseline=s3(s.baseline.pause_s), candidate=s3(s.candidate.pause_s)
+                )
+                if m.checkpoint_mode == "async"
+                else _("{share} less save time").format(share=p3(s.reduction_pct))
+                if s.reduction_pct >= 0
+                else _("{share} more save time").format(share=p3(-s.reduction_pct))
+            ),
+            ("save_times", "restore_times"),
+        ),
+        (
             "capacity",
             gpus(b.gpu_equivalents),
             _("GPU-equivalents of capacity") if b.gpu_equivalents >= 0 else _("GPU-equivalents of capacity lost"),
             (
-                _("{gpus}-GPU cluster of such jobs, at this job's stalls")
-                if m.checkpoint_mode == "async"
-                else _("{gpus}-GPU cluster of such jobs, at this job's save times")
-            ).format(gpus=count(b.cluster_gpus)),
+                _(
+                    "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, {peak} GB/s all at "
+                    "once, more than the {measured} GB/s measured (by the test's clients, not the system's capacity)"
+                )
+                if max(m.cluster.candidate.mean_to_sustained, m.cluster.candidate.peak_to_sustained) > 1
+                else _(
+                    "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, {peak} GB/s all at "
+                    "once ({measured} GB/s measured)"
+                )
+            ).format(
+                gpus=count(b.cluster_gpus),
+                mean=sig(m.cluster.candidate.mean_write_gbps),
+                peak=sig(m.cluster.candidate.peak_write_gbps),
+                measured=sig(m.bandwidth.candidate_gbps),
+            ),
             ("save_times",),
         ),
         (
@@ -154,5 +178,19 @@ def build(w: Words) -> Cover:
         verdict_label=verdict_label(m.verdict.status),
         verdict_reason=verdict_reason(m, c),
         tiles=_tiles(m),
-        evidence=_evidence(m),
+        evidence=_evidence(m) + _not_durable(w),
     )
+
+
+def _not_durable(w: Words) -> str:
+    """Page 1 says whose saves would not survive a power loss (tmpfs, an unprotected write cache)."""
+    names = [side.system for side in w.sides if side.key in w.m.not_durable]
+    if not names:
+        return ""
+    return " " + ngettext(
+        "Saves on {systems} are not durable: they would not survive a power loss, so every figure of that system is "
+        "marked “Not durable”.",
+        "Saves on {systems} are not durable: they would not survive a power loss, so every figure of those systems "
+        "is marked “Not durable”.",
+        len(names),
+    ).format(systems=join_words(names))

@@ -9,9 +9,9 @@ BANDWIDTH_BOUND_SHARE_PCT = 80.0
 # The gates each headline tile depends on: a tile is marked while one of them fails or lacks data.
 TILE_GATES = {
     "speedup": ("G1", "G2", "G3"),
-    "per-save": ("G1", "G2", "G3"),
     "bubble": ("G1", "G2", "G4"),
     "training": ("G4",),
+    "ettr": ("G1", "G2"),
     "capacity": ("G4",),
     "loading": (),
 }

@@ -8,19 +8,47 @@ from report.blocks import (
     Section,
     Table,
 )
+from report.compute import Metrics
+from report.config import EconomicsSpec
 from report.formatting import (
     count,
     gb,
+    given,
     num,
     s3,
     sig,
 )
 from report.i18n import _
 from report.sections.base import Words
+from report.sections.findings import demand_sentence
 
 ID = "economics"
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ()
+
+
+def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], ...]:
+    """Energy beside value, when test.toml gives gpu_power_kw."""
+    e = m.economics
+    if e is None or e.energy_kwh_per_run is None:
+        return ()
+    return (
+        (
+            _("Energy per training run"),
+            _("{kwh} kWh").format(kwh=sig(e.energy_kwh_per_run)),
+            _("{time} × {gpus} GPUs × {power} kW × PUE {pue}").format(
+                time=s3(m.bubble.time_saved_s),
+                gpus=m.save.baseline.gpus,
+                power=given(spec.gpu_power_kw),
+                pue=given(spec.pue),
+            ),
+        ),
+        (
+            _("Energy per year"),
+            _("{kwh} kWh").format(kwh=sig(e.energy_kwh_per_year)),
+            _("× {runs} runs a year").format(runs=count(spec.runs_per_year)),
+        ),
+    )
 
 
 def build(w: Words) -> Section | None:
@@ -58,6 +86,7 @@ def build(w: Words) -> Section | None:
                     gpus=num(m.bubble.gpu_equivalents, 1), price=price
                 ),
             ),
+            *_energy_rows(m, spec),
             (
                 _("Checkpoints retained"),
                 gb(e.retained_gb),
@@ -85,8 +114,11 @@ def build(w: Words) -> Section | None:
             _(
                 "The cluster figure values the GPU-equivalents as if every job checkpointed like this one all year; "
                 "the per-run figure counts only this job's GPUs. Neither includes the array's price or running costs."
-            ),
+            )
+            + " "
+            + demand_sentence(m),
             "note",
+            w.marked("save_times", "bandwidth"),
         ),
     )
     return Section(ID, _("Value of the time saved"), (*notes, table))

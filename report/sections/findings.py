@@ -24,6 +24,7 @@ from report.sections.labels import gate_name
 from report.sections.phrases import (
     _n,
     gate_list,
+    sooner,
 )
 
 
@@ -134,8 +135,91 @@ def capacity_sentence(m: Metrics) -> str:
             "like this one, with this job's measured save times, that is a loss of {gpus} GPUs of capacity."
         )
     )
+    return (
+        text.format(
+            gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
+        )
+        + " "
+        + demand_sentence(m)
+    )
+
+
+def demand_sentence(m: Metrics) -> str:
+    """The bandwidth the cluster behind the GPU-equivalents would need on the candidate, against what was measured."""
+    cl, c = m.cluster, m.cluster.candidate
+    if m.save.candidate.gpus > m.bubble.cluster_gpus:
+        jobs = _("The cluster figures describe one job of {gpus} GPUs, larger than the cluster.").format(
+            gpus=count(m.save.candidate.gpus)
+        )
+    else:
+        jobs = _n(cl.jobs, "That is {n} such job.", "That is {n} such jobs.")
+    text = (
+        jobs
+        + " "
+        + _(
+            "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
+            "{peak} GB/s if every job saves at once, against {measured} GB/s measured."
+        ).format(
+            system=m.save.candidate.system,
+            mean=sig(c.mean_write_gbps),
+            peak=sig(c.peak_write_gbps),
+            measured=sig(m.bandwidth.candidate_gbps),
+        )
+    )
+    if max(c.mean_to_sustained, c.peak_to_sustained) > 1:
+        text += " " + _(
+            "That is more than the joint test measured ({ratio} at peak): the GPU-equivalents assume a bandwidth the "
+            "test did not show. The measured bandwidth is the joint test's (its clients'), not the system's capacity, "
+            "so measure at the cluster's scale before counting on it."
+        ).format(ratio=_("{ratio}×").format(ratio=sig(c.peak_to_sustained)))
+    return text
+
+
+def async_sentence(m: Metrics) -> str:
+    """What asynchronous saves make of the storage's benefit at today's interval, and what remains."""
+    a, r, s = m.async_, m.reliability, m.save
+    if a.storage_stalls:
+        text = (
+            _(
+                "With asynchronous saves the storage would still stall training at today's interval: a write outlasts "
+                "the {tau} of compute between saves, and the run would finish {sooner} on {candidate}."
+            )
+            if m.checkpoint_mode == "sync"
+            else _(
+                "This job saves asynchronously and a write outlasts the {tau} of compute between saves, so the "
+                "storage stalls training: the run finishes {sooner} on {candidate}."
+            )
+        )
+        return text.format(tau=s3(r.interval_s), sooner=sooner(a.duration_reduction_pct), candidate=s.candidate.system)
+    text = (
+        _(
+            "With asynchronous saves this storage benefit would vanish at today's interval: neither write ({baseline} "
+            "and {candidate}) outlasts the {tau} of compute between saves, so training time would not change. What "
+            "remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
+            "failure) and {restores}."
+        )
+        if m.checkpoint_mode == "sync"
+        else _(
+            "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
+            "compute between saves, so the storage does not change training time at today's interval. Its value lies "
+            "in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
+            "failure) and {restores}."
+        )
+    )
+    restores = (
+        _("faster restores (not measured in this test)")
+        if r.baseline.restore_s is None
+        else _("restores of {baseline} → {candidate}").format(
+            baseline=s3(r.baseline.restore_s), candidate=s3(r.candidate.restore_s)
+        )
+    )
     return text.format(
-        gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
+        baseline=s3(a.baseline.write_lag_s),
+        candidate=s3(a.candidate.write_lag_s),
+        tau=s3(r.interval_s),
+        baseline_steps=count(a.baseline.min_interval_steps),
+        candidate_steps=count(a.candidate.min_interval_steps),
+        restores=restores,
     )
 
 

@@ -29,9 +29,9 @@ def formulas() -> tuple[tuple[str, str], ...]:
             ),
         ),
         (_("Saves"), _("saves = floor(total_steps ÷ checkpoint_interval_steps)")),
-        (_("Compute time"), _("compute = baseline duration − saves × mean_B")),
-        (_("Wall time, candidate"), _("duration_C = compute + saves × mean_C")),
-        (_("Bubble share"), _("bubble = 100 × saves × mean ÷ duration, per system")),
+        (_("Compute time"), _("compute = baseline duration − saves × pause_B")),
+        (_("Wall time, candidate"), _("duration_C = compute + saves × pause_C")),
+        (_("Bubble share"), _("bubble = 100 × saves × pause ÷ duration, per system")),
         (
             _("Throughput gain"),
             _("gain = 100 × (duration_B ÷ duration_C − 1); GPU-equivalents = cluster GPUs × gain ÷ 100"),
@@ -56,8 +56,38 @@ def formulas() -> tuple[tuple[str, str], ...]:
         ),
         (_("Runs short (G1, G2)"), _("max(min_runs, 2) − runs, at least 0")),
         (_("Job MTBF"), _("M = per-GPU MTBF (h) × 3,600 ÷ GPUs of the job")),
-        (_("Overhead"), _("100 × (c ÷ τ + (τ + c) ÷ 2M + restart ÷ M), c = save time, τ = interval of compute")),
-        (_("Optimal interval"), _("Young: τ = √(2cM); Daly: √(2cM) × (1 + √(c/2M)/3 + (c/2M)/9) − c")),
+        (_("Save pause"), _("pause = mean save time (sync) or stall (async), per system; the bubble uses it")),
+        (_("Staging"), _("σ = [async] staging_s of the system, 0 without [async]")),
+        (_("Write lag"), _("w = mean save time s: the write to durable storage, after staging")),
+        (_("Stall"), _("stall = σ + max(0, w − τ), τ = checkpoint_interval_steps × step time")),
+        (_("Shortest stall-free interval"), _("smallest whole n ≥ 1 with n × step time ≥ w")),
+        (_("Storage stalls"), _("either system's w > τ")),
+        (
+            _("Benefit if saves were asynchronous"),
+            _("100 × saves × (stall_B − stall_C) ÷ (compute + saves × stall_B)"),
+        ),
+        (_("Host memory per node"), _("snapshot_gb × min(GPUs, GPUs per node) ÷ GPUs")),
+        (_("Recovery"), _("recovery = restart_s + mean restore time (0 when restores are not measured)")),
+        (
+            _("Overhead"),
+            _(
+                "100 × (p(T) ÷ T + (T + p(T)) ÷ 2M + w ÷ M + recovery ÷ M) at T = τ, with p(T) = b + max(0, w − T); "
+                "sync: b = save time, w = 0; async: b = σ, w = save time"
+            ),
+        ),
+        (
+            _("Optimal interval"),
+            _("max(√(2bM), w) (sync: Young's √(2cM)); Daly: √(2bM) × (1 + √(b/2M)/3 + (b/2M)/9) − b, at least w"),
+        ),
+        (_("ETTR"), _("effective training time ratio = 1 ÷ (1 + overhead ÷ 100), at today's and the optimal interval")),
+        (_("Jobs in the cluster"), _("jobs = max(1, floor(cluster GPUs ÷ GPUs of the job))")),
+        (
+            _("Cluster write demand"),
+            _(
+                "mean = jobs × snapshot_gb ÷ (τ + pause); peak = jobs × snapshot_gb ÷ save time; each also ÷ the "
+                "sustained bandwidth measured"
+            ),
+        ),
         (
             _("Re-tuning beats switching"),
             _("baseline's overhead at its optimal interval < candidate's at today's interval"),
@@ -75,6 +105,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
             _("Value of time saved"),
             _("time saved ÷ 3,600 × GPUs × price per GPU-hour; cluster: GPU-equivalents × 8,760 × price"),
         ),
+        (_("Energy of time saved"), _("time saved ÷ 3,600 × GPUs × GPU power (kW) × PUE; per year × runs a year")),
     )
 
 

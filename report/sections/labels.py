@@ -6,7 +6,7 @@ from report.i18n import _
 
 
 def input_label(name: str) -> str:
-    """A reader's name for one of the three CSV inputs."""
+    """A reader's name for one of the CSV inputs."""
     return {
         "save_times": _("Checkpoint save times"),
         "bandwidth": _("Write bandwidth"),

@@ -98,9 +98,20 @@ def build(w: Words) -> Section:
             Column(f"{m.save.candidate.system} (s)"),
             Column(_("Saved per save (s)")),
             Column(_("Saves")),
-            Column(_("Saved in all (s)")),
+            Column(_("Save time saved in all (s)") if m.checkpoint_mode == "async" else _("Saved in all (s)")),
         ),
         rows,
         illustrative=w.marked("save_times"),
     )
-    return Section(ID, title, (*_projection_notes(w), table, w.figure("projection")))
+    blocks = [*_projection_notes(w), table]
+    if m.checkpoint_mode == "async":
+        blocks.append(
+            Para(
+                _(
+                    "This job saves asynchronously: the projected totals are save time, written in the background, not "
+                    "training time; they stall training only where a write outlasts the compute between saves."
+                ),
+                "note",
+            )
+        )
+    return Section(ID, title, (*blocks, w.figure("projection")))

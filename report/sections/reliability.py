@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from report import stats
 from report.blocks import (
     Column,
     Para,
     Section,
     Table,
 )
-from report.compute import Metrics
+from report.compute import SIDES, Metrics
 from report.formatting import (
     count,
     h3,
@@ -16,6 +17,7 @@ from report.formatting import (
     num,
     p3,
     pct,
+    s3,
     seconds,
     sig,
     x3,
@@ -31,38 +33,130 @@ ID = "reliability"
 CHARTS: tuple[str, ...] = ("reliability",)
 
 
+def _cost_at(m: Metrics, side: str, interval_s: float) -> float:
+    """What one save costs training at `interval_s`: the save time (sync), staging plus any wait (async)."""
+    save = m.save.baseline if side == "baseline" else m.save.candidate
+    if m.checkpoint_mode != "async":
+        return save.mean_s
+    staged = m.async_.baseline if side == "baseline" else m.async_.candidate
+    return stats.pause(staged.staging_s, staged.write_lag_s, interval_s)
+
+
 def _reliability_rows(m: Metrics) -> tuple[tuple[str, ...], ...]:
     r, s = m.reliability, m.save
-    today, tuned = _("{system}, today's interval"), _("{system}, re-tuned (Young)")
-    return (
+    today = _("{system}, today's interval")
+    # Young's optimum in sync mode; with asynchronous saves the optimum is bounded by the write lag as well
+    tuned = _("{system}, re-tuned") if m.checkpoint_mode == "async" else _("{system}, re-tuned (Young)")
+    rows = []
+    for label, at_optimum in ((today, False), (tuned, True)):
+        for key, save, side in zip(SIDES, s.sides(), (r.baseline, r.candidate), strict=True):
+            interval = side.optimal_interval_s if at_optimum else r.interval_s
+            cost = _cost_at(m, key, interval)
+            rows.append(
+                (
+                    label.format(system=save.system),
+                    seconds(cost),
+                    hours(interval),
+                    pct(100 * cost / interval, 2),
+                    pct(side.optimal_overhead_pct if at_optimum else side.overhead_pct, 2),
+                    num(side.optimal_ettr if at_optimum else side.ettr, 3),
+                )
+            )
+    return tuple(rows)
+
+
+def _recovery_table(w: Words) -> Table:
+    m = w.m
+    r = m.reliability
+    rows = tuple(
         (
-            today.format(system=s.baseline.system),
-            seconds(s.baseline.mean_s),
-            hours(r.interval_s),
-            pct(r.baseline.save_overhead_pct, 2),
-            pct(r.baseline.overhead_pct, 2),
-        ),
+            save.system,
+            seconds(side.restore_s),
+            seconds(r.restart_s),
+            seconds(side.recovery_s),
+            num(side.ettr, 3),
+            num(side.optimal_ettr, 3),
+        )
+        for save, side in zip(m.save.sides(), (r.baseline, r.candidate), strict=True)
+    )
+    note = (
+        _("Restore not measured: restart_s assumed ({restart}) for the whole recovery on both systems.").format(
+            restart=seconds(r.restart_s)
+        )
+        if r.baseline.restore_s is None
+        else _("Recovery = restart ({restart}, without reading the checkpoint) + the measured restore.").format(
+            restart=seconds(r.restart_s)
+        )
+    )
+    return Table(
+        "recovery",
+        _("Recovery after a failure and effective training time ratio (ETTR)"),
         (
-            today.format(system=s.candidate.system),
-            seconds(s.candidate.mean_s),
-            hours(r.interval_s),
-            pct(r.candidate.save_overhead_pct, 2),
-            pct(r.candidate.overhead_pct, 2),
+            Column(_("System"), False),
+            Column(_("Restore (s)")),
+            Column(_("Restart (s)")),
+            Column(_("Recovery (s)")),
+            Column(_("ETTR, today's interval")),
+            Column(_("ETTR, optimal interval")),
         ),
-        (
-            tuned.format(system=s.baseline.system),
-            seconds(s.baseline.mean_s),
-            hours(r.baseline.optimal_interval_s),
-            pct(100 * s.baseline.mean_s / r.baseline.optimal_interval_s, 2),
-            pct(r.baseline.optimal_overhead_pct, 2),
-        ),
-        (
-            tuned.format(system=s.candidate.system),
-            seconds(s.candidate.mean_s),
-            hours(r.candidate.optimal_interval_s),
-            pct(100 * s.candidate.mean_s / r.candidate.optimal_interval_s, 2),
-            pct(r.candidate.optimal_overhead_pct, 2),
-        ),
+        rows,
+        note,
+        illustrative=w.marked("save_times", "restore_times"),
+    )
+
+
+def _ettr_sentence(w: Words) -> Para:
+    m = w.m
+    r, s = m.reliability, m.save
+    text = _(
+        "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} and "
+        "{candidate} on {candidate_system} at today's interval; {baseline_optimal} and {candidate_optimal} each at its "
+        "optimal interval."
+    ).format(
+        baseline=num(r.baseline.ettr, 3),
+        baseline_system=s.baseline.system,
+        candidate=num(r.candidate.ettr, 3),
+        candidate_system=s.candidate.system,
+        baseline_optimal=num(r.baseline.optimal_ettr, 3),
+        candidate_optimal=num(r.candidate.optimal_ettr, 3),
+    )
+    if r.baseline.restore_s is None:
+        text += " " + _("Restore not measured: restart_s assumed.")
+    else:
+        text += " " + _(
+            "A restore takes {baseline} on {baseline_system} and {candidate} on {candidate_system}."
+        ).format(
+            baseline=seconds(r.baseline.restore_s),
+            baseline_system=s.baseline.system,
+            candidate=seconds(r.candidate.restore_s),
+            candidate_system=s.candidate.system,
+        )
+    return w.p(text, "save_times", "restore_times")
+
+
+def _lag_bound(w: Words) -> Para | None:
+    """In async mode the optimum cannot be shorter than the write lag: say where that bound decides it."""
+    m = w.m
+    if m.checkpoint_mode != "async":
+        return None
+    r = m.reliability
+    parts = []
+    for save, side, staged in zip(m.save.sides(), (r.baseline, r.candidate), m.async_.sides(), strict=True):
+        bound = side.optimal_interval_s == staged.write_lag_s
+        text = (
+            _("On {system} the write lag ({lag}) sets it.")
+            if bound
+            else _("On {system} it lies above the write lag ({lag}).")
+        )
+        parts.append(text.format(system=save.system, lag=s3(staged.write_lag_s)))
+    return w.p(
+        _(
+            "With asynchronous saves the optimal interval is max(√(2 × staging × MTBF), write lag): a shorter interval "
+            "would start a save before the previous one is durable."
+        )
+        + " "
+        + " ".join(parts),
+        "save_times",
     )
 
 
@@ -78,6 +172,7 @@ def build(w: Words) -> Section:
             Column(_("Interval (compute)")),
             Column(_("Saves alone")),
             Column(_("Saves, rework and restarts")),
+            Column(_("ETTR")),
         ),
         _reliability_rows(m),
         _(
@@ -137,16 +232,25 @@ def build(w: Words) -> Section:
             "save_times",
         ),
         w.p(retune_sentence(m), "save_times"),
-        w.p(
-            _(
-                "Re-optimised, the overhead scales with the square root of the save cost: the candidate's optimum is "
-                "{ratio} the baseline's, close to √{cost} = {root}, not the cost ratio itself."
-            ).format(ratio=x3(r.optimal_overhead_ratio), cost=sig(r.cost_ratio), root=sig(r.sqrt_cost_ratio)),
-            "save_times",
-        ),
     ]
+    if m.checkpoint_mode == "sync":  # the square-root rule is about a save that blocks whole; async blocks staging
+        notes.append(
+            w.p(
+                _(
+                    "Re-optimised, the overhead scales with the square root of the save cost: the candidate's "
+                    "optimum is {ratio} the baseline's, close to √{cost} = {root}, not the cost ratio itself."
+                ).format(ratio=x3(r.optimal_overhead_ratio), cost=sig(r.cost_ratio), root=sig(r.sqrt_cost_ratio)),
+                "save_times",
+            )
+        )
     return Section(
         ID,
         _("Failures and the checkpoint interval"),
-        (intro, *notes, table, measure, w.figure("reliability")),
+        (*_blocks(w, intro, notes, table, measure), w.figure("reliability")),
     )
+
+
+def _blocks(w: Words, intro: Para, notes: list[Para], table: Table, measure: Para) -> tuple:
+    """The section's text and tables in order, the async optimum's bound when there is one."""
+    blocks = (intro, *notes, _ettr_sentence(w), table, _recovery_table(w), _lag_bound(w), measure)
+    return tuple(b for b in blocks if b is not None)

@@ -16,6 +16,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
+    async_sentence,
     capacity_sentence,
     save_warnings,
     tuning_sentence,
@@ -82,7 +83,8 @@ def _key_findings(w: Words) -> list[Para]:
             ),
             "save_times",
         ),
-        w.p(capacity_sentence(m), "save_times"),
+        w.p(capacity_sentence(m), "save_times", "bandwidth"),
+        w.p(async_sentence(m), "save_times", "restore_times"),
         w.p(
             _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).").format(
                 candidate=m.load.candidate_system,

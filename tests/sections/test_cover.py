@@ -14,7 +14,7 @@ def test_failed_gates_lead_page_one_and_mark_the_tiles():
     marks = {k.id: k.mark for k in cover.tiles}
     assert marks == {
         "speedup": "G1 and G3 failed",
-        "per-save": "G1 and G3 failed",
+        "ettr": "G1 failed",
         "bubble": "G1 and G4 failed",
         "training": "G4 failed",
         "capacity": "G4 failed",

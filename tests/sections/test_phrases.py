@@ -15,5 +15,8 @@ def test_a_slower_candidate_is_worded_as_slower(folder):
     assert "−" not in summary and "0.5× faster" not in summary
     tiles = {k.id: (k.value, k.label) for k in ctx.cover.tiles}
     assert tiles["speedup"] == ("2.00×", "slower checkpoint save")
-    assert tiles["per-save"] == ("178 s", "more per checkpoint save")
+    # ETTR at 1,622 s between saves, M = 50,677 h × 3,600 ÷ 8: 1 ÷ (1 + 178/1622 + 1800/2M + 600/M) = 0.901,
+    # 1 ÷ (1 + 356/1622 + 1978/2M + 600/M) = 0.820; the note says the slower save's extra time
+    assert tiles["ettr"] == ("0.901 → 0.820", "effective training time ratio (ETTR)")
+    assert {k.id: k.note for k in ctx.cover.tiles}["ettr"].endswith("100% more save time per save")
     assert tiles["training"] == ("9.89%", "longer training run")

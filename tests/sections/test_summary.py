@@ -13,10 +13,20 @@ def test_summary_sentences_come_from_the_figures():
         "On the 32B workload (64 GB per checkpoint, 16 GPUs), Array X saved a checkpoint in 55 s against 110 s on "
         "Old NAS: 55 s less per save, 2.00× faster (95% confidence interval of the speedup 1.63× to 2.46×)."
     ) in summary
-    assert [k.value for k in ctx.cover.tiles] == ["2.00×", "55 s", "5.21% → 2.68%", "2.61%", "14", "5.00×–10.0×"]
+    # ETTR, M = 10,000 h × 3,600 ÷ 16 = 2,250,000 s, τ = 2,000 s, restart 300 s:
+    # 1 ÷ (1 + 110/2000 + 2110/2M + 300/M) = 0.947 and 1 ÷ (1 + 55/2000 + 2055/2M + 300/M) = 0.973
+    assert [k.value for k in ctx.cover.tiles] == [
+        "2.00×",
+        "5.21% → 2.68%",
+        "2.61%",
+        "0.947 → 0.973",
+        "14",
+        "5.00×–10.0×",
+    ]
     assert ctx.cover.verdict_label == "Benefit demonstrated" and not any(k.mark for k in ctx.cover.tiles)
     assert [g.label for g in section(ctx, "gates").blocks[1].rows] == ["Pass"] * 4
     qa = section(ctx, "qa").blocks
-    assert len(qa) == 3 and "worth 14 GPUs of capacity" in qa[0].blocks[1].text
+    assert [q.id for q in qa] == ["qa-utilisation", "qa-async", "qa-lifecycle", "qa-scale"]
+    assert "worth 14 GPUs of capacity" in qa[0].blocks[1].text
     save_table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
     assert save_table.rows[0][2] == "110.0 ± 10.0" and save_table.rows[0][5] == "1.00"

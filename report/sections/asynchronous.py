@@ -1,0 +1,210 @@
+"""Asynchronous checkpointing: staging, the write lag against the compute between saves, the stall (a what-if in sync
+mode), and where the storage's value lies when its writes no longer stall training."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Column,
+    Para,
+    Section,
+    Table,
+)
+from report.compute import Metrics
+from report.formatting import (
+    count,
+    gb,
+    num,
+    s3,
+    seconds,
+)
+from report.i18n import _
+from report.load import JointTest
+from report.sections.base import Words
+from report.sections.phrases import both, sooner
+
+ID = "async"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ("stall",)
+#: Trainers whose logged save time may include staging (their async logs are refused as save times).
+TRAINER_TOOLS = ("megatron", "nemo")
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    what_if = m.checkpoint_mode == "sync"
+    blocks: list = [Para(_lead(what_if), "lead")]
+    if not m.async_.staging_given:
+        blocks.append(
+            Para(
+                _(
+                    "test.toml has no [async] table: staging was not measured and is taken as 0 s, so the stalls "
+                    "below are the storage's alone; a real trainer adds its staging time to every save on both systems."
+                ),
+                "note",
+            )
+        )
+    blocks += [_table(w), w.p(_benefit(m, what_if), "save_times"), *_verdict(w), w.figure("stall")]
+    if _from_trainer_log(w.test) and m.async_.staging_given:
+        blocks.append(
+            Para(
+                _(
+                    "Some save times come from a trainer's log, which may already include staging: the write lag is "
+                    "then overstated by up to the staging time."
+                ),
+                "note",
+            )
+        )
+    title = _("Asynchronous checkpointing (what-if)") if what_if else _("Asynchronous checkpointing")
+    return Section(ID, title, tuple(blocks))
+
+
+def _lead(what_if: bool) -> str:
+    how = _(
+        "Modern trainers (PyTorch DCP async_save, Megatron-LM --async-save, NeMo, torchtitan) block training only "
+        "while a checkpoint's state is copied to host memory (staging), then write it to storage in the background; "
+        "the storage stalls training only when that write is not finished when the next save is due."
+    )
+    if what_if:
+        return (
+            how
+            + " "
+            + _(
+                "This job saves synchronously, so this section is a what-if: what the storage would change if the "
+                "same saves were asynchronous."
+            )
+        )
+    return how + " " + _("This job saves asynchronously: every training-time figure of this report counts stalls.")
+
+
+def _table(w: Words) -> Table:
+    m = w.m
+    a, tau = m.async_, m.reliability.interval_s
+    rows = tuple(
+        (
+            save.system,
+            num(side.staging_s, 2),
+            num(side.write_lag_s, 1),
+            num(tau, 0),
+            num(side.stall_s, 2),
+            count(side.min_interval_steps),
+        )
+        for save, side in zip(m.save.sides(), a.sides(), strict=True)
+    )
+    return Table(
+        "async",
+        _("One save as an asynchronous trainer takes it, at today's interval of {steps} steps").format(
+            steps=count(m.bubble.checkpoint_interval_steps)
+        ),
+        (
+            Column(_("System"), False),
+            Column(_("Staging (s)")),
+            Column(_("Write lag (s)")),
+            Column(_("Compute between saves (s)")),
+            Column(_("Stall per save (s)")),
+            Column(_("Shortest stall-free interval (steps)")),
+        ),
+        rows,
+        _(
+            "Stall = staging + max(0, write lag − compute between saves). Host memory for one staged checkpoint: "
+            "{baseline} and {candidate} per node ({per_node} GPUs a node)."
+        ).format(
+            baseline=gb(a.baseline.staged_per_node_gb),
+            candidate=gb(a.candidate.staged_per_node_gb),
+            per_node=w.config.async_saves.gpus_per_node if w.config.async_saves else 8,
+        ),
+        illustrative=w.marked("save_times"),
+    )
+
+
+def _benefit(m: Metrics, what_if: bool) -> str:
+    a = m.async_
+    if a.duration_reduction_pct == 0:
+        text = (
+            _(
+                "With asynchronous saves the training run would take as long on {candidate} as on {baseline} at "
+                "today's interval ({stalls} of stall per save)."
+            )
+            if what_if
+            else _(
+                "With these asynchronous saves the training run takes as long on {candidate} as on {baseline} "
+                "({stalls} of stall per save)."
+            )
+        )
+    else:
+        text = (
+            _(
+                "With asynchronous saves the training run would finish {sooner} on {candidate} than on {baseline} at "
+                "today's interval ({stalls} of stall per save)."
+            )
+            if what_if
+            else _(
+                "With these asynchronous saves the training run finishes {sooner} on {candidate} than on {baseline} "
+                "({stalls} of stall per save)."
+            )
+        )
+    return text.format(
+        sooner=sooner(a.duration_reduction_pct),
+        candidate=m.save.candidate.system,
+        baseline=m.save.baseline.system,
+        stalls=both(s3(a.baseline.stall_s), s3(a.candidate.stall_s)),
+    )
+
+
+def _verdict(w: Words) -> list[Para]:
+    """What the write lag means: storage stalls per side, or the plain statement that it no longer does."""
+    m = w.m
+    a, tau = m.async_, m.reliability.interval_s
+    if a.storage_stalls:
+        out = []
+        for save, side in zip(m.save.sides(), a.sides(), strict=True):
+            if side.write_lag_s > tau:
+                out.append(
+                    w.p(
+                        _(
+                            "On {system} the write ({lag}) outlasts the {tau} of compute between saves, so each save "
+                            "stalls training {extra} beyond staging; from an interval of {steps} steps on it would "
+                            "not."
+                        ).format(
+                            system=save.system,
+                            lag=s3(side.write_lag_s),
+                            tau=s3(tau),
+                            extra=s3(side.stall_s - side.staging_s),
+                            steps=count(side.min_interval_steps),
+                        ),
+                        "save_times",
+                    )
+                )
+        return out
+    plain = _(
+        "Neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and {candidate_lag}): "
+        "with asynchronous saves the storage would not change training time at today's interval."
+    ).format(tau=s3(tau), baseline_lag=s3(a.baseline.write_lag_s), candidate_lag=s3(a.candidate.write_lag_s))
+    if a.duration_reduction_pct != 0:
+        plain += " " + _("The difference above is the two systems' staging times alone.")
+    return [w.p(plain, "save_times"), w.p(_value_then(m), "save_times", "restore_times")]
+
+
+def _value_then(m: Metrics) -> str:
+    """Where the storage's value lies when its writes do not stall training."""
+    a, r = m.async_, m.reliability
+    value = _(
+        "Its value then lies elsewhere: a shorter stall-free interval ({baseline_steps} steps on {baseline} against "
+        "{candidate_steps} on {candidate}), so a job can checkpoint more often and lose less work per failure (see "
+        "the failure section)"
+    ).format(
+        baseline_steps=count(a.baseline.min_interval_steps),
+        baseline=m.save.baseline.system,
+        candidate_steps=count(a.candidate.min_interval_steps),
+        candidate=m.save.candidate.system,
+    )
+    if r.baseline.restore_s is None or r.candidate.restore_s is None:
+        return value + _(", and faster restores after a failure (not measured in this test).")
+    return value + _(", and faster restores after a failure ({baseline_restore} against {candidate_restore}).").format(
+        baseline_restore=seconds(r.baseline.restore_s), candidate_restore=seconds(r.candidate.restore_s)
+    )
+
+
+def _from_trainer_log(test: JointTest) -> bool:
+    if test.imported is None:
+        return False
+    return any(use.tool in TRAINER_TOOLS and use.into == "save_times" for use in test.imported.tools)

@@ -1,0 +1,136 @@
+"""The built PDFs say what the contract asks about asynchronous saves, restores, ETTR and durability, in English and
+Chinese (extracted text; the figures are worked by hand in test_asynchronous.py)."""
+
+import dataclasses
+import subprocess
+
+import pandas as pd
+import pytest
+
+from report.build import build_outputs
+from report.load import load
+from tests.conftest import DATA, PROVENANCE, ROOT
+
+
+def _text(pdf: bytes, tmp_path, first: int = 1, last: int = 99) -> str:
+    path = tmp_path / "report.pdf"
+    path.write_bytes(pdf)
+    command = ["pdftotext", "-raw", "-f", str(first), "-l", str(last), str(path), "-"]
+    return " ".join(subprocess.run(command, check=True, capture_output=True, text=True).stdout.split())
+
+
+def _squeeze(text: str) -> str:
+    """Chinese lines break anywhere: compare without white space."""
+    return "".join(text.split())
+
+
+def _with_restores(path):
+    test = load(path)
+    c = test.config
+    rows = [
+        {"system": c.systems.save_baseline, "model": c.training.model, "run": 1, "restore_s": 240.0},
+        {"system": c.systems.save_baseline, "model": c.training.model, "run": 2, "restore_s": 260.0},
+        {"system": c.systems.candidate, "model": c.training.model, "run": 1, "restore_s": 60.0},
+    ]
+    return dataclasses.replace(test, restores=pd.DataFrame(rows))
+
+
+def _not_durable(tmp_path_factory):
+    import shutil
+
+    path = tmp_path_factory.mktemp("not-durable") / "data"
+    shutil.copytree(DATA, path)
+    toml = (path / "test.toml").read_text()
+    (path / "test.toml").write_text(
+        toml.replace('load_baseline = "NFS"', 'load_baseline = "NFS"\nnot_durable   = ["Mingxin FX100"]')
+    )
+    return load(path)
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    """Page 1 and the whole text of each report, in both languages, built once."""
+    tests = {
+        "default": load(DATA),
+        "async": load(ROOT / "examples" / "async-70b"),
+        "restores": _with_restores(DATA),
+        "not_durable": _not_durable(tmp_path_factory),
+    }
+    out = {}
+    for name, test in tests.items():
+        for language in ("en", "zh-CN"):
+            pdf = build_outputs(test, PROVENANCE, language).pdf
+            where = tmp_path_factory.mktemp(f"{name}-{language}")
+            out[name, language] = (_text(pdf, where, 1, 1), _text(pdf, where))
+    return out
+
+
+def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
+    cover, text = pages["default", "en"]
+    assert "0.901 → 0.945" in cover and "effective training time ratio (ETTR)" in cover
+    assert "4.67% shorter training run" in cover
+    for sentence in (
+        "Asynchronous checkpointing (what-if)",
+        "With asynchronous saves this storage benefit would vanish at today's interval",
+        "What remains is a shorter stall-free interval (55 → 29 steps: less work lost per failure)",
+        "staging was not measured and is taken as 0 s",
+        "the honest answer is that faster storage would not change training time",
+        "Restore not measured: restart_s assumed",
+        "Stall per asynchronous save by checkpoint interval",
+        "87.2 GB/s if every job saves at once, against 6.40 GB/s measured",
+    ):
+        assert sentence in text, sentence
+    cover, text = pages["default", "zh-CN"]
+    assert "0.901→0.945" in _squeeze(cover) and "有效训练时间占比（ETTR）" in _squeeze(cover)
+    for sentence in (
+        "异步检查点（假设分析）",
+        "采用异步保存时，在当前间隔下这一存储收益将消失",
+        "剩下的是更短的无停顿间隔（55→29步：每次故障损失的工作更少）",
+        "未测量暂存，按0s计",
+        "如实的回答是：更快的存储不会改变训练时间",
+        "未测量恢复：按假设的restart_s计。",
+        "各检查点间隔下每次异步保存的停顿",
+    ):
+        assert _squeeze(sentence) in _squeeze(text), sentence
+
+
+def test_async_example_shows_stalls_and_ettr_on_page_one(pages):
+    # examples/async-70b: τ = 50 × 6 s = 300 s; writes 340.04 s and 75.26 s (means of 5 runs), staging 9.4 s and
+    # 9.6 s: stalls 9.4 + 40.04 = 49.44 s and 9.6 s. M = 50,677 h × 3,600 ÷ 64 = 2,850,581 s, restores 212.13 s and
+    # 61.03 s after a 420 s restart: ETTR 1 ÷ (1 + 49.44/300 + 349.44/2M + 340.04/M + 632.13/M) = 0.858 and
+    # 1 ÷ (1 + 9.6/300 + 309.6/2M + 75.26/M + 481.03/M) = 0.969.
+    cover, text = pages["async", "en"]
+    assert "checkpoint stall share of wall time (asynchronous saves)" in cover
+    assert "0.858 → 0.969" in cover and "49.4 s → 9.60 s of stall per save" in cover
+    assert "what-if" not in text
+    assert "With these asynchronous saves the training run finishes 11.4% sooner on Mingxin FX100" in text
+    assert "On Parallel NFS (existing) the write (340 s) outlasts the 300 s of compute between saves" in text
+    assert "A restore takes 212.1 s on Parallel NFS (existing) and 61.0 s on Mingxin FX100." in text
+    assert "On Parallel NFS (existing) it lies above the write lag (340 s)." in text
+    assert "the projected totals are save time" in text
+    cover, text = pages["async", "zh-CN"]
+    assert "检查点停顿占墙钟时间的比例（异步保存）" in _squeeze(cover) and "0.858→0.969" in _squeeze(cover)
+    assert "有效训练时间占比（ETTR）" in _squeeze(cover)
+    assert "采用这些异步保存，训练在MingxinFX100上比在ParallelNFS(existing)上提前11.4%完成" in _squeeze(text)
+    assert "一次恢复在ParallelNFS(existing)上用时212.1s，在MingxinFX100上用时61.0s。" in _squeeze(text)
+
+
+def test_restores_report_gives_restore_and_recovery(pages):
+    _cover, text = pages["restores", "en"]
+    assert "A restore takes 250 s on Local NVMe (single drive) and 60 s on Mingxin FX100." in text
+    assert "Recovery = restart (600 s, without reading the checkpoint) + the measured restore." in text
+    assert "restores of 250 s → 60 s" in text
+    _cover, text = pages["restores", "zh-CN"]
+    assert _squeeze("一次恢复在 Local NVMe (single drive) 上用时 250 s，在 Mingxin FX100 上用时 60 s。") in _squeeze(
+        text
+    )
+
+
+def test_not_durable_report_says_so_on_page_one_and_marks_figures(pages):
+    cover, text = pages["not_durable", "en"]
+    assert "Saves on Mingxin FX100 are not durable: they would not survive a power loss" in cover
+    assert "NOT DURABLE" in cover  # the capacity tile's mark
+    assert text.count("NOT DURABLE SAVES") >= 4  # inside the charts drawn from the saves
+    cover, text = pages["not_durable", "zh-CN"]
+    assert "MingxinFX100上的保存不持久：断电后不会保留" in _squeeze(cover)
+    assert text.count("保存不持久") >= 4

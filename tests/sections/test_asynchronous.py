@@ -1,0 +1,219 @@
+"""Asynchronous checkpointing, restores, ETTR and the cluster's demand as the sections word them.
+
+Figures worked by hand. The default data (sync, no [async]): compute 32,440 s over 10,000 steps, 3.244 s a step, so
+τ = 500 × 3.244 = 1,622 s; the writes (178 s, 94 s) never outlast it, the shortest stall-free intervals are
+⌈178 ÷ 3.244⌉ = 55 and ⌈94 ÷ 3.244⌉ = 29 steps. The async fixture: 0.3 s a step, τ = 150 s, staging 6.5 s on both:
+stall_B = 6.5 + (178 − 150) = 34.5 s, stall_C = 6.5 s, stall-free from ⌈178 ÷ 0.3⌉ = 594 and ⌈94 ÷ 0.3⌉ = 314 steps;
+compute 3,000 s, 20 saves: 3,690 s against 3,130 s, 560 s (15.2%) sooner; M = 50,677 h × 3,600 ÷ 8 = 22,804,650 s,
+ETTR_B = 1 ÷ (1 + 34.5/150 + 184.5/2M + 178/M + 600/M) = 0.813, ETTR_C = 1 ÷ (1 + 6.5/150 + 156.5/2M + 94/M + 600/M)
+= 0.958; energy 560 s ÷ 3,600 × 8 GPUs × 1.2 kW × 1.3 = 1.94 kWh a run, 23.3 kWh a year at 12 runs. Cluster: 125 jobs
+of 8 GPUs, 125 × 65.6 ÷ 94 = 87.2 GB/s at peak on the candidate against 6.40 GB/s measured (13.6×).
+"""
+
+import dataclasses
+
+import pandas as pd
+
+from report import charts, sections
+from report.blocks import Table
+from report.compute import compute
+from report.load import load
+from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.sections.helpers import all_paras, build, section, texts
+
+ASYNC = FIXTURES / "async_mode"
+
+
+def _table(ctx, section_id, table_id):
+    return next(b for b in section(ctx, section_id).blocks if isinstance(b, Table) and b.id == table_id)
+
+
+def _with_restores(path, baseline_s, candidate_s):
+    """The joint test at `path` with restores measured: each side's list of restore times of the training model."""
+    test = load(path)
+    names = (test.config.systems.save_baseline, test.config.systems.candidate)
+    rows = [
+        {"system": name, "model": test.config.training.model, "run": run, "restore_s": value}
+        for name, values in zip(names, (baseline_s, candidate_s), strict=True)
+        for run, value in enumerate(values, 1)
+    ]
+    test = dataclasses.replace(test, restores=pd.DataFrame(rows))
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
+    return sections.build(test, m, described, PROVENANCE), m
+
+
+def test_default_report_says_the_benefit_would_vanish_with_async_saves():
+    ctx, _m = build(DATA)
+    sec = section(ctx, "async")
+    assert sec.title == "Asynchronous checkpointing (what-if)"
+    text = " ".join(texts(sec.blocks))
+    assert "This job saves synchronously, so this section is a what-if" in text
+    assert "staging was not measured and is taken as 0 s" in text
+    assert (
+        "Neither system's write outlasts the 1,622 s of compute between saves (178 s and 94 s): with asynchronous "
+        "saves the storage would not change training time at today's interval."
+    ) in text
+    assert "a shorter stall-free interval (55 steps on Local NVMe (single drive) against 29 on Mingxin FX100)" in text
+    assert "faster restores after a failure (not measured in this test)" in text
+    assert "would take as long on Mingxin FX100 as on Local NVMe (single drive)" in text
+    assert _table(ctx, "async", "async").rows == (
+        ("Local NVMe (single drive)", "0.00", "178.0", "1,622", "0.00", "55"),
+        ("Mingxin FX100", "0.00", "94.0", "1,622", "0.00", "29"),
+    )
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert (
+        "With asynchronous saves this storage benefit would vanish at today's interval: neither write (178 s and "
+        "94 s) outlasts the 1,622 s of compute between saves, so training time would not change. What remains is a "
+        "shorter stall-free interval (55 → 29 steps: less work lost per failure) and faster restores (not measured "
+        "in this test)."
+    ) in summary
+    qa = next(b for b in section(ctx, "qa").blocks if b.id == "qa-async")
+    assert qa.title == "We checkpoint asynchronously: why buy faster storage?"
+    answer = " ".join(texts(qa.blocks))
+    assert "the honest answer is that faster storage would not change training time" in answer
+    assert "goes from 55 to 29 steps" in answer and "restores after a failure were not measured" in answer
+
+
+def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_statement():
+    ctx, _m = build(DATA)
+    demand = (
+        "That is 125 such jobs. On Mingxin FX100 their checkpoints need 4.78 GB/s of writes on average (saves "
+        "perfectly staggered) and 87.2 GB/s if every job saves at once, against 6.40 GB/s measured. That is more "
+        "than the joint test measured (13.6× at peak)"
+    )
+    for section_id in ("summary", "bubble", "qa"):
+        assert demand in " ".join(texts(section(ctx, section_id).blocks)), section_id
+    assert "not the system's capacity" in " ".join(texts(section(ctx, "summary").blocks))
+    capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")
+    assert capacity.note == (
+        "1,000-GPU cluster of such jobs; their saves need 4.78 GB/s on average, 87.2 GB/s all at once, more than the "
+        "6.40 GB/s measured (by the test's clients, not the system's capacity)"
+    )
+    # the demand states the bandwidth, an illustrative input of the default data: marked
+    assert all(p.illustrative for p in all_paras(ctx) if "87.2 GB/s" in p.text)
+
+
+def test_default_failure_section_says_restore_not_measured_and_gives_ettr():
+    ctx, m = build(DATA)
+    recovery = _table(ctx, "reliability", "recovery")
+    # 1 ÷ (1 + 178/1622 + 1800/2M + 600/M) = 0.901 and 1 ÷ (1 + 94/1622 + 1716/2M + 600/M) = 0.945
+    assert recovery.rows[0] == ("Local NVMe (single drive)", "–", "600 s", "600 s", "0.901", m_opt(m, "baseline"))
+    assert recovery.rows[1][:5] == ("Mingxin FX100", "–", "600 s", "600 s", "0.945")
+    assert recovery.note.startswith("Restore not measured: restart_s assumed (600 s)")
+    text = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "0.901 on Local NVMe (single drive) and 0.945 on Mingxin FX100 at today's interval" in text
+    assert "Restore not measured: restart_s assumed." in text
+    assert "write lag" not in text  # the optimum's write-lag bound is said in async mode only
+    ettr = next(t for t in ctx.cover.tiles if t.id == "ettr")
+    assert (ettr.value, ettr.label) == ("0.901 → 0.945", "effective training time ratio (ETTR)")
+
+
+def m_opt(m, side):
+    """The optimal ETTR as the table prints it, checked against its own definition."""
+    r = getattr(m.reliability, side)
+    assert abs(r.optimal_ettr - 1 / (1 + r.optimal_overhead_pct / 100)) < 1e-12
+    return f"{r.optimal_ettr:.3f}"
+
+
+def test_async_mode_counts_stalls_on_page_one_and_in_the_section():
+    ctx, _m = build(ASYNC)
+    tiles = {t.id: t for t in ctx.cover.tiles}
+    assert (tiles["bubble"].value, tiles["bubble"].label) == (
+        "18.7% → 4.15%",
+        "checkpoint stall share of wall time (asynchronous saves)",
+    )
+    assert tiles["training"].value == "15.2%" and tiles["training"].note == "560 s of 3,690 s"
+    assert tiles["ettr"].value == "0.813 → 0.958" and "34.5 s → 6.50 s of stall per save" in tiles["ettr"].note
+    sec = section(ctx, "async")
+    assert sec.title == "Asynchronous checkpointing"
+    assert _table(ctx, "async", "async").rows == (
+        ("Local NVMe (single drive)", "6.50", "178.0", "150", "34.50", "594"),
+        ("Mingxin FX100", "6.50", "94.0", "150", "6.50", "314"),
+    )
+    text = " ".join(texts(sec.blocks))
+    assert "staging was not measured" not in text
+    assert (
+        "With these asynchronous saves the training run finishes 15.2% sooner on Mingxin FX100 than on Local NVMe "
+        "(single drive) (34.5 s and 6.50 s of stall per save)."
+    ) in text
+    assert (
+        "On Local NVMe (single drive) the write (178 s) outlasts the 150 s of compute between saves, so each save "
+        "stalls training 28 s beyond staging; from an interval of 594 steps on it would not."
+    ) in text
+    assert "On Mingxin FX100 the write" not in text
+    bubble = _table(ctx, "bubble", "bubble")
+    assert bubble.caption == "Training run with asynchronous checkpoint saves (stalls)"
+    assert bubble.rows[1] == ("Checkpoint stalls (20 × stall)", "690", "130", "−560")
+
+
+def test_async_mode_failure_section_gives_ettr_and_the_write_lag_bound():
+    ctx, _m = build(ASYNC)
+    text = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "0.813 on Local NVMe (single drive) and 0.958 on Mingxin FX100 at today's interval" in text
+    # √(2 × 6.5 × 22,804,650) = 17,218 s, above both write lags
+    assert "max(√(2 × staging × MTBF), write lag)" in text
+    assert "On Local NVMe (single drive) it lies above the write lag (178 s)." in text
+    assert "square root of the save cost" not in text  # a sync-mode rule
+    rows = _table(ctx, "reliability", "reliability").rows
+    assert rows[0][:2] == ("Local NVMe (single drive), today's interval", "34.5 s")  # the stall, not the save
+    assert rows[0][-1] == "0.813" and rows[1][-1] == "0.958"
+
+
+def test_async_mode_answer_energy_and_formulas():
+    ctx, _m = build(ASYNC)
+    qa = next(b for b in section(ctx, "qa").blocks if b.id == "qa-async")
+    answer = " ".join(texts(qa.blocks))
+    assert "the storage still stalls training: with asynchronous saves the run would finish 15.2% sooner" in answer
+    assert "goes from 594 to 314 steps" in answer
+    assert "0.813 on Local NVMe (single drive) and 0.958 on Mingxin FX100 at today's interval" in answer
+    energy = {row[0]: row[1:] for row in _table(ctx, "economics", "economics").rows}
+    assert energy["Energy per training run"] == ("1.94 kWh", "560 s × 8 GPUs × 1.2 kW × PUE 1.3")
+    assert energy["Energy per year"][0] == "23.3 kWh"
+    formulas = dict(next(iter(section(ctx, "formulas").blocks)).items)
+    assert formulas["Stall"] == "stall = σ + max(0, w − τ), τ = checkpoint_interval_steps × step time"
+    assert "ETTR" in formulas and "Cluster write demand" in formulas and "Energy of time saved" in formulas
+
+
+def test_without_energy_the_value_table_has_no_energy_rows():
+    ctx, _ = build(FIXTURES / "economics")
+    assert not any(row[0].startswith("Energy") for row in _table(ctx, "economics", "economics").rows)
+
+
+def test_measured_restores_in_the_failure_section_and_the_async_section():
+    ctx, m = _with_restores(DATA, [240.0, 260.0], [60.0])
+    assert m.reliability.baseline.restore_s == 250.0 and m.reliability.candidate.recovery_s == 660.0
+    recovery = _table(ctx, "reliability", "recovery")
+    assert recovery.rows[0][:4] == ("Local NVMe (single drive)", "250 s", "600 s", "850 s")
+    assert recovery.rows[1][:4] == ("Mingxin FX100", "60 s", "600 s", "660 s")
+    assert recovery.note == "Recovery = restart (600 s, without reading the checkpoint) + the measured restore."
+    text = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "A restore takes 250 s on Local NVMe (single drive) and 60 s on Mingxin FX100." in text
+    assert "faster restores after a failure (250 s against 60 s)" in " ".join(texts(section(ctx, "async").blocks))
+    assert "restores of 250 s → 60 s" in " ".join(texts(section(ctx, "summary").blocks))
+    # 1 ÷ (1 + 178/1622 + 1800/2M + 850/M) with M = 22,804,650 s
+    expected = 1 / (1 + 178 / 1622 + 1800 / (2 * 22_804_650) + 850 / 22_804_650)
+    assert abs(m.reliability.baseline.ettr - expected) < 1e-9 and recovery.rows[0][4] == "0.901"
+
+
+def test_not_durable_saves_are_said_on_page_one_and_marked(folder):
+    path = folder("data")
+    toml = (path / "test.toml").read_text()
+    (path / "test.toml").write_text(
+        toml.replace('load_baseline = "NFS"', 'load_baseline = "NFS"\nnot_durable   = ["Mingxin FX100"]')
+    )
+    ctx, m = build(path)
+    assert m.not_durable == ("candidate",)
+    assert (
+        "Saves on Mingxin FX100 are not durable: they would not survive a power loss, so every figure of that system "
+        "is marked “Not durable”."
+    ) in ctx.cover.evidence
+    tiles = {t.id: t for t in ctx.cover.tiles}
+    assert tiles["capacity"].mark == "Not durable" and tiles["loading"].mark == "Illustrative input"
+    assert tiles["ettr"].mark == "G1 and G2 undecided"  # a gate that lacks data is said first
+    assert _table(ctx, "async", "async").illustrative == "not_durable"
+    assert _table(ctx, "save", "save").illustrative == "not_durable"
+    assert _table(ctx, "bandwidth", "bandwidth").illustrative == "illustrative"  # illustrative wins: said first
+    assert ctx.charts["stall"].illustrative == "not_durable" and ctx.charts["load-times"].illustrative
+    assert ctx.charts["stall"].alt.startswith("Not durable: these saves would not survive a power loss.")
+    assert all(p.illustrative for p in all_paras(ctx) if "94 s" in p.text)
