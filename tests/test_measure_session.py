@@ -424,7 +424,7 @@ def test_a_test_toml_that_cannot_take_the_record_is_refused_before_running(place
     before = listing(folder, disk)
     args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save"]
     assert main([*args, "--snapshot-gb", "0.01", "--gpus", "1"]) == 3
-    assert "write [environment] as a table of its own; nothing was recorded" in capsys.readouterr().err
+    assert "write them as tables of their own, the list on one line; nothing was recorded" in capsys.readouterr().err
     assert listing(folder, disk) == before
 
 

@@ -68,7 +68,9 @@ def read_json(path: str, data: bytes) -> tuple[FioJson | None, list[Problem]]:
         value, _ = json.JSONDecoder().raw_decode(text, start.start())
     except json.JSONDecodeError as exc:
         return None, [Problem(path, exc.lineno, None, f"is not valid JSON: {exc.msg}")]
-    if not isinstance(value, dict) or "fio version" not in value or not isinstance(value.get("jobs"), list):
+    # a client/server run (fio --client) has `client_stats` in place of `jobs`
+    listed = isinstance(value, dict) and any(isinstance(value.get(k), list) for k in ("jobs", "client_stats"))
+    if not isinstance(value, dict) or "fio version" not in value or not listed:
         return None, [Problem(path, line, None, 'is not fio JSON output (it has no "fio version" and "jobs")')]
     return FioJson(str(value["fio version"]), line, _jobs(value)), []
 
