@@ -166,7 +166,7 @@ def servers(fio: str, hosts: tuple[str, ...], folder: str, host_bytes: int) -> t
         job = Path(temp) / "probe.fio"
         job.write_text(plan.probe_file(folder, host_bytes, f"report-measure-probe-{os.getpid()}"), encoding="utf-8")
         for host in hosts:
-            server, problem = _probe_one(fio, host, job, Path(temp) / "probe.json", folder, host_bytes)
+            server, problem = _probe_one(fio, host, job, folder, host_bytes)
             if problem is None:
                 found.append(server)
             else:
@@ -176,9 +176,9 @@ def servers(fio: str, hosts: tuple[str, ...], folder: str, host_bytes: int) -> t
     return tuple(found)
 
 
-def _probe_one(fio: str, host: str, job: Path, out: Path, folder: str, host_bytes: int):
+def _probe_one(fio: str, host: str, job: Path, folder: str, host_bytes: int):
     name, port = host.rsplit(",", 1)
-    command = [fio, f"--client={host}", str(job), "--output-format=json", f"--output={out}"]
+    command = [fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
     try:
         done = subprocess.run(
             command, capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, check=False, start_new_session=True
@@ -188,8 +188,7 @@ def _probe_one(fio: str, host: str, job: Path, out: Path, folder: str, host_byte
             f"fio server {name} port {port}: no answer in {PROBE_TIMEOUT_S} s (is `fio --server` running there, and"
             f" does its firewall let TCP port {port} through?)"
         )
-    text = (out.read_text(errors="replace") if out.is_file() else "") + "\n" + done.stdout + "\n" + done.stderr
-    out.unlink(missing_ok=True)
+    text = done.stdout + "\n" + done.stderr
     said = [line.strip() for line in text.splitlines() if "fio:" in line and "{" not in line]
     if "failed to connect" in text or "connect:" in text:
         return None, (

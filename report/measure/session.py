@@ -273,10 +273,10 @@ class Watchdog(Exception):
 
 def fio_command(s: Session, job: Path, out: Path) -> list[str]:
     """fio here, or fio's client driving every server with the same job file (each host's jobs its own)."""
-    jobs = [str(job.resolve())]
-    if s.request.clients:
+    if s.request.clients:  # the JSON from standard output: a server given --output creates that file where it runs
         jobs = [part for host in s.request.clients for part in (f"--client={host}", str(job.resolve()))]
-    return [s.fio, *jobs, "--output-format=json", f"--output={out.name}", "--eta=never"]
+        return [s.fio, *jobs, "--output-format=json", "--eta=never"]
+    return [s.fio, str(job.resolve()), "--output-format=json", f"--output={out.name}", "--eta=never"]
 
 
 def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: Progress) -> int | None:
@@ -285,12 +285,12 @@ def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: 
     command = fio_command(s, job, out)
     limit = plan.time_limit(s.request, s.sizes, step.phase)
     began = time.monotonic()
-    with open(out.with_suffix(".stderr"), "wb") as errors:
+    with open(out.with_suffix(".stderr"), "wb") as errors, open(out if s.request.clients else os.devnull, "wb") as std:
         child = subprocess.Popen(
             command,
             cwd=out.parent,
             env=env,
-            stdout=subprocess.DEVNULL,
+            stdout=std,
             stderr=errors,
             start_new_session=True,  # the terminal's Ctrl-C reaches fio only through us, once
             preexec_fn=_die_with_parent,
@@ -328,13 +328,8 @@ def _die_with_parent() -> None:
 
 def _hung(s: Session, out: Path, elapsed: float, limit: float) -> str | None:
     """Why a running fio is to be stopped (a server stopped answering; no result within the limit), else None."""
-    if s.request.clients:
-        try:
-            said = out.with_suffix(".stderr").read_text(errors="replace")
-        except OSError:
-            said = ""
-        if m := _TIMED_OUT.search(said):
-            return f"fio server {m.group(1) or m.group(2)} stopped answering (fio: {m.group(0)})"
+    if s.request.clients and (m := _TIMED_OUT.search(_said(out))):
+        return f"fio server {m.group(1) or m.group(2)} stopped answering (fio: {m.group(0)})"
     if elapsed > limit:
         return (
             f"no result after {limit:.0f} s (the planned bytes at {plan.FLOOR_GBPS:g} GB/s plus"
@@ -511,11 +506,20 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
     return 0
 
 
+def _said(out: Path) -> str:
+    """What fio said: its standard error, and the lines before the JSON in its output (fio's client prints its
+    messages about the servers there)."""
+    text = ""
+    for path in (out.with_suffix(".stderr"), out):
+        with contextlib.suppress(OSError):
+            said = path.read_text(errors="replace")
+            start = re.search(r"^\{", said, re.MULTILINE)
+            text += (said[: start.start()] if start else said) + "\n"
+    return text
+
+
 def _fio_error(out: Path) -> str:
-    try:
-        text = out.with_suffix(".stderr").read_text(errors="replace").strip()
-    except OSError:
-        text = ""
+    text = _said(out).strip()
     lines = [line for line in text.splitlines() if line.strip()]
     return "; ".join(lines[-3:])[:400] or "no message (see fio's exit status)"
 
@@ -536,7 +540,7 @@ def _clean_servers(s: Session) -> None:
         job = Path(temp) / "clean.fio"
         job.write_text(plan.cleanup_file(s.request, s.sizes, str(s.path), s.prefix), encoding="utf-8")
         for host in s.request.clients:
-            command = [s.fio, f"--client={host}", str(job), "--output-format=json", f"--output={temp}/out.json"]
+            command = [s.fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
             with contextlib.suppress(OSError, subprocess.TimeoutExpired):
                 subprocess.run(command, capture_output=True, timeout=probe.PROBE_TIMEOUT_S, start_new_session=True)
 
