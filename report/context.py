@@ -8,6 +8,7 @@ Every block that states a figure drawn from an input test.toml declares illustra
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from report.blocks import (
@@ -1364,6 +1365,9 @@ def _retune_sentence(m: Metrics) -> str:
 
 # ---- projections ----
 
+#: the model name `measure --concurrent-jobs K` gives its save rows
+CONCURRENT_MODEL = re.compile(r" × \d+ at once$")
+
 
 def _fit_sentence(m: Metrics, side: str) -> str:
     f = m.fits[side]
@@ -1402,6 +1406,14 @@ def _projection_notes(w: _Words) -> list[Para]:
             notes.append(
                 Para(text.format(system=name, gpus=join_words([str(g) for g in m.fits[side].gpus])), "warning")
             )
+    concurrent = sorted({str(x) for x in w.test.saves["model"] if CONCURRENT_MODEL.search(str(x))})
+    if concurrent:
+        text = _(
+            "{models}: concurrent saves, several jobs each saving the whole checkpoint at once (as `measure "
+            "--concurrent-jobs` records them): their size and GPUs are the jobs' sum and their time the slowest "
+            "job's, so the fitted line includes the storage's contention."
+        )
+        notes.append(w.p(text.format(models=join_words([f"“{x}”" for x in concurrent])), "save_times"))
     for p in m.projections:
         if p.measured_size:
             text = _("“{name}” is a size both systems measured: its times are fitted, not extrapolated.")

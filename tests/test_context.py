@@ -346,3 +346,15 @@ def test_the_speedup_tile_says_when_its_interval_includes_no_difference():
     assert tile.note == "110 s → 100 s per save; its 95% interval, 0.77× to 1.56×, includes 1×: no difference shown yet"
     ctx, _ = build(FIXTURES / "repeated")  # 1.63× to 2.46×: nothing added
     assert next(t for t in ctx.cover.tiles if t.id == "speedup").note == "110 s → 55 s per save"
+
+
+def test_concurrent_saves_are_named_as_such_beside_the_projection(folder):
+    data = folder("data")
+    ctx, _ = build(data)
+    assert not any("concurrent saves" in t for t in texts(section(ctx, "projections").blocks))
+    with (data / "save_times.csv").open("a") as rows:
+        rows.write("Local NVMe (single drive),32B LoRA × 2 at once,16,131.2,1,355\n")
+        rows.write("Mingxin FX100,32B LoRA × 2 at once,16,131.2,1,150\n")
+    ctx, _ = build(data)
+    text = " ".join(texts(section(ctx, "projections").blocks))
+    assert "“32B LoRA × 2 at once”: concurrent saves, several jobs each saving the whole checkpoint at once" in text
