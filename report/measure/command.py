@@ -392,7 +392,7 @@ def _recorded_before(s) -> None:
     from report.measure import session
 
     phases = [p for p in plan.PHASES if p in s.request.phases]
-    counts = ", ".join(f"{sum(1 for d in s.done if d.phase == p)} {plan.PHASE_WORDS[p]}" for p in phases)
+    counts = ", ".join(f"{sum(1 for d in s.recorded if d.phase == p)} {plan.PHASE_WORDS[p]}" for p in phases)
     print(
         f"measure: {counts} run(s) finished before it are recorded in {s.data_dir / session.FILE} (the folder builds)",
         file=sys.stderr,

@@ -79,6 +79,7 @@ class Session:
     scratch: Path | None = None  #: our own folder inside MOUNTED_DIR for fio's data files, once created
     notes: tuple[str, ...] = ()  #: said to the operator at the end
     written: str | None = None  #: test.toml as this session last wrote it
+    recorded: list[Step] = field(default_factory=list)  #: the runs in test.toml as this session last wrote it
     conflict: bool = False  #: test.toml changed under us: record nothing more
     interrupted_in: Step | None = None
     failure: str | None = None
@@ -223,7 +224,7 @@ def record(s: Session) -> None:
         )
     text = updated(s.original, environment_lines(s), import_tables(s), not_durable(s))
     write_atomically(path, text, s.bom)
-    s.written = text
+    s.written, s.recorded = text, list(s.done)
 
 
 def record_if_all_finished(s: Session) -> str:
