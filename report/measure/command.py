@@ -341,14 +341,20 @@ def dry_run(s, out) -> None:
     for step in steps:
         target = "scratch, not recorded" if step.phase == "prepare" else f"{s.raw_name}/{step.output}"
         print(f"  {plan.PHASE_WORDS[step.phase]} run {step.run} -> {target}", file=out)
-    scratch = s.path / "report-measure-XXXXXXXX"  # the name mkdtemp will give it
-    print(f"fio's data files go to {scratch} and are removed after each run.", file=out)
+    scratch, prefix = s.path / "report-measure-XXXXXXXX", None  # the name mkdtemp will give it
+    if r.clients:
+        scratch, prefix = s.path, "report-measure-PID-TIME"
+        hosts = ", ".join(r.clients)
+        print(f"on {len(r.clients)} fio servers at once ({hosts}); each is probed before the first run.", file=out)
+        print(f"fio's data files go to {scratch} on each, named <host>.{prefix}.*, removed after each run.", file=out)
+    else:
+        print(f"fio's data files go to {scratch} and are removed after each run.", file=out)
     if s.direct_mode == "auto":
         print("direct=1 below is probed when running: where the file system refuses O_DIRECT, direct=0.", file=out)
     for phase in dict.fromkeys(step.phase for step in steps):
         name = session.job_file_name(phase, s.number)
         print(f"\n--- {s.raw_name}/{name}", file=out)
-        out.write(plan.job_file(phase, r, s.sizes, str(scratch)))
+        out.write(plan.job_file(phase, r, s.sizes, str(scratch), prefix))
     text = session.record_if_all_finished(s)
     added = text[len(s.original) :] if text.startswith(s.original) else text
     print(f"\n--- {session.FILE} would gain (with every run finished):", file=out)
