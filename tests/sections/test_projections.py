@@ -1,0 +1,27 @@
+"""Projections: what they hold fixed, and sizes both systems measured."""
+
+from tests.conftest import DATA
+from tests.sections.helpers import build, section, texts
+
+
+def test_projections_state_what_they_hold_fixed(folder):
+    ctx, _ = build(DATA)
+    text = " ".join(texts(section(ctx, "projections").blocks))
+    assert "the projections keep the measured GPU count (8)" in text
+    data = folder("repeated")
+    toml = (data / "test.toml").read_text().replace("snapshot_gb = 100", "snapshot_gb = 64")
+    (data / "test.toml").write_text(toml)
+    ctx, _ = build(data)
+    assert "“100 GB” is a size both systems measured" in " ".join(texts(section(ctx, "projections").blocks))
+
+
+def test_concurrent_saves_are_named_as_such_beside_the_projection(folder):
+    data = folder("data")
+    ctx, _ = build(data)
+    assert not any("concurrent saves" in t for t in texts(section(ctx, "projections").blocks))
+    with (data / "save_times.csv").open("a") as rows:
+        rows.write("Local NVMe (single drive),32B LoRA × 2 at once,16,131.2,1,355\n")
+        rows.write("Mingxin FX100,32B LoRA × 2 at once,16,131.2,1,150\n")
+    ctx, _ = build(data)
+    text = " ".join(texts(section(ctx, "projections").blocks))
+    assert "“32B LoRA × 2 at once”: concurrent saves, several jobs each saving the whole checkpoint at once" in text
