@@ -233,7 +233,7 @@ def job_file(phase: str, request: Request, s: Sizes, data_dir: str, prefix: str 
     return "\n".join(lines) + "\n"
 
 
-def cleanup_file(request: Request, s: Sizes, data_dir: str, prefix: str) -> str:
+def cleanup_file(request: Request, data_dir: str, prefix: str) -> str:
     """A job file that removes whatever files of this session a stopped run left on a server: it opens each name
     the sessions' jobs use, writes one block and unlinks the file."""
     names = ["ckpt"] + [f"ckpt{k}" for k in range(1, request.concurrent + 1)] + ["sustain"]

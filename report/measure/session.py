@@ -539,7 +539,7 @@ def _clean_servers(s: Session) -> None:
     removes any of this session's names (bounded in time: a host that is gone is not waited for)."""
     with tempfile.TemporaryDirectory(prefix="report-measure-clean-") as temp:
         job = Path(temp) / "clean.fio"
-        job.write_text(plan.cleanup_file(s.request, s.sizes, str(s.path), s.prefix), encoding="utf-8")
+        job.write_text(plan.cleanup_file(s.request, str(s.path), s.prefix), encoding="utf-8")
         for host in s.request.clients:
             command = [s.fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
             with contextlib.suppress(OSError, subprocess.TimeoutExpired):

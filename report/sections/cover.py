@@ -116,7 +116,8 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
 
 
 def _evidence(m: Metrics) -> str:
-    measured = [input_words(n) for n in CSV_INPUTS if n not in m.inputs_illustrative]
+    present = [n for n in CSV_INPUTS if n != "restore_times" or m.reliability.baseline.restore_s is not None]
+    measured = [input_words(n) for n in present if n not in m.inputs_illustrative]
     shown = [input_words(n) for n in m.inputs_illustrative]
     if not shown:
         return _(
