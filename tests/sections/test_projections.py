@@ -25,3 +25,11 @@ def test_concurrent_saves_are_named_as_such_beside_the_projection(folder):
     ctx, _ = build(data)
     text = " ".join(texts(section(ctx, "projections").blocks))
     assert "“32B LoRA × 2 at once”: concurrent saves, several jobs each saving the whole checkpoint at once" in text
+    # Without [[projections]] the fit is still described, and the concurrent rows named beside it.
+    toml = (data / "test.toml").read_text()
+    start = toml.index("[[projections]]")
+    end = toml.index("\n[", start + 1) if "\n[" in toml[start + 1 :] else len(toml)
+    (data / "test.toml").write_text(toml[:start] + toml[end:])
+    ctx, m = build(data)
+    assert not m.projections
+    assert any("concurrent saves, several jobs" in t for t in texts(section(ctx, "projections").blocks))
