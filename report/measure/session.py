@@ -111,8 +111,8 @@ def allowed_phases(config: TestConfig, system: str, asked: tuple[str, ...] | Non
     """The phases the system's roles allow (a load baseline has no save rows); asked ones must all be allowed."""
     held = roles(config, system)
     if not held:
-        roles = ("candidate", "save_baseline", "load_baseline")
-        names = ", ".join(f'"{n}"' for n in dict.fromkeys(getattr(config.systems, r) for r in roles))
+        held_by = ("candidate", "save_baseline", "load_baseline")
+        names = ", ".join(f'"{n}"' for n in dict.fromkeys(getattr(config.systems, r) for r in held_by))
         raise refuse_usage(f'--system "{system}" is not one of test.toml\'s [systems] ({names})')
     allowed = tuple(p for p in plan.PHASES if set(plan.PHASE_ROLES[p]) & set(held))
     if asked is None:
