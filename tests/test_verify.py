@@ -1,6 +1,5 @@
 """verify: an intact report passes; forged pages, forged attachments, foreign files and bombs are caught."""
 
-import dataclasses
 import hashlib
 import io
 import json
@@ -240,17 +239,17 @@ def test_same_generator_compares_every_page_line_by_line(slow_folder):
 
 def test_a_report_built_before_a_wording_change_still_verifies_after_it(default_built, monkeypatch):
     """metrics.json holds figures, not sentences; another version's wording is not a difference, its numbers are."""
-    from report import compute
     from report.sections import findings, gates
 
     for module in (findings, gates):  # every module that words a gate's name
         monkeypatch.setattr(module, "gate_name", lambda gate_id: f"Gate {gate_id}, as now worded")
-    real_gates = compute._gates
+    real_detail = findings.gate_detail
 
-    def reworded(*args):
-        return tuple(dataclasses.replace(g, detail=g.detail.replace("target", "goal")) for g in real_gates(*args))
+    def reworded(*args):  # schema 3: a gate's detail is the report's wording, never in metrics.json
+        return real_detail(*args).replace("target", "goal")
 
-    monkeypatch.setattr(compute, "_gates", reworded)
+    for module in (findings, gates):
+        monkeypatch.setattr(module, "gate_detail", reworded)
     assert verify_bytes(default_built.pdf).differences == []
     # ... while a forged number is still caught in that mode.
     files = attachments_of(default_built.pdf)

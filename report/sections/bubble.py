@@ -116,9 +116,16 @@ def build(w: Words) -> Section:
         w.p(
             capacity_sentence(m)
             + " "
-            + _(
-                "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this {gpus}-GPU "
-                "job, at its measured save times."
+            + (
+                _(
+                    "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this "
+                    "{gpus}-GPU job, with its stalls (staging plus any write that outlasts the interval)."
+                )
+                if stalls
+                else _(
+                    "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this "
+                    "{gpus}-GPU job, at its measured save times."
+                )
             ).format(per_1000=gpus(m.scale.gpu_equivalents_per_1000), gpus=m.save.baseline.gpus),
             "save_times",
         ),

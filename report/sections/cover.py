@@ -94,7 +94,11 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             "capacity",
             gpus(b.gpu_equivalents),
             _("GPU-equivalents of capacity") if b.gpu_equivalents >= 0 else _("GPU-equivalents of capacity lost"),
-            _("{gpus}-GPU cluster of such jobs, at this job's save times").format(gpus=count(b.cluster_gpus)),
+            (
+                _("{gpus}-GPU cluster of such jobs, at this job's stalls")
+                if m.checkpoint_mode == "async"
+                else _("{gpus}-GPU cluster of such jobs, at this job's save times")
+            ).format(gpus=count(b.cluster_gpus)),
             ("save_times",),
         ),
         (
