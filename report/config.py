@@ -7,6 +7,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
+from report.bounds import MAX_PROJECTIONS, name_problem
 from report.i18n import LANGUAGES
 from report.problems import Problem
 from report.text_check import text_problem
@@ -263,7 +264,7 @@ class _Reader:
                     self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
                 continue
             kind, _ = spec[key]
-            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value)):
+            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value) or _long_name(key, value)):
                 self.problem(table, key, wrong, index)
             elif _check_value(value, kind):
                 out[key] = value.strip() if kind == "text" else value
@@ -318,7 +319,7 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     _check_language(reader, top.get("language"))
     imports = _imports(reader, data.get("import", []), systems)
     _cross_checks(reader, systems, training)
-    _mode_checks(reader, training, async_saves, "async" in data)
+    _mode_checks(reader, training, "async" in data)
     if reader.problems:
         return None, sorted(reader.problems, key=lambda p: (p.line is None, p.line or 0))
     return (
@@ -467,7 +468,7 @@ def _not_durable(reader: _Reader, value: list, systems: dict) -> tuple[str, ...]
     return tuple(out)
 
 
-def _mode_checks(reader: _Reader, training: dict, _async_saves: AsyncSaves | None, async_given: bool) -> None:
+def _mode_checks(reader: _Reader, training: dict, async_given: bool) -> None:
     """checkpoint_mode: "sync" or "async"; "async" needs step_time_s and [async] with its staging times."""
     mode = training.get("checkpoint_mode", "sync")
     if mode not in CHECKPOINT_MODES:
@@ -523,9 +524,34 @@ def _syntax_problem(message: str) -> Problem:
     return Problem(FILE, None, None, f"TOML syntax error: {text}")
 
 
+_NAME_KEYS = ("candidate", "save_baseline", "load_baseline", "model", "platform", "system", "name")
+
+
+def _long_name(key: str, value: str) -> str | None:
+    """A system, model, platform or projection name too long to be one (report/bounds.py)."""
+    return name_problem(value) if key in _NAME_KEYS else None
+
+
+def _lookalike_systems(reader: _Reader, systems: dict) -> None:
+    """Two roles' names equal after Unicode normalisation and case folding would print as one system."""
+    from report.text_check import lookalikes
+
+    names = {k: v for k, v in systems.items() if k in _SYSTEMS and isinstance(v, str)}
+    for first, second in lookalikes(names):
+        reader.problem(
+            "systems",
+            second,
+            f'"{names[second]}" and {first} "{names[first]}" differ only in case or Unicode form: a reader cannot'
+            " tell them apart; name the two systems so that they differ",
+        )
+
+
 def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         reader.problem("", "projections", "must be written as [[projections]] tables")
+        return ()
+    if len(value) > MAX_PROJECTIONS:  # before each is checked: twenty thousand took minutes and 4 GB
+        reader.problem("", "projections", f"{len(value):,} projections; a report shows at most {MAX_PROJECTIONS:,}")
         return ()
     specs = []
     for index, item in enumerate(value):
@@ -536,6 +562,7 @@ def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
 
 
 def _cross_checks(reader: _Reader, systems: dict, training: dict) -> None:
+    _lookalike_systems(reader, systems)
     candidate = systems.get("candidate")
     for key in ("save_baseline", "load_baseline"):
         if candidate is not None and systems.get(key) == candidate:
