@@ -45,6 +45,15 @@ def test_client_server_run_leaves_out_all_clients_and_reads_host_logs():
     assert run.gbps.tolist() == pytest.approx([0.4, 0.4], rel=1e-15)  # (195312 + 195313) × 1024 / 1e9
 
 
+def test_a_real_client_server_json_has_client_stats_and_no_jobs():
+    # fio 3.33, `fio --client=127.0.0.2,… save.fio --client=127.0.0.3,… save.fio`: two hosts, two 4 MiB writers each,
+    # write.runtime 194, 171, 147 and 165 ms; "All clients" (194 ms, 16 MiB) left out.
+    parsed, run, problems = run_of(FIXTURES, "fio/client/real-3.33.json", bandwidth=False)
+    assert problems == [] and [j.host for j in parsed.jobs] == ["127.0.0.2"] * 2 + ["127.0.0.3"] * 2
+    assert [j.threads for j in parsed.jobs] == [(1,), (2,), (1,), (2,)]
+    assert (run.duration_s, run.size_bytes) == (0.194, 4 * 4 * 2**20)
+
+
 @pytest.mark.parametrize(
     ("name", "count"),
     [("v3_10", 4), ("v3_17_offset", 5), ("v3_33", 5), ("v3_33_offset_prio", 6), ("v3_37_both", 6), ("v3_38_issue", 7)],

@@ -90,3 +90,55 @@ def test_system_folders():
     assert plan.system_folder("../../etc") == "etc"
     chinese = plan.system_folder("全闪存")
     assert chinese.startswith("system-") and len(chinese) == 15 and chinese != plan.system_folder("云存储")
+
+
+def test_with_fio_servers_the_snapshot_is_divided_among_every_hosts_writers():
+    # 65.6e9 over 2 hosts × 8 writers = 4.1e9 bytes = 3910.07 MiB -> 3910 MiB per file, 16 files.
+    r = request(clients=("h1,8765", "h2,8765"))
+    s = plan.sizes(r)
+    assert (r.hosts, r.ranks, s.save_file) == (2, 16, 3910 * MiB)
+    assert s.planned("save", r.ranks) == s.planned("restore", r.ranks) == 16 * 3910 * MiB
+    assert plan.needed_bytes(request(), plan.sizes(request())) > plan.needed_bytes(r, s) // 2
+
+
+def test_restores_follow_each_save_and_read_its_files_whole():
+    r = request(phases=("save", "restore", "load", "sustain"), runs=1)
+    assert plan.steps(r, dict.fromkeys(plan.PHASES, 1)) == [
+        Step("save", 1), Step("restore", 1), Step("load", 1), Step("sustain", 1),
+    ]  # fmt: skip
+    s = plan.sizes(r)
+    restore = plan.job_file("restore", r, s, "/x")
+    assert "rw=read" in restore.splitlines() and f"size={7820 * MiB}" in restore.splitlines()
+
+
+def test_job_files_for_fio_servers_name_the_files_and_remove_them_after_their_last_reader():
+    r = request(phases=("save", "restore", "sustain"), clients=("h1,8765",))
+    s = plan.sizes(r)
+    assert plan.last_reader(r, s) == "restore"
+    save = plan.job_file("save", r, s, "/mnt/fx100", "report-measure-7")
+    assert "filename_format=report-measure-7.$jobname.$jobnum.$filenum" in save.splitlines()
+    assert "unlink=1" not in save  # the restore reads them next
+    assert "unlink=1" in plan.job_file("restore", r, s, "/mnt/fx100", "report-measure-7").splitlines()
+    assert "unlink=1" in plan.job_file("sustain", r, s, "/mnt/fx100", "report-measure-7").splitlines()
+    assert plan.last_reader(request(phases=("save",)), s) == "save"
+    probe = plan.probe_file("/mnt/fx100", 5 * MiB, "p").splitlines()
+    assert "size=5242880" in probe and "fallocate=posix" in probe and "direct=1" in probe
+
+
+def test_concurrent_saves_are_sections_of_their_own_and_a_model_of_their_own():
+    r = request(phases=("save",), concurrent=2)
+    s = plan.sizes(r)
+    save = plan.job_file("save", r, s, "/x").splitlines()
+    assert [line for line in save if line.startswith("[")] == ["[global]", "[ckpt1]", "[ckpt2]"]
+    assert save.count("numjobs=8") == 2 and save.count(f"size={7820 * MiB}") == 2
+    assert s.planned("save", r.ranks, r.concurrent) == 2 * 8 * 7820 * MiB
+    assert r.save_model == "32B LoRA × 2 at once" and request().save_model == "32B LoRA"
+
+
+def test_the_watchdog_limit_is_the_planned_bytes_at_the_floor_bandwidth_plus_a_minute():
+    r = request()
+    s = plan.sizes(r)
+    # 65,598,914,560 bytes at 0.01 GB/s = 6559.891456 s, + 60 s
+    assert plan.time_limit(r, s, "save") == 65_598_914_560 / 1e7 + 60
+    assert plan.time_limit(r, s, "sustain") == 60 + 60
+    assert plan.time_limit(request(watchdog_s=5.0), s, "save") == 5.0

@@ -64,3 +64,13 @@ def test_a_page_cache_that_cannot_be_dropped_says_why(tmp_path, monkeypatch):
 def test_free_space_is_the_file_systems():
     free, total = probe.free_bytes(os.getcwd())
     assert 0 <= free <= total
+
+
+def test_memory_targets_are_not_durable():
+    from report.measure.probe import Mount, not_durable
+
+    assert not_durable(Mount("/mnt/r", "tmpfs", "tmpfs", "rw")) == "tmpfs"
+    assert not_durable(Mount("/mnt/r", "ramfs", "none", "rw")) == "ramfs"
+    assert not_durable(Mount("/mnt/r", "ext4", "/dev/ram0", "rw")) == "a RAM block device (/dev/ram0)"
+    assert not_durable(Mount("/mnt/r", "xfs", "/dev/nvme0n1", "rw")) is None
+    assert not_durable(None) is None

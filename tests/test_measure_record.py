@@ -52,7 +52,7 @@ def test_hostile_text_round_trips():
     ],
 )
 def test_an_environment_written_otherwise_is_refused_not_rewritten(original):
-    with pytest.raises(Refused, match=r"write \[environment\] as a table of its own; nothing was recorded"):
+    with pytest.raises(Refused, match=r"write them as tables of their own, the list on one line; nothing was recorded"):
         updated(original, [("FX100: fio", "fio-3.33")], [])
 
 
@@ -76,3 +76,14 @@ def test_line_endings_a_bom_and_a_symlink_are_kept(tmp_path):
     link.symlink_to(target)
     write_atomically(link, text, bom=True)
     assert link.is_symlink() and target.read_bytes() == b"\xef\xbb\xbf" + text.encode()
+
+
+def test_a_not_durable_system_is_named_in_systems_once():
+    text = updated(HEAD + '\n[training]\nmodel = "m"\n', [], [], "RAM disk")
+    assert text == HEAD + 'not_durable = ["RAM disk"]\n\n[training]\nmodel = "m"\n'
+    again = updated(text, [], [], "RAM disk")  # already named: nothing changes
+    assert again == text
+    both = updated(text, [], [], "FX100")
+    assert 'not_durable = ["RAM disk", "FX100"]\n\n[training]' in both
+    with pytest.raises(Refused, match="the list on one line"):
+        updated(HEAD + 'not_durable = [\n  "RAM disk",\n]\n', [], [], "FX100")

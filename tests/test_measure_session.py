@@ -97,10 +97,11 @@ def measured(places):
     """Both systems measured in one folder, then built with make report DATA=… OUT=…."""
     root, disk, ram = places
     folder = new_folder(root, "joint-test")
-    for system, path in (("Local disk", disk), ("RAM disk", ram)):
-        done = run_measure(folder, system, path, "--runs", str(RUNS), *SIZES, *COLUMNS)
+    for system, path, extra in (("Local disk", disk, []), ("RAM disk", ram, ["--allow-not-durable"])):
+        done = run_measure(folder, system, path, "--runs", str(RUNS), *SIZES, *COLUMNS, *extra)
         assert done.returncode == 0, done.stderr
-        assert done.stderr.startswith(f"measure: 3 save, 3 load, 3 sustained write run(s) of {system} recorded")
+        counts = "3 save, 3 restore, 3 load, 3 sustained write"
+        assert done.stderr.startswith(f"measure: {counts} run(s) of {system} recorded")
     out = root / "out"
     built = subprocess.run(
         # PYTHON3: this very interpreter, so that make never takes .venv for another one's and makes it anew.
@@ -118,22 +119,28 @@ def test_the_report_of_a_measured_folder_gives_fios_own_totals(measured):
     folder, out, _, _ = measured
     metrics = json.loads((out / "metrics.json").read_text())
     assert metrics["inputs_illustrative"] == []
+    assert metrics["not_durable"] == ["candidate"]  # the tmpfs, measured with --allow-not-durable
     for side, raw in (("baseline", "local-disk"), ("candidate", "ram-disk")):
         saves = totals(folder, raw, "save", "write", RUNS)
         assert metrics["save"][side]["times_s"] == [s for s, _, _ in saves]
         assert metrics["save"][side]["mean_s"] == pytest.approx(sum(s for s, _, _ in saves) / RUNS, rel=1e-12)
         assert metrics["save"][side]["snapshot_gb"] == 2 * 31 * MiB / 1e9 == saves[0][1] / 1e9
         assert metrics["save"][side]["gpus"] == 8
+        restores = totals(folder, raw, "restore", "read", RUNS)  # the save's files read back whole
+        assert [b for _, b, _ in restores] == [2 * 31 * MiB] * RUNS
+        assert metrics["reliability"][side]["restore_s"] == pytest.approx(
+            sum(s for s, _, _ in restores) / RUNS, rel=1e-12
+        )
         loads = totals(folder, raw, "load", "read", RUNS)
         model = metrics["load"]["models"][0]
         assert model[f"{side}_s"] == pytest.approx(sum(s for s, _, _ in loads) / RUNS, rel=1e-12)
         assert model["size_gb"] == 2 * 15 * MiB / 1e9 == loads[0][1] / 1e9
         assert (model["model"], model["platform"]) == ("32B", "Huawei Atlas 910B")
-        # The 100 ms windows summed across the two jobs against fio's Σ bw_bytes: within 3% over the runs
-        # (fio's windows fall where a busy machine's scheduler lets them).
+        # The 100 ms windows summed across the two jobs against fio's Σ bw_bytes: within 10% over the runs
+        # (fio's windows fall where a busy machine's scheduler lets them: 6% apart seen on the shared 2-core machine).
         sustained = totals(folder, raw, "sustain", "write", RUNS)
         expected = sum(bw for _, _, bw in sustained) / RUNS / 1e9
-        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.03)
+        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.1)
         assert metrics["bandwidth"][side]["runs"] == RUNS
     names = set(metrics["inputs"])
     assert {"raw/local-disk/save-1.json", "raw/ram-disk/sustain-3_bw.2.log", "raw/ram-disk/load-3.json"} <= names
@@ -146,7 +153,8 @@ def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(mea
     raw = sorted(p.name for p in (folder / "raw" / "ram-disk").iterdir())
     assert raw == sorted(
         ["save.fio", "load.fio", "sustain.fio"]
-        + [f"{phase}-{n}.json" for phase in ("save", "load", "sustain") for n in range(1, RUNS + 1)]
+        + ["restore.fio"]
+        + [f"{phase}-{n}.json" for phase in ("save", "restore", "load", "sustain") for n in range(1, RUNS + 1)]
         + [f"sustain-{n}_bw.{job}.log" for n in range(1, RUNS + 1) for job in (1, 2)]
     )
     config = tomllib.loads((folder / "test.toml").read_text())
@@ -160,8 +168,19 @@ def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(mea
         "snapshot_gb": 0.065011712,
     }
     assert [(t["system"], t["into"]) for t in config["import"]] == [
-        (s, into) for s in ("Local disk", "RAM disk") for into in ("save_times", "load_times", "bandwidth")
+        (s, into)
+        for s in ("Local disk", "RAM disk")
+        for into in ("save_times", "restore_times", "load_times", "bandwidth")
     ]
+    assert config["import"][1] == {
+        "tool": "fio",
+        "files": [f"raw/local-disk/restore-{n}.json" for n in range(1, RUNS + 1)],
+        "system": "Local disk",
+        "into": "restore_times",
+        "model": "32B LoRA",
+        "snapshot_gb": 0.065011712,
+    }
+    assert config["systems"]["not_durable"] == ["RAM disk"]
     environment = config["environment"]
     assert environment["RAM disk: fio"].startswith("fio-3.") and "Linux" in environment["RAM disk: fio"]
     assert "on tmpfs (tmpfs)" in environment["RAM disk: file system"]
@@ -169,7 +188,7 @@ def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(mea
     assert "memory" not in environment["Local disk: file system"]
     assert "not durable: tmpfs keeps the data in memory only" in environment["RAM disk: durability"]
     assert environment["RAM disk: page cache"].startswith("none to drop: tmpfs's pages are the only copy")
-    assert environment["RAM disk: runs"] == "save 3, load 3, sustained write 3 of 3 planned"
+    assert environment["RAM disk: runs"] == "save 3, restore 3, load 3, sustained write 3 of 3 planned"
     assert "--system 'RAM disk'" in environment["RAM disk: measured"]
     assert "end_fsync=1" in environment["Local disk: durability"]
     text = (folder / "test.toml").read_text()
@@ -186,7 +205,8 @@ def test_the_environment_reaches_the_report(measured):
 def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(places, stop):
     root, disk, ram = places
     folder = new_folder(root, f"interrupted-{stop.name}")
-    assert run_measure(folder, "RAM disk", ram, "--runs", "1", *SIZES, *COLUMNS).returncode == 0
+    done = run_measure(folder, "RAM disk", ram, "--runs", "1", *SIZES, *COLUMNS, "--allow-not-durable")
+    assert done.returncode == 0, done.stderr
     command = measure_command(folder, "Local disk", disk, "--runs", "4", *SIZES, *COLUMNS)
     child = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     toml = folder / "test.toml"
@@ -196,15 +216,17 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     child.send_signal(stop)
     _, errors = child.communicate(timeout=120)
     assert child.returncode == 130, errors
-    assert "measure: stopped; 1 save, 1 load, 1 sustained write run(s) recorded" in errors
+    assert "measure: stopped; 1 save, 1 restore, 1 load, 1 sustained write run(s) recorded" in errors
     config = tomllib.loads(toml.read_text())
     local = [t for t in config["import"] if t["system"] == "Local disk"]
-    assert [t["files"] for t in local] == [[f"raw/local-disk/{p}-1.json"] for p in ("save", "load", "sustain")]
+    phases = ("save", "restore", "load", "sustain")
+    assert [t["files"] for t in local] == [[f"raw/local-disk/{p}-1.json"] for p in phases]
     assert "stopped by the operator during" in config["environment"]["Local disk: runs"]
     # Nothing of the unfinished run is left: only run 1's outputs and the job files.
     kept = sorted(p.name for p in (folder / "raw" / "local-disk").iterdir())
     assert kept == sorted(
-        ["save.fio", "load.fio", "sustain.fio", "save-1.json", "load-1.json", "sustain-1.json"]
+        ["save.fio", "restore.fio", "load.fio", "sustain.fio"]
+        + ["save-1.json", "restore-1.json", "load-1.json", "sustain-1.json"]
         + [f"sustain-1_bw.{job}.log" for job in (1, 2)]
     )
     assert list(disk.iterdir()) == []
@@ -212,6 +234,24 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     assert main(["build", str(folder), "--out", str(out)]) == 0
     metrics = json.loads((out / "metrics.json").read_text())
     assert metrics["save"]["baseline"]["runs"] == 1 and metrics["gates"][0]["status"] == "insufficient"
+
+
+def test_saves_on_a_tmpfs_are_refused_unless_allowed(places, capsys):
+    root, _, ram = places
+    folder = new_folder(root, "not-durable")
+    before = listing(folder, ram)
+    save = ["--phases", "save", "--runs", "1", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]
+    assert main(["measure", str(folder), "--system", "RAM disk", "--path", str(ram), *save]) == 3
+    message = capsys.readouterr().err
+    assert f"--path {ram} is on tmpfs, which does not survive a power loss" in message
+    assert "Give --allow-not-durable to measure it anyway" in message and message.rstrip().endswith(
+        "Nothing was written"
+    )
+    assert listing(folder, ram) == before
+    # Loads only (a load system's figures are read speeds): no refusal, and no not_durable.
+    load = ["--phases", "load", "--runs", "1", "--writers", "1", "--load-gb", "0.01", *COLUMNS[2:]]
+    assert main(["measure", str(folder), "--system", "RAM disk", "--path", str(ram), *load]) == 0
+    assert "not_durable" not in tomllib.loads((folder / "test.toml").read_text())["systems"]
 
 
 def test_a_path_without_room_is_refused_before_anything_is_written(places, capsys):
@@ -235,7 +275,10 @@ def test_a_dry_run_prints_the_plan_and_writes_nothing(places, capsys):
     assert main([*args, "--dry-run"]) == 0
     printed = capsys.readouterr().out
     assert listing(folder, disk) == before
-    assert "  save run 1 -> raw/local-disk/save-1.json\n  load run 1 -> raw/local-disk/load-1.json\n" in printed
+    assert (
+        "  save run 1 -> raw/local-disk/save-1.json\n  restore run 1 -> raw/local-disk/restore-1.json\n"
+        "  load run 1 -> raw/local-disk/load-1.json\n"
+    ) in printed
     assert "--- raw/local-disk/sustain.fio\n" in printed and "write_bw_log=sustain-${MEASURE_RUN}" in printed
     assert '[[import]]\ntool = "fio"\nfiles = ["raw/local-disk/save-1.json", "raw/local-disk/save-2.json"]' in printed
     assert printed.endswith("(dry run: nothing was written)\n")
@@ -245,8 +288,8 @@ def test_a_dry_run_prints_the_plan_and_writes_nothing(places, capsys):
     ("extra", "status", "message"),
     [
         (["--system", "Lustre"], 2, '--system "Lustre" is not one of test.toml\'s [systems] ("RAM disk", "Local disk")'),
-        (["--system", "RAM disk", "--snapshot-gb", "1"], 2, "measuring save, load, sustain needs --gpus, --load-gb"),
-        (["--system", "RAM disk", "--phases", "save,trim"], 2, "--phases 'save,trim': a comma-separated list"),
+        (["--system", "RAM disk", "--snapshot-gb", "1"], 2, "measuring save, restore, load, sustain needs --gpus, --load-gb"),
+        (["--system", "RAM disk", "--phases", "save,trim"], 2, "--phases 'save,trim': a comma-separated list of save, restore"),
         (["--system", "RAM disk", "--block-size", "1000"], 2, "must be a multiple of 4 KiB"),
         (["--system", "RAM disk", *COLUMNS[:2], "--snapshot-gb", "1", "--phases", "save", "--runs", "0"], 2,
          "--runs 0: must be at least 1"),
@@ -254,6 +297,18 @@ def test_a_dry_run_prints_the_plan_and_writes_nothing(places, capsys):
          "--sustain-s 1 gives fewer than four 1000 ms windows"),
         (["--system", "RAM disk", "--phases", "load", "--load-gb", "1", "--load-model", "m", "--platform", "a\x1bb"],
          2, "--platform contains a control character (U+001B)"),
+        (["--system", "RAM disk", "--phases", "restore", "--snapshot-gb", "1"], 2,
+         "--phases restore reads back the files a save wrote: measure save with it"),
+        (["--system", "RAM disk", *COLUMNS[:2], "--snapshot-gb", "1", "--concurrent-jobs", "2", "--phases", "save,sustain"],
+         2, "--concurrent-jobs 2 measures saves only: measure sustain in a session without it"),
+        (["--system", "RAM disk", "--phases", "save", *COLUMNS[:2], "--snapshot-gb", "1", "--client", "h;x"], 2,
+         "--client 'h;x': give a host name or address"),
+        (["--system", "RAM disk", "--phases", "save", *COLUMNS[:2], "--snapshot-gb", "1", "--client", "h,99999"], 2,
+         "--client 'h,99999': give a host name or address"),
+        (["--system", "RAM disk", "--phases", "save", *COLUMNS[:2], "--snapshot-gb", "1", "--client", "h", "--client",
+          "h,8765"], 2, "--client h,8765: named twice"),
+        (["--system", "RAM disk", "--phases", "save", *COLUMNS[:2], "--snapshot-gb", "1", "--watchdog-s", "0"], 2,
+         "--watchdog-s 0.0: must be at least 1 second"),
     ],
 )  # fmt: skip
 def test_command_lines_that_cannot_work_are_refused(tmp_path, capsys, extra, status, message):
@@ -424,7 +479,7 @@ def test_a_test_toml_that_cannot_take_the_record_is_refused_before_running(place
     before = listing(folder, disk)
     args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save"]
     assert main([*args, "--snapshot-gb", "0.01", "--gpus", "1"]) == 3
-    assert "write [environment] as a table of its own; nothing was recorded" in capsys.readouterr().err
+    assert "write them as tables of their own, the list on one line; nothing was recorded" in capsys.readouterr().err
     assert listing(folder, disk) == before
 
 
@@ -469,3 +524,46 @@ def test_a_scratch_folder_left_by_a_killed_session_is_named_not_removed(places):
     assert f"measure: note: {disk} holds report-measure-killed0, left by a session that was killed" in done.stderr
     assert stale.is_dir()  # another session may still be using it: named, never deleted
     stale.rmdir()
+
+
+def test_a_full_disk_after_runs_were_recorded_says_what_was_recorded(places, capsys, monkeypatch):
+    import errno
+
+    from report.measure import session
+
+    root, disk, _ = places
+    folder = new_folder(root, "disk-full")
+    real, calls = session.write_atomically, []
+
+    def full_after_the_first(path, text, bom=False):
+        calls.append(path)
+        if len(calls) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, text, bom)
+
+    monkeypatch.setattr(session, "write_atomically", full_after_the_first)
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save"]
+    assert main([*args, "--runs", "3", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]) == 3
+    message = capsys.readouterr().err
+    assert f"measure: {folder / 'test.toml'}: No space left on device\n" in message
+    assert (
+        "measure: 1 save run(s) finished before it are recorded in" in message and "nothing was written" not in message
+    )
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
+    assert list(disk.iterdir()) == []
+
+
+def test_buffered_runs_whose_caches_stay_are_held_to_three_times_the_memory(places, capsys, monkeypatch):
+    from report.measure import probe
+
+    root, disk, _ = places
+    folder = new_folder(root, "mlperf")
+    monkeypatch.setattr(probe, "drop_page_cache", lambda: "/proc/sys/vm/drop_caches: Permission denied")
+    monkeypatch.setattr(probe, "memory_bytes", lambda: 8 * 10**9)
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save,restore"]
+    assert main([*args, "--runs", "1", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1", "--direct", "no"]) == 0
+    assert (
+        "measure: note: buffered I/O and the page cache not dropped (/proc/sys/vm/drop_caches: Permission denied):"
+        " each client moved 0.0105 GB, below three times this machine's 8 GB of memory (MLPerf Storage's rule)"
+    ) in capsys.readouterr().err

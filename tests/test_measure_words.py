@@ -3,7 +3,7 @@
 import datetime as dt
 from pathlib import Path
 
-from report.measure import plan, session
+from report.measure import plan, probe, session
 from report.measure.plan import Step
 from report.measure.probe import Mount
 from tests.test_measure_plan import request
@@ -20,7 +20,7 @@ def a_session(language="en", mount=EXT4, **changes) -> session.Session:
         raw_name="raw/mingxin-fx100",
         path=Path("/mnt/fx100"),
         fio="fio",
-        machine=session.Machine("fio-3.33", "Linux 6.1.0", mount, 200e9, 1000e9),
+        machine=session.Machine("fio-3.33", "Linux 6.1.0", mount, 200e9, 1000e9, (), probe.not_durable(mount)),
         sizes=plan.sizes(r),
         label=session.label_for(r.system, 1, {}, language),
         number=1,

@@ -75,7 +75,9 @@ def read_json(path: str, data: bytes) -> tuple[FioJson | None, list[Problem]]:
         value, _ = strict_decode(text, start.start())
     except JsonProblem as exc:
         return None, [Problem(path, exc.line, None, str(exc))]
-    if not isinstance(value, dict) or "fio version" not in value or not isinstance(value.get("jobs"), list):
+    # a client/server run (fio --client) has `client_stats` in place of `jobs`
+    listed = isinstance(value, dict) and any(isinstance(value.get(k), list) for k in ("jobs", "client_stats"))
+    if not isinstance(value, dict) or "fio version" not in value or not listed:
         return None, [Problem(path, line, None, 'is not fio JSON output (it has no "fio version" and "jobs")')]
     if problems := _field_problems(path, text, value):
         return None, problems

@@ -8,6 +8,7 @@ import re
 import shlex
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from report.measure import plan, probe
@@ -50,6 +51,31 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--keep-page-cache", action="store_true", help="do not drop the kernel's page cache before each load"
     )
     p.add_argument("--fio", default="fio", metavar="PATH", help="the fio program (fio)")
+    p.add_argument(
+        "--client",
+        action="append",
+        default=[],
+        metavar="HOST[,PORT]",
+        help="a host running `fio --server` (repeatable; port 8765): every host saves at once, --writers each",
+    )
+    p.add_argument(
+        "--concurrent-jobs",
+        type=int,
+        default=1,
+        metavar="K",
+        help="K independent saves at once, each the whole snapshot (recorded as a model of their own)",
+    )
+    p.add_argument(
+        "--allow-not-durable",
+        action="store_true",
+        help="measure saves on a file system in memory (tmpfs, ramfs, a RAM block device); test.toml marks it",
+    )
+    p.add_argument(
+        "--watchdog-s",
+        type=float,
+        metavar="S",
+        help="stop a run that has not finished after S seconds (default: its bytes at 0.01 GB/s, plus 60 s)",
+    )
     p.add_argument("--dry-run", action="store_true", help="print the plan and the job files; write nothing")
 
 
@@ -73,12 +99,13 @@ def _phases(text: str | None) -> tuple[str, ...] | None:
     asked = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
     unknown = [p for p in asked if p not in plan.PHASES]
     if unknown or not asked:
-        raise refuse_usage(f"--phases {text!r}: a comma-separated list of save, load, sustain")
+        raise refuse_usage(f"--phases {text!r}: a comma-separated list of save, restore, load, sustain")
     return asked
 
 
 def _require(args: argparse.Namespace, phases: tuple[str, ...]) -> None:
-    needs = {"save": ("snapshot_gb", "gpus"), "load": ("load_gb", "load_model", "platform")}
+    needs = {"save": ("snapshot_gb", "gpus"), "restore": ("snapshot_gb",)}
+    needs["load"] = ("load_gb", "load_model", "platform")
     missing = [f"--{o.replace('_', '-')}" for p in phases for o in needs.get(p, ()) if getattr(args, o) is None]
     if "sustain" in phases and args.snapshot_gb is None and args.load_gb is None:
         missing.append("--snapshot-gb")
@@ -88,7 +115,10 @@ def _require(args: argparse.Namespace, phases: tuple[str, ...]) -> None:
         value = getattr(args, name)
         if value is not None and not (value > 0 and value < 1e6):
             raise refuse_usage(f"--{name.replace('_', '-')} {value}: must be a size in GB above 0")
-    for name, low in (("writers", 1), ("runs", 1), ("gpus", 1), ("sustain_s", 1), ("window_ms", 10)):
+    if "restore" in phases and "save" not in phases:
+        raise refuse_usage("--phases restore reads back the files a save wrote: measure save with it")
+    lows = (("writers", 1), ("runs", 1), ("gpus", 1), ("sustain_s", 1), ("window_ms", 10), ("concurrent_jobs", 1))
+    for name, low in lows:
         value = getattr(args, name)
         if value is not None and value < low:
             raise refuse_usage(f"--{name.replace('_', '-')} {value}: must be at least {low}")
@@ -100,6 +130,40 @@ def _require(args: argparse.Namespace, phases: tuple[str, ...]) -> None:
             raise refuse_usage(f"--{name.replace('_', '-')} must not be empty")
         if value is not None and (problem := text_problem(value)) is not None:
             raise refuse_usage(f"--{name.replace('_', '-')} {problem}")
+    if args.watchdog_s is not None and not (args.watchdog_s >= 1 and args.watchdog_s < 1e7):
+        raise refuse_usage(f"--watchdog-s {args.watchdog_s}: must be at least 1 second")
+
+
+_HOST = re.compile(r"^[A-Za-z0-9._:\[\]-]+$")
+
+
+def clients(texts: list[str]) -> tuple[str, ...]:
+    """--client HOST[,PORT] as fio spells it, `host,port`, each host once."""
+    out = []
+    for text in texts:
+        host, _, port = text.strip().partition(",")
+        port = port or str(plan.DEFAULT_PORT)
+        if not _HOST.match(host) or not port.isdigit() or not 0 < int(port) < 65536:
+            raise refuse_usage(f"--client {text!r}: give a host name or address, and a port after a comma if not 8765")
+        name = f"{host},{int(port)}"
+        if name in out:
+            raise refuse_usage(f"--client {text}: named twice")
+        out.append(name)
+    return tuple(out)
+
+
+def _phases_for_concurrent(args: argparse.Namespace, phases: tuple[str, ...]) -> tuple[str, ...]:
+    """K saves at once are saves only: a restore, load or sustained write of K jobs is not what they are about."""
+    if args.concurrent_jobs == 1:
+        return phases
+    if args.phases is None:
+        return ("save",) if "save" in phases else phases
+    if phases != ("save",):
+        raise refuse_usage(
+            f"--concurrent-jobs {args.concurrent_jobs} measures saves only: measure"
+            f" {', '.join(p for p in phases if p != 'save')} in a session without it"
+        )
+    return phases
 
 
 def printable(text: str) -> str:
@@ -114,8 +178,12 @@ def build_session(args: argparse.Namespace, argv: list[str]):
     data_dir = args.data_dir
     original, config, bom = session.read_config(data_dir)
     phases = session.allowed_phases(config, args.system, _phases(args.phases))
+    if args.concurrent_jobs < 1:
+        raise refuse_usage(f"--concurrent-jobs {args.concurrent_jobs}: must be at least 1")
+    phases = _phases_for_concurrent(args, phases)
     block = block_bytes(args.block_size)
     _require(args, phases)
+    hosts = clients(args.client)
     if "sustain" in phases and args.sustain_s * 1000 < 4 * args.window_ms:
         raise refuse_usage(
             f"--sustain-s {args.sustain_s} gives fewer than four {args.window_ms} ms windows: the steady state needs"
@@ -136,9 +204,14 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         window_ms=args.window_ms,
         direct=args.direct != "no",
         model=config.training.model,
+        clients=hosts,
+        concurrent=args.concurrent_jobs,
+        watchdog_s=args.watchdog_s,
     )
-    path = args.path.resolve()
-    if not path.is_dir():
+    if hosts and not args.path.is_absolute():
+        raise refuse_usage(f"--path {args.path}: with --client, give the folder as the servers see it, from /")
+    path = args.path.resolve() if not hosts or args.path.is_dir() else args.path
+    if not hosts and not path.is_dir():
         raise refuse_usage(f"--path {path}: not a folder (mount the storage and give a folder on it)")
     _check_fio_safe(path)
     sizes = plan.sizes(request)
@@ -150,17 +223,30 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         )
     fio = str(Path(fio).resolve())  # fio runs in raw/<system>/: a relative --fio would mean another file there
     version = probe.fio_version(fio)
-    free, total = probe.free_bytes(path)
     needed = plan.needed_bytes(request, sizes)
-    if free < needed:
-        largest = max(sizes.save_total(request.writers), sizes.load_total(request.writers))
+    local = path.is_dir()
+    free, total = probe.free_bytes(path) if local else (None, None)
+    if not hosts and free < needed:
+        largest = max(sizes.save_total(request.ranks) * request.concurrent, sizes.load_total(request.ranks))
         raise Refused(
             f"{path} has {free / 1e9:.3g} GB free; the largest file set here is {largest / 1e9:.3g} GB, which with"
             f" the margin kept free needs {needed / 1e9:.3g} GB: free space, or measure a smaller size."
             " Nothing was written"
         )
-    if not args.dry_run and not os.access(path, os.W_OK | os.X_OK):
+    if not hosts and not args.dry_run and not os.access(path, os.W_OK | os.X_OK):
         raise Refused(f"--path {path}: this user cannot write there")
+    mount = probe.mount_of(path) if local else None
+    memory = probe.not_durable(mount)
+    saves = [p for p in phases if p in ("save", "restore", "sustain")]
+    if memory is not None and saves and not args.allow_not_durable:
+        raise Refused(
+            f"--path {path} is on {memory}, which does not survive a power loss: its saves would be compared with"
+            " durable ones. Give --allow-not-durable to measure it anyway (test.toml's [systems] not_durable then"
+            " names it and the report marks its saves). Nothing was written"
+        )
+    servers = ()
+    if hosts and not args.dry_run:
+        servers = probe.servers(fio, hosts, str(path), plan.needed_bytes(replace(request, clients=()), sizes))
     raw_name = f"raw/{plan.system_folder(args.system)}"
     raw = data_dir / raw_name
     number = session.existing_runs(raw)[1]
@@ -178,7 +264,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         raw_name=raw_name,
         path=path,
         fio=fio,
-        machine=session.Machine(version, probe.kernel(), probe.mount_of(path), free, total),
+        machine=session.Machine(version, probe.kernel(), mount, free, total, servers, memory),
         sizes=sizes,
         label=session.label_for(args.system, number, environment, config.language),
         number=number,
@@ -191,7 +277,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         bom=bom,
     )
     session.record_if_all_finished(made)  # refused before the first run, not after it
-    stale = sorted(p.name for p in path.glob("report-measure-*") if p.is_dir())
+    stale = sorted(p.name for p in path.glob("report-measure-*") if p.is_dir()) if local else []
     if stale:
         made.notes += (
             f"{path} holds {', '.join(stale)}, left by a session that was killed (or one still running): remove it"
@@ -222,10 +308,12 @@ def _check_fio_safe(path: Path) -> None:
 
 def _check_sizes_agree(config, request: Request, sizes) -> None:
     """The rows of one model share one size across systems: a session writing another size would break the folder."""
+    save = sizes.save_total(request.ranks) * request.concurrent
     planned = {
-        ("save_times", request.model, None): sizes.save_total(request.writers) if "save" in request.phases else None,
+        ("save_times", request.save_model, None): save if "save" in request.phases else None,
+        ("restore_times", request.model, None): save if "restore" in request.phases else None,
         ("load_times", request.load_model, request.platform): (
-            sizes.load_total(request.writers) if "load" in request.phases else None
+            sizes.load_total(request.ranks) if "load" in request.phases else None
         ),
     }
     for spec in config.imports:
@@ -234,7 +322,7 @@ def _check_sizes_agree(config, request: Request, sizes) -> None:
         if n_bytes is None or spec.snapshot_gb is None or abs(spec.snapshot_gb - n_bytes / 1e9) < 1e-12:
             continue
         column = "size_gb" if spec.into == "load_times" else "snapshot_gb"
-        files = f"{request.writers} files of {n_bytes // request.writers / 2**20:g} MiB"
+        files = f"{request.ranks} files of {n_bytes // request.ranks / 2**20:g} MiB"
         raise refuse_usage(
             f'test.toml:{spec.line}: the {spec.into} rows of "{spec.model}" already have {column} ='
             f" {spec.snapshot_gb:g} ({spec.system}); this session would write {plan.gb_text(n_bytes)} GB ({files}),"
@@ -253,14 +341,20 @@ def dry_run(s, out) -> None:
     for step in steps:
         target = "scratch, not recorded" if step.phase == "prepare" else f"{s.raw_name}/{step.output}"
         print(f"  {plan.PHASE_WORDS[step.phase]} run {step.run} -> {target}", file=out)
-    scratch = s.path / "report-measure-XXXXXXXX"  # the name mkdtemp will give it
-    print(f"fio's data files go to {scratch} and are removed after each run.", file=out)
+    scratch, prefix = s.path / "report-measure-XXXXXXXX", None  # the name mkdtemp will give it
+    if r.clients:
+        scratch, prefix = s.path, "report-measure-PID-TIME"
+        hosts = ", ".join(r.clients)
+        print(f"on {len(r.clients)} fio servers at once ({hosts}); each is probed before the first run.", file=out)
+        print(f"fio's data files go to {scratch} on each, named <host>.{prefix}.*, removed after each run.", file=out)
+    else:
+        print(f"fio's data files go to {scratch} and are removed after each run.", file=out)
     if s.direct_mode == "auto":
         print("direct=1 below is probed when running: where the file system refuses O_DIRECT, direct=0.", file=out)
     for phase in dict.fromkeys(step.phase for step in steps):
         name = session.job_file_name(phase, s.number)
         print(f"\n--- {s.raw_name}/{name}", file=out)
-        out.write(plan.job_file(phase, r, s.sizes, str(scratch)))
+        out.write(plan.job_file(phase, r, s.sizes, str(scratch), prefix))
     text = session.record_if_all_finished(s)
     added = text[len(s.original) :] if text.startswith(s.original) else text
     print(f"\n--- {session.FILE} would gain (with every run finished):", file=out)
@@ -282,11 +376,49 @@ def run(args: argparse.Namespace, argv: list[str]) -> int:
         status = session.execute(s, progress)
     except Refused as exc:
         print(f"measure: {exc}", file=sys.stderr)
+        _recorded_before(s if "s" in locals() else None)
         return exc.status
+    except OSError as exc:
+        if "s" not in locals() or s.written is None:
+            raise  # nothing recorded: the command line's own message says so
+        where = exc.filename if exc.filename is not None else "measure"
+        print(f"measure: {where}: {exc.strerror or exc}", file=sys.stderr)
+        _recorded_before(s)
+        return 3
     print(_summary(s, status), file=sys.stderr)
-    for note in s.notes:
+    for note in (*s.notes, *_mlperf_notes(s)):
         print(f"measure: note: {note}", file=sys.stderr)
     return status
+
+
+def _recorded_before(s) -> None:
+    """After a failure: what the session did record (so a full disk is not taken for an empty folder)."""
+    if s is None or s.written is None:
+        return
+    from report.measure import session
+
+    phases = [p for p in plan.PHASES if p in s.request.phases]
+    counts = ", ".join(f"{sum(1 for d in s.recorded if d.phase == p)} {plan.PHASE_WORDS[p]}" for p in phases)
+    print(
+        f"measure: {counts} run(s) finished before it are recorded in {s.data_dir / session.FILE} (the folder builds)",
+        file=sys.stderr,
+    )
+
+
+def _mlperf_notes(s) -> list[str]:
+    """MLPerf Storage's rule where it applies: buffered I/O whose caches were not dropped must move at least three
+    times the client's memory, or the page cache, not the storage, is measured."""
+    if s.request.direct or s.cache_note is None or not s.done:
+        return []
+    memory = probe.memory_bytes()
+    per_client = s.sizes.save_total(s.request.writers) or s.sizes.load_total(s.request.writers)
+    if memory is None or per_client >= 3 * memory:
+        return []
+    return [
+        f"buffered I/O and the page cache not dropped ({s.cache_note}): each client moved"
+        f" {per_client / 1e9:.3g} GB, below three times this machine's {memory / 1e9:.3g} GB of memory (MLPerf"
+        " Storage's rule), so the figures may be the cache's: drop caches as root, use --direct yes, or measure more"
+    ]
 
 
 def _summary(s, status: int) -> str:

@@ -10,18 +10,29 @@ import math
 import re
 from dataclasses import dataclass
 
-PHASES = ("save", "load", "sustain")
+PHASES = ("save", "restore", "load", "sustain")
 #: which [systems] roles may give rows to each phase's table (the contract's import rules)
 PHASE_ROLES = {
     "save": ("save_baseline", "candidate"),
+    "restore": ("save_baseline", "candidate"),
     "sustain": ("save_baseline", "candidate"),
     "load": ("load_baseline", "candidate"),
 }
-PHASE_TABLE = {"save": "save_times", "load": "load_times", "sustain": "bandwidth"}
+PHASE_TABLE = {"save": "save_times", "restore": "restore_times", "load": "load_times", "sustain": "bandwidth"}
 #: each phase as the operator's messages name it (the report's words are in measure/words.py, translated)
-PHASE_WORDS = {"save": "save", "load": "load", "sustain": "sustained write", "prepare": "files for the load"}
+PHASE_WORDS = {
+    "save": "save",
+    "restore": "restore",
+    "load": "load",
+    "sustain": "sustained write",
+    "prepare": "files for the load",
+}
 #: fio names each data file `<jobname>.<job number>.0` inside the data folder
-JOB_NAME = {"save": "ckpt", "prepare": "ckpt", "load": "ckpt", "sustain": "sustain"}
+JOB_NAME = {"save": "ckpt", "restore": "ckpt", "prepare": "ckpt", "load": "ckpt", "sustain": "sustain"}
+DEFAULT_PORT = 8765  #: fio's own default for `fio --server`
+#: the slowest a run may move its planned bytes before the watchdog stops it (GB/s), and the time added to that
+FLOOR_GBPS = 0.01
+WATCHDOG_GRACE_S = 60
 FREE_MARGIN = 0.02  #: free space kept beyond the largest file set (metadata, the file system's own reserve)
 FREE_MARGIN_BYTES = 64 << 20
 
@@ -44,6 +55,24 @@ class Request:
     window_ms: int
     direct: bool  #: O_DIRECT writes and reads (else buffered, durable by end_fsync)
     model: str  #: test.toml's [training] model, which the save rows take
+    clients: tuple[str, ...] = ()  #: fio servers as `host,port` (fio's spelling); none: fio runs here
+    concurrent: int = 1  #: independent saves at once, each the whole snapshot
+    watchdog_s: float | None = None  #: the time limit of every run, else derived (see `time_limit`)
+
+    @property
+    def hosts(self) -> int:
+        """Machines writing at once: the clients, or this one."""
+        return max(1, len(self.clients))
+
+    @property
+    def ranks(self) -> int:
+        """Files one save writes: --writers on every host; the snapshot is divided among them."""
+        return self.writers * self.hosts
+
+    @property
+    def save_model(self) -> str:
+        """The save rows' model: test.toml's, or the concurrent saves named for what they are."""
+        return self.model if self.concurrent == 1 else f"{self.model} × {self.concurrent} at once"
 
 
 @dataclass(frozen=True)
@@ -61,11 +90,10 @@ class Sizes:
         """Bytes one load reads."""
         return self.load_file * writers
 
-    def planned(self, phase: str, writers: int) -> int | None:
+    def planned(self, phase: str, ranks: int, concurrent: int = 1) -> int | None:
         """Bytes one step of `phase` moves (None for the sustained write, which runs for a time)."""
-        return {"save": self.save_file, "prepare": self.load_file, "load": self.load_file}.get(
-            phase, 0
-        ) * writers or None
+        per = {"save": self.save_file * concurrent, "restore": self.save_file, "prepare": self.load_file}
+        return (per | {"load": self.load_file}).get(phase, 0) * ranks or None
 
 
 def per_file(total_gb: float, writers: int, block: int) -> int:
@@ -75,14 +103,14 @@ def per_file(total_gb: float, writers: int, block: int) -> int:
 
 def sizes(request: Request) -> Sizes:
     """The file sizes of every phase; the sustained write reuses the save's (or the load's) file size."""
-    save = per_file(request.snapshot_gb, request.writers, request.block_bytes) if request.snapshot_gb else 0
-    load = per_file(request.load_gb, request.writers, request.block_bytes) if request.load_gb else 0
+    save = per_file(request.snapshot_gb, request.ranks, request.block_bytes) if request.snapshot_gb else 0
+    load = per_file(request.load_gb, request.ranks, request.block_bytes) if request.load_gb else 0
     return Sizes(save or load, load)
 
 
 def needed_bytes(request: Request, s: Sizes) -> int:
     """Free space one step at a time needs: the data of each step is removed before the next."""
-    largest = max(s.save_file, s.load_file) * request.writers
+    largest = max(s.save_file * request.concurrent, s.load_file) * request.ranks
     return math.ceil(largest * (1 + FREE_MARGIN)) + FREE_MARGIN_BYTES
 
 
@@ -110,7 +138,7 @@ def steps(request: Request, first: dict[str, int]) -> list[Step]:
     out = []
     for i in range(request.runs):
         for phase in PHASES:
-            if phase == "load" and prepare and "load" in request.phases:
+            if phase == "load" and prepare:
                 out.append(Step("prepare", first["load"] + i))
             if phase in request.phases:
                 out.append(Step(phase, first[phase] + i))
@@ -122,8 +150,30 @@ def fio_path(path: str) -> str:
     return path.replace("\\", "\\\\").replace(":", "\\:")
 
 
-def job_file(phase: str, request: Request, s: Sizes, data_dir: str) -> str:
-    """The fio job file of one phase; `${MEASURE_RUN}` is set per run, so one file serves every run."""
+def time_limit(request: Request, s: Sizes, phase: str) -> float:
+    """Seconds a run of `phase` may take before the watchdog stops it: --watchdog-s, else the planned bytes at
+    the floor bandwidth (or the sustained write's duration) plus a grace time."""
+    if request.watchdog_s is not None:
+        return request.watchdog_s
+    if phase == "sustain":
+        return request.sustain_s + WATCHDOG_GRACE_S
+    planned = s.planned(phase, request.ranks, request.concurrent) or 0
+    return planned / (FLOOR_GBPS * 1e9) + WATCHDOG_GRACE_S
+
+
+def last_reader(request: Request, s: Sizes) -> str | None:
+    """The phase after which a run's checkpoint files are no longer needed (fio removes them then: unlink=1)."""
+    order = [p for p in ("save", "restore") if p in request.phases]
+    order += ["prepare"] if needs_prepare(request, s) else []
+    order += ["load"] if "load" in request.phases else []
+    return order[-1] if order else None
+
+
+def job_file(phase: str, request: Request, s: Sizes, data_dir: str, prefix: str | None = None) -> str:
+    """The fio job file of one phase; `${MEASURE_RUN}` is set per run, so one file serves every run.
+
+    With fio servers (`prefix` given), the files go straight into the folder named `<prefix>.<job>.<n>.0` (fio adds
+    each host's name in front), and the phase that last needs them removes them (unlink=1)."""
     common = [
         f"directory={fio_path(data_dir)}",
         "ioengine=psync",
@@ -143,6 +193,12 @@ def job_file(phase: str, request: Request, s: Sizes, data_dir: str) -> str:
         if phase == "prepare":
             head = ["; The files a load reads, written first (not timed, not recorded): the save wrote none or less."]
         body = ["rw=write", "end_fsync=1", "create_on_open=1", f"size={size}"]
+    elif phase == "restore":
+        head = [
+            "; A restore: the files the save wrote, read back whole and sequentially, one reader per file (rank).",
+            "; fio drops each file's cached pages before reading (invalidate=1).",
+        ]
+        body = ["rw=read", f"size={s.save_file}"]
     elif phase == "load":
         head = [
             "; A model-shaped load: the files the save wrote, read back sequentially, one reader per file.",
@@ -163,8 +219,69 @@ def job_file(phase: str, request: Request, s: Sizes, data_dir: str) -> str:
             "write_bw_log=sustain-${MEASURE_RUN}",
             f"log_avg_msec={request.window_ms}",
         ]
-    lines = [*head, "[global]", *common, f"[{JOB_NAME[phase]}]", *body, f"numjobs={request.writers}"]
+    if prefix is not None:
+        common.append(f"filename_format={prefix}.$jobname.$jobnum.$filenum")
+        if phase == "sustain" or phase == last_reader(request, s):
+            body.append("unlink=1")
+    sections = [JOB_NAME[phase]]
+    if phase == "save" and request.concurrent > 1:
+        head.append(f"; {request.concurrent} independent saves at once, each the whole snapshot: one section each.")
+        sections = [f"ckpt{k}" for k in range(1, request.concurrent + 1)]
+    lines = [*head, "[global]", *common]
+    for name in sections:
+        lines += [f"[{name}]", *body, f"numjobs={request.writers}"]
     return "\n".join(lines) + "\n"
+
+
+def cleanup_file(request: Request, data_dir: str, prefix: str) -> str:
+    """A job file that removes whatever files of this session a stopped run left on a server: it opens each name
+    the sessions' jobs use, writes one block and unlinks the file."""
+    names = ["ckpt"] + [f"ckpt{k}" for k in range(1, request.concurrent + 1)] + ["sustain"]
+    lines = [
+        "; Removes the files a stopped run left behind (one block written to each name, then unlinked).",
+        "[global]",
+        f"directory={fio_path(data_dir)}",
+        "ioengine=psync",
+        f"bs={request.block_bytes}",
+        f"size={request.block_bytes}",
+        "rw=write",
+        "unlink=1",
+        "thread=1",
+        f"filename_format={prefix}.$jobname.$jobnum.$filenum",
+    ]
+    for name in names:
+        lines += [f"[{name}]", f"numjobs={request.writers}"]
+    return "\n".join(lines) + "\n"
+
+
+def probe_file(data_dir: str, host_bytes: int, prefix: str) -> str:
+    """The job file run on each server before anything else: the folder exists there, it has room for the host's
+    largest file set (fio reserves it with posix_fallocate and writes one block), and whether it takes O_DIRECT."""
+    return (
+        "\n".join(
+            [
+                "; measure's check of one server: the folder, its room, O_DIRECT (nothing is left behind: unlink=1).",
+                "[global]",
+                f"directory={fio_path(data_dir)}",
+                "ioengine=psync",
+                "bs=4096",
+                "rw=write",
+                "io_size=4096",
+                "unlink=1",
+                "thread=1",
+                f"filename_format={prefix}.$jobname",
+                "[room]",
+                f"size={max(host_bytes, 4096)}",
+                "fallocate=posix",
+                "[direct]",
+                "stonewall",
+                "size=4096",
+                "direct=1",
+                "fallocate=none",
+            ]
+        )
+        + "\n"
+    )
 
 
 def system_folder(system: str) -> str:

@@ -125,3 +125,116 @@ def drop_page_cache() -> str | None:
     except OSError as exc:
         return f"{DROP_CACHES}: {exc.strerror or exc}"
     return None
+
+
+#: file systems whose data lives in memory only, and block devices that are memory (brd's /dev/ramN, zram)
+MEMORY_FILE_SYSTEMS = ("tmpfs", "ramfs")
+_MEMORY_DEVICE = re.compile(r"^/dev/(ram|zram)\d+$")
+
+
+def not_durable(mount: Mount | None) -> str | None:
+    """What keeps a path's data in memory only (`tmpfs`, `ramfs`, `a RAM block device /dev/ram0`), else None."""
+    if mount is None:
+        return None
+    if mount.fstype in MEMORY_FILE_SYSTEMS:
+        return mount.fstype
+    if _MEMORY_DEVICE.match(mount.source):
+        return f"a RAM block device ({mount.source})"
+    return None
+
+
+@dataclass(frozen=True)
+class Server:
+    """A fio server that answered the probe: `host,port`, and whether its folder takes O_DIRECT."""
+
+    name: str
+    direct: bool
+
+
+PROBE_TIMEOUT_S = 30
+
+
+def servers(fio: str, hosts: tuple[str, ...], folder: str, host_bytes: int) -> tuple[Server, ...]:
+    """Each fio server probed in turn with a small job in `folder`: it answers, the folder exists there and has room
+    for `host_bytes`; every problem found is named at once, before anything runs."""
+    import tempfile
+
+    from report.measure import plan
+
+    found, problems = [], []
+    with tempfile.TemporaryDirectory(prefix="report-measure-probe-") as temp:
+        job = Path(temp) / "probe.fio"
+        job.write_text(plan.probe_file(folder, host_bytes, f"report-measure-probe-{os.getpid()}"), encoding="utf-8")
+        for host in hosts:
+            server, problem = _probe_one(fio, host, job, folder, host_bytes)
+            if problem is None:
+                found.append(server)
+            else:
+                problems.append(problem)
+    if problems:
+        raise Refused("\n".join([*problems, "Nothing was run."]))
+    return tuple(found)
+
+
+def _probe_one(fio: str, host: str, job: Path, folder: str, host_bytes: int):
+    name, port = host.rsplit(",", 1)
+    command = [fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, check=False, start_new_session=True
+        )
+    except subprocess.TimeoutExpired:
+        return None, (
+            f"fio server {name} port {port}: no answer in {PROBE_TIMEOUT_S} s (is `fio --server` running there, and"
+            f" does its firewall let TCP port {port} through?)"
+        )
+    text = done.stdout + "\n" + done.stderr
+    said = [line.strip() for line in text.splitlines() if "fio:" in line and "{" not in line]
+    if "failed to connect" in text or "connect:" in text:
+        return None, (
+            f"fio server {name} port {port}: does not answer ({_first(said, 'connect')}): start it there"
+            f" (fio --server={name},{port} --daemonize=/run/fio.pid) and let TCP port {port} through its firewall"
+        )
+    if "is not a directory" in text or "failed parsing directory" in text:
+        return None, f"--path {folder} does not exist on {name} (as its fio server sees it): mount it, or create it"
+    if "fallocate" in text and ("No space" in text or "fails" in text):
+        return None, (
+            f"--path {folder} on {name} has no room for {host_bytes / 1e9:.3g} GB, this host's largest file set with"
+            f" the margin ({_first(said, 'fallocate')}): free space, or measure a smaller size"
+        )
+    stats = _client_stats(text)
+    room = [e for e in stats if e.get("jobname") == "room"]
+    if done.returncode != 0 or not room or room[0].get("error"):
+        reason = "; ".join(said[-3:]) or (f"error {room[0].get('error')}" if room else "no result")
+        return None, f"fio server {name} port {port} could not write in {folder}: {reason}"
+    direct = [e for e in stats if e.get("jobname") == "direct"]
+    return Server(host, bool(direct) and not direct[0].get("error")), None
+
+
+def _first(lines: list[str], word: str) -> str:
+    return next((line for line in lines if word in line), lines[0] if lines else "no message")
+
+
+def _client_stats(text: str) -> list[dict]:
+    import json
+
+    start = re.search(r"^\{", text, re.MULTILINE)
+    if start is None:
+        return []
+    try:
+        value, _ = json.JSONDecoder().raw_decode(text, start.start())
+    except json.JSONDecodeError:
+        return []
+    stats = value.get("client_stats") if isinstance(value, dict) else None
+    return [e for e in stats if isinstance(e, dict)] if isinstance(stats, list) else []
+
+
+def memory_bytes() -> int | None:
+    """This machine's memory (MemTotal), None where it cannot be read."""
+    try:
+        for line in Path("/proc/meminfo").read_text(encoding="ascii", errors="replace").splitlines():
+            if line.startswith("MemTotal:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None

@@ -75,7 +75,7 @@ class Progress:
             return
         elapsed = time.monotonic() - self.began
         parts = [self._head()]
-        planned = self.sizes.planned(self.step.phase, self.request.writers)
+        planned = self.sizes.planned(self.step.phase, self.request.ranks, self.request.concurrent)
         if self.step.phase == "sustain":
             parts.append(f"{min(elapsed, self.request.sustain_s):.0f} of {self.request.sustain_s} s")
         elif moved is not None and planned:

@@ -24,6 +24,8 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ENVIRONMENT = re.compile(r"^\s*\[\s*environment\s*\]\s*(#.*)?$")
 _ANY_HEADER = re.compile(r"^\s*\[")
 _BLANK_OR_COMMENT = re.compile(r"^\s*(#.*)?$")
+_SYSTEMS = re.compile(r"^\s*\[\s*systems\s*\]\s*(#.*)?$")
+_NOT_DURABLE = re.compile(r"^\s*not_durable\s*=")
 
 
 @dataclass(frozen=True)
@@ -58,12 +60,18 @@ def toml_value(value: object) -> str:
     raise TypeError(f"cannot write {value!r} to test.toml")
 
 
-def updated(original: str, environment: list[tuple[str, str]], tables: list[ImportTable]) -> str:
-    """test.toml's text with the environment lines and import tables added; checked by parsing it back."""
+def updated(
+    original: str, environment: list[tuple[str, str]], tables: list[ImportTable], not_durable: str | None = None
+) -> str:
+    """test.toml's text with the environment lines and import tables added, and `not_durable` named in [systems]'
+    not_durable list; checked by parsing it back."""
     eol = "\r\n" if "\r\n" in original else "\n"  # the user's line endings, for the lines added too
     lines = original.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += eol
+    listed = tomllib.loads(original).get("systems", {}).get("not_durable", [])
+    if not_durable is not None and not_durable not in listed:
+        _name_not_durable(lines, eol, [*listed, not_durable])
     added = [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in environment]
     header = next((i for i, line in enumerate(lines) if _ENVIRONMENT.match(line)), None)
     if header is None and added:
@@ -77,25 +85,50 @@ def updated(original: str, environment: list[tuple[str, str]], tables: list[Impo
         lines += [eol, *(f"# {c}{eol}" for c in table.comments), f"[[import]]{eol}"]
         lines += [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in table.fields]
     text = "".join(lines)
-    _check(original, text, environment, tables)
+    _check(original, text, environment, tables, not_durable)
     return text
 
 
-def _check(original: str, text: str, environment: list[tuple[str, str]], tables: list[ImportTable]) -> None:
+def _name_not_durable(lines: list[str], eol: str, names: list[str]) -> None:
+    """[systems]' not_durable written anew (one line) where it is one line, or added as the table's last key."""
+    header = next((i for i, line in enumerate(lines) if _SYSTEMS.match(line)), None)
+    if header is None:
+        return  # [systems] written otherwise: the check below refuses
+    end = next((i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
+    new = f"not_durable = {toml_value(names)}{eol}"
+    for i in range(header + 1, end):
+        if _NOT_DURABLE.match(lines[i]):
+            lines[i] = new  # a list spread over lines would leave its tail: the check below refuses that
+            return
+    while end > header + 1 and _BLANK_OR_COMMENT.match(lines[end - 1]):
+        end -= 1
+    lines.insert(end, new)
+
+
+def _check(
+    original: str,
+    text: str,
+    environment: list[tuple[str, str]],
+    tables: list[ImportTable],
+    not_durable: str | None = None,
+) -> None:
     """The new document is the old one plus exactly what was added, or test.toml is left alone."""
     before, after = tomllib.loads(original), None
     with contextlib.suppress(tomllib.TOMLDecodeError):
         after = tomllib.loads(text)
     expected = dict(before)
+    listed = before.get("systems", {}).get("not_durable", [])
+    if not_durable is not None and not_durable not in listed:
+        expected["systems"] = {**before.get("systems", {}), "not_durable": [*listed, not_durable]}
     if environment:
         expected["environment"] = {**before.get("environment", {}), **dict(environment)}
     if tables:
         expected["import"] = [*before.get("import", []), *(t.as_dict() for t in tables)]
     if after != expected:
         raise Refused(
-            "cannot add the measurement to test.toml without changing what it already says (is [environment] an"
-            " inline table, or written with dotted keys?): write [environment] as a table of its own; nothing was"
-            " recorded",
+            "cannot add the measurement to test.toml without changing what it already says (is [environment] or"
+            " [systems] an inline table, written with dotted keys, or not_durable a list over several lines?): write"
+            " them as tables of their own, the list on one line; nothing was recorded",
         )
 
 

@@ -33,8 +33,11 @@ from report.measure.probe import Refused, refuse_usage
 from report.measure.progress import Progress
 from report.measure.record import ImportTable, updated, write_atomically
 
-_OUTPUT = re.compile(r"^(save|load|sustain)-(\d+)\.json$")
-_JOB_FILE = re.compile(r"^(?:save|load|sustain|prepare)(?:-(\d+))?\.fio$")
+_OUTPUT = re.compile(r"^(save|restore|load|sustain)-(\d+)\.json$")
+_JOB_FILE = re.compile(r"^(?:save|restore|load|sustain|prepare)(?:-(\d+))?\.fio$")
+#: what fio's client prints when a server stops answering (it then waits for it for ever)
+_TIMED_OUT = re.compile(r"client (\S+) timed out|client <([^>]+)>: timeout")
+_DISCONNECTED = re.compile(r"client: host=(\S+) disconnected")
 
 
 @dataclass(frozen=True)
@@ -44,8 +47,10 @@ class Machine:
     fio_version: str
     kernel: str
     mount: probe.Mount | None
-    free: int
-    total: int
+    free: int | None  #: None where the folder is not seen from here (only the servers see it)
+    total: int | None
+    servers: tuple[probe.Server, ...] = ()  #: the fio servers that answered, in --client order
+    memory: str | None = None  #: what keeps the folder's data in memory only (tmpfs, …), else None: durable
 
 
 @dataclass
@@ -74,9 +79,11 @@ class Session:
     scratch: Path | None = None  #: our own folder inside MOUNTED_DIR for fio's data files, once created
     notes: tuple[str, ...] = ()  #: said to the operator at the end
     written: str | None = None  #: test.toml as this session last wrote it
+    recorded: list[Step] = field(default_factory=list)  #: the runs in test.toml as this session last wrote it
     conflict: bool = False  #: test.toml changed under us: record nothing more
     interrupted_in: Step | None = None
     failure: str | None = None
+    prefix: str | None = None  #: with fio servers: the data files' name prefix (fio adds each host's name)
 
 
 def read_config(data_dir: Path) -> tuple[str, TestConfig, bool]:
@@ -104,7 +111,8 @@ def allowed_phases(config: TestConfig, system: str, asked: tuple[str, ...] | Non
     """The phases the system's roles allow (a load baseline has no save rows); asked ones must all be allowed."""
     held = roles(config, system)
     if not held:
-        names = ", ".join(f'"{n}"' for n in dict.fromkeys(vars(config.systems).values()))
+        held_by = ("candidate", "save_baseline", "load_baseline")
+        names = ", ".join(f'"{n}"' for n in dict.fromkeys(getattr(config.systems, r) for r in held_by))
         raise refuse_usage(f'--system "{system}" is not one of test.toml\'s [systems] ({names})')
     allowed = tuple(p for p in plan.PHASES if set(plan.PHASE_ROLES[p]) & set(held))
     if asked is None:
@@ -158,24 +166,38 @@ def import_tables(s: Session) -> list[ImportTable]:
             continue
         fields: list[tuple[str, object]] = [("tool", "fio"), ("files", files), ("system", r.system)]
         if phase == "save":
-            n_bytes = s.sizes.save_total(r.writers)
-            fields += [("into", "save_times"), ("model", r.model), ("gpus", r.gpus)]
+            n_bytes = s.sizes.save_total(r.ranks) * r.concurrent
+            fields += [("into", "save_times"), ("model", r.save_model), ("gpus", r.gpus * r.concurrent)]
             fields += [("snapshot_gb", float(plan.gb_text(n_bytes)))]
+        elif phase == "restore":
+            n_bytes = s.sizes.save_total(r.ranks)
+            fields += [("into", "restore_times"), ("model", r.model), ("snapshot_gb", float(plan.gb_text(n_bytes)))]
         elif phase == "load":
-            n_bytes = s.sizes.load_total(r.writers)
+            n_bytes = s.sizes.load_total(r.ranks)
             fields += [("into", "load_times"), ("model", r.load_model), ("platform", r.platform)]
             fields += [("size_gb", float(plan.gb_text(n_bytes)))]
         else:
             fields += [("into", "bandwidth")]
         comments = [f"{PHASE_WORDS[phase]} runs measured by `python -m report measure` ({s.label}, {stamp})"]
-        asked = {"save": r.snapshot_gb, "load": r.load_gb}.get(phase)
-        if asked is not None and float(plan.gb_text(n_bytes)) != asked:
+        if phase == "save" and r.concurrent > 1:
+            comments.append(f"{r.concurrent} saves at once, each of the whole snapshot: sizes and GPUs are the sum")
+        if r.clients:
+            comments.append(f"on {len(r.clients)} hosts at once through fio's client/server: {', '.join(r.clients)}")
+        asked = {"save": r.snapshot_gb, "restore": r.snapshot_gb, "load": r.load_gb}.get(phase)
+        whole = n_bytes // r.concurrent if phase == "save" else n_bytes
+        if asked is not None and float(plan.gb_text(whole)) != asked:
             comments.append(
                 f"asked for {asked:g} GB; fio moves whole {words.mib(r.block_bytes)} blocks, so each of the"
-                f" {r.writers} files holds {words.mib(n_bytes // r.writers)}: {plan.gb_text(n_bytes)} GB in all"
+                f" {r.ranks} files holds {words.mib(whole // r.ranks)}: {plan.gb_text(whole)} GB in all"
             )
         tables.append(ImportTable(tuple(comments), tuple(fields)))
     return tables
+
+
+def not_durable(s: Session) -> str | None:
+    """The system to name in [systems] not_durable: a save system measured on a file system in memory."""
+    saves = any(step.phase in ("save", "restore", "sustain") for step in s.done)
+    return s.request.system if s.machine.memory is not None and saves else None
 
 
 def environment_lines(s: Session) -> list[tuple[str, str]]:
@@ -201,9 +223,9 @@ def record(s: Session) -> None:
             f"{path} was changed by someone else while measuring, so this session stops recording rather than"
             f" overwrite it; its finished runs are in {s.raw}: add them with [[import]] tables, or measure again",
         )
-    text = updated(s.original, environment_lines(s), import_tables(s))
+    text = updated(s.original, environment_lines(s), import_tables(s), not_durable(s))
     write_atomically(path, text, s.bom)
-    s.written = text
+    s.written, s.recorded = text, list(s.done)
 
 
 def record_if_all_finished(s: Session) -> str:
@@ -212,7 +234,7 @@ def record_if_all_finished(s: Session) -> str:
     done = s.done
     s.done = [step for step in plan.steps(s.request, existing_runs(s.raw)[0]) if step.phase != "prepare"]
     try:
-        return updated(s.original, environment_lines(s), import_tables(s))
+        return updated(s.original, environment_lines(s), import_tables(s), not_durable(s))
     finally:
         s.done = done
 
@@ -247,16 +269,30 @@ class Stop:
         self.asked = True
 
 
+class Watchdog(Exception):
+    """A run stopped because it made no progress: a server stopped answering, or it outlasted its time limit."""
+
+
+def fio_command(s: Session, job: Path, out: Path) -> list[str]:
+    """fio here, or fio's client driving every server with the same job file (each host's jobs its own)."""
+    if s.request.clients:  # the JSON from standard output: a server given --output creates that file where it runs
+        jobs = [part for host in s.request.clients for part in (f"--client={host}", str(job.resolve()))]
+        return [s.fio, *jobs, "--output-format=json", "--eta=never"]
+    return [s.fio, str(job.resolve()), "--output-format=json", f"--output={out.name}", "--eta=never"]
+
+
 def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: Progress) -> int | None:
-    """Run one step's fio; its exit status, or None when the operator stopped it."""
+    """Run one step's fio; its exit status, or None when the operator stopped it; Watchdog when it hung."""
     env = dict(os.environ, MEASURE_RUN=str(step.run))
-    command = [s.fio, str(job.resolve()), "--output-format=json", f"--output={out.name}", "--eta=never"]
-    with open(out.with_suffix(".stderr"), "wb") as errors:
+    command = fio_command(s, job, out)
+    limit = plan.time_limit(s.request, s.sizes, step.phase)
+    began = time.monotonic()
+    with open(out.with_suffix(".stderr"), "wb") as errors, open(out if s.request.clients else os.devnull, "wb") as std:
         child = subprocess.Popen(
             command,
             cwd=out.parent,
             env=env,
-            stdout=subprocess.DEVNULL,
+            stdout=std,
             stderr=errors,
             start_new_session=True,  # the terminal's Ctrl-C reaches fio only through us, once
             preexec_fn=_die_with_parent,
@@ -267,6 +303,11 @@ def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: 
                 if stop.asked:
                     _wait_or_kill(child)
                     return None
+                hung = _hung(s, out, time.monotonic() - began, limit)
+                if hung is not None:
+                    child.send_signal(signal.SIGINT)
+                    _wait_or_kill(child, 10)
+                    raise Watchdog(hung)
                 progress.tick(_bytes_so_far(s, step, child.pid))
                 time.sleep(0.25)
         finally:
@@ -287,10 +328,22 @@ def _die_with_parent() -> None:
         pass
 
 
-def _wait_or_kill(child: subprocess.Popen) -> None:
-    """Give fio 30 s to stop and write its output, then kill it (jobs run as threads of the one process)."""
+def _hung(s: Session, out: Path, elapsed: float, limit: float) -> str | None:
+    """Why a running fio is to be stopped (a server stopped answering; no result within the limit), else None."""
+    if s.request.clients and (m := _TIMED_OUT.search(_said(out))):
+        return f"fio server {m.group(1) or m.group(2)} stopped answering (fio: {m.group(0)})"
+    if elapsed > limit:
+        return (
+            f"no result after {limit:.0f} s (the planned bytes at {plan.FLOOR_GBPS:g} GB/s plus"
+            f" {plan.WATCHDOG_GRACE_S} s, or --watchdog-s): fio was stopped"
+        )
+    return None
+
+
+def _wait_or_kill(child: subprocess.Popen, seconds: float = 30) -> None:
+    """Give fio time to stop and write its output, then kill it (jobs run as threads of the one process)."""
     try:
-        child.wait(timeout=30)
+        child.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
         for pid in list(processes.tree(child.pid))[::-1]:
             with contextlib.suppress(OSError):
@@ -300,12 +353,14 @@ def _wait_or_kill(child: subprocess.Popen) -> None:
 
 def _bytes_so_far(s: Session, step: Step, pid: int) -> int | None:
     """Bytes the running step has moved: the files' sizes for a first write, fio's read counters for a load."""
+    if s.request.clients:
+        return None  # the files are on the servers
     if step.phase in ("save", "prepare"):
         try:
             return sum(e.stat().st_size for e in os.scandir(s.scratch) if e.is_file())
         except OSError:
             return None
-    if step.phase == "load":
+    if step.phase in ("load", "restore"):
         return _read_counters(pid)
     return None
 
@@ -325,12 +380,16 @@ def check_output(s: Session, step: Step, out: Path) -> fio_json.FioRun:
     parsed, problems = fio_json.read_json(name, out.read_bytes())
     if parsed is None:
         raise Refused(f"{name}: fio's output cannot be read: {'; '.join(p.message for p in problems)}")
-    direction = fio_json.READ if step.phase == "load" else fio_json.WRITE
+    direction = fio_json.READ if step.phase in ("load", "restore") else fio_json.WRITE
     logs = {n: (s.data_dir / n).read_bytes() for n in fio_json.log_names(name, parsed) if (s.data_dir / n).is_file()}
     result, problems = fio_json.parse_run(name, parsed, logs, direction, step.phase == "sustain")
     if result is None or problems:
         raise Refused(f"{name}: {'; '.join(str(p) for p in problems)}")
-    expected = s.sizes.planned(step.phase, s.request.writers)
+    expected = s.sizes.planned(step.phase, s.request.ranks, s.request.concurrent)
+    hosts = {h.rsplit(",", 1)[0] for h in s.request.clients}
+    missing = sorted(hosts - {j.host for j in parsed.jobs})
+    if missing:
+        raise Refused(f"{name}: no result from {', '.join(missing)} (see fio's messages): the run is not recorded")
     if expected is not None and result.size_bytes != expected:
         raise Refused(f"{name}: fio moved {result.size_bytes} of {expected} bytes: the run is not recorded")
     if step.phase == "sustain" and result.t_s is None:
@@ -353,8 +412,14 @@ def execute(s: Session, progress: Progress) -> int:
         with Stop() as stop:  # from here on Ctrl-C is a request to stop, acted on between steps
             steps = plan.steps(s.request, existing_runs(s.raw)[0])
             s.raw.mkdir(parents=True, exist_ok=True)
-            s.scratch = Path(tempfile.mkdtemp(prefix="report-measure-", dir=s.path.resolve()))
-            if s.direct_mode != "no" and not probe.direct_io_works(s.scratch):
+            if s.request.clients:
+                s.prefix = f"report-measure-{os.getpid()}-{int(time.time())}"
+                takes_direct = all(server.direct for server in s.machine.servers)
+                s.cache_note = "the fio servers' page caches are not dropped from here"
+            else:
+                s.scratch = Path(tempfile.mkdtemp(prefix="report-measure-", dir=s.path.resolve()))
+                takes_direct = probe.direct_io_works(s.scratch)
+            if s.direct_mode != "no" and not takes_direct:
                 if s.direct_mode == "yes":
                     raise Refused(
                         f"{s.path} does not take O_DIRECT writes: measure with --direct auto or no (buffered writes,"
@@ -363,7 +428,9 @@ def execute(s: Session, progress: Progress) -> int:
                 s.request = replace(s.request, direct=False)
             for phase in dict.fromkeys(step.phase for step in steps):
                 jobs[phase] = s.raw / job_file_name(phase, s.number)
-                jobs[phase].write_text(plan.job_file(phase, s.request, s.sizes, str(s.scratch)), encoding="utf-8")
+                folder = str(s.scratch or s.path)
+                text = plan.job_file(phase, s.request, s.sizes, folder, s.prefix)
+                jobs[phase].write_text(text, encoding="utf-8")
             status = _steps(s, steps, jobs, stop, progress)
     except BaseException as exc:  # a refusal, the disk of DATA_DIR full, anything: clean up, record what finished
         s.failure = s.failure or _reason(exc)
@@ -399,18 +466,25 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
     for index, step in enumerate(steps):
         if stop.asked:
             break
-        if step.phase == "load" and s.drop_caches:
+        if step.phase in ("load", "restore") and s.drop_caches and not s.request.clients:
             note = probe.drop_page_cache()
             s.cache_note = s.cache_note or note
         out = s.scratch / f"prepare-{step.run}.json" if step.phase == "prepare" else s.raw / step.output
         progress.start(step, index, steps)
-        status = run_fio(s, step, jobs[step.phase], out, stop, progress)
+        try:
+            status = run_fio(s, step, jobs[step.phase], out, stop, progress)
+        except Watchdog as exc:
+            _discard(out)
+            s.failure = f"{PHASE_WORDS[step.phase]} run {step.run} rejected: {exc}"
+            raise Refused(s.failure) from None
         if status is None:
             s.interrupted_in = step
             _discard(out)
             break
         if status != 0:
             reason = _fio_error(out)
+            if m := _DISCONNECTED.search(reason):
+                reason = f"fio server {m.group(1)} stopped answering (fio: {m.group(0)})"
             _discard(out)
             s.failure = f"fio failed in {PHASE_WORDS[step.phase]} run {step.run}: {reason}"
             raise Refused(s.failure)
@@ -425,7 +499,8 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
         record(s)
         progress.finish(step, result)
         following = steps[index + 1] if index + 1 < len(steps) else None
-        if following is None or following.phase not in ("prepare", "load") or step.phase == "load":
+        reads_next = following is not None and following.phase in ("restore", "prepare", "load")
+        if s.scratch is not None and (not reads_next or step.phase == "load"):
             clear(s.scratch)
     if stop.asked:
         s.interrupted_in = s.interrupted_in or next((t for t in steps if t not in s.done), None)
@@ -433,11 +508,20 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
     return 0
 
 
+def _said(out: Path) -> str:
+    """What fio said: its standard error, and the lines before the JSON in its output (fio's client prints its
+    messages about the servers there)."""
+    text = ""
+    for path in (out.with_suffix(".stderr"), out):
+        with contextlib.suppress(OSError):
+            said = path.read_text(errors="replace")
+            start = re.search(r"^\{", said, re.MULTILINE)
+            text += (said[: start.start()] if start else said) + "\n"
+    return text
+
+
 def _fio_error(out: Path) -> str:
-    try:
-        text = out.with_suffix(".stderr").read_text(errors="replace").strip()
-    except OSError:
-        text = ""
+    text = _said(out).strip()
     lines = [line for line in text.splitlines() if line.strip()]
     return "; ".join(lines[-3:])[:400] or "no message (see fio's exit status)"
 
@@ -447,8 +531,20 @@ def _discard(out: Path) -> None:
     for path in (out, out.with_suffix(".stderr")):
         path.unlink(missing_ok=True)
     stem = out.stem
-    for log in out.parent.glob(f"{glob_escape(stem)}_bw.*.log"):
+    for log in out.parent.glob(f"{glob_escape(stem)}_bw.*.log*"):
         log.unlink(missing_ok=True)
+
+
+def _clean_servers(s: Session) -> None:
+    """With fio servers: a run stopped half-way leaves its files there; a job on every server that still answers
+    removes any of this session's names (bounded in time: a host that is gone is not waited for)."""
+    with tempfile.TemporaryDirectory(prefix="report-measure-clean-") as temp:
+        job = Path(temp) / "clean.fio"
+        job.write_text(plan.cleanup_file(s.request, str(s.path), s.prefix), encoding="utf-8")
+        for host in s.request.clients:
+            command = [s.fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                subprocess.run(command, capture_output=True, timeout=probe.PROBE_TIMEOUT_S, start_new_session=True)
 
 
 def glob_escape(text: str) -> str:
@@ -466,6 +562,8 @@ def _finish(s: Session, jobs: dict[str, Path]) -> None:
     finally:
         if s.scratch is not None:
             shutil.rmtree(s.scratch, ignore_errors=True)
+        if s.prefix is not None:
+            _clean_servers(s)
         if not s.written:
             for job in jobs.values():
                 job.unlink(missing_ok=True)

@@ -11,13 +11,12 @@ import datetime as dt
 from report.i18n import _
 from report.measure import plan, probe
 
-MEMORY_FILE_SYSTEMS = ("tmpfs", "ramfs")
-
 
 def phase_word(phase: str) -> str:
     """A phase as the report names it."""
     return {
         "save": _("save"),
+        "restore": _("restore"),
         "load": _("load"),
         "sustain": _("sustained write"),
         "prepare": _("files for the load"),
@@ -44,17 +43,25 @@ def environment(s) -> list[tuple[str, str]]:
     m, sep = s.machine, _("; ")
     now = dt.datetime.now(dt.UTC)
     lines = [
-        (_("measured"), _("{start} to {end} UTC, by: {command}").format(
-            start=f"{s.started:%Y-%m-%d %H:%M:%S}", end=f"{now:%H:%M:%S}", command=s.command
-        )),
+        (
+            _("measured"),
+            _("{start} to {end} UTC, by: {command}").format(
+                start=f"{s.started:%Y-%m-%d %H:%M:%S}", end=f"{now:%H:%M:%S}", command=s.command
+            ),
+        ),
         ("fio", _("{fio}; {kernel}").format(fio=m.fio_version, kernel=m.kernel)),
         (_("file system"), _file_system(s)),
-        (_("free space"), _("{free} GB free of {total} GB before the first run").format(
+    ]
+    if m.free is not None:
+        lines.append((_("free space"), _("{free} GB free of {total} GB before the first run").format(
             free=f"{m.free / 1e9:.1f}", total=f"{m.total / 1e9:.1f}"
-        )),
-        (_("durability"), _durability(s)),
-    ]  # fmt: skip
-    if "load" in s.request.phases:
+        )))  # fmt: skip
+    lines.append((_("durability"), _durability(s)))
+    if s.request.clients:
+        text = _("{count} hosts saving at once through fio's client/server, {writers} writers each: {hosts}")
+        hosts = _(", ").join(h.rsplit(",", 1)[0] for h in s.request.clients)
+        lines.append((_("hosts"), text.format(count=len(s.request.clients), writers=s.request.writers, hosts=hosts)))
+    if {"load", "restore"} & set(s.request.phases):
         lines.append((_("page cache"), _cache(s)))
     lines.append((_("shapes"), sep.join(_shapes(s))))
     lines.append((_("runs"), _runs(s)))
@@ -63,21 +70,22 @@ def environment(s) -> list[tuple[str, str]]:
 
 def _file_system(s) -> str:
     mount = s.machine.mount
+    if mount is None and s.request.clients and s.machine.free is None:
+        return _("{path} on the fio servers (not mounted on the machine that ran measure)").format(path=s.path)
     if mount is None:
         text = _("{path} (this system does not list its mounts in {mountinfo})")
         return text.format(path=s.path, mountinfo=probe.MOUNTINFO)
     text = _("{path} on {fstype} ({source}) mounted at {point}, options {options}").format(
         path=s.path, fstype=mount.fstype, source=mount.source, point=mount.point, options=mount.options
     )
-    if mount.fstype in MEMORY_FILE_SYSTEMS:
+    if s.machine.memory is not None:
         text = _("{text}; it lives in memory, so these are memory speeds, not storage").format(text=text)
     return text
 
 
 def _in_memory(s) -> str | None:
-    """The file system's type when it lives in memory (tmpfs), else None."""
-    mount = s.machine.mount
-    return mount.fstype if mount is not None and mount.fstype in MEMORY_FILE_SYSTEMS else None
+    """What keeps the data in memory only (tmpfs, a RAM block device), else None."""
+    return s.machine.memory
 
 
 def _durability(s) -> str:
@@ -96,7 +104,9 @@ def _cache(s) -> str:
         text = _("none to drop: {fstype}'s pages are the only copy of the data, so every load reads memory")
         return text.format(fstype=fstype)
     evict = _("fio evicts the files' clean cached pages before each load (invalidate=1)")
-    if not s.drop_caches:
+    if s.request.clients:
+        text = _("not dropped on the fio servers (measure cannot reach their kernels); {evict}").format(evict=evict)
+    elif not s.drop_caches:
         text = _("not dropped (--keep-page-cache); {evict}").format(evict=evict)
     elif s.cache_note is not None:
         text = _("not dropped ({reason}); {evict}").format(reason=s.cache_note, evict=evict)
@@ -113,13 +123,19 @@ def _shapes(s) -> list[str]:
     block = mib(r.block_bytes)
     if "save" in r.phases:
         text = _("save: {writers} new files of {size} each, sequential {block} writes")
-        parts.append(text.format(writers=r.writers, size=mib(z.save_file), block=block))
+        parts.append(text.format(writers=r.ranks, size=mib(z.save_file), block=block))
+        if r.concurrent > 1:
+            text = _("{count} such saves at once, each the whole snapshot")
+            parts.append(text.format(count=r.concurrent))
+    if "restore" in r.phases:
+        text = _("restore: the save's {writers} files read back whole, sequential {block} reads")
+        parts.append(text.format(writers=r.ranks, block=block))
     if "load" in r.phases:
         text = _("load: {writers} readers, {size} of each file, sequential {block} reads")
-        parts.append(text.format(writers=r.writers, size=mib(z.load_file), block=block))
+        parts.append(text.format(writers=r.ranks, size=mib(z.load_file), block=block))
     if "sustain" in r.phases:
         text = _("sustained write: {seconds} s over {writers} files, {window} ms log windows")
-        parts.append(text.format(seconds=r.sustain_s, writers=r.writers, window=r.window_ms))
+        parts.append(text.format(seconds=r.sustain_s, writers=r.ranks, window=r.window_ms))
     parts.append(_("one synchronous (psync) I/O at a time per file"))
     return parts
 

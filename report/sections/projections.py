@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from report.blocks import (
     Column,
     Para,
@@ -18,6 +20,8 @@ from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
 
 ID = "projections"
+#: the model name `measure --concurrent-jobs K` gives its save rows
+CONCURRENT_MODEL = re.compile(r" × \d+ at once$")
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ("projection",)
 
@@ -33,6 +37,19 @@ def _fit_sentence(side: Side) -> str:
         "{system}: {sizes} checkpoint sizes were measured, so the projection follows the least-squares line save "
         "time = {intercept} s + {slope} s/GB × size."
     ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=num(f.intercept_s, 2), slope=num(f.slope_s_per_gb, 3))
+
+
+def _concurrent_note(w: Words) -> list[Para]:
+    """The save rows of several jobs saving at once, named as such: the fitted line takes every save row."""
+    concurrent = sorted({str(x) for x in w.test.saves["model"] if CONCURRENT_MODEL.search(str(x))})
+    if not concurrent:
+        return []
+    text = _(
+        "{models}: concurrent saves, several jobs each saving the whole checkpoint at once (as `measure "
+        "--concurrent-jobs` records them): their size and GPUs are the jobs' sum and their time the slowest "
+        "job's, so the fitted line includes the storage's contention."
+    )
+    return [w.p(text.format(models=join_words([f"“{x}”" for x in concurrent])), "save_times")]
 
 
 def _projection_notes(w: Words) -> list[Para]:
@@ -56,6 +73,7 @@ def _projection_notes(w: Words) -> list[Para]:
                 "{system}: the fitted line mixes rows of {gpus} GPUs, so it confounds checkpoint size with GPU count."
             )
             notes.append(Para(text.format(system=name, gpus=join_words([str(g) for g in side.fit.gpus])), "warning"))
+    notes += _concurrent_note(w)
     for p in m.projections:
         if p.measured_size:
             text = _("“{name}” is a size both systems measured: its times are fitted, not extrapolated.")
@@ -75,7 +93,7 @@ def build(w: Words) -> Section:
     if not m.projections:
         none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
         fits = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
-        return Section(ID, title, (none, *fits, w.figure("projection")))
+        return Section(ID, title, (none, *fits, *_concurrent_note(w), w.figure("projection")))
     rows = tuple(
         (
             p.name,

@@ -1,6 +1,6 @@
 """Findings said in several sections: warnings, re-tuning, the verdict's reason, wordings at the edges."""
 
-from tests.conftest import DATA, FIXTURES, ROOT
+from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
 
 
@@ -53,10 +53,16 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     assert m.lifecycle.load_saved_min_s == m.lifecycle.load_saved_max_s == 10
     words = " ".join(texts(section(ctx, "loading").blocks) + texts(section(ctx, "qa").blocks))
     assert "saving 10 s per cold start" in words and "takes 10 s less" in words and "10 s to 10 s" not in words
-    # G4 failing but within the sensitivity chart's reach (gates_fail), and out of its reach (the fio example).
+    # G4 failing but within the sensitivity chart's reach (gates_fail), and out of its reach (a candidate 1 s faster
+    # per save: 20 saves × 1 s = 20 s of 36,000 s, 0.056%, and even 8× the saves stay below the 2% target).
     steps = " ".join(texts(section(ctx, "gates").blocks))
     assert m.gates[3].status == "fail" and "the sensitivity chart shows at which checkpoint interval" in steps
-    ctx, m = build(ROOT / "examples" / "fio-local")
+    close = folder("data")
+    (close / "save_times.csv").write_text(
+        "system,model,gpus,snapshot_gb,run,save_s\n"
+        "Local NVMe (single drive),32B LoRA,8,65.6,1,95\nMingxin FX100,32B LoRA,8,65.6,1,94\n"
+    )
+    ctx, m = build(close)
     steps = " ".join(texts(section(ctx, "gates").blocks))
     best = max(*m.sensitivity.interval_reduction_pct, *m.sensitivity.step_time_reduction_pct)
     assert m.gates[3].status == "fail" and best < m.sensitivity.target_pct

@@ -13,3 +13,23 @@ def test_projections_state_what_they_hold_fixed(folder):
     (data / "test.toml").write_text(toml)
     ctx, _ = build(data)
     assert "“100 GB” is a size both systems measured" in " ".join(texts(section(ctx, "projections").blocks))
+
+
+def test_concurrent_saves_are_named_as_such_beside_the_projection(folder):
+    data = folder("data")
+    ctx, _ = build(data)
+    assert not any("concurrent saves" in t for t in texts(section(ctx, "projections").blocks))
+    with (data / "save_times.csv").open("a") as rows:
+        rows.write("Local NVMe (single drive),32B LoRA × 2 at once,16,131.2,1,355\n")
+        rows.write("Mingxin FX100,32B LoRA × 2 at once,16,131.2,1,150\n")
+    ctx, _ = build(data)
+    text = " ".join(texts(section(ctx, "projections").blocks))
+    assert "“32B LoRA × 2 at once”: concurrent saves, several jobs each saving the whole checkpoint at once" in text
+    # Without [[projections]] the fit is still described, and the concurrent rows named beside it.
+    toml = (data / "test.toml").read_text()
+    start = toml.index("[[projections]]")
+    end = toml.index("\n[", start + 1) if "\n[" in toml[start + 1 :] else len(toml)
+    (data / "test.toml").write_text(toml[:start] + toml[end:])
+    ctx, m = build(data)
+    assert not m.projections
+    assert any("concurrent saves, several jobs" in t for t in texts(section(ctx, "projections").blocks))
