@@ -105,7 +105,7 @@ def produce(
 
 
 def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -> Iterator[Layout | Drawn | Final]:
-    from report import charts, context, render
+    from report import charts, context, render, webfonts
     from report.compute import compute
 
     with computable():
@@ -125,7 +125,9 @@ def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
     packer.add(METRICS_NAME, metrics_bytes, media_type(METRICS_NAME))
-    html = render.render_html(ctx, render.chart_sources(described, svgs), fonts=True).encode("utf-8")
+    # The fonts are subset to the text of the copy already rendered: the same text, as only the images' URLs differ.
+    text = webfonts.visible_text(html)
+    html = render.render_html(ctx, render.chart_sources(described, svgs), fonts_for=text).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
     mark("data", "final HTML; attachments deflated")
     yield Final(html, metrics_bytes, evidence)
