@@ -92,19 +92,23 @@ def pack_inputs(raw: dict[str, bytes]) -> Packer:
 
 
 def produce(
-    test: JointTest, prov: Provenance, packer: Packer, language: str | None = None
+    test: JointTest, prov: Provenance, packer: Packer, language: str | None = None, html: bool = True
 ) -> Iterator[Layout | Drawn | Final]:
     """The data side: compute, describe, lay-out HTML; draw; final HTML, metrics.json and attachments.
 
-    `language` overrides test.toml's; the figures and metrics.json are the same in every language.
+    `language` overrides test.toml's; the figures and metrics.json are the same in every language. Without `html`,
+    the HTML edition is not made (its fonts subset, its charts inlined): Final.html is empty, for a rebuild that
+    compares the PDF and the figures only.
     """
     from report import i18n
 
     with i18n.activate(language or test.config.language):
-        yield from _produce(test, prov, packer, language or test.config.language)
+        yield from _produce(test, prov, packer, language or test.config.language, html)
 
 
-def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -> Iterator[Layout | Drawn | Final]:
+def _produce(
+    test: JointTest, prov: Provenance, packer: Packer, language: str, edition: bool
+) -> Iterator[Layout | Drawn | Final]:
     from report import charts, render, sections, webfonts
     from report.compute import compute
 
@@ -125,12 +129,13 @@ def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
     packer.add(METRICS_NAME, metrics_bytes, media_type(METRICS_NAME))
-    # The fonts are subset to the text of the copy already rendered: the same text, as only the images' URLs differ.
-    text = webfonts.visible_text(html)
-    html = render.render_html(ctx, render.chart_sources(described, svgs), fonts_for=text).encode("utf-8")
+    final = b""
+    if edition:  # its fonts are subset to the text of the copy already rendered, which differs only in image URLs
+        text = webfonts.visible_text(html)
+        final = render.render_html(ctx, render.chart_sources(described, svgs), fonts_for=text).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
     mark("data", "final HTML; attachments deflated")
-    yield Final(html, metrics_bytes, evidence)
+    yield Final(final, metrics_bytes, evidence)
 
 
 @contextlib.contextmanager
@@ -168,11 +173,14 @@ def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> B
     return Built(final[0].html, pdf, final[0].metrics, layout.date_iso)
 
 
-def build_outputs(test: JointTest, prov: Provenance, language: str | None = None) -> Built:
-    """Compute, draw and render a validated joint test in this process (raises InvalidInput for impossible figures)."""
+def build_outputs(test: JointTest, prov: Provenance, language: str | None = None, html: bool = True) -> Built:
+    """Compute, draw and render a validated joint test in this process (raises InvalidInput for impossible figures).
+
+    Without `html`, Built.html is empty and the HTML edition is never made (verify compares the PDF and the figures).
+    """
     packer = pack_inputs(test.raw)
     try:
-        return consume(PdfRenderer(), produce(test, prov, packer, language))
+        return consume(PdfRenderer(), produce(test, prov, packer, language, html))
     finally:
         packer.close()
 

@@ -33,6 +33,14 @@ def test_two_processes_give_the_bytes_of_one(tmp_path):
     assert ("data", "figures, HTML to lay out") in steps and ("pdf", "outputs written") in steps
 
 
+def test_a_rebuild_without_the_html_edition_gives_the_same_pdf(default_built):
+    """verify's rebuild skips the HTML edition (fonts subset, charts inlined), which it does not compare."""
+    rebuilt = build_outputs(load(DATA), PROVENANCE, html=False)
+    assert rebuilt.html == b"" and len(default_built.html) > 100_000
+    assert rebuilt.pdf == default_built.pdf
+    assert rebuilt.metrics == default_built.metrics
+
+
 def _long_log() -> bytes:
     """Three runs a system of alternating samples, with one spike and one trough, so every figure is known."""
     rows = ["system,run,t_s,write_gbps"]
