@@ -207,13 +207,32 @@ def build(
     return built
 
 
-def _build_two_sides(data_dir: Path, language: str | None) -> Built:
+def rebuild(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tuple[Built, tuple[str, ...]]:
+    """verify's rebuild of a report from its attached inputs `raw`, on two cores as a build, built by `prov`.
+
+    The worker takes the files through a pipe (nothing is written) and skips the HTML edition, which verify does not
+    compare (Built.html is empty). Also returns the names of the inputs the build read (its test.toml's), so that
+    verify can refuse a file that nothing reads. Raises InvalidInput as a build does.
+    """
+    layouts: list[Layout] = []
+
+    def noted(parts: Iterator[Layout | Drawn | Final]) -> Iterator[Layout | Drawn | Final]:
+        for part in parts:
+            if isinstance(part, Layout):
+                layouts.append(part)
+            yield part
+
+    built = _build_two_sides(None, language, (raw, prov), noted)
+    return built, tuple(name for name in layouts[0].attachments if name != METRICS_NAME)
+
+
+def _build_two_sides(data_dir: Path | None, language: str | None, files=None, watch=lambda parts: parts) -> Built:
     start_clock()
-    worker = _Worker(data_dir, language)
+    worker = _Worker(data_dir, language, files)
     try:
         renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
         mark("pdf", "WeasyPrint imported")
-        built = consume(renderer, worker.parts())
+        built = consume(renderer, watch(worker.parts()))
     except BaseException:
         worker.stop()
         raise
@@ -228,21 +247,36 @@ class _Worker:
     log) cross while the pages are being drawn rather than after.
     """
 
-    def __init__(self, data_dir: Path, language: str | None = None):
+    def __init__(
+        self, data_dir: Path | None, language: str | None = None, files: tuple[dict, Provenance] | None = None
+    ):
+        """The worker for `data_dir`, or (data_dir None) for `files`: the inputs and the provenance to build with,
+        sent through its standard input, for a build without the HTML edition (verify's)."""
         read, write = os.pipe()
         with contextlib.suppress(AttributeError, OSError):  # Linux: 1 MB instead of 64 KB, fewer round trips
             fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 1 << 20)
-        command = [sys.executable, "-m", "report.worker", str(data_dir.absolute()), str(write), language or ""]
+        source = "-" if data_dir is None else str(data_dir.absolute())
+        command = [sys.executable, "-m", "report.worker", source, str(write), language or ""]
         # The worker imports this very package, wherever this process found it.
         path = os.pathsep.join(
             filter(None, (str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH")))
         )
-        self._process = subprocess.Popen(command, pass_fds=(write,), env={**os.environ, "PYTHONPATH": path})
+        stdin = subprocess.PIPE if files is not None else None
+        env = {**os.environ, "PYTHONPATH": path}
+        self._process = subprocess.Popen(command, pass_fds=(write,), env=env, stdin=stdin)
         os.close(write)
         self._pipe = os.fdopen(read, "rb")
         self._arrived: queue.SimpleQueue = queue.SimpleQueue()
         self._receiver = threading.Thread(target=self._receive, name="worker-pipe", daemon=True)
         self._receiver.start()
+        self._sender = None
+        if files is not None:  # in a thread, so that WeasyPrint is imported meanwhile
+            self._sender = threading.Thread(target=self._send, args=(files,), name="worker-files", daemon=True)
+            self._sender.start()
+
+    def _send(self, files: tuple[dict, Provenance]) -> None:
+        with contextlib.suppress(BrokenPipeError, OSError), self._process.stdin as stdin:
+            pickle.dump(files, stdin, protocol=pickle.HIGHEST_PROTOCOL)
 
     def _receive(self) -> None:
         while True:
@@ -287,4 +321,6 @@ class _Worker:
     def _close(self) -> None:
         self._process.wait()  # its end of the pipe is closed now, so the receiving thread ends too
         self._receiver.join()
+        if self._sender is not None:
+            self._sender.join()
         self._pipe.close()
