@@ -7,6 +7,8 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
+from report.bounds import MAX_PROJECTIONS, name_problem
+from report.i18n import LANGUAGES
 from report.problems import Problem
 from report.text_check import text_problem
 
@@ -44,7 +46,7 @@ class ProjectionSpec:
 
 
 @dataclass(frozen=True)
-class Gates:
+class Thresholds:
     """Thresholds of the joint-test gates G1 to G4."""
 
     min_runs: int = 3
@@ -54,7 +56,7 @@ class Gates:
 
 
 @dataclass(frozen=True)
-class Reliability:
+class ReliabilitySpec:
     """Failure assumptions: per-GPU mean time between failures and the cost of a restart."""
 
     gpu_mtbf_hours: float = 50677.0
@@ -62,7 +64,7 @@ class Reliability:
 
 
 @dataclass(frozen=True)
-class Economics:
+class EconomicsSpec:
     """What an hour of one GPU costs, and how often the training run is repeated: the value of the time saved."""
 
     gpu_hour_price: float
@@ -73,7 +75,6 @@ class Economics:
 
 # The inputs a figure can be derived from, in the contract's order (the order of `inputs_illustrative`).
 CSV_INPUTS = ("save_times", "bandwidth", "load_times")
-LANGUAGES = ("en", "zh-CN")
 
 
 @dataclass(frozen=True)
@@ -109,10 +110,10 @@ class TestConfig:
     training: Training
     projections: tuple[ProjectionSpec, ...]
     sources: dict[str, str] = field(default_factory=dict)
-    gates: Gates = Gates()
-    reliability: Reliability = Reliability()
+    gates: Thresholds = Thresholds()
+    reliability: ReliabilitySpec = ReliabilitySpec()
     illustrative: tuple[str, ...] = ()  #: inputs declared illustrative, in CSV_INPUTS order
-    economics: Economics | None = None
+    economics: EconomicsSpec | None = None
     environment: tuple[tuple[str, str], ...] = ()  #: [environment] labels and texts, in the order given
     language: str = "en"
     given: frozenset[str] = frozenset()  #: dotted keys test.toml gives (the rest are defaults)
@@ -240,7 +241,7 @@ class _Reader:
                     self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
                 continue
             kind, _ = spec[key]
-            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value)):
+            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value) or _long_name(key, value)):
                 self.problem(table, key, wrong, index)
             elif _check_value(value, kind):
                 out[key] = value.strip() if kind == "text" else value
@@ -311,8 +312,8 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
             ),
             projections=projections,
             sources=sources,
-            gates=Gates(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
-            reliability=Reliability(**{k: float(v) for k, v in reliability.items()}),
+            gates=Thresholds(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
+            reliability=ReliabilitySpec(**{k: float(v) for k, v in reliability.items()}),
             illustrative=illustrative,
             economics=economics,
             environment=environment,
@@ -348,7 +349,7 @@ def _illustrative(reader: _Reader, value: list) -> tuple[str, ...]:
     return tuple(n for n in CSV_INPUTS if n in names)
 
 
-def _economics(reader: _Reader, data: dict) -> Economics | None:
+def _economics(reader: _Reader, data: dict) -> EconomicsSpec | None:
     if "economics" not in data:
         return None
     value = data["economics"]
@@ -358,7 +359,7 @@ def _economics(reader: _Reader, data: dict) -> Economics | None:
     checked = reader.table(value, "economics", _ECONOMICS)
     if len(checked) != len(value) or not {"gpu_hour_price", "currency", "runs_per_year"} <= checked.keys():
         return None
-    return Economics(
+    return EconomicsSpec(
         gpu_hour_price=float(checked["gpu_hour_price"]),
         currency=checked["currency"],
         runs_per_year=checked["runs_per_year"],
@@ -398,9 +399,34 @@ def _syntax_problem(message: str) -> Problem:
     return Problem(FILE, None, None, f"TOML syntax error: {text}")
 
 
+_NAME_KEYS = ("candidate", "save_baseline", "load_baseline", "model", "platform", "system", "name")
+
+
+def _long_name(key: str, value: str) -> str | None:
+    """A system, model, platform or projection name too long to be one (report/bounds.py)."""
+    return name_problem(value) if key in _NAME_KEYS else None
+
+
+def _lookalike_systems(reader: _Reader, systems: dict) -> None:
+    """Two roles' names equal after Unicode normalisation and case folding would print as one system."""
+    from report.text_check import lookalikes
+
+    names = {k: v for k, v in systems.items() if k in _SYSTEMS and isinstance(v, str)}
+    for first, second in lookalikes(names):
+        reader.problem(
+            "systems",
+            second,
+            f'"{names[second]}" and {first} "{names[first]}" differ only in case or Unicode form: a reader cannot'
+            " tell them apart; name the two systems so that they differ",
+        )
+
+
 def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         reader.problem("", "projections", "must be written as [[projections]] tables")
+        return ()
+    if len(value) > MAX_PROJECTIONS:  # before each is checked: twenty thousand took minutes and 4 GB
+        reader.problem("", "projections", f"{len(value):,} projections; a report shows at most {MAX_PROJECTIONS:,}")
         return ()
     specs = []
     for index, item in enumerate(value):
@@ -411,6 +437,7 @@ def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
 
 
 def _cross_checks(reader: _Reader, systems: dict, training: dict) -> None:
+    _lookalike_systems(reader, systems)
     candidate = systems.get("candidate")
     for key in ("save_baseline", "load_baseline"):
         if candidate is not None and systems.get(key) == candidate:

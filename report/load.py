@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from report import inputs, stats
+from report import bounds, inputs, stats
 from report.config import TestConfig, parse_config
 from report.ingest import imports as ingest
 from report.ingest.files import AttachedFiles, FolderFiles
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, group_runs
-from report.safe_read import Unreadable, read_regular
+from report.safe_read import Unreadable, read_regular, resolved
 from report.tables import Table, header_of, read_table
 from report.text_check import text_problem
 
@@ -83,9 +83,11 @@ def read_input(folder: Path, name: str) -> bytes | Problem:
     path = folder / name
     if not path.exists() and not path.is_symlink():
         return Problem(name, None, None, f"the file is missing from {folder}")
-    if not path.resolve().is_relative_to(folder.resolve()):
-        return Problem(name, None, None, "is a link leading outside the joint-test folder; copy the file in instead")
     try:
+        if not resolved(path).is_relative_to(folder.resolve()):
+            return Problem(
+                name, None, None, "is a link leading outside the joint-test folder; copy the file in instead"
+            )
         return read_regular(path, INPUT_LIMIT)
     except Unreadable as exc:
         return Problem(name, None, None, str(exc))
@@ -110,7 +112,8 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
             table, found = read_table(item.name, raw[item.name], item.columns)
             if table is not None and not found:
                 text_columns = [column for column, kind in item.columns.items() if kind == "text"]
-                found = _check_texts(table, text_columns) + _check_ranges(table, item.columns)
+                found = bounds.table_problems(table, text_columns)  # first: a million names is one line, at once
+                found = found or _check_texts(table, text_columns) + _check_ranges(table, item.columns)
             problems += found
             if table is not None and not found:
                 tables[item.name] = table

@@ -10,7 +10,6 @@ from markupsafe import Markup
 
 from report import i18n, webfonts
 from report.charts import Chart
-from report.formatting import FILTERS
 from report.pdf import CHART_SCHEME, TEMPLATES
 from report.sections.base import ReportContext
 
@@ -36,7 +35,6 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.filters.update(FILTERS)
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
     return env

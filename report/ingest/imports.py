@@ -7,7 +7,6 @@ attachments give the same rows as the folder did.
 
 from __future__ import annotations
 
-import hashlib
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ import numpy as np
 
 from report.config import ImportSpec
 from report.ingest import fio, megatron, mlperf, nemo
+from report.ingest.distinct import duplicate_runs
 from report.ingest.files import CONFIG, Listing, glob_problem
 from report.problems import Problem
 
@@ -91,7 +91,8 @@ def matched(spec: ImportSpec, files: Files) -> tuple[list[str], list[Problem]]:
     names, problems = set(), []
     for pattern in spec.files:
         inside, outside = files.listing.glob(pattern)
-        if (problem := glob_problem(spec.files_line or spec.line, pattern, outside, inside)) is not None:
+        line = spec.files_line or spec.line
+        if (problem := glob_problem(line, pattern, outside, inside, files.listing.loops)) is not None:
             problems.append(problem)
         names.update(inside)
     return sorted(names), problems
@@ -142,10 +143,12 @@ def run(specs: tuple[ImportSpec, ...], training_model: str, files: Files, number
     """The rows every import gives, numbered after the CSVs' runs, in test.toml's order."""
     out = Imported()
     seen: dict[tuple[str, str], int] = {}
+    first_of: dict[str, str] = {}
     for spec in specs:
         names, problems = matched(spec, files)
         out.problems += problems
-        problems = _repeats(spec, names, files, seen, training_model)
+        problems = _repeats(spec, names, seen, training_model)
+        problems += duplicate_runs(spec, names, files, first_of)
         out.problems += problems
         if problems or not names:
             continue
@@ -167,21 +170,19 @@ def _key(spec: ImportSpec) -> tuple:
 
 
 def _repeats(
-    spec: ImportSpec, names: list[str], files: Files, seen: dict[tuple[str, str], int], training_model: str
+    spec: ImportSpec, names: list[str], seen: dict[tuple[str, str], int], training_model: str
 ) -> list[Problem]:
     """Two imports giving the same run: one file (or two with the same bytes) read twice into one table."""
     problems = []
     for feed in tables_fed((spec,), training_model):
         for name in names:
-            digest = hashlib.sha256(files.read(name) or b"").hexdigest()
-            for key, what in (((feed, name), f'"{name}"'), ((feed, digest), f'"{name}" (the same bytes)')):
-                if key in seen and seen[key] != spec.line:
-                    message = (
-                        f"{what} is also imported into {feed} by the [[import]] at line {seen[key]}: the same run twice"
-                    )
-                    problems.append(Problem(CONFIG, spec.files_line or spec.line, "import.files", message))
-                    break
-                seen.setdefault(key, spec.line)
+            key = (feed, name)
+            if key in seen and seen[key] != spec.line:
+                message = (
+                    f'"{name}" is also imported into {feed} by the [[import]] at line {seen[key]}: the same run twice'
+                )
+                problems.append(Problem(CONFIG, spec.files_line or spec.line, "import.files", message))
+            seen.setdefault(key, spec.line)
     return problems
 
 
@@ -246,7 +247,7 @@ def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
         beside = {posixpath.join(posixpath.dirname(n), "summary.json") for n in names}
         summaries = sorted(set(summaries) | {n for n in beside if files.read(n) is not None})
     for name in summaries:
-        found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"", loads)
+        found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"")
         problems += found
         if found_size is not None:
             size, size_from = found_size, (name, mlperf.size_line(files.read(name) or b""))
@@ -267,11 +268,11 @@ def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
 
 
 def _json_or_none(data: bytes | None) -> object:
-    import json
+    from report.ingest.json_limits import strict_loads
 
     try:
-        return json.loads(data or b"")
-    except ValueError:
+        return strict_loads((data or b"").decode("utf-8-sig"))
+    except ValueError:  # JsonProblem and UnicodeDecodeError: the reader says what is wrong, with the line
         return None
 
 
