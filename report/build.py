@@ -227,6 +227,15 @@ def rebuild(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tu
     return built, tuple(name for name in layouts[0].attachments if name != METRICS_NAME)
 
 
+def rebuild_here(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tuple[Built, tuple[str, ...]]:
+    """`rebuild` in this process, one stage after another: for a generator changed in this process only (tests)."""
+    from report.load import parse
+
+    test = parse(raw)
+    read = tuple(test.raw)
+    return build_outputs(test, prov, language, html=False), read
+
+
 def _build_two_sides(data_dir: Path | None, language: str | None, files=None, watch=lambda parts: parts) -> Built:
     start_clock()
     worker = _Worker(data_dir, language, files)
