@@ -76,7 +76,9 @@ class Refused(Exception):
 
 
 def allowed_attachments() -> tuple[str, ...]:
-    """The files every report may carry by name: test.toml, the three CSVs and metrics.json (raw files besides)."""
+    """The files every report may carry by name: test.toml, the CSVs (restore_times.csv too) and metrics.json.
+
+    Raw files an import read are allowed besides (see _may_carry)."""
     return (CONFIG.name, *(t.name for t in TABLES), METRICS_NAME)
 
 
@@ -274,10 +276,18 @@ def _schema(recorded: dict) -> list[str]:
     if have == SCHEMA_VERSION and type(have) is int:
         return []
     said = "no schema_version" if have is None else f"schema_version {json.dumps(have)}"
-    return [
-        f"{METRICS_NAME}: {said}, this verify reads schema_version {SCHEMA_VERSION};"
-        " verify it with the generator version its colophon names"
-    ]
+    return [f"{METRICS_NAME}: {said}, this verify reads schema_version {SCHEMA_VERSION}; {_which_generator(recorded)}"]
+
+
+def _which_generator(recorded: dict) -> str:
+    """Which generator verifies a report of another schema: the one it records (its colophon names it too)."""
+    claimed = Provenance.from_dict(recorded.get("generator"))
+    if claimed is None:
+        return "verify it with the generator version its colophon names"
+    return (
+        f"verify it with the generator that built it, version {claimed.generator} (commit {claimed.commit}),"
+        " as its colophon names"
+    )
 
 
 def _generator_problems(recorded: dict, given_pages: list[str], language: str) -> tuple[Provenance | None, list[str]]:

@@ -1,6 +1,5 @@
 """verify: an intact report passes; forged pages, forged attachments, foreign files and bombs are caught."""
 
-import dataclasses
 import hashlib
 import io
 import json
@@ -158,14 +157,15 @@ def test_an_attachment_that_inflates_past_its_declared_size_is_a_bomb(default_bu
 def test_a_metrics_json_of_another_schema_names_both(default_built):
     files = attachments_of(default_built.pdf)
     pages = PdfReader(io.BytesIO(default_built.pdf)).pages
-    for value, said in ((1, "schema_version 1"), (None, "no schema_version")):
+    for value, said in ((2, "schema_version 2"), (None, "no schema_version")):
         metrics = json.loads(files["metrics.json"])
         metrics.pop("schema_version")
         if value is not None:
             metrics["schema_version"] = value
         found = verify_bytes(forge(pages, {**files, "metrics.json": json.dumps(metrics).encode()})).differences
         assert found == [
-            f"metrics.json: {said}, this verify reads schema_version 2; verify it with the generator version its colophon names"
+            f"metrics.json: {said}, this verify reads schema_version 3; verify it with the generator that built it,"
+            " version 0.0.test (commit 0000000000ab), as its colophon names"
         ]
 
 
@@ -249,17 +249,18 @@ def test_same_generator_compares_every_page_line_by_line(slow_folder):
 
 def test_figures_only_ignores_wording_and_still_catches_a_number(default_built, monkeypatch):
     """--figures-only: another wording is not a difference there, another number is; the full check sees both."""
-    from report import build, compute
+    from report import build
     from report.sections import findings, gates
 
     for module in (findings, gates):  # every module that words a gate's name
         monkeypatch.setattr(module, "gate_name", lambda gate_id: f"Gate {gate_id}, as now worded")
-    real_gates = compute._gates
+    real_detail = findings.gate_detail
 
-    def reworded(*args):
-        return tuple(dataclasses.replace(g, detail=g.detail.replace("target", "goal")) for g in real_gates(*args))
+    def reworded(*args):  # schema 3: a gate's detail is the report's wording, never in metrics.json
+        return real_detail(*args).replace("target", "goal")
 
-    monkeypatch.setattr(compute, "_gates", reworded)
+    for module in (findings, gates):
+        monkeypatch.setattr(module, "gate_detail", reworded)
     monkeypatch.setattr(build, "rebuild", build.rebuild_here)  # the new wording lives in this process only
     assert verify_bytes(default_built.pdf, figures_only=True).differences == []
     strict = verify_bytes(default_built.pdf).differences

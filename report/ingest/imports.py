@@ -24,7 +24,10 @@ COLUMNS = {
     "save_times.csv": ("system", "model", "gpus", "snapshot_gb", "run", "save_s"),
     "bandwidth.csv": ("system", "run", "t_s", "write_gbps"),
     "load_times.csv": ("system", "model", "platform", "size_gb", "run", "load_s"),
+    "restore_times.csv": ("system", "model", "run", "restore_s"),
 }
+# A megatron or nemo log holding one of these lines (case-insensitive) was written with asynchronous saves.
+ASYNC_MARKERS = ("async checkpoint save", "async finalization")
 _LOG_LINE = re.compile(rb"^\s*\d+, *\d+, *\d+, *\d+")
 _MiB, _GiB = 1.048576, 1.073741824
 
@@ -166,6 +169,8 @@ def _key(spec: ImportSpec) -> tuple:
         return ("save_times.csv", spec.system, spec.model)
     if spec.into == "load_times":
         return ("load_times.csv", spec.system, spec.model, spec.platform)
+    if spec.into == "restore_times":
+        return ("restore_times.csv", spec.system, spec.model)
     return ("bandwidth.csv", spec.system)
 
 
@@ -193,14 +198,30 @@ def _measure(
         return _measure_fio(spec, names, files, training_model)
     if spec.tool == "mlperf":
         return _measure_mlperf(spec, names, files)
+    if problems := [p for name in names if (p := async_log(name, files.read(name) or b"")) is not None]:
+        return [], (), problems
     if spec.tool == "megatron":
         return _measure_megatron(names, files)
     return _measure_nemo(names, files)
 
 
+def async_log(name: str, data: bytes) -> Problem | None:
+    """A trainer's log written with asynchronous saves: its durations are staging, not the write to storage."""
+    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
+        lowered = line.lower()
+        if any(marker in lowered for marker in ASYNC_MARKERS):
+            message = (
+                f'was written with asynchronous saves ("{line.strip()[:120]}"): its save durations are staging times,'
+                " the part that blocks training (give them as [async] staging_s in test.toml); the save time to"
+                " durable storage must come from a storage measurement (fio, MLPerf Storage)"
+            )
+            return Problem(name, number, None, message)
+    return None
+
+
 def _measure_fio(spec: ImportSpec, names: list[str], files: Files, training_model: str):
     measured, versions, problems = [], set(), []
-    direction = fio.READ if spec.into == "load_times" else fio.WRITE
+    direction = fio.READ if spec.into in ("load_times", "restore_times") else fio.WRITE
     wanted = spec.into == "bandwidth" or (spec.into == "save_times" and spec.model == training_model)
     for name in names:
         data = files.read(name) or b""
@@ -240,7 +261,7 @@ def _not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) 
 
 
 def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
-    loads = spec.into == "load_times"
+    loads = spec.into in ("load_times", "restore_times")  # a restore is DLIO's load_ckpt<N>
     ranks, size, size_from, problems = [], None, None, []
     summaries = [n for n in names if mlperf.is_summary(_json_or_none(files.read(n)))]
     if spec.snapshot_gb is None:
@@ -349,6 +370,9 @@ def _rows(spec: ImportSpec, measured: list[Measured], numbering: Numbering, out:
         elif spec.into == "load_times":
             row = {"system": spec.system, "model": spec.model, "platform": spec.platform, "size_gb": size}
             out.add("load_times.csv", row | {"run": number, "load_s": m.seconds}, m.origin)
+        elif spec.into == "restore_times":  # the size only checked the files: restore rows carry none
+            row = {"system": spec.system, "model": spec.model, "run": number, "restore_s": m.seconds}
+            out.add("restore_times.csv", row, m.origin)
         if m.t_s is not None:
             problems += _samples(spec.system, number, m, numbering, out)
     return problems
