@@ -92,20 +92,24 @@ def pack_inputs(raw: dict[str, bytes]) -> Packer:
 
 
 def produce(
-    test: JointTest, prov: Provenance, packer: Packer, language: str | None = None
+    test: JointTest, prov: Provenance, packer: Packer, language: str | None = None, html: bool = True
 ) -> Iterator[Layout | Drawn | Final]:
     """The data side: compute, describe, lay-out HTML; draw; final HTML, metrics.json and attachments.
 
-    `language` overrides test.toml's; the figures and metrics.json are the same in every language.
+    `language` overrides test.toml's; the figures and metrics.json are the same in every language. Without `html`,
+    the HTML edition is not made (its fonts subset, its charts inlined): Final.html is empty, for a rebuild that
+    compares the PDF and the figures only.
     """
     from report import i18n
 
     with i18n.activate(language or test.config.language):
-        yield from _produce(test, prov, packer, language or test.config.language)
+        yield from _produce(test, prov, packer, language or test.config.language, html)
 
 
-def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -> Iterator[Layout | Drawn | Final]:
-    from report import charts, render, sections
+def _produce(
+    test: JointTest, prov: Provenance, packer: Packer, language: str, edition: bool
+) -> Iterator[Layout | Drawn | Final]:
+    from report import charts, render, sections, webfonts
     from report.compute import compute
 
     with computable():
@@ -125,10 +129,13 @@ def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
     packer.add(METRICS_NAME, metrics_bytes, media_type(METRICS_NAME))
-    html = render.render_html(ctx, render.chart_sources(described, svgs), fonts=True).encode("utf-8")
+    final = b""
+    if edition:  # its fonts are subset to the text of the copy already rendered, which differs only in image URLs
+        text = webfonts.visible_text(html)
+        final = render.render_html(ctx, render.chart_sources(described, svgs), fonts_for=text).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}
     mark("data", "final HTML; attachments deflated")
-    yield Final(html, metrics_bytes, evidence)
+    yield Final(final, metrics_bytes, evidence)
 
 
 @contextlib.contextmanager
@@ -166,11 +173,14 @@ def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> B
     return Built(final[0].html, pdf, final[0].metrics, layout.date_iso)
 
 
-def build_outputs(test: JointTest, prov: Provenance, language: str | None = None) -> Built:
-    """Compute, draw and render a validated joint test in this process (raises InvalidInput for impossible figures)."""
+def build_outputs(test: JointTest, prov: Provenance, language: str | None = None, html: bool = True) -> Built:
+    """Compute, draw and render a validated joint test in this process (raises InvalidInput for impossible figures).
+
+    Without `html`, Built.html is empty and the HTML edition is never made (verify compares the PDF and the figures).
+    """
     packer = pack_inputs(test.raw)
     try:
-        return consume(PdfRenderer(), produce(test, prov, packer, language))
+        return consume(PdfRenderer(), produce(test, prov, packer, language, html))
     finally:
         packer.close()
 
@@ -198,13 +208,41 @@ def build(
     return built
 
 
-def _build_two_sides(data_dir: Path, language: str | None) -> Built:
+def rebuild(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tuple[Built, tuple[str, ...]]:
+    """verify's rebuild of a report from its attached inputs `raw`, on two cores as a build, built by `prov`.
+
+    The worker takes the files through a pipe (nothing is written) and skips the HTML edition, which verify does not
+    compare (Built.html is empty). Also returns the names of the inputs the build read (its test.toml's), so that
+    verify can refuse a file that nothing reads. Raises InvalidInput as a build does.
+    """
+    layouts: list[Layout] = []
+
+    def noted(parts: Iterator[Layout | Drawn | Final]) -> Iterator[Layout | Drawn | Final]:
+        for part in parts:
+            if isinstance(part, Layout):
+                layouts.append(part)
+            yield part
+
+    built = _build_two_sides(None, language, (raw, prov), noted)
+    return built, tuple(name for name in layouts[0].attachments if name != METRICS_NAME)
+
+
+def rebuild_here(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tuple[Built, tuple[str, ...]]:
+    """`rebuild` in this process, one stage after another: for a generator changed in this process only (tests)."""
+    from report.load import parse
+
+    test = parse(raw)
+    read = tuple(test.raw)
+    return build_outputs(test, prov, language, html=False), read
+
+
+def _build_two_sides(data_dir: Path | None, language: str | None, files=None, watch=lambda parts: parts) -> Built:
     start_clock()
-    worker = _Worker(data_dir, language)
+    worker = _Worker(data_dir, language, files)
     try:
         renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
         mark("pdf", "WeasyPrint imported")
-        built = consume(renderer, worker.parts())
+        built = consume(renderer, watch(worker.parts()))
     except BaseException:
         worker.stop()
         raise
@@ -219,21 +257,36 @@ class _Worker:
     log) cross while the pages are being drawn rather than after.
     """
 
-    def __init__(self, data_dir: Path, language: str | None = None):
+    def __init__(
+        self, data_dir: Path | None, language: str | None = None, files: tuple[dict, Provenance] | None = None
+    ):
+        """The worker for `data_dir`, or (data_dir None) for `files`: the inputs and the provenance to build with,
+        sent through its standard input, for a build without the HTML edition (verify's)."""
         read, write = os.pipe()
         with contextlib.suppress(AttributeError, OSError):  # Linux: 1 MB instead of 64 KB, fewer round trips
             fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 1 << 20)
-        command = [sys.executable, "-m", "report.worker", str(data_dir.absolute()), str(write), language or ""]
+        source = "-" if data_dir is None else str(data_dir.absolute())
+        command = [sys.executable, "-m", "report.worker", source, str(write), language or ""]
         # The worker imports this very package, wherever this process found it.
         path = os.pathsep.join(
             filter(None, (str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH")))
         )
-        self._process = subprocess.Popen(command, pass_fds=(write,), env={**os.environ, "PYTHONPATH": path})
+        stdin = subprocess.PIPE if files is not None else None
+        env = {**os.environ, "PYTHONPATH": path}
+        self._process = subprocess.Popen(command, pass_fds=(write,), env=env, stdin=stdin)
         os.close(write)
         self._pipe = os.fdopen(read, "rb")
         self._arrived: queue.SimpleQueue = queue.SimpleQueue()
         self._receiver = threading.Thread(target=self._receive, name="worker-pipe", daemon=True)
         self._receiver.start()
+        self._sender = None
+        if files is not None:  # in a thread, so that WeasyPrint is imported meanwhile
+            self._sender = threading.Thread(target=self._send, args=(files,), name="worker-files", daemon=True)
+            self._sender.start()
+
+    def _send(self, files: tuple[dict, Provenance]) -> None:
+        with contextlib.suppress(BrokenPipeError, OSError), self._process.stdin as stdin:
+            pickle.dump(files, stdin, protocol=pickle.HIGHEST_PROTOCOL)
 
     def _receive(self) -> None:
         while True:
@@ -278,4 +331,6 @@ class _Worker:
     def _close(self) -> None:
         self._process.wait()  # its end of the pipe is closed now, so the receiving thread ends too
         self._receiver.join()
+        if self._sender is not None:
+            self._sender.join()
         self._pipe.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 
 import jinja2
 from markupsafe import Markup
@@ -18,8 +19,13 @@ def svg_data_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
+@functools.cache
 def environment() -> jinja2.Environment:
-    """The Jinja environment: autoescape on, strict undefined, trimmed blocks, the formatting filters."""
+    """The Jinja environment: autoescape on, strict undefined, trimmed blocks, the formatting filters.
+
+    One per process, so that each template is compiled once (the words are looked up when rendering, in the
+    language active then).
+    """
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
@@ -42,21 +48,22 @@ def chart_sources(charts: dict[str, Chart], svgs: dict[str, str] | None) -> dict
     return {chart_id: svg_data_url(webfonts.svg_with_fonts(svgs[chart_id])) for chart_id in charts}
 
 
-def render_html(context: ReportContext, sources: dict[str, str], fonts: bool = False) -> str:
+def render_html(context: ReportContext, sources: dict[str, str], fonts_for: str | None = None) -> str:
     """The report as one HTML document, each chart's image from `sources` (id -> URL).
 
-    With `fonts`, the document carries the shipped fonts subset to its text (the HTML edition); without, it is the
-    copy WeasyPrint lays out, which takes its fonts from the print sheet.
+    With `fonts_for` (the document's visible text: `webfonts.visible_text` of any copy of it, since that leaves out
+    the images' URLs), it carries the shipped fonts subset to that text (the HTML edition); without, it is the copy
+    WeasyPrint lays out, which takes its fonts from the print sheet.
     """
     styles = {name: Markup(_stylesheet(name)) for name in ("screen", "browser")}
-    template = environment().get_template("report.html")
     # The stylesheets and the font rules are the project's own, never input text, so they are inserted unescaped.
-    html = template.render(r=context, chart_src=sources, screen_css=styles["screen"], browser_css=styles["browser"])
-    if not fonts:
-        return html
-    faces = Markup(webfonts.font_faces(webfonts.visible_text(html)))
-    return template.render(
-        r=context, chart_src=sources, screen_css=styles["screen"], browser_css=styles["browser"], fonts_css=faces
+    faces = Markup(webfonts.font_faces(fonts_for)) if fonts_for is not None else None
+    return (
+        environment()
+        .get_template("report.html")
+        .render(
+            r=context, chart_src=sources, screen_css=styles["screen"], browser_css=styles["browser"], fonts_css=faces
+        )
     )
 
 

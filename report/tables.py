@@ -53,6 +53,8 @@ class Table:
 
     def line_of(self, rows: np.ndarray) -> np.ndarray:
         """Physical line numbers (the header is line 1 when nothing precedes it) of data rows."""
+        if len(rows) == 0:  # a valid file asks for none: its lines are never counted
+            return np.zeros(0, dtype=np.int64)
         if self._lines is None:
             self._lines = _data_lines(self._raw)
         return self._lines[rows]

@@ -1,4 +1,4 @@
-"""The data side of a build in a process of its own: `python -m report.worker DATA_DIR FD` (see report/build.py).
+"""The data side of a build in a process of its own: `python -m report.worker DATA_DIR FD [LANGUAGE]` (report/build.py).
 
 It loads, computes and draws, and sends each part down the pipe `FD` as soon as it is ready.
 """
@@ -19,8 +19,12 @@ from report.trace import mark
 
 
 def main(argv: list[str]) -> int:
-    """Run the data side for DATA_DIR, writing (kind, value) pairs to the file descriptor FD."""
-    data_dir, fd = Path(argv[0]), int(argv[1])
+    """Run the data side for DATA_DIR, writing (kind, value) pairs to the file descriptor FD.
+
+    DATA_DIR "-": the inputs and the provenance come pickled on standard input (verify's rebuild: report/build.py
+    `rebuild`), and the HTML edition is not made.
+    """
+    source, fd = argv[0], int(argv[1])
     language = argv[2] if len(argv) > 2 and argv[2] else None
     with os.fdopen(fd, "wb") as pipe:
 
@@ -30,16 +34,19 @@ def main(argv: list[str]) -> int:
 
         try:
             mark("data", "started, pandas imported")
-            # Before the inputs are read: collecting runs git, and a fork of a process holding a long log would
-            # briefly count its memory twice.
-            prov = provenance.collect()
-            raw = read_folder(data_dir)
+            if source == "-":
+                raw, prov = pickle.load(sys.stdin.buffer)
+            else:
+                # Before the inputs are read: collecting runs git, and a fork of a process holding a long log would
+                # briefly count its memory twice.
+                prov = provenance.collect()
+                raw = read_folder(Path(source))
             mark("data", "read")
             packer = pack_inputs(raw)
             try:
                 test = parse(raw, packer.sha256(raw))
                 mark("data", "parsed and checked")
-                for part in produce(test, prov, packer, language):
+                for part in produce(test, prov, packer, language, html=source != "-"):
                     send("part", part)
                     if isinstance(part, Layout):  # the rest needs only the packer: a long log's bytes can go
                         raw.clear()  # once its hashing and deflating are done (those threads hold it till then)

@@ -12,8 +12,9 @@ import pytest
 from pypdf import PdfReader
 
 from report import drawing, provenance
-from report.build import build, build_outputs
-from report.load import load
+from report.build import build, build_outputs, rebuild
+from report.load import load, read_folder
+from report.problems import InvalidInput
 from report.verify import verify
 from tests.conftest import DATA, PROVENANCE, ROOT
 
@@ -31,6 +32,33 @@ def test_two_processes_give_the_bytes_of_one(tmp_path):
     assert (tmp_path / "metrics.json").read_bytes() == alone.metrics
     steps = re.findall(r"^trace +[\d.]+ s  (data|pdf) +(.+)$", done.stderr, re.M)
     assert ("data", "figures, HTML to lay out") in steps and ("pdf", "outputs written") in steps
+
+
+def test_a_rebuild_without_the_html_edition_gives_the_same_pdf(default_built):
+    """verify's rebuild skips the HTML edition (fonts subset, charts inlined), which it does not compare."""
+    rebuilt = build_outputs(load(DATA), PROVENANCE, html=False)
+    assert rebuilt.html == b"" and len(default_built.html) > 100_000
+    assert rebuilt.pdf == default_built.pdf
+    assert rebuilt.metrics == default_built.metrics
+
+
+def test_verify_s_rebuild_from_files_gives_the_same_pdf(default_built):
+    """rebuild: the inputs through a pipe to the worker, two cores, no HTML edition, nothing written."""
+    raw = read_folder(DATA)
+    rebuilt, read = rebuild(dict(raw), PROVENANCE, None)
+    assert rebuilt.pdf == default_built.pdf and rebuilt.metrics == default_built.metrics
+    assert rebuilt.html == b""
+    assert read == ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv") == tuple(raw)
+
+
+def test_verify_s_rebuild_says_what_is_invalid():
+    raw = read_folder(DATA)
+    raw["save_times.csv"] = raw["save_times.csv"].replace(
+        b"\n", b"\nLocal NVMe (single drive),32B LoRA,8,65.6,1,nan\n", 1
+    )
+    with pytest.raises(InvalidInput) as caught:
+        rebuild(raw, PROVENANCE, None)
+    assert any("save_times.csv" in str(p) and "nan" in str(p) for p in caught.value.problems)
 
 
 def _long_log() -> bytes:

@@ -192,3 +192,37 @@ def test_the_name_tree_is_sorted_by_key_bytes_for_any_names(names):
     keys = [pdf.name_tree_key(s.string) for s in tree["Names"][::2]]
     assert keys == sorted(keys)
     assert [r for r in tree["Names"][1::2]] == [f"ref {s.string}" for s in tree["Names"][::2]]  # pairs stay paired
+
+
+# The names WeasyPrint 70 tries, in order, for each library it opens (weasyprint/text/ffi.py).
+WEASYPRINT_LIBRARY_NAMES = (
+    "libgobject-2.0-0", "gobject-2.0-0", "gobject-2.0", "libpango-1.0-0", "pango-1.0-0", "pango-1.0",
+    "libharfbuzz-0", "harfbuzz", "libharfbuzz-subset-0", "harfbuzz-subset", "libfontconfig-1", "fontconfig",
+    "libpangoft2-1.0-0", "pangoft2-1.0",
+)  # fmt: skip
+
+
+@pytest.mark.skipif(not pdf._ldconfig_listing(), reason="no glibc ldconfig cache to read on this machine")
+def test_libraries_found_as_find_library_finds_them(monkeypatch):
+    import ctypes.util
+
+    monkeypatch.delenv("LD_LIBRARY_PATH", raising=False)
+    original = ctypes.util.find_library
+    expected = {name: original(name) for name in WEASYPRINT_LIBRARY_NAMES}
+    with pdf._libraries_from_ldconfig():
+        assert ctypes.util.find_library is not original
+        found = {name: ctypes.util.find_library(name) for name in WEASYPRINT_LIBRARY_NAMES}
+    assert ctypes.util.find_library is original
+    assert found == expected
+    # The names that open something on this machine: the soname each one's library file carries.
+    assert found["pango-1.0"] == "libpango-1.0.so.0" and found["libpango-1.0-0"] is None
+    assert found["gobject-2.0"] == "libgobject-2.0.so.0" and found["fontconfig"] == "libfontconfig.so.1"
+
+
+def test_find_library_left_alone_with_ld_library_path(monkeypatch):
+    import ctypes.util
+
+    monkeypatch.setenv("LD_LIBRARY_PATH", "/nowhere")
+    original = ctypes.util.find_library
+    with pdf._libraries_from_ldconfig():
+        assert ctypes.util.find_library is original

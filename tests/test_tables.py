@@ -152,3 +152,13 @@ def test_data_rows_are_located_on_the_bytes_as_on_the_text(lines):
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(tables, "_SCREEN_CHUNK", chunk)
             assert tables._data_lines(raw).tolist() == expected, chunk
+
+
+def test_a_valid_file_never_counts_its_lines(monkeypatch):
+    """The range checks ask where their (no) bad rows are: a valid log is not scanned for line breaks for that."""
+    counted = []
+    monkeypatch.setattr(tables, "_data_lines", lambda raw: counted.append(raw) or np.array([2, 4]))
+    table, found = read("system,run,t_s,write_gbps\nA,1,0,2.5\n\nB,2,1,3\n")
+    assert found == [] and table._lines is None
+    assert table.line_of(np.zeros(0, dtype=np.int64)).tolist() == [] and counted == []
+    assert table.line_of(np.array([1])).tolist() == [4] and len(counted) == 1  # counted once asked for a row

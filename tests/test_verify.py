@@ -249,6 +249,7 @@ def test_same_generator_compares_every_page_line_by_line(slow_folder):
 
 def test_figures_only_ignores_wording_and_still_catches_a_number(default_built, monkeypatch):
     """--figures-only: another wording is not a difference there, another number is; the full check sees both."""
+    from report import build
     from report.sections import findings, gates
 
     for module in (findings, gates):  # every module that words a gate's name
@@ -260,6 +261,7 @@ def test_figures_only_ignores_wording_and_still_catches_a_number(default_built, 
 
     for module in (findings, gates):
         monkeypatch.setattr(module, "gate_detail", reworded)
+    monkeypatch.setattr(build, "rebuild", build.rebuild_here)  # the new wording lives in this process only
     assert verify_bytes(default_built.pdf, figures_only=True).differences == []
     strict = verify_bytes(default_built.pdf).differences
     assert any(d.startswith("page ") and "prints 'G1 " in d for d in strict), strict
@@ -406,3 +408,14 @@ def test_a_pdf_path_that_is_a_loop_of_symlinks_is_named_as_such(tmp_path, capsys
     assert capsys.readouterr().err == (
         f"{tmp_path / 'a.pdf'}: is a loop of symbolic links (each leads, in the end, back to itself)\n"
     )
+
+
+def test_a_report_of_the_very_bytes_has_its_pages_read_once(default_built, monkeypatch):
+    """The rebuild gives the report's own bytes, so its pages are not extracted again to be compared."""
+    from report import verify as verifying
+
+    read = []
+    real = verifying.page_texts
+    monkeypatch.setattr(verifying, "page_texts", lambda reader: read.append(len(reader.pages)) or real(reader))
+    assert verify_bytes(default_built.pdf).differences == []
+    assert read == [len(PdfReader(io.BytesIO(default_built.pdf)).pages)]  # the report's own, for its colophon
