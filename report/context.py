@@ -1421,7 +1421,7 @@ def _projection_section(w: _Words) -> Section:
     if not m.projections:
         none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
         fits = [w.p(_fit_sentence(m, side), "save_times") for side in SIDES]
-        return Section("projections", title, (none, *fits, w.figure("projection")))
+        return Section("projections", title, (none, *fits))  # no projection, no projection chart
     rows = tuple(
         (
             p.name,

@@ -3,7 +3,7 @@
 import shutil
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
@@ -20,7 +20,9 @@ def figures(folder):
     return drawing.figures(m, test.bandwidth, described)
 
 
-@pytest.mark.parametrize("folder", [DATA, *(FIXTURES / n for n in ("repeated", "gates_fail", "economics"))])
+@pytest.mark.parametrize(
+    "folder", [DATA, *(FIXTURES / n for n in ("repeated", "gates_fail", "economics", "long_names"))]
+)
 def test_no_chart_has_overlapping_or_clipped_text(folder):
     for chart_id, fig in figures(folder).items():
         assert layout.problems(fig) == [], chart_id
@@ -53,6 +55,53 @@ def test_declutter_moves_a_colliding_label_up_or_drops_it():
     assert layout.problems(fig) == []
 
 
+def test_a_value_label_over_a_data_point_or_a_log_axis_with_one_tick_fails_the_check():
+    fig = Figure(figsize=(4, 2), layout="constrained")
+    ax = fig.subplots()
+    ax.scatter([2.0, 3.0], [1.0, 1.0], s=30)
+    ax.annotate("on the point", (2.0, 1.0), xytext=(-5, -3), textcoords="offset points")
+    ax.set_xscale("log")
+    ax.set_xlim(1.5, 3.5)  # less than a decade: matplotlib labels no major tick, one minor at most
+    found = layout.problems(fig)
+    assert "label 'on the point' covers a data point" in found
+    assert any(f.startswith("the log x axis of axes 0 has ") and f.endswith(" labelled ticks") for f in found)
+
+
+def test_declutter_moves_a_label_off_a_data_point():
+    fig = Figure(figsize=(4, 2), layout="constrained")
+    ax = fig.subplots()
+    ax.scatter([2.0, 2.0], [1.0, 1.1], s=30)
+    ax.set_ylim(0, 3)
+    label = ax.annotate("value", (2.0, 1.0), xytext=(-5, -3), textcoords="offset points")
+    layout.declutter(fig)
+    assert label.get_visible() and label.xyann[1] > -3  # moved up, off the point
+    assert layout.problems(fig) == []
+
+
+@pytest.mark.parametrize(
+    "lo, hi, ticks",
+    [
+        (0.1, 100, [0.1, 1, 10, 100]),  # decades
+        (0.5, 3, [0.5, 1, 2]),  # 1-2-5 where decades give one
+        (1.2, 1.9, [1.3, 1.5, 1.7]),  # inside one digit: three values spread evenly, two digits
+        (1.5, 1.55, [1.51, 1.52, 1.54]),  # three digits where two would repeat
+    ],
+)
+def test_log_axes_get_three_round_ticks_at_least(lo, hi, ticks):
+    assert drawing._log_ticks(lo, hi) == ticks
+
+
+def test_long_names_wrap_whole_in_every_chart():
+    """The long-names fixture's 60-character system names appear whole (wrapped, never cut) in every chart."""
+    test = load(FIXTURES / "long_names")
+    for chart_id, fig in figures(FIXTURES / "long_names").items():
+        texts = [t.get_text() for t in fig.findobj(lambda a: hasattr(a, "get_text"))]
+        assert not any("…" in t for t in texts), chart_id
+        joined = " ".join(" ".join(t.split("\n")) for t in texts)
+        shown = [n for n in (test.config.systems.candidate, test.config.systems.save_baseline) if n in joined]
+        assert shown or chart_id == "sensitivity", chart_id  # the sensitivity chart names no system
+
+
 NAME = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyz ABCXYZ-0123456789"), min_size=1, max_size=60)
 
 
@@ -63,6 +112,8 @@ NAME = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyz ABCXYZ-01234
     ratio=st.floats(1.001, 1.05),
     sizes=st.lists(st.floats(60, 70), min_size=2, max_size=2),
 )
+# Once found by Hypothesis: a legend measured by its names' lengths left the figure.
+@example(names=["000000000", "0000000000000000000000", "0", "00"], base=10.0, ratio=1.03125, sizes=[60.0, 60.0])
 def test_long_names_and_near_equal_values_keep_every_chart_legible(tmp_path_factory, names, base, ratio, sizes):
     folder = tmp_path_factory.mktemp("joint")
     shutil.copytree(DATA, folder, dirs_exist_ok=True)
