@@ -7,6 +7,7 @@ duration is MAX. `save-checkpoint-non-persistent` is another timer and is ignore
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from report.problems import Problem
 
@@ -20,8 +21,10 @@ def saves(path: str, data: bytes) -> tuple[list[tuple[float, int]], list[Problem
     """Each save's duration in seconds and its line, in file order."""
     found = []
     for m in _TIMER.finditer(data):
-        ms = float(m.group("max") or m.group("only"))
-        found.append((ms / 1000, data.count(b"\n", 0, m.start("min") if m.group("min") else m.start("only")) + 1))
+        # Decimally, so that 148404.49 ms is 148.40449 s as a person converts it, not float division's
+        # 148.40448999999998 (printed by `rows`, written to the CSV).
+        seconds = float(Decimal((m.group("max") or m.group("only")).decode()) / 1000)
+        found.append((seconds, data.count(b"\n", 0, m.start("min") if m.group("min") else m.start("only")) + 1))
     if not found:
         message = "holds no Megatron-LM save-checkpoint timer line (e.g. '    save-checkpoint ....: (1.0, 2.0)')"
         return [], [Problem(path, None, None, message)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 from report.problems import Problem
 
@@ -46,8 +47,9 @@ def summary_size_gb(path: str, data: bytes, loads: bool) -> tuple[float | None, 
     if size is None:
         return None, []
     try:
-        return float(size) * GIB_PER_GB, []
-    except (TypeError, ValueError):
+        # Decimally: 61.1 GiB is 65.6056254464 GB as written, not a float product's last-digit noise.
+        return float(Decimal(str(float(size))) * Decimal(str(GIB_PER_GB))), []
+    except (TypeError, ValueError, ArithmeticError):
         return None, [Problem(path, None, "checkpoint_size_GB", f'"{size}" is not a number')]
 
 
