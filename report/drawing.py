@@ -56,6 +56,8 @@ def _setup() -> None:
             "legend.fontsize": 8,
             "path.simplify": True,
             "axes.axisbelow": True,
+            "figure.autolayout": False,  # report/layout.py removes the engine once the layout is kept
+            "figure.constrained_layout.use": False,
         }
     )
 

@@ -148,9 +148,13 @@ def problems(fig: Figure) -> list[str]:
 
 
 def declutter(fig: Figure) -> Figure:
-    """Move each value label that collides up by its height, or drop it when that does not help; returns `fig`."""
-    fig.draw_without_rendering()
+    """Move each value label that collides up by its height, or drop it when that does not help; returns `fig`.
+
+    Lays the figure out once (its layout engine only, no drawing) and keeps that layout, so that saving draws it
+    once: the chart is laid out and drawn one time in all."""
     renderer = fig._get_renderer()
+    if (engine := fig.get_layout_engine()) is not None:
+        engine.execute(fig)
     placed = _texts(fig, renderer)
     fixed = [p for p in placed if not isinstance(p.artist, Annotation)]
     kept: list[Bbox] = [p.box for p in fixed] + _points(fig)
@@ -164,8 +168,9 @@ def declutter(fig: Figure) -> Figure:
             kept.append(moved)
         else:
             label.artist.set_visible(False)
-    # The layout has been computed: keep it, so that saving does not lay the figure out a second time.
-    fig.set_layout_engine("none")
+    # Keep the layout, and no engine at all: with any engine (even "none"'s placeholder) savefig draws the figure
+    # once more before drawing it for the file.
+    fig.set_layout_engine(None)
     return fig
 
 

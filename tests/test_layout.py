@@ -140,3 +140,28 @@ def test_the_chinese_charts_are_checked_too():
     with i18n.activate("zh-CN"):
         for chart_id, fig in figures(DATA).items():
             assert layout.problems(fig) == [], chart_id
+
+
+def test_each_chart_is_laid_out_once_and_drawn_once(monkeypatch):
+    """declutter lays the figure out (no drawing) and keeps that layout: saving the SVG is the only drawing."""
+    from matplotlib.figure import Figure as MplFigure
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    calls = {"layout": 0, "draw": 0}
+    execute, draw = ConstrainedLayoutEngine.execute, MplFigure.draw
+
+    def counted_execute(self, fig):
+        calls["layout"] += 1
+        return execute(self, fig)
+
+    def counted_draw(self, renderer):
+        calls["draw"] += 1
+        return draw(self, renderer)
+
+    monkeypatch.setattr(ConstrainedLayoutEngine, "execute", counted_execute)
+    monkeypatch.setattr(MplFigure, "draw", counted_draw)
+    test = load(DATA)
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
+    svgs = drawing.draw_all(m, test.bandwidth, described)
+    assert calls == {"layout": len(svgs), "draw": len(svgs)} and len(svgs) == 8
