@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from report.compute import SIDES, Metrics
-from report.formatting import num, seconds
+from report.formatting import gb, num, s3, seconds, sig
 from report.i18n import _
 from report.runs import BandwidthLog
 
@@ -95,16 +95,16 @@ def save_times(m: Metrics, log: BandwidthLog) -> Chart:
     ).format(
         model=b.model,
         baseline=names["baseline"],
-        baseline_time=seconds(b.mean_s),
+        baseline_time=s3(b.mean_s),
         candidate=names["candidate"],
-        candidate_time=seconds(c.mean_s),
+        candidate_time=s3(c.mean_s),
         baseline_runs=b.runs,
         candidate_runs=c.runs,
     )
     caption = _(
         "Save time of one {size} GB checkpoint of {model}; each point is one run, the bar is the mean, the whisker "
         "one standard deviation when repeated."
-    ).format(size=num(b.snapshot_gb, 1), model=b.model)
+    ).format(size=gb(b.snapshot_gb).removesuffix(" GB"), model=b.model)
     return Chart("save-times", _("Checkpoint save time per system"), caption, alt, WIDTH_IN, _taller(m, 1.9))
 
 
@@ -123,9 +123,9 @@ def bandwidth(m: Metrics, log: BandwidthLog) -> Chart:
             "{candidate}."
         )
     ).format(
-        baseline_bw=num(m.bandwidth.baseline_gbps, 2),
+        baseline_bw=sig(m.bandwidth.baseline_gbps),
         baseline=names["baseline"],
-        candidate_bw=num(m.bandwidth.candidate_gbps, 2),
+        candidate_bw=sig(m.bandwidth.candidate_gbps),
         candidate=names["candidate"],
     )
     caption = (
@@ -147,7 +147,7 @@ def throughput(m: Metrics, log: BandwidthLog) -> Chart:
     alt = _(
         "Bars comparing effective save throughput ({eff_b} and {eff_c} GB/s) with sustained write bandwidth "
         "({sus_b} and {sus_c} GB/s)."
-    ).format(eff_b=num(eff[0], 2), eff_c=num(eff[1], 2), sus_b=num(sus[0], 2), sus_c=num(sus[1], 2))
+    ).format(eff_b=sig(eff[0]), eff_c=sig(eff[1]), sus_b=sig(sus[0]), sus_c=sig(sus[1]))
     caption = _("Checkpoint size divided by mean save time, beside the sustained bandwidth each system measured.")
     return Chart(
         "throughput",
@@ -167,11 +167,11 @@ def composition(m: Metrics, log: BandwidthLog) -> Chart:
         "Stacked bars of training time: compute {compute} h on both systems; saves add {baseline} on the baseline "
         "and {candidate} on the candidate, a bubble share of {baseline_bubble}% against {candidate_bubble}%."
     ).format(
-        compute=num(b.compute_s / 3600, 2),
-        baseline=seconds(b.baseline_save_total_s),
-        candidate=seconds(b.candidate_save_total_s),
-        baseline_bubble=num(b.baseline_bubble_pct, 1),
-        candidate_bubble=num(b.candidate_bubble_pct, 1),
+        compute=sig(b.compute_s / 3600),
+        baseline=s3(b.baseline_save_total_s),
+        candidate=s3(b.candidate_save_total_s),
+        baseline_bubble=sig(b.baseline_bubble_pct),
+        candidate_bubble=sig(b.candidate_bubble_pct),
     )
     caption = _(
         "Wall time of {steps} steps with a synchronous save every {interval} steps ({saves} saves); compute time is "
@@ -204,8 +204,8 @@ def load_times(m: Metrics, log: BandwidthLog) -> Chart:
         "faster than {baseline}."
     ).format(
         pairs=len(m.load.models),
-        low=num(m.load.speedup_min, 1),
-        high=num(m.load.speedup_max, 1),
+        low=sig(m.load.speedup_min),
+        high=sig(m.load.speedup_max),
         baseline=m.load.baseline_system,
     )
     caption = _(
@@ -226,8 +226,8 @@ def reliability(m: Metrics, log: BandwidthLog) -> Chart:
         "the overhead is {baseline}% against {candidate}%; triangles mark Young's optimal intervals."
     ).format(
         interval=seconds(r.interval_s),
-        baseline=num(r.baseline.overhead_pct, 2),
-        candidate=num(r.candidate.overhead_pct, 2),
+        baseline=sig(r.baseline.overhead_pct),
+        candidate=sig(r.candidate.overhead_pct),
     )
     caption = _(
         "Saves plus expected rework and restarts, first order (Young 1974); circles and squares mark the configured "
@@ -251,7 +251,7 @@ def sensitivity(m: Metrics, log: BandwidthLog) -> Chart:
         long=seconds(sv.step_times_s[-1]),
         interval=num(b.checkpoint_interval_steps, 0),
         step=seconds(sv.step_time_s),
-        benefit=num(b.duration_reduction_pct, 2),
+        benefit=sig(b.duration_reduction_pct),
     )
     caption = _(
         "How much shorter the training run is on the candidate when saves are more or less frequent (left, compute "

@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from report import layout, stats
 from report.charts import Chart, labels, over_time, wrapped
 from report.compute import SIDES, Metrics, predict
-from report.formatting import given, natural_key, num, seconds
+from report.formatting import given, natural_key, s3, sig
 from report.i18n import _
 from report.runs import BandwidthLog
 
@@ -183,7 +183,7 @@ def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         if s.stdev_s is not None:
             ax.errorbar(s.mean_s, y, xerr=s.stdev_s, color=INK, capsize=3, linewidth=0.9, zorder=5)
         ax.annotate(
-            _("mean {time}").format(time=seconds(s.mean_s)),
+            _("mean {time}").format(time=s3(s.mean_s)),
             (s.mean_s, y),
             xytext=(6, 9),
             textcoords="offset points",
@@ -219,7 +219,7 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                 )
             ax.axhline(gbps, color=COLOURS[side], linewidth=0.8, linestyle=":")
             ax.annotate(
-                _("sustained {bandwidth} GB/s").format(bandwidth=num(gbps, 2)),
+                _("sustained {bandwidth} GB/s").format(bandwidth=sig(gbps)),
                 (1.0, gbps),
                 xycoords=("axes fraction", "data"),
                 xytext=(-2, 4),
@@ -234,7 +234,7 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         else:
             x = SIDES.index(side)
             ax.bar(x, gbps, color=COLOURS[side], width=0.5, label=names[side])
-            ax.annotate(f"{num(gbps, 2)} GB/s", (x, gbps), xytext=(0, 3), textcoords="offset points", ha="center")
+            ax.annotate(f"{sig(gbps)} GB/s", (x, gbps), xytext=(0, 3), textcoords="offset points", ha="center")
     if timed:
         ax.set_xlabel(_("Time since the run started (s)"))
         _legend_above(ax, 2)
@@ -267,9 +267,9 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         label=_("Effective save throughput (size / time)"),
     )
     for yi, e, s in zip(y, eff, sus, strict=True):
-        ax.annotate(f"{num(s, 2)}", (s, yi + h / 2), xytext=(3, -3), textcoords="offset points", fontsize=7.5)
+        ax.annotate(f"{sig(s)}", (s, yi + h / 2), xytext=(3, -3), textcoords="offset points", fontsize=7.5)
         ax.annotate(
-            f"{num(e, 2)} ({num(100 * e / s, 0)}%)",
+            f"{sig(e)} ({sig(100 * e / s)}%)",
             (e, yi - h / 2),
             xytext=(3, -3),
             textcoords="offset points",
@@ -312,7 +312,7 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         )
         end = (b.compute_s + totals[side]) / 3600
         ax.annotate(
-            _("{share}% bubble · {hours} h").format(share=num(shares[side], 1), hours=num(end, 2)),
+            _("{share}% bubble · {hours} h").format(share=sig(shares[side]), hours=sig(end)),
             (end, y),
             xytext=(5, -3),
             textcoords="offset points",
@@ -370,7 +370,7 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                 zorder=5,
             )
             ax.annotate(
-                seconds(value),
+                s3(value),
                 (p.snapshot_gb, value),
                 xytext=(-6, 6),
                 textcoords="offset points",
@@ -400,7 +400,7 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
     for yi, x in zip(y, models, strict=True):
         ax.annotate(
-            _("{ratio}× faster").format(ratio=num(x.speedup, 1)),
+            _("{ratio}× faster").format(ratio=sig(x.speedup)),
             (x.baseline_s, yi + h / 2),
             xytext=(4, -3),
             textcoords="offset points",
