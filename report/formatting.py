@@ -182,8 +182,13 @@ def column_widths(table) -> list[int]:
 
 
 def _least_ch(text: str, lines: int) -> int:
-    """The width in `ch` that holds `text` on `lines` lines, with slack for breaking at spaces, or its longest word."""
+    """The width in `ch` that holds `text` on `lines` lines, with slack for breaking at spaces, or its longest word.
+    A Chinese character is two `ch` wide and may break anywhere: "运行次数" asks for two a line, not one."""
     text = str(text)
+    wide = sum(1 for c in text if ord(c) >= 0x2E80)
+    if wide:
+        width = len(text) + wide
+        return math.ceil(width / lines) + 1 if wide > lines else 0
     longest = max((len(word) for word in text.split()), default=0)
     # Up to 24 characters fit three lines of any column a table leaves them: no width asked, the layout decides.
     return max(longest, math.ceil(len(text) / lines) + 3) if len(text) > 24 else 0

@@ -48,3 +48,11 @@ def test_column_widths_share_what_the_page_lacks():
     # each column: 11 ch of number + 2 of padding = 13, asks 25 + 2 - 13 = 14 more; 4 x 27 = 108 ch against 88:
     # 20 too many, each keeps 1 - 20/56 of its 14, 9: 11 + 9 = 20 ch
     assert f.column_widths(table) == [20, 20, 20, 20]
+
+
+def test_column_widths_of_chinese_headers():
+    from report.blocks import Column, Table
+
+    # 运行次数: 4 characters, 8 ch: ceil(8 / 3) + 1 = 4 ch, two characters a line; 表: one character asks nothing
+    table = Table("t", "caption", (Column("运行次数"), Column("表")), (("5", "1"),))
+    assert f.column_widths(table) == [4, 0]
