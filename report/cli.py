@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from report.i18n import LANGUAGES
 from report.problems import InvalidInput
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -18,7 +19,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("data_dir", type=Path, metavar="DATA_DIR", help="the joint-test folder")
     build.add_argument("--out", type=Path, required=True, metavar="OUT_DIR", help="where to write the outputs")
     build.add_argument(
-        "--language", choices=("en", "zh-CN"), help="the report's language (default: test.toml's, else en)"
+        "--language", choices=tuple(LANGUAGES), help="the report's language (default: test.toml's, else en)"
     )
     build.add_argument("--sign", type=Path, metavar="KEY.pem", help="sign the PDF with this RSA key (PEM)")
     build.add_argument("--cert", type=Path, metavar="CERT.pem", help="the signing key's certificate (PEM)")

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from report import stats
-from report.config import Economics as EconomicsSpec
+from report.config import EconomicsSpec
 from report.load import JointTest
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, steady_means

@@ -7,6 +7,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
+from report.i18n import LANGUAGES
 from report.problems import Problem
 from report.text_check import text_problem
 
@@ -44,7 +45,7 @@ class ProjectionSpec:
 
 
 @dataclass(frozen=True)
-class Gates:
+class Thresholds:
     """Thresholds of the joint-test gates G1 to G4."""
 
     min_runs: int = 3
@@ -54,7 +55,7 @@ class Gates:
 
 
 @dataclass(frozen=True)
-class Reliability:
+class ReliabilitySpec:
     """Failure assumptions: per-GPU mean time between failures and the cost of a restart."""
 
     gpu_mtbf_hours: float = 50677.0
@@ -62,7 +63,7 @@ class Reliability:
 
 
 @dataclass(frozen=True)
-class Economics:
+class EconomicsSpec:
     """What an hour of one GPU costs, and how often the training run is repeated: the value of the time saved."""
 
     gpu_hour_price: float
@@ -73,7 +74,6 @@ class Economics:
 
 # The inputs a figure can be derived from, in the contract's order (the order of `inputs_illustrative`).
 CSV_INPUTS = ("save_times", "bandwidth", "load_times")
-LANGUAGES = ("en", "zh-CN")
 
 
 @dataclass(frozen=True)
@@ -109,10 +109,10 @@ class TestConfig:
     training: Training
     projections: tuple[ProjectionSpec, ...]
     sources: dict[str, str] = field(default_factory=dict)
-    gates: Gates = Gates()
-    reliability: Reliability = Reliability()
+    gates: Thresholds = Thresholds()
+    reliability: ReliabilitySpec = ReliabilitySpec()
     illustrative: tuple[str, ...] = ()  #: inputs declared illustrative, in CSV_INPUTS order
-    economics: Economics | None = None
+    economics: EconomicsSpec | None = None
     environment: tuple[tuple[str, str], ...] = ()  #: [environment] labels and texts, in the order given
     language: str = "en"
     given: frozenset[str] = frozenset()  #: dotted keys test.toml gives (the rest are defaults)
@@ -311,8 +311,8 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
             ),
             projections=projections,
             sources=sources,
-            gates=Gates(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
-            reliability=Reliability(**{k: float(v) for k, v in reliability.items()}),
+            gates=Thresholds(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
+            reliability=ReliabilitySpec(**{k: float(v) for k, v in reliability.items()}),
             illustrative=illustrative,
             economics=economics,
             environment=environment,
@@ -348,7 +348,7 @@ def _illustrative(reader: _Reader, value: list) -> tuple[str, ...]:
     return tuple(n for n in CSV_INPUTS if n in names)
 
 
-def _economics(reader: _Reader, data: dict) -> Economics | None:
+def _economics(reader: _Reader, data: dict) -> EconomicsSpec | None:
     if "economics" not in data:
         return None
     value = data["economics"]
@@ -358,7 +358,7 @@ def _economics(reader: _Reader, data: dict) -> Economics | None:
     checked = reader.table(value, "economics", _ECONOMICS)
     if len(checked) != len(value) or not {"gpu_hour_price", "currency", "runs_per_year"} <= checked.keys():
         return None
-    return Economics(
+    return EconomicsSpec(
         gpu_hour_price=float(checked["gpu_hour_price"]),
         currency=checked["currency"],
         runs_per_year=checked["runs_per_year"],

@@ -73,7 +73,7 @@ def _points(fig: Figure) -> list[Bbox]:
     return boxes
 
 
-def _few_log_ticks(fig: Figure, renderer) -> list[str]:
+def _few_log_ticks(fig: Figure) -> list[str]:
     """Log axes with fewer than three labelled ticks in view: a reader cannot tell the scale from one."""
     out = []
     for i, ax in enumerate(fig.axes):
@@ -144,7 +144,7 @@ def problems(fig: Figure) -> list[str]:
     for a in (p for p in placed if isinstance(p.artist, Annotation)):
         if any(_overlap(a.box, point) for point in points):
             out.append(f"{a.what} covers a data point")
-    return out + _lines_through_legends(fig, renderer) + _few_log_ticks(fig, renderer)
+    return out + _lines_through_legends(fig, renderer) + _few_log_ticks(fig)
 
 
 def declutter(fig: Figure) -> Figure:

@@ -30,9 +30,9 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.filters.update(FILTERS)
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
+    env.filters.update(FILTERS)
     return env
 
 

@@ -18,6 +18,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from report.i18n import LANGUAGES
 from report.inputs import CONFIG, TABLES
 from report.pdf import METRICS_NAME
 from report.problems import InvalidInput
@@ -294,7 +295,7 @@ def verify_bytes(data: bytes) -> Outcome:
     if not isinstance(recorded, dict) or (found := _schema(recorded)):
         outcome.differences += found if isinstance(recorded, dict) else [f"{METRICS_NAME}: not a JSON object"]
         return outcome
-    if language not in ("en", "zh-CN"):
+    if language not in LANGUAGES:
         raise Refused(f"its language {language[:20]!r} is not one this generator writes")
     _compare_rebuild(data, files, recorded, given_pages, outcome, signed, language)
     return outcome

@@ -259,6 +259,7 @@ def test_an_invalid_test_toml_with_imports_is_not_buried_under_missing_csvs(fold
     ]
 
 
+@pytest.mark.slow
 def test_nothing_is_written_and_exit_1(folder, tmp_path, capsys):
     path = folder("imports")
     edit(path, '"raw/nvme/train.log"', '"raw/nvme/none.log"')

@@ -20,6 +20,7 @@ def figures(folder):
     return drawing.figures(m, test.bandwidth, described)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "folder", [DATA, *(FIXTURES / n for n in ("repeated", "gates_fail", "economics", "long_names"))]
 )
@@ -91,6 +92,7 @@ def test_log_axes_get_three_round_ticks_at_least(lo, hi, ticks):
     assert drawing._log_ticks(lo, hi) == ticks
 
 
+@pytest.mark.slow
 def test_long_names_wrap_whole_in_every_chart():
     """The long-names fixture's 60-character system names appear whole (wrapped, never cut) in every chart."""
     test = load(FIXTURES / "long_names")
@@ -106,6 +108,12 @@ NAME = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyz ABCXYZ-01234
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Found by an unseeded run (issue 22): near-equal saves (1.03125×) and short all-digit names put the composition
+# chart's legend outside the figure. Kept, so that every run tries it. Expected to fail until report/layout.py is fixed
+# (issue 24); the xfail is strict: once the example passes, the test fails until this xfail is removed.
+@example(names=["000000000", "0000000000000000000000", "0", "00"], base=10.0, ratio=1.03125, sizes=[60.0, 60.0]).xfail(
+    reason="issue 24: the composition chart's legend leaves the figure", raises=AssertionError
+)
 @given(
     names=st.lists(NAME.map(str.strip).filter(bool), min_size=4, max_size=4, unique=True),
     base=st.floats(10, 500),
@@ -114,6 +122,7 @@ NAME = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyz ABCXYZ-01234
 )
 # Once found by Hypothesis: a legend measured by its names' lengths left the figure.
 @example(names=["000000000", "0000000000000000000000", "0", "00"], base=10.0, ratio=1.03125, sizes=[60.0, 60.0])
+@pytest.mark.slow
 def test_long_names_and_near_equal_values_keep_every_chart_legible(tmp_path_factory, names, base, ratio, sizes):
     folder = tmp_path_factory.mktemp("joint")
     shutil.copytree(DATA, folder, dirs_exist_ok=True)
@@ -134,6 +143,7 @@ def test_long_names_and_near_equal_values_keep_every_chart_legible(tmp_path_fact
         assert layout.problems(fig) == [], chart_id
 
 
+@pytest.mark.slow
 def test_the_chinese_charts_are_checked_too():
     from report import i18n
 
@@ -142,6 +152,7 @@ def test_the_chinese_charts_are_checked_too():
             assert layout.problems(fig) == [], chart_id
 
 
+@pytest.mark.slow
 def test_each_chart_is_laid_out_once_and_drawn_once(monkeypatch):
     """declutter lays the figure out (no drawing) and keeps that layout: saving the SVG is the only drawing."""
     from matplotlib.figure import Figure as MplFigure

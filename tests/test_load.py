@@ -236,6 +236,7 @@ def test_numbers_beyond_any_measurement_are_located(folder, name, old, new, expe
     assert problems(data) == [expected]
 
 
+@pytest.mark.slow
 def test_many_unknown_systems_give_ten_messages_quickly(folder):
     import time
 
@@ -249,6 +250,7 @@ def test_many_unknown_systems_give_ten_messages_quickly(folder):
     assert found[-1] == "bandwidth.csv: system: 199990 more names that are not systems of test.toml [systems]"
 
 
+@pytest.mark.slow
 def test_many_extra_columns_are_read_quickly(folder):
     import time
 

@@ -66,6 +66,7 @@ def test_fill_measures_a_page_down_to_its_last_line():
     assert fill([(BOTTOM + 5, BOTTOM + 15, "footer")]) == 0.0
 
 
+@pytest.mark.slow
 def test_no_page_is_left_nearly_empty(report):
     """Every page carries a third of its lines at least, but the last page and a page on which a section opens."""
     name, path = report
@@ -75,6 +76,7 @@ def test_no_page_is_left_nearly_empty(report):
     assert short == {}, f"{name}: pages (1-based) filled below a third: {short}"
 
 
+@pytest.mark.slow
 def test_user_text_is_printed_as_written(report):
     """Inter's contextual alternates would draw "8 x 400" as "8 × 400" and "0x1F" as "0×1F"; the PDF's text then
     maps the one glyph to one character, so either the inputs' x or the report's own × comes out wrong."""
@@ -89,6 +91,7 @@ def test_user_text_is_printed_as_written(report):
     assert not re.search(r"\d\.\d+x\b", flat)  # and is never read back as the letter
 
 
+@pytest.mark.slow
 def test_no_name_is_cut(report):
     """No word ends in an ellipsis ("4 contr…"): names wrap in charts and tables (a formula's "+ …" is no name)."""
     name, path = report
@@ -159,6 +162,7 @@ def _prose(html: str) -> str:
     return re.sub(r"<[^>]+>", " ", html)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", [DATA, FIXTURES / "long_names", FIXTURES / "economics", FIXTURES / "repeated"])
 def test_charts_print_each_figure_as_the_prose_does(folder):
     """A value label or an alt text prints a figure exactly as the sentences and tiles print it (the cold read

@@ -224,6 +224,7 @@ def test_a_log_naming_60000_systems_is_refused_in_moments(default_built):
     assert found[-1] == "attached bandwidth.csv: system: 59990 more names that are not systems of test.toml [systems]"
 
 
+@pytest.mark.slow
 def test_same_generator_compares_every_page_line_by_line(slow_folder):
     from report import provenance
 

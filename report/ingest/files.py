@@ -5,7 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -100,11 +100,6 @@ class AttachedFiles:
     def read(self, name: str) -> bytes | None:
         """The bytes of a file, or None."""
         return self._files.get(name)
-
-
-def sorted_unique(names: Iterable[str]) -> list[str]:
-    """Deduplicated and sorted by code point."""
-    return sorted(set(names))
 
 
 def glob_problem(line: int, pattern: str, outside: list[str], matched: list[str]) -> Problem | None:

@@ -246,7 +246,7 @@ def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
         beside = {posixpath.join(posixpath.dirname(n), "summary.json") for n in names}
         summaries = sorted(set(summaries) | {n for n in beside if files.read(n) is not None})
     for name in summaries:
-        found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"", loads)
+        found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"")
         problems += found
         if found_size is not None:
             size, size_from = found_size, (name, mlperf.size_line(files.read(name) or b""))

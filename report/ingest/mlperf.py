@@ -38,7 +38,7 @@ def is_summary(value: object) -> bool:
     return isinstance(value, dict) and isinstance(value.get("metric"), dict)
 
 
-def summary_size_gb(path: str, data: bytes, loads: bool) -> tuple[float | None, list[Problem]]:
+def summary_size_gb(path: str, data: bytes) -> tuple[float | None, list[Problem]]:
     """`checkpoint_size_GB` of a summary.json in decimal GB, or None when it has none."""
     value, problems = _json(path, data)
     if problems or not is_summary(value):
