@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from report.compute import SIDES, Metrics
-from report.formatting import num, seconds
+from report.formatting import gb, num, s3, seconds, sig
 from report.i18n import _
 from report.runs import BandwidthLog
 
@@ -42,24 +42,27 @@ def _pt(value: float) -> str:
     return f"{value:f}".rstrip("0").rstrip(".")
 
 
-def short(name: str, limit: int = 32) -> str:
-    """A chart label: long names are cut with an ellipsis (tables print them in full)."""
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
-
-
-def wrapped(name: str, width: int = 24, lines: int = 2) -> str:
-    """A category label on at most `lines` lines of `width` characters; only what still does not fit is cut."""
+def wrapped(name: str, width: int = 24) -> str:
+    """A label from the inputs on lines of at most `width` characters, whole: charts wrap a long name, never cut it."""
     import textwrap
 
-    parts = textwrap.wrap(name, width, break_long_words=True, break_on_hyphens=True) or [name]
-    if len(parts) > lines:
-        parts = [*parts[: lines - 1], short(" ".join(parts[lines - 1 :]), width)]
-    return "\n".join(parts)
+    return "\n".join(textwrap.wrap(name, width, break_long_words=True, break_on_hyphens=True) or [name])
 
 
 def labels(m: Metrics) -> dict[str, str]:
-    """The two save systems' chart labels."""
-    return {side: short(s.system) for side, s in zip(SIDES, m.save.sides(), strict=True)}
+    """The two save systems' chart labels, wrapped."""
+    return {side: wrapped(s.system) for side, s in zip(SIDES, m.save.sides(), strict=True)}
+
+
+def _taller(m: Metrics, height_in: float) -> float:
+    """A chart with a row per save system, taller by what its wrapped names need beyond one line each."""
+    lines = max(label.count("\n") + 1 for label in labels(m).values())
+    return height_in + 0.3 * (lines - 1)
+
+
+def system_names(m: Metrics) -> dict[str, str]:
+    """The two save systems' names as written, for alt text (one line, nothing cut)."""
+    return {side: s.system for side, s in zip(SIDES, m.save.sides(), strict=True)}
 
 
 # The registry of charts: id -> (describing function, the inputs its figures come from), in report order.
@@ -85,30 +88,30 @@ def over_time(log: BandwidthLog) -> bool:
 @describes("save-times", "save_times")
 def save_times(m: Metrics, log: BandwidthLog) -> Chart:
     """Every timed save as a point, the mean as a bar, the spread as a whisker when repeated."""
-    names, b, c = labels(m), m.save.baseline, m.save.candidate
+    names, b, c = system_names(m), m.save.baseline, m.save.candidate
     alt = _(
         "Bar and dot chart of save times for {model}: {baseline} mean {baseline_time}, {candidate} mean "
         "{candidate_time} ({baseline_runs} and {candidate_runs} runs)."
     ).format(
         model=b.model,
         baseline=names["baseline"],
-        baseline_time=seconds(b.mean_s),
+        baseline_time=s3(b.mean_s),
         candidate=names["candidate"],
-        candidate_time=seconds(c.mean_s),
+        candidate_time=s3(c.mean_s),
         baseline_runs=b.runs,
         candidate_runs=c.runs,
     )
     caption = _(
         "Save time of one {size} GB checkpoint of {model}; each point is one run, the bar is the mean, the whisker "
         "one standard deviation when repeated."
-    ).format(size=num(b.snapshot_gb, 1), model=b.model)
-    return Chart("save-times", _("Checkpoint save time per system"), caption, alt, WIDTH_IN, 1.9)
+    ).format(size=gb(b.snapshot_gb).removesuffix(" GB"), model=b.model)
+    return Chart("save-times", _("Checkpoint save time per system"), caption, alt, WIDTH_IN, _taller(m, 1.9))
 
 
 @describes("bandwidth", "bandwidth")
 def bandwidth(m: Metrics, log: BandwidthLog) -> Chart:
     """Write bandwidth over time for every run, or per system when runs hold one sample each."""
-    names, timed = labels(m), over_time(log)
+    names, timed = system_names(m), over_time(log)
     alt = (
         _(
             "Write bandwidth over time: sustained {baseline_bw} GB/s on {baseline} and {candidate_bw} GB/s on "
@@ -120,9 +123,9 @@ def bandwidth(m: Metrics, log: BandwidthLog) -> Chart:
             "{candidate}."
         )
     ).format(
-        baseline_bw=num(m.bandwidth.baseline_gbps, 2),
+        baseline_bw=sig(m.bandwidth.baseline_gbps),
         baseline=names["baseline"],
-        candidate_bw=num(m.bandwidth.candidate_gbps, 2),
+        candidate_bw=sig(m.bandwidth.candidate_gbps),
         candidate=names["candidate"],
     )
     caption = (
@@ -144,9 +147,16 @@ def throughput(m: Metrics, log: BandwidthLog) -> Chart:
     alt = _(
         "Bars comparing effective save throughput ({eff_b} and {eff_c} GB/s) with sustained write bandwidth "
         "({sus_b} and {sus_c} GB/s)."
-    ).format(eff_b=num(eff[0], 2), eff_c=num(eff[1], 2), sus_b=num(sus[0], 2), sus_c=num(sus[1], 2))
+    ).format(eff_b=sig(eff[0]), eff_c=sig(eff[1]), sus_b=sig(sus[0]), sus_c=sig(sus[1]))
     caption = _("Checkpoint size divided by mean save time, beside the sustained bandwidth each system measured.")
-    return Chart("throughput", _("Effective save throughput against sustained bandwidth"), caption, alt, WIDTH_IN, 2.0)
+    return Chart(
+        "throughput",
+        _("Effective save throughput against sustained bandwidth"),
+        caption,
+        alt,
+        WIDTH_IN,
+        _taller(m, 2.0),
+    )
 
 
 @describes("composition", "save_times")
@@ -157,11 +167,11 @@ def composition(m: Metrics, log: BandwidthLog) -> Chart:
         "Stacked bars of training time: compute {compute} h on both systems; saves add {baseline} on the baseline "
         "and {candidate} on the candidate, a bubble share of {baseline_bubble}% against {candidate_bubble}%."
     ).format(
-        compute=num(b.compute_s / 3600, 2),
-        baseline=seconds(b.baseline_save_total_s),
-        candidate=seconds(b.candidate_save_total_s),
-        baseline_bubble=num(b.baseline_bubble_pct, 1),
-        candidate_bubble=num(b.candidate_bubble_pct, 1),
+        compute=sig(b.compute_s / 3600),
+        baseline=s3(b.baseline_save_total_s),
+        candidate=s3(b.candidate_save_total_s),
+        baseline_bubble=sig(b.baseline_bubble_pct),
+        candidate_bubble=sig(b.candidate_bubble_pct),
     )
     caption = (
         _(
@@ -174,7 +184,9 @@ def composition(m: Metrics, log: BandwidthLog) -> Chart:
             "is the same on both."
         )
     ).format(steps=num(b.total_steps, 0), interval=num(b.checkpoint_interval_steps, 0), saves=b.saves)
-    return Chart("composition", _("Training time: compute and checkpoint bubble"), caption, alt, WIDTH_IN, 1.9)
+    return Chart(
+        "composition", _("Training time: compute and checkpoint bubble"), caption, alt, WIDTH_IN, _taller(m, 1.9)
+    )
 
 
 @describes("projection", "save_times")
@@ -199,9 +211,9 @@ def load_times(m: Metrics, log: BandwidthLog) -> Chart:
         "faster than {baseline}."
     ).format(
         pairs=len(m.load.models),
-        low=num(m.load.speedup_min, 1),
-        high=num(m.load.speedup_max, 1),
-        baseline=short(m.load.baseline_system),
+        low=sig(m.load.speedup_min),
+        high=sig(m.load.speedup_max),
+        baseline=m.load.baseline_system,
     )
     caption = _(
         "Mean time from the start of the load until the model is ready to serve, per model and platform; labels give "
@@ -247,8 +259,8 @@ def reliability(m: Metrics, log: BandwidthLog) -> Chart:
         "the overhead is {baseline}% against {candidate}%; triangles mark Young's optimal intervals."
     ).format(
         interval=seconds(r.interval_s),
-        baseline=num(r.baseline.overhead_pct, 2),
-        candidate=num(r.candidate.overhead_pct, 2),
+        baseline=sig(r.baseline.overhead_pct),
+        candidate=sig(r.candidate.overhead_pct),
     )
     caption = _(
         "Saves plus expected rework and restarts, first order (Young 1974); circles and squares mark the configured "
@@ -272,7 +284,7 @@ def sensitivity(m: Metrics, log: BandwidthLog) -> Chart:
         long=seconds(sv.step_times_s[-1]),
         interval=num(b.checkpoint_interval_steps, 0),
         step=seconds(sv.step_time_s),
-        benefit=num(b.duration_reduction_pct, 2),
+        benefit=sig(b.duration_reduction_pct),
     )
     caption = _(
         "How much shorter the training run is on the candidate when saves are more or less frequent (left, compute "
@@ -283,11 +295,19 @@ def sensitivity(m: Metrics, log: BandwidthLog) -> Chart:
     return Chart("sensitivity", title, caption, alt, WIDTH_IN, 2.4)
 
 
+def drawn(chart_id: str, m: Metrics) -> bool:
+    """Whether the report has the chart: a chart of an input the test does not have is left out (no projections,
+    no projection chart)."""
+    return chart_id != "projection" or bool(m.projections)
+
+
 def describe_all(m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = ()) -> dict[str, Chart]:
-    """Every chart of the report, keyed by id, in report order, each marked when drawn from illustrative inputs (or,
-    drawn from the saves, when a save system is not durable: `not_durable` then names it)."""
+    """Every chart of the report that its inputs call for, keyed by id, in report order, each marked when drawn from
+    illustrative inputs (or, drawn from the saves, when a save system is not durable: `not_durable` then names it)."""
     charts = {}
     for chart_id, (describe, inputs) in DESCRIBERS.items():
+        if not drawn(chart_id, m):
+            continue
         chart = describe(m, log)
         marked = bool(set(inputs) & set(illustrative))
         undurable = not marked and bool(m.not_durable) and bool(set(inputs) & {"save_times", "bandwidth"})

@@ -14,9 +14,9 @@ from matplotlib import font_manager
 from matplotlib.figure import Figure
 
 from report import layout, stats
-from report.charts import Chart, labels, over_time, short, wrapped
+from report.charts import Chart, labels, over_time, wrapped
 from report.compute import SIDES, Metrics, predict
-from report.formatting import natural_key, num, seconds
+from report.formatting import given, natural_key, num, s3, sig
 from report.i18n import _
 from report.runs import BandwidthLog
 
@@ -56,6 +56,8 @@ def _setup() -> None:
             "legend.fontsize": 8,
             "path.simplify": True,
             "axes.axisbelow": True,
+            "figure.autolayout": False,  # report/layout.py removes the engine once the layout is kept
+            "figure.constrained_layout.use": False,
         }
     )
 
@@ -87,22 +89,57 @@ def _figure(chart: Chart, cols: int = 1):
 
 
 def _legend_above(ax, columns: int) -> None:
-    """The legend above the plot, where no curve or bar can run through it."""
-    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=_columns(ax, columns), borderaxespad=0.2)
+    """The legend above the plot, where no curve or bar can run through it, in as many columns (up to `columns`) as
+    fit the figure's width: measured, so that no name of any length pushes it out of the figure."""
+    entries = len(ax.get_legend_handles_labels()[1])
+    fig = ax.get_figure()
+    renderer = fig._get_renderer()
+    # The legend starts at the axes' left edge, which the layout puts right of the y tick labels and axis label,
+    # with constrained layout's padding (3 points) on each side of the figure.
+    left = ax.bbox.x0 - ax.yaxis.get_tightbbox(renderer).x0 if ax.yaxis.get_visible() else 0.0
+    room = fig.bbox.width - left - 4 * 3 * fig.dpi / 72
+    for ncols in range(max(1, min(columns, entries)), 0, -1):
+        legend = ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=ncols, borderaxespad=0.2)
+        if legend.get_window_extent(renderer).width <= room:
+            return
 
 
 def _log_x(ax) -> None:
-    """A log-scale x axis labelled in plain numbers at its major ticks (never mathtext)."""
+    """A log-scale x axis labelled in plain numbers (never mathtext) at three ticks at least, however narrow its span:
+    1-2-5 steps, else every digit, else three values spread evenly; call it after the data is drawn."""
     ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _pos: f"{v:g}"))
+    lo, hi = ax.get_xlim()
+    ax.set_xlim(lo, hi)  # fixed here: the ticks below are chosen for these limits
+    ticks = _log_ticks(lo, hi)
+    ax.xaxis.set_major_locator(matplotlib.ticker.FixedLocator(ticks))
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FixedFormatter([_tick_label(t) for t in ticks]))
     ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
 
 
-def _columns(ax, most: int) -> int:
-    """Legend columns: fewer when the labels are long, so that the legend fits the figure's width."""
-    labels = ax.get_legend_handles_labels()[1]
-    longest = max((len(label) for label in labels), default=0)
-    return max(1, min(most, len(labels), int(100 // max(longest + 6, 1))))
+def _log_ticks(lo: float, hi: float) -> list[float]:
+    """At least three and at most about seven round values between `lo` and `hi` (both > 0)."""
+    decades = range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 1)
+    for steps in ((1,), (1, 3), (1, 2, 5), tuple(range(1, 10))):
+        ticks = [float(f"{d}e{k}") for k in decades for d in steps if lo <= float(f"{d}e{k}") <= hi]
+        if len(ticks) >= 3:
+            return _thinned(ticks, 7)
+    inner = np.geomspace(lo, hi, 5)[1:4]
+    for digits in range(2, 16):  # the fewest significant digits that keep three distinct values
+        ticks = [float(f"{v:.{digits}g}") for v in inner]
+        if len(set(ticks)) == 3:
+            return ticks
+    return [float(v) for v in inner]
+
+
+def _thinned(ticks: list[float], most: int) -> list[float]:
+    """Every n-th tick, so that at most `most` remain (labels of a long span stay apart)."""
+    step = math.ceil(len(ticks) / most)
+    return ticks[::step]
+
+
+def _tick_label(value: float) -> str:
+    """A tick's label: the shortest plain form of a round value ("0.5", "20", "2,000")."""
+    return given(value)
 
 
 def _svg(fig: Figure) -> str:
@@ -147,7 +184,7 @@ def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         if s.stdev_s is not None:
             ax.errorbar(s.mean_s, y, xerr=s.stdev_s, color=INK, capsize=3, linewidth=0.9, zorder=5)
         ax.annotate(
-            _("mean {time}").format(time=seconds(s.mean_s)),
+            _("mean {time}").format(time=s3(s.mean_s)),
             (s.mean_s, y),
             xytext=(6, 9),
             textcoords="offset points",
@@ -183,7 +220,7 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                 )
             ax.axhline(gbps, color=COLOURS[side], linewidth=0.8, linestyle=":")
             ax.annotate(
-                _("sustained {bandwidth} GB/s").format(bandwidth=num(gbps, 2)),
+                _("sustained {bandwidth} GB/s").format(bandwidth=sig(gbps)),
                 (1.0, gbps),
                 xycoords=("axes fraction", "data"),
                 xytext=(-2, 4),
@@ -198,7 +235,7 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         else:
             x = SIDES.index(side)
             ax.bar(x, gbps, color=COLOURS[side], width=0.5, label=names[side])
-            ax.annotate(f"{num(gbps, 2)} GB/s", (x, gbps), xytext=(0, 3), textcoords="offset points", ha="center")
+            ax.annotate(f"{sig(gbps)} GB/s", (x, gbps), xytext=(0, 3), textcoords="offset points", ha="center")
     if timed:
         ax.set_xlabel(_("Time since the run started (s)"))
         _legend_above(ax, 2)
@@ -231,9 +268,9 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         label=_("Effective save throughput (size / time)"),
     )
     for yi, e, s in zip(y, eff, sus, strict=True):
-        ax.annotate(f"{num(s, 2)}", (s, yi + h / 2), xytext=(3, -3), textcoords="offset points", fontsize=7.5)
+        ax.annotate(f"{sig(s)}", (s, yi + h / 2), xytext=(3, -3), textcoords="offset points", fontsize=7.5)
         ax.annotate(
-            f"{num(e, 2)} ({num(100 * e / s, 0)}%)",
+            f"{sig(e)} ({sig(100 * e / s)}%)",
             (e, yi - h / 2),
             xytext=(3, -3),
             textcoords="offset points",
@@ -272,11 +309,11 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             edgecolor=INK,
             linewidth=0.5,
             height=0.55,
-            label=_("Checkpoint saves ({system})").format(system=labels(m)[side]),
+            label=wrapped(_("Checkpoint saves ({system})").format(system=m.save.sides()[SIDES.index(side)].system), 32),
         )
         end = (b.compute_s + totals[side]) / 3600
         ax.annotate(
-            _("{share}% bubble · {hours} h").format(share=num(shares[side], 1), hours=num(end, 2)),
+            _("{share}% bubble · {hours} h").format(share=sig(shares[side]), hours=sig(end)),
             (end, y),
             xytext=(5, -3),
             textcoords="offset points",
@@ -304,9 +341,12 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             color=COLOURS[side],
             linestyle=LINES[side],
             linewidth=1.1,
-            label=(
-                _("{system} (proportional)") if fit.method == "proportional" else _("{system} (least squares)")
-            ).format(system=labels(m)[side]),
+            label=wrapped(
+                (
+                    _("{system} (proportional)") if fit.method == "proportional" else _("{system} (least squares)")
+                ).format(system=m.save.sides()[SIDES.index(side)].system),
+                32,
+            ),
         )
         ax.scatter(
             fit.sizes_gb,
@@ -331,7 +371,7 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                 zorder=5,
             )
             ax.annotate(
-                seconds(value),
+                s3(value),
                 (p.snapshot_gb, value),
                 xytext=(-6, 6),
                 textcoords="offset points",
@@ -355,13 +395,13 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     fig, ax = _figure(chart)
     y = np.arange(len(models))[::-1]
     h = 0.36
-    names = {"baseline": short(m.load.baseline_system), "candidate": short(m.load.candidate_system)}
+    names = {"baseline": wrapped(m.load.baseline_system), "candidate": wrapped(m.load.candidate_system)}
     for side, offset in (("baseline", h / 2), ("candidate", -h / 2)):
         times = [x.baseline_s if side == "baseline" else x.candidate_s for x in models]
         ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
     for yi, x in zip(y, models, strict=True):
         ax.annotate(
-            _("{ratio}× faster").format(ratio=num(x.speedup, 1)),
+            _("{ratio}× faster").format(ratio=sig(x.speedup)),
             (x.baseline_s, yi + h / 2),
             xytext=(4, -3),
             textcoords="offset points",

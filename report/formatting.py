@@ -122,3 +122,49 @@ def gpus(value: float) -> str:
 def natural_key(text: str) -> tuple:
     """A sort key that orders "7B" before "32B" before "70B" (numbers by value, the rest by code point)."""
     return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", text) if t)
+
+
+# A table's width in its own font's `ch` (A4 text width, 493 pt, over Inter's 0 at 0.86rem of 9.5 pt, 5.1 pt) less slack
+# for numbers and signs wider than a 0.
+TABLE_CH = 88
+HEADER_LINES, CELL_LINES = 3, 3
+CELL_PAD_CH = 2  # a cell's left and right padding (0.4rem each), in ch
+
+
+def column_widths(table) -> list[int]:
+    """Each column's least width in `ch`, so that no header wraps over three lines and no name over three: the
+    browser or WeasyPrint shares the rest. Numbers never wrap (CSS). Where that is wider than the page, every
+    widened column gives up the same share of its widening, so the table still fits the page."""
+    floors, wants = [], []
+    for i, column in enumerate(table.columns):
+        cells = [str(row[i]) for row in table.rows]
+        floor = max((len(c) for c in cells), default=0) if column.numeric else 0  # nowrap: the widest number
+        text = 0 if column.numeric or column.code else max((_least_ch(c, CELL_LINES) for c in cells), default=0)
+        floors.append(floor + CELL_PAD_CH)
+        wants.append(max(_least_ch(column.label, HEADER_LINES), text))
+    extra = [max(0, w + CELL_PAD_CH - f) for w, f in zip(wants, floors, strict=True)]
+    over = sum(floors) + sum(extra) - TABLE_CH
+    if over > 0 and sum(extra):
+        share = max(0.0, 1 - over / sum(extra))
+        wants = [
+            math.floor(f - CELL_PAD_CH + e * share + 1e-9) if w else 0
+            for w, f, e in zip(wants, floors, extra, strict=True)
+        ]
+    return wants
+
+
+def _least_ch(text: str, lines: int) -> int:
+    """The width in `ch` that holds `text` on `lines` lines, with slack for breaking at spaces, or its longest word.
+    A Chinese character is two `ch` wide and may break anywhere: "运行次数" asks for two a line, not one."""
+    text = str(text)
+    wide = sum(1 for c in text if ord(c) >= 0x2E80)
+    if wide:
+        width = len(text) + wide
+        return math.ceil(width / lines) + 1 if wide > lines else 0
+    longest = max((len(word) for word in text.split()), default=0)
+    # Up to 24 characters fit three lines of any column a table leaves them: no width asked, the layout decides.
+    return max(longest, math.ceil(len(text) / lines) + 3) if len(text) > 24 else 0
+
+
+# The filters the templates use, registered by report/render.py.
+FILTERS = {"column_widths": column_widths}

@@ -1,9 +1,10 @@
-"""Checking a drawn chart's text: nothing overlaps, nothing leaves the figure, no curve runs through a legend.
+"""Checking a drawn chart's text: nothing overlaps, nothing leaves the figure, no curve runs through a legend, no
+value label covers a data point, a log axis has three labelled ticks at least.
 
 `problems` lists what is wrong with a figure; `declutter` applies the rule that keeps a chart legible: a value label
-(an annotation) that collides with text already placed is moved up by its own height, and dropped if it still
-collides or would leave the figure. The dropped value is still in the tables. Tick labels, axis labels, titles and
-legends are never moved: the drawing functions place them where they cannot collide.
+(an annotation) that collides with text already placed or with a data point is moved up by its own height, and
+dropped if it still collides or would leave the figure. The dropped value is still in the tables. Tick labels, axis
+labels, titles and legends are never moved: the drawing functions place them where they cannot collide.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.text import Annotation, Text
@@ -53,6 +55,35 @@ def _texts(fig: Figure, renderer) -> list[Placed]:
         if legend is not None and legend.get_visible():
             placed.append(Placed("legend", legend.get_window_extent(renderer), legend))
     return placed
+
+
+def _points(fig: Figure) -> list[Bbox]:
+    """The box of every data point drawn as a marker (scatter), inside its axes."""
+    boxes = []
+    for ax in fig.axes:
+        for coll in ax.collections:
+            if not isinstance(coll, PathCollection) or not coll.get_visible() or not len(coll.get_offsets()):
+                continue
+            centres = coll.get_offset_transform().transform(np.asarray(coll.get_offsets(), dtype=float))
+            sizes = np.broadcast_to(np.asarray(coll.get_sizes(), dtype=float), (len(centres),))
+            for (x, y), area in zip(centres, sizes, strict=True):
+                r = np.sqrt(area) * fig.dpi / 72 / 2  # `s` is the marker's area in points squared
+                if ax.bbox.x0 <= x <= ax.bbox.x1 and ax.bbox.y0 <= y <= ax.bbox.y1:
+                    boxes.append(Bbox.from_extents(x - r, y - r, x + r, y + r))
+    return boxes
+
+
+def _few_log_ticks(fig: Figure) -> list[str]:
+    """Log axes with fewer than three labelled ticks in view: a reader cannot tell the scale from one."""
+    out = []
+    for i, ax in enumerate(fig.axes):
+        for name, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
+            if axis.get_scale() != "log":
+                continue
+            shown = [t for t in axis._update_ticks() if t.label1.get_visible() and t.label1.get_text().strip()]
+            if len(shown) < 3:
+                out.append(f"the log {name} axis of axes {i} has {len(shown)} labelled ticks")
+    return out
 
 
 def _overlap(a: Bbox, b: Bbox) -> bool:
@@ -109,16 +140,24 @@ def problems(fig: Figure) -> list[str]:
     out = [f"{p.what} leaves the figure" for p in placed if not _inside(p.box, frame)]
     for i, a in enumerate(placed):
         out += [f"{a.what} overlaps {b.what}" for b in placed[i + 1 :] if _overlap(a.box, b.box)]
-    return out + _lines_through_legends(fig, renderer)
+    points = _points(fig)
+    for a in (p for p in placed if isinstance(p.artist, Annotation)):
+        if any(_overlap(a.box, point) for point in points):
+            out.append(f"{a.what} covers a data point")
+    return out + _lines_through_legends(fig, renderer) + _few_log_ticks(fig)
 
 
 def declutter(fig: Figure) -> Figure:
-    """Move each value label that collides up by its height, or drop it when that does not help; returns `fig`."""
-    fig.draw_without_rendering()
+    """Move each value label that collides up by its height, or drop it when that does not help; returns `fig`.
+
+    Lays the figure out once (its layout engine only, no drawing) and keeps that layout, so that saving draws it
+    once: the chart is laid out and drawn one time in all."""
     renderer = fig._get_renderer()
+    if (engine := fig.get_layout_engine()) is not None:
+        engine.execute(fig)
     placed = _texts(fig, renderer)
     fixed = [p for p in placed if not isinstance(p.artist, Annotation)]
-    kept: list[Bbox] = [p.box for p in fixed]
+    kept: list[Bbox] = [p.box for p in fixed] + _points(fig)
     for label in (p for p in placed if isinstance(p.artist, Annotation)):
         box = label.box
         if _clear(box, kept, fig.bbox):
@@ -129,8 +168,9 @@ def declutter(fig: Figure) -> Figure:
             kept.append(moved)
         else:
             label.artist.set_visible(False)
-    # The layout has been computed: keep it, so that saving does not lay the figure out a second time.
-    fig.set_layout_engine("none")
+    # Keep the layout, and no engine at all: with any engine (even "none"'s placeholder) savefig draws the figure
+    # once more before drawing it for the file.
+    fig.set_layout_engine(None)
     return fig
 
 

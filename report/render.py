@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from report import i18n, webfonts
 from report.charts import Chart
+from report.formatting import FILTERS
 from report.pdf import CHART_SCHEME, TEMPLATES
 from report.sections.base import ReportContext
 
@@ -37,6 +38,7 @@ def environment() -> jinja2.Environment:
     )
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
+    env.filters.update(FILTERS)
     return env
 
 

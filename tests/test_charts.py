@@ -41,7 +41,8 @@ def test_nine_charts_with_words(drawn):
         assert svgs[chart_id].startswith("<svg") and "<text" in svgs[chart_id]  # text stays text
         assert chart.title and chart.caption and len(chart.alt) > 40
         assert "<image" not in svgs[chart_id]  # vector only
-    assert "178 s" in described["save-times"].alt and "6.2× to 9.3×" in described["load-times"].alt
+    # the figures as the prose and the tiles print them (three significant digits): "6.20× to 9.30×", not "6.2×"
+    assert "178 s" in described["save-times"].alt and "6.20× to 9.30×" in described["load-times"].alt
 
 
 def test_one_registry_describes_and_draws_every_chart():

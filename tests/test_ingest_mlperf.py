@@ -70,3 +70,10 @@ def test_published_v1_result():
     assert problems == [] and mlperf.runs([rank]) == [((5, 1), 0.61)]
     summary = (SAMPLES / "v1.0_DDN_unet3d-h100_run1_summary.json").read_bytes()
     assert mlperf.summary_size_gb("summary.json", summary) == (None, [])  # v1.0 has no checkpoint metrics
+
+
+def test_summary_size_is_converted_decimally():
+    """61.1 GiB is 65.6056254464 GB exactly; the float product 61.1 x 1.073741824 is 65.60562544640001."""
+    data = b'{"metric": {"checkpoint_size_GB": 61.1}}'
+    size, problems = mlperf.summary_size_gb("summary.json", data)
+    assert problems == [] and repr(size) == "65.6056254464"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 
 from report.ingest.json_limits import MAX_LINE, long_line
 from report.problems import Problem
@@ -26,10 +27,12 @@ def saves(path: str, data: bytes) -> tuple[list[tuple[float, int]], list[Problem
     for m in _TIMER.finditer(data):
         text = m.group("max") or m.group("only")
         line = data.count(b"\n", 0, m.start("min") if m.group("min") else m.start("only")) + 1
-        if not re.fullmatch(rb"\d+(\.\d+)?", text) or not math.isfinite(ms := float(text)):
+        if not re.fullmatch(rb"\d+(\.\d+)?", text) or not math.isfinite(float(text)):
             problems.append(Problem(path, line, "save-checkpoint", f'"{text[:40].decode()}" is not a number of ms'))
             continue
-        found.append((ms / 1000, line))
+        # Decimally, so that 148404.49 ms is 148.40449 s as a person converts it, not float division's
+        # 148.40448999999998 (printed by `rows`, written to the CSV).
+        found.append((float(Decimal(text.decode()) / 1000), line))
     if problems:
         return [], problems
     if not found:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 from report.ingest.json_limits import MAX_LINE, JsonProblem, long_line, number, strict_loads, type_name
 from report.problems import Problem
@@ -55,7 +56,8 @@ def summary_size_gb(path: str, data: bytes) -> tuple[float | None, list[Problem]
     if not number(size) or not size > 0:
         message = f"{json.dumps(size)[:40]} is {type_name(size)}, not a size in GB above 0"
         return None, [Problem(path, size_line(data), "checkpoint_size_GB", message)]
-    return float(size) * GIB_PER_GB, []
+    # Decimally: 61.1 GiB is 65.6056254464 GB as written, not a float product's last-digit noise.
+    return float(Decimal(repr(float(size))) * Decimal(repr(GIB_PER_GB))), []
 
 
 def size_line(data: bytes) -> int | None:

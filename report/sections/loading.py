@@ -44,6 +44,7 @@ def _load_table(w: Words, models) -> Table:
         )
         for x in models
     )
+    headers, named = _system_headers(m.load.baseline_system, m.load.candidate_system)
     return Table(
         "load",
         _("Model load time (inference cold start)"),
@@ -52,17 +53,35 @@ def _load_table(w: Words, models) -> Table:
             Column(_("Platform"), False),
             Column(_("Size")),
             Column(_("Runs")),
-            Column(f"{m.load.baseline_system} (s)"),
-            Column(f"{m.load.candidate_system} (s)"),
+            Column(headers[0]),
+            Column(headers[1]),
             Column(_("CV (%)")),
             Column(_("Saved (s)")),
             Column(_("Speedup")),
             Column(_("95% interval")),
         ),
         rows,
-        _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'."),
+        f"{_table_note()} {named}".strip(),
         illustrative=w.marked("load_times"),
     )
+
+
+# A system's name heads its column up to this length; a longer one would wrap a narrow number column over more
+# than three lines: the column is headed by the system's role and the note names it.
+HEADER_NAME_CHARS = 24
+
+
+def _table_note() -> str:
+    """The load table's note, in the report's language."""
+    return _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'.")
+
+
+def _system_headers(baseline: str, candidate: str) -> tuple[tuple[str, str], str]:
+    """The two time columns' headers, and the note's sentence naming the systems when the headers do not."""
+    if max(len(baseline), len(candidate)) <= HEADER_NAME_CHARS:
+        return (f"{baseline} (s)", f"{candidate} (s)"), ""
+    named = _("Load baseline: {baseline}; candidate: {candidate}.").format(baseline=baseline, candidate=candidate)
+    return (_("Load baseline (s)"), _("Candidate (s)")), named
 
 
 def build(w: Words) -> Section:

@@ -93,7 +93,7 @@ def build(w: Words) -> Section:
     if not m.projections:
         none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
         fits = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
-        return Section(ID, title, (none, *fits, *_concurrent_note(w), w.figure("projection")))
+        return Section(ID, title, (none, *fits, *_concurrent_note(w)))  # no projection, no projection chart
     rows = tuple(
         (
             p.name,

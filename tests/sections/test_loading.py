@@ -12,3 +12,15 @@ def test_loads_carry_their_spread_and_a_stability_warning():
     assert table.rows[1][4:] == ("110.0 ± 14.1", "11.0 ± 1.4", "12.9 / 12.9", "99.0", "10.00×", "5.75–17.39×")
     warning = next(t for t in texts(section(ctx, "loading").blocks) if "unstable" in t)
     assert warning.startswith("32B on Atlas 910B: the load times spread by 12.9% and 12.9% (CV), above the 10%")
+
+
+def test_long_system_names_head_their_columns_by_role():
+    """A 60-character name would wrap a narrow number column over more than three lines: the role heads it, the note
+    names the system; names up to 24 characters head their own columns, as before."""
+    from report.sections import loading
+
+    long = "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8)"
+    headers, named = loading._system_headers(long, "Mingxin FX100")
+    assert headers == ("Load baseline (s)", "Candidate (s)")
+    assert named == f"Load baseline: {long}; candidate: Mingxin FX100."
+    assert loading._system_headers("NFS", "Mingxin FX100") == (("NFS (s)", "Mingxin FX100 (s)"), "")

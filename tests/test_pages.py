@@ -1,0 +1,190 @@
+"""The printed pages, read back from the PDF: every page filled, tables whole, user text as written, no cut names."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from markupsafe import escape
+from pypdf import PdfReader
+
+from report.build import build_outputs
+from report.load import load
+from tests.conftest import DATA, FIXTURES, PROVENANCE
+
+# A4 and the print sheet's margins (templates/styles/print.css): the text area, in points from the top.
+MM = 72 / 25.4
+TOP, BOTTOM = 22 * MM, 841.89 - 20 * MM
+REPORTS = {
+    "long_names": (FIXTURES / "long_names", "en"),
+    "long_names_zh": (FIXTURES / "long_names", "zh-CN"),
+    "default": (DATA, "en"),
+    "default_zh": (DATA, "zh-CN"),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(REPORTS))
+def report(request, tmp_path_factory) -> tuple[str, Path]:
+    """One report of REPORTS built to a PDF file."""
+    folder, language = REPORTS[request.param]
+    pdf = build_outputs(load(folder), PROVENANCE, language).pdf
+    path = tmp_path_factory.mktemp(request.param) / "report.pdf"
+    path.write_bytes(pdf)
+    return request.param, path
+
+
+def _words(path: Path) -> list[list[tuple[float, float, str]]]:
+    """Per page, every word's top and bottom (points from the page's top) and its text, by poppler's pdftotext."""
+    xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    pages = []
+    for page in xhtml.split("<page ")[1:]:
+        found = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', page)
+        pages.append([(float(a), float(b), w) for a, b, w in found])
+    return pages
+
+
+def _section_pages(path: Path) -> set[int]:
+    """The pages (0-based) on which a section opens: where the outline's first-level entries point."""
+    reader = PdfReader(io.BytesIO(path.read_bytes()))
+    return {reader.get_destination_page_number(o) for o in reader.outline if not isinstance(o, list)}
+
+
+def fill(words: list[tuple[float, float, str]]) -> float:
+    """How far down the text area a page's content reaches (0 empty, 1 full); running header and footer left out."""
+    body = [bottom for top, bottom, _ in words if top >= TOP - 1 and bottom <= BOTTOM + 1]
+    return (max(body) - TOP) / (BOTTOM - TOP) if body else 0.0
+
+
+def test_fill_measures_a_page_down_to_its_last_line():
+    line = 10.0
+    assert fill([(TOP, TOP + line, "a")]) == pytest.approx(line / (BOTTOM - TOP))
+    half = TOP + (BOTTOM - TOP) / 2
+    assert fill([(TOP, TOP + line, "a"), (half - line, half, "b"), (20, 30, "header")]) == pytest.approx(0.5)
+    assert fill([(BOTTOM + 5, BOTTOM + 15, "footer")]) == 0.0
+
+
+@pytest.mark.slow
+def test_no_page_is_left_nearly_empty(report):
+    """Every page carries a third of its lines at least, but the last page and a page on which a section opens."""
+    name, path = report
+    pages = _words(path)
+    exempt = _section_pages(path) | {0, len(pages) - 1}
+    short = {i + 1: round(fill(w), 2) for i, w in enumerate(pages) if i not in exempt and fill(w) < 1 / 3}
+    assert short == {}, f"{name}: pages (1-based) filled below a third: {short}"
+
+
+@pytest.mark.slow
+def test_user_text_is_printed_as_written(report):
+    """Inter's contextual alternates would draw "8 x 400" as "8 × 400" and "0x1F" as "0×1F"; the PDF's text then
+    maps the one glyph to one character, so either the inputs' x or the report's own × comes out wrong."""
+    name, path = report
+    if not name.startswith("long_names"):
+        pytest.skip("the long-names fixture holds the inputs' 'x'")
+    text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    flat = " ".join(text.split())
+    assert "8 x 400 Gb/s" in flat and "0x1F stripe map" in flat
+    assert "8 × 400" not in flat and "0×1F" not in flat
+    assert "4.21×" in flat  # the report's own multiplication sign survives beside them
+    assert not re.search(r"\d\.\d+x\b", flat)  # and is never read back as the letter
+
+
+@pytest.mark.slow
+def test_no_name_is_cut(report):
+    """No word ends in an ellipsis ("4 contr…"): names wrap in charts and tables (a formula's "+ …" is no name)."""
+    name, path = report
+    text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    assert re.findall(r"\S*\w…", text) == [], name
+
+
+# ---- one precision per figure ----
+
+NUMBER = re.compile(r"(?<![\w.])[−-]?\d[\d,]*(?:\.\d+)?")
+
+
+def renders(token: str, value: float) -> bool:
+    """Whether a printed number is `value` rounded to the decimals it shows ("10.98" and "11.0" both render
+    10.9807; a whole number of fewer than three digits, "11", is not counted: tick labels and counts print those,
+    and they say too little to tell figures apart)."""
+    text = token.replace(",", "").replace("−", "-")
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    if (not decimals and len(text.lstrip("-").lstrip("0")) < 3) or value == 0:
+        return False
+    return abs(float(text) - value) <= 0.5 * 10**-decimals * (1 + 1e-9)
+
+
+def figures_of(metrics: dict) -> list[float]:
+    """Every non-zero number of metrics.json (lists of more than 12 samples left out)."""
+    out: list[float] = []
+
+    def walk(x):
+        if isinstance(x, float) and x == x and abs(x) != float("inf") and x:
+            out.append(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list) and len(x) <= 12:
+            for v in x:
+                walk(v)
+
+    walk(metrics)
+    return out
+
+
+def clashes(first: str, second: str, metrics: dict) -> dict[float, set[str]]:
+    """Figures that `first` prints one way and `second` another: figure -> the two renderings."""
+    a, b = NUMBER.findall(first), NUMBER.findall(second)
+    out = {}
+    for value in figures_of(metrics):
+        mine = {t for t in a if renders(t, value)}
+        theirs = {t for t in b if renders(t, value)}
+        if mine and theirs and mine != theirs:
+            out[value] = mine | theirs
+    return out
+
+
+def test_renders_and_clashes_by_hand():
+    assert renders("10.98", 10.98068) and renders("11.0", 10.98068) and not renders("11", 10.98068)
+    assert renders("455", 455.0) and renders("455.0", 455.0) and not renders("455.1", 455.0)
+    assert renders("1,680", 1680.4) and renders("−0.69", -0.6912)
+    metrics = {"a": 10.98068, "b": 1.0712, "c": 455.0, "d": [3.5]}
+    found = clashes("a ratio of 11.0× and 1.1 GB; 455 GB", "table: 10.98 1.07 455.0 3.5", metrics)
+    assert found == {10.98068: {"11.0", "10.98"}, 1.0712: {"1.1", "1.07"}, 455.0: {"455", "455.0"}}
+    assert clashes("8.21% of 3.5", "8.21 and 3.50", {"x": 8.2104, "y": 3.5}) == {3.5: {"3.5", "3.50"}}
+
+
+def _prose(html: str) -> str:
+    """The report's sentences and tiles: the HTML's text without its tables, charts and appendices."""
+    html = re.sub(r"<table.*?</table>|<figure class=\"chart\".*?</figure>|<style.*?</style>", " ", html, flags=re.S)
+    html = html.split('class="appendix', 1)[0]
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("folder", [DATA, FIXTURES / "long_names", FIXTURES / "economics", FIXTURES / "repeated"])
+def test_charts_print_each_figure_as_the_prose_does(folder):
+    """A value label or an alt text prints a figure exactly as the sentences and tiles print it (the cold read
+    found 7.7× in a chart beside 7.68× in the text, 1.1 GB beside 1.07 GB, 455.0 GB beside 455 GB)."""
+    import json
+
+    from matplotlib.text import Annotation
+
+    from report import charts, drawing
+    from report.compute import compute
+
+    test = load(folder)
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
+    chart_text = []
+    for chart_id, fig in drawing.figures(m, test.bandwidth, described).items():
+        chart = described[chart_id]
+        chart_text += [chart.alt, chart.caption]
+        chart_text += [a.get_text() for a in fig.findobj(Annotation) if a.get_visible()]  # value labels, not ticks
+    built = build_outputs(test, PROVENANCE)
+    html, metrics = built.html.decode(), json.loads(built.metrics)
+    prose = _prose(html)
+    for note in test.config.sources.values():  # the user's words ("6.2x to 9.3x speedups") are not renderings
+        prose = prose.replace(escape(note), " ")
+    assert clashes(" ".join(chart_text), prose, metrics) == {}
