@@ -98,8 +98,10 @@ def produce(
 
     `language` overrides test.toml's; the figures and metrics.json are the same in every language.
     """
-    from report import i18n
+    from report import i18n, input_language
 
+    if (said := input_language.warning(test, language or test.config.language)) is not None:
+        print(said, file=sys.stderr)  # once, from the side that holds the inputs; the build goes on
     with i18n.activate(language or test.config.language):
         yield from _produce(test, prov, packer, language or test.config.language)
 
