@@ -1,6 +1,6 @@
 """The report's building blocks: sections of paragraphs, tables, figures and lists that the templates loop over.
 
-The context (report/context.py) words and formats the computed figures into these; the templates only print them.
+The sections (report/sections/) word and format the computed figures into these; the templates only print them.
 Each block names its `kind`, which picks the partial that prints it (templates/_blocks.html).
 """
 

@@ -107,13 +107,13 @@ def produce(
 
 
 def _produce(test: JointTest, prov: Provenance, packer: Packer, language: str) -> Iterator[Layout | Drawn | Final]:
-    from report import charts, context, render
+    from report import charts, render, sections
     from report.compute import compute
 
     with computable():
         metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
         described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
-        ctx = context.build(test, metrics, described, prov, language)
+        ctx = sections.build(test, metrics, described, prov, language)
         metrics_bytes = metrics_json(metrics, prov)  # here, so that a figure that is not finite stops the build
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*test.raw, METRICS_NAME)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from decimal import Decimal, localcontext
 
 import numpy as np
 import pandas as pd
@@ -770,9 +771,22 @@ def _reduction_pct(saves: int, save: Save, compute_s: float) -> float:
     return 100 * saves * save.saved_per_save_s / (compute_s + saves * save.baseline.mean_s)
 
 
+def _geometric_grid(span: float, points: int) -> np.ndarray:
+    """`points` factors from 1/span to span, equally spaced on a log scale, each correctly rounded.
+
+    numpy's geomspace goes through exp and log loops chosen by the processor's instruction set, so its last digit
+    differs between machines (an AMD EPYC and the machine that made the golden files disagreed in 25 of 41 points);
+    decimal's power is integer arithmetic, the same everywhere, and metrics.json must not depend on the processor.
+    """
+    base, last = Decimal(repr(span)), points - 1
+    with localcontext() as ctx:
+        ctx.prec = 40
+        return np.array([float(base ** (Decimal(2 * i - last) / last)) for i in range(points)])
+
+
 def _sensitivity(save: Save, bubble: Bubble, target_pct: float) -> Sensitivity:
     total, interval = bubble.total_steps, bubble.checkpoint_interval_steps
-    grid = np.geomspace(1 / SENSITIVITY_SPAN, SENSITIVITY_SPAN, SENSITIVITY_POINTS)
+    grid = _geometric_grid(SENSITIVITY_SPAN, SENSITIVITY_POINTS)
     steps = sorted({int(v) for v in np.clip(np.rint(interval * grid), 1, total)} | {interval})
     step_time = bubble.compute_s / total
     times_s = sorted({float(v) for v in step_time * grid} | {step_time})

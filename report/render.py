@@ -9,9 +9,9 @@ from markupsafe import Markup
 
 from report import i18n, webfonts
 from report.charts import Chart
-from report.context import ReportContext
 from report.formatting import FILTERS
 from report.pdf import CHART_SCHEME, TEMPLATES
+from report.sections.base import ReportContext
 
 
 def svg_data_url(svg: str) -> str:

@@ -1,0 +1,80 @@
+"""The report's sections: the cover and an ordered registry of section modules, each wording its part of the figures.
+
+The computation (report/compute.py) returns numbers, statuses and ids; the sections only word and format them.
+Every sentence is a message of the active language's catalog (report/i18n.py), formatted with named fields.
+Prose and tiles print three significant digits (report/formatting.py), tables the precision of their columns.
+Every block that states a figure drawn from an input test.toml declares illustrative carries a visible mark.
+
+Each section module exports `ID`, `CHARTS` (the charts it places, in order) and `build(words) -> Section | None`
+(None: the section is left out of this report). Section modules import only the shared modules (base, decisions,
+labels, phrases, findings), never each other. SECTIONS below is the only list of the sections, in report order.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from report.charts import Chart
+from report.compute import Metrics
+from report.i18n import _, page_footer
+from report.load import JointTest
+from report.provenance import Provenance
+from report.sections import (
+    answers,
+    appendix,
+    audit,
+    bandwidth,
+    bubble,
+    colophon,
+    cover,
+    economics,
+    formulas,
+    gates,
+    loading,
+    projections,
+    reliability,
+    save,
+    setup,
+    summary,
+)
+from report.sections.base import ReportContext, Words
+
+#: The cover: page 1, before every section.
+COVER: ModuleType = cover
+#: The sections in report order, each a module with ID, CHARTS and build(words).
+SECTIONS: tuple[ModuleType, ...] = (
+    summary,
+    gates,
+    setup,
+    save,
+    bandwidth,
+    bubble,
+    reliability,
+    projections,
+    loading,
+    economics,
+    audit,
+    answers,
+    appendix,
+    formulas,
+    colophon,
+)
+
+
+def build(
+    test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenance, language: str = "en"
+) -> ReportContext:
+    """The whole context of the report, worded in the active language (report/i18n.py)."""
+    w = Words(test, m, charts, prov)
+    built = [module.build(w) for module in SECTIONS]
+    c = test.config
+    return ReportContext(
+        cover=COVER.build(w),
+        sections=tuple(s for s in built if s is not None),
+        description=_("Joint test: {candidate} against {save_baseline} and {load_baseline}").format(
+            candidate=c.systems.candidate, save_baseline=c.systems.save_baseline, load_baseline=c.systems.load_baseline
+        ),
+        charts=charts,
+        language=language,
+        footer=page_footer(),
+    )

@@ -1,0 +1,197 @@
+"""Questions and answers: utilisation, the model's life cycle, other scales."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Para,
+    Section,
+    Subsection,
+)
+from report.formatting import (
+    count,
+    gpus,
+    h3,
+    long_duration,
+    p3,
+    s3,
+    sig,
+)
+from report.i18n import _
+from report.sections.base import Words
+from report.sections.findings import (
+    capacity_sentence,
+    retune_sentence,
+)
+from report.sections.phrases import (
+    _n,
+    speed_phrase,
+)
+
+ID = "qa"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ()
+
+
+def _utilisation_answer(w: Words) -> Subsection:
+    m = w.m
+    s, b = m.save, m.bubble
+    return Subsection(
+        "qa-utilisation",
+        _("What does a {speed} checkpoint save do to GPU utilisation?").format(speed=speed_phrase(s.speedup)),
+        (
+            w.p(
+                _(
+                    "With synchronous saves the GPUs wait for every checkpoint. On {baseline} they spend {bubble} of "
+                    "the run waiting ({saves} of {time}); on {candidate}, {candidate_bubble}. The share of wall time "
+                    "spent computing goes from {busy} to {candidate_busy}."
+                ).format(
+                    baseline=s.baseline.system,
+                    bubble=p3(b.baseline_bubble_pct),
+                    saves=_n(b.saves, "{n} save", "{n} saves"),
+                    time=s3(s.baseline.mean_s),
+                    candidate=s.candidate.system,
+                    candidate_bubble=p3(b.candidate_bubble_pct),
+                    busy=p3(b.baseline_compute_share_pct),
+                    candidate_busy=p3(b.candidate_compute_share_pct),
+                ),
+                "save_times",
+            ),
+            w.p(
+                _("The same work is done in {candidate} instead of {baseline}.").format(
+                    candidate=long_duration(b.candidate_duration_s), baseline=long_duration(b.baseline_duration_s)
+                )
+                + " "
+                + capacity_sentence(m),
+                "save_times",
+            ),
+            w.p(
+                _("The counter-argument a performance engineer raises first: save less often.")
+                + " "
+                + retune_sentence(m),
+                "save_times",
+            ),
+        ),
+    )
+
+
+def _lifecycle_answer(w: Words) -> Subsection:
+    m = w.m
+    lc, b = m.lifecycle, m.bubble
+    training = (
+        _(
+            "Training: each run of {steps} steps spends {time} less on checkpoint stalls, on each of its {gpus} GPUs: "
+            "{gpu_hours} GPU-hours per run."
+        )
+        if lc.training_saved_s >= 0
+        else _(
+            "Training: each run of {steps} steps spends {time} more on checkpoint stalls, on each of its {gpus} GPUs: "
+            "{gpu_hours} GPU-hours per run."
+        )
+    )
+    return Subsection(
+        "qa-lifecycle",
+        _("How do faster saves in training and faster loads in inference add up over a model's life cycle?"),
+        (
+            w.p(
+                training.format(
+                    steps=count(b.total_steps),
+                    time=s3(abs(lc.training_saved_s)),
+                    gpus=m.save.baseline.gpus,
+                    gpu_hours=sig(abs(lc.training_gpu_hours_saved)),
+                ),
+                "save_times",
+            ),
+            w.p(_cold_start_words(lc), "load_times"),
+            Para(
+                _(
+                    "The two are different units (GPU-hours of a training job, seconds of a service's start) and are "
+                    "not added here: a training run and a cold start of an unrelated model are not one quantity."
+                ),
+                "note",
+            ),
+        ),
+    )
+
+
+def _scale_answer(w: Words) -> Subsection:
+    m = w.m
+    s, b, sc = m.save, m.bubble, m.scale
+    proj = [
+        _("{name}: {baseline} against {candidate} per save, {saved} saved per save").format(
+            name=p.name, baseline=s3(p.baseline_s), candidate=s3(p.candidate_s), saved=s3(p.saved_per_save_s)
+        )
+        for p in m.projections
+    ]
+    proj_text = (
+        _(
+            "Projected to other checkpoint sizes, at the measured GPU count — {projections}. Bubble shares at other "
+            "sizes also depend on their compute time per step, which this test did not measure."
+        ).format(projections=_("; ").join(proj))
+        if proj
+        else _("No other checkpoint size was projected in this test.")
+    )
+    return Subsection(
+        "qa-scale",
+        _("Does the effect hold at other cluster and model sizes?"),
+        (
+            w.p(
+                _(
+                    "Cluster size: the throughput gain ({gain}) is a property of each job, so the GPU-equivalents grow "
+                    "with the cluster, {per_1000} per 1,000 GPUs, as long as each job keeps this job's save times "
+                    "({baseline} and {candidate})."
+                ).format(
+                    gain=p3(b.throughput_gain_pct),
+                    per_1000=gpus(sc.gpu_equivalents_per_1000),
+                    baseline=s3(s.baseline.mean_s),
+                    candidate=s3(s.candidate.mean_s),
+                ),
+                "save_times",
+            ),
+            w.p(
+                (
+                    _(
+                        "Failures grow with scale: a job across {gpus} GPUs fails on average every {mtbf}. At its "
+                        "optimal interval, with this job's save times, it loses {baseline} of its compute time on "
+                        "{baseline_system} and {candidate} on {candidate_system}."
+                    )
+                    if max(sc.baseline_optimal_overhead_pct, sc.candidate_optimal_overhead_pct) < 100
+                    else _(
+                        "Failures grow with scale: a job across {gpus} GPUs fails on average every {mtbf}, too often "
+                        "for this job's save and restart times: Young's first-order model gives a loss above 100% of "
+                        "the compute time, so it no longer applies, and such a job would make little progress on "
+                        "either {baseline_system} or {candidate_system}."
+                    )
+                ).format(
+                    gpus=count(sc.cluster_gpus),
+                    mtbf=h3(sc.job_mtbf_s),
+                    baseline=p3(sc.baseline_optimal_overhead_pct),
+                    baseline_system=s.baseline.system,
+                    candidate=p3(sc.candidate_optimal_overhead_pct),
+                    candidate_system=s.candidate.system,
+                ),
+                "save_times",
+            ),
+            w.p(proj_text, "save_times"),
+        ),
+    )
+
+
+def _cold_start_words(lc) -> str:
+    least, most = s3(lc.load_saved_min_s), s3(lc.load_saved_max_s)
+    if least == most:
+        text = _(
+            "Deploying and serving: every cold start of a measured model takes {least} less. It recurs at every "
+            "scale-out, restart and model update, so its weight depends on how often the service starts models, "
+            "which this test does not measure."
+        )
+    else:
+        text = _(
+            "Deploying and serving: every cold start of a measured model takes {least} to {most} less. It "
+            "recurs at every scale-out, restart and model update, so its weight depends on how often the "
+            "service starts models, which this test does not measure."
+        )
+    return text.format(least=least, most=most)
+
+
+def build(w: Words) -> Section:
+    return Section(ID, _("Questions and answers"), (_utilisation_answer(w), _lifecycle_answer(w), _scale_answer(w)))

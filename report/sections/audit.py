@@ -1,0 +1,131 @@
+"""Consistency audit: save throughput against sustained bandwidth, and what explains the gap."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Items,
+    Para,
+    Section,
+)
+from report.formatting import (
+    gb,
+    p3,
+    s3,
+    sig,
+    x3,
+)
+from report.i18n import _
+from report.sections.base import Words
+from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
+from report.sections.findings import (
+    bytes_from_fio,
+)
+from report.sections.phrases import (
+    both,
+)
+
+ID = "audit"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ()
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    a, s = m.audit, m.save
+    deps = ("save_times", "bandwidth")
+    items = [
+        w.p(
+            _(
+                "Effective save throughput (checkpoint size ÷ save time) is {baseline} GB/s on {baseline_system} and "
+                "{candidate} GB/s on {candidate_system}: {shares} of the sustained bandwidth."
+            ).format(
+                baseline=sig(s.baseline.effective_gbps),
+                baseline_system=s.baseline.system,
+                candidate=sig(s.candidate.effective_gbps),
+                candidate_system=s.candidate.system,
+                shares=both(p3(a.baseline.effective_share_pct), p3(a.candidate.effective_share_pct)),
+            ),
+            *deps,
+        )
+    ]
+    if a.effective_above_sustained:
+        text = _(
+            "A save that finishes faster than its system's sustained bandwidth allows is implausible: either the "
+            "checkpoint size is overstated, the save was not durable when timed (the page cache absorbed it), or the "
+            "bandwidth log is not of the same system. Check these before relying on the save times."
+        )
+        items.append(w.p(text, *deps, style="warning"))
+    items.append(
+        w.p(
+            _(
+                "At full sustained bandwidth the saves would write {baseline} GB and {candidate} GB, {baseline_ratio} "
+                "and {candidate_ratio} the stated {size} checkpoint."
+            ).format(
+                baseline=sig(a.baseline.implied_written_gb),
+                candidate=sig(a.candidate.implied_written_gb),
+                baseline_ratio=x3(a.baseline.implied_to_snapshot),
+                candidate_ratio=x3(a.candidate.implied_to_snapshot),
+                size=gb(s.baseline.snapshot_gb),
+            ),
+            *deps,
+        )
+    )
+    if a.fit is not None:
+        text = _(
+            "A save bound by bandwidth that writes V GB after a fixed cost F, save = F + V ÷ bandwidth, passes through "
+            "both systems' points with F = {fixed} and V = {written} GB, {ratio} the stated checkpoint."
+        )
+        items.append(
+            w.p(
+                text.format(
+                    fixed=s3(a.fit.fixed_s), written=sig(a.fit.written_gb), ratio=x3(a.fit_written_to_snapshot)
+                ),
+                *deps,
+            )
+        )
+    items.append(
+        w.p(
+            _(
+                "The save speedup ({speedup}) against the bandwidth ratio ({ratio}): their quotient is {quotient}."
+            ).format(
+                speedup=x3(s.speedup), ratio=x3(a.bandwidth_ratio), quotient=sig(a.save_speedup_to_bandwidth_ratio)
+            ),
+            *deps,
+        )
+    )
+    items += _hypotheses(w)
+    if a.max_extrapolation is not None and a.max_extrapolation > FAR_EXTRAPOLATION:
+        text = _(
+            "The largest projection is {ratio} the largest measured checkpoint: treat projected times as estimates "
+            "under the stated scaling assumption."
+        )
+        items.append(w.p(text.format(ratio=x3(a.max_extrapolation)), "save_times"))
+    return Section(ID, _("Consistency audit"), (Items(tuple(items), "audit"),))
+
+
+def _hypotheses(w: Words) -> list[Para]:
+    a = w.m.audit
+    deps = ("save_times", "bandwidth")
+    below = max(a.baseline.effective_share_pct, a.candidate.effective_share_pct) < BANDWIDTH_BOUND_SHARE_PCT
+    if below and bytes_from_fio(w.test):
+        text = _(
+            "fio counted the bytes each save wrote, and they match the stated checkpoint, so a save that writes more "
+            "than it is ruled out: the time goes elsewhere than into writing at the sustained rate (creating and "
+            "allocating new files, the final fsync), or the sustained write took a faster path than the saves (a "
+            "sustained write that rewrites files that already exist skips the allocation a save of new files pays)."
+        )
+    elif below:
+        text = _(
+            "Two explanations fit these figures equally well, and the measurements cannot tell them apart: the save "
+            "writes about the stated checkpoint but spends most of its time elsewhere (serialisation, many small "
+            "files, metadata, synchronisation between ranks), or it is bound by bandwidth but writes far more than "
+            "the stated checkpoint (optimiser state, several copies, write amplification). To tell them apart, "
+            "record the bytes written per save and the time the save spends writing."
+        )
+    else:
+        text = _(
+            "The saves run close to the sustained bandwidth, which is consistent with a bandwidth-bound save; it is "
+            "no proof if the bandwidth was derived from these same saves (see the data sources). A bandwidth log "
+            "taken independently of the saves, and the bytes written per save, would confirm it."
+        )
+    return [w.p(text, *deps)]

@@ -1,0 +1,115 @@
+"""Sustained write bandwidth beside the effective save throughput."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Column,
+    Section,
+    Table,
+)
+from report.formatting import (
+    count,
+    mean_sd,
+    num,
+    pct,
+    sig,
+)
+from report.i18n import _, ngettext
+from report.sections.base import Words
+from report.sections.phrases import (
+    both,
+    pct_change,
+)
+
+ID = "bandwidth"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ("bandwidth", "throughput")
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    bw, a = m.bandwidth, m.audit
+    rows = []
+    for side, save, audit in ((v.bandwidth, v.save, v.audit) for v in w.sides):
+        rows.append(
+            (
+                side.system,
+                str(side.runs),
+                count(side.samples),
+                mean_sd(side.sustained_gbps, side.stdev_gbps, 2),
+                num(side.steady_gbps, 2),
+                num(save.effective_gbps, 2),
+                pct(audit.effective_share_pct, 0),
+            )
+        )
+    table = Table(
+        "bandwidth",
+        _("Sustained write bandwidth beside the effective save throughput"),
+        (
+            Column(_("System"), False),
+            Column(_("Runs")),
+            Column(_("Samples")),
+            Column(_("All samples GB/s (± sd over runs)")),
+            Column(_("Steady state GB/s")),
+            Column(_("Effective save GB/s")),
+            Column(_("Effective ÷ all samples")),
+        ),
+        tuple(rows),
+        _(
+            "All samples: the mean of each run's samples, then the mean over runs (the contract's sustained "
+            "bandwidth). Steady state: the same without each run's warm-up, the samples before the first one at 90% "
+            "of the run's median. Effective: checkpoint size ÷ mean save time."
+        ),
+        illustrative=w.marked("bandwidth", "save_times"),
+    )
+    notes = [
+        w.p(
+            _("{candidate} sustains {candidate_bw} GB/s against {baseline_bw} GB/s, {change}.").format(
+                candidate=bw.candidate.system,
+                candidate_bw=sig(bw.candidate_gbps),
+                baseline_bw=sig(bw.baseline_gbps),
+                change=pct_change(bw.improvement_pct),
+            ),
+            "bandwidth",
+        )
+    ]
+    ramps = [s for s in bw.sides() if s.warmup_samples]
+    for s in ramps:
+        text = ngettext(
+            "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean is "
+            "{steady} GB/s, {change} than with it. A save much longer than the warm-up sees mostly the steady state.",
+            "{system}'s log opens with a warm-up ({n} samples below 90% of their run's median); without it the mean "
+            "is {steady} GB/s, {change} than with it. A save much longer than the warm-up sees mostly the steady "
+            "state.",
+            s.warmup_samples,
+        )
+        notes.append(
+            w.p(
+                text.format(
+                    system=s.system,
+                    n=count(s.warmup_samples),
+                    steady=sig(s.steady_gbps),
+                    change=pct_change(s.steady_gain_pct),
+                ),
+                "bandwidth",
+            )
+        )
+    if not ramps:
+        notes.append(
+            w.p(_("No run opens with a warm-up ramp: the steady-state means equal the all-sample means."), "bandwidth")
+        )
+    notes.append(
+        w.p(
+            _(
+                "The saves reach {shares} of the sustained bandwidth; the consistency audit below weighs what that "
+                "means."
+            ).format(shares=both(pct(a.baseline.effective_share_pct, 0), pct(a.candidate.effective_share_pct, 0))),
+            "bandwidth",
+            "save_times",
+        )
+    )
+    return Section(
+        ID,
+        _("Sustained write bandwidth"),
+        (*notes, table, w.figure("bandwidth"), w.figure("throughput")),
+    )

@@ -1,0 +1,132 @@
+"""Training bubble analysis: the run with synchronous saves, its capacity, and its sensitivity."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Column,
+    Para,
+    Section,
+    Table,
+)
+from report.compute import Metrics
+from report.formatting import (
+    count,
+    fixed,
+    gpus,
+    h3,
+    num,
+    p3,
+    pct,
+    s3,
+)
+from report.i18n import _
+from report.sections.base import Words
+from report.sections.findings import (
+    capacity_sentence,
+)
+
+ID = "bubble"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ("composition", "sensitivity")
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    b = m.bubble
+    table = Table(
+        "bubble",
+        _("Training run with synchronous checkpoint saves"),
+        (
+            Column(_("Figure"), False),
+            Column(f"{m.save.baseline.system} (s)"),
+            Column(f"{m.save.candidate.system} (s)"),
+            Column(_("Difference (s)")),
+        ),
+        (
+            (_("Compute"), num(b.compute_s, 0), num(b.compute_s, 0), "0"),
+            (
+                _("Checkpoint saves ({saves} × mean)").format(saves=b.saves),
+                fixed(b.baseline_save_total_s, 0),
+                fixed(b.candidate_save_total_s, 0),
+                fixed(-b.time_saved_s, 0),
+            ),
+            (_("Wall time"), num(b.baseline_duration_s, 0), num(b.candidate_duration_s, 0), fixed(-b.time_saved_s, 0)),
+        ),
+        _("Bubble share (saves ÷ wall time): {baseline} against {candidate}.").format(
+            baseline=pct(b.baseline_bubble_pct, 2), candidate=pct(b.candidate_bubble_pct, 2)
+        ),
+        illustrative=w.marked("save_times"),
+    )
+    finishes = (
+        _(
+            "The run finishes {time} ({hours}) sooner, {share} of its baseline wall time. With compute unchanged, "
+            "each GPU completes {gain} more steps per unit of time."
+        )
+        if b.time_saved_s >= 0
+        else _(
+            "The run finishes {time} ({hours}) later, {share} of its baseline wall time. With compute unchanged, "
+            "each GPU completes {gain} fewer steps per unit of time."
+        )
+    )
+    blocks = [
+        Para(
+            _(
+                "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
+                "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
+                "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from "
+                "the measurements: with a synchronous save, every GPU of the job waits for each save to become "
+                "durable."
+            )
+        ),
+        Para(
+            _(
+                "saves = floor(steps ÷ interval) · wall time = compute + saves × save time · "
+                "bubble share = saves × save time ÷ wall time"
+            ),
+            "formula",
+        ),
+        table,
+        w.p(
+            finishes.format(
+                time=s3(abs(b.time_saved_s)),
+                hours=h3(abs(b.time_saved_s)),
+                share=p3(abs(b.duration_reduction_pct)),
+                gain=p3(abs(b.throughput_gain_pct)),
+            ),
+            "save_times",
+        ),
+        w.p(
+            capacity_sentence(m)
+            + " "
+            + _(
+                "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this {gpus}-GPU "
+                "job, at its measured save times."
+            ).format(per_1000=gpus(m.scale.gpu_equivalents_per_1000), gpus=m.save.baseline.gpus),
+            "save_times",
+        ),
+        w.figure("composition"),
+        w.p(_sensitivity_sentence(m), "save_times"),
+        w.figure("sensitivity"),
+    ]
+    return Section(ID, _("Training bubble analysis"), tuple(blocks))
+
+
+def _sensitivity_sentence(m: Metrics) -> str:
+    sv, b = m.sensitivity, m.bubble
+    return _(
+        "The benefit depends on how often the job saves and how long each step computes: from {often} with a save "
+        "every {few_steps} steps to {rarely} every {many_steps} steps, and from {short} at {short_step} of compute per "
+        "step to {long} at {long_step} (this test: {here} at {interval} steps and {step} per step)."
+    ).format(
+        often=p3(sv.interval_reduction_pct[0]),
+        few_steps=count(sv.intervals_steps[0]),
+        rarely=p3(sv.interval_reduction_pct[-1]),
+        many_steps=count(sv.intervals_steps[-1]),
+        short=p3(sv.step_time_reduction_pct[0]),
+        short_step=s3(sv.step_times_s[0]),
+        long=p3(sv.step_time_reduction_pct[-1]),
+        long_step=s3(sv.step_times_s[-1]),
+        here=p3(b.duration_reduction_pct),
+        interval=count(b.checkpoint_interval_steps),
+        step=s3(sv.step_time_s),
+    )

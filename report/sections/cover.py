@@ -1,0 +1,153 @@
+"""The first page: the verdict first, the headline tiles, and what the figures rest on."""
+
+from __future__ import annotations
+
+from report.compute import Metrics
+from report.config import CSV_INPUTS
+from report.formatting import (
+    count,
+    gpus,
+    num,
+    p3,
+    s3,
+    x3,
+)
+from report.i18n import _, date, join_words
+from report.sections.base import Cover, KeyFigure, Words
+from report.sections.decisions import TILE_GATES
+from report.sections.findings import (
+    verdict_reason,
+)
+from report.sections.labels import input_words, verdict_label
+from report.sections.phrases import (
+    _n,
+    gate_list,
+    ratio_range,
+)
+
+ID = "cover"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ()
+
+
+def _tile_mark(m: Metrics, tile_id: str, inputs: tuple[str, ...]) -> tuple[str, str]:
+    gates = {g.id: g.status for g in m.gates}
+    concerned = TILE_GATES[tile_id]
+    failed = [g for g in concerned if gates[g] == "fail"]
+    missing = [g for g in concerned if gates[g] == "insufficient"]
+    if failed:
+        return _("{gates} failed").format(gates=gate_list(failed)), "fail"
+    if missing:
+        return _("{gates} undecided").format(gates=gate_list(missing)), "insufficient"
+    if set(inputs) & set(m.inputs_illustrative):
+        return _("Illustrative input"), "illustrative"
+    return "", ""
+
+
+def _no_difference(ci: tuple[float, float] | None) -> str:
+    """Said on the speedup tile when the speedup's 95% interval includes 1×."""
+    if ci is None or not ci[0] <= 1 <= ci[1]:
+        return ""
+    return _("; its 95% interval, {low} to {high}, includes 1×: no difference shown yet").format(
+        low=f"{num(ci[0], 2)}×", high=f"{num(ci[1], 2)}×"
+    )
+
+
+def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
+    s, b = m.save, m.bubble
+    slower = s.speedup < 1
+    specs = (
+        (
+            "speedup",
+            x3(1 / s.speedup if slower else s.speedup),
+            _("slower checkpoint save") if slower else _("faster checkpoint save"),
+            _("{baseline} → {candidate} per save").format(
+                baseline=s3(s.baseline.mean_s), candidate=s3(s.candidate.mean_s)
+            )
+            + _no_difference(s.speedup_ci95),
+            ("save_times",),
+        ),
+        (
+            "per-save",
+            s3(abs(s.saved_per_save_s)),
+            _("more per checkpoint save") if s.saved_per_save_s < 0 else _("less per checkpoint save"),
+            _("{share} of the baseline's save time").format(share=p3(abs(s.reduction_pct))),
+            ("save_times",),
+        ),
+        (
+            "bubble",
+            f"{p3(b.baseline_bubble_pct)} → {p3(b.candidate_bubble_pct)}",
+            _("checkpoint bubble share of wall time"),
+            _("{saves} in {steps} steps").format(
+                saves=_n(b.saves, "{n} save", "{n} saves"), steps=count(b.total_steps)
+            ),
+            ("save_times",),
+        ),
+        (
+            "training",
+            p3(abs(b.duration_reduction_pct)),
+            _("shorter training run") if b.duration_reduction_pct >= 0 else _("longer training run"),
+            _("{saved} of {total}").format(saved=s3(abs(b.time_saved_s)), total=s3(b.baseline_duration_s)),
+            ("save_times",),
+        ),
+        (
+            "capacity",
+            gpus(b.gpu_equivalents),
+            _("GPU-equivalents of capacity") if b.gpu_equivalents >= 0 else _("GPU-equivalents of capacity lost"),
+            _("{gpus}-GPU cluster of such jobs, at this job's save times").format(gpus=count(b.cluster_gpus)),
+            ("save_times",),
+        ),
+        (
+            "loading",
+            ratio_range(m.load.speedup_min, m.load.speedup_max, "–"),
+            _("faster model loading") if m.load.speedup_min >= 1 else _("model loading speed"),
+            _("than {system}, {pairs}").format(
+                system=m.load.baseline_system,
+                pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
+            ),
+            ("load_times",),
+        ),
+    )
+    out = []
+    for tile_id, value, label, note, inputs in specs:
+        mark, kind = _tile_mark(m, tile_id, inputs)
+        out.append(KeyFigure(tile_id, value, label, note, mark, kind))
+    return tuple(out)
+
+
+def _evidence(m: Metrics) -> str:
+    measured = [input_words(n) for n in CSV_INPUTS if n not in m.inputs_illustrative]
+    shown = [input_words(n) for n in m.inputs_illustrative]
+    if not shown:
+        return _(
+            "Every figure is computed from the measured inputs attached to the PDF edition of this report "
+            "(checkpoint save times, write bandwidth and model load times) and from the assumptions listed in the "
+            "test setup (the training run, the cluster, failure rates)."
+        )
+    first = (
+        _("Measured inputs: {inputs}. ").format(inputs=join_words(measured))
+        if measured
+        else _("None of this report's inputs is measured. ")
+    )
+    return first + _(
+        "Illustrative inputs, not measured: {inputs}; every figure drawn from them is marked “Illustrative” wherever "
+        "it appears."
+    ).format(inputs=join_words(shown))
+
+
+def build(w: Words) -> Cover:
+    m, c = w.m, w.config
+    return Cover(
+        title=c.title,
+        customer=c.customer,
+        date=date(c.date),
+        date_iso=c.date.isoformat(),
+        candidate=c.systems.candidate,
+        save_baseline=c.systems.save_baseline,
+        load_baseline=c.systems.load_baseline,
+        verdict_status=m.verdict.status,
+        verdict_label=verdict_label(m.verdict.status),
+        verdict_reason=verdict_reason(m, c),
+        tiles=_tiles(m),
+        evidence=_evidence(m),
+    )

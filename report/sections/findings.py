@@ -1,0 +1,255 @@
+"""Findings: the sentences several sections say, worded once (gate details, the verdict, capacity, re-tuning)."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Para,
+)
+from report.compute import Gate, Metrics
+from report.config import Gates as Thresholds
+from report.config import TestConfig
+from report.formatting import (
+    count,
+    given,
+    gpus,
+    num,
+    p3,
+    pct,
+    s3,
+    sig,
+)
+from report.i18n import _, ngettext
+from report.load import JointTest
+from report.sections.base import Words
+from report.sections.labels import gate_name
+from report.sections.phrases import (
+    _n,
+    gate_list,
+)
+
+
+def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
+    """Why a gate has its status, in one line, from the figures."""
+    g = cfg.gates
+    if gate.id in ("G1", "G2"):
+        side = m.save.baseline if gate.id == "G1" else m.save.candidate
+        if gate.status == "insufficient":
+            return _("{runs} of {model} on {system}; at least {needed} are needed").format(
+                runs=_n(side.runs, "{n} run", "{n} runs"),
+                model=side.model,
+                system=side.system,
+                needed=max(g.min_runs, 2),
+            )
+        text = (
+            _("{runs} runs, spread (CV) {cv} within the {limit}% limit")
+            if gate.status == "pass"
+            else _("{runs} runs, spread (CV) {cv} above the {limit}% limit")
+        )
+        return text.format(runs=side.runs, cv=pct(side.cv_pct, 2), limit=given(g.max_cv_pct))
+    if gate.id == "G3":
+        ci = m.save.speedup_ci95
+        if ci is None:
+            return _("no confidence interval: each system needs 2 or more runs")
+        text = {
+            "pass": _("95% interval {low} to {high} lies at or above {target}×"),
+            "fail": _("95% interval {low} to {high} lies below {target}×"),
+            "insufficient": _("95% interval {low} to {high} contains {target}×"),
+        }[gate.status]
+        return text.format(low=f"{num(ci[0], 2)}×", high=f"{num(ci[1], 2)}×", target=given(g.target_speedup))
+    change = m.bubble.duration_reduction_pct
+    text = (
+        _("training time {change} shorter; target {target}% shorter")
+        if change >= 0
+        else _("training time {change} longer; target {target}% shorter")
+    )
+    return text.format(change=pct(abs(change), 2), target=given(g.target_duration_reduction_pct))
+
+
+def verdict_reason(m: Metrics, cfg: TestConfig) -> str:
+    v, gates = m.verdict, {g.id: g for g in m.gates}
+
+    def failed(gate_id: str) -> str:
+        return _("{gate} fails ({name}: {detail})").format(
+            gate=gate_id, name=gate_name(gate_id).lower(), detail=gate_detail(m, cfg, gates[gate_id])
+        )
+
+    if v.status == "not_demonstrated":
+        text = _("{failures}.").format(failures=_("; ").join(failed(g) for g in v.failed))
+        if v.insufficient:
+            also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
+            text += " " + also.format(gates=gate_list(v.insufficient))
+        return text + _g3_leaning(m, cfg, gates["G3"])
+    if v.status == "undecided":
+        parts = _("; ").join(
+            _("{gate} ({detail})").format(gate=g, detail=gate_detail(m, cfg, gates[g])) for g in v.insufficient
+        )
+        return _("{gates} cannot be decided from this test: {reasons}.").format(
+            gates=gate_list(v.insufficient), reasons=parts
+        ) + _g3_leaning(m, cfg, gates["G3"])
+    changed = _changed_thresholds(cfg)
+    if changed:
+        return _(
+            "All four gates pass on this test's measurements, at thresholds test.toml sets apart from the defaults: "
+            "{thresholds}."
+        ).format(thresholds=_("; ").join(changed))
+    return _("All four gates pass on this test's measurements and thresholds.")
+
+
+def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
+    """When G3 is undecided but its point estimate is below the target: which way more runs would likely go."""
+    target = cfg.gates.target_speedup
+    if g3.status != "insufficient" or m.save.speedup >= target:
+        return ""
+    return " " + _(
+        "G3's point estimate, {speedup}, is below the {target}× target: unless more runs move it, they would make G3 "
+        "fail, not pass."
+    ).format(speedup=f"{num(m.save.speedup, 2)}×", target=given(target))
+
+
+def _changed_thresholds(cfg: TestConfig) -> list[str]:
+    """The gate thresholds test.toml gives other values than the defaults, as a reader compares them."""
+    default, g, out = Thresholds(), cfg.gates, []
+    words = {
+        "min_runs": _("at least {value} runs per system (default {default})"),
+        "max_cv_pct": _("a spread (CV) of at most {value}% (default {default}%)"),
+        "target_speedup": _("a save speedup of at least {value}× (default {default}×)"),
+        "target_duration_reduction_pct": _("a training run at least {value}% shorter (default {default}%)"),
+    }
+    for key, text in words.items():
+        value, base = getattr(g, key), getattr(default, key)
+        if value != base:
+            out.append(text.format(value=given(value), default=given(base)))
+    return out
+
+
+def capacity_sentence(m: Metrics) -> str:
+    b = m.bubble
+    text = (
+        _(
+            "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "
+            "this one, with this job's measured save times, that is worth {gpus} GPUs of capacity."
+        )
+        if b.throughput_gain_pct >= 0
+        else _(
+            "Each GPU completes {gain} fewer steps per unit of time; in a cluster of {cluster} GPUs running jobs "
+            "like this one, with this job's measured save times, that is a loss of {gpus} GPUs of capacity."
+        )
+    )
+    return text.format(
+        gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
+    )
+
+
+def _optimum_words(m: Metrics) -> str:
+    gain = m.reliability.optimum_gain_pct
+    if gain >= 0:
+        return _("the candidate's contribution is {points} percentage points").format(points=sig(gain))
+    return _("the candidate costs {points} percentage points more").format(points=sig(-gain))
+
+
+def _switch_words(gain: float) -> str:
+    return (_("saves {points}") if gain >= 0 else _("costs {points} more")).format(points=sig(abs(gain)))
+
+
+def _beyond_run(m: Metrics) -> str:
+    """A caveat when Young's optimal interval is longer than the whole run."""
+    r, b = m.reliability, m.bubble
+    if r.baseline.optimal_interval_steps <= b.total_steps:
+        return ""
+    return " " + _(
+        "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate a run "
+        "this short would not checkpoint for its own sake at all, and the failure model says little about it; it "
+        "keeps today's interval for other reasons (evaluation, preemption, a failure rate higher than assumed), which "
+        "the report cannot weigh."
+    ).format(optimum=count(round(r.baseline.optimal_interval_steps)), steps=count(b.total_steps))
+
+
+def tuning_sentence(m: Metrics) -> Para | None:
+    r, s = m.reliability, m.save
+    if not r.tuning_beats_switching:
+        return None
+    text = _(
+        "Re-tuning beats buying at today's interval. Saving every {optimum} steps instead of every {interval} would "
+        "cut the failure-aware overhead on {baseline} from {today} to {tuned} of compute time, less than {candidate} "
+        "at today's interval ({candidate_today}). Compared each at its own optimal interval, {contribution} "
+        "({tuned} against {candidate_tuned})."
+    ).format(
+        optimum=count(round(r.baseline.optimal_interval_steps)),
+        interval=count(m.bubble.checkpoint_interval_steps),
+        baseline=s.baseline.system,
+        today=p3(r.baseline.overhead_pct),
+        tuned=p3(r.baseline.optimal_overhead_pct),
+        candidate=s.candidate.system,
+        candidate_today=p3(r.candidate.overhead_pct),
+        contribution=_optimum_words(m),
+        candidate_tuned=p3(r.candidate.optimal_overhead_pct),
+    )
+    return Para(text + _beyond_run(m), "warning", False)
+
+
+def retune_sentence(m: Metrics) -> str:
+    r, s = m.reliability, m.save
+    retune = _(
+        "Re-tuning the interval on {baseline} alone, to every {optimum} steps, saves {retune} percentage points; "
+        "moving to {candidate} at today's interval {switch}."
+    ).format(
+        baseline=s.baseline.system,
+        optimum=count(round(r.baseline.optimal_interval_steps)),
+        retune=sig(r.retune_gain_pct),
+        candidate=s.candidate.system,
+        switch=_switch_words(r.switch_gain_pct),
+    )
+    if r.tuning_beats_switching:
+        return (
+            retune
+            + " "
+            + _(
+                "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
+                "optimum, {contribution}."
+            ).format(contribution=_optimum_words(m))
+            + _beyond_run(m)
+        )
+    return (
+        retune
+        + " "
+        + _("Optimum against optimum the candidate still saves {points} points.").format(points=sig(r.optimum_gain_pct))
+    )
+
+
+def save_warnings(w: Words) -> list[Para]:
+    m = w.m
+    out = []
+    for s in m.save.sides():
+        for run in s.outlier_runs:
+            value = s.times_s[s.run_numbers.index(run)]
+            text = _(
+                "Run {run} on {system} ({time}) stands out from the other runs (modified z-score above 3.5). It is "
+                "kept in every figure; check the run's log before relying on it."
+            )
+            out.append(w.p(text.format(run=run, system=s.system, time=s3(value)), "save_times", style="warning"))
+    r = m.reliability
+    for s, side in ((v.save, v.reliability) for v in w.sides):
+        if side.save_overhead_pct >= 100:
+            text = _(
+                "A save on {system} ({time}) lasts longer than the compute between two saves ({interval}): the job "
+                "would spend more time saving than training. Check the interval and the save times before relying "
+                "on any figure of this report."
+            )
+            out.append(
+                w.p(
+                    text.format(system=s.system, time=s3(s.mean_s), interval=s3(r.interval_s)),
+                    "save_times",
+                    style="warning",
+                )
+            )
+    return out
+
+
+def bytes_from_fio(test: JointTest) -> bool:
+    """Whether every save row came from fio's own output, which counts the bytes each save wrote (io_bytes, held
+    within 1% of the stated checkpoint by the import)."""
+    imported = test.imported
+    if imported is None:
+        return False
+    tools = {use.tool for use in imported.tools if use.into == "save_times"}
+    return tools == {"fio"} and len(imported.origins.get("save_times.csv", [])) == len(test.saves)

@@ -1,0 +1,82 @@
+"""Appendix B: the name and the formula of every figure."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Definitions,
+    Section,
+)
+from report.i18n import _
+from report.sections.base import Words
+
+ID = "formulas"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ()
+
+
+def formulas() -> tuple[tuple[str, str], ...]:
+    """Appendix B: the name and the formula of every figure."""
+    return (
+        (_("Mean save time"), _("mean = Σ save_s ÷ runs, over the training model's rows of one system")),
+        (_("Speedup"), _("speedup = mean_B ÷ mean_C; reduction = 100 × (1 − mean_C ÷ mean_B)")),
+        (_("Effective throughput"), _("effective = snapshot_gb ÷ mean save time")),
+        (_("Sustained bandwidth"), _("mean of each run's write_gbps samples, then the mean over runs")),
+        (
+            _("Steady-state bandwidth"),
+            _(
+                "per run, the samples from the first one ≥ 0.9 × the run's median (in t_s order); their mean, then "
+                "the mean over runs"
+            ),
+        ),
+        (_("Saves"), _("saves = floor(total_steps ÷ checkpoint_interval_steps)")),
+        (_("Compute time"), _("compute = baseline duration − saves × mean_B")),
+        (_("Wall time, candidate"), _("duration_C = compute + saves × mean_C")),
+        (_("Bubble share"), _("bubble = 100 × saves × mean ÷ duration, per system")),
+        (
+            _("Throughput gain"),
+            _("gain = 100 × (duration_B ÷ duration_C − 1); GPU-equivalents = cluster GPUs × gain ÷ 100"),
+        ),
+        (
+            _("Projection"),
+            _("one measured size s₀: t = t₀ × size ÷ s₀; several sizes: least squares t = a + b × size"),
+        ),
+        (
+            _("Confidence interval"),
+            _(
+                "speedup × exp(± t₀.₉₇₅(df) × se), lower bound with −, se² = s_B²/(n_B·mean_B²) + "
+                "s_C²/(n_C·mean_C²), Welch–Satterthwaite df"
+            ),
+        ),
+        (
+            _("Runs to decide G3"),
+            _(
+                "smallest n from 2 to 10,000 with speedup × exp(− t₀.₉₇₅(df(n)) × se(n)) ≥ target (or exp(+ …) < "
+                "target below it), se(n)² = (cv_B² + cv_C²) ÷ n, df(n) = (n − 1)(cv_B² + cv_C²)² ÷ (cv_B⁴ + cv_C⁴)"
+            ),
+        ),
+        (_("Runs short (G1, G2)"), _("max(min_runs, 2) − runs, at least 0")),
+        (_("Job MTBF"), _("M = per-GPU MTBF (h) × 3,600 ÷ GPUs of the job")),
+        (_("Overhead"), _("100 × (c ÷ τ + (τ + c) ÷ 2M + restart ÷ M), c = save time, τ = interval of compute")),
+        (_("Optimal interval"), _("Young: τ = √(2cM); Daly: √(2cM) × (1 + √(c/2M)/3 + (c/2M)/9) − c")),
+        (
+            _("Re-tuning beats switching"),
+            _("baseline's overhead at its optimal interval < candidate's at today's interval"),
+        ),
+        (_("Implied bytes written"), _("sustained bandwidth × mean save time, per system")),
+        (
+            _("Two-system fit"),
+            _(
+                "save = F + V ÷ bandwidth through both systems: V = (mean_B − mean_C) ÷ (1/bw_B − 1/bw_C), "
+                "F = mean_B − V ÷ bw_B"
+            ),
+        ),
+        (_("Outlier"), _("modified z-score 0.6745 × (x − median) ÷ MAD above 3.5 (Iglewicz and Hoaglin)")),
+        (
+            _("Value of time saved"),
+            _("time saved ÷ 3,600 × GPUs × price per GPU-hour; cluster: GPU-equivalents × 8,760 × price"),
+        ),
+    )
+
+
+def build(_w: Words) -> Section:
+    return Section(ID, _("Appendix B: formulas"), (Definitions(formulas(), "formulas"),), appendix=True)

@@ -1,0 +1,189 @@
+"""Joint-test gates and next steps: the gate table, its note, and what would decide the open gates."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    GateRow,
+    Gates,
+    Items,
+    Para,
+    Section,
+)
+from report.compute import SENSITIVITY_SPAN, Gate, Metrics
+from report.config import TestConfig
+from report.formatting import (
+    gb,
+    given,
+    p3,
+    x3,
+)
+from report.i18n import _, ngettext
+from report.sections.base import Words
+from report.sections.decisions import FAR_EXTRAPOLATION
+from report.sections.findings import (
+    bytes_from_fio,
+    gate_detail,
+)
+from report.sections.labels import gate_name, input_words, status_label
+from report.sections.phrases import (
+    _n,
+    sooner,
+)
+
+ID = "gates"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ()
+
+
+def _gate_rows(m: Metrics, cfg: TestConfig) -> Gates:
+    return Gates(
+        tuple(
+            GateRow(g.id, gate_name(g.id), g.status, status_label(g.status), gate_detail(m, cfg, g)) for g in m.gates
+        ),
+        caption=_("Gates G1 to G4"),
+        headers=(_("Gate"), _("Checks"), _("Status"), _("Why")),
+    )
+
+
+def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
+    tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
+    g = cfg.gates
+    return Para(
+        _(
+            "{passed} of {total} gates pass, {failed} fail and {missing} lack the data to decide. Thresholds: at "
+            "least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% interval at or "
+            "above {speedup}× (G3); a training run at least {reduction}% shorter (G4)."
+        ).format(
+            passed=tally["pass"],
+            total=len(m.gates),
+            failed=tally["fail"],
+            missing=tally["insufficient"],
+            runs=_n(g.min_runs, "{n} run", "{n} runs"),
+            cv=given(g.max_cv_pct),
+            speedup=given(g.target_speedup),
+            reduction=given(g.target_duration_reduction_pct),
+        )
+    )
+
+
+def _next_steps(w: Words) -> tuple:
+    m, cfg = w.m, w.config
+    gates = {g.id: g for g in m.gates}
+    short, steps = m.next_steps.min_runs_short, []
+    need = max(cfg.gates.min_runs, 2)
+    for gid, side, lack in (("G1", m.save.baseline, short.baseline), ("G2", m.save.candidate, short.candidate)):
+        if gates[gid].status == "insufficient" and lack:
+            text = ngettext(
+                "{gate}: time {n} more save of {model} on {system} ({runs} of the {needed} needed).",
+                "{gate}: time {n} more saves of {model} on {system} ({runs} of the {needed} needed).",
+                lack,
+            )
+            steps.append(
+                Para(text.format(gate=gid, n=lack, model=side.model, system=side.system, runs=side.runs, needed=need))
+            )
+        elif gates[gid].status == "fail":
+            text = _(
+                "{gate}: the saves on {system} spread by {cv} (CV), above the {limit}% limit; find the cause (cache "
+                "state, other load on the system, background flushes) and repeat the runs."
+            )
+            steps.append(
+                Para(text.format(gate=gid, system=side.system, cv=p3(side.cv_pct), limit=given(cfg.gates.max_cv_pct)))
+            )
+    steps += _g3_step(m, cfg, gates["G3"])
+    if gates["G4"].status == "fail":
+        sens = m.sensitivity
+        reached = max(*sens.interval_reduction_pct, *sens.step_time_reduction_pct) >= sens.target_pct
+        if reached:
+            text = _(
+                "G4: the training run ends {sooner}, short of the {target}% target; the sensitivity chart shows at "
+                "which checkpoint interval and step time the target would be met."
+            )
+        else:
+            text = _(
+                "G4: the training run ends {sooner}, short of the {target}% target, and no checkpoint interval or "
+                "step time the sensitivity chart spans (1/{span}× to {span}× today's) reaches it: at these save "
+                "times the benefit stays below the target."
+            )
+        steps.append(
+            Para(
+                text.format(
+                    sooner=sooner(m.bubble.duration_reduction_pct),
+                    target=given(cfg.gates.target_duration_reduction_pct),
+                    span=f"{SENSITIVITY_SPAN:g}",
+                )
+            )
+        )
+    steps += _missing_measurements(w)
+    return tuple(steps)
+
+
+def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
+    if g3.status == "pass":
+        return []
+    target, n = given(cfg.gates.target_speedup), m.next_steps.g3_runs_per_side
+    ci = m.save.speedup_ci95
+    if ci is None:
+        return [Para(_("G3: a confidence interval needs at least 2 runs on each system; the G1 and G2 runs give it."))]
+    if g3.status == "fail":
+        text = _(
+            "G3: the whole 95% interval ({low} to {high}) lies below the {target}× target; more runs would narrow it, "
+            "not move it."
+        )
+        return [Para(text.format(low=x3(ci[0]), high=x3(ci[1]), target=target))]
+    if n is None:
+        text = _(
+            "G3: the interval straddles the {target}× target and, with the observed spread, no number of runs up to "
+            "10,000 per side would decide it; reduce the spread first."
+        )
+        return [Para(text.format(target=target))]
+    have = min(m.save.baseline.runs, m.save.candidate.runs)
+    more = (
+        ngettext("{n} more run on the smaller side", "{n} more runs on the smaller side", n - have).format(n=n - have)
+        if n > have
+        else _("no more runs")
+    )
+    text = (
+        _(
+            "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
+            "would place it wholly above the target ({more}); this assumes the means and the spread persist."
+        )
+        if m.save.speedup > cfg.gates.target_speedup
+        else _(
+            "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
+            "would place it wholly below the target ({more}); this assumes the means and the spread persist."
+        )
+    )
+    return [Para(text.format(target=target, runs=_n(n, "{n} run", "{n} runs"), more=more))]
+
+
+def _missing_measurements(w: Words) -> list[Para]:
+    m = w.m
+    out = []
+    if not bytes_from_fio(w.test):
+        text = _(
+            "Record the bytes each save actually writes (for example from the storage's own counters): the audit "
+            "cannot otherwise tell a slow serialisation from a save that writes more than the stated checkpoint."
+        )
+        out.append(Para(text))
+    for p in m.projections:
+        if p.extrapolation > FAR_EXTRAPOLATION:
+            text = _("Measure a checkpoint near {size}: the projection “{name}” is {ratio} the largest measured one.")
+            out.append(Para(text.format(size=gb(p.snapshot_gb), name=p.name, ratio=x3(p.extrapolation))))
+    for name in m.inputs_illustrative:
+        out.append(Para(_("Measure the {input}: this test's are illustrative.").format(input=input_words(name))))
+    return out
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    intro = Para(
+        _(
+            "A gated joint test lets each customer verify the benefit on their own model scale and training "
+            "frequency. Each gate is decided from this test's figures and the thresholds in the assumptions table."
+        )
+    )
+    steps = _next_steps(w)
+    blocks = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
+    if steps:
+        blocks += [Para(_("What would decide the open gates, and what the analysis lacks:"), "lead"), Items(steps)]
+    return Section(ID, _("Joint-test gates and next steps"), tuple(blocks))

@@ -1,0 +1,47 @@
+"""Labels: the reader's names of the inputs, the gates, their statuses and the verdict."""
+
+from __future__ import annotations
+
+from report.i18n import _
+
+
+def input_label(name: str) -> str:
+    """A reader's name for one of the three CSV inputs."""
+    return {
+        "save_times": _("Checkpoint save times"),
+        "bandwidth": _("Write bandwidth"),
+        "load_times": _("Model load times"),
+    }[name]
+
+
+def input_words(name: str) -> str:
+    """The same in running text."""
+    return {
+        "save_times": _("checkpoint save times"),
+        "bandwidth": _("write bandwidth"),
+        "load_times": _("model load times"),
+    }[name]
+
+
+def status_label(status: str) -> str:
+    """A gate's status as the gate table prints it."""
+    return {"pass": _("Pass"), "fail": _("Fail"), "insufficient": _("Insufficient data")}[status]
+
+
+def verdict_label(status: str) -> str:
+    """The verdict as page 1 prints it."""
+    return {
+        "demonstrated": _("Benefit demonstrated"),
+        "not_demonstrated": _("Benefit not demonstrated"),
+        "undecided": _("Undecided, more measurements needed"),
+    }[status]
+
+
+def gate_name(gate_id: str) -> str:
+    """What each gate checks."""
+    return {
+        "G1": _("Baseline established"),
+        "G2": _("Candidate measured on the same workload"),
+        "G3": _("Save-time target met"),
+        "G4": _("Training-time benefit"),
+    }[gate_id]

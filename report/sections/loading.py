@@ -1,0 +1,113 @@
+"""Model loading for inference: cold starts on both systems."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Column,
+    Section,
+    Table,
+)
+from report.formatting import (
+    gb,
+    given,
+    mean_sd,
+    natural_key,
+    num,
+    p3,
+    s3,
+)
+from report.i18n import _
+from report.sections.base import Words
+from report.sections.phrases import (
+    load_speed,
+)
+
+ID = "loading"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ("load-times",)
+
+
+def _load_table(w: Words, models) -> Table:
+    m = w.m
+    rows = tuple(
+        (
+            x.model,
+            x.platform,
+            gb(x.size_gb),
+            f"{x.baseline_runs} / {x.candidate_runs}",
+            mean_sd(x.baseline_s, x.baseline_stdev_s, 1),
+            mean_sd(x.candidate_s, x.candidate_stdev_s, 1),
+            "–" if x.baseline_cv_pct is None else f"{num(x.baseline_cv_pct, 1)} / {num(x.candidate_cv_pct, 1)}",
+            num(x.saved_s, 1),
+            f"{num(x.speedup, 2)}×",
+            "–" if x.speedup_ci95 is None else f"{num(x.speedup_ci95[0], 2)}–{num(x.speedup_ci95[1], 2)}×",
+        )
+        for x in models
+    )
+    return Table(
+        "load",
+        _("Model load time (inference cold start)"),
+        (
+            Column(_("Model"), False),
+            Column(_("Platform"), False),
+            Column(_("Size")),
+            Column(_("Runs")),
+            Column(f"{m.load.baseline_system} (s)"),
+            Column(f"{m.load.candidate_system} (s)"),
+            Column(_("CV (%)")),
+            Column(_("Saved (s)")),
+            Column(_("Speedup")),
+            Column(_("95% interval")),
+        ),
+        rows,
+        _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'."),
+        illustrative=w.marked("load_times"),
+    )
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
+    least, most = s3(m.lifecycle.load_saved_min_s), s3(m.lifecycle.load_saved_max_s)
+    if least == most:
+        text = _("{candidate} brings a model into service {speed} than {baseline}, saving {least} per cold start.")
+    else:
+        text = _(
+            "{candidate} brings a model into service {speed} than {baseline}, saving {least} to {most} per cold start."
+        )
+    notes = [
+        w.p(
+            text.format(
+                candidate=m.load.candidate_system,
+                speed=load_speed(m),
+                baseline=m.load.baseline_system,
+                least=least,
+                most=most,
+            ),
+            "load_times",
+        )
+    ]
+    if all(x.speedup_ci95 is None for x in models):
+        notes.append(w.p(_("Each load was timed once per system, so the speedups carry no measure of spread.")))
+    limit = given(w.config.gates.max_cv_pct)
+    for x in models:
+        if x.unstable:
+            text = _(
+                "{model} on {platform}: the load times spread by {baseline} and {candidate} (CV), above the {limit}% "
+                "the gates accept for saves; its speedup is unstable. Find the cause (cache state, other load on the "
+                "system, too few runs) and repeat the loads."
+            )
+            notes.append(
+                w.p(
+                    text.format(
+                        model=x.model,
+                        platform=x.platform,
+                        baseline=p3(x.baseline_cv_pct),
+                        candidate=p3(x.candidate_cv_pct),
+                        limit=limit,
+                    ),
+                    "load_times",
+                    style="warning",
+                )
+            )
+    return Section(ID, _("Model loading for inference"), (*notes, _load_table(w, models), w.figure("load-times")))

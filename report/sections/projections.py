@@ -1,0 +1,106 @@
+"""Projections to other checkpoint sizes."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Column,
+    Para,
+    Section,
+    Table,
+)
+from report.formatting import (
+    gb,
+    num,
+    x3,
+)
+from report.i18n import _, join_words
+from report.sections.base import Side, Words
+from report.sections.decisions import FAR_EXTRAPOLATION
+
+ID = "projections"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ("projection",)
+
+
+def _fit_sentence(side: Side) -> str:
+    f, name = side.fit, side.system
+    if f.method == "proportional":
+        return _(
+            "{system}: one checkpoint size was measured ({size}), so save time is assumed to grow in proportion to "
+            "size ({slope} s per GB)."
+        ).format(system=name, size=gb(f.sizes_gb[0]), slope=num(f.slope_s_per_gb, 3))
+    return _(
+        "{system}: {sizes} checkpoint sizes were measured, so the projection follows the least-squares line save "
+        "time = {intercept} s + {slope} s/GB × size."
+    ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=num(f.intercept_s, 2), slope=num(f.slope_s_per_gb, 3))
+
+
+def _projection_notes(w: Words) -> list[Para]:
+    m = w.m
+    notes = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
+    held = sorted({g for side in w.sides for g in side.fit.gpus})
+    notes.append(
+        Para(
+            _(
+                "Only the checkpoint size changes: the projections keep the measured GPU count ({gpus}) and its write "
+                "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
+                "is not measured here."
+            ).format(gpus=join_words([str(g) for g in held])),
+            "note",
+        )
+    )
+    for side in w.sides:
+        if len(side.fit.gpus) > 1:
+            name = side.system
+            text = _(
+                "{system}: the fitted line mixes rows of {gpus} GPUs, so it confounds checkpoint size with GPU count."
+            )
+            notes.append(Para(text.format(system=name, gpus=join_words([str(g) for g in side.fit.gpus])), "warning"))
+    for p in m.projections:
+        if p.measured_size:
+            text = _("“{name}” is a size both systems measured: its times are fitted, not extrapolated.")
+            notes.append(w.p(text.format(name=p.name)))
+        elif p.extrapolation > FAR_EXTRAPOLATION:
+            text = _(
+                "“{name}” is {ratio} the largest measured checkpoint: the projection extrapolates well beyond the "
+                "measurements. Measure a checkpoint of that size before relying on it."
+            )
+            notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation)), style="warning"))
+    return notes
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    title = _("Projections to other checkpoint sizes")
+    if not m.projections:
+        none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
+        fits = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
+        return Section(ID, title, (none, *fits, w.figure("projection")))
+    rows = tuple(
+        (
+            p.name,
+            gb(p.snapshot_gb),
+            num(p.baseline_s, 1),
+            num(p.candidate_s, 1),
+            num(p.saved_per_save_s, 1),
+            str(p.saves),
+            num(p.saved_total_s, 0),
+        )
+        for p in m.projections
+    )
+    table = Table(
+        "projections",
+        _("Projected save times at other checkpoint sizes"),
+        (
+            Column(_("Projection"), False),
+            Column(_("Checkpoint")),
+            Column(f"{m.save.baseline.system} (s)"),
+            Column(f"{m.save.candidate.system} (s)"),
+            Column(_("Saved per save (s)")),
+            Column(_("Saves")),
+            Column(_("Saved in all (s)")),
+        ),
+        rows,
+        illustrative=w.marked("save_times"),
+    )
+    return Section(ID, title, (*_projection_notes(w), table, w.figure("projection")))

@@ -1,0 +1,102 @@
+"""Checkpoint save time: the two systems' saves side by side."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Column,
+    Para,
+    Section,
+    Table,
+)
+from report.compute import SaveSide
+from report.formatting import (
+    gb,
+    mean_sd,
+    num,
+    p3,
+)
+from report.i18n import _
+from report.sections.base import Words
+from report.sections.findings import (
+    save_warnings,
+)
+from report.sections.phrases import (
+    per_save,
+    speed_phrase,
+    speedup_ci_phrase,
+)
+
+ID = "save"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ("save-times",)
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    s = m.save
+    digits = 1 if max(s.baseline.mean_s, s.candidate.mean_s) >= 10 else 2
+
+    def row(side: SaveSide, rel: float, speed: float) -> tuple[str, ...]:
+        return (
+            side.system,
+            str(side.runs),
+            mean_sd(side.mean_s, side.stdev_s, digits),
+            num(side.cv_pct, 1),
+            f"{num(side.min_s, digits)}–{num(side.max_s, digits)}" if side.runs > 1 else "–",
+            num(rel, 2),
+            num(speed, 2),
+            num(side.effective_gbps, 2),
+        )
+
+    table = Table(
+        "save",
+        _("Checkpoint save time, {model}, {size} per checkpoint").format(
+            model=s.baseline.model, size=gb(s.baseline.snapshot_gb)
+        ),
+        (
+            Column(_("System"), False),
+            Column(_("Runs")),
+            Column(_("Mean ± sd (s)")),
+            Column(_("CV (%)")),
+            Column(_("Range (s)")),
+            Column(_("Time (baseline = 1.00)")),
+            Column(_("Speed (baseline = 1.00)")),
+            Column(_("Effective GB/s")),
+        ),
+        (row(s.baseline, 1.0, 1.0), row(s.candidate, s.time_ratio, s.speedup)),
+        illustrative=w.marked("save_times"),
+    )
+    notes = [
+        w.p(
+            _(
+                "{candidate} takes {difference} per checkpoint ({share} of the baseline's time): {speed}, {interval}."
+            ).format(
+                candidate=s.candidate.system,
+                difference=per_save(s.saved_per_save_s),
+                share=p3(abs(s.reduction_pct)),
+                speed=speed_phrase(s.speedup),
+                interval=speedup_ci_phrase(m),
+            ),
+            "save_times",
+        )
+    ]
+    if s.speedup_ci95 is not None:
+        notes.append(
+            Para(
+                _(
+                    "The interval comes from the delta method on the log of the ratio of means with "
+                    "Welch–Satterthwaite degrees of freedom; it reflects run-to-run spread only, not differences "
+                    "between workloads."
+                )
+            )
+        )
+    else:
+        notes.append(
+            Para(
+                _(
+                    "With one save per system there is no measure of spread: a repeat could come out several percent "
+                    "either way, and the gates cannot be decided."
+                )
+            )
+        )
+    return Section(ID, _("Checkpoint save time"), (*notes, table, w.figure("save-times"), *save_warnings(w)))

@@ -1,0 +1,161 @@
+"""Test setup and data sources: systems, workload, assumptions, environment and where each input came from."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Column,
+    Definitions,
+    Para,
+    Section,
+    Table,
+)
+from report.config import CSV_INPUTS, TestConfig
+from report.formatting import (
+    count,
+    gb,
+    long_duration,
+    num,
+    seconds,
+)
+from report.i18n import _
+from report.load import JointTest
+from report.sections.base import Words
+from report.sections.labels import input_label
+from report.sections.phrases import (
+    _n,
+)
+
+ID = "setup"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ()
+
+
+def _default_or(cfg: TestConfig, key: str) -> str:
+    return _("default") if cfg.is_default(key) else "test.toml"
+
+
+def build(w: Words) -> Section:
+    m, c = w.m, w.config
+    s, b = m.save, m.bubble
+    setup = Table(
+        "setup",
+        _("Systems and workload"),
+        (Column(_("Item"), False), Column(_("Value"), False)),
+        (
+            (_("Candidate (system under test)"), c.systems.candidate),
+            (_("Save baseline"), c.systems.save_baseline),
+            (_("Load baseline"), c.systems.load_baseline),
+            (_("Training model"), c.training.model),
+            (_("Checkpoint size"), gb(s.baseline.snapshot_gb)),
+            (_("GPUs in the training job"), str(s.baseline.gpus)),
+            (_("Timed saves (baseline / candidate)"), f"{s.baseline.runs} / {s.candidate.runs}"),
+            (
+                _("Bandwidth samples (baseline / candidate)"),
+                f"{count(m.bandwidth.baseline.samples)} / {count(m.bandwidth.candidate.samples)}",
+            ),
+            (
+                _("Model loads measured"),
+                _n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
+            ),
+        ),
+    )
+    duration_source = (
+        "test.toml"
+        if c.training.baseline_duration_s is not None
+        else _("derived: {steps} × {step} + baseline saves").format(
+            steps=count(b.total_steps), step=seconds(c.training.step_time_s)
+        )
+    )
+    g = c.gates
+    assumptions = Table(
+        "assumptions",
+        _("Assumptions and thresholds used by the analysis"),
+        (Column(_("Assumption"), False), Column(_("Value")), Column(_("Source"), False)),
+        (
+            (_("Training steps"), count(b.total_steps), "test.toml"),
+            (_("Steps between saves"), count(b.checkpoint_interval_steps), "test.toml"),
+            (_("Saves in the run"), count(b.saves), _("steps ÷ interval, rounded down")),
+            (_("Wall time with baseline saves"), long_duration(b.baseline_duration_s), duration_source),
+            (_("Cluster size for GPU-equivalents"), count(b.cluster_gpus), _default_or(c, "training.cluster_gpus")),
+            (
+                _("Per-GPU mean time between failures"),
+                f"{num(m.reliability.gpu_mtbf_hours, 0)} h",
+                _default_or(c, "reliability.gpu_mtbf_hours"),
+            ),
+            (_("Restart after a failure"), seconds(m.reliability.restart_s), _default_or(c, "reliability.restart_s")),
+            (_("Runs needed per system (G1, G2)"), str(g.min_runs), _default_or(c, "gates.min_runs")),
+            (_("Largest spread (CV) accepted"), f"{num(g.max_cv_pct, 1)}%", _default_or(c, "gates.max_cv_pct")),
+            (
+                _("Save-time speedup target (G3)"),
+                f"{num(g.target_speedup, 2)}×",
+                _default_or(c, "gates.target_speedup"),
+            ),
+            (
+                _("Training-time reduction target (G4)"),
+                f"{num(g.target_duration_reduction_pct, 1)}%",
+                _default_or(c, "gates.target_duration_reduction_pct"),
+            ),
+        ),
+        _(
+            "“default”: test.toml does not set this value, so the report uses the contract's default (per-GPU MTBF "
+            "from Llama 3's training: 419 unexpected interruptions in 54 days on 16,384 GPUs)."
+        ),
+    )
+    blocks: list = [setup]
+    if c.environment:
+        blocks.append(
+            Table(
+                "environment",
+                _("Test environment (as recorded in test.toml [environment])"),
+                (Column(_("Item"), False), Column(_("Description"), False)),
+                tuple(c.environment),
+            )
+        )
+    blocks += [assumptions, Para(_("Data sources"), "heading"), _sources(w)]
+    return Section(ID, _("Test setup and data sources"), tuple(blocks))
+
+
+def _sources(w: Words) -> Definitions:
+    c = w.config
+    items, marks = [], []
+    for name in CSV_INPUTS:
+        text = c.sources.get(name, _("No source note in test.toml [sources]."))
+        items.append((input_label(name), text))
+        marks.append(("illustrative", _("Illustrative")) if name in w.illustrative else ("measured", _("Measured")))
+    for label, text in _imported_sources(w.test):
+        items.append((label, text))
+        marks.append(("measured", _("Imported")))
+    return Definitions(tuple(items), "sources", tuple(marks))
+
+
+TOOL_NAMES = {"fio": "fio", "mlperf": "MLPerf Storage (DLIO)", "megatron": "Megatron-LM", "nemo": "NeMo"}
+
+
+def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
+    """One line per [[import]]: the tool, the version its files report, the table it fed and from which files."""
+    if test.imported is None:
+        return []
+    lines = []
+    for use in test.imported.tools:
+        name = TOOL_NAMES[use.tool]
+        tool = (
+            _("{versions} output").format(versions=_(", ").join(use.versions))
+            if use.versions
+            else _("{tool} output (no version given)").format(tool=name)
+        )
+        files = (
+            use.files[0]
+            if len(use.files) == 1
+            else _("{count} files, {first} … {last}").format(
+                count=count(len(use.files)), first=use.files[0], last=use.files[-1]
+            )
+        )
+        label = {
+            "save_times": _("Save times of {system}"),
+            "bandwidth": _("Bandwidth samples of {system}"),
+            "load_times": _("Load times of {system}"),
+        }[use.into]
+        lines.append(
+            (label.format(system=use.system), _("imported from {tool}: {files}").format(tool=tool, files=files))
+        )
+    return lines

@@ -1,0 +1,111 @@
+"""Executive summary: the verdict, the key findings, re-tuning and the warnings."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Para,
+    Section,
+)
+from report.formatting import (
+    count,
+    gb,
+    long_duration,
+    p3,
+    s3,
+)
+from report.i18n import _
+from report.sections.base import Words
+from report.sections.findings import (
+    capacity_sentence,
+    save_warnings,
+    tuning_sentence,
+    verdict_reason,
+)
+from report.sections.labels import verdict_label
+from report.sections.phrases import (
+    _n,
+    load_speed,
+    per_save,
+    sooner,
+    speed_phrase,
+    speedup_ci_phrase,
+)
+
+ID = "summary"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ()
+
+
+def _key_findings(w: Words) -> list[Para]:
+    m = w.m
+    s, b = m.save, m.bubble
+    return [
+        w.p(
+            _(
+                "On the {model} workload ({size} per checkpoint, {gpus}), {candidate} saved a checkpoint in "
+                "{candidate_time} against {baseline_time} on {baseline}: {difference} per save, {speed} ({interval})."
+            ).format(
+                model=s.baseline.model,
+                size=gb(s.baseline.snapshot_gb),
+                gpus=_n(s.baseline.gpus, "{n} GPU", "{n} GPUs"),
+                candidate=s.candidate.system,
+                candidate_time=s3(s.candidate.mean_s),
+                baseline_time=s3(s.baseline.mean_s),
+                baseline=s.baseline.system,
+                difference=per_save(s.saved_per_save_s),
+                speed=speed_phrase(s.speedup),
+                interval=speedup_ci_phrase(m),
+            ),
+            "save_times",
+        ),
+        w.p(
+            _(
+                "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a share "
+                "of wall time) goes from {baseline} to {candidate} and the run ends {sooner} ({candidate_duration} "
+                "against {baseline_duration})."
+            ).format(
+                steps=count(b.total_steps),
+                interval=count(b.checkpoint_interval_steps),
+                baseline=p3(b.baseline_bubble_pct),
+                candidate=p3(b.candidate_bubble_pct),
+                sooner=sooner(b.duration_reduction_pct),
+                candidate_duration=long_duration(b.candidate_duration_s),
+                baseline_duration=long_duration(b.baseline_duration_s),
+            ),
+            "save_times",
+        ),
+        w.p(capacity_sentence(m), "save_times"),
+        w.p(
+            _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).").format(
+                candidate=m.load.candidate_system,
+                speed=load_speed(m),
+                baseline=m.load.baseline_system,
+                pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
+            ),
+            "load_times",
+        ),
+    ]
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    verdict = Para(
+        _("{verdict}. {reason}").format(verdict=verdict_label(m.verdict.status), reason=verdict_reason(m, w.config)),
+        f"verdict-{m.verdict.status}",
+    )
+    blocks: list = [verdict]
+    if m.verdict.status != "demonstrated":
+        blocks.append(
+            Para(
+                _(
+                    "The figures below are what this test measured; they do not by themselves show that the "
+                    "candidate meets the customer's targets. The gates and next steps follow the summary."
+                ),
+                "note",
+            )
+        )
+    blocks += _key_findings(w)
+    if tuning := tuning_sentence(m):
+        blocks.append(tuning)
+    blocks += save_warnings(w)
+    return Section(ID, _("Executive summary"), tuple(blocks))

@@ -1,0 +1,37 @@
+"""Helpers of the sections' tests: build a report's context from a folder, find a section, its paragraphs."""
+
+from report import charts, sections
+from report.blocks import Items, Para, Subsection
+from report.compute import compute
+from report.load import load
+from tests.conftest import PROVENANCE
+
+
+def build(path):
+    test = load(path)
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
+    return sections.build(test, m, described, PROVENANCE), m
+
+
+def section(ctx, section_id):
+    return next(s for s in ctx.sections if s.id == section_id)
+
+
+def paras(blocks):
+    """Every paragraph in `blocks`, lists and subsections included."""
+    for b in blocks:
+        if isinstance(b, Para):
+            yield b
+        elif isinstance(b, Items):
+            yield from b.items
+        elif isinstance(b, Subsection):
+            yield from paras(b.blocks)
+
+
+def all_paras(ctx):
+    return [p for s in ctx.sections for p in paras(s.blocks)]
+
+
+def texts(blocks):
+    return [p.text for p in paras(blocks)]

@@ -1,0 +1,90 @@
+"""Findings said in several sections: warnings, re-tuning, the verdict's reason, wordings at the edges."""
+
+from tests.conftest import DATA, FIXTURES, ROOT
+from tests.sections.helpers import build, section, texts
+
+
+def test_outlier_run_is_flagged_and_kept(folder):
+    data = folder("repeated")
+    text = (data / "save_times.csv").read_text()
+    text += "4,Old NAS,110,32B,16,64,\n5,Old NAS,111,32B,16,64,\n6,Old NAS,300,32B,16,64,stalled\n"
+    (data / "save_times.csv").write_text(text)
+    ctx, m = build(data)
+    assert m.save.baseline.outlier_runs == (6,)
+    assert m.save.baseline.runs == 6 and m.save.baseline.mean_s == (100 + 110 + 120 + 110 + 111 + 300) / 6
+    warning = (
+        "Run 6 on Old NAS (300 s) stands out from the other runs (modified z-score above 3.5). "
+        "It is kept in every figure; check the run's log before relying on it."
+    )
+    assert warning in texts(section(ctx, "save").blocks) and warning in texts(section(ctx, "summary").blocks)
+
+
+def test_retuning_beats_buying_is_said_plainly_when_it_does():
+    ctx, m = build(DATA)
+    assert m.reliability.tuning_beats_switching
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert "Re-tuning beats buying at today's interval. Saving every 27,775 steps instead of every 500" in summary
+    assert "the candidate's contribution is 0.108 percentage points (0.398% against 0.290%)" in summary
+    assert "is longer than the whole run (10,000 steps)" in summary
+    ctx, m = build(FIXTURES / "economics")
+    assert not m.reliability.tuning_beats_switching
+    assert "Re-tuning beats buying" not in " ".join(texts(section(ctx, "summary").blocks))
+    rel = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "Optimum against optimum the candidate still saves 3.02 points." in rel
+
+
+def test_a_save_longer_than_the_interval_is_flagged(folder):
+    data = folder("repeated")
+    toml = (data / "test.toml").read_text().replace("step_time_s               = 2.0", "step_time_s = 0.1")
+    (data / "test.toml").write_text(toml)
+    ctx, m = build(data)
+    assert m.reliability.baseline.save_overhead_pct > 100
+    assert any("lasts longer than the compute between two saves" in t for t in texts(section(ctx, "summary").blocks))
+
+
+def test_wordings_that_fit_the_figures_at_their_edges(folder):
+    # Young's optimum beyond the run: no saves at all for its own sake (not "once or twice").
+    ctx, m = build(DATA)
+    assert m.bubble.total_steps // round(m.reliability.baseline.optimal_interval_steps) == 0
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert "a run this short would not checkpoint for its own sake at all" in summary and "once or twice" not in summary
+    # One load model: one saving per cold start, not "41.6 s to 41.6 s".
+    ctx, m = build(FIXTURES / "gates_fail")
+    assert m.lifecycle.load_saved_min_s == m.lifecycle.load_saved_max_s == 10
+    words = " ".join(texts(section(ctx, "loading").blocks) + texts(section(ctx, "qa").blocks))
+    assert "saving 10 s per cold start" in words and "takes 10 s less" in words and "10 s to 10 s" not in words
+    # G4 failing but within the sensitivity chart's reach (gates_fail), and out of its reach (the fio example).
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert m.gates[3].status == "fail" and "the sensitivity chart shows at which checkpoint interval" in steps
+    ctx, m = build(ROOT / "examples" / "fio-local")
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    best = max(*m.sensitivity.interval_reduction_pct, *m.sensitivity.step_time_reduction_pct)
+    assert m.gates[3].status == "fail" and best < m.sensitivity.target_pct
+    assert "no checkpoint interval or step time the sensitivity chart spans (1/8× to 8× today's) reaches it" in steps
+    # A failure rate at which Young's loss exceeds 100%: the model is said not to apply, no "106%" printed.
+    data = folder("data")
+    toml = (data / "test.toml").read_text().replace("cluster_gpus              = 1000", "cluster_gpus = 1000000")
+    (data / "test.toml").write_text(toml)
+    ctx, m = build(data)
+    assert m.scale.baseline_optimal_overhead_pct > 100
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert "Young's first-order model gives a loss above 100% of the compute time, so it no longer applies" in qa
+    assert f"{m.scale.baseline_optimal_overhead_pct:.3g}%" not in qa
+
+
+def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_moved(folder):
+    ctx, _ = build(FIXTURES / "economics")
+    assert ctx.cover.verdict_reason == (
+        "All four gates pass on this test's measurements, at thresholds test.toml sets apart from the defaults: a "
+        "spread (CV) of at most 10% (default 5%)."
+    )
+    data = folder("data")
+    (data / "test.toml").write_text((data / "test.toml").read_text() + "\n[gates]\ntarget_speedup = 2.5\n")
+    ctx, m = build(data)
+    assert m.gates[2].status == "insufficient" and round(m.save.speedup, 2) == 1.89
+    assert ctx.cover.verdict_reason.endswith(
+        " G3's point estimate, 1.89×, is below the 2.5× target: unless more runs move it, they would make G3 fail, not "
+        "pass."
+    )
+    ctx, _ = build(DATA)  # 1.89× against the default 1.5×: nothing to add
+    assert "point estimate" not in ctx.cover.verdict_reason

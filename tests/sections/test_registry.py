@@ -1,0 +1,77 @@
+"""The sections' registry: ids unique, every chart placed exactly once, every entry built and rendered, in order."""
+
+import ast
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from report import charts, render, sections
+from report.blocks import Figure, Subsection
+from tests.conftest import DATA, FIXTURES
+from tests.sections.helpers import build
+
+# The modules every section may import; a section module never imports another section.
+SHARED = {"base", "decisions", "labels", "phrases", "findings"}
+PACKAGE = Path(sections.__file__).parent
+
+
+def placed(blocks):
+    """The ids of the charts `blocks` place, in order, subsections included."""
+    for b in blocks:
+        if isinstance(b, Figure):
+            yield b.chart.id
+        elif isinstance(b, Subsection):
+            yield from placed(b.blocks)
+
+
+def test_ids_are_unique():
+    ids = [module.ID for module in (sections.COVER, *sections.SECTIONS)]
+    assert len(ids) == len(set(ids)), Counter(ids).most_common(3)
+
+
+def test_every_chart_is_placed_exactly_once():
+    declared = Counter(chart_id for module in sections.SECTIONS for chart_id in module.CHARTS)
+    assert declared == Counter(list(charts.DESCRIBERS))  # the chart registry: each of its ids once, nothing else
+    assert sections.COVER.CHARTS == ()
+
+
+@pytest.mark.parametrize("folder", [FIXTURES / "economics", DATA])
+def test_every_entry_is_built_in_order_with_the_charts_it_declares(folder):
+    ctx, m = build(folder)
+    expected = [module.ID for module in sections.SECTIONS if module.ID != "economics" or m.economics is not None]
+    assert [s.id for s in ctx.sections] == expected
+    for s in ctx.sections:
+        module = next(module for module in sections.SECTIONS if s.id == module.ID)
+        assert tuple(placed(s.blocks)) == module.CHARTS, s.id
+    html = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    rendered = re.findall(r'<section id="([^"]+)"', html)
+    assert rendered == expected
+    assert sorted(re.findall(r'src="chart:([^"]+)"', html)) == sorted(charts.DESCRIBERS)
+
+
+def test_only_economics_can_be_left_out():
+    """The economics fixture prices GPU time, DATA does not: the one optional section comes and goes with it."""
+    with_economics, _ = build(FIXTURES / "economics")
+    without, m = build(DATA)
+    assert m.economics is None
+    assert {s.id for s in with_economics.sections} - {s.id for s in without.sections} == {"economics"}
+
+
+def test_section_modules_import_only_the_shared_modules():
+    for path in sorted(PACKAGE.glob("*.py")):
+        name = path.stem
+        if name == "__init__":
+            continue
+        tree = ast.parse(path.read_text())
+        imported = {
+            node.module.split(".")[2]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("report.sections.")
+        }
+        allowed = SHARED - {name} if name not in SHARED else SHARED - {name, "findings"}
+        assert imported <= allowed, (name, imported - allowed)
+    registered = {module.__name__.rsplit(".", 1)[1] for module in (sections.COVER, *sections.SECTIONS)}
+    on_disk = {p.stem for p in PACKAGE.glob("*.py")} - SHARED - {"__init__"}
+    assert registered == on_disk  # every section module is in the registry
