@@ -169,10 +169,10 @@ def tuning_sentence(m: Metrics) -> Para | None:
     if not r.tuning_beats_switching:
         return None
     text = _(
-        "Re-tuning beats buying at today's interval. Saving every {optimum} steps instead of every {interval} would "
-        "cut the failure-aware overhead on {baseline} from {today} to {tuned} of compute time, less than {candidate} "
-        "at today's interval ({candidate_today}). Compared each at its own optimal interval, {contribution} "
-        "({tuned} against {candidate_tuned})."
+        "Re-tuning the checkpoint interval alone does more than switching to the new storage at today's interval: "
+        "saving every {optimum} steps instead of every {interval} would cut the failure-aware overhead on {baseline} "
+        "from {today} to {tuned} of compute time, less than {candidate} at today's interval ({candidate_today}). "
+        "Compared each at its own optimal interval, {contribution} ({tuned} against {candidate_tuned})."
     ).format(
         optimum=count(round(r.baseline.optimal_interval_steps)),
         interval=count(m.bubble.checkpoint_interval_steps),

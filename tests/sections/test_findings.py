@@ -23,12 +23,15 @@ def test_retuning_beats_buying_is_said_plainly_when_it_does():
     ctx, m = build(DATA)
     assert m.reliability.tuning_beats_switching
     summary = " ".join(texts(section(ctx, "summary").blocks))
-    assert "Re-tuning beats buying at today's interval. Saving every 27,775 steps instead of every 500" in summary
+    assert (
+        "Re-tuning the checkpoint interval alone does more than switching to the new storage at today's interval: "
+        "saving every 27,775 steps instead of every 500" in summary
+    )
     assert "the candidate's contribution is 0.108 percentage points (0.398% against 0.290%)" in summary
     assert "is longer than the whole run (10,000 steps)" in summary
     ctx, m = build(FIXTURES / "economics")
     assert not m.reliability.tuning_beats_switching
-    assert "Re-tuning beats buying" not in " ".join(texts(section(ctx, "summary").blocks))
+    assert "Re-tuning the checkpoint interval alone" not in " ".join(texts(section(ctx, "summary").blocks))
     rel = " ".join(texts(section(ctx, "reliability").blocks))
     assert "Optimum against optimum the candidate still saves 3.02 points." in rel
 
