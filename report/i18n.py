@@ -141,8 +141,9 @@ _SPACE_AFTER_CJK = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z(\[−+$])|(?<=[{_CJK}])
 _SPACE_BEFORE_CJK = re.compile(rf"(?<=[A-Za-z%)\]])(?=[{_CJK}])|(?<=[0-9])(?=[{_CJK}])(?![年月日])")
 # A multiple printed as "1.89×" reads "1.89 倍" in Chinese prose; "a × b" (spaced) stays a product.
 _MULTIPLE = re.compile(r"(?<=\d)×(?![A-Za-z0-9_(])")
-# A number and the unit or measure word after it stay on one line: "178 s", "49 块 GPU", "20 saves".
-_NUMBER_UNIT = re.compile(rf"(?<![A-Za-z_]\d)(?<=\d) (?=[A-Za-z%{_CJK}])")
+# A number and the unit or measure word after it stay on one line: "178 s", "49 块 GPU", "20 saves"; not the
+# digits of a name ("G1 fails", "FX100 against").
+_NUMBER_UNIT = re.compile(rf"(?<![A-Za-z0-9_.,])(\d(?:[\d,.]*\d)?) (?=[A-Za-z%{_CJK}])")
 NO_BREAK_SPACE = "\u00a0"
 WORD_JOINER = "\u2060"  # no break here, and nothing printed: pdftotext and copy-paste see "GB/s"
 # A unit is never split at its slash ("GB/" at one line's end, "s" at the next's).
@@ -160,7 +161,7 @@ def typeset(text: str, language_: str | None = None) -> str:
         text = _NO_SPACE_BETWEEN_CJK.sub("", text)
         text = _SPACE_AFTER_CJK.sub(" ", text)
         text = _SPACE_BEFORE_CJK.sub(" ", text)
-    return _NUMBER_UNIT.sub(NO_BREAK_SPACE, text)
+    return _NUMBER_UNIT.sub(r"\1" + NO_BREAK_SPACE, text)
 
 
 def gap(before: str) -> str:
