@@ -91,3 +91,9 @@ def pdf_text(pdf: bytes, tmp_path: Path) -> str:
     path = tmp_path / "text.pdf"
     path.write_bytes(pdf)
     return subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="session")
+def white_paper_zh_built() -> Built:
+    """examples/white-paper-zh, the Chinese report (its test.toml's language), built once."""
+    return _build(ROOT / "examples" / "white-paper-zh")

@@ -7,7 +7,7 @@ import pytest
 from tests.golden.regenerate import GOLDEN
 
 
-@pytest.mark.parametrize("case", ["default", "repeated", "gates_fail", "economics"])
+@pytest.mark.parametrize("case", ["default", "repeated", "gates_fail", "economics", "white_paper_zh"])
 def test_outputs_match_golden(case, request):
     built = request.getfixturevalue(f"{case}_built")
     for name, produced in (("metrics.json", built.metrics), ("report.html", built.html)):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from report.build import build_outputs
 from report.load import load
-from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 
 GOLDEN = Path(__file__).resolve().parent
 CASES = {
@@ -14,6 +14,7 @@ CASES = {
     "repeated": FIXTURES / "repeated",
     "gates_fail": FIXTURES / "gates_fail",
     "economics": FIXTURES / "economics",
+    "white_paper_zh": ROOT / "examples" / "white-paper-zh",  # the Chinese report (docs/zh-CN.md)
 }
 
 
