@@ -52,7 +52,7 @@ endif
 # (chromium) and run fio for real.
 APT_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 poppler-utils qpdf chromium fio
 
-.PHONY: all report test lint format bench lock golden catalogs clean system-packages
+.PHONY: all report test test-fast lint format bench lock golden catalogs clean system-packages
 
 all: test lint
 
@@ -96,6 +96,10 @@ system-packages:
 
 test: $(STAMP) system-packages
 	$(PY) -m pytest -q
+
+# The tests that build no whole report (pytest -m "not slow"): the loop while changing code; `make test` runs them all.
+test-fast: $(STAMP) system-packages
+	$(PY) -m pytest -q -m "not slow" --durations=5
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

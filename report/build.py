@@ -184,6 +184,7 @@ def build(
 
     `signing` (key, certificate) signs the PDF (report/sign.py) at the test's date; `language` overrides test.toml's.
     """
+    out_dir = output.out_path(out_dir)  # `/`, `.` and `..` have no name of their own to stage and lock beside
     with output.locked(out_dir):
         output.clean_stale(out_dir)
         output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast

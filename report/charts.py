@@ -163,9 +163,16 @@ def composition(m: Metrics, log: BandwidthLog) -> Chart:
         baseline_bubble=num(b.baseline_bubble_pct, 1),
         candidate_bubble=num(b.candidate_bubble_pct, 1),
     )
-    caption = _(
-        "Wall time of {steps} steps with a synchronous save every {interval} steps ({saves} saves); compute time is "
-        "the same on both."
+    caption = (
+        _(
+            "Wall time of {steps} steps with an asynchronous save every {interval} steps ({saves} stalls); compute "
+            "time is the same on both."
+        )
+        if m.checkpoint_mode == "async"
+        else _(
+            "Wall time of {steps} steps with a synchronous save every {interval} steps ({saves} saves); compute time "
+            "is the same on both."
+        )
     ).format(steps=num(b.total_steps, 0), interval=num(b.checkpoint_interval_steps, 0), saves=b.saves)
     return Chart("composition", _("Training time: compute and checkpoint bubble"), caption, alt, WIDTH_IN, 1.9)
 

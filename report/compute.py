@@ -11,14 +11,14 @@ import numpy as np
 import pandas as pd
 
 from report import stats
-from report.config import Economics as EconomicsSpec
+from report.config import EconomicsSpec
 from report.load import JointTest
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, steady_means
 
 SIDES = ("baseline", "candidate")
 # metrics.json's layout: raised whenever a key's meaning changes (CONTRACT.md); verify refuses any other.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # A projection further than this multiple beyond the largest measured snapshot is flagged.
 FAR_EXTRAPOLATION = 1.5
 
@@ -41,6 +41,7 @@ class SaveSide:
     run_numbers: tuple[int, ...]  #: the `run` column, in file order
     times_s: tuple[float, ...]  #: the `save_s` column, in file order
     outlier_runs: tuple[int, ...]  #: runs whose modified z-score exceeds 3.5, from 5 runs on (shown, never dropped)
+    pause_s: float = 0.0  #: how long one save stops training: mean_s (sync), async.<side>.stall_s (async)
 
 
 @dataclass(frozen=True)
@@ -92,11 +93,11 @@ class Bandwidth:
 
 @dataclass(frozen=True)
 class Bubble:
-    """The training run with synchronous saves: the checkpoint bubble on each system."""
+    """The training run: the checkpoint bubble on each system, each save costing its pause (save.<side>.pause_s)."""
 
     saves: int  #: total_steps // checkpoint_interval_steps
-    baseline_save_total_s: float  #: saves * mean_B
-    candidate_save_total_s: float  #: saves * mean_C
+    baseline_save_total_s: float  #: saves * pause_B (sync: pause = mean_B)
+    candidate_save_total_s: float  #: saves * pause_C
     time_saved_s: float  #: their difference
     baseline_duration_s: float  #: wall time with baseline saves
     compute_s: float  #: baseline_duration_s - baseline_save_total_s
@@ -176,10 +177,8 @@ class Load:
 class Gate:
     """One joint-test gate and its verdict."""
 
-    id: str  #: G1 to G4
-    name: str  #: what it checks (English, informative only)
+    id: str  #: G1 to G4 (the report words each gate from the figures: no free text in metrics.json)
     status: str  #: pass, fail or insufficient
-    detail: str  #: why, in one line (English, informative only)
 
 
 @dataclass(frozen=True)
@@ -209,14 +208,22 @@ class NextSteps:
 
 @dataclass(frozen=True)
 class ReliabilitySide:
-    """Checkpoint interval and expected overhead on one system."""
+    """Checkpoint interval, recovery and expected overhead on one system.
 
-    optimal_interval_s: float  #: Young: sqrt(2 c M)
+    b is the part of a save that blocks training and w the write lag (sync: b = save mean_s, w = 0; async: b =
+    staging_s, w = the save's mean_s); the pause at interval T is p(T) = b + max(0, w - T); M = job_mtbf_s.
+    """
+
+    restore_s: float | None  #: mean restore_s of the training model on this system; None without restores
+    recovery_s: float  #: restart_s + (restore_s, or 0 when None): a failure until training resumes
+    optimal_interval_s: float  #: max(sqrt(2 b M), w), the exact minimiser of overhead_pct (sync: Young's sqrt(2 c M))
     optimal_interval_steps: float  #: optimal_interval_s / step_time_s
-    daly_interval_s: float  #: Daly's higher-order optimum
-    save_overhead_pct: float  #: 100 * c / interval_s: the saves alone, as a share of compute time
-    overhead_pct: float  #: expected overhead at the configured interval, a share of compute time
-    optimal_overhead_pct: float  #: expected overhead at Young's interval
+    daly_interval_s: float  #: max(Daly's higher-order optimum for cost b, w)
+    save_overhead_pct: float  #: 100 * p(interval_s) / interval_s: the saves alone, as a share of compute time
+    overhead_pct: float  #: 100 * (p(T)/T + (T + p(T))/(2M) + w/M + recovery_s/M) at T = interval_s
+    optimal_overhead_pct: float  #: the same at T = optimal_interval_s
+    ettr: float  #: 1 / (1 + overhead_pct / 100): effective training time ratio at today's interval
+    optimal_ettr: float  #: 1 / (1 + optimal_overhead_pct / 100)
 
 
 @dataclass(frozen=True)
@@ -224,10 +231,10 @@ class Reliability:
     """Failure-aware analysis, first order (Young 1974)."""
 
     gpu_mtbf_hours: float  #: per-GPU mean time between failures
-    restart_s: float  #: time to restart after a failure
+    restart_s: float  #: time from a failure until training resumes (without reading the checkpoint if restores given)
     gpus: int  #: GPUs of the training job
     job_mtbf_s: float  #: gpu_mtbf_hours * 3600 / gpus
-    step_time_s: float  #: compute_s / total_steps
+    step_time_s: float  #: compute_s / total_steps (async mode: the given step_time_s)
     interval_s: float  #: checkpoint_interval_steps * step_time_s
     baseline: ReliabilitySide
     candidate: ReliabilitySide
@@ -235,9 +242,58 @@ class Reliability:
     retune_gain_pct: float  #: baseline.overhead_pct - baseline.optimal_overhead_pct: re-tuning alone
     switch_gain_pct: float  #: baseline.overhead_pct - candidate.overhead_pct: the candidate at today's interval
     optimum_gain_pct: float  #: baseline.optimal_overhead_pct - candidate.optimal_overhead_pct: optimum to optimum
-    cost_ratio: float  #: mean_C / mean_B
+    cost_ratio: float  #: mean_C / mean_B (save times, whatever the mode)
     sqrt_cost_ratio: float  #: sqrt(cost_ratio): how the optimal overhead scales with the save cost
     optimal_overhead_ratio: float  #: candidate.optimal_overhead_pct / baseline.optimal_overhead_pct
+
+
+@dataclass(frozen=True)
+class AsyncSide:
+    """One system's saves as an asynchronous trainer would take them: staged, then written in the background."""
+
+    staging_s: float  #: sigma: [async] staging_s of this system, 0 without [async]
+    write_lag_s: float  #: s = save mean_s: how long after training resumes the checkpoint is durable
+    stall_s: float  #: sigma + max(0, write_lag_s - interval_s): what one save costs training, one save in flight
+    min_interval_steps: int  #: smallest n >= 1 with n * step_time_s >= write_lag_s (floats as storage_stalls)
+    staged_per_node_gb: float  #: snapshot_gb * min(gpus, gpus_per_node) / gpus: host memory per node for one copy
+
+
+@dataclass(frozen=True)
+class Async:
+    """Asynchronous checkpointing: the model in async mode, a what-if in sync mode."""
+
+    staging_given: bool  #: [async] is present
+    storage_stalls: bool  #: either side's write_lag_s > reliability.interval_s
+    duration_reduction_pct: float  #: 100 * saves * (stall_B - stall_C) / (compute_s + saves * stall_B)
+    baseline: AsyncSide
+    candidate: AsyncSide
+
+    def sides(self) -> tuple[AsyncSide, AsyncSide]:
+        """Baseline, then candidate."""
+        return (self.baseline, self.candidate)
+
+
+@dataclass(frozen=True)
+class ClusterSide:
+    """The write bandwidth the cluster's checkpoints need on one system."""
+
+    mean_write_gbps: float  #: jobs * snapshot_gb / (interval_s + pause_s): perfectly staggered saves
+    mean_to_sustained: float  #: mean_write_gbps / bandwidth.<side>_gbps
+    peak_write_gbps: float  #: jobs * snapshot_gb / mean_s: every job saving at once at the measured save time
+    peak_to_sustained: float  #: peak_write_gbps / bandwidth.<side>_gbps
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """The cluster behind the GPU-equivalents: jobs like the measured one, and the bandwidth they would need."""
+
+    jobs: int  #: max(1, cluster_gpus // gpus)
+    baseline: ClusterSide
+    candidate: ClusterSide
+
+    def sides(self) -> tuple[ClusterSide, ClusterSide]:
+        """Baseline, then candidate."""
+        return (self.baseline, self.candidate)
 
 
 @dataclass(frozen=True)
@@ -303,6 +359,8 @@ class Economics:
     cluster_value_per_year: float  #: bubble.gpu_equivalents * 8760 * gpu_hour_price
     retained_gb: float  #: retained_checkpoints * snapshot_gb
     currency: str  #: as given
+    energy_kwh_per_run: float | None = None  #: time_saved_s / 3600 * gpus * gpu_power_kw * pue; None: key absent
+    energy_kwh_per_year: float | None = None  #: energy_kwh_per_run * runs_per_year; None: key absent
 
 
 @dataclass(frozen=True)
@@ -322,6 +380,8 @@ class Metrics:
     """Every figure of the report; `to_dict` gives metrics.json."""
 
     schema_version: int
+    checkpoint_mode: str  #: "sync" or "async"
+    not_durable: tuple[str, ...]  #: the sides ("baseline", "candidate") whose saves are not durable
     inputs_illustrative: tuple[str, ...]
     save: Save
     bandwidth: Bandwidth
@@ -339,12 +399,18 @@ class Metrics:
     economics: Economics | None
     sensitivity: Sensitivity
     inputs: dict[str, str]
+    async_: Async  #: metrics.json's "async"
+    cluster: Cluster
 
     def to_dict(self) -> dict:
-        """Plain nested values for metrics.json (tuples become lists; no economics key without [economics])."""
+        """Plain nested values for metrics.json (tuples become lists; no economics key without [economics], no
+        economics.energy_* without gpu_power_kw)."""
         out = _plain(dataclasses.asdict(self))
+        out["async"] = out.pop("async_")
         if out["economics"] is None:
             del out["economics"]
+        elif out["economics"]["energy_kwh_per_run"] is None:
+            del out["economics"]["energy_kwh_per_run"], out["economics"]["energy_kwh_per_year"]
         return out
 
 
@@ -363,17 +429,24 @@ def compute(test: JointTest) -> Metrics:
     config = test.config
     names = {"baseline": config.systems.save_baseline, "candidate": config.systems.candidate}
     save = _save(test.saves, names, config.training.model)
-    bubble = _bubble(test, save)
+    async_sides, save, bubble = _saves_and_bubble(test, save)
     fits = {side: _fit(test.saves, names[side]) for side in SIDES}
     projections = tuple(_projection(spec, fits, bubble.saves) for spec in config.projections)
     problems = _feasibility(test, bubble, projections)
     if problems:
         raise InvalidInput(problems)
+    if async_sides is None:  # sync mode: the what-if at the step time the bubble gives, now known to be above zero
+        step = bubble.compute_s / bubble.total_steps
+        async_sides = _async_sides(test, save, step, config.training.checkpoint_interval_steps * step)
     bandwidth = _bandwidth(test.bandwidth, names)
     load = _load(test.loads, config.systems.load_baseline, config.systems.candidate, config.gates.max_cv_pct)
     gates = _gates(test, save, bubble)
+    step = _step_time(test, bubble)
+    reliability = _reliability(test, save, bubble, async_sides, step)
     return Metrics(
         schema_version=SCHEMA_VERSION,
+        checkpoint_mode=config.training.checkpoint_mode,
+        not_durable=tuple(side for side in SIDES if names[side] in config.systems.not_durable),
         inputs_illustrative=config.illustrative,
         save=save,
         bandwidth=bandwidth,
@@ -384,13 +457,105 @@ def compute(test: JointTest) -> Metrics:
         gates=gates,
         verdict=_verdict(gates),
         next_steps=_next_steps(test, save),
-        reliability=_reliability(test, save, bubble),
+        reliability=reliability,
         audit=_audit(save, bandwidth, projections),
         lifecycle=_lifecycle(save, bubble, load),
-        scale=_scale(test, save, bubble),
+        scale=_scale(test, save, bubble, reliability, async_sides),
         economics=_economics(config.economics, save, bubble),
-        sensitivity=_sensitivity(save, bubble, config.gates.target_duration_reduction_pct),
+        sensitivity=_sensitivity(
+            save, bubble, async_sides, config.training.checkpoint_mode, step, config.gates.target_duration_reduction_pct
+        ),
         inputs={name: test.sha256[name] for name in test.raw},  # in the inputs' canonical order
+        async_=_async(test, async_sides, bubble, reliability.interval_s),
+        cluster=_cluster(save, bandwidth, bubble, reliability.interval_s),
+    )
+
+
+def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] | None, Save, Bubble]:
+    """The async figures per side (async mode; None in sync mode), the saves with their pause, and the bubble.
+
+    In sync mode the pause is the save's mean and the step time follows from the bubble (compute_s / total_steps,
+    checked above zero before the what-if is computed); in async mode the step time is given and the pause is the
+    stall, which depends on the interval.
+    """
+    t = test.config.training
+    if t.checkpoint_mode == "async":
+        step = t.step_time_s
+        sides = _async_sides(test, save, step, t.checkpoint_interval_steps * step)
+        pauses = {side: sides[side].stall_s for side in SIDES}
+    else:
+        sides, pauses = None, {"baseline": save.baseline.mean_s, "candidate": save.candidate.mean_s}
+    save = dataclasses.replace(
+        save,
+        baseline=dataclasses.replace(save.baseline, pause_s=pauses["baseline"]),
+        candidate=dataclasses.replace(save.candidate, pause_s=pauses["candidate"]),
+    )
+    return sides, save, _bubble(test, save)
+
+
+def _step_time(test: JointTest, bubble: Bubble) -> float:
+    """t: compute seconds per step; in async mode the given step_time_s."""
+    t = test.config.training
+    return t.step_time_s if t.checkpoint_mode == "async" else bubble.compute_s / bubble.total_steps
+
+
+def _staging(test: JointTest, system: str) -> float:
+    spec = test.config.async_saves
+    return 0.0 if spec is None else spec.staging_s[system]
+
+
+def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:
+    spec = test.config.async_saves
+    per_node = 8 if spec is None else spec.gpus_per_node
+    out = {}
+    for name, side in zip(SIDES, save.sides(), strict=True):
+        staging, lag = _staging(test, side.system), side.mean_s
+        out[name] = AsyncSide(
+            staging_s=staging,
+            write_lag_s=lag,
+            stall_s=staging + max(0.0, lag - interval),
+            min_interval_steps=min_interval_steps(lag, step),
+            staged_per_node_gb=side.snapshot_gb * min(side.gpus, per_node) / side.gpus,
+        )
+    return out
+
+
+def min_interval_steps(lag_s: float, step_s: float) -> int:
+    """The smallest integer n >= 1 with n * step_s >= lag_s, tested in that very product (as storage_stalls is)."""
+    if not step_s > 0:
+        raise ValueError(f"a step time must be above zero, got {step_s}")
+    n = max(1, math.ceil(lag_s / step_s))
+    while n > 1 and (n - 1) * step_s >= lag_s:
+        n -= 1
+    while n * step_s < lag_s:
+        n += 1
+    return n
+
+
+def _async(test: JointTest, sides: dict[str, AsyncSide], bubble: Bubble, interval: float) -> Async:
+    b, c = sides["baseline"], sides["candidate"]
+    saves = bubble.saves
+    return Async(
+        staging_given=test.config.async_saves is not None,
+        storage_stalls=b.write_lag_s > interval or c.write_lag_s > interval,
+        duration_reduction_pct=100 * saves * (b.stall_s - c.stall_s) / (bubble.compute_s + saves * b.stall_s),
+        baseline=b,
+        candidate=c,
+    )
+
+
+def _cluster(save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float) -> Cluster:
+    jobs = max(1, bubble.cluster_gpus // save.baseline.gpus)
+
+    def side(s: SaveSide, sustained: float) -> ClusterSide:
+        mean = jobs * s.snapshot_gb / (interval + s.pause_s)
+        peak = jobs * s.snapshot_gb / s.mean_s
+        return ClusterSide(mean, mean / sustained, peak, peak / sustained)
+
+    return Cluster(
+        jobs=jobs,
+        baseline=side(save.baseline, bandwidth.baseline_gbps),
+        candidate=side(save.candidate, bandwidth.candidate_gbps),
     )
 
 
@@ -466,8 +631,8 @@ def _bandwidth(log: BandwidthLog, names: dict[str, str]) -> Bandwidth:
 def _bubble(test: JointTest, save: Save) -> Bubble:
     t = test.config.training
     saves = t.total_steps // t.checkpoint_interval_steps
-    base_total = saves * save.baseline.mean_s
-    cand_total = saves * save.candidate.mean_s
+    base_total = saves * save.baseline.pause_s
+    cand_total = saves * save.candidate.pause_s
     duration = (
         t.baseline_duration_s if t.baseline_duration_s is not None else t.total_steps * t.step_time_s + base_total
     )
@@ -593,41 +758,29 @@ def _load(frame: pd.DataFrame, baseline: str, candidate: str, max_cv: float) -> 
     return Load(tuple(models), min(speedups), max(speedups), baseline, candidate)
 
 
-def _runs_phrase(runs: int) -> str:
-    return f"{runs} run" if runs == 1 else f"{runs} runs"
-
-
-def _measurement_gate(gate_id: str, name: str, side: SaveSide, min_runs: int, max_cv: float) -> Gate:
+def _measurement_gate(gate_id: str, side: SaveSide, min_runs: int, max_cv: float) -> Gate:
     if side.runs < min_runs or side.cv_pct is None:
-        detail = f"{_runs_phrase(side.runs)} of {side.model} on {side.system}; at least {max(min_runs, 2)} are needed"
-        return Gate(gate_id, name, "insufficient", detail)
-    status = "pass" if side.cv_pct <= max_cv else "fail"
-    verb = "within" if status == "pass" else "above"
-    detail = f"{side.runs} runs, spread (CV) {side.cv_pct:.2f}% {verb} the {max_cv:g}% limit"
-    return Gate(gate_id, name, status, detail)
+        return Gate(gate_id, "insufficient")
+    return Gate(gate_id, "pass" if side.cv_pct <= max_cv else "fail")
 
 
 def _speedup_gate(save: Save, target: float) -> Gate:
-    name, ci = "Save-time target met", save.speedup_ci95
+    ci = save.speedup_ci95
     if ci is None:
-        return Gate("G3", name, "insufficient", "no confidence interval: each system needs 2 or more runs")
-    interval = f"95% interval {ci[0]:.2f}× to {ci[1]:.2f}×"
+        return Gate("G3", "insufficient")
     if ci[0] >= target:
-        return Gate("G3", name, "pass", f"{interval} lies at or above {target:g}×")
+        return Gate("G3", "pass")
     if ci[1] < target:
-        return Gate("G3", name, "fail", f"{interval} lies below {target:g}×")
-    return Gate("G3", name, "insufficient", f"{interval} contains {target:g}×")
+        return Gate("G3", "fail")
+    return Gate("G3", "insufficient")
 
 
 def _gates(test: JointTest, save: Save, bubble: Bubble) -> tuple[Gate, ...]:
     g = test.config.gates
-    g1 = _measurement_gate("G1", "Baseline established", save.baseline, g.min_runs, g.max_cv_pct)
-    g2 = _measurement_gate("G2", "Candidate measured on the same workload", save.candidate, g.min_runs, g.max_cv_pct)
-    target = g.target_duration_reduction_pct
-    passed = bubble.duration_reduction_pct >= target
-    change = bubble.duration_reduction_pct
-    detail = f"training time {abs(change):.2f}% {'shorter' if change >= 0 else 'longer'}; target {target:g}% shorter"
-    g4 = Gate("G4", "Training-time benefit", "pass" if passed else "fail", detail)
+    g1 = _measurement_gate("G1", save.baseline, g.min_runs, g.max_cv_pct)
+    g2 = _measurement_gate("G2", save.candidate, g.min_runs, g.max_cv_pct)
+    passed = bubble.duration_reduction_pct >= g.target_duration_reduction_pct
+    g4 = Gate("G4", "pass" if passed else "fail")
     return (g1, g2, _speedup_gate(save, g.target_speedup), g4)
 
 
@@ -649,25 +802,51 @@ def _next_steps(test: JointTest, save: Save) -> NextSteps:
     )
 
 
-def _reliability(test: JointTest, save: Save, bubble: Bubble) -> Reliability:
+def _blocking(test: JointTest, side: SaveSide, lag: AsyncSide) -> tuple[float, float]:
+    """(b, w): the part of a save that blocks training and the write lag (sync: the save, 0; async: staging, save)."""
+    if test.config.training.checkpoint_mode == "async":
+        return lag.staging_s, lag.write_lag_s
+    return side.mean_s, 0.0
+
+
+def _restore_s(test: JointTest, system: str) -> float | None:
+    """Mean restore time of the training model on `system`; None when no restores were measured."""
+    frame = test.restores
+    if frame is None or frame.empty:
+        return None
+    rows = frame[(frame["system"] == system) & (frame["model"] == test.config.training.model)]
+    return stats.mean([float(v) for v in rows["restore_s"]])
+
+
+def _reliability(
+    test: JointTest, save: Save, bubble: Bubble, async_sides: dict[str, AsyncSide], step: float
+) -> Reliability:
     r = test.config.reliability
     gpus = save.baseline.gpus
     mtbf = r.gpu_mtbf_hours * 3600 / gpus
-    step = bubble.compute_s / bubble.total_steps
     interval = bubble.checkpoint_interval_steps * step
 
-    def side(cost: float) -> ReliabilitySide:
-        best = stats.young_interval(cost, mtbf)
+    def side(name: str, s: SaveSide) -> ReliabilitySide:
+        b, w = _blocking(test, s, async_sides[name])
+        restore = _restore_s(test, s.system)
+        recovery = r.restart_s + (0.0 if restore is None else restore)
+        best = max(stats.young_interval(b, mtbf), w)
+        overhead = stats.failure_overhead_pct(b, w, interval, mtbf, recovery)
+        optimal = stats.failure_overhead_pct(b, w, best, mtbf, recovery)
         return ReliabilitySide(
+            restore_s=restore,
+            recovery_s=recovery,
             optimal_interval_s=best,
             optimal_interval_steps=best / step,
-            daly_interval_s=stats.daly_interval(cost, mtbf),
-            save_overhead_pct=100 * cost / interval,
-            overhead_pct=stats.overhead_pct(cost, interval, mtbf, r.restart_s),
-            optimal_overhead_pct=stats.overhead_pct(cost, best, mtbf, r.restart_s),
+            daly_interval_s=max(stats.daly_interval(b, mtbf), w),
+            save_overhead_pct=100 * stats.pause(b, w, interval) / interval,
+            overhead_pct=overhead,
+            optimal_overhead_pct=optimal,
+            ettr=1 / (1 + overhead / 100),
+            optimal_ettr=1 / (1 + optimal / 100),
         )
 
-    b, c = side(save.baseline.mean_s), side(save.candidate.mean_s)
+    b, c = side("baseline", save.baseline), side("candidate", save.candidate)
     return Reliability(
         gpu_mtbf_hours=r.gpu_mtbf_hours,
         restart_s=r.restart_s,
@@ -732,18 +911,23 @@ def _lifecycle(save: Save, bubble: Bubble, load: Load) -> Lifecycle:
     )
 
 
-def _scale(test: JointTest, save: Save, bubble: Bubble) -> Scale:
+def _scale(
+    test: JointTest, save: Save, bubble: Bubble, reliability: Reliability, async_sides: dict[str, AsyncSide]
+) -> Scale:
     r = test.config.reliability
     mtbf = r.gpu_mtbf_hours * 3600 / bubble.cluster_gpus
-    b = stats.young_interval(save.baseline.mean_s, mtbf)
-    c = stats.young_interval(save.candidate.mean_s, mtbf)
+    optimum = {}
+    for name, side, rel in zip(SIDES, save.sides(), (reliability.baseline, reliability.candidate), strict=True):
+        b, w = _blocking(test, side, async_sides[name])
+        best = max(stats.young_interval(b, mtbf), w)
+        optimum[name] = (best, stats.failure_overhead_pct(b, w, best, mtbf, rel.recovery_s))
     return Scale(
         cluster_gpus=bubble.cluster_gpus,
         job_mtbf_s=mtbf,
-        baseline_optimal_interval_s=b,
-        candidate_optimal_interval_s=c,
-        baseline_optimal_overhead_pct=stats.overhead_pct(save.baseline.mean_s, b, mtbf, r.restart_s),
-        candidate_optimal_overhead_pct=stats.overhead_pct(save.candidate.mean_s, c, mtbf, r.restart_s),
+        baseline_optimal_interval_s=optimum["baseline"][0],
+        candidate_optimal_interval_s=optimum["candidate"][0],
+        baseline_optimal_overhead_pct=optimum["baseline"][1],
+        candidate_optimal_overhead_pct=optimum["candidate"][1],
         gpu_equivalents_per_1000=10 * bubble.throughput_gain_pct,
     )
 
@@ -752,12 +936,17 @@ def _economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble) -> Econom
     if spec is None:
         return None
     per_run = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_hour_price
+    energy = None
+    if spec.gpu_power_kw is not None:
+        energy = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_power_kw * spec.pue
     return Economics(
         value_per_run=per_run,
         value_per_year=per_run * spec.runs_per_year,
         cluster_value_per_year=bubble.gpu_equivalents * 8760 * spec.gpu_hour_price,
         retained_gb=spec.retained_checkpoints * save.baseline.snapshot_gb,
         currency=spec.currency,
+        energy_kwh_per_run=energy,
+        energy_kwh_per_year=None if energy is None else energy * spec.runs_per_year,
     )
 
 
@@ -766,9 +955,9 @@ SENSITIVITY_SPAN = 8.0
 SENSITIVITY_POINTS = 41
 
 
-def _reduction_pct(saves: int, save: Save, compute_s: float) -> float:
-    """bubble.duration_reduction_pct for `saves` saves and `compute_s` of compute."""
-    return 100 * saves * save.saved_per_save_s / (compute_s + saves * save.baseline.mean_s)
+def _reduction_pct(saves: int, pauses: tuple[float, float], compute_s: float) -> float:
+    """bubble.duration_reduction_pct for `saves` saves of pauses (baseline, candidate) and `compute_s` of compute."""
+    return 100 * saves * (pauses[0] - pauses[1]) / (compute_s + saves * pauses[0])
 
 
 def _geometric_grid(span: float, points: int) -> np.ndarray:
@@ -784,18 +973,29 @@ def _geometric_grid(span: float, points: int) -> np.ndarray:
         return np.array([float(base ** (Decimal(2 * i - last) / last)) for i in range(points)])
 
 
-def _sensitivity(save: Save, bubble: Bubble, target_pct: float) -> Sensitivity:
+def _sensitivity(
+    save: Save, bubble: Bubble, async_sides: dict[str, AsyncSide], mode: str, step_time: float, target_pct: float
+) -> Sensitivity:
+    """The benefit over a grid of intervals and step times; in async mode each point's pauses are its stalls."""
     total, interval = bubble.total_steps, bubble.checkpoint_interval_steps
     grid = _geometric_grid(SENSITIVITY_SPAN, SENSITIVITY_POINTS)
     steps = sorted({int(v) for v in np.clip(np.rint(interval * grid), 1, total)} | {interval})
-    step_time = bubble.compute_s / total
     times_s = sorted({float(v) for v in step_time * grid} | {step_time})
     saves = bubble.saves
+
+    def pauses(interval_s: float) -> tuple[float, float]:
+        if mode != "async":
+            return (save.baseline.mean_s, save.candidate.mean_s)
+        b, c = async_sides["baseline"], async_sides["candidate"]
+        return (b.staging_s + max(0.0, b.write_lag_s - interval_s), c.staging_s + max(0.0, c.write_lag_s - interval_s))
+
     return Sensitivity(
         intervals_steps=tuple(steps),
-        interval_reduction_pct=tuple(_reduction_pct(total // k, save, bubble.compute_s) for k in steps),
+        interval_reduction_pct=tuple(
+            _reduction_pct(total // k, pauses(k * step_time), bubble.compute_s) for k in steps
+        ),
         step_times_s=tuple(times_s),
-        step_time_reduction_pct=tuple(_reduction_pct(saves, save, total * t) for t in times_s),
+        step_time_reduction_pct=tuple(_reduction_pct(saves, pauses(interval * t), total * t) for t in times_s),
         step_time_s=step_time,
         target_pct=target_pct,
     )

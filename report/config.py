@@ -7,6 +7,8 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
+from report.bounds import MAX_PROJECTIONS, name_problem
+from report.i18n import LANGUAGES
 from report.problems import Problem
 from report.text_check import text_problem
 
@@ -20,6 +22,7 @@ class Systems:
     candidate: str
     save_baseline: str
     load_baseline: str
+    not_durable: tuple[str, ...] = ()  #: save systems whose saves would not survive a power loss (schema 3)
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class Training:
     baseline_duration_s: float | None
     step_time_s: float | None
     cluster_gpus: int
+    checkpoint_mode: str = "sync"  #: "sync": training waits for each save; "async": only while it is staged
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,7 @@ class ProjectionSpec:
 
 
 @dataclass(frozen=True)
-class Gates:
+class Thresholds:
     """Thresholds of the joint-test gates G1 to G4."""
 
     min_runs: int = 3
@@ -54,7 +58,7 @@ class Gates:
 
 
 @dataclass(frozen=True)
-class Reliability:
+class ReliabilitySpec:
     """Failure assumptions: per-GPU mean time between failures and the cost of a restart."""
 
     gpu_mtbf_hours: float = 50677.0
@@ -62,18 +66,28 @@ class Reliability:
 
 
 @dataclass(frozen=True)
-class Economics:
+class EconomicsSpec:
     """What an hour of one GPU costs, and how often the training run is repeated: the value of the time saved."""
 
     gpu_hour_price: float
     currency: str
     runs_per_year: int
     retained_checkpoints: int = 3
+    gpu_power_kw: float | None = None  #: average draw of one GPU with its share of the server; None: no energy
+    pue: float = 1.0  #: the data centre's power usage effectiveness
+
+
+@dataclass(frozen=True)
+class AsyncSaves:
+    """[async]: how long one save blocks training while its state is staged to host memory, per save system."""
+
+    staging_s: dict[str, float]  #: save system name -> seconds
+    gpus_per_node: int = 8
 
 
 # The inputs a figure can be derived from, in the contract's order (the order of `inputs_illustrative`).
-CSV_INPUTS = ("save_times", "bandwidth", "load_times")
-LANGUAGES = ("en", "zh-CN")
+CSV_INPUTS = ("save_times", "bandwidth", "load_times", "restore_times")
+CHECKPOINT_MODES = ("sync", "async")
 
 
 @dataclass(frozen=True)
@@ -85,7 +99,7 @@ class ImportSpec:
     tool: str  #: fio, mlperf, megatron or nemo
     files: tuple[str, ...]  #: paths or globs inside the folder
     system: str
-    into: str  #: save_times, load_times or bandwidth
+    into: str  #: save_times, load_times, bandwidth or restore_times
     model: str | None = None
     gpus: int | None = None
     snapshot_gb: float | None = None  #: or size_gb for loads
@@ -109,10 +123,11 @@ class TestConfig:
     training: Training
     projections: tuple[ProjectionSpec, ...]
     sources: dict[str, str] = field(default_factory=dict)
-    gates: Gates = Gates()
-    reliability: Reliability = Reliability()
+    gates: Thresholds = Thresholds()
+    reliability: ReliabilitySpec = ReliabilitySpec()
     illustrative: tuple[str, ...] = ()  #: inputs declared illustrative, in CSV_INPUTS order
-    economics: Economics | None = None
+    economics: EconomicsSpec | None = None
+    async_saves: AsyncSaves | None = None  #: [async]; required in async mode, a what-if in sync mode
     environment: tuple[tuple[str, str], ...] = ()  #: [environment] labels and texts, in the order given
     language: str = "en"
     given: frozenset[str] = frozenset()  #: dotted keys test.toml gives (the rest are defaults)
@@ -126,7 +141,9 @@ class TestConfig:
 
 # Each key: (kind, required). Kinds: text, date, posint, posnum, nonnegnum, num.
 _TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True), "language": ("text", False)}
-_SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")}
+_SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")} | {
+    "not_durable": ("list", False)
+}
 _TRAINING = {
     "model": ("text", True),
     "total_steps": ("posint", True),
@@ -134,9 +151,10 @@ _TRAINING = {
     "baseline_duration_s": ("posnum", False),
     "step_time_s": ("posnum", False),
     "cluster_gpus": ("posint", False),
+    "checkpoint_mode": ("text", False),
 }
 _PROJECTION = {"name": ("text", True), "snapshot_gb": ("posnum", True), "saves": ("posint", False)}
-_SOURCES = {k: ("text", False) for k in ("save_times", "bandwidth", "load_times")} | {"illustrative": ("list", False)}
+_SOURCES = {k: ("text", False) for k in CSV_INPUTS} | {"illustrative": ("list", False)}
 _GATES = {
     "min_runs": ("posint", False),
     "max_cv_pct": ("nonnegnum", False),
@@ -149,10 +167,13 @@ _ECONOMICS = {
     "currency": ("text", True),
     "runs_per_year": ("posint", True),
     "retained_checkpoints": ("posint", False),
+    "gpu_power_kw": ("posnum", False),
+    "pue": ("atleast1", False),
 }
+_ASYNC = {"staging_s": ("any", True), "gpus_per_node": ("posint", False)}  # staging_s: checked by _async_saves
 _TABLES = {"systems": _SYSTEMS, "training": _TRAINING, "sources": _SOURCES, "gates": _GATES}
 _TABLES["reliability"] = _RELIABILITY
-_OPTIONAL_TABLES = {"economics": _ECONOMICS, "environment": None}
+_OPTIONAL_TABLES = {"economics": _ECONOMICS, "environment": None, "async": _ASYNC}
 
 _KIND_WORDS = {
     "text": "a text in quotes",
@@ -160,6 +181,7 @@ _KIND_WORDS = {
     "posint": "a whole number above zero",
     "posnum": "a number above zero",
     "nonnegnum": "a number, zero or above",
+    "atleast1": "a number, 1 or above",
     "num": "a number",
     "list": 'a list of input names, e.g. ["load_times"]',
 }
@@ -198,13 +220,15 @@ def _check_value(value: object, kind: str) -> bool:
         return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
     if kind == "list":
         return isinstance(value, list)
+    if kind == "any":
+        return True
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     if kind == "posint":
         return isinstance(value, int) and value > 0
     if value != value or value in (float("inf"), float("-inf")):
         return False
-    return {"posnum": value > 0, "nonnegnum": value >= 0, "num": True}[kind]
+    return {"posnum": value > 0, "nonnegnum": value >= 0, "atleast1": value >= 1, "num": True}[kind]
 
 
 def _describe(value: object) -> str:
@@ -240,7 +264,7 @@ class _Reader:
                     self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
                 continue
             kind, _ = spec[key]
-            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value)):
+            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value) or _long_name(key, value)):
                 self.problem(table, key, wrong, index)
             elif _check_value(value, kind):
                 out[key] = value.strip() if kind == "text" else value
@@ -289,10 +313,13 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     projections = _projections(reader, data.get("projections", []))
     illustrative = _illustrative(reader, sources.pop("illustrative", []))
     economics = _economics(reader, data)
+    async_saves = _async_saves(reader, data, systems)
+    not_durable = _not_durable(reader, systems.pop("not_durable", []), systems)
     environment = _environment(reader, data.get("environment", {}))
     _check_language(reader, top.get("language"))
     imports = _imports(reader, data.get("import", []), systems)
     _cross_checks(reader, systems, training)
+    _mode_checks(reader, training, "async" in data)
     if reader.problems:
         return None, sorted(reader.problems, key=lambda p: (p.line is None, p.line or 0))
     return (
@@ -300,7 +327,7 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
             title=top["title"],
             customer=top["customer"],
             date=top["date"],
-            systems=Systems(**systems),
+            systems=Systems(**systems, not_durable=not_durable),
             training=Training(
                 model=training["model"],
                 total_steps=training["total_steps"],
@@ -308,13 +335,15 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
                 baseline_duration_s=_float(training.get("baseline_duration_s")),
                 step_time_s=_float(training.get("step_time_s")),
                 cluster_gpus=training.get("cluster_gpus", 1000),
+                checkpoint_mode=training.get("checkpoint_mode", "sync"),
             ),
             projections=projections,
             sources=sources,
-            gates=Gates(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
-            reliability=Reliability(**{k: float(v) for k, v in reliability.items()}),
+            gates=Thresholds(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
+            reliability=ReliabilitySpec(**{k: float(v) for k, v in reliability.items()}),
             illustrative=illustrative,
             economics=economics,
+            async_saves=async_saves,
             environment=environment,
             language=top.get("language", "en"),
             given=_given(data),
@@ -335,7 +364,7 @@ def _given(data: dict) -> frozenset[str]:
 
 
 def _illustrative(reader: _Reader, value: list) -> tuple[str, ...]:
-    """[sources] illustrative: distinct names of the three CSV inputs, returned in the contract's order."""
+    """[sources] illustrative: distinct names of the CSV inputs, returned in the contract's order."""
     names = []
     for item in value:
         if item not in CSV_INPUTS:
@@ -348,7 +377,7 @@ def _illustrative(reader: _Reader, value: list) -> tuple[str, ...]:
     return tuple(n for n in CSV_INPUTS if n in names)
 
 
-def _economics(reader: _Reader, data: dict) -> Economics | None:
+def _economics(reader: _Reader, data: dict) -> EconomicsSpec | None:
     if "economics" not in data:
         return None
     value = data["economics"]
@@ -356,14 +385,111 @@ def _economics(reader: _Reader, data: dict) -> Economics | None:
         reader.problem("", "economics", f"must be a table [economics], got {_describe(value)}")
         return None
     checked = reader.table(value, "economics", _ECONOMICS)
+    if "pue" in checked and "gpu_power_kw" not in value:
+        reader.problem("economics", "pue", "is given without gpu_power_kw; the energy figures need the power of a GPU")
+        return None
     if len(checked) != len(value) or not {"gpu_hour_price", "currency", "runs_per_year"} <= checked.keys():
         return None
-    return Economics(
+    return EconomicsSpec(
         gpu_hour_price=float(checked["gpu_hour_price"]),
         currency=checked["currency"],
         runs_per_year=checked["runs_per_year"],
         retained_checkpoints=checked.get("retained_checkpoints", 3),
+        gpu_power_kw=_float(checked.get("gpu_power_kw")),
+        pue=float(checked.get("pue", 1.0)),
     )
+
+
+def _async_saves(reader: _Reader, data: dict, systems: dict) -> AsyncSaves | None:
+    """[async]: staging_s, one number >= 0 for both save systems or a table keyed by exactly their names."""
+    if "async" not in data:
+        return None
+    value = data["async"]
+    if not isinstance(value, dict):
+        reader.problem("", "async", f"must be a table [async], got {_describe(value)}")
+        return None
+    checked = reader.table(value, "async", _ASYNC)
+    if "staging_s" not in checked:
+        return None
+    staging = _staging(reader, checked["staging_s"], systems)
+    if staging is None:
+        return None
+    return AsyncSaves(staging_s=staging, gpus_per_node=checked.get("gpus_per_node", 8))
+
+
+def _staging(reader: _Reader, value: object, systems: dict) -> dict[str, float] | None:
+    names = [systems.get(k) for k in ("save_baseline", "candidate")]
+    if None in names:
+        return None  # [systems] is wrong already; that problem is reported
+    expected = " and ".join(f'"{n}"' for n in names)
+    if _check_value(value, "nonnegnum"):
+        return {name: float(value) for name in names}
+    if not isinstance(value, dict):
+        reader.problem(
+            "async",
+            "staging_s",
+            f"must be a number, zero or above, or a table of one such number per save system ({expected}),"
+            f" got {_describe(value)}",
+        )
+        return None
+    out, ok = {}, True
+    for key, seconds in value.items():
+        name = key.strip()
+        if name not in names:
+            reader.problem("async", "staging_s", f'"{name}" is not a save system; expected {expected}')
+            ok = False
+        elif name in out:
+            reader.problem("async", "staging_s", f'"{name}" is given twice')
+            ok = False
+        elif not _check_value(seconds, "nonnegnum"):
+            reader.problem("async", "staging_s", f'"{name}": must be a number, zero or above, got {_describe(seconds)}')
+            ok = False
+        else:
+            out[name] = float(seconds)
+    missing = [n for n in names if n not in out and n not in {k.strip() for k in value}]
+    for name in missing:
+        reader.problem("async", "staging_s", f'"{name}" has no staging time; give one for each save system')
+    return out if ok and not missing else None
+
+
+def _not_durable(reader: _Reader, value: list, systems: dict) -> tuple[str, ...]:
+    """[systems] not_durable: distinct names, each the save_baseline or the candidate."""
+    names = [systems.get(k) for k in ("save_baseline", "candidate") if systems.get(k)]
+    expected = " or ".join(f'"{n}"' for n in names)
+    out: list[str] = []
+    for item in value:
+        name = item.strip() if isinstance(item, str) else None
+        if name not in names:
+            reader.problem("systems", "not_durable", f"{_describe(item)} is not a save system; expected {expected}")
+        elif name in out:
+            reader.problem("systems", "not_durable", f'"{name}" is listed twice')
+        else:
+            out.append(name)
+    return tuple(out)
+
+
+def _mode_checks(reader: _Reader, training: dict, async_given: bool) -> None:
+    """checkpoint_mode: "sync" or "async"; "async" needs step_time_s and [async] with its staging times."""
+    mode = training.get("checkpoint_mode", "sync")
+    if mode not in CHECKPOINT_MODES:
+        allowed = " or ".join(f'"{m}"' for m in CHECKPOINT_MODES)
+        reader.problem("training", "checkpoint_mode", f"{_describe(mode)} is not a checkpoint mode; expected {allowed}")
+        return
+    if mode != "async":
+        return
+    if "baseline_duration_s" in training:
+        reader.problem(
+            "training",
+            "baseline_duration_s",
+            'must not be given with checkpoint_mode = "async" (the wall time then depends on the interval);'
+            " give step_time_s, the compute seconds per step",
+        )
+    if not async_given:
+        reader.problem(
+            "training",
+            "checkpoint_mode",
+            '"async" needs an [async] table with staging_s, the seconds one save blocks training while staged',
+        )
 
 
 def _environment(reader: _Reader, value: object) -> tuple[tuple[str, str], ...]:
@@ -398,9 +524,34 @@ def _syntax_problem(message: str) -> Problem:
     return Problem(FILE, None, None, f"TOML syntax error: {text}")
 
 
+_NAME_KEYS = ("candidate", "save_baseline", "load_baseline", "model", "platform", "system", "name")
+
+
+def _long_name(key: str, value: str) -> str | None:
+    """A system, model, platform or projection name too long to be one (report/bounds.py)."""
+    return name_problem(value) if key in _NAME_KEYS else None
+
+
+def _lookalike_systems(reader: _Reader, systems: dict) -> None:
+    """Two roles' names equal after Unicode normalisation and case folding would print as one system."""
+    from report.text_check import lookalikes
+
+    names = {k: v for k, v in systems.items() if k in _SYSTEMS and isinstance(v, str)}
+    for first, second in lookalikes(names):
+        reader.problem(
+            "systems",
+            second,
+            f'"{names[second]}" and {first} "{names[first]}" differ only in case or Unicode form: a reader cannot'
+            " tell them apart; name the two systems so that they differ",
+        )
+
+
 def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         reader.problem("", "projections", "must be written as [[projections]] tables")
+        return ()
+    if len(value) > MAX_PROJECTIONS:  # before each is checked: twenty thousand took minutes and 4 GB
+        reader.problem("", "projections", f"{len(value):,} projections; a report shows at most {MAX_PROJECTIONS:,}")
         return ()
     specs = []
     for index, item in enumerate(value):
@@ -411,6 +562,7 @@ def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
 
 
 def _cross_checks(reader: _Reader, systems: dict, training: dict) -> None:
+    _lookalike_systems(reader, systems)
     candidate = systems.get("candidate")
     for key in ("save_baseline", "load_baseline"):
         if candidate is not None and systems.get(key) == candidate:
@@ -430,8 +582,8 @@ def _cross_checks(reader: _Reader, systems: dict, training: dict) -> None:
 
 # [[import]]: the tools, the tables each may feed, and the keys of each table (kind, required).
 IMPORT_PAIRS = {
-    "fio": ("save_times", "load_times", "bandwidth"),
-    "mlperf": ("save_times", "load_times"),
+    "fio": ("save_times", "load_times", "bandwidth", "restore_times"),
+    "mlperf": ("save_times", "load_times", "restore_times"),
     "megatron": ("save_times",),
     "nemo": ("save_times",),
 }
@@ -440,8 +592,10 @@ _IMPORT_KEYS = {
     "save_times": {"model": ("text", True), "gpus": ("posint", True), "snapshot_gb": ("posnum", False)},
     "load_times": {"model": ("text", True), "platform": ("text", True), "size_gb": ("posnum", False)},
     "bandwidth": {},
+    "restore_times": {"model": ("text", True), "snapshot_gb": ("posnum", False)},
 }
 _IMPORT_SYSTEMS = {
+    "restore_times": ("save_baseline", "candidate"),
     "save_times": ("save_baseline", "candidate"),
     "bandwidth": ("save_baseline", "candidate"),
     "load_times": ("load_baseline", "candidate"),

@@ -61,22 +61,6 @@ def pct(value: float | None, digits: int = 1) -> str:
     return "–" if value is None else f"{fixed(value, digits)}%"
 
 
-def times(value: float | None, digits: int = 1) -> str:
-    """A ratio as a multiple, e.g. "1.9×"."""
-    return "–" if value is None else f"{num(value, digits)}×"
-
-
-def times_range(low: float, high: float, joiner: str = " to ") -> str:
-    """A range of multiples, "6.2× to 9.3×", or one multiple when both ends print alike."""
-    a, b = times(low), times(high)
-    return a if a == b else f"{a}{joiner}{b}"
-
-
-def gbps(value: float, digits: int = 2) -> str:
-    """A bandwidth, e.g. "3.26 GB/s"."""
-    return f"{num(value, digits)} GB/s"
-
-
 def gb(value: float) -> str:
     """A size in decimal gigabytes, e.g. "65.6 GB"."""
     return f"{num(value, auto_digits(value))} GB"
@@ -142,32 +126,6 @@ def gpus(value: float) -> str:
     return num(value, 0) if abs(value) >= 10 else sig(value)
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """ "1 run", "3 runs"; `many` for irregular plurals."""
-    return f"{count(n)} {one if n == 1 else many or one + 's'}"
-
-
-def join_words(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def natural_key(text: str) -> tuple:
     """A sort key that orders "7B" before "32B" before "70B" (numbers by value, the rest by code point)."""
     return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", text) if t)
-
-
-FILTERS = {
-    "num": num,
-    "seconds": seconds,
-    "hours": hours,
-    "long_duration": long_duration,
-    "pct": pct,
-    "times": times,
-    "times_range": times_range,
-    "gbps": gbps,
-    "gb": gb,
-    "count": count,
-}

@@ -12,15 +12,13 @@ import contextlib
 import datetime as dt
 import gettext
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 DOMAIN = "report"
-LANGUAGES = ("en", "zh-CN")
-# gettext's folder name of each language.
-_FOLDERS = {"zh-CN": "zh_CN"}
 
 
 class MissingTranslation(LookupError):
@@ -49,9 +47,10 @@ _strict: ContextVar[bool] = ContextVar("strict", default=False)
 
 def catalog(language: str, strict: bool = False) -> gettext.NullTranslations:
     """The translations of `language` (English is the message ids themselves)."""
-    if language == "en":
+    folder = LANGUAGES[language].catalog
+    if folder is None:
         return gettext.NullTranslations()
-    path = LOCALE / _FOLDERS[language] / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    path = LOCALE / folder / "LC_MESSAGES" / f"{DOMAIN}.mo"
     with path.open("rb") as handle:
         return (_Strict if strict else gettext.GNUTranslations)(handle)
 
@@ -101,16 +100,12 @@ def join_words(items: list[str]) -> str:
 
 def page_footer() -> tuple[str, str, str]:
     """The words around the page number and the page count: ("Page ", " of ", "") or ("第 ", " 页，共 ", " 页")."""
-    if language() == "zh-CN":
-        return ("第 ", " 页，共 ", " 页")
-    return ("Page ", " of ", "")
+    return LANGUAGES[language()].footer
 
 
 def date(value: dt.date) -> str:
     """A date as a reader of the language writes it: "30 November 2026", "2026年11月30日"."""
-    if language() == "zh-CN":
-        return f"{value.year}年{value.month}月{value.day}日"
-    return f"{value.day} {_MONTHS[value.month - 1]} {value.year}"
+    return LANGUAGES[language()].date(value)
 
 
 # Month names spelled here, not by the C library, so that the machine's locale never changes a report.
@@ -175,3 +170,39 @@ def keep_words(text: str) -> str:
     word-break: keep-all would: word joiners between its ideographs. In every language its units stay whole."""
     text = _SLASHED_UNIT.sub("/" + WORD_JOINER, text)
     return _BETWEEN_CJK.sub(WORD_JOINER, text) if language() == "zh-CN" else text
+
+
+def _english_date(value: dt.date) -> str:
+    return f"{value.day} {_MONTHS[value.month - 1]} {value.year}"
+
+
+def _chinese_date(value: dt.date) -> str:
+    return f"{value.year}年{value.month}月{value.day}日"
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language of the report: all that differs with it but the messages its catalog translates."""
+
+    code: str  #: test.toml's `language`, `--language`, the HTML's lang and the PDF's /Lang
+    catalog: str | None  #: its gettext folder in report/locale/ (None: English, the message ids themselves)
+    date: Callable[[dt.date], str]  #: a date as its readers write it
+    footer: tuple[str, str, str]  #: the words around the page number and the page count in the PDF's footer
+    fonts: tuple[str, ...] = ()  #: the shipped fonts (report/assets/fonts/) its script needs beside Inter
+
+
+#: The languages the report is written in, by code: config, the command line, verify and `make catalogs` read it.
+#: A new language is one entry here and its catalog (README: How to add a language).
+LANGUAGES: dict[str, Language] = {
+    language.code: language
+    for language in (
+        Language("en", None, _english_date, ("Page ", " of ", "")),
+        Language(
+            "zh-CN",
+            "zh_CN",
+            _chinese_date,
+            ("第 ", " 页，共 ", " 页"),
+            ("NotoSansCJKsc-Regular.otf", "NotoSansCJKsc-Bold.otf"),
+        ),
+    )
+}

@@ -1,7 +1,8 @@
 """The input files a joint test may hold: one description that loading, evidence, verify and the appendix iterate.
 
-test.toml and the three CSVs are described here; the field tools' raw files (report/ingest/) are attached under
-their paths inside the folder, with a media type from their suffix. No heavy imports: the PDF side reads this.
+test.toml and the four CSVs (restore_times.csv optional) are described here; the field tools' raw files
+(report/ingest/) are attached under their paths inside the folder, with a media type from their suffix. No heavy
+imports: the PDF side reads this.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ class InputFile:
     media_type: str
     columns: dict[str, str] | None  #: column -> kind (report/tables.py), None for test.toml
     label: str  #: what the file holds, as the report names it
+    optional: bool = False  #: a joint test may leave it out even when no import feeds it
 
 
 CONFIG = InputFile("test.toml", "application/toml", None, "Test description")
@@ -46,7 +48,14 @@ LOAD_TIMES = InputFile(
     },
     "Model load times",
 )
-TABLES = (SAVE_TIMES, BANDWIDTH, LOAD_TIMES)
+RESTORE_TIMES = InputFile(
+    "restore_times.csv",
+    "text/csv",
+    {"system": "text", "model": "text", "run": "int>=1", "restore_s": "num>0"},
+    "Checkpoint restore times",
+    optional=True,
+)
+TABLES = (SAVE_TIMES, BANDWIDTH, LOAD_TIMES, RESTORE_TIMES)
 INPUTS = (CONFIG, *TABLES)
 BY_NAME = {f.name: f for f in INPUTS}
 

@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from report import inputs, stats
+from report import bounds, inputs, stats
 from report.config import TestConfig, parse_config
 from report.ingest import imports as ingest
 from report.ingest.files import AttachedFiles, FolderFiles
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, group_runs
-from report.safe_read import Unreadable, read_regular
+from report.safe_read import Unreadable, read_regular, resolved
 from report.tables import Table, header_of, read_table
 from report.text_check import text_problem
 
@@ -34,6 +34,7 @@ class JointTest:
     raw: dict[str, bytes]  #: every input file by its path inside the folder: test.toml, the CSVs present, raw files
     sha256: Mapping[str, str]  #: each input file's name mapped to the SHA-256 of its bytes
     imported: ingest.Imported | None = None  #: the rows the [[import]] tables gave, and the tools they came from
+    restores: pd.DataFrame | None = None  #: restore_times rows (CSV and imports); None when no restore was measured
 
 
 INPUT_LIMIT = 4 << 30  # bytes of one input file: far beyond a 10M-sample log (367 MB)
@@ -58,12 +59,14 @@ def read_folder(folder: Path) -> dict[str, bytes]:
     if inputs.CONFIG.name not in raw:  # without test.toml no import is known: every CSV must be there
         if not problems:
             problems.append(Problem(inputs.CONFIG.name, None, None, f"the file is missing from {folder}"))
-        missing = [t.name for t in inputs.TABLES if t.name not in raw and not _present(folder / t.name)]
+        missing = [
+            t.name for t in inputs.TABLES if t.name not in raw and not t.optional and not _present(folder / t.name)
+        ]
         raise InvalidInput(problems + [Problem(n, None, None, f"the file is missing from {folder}") for n in missing])
     config, _ = parse_config(raw[inputs.CONFIG.name])
     fed = _fed(config, raw[inputs.CONFIG.name])
     for item in inputs.TABLES:
-        if item.name not in raw and item.name not in fed and not _present(folder / item.name):
+        if item.name not in raw and item.name not in fed and not item.optional and not _present(folder / item.name):
             problems.append(Problem(item.name, None, None, f"the file is missing from {folder}"))
     if config is not None and config.imports:
         found, errors = ingest.collect(config.imports, FolderFiles(folder))
@@ -83,9 +86,11 @@ def read_input(folder: Path, name: str) -> bytes | Problem:
     path = folder / name
     if not path.exists() and not path.is_symlink():
         return Problem(name, None, None, f"the file is missing from {folder}")
-    if not path.resolve().is_relative_to(folder.resolve()):
-        return Problem(name, None, None, "is a link leading outside the joint-test folder; copy the file in instead")
     try:
+        if not resolved(path).is_relative_to(folder.resolve()):
+            return Problem(
+                name, None, None, "is a link leading outside the joint-test folder; copy the file in instead"
+            )
         return read_regular(path, INPUT_LIMIT)
     except Unreadable as exc:
         return Problem(name, None, None, str(exc))
@@ -110,14 +115,15 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
             table, found = read_table(item.name, raw[item.name], item.columns)
             if table is not None and not found:
                 text_columns = [column for column, kind in item.columns.items() if kind == "text"]
-                found = _check_texts(table, text_columns) + _check_ranges(table, item.columns)
+                found = bounds.table_problems(table, text_columns)  # first: a million names is one line, at once
+                found = found or _check_texts(table, text_columns) + _check_ranges(table, item.columns)
             problems += found
             if table is not None and not found:
                 tables[item.name] = table
     imported = None
     fed = _fed(config, raw[inputs.CONFIG.name])
     for item in inputs.TABLES:
-        if item.name not in raw and item.name not in fed:
+        if item.name not in raw and item.name not in fed and not item.optional:
             problems.append(Problem(item.name, None, None, "the file is missing"))
     if config is not None and config.imports:
         imported = ingest.run(config.imports, config.training.model, AttachedFiles(raw), _numbering(tables))
@@ -137,7 +143,8 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
     if sha256 is None:
         sha256 = {name: hashlib.sha256(data).hexdigest() for name, data in raw.items()}
     saves, loads = _frame(tables["save_times.csv"]), _frame(tables["load_times.csv"])
-    return JointTest(config, saves, log, loads, raw, sha256, imported)
+    restores = _frame(tables["restore_times.csv"]) if "restore_times.csv" in tables else None
+    return JointTest(config, saves, log, loads, raw, sha256, imported, restores)
 
 
 def canonical_order(raw: Mapping[str, bytes]) -> dict[str, bytes]:
@@ -163,6 +170,7 @@ def _numbering(tables: dict[str, Table]) -> ingest.Numbering:
     """The highest run number of each row key in the CSVs, and bandwidth.csv's (system, run) pairs."""
     numbering = ingest.Numbering()
     keys = {"save_times.csv": ["system", "model"], "load_times.csv": ["system", "model", "platform"]}
+    keys["restore_times.csv"] = ["system", "model"]
     keys["bandwidth.csv"] = ["system"]
     for name, by in keys.items():
         if (table := tables.get(name)) is None:
@@ -185,7 +193,7 @@ def _merge(raw: dict[str, bytes], tables: dict[str, Table], imported: ingest.Imp
     for item in inputs.TABLES:
         rows = imported.rows.get(item.name)
         if not rows:
-            if item.name not in raw:
+            if item.name not in raw and not item.optional:
                 message = "the file is missing and no [[import]] gave rows for it"
                 problems.append(Problem(item.name, None, None, message))
             continue
@@ -292,7 +300,26 @@ def _cross_checks(config: TestConfig, tables: dict[str, Table]) -> tuple[list[Pr
         problems += _check_unique(loads, ["system", "model", "platform", "run"], "run", "this run number appears twice")
         problems += _check_model_constants(loads, ["model", "platform"], ["size_gb"])
         problems += _check_both_loaded(loads, load_systems)
+    if restores := tables.get("restore_times.csv"):
+        problems += _check_systems(restores, save_systems)
+        problems += _check_unique(restores, ["system", "model", "run"], "run", "this run number appears twice")
+        problems += _check_training_model(restores, config, save_systems)
+        if saves:
+            problems += _check_saved_models(restores, saves)
     return problems, log
+
+
+def _check_saved_models(restores: Table, saves: Table) -> list[Problem]:
+    """A restore reads a checkpoint a save wrote: its model must be a model of save_times.csv (on any system)."""
+    model: pd.Categorical = restores.columns["model"]
+    saved = set(saves.columns["model"].categories)
+    problems = []
+    for code, name in enumerate(model.categories):
+        if name not in saved:
+            line = int(restores.line_of(np.flatnonzero(model.codes == code)[:1])[0])
+            message = f'"{name}" is not a model of save_times.csv; a restore reads back a checkpoint that was saved'
+            problems.append(Problem(restores.name, line, "model", message))
+    return problems
 
 
 def _check_systems(table: Table, expected: dict[str, str]) -> list[Problem]:

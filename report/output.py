@@ -39,9 +39,23 @@ def _siblings(out_dir: Path, kind: str) -> str:
     return f".{out_dir.name}.{kind}-"
 
 
+def out_path(out_dir: Path) -> Path:
+    """OUT as an absolute path without `.` or `..` parts, so that its name and parent are real; the root (or a path
+    that climbs to it) has no name to put a lock or a staging folder beside, and is refused before anything is
+    written."""
+    path = Path(os.path.abspath(out_dir))
+    if not path.name:
+        example = path / "out"
+        raise OutputError(
+            f"{out_dir}: is the root of the file system; the outputs go into a folder of their own (e.g. {example})"
+        )
+    return path
+
+
 @contextlib.contextmanager
 def locked(out_dir: Path) -> Iterator[None]:
     """Hold OUT's lock for a build; a second build of the same OUT is refused with OutputError."""
+    out_dir = out_path(out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(out_dir.parent / f".{out_dir.name}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     try:

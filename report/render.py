@@ -9,7 +9,6 @@ from markupsafe import Markup
 
 from report import i18n, webfonts
 from report.charts import Chart
-from report.formatting import FILTERS
 from report.pdf import CHART_SCHEME, TEMPLATES
 from report.sections.base import ReportContext
 
@@ -31,7 +30,6 @@ def environment() -> jinja2.Environment:
         extensions=["jinja2.ext.i18n"],
         finalize=_typeset,
     )
-    env.filters.update(FILTERS)
     env.filters["keep_words"] = i18n.keep_words
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)

@@ -25,8 +25,8 @@ def kind_of(mode: int) -> str:
 
 def read_regular(path: Path, limit: int) -> bytes:
     """The bytes of `path`, a regular file of at most `limit` bytes that does not change while it is read."""
-    real = path.resolve()
-    if any(real.is_relative_to(root) for root in _PSEUDO):
+    real = resolved(path)
+    if is_kernel_file(real):
         raise Unreadable(f"leads to {real}, a kernel file, not a file of data")
     try:
         fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
@@ -36,6 +36,19 @@ def read_regular(path: Path, limit: int) -> bytes:
         return _read_fd(fd, limit)
     finally:
         os.close(fd)
+
+
+def resolved(path: Path) -> Path:
+    """`path` with every symlink followed; a loop of symlinks is Unreadable, said as such."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError) as exc:  # Python 3.11-3.12 raise RuntimeError for a loop, 3.13 OSError (ELOOP)
+        raise Unreadable("is a loop of symbolic links (each leads, in the end, back to itself)") from exc
+
+
+def is_kernel_file(real: Path) -> bool:
+    """Whether a resolved path lies in a kernel file system (/proc, /sys, /dev)."""
+    return any(real.is_relative_to(root) for root in _PSEUDO)
 
 
 def _read_fd(fd: int, limit: int) -> bytes:

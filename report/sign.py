@@ -8,9 +8,12 @@ signature depends on the key and the bytes alone.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import io
+import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,11 +26,15 @@ class SigningError(Exception):
 
 @dataclass(frozen=True)
 class SignatureCheck:
-    """What a report's signature says."""
+    """What a report's one signature says."""
 
     signer: str  #: the certificate's subject, as people read it
+    fingerprint: str  #: SHA-256 of the signer's certificate (DER), colon-separated hex, as pdfsig and browsers show it
     intact: bool  #: the signed bytes are unchanged and the signature matches them
-    whole_file: bool  #: the signature covers the whole file (nothing was added after it)
+
+
+class SignatureRefused(Exception):
+    """The file's signatures are not exactly one that covers the whole file; the message names what was found."""
 
 
 def sign(pdf: bytes, key: Path, cert: Path, signing_time: dt.datetime) -> bytes:
@@ -86,21 +93,79 @@ def _signer_at(signing_time: dt.datetime):
 
 
 def check(pdf: bytes) -> SignatureCheck | None:
-    """The report's signature checked against its bytes, or None when it carries none."""
+    """The report's one signature checked against its bytes, or None when it carries none.
+
+    Raises SignatureRefused for anything but exactly one signature covering the whole file: several signatures (a
+    second one can vouch for an update that the first no longer covers), or one that leaves bytes out or has an
+    update after it. pyHanko's own log (a traceback for a damaged update) is kept off standard error.
+    """
+    with _quiet_pyhanko():
+        return _check(pdf)
+
+
+def _check(pdf: bytes) -> SignatureCheck | None:
     from pyhanko.pdf_utils.reader import PdfFileReader
     from pyhanko.sign.validation import validate_pdf_signature
-    from pyhanko.sign.validation.status import SignatureCoverageLevel
     from pyhanko_certvalidator import ValidationContext
 
     reader = PdfFileReader(io.BytesIO(pdf), strict=False)
-    if not reader.embedded_signatures:
+    found = list(reader.embedded_signatures)
+    if not found:
         return None
-    embedded = reader.embedded_signatures[-1]
+    if len(found) > 1:
+        who = "; ".join(f"{_subject(s)} (field {s.field_name})" for s in found[:4])
+        raise SignatureRefused(
+            f"it carries {len(found)} signatures ({who}); a report carries exactly one, covering the whole file"
+        )
+    embedded = found[0]
+    signer, fingerprint = _subject(embedded), _fingerprint(embedded)
+    _refuse_partial(embedded, len(pdf), signer)
     # Integrity only: the signer's own certificate is its trust root here. Whether to trust that signer is for
     # the reader's trust store (Acrobat, pdfsig), which verify does not have.
     context = ValidationContext(trust_roots=[embedded.signer_cert], allow_fetching=False)
-    status = validate_pdf_signature(embedded, context, skip_diff=False)
-    start, length = embedded.byte_range[2], embedded.byte_range[3]
-    whole = status.coverage == SignatureCoverageLevel.ENTIRE_FILE and start + length == len(pdf)
-    subject = embedded.signer_cert.subject.human_friendly
-    return SignatureCheck(subject, bool(status.intact and status.valid), whole)
+    status = validate_pdf_signature(embedded, context, skip_diff=True)
+    return SignatureCheck(signer, fingerprint, bool(status.intact and status.valid))
+
+
+def _refuse_partial(embedded, size: int, signer: str) -> None:
+    """Refuse a signature whose byte range is not [0, hole) + [hole end, end of file)."""
+    byte_range = list(embedded.byte_range)
+    if len(byte_range) != 4 or byte_range[0] != 0:
+        raise SignatureRefused(f"the signature by {signer} does not cover the whole file (byte range {byte_range})")
+    first_end, second_start, second_length = byte_range[1], byte_range[2], byte_range[3]
+    hole = second_start - first_end  # the signature's own /Contents, and nothing else
+    if not 0 < hole <= 1 << 20:
+        raise SignatureRefused(f"the signature by {signer} leaves {hole:,} bytes out of what it covers")
+    end = second_start + second_length
+    if end < size:
+        raise SignatureRefused(
+            f"{size - end:,} bytes were added after the signature by {signer} (an update after it, which the"
+            " signature does not cover)"
+        )
+    if end > size:
+        raise SignatureRefused(f"the signature by {signer} claims {end:,} bytes; the file has {size:,}")
+
+
+def _subject(embedded) -> str:
+    try:
+        return embedded.signer_cert.subject.human_friendly
+    except Exception:  # a signature whose certificate cannot be read still gets named
+        return f"an unreadable certificate (field {embedded.field_name})"
+
+
+def _fingerprint(embedded) -> str:
+    return ":".join(f"{b:02X}" for b in hashlib.sha256(embedded.signer_cert.dump()).digest())
+
+
+@contextlib.contextmanager
+def _quiet_pyhanko() -> Iterator[None]:
+    """pyHanko logs tracebacks (logging.exception) for updates it cannot analyse; verify says what it found."""
+    logger = logging.getLogger("pyhanko")
+    before, propagate = logger.level, logger.propagate
+    logger.setLevel(logging.CRITICAL + 1)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.setLevel(before)
+        logger.propagate = propagate

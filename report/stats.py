@@ -91,6 +91,18 @@ def overhead_pct(cost_s: float, interval_s: float, mtbf_s: float, restart_s: flo
     return 100 * (cost_s / interval_s + (interval_s + cost_s) / (2 * mtbf_s) + restart_s / mtbf_s)
 
 
+def pause(blocking_s: float, lag_s: float, interval_s: float) -> float:
+    """What one save costs training at `interval_s`: the blocking part plus any wait for the previous write."""
+    return blocking_s + max(0.0, lag_s - interval_s)
+
+
+def failure_overhead_pct(blocking_s: float, lag_s: float, interval_s: float, mtbf_s: float, recovery_s: float) -> float:
+    """Expected overhead, a share of compute time: saves, work lost to a failure (half a period plus the write lag:
+    a checkpoint still being written cannot be restored) and recovery. With lag_s 0 it is overhead_pct's."""
+    p = pause(blocking_s, lag_s, interval_s)
+    return 100 * (p / interval_s + (interval_s + p) / (2 * mtbf_s) + lag_s / mtbf_s + recovery_s / mtbf_s)
+
+
 def runs_to_decide(speedup: float, cv_b: float | None, cv_c: float | None, target: float) -> int | None:
     """Runs per side at which the speedup's 95% interval, with the observed spread, would clear `target`.
 

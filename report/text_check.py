@@ -1,7 +1,10 @@
 """Texts from the inputs (names, titles, sources) checked before they reach a page: printable, and drawable.
 
 A control character (U+0001, ESC, …) breaks the SVG of the charts and means nothing on a page; a character no
-shipped font has (an emoji) would print as an empty box. Both are refused with the place they were found.
+shipped font has (an emoji) would print as an empty box; an invisible or bidirectional-control character (format
+characters, category Cf: U+200B, U+202E, U+2066, …) makes a name print as another or two names print alike. All are
+refused with the place they were found, the character named. Two system names that differ only in case or Unicode
+form (`lookalikes`) are refused by test.toml's checks.
 """
 
 from __future__ import annotations
@@ -35,6 +38,12 @@ def drawable(char: str) -> bool:
 def text_problem(text: str) -> str | None:
     """What is wrong with a text from the inputs, in plain words, or None."""
     for char in text:
+        if unicodedata.category(char) == "Cf":
+            name = unicodedata.name(char, "format character")
+            return (
+                f"contains U+{ord(char):04X} ({name}), an invisible or bidirectional-control character: the name"
+                " would print as something other than what it is; remove it"
+            )
         if (kind := _REFUSED_CATEGORIES.get(unicodedata.category(char))) is not None:
             return f"contains {kind} (U+{ord(char):04X}); only printable text can go into the report"
     for char in dict.fromkeys(text):
@@ -45,3 +54,19 @@ def text_problem(text: str) -> str | None:
                 " it would print as an empty box"
             )
     return None
+
+
+def folded(name: str) -> str:
+    """A name as a reader tells names apart: Unicode NFKC (full-width and compatibility forms) and case folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def lookalikes(names: dict[str, str]) -> list[tuple[str, str]]:
+    """Pairs of keys whose names differ but read the same after `folded` ("FX100" and "ＦＸ100", "fx100")."""
+    keys = list(names)
+    return [
+        (a, b)
+        for i, a in enumerate(keys)
+        for b in keys[i + 1 :]
+        if names[a] != names[b] and folded(names[a]) == folded(names[b])
+    ]

@@ -1,10 +1,13 @@
 """Verifying a report: rebuild it from the inputs attached to it and compare every figure, every page and the bytes.
 
-A report is genuine when a rebuild from its own attachments prints what it prints. verify reads only the
-attachments the contract names (`allowed_attachments`), each checked against its declared size before it is
-inflated (never more than that size, in blocks), refuses a PDF that carries any other embedded file, rebuilds the
-report with the generator version it records, and then compares: metrics.json's figures (to a relative 1e-9), the
-text of every page, and, where the recorded generator and packages are the ones running, the PDF's bytes.
+A report is genuine when a rebuild from its own attachments, by this generator, prints what it prints. verify checks
+the file's size, its end-of-file marker and its object count before it parses anything, reads only the attachments
+the contract names (`allowed_attachments`), each checked against its declared size before it is inflated (never more
+than that size, in blocks), refuses a PDF that carries any other embedded file, any script or automatic action, or
+anything but exactly one signature covering the whole file, and then compares: metrics.json's figures (to a relative
+1e-9), the page count, the text of every page, and, where the recorded Python and packages are the ones running, the
+PDF's bytes. How strictly a report is checked never comes from the report: one built by another generator version
+is not verified (`OtherGenerator`), and the looser check by figures is only what `--figures-only` asks for.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ import io
 import json
 import math
 import re
+import stat
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from report.i18n import LANGUAGES
 from report.inputs import CONFIG, TABLES
 from report.pdf import METRICS_NAME
 from report.problems import InvalidInput
@@ -25,7 +30,11 @@ from report.provenance import Provenance
 from report.safe_read import read_regular
 
 REL_TOL = 1e-9
-PDF_LIMIT = 4 << 30
+# A report is a few MB; a 10M-sample one about 100 MB. Far above both, far below what would hurt to parse.
+PDF_LIMIT = 2 << 30
+# Indirect objects a report holds: a few thousand (fonts, pages, the structure tree); the trailer's /Size is checked
+# against this before any object is read.
+MAX_OBJECTS = 200_000
 # The most verify inflates of each attachment (the declared /Size must be within it): test.toml and metrics.json
 # are a few KB, the timing tables small, the bandwidth log up to 10M samples (367 MB) with room to spare.
 SIZE_LIMITS = {"test.toml": 1 << 20, METRICS_NAME: 64 << 20, "bandwidth.csv": 2 << 30}
@@ -39,6 +48,27 @@ class Outcome:
 
     differences: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    signature: str | None = None  #: who signed it and the certificate's fingerprint, or None when not signed
+    figures_only: bool = False  #: the looser check was asked for: page text, page count and bytes not compared
+
+
+class OtherGenerator(Exception):
+    """The report was built by another generator version: this one cannot verify it (the message says which)."""
+
+    def __init__(self, claimed: Provenance, running: Provenance):
+        self.claimed, self.running = claimed, running
+        super().__init__(
+            f"built by generator {claimed.generator} (commit {claimed.commit}); this is {running.generator}"
+            f" (commit {running.commit}), so it is NOT verified. Get that version (git checkout {_commit(claimed)} in"
+            f" the generator's repository, then make .venv/.installed) and run its verify; or run verify"
+            " --figures-only, which checks the figures only"
+        )
+
+
+def _commit(prov: Provenance) -> str:
+    return (
+        prov.commit.removesuffix("+changes") if prov.commit != "unknown" else f"the commit of version {prov.generator}"
+    )
 
 
 class Refused(Exception):
@@ -46,7 +76,9 @@ class Refused(Exception):
 
 
 def allowed_attachments() -> tuple[str, ...]:
-    """The files every report may carry by name: test.toml, the three CSVs and metrics.json (raw files besides)."""
+    """The files every report may carry by name: test.toml, the CSVs (restore_times.csv too) and metrics.json.
+
+    Raw files an import read are allowed besides (see _may_carry)."""
     return (CONFIG.name, *(t.name for t in TABLES), METRICS_NAME)
 
 
@@ -244,60 +276,134 @@ def _schema(recorded: dict) -> list[str]:
     if have == SCHEMA_VERSION and type(have) is int:
         return []
     said = "no schema_version" if have is None else f"schema_version {json.dumps(have)}"
-    return [
-        f"{METRICS_NAME}: {said}, this verify reads schema_version {SCHEMA_VERSION};"
-        " verify it with the generator version its colophon names"
-    ]
+    return [f"{METRICS_NAME}: {said}, this verify reads schema_version {SCHEMA_VERSION}; {_which_generator(recorded)}"]
 
 
-def _provenance(recorded: dict, outcome: Outcome) -> tuple[Provenance, bool]:
-    """The provenance to rebuild with, and whether it is this generator's own (then the bytes must match)."""
-    from report import provenance
-
-    running = provenance.collect()
+def _which_generator(recorded: dict) -> str:
+    """Which generator verifies a report of another schema: the one it records (its colophon names it too)."""
     claimed = Provenance.from_dict(recorded.get("generator"))
     if claimed is None:
-        outcome.notes.append("the report does not record its generator; rebuilt with this one")
-        return running, False
-    if claimed != running:
-        outcome.notes.append(
-            f"the report was built by generator {claimed.generator} (commit {claimed.commit}) with other packages"
-            f" than this one, {running.generator} (commit {running.commit}): pages compared by text, not by bytes"
-            if claimed.generator != running.generator or claimed.commit != running.commit
-            else "the report was built with other Python or package versions: pages compared by text, not by bytes"
-        )
-    return claimed, claimed == running
+        return "verify it with the generator version its colophon names"
+    return (
+        f"verify it with the generator that built it, version {claimed.generator} (commit {claimed.commit}),"
+        " as its colophon names"
+    )
 
 
-def verify_bytes(data: bytes) -> Outcome:
-    """Everything verify finds about a PDF's bytes (see the module's docstring); raises Refused."""
+def _generator_problems(recorded: dict, given_pages: list[str], language: str) -> tuple[Provenance | None, list[str]]:
+    """The generator metrics.json records, and a difference where the colophon does not print that very generator.
+
+    metrics.json and the colophon are made from one provenance: a generator block edited after the build (to pass
+    for another version, or for this one) no longer matches the pages, and that is a difference, not another version.
+    """
+    from report import i18n
+
+    claimed = Provenance.from_dict(recorded.get("generator"))
+    if claimed is None:
+        return None, [f"{METRICS_NAME}: generator: missing or not of the shape a build records"]
+    with i18n.activate(language):
+        row = i18n._("{version} (commit {commit})").format(version=claimed.generator, commit=claimed.commit)
+    printed = "".join("".join(given_pages).split())
+    wanted = [row, f"Python{claimed.python}", *(f"{name}{version}" for name, version in claimed.packages)]
+    missing = [w for w in wanted if "".join(w.split()) not in printed]
+    if missing:
+        return claimed, [
+            f"{METRICS_NAME}: generator: records {missing[0]!r}, which the colophon does not print: the generator"
+            " block was changed after the build"
+        ]
+    return claimed, []
+
+
+def precheck(data: bytes | memoryview, size: int | None = None) -> None:
+    """Refuse, before parsing, what cannot be a report: too large, no PDF header, no end-of-file marker at the end."""
+    size = len(data) if size is None else size
+    if size > PDF_LIMIT:
+        raise Refused(f"is {size:,} bytes; a report is at most {PDF_LIMIT:,}")
+    if b"%PDF-" not in bytes(data[:1024]):
+        raise Refused("is not a PDF (no %PDF- header in its first 1024 bytes)")
+    tail = bytes(data[-2048:])
+    if b"%%EOF" not in tail or b"startxref" not in tail:
+        raise Refused("is not a whole PDF (no startxref and %%EOF in its last 2048 bytes)")
+
+
+def _check_structure(reader) -> None:
+    """Object count first, then no script and no automatic action: a report has neither."""
+    count = reader.trailer.get("/Size")
+    if not isinstance(count, int) or not 0 < count <= MAX_OBJECTS:
+        raise Refused(f"declares {count!r} objects; a report has at most {MAX_OBJECTS:,}")
+    root = reader.trailer["/Root"]
+    names = root.get("/Names", {})
+    for key, what in (("/OpenAction", "an action run on opening"), ("/AA", "automatic actions")):
+        if key in root:
+            raise Refused(f"it carries {what} ({key}), which no report has")
+    if "/JavaScript" in names:
+        raise Refused("it carries JavaScript (/Names /JavaScript), which no report has")
+    for number, page in enumerate(reader.pages, 1):
+        if "/AA" in page:
+            raise Refused(f"page {number} carries automatic actions (/AA), which no report has")
+
+
+def verify_bytes(data: bytes, figures_only: bool = False, running: Provenance | None = None) -> Outcome:
+    """Everything verify finds about a PDF's bytes (see the module's docstring); raises Refused or OtherGenerator.
+
+    `running` is the generator doing the check (this process's, by default); `figures_only` asks for the looser
+    check by figures, which says on every line what it did not compare.
+    """
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
-    outcome = Outcome()
+    from report import provenance, sign
+
+    precheck(data)
+    outcome = Outcome(figures_only=figures_only)
     try:
         reader = PdfReader(io.BytesIO(data))
+        _check_structure(reader)
         files = read_attachments(reader)
         given_pages = page_texts(reader)
         language = str(reader.trailer["/Root"].get("/Lang", "en"))
         signed = _has_signature(reader) and _signature(data, outcome)
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise Refused(f"cannot be read as a report ({type(exc).__name__}: {exc})") from exc
+    except sign.SignatureRefused as exc:
+        raise Refused(str(exc)) from exc
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise Refused(f"cannot be read as a report ({type(exc).__name__}: {str(exc)[:160]})") from exc
     missing = [name for name in REQUIRED if name not in files]
     if missing:
         outcome.differences += [f"{name}: not attached" for name in missing]
         return outcome
-    try:
-        recorded = json.loads(files[METRICS_NAME])
-    except ValueError as exc:
-        raise Refused(f"{METRICS_NAME}: not JSON ({exc})") from exc
-    if not isinstance(recorded, dict) or (found := _schema(recorded)):
-        outcome.differences += found if isinstance(recorded, dict) else [f"{METRICS_NAME}: not a JSON object"]
+    recorded = _metrics(files[METRICS_NAME])
+    if found := _schema(recorded):
+        outcome.differences += found
         return outcome
-    if language not in ("en", "zh-CN"):
+    if language not in LANGUAGES:
         raise Refused(f"its language {language[:20]!r} is not one this generator writes")
-    _compare_rebuild(data, files, recorded, given_pages, outcome, signed, language)
+    claimed, found = _generator_problems(recorded, given_pages, language)
+    if found or claimed is None:
+        outcome.differences += found
+        return outcome
+    running = running or provenance.collect()
+    same = (claimed.generator, claimed.commit) == (running.generator, running.commit)
+    if not same and not figures_only:
+        raise OtherGenerator(claimed, running)
+    if claimed != running and same:
+        outcome.notes.append(
+            f"built with Python {claimed.python} and other package versions than these: pages compared by text, not"
+            " by bytes"
+        )
+    _compare_rebuild(data, files, recorded, given_pages, outcome, signed, language, claimed, claimed == running)
     return outcome
+
+
+def _metrics(data: bytes) -> dict:
+    from report.ingest.json_limits import JsonProblem, strict_loads
+
+    try:
+        recorded = strict_loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, JsonProblem) as exc:
+        raise Refused(f"{METRICS_NAME}: not JSON a build writes ({exc})") from exc
+    if not isinstance(recorded, dict):
+        raise Refused(f"{METRICS_NAME}: not a JSON object")
+    return recorded
 
 
 def _has_signature(reader) -> bool:
@@ -308,37 +414,39 @@ def _has_signature(reader) -> bool:
 
 
 def _signature(data: bytes, outcome: Outcome) -> bool:
-    """Check the signature: a difference when it does not cover every byte unchanged."""
+    """Check the one signature (sign.check refuses any other arrangement): a difference when it does not match."""
     from report import sign
 
     try:
         found = sign.check(data)
+    except sign.SignatureRefused:
+        raise
     except Exception as exc:  # pyHanko raises many kinds for a damaged signature
-        outcome.differences.append(f"the signature cannot be checked ({type(exc).__name__}: {str(exc)[:120]})")
-        return True
+        raise Refused(f"its signature cannot be checked ({type(exc).__name__}: {str(exc)[:120]})") from exc
     if found is None:
         return False
+    outcome.signature = f"signed by {found.signer}, certificate SHA-256 {found.fingerprint}"
     if not found.intact:
         outcome.differences.append(f"the signature by {found.signer} does not match the bytes: changed after signing")
-    elif not found.whole_file:
-        outcome.differences.append(f"bytes were added after the signature by {found.signer}")
-    else:
-        outcome.notes.append(
-            f"signed by {found.signer}; the signature covers every byte, unchanged (whether to trust that signer"
-            " is for your certificate store: Acrobat or pdfsig show it)"
-        )
     return True
 
 
 def _compare_rebuild(
-    data: bytes, files: dict, recorded: dict, given_pages: list[str], outcome: Outcome, signed: bool, language: str
+    data: bytes,
+    files: dict,
+    recorded: dict,
+    given_pages: list[str],
+    outcome: Outcome,
+    signed: bool,
+    language: str,
+    prov: Provenance,
+    own: bool,
 ) -> None:
     from pypdf import PdfReader
 
     from report.build import build_outputs
     from report.load import parse
 
-    prov, own = _provenance(recorded, outcome)
     try:
         attached = {name: data for name, data in files.items() if name != METRICS_NAME}
         test = parse(attached)
@@ -351,8 +459,10 @@ def _compare_rebuild(
         return
     outcome.differences += differences(json.loads(rebuilt.metrics), recorded)
     rebuilt_pages = page_texts(PdfReader(io.BytesIO(rebuilt.pdf)))
-    compare = page_differences if own else number_differences
-    outcome.differences += compare(rebuilt_pages, given_pages)
+    if outcome.figures_only:
+        outcome.differences += number_differences(rebuilt_pages, given_pages)
+        return
+    outcome.differences += page_differences(rebuilt_pages, given_pages)
     report_bytes = data[: len(rebuilt.pdf)] if signed else data  # a signature is an update after the report
     if own and not outcome.differences and report_bytes != rebuilt.pdf:
         outcome.differences.append(
@@ -360,14 +470,50 @@ def _compare_rebuild(
         )
 
 
-def verify_file(pdf: Path) -> Outcome:
-    """verify_bytes on a file; raises Refused, and safe_read.Unreadable for a path that is not a readable file."""
-    return verify_bytes(read_regular(pdf, PDF_LIMIT))
+def verify_file(pdf: Path, figures_only: bool = False, running: Provenance | None = None) -> Outcome:
+    """verify_bytes on a file, refused before it is read when its size or end says it is no report; raises Refused,
+    OtherGenerator, and safe_read.Unreadable for a path that is not a readable file."""
+    precheck_file(pdf)
+    return verify_bytes(read_regular(pdf, PDF_LIMIT), figures_only, running)
 
 
-def verify(pdf: Path) -> list[str]:
+def precheck_file(pdf: Path) -> None:
+    """`precheck` on a file's size, first and last bytes, read without reading the rest (a sparse 1 GB file too)."""
+    import os
+
+    from report.safe_read import Unreadable, is_kernel_file, resolved
+
+    if is_kernel_file(real := resolved(pdf)):
+        return  # read_regular refuses it, unread
+    try:
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
+    except FileNotFoundError as exc:
+        raise Unreadable("does not exist") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return  # read_regular says what it is
+        size = info.st_size
+        head = os.pread(fd, 4096, 0)
+        tail = os.pread(fd, 2048, max(0, size - 2048))
+    finally:
+        os.close(fd)
+    precheck(head if size <= 4096 else _Ends(head, tail), size)
+
+
+class _Ends:
+    """The first and last bytes of a file, sliced as `precheck` slices the whole."""
+
+    def __init__(self, head: bytes, tail: bytes):
+        self.head, self.tail = head, tail
+
+    def __getitem__(self, part: slice) -> bytes:
+        return self.head[part] if part.start in (None, 0) else self.tail[part]
+
+
+def verify(pdf: Path, running: Provenance | None = None) -> list[str]:
     """Every difference between the report in `pdf` and a rebuild from the inputs attached to it."""
     try:
-        return verify_file(pdf).differences
-    except Refused as exc:
+        return verify_file(pdf, running=running).differences
+    except (Refused, OtherGenerator) as exc:
         return [f"{pdf.name}: {exc}"]

@@ -3,21 +3,37 @@
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from report.build import Built, build_outputs
 from report.load import load
 from report.provenance import Provenance
+from tests.golden import CASES
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # A fixed provenance, so that outputs compared across commits do not change with the commit.
 PROVENANCE = Provenance("0.0.test", "0000000000ab", "3.11.test", (("weasyprint", "70.0"),))
+
+# Property tests draw the same examples on every run ("ci", the default, and what .ci/run uses): a failure is found
+# again by the next run, never once in a while. HYPOTHESIS_PROFILE=explore draws new ones, for looking, not for CI.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", derandomize=False, max_examples=200)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that uses a whole built report (a `*_built` fixture) is slow: `make test-fast` leaves it out."""
+    for item in items:
+        if any(name.endswith("_built") for name in getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 
 
 class _Collect(logging.Handler):
@@ -58,32 +74,20 @@ def folder(tmp_path):
     return make
 
 
-def _build(path: Path) -> Built:
-    return build_outputs(load(path), PROVENANCE)
+def _built_fixture(case: str):
+    folder, language = CASES[case]
+
+    @pytest.fixture(scope="session", name=f"{case}_built")
+    def built() -> Built:
+        return build_outputs(load(folder), PROVENANCE, language)
+
+    built.__doc__ = f"The golden case {case} ({folder.name}) built once."
+    return built
 
 
-@pytest.fixture(scope="session")
-def default_built() -> Built:
-    """The default joint test built once."""
-    return _build(DATA)
-
-
-@pytest.fixture(scope="session")
-def repeated_built() -> Built:
-    """Fixture A built once."""
-    return _build(FIXTURES / "repeated")
-
-
-@pytest.fixture(scope="session")
-def gates_fail_built() -> Built:
-    """Fixture B built once."""
-    return _build(FIXTURES / "gates_fail")
-
-
-@pytest.fixture(scope="session")
-def economics_built() -> Built:
-    """Fixture C ([economics], [environment], frequent failures) built once."""
-    return _build(FIXTURES / "economics")
+# One session fixture per golden case (tests/golden/__init__.py lists them): default_built, repeated_built, ...
+for _case in CASES:
+    globals()[f"{_case}_built"] = _built_fixture(_case)
 
 
 def pdf_text(pdf: bytes, tmp_path: Path) -> str:
@@ -91,9 +95,3 @@ def pdf_text(pdf: bytes, tmp_path: Path) -> str:
     path = tmp_path / "text.pdf"
     path.write_bytes(pdf)
     return subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
-
-
-@pytest.fixture(scope="session")
-def white_paper_zh_built() -> Built:
-    """examples/white-paper-zh, the Chinese report (its test.toml's language), built once."""
-    return _build(ROOT / "examples" / "white-paper-zh")

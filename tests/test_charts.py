@@ -47,6 +47,7 @@ def test_one_registry_describes_and_draws_every_chart():
     assert set(charts.DESCRIBERS) == set(drawing.DRAWERS) and charts.DESCRIBERS
 
 
+@pytest.mark.slow
 def test_charts_from_illustrative_inputs_say_so_in_the_chart():
     test = load(DATA)
     m = compute(test)
@@ -58,6 +59,7 @@ def test_charts_from_illustrative_inputs_say_so_in_the_chart():
         assert ("ILLUSTRATIVE INPUT, NOT MEASURED" in svg) == (chart_id in marked), chart_id
 
 
+@pytest.mark.slow
 def test_names_are_never_typeset_as_mathematics(folder):
     data = folder("data")
     name = r"$\nosuchmacro$ array"
@@ -79,6 +81,7 @@ def test_placeholders_have_each_drawn_chart_s_size(drawn):
             assert attribute in placeholder and attribute in svgs[chart_id].split(">", 1)[0], (chart_id, attribute)
 
 
+@pytest.mark.slow
 def test_charts_are_deterministic(drawn):
     assert draw(load(DATA)) == drawn
 
@@ -89,6 +92,7 @@ def test_axis_units(drawn):
     assert "(GB)" in svgs["projection"] and "(h" in svgs["reliability"]
 
 
+@pytest.mark.slow
 def test_one_sample_per_run_draws_bars():
     described, svgs = draw(load(FIXTURES / "gates_fail"))
     assert "per system" in described["bandwidth"].alt and "sustained" not in svgs["bandwidth"]
@@ -107,6 +111,7 @@ def test_minmax_downsample_keeps_every_peak_and_trough():
     assert drawing.minmax_downsample(short, short)[0] is short
 
 
+@pytest.mark.slow
 def test_long_system_names_keep_their_lines(folder):
     data = folder("data")
     long = "Mingxin FX100 all-flash NVMe-oF array with 24 drives and firmware 3.2.1"

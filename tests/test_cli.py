@@ -23,6 +23,7 @@ def test_usage_errors_exit_2(capsys):
     assert main(["--help"]) == 0
 
 
+@pytest.mark.slow
 def test_invalid_input_exits_1_writes_nothing_and_keeps_old_report(folder, tmp_path, capsys):
     data = folder("data")
     out = tmp_path / "out"
@@ -42,12 +43,14 @@ def test_invalid_input_exits_1_writes_nothing_and_keeps_old_report(folder, tmp_p
     assert (out / "report.pdf").read_bytes() == b"an earlier report"
 
 
+@pytest.mark.slow
 def test_missing_data_dir_exits_1(tmp_path, capsys):
     assert main(["build", str(tmp_path / "nope"), "--out", str(tmp_path / "out")]) == 1
     assert "this joint-test folder does not exist" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_crash_mid_build_leaves_no_partial_file(folder, tmp_path, monkeypatch):
     from report import build, pdf
 
@@ -125,6 +128,7 @@ def test_make_report_is_a_no_op_when_nothing_changed(tmp_path):
 @pytest.mark.parametrize(
     "data", ["x';touch PWNED;'y", 'x";touch PWNED;"y', "$(shell touch PWNED)", "`touch PWNED`", "a b; touch PWNED"]
 )
+@pytest.mark.slow
 def test_make_runs_nothing_a_hostile_data_names(tmp_path, data):
     for dry in ("-n", None):
         command = ["make", "-s", *([dry] if dry else []), "report", f"DATA={data}", f"OUT={tmp_path / 'o u t'}"]

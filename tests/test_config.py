@@ -160,3 +160,48 @@ def test_import_system_and_files_checked():
         "test.toml:29: import.files: must be a list of paths in quotes, got a list"
     ]
     assert problems("import = 3\n" + DEFAULT) == ["test.toml:1: import: must be written as [[import]] tables"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "char"),
+    [
+        (
+            '"Local NVMe (single drive)"',
+            '"Mingxin FX100\u200b"',
+            "7: systems.save_baseline",
+            "U+200B (ZERO WIDTH SPACE)",
+        ),
+        ('"Example Computing Centre"', '"\u202eertneC gnitupmoC"', "2: customer", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+        ('"NFS"', '"NFS\u2066"', "8: systems.load_baseline", "U+2066 (LEFT-TO-RIGHT ISOLATE)"),
+        ('"NFS"', '"N\u00adFS"', "8: systems.load_baseline", "U+00AD (SOFT HYPHEN)"),
+    ],
+)
+def test_invisible_and_bidi_characters_are_refused_by_name(old, new, where, char):
+    """Issue 21: a zero-width space made two cover names look identical; an override reversed a customer's name."""
+    assert problems(DEFAULT.replace(old, new)) == [
+        f"test.toml:{where}: contains {char}, an invisible or bidirectional-control character: the name would print"
+        " as something other than what it is; remove it"
+    ]
+
+
+def test_system_names_equal_after_normalisation_and_case_folding_are_refused():
+    for lookalike in ("mingxin fx100", "ＭＩＮＧＸＩＮ ＦＸ100"):
+        assert problems(DEFAULT.replace('"Local NVMe (single drive)"', f'"{lookalike}"')) == [
+            f'test.toml:7: systems.save_baseline: "{lookalike}" and candidate "Mingxin FX100" differ only in case or'
+            " Unicode form: a reader cannot tell them apart; name the two systems so that they differ"
+        ]
+    assert problems(DEFAULT.replace('"NFS"', '"local nvme (single drive)"')) == [
+        'test.toml:8: systems.load_baseline: "local nvme (single drive)" and save_baseline "Local NVMe (single drive)"'
+        " differ only in case or Unicode form: a reader cannot tell them apart; name the two systems so that they"
+        " differ"
+    ]
+
+
+def test_projections_and_name_lengths_are_bounded_before_the_work():
+    """Issue 21: 20,000 projections ran minutes into a MemoryError."""
+    many = "".join(f'\n[[projections]]\nname = "p{i}"\nsnapshot_gb = 1\n' for i in range(1001))
+    assert problems(DEFAULT + many) == ["test.toml:17: projections: 1,002 projections; a report shows at most 1,000"]
+    long = "x" * 201
+    assert problems(DEFAULT.replace('"NFS"', f'"{long}"')) == [
+        "test.toml:8: systems.load_baseline: a name of 201 characters; a name has at most 200"
+    ]

@@ -49,13 +49,52 @@ def test_dates_and_lists_as_each_language_writes_them():
         assert i18n.date(day) == "2026年11月30日" and i18n.join_words(["G1", "G2", "G3"]) == "G1、G2和G3"
 
 
+def test_one_registry_of_languages_is_read_by_config_the_command_line_and_the_catalogs():
+    assert list(i18n.LANGUAGES) == ["en", "zh-CN"]
+    assert catalogs.LANGUAGES == ("zh_CN",)  # every catalog but English's, which is the message ids
+    from report import cli
+    from report.config import parse_config
+
+    assert cli._parser().parse_args(["build", "d", "--out", "o", "--language", "zh-CN"]).language == "zh-CN"
+    with pytest.raises(SystemExit):
+        cli._parser().parse_args(["build", "d", "--out", "o", "--language", "fr"])
+    toml = (DATA / "test.toml").read_text()
+    _, problems = parse_config(f'language = "fr"\n{toml}'.encode())
+    assert any('"fr" is not a language of this report; expected "en" or "zh-CN"' in p.message for p in problems)
+    for language in i18n.LANGUAGES.values():
+        if language.catalog:
+            assert (i18n.LOCALE / language.catalog / "LC_MESSAGES" / "report.po").is_file()
+        for font in language.fonts:
+            assert (i18n.LOCALE.parent / "assets" / "fonts" / font).is_file(), font
+    with i18n.activate("zh-CN"):
+        assert i18n.page_footer() == ("第 ", " 页，共 ", " 页")
+    assert i18n.page_footer() == ("Page ", " of ", "")
+
+
+def test_a_language_is_added_by_one_registry_entry(monkeypatch):
+    """What README's "How to add a language" says: one entry (here English with ISO dates), read everywhere."""
+    from report import cli
+    from report.config import parse_config
+    from tests.sections.helpers import build
+
+    entry = i18n.Language("en-GB", None, lambda day: day.isoformat(), ("p. ", " / ", ""))
+    monkeypatch.setitem(i18n.LANGUAGES, "en-GB", entry)
+    assert cli._parser().parse_args(["build", "d", "--out", "o", "--language", "en-GB"]).language == "en-GB"
+    config, problems = parse_config(f'language = "en-GB"\n{(DATA / "test.toml").read_text()}'.encode())
+    assert problems == [] and config.language == "en-GB"
+    with i18n.activate("en-GB"):
+        ctx, _ = build(DATA)
+    assert ctx.cover.date == "2026-11-30" and ctx.footer == ("p. ", " / ", "")
+
+
 @pytest.fixture(scope="module")
-def chinese():
+def chinese_built():
     """The default joint test built in Chinese, every message required to be in the catalog."""
     with i18n.strict():
         return build_outputs(load(DATA), PROVENANCE, "zh-CN")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", ["repeated", "gates_fail", "economics"])
 def test_every_fixture_builds_in_chinese_with_no_message_missing(fixture):
     with i18n.strict():
@@ -63,8 +102,8 @@ def test_every_fixture_builds_in_chinese_with_no_message_missing(fixture):
     assert built.pdf.startswith(b"%PDF")
 
 
-def test_the_figures_are_the_same_in_both_languages(chinese, default_built):
-    assert chinese.metrics == default_built.metrics
+def test_the_figures_are_the_same_in_both_languages(chinese_built, default_built):
+    assert chinese_built.metrics == default_built.metrics
 
 
 # What may stay in Latin letters in a Chinese report: names and texts from the inputs, units, symbols of the
@@ -170,8 +209,8 @@ def _input_words(folder) -> set[str]:
     return words
 
 
-def test_the_chinese_report_has_no_english_left(chinese, tmp_path):
-    text = pdf_text(chinese.pdf, tmp_path)
+def test_the_chinese_report_has_no_english_left(chinese_built, tmp_path):
+    text = pdf_text(chinese_built.pdf, tmp_path)
     words = set(re.findall(r"[A-Za-z]+", text))
     hashes = " ".join(load(DATA).sha256.values())  # the colophon's SHA-256, split across lines by the table
     left = {w for w in words - ALLOWED - _input_words(DATA) if w not in hashes}
@@ -179,11 +218,12 @@ def test_the_chinese_report_has_no_english_left(chinese, tmp_path):
     assert "执行摘要" in text and "训练气泡分析" in text and "2026年11月30日" in text
 
 
-def test_the_chinese_html_declares_its_language(chinese):
-    html = chinese.html.decode()
+def test_the_chinese_html_declares_its_language(chinese_built):
+    html = chinese_built.html.decode()
     assert '<html lang="zh-CN">' in html and "结论：尚无定论，需要更多测量" in html
 
 
+@pytest.mark.slow
 def test_the_chinese_example_folder_builds_a_chinese_report(tmp_path):
     from tests.conftest import ROOT
 

@@ -143,3 +143,55 @@ def test_real_two_sections_use_global_thread_numbers_and_real_empty_log():
     assert run.logs == ("rank0_bw.1.log", "rank0_bw.2.log", "rank1_bw.3.log")
     _, _, problems = run_of(SAMPLES, "A1_ckpt_avg.json")
     assert problems[0].file == "ckpt_avg_bw.1.log" and "the job ran 608 ms" in problems[0].message
+
+
+RUN = Path(__file__).parent / "fixtures" / "imports" / "raw" / "fx100" / "fio" / "run-1.json"
+
+
+def hostile(old: str, new: str) -> list[str]:
+    """read_json's problems for the imports fixture's fio run with one field replaced."""
+    text = RUN.read_text()
+    assert old in text
+    return [str(p) for p in fio.read_json("run.json", text.replace(old, new, 1).encode())[1]]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("NaN", "run.json:30: holds NaN, which is not a number"),
+        ("Infinity", "run.json:30: holds Infinity, which is not a number"),
+        ("-Infinity", "run.json:30: holds -Infinity, which is not a number"),
+        ("1e400", "run.json:30: holds 1e400, a number too large to be a measurement"),
+        ('"2000"', 'run.json:30: write.runtime: "2000" is a string, not a whole number >= 0'),
+        ("[2000]", "run.json:30: write.runtime: a list is a list, not a whole number >= 0"),
+        ("true", "run.json:30: write.runtime: true is a boolean, not a whole number >= 0"),
+        ("2000.5", "run.json:30: write.runtime: 2000.5 is a number, not a whole number >= 0"),
+    ],
+)
+def test_a_hostile_runtime_is_a_located_problem(value, message):
+    """Issue 21: NaN, infinities, 1e400, a string, a list gave tracebacks; true silently a 1 ms save."""
+    assert hostile('"runtime": 2000', f'"runtime": {value}') == [message]
+
+
+def test_options_that_are_not_whole_numbers_and_json_too_deep():
+    assert hostile('"numjobs": "2"', '"numjobs": "two"') == [
+        'run.json:15: numjobs: "two" is a string, not a whole number'
+    ]
+    deep = "[" * 200_000 + "]" * 200_000
+    assert hostile('"runtime": 2000', f'"runtime": {deep}') == [
+        "run.json:30: nests deeper than 200 levels; a tool's output nests a few"
+    ]
+
+
+def test_a_megabyte_log_line_and_a_value_too_large_name_their_line():
+    parsed, _ = fio.read_json("r/run.json", RUN.read_bytes())
+    log = (RUN.parent / "ckpt_bw.1.log").read_bytes()
+    last = log.count(b"\n") + 1
+    logs = {"r/ckpt_bw.1.log": log + b"9" * (1 << 20) + b", 1, 1, 0, 0\n", "r/ckpt_bw.2.log": log}
+    assert [str(p) for p in fio.parse_run("r/run.json", parsed, logs, fio.WRITE, True)[1]] == [
+        f"r/ckpt_bw.1.log:{last}: has a line longer than 4,096 bytes; fio writes log lines of about 40"
+    ]
+    logs["r/ckpt_bw.1.log"] = log + b"1700, 1e400, 1, 0, 0\n"
+    assert [str(p) for p in fio.parse_run("r/run.json", parsed, logs, fio.WRITE, True)[1]] == [
+        f"r/ckpt_bw.1.log:{last}: value: is not a finite number; fio writes none such"
+    ]

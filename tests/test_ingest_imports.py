@@ -166,9 +166,39 @@ def test_two_imports_giving_the_same_run(folder):
     ) in problems_of(path)
     shutil.copy(path / "raw" / "nvme" / "train.log", path / "raw" / "nvme" / "copy.txt")
     edit(path, '"raw/nvme/*.log"', '"raw/nvme/copy.txt"')
-    assert problems_of(path)[0].endswith(
-        f"(the same bytes) is also imported into save_times.csv by the [[import]] at line {first}: the same run twice"
+    assert problems_of(path) == [
+        f'test.toml:{again}: import.files: "raw/nvme/copy.txt" has the same bytes as "raw/nvme/train.log": one run'
+        " would count twice; each matched file must be a distinct measurement (remove the copy or the link)"
+    ]
+
+
+def test_a_copy_or_a_link_inside_one_import_is_not_another_run(folder):
+    """Issue 21: the same fio JSON under another name inside one glob made 3 runs 4 and the CV 6.34% -> 5.28%."""
+    path = folder("imports")
+    fio = path / "raw" / "fx100" / "fio"
+    shutil.copy(fio / "run-1.json", fio / "run-2.json")
+    at = line_of(path, '"raw/fx100/fio/*.json"')
+    message = (
+        "one run would count twice; each matched file must be a distinct measurement (remove the copy or the link)"
     )
+    assert problems_of(path) == [
+        f'test.toml:{at}: import.files: "raw/fx100/fio/run-2.json" has the same bytes as "raw/fx100/fio/run-1.json": {message}'
+    ]
+    (fio / "run-2.json").unlink()
+    os.symlink("run-1.json", fio / "run-0.json")
+    assert problems_of(path) == [
+        f'test.toml:{at}: import.files: "raw/fx100/fio/run-1.json" has the same bytes as "raw/fx100/fio/run-0.json": {message}'
+    ]
+
+
+def test_a_loop_of_symlinks_is_named_as_such(folder):
+    path = folder("imports")
+    os.symlink("rankB.log", path / "raw" / "nvme" / "rankA.log")
+    os.symlink("rankA.log", path / "raw" / "nvme" / "rankB.log")
+    assert problems_of(path) == [
+        f'test.toml:{line_of(path, "rank*.log")}: import.files: "raw/nvme/rankA.log" is a loop of symbolic links'
+        " (it leads, in the end, back to itself)"
+    ]
 
 
 def test_a_file_that_is_not_what_its_tool_says(folder):
@@ -259,6 +289,7 @@ def test_an_invalid_test_toml_with_imports_is_not_buried_under_missing_csvs(fold
     ]
 
 
+@pytest.mark.slow
 def test_nothing_is_written_and_exit_1(folder, tmp_path, capsys):
     path = folder("imports")
     edit(path, '"raw/nvme/train.log"', '"raw/nvme/none.log"')
@@ -324,3 +355,28 @@ def test_verify_repeats_the_import_and_catches_a_changed_raw_file(imports_built,
     assert any(d.startswith("save.") and "the attached inputs give" in d for d in found), found
     assert any(d.startswith("page ") for d in found)
     assert any(f.startswith("save.baseline.mean_s: the report says 2.1051875") for f in found)
+
+
+def test_hostile_raw_files_are_located_problems_for_build_and_rows(folder, tmp_path, capsys):
+    """Issue 21: runtime true was a 1 ms save, NaN a traceback; a megatron timer of '1.2.3' and 200,000 nested
+    brackets in a DLIO file were tracebacks too."""
+    path = folder("imports")
+    run = path / "raw" / "fx100" / "fio" / "run-1.json"
+    run.write_text(run.read_text().replace('"runtime": 2000', '"runtime": true', 1))
+    log = path / "raw" / "nvme" / "train.log"
+    timer = re.search(r"save-checkpoint \.*: \([0-9.]+, *([0-9.]+)", log.read_text())
+    log.write_text(log.read_text().replace(timer.group(0), timer.group(0).replace(timer.group(1), "1.2.3"), 1))
+    timer_line = log.read_text()[: log.read_text().index("1.2.3")].count("\n") + 1
+    stats = path / "raw" / "fx100" / "mlperf" / "1_per_epoch_stats.json"
+    stats.write_text("[" * 200_000 + "]" * 200_000)
+    expected = [
+        f'raw/nvme/train.log:{timer_line}: save-checkpoint: "1.2.3" is not a number of ms',
+        "raw/fx100/mlperf/1_per_epoch_stats.json:1: is not a DLIO JSON file (it nests deeper than 200 levels; a"
+        " tool's output nests a few)",
+        "raw/fx100/fio/run-1.json:30: write.runtime: true is a boolean, not a whole number >= 0",
+    ]
+    assert problems_of(path) == expected
+    for command in (["rows", str(path)], ["build", str(path), "--out", str(tmp_path / "out")]):
+        assert main(command) == 1
+        assert capsys.readouterr().err.splitlines()[1:] == expected
+    assert not (tmp_path / "out").exists()

@@ -35,7 +35,7 @@ def test_v2_restores():
 
 def test_summary_size_is_gib():
     data = (FIXTURES / "v2" / "summary.json").read_bytes()
-    assert mlperf.summary_size_gb("summary.json", data, False) == (10.0 * 1.073741824, [])
+    assert mlperf.summary_size_gb("summary.json", data) == (10.0 * 1.073741824, [])
 
 
 def test_lines_point_at_the_checkpoint_key():
@@ -69,4 +69,4 @@ def test_published_v1_result():
     rank, problems = mlperf.read_rank("stats.json", data, False)
     assert problems == [] and mlperf.runs([rank]) == [((5, 1), 0.61)]
     summary = (SAMPLES / "v1.0_DDN_unet3d-h100_run1_summary.json").read_bytes()
-    assert mlperf.summary_size_gb("summary.json", summary, False) == (None, [])  # v1.0 has no checkpoint metrics
+    assert mlperf.summary_size_gb("summary.json", summary) == (None, [])  # v1.0 has no checkpoint metrics

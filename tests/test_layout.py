@@ -3,7 +3,7 @@
 import shutil
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
@@ -20,6 +20,7 @@ def figures(folder):
     return drawing.figures(m, test.bandwidth, described)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", [DATA, *(FIXTURES / n for n in ("repeated", "gates_fail", "economics"))])
 def test_no_chart_has_overlapping_or_clipped_text(folder):
     for chart_id, fig in figures(folder).items():
@@ -57,12 +58,19 @@ NAME = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyz ABCXYZ-01234
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Found by an unseeded run (issue 22): near-equal saves (1.03125×) and short all-digit names put the composition
+# chart's legend outside the figure. Kept, so that every run tries it. Expected to fail until report/layout.py is fixed
+# (issue 24); the xfail is strict: once the example passes, the test fails until this xfail is removed.
+@example(names=["000000000", "0000000000000000000000", "0", "00"], base=10.0, ratio=1.03125, sizes=[60.0, 60.0]).xfail(
+    reason="issue 24: the composition chart's legend leaves the figure", raises=AssertionError
+)
 @given(
     names=st.lists(NAME.map(str.strip).filter(bool), min_size=4, max_size=4, unique=True),
     base=st.floats(10, 500),
     ratio=st.floats(1.001, 1.05),
     sizes=st.lists(st.floats(60, 70), min_size=2, max_size=2),
 )
+@pytest.mark.slow
 def test_long_names_and_near_equal_values_keep_every_chart_legible(tmp_path_factory, names, base, ratio, sizes):
     folder = tmp_path_factory.mktemp("joint")
     shutil.copytree(DATA, folder, dirs_exist_ok=True)
@@ -83,6 +91,7 @@ def test_long_names_and_near_equal_values_keep_every_chart_legible(tmp_path_fact
         assert layout.problems(fig) == [], chart_id
 
 
+@pytest.mark.slow
 def test_the_chinese_charts_are_checked_too():
     from report import i18n
 

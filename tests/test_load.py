@@ -236,6 +236,7 @@ def test_numbers_beyond_any_measurement_are_located(folder, name, old, new, expe
     assert problems(data) == [expected]
 
 
+@pytest.mark.slow
 def test_many_unknown_systems_give_ten_messages_quickly(folder):
     import time
 
@@ -249,6 +250,7 @@ def test_many_unknown_systems_give_ten_messages_quickly(folder):
     assert found[-1] == "bandwidth.csv: system: 199990 more names that are not systems of test.toml [systems]"
 
 
+@pytest.mark.slow
 def test_many_extra_columns_are_read_quickly(folder):
     import time
 
@@ -260,3 +262,42 @@ def test_many_extra_columns_are_read_quickly(folder):
     started = time.perf_counter()
     assert load(data).saves.shape[0] == len(lines) - 1
     assert time.perf_counter() - started < 10  # was 173 s
+
+
+def test_an_invisible_character_in_a_csv_name_is_refused_by_name(folder):
+    data = folder("data")
+    text = (data / "load_times.csv").read_text()
+    write(data, "load_times.csv", text.replace("Huawei Atlas 910B", "Huawei Atlas 910B\u2067", 1))
+    found = problems(data)
+    assert any(
+        p.endswith(
+            "platform: contains U+2067 (RIGHT-TO-LEFT ISOLATE), an invisible or bidirectional-control character:"
+            " the name would print as something other than what it is; remove it"
+        )
+        and p.startswith("load_times.csv:")
+        for p in found
+    ), found
+
+
+def test_a_million_models_and_long_names_are_one_line_each(folder):
+    """Issue 21: 1,000,000 models in save_times.csv ran minutes into a MemoryError near 4 GB."""
+    data = folder("data")
+    rows = "".join(f"Mingxin FX100,m{i},8,1,1,10\n" for i in range(1001))
+    write(data, "save_times.csv", (data / "save_times.csv").read_text() + rows)
+    assert problems(data) == ["save_times.csv: model: 1,002 distinct models; a joint test has at most 1,000"]
+
+
+def test_a_name_too_long_to_be_a_name_is_located(folder):
+    data = folder("data")
+    text = (data / "load_times.csv").read_text()
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "Huawei Atlas 910B" in row)
+    write(data, "load_times.csv", text.replace("Huawei Atlas 910B", "H" * 201, 1))
+    assert problems(data) == [f"load_times.csv:{line}: platform: a name of 201 characters; a name has at most 200"]
+
+
+def test_a_csv_that_is_a_loop_of_symlinks_is_named_as_such(folder):
+    data = folder("data")
+    (data / "load_times.csv").unlink()
+    os.symlink("loop.csv", data / "load_times.csv")
+    os.symlink("load_times.csv", data / "loop.csv")
+    assert problems(data) == ["load_times.csv: is a loop of symbolic links (each leads, in the end, back to itself)"]

@@ -157,6 +157,7 @@ def test_supported_pythons_are_requires_python():
     assert [v for v in ("3.10", "3.11", "3.12", "3.13", "3.14") if specifier.contains(f"{v}.0")] == supported.split()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("python", "platform"), COMBOS, ids=[f"{p[0]}.{p[1]}-{plat}" for p, plat in COMBOS])
 def test_every_package_has_a_wheel_for_each_platform_and_python(python, platform):
     compiled = set()
@@ -200,6 +201,7 @@ def _ordered_tags(python, platform):
     yield from compatible_tags(python, f"cp{python[0]}{python[1]}", platforms)
 
 
+@pytest.mark.slow
 def test_make_lock_gives_the_committed_files(tmp_path):
     """The same pins give the same lock: the command `make lock` runs, into a fresh folder, gives the same bytes.
 

@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -170,3 +171,20 @@ def test_temporaries_an_earlier_version_left_inside_out_are_removed(tmp_path):
     (out / ".report.pdf.k2j3h4.tmp").write_bytes(b"half a PDF")  # what a kill -9 left before the switch existed
     output.write_all(out, SET_A)
     assert contents(out) == SET_A
+
+
+def test_the_root_as_out_is_refused_before_anything_is_written(capsys, monkeypatch, tmp_path):
+    """Issue 21: `build --out /` exited 3 but left /..lock behind."""
+    from report.output import OutputError, out_path
+
+    before = sorted(p.name for p in Path("/").iterdir())
+    assert main(["build", str(DATA), "--out", "/"]) == 3
+    assert (
+        capsys.readouterr().err
+        == "/: is the root of the file system; the outputs go into a folder of their own (e.g. /out)\n"
+    )
+    assert sorted(p.name for p in Path("/").iterdir()) == before
+    with pytest.raises(OutputError):
+        out_path(Path("/tmp/../.."))
+    monkeypatch.chdir(tmp_path)
+    assert out_path(Path(".")) == tmp_path and out_path(Path("a/..")) == tmp_path  # named, so staged beside

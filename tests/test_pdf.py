@@ -91,6 +91,7 @@ def test_every_font_is_embedded_and_shipped(default_built, tmp_path):
         assert row.split()[-5:-2] == ["yes", "yes", "yes"], row  # embedded, subset, unicode map
 
 
+@pytest.mark.slow
 def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
     """Neither of WeasyPrint's own paths (system libharfbuzz-subset, fontTools) runs: bytes cannot depend on them."""
     from weasyprint.pdf import fonts
@@ -177,6 +178,7 @@ def test_every_attachment_extracts_byte_identical_with_qpdf_and_poppler(default_
     assert {p.name: p.read_bytes() for p in out.iterdir()} == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.text(min_size=1, max_size=12), min_size=1, max_size=12, unique=True))
 def test_the_name_tree_is_sorted_by_key_bytes_for_any_names(names):

@@ -95,6 +95,7 @@ def test_second_joint_test_shows_none_of_the_first(repeated_built, gates_fail_bu
     assert "Fail" in b and "extrapolates well beyond the measurements" in b
 
 
+@pytest.mark.slow
 def test_hostile_text_is_shown_as_text(folder):
     from report.build import build_outputs
     from report.load import load
@@ -119,6 +120,7 @@ def test_svg_data_url_round_trips():
     assert base64.b64decode(url.split(",", 1)[1]).decode() == "<svg>é</svg>"
 
 
+@pytest.mark.slow
 def test_hostile_text_everywhere_opens_no_connection(folder):
     import socket
 

@@ -1,6 +1,7 @@
 """Signed reports: pdfsig and verify accept them, reproducibly; one changed byte fails both."""
 
 import datetime as dt
+import hashlib
 import io
 import subprocess
 
@@ -46,6 +47,21 @@ def make_identity(folder, key=None):
     return key_path, cert_path
 
 
+@pytest.fixture(autouse=True)
+def built_here(monkeypatch):
+    """verify runs as the generator that built the tests' reports (their fixed provenance)."""
+    from report import provenance
+    from tests.conftest import PROVENANCE
+
+    monkeypatch.setattr(provenance, "collect", lambda: PROVENANCE)
+
+
+def fingerprint(cert_path) -> str:
+    """The certificate's SHA-256 over its DER bytes, as pdfsig and browsers show it."""
+    der = x509.load_pem_x509_certificate(cert_path.read_bytes()).public_bytes(serialization.Encoding.DER)
+    return ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
+
+
 @pytest.fixture(scope="module")
 def identity(tmp_path_factory):
     return make_identity(tmp_path_factory.mktemp("identity"))
@@ -68,16 +84,16 @@ def test_a_signed_report_is_valid_for_pdfsig_and_verify_and_reproducible(default
     assert "Signing Time: Nov 30 2026 00:00:00" in shown
     assert "Total document signed" in shown and "Signature Validation: Signature is Valid." in shown
     found = check(signed)
-    assert (found.signer, found.intact, found.whole_file) == (
+    assert (found.signer, found.fingerprint, found.intact) == (
         "Common Name: Joint Test Lab, Organization: Example Storage",
-        True,
+        fingerprint(identity[1]),
         True,
     )
     outcome = verify_bytes(signed)
     assert outcome.differences == []
-    assert any(
-        note.startswith("signed by Common Name: Joint Test Lab, Organization: Example Storage")
-        for note in outcome.notes
+    assert outcome.signature == (
+        "signed by Common Name: Joint Test Lab, Organization: Example Storage, certificate SHA-256 "
+        + fingerprint(identity[1])
     )
 
 
@@ -107,13 +123,19 @@ def test_sign_needs_both_key_and_certificate(identity, capsys):
 
 
 @pytest.mark.slow
-def test_build_sign_writes_a_signed_report_that_verifies(identity, tmp_path, capsys):
+def test_build_sign_writes_a_signed_report_that_verifies(identity, tmp_path, capsys, monkeypatch):
     from tests.conftest import DATA
+
+    monkeypatch.undo()  # the build's worker process records this generator: verify as this generator
 
     out = tmp_path / "out"
     assert main(["build", str(DATA), "--out", str(out), "--sign", str(identity[0]), "--cert", str(identity[1])]) == 0
     assert main(["verify", str(out / "report.pdf")]) == 0
-    assert "signed by Common Name: Joint Test Lab" in capsys.readouterr().err
+    said = capsys.readouterr().err.splitlines()
+    assert said[-2] == (
+        f"{out / 'report.pdf'}: signed by Common Name: Joint Test Lab, Organization: Example Storage, certificate"
+        f" SHA-256 {fingerprint(identity[1])}"
+    )
     assert "Signature is Valid." in pdfsig((out / "report.pdf").read_bytes(), tmp_path)
 
 
@@ -132,3 +154,69 @@ def test_the_signature_does_not_depend_on_the_clock_or_the_time_zone(default_bui
     env = {"TZ": "Asia/Shanghai", "PATH": "/usr/bin:/bin"}
     subprocess.run([sys.executable, "-c", script, *paths], cwd=ROOT, env=env, check=True)
     assert (tmp_path / "out.pdf").read_bytes() == here
+
+
+def edited_update(pdf: bytes) -> bytes:
+    """An incremental update that draws over page 1 (a forger's edit after the signature)."""
+    from pyhanko.pdf_utils import generic
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    stream = writer.add_object(generic.StreamObject(stream_data=b"1 1 1 rg 40 600 500 120 re f"))
+    writer.add_stream_to_page(0, stream)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def refused_by_verify(pdf: bytes, tmp_path, capsys) -> list[str]:
+    path = tmp_path / "forged.pdf"
+    path.write_bytes(pdf)
+    assert main(["verify", str(path)]) == 1
+    return capsys.readouterr().err.splitlines()
+
+
+def test_a_second_signature_over_an_edited_update_is_refused_and_pdfsig_agrees(
+    default_built, identity, tmp_path, capsys, monkeypatch
+):
+    from report import sign as signing
+
+    genuine = sign(default_built.pdf, *identity, WHEN)
+    impostor = make_identity(tmp_path)  # another key, the same subject: "Joint Test Lab, Example Storage"
+    monkeypatch.setattr(signing, "FIELD", "Signature2")
+    forged = sign(edited_update(genuine), *impostor, WHEN)
+    said = refused_by_verify(forged, tmp_path, capsys)
+    subject = "Common Name: Joint Test Lab, Organization: Example Storage"
+    assert said == [
+        f"{tmp_path / 'forged.pdf'}: refused, not verified: it carries 2 signatures ({subject} (field"
+        f" JointTestReportSignature); {subject} (field Signature2)); a report carries exactly one, covering the whole"
+        " file"
+    ]
+    shown = pdfsig(forged, tmp_path)
+    assert shown.count("Signature Validation: Signature is Valid.") == 2
+    assert "Not total document signed" in shown.split("Signature #2")[0]  # the genuine one no longer covers it
+
+
+def test_an_unsigned_update_after_the_signature_is_one_line_and_pdfsig_agrees(
+    default_built, identity, tmp_path, capsys
+):
+    genuine = sign(default_built.pdf, *identity, WHEN)
+    forged = edited_update(genuine)
+    said = refused_by_verify(forged, tmp_path, capsys)
+    added = len(forged) - len(genuine)
+    assert said == [
+        f"{tmp_path / 'forged.pdf'}: refused, not verified: {added:,} bytes were added after the signature by Common"
+        " Name: Joint Test Lab, Organization: Example Storage (an update after it, which the signature does not"
+        " cover)"
+    ]
+    assert "Not total document signed" in pdfsig(forged, tmp_path)
+
+
+def test_an_unsigned_report_says_so(default_built, tmp_path, capsys):
+    path = tmp_path / "report.pdf"
+    path.write_bytes(default_built.pdf)
+    assert main(["verify", str(path)]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}: not signed",
+        f"{path}: verified: every figure matches a rebuild from the attached inputs, and so does every page",
+    ]

@@ -114,6 +114,7 @@ def test_duplicate_header_is_reported():
     assert found == ["bandwidth.csv:1: t_s: this column is named twice in the header"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.text(alphabet="0123456789.-+eE ", min_size=1, max_size=6), min_size=1, max_size=4))
 def test_the_typed_reader_accepts_only_what_the_rules_accept(cells):
@@ -142,6 +143,7 @@ def test_the_typed_reader_reads_a_clean_log_as_the_exact_one_does():
 @given(
     st.lists(st.tuples(st.sampled_from(["", "a,1", "é,2", "x"]), st.sampled_from(["\n", "\r\n", "\r"])), max_size=12)
 )
+@pytest.mark.slow
 def test_data_rows_are_located_on_the_bytes_as_on_the_text(lines):
     raw = ("h,1\n" + "".join(text + end for text, end in lines)).encode()
     text = raw.decode()

@@ -1,9 +1,9 @@
 """verify: an intact report passes; forged pages, forged attachments, foreign files and bombs are caught."""
 
-import dataclasses
 import hashlib
 import io
 import json
+import re
 import subprocess
 import zlib
 
@@ -16,6 +16,14 @@ from report.cli import main
 from report.load import load
 from report.verify import differences, verify, verify_bytes
 from tests.conftest import DATA, PROVENANCE
+
+
+@pytest.fixture(autouse=True)
+def built_here(monkeypatch):
+    """verify runs as the generator that built the tests' reports (their fixed provenance)."""
+    from report import provenance
+
+    monkeypatch.setattr(provenance, "collect", lambda: PROVENANCE)
 
 
 @pytest.fixture
@@ -63,8 +71,7 @@ def test_intact_reports_verify(pdf, repeated_built, gates_fail_built, tmp_path):
     assert verify(pdf) == []
     for built in (repeated_built, gates_fail_built):
         outcome = verify_bytes(built.pdf)
-        assert outcome.differences == []
-        assert "generator 0.0.test (commit 0000000000ab)" in outcome.notes[0]  # built by the tests' provenance
+        assert (outcome.differences, outcome.notes, outcome.signature) == ([], [], None)
 
 
 def test_forged_pages_before_the_genuine_colophon_are_caught(default_built, slow_candidate_built):
@@ -73,8 +80,7 @@ def test_forged_pages_before_the_genuine_colophon_are_caught(default_built, slow
     last = len(genuine_pages) - 1
     forged = forge([*forged_pages[:last], genuine_pages[last]], attachments_of(default_built.pdf))
     found = verify_bytes(forged).differences
-    # Built by another generator (the tests' provenance): every number the pages print must be a recomputed one.
-    assert any(d.startswith("the pages print") and "'5.93×'" in d for d in found), found
+    assert any(d.startswith("page ") and "prints '5.93×' where a rebuild prints '1.89×'" in d for d in found), found
 
 
 def test_forged_attachments_with_their_hashes_on_an_extra_page_are_caught(default_built, slow_candidate_built):
@@ -82,7 +88,10 @@ def test_forged_attachments_with_their_hashes_on_an_extra_page_are_caught(defaul
     extra = PdfReader(io.BytesIO(slow_candidate_built.pdf)).pages[-1]  # carries the forged inputs' SHA-256
     forged = forge([*genuine_pages, extra], attachments_of(slow_candidate_built.pdf))
     found = verify_bytes(forged).differences
-    assert any(d.startswith("the pages print") and "'1.89×'" in d for d in found), found
+    assert (
+        f"the report has {len(genuine_pages) + 1} pages; a rebuild from its attachments has {len(genuine_pages)}"
+        in found
+    )
 
 
 def test_replaced_attachment_is_rejected(default_built):
@@ -90,7 +99,7 @@ def test_replaced_attachment_is_rejected(default_built):
     files["save_times.csv"] = files["save_times.csv"].replace(b",94\n", b",90\n")
     found = verify_bytes(forge(PdfReader(io.BytesIO(default_built.pdf)).pages, files)).differences
     assert "save.candidate.mean_s: the report says 94.0, the attached inputs give 90.0" in found
-    assert any(d.startswith("the pages print") for d in found)
+    assert any(d.startswith("page 1: prints") for d in found)
 
 
 def test_qpdf_replaced_attachment_is_refused(pdf, tmp_path):
@@ -104,7 +113,7 @@ def test_qpdf_replaced_attachment_is_refused(pdf, tmp_path):
     # The name tree is sorted, so qpdf finds the file and replaces it: the recomputation catches the change.
     found = verify(tampered)
     assert "save.candidate.mean_s: the report says 94.0, the attached inputs give 90.0" in found
-    assert any(d.startswith("the pages print") for d in found)
+    assert any(d.startswith("page 1: prints") for d in found)
     assert main(["verify", str(tampered)]) == 1
 
 
@@ -148,14 +157,15 @@ def test_an_attachment_that_inflates_past_its_declared_size_is_a_bomb(default_bu
 def test_a_metrics_json_of_another_schema_names_both(default_built):
     files = attachments_of(default_built.pdf)
     pages = PdfReader(io.BytesIO(default_built.pdf)).pages
-    for value, said in ((1, "schema_version 1"), (None, "no schema_version")):
+    for value, said in ((2, "schema_version 2"), (None, "no schema_version")):
         metrics = json.loads(files["metrics.json"])
         metrics.pop("schema_version")
         if value is not None:
             metrics["schema_version"] = value
         found = verify_bytes(forge(pages, {**files, "metrics.json": json.dumps(metrics).encode()})).differences
         assert found == [
-            f"metrics.json: {said}, this verify reads schema_version 2; verify it with the generator version its colophon names"
+            f"metrics.json: {said}, this verify reads schema_version 3; verify it with the generator that built it,"
+            " version 0.0.test (commit 0000000000ab), as its colophon names"
         ]
 
 
@@ -224,6 +234,7 @@ def test_a_log_naming_60000_systems_is_refused_in_moments(default_built):
     assert found[-1] == "attached bandwidth.csv: system: 59990 more names that are not systems of test.toml [systems]"
 
 
+@pytest.mark.slow
 def test_same_generator_compares_every_page_line_by_line(slow_folder):
     from report import provenance
 
@@ -236,22 +247,162 @@ def test_same_generator_compares_every_page_line_by_line(slow_folder):
     assert any(d.startswith("page ") and "prints '5.93×' where a rebuild prints '1.89×'" in d for d in found), found
 
 
-def test_a_report_built_before_a_wording_change_still_verifies_after_it(default_built, monkeypatch):
-    """metrics.json holds figures, not sentences; another version's wording is not a difference, its numbers are."""
-    from report import compute
+def test_figures_only_ignores_wording_and_still_catches_a_number(default_built, monkeypatch):
+    """--figures-only: another wording is not a difference there, another number is; the full check sees both."""
     from report.sections import findings, gates
 
     for module in (findings, gates):  # every module that words a gate's name
         monkeypatch.setattr(module, "gate_name", lambda gate_id: f"Gate {gate_id}, as now worded")
-    real_gates = compute._gates
+    real_detail = findings.gate_detail
 
-    def reworded(*args):
-        return tuple(dataclasses.replace(g, detail=g.detail.replace("target", "goal")) for g in real_gates(*args))
+    def reworded(*args):  # schema 3: a gate's detail is the report's wording, never in metrics.json
+        return real_detail(*args).replace("target", "goal")
 
-    monkeypatch.setattr(compute, "_gates", reworded)
-    assert verify_bytes(default_built.pdf).differences == []
-    # ... while a forged number is still caught in that mode.
+    for module in (findings, gates):
+        monkeypatch.setattr(module, "gate_detail", reworded)
+    assert verify_bytes(default_built.pdf, figures_only=True).differences == []
+    strict = verify_bytes(default_built.pdf).differences
+    assert any(d.startswith("page ") and "prints 'G1 " in d for d in strict), strict
     files = attachments_of(default_built.pdf)
     files["save_times.csv"] = files["save_times.csv"].replace(b",94\n", b",95\n")
-    found = verify_bytes(forge(PdfReader(io.BytesIO(default_built.pdf)).pages, files)).differences
+    forged = forge(PdfReader(io.BytesIO(default_built.pdf)).pages, files)
+    found = verify_bytes(forged, figures_only=True).differences
+    assert "save.candidate.mean_s: the report says 94.0, the attached inputs give 95.0" in found
     assert any(d.startswith("the pages print") for d in found)
+
+
+def with_generator(files: dict[str, bytes], **changes) -> dict[str, bytes]:
+    """The attachments with metrics.json's generator block edited (a forger re-embeds it with its checksum)."""
+    metrics = json.loads(files["metrics.json"])
+    metrics["generator"].update(changes)
+    return {**files, "metrics.json": json.dumps(metrics, indent=2).encode()}
+
+
+def swapped_tiles_pages(default_built):
+    """The genuine pages with two of them left out (a forger drops what does not suit)."""
+    pages = list(PdfReader(io.BytesIO(default_built.pdf)).pages)
+    return [pages[0], *pages[3:]]
+
+
+def test_an_edited_generator_block_is_a_difference_not_another_version(default_built, tmp_path, capsys):
+    files = with_generator(attachments_of(default_built.pdf), commit="0000000000ff")
+    forged = forge(swapped_tiles_pages(default_built), files)
+    path = tmp_path / "forged.pdf"
+    path.write_bytes(forged)
+    assert main(["verify", str(path)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}: not signed",
+        f"{path}: the report does NOT match a rebuild from its attached inputs:",
+        "metrics.json: generator: records '0.0.test (commit 0000000000ff)', which the colophon does not print: the"
+        " generator block was changed after the build",
+    ]
+    # --figures-only does not loosen that: the generator the pages print is checked first in every mode.
+    assert main(["verify", "--figures-only", str(path)]) == 1
+
+
+def test_a_report_of_another_generator_is_not_verified_and_says_how_to_get_it(default_built, tmp_path, capsys):
+    from report.provenance import Provenance
+
+    other = Provenance("0.0.old", "00000000c0de", PROVENANCE.python, PROVENANCE.packages)
+    built = build_outputs(load(DATA), other)  # genuinely built by another version: colophon and metrics.json agree
+    pages = list(PdfReader(io.BytesIO(built.pdf)).pages)
+    path = tmp_path / "old.pdf"
+    for pdf in (built.pdf, forge([pages[0], *pages[3:]], attachments_of(built.pdf))):  # intact, and 2 pages fewer
+        path.write_bytes(pdf)
+        assert main(["verify", str(path)]) == 4
+        assert capsys.readouterr().err.splitlines() == [
+            f"{path}: built by generator 0.0.old (commit 00000000c0de); this is 0.0.test (commit 0000000000ab), so it"
+            " is NOT verified. Get that version (git checkout 00000000c0de in the generator's repository, then make"
+            " .venv/.installed) and run its verify; or run verify --figures-only, which checks the figures only"
+        ]
+    path.write_bytes(built.pdf)
+    assert main(["verify", "--figures-only", str(path)]) == 0
+    loose = "figures only (page text, page count and bytes NOT compared): "
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}: {loose}not signed",
+        f"{path}: {loose}every figure of metrics.json and every number the pages print match a rebuild from the"
+        " attached inputs; this is not verification",
+    ]
+
+
+def test_pages_removed_and_tiles_swapped_fail_the_full_comparison(default_built, slow_candidate_built):
+    pages = list(PdfReader(io.BytesIO(default_built.pdf)).pages)
+    forged = forge([pages[0], *pages[3:]], attachments_of(default_built.pdf))
+    found = verify_bytes(forged).differences
+    assert found[0] == f"the report has {len(pages) - 2} pages; a rebuild from its attachments has {len(pages)}"
+    # Tiles swapped: page 1 of a report whose candidate saves take 30 s, over the genuine attachments.
+    slow_page = PdfReader(io.BytesIO(slow_candidate_built.pdf)).pages[0]
+    found = verify_bytes(forge([slow_page, *pages[1:]], attachments_of(default_built.pdf))).differences
+    assert len(found) == 1 and found[0].startswith("page 1: prints "), found
+
+
+def test_a_script_run_on_opening_is_refused(default_built):
+    from pypdf.generic import ArrayObject, DictionaryObject, TextStringObject
+
+    script = DictionaryObject(
+        {NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("app.alert('forged');")}
+    )
+    found = []
+    for key in ("/OpenAction", "/JavaScript"):
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(default_built.pdf)))
+        if key == "/OpenAction":
+            writer._root_object[NameObject(key)] = script
+        else:
+            names = writer._root_object["/Names"]
+            tree = ArrayObject([TextStringObject("run"), writer._add_object(script)])
+            names[NameObject(key)] = DictionaryObject({NameObject("/Names"): tree})
+        out = io.BytesIO()
+        writer.write(out)
+        found.append(verify_bytes_refused(out.getvalue()))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(default_built.pdf)))
+    writer.pages[1][NameObject("/AA")] = DictionaryObject({NameObject("/O"): script})
+    out = io.BytesIO()
+    writer.write(out)
+    found.append(verify_bytes_refused(out.getvalue()))
+    assert found == [
+        "it carries an action run on opening (/OpenAction), which no report has",
+        "it carries JavaScript (/Names /JavaScript), which no report has",
+        "page 2 carries automatic actions (/AA), which no report has",
+    ]
+
+
+def test_a_gigabyte_of_junk_is_refused_before_it_is_read(tmp_path, capsys, monkeypatch):
+    from report import verify as verifying
+
+    junk = tmp_path / "junk.pdf"
+    with junk.open("wb") as handle:  # sparse: 1 GB long, a few bytes on disk
+        handle.write(b"%PDF-1.7\n")
+        handle.truncate(1 << 30)
+
+    def never(*args):
+        raise AssertionError("read the whole file")
+
+    monkeypatch.setattr(verifying, "read_regular", never)
+    assert main(["verify", str(junk)]) == 1
+    assert capsys.readouterr().err == (
+        f"{junk}: refused, not verified: is not a whole PDF (no startxref and %%EOF in its last 2048 bytes)\n"
+    )
+    with junk.open("r+b") as handle:
+        handle.truncate(verifying.PDF_LIMIT + 1)
+    assert main(["verify", str(junk)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"{junk}: refused, not verified: is 2,147,483,649 bytes; a report is at most 2,147,483,648\n"
+    )
+
+
+def test_an_object_count_above_any_report_is_refused_before_parsing(default_built):
+    data = default_built.pdf
+    at = data.rindex(b"/Size ")
+    end = at + 6 + len(re.match(rb"\d+", data[at + 6 :]).group())
+    forged = data[:at] + b"/Size 99999999" + data[end:]
+    assert verify_bytes_refused(forged) == "declares 99999999 objects; a report has at most 200,000"
+
+
+def test_a_pdf_path_that_is_a_loop_of_symlinks_is_named_as_such(tmp_path, capsys):
+    (tmp_path / "a.pdf").symlink_to(tmp_path / "b.pdf")
+    (tmp_path / "b.pdf").symlink_to(tmp_path / "a.pdf")
+    assert main(["verify", str(tmp_path / "a.pdf")]) == 1
+    assert capsys.readouterr().err == (
+        f"{tmp_path / 'a.pdf'}: is a loop of symbolic links (each leads, in the end, back to itself)\n"
+    )

@@ -17,12 +17,15 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from report import i18n
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "report" / "locale"
 KEYWORDS = {"_": None, "ngettext": (1, 2), "_n": (2, 3)}
 METHODS = [("report/**.py", "python"), ("templates/**.html", "jinja2")]
 OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}}
-LANGUAGES = ("zh_CN",)
+# Every language's catalog folder but English's (its messages are the ids themselves).
+LANGUAGES = tuple(language.catalog for language in i18n.LANGUAGES.values() if language.catalog)
 
 
 def extract() -> Catalog:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -58,11 +58,13 @@ class Listing:
     names: tuple[str, ...]
     outside: frozenset[str] = field(default_factory=frozenset)
     partial: bool = False  #: only the files a report carries, not the whole folder
+    loops: frozenset[str] = field(default_factory=frozenset)  #: symlinks that lead, in the end, back to themselves
 
     def glob(self, pattern: str) -> tuple[list[str], list[str]]:
         """The files the pattern matches, and the matches that lead outside the folder."""
         inside = [n for n in self.names if matches(pattern, n)]
-        return inside, sorted(n for n in self.outside if matches(pattern, n) or _leads_into(pattern, n))
+        bad = self.outside | self.loops
+        return inside, sorted(n for n in bad if matches(pattern, n) or _leads_into(pattern, n))
 
 
 class FolderFiles:
@@ -70,24 +72,52 @@ class FolderFiles:
 
     def __init__(self, folder: Path):
         self.root = folder.resolve()
-        names, outside = [], set()
+        names, outside, loops = [], set(), set()
         for top, dirs, files in os.walk(self.root):
             for entry in sorted(dirs + files):
                 path = Path(top) / entry
                 name = path.relative_to(self.root).as_posix()
-                if path.is_symlink() and not path.resolve().is_relative_to(self.root):
+                target = _target(path)
+                if target is None:
+                    loops.add(name)
+                elif target != path and not target.is_relative_to(self.root):
                     outside.add(name)
                 elif entry in files and path.is_file():
                     names.append(name)
             dirs[:] = [d for d in dirs if not (Path(top) / d).is_symlink()]
-        self.listing = Listing(tuple(sorted(names)), frozenset(outside))
+        self.listing = Listing(tuple(sorted(names)), frozenset(outside), loops=frozenset(loops))
 
     def read(self, name: str) -> bytes | None:
         """The bytes of a file inside the folder, or None when there is no such file (or it leads outside)."""
         path = self.root / name
-        if not path.resolve().is_relative_to(self.root) or not path.is_file():
+        try:
+            if not path.resolve().is_relative_to(self.root) or not path.is_file():
+                return None
+        except (RuntimeError, OSError):  # a loop of symlinks: listed as such, never read
             return None
         return path.read_bytes()
+
+
+def _target(path: Path) -> Path | None:
+    """Where a folder entry leads (itself unless a symlink), or None for a loop of symlinks."""
+    if not path.is_symlink():
+        return path
+    try:
+        return path.resolve(strict=True)
+    except (RuntimeError, OSError):  # a loop (RuntimeError before Python 3.13) or a dangling link
+        return None if _loops(path) else path.resolve()
+
+
+def _loops(path: Path) -> bool:
+    try:
+        path.resolve()
+    except (RuntimeError, OSError):
+        return True
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == 40  # ELOOP
+    return False
 
 
 class AttachedFiles:
@@ -102,14 +132,14 @@ class AttachedFiles:
         return self._files.get(name)
 
 
-def sorted_unique(names: Iterable[str]) -> list[str]:
-    """Deduplicated and sorted by code point."""
-    return sorted(set(names))
-
-
-def glob_problem(line: int, pattern: str, outside: list[str], matched: list[str]) -> Problem | None:
+def glob_problem(
+    line: int, pattern: str, outside: list[str], matched: list[str], loops: frozenset[str] = frozenset()
+) -> Problem | None:
     """The test.toml problem of one pattern, if any."""
     if (why := pattern_problem(pattern)) is not None:
+        return Problem(CONFIG, line, "import.files", why)
+    if loop := [n for n in outside if n in loops]:
+        why = f'"{loop[0]}" is a loop of symbolic links (it leads, in the end, back to itself)'
         return Problem(CONFIG, line, "import.files", why)
     if outside:
         return Problem(

@@ -16,6 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
+from report.ingest.json_limits import MAX_LINE, MAX_LOG_LINE, JsonProblem, long_line, number, strict_decode, type_name
 from report.problems import Problem
 
 WRITE, READ = "write", "read"
@@ -58,19 +59,73 @@ class FioRun:
 
 
 def read_json(path: str, data: bytes) -> tuple[FioJson | None, list[Problem]]:
-    """The fio JSON in a file: text before the first line starting with `{` and after its value is skipped."""
+    """The fio JSON in a file: text before the first line starting with `{` and after its value is skipped.
+
+    Read strictly (json_limits): NaN, infinities, runaway nesting and over-long lines are problems with their
+    line, and every field taken from a job is type-checked (`_field_problems`) before it is used.
+    """
+    if (long := long_line(data, MAX_LINE)) is not None:
+        return None, [Problem(path, long, None, f"has a line longer than {MAX_LINE:,} bytes; fio writes no such line")]
     text = data.decode("utf-8", errors="replace")
     start = re.search(r"^\{", text, re.MULTILINE)
     if start is None:
         return None, [Problem(path, None, None, "is not fio JSON output: no line starts with {")]
     line = text.count("\n", 0, start.start()) + 1
     try:
-        value, _ = json.JSONDecoder().raw_decode(text, start.start())
-    except json.JSONDecodeError as exc:
-        return None, [Problem(path, exc.lineno, None, f"is not valid JSON: {exc.msg}")]
+        value, _ = strict_decode(text, start.start())
+    except JsonProblem as exc:
+        return None, [Problem(path, exc.line, None, str(exc))]
     if not isinstance(value, dict) or "fio version" not in value or not isinstance(value.get("jobs"), list):
         return None, [Problem(path, line, None, 'is not fio JSON output (it has no "fio version" and "jobs")')]
+    if problems := _field_problems(path, text, value):
+        return None, problems
     return FioJson(str(value["fio version"]), line, _jobs(value)), []
+
+
+_COUNTS = ("io_bytes", "runtime")  # integers fio writes (bytes, ms)
+_INTEGER_OPTIONS = ("numjobs", "log_avg_msec")
+
+
+def _field_problems(path: str, text: str, value: dict) -> list[Problem]:
+    """Every field `_job` and the log reader take, checked: numbers that are numbers (not booleans), options that are
+    integers; each problem names the line of the field's first such occurrence."""
+    problems = []
+    entries = [e for key in ("jobs", "client_stats") for e in (value.get(key) or [])]
+    if not all(isinstance(e, dict) for e in entries) or not isinstance(value.get("client_stats", []), list):
+        return [Problem(path, None, "jobs", "is not fio JSON output: a job entry is not an object")]
+    for e in entries:
+        for direction in (WRITE, READ):
+            side = e.get(direction, {})
+            if not isinstance(side, dict):
+                problems.append(_bad(path, text, direction, side, f"{direction}", "an object"))
+                continue
+            for key in (*_COUNTS, "bw_bytes"):
+                if key in side and not _count(side[key], key in _COUNTS):
+                    wanted = "a whole number >= 0" if key in _COUNTS else "a number >= 0"
+                    problems.append(_bad(path, text, key, side[key], f"{direction}.{key}", wanted))
+        options = [value.get("global options", {}), e.get("job options", {})]
+        if not all(isinstance(o, dict) for o in options):
+            problems.append(Problem(path, None, "job options", "is not an object of options"))
+            continue
+        for option in _INTEGER_OPTIONS:
+            for given in (o[option] for o in options if option in o):
+                if not re.fullmatch(r"\d{1,9}", str(given).strip()) and str(given).strip() != "":
+                    problems.append(_bad(path, text, option, given, option, "a whole number"))
+    return problems[:1] + [p for p in problems[1:] if p != problems[0]][:9]
+
+
+def _count(value: object, integer: bool) -> bool:
+    if not number(value) or value < 0:
+        return False
+    return not integer or float(value).is_integer()
+
+
+def _bad(path: str, text: str, key: str, value: object, column: str, wanted: str) -> Problem:
+    shown = json.dumps(value)[:40] if not isinstance(value, dict | list) else type_name(value)
+    at = re.search(rf'"{re.escape(key)}"\s*:\s*{re.escape(json.dumps(value)[:40])}', text)
+    at = at or re.search(rf'"{re.escape(key)}"\s*:', text)
+    line = text.count("\n", 0, at.start()) + 1 if at else None
+    return Problem(path, line, column, f"{shown} is {type_name(value)}, not {wanted}")
 
 
 def _jobs(value: dict) -> tuple[Job, ...]:
@@ -207,6 +262,9 @@ def _read_log(name: str, data: bytes, job: Job, version: str, direction: str, wi
             why = f"the job ran {runtime} ms, shorter than its log window of {window} ms (log_avg_msec)"
             return None, Problem(name, None, None, f"is empty: {why}, so fio wrote no sample; use a smaller window")
         return None, Problem(name, None, None, "is empty: fio wrote no sample")
+    if (long := long_line(data, MAX_LOG_LINE)) is not None:
+        message = f"has a line longer than {MAX_LOG_LINE:,} bytes; fio writes log lines of about 40"
+        return None, Problem(name, long, None, message)
     cols = layout(job.options, version)
     first = data[: data.find(b"\n")] if b"\n" in data[:65536] else data[:65536]
     if first.count(b",") + 1 != cols["count"]:
@@ -227,7 +285,16 @@ def _read_log(name: str, data: bytes, job: Job, version: str, direction: str, wi
         return None, Problem(name, None, None, f"cannot be read as a fio log: {str(exc).splitlines()[0]}")
     if count == 0:
         return None, Problem(name, None, None, f"has no {direction} rows (direction {code})")
+    if not np.isfinite(found if window > 0 else found[0]).all():
+        return None, _not_finite(name, data)
     return found, None
+
+
+def _not_finite(name: str, data: bytes) -> Problem:
+    """A log value too large to be a number (1e400, a thousand digits), with its line where one can be found."""
+    at = re.search(rb"^[^,\n]*,[^,\n]*(?:inf|nan|[eE]\+?\d{3,}|\d{300,})", data, re.MULTILINE | re.IGNORECASE)
+    line = data.count(b"\n", 0, at.start()) + 1 if at else None
+    return Problem(name, line, "value", "is not a finite number; fio writes none such")
 
 
 def _batches(data: bytes, cols: dict[str, int], direction: int, keys: tuple[str, ...]):

@@ -7,7 +7,6 @@ attachments give the same rows as the folder did.
 
 from __future__ import annotations
 
-import hashlib
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ import numpy as np
 
 from report.config import ImportSpec
 from report.ingest import fio, megatron, mlperf, nemo
+from report.ingest.distinct import duplicate_runs
 from report.ingest.files import CONFIG, Listing, glob_problem
 from report.problems import Problem
 
@@ -24,7 +24,10 @@ COLUMNS = {
     "save_times.csv": ("system", "model", "gpus", "snapshot_gb", "run", "save_s"),
     "bandwidth.csv": ("system", "run", "t_s", "write_gbps"),
     "load_times.csv": ("system", "model", "platform", "size_gb", "run", "load_s"),
+    "restore_times.csv": ("system", "model", "run", "restore_s"),
 }
+# A megatron or nemo log holding one of these lines (case-insensitive) was written with asynchronous saves.
+ASYNC_MARKERS = ("async checkpoint save", "async finalization")
 _LOG_LINE = re.compile(rb"^\s*\d+, *\d+, *\d+, *\d+")
 _MiB, _GiB = 1.048576, 1.073741824
 
@@ -91,7 +94,8 @@ def matched(spec: ImportSpec, files: Files) -> tuple[list[str], list[Problem]]:
     names, problems = set(), []
     for pattern in spec.files:
         inside, outside = files.listing.glob(pattern)
-        if (problem := glob_problem(spec.files_line or spec.line, pattern, outside, inside)) is not None:
+        line = spec.files_line or spec.line
+        if (problem := glob_problem(line, pattern, outside, inside, files.listing.loops)) is not None:
             problems.append(problem)
         names.update(inside)
     return sorted(names), problems
@@ -142,10 +146,12 @@ def run(specs: tuple[ImportSpec, ...], training_model: str, files: Files, number
     """The rows every import gives, numbered after the CSVs' runs, in test.toml's order."""
     out = Imported()
     seen: dict[tuple[str, str], int] = {}
+    first_of: dict[str, str] = {}
     for spec in specs:
         names, problems = matched(spec, files)
         out.problems += problems
-        problems = _repeats(spec, names, files, seen, training_model)
+        problems = _repeats(spec, names, seen, training_model)
+        problems += duplicate_runs(spec, names, files, first_of)
         out.problems += problems
         if problems or not names:
             continue
@@ -163,25 +169,25 @@ def _key(spec: ImportSpec) -> tuple:
         return ("save_times.csv", spec.system, spec.model)
     if spec.into == "load_times":
         return ("load_times.csv", spec.system, spec.model, spec.platform)
+    if spec.into == "restore_times":
+        return ("restore_times.csv", spec.system, spec.model)
     return ("bandwidth.csv", spec.system)
 
 
 def _repeats(
-    spec: ImportSpec, names: list[str], files: Files, seen: dict[tuple[str, str], int], training_model: str
+    spec: ImportSpec, names: list[str], seen: dict[tuple[str, str], int], training_model: str
 ) -> list[Problem]:
     """Two imports giving the same run: one file (or two with the same bytes) read twice into one table."""
     problems = []
     for feed in tables_fed((spec,), training_model):
         for name in names:
-            digest = hashlib.sha256(files.read(name) or b"").hexdigest()
-            for key, what in (((feed, name), f'"{name}"'), ((feed, digest), f'"{name}" (the same bytes)')):
-                if key in seen and seen[key] != spec.line:
-                    message = (
-                        f"{what} is also imported into {feed} by the [[import]] at line {seen[key]}: the same run twice"
-                    )
-                    problems.append(Problem(CONFIG, spec.files_line or spec.line, "import.files", message))
-                    break
-                seen.setdefault(key, spec.line)
+            key = (feed, name)
+            if key in seen and seen[key] != spec.line:
+                message = (
+                    f'"{name}" is also imported into {feed} by the [[import]] at line {seen[key]}: the same run twice'
+                )
+                problems.append(Problem(CONFIG, spec.files_line or spec.line, "import.files", message))
+            seen.setdefault(key, spec.line)
     return problems
 
 
@@ -192,14 +198,30 @@ def _measure(
         return _measure_fio(spec, names, files, training_model)
     if spec.tool == "mlperf":
         return _measure_mlperf(spec, names, files)
+    if problems := [p for name in names if (p := async_log(name, files.read(name) or b"")) is not None]:
+        return [], (), problems
     if spec.tool == "megatron":
         return _measure_megatron(names, files)
     return _measure_nemo(names, files)
 
 
+def async_log(name: str, data: bytes) -> Problem | None:
+    """A trainer's log written with asynchronous saves: its durations are staging, not the write to storage."""
+    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
+        lowered = line.lower()
+        if any(marker in lowered for marker in ASYNC_MARKERS):
+            message = (
+                f'was written with asynchronous saves ("{line.strip()[:120]}"): its save durations are staging times,'
+                " the part that blocks training (give them as [async] staging_s in test.toml); the save time to"
+                " durable storage must come from a storage measurement (fio, MLPerf Storage)"
+            )
+            return Problem(name, number, None, message)
+    return None
+
+
 def _measure_fio(spec: ImportSpec, names: list[str], files: Files, training_model: str):
     measured, versions, problems = [], set(), []
-    direction = fio.READ if spec.into == "load_times" else fio.WRITE
+    direction = fio.READ if spec.into in ("load_times", "restore_times") else fio.WRITE
     wanted = spec.into == "bandwidth" or (spec.into == "save_times" and spec.model == training_model)
     for name in names:
         data = files.read(name) or b""
@@ -239,14 +261,14 @@ def _not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) 
 
 
 def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
-    loads = spec.into == "load_times"
+    loads = spec.into in ("load_times", "restore_times")  # a restore is DLIO's load_ckpt<N>
     ranks, size, size_from, problems = [], None, None, []
     summaries = [n for n in names if mlperf.is_summary(_json_or_none(files.read(n)))]
     if spec.snapshot_gb is None:
         beside = {posixpath.join(posixpath.dirname(n), "summary.json") for n in names}
         summaries = sorted(set(summaries) | {n for n in beside if files.read(n) is not None})
     for name in summaries:
-        found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"", loads)
+        found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"")
         problems += found
         if found_size is not None:
             size, size_from = found_size, (name, mlperf.size_line(files.read(name) or b""))
@@ -267,11 +289,11 @@ def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
 
 
 def _json_or_none(data: bytes | None) -> object:
-    import json
+    from report.ingest.json_limits import strict_loads
 
     try:
-        return json.loads(data or b"")
-    except ValueError:
+        return strict_loads((data or b"").decode("utf-8-sig"))
+    except ValueError:  # JsonProblem and UnicodeDecodeError: the reader says what is wrong, with the line
         return None
 
 
@@ -348,6 +370,9 @@ def _rows(spec: ImportSpec, measured: list[Measured], numbering: Numbering, out:
         elif spec.into == "load_times":
             row = {"system": spec.system, "model": spec.model, "platform": spec.platform, "size_gb": size}
             out.add("load_times.csv", row | {"run": number, "load_s": m.seconds}, m.origin)
+        elif spec.into == "restore_times":  # the size only checked the files: restore rows carry none
+            row = {"system": spec.system, "model": spec.model, "run": number, "restore_s": m.seconds}
+            out.add("restore_times.csv", row, m.origin)
         if m.t_s is not None:
             problems += _samples(spec.system, number, m, numbering, out)
     return problems

@@ -6,8 +6,10 @@ duration is MAX. `save-checkpoint-non-persistent` is another timer and is ignore
 
 from __future__ import annotations
 
+import math
 import re
 
+from report.ingest.json_limits import MAX_LINE, long_line
 from report.problems import Problem
 
 _TIMER = re.compile(
@@ -18,10 +20,18 @@ _TIMER = re.compile(
 
 def saves(path: str, data: bytes) -> tuple[list[tuple[float, int]], list[Problem]]:
     """Each save's duration in seconds and its line, in file order."""
-    found = []
+    if (long := long_line(data, MAX_LINE)) is not None:
+        return [], [Problem(path, long, None, f"has a line longer than {MAX_LINE:,} bytes; a training log has none")]
+    found, problems = [], []
     for m in _TIMER.finditer(data):
-        ms = float(m.group("max") or m.group("only"))
-        found.append((ms / 1000, data.count(b"\n", 0, m.start("min") if m.group("min") else m.start("only")) + 1))
+        text = m.group("max") or m.group("only")
+        line = data.count(b"\n", 0, m.start("min") if m.group("min") else m.start("only")) + 1
+        if not re.fullmatch(rb"\d+(\.\d+)?", text) or not math.isfinite(ms := float(text)):
+            problems.append(Problem(path, line, "save-checkpoint", f'"{text[:40].decode()}" is not a number of ms'))
+            continue
+        found.append((ms / 1000, line))
+    if problems:
+        return [], problems
     if not found:
         message = "holds no Megatron-LM save-checkpoint timer line (e.g. '    save-checkpoint ....: (1.0, 2.0)')"
         return [], [Problem(path, None, None, message)]

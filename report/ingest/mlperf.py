@@ -10,6 +10,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from report.ingest.json_limits import MAX_LINE, JsonProblem, long_line, number, strict_loads, type_name
 from report.problems import Problem
 
 GIB_PER_GB = 1.073741824  # DLIO's "GB" are GiB (base_checkpointing.py divides by 1024**3)
@@ -25,11 +26,15 @@ class Checkpoints:
 
 
 def _json(path: str, data: bytes) -> tuple[object, list[Problem]]:
+    if (long := long_line(data, MAX_LINE)) is not None:
+        return None, [Problem(path, long, None, f"has a line longer than {MAX_LINE:,} bytes; DLIO writes no such line")]
     try:
-        return json.loads(data.decode("utf-8-sig")), []
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        line = getattr(exc, "lineno", None)
-        return None, [Problem(path, line, None, "is not a DLIO JSON file (it is not valid JSON)")]
+        return strict_loads(data.decode("utf-8-sig")), []
+    except UnicodeDecodeError:
+        return None, [Problem(path, None, None, "is not a DLIO JSON file (it is not UTF-8)")]
+    except JsonProblem as exc:
+        why = "it is not valid JSON" if str(exc).startswith("is not valid JSON") else f"it {exc}"
+        return None, [Problem(path, exc.line, None, f"is not a DLIO JSON file ({why})")]
 
 
 def is_summary(value: object) -> bool:
@@ -37,7 +42,7 @@ def is_summary(value: object) -> bool:
     return isinstance(value, dict) and isinstance(value.get("metric"), dict)
 
 
-def summary_size_gb(path: str, data: bytes, loads: bool) -> tuple[float | None, list[Problem]]:
+def summary_size_gb(path: str, data: bytes) -> tuple[float | None, list[Problem]]:
     """`checkpoint_size_GB` of a summary.json in decimal GB, or None when it has none."""
     value, problems = _json(path, data)
     if problems or not is_summary(value):
@@ -45,10 +50,12 @@ def summary_size_gb(path: str, data: bytes, loads: bool) -> tuple[float | None, 
     size = value["metric"].get("checkpoint_size_GB")
     if size is None:
         return None, []
-    try:
-        return float(size) * GIB_PER_GB, []
-    except (TypeError, ValueError):
-        return None, [Problem(path, None, "checkpoint_size_GB", f'"{size}" is not a number')]
+    if isinstance(size, str) and re.fullmatch(r"\d+(\.\d+)?([eE][+-]?\d{1,2})?", size.strip()):
+        size = float(size)  # v1.0 writes numbers as strings
+    if not number(size) or not size > 0:
+        message = f"{json.dumps(size)[:40]} is {type_name(size)}, not a size in GB above 0"
+        return None, [Problem(path, size_line(data), "checkpoint_size_GB", message)]
+    return float(size) * GIB_PER_GB, []
 
 
 def size_line(data: bytes) -> int | None:

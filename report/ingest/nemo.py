@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from report.ingest.json_limits import MAX_LINE, long_line
 from report.problems import Problem
 
 _SAVE = re.compile(
@@ -17,6 +18,8 @@ _SAVE = re.compile(
 
 def save_lines(path: str, data: bytes) -> tuple[list[tuple[int, float, int]], list[Problem]]:
     """(iteration, seconds, line) of every save line, in file order."""
+    if (long := long_line(data, MAX_LINE)) is not None:
+        return [], [Problem(path, long, None, f"has a line longer than {MAX_LINE:,} bytes; a training log has none")]
     found, problems = [], []
     for m in _SAVE.finditer(data):
         line = data.count(b"\n", 0, m.start()) + 1

@@ -40,15 +40,24 @@ def _utilisation_answer(w: Words) -> Subsection:
         _("What does a {speed} checkpoint save do to GPU utilisation?").format(speed=speed_phrase(s.speedup)),
         (
             w.p(
-                _(
-                    "With synchronous saves the GPUs wait for every checkpoint. On {baseline} they spend {bubble} of "
-                    "the run waiting ({saves} of {time}); on {candidate}, {candidate_bubble}. The share of wall time "
-                    "spent computing goes from {busy} to {candidate_busy}."
+                (
+                    _(
+                        "With asynchronous saves the GPUs stop while each checkpoint is staged and while a write "
+                        "outlasts the interval. On {baseline} they spend {bubble} of the run stalled ({saves} of "
+                        "{time}); on {candidate}, {candidate_bubble}. The share of wall time spent computing goes from "
+                        "{busy} to {candidate_busy}."
+                    )
+                    if m.checkpoint_mode == "async"
+                    else _(
+                        "With synchronous saves the GPUs wait for every checkpoint. On {baseline} they spend {bubble} "
+                        "of the run waiting ({saves} of {time}); on {candidate}, {candidate_bubble}. The share of wall "
+                        "time spent computing goes from {busy} to {candidate_busy}."
+                    )
                 ).format(
                     baseline=s.baseline.system,
                     bubble=p3(b.baseline_bubble_pct),
                     saves=_n(b.saves, "{n} save", "{n} saves"),
-                    time=s3(s.baseline.mean_s),
+                    time=s3(s.baseline.pause_s),
                     candidate=s.candidate.system,
                     candidate_bubble=p3(b.candidate_bubble_pct),
                     busy=p3(b.baseline_compute_share_pct),

@@ -33,9 +33,12 @@ CHARTS: tuple[str, ...] = ("composition", "sensitivity")
 def build(w: Words) -> Section:
     m = w.m
     b = m.bubble
+    stalls = m.checkpoint_mode == "async"  # the bubble is made of stalls, not whole saves
     table = Table(
         "bubble",
-        _("Training run with synchronous checkpoint saves"),
+        _("Training run with asynchronous checkpoint saves (stalls)")
+        if stalls
+        else _("Training run with synchronous checkpoint saves"),
         (
             Column(_("Figure"), False),
             Column(f"{m.save.baseline.system} (s)"),
@@ -45,7 +48,9 @@ def build(w: Words) -> Section:
         (
             (_("Compute"), num(b.compute_s, 0), num(b.compute_s, 0), "0"),
             (
-                _("Checkpoint saves ({saves} × mean)").format(saves=b.saves),
+                (_("Checkpoint stalls ({saves} × stall)") if stalls else _("Checkpoint saves ({saves} × mean)")).format(
+                    saves=b.saves
+                ),
                 fixed(b.baseline_save_total_s, 0),
                 fixed(b.candidate_save_total_s, 0),
                 fixed(-b.time_saved_s, 0),
@@ -74,12 +79,25 @@ def build(w: Words) -> Section:
                 "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
                 "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
                 "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from "
+                "the measurements: with asynchronous saves, training stops while each checkpoint is staged to host "
+                "memory and, when a write outlasts the compute between saves, until that write is durable (the stall)."
+            )
+            if stalls
+            else _(
+                "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
+                "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
+                "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from "
                 "the measurements: with a synchronous save, every GPU of the job waits for each save to become "
                 "durable."
             )
         ),
         Para(
             _(
+                "saves = floor(steps ÷ interval) · stall = staging + max(0, save time − interval) · "
+                "wall time = compute + saves × stall · bubble share = saves × stall ÷ wall time"
+            )
+            if stalls
+            else _(
                 "saves = floor(steps ÷ interval) · wall time = compute + saves × save time · "
                 "bubble share = saves × save time ÷ wall time"
             ),
@@ -98,9 +116,16 @@ def build(w: Words) -> Section:
         w.p(
             capacity_sentence(m)
             + " "
-            + _(
-                "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this {gpus}-GPU "
-                "job, at its measured save times."
+            + (
+                _(
+                    "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this "
+                    "{gpus}-GPU job, with its stalls (staging plus any write that outlasts the interval)."
+                )
+                if stalls
+                else _(
+                    "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this "
+                    "{gpus}-GPU job, at its measured save times."
+                )
             ).format(per_1000=gpus(m.scale.gpu_equivalents_per_1000), gpus=m.save.baseline.gpus),
             "save_times",
         ),

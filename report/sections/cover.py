@@ -94,7 +94,11 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             "capacity",
             gpus(b.gpu_equivalents),
             _("GPU-equivalents of capacity") if b.gpu_equivalents >= 0 else _("GPU-equivalents of capacity lost"),
-            _("{gpus}-GPU cluster of such jobs, at this job's save times").format(gpus=count(b.cluster_gpus)),
+            (
+                _("{gpus}-GPU cluster of such jobs, at this job's stalls")
+                if m.checkpoint_mode == "async"
+                else _("{gpus}-GPU cluster of such jobs, at this job's save times")
+            ).format(gpus=count(b.cluster_gpus)),
             ("save_times",),
         ),
         (
@@ -116,7 +120,8 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
 
 
 def _evidence(m: Metrics) -> str:
-    measured = [input_words(n) for n in CSV_INPUTS if n not in m.inputs_illustrative]
+    present = [n for n in CSV_INPUTS if n != "restore_times" or m.reliability.baseline.restore_s is not None]
+    measured = [input_words(n) for n in present if n not in m.inputs_illustrative]
     shown = [input_words(n) for n in m.inputs_illustrative]
     if not shown:
         return _(

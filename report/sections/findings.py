@@ -6,8 +6,7 @@ from report.blocks import (
     Para,
 )
 from report.compute import Gate, Metrics
-from report.config import Gates as Thresholds
-from report.config import TestConfig
+from report.config import TestConfig, Thresholds
 from report.formatting import (
     count,
     given,

@@ -11,6 +11,7 @@ def input_label(name: str) -> str:
         "save_times": _("Checkpoint save times"),
         "bandwidth": _("Write bandwidth"),
         "load_times": _("Model load times"),
+        "restore_times": _("Checkpoint restore times"),
     }[name]
 
 
@@ -20,6 +21,7 @@ def input_words(name: str) -> str:
         "save_times": _("checkpoint save times"),
         "bandwidth": _("write bandwidth"),
         "load_times": _("model load times"),
+        "restore_times": _("checkpoint restore times"),
     }[name]
 
 

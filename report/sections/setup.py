@@ -119,6 +119,8 @@ def _sources(w: Words) -> Definitions:
     c = w.config
     items, marks = [], []
     for name in CSV_INPUTS:
+        if name == "restore_times" and name not in c.sources and w.test.restores is None:
+            continue  # optional: no restore measured, nothing to source
         text = c.sources.get(name, _("No source note in test.toml [sources]."))
         items.append((input_label(name), text))
         marks.append(("illustrative", _("Illustrative")) if name in w.illustrative else ("measured", _("Measured")))
@@ -154,6 +156,7 @@ def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
             "save_times": _("Save times of {system}"),
             "bandwidth": _("Bandwidth samples of {system}"),
             "load_times": _("Load times of {system}"),
+            "restore_times": _("Restore times of {system}"),
         }[use.into]
         lines.append(
             (label.format(system=use.system), _("imported from {tool}: {files}").format(tool=tool, files=files))

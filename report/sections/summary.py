@@ -59,10 +59,18 @@ def _key_findings(w: Words) -> list[Para]:
             "save_times",
         ),
         w.p(
-            _(
-                "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a share "
-                "of wall time) goes from {baseline} to {candidate} and the run ends {sooner} ({candidate_duration} "
-                "against {baseline_duration})."
+            (
+                _(
+                    "Over {steps} steps with an asynchronous save every {interval} steps, the checkpoint bubble "
+                    "(stall time as a share of wall time) goes from {baseline} to {candidate} and the run ends "
+                    "{sooner} ({candidate_duration} against {baseline_duration})."
+                )
+                if m.checkpoint_mode == "async"
+                else _(
+                    "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a "
+                    "share of wall time) goes from {baseline} to {candidate} and the run ends {sooner} "
+                    "({candidate_duration} against {baseline_duration})."
+                )
             ).format(
                 steps=count(b.total_steps),
                 interval=count(b.checkpoint_interval_steps),

@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from report.build import build_outputs
 from report.load import load
-from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
-
-GOLDEN = Path(__file__).resolve().parent
-CASES = {
-    "default": DATA,
-    "repeated": FIXTURES / "repeated",
-    "gates_fail": FIXTURES / "gates_fail",
-    "economics": FIXTURES / "economics",
-    "white_paper_zh": ROOT / "examples" / "white-paper-zh",  # the Chinese report (docs/zh-CN.md)
-}
+from tests.conftest import PROVENANCE
+from tests.golden import CASES, write
 
 
 def main() -> None:
-    for name, folder in CASES.items():
-        built = build_outputs(load(folder), PROVENANCE)
-        out = GOLDEN / name
-        out.mkdir(exist_ok=True)
-        (out / "metrics.json").write_bytes(built.metrics)
-        (out / "report.html").write_bytes(built.html)
-        print(f"wrote {out}")
+    for name, (folder, language) in CASES.items():
+        built = build_outputs(load(folder), PROVENANCE, language)
+        print(f"wrote {write(name, built.metrics, built.html)}")
 
 
 if __name__ == "__main__":

@@ -2,13 +2,14 @@
 
 import ast
 import re
+import types
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from report import charts, render, sections
-from report.blocks import Figure, Subsection
+from report.blocks import Figure, Para, Section, Subsection
 from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build
 
@@ -75,3 +76,16 @@ def test_section_modules_import_only_the_shared_modules():
     registered = {module.__name__.rsplit(".", 1)[1] for module in (sections.COVER, *sections.SECTIONS)}
     on_disk = {p.stem for p in PACKAGE.glob("*.py")} - SHARED - {"__init__"}
     assert registered == on_disk  # every section module is in the registry
+
+
+def test_a_section_is_added_by_its_module_and_one_registry_line(monkeypatch):
+    """What README's "How to add a section" says: a module with ID, CHARTS and build, one line in SECTIONS."""
+    extra = types.ModuleType("report.sections.extra")
+    extra.ID, extra.CHARTS = "extra", ()
+    extra.build = lambda w: Section(extra.ID, "An added section", (Para(f"{w.m.save.baseline.system} saves."),))
+    monkeypatch.setattr(sections, "SECTIONS", (*sections.SECTIONS[:2], extra, *sections.SECTIONS[2:]))
+    ctx, _ = build(FIXTURES / "repeated")
+    assert [s.id for s in ctx.sections][:4] == ["summary", "gates", "extra", "setup"]
+    html = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    assert '<a href="#extra">An added section</a>' in html  # in the contents, with no template touched
+    assert '<section id="extra" class="">\n  <h1>An added section</h1>\n  <p class="p">Old NAS saves.</p>' in html
