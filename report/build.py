@@ -100,8 +100,10 @@ def produce(
     the HTML edition is not made (its fonts subset, its charts inlined): Final.html is empty, for a rebuild that
     compares the PDF and the figures only.
     """
-    from report import i18n
+    from report import i18n, input_language
 
+    if (said := input_language.warning(test, language or test.config.language)) is not None:
+        print(said, file=sys.stderr)  # once, from the side that holds the inputs; the build goes on
     with i18n.activate(language or test.config.language):
         yield from _produce(test, prov, packer, language or test.config.language, html)
 

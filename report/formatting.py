@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import re
 
+from report.i18n import language
+
 
 def num(value: float | int | None, digits: int = 1) -> str:
     """A number with thousands separators and `digits` decimals; an en dash when there is none."""
@@ -45,8 +47,13 @@ def hours(value_s: float) -> str:
 
 
 def long_duration(value_s: float) -> str:
-    """Seconds for short spans, hours beside them for long ones: "36,000 s (10.0 h)"."""
-    return seconds(value_s) if abs(value_s) < 3600 else f"{seconds(value_s)} ({hours(value_s)})"
+    """Seconds for short spans, hours beside them for long ones: "36,000 s (10.0 h)", in Chinese "36,000 s（10.0 h）"
+    (full-width brackets in Chinese text, docs/zh-CN.md)."""
+    if abs(value_s) < 3600:
+        return seconds(value_s)
+    return (
+        f"{seconds(value_s)}（{hours(value_s)}）" if language() == "zh-CN" else f"{seconds(value_s)} ({hours(value_s)})"
+    )
 
 
 def pct(value: float | None, digits: int = 1) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import gettext
+import re
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -122,6 +123,53 @@ _MONTHS = (
     "November",
     "December",
 )
+
+
+# Typesetting the printed words (docs/zh-CN.md says why each rule is what it is). CJK: the ideographs only; CJK
+# punctuation is full-width and carries its own spacing.
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_FULL_WIDTH_PUNCTUATION = "，。；：、！？（）【】「」『』“”‘’《》"
+_NO_SPACE_AT_FULL_WIDTH = re.compile(rf" +(?=[{_FULL_WIDTH_PUNCTUATION}])|(?<=[{_FULL_WIDTH_PUNCTUATION}]) +")
+_NO_SPACE_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}]) +(?=[{_CJK}])")
+_SPACE_AFTER_CJK = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z(\[−+$])|(?<=[{_CJK}])(?<![0-9][年月])(?=[0-9])")
+# Dates stay compact ("2026年11月30日"), as Chinese official and technical writing prints them.
+_SPACE_BEFORE_CJK = re.compile(rf"(?<=[A-Za-z%)\]])(?=[{_CJK}])|(?<=[0-9])(?=[{_CJK}])(?![年月日])")
+# A multiple printed as "1.89×" reads "1.89 倍" in Chinese prose; "a × b" (spaced) stays a product.
+_MULTIPLE = re.compile(r"(?<=\d)×(?![A-Za-z0-9_(])")
+# A number and the unit or measure word after it stay on one line: "178 s", "49 块 GPU", "20 saves"; not the
+# digits of a name ("G1 fails", "FX100 against").
+_NUMBER_UNIT = re.compile(rf"(?<![A-Za-z0-9_.,])(\d(?:[\d,.]*\d)?) (?=[A-Za-z%{_CJK}])")
+NO_BREAK_SPACE = "\u00a0"
+WORD_JOINER = "\u2060"  # no break here, and nothing printed: pdftotext and copy-paste see "GB/s"
+# A unit is never split at its slash ("GB/" at one line's end, "s" at the next's).
+_SLASHED_UNIT = re.compile(r"(?<=[KMGT]B)/(?=s\b)|(?<=[KMGT]iB)/(?=s\b)|(?<=\bs)/(?=GB\b)")
+_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])(?=[{_CJK}])")
+
+
+def typeset(text: str, language_: str | None = None) -> str:
+    """`text` as it is printed in `language_` (the active one by default): in Chinese one space between CJK and
+    Latin letters or digits and none at full-width punctuation, multiples in 倍; in both languages a no-break space
+    between a number and its unit or measure word."""
+    if (language_ or language()) == "zh-CN":
+        text = _MULTIPLE.sub(" 倍", text)
+        text = _NO_SPACE_AT_FULL_WIDTH.sub("", text)
+        text = _NO_SPACE_BETWEEN_CJK.sub("", text)
+        text = _SPACE_AFTER_CJK.sub(" ", text)
+        text = _SPACE_BEFORE_CJK.sub(" ", text)
+    return _NUMBER_UNIT.sub(r"\1" + NO_BREAK_SPACE, text)
+
+
+def gap(before: str) -> str:
+    """The space after `before` where a template joins it to the next text: none after Chinese full-width
+    punctuation, which carries its own space."""
+    return "" if language() == "zh-CN" and before[-1:] in _FULL_WIDTH_PUNCTUATION else " "
+
+
+def keep_words(text: str) -> str:
+    """A short Chinese text (a table header, a gate's name) that breaks only at spaces and punctuation, the way CSS's
+    word-break: keep-all would: word joiners between its ideographs. In every language its units stay whole."""
+    text = _SLASHED_UNIT.sub("/" + WORD_JOINER, text)
+    return _BETWEEN_CJK.sub(WORD_JOINER, text) if language() == "zh-CN" else text
 
 
 def _english_date(value: dt.date) -> str:

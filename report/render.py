@@ -35,11 +35,23 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         extensions=["jinja2.ext.i18n"],
+        finalize=_typeset,
     )
+    env.filters["keep_words"] = i18n.keep_words
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
     env.filters.update(FILTERS)
+    # The space a template puts between two texts: none after Chinese full-width punctuation.
+    env.globals["gap"] = i18n.gap
     return env
+
+
+def _typeset(value: object) -> object:
+    """Every printed text set by the language's rules (spacing, no-break space before units); markup, the project's own
+    style sheets and fonts, is left as it is."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return i18n.typeset(value)
+    return value
 
 
 def chart_sources(charts: dict[str, Chart], svgs: dict[str, str] | None) -> dict[str, str]:

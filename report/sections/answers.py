@@ -80,7 +80,7 @@ def _utilisation_answer(w: Words) -> Subsection:
             w.p(
                 _("The counter-argument a performance engineer raises first: save less often.")
                 + " "
-                + retune_sentence(m),
+                + retune_sentence(m, full=False),
                 "save_times",
             ),
         ),

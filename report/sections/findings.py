@@ -234,11 +234,21 @@ def _switch_words(gain: float) -> str:
     return (_("saves {points}") if gain >= 0 else _("costs {points} more")).format(points=sig(abs(gain)))
 
 
-def _beyond_run(m: Metrics) -> str:
-    """A caveat when Young's optimal interval is longer than the whole run."""
+def _beyond_run(m: Metrics, full: bool = True) -> str:
+    """A caveat when Young's optimal interval is longer than the whole run: in full where the failure model is
+    explained, elsewhere the fact and a pointer to it (said once, referred back to)."""
     r, b = m.reliability, m.bubble
     if r.baseline.optimal_interval_steps <= b.total_steps:
         return ""
+    if not full:
+        return " " + _(
+            "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps), so the failure model says "
+            "little about a run this short (see “{section}”)."
+        ).format(
+            optimum=count(round(r.baseline.optimal_interval_steps)),
+            steps=count(b.total_steps),
+            section=_("Failures and the checkpoint interval"),
+        )
     return " " + _(
         "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate a run "
         "this short would not checkpoint for its own sake at all, and the failure model says little about it; it "
@@ -252,10 +262,10 @@ def tuning_sentence(m: Metrics) -> Para | None:
     if not r.tuning_beats_switching:
         return None
     text = _(
-        "Re-tuning beats buying at today's interval. Saving every {optimum} steps instead of every {interval} would "
-        "cut the failure-aware overhead on {baseline} from {today} to {tuned} of compute time, less than {candidate} "
-        "at today's interval ({candidate_today}). Compared each at its own optimal interval, {contribution} "
-        "({tuned} against {candidate_tuned})."
+        "Re-tuning the checkpoint interval alone does more than switching to the new storage at today's interval: "
+        "saving every {optimum} steps instead of every {interval} would cut the failure-aware overhead on {baseline} "
+        "from {today} to {tuned} of compute time, less than {candidate} at today's interval ({candidate_today}). "
+        "Compared each at its own optimal interval, {contribution} ({tuned} against {candidate_tuned})."
     ).format(
         optimum=count(round(r.baseline.optimal_interval_steps)),
         interval=count(m.bubble.checkpoint_interval_steps),
@@ -267,10 +277,11 @@ def tuning_sentence(m: Metrics) -> Para | None:
         contribution=_optimum_words(m),
         candidate_tuned=p3(r.candidate.optimal_overhead_pct),
     )
-    return Para(text + _beyond_run(m), "warning", False)
+    return Para(text + _beyond_run(m, full=False), "warning", False)
 
 
-def retune_sentence(m: Metrics) -> str:
+def retune_sentence(m: Metrics, full: bool = True) -> str:
+    """Re-tuning against switching, with the caveat on Young's optimum in full or referred back to."""
     r, s = m.reliability, m.save
     retune = _(
         "Re-tuning the interval on {baseline} alone, to every {optimum} steps, saves {retune} percentage points; "
@@ -290,7 +301,7 @@ def retune_sentence(m: Metrics) -> str:
                 "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
                 "optimum, {contribution}."
             ).format(contribution=_optimum_words(m))
-            + _beyond_run(m)
+            + _beyond_run(m, full)
         )
     return (
         retune

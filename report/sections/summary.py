@@ -108,8 +108,9 @@ def build(w: Words) -> Section:
         blocks.append(
             Para(
                 _(
-                    "The figures below are what this test measured; they do not by themselves show that the "
-                    "candidate meets the customer's targets. The gates and next steps follow the summary."
+                    "The figures below come from this test (illustrative inputs are marked as such); they do not by "
+                    "themselves show that the candidate meets the customer's targets. The gates and next steps "
+                    "follow the summary."
                 ),
                 "note",
             )

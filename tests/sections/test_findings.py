@@ -1,7 +1,7 @@
 """Findings said in several sections: warnings, re-tuning, the verdict's reason, wordings at the edges."""
 
 from tests.conftest import DATA, FIXTURES
-from tests.sections.helpers import build, section, texts
+from tests.sections.helpers import all_paras, build, section, texts
 
 
 def test_outlier_run_is_flagged_and_kept(folder):
@@ -23,12 +23,15 @@ def test_retuning_beats_buying_is_said_plainly_when_it_does():
     ctx, m = build(DATA)
     assert m.reliability.tuning_beats_switching
     summary = " ".join(texts(section(ctx, "summary").blocks))
-    assert "Re-tuning beats buying at today's interval. Saving every 27,775 steps instead of every 500" in summary
+    assert (
+        "Re-tuning the checkpoint interval alone does more than switching to the new storage at today's interval: "
+        "saving every 27,775 steps instead of every 500" in summary
+    )
     assert "the candidate's contribution is 0.108 percentage points (0.398% against 0.290%)" in summary
     assert "is longer than the whole run (10,000 steps)" in summary
     ctx, m = build(FIXTURES / "economics")
     assert not m.reliability.tuning_beats_switching
-    assert "Re-tuning beats buying" not in " ".join(texts(section(ctx, "summary").blocks))
+    assert "Re-tuning the checkpoint interval alone" not in " ".join(texts(section(ctx, "summary").blocks))
     rel = " ".join(texts(section(ctx, "reliability").blocks))
     assert "Optimum against optimum the candidate still saves 3.02 points." in rel
 
@@ -46,8 +49,13 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     # Young's optimum beyond the run: no saves at all for its own sake (not "once or twice").
     ctx, m = build(DATA)
     assert m.bubble.total_steps // round(m.reliability.baseline.optimal_interval_steps) == 0
+    reliability = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "a run this short would not checkpoint for its own sake at all" in reliability
+    # Said once, in the section on failures; the summary and the answers refer back to it.
+    assert " ".join(p.text for p in all_paras(ctx)).count("for its own sake") == 1
     summary = " ".join(texts(section(ctx, "summary").blocks))
-    assert "a run this short would not checkpoint for its own sake at all" in summary and "once or twice" not in summary
+    assert "(see “Failures and the checkpoint interval”)" in summary and "once or twice" not in summary
+    assert "(see “Failures and the checkpoint interval”)" in " ".join(texts(section(ctx, "qa").blocks))
     # One load model: one saving per cold start, not "41.6 s to 41.6 s".
     ctx, m = build(FIXTURES / "gates_fail")
     assert m.lifecycle.load_saved_min_s == m.lifecycle.load_saved_max_s == 10

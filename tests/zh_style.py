@@ -1,0 +1,63 @@
+"""The mechanical rules of docs/zh-CN.md, as checks on a Chinese text: what a test reports as a problem."""
+
+from __future__ import annotations
+
+import html
+import re
+
+CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+FULL_WIDTH = "，。；：、！？（）“”"
+_RULES = {
+    "对 between two figures (write 基线 X，候选系统 Y)": re.compile(rf"(?<![{CJK}]) ?对 ?(?=[0-9•−+])"),
+    "a half-width bracket inside full-width ones": re.compile(r"（[^（）\n]*[()][^（）\n]*）"),
+    "an ASCII space at full-width punctuation": re.compile(rf" [{FULL_WIDTH}]|[{FULL_WIDTH}] "),
+}
+
+
+def problems(text: str, given: tuple[str, ...] = ()) -> list[str]:
+    """Every breach of the mechanical rules in `text`, each with its surroundings; texts in `given` (names and notes
+    from the inputs, printed as typed) are taken out first."""
+    for name in sorted(given, key=len, reverse=True):
+        # a neutral ideograph in its place, wherever a line end split it
+        text = re.sub(r"\s+".join(map(re.escape, name.split())), "〇", text)
+    text = text.replace("\u00a0", " ").replace("\u2060", "")
+    found = []
+    for match in re.finditer(rf"[{CJK}][A-Za-z0-9]", text):
+        before = text[match.start() - 1 : match.start() + 1] if match.start() else ""
+        if match.group(0)[0] in "年月" and before[:1].isdigit():
+            continue
+        found.append(f"no space between Chinese and Latin: {_around(text, match.start())}")
+    for match in re.finditer(rf"(?<=[A-Za-z0-9%])[{CJK}]", text):
+        if text[match.start() - 1].isdigit() and match.group(0) in "年月日":
+            continue
+        found.append(f"no space between Latin and Chinese: {_around(text, match.start())}")
+    for label, rule in _RULES.items():
+        found += [f"{label}: {_around(text, m.start())}" for m in rule.finditer(text)]
+    return found
+
+
+def _around(text: str, at: int) -> str:
+    return repr(text[max(0, at - 18) : at + 18])
+
+
+def pdf_blocks(xhtml: str) -> list[str]:
+    """The text of each block of `pdftotext -bbox-layout`'s output, its words joined by spaces and its lines by line
+    ends: a space inside a block is a gap the reader sees, while table cells and figure labels are blocks apart."""
+    blocks = []
+    for block in re.findall(r"<block [^>]*>(.*?)</block>", xhtml, re.S):
+        lines = re.findall(r"<line [^>]*>(.*?)</line>", block, re.S)
+        blocks.append("\n".join(_line_text(line) for line in lines))
+    return [html.unescape(b) for b in blocks]
+
+
+def _line_text(line: str) -> str:
+    """A line's words joined by a space where the gap between them is a word space, by a tab where it is wider (two
+    table cells side by side)."""
+    words = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', line)
+    text, right = "", None
+    for x_min, y_min, x_max, y_max, word in words:
+        if right is not None:
+            text += " " if float(x_min) - right < 0.6 * (float(y_max) - float(y_min)) else "\t"
+        text += word
+        right = float(x_max)
+    return text
