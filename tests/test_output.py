@@ -144,7 +144,13 @@ def test_sigint_to_a_real_build_exits_130_without_a_traceback(tmp_path):
     )
     import time
 
-    time.sleep(1.0)
+    # Signal once the build has begun (it has taken OUT's lock), never earlier: a fixed sleep sent the signal while
+    # Python was still importing (a traceback no handler can catch yet) on a loaded machine, or after the build ended.
+    lock = tmp_path / ".out.lock"
+    deadline = time.monotonic() + 120
+    while not lock.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert process.poll() is None, "the build ended before it could be interrupted"
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: the whole process group
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
