@@ -245,7 +245,9 @@ def test_many_unknown_systems_give_ten_messages_quickly(folder):
     write(data, "bandwidth.csv", (data / "bandwidth.csv").read_text() + extra)
     started = time.perf_counter()
     found = problems(data)
-    assert time.perf_counter() - started < 10  # was quadratic: 60,000 names took 80 s
+    # A guard against the quadratic loop coming back (60,000 names took 80 s; 200,000 would take about 15 min), not a
+    # speed target (those are in `make bench`): loose enough for a machine shared with other jobs.
+    assert time.perf_counter() - started < 60
     assert len(found) == 11
     assert found[-1] == "bandwidth.csv: system: 199990 more names that are not systems of test.toml [systems]"
 
@@ -261,7 +263,7 @@ def test_many_extra_columns_are_read_quickly(folder):
     write(data, "save_times.csv", "\n".join(lines) + "\n")
     started = time.perf_counter()
     assert load(data).saves.shape[0] == len(lines) - 1
-    assert time.perf_counter() - started < 10  # was 173 s
+    assert time.perf_counter() - started < 60  # a guard against the 173 s it once took, not a speed target
 
 
 def test_an_invisible_character_in_a_csv_name_is_refused_by_name(folder):
