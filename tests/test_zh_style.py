@@ -91,6 +91,7 @@ def test_inputs_in_another_language_are_named_once():
     assert {where for where, _ in free_texts(load(FIO))} >= {"title", "customer", "training.model"}
 
 
+@pytest.mark.slow
 def test_the_build_warns_once_on_standard_error_and_builds(tmp_path):
     out = tmp_path / "out"
     done = subprocess.run(
@@ -128,6 +129,7 @@ def chinese_report(request, tmp_path_factory):
     return folder, path
 
 
+@pytest.mark.slow
 def test_chinese_reports_follow_the_mechanical_rules(chinese_report):
     folder, path = chinese_report
     xhtml = subprocess.run(["pdftotext", "-bbox-layout", str(path), "-"], capture_output=True, text=True, check=True)
@@ -135,6 +137,7 @@ def test_chinese_reports_follow_the_mechanical_rules(chinese_report):
     assert [p for block in zh_style.pdf_blocks(xhtml.stdout) for p in zh_style.problems(block, given)] == []
 
 
+@pytest.mark.slow
 def test_chinese_reports_have_no_english_outside_the_allow_list(chinese_report):
     folder, path = chinese_report
     # Word by word as drawn (pdftotext's reading-order text would join a path hyphenated at a line end).
@@ -147,6 +150,7 @@ def test_chinese_reports_have_no_english_outside_the_allow_list(chinese_report):
     assert {w for w in words if w not in hashes} == set()
 
 
+@pytest.mark.slow
 def test_no_table_header_line_holds_a_single_chinese_character(chinese_report):
     _folder, path = chinese_report
     xhtml = subprocess.run(
