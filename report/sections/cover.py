@@ -175,7 +175,7 @@ def build(w: Words) -> Cover:
         save_baseline=c.systems.save_baseline,
         load_baseline=c.systems.load_baseline,
         verdict_status=m.verdict.status,
-        verdict_label=verdict_label(m.verdict.status),
+        verdict_label=verdict_label(m),
         verdict_reason=verdict_reason(m, c),
         tiles=_tiles(m),
         evidence=_evidence(m) + _not_durable(w),

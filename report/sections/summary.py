@@ -100,7 +100,7 @@ def _key_findings(w: Words) -> list[Para]:
 def build(w: Words) -> Section:
     m = w.m
     verdict = Para(
-        _("{verdict}. {reason}").format(verdict=verdict_label(m.verdict.status), reason=verdict_reason(m, w.config)),
+        _("{verdict}. {reason}").format(verdict=verdict_label(m), reason=verdict_reason(m, w.config)),
         f"verdict-{m.verdict.status}",
     )
     blocks: list = [verdict]

@@ -89,7 +89,7 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
 def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_moved(folder):
     ctx, _ = build(FIXTURES / "economics")
     assert ctx.cover.verdict_reason == (
-        "All four gates pass on this test's measurements, at thresholds test.toml sets apart from the defaults: a "
+        "All four gates pass on this test's measurements. Thresholds test.toml sets apart from the defaults: a "
         "spread (CV) of at most 10% (default 5%)."
     )
     data = folder("data")
@@ -102,3 +102,22 @@ def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_move
     )
     ctx, _ = build(DATA)  # 1.89× against the default 1.5×: nothing to add
     assert "point estimate" not in ctx.cover.verdict_reason
+
+
+def test_the_verdict_line_says_what_it_rests_on(folder):
+    """Every gate rests on the save times: illustrative ones, or saves that are not durable, are said in the verdict
+    line itself, never a green "demonstrated" above a note that nothing was measured (cold read 3, major 1)."""
+    ctx, m = build(FIXTURES / "long_names")  # every input illustrative, every gate passing
+    assert m.verdict.status == "demonstrated" and "save_times" in m.inputs_illustrative
+    assert ctx.cover.verdict_label == "Benefit demonstrated, on illustrative save times, not measurements"
+    assert ctx.cover.verdict_reason == (
+        "All four gates pass on this test's illustrative save times: they show the method, not the storage."
+    )
+    assert "measurements" not in ctx.cover.verdict_reason.replace("not measurements", "")
+    data = folder("data")
+    toml = (data / "test.toml").read_text()
+    toml = toml.replace('load_baseline = "NFS"', 'load_baseline = "NFS"\nnot_durable = ["Mingxin FX100"]')
+    (data / "test.toml").write_text(toml)
+    ctx, m = build(data)
+    assert m.not_durable == ("candidate",) and "save_times" not in m.inputs_illustrative
+    assert ctx.cover.verdict_label.endswith(", with saves that are not durable")
