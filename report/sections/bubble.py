@@ -124,7 +124,7 @@ def build(w: Words) -> Section:
                 if stalls
                 else _(
                     "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this "
-                    "{gpus}-GPU job, at its measured save times."
+                    "{gpus}-GPU job, at its save times."
                 )
             ).format(per_1000=gpus(m.scale.gpu_equivalents_per_1000), gpus=m.save.baseline.gpus),
             "save_times",

@@ -110,12 +110,12 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             (
                 _(
                     "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, {peak} GB/s all at "
-                    "once, more than the {measured} GB/s measured (by the test's clients, not the system's capacity)"
+                    "once, more than this test's {measured} GB/s (its clients', not the system's capacity)"
                 )
                 if max(m.cluster.candidate.mean_to_sustained, m.cluster.candidate.peak_to_sustained) > 1
                 else _(
                     "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, {peak} GB/s all at "
-                    "once ({measured} GB/s measured)"
+                    "once (this test: {measured} GB/s)"
                 )
             ).format(
                 gpus=count(b.cluster_gpus),

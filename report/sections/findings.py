@@ -134,12 +134,12 @@ def capacity_sentence(m: Metrics) -> str:
     text = (
         _(
             "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "
-            "this one, with this job's measured save times, that is worth {gpus} GPUs of capacity."
+            "this one, with this job's save times, that is worth {gpus} GPUs of capacity."
         )
         if b.throughput_gain_pct >= 0
         else _(
             "Each GPU completes {gain} fewer steps per unit of time; in a cluster of {cluster} GPUs running jobs "
-            "like this one, with this job's measured save times, that is a loss of {gpus} GPUs of capacity."
+            "like this one, with this job's save times, that is a loss of {gpus} GPUs of capacity."
         )
     )
     return (
@@ -165,7 +165,7 @@ def demand_sentence(m: Metrics) -> str:
         + " "
         + _(
             "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
-            "{peak} GB/s if every job saves at once, against {measured} GB/s measured."
+            "{peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth of this test."
         ).format(
             system=m.save.candidate.system,
             mean=sig(c.mean_write_gbps),
@@ -175,10 +175,13 @@ def demand_sentence(m: Metrics) -> str:
     )
     if max(c.mean_to_sustained, c.peak_to_sustained) > 1:
         text += " " + _(
-            "That is more than the joint test measured ({ratio} at peak): the GPU-equivalents assume a bandwidth the "
-            "test did not show. The measured bandwidth is the joint test's (its clients'), not the system's capacity, "
-            "so measure at the cluster's scale before counting on it."
-        ).format(ratio=_("{ratio}×").format(ratio=sig(c.peak_to_sustained)))
+            "That is more than this test's sustained bandwidth ({mean_ratio} of it on average, {peak_ratio} at peak): "
+            "the GPU-equivalents assume a bandwidth the test did not show. This test's bandwidth is its clients', not "
+            "the system's capacity, so measure at the cluster's scale before counting on it."
+        ).format(
+            mean_ratio=_("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
+            peak_ratio=_("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
+        )
     return text
 
 

@@ -78,7 +78,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
         "the honest answer is that faster storage would not change training time",
         "Restore not measured: restart_s assumed",
         "Stall per asynchronous save by checkpoint interval",
-        "87.2 GB/s if every job saves at once, against 6.40 GB/s measured",
+        "87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth of this test",
     ):
         assert sentence in text, sentence
     cover, text = pages["default", "zh-CN"]

@@ -79,16 +79,16 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
     ctx, _m = build(DATA)
     demand = (
         "That is 125 such jobs. On Mingxin FX100 their checkpoints need 4.78 GB/s of writes on average (saves "
-        "perfectly staggered) and 87.2 GB/s if every job saves at once, against 6.40 GB/s measured. That is more "
-        "than the joint test measured (13.6× at peak)"
+        "perfectly staggered) and 87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth "
+        "of this test. That is more than this test's sustained bandwidth (0.747× of it on average, 13.6× at peak)"
     )
     for section_id in ("summary", "bubble", "qa"):
         assert demand in " ".join(texts(section(ctx, section_id).blocks)), section_id
     assert "not the system's capacity" in " ".join(texts(section(ctx, "summary").blocks))
     capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")
     assert capacity.note == (
-        "1,000-GPU cluster of such jobs; their saves need 4.78 GB/s on average, 87.2 GB/s all at once, more than the "
-        "6.40 GB/s measured (by the test's clients, not the system's capacity)"
+        "1,000-GPU cluster of such jobs; their saves need 4.78 GB/s on average, 87.2 GB/s all at once, more than this "
+        "test's 6.40 GB/s (its clients', not the system's capacity)"
     )
     # the demand states the bandwidth, an illustrative input of the default data: marked
     assert all(p.illustrative for p in all_paras(ctx) if "87.2 GB/s" in p.text)
