@@ -4,6 +4,7 @@ requirements.lock is what pip installs (only hashes); pylock.toml is the same re
 its hash, so the platforms can be read from it. Both come from `make lock`.
 """
 
+import difflib
 import re
 import subprocess
 import tomllib
@@ -219,4 +220,7 @@ def test_make_lock_gives_the_committed_files(tmp_path):
             capture_output=True,
             timeout=300,
         )
-        assert (tmp_path / name).read_bytes() == (ROOT / name).read_bytes(), f"{name}: run make lock"
+        made, committed = (tmp_path / name).read_text(), (ROOT / name).read_text()
+        if made != committed:  # not a bare assert: pytest's diff of two 3,000-line locks takes minutes
+            diff = difflib.unified_diff(committed.splitlines(), made.splitlines(), name, "make lock", lineterm="", n=0)
+            pytest.fail(f"{name}: run make lock\n" + "\n".join(list(diff)[:20]))
