@@ -159,7 +159,11 @@ def demand_sentence(m: Metrics) -> str:
             gpus=count(m.save.candidate.gpus)
         )
     else:
-        jobs = _n(cl.jobs, "That is {n} such job.", "That is {n} such jobs.")
+        jobs = ngettext(
+            "A cluster of {cluster} GPUs holds {n} such job.",
+            "A cluster of {cluster} GPUs holds {n} such jobs.",
+            cl.jobs,
+        ).format(n=count(cl.jobs), cluster=count(m.bubble.cluster_gpus))
     text = (
         jobs
         + " "
