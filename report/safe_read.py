@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -41,8 +42,15 @@ def read_regular(path: Path, limit: int) -> bytes:
 def resolved(path: Path) -> Path:
     """`path` with every symlink followed; a loop of symlinks is Unreadable, said as such."""
     try:
-        return path.resolve()
-    except (RuntimeError, OSError) as exc:  # Python 3.11-3.12 raise RuntimeError for a loop, 3.13 OSError (ELOOP)
+        # strict: Python 3.13's non-strict resolve returns a loop as a path (the open then fails with ELOOP)
+        return path.resolve(strict=True)
+    except FileNotFoundError:
+        return path.resolve()  # missing, or a link to nothing: said when it is opened
+    except RuntimeError as exc:  # Python 3.11-3.12 raise RuntimeError for a loop
+        raise Unreadable("is a loop of symbolic links (each leads, in the end, back to itself)") from exc
+    except OSError as exc:  # Python 3.13: ELOOP
+        if exc.errno != errno.ELOOP:
+            raise
         raise Unreadable("is a loop of symbolic links (each leads, in the end, back to itself)") from exc
 
 
