@@ -21,7 +21,7 @@ import queue
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +37,9 @@ if TYPE_CHECKING:  # the data side's modules import pandas, which the PDF side n
     from report.compute import Metrics
     from report.load import JointTest
     from report.provenance import Provenance
+
+    #: starts drawing the charts (metrics, test, described charts) and returns what waits for their SVGs
+    Drawer = Callable[[Metrics, JointTest, dict], Callable[[], dict[str, str]]]
 
 
 @dataclass(frozen=True)
@@ -92,24 +95,43 @@ def pack_inputs(raw: dict[str, bytes]) -> Packer:
 
 
 def produce(
-    test: JointTest, prov: Provenance, packer: Packer, language: str | None = None, html: bool = True
+    test: JointTest,
+    prov: Provenance,
+    packer: Packer,
+    language: str | None = None,
+    html: bool = True,
+    draw: Drawer | None = None,
 ) -> Iterator[Layout | Drawn | Final]:
     """The data side: compute, describe, lay-out HTML; draw; final HTML, metrics.json and attachments.
 
     `language` overrides test.toml's; the figures and metrics.json are the same in every language. Without `html`,
     the HTML edition is not made (its fonts subset, its charts inlined): Final.html is empty, for a rebuild that
-    compares the PDF and the figures only.
+    compares the PDF and the figures only. `draw` starts drawing the charts as soon as the figures are computed and
+    returns what waits for them (report/worker.py hands them to a process of their own); by default they are drawn
+    here, once the HTML to lay out has been given.
     """
     from report import i18n, input_language
 
     if (said := input_language.warning(test, language or test.config.language)) is not None:
         print(said, file=sys.stderr)  # once, from the side that holds the inputs; the build goes on
     with i18n.activate(language or test.config.language):
-        yield from _produce(test, prov, packer, language or test.config.language, html)
+        yield from _produce(test, prov, packer, language or test.config.language, html, draw or draw_here)
+
+
+def draw_here(metrics: Metrics, test: JointTest, described: dict) -> Callable[[], dict[str, str]]:
+    """Draw the charts in this process when asked for them (matplotlib imported then, after the layout's HTML)."""
+
+    def drawn() -> dict[str, str]:
+        from report import drawing
+
+        with computable():
+            return drawing.draw_all(metrics, test.bandwidth, described)
+
+    return drawn
 
 
 def _produce(
-    test: JointTest, prov: Provenance, packer: Packer, language: str, edition: bool
+    test: JointTest, prov: Provenance, packer: Packer, language: str, edition: bool, draw: Drawer
 ) -> Iterator[Layout | Drawn | Final]:
     from report import charts, render, sections, webfonts
     from report.compute import compute
@@ -117,6 +139,7 @@ def _produce(
     with computable():
         metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
         described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
+        charts_drawn = draw(metrics, test, described)
         ctx = sections.build(test, metrics, described, prov, language)
         metrics_bytes = metrics_json(metrics, prov)  # here, so that a figure that is not finite stops the build
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
@@ -124,10 +147,7 @@ def _produce(
     html = render.render_html(ctx, render.chart_sources(described, None))
     mark("data", "figures, HTML to lay out")
     yield Layout(html, sizes, ctx.cover.date_iso, names)
-    from report import drawing  # matplotlib: imported once the layout has what it needs
-
-    with computable():
-        svgs = drawing.draw_all(metrics, test.bandwidth, described)
+    svgs = charts_drawn()
     mark("data", "charts drawn, matplotlib imported")
     yield Drawn(svgs)
     packer.add(METRICS_NAME, metrics_bytes, media_type(METRICS_NAME))

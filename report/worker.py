@@ -1,14 +1,19 @@
 """The data side of a build in a process of its own: `python -m report.worker DATA_DIR FD [LANGUAGE]` (report/build.py).
 
-It loads, computes and draws, and sends each part down the pipe `FD` as soon as it is ready.
+It loads, computes and draws, and sends each part down the pipe `FD` as soon as it is ready. The charts are drawn
+in a third process, forked at the start (`Drawer`): it imports matplotlib while the worker reads and computes and
+the build imports WeasyPrint (on an idle machine the build's core waits then for the HTML to lay out), and draws
+while the worker renders the HTML and the build lays it out; the build no longer waits for matplotlib's import.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from report import provenance
@@ -16,6 +21,96 @@ from report.build import Layout, pack_inputs, produce
 from report.load import parse, read_folder
 from report.problems import InvalidInput
 from report.trace import mark
+
+
+class Drawer:
+    """The charts, drawn in a process forked from the worker before it reads anything (no thread running yet).
+
+    The child imports report.drawing (matplotlib) at once, then waits for one job on a pipe: the language, the
+    metrics, the bandwidth log and the described charts, pickled. It draws them exactly as `build.draw_here` would
+    (the same functions on the same values, in the same language) and sends back the SVGs, or the problems.
+    """
+
+    def __init__(self, close: tuple[int, ...] = ()):
+        job_read, self._job_write = os.pipe()
+        self._result_read, result_write = os.pipe()
+        self._pid = os.fork()
+        if self._pid == 0:  # the child: never returns
+            for fd in (self._job_write, self._result_read, *close):
+                os.close(fd)
+            os._exit(_draw(job_read, result_write))
+        os.close(job_read)
+        os.close(result_write)
+
+    def __call__(self, metrics, test, described) -> Callable[[], dict[str, str]]:
+        """Send the job (the charts are drawn meanwhile); returns what waits for the SVGs."""
+        from report import i18n
+
+        job = (i18n.language(), i18n._strict.get(), metrics, test.bandwidth, described)
+        try:
+            with os.fdopen(self._job_write, "wb") as pipe:
+                pickle.dump(job, pipe, protocol=pickle.HIGHEST_PROTOCOL)
+        except OSError as exc:  # BrokenPipeError: the drawing process has gone
+            raise RuntimeError(f"the process drawing the charts ended early ({exc})") from None
+        finally:
+            self._job_write = -1
+        return self._drawn
+
+    def _drawn(self) -> dict[str, str]:
+        try:
+            with os.fdopen(self._result_read, "rb") as pipe:
+                kind, value = pickle.load(pipe)
+        except (EOFError, OSError):
+            kind, value = "failed", "it ended without sending the charts"
+        finally:
+            self._result_read = -1
+            self.close()
+        if kind == "invalid":
+            raise InvalidInput(value)
+        if kind == "failed":
+            raise RuntimeError(f"the process drawing the charts failed:\n{value}")
+        return value
+
+    def close(self) -> None:
+        """Let the child go (without a job it ends at once) and collect it."""
+        for fd in (self._job_write, self._result_read):
+            if fd >= 0:
+                os.close(fd)
+        self._job_write = self._result_read = -1
+        if self._pid:
+            os.waitpid(self._pid, 0)
+            self._pid = 0
+
+
+def _draw(job_read: int, result_write: int) -> int:
+    """The drawing process: import matplotlib, take the job, send back ("svgs", …), ("invalid", …) or ("failed", …)."""
+    try:
+        from report import drawing, i18n
+        from report.build import computable
+
+        mark("draw", "matplotlib imported")
+        with os.fdopen(job_read, "rb") as pipe:
+            try:
+                language, strict, metrics, log, described = pickle.load(pipe)
+            except EOFError:  # the worker stopped before the figures were computed
+                return 0
+        try:
+            with contextlib.ExitStack() as stack:
+                if strict:
+                    stack.enter_context(i18n.strict())
+                stack.enter_context(i18n.activate(language))
+                stack.enter_context(computable())
+                result = ("svgs", drawing.draw_all(metrics, log, described))
+        except InvalidInput as exc:
+            result = ("invalid", exc.problems)
+        except Exception:
+            result = ("failed", traceback.format_exc())
+        mark("draw", "charts drawn")
+        with os.fdopen(result_write, "wb") as pipe:
+            pickle.dump(result, pipe, protocol=pickle.HIGHEST_PROTOCOL)
+        return 0
+    except BaseException:  # the worker went (a broken pipe), or Ctrl-C: it says what happened
+        return 1
 
 
 def main(argv: list[str]) -> int:
@@ -26,6 +121,14 @@ def main(argv: list[str]) -> int:
     """
     source, fd = argv[0], int(argv[1])
     language = argv[2] if len(argv) > 2 and argv[2] else None
+    drawer = Drawer(close=(fd,))  # before anything is read, so that no thread runs when it forks
+    try:
+        return _main(source, fd, language, drawer)
+    finally:
+        drawer.close()
+
+
+def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
     with os.fdopen(fd, "wb") as pipe:
 
         def send(kind: str, value: object) -> None:
@@ -46,7 +149,7 @@ def main(argv: list[str]) -> int:
             try:
                 test = parse(raw, packer.sha256(raw))
                 mark("data", "parsed and checked")
-                for part in produce(test, prov, packer, language, html=source != "-"):
+                for part in produce(test, prov, packer, language, html=source != "-", draw=drawer):
                     send("part", part)
                     if isinstance(part, Layout):  # the rest needs only the packer: a long log's bytes can go
                         raw.clear()  # once its hashing and deflating are done (those threads hold it till then)

@@ -30,7 +30,7 @@ def test_two_processes_give_the_bytes_of_one(tmp_path):
     assert (tmp_path / "report.pdf").read_bytes() == alone.pdf
     assert (tmp_path / "report.html").read_bytes() == alone.html
     assert (tmp_path / "metrics.json").read_bytes() == alone.metrics
-    steps = re.findall(r"^trace +[\d.]+ s  (data|pdf) +(.+)$", done.stderr, re.M)
+    steps = re.findall(r"^trace +[\d.]+ s  cpu +[\d.]+ s  (data|pdf) +(.+)$", done.stderr, re.M)
     assert ("data", "figures, HTML to lay out") in steps and ("pdf", "outputs written") in steps
 
 
