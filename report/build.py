@@ -233,9 +233,10 @@ def build(
 def rebuild(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tuple[Built, tuple[str, ...]]:
     """verify's rebuild of a report from its attached inputs `raw`, on two cores as a build, built by `prov`.
 
-    The worker takes the files through a pipe (nothing is written) and skips the HTML edition, which verify does not
-    compare (Built.html is empty). Also returns the names of the inputs the build read (its test.toml's), so that
-    verify can refuse a file that nothing reads. Raises InvalidInput as a build does.
+    The worker takes the files through a pipe (nothing is written; `raw` is emptied once they are sent, so that
+    this process lets a long log go) and skips the HTML edition, which verify does not compare (Built.html is
+    empty). Also returns the names of the inputs the build read (its test.toml's), so that verify can refuse a file
+    that nothing reads. Raises InvalidInput as a build does.
     """
     layouts: list[Layout] = []
 
@@ -309,6 +310,7 @@ class _Worker:
     def _send(self, files: tuple[dict, Provenance]) -> None:
         with contextlib.suppress(BrokenPipeError, OSError), self._process.stdin as stdin:
             pickle.dump(files, stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        files[0].clear()  # sent: the worker holds them now (a long log's bytes would count twice)
 
     def _receive(self) -> None:
         while True:

@@ -12,6 +12,7 @@ is not verified (`OtherGenerator`), and the looser check by figures is only what
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -19,6 +20,7 @@ import math
 import re
 import stat
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -348,36 +350,37 @@ def verify_bytes(data: bytes, figures_only: bool = False, running: Provenance | 
 
     `running` is the generator doing the check (this process's, by default); `figures_only` asks for the looser
     check by figures, which says on every line what it did not compare.
-    """
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
 
-    from report import provenance, sign
+    A report that claims this very generator (version, commit, Python and packages) is rebuilt first: when the
+    rebuild gives its very bytes and figures, its pages print what the rebuild's print, the generator in the colophon
+    included, so no page text is extracted at all. Otherwise the checks run in their order (the colophon's generator,
+    then the rebuild's figures and pages), each saying what it says without the shortcut.
+    """
+    from report import provenance
 
     precheck(data)
     outcome = Outcome(figures_only=figures_only)
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        _check_structure(reader)
-        files = read_attachments(reader)
-        given_pages = page_texts(reader)
-        language = str(reader.trailer["/Root"].get("/Lang", "en"))
-        signed = _has_signature(reader) and _signature(data, outcome)
-    except sign.SignatureRefused as exc:
-        raise Refused(str(exc)) from exc
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
-        raise Refused(f"cannot be read as a report ({type(exc).__name__}: {str(exc)[:160]})") from exc
-    missing = [name for name in REQUIRED if name not in files]
-    if missing:
-        outcome.differences += [f"{name}: not attached" for name in missing]
+    reader, files, language, signed = _read_report(data, outcome)
+    extracted: list[list[str]] = []
+
+    def given_pages() -> list[str]:
+        if not extracted:
+            with _readable():
+                extracted.append(page_texts(reader))
+        return extracted[0]
+
+    recorded = _recorded(files, language, outcome)
+    if recorded is None:
         return outcome
-    recorded = _metrics(files[METRICS_NAME])
-    if found := _schema(recorded):
-        outcome.differences += found
-        return outcome
-    if language not in LANGUAGES:
-        raise Refused(f"its language {language[:20]!r} is not one this generator writes")
-    claimed, found = _generator_problems(recorded, given_pages, language)
+    claimed = Provenance.from_dict(recorded.get("generator"))
+    rebuilt = None
+    if claimed is not None and not figures_only:
+        running = running or provenance.collect()
+        if claimed == running:  # the bytes can decide: rebuild before reading any page
+            rebuilt = _rebuild(files, claimed, language)
+            if _very_bytes(data, rebuilt, recorded, signed):
+                return outcome
+    claimed, found = _generator_problems(recorded, given_pages(), language)
     if found or claimed is None:
         outcome.differences += found
         return outcome
@@ -390,8 +393,54 @@ def verify_bytes(data: bytes, figures_only: bool = False, running: Provenance | 
             f"built with Python {claimed.python} and other package versions than these: pages compared by text, not"
             " by bytes"
         )
-    _compare_rebuild(data, files, recorded, given_pages, outcome, signed, language, claimed, claimed == running)
+    if rebuilt is None:
+        rebuilt = _rebuild(files, claimed, language)
+    _compare_rebuild(data, rebuilt, recorded, given_pages(), outcome, signed, claimed == running)
     return outcome
+
+
+def _recorded(files: dict[str, bytes], language: str, outcome: Outcome) -> dict | None:
+    """metrics.json's tree, or None with the differences said (a required file missing, another schema)."""
+    missing = [name for name in REQUIRED if name not in files]
+    if missing:
+        outcome.differences += [f"{name}: not attached" for name in missing]
+        return None
+    recorded = _metrics(files[METRICS_NAME])
+    if found := _schema(recorded):
+        outcome.differences += found
+        return None
+    if language not in LANGUAGES:
+        raise Refused(f"its language {language[:20]!r} is not one this generator writes")
+    return recorded
+
+
+def _read_report(data: bytes, outcome: Outcome) -> tuple[object, dict[str, bytes], str, bool]:
+    """The parsed PDF, its attachments, its language and whether it is signed (its signature checked)."""
+    from pypdf import PdfReader
+
+    from report import sign
+
+    with _readable():
+        reader = PdfReader(io.BytesIO(data))
+        _check_structure(reader)
+        files = read_attachments(reader)
+        language = str(reader.trailer["/Root"].get("/Lang", "en"))
+        try:
+            signed = _has_signature(reader) and _signature(data, outcome)
+        except sign.SignatureRefused as exc:
+            raise Refused(str(exc)) from exc
+    return reader, files, language, signed
+
+
+@contextlib.contextmanager
+def _readable() -> Iterator[None]:
+    """pypdf's failures on a damaged or foreign PDF, as Refused."""
+    from pypdf.errors import PyPdfError
+
+    try:
+        yield
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise Refused(f"cannot be read as a report ({type(exc).__name__}: {str(exc)[:160]})") from exc
 
 
 def _metrics(data: bytes) -> dict:
@@ -431,29 +480,45 @@ def _signature(data: bytes, outcome: Outcome) -> bool:
     return True
 
 
+def _rebuild(files: dict, prov: Provenance, language: str):
+    """The rebuild from the attachments (without metrics.json), on two cores as a build, in the report's language
+    (the PDF's /Lang), without the HTML edition: (Built, the attachments its test.toml does not read), or the
+    InvalidInput. The attachments leave `files` and are let go once sent (`build.rebuild` empties its dict)."""
+    from report.build import rebuild
+
+    attached = {name: files.pop(name) for name in list(files) if name != METRICS_NAME}  # let go once sent
+    names = tuple(attached)
+    try:
+        built, read = rebuild(attached, prov, language)
+    except InvalidInput as exc:
+        return exc
+    return built, sorted(set(names) - set(read))
+
+
+def _very_bytes(data: bytes, rebuilt, recorded: dict, signed: bool) -> bool:
+    """Whether a rebuild gave the report's very bytes and figures, every attachment read: nothing left to compare."""
+    if isinstance(rebuilt, InvalidInput):
+        return False
+    built, unused = rebuilt
+    report_bytes = data[: len(built.pdf)] if signed else data  # a signature is an update after the report
+    return not unused and report_bytes == built.pdf and not differences(json.loads(built.metrics), recorded)
+
+
 def _compare_rebuild(
     data: bytes,
-    files: dict,
+    rebuilt,
     recorded: dict,
     given_pages: list[str],
     outcome: Outcome,
     signed: bool,
-    language: str,
-    prov: Provenance,
     own: bool,
 ) -> None:
     from pypdf import PdfReader
 
-    from report.build import rebuild
-
-    attached = {name: data for name, data in files.items() if name != METRICS_NAME}
-    try:
-        # On two cores as a build, in the report's own language (the PDF's /Lang), without the HTML edition.
-        rebuilt, read = rebuild(attached, prov, language)
-    except InvalidInput as exc:
-        outcome.differences += [f"attached {p}" for p in exc.problems]
+    if isinstance(rebuilt, InvalidInput):
+        outcome.differences += [f"attached {p}" for p in rebuilt.problems]
         return
-    unused = sorted(set(attached) - set(read))
+    rebuilt, unused = rebuilt
     if unused:
         raise Refused(f"it carries an embedded file {unused[0][:80]!r} that its test.toml does not read")
     outcome.differences += differences(json.loads(rebuilt.metrics), recorded)

@@ -410,12 +410,36 @@ def test_a_pdf_path_that_is_a_loop_of_symlinks_is_named_as_such(tmp_path, capsys
     )
 
 
-def test_a_report_of_the_very_bytes_has_its_pages_read_once(default_built, monkeypatch):
-    """The rebuild gives the report's own bytes, so its pages are not extracted again to be compared."""
+def test_a_report_of_the_very_bytes_has_no_page_read(default_built, monkeypatch):
+    """The rebuild gives the report's own bytes, so its pages (the colophon's generator too) print what the rebuild's
+    print: no page text is extracted, neither the report's nor the rebuild's."""
     from report import verify as verifying
 
     read = []
     real = verifying.page_texts
     monkeypatch.setattr(verifying, "page_texts", lambda reader: read.append(len(reader.pages)) or real(reader))
     assert verify_bytes(default_built.pdf).differences == []
-    assert read == [len(PdfReader(io.BytesIO(default_built.pdf)).pages)]  # the report's own, for its colophon
+    assert read == []
+
+
+def test_a_report_of_other_bytes_has_both_its_pages_and_the_rebuild_s_read(default_built, monkeypatch):
+    """Other bytes (the trailer's /ID), the same text: the colophon is checked on the report's pages, then every page
+    of both compared, and the bytes are the difference."""
+    from report import verify as verifying
+
+    read = []
+    real = verifying.page_texts
+    monkeypatch.setattr(verifying, "page_texts", lambda reader: read.append(len(reader.pages)) or real(reader))
+    pages = len(PdfReader(io.BytesIO(default_built.pdf)).pages)
+    at = default_built.pdf.rindex(b"/ID [(") + 6
+    changed = (
+        default_built.pdf[:at]
+        + (b"0" if default_built.pdf[at : at + 1] != b"0" else b"1")
+        + default_built.pdf[at + 1 :]
+    )
+    assert len(changed) == len(default_built.pdf) and changed != default_built.pdf
+    outcome = verify_bytes(changed)
+    assert read == [pages, pages]
+    assert outcome.differences == [
+        "the PDF's bytes differ from a rebuild with the same generator and packages (same text, other drawing)"
+    ]
