@@ -230,13 +230,22 @@ def build(
     return built
 
 
-def rebuild(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tuple[Built, tuple[str, ...]]:
+def start_worker() -> _Worker:
+    """verify's rebuild worker, started before the report is read: it imports pandas and the data side meanwhile, and
+    waits for its inputs (`rebuild(..., worker=)`); `stop()` it when no rebuild follows."""
+    start_clock()
+    return _Worker(None, later=True)
+
+
+def rebuild(
+    raw: dict[str, bytes], prov: Provenance, language: str | None, worker: _Worker | None = None
+) -> tuple[Built, tuple[str, ...]]:
     """verify's rebuild of a report from its attached inputs `raw`, on two cores as a build, built by `prov`.
 
     The worker takes the files through a pipe (nothing is written; `raw` is emptied once they are sent, so that
     this process lets a long log go) and skips the HTML edition, which verify does not compare (Built.html is
     empty). Also returns the names of the inputs the build read (its test.toml's), so that verify can refuse a file
-    that nothing reads. Raises InvalidInput as a build does.
+    that nothing reads. Raises InvalidInput as a build does. `worker`: one from `start_worker`, to build with.
     """
     layouts: list[Layout] = []
 
@@ -246,22 +255,31 @@ def rebuild(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tu
                 layouts.append(part)
             yield part
 
-    built = _build_two_sides(None, language, (raw, prov), noted)
+    built = _build_two_sides(None, language, (raw, prov), noted, worker)
     return built, tuple(name for name in layouts[0].attachments if name != METRICS_NAME)
 
 
-def rebuild_here(raw: dict[str, bytes], prov: Provenance, language: str | None) -> tuple[Built, tuple[str, ...]]:
+def rebuild_here(
+    raw: dict[str, bytes], prov: Provenance, language: str | None, worker: _Worker | None = None
+) -> tuple[Built, tuple[str, ...]]:
     """`rebuild` in this process, one stage after another: for a generator changed in this process only (tests)."""
     from report.load import parse
 
+    if worker is not None:
+        worker.stop()
     test = parse(raw)
     read = tuple(test.raw)
     return build_outputs(test, prov, language, html=False), read
 
 
-def _build_two_sides(data_dir: Path | None, language: str | None, files=None, watch=lambda parts: parts) -> Built:
+def _build_two_sides(
+    data_dir: Path | None, language: str | None, files=None, watch=lambda parts: parts, worker: _Worker | None = None
+) -> Built:
     start_clock()
-    worker = _Worker(data_dir, language, files)
+    if worker is None:
+        worker = _Worker(data_dir, language, files)
+    else:
+        worker.send((*files, language))
     try:
         renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
         mark("pdf", "WeasyPrint imported")
@@ -281,10 +299,15 @@ class _Worker:
     """
 
     def __init__(
-        self, data_dir: Path | None, language: str | None = None, files: tuple[dict, Provenance] | None = None
+        self,
+        data_dir: Path | None,
+        language: str | None = None,
+        files: tuple[dict, Provenance] | None = None,
+        later: bool = False,
     ):
         """The worker for `data_dir`, or (data_dir None) for `files`: the inputs and the provenance to build with,
-        sent through its standard input, for a build without the HTML edition (verify's)."""
+        sent through its standard input, for a build without the HTML edition (verify's); `later`: those are
+        given to `send` (with the language) once known, the worker importing meanwhile."""
         read, write = os.pipe()
         with contextlib.suppress(AttributeError, OSError):  # Linux: 1 MB instead of 64 KB, fewer round trips
             fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 1 << 20)
@@ -294,7 +317,7 @@ class _Worker:
         path = os.pathsep.join(
             filter(None, (str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH")))
         )
-        stdin = subprocess.PIPE if files is not None else None
+        stdin = subprocess.PIPE if files is not None or later else None
         env = {**os.environ, "PYTHONPATH": path}
         self._process = subprocess.Popen(command, pass_fds=(write,), env=env, stdin=stdin)
         os.close(write)
@@ -303,9 +326,14 @@ class _Worker:
         self._receiver = threading.Thread(target=self._receive, name="worker-pipe", daemon=True)
         self._receiver.start()
         self._sender = None
-        if files is not None:  # in a thread, so that WeasyPrint is imported meanwhile
-            self._sender = threading.Thread(target=self._send, args=(files,), name="worker-files", daemon=True)
-            self._sender.start()
+        if files is not None:
+            self.send(files)
+
+    def send(self, files: tuple) -> None:
+        """Send the inputs and the provenance (and the language), in a thread, so that WeasyPrint is imported
+        meanwhile."""
+        self._sender = threading.Thread(target=self._send, args=(files,), name="worker-files", daemon=True)
+        self._sender.start()
 
     def _send(self, files: tuple[dict, Provenance]) -> None:
         with contextlib.suppress(BrokenPipeError, OSError), self._process.stdin as stdin:

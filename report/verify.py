@@ -356,9 +356,20 @@ def verify_bytes(data: bytes, figures_only: bool = False, running: Provenance | 
     included, so no page text is extracted at all. Otherwise the checks run in their order (the colophon's generator,
     then the rebuild's figures and pages), each saying what it says without the shortcut.
     """
-    from report import provenance
+    from report import build
 
     precheck(data)
+    worker = [build.start_worker()]  # it imports the data side while the report is read; stopped if unused
+    try:
+        return _verify(data, figures_only, running, worker)
+    finally:
+        if worker:
+            worker[0].stop()
+
+
+def _verify(data: bytes, figures_only: bool, running: Provenance | None, worker: list) -> Outcome:
+    from report import provenance
+
     outcome = Outcome(figures_only=figures_only)
     reader, files, language, signed = _read_report(data, outcome)
     extracted: list[list[str]] = []
@@ -377,7 +388,7 @@ def verify_bytes(data: bytes, figures_only: bool = False, running: Provenance | 
     if claimed is not None and not figures_only:
         running = running or provenance.collect()
         if claimed == running:  # the bytes can decide: rebuild before reading any page
-            rebuilt = _rebuild(files, claimed, language)
+            rebuilt = _rebuild(files, claimed, language, worker)
             if _very_bytes(data, rebuilt, recorded, signed):
                 return outcome
     claimed, found = _generator_problems(recorded, given_pages(), language)
@@ -394,7 +405,7 @@ def verify_bytes(data: bytes, figures_only: bool = False, running: Provenance | 
             " by bytes"
         )
     if rebuilt is None:
-        rebuilt = _rebuild(files, claimed, language)
+        rebuilt = _rebuild(files, claimed, language, worker)
     _compare_rebuild(data, rebuilt, recorded, given_pages(), outcome, signed, claimed == running)
     return outcome
 
@@ -480,16 +491,17 @@ def _signature(data: bytes, outcome: Outcome) -> bool:
     return True
 
 
-def _rebuild(files: dict, prov: Provenance, language: str):
+def _rebuild(files: dict, prov: Provenance, language: str, worker: list):
     """The rebuild from the attachments (without metrics.json), on two cores as a build, in the report's language
     (the PDF's /Lang), without the HTML edition: (Built, the attachments its test.toml does not read), or the
-    InvalidInput. The attachments leave `files` and are let go once sent (`build.rebuild` empties its dict)."""
+    InvalidInput. The attachments leave `files` and are let go once sent (`build.rebuild` empties its dict). The
+    worker verify started (`worker`, a list of at most one) is taken to build with."""
     from report.build import rebuild
 
     attached = {name: files.pop(name) for name in list(files) if name != METRICS_NAME}  # let go once sent
     names = tuple(attached)
     try:
-        built, read = rebuild(attached, prov, language)
+        built, read = rebuild(attached, prov, language, worker.pop() if worker else None)
     except InvalidInput as exc:
         return exc
     return built, sorted(set(names) - set(read))

@@ -138,7 +138,8 @@ def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
         try:
             mark("data", "started, pandas imported")
             if source == "-":
-                raw, prov = pickle.load(sys.stdin.buffer)
+                raw, prov, *given = pickle.load(sys.stdin.buffer)  # verify may give the language only now
+                language = given[0] if given and given[0] else language
             else:
                 # Before the inputs are read: collecting runs git, and a fork of a process holding a long log would
                 # briefly count its memory twice.
