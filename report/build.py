@@ -385,4 +385,7 @@ class _Worker:
         self._receiver.join()
         if self._sender is not None:
             self._sender.join()
+        if self._process.stdin is not None:  # a worker stopped before it was sent anything (verify's)
+            with contextlib.suppress(OSError):
+                self._process.stdin.close()
         self._pipe.close()
