@@ -13,6 +13,7 @@ import os
 import pickle
 import sys
 import traceback
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,7 +35,12 @@ class Drawer:
     def __init__(self, close: tuple[int, ...] = ()):
         job_read, self._job_write = os.pipe()
         self._result_read, result_write = os.pipe()
-        self._pid = os.fork()
+        with warnings.catch_warnings():
+            # Python 3.12+ warns at any fork of a process with several OS threads. The only others here are
+            # OpenBLAS's idle pool (numpy starts it at import), which OpenBLAS itself resets in a forked child
+            # (pthread_atfork); no Python thread runs yet, so no lock can be held across the fork.
+            warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
+            self._pid = os.fork()
         if self._pid == 0:  # the child: never returns
             for fd in (self._job_write, self._result_read, *close):
                 os.close(fd)
