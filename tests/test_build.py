@@ -168,3 +168,37 @@ def test_figures_that_break_down_are_invalid_input_not_a_traceback():
         "the joint test: the figures cannot be computed from these values (OverflowError: (34, 'Numerical result out"
         " of range')); look for a number far beyond any measurement"
     )
+
+
+@pytest.mark.slow
+def test_the_drawing_process_draws_what_this_process_draws():
+    """report/worker.py's Drawer: a forked process gets the figures through a pipe and sends back the very SVGs."""
+    from report import charts, drawing, i18n
+    from report.compute import compute
+    from report.worker import Drawer
+
+    test = load(DATA)
+    metrics = compute(test)
+    with i18n.activate("en"):
+        described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
+        here = drawing.draw_all(metrics, test.bandwidth, described)
+        there = Drawer()(metrics, test, described)()
+    assert set(there) == set(described) and len(there) >= 9
+    assert there == here
+
+
+def test_a_chart_the_drawing_process_cannot_draw_fails_the_build():
+    from report import charts, i18n
+    from report.compute import compute
+    from report.worker import Drawer
+
+    test = load(DATA)
+    metrics = compute(test)
+    with i18n.activate("en"):
+        described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
+        unknown = {"no-such-chart": next(iter(described.values()))}  # no drawer is registered for this id
+        waiting = Drawer()(metrics, test, unknown)
+        with pytest.raises(
+            RuntimeError, match=r"the process drawing the charts failed:\n(.|\n)*KeyError: 'no-such-chart'"
+        ):
+            waiting()
