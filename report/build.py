@@ -148,7 +148,7 @@ def _produce(
     mark("data", "figures, HTML to lay out")
     yield Layout(html, sizes, ctx.cover.date_iso, names)
     svgs = charts_drawn()
-    mark("data", "charts drawn, matplotlib imported")
+    mark("data", "charts drawn (here or by the drawer)")
     yield Drawn(svgs)
     packer.add(METRICS_NAME, metrics_bytes, media_type(METRICS_NAME))
     final = b""

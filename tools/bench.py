@@ -208,7 +208,7 @@ def trace(data: Path, out: Path) -> str:
         last[side], used[side] = float(at), float(cpu)
         process = {"data": "worker", "pdf": "build", "draw": "drawer"}[side]
         rows.append(f"  {process:8} {step:36} {float(at):6.2f} {took:7.2f} {spent:6.2f}")
-    rows.append(f"  CPU of both processes: {sum(used.values()):.2f} s")
+    rows.append(f"  CPU of every process: {sum(used.values()):.2f} s")
     return "\n".join(rows)
 
 
