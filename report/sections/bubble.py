@@ -41,8 +41,8 @@ def build(w: Words) -> Section:
         else _("Training run with synchronous checkpoint saves"),
         (
             Column(_("Figure"), False),
-            Column(f"{m.save.baseline.system} (s)"),
-            Column(f"{m.save.candidate.system} (s)"),
+            Column(_("{system} (s)").format(system=m.save.baseline.system)),
+            Column(_("{system} (s)").format(system=m.save.candidate.system)),
             Column(_("Difference (s)")),
         ),
         (

@@ -160,10 +160,10 @@ def demand_sentence(m: Metrics) -> str:
         )
     else:
         jobs = ngettext(
-            "A cluster of {cluster} GPUs holds {n} such job.",
-            "A cluster of {cluster} GPUs holds {n} such jobs.",
+            "A cluster of {cluster} GPUs holds {n} such job ({gpus} GPUs).",
+            "A cluster of {cluster} GPUs holds {n} such jobs ({gpus} GPUs each).",
             cl.jobs,
-        ).format(n=count(cl.jobs), cluster=count(m.bubble.cluster_gpus))
+        ).format(n=count(cl.jobs), cluster=count(m.bubble.cluster_gpus), gpus=count(m.save.candidate.gpus))
     text = (
         jobs
         + " "

@@ -79,7 +79,7 @@ def _table_note() -> str:
 def _system_headers(baseline: str, candidate: str) -> tuple[tuple[str, str], str]:
     """The two time columns' headers, and the note's sentence naming the systems when the headers do not."""
     if max(len(baseline), len(candidate)) <= HEADER_NAME_CHARS:
-        return (f"{baseline} (s)", f"{candidate} (s)"), ""
+        return (_("{system} (s)").format(system=baseline), _("{system} (s)").format(system=candidate)), ""
     named = _("Load baseline: {baseline}; candidate: {candidate}.").format(baseline=baseline, candidate=candidate)
     return (_("Load baseline (s)"), _("Candidate (s)")), named
 

@@ -168,7 +168,7 @@ def build(w: Words) -> Section:
         _("Failure-aware overhead, share of compute time: today's interval and each system's optimal interval"),
         (
             Column(_("System and interval"), False),
-            Column(_("Save cost")),
+            Column(_("Stall per save") if m.checkpoint_mode == "async" else _("Save cost")),
             Column(_("Interval (compute)")),
             Column(_("Saves alone")),
             Column(_("Saves, rework and restarts")),

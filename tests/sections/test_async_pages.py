@@ -89,7 +89,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
         "剩下的是更短的无停顿间隔（55→29步：每次故障损失的工作更少）",
         "未测量暂存，按0s计",
         "如实的回答是：更快的存储不会改变训练时间",
-        "未测量恢复：按假设的restart_s计。",
+        "未测量恢复：按假设的重启时间计。",
         "各检查点间隔下每次异步保存的停顿",
     ):
         assert _squeeze(sentence) in _squeeze(text), sentence

@@ -78,7 +78,7 @@ def test_default_report_says_the_benefit_would_vanish_with_async_saves():
 def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_statement():
     ctx, _m = build(DATA)
     demand = (
-        "A cluster of 1,000 GPUs holds 125 such jobs. On Mingxin FX100 their checkpoints need 4.78 GB/s of writes on average (saves "
+        "A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each). On Mingxin FX100 their checkpoints need 4.78 GB/s of writes on average (saves "
         "perfectly staggered) and 87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth "
         "of this test. That is more than this test's sustained bandwidth (0.747× of it on average, 13.6× at peak)"
     )
