@@ -16,7 +16,6 @@ from report.formatting import (
     h3,
     num,
     p3,
-    pct,
     s3,
 )
 from report.i18n import _
@@ -58,7 +57,7 @@ def build(w: Words) -> Section:
             (_("Wall time"), num(b.baseline_duration_s, 0), num(b.candidate_duration_s, 0), fixed(-b.time_saved_s, 0)),
         ),
         _("Bubble share (saves ÷ wall time): {baseline} against {candidate}.").format(
-            baseline=pct(b.baseline_bubble_pct, 2), candidate=pct(b.candidate_bubble_pct, 2)
+            baseline=p3(b.baseline_bubble_pct), candidate=p3(b.candidate_bubble_pct)
         ),
         illustrative=w.marked("save_times"),
     )
