@@ -23,11 +23,11 @@ from tests.golden import CASES
 # A printed number (thousands separators, a decimal part) and the unit after it, if any.
 NUMBER = re.compile(
     r"(?<![\w.,/])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?!\d)"
-    r"(?:(%|×)|[ \u00a0](h|s|GB/s|GB|kWh|kW|USD)\b)?"  # "4.67%", "11.0×"; "178 s" ("20 × 3 s" is a product)
+    r"(?:(%|×)|[ \u00a0](?:(h|s|GB/s|GB|kWh|kW|USD)\b|(倍)))?"  # "4.67%", "11.0×", "11.0 倍"; "178 s" ("20 × 3" is a product)
 )
 
 # Constants of the report's wording, not figures: the confidence level, the warm-up's threshold, the reference row.
-CONSTANTS = re.compile(r"\b95%(?=\s(?:interval|confidence))|\b90%(?=\sof)")
+CONSTANTS = re.compile(r"\b95%(?=\s(?:interval|confidence|置信|加速比))|\b90%(?=\sof)|中位数的? 90%")
 
 #: Pairs of renderings that are two figures, not one, although one value is a rounding of both. Each says why.
 ALLOWED: dict[str, str] = {}
@@ -51,7 +51,7 @@ def printed(text: str) -> list[tuple[str, float, int, str]]:
     """Every number the text prints: its digits as printed, its value, its decimals and its unit ("" if none)."""
     out = []
     for m in NUMBER.finditer(text):
-        whole, decimals, unit = m[1], m[2] or "", m[3] or m[4] or ""
+        whole, decimals, unit = m[1], m[2] or "", m[3] or m[4] or ("×" if m[5] else "")
         digits = f"{whole}.{decimals}" if decimals else whole
         out.append((digits, float(digits.replace(",", "")), len(decimals), unit))
     return out
@@ -127,7 +127,7 @@ def test_renderings_are_found():
     assert conflicts(metrics, text) == {"save.speedup": {"11.0", "10.98"}, "bubble.pct": {"4.67", "4.7"}}
 
 
-@pytest.mark.parametrize("case", ["default", "fio_local", "economics"])
+@pytest.mark.parametrize("case", ["default", "fio_local", "economics", "white_paper_zh"])
 def test_one_precision_per_figure(case, request, tmp_path):
     built = request.getfixturevalue(f"{case}_built")
     alt = re.findall(r'alt="([^"]*)"', built.html.decode())  # the charts' alt text, which the PDF's text leaves out
