@@ -134,9 +134,12 @@ def given(value: float | int) -> str:
 
 def s3(value: float) -> str:
     """A duration in prose: a whole number of seconds as it is, else three significant digits ("84 s", "379 s")."""
-    if float(value).is_integer():
-        return f"{num(value, 0)} s"
-    return f"{sig(value)} s"
+    return f"{seconds_figure(value)} s"
+
+
+def seconds_figure(value: float) -> str:
+    """A duration in a table whose header names the unit, as s3 prints it in prose: "1,680", "22.1", "−22.1"."""
+    return num(value, 0) if float(value).is_integer() else sig(value)
 
 
 def p3(value: float | None) -> str:
