@@ -127,6 +127,7 @@ def test_renderings_are_found():
     assert conflicts(metrics, text) == {"save.speedup": {"11.0", "10.98"}, "bubble.pct": {"4.67", "4.7"}}
 
 
+@pytest.mark.slow  # builds whole reports (through request, which the conftest's marking does not see)
 @pytest.mark.parametrize("case", ["default", "fio_local", "economics", "white_paper_zh"])
 def test_one_precision_per_figure(case, request, tmp_path):
     built = request.getfixturevalue(f"{case}_built")
