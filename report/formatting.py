@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 
-from report.i18n import language
+from report.i18n import _, language
 
 
 def num(value: float | int | None, digits: int = 1) -> str:
@@ -27,10 +27,11 @@ def auto_digits(value: float) -> int:
 
 
 def seconds(value: float | None) -> str:
-    """A duration in seconds, e.g. "178 s", "379.9 s", "3,560 s"."""
+    """A duration in seconds, as it prints everywhere (table, prose, tile): a whole number as it is, else three
+    significant digits, never dropping whole digits: "178 s", "380 s", "0.774 s", "5,065 s"."""
     if value is None:
         return "–"
-    return f"{num(value, auto_digits(value))} s"
+    return s3(value)
 
 
 def fixed(value: float | None, digits: int) -> str:
@@ -42,8 +43,8 @@ def fixed(value: float | None, digits: int) -> str:
 
 
 def hours(value_s: float) -> str:
-    """A long duration in hours from seconds, e.g. "10.0 h"."""
-    return f"{fixed(value_s / 3600, 1)} h"
+    """A long duration in hours from seconds, three significant digits wherever it prints: "10.0 h", "6.77 h"."""
+    return h3(value_s)
 
 
 def long_duration(value_s: float) -> str:
@@ -71,6 +72,11 @@ def count(value: int) -> str:
     return num(value, 0)
 
 
+def spread(mean: float, sd: float | None) -> str:
+    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10"."""
+    return sig(mean) if sd is None else f"{sig(mean)} ± {sig(sd)}"
+
+
 def mean_sd(mean: float, sd: float | None, digits: int) -> str:
     """hyperfine's cell: "178.0 ± 2.1", or the mean alone with one run."""
     return num(mean, digits) if sd is None else f"{num(mean, digits)} ± {num(sd, digits)}"
@@ -93,6 +99,33 @@ def sig(value: float | int | None, digits: int = PROSE_DIGITS) -> str:
     return num(value, decimals)
 
 
+def round_sig(value: float, digits: int = PROSE_DIGITS) -> float:
+    """`value` rounded to `digits` significant digits, whole digits included: 3,658,527 → 3,660,000.0."""
+    if value == 0 or not math.isfinite(value):
+        return value
+    return round(float(value), digits - 1 - math.floor(math.log10(abs(value))))
+
+
+def rounded(value: float | None, digits: int = PROSE_DIGITS) -> str:
+    """A figure computed from inputs given to two or three digits, at the precision they allow: three significant
+    digits, the whole digits beyond them printed as zeros ("52,800", "634", "3.67"), never "52,843"."""
+    if value is None or not math.isfinite(value):
+        return "–"
+    if abs(value) < 10 ** (digits - 1):
+        return sig(value, digits)
+    return num(round_sig(value, digits), 0)
+
+
+def money(value: float, currency: str) -> str:
+    """An amount at three significant digits with its currency: "3.67 USD", "634 USD", "52,800 USD", and from a
+    million (in Chinese from 10,000, 万) in words: "3.66 million USD", "366 万 USD"."""
+    if language() == "zh-CN" and abs(value) >= 1e4:
+        return _("{value} ten thousand {currency}").format(value=sig(round_sig(value) / 1e4), currency=currency)
+    if abs(value) >= 1e6:
+        return _("{value} million {currency}").format(value=sig(round_sig(value) / 1e6), currency=currency)
+    return f"{rounded(value)} {currency}"
+
+
 def given(value: float | int) -> str:
     """A threshold or setting as test.toml writes it, shortest form with separators: "5", "2.5", "1,000"."""
     text = f"{value:,.12g}" if abs(value) < 1e15 else f"{value:g}"
@@ -101,9 +134,12 @@ def given(value: float | int) -> str:
 
 def s3(value: float) -> str:
     """A duration in prose: a whole number of seconds as it is, else three significant digits ("84 s", "379 s")."""
-    if float(value).is_integer():
-        return f"{num(value, 0)} s"
-    return f"{sig(value)} s"
+    return f"{seconds_figure(value)} s"
+
+
+def seconds_figure(value: float) -> str:
+    """A duration in a table whose header names the unit, as s3 prints it in prose: "1,680", "22.1", "−22.1"."""
+    return num(value, 0) if float(value).is_integer() else sig(value)
 
 
 def p3(value: float | None) -> str:
@@ -122,8 +158,9 @@ def h3(value_s: float) -> str:
 
 
 def gpus(value: float) -> str:
-    """GPU-equivalents in prose: whole GPUs from ten upwards ("49"), three significant digits below ("4.90")."""
-    return num(value, 0) if abs(value) >= 10 else sig(value)
+    """GPU-equivalents, wherever they print (tile, prose, table): three significant digits ("49.0", "4.90", "125"),
+    so that the cluster's value can be recomputed from the printed figure."""
+    return sig(value)
 
 
 def natural_key(text: str) -> tuple:

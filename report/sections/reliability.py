@@ -16,7 +16,6 @@ from report.formatting import (
     hours,
     num,
     p3,
-    pct,
     s3,
     seconds,
     sig,
@@ -56,9 +55,9 @@ def _reliability_rows(m: Metrics) -> tuple[tuple[str, ...], ...]:
                 (
                     label.format(system=save.system),
                     seconds(cost),
-                    hours(interval),
-                    pct(100 * cost / interval, 2),
-                    pct(side.optimal_overhead_pct if at_optimum else side.overhead_pct, 2),
+                    h3(interval),
+                    p3(100 * cost / interval),
+                    p3(side.optimal_overhead_pct if at_optimum else side.overhead_pct),
                     num(side.optimal_ettr if at_optimum else side.ettr, 3),
                 )
             )
