@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
 from report.i18n import _, language
 
@@ -169,32 +170,70 @@ def natural_key(text: str) -> tuple:
 
 
 # A table's width in its own font's `ch` (A4 text width, 493 pt, over Inter's 0 at 0.86rem of 9.5 pt, 5.1 pt) less slack
-# for numbers and signs wider than a 0.
-TABLE_CH = 88
+# for numbers and signs wider than a 0. A table of WIDE_COLUMNS columns or more is set at 0.78rem (screen.css,
+# figure.table.wide): 88 × 0.86 / 0.78 = 97 of its smaller ch.
+TABLE_CH, WIDE_TABLE_CH, WIDE_COLUMNS = 88, 97, 9
 HEADER_LINES, CELL_LINES = 3, 3
 CELL_PAD_CH = 2  # a cell's left and right padding (0.4rem each), in ch
+# Where a number may break when whole numbers leave the names too little room: before "± sd", after a range's dash,
+# after a ratio's slash ("401.0 | ± 6.0", "8.97– | 9.60×", "1.5 / | 1.5"). Never inside a number or before its unit.
+_NUMBER_BREAK = re.compile(r"(?<= )(?=± )|(?<=–)(?=[\d−-])|(?<= / )")
+
+
+@dataclass(frozen=True)
+class ColumnLayout:
+    """How a table is set: each column's least width in `ch` (0: the layout decides), and whether its numbers may
+    break at NUMBER_BREAK (only when the page is too narrow for them whole and the names' three lines)."""
+
+    widths: list[int]
+    split: bool
+    wide: bool
+
+
+def number_pieces(cell: str) -> list[str]:
+    """A number cell's unbreakable pieces, each with the space that follows it: "401.0 ± 6.0" -> ["401.0 ", "± 6.0"]."""
+    return [p for p in _NUMBER_BREAK.split(str(cell)) if p]
+
+
+def column_layout(table) -> ColumnLayout:
+    """Each column's least width in `ch`, so that no header wraps over three lines and no name over three: the
+    browser or WeasyPrint shares the rest. Numbers never wrap (CSS), unless the page cannot hold them whole beside
+    the names' widths: then they break between their pieces (`number_pieces`) and keep only the widest piece. Where
+    that is still wider than the page, every widened column gives up the same share of its widening."""
+    wide = len(table.columns) >= WIDE_COLUMNS
+    page = WIDE_TABLE_CH if wide else TABLE_CH
+    widths, over = _widths(table, page, split=False)
+    if over > 0 and any(c.numeric for c in table.columns):
+        split_widths, _ = _widths(table, page, split=True)
+        if split_widths != widths:
+            return ColumnLayout(split_widths, True, wide)
+    return ColumnLayout(widths, False, wide)
 
 
 def column_widths(table) -> list[int]:
-    """Each column's least width in `ch`, so that no header wraps over three lines and no name over three: the
-    browser or WeasyPrint shares the rest. Numbers never wrap (CSS). Where that is wider than the page, every
-    widened column gives up the same share of its widening, so the table still fits the page."""
+    """Each column's least width in `ch` (see `column_layout`)."""
+    return column_layout(table).widths
+
+
+def _widths(table, page: int, split: bool) -> tuple[list[int], int]:
+    """Columns' least widths on a page of `page` ch, and by how many ch the wished widths overran it."""
     floors, wants = [], []
     for i, column in enumerate(table.columns):
         cells = [str(row[i]) for row in table.rows]
-        floor = max((len(c) for c in cells), default=0) if column.numeric else 0  # nowrap: the widest number
+        pieces = [p.strip() for c in cells for p in number_pieces(c)] if split else cells
+        floor = max((len(c) for c in pieces), default=0) if column.numeric else 0  # nowrap: the widest number
         text = 0 if column.numeric or column.code else max((_least_ch(c, CELL_LINES) for c in cells), default=0)
         floors.append(floor + CELL_PAD_CH)
         wants.append(max(_least_ch(column.label, HEADER_LINES), text))
     extra = [max(0, w + CELL_PAD_CH - f) for w, f in zip(wants, floors, strict=True)]
-    over = sum(floors) + sum(extra) - TABLE_CH
+    over = sum(floors) + sum(extra) - page
     if over > 0 and sum(extra):
         share = max(0.0, 1 - over / sum(extra))
         wants = [
             math.floor(f - CELL_PAD_CH + e * share + 1e-9) if w else 0
             for w, f, e in zip(wants, floors, extra, strict=True)
         ]
-    return wants
+    return wants, over
 
 
 def _least_ch(text: str, lines: int) -> int:
@@ -211,4 +250,4 @@ def _least_ch(text: str, lines: int) -> int:
 
 
 # The filters the templates use, registered by report/render.py.
-FILTERS = {"column_widths": column_widths}
+FILTERS = {"column_layout": column_layout, "number_pieces": number_pieces}

@@ -81,6 +81,42 @@ def test_column_widths_share_what_the_page_lacks():
     assert f.column_widths(table) == [20, 20, 20, 20]
 
 
+def test_number_pieces_break_before_the_spread_after_a_dash_or_a_slash():
+    assert f.number_pieces("401.0 ± 6.0") == ["401.0 ", "± 6.0"]
+    assert f.number_pieces("8.97–9.60×") == ["8.97–", "9.60×"]
+    assert f.number_pieces("1.5 / 1.5") == ["1.5 / ", "1.5"]
+    assert f.number_pieces("−0.5–−0.2") == ["−0.5–", "−0.2"]
+    assert f.number_pieces("140 GB") == ["140 GB"] and f.number_pieces("1,234.5") == ["1,234.5"]
+
+
+LOAD_ROWS = (
+    ("Llama-3 70B full fine-tune (BF16, ZeRO-3)", "NVIDIA H100 SXM5 80 GB (8 per node)", "140 GB", "3 / 3",
+     "401.0 ± 6.0", "43.2 ± 0.7", "1.5 / 1.5", "357.8", "9.28×", "8.97–9.60×"),
+    ("Qwen2.5 7B instruction tune (BF16)", "NVIDIA H100 SXM5 80 GB (8 per node)", "15.2 GB", "3 / 3",
+     "49.6 ± 0.7", "8.1 ± 0.1", "1.5 / 1.5", "41.5", "6.12×", "5.92–6.33×"),
+    ("Qwen2.5 32B LoRA adapters and optimizer state", "Huawei Atlas 910B", "65.6 GB", "3 / 3",
+     "188.1 ± 2.8", "24.5 ± 0.4", "1.5 / 1.5", "163.6", "7.68×", "7.42–7.94×"),
+)  # fmt: skip
+
+
+def test_column_layout_breaks_numbers_before_names_take_a_fourth_line():
+    """The long-names load table: ten columns, so set small (97 ch). Whole numbers take 2 + 2 (names' padding) + 9 +
+    7 + 13 + 12 + 11 + 7 + 7 + 12 = 82 ch; the names ask ceil(45 / 3) + 3 = 18 and ceil(35 / 3) + 3 = 15 (the two
+    widest), 33 more: 115, 18 too many, so the names would get 8 and 6 ch (six lines, as the cold read saw). Broken
+    into pieces ("401.0" | "± 6.0", "8.97–" | "9.60×", "3 /" | "3", "1.5 /" | "1.5") the numbers take 2 + 2 + 9 + 5 +
+    7 + 7 + 7 + 7 + 7 + 7 = 60 ch: 93 with the names, which keep 18 and 15 ch."""
+    from report.blocks import Column, Table
+
+    numbers = ("Size", "Runs", "Load baseline (s)", "Candidate (s)", "CV (%)", "Saved (s)", "Speedup", "95% interval")
+    columns = (Column("Model", False), Column("Platform", False), *(Column(c) for c in numbers))
+    table = Table("load", "caption", columns, LOAD_ROWS)
+    assert f._widths(table, f.WIDE_TABLE_CH, split=False) == ([8, 6, 0, 0, 0, 0, 0, 0, 0, 0], 18)
+    assert f.column_layout(table) == f.ColumnLayout([18, 15, 0, 0, 0, 0, 0, 0, 0, 0], split=True, wide=True)
+    # three columns fit whole: nothing breaks, the table keeps its size
+    small = Table("t", "caption", columns[:1] + columns[4:6], tuple((r[0], r[4], r[5]) for r in LOAD_ROWS))
+    assert f.column_layout(small) == f.ColumnLayout([18, 0, 0], split=False, wide=False)
+
+
 def test_column_widths_of_chinese_headers():
     from report.blocks import Column, Table
 
