@@ -5,7 +5,7 @@ import math
 import pytest
 
 from report.compute import compute
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES
 
 
@@ -15,17 +15,17 @@ def approx(value):
 
 @pytest.fixture(scope="module")
 def default():
-    return compute(load(DATA)).to_dict()
+    return compute(read_joint_test(DATA)).to_dict()
 
 
 @pytest.fixture(scope="module")
 def repeated():
-    return compute(load(FIXTURES / "repeated")).to_dict()
+    return compute(read_joint_test(FIXTURES / "repeated")).to_dict()
 
 
 @pytest.fixture(scope="module")
 def gates_fail():
-    return compute(load(FIXTURES / "gates_fail")).to_dict()
+    return compute(read_joint_test(FIXTURES / "gates_fail")).to_dict()
 
 
 def test_white_paper_save_figures(default):
@@ -174,7 +174,7 @@ def test_far_projection_is_flagged(gates_fail):
 
 @pytest.fixture(scope="module")
 def economics():
-    return compute(load(FIXTURES / "economics")).to_dict()
+    return compute(read_joint_test(FIXTURES / "economics")).to_dict()
 
 
 def test_schema_version_and_illustrative_inputs(default, repeated):
@@ -239,7 +239,7 @@ def test_audit_implied_bytes_and_two_system_fit(default):
 def test_audit_fit_is_null_for_equal_bandwidths(folder):
     data = folder("gates_fail")
     (data / "bandwidth.csv").write_text("system,run,t_s,write_gbps\nBase,1,0,2\nCand,1,0,2\n")
-    assert compute(load(data)).to_dict()["audit"]["fit"] is None
+    assert compute(read_joint_test(data)).to_dict()["audit"]["fit"] is None
 
 
 def test_load_spread_and_interval(repeated):

@@ -42,7 +42,7 @@ from report.compute.projections import _feasibility, _fit, _projection, predict
 from report.compute.reliability import _reliability
 from report.compute.saves import _bandwidth, _save, _saves_and_bubble, _step_time
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, _sensitivity
-from report.load import JointTest
+from report.joint_test import JointTest
 from report.problems import InvalidInput
 
 

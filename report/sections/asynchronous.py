@@ -18,7 +18,7 @@ from report.formatting import (
     seconds,
 )
 from report.i18n import _
-from report.load import JointTest
+from report.joint_test import JointTest
 from report.sections.base import Words
 from report.sections.phrases import both, sooner
 

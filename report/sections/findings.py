@@ -18,7 +18,7 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _, ngettext
-from report.load import JointTest
+from report.joint_test import JointTest
 from report.sections.base import Words
 from report.sections.labels import gate_name
 from report.sections.phrases import (
