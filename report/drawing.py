@@ -359,7 +359,7 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             zorder=4,
         )
         for p in m.projections:
-            value = p.baseline_s if side == "baseline" else p.candidate_s
+            value = p.side(side).save_s
             ax.scatter(
                 [p.snapshot_gb],
                 [value],
@@ -397,7 +397,7 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     h = 0.36
     names = {"baseline": wrapped(m.load.baseline_system), "candidate": wrapped(m.load.candidate_system)}
     for side, offset in (("baseline", h / 2), ("candidate", -h / 2)):
-        times = [x.baseline_s if side == "baseline" else x.candidate_s for x in models]
+        times = [x.side(side).mean_s for x in models]
         ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
     for yi, x in zip(y, models, strict=True):
         ax.annotate(
@@ -419,9 +419,9 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
 def _blocking_and_lag(m: Metrics, side: str) -> tuple[float, float]:
     """The part of a save that blocks training and the write lag (sync: the save time and 0; async: staging and the
     save time), as the failure model takes them (CONTRACT.md)."""
-    save = m.save.baseline if side == "baseline" else m.save.candidate
+    save = m.save.side(side)
     if m.checkpoint_mode == "async":
-        staged = m.async_.baseline if side == "baseline" else m.async_.candidate
+        staged = m.async_.side(side)
         return staged.staging_s, staged.write_lag_s
     return save.mean_s, 0.0
 

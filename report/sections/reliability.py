@@ -35,10 +35,10 @@ CHARTS: tuple[str, ...] = ("reliability",)
 
 def _cost_at(m: Metrics, side: str, interval_s: float) -> float:
     """What one save costs training at `interval_s`: the save time (sync), staging plus any wait (async)."""
-    save = m.save.baseline if side == "baseline" else m.save.candidate
+    save = m.save.side(side)
     if m.checkpoint_mode != "async":
         return save.mean_s
-    staged = m.async_.baseline if side == "baseline" else m.async_.candidate
+    staged = m.async_.side(side)
     return stats.pause(staged.staging_s, staged.write_lag_s, interval_s)
 
 
