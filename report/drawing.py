@@ -116,6 +116,20 @@ def _log_x(ax) -> None:
     ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
 
 
+def _mark_interval(ax, x: float, label: str) -> None:
+    """The interval a chart is read at: a dashed line at `x`, labelled at the top of the axes."""
+    ax.axvline(x, color=ACCENT, linewidth=0.8, linestyle="--")
+    ax.annotate(
+        label,
+        (x, 0.97),
+        xycoords=("data", "axes fraction"),
+        xytext=(4, -8),
+        textcoords="offset points",
+        fontsize=7.5,
+        color=ACCENT,
+    )
+
+
 def _log_ticks(lo: float, hi: float) -> list[float]:
     """At least three and at most about seven round values between `lo` and `hi` (both > 0)."""
     decades = range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 1)
@@ -460,16 +474,7 @@ def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             s=22,
             zorder=5,
         )
-    ax.axvline(r.interval_s / 3600, color=ACCENT, linewidth=0.8, linestyle="--")
-    ax.annotate(
-        _("configured interval"),
-        (r.interval_s / 3600, 0.97),
-        xycoords=("data", "axes fraction"),
-        xytext=(4, -8),
-        textcoords="offset points",
-        fontsize=7.5,
-        color=ACCENT,
-    )
+    _mark_interval(ax, r.interval_s / 3600, _("configured interval"))
     _log_x(ax)
     ax.set_xlabel(_("Checkpoint interval (h, log scale)"))
     ax.set_ylabel(_("Expected overhead (% of compute time)"))
@@ -510,16 +515,7 @@ def stall(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             fontsize=7.5,
             color=INK,
         )
-    ax.axvline(k, color=ACCENT, linewidth=0.8, linestyle="--")
-    ax.annotate(
-        _("today's interval"),
-        (k, 0.97),
-        xycoords=("data", "axes fraction"),
-        xytext=(4, -8),
-        textcoords="offset points",
-        fontsize=7.5,
-        color=ACCENT,
-    )
+    _mark_interval(ax, k, _("today's interval"))
     _log_x(ax)
     ax.set_xlabel(_("Checkpoint interval (steps, log scale)"))
     ax.set_ylabel(_("Stall per save (s)"))
