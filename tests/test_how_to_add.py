@@ -3,8 +3,10 @@
 A section and a language are shown the same way in tests/sections/test_registry.py and tests/test_i18n.py.
 """
 
+import re
 import shutil
 import types
+from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure as MplFigure
@@ -111,3 +113,31 @@ def test_an_import_tool_is_added_by_its_module_and_one_registry_line(monkeypatch
     assert any(
         "stopwatch output cannot become bandwidth rows (it can: save_times)" in str(p) for p in caught.value.problems
     )
+
+
+def test_the_language_registry_is_the_only_list_of_languages():
+    """How to add a language: config, the command line, verify and tools/catalogs.py read report/i18n.py's LANGUAGES
+    (tests/test_i18n.py adds one at test time); none of them spells a language code of its own."""
+    root = Path(__file__).parent.parent
+    readers = ("report/config.py", "report/cli.py", "report/verify.py", "tools/catalogs.py")
+    for name in readers:
+        source = (root / name).read_text()
+        assert "LANGUAGES" in source, name  # reads the registry
+        assert not re.search(r"[\"']zh[-_]CN[\"']", source), name  # and lists no language of its own
+    for name in ("report/config_specs.py", "report/config_reader.py", "report/config_imports.py"):
+        assert not re.search(r"[\"']zh[-_]CN[\"']", (root / name).read_text()), name
+
+
+def test_the_import_tool_registry_is_the_only_list_of_tools():
+    """No module but the registry and each tool's own module names a tool by its id."""
+    root = Path(__file__).parent.parent / "report"
+    ids = tuple(tools.IMPORT_TOOLS)
+    assert ids == ("fio", "mlperf", "megatron", "nemo")
+    for path in sorted(root.rglob("*.py")):
+        if path.parent.name == "ingest" and path.stem in (*ids, "tools"):
+            continue
+        if path.parent.name == "measure":  # the measure command runs fio itself, it does not import
+            continue
+        source = path.read_text()
+        for tool in ids:
+            assert f'"{tool}"' not in source, (path.relative_to(root), tool)

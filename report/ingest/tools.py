@@ -33,6 +33,7 @@ class ImportTool:
     companions: Companions | None = None  #: files read beside a matched one (None: only the matched files)
     trainer_log: bool = False  #: a training framework's log: no sizes (snapshot_gb required), refused if async
     logs_bandwidth: bool = False  #: an import of the training model's saves also gives bandwidth.csv samples
+    counts_bytes: bool = False  #: its files give the bytes each save wrote (held within 1% of snapshot_gb)
 
 
 TOOLS: tuple[ImportTool, ...] = (
@@ -43,6 +44,7 @@ TOOLS: tuple[ImportTool, ...] = (
         fio.measure,
         fio.companions,
         logs_bandwidth=True,
+        counts_bytes=True,
     ),
     ImportTool(
         "mlperf",

@@ -18,6 +18,7 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _, ngettext
+from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
 from report.sections.labels import gate_name, verdict_status_label
@@ -388,4 +389,5 @@ def bytes_from_fio(test: JointTest) -> bool:
     if imported is None:
         return False
     tools = {use.tool for use in imported.tools if use.into == "save_times"}
-    return tools == {"fio"} and len(imported.origins.get("save_times.csv", [])) == len(test.saves)
+    counted = bool(tools) and all(IMPORT_TOOLS[tool].counts_bytes for tool in tools)
+    return counted and len(imported.origins.get("save_times.csv", [])) == len(test.saves)
