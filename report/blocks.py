@@ -87,7 +87,7 @@ class GateRow:
 
 
 @dataclass(frozen=True)
-class Gates:
+class GateTable:
     """The gate table."""
 
     rows: tuple[GateRow, ...]
@@ -106,7 +106,7 @@ class Subsection:
     kind: str = field(default="subsection", init=False)
 
 
-Block = Table | Para | Items | Definitions | Figure | Gates | Subsection
+Block = Table | Para | Items | Definitions | Figure | GateTable | Subsection
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from report.trace import mark, start_clock
 
 if TYPE_CHECKING:  # the data side's modules import pandas, which the PDF side never needs
     from report.compute import Metrics
-    from report.load import JointTest
+    from report.joint_test import JointTest
     from report.provenance import Provenance
 
     #: starts drawing the charts (metrics, test, described charts) and returns what waits for their SVGs
@@ -263,7 +263,7 @@ def rebuild_here(
     raw: dict[str, bytes], prov: Provenance, language: str | None, worker: _Worker | None = None
 ) -> tuple[Built, tuple[str, ...]]:
     """`rebuild` in this process, one stage after another: for a generator changed in this process only (tests)."""
-    from report.load import parse
+    from report.joint_test import parse
 
     if worker is not None:
         worker.stop()

@@ -41,10 +41,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _rows(args: argparse.Namespace) -> int:
-    from report.load import imported_csv, load
+    from report.joint_test import imported_csv, read_joint_test
 
     try:
-        test = load(args.data_dir)
+        test = read_joint_test(args.data_dir)
     except InvalidInput as exc:
         print(f"The joint test in {args.data_dir} is not valid:", file=sys.stderr)
         for problem in exc.problems:

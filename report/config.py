@@ -6,7 +6,7 @@ import re
 import tomllib
 
 from report.bounds import MAX_PROJECTIONS
-from report.config_imports import IMPORT_PAIRS, _imports
+from report.config_imports import _imports
 from report.config_reader import (
     _ASYNC,
     _ECONOMICS,
@@ -324,7 +324,6 @@ __all__ = [
     "CHECKPOINT_MODES",
     "CSV_INPUTS",
     "FILE",
-    "IMPORT_PAIRS",
     "AsyncSaves",
     "EconomicsSpec",
     "ImportSpec",

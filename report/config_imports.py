@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from report.config_reader import _describe, _Reader
 from report.config_specs import ImportSpec
+from report.ingest.tools import IMPORT_TOOLS
 
 # [[import]]: the tools, the tables each may feed, and the keys of each table (kind, required).
-IMPORT_PAIRS = {
-    "fio": ("save_times", "load_times", "bandwidth", "restore_times"),
-    "mlperf": ("save_times", "load_times", "restore_times"),
-    "megatron": ("save_times",),
-    "nemo": ("save_times",),
-}
 _IMPORT_COMMON = {"tool": ("text", True), "files": ("files", True), "system": ("text", True), "into": ("text", True)}
 _IMPORT_KEYS = {
     "save_times": {"model": ("text", True), "gpus": ("posint", True), "snapshot_gb": ("posnum", False)},
@@ -39,12 +34,12 @@ def _imports(reader: _Reader, value: object, systems: dict) -> tuple[ImportSpec,
 def _import(reader: _Reader, index: int, item: dict, systems: dict) -> ImportSpec | None:
     before = len(reader.problems)
     tool, into = item.get("tool"), item.get("into")
-    if tool not in IMPORT_PAIRS:
-        reader.problem("import", "tool" if "tool" in item else None, _one_of("tool", tool, IMPORT_PAIRS), index)
+    if tool not in IMPORT_TOOLS:  # the registry, read when test.toml is: the tools and their targets
+        reader.problem("import", "tool" if "tool" in item else None, _one_of("tool", tool, IMPORT_TOOLS), index)
     if into not in _IMPORT_KEYS:
         reader.problem("import", "into" if "into" in item else None, _one_of("into", into, _IMPORT_KEYS), index)
-    elif tool in IMPORT_PAIRS and into not in IMPORT_PAIRS[tool]:
-        allowed = ", ".join(IMPORT_PAIRS[tool])
+    elif tool in IMPORT_TOOLS and into not in IMPORT_TOOLS[tool].targets:
+        allowed = ", ".join(IMPORT_TOOLS[tool].targets)
         reader.problem("import", "into", f"{tool} output cannot become {into} rows (it can: {allowed})", index)
     if len(reader.problems) > before:
         return None
@@ -56,7 +51,7 @@ def _import(reader: _Reader, index: int, item: dict, systems: dict) -> ImportSpe
         k: v for k, v in item.items() if k in spec or k not in {"model", "gpus", "snapshot_gb", "platform", "size_gb"}
     }
     checked = reader.table(_files_checked(reader, known, index), "import", _files_as_text(spec), index)
-    if tool in ("megatron", "nemo") and "snapshot_gb" not in item:
+    if IMPORT_TOOLS[tool].trainer_log and "snapshot_gb" not in item:
         reader.problem("import", None, f'the key "snapshot_gb" is missing ({tool} logs do not give the size)', index)
     _check_import_system(reader, checked.get("system"), into, systems, index)
     if len(reader.problems) > before:

@@ -89,7 +89,7 @@ class ImportSpec:
 
     index: int  #: 0-based position among the [[import]] tables
     line: int  #: line of its [[import]] header in test.toml
-    tool: str  #: fio, mlperf, megatron or nemo
+    tool: str  #: an id of report/ingest/tools.py's registry (fio, mlperf, megatron, nemo)
     files: tuple[str, ...]  #: paths or globs inside the folder
     system: str
     into: str  #: save_times, load_times, bandwidth or restore_times

@@ -116,6 +116,20 @@ def _log_x(ax) -> None:
     ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
 
 
+def _mark_interval(ax, x: float, label: str) -> None:
+    """The interval a chart is read at: a dashed line at `x`, labelled at the top of the axes."""
+    ax.axvline(x, color=ACCENT, linewidth=0.8, linestyle="--")
+    ax.annotate(
+        label,
+        (x, 0.97),
+        xycoords=("data", "axes fraction"),
+        xytext=(4, -8),
+        textcoords="offset points",
+        fontsize=7.5,
+        color=ACCENT,
+    )
+
+
 def _log_ticks(lo: float, hi: float) -> list[float]:
     """At least three and at most about seven round values between `lo` and `hi` (both > 0)."""
     decades = range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 1)
@@ -359,7 +373,7 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             zorder=4,
         )
         for p in m.projections:
-            value = p.baseline_s if side == "baseline" else p.candidate_s
+            value = p.side(side).save_s
             ax.scatter(
                 [p.snapshot_gb],
                 [value],
@@ -397,7 +411,7 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     h = 0.36
     names = {"baseline": wrapped(m.load.baseline_system), "candidate": wrapped(m.load.candidate_system)}
     for side, offset in (("baseline", h / 2), ("candidate", -h / 2)):
-        times = [x.baseline_s if side == "baseline" else x.candidate_s for x in models]
+        times = [x.side(side).mean_s for x in models]
         ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
     for yi, x in zip(y, models, strict=True):
         ax.annotate(
@@ -419,9 +433,9 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
 def _blocking_and_lag(m: Metrics, side: str) -> tuple[float, float]:
     """The part of a save that blocks training and the write lag (sync: the save time and 0; async: staging and the
     save time), as the failure model takes them (CONTRACT.md)."""
-    save = m.save.baseline if side == "baseline" else m.save.candidate
+    save = m.save.side(side)
     if m.checkpoint_mode == "async":
-        staged = m.async_.baseline if side == "baseline" else m.async_.candidate
+        staged = m.async_.side(side)
         return staged.staging_s, staged.write_lag_s
     return save.mean_s, 0.0
 
@@ -460,16 +474,7 @@ def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             s=22,
             zorder=5,
         )
-    ax.axvline(r.interval_s / 3600, color=ACCENT, linewidth=0.8, linestyle="--")
-    ax.annotate(
-        _("configured interval"),
-        (r.interval_s / 3600, 0.97),
-        xycoords=("data", "axes fraction"),
-        xytext=(4, -8),
-        textcoords="offset points",
-        fontsize=7.5,
-        color=ACCENT,
-    )
+    _mark_interval(ax, r.interval_s / 3600, _("configured interval"))
     _log_x(ax)
     ax.set_xlabel(_("Checkpoint interval (h, log scale)"))
     ax.set_ylabel(_("Expected overhead (% of compute time)"))
@@ -510,16 +515,7 @@ def stall(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             fontsize=7.5,
             color=INK,
         )
-    ax.axvline(k, color=ACCENT, linewidth=0.8, linestyle="--")
-    ax.annotate(
-        _("today's interval"),
-        (k, 0.97),
-        xycoords=("data", "axes fraction"),
-        xytext=(4, -8),
-        textcoords="offset points",
-        fontsize=7.5,
-        color=ACCENT,
-    )
+    _mark_interval(ax, k, _("today's interval"))
     _log_x(ax)
     ax.set_xlabel(_("Checkpoint interval (steps, log scale)"))
     ax.set_ylabel(_("Stall per save (s)"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from report.load import JointTest
+from report.joint_test import JointTest
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A word of ordinary English (starting lower-case, two letters or more): "single", "drive", "on", "local".

@@ -42,7 +42,7 @@ _BOUND_WORDS = {
 
 
 @dataclass
-class Table:
+class CsvTable:
     """A CSV file's required columns, checked and converted: text columns as lists, others as arrays."""
 
     name: str
@@ -81,7 +81,7 @@ def _data_lines(raw: bytes) -> np.ndarray:
     return (np.flatnonzero(content_ends > starts) + 1)[1:]
 
 
-def read_table(name: str, raw: bytes, spec: dict[str, str]) -> tuple[Table | None, list[Problem]]:
+def read_table(name: str, raw: bytes, spec: dict[str, str]) -> tuple[CsvTable | None, list[Problem]]:
     """Read CSV bytes holding at least the columns of `spec` (column -> kind); other columns are ignored.
 
     Three readers, fastest first: pyarrow converting cells to numbers itself, which only ever accepts a file;
@@ -103,7 +103,7 @@ def read_table(name: str, raw: bytes, spec: dict[str, str]) -> tuple[Table | Non
         return None, [Problem(name, 1, names, "this column is missing (the header row must name it)")]
     if len(strings[next(iter(spec))]) == 0:
         return None, [Problem(name, None, None, "has a header but no data rows: the table is empty")]
-    table = Table(name, {}, len(strings[next(iter(spec))]), lines, raw)
+    table = CsvTable(name, {}, len(strings[next(iter(spec))]), lines, raw)
     problems: list[Problem] = []
     for column, kind in spec.items():
         table.columns[column] = _convert(table, column, kind, strings[column], problems)
@@ -158,7 +158,7 @@ _ARROW_TYPES = {"text": pa.dictionary(pa.int32(), pa.string()), "int>0": pa.int6
 _NUMPY_TYPES = {"text": np.int32, "int>0": np.int64, "int>=1": np.int64}
 
 
-def _read_typed(name: str, raw: bytes, spec: dict[str, str]) -> Table | None:
+def _read_typed(name: str, raw: bytes, spec: dict[str, str]) -> CsvTable | None:
     """The file read by pyarrow's own number parser, or None when any cell might break a rule.
 
     pyarrow's parser accepts a superset of the contract's numbers: `nan`, `inf`, `+5`, `.5`, `5.`. The first two
@@ -194,7 +194,7 @@ def _read_typed(name: str, raw: bytes, spec: dict[str, str]) -> Table | None:
         return None
     if rows == 0:
         return None
-    table = Table(name, {}, rows, None, raw)
+    table = CsvTable(name, {}, rows, None, raw)
     for column, kind in spec.items():
         values = columns[column][:rows]
         table.columns[column] = _categories(values, texts[column]) if kind == "text" else _checked(values, kind)
@@ -306,7 +306,7 @@ def _cell_count_message(row: list[str], header: list[str]) -> str:
     return message
 
 
-def _convert(table: Table, column: str, kind: str, values: pa.Array, problems: list[Problem]):
+def _convert(table: CsvTable, column: str, kind: str, values: pa.Array, problems: list[Problem]):
     """Check every cell of a column and convert it: text to a list, numbers to a float or int array."""
     if kind == "text":
         return _categorical(table, column, values, problems)
@@ -335,7 +335,7 @@ def _convert(table: Table, column: str, kind: str, values: pa.Array, problems: l
     return np.where(numbers < 2**53, numbers, 0).astype(np.int64)
 
 
-def _categorical(table: Table, column: str, values, problems: list[Problem]) -> pd.Categorical:
+def _categorical(table: CsvTable, column: str, values, problems: list[Problem]) -> pd.Categorical:
     """Text as categories, trimmed: one dictionary entry per distinct text, however long the file."""
     encoded = pc.dictionary_encode(values)
     if isinstance(encoded, pa.ChunkedArray):
@@ -352,7 +352,7 @@ def _categorical(table: Table, column: str, values, problems: list[Problem]) -> 
     return pd.Categorical.from_codes(codes, categories=categories)
 
 
-def _report(table: Table, column: str, rows: np.ndarray, values, message: str, problems: list[Problem]) -> None:
+def _report(table: CsvTable, column: str, rows: np.ndarray, values, message: str, problems: list[Problem]) -> None:
     if len(rows) == 0:
         return
     shown = rows[:MAX_CELL_PROBLEMS]

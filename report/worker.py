@@ -19,7 +19,7 @@ from pathlib import Path
 
 from report import provenance
 from report.build import Layout, pack_inputs, produce
-from report.load import parse, read_folder
+from report.joint_test import parse, read_folder
 from report.problems import InvalidInput
 from report.trace import mark
 

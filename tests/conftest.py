@@ -12,7 +12,7 @@ import pytest
 from hypothesis import settings
 
 from report.build import Built, build_outputs
-from report.load import load
+from report.joint_test import read_joint_test
 from report.provenance import Provenance
 from tests.golden import CASES
 
@@ -79,7 +79,7 @@ def _built_fixture(case: str):
 
     @pytest.fixture(scope="session", name=f"{case}_built")
     def built() -> Built:
-        return build_outputs(load(folder), PROVENANCE, language)
+        return build_outputs(read_joint_test(folder), PROVENANCE, language)
 
     built.__doc__ = f"The golden case {case} ({folder.name}) built once."
     return built

@@ -8,7 +8,7 @@ import pytest
 
 from report.build import build_outputs
 from report.i18n import strict
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, PROVENANCE, pdf_text
 
 EXAMPLE = DATA.parent / "examples" / "async-70b"
@@ -17,14 +17,14 @@ EXAMPLE = DATA.parent / "examples" / "async-70b"
 @pytest.fixture(scope="module")
 def english(tmp_path_factory):
     with strict():
-        built = build_outputs(load(EXAMPLE), PROVENANCE, "en")
+        built = build_outputs(read_joint_test(EXAMPLE), PROVENANCE, "en")
     return " ".join(pdf_text(built.pdf, tmp_path_factory.mktemp("en")).split())
 
 
 @pytest.fixture(scope="module")
 def chinese(tmp_path_factory):
     with strict():
-        built = build_outputs(load(EXAMPLE), PROVENANCE, "zh-CN")
+        built = build_outputs(read_joint_test(EXAMPLE), PROVENANCE, "zh-CN")
     return "".join(pdf_text(built.pdf, tmp_path_factory.mktemp("zh")).split())
 
 

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from report import drawing, provenance
 from report.build import build, build_outputs, rebuild
-from report.load import load, read_folder
+from report.joint_test import read_folder, read_joint_test
 from report.problems import InvalidInput
 from report.verify import verify
 from tests.conftest import DATA, PROVENANCE, ROOT
@@ -26,7 +26,7 @@ def test_two_processes_give_the_bytes_of_one(tmp_path):
     env = {**os.environ, "REPORT_TRACE": "1"}
     command = [sys.executable, "-m", "report", "build", str(DATA), "--out", str(tmp_path)]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-    alone = build_outputs(load(DATA), provenance.collect())
+    alone = build_outputs(read_joint_test(DATA), provenance.collect())
     assert (tmp_path / "report.pdf").read_bytes() == alone.pdf
     assert (tmp_path / "report.html").read_bytes() == alone.html
     assert (tmp_path / "metrics.json").read_bytes() == alone.metrics
@@ -36,7 +36,7 @@ def test_two_processes_give_the_bytes_of_one(tmp_path):
 
 def test_a_rebuild_without_the_html_edition_gives_the_same_pdf(default_built):
     """verify's rebuild skips the HTML edition (fonts subset, charts inlined), which it does not compare."""
-    rebuilt = build_outputs(load(DATA), PROVENANCE, html=False)
+    rebuilt = build_outputs(read_joint_test(DATA), PROVENANCE, html=False)
     assert rebuilt.html == b"" and len(default_built.html) > 100_000
     assert rebuilt.pdf == default_built.pdf
     assert rebuilt.metrics == default_built.metrics
@@ -85,11 +85,13 @@ def test_a_long_log_gives_bounded_outputs_and_exact_figures(folder, tmp_path):
     metrics = json.loads(built.metrics)
     b, c = metrics["bandwidth"]["baseline"], metrics["bandwidth"]["candidate"]
     # Run means: 3.0, 3.0 + 6/50,000 and 3.0; 6.5 - 6/50,000, 6.5 and 6.5. Sustained: the mean of the run means.
-    assert load(data).bandwidth.run_mean[:3].tolist() == pytest.approx([3.0, 3.0 + 6 / RUN_SAMPLES, 3.0], rel=1e-12)
+    assert read_joint_test(data).bandwidth.run_mean[:3].tolist() == pytest.approx(
+        [3.0, 3.0 + 6 / RUN_SAMPLES, 3.0], rel=1e-12
+    )
     assert metrics["bandwidth"]["baseline_gbps"] == pytest.approx(3.0 + 2 / RUN_SAMPLES, rel=1e-12)
     assert metrics["bandwidth"]["candidate_gbps"] == pytest.approx(6.5 - 2 / RUN_SAMPLES, rel=1e-12)
     assert (b["samples"], c["samples"]) == (3 * RUN_SAMPLES, 3 * RUN_SAMPLES)
-    runs = load(data).bandwidth
+    runs = read_joint_test(data).bandwidth
     assert runs.run_max.tolist() == [3.5, 9.5, 3.5, 7.0, 7.0, 7.0]
     assert runs.run_min.tolist() == [2.5, 2.5, 2.5, 0.0, 6.0, 6.0]
     assert runs.t_s[runs.run_stop[0] - 1] == (RUN_SAMPLES - 1) / 100
@@ -140,7 +142,7 @@ def test_cjk_names_are_drawn_extracted_and_verified(folder, tmp_path):
 
     data = folder("data")
     _rename(data, "明芯 FX100 全闪存", "北京智算中心")
-    built = build_outputs(load(data), PROVENANCE)
+    built = build_outputs(read_joint_test(data), PROVENANCE)
     printed = pdf_text(built.pdf, tmp_path)
     assert printed.count("明芯 FX100 全闪存") >= 10 and "北京智算中心" in printed
     (tmp_path / "cjk.pdf").write_bytes(built.pdf)
@@ -155,7 +157,7 @@ def test_dollar_signs_in_names_are_text_not_mathematics(folder, tmp_path):
 
     data = folder("data")
     _rename(data, "$\\nosuchmacro$ FX", "$x^2$ costs $5")
-    printed = pdf_text(build_outputs(load(data), PROVENANCE).pdf, tmp_path)
+    printed = pdf_text(build_outputs(read_joint_test(data), PROVENANCE).pdf, tmp_path)
     assert printed.count("$\\nosuchmacro$ FX") >= 10 and "$x^2$ costs $5" in printed
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from report import charts, drawing, pdf
 from report.compute import compute
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES
 
 
@@ -17,7 +17,7 @@ def draw(test):
 
 @pytest.fixture(scope="module")
 def drawn():
-    return draw(load(DATA))
+    return draw(read_joint_test(DATA))
 
 
 def test_nine_charts_with_words(drawn):
@@ -51,7 +51,7 @@ def test_one_registry_describes_and_draws_every_chart():
 
 @pytest.mark.slow
 def test_charts_from_illustrative_inputs_say_so_in_the_chart():
-    test = load(DATA)
+    test = read_joint_test(DATA)
     m = compute(test)
     described = charts.describe_all(m, test.bandwidth, ("bandwidth", "load_times"))
     marked = {chart_id for chart_id, chart in described.items() if chart.illustrative}
@@ -70,7 +70,7 @@ def test_names_are_never_typeset_as_mathematics(folder):
     for csv in ("save_times.csv", "bandwidth.csv", "load_times.csv"):
         path = data / csv
         path.write_text(path.read_text().replace("Mingxin FX100", name))
-    _, svgs = draw(load(data))
+    _, svgs = draw(read_joint_test(data))
     assert name in svgs["save-times"]
 
 
@@ -85,7 +85,7 @@ def test_placeholders_have_each_drawn_chart_s_size(drawn):
 
 @pytest.mark.slow
 def test_charts_are_deterministic(drawn):
-    assert draw(load(DATA)) == drawn
+    assert draw(read_joint_test(DATA)) == drawn
 
 
 def test_axis_units(drawn):
@@ -96,7 +96,7 @@ def test_axis_units(drawn):
 
 @pytest.mark.slow
 def test_one_sample_per_run_draws_bars():
-    described, svgs = draw(load(FIXTURES / "gates_fail"))
+    described, svgs = draw(read_joint_test(FIXTURES / "gates_fail"))
     assert "per system" in described["bandwidth"].alt and "sustained" not in svgs["bandwidth"]
 
 
@@ -119,5 +119,5 @@ def test_long_system_names_keep_their_lines(folder):
     long = "Mingxin FX100 all-flash NVMe-oF array with 24 drives and firmware 3.2.1"
     for name in ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv"):
         (data / name).write_text((data / name).read_text().replace("Mingxin FX100", long))
-    lines = draw(load(data))[1]["bandwidth"].count('<g id="line2d_')
-    assert lines == draw(load(DATA))[1]["bandwidth"].count('<g id="line2d_') > 2
+    lines = draw(read_joint_test(data))[1]["bandwidth"].count('<g id="line2d_')
+    assert lines == draw(read_joint_test(DATA))[1]["bandwidth"].count('<g id="line2d_') > 2

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from report.compute import compute
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES
 
 
@@ -15,17 +15,17 @@ def approx(value):
 
 @pytest.fixture(scope="module")
 def default():
-    return compute(load(DATA)).to_dict()
+    return compute(read_joint_test(DATA)).to_dict()
 
 
 @pytest.fixture(scope="module")
 def repeated():
-    return compute(load(FIXTURES / "repeated")).to_dict()
+    return compute(read_joint_test(FIXTURES / "repeated")).to_dict()
 
 
 @pytest.fixture(scope="module")
 def gates_fail():
-    return compute(load(FIXTURES / "gates_fail")).to_dict()
+    return compute(read_joint_test(FIXTURES / "gates_fail")).to_dict()
 
 
 def test_white_paper_save_figures(default):
@@ -174,7 +174,7 @@ def test_far_projection_is_flagged(gates_fail):
 
 @pytest.fixture(scope="module")
 def economics():
-    return compute(load(FIXTURES / "economics")).to_dict()
+    return compute(read_joint_test(FIXTURES / "economics")).to_dict()
 
 
 def test_schema_version_and_illustrative_inputs(default, repeated):
@@ -239,7 +239,7 @@ def test_audit_implied_bytes_and_two_system_fit(default):
 def test_audit_fit_is_null_for_equal_bandwidths(folder):
     data = folder("gates_fail")
     (data / "bandwidth.csv").write_text("system,run,t_s,write_gbps\nBase,1,0,2\nCand,1,0,2\n")
-    assert compute(load(data)).to_dict()["audit"]["fit"] is None
+    assert compute(read_joint_test(data)).to_dict()["audit"]["fit"] is None
 
 
 def test_load_spread_and_interval(repeated):
@@ -275,3 +275,28 @@ def test_sensitivity_passes_through_the_configured_point(default):
         saves = 10000 // k
         assert value == approx(100 * saves * 84 / (32440 + saves * 178))
     assert s["intervals_steps"][0] == 62 and s["intervals_steps"][-1] == 4000
+
+
+def test_every_two_sided_figure_has_baseline_and_candidate_views():
+    # The repeated fixture by hand (see the tests above): 6 saves of 110 s and 55 s over 12,000 s of compute.
+    m = compute(read_joint_test(FIXTURES / "repeated"))
+    b, c = m.bubble.baseline, m.bubble.candidate
+    assert (b.save_total_s, b.duration_s, c.save_total_s, c.duration_s) == (660, 12660, 330, 12330)
+    assert (b.bubble_pct, c.compute_share_pct) == (approx(100 * 660 / 12660), approx(100 - 100 * 330 / 12330))
+    first = m.projections[0]
+    assert (first.baseline.save_s, first.side("candidate").save_s) == (approx(168.5), approx(84.25))
+    atlas = next(x for x in m.load.models if (x.model, x.platform) == ("32B", "Atlas 910B"))
+    assert (atlas.baseline.mean_s, atlas.candidate.mean_s) == (110, 11)
+    assert (atlas.baseline.runs, atlas.baseline.stdev_s, atlas.candidate.stdev_s) == (
+        2,
+        approx(200**0.5),
+        approx(2**0.5),
+    )
+    scale = m.scale
+    assert scale.baseline.optimal_interval_s == scale.baseline_optimal_interval_s > 0
+    assert scale.side("candidate").optimal_overhead_pct == scale.candidate_optimal_overhead_pct > 0
+    for figure in (m.save, m.bandwidth, m.bubble, first, atlas, m.reliability, m.async_, m.cluster, m.audit, scale):
+        assert figure.sides() == (figure.baseline, figure.candidate)
+    with pytest.raises(ValueError, match="got 'save_baseline'"):
+        m.bubble.side("save_baseline")
+    assert "baseline_bubble_pct" in m.to_dict()["bubble"] and "baseline" not in m.to_dict()["bubble"]

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from report.compute import compute, min_interval_steps
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES
 
 M = 50677 * 3600 / 8  # job MTBF, s
@@ -36,12 +36,12 @@ def edited(folder, training: str, extra: str = "", interval: int = 500) -> dict:
     text = (path / "test.toml").read_text().replace("baseline_duration_s       = 36000", training)
     text = text.replace("checkpoint_interval_steps = 500", f"checkpoint_interval_steps = {interval}")
     (path / "test.toml").write_text(text + "\n" + extra)
-    return compute(load(path)).to_dict()
+    return compute(read_joint_test(path)).to_dict()
 
 
 @pytest.fixture(scope="module")
 def default():
-    return compute(load(DATA)).to_dict()
+    return compute(read_joint_test(DATA)).to_dict()
 
 
 def test_sync_without_async(default):
@@ -178,7 +178,7 @@ def test_restores_present(folder):
     (path / "test.toml").write_text(
         text.replace("cluster_gpus              = 1000", 'checkpoint_mode = "async"') + "\n[async]\nstaging_s = 6.5\n"
     )
-    test = load(path)
+    test = read_joint_test(path)
     rows = [(B, "32B LoRA", 1, 100.0), (B, "32B LoRA", 2, 120.0), (C, "32B LoRA", 1, 30.0), (C, "70B", 1, 999.0)]
     restores = pd.DataFrame(rows, columns=["system", "model", "run", "restore_s"])
     m = compute(dataclasses.replace(test, restores=restores)).to_dict()
@@ -206,7 +206,7 @@ def test_not_durable_lists_sides(folder):
         .replace('load_baseline = "NFS"', f'load_baseline = "NFS"\nnot_durable = ["{C}"]')
     )
     (path / "test.toml").write_text(text)
-    assert compute(load(path)).to_dict()["not_durable"] == ["candidate"]
+    assert compute(read_joint_test(path)).to_dict()["not_durable"] == ["candidate"]
 
 
 def test_min_interval_steps_ties_in_floating_point():
@@ -225,7 +225,7 @@ def test_schema_2_figures_unchanged_in_sync_mode(name):
     """The contract's reduction: sync mode without [async] and without restores keeps every schema-2 figure."""
     before = json.loads((FIXTURES / "schema2" / f"{name}.json").read_text())
     folder = DATA if name == "default" else FIXTURES / name
-    after = compute(load(folder)).to_dict()
+    after = compute(read_joint_test(folder)).to_dict()
     del before["schema_version"], after["schema_version"], before["generator"]
     for gate in before["gates"]:
         del gate["name"], gate["detail"]
@@ -251,7 +251,7 @@ def _same(before, after, where):
 
 def test_the_async_example_by_hand():
     """examples/async-70b: saves every 50 steps of 6 s (τ = 300 s); means 340.04 s and 75.26 s over five runs."""
-    m = compute(load(DATA.parent / "examples" / "async-70b")).to_dict()
+    m = compute(read_joint_test(DATA.parent / "examples" / "async-70b")).to_dict()
     assert m["checkpoint_mode"] == "async" and m["reliability"]["interval_s"] == 300.0
     a = m["async"]
     assert a["baseline"]["write_lag_s"] == approx((338.2 + 341.5 + 336.9 + 344.0 + 339.6) / 5)

@@ -8,7 +8,7 @@ from babel.messages.mofile import write_mo
 
 from report import i18n, provenance
 from report.build import build_outputs
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES, PROVENANCE, pdf_text
 from tools import catalogs
 
@@ -91,14 +91,14 @@ def test_a_language_is_added_by_one_registry_entry(monkeypatch):
 def chinese_built():
     """The default joint test built in Chinese, every message required to be in the catalog."""
     with i18n.strict():
-        return build_outputs(load(DATA), PROVENANCE, "zh-CN")
+        return build_outputs(read_joint_test(DATA), PROVENANCE, "zh-CN")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fixture", ["repeated", "gates_fail", "economics"])
 def test_every_fixture_builds_in_chinese_with_no_message_missing(fixture):
     with i18n.strict():
-        built = build_outputs(load(FIXTURES / fixture), PROVENANCE, "zh-CN")
+        built = build_outputs(read_joint_test(FIXTURES / fixture), PROVENANCE, "zh-CN")
     assert built.pdf.startswith(b"%PDF")
 
 
@@ -217,7 +217,7 @@ def _input_words(folder) -> set[str]:
 def test_the_chinese_report_has_no_english_left(chinese_built, tmp_path):
     text = pdf_text(chinese_built.pdf, tmp_path)
     words = set(re.findall(r"[A-Za-z]+", text))
-    hashes = " ".join(load(DATA).sha256.values())  # the colophon's SHA-256, split across lines by the table
+    hashes = " ".join(read_joint_test(DATA).sha256.values())  # the colophon's SHA-256, split across lines by the table
     left = {w for w in words - ALLOWED - _input_words(DATA) if w not in hashes}
     assert left == set(), f"English left in the Chinese report: {sorted(left)}"
     assert "执行摘要" in text and "训练气泡分析" in text and "2026年11月30日" in text
@@ -233,6 +233,8 @@ def test_the_chinese_example_folder_builds_a_chinese_report(tmp_path):
     from tests.conftest import ROOT
 
     with i18n.strict():
-        built = build_outputs(load(ROOT / "examples" / "white-paper-zh"), PROVENANCE)  # language from its test.toml
+        built = build_outputs(
+            read_joint_test(ROOT / "examples" / "white-paper-zh"), PROVENANCE
+        )  # language from its test.toml
     text = pdf_text(built.pdf, tmp_path)
     assert "检查点保存与模型加载：联合测试" in text and "示例计算中心" in text and "第 2 页，共" in text

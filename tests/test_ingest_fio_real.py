@@ -14,7 +14,7 @@ import pytest
 
 from report import provenance
 from report.build import build_outputs
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.fio_runs import totals
 
 pytestmark = [
@@ -101,7 +101,7 @@ def joint_test(tmp_path_factory):
 
 
 def test_real_fio_runs_give_the_jsons_own_totals(joint_test):
-    test = load(joint_test)
+    test = read_joint_test(joint_test)
     built = build_outputs(test, provenance.collect())
     metrics = json.loads(built.metrics)
     for side, system in (("baseline", "disk"), ("candidate", "tmpfs")):

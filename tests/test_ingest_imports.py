@@ -11,7 +11,7 @@ import pytest
 from report.cli import main
 from report.compute import compute
 from report.ingest.files import matches
-from report.load import load
+from report.joint_test import read_joint_test
 from report.problems import InvalidInput
 from tests.conftest import FIXTURES
 
@@ -20,7 +20,7 @@ INGEST = FIXTURES / "ingest"
 
 def problems_of(path: Path) -> list[str]:
     with pytest.raises(InvalidInput) as caught:
-        load(path)
+        read_joint_test(path)
     return [str(p) for p in caught.value.problems]
 
 
@@ -57,7 +57,7 @@ def test_rows_command_prints_only_the_imported_rows(capsys):
 
 
 def test_figures_and_inputs_of_a_test_made_of_imports():
-    test = load(FIXTURES / "imports")
+    test = read_joint_test(FIXTURES / "imports")
     m = compute(test).to_dict()
     assert m["save"]["baseline"]["mean_s"] == pytest.approx((1.6205 + 1.70025 + 2.7 + 2.4) / 4, rel=1e-12)
     assert m["save"]["candidate"]["mean_s"] == pytest.approx((1.625 + 1.25 + 1.75) / 3, rel=1e-12)
@@ -270,7 +270,7 @@ def test_a_save_run_brings_its_bandwidth_log_and_a_run_bandwidth_csv_has_is_an_e
     ]
     bandwidth = (path / "bandwidth.csv").read_text().replace("FX100,1,", "FX100,7,")
     (path / "bandwidth.csv").write_text(bandwidth)
-    test = load(path)
+    test = read_joint_test(path)
     assert test.imported.rows["bandwidth.csv"]["run"] == [1, 1, 1, 1]
     assert test.imported.rows["save_times.csv"]["save_s"][-1] == 2.5
 
@@ -307,7 +307,7 @@ def imports_built():
     from report import provenance
     from report.build import build_outputs
 
-    return build_outputs(load(FIXTURES / "imports"), provenance.collect())
+    return build_outputs(read_joint_test(FIXTURES / "imports"), provenance.collect())
 
 
 @pytest.mark.slow

@@ -9,12 +9,12 @@ from matplotlib.figure import Figure
 
 from report import charts, drawing, layout
 from report.compute import compute
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES
 
 
 def figures(folder):
-    test = load(folder)
+    test = read_joint_test(folder)
     m = compute(test)
     described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
     return drawing.figures(m, test.bandwidth, described)
@@ -95,7 +95,7 @@ def test_log_axes_get_three_round_ticks_at_least(lo, hi, ticks):
 @pytest.mark.slow
 def test_long_names_wrap_whole_in_every_chart():
     """The long-names fixture's 60-character system names appear whole (wrapped, never cut) in every chart."""
-    test = load(FIXTURES / "long_names")
+    test = read_joint_test(FIXTURES / "long_names")
     for chart_id, fig in figures(FIXTURES / "long_names").items():
         texts = [t.get_text() for t in fig.findobj(lambda a: hasattr(a, "get_text"))]
         assert not any("…" in t for t in texts), chart_id
@@ -167,7 +167,7 @@ def test_each_chart_is_laid_out_once_and_drawn_once(monkeypatch):
 
     monkeypatch.setattr(ConstrainedLayoutEngine, "execute", counted_execute)
     monkeypatch.setattr(MplFigure, "draw", counted_draw)
-    test = load(DATA)
+    test = read_joint_test(DATA)
     m = compute(test)
     described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
     svgs = drawing.draw_all(m, test.bandwidth, described)

@@ -12,7 +12,7 @@ from markupsafe import escape
 from pypdf import PdfReader
 
 from report.build import build_outputs
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES, PROVENANCE
 
 # A4 and the print sheet's margins (templates/styles/print.css): the text area, in points from the top.
@@ -33,7 +33,7 @@ REPORTS = {
 def report(request, tmp_path_factory) -> tuple[str, Path]:
     """One report of REPORTS built to a PDF file."""
     folder, language = REPORTS[request.param]
-    pdf = build_outputs(load(folder), PROVENANCE, language).pdf
+    pdf = build_outputs(read_joint_test(folder), PROVENANCE, language).pdf
     path = tmp_path_factory.mktemp(request.param) / "report.pdf"
     path.write_bytes(pdf)
     return request.param, path
@@ -96,7 +96,7 @@ def test_digests_are_printed_whole_and_the_colophon_is_short(report):
     six pages), and the colophon takes two pages at most."""
     name, path = report
     folder, _language = REPORTS[name]
-    test = load(folder)
+    test = read_joint_test(folder)
     opens = max(_section_pages(path)) + 1  # the colophon is the last section
     text = _layout_text(path, opens)
     lines = text.splitlines()
@@ -204,7 +204,7 @@ def test_charts_print_each_figure_as_the_prose_does(folder):
     from report import charts, drawing
     from report.compute import compute
 
-    test = load(folder)
+    test = read_joint_test(folder)
     m = compute(test)
     described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
     chart_text = []

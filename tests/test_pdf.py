@@ -98,7 +98,7 @@ def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
     from weasyprint.pdf import fonts
 
     from report.build import build_outputs
-    from report.load import load
+    from report.joint_test import read_joint_test
     from tests.conftest import PROVENANCE
 
     def refuse(*args):
@@ -106,7 +106,7 @@ def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
 
     monkeypatch.setattr(fonts.Font, "_harfbuzz_subset", refuse)
     monkeypatch.setattr(fonts.Font, "_fonttools_subset", refuse)
-    reader = PdfReader(io.BytesIO(build_outputs(load(DATA), PROVENANCE).pdf))
+    reader = PdfReader(io.BytesIO(build_outputs(read_joint_test(DATA), PROVENANCE).pdf))
     files = [f for page in reader.pages for f in page["/Resources"]["/Font"].values()]
     descendants = {f.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"]["/FontName"] for f in files}
     assert len(descendants) == 3 and all("Inter" in name for name in descendants)

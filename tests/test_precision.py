@@ -16,7 +16,7 @@ from collections import defaultdict
 import pytest
 
 from report.formatting import given
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import pdf_text
 from tests.golden import CASES
 
@@ -102,7 +102,7 @@ def conflicts(metrics: dict, text: str, given: set[str] = frozenset()) -> dict[s
 def input_texts(folder) -> set[str]:
     """Every number the joint test's own files write (CSV cells, test.toml), as written, and each input row's value
     in Python's shortest round-trip form (how the appendix prints an imported row); the gate thresholds in use."""
-    test = load(folder)
+    test = read_joint_test(folder)
     texts = {
         digits
         for name in ("test.toml", "save_times.csv", "load_times.csv")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from report.compute import compute
 from report.inputs import INPUTS
-from report.load import parse
+from report.joint_test import parse
 from report.problems import InvalidInput
 from tests.conftest import DATA
 

@@ -97,7 +97,7 @@ def test_second_joint_test_shows_none_of_the_first(repeated_built, gates_fail_bu
 @pytest.mark.slow
 def test_hostile_text_is_shown_as_text(folder):
     from report.build import build_outputs
-    from report.load import load
+    from report.joint_test import read_joint_test
     from tests.conftest import PROVENANCE
 
     data = folder("data")
@@ -106,7 +106,7 @@ def test_hostile_text_is_shown_as_text(folder):
     )
     toml = (data / "test.toml").read_text().replace("Example Computing Centre", evil.replace('"', '\\"'))
     (data / "test.toml").write_text(toml)
-    built = build_outputs(load(data), PROVENANCE)
+    built = build_outputs(read_joint_test(data), PROVENANCE)
     html = built.html.decode()
     assert "<script>" not in html and '<img src="file:' not in html and "<link" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
@@ -124,7 +124,7 @@ def test_hostile_text_everywhere_opens_no_connection(folder):
     import socket
 
     from report.build import build_outputs
-    from report.load import load
+    from report.joint_test import read_joint_test
     from tests.conftest import PROVENANCE
 
     server = socket.socket()
@@ -150,7 +150,7 @@ def test_hostile_text_everywhere_opens_no_connection(folder):
     for name in ("save_times.csv", "bandwidth.csv", "load_times.csv"):
         raw = (data / name).read_text().replace("Mingxin FX100", '"Mingxin FX100' + evil.replace('\\"', '""') + '"')
         (data / name).write_text(raw)
-    built = build_outputs(load(data), PROVENANCE)
+    built = build_outputs(read_joint_test(data), PROVENANCE)
     try:
         connection, _ = server.accept()
     except TimeoutError:

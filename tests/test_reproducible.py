@@ -38,21 +38,21 @@ def test_two_builds_are_identical_byte_for_byte(tmp_path):
 
 def test_a_changed_save_time_changes_the_pdf(folder, default_built):
     from report.build import build_outputs
-    from report.load import load
+    from report.joint_test import read_joint_test
     from tests.conftest import PROVENANCE
 
     data = folder("data")
     (data / "save_times.csv").write_text((data / "save_times.csv").read_text().replace(",94\n", ",95\n"))
-    changed = build_outputs(load(data), PROVENANCE)
+    changed = build_outputs(read_joint_test(data), PROVENANCE)
     assert changed.pdf != default_built.pdf and changed.html != default_built.html
 
 
 def test_rebuild_in_process_is_identical(default_built):
     from report.build import build_outputs
-    from report.load import load
+    from report.joint_test import read_joint_test
     from tests.conftest import PROVENANCE
 
-    again = build_outputs(load(DATA), PROVENANCE)
+    again = build_outputs(read_joint_test(DATA), PROVENANCE)
     assert (again.pdf, again.html, again.metrics) == (default_built.pdf, default_built.html, default_built.metrics)
 
 

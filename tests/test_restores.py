@@ -7,7 +7,7 @@ import pytest
 
 from report.cli import main
 from report.compute import compute
-from report.load import load
+from report.joint_test import read_joint_test
 from report.problems import InvalidInput
 from tests.conftest import FIXTURES
 
@@ -17,7 +17,7 @@ B, C = "Local NVMe (single drive)", "Mingxin FX100"
 
 def problems_of(path: Path) -> list[str]:
     with pytest.raises(InvalidInput) as caught:
-        load(path)
+        read_joint_test(path)
     return [str(p) for p in caught.value.problems]
 
 
@@ -32,7 +32,7 @@ def test_restore_times_csv_feeds_the_failure_figures(folder):
         folder,
         f"system,model,run,restore_s,note\n{B},32B LoRA,1,100,x\n{B},32B LoRA,2,120.5,\n\n{C},32B LoRA,1,30,\n",
     )
-    test = load(path)
+    test = read_joint_test(path)
     assert list(test.raw) == ["test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv", "restore_times.csv"]
     m = compute(test).to_dict()
     assert "restore_times.csv" in m["inputs"]
@@ -42,7 +42,7 @@ def test_restore_times_csv_feeds_the_failure_figures(folder):
 
 
 def test_restores_absent(folder):
-    test = load(folder("data"))
+    test = read_joint_test(folder("data"))
     assert test.restores is None and "restore_times.csv" not in test.raw
     assert compute(test).to_dict()["reliability"]["candidate"]["restore_s"] is None
 
@@ -107,7 +107,7 @@ def imports_with_restores(folder) -> Path:
 
 def test_restores_imported_from_mlperf_and_fio(folder, capsys):
     path = imports_with_restores(folder)
-    test = load(path)
+    test = read_joint_test(path)
     assert "raw/nvme/restore-1.json" in test.raw and "restore_times.csv" not in test.raw
     r = compute(test).to_dict()["reliability"]
     # fio: read.runtime 1215 ms of the one read job; MLPerf: load_ckpt1 max(0.75, 0.875), load_ckpt2 max(0.5, 0.625).
@@ -178,7 +178,7 @@ def test_async_trainer_logs_are_refused_as_save_times(folder):
 
 
 def test_synchronous_trainer_logs_still_import():
-    test = load(FIXTURES / "imports")  # its megatron train.log and nemo rank logs are synchronous
+    test = read_joint_test(FIXTURES / "imports")  # its megatron train.log and nemo rank logs are synchronous
     tools = {(t.tool, t.into) for t in test.imported.tools}
     assert {("megatron", "save_times"), ("nemo", "save_times")} <= tools
     rows = test.imported.rows["save_times.csv"]
@@ -187,7 +187,7 @@ def test_synchronous_trainer_logs_still_import():
 
 def test_fio_local_restores_are_its_read_backs():
     """examples/fio-local: measure's restore runs read back each save's files whole (caches dropped)."""
-    test = load(FIXTURES.parent.parent / "examples" / "fio-local")
+    test = read_joint_test(FIXTURES.parent.parent / "examples" / "fio-local")
     m = compute(test).to_dict()
     r = m["reliability"]
     # the slowest job's read.runtime of the three restore runs (raw/*/restore-N.json, two readers of 512 MiB):

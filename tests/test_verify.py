@@ -13,7 +13,7 @@ from pypdf.generic import ByteStringObject, NameObject, NumberObject
 
 from report.build import build_outputs
 from report.cli import main
-from report.load import load
+from report.joint_test import read_joint_test
 from report.verify import differences, verify, verify_bytes
 from tests.conftest import DATA, PROVENANCE
 
@@ -46,7 +46,7 @@ def slow_folder(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def slow_candidate_built(slow_folder):
-    return build_outputs(load(slow_folder), PROVENANCE)
+    return build_outputs(read_joint_test(slow_folder), PROVENANCE)
 
 
 def attachments_of(pdf: bytes) -> dict[str, bytes]:
@@ -196,7 +196,7 @@ def test_a_pdf_linked_to_a_kernel_file_is_refused_at_once(tmp_path, capsys):
 def test_same_generator_compares_bytes(tmp_path):
     from report import provenance
 
-    built = build_outputs(load(DATA), provenance.collect())
+    built = build_outputs(read_joint_test(DATA), provenance.collect())
     assert verify_bytes(built.pdf).differences == []
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(built.pdf)))
     writer.add_metadata({"/Title": "Checkpoint save and model load: joint test"})  # same text, other bytes
@@ -217,7 +217,7 @@ def test_a_million_sample_report_verifies(folder):
 
     data = folder("data").parent / "log-1m"
     bench.make_long_log(data, 1_000_000)
-    built = build_outputs(load(data), PROVENANCE)
+    built = build_outputs(read_joint_test(data), PROVENANCE)
     assert len(built.pdf) > 5_000_000  # the attached 36 MB log, deflated
     assert verify_bytes(built.pdf).differences == []
 
@@ -239,8 +239,8 @@ def test_same_generator_compares_every_page_line_by_line(slow_folder):
     from report import provenance
 
     running = provenance.collect()
-    genuine = build_outputs(load(DATA), running)
-    forged_pages = PdfReader(io.BytesIO(build_outputs(load(slow_folder), running).pdf)).pages
+    genuine = build_outputs(read_joint_test(DATA), running)
+    forged_pages = PdfReader(io.BytesIO(build_outputs(read_joint_test(slow_folder), running).pdf)).pages
     genuine_pages = PdfReader(io.BytesIO(genuine.pdf)).pages
     forged = forge([*forged_pages[:-1], genuine_pages[-1]], attachments_of(genuine.pdf))
     found = verify_bytes(forged).differences
@@ -306,7 +306,9 @@ def test_a_report_of_another_generator_is_not_verified_and_says_how_to_get_it(de
     from report.provenance import Provenance
 
     other = Provenance("0.0.old", "00000000c0de", PROVENANCE.python, PROVENANCE.packages)
-    built = build_outputs(load(DATA), other)  # genuinely built by another version: colophon and metrics.json agree
+    built = build_outputs(
+        read_joint_test(DATA), other
+    )  # genuinely built by another version: colophon and metrics.json agree
     pages = list(PdfReader(io.BytesIO(built.pdf)).pages)
     path = tmp_path / "old.pdf"
     for pdf in (built.pdf, forge([pages[0], *pages[3:]], attachments_of(built.pdf))):  # intact, and 2 pages fewer

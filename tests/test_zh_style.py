@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from report import i18n
 from report.build import build_outputs
 from report.input_language import free_texts, in_language, warning
-from report.load import load
+from report.joint_test import read_joint_test
 from tests import zh_style
 from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 
@@ -112,13 +112,13 @@ def test_inputs_in_another_language_are_named_once():
         False,
     ]
     assert not in_language("示例计算中心", "en") and in_language("Example Computing Centre", "en")
-    assert warning(load(EXAMPLE), "zh-CN") is None and warning(load(DATA), "en") is None
-    said = warning(load(DATA), "zh-CN")
+    assert warning(read_joint_test(EXAMPLE), "zh-CN") is None and warning(read_joint_test(DATA), "en") is None
+    said = warning(read_joint_test(DATA), "zh-CN")
     assert said.startswith("warning: the report is in Chinese (zh-CN)") and "\n" not in said
     assert "title, customer, systems.save_baseline," in said and "systems.candidate" not in said
-    fio = warning(load(FIO), "zh-CN")
+    fio = warning(read_joint_test(FIO), "zh-CN")
     assert "[environment] lines were recorded in English" in fio and "load_times.csv platform" in fio
-    assert {where for where, _ in free_texts(load(FIO))} >= {"title", "customer", "training.model"}
+    assert {where for where, _ in free_texts(read_joint_test(FIO))} >= {"title", "customer", "training.model"}
 
 
 @pytest.mark.slow
@@ -144,7 +144,7 @@ def _allowed() -> set[str]:
 
 
 def _given(folder) -> tuple[str, ...]:
-    test = load(folder)
+    test = read_joint_test(folder)
     texts = [text for _, text in free_texts(test)] + [t for pair in test.config.environment for t in pair]
     return tuple(t for t in texts if t)
 
@@ -153,7 +153,7 @@ def _given(folder) -> tuple[str, ...]:
 def chinese_report(request, tmp_path_factory):
     folder = {"default": DATA, "gates_fail": FIXTURES / "gates_fail", "fio": FIO, "example": EXAMPLE}[request.param]
     with i18n.strict():
-        built = build_outputs(load(folder), PROVENANCE, "zh-CN")
+        built = build_outputs(read_joint_test(folder), PROVENANCE, "zh-CN")
     path = tmp_path_factory.mktemp(request.param) / "report.pdf"
     path.write_bytes(built.pdf)
     return folder, path
@@ -173,7 +173,7 @@ def test_chinese_reports_have_no_english_outside_the_allow_list(chinese_report):
     # Word by word as drawn (pdftotext's reading-order text would join a path hyphenated at a line end).
     xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
     text = html.unescape(" ".join(re.findall(r"<word [^>]*>([^<]*)</word>", xhtml)))
-    test = load(folder)
+    test = read_joint_test(folder)
     given = " ".join(_given(folder)) + " " + test.raw["test.toml"].decode()
     hashes = " ".join(test.sha256.values())
     words = set(re.findall(r"[A-Za-z]+", text)) - _allowed() - set(re.findall(r"[A-Za-z]+", given))

@@ -12,12 +12,12 @@ import hashlib
 import sys
 
 from report.build import build_outputs
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, PROVENANCE
 
 
 def main() -> int:
-    built = build_outputs(load(DATA), PROVENANCE)
+    built = build_outputs(read_joint_test(DATA), PROVENANCE)
     for name, data in (("report.pdf", built.pdf), ("report.html", built.html), ("metrics.json", built.metrics)):
         print(name, hashlib.sha256(data).hexdigest())
     return 0

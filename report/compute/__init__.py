@@ -15,6 +15,7 @@ from report.compute.figures import (
     Bandwidth,
     BandwidthSide,
     Bubble,
+    BubbleSide,
     Cluster,
     ClusterSide,
     Economics,
@@ -23,16 +24,20 @@ from report.compute.figures import (
     Lifecycle,
     Load,
     LoadModel,
+    LoadSide,
     Metrics,
     NextSteps,
     Projection,
+    ProjectionSide,
     Reliability,
     ReliabilitySide,
     RunsShort,
     Save,
     SaveSide,
     Scale,
+    ScaleSide,
     Sensitivity,
+    TwoSided,
     Verdict,
     WrittenFit,
 )
@@ -42,7 +47,7 @@ from report.compute.projections import _feasibility, _fit, _projection, predict
 from report.compute.reliability import _reliability
 from report.compute.saves import _bandwidth, _save, _saves_and_bubble, _step_time
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, _sensitivity
-from report.load import JointTest
+from report.joint_test import JointTest
 from report.problems import InvalidInput
 
 
@@ -107,6 +112,7 @@ __all__ = [
     "Bandwidth",
     "BandwidthSide",
     "Bubble",
+    "BubbleSide",
     "Cluster",
     "ClusterSide",
     "Economics",
@@ -115,16 +121,20 @@ __all__ = [
     "Lifecycle",
     "Load",
     "LoadModel",
+    "LoadSide",
     "Metrics",
     "NextSteps",
     "Projection",
+    "ProjectionSide",
     "Reliability",
     "ReliabilitySide",
     "RunsShort",
     "Save",
     "SaveSide",
     "Scale",
+    "ScaleSide",
     "Sensitivity",
+    "TwoSided",
     "Verdict",
     "WrittenFit",
     "compute",

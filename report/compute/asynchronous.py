@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from report.compute.figures import SIDES, Async, AsyncSide, Bandwidth, Bubble, Cluster, ClusterSide, Save, SaveSide
-from report.load import JointTest
+from report.joint_test import JointTest
 
 
 def _staging(test: JointTest, system: str) -> float:

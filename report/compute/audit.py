@@ -22,7 +22,7 @@ from report.compute.figures import (
 )
 from report.compute.reliability import _blocking
 from report.config import EconomicsSpec
-from report.load import JointTest
+from report.joint_test import JointTest
 
 
 def _audit_side(save: SaveSide, bandwidth_gbps: float) -> AuditSide:

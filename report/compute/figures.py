@@ -14,6 +14,20 @@ SCHEMA_VERSION = 3
 FAR_EXTRAPOLATION = 1.5
 
 
+class TwoSided:
+    """Figures with a `.baseline` and a `.candidate` (fields or views), also reached by side name: one mapping."""
+
+    def side(self, name: str):
+        """The baseline's or the candidate's figures by side name ("baseline" or "candidate")."""
+        if name not in SIDES:
+            raise ValueError(f"a side is one of {', '.join(SIDES)}, got {name!r}")
+        return getattr(self, name)
+
+    def sides(self) -> tuple:
+        """Baseline, then candidate."""
+        return (self.side("baseline"), self.side("candidate"))
+
+
 @dataclass(frozen=True)
 class SaveSide:
     """One system's saves of the training model."""
@@ -36,7 +50,7 @@ class SaveSide:
 
 
 @dataclass(frozen=True)
-class Save:
+class Save(TwoSided):
     """Checkpoint save time, baseline against candidate."""
 
     baseline: SaveSide
@@ -67,7 +81,7 @@ class BandwidthSide:
 
 
 @dataclass(frozen=True)
-class Bandwidth:
+class Bandwidth(TwoSided):
     """Sustained write bandwidth, baseline against candidate."""
 
     baseline_gbps: float  #: baseline's sustained bandwidth
@@ -83,7 +97,17 @@ class Bandwidth:
 
 
 @dataclass(frozen=True)
-class Bubble:
+class BubbleSide:
+    """One side's view of the training run (Bubble's baseline_*/candidate_* fields)."""
+
+    save_total_s: float  #: saves * pause
+    duration_s: float  #: wall time with this side's saves
+    bubble_pct: float  #: 100 * save_total_s / duration_s
+    compute_share_pct: float  #: 100 - bubble_pct
+
+
+@dataclass(frozen=True)
+class Bubble(TwoSided):
     """The training run: the checkpoint bubble on each system, each save costing its pause (save.<side>.pause_s)."""
 
     saves: int  #: total_steps // checkpoint_interval_steps
@@ -104,9 +128,32 @@ class Bubble:
     total_steps: int  #: steps of the run
     checkpoint_interval_steps: int  #: steps between saves
 
+    @property
+    def baseline(self) -> BubbleSide:
+        """The baseline's figures."""
+        b = self
+        return BubbleSide(
+            b.baseline_save_total_s, b.baseline_duration_s, b.baseline_bubble_pct, b.baseline_compute_share_pct
+        )
+
+    @property
+    def candidate(self) -> BubbleSide:
+        """The candidate's figures."""
+        c = self
+        return BubbleSide(
+            c.candidate_save_total_s, c.candidate_duration_s, c.candidate_bubble_pct, c.candidate_compute_share_pct
+        )
+
 
 @dataclass(frozen=True)
-class Projection:
+class ProjectionSide:
+    """One side's view of a projection (Projection's baseline_s/candidate_s)."""
+
+    save_s: float  #: the projected save time
+
+
+@dataclass(frozen=True)
+class Projection(TwoSided):
     """Save times projected to another checkpoint size."""
 
     name: str  #: from test.toml
@@ -118,6 +165,16 @@ class Projection:
     saved_total_s: float  #: saves * saved_per_save_s
     extrapolation: float  #: snapshot_gb / the largest measured size
     measured_size: bool  #: True when both systems have save rows of exactly this size
+
+    @property
+    def baseline(self) -> ProjectionSide:
+        """The baseline's projected save."""
+        return ProjectionSide(self.baseline_s)
+
+    @property
+    def candidate(self) -> ProjectionSide:
+        """The candidate's projected save."""
+        return ProjectionSide(self.candidate_s)
 
 
 @dataclass(frozen=True)
@@ -133,7 +190,17 @@ class Fit:
 
 
 @dataclass(frozen=True)
-class LoadModel:
+class LoadSide:
+    """One side's view of a model's loads (LoadModel's baseline_*/candidate_* fields)."""
+
+    mean_s: float  #: mean load time
+    runs: int  #: repetitions
+    stdev_s: float | None  #: sample standard deviation; None with one run
+    cv_pct: float | None  #: 100 * stdev / mean; None with one run
+
+
+@dataclass(frozen=True)
+class LoadModel(TwoSided):
     """Model load time for one model on one platform."""
 
     model: str  #: model loaded
@@ -151,6 +218,16 @@ class LoadModel:
     candidate_cv_pct: float | None  #: likewise
     speedup_ci95: tuple[float, float] | None  #: the saves' delta method on this pair's runs
     unstable: bool  #: a CV above the gates' max_cv_pct on either side
+
+    @property
+    def baseline(self) -> LoadSide:
+        """The load baseline's figures."""
+        return LoadSide(self.baseline_s, self.baseline_runs, self.baseline_stdev_s, self.baseline_cv_pct)
+
+    @property
+    def candidate(self) -> LoadSide:
+        """The candidate's figures."""
+        return LoadSide(self.candidate_s, self.candidate_runs, self.candidate_stdev_s, self.candidate_cv_pct)
 
 
 @dataclass(frozen=True)
@@ -218,7 +295,7 @@ class ReliabilitySide:
 
 
 @dataclass(frozen=True)
-class Reliability:
+class Reliability(TwoSided):
     """Failure-aware analysis, first order (Young 1974)."""
 
     gpu_mtbf_hours: float  #: per-GPU mean time between failures
@@ -250,7 +327,7 @@ class AsyncSide:
 
 
 @dataclass(frozen=True)
-class Async:
+class Async(TwoSided):
     """Asynchronous checkpointing: the model in async mode, a what-if in sync mode."""
 
     staging_given: bool  #: [async] is present
@@ -275,7 +352,7 @@ class ClusterSide:
 
 
 @dataclass(frozen=True)
-class Cluster:
+class Cluster(TwoSided):
     """The cluster behind the GPU-equivalents: jobs like the measured one, and the bandwidth they would need."""
 
     jobs: int  #: max(1, cluster_gpus // gpus)
@@ -305,7 +382,7 @@ class AuditSide:
 
 
 @dataclass(frozen=True)
-class Audit:
+class Audit(TwoSided):
     """Consistency checks between the measurements."""
 
     baseline: AuditSide
@@ -329,7 +406,15 @@ class Lifecycle:
 
 
 @dataclass(frozen=True)
-class Scale:
+class ScaleSide:
+    """One side's view at the cluster's size (Scale's baseline_*/candidate_* fields)."""
+
+    optimal_interval_s: float  #: Young's interval at that size
+    optimal_overhead_pct: float  #: expected overhead at that interval
+
+
+@dataclass(frozen=True)
+class Scale(TwoSided):
     """The effect at the cluster's size, at the measured job's save times."""
 
     cluster_gpus: int  #: bubble.cluster_gpus
@@ -339,6 +424,16 @@ class Scale:
     baseline_optimal_overhead_pct: float  #: expected overhead at that interval
     candidate_optimal_overhead_pct: float  #: likewise, candidate
     gpu_equivalents_per_1000: float  #: GPU-equivalents per 1,000 GPUs: 10 * throughput_gain_pct
+
+    @property
+    def baseline(self) -> ScaleSide:
+        """The baseline's figures at the cluster's size."""
+        return ScaleSide(self.baseline_optimal_interval_s, self.baseline_optimal_overhead_pct)
+
+    @property
+    def candidate(self) -> ScaleSide:
+        """The candidate's figures at the cluster's size."""
+        return ScaleSide(self.candidate_optimal_interval_s, self.candidate_optimal_overhead_pct)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import pandas as pd
 from report import stats
 from report.compute.asynchronous import _async_sides
 from report.compute.figures import SIDES, AsyncSide, Bandwidth, BandwidthSide, Bubble, Save, SaveSide
-from report.load import JointTest
+from report.joint_test import JointTest
 from report.runs import BandwidthLog, steady_means
 
 

@@ -11,13 +11,20 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
 from report.ingest.json_limits import MAX_LINE, MAX_LOG_LINE, JsonProblem, long_line, number, strict_decode, type_name
+from report.ingest.measured import Measured
 from report.problems import Problem
+
+if TYPE_CHECKING:
+    from report.config_specs import ImportSpec
+    from report.ingest.files import Listing
+    from report.ingest.measured import Files
 
 WRITE, READ = "write", "read"
 _TRUE = ("1", "true", "yes", "on")
@@ -346,3 +353,65 @@ def _seconds(columns: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, 
     every = np.all([c[1] > 0 for c in columns], axis=0)
     t = np.flatnonzero(every)
     return t.astype(np.float64), total[t] / 1e9
+
+
+# The first columns of a fio log line (time, value, direction, block size): a log given where its JSON is needed.
+_LOG_LINE = re.compile(rb"^\s*\d+, *\d+, *\d+, *\d+")
+
+
+# The import's reader (an entry of report/ingest/tools.py): the matched files in, one Measured per run out.
+
+
+def measure(spec: ImportSpec, names: list[str], files: Files, training_model: str):
+    """A fio import's runs: one per run's JSON, with its bandwidth samples where the table wants them."""
+    measured, versions, problems = [], set(), []
+    direction = READ if spec.into in ("load_times", "restore_times") else WRITE
+    wanted = spec.into == "bandwidth" or (spec.into == "save_times" and spec.model == training_model)
+    for name in names:
+        data = files.read(name) or b""
+        parsed, found = read_json(name, data)
+        if parsed is None:
+            problems += not_a_json(name, data, found, files.listing)
+            continue
+        versions.add(parsed.version)
+        logs = {n: body for n in log_names(name, parsed) if (body := files.read(n)) is not None}
+        result, found = parse_run(name, parsed, logs, direction, wanted)
+        problems += found
+        if result is None or found:
+            continue
+        if spec.into == "bandwidth" and result.t_s is None:
+            message = "has no bandwidth log beside it (write_bw_log with per_job_logs=1), so it gives no samples"
+            problems.append(Problem(name, parsed.line, None, message))
+        size = result.size_bytes / 1e9
+        origin = (name, parsed.line)
+        measured.append(Measured(result.duration_s, size, origin, result.t_s, result.gbps, result.logs))
+    return measured, tuple(sorted(versions)), problems
+
+
+def not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) -> list[Problem]:
+    """A fio log given where the run's JSON is needed says so, and whether a JSON is beside it."""
+    if not _LOG_LINE.match(data):
+        return found
+    folder = posixpath.dirname(name)
+    beside = [n for n in listing.names if posixpath.dirname(n) == folder and n.endswith((".json", ".out"))]
+    hint = f"name {beside[0]} in files instead" if beside else "and there is no JSON beside it"
+    if listing.partial:
+        hint = "name the run's JSON in files instead"
+    message = (
+        "is a fio log, not a run's JSON output: the import reads the JSON (--output-format=json) and finds the"
+        f" logs from its options; {hint}"
+    )
+    return [Problem(name, 1, None, message)]
+
+
+def companions(
+    spec: ImportSpec,  # noqa: ARG001 (the registry's signature)
+    name: str,
+    data: bytes,
+    listing: Listing,
+) -> tuple[list[str], list[Problem]]:
+    """The files read beside a run's JSON: its bandwidth logs (a log given in its place is a problem)."""
+    if found := not_a_json(name, data, [], listing):
+        return [], found
+    run, _ = read_json(name, data)
+    return (log_names(name, run) if run is not None else []), []

@@ -7,17 +7,13 @@ attachments give the same rows as the folder did.
 
 from __future__ import annotations
 
-import posixpath
-import re
 from dataclasses import dataclass, field
-from typing import Protocol
-
-import numpy as np
 
 from report.config import ImportSpec
-from report.ingest import fio, megatron, mlperf, nemo
 from report.ingest.distinct import duplicate_runs
-from report.ingest.files import CONFIG, Listing, glob_problem
+from report.ingest.files import CONFIG, glob_problem
+from report.ingest.measured import Files, Measured
+from report.ingest.tools import IMPORT_TOOLS
 from report.problems import Problem
 
 COLUMNS = {
@@ -28,29 +24,7 @@ COLUMNS = {
 }
 # A megatron or nemo log holding one of these lines (case-insensitive) was written with asynchronous saves.
 ASYNC_MARKERS = ("async checkpoint save", "async finalization")
-_LOG_LINE = re.compile(rb"^\s*\d+, *\d+, *\d+, *\d+")
 _MiB, _GiB = 1.048576, 1.073741824
-
-
-class Files(Protocol):
-    """Where an import's files come from: a folder, or a report's attachments."""
-
-    listing: Listing
-
-    def read(self, name: str) -> bytes | None: ...
-
-
-@dataclass(frozen=True)
-class Measured:
-    """One run as a tool reported it."""
-
-    seconds: float
-    size_gb: float | None
-    origin: tuple[str, int | None]
-    t_s: np.ndarray | None = None
-    gbps: np.ndarray | None = None
-    logs: tuple[str, ...] = ()
-    size_from: tuple[str, int | None] | None = None  #: where the size is reported, when not at `origin`
 
 
 @dataclass(frozen=True)
@@ -84,7 +58,7 @@ class Imported:
 def tables_fed(specs: tuple[ImportSpec, ...], training_model: str | None) -> set[str]:
     """The CSV names the imports may give rows to (a CSV so fed may be left out of the folder)."""
     fed = {s.table for s in specs}
-    if any(s.tool == "fio" and s.into == "save_times" and s.model == training_model for s in specs):
+    if any(IMPORT_TOOLS[s.tool].logs_bandwidth and s.into == "save_times" and s.model == training_model for s in specs):
         fed.add("bandwidth.csv")
     return fed
 
@@ -110,23 +84,13 @@ def collect(specs: tuple[ImportSpec, ...], files: Files) -> tuple[dict[str, byte
         for name in names:
             data = read.get(name)
             read[name] = data if data is not None else files.read(name) or b""
-            if spec.tool == "fio" and (found := _not_a_json(name, read[name], [], files.listing)):
-                problems += found
-                continue
-            for extra in _companions(spec, name, read[name]):
+            companions = IMPORT_TOOLS[spec.tool].companions
+            extras, found = ([], []) if companions is None else companions(spec, name, read[name], files.listing)
+            problems += found
+            for extra in extras:
                 if extra not in read and (body := files.read(extra)) is not None:
                     read[extra] = body
     return read, problems
-
-
-def _companions(spec: ImportSpec, name: str, data: bytes) -> list[str]:
-    """Files read beside a matched one: a fio run's bandwidth logs, a DLIO run's summary.json."""
-    if spec.tool == "fio":
-        run, _ = fio.read_json(name, data)
-        return fio.log_names(name, run) if run is not None else []
-    if spec.tool == "mlperf" and spec.snapshot_gb is None:
-        return [posixpath.join(posixpath.dirname(name), "summary.json")]
-    return []
 
 
 @dataclass
@@ -194,15 +158,12 @@ def _repeats(
 def _measure(
     spec: ImportSpec, names: list[str], files: Files, training_model: str
 ) -> tuple[list[Measured], tuple[str, ...], list[Problem]]:
-    if spec.tool == "fio":
-        return _measure_fio(spec, names, files, training_model)
-    if spec.tool == "mlperf":
-        return _measure_mlperf(spec, names, files)
-    if problems := [p for name in names if (p := async_log(name, files.read(name) or b"")) is not None]:
+    tool = IMPORT_TOOLS[spec.tool]
+    if tool.trainer_log and (
+        problems := [p for name in names if (p := async_log(name, files.read(name) or b"")) is not None]
+    ):
         return [], (), problems
-    if spec.tool == "megatron":
-        return _measure_megatron(names, files)
-    return _measure_nemo(names, files)
+    return tool.reader(spec, names, files, training_model)
 
 
 def async_log(name: str, data: bytes) -> Problem | None:
@@ -217,105 +178,6 @@ def async_log(name: str, data: bytes) -> Problem | None:
             )
             return Problem(name, number, None, message)
     return None
-
-
-def _measure_fio(spec: ImportSpec, names: list[str], files: Files, training_model: str):
-    measured, versions, problems = [], set(), []
-    direction = fio.READ if spec.into in ("load_times", "restore_times") else fio.WRITE
-    wanted = spec.into == "bandwidth" or (spec.into == "save_times" and spec.model == training_model)
-    for name in names:
-        data = files.read(name) or b""
-        parsed, found = fio.read_json(name, data)
-        if parsed is None:
-            problems += _not_a_json(name, data, found, files.listing)
-            continue
-        versions.add(parsed.version)
-        logs = {n: body for n in fio.log_names(name, parsed) if (body := files.read(n)) is not None}
-        result, found = fio.parse_run(name, parsed, logs, direction, wanted)
-        problems += found
-        if result is None or found:
-            continue
-        if spec.into == "bandwidth" and result.t_s is None:
-            message = "has no bandwidth log beside it (write_bw_log with per_job_logs=1), so it gives no samples"
-            problems.append(Problem(name, parsed.line, None, message))
-        size = result.size_bytes / 1e9
-        origin = (name, parsed.line)
-        measured.append(Measured(result.duration_s, size, origin, result.t_s, result.gbps, result.logs))
-    return measured, tuple(sorted(versions)), problems
-
-
-def _not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) -> list[Problem]:
-    """A fio log given where the run's JSON is needed says so, and whether a JSON is beside it."""
-    if not _LOG_LINE.match(data):
-        return found
-    folder = posixpath.dirname(name)
-    beside = [n for n in listing.names if posixpath.dirname(n) == folder and n.endswith((".json", ".out"))]
-    hint = f"name {beside[0]} in files instead" if beside else "and there is no JSON beside it"
-    if listing.partial:
-        hint = "name the run's JSON in files instead"
-    message = (
-        "is a fio log, not a run's JSON output: the import reads the JSON (--output-format=json) and finds the"
-        f" logs from its options; {hint}"
-    )
-    return [Problem(name, 1, None, message)]
-
-
-def _measure_mlperf(spec: ImportSpec, names: list[str], files: Files):
-    loads = spec.into in ("load_times", "restore_times")  # a restore is DLIO's load_ckpt<N>
-    ranks, size, size_from, problems = [], None, None, []
-    summaries = [n for n in names if mlperf.is_summary(_json_or_none(files.read(n)))]
-    if spec.snapshot_gb is None:
-        beside = {posixpath.join(posixpath.dirname(n), "summary.json") for n in names}
-        summaries = sorted(set(summaries) | {n for n in beside if files.read(n) is not None})
-    for name in summaries:
-        found_size, found = mlperf.summary_size_gb(name, files.read(name) or b"")
-        problems += found
-        if found_size is not None:
-            size, size_from = found_size, (name, mlperf.size_line(files.read(name) or b""))
-    for name in names:
-        if name in summaries:
-            continue
-        rank, found = mlperf.read_rank(name, files.read(name) or b"", loads)
-        problems += found
-        if rank is not None:
-            ranks.append((name, rank))
-    if not ranks and not problems:
-        problems.append(Problem(names[0], None, None, "no rank file (per_epoch_stats.json) among the matched files"))
-    measured = []
-    for where, seconds in mlperf.runs([r for _, r in ranks]):
-        origin = next((n, r.lines[where]) for n, r in ranks if where in r.durations)
-        measured.append(Measured(seconds, size, origin, size_from=size_from))
-    return measured, (), problems
-
-
-def _json_or_none(data: bytes | None) -> object:
-    from report.ingest.json_limits import strict_loads
-
-    try:
-        return strict_loads((data or b"").decode("utf-8-sig"))
-    except ValueError:  # JsonProblem and UnicodeDecodeError: the reader says what is wrong, with the line
-        return None
-
-
-def _measure_megatron(names: list[str], files: Files):
-    measured, problems = [], []
-    for name in names:
-        found, errors = megatron.saves(name, files.read(name) or b"")
-        problems += errors
-        measured += [Measured(seconds, None, (name, line)) for seconds, line in found]
-    return measured, (), problems
-
-
-def _measure_nemo(names: list[str], files: Files):
-    lines, problems, where = [], [], {}
-    for name in names:
-        found, errors = nemo.save_lines(name, files.read(name) or b"")
-        problems += errors
-        for iteration, seconds, line in found:
-            where.setdefault(iteration, (name, line))
-            lines.append((iteration, seconds, line))
-    measured = [Measured(seconds, None, where[i]) for i, seconds, _ in nemo.saves(lines)]
-    return measured, (), problems
 
 
 def _check_sizes(spec: ImportSpec, measured: list[Measured]) -> list[Problem]:

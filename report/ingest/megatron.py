@@ -9,9 +9,15 @@ from __future__ import annotations
 import math
 import re
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from report.ingest.json_limits import MAX_LINE, long_line
+from report.ingest.measured import Measured
 from report.problems import Problem
+
+if TYPE_CHECKING:
+    from report.config_specs import ImportSpec
+    from report.ingest.measured import Files
 
 _TIMER = re.compile(
     rb"(?:^|\s)save-checkpoint \.*: *(?:\( *(?P<min>[0-9.]+) *, *(?P<max>[0-9.]+) *\)|(?P<only>[0-9.]+))[ \t]*\r?$",
@@ -40,3 +46,16 @@ def saves(path: str, data: bytes) -> tuple[list[tuple[float, int]], list[Problem
         return [], [Problem(path, None, None, message)]
     bad = [(s, line) for s, line in found if not s > 0]
     return found, [Problem(path, line, "save-checkpoint", "a save of 0 ms is not a duration") for _, line in bad]
+
+
+# The import's reader (an entry of report/ingest/tools.py): the matched files in, one Measured per run out.
+
+
+def measure(spec: ImportSpec, names: list[str], files: Files, training_model: str):  # noqa: ARG001 (the reader's signature)
+    """A Megatron-LM import's runs: one per save-checkpoint timer line."""
+    measured, problems = [], []
+    for name in names:
+        found, errors = saves(name, files.read(name) or b"")
+        problems += errors
+        measured += [Measured(seconds, None, (name, line)) for seconds, line in found]
+    return measured, (), problems

@@ -7,12 +7,20 @@ The MLPerf rules take a save's duration as the maximum across ranks, so every ra
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from report.ingest.json_limits import MAX_LINE, JsonProblem, long_line, number, strict_loads, type_name
+from report.ingest.measured import Measured
 from report.problems import Problem
+
+if TYPE_CHECKING:
+    from report.config_specs import ImportSpec
+    from report.ingest.files import Listing
+    from report.ingest.measured import Files
 
 GIB_PER_GB = 1.073741824  # DLIO's "GB" are GiB (base_checkpointing.py divides by 1024**3)
 _SAVE, _LOAD = re.compile(r"^(?:save_ckpt|ckpt)(\d+)$"), re.compile(r"^load_ckpt(\d+)$")
@@ -119,3 +127,51 @@ def runs(ranks: list[Checkpoints]) -> list[tuple[tuple[int, int], float]]:
         for where, seconds in rank.durations.items():
             out[where] = max(out.get(where, 0.0), seconds)
     return sorted(out.items())
+
+
+# The import's reader (an entry of report/ingest/tools.py): the matched files in, one Measured per run out.
+
+
+def measure(spec: ImportSpec, names: list[str], files: Files, training_model: str):  # noqa: ARG001 (the reader's signature)
+    """An MLPerf Storage import's runs: a save (or restore) per checkpoint, its time the slowest rank's."""
+    loads = spec.into in ("load_times", "restore_times")  # a restore is DLIO's load_ckpt<N>
+    ranks, size, size_from, problems = [], None, None, []
+    summaries = [n for n in names if is_summary(_json_or_none(files.read(n)))]
+    if spec.snapshot_gb is None:
+        beside = {posixpath.join(posixpath.dirname(n), "summary.json") for n in names}
+        summaries = sorted(set(summaries) | {n for n in beside if files.read(n) is not None})
+    for name in summaries:
+        found_size, found = summary_size_gb(name, files.read(name) or b"")
+        problems += found
+        if found_size is not None:
+            size, size_from = found_size, (name, size_line(files.read(name) or b""))
+    for name in names:
+        if name in summaries:
+            continue
+        rank, found = read_rank(name, files.read(name) or b"", loads)
+        problems += found
+        if rank is not None:
+            ranks.append((name, rank))
+    if not ranks and not problems:
+        problems.append(Problem(names[0], None, None, "no rank file (per_epoch_stats.json) among the matched files"))
+    measured = []
+    for where, seconds in runs([r for _, r in ranks]):
+        origin = next((n, r.lines[where]) for n, r in ranks if where in r.durations)
+        measured.append(Measured(seconds, size, origin, size_from=size_from))
+    return measured, (), problems
+
+
+def _json_or_none(data: bytes | None) -> object:
+    from report.ingest.json_limits import strict_loads
+
+    try:
+        return strict_loads((data or b"").decode("utf-8-sig"))
+    except ValueError:  # JsonProblem and UnicodeDecodeError: the reader says what is wrong, with the line
+        return None
+
+
+def companions(spec: ImportSpec, name: str, data: bytes, listing: Listing) -> tuple[list[str], list[Problem]]:  # noqa: ARG001
+    """The run's summary.json beside a rank file, for the snapshot size when test.toml gives none."""
+    if spec.snapshot_gb is None:
+        return [posixpath.join(posixpath.dirname(name), "summary.json")], []
+    return [], []

@@ -6,9 +6,15 @@ One line per rank; a save's duration is the maximum over its iteration's lines, 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from report.ingest.json_limits import MAX_LINE, long_line
+from report.ingest.measured import Measured
 from report.problems import Problem
+
+if TYPE_CHECKING:
+    from report.config_specs import ImportSpec
+    from report.ingest.measured import Files
 
 _SAVE = re.compile(
     rb"Global Checkpoint Save\s*:\s*Rank\s*:\s*(?P<rank>\d+)\s*:\s*Iteration\s*:\s*(?P<iteration>\d+)\s*:"
@@ -44,3 +50,19 @@ def saves(lines: list[tuple[int, float, int]]) -> list[tuple[int, float, int]]:
         before = out.get(iteration)
         out[iteration] = (max(before[0], seconds), before[1]) if before else (seconds, line)
     return [(i, s, line) for i, (s, line) in out.items()]
+
+
+# The import's reader (an entry of report/ingest/tools.py): the matched files in, one Measured per run out.
+
+
+def measure(spec: ImportSpec, names: list[str], files: Files, training_model: str):  # noqa: ARG001 (the reader's signature)
+    """A NeMo import's runs: one per iteration saved, its time the slowest rank's."""
+    lines, problems, where = [], [], {}
+    for name in names:
+        found, errors = save_lines(name, files.read(name) or b"")
+        problems += errors
+        for iteration, seconds, line in found:
+            where.setdefault(iteration, (name, line))
+            lines.append((iteration, seconds, line))
+    measured = [Measured(seconds, None, where[i]) for i, seconds, _ in saves(lines)]
+    return measured, (), problems

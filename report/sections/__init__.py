@@ -17,7 +17,7 @@ from types import ModuleType
 from report.charts import Chart
 from report.compute import Metrics
 from report.i18n import _, page_footer
-from report.load import JointTest
+from report.joint_test import JointTest
 from report.provenance import Provenance
 from report.sections import (
     answers,

@@ -12,7 +12,6 @@ from report.formatting import (
     gpus,
     h3,
     long_duration,
-    num,
     p3,
     s3,
     sig,
@@ -21,6 +20,7 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
     capacity_sentence,
+    ettr_fields,
     retune_sentence,
 )
 from report.sections.phrases import (
@@ -233,14 +233,7 @@ def _async_answer(w: Words) -> Subsection:
                     "Failures included, the effective training time ratio is {baseline} on {baseline_system} and "
                     "{candidate} on {candidate_system} at today's interval, {baseline_optimal} and "
                     "{candidate_optimal} each at its optimal interval."
-                ).format(
-                    baseline=num(r.baseline.ettr, 3),
-                    baseline_system=s.baseline.system,
-                    candidate=num(r.candidate.ettr, 3),
-                    candidate_system=s.candidate.system,
-                    baseline_optimal=num(r.baseline.optimal_ettr, 3),
-                    candidate_optimal=num(r.candidate.optimal_ettr, 3),
-                ),
+                ).format(**ettr_fields(m)),
                 "save_times",
                 "restore_times",
             )

@@ -27,6 +27,13 @@ CHARTS: tuple[str, ...] = ()
 MAX_RAW_ROWS = 40
 
 
+def _raw_table(w: Words, table_id: str, caption: str, headers: tuple, rows: tuple, name: str) -> Table:
+    """A raw input's table: `headers` as (text columns, number columns), marked when `name` is illustrative."""
+    texts, numbers = headers
+    columns = tuple(Column(h, False) for h in texts) + tuple(Column(h) for h in numbers)
+    return _limit(Table(table_id, caption, columns, rows, illustrative=w.marked(name)))
+
+
 def as_given(raw: bytes | None, keys: tuple[str, ...], columns: tuple[str, ...]) -> dict[tuple[str, ...], dict]:
     """Each CSV row's numbers as the file writes them ("970.0" stays 970.0, "0.0812" is not rounded to 0.08), by
     its key columns (trimmed, as the tables compare them): a printed ratio can be recomputed from the printed
@@ -69,16 +76,8 @@ def _raw_saves(w: Words) -> Table:
         )
         for r in saves.itertuples(index=False)
     )
-    columns = (
-        Column(_("System"), False),
-        Column(_("Model"), False),
-        Column(_("GPUs")),
-        Column(_("Snapshot (GB)")),
-        Column(_("Run")),
-        Column(_("Save (s)")),
-    )
-    caption = _("save_times.csv: every timed save")
-    return _limit(Table("raw-saves", caption, columns, rows, illustrative=w.marked("save_times")))
+    texts, numbers = (_("System"), _("Model")), (_("GPUs"), _("Snapshot (GB)"), _("Run"), _("Save (s)"))
+    return _raw_table(w, "raw-saves", _("save_times.csv: every timed save"), (texts, numbers), rows, "save_times")
 
 
 def _raw_loads(w: Words) -> Table:
@@ -100,16 +99,8 @@ def _raw_loads(w: Words) -> Table:
         )
         for r in loads.itertuples(index=False)
     )
-    columns = (
-        Column(_("System"), False),
-        Column(_("Model"), False),
-        Column(_("Platform"), False),
-        Column(_("Size (GB)")),
-        Column(_("Run")),
-        Column(_("Load (s)")),
-    )
-    caption = _("load_times.csv: every timed load")
-    return _limit(Table("raw-loads", caption, columns, rows, illustrative=w.marked("load_times")))
+    texts, numbers = (_("System"), _("Model"), _("Platform")), (_("Size (GB)"), _("Run"), _("Load (s)"))
+    return _raw_table(w, "raw-loads", _("load_times.csv: every timed load"), (texts, numbers), rows, "load_times")
 
 
 def build(w: Words) -> Section:

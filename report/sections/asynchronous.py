@@ -18,15 +18,14 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _
-from report.load import JointTest
+from report.ingest.tools import IMPORT_TOOLS
+from report.joint_test import JointTest
 from report.sections.base import Words
 from report.sections.phrases import both, sooner
 
 ID = "async"
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ("stall",)
-#: Trainers whose logged save time may include staging (their async logs are refused as save times).
-TRAINER_TOOLS = ("megatron", "nemo")
 
 
 def build(w: Words) -> Section:
@@ -207,4 +206,4 @@ def _value_then(m: Metrics) -> str:
 def _from_trainer_log(test: JointTest) -> bool:
     if test.imported is None:
         return False
-    return any(use.tool in TRAINER_TOOLS and use.into == "save_times" for use in test.imported.tools)
+    return any(IMPORT_TOOLS[use.tool].trainer_log and use.into == "save_times" for use in test.imported.tools)

@@ -12,7 +12,7 @@ from report.blocks import (
 from report.charts import Chart
 from report.compute import SIDES, AuditSide, BandwidthSide, Fit, Metrics, ReliabilitySide, SaveSide
 from report.config import TestConfig
-from report.load import JointTest
+from report.joint_test import JointTest
 from report.provenance import Provenance
 
 

@@ -17,9 +17,10 @@ from report.i18n import _, date, join_words, ngettext
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import TILE_GATES
 from report.sections.findings import (
+    verdict_label,
     verdict_reason,
 )
-from report.sections.labels import input_words, verdict_label
+from report.sections.labels import input_words
 from report.sections.phrases import (
     _n,
     gate_list,

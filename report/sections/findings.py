@@ -11,15 +11,17 @@ from report.formatting import (
     count,
     given,
     gpus,
+    num,
     p3,
     s3,
     sig,
     x3,
 )
 from report.i18n import _, ngettext
-from report.load import JointTest
+from report.ingest.tools import IMPORT_TOOLS
+from report.joint_test import JointTest
 from report.sections.base import Words
-from report.sections.labels import gate_name
+from report.sections.labels import gate_name, verdict_status_label
 from report.sections.phrases import (
     _n,
     gate_list,
@@ -99,6 +101,20 @@ def verdict_reason(m: Metrics, cfg: TestConfig) -> str:
             )
         )
     return text
+
+
+def verdict_label(m: Metrics) -> str:
+    """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
+
+    Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
+    save system's saves are not durable, the verdict line itself says so, not a note further down the page.
+    """
+    label = verdict_status_label(m.verdict.status)
+    if "save_times" in m.inputs_illustrative:
+        return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
+    if m.not_durable:
+        return _("{verdict}, with saves that are not durable").format(verdict=label)
+    return label
 
 
 def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
@@ -236,6 +252,20 @@ def async_sentence(m: Metrics) -> str:
     )
 
 
+def ettr_fields(m: Metrics) -> dict[str, str]:
+    """The fields of every ETTR sentence (the failure section's, the asynchronous answer's): each side's ETTR at
+    today's interval and at its optimal interval, and the systems' names."""
+    r, s = m.reliability, m.save
+    return {
+        "baseline": num(r.baseline.ettr, 3),
+        "baseline_system": s.baseline.system,
+        "candidate": num(r.candidate.ettr, 3),
+        "candidate_system": s.candidate.system,
+        "baseline_optimal": num(r.baseline.optimal_ettr, 3),
+        "candidate_optimal": num(r.candidate.optimal_ettr, 3),
+    }
+
+
 def _optimum_words(m: Metrics) -> str:
     gain = m.reliability.optimum_gain_pct
     if gain >= 0:
@@ -359,4 +389,5 @@ def bytes_from_fio(test: JointTest) -> bool:
     if imported is None:
         return False
     tools = {use.tool for use in imported.tools if use.into == "save_times"}
-    return tools == {"fio"} and len(imported.origins.get("save_times.csv", [])) == len(test.saves)
+    counted = bool(tools) and all(IMPORT_TOOLS[tool].counts_bytes for tool in tools)
+    return counted and len(imported.origins.get("save_times.csv", [])) == len(test.saves)

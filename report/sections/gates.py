@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from report.blocks import (
     GateRow,
-    Gates,
+    GateTable,
     Items,
     Para,
     Section,
@@ -35,8 +35,8 @@ ID = "gates"
 CHARTS: tuple[str, ...] = ()
 
 
-def _gate_rows(m: Metrics, cfg: TestConfig) -> Gates:
-    return Gates(
+def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
+    return GateTable(
         tuple(
             GateRow(g.id, gate_name(g.id), g.status, status_label(g.status), gate_detail(m, cfg, g)) for g in m.gates
         ),

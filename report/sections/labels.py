@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from report.compute import Metrics
 from report.i18n import _
 
 
@@ -31,22 +30,13 @@ def status_label(status: str) -> str:
     return {"pass": _("Pass"), "fail": _("Fail"), "insufficient": _("Insufficient data")}[status]
 
 
-def verdict_label(m: Metrics) -> str:
-    """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
-
-    Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
-    save system's saves are not durable, the verdict line itself says so, not a note further down the page.
-    """
-    label = {
+def verdict_status_label(status: str) -> str:
+    """A verdict status (demonstrated, not_demonstrated, undecided) as the reader's words."""
+    return {
         "demonstrated": _("Benefit demonstrated"),
         "not_demonstrated": _("Benefit not demonstrated"),
         "undecided": _("Undecided, more measurements needed"),
-    }[m.verdict.status]
-    if "save_times" in m.inputs_illustrative:
-        return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
-    if m.not_durable:
-        return _("{verdict}, with saves that are not durable").format(verdict=label)
-    return label
+    }[status]
 
 
 def gate_name(gate_id: str) -> str:

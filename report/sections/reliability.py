@@ -24,6 +24,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
+    ettr_fields,
     retune_sentence,
 )
 
@@ -34,10 +35,10 @@ CHARTS: tuple[str, ...] = ("reliability",)
 
 def _cost_at(m: Metrics, side: str, interval_s: float) -> float:
     """What one save costs training at `interval_s`: the save time (sync), staging plus any wait (async)."""
-    save = m.save.baseline if side == "baseline" else m.save.candidate
+    save = m.save.side(side)
     if m.checkpoint_mode != "async":
         return save.mean_s
-    staged = m.async_.baseline if side == "baseline" else m.async_.candidate
+    staged = m.async_.side(side)
     return stats.pause(staged.staging_s, staged.write_lag_s, interval_s)
 
 
@@ -111,14 +112,7 @@ def _ettr_sentence(w: Words) -> Para:
         "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} and "
         "{candidate} on {candidate_system} at today's interval; {baseline_optimal} and {candidate_optimal} each at its "
         "optimal interval."
-    ).format(
-        baseline=num(r.baseline.ettr, 3),
-        baseline_system=s.baseline.system,
-        candidate=num(r.candidate.ettr, 3),
-        candidate_system=s.candidate.system,
-        baseline_optimal=num(r.baseline.optimal_ettr, 3),
-        candidate_optimal=num(r.candidate.optimal_ettr, 3),
-    )
+    ).format(**ettr_fields(m))
     if r.baseline.restore_s is None:
         text += " " + _("Restore not measured: restart_s assumed.")
     else:

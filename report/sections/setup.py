@@ -19,7 +19,8 @@ from report.formatting import (
     seconds,
 )
 from report.i18n import _
-from report.load import JointTest
+from report.ingest.tools import IMPORT_TOOLS
+from report.joint_test import JointTest
 from report.sections.base import Words
 from report.sections.labels import input_label
 from report.sections.phrases import (
@@ -131,16 +132,13 @@ def _sources(w: Words) -> Definitions:
     return Definitions(tuple(items), "sources", tuple(marks))
 
 
-TOOL_NAMES = {"fio": "fio", "mlperf": "MLPerf Storage (DLIO)", "megatron": "Megatron-LM", "nemo": "NeMo"}
-
-
 def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
     """One line per [[import]]: the tool, the version its files report, the table it fed and from which files."""
     if test.imported is None:
         return []
     lines = []
     for use in test.imported.tools:
-        name = TOOL_NAMES[use.tool]
+        name = IMPORT_TOOLS[use.tool].name
         tool = (
             _("{versions} output").format(versions=_(", ").join(use.versions))
             if use.versions

@@ -20,9 +20,9 @@ from report.sections.findings import (
     capacity_sentence,
     save_warnings,
     tuning_sentence,
+    verdict_label,
     verdict_reason,
 )
-from report.sections.labels import verdict_label
 from report.sections.phrases import (
     _n,
     load_speed,

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from report.build import build_outputs
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import PROVENANCE
 from tests.golden import CASES, write
 
 
 def main() -> None:
     for name, (folder, language) in CASES.items():
-        built = build_outputs(load(folder), PROVENANCE, language)
+        built = build_outputs(read_joint_test(folder), PROVENANCE, language)
         print(f"wrote {write(name, built.metrics, built.html)}")
 
 

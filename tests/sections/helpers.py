@@ -3,12 +3,12 @@
 from report import charts, sections
 from report.blocks import Items, Para, Subsection
 from report.compute import compute
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import PROVENANCE
 
 
 def build(path):
-    test = load(path)
+    test = read_joint_test(path)
     m = compute(test)
     described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
     return sections.build(test, m, described, PROVENANCE), m

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from report.build import build_outputs
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, PROVENANCE, ROOT
 
 
@@ -25,7 +25,7 @@ def _squeeze(text: str) -> str:
 
 
 def _with_restores(path):
-    test = load(path)
+    test = read_joint_test(path)
     c = test.config
     rows = [
         {"system": c.systems.save_baseline, "model": c.training.model, "run": 1, "restore_s": 240.0},
@@ -44,15 +44,15 @@ def _not_durable(tmp_path_factory):
     (path / "test.toml").write_text(
         toml.replace('load_baseline = "NFS"', 'load_baseline = "NFS"\nnot_durable   = ["Mingxin FX100"]')
     )
-    return load(path)
+    return read_joint_test(path)
 
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
     """Page 1 and the whole text of each report, in both languages, built once."""
     tests = {
-        "default": load(DATA),
-        "async": load(ROOT / "examples" / "async-70b"),
+        "default": read_joint_test(DATA),
+        "async": read_joint_test(ROOT / "examples" / "async-70b"),
         "restores": _with_restores(DATA),
         "not_durable": _not_durable(tmp_path_factory),
     }

@@ -17,7 +17,7 @@ import pandas as pd
 from report import charts, sections
 from report.blocks import Table
 from report.compute import compute
-from report.load import load
+from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES, PROVENANCE
 from tests.sections.helpers import all_paras, build, section, texts
 
@@ -30,7 +30,7 @@ def _table(ctx, section_id, table_id):
 
 def _with_restores(path, baseline_s, candidate_s):
     """The joint test at `path` with restores measured: each side's list of restore times of the training model."""
-    test = load(path)
+    test = read_joint_test(path)
     names = (test.config.systems.save_baseline, test.config.systems.candidate)
     rows = [
         {"system": name, "model": test.config.training.model, "run": run, "restore_s": value}

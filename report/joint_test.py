@@ -19,7 +19,7 @@ from report.ingest.files import AttachedFiles, FolderFiles
 from report.problems import InvalidInput, Problem
 from report.runs import BandwidthLog, group_runs
 from report.safe_read import Unreadable, read_regular, resolved
-from report.tables import Table, header_of, read_table
+from report.tables import CsvTable, header_of, read_table
 from report.text_check import text_problem
 
 
@@ -98,7 +98,7 @@ def read_input(folder: Path, name: str) -> bytes | Problem:
         return Problem(name, None, None, f"cannot be read ({exc.strerror or exc})")
 
 
-def load(folder: Path) -> JointTest:
+def read_joint_test(folder: Path) -> JointTest:
     """Read and validate a joint-test folder; raises InvalidInput listing every problem found."""
     return parse(read_folder(folder))
 
@@ -109,7 +109,7 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
     `sha256` may come from hashes already under way elsewhere (report/evidence.py); by default they are computed.
     """
     config, problems = parse_config(raw[inputs.CONFIG.name])
-    tables: dict[str, Table] = {}
+    tables: dict[str, CsvTable] = {}
     for item in inputs.TABLES:
         if item.name in raw:
             table, found = read_table(item.name, raw[item.name], item.columns)
@@ -166,7 +166,7 @@ def _fed(config: TestConfig | None, toml: bytes) -> set[str]:
     return {item.name for item in inputs.TABLES} if b"[[import]]" in toml else set()
 
 
-def _numbering(tables: dict[str, Table]) -> ingest.Numbering:
+def _numbering(tables: dict[str, CsvTable]) -> ingest.Numbering:
     """The highest run number of each row key in the CSVs, and bandwidth.csv's (system, run) pairs."""
     numbering = ingest.Numbering()
     keys = {"save_times.csv": ["system", "model"], "load_times.csv": ["system", "model", "platform"]}
@@ -187,7 +187,9 @@ def _numbering(tables: dict[str, Table]) -> ingest.Numbering:
     return numbering
 
 
-def _merge(raw: dict[str, bytes], tables: dict[str, Table], imported: ingest.Imported, relocate: dict) -> list[Problem]:
+def _merge(
+    raw: dict[str, bytes], tables: dict[str, CsvTable], imported: ingest.Imported, relocate: dict
+) -> list[Problem]:
     """Each fed table read again with the imported rows appended as CSV lines, so every rule applies to them."""
     problems = []
     for item in inputs.TABLES:
@@ -244,7 +246,7 @@ def _relocated(problem: Problem, relocate: dict[str, tuple[int, list]]) -> Probl
 PLAUSIBLE = {"_s": (1e-6, 1e9), "_gb": (1e-9, 1e12), "_gbps": (0.0, 1e6)}
 
 
-def _check_ranges(table: Table, spec: dict[str, str]) -> list[Problem]:
+def _check_ranges(table: CsvTable, spec: dict[str, str]) -> list[Problem]:
     """Each number column within the bounds of its unit (PLAUSIBLE); a sample at t_s 0 is fine."""
     problems = []
     for column, kind in spec.items():
@@ -262,7 +264,7 @@ def _check_ranges(table: Table, spec: dict[str, str]) -> list[Problem]:
     return problems
 
 
-def _check_texts(table: Table, columns: list[str]) -> list[Problem]:
+def _check_texts(table: CsvTable, columns: list[str]) -> list[Problem]:
     """Each distinct text of the text columns printable and drawable (report/text_check.py), located."""
     problems = []
     for column in columns:
@@ -276,7 +278,7 @@ def _check_texts(table: Table, columns: list[str]) -> list[Problem]:
     return problems
 
 
-def _frame(table: Table) -> pd.DataFrame:
+def _frame(table: CsvTable) -> pd.DataFrame:
     return pd.DataFrame(table.columns, copy=False)
 
 
@@ -292,7 +294,7 @@ def _import_lines(config: TestConfig, raw: Mapping[str, bytes]) -> dict[tuple[st
 
 
 def _cross_checks(
-    config: TestConfig, tables: dict[str, Table], imports: dict[tuple[str, str | None], int]
+    config: TestConfig, tables: dict[str, CsvTable], imports: dict[tuple[str, str | None], int]
 ) -> tuple[list[Problem], BandwidthLog | None]:
     systems = config.systems
     save_systems = {systems.save_baseline: "save_baseline", systems.candidate: "candidate"}
@@ -322,7 +324,7 @@ def _cross_checks(
     return problems, log
 
 
-def _check_saved_models(restores: Table, saves: Table) -> list[Problem]:
+def _check_saved_models(restores: CsvTable, saves: CsvTable) -> list[Problem]:
     """A restore reads a checkpoint a save wrote: its model must be a model of save_times.csv (on any system)."""
     model: pd.Categorical = restores.columns["model"]
     saved = set(saves.columns["model"].categories)
@@ -336,7 +338,7 @@ def _check_saved_models(restores: Table, saves: Table) -> list[Problem]:
 
 
 def _unlocated(
-    table: Table, imports: dict[tuple[str, str | None], int], system: str, where: str, message: str
+    table: CsvTable, imports: dict[tuple[str, str | None], int], system: str, where: str, message: str
 ) -> Problem:
     """A problem of a whole table: named by the CSV, or, when only imports feed it, by the [[import]] line of
     that system (else the table's first import), as the contract asks."""
@@ -346,7 +348,9 @@ def _unlocated(
     return Problem(inputs.CONFIG.name, line, f"import.{where}", f"{message} (imported into {table.name})")
 
 
-def _check_systems(table: Table, expected: dict[str, str], imports: dict[tuple[str, str | None], int]) -> list[Problem]:
+def _check_systems(
+    table: CsvTable, expected: dict[str, str], imports: dict[tuple[str, str | None], int]
+) -> list[Problem]:
     """Every row names a system of test.toml, and each such system has rows."""
     system: pd.Categorical = table.columns["system"]
     problems = []
@@ -368,12 +372,12 @@ def _check_systems(table: Table, expected: dict[str, str], imports: dict[tuple[s
     return problems
 
 
-def _check_unique(table: Table, keys: list[str], column: str, message: str) -> list[Problem]:
+def _check_unique(table: CsvTable, keys: list[str], column: str, message: str) -> list[Problem]:
     frame = pd.DataFrame({k: table.columns[k] for k in keys}, copy=False)
     return _repeated(table, np.flatnonzero(frame.duplicated(keep="first").to_numpy()), keys, column, message)
 
 
-def _repeated(table: Table, rows: np.ndarray, keys: list[str], column: str, message: str) -> list[Problem]:
+def _repeated(table: CsvTable, rows: np.ndarray, keys: list[str], column: str, message: str) -> list[Problem]:
     """Problems for rows (0-based, in file order) that repeat an earlier row's keys."""
     if len(rows) == 0:
         return []
@@ -396,7 +400,7 @@ def _display(value: object) -> str:
     return str(value)
 
 
-def _check_model_constants(table: Table, by: str | list[str], columns: list[str]) -> list[Problem]:
+def _check_model_constants(table: CsvTable, by: str | list[str], columns: list[str]) -> list[Problem]:
     """All rows of one model (or model and platform) share one value of each of `columns`."""
     by = [by] if isinstance(by, str) else by
     frame = pd.DataFrame({k: table.columns[k] for k in by + columns}, copy=False)
@@ -421,7 +425,7 @@ def _check_model_constants(table: Table, by: str | list[str], columns: list[str]
 
 
 def _check_training_model(
-    table: Table, config: TestConfig, systems: dict[str, str], imports: dict[tuple[str, str | None], int]
+    table: CsvTable, config: TestConfig, systems: dict[str, str], imports: dict[tuple[str, str | None], int]
 ) -> list[Problem]:
     """Each save system has rows of the model the bubble analysis uses."""
     model = config.training.model
@@ -435,7 +439,7 @@ def _check_training_model(
     return problems
 
 
-def _bandwidth_log(table: Table, systems: dict[str, str]) -> tuple[BandwidthLog, list[Problem]]:
+def _bandwidth_log(table: CsvTable, systems: dict[str, str]) -> tuple[BandwidthLog, list[Problem]]:
     """The samples grouped into runs; repeated sample times, and a system whose sustained bandwidth is zero."""
     system: pd.Categorical = table.columns["system"]
     log, repeated = group_runs(
@@ -455,7 +459,7 @@ def _bandwidth_log(table: Table, systems: dict[str, str]) -> tuple[BandwidthLog,
     return log, problems
 
 
-def _check_both_loaded(table: Table, systems: dict[str, str]) -> list[Problem]:
+def _check_both_loaded(table: CsvTable, systems: dict[str, str]) -> list[Problem]:
     frame = pd.DataFrame({k: table.columns[k] for k in ("system", "model", "platform")}, copy=False)
     problems = []
     for (model, platform), group in frame.groupby(["model", "platform"], observed=True, sort=True):

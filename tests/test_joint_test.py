@@ -5,7 +5,7 @@ import os
 import pytest
 
 from report.compute import compute
-from report.load import load
+from report.joint_test import read_joint_test
 from report.problems import InvalidInput
 
 SAVES = "system,model,gpus,snapshot_gb,run,save_s\n"
@@ -13,7 +13,7 @@ SAVES = "system,model,gpus,snapshot_gb,run,save_s\n"
 
 def problems(path) -> list[str]:
     with pytest.raises(InvalidInput) as caught:
-        compute(load(path))
+        compute(read_joint_test(path))
     return [str(p) for p in caught.value.problems]
 
 
@@ -127,7 +127,7 @@ def test_all_files_reported_at_once(folder):
 
 
 def test_untidy_inputs_give_the_same_figures(folder):
-    clean = compute(load(folder("repeated")))
+    clean = compute(read_joint_test(folder("repeated")))
     messy = folder("repeated")
     for name in ("save_times.csv", "bandwidth.csv", "load_times.csv"):
         lines = (messy / name).read_text().splitlines()
@@ -139,14 +139,14 @@ def test_untidy_inputs_give_the_same_figures(folder):
         ]
         text = ",".join(header[i] for i in order) + ",added\r\n\r\n" + ",x\r\n".join(rows) + ",x\r\n\r\n"
         (messy / name).write_bytes(b"\xef\xbb\xbf" + text.encode())
-    untidy = compute(load(messy))
+    untidy = compute(read_joint_test(messy))
     a, b = clean.to_dict(), untidy.to_dict()
     a.pop("inputs"), b.pop("inputs")
     assert a == b
 
 
 def test_odd_input_files_are_located_problems_not_hangs(folder, tmp_path):
-    from report.load import read_folder
+    from report.joint_test import read_folder
     from report.problems import InvalidInput
 
     data = folder("data")
@@ -262,7 +262,7 @@ def test_many_extra_columns_are_read_quickly(folder):
     lines = [lines[0] + "," + extra] + [line + "," * 100_000 for line in lines[1:]]
     write(data, "save_times.csv", "\n".join(lines) + "\n")
     started = time.perf_counter()
-    assert load(data).saves.shape[0] == len(lines) - 1
+    assert read_joint_test(data).saves.shape[0] == len(lines) - 1
     assert time.perf_counter() - started < 60  # a guard against the 173 s it once took, not a speed target
 
 
