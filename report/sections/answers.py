@@ -21,6 +21,7 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
     capacity_sentence,
+    memory_restores,
     retune_sentence,
 )
 from report.sections.phrases import (
@@ -87,18 +88,27 @@ def _utilisation_answer(w: Words) -> Subsection:
     )
 
 
+def gpu_time(gpu_hours: float) -> str:
+    """GPU time in the unit a reader uses for its size: GPU-hours from one, else GPU-minutes, else GPU-seconds."""
+    if gpu_hours >= 1:
+        return _("{n} GPU-hours").format(n=sig(gpu_hours))
+    if gpu_hours * 60 >= 1:
+        return _("{n} GPU-minutes").format(n=sig(gpu_hours * 60))
+    return _("{n} GPU-seconds").format(n=sig(gpu_hours * 3600))
+
+
 def _lifecycle_answer(w: Words) -> Subsection:
     m = w.m
     lc, b = m.lifecycle, m.bubble
     training = (
         _(
             "Training: each run of {steps} steps spends {time} less on checkpoint stalls, on each of its {gpus} GPUs: "
-            "{gpu_hours} GPU-hours per run."
+            "{gpu_time} of GPU time per run."
         )
         if lc.training_saved_s >= 0
         else _(
             "Training: each run of {steps} steps spends {time} more on checkpoint stalls, on each of its {gpus} GPUs: "
-            "{gpu_hours} GPU-hours per run."
+            "{gpu_time} of GPU time per run."
         )
     )
     return Subsection(
@@ -110,14 +120,14 @@ def _lifecycle_answer(w: Words) -> Subsection:
                     steps=count(b.total_steps),
                     time=s3(abs(lc.training_saved_s)),
                     gpus=m.save.baseline.gpus,
-                    gpu_hours=sig(abs(lc.training_gpu_hours_saved)),
+                    gpu_time=gpu_time(abs(lc.training_gpu_hours_saved)),
                 ),
                 "save_times",
             ),
             w.p(_cold_start_words(lc), "load_times"),
             Para(
                 _(
-                    "The two are different units (GPU-hours of a training job, seconds of a service's start) and are "
+                    "The two are different units (GPU time of a training job, seconds of a service's start) and are "
                     "not added here: a training run and a cold start of an unrelated model are not one quantity."
                 ),
                 "note",
@@ -222,9 +232,9 @@ def _async_answer(w: Words) -> Subsection:
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")
     else:
-        changes += _("; a restore after a failure takes {baseline} instead of {candidate}.").format(
+        changes += _("; a restore after a failure takes {candidate} instead of {baseline}.").format(
             baseline=s3(r.baseline.restore_s), candidate=s3(r.candidate.restore_s)
-        )
+        ) + memory_restores(m)
     blocks = [w.p(lags, "save_times"), w.p(today, "save_times"), w.p(changes, "save_times", "restore_times")]
     if m.checkpoint_mode == "async":
         blocks.append(

@@ -15,8 +15,9 @@ from report.formatting import (
 )
 from report.i18n import _, date, join_words, ngettext
 from report.sections.base import Cover, KeyFigure, Words
-from report.sections.decisions import TILE_GATES
+from report.sections.decisions import TILE_GATES, open_gates
 from report.sections.findings import (
+    stall_free_steps,
     verdict_reason,
 )
 from report.sections.labels import input_words, verdict_label
@@ -31,20 +32,26 @@ ID = "cover"
 CHARTS: tuple[str, ...] = ()
 
 
-def _tile_mark(m: Metrics, tile_id: str, inputs: tuple[str, ...]) -> tuple[str, str]:
-    gates = {g.id: g.status for g in m.gates}
-    concerned = TILE_GATES[tile_id]
-    failed = [g for g in concerned if gates[g] == "fail"]
-    missing = [g for g in concerned if gates[g] == "insufficient"]
+def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
+    """The tile's mark: the failed or undecided gates it rests on, and whether its inputs are illustrative or its
+    saves not durable (both said when both hold)."""
+    inputs = TILE_GATES[tile_id].inputs
+    failed, missing = open_gates({g.id: g.status for g in m.gates}, tile_id)
+    gate_mark, kind = "", ""
     if failed:
-        return _("{gates} failed").format(gates=gate_list(failed)), "fail"
-    if missing:
-        return _("{gates} undecided").format(gates=gate_list(missing)), "insufficient"
+        gate_mark, kind = _("{gates} failed").format(gates=gate_list(failed)), "fail"
+    elif missing:
+        gate_mark, kind = _("{gates} undecided").format(gates=gate_list(missing)), "insufficient"
+    input_mark = ""
     if set(inputs) & set(m.inputs_illustrative):
-        return _("Illustrative input"), "illustrative"
-    if m.not_durable and "save_times" in inputs:
-        return _("Not durable"), "illustrative"
-    return "", ""
+        input_mark = _("Illustrative input")
+    elif m.not_durable and "save_times" in inputs:
+        input_mark = _("Not durable")
+    if gate_mark and input_mark:
+        return _("{gates}; {inputs}").format(gates=gate_mark, inputs=input_mark.lower()), kind
+    if gate_mark:
+        return gate_mark, kind
+    return input_mark, "illustrative" if input_mark else ""
 
 
 def _no_difference(ci: tuple[float, float] | None) -> str:
@@ -68,7 +75,6 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
                 baseline=s3(s.baseline.mean_s), candidate=s3(s.candidate.mean_s)
             )
             + _no_difference(s.speedup_ci95),
-            ("save_times",),
         ),
         (
             "bubble",
@@ -79,14 +85,12 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             _("{saves} in {steps} steps").format(
                 saves=_n(b.saves, "{n} save", "{n} saves"), steps=count(b.total_steps)
             ),
-            ("save_times",),
         ),
         (
             "training",
             p3(abs(b.duration_reduction_pct)),
             _("shorter training run") if b.duration_reduction_pct >= 0 else _("longer training run"),
             _("{saved} of {total}").format(saved=s3(abs(b.time_saved_s)), total=s3(b.baseline_duration_s)),
-            ("save_times",),
         ),
         (
             "ettr",
@@ -101,7 +105,6 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
                 if s.reduction_pct >= 0
                 else _("{share} more save time").format(share=p3(-s.reduction_pct))
             ),
-            ("save_times", "restore_times"),
         ),
         (
             "capacity",
@@ -123,7 +126,6 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
                 peak=sig(m.cluster.candidate.peak_write_gbps),
                 measured=sig(m.bandwidth.candidate_gbps),
             ),
-            ("save_times",),
         ),
         (
             "loading",
@@ -133,12 +135,13 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
                 system=m.load.baseline_system,
                 pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             ),
-            ("load_times",),
         ),
     )
-    out = []
-    for tile_id, value, label, note, inputs in specs:
-        mark, kind = _tile_mark(m, tile_id, inputs)
+    out, steps = [], stall_free_steps(m)
+    for tile_id, value, label, note in specs:
+        if steps is not None and tile_id in ("bubble", "training", "capacity"):
+            note += _("; none from {steps} steps between saves").format(steps=count(steps))
+        mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)
 

@@ -114,11 +114,10 @@ def build(w: Words) -> Section | None:
             _(
                 "The cluster figure values the GPU-equivalents as if every job checkpointed like this one all year; "
                 "the per-run figure counts only this job's GPUs. Neither includes the array's price or running costs."
-            )
-            + " "
-            + demand_sentence(m),
+            ),
             "note",
-            w.marked("save_times", "bandwidth"),
+            w.marked("save_times"),
         ),
+        Para(demand_sentence(m), "note", w.marked("save_times", "bandwidth")),
     )
     return Section(ID, _("Value of the time saved"), (*notes, table))

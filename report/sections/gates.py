@@ -185,5 +185,10 @@ def build(w: Words) -> Section:
     steps = _next_steps(w)
     blocks = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
     if steps:
-        blocks += [Para(_("What would decide the open gates, and what the analysis lacks:"), "lead"), Items(steps)]
+        lead = (
+            _("What would decide the open gates, and what the analysis lacks:")
+            if any(g.status != "pass" for g in m.gates)
+            else _("Every gate passes; what the analysis still lacks:")
+        )
+        blocks += [Para(lead, "lead"), Items(steps)]
     return Section(ID, _("Joint-test gates and next steps"), tuple(blocks))

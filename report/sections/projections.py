@@ -54,7 +54,7 @@ def _concurrent_note(w: Words) -> list[Para]:
 
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
-    notes = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
+    notes = [w.p(_fit_sentence(side), "save_times", side=side.key) for side in w.sides]
     held = sorted({g for side in w.sides for g in side.fit.gpus})
     notes.append(
         Para(
@@ -91,9 +91,9 @@ def build(w: Words) -> Section:
     m = w.m
     title = _("Projections to other checkpoint sizes")
     if not m.projections:
+        # No projection: no fitted line, no projection chart; nothing follows that the section does not show.
         none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
-        fits = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
-        return Section(ID, title, (none, *fits, *_concurrent_note(w)))  # no projection, no projection chart
+        return Section(ID, title, (none,))
     rows = tuple(
         (
             p.name,

@@ -19,7 +19,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.load import JointTest
-from report.sections.base import Words
+from report.sections.base import SAVE_INPUTS, Words
 from report.sections.labels import input_label
 from report.sections.phrases import (
     _n,
@@ -123,11 +123,23 @@ def _sources(w: Words) -> Definitions:
             continue  # optional: no restore measured, nothing to source
         text = c.sources.get(name, _("No source note in test.toml [sources]."))
         items.append((input_label(name), text))
-        marks.append(("illustrative", _("Illustrative")) if name in w.illustrative else ("measured", _("Measured")))
+        marks.append(_source_mark(w, name))
     for label, text in _imported_sources(w.test):
         items.append((label, text))
         marks.append(("measured", _("Imported")))
     return Definitions(tuple(items), "sources", tuple(marks))
+
+
+def _source_mark(w: Words, name: str) -> tuple[str, str]:
+    """The badge of an input in the sources list, from what the report knows of it: declared illustrative, rows a
+    tool's output gave (imported), or rows supplied in the CSV, which the report takes as given and cannot check
+    (a published figure is such a row); a save input of a system whose saves are not durable says so as well."""
+    if name in w.illustrative:
+        return "illustrative", _("Illustrative")
+    origin = _("Supplied") if f"{name}.csv" in w.test.raw else _("Imported")
+    if w.m.not_durable and name in SAVE_INPUTS:
+        return "illustrative", _("{origin}, not durable").format(origin=origin)
+    return "measured", origin
 
 
 TOOL_NAMES = {"fio": "fio", "mlperf": "MLPerf Storage (DLIO)", "megatron": "Megatron-LM", "nemo": "NeMo"}
