@@ -135,7 +135,7 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
         merged = True
     log = None
     if config is not None and merged:
-        found, log = _cross_checks(config, tables)
+        found, log = _cross_checks(config, tables, _import_lines(config, raw))
         problems += found
     if problems:
         raise InvalidInput([_relocated(p, relocate) for p in problems])
@@ -280,30 +280,43 @@ def _frame(table: Table) -> pd.DataFrame:
     return pd.DataFrame(table.columns, copy=False)
 
 
-def _cross_checks(config: TestConfig, tables: dict[str, Table]) -> tuple[list[Problem], BandwidthLog | None]:
+def _import_lines(config: TestConfig, raw: Mapping[str, bytes]) -> dict[tuple[str, str | None], int]:
+    """Where test.toml feeds a table that has no CSV: the line of the [[import]] of each (table, system), and of
+    the table's first import under (table, None). A table-wide problem of such a table names that line."""
+    lines: dict[tuple[str, str | None], int] = {}
+    for spec in config.imports:
+        if spec.table not in raw:
+            lines.setdefault((spec.table, spec.system), spec.line)
+            lines.setdefault((spec.table, None), spec.line)
+    return lines
+
+
+def _cross_checks(
+    config: TestConfig, tables: dict[str, Table], imports: dict[tuple[str, str | None], int]
+) -> tuple[list[Problem], BandwidthLog | None]:
     systems = config.systems
     save_systems = {systems.save_baseline: "save_baseline", systems.candidate: "candidate"}
     load_systems = {systems.load_baseline: "load_baseline", systems.candidate: "candidate"}
     problems: list[Problem] = []
     if saves := tables.get("save_times.csv"):
-        problems += _check_systems(saves, save_systems)
+        problems += _check_systems(saves, save_systems, imports)
         problems += _check_unique(saves, ["system", "model", "run"], "run", "this run number appears twice")
         problems += _check_model_constants(saves, "model", ["snapshot_gb", "gpus"])
-        problems += _check_training_model(saves, config, save_systems)
+        problems += _check_training_model(saves, config, save_systems, imports)
     log = None
     if bandwidth := tables.get("bandwidth.csv"):
-        problems += _check_systems(bandwidth, save_systems)
+        problems += _check_systems(bandwidth, save_systems, imports)
         log, found = _bandwidth_log(bandwidth, save_systems)
         problems += found
     if loads := tables.get("load_times.csv"):
-        problems += _check_systems(loads, load_systems)
+        problems += _check_systems(loads, load_systems, imports)
         problems += _check_unique(loads, ["system", "model", "platform", "run"], "run", "this run number appears twice")
         problems += _check_model_constants(loads, ["model", "platform"], ["size_gb"])
         problems += _check_both_loaded(loads, load_systems)
     if restores := tables.get("restore_times.csv"):
-        problems += _check_systems(restores, save_systems)
+        problems += _check_systems(restores, save_systems, imports)
         problems += _check_unique(restores, ["system", "model", "run"], "run", "this run number appears twice")
-        problems += _check_training_model(restores, config, save_systems)
+        problems += _check_training_model(restores, config, save_systems, imports)
         if saves:
             problems += _check_saved_models(restores, saves)
     return problems, log
@@ -322,7 +335,18 @@ def _check_saved_models(restores: Table, saves: Table) -> list[Problem]:
     return problems
 
 
-def _check_systems(table: Table, expected: dict[str, str]) -> list[Problem]:
+def _unlocated(
+    table: Table, imports: dict[tuple[str, str | None], int], system: str, where: str, message: str
+) -> Problem:
+    """A problem of a whole table: named by the CSV, or, when only imports feed it, by the [[import]] line of
+    that system (else the table's first import), as the contract asks."""
+    line = imports.get((table.name, system)) or imports.get((table.name, None))
+    if line is None:
+        return Problem(table.name, None, where, message)
+    return Problem(inputs.CONFIG.name, line, f"import.{where}", f"{message} (imported into {table.name})")
+
+
+def _check_systems(table: Table, expected: dict[str, str], imports: dict[tuple[str, str | None], int]) -> list[Problem]:
     """Every row names a system of test.toml, and each such system has rows."""
     system: pd.Categorical = table.columns["system"]
     problems = []
@@ -339,7 +363,8 @@ def _check_systems(table: Table, expected: dict[str, str]) -> list[Problem]:
         problems.append(Problem(table.name, None, "system", message))
     for name, key in expected.items():
         if name not in system.categories:
-            problems.append(Problem(table.name, None, "system", f'no rows for "{name}" (test.toml systems.{key})'))
+            message = f'no rows for "{name}" (test.toml systems.{key})'
+            problems.append(_unlocated(table, imports, name, "system", message))
     return problems
 
 
@@ -395,7 +420,9 @@ def _check_model_constants(table: Table, by: str | list[str], columns: list[str]
     return problems
 
 
-def _check_training_model(table: Table, config: TestConfig, systems: dict[str, str]) -> list[Problem]:
+def _check_training_model(
+    table: Table, config: TestConfig, systems: dict[str, str], imports: dict[tuple[str, str | None], int]
+) -> list[Problem]:
     """Each save system has rows of the model the bubble analysis uses."""
     model = config.training.model
     frame = pd.DataFrame({k: table.columns[k] for k in ("system", "model")}, copy=False)
@@ -404,7 +431,7 @@ def _check_training_model(table: Table, config: TestConfig, systems: dict[str, s
     for name in systems:
         if name not in of_model and name in table.columns["system"].categories:
             message = f'no rows of the training model "{model}" (test.toml training.model) for "{name}"'
-            problems.append(Problem(table.name, None, "model", message))
+            problems.append(_unlocated(table, imports, name, "model", message))
     return problems
 
 

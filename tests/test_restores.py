@@ -120,6 +120,21 @@ def test_restores_imported_from_mlperf_and_fio(folder, capsys):
     )
 
 
+def test_restores_only_from_imports_are_located_at_the_import(folder):
+    """No restore_times.csv: a system without restores of the training model is named at its [[import]] line."""
+    path = imports_with_restores(folder)
+    toml = (path / "test.toml").read_text()
+    nvme = 'system      = "NVMe"\ninto        = "restore_times"\nmodel       = "7B"'
+    (path / "test.toml").write_text(toml.replace(nvme, nvme.replace('"7B"', '"70B"')))
+    header = toml.splitlines().index('tool        = "fio"', toml.count("\n") - RESTORE_IMPORTS.count("\n")) - 1
+    # A 70B save, so that the 70B restore reads back a saved checkpoint and only the training model is missing.
+    (path / "save_times.csv").write_text("system,model,gpus,save_s,run,snapshot_gb\nNVMe,70B,8,140,1,200\n")
+    assert problems_of(path) == [
+        f'test.toml:{header + 1}: import.model: no rows of the training model "7B" (test.toml training.model)'
+        ' for "NVMe" (imported into restore_times.csv)'
+    ]
+
+
 def test_restore_import_size_is_only_checked(folder):
     path = imports_with_restores(folder)
     text = (path / "test.toml").read_text().replace("snapshot_gb = 1.073741824", "snapshot_gb = 1.0")
