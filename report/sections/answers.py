@@ -147,7 +147,7 @@ def _scale_answer(w: Words) -> Subsection:
     ]
     proj_text = (
         _(
-            "Projected to other checkpoint sizes, at the measured GPU count — {projections}. Bubble shares at other "
+            "Projected to other checkpoint sizes, at this test's GPU count — {projections}. Bubble shares at other "
             "sizes also depend on their compute time per step, which this test did not measure."
         ).format(projections=_("; ").join(proj))
         if proj
@@ -262,13 +262,13 @@ def _cold_start_words(lc) -> str:
     least, most = s3(lc.load_saved_min_s), s3(lc.load_saved_max_s)
     if least == most:
         text = _(
-            "Deploying and serving: every cold start of a measured model takes {least} less. It recurs at every "
+            "Deploying and serving: every cold start of a model of this test takes {least} less. It recurs at every "
             "scale-out, restart and model update, so its weight depends on how often the service starts models, "
             "which this test does not measure."
         )
     else:
         text = _(
-            "Deploying and serving: every cold start of a measured model takes {least} to {most} less. It "
+            "Deploying and serving: every cold start of a model of this test takes {least} to {most} less. It "
             "recurs at every scale-out, restart and model update, so its weight depends on how often the "
             "service starts models, which this test does not measure."
         )

@@ -79,15 +79,16 @@ def build(w: Words) -> Section:
                 "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
                 "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
                 "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from "
-                "the measurements: with asynchronous saves, training stops while each checkpoint is staged to host "
-                "memory and, when a write outlasts the compute between saves, until that write is durable (the stall)."
+                "this test's save times: with asynchronous saves, training stops while each checkpoint is staged to "
+                "host memory and, when a write outlasts the compute between saves, until that write is durable (the "
+                "stall)."
             )
             if stalls
             else _(
                 "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "
                 "checkpoint saves (the longest single pauses, when weights and optimiser state are written every few "
                 "hundred steps), data loading and gradient synchronisation. This analysis quantifies the first from "
-                "the measurements: with a synchronous save, every GPU of the job waits for each save to become "
+                "this test's save times: with a synchronous save, every GPU of the job waits for each save to become "
                 "durable."
             )
         ),

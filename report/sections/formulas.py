@@ -38,7 +38,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
         ),
         (
             _("Projection"),
-            _("one measured size s₀: t = t₀ × size ÷ s₀; several sizes: least squares t = a + b × size"),
+            _("one size s₀ in the save times: t = t₀ × size ÷ s₀; several sizes: least squares t = a + b × size"),
         ),
         (
             _("Confidence interval"),
@@ -85,7 +85,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
             _("Cluster write demand"),
             _(
                 "mean = jobs × snapshot_gb ÷ (τ + pause); peak = jobs × snapshot_gb ÷ save time; each also ÷ the "
-                "sustained bandwidth measured"
+                "sustained bandwidth of this test"
             ),
         ),
         (

@@ -167,7 +167,9 @@ def _missing_measurements(w: Words) -> list[Para]:
         out.append(Para(text))
     for p in m.projections:
         if p.extrapolation > FAR_EXTRAPOLATION:
-            text = _("Measure a checkpoint near {size}: the projection “{name}” is {ratio} the largest measured one.")
+            text = _(
+                "Measure a checkpoint near {size}: the projection “{name}” is {ratio} the largest in the save times."
+            )
             out.append(Para(text.format(size=gb(p.snapshot_gb), name=p.name, ratio=x3(p.extrapolation))))
     for name in m.inputs_illustrative:
         out.append(Para(_("Measure the {input}: this test's are illustrative.").format(input=input_words(name))))

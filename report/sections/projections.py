@@ -30,11 +30,11 @@ def _fit_sentence(side: Side) -> str:
     f, name = side.fit, side.system
     if f.method == "proportional":
         return _(
-            "{system}: one checkpoint size was measured ({size}), so save time is assumed to grow in proportion to "
-            "size ({slope} s per GB)."
+            "{system}: the save times give one checkpoint size ({size}), so save time is assumed to grow in proportion "
+            "to size ({slope} s per GB)."
         ).format(system=name, size=gb(f.sizes_gb[0]), slope=num(f.slope_s_per_gb, 3))
     return _(
-        "{system}: {sizes} checkpoint sizes were measured, so the projection follows the least-squares line save "
+        "{system}: the save times give {sizes} checkpoint sizes, so the projection follows the least-squares line save "
         "time = {intercept} s + {slope} s/GB × size."
     ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=num(f.intercept_s, 2), slope=num(f.slope_s_per_gb, 3))
 
@@ -59,7 +59,7 @@ def _projection_notes(w: Words) -> list[Para]:
     notes.append(
         Para(
             _(
-                "Only the checkpoint size changes: the projections keep the measured GPU count ({gpus}) and its write "
+                "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
                 "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
                 "is not measured here."
             ).format(gpus=join_words([str(g) for g in held])),
@@ -76,12 +76,12 @@ def _projection_notes(w: Words) -> list[Para]:
     notes += _concurrent_note(w)
     for p in m.projections:
         if p.measured_size:
-            text = _("“{name}” is a size both systems measured: its times are fitted, not extrapolated.")
+            text = _("“{name}” is a size both systems' save times give: its times are fitted, not extrapolated.")
             notes.append(w.p(text.format(name=p.name)))
         elif p.extrapolation > FAR_EXTRAPOLATION:
             text = _(
-                "“{name}” is {ratio} the largest measured checkpoint: the projection extrapolates well beyond the "
-                "measurements. Measure a checkpoint of that size before relying on it."
+                "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates well beyond "
+                "them. Measure a checkpoint of that size before relying on it."
             )
             notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation)), style="warning"))
     return notes

@@ -85,7 +85,7 @@ def _recovery_table(w: Words) -> Table:
             restart=seconds(r.restart_s)
         )
         if r.baseline.restore_s is None
-        else _("Recovery = restart ({restart}, without reading the checkpoint) + the measured restore.").format(
+        else _("Recovery = restart ({restart}, without reading the checkpoint) + the mean restore time.").format(
             restart=seconds(r.restart_s)
         )
     )

@@ -54,7 +54,7 @@ def build(w: Words) -> Section:
                 f"{count(m.bandwidth.baseline.samples)} / {count(m.bandwidth.candidate.samples)}",
             ),
             (
-                _("Model loads measured"),
+                _("Model loads timed"),
                 _n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             ),
         ),
@@ -124,9 +124,13 @@ def _sources(w: Words) -> Definitions:
         text = c.sources.get(name, _("No source note in test.toml [sources]."))
         items.append((input_label(name), text))
         marks.append(_source_mark(w, name))
-    for label, text in _imported_sources(w.test):
+    durable_not = {side.system for side in w.sides if side.key in w.m.not_durable}
+    for label, text, system, into in _imported_sources(w.test):
         items.append((label, text))
-        marks.append(("measured", _("Imported")))
+        if system in durable_not and into in SAVE_INPUTS:
+            marks.append(("illustrative", _("{origin}, not durable").format(origin=_("Imported"))))
+        else:
+            marks.append(("measured", _("Imported")))
     return Definitions(tuple(items), "sources", tuple(marks))
 
 
@@ -145,8 +149,9 @@ def _source_mark(w: Words, name: str) -> tuple[str, str]:
 TOOL_NAMES = {"fio": "fio", "mlperf": "MLPerf Storage (DLIO)", "megatron": "Megatron-LM", "nemo": "NeMo"}
 
 
-def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
-    """One line per [[import]]: the tool, the version its files report, the table it fed and from which files."""
+def _imported_sources(test: JointTest) -> list[tuple[str, str, str, str]]:
+    """One line per [[import]]: the tool, the version its files report, the table it fed and from which files (with
+    the system and the table, for its badge)."""
     if test.imported is None:
         return []
     lines = []
@@ -171,6 +176,11 @@ def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
             "restore_times": _("Restore times of {system}"),
         }[use.into]
         lines.append(
-            (label.format(system=use.system), _("imported from {tool}: {files}").format(tool=tool, files=files))
+            (
+                label.format(system=use.system),
+                _("imported from {tool}: {files}").format(tool=tool, files=files),
+                use.system,
+                use.into,
+            )
         )
     return lines
