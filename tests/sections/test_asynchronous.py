@@ -189,7 +189,7 @@ def test_measured_restores_in_the_failure_section_and_the_async_section():
     recovery = _table(ctx, "reliability", "recovery")
     assert recovery.rows[0][:4] == ("Local NVMe (single drive)", "250 s", "600 s", "850 s")
     assert recovery.rows[1][:4] == ("Mingxin FX100", "60 s", "600 s", "660 s")
-    assert recovery.note == "Recovery = restart (600 s, without reading the checkpoint) + the measured restore."
+    assert recovery.note == "Recovery = restart (600 s, without reading the checkpoint) + the mean restore time."
     text = " ".join(texts(section(ctx, "reliability").blocks))
     assert "A restore takes 250 s on Local NVMe (single drive) and 60 s on Mingxin FX100." in text
     assert "faster restores after a failure (250 s against 60 s)" in " ".join(texts(section(ctx, "async").blocks))
