@@ -13,7 +13,7 @@ from report.formatting import (
     sig,
     x3,
 )
-from report.i18n import _, date, join_words, ngettext
+from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import TILE_GATES, open_gates
 from report.sections.findings import (
@@ -152,9 +152,8 @@ def _evidence(m: Metrics) -> str:
     shown = [input_words(n) for n in m.inputs_illustrative]
     if not shown:
         return _(
-            "Every figure is computed from the measured inputs attached to the PDF edition of this report "
-            "(checkpoint save times, write bandwidth and model load times) and from the assumptions listed in the "
-            "test setup (the training run, the cluster, failure rates)."
+            "Every figure is computed from the measured inputs attached to the PDF edition (save times, bandwidth and "
+            "load times) and from the assumptions in the test setup."
         )
     first = (
         _("Measured inputs: {inputs}. ").format(inputs=join_words(measured))
@@ -190,10 +189,6 @@ def _not_durable(w: Words) -> str:
     names = [side.system for side in w.sides if side.key in w.m.not_durable]
     if not names:
         return ""
-    return " " + ngettext(
-        "Saves on {systems} are not durable: they would not survive a power loss, so every figure of that system is "
-        "marked “Not durable”.",
-        "Saves on {systems} are not durable: they would not survive a power loss, so every figure of those systems "
-        "is marked “Not durable”.",
-        len(names),
+    return " " + _(
+        "Saves on {systems} would not survive a power loss: every figure drawn from them is marked “Not durable”."
     ).format(systems=join_words(names))

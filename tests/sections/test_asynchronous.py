@@ -208,8 +208,7 @@ def test_not_durable_saves_are_said_on_page_one_and_marked(folder):
     ctx, m = build(path)
     assert m.not_durable == ("candidate",)
     assert (
-        "Saves on Mingxin FX100 are not durable: they would not survive a power loss, so every figure of that system "
-        "is marked “Not durable”."
+        "Saves on Mingxin FX100 would not survive a power loss: every figure drawn from them is marked “Not durable”."
     ) in ctx.cover.evidence
     tiles = {t.id: t for t in ctx.cover.tiles}
     # A gate that lacks data is said first, and the saves' durability beside it.
