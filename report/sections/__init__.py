@@ -1,6 +1,6 @@
 """The report's sections: the cover and an ordered registry of section modules, each wording its part of the figures.
 
-The computation (report/compute.py) returns numbers, statuses and ids; the sections only word and format them.
+The computation (report/compute/) returns numbers, statuses and ids; the sections only word and format them.
 Every sentence is a message of the active language's catalog (report/i18n.py), formatted with named fields.
 Prose and tiles print three significant digits (report/formatting.py), tables the precision of their columns.
 Every block that states a figure drawn from an input test.toml declares illustrative carries a visible mark.

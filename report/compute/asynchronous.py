@@ -1,0 +1,68 @@
+"""Asynchronous saves (staging, write lag, stalls) and the cluster's storage demand."""
+
+from __future__ import annotations
+
+import math
+
+from report.compute.figures import SIDES, Async, AsyncSide, Bandwidth, Bubble, Cluster, ClusterSide, Save, SaveSide
+from report.load import JointTest
+
+
+def _staging(test: JointTest, system: str) -> float:
+    spec = test.config.async_saves
+    return 0.0 if spec is None else spec.staging_s[system]
+
+
+def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:
+    spec = test.config.async_saves
+    per_node = 8 if spec is None else spec.gpus_per_node
+    out = {}
+    for name, side in zip(SIDES, save.sides(), strict=True):
+        staging, lag = _staging(test, side.system), side.mean_s
+        out[name] = AsyncSide(
+            staging_s=staging,
+            write_lag_s=lag,
+            stall_s=staging + max(0.0, lag - interval),
+            min_interval_steps=min_interval_steps(lag, step),
+            staged_per_node_gb=side.snapshot_gb * min(side.gpus, per_node) / side.gpus,
+        )
+    return out
+
+
+def min_interval_steps(lag_s: float, step_s: float) -> int:
+    """The smallest integer n >= 1 with n * step_s >= lag_s, tested in that very product (as storage_stalls is)."""
+    if not step_s > 0:
+        raise ValueError(f"a step time must be above zero, got {step_s}")
+    n = max(1, math.ceil(lag_s / step_s))
+    while n > 1 and (n - 1) * step_s >= lag_s:
+        n -= 1
+    while n * step_s < lag_s:
+        n += 1
+    return n
+
+
+def _async(test: JointTest, sides: dict[str, AsyncSide], bubble: Bubble, interval: float) -> Async:
+    b, c = sides["baseline"], sides["candidate"]
+    saves = bubble.saves
+    return Async(
+        staging_given=test.config.async_saves is not None,
+        storage_stalls=b.write_lag_s > interval or c.write_lag_s > interval,
+        duration_reduction_pct=100 * saves * (b.stall_s - c.stall_s) / (bubble.compute_s + saves * b.stall_s),
+        baseline=b,
+        candidate=c,
+    )
+
+
+def _cluster(save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float) -> Cluster:
+    jobs = max(1, bubble.cluster_gpus // save.baseline.gpus)
+
+    def side(s: SaveSide, sustained: float) -> ClusterSide:
+        mean = jobs * s.snapshot_gb / (interval + s.pause_s)
+        peak = jobs * s.snapshot_gb / s.mean_s
+        return ClusterSide(mean, mean / sustained, peak, peak / sustained)
+
+    return Cluster(
+        jobs=jobs,
+        baseline=side(save.baseline, bandwidth.baseline_gbps),
+        candidate=side(save.candidate, bandwidth.candidate_gbps),
+    )

@@ -1,0 +1,109 @@
+"""The bandwidth audit, the checkpoint lifecycle, the scale-out view and the economics."""
+
+from __future__ import annotations
+
+from report import stats
+from report.compute.figures import (
+    SIDES,
+    AsyncSide,
+    Audit,
+    AuditSide,
+    Bandwidth,
+    Bubble,
+    Economics,
+    Lifecycle,
+    Load,
+    Projection,
+    Reliability,
+    Save,
+    SaveSide,
+    Scale,
+    WrittenFit,
+)
+from report.compute.reliability import _blocking
+from report.config import EconomicsSpec
+from report.load import JointTest
+
+
+def _audit_side(save: SaveSide, bandwidth_gbps: float) -> AuditSide:
+    implied = bandwidth_gbps * save.mean_s
+    return AuditSide(
+        implied_written_gb=implied,
+        implied_to_snapshot=implied / save.snapshot_gb,
+        effective_share_pct=100 * save.effective_gbps / bandwidth_gbps,
+    )
+
+
+def _written_fit(save: Save, bandwidth: Bandwidth) -> WrittenFit | None:
+    bw_b, bw_c = bandwidth.baseline_gbps, bandwidth.candidate_gbps
+    gap = 1 / bw_b - 1 / bw_c
+    if abs(gap) <= 1e-9 / bw_b:
+        return None
+    written = (save.baseline.mean_s - save.candidate.mean_s) / gap
+    return WrittenFit(fixed_s=save.baseline.mean_s - written / bw_b, written_gb=written)
+
+
+def _audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]) -> Audit:
+    b = _audit_side(save.baseline, bandwidth.baseline_gbps)
+    c = _audit_side(save.candidate, bandwidth.candidate_gbps)
+    fit = _written_fit(save, bandwidth)
+    ratio = bandwidth.candidate_gbps / bandwidth.baseline_gbps
+    return Audit(
+        baseline=b,
+        candidate=c,
+        fit=fit,
+        fit_written_to_snapshot=None if fit is None else fit.written_gb / save.baseline.snapshot_gb,
+        bandwidth_ratio=ratio,
+        save_speedup_to_bandwidth_ratio=save.speedup / ratio,
+        effective_above_sustained=max(b.effective_share_pct, c.effective_share_pct) > 100,
+        max_extrapolation=max((p.extrapolation for p in projections), default=None),
+    )
+
+
+def _lifecycle(save: Save, bubble: Bubble, load: Load) -> Lifecycle:
+    saved = [m.saved_s for m in load.models]
+    return Lifecycle(
+        training_saved_s=bubble.time_saved_s,
+        training_gpu_hours_saved=bubble.time_saved_s * save.baseline.gpus / 3600,
+        load_saved_min_s=min(saved),
+        load_saved_max_s=max(saved),
+    )
+
+
+def _scale(
+    test: JointTest, save: Save, bubble: Bubble, reliability: Reliability, async_sides: dict[str, AsyncSide]
+) -> Scale:
+    r = test.config.reliability
+    mtbf = r.gpu_mtbf_hours * 3600 / bubble.cluster_gpus
+    optimum = {}
+    for name, side, rel in zip(SIDES, save.sides(), (reliability.baseline, reliability.candidate), strict=True):
+        b, w = _blocking(test, side, async_sides[name])
+        best = max(stats.young_interval(b, mtbf), w)
+        optimum[name] = (best, stats.failure_overhead_pct(b, w, best, mtbf, rel.recovery_s))
+    return Scale(
+        cluster_gpus=bubble.cluster_gpus,
+        job_mtbf_s=mtbf,
+        baseline_optimal_interval_s=optimum["baseline"][0],
+        candidate_optimal_interval_s=optimum["candidate"][0],
+        baseline_optimal_overhead_pct=optimum["baseline"][1],
+        candidate_optimal_overhead_pct=optimum["candidate"][1],
+        gpu_equivalents_per_1000=10 * bubble.throughput_gain_pct,
+    )
+
+
+def _economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble) -> Economics | None:
+    if spec is None:
+        return None
+    per_run = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_hour_price
+    energy = None
+    if spec.gpu_power_kw is not None:
+        energy = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_power_kw * spec.pue
+    return Economics(
+        value_per_run=per_run,
+        value_per_year=per_run * spec.runs_per_year,
+        cluster_value_per_year=bubble.gpu_equivalents * 8760 * spec.gpu_hour_price,
+        retained_gb=spec.retained_checkpoints * save.baseline.snapshot_gb,
+        currency=spec.currency,
+        energy_kwh_per_run=energy,
+        energy_kwh_per_year=None if energy is None else energy * spec.runs_per_year,
+    )

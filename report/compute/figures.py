@@ -1,0 +1,415 @@
+"""The report's figures: frozen dataclasses of plain values, every field documented; `Metrics.to_dict`."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+
+SIDES = ("baseline", "candidate")
+# metrics.json's layout: raised whenever a key's meaning changes (CONTRACT.md); verify refuses any other.
+SCHEMA_VERSION = 3
+# A projection further than this multiple beyond the largest measured snapshot is flagged.
+FAR_EXTRAPOLATION = 1.5
+
+
+@dataclass(frozen=True)
+class SaveSide:
+    """One system's saves of the training model."""
+
+    system: str  #: name from test.toml
+    model: str  #: the training model
+    runs: int  #: number of timed saves
+    snapshot_gb: float  #: size of one checkpoint
+    gpus: int  #: GPUs in the training job
+    mean_s: float  #: mean save time
+    stdev_s: float | None  #: sample standard deviation, None with one run
+    cv_pct: float | None  #: coefficient of variation, 100 * stdev / mean
+    min_s: float  #: fastest run
+    max_s: float  #: slowest run
+    effective_gbps: float  #: snapshot_gb / mean_s
+    run_numbers: tuple[int, ...]  #: the `run` column, in file order
+    times_s: tuple[float, ...]  #: the `save_s` column, in file order
+    outlier_runs: tuple[int, ...]  #: runs whose modified z-score exceeds 3.5, from 5 runs on (shown, never dropped)
+    pause_s: float = 0.0  #: how long one save stops training: mean_s (sync), async.<side>.stall_s (async)
+
+
+@dataclass(frozen=True)
+class Save:
+    """Checkpoint save time, baseline against candidate."""
+
+    baseline: SaveSide
+    candidate: SaveSide
+    speedup: float  #: mean_B / mean_C
+    reduction_pct: float  #: 100 * (1 - mean_C / mean_B)
+    saved_per_save_s: float  #: mean_B - mean_C
+    time_ratio: float  #: mean_C / mean_B, the candidate's save time with the baseline's as 1
+    speedup_ci95: tuple[float, float] | None  #: delta-method 95% interval; None with fewer than 2 runs a side
+
+    def sides(self) -> tuple[SaveSide, SaveSide]:
+        """Baseline, then candidate."""
+        return (self.baseline, self.candidate)
+
+
+@dataclass(frozen=True)
+class BandwidthSide:
+    """One system's sustained write bandwidth."""
+
+    system: str  #: name from test.toml
+    runs: int  #: number of runs
+    samples: int  #: number of samples over all runs
+    sustained_gbps: float  #: mean over runs of each run's mean sample
+    stdev_gbps: float | None  #: sample standard deviation of the run means; None with one run
+    steady_gbps: float  #: likewise, each run's warm-up samples left out (CONTRACT.md, steady state)
+    warmup_samples: int  #: samples left out as warm-up, over all runs
+    steady_gain_pct: float  #: 100 * (steady_gbps / sustained_gbps - 1)
+
+
+@dataclass(frozen=True)
+class Bandwidth:
+    """Sustained write bandwidth, baseline against candidate."""
+
+    baseline_gbps: float  #: baseline's sustained bandwidth
+    candidate_gbps: float  #: candidate's sustained bandwidth
+    improvement_pct: float  #: 100 * (C / B - 1)
+    steady_improvement_pct: float  #: the same for the steady-state means
+    baseline: BandwidthSide
+    candidate: BandwidthSide
+
+    def sides(self) -> tuple[BandwidthSide, BandwidthSide]:
+        """Baseline, then candidate."""
+        return (self.baseline, self.candidate)
+
+
+@dataclass(frozen=True)
+class Bubble:
+    """The training run: the checkpoint bubble on each system, each save costing its pause (save.<side>.pause_s)."""
+
+    saves: int  #: total_steps // checkpoint_interval_steps
+    baseline_save_total_s: float  #: saves * pause_B (sync: pause = mean_B)
+    candidate_save_total_s: float  #: saves * pause_C
+    time_saved_s: float  #: their difference
+    baseline_duration_s: float  #: wall time with baseline saves
+    compute_s: float  #: baseline_duration_s - baseline_save_total_s
+    candidate_duration_s: float  #: compute_s + candidate_save_total_s
+    baseline_bubble_pct: float  #: 100 * baseline_save_total_s / baseline_duration_s
+    candidate_bubble_pct: float  #: 100 * candidate_save_total_s / candidate_duration_s
+    baseline_compute_share_pct: float  #: 100 - baseline_bubble_pct: the share of wall time spent computing
+    candidate_compute_share_pct: float  #: 100 - candidate_bubble_pct
+    duration_reduction_pct: float  #: 100 * time_saved_s / baseline_duration_s
+    throughput_gain_pct: float  #: 100 * (baseline_duration_s / candidate_duration_s - 1)
+    cluster_gpus: int  #: cluster size
+    gpu_equivalents: float  #: cluster_gpus * throughput_gain_pct / 100
+    total_steps: int  #: steps of the run
+    checkpoint_interval_steps: int  #: steps between saves
+
+
+@dataclass(frozen=True)
+class Projection:
+    """Save times projected to another checkpoint size."""
+
+    name: str  #: from test.toml
+    snapshot_gb: float  #: the projected checkpoint size
+    saves: int  #: saves it is multiplied over
+    baseline_s: float  #: projected baseline save time
+    candidate_s: float  #: projected candidate save time
+    saved_per_save_s: float  #: baseline_s - candidate_s
+    saved_total_s: float  #: saves * saved_per_save_s
+    extrapolation: float  #: snapshot_gb / the largest measured size
+    measured_size: bool  #: True when both systems have save rows of exactly this size
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How one system's save time is projected: save_s = intercept_s + slope_s_per_gb * size."""
+
+    sizes_gb: tuple[float, ...]  #: every save row's snapshot size (all models)
+    times_s: tuple[float, ...]  #: every save row's time
+    gpus: tuple[int, ...]  #: the distinct GPU counts of those rows, ascending
+    intercept_s: float  #: 0 when proportional
+    slope_s_per_gb: float  #: seconds per GB
+    method: str  #: "proportional" (one measured size) or "least_squares" (several)
+
+
+@dataclass(frozen=True)
+class LoadModel:
+    """Model load time for one model on one platform."""
+
+    model: str  #: model loaded
+    platform: str  #: accelerator platform
+    size_gb: float  #: bytes read
+    baseline_s: float  #: mean load time from the load baseline
+    candidate_s: float  #: mean load time from the candidate
+    speedup: float  #: baseline_s / candidate_s
+    saved_s: float  #: baseline_s - candidate_s, per cold start
+    baseline_runs: int  #: repetitions on the baseline
+    candidate_runs: int  #: repetitions on the candidate
+    baseline_stdev_s: float | None  #: sample standard deviation; None with one run
+    candidate_stdev_s: float | None  #: likewise
+    baseline_cv_pct: float | None  #: 100 * stdev / mean; None with one run
+    candidate_cv_pct: float | None  #: likewise
+    speedup_ci95: tuple[float, float] | None  #: the saves' delta method on this pair's runs
+    unstable: bool  #: a CV above the gates' max_cv_pct on either side
+
+
+@dataclass(frozen=True)
+class Load:
+    """Model loading for inference."""
+
+    models: tuple[LoadModel, ...]  #: sorted by model then platform, by code point
+    speedup_min: float  #: smallest speedup
+    speedup_max: float  #: largest speedup
+    baseline_system: str  #: the load baseline's name
+    candidate_system: str  #: the candidate's name
+
+
+@dataclass(frozen=True)
+class Gate:
+    """One joint-test gate and its verdict."""
+
+    id: str  #: G1 to G4 (the report words each gate from the figures: no free text in metrics.json)
+    status: str  #: pass, fail or insufficient
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the gates decide together."""
+
+    status: str  #: not_demonstrated (a gate fails), undecided (one lacks data), else demonstrated
+    failed: tuple[str, ...]  #: ids of the failed gates, in gate order
+    insufficient: tuple[str, ...]  #: ids of the gates without enough data
+
+
+@dataclass(frozen=True)
+class RunsShort:
+    """Runs each save side lacks to reach max(min_runs, 2)."""
+
+    baseline: int
+    candidate: int
+
+
+@dataclass(frozen=True)
+class NextSteps:
+    """What would decide the gates that are not passed."""
+
+    min_runs_short: RunsShort
+    g3_runs_per_side: int | None  #: runs per side at which G3 would be decided, the observed spread persisting
+
+
+@dataclass(frozen=True)
+class ReliabilitySide:
+    """Checkpoint interval, recovery and expected overhead on one system.
+
+    b is the part of a save that blocks training and w the write lag (sync: b = save mean_s, w = 0; async: b =
+    staging_s, w = the save's mean_s); the pause at interval T is p(T) = b + max(0, w - T); M = job_mtbf_s.
+    """
+
+    restore_s: float | None  #: mean restore_s of the training model on this system; None without restores
+    recovery_s: float  #: restart_s + (restore_s, or 0 when None): a failure until training resumes
+    optimal_interval_s: float  #: max(sqrt(2 b M), w), the exact minimiser of overhead_pct (sync: Young's sqrt(2 c M))
+    optimal_interval_steps: float  #: optimal_interval_s / step_time_s
+    daly_interval_s: float  #: max(Daly's higher-order optimum for cost b, w)
+    save_overhead_pct: float  #: 100 * p(interval_s) / interval_s: the saves alone, as a share of compute time
+    overhead_pct: float  #: 100 * (p(T)/T + (T + p(T))/(2M) + w/M + recovery_s/M) at T = interval_s
+    optimal_overhead_pct: float  #: the same at T = optimal_interval_s
+    ettr: float  #: 1 / (1 + overhead_pct / 100): effective training time ratio at today's interval
+    optimal_ettr: float  #: 1 / (1 + optimal_overhead_pct / 100)
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """Failure-aware analysis, first order (Young 1974)."""
+
+    gpu_mtbf_hours: float  #: per-GPU mean time between failures
+    restart_s: float  #: time from a failure until training resumes (without reading the checkpoint if restores given)
+    gpus: int  #: GPUs of the training job
+    job_mtbf_s: float  #: gpu_mtbf_hours * 3600 / gpus
+    step_time_s: float  #: compute_s / total_steps (async mode: the given step_time_s)
+    interval_s: float  #: checkpoint_interval_steps * step_time_s
+    baseline: ReliabilitySide
+    candidate: ReliabilitySide
+    tuning_beats_switching: bool  #: baseline.optimal_overhead_pct < candidate.overhead_pct
+    retune_gain_pct: float  #: baseline.overhead_pct - baseline.optimal_overhead_pct: re-tuning alone
+    switch_gain_pct: float  #: baseline.overhead_pct - candidate.overhead_pct: the candidate at today's interval
+    optimum_gain_pct: float  #: baseline.optimal_overhead_pct - candidate.optimal_overhead_pct: optimum to optimum
+    cost_ratio: float  #: mean_C / mean_B (save times, whatever the mode)
+    sqrt_cost_ratio: float  #: sqrt(cost_ratio): how the optimal overhead scales with the save cost
+    optimal_overhead_ratio: float  #: candidate.optimal_overhead_pct / baseline.optimal_overhead_pct
+
+
+@dataclass(frozen=True)
+class AsyncSide:
+    """One system's saves as an asynchronous trainer would take them: staged, then written in the background."""
+
+    staging_s: float  #: sigma: [async] staging_s of this system, 0 without [async]
+    write_lag_s: float  #: s = save mean_s: how long after training resumes the checkpoint is durable
+    stall_s: float  #: sigma + max(0, write_lag_s - interval_s): what one save costs training, one save in flight
+    min_interval_steps: int  #: smallest n >= 1 with n * step_time_s >= write_lag_s (floats as storage_stalls)
+    staged_per_node_gb: float  #: snapshot_gb * min(gpus, gpus_per_node) / gpus: host memory per node for one copy
+
+
+@dataclass(frozen=True)
+class Async:
+    """Asynchronous checkpointing: the model in async mode, a what-if in sync mode."""
+
+    staging_given: bool  #: [async] is present
+    storage_stalls: bool  #: either side's write_lag_s > reliability.interval_s
+    duration_reduction_pct: float  #: 100 * saves * (stall_B - stall_C) / (compute_s + saves * stall_B)
+    baseline: AsyncSide
+    candidate: AsyncSide
+
+    def sides(self) -> tuple[AsyncSide, AsyncSide]:
+        """Baseline, then candidate."""
+        return (self.baseline, self.candidate)
+
+
+@dataclass(frozen=True)
+class ClusterSide:
+    """The write bandwidth the cluster's checkpoints need on one system."""
+
+    mean_write_gbps: float  #: jobs * snapshot_gb / (interval_s + pause_s): perfectly staggered saves
+    mean_to_sustained: float  #: mean_write_gbps / bandwidth.<side>_gbps
+    peak_write_gbps: float  #: jobs * snapshot_gb / mean_s: every job saving at once at the measured save time
+    peak_to_sustained: float  #: peak_write_gbps / bandwidth.<side>_gbps
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """The cluster behind the GPU-equivalents: jobs like the measured one, and the bandwidth they would need."""
+
+    jobs: int  #: max(1, cluster_gpus // gpus)
+    baseline: ClusterSide
+    candidate: ClusterSide
+
+    def sides(self) -> tuple[ClusterSide, ClusterSide]:
+        """Baseline, then candidate."""
+        return (self.baseline, self.candidate)
+
+
+@dataclass(frozen=True)
+class WrittenFit:
+    """The two-system model save = fixed_s + written_gb / bandwidth, through both systems' (bandwidth, mean)."""
+
+    fixed_s: float  #: F = mean_B - V / bandwidth_B
+    written_gb: float  #: V = (mean_B - mean_C) / (1 / bandwidth_B - 1 / bandwidth_C)
+
+
+@dataclass(frozen=True)
+class AuditSide:
+    """One system's save set against its sustained bandwidth."""
+
+    implied_written_gb: float  #: bandwidth_gbps * save mean_s: what the save would write at full sustained bandwidth
+    implied_to_snapshot: float  #: implied_written_gb / snapshot_gb
+    effective_share_pct: float  #: 100 * effective_gbps / bandwidth_gbps
+
+
+@dataclass(frozen=True)
+class Audit:
+    """Consistency checks between the measurements."""
+
+    baseline: AuditSide
+    candidate: AuditSide
+    fit: WrittenFit | None  #: None when both bandwidths are (nearly) equal
+    fit_written_to_snapshot: float | None  #: fit.written_gb / snapshot_gb
+    bandwidth_ratio: float  #: C / B sustained bandwidth
+    save_speedup_to_bandwidth_ratio: float  #: save.speedup / bandwidth_ratio
+    effective_above_sustained: bool  #: a save faster than its system's sustained bandwidth allows (implausible)
+    max_extrapolation: float | None  #: the largest projection size over the largest measured size
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """Train, save, deploy, serve: the time the candidate saves per unit of each stage (never summed across them)."""
+
+    training_saved_s: float  #: per training run: bubble.time_saved_s
+    training_gpu_hours_saved: float  #: per training run, over the job's GPUs: time_saved_s * gpus / 3600
+    load_saved_min_s: float  #: smallest saving per cold start over the measured load models
+    load_saved_max_s: float  #: largest saving per cold start
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The effect at the cluster's size, at the measured job's save times."""
+
+    cluster_gpus: int  #: bubble.cluster_gpus
+    job_mtbf_s: float  #: gpu_mtbf_hours * 3600 / cluster_gpus, for a job spanning the cluster
+    baseline_optimal_interval_s: float  #: Young's interval for the baseline at that size
+    candidate_optimal_interval_s: float  #: likewise, candidate
+    baseline_optimal_overhead_pct: float  #: expected overhead at that interval
+    candidate_optimal_overhead_pct: float  #: likewise, candidate
+    gpu_equivalents_per_1000: float  #: GPU-equivalents per 1,000 GPUs: 10 * throughput_gain_pct
+
+
+@dataclass(frozen=True)
+class Economics:
+    """The value of the time saved ([economics] in test.toml)."""
+
+    value_per_run: float  #: bubble.time_saved_s / 3600 * gpus * gpu_hour_price
+    value_per_year: float  #: value_per_run * runs_per_year
+    cluster_value_per_year: float  #: bubble.gpu_equivalents * 8760 * gpu_hour_price
+    retained_gb: float  #: retained_checkpoints * snapshot_gb
+    currency: str  #: as given
+    energy_kwh_per_run: float | None = None  #: time_saved_s / 3600 * gpus * gpu_power_kw * pue; None: key absent
+    energy_kwh_per_year: float | None = None  #: energy_kwh_per_run * runs_per_year; None: key absent
+
+
+@dataclass(frozen=True)
+class Sensitivity:
+    """The training-time benefit (bubble.duration_reduction_pct) as the checkpoint interval and step time vary."""
+
+    intervals_steps: tuple[int, ...]  #: checkpoint intervals, steps
+    interval_reduction_pct: tuple[float, ...]  #: the benefit at each interval, compute time held
+    step_times_s: tuple[float, ...]  #: compute seconds per step
+    step_time_reduction_pct: tuple[float, ...]  #: the benefit at each step time, the interval held
+    step_time_s: float  #: the configured step time, compute_s / total_steps
+    target_pct: float  #: G4's target_duration_reduction_pct, drawn as a line
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Every figure of the report; `to_dict` gives metrics.json."""
+
+    schema_version: int
+    checkpoint_mode: str  #: "sync" or "async"
+    not_durable: tuple[str, ...]  #: the sides ("baseline", "candidate") whose saves are not durable
+    inputs_illustrative: tuple[str, ...]
+    save: Save
+    bandwidth: Bandwidth
+    bubble: Bubble
+    projections: tuple[Projection, ...]
+    fits: dict[str, Fit]
+    load: Load
+    gates: tuple[Gate, ...]
+    verdict: Verdict
+    next_steps: NextSteps
+    reliability: Reliability
+    audit: Audit
+    lifecycle: Lifecycle
+    scale: Scale
+    economics: Economics | None
+    sensitivity: Sensitivity
+    inputs: dict[str, str]
+    async_: Async  #: metrics.json's "async"
+    cluster: Cluster
+
+    def to_dict(self) -> dict:
+        """Plain nested values for metrics.json (tuples become lists; no economics key without [economics], no
+        economics.energy_* without gpu_power_kw)."""
+        out = _plain(dataclasses.asdict(self))
+        out["async"] = out.pop("async_")
+        if out["economics"] is None:
+            del out["economics"]
+        elif out["economics"]["energy_kwh_per_run"] is None:
+            del out["economics"]["energy_kwh_per_run"], out["economics"]["energy_kwh_per_year"]
+        return out
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    return value

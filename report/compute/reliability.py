@@ -1,0 +1,73 @@
+"""Failures: restores, recovery, the overhead of saves and failures, ETTR and the optimal interval."""
+
+from __future__ import annotations
+
+import math
+
+from report import stats
+from report.compute.figures import AsyncSide, Bubble, Reliability, ReliabilitySide, Save, SaveSide
+from report.load import JointTest
+
+
+def _blocking(test: JointTest, side: SaveSide, lag: AsyncSide) -> tuple[float, float]:
+    """(b, w): the part of a save that blocks training and the write lag (sync: the save, 0; async: staging, save)."""
+    if test.config.training.checkpoint_mode == "async":
+        return lag.staging_s, lag.write_lag_s
+    return side.mean_s, 0.0
+
+
+def _restore_s(test: JointTest, system: str) -> float | None:
+    """Mean restore time of the training model on `system`; None when no restores were measured."""
+    frame = test.restores
+    if frame is None or frame.empty:
+        return None
+    rows = frame[(frame["system"] == system) & (frame["model"] == test.config.training.model)]
+    return stats.mean([float(v) for v in rows["restore_s"]])
+
+
+def _reliability(
+    test: JointTest, save: Save, bubble: Bubble, async_sides: dict[str, AsyncSide], step: float
+) -> Reliability:
+    r = test.config.reliability
+    gpus = save.baseline.gpus
+    mtbf = r.gpu_mtbf_hours * 3600 / gpus
+    interval = bubble.checkpoint_interval_steps * step
+
+    def side(name: str, s: SaveSide) -> ReliabilitySide:
+        b, w = _blocking(test, s, async_sides[name])
+        restore = _restore_s(test, s.system)
+        recovery = r.restart_s + (0.0 if restore is None else restore)
+        best = max(stats.young_interval(b, mtbf), w)
+        overhead = stats.failure_overhead_pct(b, w, interval, mtbf, recovery)
+        optimal = stats.failure_overhead_pct(b, w, best, mtbf, recovery)
+        return ReliabilitySide(
+            restore_s=restore,
+            recovery_s=recovery,
+            optimal_interval_s=best,
+            optimal_interval_steps=best / step,
+            daly_interval_s=max(stats.daly_interval(b, mtbf), w),
+            save_overhead_pct=100 * stats.pause(b, w, interval) / interval,
+            overhead_pct=overhead,
+            optimal_overhead_pct=optimal,
+            ettr=1 / (1 + overhead / 100),
+            optimal_ettr=1 / (1 + optimal / 100),
+        )
+
+    b, c = side("baseline", save.baseline), side("candidate", save.candidate)
+    return Reliability(
+        gpu_mtbf_hours=r.gpu_mtbf_hours,
+        restart_s=r.restart_s,
+        gpus=gpus,
+        job_mtbf_s=mtbf,
+        step_time_s=step,
+        interval_s=interval,
+        baseline=b,
+        candidate=c,
+        tuning_beats_switching=b.optimal_overhead_pct < c.overhead_pct,
+        retune_gain_pct=b.overhead_pct - b.optimal_overhead_pct,
+        switch_gain_pct=b.overhead_pct - c.overhead_pct,
+        optimum_gain_pct=b.optimal_overhead_pct - c.optimal_overhead_pct,
+        cost_ratio=save.time_ratio,
+        sqrt_cost_ratio=math.sqrt(save.time_ratio),
+        optimal_overhead_ratio=c.optimal_overhead_pct / b.optimal_overhead_pct,
+    )

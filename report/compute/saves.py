@@ -1,0 +1,145 @@
+"""The saves, the bandwidth and the training-time bubble of both sides."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pandas as pd
+
+from report import stats
+from report.compute.asynchronous import _async_sides
+from report.compute.figures import SIDES, AsyncSide, Bandwidth, BandwidthSide, Bubble, Save, SaveSide
+from report.load import JointTest
+from report.runs import BandwidthLog, steady_means
+
+
+def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] | None, Save, Bubble]:
+    """The async figures per side (async mode; None in sync mode), the saves with their pause, and the bubble.
+
+    In sync mode the pause is the save's mean and the step time follows from the bubble (compute_s / total_steps,
+    checked above zero before the what-if is computed); in async mode the step time is given and the pause is the
+    stall, which depends on the interval.
+    """
+    t = test.config.training
+    if t.checkpoint_mode == "async":
+        step = t.step_time_s
+        sides = _async_sides(test, save, step, t.checkpoint_interval_steps * step)
+        pauses = {side: sides[side].stall_s for side in SIDES}
+    else:
+        sides, pauses = None, {"baseline": save.baseline.mean_s, "candidate": save.candidate.mean_s}
+    save = dataclasses.replace(
+        save,
+        baseline=dataclasses.replace(save.baseline, pause_s=pauses["baseline"]),
+        candidate=dataclasses.replace(save.candidate, pause_s=pauses["candidate"]),
+    )
+    return sides, save, _bubble(test, save)
+
+
+def _step_time(test: JointTest, bubble: Bubble) -> float:
+    """t: compute seconds per step; in async mode the given step_time_s."""
+    t = test.config.training
+    return t.step_time_s if t.checkpoint_mode == "async" else bubble.compute_s / bubble.total_steps
+
+
+def _save_side(frame: pd.DataFrame, system: str, model: str) -> SaveSide:
+    rows = frame[(frame["system"] == system) & (frame["model"] == model)]
+    times = rows["save_s"].tolist()
+    runs = rows["run"].tolist()
+    m = stats.mean(times)
+    sd = stats.stdev(times)
+    z = stats.modified_z(times)
+    return SaveSide(
+        system=system,
+        model=model,
+        runs=len(times),
+        snapshot_gb=float(rows["snapshot_gb"].iloc[0]),
+        gpus=int(rows["gpus"].iloc[0]),
+        mean_s=m,
+        stdev_s=sd,
+        cv_pct=None if sd is None else 100 * sd / m,
+        min_s=min(times),
+        max_s=max(times),
+        effective_gbps=float(rows["snapshot_gb"].iloc[0]) / m,
+        run_numbers=tuple(int(r) for r in runs),
+        times_s=tuple(times),
+        outlier_runs=tuple(int(r) for r, zi in zip(runs, z, strict=True) if abs(zi) > stats.OUTLIER_Z)
+        if len(times) >= stats.OUTLIER_MIN_RUNS
+        else (),
+    )
+
+
+def _save(frame: pd.DataFrame, names: dict[str, str], model: str) -> Save:
+    b, c = (_save_side(frame, names[side], model) for side in SIDES)
+    return Save(
+        baseline=b,
+        candidate=c,
+        speedup=b.mean_s / c.mean_s,
+        reduction_pct=100 * (1 - c.mean_s / b.mean_s),
+        saved_per_save_s=b.mean_s - c.mean_s,
+        time_ratio=c.mean_s / b.mean_s,
+        speedup_ci95=stats.ratio_ci95(b.mean_s, b.stdev_s, b.runs, c.mean_s, c.stdev_s, c.runs),
+    )
+
+
+def _bandwidth_side(log: BandwidthLog, system: str) -> BandwidthSide:
+    runs = log.runs_of(system)
+    means = [float(v) for v in log.run_mean[runs]]
+    steady, dropped = steady_means(log, runs)
+    sustained, steady_mean = stats.mean(means), stats.mean(steady.tolist())
+    return BandwidthSide(
+        system=system,
+        runs=len(means),
+        samples=int((log.run_stop[runs] - log.run_start[runs]).sum()),
+        sustained_gbps=sustained,
+        stdev_gbps=stats.stdev(means),
+        steady_gbps=steady_mean,
+        warmup_samples=int(dropped.sum()),
+        steady_gain_pct=100 * (steady_mean / sustained - 1),
+    )
+
+
+def _bandwidth(log: BandwidthLog, names: dict[str, str]) -> Bandwidth:
+    b, c = (_bandwidth_side(log, names[side]) for side in SIDES)
+    return Bandwidth(
+        baseline_gbps=b.sustained_gbps,
+        candidate_gbps=c.sustained_gbps,
+        improvement_pct=100 * (c.sustained_gbps / b.sustained_gbps - 1),
+        steady_improvement_pct=100 * (c.steady_gbps / b.steady_gbps - 1),
+        baseline=b,
+        candidate=c,
+    )
+
+
+def _bubble(test: JointTest, save: Save) -> Bubble:
+    t = test.config.training
+    saves = t.total_steps // t.checkpoint_interval_steps
+    base_total = saves * save.baseline.pause_s
+    cand_total = saves * save.candidate.pause_s
+    duration = (
+        t.baseline_duration_s if t.baseline_duration_s is not None else t.total_steps * t.step_time_s + base_total
+    )
+    compute_s = duration - base_total
+    cand_duration = compute_s + cand_total
+    gain = 100 * (duration / cand_duration - 1) if cand_duration > 0 else math.nan
+    base_bubble = 100 * base_total / duration
+    cand_bubble = 100 * cand_total / cand_duration if cand_duration > 0 else math.nan
+    return Bubble(
+        saves=saves,
+        baseline_save_total_s=base_total,
+        candidate_save_total_s=cand_total,
+        time_saved_s=base_total - cand_total,
+        baseline_duration_s=duration,
+        compute_s=compute_s,
+        candidate_duration_s=cand_duration,
+        baseline_bubble_pct=base_bubble,
+        candidate_bubble_pct=cand_bubble,
+        baseline_compute_share_pct=100 - base_bubble,
+        candidate_compute_share_pct=100 - cand_bubble,
+        duration_reduction_pct=100 * (base_total - cand_total) / duration,
+        throughput_gain_pct=gain,
+        cluster_gpus=t.cluster_gpus,
+        gpu_equivalents=t.cluster_gpus * gain / 100,
+        total_steps=t.total_steps,
+        checkpoint_interval_steps=t.checkpoint_interval_steps,
+    )
