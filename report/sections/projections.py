@@ -15,7 +15,7 @@ from report.formatting import (
     num,
     x3,
 )
-from report.i18n import _, join_words
+from report.i18n import _, join_words, ngettext
 from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
 
@@ -52,6 +52,10 @@ def _concurrent_note(w: Words) -> list[Para]:
     return [w.p(text.format(models=join_words([f"“{x}”" for x in concurrent])), "save_times")]
 
 
+#: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").
+GPU_IN_NAME = re.compile(r"\d[\d,]*\s*(?:GPUs?\b|块\s*GPU|卡)", re.IGNORECASE)
+
+
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
     notes = [w.p(_fit_sentence(side), "save_times", side=side.key) for side in w.sides]
@@ -66,6 +70,20 @@ def _projection_notes(w: Words) -> list[Para]:
             "note",
         )
     )
+    named = [p.name for p in m.projections if GPU_IN_NAME.search(p.name)]
+    if named:
+        notes.append(
+            Para(
+                ngettext(
+                    "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) "
+                    "like every projection: the name is test.toml's, not what was projected.",
+                    "The projections {names} are named for GPU counts, yet they keep this test's GPU count ({gpus}) "
+                    "like every projection: the names are test.toml's, not what was projected.",
+                    len(named),
+                ).format(names=join_words([f"“{n}”" for n in named]), gpus=join_words([str(g) for g in held])),
+                "note",
+            )
+        )
     for side in w.sides:
         if len(side.fit.gpus) > 1:
             name = side.system

@@ -66,6 +66,11 @@ def build(w: Words) -> Section:
             steps=count(b.total_steps), step=seconds(c.training.step_time_s)
         )
     )
+    step_source = (
+        "test.toml"
+        if c.training.baseline_duration_s is None or m.checkpoint_mode == "async"
+        else _("derived: (wall time − baseline saves) ÷ steps")
+    )
     g = c.gates
     assumptions = Table(
         "assumptions",
@@ -74,6 +79,7 @@ def build(w: Words) -> Section:
         (
             (_("Training steps"), count(b.total_steps), "test.toml"),
             (_("Steps between saves"), count(b.checkpoint_interval_steps), "test.toml"),
+            (_("Compute time per step"), seconds(m.reliability.step_time_s), step_source),
             (_("Saves in the run"), count(b.saves), _("steps ÷ interval, rounded down")),
             (_("Wall time with baseline saves"), long_duration(b.baseline_duration_s), duration_source),
             (_("Cluster size for GPU-equivalents"), count(b.cluster_gpus), _default_or(c, "training.cluster_gpus")),

@@ -120,3 +120,36 @@ def test_no_fitted_line_without_projections_and_gpu_time_in_a_readers_unit():
     assert "44.2 GPU-seconds of GPU time per run" in qa and "GPU-hours per run" not in qa
     ctx, m = build(DATA)  # 1,680 s × 8 GPUs = 3.73 GPU-hours
     assert "3.73 GPU-hours of GPU time per run" in " ".join(texts(section(ctx, "qa").blocks))
+
+
+def _rows(ctx, section_id, table_id=None):
+    for block in section(ctx, section_id).blocks:
+        if table_id is None or getattr(block, "id", "") == table_id:
+            rows = getattr(block, "rows", None) or getattr(block, "items", None)
+            if rows:
+                return {row[0]: row[1:] for row in rows}
+    raise AssertionError(section_id)
+
+
+def test_step_time_wall_time_and_projection_names_are_traceable():
+    ctx, m = build(DATA)
+    # 36,000 s of wall time less 20 saves of 178 s, over 10,000 steps: 3.244 s of compute per step.
+    assert abs(m.reliability.step_time_s - (36_000 - 20 * 178) / 10_000) < 1e-12
+    rows = _rows(ctx, "setup", "assumptions")
+    assert rows["Compute time per step"] == ("3.24 s", "derived: (wall time − baseline saves) ÷ steps")
+    formulas = _rows(ctx, "formulas")
+    assert formulas["Wall time, baseline"] == (
+        "duration_B = baseline_duration_s of test.toml, else total_steps × step_time_s + saves × pause_B (derived)",
+    )
+    notes = texts(section(ctx, "projections").blocks)
+    assert (
+        "The projection “70B on 64 GPUs” is named for a GPU count, yet it keeps this test's GPU count (8) like every "
+        "projection: the name is test.toml's, not what was projected." in notes
+    )
+    ctx, m = build(ASYNC_EXAMPLE)  # step_time_s = 6.0 given; wall time 20,000 × 6 s + 400 stalls of 49.44 s
+    rows = _rows(ctx, "setup", "assumptions")
+    assert rows["Compute time per step"] == ("6 s", "test.toml")
+    assert abs(m.bubble.baseline_duration_s - (20_000 * 6 + 400 * m.save.baseline.pause_s)) < 1e-6
+    assert rows["Wall time with baseline saves"] == ("139,776 s (38.8 h)", "derived: 20,000 × 6 s + baseline saves")
+    ctx, _m = build(FIXTURES / "retune")  # “128 GB” names no GPU count
+    assert not any("named for a GPU count" in t for t in texts(section(ctx, "projections").blocks))
