@@ -20,7 +20,6 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
-    capacity_sentence,
     memory_restores,
     retune_sentence,
 )
@@ -74,7 +73,17 @@ def _utilisation_answer(w: Words) -> Subsection:
                     candidate=long_duration(b.candidate_duration_s), baseline=long_duration(b.baseline_duration_s)
                 )
                 + " "
-                + capacity_sentence(m),
+                + (
+                    _(
+                        "In a cluster of {cluster} GPUs running such jobs that is worth {gpus} GPUs of capacity (the "
+                        "summary says what bandwidth it assumes)."
+                    )
+                    if b.gpu_equivalents >= 0
+                    else _(
+                        "In a cluster of {cluster} GPUs running such jobs that is a loss of {gpus} GPUs of capacity "
+                        "(the summary says what bandwidth it assumes)."
+                    )
+                ).format(cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))),
                 "save_times",
                 "bandwidth",
             ),

@@ -1,5 +1,7 @@
 """Every sentence true: limits beside benefits, flags on data the gates reject, badges that say what an input is."""
 
+from itertools import pairwise
+
 from report.sections.decisions import TILE_GATES
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
@@ -153,3 +155,19 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     assert rows["Wall time with baseline saves"] == ("139,776 s (38.8 h)", "derived: 20,000 × 6 s + baseline saves")
     ctx, _m = build(FIXTURES / "retune")  # “128 GB” names no GPU count
     assert not any("named for a GPU count" in t for t in texts(section(ctx, "projections").blocks))
+
+
+def test_the_capacity_sentence_is_said_twice_at_most_and_hours_only_where_counted():
+    for folder in (DATA, FIO_EXAMPLE, ASYNC_EXAMPLE):
+        ctx, m = build(folder)
+        words = [p.text for p in all_paras(ctx)]
+        assert sum("steps per unit of time" in t for t in words) == 2, folder  # the summary and the bubble section
+        bubble = texts(section(ctx, "bubble").blocks)
+        assert not any("steps per unit of time" in a and "steps per unit of time" in b for a, b in pairwise(bubble))
+        qa = " ".join(texts(section(ctx, "qa").blocks))
+        assert "GPUs of capacity (the summary says what bandwidth it assumes)." in qa
+    ctx, m = build(FIO_EXAMPLE)  # 22.1 s: no "(0.00614 h)"
+    assert "The run finishes 22.1 s sooner, 0.436% of its baseline wall time." in texts(section(ctx, "bubble").blocks)
+    ctx, m = build(ASYNC_EXAMPLE)  # 15,936 s = 4.43 h
+    assert round(m.bubble.time_saved_s) == 15936
+    assert any(t.startswith("The run finishes 15,936 s (4.43 h) sooner") for t in texts(section(ctx, "bubble").blocks))
