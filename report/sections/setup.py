@@ -66,10 +66,17 @@ def build(w: Words) -> Section:
             steps=count(b.total_steps), step=seconds(c.training.step_time_s)
         )
     )
-    step_source = (
-        "test.toml"
-        if c.training.baseline_duration_s is None or m.checkpoint_mode == "async"
-        else _("derived: (wall time − baseline saves) ÷ steps")
+    # The step time, where the wall-time row does not already print it (“derived: steps × step time + …”).
+    step_row = (
+        ()
+        if c.training.baseline_duration_s is None
+        else (
+            (
+                _("Compute time per step"),
+                seconds(m.reliability.step_time_s),
+                "test.toml" if m.checkpoint_mode == "async" else _("derived: (wall time − baseline saves) ÷ steps"),
+            ),
+        )
     )
     g = c.gates
     assumptions = Table(
@@ -79,7 +86,7 @@ def build(w: Words) -> Section:
         (
             (_("Training steps"), count(b.total_steps), "test.toml"),
             (_("Steps between saves"), count(b.checkpoint_interval_steps), "test.toml"),
-            (_("Compute time per step"), seconds(m.reliability.step_time_s), step_source),
+            *step_row,
             (_("Saves in the run"), count(b.saves), _("steps ÷ interval, rounded down")),
             (_("Wall time with baseline saves"), long_duration(b.baseline_duration_s), duration_source),
             (_("Cluster size for GPU-equivalents"), count(b.cluster_gpus), _default_or(c, "training.cluster_gpus")),
