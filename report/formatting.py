@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
-from report.i18n import language
+from report.i18n import _, language
 
 
 def num(value: float | int | None, digits: int = 1) -> str:
@@ -27,10 +28,11 @@ def auto_digits(value: float) -> int:
 
 
 def seconds(value: float | None) -> str:
-    """A duration in seconds, e.g. "178 s", "379.9 s", "3,560 s"."""
+    """A duration in seconds, as it prints everywhere (table, prose, tile): a whole number as it is, else three
+    significant digits, never dropping whole digits: "178 s", "380 s", "0.774 s", "5,065 s"."""
     if value is None:
         return "–"
-    return f"{num(value, auto_digits(value))} s"
+    return s3(value)
 
 
 def fixed(value: float | None, digits: int) -> str:
@@ -42,8 +44,8 @@ def fixed(value: float | None, digits: int) -> str:
 
 
 def hours(value_s: float) -> str:
-    """A long duration in hours from seconds, e.g. "10.0 h"."""
-    return f"{fixed(value_s / 3600, 1)} h"
+    """A long duration in hours from seconds, three significant digits wherever it prints: "10.0 h", "6.77 h"."""
+    return h3(value_s)
 
 
 def long_duration(value_s: float) -> str:
@@ -71,6 +73,11 @@ def count(value: int) -> str:
     return num(value, 0)
 
 
+def spread(mean: float, sd: float | None) -> str:
+    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10"."""
+    return sig(mean) if sd is None else f"{sig(mean)} ± {sig(sd)}"
+
+
 def mean_sd(mean: float, sd: float | None, digits: int) -> str:
     """hyperfine's cell: "178.0 ± 2.1", or the mean alone with one run."""
     return num(mean, digits) if sd is None else f"{num(mean, digits)} ± {num(sd, digits)}"
@@ -93,6 +100,33 @@ def sig(value: float | int | None, digits: int = PROSE_DIGITS) -> str:
     return num(value, decimals)
 
 
+def round_sig(value: float, digits: int = PROSE_DIGITS) -> float:
+    """`value` rounded to `digits` significant digits, whole digits included: 3,658,527 → 3,660,000.0."""
+    if value == 0 or not math.isfinite(value):
+        return value
+    return round(float(value), digits - 1 - math.floor(math.log10(abs(value))))
+
+
+def rounded(value: float | None, digits: int = PROSE_DIGITS) -> str:
+    """A figure computed from inputs given to two or three digits, at the precision they allow: three significant
+    digits, the whole digits beyond them printed as zeros ("52,800", "634", "3.67"), never "52,843"."""
+    if value is None or not math.isfinite(value):
+        return "–"
+    if abs(value) < 10 ** (digits - 1):
+        return sig(value, digits)
+    return num(round_sig(value, digits), 0)
+
+
+def money(value: float, currency: str) -> str:
+    """An amount at three significant digits with its currency: "3.67 USD", "634 USD", "52,800 USD", and from a
+    million (in Chinese from 10,000, 万) in words: "3.66 million USD", "366 万 USD"."""
+    if language() == "zh-CN" and abs(value) >= 1e4:
+        return _("{value} ten thousand {currency}").format(value=sig(round_sig(value) / 1e4), currency=currency)
+    if abs(value) >= 1e6:
+        return _("{value} million {currency}").format(value=sig(round_sig(value) / 1e6), currency=currency)
+    return f"{rounded(value)} {currency}"
+
+
 def given(value: float | int) -> str:
     """A threshold or setting as test.toml writes it, shortest form with separators: "5", "2.5", "1,000"."""
     text = f"{value:,.12g}" if abs(value) < 1e15 else f"{value:g}"
@@ -101,9 +135,12 @@ def given(value: float | int) -> str:
 
 def s3(value: float) -> str:
     """A duration in prose: a whole number of seconds as it is, else three significant digits ("84 s", "379 s")."""
-    if float(value).is_integer():
-        return f"{num(value, 0)} s"
-    return f"{sig(value)} s"
+    return f"{seconds_figure(value)} s"
+
+
+def seconds_figure(value: float) -> str:
+    """A duration in a table whose header names the unit, as s3 prints it in prose: "1,680", "22.1", "−22.1"."""
+    return num(value, 0) if float(value).is_integer() else sig(value)
 
 
 def p3(value: float | None) -> str:
@@ -122,8 +159,9 @@ def h3(value_s: float) -> str:
 
 
 def gpus(value: float) -> str:
-    """GPU-equivalents in prose: whole GPUs from ten upwards ("49"), three significant digits below ("4.90")."""
-    return num(value, 0) if abs(value) >= 10 else sig(value)
+    """GPU-equivalents, wherever they print (tile, prose, table): three significant digits ("49.0", "4.90", "125"),
+    so that the cluster's value can be recomputed from the printed figure."""
+    return sig(value)
 
 
 def natural_key(text: str) -> tuple:
@@ -132,32 +170,70 @@ def natural_key(text: str) -> tuple:
 
 
 # A table's width in its own font's `ch` (A4 text width, 493 pt, over Inter's 0 at 0.86rem of 9.5 pt, 5.1 pt) less slack
-# for numbers and signs wider than a 0.
-TABLE_CH = 88
+# for numbers and signs wider than a 0. A table of WIDE_COLUMNS columns or more is set at 0.78rem (screen.css,
+# figure.table.wide): 88 × 0.86 / 0.78 = 97 of its smaller ch.
+TABLE_CH, WIDE_TABLE_CH, WIDE_COLUMNS = 88, 97, 9
 HEADER_LINES, CELL_LINES = 3, 3
 CELL_PAD_CH = 2  # a cell's left and right padding (0.4rem each), in ch
+# Where a number may break when whole numbers leave the names too little room: before "± sd", after a range's dash,
+# after a ratio's slash ("401.0 | ± 6.0", "8.97– | 9.60×", "1.5 / | 1.5"). Never inside a number or before its unit.
+_NUMBER_BREAK = re.compile(r"(?<= )(?=± )|(?<=–)(?=[\d−-])|(?<= / )")
+
+
+@dataclass(frozen=True)
+class ColumnLayout:
+    """How a table is set: each column's least width in `ch` (0: the layout decides), and whether its numbers may
+    break at NUMBER_BREAK (only when the page is too narrow for them whole and the names' three lines)."""
+
+    widths: list[int]
+    split: bool
+    wide: bool
+
+
+def number_pieces(cell: str) -> list[str]:
+    """A number cell's unbreakable pieces, each with the space that follows it: "401.0 ± 6.0" -> ["401.0 ", "± 6.0"]."""
+    return [p for p in _NUMBER_BREAK.split(str(cell)) if p]
+
+
+def column_layout(table) -> ColumnLayout:
+    """Each column's least width in `ch`, so that no header wraps over three lines and no name over three: the
+    browser or WeasyPrint shares the rest. Numbers never wrap (CSS), unless the page cannot hold them whole beside
+    the names' widths: then they break between their pieces (`number_pieces`) and keep only the widest piece. Where
+    that is still wider than the page, every widened column gives up the same share of its widening."""
+    wide = len(table.columns) >= WIDE_COLUMNS
+    page = WIDE_TABLE_CH if wide else TABLE_CH
+    widths, over = _widths(table, page, split=False)
+    if over > 0 and any(c.numeric for c in table.columns):
+        split_widths, _ = _widths(table, page, split=True)
+        if split_widths != widths:
+            return ColumnLayout(split_widths, True, wide)
+    return ColumnLayout(widths, False, wide)
 
 
 def column_widths(table) -> list[int]:
-    """Each column's least width in `ch`, so that no header wraps over three lines and no name over three: the
-    browser or WeasyPrint shares the rest. Numbers never wrap (CSS). Where that is wider than the page, every
-    widened column gives up the same share of its widening, so the table still fits the page."""
+    """Each column's least width in `ch` (see `column_layout`)."""
+    return column_layout(table).widths
+
+
+def _widths(table, page: int, split: bool) -> tuple[list[int], int]:
+    """Columns' least widths on a page of `page` ch, and by how many ch the wished widths overran it."""
     floors, wants = [], []
     for i, column in enumerate(table.columns):
         cells = [str(row[i]) for row in table.rows]
-        floor = max((len(c) for c in cells), default=0) if column.numeric else 0  # nowrap: the widest number
+        pieces = [p.strip() for c in cells for p in number_pieces(c)] if split else cells
+        floor = max((len(c) for c in pieces), default=0) if column.numeric else 0  # nowrap: the widest number
         text = 0 if column.numeric or column.code else max((_least_ch(c, CELL_LINES) for c in cells), default=0)
         floors.append(floor + CELL_PAD_CH)
         wants.append(max(_least_ch(column.label, HEADER_LINES), text))
     extra = [max(0, w + CELL_PAD_CH - f) for w, f in zip(wants, floors, strict=True)]
-    over = sum(floors) + sum(extra) - TABLE_CH
+    over = sum(floors) + sum(extra) - page
     if over > 0 and sum(extra):
         share = max(0.0, 1 - over / sum(extra))
         wants = [
             math.floor(f - CELL_PAD_CH + e * share + 1e-9) if w else 0
             for w, f, e in zip(wants, floors, extra, strict=True)
         ]
-    return wants
+    return wants, over
 
 
 def _least_ch(text: str, lines: int) -> int:
@@ -174,4 +250,4 @@ def _least_ch(text: str, lines: int) -> int:
 
 
 # The filters the templates use, registered by report/render.py.
-FILTERS = {"column_widths": column_widths}
+FILTERS = {"column_layout": column_layout, "number_pieces": number_pieces}

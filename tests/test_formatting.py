@@ -5,7 +5,7 @@ from report import formatting as f
 
 def test_snapshots():
     assert f.seconds(178.0) == "178 s"
-    assert f.seconds(379.8780487) == "379.9 s"
+    assert f.seconds(379.8780487) == "380 s"  # three significant digits, as the prose prints it
     assert f.seconds(3560.0) == "3,560 s"
     assert f.seconds(3.244) == "3.24 s"
     assert f.long_duration(36000) == "36,000 s (10.0 h)"
@@ -22,7 +22,40 @@ def test_fixed_decimals_keep_two_significant_digits_of_a_small_value():
     assert [fixed(v, 1) for v in (0.0694, 0.556, 0.618, 12.34, 0.0)] == ["0.069", "0.56", "0.62", "12.3", "0.0"]
     assert fixed(-0.693, 0) == "−0.69" and fixed(-1680.4, 0) == "−1,680" and fixed(5.3, 0) == "5.3"
     assert pct(0.0053, 2) == "0.0053%" and pct(0.0112, 2) == "0.011%" and pct(9.89, 2) == "9.89%"
-    assert hours(0.0694 * 3600) == "0.069 h" and hours(36000) == "10.0 h"
+    assert hours(0.0694 * 3600) == "0.0694 h" and hours(36000) == "10.0 h" and hours(24372) == "6.77 h"
+
+
+def test_money_at_the_precision_its_inputs_allow():
+    """Three significant digits from inputs given to two or three: 3,658,527 USD is "3.66 million USD"."""
+    from report import i18n
+
+    assert f.money(3658527.4, "USD") == "3.66 million USD" and f.money(5078964.0, "USD") == "5.08 million USD"
+    assert f.money(52843.2, "USD") == "52,800 USD" and f.money(634.08, "USD") == "634 USD"
+    assert f.money(3.6667, "USD") == "3.67 USD" and f.money(44.0, "USD") == "44.0 USD"
+    assert f.money(999600.0, "EUR") == "1,000,000 EUR"  # below a million before rounding: digits, not words
+    with i18n.strict(), i18n.activate("zh-CN"):
+        # 万 (10,000) from 10,000 up: 3,658,527 is 365.85 万, three digits 366; 52,843 is 5.28 万
+        assert f.money(3658527.4, "USD") == "366 万 USD" and f.money(52843.2, "USD") == "5.28 万 USD"
+        assert f.money(634.08, "USD") == "634 USD"
+
+
+def test_rounded_prints_whole_digits_beyond_three_as_zeros():
+    assert f.round_sig(3658527.4) == 3660000.0 and f.round_sig(0.0012345) == 0.00123
+    assert [f.rounded(v) for v in (300099.0, 91890.7, 999.6, 12.345, 0.5)] == [
+        "300,000",
+        "91,900",
+        "1,000",
+        "12.3",
+        "0.500",
+    ]
+    assert f.rounded(None) == "–"
+
+
+def test_one_precision_for_a_figure_in_tables_and_prose():
+    """A table's cell prints a figure as the prose does: 10.98% is 11.0% in both, 48.95 GPU-equivalents 49.0."""
+    assert f.spread(178.0, 2.1) == "178 ± 2.10" and f.spread(94.0, None) == "94.0"
+    assert f.p3(10.98) == "11.0%" and f.gpus(48.95) == "49.0" and f.gpus(4.9) == "4.90" and f.gpus(125.2) == "125"
+    assert f.seconds(5065.1) == "5,065 s" and f.seconds(0.774) == "0.774 s"
 
 
 NFS = "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8) (s)"  # 64 characters
@@ -46,6 +79,42 @@ def test_column_widths_share_what_the_page_lacks():
     # each column: 11 ch of number + 2 of padding = 13, asks 25 + 2 - 13 = 14 more; 4 x 27 = 108 ch against 88:
     # 20 too many, each keeps 1 - 20/56 of its 14, 9: 11 + 9 = 20 ch
     assert f.column_widths(table) == [20, 20, 20, 20]
+
+
+def test_number_pieces_break_before_the_spread_after_a_dash_or_a_slash():
+    assert f.number_pieces("401.0 ± 6.0") == ["401.0 ", "± 6.0"]
+    assert f.number_pieces("8.97–9.60×") == ["8.97–", "9.60×"]
+    assert f.number_pieces("1.5 / 1.5") == ["1.5 / ", "1.5"]
+    assert f.number_pieces("−0.5–−0.2") == ["−0.5–", "−0.2"]
+    assert f.number_pieces("140 GB") == ["140 GB"] and f.number_pieces("1,234.5") == ["1,234.5"]
+
+
+LOAD_ROWS = (
+    ("Llama-3 70B full fine-tune (BF16, ZeRO-3)", "NVIDIA H100 SXM5 80 GB (8 per node)", "140 GB", "3 / 3",
+     "401.0 ± 6.0", "43.2 ± 0.7", "1.5 / 1.5", "357.8", "9.28×", "8.97–9.60×"),
+    ("Qwen2.5 7B instruction tune (BF16)", "NVIDIA H100 SXM5 80 GB (8 per node)", "15.2 GB", "3 / 3",
+     "49.6 ± 0.7", "8.1 ± 0.1", "1.5 / 1.5", "41.5", "6.12×", "5.92–6.33×"),
+    ("Qwen2.5 32B LoRA adapters and optimizer state", "Huawei Atlas 910B", "65.6 GB", "3 / 3",
+     "188.1 ± 2.8", "24.5 ± 0.4", "1.5 / 1.5", "163.6", "7.68×", "7.42–7.94×"),
+)  # fmt: skip
+
+
+def test_column_layout_breaks_numbers_before_names_take_a_fourth_line():
+    """The long-names load table: ten columns, so set small (97 ch). Whole numbers take 2 + 2 (names' padding) + 9 +
+    7 + 13 + 12 + 11 + 7 + 7 + 12 = 82 ch; the names ask ceil(45 / 3) + 3 = 18 and ceil(35 / 3) + 3 = 15 (the two
+    widest), 33 more: 115, 18 too many, so the names would get 8 and 6 ch (six lines, as the cold read saw). Broken
+    into pieces ("401.0" | "± 6.0", "8.97–" | "9.60×", "3 /" | "3", "1.5 /" | "1.5") the numbers take 2 + 2 + 9 + 5 +
+    7 + 7 + 7 + 7 + 7 + 7 = 60 ch: 93 with the names, which keep 18 and 15 ch."""
+    from report.blocks import Column, Table
+
+    numbers = ("Size", "Runs", "Load baseline (s)", "Candidate (s)", "CV (%)", "Saved (s)", "Speedup", "95% interval")
+    columns = (Column("Model", False), Column("Platform", False), *(Column(c) for c in numbers))
+    table = Table("load", "caption", columns, LOAD_ROWS)
+    assert f._widths(table, f.WIDE_TABLE_CH, split=False) == ([8, 6, 0, 0, 0, 0, 0, 0, 0, 0], 18)
+    assert f.column_layout(table) == f.ColumnLayout([18, 15, 0, 0, 0, 0, 0, 0, 0, 0], split=True, wide=True)
+    # three columns fit whole: nothing breaks, the table keeps its size
+    small = Table("t", "caption", columns[:1] + columns[4:6], tuple((r[0], r[4], r[5]) for r in LOAD_ROWS))
+    assert f.column_layout(small) == f.ColumnLayout([18, 0, 0], split=False, wide=False)
 
 
 def test_column_widths_of_chinese_headers():

@@ -48,9 +48,8 @@ def test_headline_figures_in_pdf_text(default_text):
         "5.48%",
         "4.67%",
         "6.20× to 9.30×",
-        "49 GPUs",
-        "379.9",
-        "200.6",
+        "49.0 GPUs",  # 1,000 × (36,000 ÷ 34,320 − 1) = 48.95, three significant digits wherever it prints
+        "380 s against 201 s",  # 178 × 140 ÷ 65.6 = 379.9 and 94 × 140 ÷ 65.6 = 200.6, as the projection table prints
     ]:
         assert figure in text, figure
 

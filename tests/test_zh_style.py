@@ -58,6 +58,36 @@ def test_the_rules_catch_what_the_review_found():
     assert zh_style.problems("G1、G2 和 G3；训练时间缩短 4.67%，基线 9.89%，候选系统 5.48%。2026年11月30日") == []
 
 
+def test_the_rules_catch_what_the_second_reading_found():
+    printed = [
+        "示意值 部署与推理服务：每个实测模型的每次冷启动缩短 41.6 s 至 332 s",
+        "图 3 示意值 有效保存吞吐量与各系统实测的持续写带宽并列",
+        "暂存一个检查点所需的主机内存：每节点 65.6 GB（每节点 8 个 GPU）",
+        "G1 和 G2 未判定",
+        "在当前间隔下，有一次写入超过两次保存之间的计算时间",
+        "它确实改变的是：保存从不停顿的最短间隔从 55 步变为 29 步",
+        "当前间隔，计入故障；每次保存保存时间减少 47.2%",
+        "未测量恢复：按假设的 restart_s 计。",
+        "test.toml 未列出 [[projections]]，因此不推算其他检查点大小。",
+    ]
+    assert [len(zh_style.problems(text)) for text in printed] == [1] * len(printed)
+    # 实测 and 示意 in separate sentences, 非实测 beside 示意, and a key in brackets after its words are all right
+    assert (
+        zh_style.problems(
+            "实测输入：检查点保存时间。示意性输入（非实测）：写带宽；均标注“示意值”。"
+            "测试设置未给出暂存时间（test.toml 的 [async] 表）。每节点 8 块 GPU，G1 和 G2 待判定"
+        )
+        == []
+    )
+
+
+def test_the_chinese_chart_label_says_bei_and_the_headers_one_bracket_width():
+    with i18n.activate("zh-CN"):
+        assert i18n._("{ratio}× faster").format(ratio="6.20") == "快 6.20 倍"
+        assert i18n._("{system} (s)").format(system="本地 NVMe 单盘") == "本地 NVMe 单盘（s）"
+    assert i18n._("{system} (s)").format(system="Local NVMe") == "Local NVMe (s)"
+
+
 def test_typeset_spaces_chinese_and_latin_and_keeps_numbers_with_their_units():
     nb = i18n.NO_BREAK_SPACE
     assert i18n.typeset("G1、G2和G3", "zh-CN") == "G1、G2 和 G3"

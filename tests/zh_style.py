@@ -11,7 +11,18 @@ _RULES = {
     "对 between two figures (write 基线 X，候选系统 Y)": re.compile(rf"(?<![{CJK}]) ?对 ?(?=[0-9•−+])"),
     "a half-width bracket inside full-width ones": re.compile(r"（[^（）\n]*[()][^（）\n]*）"),
     "an ASCII space at full-width punctuation": re.compile(rf" [{FULL_WIDTH}]|[{FULL_WIDTH}] "),
+    "个 as the measure word of GPUs (write 块 GPU)": re.compile(r"个\s*GPU"),
+    "未判定 (the one term is 待判定)": re.compile("未判定"),
+    "有一次写入 (a write, not once a write: 写入耗时超过…)": re.compile("有一次写入"),
+    "它确实改变 (a calque of 'what it does change': 真正改变的是)": re.compile("它确实改变"),
+    "a word said twice in a row": re.compile(r"(保存|时间|停顿|检查点|等待)\1"),
+    "a configuration key in prose (say it in words; the key in brackets after them)": re.compile(
+        r"\[\[\w+\]\]|\brestart_s\b"
+    ),
 }
+# 实测 ("measured", not 非实测/未实测) and 示意 (illustrative) in one sentence: a measured figure beside an illustrative one.
+_SENTENCE = re.compile(r"[^。！？；\n]+")
+_MEASURED = re.compile("(?<![非未])实测")
 
 
 def problems(text: str, given: tuple[str, ...] = ()) -> list[str]:
@@ -33,6 +44,9 @@ def problems(text: str, given: tuple[str, ...] = ()) -> list[str]:
         found.append(f"no space between Latin and Chinese: {_around(text, match.start())}")
     for label, rule in _RULES.items():
         found += [f"{label}: {_around(text, m.start())}" for m in rule.finditer(text)]
+    for sentence in _SENTENCE.finditer(text):
+        if _MEASURED.search(sentence.group(0)) and "示意" in sentence.group(0):
+            found.append(f"实测 in a sentence with 示意: {_around(text, sentence.start())}")
     return found
 
 

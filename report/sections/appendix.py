@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
 from report.blocks import (
     Column,
     Section,
@@ -11,6 +14,7 @@ from report.formatting import (
     count,
     natural_key,
     num,
+    sig,
 )
 from report.i18n import _
 from report.runs import BandwidthLog
@@ -23,14 +27,46 @@ CHARTS: tuple[str, ...] = ()
 MAX_RAW_ROWS = 40
 
 
+def as_given(raw: bytes | None, keys: tuple[str, ...], columns: tuple[str, ...]) -> dict[tuple[str, ...], dict]:
+    """Each CSV row's numbers as the file writes them ("970.0" stays 970.0, "0.0812" is not rounded to 0.08), by
+    its key columns (trimmed, as the tables compare them): a printed ratio can be recomputed from the printed
+    inputs. Rows an import gave are not in the CSV; `given_text` prints those in Python's shortest round-trip form,
+    as `python -m report rows` does."""
+    if raw is None:
+        return {}
+    reader = csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline=""))
+    reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
+    out = {}
+    for row in reader:
+        if all(row.get(c) is not None for c in (*keys, *columns)):
+            out[tuple(row[k].strip() for k in keys)] = {c: row[c].strip() for c in columns}
+    return out
+
+
+def given_text(given: dict[tuple[str, ...], dict], key: tuple, column: str, value: float) -> str:
+    """The input's own text of `value` when the CSV holds it with that value, else its shortest round-trip form."""
+    text = given.get(tuple(str(k) for k in key), {}).get(column)
+    if text is not None and float(text) == float(value):
+        return text
+    return repr(float(value)) if not float(value).is_integer() else f"{float(value):.1f}"
+
+
 def _raw_saves(w: Words) -> Table:
     saves = w.test.saves
     order = {w.config.systems.save_baseline: 0, w.config.systems.candidate: 1}
     saves = saves.assign(_side=saves["system"].astype(str).map(order)).sort_values(
         ["_side", "model", "run"], kind="stable"
     )
+    given = as_given(w.test.raw.get("save_times.csv"), ("system", "model", "run"), ("snapshot_gb", "save_s"))
     rows = tuple(
-        (str(r.system), str(r.model), str(r.gpus), num(r.snapshot_gb, 1), str(r.run), num(r.save_s, 2))
+        (
+            str(r.system),
+            str(r.model),
+            str(r.gpus),
+            given_text(given, (r.system, r.model, r.run), "snapshot_gb", r.snapshot_gb),
+            str(r.run),
+            given_text(given, (r.system, r.model, r.run), "save_s", r.save_s),
+        )
         for r in saves.itertuples(index=False)
     )
     columns = (
@@ -52,8 +88,16 @@ def _raw_loads(w: Words) -> Table:
         _side=loads["system"].astype(str).map(order), _model=loads["model"].astype(str).map(natural_key)
     )
     loads = loads.sort_values(["_model", "platform", "_side", "run"], kind="stable")
+    given = as_given(w.test.raw.get("load_times.csv"), ("system", "model", "platform", "run"), ("size_gb", "load_s"))
     rows = tuple(
-        (str(r.system), str(r.model), str(r.platform), num(r.size_gb, 1), str(r.run), num(r.load_s, 2))
+        (
+            str(r.system),
+            str(r.model),
+            str(r.platform),
+            given_text(given, (r.system, r.model, r.platform, r.run), "size_gb", r.size_gb),
+            str(r.run),
+            given_text(given, (r.system, r.model, r.platform, r.run), "load_s", r.load_s),
+        )
         for r in loads.itertuples(index=False)
     )
     columns = (
@@ -94,9 +138,9 @@ def _bandwidth_runs(log: BandwidthLog, w: Words) -> Table:
             str(log.run_number[k]),
             count(int(log.run_stop[k] - log.run_start[k])),
             f"{num(log.t_s[log.run_start[k]], 1)}–{num(log.t_s[log.run_stop[k] - 1], 1)}",
-            num(log.run_mean[k], 3),
-            num(log.run_min[k], 3),
-            num(log.run_max[k], 3),
+            sig(log.run_mean[k]),
+            sig(log.run_min[k]),
+            sig(log.run_max[k]),
         )
         for k in runs
     )

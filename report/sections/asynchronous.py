@@ -13,9 +13,9 @@ from report.compute import Metrics
 from report.formatting import (
     count,
     gb,
-    num,
     s3,
     seconds,
+    sig,
 )
 from report.i18n import _
 from report.load import JointTest
@@ -83,10 +83,10 @@ def _table(w: Words) -> Table:
     rows = tuple(
         (
             save.system,
-            num(side.staging_s, 2),
-            num(side.write_lag_s, 1),
-            num(tau, 0),
-            num(side.stall_s, 2),
+            sig(side.staging_s),
+            sig(side.write_lag_s),
+            sig(tau),
+            sig(side.stall_s),
             count(side.min_interval_steps),
         )
         for save, side in zip(m.save.sides(), a.sides(), strict=True)

@@ -9,10 +9,9 @@ from report.blocks import (
 )
 from report.formatting import (
     count,
-    mean_sd,
-    num,
-    pct,
+    p3,
     sig,
+    spread,
 )
 from report.i18n import _, ngettext
 from report.sections.base import Words
@@ -36,10 +35,10 @@ def build(w: Words) -> Section:
                 side.system,
                 str(side.runs),
                 count(side.samples),
-                mean_sd(side.sustained_gbps, side.stdev_gbps, 2),
-                num(side.steady_gbps, 2),
-                num(save.effective_gbps, 2),
-                pct(audit.effective_share_pct, 0),
+                spread(side.sustained_gbps, side.stdev_gbps),
+                sig(side.steady_gbps),
+                sig(save.effective_gbps),
+                p3(audit.effective_share_pct),
             )
         )
     table = Table(
@@ -104,7 +103,7 @@ def build(w: Words) -> Section:
             _(
                 "The saves reach {shares} of the sustained bandwidth; the consistency audit below weighs what that "
                 "means."
-            ).format(shares=both(pct(a.baseline.effective_share_pct, 0), pct(a.candidate.effective_share_pct, 0))),
+            ).format(shares=both(p3(a.baseline.effective_share_pct), p3(a.candidate.effective_share_pct))),
             "bandwidth",
             "save_times",
         )

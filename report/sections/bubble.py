@@ -11,13 +11,11 @@ from report.blocks import (
 from report.compute import Metrics
 from report.formatting import (
     count,
-    fixed,
     gpus,
     h3,
-    num,
     p3,
-    pct,
     s3,
+    seconds_figure,
 )
 from report.i18n import _
 from report.sections.base import Words
@@ -41,24 +39,29 @@ def build(w: Words) -> Section:
         else _("Training run with synchronous checkpoint saves"),
         (
             Column(_("Figure"), False),
-            Column(f"{m.save.baseline.system} (s)"),
-            Column(f"{m.save.candidate.system} (s)"),
+            Column(_("{system} (s)").format(system=m.save.baseline.system)),
+            Column(_("{system} (s)").format(system=m.save.candidate.system)),
             Column(_("Difference (s)")),
         ),
         (
-            (_("Compute"), num(b.compute_s, 0), num(b.compute_s, 0), "0"),
+            (_("Compute"), seconds_figure(b.compute_s), seconds_figure(b.compute_s), "0"),
             (
                 (_("Checkpoint stalls ({saves} × stall)") if stalls else _("Checkpoint saves ({saves} × mean)")).format(
                     saves=b.saves
                 ),
-                fixed(b.baseline_save_total_s, 0),
-                fixed(b.candidate_save_total_s, 0),
-                fixed(-b.time_saved_s, 0),
+                seconds_figure(b.baseline_save_total_s),
+                seconds_figure(b.candidate_save_total_s),
+                seconds_figure(-b.time_saved_s),
             ),
-            (_("Wall time"), num(b.baseline_duration_s, 0), num(b.candidate_duration_s, 0), fixed(-b.time_saved_s, 0)),
+            (
+                _("Wall time"),
+                seconds_figure(b.baseline_duration_s),
+                seconds_figure(b.candidate_duration_s),
+                seconds_figure(-b.time_saved_s),
+            ),
         ),
         _("Bubble share (saves ÷ wall time): {baseline} against {candidate}.").format(
-            baseline=pct(b.baseline_bubble_pct, 2), candidate=pct(b.candidate_bubble_pct, 2)
+            baseline=p3(b.baseline_bubble_pct), candidate=p3(b.candidate_bubble_pct)
         ),
         illustrative=w.marked("save_times"),
     )

@@ -59,7 +59,7 @@ def _no_difference(ci: tuple[float, float] | None) -> str:
     if ci is None or not ci[0] <= 1 <= ci[1]:
         return ""
     return _("; its 95% interval, {low} to {high}, includes 1×: no difference shown yet").format(
-        low=f"{num(ci[0], 2)}×", high=f"{num(ci[1], 2)}×"
+        low=x3(ci[0]), high=x3(ci[1])
     )
 
 

@@ -1,4 +1,5 @@
-"""Value of the time saved (only when test.toml prices GPU time)."""
+"""Value of the time saved (only when test.toml prices GPU time): one table reconciles per run, per year and
+the cluster, each row beside the assumption it rests on, at the precision the inputs allow."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from report.formatting import (
     count,
     gb,
     given,
+    gpus,
+    h3,
+    money,
     num,
+    rounded,
     s3,
-    sig,
 )
 from report.i18n import _
 from report.sections.base import Words
@@ -25,6 +29,15 @@ from report.sections.findings import demand_sentence
 ID = "economics"
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ()
+HOURS_A_YEAR = 8760
+
+
+def cluster_runs(m: Metrics) -> float:
+    """Runs a year the cluster row counts: every GPU of the cluster running jobs like this one all year,
+    cluster_gpus ÷ gpus per job × 8,760 h ÷ the candidate's wall time per run. It is cluster_value_per_year ÷
+    value_per_run (both are bubble.time_saved_s × price per GPU-hour, over the cluster's year or one run)."""
+    b = m.bubble
+    return b.cluster_gpus / m.save.baseline.gpus * HOURS_A_YEAR * 3600 / b.candidate_duration_s
 
 
 def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], ...]:
@@ -35,8 +48,8 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
     return (
         (
             _("Energy per training run"),
-            _("{kwh} kWh").format(kwh=sig(e.energy_kwh_per_run)),
-            _("{time} × {gpus} GPUs × {power} kW × PUE {pue}").format(
+            _("{kwh} kWh").format(kwh=rounded(e.energy_kwh_per_run)),
+            _("{time} saved × {gpus} GPUs × {power} kW × PUE {pue}").format(
                 time=s3(m.bubble.time_saved_s),
                 gpus=m.save.baseline.gpus,
                 power=given(spec.gpu_power_kw),
@@ -44,11 +57,56 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
             ),
         ),
         (
-            _("Energy per year"),
-            _("{kwh} kWh").format(kwh=sig(e.energy_kwh_per_year)),
-            _("× {runs} runs a year").format(runs=count(spec.runs_per_year)),
+            _("Energy per year, this job"),
+            _("{kwh} kWh").format(kwh=rounded(e.energy_kwh_per_year)),
+            _("× {runs} runs a year (test.toml)").format(runs=count(spec.runs_per_year)),
         ),
     )
+
+
+def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], ...]:
+    """Per run, per year (this job), per year (the cluster) and the runs that reconcile the last two."""
+    e, b = m.economics, m.bubble
+    price = _("{price} per GPU-hour").format(price=f"{num(spec.gpu_hour_price, 2)} {e.currency}")
+    rows = [
+        (
+            _("Per training run"),
+            money(e.value_per_run, e.currency),
+            _("{time} saved × {gpus} GPUs × {price}").format(
+                time=s3(b.time_saved_s), gpus=m.save.baseline.gpus, price=price
+            ),
+        ),
+        (
+            _("Per year, this job"),
+            money(e.value_per_year, e.currency),
+            _("× {runs} runs a year (test.toml)").format(runs=count(spec.runs_per_year)),
+        ),
+        (
+            _("Per year, the whole cluster"),
+            money(e.cluster_value_per_year, e.currency),
+            _(
+                "{gpus} GPU-equivalents × 8,760 h × {price}: every GPU of the {cluster}-GPU cluster running jobs like "
+                "this one all year"
+            ).format(gpus=gpus(b.gpu_equivalents), price=price, cluster=count(b.cluster_gpus)),
+        ),
+    ]
+    if e.value_per_run != 0:
+        rows.append(
+            (
+                _("Runs a year behind the cluster row"),
+                rounded(cluster_runs(m)),
+                _(
+                    "{cluster} GPUs ÷ {gpus} per job × 8,760 h ÷ {hours} per run; the cluster row is this many runs × "
+                    "the per-run value, the per-year row {runs} runs"
+                ).format(
+                    cluster=count(b.cluster_gpus),
+                    gpus=m.save.baseline.gpus,
+                    hours=h3(b.candidate_duration_s),
+                    runs=count(spec.runs_per_year),
+                ),
+            )
+        )
+    return tuple(rows)
 
 
 def build(w: Words) -> Section | None:
@@ -56,36 +114,12 @@ def build(w: Words) -> Section | None:
     if e is None:
         return None
     spec = w.config.economics
-
-    def money(value: float) -> str:
-        # Three significant digits, never fewer whole ones: 3.67 USD a run is not "4 USD" (4 × 12 ≠ 44).
-        return f"{sig(value)} {e.currency}"
-
-    price = f"{num(spec.gpu_hour_price, 2)} {e.currency}"
     table = Table(
         "economics",
         _("Value of the time saved"),
-        (Column(_("Figure"), False), Column(_("Value")), Column(_("How"), False)),
+        (Column(_("Figure"), False), Column(_("Value")), Column(_("Assumption"), False)),
         (
-            (
-                _("Per training run"),
-                money(e.value_per_run),
-                _("{time} × {gpus} GPUs × {price} per GPU-hour").format(
-                    time=s3(m.bubble.time_saved_s), gpus=m.save.baseline.gpus, price=price
-                ),
-            ),
-            (
-                _("Per year"),
-                money(e.value_per_year),
-                _("× {runs} runs a year").format(runs=count(spec.runs_per_year)),
-            ),
-            (
-                _("Cluster capacity per year"),
-                money(e.cluster_value_per_year),
-                _("{gpus} GPU-equivalents × 8,760 h × {price} per GPU-hour").format(
-                    gpus=num(m.bubble.gpu_equivalents, 1), price=price
-                ),
-            ),
+            *value_rows(m, spec),
             *_energy_rows(m, spec),
             (
                 _("Checkpoints retained"),
@@ -95,25 +129,31 @@ def build(w: Words) -> Section | None:
                 ),
             ),
         ),
+        _(
+            "Three significant digits: the price, the runs a year and the save times behind these figures are "
+            "given to two or three."
+        ),
         illustrative=w.marked("save_times"),
     )
     notes = (
         w.p(
             _(
                 "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
-                "{per_year} a year at {runs} runs."
+                "{per_year} a year at {runs} runs; a cluster of such jobs, {cluster} a year (table below)."
             ).format(
-                price=price,
-                per_run=money(e.value_per_run),
-                per_year=money(e.value_per_year),
+                price=f"{num(spec.gpu_hour_price, 2)} {e.currency}",
+                per_run=money(e.value_per_run, e.currency),
+                per_year=money(e.value_per_year, e.currency),
                 runs=count(spec.runs_per_year),
+                cluster=money(e.cluster_value_per_year, e.currency),
             ),
             "save_times",
         ),
         Para(
             _(
-                "The cluster figure values the GPU-equivalents as if every job checkpointed like this one all year; "
-                "the per-run figure counts only this job's GPUs. Neither includes the array's price or running costs."
+                "The two yearly figures differ by the runs they count: the cluster row counts every GPU of the cluster "
+                "running jobs like this one all year, the per-year row only this job's runs. Neither includes the "
+                "array's price or running costs."
             ),
             "note",
             w.marked("save_times"),

@@ -11,11 +11,10 @@ from report.formatting import (
     count,
     given,
     gpus,
-    num,
     p3,
-    pct,
     s3,
     sig,
+    x3,
 )
 from report.i18n import _, join_words, ngettext
 from report.load import JointTest
@@ -62,7 +61,7 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
             if gate.status == "pass"
             else _("{runs} runs, spread (CV) {cv} above the {limit}% limit")
         )
-        return text.format(runs=side.runs, cv=pct(side.cv_pct, 2), limit=given(g.max_cv_pct))
+        return text.format(runs=side.runs, cv=p3(side.cv_pct), limit=given(g.max_cv_pct))
     if gate.id == "G3":
         ci = m.save.speedup_ci95
         if ci is None:
@@ -72,14 +71,14 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
             "fail": _("95% interval {low} to {high} lies below {target}×"),
             "insufficient": _("95% interval {low} to {high} contains {target}×"),
         }[gate.status]
-        return text.format(low=f"{num(ci[0], 2)}×", high=f"{num(ci[1], 2)}×", target=given(g.target_speedup))
+        return text.format(low=x3(ci[0]), high=x3(ci[1]), target=given(g.target_speedup))
     change = m.bubble.duration_reduction_pct
     text = (
         _("training time {change} shorter; target {target}% shorter")
         if change >= 0
         else _("training time {change} longer; target {target}% shorter")
     )
-    return text.format(change=pct(abs(change), 2), target=given(g.target_duration_reduction_pct))
+    return text.format(change=p3(abs(change)), target=given(g.target_duration_reduction_pct))
 
 
 def verdict_reason(m: Metrics, cfg: TestConfig) -> str:
@@ -164,7 +163,7 @@ def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
     return " " + _(
         "G3's point estimate, {speedup}, is below the {target}× target: unless more runs move it, they would make G3 "
         "fail, not pass."
-    ).format(speedup=f"{num(m.save.speedup, 2)}×", target=given(target))
+    ).format(speedup=x3(m.save.speedup), target=given(target))
 
 
 def _changed_thresholds(cfg: TestConfig) -> list[str]:
@@ -214,10 +213,10 @@ def demand_sentence(m: Metrics) -> str:
         )
     else:
         jobs = ngettext(
-            "A cluster of {cluster} GPUs holds {n} such job.",
-            "A cluster of {cluster} GPUs holds {n} such jobs.",
+            "A cluster of {cluster} GPUs holds {n} such job ({gpus} GPUs).",
+            "A cluster of {cluster} GPUs holds {n} such jobs ({gpus} GPUs each).",
             cl.jobs,
-        ).format(n=count(cl.jobs), cluster=count(m.bubble.cluster_gpus))
+        ).format(n=count(cl.jobs), cluster=count(m.bubble.cluster_gpus), gpus=count(m.save.candidate.gpus))
     text = (
         jobs
         + " "

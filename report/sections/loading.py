@@ -10,11 +10,12 @@ from report.blocks import (
 from report.formatting import (
     gb,
     given,
-    mean_sd,
     natural_key,
-    num,
     p3,
     s3,
+    sig,
+    spread,
+    x3,
 )
 from report.i18n import _
 from report.sections.base import Words
@@ -35,12 +36,12 @@ def _load_table(w: Words, models) -> Table:
             x.platform,
             gb(x.size_gb),
             f"{x.baseline_runs} / {x.candidate_runs}",
-            mean_sd(x.baseline_s, x.baseline_stdev_s, 1),
-            mean_sd(x.candidate_s, x.candidate_stdev_s, 1),
-            "–" if x.baseline_cv_pct is None else f"{num(x.baseline_cv_pct, 1)} / {num(x.candidate_cv_pct, 1)}",
-            num(x.saved_s, 1),
-            f"{num(x.speedup, 2)}×",
-            "–" if x.speedup_ci95 is None else f"{num(x.speedup_ci95[0], 2)}–{num(x.speedup_ci95[1], 2)}×",
+            spread(x.baseline_s, x.baseline_stdev_s),
+            spread(x.candidate_s, x.candidate_stdev_s),
+            "–" if x.baseline_cv_pct is None else f"{sig(x.baseline_cv_pct)} / {sig(x.candidate_cv_pct)}",
+            sig(x.saved_s),
+            x3(x.speedup),
+            "–" if x.speedup_ci95 is None else f"{sig(x.speedup_ci95[0])}–{x3(x.speedup_ci95[1])}",
         )
         for x in models
     )
@@ -79,7 +80,7 @@ def _table_note() -> str:
 def _system_headers(baseline: str, candidate: str) -> tuple[tuple[str, str], str]:
     """The two time columns' headers, and the note's sentence naming the systems when the headers do not."""
     if max(len(baseline), len(candidate)) <= HEADER_NAME_CHARS:
-        return (f"{baseline} (s)", f"{candidate} (s)"), ""
+        return (_("{system} (s)").format(system=baseline), _("{system} (s)").format(system=candidate)), ""
     named = _("Load baseline: {baseline}; candidate: {candidate}.").format(baseline=baseline, candidate=candidate)
     return (_("Load baseline (s)"), _("Candidate (s)")), named
 

@@ -13,6 +13,7 @@ from report.blocks import (
 from report.formatting import (
     gb,
     num,
+    sig,
     x3,
 )
 from report.i18n import _, join_words, ngettext
@@ -32,11 +33,11 @@ def _fit_sentence(side: Side) -> str:
         return _(
             "{system}: the save times give one checkpoint size ({size}), so save time is assumed to grow in proportion "
             "to size ({slope} s per GB)."
-        ).format(system=name, size=gb(f.sizes_gb[0]), slope=num(f.slope_s_per_gb, 3))
+        ).format(system=name, size=gb(f.sizes_gb[0]), slope=sig(f.slope_s_per_gb))
     return _(
         "{system}: the save times give {sizes} checkpoint sizes, so the projection follows the least-squares line save "
         "time = {intercept} s + {slope} s/GB × size."
-    ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=num(f.intercept_s, 2), slope=num(f.slope_s_per_gb, 3))
+    ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=sig(f.intercept_s), slope=sig(f.slope_s_per_gb))
 
 
 def _concurrent_note(w: Words) -> list[Para]:
@@ -116,9 +117,9 @@ def build(w: Words) -> Section:
         (
             p.name,
             gb(p.snapshot_gb),
-            num(p.baseline_s, 1),
-            num(p.candidate_s, 1),
-            num(p.saved_per_save_s, 1),
+            sig(p.baseline_s),
+            sig(p.candidate_s),
+            sig(p.saved_per_save_s),
             str(p.saves),
             num(p.saved_total_s, 0),
         )
@@ -130,8 +131,8 @@ def build(w: Words) -> Section:
         (
             Column(_("Projection"), False),
             Column(_("Checkpoint")),
-            Column(f"{m.save.baseline.system} (s)"),
-            Column(f"{m.save.candidate.system} (s)"),
+            Column(_("{system} (s)").format(system=m.save.baseline.system)),
+            Column(_("{system} (s)").format(system=m.save.candidate.system)),
             Column(_("Saved per save (s)")),
             Column(_("Saves")),
             Column(_("Save time saved in all (s)") if m.checkpoint_mode == "async" else _("Saved in all (s)")),

@@ -16,7 +16,6 @@ from report.formatting import (
     hours,
     num,
     p3,
-    pct,
     s3,
     seconds,
     sig,
@@ -57,9 +56,9 @@ def _reliability_rows(m: Metrics) -> tuple[tuple[str, ...], ...]:
                 (
                     label.format(system=save.system),
                     seconds(cost),
-                    hours(interval),
-                    pct(100 * cost / interval, 2),
-                    pct(side.optimal_overhead_pct if at_optimum else side.overhead_pct, 2),
+                    h3(interval),
+                    p3(100 * cost / interval),
+                    p3(side.optimal_overhead_pct if at_optimum else side.overhead_pct),
                     num(side.optimal_ettr if at_optimum else side.ettr, 3),
                 )
             )
@@ -171,7 +170,7 @@ def build(w: Words) -> Section:
         _("Failure-aware overhead, share of compute time: today's interval and each system's optimal interval"),
         (
             Column(_("System and interval"), False),
-            Column(_("Save cost")),
+            Column(_("Stall per save") if m.checkpoint_mode == "async" else _("Save cost")),
             Column(_("Interval (compute)")),
             Column(_("Saves alone")),
             Column(_("Saves, rework and restarts")),

@@ -11,9 +11,9 @@ from report.blocks import (
 from report.compute import SaveSide
 from report.formatting import (
     gb,
-    mean_sd,
-    num,
     p3,
+    sig,
+    spread,
 )
 from report.i18n import _
 from report.sections.base import Words
@@ -34,18 +34,17 @@ CHARTS: tuple[str, ...] = ("save-times",)
 def build(w: Words) -> Section:
     m = w.m
     s = m.save
-    digits = 1 if max(s.baseline.mean_s, s.candidate.mean_s) >= 10 else 2
 
     def row(side: SaveSide, rel: float, speed: float) -> tuple[str, ...]:
         return (
             side.system,
             str(side.runs),
-            mean_sd(side.mean_s, side.stdev_s, digits),
-            num(side.cv_pct, 1),
-            f"{num(side.min_s, digits)}–{num(side.max_s, digits)}" if side.runs > 1 else "–",
-            num(rel, 2),
-            num(speed, 2),
-            num(side.effective_gbps, 2),
+            spread(side.mean_s, side.stdev_s),
+            sig(side.cv_pct),
+            f"{sig(side.min_s)}–{sig(side.max_s)}" if side.runs > 1 else "–",
+            sig(rel),
+            sig(speed),
+            sig(side.effective_gbps),
         )
 
     table = Table(

@@ -13,6 +13,7 @@ from report.config import CSV_INPUTS, TestConfig
 from report.formatting import (
     count,
     gb,
+    given,
     long_duration,
     num,
     seconds,
@@ -63,7 +64,7 @@ def build(w: Words) -> Section:
         "test.toml"
         if c.training.baseline_duration_s is not None
         else _("derived: {steps} × {step} + baseline saves").format(
-            steps=count(b.total_steps), step=seconds(c.training.step_time_s)
+            steps=count(b.total_steps), step=f"{given(c.training.step_time_s)} s"
         )
     )
     # The step time, where the wall-time row does not already print it (“derived: steps × step time + …”).
@@ -97,15 +98,15 @@ def build(w: Words) -> Section:
             ),
             (_("Restart after a failure"), seconds(m.reliability.restart_s), _default_or(c, "reliability.restart_s")),
             (_("Runs needed per system (G1, G2)"), str(g.min_runs), _default_or(c, "gates.min_runs")),
-            (_("Largest spread (CV) accepted"), f"{num(g.max_cv_pct, 1)}%", _default_or(c, "gates.max_cv_pct")),
+            (_("Largest spread (CV) accepted"), f"{given(g.max_cv_pct)}%", _default_or(c, "gates.max_cv_pct")),
             (
                 _("Save-time speedup target (G3)"),
-                f"{num(g.target_speedup, 2)}×",
+                f"{given(g.target_speedup)}×",
                 _default_or(c, "gates.target_speedup"),
             ),
             (
                 _("Training-time reduction target (G4)"),
-                f"{num(g.target_duration_reduction_pct, 1)}%",
+                f"{given(g.target_duration_reduction_pct)}%",
                 _default_or(c, "gates.target_duration_reduction_pct"),
             ),
         ),

@@ -26,6 +26,33 @@ def test_a_log_of_many_runs_is_summarised_without_formatting_every_run(folder):
     raw = section(ctx, "raw").blocks[1]
     assert raw.id == "raw-bandwidth" and len(raw.rows) == appendix.MAX_RAW_ROWS
     assert raw.note.startswith("First 40 of 40,000 rows")
-    assert raw.rows[0] == ("Local NVMe (single drive)", "1", "1", "0.0–0.0", "4.000", "4.000", "4.000")
+    assert raw.rows[0] == ("Local NVMe (single drive)", "1", "1", "0.0–0.0", "4.00", "4.00", "4.00")
     assert m.bandwidth.baseline_gbps == 5.0 and m.bandwidth.baseline.runs == 20_000  # 3 + run % 5 averages 5
     assert m.bandwidth.baseline.steady_gbps == 5.0  # one sample a run: nothing is warm-up
+
+
+def test_inputs_print_as_given(folder):
+    """The appendix prints each input as the CSV writes it: "970.0" stays 970.0 (not 970.00), "0.0812" is not rounded
+    to 0.08, so the load speedup 0.0812 ÷ 0.00645 = 12.59 can be recomputed from the page; "178" stays 178."""
+    data = folder("data")
+    saves = (data / "save_times.csv").read_text().replace(",65.6,1,94", ",65.60,1,970.0")
+    (data / "save_times.csv").write_text(saves)
+    loads = (data / "load_times.csv").read_text()
+    loads = loads.replace("NFS,7B,Huawei Atlas 910B,15.2,1,49.6", "NFS,7B,Huawei Atlas 910B,15.2,1,0.0812")
+    loads = loads.replace(
+        "Mingxin FX100,7B,Huawei Atlas 910B,15.2,1,8.0", "Mingxin FX100,7B,Huawei Atlas 910B,15.2,1,0.00645"
+    )
+    (data / "load_times.csv").write_text(loads)
+    ctx, _ = build(data)
+    saves_table, _bandwidth, loads_table = section(ctx, "raw").blocks
+    assert [r[3:] for r in saves_table.rows] == [("65.6", "1", "178"), ("65.60", "1", "970.0")]
+    assert [r[3:] for r in loads_table.rows[:2]] == [("15.2", "1", "0.0812"), ("15.2", "1", "0.00645")]
+
+
+def test_an_imported_row_prints_in_its_shortest_form():
+    """A row an import gave has no CSV text: it prints as `report rows` does (148.40449, not 148.40448999999998)."""
+    given = appendix.as_given(b"system,model,run,save_s\nA,m,1,178.50\n", ("system", "model", "run"), ("save_s",))
+    assert appendix.given_text(given, ("A", "m", 1), "save_s", 178.5) == "178.50"
+    assert appendix.given_text(given, ("A", "m", 2), "save_s", 148.40449) == "148.40449"
+    assert appendix.given_text(given, ("A", "m", 2), "save_s", 94.0) == "94.0"
+    assert appendix.given_text(given, ("A", "m", 1), "save_s", 178.0) == "178.0"  # another value than the CSV's

@@ -58,8 +58,8 @@ def test_default_report_says_the_benefit_would_vanish_with_async_saves():
     assert "faster restores after a failure (not measured in this test)" in text
     assert "would take as long on Mingxin FX100 as on Local NVMe (single drive)" in text
     assert _table(ctx, "async", "async").rows == (
-        ("Local NVMe (single drive)", "0.00", "178.0", "1,622", "0.00", "55"),
-        ("Mingxin FX100", "0.00", "94.0", "1,622", "0.00", "29"),
+        ("Local NVMe (single drive)", "0", "178", "1,622", "0", "55"),  # as the prose prints them
+        ("Mingxin FX100", "0", "94.0", "1,622", "0", "29"),
     )
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
@@ -78,7 +78,7 @@ def test_default_report_says_the_benefit_would_vanish_with_async_saves():
 def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_statement():
     ctx, _m = build(DATA)
     demand = (
-        "A cluster of 1,000 GPUs holds 125 such jobs. On Mingxin FX100 their checkpoints need 4.78 GB/s of writes on average (saves "
+        "A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each). On Mingxin FX100 their checkpoints need 4.78 GB/s of writes on average (saves "
         "perfectly staggered) and 87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth "
         "of this test. That is more than this test's sustained bandwidth (0.747× of it on average, 13.6× at peak)"
     )
@@ -86,7 +86,7 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
         assert demand in " ".join(texts(section(ctx, section_id).blocks)), section_id
     # The answers say the figure once more and refer back for the demand, not a third copy of the paragraph.
     qa = " ".join(texts(section(ctx, "qa").blocks))
-    assert demand not in qa and "worth 49 GPUs of capacity (the summary says what bandwidth it assumes)" in qa
+    assert demand not in qa and "worth 49.0 GPUs of capacity (the summary says what bandwidth it assumes)" in qa
     assert "not the system's capacity" in " ".join(texts(section(ctx, "summary").blocks))
     capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")
     assert capacity.note == (
@@ -134,7 +134,7 @@ def test_async_mode_counts_stalls_on_page_one_and_in_the_section():
     sec = section(ctx, "async")
     assert sec.title == "Asynchronous checkpointing"
     assert _table(ctx, "async", "async").rows == (
-        ("Local NVMe (single drive)", "6.50", "178.0", "150", "34.50", "594"),
+        ("Local NVMe (single drive)", "6.50", "178", "150", "34.5", "594"),
         ("Mingxin FX100", "6.50", "94.0", "150", "6.50", "314"),
     )
     text = " ".join(texts(sec.blocks))
@@ -174,8 +174,8 @@ def test_async_mode_answer_energy_and_formulas():
     assert "goes from 594 to 314 steps" in answer
     assert "0.813 on Local NVMe (single drive) and 0.958 on Mingxin FX100 at today's interval" in answer
     energy = {row[0]: row[1:] for row in _table(ctx, "economics", "economics").rows}
-    assert energy["Energy per training run"] == ("1.94 kWh", "560 s × 8 GPUs × 1.2 kW × PUE 1.3")
-    assert energy["Energy per year"][0] == "23.3 kWh"
+    assert energy["Energy per training run"] == ("1.94 kWh", "560 s saved × 8 GPUs × 1.2 kW × PUE 1.3")
+    assert energy["Energy per year, this job"][0] == "23.3 kWh"
     formulas = dict(next(iter(section(ctx, "formulas").blocks)).items)
     assert formulas["Stall"] == "stall = σ + max(0, w − τ), τ = checkpoint_interval_steps × step time"
     assert "ETTR" in formulas and "Cluster write demand" in formulas and "Energy of time saved" in formulas

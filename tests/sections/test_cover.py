@@ -8,10 +8,10 @@ def test_failed_gates_lead_page_one_and_mark_the_tiles():
     ctx, _m = build(FIXTURES / "gates_fail")
     cover = ctx.cover
     assert cover.verdict_status == "not_demonstrated" and cover.verdict_label == "Benefit not demonstrated"
-    assert cover.verdict_reason.startswith("G1 fails (baseline established: 3 runs, spread (CV) 15.75% above")
+    assert cover.verdict_reason.startswith("G1 fails (baseline established: 3 runs, spread (CV) 15.7% above")
     assert (
-        "G3 fails (save-time target met: 95% interval 0.77× to 1.56× lies below 2×; computed from save runs that fail "
-        "G1)" in cover.verdict_reason
+        "G3 fails (save-time target met: 95% interval 0.774× to 1.56× lies below 2×; computed from save runs that "
+        "fail G1)" in cover.verdict_reason
     )
     assert (
         "G4 fails (training-time benefit: training time 2.00% shorter; target 2.5% shorter; computed from save runs "
@@ -39,6 +39,8 @@ def test_the_speedup_tile_says_when_its_interval_includes_no_difference():
     low, high = m.save.speedup_ci95
     assert low < 1 < high
     tile = next(t for t in ctx.cover.tiles if t.id == "speedup")
-    assert tile.note == "110 s → 100 s per save; its 95% interval, 0.77× to 1.56×, includes 1×: no difference shown yet"
+    assert (
+        tile.note == "110 s → 100 s per save; its 95% interval, 0.774× to 1.56×, includes 1×: no difference shown yet"
+    )
     ctx, _ = build(FIXTURES / "repeated")  # 1.63× to 2.46×: nothing added
     assert next(t for t in ctx.cover.tiles if t.id == "speedup").note == "110 s → 55 s per save"

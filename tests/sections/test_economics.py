@@ -9,11 +9,27 @@ def test_economics_is_shown_when_given():
     ctx, _m = build(FIXTURES / "economics")
     econ = section(ctx, "economics")
     table = next(b for b in econ.blocks if isinstance(b, Table))
-    assert [r[:2] for r in table.rows] == [
-        ("Per training run", "3.67 USD"),  # not "4 USD": 4 × 12 would not be the 44.0 below
-        ("Per year", "44.0 USD"),
-        ("Cluster capacity per year", "300,099 USD"),
-        ("Checkpoints retained", "192 GB"),
-    ]
+    # 330 s saved × 16 GPUs ÷ 3,600 × 2.5 USD = 3.6667 USD a run, × 12 = 44.0; 512 × (12,660 ÷ 12,330 − 1) = 13.70
+    # GPU-equivalents × 8,760 h × 2.5 = 300,099 USD, printed at three digits. It counts 512 ÷ 16 × 8,760 h ÷ 3.425 h
+    # (6,000 × 2 s + 6 × 55 s) = 81,845 runs a year: 81,845 × 3.6667 = 300,099.
+    assert table.rows == (
+        ("Per training run", "3.67 USD", "330 s saved × 16 GPUs × 2.50 USD per GPU-hour"),  # not "4 USD": 4 × 12 ≠ 44.0
+        ("Per year, this job", "44.0 USD", "× 12 runs a year (test.toml)"),
+        (
+            "Per year, the whole cluster",
+            "300,000 USD",
+            "13.7 GPU-equivalents × 8,760 h × 2.50 USD per GPU-hour: every GPU of the 512-GPU cluster running jobs "
+            "like this one all year",
+        ),
+        (
+            "Runs a year behind the cluster row",
+            "81,800",
+            "512 GPUs ÷ 16 per job × 8,760 h ÷ 3.42 h per run; the cluster row is this many runs × the per-run value, "
+            "the per-year row 12 runs",
+        ),
+        ("Checkpoints retained", "192 GB", "3 × 64 GB to keep on the array"),
+    )
+    prose = econ.blocks[0].text
+    assert "3.67 USD per training run and 44.0 USD a year at 12 runs; a cluster of such jobs, 300,000 USD" in prose
     ctx, _ = build(DATA)
     assert "economics" not in [s.id for s in ctx.sections]

@@ -11,4 +11,4 @@ def test_both_overhead_measures_are_named_where_they_appear():
     assert "The bubble share is save time as a share of wall time (9.89% on Local NVMe (single drive))" in rel
     assert "shares of compute time, as Young's model counts them (11.0% for the saves alone" in rel
     table = next(b for b in section(ctx, "reliability").blocks if isinstance(b, Table))
-    assert "share of compute time" in table.caption and table.rows[0][3] == "10.97%"
+    assert "share of compute time" in table.caption and table.rows[0][3] == "11.0%"

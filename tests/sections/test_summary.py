@@ -20,13 +20,13 @@ def test_summary_sentences_come_from_the_figures():
         "5.21% → 2.68%",
         "2.61%",
         "0.947 → 0.973",
-        "14",
+        "13.7",  # 512 × (12,660 ÷ 12,330 − 1) = 13.70, as the value table prints it
         "5.00×–10.0×",
     ]
     assert ctx.cover.verdict_label == "Benefit demonstrated" and not any(k.mark for k in ctx.cover.tiles)
     assert [g.label for g in section(ctx, "gates").blocks[1].rows] == ["Pass"] * 4
     qa = section(ctx, "qa").blocks
     assert [q.id for q in qa] == ["qa-utilisation", "qa-async", "qa-lifecycle", "qa-scale"]
-    assert "worth 14 GPUs of capacity" in qa[0].blocks[1].text
+    assert "worth 13.7 GPUs of capacity" in qa[0].blocks[1].text
     save_table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
-    assert save_table.rows[0][2] == "110.0 ± 10.0" and save_table.rows[0][5] == "1.00"
+    assert save_table.rows[0][2] == "110 ± 10.0" and save_table.rows[0][5] == "1.00"

@@ -1,0 +1,136 @@
+"""One precision per figure: every number a PDF prints for a figure of metrics.json prints one way on every page.
+
+For each figure (every number of metrics.json that is not a count) the test collects the numbers in the PDF's text
+that are a rounding of it (the printed digits, rounded half a unit of their last place, hold the figure), in the
+unit they are printed in (a duration in seconds may print in hours), and fails when one figure prints two ways:
+11.0× on page 1 and 10.98× in a table, 1.07 GB and 1.1 GB, 455 GB and 455.0 GB.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections import defaultdict
+
+import pytest
+
+from report.formatting import given
+from report.load import load
+from tests.conftest import pdf_text
+from tests.golden import CASES
+
+# A printed number (thousands separators, a decimal part) and the unit after it, if any.
+NUMBER = re.compile(
+    r"(?<![\w.,/])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?!\d)"
+    r"(?:(%|×)|[ \u00a0](?:(h|s|GB/s|GB|kWh|kW|USD)\b|(倍)))?"  # "4.67%", "11.0×", "11.0 倍"; "178 s" ("20 × 3" is a product)
+)
+
+# Constants of the report's wording, not figures: the confidence level, the warm-up's threshold, the reference row.
+CONSTANTS = re.compile(r"\b95%(?=\s(?:interval|confidence|置信|加速比))|\b90%(?=\sof)|中位数的? 90%")
+
+#: Pairs of renderings that are two figures, not one, although one value is a rounding of both. Each says why.
+ALLOWED: dict[str, str] = {}
+
+
+def figures(node, path: str = "") -> dict[str, float]:
+    """Every non-integer number of metrics.json by its path: counts, ids and flags are not figures."""
+    out: dict[str, float] = {}
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.update(figures(value, f"{path}.{key}" if path else key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.update(figures(value, f"{path}[{i}]"))
+    elif isinstance(node, float) and node != 0 and not node.is_integer():
+        out[path] = node
+    return out
+
+
+def printed(text: str) -> list[tuple[str, float, int, str]]:
+    """Every number the text prints: its digits as printed, its value, its decimals and its unit ("" if none)."""
+    out = []
+    for m in NUMBER.finditer(text):
+        whole, decimals, unit = m[1], m[2] or "", m[3] or m[4] or ("×" if m[5] else "")
+        digits = f"{whole}.{decimals}" if decimals else whole
+        out.append((digits, float(digits.replace(",", "")), len(decimals), unit))
+    return out
+
+
+def significant(digits: str) -> int:
+    return len(digits.replace(",", "").replace(".", "").lstrip("0"))
+
+
+def renders(value: float, shown: float, decimals: int) -> bool:
+    """Whether `shown`, printed with `decimals` decimals, is `value` rounded: within half a unit of its last place."""
+    return abs(abs(value) - shown) <= 0.5 * 10**-decimals * (1 + 1e-9)
+
+
+def renderings(metrics: dict, text: str) -> dict[str, set[str]]:
+    """Per figure of metrics.json, the distinct ways the text prints it (with the unit it is printed in)."""
+    numbers = printed(CONSTANTS.sub(" ", text))
+    out: dict[str, set[str]] = defaultdict(set)
+    for path, value in figures(metrics).items():
+        seconds = path.endswith("_s") or "_s[" in path
+        for digits, shown, decimals, unit in numbers:
+            if significant(digits) < (2 if unit else 3) or shown == 1:
+                continue  # "5 s", a bare "14" (a chart's tick), "1.00" (the reference row): not one figure's
+            target = value / 3600 if seconds and unit == "h" else value
+            if unit == "h" and not seconds:
+                continue
+            if renders(target, shown, decimals):
+                out[path].add(digits + (unit if unit in ("%", "×", "") else f" {unit}"))
+    return out
+
+
+def conflicts(metrics: dict, text: str, given: set[str] = frozenset()) -> dict[str, set[str]]:
+    """The figures printed at two precisions (the allowed pairs left out). `given` holds the inputs' own texts
+    (CSV cells, test.toml's values and thresholds): the appendix prints an input as given, and a figure equal to an
+    input (the mean of one run) prints at the figures' precision. Two renderings with the same decimals are two
+    figures that happen to be close (1.10 and 1.11 cannot both be one value rounded), not one at two precisions."""
+    found = {}
+    for path, shown in renderings(metrics, text).items():
+        ways = {way.split(" ")[0].rstrip("%×") for way in shown if not way.endswith(" h")} - set(given)
+        hours = {way for way in shown if way.endswith(" h")}
+        for group in (ways, hours):
+            decimals = {len(way.split(" ")[0].partition(".")[2]) for way in group}
+            if len(decimals) > 1 and ALLOWED.get(path) != " / ".join(sorted(group)):
+                found[path] = group
+    return found
+
+
+def input_texts(folder) -> set[str]:
+    """Every number the joint test's own files write (CSV cells, test.toml), as written, and each input row's value
+    in Python's shortest round-trip form (how the appendix prints an imported row); the gate thresholds in use."""
+    test = load(folder)
+    texts = {
+        digits
+        for name in ("test.toml", "save_times.csv", "load_times.csv")
+        for digits, *_ in printed(test.raw.get(name, b"").decode("utf-8-sig"))
+    }
+    for frame, columns in ((test.saves, ("snapshot_gb", "save_s")), (test.loads, ("size_gb", "load_s"))):
+        texts |= {repr(float(v)) for c in columns for v in frame[c]}
+    g = test.config.gates
+    return texts | {given(v) for v in (g.max_cv_pct, g.target_speedup, g.target_duration_reduction_pct)}
+
+
+def test_renderings_are_found():
+    """The collector on a hand-made page: 10.98× and 11.0× are one figure twice, so are 4.67% and 4.7%; 4,212.5 s and
+    1.17 h are one figure in two units, each printed one way; "5" is too short to say which figure it is."""
+    metrics = {"save": {"speedup": 10.98123, "runs": 3}, "bubble": {"time_saved_s": 4212.5, "pct": 4.671}}
+    text = "Saves 11.0× faster; the table says 10.98×. 4,212.5 s saved (1.17 h), 1.17 h again; 4.67%, 4.7% and 5%."
+    assert renderings(metrics, text) == {
+        "save.speedup": {"11.0×", "10.98×"},
+        "bubble.time_saved_s": {"4,212.5 s", "1.17 h"},
+        "bubble.pct": {"4.67%", "4.7%"},
+    }
+    assert conflicts(metrics, text) == {"save.speedup": {"11.0", "10.98"}, "bubble.pct": {"4.67", "4.7"}}
+
+
+@pytest.mark.slow  # builds whole reports (through request, which the conftest's marking does not see)
+@pytest.mark.parametrize("case", ["default", "fio_local", "economics", "white_paper_zh"])
+def test_one_precision_per_figure(case, request, tmp_path):
+    built = request.getfixturevalue(f"{case}_built")
+    alt = re.findall(r'alt="([^"]*)"', built.html.decode())  # the charts' alt text, which the PDF's text leaves out
+    text = pdf_text(built.pdf, tmp_path) + "\n" + html.unescape("\n".join(alt))
+    assert conflicts(json.loads(built.metrics), text, input_texts(CASES[case][0])) == {}
