@@ -148,7 +148,7 @@ def throughput(m: Metrics, log: BandwidthLog) -> Chart:
         "Bars comparing effective save throughput ({eff_b} and {eff_c} GB/s) with sustained write bandwidth "
         "({sus_b} and {sus_c} GB/s)."
     ).format(eff_b=sig(eff[0]), eff_c=sig(eff[1]), sus_b=sig(sus[0]), sus_c=sig(sus[1]))
-    caption = _("Checkpoint size divided by mean save time, beside the sustained bandwidth each system measured.")
+    caption = _("Checkpoint size divided by mean save time, beside each system's sustained bandwidth.")
     return Chart(
         "throughput",
         _("Effective save throughput against sustained bandwidth"),
@@ -194,11 +194,11 @@ def projection(m: Metrics, log: BandwidthLog) -> Chart:
     """Save time against snapshot size: measured points, the scaling line and the projected sizes."""
     names = _(", ").join(p.name for p in m.projections) or _("no projection")
     alt = _(
-        "Save time against checkpoint size with measured points and scaling lines for both systems; projected "
+        "Save time against checkpoint size with this test's saves and scaling lines for both systems; projected "
         "sizes: {names}."
     ).format(names=names)
     caption = _(
-        "Filled markers are measured saves; open diamonds are the projections; lines show the scaling assumption."
+        "Filled markers are this test's saves; open diamonds are the projections; lines show the scaling assumption."
     )
     return Chart("projection", _("Projected save time by checkpoint size"), caption, alt, WIDTH_IN, 2.6)
 

@@ -180,7 +180,7 @@ def test_the_drawing_process_draws_what_this_process_draws():
     from report.compute import compute
     from report.worker import Drawer
 
-    test = load(DATA)
+    test = read_joint_test(DATA)
     metrics = compute(test)
     with i18n.activate("en"):
         described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
@@ -195,7 +195,7 @@ def test_a_chart_the_drawing_process_cannot_draw_fails_the_build():
     from report.compute import compute
     from report.worker import Drawer
 
-    test = load(DATA)
+    test = read_joint_test(DATA)
     metrics = compute(test)
     with i18n.activate("en"):
         described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)

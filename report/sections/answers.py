@@ -19,8 +19,8 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
-    capacity_sentence,
     ettr_fields,
+    memory_restores,
     retune_sentence,
 )
 from report.sections.phrases import (
@@ -73,7 +73,17 @@ def _utilisation_answer(w: Words) -> Subsection:
                     candidate=long_duration(b.candidate_duration_s), baseline=long_duration(b.baseline_duration_s)
                 )
                 + " "
-                + capacity_sentence(m),
+                + (
+                    _(
+                        "In a cluster of {cluster} GPUs running such jobs that is worth {gpus} GPUs of capacity (the "
+                        "summary says what bandwidth it assumes)."
+                    )
+                    if b.gpu_equivalents >= 0
+                    else _(
+                        "In a cluster of {cluster} GPUs running such jobs that is a loss of {gpus} GPUs of capacity "
+                        "(the summary says what bandwidth it assumes)."
+                    )
+                ).format(cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))),
                 "save_times",
                 "bandwidth",
             ),
@@ -87,18 +97,27 @@ def _utilisation_answer(w: Words) -> Subsection:
     )
 
 
+def gpu_time(gpu_hours: float) -> str:
+    """GPU time in the unit a reader uses for its size: GPU-hours from one, else GPU-minutes, else GPU-seconds."""
+    if gpu_hours >= 1:
+        return _("{n} GPU-hours").format(n=sig(gpu_hours))
+    if gpu_hours * 60 >= 1:
+        return _("{n} GPU-minutes").format(n=sig(gpu_hours * 60))
+    return _("{n} GPU-seconds").format(n=sig(gpu_hours * 3600))
+
+
 def _lifecycle_answer(w: Words) -> Subsection:
     m = w.m
     lc, b = m.lifecycle, m.bubble
     training = (
         _(
             "Training: each run of {steps} steps spends {time} less on checkpoint stalls, on each of its {gpus} GPUs: "
-            "{gpu_hours} GPU-hours per run."
+            "{gpu_time} of GPU time per run."
         )
         if lc.training_saved_s >= 0
         else _(
             "Training: each run of {steps} steps spends {time} more on checkpoint stalls, on each of its {gpus} GPUs: "
-            "{gpu_hours} GPU-hours per run."
+            "{gpu_time} of GPU time per run."
         )
     )
     return Subsection(
@@ -110,14 +129,14 @@ def _lifecycle_answer(w: Words) -> Subsection:
                     steps=count(b.total_steps),
                     time=s3(abs(lc.training_saved_s)),
                     gpus=m.save.baseline.gpus,
-                    gpu_hours=sig(abs(lc.training_gpu_hours_saved)),
+                    gpu_time=gpu_time(abs(lc.training_gpu_hours_saved)),
                 ),
                 "save_times",
             ),
             w.p(_cold_start_words(lc), "load_times"),
             Para(
                 _(
-                    "The two are different units (GPU-hours of a training job, seconds of a service's start) and are "
+                    "The two are different units (GPU time of a training job, seconds of a service's start) and are "
                     "not added here: a training run and a cold start of an unrelated model are not one quantity."
                 ),
                 "note",
@@ -137,7 +156,7 @@ def _scale_answer(w: Words) -> Subsection:
     ]
     proj_text = (
         _(
-            "Projected to other checkpoint sizes, at the measured GPU count — {projections}. Bubble shares at other "
+            "Projected to other checkpoint sizes, at this test's GPU count — {projections}. Bubble shares at other "
             "sizes also depend on their compute time per step, which this test did not measure."
         ).format(projections=_("; ").join(proj))
         if proj
@@ -222,9 +241,9 @@ def _async_answer(w: Words) -> Subsection:
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")
     else:
-        changes += _("; a restore after a failure takes {baseline} instead of {candidate}.").format(
+        changes += _("; a restore after a failure takes {candidate} instead of {baseline}.").format(
             baseline=s3(r.baseline.restore_s), candidate=s3(r.candidate.restore_s)
-        )
+        ) + memory_restores(m)
     blocks = [w.p(lags, "save_times"), w.p(today, "save_times"), w.p(changes, "save_times", "restore_times")]
     if m.checkpoint_mode == "async":
         blocks.append(
@@ -245,13 +264,13 @@ def _cold_start_words(lc) -> str:
     least, most = s3(lc.load_saved_min_s), s3(lc.load_saved_max_s)
     if least == most:
         text = _(
-            "Deploying and serving: every cold start of a measured model takes {least} less. It recurs at every "
+            "Deploying and serving: every cold start of a model of this test takes {least} less. It recurs at every "
             "scale-out, restart and model update, so its weight depends on how often the service starts models, "
             "which this test does not measure."
         )
     else:
         text = _(
-            "Deploying and serving: every cold start of a measured model takes {least} to {most} less. It "
+            "Deploying and serving: every cold start of a model of this test takes {least} to {most} less. It "
             "recurs at every scale-out, restart and model update, so its weight depends on how often the "
             "service starts models, which this test does not measure."
         )

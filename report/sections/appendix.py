@@ -105,7 +105,7 @@ def _raw_loads(w: Words) -> Table:
 
 def build(w: Words) -> Section:
     tables = (_raw_saves(w), _bandwidth_runs(w.test.bandwidth, w), _raw_loads(w))
-    return Section(ID, _("Appendix A: measurements"), tables, appendix=True, new_page=True)
+    return Section(ID, _("Appendix A: inputs"), tables, appendix=True, new_page=True)
 
 
 def _limit(table: Table, total: int | None = None) -> Table:

@@ -96,8 +96,8 @@ def build(w: Words) -> Section:
     items += _hypotheses(w)
     if a.max_extrapolation is not None and a.max_extrapolation > FAR_EXTRAPOLATION:
         text = _(
-            "The largest projection is {ratio} the largest measured checkpoint: treat projected times as estimates "
-            "under the stated scaling assumption."
+            "The largest projection is {ratio} the largest checkpoint in the save times: treat projected times as "
+            "estimates under the stated scaling assumption."
         )
         items.append(w.p(text.format(ratio=x3(a.max_extrapolation)), "save_times"))
     return Section(ID, _("Consistency audit"), (Items(tuple(items), "audit"),))
@@ -116,7 +116,7 @@ def _hypotheses(w: Words) -> list[Para]:
         )
     elif below:
         text = _(
-            "Two explanations fit these figures equally well, and the measurements cannot tell them apart: the save "
+            "Two explanations fit these figures equally well, and this test's figures cannot tell them apart: the save "
             "writes about the stated checkpoint but spends most of its time elsewhere (serialisation, many small "
             "files, metadata, synchronisation between ranks), or it is bound by bandwidth but writes far more than "
             "the stated checkpoint (optimiser state, several copies, write amplification). To tell them apart, "

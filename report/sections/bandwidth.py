@@ -72,8 +72,8 @@ def build(w: Words) -> Section:
             "bandwidth",
         )
     ]
-    ramps = [s for s in bw.sides() if s.warmup_samples]
-    for s in ramps:
+    ramps = [(side.key, side.bandwidth) for side in w.sides if side.bandwidth.warmup_samples]
+    for key, s in ramps:
         text = ngettext(
             "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean is "
             "{steady} GB/s, {change} than with it. A save much longer than the warm-up sees mostly the steady state.",
@@ -91,6 +91,7 @@ def build(w: Words) -> Section:
                     change=pct_change(s.steady_gain_pct),
                 ),
                 "bandwidth",
+                side=key,
             )
         )
     if not ramps:

@@ -95,11 +95,14 @@ def sides(m: Metrics) -> tuple[Side, Side]:
 SAVE_INPUTS = ("save_times", "bandwidth", "restore_times")
 
 
-def mark_of(m: Metrics, inputs: tuple[str, ...] | list[str]) -> str:
-    """ "illustrative", "not_durable" or "": how a figure drawn from `inputs` is marked wherever it appears."""
+def mark_of(m: Metrics, inputs: tuple[str, ...] | list[str], side: str | None = None) -> str:
+    """ "illustrative", "not_durable" or "": how a figure drawn from `inputs` is marked wherever it appears. `side`
+    ("baseline" or "candidate") names the one system a figure describes: a durable system's own figure is not marked
+    "not_durable" because the other system's saves are not durable."""
     if set(inputs) & set(m.inputs_illustrative):
         return "illustrative"
-    if m.not_durable and set(inputs) & set(SAVE_INPUTS):
+    concerned = m.not_durable if side is None else [s for s in m.not_durable if s == side]
+    if concerned and set(inputs) & set(SAVE_INPUTS):
         return "not_durable"
     return ""
 
@@ -113,14 +116,15 @@ class Words:
         self.illustrative = set(m.inputs_illustrative)
         self.sides = sides(m)  #: the baseline's view, then the candidate's
 
-    def marked(self, *inputs: str) -> str:
+    def marked(self, *inputs: str, side: str | None = None) -> str:
         """The mark of a figure drawn from `inputs` ("" when none): "illustrative" when one of them is declared
-        illustrative, else "not_durable" when it is a save input and a save system is not durable."""
-        return mark_of(self.m, inputs)
+        illustrative, else "not_durable" when it is a save input and a save system (`side`'s, when it names one) is
+        not durable."""
+        return mark_of(self.m, inputs, side)
 
-    def p(self, text: str, *inputs: str, style: str = "p") -> Para:
-        """A paragraph stating figures drawn from `inputs`."""
-        return Para(text, style, self.marked(*inputs))
+    def p(self, text: str, *inputs: str, style: str = "p", side: str | None = None) -> Para:
+        """A paragraph stating figures drawn from `inputs` (of one system's only when `side` names it)."""
+        return Para(text, style, self.marked(*inputs, side=side))
 
     def figure(self, chart_id: str) -> Figure:
         """The chart `chart_id`, placed."""

@@ -13,10 +13,11 @@ from report.formatting import (
     sig,
     x3,
 )
-from report.i18n import _, date, join_words, ngettext
+from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
-from report.sections.decisions import TILE_GATES
+from report.sections.decisions import TILE_GATES, open_gates
 from report.sections.findings import (
+    stall_free_steps,
     verdict_label,
     verdict_reason,
 )
@@ -32,20 +33,26 @@ ID = "cover"
 CHARTS: tuple[str, ...] = ()
 
 
-def _tile_mark(m: Metrics, tile_id: str, inputs: tuple[str, ...]) -> tuple[str, str]:
-    gates = {g.id: g.status for g in m.gates}
-    concerned = TILE_GATES[tile_id]
-    failed = [g for g in concerned if gates[g] == "fail"]
-    missing = [g for g in concerned if gates[g] == "insufficient"]
+def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
+    """The tile's mark: the failed or undecided gates it rests on, and whether its inputs are illustrative or its
+    saves not durable (both said when both hold)."""
+    inputs = TILE_GATES[tile_id].inputs
+    failed, missing = open_gates({g.id: g.status for g in m.gates}, tile_id)
+    gate_mark, kind = "", ""
     if failed:
-        return _("{gates} failed").format(gates=gate_list(failed)), "fail"
-    if missing:
-        return _("{gates} undecided").format(gates=gate_list(missing)), "insufficient"
+        gate_mark, kind = _("{gates} failed").format(gates=gate_list(failed)), "fail"
+    elif missing:
+        gate_mark, kind = _("{gates} undecided").format(gates=gate_list(missing)), "insufficient"
+    input_mark = ""
     if set(inputs) & set(m.inputs_illustrative):
-        return _("Illustrative input"), "illustrative"
-    if m.not_durable and "save_times" in inputs:
-        return _("Not durable"), "illustrative"
-    return "", ""
+        input_mark = _("Illustrative input")
+    elif m.not_durable and "save_times" in inputs:
+        input_mark = _("Not durable")
+    if gate_mark and input_mark:
+        return _("{gates}; {inputs}").format(gates=gate_mark, inputs=input_mark.lower()), kind
+    if gate_mark:
+        return gate_mark, kind
+    return input_mark, "illustrative" if input_mark else ""
 
 
 def _no_difference(ci: tuple[float, float] | None) -> str:
@@ -69,7 +76,6 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
                 baseline=s3(s.baseline.mean_s), candidate=s3(s.candidate.mean_s)
             )
             + _no_difference(s.speedup_ci95),
-            ("save_times",),
         ),
         (
             "bubble",
@@ -80,14 +86,12 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             _("{saves} in {steps} steps").format(
                 saves=_n(b.saves, "{n} save", "{n} saves"), steps=count(b.total_steps)
             ),
-            ("save_times",),
         ),
         (
             "training",
             p3(abs(b.duration_reduction_pct)),
             _("shorter training run") if b.duration_reduction_pct >= 0 else _("longer training run"),
             _("{saved} of {total}").format(saved=s3(abs(b.time_saved_s)), total=s3(b.baseline_duration_s)),
-            ("save_times",),
         ),
         (
             "ettr",
@@ -102,7 +106,6 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
                 if s.reduction_pct >= 0
                 else _("{share} more save time").format(share=p3(-s.reduction_pct))
             ),
-            ("save_times", "restore_times"),
         ),
         (
             "capacity",
@@ -124,7 +127,6 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
                 peak=sig(m.cluster.candidate.peak_write_gbps),
                 measured=sig(m.bandwidth.candidate_gbps),
             ),
-            ("save_times",),
         ),
         (
             "loading",
@@ -134,12 +136,13 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
                 system=m.load.baseline_system,
                 pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             ),
-            ("load_times",),
         ),
     )
-    out = []
-    for tile_id, value, label, note, inputs in specs:
-        mark, kind = _tile_mark(m, tile_id, inputs)
+    out, steps = [], stall_free_steps(m)
+    for tile_id, value, label, note in specs:
+        if steps is not None and tile_id in ("bubble", "training", "capacity"):
+            note += _("; none from {steps} steps between saves").format(steps=count(steps))
+        mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)
 
@@ -150,9 +153,8 @@ def _evidence(m: Metrics) -> str:
     shown = [input_words(n) for n in m.inputs_illustrative]
     if not shown:
         return _(
-            "Every figure is computed from the measured inputs attached to the PDF edition of this report "
-            "(checkpoint save times, write bandwidth and model load times) and from the assumptions listed in the "
-            "test setup (the training run, the cluster, failure rates)."
+            "Every figure is computed from the measured inputs attached to the PDF edition (save times, bandwidth and "
+            "load times) and from the assumptions in the test setup."
         )
     first = (
         _("Measured inputs: {inputs}. ").format(inputs=join_words(measured))
@@ -188,10 +190,6 @@ def _not_durable(w: Words) -> str:
     names = [side.system for side in w.sides if side.key in w.m.not_durable]
     if not names:
         return ""
-    return " " + ngettext(
-        "Saves on {systems} are not durable: they would not survive a power loss, so every figure of that system is "
-        "marked “Not durable”.",
-        "Saves on {systems} are not durable: they would not survive a power loss, so every figure of those systems "
-        "is marked “Not durable”.",
-        len(names),
+    return " " + _(
+        "Saves on {systems} would not survive a power loss: every figure drawn from them is marked “Not durable”."
     ).format(systems=join_words(names))

@@ -2,16 +2,39 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 # Beyond this multiple of the largest measured checkpoint a projection is an extrapolation to measure.
 FAR_EXTRAPOLATION = 1.5
 # Effective throughput of at least this share of sustained bandwidth is consistent with a bandwidth-bound save.
 BANDWIDTH_BOUND_SHARE_PCT = 80.0
-# The gates each headline tile depends on: a tile is marked while one of them fails or lacks data.
-TILE_GATES = {
-    "speedup": ("G1", "G2", "G3"),
-    "bubble": ("G1", "G2", "G4"),
-    "training": ("G4",),
-    "ettr": ("G1", "G2"),
-    "capacity": ("G4",),
-    "loading": (),
+
+
+class RestsOn(NamedTuple):
+    """What a headline tile or a gate is computed from: its inputs and the gates that judge those inputs' data."""
+
+    inputs: tuple[str, ...]
+    gates: tuple[str, ...]
+
+
+# One table, shared by page 1 and the gate table: a tile (or gate) is flagged while one of its gates fails or lacks
+# data (G1 and G2 judge the save runs every save figure is computed from; G3 and G4 are computed from those runs too).
+TILE_GATES: dict[str, RestsOn] = {
+    "speedup": RestsOn(("save_times",), ("G1", "G2", "G3")),
+    "bubble": RestsOn(("save_times",), ("G1", "G2", "G4")),
+    "training": RestsOn(("save_times",), ("G1", "G2", "G4")),
+    "ettr": RestsOn(("save_times", "restore_times"), ("G1", "G2")),
+    "capacity": RestsOn(("save_times",), ("G1", "G2", "G4")),
+    "loading": RestsOn(("load_times",), ()),
+    "G3": RestsOn(("save_times",), ("G1", "G2")),
+    "G4": RestsOn(("save_times",), ("G1", "G2")),
 }
+
+
+def open_gates(statuses: dict[str, str], item: str) -> tuple[list[str], list[str]]:
+    """The gates `item` rests on that fail, then those that lack data (`statuses`: gate id → status)."""
+    concerned = [g for g in TILE_GATES[item].gates if g != item]
+    return (
+        [g for g in concerned if statuses[g] == "fail"],
+        [g for g in concerned if statuses[g] == "insufficient"],
+    )

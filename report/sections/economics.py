@@ -154,11 +154,10 @@ def build(w: Words) -> Section | None:
                 "The two yearly figures differ by the runs they count: the cluster row counts every GPU of the cluster "
                 "running jobs like this one all year, the per-year row only this job's runs. Neither includes the "
                 "array's price or running costs."
-            )
-            + " "
-            + demand_sentence(m),
+            ),
             "note",
-            w.marked("save_times", "bandwidth"),
+            w.marked("save_times"),
         ),
+        Para(demand_sentence(m), "note", w.marked("save_times", "bandwidth")),
     )
     return Section(ID, _("Value of the time saved"), (*notes, table))

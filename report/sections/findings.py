@@ -17,10 +17,11 @@ from report.formatting import (
     sig,
     x3,
 )
-from report.i18n import _, ngettext
+from report.i18n import _, join_words, ngettext
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
+from report.sections.decisions import TILE_GATES, open_gates
 from report.sections.labels import gate_name, verdict_status_label
 from report.sections.phrases import (
     _n,
@@ -30,7 +31,23 @@ from report.sections.phrases import (
 
 
 def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
-    """Why a gate has its status, in one line, from the figures."""
+    """Why a gate has its status, in one line, from the figures, and the open gates whose data it rests on."""
+    return _own_detail(m, cfg, gate) + _rests_on(m, gate.id)
+
+
+def _rests_on(m: Metrics, gate_id: str) -> str:
+    """Said of G3 and G4 when they are computed from save runs that G1 or G2 reject or cannot judge."""
+    if gate_id not in TILE_GATES or (gate_id == "G3" and m.save.speedup_ci95 is None):
+        return ""  # G3 without an interval already says that the runs are too few
+    failed, missing = open_gates({g.id: g.status for g in m.gates}, gate_id)
+    if failed:
+        return _("; computed from save runs that fail {gates}").format(gates=gate_list(failed))
+    if missing:
+        return _("; computed from save runs too few to decide {gates}").format(gates=gate_list(missing))
+    return ""
+
+
+def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
     g = cfg.gates
     if gate.id in ("G1", "G2"):
         side = m.save.baseline if gate.id == "G1" else m.save.candidate
@@ -67,6 +84,43 @@ def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
 
 
 def verdict_reason(m: Metrics, cfg: TestConfig) -> str:
+    """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds."""
+    limit = async_limit(m)
+    return _verdict_reason(m, cfg) + (" " + limit if limit else "")
+
+
+def stall_free_steps(m: Metrics) -> int | None:
+    """The interval (steps) from which neither system's asynchronous write outlasts the compute between saves, when
+    the job saves asynchronously and today's interval is shorter (the storage's benefit vanishes from there)."""
+    a = m.async_
+    if m.checkpoint_mode != "async" or not a.storage_stalls:
+        return None
+    return max(a.baseline.min_interval_steps, a.candidate.min_interval_steps)
+
+
+def async_limit(m: Metrics) -> str:
+    """The limit of an asynchronous job's benefit, said wherever the benefit is stated on page 1."""
+    steps = stall_free_steps(m)
+    if steps is None:
+        return ""
+    gain = m.reliability.optimum_gain_pct
+    text = (
+        _(
+            "The benefit holds only at intervals under {steps} steps (today: {interval}): from {steps} steps on "
+            "neither write outlasts the compute between saves and training time would not change; each at its optimal "
+            "interval, the candidate lowers the failure-aware overhead by only {points} percentage points."
+        )
+        if gain >= 0
+        else _(
+            "The benefit holds only at intervals under {steps} steps (today: {interval}): from {steps} steps on "
+            "neither write outlasts the compute between saves and training time would not change; each at its optimal "
+            "interval, the candidate raises the failure-aware overhead by {points} percentage points."
+        )
+    )
+    return text.format(steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=sig(abs(gain)))
+
+
+def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
     v, gates = m.verdict, {g.id: g for g in m.gates}
 
     def failed(gate_id: str) -> str:
@@ -249,7 +303,23 @@ def async_sentence(m: Metrics) -> str:
         baseline_steps=count(a.baseline.min_interval_steps),
         candidate_steps=count(a.candidate.min_interval_steps),
         restores=restores,
-    )
+    ) + memory_restores(m)
+
+
+def memory_restores(m: Metrics) -> str:
+    """Said beside measured restores when a system's saves are not durable: its restores read memory, not storage."""
+    if m.reliability.baseline.restore_s is None:
+        return ""
+    names = [s.system for key, s in zip(("baseline", "candidate"), m.save.sides(), strict=True) if key in m.not_durable]
+    if not names:
+        return ""
+    return " " + ngettext(
+        "The restores on {systems} read back a checkpoint held in memory, not on durable storage: they time a read "
+        "from memory, which a power loss would leave with nothing to read, not a restore to count on.",
+        "The restores on {systems} read back checkpoints held in memory, not on durable storage: they time reads "
+        "from memory, which a power loss would leave with nothing to read, not restores to count on.",
+        len(names),
+    ).format(systems=join_words(names))
 
 
 def ettr_fields(m: Metrics) -> dict[str, str]:
@@ -281,7 +351,7 @@ def _beyond_run(m: Metrics, full: bool = True) -> str:
     """A caveat when Young's optimal interval is longer than the whole run: in full where the failure model is
     explained, elsewhere the fact and a pointer to it (said once, referred back to)."""
     r, b = m.reliability, m.bubble
-    if r.baseline.optimal_interval_steps <= b.total_steps:
+    if not beyond_run(m):
         return ""
     if not full:
         return " " + _(
@@ -300,9 +370,16 @@ def _beyond_run(m: Metrics, full: bool = True) -> str:
     ).format(optimum=count(round(r.baseline.optimal_interval_steps)), steps=count(b.total_steps))
 
 
+def beyond_run(m: Metrics) -> bool:
+    """Whether Young's optimal interval on the baseline is longer than the whole run."""
+    return m.reliability.baseline.optimal_interval_steps > m.bubble.total_steps
+
+
 def tuning_sentence(m: Metrics) -> Para | None:
+    """The summary's re-tuning headline: only where it holds, Young's optimum shorter than the run (else the failure
+    section carries the comparison as a caveat)."""
     r, s = m.reliability, m.save
-    if not r.tuning_beats_switching:
+    if not r.tuning_beats_switching or beyond_run(m):
         return None
     text = _(
         "Re-tuning the checkpoint interval alone does more than switching to the new storage at today's interval: "
@@ -320,7 +397,7 @@ def tuning_sentence(m: Metrics) -> Para | None:
         contribution=_optimum_words(m),
         candidate_tuned=p3(r.candidate.optimal_overhead_pct),
     )
-    return Para(text + _beyond_run(m, full=False), "warning", False)
+    return Para(text, "warning", False)
 
 
 def retune_sentence(m: Metrics, full: bool = True) -> str:
@@ -336,6 +413,17 @@ def retune_sentence(m: Metrics, full: bool = True) -> str:
         candidate=s.candidate.system,
         switch=_switch_words(r.switch_gain_pct),
     )
+    if r.tuning_beats_switching and beyond_run(m):
+        return (
+            retune
+            + " "
+            + _("On the failure model alone, optimum against optimum, {contribution}.").format(
+                contribution=_optimum_words(m)
+            )
+            + _beyond_run(m, full)
+            + " "
+            + _("So this comparison is a caveat, not a finding: it does not say that re-tuning beats the new storage.")
+        )
     if r.tuning_beats_switching:
         return (
             retune
@@ -344,7 +432,6 @@ def retune_sentence(m: Metrics, full: bool = True) -> str:
                 "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
                 "optimum, {contribution}."
             ).format(contribution=_optimum_words(m))
-            + _beyond_run(m, full)
         )
     return (
         retune
@@ -356,16 +443,18 @@ def retune_sentence(m: Metrics, full: bool = True) -> str:
 def save_warnings(w: Words) -> list[Para]:
     m = w.m
     out = []
-    for s in m.save.sides():
+    for key, s in ((v.key, v.save) for v in w.sides):
         for run in s.outlier_runs:
             value = s.times_s[s.run_numbers.index(run)]
             text = _(
                 "Run {run} on {system} ({time}) stands out from the other runs (modified z-score above 3.5). It is "
                 "kept in every figure; check the run's log before relying on it."
             )
-            out.append(w.p(text.format(run=run, system=s.system, time=s3(value)), "save_times", style="warning"))
+            out.append(
+                w.p(text.format(run=run, system=s.system, time=s3(value)), "save_times", style="warning", side=key)
+            )
     r = m.reliability
-    for s, side in ((v.save, v.reliability) for v in w.sides):
+    for key, s, side in ((v.key, v.save, v.reliability) for v in w.sides):
         if side.save_overhead_pct >= 100:
             text = _(
                 "A save on {system} ({time}) lasts longer than the compute between two saves ({interval}): the job "
@@ -377,6 +466,7 @@ def save_warnings(w: Words) -> list[Para]:
                     text.format(system=s.system, time=s3(s.mean_s), interval=s3(r.interval_s)),
                     "save_times",
                     style="warning",
+                    side=key,
                 )
             )
     return out

@@ -29,6 +29,14 @@ def formulas() -> tuple[tuple[str, str], ...]:
             ),
         ),
         (_("Saves"), _("saves = floor(total_steps ÷ checkpoint_interval_steps)")),
+        (
+            _("Wall time, baseline"),
+            _(
+                "duration_B = baseline_duration_s of test.toml, else total_steps × step_time_s + saves × pause_B "
+                "(derived)"
+            ),
+        ),
+        (_("Compute time per step"), _("step time = compute ÷ total_steps (async: the given step_time_s)")),
         (_("Compute time"), _("compute = baseline duration − saves × pause_B")),
         (_("Wall time, candidate"), _("duration_C = compute + saves × pause_C")),
         (_("Bubble share"), _("bubble = 100 × saves × pause ÷ duration, per system")),
@@ -38,7 +46,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
         ),
         (
             _("Projection"),
-            _("one measured size s₀: t = t₀ × size ÷ s₀; several sizes: least squares t = a + b × size"),
+            _("one size s₀ in the save times: t = t₀ × size ÷ s₀; several sizes: least squares t = a + b × size"),
         ),
         (
             _("Confidence interval"),
@@ -85,7 +93,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
             _("Cluster write demand"),
             _(
                 "mean = jobs × snapshot_gb ÷ (τ + pause); peak = jobs × snapshot_gb ÷ save time; each also ÷ the "
-                "sustained bandwidth measured"
+                "sustained bandwidth of this test"
             ),
         ),
         (

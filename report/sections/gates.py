@@ -167,7 +167,9 @@ def _missing_measurements(w: Words) -> list[Para]:
         out.append(Para(text))
     for p in m.projections:
         if p.extrapolation > FAR_EXTRAPOLATION:
-            text = _("Measure a checkpoint near {size}: the projection “{name}” is {ratio} the largest measured one.")
+            text = _(
+                "Measure a checkpoint near {size}: the projection “{name}” is {ratio} the largest in the save times."
+            )
             out.append(Para(text.format(size=gb(p.snapshot_gb), name=p.name, ratio=x3(p.extrapolation))))
     for name in m.inputs_illustrative:
         out.append(Para(_("Measure the {input}: this test's are illustrative.").format(input=input_words(name))))
@@ -185,5 +187,10 @@ def build(w: Words) -> Section:
     steps = _next_steps(w)
     blocks = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
     if steps:
-        blocks += [Para(_("What would decide the open gates, and what the analysis lacks:"), "lead"), Items(steps)]
+        lead = (
+            _("What would decide the open gates, and what the analysis lacks:")
+            if any(g.status != "pass" for g in m.gates)
+            else _("Every gate passes; what the analysis still lacks:")
+        )
+        blocks += [Para(lead, "lead"), Items(steps)]
     return Section(ID, _("Joint-test gates and next steps"), tuple(blocks))

@@ -16,7 +16,7 @@ from report.formatting import (
     sig,
     x3,
 )
-from report.i18n import _, join_words
+from report.i18n import _, join_words, ngettext
 from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
 
@@ -31,11 +31,11 @@ def _fit_sentence(side: Side) -> str:
     f, name = side.fit, side.system
     if f.method == "proportional":
         return _(
-            "{system}: one checkpoint size was measured ({size}), so save time is assumed to grow in proportion to "
-            "size ({slope} s per GB)."
+            "{system}: the save times give one checkpoint size ({size}), so save time is assumed to grow in proportion "
+            "to size ({slope} s per GB)."
         ).format(system=name, size=gb(f.sizes_gb[0]), slope=sig(f.slope_s_per_gb))
     return _(
-        "{system}: {sizes} checkpoint sizes were measured, so the projection follows the least-squares line save "
+        "{system}: the save times give {sizes} checkpoint sizes, so the projection follows the least-squares line save "
         "time = {intercept} s + {slope} s/GB × size."
     ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=sig(f.intercept_s), slope=sig(f.slope_s_per_gb))
 
@@ -53,20 +53,38 @@ def _concurrent_note(w: Words) -> list[Para]:
     return [w.p(text.format(models=join_words([f"“{x}”" for x in concurrent])), "save_times")]
 
 
+#: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").
+GPU_IN_NAME = re.compile(r"\d[\d,]*\s*(?:GPUs?\b|块\s*GPU|卡)", re.IGNORECASE)
+
+
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
-    notes = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
+    notes = [w.p(_fit_sentence(side), "save_times", side=side.key) for side in w.sides]
     held = sorted({g for side in w.sides for g in side.fit.gpus})
     notes.append(
         Para(
             _(
-                "Only the checkpoint size changes: the projections keep the measured GPU count ({gpus}) and its write "
+                "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
                 "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
                 "is not measured here."
             ).format(gpus=join_words([str(g) for g in held])),
             "note",
         )
     )
+    named = [p.name for p in m.projections if GPU_IN_NAME.search(p.name)]
+    if named:
+        notes.append(
+            Para(
+                ngettext(
+                    "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) "
+                    "like every projection: the name is test.toml's, not what was projected.",
+                    "The projections {names} are named for GPU counts, yet they keep this test's GPU count ({gpus}) "
+                    "like every projection: the names are test.toml's, not what was projected.",
+                    len(named),
+                ).format(names=join_words([f"“{n}”" for n in named]), gpus=join_words([str(g) for g in held])),
+                "note",
+            )
+        )
     for side in w.sides:
         if len(side.fit.gpus) > 1:
             name = side.system
@@ -77,12 +95,12 @@ def _projection_notes(w: Words) -> list[Para]:
     notes += _concurrent_note(w)
     for p in m.projections:
         if p.measured_size:
-            text = _("“{name}” is a size both systems measured: its times are fitted, not extrapolated.")
+            text = _("“{name}” is a size both systems' save times give: its times are fitted, not extrapolated.")
             notes.append(w.p(text.format(name=p.name)))
         elif p.extrapolation > FAR_EXTRAPOLATION:
             text = _(
-                "“{name}” is {ratio} the largest measured checkpoint: the projection extrapolates well beyond the "
-                "measurements. Measure a checkpoint of that size before relying on it."
+                "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates well beyond "
+                "them. Measure a checkpoint of that size before relying on it."
             )
             notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation)), style="warning"))
     return notes
@@ -92,9 +110,9 @@ def build(w: Words) -> Section:
     m = w.m
     title = _("Projections to other checkpoint sizes")
     if not m.projections:
+        # No projection: no fitted line, no projection chart; nothing follows that the section does not show.
         none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
-        fits = [w.p(_fit_sentence(side), "save_times") for side in w.sides]
-        return Section(ID, title, (none, *fits, *_concurrent_note(w)))  # no projection, no projection chart
+        return Section(ID, title, (none,))
     rows = tuple(
         (
             p.name,

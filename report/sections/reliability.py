@@ -25,6 +25,7 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
+    memory_restores,
     retune_sentence,
 )
 
@@ -84,7 +85,7 @@ def _recovery_table(w: Words) -> Table:
             restart=seconds(r.restart_s)
         )
         if r.baseline.restore_s is None
-        else _("Recovery = restart ({restart}, without reading the checkpoint) + the measured restore.").format(
+        else _("Recovery = restart ({restart}, without reading the checkpoint) + the mean restore time.").format(
             restart=seconds(r.restart_s)
         )
     )
@@ -116,13 +117,15 @@ def _ettr_sentence(w: Words) -> Para:
     if r.baseline.restore_s is None:
         text += " " + _("Restore not measured: restart_s assumed.")
     else:
-        text += " " + _(
-            "A restore takes {baseline} on {baseline_system} and {candidate} on {candidate_system}."
-        ).format(
-            baseline=seconds(r.baseline.restore_s),
-            baseline_system=s.baseline.system,
-            candidate=seconds(r.candidate.restore_s),
-            candidate_system=s.candidate.system,
+        text += (
+            " "
+            + _("A restore takes {baseline} on {baseline_system} and {candidate} on {candidate_system}.").format(
+                baseline=seconds(r.baseline.restore_s),
+                baseline_system=s.baseline.system,
+                candidate=seconds(r.candidate.restore_s),
+                candidate_system=s.candidate.system,
+            )
+            + memory_restores(m)
         )
     return w.p(text, "save_times", "restore_times")
 

@@ -21,7 +21,7 @@ from report.formatting import (
 from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
-from report.sections.base import Words
+from report.sections.base import SAVE_INPUTS, Words
 from report.sections.labels import input_label
 from report.sections.phrases import (
     _n,
@@ -56,7 +56,7 @@ def build(w: Words) -> Section:
                 f"{count(m.bandwidth.baseline.samples)} / {count(m.bandwidth.candidate.samples)}",
             ),
             (
-                _("Model loads measured"),
+                _("Model loads timed"),
                 _n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             ),
         ),
@@ -68,6 +68,18 @@ def build(w: Words) -> Section:
             steps=count(b.total_steps), step=f"{given(c.training.step_time_s)} s"
         )
     )
+    # The step time, where the wall-time row does not already print it (“derived: steps × step time + …”).
+    step_row = (
+        ()
+        if c.training.baseline_duration_s is None
+        else (
+            (
+                _("Compute time per step"),
+                seconds(m.reliability.step_time_s),
+                "test.toml" if m.checkpoint_mode == "async" else _("derived: (wall time − baseline saves) ÷ steps"),
+            ),
+        )
+    )
     g = c.gates
     assumptions = Table(
         "assumptions",
@@ -76,6 +88,7 @@ def build(w: Words) -> Section:
         (
             (_("Training steps"), count(b.total_steps), "test.toml"),
             (_("Steps between saves"), count(b.checkpoint_interval_steps), "test.toml"),
+            *step_row,
             (_("Saves in the run"), count(b.saves), _("steps ÷ interval, rounded down")),
             (_("Wall time with baseline saves"), long_duration(b.baseline_duration_s), duration_source),
             (_("Cluster size for GPU-equivalents"), count(b.cluster_gpus), _default_or(c, "training.cluster_gpus")),
@@ -125,15 +138,32 @@ def _sources(w: Words) -> Definitions:
             continue  # optional: no restore measured, nothing to source
         text = c.sources.get(name, _("No source note in test.toml [sources]."))
         items.append((input_label(name), text))
-        marks.append(("illustrative", _("Illustrative")) if name in w.illustrative else ("measured", _("Measured")))
-    for label, text in _imported_sources(w.test):
+        marks.append(_source_mark(w, name))
+    durable_not = {side.system for side in w.sides if side.key in w.m.not_durable}
+    for label, text, system, into in _imported_sources(w.test):
         items.append((label, text))
-        marks.append(("measured", _("Imported")))
+        if system in durable_not and into in SAVE_INPUTS:
+            marks.append(("illustrative", _("{origin}, not durable").format(origin=_("Imported"))))
+        else:
+            marks.append(("measured", _("Imported")))
     return Definitions(tuple(items), "sources", tuple(marks))
 
 
-def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
-    """One line per [[import]]: the tool, the version its files report, the table it fed and from which files."""
+def _source_mark(w: Words, name: str) -> tuple[str, str]:
+    """The badge of an input in the sources list, from what the report knows of it: declared illustrative, rows a
+    tool's output gave (imported), or rows supplied in the CSV, which the report takes as given and cannot check
+    (a published figure is such a row); a save input of a system whose saves are not durable says so as well."""
+    if name in w.illustrative:
+        return "illustrative", _("Illustrative")
+    origin = _("Supplied") if f"{name}.csv" in w.test.raw else _("Imported")
+    if w.m.not_durable and name in SAVE_INPUTS:
+        return "illustrative", _("{origin}, not durable").format(origin=origin)
+    return "measured", origin
+
+
+def _imported_sources(test: JointTest) -> list[tuple[str, str, str, str]]:
+    """One line per [[import]]: the tool, the version its files report, the table it fed and from which files (with
+    the system and the table, for its badge)."""
     if test.imported is None:
         return []
     lines = []
@@ -158,6 +188,11 @@ def _imported_sources(test: JointTest) -> list[tuple[str, str]]:
             "restore_times": _("Restore times of {system}"),
         }[use.into]
         lines.append(
-            (label.format(system=use.system), _("imported from {tool}: {files}").format(tool=tool, files=files))
+            (
+                label.format(system=use.system),
+                _("imported from {tool}: {files}").format(tool=tool, files=files),
+                use.system,
+                use.into,
+            )
         )
     return lines

@@ -1,0 +1,173 @@
+"""Every sentence true: limits beside benefits, flags on data the gates reject, badges that say what an input is."""
+
+from itertools import pairwise
+
+from report.sections.decisions import TILE_GATES
+from tests.conftest import DATA, FIXTURES, ROOT
+from tests.sections.helpers import all_paras, build, section, texts
+
+ASYNC_EXAMPLE = ROOT / "examples" / "async-70b"
+FIO_EXAMPLE = ROOT / "examples" / "fio-local"
+
+
+def _sources(ctx):
+    block = next(b for b in section(ctx, "setup").blocks if getattr(b, "marks", None))
+    return dict(zip((term for term, _text in block.items), (label for _kind, label in block.marks), strict=True))
+
+
+def test_page_one_of_an_asynchronous_job_bounds_its_benefit():
+    # 340.04 s of write lag on the baseline over 6.0 s steps: 56.7, so stall-free from 57 steps; today 50 steps (300 s
+    # of compute) leaves a stall. Optimum against optimum the candidate lowers the overhead by 0.0119 points.
+    ctx, m = build(ASYNC_EXAMPLE)
+    assert round(m.async_.baseline.write_lag_s, 2) == 340.04 and m.reliability.interval_s == 300
+    assert m.async_.baseline.min_interval_steps == 57 and m.async_.candidate.min_interval_steps < 57
+    assert round(m.reliability.optimum_gain_pct, 4) == 0.0119
+    limit = (
+        "The benefit holds only at intervals under 57 steps (today: 50): from 57 steps on neither write outlasts the "
+        "compute between saves and training time would not change; each at its optimal interval, the candidate lowers "
+        "the failure-aware overhead by only 0.0119 percentage points."
+    )
+    assert limit in ctx.cover.verdict_reason
+    assert limit in texts(section(ctx, "summary").blocks)[0]
+    notes = {t.id: t.note for t in ctx.cover.tiles}
+    for tile in ("bubble", "training", "capacity"):
+        assert notes[tile].endswith("; none from 57 steps between saves"), tile
+    assert "steps between saves" not in notes["speedup"] + notes["loading"]
+    # A synchronous job (the default data) has no such limit on page 1.
+    ctx, _m = build(DATA)
+    assert "The benefit holds only" not in ctx.cover.verdict_reason
+    assert not any("steps between saves" in t.note for t in ctx.cover.tiles)
+
+
+def test_gates_and_tiles_on_runs_the_gates_cannot_judge_are_flagged():
+    assert TILE_GATES["G4"].gates == ("G1", "G2") and TILE_GATES["capacity"].inputs == ("save_times",)
+    ctx, m = build(DATA)  # one run per system: G1 and G2 undecided, G4 passes on those same runs
+    assert [(g.id, g.status) for g in m.gates] == [
+        ("G1", "insufficient"),
+        ("G2", "insufficient"),
+        ("G3", "insufficient"),
+        ("G4", "pass"),
+    ]
+    gates = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
+    why = {row.id: row.detail for row in gates.rows}
+    assert why["G4"] == (
+        "training time 4.67% shorter; target 2% shorter; computed from save runs too few to decide G1 and G2"
+    )
+    assert why["G3"] == "no confidence interval: each system needs 2 or more runs"  # said once, not twice
+    marks = {t.id: t.mark for t in ctx.cover.tiles}
+    assert marks["training"] == marks["capacity"] == marks["ettr"] == "G1 and G2 undecided"
+    # fio example: G3's interval comes from spreads G1 and G2 reject.
+    ctx, m = build(FIO_EXAMPLE)
+    gates = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
+    why = {row.id: row.detail for row in gates.rows}
+    assert why["G3"].endswith("contains 1.5×; computed from save runs that fail G1 and G2")
+    # Every gate passing: nothing flagged, and no "open gates" lead.
+    ctx, m = build(FIXTURES / "retune")
+    assert all(g.status == "pass" for g in m.gates)
+    gates = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
+    assert not any("computed from save runs" in row.detail for row in gates.rows)
+    words = texts(section(ctx, "gates").blocks)
+    assert "Every gate passes; what the analysis still lacks:" in words
+    assert not any("open gates" in t for t in words)
+    ctx, _m = build(DATA)
+    assert "What would decide the open gates, and what the analysis lacks:" in texts(section(ctx, "gates").blocks)
+
+
+def test_source_badges_say_what_each_input_is():
+    ctx, _m = build(DATA)  # the white paper's save times: rows typed into the CSV, not declared illustrative
+    assert _sources(ctx) == {
+        "Checkpoint save times": "Supplied",
+        "Write bandwidth": "Illustrative",
+        "Model load times": "Illustrative",
+    }
+    ctx, _m = build(FIXTURES / "retune")
+    assert set(_sources(ctx).values()) == {"Illustrative"}
+    ctx, _m = build(FIO_EXAMPLE)  # every row from fio's output; tmpfs (the candidate) is not durable
+    badges = _sources(ctx)
+    assert badges["Checkpoint save times"] == "Imported, not durable" and badges["Model load times"] == "Imported"
+    assert badges["Save times of tmpfs (/dev/shm)"] == "Imported, not durable"
+    assert badges["Save times of Local disk (ext4 on virtio)"] == "Imported"
+    assert badges["Load times of tmpfs (/dev/shm)"] == "Imported"
+    assert "Measured" not in badges.values()
+
+
+def test_not_durable_marks_only_the_not_durable_systems_figures():
+    ctx, m = build(FIO_EXAMPLE)
+    assert m.not_durable == ("candidate",)
+    marks = {t.id: t.mark for t in ctx.cover.tiles}
+    assert marks["speedup"] == "G1 and G2 failed; not durable" and marks["loading"] == ""
+    assert all(marks[t].endswith("; not durable") for t in ("bubble", "training", "ettr", "capacity"))
+    by_text = {p.text: p.illustrative for p in all_paras(ctx)}
+    durable = [t for t in by_text if t.startswith("Local disk (ext4 on virtio)'s log opens with a warm-up")]
+    memory = [t for t in by_text if t.startswith("tmpfs (/dev/shm)'s log opens with a warm-up")]
+    assert len(durable) == len(memory) == 1
+    assert by_text[durable[0]] == "" and by_text[memory[0]] == "not_durable"
+    # Restores from tmpfs are said to be reads from memory wherever they are offered.
+    said = [t for t in by_text if "0.774 s" in t or "0.77 s" in t]
+    assert len(said) == 4
+    for text in said:
+        assert "The restores on tmpfs (/dev/shm) read back a checkpoint held in memory, not on durable storage" in text
+    assert "a restore after a failure takes 0.774 s instead of 2.39 s" in " ".join(said)
+
+
+def test_no_fitted_line_without_projections_and_gpu_time_in_a_readers_unit():
+    ctx, m = build(FIO_EXAMPLE)
+    assert not m.projections
+    assert texts(section(ctx, "projections").blocks) == [
+        "test.toml lists no [[projections]], so no other checkpoint size is projected."
+    ]
+    # 22.1 s less per run on each of 2 GPUs: 44.2 GPU-seconds, not 0.0123 GPU-hours.
+    assert round(m.bubble.time_saved_s, 1) == 22.1 and m.save.baseline.gpus == 2
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert "44.2 GPU-seconds of GPU time per run" in qa and "GPU-hours per run" not in qa
+    ctx, m = build(DATA)  # 1,680 s × 8 GPUs = 3.73 GPU-hours
+    assert "3.73 GPU-hours of GPU time per run" in " ".join(texts(section(ctx, "qa").blocks))
+
+
+def _rows(ctx, section_id, table_id=None):
+    for block in section(ctx, section_id).blocks:
+        if table_id is None or getattr(block, "id", "") == table_id:
+            rows = getattr(block, "rows", None) or getattr(block, "items", None)
+            if rows:
+                return {row[0]: row[1:] for row in rows}
+    raise AssertionError(section_id)
+
+
+def test_step_time_wall_time_and_projection_names_are_traceable():
+    ctx, m = build(DATA)
+    # 36,000 s of wall time less 20 saves of 178 s, over 10,000 steps: 3.244 s of compute per step.
+    assert abs(m.reliability.step_time_s - (36_000 - 20 * 178) / 10_000) < 1e-12
+    rows = _rows(ctx, "setup", "assumptions")
+    assert rows["Compute time per step"] == ("3.24 s", "derived: (wall time − baseline saves) ÷ steps")
+    formulas = _rows(ctx, "formulas")
+    assert formulas["Wall time, baseline"] == (
+        "duration_B = baseline_duration_s of test.toml, else total_steps × step_time_s + saves × pause_B (derived)",
+    )
+    notes = texts(section(ctx, "projections").blocks)
+    assert (
+        "The projection “70B on 64 GPUs” is named for a GPU count, yet it keeps this test's GPU count (8) like every "
+        "projection: the name is test.toml's, not what was projected." in notes
+    )
+    ctx, m = build(ASYNC_EXAMPLE)  # step_time_s = 6.0 given; wall time 20,000 × 6 s + 400 stalls of 49.44 s
+    rows = _rows(ctx, "setup", "assumptions")
+    assert "Compute time per step" not in rows  # the wall-time row prints it: “20,000 × 6 s + baseline saves”
+    assert abs(m.bubble.baseline_duration_s - (20_000 * 6 + 400 * m.save.baseline.pause_s)) < 1e-6
+    assert rows["Wall time with baseline saves"] == ("139,776 s (38.8 h)", "derived: 20,000 × 6 s + baseline saves")
+    ctx, _m = build(FIXTURES / "retune")  # “128 GB” names no GPU count
+    assert not any("named for a GPU count" in t for t in texts(section(ctx, "projections").blocks))
+
+
+def test_the_capacity_sentence_is_said_twice_at_most_and_hours_only_where_counted():
+    for folder in (DATA, FIO_EXAMPLE, ASYNC_EXAMPLE):
+        ctx, m = build(folder)
+        words = [p.text for p in all_paras(ctx)]
+        assert sum("steps per unit of time" in t for t in words) == 2, folder  # the summary and the bubble section
+        bubble = texts(section(ctx, "bubble").blocks)
+        assert not any("steps per unit of time" in a and "steps per unit of time" in b for a, b in pairwise(bubble))
+        qa = " ".join(texts(section(ctx, "qa").blocks))
+        assert "GPUs of capacity (the summary says what bandwidth it assumes)." in qa
+    ctx, m = build(FIO_EXAMPLE)  # 22.1 s: no "(0.00614 h)"
+    assert "The run finishes 22.1 s sooner, 0.436% of its baseline wall time." in texts(section(ctx, "bubble").blocks)
+    ctx, m = build(ASYNC_EXAMPLE)  # 15,936 s = 4.43 h
+    assert round(m.bubble.time_saved_s) == 15936
+    assert any(t.startswith("The run finishes 15,936 s (4.43 h) sooner") for t in texts(section(ctx, "bubble").blocks))

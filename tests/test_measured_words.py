@@ -1,0 +1,109 @@
+"""“Measured” and 实测 only where a figure is measured: every catalog message that says so is accounted for, and the
+reports of joint tests whose inputs are all illustrative say it only in the phrases that deny it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from report.build import build_outputs
+from report.joint_test import read_joint_test
+from tests.conftest import FIXTURES, PROVENANCE, ROOT, pdf_text
+from tests.sections.helpers import build, section, texts
+
+CATALOG = ROOT / "report" / "locale" / "zh_CN" / "LC_MESSAGES" / "report.po"
+
+#: Phrases that use the word without saying that a figure of this report is measured: denials, requests to measure,
+#: the noun, and G2's name (a check that the candidate was measured, which a report on illustrative inputs passes
+#: only beside its verdict's "on illustrative save times, not measurements").
+DENIALS_EN = (
+    r"not measured",
+    r"not measurements",
+    r"(?:did|does|do) not measure",
+    r"(?:were|was|is) not measured",
+    r"None of this report's inputs is measured",
+    r"\bMeasure\b",
+    r"\bmeasure at the cluster's scale",
+    r"more measurements needed",
+    r"Two measures of",
+    r"Candidate measured on the same workload",
+)
+DENIALS_ZH = (r"非实测", r"未实测", r"请实测")
+
+#: The messages that say “measured” or 实测 of this report's figures, and why each is reached only when they are.
+MEASURED_ONLY = {
+    "All four gates pass on this test's measurements.": "findings.verdict_reason: save_times not illustrative",
+    "Every figure is computed from the measured inputs attached to the PDF edition (save times, bandwidth and load "
+    "times) and from the assumptions in the test setup.": "cover._evidence: no input illustrative",
+    "Measured inputs: {inputs}. ": "cover._evidence: lists only the inputs not declared illustrative",
+    "measured": "measure/words.py: the [environment] line `report measure` writes when it timed the saves itself",
+}
+
+
+def _denied(text: str, phrases: tuple[str, ...]) -> str:
+    """`text` without its placeholders and the phrases that deny or request a measurement."""
+    text = re.sub(r"\{[^}]*\}", "", text)
+    for phrase in phrases:
+        text = re.sub(phrase, "", text, flags=re.IGNORECASE)
+    return text
+
+
+def _claims() -> dict[str, tuple[str, ...]]:
+    """Every catalog message whose English or Chinese says “measured” or 实测 outside a denial, with its Chinese."""
+    with CATALOG.open("rb") as po:
+        catalog = read_po(po)
+    out = {}
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        english = any(re.search(r"measured", _denied(i, DENIALS_EN), re.IGNORECASE) for i in ids)
+        chinese = any("实测" in _denied(s, DENIALS_ZH) for s in strings)
+        if message.id and (english or chinese):
+            out[ids[0]] = strings
+    return out
+
+
+def test_every_message_that_says_measured_is_reached_only_for_measured_figures():
+    claims = _claims()
+    assert set(claims) == set(MEASURED_ONLY), "a new message says “measured”: reach it only for measured figures"
+    assert claims["Measured inputs: {inputs}. "] == ("实测输入：{inputs}。",)
+    # The denials are caught as such: the long badge and the verdict's qualifier are not claims.
+    assert "ILLUSTRATIVE INPUT, NOT MEASURED" not in claims
+    assert "{verdict}, on illustrative save times, not measurements" not in claims
+
+
+def test_no_claim_reaches_a_report_on_illustrative_inputs():
+    for fixture in ("retune", "long_names"):
+        ctx, m = build(FIXTURES / fixture)
+        assert set(m.inputs_illustrative) >= {"save_times", "bandwidth", "load_times"}
+        words = " ".join([ctx.cover.verdict_reason, ctx.cover.evidence] + [t.note for t in ctx.cover.tiles])
+        words += " ".join(t for s in ctx.sections for t in texts(section(ctx, s.id).blocks))
+        for message in MEASURED_ONLY:
+            fixed = max(re.split(r"\{[^}]*\}", message), key=len).strip()
+            if len(fixed) > 12:  # the bare word is held by the search below, outside the denials
+                assert fixed not in words, (fixture, message)
+        assert not re.search(r"measured", _denied(words, DENIALS_EN), re.IGNORECASE), fixture
+
+
+def _occurrences(text: str, pattern: str, denials: tuple[str, ...]) -> list[str]:
+    """What is left of `pattern` in `text` once the denials are taken out, each with its surroundings."""
+    left = _denied(" ".join(text.split()), denials)
+    return [left[max(0, m.start() - 60) : m.end() + 60] for m in re.finditer(pattern, left, re.IGNORECASE)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("fixture", "language"), [("retune", "en"), ("retune", "zh-CN"), ("long_names", "en"), ("long_names", "zh-CN")]
+)
+def test_a_pdf_on_illustrative_inputs_never_calls_them_measured(fixture, language, tmp_path):
+    # Fixture R and L: every gate passes on save times, bandwidth and loads all declared illustrative.
+    built = build_outputs(read_joint_test(FIXTURES / fixture), PROVENANCE, language)
+    text = pdf_text(built.pdf, tmp_path)
+    if language == "en":
+        assert "not measurements" in text and "Illustrative inputs, not measured" in " ".join(text.split())
+        assert _occurrences(text, r"measured", DENIALS_EN) == []
+    else:
+        assert "非实测" in text and "附录 A：输入数据" in text
+        assert _occurrences(text, r"实测", DENIALS_ZH) == []
