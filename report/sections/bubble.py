@@ -109,23 +109,7 @@ def build(w: Words) -> Section:
             finishes.format(time=time, share=p3(abs(b.duration_reduction_pct))),
             "save_times",
         ),
-        w.p(
-            capacity_sentence(m)
-            + " "
-            + (
-                _(
-                    "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this "
-                    "{gpus}-GPU job, with its stalls (staging plus any write that outlasts the interval)."
-                )
-                if stalls
-                else _(
-                    "Per 1,000 GPUs: {per_1000}. This assumes every job of the cluster checkpoints like this "
-                    "{gpus}-GPU job, at its save times."
-                )
-            ).format(per_1000=gpus(m.scale.gpu_equivalents_per_1000), gpus=m.save.baseline.gpus),
-            "save_times",
-            "bandwidth",
-        ),
+        w.p(capacity_sentence(m) + " " + _per_1000(m, stalls), "save_times", "bandwidth"),
         w.figure("composition"),
         w.p(_sensitivity_sentence(m), "save_times"),
         w.figure("sensitivity"),
@@ -152,3 +136,18 @@ def _sensitivity_sentence(m: Metrics) -> str:
         interval=count(b.checkpoint_interval_steps),
         step=s3(sv.step_time_s),
     )
+
+
+def _per_1000(m: Metrics, stalls: bool) -> str:
+    """The GPU-equivalents per 1,000 GPUs (unless the cluster is 1,000 GPUs: said already) and what they assume."""
+    assumes = (
+        _(
+            "This assumes every job of the cluster checkpoints like this {gpus}-GPU job, with its stalls (staging plus "
+            "any write that outlasts the interval)."
+        )
+        if stalls
+        else _("This assumes every job of the cluster checkpoints like this {gpus}-GPU job, at its save times.")
+    ).format(gpus=m.save.baseline.gpus)
+    if m.bubble.cluster_gpus == 1000:
+        return assumes
+    return _("Per 1,000 GPUs: {per_1000}.").format(per_1000=gpus(m.scale.gpu_equivalents_per_1000)) + " " + assumes

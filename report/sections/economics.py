@@ -24,7 +24,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import demand_sentence
+from report.sections.findings import cluster_row_assumption
 
 ID = "economics"
 #: The charts this section places, in order.
@@ -158,6 +158,6 @@ def build(w: Words) -> Section | None:
             "note",
             w.marked("save_times"),
         ),
-        Para(demand_sentence(m), "note", w.marked("save_times", "bandwidth")),
+        Para(cluster_row_assumption(m), "note", w.marked("save_times", "bandwidth")),
     )
     return Section(ID, _("Value of the time saved"), (*notes, table))

@@ -246,16 +246,60 @@ def demand_sentence(m: Metrics) -> str:
             measured=sig(m.bandwidth.candidate_gbps),
         )
     )
-    if max(c.mean_to_sustained, c.peak_to_sustained) > 1:
-        text += " " + _(
-            "That is more than this test's sustained bandwidth ({mean_ratio} of it on average, {peak_ratio} at peak): "
-            "the GPU-equivalents assume a bandwidth the test did not show. This test's bandwidth is its clients', not "
-            "the system's capacity, so measure at the cluster's scale before counting on it."
-        ).format(
-            mean_ratio=_("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
-            peak_ratio=_("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
-        )
+    text += _beyond_bandwidth(m)
     return text
+
+
+def _beyond_bandwidth(m: Metrics) -> str:
+    """When the cluster's saves need more than this test sustained: on average (the GPU-equivalents rest on a bandwidth
+    not shown), or only when every job saves at once (they hold only if the saves are staggered)."""
+    c = m.cluster.candidate
+    ratios = {
+        "mean_ratio": _("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
+        "peak_ratio": _("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
+    }
+    if c.mean_to_sustained > 1:
+        said = _(
+            "Even perfectly staggered, that is more than this test's sustained bandwidth ({mean_ratio} of it on "
+            "average, {peak_ratio} at peak): the GPU-equivalents assume a bandwidth the test did not show."
+        )
+    elif c.peak_to_sustained > 1:
+        said = _(
+            "On average that is within this test's sustained bandwidth ({mean_ratio} of it), but every job saving at "
+            "once needs {peak_ratio} of it: the GPU-equivalents hold only if the jobs' saves are staggered, or with a "
+            "bandwidth the test did not show."
+        )
+    else:
+        return ""
+    return (
+        " "
+        + said.format(**ratios)
+        + " "
+        + _(
+            "This test's bandwidth is its clients', not the system's capacity, so measure at the cluster's scale "
+            "before counting on it."
+        )
+    )
+
+
+def cluster_row_assumption(m: Metrics) -> str:
+    """The value table's cluster row, in one sentence: what it assumes of the storage (the figures are said in full
+    beside the GPU-equivalents)."""
+    c = m.cluster.candidate
+    fields = {
+        "system": m.save.candidate.system,
+        "peak": sig(c.peak_write_gbps),
+        "peak_ratio": _("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
+    }
+    if c.mean_to_sustained > 1 or c.peak_to_sustained > 1:
+        return _(
+            "The cluster row assumes {system} takes every job's saves: {peak} GB/s if they all save at once, "
+            "{peak_ratio} this test's sustained bandwidth (see “Training bubble analysis”)."
+        ).format(**fields)
+    return _(
+        "The cluster row assumes {system} takes every job's saves: {peak} GB/s if they all save at once, within this "
+        "test's sustained bandwidth ({peak_ratio} of it)."
+    ).format(**fields)
 
 
 def async_sentence(m: Metrics) -> str:
