@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,8 +32,14 @@ SERIES_BUCKETS = 600
 
 
 def _setup() -> None:
-    for path in sorted(FONTS.glob("*.otf")):
-        font_manager.fontManager.addfont(str(path))
+    # Only the shipped files draw and measure the shipped families: a machine's own copy of a family (Debian's
+    # fonts-noto-cjk installs "Noto Sans CJK SC" too) would otherwise win matplotlib's match and move the text.
+    shipped = sorted(FONTS.glob("*.otf"))
+    families = {font_manager.FontProperties(fname=str(path)).get_name() for path in shipped}
+    manager = font_manager.fontManager
+    manager.ttflist = [entry for entry in manager.ttflist if entry.name not in families]
+    for path in shipped:
+        manager.addfont(str(path))
     matplotlib.rcParams.update(
         {
             "font.family": ["Inter", "Noto Sans CJK SC"],  # the CJK font draws what Inter cannot (names in Chinese)
@@ -160,7 +167,14 @@ def _svg(fig: Figure) -> str:
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     text = buffer.getvalue()
+    # "font-family: 'Inter', 'Noto Sans CJK SC'" -> "'Inter','Noto Sans CJK SC'": WeasyPrint's SVG text strips only
+    # the quotes of each name, so " 'Noto Sans CJK SC" after the space matched no face and fontconfig picked any CJK
+    # font the machine had (docs/weasyprint-upstream.md).
+    text = _FAMILIES.sub(lambda found: found[0].replace(", ", ","), text)
     return text[text.index("<svg") :]
+
+
+_FAMILIES = re.compile(r"font-family: [^;\"]+")
 
 
 def minmax_downsample(t: np.ndarray, v: np.ndarray, buckets: int = SERIES_BUCKETS) -> tuple[np.ndarray, np.ndarray]:

@@ -16,6 +16,7 @@ import re
 import struct
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from report.evidence import Embedded
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 ASSETS = Path(__file__).resolve().parent / "assets"
+FONTCONFIG = ASSETS / "fontconfig.conf"  #: no fonts: the report draws only its own (import_weasyprint)
 METRICS_NAME = "metrics.json"
 CHART_SCHEME, EVIDENCE_SCHEME = "chart", "evidence"
 # Tables WeasyPrint drops from embedded fonts (weasyprint.pdf.fonts.Font._harfbuzz_subset).
@@ -48,7 +50,12 @@ def import_weasyprint():
     ldconfig cache is read once and each name answered from it, as find_library itself answers first.
     """
     if "weasyprint" not in sys.modules:
-        with _libraries_from_ldconfig():
+        # fontconfig reads FONTCONFIG_FILE when WeasyPrint is imported: a configuration of no fonts, so that only the
+        # shipped ones (the print sheet's @font-face) draw the report. A machine's own face of the same family (Debian's
+        # fonts-noto-cjk has "Noto Sans CJK SC") was preferred to the shipped one and changed the PDF's bytes.
+        os.environ["FONTCONFIG_FILE"] = str(FONTCONFIG)
+        with _libraries_from_ldconfig(), warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "No fonts configured in FontConfig", UserWarning)
             import weasyprint  # noqa: F401
     return sys.modules["weasyprint"]
 
