@@ -26,8 +26,9 @@ NUMBER = re.compile(
     r"(?:(%|×)|[ \u00a0](?:(h|s|GB/s|GB|kWh|kW|USD)\b|(倍)))?"  # "4.67%", "11.0×", "11.0 倍"; "178 s" ("20 × 3" is a product)
 )
 
-# Constants of the report's wording, not figures: the confidence level, the warm-up's threshold, the reference row.
-CONSTANTS = re.compile(r"\b95%(?=\s(?:interval|confidence|置信|加速比))|\b90%(?=\sof)|中位数的? 90%")
+# Constants of the report's wording, not figures: the confidence level (also a table header's "95%" on a line of its
+# own, its "置信区间" wrapped below), the warm-up's threshold, the reference row.
+CONSTANTS = re.compile(r"\b95%(?=\s(?:interval|confidence|置信|加速比))|(?m:^95%$)|\b90%(?=\sof)|中位数的? 90%")
 
 #: Pairs of renderings that are two figures, not one, although one value is a rounding of both. Each says why.
 ALLOWED: dict[str, str] = {}
