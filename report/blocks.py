@@ -81,9 +81,10 @@ class GateRow:
 
     id: str
     name: str
-    status: str
+    status: str  #: pass, fail or insufficient
     label: str
     detail: str
+    style: str = ""  #: the status cell's style: the status, or pass-illustrative, pass-indicative
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ CATALOG = ROOT / "report" / "locale" / "zh_CN" / "LC_MESSAGES" / "report.po"
 DENIALS_EN = (
     r"not measured",
     r"not measurements",
+    r"not yet measured",
     r"(?:did|does|do) not measure",
     r"(?:were|was|is) not measured",
     r"None of this report's inputs is measured",
@@ -30,14 +31,15 @@ DENIALS_EN = (
     r"Two measures of",
     r"Candidate measured on the same workload",
 )
-DENIALS_ZH = (r"非实测", r"未实测", r"请实测")
+DENIALS_ZH = (r"非实测", r"未实测", r"尚未实测", r"请实测")
 
 #: The messages that say “measured” or 实测 of this report's figures, and why each is reached only when they are.
 MEASURED_ONLY = {
     "All four gates pass on this test's measurements.": "findings.verdict_reason: save_times not illustrative",
     "Every figure is computed from the measured inputs attached to the PDF edition (save times, bandwidth and load "
     "times) and from the assumptions in the test setup.": "cover._evidence: no input illustrative",
-    "Measured inputs: {inputs}. ": "cover._evidence: lists only the inputs not declared illustrative",
+    "Measured inputs, imported from tool output: {inputs}.": "cover._evidence: lists only the inputs a tool's output "
+    "gave (imported), none supplied in a CSV or declared illustrative",
     "measured": "measure/words.py: the [environment] line `report measure` writes when it timed the saves itself",
 }
 
@@ -68,7 +70,9 @@ def _claims() -> dict[str, tuple[str, ...]]:
 def test_every_message_that_says_measured_is_reached_only_for_measured_figures():
     claims = _claims()
     assert set(claims) == set(MEASURED_ONLY), "a new message says “measured”: reach it only for measured figures"
-    assert claims["Measured inputs: {inputs}. "] == ("实测输入：{inputs}。",)
+    assert claims["Measured inputs, imported from tool output: {inputs}."] == (
+        "实测输入（从工具输出导入）：{inputs}。",
+    )
     # The denials are caught as such: the long badge and the verdict's qualifier are not claims.
     assert "ILLUSTRATIVE INPUT, NOT MEASURED" not in claims
     assert "{verdict}, on illustrative save times, not measurements" not in claims
@@ -102,7 +106,8 @@ def test_a_pdf_on_illustrative_inputs_never_calls_them_measured(fixture, languag
     built = build_outputs(read_joint_test(FIXTURES / fixture), PROVENANCE, language)
     text = pdf_text(built.pdf, tmp_path)
     if language == "en":
-        assert "not measurements" in text and "Illustrative inputs, not measured" in " ".join(text.split())
+        words = " ".join(text.split())
+        assert "benefit not yet measured" in words and "Illustrative inputs, not measured" in words
         assert _occurrences(text, r"measured", DENIALS_EN) == []
     else:
         assert "非实测" in text and "附录 A：输入数据" in text

@@ -191,3 +191,23 @@ def test_illustrative_figures_are_marked_in_the_pdf(default_built, tmp_path):
         at = text.index(sentence)
         assert "ILLUSTRATIVE" in text[max(0, at - 80) : at], sentence
     assert text.count("ILLUSTRATIVE INPUT, NOT MEASURED") == 3  # inside the three charts drawn from them
+
+
+def test_passes_on_illustrative_or_undecided_runs_are_styled_neutral_not_green():
+    """Cold read 7, blocker 1 and major 2: the verdict box and the gate cells take the neutral classes, which the
+    sheet (read by the browser and, with the print sheet added, by the PDF) colours as undecided, not as passed."""
+    from tests.conftest import FIXTURES
+
+    ctx, _ = build(FIXTURES / "long_names")
+    html = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    body = html.split("<body>")[1]
+    assert '<div class="verdict verdict-indicative">' in body and "verdict-demonstrated" not in body
+    assert html.count('<span class="status status-pass-illustrative">Pass (illustrative)</span>') == 4
+    assert '<p class="verdict-indicative">' in html
+    ctx, _ = build(DATA)
+    html = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    assert html.count('<span class="status status-pass-indicative">Indicative pass</span>') == 1
+    sheet = (render.TEMPLATES / "styles" / "screen.css").read_text()
+    for rule in (".verdict-indicative .verdict-label { color: var(--unknown); }", ".status-pass-illustrative {"):
+        assert rule in sheet
+    assert ".status-pass-indicative { color: var(--unknown); }" in sheet

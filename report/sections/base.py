@@ -40,6 +40,7 @@ class Cover:
     save_baseline: str
     load_baseline: str
     verdict_status: str  #: demonstrated, not_demonstrated or undecided
+    verdict_style: str  #: the verdict box's style: the status, or "indicative" (gates pass on illustrative saves)
     verdict_label: str
     verdict_reason: str
     tiles: tuple[KeyFigure, ...]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from report.compute import Metrics
 from report.config import CSV_INPUTS
 from report.formatting import (
     count,
+    given,
     gpus,
     num,
     p3,
@@ -15,11 +18,13 @@ from report.formatting import (
 )
 from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
-from report.sections.decisions import TILE_GATES, open_gates
+from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
 from report.sections.findings import (
+    retune_headline,
     stall_free_steps,
     verdict_label,
     verdict_reason,
+    verdict_style,
 )
 from report.sections.labels import input_words
 from report.sections.phrases import (
@@ -43,6 +48,9 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
         gate_mark, kind = _("{gates} failed").format(gates=gate_list(failed)), "fail"
     elif missing:
         gate_mark, kind = _("{gates} undecided").format(gates=gate_list(missing)), "insufficient"
+    if tile_id in DERIVED_TILES and no_difference_shown(m.save.speedup_ci95):
+        gate_mark = _("{marks}; no difference shown").format(marks=gate_mark) if gate_mark else _("No difference shown")
+        kind = kind or "insufficient"
     input_mark = ""
     if set(inputs) & set(m.inputs_illustrative):
         input_mark = _("Illustrative input")
@@ -57,14 +65,30 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
 
 def _no_difference(ci: tuple[float, float] | None) -> str:
     """Said on the speedup tile when the speedup's 95% interval includes 1×."""
-    if ci is None or not ci[0] <= 1 <= ci[1]:
+    if not no_difference_shown(ci):
         return ""
     return _("; its 95% interval, {low} to {high}, includes 1×: no difference shown yet").format(
         low=x3(ci[0]), high=x3(ci[1])
     )
 
 
-def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
+def _unstable_ends(m: Metrics, max_cv_pct: float) -> str:
+    """Said on the load tile when an end of its range comes from a pair whose runs spread above the limit: which end,
+    and the range of the stable pairs (cold read 7, minor 12)."""
+    ld = m.load
+    ends = sorted({p.speedup for p in ld.models if p.unstable and p.speedup in (ld.speedup_min, ld.speedup_max)})
+    if not ends:
+        return ""
+    text = _("; {values} from runs that spread above the {limit}% limit (unstable)").format(
+        values=join_words([x3(v) for v in ends]), limit=given(max_cv_pct)
+    )
+    stable = [p.speedup for p in ld.models if not p.unstable]
+    if stable:
+        text += _("; stable pairs: {range}").format(range=ratio_range(min(stable), max(stable), "–"))
+    return text
+
+
+def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
     s, b = m.save, m.bubble
     slower = s.speedup < 1
     specs = (
@@ -97,7 +121,7 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             "ettr",
             f"{num(m.reliability.baseline.ettr, 3)} → {num(m.reliability.candidate.ettr, 3)}",
             _("effective training time ratio (ETTR)"),
-            _("at today's interval, failures included; {per_save} per save").format(
+            _("at today's interval, failures included (MTBF and restart assumed); {per_save} per save").format(
                 per_save=_("{baseline} → {candidate} of stall").format(
                     baseline=s3(s.baseline.pause_s), candidate=s3(s.candidate.pause_s)
                 )
@@ -135,7 +159,8 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
             _("than {system}, {pairs}").format(
                 system=m.load.baseline_system,
                 pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
-            ),
+            )
+            + _unstable_ends(m, max_cv_pct),
         ),
     )
     out, steps = [], stall_free_steps(m)
@@ -147,24 +172,56 @@ def _tiles(m: Metrics) -> tuple[KeyFigure, ...]:
     return tuple(out)
 
 
-def _evidence(m: Metrics) -> str:
-    present = [n for n in CSV_INPUTS if n != "restore_times" or m.reliability.baseline.restore_s is not None]
-    measured = [input_words(n) for n in present if n not in m.inputs_illustrative]
-    shown = [input_words(n) for n in m.inputs_illustrative]
-    if not shown:
+def _origins(w: Words) -> dict[str, list[str]]:
+    """The inputs present by origin, in the sources list's words: imported from a tool's output (measured), supplied
+    in a CSV whose source note says measured, supplied otherwise (taken as given), or illustrative."""
+    m, out = w.m, {"imported": [], "supplied_measured": [], "supplied": [], "illustrative": []}
+    for name in CSV_INPUTS:
+        if name == "restore_times" and m.reliability.baseline.restore_s is None:
+            continue
+        if name in m.inputs_illustrative:
+            kind = "illustrative"
+        elif f"{name}.csv" not in w.test.raw:
+            kind = "imported"
+        else:
+            note_says = re.search(r"\bmeasur", w.config.sources.get(name, ""), re.IGNORECASE)
+            kind = "supplied_measured" if note_says else "supplied"
+        out[kind].append(input_words(name))
+    return out
+
+
+def _evidence(w: Words) -> str:
+    """Page 1's line on what the figures rest on: "measured" only for inputs imported from a tool's output; inputs
+    supplied in a CSV are "supplied", measurements only by their source note (cold read 7, minor 11)."""
+    o = _origins(w)
+    if not (o["supplied"] or o["supplied_measured"] or o["illustrative"]):
         return _(
             "Every figure is computed from the measured inputs attached to the PDF edition (save times, bandwidth and "
             "load times) and from the assumptions in the test setup."
         )
-    first = (
-        _("Measured inputs: {inputs}. ").format(inputs=join_words(measured))
-        if measured
-        else _("None of this report's inputs is measured. ")
-    )
-    return first + _(
-        "Illustrative inputs, not measured: {inputs}; every figure drawn from them is marked “Illustrative” wherever "
-        "it appears."
-    ).format(inputs=join_words(shown))
+    words = {
+        "imported": _("Measured inputs, imported from tool output: {inputs}."),
+        "supplied_measured": _("Supplied inputs, measurements according to their source note in test.toml: {inputs}."),
+        "supplied": _("Supplied inputs, taken as given in their CSV files: {inputs}."),
+    }
+    parts = [words[k].format(inputs=join_words(o[k])) for k in words if o[k]]
+    if not o["imported"] and not o["supplied_measured"] and o["illustrative"]:
+        parts.append(_("None of this report's inputs is measured."))
+    if o["illustrative"]:
+        parts.append(
+            _(
+                "Illustrative inputs, not measured: {inputs}; every figure drawn from them is marked “Illustrative” "
+                "wherever it appears."
+            ).format(inputs=join_words(o["illustrative"]))
+        )
+    else:
+        parts.append(
+            _(
+                "Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
+                "the test setup."
+            )
+        )
+    return " ".join(parts)
 
 
 def build(w: Words) -> Cover:
@@ -178,10 +235,11 @@ def build(w: Words) -> Cover:
         save_baseline=c.systems.save_baseline,
         load_baseline=c.systems.load_baseline,
         verdict_status=m.verdict.status,
+        verdict_style=verdict_style(m),
         verdict_label=verdict_label(m),
-        verdict_reason=verdict_reason(m, c),
-        tiles=_tiles(m),
-        evidence=_evidence(m) + _not_durable(w),
+        verdict_reason=" ".join(t for t in (verdict_reason(m, c), retune_headline(m)) if t),
+        tiles=_tiles(m, c.gates.max_cv_pct),
+        evidence=_evidence(w) + _not_durable(w),
     )
 
 

@@ -31,6 +31,15 @@ TILE_GATES: dict[str, RestsOn] = {
 }
 
 
+# The tiles that state a benefit derived from the two save means: conditional while the speedup's interval includes 1×.
+DERIVED_TILES = ("bubble", "training", "ettr", "capacity")
+
+
+def no_difference_shown(ci: tuple[float, float] | None) -> bool:
+    """Whether the speedup's 95% interval includes 1×: the test does not show that the save times differ."""
+    return ci is not None and ci[0] <= 1 <= ci[1]
+
+
 def open_gates(statuses: dict[str, str], item: str) -> tuple[list[str], list[str]]:
     """The gates `item` rests on that fail, then those that lack data (`statuses`: gate id → status)."""
     concerned = [g for g in TILE_GATES[item].gates if g != item]

@@ -22,7 +22,7 @@ from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
 from report.sections.decisions import TILE_GATES, open_gates
-from report.sections.labels import gate_name, verdict_status_label
+from report.sections.labels import gate_name, status_label, verdict_status_label
 from report.sections.phrases import (
     _n,
     gate_list,
@@ -161,14 +161,66 @@ def verdict_label(m: Metrics) -> str:
     """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
 
     Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
-    save system's saves are not durable, the verdict line itself says so, not a note further down the page.
+    save system's saves are not durable, the verdict line itself says so, not a note further down the page; and
+    passing gates on such save times do not make a demonstrated benefit (cold read 7, blocker 1).
     """
+    if verdict_style(m) == "indicative":
+        steps = stall_free_steps(m)
+        if "save_times" in m.inputs_illustrative:
+            text = (
+                _("Gates pass on illustrative save times; benefit not yet measured")
+                if steps is None
+                else _(
+                    "Gates pass on illustrative save times, at intervals under {steps} steps only; benefit not yet "
+                    "measured"
+                )
+            )
+        else:
+            text = (
+                _("Gates pass on saves that are not durable; benefit not yet shown on durable storage")
+                if steps is None
+                else _(
+                    "Gates pass on saves that are not durable, at intervals under {steps} steps only; benefit not "
+                    "yet shown on durable storage"
+                )
+            )
+        return text.format(steps=count(steps or 0))
     label = verdict_status_label(m.verdict.status)
     if "save_times" in m.inputs_illustrative:
         return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
     if m.not_durable:
         return _("{verdict}, with saves that are not durable").format(verdict=label)
     return label
+
+
+def verdict_style(m: Metrics) -> str:
+    """How the verdict is styled: its status, except "indicative" (neutral, not green) when every gate passes on save
+    times that are illustrative or not durable."""
+    status = m.verdict.status
+    if status == "demonstrated" and ("save_times" in m.inputs_illustrative or m.not_durable):
+        return "indicative"
+    return status
+
+
+def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
+    """A gate's status as the gate table prints it, and its style: a pass computed from save runs another gate
+    rejects or cannot judge is indicative (cold read 7, major 2), and a pass on illustrative or not durable save
+    times says so (blocker 1); neither is a bare green tick."""
+    if gate.status != "pass":
+        return status_label(gate.status), gate.status
+    failed, missing = open_gates({g.id: g.status for g in m.gates}, gate.id) if gate.id in TILE_GATES else ([], [])
+    if "save_times" in m.inputs_illustrative:
+        rests = _("illustrative")
+    elif m.not_durable:
+        rests = _("not durable")
+    else:
+        rests = ""
+    if failed or missing:
+        label = _("Indicative pass")
+        return (_("{status} ({rests})").format(status=label, rests=rests) if rests else label), "pass-indicative"
+    if rests:
+        return _("{status} ({rests})").format(status=status_label("pass"), rests=rests), "pass-illustrative"
+    return status_label("pass"), "pass"
 
 
 def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
@@ -442,6 +494,26 @@ def tuning_sentence(m: Metrics) -> Para | None:
         candidate_tuned=p3(r.candidate.optimal_overhead_pct),
     )
     return Para(text, "warning", False)
+
+
+def retune_headline(m: Metrics) -> str:
+    """Page 1's line of the re-tuning headline, with its figures, where the summary's holds (else ""). An asynchronous
+    job whose benefit ends below some interval has it said already, with the optimum against optimum, by its limit
+    (`async_limit`): page 1 has no room for both."""
+    r, s = m.reliability, m.save
+    if tuning_sentence(m) is None or stall_free_steps(m) is not None:
+        return ""
+    return _(
+        "Re-tuning the interval on {baseline} alone recovers more ({today} → {tuned} failure-aware overhead) than "
+        "{candidate} at today's interval ({candidate_today}); optimum against optimum, {contribution}."
+    ).format(
+        baseline=s.baseline.system,
+        today=p3(r.baseline.overhead_pct),
+        tuned=p3(r.baseline.optimal_overhead_pct),
+        candidate=s.candidate.system,
+        candidate_today=p3(r.candidate.overhead_pct),
+        contribution=_optimum_words(m),
+    )
 
 
 def retune_sentence(m: Metrics, full: bool = True) -> str:

@@ -23,10 +23,12 @@ from report.sections.decisions import FAR_EXTRAPOLATION
 from report.sections.findings import (
     bytes_from_fio,
     gate_detail,
+    gate_status,
 )
-from report.sections.labels import gate_name, input_words, status_label
+from report.sections.labels import gate_name, input_words
 from report.sections.phrases import (
     _n,
+    gate_list,
     sooner,
 )
 
@@ -35,11 +37,14 @@ ID = "gates"
 CHARTS: tuple[str, ...] = ()
 
 
+def _gate_row(m: Metrics, cfg: TestConfig, g: Gate) -> GateRow:
+    label, style = gate_status(m, g)
+    return GateRow(g.id, gate_name(g.id), g.status, label, gate_detail(m, cfg, g), style)
+
+
 def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
     return GateTable(
-        tuple(
-            GateRow(g.id, gate_name(g.id), g.status, status_label(g.status), gate_detail(m, cfg, g)) for g in m.gates
-        ),
+        tuple(_gate_row(m, cfg, g) for g in m.gates),
         caption=_("Gates G1 to G4"),
         headers=(_("Gate"), _("Checks"), _("Status"), _("Why")),
     )
@@ -47,17 +52,29 @@ def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
 
 def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
+    indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative"]
     g = cfg.gates
-    return Para(
+    text = (
         _(
-            "{passed} of {total} gates pass, {failed} fail and {missing} lack the data to decide. Thresholds: at "
-            "least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% interval at or "
-            "above {speedup}× (G3); a training run at least {reduction}% shorter (G4)."
-        ).format(
+            "{passed} of {total} gates pass ({indicative} only indicatively, on save runs that G1 or G2 does not "
+            "accept), {failed} fail and {missing} lack the data to decide."
+        )
+        if indicative
+        else _("{passed} of {total} gates pass, {failed} fail and {missing} lack the data to decide.")
+    )
+    return Para(
+        text.format(
             passed=tally["pass"],
             total=len(m.gates),
             failed=tally["fail"],
             missing=tally["insufficient"],
+            indicative=gate_list(indicative),
+        )
+        + " "
+        + _(
+            "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% "
+            "interval at or above {speedup}× (G3); a training run at least {reduction}% shorter (G4)."
+        ).format(
             runs=_n(g.min_runs, "{n} run", "{n} runs"),
             cv=given(g.max_cv_pct),
             speedup=given(g.target_speedup),

@@ -6,22 +6,28 @@ from report.blocks import (
     Para,
     Section,
 )
+from report.compute import Metrics
 from report.formatting import (
     count,
     gb,
+    gpus,
     long_duration,
     p3,
     s3,
+    x3,
 )
 from report.i18n import _
 from report.sections.base import Words
+from report.sections.decisions import no_difference_shown
 from report.sections.findings import (
     async_sentence,
     capacity_sentence,
+    demand_sentence,
     save_warnings,
     tuning_sentence,
     verdict_label,
     verdict_reason,
+    verdict_style,
 )
 from report.sections.phrases import (
     _n,
@@ -37,10 +43,75 @@ ID = "summary"
 CHARTS: tuple[str, ...] = ()
 
 
+def _bubble_words(m: Metrics) -> str:
+    """The bubble and the run's end, as a fact, or as a condition while the test shows no difference in save time."""
+    if no_difference_shown(m.save.speedup_ci95):
+        return (
+            _(
+                "If the means held: over {steps} steps with an asynchronous save every {interval} steps, the "
+                "checkpoint bubble (stall time as a share of wall time) would go from {baseline} to {candidate} and "
+                "the run would end {sooner} ({candidate_duration} against {baseline_duration})."
+            )
+            if m.checkpoint_mode == "async"
+            else _(
+                "If the means held: over {steps} steps with a save every {interval} steps, the checkpoint bubble "
+                "(save time as a share of wall time) would go from {baseline} to {candidate} and the run would end "
+                "{sooner} ({candidate_duration} against {baseline_duration})."
+            )
+        )
+    return (
+        _(
+            "Over {steps} steps with an asynchronous save every {interval} steps, the checkpoint bubble "
+            "(stall time as a share of wall time) goes from {baseline} to {candidate} and the run ends "
+            "{sooner} ({candidate_duration} against {baseline_duration})."
+        )
+        if m.checkpoint_mode == "async"
+        else _(
+            "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a "
+            "share of wall time) goes from {baseline} to {candidate} and the run ends {sooner} "
+            "({candidate_duration} against {baseline_duration})."
+        )
+    )
+
+
+def _capacity_words(m: Metrics) -> str:
+    """The GPU-equivalents, as the other sections say them, or as a condition while no difference is shown."""
+    b = m.bubble
+    if not no_difference_shown(m.save.speedup_ci95):
+        return capacity_sentence(m)
+    text = (
+        _(
+            "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of {cluster} "
+            "GPUs running jobs like this one, with this job's save times, that would be worth {gpus} GPUs of capacity."
+        )
+        if b.throughput_gain_pct >= 0
+        else _(
+            "If the means held: each GPU would complete {gain} fewer steps per unit of time; in a cluster of "
+            "{cluster} GPUs running jobs like this one, with this job's save times, that would be a loss of {gpus} "
+            "GPUs of capacity."
+        )
+    )
+    gain, cluster = p3(abs(b.throughput_gain_pct)), count(b.cluster_gpus)
+    return text.format(gain=gain, cluster=cluster, gpus=gpus(abs(b.gpu_equivalents))) + " " + demand_sentence(m)
+
+
+def _no_difference(w: Words) -> list[Para]:
+    """Said first when the speedup's 95% interval includes 1×: the figures after it are conditional."""
+    ci = w.m.save.speedup_ci95
+    if not no_difference_shown(ci):
+        return []
+    text = _(
+        "This test does not show a difference in save time: the speedup's 95% interval, {low} to {high}, includes "
+        "1×. The benefits below are derived from the two means and hold only if the means held."
+    )
+    return [w.p(text.format(low=x3(ci[0]), high=x3(ci[1])), "save_times", style="warning")]
+
+
 def _key_findings(w: Words) -> list[Para]:
     m = w.m
     s, b = m.save, m.bubble
     return [
+        *_no_difference(w),
         w.p(
             _(
                 "On the {model} workload ({size} per checkpoint, {gpus}), {candidate} saved a checkpoint in "
@@ -60,19 +131,7 @@ def _key_findings(w: Words) -> list[Para]:
             "save_times",
         ),
         w.p(
-            (
-                _(
-                    "Over {steps} steps with an asynchronous save every {interval} steps, the checkpoint bubble "
-                    "(stall time as a share of wall time) goes from {baseline} to {candidate} and the run ends "
-                    "{sooner} ({candidate_duration} against {baseline_duration})."
-                )
-                if m.checkpoint_mode == "async"
-                else _(
-                    "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a "
-                    "share of wall time) goes from {baseline} to {candidate} and the run ends {sooner} "
-                    "({candidate_duration} against {baseline_duration})."
-                )
-            ).format(
+            _bubble_words(m).format(
                 steps=count(b.total_steps),
                 interval=count(b.checkpoint_interval_steps),
                 baseline=p3(b.baseline_bubble_pct),
@@ -83,7 +142,7 @@ def _key_findings(w: Words) -> list[Para]:
             ),
             "save_times",
         ),
-        w.p(capacity_sentence(m), "save_times", "bandwidth"),
+        w.p(_capacity_words(m), "save_times", "bandwidth"),
         w.p(async_sentence(m), "save_times", "restore_times"),
         w.p(
             _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).").format(
@@ -101,7 +160,7 @@ def build(w: Words) -> Section:
     m = w.m
     verdict = Para(
         _("{verdict}. {reason}").format(verdict=verdict_label(m), reason=verdict_reason(m, w.config)),
-        f"verdict-{m.verdict.status}",
+        f"verdict-{verdict_style(m)}",
     )
     blocks: list = [verdict]
     if m.verdict.status != "demonstrated":

@@ -18,13 +18,21 @@ def test_no_illustrative_figure_is_unmarked():
     assert {c for c, chart in ctx.charts.items() if chart.illustrative} == {"bandwidth", "throughput", "load-times"}
     loading = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert loading.mark == "Illustrative input"
-    assert ctx.cover.evidence.startswith("Measured inputs: checkpoint save times. Illustrative inputs, not measured:")
+    assert ctx.cover.evidence.startswith(
+        "Supplied inputs, measurements according to their source note in test.toml: checkpoint save times. "
+        "Illustrative inputs, not measured:"
+    )
 
 
 def test_without_illustrative_inputs_nothing_is_marked():
     ctx, _ = build(FIXTURES / "repeated")
     assert not any(p.illustrative for p in all_paras(ctx))
-    assert ctx.cover.evidence.startswith("Every figure is computed from the measured inputs")
+    # Every input supplied in a CSV, with no source note saying measured: "supplied", never "measured" (minor 11).
+    assert ctx.cover.evidence == (
+        "Supplied inputs, taken as given in their CSV files: checkpoint save times, write bandwidth and model load "
+        "times. Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
+        "the test setup."
+    )
 
 
 def test_one_view_per_side_holds_that_side_of_every_part():

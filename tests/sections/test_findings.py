@@ -129,7 +129,8 @@ def test_the_verdict_line_says_what_it_rests_on(folder):
     line itself, never a green "demonstrated" above a note that nothing was measured (cold read 3, major 1)."""
     ctx, m = build(FIXTURES / "long_names")  # every input illustrative, every gate passing
     assert m.verdict.status == "demonstrated" and "save_times" in m.inputs_illustrative
-    assert ctx.cover.verdict_label == "Benefit demonstrated, on illustrative save times, not measurements"
+    assert ctx.cover.verdict_label == "Gates pass on illustrative save times; benefit not yet measured"
+    assert ctx.cover.verdict_status == "demonstrated" and ctx.cover.verdict_style == "indicative"
     assert ctx.cover.verdict_reason == (
         "All four gates pass on this test's illustrative save times: they show the method, not the storage."
     )

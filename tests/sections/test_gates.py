@@ -25,3 +25,23 @@ def test_straddling_interval_gives_the_runs_that_would_decide_it(folder):
     assert step.startswith(f"G3: the interval straddles the 1.8× target. With the spread observed so far, {n} runs")
     assert "this assumes the means and the spread persist" in step
     assert "repeat each save at least the required number" not in " ".join(texts(section(ctx, "gates").blocks))
+
+
+def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
+    """Cold read 7, major 2: G4 passes (4.67% shorter against 2%) on one run per system, which G1 and G2 cannot
+    judge: the table shows an indicative pass, not a green tick, and the note's count says so."""
+    ctx, m = build(DATA)
+    assert [g.status for g in m.gates] == ["insufficient", "insufficient", "insufficient", "pass"]
+    table, note = section(ctx, "gates").blocks[1:3]
+    g4 = table.rows[3]
+    assert (g4.status, g4.label, g4.style) == ("pass", "Indicative pass", "pass-indicative")
+    assert g4.detail.endswith("computed from save runs too few to decide G1 and G2")
+    assert note.text.startswith(
+        "1 of 4 gates pass (G4 only indicatively, on save runs that G1 or G2 does not accept), 0 fail and 3 lack the "
+        "data to decide."
+    )
+    # gates_fail: G2 passes on its own runs (it rests on no other gate): a bare pass.
+    ctx, _m = build(FIXTURES / "gates_fail")
+    table, note = section(ctx, "gates").blocks[1:3]
+    assert [(r.label, r.style) for r in table.rows][1] == ("Pass", "pass")
+    assert note.text.startswith("1 of 4 gates pass, 3 fail and 0 lack the data to decide.")

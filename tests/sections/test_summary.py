@@ -30,3 +30,30 @@ def test_summary_sentences_come_from_the_figures():
     assert "worth 13.7 GPUs of capacity" in qa[0].blocks[1].text
     save_table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
     assert save_table.rows[0][2] == "110 ± 10.0" and save_table.rows[0][5] == "1.00"
+
+
+def test_no_difference_shown_makes_the_derived_benefits_conditional():
+    """Cold read 7, major 7: the speedup's 95% interval, 0.774× to 1.56×, includes 1×: the summary says so first,
+    and the run's 2.00% (5,000 s → 4,900 s) and the 20.4 GPUs (1,000 × (5,000 ÷ 4,900 − 1)) are conditional."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    summary = texts(section(ctx, "summary").blocks)
+    assert summary[2] == (
+        "This test does not show a difference in save time: the speedup's 95% interval, 0.774× to 1.56×, includes "
+        "1×. The benefits below are derived from the two means and hold only if the means held."
+    )
+    assert summary[3].startswith("On the M workload (50 GB per checkpoint, 8 GPUs), Cand saved a checkpoint")
+    assert summary[4] == (
+        "If the means held: over 1,000 steps with a save every 100 steps, the checkpoint bubble (save time as a share "
+        "of wall time) would go from 22.0% to 20.4% and the run would end 2.00% sooner (4,900 s (1.36 h) against "
+        "5,000 s (1.39 h))."
+    )
+    assert summary[5].startswith(
+        "If the means held: each GPU would complete 2.04% more steps per unit of time; in a cluster of 1,000 GPUs "
+        "running jobs like this one, with this job's save times, that would be worth 20.4 GPUs of capacity. A cluster"
+    )
+    marks = {k.id: k.mark for k in ctx.cover.tiles}
+    assert all(marks[t].endswith("; no difference shown") for t in ("bubble", "training", "ettr", "capacity"))
+    ctx, _m = build(FIXTURES / "repeated")  # 1.63× to 2.46×: stated as facts
+    assert not any(
+        t.startswith(("If the means held", "This test does not show")) for t in texts(section(ctx, "summary").blocks)
+    )
