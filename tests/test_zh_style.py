@@ -99,6 +99,11 @@ def test_typeset_spaces_chinese_and_latin_and_keeps_numbers_with_their_units():
     assert i18n.typeset("a × b = 2 × 3", "zh-CN") == "a × b = 2 × 3"  # a product, not a multiple
     assert i18n.typeset("相当于增加 49 块 GPU，2026年11月30日", "zh-CN") == f"相当于增加 49{nb}块 GPU，2026年11月30日"
     assert i18n.typeset("178 s and 20 saves, G1 fails", "en") == f"178{nb}s and 20{nb}saves, G1 fails"
+    # a figure's unit never parts at its slash ("21.3 GB/" ↵ "s"), in prose as in headers; a name keeps its own
+    wj = i18n.WORD_JOINER
+    assert i18n.typeset("持续写带宽为 21.3 GB/s，基线为 4.80 GB/s", "zh-CN") == f"持续写带宽为 21.3{nb}GB/{wj}s，基线为 4.80{nb}GB/{wj}s"
+    assert i18n.typeset("sustains 21.3 GB/s and 512 MiB/s", "en") == f"sustains 21.3{nb}GB/{wj}s and 512{nb}MiB/{wj}s"
+    assert wj not in i18n.typeset("array (8 x 400 Gb/s) on tmpfs (/dev/shm), in GB/s", "en")
     with i18n.activate("zh-CN"):
         assert i18n.keep_words("平均值（GB/s）") == "平\u2060均\u2060值（GB/\u2060s）"
     assert i18n.keep_words("Mean (GB/s)") == "Mean (GB/\u2060s)"
