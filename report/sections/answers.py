@@ -234,9 +234,18 @@ def _async_answer(w: Words) -> Subsection:
             "At today's interval neither write outlasts it, so the honest answer is that faster storage would not "
             "change training time: the stall per save is the staging alone ({stalls})."
         ).format(stalls=both(s3(a.baseline.stall_s), s3(a.candidate.stall_s)))
-    changes = _(
-        "What it does change: the shortest interval at which saves never stall goes from {baseline_steps} to "
-        "{candidate_steps} steps, so the job can checkpoint more often and lose less work when it fails"
+    # "What it does change" only where training time does not: after "would finish 11.4% sooner" it would read as
+    # taking that benefit back.
+    changes = (
+        _(
+            "Beyond training time: the shortest interval at which saves never stall goes from {baseline_steps} to "
+            "{candidate_steps} steps, so the job can checkpoint more often and lose less work when it fails"
+        )
+        if a.storage_stalls
+        else _(
+            "What it does change: the shortest interval at which saves never stall goes from {baseline_steps} to "
+            "{candidate_steps} steps, so the job can checkpoint more often and lose less work when it fails"
+        )
     ).format(baseline_steps=count(a.baseline.min_interval_steps), candidate_steps=count(a.candidate.min_interval_steps))
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")

@@ -14,11 +14,11 @@ import dataclasses
 
 import pandas as pd
 
-from report import charts, sections
+from report import charts, i18n, sections
 from report.blocks import Table
 from report.compute import compute
 from report.joint_test import read_joint_test
-from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
 
 ASYNC = FIXTURES / "async_mode"
@@ -248,3 +248,18 @@ def test_not_durable_saves_are_said_on_page_one_and_marked(folder):
     assert ctx.charts["stall"].illustrative == "not_durable" and ctx.charts["load-times"].illustrative
     assert ctx.charts["stall"].alt.startswith("Not durable: these saves would not survive a power loss.")
     assert all(p.illustrative for p in all_paras(ctx) if "94 s" in p.text)
+
+
+def test_the_async_answer_says_beyond_not_what_changes_where_training_time_changes():
+    # examples/async-70b: the baseline's write (340 s) outlasts the 300 s between saves, so training time does change
+    # (11.4% sooner); the stall-free interval, ⌈340.04 ÷ 6⌉ = 57 and ⌈75.26 ÷ 6⌉ = 13 steps, comes on top of it, not
+    # instead of it ("What it does change" read as taking the 11.4% back).
+    ctx, _m = build(ROOT / "examples" / "async-70b")
+    answer = " ".join(texts(next(b for b in section(ctx, "qa").blocks if b.id == "qa-async").blocks))
+    assert "the run would finish 11.4% sooner on Mingxin FX100." in answer
+    assert "Beyond training time: the shortest interval at which saves never stall goes from 57 to 13 steps" in answer
+    assert "What it does change" not in answer
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(ROOT / "examples" / "async-70b")
+    answer = " ".join(texts(next(b for b in section(ctx, "qa").blocks if b.id == "qa-async").blocks))
+    assert "此外：保存从不停顿的最短间隔从 57 步变为 13 步" in answer and "真正改变的是" not in answer
