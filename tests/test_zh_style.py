@@ -81,9 +81,24 @@ def test_the_rules_catch_what_the_second_reading_found():
     )
 
 
+def test_speedups_are_worded_so_that_they_cannot_be_read_double():
+    """Many readers take "快 1.10 倍" for 快了 110% (2.1 times the speed): a speedup is 加速比为 N, a slowdown the time
+    as a multiple of the baseline's, a range of loads 加速比为 6.20 至 9.30 (M4 of the Chinese reading)."""
+    from report.sections.phrases import ratio_span, speed_phrase
+
+    with i18n.activate("zh-CN"):
+        assert speed_phrase(1.1) == "加速比为 1.10" and speed_phrase(1.0999) == "加速比为 1.10"
+        assert speed_phrase(1 / 1.89) == "用时为基线的 1.89 倍"
+        assert ratio_span(6.2, 9.3) == "6.20–9.30 倍" and ratio_span(2.0, 2.0) == "2.00×"
+    assert speed_phrase(1.0999) == "1.10× faster" and speed_phrase(1 / 1.89) == "1.89× slower"
+    assert ratio_span(6.2, 9.3) == "6.20×–9.30×"
+    assert [len(zh_style.problems(t)) for t in ("速度比 NFS 快 6.20 倍至 9.30 倍", "每次保存节省 10 s，快 1.10 倍")] == [1, 1]
+    assert zh_style.problems("加速比为 1.10；速度为基线的 1.10 倍；是 NFS 的 6.20 至 9.30 倍") == []
+
+
 def test_the_chinese_chart_label_says_bei_and_the_headers_one_bracket_width():
     with i18n.activate("zh-CN"):
-        assert i18n._("{ratio}× faster").format(ratio="6.20") == "快 6.20 倍"
+        assert i18n._("{ratio}× faster").format(ratio="6.20") == "加速比为 6.20"
         assert i18n._("{system} (s)").format(system="本地 NVMe 单盘") == "本地 NVMe 单盘（s）"
     assert i18n._("{system} (s)").format(system="Local NVMe") == "Local NVMe (s)"
 
