@@ -43,9 +43,11 @@ def speedup_ci_phrase(m: Metrics) -> str:
     return _("95% confidence interval of the speedup {low} to {high}").format(low=x3(ci[0]), high=x3(ci[1]))
 
 
-def both(a: str, b: str) -> str:
-    """ "11% and 12%", or "both 11%" when they print alike."""
-    return _("both {value}").format(value=a) if a == b else _("{a} and {b}").format(a=a, b=b)
+def both(baseline: str, candidate: str) -> str:
+    """ "11% and 12%" (Chinese names the sides: 基线 11%，候选系统 12%), or "both 11%" when they print alike."""
+    if baseline == candidate:
+        return _("both {value}").format(value=baseline)
+    return _("{baseline} and {candidate}").format(baseline=baseline, candidate=candidate)
 
 
 def gate_list(ids: tuple[str, ...] | list[str]) -> str:

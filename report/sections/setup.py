@@ -78,7 +78,9 @@ def build(w: Words) -> Section:
             (
                 _("Compute time per step"),
                 seconds(m.reliability.step_time_s),
-                "test.toml" if m.checkpoint_mode == "async" else _("derived: (wall time − saves × the baseline's save time) ÷ steps"),
+                "test.toml"
+                if m.checkpoint_mode == "async"
+                else _("derived: (wall time − saves × the baseline's save time) ÷ steps"),
             ),
         )
     )

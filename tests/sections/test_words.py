@@ -139,7 +139,10 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     # 36,000 s of wall time less 20 saves of 178 s, over 10,000 steps: 3.244 s of compute per step.
     assert abs(m.reliability.step_time_s - (36_000 - 20 * 178) / 10_000) < 1e-12
     rows = _rows(ctx, "setup", "assumptions")
-    assert rows["Compute time per step"] == ("3.24 s", "derived: (wall time − saves × the baseline's save time) ÷ steps")
+    assert rows["Compute time per step"] == (
+        "3.24 s",
+        "derived: (wall time − saves × the baseline's save time) ÷ steps",
+    )
     formulas = _rows(ctx, "formulas")
     assert formulas["Wall time, baseline"] == (
         "duration_B = baseline_duration_s of test.toml, else total_steps × step_time_s + saves × pause_B (derived)",
@@ -165,9 +168,15 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     )
     with i18n.activate("zh-CN"):
         ctx, _m = build(ASYNC_EXAMPLE)
-        assert _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1] == "推导：20,000 × 6 s + 400 次 × 基线单次停顿"
+        assert (
+            _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1]
+            == "推导：20,000 × 6 s + 400 次 × 基线单次停顿"
+        )
         ctx, _m = build(DATA)
-        assert _rows(ctx, "setup", "assumptions")["每步计算时间"][1] == "推导：（墙钟时间 − 保存次数 × 基线单次保存耗时）÷ 步数"
+        assert (
+            _rows(ctx, "setup", "assumptions")["每步计算时间"][1]
+            == "推导：（墙钟时间 − 保存次数 × 基线单次保存耗时）÷ 步数"
+        )
     ctx, _m = build(FIXTURES / "retune")  # “128 GB” names no GPU count
     assert not any("named for a GPU count" in t for t in texts(section(ctx, "projections").blocks))
 
