@@ -50,7 +50,7 @@ def test_the_speedup_tile_says_when_its_interval_includes_no_difference():
 
 def test_the_evidence_sentence_lists_the_inputs_attached_restores_included():
     # examples/fio-local measured restores too: the cover's list says so (it named three inputs of four)
-    ctx, m = build(ROOT / "examples" / "fio-local")
+    _ctx, m = build(ROOT / "examples" / "fio-local")
     assert m.reliability.baseline.restore_s is not None and not m.inputs_illustrative
     assert _evidence(m) == (
         "Every figure is computed from the measured inputs attached to the PDF edition (checkpoint save times, write "
