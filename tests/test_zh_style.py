@@ -279,3 +279,25 @@ def test_the_minor_wordings_of_the_third_reading():
     # minor 13: a 2-GPU job stages on its 2 GPUs of a node, not on 8
     assert "两个系统均为每节点 1.07 GB（按每节点 2 块 GPU 计）" in _chinese_words(FIO)
     assert "等效 GPU 数以本次测试未能证明的带宽为前提" in _chinese_words(FIXTURES / "gates_fail")  # not a calque
+
+
+def test_chinese_formulas_are_one_to_a_line_and_gates_nest_their_clauses():
+    """Minor 11: "保存次数 × 保存" ↵ "时间" split a term; minor 23: a gate's own clauses are set off by ，, the gates by ；."""
+    from tests.sections.helpers import build, section
+
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(EXAMPLE)
+        formula = next(b.text for b in section(ctx, "bubble").blocks if getattr(b, "style", "") == "formula")
+        assert formula.split("\n") == [
+            "保存次数 = floor(步数 ÷ 间隔)",
+            "墙钟时间 = 计算时间 + 保存次数 × 保存时间",
+            "气泡占比 = 保存次数 × 保存时间 ÷ 墙钟时间",
+        ]
+    assert (
+        ":lang(zh-CN) .formula { white-space: pre-line; }" in (ROOT / "templates" / "styles" / "screen.css").read_text()
+    )
+    verdict = _chinese_words(FIXTURES / "gates_fail").split("\n")[0]
+    assert (
+        verdict.count("；") == 2
+        and "95% 置信区间 0.774 倍至 1.56 倍，整体低于 2 倍的目标，且其计算所用的保存运行未通过 G1；" in verdict
+    )
