@@ -18,6 +18,7 @@ from report.formatting import (
     p3,
     s3,
     seconds,
+    seconds_figure,
     sig,
     x3,
 )
@@ -73,9 +74,10 @@ def _recovery_table(w: Words) -> Table:
     rows = tuple(
         (
             save.system,
-            seconds(side.restore_s),
-            seconds(r.restart_s),
-            seconds(side.recovery_s),
+            # the headers name the unit: "600", not "600 s" under "Restart (s)"
+            "–" if side.restore_s is None else seconds_figure(side.restore_s),
+            seconds_figure(r.restart_s),
+            seconds_figure(side.recovery_s),
             num(side.ettr, 3),
             num(side.optimal_ettr, 3),
         )
