@@ -170,7 +170,7 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
         ctx, _m = build(ASYNC_EXAMPLE)
         assert (
             _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1]
-            == "推导：20,000 × 6 s + 400 次 × 基线单次停顿"
+            == "推导：20,000 × 6 s + 400 × 单次停顿"
         )
         ctx, _m = build(DATA)
         assert (
