@@ -141,7 +141,7 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     rows = _rows(ctx, "setup", "assumptions")
     assert rows["Compute time per step"] == (
         "3.24 s",
-        "derived: (wall time − saves × the baseline's save time) ÷ steps",
+        "derived: (wall time − saves × save time) ÷ steps",
     )
     formulas = _rows(ctx, "formulas")
     assert formulas["Wall time, baseline"] == (
@@ -159,23 +159,22 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     # 120,000 s + 400 stalls of 49.44 s = 139,776 s: the formula names the stalls it adds, not the saves' time
     assert rows["Wall time with baseline saves"] == (
         "139,776 s (38.8 h)",
-        "derived: 20,000 × 6 s + 400 × the baseline's stall",
+        "derived: 20,000 × 6 s + 400 × stall",
     )
     ctx, _m = build(FIXTURES / "retune")  # 60,000 steps × 2 s + 60 saves × 110 s = 126,600 s
     assert _rows(ctx, "setup", "assumptions")["Wall time with baseline saves"] == (
         "126,600 s (35.2 h)",
-        "derived: 60,000 × 2 s + 60 × the baseline's save time",
+        "derived: 60,000 × 2 s + 60 × save time",
     )
     with i18n.activate("zh-CN"):
         ctx, _m = build(ASYNC_EXAMPLE)
         assert (
-            _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1]
-            == "推导：20,000 × 6 s + 400 × 单次停顿"
+            _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1] == "推导：20,000 × 6 s + 400 × 单次停顿"
         )
         ctx, _m = build(DATA)
         assert (
             _rows(ctx, "setup", "assumptions")["每步计算时间"][1]
-            == "推导：（墙钟时间 − 保存次数 × 基线单次保存耗时）÷ 步数"
+            == "推导：（墙钟时间 − 保存次数 × 单次保存耗时）÷ 步数"
         )
     ctx, _m = build(FIXTURES / "retune")  # “128 GB” names no GPU count
     assert not any("named for a GPU count" in t for t in texts(section(ctx, "projections").blocks))
