@@ -186,12 +186,20 @@ def _verdict(w: Words) -> list[Para]:
                     )
                 )
         return out
-    plain = _(
-        "Neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and {candidate_lag}): "
-        "with asynchronous saves the storage would not change training time at today's interval."
+    # Where the sentence before already says "takes as long", this one gives the reason, not the same claim again.
+    plain = (
+        _(
+            "That is because neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and "
+            "{candidate_lag})."
+        )
+        if a.duration_reduction_pct == 0
+        else _(
+            "Neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and {candidate_lag}): "
+            "with asynchronous saves the storage would not change training time at today's interval."
+        )
+        + " "
+        + _("The difference above is the two systems' staging times alone.")
     ).format(tau=s3(tau), baseline_lag=s3(a.baseline.write_lag_s), candidate_lag=s3(a.candidate.write_lag_s))
-    if a.duration_reduction_pct != 0:
-        plain += " " + _("The difference above is the two systems' staging times alone.")
     return [w.p(plain, "save_times"), w.p(_value_then(m), "save_times", "restore_times")]
 
 
