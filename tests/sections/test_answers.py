@@ -14,7 +14,7 @@ def test_no_sum_of_unrelated_quantities():
 
 def test_the_scale_answer_assumes_the_stalls_when_saves_are_asynchronous():
     # examples/async-70b: jobs pay their stalls (49.4 s and 9.60 s), not their writes (340 s and 75.3 s)
-    ctx, m = build(ROOT / "examples" / "async-70b")
+    ctx, _m = build(ROOT / "examples" / "async-70b")
     text = " ".join(texts(section(ctx, "qa").blocks))
     assert "as long as each job keeps this job's stalls (49.4 s and 9.60 s)." in text
     assert "keeps this job's save times" not in text
