@@ -153,9 +153,9 @@ def _evidence(m: Metrics) -> str:
     shown = [input_words(n) for n in m.inputs_illustrative]
     if not shown:
         return _(
-            "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
-            "assumptions in the test setup."
-        ).format(inputs=join_words(measured))
+            "Every figure is computed from the measured inputs attached to the PDF edition (save times, bandwidth and "
+            "load times) and from the assumptions in the test setup."
+        )
     first = (
         _("Measured inputs: {inputs}. ").format(inputs=join_words(measured))
         if measured
