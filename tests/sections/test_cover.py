@@ -44,4 +44,3 @@ def test_the_speedup_tile_says_when_its_interval_includes_no_difference():
     )
     ctx, _ = build(FIXTURES / "repeated")  # 1.63× to 2.46×: nothing added
     assert next(t for t in ctx.cover.tiles if t.id == "speedup").note == "110 s → 55 s per save"
-
