@@ -319,6 +319,8 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     fig, ax = _figure(chart)
     totals = {"baseline": b.baseline_save_total_s, "candidate": b.candidate_save_total_s}
     shares = {"baseline": b.baseline_bubble_pct, "candidate": b.candidate_bubble_pct}
+    # The bars are saves × pause: the saves' time when synchronous, the stalls' when asynchronous.
+    legend = _("Checkpoint stalls ({system})") if m.checkpoint_mode == "async" else _("Checkpoint saves ({system})")
     for y, side in enumerate(reversed(SIDES)):
         ax.barh(
             y,
@@ -337,7 +339,7 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             edgecolor=INK,
             linewidth=0.5,
             height=0.55,
-            label=wrapped(_("Checkpoint saves ({system})").format(system=m.save.sides()[SIDES.index(side)].system), 32),
+            label=wrapped(legend.format(system=m.save.sides()[SIDES.index(side)].system), 32),
         )
         end = (b.compute_s + totals[side]) / 3600
         ax.annotate(

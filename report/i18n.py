@@ -143,20 +143,24 @@ NO_BREAK_SPACE = "\u00a0"
 WORD_JOINER = "\u2060"  # no break here, and nothing printed: pdftotext and copy-paste see "GB/s"
 # A unit is never split at its slash ("GB/" at one line's end, "s" at the next's).
 _SLASHED_UNIT = re.compile(r"(?<=[KMGT]B)/(?=s\b)|(?<=[KMGT]iB)/(?=s\b)|(?<=\bs)/(?=GB\b)")
+# In running text only a figure's unit ("21.3 GB/s", its space already a no-break one): a name the user typed
+# ("8 x 400 Gb/s", "tmpfs (/dev/shm)") is printed as given, no character added to what the reader copies.
+_FIGURE_SLASHED_UNIT = re.compile(rf"(?<=\d{NO_BREAK_SPACE}[KMGT]B)/(?=s\b)|(?<=\d{NO_BREAK_SPACE}[KMGT]iB)/(?=s\b)")
 _BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])(?=[{_CJK}])")
 
 
 def typeset(text: str, language_: str | None = None) -> str:
     """`text` as it is printed in `language_` (the active one by default): in Chinese one space between CJK and
     Latin letters or digits and none at full-width punctuation, multiples in 倍; in both languages a no-break space
-    between a number and its unit or measure word."""
+    between a number and its unit or measure word, and a figure's unit kept whole at its slash ("21.3 GB/s")."""
     if (language_ or language()) == "zh-CN":
         text = _MULTIPLE.sub(" 倍", text)
         text = _NO_SPACE_AT_FULL_WIDTH.sub("", text)
         text = _NO_SPACE_BETWEEN_CJK.sub("", text)
         text = _SPACE_AFTER_CJK.sub(" ", text)
         text = _SPACE_BEFORE_CJK.sub(" ", text)
-    return _NUMBER_UNIT.sub(r"\1" + NO_BREAK_SPACE, text)
+    text = _NUMBER_UNIT.sub(r"\1" + NO_BREAK_SPACE, text)
+    return _FIGURE_SLASHED_UNIT.sub("/" + WORD_JOINER, text)
 
 
 def gap(before: str) -> str:

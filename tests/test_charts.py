@@ -121,3 +121,13 @@ def test_long_system_names_keep_their_lines(folder):
         (data / name).write_text((data / name).read_text().replace("Mingxin FX100", long))
     lines = draw(read_joint_test(data))[1]["bandwidth"].count('<g id="line2d_')
     assert lines == draw(read_joint_test(DATA))[1]["bandwidth"].count('<g id="line2d_') > 2
+
+
+def test_the_composition_legend_names_stalls_when_saves_are_asynchronous(drawn):
+    # The bars are saves × pause: the saves' time (sync, data/) or the stalls' (async, the async_mode fixture).
+    assert "Checkpoint saves (" in drawn[1]["composition"] and "Checkpoint stalls (" not in drawn[1]["composition"]
+    test = read_joint_test(FIXTURES / "async_mode")
+    m = compute(test)
+    figure = drawing.DRAWERS["composition"](m, test.bandwidth, charts.describe_all(m, test.bandwidth)["composition"])
+    legend = " ".join(t.get_text() for ax in figure.axes if ax.get_legend() for t in ax.get_legend().get_texts())
+    assert "Checkpoint stalls (" in legend and "Checkpoint saves (" not in legend

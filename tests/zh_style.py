@@ -15,6 +15,9 @@ _RULES = {
     "未判定 (the one term is 待判定)": re.compile("未判定"),
     "有一次写入 (a write, not once a write: 写入耗时超过…)": re.compile("有一次写入"),
     "它确实改变 (a calque of 'what it does change': 真正改变的是)": re.compile("它确实改变"),
+    "快/慢 N 倍 (read as N + 1 times by many: write 加速比为 N, or 是基线的 N 倍)": re.compile(
+        r"[快慢] ?[0-9•][0-9.,]* ?倍"
+    ),
     "a word said twice in a row": re.compile(r"(保存|时间|停顿|检查点|等待)\1"),
     "a configuration key in prose (say it in words; the key in brackets after them)": re.compile(
         r"\[\[\w+\]\]|\brestart_s\b"

@@ -104,16 +104,27 @@ def _table(w: Words) -> Table:
             Column(_("Shortest stall-free interval (steps)")),
         ),
         rows,
-        _(
-            "Stall = staging + max(0, write lag − compute between saves). Host memory for one staged checkpoint: "
-            "{baseline} and {candidate} per node ({per_node} GPUs a node)."
-        ).format(
-            baseline=gb(a.baseline.staged_per_node_gb),
-            candidate=gb(a.candidate.staged_per_node_gb),
-            per_node=w.config.async_saves.gpus_per_node if w.config.async_saves else 8,
-        ),
+        _host_memory(w),
         illustrative=w.marked("save_times"),
     )
+
+
+def _host_memory(w: Words) -> str:
+    """The staging table's note: host memory per node for one staged checkpoint, said once where both systems need
+    the same, for the job's GPUs on a node (a 2-GPU job on 8-GPU nodes stages on 2, not 8)."""
+    a, s = w.m.async_, w.m.save
+    per_node = w.config.async_saves.gpus_per_node if w.config.async_saves else 8
+    memory = (gb(a.baseline.staged_per_node_gb), gb(a.candidate.staged_per_node_gb))
+    gpus = min(s.baseline.gpus, per_node)
+    if memory[0] == memory[1]:
+        return _(
+            "Stall = staging + max(0, write lag − compute between saves). Host memory for one staged checkpoint: "
+            "{memory} per node on either system ({per_node} GPUs a node)."
+        ).format(memory=memory[0], per_node=gpus)
+    return _(
+        "Stall = staging + max(0, write lag − compute between saves). Host memory for one staged checkpoint: "
+        "{baseline} and {candidate} per node ({per_node} GPUs a node)."
+    ).format(baseline=memory[0], candidate=memory[1], per_node=gpus)
 
 
 def _benefit(m: Metrics, what_if: bool) -> str:
@@ -175,12 +186,20 @@ def _verdict(w: Words) -> list[Para]:
                     )
                 )
         return out
-    plain = _(
-        "Neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and {candidate_lag}): "
-        "with asynchronous saves the storage would not change training time at today's interval."
+    # Where the sentence before already says "takes as long", this one gives the reason, not the same claim again.
+    plain = (
+        _(
+            "That is because neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and "
+            "{candidate_lag})."
+        )
+        if a.duration_reduction_pct == 0
+        else _(
+            "Neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and {candidate_lag}): "
+            "with asynchronous saves the storage would not change training time at today's interval."
+        )
+        + " "
+        + _("The difference above is the two systems' staging times alone.")
     ).format(tau=s3(tau), baseline_lag=s3(a.baseline.write_lag_s), candidate_lag=s3(a.candidate.write_lag_s))
-    if a.duration_reduction_pct != 0:
-        plain += " " + _("The difference above is the two systems' staging times alone.")
     return [w.p(plain, "save_times"), w.p(_value_then(m), "save_times", "restore_times")]
 
 

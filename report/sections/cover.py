@@ -30,7 +30,7 @@ from report.sections.labels import input_words
 from report.sections.phrases import (
     _n,
     gate_list,
-    ratio_range,
+    ratio_span,
 )
 
 ID = "cover"
@@ -154,7 +154,7 @@ def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
         ),
         (
             "loading",
-            ratio_range(m.load.speedup_min, m.load.speedup_max, "–"),
+            ratio_span(m.load.speedup_min, m.load.speedup_max),
             _("faster model loading") if m.load.speedup_min >= 1 else _("model loading speed"),
             _("than {system}, {pairs}").format(
                 system=m.load.baseline_system,

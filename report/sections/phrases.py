@@ -7,6 +7,7 @@ from report.formatting import (
     count,
     p3,
     s3,
+    sig,
     x3,
 )
 from report.i18n import _, join_words, ngettext
@@ -26,12 +27,13 @@ def per_save(saved_s: float) -> str:
 
 
 def speed_phrase(speedup: float) -> str:
-    """ "1.89× faster", "1.89× slower" (the inverse), "as fast"."""
+    """ "1.89× faster", "1.89× slower" (the inverse), "as fast". The multiple is a field of its own, × in the message:
+    Chinese words it as 加速比 1.89 / 用时为基线的 1.89 倍, since "快 1.89 倍" reads as 2.89 times the speed."""
     if speedup == 1:
         return _("as fast")
     if speedup > 1:
-        return _("{ratio} faster").format(ratio=x3(speedup))
-    return _("{ratio} slower").format(ratio=x3(1 / speedup))
+        return _("{ratio}× faster").format(ratio=sig(speedup))
+    return _("{ratio}× slower").format(ratio=sig(1 / speedup))
 
 
 def speedup_ci_phrase(m: Metrics) -> str:
@@ -41,9 +43,11 @@ def speedup_ci_phrase(m: Metrics) -> str:
     return _("95% confidence interval of the speedup {low} to {high}").format(low=x3(ci[0]), high=x3(ci[1]))
 
 
-def both(a: str, b: str) -> str:
-    """ "11% and 12%", or "both 11%" when they print alike."""
-    return _("both {value}").format(value=a) if a == b else _("{a} and {b}").format(a=a, b=b)
+def both(baseline: str, candidate: str) -> str:
+    """ "11% and 12%" (Chinese names the sides: 基线 11%，候选系统 12%), or "both 11%" when they print alike."""
+    if baseline == candidate:
+        return _("both {value}").format(value=baseline)
+    return _("{baseline} and {candidate}").format(baseline=baseline, candidate=candidate)
 
 
 def gate_list(ids: tuple[str, ...] | list[str]) -> str:
@@ -63,17 +67,23 @@ def pct_change(value: float) -> str:
     return (_("{share} more") if value > 0 else _("{share} less")).format(share=p3(abs(value)))
 
 
-def ratio_range(low: float, high: float, joiner: str | None = None) -> str:
-    a, b = x3(low), x3(high)
-    if a == b:
-        return a
-    return f"{a}{joiner}{b}" if joiner else _("{low} to {high}").format(low=a, high=b)
+def ratio_span(low: float, high: float) -> str:
+    """A tile's range of multiples: "6.20×–9.30×" ("6.20–9.30 倍"), one value when both print alike."""
+    a, b = sig(low), sig(high)
+    return x3(low) if a == b else _("{low}×–{high}×").format(low=a, high=b)
 
 
 def load_speed(m: Metrics) -> str:
+    """ "6.20× to 9.30× faster", "1.5× slower", "between 1.5× slower and 2.00× faster": the multiples are fields
+    and × is in the message, so that Chinese can say 加速比 6.20 至 9.30 rather than the ambiguous 快 6.20 倍."""
     lo, hi = m.load.speedup_min, m.load.speedup_max
     if lo >= 1:
-        return _("{ratios} faster").format(ratios=ratio_range(lo, hi))
+        return _multiples(lo, hi, _("{ratio}× faster"), _("{low}× to {high}× faster"))
     if hi < 1:
-        return _("{ratios} slower").format(ratios=ratio_range(1 / hi, 1 / lo))
-    return _("between {slower} slower and {faster} faster").format(slower=x3(1 / lo), faster=x3(hi))
+        return _multiples(1 / hi, 1 / lo, _("{ratio}× slower"), _("{low}× to {high}× slower"))
+    return _("between {slower}× slower and {faster}× faster").format(slower=sig(1 / lo), faster=sig(hi))
+
+
+def _multiples(low: float, high: float, one: str, several: str) -> str:
+    a, b = sig(low), sig(high)
+    return one.format(ratio=a) if a == b else several.format(low=a, high=b)

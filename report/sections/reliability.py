@@ -18,6 +18,7 @@ from report.formatting import (
     p3,
     s3,
     seconds,
+    seconds_figure,
     sig,
     x3,
 )
@@ -28,6 +29,7 @@ from report.sections.findings import (
     memory_restores,
     retune_sentence,
 )
+from report.sections.phrases import both
 
 ID = "reliability"
 #: The charts this section places, in order.
@@ -72,9 +74,10 @@ def _recovery_table(w: Words) -> Table:
     rows = tuple(
         (
             save.system,
-            seconds(side.restore_s),
-            seconds(r.restart_s),
-            seconds(side.recovery_s),
+            # the headers name the unit: "600", not "600 s" under "Restart (s)"
+            "–" if side.restore_s is None else seconds_figure(side.restore_s),
+            seconds_figure(r.restart_s),
+            seconds_figure(side.recovery_s),
             num(side.ettr, 3),
             num(side.optimal_ettr, 3),
         )
@@ -136,15 +139,26 @@ def _lag_bound(w: Words) -> Para | None:
     if m.checkpoint_mode != "async":
         return None
     r = m.reliability
-    parts = []
-    for save, side, staged in zip(m.save.sides(), (r.baseline, r.candidate), m.async_.sides(), strict=True):
-        bound = side.optimal_interval_s == staged.write_lag_s
-        text = (
-            _("On {system} the write lag ({lag}) sets it.")
-            if bound
-            else _("On {system} it lies above the write lag ({lag}).")
+    sides = tuple(zip(m.save.sides(), (r.baseline, r.candidate), m.async_.sides(), strict=True))
+    bound = [side.optimal_interval_s == staged.write_lag_s for _save, side, staged in sides]
+    lags = both(*(s3(staged.write_lag_s) for _save, _side, staged in sides))
+    if bound[0] == bound[1]:
+        # Said once for both systems: two sentences alike but for the name read as a slip (what is "it"?).
+        both_systems = (
+            _("On both systems the write lag ({lags}) sets it.")
+            if bound[0]
+            else _("On both systems it lies above the write lag ({lags}).")
         )
-        parts.append(text.format(system=save.system, lag=s3(staged.write_lag_s)))
+        parts = [both_systems.format(lags=lags)]
+    else:
+        parts = [
+            (
+                _("On {system} the write lag ({lag}) sets it.")
+                if on_lag
+                else _("On {system} it lies above the write lag ({lag}).")
+            ).format(system=save.system, lag=s3(staged.write_lag_s))
+            for (save, _side, staged), on_lag in zip(sides, bound, strict=True)
+        ]
     return w.p(
         _(
             "With asynchronous saves the optimal interval is max(√(2 × staging × MTBF), write lag): a shorter interval "

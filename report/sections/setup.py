@@ -64,9 +64,11 @@ def build(w: Words) -> Section:
     duration_source = (
         "test.toml"
         if c.training.baseline_duration_s is not None
-        else _("derived: {steps} × {step} + baseline saves").format(
-            steps=count(b.total_steps), step=f"{given(c.training.step_time_s)} s"
-        )
+        else (
+            _("derived: {steps} × {step} + {saves} × stall")
+            if m.checkpoint_mode == "async"
+            else _("derived: {steps} × {step} + {saves} × save time")
+        ).format(steps=count(b.total_steps), step=f"{given(c.training.step_time_s)} s", saves=count(b.saves))
     )
     # The step time, where the wall-time row does not already print it (“derived: steps × step time + …”).
     step_row = (
@@ -76,7 +78,7 @@ def build(w: Words) -> Section:
             (
                 _("Compute time per step"),
                 seconds(m.reliability.step_time_s),
-                "test.toml" if m.checkpoint_mode == "async" else _("derived: (wall time − baseline saves) ÷ steps"),
+                "test.toml" if m.checkpoint_mode == "async" else _("derived: (wall time − saves × save time) ÷ steps"),
             ),
         )
     )

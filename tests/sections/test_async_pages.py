@@ -86,9 +86,9 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
     for sentence in (
         "异步检查点（假设分析）",
         "采用异步保存时，在当前间隔下这一存储收益将消失",
-        "剩下的是更短的无停顿间隔（55→29步：每次故障损失的工作更少）",
+        "存储的价值转到别处：无停顿的最短间隔从55步变为29步",
         "未测量暂存，按0s计",
-        "如实的回答是：更快的存储不会改变训练时间",
+        "结论是：更快的存储不会改变训练时间",
         "未测量恢复：按假设的重启时间计。",
         "各检查点间隔下每次异步保存的停顿",
     ):
@@ -108,7 +108,7 @@ def test_async_example_shows_stalls_and_ettr_on_page_one(pages):
     assert "With these asynchronous saves the training run finishes 11.4% sooner on Mingxin FX100" in text
     assert "On Parallel NFS (existing) the write (340 s) outlasts the 300 s of compute between saves" in text
     assert "A restore takes 212 s on Parallel NFS (existing) and 61.0 s on Mingxin FX100." in text
-    assert "On Parallel NFS (existing) it lies above the write lag (340 s)." in text
+    assert "On both systems it lies above the write lag (340 s and 75.3 s)." in text
     assert "the projected totals are save time" in text
     cover, text = pages["async", "zh-CN"]
     assert "检查点停顿占墙钟时间的比例（异步保存）" in _squeeze(cover) and "0.858→0.969" in _squeeze(cover)

@@ -14,11 +14,11 @@ import dataclasses
 
 import pandas as pd
 
-from report import charts, sections
+from report import charts, i18n, sections
 from report.blocks import Table
 from report.compute import compute
 from report.joint_test import read_joint_test
-from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
 
 ASYNC = FIXTURES / "async_mode"
@@ -50,10 +50,13 @@ def test_default_report_says_the_benefit_would_vanish_with_async_saves():
     text = " ".join(texts(sec.blocks))
     assert "This job saves synchronously, so this section is a what-if" in text
     assert "staging was not measured and is taken as 0 s" in text
+    # The claim once ("takes as long"), then its reason, not the claim again (minor 14 of the Chinese reading)
     assert (
-        "Neither system's write outlasts the 1,622 s of compute between saves (178 s and 94 s): with asynchronous "
-        "saves the storage would not change training time at today's interval."
+        "With asynchronous saves the training run would take as long on Mingxin FX100 as on Local NVMe (single drive) "
+        "at today's interval (both 0 s of stall per save). That is because neither system's write outlasts the "
+        "1,622 s of compute between saves (178 s and 94 s)."
     ) in text
+    assert "the storage would not change training time" not in text
     assert "a shorter stall-free interval (55 steps on Local NVMe (single drive) against 29 on Mingxin FX100)" in text
     assert "faster restores after a failure (not measured in this test)" in text
     assert "would take as long on Mingxin FX100 as on Local NVMe (single drive)" in text
@@ -126,8 +129,8 @@ def test_default_failure_section_says_restore_not_measured_and_gives_ettr():
     ctx, m = build(DATA)
     recovery = _table(ctx, "reliability", "recovery")
     # 1 ÷ (1 + 178/1622 + 1800/2M + 600/M) = 0.901 and 1 ÷ (1 + 94/1622 + 1716/2M + 600/M) = 0.945
-    assert recovery.rows[0] == ("Local NVMe (single drive)", "–", "600 s", "600 s", "0.901", m_opt(m, "baseline"))
-    assert recovery.rows[1][:5] == ("Mingxin FX100", "–", "600 s", "600 s", "0.945")
+    assert recovery.rows[0] == ("Local NVMe (single drive)", "–", "600", "600", "0.901", m_opt(m, "baseline"))
+    assert recovery.rows[1][:5] == ("Mingxin FX100", "–", "600", "600", "0.945")
     assert recovery.note.startswith("Restore not measured: restart_s assumed (600 s)")
     text = " ".join(texts(section(ctx, "reliability").blocks))
     assert "0.901 on Local NVMe (single drive) and 0.945 on Mingxin FX100 at today's interval" in text
@@ -184,7 +187,10 @@ def test_async_mode_failure_section_gives_ettr_and_the_write_lag_bound():
     assert "0.813 on Local NVMe (single drive) and 0.958 on Mingxin FX100 at today's interval" in text
     # √(2 × 6.5 × 22,804,650) = 17,218 s, above both write lags
     assert "max(√(2 × staging × MTBF), write lag)" in text
-    assert "On Local NVMe (single drive) it lies above the write lag (178 s)." in text
+    assert "On both systems it lies above the write lag (178 s and 94 s)." in text  # said once, not twice alike
+    with i18n.activate("zh-CN"):
+        zh = " ".join(texts(section(build(ASYNC)[0], "reliability").blocks))
+    assert "两个系统的最优间隔都长于各自的写入滞后（基线 178 s，候选系统 94 s）。" in zh and "它高于" not in zh
     assert "square root of the save cost" not in text  # a sync-mode rule
     rows = _table(ctx, "reliability", "reliability").rows
     assert rows[0][:2] == ("Local NVMe (single drive), today's interval", "34.5 s")  # the stall, not the save
@@ -215,8 +221,8 @@ def test_measured_restores_in_the_failure_section_and_the_async_section():
     ctx, m = _with_restores(DATA, [240.0, 260.0], [60.0])
     assert m.reliability.baseline.restore_s == 250.0 and m.reliability.candidate.recovery_s == 660.0
     recovery = _table(ctx, "reliability", "recovery")
-    assert recovery.rows[0][:4] == ("Local NVMe (single drive)", "250 s", "600 s", "850 s")
-    assert recovery.rows[1][:4] == ("Mingxin FX100", "60 s", "600 s", "660 s")
+    assert recovery.rows[0][:4] == ("Local NVMe (single drive)", "250", "600", "850")  # the headers say (s)
+    assert recovery.rows[1][:4] == ("Mingxin FX100", "60", "600", "660")
     assert recovery.note == "Recovery = restart (600 s, without reading the checkpoint) + the mean restore time."
     text = " ".join(texts(section(ctx, "reliability").blocks))
     assert "A restore takes 250 s on Local NVMe (single drive) and 60 s on Mingxin FX100." in text
@@ -248,3 +254,18 @@ def test_not_durable_saves_are_said_on_page_one_and_marked(folder):
     assert ctx.charts["stall"].illustrative == "not_durable" and ctx.charts["load-times"].illustrative
     assert ctx.charts["stall"].alt.startswith("Not durable: these saves would not survive a power loss.")
     assert all(p.illustrative for p in all_paras(ctx) if "94 s" in p.text)
+
+
+def test_the_async_answer_says_beyond_not_what_changes_where_training_time_changes():
+    # examples/async-70b: the baseline's write (340 s) outlasts the 300 s between saves, so training time does change
+    # (11.4% sooner); the stall-free interval, ⌈340.04 ÷ 6⌉ = 57 and ⌈75.26 ÷ 6⌉ = 13 steps, comes on top of it, not
+    # instead of it ("What it does change" read as taking the 11.4% back).
+    ctx, _m = build(ROOT / "examples" / "async-70b")
+    answer = " ".join(texts(next(b for b in section(ctx, "qa").blocks if b.id == "qa-async").blocks))
+    assert "the run would finish 11.4% sooner on Mingxin FX100." in answer
+    assert "Beyond training time: the shortest interval at which saves never stall goes from 57 to 13 steps" in answer
+    assert "What it does change" not in answer
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(ROOT / "examples" / "async-70b")
+    answer = " ".join(texts(next(b for b in section(ctx, "qa").blocks if b.id == "qa-async").blocks))
+    assert "此外：保存从不停顿的最短间隔从 57 步变为 13 步" in answer and "真正改变的是" not in answer

@@ -2,6 +2,7 @@
 
 from itertools import pairwise
 
+from report import i18n
 from report.sections.decisions import TILE_GATES
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
@@ -138,7 +139,10 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     # 36,000 s of wall time less 20 saves of 178 s, over 10,000 steps: 3.244 s of compute per step.
     assert abs(m.reliability.step_time_s - (36_000 - 20 * 178) / 10_000) < 1e-12
     rows = _rows(ctx, "setup", "assumptions")
-    assert rows["Compute time per step"] == ("3.24 s", "derived: (wall time − baseline saves) ÷ steps")
+    assert rows["Compute time per step"] == (
+        "3.24 s",
+        "derived: (wall time − saves × save time) ÷ steps",
+    )
     formulas = _rows(ctx, "formulas")
     assert formulas["Wall time, baseline"] == (
         "duration_B = baseline_duration_s of test.toml, else total_steps × step_time_s + saves × pause_B (derived)",
@@ -150,9 +154,28 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     )
     ctx, m = build(ASYNC_EXAMPLE)  # step_time_s = 6.0 given; wall time 20,000 × 6 s + 400 stalls of 49.44 s
     rows = _rows(ctx, "setup", "assumptions")
-    assert "Compute time per step" not in rows  # the wall-time row prints it: “20,000 × 6 s + baseline saves”
+    assert "Compute time per step" not in rows  # the wall-time row prints it: “20,000 × 6 s + 400 × …”
     assert abs(m.bubble.baseline_duration_s - (20_000 * 6 + 400 * m.save.baseline.pause_s)) < 1e-6
-    assert rows["Wall time with baseline saves"] == ("139,776 s (38.8 h)", "derived: 20,000 × 6 s + baseline saves")
+    # 120,000 s + 400 stalls of 49.44 s = 139,776 s: the formula names the stalls it adds, not the saves' time
+    assert rows["Wall time with baseline saves"] == (
+        "139,776 s (38.8 h)",
+        "derived: 20,000 × 6 s + 400 × stall",
+    )
+    ctx, _m = build(FIXTURES / "retune")  # 60,000 steps × 2 s + 60 saves × 110 s = 126,600 s
+    assert _rows(ctx, "setup", "assumptions")["Wall time with baseline saves"] == (
+        "126,600 s (35.2 h)",
+        "derived: 60,000 × 2 s + 60 × save time",
+    )
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(ASYNC_EXAMPLE)
+        assert (
+            _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1] == "推导：20,000 × 6 s + 400 × 单次停顿"
+        )
+        ctx, _m = build(DATA)
+        assert (
+            _rows(ctx, "setup", "assumptions")["每步计算时间"][1]
+            == "推导：（墙钟时间 − 保存次数 × 单次保存耗时）÷ 步数"
+        )
     ctx, _m = build(FIXTURES / "retune")  # “128 GB” names no GPU count
     assert not any("named for a GPU count" in t for t in texts(section(ctx, "projections").blocks))
 
