@@ -84,7 +84,7 @@ def _unstable_ends(m: Metrics, max_cv_pct: float) -> str:
     )
     stable = [p.speedup for p in ld.models if not p.unstable]
     if stable:
-        text += _("; stable pairs: {range}").format(range=ratio_range(min(stable), max(stable), "–"))
+        text += _("; stable pairs: {range}").format(range=ratio_span(min(stable), max(stable)))
     return text
 
 
