@@ -84,8 +84,7 @@ def _utilisation_answer(w: Words) -> Subsection:
                         "(the summary says what bandwidth it assumes)."
                     )
                 ).format(cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))),
-                "save_times",
-                "bandwidth",
+                "save_times",  # the bandwidth is only referred to: its figures are in the summary, marked there
             ),
             w.p(
                 _("The counter-argument a performance engineer raises first: save less often.")

@@ -20,7 +20,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
-    capacity_sentence,
+    capacity_paras,
 )
 
 ID = "bubble"
@@ -109,7 +109,7 @@ def build(w: Words) -> Section:
             finishes.format(time=time, share=p3(abs(b.duration_reduction_pct))),
             "save_times",
         ),
-        w.p(capacity_sentence(m) + " " + _per_1000(m, stalls), "save_times", "bandwidth"),
+        *capacity_paras(w, _per_1000(m, stalls)),
         w.figure("composition"),
         w.p(_sensitivity_sentence(m), "save_times"),
         w.figure("sensitivity"),

@@ -199,6 +199,7 @@ def _changed_thresholds(cfg: TestConfig) -> list[str]:
 
 
 def capacity_sentence(m: Metrics) -> str:
+    """The GPU-equivalents a cluster of such jobs gains (or loses), from the save times alone."""
     b = m.bubble
     text = (
         _(
@@ -211,13 +212,18 @@ def capacity_sentence(m: Metrics) -> str:
             "like this one, with this job's save times, that is a loss of {gpus} GPUs of capacity."
         )
     )
-    return (
-        text.format(
-            gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
-        )
-        + " "
-        + demand_sentence(m)
+    return text.format(
+        gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
     )
+
+
+def capacity_paras(w: Words, after: str = "") -> list[Para]:
+    """The GPU-equivalents (with `after`), marked as the save times they come from are, then the bandwidth the cluster
+    behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
+    drawn from its input, not on whatever shares their paragraph."""
+    m = w.m
+    capacity = capacity_sentence(m) + (" " + after if after else "")
+    return [w.p(capacity, "save_times"), w.p(demand_sentence(m), "save_times", "bandwidth")]
 
 
 def demand_sentence(m: Metrics) -> str:

@@ -17,7 +17,7 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
     async_sentence,
-    capacity_sentence,
+    capacity_paras,
     save_warnings,
     tuning_sentence,
     verdict_label,
@@ -83,7 +83,7 @@ def _key_findings(w: Words) -> list[Para]:
             ),
             "save_times",
         ),
-        w.p(capacity_sentence(m), "save_times", "bandwidth"),
+        *capacity_paras(w),
         w.p(async_sentence(m), "save_times", "restore_times"),
         w.p(
             _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).").format(

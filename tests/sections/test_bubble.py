@@ -1,8 +1,9 @@
 """The training-run table prints each figure as the prose does (one precision per figure)."""
 
 from report.blocks import Table
-from tests.conftest import ROOT
-from tests.sections.helpers import build, section
+from tests.conftest import DATA, ROOT
+from tests.sections.test_words import ASYNC_EXAMPLE
+from tests.sections.helpers import build, paras, section
 
 
 def test_the_run_table_prints_seconds_as_the_prose_does():
@@ -17,3 +18,26 @@ def test_the_run_table_prints_seconds_as_the_prose_does():
         ("5,065", "5,043", "−22.1"),
     ]
     assert next(k for k in ctx.cover.tiles if k.id == "training").note == "22.1 s of 5,065 s"
+
+
+def test_the_illustrative_mark_lands_on_the_bandwidth_demand_not_on_the_capacity_beside_it():
+    # data/: save times supplied (unmarked), bandwidth illustrative. 20 saves of 178 s and 94 s in 10,000 steps:
+    # 36,000 s and 34,320 s of wall time, 36,000 ÷ 34,320 − 1 = 4.90% more steps per GPU; × 1,000 GPUs ÷ 1.049 =
+    # 49.0 GPU-equivalents. Those come from the save times alone; the demand (4.78 GB/s, 87.2 GB/s against the
+    # illustrative 6.40 GB/s) is its own paragraph, marked.
+    ctx, m = build(DATA)
+    assert "bandwidth" in m.inputs_illustrative and "save_times" not in m.inputs_illustrative
+    for section_id in ("summary", "bubble"):
+        said = list(paras(section(ctx, section_id).blocks))
+        capacity = next(p for p in said if p.text.startswith("Each GPU completes 4.90% more steps per unit of time"))
+        assert "that is worth 49.0 GPUs of capacity." in capacity.text and "GB/s" not in capacity.text
+        assert capacity.illustrative == "", section_id
+        demand = next(p for p in said if p.text.startswith("A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each)"))
+        assert "87.2 GB/s if every job saves at once" in demand.text and demand.illustrative == "illustrative"
+    qa = {p.text: p.illustrative for p in paras(section(ctx, "qa").blocks)}
+    same = next(t for t in qa if t.startswith("The same work is done in 34,320 s (9.53 h) instead of 36,000 s"))
+    assert qa[same] == "" and "worth 49.0 GPUs of capacity" in same
+    # examples/async-70b: every input illustrative, so both paragraphs stay marked.
+    ctx, _m = build(ASYNC_EXAMPLE)
+    bubble = [p for p in paras(section(ctx, "bubble").blocks) if "GPUs of capacity" in p.text or "GB/s" in p.text]
+    assert len(bubble) == 2 and all(p.illustrative == "illustrative" for p in bubble)
