@@ -21,7 +21,7 @@ from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
     memory_restores,
-    retune_sentence,
+    retune_reference,
 )
 from report.sections.phrases import (
     _n,
@@ -86,12 +86,7 @@ def _utilisation_answer(w: Words) -> Subsection:
                 ).format(cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))),
                 "save_times",  # the bandwidth is only referred to: its figures are in the summary, marked there
             ),
-            w.p(
-                _("The counter-argument a performance engineer raises first: save less often.")
-                + " "
-                + retune_sentence(m, full=False),
-                "save_times",
-            ),
+            w.p(retune_reference(m), "save_times"),
         ),
     )
 

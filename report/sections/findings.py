@@ -397,21 +397,12 @@ def _switch_words(gain: float) -> str:
     return (_("saves {points}") if gain >= 0 else _("costs {points} more")).format(points=sig(abs(gain)))
 
 
-def _beyond_run(m: Metrics, full: bool = True) -> str:
-    """A caveat when Young's optimal interval is longer than the whole run: in full where the failure model is
-    explained, elsewhere the fact and a pointer to it (said once, referred back to)."""
+def _beyond_run(m: Metrics) -> str:
+    """A caveat when Young's optimal interval is longer than the whole run, said where the failure model is explained
+    (the answers refer back to it)."""
     r, b = m.reliability, m.bubble
     if not beyond_run(m):
         return ""
-    if not full:
-        return " " + _(
-            "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps), so the failure model says "
-            "little about a run this short (see “{section}”)."
-        ).format(
-            optimum=count(round(r.baseline.optimal_interval_steps)),
-            steps=count(b.total_steps),
-            section=_("Failures and the checkpoint interval"),
-        )
     return " " + _(
         "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate a run "
         "this short would not checkpoint for its own sake at all, and the failure model says little about it; it "
@@ -450,8 +441,8 @@ def tuning_sentence(m: Metrics) -> Para | None:
     return Para(text, "warning", False)
 
 
-def retune_sentence(m: Metrics, full: bool = True) -> str:
-    """Re-tuning against switching, with the caveat on Young's optimum in full or referred back to."""
+def retune_sentence(m: Metrics) -> str:
+    """Re-tuning against switching, with the caveat on Young's optimum when it lies beyond the run."""
     r, s = m.reliability, m.save
     retune = _(
         "Re-tuning the interval on {baseline} alone, to every {optimum} steps, saves {retune} percentage points; "
@@ -470,7 +461,7 @@ def retune_sentence(m: Metrics, full: bool = True) -> str:
             + _("On the failure model alone, optimum against optimum, {contribution}.").format(
                 contribution=_optimum_words(m)
             )
-            + _beyond_run(m, full)
+            + _beyond_run(m)
             + " "
             + _("So this comparison is a caveat, not a finding: it does not say that re-tuning beats the new storage.")
         )
@@ -487,6 +478,32 @@ def retune_sentence(m: Metrics, full: bool = True) -> str:
         retune
         + " "
         + _("Optimum against optimum the candidate still saves {points} points.").format(points=sig(r.optimum_gain_pct))
+    )
+
+
+def retune_reference(m: Metrics) -> str:
+    """The counter-argument (save less often) where a question raises it: its conclusion in one clause, referring to
+    the failure section for the figures instead of repeating its paragraph."""
+    r, s = m.reliability, m.save
+    if r.tuning_beats_switching and beyond_run(m):
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, is weighed in “{section}”; "
+            "Young's optimal interval is longer than this whole run, so the comparison there is a caveat, not a "
+            "finding."
+        )
+    elif r.tuning_beats_switching:
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, holds here: re-tuning the "
+            "interval on {baseline} alone recovers more than {candidate} does at today's interval (see “{section}”)."
+        )
+    else:
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, does not outweigh the "
+            "storage here: re-tuning the interval on {baseline} alone recovers less than moving to {candidate} (see "
+            "“{section}”)."
+        )
+    return text.format(
+        baseline=s.baseline.system, candidate=s.candidate.system, section=_("Failures and the checkpoint interval")
     )
 
 

@@ -2,8 +2,8 @@
 
 from report.blocks import Table
 from tests.conftest import DATA, ROOT
-from tests.sections.test_words import ASYNC_EXAMPLE
 from tests.sections.helpers import build, paras, section
+from tests.sections.test_words import ASYNC_EXAMPLE
 
 
 def test_the_run_table_prints_seconds_as_the_prose_does():
