@@ -20,7 +20,7 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
-    memory_restores,
+    restores_from_memory,
     retune_reference,
 )
 from report.sections.phrases import (
@@ -234,10 +234,12 @@ def _async_answer(w: Words) -> Subsection:
     ).format(baseline_steps=count(a.baseline.min_interval_steps), candidate_steps=count(a.candidate.min_interval_steps))
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")
+    elif restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so
+        changes += "."
     else:
         changes += _("; a restore after a failure takes {candidate} instead of {baseline}.").format(
             baseline=s3(r.baseline.restore_s), candidate=s3(r.candidate.restore_s)
-        ) + memory_restores(m)
+        )
     blocks = [w.p(lags, "save_times"), w.p(today, "save_times"), w.p(changes, "save_times", "restore_times")]
     if m.checkpoint_mode == "async":
         blocks.append(

@@ -324,21 +324,38 @@ def async_sentence(m: Metrics) -> str:
             )
         )
         return text.format(tau=s3(r.interval_s), sooner=sooner(a.duration_reduction_pct), candidate=s.candidate.system)
-    text = (
-        _(
-            "With asynchronous saves this storage benefit would vanish at today's interval: neither write ({baseline} "
-            "and {candidate}) outlasts the {tau} of compute between saves, so training time would not change. What "
-            "remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
-            "failure) and {restores}."
+    if restores_from_memory(m):
+        text = (
+            _(
+                "With asynchronous saves this storage benefit would vanish at today's interval: neither write "
+                "({baseline} and {candidate}) outlasts the {tau} of compute between saves, so training time would not "
+                "change. What remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: "
+                "less work lost per failure)."
+            )
+            if m.checkpoint_mode == "sync"
+            else _(
+                "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
+                "compute between saves, so the storage does not change training time at today's interval. Its value "
+                "lies in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
+                "failure)."
+            )
         )
-        if m.checkpoint_mode == "sync"
-        else _(
-            "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
-            "compute between saves, so the storage does not change training time at today's interval. Its value lies "
-            "in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
-            "failure) and {restores}."
+    else:
+        text = (
+            _(
+                "With asynchronous saves this storage benefit would vanish at today's interval: neither write "
+                "({baseline} and {candidate}) outlasts the {tau} of compute between saves, so training time would not "
+                "change. What remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: "
+                "less work lost per failure) and {restores}."
+            )
+            if m.checkpoint_mode == "sync"
+            else _(
+                "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
+                "compute between saves, so the storage does not change training time at today's interval. Its value "
+                "lies in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
+                "failure) and {restores}."
+            )
         )
-    )
     restores = (
         _("faster restores (not measured in this test)")
         if r.baseline.restore_s is None
@@ -353,11 +370,18 @@ def async_sentence(m: Metrics) -> str:
         baseline_steps=count(a.baseline.min_interval_steps),
         candidate_steps=count(a.candidate.min_interval_steps),
         restores=restores,
-    ) + memory_restores(m)
+    )
+
+
+def restores_from_memory(m: Metrics) -> bool:
+    """Whether the measured restores include a system whose saves are not durable: its restores read memory, so the
+    failure section says so once (`memory_restores`) and no other section offers them as a benefit."""
+    return m.reliability.baseline.restore_s is not None and bool(m.not_durable)
 
 
 def memory_restores(m: Metrics) -> str:
-    """Said beside measured restores when a system's saves are not durable: its restores read memory, not storage."""
+    """Said beside measured restores, in the failure section, when a system's saves are not durable: its restores read
+    memory, not storage."""
     if m.reliability.baseline.restore_s is None:
         return ""
     names = [s.system for key, s in zip(("baseline", "candidate"), m.save.sides(), strict=True) if key in m.not_durable]
