@@ -20,6 +20,8 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
+    loads_marked,
+    memory_loads,
     restores_from_memory,
     retune_reference,
 )
@@ -127,7 +129,7 @@ def _lifecycle_answer(w: Words) -> Subsection:
                 ),
                 "save_times",
             ),
-            w.p(_cold_start_words(lc), "load_times"),
+            Para(_cold_start_words(lc) + memory_loads(m, w.config, full=False), "p", loads_marked(w)),
             Para(
                 _(
                     "The two are different units (GPU time of a training job, seconds of a service's start) and are "

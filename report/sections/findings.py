@@ -5,7 +5,7 @@ from __future__ import annotations
 from report.blocks import (
     Para,
 )
-from report.compute import Gate, Metrics
+from report.compute import SIDES, Gate, Metrics
 from report.config import TestConfig, Thresholds
 from report.formatting import (
     count,
@@ -394,6 +394,49 @@ def memory_restores(m: Metrics) -> str:
         "from memory, which a power loss would leave with nothing to read, not restores to count on.",
         len(names),
     ).format(systems=join_words(names))
+
+
+#: What `report measure` writes in a system's [environment] lines when every load reads memory (tmpfs, a RAM disk):
+#: report/measure/words.py's `_cache`, in the languages it may have written test.toml in.
+LOADS_READ_MEMORY = ("every load reads memory", "每次加载读取的都是内存")
+
+
+def memory_load_systems(m: Metrics, cfg: TestConfig) -> list[str]:
+    """The load systems (the load baseline, the candidate) whose loads read memory, not storage: a system whose saves
+    are not durable, or one whose [environment] lines say that every load reads memory."""
+    not_durable = {s.system for key, s in zip(SIDES, m.save.sides(), strict=True) if key in m.not_durable}
+    said = {
+        system
+        for system in (m.load.baseline_system, m.load.candidate_system)
+        for label, text in cfg.environment
+        if label.partition(":")[0].partition("：")[0] == system and any(words in text for words in LOADS_READ_MEMORY)
+    }
+    return [x for x in (m.load.baseline_system, m.load.candidate_system) if x in not_durable | said]
+
+
+def memory_loads(m: Metrics, cfg: TestConfig, full: bool = True) -> str:
+    """Said beside the load speedup when a load system reads memory: in full where the loads are stated (page 1, the
+    summary, the loading section), elsewhere the fact and a pointer to the loading section."""
+    names = memory_load_systems(m, cfg)
+    if not names:
+        return ""
+    if not full:
+        return " " + _("The loads on {systems} read memory, not storage (see “{section}”).").format(
+            systems=join_words(names), section=_("Model loading for inference")
+        )
+    return " " + ngettext(
+        "The loads on {systems} read a model held in memory, not on storage: they time a read from memory, which "
+        "bounds what any storage could do, not what a durable system will do.",
+        "The loads on {systems} read models held in memory, not on storage: they time reads from memory, which "
+        "bound what any storage could do, not what a durable system will do.",
+        len(names),
+    ).format(systems=join_words(names))
+
+
+def loads_marked(w: Words) -> str:
+    """The mark of a figure drawn from the load times: "illustrative" when they are, "not_durable" when a load system
+    reads memory (its saves are not durable), else none."""
+    return w.marked("load_times") or ("not_durable" if memory_load_systems(w.m, w.config) else "")
 
 
 def ettr_fields(m: Metrics) -> dict[str, str]:

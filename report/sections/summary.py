@@ -18,6 +18,8 @@ from report.sections.base import Words
 from report.sections.findings import (
     async_sentence,
     capacity_paras,
+    loads_marked,
+    memory_loads,
     save_warnings,
     tuning_sentence,
     verdict_label,
@@ -85,14 +87,16 @@ def _key_findings(w: Words) -> list[Para]:
         ),
         *capacity_paras(w),
         w.p(async_sentence(m), "save_times", "restore_times"),
-        w.p(
+        Para(
             _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).").format(
                 candidate=m.load.candidate_system,
                 speed=load_speed(m),
                 baseline=m.load.baseline_system,
                 pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
-            ),
-            "load_times",
+            )
+            + memory_loads(m, w.config),
+            "p",
+            loads_marked(w),
         ),
     ]
 
