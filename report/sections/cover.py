@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from report.compute import Metrics
 from report.config import CSV_INPUTS
 from report.formatting import (
@@ -17,6 +19,7 @@ from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import TILE_GATES, open_gates
 from report.sections.findings import (
+    memory_load_systems,
     stall_free_steps,
     verdict_label,
     verdict_reason,
@@ -180,8 +183,26 @@ def build(w: Words) -> Cover:
         verdict_status=m.verdict.status,
         verdict_label=verdict_label(m),
         verdict_reason=verdict_reason(m, c),
-        tiles=_tiles(m),
+        tiles=_memory_loads(w, _tiles(m)),
         evidence=_evidence(m) + _not_durable(w),
+    )
+
+
+def _memory_loads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ...]:
+    """The load tile, when a load system reads memory (its saves are not durable, or its environment says so): its
+    note says so and it is marked, as the saves of such a system are."""
+    if not memory_load_systems(w.m, w.config):
+        return tiles
+    return tuple(
+        replace(
+            t,
+            note=_("{note}; the loads read memory, not storage").format(note=t.note),
+            mark=t.mark or _("Not durable"),
+            mark_kind=t.mark_kind or "illustrative",
+        )
+        if t.id == "loading"
+        else t
+        for t in tiles
     )
 
 

@@ -1,7 +1,8 @@
 """The cover: the verdict first, the tiles marked by the gates they depend on."""
 
-from tests.conftest import FIXTURES
+from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
+from tests.sections.test_words import FIO_EXAMPLE
 
 
 def test_failed_gates_lead_page_one_and_mark_the_tiles():
@@ -44,3 +45,30 @@ def test_the_speedup_tile_says_when_its_interval_includes_no_difference():
     )
     ctx, _ = build(FIXTURES / "repeated")  # 1.63× to 2.46×: nothing added
     assert next(t for t in ctx.cover.tiles if t.id == "speedup").note == "110 s → 55 s per save"
+
+
+def test_the_capacity_tile_carries_the_mark_of_the_bandwidth_its_note_states():
+    # data/: the GPU-equivalents tile's note states the cluster's demand against the illustrative 6.40 GB/s: marked
+    # illustrative besides the undecided G1 and G2; the speedup tile (save times alone, supplied) only the gates.
+    ctx, m = build(DATA)
+    assert "bandwidth" in m.inputs_illustrative and "save_times" not in m.inputs_illustrative
+    tiles = {k.id: k for k in ctx.cover.tiles}
+    assert "6.40 GB/s" in tiles["capacity"].note
+    assert (tiles["capacity"].mark, tiles["capacity"].mark_kind) == (
+        "G1 and G2 undecided; illustrative input",
+        "insufficient",
+    )
+    assert tiles["speedup"].mark == "G1, G2 and G3 undecided"
+
+
+def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked():
+    # examples/fio-local: tmpfs loads 2.76× faster than the local disk, reading memory.
+    ctx, _m = build(FIO_EXAMPLE)
+    tile = next(k for k in ctx.cover.tiles if k.id == "loading")
+    assert tile.value == "2.76×"
+    assert tile.note == "than Local disk (ext4 on virtio), 1 model/platform pair; the loads read memory, not storage"
+    assert (tile.mark, tile.mark_kind) == ("Not durable", "illustrative")
+    # gates_fail: durable systems, measured loads: no word of memory and no mark.
+    ctx, _m = build(FIXTURES / "gates_fail")
+    tile = next(k for k in ctx.cover.tiles if k.id == "loading")
+    assert tile.note == "than Base NFS, 1 model/platform pair" and tile.mark == ""

@@ -40,7 +40,7 @@ def test_page_one_of_an_asynchronous_job_bounds_its_benefit():
 
 
 def test_gates_and_tiles_on_runs_the_gates_cannot_judge_are_flagged():
-    assert TILE_GATES["G4"].gates == ("G1", "G2") and TILE_GATES["capacity"].inputs == ("save_times",)
+    assert TILE_GATES["G4"].gates == ("G1", "G2") and TILE_GATES["capacity"].inputs == ("save_times", "bandwidth")
     ctx, m = build(DATA)  # one run per system: G1 and G2 undecided, G4 passes on those same runs
     assert [(g.id, g.status) for g in m.gates] == [
         ("G1", "insufficient"),
@@ -55,7 +55,8 @@ def test_gates_and_tiles_on_runs_the_gates_cannot_judge_are_flagged():
     )
     assert why["G3"] == "no confidence interval: each system needs 2 or more runs"  # said once, not twice
     marks = {t.id: t.mark for t in ctx.cover.tiles}
-    assert marks["training"] == marks["capacity"] == marks["ettr"] == "G1 and G2 undecided"
+    assert marks["training"] == marks["ettr"] == "G1 and G2 undecided"
+    assert marks["capacity"] == "G1 and G2 undecided; illustrative input"  # its note states the bandwidth demand
     # fio example: G3's interval comes from spreads G1 and G2 reject.
     ctx, m = build(FIO_EXAMPLE)
     gates = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
@@ -95,7 +96,7 @@ def test_not_durable_marks_only_the_not_durable_systems_figures():
     ctx, m = build(FIO_EXAMPLE)
     assert m.not_durable == ("candidate",)
     marks = {t.id: t.mark for t in ctx.cover.tiles}
-    assert marks["speedup"] == "G1 and G2 failed; not durable" and marks["loading"] == ""
+    assert marks["speedup"] == "G1 and G2 failed; not durable" and marks["loading"] == "Not durable"  # reads memory
     assert all(marks[t].endswith("; not durable") for t in ("bubble", "training", "ettr", "capacity"))
     by_text = {p.text: p.illustrative for p in all_paras(ctx)}
     durable = [t for t in by_text if t.startswith("Local disk (ext4 on virtio)'s log opens with a warm-up")]
