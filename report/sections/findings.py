@@ -89,6 +89,28 @@ def verdict_reason(m: Metrics, cfg: TestConfig) -> str:
     return _verdict_reason(m, cfg) + (" " + limit if limit else "")
 
 
+def verdict_summary(m: Metrics, cfg: TestConfig) -> str:
+    """The verdict's reason as the summary says it, after page 1 has said it in full: the gates that fail or lack data,
+    referring to the gate table for each reason, then which way G3 leans and the asynchronous limit. A verdict whose
+    gates all pass keeps its reason, one sentence already."""
+    v = m.verdict
+    if v.status == "demonstrated":
+        return verdict_reason(m, cfg)
+    if v.status == "not_demonstrated":
+        text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
+        if v.insufficient:
+            also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
+            text += " " + also.format(gates=gate_list(v.insufficient))
+    else:
+        text = _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient))
+    text += " " + _("The gate table in “{section}” gives each gate's reason.").format(
+        section=_("Joint-test gates and next steps")
+    )
+    gates = {g.id: g for g in m.gates}
+    limit = async_limit(m)
+    return text + _g3_leaning(m, cfg, gates["G3"]) + (" " + limit if limit else "")
+
+
 def stall_free_steps(m: Metrics) -> int | None:
     """The interval (steps) from which neither system's asynchronous write outlasts the compute between saves, when
     the job saves asynchronously and today's interval is shorter (the storage's benefit vanishes from there)."""

@@ -23,7 +23,7 @@ from report.sections.findings import (
     save_warnings,
     tuning_sentence,
     verdict_label,
-    verdict_reason,
+    verdict_summary,
 )
 from report.sections.phrases import (
     _n,
@@ -104,7 +104,7 @@ def _key_findings(w: Words) -> list[Para]:
 def build(w: Words) -> Section:
     m = w.m
     verdict = Para(
-        _("{verdict}. {reason}").format(verdict=verdict_label(m), reason=verdict_reason(m, w.config)),
+        _("{verdict}. {reason}").format(verdict=verdict_label(m), reason=verdict_summary(m, w.config)),
         f"verdict-{m.verdict.status}",
     )
     blocks: list = [verdict]

@@ -1,8 +1,9 @@
 """The executive summary: its sentences come from the figures."""
 
 from report.blocks import Table
-from tests.conftest import FIXTURES
+from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
+from tests.sections.test_words import FIO_EXAMPLE
 
 
 def test_summary_sentences_come_from_the_figures():
@@ -30,3 +31,36 @@ def test_summary_sentences_come_from_the_figures():
     assert "worth 13.7 GPUs of capacity" in qa[0].blocks[1].text
     save_table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
     assert save_table.rows[0][2] == "110 ± 10.0" and save_table.rows[0][5] == "1.00"
+
+
+def test_the_summary_names_the_open_gates_and_refers_to_the_table_instead_of_repeating_page_one(folder):
+    # data/: one run per system, so G1, G2 and G3 cannot be decided; page 1 gives each reason ("at least 3 are
+    # needed"), the gate table too; the summary names the gates and refers to the table.
+    ctx, _m = build(DATA)
+    verdict = section(ctx, "summary").blocks[0].text
+    assert verdict == (
+        "Undecided, more measurements needed. G1, G2 and G3 cannot be decided from this test. The gate table in "
+        "“Joint-test gates and next steps” gives each gate's reason."
+    )
+    assert "at least 3 are needed" in ctx.cover.verdict_reason and "at least 3 are needed" not in verdict
+    # examples/fio-local: G1, G2 and G4 fail, G3 lacks the data.
+    ctx, _m = build(FIO_EXAMPLE)
+    assert section(ctx, "summary").blocks[0].text == (
+        "Benefit not demonstrated, with saves that are not durable. G1, G2 and G4 fail. G3 also lacks the data. The "
+        "gate table in “Joint-test gates and next steps” gives each gate's reason."
+    )
+    # Which way G3 leans is no gate's reason: the summary keeps it (a 2.5× target above the 1.89× estimate).
+    data = folder("data")
+    (data / "test.toml").write_text((data / "test.toml").read_text() + "\n[gates]\ntarget_speedup = 2.5\n")
+    ctx, _m = build(data)
+    assert (
+        section(ctx, "summary")
+        .blocks[0]
+        .text.endswith(
+            "gives each gate's reason. G3's point estimate, 1.89×, is below the 2.5× target: unless more runs move it, "
+            "they would make G3 fail, not pass."
+        )
+    )
+    # All gates passing: the reason is one sentence, said as page 1 says it.
+    ctx, _m = build(FIXTURES / "repeated")
+    assert section(ctx, "summary").blocks[0].text == "Benefit demonstrated. " + ctx.cover.verdict_reason
