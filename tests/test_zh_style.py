@@ -296,7 +296,9 @@ def test_chinese_formulas_are_one_to_a_line_and_gates_nest_their_clauses():
     assert (
         ":lang(zh-CN) .formula { white-space: pre-line; }" in (ROOT / "templates" / "styles" / "screen.css").read_text()
     )
-    verdict = _chinese_words(FIXTURES / "gates_fail").split("\n")[0]
+    with i18n.activate("zh-CN"):
+        reason = build(FIXTURES / "gates_fail")[0].cover.verdict_reason  # page 1 gives each gate's reason
+        verdict = i18n.typeset(reason).replace(i18n.NO_BREAK_SPACE, " ")
     assert (
         verdict.count("；") == 2
         and "95% 置信区间 0.774 倍至 1.56 倍，整体低于 2 倍的目标，且其计算所用的保存运行未通过 G1；" in verdict

@@ -20,8 +20,10 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
-    memory_restores,
-    retune_sentence,
+    loads_marked,
+    memory_loads,
+    restores_from_memory,
+    retune_reference,
 )
 from report.sections.phrases import (
     _n,
@@ -84,15 +86,9 @@ def _utilisation_answer(w: Words) -> Subsection:
                         "(the summary says what bandwidth it assumes)."
                     )
                 ).format(cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))),
-                "save_times",
-                "bandwidth",
+                "save_times",  # the bandwidth is only referred to: its figures are in the summary, marked there
             ),
-            w.p(
-                _("The counter-argument a performance engineer raises first: save less often.")
-                + " "
-                + retune_sentence(m, full=False),
-                "save_times",
-            ),
+            w.p(retune_reference(m), "save_times"),
         ),
     )
 
@@ -133,7 +129,7 @@ def _lifecycle_answer(w: Words) -> Subsection:
                 ),
                 "save_times",
             ),
-            w.p(_cold_start_words(lc), "load_times"),
+            Para(_cold_start_words(lc) + memory_loads(m, w.config, full=False), "p", loads_marked(w)),
             Para(
                 _(
                     "The two are different units (GPU time of a training job, seconds of a service's start) and are "
@@ -258,10 +254,12 @@ def _async_answer(w: Words) -> Subsection:
     ).format(baseline_steps=count(a.baseline.min_interval_steps), candidate_steps=count(a.candidate.min_interval_steps))
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")
+    elif restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so
+        changes += "."
     else:
         changes += _("; a restore after a failure takes {candidate} instead of {baseline}.").format(
             baseline=s3(r.baseline.restore_s), candidate=s3(r.candidate.restore_s)
-        ) + memory_restores(m)
+        )
     blocks = [w.p(lags, "save_times"), w.p(today, "save_times"), w.p(changes, "save_times", "restore_times")]
     if m.checkpoint_mode == "async":
         blocks.append(

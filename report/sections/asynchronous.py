@@ -21,7 +21,7 @@ from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
-from report.sections.findings import memory_restores
+from report.sections.findings import restores_from_memory
 from report.sections.phrases import both, sooner
 
 ID = "async"
@@ -218,12 +218,10 @@ def _value_then(m: Metrics) -> str:
     )
     if r.baseline.restore_s is None or r.candidate.restore_s is None:
         return value + _(", and faster restores after a failure (not measured in this test).")
-    return (
-        value
-        + _(", and faster restores after a failure ({baseline_restore} against {candidate_restore}).").format(
-            baseline_restore=seconds(r.baseline.restore_s), candidate_restore=seconds(r.candidate.restore_s)
-        )
-        + memory_restores(m)
+    if restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so
+        return value + "."
+    return value + _(", and faster restores after a failure ({baseline_restore} against {candidate_restore}).").format(
+        baseline_restore=seconds(r.baseline.restore_s), candidate_restore=seconds(r.candidate.restore_s)
     )
 
 

@@ -20,7 +20,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
-    capacity_sentence,
+    capacity_paras,
 )
 
 ID = "bubble"
@@ -60,9 +60,11 @@ def build(w: Words) -> Section:
                 seconds_figure(-b.time_saved_s),
             ),
         ),
-        _("Bubble share (saves ÷ wall time): {baseline} against {candidate}.").format(
-            baseline=p3(b.baseline_bubble_pct), candidate=p3(b.candidate_bubble_pct)
-        ),
+        (
+            _("Bubble share (stalls ÷ wall time): {baseline} against {candidate}.")
+            if stalls
+            else _("Bubble share (saves ÷ wall time): {baseline} against {candidate}.")
+        ).format(baseline=p3(b.baseline_bubble_pct), candidate=p3(b.candidate_bubble_pct)),
         illustrative=w.marked("save_times"),
     )
     finishes = (
@@ -109,9 +111,9 @@ def build(w: Words) -> Section:
             finishes.format(time=time, share=p3(abs(b.duration_reduction_pct))),
             "save_times",
         ),
-        w.p(capacity_sentence(m) + " " + _per_1000(m, stalls), "save_times", "bandwidth"),
+        *capacity_paras(w, _per_1000(m, stalls)),
         w.figure("composition"),
-        w.p(_sensitivity_sentence(m), "save_times"),
+        w.p(_sensitivity_sentence(m) + _below_zero(m), "save_times"),
         w.figure("sensitivity"),
     ]
     return Section(ID, _("Training bubble analysis"), tuple(blocks))
@@ -135,6 +137,27 @@ def _sensitivity_sentence(m: Metrics) -> str:
         here=p3(b.duration_reduction_pct),
         interval=count(b.checkpoint_interval_steps),
         step=s3(sv.step_time_s),
+    )
+
+
+def _below_zero(m: Metrics) -> str:
+    """Why an asynchronous job's benefit falls below zero at long intervals or long steps: where neither write outlasts
+    the compute between saves only staging counts, and the candidate's is the longer."""
+    sv, a = m.sensitivity, m.async_
+    lowest = min(*sv.interval_reduction_pct, *sv.step_time_reduction_pct)
+    if m.checkpoint_mode != "async" or lowest >= 0 or a.candidate.staging_s <= a.baseline.staging_s:
+        return ""
+    return " " + _(
+        "It falls below zero where neither write outlasts the compute between saves (from {steps} steps at {step} per "
+        "step, or with steps long enough): only staging counts there, and it takes {candidate_staging} on {candidate} "
+        "against {baseline_staging} on {baseline}."
+    ).format(
+        steps=count(max(a.baseline.min_interval_steps, a.candidate.min_interval_steps)),
+        step=s3(sv.step_time_s),
+        candidate=m.save.candidate.system,
+        candidate_staging=s3(a.candidate.staging_s),
+        baseline=m.save.baseline.system,
+        baseline_staging=s3(a.baseline.staging_s),
     )
 
 

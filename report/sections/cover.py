@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from report.compute import Metrics
 from report.config import CSV_INPUTS
@@ -20,6 +21,7 @@ from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
 from report.sections.findings import (
+    memory_load_systems,
     retune_headline,
     stall_free_steps,
     verdict_label,
@@ -238,8 +240,26 @@ def build(w: Words) -> Cover:
         verdict_style=verdict_style(m),
         verdict_label=verdict_label(m),
         verdict_reason=" ".join(t for t in (verdict_reason(m, c), retune_headline(m)) if t),
-        tiles=_tiles(m, c.gates.max_cv_pct),
+        tiles=_memory_loads(w, _tiles(m, c.gates.max_cv_pct)),
         evidence=_evidence(w) + _not_durable(w),
+    )
+
+
+def _memory_loads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ...]:
+    """The load tile, when a load system reads memory (its saves are not durable, or its environment says so): its
+    note says so and it is marked, as the saves of such a system are."""
+    if not memory_load_systems(w.m, w.config):
+        return tiles
+    return tuple(
+        replace(
+            t,
+            note=_("{note}; the loads read memory, not storage").format(note=t.note),
+            mark=t.mark or _("Not durable"),
+            mark_kind=t.mark_kind or "illustrative",
+        )
+        if t.id == "loading"
+        else t
+        for t in tiles
     )
 
 

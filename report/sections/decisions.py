@@ -24,7 +24,7 @@ TILE_GATES: dict[str, RestsOn] = {
     "bubble": RestsOn(("save_times",), ("G1", "G2", "G4")),
     "training": RestsOn(("save_times",), ("G1", "G2", "G4")),
     "ettr": RestsOn(("save_times", "restore_times"), ("G1", "G2")),
-    "capacity": RestsOn(("save_times",), ("G1", "G2", "G4")),
+    "capacity": RestsOn(("save_times", "bandwidth"), ("G1", "G2", "G4")),  # its note states the bandwidth demand
     "loading": RestsOn(("load_times",), ()),
     "G3": RestsOn(("save_times",), ("G1", "G2")),
     "G4": RestsOn(("save_times",), ("G1", "G2")),

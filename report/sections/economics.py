@@ -21,10 +21,11 @@ from report.formatting import (
     num,
     rounded,
     s3,
+    sig,
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import cluster_row_assumption
+from report.sections.findings import beyond_run, cluster_row_assumption, stall_free_steps
 
 ID = "economics"
 #: The charts this section places, in order.
@@ -109,6 +110,63 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], .
     return tuple(rows)
 
 
+def _limit_row(m: Metrics) -> tuple[tuple[str, str, str], ...]:
+    """An asynchronous job whose writes stall training only at today's short interval: the interval every value above
+    holds under, beside the money."""
+    steps = stall_free_steps(m)
+    if steps is None:
+        return ()
+    gain = m.reliability.optimum_gain_pct
+    text = (
+        _(
+            "today: {interval} steps; from {steps} on the time saved is gone; optimum against optimum the candidate "
+            "lowers the failure-aware overhead by {points} percentage points"
+        )
+        if gain >= 0
+        else _(
+            "today: {interval} steps; from {steps} on the time saved is gone; optimum against optimum the candidate "
+            "raises the failure-aware overhead by {points} percentage points"
+        )
+    )
+    note = text.format(steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=sig(abs(gain)))
+    return ((_("The values above hold under"), _("{n} steps").format(n=count(steps)), note),)
+
+
+def _limit_words(m: Metrics) -> str:
+    """Said beside the money when an asynchronous job's benefit holds only at today's short interval: from which
+    interval none of it remains, what is left optimum against optimum, and re-tuning where it does more."""
+    steps = stall_free_steps(m)
+    if steps is None:
+        return ""
+    gain = m.reliability.optimum_gain_pct
+    text = (
+        _(
+            "These values are at today's interval of {interval} steps and hold only under {steps} steps between "
+            "saves: from {steps} on, neither write outlasts the compute between saves, and the time saved, with its "
+            "value, is gone. Each at its optimal interval, the candidate lowers the failure-aware overhead "
+            "by only {points} percentage points of compute time."
+        )
+        if gain >= 0
+        else _(
+            "These values are at today's interval of {interval} steps and hold only under {steps} steps between "
+            "saves: from {steps} on, neither write outlasts the compute between saves, and the time saved, with its "
+            "value, is gone. Each at its optimal interval, the candidate raises the failure-aware overhead "
+            "by {points} percentage points of compute time."
+        )
+    )
+    text = text.format(interval=count(m.bubble.checkpoint_interval_steps), steps=count(steps), points=sig(abs(gain)))
+    if m.reliability.tuning_beats_switching and not beyond_run(m):
+        text += " " + _(
+            "Re-tuning the interval on {baseline} alone recovers more than {candidate} does at today's interval (see "
+            "“{section}”)."
+        ).format(
+            baseline=m.save.baseline.system,
+            candidate=m.save.candidate.system,
+            section=_("Failures and the checkpoint interval"),
+        )
+    return " " + text
+
+
 def build(w: Words) -> Section | None:
     m, e = w.m, w.m.economics
     if e is None:
@@ -121,6 +179,7 @@ def build(w: Words) -> Section | None:
         (
             *value_rows(m, spec),
             *_energy_rows(m, spec),
+            *_limit_row(m),
             (
                 _("Checkpoints retained"),
                 gb(e.retained_gb),
@@ -146,7 +205,8 @@ def build(w: Words) -> Section | None:
                 per_year=money(e.value_per_year, e.currency),
                 runs=count(spec.runs_per_year),
                 cluster=money(e.cluster_value_per_year, e.currency),
-            ),
+            )
+            + _limit_words(m),
             "save_times",
         ),
         Para(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from report.blocks import (
     Para,
 )
-from report.compute import Gate, Metrics
+from report.compute import SIDES, Gate, Metrics
 from report.config import TestConfig, Thresholds
 from report.formatting import (
     count,
@@ -87,6 +87,28 @@ def verdict_reason(m: Metrics, cfg: TestConfig) -> str:
     """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds."""
     limit = async_limit(m)
     return _verdict_reason(m, cfg) + (" " + limit if limit else "")
+
+
+def verdict_summary(m: Metrics, cfg: TestConfig) -> str:
+    """The verdict's reason as the summary says it, after page 1 has said it in full: the gates that fail or lack data,
+    referring to the gate table for each reason, then which way G3 leans and the asynchronous limit. A verdict whose
+    gates all pass keeps its reason, one sentence already."""
+    v = m.verdict
+    if v.status == "demonstrated":
+        return verdict_reason(m, cfg)
+    if v.status == "not_demonstrated":
+        text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
+        if v.insufficient:
+            also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
+            text += " " + also.format(gates=gate_list(v.insufficient))
+    else:
+        text = _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient))
+    text += " " + _("The gate table in “{section}” gives each gate's reason.").format(
+        section=_("Joint-test gates and next steps")
+    )
+    gates = {g.id: g for g in m.gates}
+    limit = async_limit(m)
+    return text + _g3_leaning(m, cfg, gates["G3"]) + (" " + limit if limit else "")
 
 
 def stall_free_steps(m: Metrics) -> int | None:
@@ -251,6 +273,7 @@ def _changed_thresholds(cfg: TestConfig) -> list[str]:
 
 
 def capacity_sentence(m: Metrics) -> str:
+    """The GPU-equivalents a cluster of such jobs gains (or loses), from the save times alone."""
     b = m.bubble
     text = (
         _(
@@ -263,13 +286,18 @@ def capacity_sentence(m: Metrics) -> str:
             "like this one, with this job's save times, that is a loss of {gpus} GPUs of capacity."
         )
     )
-    return (
-        text.format(
-            gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
-        )
-        + " "
-        + demand_sentence(m)
+    return text.format(
+        gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
     )
+
+
+def capacity_paras(w: Words, after: str = "") -> list[Para]:
+    """The GPU-equivalents (with `after`), marked as the save times they come from are, then the bandwidth the cluster
+    behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
+    drawn from its input, not on whatever shares their paragraph."""
+    m = w.m
+    capacity = capacity_sentence(m) + (" " + after if after else "")
+    return [w.p(capacity, "save_times"), w.p(demand_sentence(m), "save_times", "bandwidth")]
 
 
 def demand_sentence(m: Metrics) -> str:
@@ -370,21 +398,38 @@ def async_sentence(m: Metrics) -> str:
             )
         )
         return text.format(tau=s3(r.interval_s), sooner=sooner(a.duration_reduction_pct), candidate=s.candidate.system)
-    text = (
-        _(
-            "With asynchronous saves this storage benefit would vanish at today's interval: neither write ({baseline} "
-            "and {candidate}) outlasts the {tau} of compute between saves, so training time would not change. What "
-            "remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
-            "failure) and {restores}."
+    if restores_from_memory(m):
+        text = (
+            _(
+                "With asynchronous saves this storage benefit would vanish at today's interval: neither write "
+                "({baseline} and {candidate}) outlasts the {tau} of compute between saves, so training time would not "
+                "change. What remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: "
+                "less work lost per failure)."
+            )
+            if m.checkpoint_mode == "sync"
+            else _(
+                "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
+                "compute between saves, so the storage does not change training time at today's interval. Its value "
+                "lies in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
+                "failure)."
+            )
         )
-        if m.checkpoint_mode == "sync"
-        else _(
-            "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
-            "compute between saves, so the storage does not change training time at today's interval. Its value lies "
-            "in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
-            "failure) and {restores}."
+    else:
+        text = (
+            _(
+                "With asynchronous saves this storage benefit would vanish at today's interval: neither write "
+                "({baseline} and {candidate}) outlasts the {tau} of compute between saves, so training time would not "
+                "change. What remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: "
+                "less work lost per failure) and {restores}."
+            )
+            if m.checkpoint_mode == "sync"
+            else _(
+                "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
+                "compute between saves, so the storage does not change training time at today's interval. Its value "
+                "lies in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
+                "failure) and {restores}."
+            )
         )
-    )
     restores = (
         _("faster restores (not measured in this test)")
         if r.baseline.restore_s is None
@@ -399,11 +444,18 @@ def async_sentence(m: Metrics) -> str:
         baseline_steps=count(a.baseline.min_interval_steps),
         candidate_steps=count(a.candidate.min_interval_steps),
         restores=restores,
-    ) + memory_restores(m)
+    )
+
+
+def restores_from_memory(m: Metrics) -> bool:
+    """Whether the measured restores include a system whose saves are not durable: its restores read memory, so the
+    failure section says so once (`memory_restores`) and no other section offers them as a benefit."""
+    return m.reliability.baseline.restore_s is not None and bool(m.not_durable)
 
 
 def memory_restores(m: Metrics) -> str:
-    """Said beside measured restores when a system's saves are not durable: its restores read memory, not storage."""
+    """Said beside measured restores, in the failure section, when a system's saves are not durable: its restores read
+    memory, not storage."""
     if m.reliability.baseline.restore_s is None:
         return ""
     names = [s.system for key, s in zip(("baseline", "candidate"), m.save.sides(), strict=True) if key in m.not_durable]
@@ -416,6 +468,49 @@ def memory_restores(m: Metrics) -> str:
         "from memory, which a power loss would leave with nothing to read, not restores to count on.",
         len(names),
     ).format(systems=join_words(names))
+
+
+#: What `report measure` writes in a system's [environment] lines when every load reads memory (tmpfs, a RAM disk):
+#: report/measure/words.py's `_cache`, in the languages it may have written test.toml in.
+LOADS_READ_MEMORY = ("every load reads memory", "每次加载读取的都是内存")
+
+
+def memory_load_systems(m: Metrics, cfg: TestConfig) -> list[str]:
+    """The load systems (the load baseline, the candidate) whose loads read memory, not storage: a system whose saves
+    are not durable, or one whose [environment] lines say that every load reads memory."""
+    not_durable = {s.system for key, s in zip(SIDES, m.save.sides(), strict=True) if key in m.not_durable}
+    said = {
+        system
+        for system in (m.load.baseline_system, m.load.candidate_system)
+        for label, text in cfg.environment
+        if label.partition(":")[0].partition("：")[0] == system and any(words in text for words in LOADS_READ_MEMORY)
+    }
+    return [x for x in (m.load.baseline_system, m.load.candidate_system) if x in not_durable | said]
+
+
+def memory_loads(m: Metrics, cfg: TestConfig, full: bool = True) -> str:
+    """Said beside the load speedup when a load system reads memory: in full where the loads are stated (page 1, the
+    summary, the loading section), elsewhere the fact and a pointer to the loading section."""
+    names = memory_load_systems(m, cfg)
+    if not names:
+        return ""
+    if not full:
+        return " " + _("The loads on {systems} read memory, not storage (see “{section}”).").format(
+            systems=join_words(names), section=_("Model loading for inference")
+        )
+    return " " + ngettext(
+        "The loads on {systems} read a model held in memory, not on storage: they time a read from memory, which "
+        "bounds what any storage could do, not what a durable system will do.",
+        "The loads on {systems} read models held in memory, not on storage: they time reads from memory, which "
+        "bound what any storage could do, not what a durable system will do.",
+        len(names),
+    ).format(systems=join_words(names))
+
+
+def loads_marked(w: Words) -> str:
+    """The mark of a figure drawn from the load times: "illustrative" when they are, "not_durable" when a load system
+    reads memory (its saves are not durable), else none."""
+    return w.marked("load_times") or ("not_durable" if memory_load_systems(w.m, w.config) else "")
 
 
 def ettr_fields(m: Metrics) -> dict[str, str]:
@@ -443,21 +538,12 @@ def _switch_words(gain: float) -> str:
     return (_("saves {points}") if gain >= 0 else _("costs {points} more")).format(points=sig(abs(gain)))
 
 
-def _beyond_run(m: Metrics, full: bool = True) -> str:
-    """A caveat when Young's optimal interval is longer than the whole run: in full where the failure model is
-    explained, elsewhere the fact and a pointer to it (said once, referred back to)."""
+def _beyond_run(m: Metrics) -> str:
+    """A caveat when Young's optimal interval is longer than the whole run, said where the failure model is explained
+    (the answers refer back to it)."""
     r, b = m.reliability, m.bubble
     if not beyond_run(m):
         return ""
-    if not full:
-        return " " + _(
-            "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps), so the failure model says "
-            "little about a run this short (see “{section}”)."
-        ).format(
-            optimum=count(round(r.baseline.optimal_interval_steps)),
-            steps=count(b.total_steps),
-            section=_("Failures and the checkpoint interval"),
-        )
     return " " + _(
         "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate a run "
         "this short would not checkpoint for its own sake at all, and the failure model says little about it; it "
@@ -516,8 +602,8 @@ def retune_headline(m: Metrics) -> str:
     )
 
 
-def retune_sentence(m: Metrics, full: bool = True) -> str:
-    """Re-tuning against switching, with the caveat on Young's optimum in full or referred back to."""
+def retune_sentence(m: Metrics) -> str:
+    """Re-tuning against switching, with the caveat on Young's optimum first when it lies beyond the run."""
     r, s = m.reliability, m.save
     figures = {
         "baseline": s.baseline.system,
@@ -530,7 +616,7 @@ def retune_sentence(m: Metrics, full: bool = True) -> str:
         # The caveat first, the figure after it "for reference": read the other way round, the reader keeps
         # "re-tuning saves more than switching" and meets the caveat only after it.
         return (
-            _beyond_run(m, full).lstrip()
+            _beyond_run(m).lstrip()
             + " "
             + _(
                 "For reference only: re-tuning the interval on {baseline} alone, to Young's optimum of {optimum} "
@@ -560,6 +646,32 @@ def retune_sentence(m: Metrics, full: bool = True) -> str:
         retune
         + " "
         + _("Optimum against optimum the candidate still saves {points} points.").format(points=sig(r.optimum_gain_pct))
+    )
+
+
+def retune_reference(m: Metrics) -> str:
+    """The counter-argument (save less often) where a question raises it: its conclusion in one clause, referring to
+    the failure section for the figures instead of repeating its paragraph."""
+    r, s = m.reliability, m.save
+    if r.tuning_beats_switching and beyond_run(m):
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, is weighed in “{section}”; "
+            "Young's optimal interval is longer than this whole run, so the comparison there is a caveat, not a "
+            "finding."
+        )
+    elif r.tuning_beats_switching:
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, holds here: re-tuning the "
+            "interval on {baseline} alone recovers more than {candidate} does at today's interval (see “{section}”)."
+        )
+    else:
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, does not outweigh the "
+            "storage here: re-tuning the interval on {baseline} alone recovers less than moving to {candidate} (see "
+            "“{section}”)."
+        )
+    return text.format(
+        baseline=s.baseline.system, candidate=s.candidate.system, section=_("Failures and the checkpoint interval")
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from report.blocks import (
     Column,
+    Para,
     Section,
     Table,
 )
@@ -19,6 +20,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
+from report.sections.findings import loads_marked, memory_loads
 from report.sections.phrases import (
     load_speed,
 )
@@ -63,7 +65,7 @@ def _load_table(w: Words, models) -> Table:
         ),
         rows,
         f"{_table_note()} {named}".strip(),
-        illustrative=w.marked("load_times"),
+        illustrative=loads_marked(w),
     )
 
 
@@ -96,15 +98,17 @@ def build(w: Words) -> Section:
             "{candidate} brings a model into service {speed} than {baseline}, saving {least} to {most} per cold start."
         )
     notes = [
-        w.p(
+        Para(
             text.format(
                 candidate=m.load.candidate_system,
                 speed=load_speed(m),
                 baseline=m.load.baseline_system,
                 least=least,
                 most=most,
-            ),
-            "load_times",
+            )
+            + memory_loads(m, w.config),
+            "p",
+            loads_marked(w),
         )
     ]
     if all(x.speedup_ci95 is None for x in models):
@@ -118,7 +122,7 @@ def build(w: Words) -> Section:
                 "system, too few runs) and repeat the loads."
             )
             notes.append(
-                w.p(
+                Para(
                     text.format(
                         model=x.model,
                         platform=x.platform,
@@ -126,8 +130,8 @@ def build(w: Words) -> Section:
                         candidate=p3(x.candidate_cv_pct),
                         limit=limit,
                     ),
-                    "load_times",
-                    style="warning",
+                    "warning",
+                    loads_marked(w),
                 )
             )
     return Section(ID, _("Model loading for inference"), (*notes, _load_table(w, models), w.figure("load-times")))

@@ -21,13 +21,16 @@ from report.sections.base import Words
 from report.sections.decisions import no_difference_shown
 from report.sections.findings import (
     async_sentence,
+    capacity_paras,
     capacity_sentence,
     demand_sentence,
+    loads_marked,
+    memory_loads,
     save_warnings,
     tuning_sentence,
     verdict_label,
-    verdict_reason,
     verdict_style,
+    verdict_summary,
 )
 from report.sections.phrases import (
     _n,
@@ -92,7 +95,15 @@ def _capacity_words(m: Metrics) -> str:
         )
     )
     gain, cluster = p3(abs(b.throughput_gain_pct)), count(b.cluster_gpus)
-    return text.format(gain=gain, cluster=cluster, gpus=gpus(abs(b.gpu_equivalents))) + " " + demand_sentence(m)
+    return text.format(gain=gain, cluster=cluster, gpus=gpus(abs(b.gpu_equivalents)))
+
+
+def _capacity_paras(w: Words) -> list[Para]:
+    """The GPU-equivalents and, a paragraph of its own marked as the bandwidth is, the bandwidth behind them; worded
+    as a condition while no difference in save time is shown."""
+    if not no_difference_shown(w.m.save.speedup_ci95):
+        return capacity_paras(w)
+    return [w.p(_capacity_words(w.m), "save_times"), w.p(demand_sentence(w.m), "save_times", "bandwidth")]
 
 
 def _no_difference(w: Words) -> list[Para]:
@@ -142,16 +153,18 @@ def _key_findings(w: Words) -> list[Para]:
             ),
             "save_times",
         ),
-        w.p(_capacity_words(m), "save_times", "bandwidth"),
+        *_capacity_paras(w),
         w.p(async_sentence(m), "save_times", "restore_times"),
-        w.p(
+        Para(
             _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).").format(
                 candidate=m.load.candidate_system,
                 speed=load_speed(m),
                 baseline=m.load.baseline_system,
                 pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
-            ),
-            "load_times",
+            )
+            + memory_loads(m, w.config),
+            "p",
+            loads_marked(w),
         ),
     ]
 
@@ -159,7 +172,7 @@ def _key_findings(w: Words) -> list[Para]:
 def build(w: Words) -> Section:
     m = w.m
     verdict = Para(
-        _("{verdict}. {reason}").format(verdict=verdict_label(m), reason=verdict_reason(m, w.config)),
+        _("{verdict}. {reason}").format(verdict=verdict_label(m), reason=verdict_summary(m, w.config)),
         f"verdict-{verdict_style(m)}",
     )
     blocks: list = [verdict]

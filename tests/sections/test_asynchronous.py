@@ -245,8 +245,10 @@ def test_not_durable_saves_are_said_on_page_one_and_marked(folder):
         "Saves on Mingxin FX100 would not survive a power loss: every figure drawn from them is marked “Not durable”."
     ) in ctx.cover.evidence
     tiles = {t.id: t for t in ctx.cover.tiles}
-    # A gate that lacks data is said first, and the saves' durability beside it.
-    assert tiles["capacity"].mark == "G1 and G2 undecided; not durable"
+    # A gate that lacks data is said first, and the saves' durability beside it; the capacity tile also states the
+    # bandwidth demand, and the illustrative bandwidth wins, as on the bandwidth table.
+    assert tiles["capacity"].mark == "G1 and G2 undecided; illustrative input"
+    assert tiles["bubble"].mark == "G1 and G2 undecided; not durable"
     assert tiles["ettr"].mark == "G1 and G2 undecided; not durable" and tiles["loading"].mark == "Illustrative input"
     assert _table(ctx, "async", "async").illustrative == "not_durable"
     assert _table(ctx, "save", "save").illustrative == "not_durable"

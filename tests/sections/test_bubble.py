@@ -1,8 +1,9 @@
 """The training-run table prints each figure as the prose does (one precision per figure)."""
 
 from report.blocks import Table
-from tests.conftest import ROOT
-from tests.sections.helpers import build, section
+from tests.conftest import DATA, ROOT
+from tests.sections.helpers import build, paras, section, texts
+from tests.sections.test_words import ASYNC_EXAMPLE
 
 
 def test_the_run_table_prints_seconds_as_the_prose_does():
@@ -17,3 +18,49 @@ def test_the_run_table_prints_seconds_as_the_prose_does():
         ("5,065", "5,043", "−22.1"),
     ]
     assert next(k for k in ctx.cover.tiles if k.id == "training").note == "22.1 s of 5,065 s"
+
+
+def test_the_illustrative_mark_lands_on_the_bandwidth_demand_not_on_the_capacity_beside_it():
+    # data/: save times supplied (unmarked), bandwidth illustrative. 20 saves of 178 s and 94 s in 10,000 steps:
+    # 36,000 s and 34,320 s of wall time, 36,000 ÷ 34,320 − 1 = 4.90% more steps per GPU; × 1,000 GPUs ÷ 1.049 =
+    # 49.0 GPU-equivalents. Those come from the save times alone; the demand (4.78 GB/s, 87.2 GB/s against the
+    # illustrative 6.40 GB/s) is its own paragraph, marked.
+    ctx, m = build(DATA)
+    assert "bandwidth" in m.inputs_illustrative and "save_times" not in m.inputs_illustrative
+    for section_id in ("summary", "bubble"):
+        said = list(paras(section(ctx, section_id).blocks))
+        capacity = next(p for p in said if p.text.startswith("Each GPU completes 4.90% more steps per unit of time"))
+        assert "that is worth 49.0 GPUs of capacity." in capacity.text and "GB/s" not in capacity.text
+        assert capacity.illustrative == "", section_id
+        demand = next(p for p in said if p.text.startswith("A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each)"))
+        assert "87.2 GB/s if every job saves at once" in demand.text and demand.illustrative == "illustrative"
+    qa = {p.text: p.illustrative for p in paras(section(ctx, "qa").blocks)}
+    same = next(t for t in qa if t.startswith("The same work is done in 34,320 s (9.53 h) instead of 36,000 s"))
+    assert qa[same] == "" and "worth 49.0 GPUs of capacity" in same
+    # examples/async-70b: every input illustrative, so both paragraphs stay marked.
+    ctx, _m = build(ASYNC_EXAMPLE)
+    bubble = [p for p in paras(section(ctx, "bubble").blocks) if "GPUs of capacity" in p.text or "GB/s" in p.text]
+    assert len(bubble) == 2 and all(p.illustrative == "illustrative" for p in bubble)
+
+
+def test_an_asynchronous_benefit_below_zero_is_explained_and_the_bubble_counts_stalls():
+    # examples/async-70b: writes 340 s and 75.3 s, 6 s steps: from 57 steps (342 s ≥ 340 s) neither write outlasts
+    # the compute between saves and each save costs its staging alone, 9.40 s against the candidate's 9.60 s: the
+    # benefit at 400 steps is slightly negative (−0.00830%).
+    ctx, m = build(ASYNC_EXAMPLE)
+    assert m.sensitivity.interval_reduction_pct[-1] < 0
+    said = texts(section(ctx, "bubble").blocks)
+    sensitivity = next(t for t in said if t.startswith("The benefit depends on how often"))
+    assert "to −0.00830% every 400 steps" in sensitivity
+    assert sensitivity.endswith(
+        "It falls below zero where neither write outlasts the compute between saves (from 57 steps at 6 s per step, "
+        "or with steps long enough): only staging counts there, and it takes 9.60 s on Mingxin FX100 against 9.40 s "
+        "on Parallel NFS (existing)."
+    )
+    table = next(b for b in section(ctx, "bubble").blocks if isinstance(b, Table))
+    assert table.note == "Bubble share (stalls ÷ wall time): 14.1% against 3.10%."
+    # data/ saves synchronously, and its benefit stays above zero: neither wording.
+    ctx, _m = build(DATA)
+    table = next(b for b in section(ctx, "bubble").blocks if isinstance(b, Table))
+    assert table.note == "Bubble share (saves ÷ wall time): 9.89% against 5.48%."
+    assert not any("below zero" in t for t in texts(section(ctx, "bubble").blocks))

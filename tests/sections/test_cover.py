@@ -2,6 +2,7 @@
 
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
+from tests.sections.test_words import FIO_EXAMPLE
 
 
 def test_failed_gates_lead_page_one_and_mark_the_tiles():
@@ -27,7 +28,7 @@ def test_failed_gates_lead_page_one_and_mark_the_tiles():
         "loading": "",
     }
     first = section(ctx, "summary").blocks[0]
-    assert first.style == "verdict-not_demonstrated" and first.text.startswith("Benefit not demonstrated. G1 fails")
+    assert first.style == "verdict-not_demonstrated" and first.text.startswith("Benefit not demonstrated. G1, G3 and")
     steps = texts(section(ctx, "gates").blocks)
     assert any(t.startswith("G1: the saves on Base spread by 15.7% (CV), above the 5% limit") for t in steps)
     assert "G3: the whole 95% interval (0.774× to 1.56×) lies below the 2× target" in " ".join(steps)
@@ -129,3 +130,33 @@ def test_page_one_says_measured_only_of_imported_inputs():
         "Supplied inputs, measurements according to their source note in test.toml: checkpoint save times. "
     )
     assert "Measured inputs" not in ctx.cover.evidence
+
+
+def test_the_capacity_tile_carries_the_mark_of_the_bandwidth_its_note_states():
+    # data/: the GPU-equivalents tile's note states the cluster's demand against the illustrative 6.40 GB/s: marked
+    # illustrative besides the undecided G1 and G2; the speedup tile (save times alone, supplied) only the gates.
+    ctx, m = build(DATA)
+    assert "bandwidth" in m.inputs_illustrative and "save_times" not in m.inputs_illustrative
+    tiles = {k.id: k for k in ctx.cover.tiles}
+    assert "6.40 GB/s" in tiles["capacity"].note
+    assert (tiles["capacity"].mark, tiles["capacity"].mark_kind) == (
+        "G1 and G2 undecided; illustrative input",
+        "insufficient",
+    )
+    assert tiles["speedup"].mark == "G1, G2 and G3 undecided"
+
+
+def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked():
+    # examples/fio-local: tmpfs loads 2.76× faster than the local disk, reading memory.
+    ctx, _m = build(FIO_EXAMPLE)
+    tile = next(k for k in ctx.cover.tiles if k.id == "loading")
+    assert tile.value == "2.76×"
+    assert tile.note == (
+        "than Local disk (ext4 on virtio), 1 model/platform pair; 2.76× from runs that spread above the 5% limit "
+        "(unstable); the loads read memory, not storage"
+    )
+    assert (tile.mark, tile.mark_kind) == ("Not durable", "illustrative")
+    # gates_fail: durable systems, measured loads: no word of memory and no mark.
+    ctx, _m = build(FIXTURES / "gates_fail")
+    tile = next(k for k in ctx.cover.tiles if k.id == "loading")
+    assert tile.note == "than Base NFS, 1 model/platform pair" and tile.mark == ""

@@ -94,7 +94,7 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     assert " ".join(p.text for p in all_paras(ctx)).count("for its own sake") == 1
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert "Young's optimum" not in summary and "once or twice" not in summary  # no headline to take back
-    assert "(see “Failures and the checkpoint interval”)" in " ".join(texts(section(ctx, "qa").blocks))
+    assert "is weighed in “Failures and the checkpoint interval”" in " ".join(texts(section(ctx, "qa").blocks))
     # One load model: one saving per cold start, not "41.6 s to 41.6 s".
     ctx, m = build(FIXTURES / "gates_fail")
     assert m.lifecycle.load_saved_min_s == m.lifecycle.load_saved_max_s == 10

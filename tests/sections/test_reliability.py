@@ -1,7 +1,7 @@
 """Failures and the checkpoint interval: both overhead measures named."""
 
 from report.blocks import Table
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT
 from tests.sections.helpers import build, section, texts
 
 
@@ -12,3 +12,16 @@ def test_both_overhead_measures_are_named_where_they_appear():
     assert "shares of compute time, as Young's model counts them (11.0% for the saves alone" in rel
     table = next(b for b in section(ctx, "reliability").blocks if isinstance(b, Table))
     assert "share of compute time" in table.caption and table.rows[0][3] == "11.0%"
+
+
+def test_with_asynchronous_saves_both_measures_count_stalls():
+    # examples/async-70b: stalls of 49.44 s in 400 saves, 19,776 s of a 139,776 s wall time = 14.1%; of compute,
+    # 49.44 ÷ 300 = 16.5%.
+    ctx, _ = build(ROOT / "examples" / "async-70b")
+    rel = " ".join(texts(section(ctx, "reliability").blocks))
+    assert (
+        "Two measures of the same stalls appear in this report. The bubble share is stall time as a share of wall "
+        "time (14.1% on Parallel NFS (existing)); the overheads in this section are shares of compute time, as "
+        "Young's model counts them (16.5% for the stalls alone, the same stalls:" in rel
+    )
+    assert "save time as a share of wall time" not in rel

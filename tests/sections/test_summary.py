@@ -1,8 +1,9 @@
 """The executive summary: its sentences come from the figures."""
 
 from report.blocks import Table
-from tests.conftest import FIXTURES
+from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
+from tests.sections.test_words import FIO_EXAMPLE
 
 
 def test_summary_sentences_come_from_the_figures():
@@ -47,13 +48,47 @@ def test_no_difference_shown_makes_the_derived_benefits_conditional():
         "of wall time) would go from 22.0% to 20.4% and the run would end 2.00% sooner (4,900 s (1.36 h) against "
         "5,000 s (1.39 h))."
     )
-    assert summary[5].startswith(
+    assert summary[5] == (
         "If the means held: each GPU would complete 2.04% more steps per unit of time; in a cluster of 1,000 GPUs "
-        "running jobs like this one, with this job's save times, that would be worth 20.4 GPUs of capacity. A cluster"
+        "running jobs like this one, with this job's save times, that would be worth 20.4 GPUs of capacity."
     )
+    assert summary[6].startswith("A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each).")  # the demand apart
     marks = {k.id: k.mark for k in ctx.cover.tiles}
     assert all(marks[t].endswith("; no difference shown") for t in ("bubble", "training", "ettr", "capacity"))
     ctx, _m = build(FIXTURES / "repeated")  # 1.63× to 2.46×: stated as facts
     assert not any(
         t.startswith(("If the means held", "This test does not show")) for t in texts(section(ctx, "summary").blocks)
     )
+
+
+def test_the_summary_names_the_open_gates_and_refers_to_the_table_instead_of_repeating_page_one(folder):
+    # data/: one run per system, so G1, G2 and G3 cannot be decided; page 1 gives each reason ("at least 3 are
+    # needed"), the gate table too; the summary names the gates and refers to the table.
+    ctx, _m = build(DATA)
+    verdict = section(ctx, "summary").blocks[0].text
+    assert verdict == (
+        "Undecided, more measurements needed. G1, G2 and G3 cannot be decided from this test. The gate table in "
+        "“Joint-test gates and next steps” gives each gate's reason."
+    )
+    assert "at least 3 are needed" in ctx.cover.verdict_reason and "at least 3 are needed" not in verdict
+    # examples/fio-local: G1, G2 and G4 fail, G3 lacks the data.
+    ctx, _m = build(FIO_EXAMPLE)
+    assert section(ctx, "summary").blocks[0].text == (
+        "Benefit not demonstrated, with saves that are not durable. G1, G2 and G4 fail. G3 also lacks the data. The "
+        "gate table in “Joint-test gates and next steps” gives each gate's reason."
+    )
+    # Which way G3 leans is no gate's reason: the summary keeps it (a 2.5× target above the 1.89× estimate).
+    data = folder("data")
+    (data / "test.toml").write_text((data / "test.toml").read_text() + "\n[gates]\ntarget_speedup = 2.5\n")
+    ctx, _m = build(data)
+    assert (
+        section(ctx, "summary")
+        .blocks[0]
+        .text.endswith(
+            "gives each gate's reason. G3's point estimate, 1.89×, is below the 2.5× target: unless more runs move it, "
+            "they would make G3 fail, not pass."
+        )
+    )
+    # All gates passing: the reason is one sentence, said as page 1 says it.
+    ctx, _m = build(FIXTURES / "repeated")
+    assert section(ctx, "summary").blocks[0].text == "Benefit demonstrated. " + ctx.cover.verdict_reason
