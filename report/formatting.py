@@ -73,9 +73,18 @@ def count(value: int) -> str:
     return num(value, 0)
 
 
+# A spread below this share of its mean is floating-point noise over identical runs, not a measured scatter.
+NOISE_SPREAD = 1e-9
+
+
 def spread(mean: float, sd: float | None) -> str:
-    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10"."""
-    return sig(mean) if sd is None else f"{sig(mean)} ± {sig(sd)}"
+    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10".
+    A spread that is floating-point noise (below NOISE_SPREAD of the mean) prints as the zero it is: "4.80 ± 0"."""
+    if sd is None:
+        return sig(mean)
+    if abs(sd) <= NOISE_SPREAD * abs(mean):
+        sd = 0.0
+    return f"{sig(mean)} ± {sig(sd)}"
 
 
 def mean_sd(mean: float, sd: float | None, digits: int) -> str:

@@ -58,6 +58,16 @@ def test_one_precision_for_a_figure_in_tables_and_prose():
     assert f.seconds(5065.1) == "5,065 s" and f.seconds(0.774) == "0.774 s"
 
 
+def test_a_spread_of_floating_point_noise_prints_as_zero():
+    """Three runs of 4.8 GB/s average to a standard deviation of 6.28e-16 in floating point (long_names, Table 6):
+    below a billionth of the mean it is printed as the zero it is, as gates_fail prints "3.00 ± 0"."""
+    noise = 4.8 * 1.3e-16
+    assert f.spread(4.8, noise) == "4.80 ± 0" and f.spread(21.3, 2.51e-15) == "21.3 ± 0"
+    assert f.spread(3.0, 0.0) == "3.00 ± 0"
+    # A real spread, however small against its mean, keeps its three significant digits.
+    assert f.spread(4.8, 4.8e-8) == "4.80 ± 0.0000000480" and f.spread(178.0, 2.1) == "178 ± 2.10"
+
+
 NFS = "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8) (s)"  # 64 characters
 NVME = "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4)"  # 59 characters
 
