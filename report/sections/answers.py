@@ -29,6 +29,7 @@ from report.sections.phrases import (
     sooner,
     speed_phrase,
 )
+from report.sections.setup import other_workloads, other_workloads_words
 
 ID = "qa"
 #: The charts this section places, in order.
@@ -204,8 +205,31 @@ def _scale_answer(w: Words) -> Subsection:
                 "save_times",
             ),
             w.p(proj_text, "save_times"),
+            *_other_workloads_answer(w),
         ),
     )
+
+
+def _other_workloads_answer(w: Words) -> list:
+    """The save times' other model sizes, named with their runs and said to be outside the analysis: the answer
+    must not read as if nothing was timed at other sizes."""
+    if not other_workloads(w):
+        return []
+    if w.m.projections:
+        text = _(
+            "Model size: save_times.csv also times {others}. The analysis is the training model's only (“{model}”, "
+            "{gpus} GPUs), so this report does not compare the systems at those sizes; their rows enter only the "
+            "projections' fitted line."
+        )
+    else:
+        text = _(
+            "Model size: save_times.csv also times {others}. The analysis is the training model's only (“{model}”, "
+            "{gpus} GPUs), so this report does not compare the systems at those sizes."
+        )
+    text = text.format(
+        others=other_workloads_words(w), model=w.config.training.model, gpus=count(w.m.save.baseline.gpus)
+    )
+    return [w.p(text, "save_times")]
 
 
 def _async_answer(w: Words) -> Subsection:
