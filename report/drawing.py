@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from report import layout, stats
 from report.charts import Chart, labels, over_time, wrapped
 from report.compute import SIDES, Metrics, predict
-from report.formatting import given, natural_key, num, s3, sig
+from report.formatting import given, natural_key, num, projection_texts, s3, sig
 from report.i18n import _
 from report.runs import BandwidthLog
 
@@ -373,7 +373,7 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             zorder=4,
         )
         for p in m.projections:
-            value = p.side(side).save_s
+            value, other = p.side(side).save_s, p.side(SIDES[1 - SIDES.index(side)]).save_s
             ax.scatter(
                 [p.snapshot_gb],
                 [value],
@@ -384,12 +384,16 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                 linewidth=1.2,
                 zorder=5,
             )
+            # The higher of the two projected times is labelled above its diamond, the lower below, so that two
+            # close times (1,100 s and 1,000 s) do not print on each other.
+            above = value >= other
             ax.annotate(
-                s3(value),
+                f"{projection_texts(p).save(side)} s",
                 (p.snapshot_gb, value),
-                xytext=(-6, 6),
+                xytext=(-7, 5 if above else -5),
                 textcoords="offset points",
                 ha="right",
+                va="bottom" if above else "top",
                 fontsize=7.5,
             )
     for p in m.projections:

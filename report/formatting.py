@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -107,6 +108,82 @@ def sig(value: float | int | None, digits: int = PROSE_DIGITS) -> str:
     if rounded != 0 and math.floor(math.log10(abs(rounded))) > math.floor(math.log10(abs(value))):
         decimals = max(0, decimals - 1)  # 9.996 rounds up to 10.0: one decimal fewer, still three digits
     return num(value, decimals)
+
+
+def figure_of(text: str) -> float:
+    """The value a printed figure shows: "1,532" -> 1532.0, "−0.408" -> -0.408."""
+    return float(text.replace(",", "").replace("−", "-"))
+
+
+def half_unit(text: str) -> float:
+    """Half a unit of a printed figure's last place: "0.291" -> 0.0005, "1,532" -> 0.5."""
+    return 0.5 * 10.0 ** -len(text.partition(".")[2])
+
+
+def holds(value: float, text: str) -> bool:
+    """Whether `value` rounds to the printed `text` (within half a unit of its last place)."""
+    return abs(value - figure_of(text)) <= half_unit(text) * (1 + 1e-9)
+
+
+def difference_operands(a: float, b: float, difference: str) -> tuple[str, str]:
+    """`a` and `b` as prose prints them, or, where the printed `difference` is not a − b of those printed operands
+    (1.00 − 0.714 is not 0.291), both at the decimals that make it one: "1.005" and "0.714"."""
+    ta, tb = sig(a), sig(b)
+    places = max(len(t.partition(".")[2]) for t in (ta, tb, difference))
+    while not holds(figure_of(ta) - figure_of(tb), difference) and places < 12:
+        ta, tb = num(a, places), num(b, places)
+        places += 1
+    return ta, tb
+
+
+def enough_digits(values: tuple[float, ...], recomputes, digits: int = PROSE_DIGITS, most: int = 6) -> tuple[str, ...]:
+    """`values` at `digits` significant digits, or with the fewest more digits (the later values first) that make
+    `recomputes(texts)` hold: the figures worked from them on the page come out as printed."""
+    ways = sorted(itertools.product(range(digits, most + 1), repeat=len(values)), key=lambda d: (sum(d), d))
+    for ds in ways:
+        texts = tuple(sig(v, d) for v, d in zip(values, ds, strict=True))
+        if recomputes(texts):
+            return texts
+    return tuple(sig(v, most) for v in values)
+
+
+def rounds_to(value: float, text: str, digits: int = PROSE_DIGITS) -> bool:
+    """Whether `text`, a figure printed at `digits` significant digits with zeros beyond ("3,580"), is a rounding of
+    `value`: within half a unit of its last significant place."""
+    shown = figure_of(text)
+    if shown == 0:
+        return value == 0
+    unit = 10.0 ** (math.floor(math.log10(abs(shown))) - digits + 1)
+    return abs(value - shown) <= max(0.5 * unit, half_unit(text)) * (1 + 1e-9)
+
+
+@dataclass(frozen=True)
+class ProjectionTexts:
+    """A projection's figures as every page prints them (table, prose, chart), each worked from the printed ones:
+    baseline − candidate is the saved per save, and saved per save × saves rounds to the total."""
+
+    baseline: str
+    candidate: str
+    saved: str
+    total: str  #: at three significant digits: a total extrapolated from a fitted line has no more
+
+    def save(self, side: str) -> str:
+        """The projected save time of `side` ("baseline" or "candidate"), as printed."""
+        return {"baseline": self.baseline, "candidate": self.candidate}[side]
+
+
+def projection_texts(p) -> ProjectionTexts:
+    """The printed figures of a projection (report.compute's Projection), with as many digits as the arithmetic on
+    the page needs: "380", "201", "179" and, for 20 saves, "3,580" (179 × 20 at three significant digits, a rounding
+    of the total 3,585 as well)."""
+
+    def recomputes(texts: tuple[str, ...]) -> bool:
+        b, c, saved = texts
+        total = rounded(figure_of(saved) * p.saves)
+        return holds(figure_of(b) - figure_of(c), saved) and rounds_to(p.saved_total_s, total)
+
+    b, c, saved = enough_digits((p.baseline_s, p.candidate_s, p.saved_per_save_s), recomputes)
+    return ProjectionTexts(b, c, saved, rounded(figure_of(saved) * p.saves))
 
 
 def round_sig(value: float, digits: int = PROSE_DIGITS) -> float:

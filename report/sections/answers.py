@@ -13,6 +13,7 @@ from report.formatting import (
     h3,
     long_duration,
     p3,
+    projection_texts,
     s3,
     sig,
 )
@@ -21,6 +22,8 @@ from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
     memory_restores,
+    other_workloads,
+    other_workloads_words,
     retune_sentence,
 )
 from report.sections.phrases import (
@@ -29,7 +32,6 @@ from report.sections.phrases import (
     sooner,
     speed_phrase,
 )
-from report.sections.setup import other_workloads, other_workloads_words
 
 ID = "qa"
 #: The charts this section places, in order.
@@ -151,9 +153,9 @@ def _scale_answer(w: Words) -> Subsection:
     s, b, sc = m.save, m.bubble, m.scale
     proj = [
         _("{name}: {baseline} against {candidate} per save, {saved} saved per save").format(
-            name=p.name, baseline=s3(p.baseline_s), candidate=s3(p.candidate_s), saved=s3(p.saved_per_save_s)
+            name=p.name, baseline=f"{t.baseline} s", candidate=f"{t.candidate} s", saved=f"{t.saved} s"
         )
-        for p in m.projections
+        for p, t in ((p, projection_texts(p)) for p in m.projections)
     ]
     proj_text = (
         _(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from report.blocks import (
     Column,
     Definitions,
@@ -17,14 +15,14 @@ from report.formatting import (
     gb,
     given,
     long_duration,
-    natural_key,
     num,
     seconds,
 )
-from report.i18n import _, join_words
+from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import SAVE_INPUTS, Words
+from report.sections.findings import other_workloads, other_workloads_words
 from report.sections.labels import input_label
 from report.sections.phrases import (
     _n,
@@ -33,42 +31,6 @@ from report.sections.phrases import (
 ID = "setup"
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class OtherWorkload:
-    """A (model, GPUs) pair of save_times.csv other than the training model's: rows the analysis leaves aside."""
-
-    model: str
-    gpus: int
-    baseline_runs: int
-    candidate_runs: int
-
-
-def other_workloads(w: Words) -> list[OtherWorkload]:
-    """The save times' (model, GPUs) pairs other than the training model's, with each save system's run count, in
-    natural order: the contract analyses the training model's rows only (CONTRACT.md, "Checkpoint save")."""
-    saves, training = w.test.saves, w.config.training.model
-    pairs = {(str(r.model), int(r.gpus)) for r in saves[["model", "gpus"]].itertuples() if str(r.model) != training}
-    systems = [side.system for side in w.sides]
-    found = []
-    for model, n in sorted(pairs, key=lambda p: (natural_key(p[0]), p[1])):
-        rows = saves[(saves["model"].astype(str) == model) & (saves["gpus"] == n)]
-        runs = [int((rows["system"].astype(str) == system).sum()) for system in systems]
-        found.append(OtherWorkload(model, n, runs[0], runs[1]))
-    return found
-
-
-def other_workloads_words(w: Words) -> str:
-    """ "“7B”, 4 GPUs (2 / 2 runs)": each other workload of the save times with its runs, baseline / candidate."""
-    return join_words(
-        [
-            _("“{model}”, {gpus} GPUs ({baseline} / {candidate} runs)").format(
-                model=o.model, gpus=count(o.gpus), baseline=o.baseline_runs, candidate=o.candidate_runs
-            )
-            for o in other_workloads(w)
-        ]
-    )
 
 
 def _others_note(w: Words) -> str:
