@@ -155,7 +155,9 @@ def test_projection_rows_and_fits_give_back_their_printed_figures():
     ctx, _m = build(DATA)
     blocks = section(ctx, "projections").blocks
     table = next(b for b in blocks if isinstance(b, Table))
-    assert table.rows == (("70B on 64 GPUs", "140 GB", "379.9", "200.6", "179.3", "20", "3,590"),)
+    assert table.rows == (
+        ("140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)", "140 GB", "379.9", "200.6", "179.3", "20", "3,590"),
+    )
     fits = " ".join(texts(blocks))
     assert "(2.7134 s per GB)" in fits and "(1.433 s per GB)" in fits
     # retune: 6.00 s + 1.62 s/GB × 128 GB = 213 s, not the table's 214 s; 1.625 gives it back.

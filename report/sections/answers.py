@@ -17,13 +17,15 @@ from report.formatting import (
     s3,
     sig,
 )
-from report.i18n import _
+from report.i18n import _, join_words
 from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
     memory_restores,
     other_workloads,
     other_workloads_words,
+    projection_gpus,
+    projection_label,
     retune_sentence,
 )
 from report.sections.phrases import (
@@ -153,18 +155,26 @@ def _scale_answer(w: Words) -> Subsection:
     s, b, sc = m.save, m.bubble, m.scale
     proj = [
         _("{name}: {baseline} against {candidate} per save, {saved} saved per save").format(
-            name=p.name, baseline=f"{t.baseline} s", candidate=f"{t.candidate} s", saved=f"{t.saved} s"
+            name=projection_label(m, p), baseline=f"{t.baseline} s", candidate=f"{t.candidate} s", saved=f"{t.saved} s"
         )
         for p, t in ((p, projection_texts(p)) for p in m.projections)
     ]
-    proj_text = (
-        _(
-            "Projected to other checkpoint sizes, at this test's GPU count — {projections}. Bubble shares at other "
-            "sizes also depend on their compute time per step, which this test did not measure."
-        ).format(projections=_("; ").join(proj))
-        if proj
-        else _("No other checkpoint size was projected in this test.")
-    )
+    held = projection_gpus(m)
+    if not proj:
+        proj_text = _("No other checkpoint size was projected in this test.")
+    else:
+        proj_text = (
+            _(
+                "Projected to other checkpoint sizes, at this test's GPU count ({gpus}) — {projections}. Bubble shares "
+                "at other sizes also depend on their compute time per step, which this test did not measure."
+            )
+            if len(held) == 1
+            else _(
+                "Projected to other checkpoint sizes along fitted lines that take rows of {gpus} GPUs, so at no single "
+                "GPU count — {projections}. Bubble shares at other sizes also depend on their compute time per step, "
+                "which this test did not measure."
+            )
+        ).format(gpus=join_words([count(g) for g in held]), projections=_("; ").join(proj))
     return Subsection(
         "qa-scale",
         _("Does the effect hold at other cluster and model sizes?"),

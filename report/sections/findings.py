@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from report.blocks import (
     Para,
 )
-from report.compute import Gate, Metrics
+from report.compute import SIDES, Gate, Metrics
 from report.config import TestConfig, Thresholds
 from report.formatting import (
     count,
     difference_operands,
+    gb,
     given,
     gpus,
     natural_key,
@@ -569,3 +571,25 @@ def other_workloads_words(w: Words) -> str:
             for o in other_workloads(w)
         ]
     )
+
+
+#: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").
+GPU_IN_NAME = re.compile(r"\d[\d,]*\s*(?:GPUs?\b|块\s*GPU|卡)", re.IGNORECASE)
+
+
+def projection_gpus(m: Metrics) -> list[int]:
+    """The GPU counts of the save rows the projections' fitted lines take: one count, or several when they mix."""
+    return sorted({g for key in SIDES for g in m.fits[key].gpus})
+
+
+def projection_label(m: Metrics, p) -> str:
+    """A projection's row label: test.toml's name, or, where that name states a GPU count the projection does not
+    use, what was projected with the name in brackets: "140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)"."""
+    if not GPU_IN_NAME.search(p.name):
+        return p.name
+    held = projection_gpus(m)
+    if len(held) == 1:
+        text = _("{size} on {gpus} GPUs (test.toml: “{name}”)")
+    else:
+        text = _("{size}, fitted over {gpus} GPUs (test.toml: “{name}”)")
+    return text.format(size=gb(p.snapshot_gb), gpus=join_words([count(g) for g in held]), name=p.name)

@@ -11,6 +11,7 @@ from report.blocks import (
     Table,
 )
 from report.formatting import (
+    count,
     enough_digits,
     figure_of,
     gb,
@@ -21,6 +22,7 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
+from report.sections.findings import GPU_IN_NAME, projection_gpus, projection_label
 
 ID = "projections"
 #: the model name `measure --concurrent-jobs K` gives its save rows
@@ -69,38 +71,43 @@ def _concurrent_note(w: Words) -> list[Para]:
     return [w.p(text.format(models=join_words([f"“{x}”" for x in concurrent])), "save_times")]
 
 
-#: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").
-GPU_IN_NAME = re.compile(r"\d[\d,]*\s*(?:GPUs?\b|块\s*GPU|卡)", re.IGNORECASE)
-
-
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
     notes = [w.p(_fit_sentence(side, m.projections), "save_times", side=side.key) for side in w.sides]
-    held = sorted({g for side in w.sides for g in side.fit.gpus})
-    notes.append(
-        Para(
-            _(
-                "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
-                "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
-                "is not measured here."
-            ).format(gpus=join_words([str(g) for g in held])),
-            "note",
+    held = projection_gpus(m)
+    gpus = join_words([count(g) for g in held])
+    if len(held) == 1:
+        text = _(
+            "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
+            "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
+            "is not measured here."
         )
-    )
+    else:
+        text = _(
+            "Only the checkpoint size changes along each system's fitted line, which takes rows of {gpus} GPUs: a "
+            "projection is at no single GPU count. A larger model usually runs on more GPUs, which write in "
+            "parallel; its save time there is not measured here."
+        )
+    notes.append(Para(text.format(gpus=gpus), "note"))
     named = [p.name for p in m.projections if GPU_IN_NAME.search(p.name)]
-    if named:
-        notes.append(
-            Para(
-                ngettext(
-                    "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) "
-                    "like every projection: the name is test.toml's, not what was projected.",
-                    "The projections {names} are named for GPU counts, yet they keep this test's GPU count ({gpus}) "
-                    "like every projection: the names are test.toml's, not what was projected.",
-                    len(named),
-                ).format(names=join_words([f"“{n}”" for n in named]), gpus=join_words([str(g) for g in held])),
-                "note",
-            )
+    if named and len(held) == 1:
+        text = ngettext(
+            "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) like "
+            "every projection: the table labels it by what was projected, with test.toml's name in brackets.",
+            "The projections {names} are named for GPU counts, yet they keep this test's GPU count ({gpus}) like "
+            "every projection: the table labels them by what was projected, with test.toml's names in brackets.",
+            len(named),
         )
+    elif named:
+        text = ngettext(
+            "The projection {names} is named for a GPU count, yet its fitted lines take rows of {gpus} GPUs: the "
+            "table labels it by what was projected, with test.toml's name in brackets.",
+            "The projections {names} are named for GPU counts, yet their fitted lines take rows of {gpus} GPUs: the "
+            "table labels them by what was projected, with test.toml's names in brackets.",
+            len(named),
+        )
+    if named:
+        notes.append(Para(text.format(names=join_words([f"“{n}”" for n in named]), gpus=gpus), "note"))
     for side in w.sides:
         if len(side.fit.gpus) > 1:
             name = side.system
@@ -122,6 +129,23 @@ def _projection_notes(w: Words) -> list[Para]:
     return notes
 
 
+def _table_note(w: Words) -> str:
+    """Where each row's saves come from (test.toml's `saves`, or the run's), and how the total is printed."""
+    m = w.m
+    given = [projection_label(m, p) for p, spec in zip(m.projections, w.config.projections, strict=True) if spec.saves]
+    if not given:
+        saves = _("Saves: this run's {n} saves (test.toml gives the projections no saves of their own).")
+    elif len(given) == len(m.projections):
+        saves = _("Saves: as test.toml gives them ([[projections]] saves), not this run's {n}.")
+    else:
+        saves = _("Saves: test.toml's for {names}; this run's {n} for the others.")
+    total = _("{column}: saved per save × saves, to three significant digits, the precision of a projection.").format(
+        column=_("Save time saved in all") if m.checkpoint_mode == "async" else _("Saved in all")
+    )
+    names = join_words([f"“{n}”" for n in given])
+    return saves.format(n=count(m.bubble.saves), names=names) + " " + total
+
+
 def build(w: Words) -> Section:
     m = w.m
     title = _("Projections to other checkpoint sizes")
@@ -130,7 +154,7 @@ def build(w: Words) -> Section:
         none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
         return Section(ID, title, (none,))
     rows = tuple(
-        (p.name, gb(p.snapshot_gb), t.baseline, t.candidate, t.saved, str(p.saves), t.total)
+        (projection_label(m, p), gb(p.snapshot_gb), t.baseline, t.candidate, t.saved, str(p.saves), t.total)
         for p, t in ((p, projection_texts(p)) for p in m.projections)
     )
     table = Table(
@@ -146,6 +170,7 @@ def build(w: Words) -> Section:
             Column(_("Save time saved in all (s)") if m.checkpoint_mode == "async" else _("Saved in all (s)")),
         ),
         rows,
+        _table_note(w),
         illustrative=w.marked("save_times"),
     )
     blocks = [*_projection_notes(w), table]
