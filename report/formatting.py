@@ -78,14 +78,16 @@ def count(value: int) -> str:
 NOISE_SPREAD = 1e-9
 
 
-def spread(mean: float, sd: float | None) -> str:
-    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10".
+def spread(mean: float, sd: float | None, figure=None) -> str:
+    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10";
+    `figure` prints the mean where its quantity has its own rule (a duration: `seconds_figure`, "94", not "94.0").
     A spread that is floating-point noise (below NOISE_SPREAD of the mean) prints as the zero it is: "4.80 ± 0"."""
+    shown = (figure or sig)(mean)
     if sd is None:
-        return sig(mean)
+        return shown
     if abs(sd) <= NOISE_SPREAD * abs(mean):
         sd = 0.0
-    return f"{sig(mean)} ± {sig(sd)}"
+    return f"{shown} ± {sig(sd)}"
 
 
 def mean_sd(mean: float, sd: float | None, digits: int) -> str:
