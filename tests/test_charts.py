@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from report import charts, drawing, pdf
+from report import charts, drawing, layout, pdf
 from report.compute import compute
 from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES
@@ -121,3 +121,27 @@ def test_long_system_names_keep_their_lines(folder):
         (data / name).write_text((data / name).read_text().replace("Mingxin FX100", long))
     lines = draw(read_joint_test(data))[1]["bandwidth"].count('<g id="line2d_')
     assert lines == draw(read_joint_test(DATA))[1]["bandwidth"].count('<g id="line2d_') > 2
+
+
+def test_both_means_are_labelled_in_the_save_chart():
+    """retune's baseline label, “mean 110 s”, was placed above the figure and dropped: both means print now."""
+    test = read_joint_test(FIXTURES / "retune")
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth)
+    figure = layout.declutter(drawing.save_times(m, test.bandwidth, described["save-times"]))
+    assert sorted(t.get_text() for t in figure.axes[0].texts if t.get_visible()) == ["mean 110 s", "mean 55 s"]
+    assert layout.problems(figure) == []
+
+
+def test_close_projected_times_are_labelled_apart():
+    """gates_fail projects 1,100 s and 1,000 s at 500 GB: the higher is labelled above its diamond, the lower below,
+    with room between them (they touched when both were placed above)."""
+    test = read_joint_test(FIXTURES / "gates_fail")
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth)
+    figure = layout.declutter(drawing.projection(m, test.bandwidth, described["projection"]))
+    renderer = figure._get_renderer()
+    boxes = {t.get_text(): t.get_window_extent(renderer) for t in figure.axes[0].texts if t.get_visible()}
+    assert set(boxes) == {"1,100 s", "1,000 s"}
+    assert boxes["1,100 s"].y0 - boxes["1,000 s"].y1 > 10  # points of white between the labels
+    assert layout.problems(figure) == []
