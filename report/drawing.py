@@ -430,7 +430,9 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             fontsize=8,
             color=INK,
         )
-    ax.set_yticks(y, [f"{wrapped(x.model)}\n{wrapped(x.platform)}" for x in models], fontsize=7.5)
+    ax.set_yticks(
+        y, [f"{wrapped(x.model)}\n{wrapped(x.platform)}" for x in models], fontsize=7.5, linespacing=1.4
+    )  # model over platform, with room between them ("M" and "P" touched)
     ax.set_xlabel(_("Model load time (s)"))
     ax.set_xlim(0, max(x.baseline_s for x in models) * 1.25)
     ax.grid(axis="y", visible=False)

@@ -145,3 +145,11 @@ def test_close_projected_times_are_labelled_apart():
     assert set(boxes) == {"1,100 s", "1,000 s"}
     assert boxes["1,100 s"].y0 - boxes["1,000 s"].y1 > 10  # points of white between the labels
     assert layout.problems(figure) == []
+
+
+def test_a_load_chart_of_one_pair_is_tall_enough_to_read():
+    """gates_fail loads one model on one platform: the chart was 1.4 in tall, its bars 1 cm under the legend."""
+    test = read_joint_test(FIXTURES / "gates_fail")
+    m = compute(test)
+    assert len(m.load.models) == 1
+    assert charts.describe_all(m, test.bandwidth)["load-times"].height_in == charts.MIN_BARS_HEIGHT_IN == 2.0
