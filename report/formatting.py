@@ -263,6 +263,8 @@ def natural_key(text: str) -> tuple:
 TABLE_CH, WIDE_TABLE_CH, WIDE_COLUMNS = 88, 97, 9
 HEADER_LINES, CELL_LINES = 3, 3
 CELL_PAD_CH = 2  # a cell's left and right padding (0.4rem each), in ch
+# A name up to this many characters keeps one line ("Old NAS" wrapped onto two beside columns with room to spare).
+SHORT_NAME = 16
 # Where a number may break when whole numbers leave the names too little room: before "± sd", after a range's dash,
 # after a ratio's slash ("401.0 | ± 6.0", "8.97– | 9.60×", "1.5 / | 1.5"). Never inside a number or before its unit.
 _NUMBER_BREAK = re.compile(r"(?<= )(?=± )|(?<=–)(?=[\d−-])|(?<= / )")
@@ -310,7 +312,11 @@ def _widths(table, page: int, split: bool) -> tuple[list[int], int]:
         cells = [str(row[i]) for row in table.rows]
         pieces = [p.strip() for c in cells for p in number_pieces(c)] if split else cells
         floor = max((len(c) for c in pieces), default=0) if column.numeric else 0  # nowrap: the widest number
-        text = 0 if column.numeric or column.code else max((_least_ch(c, CELL_LINES) for c in cells), default=0)
+        text = (
+            0
+            if column.numeric or column.code
+            else max((_least_ch(c, CELL_LINES, SHORT_NAME) for c in cells), default=0)
+        )
         floors.append(floor + CELL_PAD_CH)
         wants.append(max(_least_ch(column.label, HEADER_LINES), text))
     extra = [max(0, w + CELL_PAD_CH - f) for w, f in zip(wants, floors, strict=True)]
@@ -324,17 +330,38 @@ def _widths(table, page: int, split: bool) -> tuple[list[int], int]:
     return wants, over
 
 
-def _least_ch(text: str, lines: int) -> int:
-    """The width in `ch` that holds `text` on `lines` lines, with slack for breaking at spaces, or its longest word.
-    A Chinese character is two `ch` wide and may break anywhere: "运行次数" asks for two a line, not one."""
+def _least_ch(text: str, lines: int, whole: int = 0) -> int:
+    """The width in `ch` that holds `text` on `lines` lines, with slack for breaking at spaces, or its longest word;
+    a text of up to `whole` characters on one line. A Chinese character is two `ch` wide and may break anywhere:
+    "运行次数" asks for two a line, not one."""
     text = str(text)
     wide = sum(1 for c in text if ord(c) >= 0x2E80)
     if wide:
         width = len(text) + wide
         return math.ceil(width / lines) + 1 if wide > lines else 0
+    if len(text) <= whole:
+        return len(text)
     longest = max((len(word) for word in text.split()), default=0)
-    # Up to 24 characters fit three lines of any column a table leaves them: no width asked, the layout decides.
-    return max(longest, math.ceil(len(text) / lines) + 3) if len(text) > 24 else 0
+    fits = _wrap_width(text, lines)  # "Stall per save (s)" took four lines of "Stall" in a narrow column
+    if len(text) > 24:
+        return max(longest, math.ceil(len(text) / lines) + 3, fits)
+    return fits if fits > longest else 0  # its longest word is what the layout gives a column at least
+
+
+def _wrap_width(text: str, lines: int) -> int:
+    """The least width in characters at which `text`, filled word by word, takes at most `lines` lines."""
+    words = text.split()
+    width = max((len(w) for w in words), default=0)
+    while width < len(text):
+        used, line = 1, -1
+        for word in words:
+            line = len(word) if line < 0 else line + 1 + len(word)
+            if line > width:
+                used, line = used + 1, len(word)
+        if used <= lines:
+            return width
+        width += 1
+    return width
 
 
 # The filters the templates use, registered by report/render.py.

@@ -79,7 +79,26 @@ def test_column_widths_keep_long_headers_and_names_on_three_lines():
     # name: ceil(59 / 3) + 3 = 23 ch; header: ceil(64 / 3) + 3 = 25 ch; "System" asks nothing
     assert f.column_widths(table) == [23, 25]
     short = Table("t", "caption", (Column("File", numeric=False), Column("Bytes")), (("bandwidth.csv", "13,286"),))
-    assert f.column_widths(short) == [0, 0]  # up to 24 characters: the layout decides
+    # a name up to 16 characters keeps its line (13 ch); a header whose words fill three lines asks nothing
+    assert f.column_widths(short) == [13, 0]
+
+
+def test_short_headers_and_names_do_not_take_a_fourth_line():
+    """The cold read's cramped tables: “Stall per save (s)” set as Stall / per / save / (s) beside 60-character names
+    (8 ch holds “Stall” / “per save” / “(s)”), “Old NAS” on two lines with room to spare (7 ch keeps it whole), and
+    fio's model “2 × 512 MiB read (fio)” over four lines (8 ch: “2 × 512” / “MiB read” / “(fio)”)."""
+    from report.blocks import Column, Table
+
+    table = Table(
+        "t",
+        "caption",
+        (Column("System", numeric=False), Column("Model", numeric=False), Column("Stall per save (s)")),
+        (("Old NAS", "2 × 512 MiB read (fio)", "0"), (NVME, "2 × 512 MiB save (fio)", "9.40")),
+    )
+    # System: the 59-character name asks ceil(59 / 3) + 3 = 23; Model: 8; the stall: 8 for its header
+    assert f.column_widths(table) == [23, 8, 8]
+    assert f._least_ch("Old NAS", 3, f.SHORT_NAME) == 7 and f._least_ch("Stall per save (s)", 3) == 8
+    assert f._wrap_width("2 × 512 MiB read (fio)", 3) == 8 and f._wrap_width("Runs", 3) == 4
 
 
 def test_column_widths_share_what_the_page_lacks():
