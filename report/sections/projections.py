@@ -136,7 +136,7 @@ def _table_note(w: Words) -> str:
     if not given:
         saves = _("Saves: this run's {n} saves (test.toml gives the projections no saves of their own).")
     elif len(given) == len(m.projections):
-        saves = _("Saves: as test.toml gives them ([[projections]] saves), not this run's {n}.")
+        saves = _("Saves: as test.toml gives them for each projection, not this run's {n}.")
     else:
         saves = _("Saves: test.toml's for {names}; this run's {n} for the others.")
     total = _("{column}: saved per save × saves, to three significant digits, the precision of a projection.").format(

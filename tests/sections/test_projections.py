@@ -53,7 +53,7 @@ def test_a_row_is_labelled_by_what_was_projected_and_its_saves_and_total_explain
     ctx, _ = build(FIXTURES / "gates_fail")
     table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
     assert table.rows[0][0] == "Ten times larger" and table.rows[0][5] == "3"
-    assert table.note.startswith("Saves: as test.toml gives them ([[projections]] saves), not this run's 10.")
+    assert table.note.startswith("Saves: as test.toml gives them for each projection, not this run's 10.")
 
 
 def test_a_fit_over_several_gpu_counts_is_at_no_single_gpu_count():
