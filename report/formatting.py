@@ -140,9 +140,11 @@ def difference_operands(a: float, b: float, difference: str) -> tuple[str, str]:
 
 def enough_digits(values: tuple[float, ...], recomputes, digits: int = PROSE_DIGITS, most: int = 6) -> tuple[str, ...]:
     """`values` at `digits` significant digits, or with the fewest more digits (the later values first) that make
-    `recomputes(texts)` hold: the figures worked from them on the page come out as printed."""
+    `recomputes(texts)` hold: the figures worked from them on the page come out as printed. Equal values take equal
+    digits: a candidate's 84.25 s and the 84.25 s it saves print alike."""
     ways = sorted(itertools.product(range(digits, most + 1), repeat=len(values)), key=lambda d: (sum(d), d))
-    for ds in ways:
+    same = [(i, j) for i in range(len(values)) for j in range(i) if values[i] == values[j]]
+    for ds in (d for d in ways if all(d[i] == d[j] for i, j in same)):  # one value prints one way
         texts = tuple(sig(v, d) for v, d in zip(values, ds, strict=True))
         if recomputes(texts):
             return texts

@@ -179,3 +179,11 @@ def test_the_retuning_headline_prints_operands_that_give_its_difference():
         "from 5.56% to 1.005% of compute time, less than Array X at today's interval (2.81%). Compared each at its "
         "own optimal interval, the candidate's contribution is 0.291 percentage points (1.005% against 0.714%)."
     )
+
+
+def test_equal_figures_of_a_projection_print_alike():
+    """repeated: the candidate's projected 84.25 s and the 84.25 s saved per save are one value: 168.5 − 84.25 =
+    84.25, × 6 saves = 505.5, “506” at three significant digits (84.2 beside 84.25 printed one value two ways)."""
+    ctx, _m = build(FIXTURES / "repeated")
+    table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
+    assert table.rows[0][2:] == ("168.5", "84.25", "84.25", "6", "506")
