@@ -294,6 +294,10 @@ def column_layout(table) -> ColumnLayout:
     that is still wider than the page, every widened column gives up the same share of its widening."""
     wide = len(table.columns) >= WIDE_COLUMNS
     page = WIDE_TABLE_CH if wide else TABLE_CH
+    widths, over = _widths(table, page, split=False, whole=SHORT_NAME)
+    if over <= 0:
+        return ColumnLayout(widths, False, wide)
+    # Short names on one line only where the page holds them: a name on two lines before a number broken in two.
     widths, over = _widths(table, page, split=False)
     if over > 0 and any(c.numeric for c in table.columns):
         split_widths, _ = _widths(table, page, split=True)
@@ -307,18 +311,15 @@ def column_widths(table) -> list[int]:
     return column_layout(table).widths
 
 
-def _widths(table, page: int, split: bool) -> tuple[list[int], int]:
-    """Columns' least widths on a page of `page` ch, and by how many ch the wished widths overran it."""
+def _widths(table, page: int, split: bool, whole: int = 0) -> tuple[list[int], int]:
+    """Columns' least widths on a page of `page` ch, and by how many ch the wished widths overran it; names up to
+    `whole` characters ask to stay on one line."""
     floors, wants = [], []
     for i, column in enumerate(table.columns):
         cells = [str(row[i]) for row in table.rows]
         pieces = [p.strip() for c in cells for p in number_pieces(c)] if split else cells
         floor = max((len(c) for c in pieces), default=0) if column.numeric else 0  # nowrap: the widest number
-        text = (
-            0
-            if column.numeric or column.code
-            else max((_least_ch(c, CELL_LINES, SHORT_NAME) for c in cells), default=0)
-        )
+        text = 0 if column.numeric or column.code else max((_least_ch(c, CELL_LINES, whole) for c in cells), default=0)
         floors.append(floor + CELL_PAD_CH)
         wants.append(max(_least_ch(column.label, HEADER_LINES), text))
     extra = [max(0, w + CELL_PAD_CH - f) for w, f in zip(wants, floors, strict=True)]

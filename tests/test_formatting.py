@@ -152,3 +152,20 @@ def test_column_widths_of_chinese_headers():
     # 运行次数: 4 characters, 8 ch: ceil(8 / 3) + 1 = 4 ch, two characters a line; 表: one character asks nothing
     table = Table("t", "caption", (Column("运行次数"), Column("表")), (("5", "1"),))
     assert f.column_widths(table) == [4, 0]
+
+
+def test_short_names_give_way_before_a_number_breaks():
+    """async-70b's load table: “NVIDIA H100” whole (11 ch) leaves the ten columns too little room, and its numbers
+    broke (“18.4 | ± 0.416”); the name takes two lines instead, as before, and the numbers stay whole."""
+    from report.blocks import Column, Table
+
+    numbers = ("Size", "Runs", "Parallel NFS (existing) (s)", "Mingxin FX100 (s)", "CV (%)", "Saved (s)")
+    columns = (
+        Column("Model", False),
+        Column("Platform", False),
+        *(Column(c) for c in (*numbers, "Speedup", "95% interval")),
+    )
+    row = ("70B", "NVIDIA H100", "140 GB", "3 / 3", "95.7 ± 1.23", "18.4 ± 0.416", "1.28 / 2.26", "77.3", "5.19×",
+           "4.96–5.44×")  # fmt: skip
+    layout = f.column_layout(Table("load", "caption", columns, (row,)))
+    assert layout.split is False and layout.widths[1] == 0
