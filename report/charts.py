@@ -203,6 +203,10 @@ def projection(m: Metrics, log: BandwidthLog) -> Chart:
     return Chart("projection", _("Projected save time by checkpoint size"), caption, alt, WIDTH_IN, 2.6)
 
 
+# The least height of a bar chart with a legend above and an axis below, whatever the number of bars (inches).
+MIN_BARS_HEIGHT_IN = 2.0
+
+
 @describes("load-times", "load_times")
 def load_times(m: Metrics, log: BandwidthLog) -> Chart:
     """Load time per model and platform, both systems, with the speedup."""
@@ -221,6 +225,7 @@ def load_times(m: Metrics, log: BandwidthLog) -> Chart:
     )
     lines = [wrapped(x.model).count("\n") + wrapped(x.platform).count("\n") + 2 for x in m.load.models]
     height = 0.9 + sum(max(0.5, 0.14 * n + 0.15) for n in lines)  # room for labels wrapped on two lines
+    height = max(MIN_BARS_HEIGHT_IN, height)  # one pair alone drew bars 1 cm tall under the legend and axis
     return Chart("load-times", _("Model load time for inference"), caption, alt, WIDTH_IN, height)
 
 

@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from report import layout, stats
 from report.charts import Chart, labels, over_time, wrapped
 from report.compute import SIDES, Metrics, predict
-from report.formatting import given, natural_key, num, s3, sig
+from report.formatting import given, natural_key, num, projection_texts, s3, sig
 from report.i18n import _
 from report.runs import BandwidthLog
 
@@ -211,14 +211,18 @@ def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         )
         if s.stdev_s is not None:
             ax.errorbar(s.mean_s, y, xerr=s.stdev_s, color=INK, capsize=3, linewidth=0.9, zorder=5)
+        # Above the bar's top edge (0.275), in the gap between the bars, where no point or whisker is drawn.
         ax.annotate(
             _("mean {time}").format(time=s3(s.mean_s)),
-            (s.mean_s, y),
-            xytext=(6, 9),
+            (s.mean_s, y + 0.3),
+            xytext=(3, 0),
             textcoords="offset points",
+            va="bottom",
             fontsize=8,
             color=INK,
         )
+    # Room above the upper bar for its label: the baseline's mean was drawn outside the axes, and cut.
+    ax.set_ylim(-0.45, 1.75)
     ax.set_yticks([0, 1], [labels(m)[s] for s in reversed(SIDES)])
     ax.set_xlabel(_("Checkpoint save time (s)"))
     ax.set_xlim(0, max(m.save.baseline.max_s, m.save.candidate.max_s) * 1.18)
@@ -389,7 +393,7 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             zorder=4,
         )
         for p in m.projections:
-            value = p.side(side).save_s
+            value, other = p.side(side).save_s, p.side(SIDES[1 - SIDES.index(side)]).save_s
             ax.scatter(
                 [p.snapshot_gb],
                 [value],
@@ -400,12 +404,16 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                 linewidth=1.2,
                 zorder=5,
             )
+            # The higher of the two projected times is labelled above its diamond, the lower below, so that two
+            # close times (1,100 s and 1,000 s) do not print on each other.
+            above = value >= other
             ax.annotate(
-                s3(value),
+                f"{projection_texts(p).save(side)} s",
                 (p.snapshot_gb, value),
-                xytext=(-6, 6),
+                xytext=(-7, 5 if above else -5),
                 textcoords="offset points",
                 ha="right",
+                va="bottom" if above else "top",
                 fontsize=7.5,
             )
     for p in m.projections:
@@ -438,7 +446,9 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             fontsize=8,
             color=INK,
         )
-    ax.set_yticks(y, [f"{wrapped(x.model)}\n{wrapped(x.platform)}" for x in models], fontsize=7.5)
+    ax.set_yticks(
+        y, [f"{wrapped(x.model)}\n{wrapped(x.platform)}" for x in models], fontsize=7.5, linespacing=1.4
+    )  # model over platform, with room between them ("M" and "P" touched)
     ax.set_xlabel(_("Model load time (s)"))
     ax.set_xlim(0, max(x.baseline_s for x in models) * 1.25)
     ax.grid(axis="y", visible=False)

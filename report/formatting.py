@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -73,9 +74,20 @@ def count(value: int) -> str:
     return num(value, 0)
 
 
-def spread(mean: float, sd: float | None) -> str:
-    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10"."""
-    return sig(mean) if sd is None else f"{sig(mean)} ± {sig(sd)}"
+# A spread below this share of its mean is floating-point noise over identical runs, not a measured scatter.
+NOISE_SPREAD = 1e-9
+
+
+def spread(mean: float, sd: float | None, figure=None) -> str:
+    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10";
+    `figure` prints the mean where its quantity has its own rule (a duration: `seconds_figure`, "94", not "94.0").
+    A spread that is floating-point noise (below NOISE_SPREAD of the mean) prints as the zero it is: "4.80 ± 0"."""
+    shown = (figure or sig)(mean)
+    if sd is None:
+        return shown
+    if abs(sd) <= NOISE_SPREAD * abs(mean):
+        sd = 0.0
+    return f"{shown} ± {sig(sd)}"
 
 
 def mean_sd(mean: float, sd: float | None, digits: int) -> str:
@@ -98,6 +110,84 @@ def sig(value: float | int | None, digits: int = PROSE_DIGITS) -> str:
     if rounded != 0 and math.floor(math.log10(abs(rounded))) > math.floor(math.log10(abs(value))):
         decimals = max(0, decimals - 1)  # 9.996 rounds up to 10.0: one decimal fewer, still three digits
     return num(value, decimals)
+
+
+def figure_of(text: str) -> float:
+    """The value a printed figure shows: "1,532" -> 1532.0, "−0.408" -> -0.408."""
+    return float(text.replace(",", "").replace("−", "-"))
+
+
+def half_unit(text: str) -> float:
+    """Half a unit of a printed figure's last place: "0.291" -> 0.0005, "1,532" -> 0.5."""
+    return 0.5 * 10.0 ** -len(text.partition(".")[2])
+
+
+def holds(value: float, text: str) -> bool:
+    """Whether `value` rounds to the printed `text` (within half a unit of its last place)."""
+    return abs(value - figure_of(text)) <= half_unit(text) * (1 + 1e-9)
+
+
+def difference_operands(a: float, b: float, difference: str) -> tuple[str, str]:
+    """`a` and `b` as prose prints them, or, where the printed `difference` is not a − b of those printed operands
+    (1.00 − 0.714 is not 0.291), both at the decimals that make it one: "1.005" and "0.714"."""
+    ta, tb = sig(a), sig(b)
+    places = max(len(t.partition(".")[2]) for t in (ta, tb, difference))
+    while not holds(figure_of(ta) - figure_of(tb), difference) and places < 12:
+        ta, tb = num(a, places), num(b, places)
+        places += 1
+    return ta, tb
+
+
+def enough_digits(values: tuple[float, ...], recomputes, digits: int = PROSE_DIGITS, most: int = 6) -> tuple[str, ...]:
+    """`values` at `digits` significant digits, or with the fewest more digits (the later values first) that make
+    `recomputes(texts)` hold: the figures worked from them on the page come out as printed. Equal values take equal
+    digits: a candidate's 84.25 s and the 84.25 s it saves print alike."""
+    ways = sorted(itertools.product(range(digits, most + 1), repeat=len(values)), key=lambda d: (sum(d), d))
+    same = [(i, j) for i in range(len(values)) for j in range(i) if values[i] == values[j]]
+    for ds in (d for d in ways if all(d[i] == d[j] for i, j in same)):  # one value prints one way
+        texts = tuple(sig(v, d) for v, d in zip(values, ds, strict=True))
+        if recomputes(texts):
+            return texts
+    return tuple(sig(v, most) for v in values)
+
+
+def rounds_to(value: float, text: str, digits: int = PROSE_DIGITS) -> bool:
+    """Whether `text`, a figure printed at `digits` significant digits with zeros beyond ("3,580"), is a rounding of
+    `value`: within half a unit of its last significant place."""
+    shown = figure_of(text)
+    if shown == 0:
+        return value == 0
+    unit = 10.0 ** (math.floor(math.log10(abs(shown))) - digits + 1)
+    return abs(value - shown) <= max(0.5 * unit, half_unit(text)) * (1 + 1e-9)
+
+
+@dataclass(frozen=True)
+class ProjectionTexts:
+    """A projection's figures as every page prints them (table, prose, chart), each worked from the printed ones:
+    baseline − candidate is the saved per save, and saved per save × saves rounds to the total."""
+
+    baseline: str
+    candidate: str
+    saved: str
+    total: str  #: at three significant digits: a total extrapolated from a fitted line has no more
+
+    def save(self, side: str) -> str:
+        """The projected save time of `side` ("baseline" or "candidate"), as printed."""
+        return {"baseline": self.baseline, "candidate": self.candidate}[side]
+
+
+def projection_texts(p) -> ProjectionTexts:
+    """The printed figures of a projection (report.compute's Projection), with as many digits as the arithmetic on
+    the page needs: "380", "201", "179" and, for 20 saves, "3,580" (179 × 20 at three significant digits, a rounding
+    of the total 3,585 as well)."""
+
+    def recomputes(texts: tuple[str, ...]) -> bool:
+        b, c, saved = texts
+        total = rounded(figure_of(saved) * p.saves)
+        return holds(figure_of(b) - figure_of(c), saved) and rounds_to(p.saved_total_s, total)
+
+    b, c, saved = enough_digits((p.baseline_s, p.candidate_s, p.saved_per_save_s), recomputes)
+    return ProjectionTexts(b, c, saved, rounded(figure_of(saved) * p.saves))
 
 
 def round_sig(value: float, digits: int = PROSE_DIGITS) -> float:
@@ -175,6 +265,8 @@ def natural_key(text: str) -> tuple:
 TABLE_CH, WIDE_TABLE_CH, WIDE_COLUMNS = 88, 97, 9
 HEADER_LINES, CELL_LINES = 3, 3
 CELL_PAD_CH = 2  # a cell's left and right padding (0.4rem each), in ch
+# A name up to this many characters keeps one line ("Old NAS" wrapped onto two beside columns with room to spare).
+SHORT_NAME = 16
 # Where a number may break when whole numbers leave the names too little room: before "± sd", after a range's dash,
 # after a ratio's slash ("401.0 | ± 6.0", "8.97– | 9.60×", "1.5 / | 1.5"). Never inside a number or before its unit.
 _NUMBER_BREAK = re.compile(r"(?<= )(?=± )|(?<=–)(?=[\d−-])|(?<= / )")
@@ -202,6 +294,10 @@ def column_layout(table) -> ColumnLayout:
     that is still wider than the page, every widened column gives up the same share of its widening."""
     wide = len(table.columns) >= WIDE_COLUMNS
     page = WIDE_TABLE_CH if wide else TABLE_CH
+    widths, over = _widths(table, page, split=False, whole=SHORT_NAME)
+    if over <= 0:
+        return ColumnLayout(widths, False, wide)
+    # Short names on one line only where the page holds them: a name on two lines before a number broken in two.
     widths, over = _widths(table, page, split=False)
     if over > 0 and any(c.numeric for c in table.columns):
         split_widths, _ = _widths(table, page, split=True)
@@ -215,14 +311,15 @@ def column_widths(table) -> list[int]:
     return column_layout(table).widths
 
 
-def _widths(table, page: int, split: bool) -> tuple[list[int], int]:
-    """Columns' least widths on a page of `page` ch, and by how many ch the wished widths overran it."""
+def _widths(table, page: int, split: bool, whole: int = 0) -> tuple[list[int], int]:
+    """Columns' least widths on a page of `page` ch, and by how many ch the wished widths overran it; names up to
+    `whole` characters ask to stay on one line."""
     floors, wants = [], []
     for i, column in enumerate(table.columns):
         cells = [str(row[i]) for row in table.rows]
         pieces = [p.strip() for c in cells for p in number_pieces(c)] if split else cells
         floor = max((len(c) for c in pieces), default=0) if column.numeric else 0  # nowrap: the widest number
-        text = 0 if column.numeric or column.code else max((_least_ch(c, CELL_LINES) for c in cells), default=0)
+        text = 0 if column.numeric or column.code else max((_least_ch(c, CELL_LINES, whole) for c in cells), default=0)
         floors.append(floor + CELL_PAD_CH)
         wants.append(max(_least_ch(column.label, HEADER_LINES), text))
     extra = [max(0, w + CELL_PAD_CH - f) for w, f in zip(wants, floors, strict=True)]
@@ -236,17 +333,38 @@ def _widths(table, page: int, split: bool) -> tuple[list[int], int]:
     return wants, over
 
 
-def _least_ch(text: str, lines: int) -> int:
-    """The width in `ch` that holds `text` on `lines` lines, with slack for breaking at spaces, or its longest word.
-    A Chinese character is two `ch` wide and may break anywhere: "运行次数" asks for two a line, not one."""
+def _least_ch(text: str, lines: int, whole: int = 0) -> int:
+    """The width in `ch` that holds `text` on `lines` lines, with slack for breaking at spaces, or its longest word;
+    a text of up to `whole` characters on one line. A Chinese character is two `ch` wide and may break anywhere:
+    "运行次数" asks for two a line, not one."""
     text = str(text)
     wide = sum(1 for c in text if ord(c) >= 0x2E80)
     if wide:
         width = len(text) + wide
         return math.ceil(width / lines) + 1 if wide > lines else 0
+    if len(text) <= whole:
+        return len(text)
     longest = max((len(word) for word in text.split()), default=0)
-    # Up to 24 characters fit three lines of any column a table leaves them: no width asked, the layout decides.
-    return max(longest, math.ceil(len(text) / lines) + 3) if len(text) > 24 else 0
+    fits = _wrap_width(text, lines)  # "Stall per save (s)" took four lines of "Stall" in a narrow column
+    if len(text) > 24:
+        return max(longest, math.ceil(len(text) / lines) + 3, fits)
+    return fits if fits > longest else 0  # its longest word is what the layout gives a column at least
+
+
+def _wrap_width(text: str, lines: int) -> int:
+    """The least width in characters at which `text`, filled word by word, takes at most `lines` lines."""
+    words = text.split()
+    width = max((len(w) for w in words), default=0)
+    while width < len(text):
+        used, line = 1, -1
+        for word in words:
+            line = len(word) if line < 0 else line + 1 + len(word)
+            if line > width:
+                used, line = used + 1, len(word)
+        if used <= lines:
+            return width
+        width += 1
+    return width
 
 
 # The filters the templates use, registered by report/render.py.

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from report import charts, drawing, pdf
+from report import charts, drawing, layout, pdf
 from report.compute import compute
 from report.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES
@@ -131,3 +131,35 @@ def test_the_composition_legend_names_stalls_when_saves_are_asynchronous(drawn):
     figure = drawing.DRAWERS["composition"](m, test.bandwidth, charts.describe_all(m, test.bandwidth)["composition"])
     legend = " ".join(t.get_text() for ax in figure.axes if ax.get_legend() for t in ax.get_legend().get_texts())
     assert "Checkpoint stalls (" in legend and "Checkpoint saves (" not in legend
+
+
+def test_both_means_are_labelled_in_the_save_chart():
+    """retune's baseline label, “mean 110 s”, was placed above the figure and dropped: both means print now."""
+    test = read_joint_test(FIXTURES / "retune")
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth)
+    figure = layout.declutter(drawing.save_times(m, test.bandwidth, described["save-times"]))
+    assert sorted(t.get_text() for t in figure.axes[0].texts if t.get_visible()) == ["mean 110 s", "mean 55 s"]
+    assert layout.problems(figure) == []
+
+
+def test_close_projected_times_are_labelled_apart():
+    """gates_fail projects 1,100 s and 1,000 s at 500 GB: the higher is labelled above its diamond, the lower below,
+    with room between them (they touched when both were placed above)."""
+    test = read_joint_test(FIXTURES / "gates_fail")
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth)
+    figure = layout.declutter(drawing.projection(m, test.bandwidth, described["projection"]))
+    renderer = figure._get_renderer()
+    boxes = {t.get_text(): t.get_window_extent(renderer) for t in figure.axes[0].texts if t.get_visible()}
+    assert set(boxes) == {"1,100 s", "1,000 s"}
+    assert boxes["1,100 s"].y0 - boxes["1,000 s"].y1 > 10  # points of white between the labels
+    assert layout.problems(figure) == []
+
+
+def test_a_load_chart_of_one_pair_is_tall_enough_to_read():
+    """gates_fail loads one model on one platform: the chart was 1.4 in tall, its bars 1 cm under the legend."""
+    test = read_joint_test(FIXTURES / "gates_fail")
+    m = compute(test)
+    assert len(m.load.models) == 1
+    assert charts.describe_all(m, test.bandwidth)["load-times"].height_in == charts.MIN_BARS_HEIGHT_IN == 2.0

@@ -58,6 +58,16 @@ def test_one_precision_for_a_figure_in_tables_and_prose():
     assert f.seconds(5065.1) == "5,065 s" and f.seconds(0.774) == "0.774 s"
 
 
+def test_a_spread_of_floating_point_noise_prints_as_zero():
+    """Three runs of 4.8 GB/s average to a standard deviation of 6.28e-16 in floating point (long_names, Table 6):
+    below a billionth of the mean it is printed as the zero it is, as gates_fail prints "3.00 ± 0"."""
+    noise = 4.8 * 1.3e-16
+    assert f.spread(4.8, noise) == "4.80 ± 0" and f.spread(21.3, 2.51e-15) == "21.3 ± 0"
+    assert f.spread(3.0, 0.0) == "3.00 ± 0"
+    # A real spread, however small against its mean, keeps its three significant digits.
+    assert f.spread(4.8, 4.8e-8) == "4.80 ± 0.0000000480" and f.spread(178.0, 2.1) == "178 ± 2.10"
+
+
 NFS = "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8) (s)"  # 64 characters
 NVME = "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4)"  # 59 characters
 
@@ -69,7 +79,26 @@ def test_column_widths_keep_long_headers_and_names_on_three_lines():
     # name: ceil(59 / 3) + 3 = 23 ch; header: ceil(64 / 3) + 3 = 25 ch; "System" asks nothing
     assert f.column_widths(table) == [23, 25]
     short = Table("t", "caption", (Column("File", numeric=False), Column("Bytes")), (("bandwidth.csv", "13,286"),))
-    assert f.column_widths(short) == [0, 0]  # up to 24 characters: the layout decides
+    # a name up to 16 characters keeps its line (13 ch); a header whose words fill three lines asks nothing
+    assert f.column_widths(short) == [13, 0]
+
+
+def test_short_headers_and_names_do_not_take_a_fourth_line():
+    """The cold read's cramped tables: “Stall per save (s)” set as Stall / per / save / (s) beside 60-character names
+    (8 ch holds “Stall” / “per save” / “(s)”), “Old NAS” on two lines with room to spare (7 ch keeps it whole), and
+    fio's model “2 × 512 MiB read (fio)” over four lines (8 ch: “2 × 512” / “MiB read” / “(fio)”)."""
+    from report.blocks import Column, Table
+
+    table = Table(
+        "t",
+        "caption",
+        (Column("System", numeric=False), Column("Model", numeric=False), Column("Stall per save (s)")),
+        (("Old NAS", "2 × 512 MiB read (fio)", "0"), (NVME, "2 × 512 MiB save (fio)", "9.40")),
+    )
+    # System: the 59-character name asks ceil(59 / 3) + 3 = 23; Model: 8; the stall: 8 for its header
+    assert f.column_widths(table) == [23, 8, 8]
+    assert f._least_ch("Old NAS", 3, f.SHORT_NAME) == 7 and f._least_ch("Stall per save (s)", 3) == 8
+    assert f._wrap_width("2 × 512 MiB read (fio)", 3) == 8 and f._wrap_width("Runs", 3) == 4
 
 
 def test_column_widths_share_what_the_page_lacks():
@@ -123,3 +152,20 @@ def test_column_widths_of_chinese_headers():
     # 运行次数: 4 characters, 8 ch: ceil(8 / 3) + 1 = 4 ch, two characters a line; 表: one character asks nothing
     table = Table("t", "caption", (Column("运行次数"), Column("表")), (("5", "1"),))
     assert f.column_widths(table) == [4, 0]
+
+
+def test_short_names_give_way_before_a_number_breaks():
+    """async-70b's load table: “NVIDIA H100” whole (11 ch) leaves the ten columns too little room, and its numbers
+    broke (“18.4 | ± 0.416”); the name takes two lines instead, as before, and the numbers stay whole."""
+    from report.blocks import Column, Table
+
+    numbers = ("Size", "Runs", "Parallel NFS (existing) (s)", "Mingxin FX100 (s)", "CV (%)", "Saved (s)")
+    columns = (
+        Column("Model", False),
+        Column("Platform", False),
+        *(Column(c) for c in (*numbers, "Speedup", "95% interval")),
+    )
+    row = ("70B", "NVIDIA H100", "140 GB", "3 / 3", "95.7 ± 1.23", "18.4 ± 0.416", "1.28 / 2.26", "77.3", "5.19×",
+           "4.96–5.44×")  # fmt: skip
+    layout = f.column_layout(Table("load", "caption", columns, (row,)))
+    assert layout.split is False and layout.widths[1] == 0

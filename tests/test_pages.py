@@ -298,3 +298,17 @@ def test_a_chart_caption_does_not_carry_its_figure_to_the_next_page():
     html = f"<html><body><section>{text}{chart('one')}{chart('two')}</section><section><h1>Next</h1><p>x</p></section></body></html>"
     pages = _pages_of_figures(html, {"one": ("480", "300"), "two": ("480", "300")})
     assert pages == {"one": 1, "two": 2}
+
+
+@pytest.mark.slow
+def test_a_tile_figure_stays_on_one_line(report):
+    """fio-local's bubble tile broke “1.29% → | 0.853%” over two lines and pushed its words down: the word after each
+    arrow of the cover (in the order the PDF draws them) is on the arrow's line."""
+    name, path = report
+    words = _words(path)[0]
+    pairs = [(words[i - 1], words[i + 1]) for i, (_t, _b, w) in enumerate(words) if w == "→"]
+    assert pairs, name
+    for before, after in pairs:
+        assert abs(before[0] - after[0]) < 0.5, (name, before, after)
+    if name == "fio_local":
+        assert ("1.29%", "0.853%") in [(b[2], a[2]) for b, a in pairs]

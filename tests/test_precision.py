@@ -15,10 +15,13 @@ from collections import defaultdict
 
 import pytest
 
-from report.formatting import given
+from report.blocks import Table
+from report.formatting import difference_operands, given
 from report.joint_test import read_joint_test
-from tests.conftest import pdf_text
+from report.sections.findings import tuning_sentence
+from tests.conftest import DATA, FIXTURES, ROOT, pdf_text
 from tests.golden import CASES
+from tests.sections.helpers import build, section, texts
 
 # A printed number (thousands separators, a decimal part) and the unit after it, if any.
 NUMBER = re.compile(
@@ -135,3 +138,53 @@ def test_one_precision_per_figure(case, request, tmp_path):
     alt = re.findall(r'alt="([^"]*)"', built.html.decode())  # the charts' alt text, which the PDF's text leaves out
     text = pdf_text(built.pdf, tmp_path) + "\n" + html.unescape("\n".join(alt))
     assert conflicts(json.loads(built.metrics), text, input_texts(CASES[case][0])) == {}
+
+
+# A printed result is worked from its printed operands (cold read m1): the page's arithmetic holds.
+
+
+def test_difference_operands_print_the_digits_their_difference_needs():
+    """1.0046% − 0.7136% is 0.291 points: printed 1.00% and 0.714% they give 0.286, so both take three decimals."""
+    assert difference_operands(1.0046, 0.7136, "0.291") == ("1.005", "0.714")
+    assert difference_operands(5.56, 2.81, "2.75") == ("5.56", "2.81")  # already holds: prose's three digits
+
+
+def test_projection_rows_and_fits_give_back_their_printed_figures():
+    """data: 379.88 − 200.61 = 179.27 s per save, × 20 saves = 3,585 s. Printed 380 − 201 = 179 and 179 × 20 = 3,580,
+    not a rounding of 3,585, so the row prints 379.9 − 200.6 = 179.3 and 179.3 × 20 = 3,586, "3,590"; each slope
+    gives back its time: 2.7134 s/GB × 140 GB = 379.9 s, 1.433 × 140 = 200.6."""
+    ctx, _m = build(DATA)
+    blocks = section(ctx, "projections").blocks
+    table = next(b for b in blocks if isinstance(b, Table))
+    assert table.rows == (
+        ("140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)", "140 GB", "379.9", "200.6", "179.3", "20", "3,590"),
+    )
+    fits = " ".join(texts(blocks))
+    assert "(2.7134 s per GB)" in fits and "(1.433 s per GB)" in fits
+    # retune: 6.00 s + 1.62 s/GB × 128 GB = 213 s, not the table's 214 s; 1.625 gives it back.
+    ctx, _m = build(FIXTURES / "retune")
+    fits = " ".join(texts(section(ctx, "projections").blocks))
+    assert "save time = 6.00 s + 1.625 s/GB × size" in fits and "save time = 3.00 s + 0.812 s/GB × size" in fits
+
+
+def test_an_extrapolated_total_prints_three_significant_digits():
+    """async-70b: 1,532 s saved per save × 400 saves = 612,777 s from a 5.79× extrapolation: "613,000"."""
+    ctx, _m = build(ROOT / "examples" / "async-70b")
+    table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
+    assert table.rows[0][2:] == ("1,967", "435", "1,532", "400", "613,000")
+
+
+def test_the_retuning_headline_prints_operands_that_give_its_difference():
+    _ctx, m = build(FIXTURES / "retune")
+    assert tuning_sentence(m).text.endswith(
+        "from 5.56% to 1.005% of compute time, less than Array X at today's interval (2.81%). Compared each at its "
+        "own optimal interval, the candidate's contribution is 0.291 percentage points (1.005% against 0.714%)."
+    )
+
+
+def test_equal_figures_of_a_projection_print_alike():
+    """repeated: the candidate's projected 84.25 s and the 84.25 s saved per save are one value: 168.5 − 84.25 =
+    84.25, × 6 saves = 505.5, “506” at three significant digits (84.2 beside 84.25 printed one value two ways)."""
+    ctx, _m = build(FIXTURES / "repeated")
+    table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
+    assert table.rows[0][2:] == ("168.5", "84.25", "84.25", "6", "506")

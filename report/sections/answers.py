@@ -13,15 +13,20 @@ from report.formatting import (
     h3,
     long_duration,
     p3,
+    projection_texts,
     s3,
     sig,
 )
-from report.i18n import _
+from report.i18n import _, join_words
 from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
     loads_marked,
     memory_loads,
+    other_workloads,
+    other_workloads_words,
+    projection_gpus,
+    projection_label,
     restores_from_memory,
     retune_reference,
 )
@@ -146,18 +151,26 @@ def _scale_answer(w: Words) -> Subsection:
     s, b, sc = m.save, m.bubble, m.scale
     proj = [
         _("{name}: {baseline} against {candidate} per save, {saved} saved per save").format(
-            name=p.name, baseline=s3(p.baseline_s), candidate=s3(p.candidate_s), saved=s3(p.saved_per_save_s)
+            name=projection_label(m, p), baseline=f"{t.baseline} s", candidate=f"{t.candidate} s", saved=f"{t.saved} s"
         )
-        for p in m.projections
+        for p, t in ((p, projection_texts(p)) for p in m.projections)
     ]
-    proj_text = (
-        _(
-            "Projected to other checkpoint sizes, at this test's GPU count — {projections}. Bubble shares at other "
-            "sizes also depend on their compute time per step, which this test did not measure."
-        ).format(projections=_("; ").join(proj))
-        if proj
-        else _("No other checkpoint size was projected in this test.")
-    )
+    held = projection_gpus(m)
+    if not proj:
+        proj_text = _("No other checkpoint size was projected in this test.")
+    else:
+        proj_text = (
+            _(
+                "Projected to other checkpoint sizes, at this test's GPU count ({gpus}) — {projections}. Bubble shares "
+                "at other sizes also depend on their compute time per step, which this test did not measure."
+            )
+            if len(held) == 1
+            else _(
+                "Projected to other checkpoint sizes along fitted lines that take rows of {gpus} GPUs, so at no single "
+                "GPU count — {projections}. Bubble shares at other sizes also depend on their compute time per step, "
+                "which this test did not measure."
+            )
+        ).format(gpus=join_words([count(g) for g in held]), projections=_("; ").join(proj))
     return Subsection(
         "qa-scale",
         _("Does the effect hold at other cluster and model sizes?"),
@@ -209,8 +222,31 @@ def _scale_answer(w: Words) -> Subsection:
                 "save_times",
             ),
             w.p(proj_text, "save_times"),
+            *_other_workloads_answer(w),
         ),
     )
+
+
+def _other_workloads_answer(w: Words) -> list:
+    """The save times' other model sizes, named with their runs and said to be outside the analysis: the answer
+    must not read as if nothing was timed at other sizes."""
+    if not other_workloads(w):
+        return []
+    if w.m.projections:
+        text = _(
+            "Model size: save_times.csv also times {others}. The analysis is the training model's only (“{model}”, "
+            "{gpus} GPUs), so this report does not compare the systems at those sizes; their rows enter only the "
+            "projections' fitted line."
+        )
+    else:
+        text = _(
+            "Model size: save_times.csv also times {others}. The analysis is the training model's only (“{model}”, "
+            "{gpus} GPUs), so this report does not compare the systems at those sizes."
+        )
+    text = text.format(
+        others=other_workloads_words(w), model=w.config.training.model, gpus=count(w.m.save.baseline.gpus)
+    )
+    return [w.p(text, "save_times")]
 
 
 def _async_answer(w: Words) -> Subsection:

@@ -77,7 +77,14 @@ def _raw_saves(w: Words) -> Table:
         for r in saves.itertuples(index=False)
     )
     texts, numbers = (_("System"), _("Model")), (_("GPUs"), _("Snapshot (GB)"), _("Run"), _("Save (s)"))
-    return _raw_table(w, "raw-saves", _("save_times.csv: every timed save"), (texts, numbers), rows, "save_times")
+    return _raw_table(
+        w,
+        "raw-saves",
+        _("save_times.csv: every timed save, its numbers as supplied"),
+        (texts, numbers),
+        rows,
+        "save_times",
+    )
 
 
 def _raw_loads(w: Words) -> Table:
@@ -100,7 +107,14 @@ def _raw_loads(w: Words) -> Table:
         for r in loads.itertuples(index=False)
     )
     texts, numbers = (_("System"), _("Model"), _("Platform")), (_("Size (GB)"), _("Run"), _("Load (s)"))
-    return _raw_table(w, "raw-loads", _("load_times.csv: every timed load"), (texts, numbers), rows, "load_times")
+    return _raw_table(
+        w,
+        "raw-loads",
+        _("load_times.csv: every timed load, its numbers as supplied"),
+        (texts, numbers),
+        rows,
+        "load_times",
+    )
 
 
 def build(w: Words) -> Section:

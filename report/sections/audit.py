@@ -74,15 +74,9 @@ def build(w: Words) -> Section:
         text = _(
             "A save bound by bandwidth that writes V GB after a fixed cost F, save = F + V ÷ bandwidth, passes through "
             "both systems' points with F = {fixed} and V = {written} GB, {ratio} the stated checkpoint."
-        )
-        items.append(
-            w.p(
-                text.format(
-                    fixed=s3(a.fit.fixed_s), written=sig(a.fit.written_gb), ratio=x3(a.fit_written_to_snapshot)
-                ),
-                *deps,
-            )
-        )
+        ).format(fixed=s3(a.fit.fixed_s), written=sig(a.fit.written_gb), ratio=x3(a.fit_written_to_snapshot))
+        verdict = _fit_verdict(w)
+        items.append(w.p(f"{text} {verdict}" if verdict else text, *deps))
     items.append(
         w.p(
             _(
@@ -103,11 +97,64 @@ def build(w: Words) -> Section:
     return Section(ID, _("Consistency audit"), (Items(tuple(items), "audit"),))
 
 
+# fio's byte count of a save is held within this share of the stated checkpoint by the import (ingest/imports.py).
+FIO_BYTES_TOLERANCE = 0.01
+
+
+def fit_is_physical(w: Words) -> bool:
+    """Whether the two-system line can describe these saves: a fixed cost of zero or more, and, when fio counted the
+    bytes each save wrote, a V that matches the count (the stated checkpoint, within FIO_BYTES_TOLERANCE)."""
+    a = w.m.audit
+    if a.fit is None or a.fit.fixed_s < 0:
+        return False
+    return not bytes_from_fio(w.test) or abs(a.fit_written_to_snapshot - 1) <= FIO_BYTES_TOLERANCE
+
+
+def _fit_verdict(w: Words) -> str:
+    """What the line is worth, from its own figures: nothing when F < 0 (no save takes negative time before it
+    writes) or when fio's byte counts contradict V; "" when it may describe the saves."""
+    a = w.m.audit
+    counted = bytes_from_fio(w.test) and abs(a.fit_written_to_snapshot - 1) > FIO_BYTES_TOLERANCE
+    if a.fit.fixed_s < 0 and counted:
+        return _(
+            "A fixed cost below zero is not physical, and fio counted each save's bytes at the stated checkpoint, not "
+            "V: this line is not a model of these saves."
+        )
+    if a.fit.fixed_s < 0:
+        return _("A fixed cost below zero is not physical: this line is not a model of these saves.")
+    if counted:
+        return _(
+            "fio counted each save's bytes at the stated checkpoint, not V: this line is not a model of these saves."
+        )
+    return ""
+
+
+def _fixed_cost_bound(w: Words) -> str:
+    """The explanation when the line writes no more than the checkpoint: its fixed cost, not bandwidth, sets the
+    save time, so "writes far more than the checkpoint" would contradict it."""
+    a, s = w.m.audit, w.m.save
+    return _(
+        "The line writes no more than the stated checkpoint and spends a fixed {fixed} of each save ({baseline} of "
+        "the save time on {baseline_system}, {candidate} on {candidate_system}): these saves are dominated by a "
+        "fixed cost, not by bandwidth (serialisation, many small files, metadata, synchronisation between ranks), and "
+        "writing more than the stated checkpoint does not fit these figures. A faster write shortens only the rest. "
+        "To confirm it, record the bytes written per save and the time the save spends writing."
+    ).format(
+        fixed=s3(a.fit.fixed_s),
+        baseline=p3(100 * a.fit.fixed_s / s.baseline.mean_s),
+        baseline_system=s.baseline.system,
+        candidate=p3(100 * a.fit.fixed_s / s.candidate.mean_s),
+        candidate_system=s.candidate.system,
+    )
+
+
 def _hypotheses(w: Words) -> list[Para]:
     a = w.m.audit
     deps = ("save_times", "bandwidth")
     below = max(a.baseline.effective_share_pct, a.candidate.effective_share_pct) < BANDWIDTH_BOUND_SHARE_PCT
-    if below and bytes_from_fio(w.test):
+    if below and not bytes_from_fio(w.test) and fit_is_physical(w) and a.fit_written_to_snapshot <= 1:
+        text = _fixed_cost_bound(w)
+    elif below and bytes_from_fio(w.test):
         text = _(
             "fio counted the bytes each save wrote, and they match the stated checkpoint, so a save that writes more "
             "than it is ruled out: the time goes elsewhere than into writing at the sustained rate (creating and "

@@ -12,6 +12,7 @@ from report.blocks import (
 from report.compute import SENSITIVITY_SPAN, Gate, Metrics
 from report.config import TestConfig
 from report.formatting import (
+    count,
     gb,
     given,
     p3,
@@ -153,24 +154,55 @@ def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
             "10,000 per side would decide it; reduce the spread first."
         )
         return [Para(text.format(target=target))]
-    have = min(m.save.baseline.runs, m.save.candidate.runs)
-    more = (
-        ngettext("{n} more run on the smaller side", "{n} more runs on the smaller side", n - have).format(n=n - have)
-        if n > have
-        else _("no more runs")
-    )
-    text = (
-        _(
-            "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
-            "would place it wholly above the target ({more}); this assumes the means and the spread persist."
+    more = _more_runs(m, n)
+    above = m.save.speedup > cfg.gates.target_speedup
+    if n > PRACTICAL_RUNS:
+        text = (
+            _(
+                "G3: the interval straddles the {target}× target. With the spread observed so far, about {runs} per "
+                "system would place it wholly above the target ({more}): not practical for a joint test, so reduce "
+                "the spread first (G1, G2). This assumes the means and the spread persist."
+            )
+            if above
+            else _(
+                "G3: the interval straddles the {target}× target. With the spread observed so far, about {runs} per "
+                "system would place it wholly below the target ({more}): not practical for a joint test, so reduce "
+                "the spread first (G1, G2). This assumes the means and the spread persist."
+            )
         )
-        if m.save.speedup > cfg.gates.target_speedup
-        else _(
-            "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
-            "would place it wholly below the target ({more}); this assumes the means and the spread persist."
+    else:
+        text = (
+            _(
+                "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
+                "would place it wholly above the target ({more}); this assumes the means and the spread persist."
+            )
+            if above
+            else _(
+                "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
+                "would place it wholly below the target ({more}); this assumes the means and the spread persist."
+            )
         )
-    )
     return [Para(text.format(target=target, runs=_n(n, "{n} run", "{n} runs"), more=more))]
+
+
+# More runs per system than this is not a next step a joint test can take: reduce the spread instead.
+PRACTICAL_RUNS = 100
+
+
+def _more_runs(m: Metrics, n: int) -> str:
+    """The runs still to do for `n` per system: "1,047 more runs on each system", or on the system with fewer."""
+    b, c = m.save.baseline, m.save.candidate
+    have = min(b.runs, c.runs)
+    if n <= have:
+        return _("no more runs")
+    if b.runs == c.runs:
+        return ngettext("{n} more run on each system", "{n} more runs on each system", n - have).format(
+            n=count(n - have)
+        )
+    fewer = b if b.runs < c.runs else c
+    return ngettext(
+        "{n} more run on {system}, which has fewer", "{n} more runs on {system}, which has fewer", n - have
+    ).format(n=count(n - have), system=fewer.system)
 
 
 def _missing_measurements(w: Words) -> list[Para]:

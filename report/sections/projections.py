@@ -11,14 +11,18 @@ from report.blocks import (
     Table,
 )
 from report.formatting import (
+    count,
+    enough_digits,
+    figure_of,
     gb,
-    num,
-    sig,
+    holds,
+    projection_texts,
     x3,
 )
 from report.i18n import _, join_words, ngettext
 from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
+from report.sections.findings import GPU_IN_NAME, projection_gpus, projection_label
 
 ID = "projections"
 #: the model name `measure --concurrent-jobs K` gives its save rows
@@ -27,17 +31,31 @@ CONCURRENT_MODEL = re.compile(r" × \d+ at once$")
 CHARTS: tuple[str, ...] = ("projection",)
 
 
-def _fit_sentence(side: Side) -> str:
+def _fit_figures(side: Side, projections) -> tuple[str, str]:
+    """The line's intercept and slope as printed, with the digits that give back the table's projected times
+    (6.00 s + 1.625 s/GB × 128 GB = 214 s, where 1.62 s/GB would give 213 s)."""
+    f = side.fit
+    printed = [(p.snapshot_gb, projection_texts(p).save(side.key)) for p in projections]
+
+    def recomputes(texts: tuple[str, ...]) -> bool:
+        intercept, slope = figure_of(texts[0]), figure_of(texts[1])
+        return all(holds(intercept + slope * size, time) for size, time in printed)
+
+    return enough_digits((f.intercept_s, f.slope_s_per_gb), recomputes)
+
+
+def _fit_sentence(side: Side, projections) -> str:
     f, name = side.fit, side.system
+    intercept, slope = _fit_figures(side, projections)
     if f.method == "proportional":
         return _(
             "{system}: the save times give one checkpoint size ({size}), so save time is assumed to grow in proportion "
             "to size ({slope} s per GB)."
-        ).format(system=name, size=gb(f.sizes_gb[0]), slope=sig(f.slope_s_per_gb))
+        ).format(system=name, size=gb(f.sizes_gb[0]), slope=slope)
     return _(
         "{system}: the save times give {sizes} checkpoint sizes, so the projection follows the least-squares line save "
         "time = {intercept} s + {slope} s/GB × size."
-    ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=sig(f.intercept_s), slope=sig(f.slope_s_per_gb))
+    ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=intercept, slope=slope)
 
 
 def _concurrent_note(w: Words) -> list[Para]:
@@ -53,38 +71,43 @@ def _concurrent_note(w: Words) -> list[Para]:
     return [w.p(text.format(models=join_words([f"“{x}”" for x in concurrent])), "save_times")]
 
 
-#: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").
-GPU_IN_NAME = re.compile(r"\d[\d,]*\s*(?:GPUs?\b|块\s*GPU|卡)", re.IGNORECASE)
-
-
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
-    notes = [w.p(_fit_sentence(side), "save_times", side=side.key) for side in w.sides]
-    held = sorted({g for side in w.sides for g in side.fit.gpus})
-    notes.append(
-        Para(
-            _(
-                "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
-                "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
-                "is not measured here."
-            ).format(gpus=join_words([str(g) for g in held])),
-            "note",
+    notes = [w.p(_fit_sentence(side, m.projections), "save_times", side=side.key) for side in w.sides]
+    held = projection_gpus(m)
+    gpus = join_words([count(g) for g in held])
+    if len(held) == 1:
+        text = _(
+            "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
+            "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
+            "is not measured here."
         )
-    )
+    else:
+        text = _(
+            "Only the checkpoint size changes along each system's fitted line, which takes rows of {gpus} GPUs: a "
+            "projection is at no single GPU count. A larger model usually runs on more GPUs, which write in "
+            "parallel; its save time there is not measured here."
+        )
+    notes.append(Para(text.format(gpus=gpus), "note"))
     named = [p.name for p in m.projections if GPU_IN_NAME.search(p.name)]
-    if named:
-        notes.append(
-            Para(
-                ngettext(
-                    "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) "
-                    "like every projection: the name is test.toml's, not what was projected.",
-                    "The projections {names} are named for GPU counts, yet they keep this test's GPU count ({gpus}) "
-                    "like every projection: the names are test.toml's, not what was projected.",
-                    len(named),
-                ).format(names=join_words([f"“{n}”" for n in named]), gpus=join_words([str(g) for g in held])),
-                "note",
-            )
+    if named and len(held) == 1:
+        text = ngettext(
+            "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) like "
+            "every projection: the table labels it by what was projected, with test.toml's name in brackets.",
+            "The projections {names} are named for GPU counts, yet they keep this test's GPU count ({gpus}) like "
+            "every projection: the table labels them by what was projected, with test.toml's names in brackets.",
+            len(named),
         )
+    elif named:
+        text = ngettext(
+            "The projection {names} is named for a GPU count, yet its fitted lines take rows of {gpus} GPUs: the "
+            "table labels it by what was projected, with test.toml's name in brackets.",
+            "The projections {names} are named for GPU counts, yet their fitted lines take rows of {gpus} GPUs: the "
+            "table labels them by what was projected, with test.toml's names in brackets.",
+            len(named),
+        )
+    if named:
+        notes.append(Para(text.format(names=join_words([f"“{n}”" for n in named]), gpus=gpus), "note"))
     for side in w.sides:
         if len(side.fit.gpus) > 1:
             name = side.system
@@ -106,6 +129,23 @@ def _projection_notes(w: Words) -> list[Para]:
     return notes
 
 
+def _table_note(w: Words) -> str:
+    """Where each row's saves come from (test.toml's `saves`, or the run's), and how the total is printed."""
+    m = w.m
+    given = [projection_label(m, p) for p, spec in zip(m.projections, w.config.projections, strict=True) if spec.saves]
+    if not given:
+        saves = _("Saves: this run's {n} saves (test.toml gives the projections no saves of their own).")
+    elif len(given) == len(m.projections):
+        saves = _("Saves: as test.toml gives them for each projection, not this run's {n}.")
+    else:
+        saves = _("Saves: test.toml's for {names}; this run's {n} for the others.")
+    total = _("{column}: saved per save × saves, to three significant digits, the precision of a projection.").format(
+        column=_("Save time saved in all") if m.checkpoint_mode == "async" else _("Saved in all")
+    )
+    names = join_words([f"“{n}”" for n in given])
+    return saves.format(n=count(m.bubble.saves), names=names) + " " + total
+
+
 def build(w: Words) -> Section:
     m = w.m
     title = _("Projections to other checkpoint sizes")
@@ -114,16 +154,8 @@ def build(w: Words) -> Section:
         none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
         return Section(ID, title, (none,))
     rows = tuple(
-        (
-            p.name,
-            gb(p.snapshot_gb),
-            sig(p.baseline_s),
-            sig(p.candidate_s),
-            sig(p.saved_per_save_s),
-            str(p.saves),
-            num(p.saved_total_s, 0),
-        )
-        for p in m.projections
+        (projection_label(m, p), gb(p.snapshot_gb), t.baseline, t.candidate, t.saved, str(p.saves), t.total)
+        for p, t in ((p, projection_texts(p)) for p in m.projections)
     )
     table = Table(
         "projections",
@@ -138,6 +170,7 @@ def build(w: Words) -> Section:
             Column(_("Save time saved in all (s)") if m.checkpoint_mode == "async" else _("Saved in all (s)")),
         ),
         rows,
+        _table_note(w),
         illustrative=w.marked("save_times"),
     )
     blocks = [*_projection_notes(w), table]

@@ -12,6 +12,7 @@ from report.compute import SaveSide
 from report.formatting import (
     gb,
     p3,
+    seconds_figure,
     sig,
     spread,
 )
@@ -39,9 +40,9 @@ def build(w: Words) -> Section:
         return (
             side.system,
             str(side.runs),
-            spread(side.mean_s, side.stdev_s),
+            spread(side.mean_s, side.stdev_s, seconds_figure),
             sig(side.cv_pct),
-            f"{sig(side.min_s)}–{sig(side.max_s)}" if side.runs > 1 else "–",
+            f"{seconds_figure(side.min_s)}–{seconds_figure(side.max_s)}" if side.runs > 1 else "–",
             sig(rel),
             sig(speed),
             sig(side.effective_gbps),

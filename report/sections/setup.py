@@ -22,6 +22,7 @@ from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import SAVE_INPUTS, Words
+from report.sections.findings import other_workloads, other_workloads_words
 from report.sections.labels import input_label
 from report.sections.phrases import (
     _n,
@@ -30,6 +31,25 @@ from report.sections.phrases import (
 ID = "setup"
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ()
+
+
+def _others_note(w: Words) -> str:
+    """What the table's "Timed saves" leaves out: the save times' other workloads, not analysed."""
+    others = other_workloads(w)
+    if not others:
+        return ""
+    if w.m.projections:
+        text = _(
+            "“Timed saves” counts the training model's runs (test.toml training.model), the only ones the analysis "
+            "uses. save_times.csv also holds {others}: they are not analysed, except that the projections' fitted "
+            "line takes every save row."
+        )
+    else:
+        text = _(
+            "“Timed saves” counts the training model's runs (test.toml training.model), the only ones the analysis "
+            "uses. save_times.csv also holds {others}: they are not analysed."
+        )
+    return text.format(others=other_workloads_words(w))
 
 
 def _default_or(cfg: TestConfig, key: str) -> str:
@@ -60,6 +80,7 @@ def build(w: Words) -> Section:
                 _n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             ),
         ),
+        _others_note(w),
     )
     duration_source = (
         "test.toml"

@@ -1,6 +1,7 @@
 """Appendix A: long tables summarised, long logs without formatting every run."""
 
 from report.sections import appendix
+from tests.conftest import DATA
 from tests.sections.helpers import build, section
 
 
@@ -56,3 +57,11 @@ def test_an_imported_row_prints_in_its_shortest_form():
     assert appendix.given_text(given, ("A", "m", 2), "save_s", 148.40449) == "148.40449"
     assert appendix.given_text(given, ("A", "m", 2), "save_s", 94.0) == "94.0"
     assert appendix.given_text(given, ("A", "m", 1), "save_s", 178.0) == "178.0"  # another value than the CSV's
+
+
+def test_inputs_printed_as_supplied_say_so():
+    """The appendix prints each CSV cell as the file writes it ("188.1", "8.0"): its captions say so."""
+    ctx, _m = build(DATA)
+    captions = {b.id: b.caption for b in section(ctx, "raw").blocks}
+    assert captions["raw-saves"] == "save_times.csv: every timed save, its numbers as supplied"
+    assert captions["raw-loads"] == "load_times.csv: every timed load, its numbers as supplied"

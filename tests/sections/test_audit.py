@@ -1,6 +1,6 @@
 """The consistency audit: fio's byte counts rule out a larger write."""
 
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 
 
@@ -13,3 +13,31 @@ def test_saves_measured_by_fio_have_their_bytes_counted_so_the_audit_rules_out_a
     ctx, _ = build(DATA)  # typed-in save times: the bytes are unknown, and the report asks for them
     assert "Two explanations fit these figures equally well" in " ".join(texts(section(ctx, "audit").blocks))
     assert "Record the bytes each save actually writes" in " ".join(texts(section(ctx, "gates").blocks))
+
+
+def test_a_line_with_a_negative_fixed_cost_or_against_fio_counts_is_not_a_model():
+    """fio-local: F = −0.408 s and V = 1.95 GB, 1.82× the 1.07 GB checkpoint fio counted: both rule the line out."""
+    ctx, _ = build(ROOT / "examples" / "fio-local")
+    fit = next(t for t in texts(section(ctx, "audit").blocks) if t.startswith("A save bound by bandwidth"))
+    assert fit.endswith(
+        "with F = −0.408 s and V = 1.95 GB, 1.82× the stated checkpoint. A fixed cost below zero is not physical, and "
+        "fio counted each save's bytes at the stated checkpoint, not V: this line is not a model of these saves."
+    )
+
+
+def test_a_line_that_writes_less_than_the_checkpoint_is_dominated_by_its_fixed_cost():
+    """gates_fail: F = 90 s and V = 30.0 GB (0.600× of 50 GB): 90 of Base's 110 s is 81.8%, of Cand's 100 s 90.0%.
+    "Writes far more than the stated checkpoint" would contradict the line, and is not printed."""
+    ctx, _ = build(FIXTURES / "gates_fail")
+    audit = texts(section(ctx, "audit").blocks)
+    fit = next(t for t in audit if t.startswith("A save bound by bandwidth"))
+    assert fit.endswith("with F = 90 s and V = 30.0 GB, 0.600× the stated checkpoint.")
+    assert (
+        "The line writes no more than the stated checkpoint and spends a fixed 90 s of each save (81.8% of the save "
+        "time on Base, 90.0% on Cand): these saves are dominated by a fixed cost, not by bandwidth" in " ".join(audit)
+    )
+    assert not any("writes far more" in t or "Two explanations" in t for t in audit)
+    # data: F = 6.79 s and V = 558 GB, 8.51× the checkpoint: both explanations stand, and the line is not disowned.
+    ctx, _ = build(DATA)
+    fit = next(t for t in texts(section(ctx, "audit").blocks) if t.startswith("A save bound by bandwidth"))
+    assert fit.endswith("with F = 6.79 s and V = 558 GB, 8.51× the stated checkpoint.")

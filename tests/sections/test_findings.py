@@ -30,8 +30,8 @@ def test_retuning_beats_buying_is_a_headline_only_where_youngs_optimum_is_within
     assert (
         "Re-tuning the checkpoint interval alone does more than switching to the new storage at today's interval: "
         "saving every 11,124 steps instead of every 1,000 would cut the failure-aware overhead on Old NAS from 5.56% "
-        "to 1.00% of compute time, less than Array X at today's interval (2.81%). Compared each at its own optimal "
-        "interval, the candidate's contribution is 0.291 percentage points (1.00% against 0.714%)." in summary
+        "to 1.005% of compute time, less than Array X at today's interval (2.81%). Compared each at its own optimal "
+        "interval, the candidate's contribution is 0.291 percentage points (1.005% against 0.714%)." in summary
     )
     assert "Young's optimum" not in summary and "caveat" not in summary
     # The same figures with a 6,000-step run: the optimum lies beyond the run, so no headline in the summary; the

@@ -1,6 +1,6 @@
 """The gates and next steps: what would decide each open gate."""
 
-from tests.conftest import DATA, FIXTURES
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 
 
@@ -45,3 +45,15 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
     table, note = section(ctx, "gates").blocks[1:3]
     assert [(r.label, r.style) for r in table.rows][1] == ("Pass", "pass")
     assert note.text.startswith("1 of 4 gates pass, 3 fail and 0 lack the data to decide.")
+
+
+def test_an_impractical_number_of_runs_says_so_with_separators():
+    """fio-local: 1,050 runs per system, 1,047 more than the 3 each system has: not a next step, reduce the spread."""
+    ctx, m = build(ROOT / "examples" / "fio-local")
+    assert m.next_steps.g3_runs_per_side == 1050 and m.save.baseline.runs == m.save.candidate.runs == 3
+    step = next(t for t in texts(section(ctx, "gates").blocks) if t.startswith("G3:"))
+    assert step == (
+        "G3: the interval straddles the 1.5× target. With the spread observed so far, about 1,050 runs per system "
+        "would place it wholly above the target (1,047 more runs on each system): not practical for a joint test, so "
+        "reduce the spread first (G1, G2). This assumes the means and the spread persist."
+    )

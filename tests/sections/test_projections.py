@@ -1,6 +1,7 @@
 """Projections: what they hold fixed, and sizes both systems measured."""
 
-from tests.conftest import DATA
+from report.blocks import Table
+from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
 
 
@@ -35,3 +36,37 @@ def test_concurrent_saves_are_named_as_such_beside_the_projection(folder):
     assert texts(section(ctx, "projections").blocks) == [
         "test.toml lists no [[projections]], so no other checkpoint size is projected."
     ]
+
+
+def test_a_row_is_labelled_by_what_was_projected_and_its_saves_and_total_explained():
+    """data: “70B on 64 GPUs” keeps the test's 8 GPUs, so the row reads 140 GB on 8 GPUs, the name in brackets; its
+    20 saves are the run's; gates_fail's 3 are test.toml's."""
+    ctx, _ = build(DATA)
+    table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
+    assert table.rows[0][0] == "140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)"
+    assert table.note == (
+        "Saves: this run's 20 saves (test.toml gives the projections no saves of their own). Saved in all: saved per "
+        "save × saves, to three significant digits, the precision of a projection."
+    )
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert "at this test's GPU count (8) — 140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”): 379.9 s against" in qa
+    ctx, _ = build(FIXTURES / "gates_fail")
+    table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
+    assert table.rows[0][0] == "Ten times larger" and table.rows[0][5] == "3"
+    assert table.note.startswith("Saves: as test.toml gives them for each projection, not this run's 10.")
+
+
+def test_a_fit_over_several_gpu_counts_is_at_no_single_gpu_count():
+    """retune's lines take 4- and 16-GPU rows: “this test's GPU count” would name no one count."""
+    ctx, _ = build(FIXTURES / "retune")
+    notes = texts(section(ctx, "projections").blocks)
+    assert (
+        "Only the checkpoint size changes along each system's fitted line, which takes rows of 4 and 16 GPUs: a "
+        "projection is at no single GPU count." in " ".join(notes)
+    )
+    assert not any("this test's GPU count" in t for t in notes)
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert (
+        "Projected to other checkpoint sizes along fitted lines that take rows of 4 and 16 GPUs, so at no single GPU "
+        "count — 128 GB: 214 s against 107 s per save, 107 s saved per save." in qa
+    )

@@ -1,5 +1,7 @@
 """The checkpoint save section: outliers flagged only where three runs are not too few."""
 
+from report.blocks import Table
+from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
 
 
@@ -12,3 +14,14 @@ def test_three_runs_are_too_few_to_call_one_an_outlier(folder):
     ctx, m = build(data)
     assert m.save.baseline.times_s == (100, 150, 151) and m.save.baseline.outlier_runs == ()
     assert not any("stands out" in t for t in texts(section(ctx, "save").blocks))
+
+
+def test_the_save_table_prints_a_duration_as_the_prose_does():
+    """data: Mingxin FX100's one save of 94 s prints "94" in the table as in "94 s" on page 1, not "94.0"; retune's
+    Array X, 55 s ± 5.00 over runs of 50 to 60 s."""
+    ctx, _m = build(DATA)
+    table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
+    assert [row[2] for row in table.rows] == ["178", "94"]
+    ctx, _m = build(FIXTURES / "retune")
+    table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
+    assert table.rows[1][2:5] == ("55 ± 5.00", "9.09", "50–60")

@@ -23,3 +23,25 @@ def test_the_environment_is_shown_when_given():
     assert env.rows[0] == ("clients", "4 × 2-socket hosts, 8 × 200 Gb/s NICs each") and len(env.rows) == 3
     ctx, _ = build(DATA)
     assert "environment" not in [b.id for b in section(ctx, "setup").blocks if isinstance(b, Table)]
+
+
+def test_other_workloads_of_the_save_times_are_named_and_said_not_analysed():
+    """long_names times two more models (five runs each per system); the analysis is the 70B's only."""
+    ctx, _m = build(FIXTURES / "long_names")
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    assert {row[0]: row[1] for row in setup.rows}["Timed saves (baseline / candidate)"] == "5 / 5"
+    assert setup.note == (
+        "“Timed saves” counts the training model's runs (test.toml training.model), the only ones the analysis uses. "
+        "save_times.csv also holds “Qwen2.5 7B instruction tune (BF16)”, 8 GPUs (5 / 5 runs) and “Qwen2.5 32B LoRA "
+        "adapters and optimizer state”, 64 GPUs (5 / 5 runs): they are not analysed."
+    )
+    # retune's 7B rows (two per system) feed the projections' fitted line, and the note says so.
+    ctx, _m = build(FIXTURES / "retune")
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    assert setup.note.endswith(
+        "save_times.csv also holds “7B”, 4 GPUs (2 / 2 runs): they are not analysed, except that the projections' "
+        "fitted line takes every save row."
+    )
+    ctx, _m = build(DATA)
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    assert setup.note == ""

@@ -157,7 +157,7 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     notes = texts(section(ctx, "projections").blocks)
     assert (
         "The projection “70B on 64 GPUs” is named for a GPU count, yet it keeps this test's GPU count (8) like every "
-        "projection: the name is test.toml's, not what was projected." in notes
+        "projection: the table labels it by what was projected, with test.toml's name in brackets." in notes
     )
     ctx, m = build(ASYNC_EXAMPLE)  # step_time_s = 6.0 given; wall time 20,000 × 6 s + 400 stalls of 49.44 s
     rows = _rows(ctx, "setup", "assumptions")
