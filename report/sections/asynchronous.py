@@ -15,7 +15,7 @@ from report.formatting import (
     gb,
     s3,
     seconds,
-    sig,
+    seconds_figure,
 )
 from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
@@ -82,10 +82,10 @@ def _table(w: Words) -> Table:
     rows = tuple(
         (
             save.system,
-            sig(side.staging_s),
-            sig(side.write_lag_s),
-            sig(tau),
-            sig(side.stall_s),
+            seconds_figure(side.staging_s),
+            seconds_figure(side.write_lag_s),
+            seconds_figure(tau),
+            seconds_figure(side.stall_s),
             count(side.min_interval_steps),
         )
         for save, side in zip(m.save.sides(), a.sides(), strict=True)
