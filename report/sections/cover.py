@@ -145,7 +145,8 @@ def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
                 if m.cluster.candidate.mean_to_sustained > 1
                 else _(
                     "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, within this test's "
-                    "{measured} GB/s, and {peak} GB/s all at once, more than it (its clients', not the system's capacity)"
+                    "{measured} GB/s, and {peak} GB/s all at once, more than it (its clients', not the system's "
+                    "capacity)"
                 )
                 if m.cluster.candidate.peak_to_sustained > 1
                 else _(
