@@ -756,12 +756,18 @@ def other_workloads_words(w: Words) -> str:
     """ "“7B”, 4 GPUs (2 / 2 runs)": each other workload of the save times with its runs, baseline / candidate."""
     return join_words(
         [
-            _("“{model}”, {gpus} GPUs ({baseline} / {candidate} runs)").format(
-                model=o.model, gpus=count(o.gpus), baseline=o.baseline_runs, candidate=o.candidate_runs
-            )
+            (
+                _("“{model}”, {gpus} GPUs, concurrent saves ({baseline} / {candidate} runs)")
+                if CONCURRENT_MODEL.search(o.model)
+                else _("“{model}”, {gpus} GPUs ({baseline} / {candidate} runs)")
+            ).format(model=o.model, gpus=count(o.gpus), baseline=o.baseline_runs, candidate=o.candidate_runs)
             for o in other_workloads(w)
         ]
     )
+
+
+#: The model name `measure --concurrent-jobs K` gives the rows of K jobs saving at once ("32B LoRA × 2 at once").
+CONCURRENT_MODEL = re.compile(r" × \d+ at once$")
 
 
 #: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from report.blocks import (
     Column,
     Para,
@@ -22,11 +20,10 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
-from report.sections.findings import GPU_IN_NAME, projection_gpus, projection_label
+from report.sections.findings import CONCURRENT_MODEL, GPU_IN_NAME, projection_gpus, projection_label
 
 ID = "projections"
 #: the model name `measure --concurrent-jobs K` gives its save rows
-CONCURRENT_MODEL = re.compile(r" × \d+ at once$")
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ("projection",)
 
