@@ -23,6 +23,7 @@ from report.sections.findings import (
     ettr_fields,
     loads_marked,
     memory_loads,
+    no_difference_note,
     other_workloads,
     other_workloads_words,
     projection_gpus,
@@ -291,7 +292,7 @@ def _async_answer(w: Words) -> Subsection:
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")
     elif restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so
-        changes += "."
+        changes = _("{sentence}.").format(sentence=changes)  # the full stop in the catalog: 。 in Chinese
     else:
         changes += _("; a restore after a failure takes {candidate} instead of {baseline}.").format(
             baseline=s3(r.baseline.restore_s), candidate=s3(r.candidate.restore_s)
@@ -333,5 +334,5 @@ def build(w: Words) -> Section:
     return Section(
         ID,
         _("Questions and answers"),
-        (_utilisation_answer(w), _async_answer(w), _lifecycle_answer(w), _scale_answer(w)),
+        (*no_difference_note(w), _utilisation_answer(w), _async_answer(w), _lifecycle_answer(w), _scale_answer(w)),
     )

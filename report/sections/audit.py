@@ -105,8 +105,8 @@ def fit_is_physical(w: Words) -> bool:
     """Whether the two-system line can describe these saves: a fixed cost of zero or more, and, when fio counted the
     bytes each save wrote, a V that matches the count (the stated checkpoint, within FIO_BYTES_TOLERANCE)."""
     a = w.m.audit
-    if a.fit is None or a.fit.fixed_s < 0:
-        return False
+    if a.fit is None or a.fit.fixed_s < 0 or a.fit_written_to_snapshot < 1 - FIO_BYTES_TOLERANCE:
+        return False  # no save takes negative time before it writes, nor writes less than its checkpoint
     return not bytes_from_fio(w.test) or abs(a.fit_written_to_snapshot - 1) <= FIO_BYTES_TOLERANCE
 
 
@@ -125,6 +125,11 @@ def _fit_verdict(w: Words) -> str:
     if counted:
         return _(
             "fio counted each save's bytes at the stated checkpoint, not V: this line is not a model of these saves."
+        )
+    if a.fit_written_to_snapshot < 1 - FIO_BYTES_TOLERANCE:
+        return _(
+            "A save cannot write less than its checkpoint: with V below the stated checkpoint this line is not a model "
+            "of these saves, and says nothing of where their time goes."
         )
     return ""
 
@@ -152,7 +157,12 @@ def _hypotheses(w: Words) -> list[Para]:
     a = w.m.audit
     deps = ("save_times", "bandwidth")
     below = max(a.baseline.effective_share_pct, a.candidate.effective_share_pct) < BANDWIDTH_BOUND_SHARE_PCT
-    if below and not bytes_from_fio(w.test) and fit_is_physical(w) and a.fit_written_to_snapshot <= 1:
+    if (
+        below
+        and not bytes_from_fio(w.test)
+        and fit_is_physical(w)
+        and a.fit_written_to_snapshot <= 1 + FIO_BYTES_TOLERANCE
+    ):
         text = _fixed_cost_bound(w)
     elif below and bytes_from_fio(w.test):
         text = _(

@@ -21,6 +21,7 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import (
     capacity_paras,
+    no_difference_note,
 )
 
 ID = "bubble"
@@ -76,6 +77,7 @@ def build(w: Words) -> Section:
     # Hours beside the seconds only where a reader counts in hours (not "22.1 s (0.00614 h)").
     time = _("{seconds} ({hours})").format(seconds=s3(saved), hours=h3(saved)) if saved >= 3600 else s3(saved)
     blocks = [
+        *no_difference_note(w),
         Para(
             _(
                 "A training bubble is time the GPUs sit idle waiting on I/O or synchronisation. Its usual sources are "

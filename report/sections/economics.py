@@ -25,7 +25,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import beyond_run, cluster_row_assumption, stall_free_steps
+from report.sections.findings import beyond_run, cluster_row_assumption, no_difference_note, stall_free_steps
 
 ID = "economics"
 #: The charts this section places, in order.
@@ -220,4 +220,4 @@ def build(w: Words) -> Section | None:
         ),
         Para(cluster_row_assumption(m), "note", w.marked("save_times", "bandwidth")),
     )
-    return Section(ID, _("Value of the time saved"), (*notes, table))
+    return Section(ID, _("Value of the time saved"), (*no_difference_note(w), *notes, table))

@@ -790,3 +790,16 @@ def projection_label(m: Metrics, p) -> str:
     else:
         text = _("{size}, fitted over {gpus} GPUs (test.toml: “{name}”)")
     return text.format(size=gb(p.snapshot_gb), gpus=join_words([count(g) for g in held]), name=p.name)
+
+
+def no_difference_note(w: Words) -> list[Para]:
+    """Said at the top of each section whose figures follow from the two mean save times, while the speedup's 95%
+    interval includes 1×: they hold only if the means held (second cold read, major 4); [] otherwise."""
+    ci = w.m.save.speedup_ci95
+    if ci is None or not ci[0] <= 1 <= ci[1]:
+        return []
+    text = _(
+        "This test does not show a difference in save time (the speedup's 95% interval, {low} to {high}, includes "
+        "1×): the figures below follow from the two means and hold only if the means held."
+    )
+    return [w.p(text.format(low=x3(ci[0]), high=x3(ci[1])), "save_times", style="warning")]

@@ -20,7 +20,13 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
-from report.sections.findings import CONCURRENT_MODEL, GPU_IN_NAME, projection_gpus, projection_label
+from report.sections.findings import (
+    CONCURRENT_MODEL,
+    GPU_IN_NAME,
+    no_difference_note,
+    projection_gpus,
+    projection_label,
+)
 
 ID = "projections"
 #: the model name `measure --concurrent-jobs K` gives its save rows
@@ -170,7 +176,7 @@ def build(w: Words) -> Section:
         _table_note(w),
         illustrative=w.marked("save_times"),
     )
-    blocks = [*_projection_notes(w), table]
+    blocks = [*no_difference_note(w), *_projection_notes(w), table]
     if m.checkpoint_mode == "async":
         blocks.append(
             Para(

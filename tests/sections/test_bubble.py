@@ -1,7 +1,7 @@
 """The training-run table prints each figure as the prose does (one precision per figure)."""
 
 from report.blocks import Table
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, paras, section, texts
 from tests.sections.test_words import ASYNC_EXAMPLE
 
@@ -64,3 +64,17 @@ def test_an_asynchronous_benefit_below_zero_is_explained_and_the_bubble_counts_s
     table = next(b for b in section(ctx, "bubble").blocks if isinstance(b, Table))
     assert table.note == "Bubble share (saves ÷ wall time): 9.89% against 5.48%."
     assert not any("below zero" in t for t in texts(section(ctx, "bubble").blocks))
+
+
+def test_sections_built_on_the_means_say_so_while_no_difference_is_shown():
+    """gates_fail: the speedup's interval, 0.774× to 1.56×, includes 1×: the bubble, the projections, the answers
+    and the value open by saying their figures hold only if the means held (second cold read, major 4)."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    note = (
+        "This test does not show a difference in save time (the speedup's 95% interval, 0.774× to 1.56×, includes "
+        "1×): the figures below follow from the two means and hold only if the means held."
+    )
+    for section_id in ("bubble", "projections", "qa"):
+        assert section(ctx, section_id).blocks[0].text == note, section_id
+    ctx, _m = build(DATA)  # one run per system: no interval, nothing said
+    assert not any(note[:40] in t for s in ("bubble", "projections", "qa") for t in texts(section(ctx, s).blocks))
