@@ -269,7 +269,7 @@ CELL_PAD_CH = 2  # a cell's left and right padding (0.4rem each), in ch
 SHORT_NAME = 16
 # Where a number may break when whole numbers leave the names too little room: before "± sd", after a range's dash,
 # after a ratio's slash ("401.0 | ± 6.0", "8.97– | 9.60×", "1.5 / | 1.5"). Never inside a number or before its unit.
-_NUMBER_BREAK = re.compile(r"(?<= )(?=± )|(?<=–)(?=[\d−-])|(?<= / )")
+_NUMBER_BREAK = re.compile(r"(?<= )(?=± )|(?<=–)(?=[\d−-])|(?<= / )|(?<= to )|(?<= 至 )")
 
 
 @dataclass(frozen=True)
