@@ -150,17 +150,17 @@ def test_difference_operands_print_the_digits_their_difference_needs():
 
 
 def test_projection_rows_and_fits_give_back_their_printed_figures():
-    """data: 379.88 − 200.61 = 179.27 s per save, × 20 saves = 3,585 s. Printed 380 − 201 = 179 and 179 × 20 = 3,580,
-    not a rounding of 3,585, so the row prints 379.9 − 200.6 = 179.3 and 179.3 × 20 = 3,586, "3,590"; each slope
-    gives back its time: 2.7134 s/GB × 140 GB = 379.9 s, 1.433 × 140 = 200.6."""
+    """data: 379.88 − 200.61 = 179.27 s per save, × 20 saves = 3,585 s. Printed 380 − 201 = 179 and 179 × 20 = 3,580:
+    three digits, the precision of a projection, and the true 3,585 lies within 179's half unit × 20 of it; each slope
+    gives back its time: 2.713 s/GB × 140 GB = 379.8, 380 s; 1.433 × 140 = 200.6, 201 s."""
     ctx, _m = build(DATA)
     blocks = section(ctx, "projections").blocks
     table = next(b for b in blocks if isinstance(b, Table))
     assert table.rows == (
-        ("140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)", "140 GB", "379.9", "200.6", "179.3", "20", "3,590"),
+        ("140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)", "140 GB", "380", "201", "179", "20", "3,580"),
     )
     fits = " ".join(texts(blocks))
-    assert "(2.7134 s per GB)" in fits and "(1.433 s per GB)" in fits
+    assert "(2.713 s per GB)" in fits and "(1.433 s per GB)" in fits
     # retune: 6.00 s + 1.62 s/GB × 128 GB = 213 s, not the table's 214 s; 1.625 gives it back.
     ctx, _m = build(FIXTURES / "retune")
     fits = " ".join(texts(section(ctx, "projections").blocks))
