@@ -160,7 +160,7 @@ def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
         (
             "capacity",
             gpus(b.gpu_equivalents),
-            _("GPU-equivalents, on a bandwidth this test did not show")
+            _("GPU-equivalents, beyond the tested bandwidth")
             if b.gpu_equivalents >= 0 and m.cluster.candidate.mean_to_sustained > 1
             else _("GPU-equivalents of capacity")
             if b.gpu_equivalents >= 0
@@ -168,7 +168,7 @@ def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
             (
                 _(
                     "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, {peak} GB/s all at "
-                    "once, both more than this test's {measured} GB/s (its clients', not the system's capacity)"
+                    "once, both more than this test's {measured} GB/s"
                 )
                 if m.cluster.candidate.mean_to_sustained > 1
                 else _(

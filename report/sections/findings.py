@@ -505,10 +505,10 @@ def memory_loads(m: Metrics, cfg: TestConfig, full: bool = True) -> str:
             systems=join_words(names), section=_("Model loading for inference")
         )
     return " " + ngettext(
-        "The loads on {systems} read a model held in memory, not on storage: they time a read from memory, which "
-        "bounds what any storage could do, not what a durable system will do.",
-        "The loads on {systems} read models held in memory, not on storage: they time reads from memory, which "
-        "bound what any storage could do, not what a durable system will do.",
+        "The loads on {systems} read a model held in memory, not on storage: they time a read from memory through "
+        "this machine's I/O path, not what a durable system will do.",
+        "The loads on {systems} read models held in memory, not on storage: they time reads from memory through "
+        "this machine's I/O path, not what a durable system will do.",
         len(names),
     ).format(systems=join_words(names))
 

@@ -239,6 +239,8 @@ def build(w: Words) -> Section:
         lead = (
             _("What would decide the open gates, and what the analysis lacks:")
             if any(g.status != "pass" for g in m.gates)
+            else _("Every gate passes on illustrative save times; what a conclusion still needs:")
+            if "save_times" in m.inputs_illustrative
             else _("Every gate passes; what the analysis still lacks:")
         )
         blocks += [Para(lead, "lead"), Items(steps)]

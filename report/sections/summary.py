@@ -180,9 +180,10 @@ def build(w: Words) -> Section:
         blocks.append(
             Para(
                 _(
-                    "The figures below come from this test (illustrative inputs are marked as such); they do not by "
-                    "themselves show that the candidate meets the customer's targets. The gates and next steps "
-                    "follow the summary."
+                    "The figures below are computed from this test's inputs, as the data sources describe them "
+                    "(supplied, imported or illustrative; illustrative ones are marked); they do not by themselves "
+                    "show that the candidate meets the customer's targets. The gates and next steps follow the "
+                    "summary."
                 ),
                 "note",
             )

@@ -31,8 +31,8 @@ def test_loads_from_a_system_that_keeps_them_in_memory_say_so_and_are_marked(fol
     # examples/fio-local: tmpfs is not durable, and its [environment] says every load reads memory. Loads 2.39 s and
     # 0.865 s: 2.76× faster, 1.52 s per cold start.
     memory = (
-        "The loads on tmpfs (/dev/shm) read a model held in memory, not on storage: they time a read from memory, which "
-        "bounds what any storage could do, not what a durable system will do."
+        "The loads on tmpfs (/dev/shm) read a model held in memory, not on storage: they time a read from memory "
+        "through this machine's I/O path, not what a durable system will do."
     )
     ctx, _m = build(FIO_EXAMPLE)
     summary = next(p for p in paras(section(ctx, "summary").blocks) if p.text.startswith("For inference"))
