@@ -189,7 +189,7 @@ def build(w: Words) -> Section:
             )
         )
     blocks += _key_findings(w)
-    if tuning := tuning_sentence(m):
-        blocks.append(tuning)
+    if tuning := tuning_sentence(m):  # drawn from the save times: marked as they are (Chinese reading 3, major 1)
+        blocks.append(w.p(tuning.text, "save_times", style=tuning.style))
     blocks += save_warnings(w)
     return Section(ID, _("Executive summary"), tuple(blocks))

@@ -1,7 +1,7 @@
 """The executive summary: its sentences come from the figures."""
 
 from report.blocks import Table
-from tests.conftest import DATA, FIXTURES
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 from tests.sections.test_words import FIO_EXAMPLE
 
@@ -92,3 +92,12 @@ def test_the_summary_names_the_open_gates_and_refers_to_the_table_instead_of_rep
     # All gates passing: the reason is one sentence, said as page 1 says it.
     ctx, _m = build(FIXTURES / "repeated")
     assert section(ctx, "summary").blocks[0].text == "Benefit demonstrated. " + ctx.cover.verdict_reason
+
+
+def test_the_re_tuning_box_is_marked_as_the_save_times_it_rests_on():
+    """async-70b: every input illustrative; the summary's re-tuning box was the one paragraph left unmarked (Chinese
+    reading 3, major 1)."""
+    ctx, _m = build(ROOT / "examples" / "async-70b")
+    box = next(b for b in section(ctx, "summary").blocks if getattr(b, "style", "") == "warning")
+    assert box.text.startswith("Re-tuning the checkpoint interval alone does more than switching")
+    assert box.illustrative == "illustrative"
