@@ -90,7 +90,7 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
     if ends and stable:
-        return ratio_span(low, high), _("faster model loading, stable pairs")
+        return ratio_span(low, high), _("faster model loading, unstable pairs left out")
     if ends:
         return ratio_span(low, high), _("faster model loading, from unstable runs")
     return ratio_span(low, high), _("faster model loading")

@@ -10,13 +10,14 @@ from report.compute import Metrics
 from report.formatting import (
     count,
     gb,
+    given,
     gpus,
     long_duration,
     p3,
     s3,
     x3,
 )
-from report.i18n import _
+from report.i18n import _, join_words
 from report.sections.base import Words
 from report.sections.decisions import no_difference_shown
 from report.sections.findings import (
@@ -162,11 +163,28 @@ def _key_findings(w: Words) -> list[Para]:
                 baseline=m.load.baseline_system,
                 pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             )
-            + memory_loads(m, w.config),
+            + memory_loads(m, w.config)
+            + _unstable_loads(w),
             "p",
             loads_marked(w),
         ),
     ]
+
+
+def _unstable_loads(w: Words) -> str:
+    """Said after the load range when an end of it comes from runs that spread above the limit, as page 1's tile
+    leaves that end out (third cold read, major 1)."""
+    ld = w.m.load
+    ends = sorted({p.speedup for p in ld.models if p.unstable and p.speedup in (ld.speedup_min, ld.speedup_max)})
+    if not ends:
+        return ""
+    return " " + _(
+        "Of these, {values} comes from runs that spread above the {limit}% limit: unstable (see “{section}”)."
+    ).format(
+        values=join_words([x3(v) for v in ends]),
+        limit=given(w.config.gates.max_cv_pct),
+        section=_("Model loading for inference"),
+    )
 
 
 def build(w: Words) -> Section:
