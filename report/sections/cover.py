@@ -21,6 +21,7 @@ from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
 from report.sections.findings import (
+    load_speedups_by_spread,
     memory_load_systems,
     retune_headline,
     stall_free_steps,
@@ -74,18 +75,10 @@ def _no_difference(ci: tuple[float, float] | None) -> str:
     )
 
 
-def _stable_speedups(m: Metrics) -> tuple[list[float], list[float]]:
-    """The load speedups at the ends of the tile's range that come from pairs whose runs spread above the limit, and
-    the speedups of the stable pairs."""
-    ld = m.load
-    ends = sorted({p.speedup for p in ld.models if p.unstable and p.speedup in (ld.speedup_min, ld.speedup_max)})
-    return ends, [p.speedup for p in ld.models if not p.unstable]
-
-
 def _load_headline(m: Metrics) -> tuple[str, str]:
     """The load tile's figure and label: the stable pairs' range when an end of the whole range is unstable (the
     headline is what the test shows; the note names what it leaves out), else the whole range (cold read 8, M1)."""
-    ends, stable = _stable_speedups(m)
+    ends, stable = load_speedups_by_spread(m)
     low, high = (min(stable), max(stable)) if ends and stable else (m.load.speedup_min, m.load.speedup_max)
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
@@ -99,7 +92,7 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
 def _unstable_ends(m: Metrics, max_cv_pct: float) -> str:
     """Said on the load tile when an end of the whole range comes from a pair whose runs spread above the limit: which
     end, left out of the headline when stable pairs remain (cold read 7, minor 12)."""
-    ends, stable = _stable_speedups(m)
+    ends, stable = load_speedups_by_spread(m)
     if not ends:
         return ""
     text = (

@@ -27,7 +27,7 @@ from report.i18n import _, join_words, ngettext
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
-from report.sections.decisions import TILE_GATES, open_gates
+from report.sections.decisions import TILE_GATES, no_difference_shown, open_gates
 from report.sections.labels import gate_name, status_label, verdict_status_label
 from report.sections.phrases import (
     _n,
@@ -796,10 +796,18 @@ def no_difference_note(w: Words) -> list[Para]:
     """Said at the top of each section whose figures follow from the two mean save times, while the speedup's 95%
     interval includes 1×: they hold only if the means held (second cold read, major 4); [] otherwise."""
     ci = w.m.save.speedup_ci95
-    if ci is None or not ci[0] <= 1 <= ci[1]:
+    if not no_difference_shown(ci):
         return []
     text = _(
         "This test does not show a difference in save time (the speedup's 95% interval, {low} to {high}, includes "
         "1×): the figures below follow from the two means and hold only if the means held."
     )
     return [w.p(text.format(low=x3(ci[0]), high=x3(ci[1])), "save_times", style="warning")]
+
+
+def load_speedups_by_spread(m: Metrics) -> tuple[list[float], list[float]]:
+    """The load speedups at the ends of the range that come from pairs whose runs spread above the limit (unstable),
+    and the speedups of the other pairs: what page 1's tile heads with and the summary names."""
+    ld = m.load
+    ends = sorted({p.speedup for p in ld.models if p.unstable and p.speedup in (ld.speedup_min, ld.speedup_max)})
+    return ends, [p.speedup for p in ld.models if not p.unstable]

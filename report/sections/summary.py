@@ -25,6 +25,7 @@ from report.sections.findings import (
     capacity_paras,
     capacity_sentence,
     demand_sentence,
+    load_speedups_by_spread,
     loads_marked,
     memory_loads,
     save_warnings,
@@ -174,8 +175,7 @@ def _key_findings(w: Words) -> list[Para]:
 def _unstable_loads(w: Words) -> str:
     """Said after the load range when an end of it comes from runs that spread above the limit, as page 1's tile
     leaves that end out (third cold read, major 1)."""
-    ld = w.m.load
-    ends = sorted({p.speedup for p in ld.models if p.unstable and p.speedup in (ld.speedup_min, ld.speedup_max)})
+    ends, _stable = load_speedups_by_spread(w.m)
     if not ends:
         return ""
     return " " + _(
