@@ -21,10 +21,13 @@ from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
 from report.sections.findings import (
+    headline_load_span,
+    load_pairs,
     load_speedups_by_spread,
     memory_load_systems,
     retune_headline,
     stall_free_steps,
+    today_interval_only,
     verdict_label,
     verdict_reason,
     verdict_style,
@@ -54,6 +57,10 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
     if tile_id in DERIVED_TILES and no_difference_shown(m.save.speedup_ci95):
         gate_mark = _("{marks}; no difference shown").format(marks=gate_mark) if gate_mark else _("No difference shown")
         kind = kind or "insufficient"
+    if tile_id in DERIVED_TILES and today_interval_only(m):
+        # a benefit that a longer interval, or re-tuning the baseline's, takes away (third cold read, M-5)
+        gate_mark = _interval_mark(m, gate_mark)
+        kind = kind or "insufficient"
     input_mark = ""
     if set(inputs) & set(m.inputs_illustrative):
         input_mark = _("Illustrative input")
@@ -64,6 +71,17 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
     if gate_mark:
         return gate_mark, kind
     return input_mark, "illustrative" if input_mark else ""
+
+
+def _interval_mark(m: Metrics, marks: str) -> str:
+    """The mark of a benefit stated at today's interval that a longer interval takes away: an asynchronous job's below
+    the interval where neither write outlasts the compute, else re-tuning's (after the tile's other marks)."""
+    steps = stall_free_steps(m)
+    if steps is not None:
+        text = _("{marks}; under {steps} steps only") if marks else _("Under {steps} steps only")
+    else:
+        text = _("{marks}; today's interval only") if marks else _("Today's interval only")
+    return text.format(marks=marks, steps=count(steps or 0))
 
 
 def _no_difference(ci: tuple[float, float] | None) -> str:
@@ -79,7 +97,7 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
     """The load tile's figure and label: the stable pairs' range when an end of the whole range is unstable (the
     headline is what the test shows; the note names what it leaves out), else the whole range (cold read 8, M1)."""
     ends, stable = load_speedups_by_spread(m)
-    low, high = (min(stable), max(stable)) if ends and stable else (m.load.speedup_min, m.load.speedup_max)
+    low, high = headline_load_span(m)
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
     if ends and stable:
@@ -95,12 +113,19 @@ def _unstable_ends(m: Metrics, max_cv_pct: float) -> str:
     ends, stable = load_speedups_by_spread(m)
     if not ends:
         return ""
-    text = (
-        _("; {values} from runs that spread above the {limit}% limit (unstable), left out")
-        if stable
-        else _("; {values} from runs that spread above the {limit}% limit (unstable)")
+    if not stable:  # the label says "from unstable runs" already (third cold read, m-9)
+        return _("; their runs spread above the {limit}% limit").format(limit=given(max_cv_pct))
+    return _("; {values} from runs that spread above the {limit}% limit (unstable), left out").format(
+        values=join_words([x3(v) for v in ends]), limit=given(max_cv_pct)
     )
-    return text.format(values=join_words([x3(v) for v in ends]), limit=given(max_cv_pct))
+
+
+def _single_runs(m: Metrics) -> str:
+    """Said on the load tile when every load was timed once per system: its speedups carry no spread (third cold
+    read, m-16)."""
+    if m.load.models and all(x.speedup_ci95 is None for x in m.load.models):
+        return _("; each load timed once, no spread")
+    return ""
 
 
 def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
@@ -186,15 +211,17 @@ def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
             *_load_headline(m),
             _("than {system}, {pairs}").format(
                 system=m.load.baseline_system,
-                pairs=_n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
+                pairs=load_pairs(m),
             )
-            + _unstable_ends(m, max_cv_pct),
+            + _unstable_ends(m, max_cv_pct)
+            + _single_runs(m),
         ),
     )
-    out, steps = [], stall_free_steps(m)
+    out = []
     for tile_id, value, label, note in specs:
-        if steps is not None and tile_id in ("bubble", "training", "capacity"):
-            note += _("; none from {steps} steps between saves").format(steps=count(steps))
+        if tile_id in DERIVED_TILES and no_difference_shown(s.speedup_ci95):
+            # the condition in the tile's own words, not only in its tag (third cold read, M-6)
+            label = _("{label}, if the means held").format(label=label)
         mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)

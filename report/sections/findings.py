@@ -563,6 +563,13 @@ def beyond_run(m: Metrics) -> bool:
     return m.reliability.baseline.optimal_interval_steps > m.bubble.total_steps
 
 
+def today_interval_only(m: Metrics) -> bool:
+    """Whether a benefit at today's interval is mostly one of the interval: the job saves asynchronously and its
+    benefit ends below some interval, or re-tuning the baseline's interval alone does more than the candidate at today's
+    (with Young's optimum inside the run). Page 1 marks the tiles that state such a benefit (third cold read, M-5)."""
+    return stall_free_steps(m) is not None or tuning_sentence(m) is not None
+
+
 def tuning_sentence(m: Metrics) -> Para | None:
     """The summary's re-tuning headline: only where it holds, Young's optimum shorter than the run (else the failure
     section carries the comparison as a caveat)."""
@@ -803,6 +810,59 @@ def no_difference_note(w: Words) -> list[Para]:
         "1×): the figures below follow from the two means and hold only if the means held."
     )
     return [w.p(text.format(low=x3(ci[0]), high=x3(ci[1])), "save_times", style="warning")]
+
+
+def headline_load_pairs(m: Metrics) -> list:
+    """The load pairs every headline states (page 1, the summary, the loading section): those whose runs stay within
+    the limit when an end of the whole range is unstable and such pairs remain, else all (third cold read, M-1: one
+    range everywhere)."""
+    ends, stable = load_speedups_by_spread(m)
+    if ends and stable:
+        return [p for p in m.load.models if not p.unstable]
+    return list(m.load.models)
+
+
+def headline_load_span(m: Metrics) -> tuple[float, float]:
+    """The range of the headline pairs' load speedups (`headline_load_pairs`)."""
+    speedups = [p.speedup for p in headline_load_pairs(m)]
+    return min(speedups), max(speedups)
+
+
+def load_pairs(m: Metrics) -> str:
+    """The pairs the headline load range is taken from: "3 model/platform pairs", or "2 of 3 model/platform pairs"
+    when unstable ends are left out of it."""
+    total, used = len(m.load.models), len(headline_load_pairs(m))
+    if used < total:
+        return ngettext("{n} of {total} model/platform pair", "{n} of {total} model/platform pairs", total).format(
+            n=used, total=total
+        )
+    return ngettext("{n} model/platform pair", "{n} model/platform pairs", total).format(n=total)
+
+
+def unstable_loads(m: Metrics, cfg: TestConfig, section: str = "") -> str:
+    """Said after the headline load range when an end of the whole range comes from runs that spread above the
+    limit: left out of the range when other pairs remain, else named as unstable. `section`: where the loads are
+    discussed, when it is not here (there, the warnings that follow the range name an unstable pair)."""
+    ends, stable = load_speedups_by_spread(m)
+    if not ends:
+        return ""
+    values, limit = join_words([x3(v) for v in ends]), given(cfg.gates.max_cv_pct)
+    if stable:
+        text = (
+            _(
+                "Left out of this range: {values}, from runs that spread above the {limit}% limit (unstable; see "
+                "“{section}”)."
+            )
+            if section
+            else _(
+                "Left out of this range: {values}, from runs that spread above the {limit}% limit (unstable; below)."
+            )
+        )
+    elif section:
+        text = _("The runs behind {values} spread above the {limit}% limit: unstable (see “{section}”).")
+    else:  # nothing left out, and the warnings below say it
+        return ""
+    return " " + text.format(values=values, limit=limit, section=section)
 
 
 def load_speedups_by_spread(m: Metrics) -> tuple[list[float], list[float]]:

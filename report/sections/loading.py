@@ -21,7 +21,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import loads_marked, memory_loads
+from report.sections.findings import headline_load_pairs, headline_load_span, loads_marked, memory_loads, unstable_loads
 from report.sections.phrases import (
     load_speed,
 )
@@ -95,8 +95,21 @@ def _system_headers(baseline: str, candidate: str) -> tuple[tuple[str, str], str
 def build(w: Words) -> Section:
     m = w.m
     models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
-    least, most = s3(m.lifecycle.load_saved_min_s), s3(m.lifecycle.load_saved_max_s)
-    if least == most:
+    saved = [x.saved_s for x in headline_load_pairs(m)]  # the pairs the range is of
+    least, most = s3(min(saved)), s3(max(saved))
+    if w.marked("load_times") == "illustrative":  # not an event (third cold read, M-3)
+        text = (
+            _(
+                "With the illustrative load times, {candidate} would bring a model into service {speed} than "
+                "{baseline}, saving {least} per cold start."
+            )
+            if least == most
+            else _(
+                "With the illustrative load times, {candidate} would bring a model into service {speed} than "
+                "{baseline}, saving {least} to {most} per cold start."
+            )
+        )
+    elif least == most:
         text = _("{candidate} brings a model into service {speed} than {baseline}, saving {least} per cold start.")
     else:
         text = _(
@@ -106,12 +119,13 @@ def build(w: Words) -> Section:
         Para(
             text.format(
                 candidate=m.load.candidate_system,
-                speed=load_speed(m),
+                speed=load_speed(m, headline_load_span(m)),
                 baseline=m.load.baseline_system,
                 least=least,
                 most=most,
             )
-            + memory_loads(m, w.config),
+            + memory_loads(m, w.config)
+            + unstable_loads(m, w.config),
             "p",
             loads_marked(w),
         )

@@ -73,10 +73,11 @@ def ratio_span(low: float, high: float) -> str:
     return x3(low) if a == b else _("{low}×–{high}×").format(low=a, high=b)
 
 
-def load_speed(m: Metrics) -> str:
+def load_speed(m: Metrics, span: tuple[float, float] | None = None) -> str:
     """ "6.20× to 9.30× faster", "1.5× slower", "between 1.5× slower and 2.00× faster": the multiples are fields
-    and × is in the message, so that Chinese can say 加速比 6.20 至 9.30 rather than the ambiguous 快 6.20 倍."""
-    lo, hi = m.load.speedup_min, m.load.speedup_max
+    and × is in the message, so that Chinese can say 加速比 6.20 至 9.30 rather than the ambiguous 快 6.20 倍. `span`:
+    the range to word (by default every pair's)."""
+    lo, hi = span or (m.load.speedup_min, m.load.speedup_max)
     if lo >= 1:
         return _multiples(lo, hi, _("{ratio}× faster"), _("{low}× to {high}× faster"))
     if hi < 1:

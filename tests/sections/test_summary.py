@@ -101,3 +101,23 @@ def test_the_re_tuning_box_is_marked_as_the_save_times_it_rests_on():
     box = next(b for b in section(ctx, "summary").blocks if getattr(b, "style", "") == "warning")
     assert box.text.startswith("Re-tuning the checkpoint interval alone does more than switching")
     assert box.illustrative == "illustrative"
+
+
+def test_illustrative_inputs_are_not_worded_as_events():
+    """Third cold read, M-3: "saved" and "loaded" say something happened; illustrative inputs are named instead.
+    Fixture R: Old NAS 100, 110, 120 s (mean 110), Array X 50, 55, 60 s (mean 55): 55 s less, 110 / 55 = 2.00×."""
+    ctx, _m = build(FIXTURES / "retune")
+    summary = texts(section(ctx, "summary").blocks)
+    assert (
+        "On the 32B workload (64 GB per checkpoint, 16 GPUs), the illustrative save times are 55 s on Array X against "
+        "110 s on Old NAS: 55 s less per save, 2.00× faster" in " ".join(summary)
+    )
+    assert not any(" saved a checkpoint" in t or " loaded models" in t for t in summary)
+    loading = texts(section(ctx, "loading").blocks)[0]
+    assert loading.startswith("With the illustrative load times, Array X would bring a model into service 5.00× to")
+    # The default data's save times are supplied (the white paper's), not illustrative: an event, as before.
+    ctx, _m = build(DATA)
+    assert any(
+        t.startswith("On the 32B LoRA workload") and " saved a checkpoint in 94 s" in t
+        for t in texts(section(ctx, "summary").blocks)
+    )

@@ -30,14 +30,22 @@ def test_page_one_of_an_asynchronous_job_bounds_its_benefit():
     )
     assert limit in ctx.cover.verdict_reason
     assert limit in texts(section(ctx, "summary").blocks)[0]
-    notes = {t.id: t.note for t in ctx.cover.tiles}
-    for tile in ("bubble", "training", "capacity"):
-        assert notes[tile].endswith("; none from 57 steps between saves"), tile
-    assert "steps between saves" not in notes["speedup"] + notes["loading"]
-    # A synchronous job (the default data) has no such limit on page 1.
+    # The tiles that state a benefit at today's interval carry the limit in their mark (third cold read, M-5).
+    marks = {t.id: t.mark for t in ctx.cover.tiles}
+    for tile in ("bubble", "training", "ettr", "capacity"):
+        assert marks[tile] == "Under 57 steps only; illustrative input", tile
+    assert (marks["speedup"], marks["loading"]) == ("Illustrative input", "Illustrative input")
+    # A synchronous job (the default data) has no such limit on page 1, and re-tuning does not beat switching there.
     ctx, _m = build(DATA)
     assert "The benefit holds only" not in ctx.cover.verdict_reason
-    assert not any("steps between saves" in t.note for t in ctx.cover.tiles)
+    assert not any("steps only" in t.mark or "interval only" in t.mark for t in ctx.cover.tiles)
+    # Fixture R: re-tuning Old NAS (5.56% → 1.00%) beats Array X at today's interval (2.81%), Young's optimum inside
+    # the run: its benefit tiles are marked as today's interval's.
+    ctx, _m = build(FIXTURES / "retune")
+    marks = {t.id: t.mark for t in ctx.cover.tiles}
+    assert [marks[t] for t in ("bubble", "training", "ettr", "capacity")] == [
+        "Today's interval only; illustrative input"
+    ] * 4
 
 
 def test_gates_and_tiles_on_runs_the_gates_cannot_judge_are_flagged():
