@@ -165,15 +165,15 @@ def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
             "ettr",
             f"{num(m.reliability.baseline.ettr, 3)} → {num(m.reliability.candidate.ettr, 3)}",
             _("effective training time ratio (ETTR)"),
+            # an asynchronous job's stall per save is news here; a synchronous one's save time is the speedup
+            # tile's, whose share could not be recomputed from its rounded means (third cold read, m-4)
             _("at today's interval, failures included (MTBF and restart assumed); {per_save} per save").format(
                 per_save=_("{baseline} → {candidate} of stall").format(
                     baseline=s3(s.baseline.pause_s), candidate=s3(s.candidate.pause_s)
                 )
-                if m.checkpoint_mode == "async"
-                else _("{share} less save time").format(share=p3(s.reduction_pct))
-                if s.reduction_pct >= 0
-                else _("{share} more save time").format(share=p3(-s.reduction_pct))
-            ),
+            )
+            if m.checkpoint_mode == "async"
+            else _("at today's interval, failures included (MTBF and restart assumed)"),
         ),
         (
             "capacity",

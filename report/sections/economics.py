@@ -13,9 +13,10 @@ from report.compute import Metrics
 from report.config import EconomicsSpec
 from report.formatting import (
     count,
+    enough_digits,
+    figure_of,
     gb,
     given,
-    gpus,
     h3,
     money,
     num,
@@ -48,7 +49,7 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
         return ()
     return (
         (
-            _("Energy per training run"),
+            _("Energy saved per training run"),
             _("{kwh} kWh").format(kwh=rounded(e.energy_kwh_per_run)),
             _("{time} saved × {gpus} GPUs × {power} kW × PUE {pue}").format(
                 time=s3(m.bubble.time_saved_s),
@@ -58,7 +59,7 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
             ),
         ),
         (
-            _("Energy per year, this job"),
+            _("Energy saved per year, this job"),
             _("{kwh} kWh").format(kwh=rounded(e.energy_kwh_per_year)),
             _("× {runs} runs a year (test.toml)").format(runs=count(spec.runs_per_year)),
         ),
@@ -69,12 +70,28 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], .
     """Per run, per year (this job), per year (the cluster) and the runs that reconcile the last two."""
     e, b = m.economics, m.bubble
     price = _("{price} per GPU-hour").format(price=f"{num(spec.gpu_hour_price, 2)} {e.currency}")
+    # Operands with the digits that make each printed amount come out of them: 264 × 8,760 h × 2.20 USD is 5.09 million,
+    # 263.5 the 5.08 million printed (third cold read, m-5).
+    (time_saved,) = enough_digits(
+        (b.time_saved_s,),
+        lambda t: (
+            money(figure_of(t[0]) / 3600 * m.save.baseline.gpus * spec.gpu_hour_price, e.currency)
+            == money(e.value_per_run, e.currency)
+        ),
+    )
+    (equivalents,) = enough_digits(
+        (b.gpu_equivalents,),
+        lambda t: (
+            money(figure_of(t[0]) * HOURS_A_YEAR * spec.gpu_hour_price, e.currency)
+            == money(e.cluster_value_per_year, e.currency)
+        ),
+    )
     rows = [
         (
             _("Per training run"),
             money(e.value_per_run, e.currency),
             _("{time} saved × {gpus} GPUs × {price}").format(
-                time=s3(b.time_saved_s), gpus=m.save.baseline.gpus, price=price
+                time=f"{time_saved} s", gpus=m.save.baseline.gpus, price=price
             ),
         ),
         (
@@ -88,7 +105,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], .
             _(
                 "{gpus} GPU-equivalents × 8,760 h × {price}: every GPU of the {cluster}-GPU cluster running jobs like "
                 "this one all year"
-            ).format(gpus=gpus(b.gpu_equivalents), price=price, cluster=count(b.cluster_gpus)),
+            ).format(gpus=equivalents, price=price, cluster=count(b.cluster_gpus)),
         ),
     ]
     if e.value_per_run != 0:

@@ -108,10 +108,7 @@ def test_tiles_name_their_assumptions_and_unstable_ends():
     is the 32B/Atlas pair whose runs spread by 12.9% (above the 10% limit), and the stable pairs give 5.00×–6.00×."""
     ctx, _m = build(FIXTURES / "retune")
     notes = {k.id: k.note for k in ctx.cover.tiles}
-    assert (
-        notes["ettr"]
-        == "at today's interval, failures included (MTBF and restart assumed); 50.0% less save time per save"
-    )
+    assert notes["ettr"] == "at today's interval, failures included (MTBF and restart assumed)"
     assert notes["loading"] == (
         "than Old NFS, 2 of 3 model/platform pairs; 10.0× from runs that spread above the 10% limit (unstable), left out"
     )

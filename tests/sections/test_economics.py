@@ -61,3 +61,15 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     labels = [row[0] for row in table.rows]  # below the money and the energy, above what is kept on the array
     assert labels.index("The values above hold under") == labels.index("Checkpoints retained") - 1
     assert labels.index("Per year, the whole cluster") < labels.index("The values above hold under")
+
+
+def test_each_amount_can_be_recomputed_from_its_printed_operands():
+    """Third cold read, m-5: 264 GPU-equivalents × 8,760 h × 2.20 USD is 5,087,808 USD (5.09 million), not the 5.08
+    million printed from the unrounded 263.5 (263.5 × 8,760 × 2.20 = 5,078,136): the operand prints 263.5. The per-run
+    row's 15,936 s ÷ 3,600 × 64 GPUs × 2.20 = 623.3 USD already comes out as printed."""
+    ctx, _m = build(ROOT / "examples" / "async-70b")
+    table = next(b for b in section(ctx, "economics").blocks if isinstance(b, Table) and b.id == "economics")
+    rows = {r[0]: r[1:] for r in table.rows}
+    assert rows["Per year, the whole cluster"][0] == "5.08 million USD"
+    assert rows["Per year, the whole cluster"][1].startswith("263.5 GPU-equivalents × 8,760 h × 2.20 USD per GPU-hour")
+    assert rows["Per training run"] == ("623 USD", "15,936 s saved × 64 GPUs × 2.20 USD per GPU-hour")
