@@ -20,6 +20,15 @@ def num(value: float | int | None, digits: int = 1) -> str:
     return text.replace("-", "−")
 
 
+def ratio3(value: float) -> str:
+    """A ratio of at most 1 (ETTR) at three decimals, or at the fewest more that keep it below 1: 0.9997 prints
+    "0.9997", not a "1.000" that reads as no overhead at all (third cold read, m-6)."""
+    digits = 3
+    while value < 1 and num(value, digits) == num(1.0, digits) and digits < 6:
+        digits += 1
+    return num(value, digits)
+
+
 def auto_digits(value: float) -> int:
     """Decimals a reader needs for a measured quantity: whole values none, large ones one, small ones two."""
     if float(value).is_integer() and abs(value) >= 1:

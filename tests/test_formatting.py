@@ -169,3 +169,16 @@ def test_short_names_give_way_before_a_number_breaks():
            "4.96–5.44×")  # fmt: skip
     layout = f.column_layout(Table("load", "caption", columns, (row,)))
     assert layout.split is False and layout.widths[1] == 0
+
+
+def test_an_ettr_below_one_never_prints_as_one():
+    """Third cold read, m-6: 0.99973 at three decimals is "1.000", read as no overhead; it prints "0.9997"."""
+    from report.formatting import ratio3
+
+    assert [ratio3(v) for v in (0.858, 0.99973, 0.999996, 1.0, 0.9994)] == [
+        "0.858",
+        "0.9997",
+        "0.999996",
+        "1.000",
+        "0.999",
+    ]

@@ -13,7 +13,7 @@ from report.formatting import (
     sig,
     spread,
 )
-from report.i18n import _, ngettext
+from report.i18n import _, join_words, ngettext
 from report.sections.base import Words
 from report.sections.phrases import (
     both,
@@ -23,6 +23,10 @@ from report.sections.phrases import (
 ID = "bandwidth"
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ("bandwidth", "throughput")
+
+
+# Fewer samples per run than this show neither a sustained rate nor a warm-up.
+FEW_SAMPLES = 3
 
 
 def build(w: Words) -> Section:
@@ -76,10 +80,11 @@ def build(w: Words) -> Section:
     for key, s in ramps:
         text = ngettext(
             "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean is "
-            "{steady} GB/s, {change} than with it. A save much longer than the warm-up sees mostly the steady state.",
+            "{steady} GB/s, {change} than with it. A save sees mostly the steady state only if it lasts much longer "
+            "than the warm-up.",
             "{system}'s log opens with a warm-up ({n} samples below 90% of their run's median); without it the mean "
-            "is {steady} GB/s, {change} than with it. A save much longer than the warm-up sees mostly the steady "
-            "state.",
+            "is {steady} GB/s, {change} than with it. A save sees mostly the steady state only if it lasts much "
+            "longer than the warm-up.",
             s.warmup_samples,
         )
         notes.append(
@@ -94,7 +99,19 @@ def build(w: Words) -> Section:
                 side=key,
             )
         )
-    if not ramps:
+    # A run of one or two samples shows neither a sustained rate nor a warm-up (third cold read, m-13).
+    sparse = [side for side in w.sides if side.bandwidth.samples < FEW_SAMPLES * side.bandwidth.runs]
+    if sparse:
+        notes.append(
+            w.p(
+                _(
+                    "{systems}: fewer than {few} samples per run, too few to call the rate sustained or to see a "
+                    "warm-up; log the bandwidth through each run (fio's --write_bw_log)."
+                ).format(systems=join_words([side.system for side in sparse]), few=FEW_SAMPLES),
+                "bandwidth",
+            )
+        )
+    elif not ramps:
         notes.append(
             w.p(_("No run opens with a warm-up ramp: the steady-state means equal the all-sample means."), "bandwidth")
         )

@@ -11,8 +11,8 @@ from report.formatting import (
     count,
     given,
     gpus,
-    num,
     p3,
+    ratio3,
     s3,
     sig,
     x3,
@@ -163,7 +163,7 @@ def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
         ),
         (
             "ettr",
-            f"{num(m.reliability.baseline.ettr, 3)} → {num(m.reliability.candidate.ettr, 3)}",
+            f"{ratio3(m.reliability.baseline.ettr)} → {ratio3(m.reliability.candidate.ettr)}",
             _("effective training time ratio (ETTR)"),
             # an asynchronous job's stall per save is news here; a synchronous one's save time is the speedup
             # tile's, whose share could not be recomputed from its rounded means (third cold read, m-4)

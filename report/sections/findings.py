@@ -17,8 +17,8 @@ from report.formatting import (
     given,
     gpus,
     natural_key,
-    num,
     p3,
+    ratio3,
     s3,
     sig,
     x3,
@@ -524,12 +524,12 @@ def ettr_fields(m: Metrics) -> dict[str, str]:
     today's interval and at its optimal interval, and the systems' names."""
     r, s = m.reliability, m.save
     return {
-        "baseline": num(r.baseline.ettr, 3),
+        "baseline": ratio3(r.baseline.ettr),
         "baseline_system": s.baseline.system,
-        "candidate": num(r.candidate.ettr, 3),
+        "candidate": ratio3(r.candidate.ettr),
         "candidate_system": s.candidate.system,
-        "baseline_optimal": num(r.baseline.optimal_ettr, 3),
-        "candidate_optimal": num(r.candidate.optimal_ettr, 3),
+        "baseline_optimal": ratio3(r.baseline.optimal_ettr),
+        "candidate_optimal": ratio3(r.candidate.optimal_ettr),
     }
 
 

@@ -16,6 +16,7 @@ from report.formatting import (
     hours,
     num,
     p3,
+    ratio3,
     s3,
     seconds,
     seconds_figure,
@@ -55,14 +56,18 @@ def _reliability_rows(m: Metrics) -> tuple[tuple[str, ...], ...]:
         for key, save, side in zip(SIDES, s.sides(), (r.baseline, r.candidate), strict=True):
             interval = side.optimal_interval_s if at_optimum else r.interval_s
             cost = _cost_at(m, key, interval)
+            name = label.format(system=save.system)
+            if at_optimum and side.optimal_interval_steps > m.bubble.total_steps:
+                # an interval the run never reaches: not a setting to adopt (third cold read, m-7)
+                name = _("{row}: longer than the whole run").format(row=name)
             rows.append(
                 (
-                    label.format(system=save.system),
+                    name,
                     seconds(cost),
                     h3(interval),
                     p3(100 * cost / interval),
                     p3(side.optimal_overhead_pct if at_optimum else side.overhead_pct),
-                    num(side.optimal_ettr if at_optimum else side.ettr, 3),
+                    ratio3(side.optimal_ettr if at_optimum else side.ettr),
                 )
             )
     return tuple(rows)
@@ -78,8 +83,8 @@ def _recovery_table(w: Words) -> Table:
             "–" if side.restore_s is None else seconds_figure(side.restore_s),
             seconds_figure(r.restart_s),
             seconds_figure(side.recovery_s),
-            num(side.ettr, 3),
-            num(side.optimal_ettr, 3),
+            ratio3(side.ettr),
+            ratio3(side.optimal_ettr),
         )
         for save, side in zip(m.save.sides(), (r.baseline, r.candidate), strict=True)
     )

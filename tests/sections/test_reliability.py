@@ -1,7 +1,7 @@
 """Failures and the checkpoint interval: both overhead measures named."""
 
 from report.blocks import Table
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 
 
@@ -25,3 +25,19 @@ def test_with_asynchronous_saves_both_measures_count_stalls():
         "Young's model counts them (16.5% for the stalls alone, the same stalls:" in rel
     )
     assert "save time as a share of wall time" not in rel
+
+
+def test_an_optimal_interval_longer_than_the_run_is_labelled_so():
+    """Third cold read, m-7: the default data's run is 10,000 steps of 3.24 s (9 h of compute); Young's optima are
+    25.0 h and 18.2 h, intervals the run never reaches: their rows say so. Fixture R's optimum (11,124 steps of a
+    60,000-step run) is inside the run: its rows carry no such words."""
+    ctx, _m = build(DATA)
+    table = next(b for b in section(ctx, "reliability").blocks if isinstance(b, Table) and b.id == "reliability")
+    assert [r[0] for r in table.rows[2:]] == [
+        "Local NVMe (single drive), re-tuned (Young): longer than the whole run",
+        "Mingxin FX100, re-tuned (Young): longer than the whole run",
+    ]
+    assert [r[2] for r in table.rows[2:]] == ["25.0 h", "18.2 h"]
+    ctx, _m = build(FIXTURES / "retune")
+    table = next(b for b in section(ctx, "reliability").blocks if isinstance(b, Table) and b.id == "reliability")
+    assert not any("longer than the whole run" in r[0] for r in table.rows)
