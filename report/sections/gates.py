@@ -55,17 +55,22 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
     indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative"]
     g = cfg.gates
+    # An indicative pass is not counted as a pass (third cold read, m-14): "0 of 4 gates pass; G4 passes
+    # indicatively, ...".
     text = (
-        _(
-            "{passed} of {total} gates pass ({indicative} only indicatively, on save runs that G1 or G2 does not "
-            "accept), {failed} fail and {missing} lack the data to decide."
+        ngettext(
+            "{passed} of {total} gates pass; {indicative} passes only indicatively, on save runs that G1 or G2 does "
+            "not accept; {failed} fail and {missing} lack the data to decide.",
+            "{passed} of {total} gates pass; {indicative} pass only indicatively, on save runs that G1 or G2 does "
+            "not accept; {failed} fail and {missing} lack the data to decide.",
+            len(indicative),
         )
         if indicative
         else _("{passed} of {total} gates pass, {failed} fail and {missing} lack the data to decide.")
     )
     return Para(
         text.format(
-            passed=tally["pass"],
+            passed=tally["pass"] - len(indicative),
             total=len(m.gates),
             failed=tally["fail"],
             missing=tally["insufficient"],

@@ -22,7 +22,7 @@ from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import SAVE_INPUTS, Words
-from report.sections.findings import other_workloads, other_workloads_words
+from report.sections.findings import memory_load_systems, other_workloads, other_workloads_words
 from report.sections.labels import input_label
 from report.sections.phrases import (
     _n,
@@ -163,9 +163,10 @@ def _sources(w: Words) -> Definitions:
         items.append((input_label(name), text))
         marks.append(_source_mark(w, name))
     durable_not = {side.system for side in w.sides if side.key in w.m.not_durable}
+    memory = set(memory_load_systems(w.m, c))
     for label, text, system, into in _imported_sources(w.test):
         items.append((label, text))
-        if system in durable_not and into in SAVE_INPUTS:
+        if (system in durable_not and into in SAVE_INPUTS) or (system in memory and into == "load_times"):
             marks.append(("illustrative", _("{origin}, not durable").format(origin=_("Imported"))))
         else:
             marks.append(("measured", _("Imported")))
@@ -180,6 +181,8 @@ def _source_mark(w: Words, name: str) -> tuple[str, str]:
         return "illustrative", _("Illustrative")
     origin = _("Supplied") if f"{name}.csv" in w.test.raw else _("Imported")
     if w.m.not_durable and name in SAVE_INPUTS:
+        return "illustrative", _("{origin}, not durable").format(origin=origin)
+    if name == "load_times" and memory_load_systems(w.m, w.config):  # marked as the loads are (cold read 3, m-12)
         return "illustrative", _("{origin}, not durable").format(origin=origin)
     return "measured", origin
 

@@ -37,8 +37,9 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
     assert (g4.status, g4.label, g4.style) == ("pass", "Indicative pass", "pass-indicative")
     assert g4.detail.endswith("computed from save runs too few to decide G1 and G2")
     assert note.text.startswith(
-        "1 of 4 gates pass (G4 only indicatively, on save runs that G1 or G2 does not accept), 0 fail and 3 lack the "
-        "data to decide."
+        # an indicative pass is not counted as a pass (third cold read, m-14)
+        "0 of 4 gates pass; G4 passes only indicatively, on save runs that G1 or G2 does not accept; 0 fail and 3 "
+        "lack the data to decide."
     )
     # gates_fail: G2 passes on its own runs (it rests on no other gate): a bare pass.
     ctx, _m = build(FIXTURES / "gates_fail")
