@@ -117,5 +117,14 @@ def formulas() -> tuple[tuple[str, str], ...]:
     )
 
 
-def build(_w: Words) -> Section:
-    return Section(ID, _("Appendix B: formulas"), (Definitions(formulas(), "formulas"),), appendix=True)
+def build(w: Words) -> Section:
+    # Only the formulas of figures this report prints: no value or energy of time saved without the economics
+    # section (third cold read, m-16).
+    e = w.m.economics
+    absent = set()
+    if e is None:
+        absent |= {_("Value of time saved"), _("Energy of time saved")}
+    elif e.energy_kwh_per_run is None:
+        absent.add(_("Energy of time saved"))
+    shown = tuple(f for f in formulas() if f[0] not in absent)
+    return Section(ID, _("Appendix B: formulas"), (Definitions(shown, "formulas"),), appendix=True)

@@ -216,6 +216,13 @@ def test_async_mode_answer_energy_and_formulas():
 def test_without_energy_the_value_table_has_no_energy_rows():
     ctx, _ = build(FIXTURES / "economics")
     assert not any(row[0].startswith("Energy") for row in _table(ctx, "economics", "economics").rows)
+    # Appendix B lists the formulas of the figures printed (third cold read, m-16): value, not energy, here; neither
+    # in the default data, which prices nothing.
+    formulas = dict(next(iter(section(ctx, "formulas").blocks)).items)
+    assert "Value of time saved" in formulas and "Energy of time saved" not in formulas
+    ctx, _ = build(DATA)
+    formulas = dict(next(iter(section(ctx, "formulas").blocks)).items)
+    assert not {"Value of time saved", "Energy of time saved"} & set(formulas) and "ETTR" in formulas
 
 
 def test_measured_restores_in_the_failure_section_and_the_async_section():
