@@ -36,8 +36,9 @@ DENIALS_ZH = (r"非实测", r"未实测", r"尚未实测", r"请实测")
 #: The messages that say “measured” or 实测 of this report's figures, and why each is reached only when they are.
 MEASURED_ONLY = {
     "All four gates pass on this test's measurements.": "findings.verdict_reason: save_times not illustrative",
-    "Every figure is computed from the measured inputs attached to the PDF edition (save times, bandwidth and load "
-    "times) and from the assumptions in the test setup.": "cover._evidence: no input illustrative",
+    "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
+    "assumptions in the test setup.": "cover._evidence: every input imported from a tool's output (none supplied "
+    "in a CSV or declared illustrative)",
     "Measured inputs, imported from tool output: {inputs}.": "cover._evidence: lists only the inputs a tool's output "
     "gave (imported), none supplied in a CSV or declared illustrative",
     "measured": "measure/words.py: the [environment] line `report measure` writes when it timed the saves itself",

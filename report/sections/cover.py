@@ -250,10 +250,11 @@ def _evidence(w: Words) -> str:
     supplied in a CSV are "supplied", measurements only by their source note (cold read 7, minor 11)."""
     o = _origins(w)
     if not (o["supplied"] or o["supplied_measured"] or o["illustrative"]):
+        # the inputs by name: restore times, when imported, are among them
         return _(
-            "Every figure is computed from the measured inputs attached to the PDF edition (save times, bandwidth and "
-            "load times) and from the assumptions in the test setup."
-        )
+            "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
+            "assumptions in the test setup."
+        ).format(inputs=join_words(o["imported"]))
     words = {
         "imported": _("Measured inputs, imported from tool output: {inputs}."),
         "supplied_measured": _("Supplied inputs, measurements according to their source note in test.toml: {inputs}."),
