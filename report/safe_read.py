@@ -9,7 +9,6 @@ from pathlib import Path
 
 # Kernel file systems whose "regular files" block (/proc/kmsg), never end or change as they are read.
 _PSEUDO = (Path("/proc"), Path("/sys"), Path("/dev"))
-_BLOCK = 1 << 20
 
 
 class Unreadable(Exception):
@@ -65,8 +64,10 @@ def _read_fd(fd: int, limit: int) -> bytes:
         raise Unreadable(f"is {kind_of(before.st_mode)}, not a file")
     if before.st_size > limit:
         raise Unreadable(f"is {before.st_size:,} bytes, more than the {limit:,} this program reads")
+    # The whole file in one read where the kernel allows (one copy, no join of a 366 MB log's 350 pieces: that cost
+    # 1.2 s of a 10M-sample build); a byte more than its size, to see it grow.
     chunks, total = [], 0
-    while chunk := os.read(fd, min(_BLOCK, before.st_size + 1 - total) or 1):
+    while chunk := os.read(fd, (before.st_size + 1 - total) or 1):
         chunks.append(chunk)
         total += len(chunk)
         if total > before.st_size:
@@ -75,4 +76,4 @@ def _read_fd(fd: int, limit: int) -> bytes:
     changed = (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns)
     if changed or total != before.st_size:
         raise Unreadable("changed while it was being read; run again once it is written")
-    return b"".join(chunks)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
