@@ -26,6 +26,9 @@ REPORTS = {
     "default_zh": (DATA, "zh-CN"),
     "fio_local": (EXAMPLES / "fio-local", "en"),
     "async_70b": (EXAMPLES / "async-70b", "en"),
+    # page 1's tiles carry interval marks here (re-tuning, the asynchronous limit): it must still hold one page
+    "async_70b_zh": (EXAMPLES / "async-70b", "zh-CN"),
+    "retune": (FIXTURES / "retune", "en"),
 }
 
 
