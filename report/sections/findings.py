@@ -619,15 +619,16 @@ def tuning_sentence(m: Metrics) -> Para | None:
 
 
 def retune_headline(m: Metrics) -> str:
-    """Page 1's line of the re-tuning headline, with its figures, where the summary's holds (else ""). An asynchronous
-    job whose benefit ends below some interval has it said already, with the optimum against optimum, by its limit
-    (`async_limit`): page 1 has no room for both."""
+    """Page 1's line of the re-tuning headline, with its figures and, like the summary's, its premise (an assumed
+    failure rate), where the summary's holds (else ""). An asynchronous job whose benefit ends below some interval has
+    it said already, with the optimum against optimum, by its limit (`async_limit`): page 1 has no room for both."""
     r, s = m.reliability, m.save
     if tuning_sentence(m) is None or stall_free_steps(m) is not None:
         return ""
     return _(
-        "Re-tuning the interval on {baseline} alone recovers more ({today} → {tuned} failure-aware overhead) than "
-        "{candidate} at today's interval ({candidate_today}); optimum against optimum, {contribution}."
+        "At the assumed failure rate, re-tuning the interval on {baseline} alone recovers more ({today} → {tuned} "
+        "failure-aware overhead) than {candidate} at today's interval ({candidate_today}); optimum against optimum, "
+        "{contribution}."
     ).format(
         baseline=s.baseline.system,
         today=p3(r.baseline.overhead_pct),

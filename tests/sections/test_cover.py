@@ -90,8 +90,9 @@ def test_page_one_carries_the_retuning_headline_where_it_holds():
     switching: overhead 5.56% → 1.00% on Old NAS against 2.81% on Array X; optimum against optimum 0.291 points."""
     ctx, _m = build(FIXTURES / "retune")
     assert ctx.cover.verdict_reason.endswith(
-        " Re-tuning the interval on Old NAS alone recovers more (5.56% → 1.00% failure-aware overhead) than Array X "
-        "at today's interval (2.81%); optimum against optimum, the candidate's contribution is 0.291 percentage points."
+        " At the assumed failure rate, re-tuning the interval on Old NAS alone recovers more (5.56% → 1.00% "
+        "failure-aware overhead) than Array X at today's interval (2.81%); optimum against optimum, the candidate's "
+        "contribution is 0.291 percentage points."
     )
     # The asynchronous limit already says the optimum against optimum (0.0119 points): not said twice.
     ctx, _m = build(ROOT / "examples" / "async-70b")
