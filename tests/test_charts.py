@@ -173,3 +173,5 @@ def test_linear_axes_group_thousands():
     figure.canvas.draw()
     ticks = [t.get_text() for axis in (figure.axes[0].xaxis, figure.axes[0].yaxis) for t in axis.get_ticklabels()]
     assert "1,000" in ticks and "1000" not in ticks
+    # One number of decimals per axis, the fewest that show every tick.
+    assert drawing._GroupedFormatter().format_ticks([0, 0.5, 1, 1500]) == ["0.0", "0.5", "1.0", "1,500.0"]
