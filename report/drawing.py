@@ -163,6 +163,28 @@ def _tick_label(value: float) -> str:
     return given(value)
 
 
+class _GroupedFormatter(matplotlib.ticker.Formatter):
+    """Tick labels with thousands separators, all at one number of decimals (the fewest that show every tick): "0",
+    "1,000", "2,000" or "0.5", "1.0", "1.5"."""
+
+    def __call__(self, value, _pos=None):
+        return self.format_ticks([value])[0]
+
+    def format_ticks(self, values):
+        places = max((len(given(v).partition(".")[2]) for v in values), default=0)
+        return [f"{v + 0.0:,.{places}f}".replace("-", "−") for v in values]
+
+
+def _grouped_ticks(fig: Figure) -> Figure:
+    """Linear axes label their ticks as the text prints numbers, with thousands separators ("1,000", not "1000"):
+    the Chinese reading 3 (minor 14) found "1000 2000" on an axis beside "1,967 s" in the same chart."""
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if type(axis.get_major_formatter()) is matplotlib.ticker.ScalarFormatter:
+                axis.set_major_formatter(_GroupedFormatter())
+    return fig
+
+
 def _svg(fig: Figure) -> str:
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
@@ -578,7 +600,10 @@ def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
 
 def figures(m: Metrics, log: BandwidthLog, charts: dict[str, Chart]) -> dict[str, Figure]:
     """Every chart drawn and decluttered, as matplotlib figures (the tests check their layout)."""
-    return {chart_id: layout.declutter(DRAWERS[chart_id](m, log, chart)) for chart_id, chart in charts.items()}
+    return {
+        chart_id: layout.declutter(_grouped_ticks(DRAWERS[chart_id](m, log, chart)))
+        for chart_id, chart in charts.items()
+    }
 
 
 def draw_all(m: Metrics, log: BandwidthLog, charts: dict[str, Chart]) -> dict[str, str]:

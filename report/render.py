@@ -38,12 +38,24 @@ def environment() -> jinja2.Environment:
         finalize=_typeset,
     )
     env.filters["keep_words"] = i18n.keep_words
+    env.filters["commands"] = commands
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
     env.filters.update(FILTERS)
     # The space a template puts between two texts: none after Chinese full-width punctuation.
     env.globals["gap"] = i18n.gap
     return env
+
+
+#: The command a paragraph may name in running text (the colophon): set as code, which never breaks inside it, so
+#: that a reader copies it whole ("python -m" ↵ "report verify", Chinese reading 3, minor 16).
+VERIFY_COMMAND = "python -m report verify report.pdf"
+
+
+def commands(text: str) -> Markup:
+    """A paragraph's text, typeset and escaped, with the verify command in it set as code."""
+    escaped = str(Markup.escape(_typeset(text)))
+    return Markup(escaped.replace(VERIFY_COMMAND, f"<code>{VERIFY_COMMAND}</code>"))
 
 
 def _typeset(value: object) -> object:

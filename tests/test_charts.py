@@ -6,7 +6,7 @@ import pytest
 from report import charts, drawing, layout, pdf
 from report.compute import compute
 from report.joint_test import read_joint_test
-from tests.conftest import DATA, FIXTURES
+from tests.conftest import DATA, FIXTURES, ROOT
 
 
 def draw(test):
@@ -163,3 +163,15 @@ def test_a_load_chart_of_one_pair_is_tall_enough_to_read():
     m = compute(test)
     assert len(m.load.models) == 1
     assert charts.describe_all(m, test.bandwidth)["load-times"].height_in == charts.MIN_BARS_HEIGHT_IN == 2.0
+
+
+def test_linear_axes_group_thousands():
+    """async-70b's projection chart labelled its axes "1000 2000" beside "1,967 s" (Chinese reading 3, minor 14)."""
+    test = read_joint_test(ROOT / "examples" / "async-70b")
+    m = compute(test)
+    figure = drawing.figures(m, test.bandwidth, charts.describe_all(m, test.bandwidth))["projection"]
+    figure.canvas.draw()
+    ticks = [t.get_text() for axis in (figure.axes[0].xaxis, figure.axes[0].yaxis) for t in axis.get_ticklabels()]
+    assert "1,000" in ticks and "1000" not in ticks
+    # One number of decimals per axis, the fewest that show every tick.
+    assert drawing._GroupedFormatter().format_ticks([0, 0.5, 1, 1500]) == ["0.0", "0.5", "1.0", "1,500.0"]

@@ -212,3 +212,14 @@ def test_passes_on_illustrative_or_undecided_runs_are_styled_neutral_not_green()
     for rule in (".verdict-indicative .verdict-label { color: var(--unknown); }", ".status-pass-illustrative {"):
         assert rule in sheet
     assert ".status-pass-indicative { color: var(--unknown); }" in sheet
+
+
+def test_the_verify_command_is_set_as_code_that_never_breaks(default_built):
+    """The colophon's command broke at a line end ("python -m" ↵ "report verify", Chinese reading 3, minor 16): it is
+    code now, like the cover's, and code never wraps; the rest of the paragraph stays escaped text."""
+    html = default_built.html.decode()
+    assert html.count("<code>python -m report verify report.pdf</code>") == 2  # the cover and the colophon
+    assert "white-space: nowrap" in (render.TEMPLATES / "styles" / "screen.css").read_text()
+    assert render.commands("<b> python -m report verify report.pdf") == (
+        "&lt;b&gt; <code>python -m report verify report.pdf</code>"
+    )

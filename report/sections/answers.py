@@ -20,6 +20,7 @@ from report.formatting import (
 from report.i18n import _, join_words
 from report.sections.base import Words
 from report.sections.findings import (
+    assumed_failure_rate,
     ettr_fields,
     loads_marked,
     memory_loads,
@@ -201,18 +202,19 @@ def _scale_answer(w: Words) -> Subsection:
             w.p(
                 (
                     _(
-                        "Failures grow with scale: a job across {gpus} GPUs fails on average every {mtbf}. At its "
-                        "optimal interval, with this job's save times, it loses {baseline} of its compute time on "
-                        "{baseline_system} and {candidate} on {candidate_system}."
+                        "Failures grow with scale: with {rate}, a job across {gpus} GPUs fails on average every "
+                        "{mtbf}. At its optimal interval, with this job's save times, it loses {baseline} of its "
+                        "compute time on {baseline_system} and {candidate} on {candidate_system}."
                     )
                     if max(sc.baseline_optimal_overhead_pct, sc.candidate_optimal_overhead_pct) < 100
                     else _(
-                        "Failures grow with scale: a job across {gpus} GPUs fails on average every {mtbf}, too often "
-                        "for this job's save and restart times: Young's first-order model gives a loss above 100% of "
-                        "the compute time, so it no longer applies, and such a job would make little progress on "
-                        "either {baseline_system} or {candidate_system}."
+                        "Failures grow with scale: with {rate}, a job across {gpus} GPUs fails on average every "
+                        "{mtbf}, too often for this job's save and restart times: Young's first-order model gives a "
+                        "loss above 100% of the compute time, so it no longer applies, and such a job would make "
+                        "little progress on either {baseline_system} or {candidate_system}."
                     )
                 ).format(
+                    rate=assumed_failure_rate(m),
                     gpus=count(sc.cluster_gpus),
                     mtbf=h3(sc.job_mtbf_s),
                     baseline=p3(sc.baseline_optimal_overhead_pct),

@@ -85,12 +85,11 @@ def _interval_mark(m: Metrics, marks: str) -> str:
 
 
 def _no_difference(ci: tuple[float, float] | None) -> str:
-    """Said on the speedup tile when the speedup's 95% interval includes 1×."""
+    """Said on the speedup tile when the speedup's 95% interval includes 1×; the tile's label says what it means (no
+    difference shown): the small print said it again (Chinese reading 3, minor 15)."""
     if not no_difference_shown(ci):
         return ""
-    return _("; its 95% interval, {low} to {high}, includes 1×: no difference shown yet").format(
-        low=x3(ci[0]), high=x3(ci[1])
-    )
+    return _("; its 95% interval, {low} to {high}, includes 1×").format(low=x3(ci[0]), high=x3(ci[1]))
 
 
 def _load_headline(m: Metrics) -> tuple[str, str]:

@@ -75,3 +75,23 @@ def test_the_scale_answer_names_the_other_model_sizes_timed():
     ctx, _m = build(DATA)
     scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
     assert not any(t.startswith("Model size") for t in texts(scale.blocks))
+
+
+def test_the_scale_answer_names_the_failure_rate_it_assumes():
+    """The failure rate is an assumption (Llama 3's by default): the answer says so before its MTBF (Chinese reading
+    3, minor 4), and names test.toml's rate where it sets one."""
+    ctx, _m = build(DATA)
+    scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
+    assert any(
+        t.startswith(
+            "Failures grow with scale: with the failure rate assumed from Llama 3's training, a job across 1,000 GPUs "
+            "fails on average every 50.7 h."
+        )
+        for t in texts(scale.blocks)
+    )
+    ctx, _m = build(FIXTURES / "retune")
+    scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
+    assert any(
+        t.startswith("Failures grow with scale: with the failure rate test.toml assumes (a per-GPU MTBF of 10,000 h),")
+        for t in texts(scale.blocks)
+    )

@@ -99,7 +99,7 @@ def test_the_re_tuning_box_is_marked_as_the_save_times_it_rests_on():
     reading 3, major 1)."""
     ctx, _m = build(ROOT / "examples" / "async-70b")
     box = next(b for b in section(ctx, "summary").blocks if getattr(b, "style", "") == "warning")
-    assert box.text.startswith("Re-tuning the checkpoint interval alone does more than switching")
+    assert box.text.startswith("With the failure rate assumed from Llama 3's training, re-tuning the checkpoint")
     assert box.illustrative == "illustrative"
 
 
