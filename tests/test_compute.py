@@ -254,10 +254,15 @@ def test_load_spread_and_interval(repeated):
 
 def test_economics(economics, default):
     # 6 saves of 110 and 55 s: 330 s saved per run, 16 GPUs, 2.5 USD per GPU-hour, 12 runs a year.
+    optimal = {k: economics["reliability"][k]["optimal_overhead_pct"] for k in ("baseline", "candidate")}
     assert economics["economics"] == {
         "value_per_run": approx(330 / 3600 * 16 * 2.5),
         "value_per_year": approx(330 / 3600 * 16 * 2.5 * 12),
         "cluster_value_per_year": approx(512 * (12660 / 12330 - 1) * 8760 * 2.5),
+        # each system at its optimum: wall time is compute × (1 + overhead)
+        "optimum_cluster_value_per_year": approx(
+            512 * ((1 + optimal["baseline"] / 100) / (1 + optimal["candidate"] / 100) - 1) * 8760 * 2.5
+        ),
         "retained_gb": 192.0,
         "currency": "USD",
     }

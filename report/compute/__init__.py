@@ -88,7 +88,7 @@ def compute(test: JointTest) -> Metrics:
         audit=_audit(save, bandwidth, projections),
         lifecycle=_lifecycle(save, bubble, load),
         scale=_scale(test, save, bubble, reliability, async_sides),
-        economics=_economics(config.economics, save, bubble),
+        economics=_economics(config.economics, save, bubble, reliability),
         sensitivity=_sensitivity(
             save, bubble, async_sides, config.training.checkpoint_mode, step, config.gates.target_duration_reduction_pct
         ),

@@ -91,7 +91,7 @@ def _scale(
     )
 
 
-def _economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble) -> Economics | None:
+def _economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble, reliability: Reliability) -> Economics | None:
     if spec is None:
         return None
     per_run = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_hour_price
@@ -102,6 +102,7 @@ def _economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble) -> Econom
         value_per_run=per_run,
         value_per_year=per_run * spec.runs_per_year,
         cluster_value_per_year=bubble.gpu_equivalents * 8760 * spec.gpu_hour_price,
+        optimum_cluster_value_per_year=reliability.optimum_gpu_equivalents * 8760 * spec.gpu_hour_price,
         retained_gb=spec.retained_checkpoints * save.baseline.snapshot_gb,
         currency=spec.currency,
         energy_kwh_per_run=energy,

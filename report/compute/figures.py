@@ -310,6 +310,9 @@ class Reliability(TwoSided):
     retune_gain_pct: float  #: baseline.overhead_pct - baseline.optimal_overhead_pct: re-tuning alone
     switch_gain_pct: float  #: baseline.overhead_pct - candidate.overhead_pct: the candidate at today's interval
     optimum_gain_pct: float  #: baseline.optimal_overhead_pct - candidate.optimal_overhead_pct: optimum to optimum
+    #: bubble.cluster_gpus * ((1 + baseline.optimal_overhead_pct / 100) / (1 + candidate.optimal_overhead_pct / 100)
+    #: - 1): the GPU-equivalents with each system at its optimal interval, failures included
+    optimum_gpu_equivalents: float
     cost_ratio: float  #: mean_C / mean_B (save times, whatever the mode)
     sqrt_cost_ratio: float  #: sqrt(cost_ratio): how the optimal overhead scales with the save cost
     optimal_overhead_ratio: float  #: candidate.optimal_overhead_pct / baseline.optimal_overhead_pct
@@ -443,6 +446,7 @@ class Economics:
     value_per_run: float  #: bubble.time_saved_s / 3600 * gpus * gpu_hour_price
     value_per_year: float  #: value_per_run * runs_per_year
     cluster_value_per_year: float  #: bubble.gpu_equivalents * 8760 * gpu_hour_price
+    optimum_cluster_value_per_year: float  #: reliability.optimum_gpu_equivalents * 8760 * gpu_hour_price
     retained_gb: float  #: retained_checkpoints * snapshot_gb
     currency: str  #: as given
     energy_kwh_per_run: float | None = None  #: time_saved_s / 3600 * gpus * gpu_power_kw * pue; None: key absent

@@ -67,6 +67,10 @@ def _reliability(
         retune_gain_pct=b.overhead_pct - b.optimal_overhead_pct,
         switch_gain_pct=b.overhead_pct - c.overhead_pct,
         optimum_gain_pct=b.optimal_overhead_pct - c.optimal_overhead_pct,
+        # wall time is compute × (1 + overhead): the candidate's throughput gain with both at their optima, and what
+        # it is worth in a cluster like bubble.gpu_equivalents at today's interval
+        optimum_gpu_equivalents=bubble.cluster_gpus
+        * ((1 + b.optimal_overhead_pct / 100) / (1 + c.optimal_overhead_pct / 100) - 1),
         cost_ratio=save.time_ratio,
         sqrt_cost_ratio=math.sqrt(save.time_ratio),
         optimal_overhead_ratio=c.optimal_overhead_pct / b.optimal_overhead_pct,

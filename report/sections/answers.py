@@ -22,6 +22,7 @@ from report.sections.base import Words
 from report.sections.findings import (
     assumed_failure_rate,
     ettr_fields,
+    frequent_saves_help,
     loads_marked,
     memory_loads,
     no_difference_note,
@@ -290,7 +291,18 @@ def _async_answer(w: Words) -> Subsection:
             "What it does change: the shortest interval at which saves never stall goes from {baseline_steps} to "
             "{candidate_steps} steps, so the job can checkpoint more often and lose less work when it fails"
         )
-    ).format(baseline_steps=count(a.baseline.min_interval_steps), candidate_steps=count(a.candidate.min_interval_steps))
+    )
+    if not frequent_saves_help(m):  # the optimum is longer than both: saving more often buys little (cold read 4, M4)
+        changes = _(
+            "The shortest interval at which saves never stall goes from {baseline_steps} to {candidate_steps} steps, "
+            "but at the assumed failure rate that buys little: the optimal interval is longer than both (see "
+            "“{section}”)"
+        )
+    changes = changes.format(
+        baseline_steps=count(a.baseline.min_interval_steps),
+        candidate_steps=count(a.candidate.min_interval_steps),
+        section=_("Failures and the checkpoint interval"),
+    )
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")
     elif restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so

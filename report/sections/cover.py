@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 
 from report.compute import Metrics
-from report.config import CSV_INPUTS
+from report.config import CSV_INPUTS, TestConfig
 from report.formatting import (
     count,
     given,
@@ -25,6 +25,7 @@ from report.sections.findings import (
     load_pairs,
     load_speedups_by_spread,
     memory_load_systems,
+    optimum_equivalents,
     retune_headline,
     stall_free_steps,
     today_interval_only,
@@ -127,7 +128,8 @@ def _single_runs(m: Metrics) -> str:
     return ""
 
 
-def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
+def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
+    max_cv_pct = cfg.gates.max_cv_pct
     s, b = m.save, m.bubble
     slower = s.speedup < 1
     specs = (
@@ -221,6 +223,11 @@ def _tiles(m: Metrics, max_cv_pct: float) -> tuple[KeyFigure, ...]:
         if tile_id in DERIVED_TILES and no_difference_shown(s.speedup_ci95):
             # the condition in the tile's own words, not only in its tag (third cold read, M-6)
             label = _("{label}, if the means held").format(label=label)
+        if tile_id == "capacity" and today_interval_only(m):  # what is left at the optima (fourth cold read, M1)
+            sign = "−" if m.reliability.optimum_gpu_equivalents < 0 else ""
+            note += _("; {gpus} with each system at its optimal interval").format(
+                gpus=sign + optimum_equivalents(m, cfg)
+            )
         mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)
@@ -293,7 +300,7 @@ def build(w: Words) -> Cover:
         verdict_style=verdict_style(m),
         verdict_label=verdict_label(m),
         verdict_reason=" ".join(t for t in (verdict_reason(m, c), retune_headline(m)) if t),
-        tiles=_memory_loads(w, _tiles(m, c.gates.max_cv_pct)),
+        tiles=_memory_loads(w, _tiles(m, c)),
         evidence=_evidence(w) + _not_durable(w),
     )
 

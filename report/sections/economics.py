@@ -10,7 +10,7 @@ from report.blocks import (
     Table,
 )
 from report.compute import Metrics
-from report.config import EconomicsSpec
+from report.config import EconomicsSpec, TestConfig
 from report.formatting import (
     count,
     enough_digits,
@@ -20,13 +20,21 @@ from report.formatting import (
     h3,
     money,
     num,
+    p3,
     rounded,
     s3,
     sig,
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import beyond_run, cluster_row_assumption, no_difference_note, stall_free_steps
+from report.sections.findings import (
+    beyond_run,
+    cluster_row_assumption,
+    no_difference_note,
+    optimum_equivalents,
+    stall_free_steps,
+    today_interval_only,
+)
 
 ID = "economics"
 #: The charts this section places, in order.
@@ -66,7 +74,7 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
     )
 
 
-def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], ...]:
+def value_rows(m: Metrics, spec: EconomicsSpec, cfg: TestConfig) -> tuple[tuple[str, str, str], ...]:
     """Per run, per year (this job), per year (the cluster) and the runs that reconcile the last two."""
     e, b = m.economics, m.bubble
     price = _("{price} per GPU-hour").format(price=f"{num(spec.gpu_hour_price, 2)} {e.currency}")
@@ -121,6 +129,23 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], .
                     gpus=m.save.baseline.gpus,
                     hours=h3(b.candidate_duration_s),
                     runs=count(spec.runs_per_year),
+                ),
+            )
+        )
+    if today_interval_only(m):  # the cluster's value once each system saves at its optimum (fourth cold read, M1)
+        sign = "−" if m.reliability.optimum_gpu_equivalents < 0 else ""
+        rows.append(
+            (
+                _("Per year, the whole cluster, each system at its optimal interval"),
+                money(e.optimum_cluster_value_per_year, e.currency),
+                _(
+                    "{gpus} GPU-equivalents × 8,760 h × {price}: failure-aware overhead {baseline} against {candidate} "
+                    "of compute, each at its optimal interval"
+                ).format(
+                    gpus=sign + optimum_equivalents(m, cfg),
+                    price=price,
+                    baseline=p3(m.reliability.baseline.optimal_overhead_pct),
+                    candidate=p3(m.reliability.candidate.optimal_overhead_pct),
                 ),
             )
         )
@@ -194,7 +219,7 @@ def build(w: Words) -> Section | None:
         _("Value of the time saved"),
         (Column(_("Figure"), False), Column(_("Value")), Column(_("Assumption"), False)),
         (
-            *value_rows(m, spec),
+            *value_rows(m, spec, w.config),
             *_energy_rows(m, spec),
             *_limit_row(m),
             (

@@ -12,9 +12,12 @@ from report.compute import SIDES, Gate, Metrics
 from report.config import ReliabilitySpec, TestConfig, Thresholds
 from report.formatting import (
     count,
+    enough_digits,
+    figure_of,
     gb,
     given,
     gpus,
+    money,
     natural_key,
     p3,
     ratio3,
@@ -85,7 +88,10 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
         if change >= 0
         else _("training time {change} longer; target {target}% shorter")
     )
-    return text.format(change=p3(abs(change)), target=given(g.target_duration_reduction_pct))
+    detail = text.format(change=p3(abs(change)), target=given(g.target_duration_reduction_pct))
+    if today_interval_only(m):  # judged where a longer or re-tuned interval takes the benefit away (cold read 4, M1)
+        detail = _("{detail}, at today's interval only").format(detail=detail)
+    return detail
 
 
 def verdict_reason(m: Metrics, cfg: TestConfig) -> str:
@@ -309,12 +315,50 @@ def capacity_sentence(m: Metrics) -> str:
     )
 
 
+def optimum_equivalents(m: Metrics, cfg: TestConfig) -> str:
+    """The GPU-equivalents with each system at its optimal interval, as every page prints them: with the digits that
+    give the value table's amount where there is one (0.2424 × 8,760 h × 2.20 USD is the 4,670 USD printed; 0.242
+    would give 4,660)."""
+    r, e = m.reliability, m.economics
+    if e is None or cfg.economics is None:
+        return sig(abs(r.optimum_gpu_equivalents))
+    price = cfg.economics.gpu_hour_price
+    (text,) = enough_digits(
+        (abs(r.optimum_gpu_equivalents),),
+        lambda t: (
+            money(figure_of(t[0]) * 8760 * price, e.currency)
+            == money(abs(e.optimum_cluster_value_per_year), e.currency)
+        ),
+    )
+    return text
+
+
+def optimum_capacity(m: Metrics, cfg: TestConfig) -> str:
+    """Said after the GPU-equivalents at today's interval when a longer or re-tuned interval takes most of them away:
+    what they come to with each system at its optimal interval (fourth cold read, M1)."""
+    if not today_interval_only(m):
+        return ""
+    equivalents = m.reliability.optimum_gpu_equivalents
+    text = (
+        _(
+            "That holds at today's interval only: with each system at its optimal interval, failures included, the "
+            "cluster would gain {gpus} GPU-equivalents."
+        )
+        if equivalents >= 0
+        else _(
+            "That holds at today's interval only: with each system at its optimal interval, failures included, the "
+            "cluster would lose {gpus} GPU-equivalents."
+        )
+    )
+    return " " + text.format(gpus=optimum_equivalents(m, cfg))
+
+
 def capacity_paras(w: Words, after: str = "") -> list[Para]:
     """The GPU-equivalents (with `after`), marked as the save times they come from are, then the bandwidth the cluster
     behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
     drawn from its input, not on whatever shares their paragraph."""
     m = w.m
-    capacity = capacity_sentence(m) + (" " + after if after else "")
+    capacity = capacity_sentence(m) + optimum_capacity(m, w.config) + (" " + after if after else "")
     return [w.p(capacity, "save_times"), w.p(demand_sentence(m), "save_times", "bandwidth")]
 
 
@@ -424,52 +468,64 @@ def async_sentence(m: Metrics) -> str:
             )
         )
         return text.format(tau=s3(r.interval_s), sooner=sooner(a.duration_reduction_pct), candidate=s.candidate.system)
-    if restores_from_memory(m):
-        text = (
-            _(
-                "With asynchronous saves this storage benefit would vanish at today's interval: neither write "
-                "({baseline} and {candidate}) outlasts the {tau} of compute between saves, so training time would not "
-                "change. What remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: "
-                "less work lost per failure)."
-            )
-            if m.checkpoint_mode == "sync"
-            else _(
-                "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
-                "compute between saves, so the storage does not change training time at today's interval. Its value "
-                "lies in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
-                "failure)."
-            )
+    vanish = (
+        _(
+            "With asynchronous saves this storage benefit would vanish at today's interval: neither write ({baseline} "
+            "and {candidate}) outlasts the {tau} of compute between saves, so training time would not change."
+        )
+        if m.checkpoint_mode == "sync"
+        else _(
+            "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
+            "compute between saves, so the storage does not change training time at today's interval."
+        )
+    ).format(baseline=s3(a.baseline.write_lag_s), candidate=s3(a.candidate.write_lag_s), tau=s3(r.interval_s))
+    return vanish + " " + _stall_free_words(m) + _restore_words(m)
+
+
+def frequent_saves_help(m: Metrics) -> bool:
+    """Whether saving more often than the baseline's stall-free interval allows would lose less work per failure: its
+    optimal interval is shorter than that interval (fourth cold read, M4)."""
+    return m.reliability.baseline.optimal_interval_steps < m.async_.baseline.min_interval_steps
+
+
+def _stall_free_words(m: Metrics) -> str:
+    """What the shorter stall-free interval is worth: less work lost per failure only where the optimal interval is
+    shorter than the baseline's stall-free one (fourth cold read, M4: at 27,775 steps against 55 it buys nothing)."""
+    a, r = m.async_, m.reliability
+    fields = {
+        "baseline_steps": count(a.baseline.min_interval_steps),
+        "candidate_steps": count(a.candidate.min_interval_steps),
+        "optimum": count(round(r.baseline.optimal_interval_steps)),
+        "system": m.save.baseline.system,
+    }
+    if frequent_saves_help(m):
+        text = _(
+            "What remains is a shorter stall-free interval (from {baseline_steps} to {candidate_steps} steps): the job "
+            "could save closer to the optimal interval, {optimum} steps on {system}, and lose less work per failure."
         )
     else:
-        text = (
-            _(
-                "With asynchronous saves this storage benefit would vanish at today's interval: neither write "
-                "({baseline} and {candidate}) outlasts the {tau} of compute between saves, so training time would not "
-                "change. What remains is a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: "
-                "less work lost per failure) and {restores}."
-            )
-            if m.checkpoint_mode == "sync"
-            else _(
-                "This job saves asynchronously and neither write ({baseline} and {candidate}) outlasts the {tau} of "
-                "compute between saves, so the storage does not change training time at today's interval. Its value "
-                "lies in a shorter stall-free interval ({baseline_steps} → {candidate_steps} steps: less work lost per "
-                "failure) and {restores}."
-            )
+        text = _(
+            "The stall-free interval is shorter too (from {baseline_steps} to {candidate_steps} steps), but at the "
+            "assumed failure rate that buys little: the optimal interval is {optimum} steps on {system}, longer than "
+            "both."
         )
-    restores = (
-        _("faster restores (not measured in this test)")
-        if r.baseline.restore_s is None
-        else _("restores of {baseline} → {candidate}").format(
-            baseline=s3(r.baseline.restore_s), candidate=s3(r.candidate.restore_s)
-        )
-    )
-    return text.format(
-        baseline=s3(a.baseline.write_lag_s),
-        candidate=s3(a.candidate.write_lag_s),
-        tau=s3(r.interval_s),
-        baseline_steps=count(a.baseline.min_interval_steps),
-        candidate_steps=count(a.candidate.min_interval_steps),
-        restores=restores,
+    return text.format(**fields)
+
+
+def _restore_words(m: Metrics) -> str:
+    """The restores, after what asynchronous saves leave of the benefit (said elsewhere when they read memory)."""
+    r, s = m.reliability, m.save
+    if restores_from_memory(m):
+        return ""
+    if r.baseline.restore_s is None:
+        return " " + _("Restores may be faster as well (not measured in this test).")
+    return " " + _(
+        "A restore after a failure takes {baseline} on {baseline_system} and {candidate} on {candidate_system}."
+    ).format(
+        baseline=s3(r.baseline.restore_s),
+        baseline_system=s.baseline.system,
+        candidate=s3(r.candidate.restore_s),
+        candidate_system=s.candidate.system,
     )
 
 
