@@ -220,14 +220,28 @@ def rounded(value: float | None, digits: int = PROSE_DIGITS) -> str:
     return num(round_sig(value, digits), 0)
 
 
-def money(value: float, currency: str) -> str:
-    """An amount at three significant digits with its currency: "3.67 USD", "634 USD", "52,800 USD", and from a
-    million (in Chinese from 10,000, 万) in words: "3.66 million USD", "366 万 USD"."""
+def money(value: float, currency: str, digits: int = PROSE_DIGITS) -> str:
+    """An amount at three significant digits (or `digits`) with its currency: "3.67 USD", "634 USD", "52,800 USD", and
+    from a million (in Chinese from 10,000, 万) in words: "3.66 million USD", "366 万 USD"."""
     if language() == "zh-CN" and abs(value) >= 1e4:
-        return _("{value} ten thousand {currency}").format(value=sig(round_sig(value) / 1e4), currency=currency)
+        return _("{value} ten thousand {currency}").format(
+            value=sig(round_sig(value, digits) / 1e4, digits), currency=currency
+        )
     if abs(value) >= 1e6:
-        return _("{value} million {currency}").format(value=sig(round_sig(value) / 1e6), currency=currency)
-    return f"{rounded(value)} {currency}"
+        return _("{value} million {currency}").format(
+            value=sig(round_sig(value, digits) / 1e6, digits), currency=currency
+        )
+    return f"{rounded(value, digits)} {currency}"
+
+
+def money_of(value: float, operand: str, factor: float, currency: str) -> str:
+    """`value` (= the operand × `factor`) as money at the most digits, three at most, that the printed `operand`
+    gives too: 264 GPU-equivalents × 8,760 h × 2.20 USD is 5.09 million at three digits against the 5.08 million of
+    the unrounded 263.5, 5.1 million at two: the amount prints "5.1 million USD" and 264 prints as everywhere else."""
+    for digits in range(PROSE_DIGITS, 0, -1):
+        if money(figure_of(operand) * factor, currency, digits) == money(value, currency, digits):
+            return money(value, currency, digits)
+    return money(value, currency, 1)
 
 
 def given(value: float | int) -> str:

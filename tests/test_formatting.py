@@ -182,3 +182,13 @@ def test_an_ettr_below_one_never_prints_as_one():
         "1.000",
         "0.999",
     ]
+
+
+def test_money_takes_the_digits_its_printed_operand_gives():
+    """264 × 8,760 × 2.20 = 5,087,808 (5.09 million) against the 5,078,136 of 263.5 (5.08): two digits agree (5.1);
+    0.242 × 19,272 = 4,664 against 4,671: 4,700; 15,936 s × 64 × 2.20 ÷ 3,600 = 623.3: three digits hold."""
+    from report.formatting import money_of
+
+    assert money_of(5_078_136, "264", 8760 * 2.2, "USD") == "5.1 million USD"
+    assert money_of(4671.2, "0.242", 8760 * 2.2, "USD") == "4,700 USD"
+    assert money_of(623.3, "15,936", 64 * 2.2 / 3600, "USD") == "623 USD"

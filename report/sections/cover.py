@@ -225,9 +225,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             label = _("{label}, if the means held").format(label=label)
         if tile_id == "capacity" and today_interval_only(m):  # what is left at the optima (fourth cold read, M1)
             sign = "−" if m.reliability.optimum_gpu_equivalents < 0 else ""
-            note += _("; {gpus} with each system at its optimal interval").format(
-                gpus=sign + optimum_equivalents(m, cfg)
-            )
+            note += _("; {gpus} with each system at its optimal interval").format(gpus=sign + optimum_equivalents(m))
         mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)

@@ -10,19 +10,20 @@ from report.blocks import (
     Table,
 )
 from report.compute import Metrics
-from report.config import EconomicsSpec, TestConfig
+from report.config import EconomicsSpec
 from report.formatting import (
     count,
-    enough_digits,
-    figure_of,
     gb,
     given,
+    gpus,
     h3,
     money,
+    money_of,
     num,
     p3,
     rounded,
     s3,
+    seconds_figure,
     sig,
 )
 from report.i18n import _
@@ -74,30 +75,29 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
     )
 
 
-def value_rows(m: Metrics, spec: EconomicsSpec, cfg: TestConfig) -> tuple[tuple[str, str, str], ...]:
+def _amounts(m: Metrics, spec: EconomicsSpec) -> tuple[str, str]:
+    """The per-run and the cluster amounts as the table and the prose print them: at the digits that their printed
+    operands give (third cold read, m-5; Chinese reading 4, m8: 264, not a 263.5 printed only here)."""
+    e, b = m.economics, m.bubble
+    per_run = money_of(
+        e.value_per_run, seconds_figure(b.time_saved_s), m.save.baseline.gpus * spec.gpu_hour_price / 3600, e.currency
+    )
+    cluster = money_of(
+        e.cluster_value_per_year, gpus(b.gpu_equivalents), HOURS_A_YEAR * spec.gpu_hour_price, e.currency
+    )
+    return per_run, cluster
+
+
+def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str], ...]:
     """Per run, per year (this job), per year (the cluster) and the runs that reconcile the last two."""
     e, b = m.economics, m.bubble
     price = _("{price} per GPU-hour").format(price=f"{num(spec.gpu_hour_price, 2)} {e.currency}")
-    # Operands with the digits that make each printed amount come out of them: 264 × 8,760 h × 2.20 USD is 5.09 million,
-    # 263.5 the 5.08 million printed (third cold read, m-5).
-    (time_saved,) = enough_digits(
-        (b.time_saved_s,),
-        lambda t: (
-            money(figure_of(t[0]) / 3600 * m.save.baseline.gpus * spec.gpu_hour_price, e.currency)
-            == money(e.value_per_run, e.currency)
-        ),
-    )
-    (equivalents,) = enough_digits(
-        (b.gpu_equivalents,),
-        lambda t: (
-            money(figure_of(t[0]) * HOURS_A_YEAR * spec.gpu_hour_price, e.currency)
-            == money(e.cluster_value_per_year, e.currency)
-        ),
-    )
+    time_saved, equivalents = seconds_figure(b.time_saved_s), gpus(b.gpu_equivalents)
+    per_run, cluster = _amounts(m, spec)
     rows = [
         (
             _("Per training run"),
-            money(e.value_per_run, e.currency),
+            per_run,
             _("{time} saved × {gpus} GPUs × {price}").format(
                 time=f"{time_saved} s", gpus=m.save.baseline.gpus, price=price
             ),
@@ -109,7 +109,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec, cfg: TestConfig) -> tuple[tuple[
         ),
         (
             _("Per year, the whole cluster"),
-            money(e.cluster_value_per_year, e.currency),
+            cluster,
             _(
                 "{gpus} GPU-equivalents × 8,760 h × {price}: every GPU of the {cluster}-GPU cluster running jobs like "
                 "this one all year"
@@ -137,12 +137,17 @@ def value_rows(m: Metrics, spec: EconomicsSpec, cfg: TestConfig) -> tuple[tuple[
         rows.append(
             (
                 _("Per year, the whole cluster, each system at its optimal interval"),
-                money(e.optimum_cluster_value_per_year, e.currency),
+                money_of(
+                    e.optimum_cluster_value_per_year,
+                    optimum_equivalents(m),
+                    HOURS_A_YEAR * spec.gpu_hour_price * (-1 if m.reliability.optimum_gpu_equivalents < 0 else 1),
+                    e.currency,
+                ),
                 _(
                     "{gpus} GPU-equivalents × 8,760 h × {price}: failure-aware overhead {baseline} against {candidate} "
                     "of compute, each at its optimal interval"
                 ).format(
-                    gpus=sign + optimum_equivalents(m, cfg),
+                    gpus=sign + optimum_equivalents(m),
                     price=price,
                     baseline=p3(m.reliability.baseline.optimal_overhead_pct),
                     candidate=p3(m.reliability.candidate.optimal_overhead_pct),
@@ -219,7 +224,7 @@ def build(w: Words) -> Section | None:
         _("Value of the time saved"),
         (Column(_("Figure"), False), Column(_("Value")), Column(_("Assumption"), False)),
         (
-            *value_rows(m, spec, w.config),
+            *value_rows(m, spec),
             *_energy_rows(m, spec),
             *_limit_row(m),
             (
@@ -243,10 +248,10 @@ def build(w: Words) -> Section | None:
                 "{per_year} a year at {runs} runs; a cluster of such jobs, {cluster} a year (table below)."
             ).format(
                 price=f"{num(spec.gpu_hour_price, 2)} {e.currency}",
-                per_run=money(e.value_per_run, e.currency),
+                per_run=_amounts(m, spec)[0],
                 per_year=money(e.value_per_year, e.currency),
                 runs=count(spec.runs_per_year),
-                cluster=money(e.cluster_value_per_year, e.currency),
+                cluster=_amounts(m, spec)[1],
             )
             + _limit_words(m),
             "save_times",

@@ -12,12 +12,9 @@ from report.compute import SIDES, Gate, Metrics
 from report.config import ReliabilitySpec, TestConfig, Thresholds
 from report.formatting import (
     count,
-    enough_digits,
-    figure_of,
     gb,
     given,
     gpus,
-    money,
     natural_key,
     p3,
     ratio3,
@@ -315,25 +312,12 @@ def capacity_sentence(m: Metrics) -> str:
     )
 
 
-def optimum_equivalents(m: Metrics, cfg: TestConfig) -> str:
-    """The GPU-equivalents with each system at its optimal interval, as every page prints them: with the digits that
-    give the value table's amount where there is one (0.2424 × 8,760 h × 2.20 USD is the 4,670 USD printed; 0.242
-    would give 4,660)."""
-    r, e = m.reliability, m.economics
-    if e is None or cfg.economics is None:
-        return sig(abs(r.optimum_gpu_equivalents))
-    price = cfg.economics.gpu_hour_price
-    (text,) = enough_digits(
-        (abs(r.optimum_gpu_equivalents),),
-        lambda t: (
-            money(figure_of(t[0]) * 8760 * price, e.currency)
-            == money(abs(e.optimum_cluster_value_per_year), e.currency)
-        ),
-    )
-    return text
+def optimum_equivalents(m: Metrics) -> str:
+    """The GPU-equivalents with each system at its optimal interval, unsigned, as every page prints them."""
+    return sig(abs(m.reliability.optimum_gpu_equivalents))
 
 
-def optimum_capacity(m: Metrics, cfg: TestConfig) -> str:
+def optimum_capacity(m: Metrics) -> str:
     """Said after the GPU-equivalents at today's interval when a longer or re-tuned interval takes most of them away:
     what they come to with each system at its optimal interval (fourth cold read, M1)."""
     if not today_interval_only(m):
@@ -350,7 +334,7 @@ def optimum_capacity(m: Metrics, cfg: TestConfig) -> str:
             "cluster would lose {gpus} GPU-equivalents."
         )
     )
-    return " " + text.format(gpus=optimum_equivalents(m, cfg))
+    return " " + text.format(gpus=optimum_equivalents(m))
 
 
 def capacity_paras(w: Words, after: str = "") -> list[Para]:
@@ -358,7 +342,7 @@ def capacity_paras(w: Words, after: str = "") -> list[Para]:
     behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
     drawn from its input, not on whatever shares their paragraph."""
     m = w.m
-    capacity = capacity_sentence(m) + optimum_capacity(m, w.config) + (" " + after if after else "")
+    capacity = capacity_sentence(m) + optimum_capacity(m) + (" " + after if after else "")
     return [w.p(capacity, "save_times"), w.p(demand_sentence(m), "save_times", "bandwidth")]
 
 

@@ -46,7 +46,7 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     prose = econ.blocks[0].text
     assert prose.startswith("At 2.20 USD per GPU-hour, the time the candidate saves is worth 623 USD per training run")
     assert prose.endswith(
-        "a cluster of such jobs, 5.08 million USD a year (table below). These values are at today's interval of 50 "
+        "a cluster of such jobs, 5.1 million USD a year (table below). These values are at today's interval of 50 "
         "steps and hold only under 57 steps between saves: from 57 on, neither write outlasts the compute between "
         "saves, and the time saved, with its value, is gone. Each at its optimal interval, the candidate lowers the "
         "failure-aware overhead by only 0.0119 percentage points of compute time. Re-tuning the interval on Parallel "
@@ -66,14 +66,15 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
 
 
 def test_each_amount_can_be_recomputed_from_its_printed_operands():
-    """Third cold read, m-5: 264 GPU-equivalents × 8,760 h × 2.20 USD is 5,087,808 USD (5.09 million), not the 5.08
-    million printed from the unrounded 263.5 (263.5 × 8,760 × 2.20 = 5,078,136): the operand prints 263.5. The per-run
-    row's 15,936 s ÷ 3,600 × 64 GPUs × 2.20 = 623.3 USD already comes out as printed."""
+    """Third cold read, m-5, and the Chinese reading 4, m8: 264 GPU-equivalents (as every page prints them) × 8,760 h
+    × 2.20 USD is 5,087,808 USD, 5.09 million at three digits against the 5.08 million of the unrounded 263.5
+    (5,078,136); at two digits both are 5.1 million: the amount prints "5.1 million USD", the operand 264. The per-run
+    row's 15,936 s ÷ 3,600 × 64 GPUs × 2.20 = 623.3 USD comes out at three digits."""
     ctx, _m = build(ROOT / "examples" / "async-70b")
     table = next(b for b in section(ctx, "economics").blocks if isinstance(b, Table) and b.id == "economics")
     rows = {r[0]: r[1:] for r in table.rows}
-    assert rows["Per year, the whole cluster"][0] == "5.08 million USD"
-    assert rows["Per year, the whole cluster"][1].startswith("263.5 GPU-equivalents × 8,760 h × 2.20 USD per GPU-hour")
+    assert rows["Per year, the whole cluster"][0] == "5.1 million USD"
+    assert rows["Per year, the whole cluster"][1].startswith("264 GPU-equivalents × 8,760 h × 2.20 USD per GPU-hour")
     assert rows["Per training run"] == ("623 USD", "15,936 s saved × 64 GPUs × 2.20 USD per GPU-hour")
 
 
@@ -90,8 +91,9 @@ def test_the_cluster_row_says_even_staggered_saves_exceed_the_test():
 
 def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     """Fourth cold read, M1: async-70b's 264 GPU-equivalents hold at 50 steps only. At the optima the overheads are
-    0.2911% and 0.2792% of compute: 2,048 × (1.002911 ÷ 1.002792 − 1) = 0.2424 GPU-equivalents, × 8,760 h × 2.20 USD
-    = 4,670 USD a year, beside the 5.08 million; the tile, the summary and G4 say the benefit is today's interval's."""
+    0.2911% and 0.2792% of compute: 2,048 × (1.002911 ÷ 1.002792 − 1) = 0.2424 GPU-equivalents (printed 0.242),
+    × 8,760 h × 2.20 USD = 4,671 USD a year; 0.242 gives 4,664: the amount prints at two digits, 4,700 USD, beside the
+    5.1 million; the tile, the summary and G4 say the benefit is today's interval's."""
     ctx, m = build(ROOT / "examples" / "async-70b")
     r = m.reliability
     assert r.optimum_gpu_equivalents == pytest.approx(
@@ -101,12 +103,12 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     table = next(b for b in section(ctx, "economics").blocks if isinstance(b, Table) and b.id == "economics")
     rows = {row[0]: row[1:] for row in table.rows}
     optimum = rows["Per year, the whole cluster, each system at its optimal interval"]
-    assert optimum[0] == "4,670 USD" and optimum[1].startswith("0.2424 GPU-equivalents × 8,760 h × 2.20 USD")
+    assert optimum[0] == "4,700 USD" and optimum[1].startswith("0.242 GPU-equivalents × 8,760 h × 2.20 USD")
     capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")
-    assert capacity.note.endswith("; 0.2424 with each system at its optimal interval")
+    assert capacity.note.endswith("; 0.242 with each system at its optimal interval")
     assert (
         "That holds at today's interval only: with each system at its optimal interval, failures included, the "
-        "cluster would gain 0.2424 GPU-equivalents." in " ".join(texts(section(ctx, "summary").blocks))
+        "cluster would gain 0.242 GPU-equivalents." in " ".join(texts(section(ctx, "summary").blocks))
     )
     g4 = section(ctx, "gates").blocks[1].rows[3]
     assert g4.detail == "training time 11.4% shorter; target 2% shorter, at today's interval only"
