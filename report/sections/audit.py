@@ -153,6 +153,19 @@ def _fixed_cost_bound(w: Words) -> str:
     )
 
 
+# Beyond this factor either way, the bandwidths differ and the save speedup departs from their ratio.
+FOLLOW_FACTOR = 1.25
+
+
+def follows_bandwidth(a) -> bool:
+    """Whether the save speedup could follow the bandwidth ratio: the bandwidths barely differ, or the quotient of
+    the two lies within FOLLOW_FACTOR of 1."""
+    if max(a.bandwidth_ratio, 1 / a.bandwidth_ratio) < FOLLOW_FACTOR:
+        return True
+    q = a.save_speedup_to_bandwidth_ratio
+    return max(q, 1 / q) < FOLLOW_FACTOR
+
+
 def _hypotheses(w: Words) -> list[Para]:
     a = w.m.audit
     deps = ("save_times", "bandwidth")
@@ -170,6 +183,21 @@ def _hypotheses(w: Words) -> list[Para]:
             "than it is ruled out: the time goes elsewhere than into writing at the sustained rate (creating and "
             "allocating new files, the final fsync), or the sustained write took a faster path than the saves (a "
             "sustained write that rewrites files that already exist skips the allocation a save of new files pays)."
+        )
+    elif below and not follows_bandwidth(a):
+        # the quotient already rules out a bandwidth-bound save that writes more (Chinese reading 4, M2)
+        text = _(
+            "The saves do not follow the bandwidth: {candidate_system} has {ratio} the bandwidth of {baseline_system} "
+            "but a save speedup of {speedup} (quotient {quotient}). A save bound by bandwidth would speed up with it "
+            "whatever it writes, so writing more than the stated checkpoint does not explain these figures: most of "
+            "the time goes elsewhere (serialisation, many small files, metadata, synchronisation between ranks). To "
+            "confirm it, record the bytes written per save and the time the save spends writing."
+        ).format(
+            candidate_system=w.m.save.candidate.system,
+            baseline_system=w.m.save.baseline.system,
+            ratio=x3(a.bandwidth_ratio),
+            speedup=x3(w.m.save.speedup),
+            quotient=sig(a.save_speedup_to_bandwidth_ratio),
         )
     elif below:
         text = _(

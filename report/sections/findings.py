@@ -231,8 +231,9 @@ def verdict_label(m: Metrics) -> str:
     label = verdict_status_label(m.verdict.status)
     if "save_times" in m.inputs_illustrative:
         return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
-    if m.not_durable:
-        return _("{verdict}, with saves that are not durable").format(verdict=label)
+    if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)
+        systems = [s.system for key, s in zip(SIDES, m.save.sides(), strict=True) if key in m.not_durable]
+        return _("{verdict}; the saves on {systems} are not durable").format(verdict=label, systems=join_words(systems))
     return label
 
 

@@ -38,3 +38,20 @@ def test_a_line_that_writes_less_than_the_checkpoint_is_disowned():
     ctx, _ = build(DATA)
     fit = next(t for t in texts(section(ctx, "audit").blocks) if t.startswith("A save bound by bandwidth"))
     assert fit.endswith("with F = 6.79 s and V = 558 GB, 8.51× the stated checkpoint.")
+
+
+def test_saves_that_do_not_follow_the_bandwidth_are_not_offered_a_bandwidth_bound_explanation():
+    """Chinese reading 4, M2: gates_fail saves 110 s and 100 s (1.10×) on 1.50 and 3.00 GB/s (2.00×): the quotient
+    0.550 already rules out a bandwidth-bound save that writes more, whatever it writes. The default data (1.89× on
+    1.96×, quotient 0.965) keeps both explanations."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    words = texts(section(ctx, "audit").blocks)
+    assert (
+        "The saves do not follow the bandwidth: Cand has 2.00× the bandwidth of Base but a save speedup of 1.10× "
+        "(quotient 0.550)." in " ".join(words)
+    )
+    assert not any(t.startswith("Two explanations") for t in words)
+    ctx, _m = build(DATA)
+    assert any(
+        t.startswith("Two explanations fit these figures equally well") for t in texts(section(ctx, "audit").blocks)
+    )

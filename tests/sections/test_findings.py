@@ -161,4 +161,4 @@ def test_the_verdict_line_says_what_it_rests_on(folder):
     (data / "test.toml").write_text(toml)
     ctx, m = build(data)
     assert m.not_durable == ("candidate",) and "save_times" not in m.inputs_illustrative
-    assert ctx.cover.verdict_label.endswith(", with saves that are not durable")
+    assert ctx.cover.verdict_label.endswith("; the saves on Mingxin FX100 are not durable")
