@@ -123,6 +123,14 @@ class Words:
         not durable."""
         return mark_of(self.m, inputs, side)
 
+    def origin(self, name: str) -> str:
+        """Where input `name` comes from: "illustrative" (declared so), "imported" (a tool's output: timed), or
+        "supplied" (rows given in its CSV, taken as given: a published figure is such a row). Only an imported input
+        is worded as an event ("saved", "loaded"); the others are named (fourth cold read, M2)."""
+        if name in self.illustrative:
+            return "illustrative"
+        return "supplied" if f"{name}.csv" in self.test.raw else "imported"
+
     def p(self, text: str, *inputs: str, style: str = "p", side: str | None = None) -> Para:
         """A paragraph stating figures drawn from `inputs` (of one system's only when `side` names it)."""
         return Para(text, style, self.marked(*inputs, side=side))

@@ -243,8 +243,12 @@ def _origins(w: Words) -> dict[str, list[str]]:
         elif f"{name}.csv" not in w.test.raw:
             kind = "imported"
         else:
-            note_says = re.search(r"\bmeasur|实测|测量|测得", w.config.sources.get(name, ""), re.IGNORECASE)
+            note = w.config.sources.get(name, "")
+            note_says = re.search(r"\bmeasur|实测|测量|测得", note, re.IGNORECASE)
             kind = "supplied_measured" if note_says else "supplied"
+            if note_says:  # whose measurement, on page 1: the note itself (fourth cold read, M2)
+                out[kind].append(_("{input} (“{note}”)").format(input=input_words(name), note=note.strip()))
+                continue
         out[kind].append(input_words(name))
     return out
 
@@ -261,7 +265,7 @@ def _evidence(w: Words) -> str:
         ).format(inputs=join_words(o["imported"]))
     words = {
         "imported": _("Measured inputs, imported from tool output: {inputs}."),
-        "supplied_measured": _("Supplied inputs, measurements according to their source note in test.toml: {inputs}."),
+        "supplied_measured": _("Supplied inputs, measured according to their source notes: {inputs}."),
         "supplied": _("Supplied inputs, taken as given in their CSV files: {inputs}."),
     }
     parts = [words[k].format(inputs=join_words(o[k])) for k in words if o[k]]

@@ -134,7 +134,13 @@ def _key_findings(w: Words) -> list[Para]:
                     "{candidate_time} on {candidate} against {baseline_time} on {baseline}: {difference} per save, "
                     "{speed} ({interval})."
                 )
-                if w.marked("save_times") == "illustrative"
+                if w.origin("save_times") == "illustrative"
+                else _(
+                    "On the {model} workload ({size} per checkpoint, {gpus}), the supplied save times are "
+                    "{candidate_time} on {candidate} against {baseline_time} on {baseline}: {difference} per save, "
+                    "{speed} ({interval})."
+                )
+                if w.origin("save_times") == "supplied"
                 else _(
                     "On the {model} workload ({size} per checkpoint, {gpus}), {candidate} saved a checkpoint in "
                     "{candidate_time} against {baseline_time} on {baseline}: {difference} per save, {speed} "
@@ -171,7 +177,9 @@ def _key_findings(w: Words) -> list[Para]:
         Para(
             (
                 _("For inference, the illustrative load times put {candidate} {speed} than {baseline} ({pairs}).")
-                if w.marked("load_times") == "illustrative"
+                if w.origin("load_times") == "illustrative"
+                else _("For inference, the supplied load times put {candidate} {speed} than {baseline} ({pairs}).")
+                if w.origin("load_times") == "supplied"
                 else _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).")
             ).format(
                 candidate=m.load.candidate_system,

@@ -19,7 +19,8 @@ def test_no_illustrative_figure_is_unmarked():
     loading = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert loading.mark == "Illustrative input"
     assert ctx.cover.evidence.startswith(
-        "Supplied inputs, measurements according to their source note in test.toml: checkpoint save times. "
+        "Supplied inputs, measured according to their source notes: checkpoint save times (“White paper: measured 32B "
+        "LoRA checkpoint saves, 8 GPUs (one value per system)”). "
         "Illustrative inputs, not measured:"
     )
 
