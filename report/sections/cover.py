@@ -100,8 +100,8 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
     low, high = headline_load_span(m)
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
-    if ends and stable:
-        return ratio_span(low, high), _("faster model loading, unstable pairs left out")
+    if ends and stable:  # the note says which end is left out (fourth cold read, m7: "left out" twice)
+        return ratio_span(low, high), _("faster model loading")
     if ends:
         return ratio_span(low, high), _("faster model loading, from unstable runs")
     return ratio_span(low, high), _("faster model loading")
@@ -192,8 +192,8 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
                 if m.cluster.candidate.mean_to_sustained > 1
                 else _(
                     "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, within this test's "
-                    "{measured} GB/s, and {peak} GB/s all at once, more than it (its clients', not the system's "
-                    "capacity)"
+                    "{measured} GB/s, and {peak} GB/s all at once, more than it (what this test's clients drove, not "
+                    "the system's capacity)"
                 )
                 if m.cluster.candidate.peak_to_sustained > 1
                 else _(

@@ -403,8 +403,8 @@ def _beyond_bandwidth(m: Metrics) -> str:
         + said.format(**ratios)
         + " "
         + _(
-            "This test's bandwidth is its clients', not the system's capacity, so measure at the cluster's scale "
-            "before counting on it."
+            "This test's bandwidth is what its clients drove, not the system's capacity, so measure at the cluster's "
+            "scale before counting on it."
         )
     )
 

@@ -66,7 +66,11 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
             len(indicative),
         )
         if indicative
-        else _("{passed} of {total} gates pass, {failed} fail and {missing} lack the data to decide.")
+        else ngettext(
+            "{passed} of {total} gates pass, {failed} fail and {missing} lacks the data to decide.",
+            "{passed} of {total} gates pass, {failed} fail and {missing} lack the data to decide.",
+            tally["insufficient"],
+        )
     )
     return Para(
         text.format(

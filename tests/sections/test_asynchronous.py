@@ -99,7 +99,7 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
     capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")
     assert capacity.note == (
         "1,000-GPU cluster of such jobs; their saves need 4.78 GB/s on average, within this test's 6.40 GB/s, and "
-        "87.2 GB/s all at once, more than it (its clients', not the system's capacity)"
+        "87.2 GB/s all at once, more than it (what this test's clients drove, not the system's capacity)"
     )
     # the demand states the bandwidth, an illustrative input of the default data: marked
     assert all(p.illustrative for p in all_paras(ctx) if "87.2 GB/s" in p.text)

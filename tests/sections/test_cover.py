@@ -113,7 +113,7 @@ def test_tiles_name_their_assumptions_and_unstable_ends():
         "than Old NFS, 2 of 3 model/platform pairs; 10.0× from runs that spread above the 10% limit (unstable), left out"
     )
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")  # the headline is what the stable pairs show
-    assert (tile.value, tile.label) == ("5.00×–6.00×", "faster model loading, unstable pairs left out")
+    assert (tile.value, tile.label) == ("5.00×–6.00×", "faster model loading")  # the note names what is left out
     ctx, _m = build(FIXTURES / "long_names")  # every pair within the limit: nothing added
     assert next(k.note for k in ctx.cover.tiles if k.id == "loading").endswith("3 model/platform pairs")
 

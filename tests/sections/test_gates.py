@@ -58,3 +58,10 @@ def test_an_impractical_number_of_runs_says_so_with_separators():
         "would place it wholly above the target (1,047 more runs on each system): not practical for a joint test, so "
         "reduce the spread first (G1, G2). This assumes the means and the spread persist."
     )
+
+
+def test_one_gate_that_lacks_the_data_is_said_in_the_singular():
+    """Fourth cold read, m8: fio-local's G1, G2 and G4 fail and G3 alone lacks the data: "1 lacks", not "1 lack"."""
+    ctx, _m = build(ROOT / "examples" / "fio-local")
+    note = section(ctx, "gates").blocks[2]
+    assert note.text.startswith("0 of 4 gates pass, 3 fail and 1 lacks the data to decide.")
