@@ -121,10 +121,10 @@ def _unstable_ends(m: Metrics, max_cv_pct: float) -> str:
 
 
 def _single_runs(m: Metrics) -> str:
-    """Said on the load tile when every load was timed once per system: its speedups carry no spread (third cold
-    read, m-16)."""
+    """Said on the load tile when every model has one load time per system (timed once, or supplied or illustrative
+    as one value): its speedups carry no spread (third cold read, m-16)."""
     if m.load.models and all(x.speedup_ci95 is None for x in m.load.models):
-        return _("; each load timed once, no spread")
+        return _("; one load time per system, no spread")
     return ""
 
 

@@ -52,6 +52,11 @@ def _others_note(w: Words) -> str:
     return text.format(others=other_workloads_words(w))
 
 
+def _loads_imported(w: Words) -> bool:
+    """Whether every load time came from a tool's output ([[import]] into load_times, no load_times.csv)."""
+    return "load_times" not in w.illustrative and "load_times.csv" not in w.test.raw
+
+
 def _default_or(cfg: TestConfig, key: str) -> str:
     return _("default") if cfg.is_default(key) else "test.toml"
 
@@ -76,7 +81,8 @@ def build(w: Words) -> Section:
                 f"{count(m.bandwidth.baseline.samples)} / {count(m.bandwidth.candidate.samples)}",
             ),
             (
-                _("Model loads timed"),
+                # "timed" only of loads a tool's output gave: supplied or illustrative load times were not timed here
+                _("Model loads timed") if _loads_imported(w) else _("Model loads"),
                 _n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             ),
         ),

@@ -158,4 +158,4 @@ def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked(
     ctx, _m = build(FIXTURES / "gates_fail")
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     # one load per system (20 s and 10 s): the tile says its speedup has no spread (third cold read, m-16)
-    assert tile.note == "than Base NFS, 1 model/platform pair; each load timed once, no spread" and tile.mark == ""
+    assert tile.note == "than Base NFS, 1 model/platform pair; one load time per system, no spread" and tile.mark == ""

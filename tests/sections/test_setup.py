@@ -3,6 +3,7 @@
 from report.blocks import Table
 from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section
+from tests.sections.test_words import FIO_EXAMPLE
 
 
 def test_defaults_are_labelled_default():
@@ -45,3 +46,15 @@ def test_other_workloads_of_the_save_times_are_named_and_said_not_analysed():
     ctx, _m = build(DATA)
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     assert setup.note == ""
+
+
+def test_the_loads_row_says_timed_only_of_loads_a_tool_gave():
+    """data/'s 3 model/platform pairs are illustrative load times (not timed); fio-local's one pair was imported
+    from fio's output (both systems' load runs), so there the row says "timed"."""
+    ctx, _m = build(DATA)
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    rows = {row[0]: row[1] for row in setup.rows}
+    assert rows["Model loads"] == "3 model/platform pairs" and "Model loads timed" not in rows
+    ctx, _m = build(FIO_EXAMPLE)
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    assert {row[0]: row[1] for row in setup.rows}["Model loads timed"] == "1 model/platform pair"
