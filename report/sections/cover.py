@@ -255,12 +255,21 @@ def _evidence(w: Words) -> str:
     """Page 1's line on what the figures rest on: "measured" only for inputs imported from a tool's output; inputs
     supplied in a CSV are "supplied", measurements only by their source note (cold read 7, minor 11)."""
     o = _origins(w)
+    # An asynchronous job's stalls rest on [async] staging_s, a number test.toml gives, not an input measured.
+    staging = (
+        " " + _("The staging times are assumed in the test setup, not measured.")
+        if w.m.checkpoint_mode == "async" and w.config.async_saves is not None
+        else ""
+    )
     if not (o["supplied"] or o["supplied_measured"] or o["illustrative"]):
         # the inputs by name: restore times, when imported, are among them
-        return _(
-            "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
-            "assumptions in the test setup."
-        ).format(inputs=join_words(o["imported"]))
+        return (
+            _(
+                "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
+                "assumptions in the test setup."
+            ).format(inputs=join_words(o["imported"]))
+            + staging
+        )
     words = {
         "imported": _("Measured inputs, imported from tool output: {inputs}."),
         "supplied_measured": _("Supplied inputs, measurements according to their source note in test.toml: {inputs}."),
@@ -283,7 +292,7 @@ def _evidence(w: Words) -> str:
                 "the test setup."
             )
         )
-    return " ".join(parts)
+    return " ".join(parts) + staging
 
 
 def build(w: Words) -> Cover:

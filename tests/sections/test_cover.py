@@ -128,6 +128,16 @@ def test_page_one_says_measured_only_of_imported_inputs():
         "Supplied inputs, measurements according to their source note in test.toml: checkpoint save times. "
     )
     assert "Measured inputs" not in ctx.cover.evidence
+    assert "staging" not in ctx.cover.evidence  # a synchronous job: no staging time drives its figures
+
+
+def test_page_one_says_an_asynchronous_job_s_staging_times_are_assumed():
+    """examples/async-70b's stalls rest on [async] staging_s (9.4 s and 9.6 s), numbers test.toml gives: page 1's
+    evidence line says they are assumed, not measured, in one short sentence at its end."""
+    ctx, _m = build(ROOT / "examples" / "async-70b")
+    assert ctx.cover.evidence.endswith(
+        "wherever it appears. The staging times are assumed in the test setup, not measured."
+    )
 
 
 def test_the_capacity_tile_carries_the_mark_of_the_bandwidth_its_note_states():
