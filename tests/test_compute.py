@@ -223,6 +223,9 @@ def test_steady_state_bandwidth(default, repeated):
     # Array X run 1: 5,6,7 (median 6, 5.4): drop one, mean 6.5; run 2: 8 alone.
     assert b["candidate"]["steady_gbps"] == 7.25 and b["candidate"]["warmup_samples"] == 1
     assert b["baseline_gbps"] == 3.0 and b["candidate_gbps"] == 7.0
+    # Samples per run, in run order: Old NAS 4 (run 1) and 2 (run 2), Array X 3 and 1; 6 and 4 in all.
+    assert b["baseline"]["run_samples"] == [4, 2] and b["baseline"]["samples"] == 6
+    assert b["candidate"]["run_samples"] == [3, 1] and b["candidate"]["samples"] == 4
     assert default["bandwidth"]["baseline"]["steady_gbps"] == approx(3.26)
 
 

@@ -73,6 +73,7 @@ class BandwidthSide:
     system: str  #: name from test.toml
     runs: int  #: number of runs
     samples: int  #: number of samples over all runs
+    run_samples: tuple[int, ...]  #: number of samples of each run, in the runs' order
     sustained_gbps: float  #: mean over runs of each run's mean sample
     stdev_gbps: float | None  #: sample standard deviation of the run means; None with one run
     steady_gbps: float  #: likewise, each run's warm-up samples left out (CONTRACT.md, steady state)

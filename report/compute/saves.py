@@ -91,6 +91,7 @@ def _bandwidth_side(log: BandwidthLog, system: str) -> BandwidthSide:
         system=system,
         runs=len(means),
         samples=int((log.run_stop[runs] - log.run_start[runs]).sum()),
+        run_samples=tuple(int(n) for n in log.run_stop[runs] - log.run_start[runs]),
         sustained_gbps=sustained,
         stdev_gbps=stats.stdev(means),
         steady_gbps=steady_mean,

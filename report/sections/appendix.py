@@ -80,7 +80,7 @@ def _raw_saves(w: Words) -> Table:
     return _raw_table(
         w,
         "raw-saves",
-        _("save_times.csv: every timed save, its numbers as supplied"),
+        _("save_times.csv: every save time, its numbers as supplied"),
         (texts, numbers),
         rows,
         "save_times",
@@ -110,7 +110,7 @@ def _raw_loads(w: Words) -> Table:
     return _raw_table(
         w,
         "raw-loads",
-        _("load_times.csv: every timed load, its numbers as supplied"),
+        _("load_times.csv: every load time, its numbers as supplied"),
         (texts, numbers),
         rows,
         "load_times",

@@ -65,9 +65,17 @@ def build(w: Words) -> Section:
         ),
         illustrative=w.marked("bandwidth", "save_times"),
     )
+    # A run of one or two samples shows neither a sustained rate nor a warm-up (third cold read, m-13): a system is
+    # sparse when any of its runs is that short.
+    sparse = [side for side in w.sides if _short_runs(side.bandwidth)]
+    first = (
+        _("{candidate}'s write bandwidth averages {candidate_bw} GB/s against {baseline_bw} GB/s, {change}.")
+        if sparse
+        else _("{candidate} sustains {candidate_bw} GB/s against {baseline_bw} GB/s, {change}.")
+    )
     notes = [
         w.p(
-            _("{candidate} sustains {candidate_bw} GB/s against {baseline_bw} GB/s, {change}.").format(
+            first.format(
                 candidate=bw.candidate.system,
                 candidate_bw=sig(bw.candidate_gbps),
                 baseline_bw=sig(bw.baseline_gbps),
@@ -99,18 +107,8 @@ def build(w: Words) -> Section:
                 side=key,
             )
         )
-    # A run of one or two samples shows neither a sustained rate nor a warm-up (third cold read, m-13).
-    sparse = [side for side in w.sides if side.bandwidth.samples < FEW_SAMPLES * side.bandwidth.runs]
     if sparse:
-        notes.append(
-            w.p(
-                _(
-                    "{systems}: fewer than {few} samples per run, too few to call the rate sustained or to see a "
-                    "warm-up; log the bandwidth through each run (fio's --write_bw_log)."
-                ).format(systems=join_words([side.system for side in sparse]), few=FEW_SAMPLES),
-                "bandwidth",
-            )
-        )
+        notes += [w.p(text, "bandwidth") for text in _sparse_words(sparse)]
     elif not ramps:
         notes.append(
             w.p(_("No run opens with a warm-up ramp: the steady-state means equal the all-sample means."), "bandwidth")
@@ -130,3 +128,54 @@ def build(w: Words) -> Section:
         _("Sustained write bandwidth"),
         (*notes, table, w.figure("bandwidth"), w.figure("throughput")),
     )
+
+
+def _short_runs(side) -> int:
+    """How many of a system's runs log fewer than FEW_SAMPLES samples."""
+    return sum(1 for n in side.run_samples if n < FEW_SAMPLES)
+
+
+def _sparse_words(sparse: list) -> list[str]:
+    """One sentence per sparse system, or one for both when every run of each is short and neither shows a warm-up
+    (a system whose warm-up sentence is printed is not said to be too short to see one)."""
+    every = [s.bandwidth for s in sparse if _short_runs(s.bandwidth) == s.bandwidth.runs]
+    if len(every) == len(sparse) == 2 and not any(b.warmup_samples for b in every):
+        return [
+            _(
+                "{systems}: fewer than {few} samples per run, too few to call the rate sustained or to see a "
+                "warm-up; log the bandwidth through each run (fio's --write_bw_log)."
+            ).format(systems=join_words([b.system for b in every]), few=FEW_SAMPLES)
+        ]
+    out = []
+    for b in (s.bandwidth for s in sparse):
+        short, warm = _short_runs(b), bool(b.warmup_samples)
+        if short == b.runs:
+            text = (
+                _(
+                    "{systems}: fewer than {few} samples per run, too few to call the rate sustained; log the "
+                    "bandwidth through each run (fio's --write_bw_log)."
+                )
+                if warm
+                else _(
+                    "{systems}: fewer than {few} samples per run, too few to call the rate sustained or to see a "
+                    "warm-up; log the bandwidth through each run (fio's --write_bw_log)."
+                )
+            )
+        elif warm:
+            text = ngettext(
+                "{systems}: {short} of its {runs} runs has fewer than {few} samples, too few to call its rate "
+                "sustained; log the bandwidth through each run (fio's --write_bw_log).",
+                "{systems}: {short} of its {runs} runs have fewer than {few} samples, too few to call their rate "
+                "sustained; log the bandwidth through each run (fio's --write_bw_log).",
+                short,
+            )
+        else:
+            text = ngettext(
+                "{systems}: {short} of its {runs} runs has fewer than {few} samples, too few to call its rate "
+                "sustained or to see a warm-up in it; log the bandwidth through each run (fio's --write_bw_log).",
+                "{systems}: {short} of its {runs} runs have fewer than {few} samples, too few to call their rate "
+                "sustained or to see a warm-up in them; log the bandwidth through each run (fio's --write_bw_log).",
+                short,
+            )
+        out.append(text.format(systems=b.system, short=count(short), runs=count(b.runs), few=FEW_SAMPLES))
+    return out

@@ -121,10 +121,10 @@ def _unstable_ends(m: Metrics, max_cv_pct: float) -> str:
 
 
 def _single_runs(m: Metrics) -> str:
-    """Said on the load tile when every load was timed once per system: its speedups carry no spread (third cold
-    read, m-16)."""
+    """Said on the load tile when every model has one load time per system (timed once, or supplied or illustrative
+    as one value): its speedups carry no spread (third cold read, m-16)."""
     if m.load.models and all(x.speedup_ci95 is None for x in m.load.models):
-        return _("; each load timed once, no spread")
+        return _("; one load time per system, no spread")
     return ""
 
 
@@ -257,12 +257,21 @@ def _evidence(w: Words) -> str:
     """Page 1's line on what the figures rest on: "measured" only for inputs imported from a tool's output; inputs
     supplied in a CSV are "supplied", measurements only by their source note (cold read 7, minor 11)."""
     o = _origins(w)
+    # An asynchronous job's stalls rest on [async] staging_s, a number test.toml gives, not an input measured.
+    staging = (
+        " " + _("The staging times are assumed in the test setup, not measured.")
+        if w.m.checkpoint_mode == "async" and w.config.async_saves is not None
+        else ""
+    )
     if not (o["supplied"] or o["supplied_measured"] or o["illustrative"]):
         # the inputs by name: restore times, when imported, are among them
-        return _(
-            "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
-            "assumptions in the test setup."
-        ).format(inputs=join_words(o["imported"]))
+        return (
+            _(
+                "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
+                "assumptions in the test setup."
+            ).format(inputs=join_words(o["imported"]))
+            + staging
+        )
     words = {
         "imported": _("Measured inputs, imported from tool output: {inputs}."),
         "supplied_measured": _("Supplied inputs, measured according to their source notes: {inputs}."),
@@ -285,7 +294,7 @@ def _evidence(w: Words) -> str:
                 "the test setup."
             )
         )
-    return " ".join(parts)
+    return " ".join(parts) + staging
 
 
 def build(w: Words) -> Cover:

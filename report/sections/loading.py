@@ -146,7 +146,7 @@ def build(w: Words) -> Section:
         )
     ]
     if all(x.speedup_ci95 is None for x in models):
-        notes.append(w.p(_("Each load was timed once per system, so the speedups carry no measure of spread.")))
+        notes.append(w.p(_("Each model has one load time per system, so the speedups carry no measure of spread.")))
     limit = given(w.config.gates.max_cv_pct)
     for x in models:
         if x.unstable:

@@ -52,8 +52,58 @@ def _others_note(w: Words) -> str:
     return text.format(others=other_workloads_words(w))
 
 
+def _loads_imported(w: Words) -> bool:
+    """Whether every load time came from a tool's output ([[import]] into load_times, no load_times.csv)."""
+    return "load_times" not in w.illustrative and "load_times.csv" not in w.test.raw
+
+
 def _default_or(cfg: TestConfig, key: str) -> str:
     return _("default") if cfg.is_default(key) else "test.toml"
+
+
+def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
+    """[async]'s assumptions: each save system's staging time (one row when both are the same, given as one number),
+    and the GPUs a node that the host memory for staging counts."""
+    c, a = w.config, w.m.async_
+    if c.async_saves is None:
+        return ()
+    sides = tuple(zip(w.m.save.sides(), a.sides(), strict=True))
+    if len(set(c.async_saves.staging_s.values())) == 1:
+        staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), "test.toml"),)
+    else:
+        staging = tuple(
+            (_("Staging time per save, {system}").format(system=save.system), seconds(side.staging_s), "test.toml")
+            for save, side in sides
+        )
+    per_node = (
+        _("GPUs per node (host memory for staging)"),
+        count(c.async_saves.gpus_per_node),
+        _default_or(c, "async.gpus_per_node"),
+    )
+    return (*staging, per_node)
+
+
+def _economics_rows(c: TestConfig) -> tuple[tuple[str, str, str], ...]:
+    """[economics]'s assumptions: the price of a GPU-hour, the power and PUE when the power is given, the runs a year
+    and the checkpoints retained."""
+    e = c.economics
+    if e is None:
+        return ()
+    rows = [(_("Price of a GPU-hour"), f"{num(e.gpu_hour_price, 2)} {e.currency}", "test.toml")]
+    if e.gpu_power_kw is not None:
+        rows += [
+            (_("Power of a GPU"), f"{given(e.gpu_power_kw)} kW", "test.toml"),
+            (_("Power usage effectiveness (PUE)"), given(e.pue), _default_or(c, "economics.pue")),
+        ]
+    rows += [
+        (_("Training runs a year"), count(e.runs_per_year), "test.toml"),
+        (
+            _("Checkpoints retained"),
+            count(e.retained_checkpoints),
+            _default_or(c, "economics.retained_checkpoints"),
+        ),
+    ]
+    return tuple(rows)
 
 
 def build(w: Words) -> Section:
@@ -76,7 +126,8 @@ def build(w: Words) -> Section:
                 f"{count(m.bandwidth.baseline.samples)} / {count(m.bandwidth.candidate.samples)}",
             ),
             (
-                _("Model loads timed"),
+                # "timed" only of loads a tool's output gave: supplied or illustrative load times were not timed here
+                _("Model loads timed") if _loads_imported(w) else _("Model loads"),
                 _n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             ),
         ),
@@ -91,17 +142,15 @@ def build(w: Words) -> Section:
             else _("derived: {steps} × {step} + {saves} × save time")
         ).format(steps=count(b.total_steps), step=f"{given(c.training.step_time_s)} s", saves=count(b.saves))
     )
-    # The step time, where the wall-time row does not already print it (“derived: steps × step time + …”).
+    # The compute time per step drives every training-time figure: given, or derived from the wall time.
     step_row = (
-        ()
-        if c.training.baseline_duration_s is None
-        else (
-            (
-                _("Compute time per step"),
-                seconds(m.reliability.step_time_s),
-                "test.toml" if m.checkpoint_mode == "async" else _("derived: (wall time − saves × save time) ÷ steps"),
-            ),
-        )
+        (
+            _("Compute time per step"),
+            seconds(m.reliability.step_time_s),
+            "test.toml"
+            if c.training.step_time_s is not None
+            else _("derived: (wall time − saves × save time) ÷ steps"),
+        ),
     )
     g = c.gates
     assumptions = Table(
@@ -112,6 +161,7 @@ def build(w: Words) -> Section:
             (_("Training steps"), count(b.total_steps), "test.toml"),
             (_("Steps between saves"), count(b.checkpoint_interval_steps), "test.toml"),
             *step_row,
+            *_async_rows(w),
             (_("Saves in the run"), count(b.saves), _("steps ÷ interval, rounded down")),
             (_("Wall time with baseline saves"), long_duration(b.baseline_duration_s), duration_source),
             (_("Cluster size for GPU-equivalents"), count(b.cluster_gpus), _default_or(c, "training.cluster_gpus")),
@@ -121,6 +171,7 @@ def build(w: Words) -> Section:
                 _default_or(c, "reliability.gpu_mtbf_hours"),
             ),
             (_("Restart after a failure"), seconds(m.reliability.restart_s), _default_or(c, "reliability.restart_s")),
+            *_economics_rows(c),
             (_("Runs needed per system (G1, G2)"), str(g.min_runs), _default_or(c, "gates.min_runs")),
             (_("Largest spread (CV) accepted"), f"{given(g.max_cv_pct)}%", _default_or(c, "gates.max_cv_pct")),
             (

@@ -63,5 +63,5 @@ def test_inputs_printed_as_supplied_say_so():
     """The appendix prints each CSV cell as the file writes it ("188.1", "8.0"): its captions say so."""
     ctx, _m = build(DATA)
     captions = {b.id: b.caption for b in section(ctx, "raw").blocks}
-    assert captions["raw-saves"] == "save_times.csv: every timed save, its numbers as supplied"
-    assert captions["raw-loads"] == "load_times.csv: every timed load, its numbers as supplied"
+    assert captions["raw-saves"] == "save_times.csv: every save time, its numbers as supplied"
+    assert captions["raw-loads"] == "load_times.csv: every load time, its numbers as supplied"

@@ -10,7 +10,8 @@ def test_one_sample_per_run_is_not_called_a_steady_rate():
     of "No run opens with a warm-up ramp"."""
     ctx, _m = build(FIXTURES / "gates_fail")
     words = texts(section(ctx, "bandwidth").blocks)
-    assert words[0] == "Cand sustains 3.00 GB/s against 1.50 GB/s, 100% more."
+    # A sparse system's rate is not called sustained in the opening sentence either.
+    assert words[0] == "Cand's write bandwidth averages 3.00 GB/s against 1.50 GB/s, 100% more."
     assert (
         "Base and Cand: fewer than 3 samples per run, too few to call the rate sustained or to see a warm-up; log the "
         "bandwidth through each run (fio's --write_bw_log)." in words
@@ -28,3 +29,20 @@ def test_a_warm_up_is_weighed_against_the_save_only_as_a_condition():
     ctx, _m = build(FIXTURES / "repeated")  # a warm-up ramp in one system's log
     ramp = next(t for t in texts(section(ctx, "bandwidth").blocks) if "opens with a warm-up" in t)
     assert ramp.endswith("A save sees mostly the steady state only if it lasts much longer than the warm-up.")
+
+
+def test_a_system_is_sparse_when_any_run_is_short_and_its_warm_up_is_not_denied():
+    """retune logs Old NAS runs of 4 and 2 samples, Array X runs of 3 and 1 (tests/test_compute.py): each has one
+    run of the two below 3 samples, and each log opens with a warm-up (3 and 1 samples dropped), so the section says
+    how many runs are short and never that they are too few to see the warm-up it has just printed."""
+    ctx, _m = build(FIXTURES / "retune")
+    words = texts(section(ctx, "bandwidth").blocks)
+    # Array X: run means 6 (5, 6, 7) and 8, mean 7.00; Old NAS: 2.5 (2, 2, 3, 3) and 3.5 (3, 4), mean 3.00.
+    assert words[0] == "Array X's write bandwidth averages 7.00 GB/s against 3.00 GB/s, 133% more."
+    assert any(t.startswith("Array X's log opens with a warm-up (1 sample") for t in words)
+    for system in ("Old NAS", "Array X"):
+        assert (
+            f"{system}: 1 of its 2 runs has fewer than 3 samples, too few to call its rate sustained; log the "
+            "bandwidth through each run (fio's --write_bw_log)." in words
+        )
+    assert not any("to see a warm-up" in t for t in words)

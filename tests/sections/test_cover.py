@@ -129,6 +129,16 @@ def test_page_one_says_measured_only_of_imported_inputs():
         "LoRA checkpoint saves, 8 GPUs (one value per system)”). "
     )
     assert "Measured inputs" not in ctx.cover.evidence
+    assert "staging" not in ctx.cover.evidence  # a synchronous job: no staging time drives its figures
+
+
+def test_page_one_says_an_asynchronous_job_s_staging_times_are_assumed():
+    """examples/async-70b's stalls rest on [async] staging_s (9.4 s and 9.6 s), numbers test.toml gives: page 1's
+    evidence line says they are assumed, not measured, in one short sentence at its end."""
+    ctx, _m = build(ROOT / "examples" / "async-70b")
+    assert ctx.cover.evidence.endswith(
+        "wherever it appears. The staging times are assumed in the test setup, not measured."
+    )
 
 
 def test_the_capacity_tile_carries_the_mark_of_the_bandwidth_its_note_states():
@@ -159,4 +169,4 @@ def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked(
     ctx, _m = build(FIXTURES / "gates_fail")
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     # one load per system (20 s and 10 s): the tile says its speedup has no spread (third cold read, m-16)
-    assert tile.note == "than Base NFS, 1 model/platform pair; each load timed once, no spread" and tile.mark == ""
+    assert tile.note == "than Base NFS, 1 model/platform pair; one load time per system, no spread" and tile.mark == ""

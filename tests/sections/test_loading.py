@@ -81,3 +81,12 @@ def test_loads_from_a_system_that_keeps_them_in_memory_say_so_and_are_marked(fol
     ctx, _m = build(DATA)
     assert not any("read memory" in p.text or "held in memory" in p.text for p in all_paras(ctx))
     assert next(b for b in section(ctx, "loading").blocks if isinstance(b, Table)).illustrative == "illustrative"
+
+
+def test_single_load_times_are_not_said_to_be_timed():
+    """data/'s load times are illustrative, one per system for each of its 3 models (white paper ratios): the note
+    says each model has one load time per system, true of a value supplied or chosen, not that it was timed once."""
+    ctx, _m = build(DATA)
+    words = texts(section(ctx, "loading").blocks)
+    assert "Each model has one load time per system, so the speedups carry no measure of spread." in words
+    assert not any("timed" in t for t in words)

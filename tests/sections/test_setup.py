@@ -1,8 +1,9 @@
 """The test setup: defaults labelled, the environment shown when given."""
 
 from report.blocks import Table
-from tests.conftest import DATA, FIXTURES
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section
+from tests.sections.test_words import FIO_EXAMPLE
 
 
 def test_defaults_are_labelled_default():
@@ -45,3 +46,55 @@ def test_other_workloads_of_the_save_times_are_named_and_said_not_analysed():
     ctx, _m = build(DATA)
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     assert setup.note == ""
+
+
+def test_the_loads_row_says_timed_only_of_loads_a_tool_gave():
+    """data/'s 3 model/platform pairs are illustrative load times (not timed); fio-local's one pair was imported
+    from fio's output (both systems' load runs), so there the row says "timed"."""
+    ctx, _m = build(DATA)
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    rows = {row[0]: row[1] for row in setup.rows}
+    assert rows["Model loads"] == "3 model/platform pairs" and "Model loads timed" not in rows
+    ctx, _m = build(FIO_EXAMPLE)
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    assert {row[0]: row[1] for row in setup.rows}["Model loads timed"] == "1 model/platform pair"
+
+
+def _assumptions(folder):
+    ctx, _m = build(folder)
+    table = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions")
+    return {row[0]: (row[1], row[2]) for row in table.rows}
+
+
+def test_the_compute_time_per_step_is_always_an_assumption():
+    """Given as step_time_s (fio-local 0.5 s, long_names 4.5 s) or derived from the wall time: data/'s 36,000 s less
+    20 saves × 178 s (its baseline save), over 10,000 steps, is (36,000 − 3,560) ÷ 10,000 = 3.244 s."""
+    assert _assumptions(FIO_EXAMPLE)["Compute time per step"] == ("0.500 s", "test.toml")
+    assert _assumptions(FIXTURES / "long_names")["Compute time per step"] == ("4.50 s", "test.toml")
+    assert _assumptions(DATA)["Compute time per step"] == (
+        "3.24 s",
+        "derived: (wall time − saves × save time) ÷ steps",
+    )
+
+
+def test_staging_times_and_economics_are_listed_with_their_source():
+    """examples/async-70b: [async] staging_s 9.4 s (Parallel NFS) and 9.6 s (Mingxin FX100), gpus_per_node 8;
+    [economics] 2.2 USD a GPU-hour, 1.1 kW, PUE 1.3, 6 runs a year, retained_checkpoints left to its default 3."""
+    rows = _assumptions(ROOT / "examples" / "async-70b")
+    assert rows["Staging time per save, Parallel NFS (existing)"] == ("9.40 s", "test.toml")
+    assert rows["Staging time per save, Mingxin FX100"] == ("9.60 s", "test.toml")
+    assert rows["GPUs per node (host memory for staging)"] == ("8", "test.toml")
+    assert rows["Price of a GPU-hour"] == ("2.20 USD", "test.toml")
+    assert rows["Power of a GPU"] == ("1.1 kW", "test.toml")
+    assert rows["Power usage effectiveness (PUE)"] == ("1.3", "test.toml")
+    assert rows["Training runs a year"] == ("6", "test.toml")
+    assert rows["Checkpoints retained"] == ("3", "default")
+    # fixtures/economics: price 2.5 USD, 12 runs a year, no power (so no power or PUE row); no [async], no staging.
+    rows = _assumptions(FIXTURES / "economics")
+    assert rows["Price of a GPU-hour"] == ("2.50 USD", "test.toml") and rows["Training runs a year"] == (
+        "12",
+        "test.toml",
+    )
+    assert "Power of a GPU" not in rows and "Power usage effectiveness (PUE)" not in rows
+    assert not any(label.startswith(("Staging", "GPUs per node")) for label in rows)
+    assert not any(label.startswith(("Staging", "Price")) for label in _assumptions(DATA))

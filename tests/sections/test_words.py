@@ -192,7 +192,8 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     )
     ctx, m = build(ASYNC_EXAMPLE)  # step_time_s = 6.0 given; wall time 20,000 × 6 s + 400 stalls of 49.44 s
     rows = _rows(ctx, "setup", "assumptions")
-    assert "Compute time per step" not in rows  # the wall-time row prints it: “20,000 × 6 s + 400 × …”
+    # a row of its own even where the wall-time row prints it (“20,000 × 6 s + 400 × …”): every assumption is listed
+    assert rows["Compute time per step"] == ("6 s", "test.toml")
     assert abs(m.bubble.baseline_duration_s - (20_000 * 6 + 400 * m.save.baseline.pause_s)) < 1e-6
     # 120,000 s + 400 stalls of 49.44 s = 139,776 s: the formula names the stalls it adds, not the saves' time
     assert rows["Wall time with baseline saves"] == (
