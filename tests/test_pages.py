@@ -81,6 +81,16 @@ def test_fill_measures_a_page_down_to_its_last_line():
 
 
 @pytest.mark.slow
+def test_the_cover_holds_on_one_page(report):
+    """Page 1 ends with the note on the attachments, at the foot of the page: a cover that runs over pushes its last
+    lines onto a page 2 that the fill rule reads as full (the async example's, fourth cold read). Page 2 opens with
+    the contents."""
+    name, path = report
+    text = PdfReader(path).pages[1].extract_text()
+    assert "Contents" in text or "目录" in text, f"{name}: page 2 is not the contents: {text[:200]!r}"
+
+
+@pytest.mark.slow
 def test_no_page_is_left_nearly_empty(report):
     """Every page carries a third of its lines at least, but the cover and the last page. The rule would also spare
     a section's opening page, but no section forces a page break in print (print.css), so none needs sparing: a

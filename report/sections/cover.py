@@ -187,7 +187,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             (
                 _(
                     "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, {peak} GB/s all at "
-                    "once, both more than this test's {measured} GB/s"
+                    "once (this test: {measured} GB/s)"
                 )
                 if m.cluster.candidate.mean_to_sustained > 1
                 else _(
@@ -225,7 +225,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             label = _("{label}, if the means held").format(label=label)
         if tile_id == "capacity" and today_interval_only(m):  # what is left at the optima (fourth cold read, M1)
             sign = "−" if m.reliability.optimum_gpu_equivalents < 0 else ""
-            note += _("; {gpus} with each system at its optimal interval").format(gpus=sign + optimum_equivalents(m))
+            note += _("; {gpus} at the optimal intervals").format(gpus=sign + optimum_equivalents(m))
         mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)
@@ -310,7 +310,7 @@ def build(w: Words) -> Cover:
         verdict_status=m.verdict.status,
         verdict_style=verdict_style(m),
         verdict_label=verdict_label(m),
-        verdict_reason=" ".join(t for t in (verdict_reason(m, c), retune_headline(m)) if t),
+        verdict_reason=" ".join(t for t in (verdict_reason(m, c, short=True), retune_headline(m)) if t),
         tiles=_memory_loads(w, _tiles(m, c)),
         evidence=_evidence(w) + _not_durable(w),
     )

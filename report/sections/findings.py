@@ -91,9 +91,10 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
     return detail
 
 
-def verdict_reason(m: Metrics, cfg: TestConfig) -> str:
-    """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds."""
-    limit = async_limit(m)
+def verdict_reason(m: Metrics, cfg: TestConfig, short: bool = False) -> str:
+    """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds (`short`:
+    page 1's words for it, where room is scarce; the summary gives the reason in full)."""
+    limit = async_limit(m, short)
     return _verdict_reason(m, cfg) + (" " + limit if limit else "")
 
 
@@ -128,7 +129,7 @@ def stall_free_steps(m: Metrics) -> int | None:
     return max(a.baseline.min_interval_steps, a.candidate.min_interval_steps)
 
 
-def async_limit(m: Metrics) -> str:
+def async_limit(m: Metrics, short: bool = False) -> str:
     """The limit of an asynchronous job's benefit, said wherever the benefit is stated on page 1. Beyond the limit
     only staging stalls training: where the two systems stage in different times, training time still differs by that
     (Chinese reading 3, minor 1: "would not change" beside page 7's slightly slower candidate)."""
@@ -136,6 +137,22 @@ def async_limit(m: Metrics) -> str:
     if steps is None:
         return ""
     a = m.async_
+    gain = m.reliability.optimum_gain_pct
+    if short:
+        text = (
+            _(
+                "The benefit holds only under {steps} steps between saves (today: {interval}); each at its optimal "
+                "interval, the candidate lowers the failure-aware overhead by only {points} percentage points."
+            )
+            if gain >= 0
+            else _(
+                "The benefit holds only under {steps} steps between saves (today: {interval}); each at its optimal "
+                "interval, the candidate raises the failure-aware overhead by {points} percentage points."
+            )
+        )
+        return text.format(
+            steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=sig(abs(gain))
+        )
     beyond = (
         _("neither write outlasts the compute between saves and training time would not change")
         if a.baseline.staging_s == a.candidate.staging_s
@@ -144,7 +161,6 @@ def async_limit(m: Metrics) -> str:
             "baseline, {candidate} on the candidate)"
         ).format(baseline=s3(a.baseline.staging_s), candidate=s3(a.candidate.staging_s))
     )
-    gain = m.reliability.optimum_gain_pct
     text = (
         _(
             "The benefit holds only at intervals under {steps} steps (today: {interval}): from {steps} steps on "
