@@ -42,8 +42,9 @@ def test_page_one_of_an_asynchronous_job_bounds_its_benefit(folder):
     toml = (same / "test.toml").read_text().replace('"Mingxin FX100"           = 9.6', '"Mingxin FX100" = 9.4')
     (same / "test.toml").write_text(toml)
     ctx, _m = build(same)
-    assert "from 57 steps on neither write outlasts the compute between saves and training time would not change;" in (
-        texts(section(ctx, "summary").blocks)[0]
+    assert (
+        "from 57 steps on neither write outlasts the compute between saves and training time would not change;"
+        in (texts(section(ctx, "summary").blocks)[0])
     )
     # The tiles that state a benefit at today's interval carry the limit in their mark (third cold read, M-5).
     marks = {t.id: t.mark for t in ctx.cover.tiles}
