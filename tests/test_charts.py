@@ -6,6 +6,7 @@ import pytest
 from report import charts, drawing, layout, pdf
 from report.compute import compute
 from report.joint_test import read_joint_test
+from report.ticks import GroupedFormatter
 from tests.conftest import DATA, FIXTURES, ROOT
 
 
@@ -174,4 +175,4 @@ def test_linear_axes_group_thousands():
     ticks = [t.get_text() for axis in (figure.axes[0].xaxis, figure.axes[0].yaxis) for t in axis.get_ticklabels()]
     assert "1,000" in ticks and "1000" not in ticks
     # One number of decimals per axis, the fewest that show every tick.
-    assert drawing._GroupedFormatter().format_ticks([0, 0.5, 1, 1500]) == ["0.0", "0.5", "1.0", "1,500.0"]
+    assert GroupedFormatter().format_ticks([0, 0.5, 1, 1500]) == ["0.0", "0.5", "1.0", "1,500.0"]

@@ -10,6 +10,7 @@ from matplotlib.figure import Figure
 from report import charts, drawing, layout
 from report.compute import compute
 from report.joint_test import read_joint_test
+from report.ticks import log_ticks
 from tests.conftest import DATA, FIXTURES
 
 
@@ -89,7 +90,7 @@ def test_declutter_moves_a_label_off_a_data_point():
     ],
 )
 def test_log_axes_get_three_round_ticks_at_least(lo, hi, ticks):
-    assert drawing._log_ticks(lo, hi) == ticks
+    assert log_ticks(lo, hi) == ticks
 
 
 @pytest.mark.slow

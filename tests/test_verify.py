@@ -250,16 +250,16 @@ def test_same_generator_compares_every_page_line_by_line(slow_folder):
 def test_figures_only_ignores_wording_and_still_catches_a_number(default_built, monkeypatch):
     """--figures-only: another wording is not a difference there, another number is; the full check sees both."""
     from report import build
-    from report.sections import findings, gates
+    from report.sections import gates, verdict
 
-    for module in (findings, gates):  # every module that words a gate's name
+    for module in (verdict, gates):  # every module that words a gate's name
         monkeypatch.setattr(module, "gate_name", lambda gate_id: f"Gate {gate_id}, as now worded")
-    real_detail = findings.gate_detail
+    real_detail = verdict.gate_detail
 
     def reworded(*args):  # schema 3: a gate's detail is the report's wording, never in metrics.json
         return real_detail(*args).replace("target", "goal")
 
-    for module in (findings, gates):
+    for module in (verdict, gates):
         monkeypatch.setattr(module, "gate_detail", reworded)
     monkeypatch.setattr(build, "rebuild", build.rebuild_here)  # the new wording lives in this process only
     assert verify_bytes(default_built.pdf, figures_only=True).differences == []

@@ -21,26 +21,23 @@ from report.formatting import (
 from report.i18n import _, join_words
 from report.sections.base import Words
 from report.sections.findings import (
-    assumed_failure_rate,
     ettr_fields,
     frequent_saves_help,
-    headline_load_pairs,
-    loads_marked,
-    memory_loads,
     no_difference_note,
     other_workloads,
     other_workloads_words,
     projection_gpus,
     projection_label,
     restores_from_memory,
-    retune_reference,
 )
+from report.sections.load_range import headline_load_pairs, loads_marked, memory_loads
 from report.sections.phrases import (
     _n,
     both,
     sooner,
     speed_phrase,
 )
+from report.sections.retuning import assumed_failure_rate, retune_reference
 
 ID = "qa"
 #: The charts this section places, in order.

@@ -17,9 +17,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
-from report.sections.findings import (
-    bytes_from_fio,
-)
+from report.sections.findings import bytes_from_fio
 from report.sections.phrases import (
     both,
 )

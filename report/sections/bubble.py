@@ -19,10 +19,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import (
-    capacity_paras,
-    no_difference_note,
-)
+from report.sections.findings import capacity_paras, no_difference_note
 
 ID = "bubble"
 #: The charts this section places, in order.

@@ -20,25 +20,16 @@ from report.formatting import (
 from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
-from report.sections.findings import (
-    headline_load_span,
-    load_pairs,
-    load_speedups_by_spread,
-    memory_load_systems,
-    optimum_equivalents,
-    retune_headline,
-    stall_free_steps,
-    today_interval_only,
-    verdict_label,
-    verdict_reason,
-    verdict_style,
-)
+from report.sections.findings import optimum_equivalents
 from report.sections.labels import input_words
+from report.sections.load_range import headline_load_span, load_pairs, load_speedups_by_spread, memory_load_systems
 from report.sections.phrases import (
     _n,
     gate_list,
     ratio_span,
 )
+from report.sections.retuning import retune_headline, stall_free_steps, today_interval_only
+from report.sections.verdict import verdict_label, verdict_reason, verdict_style
 
 ID = "cover"
 #: The charts this section places, in order.

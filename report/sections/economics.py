@@ -28,14 +28,8 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import (
-    beyond_run,
-    cluster_row_assumption,
-    no_difference_note,
-    optimum_equivalents,
-    stall_free_steps,
-    today_interval_only,
-)
+from report.sections.findings import cluster_row_assumption, no_difference_note, optimum_equivalents
+from report.sections.retuning import beyond_run, stall_free_steps, today_interval_only
 
 ID = "economics"
 #: The charts this section places, in order.

@@ -21,17 +21,14 @@ from report.formatting import (
 from report.i18n import _, ngettext
 from report.sections.base import Words
 from report.sections.decisions import FAR_EXTRAPOLATION
-from report.sections.findings import (
-    bytes_from_fio,
-    gate_detail,
-    gate_status,
-)
+from report.sections.findings import bytes_from_fio
 from report.sections.labels import gate_name, input_words
 from report.sections.phrases import (
     _n,
     gate_list,
     sooner,
 )
+from report.sections.verdict import gate_detail, gate_status
 
 ID = "gates"
 #: The charts this section places, in order.

@@ -24,7 +24,13 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import headline_load_pairs, headline_load_span, loads_marked, memory_loads, unstable_loads
+from report.sections.load_range import (
+    headline_load_pairs,
+    headline_load_span,
+    loads_marked,
+    memory_loads,
+    unstable_loads,
+)
 from report.sections.phrases import (
     load_speed,
 )

@@ -25,12 +25,9 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import (
-    ettr_fields,
-    memory_restores,
-    retune_sentence,
-)
+from report.sections.findings import ettr_fields, memory_restores
 from report.sections.phrases import both
+from report.sections.retuning import retune_sentence
 
 ID = "reliability"
 #: The charts this section places, in order.

@@ -18,9 +18,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import (
-    save_warnings,
-)
+from report.sections.findings import save_warnings
 from report.sections.phrases import (
     per_save,
     speed_phrase,

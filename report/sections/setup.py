@@ -22,8 +22,9 @@ from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import SAVE_INPUTS, Words
-from report.sections.findings import memory_load_systems, other_workloads, other_workloads_words
+from report.sections.findings import other_workloads, other_workloads_words
 from report.sections.labels import input_label
+from report.sections.load_range import memory_load_systems
 from report.sections.phrases import (
     _n,
 )

@@ -19,22 +19,8 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.decisions import no_difference_shown
-from report.sections.findings import (
-    async_sentence,
-    capacity_paras,
-    capacity_sentence,
-    demand_sentence,
-    headline_load_span,
-    load_pairs,
-    loads_marked,
-    memory_loads,
-    save_warnings,
-    tuning_sentence,
-    unstable_loads,
-    verdict_label,
-    verdict_style,
-    verdict_summary,
-)
+from report.sections.findings import async_sentence, capacity_paras, capacity_sentence, demand_sentence, save_warnings
+from report.sections.load_range import headline_load_span, load_pairs, loads_marked, memory_loads, unstable_loads
 from report.sections.phrases import (
     _n,
     load_speed,
@@ -43,6 +29,8 @@ from report.sections.phrases import (
     speed_phrase,
     speedup_ci_phrase,
 )
+from report.sections.retuning import tuning_sentence
+from report.sections.verdict import verdict_label, verdict_style, verdict_summary
 
 ID = "summary"
 #: The charts this section places, in order.

@@ -1,0 +1,195 @@
+"""Re-tuning the checkpoint interval against switching storage, worded once: where Young's optimum lies against the
+run, the headline where it holds, the caveat where it does not, and the assumed failure rate."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Para,
+)
+from report.compute import Metrics
+from report.config import ReliabilitySpec
+from report.formatting import (
+    count,
+    p3,
+    sig,
+)
+from report.i18n import _
+
+
+def _optimum_words(m: Metrics) -> str:
+    gain = m.reliability.optimum_gain_pct
+    if gain >= 0:
+        return _("the candidate's contribution is {points} percentage points").format(points=sig(gain))
+    return _("the candidate costs {points} percentage points more").format(points=sig(-gain))
+
+
+def _switch_words(gain: float) -> str:
+    return (_("saves {points}") if gain >= 0 else _("costs {points} more")).format(points=sig(abs(gain)))
+
+
+def _beyond_run(m: Metrics) -> str:
+    """A caveat when Young's optimal interval is longer than the whole run, said where the failure model is explained
+    (the answers refer back to it)."""
+    r, b = m.reliability, m.bubble
+    if not beyond_run(m):
+        return ""
+    return " " + _(
+        "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate a run "
+        "this short would not checkpoint for its own sake at all, and the failure model says little about it; it "
+        "keeps today's interval for other reasons (evaluation, preemption, a failure rate higher than assumed), which "
+        "the report cannot weigh."
+    ).format(optimum=count(round(r.baseline.optimal_interval_steps)), steps=count(b.total_steps))
+
+
+def beyond_run(m: Metrics) -> bool:
+    """Whether Young's optimal interval on the baseline is longer than the whole run."""
+    return m.reliability.baseline.optimal_interval_steps > m.bubble.total_steps
+
+
+def today_interval_only(m: Metrics) -> bool:
+    """Whether a benefit at today's interval is mostly one of the interval: the job saves asynchronously and its
+    benefit ends below some interval, or re-tuning the baseline's interval alone does more than the candidate at today's
+    (with Young's optimum inside the run). Page 1 marks the tiles that state such a benefit (third cold read, M-5)."""
+    return stall_free_steps(m) is not None or tuning_sentence(m) is not None
+
+
+def assumed_failure_rate(m: Metrics) -> str:
+    """The failure rate a figure of the failure model rests on, named as the assumption it is: Llama 3's (the
+    report's default) or the per-GPU MTBF test.toml sets."""
+    hours = m.reliability.gpu_mtbf_hours
+    if hours == ReliabilitySpec().gpu_mtbf_hours:
+        return _("the failure rate assumed from Llama 3's training")
+    return _("the failure rate test.toml assumes (a per-GPU MTBF of {hours} h)").format(hours=sig(hours))
+
+
+def tuning_sentence(m: Metrics) -> Para | None:
+    """The summary's re-tuning headline: only where it holds, Young's optimum shorter than the run (else the failure
+    section carries the comparison as a caveat). It names its premise, the assumed failure rate (Chinese reading 3,
+    major 1), and prints the optima at three digits like the failure table, so no operand pair beside the difference
+    (minor 3: "0.2911%" beside the table's "0.291%")."""
+    r, s = m.reliability, m.save
+    if not r.tuning_beats_switching or beyond_run(m):
+        return None
+    text = _(
+        "With {rate}, re-tuning the checkpoint interval alone does more than switching to the new storage at today's "
+        "interval: saving every {optimum} steps instead of every {interval} would cut the failure-aware overhead on "
+        "{baseline} from {today} to {tuned} of compute time, less than {candidate} at today's interval "
+        "({candidate_today}). Compared each at its own optimal interval, {contribution}."
+    ).format(
+        rate=assumed_failure_rate(m),
+        optimum=count(round(r.baseline.optimal_interval_steps)),
+        interval=count(m.bubble.checkpoint_interval_steps),
+        baseline=s.baseline.system,
+        today=p3(r.baseline.overhead_pct),
+        tuned=p3(r.baseline.optimal_overhead_pct),
+        candidate=s.candidate.system,
+        candidate_today=p3(r.candidate.overhead_pct),
+        contribution=_optimum_words(m),
+    )
+    return Para(text, "warning", False)
+
+
+def retune_headline(m: Metrics) -> str:
+    """Page 1's line of the re-tuning headline, with its figures and, like the summary's, its premise (an assumed
+    failure rate), where the summary's holds (else ""). An asynchronous job whose benefit ends below some interval has
+    it said already, with the optimum against optimum, by its limit (`async_limit`): page 1 has no room for both."""
+    r, s = m.reliability, m.save
+    if tuning_sentence(m) is None or stall_free_steps(m) is not None:
+        return ""
+    return _(
+        "At the assumed failure rate, re-tuning the interval on {baseline} alone recovers more ({today} → {tuned} "
+        "failure-aware overhead) than {candidate} at today's interval ({candidate_today}); optimum against optimum, "
+        "{contribution}."
+    ).format(
+        baseline=s.baseline.system,
+        today=p3(r.baseline.overhead_pct),
+        tuned=p3(r.baseline.optimal_overhead_pct),
+        candidate=s.candidate.system,
+        candidate_today=p3(r.candidate.overhead_pct),
+        contribution=_optimum_words(m),
+    )
+
+
+def retune_sentence(m: Metrics) -> str:
+    """Re-tuning against switching, with the caveat on Young's optimum first when it lies beyond the run."""
+    r, s = m.reliability, m.save
+    figures = {
+        "baseline": s.baseline.system,
+        "optimum": count(round(r.baseline.optimal_interval_steps)),
+        "retune": sig(r.retune_gain_pct),
+        "candidate": s.candidate.system,
+        "switch": _switch_words(r.switch_gain_pct),
+    }
+    if r.tuning_beats_switching and beyond_run(m):
+        # The caveat first, the figure after it "for reference": read the other way round, the reader keeps
+        # "re-tuning saves more than switching" and meets the caveat only after it.
+        return (
+            _beyond_run(m).lstrip()
+            + " "
+            + _(
+                "For reference only: re-tuning the interval on {baseline} alone, to Young's optimum of {optimum} "
+                "steps, saves {retune} percentage points; moving to {candidate} at today's interval {switch}."
+            ).format(**figures)
+            + " "
+            + _("On the failure model alone, optimum against optimum, {contribution}.").format(
+                contribution=_optimum_words(m)
+            )
+            + " "
+            + _(
+                "As Young's optimum is longer than the run, this comparison is a caveat, not a finding: it does not "
+                "say that re-tuning beats the new storage."
+            )
+        )
+    retune = _(
+        "Re-tuning the interval on {baseline} alone, to every {optimum} steps, saves {retune} percentage points; "
+        "moving to {candidate} at today's interval {switch}."
+    ).format(**figures)
+    if r.tuning_beats_switching:
+        return (
+            retune
+            + " "
+            + _(
+                "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
+                "optimum, {contribution}."
+            ).format(contribution=_optimum_words(m))
+        )
+    return (
+        retune
+        + " "
+        + _("Optimum against optimum the candidate still saves {points} points.").format(points=sig(r.optimum_gain_pct))
+    )
+
+
+def retune_reference(m: Metrics) -> str:
+    """The counter-argument (save less often) where a question raises it: its conclusion in one clause, referring to
+    the failure section for the figures instead of repeating its paragraph."""
+    r, s = m.reliability, m.save
+    if r.tuning_beats_switching and beyond_run(m):
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, is weighed in “{section}”; "
+            "Young's optimal interval is longer than this whole run, so the comparison there is a caveat, not a "
+            "finding."
+        )
+    elif r.tuning_beats_switching:
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, holds here: re-tuning the "
+            "interval on {baseline} alone recovers more than {candidate} does at today's interval (see “{section}”)."
+        )
+    else:
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, does not outweigh the "
+            "storage here: re-tuning the interval on {baseline} alone recovers less than moving to {candidate} (see "
+            "“{section}”)."
+        )
+    return text.format(
+        baseline=s.baseline.system, candidate=s.candidate.system, section=_("Failures and the checkpoint interval")
+    )
+
+
+def stall_free_steps(m: Metrics) -> int | None:
+    """The interval (steps) from which neither system's asynchronous write outlasts the compute between saves, when
+    the job saves asynchronously and today's interval is shorter (the storage's benefit vanishes from there)."""
+    a = m.async_
+    if m.checkpoint_mode != "async" or not a.storage_stalls:
+        return None
+    return max(a.baseline.min_interval_steps, a.candidate.min_interval_steps)

@@ -1,0 +1,289 @@
+"""The verdict and the gates, worded once for page 1, the summary and the gate table: each gate's detail, the
+verdict's label, style and reason, and an asynchronous job's limit."""
+
+from __future__ import annotations
+
+from report.compute import SIDES, Gate, Metrics
+from report.config import TestConfig, Thresholds
+from report.formatting import (
+    count,
+    given,
+    p3,
+    s3,
+    sig,
+    x3,
+)
+from report.i18n import _, join_words, ngettext
+from report.sections.decisions import TILE_GATES, open_gates
+from report.sections.labels import gate_name, status_label, verdict_status_label
+from report.sections.phrases import (
+    _n,
+    gate_list,
+)
+from report.sections.retuning import stall_free_steps, today_interval_only
+
+
+def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
+    """Why a gate has its status, in one line, from the figures, and the open gates whose data it rests on."""
+    return _own_detail(m, cfg, gate) + _rests_on(m, gate.id)
+
+
+def _rests_on(m: Metrics, gate_id: str) -> str:
+    """Said of G3 and G4 when they are computed from save runs that G1 or G2 reject or cannot judge."""
+    if gate_id not in TILE_GATES or (gate_id == "G3" and m.save.speedup_ci95 is None):
+        return ""  # G3 without an interval already says that the runs are too few
+    failed, missing = open_gates({g.id: g.status for g in m.gates}, gate_id)
+    if failed:
+        return _("; computed from save runs that fail {gates}").format(gates=gate_list(failed))
+    if missing:
+        return _("; computed from save runs too few to decide {gates}").format(gates=gate_list(missing))
+    return ""
+
+
+def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
+    g = cfg.gates
+    if gate.id in ("G1", "G2"):
+        side = m.save.baseline if gate.id == "G1" else m.save.candidate
+        if gate.status == "insufficient":
+            return _("{runs} of {model} on {system}; at least {needed} are needed").format(
+                runs=_n(side.runs, "{n} run", "{n} runs"),
+                model=side.model,
+                system=side.system,
+                needed=max(g.min_runs, 2),
+            )
+        text = (
+            _("{runs} runs, spread (CV) {cv} within the {limit}% limit")
+            if gate.status == "pass"
+            else _("{runs} runs, spread (CV) {cv} above the {limit}% limit")
+        )
+        return text.format(runs=side.runs, cv=p3(side.cv_pct), limit=given(g.max_cv_pct))
+    if gate.id == "G3":
+        ci = m.save.speedup_ci95
+        if ci is None:
+            return _("no confidence interval: each system needs 2 or more runs")
+        text = {
+            "pass": _("95% interval {low} to {high} lies at or above {target}×"),
+            "fail": _("95% interval {low} to {high} lies below {target}×"),
+            "insufficient": _("95% interval {low} to {high} contains {target}×"),
+        }[gate.status]
+        return text.format(low=x3(ci[0]), high=x3(ci[1]), target=given(g.target_speedup))
+    change = m.bubble.duration_reduction_pct
+    text = (
+        _("training time {change} shorter; target {target}% shorter")
+        if change >= 0
+        else _("training time {change} longer; target {target}% shorter")
+    )
+    detail = text.format(change=p3(abs(change)), target=given(g.target_duration_reduction_pct))
+    if today_interval_only(m):  # judged where a longer or re-tuned interval takes the benefit away (cold read 4, M1)
+        detail = _("{detail}, at today's interval only").format(detail=detail)
+    return detail
+
+
+def verdict_reason(m: Metrics, cfg: TestConfig, short: bool = False) -> str:
+    """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds (`short`:
+    page 1's words for it, where room is scarce; the summary gives the reason in full)."""
+    limit = async_limit(m, short)
+    return _verdict_reason(m, cfg) + (" " + limit if limit else "")
+
+
+def verdict_summary(m: Metrics, cfg: TestConfig) -> str:
+    """The verdict's reason as the summary says it, after page 1 has said it in full: the gates that fail or lack data,
+    referring to the gate table for each reason, then which way G3 leans and the asynchronous limit. A verdict whose
+    gates all pass keeps its reason, one sentence already."""
+    v = m.verdict
+    if v.status == "demonstrated":
+        return verdict_reason(m, cfg)
+    if v.status == "not_demonstrated":
+        text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
+        if v.insufficient:
+            also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
+            text += " " + also.format(gates=gate_list(v.insufficient))
+    else:
+        text = _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient))
+    text += " " + _("The gate table in “{section}” gives each gate's reason.").format(
+        section=_("Joint-test gates and next steps")
+    )
+    gates = {g.id: g for g in m.gates}
+    limit = async_limit(m)
+    return text + _g3_leaning(m, cfg, gates["G3"]) + (" " + limit if limit else "")
+
+
+def async_limit(m: Metrics, short: bool = False) -> str:
+    """The limit of an asynchronous job's benefit, said wherever the benefit is stated on page 1. Beyond the limit
+    only staging stalls training: where the two systems stage in different times, training time still differs by that
+    (Chinese reading 3, minor 1: "would not change" beside page 7's slightly slower candidate)."""
+    steps = stall_free_steps(m)
+    if steps is None:
+        return ""
+    a = m.async_
+    gain = m.reliability.optimum_gain_pct
+    if short:
+        text = (
+            _(
+                "The benefit holds only under {steps} steps between saves (today: {interval}); each at its optimal "
+                "interval, the candidate lowers the failure-aware overhead by only {points} percentage points."
+            )
+            if gain >= 0
+            else _(
+                "The benefit holds only under {steps} steps between saves (today: {interval}); each at its optimal "
+                "interval, the candidate raises the failure-aware overhead by {points} percentage points."
+            )
+        )
+        return text.format(
+            steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=sig(abs(gain))
+        )
+    beyond = (
+        _("neither write outlasts the compute between saves and training time would not change")
+        if a.baseline.staging_s == a.candidate.staging_s
+        else _(
+            "neither write outlasts the compute between saves, so only staging stalls training ({baseline} on the "
+            "baseline, {candidate} on the candidate)"
+        ).format(baseline=s3(a.baseline.staging_s), candidate=s3(a.candidate.staging_s))
+    )
+    text = (
+        _(
+            "The benefit holds only at intervals under {steps} steps (today: {interval}): from {steps} steps on "
+            "{beyond}; each at its optimal interval, the candidate lowers the failure-aware overhead by only {points} "
+            "percentage points."
+        )
+        if gain >= 0
+        else _(
+            "The benefit holds only at intervals under {steps} steps (today: {interval}): from {steps} steps on "
+            "{beyond}; each at its optimal interval, the candidate raises the failure-aware overhead by {points} "
+            "percentage points."
+        )
+    )
+    return text.format(
+        steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), beyond=beyond, points=sig(abs(gain))
+    )
+
+
+def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
+    v, gates = m.verdict, {g.id: g for g in m.gates}
+
+    def failed(gate_id: str) -> str:
+        return _("{gate} fails ({name}: {detail})").format(
+            gate=gate_id, name=gate_name(gate_id).lower(), detail=gate_detail(m, cfg, gates[gate_id])
+        )
+
+    if v.status == "not_demonstrated":
+        text = _("{failures}.").format(failures=_("; ").join(failed(g) for g in v.failed))
+        if v.insufficient:
+            also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
+            text += " " + also.format(gates=gate_list(v.insufficient))
+        return text + _g3_leaning(m, cfg, gates["G3"])
+    if v.status == "undecided":
+        parts = _("; ").join(
+            _("{gate} ({detail})").format(gate=g, detail=gate_detail(m, cfg, gates[g])) for g in v.insufficient
+        )
+        return _("{gates} cannot be decided from this test: {reasons}.").format(
+            gates=gate_list(v.insufficient), reasons=parts
+        ) + _g3_leaning(m, cfg, gates["G3"])
+    changed = _changed_thresholds(cfg)
+    if "save_times" in m.inputs_illustrative:
+        text = _("All four gates pass on this test's illustrative save times: they show the method, not the storage.")
+    else:
+        text = _("All four gates pass on this test's measurements.")
+    if changed:
+        return (
+            text
+            + " "
+            + _("Thresholds test.toml sets apart from the defaults: {thresholds}.").format(
+                thresholds=_("; ").join(changed)
+            )
+        )
+    return text
+
+
+def verdict_label(m: Metrics) -> str:
+    """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
+
+    Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
+    save system's saves are not durable, the verdict line itself says so, not a note further down the page; and
+    passing gates on such save times do not make a demonstrated benefit (cold read 7, blocker 1).
+    """
+    if verdict_style(m) == "indicative":
+        steps = stall_free_steps(m)
+        if "save_times" in m.inputs_illustrative:
+            text = (
+                _("Gates pass on illustrative save times; benefit not yet measured")
+                if steps is None
+                else _(
+                    "Gates pass on illustrative save times, at intervals under {steps} steps only; benefit not yet "
+                    "measured"
+                )
+            )
+        else:
+            text = (
+                _("Gates pass on saves that are not durable; benefit not yet shown on durable storage")
+                if steps is None
+                else _(
+                    "Gates pass on saves that are not durable, at intervals under {steps} steps only; benefit not "
+                    "yet shown on durable storage"
+                )
+            )
+        return text.format(steps=count(steps or 0))
+    label = verdict_status_label(m.verdict.status)
+    if "save_times" in m.inputs_illustrative:
+        return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
+    if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)
+        systems = [s.system for key, s in zip(SIDES, m.save.sides(), strict=True) if key in m.not_durable]
+        return _("{verdict}; the saves on {systems} are not durable").format(verdict=label, systems=join_words(systems))
+    return label
+
+
+def verdict_style(m: Metrics) -> str:
+    """How the verdict is styled: its status, except "indicative" (neutral, not green) when every gate passes on save
+    times that are illustrative or not durable."""
+    status = m.verdict.status
+    if status == "demonstrated" and ("save_times" in m.inputs_illustrative or m.not_durable):
+        return "indicative"
+    return status
+
+
+def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
+    """A gate's status as the gate table prints it, and its style: a pass computed from save runs another gate
+    rejects or cannot judge is indicative (cold read 7, major 2), and a pass on illustrative or not durable save
+    times says so (blocker 1); neither is a bare green tick."""
+    if gate.status != "pass":
+        return status_label(gate.status), gate.status
+    failed, missing = open_gates({g.id: g.status for g in m.gates}, gate.id) if gate.id in TILE_GATES else ([], [])
+    if "save_times" in m.inputs_illustrative:
+        rests = _("illustrative")
+    elif m.not_durable:
+        rests = _("not durable")
+    else:
+        rests = ""
+    if failed or missing:
+        label = _("Indicative pass")
+        return (_("{status} ({rests})").format(status=label, rests=rests) if rests else label), "pass-indicative"
+    if rests:
+        return _("{status} ({rests})").format(status=status_label("pass"), rests=rests), "pass-illustrative"
+    return status_label("pass"), "pass"
+
+
+def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
+    """When G3 is undecided but its point estimate is below the target: which way more runs would likely go."""
+    target = cfg.gates.target_speedup
+    if g3.status != "insufficient" or m.save.speedup >= target:
+        return ""
+    return " " + _(
+        "G3's point estimate, {speedup}, is below the {target}× target: unless more runs move it, they would make G3 "
+        "fail, not pass."
+    ).format(speedup=x3(m.save.speedup), target=given(target))
+
+
+def _changed_thresholds(cfg: TestConfig) -> list[str]:
+    """The gate thresholds test.toml gives other values than the defaults, as a reader compares them."""
+    default, g, out = Thresholds(), cfg.gates, []
+    words = {
+        "min_runs": _("at least {value} runs per system (default {default})"),
+        "max_cv_pct": _("a spread (CV) of at most {value}% (default {default}%)"),
+        "target_speedup": _("a save speedup of at least {value}× (default {default}×)"),
+        "target_duration_reduction_pct": _("a training run at least {value}% shorter (default {default}%)"),
+    }
+    for key, text in words.items():
+        value, base = getattr(g, key), getattr(default, key)
+        if value != base:
+            out.append(text.format(value=given(value), default=given(base)))
+    return out
