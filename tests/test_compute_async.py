@@ -58,6 +58,7 @@ def test_sync_without_async(default):
             "write_lag_s": lag,
             "stall_s": 0.0,
             "min_interval_steps": steps,
+            "optimal_interval_steps": approx(lag / 3.244),  # staging 0 s: max(√(2 × 0 × M), lag) ÷ step
             "staged_per_node_gb": approx(65.6),  # 65.6 × min(8, 8) / 8
         }
     assert a["duration_reduction_pct"] == 0.0  # 100 × 20 × (0 − 0) / (32,440 + 0)

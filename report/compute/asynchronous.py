@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from report import stats
 from report.compute.figures import SIDES, Async, AsyncSide, Bandwidth, Bubble, Cluster, ClusterSide, Save, SaveSide
 from report.joint_test import JointTest
 
@@ -16,6 +17,7 @@ def _staging(test: JointTest, system: str) -> float:
 def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:
     spec = test.config.async_saves
     per_node = 8 if spec is None else spec.gpus_per_node
+    mtbf = test.config.reliability.gpu_mtbf_hours * 3600 / save.baseline.gpus  # reliability.job_mtbf_s
     out = {}
     for name, side in zip(SIDES, save.sides(), strict=True):
         staging, lag = _staging(test, side.system), side.mean_s
@@ -24,6 +26,7 @@ def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> d
             write_lag_s=lag,
             stall_s=staging + max(0.0, lag - interval),
             min_interval_steps=min_interval_steps(lag, step),
+            optimal_interval_steps=max(stats.young_interval(staging, mtbf), lag) / step,
             staged_per_node_gb=side.snapshot_gb * min(side.gpus, per_node) / side.gpus,
         )
     return out

@@ -327,6 +327,9 @@ class AsyncSide:
     write_lag_s: float  #: s = save mean_s: how long after training resumes the checkpoint is durable
     stall_s: float  #: sigma + max(0, write_lag_s - interval_s): what one save costs training, one save in flight
     min_interval_steps: int  #: smallest n >= 1 with n * step_time_s >= write_lag_s (floats as storage_stalls)
+    #: max(sqrt(2 staging_s M), write_lag_s) / step_time_s, M = reliability.job_mtbf_s: the optimal interval of the
+    #: saves taken asynchronously (a what-if in sync mode; reliability's own in async mode)
+    optimal_interval_steps: float
     staged_per_node_gb: float  #: snapshot_gb * min(gpus, gpus_per_node) / gpus: host memory per node for one copy
 
 

@@ -223,7 +223,7 @@ def _value_then(m: Metrics) -> str:
         baseline=m.save.baseline.system,
         candidate_steps=count(a.candidate.min_interval_steps),
         candidate=m.save.candidate.system,
-        optimum=count(round(r.baseline.optimal_interval_steps)),
+        optimum=count(round(a.baseline.optimal_interval_steps)),
     )
     if r.baseline.restore_s is None or r.candidate.restore_s is None:
         return value + _("; restores may be faster as well (not measured in this test).")

@@ -137,7 +137,7 @@ def test_page_one_says_an_asynchronous_job_s_staging_times_are_assumed():
     evidence line says they are assumed, not measured, in one short sentence at its end."""
     ctx, _m = build(ROOT / "examples" / "async-70b")
     assert ctx.cover.evidence.endswith(
-        "wherever it appears. The staging times are assumed in the test setup, not measured."
+        "is marked “Illustrative”. The staging times are assumed in the test setup, not measured."
     )
 
 
