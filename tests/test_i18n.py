@@ -171,6 +171,7 @@ ALLOWED = {
     "min",
     "runs",
     "bw",
+    "log",  # fio's --write_bw_log
     "F",
     "V",
     "M",

@@ -73,7 +73,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
     for sentence in (
         "Asynchronous checkpointing (what-if)",
         "With asynchronous saves this storage benefit would vanish at today's interval",
-        "What remains is a shorter stall-free interval (55 → 29 steps: less work lost per failure)",
+        "What remains is a shorter stall-free interval (from 55 to 29 steps): saves taken asynchronously could come",
         "staging was not measured and is taken as 0 s",
         "the honest answer is that faster storage would not change training time",
         "Restore not measured: restart_s assumed",
@@ -86,7 +86,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
     for sentence in (
         "异步检查点（假设分析）",
         "采用异步保存时，在当前间隔下这一存储收益将消失",
-        "存储的价值转到别处：无停顿的最短间隔从55步变为29步",
+        "存储的价值转到别处：无停顿的最短间隔从55步缩短到29步",
         "未测量暂存，按0s计",
         "结论是：更快的存储不会改变训练时间",
         "未测量恢复：按假设的重启时间计。",
@@ -122,7 +122,7 @@ def test_restores_report_gives_restore_and_recovery(pages):
     _cover, text = pages["restores", "en"]
     assert "A restore takes 250 s on Local NVMe (single drive) and 60 s on Mingxin FX100." in text
     assert "Recovery = restart (600 s, without reading the checkpoint) + the mean restore time." in text
-    assert "restores of 250 s → 60 s" in text
+    assert "A restore after a failure takes 250 s on Local NVMe (single drive) and 60 s on Mingxin FX100." in text
     _cover, text = pages["restores", "zh-CN"]
     assert _squeeze("一次恢复在 Local NVMe (single drive) 上用时 250 s，在 Mingxin FX100 上用时 60 s。") in _squeeze(
         text
