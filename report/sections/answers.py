@@ -196,8 +196,10 @@ def _scale_answer(w: Words) -> Subsection:
                     per_1000=gpus(sc.gpu_equivalents_per_1000),
                     baseline=s3(s.baseline.pause_s),
                     candidate=s3(s.candidate.pause_s),
-                ),
+                )
+                + _scale_bandwidth(m),
                 "save_times",
+                "bandwidth",
             ),
             w.p(
                 (
@@ -324,6 +326,18 @@ def _async_answer(w: Words) -> Subsection:
             )
         )
     return Subsection("qa-async", _("We checkpoint asynchronously: why buy faster storage?"), tuple(blocks))
+
+
+def _scale_bandwidth(m: Metrics) -> str:
+    """Said after "the GPU-equivalents grow with the cluster" where the cluster's saves need more than this test's
+    bandwidth: they grow so only if the storage's bandwidth grows with the cluster (Chinese reading 5, major 4)."""
+    c = m.cluster.candidate
+    if c.mean_to_sustained <= 1:
+        return ""
+    return " " + _(
+        "That needs the storage's bandwidth to grow with the cluster too: at {cluster} GPUs the saves already need "
+        "{ratio} this test's bandwidth on average (see the summary)."
+    ).format(cluster=count(m.bubble.cluster_gpus), ratio=_("{ratio}×").format(ratio=sig(c.mean_to_sustained)))
 
 
 def _cold_start_words(m: Metrics) -> str:

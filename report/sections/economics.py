@@ -230,7 +230,8 @@ def build(w: Words) -> Section | None:
             ),
         ),
         _(
-            "Three significant digits: the price, the runs a year and the save times behind these figures are "
+            "Amounts at three significant digits at most, at the digits their printed operands give: the price, the "
+            "runs a year and the save times behind these figures are "
             "given to two or three."
         ),
         illustrative=w.marked("save_times"),
