@@ -185,11 +185,18 @@ def async_sentence(m: Metrics) -> str:
             )
             if m.checkpoint_mode == "sync"
             else _(
-                "This job saves asynchronously and a write outlasts the {tau} of compute between saves, so the "
-                "storage stalls training: the run finishes {sooner} on {candidate}."
+                "This job saves asynchronously and at today's interval a write outlasts the {tau} of compute between "
+                "saves, so the storage stalls training: the run would finish {sooner} on {candidate}, at intervals "
+                "under {steps} steps only."
             )
         )
-        return text.format(tau=s3(r.interval_s), sooner=sooner(a.duration_reduction_pct), candidate=s.candidate.system)
+        # a condition, with its limit, not an event (Chinese reading 5, major 3)
+        return text.format(
+            tau=s3(r.interval_s),
+            sooner=sooner(a.duration_reduction_pct),
+            candidate=s.candidate.system,
+            steps=count(max(a.baseline.min_interval_steps, a.candidate.min_interval_steps)),
+        )
     vanish = (
         _(
             "With asynchronous saves this storage benefit would vanish at today's interval: neither write ({baseline} "

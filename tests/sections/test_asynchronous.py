@@ -307,5 +307,9 @@ def test_a_shorter_stall_free_interval_is_worth_something_only_where_the_write_s
     )
     ctx, m = build(ROOT / "examples" / "async-70b")
     assert round(m.async_.baseline.optimal_interval_steps) == 1220
+    # its stall-free limit goes with its benefit, worded as a condition (Chinese reading 5, major 3)
+    assert "the run would finish 11.4% sooner on Mingxin FX100, at intervals under 57 steps only." in " ".join(
+        texts(section(ctx, "summary").blocks)
+    )
     answer = " ".join(texts(next(b for b in section(ctx, "qa").blocks if b.id == "qa-async").blocks))
     assert "but at the assumed failure rate that buys little: the optimal interval is longer than both" in answer
