@@ -64,7 +64,9 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     )
     labels = [row[0] for row in table.rows]  # below the money and the energy, above what is kept on the array
     assert labels.index("The values above hold under") == labels.index("Checkpoints retained") - 1
-    assert labels.index("Per year, the whole cluster, beyond the tested bandwidth") < labels.index("The values above hold under")
+    assert labels.index("Per year, the whole cluster, beyond the tested bandwidth") < labels.index(
+        "The values above hold under"
+    )
 
 
 def test_each_amount_can_be_recomputed_from_its_printed_operands():
