@@ -74,7 +74,15 @@ def headline_load_span(m: Metrics) -> tuple[float, float]:
 def load_pairs(m: Metrics) -> str:
     """The pairs the headline load range is taken from: "3 model/platform pairs", or "2 of 3 model/platform pairs"
     when unstable ends are left out of it."""
-    total, used = len(m.load.models), len(headline_load_pairs(m))
+    kept = headline_load_pairs(m)
+    total, used = len(m.load.models), len(kept)
+    if used < total and all(p.speedup_ci95 is None for p in kept):
+        # the pairs kept have one load time per system: their spread is unknown, not small (fifth cold read, M3)
+        return ngettext(
+            "{n} of {total} model/platform pair, one load time per system each, spread unknown",
+            "{n} of {total} model/platform pairs, one load time per system each, spread unknown",
+            total,
+        ).format(n=used, total=total)
     if used < total:
         return ngettext("{n} of {total} model/platform pair", "{n} of {total} model/platform pairs", total).format(
             n=used, total=total

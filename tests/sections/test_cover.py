@@ -110,7 +110,8 @@ def test_tiles_name_their_assumptions_and_unstable_ends():
     notes = {k.id: k.note for k in ctx.cover.tiles}
     assert notes["ettr"] == "at today's interval, failures included (MTBF and restart assumed)"
     assert notes["loading"] == (
-        "than Old NFS, 2 of 3 model/platform pairs; 10.0× from runs that spread above the 10% limit (unstable), left out"
+        "than Old NFS, 2 of 3 model/platform pairs, one load time per system each, spread unknown; 10.0× from runs "
+        "that spread above the 10% limit (unstable), left out"
     )
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")  # the headline is what the stable pairs show
     assert (tile.value, tile.label) == ("5.00×–6.00×", "faster model loading")  # the note names what is left out

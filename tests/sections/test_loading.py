@@ -23,8 +23,9 @@ def test_loads_carry_their_spread_and_a_stability_warning():
     assert warning.startswith("32B on Atlas 910B: the load times spread by 12.9% and 12.9% (CV), above the 10%")
     summary = next(t for t in texts(section(ctx, "summary").blocks) if t.startswith("For inference"))
     assert summary == (
+        # the two pairs kept have one load time per system each (fifth cold read, M3)
         "For inference, the supplied load times put Array X 5.00× to 6.00× faster than Old NFS (2 of 3 model/platform "
-        "pairs). "
+        "pairs, one load time per system each, spread unknown). "
         "Left out of this range: 10.0×, from runs that spread above the 10% limit (unstable; see “Model loading for "
         "inference”)."
     )
