@@ -49,7 +49,7 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
     if tile_id in DERIVED_TILES and no_difference_shown(m.save.speedup_ci95):
         gate_mark = _("{marks}; no difference shown").format(marks=gate_mark) if gate_mark else _("No difference shown")
         kind = kind or "insufficient"
-    if tile_id in DERIVED_TILES and today_interval_only(m):
+    if tile_id in DERIVED_TILES and tile_id != "capacity" and today_interval_only(m):  # capacity: at the optima
         # a benefit that a longer interval, or re-tuning the baseline's, takes away (third cold read, M-5)
         gate_mark = _interval_mark(m, gate_mark)
         kind = kind or "insufficient"
@@ -205,9 +205,13 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
         if tile_id in DERIVED_TILES and no_difference_shown(s.speedup_ci95):
             # the condition in the tile's own words, not only in its tag (third cold read, M-6)
             label = _("{label}, if the means held").format(label=label)
-        if tile_id == "capacity" and today_interval_only(m):  # what is left at the optima (fourth cold read, M1)
+        if tile_id == "capacity" and today_interval_only(m):
+            # the big figure is the one that holds once each system saves at its optimum; today's is the small print
+            # (fifth cold read, M2: a director quotes the big one, "TODAY'S INTERVAL ONLY" or not)
             sign = "−" if m.reliability.optimum_gpu_equivalents < 0 else ""
-            note += _("; {gpus} at the optimal intervals").format(gpus=sign + optimum_equivalents(m))
+            value = sign + optimum_equivalents(m)
+            label = _("GPU-equivalents, each system at its optimal interval")
+            note = _("{today} at today's interval; {note}").format(today=gpus(b.gpu_equivalents), note=note)
         mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)
