@@ -174,7 +174,15 @@ def computable() -> Iterator[None]:
 
 
 def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> Built:
-    """The PDF side: lay out, paint the charts in, write the PDF, taking each part when it is needed."""
+    """The PDF side: lay out, paint the charts in, write the PDF, taking each part when it is needed; the renderer's
+    temporary files go with it, whatever happens."""
+    try:
+        return _consume(renderer, parts)
+    finally:
+        renderer.close()
+
+
+def _consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> Built:
     layout = next(parts)
     mark("pdf", "HTML received")
     document = renderer.layout(layout.html, layout.chart_sizes)

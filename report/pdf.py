@@ -13,6 +13,7 @@ import datetime as dt
 import io
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -182,6 +183,15 @@ class PdfRenderer:
             url_fetcher=self._fetcher,
             font_config=self._fonts,
         )
+
+    def close(self) -> None:
+        """Remove the folder WeasyPrint's font configuration writes the @font-face faces to (about 100 MB of /tmp per
+        build). WeasyPrint removes it in FontConfiguration.__del__, which `python -m report` never reaches: it leaves
+        by os._exit, and 616 such folders had filled this machine's disk (session 8)."""
+        folder = getattr(self._fonts, "_folder", None)
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+            self._fonts._folder = None
 
     def layout(self, html: str, chart_sizes: dict[str, tuple[str, str]]):
         """Lay the report out, each chart (id -> width, height in pt) a placeholder of its final size."""
