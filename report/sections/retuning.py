@@ -67,7 +67,7 @@ def tuning_sentence(m: Metrics) -> Para | None:
     section carries the comparison as a caveat). It names its premise, the assumed failure rate (Chinese reading 3,
     major 1), and prints the optima at three digits like the failure table, so no operand pair beside the difference
     (minor 3: "0.2911%" beside the table's "0.291%")."""
-    r, s = m.reliability, m.save
+    r = m.reliability
     if not r.tuning_beats_switching or beyond_run(m):
         return None
     text = _(
@@ -79,35 +79,35 @@ def tuning_sentence(m: Metrics) -> Para | None:
         rate=assumed_failure_rate(m),
         optimum=count(round(r.baseline.optimal_interval_steps)),
         interval=count(m.bubble.checkpoint_interval_steps),
-        baseline=s.baseline.system,
-        today=p3(r.baseline.overhead_pct),
-        tuned=p3(r.baseline.optimal_overhead_pct),
-        candidate=s.candidate.system,
-        candidate_today=p3(r.candidate.overhead_pct),
-        contribution=_optimum_words(m),
+        **_tuning_fields(m),
     )
     return Para(text, "warning", False)
+
+
+def _tuning_fields(m: Metrics) -> dict[str, str]:
+    """The figures the summary's re-tuning box and page 1's line both print."""
+    r, s = m.reliability, m.save
+    return {
+        "baseline": s.baseline.system,
+        "today": p3(r.baseline.overhead_pct),
+        "tuned": p3(r.baseline.optimal_overhead_pct),
+        "candidate": s.candidate.system,
+        "candidate_today": p3(r.candidate.overhead_pct),
+        "contribution": _optimum_words(m),
+    }
 
 
 def retune_headline(m: Metrics) -> str:
     """Page 1's line of the re-tuning headline, with its figures and, like the summary's, its premise (an assumed
     failure rate), where the summary's holds (else ""). An asynchronous job whose benefit ends below some interval has
     it said already, with the optimum against optimum, by its limit (`async_limit`): page 1 has no room for both."""
-    r, s = m.reliability, m.save
     if tuning_sentence(m) is None or stall_free_steps(m) is not None:
         return ""
     return _(
         "At the assumed failure rate, re-tuning the interval on {baseline} alone recovers more ({today} → {tuned} "
         "failure-aware overhead) than {candidate} at today's interval ({candidate_today}); optimum against optimum, "
         "{contribution}."
-    ).format(
-        baseline=s.baseline.system,
-        today=p3(r.baseline.overhead_pct),
-        tuned=p3(r.baseline.optimal_overhead_pct),
-        candidate=s.candidate.system,
-        candidate_today=p3(r.candidate.overhead_pct),
-        contribution=_optimum_words(m),
-    )
+    ).format(**_tuning_fields(m))
 
 
 def retune_sentence(m: Metrics) -> str:
