@@ -20,6 +20,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import capacity_paras, no_difference_note
+from report.sections.phrases import shorter
 
 ID = "bubble"
 #: The charts this section places, in order.
@@ -121,19 +122,20 @@ def build(w: Words) -> Section:
 def _sensitivity_sentence(m: Metrics) -> str:
     sv, b = m.sensitivity, m.bubble
     return _(
-        "The benefit depends on how often the job saves and how long each step computes: from {often} with a save "
-        "every {few_steps} steps to {rarely} every {many_steps} steps, and from {short} at {short_step} of compute per "
-        "step to {long} at {long_step} (this test: {here} at {interval} steps and {step} per step)."
+        "The benefit depends on how often the job saves and how long each step computes: on the candidate the run "
+        "is {often} with a save every {few_steps} steps and {rarely} every {many_steps} steps, {short} at "
+        "{short_step} of compute per step and {long} at {long_step} (this test: {here} at {interval} steps and "
+        "{step} per step)."
     ).format(
-        often=p3(sv.interval_reduction_pct[0]),
+        often=shorter(sv.interval_reduction_pct[0]),
         few_steps=count(sv.intervals_steps[0]),
-        rarely=p3(sv.interval_reduction_pct[-1]),
+        rarely=shorter(sv.interval_reduction_pct[-1]),
         many_steps=count(sv.intervals_steps[-1]),
-        short=p3(sv.step_time_reduction_pct[0]),
+        short=shorter(sv.step_time_reduction_pct[0]),
         short_step=s3(sv.step_times_s[0]),
-        long=p3(sv.step_time_reduction_pct[-1]),
+        long=shorter(sv.step_time_reduction_pct[-1]),
         long_step=s3(sv.step_times_s[-1]),
-        here=p3(b.duration_reduction_pct),
+        here=shorter(b.duration_reduction_pct),
         interval=count(b.checkpoint_interval_steps),
         step=s3(sv.step_time_s),
     )

@@ -48,35 +48,47 @@ def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
     )
 
 
+def _tally(passed: int, total: int, indicative: list[str], failed: int, missing: int) -> str:
+    """ "2 of 4 gates pass; 1 fails and 1 lacks the data to decide.": only the counts that are not zero, and "none"
+    rather than "0 of 4" (Chinese reading 5: 4 个验收门槛中 0 个通过)."""
+    head = (
+        ngettext("{passed} of {total} gates passes", "{passed} of {total} gates pass", passed).format(
+            passed=count(passed), total=count(total)
+        )
+        if passed
+        else _("None of the {total} gates passes").format(total=count(total))
+    )
+    clauses = [head]
+    if indicative:
+        clauses.append(
+            ngettext(
+                "{indicative} passes only indicatively, on save runs that G1 or G2 does not accept",
+                "{indicative} pass only indicatively, on save runs that G1 or G2 does not accept",
+                len(indicative),
+            ).format(indicative=gate_list(indicative))
+        )
+    rest = []
+    if failed:
+        rest.append(ngettext("{n} fails", "{n} fail", failed).format(n=count(failed)))
+    if missing:
+        lack = ngettext("{n} lacks the data to decide", "{n} lack the data to decide", missing)
+        rest.append(lack.format(n=count(missing)))
+    if len(rest) == 2:
+        clauses.append(_("{failed} and {missing}").format(failed=rest[0], missing=rest[1]))
+    elif rest:
+        clauses.append(rest[0])
+    return _("{sentence}.").format(sentence=_("; ").join(clauses))
+
+
 def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
     indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative"]
     g = cfg.gates
-    # An indicative pass is not counted as a pass (third cold read, m-14): "0 of 4 gates pass; G4 passes
-    # indicatively, ...".
-    text = (
-        ngettext(
-            "{passed} of {total} gates pass; {indicative} passes only indicatively, on save runs that G1 or G2 does "
-            "not accept; {failed} fail and {missing} lack the data to decide.",
-            "{passed} of {total} gates pass; {indicative} pass only indicatively, on save runs that G1 or G2 does "
-            "not accept; {failed} fail and {missing} lack the data to decide.",
-            len(indicative),
-        )
-        if indicative
-        else ngettext(
-            "{passed} of {total} gates pass, {failed} fail and {missing} lacks the data to decide.",
-            "{passed} of {total} gates pass, {failed} fail and {missing} lack the data to decide.",
-            tally["insufficient"],
-        )
-    )
+    # An indicative pass is not counted as a pass (third cold read, m-14): "None of the 4 gates passes; G4 passes
+    # only indicatively, ...".
+    passed = tally["pass"] - len(indicative)
     return Para(
-        text.format(
-            passed=tally["pass"] - len(indicative),
-            total=len(m.gates),
-            failed=tally["fail"],
-            missing=tally["insufficient"],
-            indicative=gate_list(indicative),
-        )
+        _tally(passed, len(m.gates), indicative, tally["fail"], tally["insufficient"])
         + " "
         + _(
             "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% "

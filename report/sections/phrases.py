@@ -61,6 +61,14 @@ def sooner(reduction_pct: float) -> str:
     return text.format(share=p3(abs(reduction_pct)))
 
 
+def shorter(reduction_pct: float) -> str:
+    """A run's wall time against the baseline's: "11.4% shorter", "0.00830% longer" (never a negative shortening)."""
+    if reduction_pct == 0:
+        return _("no shorter")
+    text = _("{share} shorter") if reduction_pct > 0 else _("{share} longer")
+    return text.format(share=p3(abs(reduction_pct)))
+
+
 def pct_change(value: float) -> str:
     if value == 0:
         return _("the same")

@@ -99,8 +99,8 @@ def build(w: Words) -> Section:
         notes.append(
             Para(
                 _(
-                    "With one save per system there is no measure of spread: a repeat could come out several percent "
-                    "either way, and the gates cannot be decided."
+                    "With one save per system there is no measure of spread: how far a repeat would differ is unknown, "
+                    "and the gates cannot be decided."
                 )
             )
         )

@@ -1,5 +1,6 @@
 """The gates and next steps: what would decide each open gate."""
 
+from report import i18n
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 
@@ -38,14 +39,21 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
     assert g4.detail.endswith("computed from save runs too few to decide G1 and G2")
     assert note.text.startswith(
         # an indicative pass is not counted as a pass (third cold read, m-14)
-        "0 of 4 gates pass; G4 passes only indicatively, on save runs that G1 or G2 does not accept; 0 fail and 3 "
-        "lack the data to decide."
+        "None of the 4 gates passes; G4 passes only indicatively, on save runs that G1 or G2 does not accept; 3 lack "
+        "the data to decide."
     )
+    # A count of none is not printed (Chinese reading 5: 4 个验收门槛中 0 个通过; "0 fail").
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(DATA)
+    note = section(ctx, "gates").blocks[2]
+    assert note.text.startswith(
+        "4 个验收门槛无一通过；G4 的参考值达标，但所依据的保存运行未被 G1 或 G2 认可，不计入通过数；3 个因数据不足无法判定。"
+    ), note.text
     # gates_fail: G2 passes on its own runs (it rests on no other gate): a bare pass.
     ctx, _m = build(FIXTURES / "gates_fail")
     table, note = section(ctx, "gates").blocks[1:3]
     assert [(r.label, r.style) for r in table.rows][1] == ("Pass", "pass")
-    assert note.text.startswith("1 of 4 gates pass, 3 fail and 0 lack the data to decide.")
+    assert note.text.startswith("1 of 4 gates passes; 3 fail. Thresholds:")
 
 
 def test_an_impractical_number_of_runs_says_so_with_separators():
@@ -64,4 +72,4 @@ def test_one_gate_that_lacks_the_data_is_said_in_the_singular():
     """Fourth cold read, m8: fio-local's G1, G2 and G4 fail and G3 alone lacks the data: "1 lacks", not "1 lack"."""
     ctx, _m = build(ROOT / "examples" / "fio-local")
     note = section(ctx, "gates").blocks[2]
-    assert note.text.startswith("0 of 4 gates pass, 3 fail and 1 lacks the data to decide.")
+    assert note.text.startswith("None of the 4 gates passes; 3 fail and 1 lacks the data to decide.")
