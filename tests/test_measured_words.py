@@ -29,7 +29,6 @@ DENIALS_EN = (
     r"\bmeasure at the cluster's scale",
     r"more measurements needed",
     r"Two measures of",
-    r"Candidate measured on the same workload",
 )
 DENIALS_ZH = (r"非实测", r"未实测", r"尚未实测", r"请实测")
 

@@ -96,7 +96,7 @@ def verdict_summary(m: Metrics, cfg: TestConfig) -> str:
     if v.status == "not_demonstrated":
         text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
         if v.insufficient:
-            also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
+            also = ngettext("{gates} is also undecided.", "{gates} are also undecided.", len(v.insufficient))
             text += " " + also.format(gates=gate_list(v.insufficient))
     else:
         text = _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient))
@@ -162,22 +162,30 @@ def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
     v, gates = m.verdict, {g.id: g for g in m.gates}
 
     def failed(gate_id: str) -> str:
-        return _("{gate} fails ({name}: {detail})").format(
+        return _("{gate} ({name}) fails: {detail}").format(
             gate=gate_id, name=gate_name(gate_id).lower(), detail=gate_detail(m, cfg, gates[gate_id])
         )
 
     if v.status == "not_demonstrated":
-        text = _("{failures}.").format(failures=_("; ").join(failed(g) for g in v.failed))
+        # One sentence a gate: a gate's detail has semicolons of its own (Chinese reading 6, m25).
+        text = " ".join(_("{sentence}.").format(sentence=failed(g)) for g in v.failed)
         if v.insufficient:
-            also = ngettext("{gates} also lacks the data.", "{gates} also lack the data.", len(v.insufficient))
+            also = ngettext("{gates} is also undecided.", "{gates} are also undecided.", len(v.insufficient))
             text += " " + also.format(gates=gate_list(v.insufficient))
         return text + _g3_leaning(m, cfg, gates["G3"])
     if v.status == "undecided":
-        parts = _("; ").join(
-            _("{gate} ({detail})").format(gate=g, detail=gate_detail(m, cfg, gates[g])) for g in v.insufficient
+        parts = " ".join(
+            _("{sentence}.").format(
+                sentence=_("{gate} ({name}): {detail}").format(
+                    gate=g, name=gate_name(g).lower(), detail=gate_detail(m, cfg, gates[g])
+                )
+            )
+            for g in v.insufficient
         )
-        return _("{gates} cannot be decided from this test: {reasons}.").format(
-            gates=gate_list(v.insufficient), reasons=parts
+        return (
+            _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient))
+            + " "
+            + parts
         ) + _g3_leaning(m, cfg, gates["G3"])
     changed = _changed_thresholds(cfg)
     if "save_times" in m.inputs_illustrative:

@@ -9,14 +9,15 @@ def test_failed_gates_lead_page_one_and_mark_the_tiles():
     ctx, _m = build(FIXTURES / "gates_fail")
     cover = ctx.cover
     assert cover.verdict_status == "not_demonstrated" and cover.verdict_label == "Benefit not demonstrated"
-    assert cover.verdict_reason.startswith("G1 fails (baseline established: 3 runs, spread (CV) 15.7% above")
+    # a gate is named as a check before its verb, never as a state inside its failure (cold read 6, M1)
+    assert cover.verdict_reason.startswith("G1 (baseline repeatability) fails: 3 runs, spread (CV) 15.7% above")
     assert (
-        "G3 fails (save-time target met: 95% interval 0.774× to 1.56× lies below 2×; computed from save runs that "
-        "fail G1)" in cover.verdict_reason
+        "G3 (save-time speedup) fails: 95% interval 0.774× to 1.56× lies below 2×; computed from save runs that "
+        "fail G1." in cover.verdict_reason
     )
     assert (
-        "G4 fails (training-time benefit: training time 2.00% shorter; target 2.5% shorter; computed from save runs "
-        "that fail G1)" in cover.verdict_reason
+        "G4 (training-time benefit) fails: training time 2.00% shorter; target 2.5% shorter; computed from save runs "
+        "that fail G1." in cover.verdict_reason
     )
     marks = {k.id: k.mark for k in cover.tiles}
     assert marks == {
