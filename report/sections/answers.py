@@ -24,6 +24,7 @@ from report.sections.findings import (
     ettr_fields,
     frequent_saves_help,
     no_difference_note,
+    optimum_capacity,
     other_workloads,
     other_workloads_words,
     projection_gpus,
@@ -37,7 +38,7 @@ from report.sections.phrases import (
     sooner,
     speed_phrase,
 )
-from report.sections.retuning import assumed_failure_rate, retune_reference
+from report.sections.retuning import assumed_failure_rate, retune_reference, today_interval_only
 
 ID = "qa"
 #: The charts this section places, in order.
@@ -92,7 +93,8 @@ def _utilisation_answer(w: Words) -> Subsection:
                         "In a cluster of {cluster} GPUs running such jobs that is a loss of {gpus} GPUs of capacity "
                         "(the summary says what bandwidth it assumes)."
                     )
-                ).format(cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))),
+                ).format(cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents)))
+                + optimum_capacity(m),  # the Q&A is read on its own: its limit goes with it (cold read 6, M3)
                 "save_times",  # the bandwidth is only referred to: its figures are in the summary, marked there
             ),
             w.p(retune_reference(m), "save_times"),
@@ -196,6 +198,11 @@ def _scale_answer(w: Words) -> Subsection:
                     per_1000=gpus(sc.gpu_equivalents_per_1000),
                     baseline=s3(s.baseline.pause_s),
                     candidate=s3(s.candidate.pause_s),
+                )
+                + (
+                    " " + _("That holds at today's interval only (see the answer above).")
+                    if today_interval_only(m)
+                    else ""
                 )
                 + _scale_bandwidth(m),
                 "save_times",

@@ -80,7 +80,8 @@ def capacity_paras(w: Words, after: str = "") -> list[Para]:
     behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
     drawn from its input, not on whatever shares their paragraph."""
     m = w.m
-    capacity = capacity_sentence(m) + optimum_capacity(m) + (" " + after if after else "")
+    # `after` (per 1,000 GPUs) scales today's figure, so it comes before the optimum's (cold read 6, M3)
+    capacity = capacity_sentence(m) + (" " + after if after else "") + optimum_capacity(m)
     return [w.p(capacity, "save_times"), w.p(demand_sentence(m), "save_times", "bandwidth")]
 
 

@@ -183,9 +183,7 @@ def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
             for g in v.insufficient
         )
         return (
-            _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient))
-            + " "
-            + parts
+            _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient)) + " " + parts
         ) + _g3_leaning(m, cfg, gates["G3"])
     changed = _changed_thresholds(cfg)
     if "save_times" in m.inputs_illustrative:

@@ -117,3 +117,22 @@ def test_the_scale_answer_says_the_bandwidth_the_linear_growth_needs():
     )
     ctx, _m = build(DATA)
     assert "grow with the cluster too" not in " ".join(texts(section(ctx, "qa").blocks))
+
+
+def test_cluster_gains_carry_their_interval_limit_in_the_answers_and_per_1000_scales_today_s_figure():
+    """Cold read 6, M3: the Q&A gave 264 GPUs and 129 per 1,000 GPUs without 'today's interval only', and the bubble
+    section's 'Per 1,000 GPUs: 129' came after the optimum's 0.242, read as its scaling (Chinese reading 6, M1)."""
+    ctx, m = build(ROOT / "examples" / "async-70b")
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert "worth 264 GPUs of capacity" in qa
+    assert (
+        "That holds at today's interval only: with each system at its optimal interval, failures included, the "
+        "cluster would gain 0.242 GPU-equivalents." in qa
+    )
+    assert "129 per 1,000 GPUs" in qa and "That holds at today's interval only (see the answer above)." in qa
+    bubble = " ".join(texts(section(ctx, "bubble").blocks))
+    assert (
+        bubble.index("Per 1,000 GPUs: 129.")
+        < bubble.index("That holds at today's interval only")
+        < bubble.index("0.242")
+    )
