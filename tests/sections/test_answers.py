@@ -122,7 +122,7 @@ def test_the_scale_answer_says_the_bandwidth_the_linear_growth_needs():
 def test_cluster_gains_carry_their_interval_limit_in_the_answers_and_per_1000_scales_today_s_figure():
     """Cold read 6, M3: the Q&A gave 264 GPUs and 129 per 1,000 GPUs without 'today's interval only', and the bubble
     section's 'Per 1,000 GPUs: 129' came after the optimum's 0.242, read as its scaling (Chinese reading 6, M1)."""
-    ctx, m = build(ROOT / "examples" / "async-70b")
+    ctx, _m = build(ROOT / "examples" / "async-70b")
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert "worth 264 GPUs of capacity" in qa
     assert (
