@@ -93,7 +93,7 @@ def compute(test: JointTest) -> Metrics:
             save, bubble, async_sides, config.training.checkpoint_mode, step, config.gates.target_duration_reduction_pct
         ),
         inputs={name: test.sha256[name] for name in test.raw},  # in the inputs' canonical order
-        async_=_async(test, async_sides, bubble, reliability.interval_s),
+        async_=_async(test, async_sides, bubble, reliability.interval_s, reliability.step_time_s),
         cluster=_cluster(save, bandwidth, bubble, reliability.interval_s),
     )
 

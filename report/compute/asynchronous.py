@@ -44,10 +44,11 @@ def min_interval_steps(lag_s: float, step_s: float) -> int:
     return n
 
 
-def _async(test: JointTest, sides: dict[str, AsyncSide], bubble: Bubble, interval: float) -> Async:
+def _async(test: JointTest, sides: dict[str, AsyncSide], bubble: Bubble, interval: float, step: float) -> Async:
     b, c = sides["baseline"], sides["candidate"]
     saves = bubble.saves
     return Async(
+        stall_free_rework_s=(b.min_interval_steps - c.min_interval_steps) * step / 2,
         staging_given=test.config.async_saves is not None,
         storage_stalls=b.write_lag_s > interval or c.write_lag_s > interval,
         duration_reduction_pct=100 * saves * (b.stall_s - c.stall_s) / (bubble.compute_s + saves * b.stall_s),

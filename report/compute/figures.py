@@ -340,6 +340,9 @@ class Async(TwoSided):
     staging_given: bool  #: [async] is present
     storage_stalls: bool  #: either side's write_lag_s > reliability.interval_s
     duration_reduction_pct: float  #: 100 * saves * (stall_B - stall_C) / (compute_s + saves * stall_B)
+    #: (min_interval_steps_B - min_interval_steps_C) * step_time_s / 2: the recomputation a failure costs less on
+    #: average (half an interval) when each side saves at its stall-free interval; one failure per job_mtbf_s
+    stall_free_rework_s: float
     baseline: AsyncSide
     candidate: AsyncSide
 

@@ -22,7 +22,6 @@ from report.i18n import _, join_words
 from report.sections.base import Words
 from report.sections.findings import (
     ettr_fields,
-    frequent_saves_help,
     no_difference_note,
     optimum_capacity,
     other_workloads,
@@ -30,6 +29,7 @@ from report.sections.findings import (
     projection_gpus,
     projection_label,
     restores_from_memory,
+    stall_free_clause,
 )
 from report.sections.load_range import headline_load_pairs, loads_marked, memory_loads
 from report.sections.phrases import (
@@ -289,27 +289,8 @@ def _async_answer(w: Words) -> Subsection:
         ).format(stalls=both(s3(a.baseline.stall_s), s3(a.candidate.stall_s)))
     # "What it does change" only where training time does not: after "would finish 11.4% sooner" it would read as
     # taking that benefit back.
-    changes = (
-        _(
-            "Beyond training time: the shortest interval at which saves never stall goes from {baseline_steps} to "
-            "{candidate_steps} steps, so the job can checkpoint more often and lose less work when it fails"
-        )
-        if a.storage_stalls
-        else _(
-            "What it does change: the shortest interval at which saves never stall goes from {baseline_steps} to "
-            "{candidate_steps} steps, so the job can checkpoint more often and lose less work when it fails"
-        )
-    )
-    if not frequent_saves_help(m):  # the optimum is longer than both: saving more often buys little (cold read 4, M4)
-        changes = _(
-            "The shortest interval at which saves never stall goes from {baseline_steps} to {candidate_steps} steps, "
-            "but at the assumed failure rate that buys little: the optimal interval is longer than both (see "
-            "“{section}”)"
-        )
-    changes = changes.format(
-        baseline_steps=count(a.baseline.min_interval_steps),
-        candidate_steps=count(a.candidate.min_interval_steps),
-        section=_("Failures and the checkpoint interval"),
+    changes = (_("Beyond training time: {clause}") if a.storage_stalls else _("What it does change: {clause}")).format(
+        clause=stall_free_clause(m)
     )
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")

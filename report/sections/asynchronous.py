@@ -21,7 +21,7 @@ from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
-from report.sections.findings import frequent_saves_help, restores_from_memory
+from report.sections.findings import restores_from_memory, stall_free_clause
 from report.sections.phrases import both, sooner
 
 ID = "async"
@@ -205,26 +205,8 @@ def _verdict(w: Words) -> list[Para]:
 
 def _value_then(m: Metrics) -> str:
     """Where the storage's value lies when its writes do not stall training."""
-    a, r = m.async_, m.reliability
-    value = (
-        _(
-            "Its value then lies elsewhere: a shorter stall-free interval ({baseline_steps} steps on {baseline} "
-            "against {candidate_steps} on {candidate}), so a job can checkpoint more often and lose less work per "
-            "failure (see the failure section)"
-        )
-        if frequent_saves_help(m)
-        else _(
-            "A shorter stall-free interval remains ({baseline_steps} steps on {baseline} against {candidate_steps} on "
-            "{candidate}), but at the assumed failure rate it buys little: the optimal interval, {optimum} steps, is "
-            "longer than both (see the failure section)"
-        )
-    ).format(
-        baseline_steps=count(a.baseline.min_interval_steps),
-        baseline=m.save.baseline.system,
-        candidate_steps=count(a.candidate.min_interval_steps),
-        candidate=m.save.candidate.system,
-        optimum=count(round(a.baseline.optimal_interval_steps)),
-    )
+    r = m.reliability
+    value = _("What remains: {clause}").format(clause=stall_free_clause(m))
     if r.baseline.restore_s is None or r.candidate.restore_s is None:
         return value + _("; restores may be faster as well (not measured in this test).")
     if restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so

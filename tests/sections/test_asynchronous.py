@@ -60,8 +60,9 @@ def test_default_report_says_the_benefit_would_vanish_with_async_saves():
     # staging taken as 0 s, the optimal interval of the saves taken asynchronously is the write itself: a shorter
     # write is worth less rework (fifth cold read, M1: not the synchronous 27,775 steps)
     assert (
-        "a shorter stall-free interval (55 steps on Local NVMe (single drive) against 29 on Mingxin FX100), so a job "
-        "can checkpoint more often and lose less work per failure" in text
+        "What remains: the shortest interval at which saves never stall goes from 55 to 29 steps, so the job can "
+        "checkpoint more often and recompute 42.2 s less after each failure on average (at the assumed failure rate, "
+        "one failure every 6,335 h)" in text  # (55 − 29) × 3.244 s ÷ 2; 50,677 h ÷ 8 (cold read 6, M4)
     )
     assert "restores may be faster as well (not measured in this test)" in text
     assert "would take as long on Mingxin FX100 as on Local NVMe (single drive)" in text
@@ -72,9 +73,10 @@ def test_default_report_says_the_benefit_would_vanish_with_async_saves():
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
         "With asynchronous saves this storage benefit would vanish at today's interval: neither write (178 s and "
-        "94 s) outlasts the 1,622 s of compute between saves, so training time would not change. What remains is a "
-        "shorter stall-free interval (from 55 to 29 steps): saves taken asynchronously could come that much more often "
-        "without stalling and lose less work per failure. Restores may be faster as well (not measured in this test)."
+        "94 s) outlasts the 1,622 s of compute between saves, so training time would not change. What remains: the "
+        "shortest interval at which saves never stall goes from 55 to 29 steps, so the job can checkpoint more often "
+        "and recompute 42.2 s less after each failure on average (at the assumed failure rate, one failure every "
+        "6,335 h). Restores may be faster as well (not measured in this test)."
     ) in summary
     qa = next(b for b in section(ctx, "qa").blocks if b.id == "qa-async")
     assert qa.title == "We checkpoint asynchronously: why buy faster storage?"
@@ -282,14 +284,14 @@ def test_the_async_answer_says_beyond_not_what_changes_where_training_time_chang
     assert "the run would finish 11.4% sooner on Mingxin FX100." in answer
     # the optimum (1,220 steps) is longer than both stall-free intervals: no "checkpoint more often" (cold read 4, M4)
     assert (
-        "The shortest interval at which saves never stall goes from 57 to 13 steps, but at the assumed failure rate "
-        "that buys little: the optimal interval is longer than both" in answer
+        "Beyond training time: the shortest interval at which saves never stall goes from 57 to 13 steps, but at the "
+        "assumed failure rate that buys little: the optimal interval is longer than both" in answer
     )
     assert "What it does change" not in answer
     with i18n.activate("zh-CN"):
         ctx, _m = build(ROOT / "examples" / "async-70b")
     answer = " ".join(texts(next(b for b in section(ctx, "qa").blocks if b.id == "qa-async").blocks))
-    assert "保存从不停顿的最短间隔从 57 步缩短到 13 步，但按假设的故障率，这带来的好处很小" in answer
+    assert "训练时间之外：保存不造成停顿的最短间隔从 57 步缩短到 13 步，但按假设的故障率，这带来的好处很小" in answer
     assert "真正改变的是" not in answer
 
 
@@ -302,8 +304,8 @@ def test_a_shorter_stall_free_interval_is_worth_something_only_where_the_write_s
     assert round(m.async_.baseline.optimal_interval_steps, 1) == 54.9 and m.async_.baseline.min_interval_steps == 55
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
-        "What remains is a shorter stall-free interval (from 55 to 29 steps): saves taken asynchronously could come "
-        "that much more often without stalling and lose less work per failure." in summary
+        "What remains: the shortest interval at which saves never stall goes from 55 to 29 steps, so the job can "
+        "checkpoint more often and recompute 42.2 s less after each failure on average" in summary
     )
     ctx, m = build(ROOT / "examples" / "async-70b")
     assert round(m.async_.baseline.optimal_interval_steps) == 1220

@@ -13,6 +13,13 @@ def test_a_slower_candidate_is_worded_as_slower(folder):
     assert "178 s more per save, 2.00× slower" in summary and "the run ends 9.89% later" in summary
     assert "fewer steps per unit of time" in summary and "a loss of 90.0 GPUs of capacity" in summary
     assert "−" not in summary and "0.5× faster" not in summary
+    # the stall-free interval grows on a slower candidate: (110 − 55) × 3.244 s ÷ 2 = 89.2 s more per failure, never
+    # "a shorter stall-free interval (from 55 to 110 steps)" or a negative saving
+    assert m.async_.stall_free_rework_s == (55 - 110) * m.reliability.step_time_s / 2
+    assert (
+        "grows from 55 to 110 steps, so the job must checkpoint less often and recompute 89.2 s more after each "
+        "failure on average" in summary
+    )
     tiles = {k.id: (k.value, k.label) for k in ctx.cover.tiles}
     assert tiles["speedup"] == ("2.00×", "slower checkpoint save")
     # ETTR at 1,622 s between saves, M = 50,677 h × 3,600 ÷ 8: 1 ÷ (1 + 178/1622 + 1800/2M + 600/M) = 0.901,
