@@ -6,6 +6,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+# Fewer samples per run than this show neither a sustained rate nor a warm-up.
+FEW_SAMPLES = 3
+
+
+def sustained(side) -> bool:
+    """Whether a system's bandwidth log (compute's BandwidthSide) shows a sustained rate: every run logs at least
+    FEW_SAMPLES samples. Otherwise the report calls it the write bandwidth of the test, never sustained (cold read 6,
+    M9: gates_fail's "3.00 GB/s sustained" beside "too few to call the rate sustained")."""
+    return all(n >= FEW_SAMPLES for n in side.run_samples)
+
+
 # Up to this many runs, each run is summed on its own (NumPy's pairwise summation, error ~ log n); beyond it, in one
 # vectorised pass (sequential, error ~ n, still far below the contract's 1e-9 for runs of fewer than 10^6 samples).
 _PAIRWISE_RUNS = 10_000

@@ -14,6 +14,7 @@ from report.formatting import (
     spread,
 )
 from report.i18n import _, join_words, ngettext
+from report.runs import FEW_SAMPLES
 from report.sections.base import Words
 from report.sections.phrases import (
     both,
@@ -23,10 +24,6 @@ from report.sections.phrases import (
 ID = "bandwidth"
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ("bandwidth", "throughput")
-
-
-# Fewer samples per run than this show neither a sustained rate nor a warm-up.
-FEW_SAMPLES = 3
 
 
 def build(w: Words) -> Section:

@@ -24,6 +24,7 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
+from report.runs import FEW_SAMPLES, sustained
 from report.sections.base import Words
 from report.sections.decisions import no_difference_shown
 from report.sections.phrases import (
@@ -99,17 +100,27 @@ def demand_sentence(m: Metrics) -> str:
             "A cluster of {cluster} GPUs holds {n} such jobs ({gpus} GPUs each).",
             cl.jobs,
         ).format(n=count(cl.jobs), cluster=count(m.bubble.cluster_gpus), gpus=count(m.save.candidate.gpus))
+    need = (
+        _(
+            "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
+            "{peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth of this test."
+        )
+        if sustained(m.bandwidth.candidate)
+        else _(
+            "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
+            "{peak} GB/s if every job saves at once, against the {measured} GB/s write bandwidth of this test (fewer "
+            "than {few} samples per run: not shown to be sustained)."
+        )
+    )
     text = (
         jobs
         + " "
-        + _(
-            "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
-            "{peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth of this test."
-        ).format(
+        + need.format(
             system=m.save.candidate.system,
             mean=sig(c.mean_write_gbps),
             peak=sig(c.peak_write_gbps),
             measured=sig(m.bandwidth.candidate_gbps),
+            few=FEW_SAMPLES,
         )
     )
     text += _beyond_bandwidth(m)
@@ -126,12 +137,12 @@ def _beyond_bandwidth(m: Metrics) -> str:
     }
     if c.mean_to_sustained > 1:
         said = _(
-            "Even perfectly staggered, that is more than this test's sustained bandwidth ({mean_ratio} of it on "
+            "Even perfectly staggered, that is more than this test's bandwidth ({mean_ratio} of it on "
             "average, {peak_ratio} at peak): the GPU-equivalents assume a bandwidth the test did not show."
         )
     elif c.peak_to_sustained > 1:
         said = _(
-            "On average that is within this test's sustained bandwidth ({mean_ratio} of it), but every job saving at "
+            "On average that is within this test's bandwidth ({mean_ratio} of it), but every job saving at "
             "once needs {peak_ratio} of it: the GPU-equivalents hold only if the jobs' saves are staggered, or with a "
             "bandwidth the test did not show."
         )
@@ -163,16 +174,16 @@ def cluster_row_assumption(m: Metrics) -> str:
         return _(
             "The cluster row assumes {system} takes every job's saves: {mean} GB/s on average even if they are "
             "perfectly staggered and {peak} GB/s if they all save at once, {mean_ratio} and {peak_ratio} this test's "
-            "sustained bandwidth (see “Training bubble analysis”)."
+            "bandwidth (see “Training bubble analysis”)."
         ).format(**fields)
     if c.peak_to_sustained > 1:
         return _(
             "The cluster row assumes {system} takes every job's saves: {peak} GB/s if they all save at once, "
-            "{peak_ratio} this test's sustained bandwidth (see “Training bubble analysis”)."
+            "{peak_ratio} this test's bandwidth (see “Training bubble analysis”)."
         ).format(**fields)
     return _(
         "The cluster row assumes {system} takes every job's saves: {peak} GB/s if they all save at once, within this "
-        "test's sustained bandwidth ({peak_ratio} of it)."
+        "test's bandwidth ({peak_ratio} of it)."
     ).format(**fields)
 
 

@@ -90,7 +90,7 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
     demand = (
         "A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each). On Mingxin FX100 their checkpoints need 4.78 GB/s of writes on average (saves "
         "perfectly staggered) and 87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth "
-        "of this test. On average that is within this test's sustained bandwidth (0.747× of it), but every job saving "
+        "of this test. On average that is within this test's bandwidth (0.747× of it), but every job saving "
         "at once needs 13.6× of it: the GPU-equivalents hold only if the jobs' saves are staggered"
     )
     for section_id in ("summary", "bubble"):
@@ -111,7 +111,7 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
     assert "their checkpoints need" not in economics
     assert (
         "The cluster row assumes Array X takes every job's saves: 37.2 GB/s if they all save at once, 5.32× "
-        "this test's sustained bandwidth (see “Training bubble analysis”)."
+        "this test's bandwidth (see “Training bubble analysis”)."
     ) in economics
 
 
@@ -123,13 +123,13 @@ def test_a_cluster_beyond_the_bandwidth_even_on_average_says_so():
     m = dataclasses.replace(m, cluster=dataclasses.replace(m.cluster, candidate=over))
     text = demand_sentence(m)
     assert (
-        "Even perfectly staggered, that is more than this test's sustained bandwidth (1.50× of it on average, 27.3× at "
+        "Even perfectly staggered, that is more than this test's bandwidth (1.50× of it on average, 27.3× at "
         "peak): the GPU-equivalents assume a bandwidth the test did not show." in text
     )
     assert "On average that is within" not in text
     within = dataclasses.replace(m.cluster.candidate, mean_to_sustained=0.1, peak_to_sustained=0.9)
     m = dataclasses.replace(m, cluster=dataclasses.replace(m.cluster, candidate=within))
-    assert "sustained bandwidth (" not in demand_sentence(m) and "not the system's capacity" not in demand_sentence(m)
+    assert "test's bandwidth (" not in demand_sentence(m) and "not the system's capacity" not in demand_sentence(m)
 
 
 def test_default_failure_section_says_restore_not_measured_and_gives_ettr():

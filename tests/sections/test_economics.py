@@ -91,7 +91,7 @@ def test_the_cluster_row_says_even_staggered_saves_exceed_the_test():
     words = " ".join(t for b in section(ctx, "economics").blocks if hasattr(b, "text") for t in [b.text])
     assert (
         "The cluster row assumes Mingxin FX100 takes every job's saves: 101 GB/s on average even if they are perfectly "
-        "staggered and 417 GB/s if they all save at once, 7.07× and 29.1× this test's sustained bandwidth" in words
+        "staggered and 417 GB/s if they all save at once, 7.07× and 29.1× this test's bandwidth" in words
     )
 
 

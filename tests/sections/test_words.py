@@ -236,3 +236,19 @@ def test_the_capacity_sentence_is_said_twice_at_most_and_hours_only_where_counte
     ctx, m = build(ASYNC_EXAMPLE)  # 15,936 s = 4.43 h
     assert round(m.bubble.time_saved_s) == 15936
     assert any(t.startswith("The run finishes 15,936 s (4.43 h) sooner") for t in texts(section(ctx, "bubble").blocks))
+
+
+def test_a_bandwidth_of_too_few_samples_per_run_is_never_called_sustained_where_it_is_reused():
+    """Cold read 6, M9: gates_fail logs one sample per run ("too few to call the rate sustained"), yet the summary's
+    cluster paragraph said "the 3.00 GB/s sustained bandwidth of this test" and the chart was titled so."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert (
+        "against the 3.00 GB/s write bandwidth of this test (fewer than 3 samples per run: not shown to be sustained)"
+        in (summary)
+    )
+    assert "sustained bandwidth" not in summary and "sustained)" in summary
+    assert ctx.charts["bandwidth"].title == "Write bandwidth"
+    ctx, _m = build(DATA)  # a log of many samples per run stays sustained
+    assert "against the 6.40 GB/s sustained bandwidth of this test" in " ".join(texts(section(ctx, "summary").blocks))
+    assert ctx.charts["bandwidth"].title == "Sustained write bandwidth"
