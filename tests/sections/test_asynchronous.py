@@ -213,7 +213,11 @@ def test_async_mode_answer_energy_and_formulas():
     assert "goes from 594 to 314 steps" in answer
     assert "0.813 on Local NVMe (single drive) and 0.958 on Mingxin FX100 at today's interval" in answer
     energy = {row[0]: row[1:] for row in _table(ctx, "economics", "economics").rows}
-    assert energy["Energy saved per training run"] == ("1.94 kWh", "560 s saved × 8 GPUs × 1.2 kW × PUE 1.3")
+    # the energy of a waiting GPU at full power is an upper bound (cold read 5, minor 3)
+    assert energy["Energy saved per training run"] == (
+        "1.94 kWh",
+        "560 s saved × 8 GPUs × 1.2 kW × PUE 1.3, as if a waiting GPU drew full power: at most",
+    )
     assert energy["Energy saved per year, this job"][0] == "23.3 kWh"
     formulas = dict(next(iter(section(ctx, "formulas").blocks)).items)
     assert formulas["Stall"] == "stall = σ + max(0, w − τ), τ = checkpoint_interval_steps × step time"
