@@ -314,7 +314,7 @@ def memory_restores(m: Metrics) -> str:
     memory, not storage."""
     if m.reliability.baseline.restore_s is None:
         return ""
-    names = [s.system for key, s in zip(("baseline", "candidate"), m.save.sides(), strict=True) if key in m.not_durable]
+    names = not_durable_systems(m)
     if not names:
         return ""
     return " " + ngettext(
@@ -322,6 +322,28 @@ def memory_restores(m: Metrics) -> str:
         "from memory, which a power loss would leave with nothing to read, not a restore to count on.",
         "The restores on {systems} read back checkpoints held in memory, not on durable storage: they time reads "
         "from memory, which a power loss would leave with nothing to read, not restores to count on.",
+        len(names),
+    ).format(systems=join_words(names))
+
+
+def not_durable_systems(m: Metrics) -> list[str]:
+    """The names of the systems whose saves are not durable, baseline first."""
+    return [s.system for key, s in zip(("baseline", "candidate"), m.save.sides(), strict=True) if key in m.not_durable]
+
+
+def failures_assume_restores(m: Metrics) -> str:
+    """Said after the ETTR when a system's saves are not durable: the failure model restores the last checkpoint
+    after every failure, which a checkpoint in memory survives only if the node does (cold read 6, M5)."""
+    names = not_durable_systems(m)
+    if not names:
+        return ""
+    return " " + ngettext(
+        "The failure figures of {systems} count every failure as one it restores from: its checkpoints are in memory, "
+        "so that holds only for failures that leave the node running (a crashed process), not for a reboot or a "
+        "power loss, after which the job would start over.",
+        "The failure figures of {systems} count every failure as one they restore from: their checkpoints are in "
+        "memory, so that holds only for failures that leave the node running (a crashed process), not for a reboot "
+        "or a power loss, after which the job would start over.",
         len(names),
     ).format(systems=join_words(names))
 

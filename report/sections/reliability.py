@@ -25,7 +25,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import ettr_fields, memory_restores
+from report.sections.findings import ettr_fields, failures_assume_restores, memory_restores
 from report.sections.phrases import both
 from report.sections.retuning import retune_sentence
 
@@ -132,7 +132,7 @@ def _ettr_sentence(w: Words) -> Para:
             )
             + memory_restores(m)
         )
-    return w.p(text, "save_times", "restore_times")
+    return w.p(text + failures_assume_restores(m), "save_times", "restore_times")
 
 
 def _lag_bound(w: Words) -> Para | None:

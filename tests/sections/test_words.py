@@ -252,3 +252,18 @@ def test_a_bandwidth_of_too_few_samples_per_run_is_never_called_sustained_where_
     ctx, _m = build(DATA)  # a log of many samples per run stays sustained
     assert "against the 6.40 GB/s sustained bandwidth of this test" in " ".join(texts(section(ctx, "summary").blocks))
     assert ctx.charts["bandwidth"].title == "Sustained write bandwidth"
+
+
+def test_failure_figures_of_a_not_durable_system_say_they_assume_its_checkpoints_survive():
+    """Cold read 6, M5: fio-local's ETTR tile printed tmpfs's 0.991 'failures included' as if a restore from memory
+    followed every failure; a reboot or a power loss leaves nothing to restore."""
+    ctx, _m = build(FIO_EXAMPLE)
+    ettr = next(t for t in ctx.cover.tiles if t.id == "ettr")
+    assert ettr.note.endswith("as if the checkpoints on tmpfs (/dev/shm) survived each failure")
+    failure = " ".join(texts(section(ctx, "reliability").blocks))
+    assert (
+        "The failure figures of tmpfs (/dev/shm) count every failure as one it restores from: its checkpoints are in "
+        "memory, so that holds only for failures that leave the node running" in failure
+    )
+    ctx, _m = build(DATA)  # durable on both sides: neither
+    assert "survived each failure" not in next(t for t in ctx.cover.tiles if t.id == "ettr").note
