@@ -20,7 +20,7 @@ from report.formatting import (
 )
 from report.i18n import _, ngettext
 from report.sections.base import Words
-from report.sections.decisions import FAR_EXTRAPOLATION
+from report.sections.decisions import FAR_EXTRAPOLATION, TILE_GATES, open_gates
 from report.sections.findings import bytes_from_fio
 from report.sections.labels import gate_name, input_words
 from report.sections.phrases import (
@@ -28,7 +28,7 @@ from report.sections.phrases import (
     gate_list,
     sooner,
 )
-from report.sections.verdict import gate_detail, gate_status
+from report.sections.verdict import gate_detail, gate_status, interval_only
 
 ID = "gates"
 #: The charts this section places, in order.
@@ -48,7 +48,7 @@ def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
     )
 
 
-def _tally(passed: int, total: int, indicative: list[str], failed: int, missing: int) -> str:
+def _tally(passed: int, total: int, indicative: list[str], failed: int, missing: int, today: list[str] = ()) -> str:
     """ "2 of 4 gates pass; 1 fails and 1 lacks the data to decide.": only the counts that are not zero, and "none"
     rather than "0 of 4" (Chinese reading 5: 4 个验收门槛中 0 个通过)."""
     head = (
@@ -67,6 +67,12 @@ def _tally(passed: int, total: int, indicative: list[str], failed: int, missing:
                 len(indicative),
             ).format(indicative=gate_list(indicative))
         )
+    if today:
+        clauses.append(
+            ngettext(
+                "{gates} passes at today's interval only", "{gates} pass at today's interval only", len(today)
+            ).format(gates=gate_list(today))
+        )
     rest = []
     if failed:
         rest.append(ngettext("{n} fails", "{n} fail", failed).format(n=count(failed)))
@@ -80,15 +86,24 @@ def _tally(passed: int, total: int, indicative: list[str], failed: int, missing:
     return _("{sentence}.").format(sentence=_("; ").join(clauses))
 
 
+def _on_open_runs(m: Metrics, gate) -> bool:
+    """Whether a gate is computed from save runs that G1 or G2 reject or cannot judge."""
+    if gate.id not in TILE_GATES:
+        return False
+    failed, missing = open_gates({g.id: g.status for g in m.gates}, gate.id)
+    return bool(failed or missing)
+
+
 def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
-    indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative"]
+    today = [g.id for g in m.gates if interval_only(m, g) and not _on_open_runs(m, g)]
+    indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative" and g.id not in today]
     g = cfg.gates
     # An indicative pass is not counted as a pass (third cold read, m-14): "None of the 4 gates passes; G4 passes
     # only indicatively, ...".
-    passed = tally["pass"] - len(indicative)
+    passed = tally["pass"] - len(indicative) - len(today)
     return Para(
-        _tally(passed, len(m.gates), indicative, tally["fail"], tally["insufficient"])
+        _tally(passed, len(m.gates), indicative, tally["fail"], tally["insufficient"], today)
         + " "
         + _(
             "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% "
