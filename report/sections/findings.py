@@ -187,25 +187,39 @@ def cluster_row_assumption(m: Metrics) -> str:
     ).format(**fields)
 
 
+def stalling_writes(m: Metrics) -> str:
+    """Whose writes outlast the compute between saves, with their durations (Chinese reading 6, M3: "a write
+    outlasts" read as both systems' while only the baseline's 340 s did)."""
+    a, r, s = m.async_, m.reliability, m.save
+    b, c = a.baseline.write_lag_s > r.interval_s, a.candidate.write_lag_s > r.interval_s
+    if b and c:
+        return _("either system's write ({baseline} and {candidate})").format(
+            baseline=s3(a.baseline.write_lag_s), candidate=s3(a.candidate.write_lag_s)
+        )
+    side, lag = (s.baseline, a.baseline) if b else (s.candidate, a.candidate)
+    return _("the {lag} write on {system}").format(system=side.system, lag=s3(lag.write_lag_s))
+
+
 def async_sentence(m: Metrics) -> str:
     """What asynchronous saves make of the storage's benefit at today's interval, and what remains."""
     a, r, s = m.async_, m.reliability, m.save
     if a.storage_stalls:
         text = (
             _(
-                "With asynchronous saves the storage would still stall training at today's interval: a write outlasts "
-                "the {tau} of compute between saves, and the run would finish {sooner} on {candidate}."
+                "With asynchronous saves the storage would still stall training at today's interval: the {tau} of "
+                "compute between saves is shorter than {writes}, and the run would finish {sooner} on {candidate}."
             )
             if m.checkpoint_mode == "sync"
             else _(
-                "This job saves asynchronously and at today's interval a write outlasts the {tau} of compute between "
-                "saves, so the storage stalls training: the run would finish {sooner} on {candidate}, at intervals "
-                "under {steps} steps only."
+                "This job saves asynchronously, and at today's interval the {tau} of compute between saves is "
+                "shorter than {writes}, so the storage stalls training: the run would finish {sooner} on {candidate}, "
+                "at intervals under {steps} steps only."
             )
         )
         # a condition, with its limit, not an event (Chinese reading 5, major 3)
         return text.format(
             tau=s3(r.interval_s),
+            writes=stalling_writes(m),
             sooner=sooner(a.duration_reduction_pct),
             candidate=s.candidate.system,
             steps=count(max(a.baseline.min_interval_steps, a.candidate.min_interval_steps)),

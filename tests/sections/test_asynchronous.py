@@ -319,3 +319,18 @@ def test_a_shorter_stall_free_interval_is_worth_something_only_where_the_write_s
     )
     answer = " ".join(texts(next(b for b in section(ctx, "qa").blocks if b.id == "qa-async").blocks))
     assert "but at the assumed failure rate that buys little: the optimal interval is longer than both" in answer
+
+
+def test_the_async_summary_names_whose_write_stalls():
+    """Chinese reading 6, M3: "a write outlasts the 300 s" read as both systems' writes; only the baseline's, 340 s,
+    does (the candidate's takes 75.3 s)."""
+    ctx, _m = build(ROOT / "examples" / "async-70b")
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert (
+        "This job saves asynchronously, and at today's interval the 300 s of compute between saves is shorter than the "
+        "340 s write on Parallel NFS (existing), so the storage stalls training" in summary
+    )
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(ROOT / "examples" / "async-70b")
+    zh = " ".join(texts(section(ctx, "summary").blocks))
+    assert "两次保存之间 300 s 的计算时间短于Parallel NFS (existing) 的写入耗时 340 s，训练因此停顿" in zh
