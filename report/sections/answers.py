@@ -206,7 +206,8 @@ def _scale_answer(w: Words) -> Subsection:
                 )
                 + _scale_bandwidth(m),
                 "save_times",
-                "bandwidth",
+                # marked by the bandwidth only where it states the bandwidth (Chinese reading 6, M4)
+                *(("bandwidth",) if _scale_bandwidth(m) else ()),
             ),
             w.p(
                 (

@@ -136,3 +136,14 @@ def test_cluster_gains_carry_their_interval_limit_in_the_answers_and_per_1000_sc
         < bubble.index("That holds at today's interval only")
         < bubble.index("0.242")
     )
+
+
+def test_the_scale_answer_is_marked_by_the_bandwidth_only_where_it_states_it():
+    """Chinese reading 6, M4: data's scale answer (49.0 per 1,000 GPUs, from the supplied save times) carried the
+    illustrative mark of the bandwidth it did not state; gates_fail's states it (4.25× the test's) and keeps it."""
+    ctx, _m = build(DATA)
+    scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
+    assert scale.blocks[0].text.startswith("Cluster size:") and not scale.blocks[0].illustrative
+    ctx, _m = build(FIXTURES / "gates_fail")
+    scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
+    assert "this test's bandwidth on average" in scale.blocks[0].text
