@@ -14,12 +14,14 @@ from report.formatting import (
     sig,
     x3,
 )
-from report.i18n import _
+from report.i18n import _, ngettext
+from report.runs import FEW_SAMPLES, sustained
 from report.sections.base import Words
 from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
 from report.sections.findings import bytes_from_fio
 from report.sections.phrases import (
     both,
+    gate_list,
 )
 
 ID = "audit"
@@ -164,6 +166,26 @@ def follows_bandwidth(a) -> bool:
     return max(q, 1 / q) < FOLLOW_FACTOR
 
 
+def _weak_evidence(m) -> str:
+    """What keeps the save speedup against the bandwidth ratio from being a finding: a bandwidth of too few samples
+    per run, save runs that G1 or G2 reject or cannot judge; "" when neither."""
+    reasons = []
+    if not (sustained(m.bandwidth.baseline) and sustained(m.bandwidth.candidate)):
+        reasons.append(_("the bandwidth has fewer than {few} samples per run").format(few=FEW_SAMPLES))
+    failed = [g.id for g in m.gates if g.id in ("G1", "G2") and g.status == "fail"]
+    missing = [g.id for g in m.gates if g.id in ("G1", "G2") and g.status == "insufficient"]
+    if failed:
+        reasons.append(ngettext("{gates} fails", "{gates} fail", len(failed)).format(gates=gate_list(failed)))
+    if missing:
+        reasons.append(
+            ngettext("{gates} lacks the data", "{gates} lack the data", len(missing)).format(gates=gate_list(missing))
+        )
+    text = reasons[0] if reasons else ""
+    for reason in reasons[1:]:  # clauses, not nouns: 且 in Chinese, not 和
+        text = _("{first} and {second}").format(first=text, second=reason)
+    return text
+
+
 def _hypotheses(w: Words) -> list[Para]:
     a = w.m.audit
     deps = ("save_times", "bandwidth")
@@ -181,6 +203,23 @@ def _hypotheses(w: Words) -> list[Para]:
             "than it is ruled out: the time goes elsewhere than into writing at the sustained rate (creating and "
             "allocating new files, the final fsync), or the sustained write took a faster path than the saves (a "
             "sustained write that rewrites files that already exist skips the allocation a save of new files pays)."
+        )
+    elif below and not follows_bandwidth(a) and (weak := _weak_evidence(w.m)):
+        # the quotient hints, the data cannot carry it as a finding (Chinese reading 6, M5: gates_fail's one-sample
+        # bandwidth and failed G1)
+        text = _(
+            "The saves speed up far less than the bandwidth: {candidate_system} has {ratio} the bandwidth of "
+            "{baseline_system} but a save speedup of {speedup} (quotient {quotient}). That points to time spent "
+            "elsewhere than writing (serialisation, many small files, metadata, synchronisation between ranks) rather "
+            "than to a save that writes more than the stated checkpoint; but {weak}, so it is a lead, not a finding. "
+            "To settle it, repeat the runs and record the bytes written per save and the time the save spends writing."
+        ).format(
+            candidate_system=w.m.save.candidate.system,
+            baseline_system=w.m.save.baseline.system,
+            ratio=x3(a.bandwidth_ratio),
+            speedup=x3(w.m.save.speedup),
+            quotient=sig(a.save_speedup_to_bandwidth_ratio),
+            weak=weak,
         )
     elif below and not follows_bandwidth(a):
         # the quotient already rules out a bandwidth-bound save that writes more (Chinese reading 4, M2)

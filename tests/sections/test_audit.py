@@ -40,17 +40,43 @@ def test_a_line_that_writes_less_than_the_checkpoint_is_disowned():
     assert fit.endswith("with F = 6.79 s and V = 558 GB, 8.51× the stated checkpoint.")
 
 
-def test_saves_that_do_not_follow_the_bandwidth_are_not_offered_a_bandwidth_bound_explanation():
+def test_saves_that_do_not_follow_the_bandwidth_are_not_offered_a_bandwidth_bound_explanation(folder):
     """Chinese reading 4, M2: gates_fail saves 110 s and 100 s (1.10×) on 1.50 and 3.00 GB/s (2.00×): the quotient
     0.550 already rules out a bandwidth-bound save that writes more, whatever it writes. The default data (1.89× on
     1.96×, quotient 0.965) keeps both explanations."""
     ctx, _m = build(FIXTURES / "gates_fail")
     words = texts(section(ctx, "audit").blocks)
+    # on a bandwidth of one sample per run and save runs that fail G1, a lead, not a finding (Chinese reading 6, M5)
     assert (
-        "The saves do not follow the bandwidth: Cand has 2.00× the bandwidth of Base but a save speedup of 1.10× "
-        "(quotient 0.550)." in " ".join(words)
+        "The saves speed up far less than the bandwidth: Cand has 2.00× the bandwidth of Base but a save speedup of "
+        "1.10× (quotient 0.550)." in " ".join(words)
+    )
+    assert "but the bandwidth has fewer than 3 samples per run and G1 fails, so it is a lead, not a finding." in (
+        " ".join(words)
     )
     assert not any(t.startswith("Two explanations") for t in words)
+    # with G1 passing and a sustained log, the same figures are a finding
+    data = folder("gates_fail")
+    (data / "save_times.csv").write_text(
+        "system,model,gpus,snapshot_gb,run,save_s\n"
+        + "".join(f"Base,M,8,50,{i},{t}\n" for i, t in enumerate((108, 110, 112), 1))
+        + "".join(f"Cand,M,8,50,{i},{t}\n" for i, t in enumerate((99, 100, 101), 1))
+    )
+    (data / "bandwidth.csv").write_text(
+        "system,run,t_s,write_gbps\n"
+        + "".join(
+            f"{name},{run},{t},{gbps}\n"
+            for name, gbps in (("Base", 1.5), ("Cand", 3.0))
+            for run in (1, 2)
+            for t in (0, 1, 2)
+        )
+    )
+    ctx, _m = build(data)
+    words = " ".join(texts(section(ctx, "audit").blocks))
+    assert (
+        "The saves do not follow the bandwidth: Cand has 2.00× the bandwidth of Base but a save speedup of 1.10×"
+        in (words)
+    )
     ctx, _m = build(DATA)
     assert any(
         t.startswith("Two explanations fit these figures equally well") for t in texts(section(ctx, "audit").blocks)
