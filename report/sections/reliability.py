@@ -258,8 +258,8 @@ def build(w: Words) -> Section:
         notes.append(
             w.p(
                 _(
-                    "Re-optimised, the overhead scales with the square root of the save cost: the candidate's "
-                    "optimum is {ratio} the baseline's, close to √{cost} = {root}, not the cost ratio itself."
+                    "Re-optimised, the overhead scales with the square root of the save cost: the candidate's overhead "
+                    "at its optimum is {ratio} the baseline's, close to √{cost} = {root}, not the cost ratio itself."
                 ).format(ratio=x3(r.optimal_overhead_ratio), cost=sig(r.cost_ratio), root=sig(r.sqrt_cost_ratio)),
                 "save_times",
             )
