@@ -20,6 +20,7 @@ from report.formatting import (
 )
 from report.i18n import _, join_words
 from report.sections.base import Words
+from report.sections.decisions import no_difference_shown
 from report.sections.findings import (
     ettr_fields,
     no_difference_note,
@@ -50,7 +51,11 @@ def _utilisation_answer(w: Words) -> Subsection:
     s, b = m.save, m.bubble
     return Subsection(
         "qa-utilisation",
-        _("What does a {speed} checkpoint save do to GPU utilisation?").format(speed=speed_phrase(s.speedup)),
+        (
+            _("What would a {ratio}× save-time ratio do to GPU utilisation?").format(ratio=sig(s.speedup))
+            if no_difference_shown(s.speedup_ci95)  # not shown to differ: a condition (cold read 6, m7)
+            else _("What does a {speed} checkpoint save do to GPU utilisation?").format(speed=speed_phrase(s.speedup))
+        ),
         (
             w.p(
                 (

@@ -19,6 +19,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
+from report.sections.decisions import no_difference_shown
 from report.sections.findings import capacity_paras, no_difference_note
 from report.sections.phrases import shorter
 
@@ -71,6 +72,12 @@ def build(w: Words) -> Section:
         if b.time_saved_s >= 0
         else _("The run finishes {time} later, {share} of its baseline wall time.")
     )
+    if no_difference_shown(m.save.speedup_ci95):  # the banner may be a page away (cold read 6, m7)
+        finishes = (
+            _("If the means held, the run would finish {time} sooner, {share} of its baseline wall time.")
+            if b.time_saved_s >= 0
+            else _("If the means held, the run would finish {time} later, {share} of its baseline wall time.")
+        )
     saved = abs(b.time_saved_s)
     # Hours beside the seconds only where a reader counts in hours (not "22.1 s (0.00614 h)").
     time = _("{seconds} ({hours})").format(seconds=s3(saved), hours=h3(saved)) if saved >= 3600 else s3(saved)

@@ -36,6 +36,23 @@ from report.sections.retuning import today_interval_only
 def capacity_sentence(m: Metrics) -> str:
     """The GPU-equivalents a cluster of such jobs gains (or loses), from the save times alone."""
     b = m.bubble
+    if no_difference_shown(m.save.speedup_ci95):  # a condition wherever it is said (cold read 6, m7)
+        text = (
+            _(
+                "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of "
+                "{cluster} GPUs running jobs like this one, with this job's save times, that would be worth {gpus} "
+                "GPUs of capacity."
+            )
+            if b.throughput_gain_pct >= 0
+            else _(
+                "If the means held: each GPU would complete {gain} fewer steps per unit of time; in a cluster of "
+                "{cluster} GPUs running jobs like this one, with this job's save times, that would be a loss of {gpus} "
+                "GPUs of capacity."
+            )
+        )
+        return text.format(
+            gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
+        )
     text = (
         _(
             "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "

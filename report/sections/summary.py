@@ -10,7 +10,6 @@ from report.compute import Metrics
 from report.formatting import (
     count,
     gb,
-    gpus,
     long_duration,
     p3,
     s3,
@@ -19,7 +18,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.decisions import no_difference_shown
-from report.sections.findings import async_sentence, capacity_paras, capacity_sentence, demand_sentence, save_warnings
+from report.sections.findings import async_sentence, capacity_paras, save_warnings
 from report.sections.load_range import headline_load_span, load_pairs, loads_marked, memory_loads, unstable_loads
 from report.sections.phrases import (
     _n,
@@ -66,35 +65,6 @@ def _bubble_words(m: Metrics) -> str:
             "({candidate_duration} against {baseline_duration})."
         )
     )
-
-
-def _capacity_words(m: Metrics) -> str:
-    """The GPU-equivalents, as the other sections say them, or as a condition while no difference is shown."""
-    b = m.bubble
-    if not no_difference_shown(m.save.speedup_ci95):
-        return capacity_sentence(m)
-    text = (
-        _(
-            "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of {cluster} "
-            "GPUs running jobs like this one, with this job's save times, that would be worth {gpus} GPUs of capacity."
-        )
-        if b.throughput_gain_pct >= 0
-        else _(
-            "If the means held: each GPU would complete {gain} fewer steps per unit of time; in a cluster of "
-            "{cluster} GPUs running jobs like this one, with this job's save times, that would be a loss of {gpus} "
-            "GPUs of capacity."
-        )
-    )
-    gain, cluster = p3(abs(b.throughput_gain_pct)), count(b.cluster_gpus)
-    return text.format(gain=gain, cluster=cluster, gpus=gpus(abs(b.gpu_equivalents)))
-
-
-def _capacity_paras(w: Words) -> list[Para]:
-    """The GPU-equivalents and, a paragraph of its own marked as the bandwidth is, the bandwidth behind them; worded
-    as a condition while no difference in save time is shown."""
-    if not no_difference_shown(w.m.save.speedup_ci95):
-        return capacity_paras(w)
-    return [w.p(_capacity_words(w.m), "save_times"), w.p(demand_sentence(w.m), "save_times", "bandwidth")]
 
 
 def _no_difference(w: Words) -> list[Para]:
@@ -160,7 +130,7 @@ def _key_findings(w: Words) -> list[Para]:
             ),
             "save_times",
         ),
-        *_capacity_paras(w),
+        *capacity_paras(w),
         w.p(async_sentence(m), "save_times", "restore_times"),
         Para(
             (

@@ -83,3 +83,15 @@ def test_sections_built_on_the_means_say_so_while_no_difference_is_shown():
         assert section(ctx, section_id).blocks[0].text == note, section_id
     ctx, _m = build(DATA)  # one run per system: no interval, nothing said
     assert not any(note[:40] in t for s in ("bubble", "projections", "qa") for t in texts(section(ctx, s).blocks))
+
+
+def test_a_benefit_not_shown_to_differ_stays_a_condition_past_its_banner():
+    """Cold read 6, m7: gates_fail's speedup interval (0.774× to 1.56×) includes 1×; the bubble section's banner may
+    be a page before its sentences, which said 'The run finishes 100 s sooner' and 'that is worth 20.4 GPUs'."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    said = " ".join(texts(section(ctx, "bubble").blocks))
+    assert "If the means held, the run would finish 100 s sooner, 2.00% of its baseline wall time." in said
+    assert "If the means held: each GPU would complete 2.04% more steps per unit of time" in said
+    assert "The run finishes" not in said
+    qa = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-utilisation")
+    assert qa.title == "What would a 1.10× save-time ratio do to GPU utilisation?"
