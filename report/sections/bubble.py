@@ -118,7 +118,7 @@ def build(w: Words) -> Section:
             finishes.format(time=time, share=p3(abs(b.duration_reduction_pct))),
             "save_times",
         ),
-        *capacity_paras(w, _per_1000(m, stalls)),
+        *capacity_paras(w, _per_1000(m, stalls), full=False),
         w.figure("composition"),
         w.p(_sensitivity_sentence(m) + _below_zero(m), "save_times"),
         w.figure("sensitivity"),

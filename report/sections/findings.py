@@ -94,14 +94,30 @@ def optimum_capacity(m: Metrics) -> str:
     return " " + text.format(gpus=optimum_equivalents(m))
 
 
-def capacity_paras(w: Words, after: str = "") -> list[Para]:
+def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
     """The GPU-equivalents (with `after`), marked as the save times they come from are, then the bandwidth the cluster
     behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
-    drawn from its input, not on whatever shares their paragraph."""
+    drawn from its input, not on whatever shares their paragraph. `full`: the bandwidth paragraph in full (the
+    summary), else one sentence that refers to it (cold read 6, m4: ninety words twice)."""
     m = w.m
     # `after` (per 1,000 GPUs) scales today's figure, so it comes before the optimum's (cold read 6, M3)
     capacity = capacity_sentence(m) + (" " + after if after else "") + optimum_capacity(m)
-    return [w.p(capacity, "save_times"), w.p(demand_sentence(m), "save_times", "bandwidth")]
+    demand = demand_sentence(m) if full else demand_reference(m)
+    return [w.p(capacity, "save_times"), w.p(demand, "save_times", "bandwidth")]
+
+
+def demand_reference(m: Metrics) -> str:
+    """The cluster's bandwidth demand in one sentence, after the summary has said it in full."""
+    c = m.cluster.candidate
+    return _(
+        "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this test's "
+        "bandwidth on average (the summary says what that assumes)."
+    ).format(
+        mean=sig(c.mean_write_gbps),
+        peak=sig(c.peak_write_gbps),
+        system=m.save.candidate.system,
+        ratio=_("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
+    )
 
 
 def demand_sentence(m: Metrics) -> str:
