@@ -48,7 +48,9 @@ def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
     )
 
 
-def _tally(passed: int, total: int, indicative: list[str], failed: int, missing: int, today: list[str] = ()) -> str:
+def _tally(
+    passed: int, total: int, indicative: list[str], failed: int, missing: int, today: list[str] = (), on: str = ""
+) -> str:
     """ "2 of 4 gates pass; 1 fails and 1 lacks the data to decide.": only the counts that are not zero, and "none"
     rather than "0 of 4" (Chinese reading 5: 4 个验收门槛中 0 个通过)."""
     head = (
@@ -58,6 +60,8 @@ def _tally(passed: int, total: int, indicative: list[str], failed: int, missing:
         if passed
         else _("None of the {total} gates passes").format(total=count(total))
     )
+    if passed and on:  # what the passes rest on, as the verdict line says it (Chinese reading 6, m24)
+        head = _("{count}, on {what}").format(count=head, what=on)
     clauses = [head]
     if indicative:
         clauses.append(
@@ -86,6 +90,15 @@ def _tally(passed: int, total: int, indicative: list[str], failed: int, missing:
     return _("{sentence}.").format(sentence=_("; ").join(clauses))
 
 
+def _rests_on_words(m: Metrics) -> str:
+    """What every gate's pass rests on when it is not a durable measurement: illustrative or not durable saves."""
+    if "save_times" in m.inputs_illustrative:
+        return _("illustrative save times")
+    if m.not_durable:
+        return _("saves that are not durable")
+    return ""
+
+
 def _on_open_runs(m: Metrics, gate) -> bool:
     """Whether a gate is computed from save runs that G1 or G2 reject or cannot judge."""
     if gate.id not in TILE_GATES:
@@ -103,7 +116,7 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     # only indicatively, ...".
     passed = tally["pass"] - len(indicative) - len(today)
     return Para(
-        _tally(passed, len(m.gates), indicative, tally["fail"], tally["insufficient"], today)
+        _tally(passed, len(m.gates), indicative, tally["fail"], tally["insufficient"], today, _rests_on_words(m))
         + " "
         + _(
             "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% "
