@@ -136,7 +136,9 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     assert (
         section(ctx, "gates")
         .blocks[2]
-        .text.startswith("3 of 4 gates pass; G4 passes at today's interval only. Thresholds:")
+        .text.startswith(
+            "3 of 4 gates pass, on illustrative save times; G4 passes at today's interval only. Thresholds:"
+        )
     )
     assert ctx.cover.verdict_label.startswith("Gates pass on illustrative save times, at intervals under 57 steps")
     ctx, _m = build(FIXTURES / "retune")  # re-tuning Old NAS does more: the verdict line says so
