@@ -232,11 +232,18 @@ def _source_mark(w: Words, name: str) -> tuple[str, str]:
     if name in w.illustrative:
         return "illustrative", _("Illustrative")
     origin = _("Supplied") if f"{name}.csv" in w.test.raw else _("Imported")
+    if name in _per_system(w.test):  # each system's line below carries its own badge (fifth cold read, m13)
+        return "measured", origin
     if w.m.not_durable and name in SAVE_INPUTS:
         return "illustrative", _("{origin}, not durable").format(origin=origin)
     if name == "load_times" and memory_load_systems(w.m, w.config):  # marked as the loads are (cold read 3, m-12)
         return "illustrative", _("{origin}, not durable").format(origin=origin)
     return "measured", origin
+
+
+def _per_system(test: JointTest) -> set[str]:
+    """The inputs whose rows came from imports, one line per system in the sources list."""
+    return set() if test.imported is None else {use.into for use in test.imported.tools if use.system}
 
 
 def _imported_sources(test: JointTest) -> list[tuple[str, str, str, str]]:

@@ -110,8 +110,9 @@ def test_source_badges_say_what_each_input_is():
     ctx, _m = build(FIO_EXAMPLE)  # every row from fio's output; tmpfs (the candidate) is not durable
     badges = _sources(ctx)
     # tmpfs's loads read memory: they are marked as the load tile, prose and chart are (third cold read, m-12)
-    assert badges["Checkpoint save times"] == "Imported, not durable"
-    assert badges["Model load times"] == "Imported, not durable"
+    # the general lines leave "not durable" to each system's line below (fifth cold read, m13: the baseline's
+    # durable ext4 saves were tagged with tmpfs's mark)
+    assert badges["Checkpoint save times"] == "Imported" and badges["Model load times"] == "Imported"
     assert badges["Save times of tmpfs (/dev/shm)"] == "Imported, not durable"
     assert badges["Save times of Local disk (ext4 on virtio)"] == "Imported"
     assert badges["Load times of tmpfs (/dev/shm)"] == "Imported, not durable"
