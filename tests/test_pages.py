@@ -370,3 +370,50 @@ def test_a_short_platform_name_keeps_its_words(report):
     table = layout[layout.index("表 11" if zh else "Table 11") :]
     found = name_lines(table, caption, columns)
     assert next(iter(found.items())) == ("2 × 512 MiB read (fio)", 2), found
+
+
+def _pages_of(html: str, tags: tuple[str, ...]) -> dict[str, int]:
+    """Lay `html` out with the print sheet: each element of `tags` that has an id -> the page it starts on."""
+    from report.pdf import PdfRenderer
+
+    renderer = PdfRenderer()
+    try:
+        document = renderer.layout(html, {})
+    finally:
+        renderer.close()
+    found = {}
+    for number, page in enumerate(document.pages, 1):
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            if getattr(box, "element_tag", "") in tags and element is not None and element.get("id"):
+                found.setdefault(element.get("id"), number)
+    return found
+
+
+@pytest.mark.parametrize("filler_lines", [58, 62])
+def test_a_heading_keeps_its_short_paragraphs_and_the_block_after_them(filler_lines):
+    """fio-local's page 6 (Chinese; the English too) ended with the save section's heading and its two short
+    paragraphs, the table and Figure 1 on the next page: the heading goes over with them."""
+    filler = "".join(f"<p>Line {i} of the section before.</p>" for i in range(filler_lines))
+    rows = "".join(f"<tr><td>System {i}</td><td class='num'>{i}.00</td></tr>" for i in range(5))
+    table = f"<figure class='table whole' id='table'><table><tbody>{rows}</tbody></table></figure>"
+    opening = "<p>One sentence of the verdict, short.</p><p>Another of method.</p>"
+    html = (
+        f"<html><body><section>{filler}</section>"
+        f"<section><h1 id='heading'>Checkpoint save time</h1>{opening}{table}</section></body></html>"
+    )
+    pages = _pages_of(html, ("h1", "figure"))
+    assert pages["heading"] == pages["table"], pages
+
+
+@pytest.mark.slow
+def test_the_save_section_opens_on_its_table_s_page(report):
+    """fio-local in Chinese (and in English) stranded the save section's heading and first paragraphs at a page's
+    foot, its table on the next page."""
+    name, path = report
+    if not name.startswith("fio_local"):
+        pytest.skip("the fio example stranded the save section's heading")
+    heading, table = ("检查点保存时间", r"表\s?5\s") if name.endswith("_zh") else ("Checkpoint save time", r"Table 5\.")
+    pages = _layout_text(path).split("\f")
+    opens = next(i for i, page in enumerate(pages) if any(line.strip() == heading for line in page.splitlines()))
+    assert re.search(table, pages[opens]), f"{name}: the save section opens on page {opens + 1}, its table is not there"
