@@ -392,16 +392,22 @@ def keeps_words(cell: str) -> bool:
     return max((len(run) for run in _CJK_RUN.findall(str(cell))), default=0) <= KEEP_RUN
 
 
-def _pieces(text: str) -> list[int]:
-    """The widths in `ch` of the pieces `text` breaks into (an ideograph two `ch` wide; a hyphen breaks no name)."""
+def _unbreakable(text: str) -> list[str]:
+    """The pieces of `text` no line break splits: its words, cut at full-width brackets and, where its ideographs are
+    not kept together, between them. A hyphen cuts nothing here (see `_least_ch`)."""
     kept = keeps_words(text)
     return [
-        len(piece) + sum(1 for c in piece if ord(c) >= 0x2E80)
+        piece
         for word in str(text).split()
         for part in _CJK_BREAK.split(word)
         for piece in ([part] if kept else _EACH_CJK.split(part))
         if piece
     ]
+
+
+def _pieces(text: str) -> list[int]:
+    """The widths in `ch` of `text`'s unbreakable pieces, an ideograph two `ch` wide."""
+    return [_width(piece) for piece in _unbreakable(text)]
 
 
 def _width(text: str) -> int:
@@ -412,15 +418,8 @@ def _width(text: str) -> int:
 def _longest_piece(text: str) -> int:
     """The width in `ch` (as Inter sets it: a lower-case letter 0.85 of a 0, an ideograph 1.6) of the widest piece
     of `text` no line break can split, up to LONG_WORD (a longer one breaks anywhere)."""
-    kept = keeps_words(text)
-    words = (
-        piece
-        for word in str(text).split()
-        for part in _CJK_BREAK.split(word)
-        for piece in ([part] if kept else _EACH_CJK.split(part))
-        if piece
-    )
-    return min(math.ceil(max((sum(_char_ch(c) for c in w) for w in words), default=0) - 1e-9), LONG_WORD)
+    widest = max((sum(_char_ch(c) for c in piece) for piece in _unbreakable(text)), default=0)
+    return min(math.ceil(widest - 1e-9), LONG_WORD)
 
 
 def _kept_together(label: str) -> int:
@@ -430,6 +429,7 @@ def _kept_together(label: str) -> int:
 
 
 def _char_ch(c: str) -> float:
+    """One character's width in `ch` of Inter's 0 (measured on Inter's and Noto Sans CJK's advances, rounded up)."""
     if ord(c) >= 0x2E80:
         return 1.6
     return 0.85 if c.islower() else 1.05 if c.isupper() else 1.0 if c.isdigit() else 0.6
