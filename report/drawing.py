@@ -224,6 +224,10 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                     alpha=0.9,
                     label=names[side] if i == 0 else None,
                 )
+                if len(t) < 2:  # a one-sample run draws no line: a marker shows it (a scatter, so labels avoid it)
+                    ax.scatter(
+                        t, v, marker=MARKERS[side], s=16, color=COLOURS[side], edgecolor=INK, linewidth=0.4, zorder=4
+                    )
             ax.axhline(gbps, color=COLOURS[side], linewidth=0.8, linestyle=":")
             ax.annotate(
                 _("sustained {bandwidth} GB/s").format(bandwidth=sig(gbps)),

@@ -286,10 +286,11 @@ def natural_key(text: str) -> tuple:
     return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", text) if t)
 
 
-# A table's width in its own font's `ch` (A4 text width, 493 pt, over Inter's 0 at 0.86rem of 9.5 pt, 5.1 pt) less slack
-# for numbers and signs wider than a 0. A table of WIDE_COLUMNS columns or more is set at 0.78rem (screen.css,
-# figure.table.wide): 88 × 0.86 / 0.78 = 97 of its smaller ch.
-TABLE_CH, WIDE_TABLE_CH, WIDE_COLUMNS = 88, 97, 9
+# A table's width in its own font's `ch` (A4 text width, 493 pt, over Inter's 0 at 0.86rem of 10.5 pt, 5.64 pt: the
+# page's screen.css sets the root size, print.css's 9.5 pt does not win) less slack for numbers and signs wider than a
+# 0. A table of WIDE_COLUMNS columns or more is set at 0.78rem (screen.css, figure.table.wide), 5.12 pt: 96 of its ch.
+# (88 and 97, as before, overran the margin by a few points: long_names' load table.)
+TABLE_CH, WIDE_TABLE_CH, WIDE_COLUMNS = 87, 96, 9
 HEADER_LINES, CELL_LINES = 3, 3
 CELL_PAD_CH = 2  # a cell's left and right padding (0.4rem each), in ch
 # A name up to this many characters keeps one line ("Old NAS" wrapped onto two beside columns with room to spare).
@@ -333,6 +334,17 @@ def column_layout(table) -> ColumnLayout:
     return ColumnLayout(widths, False, wide)
 
 
+def long_word(cell: str) -> bool:
+    """Whether a cell holds a word longer than LONG_WORD (a path, a command's option list): it breaks anywhere."""
+    return any(len(word) > LONG_WORD for word in str(cell).split())
+
+
+def ch_em(width: int) -> str:
+    """A width in `ch` of the table's regular text, in `em`: a header's `ch` is its semi-bold 0, 7% wider, and 88 of
+    those overran the page (async-70b's projections ended 7 pt into the margin). Inter's 0 is 0.625 em."""
+    return f"{width * 0.625:g}"
+
+
 def column_widths(table) -> list[int]:
     """Each column's least width in `ch` (see `column_layout`)."""
     return column_layout(table).widths
@@ -340,14 +352,15 @@ def column_widths(table) -> list[int]:
 
 def _widths(table, page: int, split: bool, whole: int = 0) -> tuple[list[int], int]:
     """Columns' least widths on a page of `page` ch, and by how many ch the wished widths overran it; names up to
-    `whole` characters ask to stay on one line."""
+    `whole` characters ask to stay on one line. What no column can go below counts against the page: its widest
+    number and a Chinese header's widest run of ideographs, which i18n.keep_words keeps together."""
     floors, wants = [], []
     for i, column in enumerate(table.columns):
         cells = [str(row[i]) for row in table.rows]
         pieces = [p.strip() for c in cells for p in number_pieces(c)] if split else cells
-        floor = max((len(c) for c in pieces), default=0) if column.numeric else 0  # nowrap: the widest number
+        floor = max((_width(c) for c in pieces), default=0) if column.numeric else 0  # nowrap: the widest number
         text = 0 if column.numeric or column.code else max((_least_ch(c, CELL_LINES, whole) for c in cells), default=0)
-        floors.append(floor + CELL_PAD_CH)
+        floors.append(max(floor, _kept_together(column.label)) + CELL_PAD_CH)
         wants.append(max(_least_ch(column.label, HEADER_LINES), text))
     extra = [max(0, w + CELL_PAD_CH - f) for w, f in zip(wants, floors, strict=True)]
     over = sum(floors) + sum(extra) - page
@@ -360,34 +373,98 @@ def _widths(table, page: int, split: bool, whole: int = 0) -> tuple[list[int], i
     return wants, over
 
 
+# A word of a name longer than this breaks anywhere in its cell (screen.css: a path or a command line has no space).
+LONG_WORD = 24
+# Where a header or a name breaks besides spaces when its ideographs are kept together (i18n.keep_words): before a
+# full-width opening bracket, after full-width closing punctuation.
+_CJK_BREAK = re.compile(r"(?=[（《“])|(?<=[）》”，、：；。])")
+
+
+# A name's run of ideographs up to this long is kept together; a longer one breaks between them ("集群一行所计的每年训练
+# 次数" kept whole pushed async-70b's economics table 3 pt into the margin).
+KEEP_RUN = 8
+_CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")  # ideographs, not full-width punctuation
+_EACH_CJK = re.compile(r"(?<=[\u2e80-\uffff])|(?=[\u2e80-\uffff])")
+
+
+def keeps_words(cell: str) -> bool:
+    """Whether a name's ideographs are kept together (i18n.keep_words): no run of them longer than KEEP_RUN."""
+    return max((len(run) for run in _CJK_RUN.findall(str(cell))), default=0) <= KEEP_RUN
+
+
+def _unbreakable(text: str) -> list[str]:
+    """The pieces of `text` no line break splits: its words, cut at full-width brackets and, where its ideographs are
+    not kept together, between them. A hyphen cuts nothing here (see `_least_ch`)."""
+    kept = keeps_words(text)
+    return [
+        piece
+        for word in str(text).split()
+        for part in _CJK_BREAK.split(word)
+        for piece in ([part] if kept else _EACH_CJK.split(part))
+        if piece
+    ]
+
+
+def _pieces(text: str) -> list[int]:
+    """The widths in `ch` of `text`'s unbreakable pieces, an ideograph two `ch` wide."""
+    return [_width(piece) for piece in _unbreakable(text)]
+
+
+def _width(text: str) -> int:
+    """`text`'s width in `ch`, an ideograph (万) two."""
+    return len(text) + sum(1 for c in text if ord(c) >= 0x2E80)
+
+
+def _longest_piece(text: str) -> int:
+    """The width in `ch` (as Inter sets it: a lower-case letter 0.85 of a 0, an ideograph 1.6) of the widest piece
+    of `text` no line break can split, up to LONG_WORD (a longer one breaks anywhere)."""
+    widest = max((sum(_char_ch(c) for c in piece) for piece in _unbreakable(text)), default=0)
+    return min(math.ceil(widest - 1e-9), LONG_WORD)
+
+
+def _kept_together(label: str) -> int:
+    """The width a header's ideographs kept together take (its widest piece, when it holds any), else 0: a Latin
+    header's words are within what its numbers or names take."""
+    return _longest_piece(label) if any(ord(c) >= 0x2E80 for c in label) else 0
+
+
+def _char_ch(c: str) -> float:
+    """One character's width in `ch` of Inter's 0 (measured on Inter's and Noto Sans CJK's advances, rounded up)."""
+    if ord(c) >= 0x2E80:
+        return 1.6
+    return 0.85 if c.islower() else 1.05 if c.isupper() else 1.0 if c.isdigit() else 0.6
+
+
 def _least_ch(text: str, lines: int, whole: int = 0) -> int:
     """The width in `ch` that holds `text` on `lines` lines, with slack for breaking at spaces, or its longest word;
-    a text of up to `whole` characters on one line. A Chinese character is two `ch` wide and may break anywhere:
-    "运行次数" asks for two a line, not one."""
-    text = str(text)
-    wide = sum(1 for c in text if ord(c) >= 0x2E80)
-    if wide:
-        width = len(text) + wide
-        return math.ceil(width / lines) + 1 if wide > lines else 0
-    if len(text) <= whole:
-        return len(text)
-    longest = max((len(word) for word in text.split()), default=0)
-    fits = _wrap_width(text, lines)  # "Stall per save (s)" took four lines of "Stall" in a narrow column
-    if len(text) > 24:
-        return max(longest, math.ceil(len(text) / lines) + 3, fits)
-    return fits if fits > longest else 0  # its longest word is what the layout gives a column at least
+    a text of up to `whole` characters on one line. A Chinese character is two `ch` wide; a header's or a name's
+    ideographs stay together (i18n.keep_words), so it breaks at spaces and full-width punctuation only. A word with
+    a hyphen ("2-core") asks for its width: the layout would break it after the hyphen."""
+    pieces = _pieces(text)
+    width = sum(pieces) + len(pieces) - 1
+    if 0 < width <= whole:
+        return width
+    longest = min(max(pieces, default=0), LONG_WORD)
+    fits = _wrap_width(pieces, lines)  # "Stall per save (s)" took four lines of "Stall" in a narrow column
+    if width > 24:
+        return max(longest, math.ceil(width / lines) + 3, fits)
+    hyphen = any("-" in word.strip("-") for word in str(text).split())
+    # its longest word is what the layout gives a column at least, unless that word may break at its hyphen
+    return fits if fits > longest or hyphen else 0
 
 
-def _wrap_width(text: str, lines: int) -> int:
-    """The least width in characters at which `text`, filled word by word, takes at most `lines` lines."""
-    words = text.split()
-    width = max((len(w) for w in words), default=0)
-    while width < len(text):
+def _wrap_width(pieces: list[int] | str, lines: int) -> int:
+    """The least width in `ch` at which pieces of these widths (or a text's words), filled one by one with a space
+    between them, take at most `lines` lines."""
+    widths = [len(w) for w in pieces.split()] if isinstance(pieces, str) else pieces
+    width = max(widths, default=0)
+    total = sum(widths) + len(widths) - 1
+    while width < total:
         used, line = 1, -1
-        for word in words:
-            line = len(word) if line < 0 else line + 1 + len(word)
+        for word in widths:
+            line = word if line < 0 else line + 1 + word
             if line > width:
-                used, line = used + 1, len(word)
+                used, line = used + 1, word
         if used <= lines:
             return width
         width += 1
@@ -395,4 +472,10 @@ def _wrap_width(text: str, lines: int) -> int:
 
 
 # The filters the templates use, registered by report/render.py.
-FILTERS = {"column_layout": column_layout, "number_pieces": number_pieces}
+FILTERS = {
+    "column_layout": column_layout,
+    "number_pieces": number_pieces,
+    "long_word": long_word,
+    "ch_em": ch_em,
+    "keeps_words": keeps_words,
+}

@@ -1,5 +1,6 @@
 """Charts: eight described and drawn as vector SVGs from the figures, deterministic, with text and alt text."""
 
+import matplotlib.colors
 import numpy as np
 import pytest
 
@@ -176,3 +177,25 @@ def test_linear_axes_group_thousands():
     assert "1,000" in ticks and "1000" not in ticks
     # One number of decimals per axis, the fewest that show every tick.
     assert GroupedFormatter().format_ticks([0, 0.5, 1, 1500]) == ["0.0", "0.5", "1.0", "1,500.0"]
+
+
+def test_a_run_of_one_sample_is_drawn_as_a_marker():
+    """retune's 'Array X' run 2 has one sample (8 GB/s at 0 s): a one-point line draws nothing, so the chart hid a
+    sample the printed mean counts. Each run of fewer than two samples is a marker of its line's colour."""
+    test = read_joint_test(FIXTURES / "retune")
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth)
+    figure = layout.declutter(drawing.bandwidth(m, test.bandwidth, described["bandwidth"]))
+    ax = figure.axes[0]
+    runs = [line for line in ax.get_lines() if line.get_linestyle() != ":"]  # the sustained levels are dotted
+    lines = {tuple(tuple(map(float, xy)) for xy in line.get_xydata()): line.get_color() for line in runs}
+    markers = {
+        (tuple(map(float, xy)), matplotlib.colors.to_hex(colour))
+        for coll in ax.collections
+        for xy, colour in zip(coll.get_offsets(), coll.get_facecolors(), strict=True)
+    }
+    single = [(xy[0], colour) for xy, colour in lines.items() if len(xy) < 2]
+    assert single == [((0.0, 8.0), drawing.COLOURS["candidate"])]
+    assert {(xy, matplotlib.colors.to_hex(colour)) for xy, colour in single} <= markers
+    assert len(markers) == len(single)  # runs of two samples or more are lines only
+    assert layout.problems(figure) == []

@@ -18,6 +18,7 @@ from tests.conftest import DATA, FIXTURES, PROVENANCE
 # A4 and the print sheet's margins (templates/styles/print.css): the text area, in points from the top.
 MM = 72 / 25.4
 TOP, BOTTOM = 22 * MM, 841.89 - 20 * MM
+RIGHT = 595.28 - 18 * MM  # the text column's right edge (page 1's wider margins are inside it)
 EXAMPLES = DATA.parent / "examples"
 REPORTS = {
     "long_names": (FIXTURES / "long_names", "en"),
@@ -25,6 +26,7 @@ REPORTS = {
     "default": (DATA, "en"),
     "default_zh": (DATA, "zh-CN"),
     "fio_local": (EXAMPLES / "fio-local", "en"),
+    "fio_local_zh": (EXAMPLES / "fio-local", "zh-CN"),
     "async_70b": (EXAMPLES / "async-70b", "en"),
     # page 1's tiles carry interval marks here (re-tuning, the asynchronous limit): it must still hold one page
     "async_70b_zh": (EXAMPLES / "async-70b", "zh-CN"),
@@ -325,3 +327,93 @@ def test_a_tile_figure_stays_on_one_line(report):
         assert abs(before[0] - after[0]) < 0.5, (name, before, after)
     if name == "fio_local":
         assert ("1.29%", "0.853%") in [(b[2], a[2]) for b, a in pairs]
+
+
+def _right_edges(path: Path) -> list[list[tuple[float, str]]]:
+    """Per page, every word's right edge (points from the page's left) and its text, by poppler's pdftotext."""
+    xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    return [
+        [(float(right), word) for right, word in re.findall(r'xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', page)]
+        for page in xhtml.split("<page ")[1:]
+    ]
+
+
+@pytest.mark.slow
+def test_no_text_runs_past_the_right_margin(report):
+    """Every word, in tables too, ends inside the text column: fio-local's environment table ended at 577 pt (the
+    column ends at 544) with its command lines unbroken, and long_names' Chinese save and bandwidth tables put their
+    throughput column 18 mm into the margin."""
+    name, path = report
+    past = [
+        (number, round(right, 1), word)
+        for number, page in enumerate(_right_edges(path), 1)
+        for right, word in page
+        if right > RIGHT + 0.5
+    ]
+    assert past == [], f"{name}: words past the right margin (page, right edge in pt, word): {past[:10]}"
+
+
+@pytest.mark.slow
+def test_a_short_platform_name_keeps_its_words(report):
+    """fio-local's platform “2-core VM” broke after its hyphen in Chinese (“2- / core / VM”, three lines) in a
+    column too narrow for its word: the load table's row takes the two lines its model name needs, no more."""
+    name, path = report
+    if not name.startswith("fio_local"):
+        pytest.skip("the fio example's load table holds the hyphenated platform")
+    zh = name.endswith("_zh")
+    caption, columns = (
+        ("模型加载时间（推理冷启动）", ("模型", "平台", "大小"))
+        if zh
+        else ("Model load time (inference cold start)", ("Model", "Platform", "Size"))
+    )
+    layout = _layout_text(path)
+    table = layout[layout.index("表 11" if zh else "Table 11") :]
+    found = name_lines(table, caption, columns)
+    assert next(iter(found.items())) == ("2 × 512 MiB read (fio)", 2), found
+
+
+def _pages_of(html: str, tags: tuple[str, ...]) -> dict[str, int]:
+    """Lay `html` out with the print sheet: each element of `tags` that has an id -> the page it starts on."""
+    from report.pdf import PdfRenderer
+
+    renderer = PdfRenderer()
+    try:
+        document = renderer.layout(html, {})
+    finally:
+        renderer.close()
+    found = {}
+    for number, page in enumerate(document.pages, 1):
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            if getattr(box, "element_tag", "") in tags and element is not None and element.get("id"):
+                found.setdefault(element.get("id"), number)
+    return found
+
+
+@pytest.mark.parametrize("filler_lines", [58, 62])
+def test_a_heading_keeps_its_short_paragraphs_and_the_block_after_them(filler_lines):
+    """fio-local's page 6 (Chinese; the English too) ended with the save section's heading and its two short
+    paragraphs, the table and Figure 1 on the next page: the heading goes over with them."""
+    filler = "".join(f"<p>Line {i} of the section before.</p>" for i in range(filler_lines))
+    rows = "".join(f"<tr><td>System {i}</td><td class='num'>{i}.00</td></tr>" for i in range(5))
+    table = f"<figure class='table whole' id='table'><table><tbody>{rows}</tbody></table></figure>"
+    opening = "<p>One sentence of the verdict, short.</p><p>Another of method.</p>"
+    html = (
+        f"<html><body><section>{filler}</section>"
+        f"<section><h1 id='heading'>Checkpoint save time</h1>{opening}{table}</section></body></html>"
+    )
+    pages = _pages_of(html, ("h1", "figure"))
+    assert pages["heading"] == pages["table"], pages
+
+
+@pytest.mark.slow
+def test_the_save_section_opens_on_its_table_s_page(report):
+    """fio-local in Chinese (and in English) stranded the save section's heading and first paragraphs at a page's
+    foot, its table on the next page."""
+    name, path = report
+    if not name.startswith("fio_local"):
+        pytest.skip("the fio example stranded the save section's heading")
+    heading, table = ("检查点保存时间", r"表\s?5\s") if name.endswith("_zh") else ("Checkpoint save time", r"Table 5\.")
+    pages = _layout_text(path).split("\f")
+    opens = next(i for i, page in enumerate(pages) if any(line.strip() == heading for line in page.splitlines()))
+    assert re.search(table, pages[opens]), f"{name}: the save section opens on page {opens + 1}, its table is not there"
