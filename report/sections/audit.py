@@ -204,15 +204,29 @@ def _hypotheses(w: Words) -> list[Para]:
             "allocating new files, the final fsync), or the sustained write took a faster path than the saves (a "
             "sustained write that rewrites files that already exist skips the allocation a save of new files pays)."
         )
-    elif below and not follows_bandwidth(a) and (weak := _weak_evidence(w.m)):
-        # the quotient hints, the data cannot carry it as a finding (Chinese reading 6, M5: gates_fail's one-sample
-        # bandwidth and failed G1)
-        text = _(
-            "The saves speed up far less than the bandwidth: {candidate_system} has {ratio} the bandwidth of "
-            "{baseline_system} but a save speedup of {speedup} (quotient {quotient}). That points to time spent "
-            "elsewhere than writing (serialisation, many small files, metadata, synchronisation between ranks) rather "
-            "than to a save that writes more than the stated checkpoint; but {weak}, so it is a lead, not a finding. "
-            "To settle it, repeat the runs and record the bytes written per save and the time the save spends writing."
+    elif below and not follows_bandwidth(a):
+        weak = _weak_evidence(w.m)
+        text = (
+            # the quotient hints, the data cannot carry it as a finding (Chinese reading 6, M5: gates_fail's
+            # one-sample bandwidth and failed G1)
+            _(
+                "The saves speed up far less than the bandwidth: {candidate_system} has {ratio} the bandwidth of "
+                "{baseline_system} but a save speedup of {speedup} (quotient {quotient}). That points to time spent "
+                "elsewhere than writing (serialisation, many small files, metadata, synchronisation between ranks) "
+                "rather than to a save that writes more than the stated checkpoint; but {weak}, so it is a lead, not a "
+                "finding. To settle it, repeat the runs and record the bytes written per save and the time the save "
+                "spends writing."
+            )
+            if weak
+            # the quotient already rules out a bandwidth-bound save that writes more (Chinese reading 4, M2)
+            else _(
+                "The saves do not follow the bandwidth: {candidate_system} has {ratio} the bandwidth of "
+                "{baseline_system} but a save speedup of {speedup} (quotient {quotient}). A save bound by bandwidth "
+                "would speed up with it whatever it writes, so writing more than the stated checkpoint does not "
+                "explain these figures: most of the time goes elsewhere (serialisation, many small files, metadata, "
+                "synchronisation between ranks). To confirm it, record the bytes written per save and the time the "
+                "save spends writing."
+            )
         ).format(
             candidate_system=w.m.save.candidate.system,
             baseline_system=w.m.save.baseline.system,
@@ -220,21 +234,6 @@ def _hypotheses(w: Words) -> list[Para]:
             speedup=x3(w.m.save.speedup),
             quotient=sig(a.save_speedup_to_bandwidth_ratio),
             weak=weak,
-        )
-    elif below and not follows_bandwidth(a):
-        # the quotient already rules out a bandwidth-bound save that writes more (Chinese reading 4, M2)
-        text = _(
-            "The saves do not follow the bandwidth: {candidate_system} has {ratio} the bandwidth of {baseline_system} "
-            "but a save speedup of {speedup} (quotient {quotient}). A save bound by bandwidth would speed up with it "
-            "whatever it writes, so writing more than the stated checkpoint does not explain these figures: most of "
-            "the time goes elsewhere (serialisation, many small files, metadata, synchronisation between ranks). To "
-            "confirm it, record the bytes written per save and the time the save spends writing."
-        ).format(
-            candidate_system=w.m.save.candidate.system,
-            baseline_system=w.m.save.baseline.system,
-            ratio=x3(a.bandwidth_ratio),
-            speedup=x3(w.m.save.speedup),
-            quotient=sig(a.save_speedup_to_bandwidth_ratio),
         )
     elif below:
         text = _(

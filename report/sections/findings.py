@@ -36,6 +36,7 @@ from report.sections.retuning import today_interval_only
 def capacity_sentence(m: Metrics) -> str:
     """The GPU-equivalents a cluster of such jobs gains (or loses), from the save times alone."""
     b = m.bubble
+    gain = b.throughput_gain_pct >= 0
     if no_difference_shown(m.save.speedup_ci95):  # a condition wherever it is said (cold read 6, m7)
         text = (
             _(
@@ -43,27 +44,25 @@ def capacity_sentence(m: Metrics) -> str:
                 "{cluster} GPUs running jobs like this one, with this job's save times, that would be worth {gpus} "
                 "GPUs of capacity."
             )
-            if b.throughput_gain_pct >= 0
+            if gain
             else _(
                 "If the means held: each GPU would complete {gain} fewer steps per unit of time; in a cluster of "
                 "{cluster} GPUs running jobs like this one, with this job's save times, that would be a loss of {gpus} "
                 "GPUs of capacity."
             )
         )
-        return text.format(
-            gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
+    else:
+        text = (
+            _(
+                "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs "
+                "like this one, with this job's save times, that is worth {gpus} GPUs of capacity."
+            )
+            if gain
+            else _(
+                "Each GPU completes {gain} fewer steps per unit of time; in a cluster of {cluster} GPUs running jobs "
+                "like this one, with this job's save times, that is a loss of {gpus} GPUs of capacity."
+            )
         )
-    text = (
-        _(
-            "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "
-            "this one, with this job's save times, that is worth {gpus} GPUs of capacity."
-        )
-        if b.throughput_gain_pct >= 0
-        else _(
-            "Each GPU completes {gain} fewer steps per unit of time; in a cluster of {cluster} GPUs running jobs "
-            "like this one, with this job's save times, that is a loss of {gpus} GPUs of capacity."
-        )
-    )
     return text.format(
         gain=p3(abs(b.throughput_gain_pct)), cluster=count(b.cluster_gpus), gpus=gpus(abs(b.gpu_equivalents))
     )
@@ -283,7 +282,8 @@ def stall_free_clause(m: Metrics) -> str:
     """How the shortest stall-free interval changes and what that is worth at the assumed failure rate, as a clause
     (no capital, no full stop) for the summary, the asynchronous section and the Q&A: the work failures cost less
     (or more) as a figure where the write sets the optimal interval (cold read 6, M4: "lose less work per failure"
-    was 337 s of recomputation once every 6,335 h), "buys little" where the optimum is longer than both."""
+    was 42.2 s of recomputation once every 6,335 h on the default data), "buys little" where the optimum is longer
+    than both."""
     a = m.async_
     b, c = a.baseline.min_interval_steps, a.candidate.min_interval_steps
     fields = {

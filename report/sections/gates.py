@@ -20,7 +20,7 @@ from report.formatting import (
 )
 from report.i18n import _, ngettext
 from report.sections.base import Words
-from report.sections.decisions import FAR_EXTRAPOLATION, TILE_GATES, open_gates
+from report.sections.decisions import FAR_EXTRAPOLATION
 from report.sections.findings import bytes_from_fio
 from report.sections.labels import gate_name, input_words
 from report.sections.phrases import (
@@ -28,7 +28,7 @@ from report.sections.phrases import (
     gate_list,
     sooner,
 )
-from report.sections.verdict import gate_detail, gate_status, interval_only
+from report.sections.verdict import gate_detail, gate_status, interval_only, open_for
 
 ID = "gates"
 #: The charts this section places, in order.
@@ -99,17 +99,9 @@ def _rests_on_words(m: Metrics) -> str:
     return ""
 
 
-def _on_open_runs(m: Metrics, gate) -> bool:
-    """Whether a gate is computed from save runs that G1 or G2 reject or cannot judge."""
-    if gate.id not in TILE_GATES:
-        return False
-    failed, missing = open_gates({g.id: g.status for g in m.gates}, gate.id)
-    return bool(failed or missing)
-
-
 def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
-    today = [g.id for g in m.gates if interval_only(m, g) and not _on_open_runs(m, g)]
+    today = [g.id for g in m.gates if interval_only(m, g) and not any(open_for(m, g.id))]
     indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative" and g.id not in today]
     g = cfg.gates
     # An indicative pass is not counted as a pass (third cold read, m-14): "None of the 4 gates passes; G4 passes

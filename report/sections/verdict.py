@@ -30,9 +30,9 @@ def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
 
 def _rests_on(m: Metrics, gate_id: str) -> str:
     """Said of G3 and G4 when they are computed from save runs that G1 or G2 reject or cannot judge."""
-    if gate_id not in TILE_GATES or (gate_id == "G3" and m.save.speedup_ci95 is None):
+    if gate_id == "G3" and m.save.speedup_ci95 is None:
         return ""  # G3 without an interval already says that the runs are too few
-    failed, missing = open_gates({g.id: g.status for g in m.gates}, gate_id)
+    failed, missing = open_for(m, gate_id)
     if failed:
         return _("; computed from save runs that fail {gates}").format(gates=gate_list(failed))
     if missing:
@@ -274,7 +274,7 @@ def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
     times says so (blocker 1); neither is a bare green tick."""
     if gate.status != "pass":
         return status_label(gate.status), gate.status
-    failed, missing = open_gates({g.id: g.status for g in m.gates}, gate.id) if gate.id in TILE_GATES else ([], [])
+    failed, missing = open_for(m, gate.id)
     if "save_times" in m.inputs_illustrative:
         rests = _("illustrative")
     elif m.not_durable:
@@ -290,6 +290,13 @@ def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
     if rests:
         return _("{status} ({rests})").format(status=status_label("pass"), rests=rests), "pass-illustrative"
     return status_label("pass"), "pass"
+
+
+def open_for(m: Metrics, gate_id: str) -> tuple[list[str], list[str]]:
+    """The gates that fail and that lack data among those whose data `gate_id` rests on (none for G1 and G2)."""
+    if gate_id not in TILE_GATES:
+        return [], []
+    return open_gates({g.id: g.status for g in m.gates}, gate_id)
 
 
 def interval_only(m: Metrics, gate: Gate) -> bool:
