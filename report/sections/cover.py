@@ -20,7 +20,7 @@ from report.formatting import (
 from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
-from report.sections.findings import not_durable_systems, optimum_equivalents
+from report.sections.findings import optimum_equivalents
 from report.sections.labels import input_words
 from report.sections.load_range import (
     headline_load_span,
@@ -129,6 +129,33 @@ def _single_runs(m: Metrics) -> str:
     return ""
 
 
+def _ettr_note(m: Metrics) -> str:
+    """The ETTR tile's note: what it assumes (with a system whose saves are not durable, that its checkpoints in
+    memory outlive the failures: cold read 6, M5), and an asynchronous job's stall per save, news here; a synchronous
+    one's save time is the speedup tile's, whose share could not be recomputed from its rounded means (third cold
+    read, m-4)."""
+    s = m.save
+    if m.checkpoint_mode == "async":
+        note = (
+            _(
+                "at today's interval, failures included (MTBF, restart and checkpoints in memory that outlive them "
+                "assumed); {per_save} per save"
+            )
+            if m.not_durable
+            else _("at today's interval, failures included (MTBF and restart assumed); {per_save} per save")
+        )
+        return note.format(
+            per_save=_("{baseline} → {candidate} of stall").format(
+                baseline=s3(s.baseline.pause_s), candidate=s3(s.candidate.pause_s)
+            )
+        )
+    if m.not_durable:
+        return _(
+            "at today's interval, failures included (MTBF, restart and checkpoints in memory that outlive them assumed)"
+        )
+    return _("at today's interval, failures included (MTBF and restart assumed)")
+
+
 def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
     max_cv_pct = cfg.gates.max_cv_pct
     s, b = m.save, m.bubble
@@ -169,24 +196,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             _("effective training time ratio (ETTR)"),
             # an asynchronous job's stall per save is news here; a synchronous one's save time is the speedup
             # tile's, whose share could not be recomputed from its rounded means (third cold read, m-4)
-            (
-                _("at today's interval, failures included (MTBF and restart assumed); {per_save} per save").format(
-                    per_save=_("{baseline} → {candidate} of stall").format(
-                        baseline=s3(s.baseline.pause_s), candidate=s3(s.candidate.pause_s)
-                    )
-                )
-                if m.checkpoint_mode == "async"
-                else _("at today's interval, failures included (MTBF and restart assumed)")
-            )
-            # a checkpoint in memory outlives only the failures that leave the node running (cold read 6, M5)
-            + (
-                " "
-                + _("as if the checkpoints on {systems} survived each failure").format(
-                    systems=join_words(not_durable_systems(m))
-                )
-                if m.not_durable
-                else ""
-            ),
+            _ettr_note(m),
         ),
         (
             "capacity",

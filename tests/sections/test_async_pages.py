@@ -113,7 +113,7 @@ def test_async_example_shows_stalls_and_ettr_on_page_one(pages):
     cover, text = pages["async", "zh-CN"]
     assert "检查点停顿占墙钟时间的比例（异步保存）" in _squeeze(cover) and "0.858→0.969" in _squeeze(cover)
     assert "有效训练时间占比（ETTR）" in _squeeze(cover)
-    assert "采用这些异步保存，与ParallelNFS(existing)相比，MingxinFX100上的训练时间缩短11.4%" in _squeeze(text)
+    assert "按当前的异步保存设置，与ParallelNFS(existing)相比，MingxinFX100上的训练时间缩短11.4%" in _squeeze(text)
     assert "一次恢复在ParallelNFS(existing)上用时212s，在MingxinFX100上用时61.0s。" in _squeeze(text)
 
 
