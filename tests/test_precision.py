@@ -80,8 +80,8 @@ def renderings(metrics: dict, text: str) -> dict[str, set[str]]:
             if significant(digits) < (2 if unit else 3) or shown == 1:
                 continue  # "5 s", a bare "14" (a chart's tick), "1.00" (the reference row): not one figure's
             target = value / 3600 if seconds and unit == "h" else value
-            if unit == "h" and not seconds:
-                continue
+            if unit in ("h", "s") and not seconds:
+                continue  # a duration is a rendering of a duration only ("27 s" is not 26.8 GPUs per 1,000)
             if renders(target, shown, decimals):
                 out[path].add(digits + (unit if unit in ("%", "×", "") else f" {unit}"))
     return out

@@ -175,7 +175,8 @@ def test_a_failing_test_leads_with_its_verdict(gates_fail_built, tmp_path):
     cover = _page_text(gates_fail_built.pdf, tmp_path, 1, 1)
     verdict = cover.index("Verdict: Benefit not demonstrated")
     assert verdict < cover.index("save time ratio: no difference shown")  # before any figure (its interval holds 1×)
-    assert "G1 fails" in cover and "G3 fails" in cover and "G4 fails" in cover
+    assert "G1 (baseline repeatability) fails" in cover and "G3 (save-time speedup) fails" in cover
+    assert "G4 (training-time benefit) fails" in cover
     assert cover.count("FAILED") >= 5  # the tiles that depend on a failed gate say so
     summary = _page_text(gates_fail_built.pdf, tmp_path, 2, 3)  # the summary follows the contents
     # the summary names the failed gates and refers to the gate table for their reasons (page 1 gives them)
