@@ -208,7 +208,7 @@ def _value_then(m: Metrics) -> str:
     r = m.reliability
     value = _("What remains: {clause}").format(clause=stall_free_clause(m))
     if r.baseline.restore_s is None or r.candidate.restore_s is None:
-        return value + _("; restores may be faster as well (not measured in this test).")
+        return value + _("; restore times were not measured in this test.")
     if restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so
         return _("{sentence}.").format(sentence=value)  # the full stop in the catalog: 。 in Chinese
     return value + _(", and faster restores after a failure ({baseline_restore} against {candidate_restore}).").format(

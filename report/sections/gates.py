@@ -28,7 +28,7 @@ from report.sections.phrases import (
     gate_list,
     sooner,
 )
-from report.sections.verdict import gate_detail, gate_status, interval_only, open_for
+from report.sections.verdict import gate_detail, gate_status, interval_only, open_for, passing_gates
 
 ID = "gates"
 #: The charts this section places, in order.
@@ -274,9 +274,19 @@ def build(w: Words) -> Section:
     steps = _next_steps(w)
     blocks = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
     if steps:
+        passed, today = passing_gates(m)
         lead = (
             _("What would decide the open gates, and what the analysis lacks:")
             if any(g.status != "pass" for g in m.gates)
+            else _(
+                "{passed} pass and {today} at today's interval only, on illustrative save times; what a conclusion "
+                "still needs:"
+            ).format(passed=gate_list(passed), today=gate_list(today))
+            if today and "save_times" in m.inputs_illustrative
+            else _("{passed} pass and {today} at today's interval only; what the analysis still lacks:").format(
+                passed=gate_list(passed), today=gate_list(today)
+            )
+            if today
             else _("Every gate passes on illustrative save times; what a conclusion still needs:")
             if "save_times" in m.inputs_illustrative
             else _("Every gate passes; what the analysis still lacks:")

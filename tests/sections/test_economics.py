@@ -140,11 +140,23 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
             "3 of 4 gates pass, on illustrative save times; G4 passes at today's interval only. Thresholds:"
         )
     )
-    assert ctx.cover.verdict_label.startswith("Gates pass on illustrative save times, at intervals under 57 steps")
+    assert ctx.cover.verdict_label.startswith(
+        "G1–G3 pass on illustrative save times, G4 at intervals under 57 steps only"
+    )
+    # page 1, the summary and the gate section count the passes as the gate table does (cold read 7, B1)
+    said = (
+        "G1, G2 and G3 pass on this test's illustrative save times and G4 at today's interval only: they show the "
+        "method, not the storage."
+    )
+    assert ctx.cover.verdict_reason.startswith(said)
+    words = " ".join(texts(section(ctx, "summary").blocks) + texts(section(ctx, "gates").blocks))
+    assert said in words and "All four gates" not in words and "Every gate" not in words
+    assert "G1, G2 and G3 pass and G4 at today's interval only, on illustrative save times; what a conclusion" in words
     ctx, _m = build(FIXTURES / "retune")  # re-tuning Old NAS does more: the verdict line says so
     assert ctx.cover.verdict_label == (
-        "Gates pass on illustrative save times, G4 at today's interval only; benefit not yet measured"
+        "G1–G3 pass on illustrative save times, G4 at today's interval only; benefit not yet measured"
     )
+    assert ctx.cover.verdict_reason.startswith("G1, G2 and G3 pass on this test's illustrative save times and G4 at")
     # The default data: re-tuning does not beat the candidate there, and its benefit is not a short interval's.
     ctx, _m = build(DATA)
     assert "at today's interval only" not in section(ctx, "gates").blocks[1].rows[3].detail

@@ -162,3 +162,15 @@ def test_the_verdict_line_says_what_it_rests_on(folder):
     ctx, m = build(data)
     assert m.not_durable == ("candidate",) and "save_times" not in m.inputs_illustrative
     assert ctx.cover.verdict_label.endswith("; the saves on Mingxin FX100 are not durable")
+
+
+def test_what_its_clients_drove_is_said_of_a_measured_bandwidth_only():
+    """ "what its clients drove" describes a measurement; an illustrative bandwidth log says it is one (cold read 7,
+    M5)."""
+    summary = " ".join(texts(section(build(DATA)[0], "summary").blocks))
+    assert "This test's bandwidth is illustrative, not measured, and a measurement would show what its clients" in (
+        summary
+    )
+    assert "This test's bandwidth is what its clients drove" not in summary
+    measured = " ".join(texts(section(build(FIXTURES / "gates_fail")[0], "summary").blocks))
+    assert "This test's bandwidth is what its clients drove, not the system's capacity" in measured
