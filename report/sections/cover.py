@@ -27,7 +27,6 @@ from report.sections.load_range import (
     load_pairs,
     load_speedups_by_spread,
     memory_load_systems,
-    spread_unknown,
 )
 from report.sections.phrases import (
     _n,
@@ -99,7 +98,7 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
         return ratio_span(low, high), _("model loading speed")
     if ends and stable:  # the note says which end is left out (fourth cold read, m7: "left out" twice)
         return ratio_span(low, high), _("faster model loading")
-    if ends and not spread_unknown(m):
+    if ends:
         return ratio_span(low, high), _("faster model loading, from unstable runs")
     return ratio_span(low, high), _("faster model loading")
 
@@ -110,10 +109,6 @@ def _unstable_ends(m: Metrics, max_cv_pct: float) -> str:
     ends, stable = load_speedups_by_spread(m)
     if not ends:
         return ""
-    if spread_unknown(m):  # every pair kept: one spreads above the limit, the others show no spread
-        return _("; {values} from runs that spread above the {limit}% limit").format(
-            values=join_words([x3(v) for v in ends]), limit=given(max_cv_pct)
-        )
     if not stable:  # the label says "from unstable runs" already (third cold read, m-9)
         return _("; their runs spread above the {limit}% limit").format(limit=given(max_cv_pct))
     return _("; {values} from runs that spread above the {limit}% limit (unstable), left out").format(

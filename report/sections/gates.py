@@ -54,7 +54,9 @@ def _tally(
     """ "2 of 4 gates pass; 1 fails and 1 lacks the data to decide.": only the counts that are not zero, and "none"
     rather than "0 of 4" (Chinese reading 5: 4 个验收门槛中 0 个通过)."""
     head = (
-        ngettext("{passed} of {total} gates passes", "{passed} of {total} gates pass", passed).format(
+        _("All {total} gates pass").format(total=count(total))  # not "4 of 4" (Chinese reading 7, m1)
+        if passed == total
+        else ngettext("{passed} of {total} gates passes", "{passed} of {total} gates pass", passed).format(
             passed=count(passed), total=count(total)
         )
         if passed
@@ -66,8 +68,8 @@ def _tally(
     if indicative:
         clauses.append(
             ngettext(
-                "{indicative} passes only indicatively, on save runs that G1 or G2 does not accept",
-                "{indicative} pass only indicatively, on save runs that G1 or G2 does not accept",
+                "{indicative} passes only indicatively, on save runs that G1 or G2 does not pass",
+                "{indicative} pass only indicatively, on save runs that G1 or G2 does not pass",
                 len(indicative),
             ).format(indicative=gate_list(indicative))
         )

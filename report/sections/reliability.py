@@ -25,7 +25,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import ettr_fields, failures_assume_restores, memory_restores
+from report.sections.findings import ettr_fields, failures_assume_restores, memory_restores, no_difference_note
 from report.sections.phrases import both
 from report.sections.retuning import retune_sentence
 
@@ -267,7 +267,7 @@ def build(w: Words) -> Section:
     return Section(
         ID,
         _("Failures and the checkpoint interval"),
-        (*_blocks(w, intro, notes, table, measure), w.figure("reliability")),
+        (*no_difference_note(w), *_blocks(w, intro, notes, table, measure), w.figure("reliability")),
     )
 
 

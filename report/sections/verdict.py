@@ -194,14 +194,19 @@ def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
     changed = _changed_thresholds(cfg)
     passed, today = passing_gates(m)
     if today:  # the count the gate table gives: a pass at today's interval only is not counted (cold read 7, B1)
+        steps = stall_free_steps(m)
+        where = (
+            _("{gates} at intervals under {steps} steps only").format(gates=gate_list(today), steps=count(steps))
+            if steps is not None  # as the verdict line says it
+            else _("{gates} at today's interval only").format(gates=gate_list(today))
+        )
         text = (
             _(
-                "{passed} pass on this test's illustrative save times and {today} at today's interval only: they "
-                "show the method, not the storage."
+                "{passed} pass on this test's illustrative save times and {today}: they show the method, not the storage."
             )
             if "save_times" in m.inputs_illustrative
-            else _("{passed} pass on this test's measurements and {today} at today's interval only.")
-        ).format(passed=gate_list(passed), today=gate_list(today))
+            else _("{passed} pass on this test's measurements and {today}.")
+        ).format(passed=gate_list(passed), today=where)
     elif "save_times" in m.inputs_illustrative:
         text = _("All four gates pass on this test's illustrative save times: they show the method, not the storage.")
     else:

@@ -174,3 +174,17 @@ def test_what_its_clients_drove_is_said_of_a_measured_bandwidth_only():
     assert "This test's bandwidth is what its clients drove" not in summary
     measured = " ".join(texts(section(build(FIXTURES / "gates_fail")[0], "summary").blocks))
     assert "This test's bandwidth is what its clients drove, not the system's capacity" in measured
+
+
+def test_sections_whose_figures_follow_from_the_means_say_so_while_no_difference_is_shown():
+    """Cold read 7, M3: gates_fail's speedup interval (0.774× to 1.56×) includes 1×, and its asynchronous and failure
+    sections stated a 'storage benefit' and a 2.56-point saving as facts."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    for name in ("async", "reliability"):
+        first = section(ctx, name).blocks[0]
+        assert first.text.startswith("This test does not show a difference in save time") and first.style == "warning"
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert "With asynchronous saves any save-time difference would vanish at today's interval" in summary
+    assert "this storage benefit" not in summary
+    ctx, _m = build(DATA)  # 1.89× (its interval above 1×): no such note
+    assert not section(ctx, "async").blocks[0].text.startswith("This test does not show")
