@@ -202,7 +202,8 @@ def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
         )
         text = (
             _(
-                "{passed} pass on this test's illustrative save times and {today}: they show the method, not the storage."
+                "{passed} pass on this test's illustrative save times and {today}: they show the method, not the "
+                "storage."
             )
             if "save_times" in m.inputs_illustrative
             else _("{passed} pass on this test's measurements and {today}.")
