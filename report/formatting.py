@@ -147,6 +147,17 @@ def difference_operands(a: float, b: float, difference: str) -> tuple[str, str]:
     return ta, tb
 
 
+def worked(value: float, recomputed: float, digits: int = PROSE_DIGITS, least: int = 2) -> str:
+    """`value` at the most significant digits (from `digits` down to `least`) at which `recomputed`, the same figure
+    worked from the operands as the page prints them, rounds alike: 1.0046% − 0.7135% is 0.2911 points, but the failure
+    table's 1.00% − 0.714% gives 0.286, so the difference prints "0.29" (cold read 7, M1). Where no such digits exist
+    (11.5% − 11.5% for 0.056 points), `least` digits: the page's operands cannot give it back at any precision."""
+    for d in range(digits, least - 1, -1):
+        if sig(value, d) == sig(recomputed, d):
+            return sig(value, d)
+    return sig(value, least)
+
+
 def enough_digits(values: tuple[float, ...], recomputes, digits: int = PROSE_DIGITS, most: int = 6) -> tuple[str, ...]:
     """`values` at `digits` significant digits, or with the fewest more digits (the later values first) that make
     `recomputes(texts)` hold: the figures worked from them on the page come out as printed. Equal values take equal

@@ -180,7 +180,7 @@ def test_the_retuning_headline_prints_its_optima_at_three_digits():
     _ctx, m = build(FIXTURES / "retune")
     assert tuning_sentence(m).text.endswith(
         "from 5.56% to 1.00% of compute time, less than Array X at today's interval (2.81%). Compared each at its "
-        "own optimal interval, the candidate's contribution is 0.291 percentage points."
+        "own optimal interval, the candidate's contribution is 0.29 percentage points."
     )
 
 
@@ -190,3 +190,27 @@ def test_equal_figures_of_a_projection_print_alike():
     ctx, _m = build(FIXTURES / "repeated")
     table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
     assert table.rows[0][2:] == ("168.5", "84.25", "84.25", "6", "506")
+
+
+def test_differences_and_ratios_of_overheads_come_back_from_the_printed_table():
+    """Cold read 7, M1: retune printed 0.291 points and 0.710× beside a table of 1.00% and 0.714% (1.00 − 0.714 =
+    0.286, 0.714 ÷ 1.00 = 0.714): the difference and the ratio print at the digits the table's figures give back,
+    0.29 and 0.71×; long_names' 1.75 and 5.90 points (table: 3.47 − 1.73 = 1.74, 9.38 − 3.47 = 5.91) print 1.7 and
+    5.9. Where the table's operands give nothing back (economics: 11.5% − 11.5% for 0.056 points), two digits."""
+    from report.formatting import worked
+
+    assert worked(0.2911, 1.00 - 0.714) == "0.29" and worked(0.7105, 0.714 / 1.00) == "0.71"
+    assert worked(1.7461, 3.47 - 1.73) == "1.7" and worked(5.9011, 9.38 - 3.47) == "5.9"
+    assert worked(10.582, 11.0 - 0.398) == "10.6"  # holds at three digits: unchanged
+    assert worked(0.0562, 0.0) == "0.056"
+    ctx, _m = build(FIXTURES / "retune")
+    rel = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "the candidate's contribution is 0.29 percentage points" in rel
+    assert "the candidate's overhead at its optimum is 0.71× the baseline's" in rel
+    table = next(b for b in section(ctx, "reliability").blocks if isinstance(b, Table))
+    assert {"1.00%", "0.714%"} <= {cell for row in table.rows for cell in row}
+    ctx, _m = build(FIXTURES / "long_names")
+    rel = " ".join(texts(section(ctx, "reliability").blocks))
+    assert (
+        "saves 5.9 percentage points" in rel and "Optimum against optimum the candidate still saves 1.7 points." in rel
+    )

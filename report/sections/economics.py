@@ -29,7 +29,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import cluster_row_assumption, no_difference_note, optimum_equivalents
-from report.sections.retuning import beyond_run, stall_free_steps, today_interval_only
+from report.sections.retuning import beyond_run, optimum_points, stall_free_steps, today_interval_only
 
 ID = "economics"
 #: The charts this section places, in order.
@@ -109,12 +109,23 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
         ),
     ]
     beyond = m.cluster.candidate.mean_to_sustained > 1
+    # beside a row of the optima, this one names its interval: two rows "the whole cluster" read as one (Chinese
+    # reading 7, M1)
+    two = today_interval_only(m)
+    ratio = _("{ratio}×").format(ratio=sig(m.cluster.candidate.mean_to_sustained))
     cluster_rows = [
         (
-            _("Per year, the whole cluster, on {ratio} the tested bandwidth: not shown by this test").format(
-                ratio=_("{ratio}×").format(ratio=sig(m.cluster.candidate.mean_to_sustained))
+            _(
+                "Per year, the whole cluster at today's interval, on {ratio} the tested bandwidth: not shown by this "
+                "test"
+            ).format(ratio=ratio)
+            if beyond and two
+            else _("Per year, the whole cluster, on {ratio} the tested bandwidth: not shown by this test").format(
+                ratio=ratio
             )
             if beyond
+            else _("Per year, the whole cluster at today's interval")
+            if two
             else _("Per year, the whole cluster"),
             cluster,
             _(
@@ -128,9 +139,16 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
             (
                 _("Runs a year behind the cluster row"),
                 rounded(cluster_runs(m)),
-                _(
-                    "{cluster} GPUs ÷ {gpus} per job × 8,760 h ÷ {hours} per run; the cluster row is this many runs × "
-                    "the per-run value, the per-year row {runs} runs"
+                (
+                    _(
+                        "{cluster} GPUs ÷ {gpus} per job × 8,760 h ÷ {hours} per run; the cluster row at today's "
+                        "interval is this many runs × the per-run value, the per-year row {runs} runs"
+                    )
+                    if two
+                    else _(
+                        "{cluster} GPUs ÷ {gpus} per job × 8,760 h ÷ {hours} per run; the cluster row is this many "
+                        "runs × the per-run value, the per-year row {runs} runs"
+                    )
                 ).format(
                     cluster=count(b.cluster_gpus),
                     gpus=m.save.baseline.gpus,
@@ -182,7 +200,7 @@ def _limit_row(m: Metrics) -> tuple[tuple[str, str, str], ...]:
             "raises the failure-aware overhead by {points} percentage points"
         )
     )
-    note = text.format(steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=sig(abs(gain)))
+    note = text.format(steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=optimum_points(m))
     return ((_("The time saved and its value hold under"), _("{n} steps").format(n=count(steps)), note),)
 
 
@@ -208,7 +226,7 @@ def _limit_words(m: Metrics) -> str:
             "by {points} percentage points of compute time."
         )
     )
-    text = text.format(interval=count(m.bubble.checkpoint_interval_steps), steps=count(steps), points=sig(abs(gain)))
+    text = text.format(interval=count(m.bubble.checkpoint_interval_steps), steps=count(steps), points=optimum_points(m))
     if m.reliability.tuning_beats_switching and not beyond_run(m):
         text += " " + _(
             "Re-tuning the interval on {baseline} alone recovers more than {candidate} does at today's interval (see "
@@ -265,10 +283,10 @@ def build(w: Words) -> Section | None:
             (
                 _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
-                    "{per_year} a year at {runs} runs. The table's last rows give what a cluster of such jobs would "
-                    "be worth ({cluster} a year), but only if the storage delivered a bandwidth this test did not show "
-                    "({ratio} of it on average): at the tested bandwidth its saves would stall training on the "
-                    "candidate too, and that value would not be there."
+                    "{per_year} a year at {runs} runs. At today's interval a cluster of such jobs would be worth "
+                    "{cluster} a year, but only if the storage delivered a bandwidth this test did not show ({ratio} "
+                    "of it on average): at the tested bandwidth its saves would stall training on the candidate too, "
+                    "and that value would not be there (the table's last rows)."
                 )
                 if m.cluster.candidate.mean_to_sustained > 1
                 else _(
@@ -288,6 +306,12 @@ def build(w: Words) -> Section | None:
         ),
         Para(
             _(
+                "The yearly figures differ by the runs they count: the cluster rows count every GPU of the cluster "
+                "running jobs like this one all year, the per-year row only this job's runs. None includes the "
+                "array's price or running costs."
+            )
+            if today_interval_only(m)
+            else _(
                 "The two yearly figures differ by the runs they count: the cluster row counts every GPU of the cluster "
                 "running jobs like this one all year, the per-year row only this job's runs. Neither includes the "
                 "array's price or running costs."

@@ -205,20 +205,22 @@ def cluster_row_assumption(m: Metrics) -> str:
         "peak_ratio": _("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
         "mean": sig(c.mean_write_gbps),
         "mean_ratio": _("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
+        # beside the optima's row, the row of today's interval by name (Chinese reading 7, M1)
+        "row": _("The cluster row at today's interval") if today_interval_only(m) else _("The cluster row"),
     }
     if c.mean_to_sustained > 1:  # even staggered saves need more (third cold read, m-16)
         return _(
-            "The cluster row assumes {system} takes every job's saves: {mean} GB/s on average even if they are "
+            "{row} assumes {system} takes every job's saves: {mean} GB/s on average even if they are "
             "perfectly staggered and {peak} GB/s if they all save at once, {mean_ratio} and {peak_ratio} this test's "
             "bandwidth (see “Training bubble analysis”)."
         ).format(**fields)
     if c.peak_to_sustained > 1:
         return _(
-            "The cluster row assumes {system} takes every job's saves: {peak} GB/s if they all save at once, "
+            "{row} assumes {system} takes every job's saves: {peak} GB/s if they all save at once, "
             "{peak_ratio} this test's bandwidth (see “Training bubble analysis”)."
         ).format(**fields)
     return _(
-        "The cluster row assumes {system} takes every job's saves: {peak} GB/s if they all save at once, within this "
+        "{row} assumes {system} takes every job's saves: {peak} GB/s if they all save at once, within this "
         "test's bandwidth ({peak_ratio} of it)."
     ).format(**fields)
 

@@ -279,7 +279,10 @@ def build(w: Words) -> Section:
         passed, today = passing_gates(m)
         lead = (
             _("What would decide the open gates, and what the analysis lacks:")
-            if any(g.status != "pass" for g in m.gates)
+            if any(g.status == "insufficient" for g in m.gates)
+            # every gate decided, some failed: none is open (cold read 7, m15)
+            else _("What would change the failed gates, and what the analysis lacks:")
+            if any(g.status == "fail" for g in m.gates)
             else _(
                 "{passed} pass and {today} at today's interval only, on illustrative save times; what a conclusion "
                 "still needs:"

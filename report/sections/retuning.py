@@ -3,6 +3,8 @@ run, the headline where it holds, the caveat where it does not, and the assumed 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from report.blocks import (
     Para,
 )
@@ -12,19 +14,34 @@ from report.formatting import (
     count,
     p3,
     sig,
+    worked,
 )
 from report.i18n import _
 
 
+def _points(value: float, minuend: float, subtrahend: float) -> str:
+    """A difference of two failure-aware overheads, in points (no sign), at the digits the failure table's printed
+    overheads give back (`worked`): the reader subtracts them from the table."""
+    shown = Decimal(sig(minuend).replace(",", "")) - Decimal(sig(subtrahend).replace(",", ""))  # 11.5 − 8.45 = 3.05
+    return worked(abs(value), abs(float(shown)))
+
+
+def optimum_points(m: Metrics) -> str:
+    """The candidate's contribution, each system at its optimal interval: baseline − candidate optimal overhead."""
+    r = m.reliability
+    return _points(r.optimum_gain_pct, r.baseline.optimal_overhead_pct, r.candidate.optimal_overhead_pct)
+
+
 def _optimum_words(m: Metrics) -> str:
-    gain = m.reliability.optimum_gain_pct
-    if gain >= 0:
-        return _("the candidate's contribution is {points} percentage points").format(points=sig(gain))
-    return _("the candidate costs {points} percentage points more").format(points=sig(-gain))
+    if m.reliability.optimum_gain_pct >= 0:
+        return _("the candidate's contribution is {points} percentage points").format(points=optimum_points(m))
+    return _("the candidate costs {points} percentage points more").format(points=optimum_points(m))
 
 
-def _switch_words(gain: float) -> str:
-    return (_("saves {points}") if gain >= 0 else _("costs {points} more")).format(points=sig(abs(gain)))
+def _switch_words(m: Metrics) -> str:
+    r = m.reliability
+    points = _points(r.switch_gain_pct, r.baseline.overhead_pct, r.candidate.overhead_pct)
+    return (_("saves {points}") if r.switch_gain_pct >= 0 else _("costs {points} more")).format(points=points)
 
 
 def _beyond_run(m: Metrics) -> str:
@@ -116,9 +133,9 @@ def retune_sentence(m: Metrics) -> str:
     figures = {
         "baseline": s.baseline.system,
         "optimum": count(round(r.baseline.optimal_interval_steps)),
-        "retune": sig(r.retune_gain_pct),
+        "retune": _points(r.retune_gain_pct, r.baseline.overhead_pct, r.baseline.optimal_overhead_pct),
         "candidate": s.candidate.system,
-        "switch": _switch_words(r.switch_gain_pct),
+        "switch": _switch_words(m),
     }
     if r.tuning_beats_switching and beyond_run(m):
         # The caveat first, the figure after it "for reference": read the other way round, the reader keeps
@@ -156,7 +173,7 @@ def retune_sentence(m: Metrics) -> str:
     return (
         retune
         + " "
-        + _("Optimum against optimum the candidate still saves {points} points.").format(points=sig(r.optimum_gain_pct))
+        + _("Optimum against optimum the candidate still saves {points} points.").format(points=optimum_points(m))
     )
 
 

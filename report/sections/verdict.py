@@ -10,7 +10,6 @@ from report.formatting import (
     given,
     p3,
     s3,
-    sig,
     x3,
 )
 from report.i18n import _, join_words, ngettext
@@ -20,7 +19,7 @@ from report.sections.phrases import (
     _n,
     gate_list,
 )
-from report.sections.retuning import stall_free_steps, today_interval_only
+from report.sections.retuning import optimum_points, stall_free_steps, today_interval_only
 
 
 def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
@@ -80,7 +79,7 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
             _("each system at its optimal interval, {points} percentage points less failure-aware overhead")
             if gain >= 0
             else _("each system at its optimal interval, {points} percentage points more failure-aware overhead")
-        ).format(points=sig(abs(gain)))
+        ).format(points=optimum_points(m))
         detail = _("{detail}, at today's interval only; {optimum}").format(detail=detail, optimum=optimum)
     return detail
 
@@ -136,7 +135,7 @@ def async_limit(m: Metrics, short: bool = False) -> str:
             )
         )
         return text.format(
-            steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=sig(abs(gain))
+            steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=optimum_points(m)
         )
     beyond = (
         _("neither write outlasts the compute between saves and training time would not change")
@@ -160,7 +159,7 @@ def async_limit(m: Metrics, short: bool = False) -> str:
         )
     )
     return text.format(
-        steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), beyond=beyond, points=sig(abs(gain))
+        steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), beyond=beyond, points=optimum_points(m)
     )
 
 

@@ -46,12 +46,13 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     prose = econ.blocks[0].text
     assert prose.startswith("At 2.20 USD per GPU-hour, the time the candidate saves is worth 623 USD per training run")
     assert prose.endswith(
-        "The table's last rows give what a cluster of such jobs would be worth (5.1 million USD a year), but only if "
-        "the storage delivered a bandwidth this test did not show (7.07× of it on average): at the tested bandwidth its "
-        "saves would stall training on the candidate too, and that value would not be there. These values are at today's interval of 50 "
+        "At today's interval a cluster of such jobs would be worth 5.1 million USD a year, but only if the storage "
+        "delivered a bandwidth this test did not show (7.07× of it on average): at the tested bandwidth its saves "
+        "would stall training on the candidate too, and that value would not be there (the table's last rows). These "
+        "values are at today's interval of 50 "
         "steps and hold only under 57 steps between saves: from 57 on, neither write outlasts the compute between "
         "saves, and the time saved, with its value, is gone. Each at its optimal interval, the candidate lowers the "
-        "failure-aware overhead by only 0.0119 percentage points of compute time. Re-tuning the interval on Parallel "
+        "failure-aware overhead by only 0.012 percentage points of compute time. Re-tuning the interval on Parallel "
         "NFS (existing) alone recovers more than Mingxin FX100 does at today's interval (see “Failures and the "
         "checkpoint interval”)."
     )
@@ -60,16 +61,21 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     assert rows["The time saved and its value hold under"] == (
         "57 steps",
         "today: 50 steps; from 57 on the time saved is gone; optimum against optimum the candidate lowers the "
-        "failure-aware overhead by 0.0119 percentage points",
+        "failure-aware overhead by 0.012 percentage points",
     )
     labels = [row[0] for row in table.rows]  # below the money and the energy, above what is kept on the array
     assert labels.index("The time saved and its value hold under") == labels.index("Checkpoints retained") - 1
     # the cluster's value on a bandwidth the test did not show comes last, after every supported value (cold read 6,
     # M6: 5.1 million USD led the table, the 4,700 USD at the optima came after it)
+    # two cluster rows: each names its interval (Chinese reading 7, M1)
     assert labels[-2:] == [
-        "Per year, the whole cluster, on 7.07× the tested bandwidth: not shown by this test",
+        "Per year, the whole cluster at today's interval, on 7.07× the tested bandwidth: not shown by this test",
         "Runs a year behind the cluster row",
     ]
+    assert rows["Runs a year behind the cluster row"][1].startswith(
+        "2,048 GPUs ÷ 64 per job × 8,760 h ÷ 34.4 h per run; the cluster row at today's interval is this many runs"
+    )
+    assert econ.blocks[1].text.startswith("The yearly figures differ by the runs they count: the cluster rows count")
     assert labels[:3] == [
         "Per training run",
         "Per year, this job",
@@ -86,7 +92,9 @@ def test_each_amount_can_be_recomputed_from_its_printed_operands():
     table = next(b for b in section(ctx, "economics").blocks if isinstance(b, Table) and b.id == "economics")
     rows = {r[0]: r[1:] for r in table.rows}
     # the cluster needs 101 GB/s on average against the 14.3 GB/s tested: its row says so (fifth cold read, blocker 1)
-    cluster = rows["Per year, the whole cluster, on 7.07× the tested bandwidth: not shown by this test"]
+    cluster = rows[
+        "Per year, the whole cluster at today's interval, on 7.07× the tested bandwidth: not shown by this test"
+    ]
     assert cluster[0] == "5.1 million USD"
     assert cluster[1].startswith("264 GPU-equivalents × 8,760 h × 2.20 USD per GPU-hour")
     assert rows["Per training run"] == ("623 USD", "15,936 s saved × 64 GPUs × 2.20 USD per GPU-hour")
@@ -98,8 +106,9 @@ def test_the_cluster_row_says_even_staggered_saves_exceed_the_test():
     ctx, _m = build(ROOT / "examples" / "async-70b")
     words = " ".join(t for b in section(ctx, "economics").blocks if hasattr(b, "text") for t in [b.text])
     assert (
-        "The cluster row assumes Mingxin FX100 takes every job's saves: 101 GB/s on average even if they are perfectly "
-        "staggered and 417 GB/s if they all save at once, 7.07× and 29.1× this test's bandwidth" in words
+        "The cluster row at today's interval assumes Mingxin FX100 takes every job's saves: 101 GB/s on average even if "
+        "they are perfectly staggered and 417 GB/s if they all save at once, 7.07× and 29.1× this test's bandwidth"
+        in words
     )
 
 
@@ -129,7 +138,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     g4 = section(ctx, "gates").blocks[1].rows[3]
     assert g4.detail == (
         "training time 11.4% shorter; target 2% shorter, at today's interval only; each system at its optimal "
-        "interval, 0.0119 percentage points less failure-aware overhead"
+        "interval, 0.012 percentage points less failure-aware overhead"
     )
     # no tick where the benefit is today's interval's (cold read 6, M2): G4 is neither counted nor green
     assert (g4.label, g4.style) == ("Pass at today's interval only (illustrative)", "pass-indicative")

@@ -32,7 +32,7 @@ def test_retuning_beats_buying_is_a_headline_only_where_youngs_optimum_is_within
         "alone does more than switching to the new storage at today's interval: saving every 11,124 steps instead of "
         "every 1,000 would cut the failure-aware overhead on Old NAS from 5.56% to 1.00% of compute time, less than "
         "Array X at today's interval (2.81%). Compared each at its own optimal interval, the candidate's "
-        "contribution is 0.291 percentage points." in summary
+        "contribution is 0.29 percentage points." in summary
     )
     assert "Young's optimum" not in summary and "caveat" not in summary
     # The same figures with a 6,000-step run: the optimum lies beyond the run, so no headline in the summary; the
@@ -53,7 +53,7 @@ def test_retuning_beats_buying_is_a_headline_only_where_youngs_optimum_is_within
     )
     assert caveat < reference
     assert (
-        "On the failure model alone, optimum against optimum, the candidate's contribution is 0.291 percentage "
+        "On the failure model alone, optimum against optimum, the candidate's contribution is 0.29 percentage "
         "points. As Young's optimum is longer than the run, this comparison is a caveat, not a finding: it does not "
         "say that re-tuning beats the new storage." in rel
     )
@@ -61,7 +61,7 @@ def test_retuning_beats_buying_is_a_headline_only_where_youngs_optimum_is_within
     assert not m.reliability.tuning_beats_switching
     assert "Re-tuning the checkpoint interval alone" not in " ".join(texts(section(ctx, "summary").blocks))
     rel = " ".join(texts(section(ctx, "reliability").blocks))
-    assert "Optimum against optimum the candidate still saves 3.02 points." in rel
+    assert "Optimum against optimum the candidate still saves 3.0 points." in rel
 
 
 def test_a_save_longer_than_the_interval_is_flagged(folder):
@@ -83,13 +83,13 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     assert (
         "which the report cannot weigh. For reference only: re-tuning the interval on Local NVMe (single drive) "
         "alone, to Young's optimum of 27,775 steps, saves 10.6 percentage points; moving to Mingxin FX100 at "
-        "today's interval saves 5.18." in reliability
+        "today's interval saves 5.2." in reliability
     )
     with i18n.activate("zh-CN"):
         zh = i18n.typeset(" ".join(texts(section(build(DATA)[0], "reliability").blocks))).replace("\u00a0", " ")
     assert (
         "本报告无法权衡。仅作参考：把 Local NVMe (single drive) 的检查点间隔调整到 Young 最优间隔 27,775 步，开销可减少 10.6 "
-        "个百分点；保持当前间隔而换用 Mingxin FX100，开销减少 5.18 个百分点。" in zh
+        "个百分点；保持当前间隔而换用 Mingxin FX100，开销减少 5.2 个百分点。" in zh
     )
     # Said once, in the section on failures; the answers refer back to it.
     assert " ".join(p.text for p in all_paras(ctx)).count("for its own sake") == 1

@@ -28,13 +28,13 @@ def test_page_one_of_an_asynchronous_job_bounds_its_benefit(folder):
     limit = (
         "The benefit holds only at intervals under 57 steps (today: 50): from 57 steps on neither write outlasts the "
         "compute between saves, so only staging stalls training (9.40 s on the baseline, 9.60 s on the candidate); "
-        "each at its optimal interval, the candidate lowers the failure-aware overhead by only 0.0119 percentage "
+        "each at its optimal interval, the candidate lowers the failure-aware overhead by only 0.012 percentage "
         "points."
     )
     # page 1 says the limit and the optimum in short; the summary says it in full
     assert (
         "The benefit holds only under 57 steps between saves (today: 50); each at its optimal interval, the candidate "
-        "lowers the failure-aware overhead by only 0.0119 percentage points." in ctx.cover.verdict_reason
+        "lowers the failure-aware overhead by only 0.012 percentage points." in ctx.cover.verdict_reason
     )
     assert limit in texts(section(ctx, "summary").blocks)[0]
     # Equal staging times: training time is then the same on both systems beyond the limit.
@@ -99,6 +99,11 @@ def test_gates_and_tiles_on_runs_the_gates_cannot_judge_are_flagged():
     assert not any("open gates" in t for t in words)
     ctx, _m = build(DATA)
     assert "What would decide the open gates, and what the analysis lacks:" in texts(section(ctx, "gates").blocks)
+    # gates_fail: every gate decided (1 passes, 3 fail), none open (cold read 7, m15)
+    ctx, _m = build(FIXTURES / "gates_fail")
+    words = texts(section(ctx, "gates").blocks)
+    assert "What would change the failed gates, and what the analysis lacks:" in words
+    assert not any("open gates" in t for t in words)
 
 
 def test_source_badges_say_what_each_input_is():
