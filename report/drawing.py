@@ -19,7 +19,7 @@ from report.charts import Chart, labels, over_time, wrapped
 from report.compute import SIDES, Metrics, predict
 from report.formatting import natural_key, num, projection_texts, s3, sig
 from report.i18n import _
-from report.runs import BandwidthLog
+from report.runs import BandwidthLog, both_sustained
 
 FONTS = Path(__file__).parent / "assets" / "fonts"
 # Baseline light and dashed, candidate dark and solid: the pair stays apart in grey.
@@ -230,7 +230,9 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
                     )
             ax.axhline(gbps, color=COLOURS[side], linewidth=0.8, linestyle=":")
             ax.annotate(
-                _("sustained {bandwidth} GB/s").format(bandwidth=sig(gbps)),
+                (_("sustained {bandwidth} GB/s") if both_sustained(m.bandwidth) else _("mean {bandwidth} GB/s")).format(
+                    bandwidth=sig(gbps)
+                ),
                 (1.0, gbps),
                 xycoords=("axes fraction", "data"),
                 xytext=(-2, 4),
@@ -266,7 +268,13 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     eff = [s.effective_gbps for s in m.save.sides()]
     sus = [m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps]
     ax.barh(
-        y + h / 2, sus, height=h, color="#e4e7eb", edgecolor=INK, linewidth=0.5, label=_("Sustained write bandwidth")
+        y + h / 2,
+        sus,
+        height=h,
+        color="#e4e7eb",
+        edgecolor=INK,
+        linewidth=0.5,
+        label=_("Sustained write bandwidth") if both_sustained(m.bandwidth) else _("Write bandwidth"),
     )
     ax.barh(
         y - h / 2,

@@ -17,6 +17,12 @@ def sustained(side) -> bool:
     return all(n >= FEW_SAMPLES for n in side.run_samples)
 
 
+def both_sustained(bandwidth) -> bool:
+    """Whether both systems' logs (compute's Bandwidth) show a sustained rate: the report calls the rate sustained,
+    in its sentences, tables, charts and legends, only then (cold read 8, M4)."""
+    return sustained(bandwidth.baseline) and sustained(bandwidth.candidate)
+
+
 # Up to this many runs, each run is summed on its own (NumPy's pairwise summation, error ~ log n); beyond it, in one
 # vectorised pass (sequential, error ~ n, still far below the contract's 1e-9 for runs of fewer than 10^6 samples).
 _PAIRWISE_RUNS = 10_000

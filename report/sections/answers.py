@@ -39,7 +39,7 @@ from report.sections.phrases import (
     sooner,
     speed_phrase,
 )
-from report.sections.retuning import assumed_failure_rate, retune_reference, today_interval_only
+from report.sections.retuning import assumed_failure_rate, optimum_words, retune_reference, today_interval_only
 
 ID = "qa"
 #: The charts this section places, in order.
@@ -140,6 +140,16 @@ def _lifecycle_answer(w: Words) -> Subsection:
                     time=s3(abs(lc.training_saved_s)),
                     gpus=m.save.baseline.gpus,
                     gpu_time=gpu_time(abs(lc.training_gpu_hours_saved)),
+                )
+                # the limit the cluster answer carries, carried by the GPU time too (cold read 8, M2)
+                + (
+                    " "
+                    + _(
+                        "That is at today's interval only: each system at its optimal interval, {contribution} (see "
+                        "“{section}”)."
+                    ).format(contribution=optimum_words(m), section=_("Failures and the checkpoint interval"))
+                    if today_interval_only(m)
+                    else ""
                 ),
                 "save_times",
             ),

@@ -102,7 +102,7 @@ def _table(w: Words) -> Table:
             Column(_("Write lag (s)")),
             Column(_("Compute between saves (s)")),
             Column(_("Stall per save (s)")),
-            Column(_("Shortest stall-free interval (steps)")),
+            Column(_("Shortest interval without write stalls (steps)")),
         ),
         rows,
         _host_memory(w),

@@ -15,7 +15,7 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, ngettext
-from report.runs import FEW_SAMPLES, sustained
+from report.runs import FEW_SAMPLES, both_sustained, sustained
 from report.sections.base import Words
 from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
 from report.sections.findings import bytes_from_fio
@@ -35,9 +35,16 @@ def build(w: Words) -> Section:
     deps = ("save_times", "bandwidth")
     items = [
         w.p(
-            _(
-                "Effective save throughput (checkpoint size ÷ save time) is {baseline} GB/s on {baseline_system} and "
-                "{candidate} GB/s on {candidate_system}: {shares} of the sustained bandwidth."
+            (
+                _(
+                    "Effective save throughput (checkpoint size ÷ save time) is {baseline} GB/s on {baseline_system} "
+                    "and {candidate} GB/s on {candidate_system}: {shares} of the sustained bandwidth."
+                )
+                if both_sustained(m.bandwidth)
+                else _(
+                    "Effective save throughput (checkpoint size ÷ save time) is {baseline} GB/s on {baseline_system} "
+                    "and {candidate} GB/s on {candidate_system}: {shares} of the write bandwidth this test logged."
+                )
             ).format(
                 baseline=sig(s.baseline.effective_gbps),
                 baseline_system=s.baseline.system,
@@ -57,9 +64,16 @@ def build(w: Words) -> Section:
         items.append(w.p(text, *deps, style="warning"))
     items.append(
         w.p(
-            _(
-                "At full sustained bandwidth the saves would write {baseline} GB and {candidate} GB, {baseline_ratio} "
-                "and {candidate_ratio} the stated {size} checkpoint."
+            (
+                _(
+                    "At full sustained bandwidth the saves would write {baseline} GB and {candidate} GB, "
+                    "{baseline_ratio} and {candidate_ratio} the stated {size} checkpoint."
+                )
+                if both_sustained(m.bandwidth)
+                else _(
+                    "At the full write bandwidth this test logged the saves would write {baseline} GB and {candidate} "
+                    "GB, {baseline_ratio} and {candidate_ratio} the stated {size} checkpoint."
+                )
             ).format(
                 baseline=sig(a.baseline.implied_written_gb),
                 candidate=sig(a.candidate.implied_written_gb),

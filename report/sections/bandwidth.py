@@ -14,7 +14,7 @@ from report.formatting import (
     spread,
 )
 from report.i18n import _, join_words, ngettext
-from report.runs import FEW_SAMPLES
+from report.runs import FEW_SAMPLES, both_sustained, sustained
 from report.sections.base import Words
 from report.sections.phrases import (
     both,
@@ -37,14 +37,16 @@ def build(w: Words) -> Section:
                 str(side.runs),
                 count(side.samples),
                 spread(side.sustained_gbps, side.stdev_gbps),
-                sig(side.steady_gbps),
+                sig(side.steady_gbps) if sustained(side) else "–",  # no warm-up to leave out of a short run's log
                 sig(save.effective_gbps),
                 p3(audit.effective_share_pct),
             )
         )
     table = Table(
         "bandwidth",
-        _("Sustained write bandwidth beside the effective save throughput"),
+        _("Sustained write bandwidth beside the effective save throughput")
+        if both_sustained(bw)
+        else _("Write bandwidth beside the effective save throughput"),
         (
             Column(_("System"), False),
             Column(_("Runs")),
@@ -112,9 +114,16 @@ def build(w: Words) -> Section:
         )
     notes.append(
         w.p(
-            _(
-                "The saves reach {shares} of the sustained bandwidth; the consistency audit below weighs what that "
-                "means."
+            (
+                _(
+                    "The saves reach {shares} of the sustained bandwidth; the consistency audit below weighs what that "
+                    "means."
+                )
+                if both_sustained(bw)
+                else _(
+                    "The saves reach {shares} of the write bandwidth this test logged; the consistency audit below "
+                    "weighs what that means."
+                )
             ).format(shares=both(p3(a.baseline.effective_share_pct), p3(a.candidate.effective_share_pct))),
             "bandwidth",
             "save_times",
@@ -122,7 +131,7 @@ def build(w: Words) -> Section:
     )
     return Section(
         ID,
-        _("Sustained write bandwidth"),
+        _("Sustained write bandwidth") if both_sustained(bw) else _("Write bandwidth"),
         (*notes, table, w.figure("bandwidth"), w.figure("throughput")),
     )
 

@@ -283,15 +283,15 @@ def build(w: Words) -> Section | None:
             (
                 _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
-                    "{per_year} a year at {runs} runs. At today's interval a cluster of such jobs would be worth "
-                    "{cluster} a year, but only if the storage delivered a bandwidth this test did not show ({ratio} "
-                    "of it on average): at the tested bandwidth its saves would stall training on the candidate too, "
-                    "and that value would not be there (the table's last rows)."
+                    "{per_year} a year at {runs} runs. At today's interval the time saved across a cluster of such "
+                    "jobs would be worth {cluster} a year, but only if the storage delivered a bandwidth this test "
+                    "did not show ({ratio} of it on average): at the tested bandwidth its saves would stall training "
+                    "on the candidate too, and that value would not be there (the table's last rows)."
                 )
                 if m.cluster.candidate.mean_to_sustained > 1
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
-                    "{per_year} a year at {runs} runs; a cluster of such jobs, {cluster} a year (table below)."
+                    "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year (table below)."
                 )
             ).format(
                 price=f"{num(spec.gpu_hour_price, 2)} {e.currency}",

@@ -250,8 +250,8 @@ def async_sentence(m: Metrics) -> str:
             if m.checkpoint_mode == "sync"
             else _(
                 "This job saves asynchronously, and at today's interval the {tau} of compute between saves is "
-                "shorter than {writes}, so the storage stalls training: the run would finish {sooner} on {candidate}, "
-                "at intervals under {steps} steps only."
+                "shorter than {writes}, so the storage stalls training: the run would finish {sooner} on {candidate} "
+                "at today's interval, less at longer ones, and no sooner from {steps} steps on."
             )
         )
         # a condition, with its limit, not an event (Chinese reading 5, major 3)
@@ -312,18 +312,21 @@ def stall_free_clause(m: Metrics) -> str:
     }
     if c == b:
         return _(
-            "the shortest interval at which saves never stall is the same on both ({baseline_steps} steps)"
+            "the shortest interval at which writes no longer stall training is the same on both ({baseline_steps} "
+            "steps)"
         ).format(**fields)
     if not frequent_saves_help(m):
         text = (
             _(
-                "the shortest interval at which saves never stall goes from {baseline_steps} to {candidate_steps} "
+                "the shortest interval at which writes no longer stall training goes from {baseline_steps} to "
+                "{candidate_steps} "
                 "steps, but at the assumed failure rate that buys little: the optimal interval is longer than both "
                 "(see “{section}”)"
             )
             if c < b
             else _(
-                "the shortest interval at which saves never stall grows from {baseline_steps} to {candidate_steps} "
+                "the shortest interval at which writes no longer stall training grows from {baseline_steps} to "
+                "{candidate_steps} "
                 "steps, which at the assumed failure rate matters little: the optimal interval is longer than both "
                 "(see “{section}”)"
             )
@@ -333,14 +336,16 @@ def stall_free_clause(m: Metrics) -> str:
         fields["run"] = hours(m.bubble.baseline_duration_s)
         text = (
             _(
-                "the shortest interval at which saves never stall goes from {baseline_steps} to {candidate_steps} "
+                "the shortest interval at which writes no longer stall training goes from {baseline_steps} to "
+                "{candidate_steps} "
                 "steps, so the job can checkpoint more often and recompute {rework} less after each failure on "
                 "average; but at the assumed failure rate a failure comes once every {mtbf}, against a run of {run}, "
                 "so this buys little"
             )
             if c < b
             else _(
-                "the shortest interval at which saves never stall grows from {baseline_steps} to {candidate_steps} "
+                "the shortest interval at which writes no longer stall training grows from {baseline_steps} to "
+                "{candidate_steps} "
                 "steps, so the job must checkpoint less often and recompute {rework} more after each failure on "
                 "average; but at the assumed failure rate a failure comes once every {mtbf}, against a run of {run}, "
                 "so this matters little"
@@ -349,13 +354,15 @@ def stall_free_clause(m: Metrics) -> str:
     else:
         text = (
             _(
-                "the shortest interval at which saves never stall goes from {baseline_steps} to {candidate_steps} "
+                "the shortest interval at which writes no longer stall training goes from {baseline_steps} to "
+                "{candidate_steps} "
                 "steps, so the job can checkpoint more often and recompute {rework} less after each failure on "
                 "average (at the assumed failure rate, one failure every {mtbf})"
             )
             if c < b
             else _(
-                "the shortest interval at which saves never stall grows from {baseline_steps} to {candidate_steps} "
+                "the shortest interval at which writes no longer stall training grows from {baseline_steps} to "
+                "{candidate_steps} "
                 "steps, so the job must checkpoint less often and recompute {rework} more after each failure on "
                 "average (at the assumed failure rate, one failure every {mtbf})"
             )

@@ -68,7 +68,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
         (_("Staging"), _("σ = [async] staging_s of the system, 0 without [async]")),
         (_("Write lag"), _("w = mean save time s: the write to durable storage, after staging")),
         (_("Stall"), _("stall = σ + max(0, w − τ), τ = checkpoint_interval_steps × step time")),
-        (_("Shortest stall-free interval"), _("smallest whole n ≥ 1 with n × step time ≥ w")),
+        (_("Shortest interval without write stalls"), _("smallest whole n ≥ 1 with n × step time ≥ w")),
         (_("Storage stalls"), _("either system's w > τ")),
         (
             _("Benefit if saves were asynchronous"),

@@ -32,7 +32,7 @@ def optimum_points(m: Metrics) -> str:
     return _points(r.optimum_gain_pct, r.baseline.optimal_overhead_pct, r.candidate.optimal_overhead_pct)
 
 
-def _optimum_words(m: Metrics) -> str:
+def optimum_words(m: Metrics) -> str:
     if m.reliability.optimum_gain_pct >= 0:
         return _("the candidate's contribution is {points} percentage points").format(points=optimum_points(m))
     return _("the candidate costs {points} percentage points more").format(points=optimum_points(m))
@@ -110,7 +110,7 @@ def _tuning_fields(m: Metrics) -> dict[str, str]:
         "tuned": p3(r.baseline.optimal_overhead_pct),
         "candidate": s.candidate.system,
         "candidate_today": p3(r.candidate.overhead_pct),
-        "contribution": _optimum_words(m),
+        "contribution": optimum_words(m),
     }
 
 
@@ -149,7 +149,7 @@ def retune_sentence(m: Metrics) -> str:
             ).format(**figures)
             + " "
             + _("On the failure model alone, optimum against optimum, {contribution}.").format(
-                contribution=_optimum_words(m)
+                contribution=optimum_words(m)
             )
             + " "
             + _(
@@ -168,7 +168,7 @@ def retune_sentence(m: Metrics) -> str:
             + _(
                 "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
                 "optimum, {contribution}."
-            ).format(contribution=_optimum_words(m))
+            ).format(contribution=optimum_words(m))
         )
     return (
         retune

@@ -73,7 +73,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
     for sentence in (
         "Asynchronous checkpointing (what-if)",
         "With asynchronous saves this storage benefit would vanish at today's interval",
-        "What remains: the shortest interval at which saves never stall goes from 55 to 29 steps",
+        "What remains: the shortest interval at which writes no longer stall training goes from 55 to 29 steps",
         "staging was not measured and is taken as 0 s",
         "the honest answer is that faster storage would not change training time",
         "Restore not measured: restart_s assumed",
@@ -86,7 +86,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
     for sentence in (
         "异步检查点（假设分析）",
         "若改用异步保存，按当前间隔，换用新存储带来的训练时间收益将不复存在",
-        "存储带来的差别只剩下：保存不造成停顿的最短间隔从55步缩短到29步",
+        "存储带来的差别只剩下：写入不再造成停顿的最短间隔从55步缩短到29步",
         "未测量暂存，按0s计",
         "结论是：更快的存储不会改变训练时间",
         "未测量恢复：按假设的重启时间计。",

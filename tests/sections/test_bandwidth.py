@@ -46,3 +46,24 @@ def test_a_system_is_sparse_when_any_run_is_short_and_its_warm_up_is_not_denied(
             "bandwidth through each run (fio's --write_bw_log)." in words
         )
     assert not any("to see a warm-up" in t for t in words)
+
+
+def test_a_log_too_short_to_show_a_sustained_rate_is_never_called_sustained():
+    """Cold read 8, M4: gates_fail's logs hold one sample per run ("too few to call the rate sustained"), and the next
+    sentence, the table's title, the chart's legend and the audit spoke of the sustained bandwidth; the steady-state
+    column printed a mean without a warm-up the text said could not be seen."""
+    from report import charts as chart_specs
+    from report.blocks import Table
+
+    ctx, m = build(FIXTURES / "gates_fail")
+    bw = section(ctx, "bandwidth")
+    words = " ".join(texts(bw.blocks) + texts(section(ctx, "audit").blocks))
+    assert bw.title == "Write bandwidth" and "sustained bandwidth" not in words
+    assert "The saves reach 30.3% and 16.7% of the write bandwidth this test logged" in words
+    assert "At the full write bandwidth this test logged the saves would write" in words
+    table = next(b for b in bw.blocks if isinstance(b, Table))
+    assert table.caption == "Write bandwidth beside the effective save throughput"
+    assert [row[4] for row in table.rows] == ["–", "–"]
+    assert chart_specs.throughput(m, None).title == "Effective save throughput against write bandwidth"
+    ctx, _m = build(DATA)  # 100 samples a run: sustained, as before
+    assert section(ctx, "bandwidth").title == "Sustained write bandwidth"

@@ -49,7 +49,7 @@ def test_page_one_of_an_asynchronous_job_bounds_its_benefit(folder):
     # The tiles that state a benefit at today's interval carry the limit in their mark (third cold read, M-5).
     marks = {t.id: t.mark for t in ctx.cover.tiles}
     for tile in ("bubble", "training", "ettr"):
-        assert marks[tile] == "Under 57 steps only; illustrative input", tile
+        assert marks[tile] == "Today's interval only; illustrative input", tile
     assert marks["capacity"] == "Illustrative input"  # its big figure is the optima's (fifth cold read, M2)
     assert (marks["speedup"], marks["loading"]) == ("Illustrative input", "Illustrative input")
     # A synchronous job (the default data) has no such limit on page 1, and re-tuning does not beat switching there.
@@ -152,7 +152,8 @@ def test_not_durable_marks_only_the_not_durable_systems_figures():
     # the optimum (48,735 steps) is longer than both stall-free intervals: saving more often buys little (cold read 4)
     # the what-if's staging is 0 s: the optimum of asynchronous saves is the write itself (fifth cold read, M1)
     assert (
-        "What remains: the shortest interval at which saves never stall goes from 7 to 5 steps, so the job can "
+        "What remains: the shortest interval at which writes no longer stall training goes from 7 to 5 steps, so the "
+        "job can "
         "checkpoint more often and recompute 0.500 s less after each failure on average; but at the assumed failure "
         "rate a failure comes once every 25,338 h, against a run of 1.41 h, so this buys little." in summary
     )
