@@ -61,7 +61,14 @@ def build(w: Words) -> Section:
             "All samples: the mean of each run's samples, then the mean over runs (the contract's sustained "
             "bandwidth). Steady state: the same without each run's warm-up, the samples before the first one at 90% "
             "of the run's median. Effective: checkpoint size ÷ mean save time."
-        ),
+        )
+        if both_sustained(bw)
+        else _(
+            "All samples: the mean of each run's samples, then the mean over runs (what the contract calls the "
+            "sustained bandwidth, which runs of fewer than {few} samples do not show). Steady state: the same without "
+            "each run's warm-up, the samples before the first one at 90% of the run's median (a dash where the runs "
+            "are too short to show one). Effective: checkpoint size ÷ mean save time."
+        ).format(few=FEW_SAMPLES),
         illustrative=w.marked("bandwidth", "save_times"),
     )
     # A run of one or two samples shows neither a sustained rate nor a warm-up (third cold read, m-13): a system is

@@ -103,7 +103,8 @@ def build(w: Words) -> Section:
         ),
         Para(
             _(
-                "saves = floor(steps ÷ interval) · stall = staging + max(0, save time − interval) · "
+                # seconds from seconds: the interval's compute, not its steps (cold read 9, m15; Chinese reading 9, M4)
+                "saves = floor(steps ÷ interval) · stall = staging + max(0, write lag − compute between saves) · "
                 "wall time = compute + saves × stall · bubble share = saves × stall ÷ wall time"
             )
             if stalls

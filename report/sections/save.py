@@ -20,8 +20,8 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.findings import save_warnings
 from report.sections.phrases import (
+    measured_speed,
     per_save,
-    speed_phrase,
     speedup_ci_phrase,
 )
 
@@ -79,7 +79,7 @@ def build(w: Words) -> Section:
                 candidate=s.candidate.system,
                 difference=per_save(s.saved_per_save_s),
                 share=p3(abs(s.reduction_pct)),
-                speed=speed_phrase(s.speedup),
+                speed=measured_speed(m),
                 interval=speedup_ci_phrase(m),
             ),
             "save_times",

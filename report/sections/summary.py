@@ -23,9 +23,9 @@ from report.sections.load_range import headline_load_span, load_pairs, loads_mar
 from report.sections.phrases import (
     _n,
     load_speed,
+    measured_speed,
     per_save,
     sooner,
-    speed_phrase,
     speedup_ci_phrase,
 )
 from report.sections.retuning import tuning_sentence
@@ -113,7 +113,7 @@ def _key_findings(w: Words) -> list[Para]:
                 baseline_time=s3(s.baseline.mean_s),
                 baseline=s.baseline.system,
                 difference=per_save(s.saved_per_save_s),
-                speed=speed_phrase(s.speedup),
+                speed=measured_speed(m),
                 interval=speedup_ci_phrase(m),
             ),
             "save_times",

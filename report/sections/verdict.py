@@ -296,7 +296,7 @@ def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
         label = _("Indicative pass")
         return (_("{status} ({rests})").format(status=label, rests=rests) if rests else label), "pass-indicative"
     if interval_only(m, gate):  # no tick where re-tuning or a longer interval takes it back (cold read 6, M2)
-        label = _("Pass at today's interval only")
+        label = _("Met at today's interval only")
         return (_("{status} ({rests})").format(status=label, rests=rests) if rests else label), "pass-indicative"
     if rests:
         return _("{status} ({rests})").format(status=status_label("pass"), rests=rests), "pass-illustrative"

@@ -146,7 +146,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
         "interval, 0.012 percentage points less failure-aware overhead"
     )
     # no tick where the benefit is today's interval's (cold read 6, M2): G4 is neither counted nor green
-    assert (g4.label, g4.style) == ("Pass at today's interval only (illustrative)", "pass-indicative")
+    assert (g4.label, g4.style) == ("Met at today's interval only (illustrative)", "pass-indicative")
     assert (
         section(ctx, "gates")
         .blocks[2]

@@ -188,3 +188,14 @@ def test_sections_whose_figures_follow_from_the_means_say_so_while_no_difference
     assert "this storage benefit" not in summary
     ctx, _m = build(DATA)  # 1.89× (its interval above 1×): no such note
     assert not section(ctx, "async").blocks[0].text.startswith("This test does not show")
+
+
+def test_a_speedup_whose_interval_includes_one_is_not_called_faster():
+    """Cold read 9, M4: gates_fail's summary said "1.10× faster" right after "This test does not show a difference in
+    save time" (95% interval 0.774× to 1.56×)."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    words = " ".join(texts(section(ctx, "summary").blocks) + texts(section(ctx, "save").blocks))
+    assert "1.10× faster" not in words
+    assert "a ratio of 1.10× between the means, no difference shown" in words
+    ctx, _m = build(FIXTURES / "repeated")  # 1.63× to 2.46×: a difference shown
+    assert "2.00× faster" in " ".join(texts(section(ctx, "summary").blocks))
