@@ -184,8 +184,8 @@ def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
         return [Para(_("G3: a confidence interval needs at least 2 runs on each system; the G1 and G2 runs give it."))]
     if g3.status == "fail":
         text = _(
-            "G3: the whole 95% interval ({low} to {high}) lies below the {target}× target; more runs would narrow it, "
-            "not move it."
+            "G3: the whole 95% interval ({low} to {high}) lies below the {target}× target: more runs would narrow it "
+            "and reach the target only if the means themselves changed."
         )
         return [Para(text.format(low=x3(ci[0]), high=x3(ci[1]), target=target))]
     if n is None:
