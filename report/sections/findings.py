@@ -265,14 +265,15 @@ def async_sentence(m: Metrics) -> str:
     vanish = (
         _(
             "With asynchronous saves any save-time difference would vanish at today's interval: neither write "
-            "({baseline} and {candidate}) outlasts the {tau} of compute between saves, so training time would not "
-            "change."
+            "({baseline} and {candidate}) outlasts the {tau} of compute between saves, so training would take as "
+            "long on either system."
         )
         # no benefit shown to vanish (cold read 7, M3)
         if m.checkpoint_mode == "sync" and no_difference_shown(m.save.speedup_ci95)
         else _(
             "With asynchronous saves this storage benefit would vanish at today's interval: neither write ({baseline} "
-            "and {candidate}) outlasts the {tau} of compute between saves, so training time would not change."
+            "and {candidate}) outlasts the {tau} of compute between saves, so training would take as long on either "
+            "system."
         )
         if m.checkpoint_mode == "sync"
         else _(

@@ -138,7 +138,7 @@ def async_limit(m: Metrics, short: bool = False) -> str:
             steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=optimum_points(m)
         )
     beyond = (
-        _("neither write outlasts the compute between saves and training time would not change")
+        _("neither write outlasts the compute between saves and training would take as long on either system")
         if a.baseline.staging_s == a.candidate.staging_s
         else _(
             "neither write outlasts the compute between saves, so only staging stalls training ({baseline} on the "

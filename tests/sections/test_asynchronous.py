@@ -74,7 +74,7 @@ def test_default_report_says_the_benefit_would_vanish_with_async_saves():
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
         "With asynchronous saves this storage benefit would vanish at today's interval: neither write (178 s and "
-        "94 s) outlasts the 1,622 s of compute between saves, so training time would not change. What remains: the "
+        "94 s) outlasts the 1,622 s of compute between saves, so training would take as long on either system. What remains: the "
         "shortest interval at which writes no longer stall training goes from 55 to 29 steps, so the job can "
         "checkpoint more often "
         "and recompute 42.2 s less after each failure on average; but at the assumed failure rate a failure comes "

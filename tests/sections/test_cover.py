@@ -42,7 +42,7 @@ def test_the_speedup_tile_says_when_its_interval_includes_no_difference():
     assert low < 1 < high
     tile = next(t for t in ctx.cover.tiles if t.id == "speedup")
     assert tile.note == "110 s → 100 s per save; its 95% interval, 0.774× to 1.56×, includes 1×"
-    assert tile.label == "save time ratio: no difference shown"  # said once, by the label
+    assert tile.label == "save speedup (ratio of the means): no difference shown"  # said once, by the label
     ctx, _ = build(FIXTURES / "repeated")  # 1.63× to 2.46×: nothing added
     assert next(t for t in ctx.cover.tiles if t.id == "speedup").note == "110 s → 55 s per save"
 
@@ -182,3 +182,14 @@ def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked(
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     # one load per system (20 s and 10 s): the tile says its speedup has no spread (third cold read, m-16)
     assert tile.note == "than Base NFS, 1 model/platform pair; one load time per system, no spread" and tile.mark == ""
+
+
+def test_a_capacity_the_tested_bandwidth_cannot_carry_is_not_the_big_figure():
+    """Cold read 10, M1: gates_fail's tile printed "20.4" GPU-equivalents in the benefit's type beside "beyond the tested
+    bandwidth": its cluster needs 12.8 GB/s on average even with staggered saves, 4.25× the 3.00 GB/s tested."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    tile = next(t for t in ctx.cover.tiles if t.id == "capacity")
+    assert tile.value == "Not shown"
+    assert tile.note.startswith("20.4 only on 4.25× this test's bandwidth: 1,000-GPU cluster of such jobs")
+    ctx, _m = build(DATA)  # 4.78 GB/s on average within the 6.40 tested: the figure stays
+    assert next(t for t in ctx.cover.tiles if t.id == "capacity").value == "49.0"

@@ -43,7 +43,7 @@ def test_page_one_of_an_asynchronous_job_bounds_its_benefit(folder):
     (same / "test.toml").write_text(toml)
     ctx, _m = build(same)
     assert (
-        "from 57 steps on neither write outlasts the compute between saves and training time would not change;"
+        "from 57 steps on neither write outlasts the compute between saves and training would take as long on either system;"
         in (texts(section(ctx, "summary").blocks)[0])
     )
     # The tiles that state a benefit at today's interval carry the limit in their mark (third cold read, M-5).
