@@ -174,7 +174,9 @@ def _page_text(pdf: bytes, tmp_path, first: int, last: int) -> str:
 def test_a_failing_test_leads_with_its_verdict(gates_fail_built, tmp_path):
     cover = _page_text(gates_fail_built.pdf, tmp_path, 1, 1)
     verdict = cover.index("Verdict: Benefit not demonstrated")
-    assert verdict < cover.index("save speedup (ratio of the means): no difference shown")  # before any figure (its interval holds 1×)
+    assert verdict < cover.index(
+        "save speedup (ratio of the means): no difference shown"
+    )  # before any figure (its interval holds 1×)
     assert "G1 (baseline repeatability) fails" in cover and "G3 (save-time speedup) fails" in cover
     assert "G4 (training-time benefit) fails" in cover
     assert cover.count("FAILED") >= 5  # the tiles that depend on a failed gate say so
