@@ -85,7 +85,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
     assert "0.901→0.945" in _squeeze(cover) and "有效训练时间占比（ETTR）" in _squeeze(cover)
     for sentence in (
         "异步检查点（假设分析）",
-        "若改用异步保存，按当前间隔，换用新存储带来的训练时间收益将不复存在",
+        "若改用异步保存，按当前间隔，换用新存储将不再缩短训练时间",
         "存储带来的差别只剩下：写入不再造成停顿的最短间隔从55步缩短到29步",
         "未测量暂存，按0s计",
         "结论是：更快的存储不会改变训练时间",
