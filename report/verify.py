@@ -231,6 +231,19 @@ def page_texts(reader) -> list[str]:
 
 
 _NUMBER = re.compile(r"[−-]?\d[\d,]*(?:\.\d+)?[×%]?")
+#: Numbers the layout prints, not the figures: each page's footer, and the contents' page numbers (lines of a number
+#: alone on the page that lists the contents). Another wording moves them when it moves a line across a page.
+_FOOTER = re.compile(r"Page \d+ of \d+|第\s*\d+\s*页，共\s*\d+\s*页")
+_CONTENTS = re.compile(r"^(?:Contents|目录)$", re.M)
+_LONE_NUMBER = re.compile(r"^\d+$", re.M)
+
+
+def _figures_printed(text: str) -> list[str]:
+    """The numbers a page prints, without those the layout sets (footer, the contents' page numbers)."""
+    text = _FOOTER.sub(" ", text)
+    if _CONTENTS.search(text):
+        text = _LONE_NUMBER.sub(" ", text)
+    return _NUMBER.findall(text)
 
 
 def number_differences(rebuilt: list[str], given: list[str]) -> list[str]:
@@ -241,11 +254,11 @@ def number_differences(rebuilt: list[str], given: list[str]) -> list[str]:
     """
     from collections import Counter
 
-    available = Counter(_NUMBER.findall("\n".join(rebuilt)))
+    available = Counter(token for text in rebuilt for token in _figures_printed(text))
     found = []
     for number, text in enumerate(given, 1):
         extra = []
-        for token in _NUMBER.findall(text):
+        for token in _figures_printed(text):
             if available[token] > 0:
                 available[token] -= 1
             else:

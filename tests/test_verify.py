@@ -445,3 +445,18 @@ def test_a_report_of_other_bytes_has_both_its_pages_and_the_rebuild_s_read(defau
     assert outcome.differences == [
         "the PDF's bytes differ from a rebuild with the same generator and packages (same text, other drawing)"
     ]
+
+
+def test_figures_only_leaves_out_the_numbers_the_layout_sets():
+    """A rewording that moves a line across a page moves page numbers too: the footers ("Page 7 of 17") and the
+    contents' page numbers are the layout's, not figures (the default report's reworded gates moved a section from
+    page 7 to page 8 and figures-only verify reported the '7'); a changed figure is still caught."""
+    from report.verify import number_differences
+
+    given = ["2\n7\nContents\nSummary\nLoads\nText 1.89× faster\nPage 1 of 17", "Loads 94 s\nPage 7 of 17"]
+    rebuilt = ["2\n8\nContents\nSummary\nLoads\nText 1.89× faster\nPage 1 of 18", "Loads 94 s\nPage 8 of 18"]
+    assert number_differences(rebuilt, given) == []
+    changed = ["2\n8\nContents\nSummary\nLoads\nText 1.89× faster\nPage 1 of 18", "Loads 95 s\nPage 8 of 18"]
+    assert number_differences(changed, given) == [
+        "the pages print, on page 2, '94', which a rebuild from the attachments does not"
+    ]
