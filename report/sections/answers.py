@@ -19,9 +19,11 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _, join_words
+from report.sections import asynchronous
 from report.sections.base import Words
 from report.sections.decisions import no_difference_shown
 from report.sections.findings import (
+    demand_ratios,
     ettr_fields,
     no_difference_note,
     optimum_capacity,
@@ -316,9 +318,7 @@ def _async_answer(w: Words) -> Subsection:
         ).format(
             baseline_steps=count(b_steps),
             candidate_steps=count(c_steps),
-            section=_("Asynchronous checkpointing (what-if)")
-            if m.checkpoint_mode == "sync"
-            else _("Asynchronous checkpointing"),
+            section=asynchronous.title(m),
         )
     )
     changes = (_("Beyond training time: {clause}") if a.storage_stalls else _("What it does change: {clause}")).format(
@@ -352,11 +352,7 @@ def _scale_bandwidth(m: Metrics) -> str:
     """Said after "the GPU-equivalents grow with the cluster" where the cluster's saves need more than this test's
     bandwidth: they grow so only if the storage's bandwidth grows with the cluster (Chinese reading 5, major 4)."""
     c = m.cluster.candidate
-    ratio = {
-        "cluster": count(m.bubble.cluster_gpus),
-        "mean_ratio": _("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
-        "peak_ratio": _("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
-    }
+    ratio = {"cluster": count(m.bubble.cluster_gpus), **demand_ratios(m)}
     if c.mean_to_sustained > 1:
         text = _(
             "That needs the storage's bandwidth to grow with the cluster too: at {cluster} GPUs the saves already "

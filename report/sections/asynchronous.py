@@ -55,8 +55,12 @@ def build(w: Words) -> Section:
                 "note",
             )
         )
-    title = _("Asynchronous checkpointing (what-if)") if what_if else _("Asynchronous checkpointing")
-    return Section(ID, title, tuple(blocks))
+    return Section(ID, title(m), tuple(blocks))
+
+
+def title(m: Metrics) -> str:
+    """The section's title: a what-if for a job that saves synchronously (the answers refer to it by name)."""
+    return _("Asynchronous checkpointing (what-if)") if m.checkpoint_mode == "sync" else _("Asynchronous checkpointing")
 
 
 def _lead(what_if: bool) -> str:

@@ -20,7 +20,7 @@ from report.formatting import (
 from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
-from report.sections.findings import optimum_equivalents
+from report.sections.findings import demand_ratios, optimum_equivalents
 from report.sections.labels import input_words
 from report.sections.load_range import (
     headline_load_span,
@@ -275,7 +275,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             value = _("Not shown")
             note = _("{gpus} only on {ratio} this test's bandwidth: {note}").format(
                 gpus=gpus(b.gpu_equivalents),
-                ratio=_("{ratio}×").format(ratio=sig(m.cluster.candidate.mean_to_sustained)),
+                ratio=demand_ratios(m)["mean_ratio"],
                 note=note,
             )
         mark, kind = _tile_mark(m, tile_id)

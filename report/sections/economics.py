@@ -24,11 +24,10 @@ from report.formatting import (
     rounded,
     s3,
     seconds_figure,
-    sig,
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import cluster_row_assumption, no_difference_note, optimum_equivalents
+from report.sections.findings import cluster_row_assumption, demand_ratios, no_difference_note, optimum_equivalents
 from report.sections.retuning import beyond_run, optimum_points, stall_free_steps, today_interval_only
 
 ID = "economics"
@@ -112,7 +111,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     # beside a row of the optima, this one names its interval: two rows "the whole cluster" read as one (Chinese
     # reading 7, M1)
     two = today_interval_only(m)
-    ratio = _("{ratio}×").format(ratio=sig(m.cluster.candidate.mean_to_sustained))
+    ratio = demand_ratios(m)["mean_ratio"]
     cluster_rows = [
         (
             _(
@@ -299,7 +298,7 @@ def build(w: Words) -> Section | None:
                 per_year=money(e.value_per_year, e.currency),
                 runs=count(spec.runs_per_year),
                 cluster=cluster,
-                ratio=_("{ratio}×").format(ratio=sig(m.cluster.candidate.mean_to_sustained)),
+                ratio=demand_ratios(m)["mean_ratio"],
             )
             + _limit_words(m),
             "save_times",

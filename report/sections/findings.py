@@ -115,7 +115,7 @@ def demand_reference(m: Metrics) -> str:
         mean=sig(c.mean_write_gbps),
         peak=sig(c.peak_write_gbps),
         system=m.save.candidate.system,
-        ratio=_("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
+        ratio=demand_ratios(m)["mean_ratio"],
     )
 
 
@@ -159,14 +159,21 @@ def demand_sentence(m: Metrics) -> str:
     return text
 
 
+def demand_ratios(m: Metrics) -> dict[str, str]:
+    """The cluster's write demand against this test's bandwidth, as every page prints it: "mean_ratio" (saves perfectly
+    staggered) and "peak_ratio" (every job at once), "7.07×"."""
+    c = m.cluster.candidate
+    return {
+        "mean_ratio": _("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
+        "peak_ratio": _("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
+    }
+
+
 def _beyond_bandwidth(m: Metrics) -> str:
     """When the cluster's saves need more than this test sustained: on average (the GPU-equivalents rest on a bandwidth
     not shown), or only when every job saves at once (they hold only if the saves are staggered)."""
     c = m.cluster.candidate
-    ratios = {
-        "mean_ratio": _("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
-        "peak_ratio": _("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
-    }
+    ratios = demand_ratios(m)
     if c.mean_to_sustained > 1:
         said = _(
             "Even perfectly staggered, that is more than this test's bandwidth ({mean_ratio} of it on "
@@ -202,9 +209,8 @@ def cluster_row_assumption(m: Metrics) -> str:
     fields = {
         "system": m.save.candidate.system,
         "peak": sig(c.peak_write_gbps),
-        "peak_ratio": _("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
         "mean": sig(c.mean_write_gbps),
-        "mean_ratio": _("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
+        **demand_ratios(m),
         # beside the optima's row, the row of today's interval by name (Chinese reading 7, M1)
         "row": _("The cluster row at today's interval") if today_interval_only(m) else _("The cluster row"),
     }
