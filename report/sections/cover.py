@@ -136,32 +136,21 @@ def _ettr_note(m: Metrics) -> str:
             if m.not_durable
             else _("at today's interval; failures (MTBF and restart assumed) add under 1% to this short run")
         )
-        if m.checkpoint_mode == "async":
-            note += _("; {per_save} per save")
-    elif m.checkpoint_mode == "async":
+    else:
         note = (
             _(
                 "at today's interval, failures included (MTBF, restart and checkpoints in memory that outlive them "
-                "assumed); {per_save} per save"
+                "assumed)"
             )
             if m.not_durable
-            else _("at today's interval, failures included (MTBF and restart assumed); {per_save} per save")
+            else _("at today's interval, failures included (MTBF and restart assumed)")
         )
-    else:
-        note = ""
-    if m.checkpoint_mode == "async":
-        return note.format(
-            per_save=_("{baseline} → {candidate} of stall").format(
-                baseline=s3(s.baseline.pause_s), candidate=s3(s.candidate.pause_s)
-            )
-        )
-    if note:
+    if m.checkpoint_mode != "async":
         return note
-    if m.not_durable:
-        return _(
-            "at today's interval, failures included (MTBF, restart and checkpoints in memory that outlive them assumed)"
-        )
-    return _("at today's interval, failures included (MTBF and restart assumed)")
+    per_save = _("{baseline} → {candidate} of stall").format(
+        baseline=s3(s.baseline.pause_s), candidate=s3(s.candidate.pause_s)
+    )
+    return note + _("; {per_save} per save").format(per_save=per_save)
 
 
 def _failures_add_little(m: Metrics) -> bool:
