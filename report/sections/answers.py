@@ -34,7 +34,7 @@ from report.sections.findings import (
     restores_from_memory,
     stall_free_clause,
 )
-from report.sections.load_range import headline_load_pairs, loads_marked, memory_loads
+from report.sections.load_range import headline_load_pairs, load_not_established, loads_marked, memory_loads
 from report.sections.phrases import (
     _n,
     both,
@@ -373,6 +373,12 @@ def _scale_bandwidth(m: Metrics) -> str:
 
 
 def _cold_start_words(m: Metrics) -> str:
+    if load_not_established(m):  # no saving to state (cold read 10, M2)
+        return _(
+            "Deploying and serving: the load times establish no cold-start saving (see “{section}”). A cold start "
+            "recurs at every scale-out, restart and model update, so its weight depends on how often the service "
+            "starts models, which this test does not measure."
+        ).format(section=_("Model loading for inference"))
     # the pairs the load headline is of: an unstable pair left out there is left out here too (fourth cold read, M5)
     saved = [x.saved_s for x in headline_load_pairs(m)]
     least, most = s3(min(saved)), s3(max(saved))

@@ -24,9 +24,11 @@ from report.sections.findings import demand_ratios, optimum_equivalents
 from report.sections.labels import input_words
 from report.sections.load_range import (
     headline_load_span,
+    load_not_established,
     load_pairs,
     load_speedups_by_spread,
     memory_load_systems,
+    not_established_why,
 )
 from report.sections.phrases import (
     _n,
@@ -88,29 +90,27 @@ def _no_difference(ci: tuple[float, float] | None) -> str:
 
 
 def _load_headline(m: Metrics) -> tuple[str, str]:
-    """The load tile's figure and label: the stable pairs' range when an end of the whole range is unstable (the
-    headline is what the test shows; the note names what it leaves out), else the whole range (cold read 8, M1)."""
-    ends, stable = load_speedups_by_spread(m)
+    """The load tile's figure and label: the stable pairs' range when an end of the whole range is unstable and a pair
+    is shown within the limit (the note names what it leaves out), else the whole range (cold read 8, M1), labelled
+    "not established" when no pair is shown within the limit (cold read 10, M2)."""
     low, high = headline_load_span(m)
+    if load_not_established(m):  # the note says why
+        return ratio_span(low, high), _("model load ratio, speedup not established")
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
-    if ends and stable:  # the note says which end is left out (fourth cold read, m7: "left out" twice)
-        return ratio_span(low, high), _("faster model loading")
-    if ends:
-        return ratio_span(low, high), _("faster model loading, from unstable runs")
     return ratio_span(low, high), _("faster model loading")
 
 
-def _unstable_ends(m: Metrics, max_cv_pct: float) -> str:
+def _unstable_ends(m: Metrics, cfg: TestConfig) -> str:
     """Said on the load tile when an end of the whole range comes from a pair whose runs spread above the limit: which
     end, left out of the headline when stable pairs remain (cold read 7, minor 12)."""
-    ends, stable = load_speedups_by_spread(m)
+    ends, _stable = load_speedups_by_spread(m)
     if not ends:
         return ""
-    if not stable:  # the label says "from unstable runs" already (third cold read, m-9)
-        return _("; their runs spread above the {limit}% limit").format(limit=given(max_cv_pct))
+    if load_not_established(m):  # the label says "not established"; here, why
+        return _("; {why}").format(why=not_established_why(m, cfg))
     return _("; {values} from runs that spread above the {limit}% limit (unstable), left out").format(
-        values=join_words([x3(v) for v in ends]), limit=given(max_cv_pct)
+        values=join_words([x3(v) for v in ends]), limit=given(cfg.gates.max_cv_pct)
     )
 
 
@@ -161,7 +161,6 @@ def _failures_add_little(m: Metrics) -> bool:
 
 
 def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
-    max_cv_pct = cfg.gates.max_cv_pct
     s, b = m.save, m.bubble
     slower = s.speedup < 1
     specs = (
@@ -227,11 +226,11 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
         (
             "loading",
             *_load_headline(m),
-            _("than {system}, {pairs}").format(
+            (_("against {system}, {pairs}") if load_not_established(m) else _("than {system}, {pairs}")).format(
                 system=m.load.baseline_system,
                 pairs=load_pairs(m),
             )
-            + _unstable_ends(m, max_cv_pct)
+            + _unstable_ends(m, cfg)
             + _single_runs(m),
         ),
     )

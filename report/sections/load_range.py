@@ -11,6 +11,7 @@ from report.formatting import (
 )
 from report.i18n import _, join_words, ngettext
 from report.sections.base import Words
+from report.sections.phrases import ratio_span
 
 #: What `report measure` writes in a system's [environment] lines when every load reads memory (tmpfs, a RAM disk):
 #: report/measure/words.py's `_cache`, in the languages it may have written test.toml in.
@@ -55,12 +56,26 @@ def loads_marked(w: Words) -> str:
     return w.marked("load_times") or ("not_durable" if memory_load_systems(w.m, w.config) else "")
 
 
+def shown_within_limit(m: Metrics) -> bool:
+    """Whether some pair's runs are shown to spread within the limit: more than one load time on each system (so a
+    spread and an interval) and neither above the limit."""
+    return any(p.speedup_ci95 is not None and not p.unstable for p in m.load.models)
+
+
+def load_not_established(m: Metrics) -> bool:
+    """Whether the load speedup is not established: an end of the range comes from runs that spread above the limit
+    and no pair is shown within it. The pairs of one load time per system cannot stand in for the unstable one: their
+    spread is unknown, not small (cold read 10, M2: leaving out the only pair with repeat runs favoured less data)."""
+    ends, _stable = load_speedups_by_spread(m)
+    return bool(ends) and not shown_within_limit(m)
+
+
 def headline_load_pairs(m: Metrics) -> list:
     """The load pairs every headline states (page 1, the summary, the loading section): those whose runs stay within
-    the limit when an end of the whole range is unstable and such pairs remain, else all (third cold read, M-1: one
-    range everywhere)."""
-    ends, stable = load_speedups_by_spread(m)
-    if ends and stable:
+    the limit when an end of the whole range is unstable and a pair is shown within the limit, else all (third cold
+    read, M-1: one range everywhere; when none is shown within, the headline says the speedup is not established)."""
+    ends, _stable = load_speedups_by_spread(m)
+    if ends and shown_within_limit(m):
         return [p for p in m.load.models if not p.unstable]
     return list(m.load.models)
 
@@ -90,12 +105,82 @@ def load_pairs(m: Metrics) -> str:
     return ngettext("{n} model/platform pair", "{n} model/platform pairs", total).format(n=total)
 
 
+def not_established_why(m: Metrics, cfg: TestConfig) -> str:
+    """Why the load speedup is not established: which speedups come from one load time per system, which from runs
+    that spread above the limit ("5.00× and 6.00× come from one load time per system (spread unknown) and 10.0× from
+    runs that spread above the 10% limit")."""
+    limit = given(cfg.gates.max_cv_pct)
+    single = [x3(v) for v in sorted({p.speedup for p in m.load.models if p.speedup_ci95 is None and not p.unstable})]
+    unstable = [x3(v) for v in sorted({p.speedup for p in m.load.models if p.unstable})]
+    if len(m.load.models) == 1:  # its speedup is printed beside this already
+        return _("its runs spread above the {limit}% limit").format(limit=limit)
+    if not single:
+        return ngettext(
+            "{unstable} comes from runs that spread above the {limit}% limit",
+            "{unstable} come from runs that spread above the {limit}% limit",
+            len(unstable),
+        ).format(unstable=join_words(unstable), limit=limit)
+    return ngettext(
+        "{single} comes from one load time per system (spread unknown) and {unstable} from runs that spread above "
+        "the {limit}% limit",
+        "{single} come from one load time per system (spread unknown) and {unstable} from runs that spread above "
+        "the {limit}% limit",
+        len(single),
+    ).format(single=join_words(single), unstable=join_words(unstable), limit=limit)
+
+
+def not_established(w: Words, lead: bool) -> str:
+    """The sentence that replaces the load range where it is not established (`load_not_established`): in the summary
+    (`lead`: "For inference, …", pointing to the loading section) or heading the loading section."""
+    m = w.m
+    origin = w.origin("load_times")
+    if lead:
+        text = (
+            _(
+                "For inference, the illustrative load times establish no load speedup for {candidate} over "
+                "{baseline} ({pairs}, {span}): {why} (see “{section}”)."
+            )
+            if origin == "illustrative"
+            else _(
+                "For inference, the supplied load times establish no load speedup for {candidate} over {baseline} "
+                "({pairs}, {span}): {why} (see “{section}”)."
+            )
+            if origin == "supplied"
+            else _(
+                "For inference, the load times establish no load speedup for {candidate} over {baseline} ({pairs}, "
+                "{span}): {why} (see “{section}”)."
+            )
+        )
+    else:
+        text = (
+            _(
+                "The illustrative load times establish no load speedup for {candidate} over {baseline} ({pairs}, "
+                "{span}): {why}."
+            )
+            if origin == "illustrative"
+            else _(
+                "The supplied load times establish no load speedup for {candidate} over {baseline} ({pairs}, "
+                "{span}): {why}."
+            )
+            if origin == "supplied"
+            else _("The load times establish no load speedup for {candidate} over {baseline} ({pairs}, {span}): {why}.")
+        )
+    return text.format(
+        candidate=m.load.candidate_system,
+        baseline=m.load.baseline_system,
+        pairs=load_pairs(m),
+        span=ratio_span(m.load.speedup_min, m.load.speedup_max),
+        why=not_established_why(m, w.config),
+        section=_("Model loading for inference"),
+    )
+
+
 def unstable_loads(m: Metrics, cfg: TestConfig, section: str = "") -> str:
     """Said after the headline load range when an end of the whole range comes from runs that spread above the
     limit: left out of the range when other pairs remain, else named as unstable. `section`: where the loads are
     discussed, when it is not here (there, the warnings that follow the range name an unstable pair)."""
     ends, stable = load_speedups_by_spread(m)
-    if not ends:
+    if not ends or load_not_established(m):  # the lead sentence says why (`not_established_why`)
         return ""
     values, limit = join_words([x3(v) for v in ends]), given(cfg.gates.max_cv_pct)
     if stable:
@@ -109,8 +194,6 @@ def unstable_loads(m: Metrics, cfg: TestConfig, section: str = "") -> str:
                 "Left out of this range: {values}, from runs that spread above the {limit}% limit (unstable; below)."
             )
         )
-    elif section:
-        text = _("The runs behind {values} spread above the {limit}% limit: unstable (see “{section}”).")
     else:  # nothing left out, and the warnings below say it
         return ""
     return " " + text.format(values=values, limit=limit, section=section)

@@ -27,8 +27,10 @@ from report.sections.base import Words
 from report.sections.load_range import (
     headline_load_pairs,
     headline_load_span,
+    load_not_established,
     loads_marked,
     memory_loads,
+    not_established,
     unstable_loads,
 )
 from report.sections.phrases import (
@@ -138,7 +140,9 @@ def build(w: Words) -> Section:
         )
     notes = [
         Para(
-            text.format(
+            not_established(w, lead=False) + memory_loads(m, w.config)
+            if load_not_established(m)
+            else text.format(
                 candidate=m.load.candidate_system,
                 speed=load_speed(m, headline_load_span(m)),
                 baseline=m.load.baseline_system,

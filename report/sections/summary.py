@@ -19,7 +19,15 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.decisions import no_difference_shown
 from report.sections.findings import async_sentence, capacity_paras, save_warnings
-from report.sections.load_range import headline_load_span, load_pairs, loads_marked, memory_loads, unstable_loads
+from report.sections.load_range import (
+    headline_load_span,
+    load_not_established,
+    load_pairs,
+    loads_marked,
+    memory_loads,
+    not_established,
+    unstable_loads,
+)
 from report.sections.phrases import (
     _n,
     load_speed,
@@ -133,7 +141,9 @@ def _key_findings(w: Words) -> list[Para]:
         *capacity_paras(w),
         w.p(async_sentence(m), "save_times", "restore_times"),
         Para(
-            (
+            not_established(w, lead=True) + memory_loads(m, w.config)
+            if load_not_established(m)
+            else (
                 _("For inference, the illustrative load times put {candidate} {speed} than {baseline} ({pairs}).")
                 if w.origin("load_times") == "illustrative"
                 else _("For inference, the supplied load times put {candidate} {speed} than {baseline} ({pairs}).")

@@ -97,13 +97,24 @@ def test_the_scale_answer_names_the_failure_rate_it_assumes():
     )
 
 
-def test_the_life_cycle_answer_takes_the_load_pairs_the_headline_takes():
+def test_the_life_cycle_answer_takes_the_load_pairs_the_headline_takes(folder):
     """Fourth cold read, M5: the life-cycle answer's savings are of the headline's pairs. The repeated fixture's
-    32B/Atlas pair (110 → 11 s, 99 s saved) spreads above the limit, but the other pairs (7B: 40 → 8, 32 s; 32B/H100:
-    90 → 15, 75 s) have one load time per system: the headline keeps those two (cold read 7, M4)."""
+    32B/Atlas pair (110 → 11 s, 99 s saved) spreads above the limit and the other pairs (7B: 40 → 8, 32 s; 32B/H100:
+    90 → 15, 75 s) have one load time per system: no pair is shown within the limit, so no saving is stated (cold
+    read 10, M2). A second 7B run each (41 s and 8 s: 40.5 → 8, 32.5 s saved, within the limit) establishes it: the
+    answer's range is the 7B and H100 pairs', the unstable 99 s left out."""
     ctx, _m = build(FIXTURES / "repeated")
     qa = " ".join(texts(section(ctx, "qa").blocks))
-    assert "every cold start of a model of this test takes 32 s to 75 s less" in qa
+    assert "Deploying and serving: the load times establish no cold-start saving (see “Model loading for" in qa
+    assert "less." not in qa.partition("Deploying and serving")[2]
+    data = folder("repeated")
+    (data / "load_times.csv").write_text(
+        (data / "load_times.csv").read_text() + "Old NFS,7B,Atlas 910B,16,2,41,bo\nArray X,7B,Atlas 910B,16,2,8,bo\n"
+    )
+    ctx, _m = build(data)
+    assert "every cold start of a model of this test takes 32.5 s to 75 s less" in " ".join(
+        texts(section(ctx, "qa").blocks)
+    )
 
 
 def test_the_scale_answer_says_the_bandwidth_the_linear_growth_needs():
