@@ -88,15 +88,21 @@ NOISE_SPREAD = 1e-9
 
 
 def spread(mean: float, sd: float | None, figure=None) -> str:
-    """A table's "mean ± sd" cell, each figure at three significant digits as it prints everywhere: "178 ± 2.10";
-    `figure` prints the mean where its quantity has its own rule (a duration: `seconds_figure`, "94", not "94.0").
-    A spread that is floating-point noise (below NOISE_SPREAD of the mean) prints as the zero it is: "4.80 ± 0"."""
+    """A table's "mean ± sd" cell: the mean at three significant digits as it prints everywhere, the sd to the mean's
+    last decimal place, "178 ± 2", "43.2 ± 0.7" (cold read 10, m3: "110 ± 14.1" gave the spread more precision than
+    its mean); a spread that rounds to zero there keeps its first significant digit ("403 ± 0.3"), and one that is
+    floating-point noise (below NOISE_SPREAD of the mean) prints as the zero it is: "4.80 ± 0". `figure` prints the
+    mean where its quantity has its own rule (a duration: `seconds_figure`, "94", not "94.0")."""
     shown = (figure or sig)(mean)
     if sd is None:
         return shown
     if abs(sd) <= NOISE_SPREAD * abs(mean):
-        sd = 0.0
-    return f"{shown} ± {sig(sd)}"
+        return f"{shown} ± 0"
+    decimals = len(shown.partition(".")[2])
+    sd_text = num(sd, decimals)
+    if float(sd_text.replace(",", "")) == 0:
+        sd_text = sig(sd, 1)
+    return f"{shown} ± {sd_text}"
 
 
 def mean_sd(mean: float, sd: float | None, digits: int) -> str:
@@ -158,17 +164,21 @@ def worked(value: float, recomputed: float, digits: int = PROSE_DIGITS, least: i
     return sig(value, least)
 
 
-def enough_digits(values: tuple[float, ...], recomputes, digits: int = PROSE_DIGITS, most: int = 6) -> tuple[str, ...]:
+def enough_digits(
+    values: tuple[float, ...], recomputes, digits: int = PROSE_DIGITS, most: int = 6, figure=None
+) -> tuple[str, ...]:
     """`values` at `digits` significant digits, or with the fewest more digits (the later values first) that make
     `recomputes(texts)` hold: the figures worked from them on the page come out as printed. Equal values take equal
-    digits: a candidate's 84.25 s and the 84.25 s it saves print alike."""
+    digits: a candidate's 84.25 s and the 84.25 s it saves print alike. `figure(value, digits)` prints a value where
+    its quantity has its own rule (`seconds_figure`); `sig` by default."""
+    figure = figure or sig
     ways = sorted(itertools.product(range(digits, most + 1), repeat=len(values)), key=lambda d: (sum(d), d))
     same = [(i, j) for i in range(len(values)) for j in range(i) if values[i] == values[j]]
     for ds in (d for d in ways if all(d[i] == d[j] for i, j in same)):  # one value prints one way
-        texts = tuple(sig(v, d) for v, d in zip(values, ds, strict=True))
+        texts = tuple(figure(v, d) for v, d in zip(values, ds, strict=True))
         if recomputes(texts):
             return texts
-    return tuple(sig(v, most) for v in values)
+    return tuple(figure(v, most) for v in values)
 
 
 def rounds_to(value: float, text: str, digits: int = PROSE_DIGITS) -> bool:
@@ -266,9 +276,9 @@ def s3(value: float) -> str:
     return f"{seconds_figure(value)} s"
 
 
-def seconds_figure(value: float) -> str:
+def seconds_figure(value: float, digits: int = PROSE_DIGITS) -> str:
     """A duration in a table whose header names the unit, as s3 prints it in prose: "1,680", "22.1", "−22.1"."""
-    return num(value, 0) if float(value).is_integer() else sig(value)
+    return num(value, 0) if float(value).is_integer() else sig(value, digits)
 
 
 def p3(value: float | None) -> str:

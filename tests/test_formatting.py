@@ -53,7 +53,7 @@ def test_rounded_prints_whole_digits_beyond_three_as_zeros():
 
 def test_one_precision_for_a_figure_in_tables_and_prose():
     """A table's cell prints a figure as the prose does: 10.98% is 11.0% in both, 48.95 GPU-equivalents 49.0."""
-    assert f.spread(178.0, 2.1) == "178 ± 2.10" and f.spread(94.0, None) == "94.0"
+    assert f.spread(178.0, 2.1) == "178 ± 2" and f.spread(94.0, None) == "94.0"
     assert f.p3(10.98) == "11.0%" and f.gpus(48.95) == "49.0" and f.gpus(4.9) == "4.90" and f.gpus(125.2) == "125"
     assert f.seconds(5065.1) == "5,065 s" and f.seconds(0.774) == "0.774 s"
 
@@ -64,8 +64,16 @@ def test_a_spread_of_floating_point_noise_prints_as_zero():
     noise = 4.8 * 1.3e-16
     assert f.spread(4.8, noise) == "4.80 ± 0" and f.spread(21.3, 2.51e-15) == "21.3 ± 0"
     assert f.spread(3.0, 0.0) == "3.00 ± 0"
-    # A real spread, however small against its mean, keeps its three significant digits.
-    assert f.spread(4.8, 4.8e-8) == "4.80 ± 0.0000000480" and f.spread(178.0, 2.1) == "178 ± 2.10"
+    # A real spread, however small against its mean, keeps its first significant digit.
+    assert f.spread(4.8, 4.8e-8) == "4.80 ± 0.00000005" and f.spread(403.0, 0.3) == "403 ± 0.3"
+
+
+def test_a_spread_prints_to_its_mean_s_last_decimal_place():
+    """Cold read 10, m3: "110 ± 14.1" and "43.2 ± 0.650" gave the sd more precision than the mean beside it. The sd
+    prints to the mean's last decimal place: 110 ± 14 (sd of 100 and 120: 14.14), 43.2 ± 0.7, 8.10 ± 0.12."""
+    assert f.spread(110.0, 14.142, f.seconds_figure) == "110 ± 14"
+    assert f.spread(43.2, 0.650) == "43.2 ± 0.7" and f.spread(8.1, 0.120) == "8.10 ± 0.12"
+    assert f.spread(1680.0, 25.3) == "1,680 ± 25" and f.spread(11.0, 1.414, f.seconds_figure) == "11 ± 1"
 
 
 NFS = "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8) (s)"  # 64 characters

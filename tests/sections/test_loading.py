@@ -10,7 +10,7 @@ def test_loads_carry_their_spread_and_a_stability_warning():
     ctx, _m = build(FIXTURES / "repeated")
     table = next(b for b in section(ctx, "loading").blocks if isinstance(b, Table))
     assert [r[0] for r in table.rows] == ["7B", "32B", "32B"]  # natural order, then platform
-    assert table.rows[1][4:] == ("110 ± 14.1", "11 ± 1.41", "12.9 / 12.9", "99", "10.0×", "5.75× to 17.4×")
+    assert table.rows[1][4:] == ("110 ± 14", "11 ± 1", "12.9 / 12.9", "99", "10.0×", "5.75× to 17.4×")
     # The other pairs, 40 / 8 = 5.00× and 90 / 15 = 6.00×, have one load time per system: their spread is unknown,
     # not small (cold read 6, M7), and the pair shown unstable (110 / 11 = 10.0×) cannot head a range (cold read 7,
     # M4). No pair is shown within the limit, so no range is stated as the speedup (cold read 10, M2).

@@ -30,7 +30,7 @@ def test_summary_sentences_come_from_the_figures():
     assert [q.id for q in qa] == ["qa-utilisation", "qa-async", "qa-lifecycle", "qa-scale"]
     assert "worth 13.7 GPUs of capacity" in qa[0].blocks[1].text
     save_table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
-    assert save_table.rows[0][2] == "110 ± 10.0" and save_table.rows[0][5] == "1.00"
+    assert save_table.rows[0][2] == "110 ± 10" and save_table.rows[0][5] == "1.00"
 
 
 def test_no_difference_shown_makes_the_derived_benefits_conditional():
