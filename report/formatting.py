@@ -309,9 +309,10 @@ def natural_key(text: str) -> tuple:
 
 # A table's width in its own font's `ch` (A4 text width, 493 pt, over Inter's 0 at 0.86rem of 10.5 pt, 5.64 pt: the
 # page's screen.css sets the root size, print.css's 9.5 pt does not win) less slack for numbers and signs wider than a
-# 0. A table of WIDE_COLUMNS columns or more is set at 0.78rem (screen.css, figure.table.wide), 5.12 pt: 96 of its ch.
-# (88 and 97, as before, overran the margin by a few points: long_names' load table.)
-TABLE_CH, WIDE_TABLE_CH, WIDE_COLUMNS = 87, 96, 9
+# 0. A table of WIDE_COLUMNS columns or more is set at 0.78rem (screen.css, figure.table.wide), 5.12 pt: 94 of its ch.
+# (88 and 97, as before, and 96 once its sds printed to their means' decimals, overran the margin by a few points:
+# long_names' load table.)
+TABLE_CH, WIDE_TABLE_CH, WIDE_COLUMNS = 87, 94, 9
 HEADER_LINES, CELL_LINES = 3, 3
 CELL_PAD_CH = 2  # a cell's left and right padding (0.4rem each), in ch
 # A name up to this many characters keeps one line ("Old NAS" wrapped onto two beside columns with room to spare).
