@@ -8,7 +8,7 @@ Every block that states a figure drawn from an input test.toml declares illustra
 Each section module exports `ID`, `CHARTS` (the charts it places, in order) and `build(words) -> Section | None`
 (None: the section is left out of this report). Section modules import only the shared modules, never each other:
 base, decisions, labels and phrases below, and above them the findings, sentences several sections say (findings,
-verdict, retuning, load_range). SECTIONS below is the only list of the sections, in report order.
+verdict, retuning, load_range, capacity). SECTIONS below is the only list of the sections, in report order.
 """
 
 from __future__ import annotations

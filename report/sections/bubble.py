@@ -19,8 +19,9 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
+from report.sections.capacity import capacity_paras
 from report.sections.decisions import no_difference_shown
-from report.sections.findings import capacity_paras, no_difference_note
+from report.sections.findings import no_difference_note
 from report.sections.phrases import shorter
 
 ID = "bubble"

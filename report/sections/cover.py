@@ -19,8 +19,8 @@ from report.formatting import (
 )
 from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
+from report.sections.capacity import demand_ratios, optimum_equivalents
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
-from report.sections.findings import demand_ratios, optimum_equivalents
 from report.sections.labels import input_words
 from report.sections.load_range import (
     headline_load_span,

@@ -27,7 +27,8 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import cluster_row_assumption, demand_ratios, no_difference_note, optimum_equivalents
+from report.sections.capacity import cluster_row_assumption, demand_ratios, optimum_equivalents
+from report.sections.findings import no_difference_note
 from report.sections.retuning import beyond_run, optimum_points, stall_free_steps, today_interval_only
 
 ID = "economics"
@@ -112,25 +113,21 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     # reading 7, M1)
     two = today_interval_only(m)
     ratio = demand_ratios(m)["mean_ratio"]
+    formula = _(
+        "{gpus} GPU-equivalents × 8,760 h × {price}: every GPU of the {cluster}-GPU cluster running jobs like this one "
+        "all year"
+    ).format(gpus=equivalents, price=price, cluster=count(b.cluster_gpus))
     cluster_rows = [
         (
-            _(
-                "Per year, the whole cluster at today's interval, on {ratio} the tested bandwidth: not shown by this "
-                "test"
-            ).format(ratio=ratio)
-            if beyond and two
-            else _("Per year, the whole cluster, on {ratio} the tested bandwidth: not shown by this test").format(
-                ratio=ratio
+            _("Per year, the whole cluster at today's interval") if two else _("Per year, the whole cluster"),
+            # an amount the test does not support is a condition, in the assumption's column, never the value (Chinese
+            # reading 11, M3: "5.1 million USD" in the value column beside "that value would not be there")
+            _("Not shown") if beyond else cluster,
+            _("{amount} only on {ratio} the tested bandwidth, which this test does not show; {formula}").format(
+                amount=cluster, ratio=ratio, formula=formula
             )
             if beyond
-            else _("Per year, the whole cluster at today's interval")
-            if two
-            else _("Per year, the whole cluster"),
-            cluster,
-            _(
-                "{gpus} GPU-equivalents × 8,760 h × {price}: every GPU of the {cluster}-GPU cluster running jobs like "
-                "this one all year"
-            ).format(gpus=equivalents, price=price, cluster=count(b.cluster_gpus)),
+            else formula,
         ),
     ]
     if e.value_per_run != 0:
@@ -282,10 +279,9 @@ def build(w: Words) -> Section | None:
             (
                 _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
-                    "{per_year} a year at {runs} runs. At today's interval the time saved across a cluster of such "
-                    "jobs would be worth {cluster} a year, but only if the storage delivered a bandwidth this test "
-                    "did not show ({ratio} of it on average): at the tested bandwidth its saves would stall training "
-                    "on the candidate too, and that value would not be there (the table's last rows)."
+                    "{per_year} a year at {runs} runs. Across a cluster of such jobs this test shows no value: their "
+                    "saves would need {ratio} this test's bandwidth on average, which the test does not show (the "
+                    "table's last rows)."
                 )
                 if m.cluster.candidate.mean_to_sustained > 1
                 else _(

@@ -17,8 +17,9 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
+from report.sections.capacity import capacity_paras
 from report.sections.decisions import no_difference_shown
-from report.sections.findings import async_sentence, capacity_paras, save_warnings
+from report.sections.findings import async_sentence, save_warnings
 from report.sections.load_range import (
     headline_load_span,
     load_not_established,

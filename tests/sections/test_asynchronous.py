@@ -105,7 +105,10 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
     )
     # The answers say the figure once more and refer back for the demand, not a third copy of the paragraph.
     qa = " ".join(texts(section(ctx, "qa").blocks))
-    assert demand not in qa and "worth 49.0 GPUs of capacity (the summary says what bandwidth it assumes)" in qa
+    assert demand not in qa and (
+        "worth 49.0 GPUs of capacity, if the jobs' saves stay staggered (the summary says what bandwidth it assumes)"
+        in qa
+    )
     assert "not the system's capacity" in " ".join(texts(section(ctx, "summary").blocks))
     capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")
     assert capacity.note == (
@@ -124,7 +127,7 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
 
 
 def test_a_cluster_beyond_the_bandwidth_even_on_average_says_so():
-    from report.sections.findings import demand_sentence
+    from report.sections.capacity import demand_sentence
 
     _ctx, m = build(DATA)
     over = dataclasses.replace(m.cluster.candidate, mean_to_sustained=1.5, peak_to_sustained=27.3)

@@ -240,7 +240,13 @@ def test_the_capacity_sentence_is_said_twice_at_most_and_hours_only_where_counte
         bubble = texts(section(ctx, "bubble").blocks)
         assert not any("steps per unit of time" in a and "steps per unit of time" in b for a, b in pairwise(bubble))
         qa = " ".join(texts(section(ctx, "qa").blocks))
-        assert "GPUs of capacity (the summary says what bandwidth it assumes)." in qa
+        # data/ needs 13.6x the bandwidth if every job saves at once: staggered saves, said in the sentence; fio-local
+        # (2.79x) and async-70b (7.07x) need more than the test showed even on average: a condition (cold read 11, M1)
+        assert (
+            "GPUs of capacity, if the jobs' saves stay staggered (the summary says what bandwidth it assumes)." in qa
+            if folder == DATA
+            else "this test's bandwidth on average, which the test does not show (see the summary)." in qa
+        )
     ctx, m = build(FIO_EXAMPLE)  # 22.1 s: no "(0.00614 h)"
     assert "The run finishes 22.1 s sooner, 0.436% of its baseline wall time." in texts(section(ctx, "bubble").blocks)
     ctx, m = build(ASYNC_EXAMPLE)  # 15,936 s = 4.43 h

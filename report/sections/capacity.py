@@ -1,0 +1,258 @@
+"""Capacity: the GPU-equivalents a cluster of such jobs gains, the bandwidth its saves need against this test's, and
+the condition that ties them, worded once for page 1, the summary, the bubble section, the answers and the value."""
+
+from __future__ import annotations
+
+from report.blocks import (
+    Para,
+)
+from report.compute import Metrics
+from report.formatting import (
+    count,
+    gpus,
+    p3,
+    sig,
+)
+from report.i18n import _, ngettext
+from report.runs import FEW_SAMPLES, sustained
+from report.sections.base import Words
+from report.sections.decisions import no_difference_shown
+from report.sections.retuning import today_interval_only
+
+
+def capacity_condition(m: Metrics) -> str:
+    """The bandwidth a gain in GPU-equivalents rests on, said in the sentence that states it (cold read 11, M1;
+    Chinese reading 11, M2: page 1 printed "Not shown" while the summary and the answers stated "worth 20.4 GPUs"): more
+    than the test showed on average, or within it only if the jobs' saves stay staggered. A loss needs no condition."""
+    c = m.cluster.candidate
+    if m.bubble.gpu_equivalents < 0:
+        return ""
+    if c.mean_to_sustained > 1:
+        return _(", but only with {mean_ratio} this test's bandwidth on average, which the test does not show").format(
+            **demand_ratios(m)
+        )
+    if c.peak_to_sustained > 1:
+        return _(", if the jobs' saves stay staggered")
+    return ""
+
+
+def capacity_beyond(m: Metrics) -> bool:
+    """Whether the cluster's saves need more than this test's bandwidth even perfectly staggered: its GPU-equivalents
+    are then a condition, never a finding (page 1's tile prints "Not shown")."""
+    return m.cluster.candidate.mean_to_sustained > 1 and m.bubble.gpu_equivalents >= 0
+
+
+def capacity_sentence(m: Metrics) -> str:
+    """The GPU-equivalents a cluster of such jobs gains (or loses), from the save times alone, with the bandwidth they
+    rest on (`capacity_condition`)."""
+    b = m.bubble
+    gain = b.throughput_gain_pct >= 0
+    if no_difference_shown(m.save.speedup_ci95):  # a condition wherever it is said (cold read 6, m7)
+        text = (
+            _(
+                "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of "
+                "{cluster} GPUs running jobs like this one, with this job's save times, that would be worth {gpus} "
+                "GPUs of capacity{condition}."
+            )
+            if gain
+            else _(
+                "If the means held: each GPU would complete {gain} fewer steps per unit of time; in a cluster of "
+                "{cluster} GPUs running jobs like this one, with this job's save times, that would be a loss of {gpus} "
+                "GPUs of capacity."
+            )
+        )
+    elif capacity_beyond(m):
+        text = _(
+            "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "
+            "this one, with this job's save times, that would be worth {gpus} GPUs of capacity{condition}."
+        )
+    else:
+        text = (
+            _(
+                "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs "
+                "like this one, with this job's save times, that is worth {gpus} GPUs of capacity{condition}."
+            )
+            if gain
+            else _(
+                "Each GPU completes {gain} fewer steps per unit of time; in a cluster of {cluster} GPUs running jobs "
+                "like this one, with this job's save times, that is a loss of {gpus} GPUs of capacity."
+            )
+        )
+    return text.format(
+        gain=p3(abs(b.throughput_gain_pct)),
+        cluster=count(b.cluster_gpus),
+        gpus=gpus(abs(b.gpu_equivalents)),
+        condition=capacity_condition(m),
+    )
+
+
+def optimum_equivalents(m: Metrics) -> str:
+    """The GPU-equivalents with each system at its optimal interval, unsigned, as every page prints them."""
+    return sig(abs(m.reliability.optimum_gpu_equivalents))
+
+
+def optimum_capacity(m: Metrics) -> str:
+    """Said after the GPU-equivalents at today's interval when a longer or re-tuned interval takes most of them away:
+    what they come to with each system at its optimal interval (fourth cold read, M1)."""
+    if not today_interval_only(m):
+        return ""
+    equivalents = m.reliability.optimum_gpu_equivalents
+    text = (
+        _(
+            "That holds at today's interval only: with each system at its optimal interval, failures included, the "
+            "cluster would gain {gpus} GPU-equivalents."
+        )
+        if equivalents >= 0
+        else _(
+            "That holds at today's interval only: with each system at its optimal interval, failures included, the "
+            "cluster would lose {gpus} GPU-equivalents."
+        )
+    )
+    return " " + text.format(gpus=optimum_equivalents(m))
+
+
+def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
+    """The GPU-equivalents (with `after`), marked as the save times they come from are, then the bandwidth the cluster
+    behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
+    drawn from its input, not on whatever shares their paragraph. `full`: the bandwidth paragraph in full (the
+    summary), else one sentence that refers to it (cold read 6, m4: ninety words twice)."""
+    m = w.m
+    # `after` (per 1,000 GPUs) scales today's figure, so it comes before the optimum's (cold read 6, M3)
+    capacity = capacity_sentence(m) + (" " + after if after else "") + optimum_capacity(m)
+    demand = demand_sentence(m) if full else demand_reference(m)
+    # the condition of a gain beyond the tested bandwidth states its ratio to that bandwidth: marked as it is too
+    inputs = ("save_times", "bandwidth") if capacity_beyond(m) else ("save_times",)
+    return [w.p(capacity, *inputs), w.p(demand, "save_times", "bandwidth")]
+
+
+def demand_reference(m: Metrics) -> str:
+    """The cluster's bandwidth demand in one sentence, after the summary has said it in full."""
+    c = m.cluster.candidate
+    return (
+        _(
+            "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
+            "test's bandwidth on average: the test does not show the GPU-equivalents above (see the summary)."
+        )
+        if capacity_beyond(m)
+        else _(
+            "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
+            "test's bandwidth on average (the summary says what that assumes)."
+        )
+    ).format(
+        mean=sig(c.mean_write_gbps),
+        peak=sig(c.peak_write_gbps),
+        system=m.save.candidate.system,
+        ratio=demand_ratios(m)["mean_ratio"],
+    )
+
+
+def demand_sentence(m: Metrics) -> str:
+    """The bandwidth the cluster behind the GPU-equivalents would need on the candidate, against what was measured."""
+    cl, c = m.cluster, m.cluster.candidate
+    if m.save.candidate.gpus > m.bubble.cluster_gpus:
+        jobs = _("The cluster figures describe one job of {gpus} GPUs, larger than the cluster.").format(
+            gpus=count(m.save.candidate.gpus)
+        )
+    else:
+        jobs = ngettext(
+            "A cluster of {cluster} GPUs holds {n} such job ({gpus} GPUs).",
+            "A cluster of {cluster} GPUs holds {n} such jobs ({gpus} GPUs each).",
+            cl.jobs,
+        ).format(n=count(cl.jobs), cluster=count(m.bubble.cluster_gpus), gpus=count(m.save.candidate.gpus))
+    need = (
+        _(
+            "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
+            "{peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth of this test."
+        )
+        if sustained(m.bandwidth.candidate)
+        else _(
+            "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
+            "{peak} GB/s if every job saves at once, against the {measured} GB/s write bandwidth of this test (fewer "
+            "than {few} samples per run: not shown to be sustained)."
+        )
+    )
+    text = (
+        jobs
+        + " "
+        + need.format(
+            system=m.save.candidate.system,
+            mean=sig(c.mean_write_gbps),
+            peak=sig(c.peak_write_gbps),
+            measured=sig(m.bandwidth.candidate_gbps),
+            few=FEW_SAMPLES,
+        )
+    )
+    text += _beyond_bandwidth(m)
+    return text
+
+
+def demand_ratios(m: Metrics) -> dict[str, str]:
+    """The cluster's write demand against this test's bandwidth, as every page prints it: "mean_ratio" (saves perfectly
+    staggered) and "peak_ratio" (every job at once), "7.07×"."""
+    c = m.cluster.candidate
+    return {
+        "mean_ratio": _("{ratio}×").format(ratio=sig(c.mean_to_sustained)),
+        "peak_ratio": _("{ratio}×").format(ratio=sig(c.peak_to_sustained)),
+    }
+
+
+def _beyond_bandwidth(m: Metrics) -> str:
+    """When the cluster's saves need more than this test sustained: on average (the GPU-equivalents rest on a bandwidth
+    not shown), or only when every job saves at once (they hold only if the saves are staggered)."""
+    c = m.cluster.candidate
+    ratios = demand_ratios(m)
+    if c.mean_to_sustained > 1:
+        said = _(
+            "Even perfectly staggered, that is more than this test's bandwidth ({mean_ratio} of it on "
+            "average, {peak_ratio} at peak): the GPU-equivalents assume a bandwidth the test did not show."
+        )
+    elif c.peak_to_sustained > 1:
+        said = _(
+            "On average that is within this test's bandwidth ({mean_ratio} of it), but every job saving at "
+            "once needs {peak_ratio} of it: the GPU-equivalents hold only if the jobs' saves are staggered, or with a "
+            "bandwidth the test did not show."
+        )
+    else:
+        return ""
+    # "what its clients drove" describes a measurement: an illustrative log says what it is (cold read 7, M5)
+    caution = (
+        _(
+            "This test's bandwidth is illustrative, not measured, and a measurement would show what its clients "
+            "drove, not the system's capacity: measure at the cluster's scale before counting on it."
+        )
+        if "bandwidth" in m.inputs_illustrative
+        else _(
+            "This test's bandwidth is what its clients drove, not the system's capacity, so measure at the cluster's "
+            "scale before counting on it."
+        )
+    )
+    return " " + said.format(**ratios) + " " + caution
+
+
+def cluster_row_assumption(m: Metrics) -> str:
+    """The value table's cluster row, in one sentence: what it assumes of the storage (the figures are said in full
+    beside the GPU-equivalents)."""
+    c = m.cluster.candidate
+    fields = {
+        "system": m.save.candidate.system,
+        "peak": sig(c.peak_write_gbps),
+        "mean": sig(c.mean_write_gbps),
+        **demand_ratios(m),
+        # beside the optima's row, the row of today's interval by name (Chinese reading 7, M1)
+        "row": _("The cluster row at today's interval") if today_interval_only(m) else _("The cluster row"),
+    }
+    if c.mean_to_sustained > 1:  # even staggered saves need more (third cold read, m-16)
+        return _(
+            "{row} assumes {system} takes every job's saves: {mean} GB/s on average even if they are "
+            "perfectly staggered and {peak} GB/s if they all save at once, {mean_ratio} and {peak_ratio} this test's "
+            "bandwidth (see “Training bubble analysis”)."
+        ).format(**fields)
+    if c.peak_to_sustained > 1:
+        return _(
+            "{row} assumes {system} takes every job's saves: {peak} GB/s if they all save at once, "
+            "{peak_ratio} this test's bandwidth (see “Training bubble analysis”)."
+        ).format(**fields)
+    return _(
+        "{row} assumes {system} takes every job's saves: {peak} GB/s if they all save at once, within this "
+        "test's bandwidth ({peak_ratio} of it)."
+    ).format(**fields)
