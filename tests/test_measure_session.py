@@ -187,7 +187,7 @@ def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(mea
     environment = config["environment"]
     assert environment["RAM disk: fio"].startswith("fio-3.") and "Linux" in environment["RAM disk: fio"]
     assert "on tmpfs (tmpfs)" in environment["RAM disk: file system"]
-    assert "memory speeds, not storage" in environment["RAM disk: file system"]
+    assert "the medium is memory, not storage" in environment["RAM disk: file system"]
     assert "memory" not in environment["Local disk: file system"]
     assert "not durable: tmpfs keeps the data in memory only" in environment["RAM disk: durability"]
     assert environment["RAM disk: page cache"].startswith("none to drop: tmpfs's pages are the only copy")

@@ -79,7 +79,10 @@ def _file_system(s) -> str:
         path=s.path, fstype=mount.fstype, source=mount.source, point=mount.point, options=mount.options
     )
     if s.machine.memory is not None:
-        text = _("{text}; it lives in memory, so these are memory speeds, not storage").format(text=text)
+        text = _(
+            "{text}; it lives in memory: the medium is memory, not storage, and the rates are bounded by this "
+            "machine's I/O path"
+        ).format(text=text)
     return text
 
 

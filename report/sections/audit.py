@@ -15,7 +15,7 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, ngettext
-from report.runs import FEW_SAMPLES, both_sustained, sustained
+from report.runs import FEW_SAMPLES, both_sustained, sparse
 from report.sections.base import Words
 from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
 from report.sections.findings import bytes_from_fio
@@ -184,8 +184,10 @@ def _weak_evidence(m) -> str:
     """What keeps the save speedup against the bandwidth ratio from being a finding: a bandwidth of too few samples
     per run, save runs that G1 or G2 reject or cannot judge; "" when neither."""
     reasons = []
-    if not (sustained(m.bandwidth.baseline) and sustained(m.bandwidth.candidate)):
+    if sparse(m.bandwidth.baseline) or sparse(m.bandwidth.candidate):
         reasons.append(_("the bandwidth has fewer than {few} samples per run").format(few=FEW_SAMPLES))
+    elif not both_sustained(m.bandwidth):
+        reasons.append(_("the bandwidth's runs end before their rate settles"))
     failed = [g.id for g in m.gates if g.id in ("G1", "G2") and g.status == "fail"]
     missing = [g.id for g in m.gates if g.id in ("G1", "G2") and g.status == "insufficient"]
     if failed:

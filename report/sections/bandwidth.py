@@ -14,7 +14,7 @@ from report.formatting import (
     spread,
 )
 from report.i18n import _, join_words, ngettext
-from report.runs import FEW_SAMPLES, both_sustained, sustained
+from report.runs import FEW_SAMPLES, both_sustained, ramping, sparse
 from report.sections.base import Words
 from report.sections.phrases import (
     both,
@@ -37,7 +37,8 @@ def build(w: Words) -> Section:
                 str(side.runs),
                 count(side.samples),
                 spread(side.sustained_gbps, side.stdev_gbps),
-                sig(side.steady_gbps) if sustained(side) else "–",  # no warm-up to leave out of a short run's log
+                # no warm-up to leave out of a short run's log; a ramp's steady state is its own (the text says it)
+                "–" if sparse(side) else sig(side.steady_gbps),
                 sig(save.effective_gbps),
                 p3(audit.effective_share_pct),
             )
@@ -65,18 +66,18 @@ def build(w: Words) -> Section:
         if both_sustained(bw)
         else _(
             "All samples: the mean of each run's samples, then the mean over runs (what the contract calls the "
-            "sustained bandwidth, which runs of fewer than {few} samples do not show). Steady state: the same without "
-            "each run's warm-up, the samples before the first one at 90% of the run's median (a dash where the runs "
-            "are too short to show one). Effective: checkpoint size ÷ mean save time."
+            "sustained bandwidth, which these runs do not show: see above). Steady state: the same without each run's "
+            "warm-up, the samples before the first one at 90% of the run's median (a dash where runs of fewer than "
+            "{few} samples are too short to show one). Effective: checkpoint size ÷ mean save time."
         ).format(few=FEW_SAMPLES),
         illustrative=w.marked("bandwidth", "save_times"),
     )
     # A run of one or two samples shows neither a sustained rate nor a warm-up (third cold read, m-13): a system is
     # sparse when any of its runs is that short.
-    sparse = [side for side in w.sides if _short_runs(side.bandwidth)]
+    sparse_sides = [side for side in w.sides if _short_runs(side.bandwidth)]
     first = (
         _("{candidate}'s write bandwidth averages {candidate_bw} GB/s against {baseline_bw} GB/s, {change}.")
-        if sparse
+        if not both_sustained(bw)
         else _("{candidate} sustains {candidate_bw} GB/s against {baseline_bw} GB/s, {change}.")
     )
     notes = [
@@ -90,7 +91,10 @@ def build(w: Words) -> Section:
             "bandwidth",
         )
     ]
-    ramps = [(side.key, side.bandwidth) for side in w.sides if side.bandwidth.warmup_samples]
+    # a short run's log shows no warm-up its table cell could leave out: nor does the text (cold read 11, M3)
+    ramps = [
+        (side.key, side.bandwidth) for side in w.sides if side.bandwidth.warmup_samples and not sparse(side.bandwidth)
+    ]
     for key, s in ramps:
         text = ngettext(
             "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean is "
@@ -108,13 +112,14 @@ def build(w: Words) -> Section:
                     n=count(s.warmup_samples),
                     steady=sig(s.steady_gbps),
                     change=pct_change(s.steady_gain_pct),
-                ),
+                )
+                + _ramp_words(s),
                 "bandwidth",
                 side=key,
             )
         )
-    if sparse:
-        notes += [w.p(text, "bandwidth") for text in _sparse_words(sparse)]
+    if sparse_sides:
+        notes += [w.p(text, "bandwidth") for text in _sparse_words(sparse_sides)]
     elif not ramps:
         notes.append(
             w.p(_("No run opens with a warm-up ramp: the steady-state means equal the all-sample means."), "bandwidth")
@@ -141,6 +146,17 @@ def build(w: Words) -> Section:
         _("Sustained write bandwidth") if both_sustained(bw) else _("Write bandwidth"),
         (*notes, table, w.figure("bandwidth"), w.figure("throughput")),
     )
+
+
+def _ramp_words(side) -> str:
+    """Said after a warm-up that takes more than RAMP_SHARE of a system's samples: its runs end before the rate
+    settles, so the log shows no sustained rate (cold read 11, M2)."""
+    if not ramping(side):
+        return ""
+    return " " + _(
+        "The warm-up is {share} of its {samples} samples: its runs end before the rate settles, so this test does not "
+        "show a sustained rate; write for longer (fio's --runtime)."
+    ).format(share=p3(100 * side.warmup_samples / side.samples), samples=count(side.samples))
 
 
 def _short_runs(side) -> int:

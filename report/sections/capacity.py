@@ -14,7 +14,7 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _, ngettext
-from report.runs import FEW_SAMPLES, sustained
+from report.runs import sustained
 from report.sections.base import Words
 from report.sections.decisions import no_difference_shown
 from report.sections.retuning import today_interval_only
@@ -167,8 +167,8 @@ def demand_sentence(m: Metrics) -> str:
         if sustained(m.bandwidth.candidate)
         else _(
             "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
-            "{peak} GB/s if every job saves at once, against the {measured} GB/s write bandwidth of this test (fewer "
-            "than {few} samples per run: not shown to be sustained)."
+            "{peak} GB/s if every job saves at once, against the {measured} GB/s write bandwidth of this test (not "
+            "shown to be sustained: see “{section}”)."
         )
     )
     text = (
@@ -179,7 +179,7 @@ def demand_sentence(m: Metrics) -> str:
             mean=sig(c.mean_write_gbps),
             peak=sig(c.peak_write_gbps),
             measured=sig(m.bandwidth.candidate_gbps),
-            few=FEW_SAMPLES,
+            section=_("Write bandwidth"),
         )
     )
     text += _beyond_bandwidth(m)
