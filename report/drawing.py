@@ -547,9 +547,15 @@ def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             sv.intervals_steps,
             sv.interval_reduction_pct,
             b.checkpoint_interval_steps,
-            _("Checkpoint interval (steps)"),
+            _("Checkpoint interval (steps, log scale)"),  # both axes logarithmic, said as figures 6 and 7 say it
         ),
-        (right, sv.step_times_s, sv.step_time_reduction_pct, sv.step_time_s, _("Compute time per step (s)")),
+        (
+            right,
+            sv.step_times_s,
+            sv.step_time_reduction_pct,
+            sv.step_time_s,
+            _("Compute time per step (s, log scale)"),
+        ),
     )
     for ax, x, y, here, label in panels:
         ax.plot(x, y, color=COLOURS["candidate"], linewidth=1.2)

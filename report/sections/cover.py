@@ -238,7 +238,8 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
     for tile_id, value, label, note in specs:
         if tile_id in DERIVED_TILES and no_difference_shown(s.speedup_ci95):
             # the condition in the tile's own words, not only in its tag (third cold read, M-6)
-            label = _("{label}, if the means held").format(label=label)
+            # one bracket, not two in a row: 等效 GPU 数（所需带宽超出测试值；按均值推算） (Chinese reading 11, m3)
+            label = _("{label}, if the means held").format(label=label).replace("）（", "；")
         if tile_id == "capacity" and today_interval_only(m):
             # the big figure is the one that holds once each system saves at its optimum; today's is the small print
             # (fifth cold read, M2: a director quotes the big one, "TODAY'S INTERVAL ONLY" or not)

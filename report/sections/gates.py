@@ -18,10 +18,10 @@ from report.formatting import (
     p3,
     x3,
 )
-from report.i18n import _, ngettext
+from report.i18n import _, join_words, ngettext
 from report.sections.base import Words
 from report.sections.decisions import FAR_EXTRAPOLATION
-from report.sections.findings import bytes_from_fio
+from report.sections.findings import bytes_from_fio, projection_gpus, projection_label
 from report.sections.labels import gate_name, input_words
 from report.sections.phrases import (
     _n,
@@ -256,10 +256,32 @@ def _missing_measurements(w: Words) -> list[Para]:
         out.append(Para(text))
     for p in m.projections:
         if p.extrapolation > FAR_EXTRAPOLATION:
-            text = _(
-                "Measure a checkpoint near {size}: the projection “{name}” is {ratio} the largest in the save times."
+            # a name stating a GPU count the projection does not use says the count it does use (cold read 11, m8:
+            # "70B on 64 GPUs" keeps the test's 8 GPUs), as the projections' table labels it
+            held = projection_gpus(m)
+            text = (
+                _("Measure a checkpoint near {size}: the projection “{name}” is {ratio} the largest in the save times.")
+                if projection_label(m, p) == p.name
+                else _(
+                    "Measure a checkpoint near {size}: the projection “{name}” (projected on {gpus} GPUs) is {ratio} "
+                    "the largest in the save times."
+                )
+                if len(held) == 1
+                else _(
+                    "Measure a checkpoint near {size}: the projection “{name}” (fitted over {gpus} GPUs) is {ratio} "
+                    "the largest in the save times."
+                )
             )
-            out.append(Para(text.format(size=gb(p.snapshot_gb), name=p.name, ratio=x3(p.extrapolation))))
+            out.append(
+                Para(
+                    text.format(
+                        size=gb(p.snapshot_gb),
+                        name=p.name,
+                        ratio=x3(p.extrapolation),
+                        gpus=join_words([count(g) for g in held]),
+                    )
+                )
+            )
     for name in m.inputs_illustrative:
         out.append(Para(_("Measure the {input}: this test's are illustrative.").format(input=input_words(name))))
     return out
