@@ -319,12 +319,19 @@ def _evidence(w: Words) -> str:
         "supplied": _("Supplied inputs, taken as given in their CSV files: {inputs}."),
     }
     parts = [words[k].format(inputs=join_words(o[k])) for k in words if o[k]]
-    if not o["imported"] and (o["supplied"] or o["supplied_measured"]):
+    none_measured = not o["imported"] and not o["supplied_measured"] and o["illustrative"]
+    if not o["imported"] and not none_measured:
         # the test date and "this test" do not make a replay of published figures a measurement (cold read 11, M4)
         parts.insert(0, _("No input of this report comes from a measuring tool's output."))
-    if not o["imported"] and not o["supplied_measured"] and o["illustrative"]:
+    if none_measured:
         parts.append(_("None of this report's inputs is measured."))
-    if o["illustrative"]:
+        # "not measured" said just before (Chinese reading 11, m2)
+        parts.append(
+            _("Illustrative inputs: {inputs}; each figure drawn from them is marked “Illustrative”.").format(
+                inputs=join_words(o["illustrative"])
+            )
+        )
+    elif o["illustrative"]:
         parts.append(
             _(
                 "Illustrative inputs, not measured: {inputs}; each figure drawn from them is marked “Illustrative”."

@@ -99,7 +99,7 @@ def _load_table(w: Words, models) -> Table:
             Column(_("95% interval")),
         ),
         rows,
-        f"{_table_note()} {named}".strip(),
+        f"{_table_note(models)} {named}".strip(),
         illustrative=loads_marked(w),
     )
 
@@ -109,8 +109,11 @@ def _load_table(w: Words, models) -> Table:
 HEADER_NAME_CHARS = 24
 
 
-def _table_note() -> str:
-    """The load table's note, in the report's language."""
+def _table_note(models) -> str:
+    """The load table's note, in the report's language: of one load time per system, what each cell is (Chinese
+    reading 11, m13: "mean ± sd over runs" above a table with no ± and no CV)."""
+    if all(x.baseline_runs == 1 and x.candidate_runs == 1 for x in models):
+        return _("One load time per system for each model: each cell is that load's time, with no spread to show.")
     return _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'.")
 
 
