@@ -320,9 +320,6 @@ def _evidence(w: Words) -> str:
     }
     parts = [words[k].format(inputs=join_words(o[k])) for k in words if o[k]]
     none_measured = not o["imported"] and not o["supplied_measured"] and o["illustrative"]
-    if not o["imported"] and not none_measured:
-        # the test date and "this test" do not make a replay of published figures a measurement (cold read 11, M4)
-        parts.insert(0, _("No input of this report comes from a measuring tool's output."))
     if none_measured:
         parts.append(_("None of this report's inputs is measured."))
         # "not measured" said just before (Chinese reading 11, m2)

@@ -19,7 +19,6 @@ def test_no_illustrative_figure_is_unmarked():
     loading = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert loading.mark == "Illustrative input"
     assert ctx.cover.evidence.startswith(
-        "No input of this report comes from a measuring tool's output. "
         "Supplied inputs, measured according to their source notes: checkpoint save times (“White paper: measured 32B "
         "LoRA checkpoint saves, 8 GPUs (one value per system)”). "
         "Illustrative inputs, not measured:"
@@ -31,7 +30,7 @@ def test_without_illustrative_inputs_nothing_is_marked():
     assert not any(p.illustrative for p in all_paras(ctx))
     # Every input supplied in a CSV, with no source note saying measured: "supplied", never "measured" (minor 11).
     assert ctx.cover.evidence == (
-        "No input of this report comes from a measuring tool's output. Supplied inputs, taken as given in their CSV files: checkpoint save times, write bandwidth and model load "
+        "Supplied inputs, taken as given in their CSV files: checkpoint save times, write bandwidth and model load "
         "times. Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
         "the test setup."
     )
