@@ -19,11 +19,11 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _, join_words
-from report.sections import asynchronous
 from report.sections.base import Words
 from report.sections.capacity import capacity_beyond, capacity_condition, demand_ratios, optimum_capacity
 from report.sections.decisions import no_difference_shown
 from report.sections.findings import (
+    async_title,
     ettr_fields,
     no_difference_note,
     other_workloads,
@@ -326,7 +326,7 @@ def _async_answer(w: Words) -> Subsection:
         ).format(
             baseline_steps=count(b_steps),
             candidate_steps=count(c_steps),
-            section=asynchronous.title(m),
+            section=async_title(m),
         )
     )
     changes = (_("Beyond training time: {clause}") if a.storage_stalls else _("What it does change: {clause}")).format(

@@ -21,7 +21,7 @@ from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
-from report.sections.findings import no_difference_note, restores_from_memory, stall_free_clause
+from report.sections.findings import async_title, no_difference_note, restores_from_memory, stall_free_clause
 from report.sections.phrases import both, sooner
 
 ID = "async"
@@ -55,12 +55,7 @@ def build(w: Words) -> Section:
                 "note",
             )
         )
-    return Section(ID, title(m), tuple(blocks))
-
-
-def title(m: Metrics) -> str:
-    """The section's title: a what-if for a job that saves synchronously (the answers refer to it by name)."""
-    return _("Asynchronous checkpointing (what-if)") if m.checkpoint_mode == "sync" else _("Asynchronous checkpointing")
+    return Section(ID, async_title(m), tuple(blocks))
 
 
 def _lead(what_if: bool) -> str:

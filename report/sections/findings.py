@@ -41,8 +41,15 @@ def stalling_writes(m: Metrics) -> str:
     return _("the {lag} write on {system}").format(system=side.system, lag=s3(lag.write_lag_s))
 
 
-def async_sentence(m: Metrics) -> str:
-    """What asynchronous saves make of the storage's benefit at today's interval, and what remains."""
+def async_title(m: Metrics) -> str:
+    """The asynchronous section's title: a what-if for a job that saves synchronously (the summary and the answers
+    refer to it by name)."""
+    return _("Asynchronous checkpointing (what-if)") if m.checkpoint_mode == "sync" else _("Asynchronous checkpointing")
+
+
+def async_sentence(m: Metrics, refer: bool = False) -> str:
+    """What asynchronous saves make of the storage's benefit at today's interval, and what remains (`refer`: said in
+    the asynchronous section; here a pointer to it, as the summary says it: Chinese reading 11, m7)."""
     a, r, s = m.async_, m.reliability, m.save
     if a.storage_stalls:
         text = (
@@ -84,6 +91,11 @@ def async_sentence(m: Metrics) -> str:
             "compute between saves, so the storage does not change training time at today's interval."
         )
     ).format(baseline=s3(a.baseline.write_lag_s), candidate=s3(a.candidate.write_lag_s), tau=s3(r.interval_s))
+    if refer:
+        remains = _(
+            "What remains, a shorter interval at which writes no longer stall training, is weighed in “{section}”."
+        ).format(section=async_title(m))
+        return vanish + " " + remains + _restore_words(m)
     return vanish + " " + _stall_free_words(m) + _restore_words(m)
 
 

@@ -140,7 +140,7 @@ def _key_findings(w: Words) -> list[Para]:
             "save_times",
         ),
         *capacity_paras(w),
-        w.p(async_sentence(m), "save_times", "restore_times"),
+        w.p(async_sentence(m, refer=True), "save_times", "restore_times"),
         Para(
             not_established(w, lead=True) + memory_loads(m, w.config)
             if load_not_established(m)

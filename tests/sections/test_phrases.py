@@ -18,7 +18,7 @@ def test_a_slower_candidate_is_worded_as_slower(folder):
     assert m.async_.stall_free_rework_s == (55 - 110) * m.reliability.step_time_s / 2
     assert (
         "grows from 55 to 110 steps, so the job must checkpoint less often and recompute 89.2 s more after each "
-        "failure on average" in summary
+        "failure on average" in " ".join(texts(section(ctx, "async").blocks))
     )
     tiles = {k.id: (k.value, k.label) for k in ctx.cover.tiles}
     assert tiles["speedup"] == ("2.00×", "slower checkpoint save")

@@ -148,7 +148,7 @@ def test_not_durable_marks_only_the_not_durable_systems_figures():
     assert "The restores on tmpfs (/dev/shm) read back a checkpoint held in memory, not on durable storage" in said[0]
     assert "A restore takes 2.39 s on Local disk (ext4 on virtio) and 0.774 s on tmpfs (/dev/shm)." in said[0]
     assert sum("read back a checkpoint held in memory" in t for t in by_text) == 1
-    summary = " ".join(texts(section(ctx, "summary").blocks))
+    summary = " ".join(texts(section(ctx, "async").blocks))
     # the optimum (48,735 steps) is longer than both stall-free intervals: saving more often buys little (cold read 4)
     # the what-if's staging is 0 s: the optimum of asynchronous saves is the write itself (fifth cold read, M1)
     assert (
