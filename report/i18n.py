@@ -159,6 +159,8 @@ def typeset(text: str, language_: str | None = None) -> str:
         text = _NO_SPACE_BETWEEN_CJK.sub("", text)
         text = _SPACE_AFTER_CJK.sub(" ", text)
         text = _SPACE_BEFORE_CJK.sub(" ", text)
+        # "64 块 GPU" is one phrase: not "64 块" at a line's end and "GPU" at the next's (Chinese reading 11, m5)
+        text = text.replace("块 GPU", "块" + NO_BREAK_SPACE + "GPU")
     text = _NUMBER_UNIT.sub(r"\1" + NO_BREAK_SPACE, text)
     return _FIGURE_SLASHED_UNIT.sub("/" + WORD_JOINER, text)
 

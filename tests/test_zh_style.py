@@ -114,7 +114,10 @@ def test_typeset_spaces_chinese_and_latin_and_keeps_numbers_with_their_units():
         i18n.typeset("是基线的 8.51×，快 6.20×至9.30×", "zh-CN") == f"是基线的 8.51{nb}倍，快 6.20{nb}倍至 9.30{nb}倍"
     )
     assert i18n.typeset("a × b = 2 × 3", "zh-CN") == "a × b = 2 × 3"  # a product, not a multiple
-    assert i18n.typeset("相当于增加 49 块 GPU，2026年11月30日", "zh-CN") == f"相当于增加 49{nb}块 GPU，2026年11月30日"
+    # "块 GPU" is one phrase too (Chinese reading 11, m5: "64 块" ↵ "GPU" in a table cell)
+    assert (
+        i18n.typeset("相当于增加 49 块 GPU，2026年11月30日", "zh-CN") == f"相当于增加 49{nb}块{nb}GPU，2026年11月30日"
+    )
     assert i18n.typeset("178 s and 20 saves, G1 fails", "en") == f"178{nb}s and 20{nb}saves, G1 fails"
     # a figure's unit never parts at its slash ("21.3 GB/" ↵ "s"), in prose as in headers; a name keeps its own
     wj = i18n.WORD_JOINER

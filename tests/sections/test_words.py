@@ -225,8 +225,7 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
         )
         ctx, _m = build(DATA)
         assert (
-            _rows(ctx, "setup", "assumptions")["每步计算时间"][1]
-            == "推导：(墙钟时间 − 保存次数 × 单次保存耗时) ÷ 步数"
+            _rows(ctx, "setup", "assumptions")["每步计算时间"][1] == "推导：(墙钟时间 − 保存次数 × 单次保存耗时) ÷ 步数"
         )
     ctx, _m = build(FIXTURES / "retune")  # “128 GB” names no GPU count
     assert not any("named for a GPU count" in t for t in texts(section(ctx, "projections").blocks))
