@@ -89,20 +89,20 @@ NOISE_SPREAD = 1e-9
 
 def spread(mean: float, sd: float | None, figure=None) -> str:
     """A table's "mean ± sd" cell: the mean at three significant digits as it prints everywhere, the sd to the mean's
-    last decimal place, "178 ± 2", "43.2 ± 0.7" (cold read 10, m3: "110 ± 14.1" gave the spread more precision than
-    its mean); a spread that rounds to zero there keeps its first significant digit ("403 ± 0.3"), and one that is
-    floating-point noise (below NOISE_SPREAD of the mean) prints as the zero it is: "4.80 ± 0". `figure` prints the
-    mean where its quantity has its own rule (a duration: `seconds_figure`, "94", not "94.0")."""
+    last decimal place or to two significant digits, whichever is finer: "178 ± 2.1", "110 ± 14", "43.2 ± 0.65"
+    (cold read 10, m3: "110 ± 14.1" gave the spread more precision than its mean; cold read 12, M3: "11 ± 1" left its
+    12.9% CV unrecomputable); a spread that is floating-point noise (below NOISE_SPREAD of the mean) prints as the
+    zero it is: "4.80 ± 0.00". `figure` prints the mean where its quantity has its own rule (a duration:
+    `seconds_figure`, "94", not "94.0")."""
     shown = (figure or sig)(mean)
     if sd is None:
         return shown
-    if abs(sd) <= NOISE_SPREAD * abs(mean):
-        return f"{shown} ± 0"
-    decimals = len(shown.partition(".")[2])
-    sd_text = num(sd, decimals)
-    if float(sd_text.replace(",", "")) == 0:
-        sd_text = sig(sd, 1)
-    return f"{shown} ± {sd_text}"
+    if abs(sd) <= NOISE_SPREAD * abs(mean):  # a zero at the mean's last place: "4.80 ± 0.00" (cold read 12, m2)
+        return f"{shown} ± {num(0.0, len(shown.partition('.')[2]))}"
+    # two significant digits at least, so that the CV beside it can be checked against its limit (cold read 12, M3:
+    # "11 ± 1" gave 9.1%, within the 10% limit the 12.9% printed beside it exceeds)
+    decimals = max(len(shown.partition(".")[2]), 1 - math.floor(math.log10(abs(sd))))
+    return f"{shown} ± {num(sd, max(decimals, 0))}"
 
 
 def mean_sd(mean: float, sd: float | None, digits: int) -> str:

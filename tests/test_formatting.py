@@ -53,7 +53,7 @@ def test_rounded_prints_whole_digits_beyond_three_as_zeros():
 
 def test_one_precision_for_a_figure_in_tables_and_prose():
     """A table's cell prints a figure as the prose does: 10.98% is 11.0% in both, 48.95 GPU-equivalents 49.0."""
-    assert f.spread(178.0, 2.1) == "178 ± 2" and f.spread(94.0, None) == "94.0"
+    assert f.spread(178.0, 2.1) == "178 ± 2.1" and f.spread(94.0, None) == "94.0"
     assert f.p3(10.98) == "11.0%" and f.gpus(48.95) == "49.0" and f.gpus(4.9) == "4.90" and f.gpus(125.2) == "125"
     assert f.seconds(5065.1) == "5,065 s" and f.seconds(0.774) == "0.774 s"
 
@@ -62,18 +62,20 @@ def test_a_spread_of_floating_point_noise_prints_as_zero():
     """Three runs of 4.8 GB/s average to a standard deviation of 6.28e-16 in floating point (long_names, Table 6):
     below a billionth of the mean it is printed as the zero it is, as gates_fail prints "3.00 ± 0"."""
     noise = 4.8 * 1.3e-16
-    assert f.spread(4.8, noise) == "4.80 ± 0" and f.spread(21.3, 2.51e-15) == "21.3 ± 0"
-    assert f.spread(3.0, 0.0) == "3.00 ± 0"
-    # A real spread, however small against its mean, keeps its first significant digit.
-    assert f.spread(4.8, 4.8e-8) == "4.80 ± 0.00000005" and f.spread(403.0, 0.3) == "403 ± 0.3"
+    assert f.spread(4.8, noise) == "4.80 ± 0.00" and f.spread(21.3, 2.51e-15) == "21.3 ± 0.0"
+    assert f.spread(3.0, 0.0) == "3.00 ± 0.00"
+    # A real spread, however small against its mean, keeps two significant digits.
+    assert f.spread(4.8, 4.8e-8) == "4.80 ± 0.000000048" and f.spread(403.0, 0.3) == "403 ± 0.30"
 
 
-def test_a_spread_prints_to_its_mean_s_last_decimal_place():
-    """Cold read 10, m3: "110 ± 14.1" and "43.2 ± 0.650" gave the sd more precision than the mean beside it. The sd
-    prints to the mean's last decimal place: 110 ± 14 (sd of 100 and 120: 14.14), 43.2 ± 0.7, 8.10 ± 0.12."""
+def test_a_spread_prints_to_its_mean_s_last_decimal_place_or_two_digits():
+    """Cold read 10, m3: "110 ± 14.1" and "43.2 ± 0.650" gave the sd more precision than the mean beside it; cold read
+    12, M3: "11 ± 1" beside a CV of 12.9% gave 9.1%, within the 10% limit. The sd prints to the mean's last decimal
+    place or to two significant digits, whichever is finer: 110 ± 14 (sd of 100 and 120: 14.14), 11 ± 1.4
+    (1.4 ÷ 11 = 12.7%, above 10% as 12.9% is), 43.2 ± 0.65, 8.10 ± 0.12."""
     assert f.spread(110.0, 14.142, f.seconds_figure) == "110 ± 14"
-    assert f.spread(43.2, 0.650) == "43.2 ± 0.7" and f.spread(8.1, 0.120) == "8.10 ± 0.12"
-    assert f.spread(1680.0, 25.3) == "1,680 ± 25" and f.spread(11.0, 1.414, f.seconds_figure) == "11 ± 1"
+    assert f.spread(43.2, 0.650) == "43.2 ± 0.65" and f.spread(8.1, 0.120) == "8.10 ± 0.12"
+    assert f.spread(1680.0, 25.3) == "1,680 ± 25" and f.spread(11.0, 1.414, f.seconds_figure) == "11 ± 1.4"
 
 
 NFS = "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8) (s)"  # 64 characters

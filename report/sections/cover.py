@@ -94,8 +94,8 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
     is shown within the limit (the note names what it leaves out), else the whole range (cold read 8, M1), labelled
     "not established" when no pair is shown within the limit (cold read 10, M2)."""
     low, high = headline_load_span(m)
-    if load_not_established(m):  # the note says why
-        return ratio_span(low, high), _("model load ratio, speedup not established")
+    if load_not_established(m):  # no ratio in the big type; the note gives the ratios and why (cold read 12, M1)
+        return _("Not established"), _("model load speedup")
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
     return ratio_span(low, high), _("faster model loading")
@@ -105,21 +105,27 @@ def _unstable_ends(m: Metrics, cfg: TestConfig) -> str:
     """Said on the load tile when an end of the whole range comes from a pair whose runs spread above the limit: which
     end, left out of the headline when stable pairs remain (cold read 7, minor 12)."""
     ends, _stable = load_speedups_by_spread(m)
-    if not ends:
+    if not ends or load_not_established(m):  # not established: the note says why (`_load_note`)
         return ""
-    if load_not_established(m):  # the label says "not established"; here, why
-        return _("; {why}").format(why=not_established_why(m, cfg))
     return _("; {values} from runs that spread above the {limit}% limit (unstable), left out").format(
         values=join_words([x3(v) for v in ends]), limit=given(cfg.gates.max_cv_pct)
     )
 
 
-def _single_runs(m: Metrics) -> str:
-    """Said on the load tile when every model has one load time per system (timed once, or supplied or illustrative
-    as one value): its speedups carry no spread (third cold read, m-16)."""
-    if m.load.models and all(x.speedup_ci95 is None for x in m.load.models):
-        return _("; one load time per system, no spread")
-    return ""
+def _load_note(m: Metrics, cfg: TestConfig) -> str:
+    """The load tile's note: against which system and over which pairs, with the unstable end left out; where the
+    speedup is not established, the ratios and why ("5.00×–10.0× against Old NFS, 3 model/platform pairs; 5.00× and
+    6.00× come from one load time per system …")."""
+    if load_not_established(m):
+        return _("{span} against {system}, {pairs}; {why}").format(
+            span=ratio_span(m.load.speedup_min, m.load.speedup_max),
+            system=m.load.baseline_system,
+            pairs=load_pairs(m),
+            why=not_established_why(m, cfg),
+        )
+    return _("than {system}, {pairs}").format(system=m.load.baseline_system, pairs=load_pairs(m)) + _unstable_ends(
+        m, cfg
+    )
 
 
 def _ettr_note(m: Metrics) -> str:
@@ -226,12 +232,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
         (
             "loading",
             *_load_headline(m),
-            (_("against {system}, {pairs}") if load_not_established(m) else _("than {system}, {pairs}")).format(
-                system=m.load.baseline_system,
-                pairs=load_pairs(m),
-            )
-            + _unstable_ends(m, cfg)
-            + _single_runs(m),
+            _load_note(m, cfg),
         ),
     )
     out = []

@@ -279,9 +279,9 @@ def build(w: Words) -> Section | None:
             (
                 _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
-                    "{per_year} a year at {runs} runs. Across a cluster of such jobs this test shows no value: their "
-                    "saves would need {ratio} this test's bandwidth on average, which the test does not show (the "
-                    "table's last rows)."
+                    "{per_year} a year at {runs} runs. At today's interval, across a cluster of such jobs this test "
+                    "shows no value: their saves would need {ratio} this test's bandwidth on average, which the test "
+                    "does not show (the table's last rows)."
                 )
                 if m.cluster.candidate.mean_to_sustained > 1
                 else _(

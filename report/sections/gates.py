@@ -68,15 +68,16 @@ def _tally(
     if indicative:
         clauses.append(
             ngettext(
-                "{indicative} passes only indicatively, on save runs that G1 or G2 does not pass",
-                "{indicative} pass only indicatively, on save runs that G1 or G2 does not pass",
+                # "met", not "passes", beside "None of the 4 gates passes" (cold read 12, m8)
+                "{indicative} is met only indicatively, on save runs that G1 or G2 does not accept",
+                "{indicative} are met only indicatively, on save runs that G1 or G2 does not accept",
                 len(indicative),
             ).format(indicative=gate_list(indicative))
         )
     if today:
         clauses.append(
             ngettext(
-                "{gates} passes at today's interval only", "{gates} pass at today's interval only", len(today)
+                "{gates} is met at today's interval only", "{gates} are met at today's interval only", len(today)
             ).format(gates=gate_list(today))
         )
     rest = []

@@ -177,8 +177,6 @@ def build(w: Words) -> Section:
             loads_marked(w),
         )
     ]
-    if all(x.speedup_ci95 is None for x in models):
-        notes.append(w.p(_("Each model has one load time per system, so the speedups carry no measure of spread.")))
     limit = given(w.config.gates.max_cv_pct)
     for x in models:
         if x.unstable:

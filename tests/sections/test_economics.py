@@ -48,8 +48,9 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     prose = econ.blocks[0].text
     assert prose.startswith("At 2.20 USD per GPU-hour, the time the candidate saves is worth 623 USD per training run")
     assert prose.endswith(
-        "Across a cluster of such jobs this test shows no value: their saves would need 7.07× this test's bandwidth "
-        "on average, which the test does not show (the table's last rows). These values are at today's interval of 50 "
+        "At today's interval, across a cluster of such jobs this test shows no value: their saves would need 7.07× this "
+        "test's bandwidth on average, which the test does not show (the table's last rows). These values are at "
+        "today's interval of 50 "
         "steps and hold only under 57 steps between saves: from 57 on, neither write outlasts the compute between "
         "saves, and the time saved, with its value, is gone. Each at its optimal interval, the candidate lowers the "
         "failure-aware overhead by only 0.012 percentage points of compute time. Re-tuning the interval on Parallel "
@@ -148,7 +149,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
         section(ctx, "gates")
         .blocks[2]
         .text.startswith(
-            "3 of 4 gates pass, on illustrative save times; G4 passes at today's interval only. Thresholds:"
+            "3 of 4 gates pass, on illustrative save times; G4 is met at today's interval only. Thresholds:"
         )
     )
     assert ctx.cover.verdict_label.startswith(

@@ -96,8 +96,13 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert "Young's optimum" not in summary and "once or twice" not in summary  # no headline to take back
     assert "is weighed in “Failures and the checkpoint interval”" in " ".join(texts(section(ctx, "qa").blocks))
-    # One load model: one saving per cold start, not "41.6 s to 41.6 s".
-    ctx, m = build(FIXTURES / "gates_fail")
+    # One load model: one saving per cold start, not "41.6 s to 41.6 s". gates_fail loads once per system, which
+    # establishes no speedup (cold read 12, M2): a second run each (20 and 10 s again) shows a spread within the limit.
+    data = folder("gates_fail")
+    (data / "load_times.csv").write_text(
+        (data / "load_times.csv").read_text() + "Base NFS,M,P,50,2,20\nCand,M,P,50,2,10\n"
+    )
+    ctx, m = build(data)
     assert m.lifecycle.load_saved_min_s == m.lifecycle.load_saved_max_s == 10
     words = " ".join(texts(section(ctx, "loading").blocks) + texts(section(ctx, "qa").blocks))
     assert "saving 10 s per cold start" in words and "takes 10 s less" in words and "10 s to 10 s" not in words

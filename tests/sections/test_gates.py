@@ -39,7 +39,7 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
     assert g4.detail.endswith("computed from save runs too few to decide G1 and G2")
     assert note.text.startswith(
         # an indicative pass is not counted as a pass (third cold read, m-14)
-        "None of the 4 gates passes; G4 passes only indicatively, on save runs that G1 or G2 does not pass; 3 lack "
+        "None of the 4 gates passes; G4 is met only indicatively, on save runs that G1 or G2 does not accept; 3 lack "
         "the data to decide."
     )
     # A count of none is not printed (Chinese reading 5: 4 个验收门槛中 0 个通过; "0 fail").

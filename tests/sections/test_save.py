@@ -24,4 +24,4 @@ def test_the_save_table_prints_a_duration_as_the_prose_does():
     assert [row[2] for row in table.rows] == ["178", "94"]
     ctx, _m = build(FIXTURES / "retune")
     table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
-    assert table.rows[1][2:5] == ("55 ± 5", "9.09", "50–60")
+    assert table.rows[1][2:5] == ("55 ± 5.0", "9.09", "50–60")
