@@ -165,6 +165,17 @@ def typeset(text: str, language_: str | None = None) -> str:
     return _FIGURE_SLASHED_UNIT.sub("/" + WORD_JOINER, text)
 
 
+_TAIL = re.compile(rf"([{_CJK}]{{2,3}})([）。；”]*)$")
+
+
+def keep_tail(text: str) -> str:
+    """A narrow Chinese text (a tile's note) whose last line never holds one ideograph alone ("离散度未" ↵ "知"): its
+    last three ideographs are kept together. Other languages as they are."""
+    if language() != "zh-CN":
+        return text
+    return _TAIL.sub(lambda m: WORD_JOINER.join(m.group(1)) + m.group(2), text)
+
+
 def gap(before: str) -> str:
     """The space after `before` where a template joins it to the next text: none after Chinese full-width
     punctuation, which carries its own space."""

@@ -38,6 +38,7 @@ def environment() -> jinja2.Environment:
         finalize=_typeset,
     )
     env.filters["keep_words"] = i18n.keep_words
+    env.filters["keep_tail"] = i18n.keep_tail
     env.filters["commands"] = commands
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
