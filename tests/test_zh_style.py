@@ -168,7 +168,7 @@ def test_the_build_warns_once_on_standard_error_and_builds(tmp_path):
 def _allowed() -> set[str]:
     from tests.test_i18n import ALLOWED
 
-    return ALLOWED | {"ETTR", "NVMe", "fio", "UTC", "KB", "MB", "MiB", "GiB", "ms", "USD", "runtime"}
+    return ALLOWED | {"ETTR", "NVMe", "fio", "UTC", "KB", "MB", "MiB", "GiB", "ms", "USD", "runtime", "sustain"}
 
 
 def _given(folder) -> tuple[str, ...]:

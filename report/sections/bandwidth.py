@@ -65,8 +65,8 @@ def build(w: Words) -> Section:
         )
         if both_sustained(bw)
         else _(
-            "All samples: the mean of each run's samples, then the mean over runs (what the contract calls the "
-            "sustained bandwidth, which these runs do not show: see above). Steady state: the same without each run's "
+            "All samples: the mean of each run's samples, then the mean over runs (the sustained bandwidth where the "
+            "runs show one, which these do not: see above). Steady state: the same without each run's "
             "warm-up, the samples before the first one at 90% of the run's median (a dash where runs of fewer than "
             "{few} samples are too short to show one). Effective: checkpoint size ÷ mean save time."
         ).format(few=FEW_SAMPLES),
@@ -155,7 +155,7 @@ def _ramp_words(side) -> str:
         return ""
     return " " + _(
         "The warm-up is {share} of its {samples} samples: its runs end before the rate settles, so this test does not "
-        "show a sustained rate; write for longer (fio's --runtime)."
+        "show a sustained rate; write for longer (report measure's --sustain-s, fio's --runtime)."
     ).format(share=p3(100 * side.warmup_samples / side.samples), samples=count(side.samples))
 
 

@@ -59,7 +59,7 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
     if gate.id == "G3":
         ci = m.save.speedup_ci95
         if ci is None:
-            return _("no confidence interval: each system needs 2 or more runs")
+            return _("no confidence interval, as each system needs 2 or more runs")
         text = {
             "pass": _("95% interval {low} to {high} lies at or above {target}×"),
             "fail": _("95% interval {low} to {high} lies below {target}×"),

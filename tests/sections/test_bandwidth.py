@@ -34,7 +34,7 @@ def test_a_warm_up_is_weighed_against_the_save_only_as_a_condition():
     # the rate settles, so the log shows no sustained rate and the section is "Write bandwidth"
     assert ramps[1].endswith(
         "The warm-up is 30.2% of its 43 samples: its runs end before the rate settles, so this test does not show a "
-        "sustained rate; write for longer (fio's --runtime)."
+        "sustained rate; write for longer (report measure's --sustain-s, fio's --runtime)."
     )
     assert section(ctx, "bandwidth").title == "Write bandwidth"
     assert texts(section(ctx, "bandwidth").blocks)[0].startswith(

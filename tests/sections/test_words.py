@@ -77,7 +77,7 @@ def test_gates_and_tiles_on_runs_the_gates_cannot_judge_are_flagged():
     assert why["G4"] == (
         "training time 4.67% shorter; target 2% shorter; computed from save runs too few to decide G1 and G2"
     )
-    assert why["G3"] == "no confidence interval: each system needs 2 or more runs"  # said once, not twice
+    assert why["G3"] == "no confidence interval, as each system needs 2 or more runs"  # said once, not twice
     marks = {t.id: t.mark for t in ctx.cover.tiles}
     assert marks["training"] == marks["ettr"] == "G1 and G2 undecided"
     assert marks["capacity"] == "G1 and G2 undecided; illustrative input"  # its note states the bandwidth demand
