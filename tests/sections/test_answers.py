@@ -16,7 +16,7 @@ def test_the_scale_answer_assumes_the_stalls_when_saves_are_asynchronous():
     # examples/async-70b: jobs pay their stalls (49.4 s and 9.60 s), not their writes (340 s and 75.3 s)
     ctx, _m = build(ROOT / "examples" / "async-70b")
     text = " ".join(texts(section(ctx, "qa").blocks))
-    # on a bandwidth the test does not show (7.07× it on average): a condition (Chinese reading 12, M1)
+    # on a bandwidth the test does not show (7.1× it on average): a condition (Chinese reading 12, M1)
     assert (
         "would grow with the cluster, 129 per 1,000 GPUs, if each job kept this job's stalls (49.4 s and 9.60 s) and "
         "the storage a bandwidth this test does not show (below)." in text
@@ -125,12 +125,12 @@ def test_the_life_cycle_answer_takes_the_load_pairs_the_headline_takes(folder):
 
 def test_the_scale_answer_says_the_bandwidth_the_linear_growth_needs():
     """Chinese reading 5, major 4: gates_fail's 1,000-GPU cluster needs 12.76 GB/s on average against the 3.00 GB/s
-    tested (4.25×): "the GPU-equivalents grow with the cluster" only if the bandwidth grows with it. The default data's
+    tested (4.3×): "the GPU-equivalents grow with the cluster" only if the bandwidth grows with it. The default data's
     4.78 GB/s lies within its 6.40 on average, but 87.2 GB/s when every job saves at once is 13.6× it: the answer
     says the premise the summary states, staggered saves (Chinese reading 7, M2)."""
     ctx, _m = build(FIXTURES / "gates_fail")
     assert (
-        "That needs the storage's bandwidth to grow with the cluster too: at 1,000 GPUs the saves already need 4.25× "
+        "That needs the storage's bandwidth to grow with the cluster too: at 1,000 GPUs the saves already need 4.3× "
         "this test's bandwidth on average (see the summary)." in " ".join(texts(section(ctx, "qa").blocks))
     )
     ctx, _m = build(DATA)
@@ -163,7 +163,7 @@ def test_cluster_gains_carry_their_interval_limit_in_the_answers_and_per_1000_sc
 def test_the_scale_answer_is_marked_by_the_bandwidth_only_where_it_states_it():
     """Chinese reading 6, M4: data's scale answer (49.0 per 1,000 GPUs, from the supplied save times) carried the
     illustrative mark of the bandwidth it did not state. It states it now (Chinese reading 7, M2: the premise of
-    staggered saves), and is marked by it; gates_fail's states it (4.25× the test's) and keeps it."""
+    staggered saves), and is marked by it; gates_fail's states it (4.3× the test's) and keeps it."""
     ctx, _m = build(DATA)
     scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
     assert scale.blocks[0].text.startswith("Cluster size:") and scale.blocks[0].illustrative

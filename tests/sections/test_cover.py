@@ -193,10 +193,10 @@ def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked(
 
 def test_a_capacity_the_tested_bandwidth_cannot_carry_is_not_the_big_figure():
     """Cold read 10, M1: gates_fail's tile printed "20.4" GPU-equivalents in the benefit's type beside "beyond the tested
-    bandwidth": its cluster needs 12.8 GB/s on average even with staggered saves, 4.25× the 3.00 GB/s tested."""
+    bandwidth": its cluster needs 12.8 GB/s on average even with staggered saves, 4.3× the 3.00 GB/s tested."""
     ctx, _m = build(FIXTURES / "gates_fail")
     tile = next(t for t in ctx.cover.tiles if t.id == "capacity")
     assert tile.value == "Not shown"
-    assert tile.note.startswith("20.4 only on 4.25× this test's bandwidth: 1,000-GPU cluster of such jobs")
+    assert tile.note.startswith("20.4 only on 4.3× this test's bandwidth: 1,000-GPU cluster of such jobs")
     ctx, _m = build(DATA)  # 4.78 GB/s on average within the 6.40 tested: the figure stays
     assert next(t for t in ctx.cover.tiles if t.id == "capacity").value == "49.0"

@@ -48,7 +48,7 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     prose = econ.blocks[0].text
     assert prose.startswith("At 2.20 USD per GPU-hour, the time the candidate saves is worth 623 USD per training run")
     assert prose.endswith(
-        "At today's interval, across a cluster of such jobs this test shows no value: their saves would need 7.07× this "
+        "At today's interval, across a cluster of such jobs this test shows no value: their saves would need 7.1× this "
         "test's bandwidth on average, which the test does not show (the table's last rows). These values are at "
         "today's interval of 50 "
         "steps and hold only under 57 steps between saves: from 57 on, neither write outlasts the compute between "
@@ -94,7 +94,7 @@ def test_each_amount_can_be_recomputed_from_its_printed_operands():
     cluster = rows["Per year, the whole cluster at today's interval"]
     assert cluster[0] == "Not shown"
     assert cluster[1].startswith(
-        "5.1 million USD only on 7.07× the tested bandwidth, which this test does not show; 264 GPU-equivalents × "
+        "5.1 million USD only on 7.1× the tested bandwidth, which this test does not show; 264 GPU-equivalents × "
         "8,760 h × 2.20 USD per GPU-hour"
     )
     assert rows["Per training run"] == ("623 USD", "15,936 s saved × 64 GPUs × 2.20 USD per GPU-hour")
@@ -102,13 +102,13 @@ def test_each_amount_can_be_recomputed_from_its_printed_operands():
 
 def test_the_cluster_row_says_even_staggered_saves_exceed_the_test():
     """Third cold read, m-16: async-70b's 2,048-GPU cluster needs 101 GB/s on average and 417 GB/s all at once against
-    this test's 14.3 GB/s (7.07× and 29.1×): the value's caveat names both, not the peak alone."""
+    this test's 14.3 GB/s (7.1× and 29×): the value's caveat names both, not the peak alone."""
     ctx, _m = build(ROOT / "examples" / "async-70b")
     words = " ".join(t for b in section(ctx, "economics").blocks if hasattr(b, "text") for t in [b.text])
     assert (
         "The cluster row at today's interval assumes Mingxin FX100 takes every job's saves: 101 GB/s on average even "
         "if "
-        "they are perfectly staggered and 417 GB/s if they all save at once, 7.07× and 29.1× this test's bandwidth"
+        "they are perfectly staggered and 417 GB/s if they all save at once, 7.1× and 29× this test's bandwidth"
         in words
     )
 
@@ -132,7 +132,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     # the big figure is the optimum's, today's the small print (fifth cold read, M2)
     assert (capacity.value, capacity.label) == ("0.242", "GPU-equivalents, each system at its optimal interval")
     assert capacity.note.startswith(
-        "264 at today's interval only on 7.07× this test's bandwidth: 2,048-GPU cluster of such jobs"
+        "264 at today's interval only on 7.1× this test's bandwidth: 2,048-GPU cluster of such jobs"
     )
     assert (
         "That holds at today's interval only: with each system at its optimal interval, failures included, the "

@@ -51,7 +51,7 @@ def test_no_difference_shown_makes_the_derived_benefits_conditional():
     assert summary[5] == (
         "If the means held: each GPU would complete 2.04% more steps per unit of time; in a cluster of 1,000 GPUs "
         "running jobs like this one, with this job's save times, that would be worth 20.4 GPUs of capacity, but only "
-        "with 4.25× this test's bandwidth on average, which the test does not show."
+        "with 4.3× this test's bandwidth on average, which the test does not show."
     )
     assert summary[6].startswith("A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each).")  # the demand apart
     marks = {k.id: k.mark for k in ctx.cover.tiles}
