@@ -21,7 +21,7 @@ def sparse(side) -> bool:
 
 
 def ramping(side) -> bool:
-    """Whether a system's warm-up takes more than RAMP_SHARE of its samples: its runs end before the rate settles
+    """Whether a system's warm-up takes more than RAMP_SHARE of its samples: its runs end soon after the rate settles
     (cold read 11, M2: fio-local's tmpfs, 13 of 43 samples of 4-second runs still rising, was said to sustain
     0.764 GB/s while its steady state was 0.915)."""
     return side.warmup_samples > RAMP_SHARE * side.samples

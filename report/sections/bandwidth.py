@@ -154,8 +154,8 @@ def _ramp_words(side) -> str:
     if not ramping(side):
         return ""
     return " " + _(
-        "The warm-up is {share} of its {samples} samples: its runs end before the rate settles, so this test does not "
-        "show a sustained rate; write for longer (report measure's --sustain-s, fio's --runtime)."
+        "The warm-up is {share} of its {samples} samples: each run ends soon after its rate settles, so this test does "
+        "not show a sustained rate; write for longer (report measure's --sustain-s, fio's --runtime)."
     ).format(share=p3(100 * side.warmup_samples / side.samples), samples=count(side.samples))
 
 

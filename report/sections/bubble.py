@@ -20,7 +20,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.capacity import capacity_beyond, capacity_paras
-from report.sections.decisions import no_difference_shown
+from report.sections.decisions import means_only
 from report.sections.findings import no_difference_note
 from report.sections.phrases import shorter
 
@@ -73,7 +73,7 @@ def build(w: Words) -> Section:
         if b.time_saved_s >= 0
         else _("The run finishes {time} later, {share} of its baseline wall time.")
     )
-    if no_difference_shown(m.save.speedup_ci95):  # the banner may be a page away (cold read 6, m7)
+    if means_only(m.save.speedup_ci95):  # the banner may be a page away (cold read 6, m7)
         finishes = (
             _("If the means held, the run would finish {time} sooner, {share} of its baseline wall time.")
             if b.time_saved_s >= 0

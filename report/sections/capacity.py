@@ -18,7 +18,7 @@ from report.formatting import (
 from report.i18n import _, ngettext
 from report.runs import sustained
 from report.sections.base import Words
-from report.sections.decisions import no_difference_shown
+from report.sections.decisions import means_only
 from report.sections.retuning import today_interval_only
 
 
@@ -49,7 +49,7 @@ def capacity_sentence(m: Metrics) -> str:
     rest on (`capacity_condition`)."""
     b = m.bubble
     gain = b.throughput_gain_pct >= 0
-    if no_difference_shown(m.save.speedup_ci95):  # a condition wherever it is said (cold read 6, m7)
+    if means_only(m.save.speedup_ci95):  # a condition wherever it is said (cold read 6, m7)
         text = (
             _(
                 "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of "

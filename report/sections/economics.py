@@ -128,17 +128,19 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     cluster_rows = [
         (
             _("Per year, the whole cluster at today's interval") if two else _("Per year, the whole cluster"),
-            # an amount the test does not support is a condition, in the assumption's column, never the value (Chinese
-            # reading 11, M3: "5.1 million USD" in the value column beside "that value would not be there")
+            # an amount the test does not support is not printed, as a value or as a condition (Chinese reading 11, M3:
+            # "5.1 million USD" beside "that value would not be there"; cold read 13, M4: still quoted from the
+            # assumption column)
             _("Not shown") if beyond else cluster,
-            _("{amount} only on {ratio} the tested bandwidth, which this test does not show; {formula}").format(
-                amount=cluster, ratio=ratio, formula=formula
-            )
+            _(
+                "not valued: every GPU of the {cluster}-GPU cluster running jobs like this one would need {ratio} the "
+                "tested bandwidth on average, which this test does not show"
+            ).format(cluster=count(b.cluster_gpus), ratio=ratio)
             if beyond
             else formula,
         ),
     ]
-    if e.value_per_run != 0:
+    if e.value_per_run != 0 and not beyond:  # nothing to reconcile with a cluster row not valued
         cluster_rows.append(
             (
                 _("Runs a year behind the cluster row"),

@@ -154,8 +154,9 @@ def _next_steps(w: Words) -> tuple:
         reached = max(*sens.interval_reduction_pct, *sens.step_time_reduction_pct) >= sens.target_pct
         if reached:
             text = _(
-                "G4: the training run ends {sooner}, short of the {target}% target; the sensitivity chart shows at "
-                "which checkpoint interval and step time the target would be met."
+                "G4: the training run ends {sooner}, short of the {target}% target; the sensitivity chart shows how "
+                "that changes with the checkpoint interval and the step time, which the customer's job sets: saving "
+                "more often only to meet the target would be no storage benefit."
             )
         else:
             text = _(

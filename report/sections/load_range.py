@@ -119,7 +119,7 @@ def not_established_why(m: Metrics, cfg: TestConfig) -> str:
             else _("one load time per system, so its spread is unknown")
         ).format(limit=limit)
     if not unstable:
-        return _("each comes from one load time per system, so its spread is unknown")
+        return _("each from one load time per system, spread unknown")
     if not single:
         return ngettext(
             "{unstable} comes from runs that spread above the {limit}% limit",

@@ -18,7 +18,7 @@ from report.formatting import (
 from report.i18n import _
 from report.sections.base import Words
 from report.sections.capacity import capacity_paras
-from report.sections.decisions import no_difference_shown
+from report.sections.decisions import means_only, no_difference_shown
 from report.sections.findings import async_sentence, save_warnings
 from report.sections.load_range import (
     headline_load_span,
@@ -47,7 +47,7 @@ CHARTS: tuple[str, ...] = ()
 
 def _bubble_words(m: Metrics) -> str:
     """The bubble and the run's end, as a fact, or as a condition while the test shows no difference in save time."""
-    if no_difference_shown(m.save.speedup_ci95):
+    if means_only(m.save.speedup_ci95):
         return (
             _(
                 "If the means held: over {steps} steps with an asynchronous save every {interval} steps, the "

@@ -285,7 +285,10 @@ def test_not_durable_saves_are_said_on_page_one_and_marked(folder):
     # bandwidth demand, and the illustrative bandwidth wins, as on the bandwidth table.
     assert tiles["capacity"].mark == "G1 and G2 undecided; illustrative input"
     assert tiles["bubble"].mark == "G1 and G2 undecided; not durable"
-    assert tiles["ettr"].mark == "G1 and G2 undecided; not durable" and tiles["loading"].mark == "Illustrative input"
+    assert (
+        tiles["ettr"].mark == "G1 and G2 undecided; not durable"
+        and tiles["loading"].mark == "Not established; illustrative input; not durable"
+    )
     assert _table(ctx, "async", "async").illustrative == "not_durable"
     assert _table(ctx, "save", "save").illustrative == "not_durable"
     assert _table(ctx, "bandwidth", "bandwidth").illustrative == "illustrative"  # illustrative wins: said first

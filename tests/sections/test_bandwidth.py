@@ -33,8 +33,8 @@ def test_a_warm_up_is_weighed_against_the_save_only_as_a_condition():
     # cold read 11, M2: tmpfs's warm-up is 30.2% of its samples, more than RAMP_SHARE: its 4-second runs end before
     # the rate settles, so the log shows no sustained rate and the section is "Write bandwidth"
     assert ramps[1].endswith(
-        "The warm-up is 30.2% of its 43 samples: its runs end before the rate settles, so this test does not show a "
-        "sustained rate; write for longer (report measure's --sustain-s, fio's --runtime)."
+        "The warm-up is 30.2% of its 43 samples: each run ends soon after its rate settles, so this test does not "
+        "show a sustained rate; write for longer (report measure's --sustain-s, fio's --runtime)."
     )
     assert section(ctx, "bandwidth").title == "Write bandwidth"
     assert texts(section(ctx, "bandwidth").blocks)[0].startswith(

@@ -109,7 +109,9 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     # G4 failing but within the sensitivity chart's reach (gates_fail), and out of its reach (a candidate 1 s faster
     # per save: 20 saves × 1 s = 20 s of 36,000 s, 0.056%, and even 8× the saves stay below the 2% target).
     steps = " ".join(texts(section(ctx, "gates").blocks))
-    assert m.gates[3].status == "fail" and "the sensitivity chart shows at which checkpoint interval" in steps
+    # the chart shows how the benefit moves with the interval; saving more often to meet G4 is no storage benefit
+    # (cold read 13, M3)
+    assert m.gates[3].status == "fail" and "saving more often only to meet the target would be no storage" in steps
     close = folder("data")
     (close / "save_times.csv").write_text(
         "system,model,gpus,snapshot_gb,run,save_s\n"

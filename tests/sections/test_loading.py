@@ -91,7 +91,7 @@ def test_single_load_times_are_not_said_to_be_timed():
     words = texts(section(ctx, "loading").blocks)
     assert words[0] == (
         "The illustrative load times establish no load speedup for Mingxin FX100 over NFS (3 model/platform pairs, "
-        "6.20×–9.30×): each comes from one load time per system, so its spread is unknown."
+        "6.20×–9.30×): each from one load time per system, spread unknown."
     )
     assert not any("timed" in t for t in words)
 
