@@ -133,8 +133,8 @@ def _next_steps(w: Words) -> tuple:
     for gid, side, lack in (("G1", m.save.baseline, short.baseline), ("G2", m.save.candidate, short.candidate)):
         if gates[gid].status == "insufficient" and lack:
             text = ngettext(
-                "{gate}: time {n} more save of {model} on {system} ({runs} of the {needed} needed).",
-                "{gate}: time {n} more saves of {model} on {system} ({runs} of the {needed} needed).",
+                "{gate}: time {n} more save of {model} on {system} ({runs} of the {needed} needed done).",
+                "{gate}: time {n} more saves of {model} on {system} ({runs} of the {needed} needed done).",
                 lack,
             )
             steps.append(

@@ -9,8 +9,8 @@ def test_undecided_gates_ask_for_the_runs_they_lack():
     ctx, _m = build(DATA)
     assert ctx.cover.verdict_label == "Undecided, more measurements needed"
     steps = texts(section(ctx, "gates").blocks)
-    assert "G1: time 2 more saves of 32B LoRA on Local NVMe (single drive) (1 of the 3 needed)." in steps
-    assert "G2: time 2 more saves of 32B LoRA on Mingxin FX100 (1 of the 3 needed)." in steps
+    assert "G1: time 2 more saves of 32B LoRA on Local NVMe (single drive) (1 of the 3 needed done)." in steps
+    assert "G2: time 2 more saves of 32B LoRA on Mingxin FX100 (1 of the 3 needed done)." in steps
     ctx, _ = build(FIXTURES / "repeated")
     assert not any(t.startswith(("G1:", "G2:", "G3:")) for t in texts(section(ctx, "gates").blocks))
 
