@@ -17,6 +17,7 @@ from report.sections.decisions import TILE_GATES, open_gates
 from report.sections.labels import gate_name, status_label, verdict_status_label
 from report.sections.phrases import (
     _n,
+    both,
     gate_list,
 )
 from report.sections.retuning import optimum_points, stall_free_steps, today_interval_only
@@ -190,7 +191,7 @@ def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
         return (
             _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient)) + " " + parts
         ) + _g3_leaning(m, cfg, gates["G3"])
-    changed = _changed_thresholds(cfg)
+    changed = _changed_thresholds(cfg, m)
     passed, today = passing_gates(m)
     if today:  # the count the gate table gives: a pass at today's interval only is not counted (cold read 7, B1)
         where = _("{gates} at today's interval only").format(gates=gate_list(today))  # as the gate table says
@@ -334,8 +335,9 @@ def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
     ).format(speedup=x3(m.save.speedup), target=given(target))
 
 
-def _changed_thresholds(cfg: TestConfig) -> list[str]:
-    """The gate thresholds test.toml gives other values than the defaults, as a reader compares them."""
+def _changed_thresholds(cfg: TestConfig, m: Metrics) -> list[str]:
+    """The gate thresholds test.toml gives other values than the defaults, as a reader compares them; a relaxed spread
+    limit says which of G1 and G2 pass only because of it (cold read 13, m15: retune's 9.09% spreads)."""
     default, g, out = Thresholds(), cfg.gates, []
     words = {
         "min_runs": _("at least {value} runs per system (default {default})"),
@@ -347,4 +349,20 @@ def _changed_thresholds(cfg: TestConfig) -> list[str]:
         value, base = getattr(g, key), getattr(default, key)
         if value != base:
             out.append(text.format(value=given(value), default=given(base)))
+        if key == "max_cv_pct" and value > base:
+            only = [
+                (gate, side.cv_pct)
+                for gate, side in (("G1", m.save.baseline), ("G2", m.save.candidate))
+                if side.cv_pct is not None and base < side.cv_pct <= value
+            ]
+            if only:
+                spreads = [p3(cv) for _gate, cv in only]
+                out[-1] += ngettext(
+                    ", which {gates} passes only under (spread: {spreads})",
+                    ", which {gates} pass only under (spread: {spreads})",
+                    len(only),
+                ).format(
+                    gates=gate_list([gate for gate, _cv in only]),
+                    spreads=spreads[0] if len(spreads) == 1 else both(*spreads),
+                )
     return out

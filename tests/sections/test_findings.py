@@ -137,8 +137,8 @@ def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_move
     ctx, _ = build(FIXTURES / "economics")
     assert ctx.cover.verdict_reason == (
         "All four gates pass on this test's measurements. Thresholds test.toml sets apart from the defaults: a "
-        "spread (CV) of at most 10% (default 5%)."
-    )
+        "spread (CV) of at most 10% (default 5%), which G1 and G2 pass only under (spread: both 9.09%)."
+    )  # 100, 110, 120 s and 50, 55, 60 s: sd ÷ mean 9.09% each, above the default 5% (cold read 13, m15)
     data = folder("data")
     (data / "test.toml").write_text((data / "test.toml").read_text() + "\n[gates]\ntarget_speedup = 2.5\n")
     ctx, m = build(data)
