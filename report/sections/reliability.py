@@ -113,10 +113,19 @@ def _recovery_table(w: Words) -> Table:
 def _ettr_sentence(w: Words) -> Para:
     m = w.m
     r, s = m.reliability, m.save
-    text = _(
-        "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} and "
-        "{candidate} on {candidate_system} at today's interval; {baseline_optimal} and {candidate_optimal} each at its "
-        "optimal interval."
+    text = (
+        # an optimum longer than the run is a reference, not a setting (cold read 13, m10)
+        _(
+            "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} "
+            "and {candidate} on {candidate_system} at today's interval; {baseline_optimal} and {candidate_optimal} "
+            "each at its optimal interval, which is longer than this run (a reference only)."
+        )
+        if min(r.baseline.optimal_interval_steps, r.candidate.optimal_interval_steps) > m.bubble.total_steps
+        else _(
+            "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} "
+            "and {candidate} on {candidate_system} at today's interval; {baseline_optimal} and {candidate_optimal} "
+            "each at its optimal interval."
+        )
     ).format(**ettr_fields(m))
     if r.baseline.restore_s is None:
         text += " " + _("Restore not measured: restart_s assumed.")
