@@ -56,7 +56,7 @@ def test_an_asynchronous_benefit_below_zero_is_explained_and_the_bubble_counts_s
     sensitivity = next(t for t in said if t.startswith("The benefit depends on how often"))
     # A negative shortening is said as a lengthening, never "−0.00830%" (Chinese reading 5, minor 7).
     assert (
-        "on the candidate the run is 75.7% shorter with a save every 6 steps and 0.00830% longer every 400 steps"
+        "not proposed settings) the run is 75.7% shorter with a save every 6 steps and 0.00830% longer every 400 steps"
         in (sensitivity)
     )
     assert "−" not in sensitivity
