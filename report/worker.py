@@ -9,6 +9,7 @@ while the worker renders the HTML and the build lays it out; the build no longer
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import pickle
 import sys
@@ -19,7 +20,6 @@ from pathlib import Path
 
 from report import provenance
 from report.build import Layout, pack_inputs, produce
-from report.joint_test import parse, read_folder
 from report.problems import InvalidInput
 from report.trace import mark
 
@@ -126,6 +126,8 @@ def main(argv: list[str]) -> int:
     `rebuild`), and the HTML edition is not made.
     """
     source, fd = argv[0], int(argv[1])
+    import report.joint_test  # noqa: F401  (pandas, imported here: before the fork, which the drawer inherits)
+
     language = argv[2] if len(argv) > 2 and argv[2] else None
     drawer = Drawer(close=(fd,))  # before anything is read, so that no thread runs when it forks
     try:
@@ -135,6 +137,8 @@ def main(argv: list[str]) -> int:
 
 
 def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
+    from report.joint_test import parse, read_folder
+
     with os.fdopen(fd, "wb") as pipe:
 
         def send(kind: str, value: object) -> None:
@@ -174,6 +178,7 @@ def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
 
 
 if __name__ == "__main__":
+    gc.disable()  # before pandas is imported, as `python -m report` does (report/__main__.py says why)
     status = main(sys.argv[1:])
     # Everything is sent: skip tearing down pandas, pyarrow and matplotlib, which the build would wait for.
     sys.stdout.flush()
