@@ -11,6 +11,7 @@ import contextlib
 import ctypes.util
 import datetime as dt
 import io
+import math
 import os
 import re
 import shutil
@@ -29,6 +30,8 @@ FONTCONFIG = ASSETS / "fontconfig.conf"  #: no fonts: the report draws only its 
 METRICS_NAME = "metrics.json"
 CHART_SCHEME, EVIDENCE_SCHEME = "chart", "evidence"
 # Tables WeasyPrint drops from embedded fonts (weasyprint.pdf.fonts.Font._harfbuzz_subset).
+# What weasyprint/svg/text.py sets on a `<text>`'s style beyond the initial values: one shaping serves equal ones.
+_SVG_TEXT_STYLE = ("font_family", "font_style", "font_weight", "font_size", "direction", "lang")
 _DROP_TABLES = ("BASE", "DSIG", "EBDT", "EBLC", "EBSC", "GPOS", "GSUB", "JSTF", "LTSH", "PCLT", "SVG ")
 
 
@@ -165,6 +168,92 @@ def _subset_with_pinned_harfbuzz() -> None:
     fonts.Font.subset = subset
 
 
+def _page_references_once() -> None:
+    """Make pydyf's `PDF.page_references` a tuple built once per page count, not once per read.
+
+    WeasyPrint's tagging (PDF/A-3a) reads it for every marked-content element: 2,200 tuples of every page's
+    reference for the default report, an eighth of the pages' drawing (docs/weasyprint-upstream.md, 5). Pages are
+    only ever appended to /Kids, so its length says whether the tuple is still the one it would build.
+    """
+    import pydyf
+
+    def page_references(pdf) -> tuple[bytes, ...]:
+        kids = pdf.pages["Kids"]
+        count, references = getattr(pdf, "_report_page_references", (-1, ()))
+        if count != len(kids):
+            references = tuple(f"{number} 0 R".encode("ascii") for number in kids[::3])
+            pdf._report_page_references = (len(kids), references)
+        return references
+
+    pydyf.PDF.page_references = property(page_references)
+
+
+@contextlib.contextmanager
+def _svg_letters_shaped_once() -> Iterator[None]:
+    """While the pages are drawn, shape each distinct letter of the charts' SVG text once, not twice per letter.
+
+    WeasyPrint's SVG text (`weasyprint/svg/text.py`) lays each `<text>` out whole, then each of its letters alone,
+    and makes every letter's Pango layout again to draw it: the default report's nine charts took 3,200 layouts for
+    1,528 letters of 153 distinct letter and font combinations, a third of the pages' drawing
+    (docs/weasyprint-upstream.md, 3). Here a layout of the same text in the same face and size is made once and,
+    once made ready to draw, drawn again as it is: the same glyphs, positions and bytes (tests/test_pdf.py).
+    Layouts of the HTML's text, and SVG text with a width or spacing, go through WeasyPrint untouched.
+    """
+    from weasyprint.svg.text import Style as SvgTextStyle
+    from weasyprint.text import line_break
+
+    split, reactivate = line_break.split_first_line, line_break.Layout.reactivate
+    shaped: dict[tuple, tuple] = {}
+    mine: set[int] = set()  # ids of the layouts in `shaped` (alive there till the end, so ids stay theirs)
+    ready: set[int] = set()  # those of them already made ready to draw
+
+    def split_first_line(text, style, context, max_width, justification_spacing, *args, **kwargs):
+        if type(style) is not SvgTextStyle or max_width != math.inf or justification_spacing or args or kwargs:
+            return split(text, style, context, max_width, justification_spacing, *args, **kwargs)
+        key = (text, *(repr(style[k]) for k in _SVG_TEXT_STYLE), id(style.font_config))
+        if key not in shaped:
+            shaped[key] = split(text, style, context, max_width, justification_spacing)
+            mine.add(id(shaped[key][0]))
+        return shaped[key]
+
+    def reactivate_once(layout, style) -> None:
+        if id(layout) in ready:
+            return
+        reactivate(layout, style)
+        if id(layout) in mine:
+            ready.add(id(layout))
+
+    line_break.split_first_line, line_break.Layout.reactivate = split_first_line, reactivate_once
+    try:
+        yield
+    finally:
+        line_break.split_first_line, line_break.Layout.reactivate = split, reactivate
+
+
+@contextlib.contextmanager
+def _failing_on_errors(step: str) -> Iterator[None]:
+    """Raise RuntimeError where WeasyPrint logged an error while it `step`s: it logs and goes on, so a chart it could
+    not draw was left out of a PDF that looked built (its logger has a NullHandler: nobody saw it)."""
+    import logging
+
+    class Collect(logging.Handler):
+        def __init__(self):
+            super().__init__(logging.ERROR)
+            self.messages: list[str] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.messages.append(record.getMessage())
+
+    handler, logger = Collect(), logging.getLogger("weasyprint")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+    if handler.messages:
+        raise RuntimeError(f"WeasyPrint could not {step} the report: {'; '.join(handler.messages[:3])}")
+
+
 class PdfRenderer:
     """WeasyPrint with the print sheet, the shipped fonts and a fetcher that reaches nothing else."""
 
@@ -173,6 +262,7 @@ class PdfRenderer:
         from weasyprint.text.fonts import FontConfiguration
 
         _subset_with_pinned_harfbuzz()
+        _page_references_once()
         self._weasyprint = weasyprint
         self._served: dict[str, tuple[bytes, str]] = {}
         self._fetcher = fetcher(self._served)
@@ -198,7 +288,8 @@ class PdfRenderer:
         for chart_id, size in chart_sizes.items():
             self._served[f"{CHART_SCHEME}:{chart_id}"] = (placeholder_svg(*size), "image/svg+xml")
         document = self._weasyprint.HTML(string=html, base_url=ASSETS.as_uri() + "/", url_fetcher=self._fetcher)
-        return document.render(stylesheets=[self._stylesheet], font_config=self._fonts)
+        with _failing_on_errors("lay out"):
+            return document.render(stylesheets=[self._stylesheet], font_config=self._fonts)
 
     def paint(self, document, svgs: dict[str, str]) -> None:
         """Put each drawn chart (id -> SVG) where its placeholder was laid out."""
@@ -243,13 +334,14 @@ class PdfRenderer:
                 )
             )
         out = io.BytesIO()
-        document.write_pdf(
-            out,
-            attachments=attachments,
-            pdf_variant="pdf/a-3a",
-            uncompressed_pdf=False,
-            finisher=lambda _document, pdf: _embed(pdf, evidence()),
-        )
+        with _failing_on_errors("draw"), _svg_letters_shaped_once():
+            document.write_pdf(
+                out,
+                attachments=attachments,
+                pdf_variant="pdf/a-3a",
+                uncompressed_pdf=False,
+                finisher=lambda _document, pdf: _embed(pdf, evidence()),
+            )
         return out.getvalue()
 
 

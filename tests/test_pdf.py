@@ -1,5 +1,6 @@
 """The PDF: PDF/A-3b structure, the attachments, the fonts, the charts painted in, a fetcher that reaches nothing."""
 
+import contextlib
 import hashlib
 import io
 import subprocess
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from report import charts, pdf
+from report.evidence import Packer
 from tests.conftest import DATA, pdf_text
 from tests.test_render import section_titles
 
@@ -227,3 +229,80 @@ def test_find_library_left_alone_with_ld_library_path(monkeypatch):
     original = ctypes.util.find_library
     with pdf._libraries_from_ldconfig():
         assert ctypes.util.find_library is original
+
+
+LETTERS_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200pt" height="80pt" viewBox="0 0 200 80">'
+    '<text x="10" y="20" style="font-family: Inter; font-size: 9px">10.50 s</text>'
+    '<text x="10" y="40" style="font-family: Inter; font-size: 9px">0.50 s</text>'
+    '<text x="10" y="60" style="font-family: Inter; font-size: 12px">50 s</text>'
+    '<text x="90" y="20" style="font-family: Inter" font-weight="bold">5</text></svg>'
+)
+
+
+def test_svg_letters_are_shaped_once_and_drawn_as_before(monkeypatch):
+    """_svg_letters_shaped_once: one layout per distinct letter, face and size; the very bytes WeasyPrint writes."""
+    from weasyprint.text import line_break
+
+    renderer = pdf.PdfRenderer()
+    layouts = [0]
+    original = line_break.split_first_line
+
+    def counted(*args, **kwargs):
+        layouts[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(line_break, "split_first_line", counted)
+
+    def written(shaped_once: bool) -> tuple[bytes, int]:
+        document = renderer.layout(
+            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
+        )
+        renderer.paint(document, {"a": LETTERS_SVG})
+        layouts[0] = 0
+        with pdf._svg_letters_shaped_once() if shaped_once else contextlib.nullcontext():
+            out = document.write_pdf()
+        return out, layouts[0]
+
+    before, plain = written(False)
+    after, once = written(True)
+    assert after == before
+    # WeasyPrint: each text whole (4), then each letter (7 + 6 + 4 + 1 = 18). Once: the letters 1 0 . 5 space s at
+    # 9 px (6), 5 0 space s at 12 px (4), 5 in bold (1, the same as its whole text), and the other three wholes.
+    assert (plain, once) == (22, 14)
+    assert line_break.split_first_line is counted and line_break.Layout.reactivate.__name__ == "reactivate"
+
+
+@pytest.mark.renderer_fails
+def test_a_chart_weasyprint_cannot_draw_stops_the_build(monkeypatch):
+    """WeasyPrint logs a chart it cannot draw and writes the PDF without it: the renderer raises instead."""
+    from weasyprint.svg import SVG
+
+    renderer = pdf.PdfRenderer()
+    document = renderer.layout('<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")})
+    renderer.paint(document, {"a": LETTERS_SVG})
+
+    def broken(*args, **kwargs):
+        raise AttributeError("a drawing bug")
+
+    monkeypatch.setattr(SVG, "draw_node", broken)
+    packer = Packer()
+    packer.add(pdf.METRICS_NAME, b"{}", "application/json")
+    evidence = {pdf.METRICS_NAME: packer.result(pdf.METRICS_NAME)}
+    packer.close()
+    with pytest.raises(RuntimeError, match="WeasyPrint could not draw the report: Failed to render SVG image chart:a"):
+        renderer.write(document, "2026-11-30T00:00:00", [pdf.METRICS_NAME], lambda: evidence)
+
+
+def test_page_references_are_built_once_per_page_count():
+    import pydyf
+
+    pdf.PdfRenderer()  # installs it
+    document = pydyf.PDF()
+    for _ in range(3):
+        document.add_page(pydyf.Dictionary({"Type": "/Page"}))
+    first = document.page_references
+    assert document.page_references is first and len(first) == 3
+    document.add_page(pydyf.Dictionary({"Type": "/Page"}))
+    assert document.page_references[-1] == f"{document.pages['Kids'][-3]} 0 R".encode()
+    assert len(document.page_references) == 4
