@@ -344,9 +344,12 @@ class _Worker:
         self._sender.start()
 
     def _send(self, files: tuple[dict, Provenance]) -> None:
+        raw, *rest = files
+        # verify inflates an attachment into a bytearray (verify._inflated): read-only, it crosses as bytes, uncopied.
+        sent = {name: pickle.PickleBuffer(memoryview(data).toreadonly()) for name, data in raw.items()}
         with contextlib.suppress(BrokenPipeError, OSError), self._process.stdin as stdin:
-            pickle.dump(files, stdin, protocol=pickle.HIGHEST_PROTOCOL)
-        files[0].clear()  # sent: the worker holds them now (a long log's bytes would count twice)
+            pickle.dump((sent, *rest), stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        raw.clear()  # sent: the worker holds them now (a long log's bytes would count twice)
 
     def _receive(self) -> None:
         while True:
