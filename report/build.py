@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 from report import output
 from report.evidence import Embedded, Packer
 from report.inputs import media_type
-from report.pdf import METRICS_NAME, PdfRenderer
+from report.pdf import PdfRenderer
 from report.problems import InvalidInput, Problem
+from report.schema import METRICS_NAME, SCHEMA_VERSION
 from report.trace import mark, start_clock
 
 if TYPE_CHECKING:  # the data side's modules import pandas, which the PDF side never needs
@@ -80,8 +81,6 @@ class Final:
 
 def metrics_json(metrics: Metrics, prov: Provenance) -> bytes:
     """metrics.json: the schema version, every figure unrounded (never NaN or infinity), and what built it."""
-    from report.compute import SCHEMA_VERSION
-
     tree = {"schema_version": SCHEMA_VERSION, **metrics.to_dict(), "generator": prov.to_dict()}
     return (json.dumps(tree, indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
 
@@ -253,7 +252,8 @@ def rebuild(
     The worker takes the files through a pipe (nothing is written; `raw` is emptied once they are sent, so that
     this process lets a long log go) and skips the HTML edition, which verify does not compare (Built.html is
     empty). Also returns the names of the inputs the build read (its test.toml's), so that verify can refuse a file
-    that nothing reads. Raises InvalidInput as a build does. `worker`: one from `start_worker`, to build with.
+    that nothing reads. Raises InvalidInput as a build does, and attachments.Refused where an input verify left deflated
+    (attachments.Compressed) is not what the PDF declares. `worker`: one from `start_worker`, to build with.
     """
     layouts: list[Layout] = []
 
@@ -272,10 +272,11 @@ def rebuild_here(
 ) -> tuple[Built, tuple[str, ...]]:
     """`rebuild` in this process, one stage after another: for a generator changed in this process only (tests)."""
     from report.joint_test import parse
+    from report.worker import inflated
 
     if worker is not None:
         worker.stop()
-    test = parse(raw)
+    test = parse(inflated(raw)[0])
     read = tuple(test.raw)
     return build_outputs(test, prov, language, html=False), read
 
@@ -345,10 +346,15 @@ class _Worker:
 
     def _send(self, files: tuple[dict, Provenance]) -> None:
         raw, *rest = files
-        # verify inflates an attachment into a bytearray (verify._inflated): read-only, it crosses as bytes, uncopied.
-        sent = {name: pickle.PickleBuffer(memoryview(data).toreadonly()) for name, data in raw.items()}
+        # verify inflates an attachment into a bytearray (attachments._inflated): read-only, it crosses as bytes,
+        # uncopied; the largest come deflated (attachments.Compressed), for the worker to inflate.
+        sent = {
+            name: pickle.PickleBuffer(memoryview(data).toreadonly()) if isinstance(data, bytes | bytearray) else data
+            for name, data in raw.items()
+        }
         with contextlib.suppress(BrokenPipeError, OSError), self._process.stdin as stdin:
             pickle.dump((sent, *rest), stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        mark("pdf", "inputs sent to the rebuild")
         raw.clear()  # sent: the worker holds them now (a long log's bytes would count twice)
 
     def _receive(self) -> None:
@@ -371,6 +377,10 @@ class _Worker:
                 raise RuntimeError(f"the data side of the build ended early (status {status})")
             if kind == "invalid":
                 raise InvalidInput(value)
+            if kind == "refused":
+                from report.attachments import Refused
+
+                raise Refused(value)
             if kind == "failed":
                 raise RuntimeError(f"the data side of the build failed:\n{value}")
             if isinstance(value, Final):

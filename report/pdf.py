@@ -23,11 +23,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from report.evidence import Embedded
+from report.schema import METRICS_NAME
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 ASSETS = Path(__file__).resolve().parent / "assets"
 FONTCONFIG = ASSETS / "fontconfig.conf"  #: no fonts: the report draws only its own (import_weasyprint)
-METRICS_NAME = "metrics.json"
 CHART_SCHEME, EVIDENCE_SCHEME = "chart", "evidence"
 # Tables WeasyPrint drops from embedded fonts (weasyprint.pdf.fonts.Font._harfbuzz_subset).
 # What weasyprint/svg/text.py sets on a `<text>`'s style beyond the initial values: one shaping serves equal ones.

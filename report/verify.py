@@ -2,7 +2,7 @@
 
 A report is genuine when a rebuild from its own attachments, by this generator, prints what it prints. verify checks
 the file's size, its end-of-file marker and its object count before it parses anything, reads only the attachments
-the contract names (`allowed_attachments`), each checked against its declared size before it is inflated (never more
+the contract names (report/attachments.py), each checked against its declared size before it is inflated (never more
 than that size, in blocks), refuses a PDF that carries any other embedded file, any script or automatic action, or
 anything but exactly one signature covering the whole file, and then compares: metrics.json's figures (to a relative
 1e-9), the page count, the text of every page, and, where the recorded Python and packages are the ones running, the
@@ -13,25 +13,23 @@ is not verified (`OtherGenerator`), and the looser check by figures is only what
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import json
 import math
-import queue
 import re
 import stat
-import threading
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from report.attachments import MAX_ATTACHMENTS_SEEN, Refused, read_attachments
 from report.i18n import LANGUAGES
-from report.inputs import CONFIG, TABLES
-from report.pdf import METRICS_NAME
+from report.inputs import CONFIG
 from report.problems import InvalidInput
 from report.provenance import Provenance
 from report.safe_read import read_regular
+from report.schema import METRICS_NAME, SCHEMA_VERSION
+from report.trace import mark
 from report.verify_numbers import number_differences
 
 REL_TOL = 1e-9
@@ -40,11 +38,6 @@ PDF_LIMIT = 2 << 30
 # Indirect objects a report holds: a few thousand (fonts, pages, the structure tree); the trailer's /Size is checked
 # against this before any object is read.
 MAX_OBJECTS = 200_000
-# The most verify inflates of each attachment (the declared /Size must be within it): test.toml and metrics.json
-# are a few KB, the timing tables small, the bandwidth log up to 10M samples (367 MB) with room to spare.
-SIZE_LIMITS = {"test.toml": 1 << 20, METRICS_NAME: 64 << 20, "bandwidth.csv": 2 << 30}
-DEFAULT_LIMIT = 256 << 20
-MAX_ATTACHMENTS_SEEN = 64
 
 
 @dataclass
@@ -76,141 +69,7 @@ def _commit(prov: Provenance) -> str:
     )
 
 
-class Refused(Exception):
-    """The PDF cannot be verified as it is (foreign files, sizes over the limits, damaged streams)."""
-
-
-def allowed_attachments() -> tuple[str, ...]:
-    """The files every report may carry by name: test.toml, the CSVs (restore_times.csv too) and metrics.json.
-
-    Raw files an import read are allowed besides (see _may_carry)."""
-    return (CONFIG.name, *(t.name for t in TABLES), METRICS_NAME)
-
-
 REQUIRED = (CONFIG.name, METRICS_NAME)
-
-
-def _imported_patterns(config_bytes: bytes) -> list[str]:
-    """The globs of the attached test.toml's [[import]] tables: the raw files a report may carry besides."""
-    from report.config import parse_config
-
-    config, _ = parse_config(config_bytes)
-    return [] if config is None else [pattern for spec in config.imports for pattern in spec.files]
-
-
-def _may_carry(name: str, patterns: list[str], names: list[str]) -> bool:
-    """Whether a report may carry `name`: a described input, a file its imports' globs match, or a file beside one
-    (fio's logs sit beside the JSON that names them); the rebuild then refuses any file the imports did not read."""
-    import fnmatch
-    import posixpath
-
-    if name in allowed_attachments():
-        return True
-    if name.startswith("/") or ".." in name.split("/") or "\\" in name:
-        return False
-    matched = {n for n in names if any(fnmatch.fnmatchcase(n, p) for p in patterns)}
-    return name in matched or posixpath.dirname(name) in {posixpath.dirname(n) for n in matched}
-
-
-def _embedded_specs(reader) -> list[tuple[str, object]]:
-    """(name, file specification) of every embedded file the catalog's name tree lists, without reading any."""
-    root = reader.trailer["/Root"]
-    tree = root.get("/Names", {}).get("/EmbeddedFiles")
-    found: list[tuple[str, object]] = []
-    stack = [(tree, 0)] if tree is not None else []
-    while stack:
-        node, depth = stack.pop()
-        node = node.get_object()
-        if depth > 8 or len(found) > MAX_ATTACHMENTS_SEEN:
-            raise Refused("its list of embedded files is deeper or longer than any report's")
-        names = list(node.get("/Names", []))
-        found += [(str(names[i]), names[i + 1].get_object()) for i in range(0, len(names) - 1, 2)]
-        stack += [(kid, depth + 1) for kid in node.get("/Kids", [])]
-    return found
-
-
-def _check_annotations(reader) -> None:
-    for number, page in enumerate(reader.pages, 1):
-        for annot in page.get("/Annots", []) or []:
-            if annot.get_object().get("/Subtype") == "/FileAttachment":
-                raise Refused(f"page {number} carries a file attachment, which no report has")
-
-
-def inflate(stream, name: str, limit: int) -> bytes:
-    """An attachment's bytes: its declared size checked first, inflated in blocks, never past that size."""
-    params = stream.get("/Params", {})
-    size = params.get("/Size")
-    if not isinstance(size, int) or not 0 <= size <= limit:
-        raise Refused(f"{name}: declares a size of {size!r} bytes; a report's {name} is at most {limit:,}")
-    filters = stream.get("/Filter")
-    raw = stream._data  # the stream as stored: inflated here, under the limit, rather than by pypdf whole
-    if filters in (None, "/FlateDecode") or filters == ["/FlateDecode"]:
-        data, md5 = (raw, hashlib.md5(raw, usedforsecurity=False)) if filters is None else _inflated(raw, size, name)
-    else:
-        raise Refused(f"{name}: stored with {filters}, not as a report stores its attachments")
-    if len(data) != size:
-        raise Refused(f"{name}: holds {len(data):,} bytes but declares {size:,}")
-    checksum = params.get("/CheckSum")
-    recorded = getattr(checksum, "original_bytes", checksum)
-    if checksum is not None and recorded != md5.digest():
-        raise Refused(f"{name}: its bytes do not match the MD5 checksum the PDF records for it")
-    return data
-
-
-def _inflated(raw: bytes, size: int, name: str) -> tuple[bytearray, object]:
-    """`raw` inflated into one buffer of the declared size, never past it, and its MD5, hashed by a thread.
-
-    zlib and hashlib let go of the interpreter on large buffers, so the hashing runs beside the inflating: a 367 MB
-    log takes the longer of the two, not their sum. The blocks go straight into the buffer: joining them, or growing
-    a buffer block by block, copied the log once or nine times more, and on this machine touching fresh memory costs
-    as much as inflating it (2 s of verify's 8 for 10 million samples). The buffer stays a bytearray: the rebuild's
-    pipe sends it as bytes (build._Worker), and nothing here needs it hashable.
-    """
-    inflater, out, count, view = zlib.decompressobj(), bytearray(size), 0, memoryview(raw)
-    md5, todo = hashlib.md5(usedforsecurity=False), queue.SimpleQueue()
-
-    def hash_blocks() -> None:
-        while (block := todo.get()) is not None:
-            md5.update(block)
-
-    hasher = threading.Thread(target=hash_blocks, name="attachment-md5", daemon=True)
-    hasher.start()
-    try:
-        for lo in [*range(0, len(raw), 1 << 20), None]:
-            block = inflater.flush() if lo is None else inflater.decompress(view[lo : lo + (1 << 20)], size + 1 - count)
-            if count + len(block) > size or inflater.unconsumed_tail:
-                raise Refused(f"{name}: inflates to more than the {size:,} bytes it declares")
-            out[count : count + len(block)] = block
-            todo.put(block)
-            count += len(block)
-    except zlib.error as exc:
-        raise Refused(f"{name}: its compressed stream is damaged ({exc})") from exc
-    finally:
-        todo.put(None)
-        hasher.join()
-    return (out if count == size else out[:count]), md5
-
-
-def read_attachments(reader) -> dict[str, bytes]:
-    """The report's named attachments; any other embedded file, or one named twice, refuses the PDF."""
-    _check_annotations(reader)
-    specs, files = _embedded_specs(reader), {}
-    names = [name for name, _ in specs]
-    for name in set(names):
-        if names.count(name) > 1:
-            raise Refused(f"it carries two embedded files named {name}")
-    config = dict(specs).get(CONFIG.name)
-    patterns = [] if config is None else _imported_patterns(_read(config, CONFIG.name))
-    for name, _spec in specs:  # every name checked before anything else is inflated
-        if not _may_carry(name, patterns, names):
-            raise Refused(f"it carries an embedded file {name[:80]!r} that no report carries")
-    for name, spec in specs:
-        files[name] = _read(spec, name)
-    return files
-
-
-def _read(spec, name: str) -> bytes:
-    return inflate(spec["/EF"]["/F"].get_object(), name, SIZE_LIMITS.get(name, DEFAULT_LIMIT))
 
 
 _FREE_TEXT = re.compile(r"gates\[\d+\]\.(name|detail)")
@@ -270,8 +129,6 @@ def page_differences(rebuilt: list[str], given: list[str]) -> list[str]:
 
 
 def _schema(recorded: dict) -> list[str]:
-    from report.compute import SCHEMA_VERSION
-
     have = recorded.get("schema_version")
     if have == SCHEMA_VERSION and type(have) is int:
         return []
@@ -370,6 +227,7 @@ def _verify(data: bytes, figures_only: bool, running: Provenance | None, worker:
 
     outcome = Outcome(figures_only=figures_only)
     reader, files, language, signed = _read_report(data, outcome)
+    mark("pdf", "report read, attachments checked")
     extracted: list[list[str]] = []
 
     def given_pages() -> list[str]:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from report import provenance
-from report.build import Layout, pack_inputs, produce
+from report.build import Final, Layout, pack_inputs, produce
 from report.problems import InvalidInput
 from report.trace import mark
 
@@ -136,6 +136,31 @@ def main(argv: list[str]) -> int:
         drawer.close()
 
 
+def inflated(raw: dict, check_md5: bool = True) -> tuple[dict[str, bytes | bytearray], dict[str, bytes]]:
+    """verify's inputs with those it left deflated (attachments.Compressed) inflated and checked here, where they are
+    used, and the MD5s the PDF declares for those whose MD5 was not checked (`check_md5` False: the build's packer
+    hashes every input anyway, `checksum_refusal` compares); raises attachments.Refused for one not as declared."""
+    out, declared = {}, {}
+    for name, data in raw.items():
+        if hasattr(data, "inflated"):
+            out[name] = data.inflated(check_md5)
+            if not check_md5 and data.md5 is not None:
+                declared[name] = data.md5
+        else:
+            out[name] = data
+    return out, declared
+
+
+def checksum_refusal(declared: dict[str, bytes], evidence: dict) -> str | None:
+    """What verify refuses where an input's MD5, as the packer computed it, is not the one the PDF declares."""
+    if not declared:
+        return None
+    from report.attachments import checksum_refused
+
+    wrong = [name for name, md5 in declared.items() if evidence[name].md5 != md5.hex()]
+    return checksum_refused(wrong[0]) if wrong else None
+
+
 def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
     from report.joint_test import parse, read_folder
 
@@ -145,11 +170,19 @@ def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
             pickle.dump((kind, value), pipe, protocol=pickle.HIGHEST_PROTOCOL)
             pipe.flush()
 
+        declared: dict[str, bytes] = {}  # verify's: the MD5s of the inputs it left deflated, checked at the end
         try:
             mark("data", "started, pandas imported")
             if source == "-":
                 raw, prov, *given = pickle.load(sys.stdin.buffer)  # verify may give the language only now
                 language = given[0] if given and given[0] else language
+                from report.attachments import Refused
+
+                try:
+                    raw, declared = inflated(raw, check_md5=False)
+                except Refused as exc:  # an attachment is not what the PDF declares: verify says so
+                    send("refused", str(exc))
+                    return 0
             else:
                 # Before the inputs are read: collecting runs git, and a fork of a process holding a long log would
                 # briefly count its memory twice.
@@ -161,6 +194,9 @@ def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
                 test = parse(raw, packer.sha256(raw))
                 mark("data", "parsed and checked")
                 for part in produce(test, prov, packer, language, html=source != "-", draw=drawer):
+                    if isinstance(part, Final) and (refused := checksum_refusal(declared, part.evidence)):
+                        send("refused", refused)
+                        return 0
                     send("part", part)
                     if isinstance(part, Layout):  # the rest needs only the packer: a long log's bytes can go
                         raw.clear()  # once its hashing and deflating are done (those threads hold it till then)

@@ -133,7 +133,7 @@ def verify_bytes_refused(data: bytes) -> str:
     return str(caught.value)
 
 
-def _with_stream(default_built, name: str, raw: bytes, size: int) -> bytes:
+def _with_stream(default_built, name: str, raw: bytes, size: int, md5: bytes | None = None) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(default_built.pdf)))
     for embedded in writer.attachment_list:
         if embedded.name == name:
@@ -141,6 +141,8 @@ def _with_stream(default_built, name: str, raw: bytes, size: int) -> bytes:
             stream._data = raw
             stream[NameObject("/Filter")] = NameObject("/FlateDecode")
             stream[NameObject("/Params")][NameObject("/Size")] = NumberObject(size)
+            if md5 is not None:
+                stream[NameObject("/Params")][NameObject("/CheckSum")] = ByteStringObject(md5)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -462,30 +464,16 @@ def test_figures_only_leaves_out_the_numbers_the_layout_sets():
     ]
 
 
-class _Stream(dict):
-    """What verify.inflate reads of a pypdf stream: its dictionary and its stored bytes."""
+def test_inputs_left_deflated_for_the_rebuild_are_checked_there(default_built, monkeypatch):
+    """The largest inputs cross to the rebuild's worker deflated (attachments.DEFER_BYTES, every CSV here): an intact
+    report still verifies, and a file whose bytes are not its declared MD5 is refused, as when checked here."""
+    from report import attachments
 
-    def __init__(self, raw: bytes, size: int, md5: bytes | None, flate: bool = True):
-        params = {"/Size": size} | ({} if md5 is None else {"/CheckSum": md5})
-        super().__init__({"/Params": params} | ({"/Filter": "/FlateDecode"} if flate else {}))
-        self._data = raw
-
-
-def test_an_attachment_is_inflated_to_its_size_and_checked_against_its_md5():
-    from report.verify import Refused, inflate
-
-    data = b"".join(b"%d,mingxin,%d.5\n" % (i, i % 97) for i in range(300_000))  # 5.8 MB, several blocks
-    md5 = hashlib.md5(data).digest()
-    assert inflate(_Stream(zlib.compress(data), len(data), md5), "b.csv", 1 << 30) == data
-    assert inflate(_Stream(data, len(data), md5, flate=False), "b.csv", 1 << 30) == data
-    for stream, said in [
-        (_Stream(zlib.compress(data), len(data), hashlib.md5(b"other").digest()), "do not match the MD5 checksum"),
-        (
-            _Stream(zlib.compress(data), len(data) + 5, None),
-            f"holds {len(data):,} bytes but declares {len(data) + 5:,}",
-        ),
-        (_Stream(zlib.compress(data), len(data) - 1, None), f"inflates to more than the {len(data) - 1:,} bytes"),
-        (_Stream(b"\x00\x00" + zlib.compress(data)[2:], len(data), None), "its compressed stream is damaged"),
-    ]:
-        with pytest.raises(Refused, match=re.escape(said)):
-            inflate(stream, "b.csv", 1 << 30)
+    monkeypatch.setattr(attachments, "DEFER_BYTES", 0)
+    assert verify_bytes(default_built.pdf).differences == []
+    data = attachments_of(default_built.pdf)["load_times.csv"]
+    forged = _with_stream(default_built, "load_times.csv", zlib.compress(data), len(data), hashlib.md5(b"x").digest())
+    refused = verify_bytes_refused(forged)
+    assert refused == "load_times.csv: its bytes do not match the MD5 checksum the PDF records for it"
+    monkeypatch.setattr(attachments, "DEFER_BYTES", 8 << 20)
+    assert verify_bytes_refused(forged) == refused  # checked before the rebuild, the same words

@@ -6,7 +6,6 @@ from report.compute.asynchronous import _async, _async_sides, _cluster, min_inte
 from report.compute.audit import _audit, _economics, _lifecycle, _scale
 from report.compute.figures import (
     FAR_EXTRAPOLATION,
-    SCHEMA_VERSION,
     SIDES,
     Async,
     AsyncSide,
@@ -49,6 +48,7 @@ from report.compute.saves import _bandwidth, _save, _saves_and_bubble, _step_tim
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, _sensitivity
 from report.joint_test import JointTest
 from report.problems import InvalidInput
+from report.schema import SCHEMA_VERSION
 
 
 def compute(test: JointTest) -> Metrics:

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 import numpy as np
 
 SIDES = ("baseline", "candidate")
-# metrics.json's layout: raised whenever a key's meaning changes (CONTRACT.md); verify refuses any other.
-SCHEMA_VERSION = 3
 # A projection further than this multiple beyond the largest measured snapshot is flagged.
 FAR_EXTRAPOLATION = 1.5
 
