@@ -40,7 +40,7 @@ MEASURED_ONLY = {
     "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
     "assumptions in the test setup.": "cover._evidence: every input imported from a tool's output (none supplied "
     "in a CSV or declared illustrative)",
-    "Supplied inputs, measured according to their source notes: {inputs}.": "cover._evidence: inputs supplied in a "
+    "Supplied inputs, measured according to their source notes, not by this tool: {inputs}.": "cover._evidence: inputs supplied in a "
     "CSV whose source note says measured, each followed by that note in quotes (whose measurement it is)",
     "Measured inputs, imported from tool output: {inputs}.": "cover._evidence: lists only the inputs a tool's output "
     "gave (imported), none supplied in a CSV or declared illustrative",

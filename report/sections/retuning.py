@@ -65,9 +65,17 @@ def beyond_run(m: Metrics) -> bool:
 
 def today_interval_only(m: Metrics) -> bool:
     """Whether a benefit at today's interval is mostly one of the interval: the job saves asynchronously and its
-    benefit ends below some interval, or re-tuning the baseline's interval alone does more than the candidate at today's
-    (with Young's optimum inside the run). Page 1 marks the tiles that state such a benefit (third cold read, M-5)."""
-    return stall_free_steps(m) is not None or tuning_sentence(m) is not None
+    benefit ends below some interval, or re-tuning the baseline's interval alone does more than the candidate at
+    today's, or, each system at its optimal interval, the cluster gains less than half today's GPU-equivalents (the
+    last two with Young's optimum inside the run). Page 1 marks the tiles that state such a benefit (third cold read,
+    M-5); the capacity tile then prints the optima's figure (cold read 14, M1: 137 GPU-equivalents today, 35.1 at
+    the optima)."""
+    return stall_free_steps(m) is not None or tuning_sentence(m) is not None or _gain_mostly_the_interval(m)
+
+
+def _gain_mostly_the_interval(m: Metrics) -> bool:
+    today, optima = m.bubble.gpu_equivalents, m.reliability.optimum_gpu_equivalents
+    return not beyond_run(m) and today > 0 and optima < today / 2
 
 
 def assumed_failure_rate(m: Metrics) -> str:

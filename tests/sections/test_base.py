@@ -19,7 +19,7 @@ def test_no_illustrative_figure_is_unmarked():
     loading = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert loading.mark == "Not established; illustrative input"  # one load time per system (cold read 13, M1)
     assert ctx.cover.evidence.startswith(
-        "Supplied inputs, measured according to their source notes: checkpoint save times (“White paper: measured 32B "
+        "Supplied inputs, measured according to their source notes, not by this tool: checkpoint save times (“White paper: measured 32B "
         "LoRA checkpoint saves, 8 GPUs (one value per system)”). "
         "Illustrative inputs, not measured:"
     )

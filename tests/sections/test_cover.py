@@ -145,7 +145,7 @@ def test_page_one_says_measured_only_of_imported_inputs():
     assert ctx.cover.evidence.startswith("Every figure is computed from the measured inputs attached to the PDF")
     ctx, _m = build(DATA)
     assert ctx.cover.evidence.startswith(
-        "Supplied inputs, measured according to their source notes: checkpoint save times (“White paper: measured 32B "
+        "Supplied inputs, measured according to their source notes, not by this tool: checkpoint save times (“White paper: measured 32B "
         "LoRA checkpoint saves, 8 GPUs (one value per system)”). "
     )
     assert "Measured inputs" not in ctx.cover.evidence
