@@ -1,5 +1,7 @@
 """The cover: the verdict first, the tiles marked by the gates they depend on."""
 
+from pathlib import Path
+
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 from tests.sections.test_words import FIO_EXAMPLE
@@ -47,10 +49,20 @@ def test_the_speedup_tile_says_when_its_interval_includes_no_difference():
     assert next(t for t in ctx.cover.tiles if t.id == "speedup").note == "110 s → 55 s per save"
 
 
-def test_gates_passing_on_illustrative_saves_are_not_a_green_verdict():
+def all_illustrative(folder) -> Path:
+    """The economics fixture (every gate passes, the gain not mostly today's interval's) with every input declared
+    illustrative: long_names' gain is mostly its interval's since cold read 14 (137 GPU-equivalents, 35.1 at the
+    optima), so its G4 passes at today's interval only."""
+    data = folder("economics")
+    toml = data / "test.toml"
+    toml.write_text(toml.read_text() + '\n[sources]\nillustrative = ["save_times", "bandwidth", "load_times"]\n')
+    return data
+
+
+def test_gates_passing_on_illustrative_saves_are_not_a_green_verdict(folder):
     """Cold read 7, blocker 1: every gate passes, but on illustrative save times: page 1, the summary and the gate
     table say so in the neutral style, never a green "Benefit demonstrated"; metrics.json keeps "demonstrated"."""
-    ctx, m = build(FIXTURES / "long_names")
+    ctx, m = build(all_illustrative(folder))
     assert m.verdict.status == "demonstrated"
     cover = ctx.cover
     assert (cover.verdict_status, cover.verdict_style) == ("demonstrated", "indicative")
@@ -203,3 +215,25 @@ def test_a_capacity_the_tested_bandwidth_cannot_carry_is_not_the_big_figure():
     assert tile.note.startswith("20.4 only on 4.3× this test's bandwidth: 1,000-GPU cluster of such jobs")
     ctx, _m = build(DATA)  # 4.78 GB/s on average within the 6.40 tested: the figure stays
     assert next(t for t in ctx.cover.tiles if t.id == "capacity").value == "49.0"
+
+
+def test_a_gain_mostly_of_today_s_interval_shows_the_optima_s_capacity():
+    """Cold read 14, M1: long_names' cluster gains 137 GPU-equivalents at today's interval and 35.1 with each system at
+    its optimal interval (Young's optimum inside the run): the tile's big figure is the optima's, today's the small
+    print, and G4 passes at today's interval only."""
+    ctx, m = build(FIXTURES / "long_names")
+    assert round(m.bubble.gpu_equivalents, 1) == 136.9 and round(m.reliability.optimum_gpu_equivalents, 1) == 35.1
+    tiles = {t.id: t for t in ctx.cover.tiles}
+    assert (tiles["capacity"].value, tiles["capacity"].label) == (
+        "35.1",
+        "GPU-equivalents, each system at its optimal interval",
+    )
+    assert tiles["capacity"].note.startswith("137 at today's interval, if the saves are staggered: 2,048-GPU cluster")
+    assert tiles["bubble"].mark == "Today's interval only; illustrative input"
+    assert ctx.cover.verdict_label == (
+        "G1–G3 pass on illustrative save times, G4 at today's interval only; benefit not yet measured"
+    )
+    # economics: 13.7 today, 14.3 at the optima: today's figure stays the big one, unmarked
+    ctx, _m = build(FIXTURES / "economics")
+    capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")
+    assert capacity.value == "13.7" and "today's interval" not in capacity.label + capacity.mark
