@@ -200,12 +200,12 @@ def test_illustrative_figures_are_marked_in_the_pdf(default_built, tmp_path):
     assert text.count("ILLUSTRATIVE INPUT, NOT MEASURED") == 3  # inside the three charts drawn from them
 
 
-def test_passes_on_illustrative_or_undecided_runs_are_styled_neutral_not_green():
+def test_passes_on_illustrative_or_undecided_runs_are_styled_neutral_not_green(folder):
     """Cold read 7, blocker 1 and major 2: the verdict box and the gate cells take the neutral classes, which the
     sheet (read by the browser and, with the print sheet added, by the PDF) colours as undecided, not as passed."""
-    from tests.conftest import FIXTURES
+    from tests.sections.test_cover import all_illustrative
 
-    ctx, _ = build(FIXTURES / "long_names")
+    ctx, _ = build(all_illustrative(folder))
     html = render.render_html(ctx, render.chart_sources(ctx.charts, None))
     body = html.split("<body>")[1]
     assert '<div class="verdict verdict-indicative">' in body and "verdict-demonstrated" not in body
