@@ -201,7 +201,7 @@ def test_same_generator_compares_bytes(tmp_path):
     built = build_outputs(read_joint_test(DATA), provenance.collect())
     assert verify_bytes(built.pdf).differences == []
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(built.pdf)))
-    writer.add_metadata({"/Title": "Checkpoint save and model load: joint test"})  # same text, other bytes
+    writer.add_metadata({"/Title": "White-paper figures, before a joint test"})  # same text, other bytes
     out = io.BytesIO()
     writer.write(out)
     found = verify_bytes(out.getvalue()).differences

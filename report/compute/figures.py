@@ -239,6 +239,13 @@ class Load:
     baseline_system: str  #: the load baseline's name
     candidate_system: str  #: the candidate's name
 
+    @property
+    def speedup_shown(self) -> bool:
+        """Whether some pair's runs are shown to spread within the limit: more than one load time on each system (so
+        a spread and an interval) and neither above the limit. Else the ratios establish no speedup (the report
+        words them as ratios, its charts too)."""
+        return any(p.speedup_ci95 is not None and not p.unstable for p in self.models)
+
 
 @dataclass(frozen=True)
 class Gate:

@@ -21,7 +21,7 @@ from report.formatting import (
 from report.i18n import _, join_words
 from report.sections.base import Words
 from report.sections.capacity import capacity_beyond, capacity_condition, demand_ratios, optimum_capacity
-from report.sections.decisions import no_difference_shown
+from report.sections.decisions import means_only, no_difference_shown
 from report.sections.findings import (
     async_title,
     ettr_fields,
@@ -85,21 +85,29 @@ def _utilisation_answer(w: Words) -> Subsection:
                 "save_times",
             ),
             w.p(
-                _("The same work is done in {candidate} instead of {baseline}.").format(
-                    candidate=long_duration(b.candidate_duration_s), baseline=long_duration(b.baseline_duration_s)
-                )
+                (
+                    # the Q&A is read on its own: the summary's condition goes with it (cold read 15, M1)
+                    _("If the means held, the same work would be done in {candidate} instead of {baseline}.")
+                    if means_only(m)
+                    else _("The same work is done in {candidate} instead of {baseline}.")
+                ).format(candidate=long_duration(b.candidate_duration_s), baseline=long_duration(b.baseline_duration_s))
                 + " "
                 + (
                     _(
                         "In a cluster of {cluster} GPUs running such jobs that would be worth {gpus} GPUs of "
                         "capacity{condition} (see the summary)."
                     )
-                    if capacity_beyond(m)
+                    if capacity_beyond(m) or (means_only(m) and b.gpu_equivalents >= 0)
                     else _(
                         "In a cluster of {cluster} GPUs running such jobs that is worth {gpus} GPUs of "
                         "capacity{condition} (the summary says what bandwidth it assumes)."
                     )
                     if b.gpu_equivalents >= 0
+                    else _(
+                        "In a cluster of {cluster} GPUs running such jobs that would be a loss of {gpus} GPUs of "
+                        "capacity (the summary says what bandwidth it assumes)."
+                    )
+                    if means_only(m)
                     else _(
                         "In a cluster of {cluster} GPUs running such jobs that is a loss of {gpus} GPUs of capacity "
                         "(the summary says what bandwidth it assumes)."
@@ -130,7 +138,19 @@ def _lifecycle_answer(w: Words) -> Subsection:
     m = w.m
     lc, b = m.lifecycle, m.bubble
     training = (
-        _(
+        (
+            _(
+                "Training, if the means held: each run of {steps} steps would spend {time} less on checkpoint stalls, "
+                "on each of its {gpus} GPUs: {gpu_time} of GPU time per run."
+            )
+            if lc.training_saved_s >= 0
+            else _(
+                "Training, if the means held: each run of {steps} steps would spend {time} more on checkpoint stalls, "
+                "on each of its {gpus} GPUs: {gpu_time} of GPU time per run."
+            )
+        )
+        if means_only(m)
+        else _(
             "Training: each run of {steps} steps spends {time} less on checkpoint stalls, on each of its {gpus} GPUs: "
             "{gpu_time} of GPU time per run."
         )
@@ -397,8 +417,8 @@ def _scale_bandwidth(m: Metrics) -> str:
 def _cold_start_words(m: Metrics) -> str:
     if load_not_established(m):  # no saving to state (cold read 10, M2)
         return _(
-            "Deploying and serving: the load times establish no cold-start saving (see “{section}”). A cold start "
-            "recurs at every scale-out, restart and model update, so its weight depends on how often the service "
+            "Deploying and serving: the load times do not yet establish a cold-start saving (see “{section}”). A cold "
+            "start recurs at every scale-out, restart and model update, so its weight depends on how often the service "
             "starts models, which this test does not measure."
         ).format(section=_("Model loading for inference"))
     # the pairs the load headline is of: an unstable pair left out there is left out here too (fourth cold read, M5)

@@ -73,7 +73,7 @@ def build(w: Words) -> Section:
         if b.time_saved_s >= 0
         else _("The run finishes {time} later, {share} of its baseline wall time.")
     )
-    if means_only(m.save.speedup_ci95):  # the banner may be a page away (cold read 6, m7)
+    if means_only(m):  # the banner may be a page away (cold read 6, m7)
         finishes = (
             _("If the means held, the run would finish {time} sooner, {share} of its baseline wall time.")
             if b.time_saved_s >= 0

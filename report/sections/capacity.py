@@ -49,7 +49,7 @@ def capacity_sentence(m: Metrics) -> str:
     rest on (`capacity_condition`)."""
     b = m.bubble
     gain = b.throughput_gain_pct >= 0
-    if means_only(m.save.speedup_ci95):  # a condition wherever it is said (cold read 6, m7)
+    if means_only(m):  # a condition wherever it is said (cold read 6, m7)
         text = (
             _(
                 "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of "

@@ -60,8 +60,8 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
         # a benefit that a longer interval, or re-tuning the baseline's, takes away (third cold read, M-5)
         gate_mark = _interval_mark(gate_mark)
         kind = kind or "insufficient"
-    if tile_id == "loading" and load_not_established(m):  # the load tile's open question (it rests on no gate)
-        gate_mark, kind = _("Not established"), "insufficient"
+    if tile_id == "loading" and load_not_established(m):  # its figure says "Not established": the style stays
+        kind = "insufficient"
     input_mark = ""
     if set(inputs) & set(m.inputs_illustrative):
         input_mark = _("Illustrative input")
@@ -71,7 +71,7 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
         return _("{gates}; {inputs}").format(gates=gate_mark, inputs=input_mark.lower()), kind
     if gate_mark:
         return gate_mark, kind
-    return input_mark, "illustrative" if input_mark else ""
+    return input_mark, kind or ("illustrative" if input_mark else "")
 
 
 def _interval_mark(marks: str) -> str:
@@ -97,9 +97,10 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
     "not established" when no pair is shown within the limit (cold read 10, M2)."""
     low, high = headline_load_span(m)
     if load_not_established(m):
-        # the ratio of the means as the figure and "not established" as its mark, as the save tile does with its open
-        # gates (cold read 13, M1; cold read 12, M1 asked that no label take back a "faster" above it)
-        return ratio_span(low, high), _("model load speedup")
+        # "Not established" as the figure and the ratios in the note, as the capacity tile's "Not shown" (Chinese
+        # reading 14, M2; cold read 15, M2: a director quotes the big figure, not its mark); no label takes back a
+        # "faster" above it (cold read 12, M1)
+        return _("Not established"), _("model load speedup")
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
     return ratio_span(low, high), _("faster model loading")
@@ -121,8 +122,12 @@ def _load_note(m: Metrics, cfg: TestConfig) -> str:
     speedup is not established, the ratios and why ("5.00×–10.0× against Old NFS, 3 model/platform pairs; 5.00× and
     6.00× come from one load time per system …")."""
     if load_not_established(m):
-        return _("against {system}, {pairs}; {why}").format(
-            system=m.load.baseline_system, pairs=load_pairs(m), why=not_established_why(m, cfg)
+        low, high = headline_load_span(m)
+        return _("load-time ratio {span} against {system}, {pairs}; {why}").format(
+            span=ratio_span(low, high),
+            system=m.load.baseline_system,
+            pairs=load_pairs(m),
+            why=not_established_why(m, cfg),
         )
     return _("than {system}, {pairs}").format(system=m.load.baseline_system, pairs=load_pairs(m)) + _unstable_ends(
         m, cfg

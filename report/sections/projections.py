@@ -79,19 +79,29 @@ def _projection_notes(w: Words) -> list[Para]:
     notes = [w.p(_fit_sentence(side, m.projections), "save_times", side=side.key) for side in w.sides]
     held = projection_gpus(m)
     gpus = join_words([count(g) for g in held])
+    mixed = [side for side in w.sides if len(side.fit.gpus) > 1]
+    style = "note"
     if len(held) == 1:
         text = _(
             "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
             "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
             "is not measured here."
         )
+    elif len(mixed) == len(w.sides):  # said once for both, not "only the size changes" then twice that it does not
+        text, style = (
+            _(
+                "Each system's fitted line runs through rows of {gpus} GPUs, so it mixes checkpoint size with GPU "
+                "count: a projection is at no single GPU count. A larger model usually runs on more GPUs, which write "
+                "in parallel; its save time there is not measured here."
+            ),
+            "warning",
+        )
     else:
         text = _(
-            "Only the checkpoint size changes along each system's fitted line, which takes rows of {gpus} GPUs: a "
-            "projection is at no single GPU count. A larger model usually runs on more GPUs, which write in "
-            "parallel; its save time there is not measured here."
+            "The fitted lines take rows of {gpus} GPUs: a projection is at no single GPU count. A larger model "
+            "usually runs on more GPUs, which write in parallel; its save time there is not measured here."
         )
-    notes.append(Para(text.format(gpus=gpus), "note"))
+    notes.append(Para(text.format(gpus=gpus), style))
     named = [p.name for p in m.projections if GPU_IN_NAME.search(p.name)]
     if named and len(held) == 1:
         text = ngettext(
@@ -111,7 +121,7 @@ def _projection_notes(w: Words) -> list[Para]:
         )
     if named:
         notes.append(Para(text.format(names=join_words([f"“{n}”" for n in named]), gpus=gpus), "note"))
-    for side in w.sides:
+    for side in mixed if len(mixed) < len(w.sides) else ():
         if len(side.fit.gpus) > 1:
             name = side.system
             text = _(

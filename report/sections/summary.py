@@ -47,7 +47,7 @@ CHARTS: tuple[str, ...] = ()
 
 def _bubble_words(m: Metrics) -> str:
     """The bubble and the run's end, as a fact, or as a condition while the test shows no difference in save time."""
-    if means_only(m.save.speedup_ci95):
+    if means_only(m):
         return (
             _(
                 "If the means held: over {steps} steps with an asynchronous save every {interval} steps, the "

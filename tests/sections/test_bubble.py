@@ -38,8 +38,8 @@ def test_the_illustrative_mark_lands_on_the_bandwidth_demand_not_on_the_capacity
         demand = next(p for p in said if "87.2 GB/s" in p.text)
         assert "GPUs of capacity" not in demand.text and demand.illustrative == "illustrative"
     qa = {p.text: p.illustrative for p in paras(section(ctx, "qa").blocks)}
-    same = next(t for t in qa if t.startswith("The same work is done in 34,320 s (9.53 h) instead of 36,000 s"))
-    assert qa[same] == "" and "worth 49.0 GPUs of capacity" in same
+    same = next(t for t in qa if t.startswith("If the means held, the same work would be done in 34,320 s (9.53 h)"))
+    assert qa[same] == "" and "would be worth 49.0 GPUs of capacity" in same
     # examples/async-70b: every input illustrative, so both paragraphs stay marked.
     ctx, _m = build(ASYNC_EXAMPLE)
     bubble = [p for p in paras(section(ctx, "bubble").blocks) if "GPUs of capacity" in p.text or "GB/s" in p.text]
