@@ -30,27 +30,48 @@ MAX_RAW_ROWS = 40
 
 def _raw_table(w: Words, table_id: str, caption: str, headers: tuple, rows: tuple, name: str) -> Table:
     """A raw input's table: `headers` as (text columns, number columns), marked as the figures drawn from input
-    `name` are (the loads also when a load system reads memory: cold read 11, m7)."""
+    `name` are (the loads also when a load system reads memory: cold read 11, m7). Each row ends with the CSV's other
+    columns (`given_other`), a column of its own where any row has one, left out otherwise."""
     texts, numbers = headers
     columns = tuple(Column(h, False) for h in texts) + tuple(Column(h) for h in numbers)
+    if any(row[-1] for row in rows):
+        # the contract ignores them in the figures, but a run's note ("warm cache") is the operator's word on the
+        # run a gate counts: printed with it (cold read 15, M3)
+        columns += (Column(_("Other columns"), False),)
+    else:
+        rows = tuple(row[:-1] for row in rows)
     mark = loads_marked(w) if name == "load_times" else w.marked(name)
     return _limit(Table(table_id, caption, columns, rows, illustrative=mark))
 
 
-def as_given(raw: bytes | None, keys: tuple[str, ...], columns: tuple[str, ...]) -> dict[tuple[str, ...], dict]:
+OTHER = ""  # as_given's key for a row's other columns
+
+
+def as_given(
+    raw: bytes | None, keys: tuple[str, ...], columns: tuple[str, ...], known: tuple[str, ...] = ()
+) -> dict[tuple[str, ...], dict]:
     """Each CSV row's numbers as the file writes them ("970.0" stays 970.0, "0.0812" is not rounded to 0.08), by
     its key columns (trimmed, as the tables compare them): a printed ratio can be recomputed from the printed
     inputs. Rows an import gave are not in the CSV; `given_text` prints those in Python's shortest round-trip form,
-    as `python -m report rows` does."""
+    as `python -m report rows` does. Under OTHER, the row's columns beyond `known` that hold text ("note: first")."""
     if raw is None:
         return {}
     reader = csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline=""))
     reader.fieldnames = [name.strip() for name in reader.fieldnames or ()]
+    skip = {*keys, *columns, *known}
     out = {}
     for row in reader:
         if all(row.get(c) is not None for c in (*keys, *columns)):
-            out[tuple(row[k].strip() for k in keys)] = {c: row[c].strip() for c in columns}
+            other = "; ".join(
+                f"{k}: {v.strip()}" for k, v in row.items() if k and k not in skip and isinstance(v, str) and v.strip()
+            )
+            out[tuple(row[k].strip() for k in keys)] = {c: row[c].strip() for c in columns} | {OTHER: other}
     return out
+
+
+def given_other(given: dict[tuple[str, ...], dict], key: tuple) -> str:
+    """The row's other columns as `as_given` read them ("" for none, or for a row an import gave)."""
+    return given.get(tuple(str(k) for k in key), {}).get(OTHER, "")
 
 
 def given_text(given: dict[tuple[str, ...], dict], key: tuple, column: str, value: float) -> str:
@@ -67,7 +88,9 @@ def _raw_saves(w: Words) -> Table:
     saves = saves.assign(_side=saves["system"].astype(str).map(order)).sort_values(
         ["_side", "model", "run"], kind="stable"
     )
-    given = as_given(w.test.raw.get("save_times.csv"), ("system", "model", "run"), ("snapshot_gb", "save_s"))
+    given = as_given(
+        w.test.raw.get("save_times.csv"), ("system", "model", "run"), ("snapshot_gb", "save_s"), tuple(saves.columns)
+    )
     rows = tuple(
         (
             str(r.system),
@@ -76,6 +99,7 @@ def _raw_saves(w: Words) -> Table:
             given_text(given, (r.system, r.model, r.run), "snapshot_gb", r.snapshot_gb),
             str(r.run),
             given_text(given, (r.system, r.model, r.run), "save_s", r.save_s),
+            given_other(given, (r.system, r.model, r.run)),
         )
         for r in saves.itertuples(index=False)
     )
@@ -97,7 +121,8 @@ def _raw_loads(w: Words) -> Table:
         _side=loads["system"].astype(str).map(order), _model=loads["model"].astype(str).map(natural_key)
     )
     loads = loads.sort_values(["_model", "platform", "_side", "run"], kind="stable")
-    given = as_given(w.test.raw.get("load_times.csv"), ("system", "model", "platform", "run"), ("size_gb", "load_s"))
+    keys = ("system", "model", "platform", "run")
+    given = as_given(w.test.raw.get("load_times.csv"), keys, ("size_gb", "load_s"), tuple(w.test.loads.columns))
     rows = tuple(
         (
             str(r.system),
@@ -106,6 +131,7 @@ def _raw_loads(w: Words) -> Table:
             given_text(given, (r.system, r.model, r.platform, r.run), "size_gb", r.size_gb),
             str(r.run),
             given_text(given, (r.system, r.model, r.platform, r.run), "load_s", r.load_s),
+            given_other(given, (r.system, r.model, r.platform, r.run)),
         )
         for r in loads.itertuples(index=False)
     )
@@ -130,13 +156,16 @@ def _raw_restores(w: Words) -> tuple[Table, ...]:
     restores = restores.assign(_side=restores["system"].astype(str).map(order)).sort_values(
         ["_side", "model", "run"], kind="stable"
     )
-    given = as_given(w.test.raw.get("restore_times.csv"), ("system", "model", "run"), ("restore_s",))
+    given = as_given(
+        w.test.raw.get("restore_times.csv"), ("system", "model", "run"), ("restore_s",), tuple(w.test.restores.columns)
+    )
     rows = tuple(
         (
             str(r.system),
             str(r.model),
             str(r.run),
             given_text(given, (r.system, r.model, r.run), "restore_s", r.restore_s),
+            given_other(given, (r.system, r.model, r.run)),
         )
         for r in restores.itertuples(index=False)
     )

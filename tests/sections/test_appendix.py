@@ -2,7 +2,7 @@
 
 from report.blocks import Table
 from report.sections import appendix
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section
 from tests.sections.test_words import FIO_EXAMPLE
 
@@ -89,3 +89,19 @@ def test_restore_times_print_as_given_and_memory_loads_are_marked():
     assert tables["raw-loads"].illustrative == "not_durable"
     ctx, _m = build(DATA)
     assert "raw-restores" not in {t.id for t in section(ctx, "raw").blocks if isinstance(t, Table)}
+
+
+def test_the_csvs_other_columns_are_printed_with_their_rows():
+    """Cold read 15, M3: retune's save_times.csv notes its slowest Old NAS run "warm cache" and load_times.csv names
+    each load's operator: the figures ignore those columns (CONTRACT.md), Appendix A prints them beside their rows;
+    data/ has none, and no empty column."""
+    ctx, _m = build(FIXTURES / "retune")
+    tables = {b.id: b for b in section(ctx, "raw").blocks if isinstance(b, Table)}
+    saves, loads = tables["raw-saves"], tables["raw-loads"]
+    assert saves.columns[-1].label == "Other columns" and loads.columns[-1].label == "Other columns"
+    assert ("Old NAS", "32B", "16", "64", "3", "120", "note: warm cache") in saves.rows
+    assert ("Old NAS", "32B", "16", "64", "2", "110", "") in saves.rows
+    assert ("Array X", "32B", "Atlas 910B", "64", "2", "12", "operator: amy") in loads.rows
+    ctx, _m = build(DATA)
+    for table in (b for b in section(ctx, "raw").blocks if isinstance(b, Table)):
+        assert "Other columns" not in [c.label for c in table.columns]
