@@ -257,7 +257,7 @@ def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
     supported, cluster = value_rows(m, spec)
     retained = (
         (
-            _("Checkpoints retained"),
+            _("Capacity for the checkpoints retained"),
             gb(m.economics.retained_gb),
             _("{count} × {size} to keep on the array").format(
                 count=spec.retained_checkpoints, size=gb(m.save.baseline.snapshot_gb)

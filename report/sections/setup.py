@@ -214,7 +214,7 @@ def _sources(w: Words) -> Definitions:
     for name in CSV_INPUTS:
         if name == "restore_times" and name not in c.sources and w.test.restores is None:
             continue  # optional: no restore measured, nothing to source
-        text = c.sources.get(name, _("No source note in test.toml [sources]."))
+        text = c.sources.get(name, _("No source note given."))
         items.append((input_label(name), text))
         marks.append(_source_mark(w, name))
     durable_not = {side.system for side in w.sides if side.key in w.m.not_durable}

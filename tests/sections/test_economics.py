@@ -29,7 +29,7 @@ def test_economics_is_shown_when_given():
             "512 GPUs ÷ 16 per job × 8,760 h ÷ 3.42 h per run; the cluster row is this many runs × the per-run value, "
             "the per-year row 12 runs",
         ),
-        ("Checkpoints retained", "192 GB", "3 × 64 GB to keep on the array"),
+        ("Capacity for the checkpoints retained", "192 GB", "3 × 64 GB to keep on the array"),
     )
     prose = econ.blocks[0].text
     assert (
@@ -67,7 +67,10 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
         "failure-aware overhead by 0.012 percentage points",
     )
     labels = [row[0] for row in table.rows]  # below the money and the energy, above what is kept on the array
-    assert labels.index("The time saved and its value hold under") == labels.index("Checkpoints retained") - 1
+    assert (
+        labels.index("The time saved and its value hold under")
+        == labels.index("Capacity for the checkpoints retained") - 1
+    )
     # the cluster's value on a bandwidth the test did not show comes last, after every supported value (cold read 6,
     # M6: 5.1 million USD led the table, the 4,700 USD at the optima came after it)
     # two cluster rows: each names its interval (Chinese reading 7, M1)

@@ -3,6 +3,7 @@
 from report.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
+from tests.sections.test_words import FIO_EXAMPLE
 
 
 def test_both_overhead_measures_are_named_where_they_appear():
@@ -41,3 +42,14 @@ def test_an_optimal_interval_longer_than_the_run_is_labelled_so():
     ctx, _m = build(FIXTURES / "retune")
     table = next(b for b in section(ctx, "reliability").blocks if isinstance(b, Table) and b.id == "reliability")
     assert not any("longer than the whole run" in r[0] for r in table.rows)
+
+
+def test_the_square_root_rule_gives_its_root_back_from_the_printed_cost():
+    """Cold read 15, m3: the fio example printed "√0.660 = 0.813", but √0.660 is 0.812; the cost takes the digits
+    that give the printed root back (0.6605), and data/'s 0.528 needs no more (√0.528 = 0.727)."""
+    for folder, said in (
+        (FIO_EXAMPLE, "close to √0.6605 = 0.813 times it"),
+        (DATA, "close to √0.528 = 0.727 times it"),
+    ):
+        ctx, _m = build(folder)
+        assert any(said in t for t in texts(section(ctx, "reliability").blocks)), folder
