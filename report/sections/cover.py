@@ -270,7 +270,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             c = m.cluster.candidate
             today = (
                 # as the "Not shown" tile words it (Chinese reading 12, M1: "264 at today's interval" read as shown)
-                _("{today} at today's interval if the storage gave {ratio} this test's bandwidth: {note}")
+                _("{today} at today's interval with {ratio} this test's bandwidth: {note}")
                 if c.mean_to_sustained > 1
                 else _("{today} at today's interval, if the saves are staggered: {note}")
                 if c.peak_to_sustained > 1
@@ -282,8 +282,8 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             # supports, so it goes to the small print with its condition (cold read 10, M1: "20.4" in the benefit's
             # type beside "beyond the tested bandwidth")
             value = _("Not shown")
-            # "4.38 only on 2.79× this test's bandwidth" read garbled (cold read 15, m6)
-            note = _("{gpus} if the storage gave {ratio} this test's bandwidth: {note}").format(
+            # "4.38 only on 2.79× this test's bandwidth" read garbled (cold read 15, m6); no longer: page 1 is full
+            note = _("{gpus} with {ratio} this test's bandwidth: {note}").format(
                 gpus=gpus(b.gpu_equivalents),
                 ratio=demand_ratios(m)["mean_ratio"],
                 note=note,

@@ -216,7 +216,7 @@ def test_a_capacity_the_tested_bandwidth_cannot_carry_is_not_the_big_figure():
     ctx, _m = build(FIXTURES / "gates_fail")
     tile = next(t for t in ctx.cover.tiles if t.id == "capacity")
     assert tile.value == "Not shown"
-    assert tile.note.startswith("20.4 if the storage gave 4.3× this test's bandwidth: 1,000-GPU cluster of such jobs")
+    assert tile.note.startswith("20.4 with 4.3× this test's bandwidth: 1,000-GPU cluster of such jobs")
     ctx, _m = build(DATA)  # 4.78 GB/s on average within the 6.40 tested: the figure stays
     assert next(t for t in ctx.cover.tiles if t.id == "capacity").value == "49.0"
 
