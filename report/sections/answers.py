@@ -269,15 +269,19 @@ def _scale_answer(w: Words) -> Subsection:
             ),
             w.p(
                 (
+                    # one job across the cluster, unlike the rest of the report's many jobs of this size: said as the
+                    # what-if it is, its save times not measured (cold read 16, M2)
                     _(
-                        "Failures grow with scale: with {rate}, a job across {gpus} GPUs fails on average every "
-                        "{mtbf}. At its optimal interval, with this job's save times, it loses {baseline} of its "
-                        "compute time on {baseline_system} and {candidate} on {candidate_system}."
+                        "Failures grow with scale: with {rate}, a single job across all {gpus} GPUs would fail on "
+                        "average every {mtbf}. If it still saved in this job's save times (not measured: such a job "
+                        "writes a larger checkpoint, in parallel), at its optimal interval it would lose {baseline} of "
+                        "its compute time on {baseline_system} and {candidate} on {candidate_system}."
                     )
                     if max(sc.baseline_optimal_overhead_pct, sc.candidate_optimal_overhead_pct) < 100
                     else _(
-                        "Failures grow with scale: with {rate}, a job across {gpus} GPUs fails on average every "
-                        "{mtbf}, too often for this job's save and restart times: Young's first-order model gives a "
+                        "Failures grow with scale: with {rate}, a single job across all {gpus} GPUs would fail on "
+                        "average every {mtbf}, too often for this job's save and restart times: Young's first-order "
+                        "model gives a "
                         "loss above 100% of the compute time, so it no longer applies, and such a job would make "
                         "little progress on either {baseline_system} or {candidate_system}."
                     )

@@ -123,11 +123,11 @@ def _load_note(m: Metrics, cfg: TestConfig) -> str:
     6.00× come from one load time per system …")."""
     if load_not_established(m):
         low, high = headline_load_span(m)
-        return _("load-time ratio {span} against {system}, {pairs}; {why}").format(
+        return _("{system} takes {span} as long, {pairs}; {why}").format(
             span=ratio_span(low, high),
             system=m.load.baseline_system,
             pairs=load_pairs(m),
-            why=not_established_why(m, cfg),
+            why=not_established_why(m, cfg, full=False),
         )
     return _("than {system}, {pairs}").format(system=m.load.baseline_system, pairs=load_pairs(m)) + _unstable_ends(
         m, cfg

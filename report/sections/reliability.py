@@ -14,7 +14,6 @@ from report.blocks import (
 from report.compute import SIDES, Metrics
 from report.formatting import (
     count,
-    enough_digits,
     h3,
     hours,
     num,
@@ -24,6 +23,7 @@ from report.formatting import (
     seconds,
     seconds_figure,
     sig,
+    worked,
 )
 from report.i18n import _
 from report.sections.base import Words
@@ -277,13 +277,11 @@ def build(w: Words) -> Section:
                     # unrounded optima give (cold read 7, M1)
                     candidate=p3(r.candidate.optimal_overhead_pct),
                     baseline=p3(r.baseline.optimal_overhead_pct),
-                    # the cost at the digits that give the printed root back: √0.660 is 0.812, not the 0.813 of
-                    # √0.6605 (cold read 15, m3)
-                    cost=enough_digits(
-                        (r.cost_ratio,),
-                        lambda t: sig(math.sqrt(float(t[0].replace(",", "")))) == sig(r.sqrt_cost_ratio),
-                    )[0],
-                    root=sig(r.sqrt_cost_ratio),
+                    # the cost as every page prints it, the root at the digits that cost gives back: √0.660 is
+                    # 0.812, not the 0.813 of √0.6605 (cold read 15, m3), so "0.81" (cold read 16, m3: one ratio
+                    # printed 0.660 and 0.6605)
+                    cost=sig(r.cost_ratio),
+                    root=worked(r.sqrt_cost_ratio, math.sqrt(float(sig(r.cost_ratio).replace(",", "")))),
                 ),
                 "save_times",
             )

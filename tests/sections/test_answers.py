@@ -90,8 +90,8 @@ def test_the_scale_answer_names_the_failure_rate_it_assumes():
     scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
     assert any(
         t.startswith(
-            "Failures grow with scale: with the failure rate assumed from Llama 3's training, a job across 1,000 GPUs "
-            "fails on average every 50.7 h."
+            "Failures grow with scale: with the failure rate assumed from Llama 3's training, a single job across all "
+            "1,000 GPUs would fail on average every 50.7 h. If it still saved in this job's save times (not measured"
         )
         for t in texts(scale.blocks)
     )

@@ -128,8 +128,8 @@ def test_tiles_name_their_assumptions_and_unstable_ends():
     # the pair shown unstable does not head the range; cold read 10, M2: nor do the single-run pairs stand in for it,
     # so with no pair shown within the limit the tile says the speedup is not established, and why
     assert notes["loading"] == (
-        "load-time ratio 5.00×–10.0× against Old NFS, 3 model/platform pairs; 5.00× and 6.00× come from one load time "
-        "per system (spread unknown) and 10.0× from runs that spread above the 10% limit"
+        "Old NFS takes 5.00×–10.0× as long, 3 model/platform pairs; 5.00× and 6.00× come from one load time per "
+        "system (spread unknown) and 10.0× from runs that spread above the 10% limit"
     )
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     # no label that takes back a "faster" above it (cold read 12, M1); "Not established" as the figure, the ratios in
@@ -194,8 +194,8 @@ def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked(
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert (tile.value, tile.label) == ("Not established", "model load speedup")
     assert tile.note == (
-        "load-time ratio 2.76× against Local disk (ext4 on virtio), 1 model/platform pair; its runs spread above the "
-        "5% limit; the loads read memory, not storage"
+        "Local disk (ext4 on virtio) takes 2.76× as long, 1 model/platform pair; its runs spread above the 5% limit; "
+        "the loads read memory, not storage"
     )
     assert (tile.mark, tile.mark_kind) == ("Not durable", "insufficient")
     # gates_fail: durable systems, measured loads: no word of memory and no mark.
@@ -205,8 +205,7 @@ def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked(
     # 12, M2: as one save per system decides no gate)
     assert (tile.value, tile.mark) == ("Not established", "")
     assert tile.note == (
-        "load-time ratio 2.00× against Base NFS, 1 model/platform pair; one load time per system, so its spread is "
-        "unknown"
+        "Base NFS takes 2.00× as long, 1 model/platform pair; one load time per system, so its spread is unknown"
     )
 
 

@@ -16,7 +16,7 @@ def test_loads_carry_their_spread_and_a_stability_warning():
     # M4). No pair is shown within the limit, so no range is stated as the speedup (cold read 10, M2).
     headline, *rest = texts(section(ctx, "loading").blocks)
     assert headline == (
-        "The supplied load times give Array X a load-time ratio of 5.00×–10.0× over Old NFS (3 model/platform pairs), "
+        "With the supplied load times, Old NFS takes 5.00×–10.0× as long as Array X to load (3 model/platform pairs), "
         "not yet an established speedup: 5.00× and 6.00× come from one load time per system (spread unknown) and 10.0× "
         "from runs that "
         "spread above the 10% limit."
@@ -25,7 +25,7 @@ def test_loads_carry_their_spread_and_a_stability_warning():
     assert warning.startswith("32B on Atlas 910B: the load times spread by 12.9% and 12.9% (CV), above the 10%")
     summary = next(t for t in texts(section(ctx, "summary").blocks) if t.startswith("For inference"))
     assert summary == (
-        "For inference, the supplied load times give Array X a load-time ratio of 5.00×–10.0× over Old NFS (3 "
+        "For inference, with the supplied load times Old NFS takes 5.00×–10.0× as long as Array X to load (3 "
         "model/platform pairs), not yet an established speedup: 5.00× and 6.00× come from one load time per system "
         "(spread unknown) and 10.0× from runs that spread above the 10% limit (see “Model loading for inference”)."
     )
@@ -54,14 +54,16 @@ def test_loads_from_a_system_that_keeps_them_in_memory_say_so_and_are_marked(fol
     summary = next(p for p in paras(section(ctx, "summary").blocks) if p.text.startswith("For inference"))
     # one pair, its runs spread above the 5% limit: no speedup established (cold read 10, M2)
     assert summary.text == (
-        "For inference, the load times give tmpfs (/dev/shm) a load-time ratio of 2.76× over Local disk (ext4 on "
-        "virtio) (1 model/platform pair), not yet an established speedup: its runs spread above the 5% limit (see "
-        "“Model loading for inference”). " + memory
+        "For inference, Local disk (ext4 on virtio) takes 2.76× as long as tmpfs (/dev/shm) to load (1 "
+        "model/platform pair), not yet an established speedup: its runs spread above the 5% limit; its 95% interval "
+        "(1.83× to 4.16×) lies above 1×, so it loads faster, but how much faster is not settled (see “Model loading "
+        "for inference”). " + memory  # Chinese reading 16, M3: the interval excludes 1×
     )
     loading = list(paras(section(ctx, "loading").blocks))
     assert loading[0].text == (
-        "The load times give tmpfs (/dev/shm) a load-time ratio of 2.76× over Local disk (ext4 on virtio) (1 "
-        "model/platform pair), not yet an established speedup: its runs spread above the 5% limit. " + memory
+        "Local disk (ext4 on virtio) takes 2.76× as long as tmpfs (/dev/shm) to load (1 model/platform pair), not yet "
+        "an established speedup: its runs spread above the 5% limit; its 95% interval (1.83× to 4.16×) lies above 1×, "
+        "so it loads faster, but how much faster is not settled. " + memory
     )
     assert {p.illustrative for p in [summary, *loading]} == {"not_durable"}
     table = next(b for b in section(ctx, "loading").blocks if isinstance(b, Table))
@@ -91,7 +93,7 @@ def test_single_load_times_are_not_said_to_be_timed():
     ctx, _m = build(DATA)
     words = texts(section(ctx, "loading").blocks)
     assert words[0] == (
-        "The illustrative load times give Mingxin FX100 a load-time ratio of 6.20×–9.30× over NFS (3 model/platform "
+        "With the illustrative load times, NFS takes 6.20×–9.30× as long as Mingxin FX100 to load (3 model/platform "
         "pairs), not yet an established speedup: each from one load time per system, spread unknown."
     )
     assert not any("timed" in t for t in words)

@@ -117,7 +117,7 @@ def test_illustrative_inputs_are_not_worded_as_events():
     )
     assert not any(" saved a checkpoint" in t or " loaded models" in t for t in summary)
     loading = texts(section(ctx, "loading").blocks)[0]
-    assert loading.startswith("The illustrative load times give Array X a load-time ratio of 5.00×–10.0× over Old NFS")
+    assert loading.startswith("With the illustrative load times, Old NFS takes 5.00×–10.0× as long as Array X to load")
     assert texts(section(build(FIXTURES / "long_names")[0], "loading").blocks)[0].startswith(
         "With the illustrative load times, Mingxin FX100 all-flash array (NVMe-oF, 8 x 400 Gb/s, 4 ctl) would bring a "
         "model into service"
