@@ -54,4 +54,5 @@ def build(w: Words) -> Section:
             "it."
         )
     )
-    return Section(ID, _("Colophon: inputs and software"), (intro, inputs, versions), appendix=True)
+    # on a page of its own: begun at a page's foot, its digest table ran over three pages (the fio example's)
+    return Section(ID, _("Colophon: inputs and software"), (intro, inputs, versions), appendix=True, new_page=True)

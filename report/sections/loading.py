@@ -96,7 +96,7 @@ def _load_table(w: Words, models) -> Table:
             Column(_("CV (%)")),
             Column(_("Saved (s)")),
             # a ratio where the text establishes no speedup (Chinese reading 16, M2: 加速比 under 尚不能确立为加载加速)
-            Column(_("Speedup") if m.load.speedup_shown else _("Time ratio (baseline ÷ candidate)")),
+            Column(_("Speedup") if m.load.speedup_shown else _("Baseline ÷ candidate")),
             Column(_("95% interval")),
         ),
         rows,
