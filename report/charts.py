@@ -256,7 +256,7 @@ def load_times(m: Metrics, log: BandwidthLog) -> Chart:
         if m.load.speedup_shown
         else _(
             "Mean time from the start of the load until the model is ready to serve, per model and platform; labels "
-            "give the ratio of the load times, which establishes no speedup (see the text)."
+            "give the ratio of the load times, and the text says what it establishes."
         )
     )
     # The rows are evenly spaced, so each takes the room of the tallest label (model over platform, 7.5 pt at 1.4

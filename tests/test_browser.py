@@ -106,7 +106,7 @@ def page(default_built, tmp_path_factory):
 
 def test_the_page_makes_no_request_and_logs_no_console_error(page):
     found, run = _requests((page / "report.html").as_uri())
-    assert "Checkpoint save and model load" in run.stdout
+    assert "White-paper figures, before a joint test" in run.stdout
     assert found == [], "the page tried to reach the network"
     assert [line for line in run.stderr.splitlines() if "CONSOLE" in line] == []
 
