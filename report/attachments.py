@@ -118,10 +118,10 @@ class Compressed:
         if self.deflated:
             data, md5 = _inflated(self.raw, self.size, self.name, check_md5)
         else:
-            data, md5 = self.raw, hashlib.md5(self.raw if check_md5 else b"", usedforsecurity=False)
+            data, md5 = self.raw, hashlib.md5(self.raw, usedforsecurity=False) if check_md5 else None
         if len(data) != self.size:
             raise Refused(f"{self.name}: holds {len(data):,} bytes but declares {self.size:,}")
-        if check_md5 and self.md5 is not None and self.md5 != md5.digest():
+        if md5 is not None and self.md5 is not None and self.md5 != md5.digest():
             raise Refused(checksum_refused(self.name))
         return data
 
@@ -130,8 +130,9 @@ def checksum_refused(name: str) -> str:
     return f"{name}: its bytes do not match the MD5 checksum the PDF records for it"
 
 
-def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[bytearray, object]:
-    """`raw` inflated into one buffer of the declared size, never past it, and (`hashed`) its MD5, by a thread.
+def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[bytearray, object | None]:
+    """`raw` inflated into one buffer of the declared size, never past it, and (`hashed`) its MD5, by a thread
+    (None without).
 
     zlib and hashlib let go of the interpreter on large buffers, so the hashing runs beside the inflating: a 367 MB
     log takes the longer of the two, not their sum. The blocks go straight into the buffer: joining them, or growing
@@ -163,7 +164,7 @@ def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[by
         if hashed:
             todo.put(None)
             hasher.join()
-    return (out if count == size else out[:count]), md5
+    return (out if count == size else out[:count]), md5 if hashed else None
 
 
 def read_attachments(reader) -> dict[str, bytes | bytearray | Compressed]:

@@ -140,9 +140,11 @@ def inflated(raw: dict, check_md5: bool = True) -> tuple[dict[str, bytes | bytea
     """verify's inputs with those it left deflated (attachments.Compressed) inflated and checked here, where they are
     used, and the MD5s the PDF declares for those whose MD5 was not checked (`check_md5` False: the build's packer
     hashes every input anyway, `checksum_refusal` compares); raises attachments.Refused for one not as declared."""
+    from report.attachments import Compressed
+
     out, declared = {}, {}
     for name, data in raw.items():
-        if hasattr(data, "inflated"):
+        if isinstance(data, Compressed):
             out[name] = data.inflated(check_md5)
             if not check_md5 and data.md5 is not None:
                 declared[name] = data.md5

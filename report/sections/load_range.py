@@ -56,18 +56,12 @@ def loads_marked(w: Words) -> str:
     return w.marked("load_times") or ("not_durable" if memory_load_systems(w.m, w.config) else "")
 
 
-def shown_within_limit(m: Metrics) -> bool:
-    """Whether some pair's runs are shown to spread within the limit: more than one load time on each system (so a
-    spread and an interval) and neither above the limit."""
-    return m.load.speedup_shown
-
-
 def load_not_established(m: Metrics) -> bool:
     """Whether the load speedup is not established: no pair is shown within the limit. The pairs of one load time per
     system cannot stand in for an unstable one: their spread is unknown, not small (cold read 10, M2: leaving out the
     only pair with repeat runs favoured less data); nor do they establish a speedup alone, as one save per system
     decides no gate (cold read 12, M2: data's single loads were "faster", retune's "not established")."""
-    return not shown_within_limit(m)
+    return not m.load.speedup_shown
 
 
 def headline_load_pairs(m: Metrics) -> list:
@@ -75,7 +69,7 @@ def headline_load_pairs(m: Metrics) -> list:
     the limit when an end of the whole range is unstable and a pair is shown within the limit, else all (third cold
     read, M-1: one range everywhere; when none is shown within, the headline says the speedup is not established)."""
     ends, _stable = load_speedups_by_spread(m)
-    if ends and shown_within_limit(m):
+    if ends and m.load.speedup_shown:
         return [p for p in m.load.models if not p.unstable]
     return list(m.load.models)
 

@@ -14,6 +14,7 @@ from report.blocks import (
 from report.compute import SIDES, Metrics
 from report.formatting import (
     count,
+    figure_of,
     h3,
     hours,
     num,
@@ -281,7 +282,7 @@ def build(w: Words) -> Section:
                     # 0.812, not the 0.813 of √0.6605 (cold read 15, m3), so "0.81" (cold read 16, m3: one ratio
                     # printed 0.660 and 0.6605)
                     cost=sig(r.cost_ratio),
-                    root=worked(r.sqrt_cost_ratio, math.sqrt(float(sig(r.cost_ratio).replace(",", "")))),
+                    root=worked(r.sqrt_cost_ratio, math.sqrt(figure_of(sig(r.cost_ratio)))),
                 ),
                 "save_times",
             )
