@@ -34,6 +34,8 @@ class ImportTool:
     trainer_log: bool = False  #: a training framework's log: no sizes (snapshot_gb required), refused if async
     logs_bandwidth: bool = False  #: an import of the training model's saves also gives bandwidth.csv samples
     counts_bytes: bool = False  #: its files give the bytes each save wrote (held within 1% of snapshot_gb)
+    #: its load and restore times time reads of files only: nothing deserialised, nothing copied to a GPU
+    reads_files: bool = False
 
 
 TOOLS: tuple[ImportTool, ...] = (
@@ -45,6 +47,7 @@ TOOLS: tuple[ImportTool, ...] = (
         fio.companions,
         logs_bandwidth=True,
         counts_bytes=True,
+        reads_files=True,
     ),
     ImportTool(
         "mlperf",

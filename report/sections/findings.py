@@ -311,6 +311,21 @@ def bytes_from_fio(test: JointTest) -> bool:
     return counted and len(imported.origins.get("save_times.csv", [])) == len(test.saves)
 
 
+def read_by(test: JointTest, table: str) -> str | None:
+    """The tool whose imports gave every row of `table` ("load_times", "restore_times") as timed reads of files (fio),
+    by the name the report gives it; None when a row came from elsewhere. Such a time is a proxy: a framework's load or
+    restore also deserialises the weights and copies them to the GPUs (cold read 16, M3)."""
+    imported = test.imported
+    frame = {"load_times": test.loads, "restore_times": test.restores}[table]
+    if imported is None or frame is None:
+        return None
+    tools = {use.tool for use in imported.tools if use.into == table}
+    if len(tools) != 1 or len(imported.origins.get(f"{table}.csv", [])) != len(frame):
+        return None
+    tool = IMPORT_TOOLS[tools.pop()]
+    return tool.name if tool.reads_files else None
+
+
 @dataclass(frozen=True)
 class OtherWorkload:
     """A (model, GPUs) pair of save_times.csv other than the training model's: rows the analysis leaves aside."""

@@ -28,7 +28,13 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.findings import ettr_fields, failures_assume_restores, memory_restores, no_difference_note
+from report.sections.findings import (
+    ettr_fields,
+    failures_assume_restores,
+    memory_restores,
+    no_difference_note,
+    read_by,
+)
 from report.sections.phrases import both
 from report.sections.retuning import retune_sentence
 
@@ -143,8 +149,20 @@ def _ettr_sentence(w: Words) -> Para:
                 candidate_system=s.candidate.system,
             )
             + memory_restores(m)
+            + _restores_read(w)
         )
     return w.p(text + failures_assume_restores(m), "save_times", "restore_times")
+
+
+def _restores_read(w: Words) -> str:
+    """Where the restore times are a tool's reads of the saved files (fio's), what they leave out (cold read 16, M3)."""
+    tool = read_by(w.test, "restore_times")
+    if tool is None:
+        return ""
+    return " " + _(
+        "These restore times are {tool}'s reads of the saved files: a framework's work in a restore (deserialising, "
+        "placing the weights on the GPUs) is not timed."
+    ).format(tool=tool)
 
 
 def _lag_bound(w: Words) -> Para | None:
