@@ -395,7 +395,9 @@ def _memory_loads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ..
     return tuple(
         replace(
             t,
-            note=_("{note}; the loads read memory, not storage").format(note=t.note),
+            note=_("{note}; the loads on {systems} read memory, not storage").format(
+                note=t.note, systems=join_words(memory_load_systems(w.m, w.config))
+            ),
             mark=_("{gates}; {inputs}").format(gates=t.mark, inputs=_("Not durable").lower())
             if t.mark and _("Not durable").lower() not in t.mark.lower()
             else t.mark or _("Not durable"),

@@ -194,8 +194,8 @@ def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked(
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert (tile.value, tile.label) == ("Not established", "model load speedup")
     assert tile.note == (
-        "Local disk (ext4 on virtio) takes 2.76× as long, 1 model/platform pair; its runs spread above the 5% limit; "
-        "the loads read memory, not storage"
+        "Local disk (ext4 on virtio) takes 2.76× as long, 1 model/platform pair; the load times of both systems spread "
+        "above the 5% limit set for the saves; the loads on tmpfs (/dev/shm) read memory, not storage"
     )
     assert (tile.mark, tile.mark_kind) == ("Not durable", "insufficient")
     # gates_fail: durable systems, measured loads: no word of memory and no mark.
