@@ -34,9 +34,10 @@ DENIALS_ZH = (r"非实测", r"未实测", r"尚未实测", r"请实测")
 
 #: The messages that say “measured” or 实测 of this report's figures, and why each is reached only when they are.
 MEASURED_ONLY = {
-    "All four gates pass on this test's measurements.": "verdict.verdict_reason: save_times not illustrative",
+    "All four gates pass on this test's measurements.": "verdict.verdict_reason: save_times imported from a tool's "
+    "output (neither illustrative nor supplied in save_times.csv)",
     "{passed} pass on this test's measurements and {today}.": "verdict.verdict_reason: "
-    "save_times not illustrative (G4 passing at today's interval only)",
+    "save_times imported from a tool's output (G4 passing at today's interval only)",
     "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
     "assumptions in the test setup.": "cover._evidence: every input imported from a tool's output (none supplied "
     "in a CSV or declared illustrative)",

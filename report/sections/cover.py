@@ -381,7 +381,9 @@ def build(w: Words) -> Cover:
         verdict_status=m.verdict.status,
         verdict_style=verdict_style(m),
         verdict_label=verdict_label(m),
-        verdict_reason=" ".join(t for t in (verdict_reason(m, c, short=True), retune_headline(m)) if t),
+        verdict_reason=" ".join(
+            t for t in (verdict_reason(m, c, w.origin("save_times") == "supplied", short=True), retune_headline(m)) if t
+        ),
         tiles=_memory_loads(w, _tiles(m, c)),
         evidence=_evidence(w) + _not_durable(w),
     )

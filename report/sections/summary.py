@@ -167,7 +167,9 @@ def _key_findings(w: Words) -> list[Para]:
 def build(w: Words) -> Section:
     m = w.m
     verdict = Para(
-        _("{verdict}. {reason}").format(verdict=verdict_label(m), reason=verdict_summary(m, w.config)),
+        _("{verdict}. {reason}").format(
+            verdict=verdict_label(m), reason=verdict_summary(m, w.config, w.origin("save_times") == "supplied")
+        ),
         f"verdict-{verdict_style(m)}",
     )
     blocks: list = [verdict]

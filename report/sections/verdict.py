@@ -14,6 +14,7 @@ from report.formatting import (
 )
 from report.i18n import _, join_words, ngettext
 from report.sections.decisions import TILE_GATES, open_gates
+from report.sections.findings import async_title
 from report.sections.labels import gate_name, status_label, verdict_status_label
 from report.sections.phrases import (
     _n,
@@ -85,20 +86,21 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
     return detail
 
 
-def verdict_reason(m: Metrics, cfg: TestConfig, short: bool = False) -> str:
+def verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, short: bool = False) -> str:
     """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds (`short`:
-    page 1's words for it, where room is scarce; the summary gives the reason in full)."""
+    page 1's words for it, where room is scarce; the summary gives the reason in full). `supplied`: the save times
+    are given in save_times.csv, not timed by this tool."""
     limit = async_limit(m, short)
-    return _verdict_reason(m, cfg) + (" " + limit if limit else "")
+    return _verdict_reason(m, cfg, supplied) + (" " + limit if limit else "")
 
 
-def verdict_summary(m: Metrics, cfg: TestConfig) -> str:
+def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
     """The verdict's reason as the summary says it, after page 1 has said it in full: the gates that fail or lack data,
     referring to the gate table for each reason, then which way G3 leans and the asynchronous limit. A verdict whose
     gates all pass keeps its reason, one sentence already."""
     v = m.verdict
     if v.status == "demonstrated":
-        return verdict_reason(m, cfg)
+        return verdict_reason(m, cfg, supplied)
     if v.status == "not_demonstrated":
         text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
         if v.insufficient:
@@ -164,7 +166,9 @@ def async_limit(m: Metrics, short: bool = False) -> str:
     )
 
 
-def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
+def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
+    """`supplied`: the save times are rows given in save_times.csv, taken as given, not timed by this tool (cold read
+    18, M7: "this test's measurements" of rows with no source note)."""
     v, gates = m.verdict, {g.id: g for g in m.gates}
 
     def failed(gate_id: str) -> str:
@@ -199,14 +203,24 @@ def _verdict_reason(m: Metrics, cfg: TestConfig) -> str:
         text = (
             _("These illustrative save times show the method, not the storage.")
             if "save_times" in m.inputs_illustrative
-            else _("{passed} pass on this test's measurements and {today}.").format(
-                passed=gate_list(passed), today=where
-            )
+            else (
+                _("{passed} pass on the supplied save times and {today}.")
+                if supplied
+                else _("{passed} pass on this test's measurements and {today}.")
+            ).format(passed=gate_list(passed), today=where)
         )
     elif "save_times" in m.inputs_illustrative:
         text = _("All four gates pass on this test's illustrative save times: they show the method, not the storage.")
+    elif supplied:
+        text = _("All four gates pass on the supplied save times, taken as given (see the data sources).")
     else:
         text = _("All four gates pass on this test's measurements.")
+    if m.checkpoint_mode == "sync" and not m.async_.storage_stalls and "save_times" not in m.inputs_illustrative:
+        # a synchronous job's benefit (cold read 18, M8: "Benefit demonstrated" over a what-if that takes it back)
+        text += " " + _(
+            "The benefit is for saves that block training: saved asynchronously, the job would gain nothing from the "
+            "candidate at today's interval (see “{section}”)."
+        ).format(section=async_title(m))
     if changed:
         return (
             text
@@ -358,8 +372,8 @@ def _changed_thresholds(cfg: TestConfig, m: Metrics) -> list[str]:
             if only:
                 spreads = [p3(cv) for _gate, cv in only]
                 out[-1] += ngettext(
-                    ", which {gates} passes only under (spread: {spreads})",
-                    ", which {gates} pass only under (spread: {spreads})",
+                    "; {gates} passes only under this wider limit (spread: {spreads})",
+                    "; {gates} pass only under this wider limit (spread: {spreads})",
                     len(only),
                 ).format(
                     gates=gate_list([gate for gate, _cv in only]),

@@ -81,3 +81,14 @@ def test_saves_that_do_not_follow_the_bandwidth_are_not_offered_a_bandwidth_boun
     assert any(
         t.startswith("Two explanations fit these figures equally well") for t in texts(section(ctx, "audit").blocks)
     )
+
+
+def test_saves_faster_than_the_bandwidth_are_not_called_close_to_it():
+    """Cold read 18, B1: the imports fixture's saves reach 204% and 1,288% of the bandwidth it logged; the audit warned
+    that such saves are implausible, then said they "run close to the sustained bandwidth"."""
+    ctx, m = build(FIXTURES / "imports")
+    assert m.audit.effective_above_sustained
+    words = texts(section(ctx, "audit").blocks)
+    assert any(t.startswith("A save that finishes faster than its system's sustained bandwidth allows") for t in words)
+    assert not any("close to the sustained bandwidth" in t for t in words)
+    assert any(t.startswith("A save that outruns the bandwidth this test logged cannot be bound by it") for t in words)

@@ -18,6 +18,29 @@ def test_defaults_are_labelled_default():
     assert {row[0]: row[2] for row in table.rows}["Per-GPU mean time between failures"] == "test.toml"
 
 
+def test_a_per_gpu_mtbf_far_from_the_default_is_called_out(folder):
+    """Cold read 18, M9: economics sets 100 h, 50,677 ÷ 100 = 507× shorter than Llama 3's; 10,000 h (retune) is 5.07×
+    shorter and within the 10× band, said nothing of; 600,000 h is 11.8× longer."""
+
+    def note(ctx):
+        return next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions").note
+
+    ctx, _m = build(FIXTURES / "economics")
+    assert note(ctx).endswith(
+        " The per-GPU MTBF test.toml sets, 100 h, is 507× shorter than the default taken from Llama 3's training "
+        "(50,677 h): every failure figure rests on it, so confirm it with the cluster's own failure records."
+    )
+    for data in (FIXTURES / "retune", DATA):
+        ctx, _m = build(data)
+        assert "per-GPU MTBF test.toml sets" not in note(ctx)
+    data = folder("economics")
+    (data / "test.toml").write_text(
+        (data / "test.toml").read_text().replace("gpu_mtbf_hours = 100", "gpu_mtbf_hours = 600000")
+    )
+    ctx, _m = build(data)
+    assert "The per-GPU MTBF test.toml sets, 600,000 h, is 11.8× longer than the default" in note(ctx)
+
+
 def test_the_environment_is_shown_when_given():
     ctx, _m = build(FIXTURES / "economics")
     env = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "environment")
@@ -32,6 +55,9 @@ def test_other_workloads_of_the_save_times_are_named_and_said_not_analysed():
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     assert {row[0]: row[1] for row in setup.rows}["Timed saves (baseline / candidate)"] == "5 / 5"
     assert setup.note == (
+        "The saves are compared with Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) and the loads with "
+        "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8): test.toml names a baseline for each workload, "
+        "so each speedup is against its own baseline and says nothing of the candidate against the other. "
         "“Timed saves” counts the training model's runs (test.toml training.model), the only ones the analysis uses. "
         "save_times.csv also holds “Qwen2.5 7B instruction tune (BF16)”, 8 GPUs (5 / 5 runs) and “Qwen2.5 32B LoRA "
         "adapters and optimizer state”, 64 GPUs (5 / 5 runs): they are not analysed."
@@ -43,7 +69,11 @@ def test_other_workloads_of_the_save_times_are_named_and_said_not_analysed():
         "save_times.csv also holds “7B”, 4 GPUs (2 / 2 runs): they are not analysed, except that the projections' "
         "fitted line takes every save row."
     )
-    ctx, _m = build(DATA)
+    ctx, _m = build(DATA)  # no other workload; its two baselines are said (cold read 18, M10)
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    assert setup.note.startswith("The saves are compared with Local NVMe (single drive) and the loads with NFS: ")
+    assert "Timed saves" not in setup.note
+    ctx, _m = build(ROOT / "examples" / "fio-local")  # one baseline for both: nothing to say
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     assert setup.note == ""
 
