@@ -297,7 +297,51 @@ def save_warnings(w: Words) -> list[Para]:
                     side=key,
                 )
             )
+    if (mixed := _mixed_save_sources(w)) is not None:
+        out.append(w.p(mixed, "save_times", style="warning"))
     return out
+
+
+def save_sources(test: JointTest, system: str) -> tuple[str, ...]:
+    """Where `system`'s save rows came from: the tools whose output gave them (the report's names, sorted), then
+    "save_times.csv" where rows were given in it."""
+    imported, tools, taken = test.imported, [], 0
+    if imported is not None:
+        tools = sorted(
+            {IMPORT_TOOLS[u.tool].name for u in imported.tools if u.into == "save_times" and u.system == system}
+        )
+        taken = list(imported.rows.get("save_times.csv", {}).get("system", [])).count(system)
+    given = int((test.saves["system"] == system).sum()) > taken
+    return (*tools, *(("save_times.csv",) if given else ()))
+
+
+def _mixed_save_sources(w: Words) -> str | None:
+    """The warning where the two save systems' times came from different programs, or one's from a tool and the
+    other's given in save_times.csv: the speedup then compares two measurements made differently (cold read 18, M1:
+    Megatron-LM's and NeMo's logs against MLPerf Storage's, called "the same workload")."""
+    s = w.m.save
+    sources = [save_sources(w.test, side.system) for side in (s.baseline, s.candidate)]
+    if sources[0] == sources[1]:
+        return None
+
+    def words(names: tuple[str, ...]) -> str:
+        tools = [n for n in names if n != "save_times.csv"]
+        parts = [_("{tools} output").format(tools=join_words(tools))] if tools else []
+        if "save_times.csv" in names:
+            parts.append(_("rows given in save_times.csv"))
+        return join_words(parts)
+
+    return _(
+        "The save times of {baseline} come from {baseline_sources} and those of {candidate} from "
+        "{candidate_sources}: programs that time a save differently (where the clock starts and stops, what it waits "
+        "for), so the speedup compares two measurements made differently. Time both systems with the same tool "
+        "before relying on it."
+    ).format(
+        baseline=s.baseline.system,
+        baseline_sources=words(sources[0]),
+        candidate=s.candidate.system,
+        candidate_sources=words(sources[1]),
+    )
 
 
 def bytes_from_fio(test: JointTest) -> bool:

@@ -1,7 +1,7 @@
 """Findings said in several sections: warnings, re-tuning, the verdict's reason, wordings at the edges."""
 
 from report import i18n
-from tests.conftest import DATA, FIXTURES
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
 from tests.sections.test_cover import all_illustrative
 
@@ -212,3 +212,20 @@ def test_a_speedup_whose_interval_includes_one_is_not_called_faster():
     assert "a ratio of 1.10× between the means, no difference shown" in words
     ctx, _m = build(FIXTURES / "repeated")  # 1.63× to 2.46×: a difference shown
     assert "2.00× faster" in " ".join(texts(section(ctx, "summary").blocks))
+
+
+def test_save_times_from_different_programs_are_said_to_be_measured_differently():
+    """Cold read 18, M1: the imports fixture's NVMe saves come from Megatron-LM's and NeMo's logs, FX100's from MLPerf
+    Storage's: the summary and the save section say so once each; saves of one source (data/, fio-local) say nothing."""
+    ctx, _m = build(FIXTURES / "imports")
+    warning = (
+        "The save times of NVMe come from Megatron-LM and NeMo output and those of FX100 from MLPerf Storage (DLIO) "
+        "output: programs that time a save differently (where the clock starts and stops, what it waits for), so the "
+        "speedup compares two measurements made differently. Time both systems with the same tool before relying on "
+        "it."
+    )
+    for section_id in ("summary", "save"):
+        assert texts(section(ctx, section_id).blocks).count(warning) == 1
+    for data in (DATA, ROOT / "examples" / "fio-local"):
+        ctx, _m = build(data)
+        assert not any("programs that time a save differently" in p.text for p in all_paras(ctx))
