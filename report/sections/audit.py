@@ -18,7 +18,7 @@ from report.i18n import _, ngettext
 from report.runs import FEW_SAMPLES, both_sustained, sparse
 from report.sections.base import Words
 from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
-from report.sections.findings import bytes_from_fio
+from report.sections.findings import FIO_BYTES_TOLERANCE, bytes_from_fio, fit_is_physical
 from report.sections.phrases import (
     both,
     gate_list,
@@ -109,19 +109,6 @@ def build(w: Words) -> Section:
         )
         items.append(w.p(text.format(ratio=x3(a.max_extrapolation)), "save_times"))
     return Section(ID, _("Consistency audit"), (Items(tuple(items), "audit"),))
-
-
-# fio's byte count of a save is held within this share of the stated checkpoint by the import (ingest/imports.py).
-FIO_BYTES_TOLERANCE = 0.01
-
-
-def fit_is_physical(w: Words) -> bool:
-    """Whether the two-system line can describe these saves: a fixed cost of zero or more, and, when fio counted the
-    bytes each save wrote, a V that matches the count (the stated checkpoint, within FIO_BYTES_TOLERANCE)."""
-    a = w.m.audit
-    if a.fit is None or a.fit.fixed_s < 0 or a.fit_written_to_snapshot < 1 - FIO_BYTES_TOLERANCE:
-        return False  # no save takes negative time before it writes, nor writes less than its checkpoint
-    return not bytes_from_fio(w.test) or abs(a.fit_written_to_snapshot - 1) <= FIO_BYTES_TOLERANCE
 
 
 def _fit_verdict(w: Words) -> str:

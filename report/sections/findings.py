@@ -355,6 +355,19 @@ def bytes_from_fio(test: JointTest) -> bool:
     return counted and len(imported.origins.get("save_times.csv", [])) == len(test.saves)
 
 
+# fio's byte count of a save is held within this share of the stated checkpoint by the import (ingest/imports.py).
+FIO_BYTES_TOLERANCE = 0.01
+
+
+def fit_is_physical(w: Words) -> bool:
+    """Whether the two-system line can describe these saves: a fixed cost of zero or more, and, when fio counted the
+    bytes each save wrote, a V that matches the count (the stated checkpoint, within FIO_BYTES_TOLERANCE)."""
+    a = w.m.audit
+    if a.fit is None or a.fit.fixed_s < 0 or a.fit_written_to_snapshot < 1 - FIO_BYTES_TOLERANCE:
+        return False  # no save takes negative time before it writes, nor writes less than its checkpoint
+    return not bytes_from_fio(w.test) or abs(a.fit_written_to_snapshot - 1) <= FIO_BYTES_TOLERANCE
+
+
 def read_by(test: JointTest, table: str) -> str | None:
     """The tool whose imports gave every row of `table` ("load_times", "restore_times") as timed reads of files (fio),
     by the name the report gives it; None when a row came from elsewhere. Such a time is a proxy: a framework's load or
