@@ -21,6 +21,7 @@ from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.capacity import demand_ratios, optimum_equivalents
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
+from report.sections.findings import sources_by_system
 from report.sections.labels import input_words
 from report.sections.load_range import (
     headline_load_span,
@@ -300,18 +301,28 @@ def _origins(w: Words) -> dict[str, list[str]]:
     for name in CSV_INPUTS:
         if name == "restore_times" and m.reliability.baseline.restore_s is None:
             continue
+        words = input_words(name)
         if name in m.inputs_illustrative:
-            kind = "illustrative"
-        elif f"{name}.csv" not in w.test.raw:
-            kind = "imported"
-        else:
-            note = w.config.sources.get(name, "")
-            note_says = re.search(r"\bmeasur|实测|测量|测得", note, re.IGNORECASE)
-            kind = "supplied_measured" if note_says else "supplied"
-            if note_says:  # whose measurement, on page 1: the note itself (fourth cold read, M2)
-                out[kind].append(_("{input} (“{note}”)").format(input=input_words(name), note=note.strip()))
+            out["illustrative"].append(words)
+            continue
+        if f"{name}.csv" not in w.test.raw:
+            out["imported"].append(words)
+            continue
+        sources = sources_by_system(w.test, name)
+        imported = [system for system, kinds in sources.items() if set(kinds) - {f"{name}.csv"}]
+        if imported:  # given in part, imported in part: each part under its own words (cold read 18, M2)
+            given = [system for system, kinds in sources.items() if f"{name}.csv" in kinds]
+            if not given:  # a header with no rows: every row imported
+                out["imported"].append(words)
                 continue
-        out[kind].append(input_words(name))
+            out["imported"].append(_("{input} (rows of {systems})").format(input=words, systems=join_words(imported)))
+            words = _("{input} (rows of {systems})").format(input=words, systems=join_words(given))
+        note = w.config.sources.get(name, "")
+        note_says = re.search(r"\bmeasur|实测|测量|测得", note, re.IGNORECASE)
+        if note_says:  # whose measurement, on page 1: the note itself (fourth cold read, M2)
+            out["supplied_measured"].append(_("{input} (“{note}”)").format(input=words, note=note.strip()))
+        else:
+            out["supplied"].append(words)
     return out
 
 

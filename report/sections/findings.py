@@ -302,17 +302,40 @@ def save_warnings(w: Words) -> list[Para]:
     return out
 
 
+def _rows_per_system(test: JointTest, name: str) -> dict[str, int]:
+    """How many rows of input `name` each system has, imported rows included."""
+    if name == "bandwidth":
+        log = test.bandwidth
+        return {
+            system: int(sum(log.run_stop[r] - log.run_start[r] for r in log.runs_of(system))) for system in log.systems
+        }
+    frame = {"save_times": test.saves, "load_times": test.loads, "restore_times": test.restores}[name]
+    return {} if frame is None else {str(k): int(v) for k, v in frame["system"].value_counts().items()}
+
+
+def sources_by_system(test: JointTest, name: str) -> dict[str, tuple[str, ...]]:
+    """Where each system's rows of input `name` came from: the tools whose output gave them (the report's names,
+    sorted), then "{name}.csv" where rows were given in it."""
+    imported, file = test.imported, f"{name}.csv"
+    uses = [] if imported is None else [u for u in imported.tools if u.into == name]
+    rows = _rows_per_system(test, name)
+    if not uses:
+        return {system: (file,) for system in rows}
+    taken: dict[str, int] = {}
+    if file in test.raw:  # rows given and imported: which systems have rows beyond the imported ones
+        for system in imported.rows.get(file, {}).get("system", []):
+            taken[system] = taken.get(system, 0) + 1
+    out = {}
+    for system, n in rows.items():
+        tools = sorted({IMPORT_TOOLS[u.tool].name for u in uses if u.system == system})
+        given = file in test.raw and (not tools or n > taken.get(system, 0))
+        out[system] = (*tools, *((file,) if given else ()))
+    return out
+
+
 def save_sources(test: JointTest, system: str) -> tuple[str, ...]:
-    """Where `system`'s save rows came from: the tools whose output gave them (the report's names, sorted), then
-    "save_times.csv" where rows were given in it."""
-    imported, tools, taken = test.imported, [], 0
-    if imported is not None:
-        tools = sorted(
-            {IMPORT_TOOLS[u.tool].name for u in imported.tools if u.into == "save_times" and u.system == system}
-        )
-        taken = list(imported.rows.get("save_times.csv", {}).get("system", [])).count(system)
-    given = int((test.saves["system"] == system).sum()) > taken
-    return (*tools, *(("save_times.csv",) if given else ()))
+    """Where `system`'s save rows came from (`sources_by_system`)."""
+    return sources_by_system(test, "save_times").get(system, ())
 
 
 def _mixed_save_sources(w: Words) -> str | None:

@@ -20,11 +20,11 @@ from report.formatting import (
     seconds,
     x3,
 )
-from report.i18n import _
+from report.i18n import _, join_words
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import SAVE_INPUTS, Words
-from report.sections.findings import other_workloads, other_workloads_words
+from report.sections.findings import other_workloads, other_workloads_words, sources_by_system
 from report.sections.labels import input_label
 from report.sections.load_range import memory_load_systems
 from report.sections.phrases import (
@@ -260,7 +260,7 @@ def _sources(w: Words) -> Definitions:
     for name in CSV_INPUTS:
         if name == "restore_times" and name not in c.sources and w.test.restores is None:
             continue  # optional: no restore measured, nothing to source
-        text = c.sources.get(name, _("No source note given."))
+        text = c.sources.get(name) or _unnoted(w.test, name)
         items.append((input_label(name), text))
         marks.append(_source_mark(w, name))
     durable_not = {side.system for side in w.sides if side.key in w.m.not_durable}
@@ -274,13 +274,33 @@ def _sources(w: Words) -> Definitions:
     return Definitions(tuple(items), "sources", tuple(marks))
 
 
+def _unnoted(test: JointTest, name: str) -> str:
+    """An input without a source note: where its rows came from, when imports gave some of them (cold read 18, M2:
+    "No source note given" above three import lines, and a bandwidth given in part and imported in part)."""
+    sources = sources_by_system(test, name)
+    file = f"{name}.csv"
+    imported = [system for system, kinds in sources.items() if set(kinds) - {file}]
+    if not imported:
+        return _("No source note given.")
+    given = [system for system, kinds in sources.items() if file in kinds]
+    if not given:
+        return _("Imported: each system's line below says from what.")
+    return _("Rows of {given} given in {file}, with no source note; rows of {imported} imported (below).").format(
+        given=join_words(given), file=file, imported=join_words(imported)
+    )
+
+
 def _source_mark(w: Words, name: str) -> tuple[str, str]:
     """The badge of an input in the sources list, from what the report knows of it: declared illustrative, rows a
     tool's output gave (imported), or rows supplied in the CSV, which the report takes as given and cannot check
     (a published figure is such a row); a save input of a system whose saves are not durable says so as well."""
     if name in w.illustrative:
         return "illustrative", _("Illustrative")
-    origin = _("Supplied") if f"{name}.csv" in w.test.raw else _("Imported")
+    origin = (
+        (_("Supplied and imported") if name in _per_system(w.test) else _("Supplied"))
+        if f"{name}.csv" in w.test.raw
+        else _("Imported")
+    )
     if name in _per_system(w.test):  # each system's line below carries its own badge (fifth cold read, m13)
         return "measured", origin
     if w.m.not_durable and name in SAVE_INPUTS:

@@ -165,6 +165,27 @@ def test_page_one_says_measured_only_of_imported_inputs():
     assert "staging" not in ctx.cover.evidence  # a synchronous job: no staging time drives its figures
 
 
+def test_an_input_given_in_part_and_imported_in_part_says_which_rows_are_which():
+    """Cold read 18, M2: the imports fixture's bandwidth.csv holds rows of FX100 and NVMe, and fio's output gives more
+    of FX100's; page 1 called the bandwidth supplied, the sources list "Supplied, no source note given", and the save
+    times, all imported, "No source note given" above their import lines."""
+    from report.blocks import Definitions
+
+    ctx, _m = build(FIXTURES / "imports")
+    assert ctx.cover.evidence.startswith(
+        "Measured inputs, imported from tool output: checkpoint save times and write bandwidth (rows of FX100). "
+        "Supplied inputs, taken as given in their CSV files: write bandwidth (rows of FX100 and NVMe) and model load "
+        "times. "
+    )
+    sources = next(b for b in section(ctx, "setup").blocks if isinstance(b, Definitions))
+    lines = dict(sources.items)
+    assert lines["Checkpoint save times"] == "Imported: each system's line below says from what."
+    assert lines["Write bandwidth"] == (
+        "Rows of FX100 and NVMe given in bandwidth.csv, with no source note; rows of FX100 imported (below)."
+    )
+    assert sources.marks[:2] == (("measured", "Imported"), ("measured", "Supplied and imported"))
+
+
 def test_page_one_says_an_asynchronous_job_s_staging_times_are_assumed():
     """examples/async-70b's stalls rest on [async] staging_s (9.4 s and 9.6 s), numbers test.toml gives: page 1's
     evidence line says they are assumed, not measured, in one short sentence at its end."""
