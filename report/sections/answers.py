@@ -310,16 +310,21 @@ def _other_workloads_answer(w: Words) -> list:
     if w.m.projections:
         text = _(
             "Model size: save_times.csv also times {others}. The analysis is the training model's only (“{model}”, "
-            "{gpus} GPUs), so this report does not compare the systems at those sizes; their rows enter only the "
-            "projections' fitted line."
+            "{gpus} GPUs), so this report draws no conclusion at those sizes, where the speedup may differ: their "
+            "rows enter only the projections' fitted line, and are attached to the PDF (see “{appendix}”)."
         )
     else:
         text = _(
             "Model size: save_times.csv also times {others}. The analysis is the training model's only (“{model}”, "
-            "{gpus} GPUs), so this report does not compare the systems at those sizes."
+            "{gpus} GPUs), so this report draws no conclusion at those sizes, where the speedup may differ: their rows "
+            "are attached to the PDF (see “{appendix}”), not analysed."
         )
+    # where they are, not "does not compare" over rows Appendix A prints (cold read 18, M5)
     text = text.format(
-        others=other_workloads_words(w), model=w.config.training.model, gpus=count(w.m.save.baseline.gpus)
+        others=other_workloads_words(w),
+        model=w.config.training.model,
+        gpus=count(w.m.save.baseline.gpus),
+        appendix=_("Appendix A: inputs"),
     )
     return [w.p(text, "save_times")]
 
