@@ -114,7 +114,7 @@ def _cache(s) -> str:
     elif s.cache_note is not None:
         text = _("not dropped ({reason}); {evict}").format(reason=s.cache_note, evict=evict)
     else:
-        text = _("written back and dropped before each load (sync; 1 > {path}); {evict}")
+        text = _("written back and dropped before each load (sync; echo 1 > {path}); {evict}")
         text = text.format(path=probe.DROP_CACHES, evict=evict)
     if s.request.direct:
         text = _("{text}; O_DIRECT reads bypass the page cache").format(text=text)

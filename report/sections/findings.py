@@ -126,9 +126,12 @@ def stall_free_clause(m: Metrics) -> str:
         "section": _("Failures and the checkpoint interval"),
     }
     if c == b:
-        return _(
+        return ngettext(
             "the shortest interval at which writes no longer stall training is the same on both ({baseline_steps} "
-            "steps)"
+            "step)",
+            "the shortest interval at which writes no longer stall training is the same on both ({baseline_steps} "
+            "steps)",
+            b,
         ).format(**fields)
     if not frequent_saves_help(m):
         text = (

@@ -85,7 +85,10 @@ def formulas() -> tuple[tuple[str, str], ...]:
         ),
         (
             _("Optimal interval"),
-            _("max(√(2bM), w) (sync: Young's √(2cM)); Daly: √(2bM) × (1 + √(b/2M)/3 + (b/2M)/9) − b, at least w"),
+            _(
+                "max(√(2bM), w) (sync: w = 0, Young's √(2bM)); Daly: √(2bM) × (1 + √(b/2M)/3 + (b/2M)/9) − b, at "
+                "least w"
+            ),
         ),
         (_("ETTR"), _("effective training time ratio = 1 ÷ (1 + overhead ÷ 100), at today's and the optimal interval")),
         (_("Jobs in the cluster"), _("jobs = max(1, floor(cluster GPUs ÷ GPUs of the job))")),
