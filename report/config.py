@@ -61,7 +61,8 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     illustrative = _illustrative(reader, sources.pop("illustrative", []))
     economics = _economics(reader, data)
     async_saves = _async_saves(reader, data, systems)
-    not_durable = _not_durable(reader, systems.pop("not_durable", []), systems)
+    not_durable = _save_systems(reader, "not_durable", systems.pop("not_durable", []), systems)
+    node_local = _save_systems(reader, "node_local", systems.pop("node_local", []), systems)
     environment = _environment(reader, data.get("environment", {}))
     _check_language(reader, top.get("language"))
     imports = _imports(reader, data.get("import", []), systems)
@@ -74,7 +75,7 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
             title=top["title"],
             customer=top["customer"],
             date=top["date"],
-            systems=Systems(**systems, not_durable=not_durable),
+            systems=Systems(**systems, not_durable=not_durable, node_local=node_local),
             training=Training(
                 model=training["model"],
                 total_steps=training["total_steps"],
@@ -199,17 +200,17 @@ def _staging(reader: _Reader, value: object, systems: dict) -> dict[str, float] 
     return out if ok and not missing else None
 
 
-def _not_durable(reader: _Reader, value: list, systems: dict) -> tuple[str, ...]:
-    """[systems] not_durable: distinct names, each the save_baseline or the candidate."""
+def _save_systems(reader: _Reader, key: str, value: list, systems: dict) -> tuple[str, ...]:
+    """[systems] not_durable or node_local (`key`): distinct names, each the save_baseline or the candidate."""
     names = [systems.get(k) for k in ("save_baseline", "candidate") if systems.get(k)]
     expected = " or ".join(f'"{n}"' for n in names)
     out: list[str] = []
     for item in value:
         name = item.strip() if isinstance(item, str) else None
         if name not in names:
-            reader.problem("systems", "not_durable", f"{_describe(item)} is not a save system; expected {expected}")
+            reader.problem("systems", key, f"{_describe(item)} is not a save system; expected {expected}")
         elif name in out:
-            reader.problem("systems", "not_durable", f'"{name}" is listed twice')
+            reader.problem("systems", key, f'"{name}" is listed twice')
         else:
             out.append(name)
     return tuple(out)

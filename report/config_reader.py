@@ -13,7 +13,8 @@ from report.text_check import text_problem
 # Each key: (kind, required). Kinds: text, date, posint, posnum, nonnegnum, num.
 _TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True), "language": ("text", False)}
 _SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")} | {
-    "not_durable": ("list", False)
+    "not_durable": ("list", False),
+    "node_local": ("list", False),
 }
 _TRAINING = {
     "model": ("text", True),

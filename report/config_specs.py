@@ -16,6 +16,9 @@ class Systems:
     save_baseline: str
     load_baseline: str
     not_durable: tuple[str, ...] = ()  #: save systems whose saves would not survive a power loss (schema 3)
+    #: save systems local to each node (a node's own drives, tmpfs): their bandwidth was logged on one node, and a
+    #: cluster writes to as many of them as it has nodes (an extension of the contract: docs/node-local.md)
+    node_local: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

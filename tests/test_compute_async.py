@@ -267,3 +267,37 @@ def test_the_async_example_by_hand():
     assert b["time_saved_s"] == approx(400 * (49.44 - 9.6))
     assert m["cluster"]["jobs"] == 32  # 2,048 // 64
     assert m["economics"]["energy_kwh_per_run"] == approx(400 * 39.84 / 3600 * 64 * 1.1 * 1.3)
+
+
+def test_node_local_saves_by_hand():
+    """[systems] node_local, not in metrics.json. long_names: the baseline's 256-GPU job spans 256 ÷ 8 = 32 nodes, each
+    writing 970 × 8 ÷ 256 = 30.3125 GB of every checkpoint. fio-local: both systems local, 2-GPU jobs, 8 GPUs a node:
+    a node writes 1.073741824 × 8 ÷ 2 = 4.294967296 GB every cycle (four jobs), over τ + the save (250 s + 2.15 s on
+    tmpfs), and all of it at once over the save time; 1,000 ÷ 8 = 125 nodes."""
+    import json
+
+    from report.compute import compute
+    from report.joint_test import read_joint_test
+    from tests.conftest import FIXTURES, ROOT
+
+    m = compute(read_joint_test(FIXTURES / "long_names"))
+    n = m.node_local
+    assert (n.sides, n.gpus_per_node, n.nodes_per_job) == (("baseline",), 8, 32)
+    assert n.baseline.job_gb == 30.3125
+    assert n.baseline.job_gbps == pytest.approx(30.3125 / m.save.baseline.mean_s)
+    assert n.baseline.job_share_pct == pytest.approx(100 * 30.3125 / m.save.baseline.mean_s / m.bandwidth.baseline_gbps)
+    assert "node_local" not in json.loads(json.dumps(m.to_dict()))
+    m = compute(read_joint_test(ROOT / "examples" / "fio-local"))
+    n, c = m.node_local, m.save.candidate
+    assert (n.sides, n.nodes_per_job, n.nodes_in_cluster) == (("baseline", "candidate"), 1, 125)
+    cycle = 1.073741824 * 8 / 2
+    assert n.candidate.cluster.mean_write_gbps == pytest.approx(cycle / (m.reliability.interval_s + c.pause_s))
+    assert n.candidate.cluster.peak_write_gbps == pytest.approx(cycle / c.mean_s)
+    assert n.candidate.cluster.mean_to_sustained == pytest.approx(
+        n.candidate.cluster.mean_write_gbps / m.bandwidth.candidate_gbps
+    )
+    assert (
+        round(n.candidate.cluster.mean_write_gbps, 4) == 0.0170
+        and round(n.candidate.cluster.peak_to_sustained, 2) == 2.62
+    )
+    assert compute(read_joint_test(DATA)).node_local is None

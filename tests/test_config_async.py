@@ -105,6 +105,18 @@ def test_not_durable_lists_save_systems_only():
     ]
 
 
+def test_node_local_lists_save_systems_only():
+    """[systems] node_local (an extension, docs/node-local.md): the save systems local to each node, as not_durable."""
+    text = DEFAULT.replace('load_baseline = "NFS"', f'load_baseline = "NFS"\nnode_local = ["{B}"]')
+    assert parsed(text).systems.node_local == (B,)
+    assert parsed(DEFAULT).systems.node_local == ()
+    wrong = DEFAULT.replace('load_baseline = "NFS"', f'load_baseline = "NFS"\nnode_local = ["NFS", "{B}", "{B}"]')
+    assert problems(wrong) == [
+        f'test.toml:9: systems.node_local: "NFS" is not a save system; expected "{B}" or "{C}"',
+        f'test.toml:9: systems.node_local: "{B}" is listed twice',
+    ]
+
+
 def test_restore_times_source_and_illustrative():
     text = DEFAULT.replace(
         'illustrative = ["bandwidth", "load_times"]',

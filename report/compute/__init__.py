@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from report.compute.asynchronous import _async, _async_sides, _cluster, min_interval_steps
+from report.compute.asynchronous import _async, _async_sides, _cluster, _node_local, min_interval_steps
 from report.compute.audit import _audit, _economics, _lifecycle, _scale
 from report.compute.figures import (
     FAR_EXTRAPOLATION,
@@ -26,6 +26,8 @@ from report.compute.figures import (
     LoadSide,
     Metrics,
     NextSteps,
+    NodeLocal,
+    NodeShare,
     Projection,
     ProjectionSide,
     Reliability,
@@ -95,6 +97,7 @@ def compute(test: JointTest) -> Metrics:
         inputs={name: test.sha256[name] for name in test.raw},  # in the inputs' canonical order
         async_=_async(test, async_sides, bubble, reliability.interval_s, reliability.step_time_s),
         cluster=_cluster(save, bandwidth, bubble, reliability.interval_s),
+        node_local=_node_local(test, save, bandwidth, bubble, reliability.interval_s),
     )
 
 
@@ -124,6 +127,8 @@ __all__ = [
     "LoadSide",
     "Metrics",
     "NextSteps",
+    "NodeLocal",
+    "NodeShare",
     "Projection",
     "ProjectionSide",
     "Reliability",

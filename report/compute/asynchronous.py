@@ -5,7 +5,19 @@ from __future__ import annotations
 import math
 
 from report import stats
-from report.compute.figures import SIDES, Async, AsyncSide, Bandwidth, Bubble, Cluster, ClusterSide, Save, SaveSide
+from report.compute.figures import (
+    SIDES,
+    Async,
+    AsyncSide,
+    Bandwidth,
+    Bubble,
+    Cluster,
+    ClusterSide,
+    NodeLocal,
+    NodeShare,
+    Save,
+    SaveSide,
+)
 from report.joint_test import JointTest
 
 
@@ -54,6 +66,36 @@ def _async(test: JointTest, sides: dict[str, AsyncSide], bubble: Bubble, interva
         duration_reduction_pct=100 * saves * (b.stall_s - c.stall_s) / (bubble.compute_s + saves * b.stall_s),
         baseline=b,
         candidate=c,
+    )
+
+
+def _node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float) -> NodeLocal | None:
+    """Each node's part of the saves where a save system is local to each node ([systems] node_local)."""
+    config = test.config
+    names = {"baseline": config.systems.save_baseline, "candidate": config.systems.candidate}
+    sides = tuple(key for key in ("baseline", "candidate") if names[key] in config.systems.node_local)
+    if not sides:
+        return None
+    per_node = 8 if config.async_saves is None else config.async_saves.gpus_per_node  # as _async_sides
+
+    def side(s: SaveSide, sustained: float) -> NodeShare:
+        job_gb = s.snapshot_gb * min(s.gpus, per_node) / s.gpus
+        cycle_gb = s.snapshot_gb * per_node / s.gpus  # a node's GPUs' part of every job it holds
+        mean, peak = cycle_gb / (interval + s.pause_s), cycle_gb / s.mean_s
+        return NodeShare(
+            job_gb=job_gb,
+            job_gbps=job_gb / s.mean_s,
+            job_share_pct=100 * job_gb / s.mean_s / sustained,
+            cluster=ClusterSide(mean, mean / sustained, peak, peak / sustained),
+        )
+
+    return NodeLocal(
+        sides=sides,
+        gpus_per_node=per_node,
+        nodes_per_job=-(-save.baseline.gpus // per_node),
+        nodes_in_cluster=max(1, bubble.cluster_gpus // per_node),
+        baseline=side(save.baseline, bandwidth.baseline_gbps),
+        candidate=side(save.candidate, bandwidth.candidate_gbps),
     )
 
 

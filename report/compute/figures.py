@@ -380,6 +380,33 @@ class Cluster(TwoSided):
 
 
 @dataclass(frozen=True)
+class NodeShare:
+    """One node's part of a save system local to each node, against the bandwidth logged on one node."""
+
+    job_gb: float  #: GB one node writes of each of the job's checkpoints: snapshot_gb * min(gpus, gpus_per_node) / gpus
+    job_gbps: float  #: job_gb / mean_s: the rate one node writes at during a save
+    job_share_pct: float  #: 100 * job_gbps / bandwidth.<side>_gbps
+    cluster: ClusterSide  #: a node's part of the cluster's demand: snapshot_gb * gpus_per_node / gpus per save cycle
+
+
+@dataclass(frozen=True)
+class NodeLocal:
+    """Save systems local to each node (test.toml [systems] node_local), whose bandwidth was logged on one node: a
+    job spans several nodes and a cluster many, each writing to its own. Not in metrics.json: the contract does not
+    name it (docs/node-local.md)."""
+
+    sides: tuple[str, ...]  #: "baseline", "candidate": the sides that are node-local
+    gpus_per_node: int  #: [async] gpus_per_node (default 8)
+    nodes_per_job: int  #: ceil(gpus / gpus_per_node)
+    nodes_in_cluster: int  #: max(1, cluster_gpus // gpus_per_node)
+    baseline: NodeShare
+    candidate: NodeShare
+
+    def side(self, key: str) -> NodeShare:
+        return self.baseline if key == "baseline" else self.candidate
+
+
+@dataclass(frozen=True)
 class WrittenFit:
     """The two-system model save = fixed_s + written_gb / bandwidth, through both systems' (bandwidth, mean)."""
 
@@ -503,12 +530,14 @@ class Metrics:
     inputs: dict[str, str]
     async_: Async  #: metrics.json's "async"
     cluster: Cluster
+    node_local: NodeLocal | None = None  #: where a save system is local to each node; not in metrics.json
 
     def to_dict(self) -> dict:
         """Plain nested values for metrics.json (tuples become lists; no economics key without [economics], no
         economics.energy_* without gpu_power_kw)."""
         out = _plain(dataclasses.asdict(self))
         out["async"] = out.pop("async_")
+        del out["node_local"]
         if out["economics"] is None:
             del out["economics"]
         elif out["economics"]["energy_kwh_per_run"] is None:

@@ -20,7 +20,14 @@ from report.formatting import (
 )
 from report.i18n import _, join_words
 from report.sections.base import Words
-from report.sections.capacity import capacity_beyond, capacity_condition, demand_ratios, optimum_capacity
+from report.sections.capacity import (
+    capacity_beyond,
+    capacity_condition,
+    demand,
+    demand_ratios,
+    optimum_capacity,
+    per_node,
+)
 from report.sections.decisions import means_only, no_difference_shown
 from report.sections.findings import (
     async_title,
@@ -402,9 +409,22 @@ def _async_answer(w: Words) -> Subsection:
 def _scale_bandwidth(m: Metrics) -> str:
     """Said after "the GPU-equivalents grow with the cluster" where the cluster's saves need more than this test's
     bandwidth: they grow so only if the storage's bandwidth grows with the cluster (Chinese reading 5, major 4)."""
-    c = m.cluster.candidate
+    c = demand(m)
     ratio = {"cluster": count(m.bubble.cluster_gpus), **demand_ratios(m)}
-    if c.mean_to_sustained > 1:
+    if per_node(m):  # a system on each node grows with the nodes; what is asked is one node's part (cold read 17, M1)
+        text = (
+            _(
+                "Storage local to each node grows with the nodes, but each node's part of the saves needs {mean_ratio} "
+                "this test's bandwidth of one node on average (see the summary)."
+            )
+            if c.mean_to_sustained > 1
+            else _(
+                "Storage local to each node grows with the nodes: each node's part of the saves needs {mean_ratio} "
+                "this test's bandwidth of one node on average and {peak_ratio} if every job saves at once "
+                "(see the summary)."
+            )
+        )
+    elif c.mean_to_sustained > 1:
         text = _(
             "That needs the storage's bandwidth to grow with the cluster too: at {cluster} GPUs the saves already "
             "need {mean_ratio} this test's bandwidth on average (see the summary)."

@@ -8,6 +8,7 @@ from report.blocks import (
     Section,
 )
 from report.formatting import (
+    count,
     gb,
     p3,
     s3,
@@ -55,6 +56,7 @@ def build(w: Words) -> Section:
             *deps,
         )
     ]
+    items += _per_node(w)
     if a.effective_above_sustained:
         text = _(
             "A save that finishes faster than its system's sustained bandwidth allows is implausible: either the "
@@ -187,6 +189,34 @@ def _weak_evidence(m) -> str:
     for reason in reasons[1:]:  # clauses, not nouns: 且 in Chinese, not 和
         text = _("{first} and {second}").format(first=text, second=reason)
     return text
+
+
+def _per_node(w: Words) -> list[Para]:
+    """A save system local to each node whose job spans several nodes: its bandwidth was logged on one node, so the
+    whole job's throughput set against it overstates the share by the number of nodes (cold read 18, M6: a 256-GPU
+    job on 32 nodes, each writing its 30.3 GB to its own RAID, measured against one node's 4.80 GB/s)."""
+    n = w.m.node_local
+    if n is None or n.nodes_per_job < 2:
+        return []
+    out = []
+    for side in w.sides:
+        if side.key not in n.sides:
+            continue
+        share = n.side(side.key)
+        text = _(
+            "{system} is storage local to each node, and its bandwidth was logged on one node: the job's {nodes} "
+            "nodes each write {part} of every checkpoint at once, at {rate} GB/s each, {share} of that bandwidth. The "
+            "other figures of this audit, the line through both systems' points included, set the whole job against "
+            "one node's bandwidth, {nodes} times what one node writes."
+        ).format(
+            system=side.save.system,
+            nodes=count(n.nodes_per_job),
+            part=gb(share.job_gb),
+            rate=sig(share.job_gbps),
+            share=p3(share.job_share_pct),
+        )
+        out.append(w.p(text, "save_times", "bandwidth", style="warning", side=side.key))
+    return out
 
 
 def _hypotheses(w: Words) -> list[Para]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from report.blocks import (
     Para,
 )
-from report.compute import Metrics
+from report.compute import ClusterSide, Metrics
 from report.formatting import (
     count,
     figure_of,
@@ -25,11 +25,25 @@ from report.sections.findings import FIO_BYTES_TOLERANCE, fit_is_physical
 from report.sections.retuning import today_interval_only
 
 
+def demand(m: Metrics) -> ClusterSide:
+    """The write demand the capacity figures are set against the tested bandwidth with: the whole cluster's on a
+    shared candidate; one node's part of it where the candidate is local to each node ([systems] node_local), its
+    bandwidth logged on one node (cold read 17, M1: 500 jobs' demand set against one machine's tmpfs)."""
+    if per_node(m):
+        return m.node_local.candidate.cluster
+    return m.cluster.candidate
+
+
+def per_node(m: Metrics) -> bool:
+    """Whether the candidate is local to each node: its demand is one node's part (`demand`)."""
+    return m.node_local is not None and "candidate" in m.node_local.sides
+
+
 def capacity_condition(m: Metrics) -> str:
     """The bandwidth a gain in GPU-equivalents rests on, said in the sentence that states it (cold read 11, M1;
     Chinese reading 11, M2: page 1 printed "Not shown" while the summary and the answers stated "worth 20.4 GPUs"): more
     than the test showed on average, or within it only if the jobs' saves stay staggered. A loss needs no condition."""
-    c = m.cluster.candidate
+    c = demand(m)
     if m.bubble.gpu_equivalents < 0:
         return ""
     if c.mean_to_sustained > 1:
@@ -44,7 +58,7 @@ def capacity_condition(m: Metrics) -> str:
 def capacity_beyond(m: Metrics) -> bool:
     """Whether the cluster's saves need more than this test's bandwidth even perfectly staggered: its GPU-equivalents
     are then a condition, never a finding (page 1's tile prints "Not shown")."""
-    return m.cluster.candidate.mean_to_sustained > 1 and m.bubble.gpu_equivalents >= 0
+    return demand(m).mean_to_sustained > 1 and m.bubble.gpu_equivalents >= 0
 
 
 def capacity_sentence(m: Metrics) -> str:
@@ -130,12 +144,18 @@ def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
     return [w.p(capacity, *inputs), w.p(demand, "save_times", "bandwidth")]
 
 
+def spans_node_local(m: Metrics) -> bool:
+    """Whether a save system is local to each node and the job spans several nodes: the audit's line then sets a whole
+    job against one node's bandwidth, and nothing is drawn from it."""
+    return m.node_local is not None and m.node_local.nodes_per_job > 1
+
+
 def _bytes_condition(w: Words) -> str:
     """What the demand assumes of the bytes each save writes, where the consistency audit's line fits saves that write
     more than the stated checkpoint and nothing counted them (cold read 18, M3: data's 4.78 GB/s "within this test's
     bandwidth" beside the audit's 558 GB per save, 8.51× the checkpoint)."""
     a, m = w.m.audit, w.m
-    if not fit_is_physical(w) or a.fit_written_to_snapshot <= 1 + FIO_BYTES_TOLERANCE:
+    if not fit_is_physical(w) or a.fit_written_to_snapshot <= 1 + FIO_BYTES_TOLERANCE or spans_node_local(m):
         return ""
     fields = {
         "size": gb(m.save.candidate.snapshot_gb),
@@ -143,7 +163,7 @@ def _bytes_condition(w: Words) -> str:
         "ratio": x3(a.fit_written_to_snapshot),
         "section": _("Consistency audit"),
     }
-    if m.cluster.candidate.mean_to_sustained <= 1 < m.cluster.candidate.mean_to_sustained * a.fit_written_to_snapshot:
+    if demand(m).mean_to_sustained <= 1 < demand(m).mean_to_sustained * a.fit_written_to_snapshot:
         text = _(
             "These demands take each save to write the stated {size} checkpoint; the save times fit equally well a "
             "save that writes {written} GB, {ratio} as much (see “{section}”), which would need {ratio} these "
@@ -160,7 +180,18 @@ def _bytes_condition(w: Words) -> str:
 
 def demand_reference(m: Metrics) -> str:
     """The cluster's bandwidth demand in one sentence, after the summary has said it in full."""
-    c = m.cluster.candidate
+    c = demand(m)
+    if per_node(m):
+        return _(
+            "A node's part of their saves would need {mean} GB/s on average and {peak} GB/s all at once on its own "
+            "{system}, {ratio} this test's bandwidth of one node, on average (the summary says what that "
+            "assumes)."
+        ).format(
+            mean=sig(c.mean_write_gbps),
+            peak=sig(c.peak_write_gbps),
+            system=m.save.candidate.system,
+            ratio=demand_ratios(m)["mean_ratio"],
+        )
     return (
         _(
             "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
@@ -181,7 +212,9 @@ def demand_reference(m: Metrics) -> str:
 
 def demand_sentence(m: Metrics) -> str:
     """The bandwidth the cluster behind the GPU-equivalents would need on the candidate, against what was measured."""
-    cl, c = m.cluster, m.cluster.candidate
+    cl, c = m.cluster, demand(m)
+    if per_node(m):
+        return _node_demand_sentence(m) + _beyond_bandwidth(m)
     if m.save.candidate.gpus > m.bubble.cluster_gpus:
         jobs = _("The cluster figures describe one job of {gpus} GPUs, larger than the cluster.").format(
             gpus=count(m.save.candidate.gpus)
@@ -219,10 +252,43 @@ def demand_sentence(m: Metrics) -> str:
     return text
 
 
+def _node_demand_sentence(m: Metrics) -> str:
+    """A candidate local to each node: the cluster writes to one per node, each taking its node's part of the saves,
+    and this test's bandwidth is one node's."""
+    n, c = m.node_local, demand(m)
+    text = (
+        _(
+            "{system} is storage local to each node ([systems] node_local in test.toml), and this test's bandwidth is "
+            "one node's: a cluster of {cluster} GPUs, {per_node} to a node, writes to {nodes} of them, each taking its "
+            "node's part of the saves. One node's part needs {mean} GB/s of writes on average (saves perfectly "
+            "staggered) and {peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth "
+            "of one node in this test."
+        )
+        if sustained(m.bandwidth.candidate)
+        else _(
+            "{system} is storage local to each node ([systems] node_local in test.toml), and this test's bandwidth is "
+            "one node's: a cluster of {cluster} GPUs, {per_node} to a node, writes to {nodes} of them, each taking its "
+            "node's part of the saves. One node's part needs {mean} GB/s of writes on average (saves perfectly "
+            "staggered) and {peak} GB/s if every job saves at once, against the {measured} GB/s write bandwidth "
+            "of one node in this test (not shown to be sustained: see “{section}”)."
+        )
+    )
+    return text.format(
+        system=m.save.candidate.system,
+        cluster=count(m.bubble.cluster_gpus),
+        per_node=count(n.gpus_per_node),
+        nodes=count(n.nodes_in_cluster),
+        mean=sig(c.mean_write_gbps),
+        peak=sig(c.peak_write_gbps),
+        measured=sig(m.bandwidth.candidate_gbps),
+        section=_("Write bandwidth"),
+    )
+
+
 def demand_ratios(m: Metrics) -> dict[str, str]:
     """The cluster's write demand against this test's bandwidth, as every page prints it: "mean_ratio" (saves perfectly
     staggered) and "peak_ratio" (every job at once), "7.07×"."""
-    c = m.cluster.candidate
+    c = demand(m)
     measured = figure_of(sig(m.bandwidth.candidate_gbps))
 
     def ratio(value: float, demand_gbps: float) -> str:
@@ -238,7 +304,7 @@ def demand_ratios(m: Metrics) -> dict[str, str]:
 def _beyond_bandwidth(m: Metrics) -> str:
     """When the cluster's saves need more than this test sustained: on average (the GPU-equivalents rest on a bandwidth
     not shown), or only when every job saves at once (they hold only if the saves are staggered)."""
-    c = m.cluster.candidate
+    c = demand(m)
     ratios = demand_ratios(m)
     if c.mean_to_sustained > 1:
         said = _(
@@ -271,7 +337,7 @@ def _beyond_bandwidth(m: Metrics) -> str:
 def cluster_row_assumption(m: Metrics) -> str:
     """The value table's cluster row, in one sentence: what it assumes of the storage (the figures are said in full
     beside the GPU-equivalents)."""
-    c = m.cluster.candidate
+    c = demand(m)
     fields = {
         "system": m.save.candidate.system,
         "peak": sig(c.peak_write_gbps),
@@ -280,6 +346,19 @@ def cluster_row_assumption(m: Metrics) -> str:
         # beside the optima's row, the row of today's interval by name (Chinese reading 7, M1)
         "row": _("The cluster row at today's interval") if today_interval_only(m) else _("The cluster row"),
     }
+    if per_node(m):  # each node's own system takes its node's part (cold read 17, M1)
+        return (
+            _(
+                "{row} assumes each node's own {system} takes that node's part of the saves: {peak} GB/s if they all "
+                "save at once, {peak_ratio} this test's bandwidth of one node (see “Training bubble "
+                "analysis”)."
+            )
+            if c.peak_to_sustained > 1
+            else _(
+                "{row} assumes each node's own {system} takes that node's part of the saves: {peak} GB/s if they all "
+                "save at once, within this test's bandwidth of one node ({peak_ratio} of it)."
+            )
+        ).format(**fields)
     if c.mean_to_sustained > 1:  # even staggered saves need more (third cold read, m-16)
         return _(
             "{row} assumes {system} takes every job's saves: {mean} GB/s on average even if they are "

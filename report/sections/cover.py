@@ -19,7 +19,7 @@ from report.formatting import (
 )
 from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
-from report.sections.capacity import demand_ratios, optimum_equivalents
+from report.sections.capacity import demand, demand_ratios, optimum_equivalents, per_node
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
 from report.sections.findings import sources_by_system
 from report.sections.labels import input_words
@@ -221,18 +221,24 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             "capacity",
             gpus(b.gpu_equivalents),
             _("GPU-equivalents, beyond the tested bandwidth")
-            if b.gpu_equivalents >= 0 and m.cluster.candidate.mean_to_sustained > 1
+            if b.gpu_equivalents >= 0 and demand(m).mean_to_sustained > 1
             # the peak alone exceeds the test: the label says the condition, the note the figures (page 1 had run
             # over with the condition spelled out in the note)
             else _("GPU-equivalents, if the saves are staggered")
-            if b.gpu_equivalents >= 0 and m.cluster.candidate.peak_to_sustained > 1
+            if b.gpu_equivalents >= 0 and demand(m).peak_to_sustained > 1
             else _("GPU-equivalents of capacity")
             if b.gpu_equivalents >= 0
             else _("GPU-equivalents of capacity lost"),
             (
+                # one node's part where the candidate is local to each node (cold read 17, M1)
+                _(
+                    "{gpus}-GPU cluster, its own {system} on each node: a node's saves need {mean} GB/s on average, "
+                    "{peak} GB/s all at once (this test, one node: {measured} GB/s)"
+                )
+                if per_node(m)
                 # an illustrative bandwidth is the input's, not "this test's" (Chinese reading 14, M1: 本次测试 under
                 # the tile's 示意性输入 mark)
-                _(
+                else _(
                     "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, {peak} GB/s all at "
                     "once (bandwidth input: {measured} GB/s)"
                 )
@@ -243,8 +249,9 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
                 )
             ).format(
                 gpus=count(b.cluster_gpus),
-                mean=sig(m.cluster.candidate.mean_write_gbps),
-                peak=sig(m.cluster.candidate.peak_write_gbps),
+                system=m.save.candidate.system,
+                mean=sig(demand(m).mean_write_gbps),
+                peak=sig(demand(m).peak_write_gbps),
                 measured=sig(m.bandwidth.candidate_gbps),
             ),
         ),
@@ -268,7 +275,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             label = _("GPU-equivalents, each system at its optimal interval")
             # the demand figures are today's interval's: said of its figure, with the condition the label would have
             # carried (cold read 8, M1: "264 at today's interval" beside 7.07× the tested bandwidth, unflagged)
-            c = m.cluster.candidate
+            c = demand(m)
             today = (
                 # as the "Not shown" tile words it (Chinese reading 12, M1: "264 at today's interval" read as shown)
                 _("{today} at today's interval with {ratio} this test's bandwidth: {note}")
@@ -278,7 +285,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
                 else _("{today} at today's interval: {note}")
             )
             note = today.format(today=gpus(b.gpu_equivalents), ratio=demand_ratios(m)["mean_ratio"], note=note)
-        elif tile_id == "capacity" and b.gpu_equivalents >= 0 and m.cluster.candidate.mean_to_sustained > 1:
+        elif tile_id == "capacity" and b.gpu_equivalents >= 0 and demand(m).mean_to_sustained > 1:
             # even staggered, the cluster's saves need more than the test showed: the big figure is not one the test
             # supports, so it goes to the small print with its condition (cold read 10, M1: "20.4" in the benefit's
             # type beside "beyond the tested bandwidth")

@@ -27,7 +27,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.capacity import cluster_row_assumption, demand_ratios, optimum_equivalents
+from report.sections.capacity import cluster_row_assumption, demand, demand_ratios, optimum_equivalents, per_node
 from report.sections.findings import no_difference_note
 from report.sections.retuning import beyond_run, optimum_points, stall_free_steps, today_interval_only
 
@@ -116,7 +116,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
             _("× {runs} runs a year (test.toml)").format(runs=count(spec.runs_per_year)),
         ),
     ]
-    beyond = m.cluster.candidate.mean_to_sustained > 1
+    beyond = demand(m).mean_to_sustained > 1
     # beside a row of the optima, this one names its interval: two rows "the whole cluster" read as one (Chinese
     # reading 7, M1)
     two = today_interval_only(m)
@@ -268,7 +268,7 @@ def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
         ),
     )
     rest = (*_energy_rows(m, spec), *_limit_row(m), *retained)
-    if m.cluster.candidate.mean_to_sustained > 1:
+    if demand(m).mean_to_sustained > 1:
         return (*supported, *rest, *cluster)
     return (*supported[:2], *cluster, *supported[2:], *rest)
 
@@ -299,10 +299,17 @@ def build(w: Words) -> Section | None:
                 _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs. At today's interval, across a cluster of such jobs this test "
+                    "shows no value: each node's part of their saves would need {ratio} this test's bandwidth of one "
+                    "node, on average (the table's last rows)."
+                )
+                if demand(m).mean_to_sustained > 1 and per_node(m)
+                else _(
+                    "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
+                    "{per_year} a year at {runs} runs. At today's interval, across a cluster of such jobs this test "
                     "shows no value: their saves would need {ratio} this test's bandwidth on average, which the test "
                     "does not show (the table's last rows)."
                 )
-                if m.cluster.candidate.mean_to_sustained > 1
+                if demand(m).mean_to_sustained > 1
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year (table below)."

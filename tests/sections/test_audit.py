@@ -110,3 +110,41 @@ def test_the_cluster_demand_says_what_it_assumes_of_the_bytes_each_save_writes()
     for data in (ROOT / "examples" / "fio-local", FIXTURES / "gates_fail"):
         ctx, _m = build(data)
         assert "These demands take each save" not in " ".join(texts(section(ctx, "summary").blocks))
+
+
+def test_a_node_local_system_whose_job_spans_nodes_is_set_against_one_node():
+    """Cold read 18, M6: long_names' baseline is each node's own RAID ([systems] node_local); its 256-GPU job spans 32
+    nodes of 8 GPUs, each writing 970 × 8 ÷ 256 = 30.3 GB of every checkpoint, while the bandwidth is one node's. The
+    audit says so, and the summary draws no demand condition from the two-system line."""
+    ctx, _m = build(FIXTURES / "long_names")
+    words = texts(section(ctx, "audit").blocks)
+    said = [t for t in words if "is storage local to each node" in t]
+    assert len(said) == 1 and said[0].startswith(
+        "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) is storage local to each node, and its bandwidth "
+        "was logged on one node: the job's 32 nodes each write 30.3 GB of every checkpoint at once, at "
+    )
+    assert said[0].endswith("set the whole job against one node's bandwidth, 32 times what one node writes.")
+    assert "These demands take each save" not in " ".join(texts(section(ctx, "summary").blocks))
+    # fio-local's jobs fit on one node: nothing to say in the audit
+    ctx, _m = build(ROOT / "examples" / "fio-local")
+    assert not any("is storage local to each node" in t for t in texts(section(ctx, "audit").blocks))
+
+
+def test_a_node_local_candidate_s_demand_is_one_node_s_part():
+    """Cold read 17, M1: fio-local's tmpfs is each node's own; the cluster's 500 jobs were set against one machine's
+    0.764 GB/s. Now one node's part: 4 jobs of 2 GPUs, 4.29 GB a cycle, 0.0170 GB/s on average (0.0223×) and 2.00 GB/s
+    all at once (2.62×): staggered saves, not "beyond the tested bandwidth"."""
+    ctx, _m = build(ROOT / "examples" / "fio-local")
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert (
+        "tmpfs (/dev/shm) is storage local to each node ([systems] node_local in test.toml), and this test's bandwidth is "
+        "one node's: a cluster of 1,000 GPUs, 8 to a node, writes to 125 of them, each taking its node's part of the "
+        "saves. One node's part needs 0.0170 GB/s of writes on average (saves perfectly staggered) and 2.00 GB/s if "
+        "every job saves at once, against the 0.764 GB/s write bandwidth of one node in this test" in summary
+    )
+    assert (
+        "On average that is within this test's bandwidth (0.0223× of it), but every job saving at once needs 2.62×"
+        in (summary)
+    )
+    tile = next(k for k in ctx.cover.tiles if k.id == "capacity")
+    assert tile.value == "4.38" and tile.note.startswith("1,000-GPU cluster, its own tmpfs (/dev/shm) on each node: ")
