@@ -298,6 +298,9 @@ def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
     """A gate's status as the gate table prints it, and its style: a pass computed from save runs another gate
     rejects or cannot judge is indicative (cold read 7, major 2), and a pass on illustrative or not durable save
     times says so (blocker 1); neither is a bare green tick."""
+    if gate.status == "insufficient" and gate.id == "G3" and m.save.speedup_ci95 is not None:
+        # an interval that straddles the target is undecided, not short of data (cold read 16: 3 runs each)
+        return _("Undecided"), gate.status
     if gate.status != "pass":
         return status_label(gate.status), gate.status
     failed, missing = open_for(m, gate.id)

@@ -26,6 +26,12 @@ def test_straddling_interval_gives_the_runs_that_would_decide_it(folder):
     assert step.startswith(f"G3: the interval straddles the 1.8× target. With the spread observed so far, {n} runs")
     assert "this assumes the means and the spread persist" in step
     assert "repeat each save at least the required number" not in " ".join(texts(section(ctx, "gates").blocks))
+    # its status: undecided, not "Insufficient data" (cold read 16); G3 without an interval keeps that (data/)
+    from report.sections.verdict import gate_status
+
+    assert gate_status(m, m.gates[2]) == ("Undecided", "insufficient")
+    _ctx, m = build(DATA)
+    assert gate_status(m, m.gates[2]) == ("Insufficient data", "insufficient")
 
 
 def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
