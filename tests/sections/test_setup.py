@@ -128,3 +128,15 @@ def test_staging_times_and_economics_are_listed_with_their_source():
     assert "Power of a GPU" not in rows and "Power usage effectiveness (PUE)" not in rows
     assert not any(label.startswith(("Staging", "GPUs per node")) for label in rows)
     assert not any(label.startswith(("Staging", "Price")) for label in _assumptions(DATA))
+
+
+def test_the_job_s_gpus_from_fio_imports_are_said_to_be_given():
+    """Cold read 16: fio-local's "GPUs in the training job 2" read as GPUs fio used; fio ran on none, the 2 is the
+    [[import]] tables' gpus. Typed save times keep the bare count."""
+    ctx, _m = build(FIO_EXAMPLE)
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    rows = {row[0]: row[1] for row in setup.rows}
+    assert rows["GPUs in the training job"] == "2, as the [[import]] tables give it (fio itself ran on no GPU)"
+    ctx, _m = build(DATA)
+    setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
+    assert {row[0]: row[1] for row in setup.rows}["GPUs in the training job"] == "8"
