@@ -95,8 +95,8 @@ def test_the_cover_holds_on_one_page(report):
 @pytest.mark.slow
 def test_no_page_is_left_nearly_empty(report):
     """Every page carries a third of its lines at least, but the cover and the last page. The rule would also spare
-    a section's opening page, but no section forces a page break in print (print.css), so none needs sparing: a
-    short page is always something pushed over (the async example's page 6, two-thirds empty, came from chart
+    a section's opening page, but only the colophon forces a page break in print (print.css), and the page before it
+    is held to the rule too: a short page is always something pushed over (the async example's page 6, two-thirds empty, came from chart
     captions kept with the next figure and heading)."""
     name, path = report
     pages = _words(path)
@@ -364,10 +364,10 @@ def test_a_short_platform_name_keeps_its_words(report):
     if not name.startswith("fio_local"):
         pytest.skip("the fio example's load table holds the hyphenated platform")
     zh = name.endswith("_zh")
-    caption, columns = (
-        ("模型加载时间（推理冷启动）", ("模型", "平台", "大小"))
+    caption, columns = (  # fio's loads are file reads, a proxy (cold read 16, M3)
+        ("读取模型文件的时间（fio），近似代表加载时间", ("模型", "平台", "大小"))
         if zh
-        else ("Model load time (inference cold start)", ("Model", "Platform", "Size"))
+        else ("Time to read the model's files (fio), a proxy for the load time", ("Model", "Platform", "Size"))
     )
     layout = _layout_text(path)
     table = layout[layout.index("表 11" if zh else "Table 11") :]
