@@ -283,7 +283,7 @@ def test_the_minor_wordings_of_the_third_reading():
         assert sentence in words, sentence
     assert "训练频率" not in words and "如实的回答" not in words and "test.toml 未给出" not in words
     # minor 13: a 2-GPU job stages on its 2 GPUs of a node, not on 8
-    assert "两个系统均为每节点 1.07 GB（按每节点 2 块 GPU 计）" in _chinese_words(FIO)
+    assert "两个系统均为每节点 1.07 GB（本作业的 2 块 GPU 位于同一个 8 卡节点上）" in _chinese_words(FIO)
     assert "等效 GPU 数以本次测试未能证明的带宽为前提" in _chinese_words(FIXTURES / "gates_fail")  # not a calque
 
 

@@ -316,13 +316,13 @@ def _other_workloads_answer(w: Words) -> list:
         return []
     if w.m.projections:
         text = _(
-            "Model size: save_times.csv also times {others}. The analysis is the training model's only (“{model}”, "
+            "Model size: the save times also include {others}. The analysis is the training model's only (“{model}”, "
             "{gpus} GPUs), so this report draws no conclusion at those sizes, where the speedup may differ: their "
             "rows enter only the projections' fitted line, and are attached to the PDF (see “{appendix}”)."
         )
     else:
         text = _(
-            "Model size: save_times.csv also times {others}. The analysis is the training model's only (“{model}”, "
+            "Model size: the save times also include {others}. The analysis is the training model's only (“{model}”, "
             "{gpus} GPUs), so this report draws no conclusion at those sizes, where the speedup may differ: their rows "
             "are attached to the PDF (see “{appendix}”), not analysed."
         )

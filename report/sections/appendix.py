@@ -19,6 +19,7 @@ from report.formatting import (
 from report.i18n import _
 from report.runs import BandwidthLog
 from report.sections.base import Words
+from report.sections.labels import input_label
 from report.sections.load_range import loads_marked
 
 ID = "raw"
@@ -107,7 +108,7 @@ def _raw_saves(w: Words) -> Table:
     return _raw_table(
         w,
         "raw-saves",
-        _("save_times.csv: every save time, its numbers as supplied"),
+        _caption(w, "save_times", _("save_times.csv: every save time, its numbers as supplied")),
         (texts, numbers),
         rows,
         "save_times",
@@ -139,7 +140,7 @@ def _raw_loads(w: Words) -> Table:
     return _raw_table(
         w,
         "raw-loads",
-        _("load_times.csv: every load time, its numbers as supplied"),
+        _caption(w, "load_times", _("load_times.csv: every load time, its numbers as supplied")),
         (texts, numbers),
         rows,
         "load_times",
@@ -174,7 +175,7 @@ def _raw_restores(w: Words) -> tuple[Table, ...]:
         _raw_table(
             w,
             "raw-restores",
-            _("restore_times.csv: every restore time, its numbers as supplied"),
+            _caption(w, "restore_times", _("restore_times.csv: every restore time, its numbers as supplied")),
             (texts, numbers),
             rows,
             "restore_times",
@@ -185,6 +186,21 @@ def _raw_restores(w: Words) -> tuple[Table, ...]:
 def build(w: Words) -> Section:
     tables = (_raw_saves(w), _bandwidth_runs(w.test.bandwidth, w), _raw_loads(w), *_raw_restores(w))
     return Section(ID, _("Appendix A: inputs"), tables, appendix=True, new_page=True)
+
+
+def _caption(w: Words, name: str, supplied: str) -> str:
+    """A raw table's caption: the CSV's, where every row was given in it; else what the rows are and where they came
+    from (Chinese reading 19, M7: "save_times.csv … as supplied" over rows all imported from tools' logs)."""
+    imported = w.test.imported is not None and any(u.into == name for u in w.test.imported.tools)
+    if not imported:
+        return supplied
+    if f"{name}.csv" not in w.test.raw:
+        return _("{inputs}: every one as imported from tool output (see “{section}”)").format(
+            inputs=input_label(name), section=_("Test setup and data sources")
+        )
+    return _("{inputs}: every one, given in {file} or imported from tool output (see “{section}”)").format(
+        inputs=input_label(name), file=f"{name}.csv", section=_("Test setup and data sources")
+    )
 
 
 def _limit(table: Table, total: int | None = None) -> Table:

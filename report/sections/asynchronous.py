@@ -116,15 +116,22 @@ def _host_memory(w: Words) -> str:
     per_node = w.config.async_saves.gpus_per_node if w.config.async_saves else 8
     memory = (gb(a.baseline.staged_per_node_gb), gb(a.candidate.staged_per_node_gb))
     gpus = min(s.baseline.gpus, per_node)
+    # the job's GPUs on a node, and the node's size where the job takes only part of it (cold read 19, M3: "2 GPUs a
+    # node" beside page 2's "8 to a node")
+    where = (
+        _("{gpus} GPUs a node").format(gpus=gpus)
+        if gpus == per_node
+        else _("the job's {gpus} GPUs on one node of {per_node}").format(gpus=gpus, per_node=per_node)
+    )
     if memory[0] == memory[1]:
         return _(
             "Stall = staging + max(0, write lag − compute between saves). Host memory for one staged checkpoint: "
-            "{memory} per node on either system ({per_node} GPUs a node)."
-        ).format(memory=memory[0], per_node=gpus)
+            "{memory} per node on either system ({where})."
+        ).format(memory=memory[0], where=where)
     return _(
         "Stall = staging + max(0, write lag − compute between saves). Host memory for one staged checkpoint: "
-        "{baseline} and {candidate} per node ({per_node} GPUs a node)."
-    ).format(baseline=memory[0], candidate=memory[1], per_node=gpus)
+        "{baseline} and {candidate} per node ({where})."
+    ).format(baseline=memory[0], candidate=memory[1], where=where)
 
 
 def _benefit(m: Metrics, what_if: bool) -> str:

@@ -18,6 +18,7 @@ from report.formatting import (
 from report.i18n import _, ngettext
 from report.runs import FEW_SAMPLES, both_sustained, sparse
 from report.sections.base import Words
+from report.sections.capacity import spans_node_local
 from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
 from report.sections.findings import FIO_BYTES_TOLERANCE, bytes_from_fio, fit_is_physical
 from report.sections.phrases import (
@@ -191,6 +192,23 @@ def _weak_evidence(m) -> str:
     return text
 
 
+def _node_hypotheses(w: Words) -> list[Para]:
+    """Where a node-local system's job spans several nodes, what one node's share of its bandwidth says: a save whose
+    part runs far below it is not bound by bandwidth, and the speedup is then not shown to come from bandwidth."""
+    n, out = w.m.node_local, []
+    for side in w.sides:
+        if side.key not in n.sides or n.side(side.key).job_share_pct >= BANDWIDTH_BOUND_SHARE_PCT:
+            continue
+        text = _(
+            "On {system}, each node's part of a save runs at {share} of one node's bandwidth: the save is not bound by "
+            "bandwidth, and its time goes elsewhere (serialisation, many small files, metadata, synchronisation "
+            "between ranks). The save speedup is therefore not shown to come from the candidate's bandwidth; record "
+            "the time each save spends writing to tell."
+        ).format(system=side.save.system, share=p3(n.side(side.key).job_share_pct))
+        out.append(w.p(text, "save_times", "bandwidth", side=side.key))
+    return out
+
+
 def _per_node(w: Words) -> list[Para]:
     """A save system local to each node whose job spans several nodes: its bandwidth was logged on one node, so the
     whole job's throughput set against it overstates the share by the number of nodes (cold read 18, M6: a 256-GPU
@@ -222,6 +240,8 @@ def _per_node(w: Words) -> list[Para]:
 def _hypotheses(w: Words) -> list[Para]:
     a = w.m.audit
     deps = ("save_times", "bandwidth")
+    if spans_node_local(w.m):  # the whole job against one node's bandwidth decides nothing (cold read 19, M2)
+        return _node_hypotheses(w)
     below = max(a.baseline.effective_share_pct, a.candidate.effective_share_pct) < BANDWIDTH_BOUND_SHARE_PCT
     if (
         below

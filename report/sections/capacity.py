@@ -319,9 +319,15 @@ def _beyond_bandwidth(m: Metrics) -> str:
         )
     else:
         return ""
-    # "what its clients drove" describes a measurement: an illustrative log says what it is (cold read 7, M5)
+    # "what its clients drove" describes a measurement: an illustrative log says what it is (cold read 7, M5); storage
+    # local to each node is measured on one node, under its jobs' load, not at the cluster's scale (Chinese reading 19)
     caution = (
         _(
+            "This test's bandwidth is what its clients drove on one node: measure one node with every job it holds "
+            "saving at once before counting on it."
+        )
+        if per_node(m)
+        else _(
             "This test's bandwidth is illustrative, not measured, and a measurement would show what its clients "
             "drove, not the system's capacity: measure at the cluster's scale before counting on it."
         )

@@ -90,6 +90,10 @@ def async_sentence(m: Metrics, refer: bool = False) -> str:
             "compute between saves, so the storage does not change training time at today's interval."
         )
     ).format(baseline=s3(a.baseline.write_lag_s), candidate=s3(a.candidate.write_lag_s), tau=s3(r.interval_s))
+    if refer and a.candidate.min_interval_steps >= a.baseline.min_interval_steps:
+        # nothing shorter remains where both need the same interval (Chinese reading 19, M1: "what remains, a shorter
+        # interval" over 1 step on both)
+        return vanish + " " + _stall_free_words(m) + _restore_words(m)
     if refer:
         remains = _(
             "What remains, a shorter interval at which writes no longer stall training, is weighed in “{section}”."
@@ -189,8 +193,12 @@ def stall_free_clause(m: Metrics) -> str:
 
 
 def _stall_free_words(m: Metrics) -> str:
-    """What the stall-free interval's change is worth, after the benefit that vanishes."""
-    return _("What remains: {clause}.").format(clause=stall_free_clause(m))
+    """What the stall-free interval's change is worth, after the benefit that vanishes; where the candidate does not
+    shorten it, that nothing remains there either."""
+    a = m.async_
+    if a.candidate.min_interval_steps < a.baseline.min_interval_steps:
+        return _("What remains: {clause}.").format(clause=stall_free_clause(m))
+    return _("Nor does anything remain there: {clause}.").format(clause=stall_free_clause(m))
 
 
 def _restore_words(m: Metrics) -> str:
@@ -243,6 +251,36 @@ def not_durable_systems(m: Metrics) -> list[str]:
 def failures_assume_restores(m: Metrics) -> str:
     """Said after the ETTR when a system's saves are not durable: the failure model restores the last checkpoint
     after every failure, which a checkpoint in memory survives only if the node does (cold read 6, M5)."""
+    return _memory_restores(m) + _node_restores(m)
+
+
+def _node_restores(m: Metrics) -> str:
+    """Systems local to each node, durable: the failure model restores after every failure, which a checkpoint on a
+    node's own drives survives only if the node does (cold read 19, M1: RAID-0's figures as the array's)."""
+    if m.node_local is None:
+        return ""
+    memory = set(not_durable_systems(m))
+    names = [
+        s.system
+        for key, s in zip(SIDES, m.save.sides(), strict=True)
+        if key in m.node_local.sides and s.system not in memory
+    ]
+    if not names:
+        return ""
+    return " " + ngettext(
+        "The failure figures of {systems} count every failure as one it restores from: its checkpoints are on each "
+        "node's own storage, so that holds for failures that leave the node's drives readable, not for a node lost, "
+        "whose part of the checkpoint goes with it (the job then restarts from a copy kept elsewhere, or from the "
+        "start).",
+        "The failure figures of {systems} count every failure as one they restore from: their checkpoints are on each "
+        "node's own storage, so that holds for failures that leave the node's drives readable, not for a node lost, "
+        "whose part of the checkpoint goes with it (the job then restarts from a copy kept elsewhere, or from the "
+        "start).",
+        len(names),
+    ).format(systems=join_words(names))
+
+
+def _memory_restores(m: Metrics) -> str:
     names = not_durable_systems(m)
     if not names:
         return ""
@@ -302,6 +340,13 @@ def save_warnings(w: Words) -> list[Para]:
             )
     if (mixed := _mixed_save_sources(w)) is not None:
         out.append(w.p(mixed, "save_times", style="warning"))
+    if m.audit.effective_above_sustained:  # the audit's finding, where the summary reads it (cold read 19, M4)
+        text = _(
+            "The saves run faster than the bandwidth this test logged allows (see “{section}”): either they were not "
+            "durable when timed, the checkpoint size is overstated, or the log is of another system. No figure set "
+            "against that bandwidth holds until this is resolved."
+        ).format(section=_("Consistency audit"))
+        out.append(w.p(text, "save_times", "bandwidth", style="warning"))
     return out
 
 

@@ -231,13 +231,14 @@ def _figure(w: Words) -> Figure:
         return Figure(chart)
     caption = (
         _(
-            "Mean time for {tool} to read the model's files, per model and platform: a proxy for the time until the "
-            "model is ready to serve; labels give the speedup."
+            "Mean time for {tool} to read the model's files, per model and platform: a proxy for a load, which also "
+            "deserialises the weights (not timed); labels give the speedup."
         )
         if w.m.load.speedup_shown
         else _(
-            "Mean time for {tool} to read the model's files, per model and platform: a proxy for the time until the "
-            "model is ready to serve; labels give the ratio of the read times, and the text says what it establishes."
+            "Mean time for {tool} to read the model's files, per model and platform: a proxy for a load, which also "
+            "deserialises the weights (not timed); labels give the ratio of the read times, and the text says what it "
+            "establishes."
         )
     ).format(tool=tool)
     title = _("Model load time for inference ({tool}'s file reads, a proxy)").format(tool=tool)

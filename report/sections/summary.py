@@ -19,7 +19,7 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.capacity import capacity_paras
 from report.sections.decisions import means_only, no_difference_shown
-from report.sections.findings import async_sentence, save_warnings
+from report.sections.findings import async_sentence, read_by, save_warnings
 from report.sections.load_range import (
     headline_load_span,
     load_not_established,
@@ -157,11 +157,23 @@ def _key_findings(w: Words) -> list[Para]:
                 pairs=load_pairs(m),
             )
             + memory_loads(m, w.config)
-            + unstable_loads(m, w.config, _("Model loading for inference")),
+            + unstable_loads(m, w.config, _("Model loading for inference"))
+            + _loads_read(w),
             "p",
             loads_marked(w),
         ),
     ]
+
+
+def _loads_read(w: Words) -> str:
+    """Where the load times are a tool's reads of files (fio's), said where the summary states them (Chinese reading
+    19, M4: "a proxy" only in the loading section)."""
+    tool = read_by(w.test, "load_times")
+    if tool is None:
+        return ""
+    return " " + _(
+        "These load times are {tool}'s reads of the model's files, a proxy for a load (see “{section}”)."
+    ).format(tool=tool, section=_("Model loading for inference"))
 
 
 def build(w: Words) -> Section:

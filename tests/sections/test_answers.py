@@ -67,7 +67,7 @@ def test_the_scale_answer_names_the_other_model_sizes_timed():
     scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
     assert texts(scale.blocks)[-2:] == [
         "No other checkpoint size was projected in this test.",
-        "Model size: save_times.csv also times “Qwen2.5 7B instruction tune (BF16)”, 8 GPUs (5 / 5 runs) and “Qwen2.5 "
+        "Model size: the save times also include “Qwen2.5 7B instruction tune (BF16)”, 8 GPUs (5 / 5 runs) and “Qwen2.5 "
         "32B LoRA adapters and optimizer state”, 64 GPUs (5 / 5 runs). The analysis is the training model's only "
         "(“Llama-3 70B full fine-tune (BF16, ZeRO-3)”, 256 GPUs), so this report draws no conclusion at those sizes, "
         "where the speedup may differ: their rows are attached to the PDF (see “Appendix A: inputs”), not analysed.",

@@ -229,3 +229,30 @@ def test_save_times_from_different_programs_are_said_to_be_measured_differently(
     for data in (DATA, ROOT / "examples" / "fio-local"):
         ctx, _m = build(data)
         assert not any("programs that time a save differently" in p.text for p in all_paras(ctx))
+
+
+def test_cold_read_19_findings_reach_the_summary_and_say_what_they_assume():
+    """Cold read 19 and Chinese reading 19: the imports fixture's saves outrun its logged bandwidth (the audit's finding,
+    now in the summary too); its async what-if had 'what remains, a shorter interval' where both need 1 step; its
+    appendix called imported rows 'as supplied'. long_names' node-local RAID keeps its checkpoints on each node."""
+    from report.blocks import Table
+
+    ctx, _m = build(FIXTURES / "imports")
+    summary = texts(section(ctx, "summary").blocks)
+    assert any(t.startswith("The saves run faster than the bandwidth this test logged allows") for t in summary)
+    words = " ".join(summary)
+    assert "What remains, a shorter interval" not in words
+    assert (
+        "Nor does anything remain there: the shortest interval at which writes no longer stall training is the same on both (1 step)."
+        in words
+    )
+    raw = next(b for b in section(ctx, "raw").blocks if isinstance(b, Table) and b.id == "raw-saves")
+    assert raw.caption.startswith("Checkpoint save times: every one as imported from tool output")
+    ctx, _m = build(FIXTURES / "long_names")
+    failures = " ".join(texts(section(ctx, "reliability").blocks))
+    assert (
+        "its checkpoints are on each node's own storage, so that holds for failures that leave the node's drives"
+        in (failures)
+    )
+    ctx, _m = build(DATA)  # no node_local declared: nothing said
+    assert "each node's own storage" not in " ".join(texts(section(ctx, "reliability").blocks))

@@ -112,7 +112,9 @@ def test_loads_and_restores_read_by_fio_are_called_a_proxy(folder):
     )
     chart = next(b for b in blocks if isinstance(b, Figure)).chart
     assert chart.title == "Model load time for inference (fio's file reads, a proxy)"
-    assert chart.caption.startswith("Mean time for fio to read the model's files, per model and platform: a proxy")
+    assert chart.caption.startswith(
+        "Mean time for fio to read the model's files, per model and platform: a proxy for a load"
+    )
     assert chart.illustrative == "not_durable"
     restores = texts(section(ctx, "reliability").blocks)
     assert (
