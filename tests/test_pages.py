@@ -95,8 +95,8 @@ def test_the_cover_holds_on_one_page(report):
 @pytest.mark.slow
 def test_no_page_is_left_nearly_empty(report):
     """Every page carries a third of its lines at least, but the cover and the last page. The rule would also spare
-    a section's opening page, but only the colophon forces a page break in print (print.css), and the page before it
-    is held to the rule too: a short page is always something pushed over (the async example's page 6, two-thirds empty, came from chart
+    a section's opening page, but no section forces a page break in print (print.css), so none needs sparing: a
+    short page is always something pushed over (the async example's page 6, two-thirds empty, came from chart
     captions kept with the next figure and heading)."""
     name, path = report
     pages = _words(path)
@@ -108,7 +108,8 @@ def test_no_page_is_left_nearly_empty(report):
 @pytest.mark.slow
 def test_digests_are_printed_whole_and_the_colophon_is_short(report):
     """Each input's SHA-256 stands on one line of the colophon (the cold read found them wrapped, the colophon over
-    six pages), and the colophon takes two pages at most."""
+    six pages), and the colophon takes three pages at most: it flows on from Appendix B (a forced break left retune's
+    page before it 28% full, below the fill rule), so the fio example's 34 files, begun at a page's foot, take three."""
     name, path = report
     folder, _language = REPORTS[name]
     test = read_joint_test(folder)
@@ -117,7 +118,7 @@ def test_digests_are_printed_whole_and_the_colophon_is_short(report):
     lines = text.splitlines()
     assert all(any(digest in line for line in lines) for digest in test.sha256.values()), name
     assert len(test.sha256) == len(re.findall(r"\b[0-9a-f]{64}\b", text))
-    assert text.count("\f") <= 2, f"{name}: the colophon takes {text.count(chr(12))} pages"
+    assert text.count("\f") <= 3, f"{name}: the colophon takes {text.count(chr(12))} pages"
 
 
 @pytest.mark.slow

@@ -54,5 +54,6 @@ def build(w: Words) -> Section:
             "it."
         )
     )
-    # on a page of its own: begun at a page's foot, its digest table ran over three pages (the fio example's)
+    # new_page: a part of its own where a sheet breaks before one; print.css breaks before none (a forced break here
+    # left retune's page before it 28% full), so the colophon flows on from Appendix B
     return Section(ID, _("Colophon: inputs and software"), (intro, inputs, versions), appendix=True, new_page=True)
