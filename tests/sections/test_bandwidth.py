@@ -80,3 +80,17 @@ def test_a_log_too_short_to_show_a_sustained_rate_is_never_called_sustained():
     assert chart_specs.throughput(m, None).title == "Effective save throughput against write bandwidth"
     ctx, _m = build(DATA)  # 100 samples a run: sustained, as before
     assert section(ctx, "bandwidth").title == "Sustained write bandwidth"
+
+
+def test_a_node_local_system_s_bandwidth_is_said_to_be_one_node_s():
+    """Chinese reading 19, M8: long_names' RAID-0 is each node's own (4.80 GB/s, one node) against the array's 21.3
+    GB/s, the whole system's; its 256-GPU job spans 32 nodes. fio-local's two systems are both local: nothing to say."""
+    ctx, _m = build(FIXTURES / "long_names")
+    words = texts(section(ctx, "bandwidth").blocks)
+    assert (
+        "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) is storage local to each node: its 4.80 GB/s is "
+        "one node's, Mingxin FX100 all-flash array (NVMe-oF, 8 x 400 Gb/s, 4 ctl)'s 21.3 GB/s the whole system's, so "
+        "the two are not like for like; the job's 32 nodes each write to their own at once." in words
+    )
+    ctx, _m = build(FIO_EXAMPLE)
+    assert not any("not like for like" in t for t in texts(section(ctx, "bandwidth").blocks))
