@@ -16,6 +16,7 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.runs import FEW_SAMPLES, both_sustained, ramping, sparse
 from report.sections.base import Words
+from report.sections.findings import sources_by_system
 from report.sections.phrases import (
     both,
     pct_change,
@@ -91,7 +92,7 @@ def build(w: Words) -> Section:
             "bandwidth",
         )
     ]
-    notes += _one_node(w)
+    notes += _one_node(w) + _mixed_runs(w)
     # a short run's log shows no warm-up its table cell could leave out: nor does the text (cold read 11, M3)
     ramps = [
         (side.key, side.bandwidth) for side in w.sides if side.bandwidth.warmup_samples and not sparse(side.bandwidth)
@@ -234,3 +235,20 @@ def _one_node(w: Words) -> list:
         nodes=count(n.nodes_per_job),
     )
     return [w.p(text, "bandwidth", style="note")]
+
+
+def _mixed_runs(w: Words) -> list:
+    """A system whose bandwidth runs came from bandwidth.csv and from a tool's output: averaged together, as the
+    contract does, and said (Chinese reading 19, M5: FX100's one typed run and one fio run, never said)."""
+    sources = sources_by_system(w.test, "bandwidth")
+    out = []
+    for side in w.sides:
+        kinds = sources.get(side.bandwidth.system, ())
+        if len(kinds) < 2:
+            continue
+        text = _(
+            "{system}'s bandwidth runs come from {sources}: the mean is taken over all of them, as if they were one "
+            "measurement."
+        ).format(system=side.bandwidth.system, sources=join_words(list(kinds)))
+        out.append(w.p(text, "bandwidth", style="note", side=side.key))
+    return out

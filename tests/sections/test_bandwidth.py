@@ -94,3 +94,14 @@ def test_a_node_local_system_s_bandwidth_is_said_to_be_one_node_s():
     )
     ctx, _m = build(FIO_EXAMPLE)
     assert not any("not like for like" in t for t in texts(section(ctx, "bandwidth").blocks))
+
+
+def test_one_system_s_bandwidth_runs_from_a_file_and_a_tool_are_said_to_be_averaged():
+    """Chinese reading 19, M5: the imports fixture's FX100 has a run typed into bandwidth.csv and one from fio's output,
+    averaged together without a word; NVMe's runs are all typed."""
+    ctx, _m = build(FIXTURES / "imports")
+    said = [t for t in texts(section(ctx, "bandwidth").blocks) if "bandwidth runs come from" in t]
+    assert said == [
+        "FX100's bandwidth runs come from fio and bandwidth.csv: the mean is taken over all of them, as if they were "
+        "one measurement."
+    ]
