@@ -37,7 +37,7 @@ from report.sections.phrases import (
     ratio_span,
 )
 from report.sections.retuning import beyond_run, retune_headline, today_interval_only
-from report.sections.verdict import verdict_label, verdict_reason, verdict_style
+from report.sections.verdict import save_times_unsourced, verdict_label, verdict_reason, verdict_style
 
 ID = "cover"
 #: The charts this section places, in order.
@@ -397,8 +397,8 @@ def build(w: Words) -> Cover:
         save_baseline=c.systems.save_baseline,
         load_baseline=c.systems.load_baseline,
         verdict_status=m.verdict.status,
-        verdict_style=verdict_style(m),
-        verdict_label=verdict_label(m),
+        verdict_style=verdict_style(m, save_times_unsourced(w)),
+        verdict_label=verdict_label(m, save_times_unsourced(w)),
         verdict_reason=" ".join(
             t for t in (verdict_reason(m, c, w.origin("save_times") == "supplied", short=True), retune_headline(m)) if t
         ),

@@ -38,7 +38,7 @@ from report.sections.phrases import (
     speedup_ci_phrase,
 )
 from report.sections.retuning import tuning_sentence
-from report.sections.verdict import verdict_label, verdict_style, verdict_summary
+from report.sections.verdict import save_times_unsourced, verdict_label, verdict_style, verdict_summary
 
 ID = "summary"
 #: The charts this section places, in order.
@@ -180,9 +180,10 @@ def build(w: Words) -> Section:
     m = w.m
     verdict = Para(
         _("{verdict}. {reason}").format(
-            verdict=verdict_label(m), reason=verdict_summary(m, w.config, w.origin("save_times") == "supplied")
+            verdict=verdict_label(m, save_times_unsourced(w)),
+            reason=verdict_summary(m, w.config, w.origin("save_times") == "supplied"),
         ),
-        f"verdict-{verdict_style(m)}",
+        f"verdict-{verdict_style(m, save_times_unsourced(w))}",
     )
     blocks: list = [verdict]
     if m.verdict.status != "demonstrated":

@@ -13,6 +13,7 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, join_words, ngettext
+from report.sections.base import Words
 from report.sections.decisions import TILE_GATES, open_gates
 from report.sections.findings import async_title
 from report.sections.labels import gate_name, status_label, verdict_status_label
@@ -232,13 +233,24 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
     return text
 
 
-def verdict_label(m: Metrics) -> str:
+def save_times_unsourced(w: Words) -> bool:
+    """Whether the save times are rows given in save_times.csv with no source note: figures of unstated origin."""
+    return w.origin("save_times") == "supplied" and not w.config.sources.get("save_times", "").strip()
+
+
+def verdict_label(m: Metrics, unsourced: bool = False) -> str:
     """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
 
     Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
     save system's saves are not durable, the verdict line itself says so, not a note further down the page; and
     passing gates on such save times do not make a demonstrated benefit (cold read 7, blocker 1).
     """
+    if unsourced and verdict_style(m) != "indicative" and m.verdict.status == "demonstrated":
+        # whose figures the gates pass on, where nothing says (cold read 19, M5: "Benefit demonstrated" over supplied
+        # save times with no source note and a widened spread limit)
+        return _(
+            "Gates pass on supplied save times of unstated origin; name their source before relying on the benefit"
+        )
     if verdict_style(m) == "indicative":
         steps = stall_free_steps(m)
         # re-tuning the baseline's interval does more than the candidate at today's (cold read 6, M2)
@@ -285,11 +297,13 @@ def verdict_label(m: Metrics) -> str:
     return label
 
 
-def verdict_style(m: Metrics) -> str:
+def verdict_style(m: Metrics, unsourced: bool = False) -> str:
     """How the verdict is styled: its status, except "indicative" (neutral, not green) when every gate passes on save
-    times that are illustrative or not durable."""
+    times that are illustrative, not durable, or (`unsourced`) supplied in save_times.csv with no source note."""
     status = m.verdict.status
-    if status == "demonstrated" and ("save_times" in m.inputs_illustrative or m.not_durable or today_interval_only(m)):
+    if status == "demonstrated" and (
+        "save_times" in m.inputs_illustrative or m.not_durable or today_interval_only(m) or unsourced
+    ):
         return "indicative"
     return status
 

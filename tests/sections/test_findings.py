@@ -257,3 +257,20 @@ def test_cold_read_19_findings_reach_the_summary_and_say_what_they_assume():
     )
     ctx, _m = build(DATA)  # no node_local declared: nothing said
     assert "each node's own storage" not in " ".join(texts(section(ctx, "reliability").blocks))
+
+
+def test_gates_passing_on_save_times_of_unstated_origin_are_not_a_green_verdict(folder):
+    """Cold read 19, M5: economics' save times are typed into save_times.csv with no source note, and its gates pass
+    (under a widened spread limit): the verdict is neutral and says whose figures they are; a source note restores
+    "Benefit demonstrated"."""
+    ctx, _m = build(FIXTURES / "economics")
+    assert ctx.cover.verdict_style == "indicative"
+    assert ctx.cover.verdict_label == (
+        "Gates pass on supplied save times of unstated origin; name their source before relying on the benefit"
+    )
+    data = folder("economics")
+    toml = (data / "test.toml").read_text()
+    assert "[sources]" not in toml
+    (data / "test.toml").write_text(toml + '\n[sources]\nsave_times = "vendor lab, 2026-08, fio 3.36"\n')
+    ctx, _m = build(data)
+    assert (ctx.cover.verdict_style, ctx.cover.verdict_label) == ("demonstrated", "Benefit demonstrated")
