@@ -208,7 +208,7 @@ def test_differences_and_ratios_of_overheads_come_back_from_the_printed_table():
     assert "the candidate's contribution is 0.29 percentage points" in rel
     # no ratio of the optima: the sentence gives them as the table prints them (0.7105 would print 0.71× beside
     # √0.528 = 0.727, one more figure to reconcile)
-    assert "at their optima the candidate's overhead, 0.714%, against the baseline's 1.00%, is close to" in rel
+    assert "at their optima the candidate's overhead, 0.714%, against the baseline's 1.00%, is roughly" in rel
     table = next(b for b in section(ctx, "reliability").blocks if isinstance(b, Table))
     assert {"1.00%", "0.714%"} <= {cell for row in table.rows for cell in row}
     ctx, _m = build(FIXTURES / "long_names")

@@ -194,7 +194,8 @@ def _lifecycle_answer(w: Words) -> Subsection:
             Para(
                 _(
                     "The two are different units (GPU time of a training job, seconds of a service's start) and are "
-                    "not added here: a training run and a cold start of an unrelated model are not one quantity."
+                    "not added here: a training run and a model's cold start are not one quantity, even of the same "
+                    "model."
                 ),
                 "note",
             ),

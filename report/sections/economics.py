@@ -299,14 +299,14 @@ def build(w: Words) -> Section | None:
                 _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs. At today's interval, across a cluster of such jobs this test "
-                    "shows no value: each node's part of their saves would need {ratio} this test's bandwidth of one "
+                    "cannot value it: each node's part of their saves would need {ratio} this test's bandwidth of one "
                     "node, on average (the table's last rows)."
                 )
                 if demand(m).mean_to_sustained > 1 and per_node(m)
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs. At today's interval, across a cluster of such jobs this test "
-                    "shows no value: their saves would need {ratio} this test's bandwidth on average, which the test "
+                    "cannot value it: their saves would need {ratio} this test's bandwidth on average, which the test "
                     "does not show (the table's last rows)."
                 )
                 if demand(m).mean_to_sustained > 1

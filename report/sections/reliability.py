@@ -289,8 +289,8 @@ def build(w: Words) -> Section:
             w.p(
                 _(
                     "Re-optimised, the overhead scales with the square root of the save cost: at their optima the "
-                    "candidate's overhead, {candidate}, against the baseline's {baseline}, is close to √{cost} = "
-                    "{root} times it, not the cost ratio itself."
+                    "candidate's overhead, {candidate}, against the baseline's {baseline}, is roughly √{cost} = "
+                    "{root} times it (the restart term does not scale), not the cost ratio itself."
                 ).format(
                     # the optima as the table prints them, no ratio of them: 0.714 ÷ 1.00 is not the 0.710 the
                     # unrounded optima give (cold read 7, M1)

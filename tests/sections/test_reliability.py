@@ -49,8 +49,8 @@ def test_the_square_root_rule_gives_its_root_back_from_the_printed_cost():
     it (cold read 16, m3: not 0.6605 here and 0.660 in the table), the root at the digits it gives back (0.81), and
     data/'s 0.528 gives its root back at three (√0.528 = 0.727)."""
     for folder, said in (
-        (FIO_EXAMPLE, "close to √0.660 = 0.81 times it"),
-        (DATA, "close to √0.528 = 0.727 times it"),
+        (FIO_EXAMPLE, "roughly √0.660 = 0.81 times it"),
+        (DATA, "roughly √0.528 = 0.727 times it"),
     ):
         ctx, _m = build(folder)
         assert any(said in t for t in texts(section(ctx, "reliability").blocks)), folder
