@@ -51,7 +51,7 @@ def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
 def _tally(
     passed: int, total: int, indicative: list[str], failed: int, missing: int, today: list[str] = (), on: str = ""
 ) -> str:
-    """ "2 of 4 gates pass; 1 fails and 1 lacks the data to decide.": only the counts that are not zero, and "none"
+    """ "2 of 4 gates pass; 1 fails and 1 is undecided.": only the counts that are not zero, and "none"
     rather than "0 of 4" (Chinese reading 5: 4 个验收门槛中 0 个通过)."""
     head = (
         _("All {total} gates pass").format(total=count(total))  # not "4 of 4" (Chinese reading 7, m1)
@@ -84,7 +84,8 @@ def _tally(
     if failed:
         rest.append(ngettext("{n} fails", "{n} fail", failed).format(n=count(failed)))
     if missing:
-        lack = ngettext("{n} lacks the data to decide", "{n} lack the data to decide", missing)
+        # undecided, not "lacks the data": G3's interval may straddle its target (cold read 16)
+        lack = ngettext("{n} is undecided", "{n} are undecided", missing)
         rest.append(lack.format(n=count(missing)))
     if len(rest) == 2:
         clauses.append(_("{failed} and {missing}").format(failed=rest[0], missing=rest[1]))
