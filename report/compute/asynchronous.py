@@ -78,6 +78,8 @@ def _node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubbl
         return None
     per_node = 8 if config.async_saves is None else config.async_saves.gpus_per_node  # as _async_sides
 
+    nodes = -(-save.baseline.gpus // per_node)
+
     def side(s: SaveSide, sustained: float) -> NodeShare:
         job_gb = s.snapshot_gb * min(s.gpus, per_node) / s.gpus
         cycle_gb = s.snapshot_gb * per_node / s.gpus  # a node's GPUs' part of every job it holds
@@ -86,13 +88,14 @@ def _node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubbl
             job_gb=job_gb,
             job_gbps=job_gb / s.mean_s,
             job_share_pct=100 * job_gb / s.mean_s / sustained,
+            job_bandwidth_gbps=nodes * sustained,
             cluster=ClusterSide(mean, mean / sustained, peak, peak / sustained),
         )
 
     return NodeLocal(
         sides=sides,
         gpus_per_node=per_node,
-        nodes_per_job=-(-save.baseline.gpus // per_node),
+        nodes_per_job=nodes,
         nodes_in_cluster=max(1, bubble.cluster_gpus // per_node),
         baseline=side(save.baseline, bandwidth.baseline_gbps),
         candidate=side(save.candidate, bandwidth.candidate_gbps),

@@ -386,6 +386,7 @@ class NodeShare:
     job_gb: float  #: GB one node writes of each of the job's checkpoints: snapshot_gb * min(gpus, gpus_per_node) / gpus
     job_gbps: float  #: job_gb / mean_s: the rate one node writes at during a save
     job_share_pct: float  #: 100 * job_gbps / bandwidth.<side>_gbps
+    job_bandwidth_gbps: float  #: nodes_per_job * bandwidth.<side>_gbps: the job's nodes' own systems together
     cluster: ClusterSide  #: a node's part of the cluster's demand: snapshot_gb * gpus_per_node / gpus per save cycle
 
 

@@ -380,9 +380,14 @@ def _async_answer(w: Words) -> Subsection:
             section=async_title(m),
         )
     )
-    changes = (_("Beyond training time: {clause}") if a.storage_stalls else _("What it does change: {clause}")).format(
-        clause=clause
-    )
+    changes = (
+        _("Beyond training time: {clause}")
+        if a.storage_stalls
+        else _("What it does change: {clause}")
+        if a.candidate.min_interval_steps < a.baseline.min_interval_steps
+        # "what it does change" over an interval the same on both (Chinese reading 20, M2)
+        else _("Nor does it change this: {clause}")
+    ).format(clause=clause)
     if r.baseline.restore_s is None:
         changes += _("; restores after a failure were not measured in this test.")
     elif restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so

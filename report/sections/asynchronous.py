@@ -213,7 +213,13 @@ def _verdict(w: Words) -> list[Para]:
 def _value_then(m: Metrics) -> str:
     """Where the storage's value lies when its writes do not stall training."""
     r = m.reliability
-    value = _("What remains: {clause}").format(clause=stall_free_clause(m))
+    a = m.async_
+    # nothing "remains" where both need the same interval (Chinese reading 20, M2)
+    value = (
+        _("What remains: {clause}")
+        if a.candidate.min_interval_steps < a.baseline.min_interval_steps
+        else _("Nor does anything remain there: {clause}")
+    ).format(clause=stall_free_clause(m))
     if r.baseline.restore_s is None or r.candidate.restore_s is None:
         return value + _("; restore times were not measured in this test.")
     if restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so

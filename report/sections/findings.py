@@ -14,6 +14,7 @@ from report.formatting import (
     gb,
     hours,
     natural_key,
+    p3,
     ratio3,
     s3,
 )
@@ -21,7 +22,7 @@ from report.i18n import _, join_words, ngettext
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
-from report.sections.decisions import no_difference_shown
+from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, no_difference_shown
 from report.sections.phrases import (
     sooner,
 )
@@ -340,6 +341,18 @@ def save_warnings(w: Words) -> list[Para]:
             )
     if (mixed := _mixed_save_sources(w)) is not None:
         out.append(w.p(mixed, "save_times", style="warning"))
+    n = m.node_local
+    if n is not None and n.nodes_per_job > 1:  # the audit's doubt, where the summary reads it (cold read 20, M4)
+        for side in w.sides:
+            if side.key in n.sides and n.side(side.key).job_share_pct < BANDWIDTH_BOUND_SHARE_PCT:
+                text = _(
+                    "On {system}, local to each node, each node's part of a save runs at {share} of one node's "
+                    "bandwidth: the save is not bound by bandwidth, so the speedup is not shown to come from the "
+                    "candidate's bandwidth (see “{section}”)."
+                ).format(
+                    system=side.save.system, share=p3(n.side(side.key).job_share_pct), section=_("Consistency audit")
+                )
+                out.append(w.p(text, "save_times", "bandwidth", style="warning", side=side.key))
     if m.audit.effective_above_sustained:  # the audit's finding, where the summary reads it (cold read 19, M4)
         text = _(
             "The saves run faster than the bandwidth this test logged allows (see “{section}”): either they were not "

@@ -120,6 +120,30 @@ def formulas() -> tuple[tuple[str, str], ...]:
     )
 
 
+def node_formulas() -> tuple[tuple[str, str], ...]:
+    """The per-node figures of storage local to each node ([systems] node_local; docs/node-local.md): not in
+    metrics.json, whose cluster block is the whole cluster's (cold read 20, M1)."""
+    return (
+        (_("Nodes of a job"), _("nodes = ceil(GPUs ÷ GPUs per node); GPUs per node from [async], default 8")),
+        (
+            _("A node's part of a save"),
+            _(
+                "part = snapshot_gb × min(GPUs, GPUs per node) ÷ GPUs; its rate = part ÷ save time, and its share "
+                "= 100 × rate ÷ this test's bandwidth of one node"
+            ),
+        ),
+        (
+            _("A node's part of the cluster's demand"),
+            _(
+                "mean = snapshot_gb × GPUs per node ÷ GPUs ÷ (τ + pause); peak = snapshot_gb × GPUs per node ÷ GPUs ÷ "
+                "save time; each also ÷ this test's bandwidth of one node (metrics.json's cluster block holds the "
+                "whole cluster's)"
+            ),
+        ),
+        (_("The job's nodes together"), _("nodes × this test's bandwidth of one node")),
+    )
+
+
 def build(w: Words) -> Section:
     # Only the formulas of figures this report prints: no value or energy of time saved without the economics
     # section (third cold read, m-16).
@@ -129,5 +153,5 @@ def build(w: Words) -> Section:
         absent |= {_("Value of time saved"), _("Energy of time saved")}
     elif e.energy_kwh_per_run is None:
         absent.add(_("Energy of time saved"))
-    shown = tuple(f for f in formulas() if f[0] not in absent)
+    shown = tuple(f for f in formulas() if f[0] not in absent) + (node_formulas() if w.m.node_local else ())
     return Section(ID, _("Appendix B: formulas"), (Definitions(shown, "formulas"),), appendix=True)

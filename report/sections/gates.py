@@ -22,7 +22,7 @@ from report.i18n import _, join_words, ngettext
 from report.sections.base import Words
 from report.sections.decisions import FAR_EXTRAPOLATION
 from report.sections.findings import bytes_from_fio, projection_gpus, projection_label
-from report.sections.labels import gate_name, input_words
+from report.sections.labels import gate_name, input_words, status_label
 from report.sections.phrases import (
     _n,
     gate_list,
@@ -49,7 +49,14 @@ def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
 
 
 def _tally(
-    passed: int, total: int, indicative: list[str], failed: int, missing: int, today: list[str] = (), on: str = ""
+    passed: int,
+    total: int,
+    indicative: list[str],
+    failed: int,
+    missing: int,
+    today: list[str] = (),
+    on: str = "",
+    undecided: int = 0,
 ) -> str:
     """ "2 of 4 gates pass; 1 fails and 1 is undecided.": only the counts that are not zero, and "none"
     rather than "0 of 4" (Chinese reading 5: 4 个验收门槛中 0 个通过)."""
@@ -84,13 +91,14 @@ def _tally(
     if failed:
         rest.append(ngettext("{n} fails", "{n} fail", failed).format(n=count(failed)))
     if missing:
-        # undecided, not "lacks the data": G3's interval may straddle its target (cold read 16)
-        lack = ngettext("{n} is undecided", "{n} are undecided", missing)
+        lack = ngettext("{n} lacks the data to decide", "{n} lack the data to decide", missing)
         rest.append(lack.format(n=count(missing)))
+    if undecided:  # G3's interval straddles its target: it has the data, and is undecided (cold read 16)
+        rest.append(ngettext("{n} is undecided", "{n} are undecided", undecided).format(n=count(undecided)))
     if len(rest) == 2:
         clauses.append(_("{failed} and {missing}").format(failed=rest[0], missing=rest[1]))
     elif rest:
-        clauses.append(rest[0])
+        clauses.append(join_words(rest))
     return _("{sentence}.").format(sentence=_("; ").join(clauses))
 
 
@@ -111,8 +119,22 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     # An indicative pass is not counted as a pass (third cold read, m-14): "None of the 4 gates passes; G4 passes
     # only indicatively, ...".
     passed = tally["pass"] - len(indicative) - len(today)
+    # the table's labels: "Undecided" where G3's interval straddles its target, else "Insufficient data" (Chinese
+    # reading 20, M1: "3 个尚待判定" beside three 数据不足)
+    undecided = sum(
+        g.status == "insufficient" and gate_status(m, g)[0] != status_label("insufficient") for g in m.gates
+    )
     return Para(
-        _tally(passed, len(m.gates), indicative, tally["fail"], tally["insufficient"], today, _rests_on_words(m))
+        _tally(
+            passed,
+            len(m.gates),
+            indicative,
+            tally["fail"],
+            tally["insufficient"] - undecided,
+            today,
+            _rests_on_words(m),
+            undecided,
+        )
         + " "
         + _(
             "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% "

@@ -119,7 +119,10 @@ def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
     and the GPUs a node that the host memory for staging counts."""
     c, a = w.config, w.m.async_
     if c.async_saves is None:
-        return ()
+        # the node's size the per-node figures of storage local to each node count (cold read 20, M2)
+        if w.m.node_local is None:
+            return ()
+        return ((_("GPUs per node (storage local to each node)"), count(w.m.node_local.gpus_per_node), _("default")),)
     sides = tuple(zip(w.m.save.sides(), a.sides(), strict=True))
     if len(set(c.async_saves.staging_s.values())) == 1:
         staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), "test.toml"),)
@@ -129,7 +132,9 @@ def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
             for save, side in sides
         )
     per_node = (
-        _("GPUs per node (host memory for staging)"),
+        _("GPUs per node (host memory for staging; storage local to each node)")
+        if w.m.node_local is not None
+        else _("GPUs per node (host memory for staging)"),
         count(c.async_saves.gpus_per_node),
         _default_or(c, "async.gpus_per_node"),
     )

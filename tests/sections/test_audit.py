@@ -148,3 +148,26 @@ def test_a_node_local_candidate_s_demand_is_one_node_s_part():
     )
     tile = next(k for k in ctx.cover.tiles if k.id == "capacity")
     assert tile.value == "4.38" and tile.note.startswith("1,000-GPU cluster, its own tmpfs (/dev/shm) on each node: ")
+
+
+def test_node_local_figures_reach_the_summary_the_assumptions_and_the_formulas():
+    """Cold read 20: long_names' summary left out the audit's doubt (M4); the 8 GPUs a node behind every per-node figure
+    were not among the assumptions (M2); Appendix B had no formula for them (M1). data/ declares nothing node-local."""
+    from report.blocks import Definitions, Table
+
+    ctx, _m = build(FIXTURES / "long_names")
+    summary = texts(section(ctx, "summary").blocks)
+    assert any(
+        t.startswith(
+            "On Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4), local to each node, each node's part"
+        )
+        and "1.57% of one node's bandwidth" in t
+        for t in summary
+    )
+    rows = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions").rows
+    assert ("GPUs per node (storage local to each node)", "8", "default") in rows
+    terms = [t for t, _text in next(b for b in section(ctx, "formulas").blocks if isinstance(b, Definitions)).items]
+    assert {"Nodes of a job", "A node's part of a save", "A node's part of the cluster's demand"} <= set(terms)
+    ctx, _m = build(DATA)
+    terms = [t for t, _text in next(b for b in section(ctx, "formulas").blocks if isinstance(b, Definitions)).items]
+    assert "Nodes of a job" not in terms
