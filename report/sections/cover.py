@@ -21,7 +21,7 @@ from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
 from report.sections.capacity import demand, demand_ratios, optimum_equivalents, per_node
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
-from report.sections.findings import sources_by_system
+from report.sections.findings import save_sources, sources_by_system
 from report.sections.labels import input_words
 from report.sections.load_range import (
     headline_load_span,
@@ -376,7 +376,7 @@ def _evidence(w: Words) -> str:
                 "Illustrative inputs, not measured: {inputs}; each figure drawn from them is marked “Illustrative”."
             ).format(inputs=join_words(o["illustrative"]))
         )
-    else:
+    elif not _doubts(w):  # page 1's room goes to the warnings where there are some
         parts.append(
             _(
                 "Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
@@ -403,7 +403,7 @@ def build(w: Words) -> Cover:
             t for t in (verdict_reason(m, c, w.origin("save_times") == "supplied", short=True), retune_headline(m)) if t
         ),
         tiles=_memory_loads(w, _tiles(m, c)),
-        evidence=_evidence(w) + _not_durable(w),
+        evidence=_evidence(w) + _not_durable(w) + _doubts(w),
     )
 
 
@@ -427,6 +427,20 @@ def _memory_loads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ..
         else t
         for t in tiles
     )
+
+
+def _doubts(w: Words) -> str:
+    """The summary's warnings that void comparisons, named on page 1 in a few words (Chinese reading 20, M4: two timing
+    programs and saves faster than the logged bandwidth were said only from page 3 on)."""
+    s = w.m.save
+    reasons = []
+    if save_sources(w.test, s.baseline.system) != save_sources(w.test, s.candidate.system):
+        reasons.append(_("two timing programs"))
+    if w.m.audit.effective_above_sustained:
+        reasons.append(_("saves faster than the logged bandwidth"))
+    if not reasons:
+        return ""
+    return " " + _("Read the summary's warnings first: {reasons}.").format(reasons=_("; ").join(reasons))
 
 
 def _not_durable(w: Words) -> str:

@@ -261,3 +261,16 @@ def test_a_gain_mostly_of_today_s_interval_shows_the_optima_s_capacity():
     ctx, _m = build(FIXTURES / "economics")
     capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")
     assert capacity.value == "13.7" and "today's interval" not in capacity.label + capacity.mark
+
+
+def test_page_one_names_the_warnings_that_void_a_comparison():
+    """Chinese reading 20, M4: the imports fixture's two timing programs and its saves faster than the logged bandwidth
+    were said from page 3 on; page 1 names them in a few words, in place of the line on what every figure rests on.
+    data/ has neither."""
+    ctx, _m = build(FIXTURES / "imports")
+    assert ctx.cover.evidence.endswith(
+        "Read the summary's warnings first: two timing programs; saves faster than the logged bandwidth."
+    )
+    assert "Every figure is computed from these inputs" not in ctx.cover.evidence
+    ctx, _m = build(DATA)
+    assert "warnings first" not in ctx.cover.evidence
