@@ -230,7 +230,8 @@ def _one_node(w: Words) -> list:
         "{local} is storage local to each node: its {local_bw} GB/s is one node's, {shared}'s {shared_bw} GB/s the "
         "whole system's, so the two are not like for like. The job's {nodes} nodes each write to their own at once: "
         "{total} GB/s together ({nodes} × {local_bw}) if each sustains its rate under the job's load, which this test "
-        "did not show. The table, the chart and the audit set one node's against the whole system's.",
+        "did not show. The table's, the chart's and the audit's shares for {local} set the whole job's throughput "
+        "against one node's bandwidth.",
         n.nodes_per_job,
     ).format(
         local=local.save.system,

@@ -165,15 +165,17 @@ def _bytes_condition(w: Words) -> str:
     }
     if demand(m).mean_to_sustained <= 1 < demand(m).mean_to_sustained * a.fit_written_to_snapshot:
         text = _(
-            "These demands take each save to write the stated {size} checkpoint; the save times fit equally well a "
-            "save that writes {written} GB, {ratio} as much (see “{section}”), which would need {ratio} these "
-            "bandwidths, beyond this test's even on average. Record the bytes written per save to tell."
+            "These demands take each save to write the stated {size} checkpoint. The bytes a save writes were not "
+            "recorded, and the audit cannot rule out more: its line through the two systems' points gives {written} "
+            "GB, {ratio} as much (see “{section}”), which would need {ratio} these bandwidths, beyond this test's even "
+            "on average. Record the bytes written per save to tell."
         )
     else:
         text = _(
-            "These demands take each save to write the stated {size} checkpoint; the save times fit equally well a "
-            "save that writes {written} GB, {ratio} as much (see “{section}”), which would need {ratio} these "
-            "bandwidths. Record the bytes written per save to tell."
+            "These demands take each save to write the stated {size} checkpoint. The bytes a save writes were not "
+            "recorded, and the audit cannot rule out more: its line through the two systems' points gives {written} "
+            "GB, {ratio} as much (see “{section}”), which would need {ratio} these bandwidths. Record the bytes "
+            "written per save to tell."
         )
     return " " + text.format(**fields)
 
@@ -249,6 +251,10 @@ def demand_sentence(m: Metrics) -> str:
         )
     )
     text += _beyond_bandwidth(m)
+    if m.audit.effective_above_sustained:  # the reference itself is in doubt (Chinese reading 21, M1)
+        text += " " + _(
+            "None of these comparisons holds until the warning below is resolved: the saves outrun this bandwidth."
+        )
     return text
 
 

@@ -285,6 +285,13 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
                 else _("{today} at today's interval: {note}")
             )
             note = today.format(today=gpus(b.gpu_equivalents), ratio=demand_ratios(m)["mean_ratio"], note=note)
+        elif tile_id == "capacity" and b.gpu_equivalents >= 0 and m.audit.effective_above_sustained:
+            # a bandwidth the saves outrun is no reference for a demand (Chinese reading 21, M1)
+            value = _("Not shown")
+            note = _(
+                "{gpus} if the storage kept pace; the saves outrun the {measured} GB/s logged, so no demand is set "
+                "against it (see the summary)"
+            ).format(gpus=gpus(b.gpu_equivalents), measured=sig(m.bandwidth.candidate_gbps))
         elif tile_id == "capacity" and b.gpu_equivalents >= 0 and demand(m).mean_to_sustained > 1:
             # even staggered, the cluster's saves need more than the test showed: the big figure is not one the test
             # supports, so it goes to the small print with its condition (cold read 10, M1: "20.4" in the benefit's

@@ -355,9 +355,10 @@ def save_warnings(w: Words) -> list[Para]:
                 out.append(w.p(text, "save_times", "bandwidth", style="warning", side=side.key))
     if m.audit.effective_above_sustained:  # the audit's finding, where the summary reads it (cold read 19, M4)
         text = _(
-            "The saves run faster than the bandwidth this test logged allows (see “{section}”): either they were not "
-            "durable when timed, the checkpoint size is overstated, or the log is of another system. No figure set "
-            "against that bandwidth holds until this is resolved."
+            "The saves run faster than the bandwidth this test logged (see “{section}”): the bandwidth run may have "
+            "driven the system with fewer clients than the saves, the saves may not have been durable when timed, the "
+            "checkpoint size may be overstated, or the log may be of another system. No figure set against that "
+            "bandwidth holds until this is resolved."
         ).format(section=_("Consistency audit"))
         out.append(w.p(text, "save_times", "bandwidth", style="warning"))
     return out

@@ -91,8 +91,9 @@ def test_a_node_local_system_s_bandwidth_is_said_to_be_one_node_s():
         "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) is storage local to each node: its 4.80 GB/s is "
         "one node's, Mingxin FX100 all-flash array (NVMe-oF, 8 x 400 Gb/s, 4 ctl)'s 21.3 GB/s the whole system's, so "
         "the two are not like for like. The job's 32 nodes each write to their own at once: 154 GB/s together (32 × "
-        "4.80) if each sustains its rate under the job's load, which this test did not show. The table, the chart and "
-        "the audit set one node's against the whole system's." in words
+        "4.80) if each sustains its rate under the job's load, which this test did not show. The table's, the chart's "
+        "and the audit's shares for Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) set the whole job's "
+        "throughput against one node's bandwidth." in words
     )
     ctx, _m = build(FIO_EXAMPLE)
     assert not any("not like for like" in t for t in texts(section(ctx, "bandwidth").blocks))

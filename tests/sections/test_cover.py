@@ -274,3 +274,17 @@ def test_page_one_names_the_warnings_that_void_a_comparison():
     assert "Every figure is computed from these inputs" not in ctx.cover.evidence
     ctx, _m = build(DATA)
     assert "warnings first" not in ctx.cover.evidence
+
+
+def test_a_bandwidth_the_saves_outrun_is_no_reference_for_the_capacity_tile():
+    """Chinese reading 21, M1: the imports fixture's saves outrun its logged 0.541 GB/s, which the summary says voids
+    every comparison with it, yet page 1's tile rested on "6.9× this test's bandwidth"."""
+    ctx, _m = build(FIXTURES / "imports")
+    tile = next(k for k in ctx.cover.tiles if k.id == "capacity")
+    assert tile.value == "Not shown"
+    assert tile.note == (
+        "1.57 if the storage kept pace; the saves outrun the 0.541 GB/s logged, so no demand is set against it (see "
+        "the summary)"
+    )
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert "None of these comparisons holds until the warning below is resolved" in summary
