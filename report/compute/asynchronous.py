@@ -26,9 +26,14 @@ def _staging(test: JointTest, system: str) -> float:
     return 0.0 if spec is None else spec.staging_s[system]
 
 
-def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:
+def _gpus_per_node(test: JointTest) -> int:
+    """[async] gpus_per_node, 8 where [async] is absent (the staging memory and the per-node figures count it)."""
     spec = test.config.async_saves
-    per_node = 8 if spec is None else spec.gpus_per_node
+    return 8 if spec is None else spec.gpus_per_node
+
+
+def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:
+    per_node = _gpus_per_node(test)
     mtbf = test.config.reliability.gpu_mtbf_hours * 3600 / save.baseline.gpus  # reliability.job_mtbf_s
     out = {}
     for name, side in zip(SIDES, save.sides(), strict=True):
@@ -76,7 +81,7 @@ def _node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubbl
     sides = tuple(key for key in ("baseline", "candidate") if names[key] in config.systems.node_local)
     if not sides:
         return None
-    per_node = 8 if config.async_saves is None else config.async_saves.gpus_per_node  # as _async_sides
+    per_node = _gpus_per_node(test)
 
     nodes = -(-save.baseline.gpus // per_node)
 

@@ -39,6 +39,7 @@ from report.sections.findings import (
     projection_label,
     restores_from_memory,
     stall_free_clause,
+    stall_free_shorter,
 )
 from report.sections.load_range import headline_load_pairs, load_not_established, loads_marked, memory_loads
 from report.sections.phrases import (
@@ -384,7 +385,7 @@ def _async_answer(w: Words) -> Subsection:
         _("Beyond training time: {clause}")
         if a.storage_stalls
         else _("What it does change: {clause}")
-        if a.candidate.min_interval_steps < a.baseline.min_interval_steps
+        if stall_free_shorter(m)
         # "what it does change" over an interval the same on both (Chinese reading 20, M2)
         else _("Nor does it change this: {clause}")
     ).format(clause=clause)

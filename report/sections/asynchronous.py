@@ -21,7 +21,13 @@ from report.i18n import _
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import Words
-from report.sections.findings import async_title, no_difference_note, restores_from_memory, stall_free_clause
+from report.sections.findings import (
+    async_title,
+    no_difference_note,
+    restores_from_memory,
+    stall_free_clause,
+    stall_free_shorter,
+)
 from report.sections.phrases import both, sooner
 
 ID = "async"
@@ -213,12 +219,9 @@ def _verdict(w: Words) -> list[Para]:
 def _value_then(m: Metrics) -> str:
     """Where the storage's value lies when its writes do not stall training."""
     r = m.reliability
-    a = m.async_
     # nothing "remains" where both need the same interval (Chinese reading 20, M2)
     value = (
-        _("What remains: {clause}")
-        if a.candidate.min_interval_steps < a.baseline.min_interval_steps
-        else _("Nor does anything remain there: {clause}")
+        _("What remains: {clause}") if stall_free_shorter(m) else _("Nor does anything remain there: {clause}")
     ).format(clause=stall_free_clause(m))
     if r.baseline.restore_s is None or r.candidate.restore_s is None:
         return value + _("; restore times were not measured in this test.")

@@ -18,9 +18,8 @@ from report.formatting import (
 from report.i18n import _, ngettext
 from report.runs import FEW_SAMPLES, both_sustained, sparse
 from report.sections.base import Words
-from report.sections.capacity import spans_node_local
 from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
-from report.sections.findings import FIO_BYTES_TOLERANCE, bytes_from_fio, fit_is_physical
+from report.sections.findings import FIO_BYTES_TOLERANCE, bytes_from_fio, fit_is_physical, spans_node_local
 from report.sections.phrases import (
     both,
     gate_list,
@@ -227,7 +226,7 @@ def _per_node(w: Words) -> list[Para]:
     whole job's throughput set against it overstates the share by the number of nodes (cold read 18, M6: a 256-GPU
     job on 32 nodes, each writing its 30.3 GB to its own RAID, measured against one node's 4.80 GB/s)."""
     n = w.m.node_local
-    if n is None or n.nodes_per_job < 2:
+    if not spans_node_local(w.m):
         return []
     out = []
     for side in w.sides:

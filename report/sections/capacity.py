@@ -21,7 +21,7 @@ from report.i18n import _, ngettext
 from report.runs import sustained
 from report.sections.base import Words
 from report.sections.decisions import means_only
-from report.sections.findings import FIO_BYTES_TOLERANCE, fit_is_physical
+from report.sections.findings import FIO_BYTES_TOLERANCE, fit_is_physical, spans_node_local
 from report.sections.retuning import today_interval_only
 
 
@@ -144,12 +144,6 @@ def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
     return [w.p(capacity, *inputs), w.p(demand, "save_times", "bandwidth")]
 
 
-def spans_node_local(m: Metrics) -> bool:
-    """Whether a save system is local to each node and the job spans several nodes: the audit's line then sets a whole
-    job against one node's bandwidth, and nothing is drawn from it."""
-    return m.node_local is not None and m.node_local.nodes_per_job > 1
-
-
 def _bytes_condition(w: Words) -> str:
     """What the demand assumes of the bytes each save writes, where the consistency audit's line fits saves that write
     more than the stated checkpoint and nothing counted them (cold read 18, M3: data's 4.78 GB/s "within this test's
@@ -183,19 +177,14 @@ def _bytes_condition(w: Words) -> str:
 def demand_reference(m: Metrics) -> str:
     """The cluster's bandwidth demand in one sentence, after the summary has said it in full."""
     c = demand(m)
-    if per_node(m):
-        return _(
+    return (
+        _(
             "A node's part of their saves would need {mean} GB/s on average and {peak} GB/s all at once on its own "
             "{system}, {ratio} this test's bandwidth of one node, on average (the summary says what that "
             "assumes)."
-        ).format(
-            mean=sig(c.mean_write_gbps),
-            peak=sig(c.peak_write_gbps),
-            system=m.save.candidate.system,
-            ratio=demand_ratios(m)["mean_ratio"],
         )
-    return (
-        _(
+        if per_node(m)
+        else _(
             "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
             "test's bandwidth on average: the test does not show the GPU-equivalents above (see the summary)."
         )

@@ -91,7 +91,7 @@ def async_sentence(m: Metrics, refer: bool = False) -> str:
             "compute between saves, so the storage does not change training time at today's interval."
         )
     ).format(baseline=s3(a.baseline.write_lag_s), candidate=s3(a.candidate.write_lag_s), tau=s3(r.interval_s))
-    if refer and a.candidate.min_interval_steps >= a.baseline.min_interval_steps:
+    if refer and not stall_free_shorter(m):
         # nothing shorter remains where both need the same interval (Chinese reading 19, M1: "what remains, a shorter
         # interval" over 1 step on both)
         return vanish + " " + _stall_free_words(m) + _restore_words(m)
@@ -193,11 +193,22 @@ def stall_free_clause(m: Metrics) -> str:
     return text.format(**fields)
 
 
+def stall_free_shorter(m: Metrics) -> bool:
+    """Whether the candidate shortens the interval at which writes no longer stall training: only then does anything
+    of the storage's benefit "remain" there (Chinese readings 19 and 20)."""
+    return m.async_.candidate.min_interval_steps < m.async_.baseline.min_interval_steps
+
+
+def spans_node_local(m: Metrics) -> bool:
+    """Whether a save system is local to each node and the job spans several nodes: the whole job against one node's
+    bandwidth decides nothing (docs/node-local.md)."""
+    return m.node_local is not None and m.node_local.nodes_per_job > 1
+
+
 def _stall_free_words(m: Metrics) -> str:
     """What the stall-free interval's change is worth, after the benefit that vanishes; where the candidate does not
     shorten it, that nothing remains there either."""
-    a = m.async_
-    if a.candidate.min_interval_steps < a.baseline.min_interval_steps:
+    if stall_free_shorter(m):
         return _("What remains: {clause}.").format(clause=stall_free_clause(m))
     return _("Nor does anything remain there: {clause}.").format(clause=stall_free_clause(m))
 
@@ -342,7 +353,7 @@ def save_warnings(w: Words) -> list[Para]:
     if (mixed := _mixed_save_sources(w)) is not None:
         out.append(w.p(mixed, "save_times", style="warning"))
     n = m.node_local
-    if n is not None and n.nodes_per_job > 1:  # the audit's doubt, where the summary reads it (cold read 20, M4)
+    if spans_node_local(m):  # the audit's doubt, where the summary reads it (cold read 20, M4)
         for side in w.sides:
             if side.key in n.sides and n.side(side.key).job_share_pct < BANDWIDTH_BOUND_SHARE_PCT:
                 text = _(
