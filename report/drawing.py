@@ -20,6 +20,7 @@ from report.compute import SIDES, Metrics, predict
 from report.formatting import natural_key, num, projection_texts, s3, sig
 from report.i18n import _
 from report.runs import BandwidthLog, both_sustained
+from report.svg import plain_svg
 
 FONTS = Path(__file__).parent / "assets" / "fonts"
 # Baseline light and dashed, candidate dark and solid: the pair stays apart in grey.
@@ -145,12 +146,10 @@ def _svg(fig: Figure) -> str:
     # the quotes of each name, so " 'Noto Sans CJK SC" after the space matched no face and fontconfig picked any CJK
     # font the machine had (docs/weasyprint-upstream.md).
     text = _FAMILIES.sub(lambda found: found[0].replace(", ", ","), text)
-    return text[text.index("<svg") :]
+    return plain_svg(text[text.index("<svg") :])
 
 
 _FAMILIES = re.compile(r"font-family: [^;\"]+")
-
-
 def minmax_downsample(t: np.ndarray, v: np.ndarray, buckets: int = SERIES_BUCKETS) -> tuple[np.ndarray, np.ndarray]:
     """At most 2 x (buckets + 1) points: each bucket's minimum and maximum in time order, so extremes survive."""
     if len(t) <= 2 * buckets:

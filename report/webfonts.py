@@ -24,7 +24,8 @@ DROPPED_TABLES = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "DSIG")
 # The CJK fallback (as in the print sheet and the charts), inlined only for the CJK characters a document holds.
 CJK_FACES = (("NotoSansCJKsc-Regular.otf", 400, "normal"), ("NotoSansCJKsc-Bold.otf", 700, "normal"))
 CJK_FAMILY = "Noto Sans CJK SC"
-_WEIGHT = re.compile(r"font-weight:\s*(\d+|bold)")
+# a style's declaration or the attribute (report/drawing.py writes the charts' styles as attributes)
+_WEIGHT = re.compile(r"font-weight(?::\s*|=\")(\d+|bold)")
 
 
 @cache

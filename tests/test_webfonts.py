@@ -35,6 +35,9 @@ def test_a_chart_carries_the_faces_its_text_uses():
     assert faces == [("400", "normal"), ("700", "normal")]
     font = base64.b64decode(re.search(r"base64,([^)]+)\)", out).group(1))
     assert {ord("Ω"), ord("μ")} <= _cmap(font)
+    # the charts' weights as attributes (report/drawing.py's plain SVG) count as their styles did
+    attributes = webfonts.svg_with_fonts(svg.replace('style="font-weight: 700"', 'font-weight="700"'))
+    assert re.findall(r"font-weight: (\d+); font-style: (\w+)", attributes) == faces
 
 
 def test_visible_text_leaves_out_markup_styles_and_data():
