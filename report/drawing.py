@@ -150,6 +150,8 @@ def _svg(fig: Figure) -> str:
 
 
 _FAMILIES = re.compile(r"font-family: [^;\"]+")
+
+
 def minmax_downsample(t: np.ndarray, v: np.ndarray, buckets: int = SERIES_BUCKETS) -> tuple[np.ndarray, np.ndarray]:
     """At most 2 x (buckets + 1) points: each bucket's minimum and maximum in time order, so extremes survive."""
     if len(t) <= 2 * buckets:

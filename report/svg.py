@@ -41,7 +41,7 @@ def plain_svg(text: str) -> str:
 
 
 def _declarations(style: str) -> list[tuple[str, str]]:
-    """"fill: none; stroke: #d9dee3" -> [("fill", "none"), ("stroke", "#d9dee3")]."""
+    """A style's declarations: "fill: none; stroke: #d9dee3" -> [("fill", "none"), ("stroke", "#d9dee3")]."""
     pairs = (part.partition(":") for part in style.split(";"))
     return [(name.strip(), value.strip()) for name, _, value in pairs if name.strip()]
 
