@@ -25,6 +25,7 @@ from report.sections.capacity import (
     capacity_condition,
     demand,
     demand_ratios,
+    log_outrun,
     optimum_capacity,
     per_node,
 )
@@ -242,14 +243,15 @@ def _scale_answer(w: Words) -> Subsection:
                         "would grow with the cluster, {per_1000} per 1,000 GPUs, if each job kept this job's stalls "
                         "({baseline} and {candidate}) and the storage a bandwidth this test does not show (below)."
                     )
-                    if m.checkpoint_mode == "async" and capacity_beyond(m)
+                    # a bandwidth the saves outrun is weighed by the sentence after (cold read 22, M3)
+                    if m.checkpoint_mode == "async" and capacity_beyond(m) and not log_outrun(m)
                     else _(
                         "Cluster size: the throughput gain ({gain}) is a property of each job, so the GPU-equivalents "
                         "would grow with the cluster, {per_1000} per 1,000 GPUs, if each job kept this job's save "
                         "times ({baseline} and {candidate}) and the storage a bandwidth this test does not show "
                         "(below)."
                     )
-                    if capacity_beyond(m)
+                    if capacity_beyond(m) and not log_outrun(m)
                     else _(
                         "Cluster size: the throughput gain ({gain}) is a property of each job, so the GPU-equivalents "
                         "grow with the cluster, {per_1000} per 1,000 GPUs, as long as each job keeps this job's stalls "
@@ -418,7 +420,12 @@ def _scale_bandwidth(m: Metrics) -> str:
     bandwidth: they grow so only if the storage's bandwidth grows with the cluster (Chinese reading 5, major 4)."""
     c = demand(m)
     ratio = {"cluster": count(m.bubble.cluster_gpus), **demand_ratios(m)}
-    if per_node(m):  # a system on each node grows with the nodes; what is asked is one node's part (cold read 17, M1)
+    if log_outrun(m):  # no ratio to a bandwidth the saves outrun (cold read 22, M3)
+        text = _(
+            "That needs the storage's bandwidth to grow with the cluster too, which this test cannot weigh: its saves "
+            "outrun the bandwidth it logged (see the summary)."
+        )
+    elif per_node(m):  # a system on each node grows with the nodes; what is asked is one node's part (cold read 17, M1)
         text = (
             _(
                 "Storage local to each node grows with the nodes, but each node's part of the saves needs {mean_ratio} "

@@ -46,6 +46,8 @@ def capacity_condition(m: Metrics) -> str:
     c = demand(m)
     if m.bubble.gpu_equivalents < 0:
         return ""
+    if log_outrun(m):
+        return _(", if the storage kept pace, which this test's logged bandwidth cannot tell: the saves outrun it")
     if c.mean_to_sustained > 1:
         return _(", but only with {mean_ratio} this test's bandwidth on average, which the test does not show").format(
             **demand_ratios(m)
@@ -56,9 +58,17 @@ def capacity_condition(m: Metrics) -> str:
 
 
 def capacity_beyond(m: Metrics) -> bool:
-    """Whether the cluster's saves need more than this test's bandwidth even perfectly staggered: its GPU-equivalents
-    are then a condition, never a finding (page 1's tile prints "Not shown")."""
-    return demand(m).mean_to_sustained > 1 and m.bubble.gpu_equivalents >= 0
+    """Whether the cluster's saves need more than this test's bandwidth even perfectly staggered, or the bandwidth is
+    no reference (`log_outrun`): its GPU-equivalents are then a condition, never a finding (page 1's tile prints "Not
+    shown" or "Unchecked")."""
+    return (demand(m).mean_to_sustained > 1 or log_outrun(m)) and m.bubble.gpu_equivalents >= 0
+
+
+def log_outrun(m: Metrics) -> bool:
+    """Whether the saves ran faster than the bandwidth this test logged (the audit's warning): that bandwidth then
+    measures nothing the cluster's demand could be set against, so no ratio to it is printed (cold read 22, M3: page 1
+    said "no demand is set against it" above a summary that set 6.9× and 1,610× against it)."""
+    return m.audit.effective_above_sustained
 
 
 def capacity_sentence(m: Metrics) -> str:
@@ -179,6 +189,11 @@ def demand_reference(m: Metrics) -> str:
     c = demand(m)
     return (
         _(
+            "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}; this test's logged "
+            "bandwidth cannot tell whether it keeps pace, as the saves outrun it (see the summary)."
+        )
+        if log_outrun(m)
+        else _(
             "A node's part of their saves would need {mean} GB/s on average and {peak} GB/s all at once on its own "
             "{system}, {ratio} this test's bandwidth of one node, on average (the summary says what that "
             "assumes)."
@@ -239,12 +254,7 @@ def demand_sentence(m: Metrics) -> str:
             section=_("Write bandwidth"),
         )
     )
-    text += _beyond_bandwidth(m)
-    if m.audit.effective_above_sustained:  # the reference itself is in doubt (Chinese reading 21, M1)
-        text += " " + _(
-            "None of these comparisons holds until the warning below is resolved: the saves outrun this bandwidth."
-        )
-    return text
+    return text + _beyond_bandwidth(m)
 
 
 def _node_demand_sentence(m: Metrics) -> str:
@@ -301,6 +311,12 @@ def _beyond_bandwidth(m: Metrics) -> str:
     not shown), or only when every job saves at once (they hold only if the saves are staggered)."""
     c = demand(m)
     ratios = demand_ratios(m)
+    if log_outrun(m):  # the reference itself is in doubt: no ratio to it (Chinese reading 21, M1; cold read 22, M3)
+        return " " + _(
+            "The saves themselves run faster than this bandwidth (see the warning below), so it is no measure of "
+            "what the storage can take, and no demand is set against it: measure at the cluster's scale before "
+            "counting on the GPU-equivalents."
+        )
     if c.mean_to_sustained > 1:
         said = _(
             "Even perfectly staggered, that is more than this test's bandwidth ({mean_ratio} of it on "
@@ -359,6 +375,12 @@ def cluster_row_assumption(m: Metrics) -> str:
                 "{row} assumes each node's own {system} takes that node's part of the saves: {peak} GB/s if they all "
                 "save at once, within this test's bandwidth of one node ({peak_ratio} of it)."
             )
+        ).format(**fields)
+    if log_outrun(m):  # no ratio to a bandwidth the saves outrun (cold read 22, M3)
+        return _(
+            "{row} assumes {system} takes every job's saves: {mean} GB/s on average even if they are perfectly "
+            "staggered and {peak} GB/s if they all save at once, which this test's logged bandwidth cannot weigh: "
+            "the saves outrun it."
         ).format(**fields)
     if c.mean_to_sustained > 1:  # even staggered saves need more (third cold read, m-16)
         return _(

@@ -19,7 +19,7 @@ from report.formatting import (
 )
 from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
-from report.sections.capacity import demand, demand_ratios, optimum_equivalents, per_node
+from report.sections.capacity import demand, demand_ratios, log_outrun, optimum_equivalents, per_node
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
 from report.sections.findings import save_sources, sources_by_system
 from report.sections.labels import input_words
@@ -220,7 +220,10 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
         (
             "capacity",
             gpus(b.gpu_equivalents),
-            _("GPU-equivalents, beyond the tested bandwidth")
+            # the bandwidth the saves outrun is no reference: neither beyond it nor within it (cold read 22, M3)
+            _("GPU-equivalents of capacity")
+            if b.gpu_equivalents >= 0 and log_outrun(m)
+            else _("GPU-equivalents, beyond the tested bandwidth")
             if b.gpu_equivalents >= 0 and demand(m).mean_to_sustained > 1
             # the peak alone exceeds the test: the label says the condition, the note the figures (page 1 had run
             # over with the condition spelled out in the note)
@@ -285,12 +288,13 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
                 else _("{today} at today's interval: {note}")
             )
             note = today.format(today=gpus(b.gpu_equivalents), ratio=demand_ratios(m)["mean_ratio"], note=note)
-        elif tile_id == "capacity" and b.gpu_equivalents >= 0 and m.audit.effective_above_sustained:
-            # a bandwidth the saves outrun is no reference for a demand (Chinese reading 21, M1)
-            value = _("Not shown")
+        elif tile_id == "capacity" and b.gpu_equivalents >= 0 and log_outrun(m):
+            # a bandwidth the saves outrun is no reference for a demand (Chinese reading 21, M1): the test shows no
+            # shortfall either, so "Unchecked", not "Not shown" (cold read 22, M3)
+            value = _("Unchecked")
             note = _(
-                "{gpus} if the storage kept pace; the saves outrun the {measured} GB/s logged, so no demand is set "
-                "against it (see the summary)"
+                "{gpus} if the storage kept pace; the saves outrun the {measured} GB/s this test logged, so that "
+                "bandwidth cannot tell whether it would (see the summary)"
             ).format(gpus=gpus(b.gpu_equivalents), measured=sig(m.bandwidth.candidate_gbps))
         elif tile_id == "capacity" and b.gpu_equivalents >= 0 and demand(m).mean_to_sustained > 1:
             # even staggered, the cluster's saves need more than the test showed: the big figure is not one the test

@@ -27,7 +27,14 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.sections.base import Words
-from report.sections.capacity import cluster_row_assumption, demand, demand_ratios, optimum_equivalents, per_node
+from report.sections.capacity import (
+    cluster_row_assumption,
+    demand,
+    demand_ratios,
+    log_outrun,
+    optimum_equivalents,
+    per_node,
+)
 from report.sections.findings import no_difference_note
 from report.sections.retuning import beyond_run, optimum_points, stall_free_steps, today_interval_only
 
@@ -116,7 +123,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
             _("× {runs} runs a year (test.toml)").format(runs=count(spec.runs_per_year)),
         ),
     ]
-    beyond = demand(m).mean_to_sustained > 1
+    beyond = demand(m).mean_to_sustained > 1 or log_outrun(m)
     # beside a row of the optima, this one names its interval: two rows "the whole cluster" read as one (Chinese
     # reading 7, M1)
     two = today_interval_only(m)
@@ -133,6 +140,11 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
             # assumption column)
             _("Not shown") if beyond else cluster,
             _(
+                "not valued: the saves outrun the bandwidth this test logged, which cannot tell whether the storage "
+                "would keep pace with every GPU of the {cluster}-GPU cluster running jobs like this one"
+            ).format(cluster=count(b.cluster_gpus))
+            if log_outrun(m)
+            else _(
                 "not valued: every GPU of the {cluster}-GPU cluster running jobs like this one would need {ratio} the "
                 "tested bandwidth on average, which this test does not show"
             ).format(cluster=count(b.cluster_gpus), ratio=ratio)
@@ -268,7 +280,7 @@ def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
         ),
     )
     rest = (*_energy_rows(m, spec), *_limit_row(m), *retained)
-    if demand(m).mean_to_sustained > 1:
+    if demand(m).mean_to_sustained > 1 or log_outrun(m):
         return (*supported, *rest, *cluster)
     return (*supported[:2], *cluster, *supported[2:], *rest)
 
@@ -297,6 +309,13 @@ def build(w: Words) -> Section | None:
             # did not show: said in the sentence that states it (fifth cold read, blocker 1)
             (
                 _(
+                    "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
+                    "{per_year} a year at {runs} runs. Across a cluster of such jobs this test cannot value it: the "
+                    "saves outrun the bandwidth it logged, which therefore cannot tell whether the storage would keep "
+                    "pace (the table's last rows)."
+                )
+                if log_outrun(m)
+                else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs. At today's interval, across a cluster of such jobs this test "
                     "cannot value it: each node's part of their saves would need {ratio} this test's bandwidth of one "

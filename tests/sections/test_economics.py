@@ -176,3 +176,21 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     # The default data: re-tuning does not beat the candidate there, and its benefit is not a short interval's.
     ctx, _m = build(DATA)
     assert "at today's interval only" not in section(ctx, "gates").blocks[1].rows[3].detail
+
+
+def test_a_bandwidth_the_saves_outrun_values_no_cluster(folder):
+    """Cold read 22, M3: where the saves outrun the logged bandwidth, the cluster row is not valued and neither the row
+    nor the paragraph sets a ratio against that bandwidth (the imports fixture: 6.96 GB/s saves against 0.541)."""
+    data = folder("imports")
+    toml = data / "test.toml"
+    toml.write_text(toml.read_text() + '\n[economics]\ngpu_hour_price = 2.0\ncurrency = "USD"\nruns_per_year = 10\n')
+    ctx, m = build(data)
+    assert m.audit.effective_above_sustained
+    econ = section(ctx, "economics")
+    table = next(b for b in econ.blocks if isinstance(b, Table))
+    cluster = next(row for row in table.rows if row[0] == "Per year, the whole cluster")
+    assert cluster[1] == "Not shown"
+    assert cluster[2].startswith("not valued: the saves outrun the bandwidth this test logged")
+    words = " ".join(texts(econ.blocks)) + " ".join(" ".join(row) for row in table.rows)
+    assert "Across a cluster of such jobs this test cannot value it: the saves outrun the bandwidth it logged" in words
+    assert "6.9" not in words and "1,610" not in words
