@@ -147,10 +147,21 @@ def bandwidth(m: Metrics, log: BandwidthLog) -> Chart:
     return Chart("bandwidth", title, caption, alt, WIDTH_IN, 2.5)
 
 
+def throughputs(m: Metrics) -> list[float]:
+    """Each save system's effective throughput as the throughput chart sets it against its bandwidth: the whole save
+    (checkpoint size ÷ mean save time), or one node's part of it where the system is local to each node and the job
+    spans several nodes, its bandwidth logged on one node (cold read 22, M2: a whole job at "50.2%" of one node's)."""
+    out = []
+    for key, save in zip(SIDES, m.save.sides(), strict=True):
+        part = m.node_part(key)
+        out.append(save.effective_gbps if part is None else part.job_gbps)
+    return out
+
+
 @describes("throughput", "save_times", "bandwidth")
 def throughput(m: Metrics, log: BandwidthLog) -> Chart:
     """Effective save throughput beside sustained bandwidth: how far the save is from the device limit."""
-    eff = [s.effective_gbps for s in m.save.sides()]
+    eff = throughputs(m)
     sus = [m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps]
     held = both_sustained(m.bandwidth)  # "sustained" only of logs that show it (cold read 8, M4)
     alt = (
@@ -169,6 +180,12 @@ def throughput(m: Metrics, log: BandwidthLog) -> Chart:
         if held
         else _("Checkpoint size divided by mean save time, beside each system's logged write bandwidth.")
     )
+    for key, save in zip(SIDES, m.save.sides(), strict=True):
+        if (part := m.node_part(key)) is not None:
+            caption += " " + _(
+                "{system} is local to each node: its bars are one node's, the {part} that node writes of each "
+                "checkpoint divided by the mean save time, beside the bandwidth logged on one node."
+            ).format(system=save.system, part=gb(part.job_gb))
     return Chart(
         "throughput",
         _("Effective save throughput against sustained bandwidth")
@@ -177,7 +194,8 @@ def throughput(m: Metrics, log: BandwidthLog) -> Chart:
         caption,
         alt,
         WIDTH_IN,
-        _taller(m, 2.0),
+        # a node-local system's label carries a line more, "(one node)" (report/drawing.py)
+        _taller(m, 2.0) + (0.3 if any(m.node_part(key) is not None for key in SIDES) else 0.0),
     )
 
 

@@ -15,7 +15,7 @@ from matplotlib import font_manager
 from matplotlib.figure import Figure
 
 from report import layout, stats, ticks
-from report.charts import Chart, labels, over_time, wrapped
+from report.charts import Chart, labels, over_time, throughputs, wrapped
 from report.compute import SIDES, Metrics, predict
 from report.formatting import natural_key, num, projection_texts, s3, sig
 from report.i18n import _
@@ -266,7 +266,7 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     fig, ax = _figure(chart)
     y = np.arange(2)[::-1]
     h = 0.36
-    eff = [s.effective_gbps for s in m.save.sides()]
+    eff = throughputs(m)  # one node's part where the system is local to each node and the job spans nodes
     sus = [m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps]
     ax.barh(
         y + h / 2,
@@ -295,7 +295,8 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             textcoords="offset points",
             fontsize=7.5,
         )
-    ax.set_yticks(y, [labels(m)[s] for s in SIDES])
+    names = [labels(m)[s] + ("\n" + _("(one node)") if m.node_part(s) is not None else "") for s in SIDES]
+    ax.set_yticks(y, names)
     ax.set_xlabel("GB/s")
     ax.set_xlim(0, max(sus + eff) * 1.25)
     ax.grid(axis="y", visible=False)

@@ -204,3 +204,16 @@ def test_a_run_of_one_sample_is_drawn_as_a_marker():
     assert {(xy, matplotlib.colors.to_hex(colour)) for xy, colour in single} <= markers
     assert len(markers) == len(single)  # runs of two samples or more are lines only
     assert layout.problems(figure) == []
+
+
+def test_a_node_local_job_across_nodes_is_drawn_one_node_against_one_node():
+    """Cold read 22, M2: long_names' RAID-0 is each node's own and its job spans 32 nodes: its bars are one node's part,
+    30.3 GB ÷ 402.6 s = 0.0753 GB/s, beside the 4.80 GB/s logged on one node (1.57%), not the whole job's 2.41 (50.2%)."""
+    test = read_joint_test(FIXTURES / "long_names")
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth)
+    figure = drawing.figures(m, test.bandwidth, described)["throughput"]
+    texts = [t.get_text() for t in figure.axes[0].texts]
+    assert "0.0753 (1.57%)" in texts and not any("50.2%" in t for t in texts)
+    assert figure.axes[0].get_yticklabels()[0].get_text().endswith("\n(one node)")
+    assert "its bars are one node's, the 30.3 GB that node writes of each checkpoint" in described["throughput"].caption

@@ -533,6 +533,15 @@ class Metrics:
     cluster: Cluster
     node_local: NodeLocal | None = None  #: where a save system is local to each node; not in metrics.json
 
+    def node_part(self, key: str) -> NodeShare | None:
+        """One node's part of side `key`'s saves, where that system is local to each node and the job spans several
+        nodes: the figures to set against its bandwidth, logged on one node (the whole job's throughput against it
+        overstates the share by the number of nodes). None otherwise."""
+        n = self.node_local
+        if n is None or key not in n.sides or n.nodes_per_job <= 1:
+            return None
+        return n.side(key)
+
     def to_dict(self) -> dict:
         """Plain nested values for metrics.json (tuples become lists; no economics key without [economics], no
         economics.energy_* without gpu_power_kw)."""

@@ -25,7 +25,6 @@ from report.sections.capacity import (
     capacity_condition,
     demand,
     demand_ratios,
-    log_outrun,
     optimum_capacity,
     per_node,
 )
@@ -33,6 +32,7 @@ from report.sections.decisions import means_only, no_difference_shown
 from report.sections.findings import (
     async_title,
     ettr_fields,
+    log_outrun,
     no_difference_note,
     other_workloads,
     other_workloads_words,

@@ -9,6 +9,7 @@ from report.blocks import (
 )
 from report.formatting import (
     count,
+    gb,
     p3,
     sig,
     spread,
@@ -31,7 +32,9 @@ def build(w: Words) -> Section:
     m = w.m
     bw, a = m.bandwidth, m.audit
     rows = []
-    for side, save, audit in ((v.bandwidth, v.save, v.audit) for v in w.sides):
+    for key, side, save, audit in ((v.key, v.bandwidth, v.save, v.audit) for v in w.sides):
+        # one node's part where the system is local to each node and the job spans nodes (cold read 22, M2)
+        part = m.node_part(key)
         rows.append(
             (
                 side.system,
@@ -40,8 +43,8 @@ def build(w: Words) -> Section:
                 spread(side.sustained_gbps, side.stdev_gbps),
                 # no warm-up to leave out of a short run's log; a ramp's steady state is its own (the text says it)
                 "–" if sparse(side) else sig(side.steady_gbps),
-                sig(save.effective_gbps),
-                p3(audit.effective_share_pct),
+                sig(save.effective_gbps if part is None else part.job_gbps),
+                p3(audit.effective_share_pct if part is None else part.job_share_pct),
             )
         )
     table = Table(
@@ -59,18 +62,21 @@ def build(w: Words) -> Section:
             Column(_("Effective ÷ all samples")),
         ),
         tuple(rows),
-        _(
-            "All samples: the mean of each run's samples, then the mean over runs (the contract's sustained "
-            "bandwidth). Steady state: the same without each run's warm-up, the samples before the first one at 90% "
-            "of the run's median. Effective: checkpoint size ÷ mean save time."
+        (
+            _(
+                "All samples: the mean of each run's samples, then the mean over runs (the contract's sustained "
+                "bandwidth). Steady state: the same without each run's warm-up, the samples before the first one at "
+                "90% of the run's median. Effective: checkpoint size ÷ mean save time."
+            )
+            if both_sustained(bw)
+            else _(
+                "All samples: the mean of each run's samples, then the mean over runs (the sustained bandwidth where "
+                "the runs show one, which these do not: see above). Steady state: the same without each run's "
+                "warm-up, the samples before the first one at 90% of the run's median (a dash where runs of fewer than "
+                "{few} samples are too short to show one). Effective: checkpoint size ÷ mean save time."
+            ).format(few=FEW_SAMPLES)
         )
-        if both_sustained(bw)
-        else _(
-            "All samples: the mean of each run's samples, then the mean over runs (the sustained bandwidth where the "
-            "runs show one, which these do not: see above). Steady state: the same without each run's "
-            "warm-up, the samples before the first one at 90% of the run's median (a dash where runs of fewer than "
-            "{few} samples are too short to show one). Effective: checkpoint size ÷ mean save time."
-        ).format(few=FEW_SAMPLES),
+        + _node_parts_note(w),
         illustrative=w.marked("bandwidth", "save_times"),
     )
     # A run of one or two samples shows neither a sustained rate nor a warm-up (third cold read, m-13): a system is
@@ -144,7 +150,8 @@ def build(w: Words) -> Section:
             w.p(_("No run opens with a warm-up ramp: the steady-state means equal the all-sample means."), "bandwidth")
         )
     notes.append(
-        w.p(
+        _node_shares(w)
+        or w.p(
             (
                 _(
                     "The saves reach {shares} of the sustained bandwidth; the consistency audit below weighs what that "
@@ -165,6 +172,40 @@ def build(w: Words) -> Section:
         _("Sustained write bandwidth") if both_sustained(bw) else _("Write bandwidth"),
         (*notes, table, w.figure("bandwidth"), w.figure("throughput")),
     )
+
+
+def _node_parts_note(w: Words) -> str:
+    """The table's note on a row that sets one node's part of a save against one node's bandwidth."""
+    out = ""
+    for side in w.sides:
+        if (part := w.m.node_part(side.key)) is not None:
+            out += " " + _(
+                "{system} is local to each node: its effective figures are one node's, the {part} that node writes "
+                "of each checkpoint ÷ mean save time, against the bandwidth logged on one node."
+            ).format(system=side.save.system, part=gb(part.job_gb))
+    return out
+
+
+def _node_shares(w: Words):
+    """The shares of bandwidth the saves reach, where a system is local to each node and the job spans nodes: its
+    share is one node's part against one node's bandwidth (cold read 22, M2: "the saves reach 50.2%" set the whole
+    job against one node), the other system's as usual."""
+    m = w.m
+    if all(m.node_part(side.key) is None for side in w.sides):
+        return None
+    said = []
+    for side in w.sides:
+        part = m.node_part(side.key)
+        if part is not None:
+            text = _("On {system}, each node's part of a save reaches {share} of one node's bandwidth.")
+        elif both_sustained(m.bandwidth):
+            text = _("On {system}, the saves reach {share} of its sustained bandwidth.")
+        else:
+            text = _("On {system}, the saves reach {share} of the write bandwidth this test logged.")
+        share = side.audit.effective_share_pct if part is None else part.job_share_pct
+        said.append(text.format(system=side.save.system, share=p3(share)))
+    said.append(_("The consistency audit below weighs what that means."))
+    return w.p(" ".join(said), "bandwidth", "save_times")
 
 
 def _ramp_words(side) -> str:
@@ -245,8 +286,8 @@ def _one_node(w: Words) -> list:
         "{local} is storage local to each node: its {local_bw} GB/s is one node's, {shared}'s {shared_bw} GB/s the "
         "whole system's, so the two are not like for like. The job's {nodes} nodes each write to their own at once: "
         "{total} GB/s together ({nodes} × {local_bw}) if each sustains its rate under the job's load, which this test "
-        "did not show. The table's, the chart's and the audit's shares for {local} set the whole job's throughput "
-        "against one node's bandwidth.",
+        "did not show. The table, the chart and the audit set one node's part of each save against one node's "
+        "bandwidth.",
         n.nodes_per_job,
     ).format(
         local=local.save.system,

@@ -21,7 +21,7 @@ from report.i18n import _, ngettext
 from report.runs import sustained
 from report.sections.base import Words
 from report.sections.decisions import means_only
-from report.sections.findings import FIO_BYTES_TOLERANCE, fit_is_physical, spans_node_local
+from report.sections.findings import FIO_BYTES_TOLERANCE, fit_is_physical, log_outrun, spans_node_local
 from report.sections.retuning import today_interval_only
 
 
@@ -62,13 +62,6 @@ def capacity_beyond(m: Metrics) -> bool:
     no reference (`log_outrun`): its GPU-equivalents are then a condition, never a finding (page 1's tile prints "Not
     shown" or "Unchecked")."""
     return (demand(m).mean_to_sustained > 1 or log_outrun(m)) and m.bubble.gpu_equivalents >= 0
-
-
-def log_outrun(m: Metrics) -> bool:
-    """Whether the saves ran faster than the bandwidth this test logged (the audit's warning): that bandwidth then
-    measures nothing the cluster's demand could be set against, so no ratio to it is printed (cold read 22, M3: page 1
-    said "no demand is set against it" above a summary that set 6.9× and 1,610× against it)."""
-    return m.audit.effective_above_sustained
 
 
 def capacity_sentence(m: Metrics) -> str:

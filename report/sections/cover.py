@@ -19,9 +19,9 @@ from report.formatting import (
 )
 from report.i18n import _, date, join_words
 from report.sections.base import Cover, KeyFigure, Words
-from report.sections.capacity import demand, demand_ratios, log_outrun, optimum_equivalents, per_node
+from report.sections.capacity import demand, demand_ratios, optimum_equivalents, per_node
 from report.sections.decisions import DERIVED_TILES, TILE_GATES, no_difference_shown, open_gates
-from report.sections.findings import save_sources, sources_by_system
+from report.sections.findings import log_outrun, save_sources, sources_by_system
 from report.sections.labels import input_words
 from report.sections.load_range import (
     headline_load_span,
@@ -447,7 +447,7 @@ def _doubts(w: Words) -> str:
     reasons = []
     if save_sources(w.test, s.baseline.system) != save_sources(w.test, s.candidate.system):
         reasons.append(_("two timing programs"))
-    if w.m.audit.effective_above_sustained:
+    if log_outrun(w.m):
         reasons.append(_("saves faster than the logged bandwidth"))
     if not reasons:
         return ""

@@ -31,11 +31,10 @@ from report.sections.capacity import (
     cluster_row_assumption,
     demand,
     demand_ratios,
-    log_outrun,
     optimum_equivalents,
     per_node,
 )
-from report.sections.findings import no_difference_note
+from report.sections.findings import log_outrun, no_difference_note
 from report.sections.retuning import beyond_run, optimum_points, stall_free_steps, today_interval_only
 
 ID = "economics"

@@ -127,7 +127,14 @@ def test_a_node_local_system_whose_job_spans_nodes_is_set_against_one_node():
         "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) is storage local to each node, and its bandwidth "
         "was logged on one node: the job's 32 nodes each write 30.3 GB of every checkpoint at once, at "
     )
-    assert said[0].endswith("set the whole job against one node's bandwidth, 32 times what one node writes.")
+    # 30.3 GB ÷ 402.6 s = 0.0753 GB/s against one node's 4.80: 1.57%; no whole-job share of one node's bandwidth (the
+    # 50.2% of cold read 22, M2), so nothing left to discount and no line referred to (m1)
+    assert said[0].endswith("at 0.0753 GB/s each, 1.57% of that bandwidth.")
+    assert texts(section(ctx, "audit").blocks)[0] == (
+        "Effective save throughput (checkpoint size ÷ save time) is 10.1 GB/s on Mingxin FX100 all-flash array "
+        "(NVMe-oF, 8 x 400 Gb/s, 4 ctl): 47.6% of its sustained bandwidth."
+    )
+    assert not any("50.2%" in t or "line through" in t for t in texts(section(ctx, "audit").blocks))
     assert "These demands take each save" not in " ".join(texts(section(ctx, "summary").blocks))
     # fio-local's jobs fit on one node: nothing to say in the audit
     ctx, _m = build(ROOT / "examples" / "fio-local")
