@@ -12,9 +12,11 @@ from report.compute import Metrics
 from report.config import ReliabilitySpec
 from report.formatting import (
     count,
+    num,
     p3,
     sig,
     worked,
+    x3,
 )
 from report.i18n import _
 
@@ -85,6 +87,41 @@ def assumed_failure_rate(m: Metrics) -> str:
     if hours == ReliabilitySpec().gpu_mtbf_hours:
         return _("the failure rate assumed from Llama 3's training")
     return _("the failure rate test.toml assumes (a per-GPU MTBF of {hours} h)").format(hours=sig(hours))
+
+
+# A per-GPU MTBF this many times away from the default (Llama 3's) is called out wherever a finding rests on it.
+FAR_MTBF = 10.0
+
+
+def far_mtbf(m: Metrics) -> float | None:
+    """How many times the per-GPU MTBF test.toml sets is away from the default (shorter or longer), where it is at
+    least FAR_MTBF times; None nearer the default."""
+    value, default = m.reliability.gpu_mtbf_hours, ReliabilitySpec().gpu_mtbf_hours
+    if default / FAR_MTBF < value < default * FAR_MTBF:
+        return None
+    return max(value, default) / min(value, default)
+
+
+def far_mtbf_condition(m: Metrics) -> str:
+    """Said after a finding of the failure model where test.toml's MTBF is far from the default: the finding rests on
+    it (cold read 22, M2: economics' "save less often does not outweigh the storage here" stood on a 100 h MTBF, 507×
+    shorter than the default, said only beside the assumptions)."""
+    ratio = far_mtbf(m)
+    if ratio is None:
+        return ""
+    value, default = m.reliability.gpu_mtbf_hours, ReliabilitySpec().gpu_mtbf_hours
+    text = (
+        _(
+            "That rests on the per-GPU MTBF test.toml sets, {value} h, {ratio} shorter than the default taken from "
+            "Llama 3's training ({default} h): confirm it with the cluster's own failure records before relying on it."
+        )
+        if value < default
+        else _(
+            "That rests on the per-GPU MTBF test.toml sets, {value} h, {ratio} longer than the default taken from "
+            "Llama 3's training ({default} h): confirm it with the cluster's own failure records before relying on it."
+        )
+    )
+    return " " + text.format(value=num(value, 0), default=num(default, 0), ratio=x3(ratio))
 
 
 def tuning_sentence(m: Metrics) -> Para | None:
@@ -177,11 +214,13 @@ def retune_sentence(m: Metrics) -> str:
                 "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
                 "optimum, {contribution}."
             ).format(contribution=optimum_words(m))
+            + far_mtbf_condition(m)
         )
     return (
         retune
         + " "
         + _("Optimum against optimum the candidate still saves {points} points.").format(points=optimum_points(m))
+        + far_mtbf_condition(m)
     )
 
 
@@ -206,9 +245,11 @@ def retune_reference(m: Metrics) -> str:
             "storage here: re-tuning the interval on {baseline} alone recovers less than moving to {candidate} (see "
             "“{section}”)."
         )
-    return text.format(
+    said = text.format(
         baseline=s.baseline.system, candidate=s.candidate.system, section=_("Failures and the checkpoint interval")
     )
+    # a caveat needs no further condition; a finding names the far MTBF it rests on
+    return said if r.tuning_beats_switching and beyond_run(m) else said + far_mtbf_condition(m)
 
 
 def stall_free_steps(m: Metrics) -> int | None:

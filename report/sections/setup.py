@@ -30,6 +30,7 @@ from report.sections.load_range import memory_load_systems
 from report.sections.phrases import (
     _n,
 )
+from report.sections.retuning import FAR_MTBF
 
 ID = "setup"
 #: The charts this section places, in order.
@@ -76,17 +77,13 @@ def _baselines_note(w: Words) -> str:
     ).format(save=systems.save_baseline, load=systems.load_baseline)
 
 
-# A per-GPU MTBF set this many times away from the default (Llama 3's) is called out beside the table.
-FAR_MTBF = 10.0
-
-
 def _far_mtbf(c: TestConfig) -> str:
     """A per-GPU MTBF that test.toml sets far from the default, said beside the assumptions (cold read 18, M9: 100 h,
     507× shorter than Llama 3's, drove every failure figure without a word)."""
     if c.is_default("reliability.gpu_mtbf_hours"):
         return ""
     value, default = c.reliability.gpu_mtbf_hours, ReliabilitySpec().gpu_mtbf_hours
-    if default / FAR_MTBF < value < default * FAR_MTBF:
+    if default / FAR_MTBF < value < default * FAR_MTBF:  # the same limit as the findings' (retuning.far_mtbf)
         return ""
     text = (
         _(

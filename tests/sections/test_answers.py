@@ -173,3 +173,19 @@ def test_the_scale_answer_is_marked_by_the_bandwidth_only_where_it_states_it():
     ctx, _m = build(FIXTURES / "gates_fail")
     scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
     assert "this test's bandwidth on average" in scale.blocks[0].text
+
+
+def test_the_counter_argument_names_a_far_mtbf_it_rests_on():
+    """Cold read 22, M2: economics' "save less often does not outweigh the storage here" rests on test.toml's 100 h
+    per-GPU MTBF, 50,677 ÷ 100 = 507× shorter than the default; the answer and the failure section say so. The default
+    data's MTBF is the default: no such clause."""
+    ctx, _m = build(FIXTURES / "economics")
+    clause = (
+        "That rests on the per-GPU MTBF test.toml sets, 100 h, 507× shorter than the default taken from Llama 3's "
+        "training (50,677 h): confirm it with the cluster's own failure records before relying on it."
+    )
+    answer = next(t for t in texts(section(ctx, "qa").blocks) if "save less often, does not outweigh" in t)
+    assert answer.endswith(clause)
+    assert any(t.endswith(clause) for t in texts(section(ctx, "reliability").blocks))
+    ctx, _m = build(DATA)
+    assert not any("That rests on the per-GPU MTBF" in t for s in ctx.sections for t in texts(s.blocks))
