@@ -35,7 +35,13 @@ from report.sections.capacity import (
     per_node,
 )
 from report.sections.findings import log_outrun, no_difference_note
-from report.sections.retuning import beyond_run, optimum_points, stall_free_steps, today_interval_only
+from report.sections.retuning import (
+    beyond_run,
+    optimum_points,
+    optimum_words,
+    stall_free_steps,
+    today_interval_only,
+)
 
 ID = "economics"
 #: The charts this section places, in order.
@@ -344,11 +350,16 @@ def build(w: Words) -> Section | None:
             "save_times",
         ),
         Para(
+            # the valued cluster row is at the optima, the per-run and per-year rows at today's interval: two bases,
+            # said as the reason they differ (cold read 22, M1: "differ by the runs they count" alone, beside a cluster
+            # of 32 jobs worth 1.26 times one job's year)
             _(
-                "The yearly figures differ by the runs they count: the cluster rows count every GPU of the cluster "
-                "running jobs like this one all year, the per-year row only this job's runs. None includes the "
-                "array's price or running costs."
-            )
+                "The per-run and per-year rows are at today's interval of {interval} steps; the valued cluster row "
+                "sets each system at its optimal interval, where {contribution}. The yearly figures therefore differ "
+                "by their interval as well as by the runs they count (the cluster rows every GPU of the cluster "
+                "running jobs like this one all year, the per-year row this job's runs). None includes the array's "
+                "price or running costs."
+            ).format(interval=count(m.bubble.checkpoint_interval_steps), contribution=optimum_words(m))
             if today_interval_only(m)
             else _(
                 "The two yearly figures differ by the runs they count: the cluster row counts every GPU of the cluster "
