@@ -38,8 +38,7 @@ MEASURED_ONLY = {
     "output (neither illustrative nor supplied in save_times.csv)",
     "{passed} pass on this test's measurements and {today}.": "verdict.verdict_reason: "
     "save_times imported from a tool's output (G4 passing at today's interval only)",
-    "Every figure is computed from the measured inputs attached to the PDF edition ({inputs}) and from the "
-    "assumptions in the test setup.": "cover._evidence: every input imported from a tool's output (none supplied "
+    "Every figure is computed from the measured inputs ({inputs}) and from the assumptions in the test setup.": "cover._evidence: every input imported from a tool's output (none supplied "
     "in a CSV or declared illustrative)",
     "Supplied inputs, measured according to their source notes, not by this tool: {inputs}.": "cover._evidence: inputs supplied in a "
     "CSV whose source note says measured, each followed by that note in quotes (whose measurement it is)",

@@ -28,7 +28,7 @@ from report.sections.capacity import (
     optimum_capacity,
     per_node,
 )
-from report.sections.decisions import means_only, no_difference_shown
+from report.sections.decisions import means_only, speedup_established
 from report.sections.findings import (
     async_title,
     ettr_fields,
@@ -63,7 +63,8 @@ def _utilisation_answer(w: Words) -> Subsection:
         "qa-utilisation",
         (
             _("What would a {ratio}× save-time ratio do to GPU utilisation?").format(ratio=sig(s.speedup))
-            if no_difference_shown(s.speedup_ci95)  # not shown to differ: a condition (cold read 6, m7)
+            # not shown to differ, or not established: a condition (cold read 6, m7; cold read 22, M1)
+            if not speedup_established(m)
             else _("What does a {speed} checkpoint save do to GPU utilisation?").format(speed=speed_phrase(s.speedup))
         ),
         (

@@ -39,10 +39,18 @@ def speed_phrase(speedup: float) -> str:
 def measured_speed(m: Metrics) -> str:
     """The save speedup as prose states a finding: "1.89× faster", or, while its 95% interval includes 1×, the ratio
     of the means without "faster" (cold read 9, M4: "1.10× faster" in the box that says no difference is shown)."""
-    from report.sections.decisions import no_difference_shown
+    from report.sections.decisions import no_difference_shown, speedup_established
 
     if no_difference_shown(m.save.speedup_ci95):
         return _("a ratio of {ratio}× between the means, no difference shown").format(ratio=sig(m.save.speedup))
+    if not speedup_established(m):  # as the loads' "not yet an established speedup" (cold read 22, M1)
+        if m.save.speedup < 1:
+            return _("{ratio}× slower by the ratio of the means, not yet established").format(
+                ratio=sig(1 / m.save.speedup)
+            )
+        return _("a ratio of {ratio}× between the means, not yet an established speedup").format(
+            ratio=sig(m.save.speedup)
+        )
     return speed_phrase(m.save.speedup)
 
 
