@@ -105,8 +105,10 @@ def _speed_headline(m: Metrics, cfg: TestConfig) -> tuple[str, str, str]:
     if no_difference_shown(s.speedup_ci95):
         ci = s.speedup_ci95
         note = _("{times}, {ratio}; its 95% interval, {low} to {high}, includes 1×")
-        return _("No difference shown"), label, note.format(
-            ratio=x3(s.speedup), times=times, low=x3(ci[0]), high=x3(ci[1])
+        return (
+            _("No difference shown"),
+            label,
+            note.format(ratio=x3(s.speedup), times=times, low=x3(ci[0]), high=x3(ci[1])),
         )
     if not speedup_established(m):
         note = _("{times}, {ratio}; {why}")
