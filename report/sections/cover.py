@@ -127,7 +127,7 @@ def _unsettled(m: Metrics, cfg: TestConfig) -> str:
     limit, or too few runs."""
     s = m.save
     if s.baseline.runs == 1 and s.candidate.runs == 1:
-        return _("one save time per system, so its spread is unknown")
+        return _("one save time each, spread unknown")
     if any(g.status == "fail" for g in m.gates if g.id in ("G1", "G2")):
         return _("runs spread above the {limit}% limit").format(limit=given(cfg.gates.max_cv_pct))
     return _("fewer than {runs} runs per system").format(runs=count(cfg.gates.min_runs))

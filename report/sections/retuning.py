@@ -52,12 +52,17 @@ def _beyond_run(m: Metrics) -> str:
     r, b = m.reliability, m.bubble
     if not beyond_run(m):
         return ""
+    # whose optimum: the baseline's (Chinese reading 22, m15: the candidate's, 2,343 steps, was never said)
     return " " + _(
-        "Young's optimum ({optimum} steps) is longer than the whole run ({steps} steps): at this failure rate a run "
-        "this short would not checkpoint for its own sake at all, and the failure model says little about it; it "
-        "keeps today's interval for other reasons (evaluation, preemption, a failure rate higher than assumed), which "
-        "the report cannot weigh."
-    ).format(optimum=count(round(r.baseline.optimal_interval_steps)), steps=count(b.total_steps))
+        "Young's optimum on {baseline} ({optimum} steps) is longer than the whole run ({steps} steps): at this failure "
+        "rate a run this short would not checkpoint for its own sake at all, and the failure model says little about "
+        "it; it keeps today's interval for other reasons (evaluation, preemption, a failure rate higher than "
+        "assumed), which the report cannot weigh."
+    ).format(
+        baseline=m.save.baseline.system,
+        optimum=count(round(r.baseline.optimal_interval_steps)),
+        steps=count(b.total_steps),
+    )
 
 
 def beyond_run(m: Metrics) -> bool:

@@ -58,7 +58,7 @@ def test_a_speedup_the_gates_do_not_establish_is_headlined_as_the_loads_are():
     ctx, _m = build(DATA)
     tile = next(t for t in ctx.cover.tiles if t.id == "speedup")
     assert (tile.value, tile.label) == ("Not established", "save speedup")
-    assert tile.note == "178 s → 94 s per save, 1.89×; one save time per system, so its spread is unknown"
+    assert tile.note == "178 s → 94 s per save, 1.89×; one save time each, spread unknown"
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert "84 s less per save, a ratio of 1.89× between the means, not yet an established speedup" in summary
     ctx, _m = build(ROOT / "examples" / "fio-local")

@@ -48,7 +48,7 @@ def test_retuning_beats_buying_is_a_headline_only_where_youngs_optimum_is_within
     rel = " ".join(texts(section(ctx, "reliability").blocks))
     assert "Re-tuning alone recovers more than the new storage" not in rel
     # The caveat first, then the figures "for reference" (M10: read the other way round, the figure stuck).
-    caveat = rel.index("Young's optimum (11,124 steps) is longer than the whole run (6,000 steps):")
+    caveat = rel.index("Young's optimum on Old NAS (11,124 steps) is longer than the whole run (6,000 steps):")
     reference = rel.index(
         "For reference only: re-tuning the interval on Old NAS alone, to Young's optimum of 11,124 steps"
     )

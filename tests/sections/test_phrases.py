@@ -29,6 +29,6 @@ def test_a_slower_candidate_is_worded_as_slower(folder):
     # 1 ÷ (1 + 356/1622 + 1978/2M + 600/M) = 0.820; the speedup tile, not the ETTR's note, says the save times
     assert tiles["ettr"] == ("0.901 → 0.820", "effective training time ratio (ETTR)")
     notes = {k.id: k.note for k in ctx.cover.tiles}
-    assert notes["speedup"] == ("178 s → 356 s per save, 0.500×; one save time per system, so its spread is unknown")
+    assert notes["speedup"] == ("178 s → 356 s per save, 0.500×; one save time each, spread unknown")
     assert "save time" not in notes["ettr"]
     assert tiles["training"] == ("9.89%", "longer training run")
