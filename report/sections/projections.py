@@ -135,8 +135,8 @@ def _projection_notes(w: Words) -> list[Para]:
             notes.append(w.p(text.format(name=p.name)))
         elif p.extrapolation > FAR_EXTRAPOLATION:
             text = _(
-                "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond them. "
-                "Measure a checkpoint of that size before relying on it."
+                "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond "
+                "them. Measure a checkpoint of that size before relying on it."
             )
             notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation)), style="warning"))
     return notes
