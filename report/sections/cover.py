@@ -56,7 +56,12 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
     inputs = TILE_GATES[tile_id].inputs
     failed, missing = open_gates({g.id: g.status for g in m.gates}, tile_id)
     gate_mark, kind = "", ""
-    if failed:
+    if failed and missing:  # the undecided ones too (Chinese reading 22, m4: G3 left out beside "1.51×")
+        gate_mark, kind = (
+            _("{failed} failed; {missing} undecided").format(failed=gate_list(failed), missing=gate_list(missing)),
+            "fail",
+        )
+    elif failed:
         gate_mark, kind = _("{gates} failed").format(gates=gate_list(failed)), "fail"
     elif missing:
         gate_mark, kind = _("{gates} undecided").format(gates=gate_list(missing)), "insufficient"

@@ -105,3 +105,19 @@ def test_the_csvs_other_columns_are_printed_with_their_rows():
     ctx, _m = build(DATA)
     for table in (b for b in section(ctx, "raw").blocks if isinstance(b, Table)):
         assert "Other columns" not in [c.label for c in table.columns]
+
+
+def test_the_bandwidth_runs_caption_names_bandwidth_csv_only_where_every_run_is_in_it():
+    """Cold read 22, m2: the imports fixture's fio run sat under "bandwidth.csv: summarised per run"; the fio example
+    has no bandwidth.csv at all (Chinese reading 22, m2)."""
+    captions = {}
+    for name, path in (("default", DATA), ("imports", FIXTURES / "imports"), ("fio", ROOT / "examples" / "fio-local")):
+        ctx, _m = build(path)
+        raw = section(ctx, "raw")
+        captions[name] = next(b.caption for b in raw.blocks if getattr(b, "id", "") == "raw-bandwidth")
+    assert captions["default"] == "bandwidth.csv: summarised per run"
+    assert captions["imports"] == (
+        "Write bandwidth: summarised per run, each given in bandwidth.csv or imported from tool output (see “Test "
+        "setup and data sources”)"
+    )
+    assert captions["fio"].startswith("Write bandwidth: summarised per run, every run imported from tool output")
