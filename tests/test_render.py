@@ -63,7 +63,7 @@ def test_each_section_has_its_text(default_text):
         "Two explanations fit these figures equally well",
         "re-tuned (Young)",
         "Daly's higher-order optimum",
-        "What does a 1.89× faster checkpoint save do to GPU utilisation?",
+        "What would a 1.89× save-time ratio do to GPU utilisation?",
         "SHA-256",
         "ff4a64d5f543fabd1e4fefc27feb59593814343345b0f430ff1d42",
         "Illustrative absolute load times",
@@ -91,7 +91,7 @@ def test_second_joint_test_shows_none_of_the_first(repeated_built, gates_fail_bu
         assert leftover not in html, leftover
     assert "Array X" in text and "Fixture Customer A" in text and "2.00×" in text
     b = " ".join(pdf_text(gates_fail_built.pdf, tmp_path).split())
-    assert "Fail" in b and "extrapolates well beyond them" in b
+    assert "Fail" in b and "extrapolates beyond them" in b
 
 
 @pytest.mark.slow
@@ -174,9 +174,7 @@ def _page_text(pdf: bytes, tmp_path, first: int, last: int) -> str:
 def test_a_failing_test_leads_with_its_verdict(gates_fail_built, tmp_path):
     cover = _page_text(gates_fail_built.pdf, tmp_path, 1, 1)
     verdict = cover.index("Verdict: Benefit not demonstrated")
-    assert verdict < cover.index(
-        "save speedup (ratio of the means): no difference shown"
-    )  # before any figure (its interval holds 1×)
+    assert verdict < cover.index("No difference shown")  # before any figure (its interval holds 1×)
     assert "G1 (baseline repeatability) fails" in cover and "G3 (save-time speedup) fails" in cover
     assert "G4 (training-time benefit) fails" in cover
     assert cover.count("FAILED") >= 5  # the tiles that depend on a failed gate say so
