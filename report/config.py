@@ -23,6 +23,7 @@ from report.config_specs import (
     CHECKPOINT_MODES,
     CSV_INPUTS,
     FILE,
+    GPUS_PER_NODE,
     AsyncSaves,
     EconomicsSpec,
     ImportSpec,
@@ -162,7 +163,7 @@ def _async_saves(reader: _Reader, data: dict, systems: dict) -> AsyncSaves | Non
     staging = _staging(reader, checked["staging_s"], systems)
     if staging is None:
         return None
-    return AsyncSaves(staging_s=staging, gpus_per_node=checked.get("gpus_per_node", 8))
+    return AsyncSaves(staging_s=staging, gpus_per_node=checked.get("gpus_per_node", GPUS_PER_NODE))
 
 
 def _staging(reader: _Reader, value: object, systems: dict) -> dict[str, float] | None:

@@ -73,12 +73,17 @@ class EconomicsSpec:
     pue: float = 1.0  #: the data centre's power usage effectiveness
 
 
+# GPUs per node where [async] does not say: the host memory a staged checkpoint takes per node, and the nodes of
+# storage local to each node, count by it.
+GPUS_PER_NODE = 8
+
+
 @dataclass(frozen=True)
 class AsyncSaves:
     """[async]: how long one save blocks training while its state is staged to host memory, per save system."""
 
     staging_s: dict[str, float]  #: save system name -> seconds
-    gpus_per_node: int = 8
+    gpus_per_node: int = GPUS_PER_NODE
 
 
 # The inputs a figure can be derived from, in the contract's order (the order of `inputs_illustrative`).

@@ -18,6 +18,7 @@ from report.compute.figures import (
     Save,
     SaveSide,
 )
+from report.config_specs import GPUS_PER_NODE
 from report.joint_test import JointTest
 
 
@@ -29,7 +30,7 @@ def _staging(test: JointTest, system: str) -> float:
 def _gpus_per_node(test: JointTest) -> int:
     """[async] gpus_per_node, 8 where [async] is absent (the staging memory and the per-node figures count it)."""
     spec = test.config.async_saves
-    return 8 if spec is None else spec.gpus_per_node
+    return GPUS_PER_NODE if spec is None else spec.gpus_per_node
 
 
 def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:

@@ -10,6 +10,7 @@ from report.blocks import (
     Table,
 )
 from report.compute import Metrics
+from report.config_specs import GPUS_PER_NODE
 from report.formatting import (
     count,
     gb,
@@ -119,7 +120,7 @@ def _host_memory(w: Words) -> str:
     """The staging table's note: host memory per node for one staged checkpoint, said once where both systems need
     the same, for the job's GPUs on a node (a 2-GPU job on 8-GPU nodes stages on 2, not 8)."""
     a, s = w.m.async_, w.m.save
-    per_node = w.config.async_saves.gpus_per_node if w.config.async_saves else 8
+    per_node = w.config.async_saves.gpus_per_node if w.config.async_saves else GPUS_PER_NODE
     memory = (gb(a.baseline.staged_per_node_gb), gb(a.candidate.staged_per_node_gb))
     gpus = min(s.baseline.gpus, per_node)
     # the job's GPUs on a node, and the node's size where the job takes only part of it (cold read 19, M3: "2 GPUs a

@@ -10,7 +10,7 @@ from report.blocks import (
     Table,
 )
 from report.config import CSV_INPUTS, TestConfig
-from report.config_specs import ReliabilitySpec
+from report.config_specs import GPUS_PER_NODE, ReliabilitySpec
 from report.formatting import (
     count,
     gb,
@@ -116,10 +116,14 @@ def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
     and the GPUs a node that the host memory for staging counts."""
     c, a = w.config, w.m.async_
     if c.async_saves is None:
-        # the node's size the per-node figures of storage local to each node count (cold read 20, M2)
-        if w.m.node_local is None:
-            return ()
-        return ((_("GPUs per node (storage local to each node)"), count(w.m.node_local.gpus_per_node), _("default")),)
+        # the node's size the per-node figures count: storage local to each node (cold read 20, M2) and the host
+        # memory for staging, which every report's asynchronous section states (cold read 22, m5)
+        label = (
+            _("GPUs per node (host memory for staging; storage local to each node)")
+            if w.m.node_local is not None
+            else _("GPUs per node (host memory for staging)")
+        )
+        return ((label, count(GPUS_PER_NODE), _("default")),)
     sides = tuple(zip(w.m.save.sides(), a.sides(), strict=True))
     if len(set(c.async_saves.staging_s.values())) == 1:
         staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), "test.toml"),)
