@@ -105,30 +105,32 @@ def build(w: Words) -> Section:
     ramps = [
         (side.key, side.bandwidth) for side in w.sides if side.bandwidth.warmup_samples and not sparse(side.bandwidth)
     ]
-    for key, s in ramps:
+    for i, (key, s) in enumerate(ramps):
         # both means, no percentage: "3.19 GB/s, 1.35% more" could not be recomputed from the printed 3.19 and 3.14
         # (cold read 19, m8); where they print alike, said so
         same = sig(s.steady_gbps) == sig(s.sustained_gbps)
         text = (
             ngettext(
                 "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean "
-                "is still {steady} GB/s to three significant digits. A save sees mostly the steady state only if it "
-                "lasts much longer than the warm-up.",
+                "is still {steady} GB/s to three significant digits.",
                 "{system}'s log opens with a warm-up ({n} samples below 90% of their run's median); without them the "
-                "mean is still {steady} GB/s to three significant digits. A save sees mostly the steady state only "
-                "if it lasts much longer than the warm-up.",
+                "mean is still {steady} GB/s to three significant digits.",
                 s.warmup_samples,
             )
             if same
             else ngettext(
                 "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean "
-                "is {steady} GB/s against {mean} GB/s with it. A save sees mostly the steady state only if it lasts "
-                "much longer than the warm-up.",
+                "is {steady} GB/s against {mean} GB/s with it.",
                 "{system}'s log opens with a warm-up ({n} samples below 90% of their run's median); without them the "
-                "mean is {steady} GB/s against {mean} GB/s with them. A save sees mostly the steady state only if it "
-                "lasts much longer than the warm-up.",
+                "mean is {steady} GB/s against {mean} GB/s with them.",
                 s.warmup_samples,
             )
+        )
+        # what a warm-up means for a save, said once (Chinese reading 22, m7: the same sentence after each system's)
+        caveat = (
+            " " + _("A save sees mostly the steady state only if it lasts much longer than the warm-up.")
+            if i == 0
+            else ""
         )
         notes.append(
             w.p(
@@ -138,6 +140,7 @@ def build(w: Words) -> Section:
                     steady=sig(s.steady_gbps),
                     mean=sig(s.sustained_gbps),
                 )
+                + caveat
                 + _ramp_words(s),
                 "bandwidth",
                 side=key,

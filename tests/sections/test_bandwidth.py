@@ -34,6 +34,8 @@ def test_a_warm_up_is_weighed_against_the_save_only_as_a_condition():
     # both means, no percentage that the printed 0.558 and 0.533 would not give back (cold read 19, m8)
     assert "without them the mean is 0.558 GB/s against 0.533 GB/s with them." in ramps[0]
     assert "% more than with" not in " ".join(ramps)
+    # what a warm-up means for a save, said once (Chinese reading 22, m7)
+    assert " ".join(ramps).count("A save sees mostly the steady state") == 1
     # cold read 11, M2: tmpfs's warm-up is 30.2% of its samples, more than RAMP_SHARE: its 4-second runs end before
     # the rate settles, so the log shows no sustained rate and the section is "Write bandwidth"
     assert ramps[1].endswith(
