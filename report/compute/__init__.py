@@ -28,6 +28,7 @@ from report.compute.figures import (
     NextSteps,
     NodeLocal,
     NodeShare,
+    OtherSave,
     Projection,
     ProjectionSide,
     Reliability,
@@ -46,7 +47,7 @@ from report.compute.gates import _gates, _next_steps, _verdict
 from report.compute.loads import _load
 from report.compute.projections import _feasibility, _fit, _projection, predict
 from report.compute.reliability import _reliability
-from report.compute.saves import _bandwidth, _save, _saves_and_bubble, _step_time
+from report.compute.saves import _bandwidth, _other_saves, _save, _saves_and_bubble, _step_time
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, _sensitivity
 from report.joint_test import JointTest
 from report.problems import InvalidInput
@@ -98,6 +99,7 @@ def compute(test: JointTest) -> Metrics:
         async_=_async(test, async_sides, bubble, reliability.interval_s, reliability.step_time_s),
         cluster=_cluster(save, bandwidth, bubble, reliability.interval_s),
         node_local=_node_local(test, save, bandwidth, bubble, reliability.interval_s),
+        other_saves=_other_saves(test.saves, names, config.training.model),
     )
 
 
@@ -129,6 +131,7 @@ __all__ = [
     "NextSteps",
     "NodeLocal",
     "NodeShare",
+    "OtherSave",
     "Projection",
     "ProjectionSide",
     "Reliability",

@@ -380,6 +380,19 @@ class Cluster(TwoSided):
 
 
 @dataclass(frozen=True)
+class OtherSave:
+    """A (model, GPUs) pair of the save times other than the training model's, timed on both save systems: the ratio
+    of its mean save times, which no gate judges. Not in metrics.json: the contract analyses the training model's
+    rows only."""
+
+    model: str
+    gpus: int
+    baseline_mean_s: float
+    candidate_mean_s: float
+    ratio: float  #: baseline_mean_s / candidate_mean_s
+
+
+@dataclass(frozen=True)
 class NodeShare:
     """One node's part of a save system local to each node, against the bandwidth logged on one node."""
 
@@ -532,6 +545,7 @@ class Metrics:
     async_: Async  #: metrics.json's "async"
     cluster: Cluster
     node_local: NodeLocal | None = None  #: where a save system is local to each node; not in metrics.json
+    other_saves: tuple[OtherSave, ...] = ()  #: the save times' other model sizes, by size; not in metrics.json
 
     def node_part(self, key: str) -> NodeShare | None:
         """One node's part of side `key`'s saves, where that system is local to each node and the job spans several
@@ -548,6 +562,7 @@ class Metrics:
         out = _plain(dataclasses.asdict(self))
         out["async"] = out.pop("async_")
         del out["node_local"]
+        del out["other_saves"]
         if out["economics"] is None:
             del out["economics"]
         elif out["economics"]["energy_kwh_per_run"] is None:

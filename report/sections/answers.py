@@ -34,8 +34,6 @@ from report.sections.findings import (
     ettr_fields,
     log_outrun,
     no_difference_note,
-    other_workloads,
-    other_workloads_words,
     projection_gpus,
     projection_label,
     restores_from_memory,
@@ -50,6 +48,7 @@ from report.sections.phrases import (
     speed_phrase,
 )
 from report.sections.retuning import assumed_failure_rate, optimum_words, retune_reference, today_interval_only
+from report.sections.workloads import other_ratios_sentence, other_workloads, other_workloads_words
 
 ID = "qa"
 #: The charts this section places, in order.
@@ -319,26 +318,25 @@ def _other_workloads_answer(w: Words) -> list:
     must not read as if nothing was timed at other sizes."""
     if not other_workloads(w):
         return []
+    lead = _("Model size: the save times also include {others}.").format(others=other_workloads_words(w))
     if w.m.projections:
         text = _(
-            "Model size: the save times also include {others}. The analysis is the training model's only (“{model}”, "
-            "{gpus} GPUs), so this report draws no conclusion at those sizes, where the speedup may differ: their "
-            "rows enter only the projections' fitted line, and are attached to the PDF (see “{appendix}”)."
+            "The analysis is the training model's only (“{model}”, {gpus} GPUs), so this report draws no conclusion "
+            "at those sizes and no gate judges them: their rows enter only the projections' fitted line, and are "
+            "attached to the PDF (see “{appendix}”)."
         )
     else:
         text = _(
-            "Model size: the save times also include {others}. The analysis is the training model's only (“{model}”, "
-            "{gpus} GPUs), so this report draws no conclusion at those sizes, where the speedup may differ: their rows "
-            "are attached to the PDF (see “{appendix}”), not analysed."
+            "The analysis is the training model's only (“{model}”, {gpus} GPUs), so this report draws no conclusion "
+            "at those sizes and no gate judges them: their rows are attached to the PDF (see “{appendix}”)."
         )
-    # where they are, not "does not compare" over rows Appendix A prints (cold read 18, M5)
+    # where they are, not "does not compare" over rows Appendix A prints (cold read 18, M5), with the ratios of their
+    # means, not "the speedup may differ" over ratios Appendix A's rows give (cold read 23, M2)
     text = text.format(
-        others=other_workloads_words(w),
-        model=w.config.training.model,
-        gpus=count(w.m.save.baseline.gpus),
-        appendix=_("Appendix A: inputs"),
+        model=w.config.training.model, gpus=count(w.m.save.baseline.gpus), appendix=_("Appendix A: inputs")
     )
-    return [w.p(text, "save_times")]
+    said = " ".join(t for t in (lead, other_ratios_sentence(w.m), text) if t)
+    return [w.p(said, "save_times")]
 
 
 def _async_answer(w: Words) -> Subsection:

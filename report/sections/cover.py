@@ -23,6 +23,7 @@ from report.sections.capacity import demand, demand_ratios, optimum_equivalents,
 from report.sections.decisions import (
     DERIVED_TILES,
     TILE_GATES,
+    means_only,
     no_difference_shown,
     open_gates,
     speedup_established,
@@ -220,7 +221,7 @@ def _failures_add_little(m: Metrics) -> bool:
 
 
 def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
-    s, b = m.save, m.bubble
+    b = m.bubble
     specs = (
         ("speedup", *_speed_headline(m, cfg)),
         (
@@ -296,8 +297,9 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
     )
     out = []
     for tile_id, value, label, note in specs:
-        if tile_id in DERIVED_TILES and no_difference_shown(s.speedup_ci95):
-            # the condition in the tile's own words, not only in its tag (third cold read, M-6)
+        if tile_id in DERIVED_TILES and means_only(m):
+            # the condition in the tile's own words, not only in its tag (third cold read, M-6), by the rule the body
+            # follows: no interval, or one that includes 1×, or runs that fail G1 or G2 (cold read 23, M1)
             # one bracket, not two in a row: 等效 GPU 数（所需带宽超出测试值；按均值推算） (Chinese reading 11, m3)
             label = _("{label}, if the means held").format(label=label).replace("）（", "；")
         if tile_id == "capacity" and today_interval_only(m):

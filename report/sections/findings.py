@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from report.blocks import (
     Para,
@@ -13,7 +12,6 @@ from report.formatting import (
     count,
     gb,
     hours,
-    natural_key,
     p3,
     ratio3,
     s3,
@@ -498,48 +496,6 @@ def read_by(test: JointTest, table: str) -> str | None:
         return None
     tool = IMPORT_TOOLS[tools.pop()]
     return tool.name if tool.reads_files else None
-
-
-@dataclass(frozen=True)
-class OtherWorkload:
-    """A (model, GPUs) pair of save_times.csv other than the training model's: rows the analysis leaves aside."""
-
-    model: str
-    gpus: int
-    baseline_runs: int
-    candidate_runs: int
-
-
-def other_workloads(w: Words) -> list[OtherWorkload]:
-    """The save times' (model, GPUs) pairs other than the training model's, with each save system's run count, in
-    natural order: the contract analyses the training model's rows only (CONTRACT.md, "Checkpoint save")."""
-    saves, training = w.test.saves, w.config.training.model
-    pairs = {(str(r.model), int(r.gpus)) for r in saves[["model", "gpus"]].itertuples() if str(r.model) != training}
-    systems = [side.system for side in w.sides]
-    found = []
-    for model, n in sorted(pairs, key=lambda p: (natural_key(p[0]), p[1])):
-        rows = saves[(saves["model"].astype(str) == model) & (saves["gpus"] == n)]
-        runs = [int((rows["system"].astype(str) == system).sum()) for system in systems]
-        found.append(OtherWorkload(model, n, runs[0], runs[1]))
-    return found
-
-
-def other_workloads_words(w: Words) -> str:
-    """ "“7B”, 4 GPUs (2 / 2 runs)": each other workload of the save times with its runs, baseline / candidate."""
-    return join_words(
-        [
-            (
-                _("“{model}”, {gpus} GPUs, concurrent saves ({baseline} / {candidate} runs)")
-                if CONCURRENT_MODEL.search(o.model)
-                else _("“{model}”, {gpus} GPUs ({baseline} / {candidate} runs)")
-            ).format(model=o.model, gpus=count(o.gpus), baseline=o.baseline_runs, candidate=o.candidate_runs)
-            for o in other_workloads(w)
-        ]
-    )
-
-
-#: The model name `measure --concurrent-jobs K` gives the rows of K jobs saving at once ("32B LoRA × 2 at once").
-CONCURRENT_MODEL = re.compile(r" × \d+ at once$")
 
 
 #: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").

@@ -21,15 +21,14 @@ from report.i18n import _, join_words, ngettext
 from report.sections.base import Side, Words
 from report.sections.decisions import FAR_EXTRAPOLATION
 from report.sections.findings import (
-    CONCURRENT_MODEL,
     GPU_IN_NAME,
     no_difference_note,
     projection_gpus,
     projection_label,
 )
+from report.sections.workloads import CONCURRENT_MODEL
 
 ID = "projections"
-#: the model name `measure --concurrent-jobs K` gives its save rows
 #: The charts this section places, in order.
 CHARTS: tuple[str, ...] = ("projection",)
 

@@ -24,13 +24,14 @@ from report.i18n import _, join_words
 from report.ingest.tools import IMPORT_TOOLS
 from report.joint_test import JointTest
 from report.sections.base import SAVE_INPUTS, Words
-from report.sections.findings import bytes_from_fio, other_workloads, other_workloads_words, sources_by_system
+from report.sections.findings import bytes_from_fio, sources_by_system
 from report.sections.labels import input_label
 from report.sections.load_range import memory_load_systems
 from report.sections.phrases import (
     _n,
 )
 from report.sections.retuning import FAR_MTBF
+from report.sections.workloads import other_workloads, other_workloads_words
 
 ID = "setup"
 #: The charts this section places, in order.

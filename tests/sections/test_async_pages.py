@@ -82,7 +82,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
     ):
         assert sentence in text, sentence
     cover, text = pages["default", "zh-CN"]
-    assert "0.901→0.945" in _squeeze(cover) and "有效训练时间占比（ETTR）" in _squeeze(cover)
+    assert "0.901→0.945" in _squeeze(cover) and "有效训练时间占比（ETTR；按均值推算）" in _squeeze(cover)
     for sentence in (
         "异步检查点（假设分析）",
         "若改用异步保存，按当前间隔，换用新存储将不再缩短训练时间",

@@ -159,7 +159,8 @@ def test_default_failure_section_says_restore_not_measured_and_gives_ettr():
     assert "Restore not measured: restart_s assumed." in text
     assert "write lag" not in text  # the optimum's write-lag bound is said in async mode only
     ettr = next(t for t in ctx.cover.tiles if t.id == "ettr")
-    assert (ettr.value, ettr.label) == ("0.901 → 0.945", "effective training time ratio (ETTR)")
+    # one save per system: a condition in the tile's own words, as the body says it (cold read 23, M1)
+    assert (ettr.value, ettr.label) == ("0.901 → 0.945", "effective training time ratio (ETTR), if the means held")
 
 
 def m_opt(m, side):
@@ -174,7 +175,7 @@ def test_async_mode_counts_stalls_on_page_one_and_in_the_section():
     tiles = {t.id: t for t in ctx.cover.tiles}
     assert (tiles["bubble"].value, tiles["bubble"].label) == (
         "18.7% → 4.15%",
-        "checkpoint stall share of wall time (asynchronous saves)",
+        "checkpoint stall share of wall time (asynchronous saves), if the means held",
     )
     # Stall-free from 594 steps (the baseline's write lag over 0.3 s steps): the benefit is bounded on the tile.
     assert max(_m.async_.baseline.min_interval_steps, _m.async_.candidate.min_interval_steps) == 594

@@ -27,8 +27,8 @@ def test_a_slower_candidate_is_worded_as_slower(folder):
     assert tiles["speedup"] == ("Not established", "save speedup")
     # ETTR at 1,622 s between saves, M = 50,677 h × 3,600 ÷ 8: 1 ÷ (1 + 178/1622 + 1800/2M + 600/M) = 0.901,
     # 1 ÷ (1 + 356/1622 + 1978/2M + 600/M) = 0.820; the speedup tile, not the ETTR's note, says the save times
-    assert tiles["ettr"] == ("0.901 → 0.820", "effective training time ratio (ETTR)")
+    assert tiles["ettr"] == ("0.901 → 0.820", "effective training time ratio (ETTR), if the means held")
     notes = {k.id: k.note for k in ctx.cover.tiles}
     assert notes["speedup"] == ("178 s → 356 s per save, 0.500×; one save time each, spread unknown")
     assert "save time" not in notes["ettr"]
-    assert tiles["training"] == ("9.89%", "longer training run")
+    assert tiles["training"] == ("9.89%", "longer training run, if the means held")

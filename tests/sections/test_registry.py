@@ -14,9 +14,20 @@ from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build
 
 # The modules every section may import; a section module never imports another section.
-SHARED = {"base", "decisions", "labels", "phrases", "findings", "verdict", "retuning", "load_range", "capacity"}
+SHARED = {
+    "base",
+    "decisions",
+    "labels",
+    "phrases",
+    "findings",
+    "verdict",
+    "retuning",
+    "load_range",
+    "capacity",
+    "workloads",
+}
 #: The shared floor that words findings: it may import the lower shared modules and its own kind, never the reverse.
-FINDINGS = {"findings", "verdict", "retuning", "load_range", "capacity"}
+FINDINGS = {"findings", "verdict", "retuning", "load_range", "capacity", "workloads"}
 PACKAGE = Path(sections.__file__).parent
 
 
