@@ -111,7 +111,8 @@ def test_a_long_log_gives_bounded_outputs_and_exact_figures(folder, tmp_path):
     assert len(log) > 9_000_000 and deflated < len(log) / 5
     # The chart keeps the spike and the stall: its axis reaches past 9.5 GB/s, and the thinned lines hold both.
     chart = re.search(r'id="fig-bandwidth">\s*<img src="data:image/svg\+xml;base64,([^"]+)"', built.html.decode())
-    y_ticks = re.findall(r"text-anchor: end[^>]*>([\d.]+)</text>", base64.b64decode(chart.group(1)).decode())
+    # the charts' styles are attributes (report/svg.py)
+    y_ticks = re.findall(r'text-anchor="end"[^>]*>([\d.]+)</text>', base64.b64decode(chart.group(1)).decode())
     assert float(y_ticks[-1]) == 10  # printed "10.0" beside 2.5, 5.0, 7.5: one precision per axis
     thinned = [drawing.minmax_downsample(*runs.samples(k))[1] for k in range(6)]
     assert all(len(v) <= 2 * (drawing.SERIES_BUCKETS + 1) for v in thinned)
