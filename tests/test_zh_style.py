@@ -127,6 +127,10 @@ def test_typeset_spaces_chinese_and_latin_and_keeps_numbers_with_their_units():
     )
     assert i18n.typeset("sustains 21.3 GB/s and 512 MiB/s", "en") == f"sustains 21.3{nb}GB/{wj}s and 512{nb}MiB/{wj}s"
     assert wj not in i18n.typeset("array (8 x 400 Gb/s) on tmpfs (/dev/shm), in GB/s", "en")
+    # a command's option is one word: no line break after "--" or at its own hyphen (Chinese reading 22, m9)
+    assert i18n.typeset("measure's --sustain-s, fio's --runtime; x--y", "en") == (
+        f"measure's -{wj}-{wj}sustain-{wj}s, fio's -{wj}-{wj}runtime; x--y"
+    )
     with i18n.activate("zh-CN"):
         assert i18n.keep_words("平均值（GB/s）") == "平\u2060均\u2060值（GB/\u2060s）"
     assert i18n.keep_words("Mean (GB/s)") == "Mean (GB/\u2060s)"

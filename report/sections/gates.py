@@ -11,14 +11,17 @@ from report.blocks import (
 )
 from report.compute import SENSITIVITY_SPAN, Gate, Metrics
 from report.config import TestConfig
+from report.config_specs import ReliabilitySpec
 from report.formatting import (
     count,
     gb,
     given,
+    num,
     p3,
     x3,
 )
 from report.i18n import _, join_words, ngettext
+from report.runs import FEW_SAMPLES, both_sustained
 from report.sections.base import Words
 from report.sections.decisions import FAR_EXTRAPOLATION
 from report.sections.findings import bytes_from_fio, projection_gpus, projection_label
@@ -28,7 +31,15 @@ from report.sections.phrases import (
     gate_list,
     sooner,
 )
-from report.sections.verdict import gate_detail, gate_status, interval_only, open_for, passing_gates
+from report.sections.retuning import far_mtbf
+from report.sections.verdict import (
+    gate_detail,
+    gate_status,
+    interval_only,
+    open_for,
+    passing_gates,
+    save_times_unsourced,
+)
 
 ID = "gates"
 #: The charts this section places, in order.
@@ -309,6 +320,56 @@ def _missing_measurements(w: Words) -> list[Para]:
             )
     for name in m.inputs_illustrative:
         out.append(Para(_("Measure the {input}: this test's are illustrative.").format(input=input_words(name))))
+    return out + _conditions(w)
+
+
+def _conditions(w: Words) -> list[Para]:
+    """What the report asks for elsewhere, listed here too, so that a test passing on supplied data has no shorter list
+    than one on illustrative data (cold read 23, M1): the save times' source where none is given (the verdict's own
+    condition), a bandwidth log long enough to show a sustained rate, restore times, and a per-GPU MTBF far from the
+    default checked against the cluster's records."""
+    m, out = w.m, []
+    if save_times_unsourced(w):
+        out.append(
+            Para(
+                _(
+                    "Name the source of the save times (which program timed them, on which systems): the verdict holds "
+                    "only once they have one."
+                )
+            )
+        )
+    if "bandwidth" not in m.inputs_illustrative and not both_sustained(m.bandwidth):
+        out.append(
+            Para(
+                _(
+                    "Log the write bandwidth for longer, {few} samples a run at least (report measure's --sustain-s, "
+                    "fio's --runtime): these runs do not show a sustained rate."
+                ).format(few=FEW_SAMPLES)
+            )
+        )
+    if m.reliability.baseline.restore_s is None and "restore_times" not in m.inputs_illustrative:
+        out.append(
+            Para(
+                _(
+                    "Time a restore from each system (restore_times.csv): the failure figures take the restart time "
+                    "from the test setup instead."
+                )
+            )
+        )
+    if (ratio := far_mtbf(m)) is not None:
+        shorter = m.reliability.gpu_mtbf_hours < ReliabilitySpec().gpu_mtbf_hours
+        text = (
+            _(
+                "Check the per-GPU MTBF test.toml sets, {value} h, {ratio} shorter than the default, against the "
+                "cluster's own failure records: every failure figure rests on it."
+            )
+            if shorter
+            else _(
+                "Check the per-GPU MTBF test.toml sets, {value} h, {ratio} longer than the default, against the "
+                "cluster's own failure records: every failure figure rests on it."
+            )
+        )
+        out.append(Para(text.format(value=num(m.reliability.gpu_mtbf_hours, 0), ratio=x3(ratio))))
     return out
 
 

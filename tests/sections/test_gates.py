@@ -79,3 +79,27 @@ def test_one_gate_that_lacks_the_data_is_said_in_the_singular():
     ctx, _m = build(ROOT / "examples" / "fio-local")
     note = section(ctx, "gates").blocks[2]
     assert note.text.startswith("None of the 4 gates passes; 3 fail and 1 is undecided.")
+
+
+def test_a_passing_test_on_supplied_data_lists_what_the_report_asks_for_elsewhere():
+    """Cold read 23, M1: economics passes every gate on supplied save times with no source note, bandwidth runs too
+    short to show a sustained rate, no restore times and a 100 h per-GPU MTBF (507× shorter than the default); its
+    next steps listed only the bytes written. The default data (sourced, sustained, default MTBF) lists none of these."""
+    from report.blocks import Items
+
+    ctx, _m = build(FIXTURES / "economics")
+    steps = [p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items]
+    assert steps[1:] == [
+        "Name the source of the save times (which program timed them, on which systems): the verdict holds only once "
+        "they have one.",
+        "Log the write bandwidth for longer, 3 samples a run at least (report measure's --sustain-s, fio's --runtime): "
+        "these runs do not show a sustained rate.",
+        "Time a restore from each system (restore_times.csv): the failure figures take the restart time from the test "
+        "setup instead.",
+        "Check the per-GPU MTBF test.toml sets, 100 h, 507× shorter than the default, against the cluster's own failure "
+        "records: every failure figure rests on it.",
+    ]
+    ctx, _m = build(DATA)
+    steps = " ".join(p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items)
+    assert "Name the source" not in steps and "Log the write bandwidth" not in steps and "per-GPU MTBF" not in steps
+    assert "Time a restore from each system" in steps  # data/ has no restore_times.csv either
