@@ -48,6 +48,11 @@ def measured_speed(m: Metrics) -> str:
             return _("{ratio}× slower by the ratio of the means, not yet established").format(
                 ratio=sig(1 / m.save.speedup)
             )
+        ci = m.save.speedup_ci95
+        if ci is not None and ci[0] > 1:  # faster, its interval says, as the loads' words say of theirs (zh 23, m1)
+            return _("a ratio of {ratio}× between the means, faster but not yet an established speedup").format(
+                ratio=sig(m.save.speedup)
+            )
         return _("a ratio of {ratio}× between the means, not yet an established speedup").format(
             ratio=sig(m.save.speedup)
         )

@@ -51,8 +51,8 @@ def test_saves_that_do_not_follow_the_bandwidth_are_not_offered_a_bandwidth_boun
     words = texts(section(ctx, "audit").blocks)
     # on a bandwidth of one sample per run and save runs that fail G1, a lead, not a finding (Chinese reading 6, M5)
     assert (
-        "The saves speed up far less than the bandwidth: Cand has 2.00× the bandwidth of Base but a save speedup of "
-        "1.10× (quotient 0.550)." in " ".join(words)
+        "The saves speed up far less than the bandwidth: Cand has 2.00× the bandwidth of Base but a ratio of mean save "
+        "times of 1.10× (quotient 0.550)." in " ".join(words)
     )
     assert "but the bandwidth has fewer than 3 samples per run and G1 fails, so it is a lead, not a finding." in (
         " ".join(words)
@@ -77,8 +77,8 @@ def test_saves_that_do_not_follow_the_bandwidth_are_not_offered_a_bandwidth_boun
     ctx, _m = build(data)
     words = " ".join(texts(section(ctx, "audit").blocks))
     assert (
-        "The saves do not follow the bandwidth: Cand has 2.00× the bandwidth of Base but a save speedup of 1.10×"
-        in (words)
+        "The saves do not follow the bandwidth: Cand has 2.00× the bandwidth of Base but a ratio of mean save times of "
+        "1.10×" in (words)
     )
     ctx, _m = build(DATA)
     assert any(
