@@ -130,12 +130,25 @@ def build(w: Words) -> Section:
 
 def _sensitivity_sentence(m: Metrics) -> str:
     sv, b = m.sensitivity, m.bubble
-    return _(
+    # the longest interval stops at the run's length where 8× today's would exceed it (cold read 22, m1: "8× today's"
+    # beside "every 6,000 steps" for a 1,000-step interval)
+    clamped = sv.intervals_steps[-1] < SENSITIVITY_SPAN * b.checkpoint_interval_steps
+    return (
+        _(
+            "The benefit depends on how often the job saves and how long each step computes: at the chart's edges "
+            "(1/{span}× today's interval and one save in the whole run, short of {span}×; 1/{span}× and {span}× "
+            "today's step time; not proposed settings) the run is {often} with a save every {few_steps} steps and "
+            "{rarely} every {many_steps} steps, {short} at {short_step} of compute per step and {long} at "
+            "{long_step} (this test: {here} at {interval} steps and {step} per step)."
+        )
+        if clamped
         # the chart's edges are not settings anyone proposed (cold read 13, m1: "75.7% shorter every 6 steps")
-        "The benefit depends on how often the job saves and how long each step computes: at the chart's edges "
-        "(1/{span}× and {span}× today's, not proposed settings) the run is {often} with a save every {few_steps} steps "
-        "and {rarely} every {many_steps} steps, {short} at {short_step} of compute per step and {long} at {long_step} "
-        "(this test: {here} at {interval} steps and {step} per step)."
+        else _(
+            "The benefit depends on how often the job saves and how long each step computes: at the chart's edges "
+            "(1/{span}× and {span}× today's, not proposed settings) the run is {often} with a save every {few_steps} "
+            "steps and {rarely} every {many_steps} steps, {short} at {short_step} of compute per step and {long} at "
+            "{long_step} (this test: {here} at {interval} steps and {step} per step)."
+        )
     ).format(
         span=f"{SENSITIVITY_SPAN:g}",
         often=shorter(sv.interval_reduction_pct[0]),

@@ -98,3 +98,16 @@ def test_a_benefit_not_shown_to_differ_stays_a_condition_past_its_banner():
     assert "The run finishes" not in said
     qa = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-utilisation")
     assert qa.title == "What would a 1.10× save-time ratio do to GPU utilisation?"
+
+
+def test_the_sensitivity_edge_says_where_it_stops_at_the_run():
+    """Cold read 22, m1: economics saves every 1,000 steps of a 6,000-step run; 8× today's would be 8,000 steps, so the
+    chart stops at one save in the run (6,000 steps) and the sentence says so instead of "8× today's"."""
+    ctx, m = build(FIXTURES / "economics")
+    assert m.sensitivity.intervals_steps[-1] == 6_000
+    said = next(t for t in texts(section(ctx, "bubble").blocks) if t.startswith("The benefit depends on"))
+    assert "(1/8× today's interval and one save in the whole run, short of 8×; 1/8× and 8× today's step time;" in said
+    assert "every 6,000 steps" in said
+    ctx, _m = build(DATA)  # 500-step interval, 10,000 steps: 8× is 4,000, within the run
+    said = next(t for t in texts(section(ctx, "bubble").blocks) if t.startswith("The benefit depends on"))
+    assert "(1/8× and 8× today's, not proposed settings)" in said and "every 4,000 steps" in said
