@@ -49,8 +49,10 @@ def test_the_square_root_rule_gives_its_root_back_from_the_printed_cost():
     it (cold read 16, m3: not 0.6605 here and 0.660 in the table), the root at the digits it gives back (0.81), and
     data/'s 0.528 gives its root back at three (√0.528 = 0.727)."""
     for folder, said in (
-        (FIO_EXAMPLE, "roughly √0.660 = 0.81 times it"),
+        # the optima's ratio and the root part at two digits: the ratio said beside it (cold read 23, m1)
+        (FIO_EXAMPLE, "near √0.660 = 0.81 (the restart term"),
         (DATA, "roughly √0.528 = 0.727 times it"),
+        (FIXTURES / "economics", "is 0.74 times the baseline's 11.5%, near √0.500 = 0.707"),  # 8.45 ÷ 11.5 = 0.735
     ):
         ctx, _m = build(folder)
         assert any(said in t for t in texts(section(ctx, "reliability").blocks)), folder
