@@ -21,8 +21,9 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, join_words, ngettext
-from report.runs import FEW_SAMPLES, both_sustained
+from report.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, sparse
 from report.sections.base import Words
+from report.sections.capacity import capacity_beyond, demand, per_node
 from report.sections.decisions import FAR_EXTRAPOLATION
 from report.sections.findings import bytes_from_fio, projection_gpus, projection_label
 from report.sections.labels import gate_name, input_words, status_label
@@ -31,7 +32,7 @@ from report.sections.phrases import (
     gate_list,
     sooner,
 )
-from report.sections.retuning import far_mtbf
+from report.sections.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
 from report.sections.verdict import (
     gate_detail,
     gate_status,
@@ -339,12 +340,51 @@ def _conditions(w: Words) -> list[Para]:
             )
         )
     if "bandwidth" not in m.inputs_illustrative and not both_sustained(m.bandwidth):
+        # why the rate is not sustained: runs too short to show one, or a warm-up that takes most of them (cold read
+        # 24, M2: "3 samples a run at least" beside runs of 13 to 15 samples whose warm-up was 30%)
+        sides = (m.bandwidth.baseline, m.bandwidth.candidate)
+        text = (
+            _(
+                "Log the write bandwidth for longer, {few} samples a run at least (report measure's --sustain-s, "
+                "fio's --runtime): these runs do not show a sustained rate."
+            )
+            if any(sparse(side) for side in sides)
+            else _(
+                "Log the write bandwidth for longer (report measure's --sustain-s, fio's --runtime), until the warm-up "
+                "is under {share}% of a run's samples: in these runs it is more, so they show no sustained rate."
+            )
+        )
+        out.append(Para(text.format(few=FEW_SAMPLES, share=num(100 * RAMP_SHARE, 0))))
+    if m.bubble.gpu_equivalents >= 0 and (capacity_beyond(m) or demand(m).peak_to_sustained > 1):
+        # the summary's "measure at the cluster's scale before counting on it", as a step (cold read 24, M1)
+        text = (
+            _(
+                "Measure one node with every job it holds saving at once: the GPU-equivalents need more of a node's "
+                "bandwidth than this test showed, at least when every job saves at once."
+            )
+            if per_node(m)
+            else _(
+                "Measure the candidate with as many clients as the cluster's jobs would save from at once: the "
+                "GPU-equivalents need more bandwidth than this test showed, at least when every job saves at once."
+            )
+        )
+        out.append(Para(text))
+    if m.checkpoint_mode == "async" and w.config.async_saves is not None:
         out.append(
             Para(
                 _(
-                    "Log the write bandwidth for longer, {few} samples a run at least (report measure's --sustain-s, "
-                    "fio's --runtime): these runs do not show a sustained rate."
-                ).format(few=FEW_SAMPLES)
+                    "Time the staging of a checkpoint to host memory on each system: the stalls rest on the staging "
+                    "times the test setup assumes."
+                )
+            )
+        )
+    if not m.load.speedup_shown and "load_times" not in m.inputs_illustrative:
+        out.append(
+            Para(
+                _(
+                    "Repeat the model loads, {runs} runs a system at least, within the {limit}% spread limit: the load "
+                    "speedup is not established."
+                ).format(runs=count(w.config.gates.min_runs), limit=given(w.config.gates.max_cv_pct))
             )
         )
     if m.reliability.baseline.restore_s is None and "restore_times" not in m.inputs_illustrative:
@@ -354,6 +394,17 @@ def _conditions(w: Words) -> list[Para]:
                     "Time a restore from each system (restore_times.csv): the failure figures take the restart time "
                     "from the test setup instead."
                 )
+            )
+        )
+    if far_mtbf(m) is None and tuning_sentence(m) is not None:
+        # a headline "re-tuning beats buying" rests on the assumed failure rate (cold read 24, M2)
+        out.append(
+            Para(
+                _(
+                    "Check what the re-tuning comparison rests on against the cluster's own records: {rate}, and "
+                    "whether the interval is set for failures at all (evaluation and pre-emption set it too); the "
+                    "comparison holds only for an interval chosen against failures."
+                ).format(rate=assumed_failure_rate(m))
             )
         )
     if (ratio := far_mtbf(m)) is not None:

@@ -94,6 +94,12 @@ def test_a_passing_test_on_supplied_data_lists_what_the_report_asks_for_elsewher
         "they have one.",
         "Log the write bandwidth for longer, 3 samples a run at least (report measure's --sustain-s, fio's --runtime): "
         "these runs do not show a sustained rate.",
+        # the summary's "measure at the cluster's scale", its peak at 5.3× the bandwidth, and loads not established
+        # (cold read 24, M1)
+        "Measure the candidate with as many clients as the cluster's jobs would save from at once: the GPU-equivalents "
+        "need more bandwidth than this test showed, at least when every job saves at once.",
+        "Repeat the model loads, 3 runs a system at least, within the 10% spread limit: the load speedup is not "
+        "established.",
         "Time a restore from each system (restore_times.csv): the failure figures take the restart time from the test "
         "setup instead.",
         "Check the per-GPU MTBF test.toml sets, 100 h, 507× shorter than the default, against the cluster's own failure "
@@ -103,3 +109,31 @@ def test_a_passing_test_on_supplied_data_lists_what_the_report_asks_for_elsewher
     steps = " ".join(p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items)
     assert "Name the source" not in steps and "Log the write bandwidth" not in steps and "per-GPU MTBF" not in steps
     assert "Time a restore from each system" in steps  # data/ has no restore_times.csv either
+
+
+def test_the_next_steps_say_why_a_log_shows_no_sustained_rate_and_what_a_retuning_headline_rests_on():
+    """Cold read 24: fio's runs log 13 to 15 samples each, but tmpfs's warm-up is 30.2% of them (M2: "3 samples a run
+    at least" gave the wrong reason); retune's headline "re-tuning beats buying" rests on test.toml's 10,000 h MTBF and
+    on an interval set for failures (M2), and async-70b's stalls on staging times the setup assumes."""
+    from report.blocks import Items
+
+    def steps(path):
+        ctx, _m = build(path)
+        return [p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items]
+
+    fio = steps(ROOT / "examples" / "fio-local")
+    assert (
+        "Log the write bandwidth for longer (report measure's --sustain-s, fio's --runtime), until the warm-up is under "
+        "25% of a run's samples: in these runs it is more, so they show no sustained rate." in fio
+    )
+    assert "Measure one node with every job it holds saving at once" in " ".join(fio)  # tmpfs is node-local
+    retune = steps(FIXTURES / "retune")
+    assert retune[-1] == (
+        "Check what the re-tuning comparison rests on against the cluster's own records: the failure rate test.toml "
+        "assumes (a per-GPU MTBF of 10,000 h), and whether the interval is set for failures at all (evaluation and "
+        "pre-emption set it too); the comparison holds only for an interval chosen against failures."
+    )
+    assert (
+        "Time the staging of a checkpoint to host memory on each system: the stalls rest on the staging times the test "
+        "setup assumes." in steps(ROOT / "examples" / "async-70b")
+    )
