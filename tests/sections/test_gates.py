@@ -100,8 +100,8 @@ def test_a_passing_test_on_supplied_data_lists_what_the_report_asks_for_elsewher
         "need more bandwidth than this test showed, at least when every job saves at once.",
         "Repeat the model loads, 3 runs a system at least, within the 10% spread limit: the load speedup is not "
         "established.",
-        "Time a restore from each system (restore_times.csv): the failure figures take the restart time from the test "
-        "setup instead.",
+        "Time a restore from each system (restore_times.csv): the failure figures take the assumed restart time "
+        "instead.",
         "Check the per-GPU MTBF test.toml sets, 100 h, 507× shorter than the default, against the cluster's own failure "
         "records: every failure figure rests on it.",
     ]
@@ -137,3 +137,22 @@ def test_the_next_steps_say_why_a_log_shows_no_sustained_rate_and_what_a_retunin
         "Time the staging of a checkpoint to host memory on each system: the stalls rest on the staging times the test "
         "setup assumes." in steps(ROOT / "examples" / "async-70b")
     )
+
+
+def test_the_next_steps_act_on_page_ones_warnings():
+    """Chinese reading 25, M1: imports' page 1 names two warnings (two timing programs; saves faster than the logged
+    bandwidth), but its next steps asked only for generic causes and for a test at the cluster's scale."""
+    from report.blocks import Items
+
+    ctx, _m = build(FIXTURES / "imports")
+    steps = [p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items]
+    assert steps[0] == (
+        "G1: the saves on NVMe spread by 25.1% (CV), above the 5% limit; its runs come from Megatron-LM and NeMo, "
+        "which time a save differently: time every run with one program, then repeat the runs."
+    )
+    assert (
+        "Time both systems' saves with one program: NVMe's come from Megatron-LM and NeMo and FX100's from MLPerf "
+        "Storage (DLIO), which time a save differently." in steps
+    )
+    assert any(t.startswith("Reconcile the bandwidth log with the saves, which run faster than it") for t in steps)
+    assert not any(t.startswith("Measure the candidate with as many clients") for t in steps)
