@@ -184,6 +184,12 @@ def _next_steps(w: Words) -> tuple:
                     "{programs}, which time a save differently: time every run with one program, then repeat the runs."
                 )
                 if len(programs) > 1
+                # a system in memory has no cache to drop and nothing to flush (Chinese reading 26, M1: tmpfs)
+                else _(
+                    "{gate}: the saves on {system} spread by {cv} (CV), above the {limit}% limit; find the cause "
+                    "(other load on the system, memory pressure) and repeat the runs."
+                )
+                if ("baseline" if gid == "G1" else "candidate") in m.not_durable
                 else _(
                     "{gate}: the saves on {system} spread by {cv} (CV), above the {limit}% limit; find the cause "
                     "(cache state, other load on the system, background flushes) and repeat the runs."
@@ -254,14 +260,16 @@ def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
         text = (
             _(
                 "G3: the interval straddles the {target}× target. With the spread observed so far, about {runs} per "
-                "system would place it wholly above the target ({more}): not practical for a joint test, so reduce "
-                "the spread first (G1, G2). This assumes the means and the spread persist."
+                "system would place it wholly above the target ({more}): not practical for a joint test. A smaller "
+                "spread (G1, G2) needs fewer runs, but the closer the ratio of the means lies to the target, the more "
+                "runs any spread needs. This assumes the means and the spread persist."
             )
             if above
             else _(
                 "G3: the interval straddles the {target}× target. With the spread observed so far, about {runs} per "
-                "system would place it wholly below the target ({more}): not practical for a joint test, so reduce "
-                "the spread first (G1, G2). This assumes the means and the spread persist."
+                "system would place it wholly below the target ({more}): not practical for a joint test. A smaller "
+                "spread (G1, G2) needs fewer runs, but the closer the ratio of the means lies to the target, the more "
+                "runs any spread needs. This assumes the means and the spread persist."
             )
         )
     else:
@@ -371,6 +379,17 @@ def _conditions(w: Words) -> list[Para]:
                     "many clients as the saves used, and check that the saves were durable when timed and that the "
                     "checkpoint size is right."
                 )
+            )
+        )
+    if m.not_durable:  # page 1's first word after the verdict, as a step (Chinese reading 26, M1)
+        names = [(s.baseline if key == "baseline" else s.candidate).system for key in m.not_durable]
+        out.append(
+            Para(
+                _(
+                    "Time the saves on {systems} again on storage that keeps them through a power loss: saves that "
+                    "would not survive one are no checkpoint saves, and no figure drawn from them shows a storage "
+                    "benefit."
+                ).format(systems=join_words(names))
             )
         )
     if save_times_unsourced(w):
