@@ -88,7 +88,7 @@ def _effective(w: Words) -> list[Para]:
         ).format(
             rate=sig(side.save.effective_gbps),
             system=side.save.system,
-            share=p3((a.baseline if side.key == "baseline" else a.candidate).effective_share_pct),
+            share=p3(side.audit.effective_share_pct),
         )
         return [w.p(text, "save_times", "bandwidth", side=side.key)]
     text = (
