@@ -68,3 +68,31 @@ def test_many_runs_vectorised_equal_one_by_one(monkeypatch):
     fast = figures(group(rows)[0])
     assert fast[0] == slow[0]
     np.testing.assert_allclose(fast[1], slow[1], rtol=1e-12)
+
+
+def test_the_rate_over_a_save_s_span_weighs_each_sample_by_its_overlap():
+    """Run A1 (samples 2, 4, 9 at 0, 1, 2 s; step 1 s): over 1.5 s, 2 × 1 + 4 × 0.5 over 1.5 = 2.667; over 0.25 s the
+    first sample alone; past the run's end its mean, 5. A2's one sample is its rate whatever the span."""
+    log, _ = group(ROWS)
+    a = log.runs_of("A")
+    np.testing.assert_allclose(runs.span_means(log, a, 1.5), [4 / 1.5, 1.0], rtol=1e-12)
+    np.testing.assert_allclose(runs.span_means(log, a, 0.25), [2.0, 1.0], rtol=1e-12)
+    np.testing.assert_allclose(runs.span_means(log, a, 10.0), [5.0, 1.0], rtol=1e-12)
+    # B1 starts at 0.5 s: its span starts at its first sample, 6 over [0.5, 1.5) and 8 over a quarter of [1.5, 2.5)
+    np.testing.assert_allclose(runs.span_means(log, log.runs_of("B"), 1.25), [(6 + 8 * 0.25) / 1.25], rtol=1e-12)
+
+
+@pytest.mark.parametrize("span", [0.1, 2.5, 3.0, 6.5, 100.0])
+def test_the_span_s_rate_vectorised_equals_one_by_one(monkeypatch, span):
+    rng = np.random.default_rng(7)
+    rows = [
+        (int(s), int(r), 0.5 * t, float(rng.uniform(0, 10)))
+        for s in (0, 1)
+        for r in range(1, 40)
+        for t in range(1 + r % 9)
+    ]
+    log, _ = group(rows)
+    picked = log.runs_of("B")
+    slow = runs.span_means(log, picked, span)
+    monkeypatch.setattr(runs, "_PAIRWISE_RUNS", 0)
+    np.testing.assert_allclose(runs.span_means(log, picked, span), slow, rtol=1e-12)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from report.compute.asynchronous import _async, _async_sides, _cluster, _node_local, min_interval_steps
-from report.compute.audit import _audit, _economics, _lifecycle, _scale
+from report.compute.audit import _audit, _economics, _lifecycle, _save_span, _scale
 from report.compute.figures import (
     FAR_EXTRAPOLATION,
     SIDES,
@@ -100,6 +100,7 @@ def compute(test: JointTest) -> Metrics:
         cluster=_cluster(save, bandwidth, bubble, reliability.interval_s),
         node_local=_node_local(test, save, bandwidth, bubble, reliability.interval_s),
         other_saves=_other_saves(test.saves, names, config.training.model),
+        save_span=_save_span(test.bandwidth, save, bandwidth),
     )
 
 

@@ -17,12 +17,15 @@ from report.compute.figures import (
     Reliability,
     Save,
     SaveSide,
+    SaveSpan,
     Scale,
+    SpanSide,
     WrittenFit,
 )
 from report.compute.reliability import _blocking
 from report.config import EconomicsSpec
 from report.joint_test import JointTest
+from report.runs import BandwidthLog, span_means
 
 
 def _audit_side(save: SaveSide, bandwidth_gbps: float) -> AuditSide:
@@ -58,6 +61,27 @@ def _audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]
         effective_above_sustained=max(b.effective_share_pct, c.effective_share_pct) > 100,
         max_extrapolation=max((p.extrapolation for p in projections), default=None),
     )
+
+
+# Beyond this difference between the log's rate over a save's span and its whole-run mean, the audit sets the saves
+# against the former (cold read 27, M1).
+SPAN_DIFFERS_PCT = 10.0
+
+
+def _save_span(log: BandwidthLog, save: Save, bandwidth: Bandwidth) -> SaveSpan:
+    """Each system's saves against its log over the same span, the first mean_s seconds of each run."""
+    sides = []
+    for side, bw in zip(save.sides(), bandwidth.sides(), strict=True):
+        rate = stats.mean([float(r) for r in span_means(log, log.runs_of(bw.system), side.mean_s)])
+        sides.append(
+            SpanSide(
+                log_gbps=rate,
+                share_pct=100 * side.effective_gbps / rate,
+                implied_written_gb=rate * side.mean_s,
+                differs=abs(rate / bw.sustained_gbps - 1) * 100 > SPAN_DIFFERS_PCT,
+            )
+        )
+    return SaveSpan(*sides)
 
 
 def _lifecycle(save: Save, bubble: Bubble, load: Load) -> Lifecycle:

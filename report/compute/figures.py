@@ -393,6 +393,25 @@ class OtherSave:
 
 
 @dataclass(frozen=True)
+class SpanSide:
+    """One system's saves against its bandwidth log over each run's first save.<side>.mean_s seconds, the span."""
+
+    log_gbps: float  #: mean over runs of each run's rate over the span (runs.span_means)
+    share_pct: float  #: 100 * save.<side>.effective_gbps / log_gbps
+    implied_written_gb: float  #: log_gbps * save.<side>.mean_s: what the save would write at that rate
+    differs: bool  #: log_gbps differs from bandwidth.<side>_gbps by more than compute.audit's SPAN_DIFFERS_PCT
+
+
+@dataclass(frozen=True)
+class SaveSpan(TwoSided):
+    """The saves against their bandwidth logs over the same span; not in metrics.json (the contract's audit uses the
+    whole log's mean)."""
+
+    baseline: SpanSide
+    candidate: SpanSide
+
+
+@dataclass(frozen=True)
 class NodeShare:
     """One node's part of a save system local to each node, against the bandwidth logged on one node."""
 
@@ -546,6 +565,7 @@ class Metrics:
     cluster: Cluster
     node_local: NodeLocal | None = None  #: where a save system is local to each node; not in metrics.json
     other_saves: tuple[OtherSave, ...] = ()  #: the save times' other model sizes, by size; not in metrics.json
+    save_span: SaveSpan | None = None  #: the saves against their logs over the saves' own span; not in metrics.json
 
     def node_part(self, key: str) -> NodeShare | None:
         """One node's part of side `key`'s saves, where that system is local to each node and the job spans several
@@ -562,7 +582,7 @@ class Metrics:
         out = _plain(dataclasses.asdict(self))
         out["async"] = out.pop("async_")
         del out["node_local"]
-        del out["other_saves"]
+        del out["other_saves"], out["save_span"]
         if out["economics"] is None:
             del out["economics"]
         elif out["economics"]["energy_kwh_per_run"] is None:

@@ -42,6 +42,8 @@ def build(w: Words) -> Section:
     a = m.audit
     deps = ("save_times", "bandwidth")
     items = _effective(w) + _per_node(w)
+    if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
+        items += _span_words(w)
     if log_outrun(m):
         # a logged rate is what the clients drove, not a ceiling (cold read 21, M2: "implausible" left out the likeliest
         # cause)
@@ -111,6 +113,41 @@ def _effective(w: Words) -> list[Para]:
     return [w.p(text, "save_times", "bandwidth")]
 
 
+def _spanned(w: Words) -> list:
+    """The sides, each set against its own bandwidth, whose log's rate over a save's span differs from the whole log's
+    mean (`SaveSpan.differs`): the audit sets those saves against the former (cold read 27, M1)."""
+    span = w.m.save_span
+    if span is None:
+        return []
+    return [side for side in w.sides if w.m.node_part(side.key) is None and span.side(side.key).differs]
+
+
+def _kept_pace(w: Words) -> list:
+    """The spanned sides whose saves reach BANDWIDTH_BOUND_SHARE_PCT of the rate their log shows over the same span."""
+    return [side for side in _spanned(w) if w.m.save_span.side(side.key).share_pct >= BANDWIDTH_BOUND_SHARE_PCT]
+
+
+def _span_words(w: Words) -> list[Para]:
+    """Where a log's rate changes within a save's span: the rate over that span and the save's share of it."""
+    out = []
+    for side in _spanned(w):
+        span = w.m.save_span.side(side.key)
+        text = _(
+            "A save on {system} lasts {span}, and its log's rate changes within a run: over each run's first {span} "
+            "the log averages {rate} GB/s, and the saves reach {share} of that. At that rate a save would write "
+            "{written} GB, {ratio} the stated checkpoint."
+        ).format(
+            system=side.save.system,
+            span=s3(side.save.mean_s),
+            rate=sig(span.log_gbps),
+            share=p3(span.share_pct),
+            written=sig(span.implied_written_gb),
+            ratio=x3(span.implied_written_gb / side.save.snapshot_gb),
+        )
+        out.append(w.p(text, "save_times", "bandwidth", side=side.key))
+    return out
+
+
 def _whole_job(w: Words) -> list[Para]:
     """The implied bytes, the two-system line, the quotient and the hypotheses, where both bandwidths are the job's."""
     m = w.m
@@ -139,6 +176,7 @@ def _whole_job(w: Words) -> list[Para]:
             *deps,
         )
     )
+    items += _span_words(w)
     if a.fit is not None:
         text = _(
             "A save bound by bandwidth that writes V GB after a fixed cost F, save = F + V ÷ bandwidth, passes through "
@@ -289,7 +327,9 @@ def _hypotheses(w: Words) -> list[Para]:
     deps = ("save_times", "bandwidth")
     if spans_node_local(w.m):  # the whole job against one node's bandwidth decides nothing (cold read 19, M2)
         return _node_hypotheses(w)
-    below = max(a.baseline.effective_share_pct, a.candidate.effective_share_pct) < BANDWIDTH_BOUND_SHARE_PCT
+    if kept := _kept_pace(w):
+        return [w.p(_kept_words(w, kept), *deps)]
+    below = max(_judged_share(w, side) for side in w.sides) < BANDWIDTH_BOUND_SHARE_PCT
     if (
         below
         and not bytes_from_fio(w.test)
@@ -298,15 +338,7 @@ def _hypotheses(w: Words) -> list[Para]:
     ):
         text = _fixed_cost_bound(w)
     elif below and bytes_from_fio(w.test):
-        # the count by its size: the import holds it within 1% of the checkpoint (Chinese reading 22, m3: "they
-        # match" with no figure behind it)
-        text = _(
-            "fio counted the bytes each save wrote, and they match the stated {size} checkpoint (the import holds "
-            "them within {tolerance}% of it), so a save that writes more than it is ruled out: the time goes elsewhere "
-            "than into writing at the sustained rate (creating and allocating new files, the final fsync), or the "
-            "sustained write took a faster path than the saves (a sustained write that rewrites files that already "
-            "exist skips the allocation a save of new files pays)."
-        ).format(size=gb(w.m.save.baseline.snapshot_gb), tolerance=num(100 * FIO_BYTES_TOLERANCE, 0))
+        text = _fio_counted(w, w.sides)
     elif below and not follows_bandwidth(a):
         weak = _weak_evidence(w.m)
         text = (
@@ -360,3 +392,76 @@ def _hypotheses(w: Words) -> list[Para]:
             "taken independently of the saves, and the bytes written per save, would confirm it."
         )
     return [w.p(text, *deps)]
+
+
+def _judged_share(w: Words, side) -> float:
+    """The share of its bandwidth a side's saves reach, as the audit judges it: against the log's rate over the save's
+    own span where that differs from the whole log's mean (`_spanned`), else against the whole log's."""
+    if side in _spanned(w):
+        return w.m.save_span.side(side.key).share_pct
+    return side.audit.effective_share_pct
+
+
+def _fio_counted(w: Words, sides: list) -> str:
+    """fio's byte count rules out a save that writes more: where the time goes instead, for `sides` (both: "the
+    saves"). The final fsync only where every one of them is durable (cold read 27, M1: offered for tmpfs, where the
+    setup table says an fsync does nothing)."""
+    # the count by its size: the import holds it within 1% of the checkpoint (Chinese reading 22, m3)
+    durable = not any(side.key in w.m.not_durable for side in sides)
+    where = (
+        _("creating and allocating new files, the final fsync") if durable else _("creating and allocating new files")
+    )
+    if len(sides) == len(w.sides):
+        text = _(
+            "fio counted the bytes each save wrote, and they match the stated {size} checkpoint (the import holds "
+            "them within {tolerance}% of it), so a save that writes more than it is ruled out: the time goes elsewhere "
+            "than into writing at the logged rate ({where}), or the bandwidth run's writes took a faster path than the "
+            "saves (writes that rewrite files that already exist skip the allocation a save of new files pays)."
+        )
+    else:
+        text = _(
+            "fio counted the bytes each save wrote, and they match the stated {size} checkpoint (the import holds "
+            "them within {tolerance}% of it), so on {system} a save that writes more than it is ruled out: its time "
+            "goes elsewhere than into writing at the logged rate ({where}), or the bandwidth run's writes took a "
+            "faster path than the saves (writes that rewrite files that already exist skip the allocation a save of "
+            "new files pays)."
+        )
+    return text.format(
+        size=gb(w.m.save.baseline.snapshot_gb),
+        tolerance=num(100 * FIO_BYTES_TOLERANCE, 0),
+        system=sides[0].save.system,
+        where=where,
+    )
+
+
+def _kept_words(w: Words, kept: list) -> str:
+    """Where some saves keep pace with their log over their own span: the gap to the whole log's mean is the log's
+    later rise, which the saves end before (cold read 27, M1); for the other side, what its own share says."""
+    spans = [w.m.save_span.side(side.key) for side in kept]
+    if len(kept) == 1:
+        text = _(
+            "On {system}, the saves keep pace with the log over their own span ({share} of it): the gap to the whole "
+            "log's mean is the rate rising after a save ends, not time spent elsewhere."
+        ).format(system=kept[0].save.system, share=p3(spans[0].share_pct))
+    else:
+        text = _(
+            "On both systems, the saves keep pace with the log over their own span ({shares} of it): the gap to the "
+            "whole log's mean is the rate rising after a save ends, not time spent elsewhere."
+        ).format(shares=both(p3(spans[0].share_pct), p3(spans[1].share_pct)))
+    rest = [side for side in w.sides if side not in kept]
+    if not rest:
+        return text
+    other = rest[0]
+    share = _judged_share(w, other)
+    if share >= BANDWIDTH_BOUND_SHARE_PCT:
+        more = _("On {system}, the saves run close to the bandwidth this test logged ({share} of it).")
+    elif bytes_from_fio(w.test):
+        return f"{text} {_fio_counted(w, rest)}"
+    else:
+        more = _(
+            "On {system}, the saves reach {share} of the bandwidth this test logged: their time goes elsewhere than "
+            "writing (serialisation, many small files, metadata, synchronisation between ranks), or they write more "
+            "than the stated checkpoint. To tell, record the bytes written per save and the time the save spends "
+            "writing."
+        )
+    return f"{text} {more.format(system=other.save.system, share=p3(share))}"

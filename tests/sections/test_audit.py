@@ -1,6 +1,10 @@
 """The consistency audit: fio's byte counts rule out a larger write."""
 
-from tests.conftest import DATA, FIXTURES, ROOT
+from report.compute import compute
+from report.joint_test import read_joint_test
+from report.sections import audit
+from report.sections.base import Words
+from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 from tests.sections.helpers import build, section, texts
 
 
@@ -194,3 +198,42 @@ def test_a_node_local_job_across_nodes_gets_no_whole_job_figures_in_the_audit():
     words = " ".join(texts(section(ctx, "audit").blocks))
     assert "At full sustained bandwidth" not in words and "V = " not in words and "quotient" not in words
     assert "1.57% of one node's bandwidth" in words
+
+
+def test_a_save_shorter_than_its_log_s_step_is_set_against_the_log_over_its_own_span():
+    """Cold read 27, M1: fio-local's tmpfs logs ~0.5 GB/s for 2 s, then twice that; its 2.15 s saves (0.499 GB/s) reach
+    65.4% of the whole log's 0.764 GB/s, but over each run's first 2.15 s the log averages 0.556 GB/s (by hand: runs
+    at 0.25 s steps, the ninth sample weighing 0.15 / 0.25; 0.6008, 0.5250, 0.5430), 89.8% of it. Local disk's log
+    over its 3.25 s saves (0.519 GB/s) is within 10% of its whole mean: its 61.9% stands, and its durable saves keep
+    the final fsync among the causes, which tmpfs's would not."""
+    ctx, m = build(ROOT / "examples" / "fio-local")
+    span = m.save_span
+    assert round(span.candidate.log_gbps, 3) == 0.556 and round(span.candidate.share_pct, 1) == 89.8
+    assert span.candidate.differs and not span.baseline.differs
+    audit = " ".join(texts(section(ctx, "audit").blocks))
+    assert (
+        "A save on tmpfs (/dev/shm) lasts 2.15 s, and its log's rate changes within a run: over each run's first "
+        "2.15 s the log averages 0.556 GB/s, and the saves reach 89.8% of that. At that rate a save would write "
+        "1.20 GB, 1.11× the stated checkpoint." in audit
+    )
+    assert (
+        "On tmpfs (/dev/shm), the saves keep pace with the log over their own span (89.8% of it): the gap to the "
+        "whole log's mean is the rate rising after a save ends, not time spent elsewhere." in audit
+    )
+    assert "so on Local disk (ext4 on virtio) a save that writes more than it is ruled out" in audit
+    assert "(creating and allocating new files, the final fsync)" in audit
+    assert "the sustained rate" not in audit
+
+
+def test_the_final_fsync_is_not_offered_for_saves_that_are_not_durable():
+    """Cold read 27, M1: fio-local's Table 3 says an fsync does nothing on tmpfs, which the test declares not
+    durable; the causes offered for both systems' saves leave it out, those for local disk's alone keep it."""
+    fio = ROOT / "examples" / "fio-local"
+    test = read_joint_test(fio)
+    m = compute(test)
+    w = Words(test, m, {}, PROVENANCE)
+    assert m.not_durable == ("candidate",)
+    both_sides = audit._fio_counted(w, list(w.sides))
+    assert "than into writing at the logged rate (creating and allocating new files), or" in both_sides
+    assert "fsync" not in both_sides
+    assert "(creating and allocating new files, the final fsync)" in audit._fio_counted(w, [w.sides[0]])
