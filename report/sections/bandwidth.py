@@ -71,7 +71,7 @@ def build(w: Words) -> Section:
             if both_sustained(bw)
             else _(
                 "All samples: the mean of each run's samples, then the mean over runs (the sustained bandwidth where "
-                "the runs show one, which these do not: see above). Steady state: the same without each run's "
+                "a system's runs show one: see above). Steady state: the same without each run's "
                 "warm-up, the samples before the first one at 90% of the run's median (a dash where runs of fewer than "
                 "{few} samples are too short to show one). Effective: checkpoint size ÷ mean save time."
             ).format(few=FEW_SAMPLES)

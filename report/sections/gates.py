@@ -21,7 +21,7 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, join_words, ngettext
-from report.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, sparse
+from report.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping, sparse
 from report.sections.base import Words
 from report.sections.capacity import capacity_beyond, demand, per_node
 from report.sections.decisions import FAR_EXTRAPOLATION
@@ -29,6 +29,7 @@ from report.sections.findings import bytes_from_fio, log_outrun, projection_gpus
 from report.sections.labels import gate_name, input_words, status_label
 from report.sections.phrases import (
     _n,
+    both,
     gate_list,
     sooner,
 )
@@ -369,6 +370,38 @@ def _missing_measurements(w: Words) -> list[Para]:
     return out + _conditions(w)
 
 
+def _longer_log(m: Metrics) -> str:
+    """The step for a bandwidth log that shows no sustained rate, with its reason."""
+    # why the rate is not sustained: runs too short to show one, or a warm-up that takes most of them (cold read
+    # 24, M2: "3 samples a run at least" beside runs of 13 to 15 samples whose warm-up was 30%)
+    sides = (m.bandwidth.baseline, m.bandwidth.candidate)
+    ramps = [side for side in sides if ramping(side)]
+    if any(sparse(side) for side in sides):
+        text = _(
+            "Log the write bandwidth for longer, {few} samples a run at least (report measure's --sustain-s, "
+            "fio's --runtime): these runs do not show a sustained rate."
+        )
+    elif len(ramps) == 1:  # the rule is a system's, and names it (cold read 27, m2: "in these runs" of both)
+        text = _(
+            "Log the write bandwidth for longer (report measure's --sustain-s, fio's --runtime), until the warm-up "
+            "is under {share}% of a system's samples: on {system} it is {got}, so its runs show no sustained rate."
+        )
+    else:
+        text = _(
+            "Log the write bandwidth for longer (report measure's --sustain-s, fio's --runtime), until the warm-up "
+            "is under {share}% of a system's samples: on both systems it is more ({both}), so their runs show no "
+            "sustained rate."
+        )
+    got = [p3(100 * side.warmup_samples / side.samples) for side in ramps]
+    return text.format(
+        few=FEW_SAMPLES,
+        share=num(100 * RAMP_SHARE, 0),
+        system=ramps[0].system if ramps else "",
+        got=got[0] if got else "",
+        both=both(*got) if len(got) == 2 else "",
+    )
+
+
 def _conditions(w: Words) -> list[Para]:
     """What the report asks for elsewhere, listed here too, so that a test passing on supplied data has no shorter list
     than one on illustrative data (cold read 23, M1): the save times' source where none is given (the verdict's own
@@ -411,21 +444,7 @@ def _conditions(w: Words) -> list[Para]:
             )
         )
     if "bandwidth" not in m.inputs_illustrative and not both_sustained(m.bandwidth):
-        # why the rate is not sustained: runs too short to show one, or a warm-up that takes most of them (cold read
-        # 24, M2: "3 samples a run at least" beside runs of 13 to 15 samples whose warm-up was 30%)
-        sides = (m.bandwidth.baseline, m.bandwidth.candidate)
-        text = (
-            _(
-                "Log the write bandwidth for longer, {few} samples a run at least (report measure's --sustain-s, "
-                "fio's --runtime): these runs do not show a sustained rate."
-            )
-            if any(sparse(side) for side in sides)
-            else _(
-                "Log the write bandwidth for longer (report measure's --sustain-s, fio's --runtime), until the warm-up "
-                "is under {share}% of a run's samples: in these runs it is more, so they show no sustained rate."
-            )
-        )
-        out.append(Para(text.format(few=FEW_SAMPLES, share=num(100 * RAMP_SHARE, 0))))
+        out.append(Para(_longer_log(m)))
     # not where the saves outrun the log: no demand is set against it, and the step above comes first
     if not log_outrun(m) and m.bubble.gpu_equivalents >= 0 and (capacity_beyond(m) or demand(m).peak_to_sustained > 1):
         # the summary's "measure at the cluster's scale before counting on it", as a step (cold read 24, M1)
