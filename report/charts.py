@@ -324,9 +324,16 @@ def reliability(m: Metrics, log: BandwidthLog) -> Chart:
         baseline=sig(r.baseline.overhead_pct),
         candidate=sig(r.candidate.overhead_pct),
     )
-    caption = _(
-        "Saves plus expected rework and restarts, first order (Young 1974); circles and squares mark the configured "
-        "interval, triangles each system's optimal interval."
+    caption = (
+        _(
+            "Stalls plus expected rework and restarts, first order (Young 1974); circles and squares mark the "
+            "configured interval, triangles each system's optimal interval."
+        )
+        if m.checkpoint_mode == "async"
+        else _(
+            "Saves plus expected rework and restarts, first order (Young 1974); circles and squares mark the "
+            "configured interval, triangles each system's optimal interval."
+        )
     )
     return Chart("reliability", _("Failure-aware overhead by checkpoint interval"), caption, alt, WIDTH_IN, 2.6)
 

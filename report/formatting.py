@@ -58,10 +58,11 @@ def hours(value_s: float) -> str:
     return h3(value_s)
 
 
-def long_duration(value_s: float) -> str:
+def long_duration(value_s: float, *beside: float) -> str:
     """Seconds for short spans, hours beside them for long ones: "36,000 s (10.0 h)", in Chinese "36,000 s（10.0 h）"
-    (full-width brackets in Chinese text, docs/zh-CN.md)."""
-    if abs(value_s) < 3600:
+    (full-width brackets in Chinese text, docs/zh-CN.md). A duration printed beside others (`beside`) takes hours when
+    any of them does, so that a pair prints alike (Chinese reading 28, m7: "3,600 s (1.00 h)" beside "3,594 s")."""
+    if max(abs(v) for v in (value_s, *beside)) < 3600:
         return seconds(value_s)
     return (
         f"{seconds(value_s)}（{hours(value_s)}）" if language() == "zh-CN" else f"{seconds(value_s)} ({hours(value_s)})"

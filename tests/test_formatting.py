@@ -9,6 +9,8 @@ def test_snapshots():
     assert f.seconds(3560.0) == "3,560 s"
     assert f.seconds(3.244) == "3.24 s"
     assert f.long_duration(36000) == "36,000 s (10.0 h)"
+    # a pair prints alike: hours on both where either takes them (Chinese reading 28, m7)
+    assert f.long_duration(3594) == "3,594 s" and f.long_duration(3594, 3600) == "3,594 s (0.998 h)"
     assert f.pct(9.888888) == "9.9%" and f.pct(None) == "–"
     assert f.num(-0.00001, 1) == "0.0" and f.num(-1680, 0) == "−1,680"
     assert f.num(float("nan")) == "–"

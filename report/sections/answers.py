@@ -99,7 +99,10 @@ def _utilisation_answer(w: Words) -> Subsection:
                     _("If the means held, the same work would be done in {candidate} instead of {baseline}.")
                     if means_only(m)
                     else _("The same work is done in {candidate} instead of {baseline}.")
-                ).format(candidate=long_duration(b.candidate_duration_s), baseline=long_duration(b.baseline_duration_s))
+                ).format(
+                    candidate=long_duration(b.candidate_duration_s, b.baseline_duration_s),
+                    baseline=long_duration(b.baseline_duration_s, b.candidate_duration_s),
+                )
                 + " "
                 + (
                     _(
@@ -412,8 +415,8 @@ def _async_answer(w: Words) -> Subsection:
             w.p(
                 _(
                     "Failures included, the effective training time ratio is {baseline} on {baseline_system} and "
-                    "{candidate} on {candidate_system} at today's interval, {baseline_optimal} and "
-                    "{candidate_optimal} each at its optimal interval."
+                    "{candidate} on {candidate_system} at today's interval; at each system's optimal interval, "
+                    "{optimal}."
                 ).format(**ettr_fields(m)),
                 "save_times",
                 "restore_times",

@@ -201,7 +201,11 @@ def _per_1000(m: Metrics, stalls: bool) -> str:
     # a figure on a bandwidth the test does not show keeps its condition (Chinese reading 12, M1: "129 per 1,000 GPUs"
     # said plainly after "only with 7.07× this test's bandwidth")
     per_1000 = (
-        _("Per 1,000 GPUs that would be {per_1000}, on the same bandwidth.")
+        # not "the same bandwidth": the cluster's is another size's (Chinese reading 28, m3)
+        _(
+            "Per 1,000 GPUs that would be {per_1000}, again only if the storage keeps up with every job's saves (the "
+            "bandwidth needed grows with the cluster)."
+        )
         if capacity_beyond(m)
         else _("Per 1,000 GPUs: {per_1000}.")
     )

@@ -317,21 +317,21 @@ def build(w: Words) -> Section | None:
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs. Across a cluster of such jobs this test cannot value it: the "
                     "saves outrun the bandwidth it logged, which therefore cannot tell whether the storage would keep "
-                    "pace (the table's last rows)."
+                    "pace (the table's last row)."
                 )
                 if log_outrun(m)
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs. At today's interval, across a cluster of such jobs this test "
                     "cannot value it: each node's part of their saves would need {ratio} this test's bandwidth of one "
-                    "node, on average (the table's last rows)."
+                    "node, on average (the table's last row)."
                 )
                 if demand(m).mean_to_sustained > 1 and per_node(m)
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs. At today's interval, across a cluster of such jobs this test "
                     "cannot value it: their saves would need {ratio} this test's bandwidth on average, which the test "
-                    "does not show (the table's last rows)."
+                    "does not show (the table's last row)."
                 )
                 if demand(m).mean_to_sustained > 1
                 else _(

@@ -22,6 +22,7 @@ from report.joint_test import JointTest
 from report.sections.base import Words
 from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, no_difference_shown
 from report.sections.phrases import (
+    both,
     sooner,
 )
 
@@ -327,8 +328,7 @@ def ettr_fields(m: Metrics) -> dict[str, str]:
         "baseline_system": s.baseline.system,
         "candidate": ratio3(r.candidate.ettr),
         "candidate_system": s.candidate.system,
-        "baseline_optimal": ratio3(r.baseline.optimal_ettr),
-        "candidate_optimal": ratio3(r.candidate.optimal_ettr),
+        "optimal": both(ratio3(r.baseline.optimal_ettr), ratio3(r.candidate.optimal_ettr)),
     }
 
 

@@ -127,14 +127,13 @@ def _ettr_sentence(w: Words) -> Para:
         # an optimum longer than the run is a reference, not a setting (cold read 13, m10)
         _(
             "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} "
-            "and {candidate} on {candidate_system} at today's interval; {baseline_optimal} and {candidate_optimal} "
-            "each at its optimal interval, which is longer than this run (a reference only)."
+            "and {candidate} on {candidate_system} at today's interval; at each system's optimal interval, {optimal}, "
+            "though that interval is longer than this run (a reference only)."
         )
         if min(r.baseline.optimal_interval_steps, r.candidate.optimal_interval_steps) > m.bubble.total_steps
         else _(
             "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} "
-            "and {candidate} on {candidate_system} at today's interval; {baseline_optimal} and {candidate_optimal} "
-            "each at its optimal interval."
+            "and {candidate} on {candidate_system} at today's interval; at each system's optimal interval, {optimal}."
         )
     ).format(**ettr_fields(m))
     if r.baseline.restore_s is None:
@@ -212,8 +211,11 @@ def build(w: Words) -> Section:
             Column(_("System and interval"), False),
             Column(_("Stall per save") if m.checkpoint_mode == "async" else _("Save cost")),
             Column(_("Interval (compute)")),
-            Column(_("Saves alone")),
-            Column(_("Saves, rework and restarts")),
+            # an async column holds the stall, not the save (Chinese reading 28, m2: 仅保存 beside 仅停顿 on one spread)
+            Column(_("Stalls alone") if m.checkpoint_mode == "async" else _("Saves alone")),
+            Column(
+                _("Stalls, rework and restarts") if m.checkpoint_mode == "async" else _("Saves, rework and restarts")
+            ),
             Column(_("ETTR")),
         ),
         _reliability_rows(m),
@@ -269,9 +271,16 @@ def build(w: Words) -> Section:
     )
     notes = [
         w.p(
-            _(
-                "At today's interval ({steps} steps, {hours} of compute) saves, rework and restarts cost {baseline} of "
-                "compute time on {baseline_system} and {candidate} on {candidate_system}."
+            (
+                _(
+                    "At today's interval ({steps} steps, {hours} of compute) stalls, rework and restarts cost "
+                    "{baseline} of compute time on {baseline_system} and {candidate} on {candidate_system}."
+                )
+                if m.checkpoint_mode == "async"
+                else _(
+                    "At today's interval ({steps} steps, {hours} of compute) saves, rework and restarts cost "
+                    "{baseline} of compute time on {baseline_system} and {candidate} on {candidate_system}."
+                )
             ).format(
                 steps=count(m.bubble.checkpoint_interval_steps),
                 hours=h3(r.interval_s),

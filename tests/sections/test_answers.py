@@ -159,7 +159,7 @@ def test_cluster_gains_carry_their_interval_limit_in_the_answers_and_per_1000_sc
     assert "129 per 1,000 GPUs" in qa and "That holds at today's interval only (see the answer above)." in qa
     bubble = " ".join(texts(section(ctx, "bubble").blocks))
     assert (
-        bubble.index("Per 1,000 GPUs that would be 129, on the same bandwidth.")
+        bubble.index("Per 1,000 GPUs that would be 129, again only if the storage keeps up with every job's saves")
         < bubble.index("That holds at today's interval only")
         < bubble.index("0.242")
     )

@@ -49,7 +49,7 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     assert prose.startswith("At 2.20 USD per GPU-hour, the time the candidate saves is worth 623 USD per training run")
     assert prose.endswith(
         "At today's interval, across a cluster of such jobs this test cannot value it: their saves would need 7.1× this "
-        "test's bandwidth on average, which the test does not show (the table's last rows). These values are at "
+        "test's bandwidth on average, which the test does not show (the table's last row). These values are at "
         "today's interval of 50 "
         "steps and hold only under 57 steps between saves: from 57 on, neither write outlasts the compute between "
         "saves, and the time saved, with its value, is gone. Each at its optimal interval, the candidate lowers the "

@@ -26,6 +26,12 @@ def test_with_asynchronous_saves_both_measures_count_stalls():
         "Young's model counts them (16.5% for the stalls alone, the same stalls:" in rel
     )
     assert "save time as a share of wall time" not in rel
+    # the table's columns and the overhead sentence name the stalls too (Chinese reading 28, m2), and the optimal
+    # ETTRs, equal at three digits, print once (m9)
+    table = next(b for b in section(ctx, "reliability").blocks if isinstance(b, Table))
+    assert [c.label for c in table.columns][3:5] == ["Stalls alone", "Stalls, rework and restarts"]
+    assert "stalls, rework and restarts cost" in rel
+    assert "at today's interval; at each system's optimal interval, both 0.997." in rel
 
 
 def test_an_optimal_interval_longer_than_the_run_is_labelled_so():
