@@ -345,8 +345,9 @@ class Async(TwoSided):
     staging_given: bool  #: [async] is present
     storage_stalls: bool  #: either side's write_lag_s > reliability.interval_s
     duration_reduction_pct: float  #: 100 * saves * (stall_B - stall_C) / (compute_s + saves * stall_B)
-    #: (min_interval_steps_B - min_interval_steps_C) * step_time_s / 2: the recomputation a failure costs less on
-    #: average (half an interval) when each side saves at its stall-free interval; one failure per job_mtbf_s
+    #: (min_interval_steps_B - min_interval_steps_C) * step_time_s / 2 + write_lag_s_B - write_lag_s_C: the work a
+    #: failure costs less on average (half an interval, and the lag to a durable checkpoint), each at its stall-free
+    #: interval
     stall_free_rework_s: float
     baseline: AsyncSide
     candidate: AsyncSide
@@ -404,8 +405,7 @@ class SpanSide:
 
 @dataclass(frozen=True)
 class SaveSpan(TwoSided):
-    """The saves against their bandwidth logs over the same span; not in metrics.json (the contract's audit uses the
-    whole log's mean)."""
+    """The saves against their logs over the same span; not in metrics.json (the contract's audit: the whole log)."""
 
     baseline: SpanSide
     candidate: SpanSide

@@ -484,11 +484,12 @@ def _async_erases(m: Metrics) -> bool:
 
 
 def _synchronous(m: Metrics) -> str:
-    """The training tile's condition, said of the three tiles drawn from the same benefit (cold read 27, m1: "none if
-    saved asynchronously" on the run-time tile only, not on the bubble, ETTR and GPU-equivalents beside it)."""
+    """The training tile's condition, said of the tiles drawn from the same benefit (cold read 27, m1: "none if saved
+    asynchronously" on the run-time tile only). Not of the ETTR's: asynchronous saves keep the part a failure loses
+    less on the candidate, whose checkpoints are durable sooner (cold read 28, M1)."""
     if not _async_erases(m):
         return ""
-    return " " + _("Asynchronous saves would erase the bubble, ETTR and GPU-equivalent gains too.")
+    return " " + _("Asynchronous saves would erase the bubble and GPU-equivalent gains too.")
 
 
 def _doubts(w: Words) -> str:

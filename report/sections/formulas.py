@@ -71,6 +71,10 @@ def formulas() -> tuple[tuple[str, str], ...]:
         (_("Shortest interval without write stalls"), _("smallest whole n ≥ 1 with n × step time ≥ w")),
         (_("Storage stalls"), _("either system's w > τ")),
         (
+            _("Work lost less per failure, at the shortest intervals without write stalls"),
+            _("(n_B − n_C) × step time ÷ 2 + w_B − w_C: half an interval, and the lag until a checkpoint is durable"),
+        ),
+        (
             _("Benefit if saves were asynchronous"),
             _("100 × saves × (stall_B − stall_C) ÷ (compute + saves × stall_B)"),
         ),

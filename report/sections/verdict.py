@@ -219,7 +219,9 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
     if m.checkpoint_mode == "sync" and not m.async_.storage_stalls and "save_times" not in m.inputs_illustrative:
         # a synchronous job's benefit (cold read 18, M8: "Benefit demonstrated" over a what-if that takes it back)
         text += " " + _(
-            "The benefit is for saves that block training: saved asynchronously, the job would gain nothing from the "
+            # not "gain nothing": its checkpoints would still be durable sooner, and a failure lose less (cold read 28,
+            # M1)
+            "The benefit is for saves that block training: saved asynchronously, the job would run no faster on the "
             "candidate at today's interval (see “{section}”)."
         ).format(section=async_title(m))
     if changed:

@@ -33,7 +33,7 @@ def test_without_illustrative_inputs_nothing_is_marked():
     assert ctx.cover.evidence == (
         "Supplied inputs, taken as given in their CSV files: checkpoint save times, write bandwidth and model load "
         "times. Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
-        "the test setup. Asynchronous saves would erase the bubble, ETTR and GPU-equivalent gains too."
+        "the test setup. Asynchronous saves would erase the bubble and GPU-equivalent gains too."
     )
 
 

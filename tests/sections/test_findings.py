@@ -140,7 +140,7 @@ def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_move
     ctx, _ = build(FIXTURES / "economics")
     assert ctx.cover.verdict_reason == (
         "All four gates pass on the supplied save times, taken as given (see the data sources). The benefit is for "
-        "saves that block training: saved asynchronously, the job would gain nothing from the candidate at today's "
+        "saves that block training: saved asynchronously, the job would run no faster on the candidate at today's "
         "interval (see “Asynchronous checkpointing (what-if)”). Thresholds test.toml sets apart from the defaults: a "
         "spread (CV) of at most 10% (default 5%); G1 and G2 pass only under this wider limit (spread: both 9.09%)."
     )  # 100, 110, 120 s and 50, 55, 60 s: sd ÷ mean 9.09% each, above the default 5% (cold read 13, m15); typed

@@ -156,7 +156,7 @@ def test_not_durable_marks_only_the_not_durable_systems_figures():
     assert (
         "What remains: the shortest interval at which writes no longer stall training goes from 7 to 5 steps, so the "
         "job can "
-        "checkpoint more often and recompute 0.500 s less after each failure on average; but at the assumed failure "
+        "checkpoint more often and recompute 1.60 s less after each failure on average; but at the assumed failure "
         "rate a failure comes once every 25,338 h, against a run of 1.41 h, so this buys little." in summary
     )
     assert "restores of" not in summary
