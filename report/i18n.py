@@ -147,6 +147,10 @@ _SLASHED_UNIT = re.compile(r"(?<=[KMGT]B)/(?=s\b)|(?<=[KMGT]iB)/(?=s\b)|(?<=\bs)
 # ("8 x 400 Gb/s", "tmpfs (/dev/shm)") is printed as given, no character added to what the reader copies.
 _FIGURE_SLASHED_UNIT = re.compile(rf"(?<=\d{NO_BREAK_SPACE}[KMGT]B)/(?=s\b)|(?<=\d{NO_BREAK_SPACE}[KMGT]iB)/(?=s\b)")
 _BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}])(?=[{_CJK}])")
+# A count of a count ("5 / 5 runs") and the report's own slashed terms ("model/platform", "1/bw_C") stay on one line
+# (cold read 28, m6).
+_COUNT_OF_COUNT = re.compile(r"(?<=\d) / (?=\d)")
+_OWN_SLASHED = re.compile(r"(?<=\bmodel)/(?=platform)|(?<=\b1)/(?=bw_)|(?<=模型)/(?=平台)")
 # A command's option is one word: "--sustain-s", "--runtime" broke after "--" (Chinese reading 22, m9).
 _OPTION = re.compile(r"(?<![\w-])--[A-Za-z][A-Za-z0-9-]*")
 
@@ -164,6 +168,8 @@ def typeset(text: str, language_: str | None = None) -> str:
         # "64 块 GPU" is one phrase: not "64 块" at a line's end and "GPU" at the next's (Chinese reading 11, m5)
         text = text.replace("块 GPU", "块" + NO_BREAK_SPACE + "GPU")
     text = _NUMBER_UNIT.sub(r"\1" + NO_BREAK_SPACE, text)
+    text = _COUNT_OF_COUNT.sub(NO_BREAK_SPACE + "/" + NO_BREAK_SPACE, text)
+    text = _OWN_SLASHED.sub("/" + WORD_JOINER, text)
     text = _OPTION.sub(lambda found: found[0].replace("-", "-" + WORD_JOINER).rstrip(WORD_JOINER), text)
     return _FIGURE_SLASHED_UNIT.sub("/" + WORD_JOINER, text)
 

@@ -309,7 +309,8 @@ def _scale_answer(w: Words) -> Subsection:
                     baseline_system=s.baseline.system,
                     candidate=_loss(sc.candidate_optimal_overhead_pct),
                     candidate_system=s.candidate.system,
-                ),
+                )
+                + _scale_beyond_run(m),
                 "save_times",
             ),
             w.p(proj_text, "save_times"),
@@ -497,4 +498,22 @@ def build(w: Words) -> Section:
         ID,
         _("Questions and answers"),
         (*no_difference_note(w), _utilisation_answer(w), _async_answer(w), _lifecycle_answer(w), _scale_answer(w)),
+    )
+
+
+def _scale_beyond_run(m: Metrics) -> str:
+    """Where even the cluster-wide job's optimal intervals are longer than this run's compute: the failure section's
+    rule, "a reference only" (cold read 28, m1: gates_fail's 1,625 and 1,549 steps against a 1,000-step run)."""
+    sc = m.scale
+    if max(sc.baseline_optimal_overhead_pct, sc.candidate_optimal_overhead_pct) >= 100:
+        return ""
+    if min(sc.baseline_optimal_interval_s, sc.candidate_optimal_interval_s) <= m.bubble.compute_s:
+        return ""
+    return " " + _(
+        "Both optimal intervals ({baseline} and {candidate}) are longer than this run's {compute} of compute: a "
+        "reference only."
+    ).format(
+        baseline=h3(sc.baseline_optimal_interval_s),
+        candidate=h3(sc.candidate_optimal_interval_s),
+        compute=h3(m.bubble.compute_s),
     )

@@ -64,9 +64,9 @@ def build(w: Words) -> Section:
         tuple(rows),
         (
             _(
-                "All samples: the mean of each run's samples, then the mean over runs (the contract's sustained "
-                "bandwidth). Steady state: the same without each run's warm-up, the samples before the first one at "
-                "90% of the run's median. Effective: checkpoint size ÷ mean save time."
+                "All samples: the mean of each run's samples, then the mean over runs (the sustained bandwidth, as "
+                "Appendix B defines it). Steady state: the same without each run's warm-up, the samples before the "
+                "first one at 90% of the run's median. Effective: checkpoint size ÷ mean save time."
             )
             if both_sustained(bw)
             else _(
@@ -283,14 +283,14 @@ def _one_node(w: Words) -> list:
     local = next(side for side in w.sides if side.key in n.sides)
     shared = next(side for side in w.sides if side.key not in n.sides)
     text = ngettext(
-        "{local} is storage local to each node: its {local_bw} GB/s is one node's, {shared}'s {shared_bw} GB/s the "
-        "whole system's, so the two are not like for like; the job's {nodes} node writes to its own, at up to "
-        "{total} GB/s.",
-        "{local} is storage local to each node: its {local_bw} GB/s is one node's, {shared}'s {shared_bw} GB/s the "
-        "whole system's, so the two are not like for like. The job's {nodes} nodes each write to their own at once: "
-        "{total} GB/s together ({nodes} × {local_bw}) if each sustains its rate under the job's load, which this test "
-        "did not show. The table, the chart and the audit set one node's part of each save against one node's "
-        "bandwidth.",
+        "{local} is storage local to each node: its {local_bw} GB/s is one node's, {shared}'s {shared_bw} GB/s what "
+        "the test's clients drove on the shared system, so the two are not like for like; the job's {nodes} node "
+        "writes to its own, at up to {total} GB/s.",
+        "{local} is storage local to each node: its {local_bw} GB/s is one node's, {shared}'s {shared_bw} GB/s what "
+        "the test's clients drove on the shared system, so the two are not like for like. The job's {nodes} nodes "
+        "each write to their own at once: {total} GB/s together ({nodes} × {local_bw}) if each sustains its rate "
+        "under the job's load, which this test did not show. The table, the chart and the audit set one node's part "
+        "of each save against one node's bandwidth.",
         n.nodes_per_job,
     ).format(
         local=local.save.system,

@@ -249,11 +249,11 @@ def build(w: Words) -> Section:
         # the MTBF's source only where it is the default (cold read 12, m6: retune sets 10,000 h)
         (
             _(
-                "“default”: test.toml does not set this value, so the report uses the contract's default (per-GPU "
+                "“default”: test.toml does not set this value, so the report uses its built-in default (per-GPU "
                 "MTBF from Llama 3's training: 419 unexpected interruptions in 54 days on 16,384 GPUs)."
             )
             if c.is_default("reliability.gpu_mtbf_hours")
-            else _("“default”: test.toml does not set this value, so the report uses the contract's default.")
+            else _("“default”: test.toml does not set this value, so the report uses its built-in default.")
         )
         + _far_mtbf(c),
     )

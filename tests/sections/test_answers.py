@@ -192,3 +192,16 @@ def test_the_counter_argument_names_a_far_mtbf_it_rests_on():
     assert any(t.endswith(clause) for t in texts(section(ctx, "reliability").blocks))
     ctx, _m = build(DATA)
     assert not any("That rests on the per-GPU MTBF" in t for s in ctx.sections for t in texts(s.blocks))
+
+
+def test_a_cluster_wide_job_s_optima_longer_than_the_run_are_a_reference_only():
+    """Cold read 28, m1: gates_fail's 1,000-GPU job, M = 50,677 h × 3,600 ÷ 1,000 = 182,437 s: √(2 × 110 × 182,437) =
+    6,335 s (1.76 h) and √(2 × 100 × 182,437) = 6,040 s (1.68 h), against 3,900 s (1.08 h) of compute."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    said = " ".join(texts(section(ctx, "qa").blocks))
+    assert (
+        "Both optimal intervals (1.76 h and 1.68 h) are longer than this run's 1.08 h of compute: a reference only."
+        in said
+    )
+    ctx, _m = build(DATA)  # 8,059 s and 5,856 s against 32,440 s: no such words
+    assert "a reference only." not in " ".join(texts(section(ctx, "qa").blocks)).split("Failures grow with scale")[1]

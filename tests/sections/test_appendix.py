@@ -121,3 +121,11 @@ def test_the_bandwidth_runs_caption_names_bandwidth_csv_only_where_every_run_is_
         "setup and data sources”)"
     )
     assert captions["fio"].startswith("Write bandwidth: summarised per run, every run imported from tool output")
+
+
+def test_a_run_s_time_span_prints_the_decimals_its_times_need():
+    """Cold read 28, m4: fio-local's tmpfs logs end at 3.25 s; "0.0–3.2" read as an irregular last sample."""
+    from report.sections.appendix import _span
+
+    assert _span(0.0, 3.25) == "0.00–3.25" and _span(0.0, 3.5) == "0.0–3.5" and _span(1, 60) == "1.0–60.0"
+    assert _span(0.1, 1 / 3) == "0.100–0.333"

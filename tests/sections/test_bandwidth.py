@@ -90,13 +90,13 @@ def test_a_log_too_short_to_show_a_sustained_rate_is_never_called_sustained():
 
 def test_a_node_local_system_s_bandwidth_is_said_to_be_one_node_s():
     """Chinese reading 19, M8: long_names' RAID-0 is each node's own (4.80 GB/s, one node) against the array's 21.3
-    GB/s, the whole system's; its 256-GPU job spans 32 nodes. fio-local's two systems are both local: nothing to say."""
+    GB/s, what the test's clients drove on the shared system; its 256-GPU job spans 32 nodes. fio-local's two systems are both local: nothing to say."""
     ctx, _m = build(FIXTURES / "long_names")
     words = texts(section(ctx, "bandwidth").blocks)
     assert (
         "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) is storage local to each node: its 4.80 GB/s is "
-        "one node's, Mingxin FX100 all-flash array (NVMe-oF, 8 x 400 Gb/s, 4 ctl)'s 21.3 GB/s the whole system's, so "
-        "the two are not like for like. The job's 32 nodes each write to their own at once: 154 GB/s together (32 × "
+        "one node's, Mingxin FX100 all-flash array (NVMe-oF, 8 x 400 Gb/s, 4 ctl)'s 21.3 GB/s what the test's clients "
+        "drove on the shared system, so the two are not like for like. The job's 32 nodes each write to their own at once: 154 GB/s together (32 × "
         "4.80) if each sustains its rate under the job's load, which this test did not show. The table, the chart and "
         "the audit set one node's part of each save against one node's bandwidth." in words
     )
