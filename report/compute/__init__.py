@@ -100,7 +100,7 @@ def compute(test: JointTest) -> Metrics:
         cluster=_cluster(save, bandwidth, bubble, reliability.interval_s),
         node_local=_node_local(test, save, bandwidth, bubble, reliability.interval_s),
         other_saves=_other_saves(test.saves, names, config.training.model),
-        save_span=_save_span(test.bandwidth, save, bandwidth),
+        save_span=_save_span(test, save, bandwidth),
     )
 
 

@@ -68,17 +68,31 @@ def _audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]
 SPAN_DIFFERS_PCT = 10.0
 
 
-def _save_span(log: BandwidthLog, save: Save, bandwidth: Bandwidth) -> SaveSpan:
-    """Each system's saves against its log over the same span, the first mean_s seconds of each run."""
-    sides = []
+def _tool_gbps(test: JointTest, log: BandwidthLog, system: str) -> float | None:
+    """The mean over a system's bandwidth runs of the rate its tool reported for the whole run (fio: io_bytes ÷
+    runtime), where the tool timed every one of them."""
+    timed = {} if test.imported is None else test.imported.tool_runs
+    runs = [timed.get((system, int(n))) for n in log.run_number[log.runs_of(system)]]
+    if not runs or any(r is None for r in runs):
+        return None
+    return stats.mean([size / seconds for size, seconds in runs])
+
+
+def _save_span(test: JointTest, save: Save, bandwidth: Bandwidth) -> SaveSpan:
+    """Each system's saves against its log over the same span, the first mean_s seconds of each run, and against its
+    tool's own rate."""
+    log, sides = test.bandwidth, []
     for side, bw in zip(save.sides(), bandwidth.sides(), strict=True):
         rate = stats.mean([float(r) for r in span_means(log, log.runs_of(bw.system), side.mean_s)])
+        tool = _tool_gbps(test, log, bw.system)
         sides.append(
             SpanSide(
                 log_gbps=rate,
                 share_pct=100 * side.effective_gbps / rate,
                 implied_written_gb=rate * side.mean_s,
                 differs=abs(rate / bw.sustained_gbps - 1) * 100 > SPAN_DIFFERS_PCT,
+                tool_gbps=tool,
+                tool_share_pct=None if tool is None else 100 * side.effective_gbps / tool,
             )
         )
     return SaveSpan(*sides)

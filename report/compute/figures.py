@@ -382,9 +382,8 @@ class Cluster(TwoSided):
 
 @dataclass(frozen=True)
 class OtherSave:
-    """A (model, GPUs) pair of the save times other than the training model's, timed on both save systems: the ratio
-    of its mean save times, which no gate judges. Not in metrics.json: the contract analyses the training model's
-    rows only."""
+    """A (model, GPUs) pair other than the training model's, timed on both save systems: the ratio of its mean save
+    times, which no gate judges. Not in metrics.json (the contract analyses the training model's rows only)."""
 
     model: str
     gpus: int
@@ -395,12 +394,14 @@ class OtherSave:
 
 @dataclass(frozen=True)
 class SpanSide:
-    """One system's saves against its bandwidth log over each run's first save.<side>.mean_s seconds, the span."""
+    """One system's saves against its log over each run's first save.<side>.mean_s seconds, the span."""
 
     log_gbps: float  #: mean over runs of each run's rate over the span (runs.span_means)
     share_pct: float  #: 100 * save.<side>.effective_gbps / log_gbps
     implied_written_gb: float  #: log_gbps * save.<side>.mean_s: what the save would write at that rate
     differs: bool  #: log_gbps differs from bandwidth.<side>_gbps by more than compute.audit's SPAN_DIFFERS_PCT
+    tool_gbps: float | None = None  #: mean of the tool's own rate per run (fio: io_bytes ÷ runtime); None if untimed
+    tool_share_pct: float | None = None  #: 100 * save.<side>.effective_gbps / tool_gbps
 
 
 @dataclass(frozen=True)
@@ -424,9 +425,8 @@ class NodeShare:
 
 @dataclass(frozen=True)
 class NodeLocal:
-    """Save systems local to each node (test.toml [systems] node_local), whose bandwidth was logged on one node: a
-    job spans several nodes and a cluster many, each writing to its own. Not in metrics.json: the contract does not
-    name it (docs/node-local.md)."""
+    """Save systems local to each node ([systems] node_local), their bandwidth logged on one node: a job spans nodes,
+    a cluster many, each writing to its own. Not in metrics.json (docs/node-local.md)."""
 
     sides: tuple[str, ...]  #: "baseline", "candidate": the sides that are node-local
     gpus_per_node: int  #: [async] gpus_per_node (default 8)

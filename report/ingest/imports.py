@@ -46,6 +46,9 @@ class Imported:
     origins: dict[str, list[tuple[str, int | None]]] = field(default_factory=dict)
     tools: list[ToolUse] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: (system, run) -> (GB written, seconds) of each bandwidth run a tool timed whole: fio's own rate, its run time
+    #: including what its logs do not cover (the closing fsync; cold read 29, M1)
+    tool_runs: dict[tuple[str, int], tuple[float, float]] = field(default_factory=dict)
 
     def add(self, table: str, values: dict[str, object], origin: tuple[str, int | None]) -> None:
         """Append one row."""
@@ -237,6 +240,8 @@ def _rows(spec: ImportSpec, measured: list[Measured], numbering: Numbering, out:
             out.add("restore_times.csv", row, m.origin)
         if m.t_s is not None:
             problems += _samples(spec.system, number, m, numbering, out)
+            if spec.into == "bandwidth" and m.size_gb and m.seconds > 0:
+                out.tool_runs[(spec.system, number)] = (m.size_gb, m.seconds)
     return problems
 
 

@@ -26,6 +26,7 @@ from report.sections.findings import (
     fit_is_physical,
     log_outrun,
     spans_node_local,
+    tool_timed,
 )
 from report.sections.phrases import (
     both,
@@ -43,7 +44,7 @@ def build(w: Words) -> Section:
     deps = ("save_times", "bandwidth")
     items = _effective(w) + _per_node(w)
     if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
-        items += _span_words(w)
+        items += _span_words(w) + _tool_words(w)
     if log_outrun(m):
         # a logged rate is what the clients drove, not a ceiling (cold read 21, M2: "implausible" left out the likeliest
         # cause)
@@ -148,6 +149,19 @@ def _span_words(w: Words) -> list[Para]:
     return out
 
 
+def _tool_words(w: Words) -> list[Para]:
+    """Where fio timed the bandwidth runs whole at another rate than their logs show: the saves against that rate."""
+    out = []
+    for side in tool_timed(w):
+        span = w.m.save_span.side(side.key)
+        text = _(
+            "Against the rate fio gives for {system}'s whole bandwidth runs ({rate} GB/s, their closing writes and "
+            "syncs included), the saves reach {share}."
+        ).format(system=side.save.system, rate=sig(span.tool_gbps), share=p3(span.tool_share_pct))
+        out.append(w.p(text, "save_times", "bandwidth", side=side.key))
+    return out
+
+
 def _whole_job(w: Words) -> list[Para]:
     """The implied bytes, the two-system line, the quotient and the hypotheses, where both bandwidths are the job's."""
     m = w.m
@@ -176,7 +190,7 @@ def _whole_job(w: Words) -> list[Para]:
             *deps,
         )
     )
-    items += _span_words(w)
+    items += _span_words(w) + _tool_words(w)
     if a.fit is not None:
         text = _(
             "A save bound by bandwidth that writes V GB after a fixed cost F, save = F + V ÷ bandwidth, passes through "
