@@ -276,3 +276,12 @@ def test_gates_passing_on_save_times_of_unstated_origin_are_not_a_green_verdict(
     (data / "test.toml").write_text(toml + '\n[sources]\nsave_times = "vendor lab, 2026-08, fio 3.36"\n')
     ctx, _m = build(data)
     assert (ctx.cover.verdict_style, ctx.cover.verdict_label) == ("demonstrated", "Benefit demonstrated")
+
+
+def test_a_gate_that_fails_only_under_a_raised_target_says_so():
+    """Cold read 29, m6: gates_fail's G4, 2.00% shorter, fails against test.toml's 2.5% and would meet the default 2%;
+    its G3 interval (0.774× to 1.56×) fails the default 1.5× as well, so nothing is said of G3."""
+    ctx, _m = build(FIXTURES / "gates_fail")
+    reason = ctx.cover.verdict_reason
+    assert "G4 fails against test.toml's target of 2.5% and would meet the default, 2%." in reason
+    assert "G3 fails against test.toml's target" not in reason
