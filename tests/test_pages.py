@@ -368,7 +368,7 @@ def test_a_short_platform_name_keeps_its_words(report):
     caption, columns = (  # fio's loads are file reads, a proxy (cold read 16, M3)
         ("读取模型文件的时间（fio），近似代表加载时间", ("模型", "平台", "大小"))
         if zh
-        else ("Time to read the model's files (fio), a proxy for the load time", ("Model", "Platform", "Size"))
+        else ("Time to read files the model's size (fio), a proxy for the load time", ("Model", "Platform", "Size"))
     )
     layout = _layout_text(path)
     table = layout[layout.index("表 11" if zh else "Table 11") :]

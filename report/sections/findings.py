@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from report.blocks import (
@@ -497,6 +498,36 @@ def read_by(test: JointTest, table: str) -> str | None:
         return None
     tool = IMPORT_TOOLS[tools.pop()]
     return tool.name if tool.reads_files else None
+
+
+def loads_read_as_restores(test: JointTest) -> list[str]:
+    """The systems whose fio load runs are the same job as their fio restore runs (the same options, global and per
+    job, in the runs' JSON): one read measured twice, not a load of its own (cold read 30, M1: fio-local's load.fio
+    and restore.fio differ only in their comment)."""
+    imported = test.imported
+    if imported is None:
+        return []
+
+    def options(use) -> tuple | None:
+        try:
+            run = json.loads(test.raw[use.files[0]])
+            return (run.get("global options"), [job.get("job options") for job in run.get("jobs", [])])
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return None
+
+    out = []
+    for system in dict.fromkeys(use.system for use in imported.tools):
+        reads = {
+            into: [
+                options(u)
+                for u in imported.tools
+                if u.system == system and u.into == into and IMPORT_TOOLS[u.tool].reads_files
+            ]
+            for into in ("load_times", "restore_times")
+        }
+        if any(o is not None and o in reads["restore_times"] for o in reads["load_times"]):
+            out.append(system)
+    return out
 
 
 #: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").

@@ -193,7 +193,7 @@ def _loads_read(w: Words) -> str:
     if tool is None:
         return ""
     return " " + _(
-        "These load times are {tool}'s reads of the model's files, a proxy for a load (see “{section}”)."
+        "These load times are {tool}'s reads of files the model's size, a proxy for a load (see “{section}”)."
     ).format(tool=tool, section=_("Model loading for inference"))
 
 
