@@ -95,7 +95,7 @@ def build(w: Words) -> Section:
                 candidate=bw.candidate.system,
                 candidate_bw=sig(bw.candidate_gbps),
                 baseline_bw=sig(bw.baseline_gbps),
-                change=pct_change(bw.improvement_pct),
+                change=pct_change(bw.improvement_pct, w.m.audit.bandwidth_ratio),
             ),
             "bandwidth",
         )

@@ -92,9 +92,13 @@ def shorter(reduction_pct: float) -> str:
     return text.format(share=p3(abs(reduction_pct)))
 
 
-def pct_change(value: float) -> str:
+def pct_change(value: float, ratio: float | None = None) -> str:
+    """ "35.0% more", "12.0% less"; from twice as much on, the `ratio` as a multiple: "4.55× as much", not "355% more",
+    which a reader takes for 3.55 times (Chinese reading 30, m1: 高 355% beside 4.55 倍)."""
     if value == 0:
         return _("the same")
+    if ratio is not None and value >= 100:
+        return _("{ratio}× as much").format(ratio=sig(ratio))
     return (_("{share} more") if value > 0 else _("{share} less")).format(share=p3(abs(value)))
 
 

@@ -13,7 +13,7 @@ def test_one_sample_per_run_is_not_called_a_steady_rate():
     ctx, _m = build(FIXTURES / "gates_fail")
     words = texts(section(ctx, "bandwidth").blocks)
     # A sparse system's rate is not called sustained in the opening sentence either.
-    assert words[0] == "Cand's write bandwidth averages 3.00 GB/s against 1.50 GB/s, 100% more."
+    assert words[0] == "Cand's write bandwidth averages 3.00 GB/s against 1.50 GB/s, 2.00× as much."
     assert (
         "Base and Cand: fewer than 3 samples per run, too few to call the rate sustained or to see a warm-up; log the "
         "bandwidth through each run (fio's --write_bw_log)." in words
@@ -55,7 +55,7 @@ def test_a_system_is_sparse_when_any_run_is_short_and_its_warm_up_is_not_denied(
     ctx, _m = build(FIXTURES / "retune")
     words = texts(section(ctx, "bandwidth").blocks)
     # Array X: run means 6 (5, 6, 7) and 8, mean 7.00; Old NAS: 2.5 (2, 2, 3, 3) and 3.5 (3, 4), mean 3.00.
-    assert words[0] == "Array X's write bandwidth averages 7.00 GB/s against 3.00 GB/s, 133% more."
+    assert words[0] == "Array X's write bandwidth averages 7.00 GB/s against 3.00 GB/s, 2.33× as much."
     # a warm-up in a log whose runs are too short to show one is not said: the table's steady-state cell is a dash
     # (cold read 11, M3: "without it the mean is 3.50 GB/s" beside that dash)
     assert not any("opens with a warm-up" in t for t in words)
