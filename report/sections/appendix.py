@@ -230,10 +230,12 @@ def _limit(table: Table, total: int | None = None) -> Table:
     return Table(table.id, table.caption, table.columns, table.rows[:MAX_RAW_ROWS], note, table.illustrative)
 
 
-def _span(first: float, last: float) -> str:
-    """A run's time span with the decimals its times need, one at least and three at most, the same at both ends:
-    "0.00–3.25", not "0.0–3.2" for a log that ends at 3.25 s (cold read 28, m4)."""
-    digits = next((d for d in (1, 2) if all(abs(round(t, d) - t) < 1e-9 for t in (first, last))), 3)
+def _span(first: float, last: float, table: list[float] | None = None) -> str:
+    """A run's time span with the decimals the table's times need (`table`: every run's ends; by default this run's),
+    one at least and three at most: "0.00–3.25", not "0.0–3.2" for a log that ends at 3.25 s (cold read 28, m4), and
+    "0.00–3.50" beside it, not "0.0–3.5" (cold read 30, m2)."""
+    times = table if table is not None else (first, last)
+    digits = next((d for d in (1, 2) if all(abs(round(t, d) - t) < 1e-9 for t in times)), 3)
     return f"{num(first, digits)}–{num(last, digits)}"
 
 
@@ -241,12 +243,13 @@ def _bandwidth_runs(log: BandwidthLog, w: Words) -> Table:
     """Each run summarised, baseline first, formatted only as far as the appendix shows (a log may hold millions)."""
     first = [w.config.systems.save_baseline, w.config.systems.candidate]
     runs = [k for name in first for k in log.runs_of(name)[: MAX_RAW_ROWS + 1]][: MAX_RAW_ROWS + 1]
+    ends = [t for k in runs for t in (log.t_s[log.run_start[k]], log.t_s[log.run_stop[k] - 1])]
     rows = tuple(
         (
             log.systems[log.run_system[k]],
             str(log.run_number[k]),
             count(int(log.run_stop[k] - log.run_start[k])),
-            _span(log.t_s[log.run_start[k]], log.t_s[log.run_stop[k] - 1]),
+            _span(log.t_s[log.run_start[k]], log.t_s[log.run_stop[k] - 1], ends),
             sig(log.run_mean[k]),
             sig(log.run_min[k]),
             sig(log.run_max[k]),
