@@ -141,6 +141,10 @@ def test_sigint_to_a_real_build_exits_130_without_a_traceback(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # Ctrl-C's disposition as a terminal gives it: a suite started in the background by a non-interactive shell
+        # (`.ci/run &`) inherits SIGINT ignored, and Python then installs no KeyboardInterrupt handler, so the build ran
+        # to its end and exited 0 (CI of 1bf4ac9, session 15; reproduced with `trap '' INT`).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     import time
 

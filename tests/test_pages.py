@@ -366,7 +366,7 @@ def test_a_short_platform_name_keeps_its_words(report):
         pytest.skip("the fio example's load table holds the hyphenated platform")
     zh = name.endswith("_zh")
     caption, columns = (  # fio's loads are file reads, a proxy (cold read 16, M3)
-        ("读取模型文件的时间（fio），近似代表加载时间", ("模型", "平台", "大小"))
+        ("读取与模型同样大小的文件的时间（fio），近似代表加载时间", ("模型", "平台", "大小"))
         if zh
         else ("Time to read files the model's size (fio), a proxy for the load time", ("Model", "Platform", "Size"))
     )

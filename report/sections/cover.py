@@ -28,7 +28,7 @@ from report.sections.decisions import (
     open_gates,
     speedup_established,
 )
-from report.sections.findings import log_outrun, save_sources, sources_by_system
+from report.sections.findings import loads_read_as_restores, log_outrun, save_sources, sources_by_system
 from report.sections.labels import input_words
 from report.sections.load_range import (
     headline_load_span,
@@ -450,7 +450,7 @@ def build(w: Words) -> Cover:
         verdict_reason=" ".join(
             t for t in (verdict_reason(m, c, w.origin("save_times") == "supplied", short=True), retune_headline(m)) if t
         ),
-        tiles=_memory_loads(w, _tiles(m, c)),
+        tiles=_repeated_reads(w, _memory_loads(w, _tiles(m, c))),
         evidence=_evidence(w) + _synchronous(m) + _not_durable(w) + _doubts(w),
     )
 
@@ -473,6 +473,17 @@ def _memory_loads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ..
         )
         if t.id == "loading"
         else t
+        for t in tiles
+    )
+
+
+def _repeated_reads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ...]:
+    """The load tile, where the loads are the restores' read run again (findings.loads_read_as_restores): its label
+    says so, not a model load of its own (cold read 31, M1: fio-local's page 1, after the loading section said it)."""
+    if not loads_read_as_restores(w.test):
+        return tiles
+    return tuple(
+        replace(t, label=_("{label}: the restores' read, repeated").format(label=t.label)) if t.id == "loading" else t
         for t in tiles
     )
 

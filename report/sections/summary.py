@@ -19,7 +19,7 @@ from report.i18n import _
 from report.sections.base import Words
 from report.sections.capacity import capacity_paras
 from report.sections.decisions import means_only, no_difference_shown
-from report.sections.findings import async_sentence, read_by, save_warnings
+from report.sections.findings import async_sentence, loads_read_as_restores, read_by, save_warnings
 from report.sections.load_range import (
     headline_load_span,
     load_not_established,
@@ -192,6 +192,11 @@ def _loads_read(w: Words) -> str:
     tool = read_by(w.test, "load_times")
     if tool is None:
         return ""
+    if loads_read_as_restores(w.test):  # not a second workload (cold read 31, M1)
+        return " " + _(
+            "These load times are {tool}'s reads of the files the saves wrote, the same job as the restores: one read "
+            "timed twice, a proxy for a load (see “{section}”)."
+        ).format(tool=tool, section=_("Model loading for inference"))
     return " " + _(
         "These load times are {tool}'s reads of files the model's size, a proxy for a load (see “{section}”)."
     ).format(tool=tool, section=_("Model loading for inference"))

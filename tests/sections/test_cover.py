@@ -231,7 +231,7 @@ def test_the_load_tile_of_a_system_that_loads_from_memory_says_so_and_is_marked(
     # examples/fio-local: tmpfs loads 2.76× faster than the local disk, reading memory.
     ctx, _m = build(FIO_EXAMPLE)
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
-    assert (tile.value, tile.label) == ("Not established", "model load speedup")
+    assert (tile.value, tile.label) == ("Not established", "model load speedup: the restores' read, repeated")
     assert tile.note == (
         "Local disk (ext4 on virtio) takes 2.76× as long, 1 model/platform pair; the load times of both systems spread "
         "above the 5% limit set for the saves; the loads on tmpfs (/dev/shm) read memory, not storage"
