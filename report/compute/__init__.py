@@ -46,7 +46,7 @@ from report.compute.figures import (
 from report.compute.gates import _gates, _next_steps, _verdict
 from report.compute.loads import _load
 from report.compute.projections import _feasibility, _fit, _projection, predict
-from report.compute.reliability import _reliability
+from report.compute.reliability import _break_even_steps, _reliability
 from report.compute.saves import _bandwidth, _other_saves, _save, _saves_and_bubble, _step_time
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, _sensitivity
 from report.joint_test import JointTest
@@ -101,6 +101,7 @@ def compute(test: JointTest) -> Metrics:
         node_local=_node_local(test, save, bandwidth, bubble, reliability.interval_s),
         other_saves=_other_saves(test.saves, names, config.training.model),
         save_span=_save_span(test, save, bandwidth),
+        break_even_steps=_break_even_steps(test, save, reliability, async_sides),
     )
 
 

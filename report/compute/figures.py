@@ -425,8 +425,7 @@ class NodeShare:
 
 @dataclass(frozen=True)
 class NodeLocal:
-    """Save systems local to each node ([systems] node_local), their bandwidth logged on one node: a job spans nodes,
-    a cluster many, each writing to its own. Not in metrics.json (docs/node-local.md)."""
+    """Save systems local to each node ([systems] node_local); not in metrics.json (docs/node-local.md)."""
 
     sides: tuple[str, ...]  #: "baseline", "candidate": the sides that are node-local
     gpus_per_node: int  #: [async] gpus_per_node (default 8)
@@ -566,6 +565,7 @@ class Metrics:
     node_local: NodeLocal | None = None  #: where a save system is local to each node; not in metrics.json
     other_saves: tuple[OtherSave, ...] = ()  #: the save times' other model sizes, by size; not in metrics.json
     save_span: SaveSpan | None = None  #: the saves against their logs over the saves' own span; not in metrics.json
+    break_even_steps: int | None = None  #: compute.reliability._break_even_steps; not in metrics.json
 
     def node_part(self, key: str) -> NodeShare | None:
         """One node's part of side `key`'s saves, where that system is local to each node and the job spans several
@@ -582,7 +582,7 @@ class Metrics:
         out = _plain(dataclasses.asdict(self))
         out["async"] = out.pop("async_")
         del out["node_local"]
-        del out["other_saves"], out["save_span"]
+        del out["other_saves"], out["save_span"], out["break_even_steps"]
         if out["economics"] is None:
             del out["economics"]
         elif out["economics"]["energy_kwh_per_run"] is None:

@@ -75,3 +75,31 @@ def _reliability(
         sqrt_cost_ratio=math.sqrt(save.time_ratio),
         optimal_overhead_ratio=c.optimal_overhead_pct / b.optimal_overhead_pct,
     )
+
+
+def _break_even_steps(
+    test: JointTest, save: Save, reliability: Reliability, async_sides: dict[str, AsyncSide]
+) -> int | None:
+    """Where re-tuning beats switching: the fewest whole steps between saves at which the baseline's failure-aware
+    overhead falls to the candidate's at today's interval (cold read 31, M1: retune's case priced at Young's 11,124
+    steps when about 2,035 suffice). The overhead falls from today's interval to the baseline's optimum, so the search
+    halves that range. None where re-tuning does not beat switching."""
+    r = reliability
+    if not r.tuning_beats_switching:
+        return None
+    b, w = _blocking(test, save.baseline, async_sides["baseline"])
+    step, target = r.step_time_s, r.candidate.overhead_pct
+
+    def beats(n: int) -> bool:
+        return stats.failure_overhead_pct(b, w, n * step, r.job_mtbf_s, r.baseline.recovery_s) <= target
+
+    low = max(1, round(r.interval_s / step))
+    high = max(low, math.ceil(r.baseline.optimal_interval_steps))
+    if beats(low):
+        return low
+    if not beats(high):  # the optimum itself, rounded up to a whole step, just misses: the next whole step
+        return high + 1
+    while high - low > 1:  # beats(high), not beats(low)
+        mid = (low + high) // 2
+        low, high = (low, mid) if beats(mid) else (mid, high)
+    return high

@@ -62,3 +62,20 @@ def test_the_square_root_rule_gives_its_root_back_from_the_printed_cost():
     ):
         ctx, _m = build(folder)
         assert any(said in t for t in texts(section(ctx, "reliability").blocks)), folder
+
+
+def test_re_tuning_that_beats_switching_says_how_far_it_must_go():
+    """Cold read 31, M1: retune's case was priced at Young's 11,124 steps. b = 110 s, M = 10,000 h × 3,600 ÷ 16 =
+    2,250,000 s, recovery 300 s, step 2 s: at 2,035 steps (4,070 s) 110/4,070 + 4,180/2M + 300/M = 2.8089% of compute,
+    at 2,034 steps 2.8102%, against Array X's 2.8090% at today's interval."""
+    from report.sections.retuning import break_even_words
+
+    ctx, m = build(FIXTURES / "retune")
+    assert m.break_even_steps == 2035
+    assert break_even_words(m) == (
+        " It need not go that far: from 2,035 steps between saves, Old NAS alone already costs no more than Array X at "
+        "today's interval."
+    )
+    assert break_even_words(m) in " ".join(texts(section(ctx, "reliability").blocks))
+    _ctx, m = build(FIXTURES / "long_names")  # the candidate wins at today's interval: no such interval
+    assert m.break_even_steps is None and break_even_words(m) == ""
