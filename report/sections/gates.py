@@ -366,7 +366,7 @@ def _missing_measurements(w: Words) -> list[Para]:
                 )
             )
     for name in m.inputs_illustrative:
-        out.append(Para(_("Measure the {input}: this test's are illustrative.").format(input=input_words(name))))
+        out.append(Para(_("Measure the {input}: this test's values are illustrative.").format(input=input_words(name))))
     return out + _conditions(w)
 
 

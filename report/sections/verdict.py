@@ -265,8 +265,8 @@ def verdict_label(m: Metrics, unsourced: bool = False) -> str:
                 if steps is None
                 # G4's 2% holds at today's 50 steps, not up to the 57 where the benefit ends (Chinese reading 8, M1)
                 else _(
-                    "G1–G3 pass on illustrative save times, G4 at today's interval only (no benefit at {steps} "
-                    "steps or more); benefit not yet measured"
+                    "G1–G3 pass on illustrative save times, G4 at today's interval only (no training-time benefit at "
+                    "{steps} steps or more); benefit not yet measured"
                 )
             )
         elif m.not_durable:
@@ -279,15 +279,15 @@ def verdict_label(m: Metrics, unsourced: bool = False) -> str:
                 else _("Gates pass on saves that are not durable; benefit not yet shown on durable storage")
                 if steps is None
                 else _(
-                    "G1–G3 pass on saves that are not durable, G4 at today's interval only (no benefit at {steps} "
-                    "steps or more); benefit not yet shown on durable storage"
+                    "G1–G3 pass on saves that are not durable, G4 at today's interval only (no training-time benefit "
+                    "at {steps} steps or more); benefit not yet shown on durable storage"
                 )
             )
         else:
             text = (
                 _("G1–G3 pass, G4 at today's interval only; re-tuning the interval does more")
                 if retune
-                else _("G1–G3 pass, G4 at today's interval only (no benefit at {steps} steps or more)")
+                else _("G1–G3 pass, G4 at today's interval only (no training-time benefit at {steps} steps or more)")
             )
         return text.format(steps=count(steps or 0))
     label = verdict_status_label(m.verdict.status)

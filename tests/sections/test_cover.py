@@ -93,7 +93,7 @@ def test_gates_passing_on_illustrative_saves_are_not_a_green_verdict(folder):
     # Asynchronous saves: the label names the interval limit too (57 steps: Table 7 of the async example).
     ctx, _m = build(ROOT / "examples" / "async-70b")
     assert ctx.cover.verdict_label == (
-        "G1–G3 pass on illustrative save times, G4 at today's interval only (no benefit at 57 steps or more); "
+        "G1–G3 pass on illustrative save times, G4 at today's interval only (no training-time benefit at 57 steps or more); "
         "benefit not yet measured"
     )
     # Measured save times: the green verdict and the bare pass stay.

@@ -164,7 +164,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
         )
     )
     assert ctx.cover.verdict_label.startswith(
-        "G1–G3 pass on illustrative save times, G4 at today's interval only (no benefit at 57 steps or more)"
+        "G1–G3 pass on illustrative save times, G4 at today's interval only (no training-time benefit at 57 steps or more)"
     )
     # page 1, the summary and the gate section count the passes as the gate table does (cold read 7, B1); the
     # reason under the verdict line does not say the count again (Chinese reading 11, m2)
