@@ -166,9 +166,9 @@ def span_means(log: BandwidthLog, runs: np.ndarray, span_s: float) -> np.ndarray
 
     A sample at t covers [t, t + step), step the run's mean spacing, and weighs by its overlap with [t0, t0 + span_s),
     t0 the run's first sample; a run of one sample is that sample. A span past the run's end gives the run's mean."""
-    out = np.empty(len(runs), dtype=np.float64)
     if len(runs) > _PAIRWISE_RUNS:
         return _span_vectorised(log, runs, span_s)
+    out = np.empty(len(runs), dtype=np.float64)
     for i, k in enumerate(runs):
         t, v = log.samples(k)
         if len(t) == 1:
@@ -185,12 +185,12 @@ def span_means(log: BandwidthLog, runs: np.ndarray, span_s: float) -> np.ndarray
 def _span_vectorised(log: BandwidthLog, runs: np.ndarray, span_s: float) -> np.ndarray:
     """span_means for many runs at once, over the chosen runs' samples only."""
     counts = log.run_stop[runs] - log.run_start[runs]
+    offsets = np.cumsum(counts) - counts  # where each chosen run starts among the chosen samples
     owner = np.repeat(np.arange(len(runs)), counts)
-    index = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts) + log.run_start[runs][owner]
+    index = np.arange(int(counts.sum())) - offsets[owner] + log.run_start[runs][owner]
     t, v = log.t_s[index], log.write_gbps[index]
     first, last = log.t_s[log.run_start[runs]], log.t_s[log.run_stop[runs] - 1]
     step = np.where(counts > 1, (last - first) / np.maximum(counts - 1, 1), 1.0)
     rel = t - first[owner]
     weight = np.where(counts[owner] > 1, np.clip(span_s - rel, 0.0, step[owner]) / step[owner], 1.0)
-    offsets = np.cumsum(counts) - counts
     return np.add.reduceat(v * weight, offsets) / np.add.reduceat(weight, offsets)

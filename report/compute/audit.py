@@ -68,6 +68,12 @@ def _audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]
 SPAN_DIFFERS_PCT = 10.0
 
 
+def departs(rate: float, whole_gbps: float) -> bool:
+    """Whether a rate set beside a log's whole mean (the log's over a save's span, a tool's over whole runs) parts from
+    it by more than SPAN_DIFFERS_PCT: then the audit sets the saves against it too."""
+    return abs(rate / whole_gbps - 1) * 100 > SPAN_DIFFERS_PCT
+
+
 def _tool_gbps(test: JointTest, log: BandwidthLog, system: str) -> float | None:
     """The mean over a system's bandwidth runs of the rate its tool reported for the whole run (fio: io_bytes ÷
     runtime), where the tool timed every one of them."""
@@ -90,7 +96,7 @@ def _save_span(test: JointTest, save: Save, bandwidth: Bandwidth) -> SaveSpan:
                 log_gbps=rate,
                 share_pct=100 * side.effective_gbps / rate,
                 implied_written_gb=rate * side.mean_s,
-                differs=abs(rate / bw.sustained_gbps - 1) * 100 > SPAN_DIFFERS_PCT,
+                differs=departs(rate, bw.sustained_gbps),
                 tool_gbps=tool,
                 tool_share_pct=None if tool is None else 100 * side.effective_gbps / tool,
             )

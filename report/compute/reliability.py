@@ -93,7 +93,7 @@ def _break_even_steps(
     def beats(n: int) -> bool:
         return stats.failure_overhead_pct(b, w, n * step, r.job_mtbf_s, r.baseline.recovery_s) <= target
 
-    low = max(1, round(r.interval_s / step))
+    low = test.config.training.checkpoint_interval_steps
     high = max(low, math.ceil(r.baseline.optimal_interval_steps))
     if beats(low):
         return low

@@ -9,7 +9,7 @@ from report.blocks import (
     Para,
 )
 from report.compute import SIDES, Metrics
-from report.compute.audit import SPAN_DIFFERS_PCT
+from report.compute.audit import departs
 from report.formatting import (
     count,
     gb,
@@ -567,13 +567,13 @@ def no_difference_note(w: Words) -> list[Para]:
 
 
 def tool_timed(w) -> list:
-    """The sides, each set against its own bandwidth, whose bandwidth runs fio timed whole at a rate more than
-    SPAN_DIFFERS_PCT from the mean of their logs: a run's time counts what the logs do not (cold read 29, M1:
+    """The sides, each set against its own bandwidth, whose bandwidth runs fio timed whole at a rate that departs
+    (compute.audit.departs) from the mean of their logs: a run's time counts what the logs do not (cold read 29, M1:
     fio-local's local disk, 0.441 GB/s by fio's count against its logs' 0.533, the closing fsync not in the logs)."""
     span = w.m.save_span
     out = []
     for side in w.sides:
         tool = None if span is None or w.m.node_part(side.key) is not None else span.side(side.key).tool_gbps
-        if tool is not None and abs(tool / side.bandwidth.sustained_gbps - 1) * 100 > SPAN_DIFFERS_PCT:
+        if tool is not None and departs(tool, side.bandwidth.sustained_gbps):
             out.append(side)
     return out
