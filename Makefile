@@ -70,14 +70,21 @@ $(STAMP): requirements.lock pyproject.toml $(PYTHON_KEY)
 	  echo "Install them, e.g. on Debian or Ubuntu: apt-get install $(APT_PACKAGES); on macOS: brew install pango"; exit 1; }
 	@touch $@
 
+# The project's modules as bytecode and its templates compiled, where builds read them (tools/compile.py says why):
+# redone whenever a source or template changed. A build never writes them itself.
+COMPILED := .cache/make/compiled
+$(COMPILED): $(STAMP) $(SOURCES) tools/compile.py
+	@$(PY) tools/compile.py
+	@touch $@
+
 ifdef TRACKED
 # Grouped target: one build writes all three outputs; nothing to do when no input, template or source changed.
-$(RAW_OUT)/report.pdf $(RAW_OUT)/report.html $(RAW_OUT)/metrics.json &: $(STAMP) $(SOURCES) $(INPUTS) $(DATA_KEY)
+$(RAW_OUT)/report.pdf $(RAW_OUT)/report.html $(RAW_OUT)/metrics.json &: $(STAMP) $(COMPILED) $(SOURCES) $(INPUTS) $(DATA_KEY)
 	$(BUILD)
 
 report: $(RAW_OUT)/report.pdf $(RAW_OUT)/report.html $(RAW_OUT)/metrics.json
 else
-report: $(STAMP)
+report: $(STAMP) $(COMPILED)
 	$(BUILD)
 endif
 
@@ -94,11 +101,11 @@ system-packages:
 	  else echo "The tests need these system packages:$$missing (apt-get install$$missing)"; exit 1; fi; \
 	fi
 
-test: $(STAMP) system-packages
+test: $(STAMP) $(COMPILED) system-packages
 	$(PY) -m pytest -q
 
 # The tests that build no whole report (pytest -m "not slow"): the loop while changing code; `make test` runs them all.
-test-fast: $(STAMP) system-packages
+test-fast: $(STAMP) $(COMPILED) system-packages
 	$(PY) -m pytest -q -m "not slow" --durations=5
 
 lint: $(STAMP)
@@ -109,7 +116,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-bench: $(STAMP)
+bench: $(STAMP) $(COMPILED)
 	$(PY) tools/bench.py
 
 # Regenerate the golden outputs in tests/golden/ (see README: only when a change to the report is intended).

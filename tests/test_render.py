@@ -227,3 +227,49 @@ def test_the_verify_command_is_set_as_code_that_never_breaks(default_built):
     assert render.commands("<b> python -m report verify report.pdf") == (
         "&lt;b&gt; <code>python -m report verify report.pdf</code>"
     )
+
+
+def test_compiled_templates_are_read_never_written_and_a_changed_one_recompiled(tmp_path, monkeypatch):
+    """render.CompiledTemplates: a build reads what `make` compiled (tools/compile.py) and writes nothing; a template
+    edited since is compiled from its source, never run stale."""
+    import jinja2
+
+    monkeypatch.setattr(render, "COMPILED_TEMPLATES", tmp_path / "compiled")
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "t.html").write_text("{{ x }} one", encoding="utf-8")
+    compiled = []
+
+    def env(writable: bool) -> jinja2.Environment:
+        environment = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(templates), bytecode_cache=render.CompiledTemplates(writable)
+        )
+        compile_ = environment.compile
+        environment.compile = lambda *args, **kwargs: compiled.append(args[1]) or compile_(*args, **kwargs)
+        return environment
+
+    assert env(False).get_template("t.html").render(x=1) == "1 one" and compiled == ["t.html"]
+    assert not (tmp_path / "compiled").exists()  # a build compiled it and wrote nothing
+    assert env(True).get_template("t.html").render(x=2) == "2 one" and len(compiled) == 2  # `make` writes it
+    assert len(list((tmp_path / "compiled").rglob("*.cache"))) == 1
+    assert env(False).get_template("t.html").render(x=3) == "3 one" and len(compiled) == 2  # read, not compiled
+    (templates / "t.html").write_text("{{ x }} two", encoding="utf-8")
+    assert env(False).get_template("t.html").render(x=4) == "4 two" and len(compiled) == 3  # changed: compiled again
+
+
+def test_make_compiles_every_template_and_module_where_builds_read_them(monkeypatch):
+    """tools/compile.py (make's compile step): afterwards a fresh environment compiles no template, and every module of
+    report/ has hash-checked bytecode beside it (PYTHONDONTWRITEBYTECODE, set on CI, stops Python writing it)."""
+    import importlib.util
+
+    from tools import compile as compile_step
+
+    assert compile_step.main() == 0
+    environment = render.environment.__wrapped__()  # a fresh one, as a build's
+    monkeypatch.setattr(environment, "compile", lambda *args, **kwargs: pytest.fail(f"{args[1]} compiled again"))
+    for name in environment.list_templates(extensions=["html"]):
+        environment.get_template(name)
+    for module in (render.TEMPLATES.parent / "report").rglob("*.py"):
+        cached = importlib.util.cache_from_source(str(module))
+        with open(cached, "rb") as pyc:
+            assert int.from_bytes(pyc.read(8)[4:], "little") == 0b11, f"{module}: not checked-hash bytecode"
