@@ -18,6 +18,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -119,10 +120,50 @@ def fetcher(served: dict[str, tuple[bytes, str]]):
 
                 path = Path(url2pathname(url.removeprefix("file:").split("?")[0])).resolve()
                 if path.is_relative_to(assets_root) and path.is_file():
-                    return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": "font/otf"})
+                    body = _FontHead(path) if path.suffix == ".otf" else path.read_bytes()
+                    return URLFetcherResponse(url, body, {"Content-Type": "font/otf"})
             raise ValueError(f"the report may not fetch {url[:80]!r}")
 
     return SafeFetcher(allowed_protocols=("data", "file", CHART_SCHEME, EVIDENCE_SCHEME), fail_on_errors=True)
+
+
+class _FontFile(bytes):
+    """The first bytes of a shipped font file (all WeasyPrint looks at before it stores the font), naming the file."""
+
+    path: Path
+
+
+class _FontHead:
+    """What the fetcher gives WeasyPrint for a shipped font: a body whose read() is the file's head, naming the file."""
+
+    def __init__(self, path: Path):
+        self._path = path
+
+    def read(self, *_args, **_kwargs) -> _FontFile:
+        with self._path.open("rb") as file:
+            head = _FontFile(file.read(4))  # WeasyPrint reads the first three to tell WOFF from OpenType
+        head.path = self._path
+        return head
+
+    def close(self) -> None:
+        pass
+
+
+class _LinkedFonts(type(Path())):
+    """WeasyPrint's folder of @font-face files, where a shipped font is linked, not copied.
+
+    WeasyPrint stores each @font-face's file in a folder of its own, for fontconfig to read, one copy per rule: the
+    print sheet's ten rules wrote 100 MB (the Chinese font six times) to /tmp at every build, 0.17 s of the PDF side
+    before the HTML could be laid out, on the build's critical path half the time (issue 27;
+    docs/weasyprint-upstream.md, 8). A link to the shipped file gives fontconfig and HarfBuzz the same bytes (the PDF's
+    are unchanged); anything else is written as before.
+    """
+
+    def write_bytes(self, data) -> int:
+        if isinstance(data, _FontFile):
+            self.symlink_to(data.path)
+            return len(data)
+        return super().write_bytes(data)
 
 
 def placeholder_svg(width_pt: str, height_pt: str) -> bytes:
@@ -186,6 +227,48 @@ def _page_references_once() -> None:
         return references
 
     pydyf.PDF.page_references = property(page_references)
+
+
+def _objects_serialised_once() -> None:
+    """Make pydyf's `PDF.write` serialise each dictionary and array, and deflate each stream, once, not twice.
+
+    PDF/A asks for a file identifier, which pydyf computes by serialising every object again, after writing them, and
+    hashing the lot: every stream deflated a second time, a third of writing the PDF (docs/weasyprint-upstream.md, 7).
+    While a PDF is being written nothing changes its objects, so each one's bytes are kept, by identity, from the first
+    serialisation to the second, and let go when the writing ends: the same bytes, once. Streams written as they are
+    (the attachments, deflated already) are not kept: copying them again costs less than holding a long log twice.
+    """
+    import pydyf
+
+    if getattr(pydyf.PDF, "_report_serialised_once", False):
+        return
+    write = pydyf.PDF.write
+    kept: list[dict[int, tuple[object, bytes]] | None] = [None]
+
+    def serialised_once(data: property) -> property:
+        def once(obj) -> bytes:
+            memo = kept[0]
+            if memo is None or getattr(obj, "compress", True) is False:
+                return data.fget(obj)
+            found = memo.get(id(obj))
+            if found is None:
+                found = memo[id(obj)] = (obj, data.fget(obj))  # the object is kept too, so its id stays its own
+            return found[1]
+
+        return property(once)
+
+    def write_once(pdf, *args, **kwargs):
+        kept[0] = {}
+        try:
+            return write(pdf, *args, **kwargs)
+        finally:
+            kept[0] = None
+
+    for cls in (pydyf.Stream, pydyf.Dictionary, pydyf.Array):
+        cls.data = serialised_once(cls.__dict__["data"])
+    write_once.__wrapped__ = write
+    pydyf.PDF.write = write_once
+    pydyf.PDF._report_serialised_once = True
 
 
 @contextlib.contextmanager
@@ -263,10 +346,12 @@ class PdfRenderer:
 
         _subset_with_pinned_harfbuzz()
         _page_references_once()
+        _objects_serialised_once()
         self._weasyprint = weasyprint
         self._served: dict[str, tuple[bytes, str]] = {}
         self._fetcher = fetcher(self._served)
         self._fonts = FontConfiguration()
+        self._fonts._folder = _LinkedFonts(tempfile.mkdtemp(prefix="weasyprint-"))
         self._stylesheet = weasyprint.CSS(
             filename=str(TEMPLATES / "styles" / "print.css"),
             base_url=ASSETS.as_uri() + "/",

@@ -306,3 +306,64 @@ def test_page_references_are_built_once_per_page_count():
     document.add_page(pydyf.Dictionary({"Type": "/Page"}))
     assert document.page_references[-1] == f"{document.pages['Kids'][-3]} 0 R".encode()
     assert len(document.page_references) == 4
+
+
+def test_shipped_fonts_are_linked_not_copied_and_print_the_same_bytes(monkeypatch):
+    """_LinkedFonts: each @font-face file is a link to the shipped font, and the PDF is the one copies gave."""
+    from pathlib import Path
+
+    page = '<html lang="en"><body><p>Checkpoint 1,234.5 GB/s <b>bold</b> <i>italic</i> 检查点</p></body></html>'
+    linked = pdf.PdfRenderer()
+    try:
+        folder = linked._fonts._folder
+        files = sorted(folder.iterdir())
+        assert len(files) == 10 and all(f.is_symlink() for f in files)  # the print sheet's ten @font-face rules
+        shipped = {p.resolve() for p in (pdf.ASSETS / "fonts").glob("*.otf")}
+        assert {f.resolve() for f in files} == shipped
+        with_links = linked.layout(page, {}).write_pdf()
+    finally:
+        linked.close()
+    assert not folder.exists()
+
+    class WholeFile:  # what the fetcher gave WeasyPrint before: the file's bytes, which it wrote to its folder
+        def __init__(self, path):
+            self.path = path
+
+        def read(self, *args, **kwargs):
+            return self.path.read_bytes()
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(pdf, "_FontHead", WholeFile)
+    monkeypatch.setattr(pdf, "_LinkedFonts", type(Path()))
+    copied = pdf.PdfRenderer()
+    try:
+        assert not any(f.is_symlink() for f in copied._fonts._folder.iterdir())
+        assert copied.layout(page, {}).write_pdf() == with_links
+    finally:
+        copied.close()
+
+
+def test_objects_are_serialised_and_deflated_once_into_the_same_bytes(monkeypatch):
+    """_objects_serialised_once: pydyf's identifier pass no longer deflates every stream again; same bytes."""
+    import pydyf
+
+    pdf.PdfRenderer()  # installs it
+    deflated = []
+    compressobj = pydyf.zlib.compressobj
+    monkeypatch.setattr(pydyf.zlib, "compressobj", lambda **kw: deflated.append(kw) or compressobj(**kw))
+
+    def written(once: bool) -> bytes:
+        document = pydyf.PDF()
+        content = pydyf.Stream([b"0 0 m 10 10 l S"] * 50, compress=True)
+        document.add_object(content)
+        document.add_page(pydyf.Dictionary({"Type": "/Page", "Contents": content.reference}))
+        out = io.BytesIO()
+        (pydyf.PDF.write if once else pydyf.PDF.write.__wrapped__)(document, out, identifier=True, compress=True)
+        return out.getvalue()
+
+    twice = written(False)
+    assert len(deflated) == 5  # the page's stream and the object stream twice each, the cross-reference stream once
+    deflated.clear()
+    assert written(True) == twice and len(deflated) == 3
