@@ -10,6 +10,10 @@ import sys
 # the commands in one long process, keep it on.
 try:
     gc.disable()
+    if sys.argv[1:2] in (["build"], ["verify"]):
+        from report import spawn
+
+        spawn.start_early()  # its imports are the longest road to the HTML: begun before this process reads anything
     from report.cli import main
 
     status = main()
@@ -17,8 +21,11 @@ except KeyboardInterrupt:  # before the command line could take it over (while i
     print("interrupted; nothing was written", file=sys.stderr)
     status = 130
 # The outputs are written and synced: leave without tearing down WeasyPrint, pandas and the rest, which only
-# costs time (about 0.1 s) and cannot change what was written.
+# costs time (about 0.1 s) and cannot change what was written. A worker started early that no command took is stopped.
+from report import spawn
 from report.trace import mark
+
+spawn.discard()
 
 mark("pdf", "exits")
 sys.stdout.flush()

@@ -13,12 +13,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
-import fcntl
 import json
 import os
 import pickle
 import queue
-import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -32,7 +30,7 @@ from report.inputs import media_type
 from report.pdf import PdfRenderer
 from report.problems import InvalidInput, Problem
 from report.schema import METRICS_NAME, SCHEMA_VERSION
-from report.trace import mark, start_clock
+from report.trace import mark
 
 if TYPE_CHECKING:  # the data side's modules import pandas, which the PDF side never needs
     from report.compute import Metrics
@@ -238,10 +236,10 @@ def build(
 
 
 def start_worker() -> _Worker:
-    """verify's rebuild worker, started before the report is read: it imports pandas and the data side meanwhile, and
-    waits for its inputs (`rebuild(..., worker=)`); `stop()` it when no rebuild follows."""
-    start_clock()
-    return _Worker(None, later=True)
+    """verify's rebuild worker, started before the report is read (or taken from report/__main__.py, which started it
+    first): it imports pandas and the data side meanwhile, and waits for its inputs (`rebuild(..., worker=)`); `stop()`
+    it when no rebuild follows."""
+    return _Worker()
 
 
 def rebuild(
@@ -284,11 +282,13 @@ def rebuild_here(
 def _build_two_sides(
     data_dir: Path | None, language: str | None, files=None, watch=lambda parts: parts, worker: _Worker | None = None
 ) -> Built:
-    start_clock()
     if worker is None:
-        worker = _Worker(data_dir, language, files)
-    else:
-        worker.send((*files, language))
+        worker = _Worker()
+    if files is None:
+        from report import provenance
+
+        files = (str(data_dir.absolute()), provenance.collect())  # collected here, off the worker's road to the HTML
+    worker.send((*files, language))
     try:
         renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
         mark("pdf", "WeasyPrint imported")
@@ -300,6 +300,11 @@ def _build_two_sides(
     return built
 
 
+def _uncopied(data):
+    """bytes and bytearrays as read-only buffers that pickle writes without copying; anything else as it is."""
+    return pickle.PickleBuffer(memoryview(data).toreadonly()) if isinstance(data, bytes | bytearray) else data
+
+
 class _Worker:
     """The data side in a process of its own (report/worker.py), its parts arriving through a pipe.
 
@@ -307,40 +312,21 @@ class _Worker:
     log) cross while the pages are being drawn rather than after.
     """
 
-    def __init__(
-        self,
-        data_dir: Path | None,
-        language: str | None = None,
-        files: tuple[dict, Provenance] | None = None,
-        later: bool = False,
-    ):
-        """The worker for `data_dir`, or (data_dir None) for `files`: the inputs and the provenance to build with,
-        sent through its standard input, for a build without the HTML edition (verify's); `later`: those are
-        given to `send` (with the language) once known, the worker importing meanwhile."""
-        read, write = os.pipe()
-        with contextlib.suppress(AttributeError, OSError):  # Linux: 1 MB instead of 64 KB, fewer round trips
-            fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 1 << 20)
-        source = "-" if data_dir is None else str(data_dir.absolute())
-        command = [sys.executable, "-m", "report.worker", source, str(write), language or ""]
-        # The worker imports this very package, wherever this process found it.
-        path = os.pathsep.join(
-            filter(None, (str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH")))
-        )
-        stdin = subprocess.PIPE if files is not None or later else None
-        env = {**os.environ, "PYTHONPATH": path}
-        self._process = subprocess.Popen(command, pass_fds=(write,), env=env, stdin=stdin)
-        os.close(write)
+    def __init__(self):
+        """The worker report/__main__.py started early, else one started now (report/spawn.py): it imports meanwhile
+        and waits for its job (`send`)."""
+        from report import spawn
+
+        self._process, read = spawn.take()
         self._pipe = os.fdopen(read, "rb")
         self._arrived: queue.SimpleQueue = queue.SimpleQueue()
         self._receiver = threading.Thread(target=self._receive, name="worker-pipe", daemon=True)
         self._receiver.start()
         self._sender = None
-        if files is not None:
-            self.send(files)
 
     def send(self, files: tuple) -> None:
-        """Send the inputs and the provenance (and the language), in a thread, so that WeasyPrint is imported
-        meanwhile."""
+        """Send the job: the inputs (verify's, by name) or the joint-test folder (a build's, its path), the provenance
+        and the language, in a thread, so that WeasyPrint is imported meanwhile."""
         self._sender = threading.Thread(target=self._send, args=(files,), name="worker-files", daemon=True)
         self._sender.start()
 
@@ -348,14 +334,14 @@ class _Worker:
         raw, *rest = files
         # verify inflates an attachment into a bytearray (attachments._inflated): read-only, it crosses as bytes,
         # uncopied; the largest come deflated (attachments.Compressed), for the worker to inflate.
-        sent = {
-            name: pickle.PickleBuffer(memoryview(data).toreadonly()) if isinstance(data, bytes | bytearray) else data
-            for name, data in raw.items()
-        }
+        sent = raw
+        if isinstance(raw, dict):
+            sent = {name: _uncopied(data) for name, data in raw.items()}
         with contextlib.suppress(BrokenPipeError, OSError), self._process.stdin as stdin:
             pickle.dump((sent, *rest), stdin, protocol=pickle.HIGHEST_PROTOCOL)
-        mark("pdf", "inputs sent to the rebuild")
-        raw.clear()  # sent: the worker holds them now (a long log's bytes would count twice)
+        mark("pdf", "job sent to the worker")
+        if isinstance(raw, dict):
+            raw.clear()  # sent: the worker holds them now (a long log's bytes would count twice)
 
     def _receive(self) -> None:
         while True:

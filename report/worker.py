@@ -1,4 +1,5 @@
-"""The data side of a build in a process of its own: `python -m report.worker DATA_DIR FD [LANGUAGE]` (report/build.py).
+"""The data side of a build in a process of its own: `python -m report.worker FD` (report/spawn.py starts it, often
+before the command line is read; report/build.py gives it its job on its standard input).
 
 It loads, computes and draws, and sends each part down the pipe `FD` as soon as it is ready. The charts are drawn
 in a third process, forked at the start (`Drawer`): it imports matplotlib while the worker reads and computes and
@@ -18,7 +19,6 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from report import provenance
 from report.build import Final, Layout, pack_inputs, produce
 from report.problems import InvalidInput
 from report.trace import mark
@@ -91,6 +91,7 @@ class Drawer:
 def _draw(job_read: int, result_write: int) -> int:
     """The drawing process: import matplotlib, take the job, send back ("svgs", …), ("invalid", …) or ("failed", …)."""
     try:
+        _without_3d()
         from report import drawing, i18n
         from report.build import computable
 
@@ -119,19 +120,29 @@ def _draw(job_read: int, result_write: int) -> int:
         return 1
 
 
-def main(argv: list[str]) -> int:
-    """Run the data side for DATA_DIR, writing (kind, value) pairs to the file descriptor FD.
+def _without_3d() -> None:
+    """Import matplotlib without its 3D toolkit, which it imports to register the projection and no chart here uses:
+    a fifth of the drawing process's import (0.05 s), before the charts can be drawn. Only in that process."""
+    sys.modules.setdefault("mpl_toolkits.mplot3d", None)  # None: importing it raises ImportError, matplotlib goes on
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Unable to import Axes3D", UserWarning)
+        import matplotlib.projections  # noqa: F401
 
-    DATA_DIR "-": the inputs and the provenance come pickled on standard input (verify's rebuild: report/build.py
-    `rebuild`), and the HTML edition is not made.
+
+def main(argv: list[str]) -> int:
+    """Run the data side of one job, writing (kind, value) pairs to the file descriptor FD (`argv`: [FD]).
+
+    The job comes pickled on standard input (report/build.py, `_Worker.send`), once this process has imported pandas:
+    (folder, provenance, language) for a build, whose inputs it reads there, or (inputs, provenance, language) for
+    verify's rebuild, which makes no HTML edition. No job (the command stopped first): it leaves quietly.
     """
-    source, fd = argv[0], int(argv[1])
+    fd = int(argv[0])
     import report.joint_test  # noqa: F401  (pandas, imported here: before the fork, which the drawer inherits)
 
-    language = argv[2] if len(argv) > 2 and argv[2] else None
+    mark("data", "started, pandas imported")
     drawer = Drawer(close=(fd,))  # before anything is read, so that no thread runs when it forks
     try:
-        return _main(source, fd, language, drawer)
+        return _main(fd, drawer)
     finally:
         drawer.close()
 
@@ -163,9 +174,13 @@ def checksum_refusal(declared: dict[str, bytes], evidence: dict) -> str | None:
     return checksum_refused(wrong[0]) if wrong else None
 
 
-def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
+def _main(fd: int, drawer: Drawer) -> int:
     from report.joint_test import parse, read_folder
 
+    try:
+        source, prov, language = pickle.load(sys.stdin.buffer)
+    except (EOFError, KeyboardInterrupt):  # no job: the command stopped before it had one to give
+        return 0
     with os.fdopen(fd, "wb") as pipe:
 
         def send(kind: str, value: object) -> None:
@@ -174,28 +189,25 @@ def _main(source: str, fd: int, language: str | None, drawer: Drawer) -> int:
 
         declared: dict[str, bytes] = {}  # verify's: the MD5s of the inputs it left deflated, checked at the end
         try:
-            mark("data", "started, pandas imported")
-            if source == "-":
-                raw, prov, *given = pickle.load(sys.stdin.buffer)  # verify may give the language only now
-                language = given[0] if given and given[0] else language
+            mark("data", "job received")
+            edition = isinstance(source, str)  # a build's folder (and its HTML edition), else verify's inputs
+            if edition:
+                raw = read_folder(Path(source))
+            else:
                 from report.attachments import Refused
 
                 try:
-                    raw, declared = inflated(raw, check_md5=False)
+                    raw, declared = inflated(source, check_md5=False)
                 except Refused as exc:  # an attachment is not what the PDF declares: verify says so
                     send("refused", str(exc))
                     return 0
-            else:
-                # Before the inputs are read: collecting runs git, and a fork of a process holding a long log would
-                # briefly count its memory twice.
-                prov = provenance.collect()
-                raw = read_folder(Path(source))
+            del source
             mark("data", "read")
             packer = pack_inputs(raw)
             try:
                 test = parse(raw, packer.sha256(raw))
                 mark("data", "parsed and checked")
-                for part in produce(test, prov, packer, language, html=source != "-", draw=drawer):
+                for part in produce(test, prov, packer, language, html=edition, draw=drawer):
                     if isinstance(part, Final) and (refused := checksum_refusal(declared, part.evidence)):
                         send("refused", refused)
                         return 0

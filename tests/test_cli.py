@@ -69,10 +69,10 @@ def test_crash_mid_build_leaves_no_partial_file(folder, tmp_path, monkeypatch):
 
 
 def test_a_data_side_that_dies_is_an_error_not_a_hang(tmp_path, monkeypatch):
-    from report import build
+    from report import build, spawn
 
     real = subprocess.Popen
-    monkeypatch.setattr(build.subprocess, "Popen", lambda cmd, **kw: real([sys.executable, "-c", "exit(3)"], **kw))
+    monkeypatch.setattr(spawn.subprocess, "Popen", lambda cmd, **kw: real([sys.executable, "-c", "exit(3)"], **kw))
     with pytest.raises(RuntimeError, match=r"ended early \(status 3\)"):
         build.build(DATA, tmp_path / "out")
     assert not (tmp_path / "out").exists()
