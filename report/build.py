@@ -184,18 +184,23 @@ def _consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> 
     mark("pdf", "HTML received")
     document = renderer.layout(layout.html, layout.chart_sizes)
     mark("pdf", "laid out")
-    drawn = next(parts)
-    renderer.paint(document, drawn.svgs)
-    mark("pdf", "charts painted")
+    drawn: list[Drawn] = []
     final: list[Final] = []
+
+    def charts() -> dict[str, str]:  # asked for just before the first page with a chart is drawn
+        if not drawn:
+            drawn.append(next(parts))
+            mark("pdf", "charts received")
+        return drawn[0].svgs
 
     def evidence() -> dict[str, Embedded]:
         mark("pdf", "pages drawn")
+        charts()  # the parts arrive in order: the charts before the attachments
         final.append(next(parts))
         mark("pdf", "attachments received")
         return final[0].evidence
 
-    pdf = renderer.write(document, layout.date_iso, list(layout.attachments), evidence)
+    pdf = renderer.write(document, layout.date_iso, list(layout.attachments), evidence, charts)
     mark("pdf", "PDF serialised")
     return Built(final[0].html, pdf, final[0].metrics, layout.date_iso)
 

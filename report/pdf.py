@@ -272,6 +272,39 @@ def _objects_serialised_once() -> None:
 
 
 @contextlib.contextmanager
+def _text_split_once() -> Iterator[None]:
+    """While a report is laid out, split each run of text once for each width it is split at, not again and again.
+
+    WeasyPrint splits a table cell's text at every break to find its narrowest width, again for its widest, then for
+    the width the table gives it, and a paragraph pushed to the next page is split anew: 727 of the default report's
+    3,518 splits (`weasyprint.text.line_break.split_first_line`) were of a text, style and width already split, a
+    twentieth of the layout. The split is a pure function of those (Pango shapes the same text the same way), and what
+    it returns (a layout made inactive, to be made ready again when drawn, and its metrics) is never changed by its
+    callers, so the first result serves every equal call: the same boxes and the same bytes (tests/test_pdf.py).
+    The styles and the layout context are kept with the results, so that no id is reused while the layout runs.
+    """
+    from weasyprint.layout import inline, preferred
+    from weasyprint.text import line_break
+
+    split = line_break.split_first_line
+    done: dict[tuple, tuple] = {}
+
+    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True, minimum=False):
+        key = (text, id(style), id(context), max_width, justification_spacing, is_line_start, minimum)
+        found = done.get(key)
+        if found is None:
+            result = split(text, style, context, max_width, justification_spacing, is_line_start, minimum)
+            found = done[key] = (style, context, result)
+        return found[2]
+
+    inline.split_first_line = preferred.split_first_line = split_first_line
+    try:
+        yield
+    finally:
+        inline.split_first_line = preferred.split_first_line = split
+
+
+@contextlib.contextmanager
 def _svg_letters_shaped_once() -> Iterator[None]:
     """While the pages are drawn, shape each distinct letter of the charts' SVG text once, not twice per letter.
 
@@ -373,34 +406,67 @@ class PdfRenderer:
         for chart_id, size in chart_sizes.items():
             self._served[f"{CHART_SCHEME}:{chart_id}"] = (placeholder_svg(*size), "image/svg+xml")
         document = self._weasyprint.HTML(string=html, base_url=ASSETS.as_uri() + "/", url_fetcher=self._fetcher)
-        with _failing_on_errors("lay out"):
+        with _failing_on_errors("lay out"), _text_split_once():
             return document.render(stylesheets=[self._stylesheet], font_config=self._fonts)
 
     def paint(self, document, svgs: dict[str, str]) -> None:
         """Put each drawn chart (id -> SVG) where its placeholder was laid out."""
         from xml.etree import ElementTree
 
-        from weasyprint.formatting_structure.boxes import ReplacedBox
-        from weasyprint.images import SVGImage
         from weasyprint.svg import SVG
 
         painted = set()
-        for page in document.pages:
-            # WeasyPrint keeps one image object per URL, shared by every box that shows it; its `_svg` is what
-            # `draw` paints, so replacing it paints the chart without touching the layout.
-            for box in page._page_box.descendants():
-                image = getattr(box, "replacement", None) if isinstance(box, ReplacedBox) else None
-                url = getattr(image, "_base_url", "") if isinstance(image, SVGImage) else ""
-                if url.startswith(f"{CHART_SCHEME}:") and url not in painted:
-                    tree = ElementTree.fromstring(svgs[url.split(":", 1)[1]])
-                    image._svg = SVG(tree, url, self._fonts, self._fetcher)
-                    painted.add(url)
+        for _, image, url in _charts(document):
+            if url not in painted:
+                # WeasyPrint keeps one image object per URL, shared by every box that shows it; its `_svg` is what
+                # `draw` paints, so replacing it paints the chart without touching the layout.
+                image._svg = SVG(ElementTree.fromstring(svgs[url.split(":", 1)[1]]), url, self._fonts, self._fetcher)
+                painted.add(url)
         missing = {f"{CHART_SCHEME}:{k}" for k in svgs} - painted
         if missing:
             raise RuntimeError(f"charts laid out but not found to paint: {sorted(missing)}")
 
-    def write(self, document, date_iso: str, names: list[str], evidence: Callable[[], dict[str, Embedded]]) -> bytes:
-        """The PDF/A-3b, dated by the test, carrying `names`; `evidence` is asked for them once pages are drawn."""
+    @contextlib.contextmanager
+    def _painted_when_drawn(self, document, charts: Callable[[], dict[str, str]] | None) -> Iterator[None]:
+        """While the pages are drawn, ask for the charts (and paint them) just before the first page that shows one.
+
+        The pages before it (the cover, the contents, the summary) are drawn meanwhile: the charts, drawn in a process
+        of their own, can take that much longer than the layout without the build waiting for them (issue 27).
+        """
+        if charts is None:
+            yield
+            return
+        from weasyprint.document import Page
+
+        first = next((page for page, _, _ in _charts(document)), None)
+        if first is None:  # no page shows a chart: painted (or found missing) now, as before any drawing
+            self.paint(document, charts())
+            yield
+            return
+        draw = Page.paint
+        pending = [charts]
+
+        def paint(page, *args, **kwargs):
+            if pending and page is first:
+                self.paint(document, pending.pop()())
+            return draw(page, *args, **kwargs)
+
+        Page.paint = paint
+        try:
+            yield
+        finally:
+            Page.paint = draw
+
+    def write(
+        self,
+        document,
+        date_iso: str,
+        names: list[str],
+        evidence: Callable[[], dict[str, Embedded]],
+        charts: Callable[[], dict[str, str]] | None = None,
+    ) -> bytes:
+        """The PDF/A-3b, dated by the test, carrying `names`; `evidence` is asked for them once pages are drawn, and
+        `charts` (when the charts were not painted already) for the drawn charts just before the first page with one."""
         date = dt.datetime.fromisoformat(date_iso)
         attachments = []
         for name in names:
@@ -419,7 +485,7 @@ class PdfRenderer:
                 )
             )
         out = io.BytesIO()
-        with _failing_on_errors("draw"), _svg_letters_shaped_once():
+        with _failing_on_errors("draw"), _svg_letters_shaped_once(), self._painted_when_drawn(document, charts):
             document.write_pdf(
                 out,
                 attachments=attachments,
@@ -428,6 +494,19 @@ class PdfRenderer:
                 finisher=lambda _document, pdf: _embed(pdf, evidence()),
             )
         return out.getvalue()
+
+
+def _charts(document) -> Iterator[tuple[object, object, str]]:
+    """Each chart laid out, in page order: (its page, its image, its URL `chart:ID`)."""
+    from weasyprint.formatting_structure.boxes import ReplacedBox
+    from weasyprint.images import SVGImage
+
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            image = getattr(box, "replacement", None) if isinstance(box, ReplacedBox) else None
+            url = getattr(image, "_base_url", "") if isinstance(image, SVGImage) else ""
+            if url.startswith(f"{CHART_SCHEME}:"):
+                yield page, image, url
 
 
 def _embed(pdf, evidence: dict[str, Embedded]) -> None:

@@ -367,3 +367,92 @@ def test_objects_are_serialised_and_deflated_once_into_the_same_bytes(monkeypatc
     assert len(deflated) == 5  # the page's stream and the object stream twice each, the cross-reference stream once
     deflated.clear()
     assert written(True) == twice and len(deflated) == 3
+
+
+def test_text_is_split_once_per_width_into_the_same_bytes(monkeypatch):
+    """_text_split_once: a table's cells, measured narrowest and widest and then laid out, split each text once per
+    width; the very bytes WeasyPrint writes without it."""
+    from weasyprint.layout import inline, preferred
+    from weasyprint.text import line_break
+
+    renderer = pdf.PdfRenderer()
+    splits = [0]
+    original = line_break.split_first_line
+
+    def counted(*args, **kwargs):
+        splits[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(line_break, "split_first_line", counted)
+    row = "<tr><td>Mingxin FX100</td><td class='num'>1,234.5 GB/s</td><td>saves the same checkpoint</td></tr>"
+    page = f'<html lang="en"><body><table>{row * 3}</table><p>{"words that wrap " * 40}</p></body></html>'
+
+    def written(once: bool) -> tuple[bytes, int]:
+        monkeypatch.setattr(inline, "split_first_line", counted)
+        monkeypatch.setattr(preferred, "split_first_line", counted)
+        splits[0] = 0
+        with contextlib.nullcontext() if once else monkeypatch.context() as patch:
+            if not once:
+                patch.setattr(pdf, "_text_split_once", contextlib.nullcontext)
+            document = renderer.layout(page, {})
+        return document.write_pdf(), splits[0]
+
+    before, plain = written(False)
+    after, once = written(True)
+    assert after == before
+    assert plain - once == 15, (plain, once)  # the second and third rows' cells are the first's: split once, not thrice
+    assert inline.split_first_line is preferred.split_first_line is counted  # put back after the layout
+
+
+def _evidence() -> dict:
+    packer = Packer()
+    packer.add(pdf.METRICS_NAME, b"{}", "application/json")
+    evidence = {pdf.METRICS_NAME: packer.result(pdf.METRICS_NAME)}
+    packer.close()
+    return evidence
+
+
+def test_charts_are_asked_for_just_before_the_first_page_that_shows_one(monkeypatch):
+    """PdfRenderer.write(charts=): the pages before the first chart are drawn while the charts are still being drawn;
+    the PDF is the one painting them first gives."""
+    from weasyprint.document import Page
+
+    renderer = pdf.PdfRenderer()
+    html = (
+        '<html lang="en"><body><p style="break-after: page">one</p><p>two</p><img src="chart:a" alt="a"></body></html>'
+    )
+    events = []
+    draw = Page.paint
+    monkeypatch.setattr(Page, "paint", lambda page, *args, **kw: events.append("page") or draw(page, *args, **kw))
+    counted = Page.paint
+    evidence = _evidence()
+
+    def charts():
+        events.append("charts")
+        return {"a": LETTERS_SVG}
+
+    document = renderer.layout(html, {"a": ("200", "80")})
+    later = renderer.write(document, "2026-11-30T00:00:00", [pdf.METRICS_NAME], lambda: evidence, charts)
+    assert events == ["page", "charts", "page"] and Page.paint is counted  # put back once the pages are drawn
+    document = renderer.layout(html, {"a": ("200", "80")})
+    renderer.paint(document, {"a": LETTERS_SVG})
+    assert renderer.write(document, "2026-11-30T00:00:00", [pdf.METRICS_NAME], lambda: evidence) == later
+
+
+def test_charts_that_cannot_be_drawn_stop_the_pages_being_drawn():
+    """The charts' problems (InvalidInput from the drawing process) reach the build as they are, not as a chart
+    WeasyPrint logged it could not draw; without a chart on any page, they are asked for before any page."""
+    from report.problems import InvalidInput, Problem
+
+    renderer = pdf.PdfRenderer()
+
+    def charts():
+        raise InvalidInput([Problem("the joint test", None, None, "an axis without finite limits")])
+
+    for html in (
+        '<html><body><p>one</p><img src="chart:a" alt="a"></body></html>',
+        "<html><body><p>one</p></body></html>",
+    ):
+        document = renderer.layout(html, {"a": ("200", "80")})
+        with pytest.raises(InvalidInput, match="finite limits"):
+            renderer.write(document, "2026-11-30T00:00:00", [pdf.METRICS_NAME], _evidence, charts)
