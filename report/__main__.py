@@ -21,11 +21,12 @@ except KeyboardInterrupt:  # before the command line could take it over (while i
     print("interrupted; nothing was written", file=sys.stderr)
     status = 130
 # The outputs are written and synced: leave without tearing down WeasyPrint, pandas and the rest, which only
-# costs time (about 0.1 s) and cannot change what was written. A worker started early that no command took is stopped.
-from report import spawn
+# costs time (about 0.1 s) and cannot change what was written. A worker started early that no command took is stopped
+# (only build and verify start one: the other commands do not import report.spawn for it).
 from report.trace import mark
 
-spawn.discard()
+if (spawn := sys.modules.get("report.spawn")) is not None:
+    spawn.discard()
 
 mark("pdf", "exits")
 sys.stdout.flush()
