@@ -70,7 +70,33 @@ def _setup() -> None:
     )
 
 
+def _text_measured_once() -> None:
+    """Measure each text once for the whole drawing, not once in every figure (issue 27).
+
+    matplotlib keeps a text's size per renderer object (`matplotlib.text._get_text_metrics_with_cache`), and every
+    figure has renderers of its own: the nine charts measured the same tick labels, units and names again, chart
+    after chart, an eighth of the drawing (0.08 s). A size depends on the renderer's kind (Agg to lay out, SVG to
+    save), the text, its font properties and the dpi, never on the figure asking: the same sizes, the same SVG
+    (tests/test_charts.py draws every chart both ways)."""
+    import matplotlib.text
+
+    measure = matplotlib.text._get_text_metrics_with_cache
+    if hasattr(measure, "__wrapped__"):  # already shared (the module imported again, as the tests do)
+        return
+    sizes: dict[tuple, tuple[float, float, float]] = {}
+
+    def measured(renderer, text, fontprop, ismath, dpi):
+        key = (type(renderer), text, fontprop, ismath, dpi)
+        if key not in sizes:  # kept under a copy: a FontProperties is mutable, and so is its hash
+            sizes[(type(renderer), text, fontprop.copy(), ismath, dpi)] = measure(renderer, text, fontprop, ismath, dpi)
+        return sizes[key]
+
+    measured.__wrapped__ = measure
+    matplotlib.text._get_text_metrics_with_cache = measured
+
+
 _setup()
+_text_measured_once()
 
 
 # id -> drawing function, filled by @draws; report/charts.py's DESCRIBERS holds the same ids (a test checks).

@@ -90,6 +90,23 @@ def test_charts_are_deterministic(drawn):
     assert draw(read_joint_test(DATA)) == drawn
 
 
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_texts_measured_once_draw_the_same_charts(language, monkeypatch):
+    """Sizes shared across figures (drawing._text_measured_once) are the sizes each figure measures for itself."""
+    import matplotlib.text
+
+    from report import i18n
+
+    shared = matplotlib.text._get_text_metrics_with_cache
+    assert shared.__wrapped__ is not shared  # installed by importing report.drawing
+    test = read_joint_test(FIXTURES / "long_names")
+    with i18n.activate(language):
+        once = draw(test)
+        monkeypatch.setattr(matplotlib.text, "_get_text_metrics_with_cache", shared.__wrapped__)
+        per_figure = draw(test)
+    assert once == per_figure
+
+
 def test_axis_units(drawn):
     svgs = drawn[1]
     assert "(s)" in svgs["save-times"] and "(GB/s)" in svgs["bandwidth"]
