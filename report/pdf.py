@@ -33,6 +33,18 @@ CHART_SCHEME, EVIDENCE_SCHEME = "chart", "evidence"
 # Tables WeasyPrint drops from embedded fonts (weasyprint.pdf.fonts.Font._harfbuzz_subset).
 # What weasyprint/svg/text.py sets on a `<text>`'s style beyond the initial values: one shaping serves equal ones.
 _SVG_TEXT_STYLE = ("font_family", "font_style", "font_weight", "font_size", "direction", "lang")
+# The C types WeasyPrint 70 asks cffi for by name (`ffi.new`/`ffi.cast` in weasyprint/text/*.py and pdf/*.py).
+_FFI_TYPES = (
+    "FcChar8 **",
+    "FcResult *",
+    "PangoFcFontMap *",
+    "PangoLogAttr[]",
+    "PangoRectangle *",
+    "char[4]",
+    "char[]",
+    "hb_tag_t[100]",
+    "unsigned int *",
+)
 _DROP_TABLES = ("BASE", "DSIG", "EBDT", "EBLC", "EBSC", "GPOS", "GSUB", "JSTF", "LTSH", "PCLT", "SVG ")
 
 
@@ -271,6 +283,17 @@ def _objects_serialised_once() -> None:
     pydyf.PDF._report_serialised_once = True
 
 
+def _ffi_types_parsed() -> None:
+    """Have cffi parse the C types WeasyPrint names, now, while the build waits for the HTML (issue 27).
+
+    cffi parses a type's name with pycparser the first time it is asked for it: 0.017 s in all, in the middle of the
+    layout and the drawing otherwise. Parsed once, a type is kept for the process; nothing drawn changes."""
+    from weasyprint.text.ffi import ffi
+
+    for name in _FFI_TYPES:
+        ffi.typeof(name)
+
+
 @contextlib.contextmanager
 def _text_split_once() -> Iterator[None]:
     """While a report is laid out, split each run of text once for each width it is split at, not again and again.
@@ -381,6 +404,7 @@ class PdfRenderer:
         _subset_with_pinned_harfbuzz()
         _page_references_once()
         _objects_serialised_once()
+        _ffi_types_parsed()
         self._weasyprint = weasyprint
         self._served: dict[str, tuple[bytes, str]] = {}
         self._fetcher = fetcher(self._served)

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from report import charts, pdf
 from report.evidence import Packer
-from tests.conftest import DATA, pdf_text
+from tests.conftest import DATA, ROOT, pdf_text
 from tests.test_render import section_titles
 
 
@@ -456,3 +456,40 @@ def test_charts_that_cannot_be_drawn_stop_the_pages_being_drawn():
         document = renderer.layout(html, {"a": ("200", "80")})
         with pytest.raises(InvalidInput, match="finite limits"):
             renderer.write(document, "2026-11-30T00:00:00", [pdf.METRICS_NAME], _evidence, charts)
+
+
+_NO_TYPE_PARSED_LATE = """
+import sys
+from weasyprint.text.ffi import ffi
+from report import build
+from report.joint_test import read_joint_test
+from tests.conftest import DATA, PROVENANCE
+
+parsed = []
+renderer = build.PdfRenderer
+def watched():
+    made = renderer()
+    before = set(ffi._parsed_types)
+    typeof = type(ffi)._typeof
+    def noted(self, name, *args):
+        if isinstance(name, str) and name not in before:
+            parsed.append(name)
+        return typeof(self, name, *args)
+    type(ffi)._typeof = noted
+    return made
+build.PdfRenderer = watched
+for language in ("en", "zh-CN"):
+    build.build_outputs(read_joint_test(DATA), PROVENANCE, language)
+print(sorted(set(parsed)))
+"""
+
+
+@pytest.mark.slow
+def test_weasyprint_s_c_types_are_parsed_before_the_layout():
+    """In a fresh process (cffi keeps what it parsed): no C type is parsed for the first time after the renderer is
+    made, in either edition; the types it parses ahead are all WeasyPrint's (pdf._ffi_types_parsed)."""
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _NO_TYPE_PARSED_LATE], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
