@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import queue
 import threading
-import zlib
 from dataclasses import dataclass
+
+from isal import isal_zlib
 
 from report.inputs import CONFIG, TABLES
 from report.schema import METRICS_NAME
@@ -134,12 +135,14 @@ def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[by
     """`raw` inflated into one buffer of the declared size, never past it, and (`hashed`) its MD5, by a thread
     (None without).
 
-    zlib and hashlib let go of the interpreter on large buffers, so the hashing runs beside the inflating: a 367 MB
-    log takes the longer of the two, not their sum. The blocks go straight into the buffer: joining them, or growing
+    ISA-L's inflate (isal_zlib, zlib's interface) reads the same RFC 1950 streams about twice as fast as zlib's (a
+    367 MB log in 0.35 s against 0.75 s, make bench); inflating is exact, so the bytes are the same. It and hashlib
+    let go of the interpreter on large buffers, so the hashing runs beside the inflating: a long log takes the
+    longer of the two, not their sum. The blocks go straight into the buffer: joining them, or growing
     a buffer block by block, copied the log once or nine times more (1.4 s of verify's 8 for 10 million samples).
     The buffer stays a bytearray: the rebuild's pipe sends it as bytes (build._Worker), and nothing needs it hashable.
     """
-    inflater, out, count, view = zlib.decompressobj(), bytearray(size), 0, memoryview(raw)
+    inflater, out, count, view = isal_zlib.decompressobj(), bytearray(size), 0, memoryview(raw)
     md5, todo = hashlib.md5(usedforsecurity=False), queue.SimpleQueue()
 
     def hash_blocks() -> None:
@@ -158,7 +161,7 @@ def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[by
             if hashed:
                 todo.put(block)
             count += len(block)
-    except zlib.error as exc:
+    except isal_zlib.error as exc:
         raise Refused(f"{name}: its compressed stream is damaged ({exc})") from exc
     finally:
         if hashed:

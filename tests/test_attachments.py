@@ -31,6 +31,7 @@ def test_an_attachment_is_inflated_to_its_size_and_checked_against_its_md5():
         ),
         (_Stream(zlib.compress(data), len(data) - 1, None), f"inflates to more than the {len(data) - 1:,} bytes"),
         (_Stream(b"\x00\x00" + zlib.compress(data)[2:], len(data), None), "its compressed stream is damaged"),
+        (_Stream(zlib.compress(data)[:-5000], len(data), None), "bytes but declares"),  # cut short
     ]:
         with pytest.raises(Refused, match=re.escape(said)):
             inflate(stream, "b.csv", 1 << 30)
