@@ -17,6 +17,8 @@ from report.runs import BandwidthLog, both_sustained
 
 # The PDF text width (A4 less 2 x 18 mm): charts print at 1:1, so every chart shares one text size.
 WIDTH_IN = 174 / 25.4
+# Points per run kept in the bandwidth chart: min and max of each bucket, so peaks and troughs stay.
+SERIES_BUCKETS = 600
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ from matplotlib import font_manager
 from matplotlib.figure import Figure
 
 from report import layout, stats, ticks
-from report.charts import Chart, labels, over_time, throughputs, wrapped
+from report.charts import SERIES_BUCKETS, Chart, labels, over_time, throughputs, wrapped
 from report.compute import SIDES, Metrics, predict
 from report.formatting import natural_key, num, projection_texts, s3, sig
 from report.i18n import _
-from report.runs import BandwidthLog, both_sustained
+from report.runs import BandwidthLog, both_sustained, minmax_downsample
 from report.svg import plain_svg
 
 FONTS = Path(__file__).parent / "assets" / "fonts"
@@ -28,8 +28,6 @@ COLOURS = {"baseline": "#9aa5b1", "candidate": "#0b5a7a"}
 INK, GRID, ACCENT = "#1f2933", "#d9dee3", "#c05621"
 MARKERS = {"baseline": "o", "candidate": "s"}
 LINES = {"baseline": (0, (4, 2)), "candidate": "solid"}
-# Points per run kept in the bandwidth chart: min and max of each bucket, so peaks and troughs stay.
-SERIES_BUCKETS = 600
 
 
 def _setup() -> None:
@@ -178,21 +176,6 @@ def _svg(fig: Figure) -> str:
 _FAMILIES = re.compile(r"font-family: [^;\"]+")
 
 
-def minmax_downsample(t: np.ndarray, v: np.ndarray, buckets: int = SERIES_BUCKETS) -> tuple[np.ndarray, np.ndarray]:
-    """At most 2 x (buckets + 1) points: each bucket's minimum and maximum in time order, so extremes survive."""
-    if len(t) <= 2 * buckets:
-        return t, v
-    size = len(v) // buckets
-    whole = v[: size * buckets].reshape(buckets, size)
-    offsets = np.arange(buckets) * size
-    pairs = [np.stack((whole.argmin(axis=1) + offsets, whole.argmax(axis=1) + offsets), axis=1)]
-    if len(v) > size * buckets:  # the remainder is a bucket of its own
-        rest = v[size * buckets :]
-        pairs.append(np.asarray([[rest.argmin(), rest.argmax()]]) + size * buckets)
-    idx = np.sort(np.concatenate(pairs), axis=1).ravel()
-    return t[idx], v[idx]
-
-
 @draws("save-times")
 def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Every timed save as a point, the mean as a bar, the spread as a whisker when repeated."""
@@ -241,7 +224,7 @@ def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         gbps = bw.sustained_gbps
         if timed:
             for i, k in enumerate(log.runs_of(bw.system)):
-                t, v = minmax_downsample(*log.samples(k))
+                t, v = minmax_downsample(*log.samples(k), SERIES_BUCKETS)
                 ax.plot(
                     t,
                     v,

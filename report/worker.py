@@ -50,9 +50,10 @@ class Drawer:
 
     def __call__(self, metrics, test, described) -> Callable[[], dict[str, str]]:
         """Send the job (the charts are drawn meanwhile); returns what waits for the SVGs."""
-        from report import i18n
+        from report import charts, i18n
 
-        job = (i18n.language(), i18n._strict.get(), metrics, test.bandwidth, described)
+        log = test.bandwidth.downsampled(charts.SERIES_BUCKETS)  # what the chart draws: the same SVG, a small pickle
+        job = (i18n.language(), i18n._strict.get(), metrics, log, described)
         try:
             with os.fdopen(self._job_write, "wb") as pipe:
                 pickle.dump(job, pipe, protocol=pickle.HIGHEST_PROTOCOL)

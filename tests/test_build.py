@@ -11,10 +11,12 @@ import sys
 import pytest
 from pypdf import PdfReader
 
-from report import drawing, provenance
+from report import provenance
 from report.build import build, build_outputs, rebuild
+from report.charts import SERIES_BUCKETS
 from report.joint_test import read_folder, read_joint_test
 from report.problems import InvalidInput
+from report.runs import minmax_downsample
 from report.verify import verify
 from tests.conftest import DATA, PROVENANCE, ROOT
 
@@ -114,8 +116,8 @@ def test_a_long_log_gives_bounded_outputs_and_exact_figures(folder, tmp_path):
     # the charts' styles are attributes (report/svg.py)
     y_ticks = re.findall(r'text-anchor="end"[^>]*>([\d.]+)</text>', base64.b64decode(chart.group(1)).decode())
     assert float(y_ticks[-1]) == 10  # printed "10.0" beside 2.5, 5.0, 7.5: one precision per axis
-    thinned = [drawing.minmax_downsample(*runs.samples(k))[1] for k in range(6)]
-    assert all(len(v) <= 2 * (drawing.SERIES_BUCKETS + 1) for v in thinned)
+    thinned = [minmax_downsample(*runs.samples(k), SERIES_BUCKETS)[1] for k in range(6)]
+    assert all(len(v) <= 2 * (SERIES_BUCKETS + 1) for v in thinned)
     assert max(thinned[1]) == 9.5 and min(thinned[3]) == 0.0
     assert verify(tmp_path / "out" / "report.pdf") == []
 
@@ -180,13 +182,18 @@ def test_figures_that_break_down_are_invalid_input_not_a_traceback():
 
 
 @pytest.mark.slow
-def test_the_drawing_process_draws_what_this_process_draws():
-    """report/worker.py's Drawer: a forked process gets the figures through a pipe and sends back the very SVGs."""
+@pytest.mark.parametrize("long_log", [False, True])
+def test_the_drawing_process_draws_what_this_process_draws(long_log, folder):
+    """report/worker.py's Drawer: a forked process gets the figures through a pipe and sends back the very SVGs; a
+    long log goes thinned (BandwidthLog.downsampled), and the chart drawn from it is the chart of the whole log."""
     from report import charts, drawing, i18n
     from report.compute import compute
     from report.worker import Drawer
 
-    test = read_joint_test(DATA)
+    data = folder("data")
+    if long_log:
+        (data / "bandwidth.csv").write_bytes(_long_log())
+    test = read_joint_test(data)
     metrics = compute(test)
     with i18n.activate("en"):
         described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)

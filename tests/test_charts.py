@@ -1,7 +1,6 @@
 """Charts: eight described and drawn as vector SVGs from the figures, deterministic, with text and alt text."""
 
 import matplotlib.colors
-import numpy as np
 import pytest
 
 from report import charts, drawing, layout, pdf
@@ -117,19 +116,6 @@ def test_axis_units(drawn):
 def test_one_sample_per_run_draws_bars():
     described, svgs = draw(read_joint_test(FIXTURES / "gates_fail"))
     assert "per system" in described["bandwidth"].alt and "sustained" not in svgs["bandwidth"]
-
-
-def test_minmax_downsample_keeps_every_peak_and_trough():
-    rng = np.random.default_rng(3)
-    t = np.arange(300_000, dtype=float)
-    v = rng.normal(5, 0.1, t.size)
-    v[12_345], v[250_000] = 50.0, -3.0
-    ts, vs = drawing.minmax_downsample(t, v)
-    assert len(ts) <= 2 * (drawing.SERIES_BUCKETS + 1)
-    assert vs.max() == 50.0 and vs.min() == -3.0
-    assert np.all(np.diff(ts) >= 0)
-    short = np.arange(10.0)
-    assert drawing.minmax_downsample(short, short)[0] is short
 
 
 @pytest.mark.slow

@@ -96,3 +96,45 @@ def test_the_span_s_rate_vectorised_equals_one_by_one(monkeypatch, span):
     slow = runs.span_means(log, picked, span)
     monkeypatch.setattr(runs, "_PAIRWISE_RUNS", 0)
     np.testing.assert_allclose(runs.span_means(log, picked, span), slow, rtol=1e-12)
+
+
+def test_minmax_downsample_keeps_every_peak_and_trough():
+    rng = np.random.default_rng(3)
+    t = np.arange(300_000, dtype=float)
+    v = rng.normal(5, 0.1, t.size)
+    v[12_345], v[250_000] = 50.0, -3.0
+    ts, vs = runs.minmax_downsample(t, v, 600)
+    assert len(ts) == 2 * 600  # 300,000 is 600 buckets of 500: no remainder
+    assert vs.max() == 50.0 and vs.min() == -3.0
+    assert np.all(np.diff(ts) >= 0)
+    short = np.arange(10.0)
+    assert runs.minmax_downsample(short, short, 600)[0] is short
+
+
+@pytest.mark.parametrize("n", [1_199, 1_200, 1_201, 1_202, 1_203, 1_205, 4_807, 300_001])
+def test_thinning_twice_is_thinning_once(n):
+    """The worker thins a long log before the drawing process thins what it draws: the second pass keeps it all."""
+    t = np.arange(n, dtype=float)
+    v = np.sin(t / 7.0) + (t % 13 == 0)  # repeated values too: a bucket whose minimum and maximum coincide
+    once = runs.minmax_downsample(t, v, 600)
+    assert len(once[0]) <= 2 * (600 + 1)
+    twice = runs.minmax_downsample(*once, 600)
+    assert twice[0] is once[0] and twice[1] is once[1]
+
+
+def test_a_downsampled_log_keeps_its_runs_and_figures():
+    rng = np.random.default_rng(5)
+    rows = [(1, 1, float(i), float(rng.normal(6, 1))) for i in range(5_003)]  # B's first run, long
+    rows += [(0, 2, 0.0, 3.0)]  # A's second run: one sample
+    rows += [(0, 1, float(i), float(i % 9)) for i in range(1_301)]  # A's first run, just over the bound
+    log, _ = group(rows)
+    thin = log.downsampled(100)
+    assert [len(thin.samples(k)[0]) for k in range(3)] == [202, 1, 202]
+    for k in range(3):
+        expected = runs.minmax_downsample(*log.samples(k), 100)
+        assert [a.tolist() for a in thin.samples(k)] == [a.tolist() for a in expected]
+    assert thin.systems == log.systems
+    for field in ("run_system", "run_number", "run_mean", "run_min", "run_max"):
+        assert getattr(thin, field).tolist() == getattr(log, field).tolist()
+    short, _ = group(ROWS)
+    assert short.downsampled(100) is short
