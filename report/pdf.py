@@ -370,6 +370,53 @@ def _svg_letters_shaped_once() -> Iterator[None]:
         line_break.split_first_line, line_break.Layout.reactivate = split, reactivate
 
 
+class _Run(str):
+    """A `<text>`'s string that WeasyPrint's letter loop (`for char in node.text` in weasyprint/svg/text.py) takes as
+    one letter: the run is shaped, measured and drawn whole."""
+
+    def __iter__(self) -> Iterator[str]:
+        yield str(self)
+
+
+# What places an SVG text's letters one by one: a list of x or y, dx, dy, rotate, letter-spacing, textLength.
+_PER_LETTER = ("dx", "dy", "rotate", "letter-spacing", "textLength")
+
+
+@contextlib.contextmanager
+def _svg_text_in_runs() -> Iterator[None]:
+    """While the pages are drawn, draw each SVG `<text>` that places no letter of its own as one run of text.
+
+    WeasyPrint draws SVG text letter by letter, each letter its own text object at the advance of the letter alone
+    (docs/weasyprint-upstream.md, 3): a `<text>` with one x and one y is then drawn without its kerning, a little wider
+    than matplotlib measured it when it placed and anchored it, and slower (a sixth of the charts' drawing). Drawn as
+    one run, Pango shapes it as a browser does (the HTML edition's charts). Text that positions its letters (lists
+    of x or y, dx, dy, rotate, spacing, textLength) goes through WeasyPrint's loop as before."""
+    import weasyprint.svg as svg_module
+
+    letters = svg_module.text
+
+    def text(svg, node, font_size):
+        element = node._etree_node
+        placed = any(node.get(name) for name in _PER_LETTER) or any(len(node.get(a, "").split()) > 1 for a in "xy")
+        if not element.text or placed:
+            return letters(svg, node, font_size)
+        plain, element.text = element.text, _Run(element.text)
+        try:
+            return letters(svg, node, font_size)
+        finally:
+            element.text = plain
+
+    # draw_node finds text elements by `TAGS.get(tag) == text`: the module's name and the table change together
+    tags = {name: drawn for name, drawn in svg_module.TAGS.items() if drawn is letters}
+    svg_module.text = text
+    svg_module.TAGS.update(dict.fromkeys(tags, text))
+    try:
+        yield
+    finally:
+        svg_module.text = letters
+        svg_module.TAGS.update(tags)
+
+
 @contextlib.contextmanager
 def _failing_on_errors(step: str) -> Iterator[None]:
     """Raise RuntimeError where WeasyPrint logged an error while it `step`s: it logs and goes on, so a chart it could
@@ -510,7 +557,12 @@ class PdfRenderer:
                 )
             )
         out = io.BytesIO()
-        with _failing_on_errors("draw"), _svg_letters_shaped_once(), self._painted_when_drawn(document, charts):
+        with (
+            _failing_on_errors("draw"),
+            _svg_text_in_runs(),
+            _svg_letters_shaped_once(),
+            self._painted_when_drawn(document, charts),
+        ):
             document.write_pdf(
                 out,
                 attachments=attachments,

@@ -3,6 +3,7 @@
 import contextlib
 import hashlib
 import io
+import re
 import subprocess
 
 import pytest
@@ -271,6 +272,36 @@ def test_svg_letters_are_shaped_once_and_drawn_as_before(monkeypatch):
     # 9 px (6), 5 0 space s at 12 px (4), 5 in bold (1, the same as its whole text), and the other three wholes.
     assert (plain, once) == (22, 14)
     assert line_break.split_first_line is counted and line_break.Layout.reactivate.__name__ == "reactivate"
+
+
+def test_svg_text_is_drawn_in_runs_unless_it_places_its_letters():
+    """_svg_text_in_runs: a `<text>` with one x and one y is one text object (shaped whole, kerned); one that places
+    its letters (a list of x, dx, rotate...) keeps WeasyPrint's letter-by-letter drawing; WeasyPrint is left as it
+    was after the drawing."""
+    import weasyprint.svg
+
+    placed = (
+        '<text x="10 16 22" y="70" style="font-family: Inter; font-size: 9px">AVA</text>'
+        '<text x="40" y="70" dx="0 1 1" style="font-family: Inter; font-size: 9px">WAV</text></svg>'
+    )
+    chart = LETTERS_SVG.replace("</svg>", placed)
+    renderer = pdf.PdfRenderer()
+
+    def text_objects(in_runs: bool) -> int:
+        document = renderer.layout(
+            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
+        )
+        renderer.paint(document, {"a": chart})
+        with pdf._svg_text_in_runs() if in_runs else contextlib.nullcontext():
+            out = document.write_pdf(uncompressed_pdf=True)
+        return len(re.findall(rb" Tm\n", out))  # each text object placed: one per letter, or one per run
+
+    # WeasyPrint places each letter but a lone space (6 + 5 + 3 + 1, and 3 + 3 placed ones); in runs: 4 runs and the
+    # 6 placed letters.
+    assert (text_objects(False), text_objects(True)) == (21, 10)
+    assert (
+        weasyprint.svg.TAGS["text"] is weasyprint.svg.text and weasyprint.svg.text.__module__ == "weasyprint.svg.text"
+    )
 
 
 @pytest.mark.renderer_fails
