@@ -28,8 +28,9 @@ class Drawer:
     """The charts, drawn in a process forked from the worker before it reads anything (no thread running yet).
 
     The child imports report.drawing (matplotlib) at once, then waits for one job on a pipe: the language, the
-    metrics, the bandwidth log and the described charts, pickled. It draws them exactly as `build.draw_here` would
-    (the same functions on the same values, in the same language) and sends back the SVGs, or the problems.
+    metrics, the bandwidth log thinned to what its chart draws (`BandwidthLog.downsampled`) and the described charts,
+    pickled. It draws them exactly as `build.draw_here` would (the same functions on the same points, in the same
+    language) and sends back the SVGs, or the problems.
     """
 
     def __init__(self, close: tuple[int, ...] = ()):
