@@ -148,7 +148,7 @@ def text_split_once() -> Iterator[None]:
     3,518 splits (`weasyprint.text.line_break.split_first_line`) were of a text, style and width already split, a
     twentieth of the layout. The split is a pure function of those (Pango shapes the same text the same way), and what
     it returns (a layout made inactive, to be made ready again when drawn, and its metrics) is never changed by its
-    callers, so the first result serves every equal call: the same boxes and the same bytes (tests/test_pdf.py;
+    callers, so the first result serves every equal call: the same boxes and the same bytes (tests/test_weasyprint_patches.py;
     docs/weasyprint-upstream.md, 9).
     The styles and the layout context are kept with the results, so that no id is reused while the layout runs.
     """
@@ -181,8 +181,10 @@ def svg_letters_shaped_once() -> Iterator[None]:
     and makes every letter's Pango layout again to draw it: the default report's nine charts took 3,200 layouts for
     1,528 letters of 153 distinct letter and font combinations, a third of the pages' drawing
     (docs/weasyprint-upstream.md, 3). Here a layout of the same text in the same face and size is made once and,
-    once made ready to draw, drawn again as it is: the same glyphs, positions and bytes (tests/test_pdf.py).
-    Layouts of the HTML's text, and SVG text with a width or spacing, go through WeasyPrint untouched.
+    once made ready to draw, drawn again as it is: the same glyphs, positions and bytes
+    (tests/test_weasyprint_patches.py). With `svg_text_in_runs` a label's only "letter" is its whole text, laid out
+    once here for both. Layouts of the HTML's text, and SVG text with a width or spacing, go through WeasyPrint
+    untouched.
     """
     from weasyprint.svg.text import Style as SvgTextStyle
     from weasyprint.text import line_break
