@@ -78,7 +78,7 @@ class BandwidthLog:
         """The same runs, each one's samples thinned by `minmax_downsample` (at most 2 x (buckets + 1)), the per-run
         figures kept as they are: what the bandwidth chart draws of a long log, a few KB to send to the drawing
         process where the whole log (160 MB for 10M samples) held the worker up for half a second (issue 27)."""
-        if len(self.t_s) <= 2 * (buckets + 1) or len(self.run_start) == 0:
+        if len(self.t_s) <= 2 * (buckets + 1):  # no run can be longer than the whole log (an empty log included)
             return self
         thinned = [minmax_downsample(*self.samples(k), buckets) for k in range(len(self.run_start))]
         stops = np.cumsum([len(t) for t, _ in thinned])
