@@ -148,8 +148,8 @@ def text_split_once() -> Iterator[None]:
     3,518 splits (`weasyprint.text.line_break.split_first_line`) were of a text, style and width already split, a
     twentieth of the layout. The split is a pure function of those (Pango shapes the same text the same way), and what
     it returns (a layout made inactive, to be made ready again when drawn, and its metrics) is never changed by its
-    callers, so the first result serves every equal call: the same boxes and the same bytes (tests/test_weasyprint_patches.py;
-    docs/weasyprint-upstream.md, 9).
+    callers, so the first result serves every equal call: the same boxes and the same bytes
+    (tests/test_weasyprint_patches.py; docs/weasyprint-upstream.md, 9).
     The styles and the layout context are kept with the results, so that no id is reused while the layout runs.
     """
     from weasyprint.layout import inline, preferred
