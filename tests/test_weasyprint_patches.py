@@ -36,19 +36,27 @@ def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
     assert len(descendants) == 3 and all("Inter" in name for name in descendants)
 
 
+def _counted_splits(monkeypatch) -> tuple[object, list[int]]:
+    """WeasyPrint's split_first_line, wrapped to count its calls and put in its module's place: (wrapper, [count])."""
+    from weasyprint.text import line_break
+
+    calls = [0]
+    original = line_break.split_first_line
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(line_break, "split_first_line", counted)
+    return counted, calls
+
+
 def test_svg_letters_are_shaped_once_and_drawn_as_before(monkeypatch):
     """svg_letters_shaped_once: one layout per distinct letter, face and size; the very bytes WeasyPrint writes."""
     from weasyprint.text import line_break
 
     renderer = pdf.PdfRenderer()
-    layouts = [0]
-    original = line_break.split_first_line
-
-    def counted(*args, **kwargs):
-        layouts[0] += 1
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(line_break, "split_first_line", counted)
+    counted, layouts = _counted_splits(monkeypatch)
 
     def written(shaped_once: bool) -> tuple[bytes, int]:
         document = renderer.layout(
@@ -141,17 +149,9 @@ def test_text_is_split_once_per_width_into_the_same_bytes(monkeypatch):
     """text_split_once: a table's cells, measured narrowest and widest and then laid out, split each text once per
     width; the very bytes WeasyPrint writes without it."""
     from weasyprint.layout import inline, preferred
-    from weasyprint.text import line_break
 
     renderer = pdf.PdfRenderer()
-    splits = [0]
-    original = line_break.split_first_line
-
-    def counted(*args, **kwargs):
-        splits[0] += 1
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(line_break, "split_first_line", counted)
+    counted, splits = _counted_splits(monkeypatch)
     row = "<tr><td>Mingxin FX100</td><td class='num'>1,234.5 GB/s</td><td>saves the same checkpoint</td></tr>"
     page = f'<html lang="en"><body><table>{row * 3}</table><p>{"words that wrap " * 40}</p></body></html>'
 
