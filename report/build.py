@@ -295,7 +295,7 @@ def _build_two_sides(
         files = (str(data_dir.absolute()), provenance.collect())  # collected here, off the worker's road to the HTML
     worker.send((*files, language))
     try:
-        renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
+        renderer = PdfRenderer(two_painters=True)  # imports WeasyPrint while the worker loads and computes
         mark("pdf", "WeasyPrint imported")
         built = consume(renderer, watch(worker.parts()))
     except BaseException:

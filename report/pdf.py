@@ -1,8 +1,9 @@
 """The PDF: WeasyPrint lays the report out, paints the charts into the laid-out pages, and attaches the evidence.
 
 Three steps, so that a build can overlap them with the work they wait for: `layout` needs only the HTML, whose
-charts are placeholders of their final size; `paint` puts the drawn charts in; `write` draws the pages and asks
-for the attachments only at the end. This module imports neither pandas nor matplotlib.
+charts are placeholders of their final size; `paint` puts the drawn charts in; `write` draws the pages (the last
+ones in a second process, for a build with a core to spare: report/painters.py) and asks for the attachments only at
+the end. This module imports neither pandas nor matplotlib.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from report import weasyprint_patches as patches
 from report.evidence import Embedded
+from report.painters import Painters, declare_pango
 from report.schema import METRICS_NAME
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -197,7 +199,8 @@ def _failing_on_errors(step: str) -> Iterator[None]:
 class PdfRenderer:
     """WeasyPrint with the print sheet, the shipped fonts and a fetcher that reaches nothing else."""
 
-    def __init__(self):
+    def __init__(self, two_painters: bool = False):
+        """`two_painters`: draw the pages in two processes (report/painters.py), for a build with a core to spare."""
         weasyprint = import_weasyprint()
         from weasyprint.text.fonts import FontConfiguration
 
@@ -206,6 +209,13 @@ class PdfRenderer:
         patches.objects_serialised_once()
         patches.ffi_types_parsed()
         self._weasyprint = weasyprint
+        self._two_painters = two_painters and _cores() >= 2
+        if self._two_painters:
+            declare_pango()  # here, while the build waits for the HTML
+        self._weights: dict[str, int] = {}  #: each chart's SVG size (its URL's): what its page costs to draw
+        self.painters: Painters | None = (
+            None  #: the last write's two painters, if it had them (tests ask them how it went)
+        )
         self._served: dict[str, tuple[bytes, str]] = {}
         self._fetcher = fetcher(self._served)
         self._fonts = FontConfiguration()
@@ -245,7 +255,9 @@ class PdfRenderer:
             if url not in painted:
                 # WeasyPrint keeps one image object per URL, shared by every box that shows it; its `_svg` is what
                 # `draw` paints, so replacing it paints the chart without touching the layout.
-                image._svg = SVG(ElementTree.fromstring(svgs[url.split(":", 1)[1]]), url, self._fonts, self._fetcher)
+                svg = svgs[url.split(":", 1)[1]]
+                image._svg = SVG(ElementTree.fromstring(svg), url, self._fonts, self._fetcher)
+                self._weights[url] = len(svg)
                 painted.add(url)
         missing = {f"{CHART_SCHEME}:{k}" for k in svgs} - painted
         if missing:
@@ -253,34 +265,46 @@ class PdfRenderer:
 
     @contextlib.contextmanager
     def _painted_when_drawn(self, document, charts: Callable[[], dict[str, str]] | None) -> Iterator[None]:
-        """While the pages are drawn, ask for the charts (and paint them) just before the first page that shows one.
+        """While the pages are drawn, ask for the charts (and paint them) just before the first page that shows one;
+        then, for a renderer with two painters, draw the pages from there on in two processes (report/painters.py).
 
         The pages before it (the cover, the contents, the summary) are drawn meanwhile: the charts, drawn in a process
         of their own, can take that much longer than the layout without the build waiting for them (issue 27).
         """
-        if charts is None:
-            yield
-            return
         from weasyprint.document import Page
 
-        first = next((page for page, _, _ in _charts(document)), None)
-        if first is None:  # no page shows a chart: painted (or found missing) now, as before any drawing
-            self.paint(document, charts())
+        pending = [] if charts is None else [charts]
+        first = next((page for page, _, _ in _charts(document)), None) if pending else None
+        if pending and first is None:  # no page shows a chart: painted (or found missing) now, before any drawing
+            self.paint(document, pending.pop()())
+        if not pending and not self._two_painters:
             yield
             return
         draw = Page.paint
-        pending = [charts]
+        pages = list(document.pages)
+        two: list[Painters] = []
 
-        def paint(page, *args, **kwargs):
+        def paint(page, stream, *args, **kwargs):
             if pending and page is first:
                 self.paint(document, pending.pop()())
-            return draw(page, *args, **kwargs)
+            if self._two_painters and not pending and not two:
+                start = next(i for i, p in enumerate(pages) if p is page)
+                two.append(Painters(pages, start, self._weights, self._fonts.font_map))
+                self.painters = two[0]
+                two[0].fork(stream)
+            if two:
+                return two[0].draw(page, stream, draw, *args, **kwargs)
+            return draw(page, stream, *args, **kwargs)
 
         Page.paint = paint
         try:
             yield
         finally:
+            if two and two[0].is_child:  # the second painter never returns into the build: it sent its pages, or failed
+                os._exit(1)
             Page.paint = draw
+            if two:
+                two[0].close()
 
     def write(
         self,
@@ -324,6 +348,14 @@ class PdfRenderer:
                 finisher=lambda _document, pdf: _embed(pdf, evidence()),
             )
         return out.getvalue()
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
 
 
 def _charts(document) -> Iterator[tuple[object, object, str]]:
