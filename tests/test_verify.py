@@ -479,3 +479,21 @@ def test_inputs_left_deflated_for_the_rebuild_are_checked_there(default_built, m
     assert refused == "load_times.csv: its bytes do not match the MD5 checksum the PDF records for it"
     monkeypatch.setattr(attachments, "DEFER_BYTES", 8 << 20)
     assert verify_bytes_refused(forged) == refused  # checked before the rebuild, the same words
+
+
+def test_reading_a_report_imports_neither_numpy_nor_pyarrow():
+    """verify's own process reads the report (the attached test.toml's imports, metrics.json strictly) before it can
+    send the rebuild its job; numpy and pyarrow, which only the rebuild needs, cost 0.2 s there (issue 27)."""
+    import sys
+
+    code = (
+        "import sys, report.cli, report.verify, report.attachments\n"
+        "from report.config import parse_config\n"
+        "from report.ingest.json_limits import strict_loads\n"
+        f"config, problems = parse_config(open({str(DATA / 'test.toml')!r}, 'rb').read())\n"
+        "assert config is not None and not problems\n"
+        "strict_loads('{\"a\": [1, 2.5]}')\n"
+        "print(sorted(m for m in ('numpy', 'pyarrow', 'pandas') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
