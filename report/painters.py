@@ -212,7 +212,10 @@ class _Child:
     def send(self, stream) -> None:
         """Send the pages drawn and what they added to the shared state (or why they cannot be taken), and leave."""
         try:
-            result = ("failed", self._failed) if self._failed is not None else self._result(stream)
+            try:
+                result = ("failed", self._failed) if self._failed is not None else self._result(stream)
+            except Exception as exc:  # something it cannot send: this process draws them
+                result = ("failed", f"{type(exc).__name__}: {exc}")
             mark("page", "pages drawn")
             data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
             view = memoryview(data)

@@ -158,3 +158,44 @@ def test_two_painters_give_the_bytes_of_one(folder, language):
         assert (renderer.painters.taken, renderer.painters.declined) == (pages - renderer.painters.split, "")
     else:  # "L" in Inter is 562 units wide where the child first shows it and 563 where this process did
         assert (renderer.painters.taken, renderer.painters.declined) == (0, "a glyph's width differs")
+
+
+def _paint_group(page, stream, *_args):
+    """A page's drawing: a group (WeasyPrint counts them: x0, x1, ...) holding the page's number, and drawing it."""
+    xobjects = stream._resources["XObject"]
+    group = pydyf.Stream([f"page {page}".encode()], pydyf.Dictionary({"Type": "/XObject"}), compress=True)
+    group.id = f"x{len(xobjects)}"
+    xobjects[group.id] = group
+    stream.stream.append(f"/{group.id} Do".encode())
+
+
+def test_the_child_s_groups_are_named_on_from_this_process_s_count(monkeypatch):
+    two, streams, shared = _four_pages(monkeypatch)
+    two.fork(streams[0])
+    for page, stream in zip([1, 2, 3, 4], streams, strict=True):
+        two.draw(page, stream, _paint_group)
+    two.close()
+    assert two.taken == 2
+    # The child drew pages 3 and 4 from the fork's count (x0, x1); this process had drawn x0 and x1 since.
+    assert [s.stream for s in streams] == [[b"/x0 Do"], [b"/x1 Do"], [b"/x2 Do"], [b"/x3 Do"]]
+    xobjects = shared["resources"]["XObject"]
+    assert list(xobjects) == ["x0", "x1", "x2", "x3"]
+    assert [group.stream for group in xobjects.values()] == [[b"page 1"], [b"page 2"], [b"page 3"], [b"page 4"]]
+
+
+def test_what_the_child_cannot_send_is_drawn_here(monkeypatch):
+    two, streams, shared = _four_pages(monkeypatch)
+    parent = os.getpid()
+
+    def paint(page, stream, *args):
+        _paint_group(page, stream)
+        if os.getpid() != parent:
+            stream._resources["XObject"][f"x{len(stream._resources['XObject']) - 1}"].extra["odd"] = object()
+
+    two.fork(streams[0])
+    for page, stream in zip([1, 2, 3, 4], streams, strict=True):
+        two.draw(page, stream, paint)
+    two.close()
+    assert two.taken == 0 and two.declined == "TypeError: cannot send object"
+    assert [s.stream for s in streams] == [[b"/x0 Do"], [b"/x1 Do"], [b"/x2 Do"], [b"/x3 Do"]]
+    assert list(shared["resources"]["XObject"]) == ["x0", "x1", "x2", "x3"]
