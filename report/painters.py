@@ -35,6 +35,8 @@ _NAMED_STATE = re.compile(r"[Aa][\d.e+-]+")
 _PAGE_MS, _BOX_MS, _SVG_KB_MS = 5.0, 0.033, 1.3
 #: What the child costs beyond its pages: the fork, and its pages crossing back.
 _CHILD_MS = 8.0
+#: How long this process waits for the child's pages once it needs them (they take a fifth of a second).
+_WAIT_S = 30.0
 
 
 class Painters:
@@ -68,22 +70,30 @@ class Painters:
         return self._split
 
     def fork(self, stream) -> None:
-        """Start the child, `stream` being the page stream about to be drawn (it holds the shared state)."""
+        """Start the child, `stream` being the page stream about to be drawn (it holds the shared state).
+
+        A Ctrl-C while forking is held until both processes know their part: the child ignores it (this process
+        stops it, `close`), and this process then raises it, the child known and so stopped."""
         if self._split >= len(self._pages):
             return
         read, write = os.pipe()
-        with warnings.catch_warnings():
+        with _InterruptHeld() as held, warnings.catch_warnings():
             # Python 3.12+ warns at any fork of a process with threads. The child runs no Python thread, takes no lock
             # another holds (the worker pipe's reader waits in a read) and leaves by os._exit.
             warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
             pid = os.fork()
-        if pid == 0:
-            os.close(read)
+            if pid == 0:
+                try:
+                    held.ignore()
+                    os.close(read)
+                    self._child = _Child(write, stream)
+                except BaseException:  # the child never returns into the build
+                    os._exit(1)
+            else:
+                os.close(write)
+                self._pid, self._pipe = pid, read
+        if self._child is not None:
             mark("page", f"second painter forked for pages {self._split + 1}-{len(self._pages)}")
-            self._child = _Child(write, stream)
-            return
-        os.close(write)
-        self._pid, self._pipe = pid, read
 
     def draw(self, page, stream, paint, *args, **kwargs) -> None:
         """Draw `page` onto `stream` with `paint` (WeasyPrint's Page.paint), here or in the child, or take it from
@@ -154,14 +164,26 @@ class Painters:
         return pages
 
     def _read(self) -> tuple | str:
-        """What the child sent (its pages and additions), else why its pages are to be drawn here."""
-        chunks = []
-        while chunk := os.read(self._pipe, 1 << 20):
+        """What the child sent (its pages and additions), else why its pages are to be drawn here: a child that has
+        not sent them within _WAIT_S of being asked (stopped, or stuck) is stopped, and they are drawn here."""
+        import select
+        import time
+
+        chunks, deadline, late = [], time.monotonic() + _WAIT_S, False
+        while True:
+            if not select.select([self._pipe], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                late = True
+                _kill(self._pid)
+                break
+            if not (chunk := os.read(self._pipe, 1 << 20)):
+                break
             chunks.append(chunk)
         os.close(self._pipe)
         self._pipe = -1
         os.waitpid(self._pid, 0)
         self._pid = 0
+        if late:
+            return f"it sent nothing within {_WAIT_S:g} s"
         try:
             kind, value = pickle.loads(b"".join(chunks))
         except Exception:  # the child ended without sending (killed, out of memory)
@@ -399,6 +421,37 @@ def _split(costs: list[float], start: int) -> int:
         if ends < best:
             best, split = ends, k
     return split
+
+
+class _InterruptHeld(contextlib.AbstractContextManager):
+    """SIGINT noted, not raised, while the block runs (in the main thread; elsewhere signals cannot be set), then
+    raised as KeyboardInterrupt by the handler there was; `ignore()` ignores it instead from then on (the child)."""
+
+    def __init__(self):
+        import signal
+
+        self._noted: list[int] = []
+        self._ignored = False
+        try:
+            self._previous = signal.signal(signal.SIGINT, lambda signum, _frame: self._noted.append(signum))
+        except ValueError:  # not the main thread
+            self._previous = None
+
+    def ignore(self) -> None:
+        import signal
+
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        self._ignored = True
+
+    def __exit__(self, *exc) -> None:
+        import signal
+
+        if self._previous is None or self._ignored:
+            return
+        signal.signal(signal.SIGINT, self._previous)
+        if self._noted and callable(self._previous):
+            self._previous(signal.SIGINT, None)
 
 
 def _kill(pid: int) -> None:

@@ -175,7 +175,11 @@ def placeholder_svg(width_pt: str, height_pt: str) -> bytes:
 @contextlib.contextmanager
 def _failing_on_errors(step: str) -> Iterator[None]:
     """Raise RuntimeError where WeasyPrint logged an error while it `step`s: it logs and goes on, so a chart it could
-    not draw was left out of a PDF that looked built (its logger has a NullHandler: nobody saw it)."""
+    not draw was left out of a PDF that looked built (its logger has a NullHandler: nobody saw it).
+
+    A Ctrl-C raises KeyboardInterrupt, even where WeasyPrint caught it: it draws each SVG inside `except BaseException`
+    and logs "Failed to render SVG image", which made an interrupted build a failed one (exit 1, and for verify "not
+    verified") rather than an interrupted one (130)."""
     import logging
 
     class Collect(logging.Handler):
@@ -189,11 +193,40 @@ def _failing_on_errors(step: str) -> Iterator[None]:
     handler, logger = Collect(), logging.getLogger("weasyprint")
     logger.addHandler(handler)
     try:
-        yield
+        with _interrupts_noted() as interrupted:
+            yield
     finally:
         logger.removeHandler(handler)
+    if interrupted:
+        raise KeyboardInterrupt
     if handler.messages:
         raise RuntimeError(f"WeasyPrint could not {step} the report: {'; '.join(handler.messages[:3])}")
+
+
+@contextlib.contextmanager
+def _interrupts_noted() -> Iterator[list[int]]:
+    """Note each SIGINT (then handled as before: KeyboardInterrupt) in the list yielded, in the main thread."""
+    import signal
+
+    noted: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous):  # ignored (a process started so), default or not Python's: left as it is
+        yield noted
+        return
+
+    def note(signum, frame):
+        noted.append(signum)
+        previous(signum, frame)
+
+    try:
+        signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread: signals cannot be set here
+        yield noted
+        return
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class PdfRenderer:
@@ -220,12 +253,16 @@ class PdfRenderer:
         self._fetcher = fetcher(self._served)
         self._fonts = FontConfiguration()
         self._fonts._folder = _LinkedFonts(tempfile.mkdtemp(prefix="weasyprint-"))
-        self._stylesheet = weasyprint.CSS(
-            filename=str(TEMPLATES / "styles" / "print.css"),
-            base_url=ASSETS.as_uri() + "/",
-            url_fetcher=self._fetcher,
-            font_config=self._fonts,
-        )
+        try:
+            self._stylesheet = weasyprint.CSS(
+                filename=str(TEMPLATES / "styles" / "print.css"),
+                base_url=ASSETS.as_uri() + "/",
+                url_fetcher=self._fetcher,
+                font_config=self._fonts,
+            )
+        except BaseException:  # a Ctrl-C while the sheet is read: no renderer to close, so its folder goes now
+            self.close()
+            raise
 
     def close(self) -> None:
         """Remove the folder WeasyPrint's font configuration writes the @font-face faces to (about 100 MB of /tmp per

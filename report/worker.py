@@ -34,6 +34,7 @@ class Drawer:
     """
 
     def __init__(self, close: tuple[int, ...] = ()):
+        parent = os.getpid()
         job_read, self._job_write = os.pipe()
         self._result_read, result_write = os.pipe()
         with warnings.catch_warnings():
@@ -43,6 +44,7 @@ class Drawer:
             warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
             self._pid = os.fork()
         if self._pid == 0:  # the child: never returns
+            _ends_with(parent)
             for fd in (self._job_write, self._result_read, *close):
                 os.close(fd)
             os._exit(_draw(job_read, result_write))
@@ -88,6 +90,21 @@ class Drawer:
         if self._pid:
             os.waitpid(self._pid, 0)
             self._pid = 0
+
+
+def _ends_with(parent: int) -> None:
+    """Have the kernel end this process when the worker that forked it ends (Linux; elsewhere it ends once it finds
+    its pipes closed): a build stops a worker by killing it (an interrupt, a failure), and its drawer, which ignores
+    SIGINT as the worker does, went on drawing for a second, holding the command's standard error open."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # no prctl: not Linux
+        return
+    if os.getppid() != parent:  # it ended before the kernel was asked
+        os._exit(1)
 
 
 def _draw(job_read: int, result_write: int) -> int:

@@ -7,6 +7,8 @@ import os
 import re
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -218,3 +220,31 @@ def test_a_chart_the_drawing_process_cannot_draw_fails_the_build():
             RuntimeError, match=r"the process drawing the charts failed:\n(.|\n)*KeyError: 'no-such-chart'"
         ):
             waiting()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+def test_the_drawing_process_ends_with_the_worker():
+    """A build stops its worker by killing it (an interrupt, a failure); the drawer it forked, which ignores SIGINT as
+    the worker does, went on drawing and held the command's standard error open (issue 27's attack)."""
+    code = (
+        "import time\n"
+        "from report import worker\n"
+        "worker._draw = lambda job, result: time.sleep(60) or 0  # drawing, for a minute\n"
+        "print(worker.Drawer()._pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    with subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True) as worker:
+        drawer = int(worker.stdout.readline())
+        worker.kill()
+
+    def running() -> bool:
+        try:
+            stat = Path(f"/proc/{drawer}/stat").read_text()
+        except FileNotFoundError:
+            return False
+        return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended; its new parent reaps it when it can
+
+    deadline = time.monotonic() + 10
+    while running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not running()

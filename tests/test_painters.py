@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 
 import pydyf
@@ -199,3 +200,44 @@ def test_what_the_child_cannot_send_is_drawn_here(monkeypatch):
     assert two.taken == 0 and two.declined == "TypeError: cannot send object"
     assert [s.stream for s in streams] == [[b"/x0 Do"], [b"/x1 Do"], [b"/x2 Do"], [b"/x3 Do"]]
     assert list(shared["resources"]["XObject"]) == ["x0", "x1", "x2", "x3"]
+
+
+def test_a_child_that_sends_nothing_in_time_is_stopped_and_its_pages_drawn_here(monkeypatch):
+    two, streams, _ = _four_pages(monkeypatch)
+    monkeypatch.setattr(painters, "_WAIT_S", 0.5)
+    monkeypatch.setattr(painters._Child, "send", lambda self, stream: time.sleep(60))  # stuck (a lock, SIGSTOP)
+    two.fork(streams[0])
+    pid = two._pid
+    started = time.monotonic()
+    for page, stream in zip([1, 2, 3, 4], streams, strict=True):
+        two.draw(page, stream, _paint_alpha)
+    two.close()
+    assert time.monotonic() - started < 5
+    assert two.taken == 0 and two.declined == "it sent nothing within 0.5 s"
+    assert [s.stream for s in streams][2:] == [[b"page 3"], [b"page 4"]]
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_ctrl_c_while_forking_is_raised_once_both_sides_know_their_part():
+    import signal
+
+    with pytest.raises(KeyboardInterrupt), painters._InterruptHeld():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # handled here, at the next bytecode: noted, not raised
+        noted_only = True
+    assert noted_only
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_the_child_ignores_ctrl_c_from_the_fork_on():
+    import signal
+
+    try:
+        with painters._InterruptHeld() as held:
+            held.ignore()
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -329,3 +329,47 @@ def test_charts_that_cannot_be_drawn_stop_the_pages_being_drawn():
         document = renderer.layout(html, {"a": ("200", "80")})
         with pytest.raises(InvalidInput, match="finite limits"):
             renderer.write(document, "2026-11-30T00:00:00", [pdf.METRICS_NAME], _evidence, charts)
+
+
+@pytest.mark.slow
+@pytest.mark.renderer_fails
+def test_a_ctrl_c_weasyprint_catches_still_interrupts(monkeypatch):
+    """WeasyPrint draws each SVG inside `except BaseException` and logs "Failed to render SVG image": a Ctrl-C then
+    made the build fail (exit 1; for verify "not verified") instead of stopping it (exit 130)."""
+    import os
+    import signal
+
+    from weasyprint.svg import SVG
+
+    from report.build import build_outputs
+    from report.joint_test import read_joint_test
+    from tests.conftest import PROVENANCE
+
+    draw = SVG.draw
+
+    def interrupted(self, *args, **kwargs):
+        os.kill(os.getpid(), signal.SIGINT)  # as a Ctrl-C, handled at the next bytecode: inside WeasyPrint's try
+        return draw(self, *args, **kwargs)
+
+    monkeypatch.setattr(SVG, "draw", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build_outputs(read_joint_test(DATA), PROVENANCE)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_renderer_interrupted_while_it_reads_its_sheet_leaves_no_folder(monkeypatch, tmp_path):
+    import tempfile
+
+    weasyprint = pdf.import_weasyprint()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(weasyprint, "CSS", interrupted)
+    with pytest.raises(KeyboardInterrupt) as caught:
+        pdf.PdfRenderer()
+    # The traceback holds the renderer, as it does in `python -m report` until it leaves by os._exit: WeasyPrint's own
+    # clean-up (FontConfiguration.__del__) never runs there.
+    assert caught.tb is not None
+    assert list(tmp_path.iterdir()) == []
