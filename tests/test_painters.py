@@ -74,6 +74,15 @@ def _four_pages(monkeypatch) -> tuple[Painters, list[_Stream], dict]:
     return two, [_Stream(shared) for _ in pages], shared
 
 
+def _drawn(two: Painters, streams: list[_Stream], paint) -> None:
+    """The PDF's page loop: the child forked at the first page, every page drawn in order (the child leaves in the
+    last one's), the child collected."""
+    two.fork(streams[0])
+    for page, stream in zip([1, 2, 3, 4], streams, strict=True):
+        two.draw(page, stream, paint)
+    two.close()
+
+
 def test_the_child_s_pages_and_states_are_taken_in_order(monkeypatch):
     two, streams, shared = _four_pages(monkeypatch)
     two.fork(streams[0])
@@ -94,10 +103,7 @@ def test_what_the_child_logs_has_its_pages_drawn_here(monkeypatch):
             logging.getLogger("weasyprint.child").warning("something the parent must see for itself")
         _paint_alpha(page, stream)
 
-    two.fork(streams[0])
-    for page, stream in zip([1, 2, 3, 4], streams, strict=True):
-        two.draw(page, stream, paint)
-    two.close()
+    _drawn(two, streams, paint)
     assert two.taken == 0 and two.declined == "WeasyPrint logged: something the parent must see for itself"
     assert [s.stream for s in streams] == [[b"page 1"], [b"page 2"], [b"page 3"], [b"page 4"]]
 
@@ -105,10 +111,7 @@ def test_what_the_child_logs_has_its_pages_drawn_here(monkeypatch):
 def test_a_child_that_sends_nothing_has_its_pages_drawn_here(monkeypatch):
     two, streams, _ = _four_pages(monkeypatch)
     monkeypatch.setattr(painters._Child, "send", lambda self, stream: os._exit(0))
-    two.fork(streams[0])
-    for page, stream in zip([1, 2, 3, 4], streams, strict=True):
-        two.draw(page, stream, _paint_alpha)
-    two.close()
+    _drawn(two, streams, _paint_alpha)
     assert two.taken == 0 and two.declined == "it ended without sending them"
     assert [s.stream for s in streams][2:] == [[b"page 3"], [b"page 4"]]
 
@@ -172,10 +175,7 @@ def _paint_group(page, stream, *_args):
 
 def test_the_child_s_groups_are_named_on_from_this_process_s_count(monkeypatch):
     two, streams, shared = _four_pages(monkeypatch)
-    two.fork(streams[0])
-    for page, stream in zip([1, 2, 3, 4], streams, strict=True):
-        two.draw(page, stream, _paint_group)
-    two.close()
+    _drawn(two, streams, _paint_group)
     assert two.taken == 2
     # The child drew pages 3 and 4 from the fork's count (x0, x1); this process had drawn x0 and x1 since.
     assert [s.stream for s in streams] == [[b"/x0 Do"], [b"/x1 Do"], [b"/x2 Do"], [b"/x3 Do"]]
@@ -193,10 +193,7 @@ def test_what_the_child_cannot_send_is_drawn_here(monkeypatch):
         if os.getpid() != parent:
             stream._resources["XObject"][f"x{len(stream._resources['XObject']) - 1}"].extra["odd"] = object()
 
-    two.fork(streams[0])
-    for page, stream in zip([1, 2, 3, 4], streams, strict=True):
-        two.draw(page, stream, paint)
-    two.close()
+    _drawn(two, streams, paint)
     assert two.taken == 0 and two.declined == "TypeError: cannot send object"
     assert [s.stream for s in streams] == [[b"/x0 Do"], [b"/x1 Do"], [b"/x2 Do"], [b"/x3 Do"]]
     assert list(shared["resources"]["XObject"]) == ["x0", "x1", "x2", "x3"]
