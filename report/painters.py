@@ -212,7 +212,10 @@ class _Child:
         self._pages: list = []
         self._described: dict[int, bytes] = {}  # each font first used here: its Pango description, absolute size
         _fonts_described(self._described)
-        self._logged = _Logged()
+        from report.pdf import LoggedMessages  # (loaded: it forked this process)
+
+        # What WeasyPrint logs here (a warning, an error): the pages are then drawn again where it is seen.
+        self._logged = LoggedMessages(logging.WARNING)
         logging.getLogger("weasyprint").addHandler(self._logged)
         self._failed: str | None = None
 
@@ -388,17 +391,6 @@ def _plain(value):
     if value is None or isinstance(value, str | bytes | int | float | pydyf.String):
         return value
     raise TypeError(f"cannot send {type(value).__name__}")
-
-
-class _Logged(logging.Handler):
-    """What WeasyPrint logs in the child (a warning, an error): its pages are then drawn again where it is seen."""
-
-    def __init__(self):
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
 
 
 def _cost(page, weights: dict[str, int]) -> float:

@@ -12,6 +12,7 @@ import contextlib
 import ctypes.util
 import datetime as dt
 import io
+import logging
 import os
 import re
 import shutil
@@ -172,6 +173,18 @@ def placeholder_svg(width_pt: str, height_pt: str) -> bytes:
     ).encode()
 
 
+class LoggedMessages(logging.Handler):
+    """The messages of the records at `level` or above, kept: what WeasyPrint logged (here, and in the second painter,
+    report/painters.py), as it logs and goes on."""
+
+    def __init__(self, level: int):
+        super().__init__(level)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
 @contextlib.contextmanager
 def _failing_on_errors(step: str) -> Iterator[None]:
     """Raise RuntimeError where WeasyPrint logged an error while it `step`s: it logs and goes on, so a chart it could
@@ -180,17 +193,7 @@ def _failing_on_errors(step: str) -> Iterator[None]:
     A Ctrl-C raises KeyboardInterrupt, even where WeasyPrint caught it: it draws each SVG inside `except BaseException`
     and logs "Failed to render SVG image", which made an interrupted build a failed one (exit 1, and for verify "not
     verified") rather than an interrupted one (130)."""
-    import logging
-
-    class Collect(logging.Handler):
-        def __init__(self):
-            super().__init__(logging.ERROR)
-            self.messages: list[str] = []
-
-        def emit(self, record: logging.LogRecord) -> None:
-            self.messages.append(record.getMessage())
-
-    handler, logger = Collect(), logging.getLogger("weasyprint")
+    handler, logger = LoggedMessages(logging.ERROR), logging.getLogger("weasyprint")
     logger.addHandler(handler)
     try:
         with _interrupts_noted() as interrupted:
@@ -246,9 +249,8 @@ class PdfRenderer:
         if self._two_painters:
             declare_pango()  # here, while the build waits for the HTML
         self._weights: dict[str, int] = {}  #: each chart's SVG size (its URL's): what its page costs to draw
-        self.painters: Painters | None = (
-            None  #: the last write's two painters, if it had them (tests ask them how it went)
-        )
+        #: the last write's two painters, if it had them (tests ask them how it went)
+        self.painters: Painters | None = None
         self._served: dict[str, tuple[bytes, str]] = {}
         self._fetcher = fetcher(self._served)
         self._fonts = FontConfiguration()
