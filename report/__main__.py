@@ -6,12 +6,12 @@ import sys
 
 # A command runs for seconds and leaves by os._exit, so the cyclic collector's passes free little that the exit would
 # not: off, the imports take a tenth less and WeasyPrint's layout a sixth less, for 15 MB more at the default build's
-# peak and none at 10 million samples' (make bench). The worker (report/worker.py) does the same; tests, which call
-# the commands in one long process, keep it on.
+# peak and none at 10 million samples' (make bench). The worker (report/pipeline/worker.py) does the
+# same; tests, which call the commands in one long process, keep it on.
 try:
     gc.disable()
     if sys.argv[1:2] in (["build"], ["verify"]):
-        from report import spawn
+        from report.pipeline import spawn
 
         spawn.start_early()  # its imports are the longest road to the HTML: begun before this process reads anything
     from report.cli import main
@@ -22,10 +22,10 @@ except KeyboardInterrupt:  # before the command line could take it over (while i
     status = 130
 # The outputs are written and synced: leave without tearing down WeasyPrint, pandas and the rest, which only
 # costs time (about 0.1 s) and cannot change what was written. A worker started early that no command took is stopped
-# (only build and verify start one: the other commands do not import report.spawn for it).
+# (only build and verify start one: the other commands do not import report.pipeline.spawn for it).
 from report.trace import mark
 
-if (spawn := sys.modules.get("report.spawn")) is not None:
+if (spawn := sys.modules.get("report.pipeline.spawn")) is not None:
     spawn.discard()
 
 mark("pdf", "exits")

@@ -20,7 +20,8 @@ _COUNTED = {"model": MAX_MODELS, "platform": MAX_PLATFORMS}
 
 
 def table_problems(table, text_columns: list[str]) -> list[Problem]:
-    """A CSV table's (report/tables.py) rows and distinct names within bounds: counts first, then name lengths."""
+    """A CSV table's (report/inputs/csv_tables.py) rows and distinct names within bounds: counts first, then name
+    lengths."""
     problems = []
     if table.name in TIMING and table.rows > MAX_RUNS:
         message = f"has {table.rows:,} rows; a joint test has at most {MAX_RUNS:,} runs in one file"

@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _rows(args: argparse.Namespace) -> int:
-    from report.joint_test import imported_csv, read_joint_test
+    from report.inputs.joint_test import imported_csv, read_joint_test
 
     try:
         test = read_joint_test(args.data_dir)
@@ -55,8 +55,8 @@ def _rows(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from report.build import build
-    from report.sign import SigningError
+    from report.pdf.sign import SigningError
+    from report.pipeline.build import build
 
     if (args.sign is None) != (args.cert is None):
         print("--sign KEY.pem and --cert CERT.pem go together", file=sys.stderr)
@@ -78,8 +78,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from report.safe_read import Unreadable
-    from report.verify import OtherGenerator, Refused, verify_file
+    from report.inputs.safe_read import Unreadable
+    from report.verify.check import OtherGenerator, Refused, verify_file
 
     try:
         outcome = verify_file(args.pdf, args.figures_only)
@@ -129,7 +129,7 @@ def _say(pdf: Path, outcome) -> int:
 
 def environment_message(exc: OSError) -> str:
     """One line for a failure of the machine rather than of the input: disk full, permissions, a read-only disk."""
-    from report.output import OutputError
+    from report.pipeline.output import OutputError
 
     if isinstance(exc, OutputError):
         return str(exc)

@@ -494,7 +494,7 @@ def _wrap_width(pieces: list[int] | str, lines: int) -> int:
     return width
 
 
-# The filters the templates use, registered by report/render.py.
+# The filters the templates use, registered by report/render/html.py.
 FILTERS = {
     "column_layout": column_layout,
     "number_pieces": number_pieces,

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from report.build import Built, build_outputs
-from report.joint_test import read_joint_test
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.build import Built, build_outputs
 from report.provenance import Provenance
 from tests.golden import CASES
 

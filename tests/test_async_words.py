@@ -6,9 +6,9 @@ the bubble, page 1 and the utilisation answer speak of stalls, with the stall's 
 
 import pytest
 
-from report.build import build_outputs
 from report.i18n import strict
-from report.joint_test import read_joint_test
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.build import build_outputs
 from tests.conftest import DATA, PROVENANCE, pdf_text
 
 EXAMPLE = DATA.parent / "examples" / "async-70b"

@@ -52,7 +52,8 @@ def test_missing_data_dir_exits_1(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_crash_mid_build_leaves_no_partial_file(folder, tmp_path, monkeypatch):
-    from report import build, pdf
+    from report.pdf import renderer as pdf
+    from report.pipeline import build
 
     out = tmp_path / "out"
     out.mkdir()
@@ -69,7 +70,7 @@ def test_crash_mid_build_leaves_no_partial_file(folder, tmp_path, monkeypatch):
 
 
 def test_a_data_side_that_dies_is_an_error_not_a_hang(tmp_path, monkeypatch):
-    from report import build, spawn
+    from report.pipeline import build, spawn
 
     real = subprocess.Popen
     monkeypatch.setattr(spawn.subprocess, "Popen", lambda cmd, **kw: real([sys.executable, "-c", "exit(3)"], **kw))
@@ -79,7 +80,7 @@ def test_a_data_side_that_dies_is_an_error_not_a_hang(tmp_path, monkeypatch):
 
 
 def test_crash_while_writing_cleans_up(tmp_path, monkeypatch):
-    from report import output
+    from report.pipeline import output
 
     calls = []
     real_replace = os.replace

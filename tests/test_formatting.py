@@ -85,7 +85,7 @@ NVME = "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4)"  # 59 chara
 
 
 def test_column_widths_keep_long_headers_and_names_on_three_lines():
-    from report.blocks import Column, Table
+    from report.document.blocks import Column, Table
 
     table = Table("t", "caption", (Column("System", numeric=False), Column(NFS)), ((NVME, "401.0 ± 6.0"),))
     # name: ceil(59 / 3) + 3 = 23 ch; header: ceil(64 / 3) + 3 = 25 ch; "System" asks nothing
@@ -99,7 +99,7 @@ def test_short_headers_and_names_do_not_take_a_fourth_line():
     """The cold read's cramped tables: “Stall per save (s)” set as Stall / per / save / (s) beside 60-character names
     (8 ch holds “Stall” / “per save” / “(s)”), “Old NAS” on two lines with room to spare (7 ch keeps it whole), and
     fio's model “2 × 512 MiB read (fio)” over four lines (8 ch: “2 × 512” / “MiB read” / “(fio)”)."""
-    from report.blocks import Column, Table
+    from report.document.blocks import Column, Table
 
     table = Table(
         "t",
@@ -114,7 +114,7 @@ def test_short_headers_and_names_do_not_take_a_fourth_line():
 
 
 def test_column_widths_share_what_the_page_lacks():
-    from report.blocks import Column, Table
+    from report.document.blocks import Column, Table
 
     table = Table("t", "caption", (Column(NFS),) * 4, (("401.0 ± 6.0",) * 4,))
     # each column: 11 ch of number + 2 of padding = 13, asks 25 + 2 - 13 = 14 more; 4 x 27 = 108 ch against 87:
@@ -146,7 +146,7 @@ def test_column_layout_breaks_numbers_before_names_take_a_fourth_line():
     widest), 33 more: 115, 21 too many, so the names would get 6 and 5 ch (six lines, as the cold read saw). Broken
     into pieces ("401.0" | "± 6.0", "8.97–" | "9.60×", "3 /" | "3", "1.5 /" | "1.5") the numbers take 2 + 2 + 9 + 5 +
     7 + 7 + 7 + 7 + 7 + 7 = 60 ch: 93 with the names, which keep 18 and 15 ch."""
-    from report.blocks import Column, Table
+    from report.document.blocks import Column, Table
 
     numbers = ("Size", "Runs", "Load baseline (s)", "Candidate (s)", "CV (%)", "Saved (s)", "Speedup", "95% interval")
     columns = (Column("Model", False), Column("Platform", False), *(Column(c) for c in numbers))
@@ -159,7 +159,7 @@ def test_column_layout_breaks_numbers_before_names_take_a_fourth_line():
 
 
 def test_column_widths_of_chinese_headers():
-    from report.blocks import Column, Table
+    from report.document.blocks import Column, Table
 
     # 运行次数: its ideographs are kept together (i18n.keep_words), so it is one piece: it asks no width, its 6.4 ch
     # (an ideograph is 1.6 ch of Inter's 0) are the column's floor, counted against the page
@@ -181,7 +181,7 @@ def test_a_hyphenated_short_name_asks_for_its_word():
 def test_short_names_give_way_before_a_number_breaks():
     """async-70b's load table: “NVIDIA H100” whole (11 ch) leaves the ten columns too little room, and its numbers
     broke (“18.4 | ± 0.416”); the name takes two lines instead, as before, and the numbers stay whole."""
-    from report.blocks import Column, Table
+    from report.document.blocks import Column, Table
 
     numbers = ("Size", "Runs", "Parallel NFS (existing) (s)", "Mingxin FX100 (s)", "CV (%)", "Saved (s)")
     columns = (

@@ -11,13 +11,16 @@ from pathlib import Path
 import pytest
 from matplotlib.figure import Figure as MplFigure
 
-from report import charts, drawing, render, sections
-from report.blocks import Para, Section
+from report import sections
+from report.charts import describe as charts
+from report.charts import draw as drawing
 from report.compute import compute
-from report.ingest import tools
-from report.ingest.measured import Measured
-from report.joint_test import read_joint_test
+from report.document.blocks import Para, Section
+from report.inputs.ingest import tools
+from report.inputs.ingest.measured import Measured
+from report.inputs.joint_test import read_joint_test
 from report.problems import InvalidInput
+from report.render import html as render
 from tests.conftest import FIXTURES
 from tests.sections.helpers import build, section
 
@@ -47,7 +50,7 @@ def test_a_chart_is_added_by_a_describer_a_drawer_and_the_section_that_places_it
 
     ctx, m = build(FIXTURES / "repeated")
     chart = ctx.charts["runs-per-side"]
-    # The repeated fixture: Old NAS saved 3 times, the candidate 3 times (tests/test_compute.py works them out).
+    # The repeated fixture: Old NAS saved 3 times, the candidate 3 times (tests/compute/test_compute.py works them out).
     assert (m.save.baseline.runs, m.save.candidate.runs) == (3, 3)
     assert chart.alt == f"{m.save.baseline.system}: 3 runs; {m.save.candidate.system}: 3 runs."
     assert chart.inputs == ("save_times",)
@@ -119,12 +122,12 @@ def test_the_language_registry_is_the_only_list_of_languages():
     """How to add a language: config, the command line, verify and tools/catalogs.py read report/i18n.py's LANGUAGES
     (tests/test_i18n.py adds one at test time); none of them spells a language code of its own."""
     root = Path(__file__).parent.parent
-    readers = ("report/config.py", "report/cli.py", "report/verify.py", "tools/catalogs.py")
+    readers = ("report/inputs/config.py", "report/cli.py", "report/verify/check.py", "tools/catalogs.py")
     for name in readers:
         source = (root / name).read_text()
         assert "LANGUAGES" in source, name  # reads the registry
         assert not re.search(r"[\"']zh[-_]CN[\"']", source), name  # and lists no language of its own
-    for name in ("report/config_specs.py", "report/config_reader.py", "report/config_imports.py"):
+    for name in ("report/inputs/specs.py", "report/inputs/toml_reader.py", "report/inputs/import_tables.py"):
         assert not re.search(r"[\"']zh[-_]CN[\"']", (root / name).read_text()), name
 
 

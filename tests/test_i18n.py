@@ -7,8 +7,8 @@ import pytest
 from babel.messages.mofile import write_mo
 
 from report import i18n, provenance
-from report.build import build_outputs
-from report.joint_test import read_joint_test
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.build import build_outputs
 from tests.conftest import DATA, FIXTURES, PROVENANCE, pdf_text
 from tools import catalogs
 
@@ -53,7 +53,7 @@ def test_one_registry_of_languages_is_read_by_config_the_command_line_and_the_ca
     assert list(i18n.LANGUAGES) == ["en", "zh-CN"]
     assert catalogs.LANGUAGES == ("zh_CN",)  # every catalog but English's, which is the message ids
     from report import cli
-    from report.config import parse_config
+    from report.inputs.config import parse_config
 
     assert cli._parser().parse_args(["build", "d", "--out", "o", "--language", "zh-CN"]).language == "zh-CN"
     with pytest.raises(SystemExit):
@@ -74,7 +74,7 @@ def test_one_registry_of_languages_is_read_by_config_the_command_line_and_the_ca
 def test_a_language_is_added_by_one_registry_entry(monkeypatch):
     """What README's "How to add a language" says: one entry (here English with ISO dates), read everywhere."""
     from report import cli
-    from report.config import parse_config
+    from report.inputs.config import parse_config
     from tests.sections.helpers import build
 
     entry = i18n.Language("en-GB", None, lambda day: day.isoformat(), ("p. ", " / ", ""))

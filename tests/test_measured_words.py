@@ -8,8 +8,8 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from report.build import build_outputs
-from report.joint_test import read_joint_test
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.build import build_outputs
 from tests.conftest import FIXTURES, PROVENANCE, ROOT, pdf_text
 from tests.sections.helpers import build, section, texts
 

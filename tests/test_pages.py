@@ -11,8 +11,8 @@ import pytest
 from markupsafe import escape
 from pypdf import PdfReader
 
-from report.build import build_outputs
-from report.joint_test import read_joint_test
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.build import build_outputs
 from tests.conftest import DATA, FIXTURES, PROVENANCE
 
 # A4 and the print sheet's margins (templates/styles/print.css): the text area, in points from the top.
@@ -217,7 +217,8 @@ def test_charts_print_each_figure_as_the_prose_does(folder):
 
     from matplotlib.text import Annotation
 
-    from report import charts, drawing
+    from report.charts import describe as charts
+    from report.charts import draw as drawing
     from report.compute import compute
 
     test = read_joint_test(folder)
@@ -291,7 +292,7 @@ def test_long_names_in_the_load_table_take_three_lines_at_most(report):
 
 def _pages_of_figures(html: str, charts: dict[str, tuple[str, str]]) -> dict[str, int]:
     """Lay `html` out with the print sheet, charts as placeholders of their size: each figure's id -> its page."""
-    from report.pdf import PdfRenderer
+    from report.pdf.renderer import PdfRenderer
 
     document = PdfRenderer().layout(html, charts)
     found = {}
@@ -307,7 +308,7 @@ def test_a_chart_caption_does_not_carry_its_figure_to_the_next_page():
     """A third of a page of text, two charts of 300 pt and a section: the second chart does not fit, the first does. With
     captions kept with what follows, the two charts and the heading made one chain, all moved to page 2 (the async
     example's page 6, two-thirds empty)."""
-    from report.pdf import CHART_SCHEME
+    from report.pdf.renderer import CHART_SCHEME
 
     text = "<p>" + "A line of the report that fills the page. " * 40 + "</p>"
 
@@ -378,7 +379,7 @@ def test_a_short_platform_name_keeps_its_words(report):
 
 def _pages_of(html: str, tags: tuple[str, ...]) -> dict[str, int]:
     """Lay `html` out with the print sheet: each element of `tags` that has an id -> the page it starts on."""
-    from report.pdf import PdfRenderer
+    from report.pdf.renderer import PdfRenderer
 
     renderer = PdfRenderer()
     try:

@@ -15,10 +15,10 @@ from collections import defaultdict
 
 import pytest
 
-from report.blocks import Table
+from report.document.blocks import Table
 from report.formatting import difference_operands, given
-from report.joint_test import read_joint_test
-from report.sections.retuning import tuning_sentence
+from report.inputs.joint_test import read_joint_test
+from report.wording.retuning import tuning_sentence
 from tests.conftest import DATA, FIXTURES, ROOT, pdf_text
 from tests.golden import CASES
 from tests.sections.helpers import build, section, texts

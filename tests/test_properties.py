@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from report.compute import compute
-from report.inputs import INPUTS
-from report.joint_test import parse
+from report.inputs.files import INPUTS
+from report.inputs.joint_test import parse
 from report.problems import InvalidInput
 from tests.conftest import DATA
 

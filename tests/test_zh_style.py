@@ -13,9 +13,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 from report import i18n
-from report.build import build_outputs
-from report.input_language import free_texts, in_language, warning
-from report.joint_test import read_joint_test
+from report.inputs.joint_test import read_joint_test
+from report.inputs.language import free_texts, in_language, warning
+from report.pipeline.build import build_outputs
 from tests import zh_style
 from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 
@@ -84,7 +84,7 @@ def test_the_rules_catch_what_the_second_reading_found():
 def test_speedups_are_worded_so_that_they_cannot_be_read_double():
     """Many readers take "快 1.10 倍" for 快了 110% (2.1 times the speed): a speedup is 加速比为 N, a slowdown the time
     as a multiple of the baseline's, a range of loads 加速比为 6.20 至 9.30 (M4 of the Chinese reading)."""
-    from report.sections.phrases import ratio_span, speed_phrase
+    from report.wording.phrases import ratio_span, speed_phrase
 
     with i18n.activate("zh-CN"):
         assert speed_phrase(1.1) == "加速比为 1.10" and speed_phrase(1.0999) == "加速比为 1.10"

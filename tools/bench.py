@@ -27,7 +27,7 @@ import threading
 import time
 from pathlib import Path
 
-from report import processes
+from report.pipeline import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOOR = "import pandas, matplotlib.pyplot, jinja2, weasyprint"

@@ -30,7 +30,7 @@ def main() -> int:
     )
     if not modules:
         print("tools/compile.py: some of report/ was not compiled (see above); builds will compile it", file=sys.stderr)
-    from report import render
+    from report.render import html as render
 
     env = render.environment(compile_into=True)
     try:

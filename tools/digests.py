@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 import sys
 
-from report.build import build_outputs
-from report.joint_test import read_joint_test
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.build import build_outputs
 from tests.conftest import DATA, PROVENANCE
 
 

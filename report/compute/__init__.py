@@ -49,7 +49,7 @@ from report.compute.projections import _feasibility, _fit, _projection, predict
 from report.compute.reliability import _break_even_steps, _reliability
 from report.compute.saves import _bandwidth, _other_saves, _save, _saves_and_bubble, _step_time
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, _sensitivity
-from report.joint_test import JointTest
+from report.inputs.joint_test import JointTest
 from report.problems import InvalidInput
 from report.schema import SCHEMA_VERSION
 

@@ -18,8 +18,8 @@ from report.compute.figures import (
     Save,
     SaveSide,
 )
-from report.config_specs import GPUS_PER_NODE
-from report.joint_test import JointTest
+from report.inputs.joint_test import JointTest
+from report.inputs.specs import GPUS_PER_NODE
 
 
 def _staging(test: JointTest, system: str) -> float:

@@ -23,9 +23,9 @@ from report.compute.figures import (
     WrittenFit,
 )
 from report.compute.reliability import _blocking
-from report.config import EconomicsSpec
-from report.joint_test import JointTest
-from report.runs import BandwidthLog, span_means
+from report.inputs.config import EconomicsSpec
+from report.inputs.joint_test import JointTest
+from report.inputs.runs import BandwidthLog, span_means
 
 
 def _audit_side(save: SaveSide, bandwidth_gbps: float) -> AuditSide:

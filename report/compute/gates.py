@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from report import stats
 from report.compute.figures import Bubble, Gate, NextSteps, RunsShort, Save, SaveSide, Verdict
-from report.joint_test import JointTest
+from report.inputs.joint_test import JointTest
 
 
 def _measurement_gate(gate_id: str, side: SaveSide, min_runs: int, max_cv: float) -> Gate:

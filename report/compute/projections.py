@@ -6,7 +6,7 @@ import pandas as pd
 
 from report import stats
 from report.compute.figures import SIDES, Bubble, Fit, Projection
-from report.joint_test import JointTest
+from report.inputs.joint_test import JointTest
 from report.problems import Problem
 
 

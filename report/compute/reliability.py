@@ -6,7 +6,7 @@ import math
 
 from report import stats
 from report.compute.figures import AsyncSide, Bubble, Reliability, ReliabilitySide, Save, SaveSide
-from report.joint_test import JointTest
+from report.inputs.joint_test import JointTest
 
 
 def _blocking(test: JointTest, side: SaveSide, lag: AsyncSide) -> tuple[float, float]:

@@ -10,8 +10,8 @@ import pandas as pd
 from report import stats
 from report.compute.asynchronous import _async_sides
 from report.compute.figures import SIDES, AsyncSide, Bandwidth, BandwidthSide, Bubble, OtherSave, Save, SaveSide
-from report.joint_test import JointTest
-from report.runs import BandwidthLog, steady_means
+from report.inputs.joint_test import JointTest
+from report.inputs.runs import BandwidthLog, steady_means
 
 
 def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] | None, Save, Bubble]:

@@ -10,7 +10,7 @@ import sys
 import time
 from typing import TextIO
 
-from report.ingest.fio import FioRun
+from report.inputs.ingest.fio import FioRun
 from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
 
 

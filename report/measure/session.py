@@ -23,15 +23,15 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from report import processes
-from report.config import FILE, TestConfig, parse_config
 from report.i18n import activate
-from report.ingest import fio as fio_json
+from report.inputs.config import FILE, TestConfig, parse_config
+from report.inputs.ingest import fio as fio_json
 from report.measure import plan, probe, words
 from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
 from report.measure.probe import Refused, refuse_usage
 from report.measure.progress import Progress
 from report.measure.record import ImportTable, updated, write_atomically
+from report.pipeline import processes
 
 _OUTPUT = re.compile(r"^(save|restore|load|sustain)-(\d+)\.json$")
 _JOB_FILE = re.compile(r"^(?:save|restore|load|sustain|prepare)(?:-(\d+))?\.fio$")

@@ -6,19 +6,19 @@ Prose and tiles print three significant digits (report/formatting.py), tables th
 Every block that states a figure drawn from an input test.toml declares illustrative carries a visible mark.
 
 Each section module exports `ID`, `CHARTS` (the charts it places, in order) and `build(words) -> Section | None`
-(None: the section is left out of this report). Section modules import only the shared modules, never each other:
-base, decisions, labels and phrases below, and above them the findings, sentences several sections say (findings,
-verdict, retuning, load_range, capacity). SECTIONS below is the only list of the sections, in report order.
+(None: the section is left out of this report). A section imports the wording shared by several sections
+(report/wording/) and the document's blocks (report/document/), never another section. SECTIONS below is the
+only list of the sections, in report order.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from report.charts import Chart
+from report.charts.describe import Chart
 from report.compute import Metrics
 from report.i18n import _, page_footer
-from report.joint_test import JointTest
+from report.inputs.joint_test import JointTest
 from report.provenance import Provenance
 from report.sections import (
     answers,
@@ -39,7 +39,7 @@ from report.sections import (
     setup,
     summary,
 )
-from report.sections.base import ReportContext, Words
+from report.wording.base import ReportContext, Words
 
 #: The cover: page 1, before every section.
 COVER: ModuleType = cover

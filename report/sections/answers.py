@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.compute import Metrics
+from report.document.blocks import (
     Para,
     Section,
     Subsection,
 )
-from report.compute import Metrics
 from report.formatting import (
     count,
     gpus,
@@ -19,8 +19,8 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _, join_words
-from report.sections.base import Words
-from report.sections.capacity import (
+from report.wording.base import Words
+from report.wording.capacity import (
     capacity_beyond,
     capacity_condition,
     demand,
@@ -28,8 +28,16 @@ from report.sections.capacity import (
     optimum_capacity,
     per_node,
 )
-from report.sections.decisions import means_only, speedup_established
-from report.sections.findings import (
+from report.wording.decisions import means_only, speedup_established
+from report.wording.loads import headline_load_pairs, load_not_established, loads_marked, memory_loads
+from report.wording.phrases import (
+    _n,
+    both,
+    sooner,
+    speed_phrase,
+)
+from report.wording.retuning import assumed_failure_rate, optimum_words, retune_reference, today_interval_only
+from report.wording.statements import (
     async_title,
     ettr_fields,
     log_outrun,
@@ -40,15 +48,7 @@ from report.sections.findings import (
     stall_free_clause,
     stall_free_shorter,
 )
-from report.sections.load_range import headline_load_pairs, load_not_established, loads_marked, memory_loads
-from report.sections.phrases import (
-    _n,
-    both,
-    sooner,
-    speed_phrase,
-)
-from report.sections.retuning import assumed_failure_rate, optimum_words, retune_reference, today_interval_only
-from report.sections.workloads import other_ratios_sentence, other_workloads, other_workloads_words
+from report.wording.workloads import other_ratios_sentence, other_workloads, other_workloads_words
 
 ID = "qa"
 #: The charts this section places, in order.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
-from report.blocks import (
+from report.document.blocks import (
     Column,
     Section,
     Table,
@@ -17,10 +17,10 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _
-from report.runs import BandwidthLog
-from report.sections.base import Words
-from report.sections.labels import input_label
-from report.sections.load_range import loads_marked
+from report.inputs.runs import BandwidthLog
+from report.wording.base import Words
+from report.wording.labels import input_label
+from report.wording.loads import loads_marked
 
 ID = "raw"
 #: The charts this section places, in order.

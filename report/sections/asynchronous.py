@@ -3,14 +3,13 @@ mode), and where the storage's value lies when its writes no longer stall traini
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.compute import Metrics
+from report.document.blocks import (
     Column,
     Para,
     Section,
     Table,
 )
-from report.compute import Metrics
-from report.config_specs import GPUS_PER_NODE
 from report.formatting import (
     count,
     gb,
@@ -19,17 +18,18 @@ from report.formatting import (
     seconds_figure,
 )
 from report.i18n import _
-from report.ingest.tools import IMPORT_TOOLS
-from report.joint_test import JointTest
-from report.sections.base import Words
-from report.sections.findings import (
+from report.inputs.ingest.tools import IMPORT_TOOLS
+from report.inputs.joint_test import JointTest
+from report.inputs.specs import GPUS_PER_NODE
+from report.wording.base import Words
+from report.wording.phrases import both, sooner
+from report.wording.statements import (
     async_title,
     no_difference_note,
     restores_from_memory,
     stall_free_clause,
     stall_free_shorter,
 )
-from report.sections.phrases import both, sooner
 
 ID = "async"
 #: The charts this section places, in order.

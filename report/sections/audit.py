@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.document.blocks import (
     Items,
     Para,
     Section,
@@ -17,20 +17,20 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, ngettext
-from report.runs import FEW_SAMPLES, both_sustained, sparse
-from report.sections.base import Words
-from report.sections.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
-from report.sections.findings import (
+from report.inputs.runs import FEW_SAMPLES, both_sustained, sparse
+from report.wording.base import Words
+from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
+from report.wording.phrases import (
+    both,
+    gate_list,
+)
+from report.wording.statements import (
     FIO_BYTES_TOLERANCE,
     bytes_from_fio,
     fit_is_physical,
     log_outrun,
     spans_node_local,
     tool_timed,
-)
-from report.sections.phrases import (
-    both,
-    gate_list,
 )
 
 ID = "audit"

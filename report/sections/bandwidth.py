@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.document.blocks import (
     Column,
     Section,
     Table,
@@ -15,13 +15,13 @@ from report.formatting import (
     spread,
 )
 from report.i18n import _, join_words, ngettext
-from report.runs import FEW_SAMPLES, both_sustained, ramping, sparse
-from report.sections.base import Words
-from report.sections.findings import sources_by_system, tool_timed
-from report.sections.phrases import (
+from report.inputs.runs import FEW_SAMPLES, both_sustained, ramping, sparse
+from report.wording.base import Words
+from report.wording.phrases import (
     both,
     pct_change,
 )
+from report.wording.statements import sources_by_system, tool_timed
 
 ID = "bandwidth"
 #: The charts this section places, in order.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.compute import SENSITIVITY_SPAN, Metrics
+from report.document.blocks import (
     Column,
     Para,
     Section,
     Table,
 )
-from report.compute import SENSITIVITY_SPAN, Metrics
 from report.formatting import (
     count,
     gpus,
@@ -18,11 +18,11 @@ from report.formatting import (
     seconds_figure,
 )
 from report.i18n import _
-from report.sections.base import Words
-from report.sections.capacity import capacity_beyond, capacity_paras
-from report.sections.decisions import means_only
-from report.sections.findings import no_difference_note
-from report.sections.phrases import shorter
+from report.wording.base import Words
+from report.wording.capacity import capacity_beyond, capacity_paras
+from report.wording.decisions import means_only
+from report.wording.phrases import shorter
+from report.wording.statements import no_difference_note
 
 ID = "bubble"
 #: The charts this section places, in order.

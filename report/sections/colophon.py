@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.document.blocks import (
     Column,
     Para,
     Section,
@@ -12,8 +12,8 @@ from report.formatting import (
     count,
 )
 from report.i18n import _
-from report.inputs import media_type
-from report.sections.base import Words
+from report.inputs.files import media_type
+from report.wording.base import Words
 
 ID = "colophon"
 #: The charts this section places, in order.

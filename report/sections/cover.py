@@ -6,7 +6,6 @@ import re
 from dataclasses import replace
 
 from report.compute import Metrics
-from report.config import CSV_INPUTS, TestConfig
 from report.formatting import (
     count,
     given,
@@ -18,9 +17,10 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, date, join_words
-from report.sections.base import Cover, KeyFigure, Words
-from report.sections.capacity import demand, demand_ratios, optimum_equivalents, per_node
-from report.sections.decisions import (
+from report.inputs.config import CSV_INPUTS, TestConfig
+from report.wording.base import Cover, KeyFigure, Words
+from report.wording.capacity import demand, demand_ratios, optimum_equivalents, per_node
+from report.wording.decisions import (
     DERIVED_TILES,
     TILE_GATES,
     means_only,
@@ -28,9 +28,8 @@ from report.sections.decisions import (
     open_gates,
     speedup_established,
 )
-from report.sections.findings import loads_read_as_restores, log_outrun, save_sources, sources_by_system
-from report.sections.labels import input_words
-from report.sections.load_range import (
+from report.wording.labels import input_words
+from report.wording.loads import (
     headline_load_span,
     load_not_established,
     load_pairs,
@@ -38,13 +37,14 @@ from report.sections.load_range import (
     memory_load_systems,
     not_established_why,
 )
-from report.sections.phrases import (
+from report.wording.phrases import (
     _n,
     gate_list,
     ratio_span,
 )
-from report.sections.retuning import beyond_run, retune_headline, today_interval_only
-from report.sections.verdict import save_times_unsourced, verdict_label, verdict_reason, verdict_style
+from report.wording.retuning import beyond_run, retune_headline, today_interval_only
+from report.wording.statements import loads_read_as_restores, log_outrun, save_sources, sources_by_system
+from report.wording.verdict import save_times_unsourced, verdict_label, verdict_reason, verdict_style
 
 ID = "cover"
 #: The charts this section places, in order.

@@ -3,14 +3,13 @@ the cluster, each row beside the assumption it rests on, at the precision the in
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.compute import Metrics
+from report.document.blocks import (
     Column,
     Para,
     Section,
     Table,
 )
-from report.compute import Metrics
-from report.config import EconomicsSpec
 from report.formatting import (
     count,
     gb,
@@ -26,22 +25,23 @@ from report.formatting import (
     seconds_figure,
 )
 from report.i18n import _
-from report.sections.base import Words
-from report.sections.capacity import (
+from report.inputs.config import EconomicsSpec
+from report.wording.base import Words
+from report.wording.capacity import (
     cluster_row_assumption,
     demand,
     demand_ratios,
     optimum_equivalents,
     per_node,
 )
-from report.sections.findings import log_outrun, no_difference_note
-from report.sections.retuning import (
+from report.wording.retuning import (
     beyond_run,
     optimum_points,
     optimum_words,
     stall_free_steps,
     today_interval_only,
 )
+from report.wording.statements import log_outrun, no_difference_note
 
 ID = "economics"
 #: The charts this section places, in order.

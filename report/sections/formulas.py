@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.document.blocks import (
     Definitions,
     Section,
 )
 from report.i18n import _
-from report.sections.base import Words
+from report.wording.base import Words
 
 ID = "formulas"
 #: The charts this section places, in order.

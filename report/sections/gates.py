@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.compute import SENSITIVITY_SPAN, Gate, Metrics
+from report.document.blocks import (
     GateRow,
     GateTable,
     Items,
     Para,
     Section,
 )
-from report.compute import SENSITIVITY_SPAN, Gate, Metrics
-from report.config import TestConfig
-from report.config_specs import ReliabilitySpec
 from report.formatting import (
     count,
     gb,
@@ -21,20 +19,22 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, join_words, ngettext
-from report.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping, sparse
-from report.sections.base import Words
-from report.sections.capacity import capacity_beyond, demand, per_node
-from report.sections.decisions import FAR_EXTRAPOLATION
-from report.sections.findings import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
-from report.sections.labels import gate_name, input_words, status_label
-from report.sections.phrases import (
+from report.inputs.config import TestConfig
+from report.inputs.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping, sparse
+from report.inputs.specs import ReliabilitySpec
+from report.wording.base import Words
+from report.wording.capacity import capacity_beyond, demand, per_node
+from report.wording.decisions import FAR_EXTRAPOLATION
+from report.wording.labels import gate_name, input_words, status_label
+from report.wording.phrases import (
     _n,
     both,
     gate_list,
     sooner,
 )
-from report.sections.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
-from report.sections.verdict import (
+from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
+from report.wording.statements import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
+from report.wording.verdict import (
     gate_detail,
     gate_status,
     interval_only,

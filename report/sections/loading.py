@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from report.blocks import (
+from report.document.blocks import (
     Column,
     Figure,
     Para,
@@ -25,9 +25,8 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, join_words
-from report.sections.base import Words
-from report.sections.findings import loads_read_as_restores, read_by
-from report.sections.load_range import (
+from report.wording.base import Words
+from report.wording.loads import (
     headline_load_pairs,
     headline_load_span,
     load_not_established,
@@ -36,9 +35,10 @@ from report.sections.load_range import (
     not_established,
     unstable_loads,
 )
-from report.sections.phrases import (
+from report.wording.phrases import (
     load_speed,
 )
+from report.wording.statements import loads_read_as_restores, read_by
 
 ID = "loading"
 #: The charts this section places, in order.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.document.blocks import (
     Column,
     Para,
     Section,
@@ -18,15 +18,15 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, join_words, ngettext
-from report.sections.base import Side, Words
-from report.sections.decisions import FAR_EXTRAPOLATION
-from report.sections.findings import (
+from report.wording.base import Side, Words
+from report.wording.decisions import FAR_EXTRAPOLATION
+from report.wording.statements import (
     GPU_IN_NAME,
     no_difference_note,
     projection_gpus,
     projection_label,
 )
-from report.sections.workloads import CONCURRENT_MODEL
+from report.wording.workloads import CONCURRENT_MODEL
 
 ID = "projections"
 #: The charts this section places, in order.

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 
 from report import stats
-from report.blocks import (
+from report.compute import SIDES, Metrics
+from report.document.blocks import (
     Column,
     Para,
     Section,
     Table,
 )
-from report.compute import SIDES, Metrics
 from report.formatting import (
     count,
     figure_of,
@@ -27,16 +27,16 @@ from report.formatting import (
     worked,
 )
 from report.i18n import _
-from report.sections.base import Words
-from report.sections.findings import (
+from report.wording.base import Words
+from report.wording.phrases import both
+from report.wording.retuning import retune_sentence
+from report.wording.statements import (
     ettr_fields,
     failures_assume_restores,
     memory_restores,
     no_difference_note,
     read_by,
 )
-from report.sections.phrases import both
-from report.sections.retuning import retune_sentence
 
 ID = "reliability"
 #: The charts this section places, in order.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.compute import SaveSide
+from report.document.blocks import (
     Column,
     Para,
     Section,
     Table,
 )
-from report.compute import SaveSide
 from report.formatting import (
     gb,
     p3,
@@ -17,13 +17,13 @@ from report.formatting import (
     spread,
 )
 from report.i18n import _
-from report.sections.base import Words
-from report.sections.findings import save_warnings
-from report.sections.phrases import (
+from report.wording.base import Words
+from report.wording.phrases import (
     measured_speed,
     per_save,
     speedup_ci_phrase,
 )
+from report.wording.statements import save_warnings
 
 ID = "save"
 #: The charts this section places, in order.

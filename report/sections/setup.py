@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.document.blocks import (
     Column,
     Definitions,
     Para,
     Section,
     Table,
 )
-from report.config import CSV_INPUTS, TestConfig
-from report.config_specs import GPUS_PER_NODE, ReliabilitySpec
 from report.formatting import (
     count,
     gb,
@@ -21,17 +19,19 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, join_words
-from report.ingest.tools import IMPORT_TOOLS
-from report.joint_test import JointTest
-from report.sections.base import SAVE_INPUTS, Words
-from report.sections.findings import bytes_from_fio, sources_by_system
-from report.sections.labels import input_label
-from report.sections.load_range import memory_load_systems
-from report.sections.phrases import (
+from report.inputs.config import CSV_INPUTS, TestConfig
+from report.inputs.ingest.tools import IMPORT_TOOLS
+from report.inputs.joint_test import JointTest
+from report.inputs.specs import GPUS_PER_NODE, ReliabilitySpec
+from report.wording.base import SAVE_INPUTS, Words
+from report.wording.labels import input_label
+from report.wording.loads import memory_load_systems
+from report.wording.phrases import (
     _n,
 )
-from report.sections.retuning import FAR_MTBF
-from report.sections.workloads import other_workloads, other_workloads_words
+from report.wording.retuning import FAR_MTBF
+from report.wording.statements import bytes_from_fio, sources_by_system
+from report.wording.workloads import other_workloads, other_workloads_words
 
 ID = "setup"
 #: The charts this section places, in order.

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from report.blocks import (
+from report.compute import Metrics
+from report.document.blocks import (
     Para,
     Section,
 )
-from report.compute import Metrics
 from report.formatting import (
     count,
     gb,
@@ -16,11 +16,10 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _
-from report.sections.base import Words
-from report.sections.capacity import capacity_paras
-from report.sections.decisions import means_only, no_difference_shown
-from report.sections.findings import async_sentence, loads_read_as_restores, read_by, save_warnings
-from report.sections.load_range import (
+from report.wording.base import Words
+from report.wording.capacity import capacity_paras
+from report.wording.decisions import means_only, no_difference_shown
+from report.wording.loads import (
     headline_load_span,
     load_not_established,
     load_pairs,
@@ -29,7 +28,7 @@ from report.sections.load_range import (
     not_established,
     unstable_loads,
 )
-from report.sections.phrases import (
+from report.wording.phrases import (
     _n,
     load_speed,
     measured_speed,
@@ -37,9 +36,10 @@ from report.sections.phrases import (
     sooner,
     speedup_ci_phrase,
 )
-from report.sections.retuning import tuning_sentence
-from report.sections.verdict import save_times_unsourced, verdict_label, verdict_style, verdict_summary
-from report.sections.workloads import other_ratios
+from report.wording.retuning import tuning_sentence
+from report.wording.statements import async_sentence, loads_read_as_restores, read_by, save_warnings
+from report.wording.verdict import save_times_unsourced, verdict_label, verdict_style, verdict_summary
+from report.wording.workloads import other_ratios
 
 ID = "summary"
 #: The charts this section places, in order.

@@ -1,9 +1,10 @@
 """Helpers of the sections' tests: build a report's context from a folder, find a section, its paragraphs."""
 
-from report import charts, sections
-from report.blocks import Items, Para, Subsection
+from report import sections
+from report.charts import describe as charts
 from report.compute import compute
-from report.joint_test import read_joint_test
+from report.document.blocks import Items, Para, Subsection
+from report.inputs.joint_test import read_joint_test
 from tests.conftest import PROVENANCE
 
 

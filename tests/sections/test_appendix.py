@@ -1,6 +1,6 @@
 """Appendix A: long tables summarised, long logs without formatting every run."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from report.sections import appendix
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section

@@ -14,10 +14,11 @@ import dataclasses
 
 import pandas as pd
 
-from report import charts, i18n, sections
-from report.blocks import Table
+from report import i18n, sections
+from report.charts import describe as charts
 from report.compute import compute
-from report.joint_test import read_joint_test
+from report.document.blocks import Table
+from report.inputs.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
 
@@ -124,7 +125,7 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
 
 
 def test_a_cluster_beyond_the_bandwidth_even_on_average_says_so():
-    from report.sections.capacity import demand_sentence
+    from report.wording.capacity import demand_sentence
 
     _ctx, m = build(DATA)
     # demands that give those ratios against the 6.40 GB/s tested, as the page prints them (9.60 and 175 GB/s)

@@ -1,9 +1,9 @@
 """The consistency audit: fio's byte counts rule out a larger write."""
 
 from report.compute import compute
-from report.joint_test import read_joint_test
+from report.inputs.joint_test import read_joint_test
 from report.sections import audit
-from report.sections.base import Words
+from report.wording.base import Words
 from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 from tests.sections.helpers import build, section, texts
 
@@ -171,7 +171,7 @@ def test_a_node_local_candidate_s_demand_is_one_node_s_part():
 def test_node_local_figures_reach_the_summary_the_assumptions_and_the_formulas():
     """Cold read 20: long_names' summary left out the audit's doubt (M4); the 8 GPUs a node behind every per-node figure
     were not among the assumptions (M2); Appendix B had no formula for them (M1). data/ declares nothing node-local."""
-    from report.blocks import Definitions, Table
+    from report.document.blocks import Definitions, Table
 
     ctx, _m = build(FIXTURES / "long_names")
     summary = texts(section(ctx, "summary").blocks)

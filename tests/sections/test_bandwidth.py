@@ -1,6 +1,6 @@
 """Sustained write bandwidth: the rates, the warm-up, and logs too short to show either."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
 from tests.sections.test_words import FIO_EXAMPLE
@@ -49,7 +49,7 @@ def test_a_warm_up_is_weighed_against_the_save_only_as_a_condition():
 
 
 def test_a_system_is_sparse_when_any_run_is_short_and_its_warm_up_is_not_denied():
-    """retune logs Old NAS runs of 4 and 2 samples, Array X runs of 3 and 1 (tests/test_compute.py): each has one
+    """retune logs Old NAS runs of 4 and 2 samples, Array X runs of 3 and 1 (tests/compute/test_compute.py): each has one
     run of the two below 3 samples, and each log opens with a warm-up (3 and 1 samples dropped), so the section says
     how many runs are short and never that they are too few to see the warm-up it has just printed."""
     ctx, _m = build(FIXTURES / "retune")
@@ -71,8 +71,8 @@ def test_a_log_too_short_to_show_a_sustained_rate_is_never_called_sustained():
     """Cold read 8, M4: gates_fail's logs hold one sample per run ("too few to call the rate sustained"), and the next
     sentence, the table's title, the chart's legend and the audit spoke of the sustained bandwidth; the steady-state
     column printed a mean without a warm-up the text said could not be seen."""
-    from report import charts as chart_specs
-    from report.blocks import Table
+    from report.charts import describe as chart_specs
+    from report.document.blocks import Table
 
     ctx, m = build(FIXTURES / "gates_fail")
     bw = section(ctx, "bandwidth")

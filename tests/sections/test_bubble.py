@@ -1,6 +1,6 @@
 """The training-run table prints each figure as the prose does (one precision per figure)."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, paras, section, texts
 from tests.sections.test_words import ASYNC_EXAMPLE

@@ -187,7 +187,7 @@ def test_an_input_given_in_part_and_imported_in_part_says_which_rows_are_which()
     """Cold read 18, M2: the imports fixture's bandwidth.csv holds rows of FX100 and NVMe, and fio's output gives more
     of FX100's; page 1 called the bandwidth supplied, the sources list "Supplied, no source note given", and the save
     times, all imported, "No source note given" above their import lines."""
-    from report.blocks import Definitions
+    from report.document.blocks import Definitions
 
     ctx, _m = build(FIXTURES / "imports")
     assert ctx.cover.evidence.startswith(

@@ -2,7 +2,7 @@
 
 import pytest
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 

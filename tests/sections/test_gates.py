@@ -27,7 +27,7 @@ def test_straddling_interval_gives_the_runs_that_would_decide_it(folder):
     assert "this assumes the means and the spread persist" in step
     assert "repeat each save at least the required number" not in " ".join(texts(section(ctx, "gates").blocks))
     # its status: undecided, not "Insufficient data" (cold read 16); G3 without an interval keeps that (data/)
-    from report.sections.verdict import gate_status
+    from report.wording.verdict import gate_status
 
     assert gate_status(m, m.gates[2]) == ("Undecided", "insufficient")
     _ctx, m = build(DATA)
@@ -73,7 +73,7 @@ def test_an_impractical_number_of_runs_says_so_with_separators():
         "smaller spread (G1, G2) needs fewer runs, but the closer the ratio of the means lies to the target, the more "
         "runs any spread needs. This assumes the means and the spread persist."
     )  # not "reduce the spread first": at the 5% limit it would still take about 223 (Chinese reading 26, M1)
-    from report.blocks import Items
+    from report.document.blocks import Items
 
     # page 1's first warning is the first step, which the others follow (Chinese reading 27, M1)
     steps = [p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items]
@@ -98,7 +98,7 @@ def test_a_passing_test_on_supplied_data_lists_what_the_report_asks_for_elsewher
     """Cold read 23, M1: economics passes every gate on supplied save times with no source note, bandwidth runs too
     short to show a sustained rate, no restore times and a 100 h per-GPU MTBF (507× shorter than the default); its
     next steps listed only the bytes written. The default data (sourced, sustained, default MTBF) lists none of these."""
-    from report.blocks import Items
+    from report.document.blocks import Items
 
     ctx, _m = build(FIXTURES / "economics")
     steps = [p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items]
@@ -128,7 +128,7 @@ def test_the_next_steps_say_why_a_log_shows_no_sustained_rate_and_what_a_retunin
     """Cold read 24: fio's runs log 13 to 15 samples each, but tmpfs's warm-up is 30.2% of them (M2: "3 samples a run
     at least" gave the wrong reason); retune's headline "re-tuning beats buying" rests on test.toml's 10,000 h MTBF and
     on an interval set for failures (M2), and async-70b's stalls on staging times the setup assumes."""
-    from report.blocks import Items
+    from report.document.blocks import Items
 
     def steps(path):
         ctx, _m = build(path)
@@ -155,7 +155,7 @@ def test_the_next_steps_say_why_a_log_shows_no_sustained_rate_and_what_a_retunin
 def test_the_next_steps_act_on_page_ones_warnings():
     """Chinese reading 25, M1: imports' page 1 names two warnings (two timing programs; saves faster than the logged
     bandwidth), but its next steps asked only for generic causes and for a test at the cluster's scale."""
-    from report.blocks import Items
+    from report.document.blocks import Items
 
     ctx, _m = build(FIXTURES / "imports")
     steps = [p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items]
@@ -174,7 +174,7 @@ def test_the_next_steps_act_on_page_ones_warnings():
 def test_loads_with_runs_enough_but_a_wide_spread_are_sent_to_the_spread():
     """Cold read 30, m3: fio-local has 3 load runs a system (3 / 3) whose times spread by 19.9% and 15.2%: the step
     asks for the spread's cause, not for runs it already has."""
-    from report.blocks import Items
+    from report.document.blocks import Items
 
     ctx, _m = build(ROOT / "examples" / "fio-local")
     steps = [p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items]

@@ -1,6 +1,6 @@
 """Model loading: the spread of each load, a stability warning, and loads that read memory."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import all_paras, build, paras, section, texts
 from tests.sections.test_words import FIO_EXAMPLE
@@ -107,7 +107,7 @@ def test_loads_and_restores_read_by_fio_are_called_a_proxy(folder):
     """Cold read 16, M3: examples/fio-local's loads and restores are fio's reads of files, captioned as the time until
     a model is ready to serve. The table, the chart and the failure section say what they time and what they leave
     out; loads typed into load_times.csv (data/) keep the load's own words, and so do fio's loads beside typed rows."""
-    from report.blocks import Figure
+    from report.document.blocks import Figure
 
     ctx, _m = build(FIO_EXAMPLE)
     blocks = section(ctx, "loading").blocks

@@ -1,6 +1,6 @@
 """Projections: what they hold fixed, and sizes both systems measured."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
 

@@ -8,26 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from report import charts, render, sections
-from report.blocks import Figure, Para, Section, Subsection
+from report import sections
+from report.charts import describe as charts
+from report.document.blocks import Figure, Para, Section, Subsection
+from report.render import html as render
 from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build
 
-# The modules every section may import; a section module never imports another section.
-SHARED = {
-    "base",
-    "decisions",
-    "labels",
-    "phrases",
-    "findings",
-    "verdict",
-    "retuning",
-    "load_range",
-    "capacity",
-    "workloads",
-}
-#: The shared floor that words findings: it may import the lower shared modules and its own kind, never the reverse.
-FINDINGS = {"findings", "verdict", "retuning", "load_range", "capacity", "workloads"}
+#: report/wording/'s lower floor: the sentences above (statements, verdict, ...) may import it, never the reverse.
+WORDING_FLOOR = {"base", "decisions", "labels", "phrases"}
 PACKAGE = Path(sections.__file__).parent
 
 
@@ -76,32 +65,46 @@ def test_only_economics_can_be_left_out():
     assert {s.id for s in with_economics.sections} - {s.id for s in without.sections} == {"economics"}
 
 
-def test_section_modules_import_only_the_shared_modules():
+def _imported_report_modules(path: Path) -> set[str]:
+    """The report modules `path` imports, dotted (`from report.x import y` counts report.x and, if a module, report.x.y)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("report"):
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.startswith("report"))
+    return found
+
+
+def test_a_section_imports_no_other_section():
+    """A section words its part from report/wording/ and report/document/: never from another section."""
+    names = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__"}
     for path in sorted(PACKAGE.glob("*.py")):
-        name = path.stem
-        if name == "__init__":
+        if path.stem == "__init__":
             continue
-        tree = ast.parse(path.read_text())
-        imported = {
-            node.module.split(".")[2]
-            for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("report.sections.")
-        } | {  # `from report.sections import other` imports a module too (answers imported asynchronous so)
-            alias.name
-            for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and node.module == "report.sections"
-            for alias in node.names
-        }
-        if name not in SHARED:
-            allowed = SHARED
-        elif name in FINDINGS:
-            allowed = SHARED - {name}
-        else:
-            allowed = SHARED - FINDINGS - {name}
-        assert imported <= allowed, (name, imported - allowed)
+        others = {f"report.sections.{n}" for n in names - {path.stem}}
+        assert not _imported_report_modules(path) & others, path.stem
+
+
+def test_every_module_of_the_sections_package_is_a_registered_section():
     registered = {module.__name__.rsplit(".", 1)[1] for module in (sections.COVER, *sections.SECTIONS)}
-    on_disk = {p.stem for p in PACKAGE.glob("*.py")} - SHARED - {"__init__"}
-    assert registered == on_disk  # every section module is in the registry
+    on_disk = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__"}
+    assert registered == on_disk
+
+
+def test_the_wording_floor_imports_nothing_above_it():
+    """base, decisions, labels and phrases are what the sentences are built from; they import no sentence module, and
+    nothing in report/wording/ imports a section."""
+    wording = PACKAGE.parent / "wording"
+    above = {f"report.wording.{p.stem}" for p in wording.glob("*.py")} - {
+        f"report.wording.{n}" for n in (*WORDING_FLOOR, "__init__")
+    }
+    for path in sorted(wording.glob("*.py")):
+        imported = _imported_report_modules(path)
+        assert not {m for m in imported if m.startswith("report.sections")}, path.stem
+        if path.stem in WORDING_FLOOR:
+            assert not imported & above, (path.stem, imported & above)
 
 
 def test_a_section_is_added_by_its_module_and_one_registry_line(monkeypatch):

@@ -1,6 +1,6 @@
 """Failures and the checkpoint interval: both overhead measures named."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 from tests.sections.test_words import FIO_EXAMPLE
@@ -68,7 +68,7 @@ def test_re_tuning_that_beats_switching_says_how_far_it_must_go():
     """Cold read 31, M1: retune's case was priced at Young's 11,124 steps. b = 110 s, M = 10,000 h × 3,600 ÷ 16 =
     2,250,000 s, recovery 300 s, step 2 s: at 2,035 steps (4,070 s) 110/4,070 + 4,180/2M + 300/M = 2.8089% of compute,
     at 2,034 steps 2.8102%, against Array X's 2.8090% at today's interval."""
-    from report.sections.retuning import break_even_words
+    from report.wording.retuning import break_even_words
 
     ctx, m = build(FIXTURES / "retune")
     assert m.break_even_steps == 2035

@@ -1,6 +1,6 @@
 """The checkpoint save section: outliers flagged only where three runs are not too few."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, section, texts
 

@@ -1,6 +1,6 @@
 """The test setup: defaults labelled, the environment shown when given."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section
 from tests.sections.test_words import FIO_EXAMPLE

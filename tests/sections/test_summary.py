@@ -1,6 +1,6 @@
 """The executive summary: its sentences come from the figures."""
 
-from report.blocks import Table
+from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
 from tests.sections.test_words import FIO_EXAMPLE

@@ -3,7 +3,7 @@
 from itertools import pairwise
 
 from report import i18n
-from report.sections.decisions import TILE_GATES
+from report.wording.decisions import TILE_GATES
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
 

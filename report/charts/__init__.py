@@ -1,0 +1,1 @@
+"""Stage 3, charts: each chart described in words, then drawn as SVG, its text checked."""

@@ -1,0 +1,597 @@
+"""Drawing the charts: vector SVG from the computed figures, deterministic, readable in print and in grey."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import matplotlib
+import matplotlib.ticker
+import numpy as np
+from matplotlib import font_manager
+from matplotlib.figure import Figure
+
+from report import stats
+from report.charts import collisions as layout
+from report.charts import ticks
+from report.charts.describe import SERIES_BUCKETS, Chart, labels, over_time, throughputs, wrapped
+from report.charts.svg import plain_svg
+from report.compute import SIDES, Metrics, predict
+from report.formatting import natural_key, num, projection_texts, s3, sig
+from report.i18n import _
+from report.inputs.runs import BandwidthLog, both_sustained, minmax_downsample
+
+FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+# Baseline light and dashed, candidate dark and solid: the pair stays apart in grey.
+COLOURS = {"baseline": "#9aa5b1", "candidate": "#0b5a7a"}
+INK, GRID, ACCENT = "#1f2933", "#d9dee3", "#c05621"
+MARKERS = {"baseline": "o", "candidate": "s"}
+LINES = {"baseline": (0, (4, 2)), "candidate": "solid"}
+
+
+def _setup() -> None:
+    # Only the shipped files draw and measure the shipped families: a machine's own copy of a family (Debian's
+    # fonts-noto-cjk installs "Noto Sans CJK SC" too) would otherwise win matplotlib's match and move the text.
+    shipped = sorted(FONTS.glob("*.otf"))
+    families = {font_manager.FontProperties(fname=str(path)).get_name() for path in shipped}
+    manager = font_manager.fontManager
+    manager.ttflist = [entry for entry in manager.ttflist if entry.name not in families]
+    for path in shipped:
+        manager.addfont(str(path))
+    matplotlib.rcParams.update(
+        {
+            "font.family": ["Inter", "Noto Sans CJK SC"],  # the CJK font draws what Inter cannot (names in Chinese)
+            "text.parse_math": False,  # texts from the inputs are text: "$x$" is not mathematics
+            "text.usetex": False,
+            "font.size": 8.5,
+            "svg.fonttype": "none",
+            "svg.hashsalt": "joint-test-report",
+            "axes.edgecolor": INK,
+            "axes.labelcolor": INK,
+            "axes.titlesize": 9,
+            "axes.titleweight": "semibold",
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+            "axes.grid": True,
+            "grid.color": GRID,
+            "grid.linewidth": 0.6,
+            "xtick.color": INK,
+            "ytick.color": INK,
+            "legend.frameon": False,
+            "legend.fontsize": 8,
+            "path.simplify": True,
+            "axes.axisbelow": True,
+            "figure.autolayout": False,  # report/charts/collisions.py removes the engine once the layout is kept
+            "figure.constrained_layout.use": False,
+        }
+    )
+
+
+def _text_measured_once() -> None:
+    """Measure each text once for the whole drawing, not once in every figure (issue 27).
+
+    matplotlib keeps a text's size per renderer object (`matplotlib.text._get_text_metrics_with_cache`), and every
+    figure has renderers of its own: the nine charts measured the same tick labels, units and names again, chart
+    after chart, an eighth of the drawing (0.08 s). A size depends on the renderer's kind (Agg to lay out, SVG to
+    save), the text, its font properties and the dpi, never on the figure asking: the same sizes, the same SVG
+    (tests/charts/test_describe.py draws every chart both ways)."""
+    import matplotlib.text
+
+    measure = matplotlib.text._get_text_metrics_with_cache
+    if hasattr(measure, "__wrapped__"):  # already shared (the module imported again, as the tests do)
+        return
+    sizes: dict[tuple, tuple[float, float, float]] = {}
+
+    def measured(renderer, text, fontprop, ismath, dpi):
+        key = (type(renderer), text, fontprop, ismath, dpi)
+        if key not in sizes:  # kept under a copy: a FontProperties is mutable, and so is its hash
+            sizes[(type(renderer), text, fontprop.copy(), ismath, dpi)] = measure(renderer, text, fontprop, ismath, dpi)
+        return sizes[key]
+
+    measured.__wrapped__ = measure
+    matplotlib.text._get_text_metrics_with_cache = measured
+
+
+_setup()
+_text_measured_once()
+
+
+# id -> drawing function, filled by @draws; report/charts/describe.py's DESCRIBERS holds the same ids (a test checks).
+DRAWERS: dict[str, Callable[[Metrics, BandwidthLog, Chart], Figure]] = {}
+
+
+def draws(chart_id: str):
+    """Register the function that draws the chart `chart_id`."""
+
+    def register(func: Callable[[Metrics, BandwidthLog, Chart], Figure]):
+        DRAWERS[chart_id] = func
+        return func
+
+    return register
+
+
+def _figure(chart: Chart, cols: int = 1):
+    """A figure of the chart's size; no pyplot, so no global state and a lighter import."""
+    fig = Figure(figsize=(chart.width_in, chart.height_in), layout="constrained")
+    if chart.illustrative:  # drawn from inputs test.toml declares illustrative (or not durable): the chart says so
+        text = _("NOT DURABLE SAVES") if chart.illustrative == "not_durable" else _("ILLUSTRATIVE INPUT, NOT MEASURED")
+        fig.suptitle(text, x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
+    return fig, fig.subplots(1, cols) if cols > 1 else fig.subplots()
+
+
+def _legend_above(ax, columns: int) -> None:
+    """The legend above the plot, where no curve or bar can run through it, in as many columns (up to `columns`) as
+    fit the figure's width: measured, so that no name of any length pushes it out of the figure."""
+    entries = len(ax.get_legend_handles_labels()[1])
+    fig = ax.get_figure()
+    renderer = fig._get_renderer()
+    # The legend starts at the axes' left edge, which the layout puts right of the y tick labels and axis label,
+    # with constrained layout's padding (3 points) on each side of the figure.
+    left = ax.bbox.x0 - ax.yaxis.get_tightbbox(renderer).x0 if ax.yaxis.get_visible() else 0.0
+    room = fig.bbox.width - left - 4 * 3 * fig.dpi / 72
+    for ncols in range(max(1, min(columns, entries)), 0, -1):
+        legend = ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=ncols, borderaxespad=0.2)
+        if legend.get_window_extent(renderer).width <= room:
+            return
+
+
+def _log_x(ax) -> None:
+    """A log-scale x axis labelled in plain numbers (never mathtext) at three ticks at least, however narrow its span:
+    1-2-5 steps, else every digit, else three values spread evenly; call it after the data is drawn."""
+    ax.set_xscale("log")
+    lo, hi = ax.get_xlim()
+    ax.set_xlim(lo, hi)  # fixed here: the ticks below are chosen for these limits
+    values = ticks.log_ticks(lo, hi)
+    ax.xaxis.set_major_locator(matplotlib.ticker.FixedLocator(values))
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FixedFormatter([ticks.tick_label(t) for t in values]))
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+
+
+def _mark_interval(ax, x: float, label: str) -> None:
+    """The interval a chart is read at: a dashed line at `x`, labelled at the top of the axes."""
+    ax.axvline(x, color=ACCENT, linewidth=0.8, linestyle="--")
+    ax.annotate(
+        label,
+        (x, 0.97),
+        xycoords=("data", "axes fraction"),
+        xytext=(4, -8),
+        textcoords="offset points",
+        fontsize=7.5,
+        color=ACCENT,
+    )
+
+
+def _svg(fig: Figure) -> str:
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    text = buffer.getvalue()
+    # "font-family: 'Inter', 'Noto Sans CJK SC'" -> "'Inter','Noto Sans CJK SC'": WeasyPrint's SVG text strips only
+    # the quotes of each name, so " 'Noto Sans CJK SC" after the space matched no face and fontconfig picked any CJK
+    # font the machine had (docs/weasyprint-upstream.md).
+    text = _FAMILIES.sub(lambda found: found[0].replace(", ", ","), text)
+    return plain_svg(text[text.index("<svg") :])
+
+
+_FAMILIES = re.compile(r"font-family: [^;\"]+")
+
+
+@draws("save-times")
+def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Every timed save as a point, the mean as a bar, the spread as a whisker when repeated."""
+    fig, ax = _figure(chart)
+    for y, (side, s) in enumerate(reversed(list(zip(SIDES, m.save.sides(), strict=True)))):
+        ax.barh(y, s.mean_s, height=0.55, color=COLOURS[side], alpha=0.35, edgecolor=COLOURS[side], zorder=2)
+        jitter = np.linspace(-0.12, 0.12, len(s.times_s)) if len(s.times_s) > 1 else [0.0]
+        ax.scatter(
+            s.times_s,
+            y + np.asarray(jitter),
+            marker=MARKERS[side],
+            s=16,
+            color=COLOURS[side],
+            zorder=4,
+            edgecolor=INK,
+            linewidth=0.4,
+        )
+        if s.stdev_s is not None:
+            ax.errorbar(s.mean_s, y, xerr=s.stdev_s, color=INK, capsize=3, linewidth=0.9, zorder=5)
+        # Above the bar's top edge (0.275), in the gap between the bars, where no point or whisker is drawn.
+        ax.annotate(
+            _("mean {time}").format(time=s3(s.mean_s)),
+            (s.mean_s, y + 0.3),
+            xytext=(3, 0),
+            textcoords="offset points",
+            va="bottom",
+            fontsize=8,
+            color=INK,
+        )
+    # Room above the upper bar for its label: the baseline's mean was drawn outside the axes, and cut.
+    ax.set_ylim(-0.45, 1.75)
+    ax.set_yticks([0, 1], [labels(m)[s] for s in reversed(SIDES)])
+    ax.set_xlabel(_("Checkpoint save time (s)"))
+    ax.set_xlim(0, max(m.save.baseline.max_s, m.save.candidate.max_s) * 1.18)
+    ax.grid(axis="y", visible=False)
+    return fig
+
+
+@draws("bandwidth")
+def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Write bandwidth over time for every run, or per system when runs hold one sample each."""
+    fig, ax = _figure(chart)
+    names = labels(m)
+    timed = over_time(log)
+    for side, bw in zip(SIDES, m.bandwidth.sides(), strict=True):
+        gbps = bw.sustained_gbps
+        if timed:
+            for i, k in enumerate(log.runs_of(bw.system)):
+                t, v = minmax_downsample(*log.samples(k), SERIES_BUCKETS)
+                ax.plot(
+                    t,
+                    v,
+                    color=COLOURS[side],
+                    linewidth=0.9,
+                    linestyle=LINES[side],
+                    alpha=0.9,
+                    label=names[side] if i == 0 else None,
+                )
+                if len(t) < 2:  # a one-sample run draws no line: a marker shows it (a scatter, so labels avoid it)
+                    ax.scatter(
+                        t, v, marker=MARKERS[side], s=16, color=COLOURS[side], edgecolor=INK, linewidth=0.4, zorder=4
+                    )
+            ax.axhline(gbps, color=COLOURS[side], linewidth=0.8, linestyle=":")
+            ax.annotate(
+                (_("sustained {bandwidth} GB/s") if both_sustained(m.bandwidth) else _("mean {bandwidth} GB/s")).format(
+                    bandwidth=sig(gbps)
+                ),
+                (1.0, gbps),
+                xycoords=("axes fraction", "data"),
+                xytext=(-2, 4),
+                textcoords="offset points",
+                ha="right",
+                fontsize=7.5,
+                color=INK,
+                # A long log's samples cover the line: the label stays legible on a light ground.
+                bbox={"boxstyle": "square,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
+                zorder=6,
+            )
+        else:
+            x = SIDES.index(side)
+            ax.bar(x, gbps, color=COLOURS[side], width=0.5, label=names[side])
+            ax.annotate(f"{sig(gbps)} GB/s", (x, gbps), xytext=(0, 3), textcoords="offset points", ha="center")
+    if timed:
+        ax.set_xlabel(_("Time since the run started (s)"))
+        _legend_above(ax, 2)
+    else:
+        ax.set_xticks([0, 1], [names[s] for s in SIDES])
+    ax.set_ylabel(_("Write bandwidth (GB/s)"))
+    highest = max(log.run_max[log.runs_of(bw.system)].max() for bw in m.bandwidth.sides())
+    ax.set_ylim(0, max(highest, m.bandwidth.candidate_gbps) * 1.15)
+    return fig
+
+
+@draws("throughput")
+def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Effective save throughput beside sustained bandwidth: how far the save is from the device limit."""
+    fig, ax = _figure(chart)
+    y = np.arange(2)[::-1]
+    h = 0.36
+    eff = throughputs(m)  # one node's part where the system is local to each node and the job spans nodes
+    sus = [m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps]
+    ax.barh(
+        y + h / 2,
+        sus,
+        height=h,
+        color="#e4e7eb",
+        edgecolor=INK,
+        linewidth=0.5,
+        label=_("Sustained write bandwidth") if both_sustained(m.bandwidth) else _("Write bandwidth"),
+    )
+    ax.barh(
+        y - h / 2,
+        eff,
+        height=h,
+        color=[COLOURS[s] for s in SIDES],
+        edgecolor=INK,
+        linewidth=0.5,
+        label=_("Effective save throughput (size / time)"),
+    )
+    for yi, e, s in zip(y, eff, sus, strict=True):
+        ax.annotate(f"{sig(s)}", (s, yi + h / 2), xytext=(3, -3), textcoords="offset points", fontsize=7.5)
+        ax.annotate(
+            f"{sig(e)} ({sig(100 * e / s)}%)",
+            (e, yi - h / 2),
+            xytext=(3, -3),
+            textcoords="offset points",
+            fontsize=7.5,
+        )
+    names = [labels(m)[s] + ("\n" + _("(one node)") if m.node_part(s) is not None else "") for s in SIDES]
+    ax.set_yticks(y, names)
+    ax.set_xlabel("GB/s")
+    ax.set_xlim(0, max(sus + eff) * 1.25)
+    ax.grid(axis="y", visible=False)
+    _legend_above(ax, 2)
+    return fig
+
+
+@draws("composition")
+def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Training wall time split into compute and checkpoint saves, with the bubble share."""
+    b = m.bubble
+    fig, ax = _figure(chart)
+    totals = {"baseline": b.baseline_save_total_s, "candidate": b.candidate_save_total_s}
+    shares = {"baseline": b.baseline_bubble_pct, "candidate": b.candidate_bubble_pct}
+    # The bars are saves × pause: the saves' time when synchronous, the stalls' when asynchronous.
+    legend = _("Checkpoint stalls ({system})") if m.checkpoint_mode == "async" else _("Checkpoint saves ({system})")
+    for y, side in enumerate(reversed(SIDES)):
+        ax.barh(
+            y,
+            b.compute_s / 3600,
+            color="#e4e7eb",
+            edgecolor=INK,
+            linewidth=0.5,
+            height=0.55,
+            label=_("Compute") if y == 0 else None,
+        )
+        ax.barh(
+            y,
+            totals[side] / 3600,
+            left=b.compute_s / 3600,
+            color=COLOURS[side],
+            edgecolor=INK,
+            linewidth=0.5,
+            height=0.55,
+            label=wrapped(legend.format(system=m.save.sides()[SIDES.index(side)].system), 32),
+        )
+        end = (b.compute_s + totals[side]) / 3600
+        ax.annotate(
+            _("{share}% bubble · {hours} h").format(share=sig(shares[side]), hours=sig(end)),
+            (end, y),
+            xytext=(5, -3),
+            textcoords="offset points",
+            fontsize=8,
+        )
+    ax.set_yticks([0, 1], [labels(m)[s] for s in reversed(SIDES)])
+    ax.set_xlabel(_("Training wall time (h)"))
+    ax.set_xlim(0, b.baseline_duration_s / 3600 * 1.3)
+    ax.grid(axis="y", visible=False)
+    _legend_above(ax, 3)
+    return fig
+
+
+@draws("projection")
+def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Save time against snapshot size: measured points, the scaling line and the projected sizes."""
+    fig, ax = _figure(chart)
+    sizes = [s for side in SIDES for s in m.fits[side].sizes_gb] + [p.snapshot_gb for p in m.projections]
+    x = np.linspace(0, max(sizes) * 1.08, 50)
+    for side in SIDES:
+        fit = m.fits[side]
+        ax.plot(
+            x,
+            [predict(fit, v) for v in x],
+            color=COLOURS[side],
+            linestyle=LINES[side],
+            linewidth=1.1,
+            label=wrapped(
+                (
+                    _("{system} (proportional)") if fit.method == "proportional" else _("{system} (least squares)")
+                ).format(system=m.save.sides()[SIDES.index(side)].system),
+                32,
+            ),
+        )
+        ax.scatter(
+            fit.sizes_gb,
+            fit.times_s,
+            marker=MARKERS[side],
+            color=COLOURS[side],
+            edgecolor=INK,
+            linewidth=0.4,
+            s=18,
+            zorder=4,
+        )
+        for p in m.projections:
+            value, other = p.side(side).save_s, p.side(SIDES[1 - SIDES.index(side)]).save_s
+            ax.scatter(
+                [p.snapshot_gb],
+                [value],
+                marker="D",
+                facecolor="white",
+                edgecolor=COLOURS[side],
+                s=26,
+                linewidth=1.2,
+                zorder=5,
+            )
+            # The higher of the two projected times is labelled above its diamond, the lower below, so that two
+            # close times (1,100 s and 1,000 s) do not print on each other.
+            above = value >= other
+            ax.annotate(
+                f"{projection_texts(p).save(side)} s",
+                (p.snapshot_gb, value),
+                xytext=(-7, 5 if above else -5),
+                textcoords="offset points",
+                ha="right",
+                va="bottom" if above else "top",
+                fontsize=7.5,
+            )
+    for p in m.projections:
+        ax.axvline(p.snapshot_gb, color=GRID, linewidth=0.8, zorder=1)
+    ax.set_xlabel(_("Checkpoint size (GB)"))
+    ax.set_ylabel(_("Save time (s)"))
+    ax.set_xlim(0, max(sizes) * 1.08)
+    ax.set_ylim(bottom=0)
+    _legend_above(ax, 2)
+    return fig
+
+
+@draws("load-times")
+def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Load time per model and platform, both systems, with the speedup."""
+    models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
+    fig, ax = _figure(chart)
+    y = np.arange(len(models))[::-1]
+    h = 0.36
+    names = {"baseline": wrapped(m.load.baseline_system), "candidate": wrapped(m.load.candidate_system)}
+    for side, offset in (("baseline", h / 2), ("candidate", -h / 2)):
+        times = [x.side(side).mean_s for x in models]
+        ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
+    # a ratio, not "faster", where no pair establishes a speedup (cold read 15, M2: "9.30× faster" on the bars
+    # beside a text that establishes none)
+    label = _("{ratio}× faster") if m.load.speedup_shown else _("ratio {ratio}×")
+    for yi, x in zip(y, models, strict=True):
+        ax.annotate(
+            label.format(ratio=sig(x.speedup)),
+            (x.baseline_s, yi + h / 2),
+            xytext=(4, -3),
+            textcoords="offset points",
+            fontsize=8,
+            color=INK,
+        )
+    ax.set_yticks(
+        y, [f"{wrapped(x.model)}\n{wrapped(x.platform)}" for x in models], fontsize=7.5, linespacing=1.4
+    )  # model over platform, with room between them ("M" and "P" touched)
+    ax.set_xlabel(_("Model load time (s)"))
+    ax.set_xlim(0, max(x.baseline_s for x in models) * 1.25)
+    ax.grid(axis="y", visible=False)
+    _legend_above(ax, 2)
+    return fig
+
+
+def _blocking_and_lag(m: Metrics, side: str) -> tuple[float, float]:
+    """The part of a save that blocks training and the write lag (sync: the save time and 0; async: staging and the
+    save time), as the failure model takes them (CONTRACT.md)."""
+    save = m.save.side(side)
+    if m.checkpoint_mode == "async":
+        staged = m.async_.side(side)
+        return staged.staging_s, staged.write_lag_s
+    return save.mean_s, 0.0
+
+
+@draws("reliability")
+def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Expected overhead against checkpoint interval, with the configured and Young-optimal intervals."""
+    r = m.reliability
+    fig, ax = _figure(chart)
+    sides = {
+        side: (_blocking_and_lag(m, side), best) for side, best in zip(SIDES, (r.baseline, r.candidate), strict=True)
+    }
+    lo = min(r.interval_s, r.baseline.optimal_interval_s, r.candidate.optimal_interval_s) / 4
+    hi = max(r.interval_s, r.baseline.optimal_interval_s, r.candidate.optimal_interval_s) * 4
+    x = np.geomspace(lo, hi, 200)
+    top = 0.0
+    for side, ((blocking, lag), best) in sides.items():
+        y = [stats.failure_overhead_pct(blocking, lag, v, r.job_mtbf_s, best.recovery_s) for v in x]
+        top = max(top, best.overhead_pct)
+        ax.plot(x / 3600, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m)[side])
+        ax.scatter(
+            [best.optimal_interval_s / 3600],
+            [best.optimal_overhead_pct],
+            marker="v",
+            color=COLOURS[side],
+            edgecolor=INK,
+            s=30,
+            zorder=5,
+        )
+        ax.scatter(
+            [r.interval_s / 3600],
+            [best.overhead_pct],
+            marker=MARKERS[side],
+            color=COLOURS[side],
+            edgecolor=INK,
+            s=22,
+            zorder=5,
+        )
+    _mark_interval(ax, r.interval_s / 3600, _("configured interval"))
+    _log_x(ax)
+    ax.set_xlabel(_("Checkpoint interval (h, log scale)"))
+    ax.set_ylabel(_("Expected overhead (% of compute time)"))
+    ax.set_ylim(0, top * 1.25 if math.isfinite(top) and top > 0 else 1)
+    _legend_above(ax, 2)
+    return fig
+
+
+@draws("stall")
+def stall(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """Stall per save against the checkpoint interval (steps), today's interval and each stall-free bound marked."""
+    a, k, step = m.async_, m.bubble.checkpoint_interval_steps, m.reliability.step_time_s
+    fig, ax = _figure(chart)
+    bounds = [side.min_interval_steps for side in a.sides()]
+    lo, hi = max(1.0, min([k, *bounds]) / 4), max([k, *bounds]) * 4
+    x = np.geomspace(lo, hi, 300)
+    top = 0.0
+    for side, stats_side in zip(SIDES, a.sides(), strict=True):
+        y = stats_side.staging_s + np.maximum(0.0, stats_side.write_lag_s - x * step)
+        top = max(top, float(y.max()))
+        ax.plot(x, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m)[side])
+        ax.scatter(
+            [stats_side.min_interval_steps],
+            [stats_side.staging_s],
+            marker="v",
+            color=COLOURS[side],
+            edgecolor=INK,
+            s=30,
+            zorder=5,
+            clip_on=False,  # on the axis when staging is 0: still seen whole
+        )
+        ax.annotate(
+            num(stats_side.min_interval_steps, 0),
+            (stats_side.min_interval_steps, stats_side.staging_s),
+            xytext=(0, 6),
+            textcoords="offset points",
+            ha="center",
+            fontsize=7.5,
+            color=INK,
+        )
+    _mark_interval(ax, k, _("today's interval"))
+    _log_x(ax)
+    ax.set_xlabel(_("Checkpoint interval (steps, log scale)"))
+    ax.set_ylabel(_("Stall per save (s)"))
+    ax.set_ylim(0, top * 1.15 if top > 0 else 1)
+    _legend_above(ax, 2)
+    return fig
+
+
+@draws("sensitivity")
+def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
+    """The training-time benefit against the checkpoint interval (left) and the step time (right)."""
+    sv, b = m.sensitivity, m.bubble
+    fig, (left, right) = _figure(chart, cols=2)
+    panels = (
+        (
+            left,
+            sv.intervals_steps,
+            sv.interval_reduction_pct,
+            b.checkpoint_interval_steps,
+            _("Checkpoint interval (steps, log scale)"),  # both axes logarithmic, said as figures 6 and 7 say it
+        ),
+        (
+            right,
+            sv.step_times_s,
+            sv.step_time_reduction_pct,
+            sv.step_time_s,
+            _("Compute time per step (s, log scale)"),
+        ),
+    )
+    for ax, x, y, here, label in panels:
+        ax.plot(x, y, color=COLOURS["candidate"], linewidth=1.2)
+        ax.scatter([here], [b.duration_reduction_pct], color=ACCENT, edgecolor=INK, s=24, zorder=5)
+        ax.axhline(sv.target_pct, color=ACCENT, linewidth=0.8, linestyle="--")
+        _log_x(ax)
+        ax.set_xlabel(label)
+        ax.set_ylim(0, max(max(y), sv.target_pct) * 1.15 if max(y) > 0 else 1)
+    left.set_ylabel(_("Training run shorter by (%)"))
+    return fig
+
+
+def figures(m: Metrics, log: BandwidthLog, charts: dict[str, Chart]) -> dict[str, Figure]:
+    """Every chart drawn and decluttered, as matplotlib figures (the tests check their layout)."""
+    return {
+        chart_id: layout.declutter(ticks.grouped_ticks(DRAWERS[chart_id](m, log, chart)))
+        for chart_id, chart in charts.items()
+    }
+
+
+def draw_all(m: Metrics, log: BandwidthLog, charts: dict[str, Chart]) -> dict[str, str]:
+    """Every chart's SVG, keyed by id, each at the size `charts` gives it."""
+    return {chart_id: _svg(fig) for chart_id, fig in figures(m, log, charts).items()}

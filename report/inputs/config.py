@@ -1,0 +1,339 @@
+"""Reading test.toml: what was tested and the training assumptions, checked key by key."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from report.bounds import MAX_PROJECTIONS
+from report.i18n import LANGUAGES
+from report.inputs.import_tables import _imports
+from report.inputs.specs import (
+    CHECKPOINT_MODES,
+    CSV_INPUTS,
+    FILE,
+    GPUS_PER_NODE,
+    AsyncSaves,
+    EconomicsSpec,
+    ImportSpec,
+    ProjectionSpec,
+    ReliabilitySpec,
+    Systems,
+    TestConfig,
+    Thresholds,
+    Training,
+)
+from report.inputs.toml_reader import (
+    _ASYNC,
+    _ECONOMICS,
+    _KIND_WORDS,
+    _PROJECTION,
+    _SYSTEMS,
+    _TOP,
+    _check_value,
+    _describe,
+    _KeyLines,
+    _Reader,
+)
+from report.problems import Problem
+
+
+def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
+    """Parse and validate test.toml; returns the config, or None with the problems found."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return None, [Problem(FILE, line, None, "is not UTF-8 text; save it as UTF-8")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, [_syntax_problem(str(exc))]
+    except RecursionError:  # a key or value nested thousands deep: no test.toml looks like that
+        return None, [Problem(FILE, None, None, "nests tables or arrays too deeply to be read")]
+    reader = _Reader(_KeyLines(text))
+    top = reader.table(data, "", _TOP)
+    systems = reader.subtable(data, "systems")
+    training = reader.subtable(data, "training")
+    sources = reader.subtable(data, "sources")
+    gates = reader.subtable(data, "gates")
+    reliability = reader.subtable(data, "reliability")
+    projections = _projections(reader, data.get("projections", []))
+    illustrative = _illustrative(reader, sources.pop("illustrative", []))
+    economics = _economics(reader, data)
+    async_saves = _async_saves(reader, data, systems)
+    not_durable = _save_systems(reader, "not_durable", systems.pop("not_durable", []), systems)
+    node_local = _save_systems(reader, "node_local", systems.pop("node_local", []), systems)
+    environment = _environment(reader, data.get("environment", {}))
+    _check_language(reader, top.get("language"))
+    imports = _imports(reader, data.get("import", []), systems)
+    _cross_checks(reader, systems, training)
+    _mode_checks(reader, training, "async" in data)
+    if reader.problems:
+        return None, sorted(reader.problems, key=lambda p: (p.line is None, p.line or 0))
+    return (
+        TestConfig(
+            title=top["title"],
+            customer=top["customer"],
+            date=top["date"],
+            systems=Systems(**systems, not_durable=not_durable, node_local=node_local),
+            training=Training(
+                model=training["model"],
+                total_steps=training["total_steps"],
+                checkpoint_interval_steps=training["checkpoint_interval_steps"],
+                baseline_duration_s=_float(training.get("baseline_duration_s")),
+                step_time_s=_float(training.get("step_time_s")),
+                cluster_gpus=training.get("cluster_gpus", 1000),
+                checkpoint_mode=training.get("checkpoint_mode", "sync"),
+            ),
+            projections=projections,
+            sources=sources,
+            gates=Thresholds(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
+            reliability=ReliabilitySpec(**{k: float(v) for k, v in reliability.items()}),
+            illustrative=illustrative,
+            economics=economics,
+            async_saves=async_saves,
+            environment=environment,
+            language=top.get("language", "en"),
+            given=_given(data),
+            imports=imports,
+        ),
+        [],
+    )
+
+
+def _given(data: dict) -> frozenset[str]:
+    """Every dotted key test.toml gives, so that the report can say which values are defaults."""
+    keys = set()
+    for name, value in data.items():
+        keys.add(name)
+        if isinstance(value, dict):
+            keys.update(f"{name}.{key}" for key in value)
+    return frozenset(keys)
+
+
+def _illustrative(reader: _Reader, value: list) -> tuple[str, ...]:
+    """[sources] illustrative: distinct names of the CSV inputs, returned in the contract's order."""
+    names = []
+    for item in value:
+        if item not in CSV_INPUTS:
+            allowed = ", ".join(f'"{n}"' for n in CSV_INPUTS)
+            reader.problem("sources", "illustrative", f"{_describe(item)} is not an input name; expected {allowed}")
+        elif item in names:
+            reader.problem("sources", "illustrative", f'"{item}" is listed twice')
+        else:
+            names.append(item)
+    return tuple(n for n in CSV_INPUTS if n in names)
+
+
+def _economics(reader: _Reader, data: dict) -> EconomicsSpec | None:
+    if "economics" not in data:
+        return None
+    value = data["economics"]
+    if not isinstance(value, dict):
+        reader.problem("", "economics", f"must be a table [economics], got {_describe(value)}")
+        return None
+    checked = reader.table(value, "economics", _ECONOMICS)
+    if "pue" in checked and "gpu_power_kw" not in value:
+        reader.problem("economics", "pue", "is given without gpu_power_kw; the energy figures need the power of a GPU")
+        return None
+    if len(checked) != len(value) or not {"gpu_hour_price", "currency", "runs_per_year"} <= checked.keys():
+        return None
+    return EconomicsSpec(
+        gpu_hour_price=float(checked["gpu_hour_price"]),
+        currency=checked["currency"],
+        runs_per_year=checked["runs_per_year"],
+        retained_checkpoints=checked.get("retained_checkpoints", 3),
+        gpu_power_kw=_float(checked.get("gpu_power_kw")),
+        pue=float(checked.get("pue", 1.0)),
+    )
+
+
+def _async_saves(reader: _Reader, data: dict, systems: dict) -> AsyncSaves | None:
+    """[async]: staging_s, one number >= 0 for both save systems or a table keyed by exactly their names."""
+    if "async" not in data:
+        return None
+    value = data["async"]
+    if not isinstance(value, dict):
+        reader.problem("", "async", f"must be a table [async], got {_describe(value)}")
+        return None
+    checked = reader.table(value, "async", _ASYNC)
+    if "staging_s" not in checked:
+        return None
+    staging = _staging(reader, checked["staging_s"], systems)
+    if staging is None:
+        return None
+    return AsyncSaves(staging_s=staging, gpus_per_node=checked.get("gpus_per_node", GPUS_PER_NODE))
+
+
+def _staging(reader: _Reader, value: object, systems: dict) -> dict[str, float] | None:
+    names = [systems.get(k) for k in ("save_baseline", "candidate")]
+    if None in names:
+        return None  # [systems] is wrong already; that problem is reported
+    expected = " and ".join(f'"{n}"' for n in names)
+    if _check_value(value, "nonnegnum"):
+        return {name: float(value) for name in names}
+    if not isinstance(value, dict):
+        reader.problem(
+            "async",
+            "staging_s",
+            f"must be a number, zero or above, or a table of one such number per save system ({expected}),"
+            f" got {_describe(value)}",
+        )
+        return None
+    out, ok = {}, True
+    for key, seconds in value.items():
+        name = key.strip()
+        if name not in names:
+            reader.problem("async", "staging_s", f'"{name}" is not a save system; expected {expected}')
+            ok = False
+        elif name in out:
+            reader.problem("async", "staging_s", f'"{name}" is given twice')
+            ok = False
+        elif not _check_value(seconds, "nonnegnum"):
+            reader.problem("async", "staging_s", f'"{name}": must be a number, zero or above, got {_describe(seconds)}')
+            ok = False
+        else:
+            out[name] = float(seconds)
+    missing = [n for n in names if n not in out and n not in {k.strip() for k in value}]
+    for name in missing:
+        reader.problem("async", "staging_s", f'"{name}" has no staging time; give one for each save system')
+    return out if ok and not missing else None
+
+
+def _save_systems(reader: _Reader, key: str, value: list, systems: dict) -> tuple[str, ...]:
+    """[systems] not_durable or node_local (`key`): distinct names, each the save_baseline or the candidate."""
+    names = [systems.get(k) for k in ("save_baseline", "candidate") if systems.get(k)]
+    expected = " or ".join(f'"{n}"' for n in names)
+    out: list[str] = []
+    for item in value:
+        name = item.strip() if isinstance(item, str) else None
+        if name not in names:
+            reader.problem("systems", key, f"{_describe(item)} is not a save system; expected {expected}")
+        elif name in out:
+            reader.problem("systems", key, f'"{name}" is listed twice')
+        else:
+            out.append(name)
+    return tuple(out)
+
+
+def _mode_checks(reader: _Reader, training: dict, async_given: bool) -> None:
+    """checkpoint_mode: "sync" or "async"; "async" needs step_time_s and [async] with its staging times."""
+    mode = training.get("checkpoint_mode", "sync")
+    if mode not in CHECKPOINT_MODES:
+        allowed = " or ".join(f'"{m}"' for m in CHECKPOINT_MODES)
+        reader.problem("training", "checkpoint_mode", f"{_describe(mode)} is not a checkpoint mode; expected {allowed}")
+        return
+    if mode != "async":
+        return
+    if "baseline_duration_s" in training:
+        reader.problem(
+            "training",
+            "baseline_duration_s",
+            'must not be given with checkpoint_mode = "async" (the wall time then depends on the interval);'
+            " give step_time_s, the compute seconds per step",
+        )
+    if not async_given:
+        reader.problem(
+            "training",
+            "checkpoint_mode",
+            '"async" needs an [async] table with staging_s, the seconds one save blocks training while staged',
+        )
+
+
+def _environment(reader: _Reader, value: object) -> tuple[tuple[str, str], ...]:
+    """[environment]: the reader's own labels, each a non-empty text, in the order given."""
+    if not isinstance(value, dict):
+        reader.problem("", "environment", f"must be a table [environment], got {_describe(value)}")
+        return ()
+    out = []
+    for key, text in value.items():
+        if _check_value(text, "text"):
+            out.append((key, text.strip()))
+        else:
+            reader.problem("environment", key, f"must be {_KIND_WORDS['text']}, got {_describe(text)}")
+    return tuple(out)
+
+
+def _check_language(reader: _Reader, language: str | None) -> None:
+    if language is not None and language not in LANGUAGES:
+        allowed = " or ".join(f'"{n}"' for n in LANGUAGES)
+        reader.problem("", "language", f'"{language}" is not a language of this report; expected {allowed}')
+
+
+def _float(value: int | float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _syntax_problem(message: str) -> Problem:
+    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    text = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+    if match:
+        return Problem(FILE, int(match.group(1)), f"column {match.group(2)}", f"TOML syntax error: {text}")
+    return Problem(FILE, None, None, f"TOML syntax error: {text}")
+
+
+def _lookalike_systems(reader: _Reader, systems: dict) -> None:
+    """Two roles' names equal after Unicode normalisation and case folding would print as one system."""
+    from report.text_check import lookalikes
+
+    names = {k: v for k, v in systems.items() if k in _SYSTEMS and isinstance(v, str)}
+    for first, second in lookalikes(names):
+        reader.problem(
+            "systems",
+            second,
+            f'"{names[second]}" and {first} "{names[first]}" differ only in case or Unicode form: a reader cannot'
+            " tell them apart; name the two systems so that they differ",
+        )
+
+
+def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        reader.problem("", "projections", "must be written as [[projections]] tables")
+        return ()
+    if len(value) > MAX_PROJECTIONS:  # before each is checked: twenty thousand took minutes and 4 GB
+        reader.problem("", "projections", f"{len(value):,} projections; a report shows at most {MAX_PROJECTIONS:,}")
+        return ()
+    specs = []
+    for index, item in enumerate(value):
+        checked = reader.table(item, "projections", _PROJECTION, index)
+        if len(checked) == len(item) and {"name", "snapshot_gb"} <= checked.keys():
+            specs.append(ProjectionSpec(checked["name"], float(checked["snapshot_gb"]), checked.get("saves")))
+    return tuple(specs)
+
+
+def _cross_checks(reader: _Reader, systems: dict, training: dict) -> None:
+    _lookalike_systems(reader, systems)
+    candidate = systems.get("candidate")
+    for key in ("save_baseline", "load_baseline"):
+        if candidate is not None and systems.get(key) == candidate:
+            reader.problem("systems", key, f'must differ from candidate ("{candidate}")')
+    given = [k for k in ("baseline_duration_s", "step_time_s") if k in training]
+    if len(given) != 1:
+        what = "neither is given" if not given else "both are given"
+        reader.problem("training", None, f"give exactly one of baseline_duration_s and step_time_s ({what})")
+    total, interval = training.get("total_steps"), training.get("checkpoint_interval_steps")
+    if total is not None and interval is not None and interval > total:
+        reader.problem(
+            "training",
+            "checkpoint_interval_steps",
+            f"must not exceed total_steps ({interval} > {total}): the run would never save",
+        )
+
+
+# What other modules import from report.inputs.config (the validated specs and the parser).
+__all__ = [
+    "CHECKPOINT_MODES",
+    "CSV_INPUTS",
+    "FILE",
+    "AsyncSaves",
+    "EconomicsSpec",
+    "ImportSpec",
+    "ProjectionSpec",
+    "ReliabilitySpec",
+    "Systems",
+    "TestConfig",
+    "Thresholds",
+    "Training",
+    "parse_config",
+]

@@ -1,0 +1,101 @@
+"""test.toml's [[import]] tables: the tools, the tables each may feed, and the keys of each table."""
+
+from __future__ import annotations
+
+from report.inputs.ingest.tools import IMPORT_TOOLS
+from report.inputs.specs import ImportSpec
+from report.inputs.toml_reader import _describe, _Reader
+
+# [[import]]: the tools, the tables each may feed, and the keys of each table (kind, required).
+_IMPORT_COMMON = {"tool": ("text", True), "files": ("files", True), "system": ("text", True), "into": ("text", True)}
+_IMPORT_KEYS = {
+    "save_times": {"model": ("text", True), "gpus": ("posint", True), "snapshot_gb": ("posnum", False)},
+    "load_times": {"model": ("text", True), "platform": ("text", True), "size_gb": ("posnum", False)},
+    "bandwidth": {},
+    "restore_times": {"model": ("text", True), "snapshot_gb": ("posnum", False)},
+}
+_IMPORT_SYSTEMS = {
+    "restore_times": ("save_baseline", "candidate"),
+    "save_times": ("save_baseline", "candidate"),
+    "bandwidth": ("save_baseline", "candidate"),
+    "load_times": ("load_baseline", "candidate"),
+}
+
+
+def _imports(reader: _Reader, value: object, systems: dict) -> tuple[ImportSpec, ...]:
+    """The [[import]] tables, each checked against its tool and target table."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        reader.problem("", "import", "must be written as [[import]] tables")
+        return ()
+    specs = [_import(reader, index, item, systems) for index, item in enumerate(value)]
+    return tuple(s for s in specs if s is not None)
+
+
+def _import(reader: _Reader, index: int, item: dict, systems: dict) -> ImportSpec | None:
+    before = len(reader.problems)
+    tool, into = item.get("tool"), item.get("into")
+    if tool not in IMPORT_TOOLS:  # the registry, read when test.toml is: the tools and their targets
+        reader.problem("import", "tool" if "tool" in item else None, _one_of("tool", tool, IMPORT_TOOLS), index)
+    if into not in _IMPORT_KEYS:
+        reader.problem("import", "into" if "into" in item else None, _one_of("into", into, _IMPORT_KEYS), index)
+    elif tool in IMPORT_TOOLS and into not in IMPORT_TOOLS[tool].targets:
+        allowed = ", ".join(IMPORT_TOOLS[tool].targets)
+        reader.problem("import", "into", f"{tool} output cannot become {into} rows (it can: {allowed})", index)
+    if len(reader.problems) > before:
+        return None
+    spec = _IMPORT_COMMON | _IMPORT_KEYS[into]
+    for key in item:
+        if key not in spec and key in {k for keys in _IMPORT_KEYS.values() for k in keys}:
+            reader.problem("import", key, f"does not apply to an import into {into}", index)
+    known = {
+        k: v for k, v in item.items() if k in spec or k not in {"model", "gpus", "snapshot_gb", "platform", "size_gb"}
+    }
+    checked = reader.table(_files_checked(reader, known, index), "import", _files_as_text(spec), index)
+    if IMPORT_TOOLS[tool].trainer_log and "snapshot_gb" not in item:
+        reader.problem("import", None, f'the key "snapshot_gb" is missing ({tool} logs do not give the size)', index)
+    _check_import_system(reader, checked.get("system"), into, systems, index)
+    if len(reader.problems) > before:
+        return None
+    size = checked.get("snapshot_gb", checked.get("size_gb"))
+    return ImportSpec(
+        index=index,
+        line=reader.lines.of("import", None, index) or 0,
+        tool=tool,
+        files=tuple(item["files"]),
+        system=checked["system"],
+        into=into,
+        model=checked.get("model"),
+        gpus=checked.get("gpus"),
+        snapshot_gb=None if size is None else float(size),
+        platform=checked.get("platform"),
+        files_line=reader.lines.of("import", "files", index),
+    )
+
+
+def _one_of(key: str, value: object, allowed: dict) -> str:
+    if value is None:
+        return f'the key "{key}" is missing'
+    return f"must be one of {', '.join(allowed)}, got {_describe(value)}"
+
+
+def _files_checked(reader: _Reader, item: dict, index: int) -> dict:
+    """`files` must be a non-empty list of non-empty strings; it is then checked like a text."""
+    files = item.get("files")
+    if files is None:
+        return item
+    if not (isinstance(files, list) and files and all(isinstance(f, str) and f.strip() for f in files)):
+        reader.problem("import", "files", f"must be a list of paths in quotes, got {_describe(files)}", index)
+    return {k: v for k, v in item.items() if k != "files"} | {"files": "-"}
+
+
+def _files_as_text(spec: dict) -> dict:
+    return {k: ("text", required) if kind == "files" else (kind, required) for k, (kind, required) in spec.items()}
+
+
+def _check_import_system(reader: _Reader, system: str | None, into: str, systems: dict, index: int) -> None:
+    names = {systems.get(k): k for k in _IMPORT_SYSTEMS[into] if systems.get(k)}
+    if system is not None and systems and system not in names:
+        allowed = " or ".join(f'"{n}"' for n in names)
+        reader.problem(
+            "import", "system", f'"{system}" is not a system of [systems] for {into}; expected {allowed}', index
+        )

@@ -1,0 +1,31 @@
+"""What an import tool's reader sees and gives: the files through one interface, one `Measured` per run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from report.inputs.ingest.files import Listing
+
+
+class Files(Protocol):
+    """Where an import's files come from: a folder, or a report's attachments."""
+
+    listing: Listing
+
+    def read(self, name: str) -> bytes | None: ...
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One run as a tool reported it."""
+
+    seconds: float
+    size_gb: float | None
+    origin: tuple[str, int | None]
+    t_s: np.ndarray | None = None
+    gbps: np.ndarray | None = None
+    logs: tuple[str, ...] = ()
+    size_from: tuple[str, int | None] | None = None  #: where the size is reported, when not at `origin`

@@ -1,0 +1,74 @@
+"""The import tools, one registry: test.toml's `tool = "…"`, the name the report prints, the tables each may feed and
+the reader that turns its files into runs. Config, the imports and the report read only this list; a new tool is its
+module (a parser and its `measure`) and one line here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from report.inputs.ingest.files import Listing
+    from report.inputs.ingest.measured import Files, Measured
+    from report.inputs.specs import ImportSpec
+    from report.problems import Problem
+
+    #: (spec, the matched files, where they are read, the training model) -> (runs, tool versions, problems)
+    Reader = Callable[[ImportSpec, list[str], Files, str], tuple[list[Measured], tuple[str, ...], list[Problem]]]
+    #: (spec, a matched file, its bytes, the folder's listing) -> (files read beside it, problems)
+    Companions = Callable[[ImportSpec, str, bytes, Listing], tuple[list[str], list[Problem]]]
+
+
+@dataclass(frozen=True)
+class ImportTool:
+    """One tool whose own output an [[import]] table reads."""
+
+    id: str  #: test.toml's tool = "…"
+    name: str  #: as the report names it
+    targets: tuple[str, ...]  #: the tables its output may feed (test.toml's into = "…"), as messages list them
+    reader: Reader
+    companions: Companions | None = None  #: files read beside a matched one (None: only the matched files)
+    trainer_log: bool = False  #: a training framework's log: no sizes (snapshot_gb required), refused if async
+    logs_bandwidth: bool = False  #: an import of the training model's saves also gives bandwidth.csv samples
+    counts_bytes: bool = False  #: its files give the bytes each save wrote (held within 1% of snapshot_gb)
+    #: its load and restore times time reads of files only: nothing deserialised, nothing copied to a GPU
+    reads_files: bool = False
+
+
+def _read_by(module: str, function: str) -> Callable:
+    """`report.inputs.ingest.<module>.<function>`, imported when first called: test.toml is parsed where no file is read
+    and fio's reader's numpy and pyarrow (0.13 s) would be paid for nothing (verify, checking what a report carries)."""
+
+    def call(*args, **kwargs):
+        from importlib import import_module
+
+        return getattr(import_module(f"report.inputs.ingest.{module}"), function)(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = f"{module}.{function}"
+    return call
+
+
+TOOLS: tuple[ImportTool, ...] = (
+    ImportTool(
+        "fio",
+        "fio",
+        ("save_times", "load_times", "bandwidth", "restore_times"),
+        _read_by("fio", "measure"),
+        _read_by("fio", "companions"),
+        logs_bandwidth=True,
+        counts_bytes=True,
+        reads_files=True,
+    ),
+    ImportTool(
+        "mlperf",
+        "MLPerf Storage (DLIO)",
+        ("save_times", "load_times", "restore_times"),
+        _read_by("mlperf", "measure"),
+        _read_by("mlperf", "companions"),
+    ),
+    ImportTool("megatron", "Megatron-LM", ("save_times",), _read_by("megatron", "measure"), trainer_log=True),
+    ImportTool("nemo", "NeMo", ("save_times",), _read_by("nemo", "measure"), trainer_log=True),
+)
+#: The registry by id.
+IMPORT_TOOLS: dict[str, ImportTool] = {tool.id: tool for tool in TOOLS}

@@ -1,0 +1,60 @@
+"""Whether the free-text inputs are written in the report's language: a script test, said once on standard error.
+
+The report prints titles, names and source notes as test.toml gives them; a Chinese report of an English test.toml
+is half English, and only the person who wrote the inputs can fix that. The build still goes on: names of products
+("Mingxin FX100", "32B LoRA") are legitimately Latin in a Chinese report, so the test flags only texts that read as
+sentences or descriptions in the other script.
+"""
+
+from __future__ import annotations
+
+import re
+
+from report.inputs.joint_test import JointTest
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# A word of ordinary English (starting lower-case, two letters or more): "single", "drive", "on", "local".
+_ENGLISH_WORD = re.compile(r"(?<![A-Za-z])[a-z][a-z]+(?![A-Za-z0-9])")
+# A word made of letters only ("Example", "Computing"): three of them make a phrase, not a product name.
+_LETTER_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
+_NAMES = {"en": "English", "zh-CN": "Chinese (zh-CN)"}
+
+
+def in_language(text: str, language: str) -> bool:
+    """Whether `text` can stand in a report written in `language`: Chinese text has ideographs, or is a product
+    name (no ordinary lower-case English word, fewer than three words of letters); English text has no ideographs."""
+    if language == "zh-CN":
+        if _CJK.search(text):
+            return True
+        return not _ENGLISH_WORD.search(text) and len(_LETTER_WORD.findall(text)) < 3
+    return not _CJK.search(text)
+
+
+def free_texts(test: JointTest) -> list[tuple[str, str]]:
+    """Every text from the inputs that the report prints as given, with where it comes from."""
+    c = test.config
+    texts = [("title", c.title), ("customer", c.customer), ("training.model", c.training.model)]
+    texts += [(f"systems.{role}", getattr(c.systems, role)) for role in ("candidate", "save_baseline", "load_baseline")]
+    texts += [("[[projections]] name", p.name) for p in c.projections]
+    texts += [(f"sources.{key}", value) for key, value in c.sources.items() if isinstance(value, str)]
+    for column in ("model", "platform"):
+        if column in test.loads:
+            texts += [(f"load_times.csv {column}", str(value)) for value in dict.fromkeys(test.loads[column])]
+    return texts
+
+
+def warning(test: JointTest, language: str) -> str | None:
+    """One line naming the inputs not written in `language`, and [environment] recorded in another language; None
+    when there is nothing to say."""
+    foreign = list(dict.fromkeys(where for where, text in free_texts(test) if not in_language(text, language)))
+    parts = []
+    if foreign:
+        parts.append(f"these inputs are not in {_NAMES[language]} and print as given: {', '.join(foreign)}")
+    if test.config.environment and test.config.language != language:
+        parts.append(
+            f"test.toml's [environment] lines were recorded in {_NAMES[test.config.language]} (its language) and"
+            f" print as recorded; `measure` writes them in test.toml's language"
+        )
+    if not parts:
+        return None
+    return f"warning: the report is in {_NAMES[language]}, but " + "; ".join(parts) + ". The report is built."

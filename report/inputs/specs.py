@@ -1,0 +1,140 @@
+"""What test.toml says, validated: the frozen dataclasses parse_config returns and the input names."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+FILE = "test.toml"
+
+
+@dataclass(frozen=True)
+class Systems:
+    """The names of the three systems, as save_times/bandwidth/load_times spell them."""
+
+    candidate: str
+    save_baseline: str
+    load_baseline: str
+    not_durable: tuple[str, ...] = ()  #: save systems whose saves would not survive a power loss (schema 3)
+    #: save systems local to each node (a node's own drives, tmpfs): their bandwidth was logged on one node, and a
+    #: cluster writes to as many of them as it has nodes (an extension of the contract: docs/node-local.md)
+    node_local: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Training:
+    """The training run the bubble analysis models."""
+
+    model: str
+    total_steps: int
+    checkpoint_interval_steps: int
+    baseline_duration_s: float | None
+    step_time_s: float | None
+    cluster_gpus: int
+    checkpoint_mode: str = "sync"  #: "sync": training waits for each save; "async": only while it is staged
+
+
+@dataclass(frozen=True)
+class ProjectionSpec:
+    """A checkpoint size to project save times to; `saves` None means the training run's."""
+
+    name: str
+    snapshot_gb: float
+    saves: int | None
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Thresholds of the joint-test gates G1 to G4."""
+
+    min_runs: int = 3
+    max_cv_pct: float = 5.0
+    target_speedup: float = 1.5
+    target_duration_reduction_pct: float = 2.0
+
+
+@dataclass(frozen=True)
+class ReliabilitySpec:
+    """Failure assumptions: per-GPU mean time between failures and the cost of a restart."""
+
+    gpu_mtbf_hours: float = 50677.0
+    restart_s: float = 600.0
+
+
+@dataclass(frozen=True)
+class EconomicsSpec:
+    """What an hour of one GPU costs, and how often the training run is repeated: the value of the time saved."""
+
+    gpu_hour_price: float
+    currency: str
+    runs_per_year: int
+    retained_checkpoints: int = 3
+    gpu_power_kw: float | None = None  #: average draw of one GPU with its share of the server; None: no energy
+    pue: float = 1.0  #: the data centre's power usage effectiveness
+
+
+# GPUs per node where [async] does not say: the host memory a staged checkpoint takes per node, and the nodes of
+# storage local to each node, count by it.
+GPUS_PER_NODE = 8
+
+
+@dataclass(frozen=True)
+class AsyncSaves:
+    """[async]: how long one save blocks training while its state is staged to host memory, per save system."""
+
+    staging_s: dict[str, float]  #: save system name -> seconds
+    gpus_per_node: int = GPUS_PER_NODE
+
+
+# The inputs a figure can be derived from, in the contract's order (the order of `inputs_illustrative`).
+CSV_INPUTS = ("save_times", "bandwidth", "load_times", "restore_times")
+CHECKPOINT_MODES = ("sync", "async")
+
+
+@dataclass(frozen=True)
+class ImportSpec:
+    """One [[import]] table: which tool's files become rows of which table, and the columns the tool does not give."""
+
+    index: int  #: 0-based position among the [[import]] tables
+    line: int  #: line of its [[import]] header in test.toml
+    tool: str  #: an id of report/inputs/ingest/tools.py's registry (fio, mlperf, megatron, nemo)
+    files: tuple[str, ...]  #: paths or globs inside the folder
+    system: str
+    into: str  #: save_times, load_times, bandwidth or restore_times
+    model: str | None = None
+    gpus: int | None = None
+    snapshot_gb: float | None = None  #: or size_gb for loads
+    platform: str | None = None
+    files_line: int | None = None  #: line of its `files` key
+
+    @property
+    def table(self) -> str:
+        """The CSV file name the rows belong to."""
+        return f"{self.into}.csv"
+
+
+@dataclass(frozen=True)
+class TestConfig:
+    """Everything test.toml says, validated."""
+
+    title: str
+    customer: str
+    date: dt.date
+    systems: Systems
+    training: Training
+    projections: tuple[ProjectionSpec, ...]
+    sources: dict[str, str] = field(default_factory=dict)
+    gates: Thresholds = Thresholds()
+    reliability: ReliabilitySpec = ReliabilitySpec()
+    illustrative: tuple[str, ...] = ()  #: inputs declared illustrative, in CSV_INPUTS order
+    economics: EconomicsSpec | None = None
+    async_saves: AsyncSaves | None = None  #: [async]; required in async mode, a what-if in sync mode
+    environment: tuple[tuple[str, str], ...] = ()  #: [environment] labels and texts, in the order given
+    language: str = "en"
+    given: frozenset[str] = frozenset()  #: dotted keys test.toml gives (the rest are defaults)
+
+    def is_default(self, key: str) -> bool:
+        """Whether a dotted key such as "reliability.restart_s" takes its default value (test.toml omits it)."""
+        return key not in self.given
+
+    imports: tuple[ImportSpec, ...] = ()

@@ -1,0 +1,170 @@
+"""Reading test.toml's tables key by key: the keys each table takes, their kinds, and the lines they are on."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from report.bounds import name_problem
+from report.inputs.specs import CSV_INPUTS, FILE
+from report.problems import Problem
+from report.text_check import text_problem
+
+# Each key: (kind, required). Kinds: text, date, posint, posnum, nonnegnum, num.
+_TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True), "language": ("text", False)}
+_SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")} | {
+    "not_durable": ("list", False),
+    "node_local": ("list", False),
+}
+_TRAINING = {
+    "model": ("text", True),
+    "total_steps": ("posint", True),
+    "checkpoint_interval_steps": ("posint", True),
+    "baseline_duration_s": ("posnum", False),
+    "step_time_s": ("posnum", False),
+    "cluster_gpus": ("posint", False),
+    "checkpoint_mode": ("text", False),
+}
+_PROJECTION = {"name": ("text", True), "snapshot_gb": ("posnum", True), "saves": ("posint", False)}
+_SOURCES = {k: ("text", False) for k in CSV_INPUTS} | {"illustrative": ("list", False)}
+_GATES = {
+    "min_runs": ("posint", False),
+    "max_cv_pct": ("nonnegnum", False),
+    "target_speedup": ("posnum", False),
+    "target_duration_reduction_pct": ("num", False),
+}
+_RELIABILITY = {"gpu_mtbf_hours": ("posnum", False), "restart_s": ("nonnegnum", False)}
+_ECONOMICS = {
+    "gpu_hour_price": ("posnum", True),
+    "currency": ("text", True),
+    "runs_per_year": ("posint", True),
+    "retained_checkpoints": ("posint", False),
+    "gpu_power_kw": ("posnum", False),
+    "pue": ("atleast1", False),
+}
+_ASYNC = {"staging_s": ("any", True), "gpus_per_node": ("posint", False)}  # staging_s: checked by _async_saves
+_TABLES = {"systems": _SYSTEMS, "training": _TRAINING, "sources": _SOURCES, "gates": _GATES}
+_TABLES["reliability"] = _RELIABILITY
+_OPTIONAL_TABLES = {"economics": _ECONOMICS, "environment": None, "async": _ASYNC}
+
+_KIND_WORDS = {
+    "text": "a text in quotes",
+    "date": "a date such as 2026-11-30 (no quotes, no time)",
+    "posint": "a whole number above zero",
+    "posnum": "a number above zero",
+    "nonnegnum": "a number, zero or above",
+    "atleast1": "a number, 1 or above",
+    "num": "a number",
+    "list": 'a list of input names, e.g. ["load_times"]',
+}
+
+
+class _KeyLines:
+    """Finds the line of a key in the TOML text, so messages can point at it."""
+
+    _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]?")
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_\"'-]+)\s*=")
+
+    def __init__(self, text: str):
+        self.lines: dict[tuple[str, int, str], int] = {}
+        self.tables: dict[tuple[str, int], int] = {}
+        table, index, counts = "", 0, {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            if m := self._HEADER.match(line):
+                table = m.group(2).replace('"', "").replace("'", "").strip()
+                index = counts[table] = counts.get(table, -1) + 1 if m.group(1) == "[[" else 0
+                self.tables.setdefault((table, index), number)
+            elif m := self._KEY.match(line):
+                key = m.group(1).strip("\"'")
+                self.lines.setdefault((table, index, key), number)
+
+    def of(self, table: str, key: str | None = None, index: int = 0) -> int | None:
+        """The line of `key` in `table` (the table's header line when key is None)."""
+        if key is None:
+            return self.tables.get((table, index))
+        return self.lines.get((table, index, key))
+
+
+def _check_value(value: object, kind: str) -> bool:
+    if kind == "text":
+        return isinstance(value, str) and value.strip() != ""
+    if kind == "date":
+        return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
+    if kind == "list":
+        return isinstance(value, list)
+    if kind == "any":
+        return True
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if kind == "posint":
+        return isinstance(value, int) and value > 0
+    if value != value or value in (float("inf"), float("-inf")):
+        return False
+    return {"posnum": value > 0, "nonnegnum": value >= 0, "atleast1": value >= 1, "num": True}[kind]
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class _Reader:
+    """Collects problems while picking validated values out of the parsed TOML."""
+
+    def __init__(self, lines: _KeyLines):
+        self.lines = lines
+        self.problems: list[Problem] = []
+
+    def problem(self, table: str, key: str | None, message: str, index: int = 0) -> None:
+        line = self.lines.of(table, key, index) or self.lines.of(table or key or "", None, index)
+        path = ".".join(p for p in (table if not index else f"{table}[{index + 1}]", key) if p)
+        self.problems.append(Problem(FILE, line, path or None, message))
+
+    def table(self, data: dict, table: str, spec: dict, index: int = 0) -> dict:
+        """The values of `spec`'s keys in `data`, each checked; unknown keys are problems."""
+        out = {}
+        for key, value in data.items():
+            if key not in spec:
+                if not (table == "" and key in _TABLES | _OPTIONAL_TABLES | {"projections": None, "import": None}):
+                    self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
+                continue
+            kind, _ = spec[key]
+            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value) or _long_name(key, value)):
+                self.problem(table, key, wrong, index)
+            elif _check_value(value, kind):
+                out[key] = value.strip() if kind == "text" else value
+            else:
+                self.problem(table, key, f"must be {_KIND_WORDS[kind]}, got {_describe(value)}", index)
+        for key, (_, required) in spec.items():
+            if required and key not in data:
+                self.problem(table, None, f'the key "{key}" is missing', index)
+        return out
+
+    def subtable(self, data: dict, name: str) -> dict:
+        value = data.get(name, {})
+        if isinstance(value, dict):
+            return self.table(value, name, _TABLES[name])
+        self.problem("", name, f"must be a table [{name}], got {_describe(value)}")
+        return {}
+
+
+def _suggest(key: str, spec: dict) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, list(spec), n=1)
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+_NAME_KEYS = ("candidate", "save_baseline", "load_baseline", "model", "platform", "system", "name")
+
+
+def _long_name(key: str, value: str) -> str | None:
+    """A system, model, platform or projection name too long to be one (report/bounds.py)."""
+    return name_problem(value) if key in _NAME_KEYS else None

@@ -1,0 +1,1 @@
+"""Stage 6, PDF: every WeasyPrint and pydyf import and patch, the evidence attached, the signature."""

@@ -1,0 +1,264 @@
+"""What the build changes in WeasyPrint (and in pydyf and cffi under it) while it lays out and prints.
+
+Each change is made for one reason, said where it is made and in docs/weasyprint-upstream.md (with a reproduction
+for WeasyPrint's maintainers): the same bytes on every machine (fonts subset by the pinned HarfBuzz), or the same
+bytes sooner (work done once, not again and again), or, for the SVG text drawn in runs, the text as matplotlib
+measured it. report/pdf/renderer.py applies them; tests/pdf/test_patches.py compares each one's bytes or work with and
+without it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Iterator
+
+# What weasyprint/svg/text.py sets on a `<text>`'s style beyond the initial values: one shaping serves equal ones.
+_SVG_TEXT_STYLE = ("font_family", "font_style", "font_weight", "font_size", "direction", "lang")
+# The C types WeasyPrint 70 asks cffi for by name (`ffi.new`/`ffi.cast` in weasyprint/text/*.py and pdf/*.py).
+_FFI_TYPES = (
+    "FcChar8 **",
+    "FcResult *",
+    "PangoFcFontMap *",
+    "PangoLogAttr[]",
+    "PangoRectangle *",
+    "char[4]",
+    "char[]",
+    "hb_tag_t[100]",
+    "unsigned int *",
+)
+# Tables WeasyPrint drops from embedded fonts (weasyprint.pdf.fonts.Font._harfbuzz_subset).
+_DROP_TABLES = ("BASE", "DSIG", "EBDT", "EBLC", "EBSC", "GPOS", "GSUB", "JSTF", "LTSH", "PCLT", "SVG ")
+
+
+def subset_with_pinned_harfbuzz() -> None:
+    """Subset fonts with the HarfBuzz that uharfbuzz pins, on every machine.
+
+    WeasyPrint subsets with the system's libharfbuzz-subset where a machine has it and with fontTools elsewhere;
+    the two give different bytes (and fontTools stamps the current time), so the PDF would depend on the machine.
+    uharfbuzz's wheel carries its own HarfBuzz: the same bytes everywhere, and in about 1 ms a font instead of
+    fontTools' 100 ms. The two passes mirror WeasyPrint's own HarfBuzz subsetting.
+    """
+    import uharfbuzz as hb
+    from weasyprint.pdf import fonts
+
+    def subset_input(gids, flags: int) -> hb.SubsetInput:
+        plan = hb.SubsetInput()
+        plan.glyph_set.update(gids)
+        plan.sets(hb.SubsetInputSets.DROP_TABLE_TAG).update(int.from_bytes(t.encode(), "big") for t in _DROP_TABLES)
+        plan.flags = flags
+        return plan
+
+    def subset(self, to_unicode, hinting):
+        if not to_unicode:
+            return
+        flags = hb.SubsetFlags.PASSTHROUGH_UNRECOGNIZED | hb.SubsetFlags.DESUBROUTINIZE
+        if self.missing:
+            flags |= hb.SubsetFlags.NOTDEF_OUTLINE
+        retain = subset_input(to_unicode, flags | hb.SubsetFlags.RETAIN_GIDS)
+        face = hb.subset(hb.Face(self.file_content, self.index), retain)
+        # Second pass: drop the empty glyph slots after the last one used.
+        if not hinting:
+            flags |= hb.SubsetFlags.NO_HINTING
+        face = hb.subset(face, subset_input(range(max(to_unicode) + 1), flags))
+        self.file_content = face.blob.data
+
+    fonts.Font.subset = subset
+
+
+def page_references_once() -> None:
+    """Make pydyf's `PDF.page_references` a tuple built once per page count, not once per read.
+
+    WeasyPrint's tagging (PDF/A-3a) reads it for every marked-content element: 2,200 tuples of every page's
+    reference for the default report, an eighth of the pages' drawing (docs/weasyprint-upstream.md, 5). Pages are
+    only ever appended to /Kids, so its length says whether the tuple is still the one it would build.
+    """
+    import pydyf
+
+    def page_references(pdf) -> tuple[bytes, ...]:
+        kids = pdf.pages["Kids"]
+        count, references = getattr(pdf, "_report_page_references", (-1, ()))
+        if count != len(kids):
+            references = tuple(f"{number} 0 R".encode("ascii") for number in kids[::3])
+            pdf._report_page_references = (len(kids), references)
+        return references
+
+    pydyf.PDF.page_references = property(page_references)
+
+
+def objects_serialised_once() -> None:
+    """Make pydyf's `PDF.write` serialise each dictionary and array, and deflate each stream, once, not twice.
+
+    PDF/A asks for a file identifier, which pydyf computes by serialising every object again, after writing them, and
+    hashing the lot: every stream deflated a second time, a third of writing the PDF (docs/weasyprint-upstream.md, 7).
+    While a PDF is being written nothing changes its objects, so each one's bytes are kept, by identity, from the first
+    serialisation to the second, and let go when the writing ends: the same bytes, once. Streams written as they are
+    (the attachments, deflated already) are not kept: copying them again costs less than holding a long log twice.
+    """
+    import pydyf
+
+    if getattr(pydyf.PDF, "_report_serialised_once", False):
+        return
+    write = pydyf.PDF.write
+    kept: list[dict[int, tuple[object, bytes]] | None] = [None]
+
+    def serialised_once(data: property) -> property:
+        def once(obj) -> bytes:
+            memo = kept[0]
+            if memo is None or getattr(obj, "compress", True) is False:
+                return data.fget(obj)
+            found = memo.get(id(obj))
+            if found is None:
+                found = memo[id(obj)] = (obj, data.fget(obj))  # the object is kept too, so its id stays its own
+            return found[1]
+
+        return property(once)
+
+    def write_once(pdf, *args, **kwargs):
+        kept[0] = {}
+        try:
+            return write(pdf, *args, **kwargs)
+        finally:
+            kept[0] = None
+
+    for cls in (pydyf.Stream, pydyf.Dictionary, pydyf.Array):
+        cls.data = serialised_once(cls.__dict__["data"])
+    write_once.__wrapped__ = write
+    pydyf.PDF.write = write_once
+    pydyf.PDF._report_serialised_once = True
+
+
+def ffi_types_parsed() -> None:
+    """Have cffi parse the C types WeasyPrint names, now, while the build waits for the HTML (issue 27).
+
+    cffi parses a type's name with pycparser the first time it is asked for it: 0.017 s in all, in the middle of the
+    layout and the drawing otherwise. Parsed once, a type is kept for the process; nothing drawn changes."""
+    from weasyprint.text.ffi import ffi
+
+    for name in _FFI_TYPES:
+        ffi.typeof(name)
+
+
+@contextlib.contextmanager
+def text_split_once() -> Iterator[None]:
+    """While a report is laid out, split each run of text once for each width it is split at, not again and again.
+
+    WeasyPrint splits a table cell's text at every break to find its narrowest width, again for its widest, then for
+    the width the table gives it, and a paragraph pushed to the next page is split anew: 727 of the default report's
+    3,518 splits (`weasyprint.text.line_break.split_first_line`) were of a text, style and width already split, a
+    twentieth of the layout. The split is a pure function of those (Pango shapes the same text the same way), and what
+    it returns (a layout made inactive, to be made ready again when drawn, and its metrics) is never changed by its
+    callers, so the first result serves every equal call: the same boxes and the same bytes
+    (tests/pdf/test_patches.py; docs/weasyprint-upstream.md, 9).
+    The styles and the layout context are kept with the results, so that no id is reused while the layout runs.
+    """
+    from weasyprint.layout import inline, preferred
+    from weasyprint.text import line_break
+
+    split = line_break.split_first_line
+    done: dict[tuple, tuple] = {}
+
+    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True, minimum=False):
+        key = (text, id(style), id(context), max_width, justification_spacing, is_line_start, minimum)
+        found = done.get(key)
+        if found is None:
+            result = split(text, style, context, max_width, justification_spacing, is_line_start, minimum)
+            found = done[key] = (style, context, result)
+        return found[2]
+
+    inline.split_first_line = preferred.split_first_line = split_first_line
+    try:
+        yield
+    finally:
+        inline.split_first_line = preferred.split_first_line = split
+
+
+@contextlib.contextmanager
+def svg_letters_shaped_once() -> Iterator[None]:
+    """While the pages are drawn, shape each distinct letter of the charts' SVG text once, not twice per letter.
+
+    WeasyPrint's SVG text (`weasyprint/svg/text.py`) lays each `<text>` out whole, then each of its letters alone,
+    and makes every letter's Pango layout again to draw it: the default report's nine charts took 3,200 layouts for
+    1,528 letters of 153 distinct letter and font combinations, a third of the pages' drawing
+    (docs/weasyprint-upstream.md, 3). Here a layout of the same text in the same face and size is made once and,
+    once made ready to draw, drawn again as it is: the same glyphs, positions and bytes
+    (tests/pdf/test_patches.py). With `svg_text_in_runs` a label's only "letter" is its whole text, laid out
+    once here for both. Layouts of the HTML's text, and SVG text with a width or spacing, go through WeasyPrint
+    untouched.
+    """
+    from weasyprint.svg.text import Style as SvgTextStyle
+    from weasyprint.text import line_break
+
+    split, reactivate = line_break.split_first_line, line_break.Layout.reactivate
+    shaped: dict[tuple, tuple] = {}
+    mine: set[int] = set()  # ids of the layouts in `shaped` (alive there till the end, so ids stay theirs)
+    ready: set[int] = set()  # those of them already made ready to draw
+
+    def split_first_line(text, style, context, max_width, justification_spacing, *args, **kwargs):
+        if type(style) is not SvgTextStyle or max_width != math.inf or justification_spacing or args or kwargs:
+            return split(text, style, context, max_width, justification_spacing, *args, **kwargs)
+        key = (text, *(repr(style[k]) for k in _SVG_TEXT_STYLE), id(style.font_config))
+        if key not in shaped:
+            shaped[key] = split(text, style, context, max_width, justification_spacing)
+            mine.add(id(shaped[key][0]))
+        return shaped[key]
+
+    def reactivate_once(layout, style) -> None:
+        if id(layout) in ready:
+            return
+        reactivate(layout, style)
+        if id(layout) in mine:
+            ready.add(id(layout))
+
+    line_break.split_first_line, line_break.Layout.reactivate = split_first_line, reactivate_once
+    try:
+        yield
+    finally:
+        line_break.split_first_line, line_break.Layout.reactivate = split, reactivate
+
+
+class _Run(str):
+    """A `<text>`'s string that WeasyPrint's letter loop (`for char in node.text` in weasyprint/svg/text.py) takes as
+    one letter: the run is shaped, measured and drawn whole."""
+
+    def __iter__(self) -> Iterator[str]:
+        yield str(self)
+
+
+# What places an SVG text's letters one by one: a list of x or y, dx, dy, rotate, letter-spacing, textLength.
+_PER_LETTER = ("dx", "dy", "rotate", "letter-spacing", "textLength")
+
+
+@contextlib.contextmanager
+def svg_text_in_runs() -> Iterator[None]:
+    """While the pages are drawn, draw each SVG `<text>` that places no letter of its own as one run of text.
+
+    WeasyPrint draws SVG text letter by letter, each letter its own text object at the advance of the letter alone
+    (docs/weasyprint-upstream.md, 3): a `<text>` with one x and one y is then drawn without its kerning, a little wider
+    than matplotlib measured it when it placed and anchored it, and slower (a sixth of the charts' drawing). Drawn as
+    one run, Pango shapes it as a browser does (the HTML edition's charts). Text that positions its letters (lists
+    of x or y, dx, dy, rotate, spacing, textLength) goes through WeasyPrint's loop as before."""
+    import weasyprint.svg as svg_module
+
+    letters = svg_module.text
+
+    def text(svg, node, font_size):
+        element = node._etree_node
+        placed = any(node.get(name) for name in _PER_LETTER) or any(len(node.get(a, "").split()) > 1 for a in "xy")
+        if not element.text or placed:
+            return letters(svg, node, font_size)
+        plain, element.text = element.text, _Run(element.text)
+        try:
+            return letters(svg, node, font_size)
+        finally:
+            element.text = plain
+
+    # draw_node finds text elements by `TAGS.get(tag) == text`: the module's name and the table change together
+    tags = {name: drawn for name, drawn in svg_module.TAGS.items() if drawn is letters}
+    svg_module.text = text
+    svg_module.TAGS.update(dict.fromkeys(tags, text))
+    try:
+        yield
+    finally:
+        svg_module.text = letters
+        svg_module.TAGS.update(tags)

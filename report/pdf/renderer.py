@@ -1,0 +1,468 @@
+"""The PDF: WeasyPrint lays the report out, paints the charts into the laid-out pages, and attaches the evidence.
+
+Three steps, so that a build can overlap them with the work they wait for: `layout` needs only the HTML, whose
+charts are placeholders of their final size; `paint` puts the drawn charts in; `write` draws the pages (the last
+ones in a second process, for a build with a core to spare: report/pdf/painters.py) and asks for the attachments only at
+the end. This module imports neither pandas nor matplotlib.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes.util
+import datetime as dt
+import io
+import logging
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from report.pdf import patches
+from report.pdf.evidence import Embedded
+from report.pdf.painters import Painters, declare_pango
+from report.schema import METRICS_NAME
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+FONTCONFIG = ASSETS / "fontconfig.conf"  #: no fonts: the report draws only its own (import_weasyprint)
+CHART_SCHEME, EVIDENCE_SCHEME = "chart", "evidence"
+
+
+# CPython's own table (ctypes.util._findSoname_ldconfig): which ldconfig entries this interpreter can load.
+_LDCONFIG_ABI = {
+    "x86_64-64": "libc6,x86-64",
+    "ppc64-64": "libc6,64bit",
+    "sparc64-64": "libc6,64bit",
+    "s390x-64": "libc6,64bit",
+    "ia64-64": "libc6,IA-64",
+}
+
+
+def import_weasyprint():
+    """WeasyPrint, imported with its shared libraries looked up in one reading of the ldconfig cache.
+
+    WeasyPrint opens Pango, HarfBuzz and the rest by trying several names each (Linux, macOS and Windows
+    spellings, optional libraries); for every name that is not one of them, Python's ctypes.util.find_library runs
+    ldconfig, then gcc, then ld: 20 subprocesses, about 0.4 s of the import, on the build's critical path. Here the
+    ldconfig cache is read once and each name answered from it, as find_library itself answers first.
+    """
+    if "weasyprint" not in sys.modules:
+        # fontconfig reads FONTCONFIG_FILE when WeasyPrint is imported: a configuration of no fonts, so that only the
+        # shipped ones (the print sheet's @font-face) draw the report. A machine's own face of the same family (Debian's
+        # fonts-noto-cjk has "Noto Sans CJK SC") was preferred to the shipped one and changed the PDF's bytes.
+        os.environ["FONTCONFIG_FILE"] = str(FONTCONFIG)
+        with _libraries_from_ldconfig(), warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "No fonts configured in FontConfig", UserWarning)
+            import weasyprint  # noqa: F401
+    return sys.modules["weasyprint"]
+
+
+@contextlib.contextmanager
+def _libraries_from_ldconfig() -> Iterator[None]:
+    """Answer ctypes.util.find_library from one reading of the ldconfig cache, as it would answer from it.
+
+    A name the cache lacks is None, as find_library's gcc and ld fallbacks would find it only in the linker's
+    own paths, which the loader does not search either; with LD_LIBRARY_PATH set (which ld does search), and
+    wherever the cache cannot be read (not Linux, no glibc ldconfig), find_library is left as it is.
+    """
+    listing = _ldconfig_listing() if sys.platform.startswith("linux") and not os.environ.get("LD_LIBRARY_PATH") else b""
+    if not listing:
+        yield
+        return
+    machine = os.uname().machine + ("-32" if struct.calcsize("l") == 4 else "-64")
+    abi = _LDCONFIG_ABI.get(machine, "libc6")
+
+    def find_library(name: str) -> str | None:
+        found = re.search(os.fsencode(rf"\s+(lib{re.escape(name)}\.[^\s]+)\s+\({abi}"), listing)
+        return os.fsdecode(found.group(1)) if found else None
+
+    original, ctypes.util.find_library = ctypes.util.find_library, find_library
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = original
+
+
+def _ldconfig_listing() -> bytes:
+    """`ldconfig -p`, run as find_library runs it (b"" when it cannot be)."""
+    try:
+        done = subprocess.run(
+            ["/sbin/ldconfig", "-p"], capture_output=True, env={"LC_ALL": "C", "LANG": "C"}, timeout=10, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return b""
+    return done.stdout if done.returncode == 0 else b""
+
+
+def fetcher(served: dict[str, tuple[bytes, str]]):
+    """A URL fetcher that serves data: URLs, the project's assets and `served` (URL -> body, type), nothing else."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    assets_root = ASSETS.resolve()
+
+    class SafeFetcher(URLFetcher):
+        def fetch(self, url, headers=None):
+            if url.startswith("data:"):
+                return super().fetch(url, headers)
+            if url in served:
+                body, media_type = served[url]
+                return URLFetcherResponse(url, body, {"Content-Type": media_type})
+            if url.startswith("file:"):
+                from urllib.request import url2pathname
+
+                path = Path(url2pathname(url.removeprefix("file:").split("?")[0])).resolve()
+                if path.is_relative_to(assets_root) and path.is_file():
+                    body = _FontHead(path) if path.suffix == ".otf" else path.read_bytes()
+                    return URLFetcherResponse(url, body, {"Content-Type": "font/otf"})
+            raise ValueError(f"the report may not fetch {url[:80]!r}")
+
+    return SafeFetcher(allowed_protocols=("data", "file", CHART_SCHEME, EVIDENCE_SCHEME), fail_on_errors=True)
+
+
+class _FontFile(bytes):
+    """The first bytes of a shipped font file (all WeasyPrint looks at before it stores the font), naming the file."""
+
+    path: Path
+
+
+class _FontHead:
+    """What the fetcher gives WeasyPrint for a shipped font: a body whose read() is the file's head, naming the file."""
+
+    def __init__(self, path: Path):
+        self._path = path
+
+    def read(self, *_args, **_kwargs) -> _FontFile:
+        with self._path.open("rb") as file:
+            head = _FontFile(file.read(4))  # WeasyPrint reads the first three to tell WOFF from OpenType
+        head.path = self._path
+        return head
+
+    def close(self) -> None:
+        pass
+
+
+class _LinkedFonts(type(Path())):
+    """WeasyPrint's folder of @font-face files, where a shipped font is linked, not copied.
+
+    WeasyPrint stores each @font-face's file in a folder of its own, for fontconfig to read, one copy per rule: the
+    print sheet's ten rules wrote 100 MB (the Chinese font six times) to /tmp at every build, 0.17 s of the PDF side
+    before the HTML could be laid out, on the build's critical path half the time (issue 27;
+    docs/weasyprint-upstream.md, 8). A link to the shipped file gives fontconfig and HarfBuzz the same bytes (the PDF's
+    are unchanged); anything else is written as before.
+    """
+
+    def write_bytes(self, data) -> int:
+        if isinstance(data, _FontFile):
+            self.symlink_to(data.path)
+            return len(data)
+        return super().write_bytes(data)
+
+
+def placeholder_svg(width_pt: str, height_pt: str) -> bytes:
+    """An empty SVG of a chart's size: what the layout sees until the chart is painted in."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_pt}pt" height="{height_pt}pt" '
+        f'viewBox="0 0 {width_pt} {height_pt}"/>'
+    ).encode()
+
+
+class LoggedMessages(logging.Handler):
+    """The messages of the records at `level` or above, kept: what WeasyPrint logged (here, and in the second painter,
+    report/pdf/painters.py), as it logs and goes on."""
+
+    def __init__(self, level: int):
+        super().__init__(level)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextlib.contextmanager
+def _failing_on_errors(step: str) -> Iterator[None]:
+    """Raise RuntimeError where WeasyPrint logged an error while it `step`s: it logs and goes on, so a chart it could
+    not draw was left out of a PDF that looked built (its logger has a NullHandler: nobody saw it).
+
+    A Ctrl-C raises KeyboardInterrupt, even where WeasyPrint caught it: it draws each SVG inside `except BaseException`
+    and logs "Failed to render SVG image", which made an interrupted build a failed one (exit 1, and for verify "not
+    verified") rather than an interrupted one (130)."""
+    handler, logger = LoggedMessages(logging.ERROR), logging.getLogger("weasyprint")
+    logger.addHandler(handler)
+    try:
+        with _interrupts_noted() as interrupted:
+            yield
+    finally:
+        logger.removeHandler(handler)
+    if interrupted:
+        raise KeyboardInterrupt
+    if handler.messages:
+        raise RuntimeError(f"WeasyPrint could not {step} the report: {'; '.join(handler.messages[:3])}")
+
+
+@contextlib.contextmanager
+def _interrupts_noted() -> Iterator[list[int]]:
+    """Note each SIGINT (then handled as before: KeyboardInterrupt) in the list yielded, in the main thread."""
+    import signal
+
+    noted: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous):  # ignored (a process started so), default or not Python's: left as it is
+        yield noted
+        return
+
+    def note(signum, frame):
+        noted.append(signum)
+        previous(signum, frame)
+
+    try:
+        signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread: signals cannot be set here
+        yield noted
+        return
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class PdfRenderer:
+    """WeasyPrint with the print sheet, the shipped fonts and a fetcher that reaches nothing else."""
+
+    def __init__(self, two_painters: bool = False):
+        """`two_painters`: draw the pages in two processes (pdf/painters.py), for a build with a core to spare."""
+        weasyprint = import_weasyprint()
+        from weasyprint.text.fonts import FontConfiguration
+
+        patches.subset_with_pinned_harfbuzz()
+        patches.page_references_once()
+        patches.objects_serialised_once()
+        patches.ffi_types_parsed()
+        self._weasyprint = weasyprint
+        self._two_painters = two_painters and _cores() >= 2
+        if self._two_painters:
+            declare_pango()  # here, while the build waits for the HTML
+        self._weights: dict[str, int] = {}  #: each chart's SVG size (its URL's): what its page costs to draw
+        #: the last write's two painters, if it had them (tests ask them how it went)
+        self.painters: Painters | None = None
+        self._served: dict[str, tuple[bytes, str]] = {}
+        self._fetcher = fetcher(self._served)
+        self._fonts = FontConfiguration()
+        self._fonts._folder = _LinkedFonts(tempfile.mkdtemp(prefix="weasyprint-"))
+        try:
+            self._stylesheet = weasyprint.CSS(
+                filename=str(TEMPLATES / "styles" / "print.css"),
+                base_url=ASSETS.as_uri() + "/",
+                url_fetcher=self._fetcher,
+                font_config=self._fonts,
+            )
+        except BaseException:  # a Ctrl-C while the sheet is read: no renderer to close, so its folder goes now
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Remove the folder WeasyPrint's font configuration writes the @font-face faces to (about 100 MB of /tmp per
+        build). WeasyPrint removes it in FontConfiguration.__del__, which `python -m report` never reaches: it leaves
+        by os._exit, and 616 such folders had filled this machine's disk (session 8)."""
+        folder = getattr(self._fonts, "_folder", None)
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+            self._fonts._folder = None
+
+    def layout(self, html: str, chart_sizes: dict[str, tuple[str, str]]):
+        """Lay the report out, each chart (id -> width, height in pt) a placeholder of its final size."""
+        for chart_id, size in chart_sizes.items():
+            self._served[f"{CHART_SCHEME}:{chart_id}"] = (placeholder_svg(*size), "image/svg+xml")
+        document = self._weasyprint.HTML(string=html, base_url=ASSETS.as_uri() + "/", url_fetcher=self._fetcher)
+        with _failing_on_errors("lay out"), patches.text_split_once():
+            return document.render(stylesheets=[self._stylesheet], font_config=self._fonts)
+
+    def paint(self, document, svgs: dict[str, str]) -> None:
+        """Put each drawn chart (id -> SVG) where its placeholder was laid out."""
+        from xml.etree import ElementTree
+
+        from weasyprint.svg import SVG
+
+        painted = set()
+        for _, image, url in _charts(document):
+            if url not in painted:
+                # WeasyPrint keeps one image object per URL, shared by every box that shows it; its `_svg` is what
+                # `draw` paints, so replacing it paints the chart without touching the layout.
+                svg = svgs[url.split(":", 1)[1]]
+                image._svg = SVG(ElementTree.fromstring(svg), url, self._fonts, self._fetcher)
+                self._weights[url] = len(svg)
+                painted.add(url)
+        missing = {f"{CHART_SCHEME}:{k}" for k in svgs} - painted
+        if missing:
+            raise RuntimeError(f"charts laid out but not found to paint: {sorted(missing)}")
+
+    @contextlib.contextmanager
+    def _painted_when_drawn(self, document, charts: Callable[[], dict[str, str]] | None) -> Iterator[None]:
+        """While the pages are drawn, ask for the charts (and paint them) just before the first page that shows one;
+        then, for a renderer with two painters, draw the pages from there on in two processes (report/pdf/painters.py).
+
+        The pages before it (the cover, the contents, the summary) are drawn meanwhile: the charts, drawn in a process
+        of their own, can take that much longer than the layout without the build waiting for them (issue 27).
+        """
+        from weasyprint.document import Page
+
+        pending = [] if charts is None else [charts]
+        first = next((page for page, _, _ in _charts(document)), None) if pending else None
+        if pending and first is None:  # no page shows a chart: painted (or found missing) now, before any drawing
+            self.paint(document, pending.pop()())
+        if not pending and not self._two_painters:
+            yield
+            return
+        draw = Page.paint
+        pages = list(document.pages)
+        two: list[Painters] = []
+
+        def paint(page, stream, *args, **kwargs):
+            if pending and page is first:
+                self.paint(document, pending.pop()())
+            if self._two_painters and not pending and not two:
+                start = next(i for i, p in enumerate(pages) if p is page)
+                two.append(Painters(pages, start, self._weights, self._fonts.font_map))
+                self.painters = two[0]
+                two[0].fork(stream)
+            if two:
+                return two[0].draw(page, stream, draw, *args, **kwargs)
+            return draw(page, stream, *args, **kwargs)
+
+        Page.paint = paint
+        try:
+            yield
+        finally:
+            if two and two[0].is_child:  # the second painter never returns into the build: it sent its pages, or failed
+                os._exit(1)
+            Page.paint = draw
+            if two:
+                two[0].close()
+
+    def write(
+        self,
+        document,
+        date_iso: str,
+        names: list[str],
+        evidence: Callable[[], dict[str, Embedded]],
+        charts: Callable[[], dict[str, str]] | None = None,
+    ) -> bytes:
+        """The PDF/A-3b, dated by the test, carrying `names`; `evidence` is asked for them once pages are drawn, and
+        `charts` (when the charts were not painted already) for the drawn charts just before the first page with one."""
+        date = dt.datetime.fromisoformat(date_iso)
+        attachments = []
+        for name in names:
+            # A placeholder body, unique per file (WeasyPrint pairs each file with its relationship by MD5);
+            # the finisher puts the real bytes in, already deflated.
+            self._served[f"{EVIDENCE_SCHEME}:{name}"] = (_placeholder(name), "application/octet-stream")
+            attachments.append(
+                self._weasyprint.Attachment(
+                    url=f"{EVIDENCE_SCHEME}:{name}",
+                    name=name,
+                    url_fetcher=self._fetcher,
+                    created=date,
+                    modified=date,
+                    relationship="Data" if name == METRICS_NAME else "Source",
+                    description=_describe(name),
+                )
+            )
+        out = io.BytesIO()
+        with (
+            _failing_on_errors("draw"),
+            patches.svg_text_in_runs(),
+            patches.svg_letters_shaped_once(),
+            self._painted_when_drawn(document, charts),
+        ):
+            document.write_pdf(
+                out,
+                attachments=attachments,
+                pdf_variant="pdf/a-3a",
+                uncompressed_pdf=False,
+                finisher=lambda _document, pdf: _embed(pdf, evidence()),
+            )
+        return out.getvalue()
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _charts(document) -> Iterator[tuple[object, object, str]]:
+    """Each chart laid out, in page order: (its page, its image, its URL `chart:ID`)."""
+    from weasyprint.formatting_structure.boxes import ReplacedBox
+    from weasyprint.images import SVGImage
+
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            image = getattr(box, "replacement", None) if isinstance(box, ReplacedBox) else None
+            url = getattr(image, "_base_url", "") if isinstance(image, SVGImage) else ""
+            if url.startswith(f"{CHART_SCHEME}:"):
+                yield page, image, url
+
+
+def _embed(pdf, evidence: dict[str, Embedded]) -> None:
+    """Replace each attachment's placeholder stream by the file itself, deflated, with its real size and MD5."""
+    import hashlib
+
+    by_placeholder = {
+        f"<{hashlib.md5(_placeholder(name), usedforsecurity=False).hexdigest()}>": e for name, e in evidence.items()
+    }
+    for obj in pdf.objects:
+        extra = getattr(obj, "extra", None)
+        if not isinstance(extra, dict) or extra.get("Type") != "/EmbeddedFile":
+            continue
+        e = by_placeholder.pop(extra["Params"]["CheckSum"])
+        obj.stream, obj.compress = [e.deflated], False
+        extra["Filter"] = "/FlateDecode"
+        extra["Subtype"] = "/" + e.media_type.replace("/", "#2f")
+        extra["Params"]["CheckSum"] = f"<{e.md5}>"
+        extra["Params"]["Size"] = e.size
+    if by_placeholder:
+        raise RuntimeError(f"attachments not found in the PDF: {sorted(e.name for e in by_placeholder.values())}")
+    _sort_name_tree(pdf)
+    # WeasyPrint 70 lists each file twice in the catalog's /AF (from the name tree, then from the objects).
+    unique = list(dict.fromkeys(pdf.catalog["AF"]))
+    pdf.catalog["AF"].clear()
+    pdf.catalog["AF"].extend(unique)
+
+
+def name_tree_key(name: str | bytes) -> bytes:
+    """The bytes of `name` as a PDF string key, as pydyf writes it: ASCII as is, anything else UTF-16BE with a BOM."""
+    if isinstance(name, bytes):
+        return name
+    try:
+        return name.encode("ascii")
+    except UnicodeEncodeError:
+        return b"\xfe\xff" + name.encode("utf-16-be")
+
+
+def _sort_name_tree(pdf) -> None:
+    """Order /EmbeddedFiles by key bytes, as ISO 32000 7.9.6 requires (readers look names up by binary search)."""
+    names = pdf.catalog.get("Names", {})
+    if "EmbeddedFiles" not in names:
+        return
+    tree = pdf.objects[int(names["EmbeddedFiles"].split()[0])]
+    pairs = list(zip(tree["Names"][::2], tree["Names"][1::2], strict=True))
+    pairs.sort(key=lambda pair: name_tree_key(pair[0].string))
+    tree["Names"][:] = [item for pair in pairs for item in pair]
+
+
+def _placeholder(name: str) -> bytes:
+    """What WeasyPrint attaches for `name` until the finisher puts the file in; unique, so its MD5 finds it again."""
+    return f"placeholder {name}".encode()
+
+
+def _describe(name: str) -> str:
+    if name == METRICS_NAME:
+        return "Every figure of this report, unrounded, as computed from the attached inputs"
+    return f"Input file {name} of the joint test"

@@ -1,0 +1,125 @@
+"""Rendering the HTML: the report context through Jinja to one self-contained document (pdf/renderer.py prints it)."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from report import i18n
+from report.charts.describe import Chart
+from report.formatting import FILTERS
+from report.pdf.renderer import CHART_SCHEME, TEMPLATES
+from report.render import webfonts
+from report.wording.base import ReportContext
+
+
+def svg_data_url(svg: str) -> str:
+    """An SVG document as a data: URL, so the HTML stays one self-contained file."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+#: Where `make` keeps the templates compiled (tools/compile.py), in a folder named by this module's bytes: the options
+#: below shape the compiled code, so a change to them never meets templates compiled under the old ones.
+COMPILED_TEMPLATES = TEMPLATES.parent / ".cache" / "templates"
+
+
+class CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """Templates `make` compiled, read by a build and never written: Jinja recompiles a template whose source no longer
+    matches its compiled copy (it checks the source's SHA-1), so a stale or missing copy costs time, never words.
+
+    Compiling the eight templates is a fifth of the data side's work before the HTML can be laid out (issue 27).
+    """
+
+    def __init__(self, writable: bool = False):
+        tag = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+        super().__init__(str(COMPILED_TEMPLATES / tag))
+        self._writable = writable
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if self._writable:
+            Path(self.directory).mkdir(parents=True, exist_ok=True)
+            super().dump_bytecode(bucket)
+
+
+@functools.cache
+def environment(compile_into: bool = False) -> jinja2.Environment:
+    """The Jinja environment: autoescape on, strict undefined, trimmed blocks, the formatting filters.
+
+    One per process, so that each template is compiled once (the words are looked up when rendering, in the
+    language active then), or read compiled from what `make` wrote (`compile_into`: write it there, tools/compile.py).
+    """
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
+        finalize=_typeset,
+        bytecode_cache=CompiledTemplates(writable=compile_into),
+    )
+    env.filters["keep_words"] = i18n.keep_words
+    env.filters["keep_tail"] = i18n.keep_tail
+    env.filters["commands"] = commands
+    # The templates' own words come from the same catalogs as the context's, in the language being written.
+    env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
+    env.filters.update(FILTERS)
+    # The space a template puts between two texts: none after Chinese full-width punctuation.
+    env.globals["gap"] = i18n.gap
+    return env
+
+
+#: The command a paragraph may name in running text (the colophon): set as code, which never breaks inside it, so
+#: that a reader copies it whole ("python -m" ↵ "report verify", Chinese reading 3, minor 16).
+VERIFY_COMMAND = "python -m report verify report.pdf"
+
+
+def commands(text: str) -> Markup:
+    """A paragraph's text, typeset and escaped, with the verify command in it set as code."""
+    escaped = str(Markup.escape(_typeset(text)))
+    return Markup(escaped.replace(VERIFY_COMMAND, f"<code>{VERIFY_COMMAND}</code>"))
+
+
+def _typeset(value: object) -> object:
+    """Every printed text set by the language's rules (spacing, no-break space before units); markup, the project's own
+    style sheets and fonts, is left as it is."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return i18n.typeset(value)
+    return value
+
+
+def chart_sources(charts: dict[str, Chart], svgs: dict[str, str] | None) -> dict[str, str]:
+    """Where each chart's image comes from: inline data: URLs, with their fonts, once drawn (the HTML edition), else
+    the PDF's placeholders."""
+    if svgs is None:
+        return {chart_id: f"{CHART_SCHEME}:{chart_id}" for chart_id in charts}
+    return {chart_id: svg_data_url(webfonts.svg_with_fonts(svgs[chart_id])) for chart_id in charts}
+
+
+def render_html(context: ReportContext, sources: dict[str, str], fonts_for: str | None = None) -> str:
+    """The report as one HTML document, each chart's image from `sources` (id -> URL).
+
+    With `fonts_for` (the document's visible text: `webfonts.visible_text` of any copy of it, since that leaves out
+    the images' URLs), it carries the shipped fonts subset to that text (the HTML edition); without, it is the copy
+    WeasyPrint lays out, which takes its fonts from the print sheet.
+    """
+    styles = {name: Markup(_stylesheet(name)) for name in ("screen", "browser")}
+    # The stylesheets and the font rules are the project's own, never input text, so they are inserted unescaped.
+    faces = Markup(webfonts.font_faces(fonts_for)) if fonts_for is not None else None
+    return (
+        environment()
+        .get_template("report.html")
+        .render(
+            r=context, chart_src=sources, screen_css=styles["screen"], browser_css=styles["browser"], fonts_css=faces
+        )
+    )
+
+
+def _stylesheet(name: str) -> str:
+    return (TEMPLATES / "styles" / f"{name}.css").read_text(encoding="utf-8")

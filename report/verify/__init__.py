@@ -1,0 +1,1 @@
+"""Verifying a report: its attachments read back, the figures rebuilt and compared."""

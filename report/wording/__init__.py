@@ -1,0 +1,1 @@
+"""Wording shared by the sections: the sentences, phrases, labels and decisions several sections say."""

@@ -1,0 +1,392 @@
+"""Capacity: the GPU-equivalents a cluster of such jobs gains, the bandwidth its saves need against this test's, and
+the condition that ties them, worded once for page 1, the summary, the bubble section, the answers and the value."""
+
+from __future__ import annotations
+
+from report.compute import ClusterSide, Metrics
+from report.document.blocks import (
+    Para,
+)
+from report.formatting import (
+    count,
+    figure_of,
+    gb,
+    gpus,
+    p3,
+    sig,
+    worked,
+    x3,
+)
+from report.i18n import _, ngettext
+from report.inputs.runs import sustained
+from report.wording.base import Words
+from report.wording.decisions import means_only
+from report.wording.retuning import today_interval_only
+from report.wording.statements import FIO_BYTES_TOLERANCE, fit_is_physical, log_outrun, spans_node_local
+
+
+def demand(m: Metrics) -> ClusterSide:
+    """The write demand the capacity figures are set against the tested bandwidth with: the whole cluster's on a
+    shared candidate; one node's part of it where the candidate is local to each node ([systems] node_local), its
+    bandwidth logged on one node (cold read 17, M1: 500 jobs' demand set against one machine's tmpfs)."""
+    if per_node(m):
+        return m.node_local.candidate.cluster
+    return m.cluster.candidate
+
+
+def per_node(m: Metrics) -> bool:
+    """Whether the candidate is local to each node: its demand is one node's part (`demand`)."""
+    return m.node_local is not None and "candidate" in m.node_local.sides
+
+
+def capacity_condition(m: Metrics) -> str:
+    """The bandwidth a gain in GPU-equivalents rests on, said in the sentence that states it (cold read 11, M1;
+    Chinese reading 11, M2: page 1 printed "Not shown" while the summary and the answers stated "worth 20.4 GPUs"): more
+    than the test showed on average, or within it only if the jobs' saves stay staggered. A loss needs no condition."""
+    c = demand(m)
+    if m.bubble.gpu_equivalents < 0:
+        return ""
+    if log_outrun(m):
+        return _(", if the storage kept pace, which this test's logged bandwidth cannot tell: the saves outrun it")
+    if c.mean_to_sustained > 1:
+        return _(", but only with {mean_ratio} this test's bandwidth on average, which the test does not show").format(
+            **demand_ratios(m)
+        )
+    if c.peak_to_sustained > 1:
+        return _(", if the jobs' saves stay staggered")
+    return ""
+
+
+def capacity_beyond(m: Metrics) -> bool:
+    """Whether the cluster's saves need more than this test's bandwidth even perfectly staggered, or the bandwidth is
+    no reference (`log_outrun`): its GPU-equivalents are then a condition, never a finding (page 1's tile prints "Not
+    shown" or "Unchecked")."""
+    return (demand(m).mean_to_sustained > 1 or log_outrun(m)) and m.bubble.gpu_equivalents >= 0
+
+
+def capacity_sentence(m: Metrics) -> str:
+    """The GPU-equivalents a cluster of such jobs gains (or loses), from the save times alone, with the bandwidth they
+    rest on (`capacity_condition`)."""
+    b = m.bubble
+    gain = b.throughput_gain_pct >= 0
+    if means_only(m):  # a condition wherever it is said (cold read 6, m7)
+        text = (
+            _(
+                "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of "
+                "{cluster} GPUs running jobs like this one, with this job's save times, that would be worth {gpus} "
+                "GPUs of capacity{condition}."
+            )
+            if gain
+            else _(
+                "If the means held: each GPU would complete {gain} fewer steps per unit of time; in a cluster of "
+                "{cluster} GPUs running jobs like this one, with this job's save times, that would be a loss of {gpus} "
+                "GPUs of capacity."
+            )
+        )
+    elif capacity_beyond(m):
+        text = _(
+            "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "
+            "this one, with this job's save times, that would be worth {gpus} GPUs of capacity{condition}."
+        )
+    else:
+        text = (
+            _(
+                "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs "
+                "like this one, with this job's save times, that is worth {gpus} GPUs of capacity{condition}."
+            )
+            if gain
+            else _(
+                "Each GPU completes {gain} fewer steps per unit of time; in a cluster of {cluster} GPUs running jobs "
+                "like this one, with this job's save times, that is a loss of {gpus} GPUs of capacity."
+            )
+        )
+    return text.format(
+        gain=p3(abs(b.throughput_gain_pct)),
+        cluster=count(b.cluster_gpus),
+        gpus=gpus(abs(b.gpu_equivalents)),
+        condition=capacity_condition(m),
+    )
+
+
+def optimum_equivalents(m: Metrics) -> str:
+    """The GPU-equivalents with each system at its optimal interval, unsigned, as every page prints them."""
+    return sig(abs(m.reliability.optimum_gpu_equivalents))
+
+
+def optimum_capacity(m: Metrics) -> str:
+    """Said after the GPU-equivalents at today's interval when a longer or re-tuned interval takes most of them away:
+    what they come to with each system at its optimal interval (fourth cold read, M1)."""
+    if not today_interval_only(m):
+        return ""
+    equivalents = m.reliability.optimum_gpu_equivalents
+    text = (
+        _(
+            "That holds at today's interval only: with each system at its optimal interval, failures included, the "
+            "cluster would gain {gpus} GPU-equivalents."
+        )
+        if equivalents >= 0
+        else _(
+            "That holds at today's interval only: with each system at its optimal interval, failures included, the "
+            "cluster would lose {gpus} GPU-equivalents."
+        )
+    )
+    return " " + text.format(gpus=optimum_equivalents(m))
+
+
+def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
+    """The GPU-equivalents (with `after`), marked as the save times they come from are, then the bandwidth the cluster
+    behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
+    drawn from its input, not on whatever shares their paragraph. `full`: the bandwidth paragraph in full (the
+    summary), else one sentence that refers to it (cold read 6, m4: ninety words twice)."""
+    m = w.m
+    # `after` (per 1,000 GPUs) scales today's figure, so it comes before the optimum's (cold read 6, M3)
+    capacity = capacity_sentence(m) + (" " + after if after else "") + optimum_capacity(m)
+    demand = demand_sentence(m) + _bytes_condition(w) if full else demand_reference(m)
+    # the condition of a gain beyond the tested bandwidth states its ratio to that bandwidth: marked as it is too
+    inputs = ("save_times", "bandwidth") if capacity_beyond(m) else ("save_times",)
+    return [w.p(capacity, *inputs), w.p(demand, "save_times", "bandwidth")]
+
+
+def _bytes_condition(w: Words) -> str:
+    """What the demand assumes of the bytes each save writes, where the consistency audit's line fits saves that write
+    more than the stated checkpoint and nothing counted them (cold read 18, M3: data's 4.78 GB/s "within this test's
+    bandwidth" beside the audit's 558 GB per save, 8.51× the checkpoint)."""
+    a, m = w.m.audit, w.m
+    if not fit_is_physical(w) or a.fit_written_to_snapshot <= 1 + FIO_BYTES_TOLERANCE or spans_node_local(m):
+        return ""
+    fields = {
+        "size": gb(m.save.candidate.snapshot_gb),
+        "written": sig(a.fit.written_gb),
+        "ratio": x3(a.fit_written_to_snapshot),
+        "section": _("Consistency audit"),
+    }
+    if demand(m).mean_to_sustained <= 1 < demand(m).mean_to_sustained * a.fit_written_to_snapshot:
+        text = _(
+            "These demands take each save to write the stated {size} checkpoint. The bytes a save writes were not "
+            "recorded, and the audit cannot rule out more: its line through the two systems' points gives {written} "
+            "GB, {ratio} as much (see “{section}”), which would need {ratio} these bandwidths, beyond this test's even "
+            "on average. Record the bytes written per save to tell."
+        )
+    else:
+        text = _(
+            "These demands take each save to write the stated {size} checkpoint. The bytes a save writes were not "
+            "recorded, and the audit cannot rule out more: its line through the two systems' points gives {written} "
+            "GB, {ratio} as much (see “{section}”), which would need {ratio} these bandwidths. Record the bytes "
+            "written per save to tell."
+        )
+    return " " + text.format(**fields)
+
+
+def demand_reference(m: Metrics) -> str:
+    """The cluster's bandwidth demand in one sentence, after the summary has said it in full."""
+    c = demand(m)
+    return (
+        _(
+            "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}; this test's logged "
+            "bandwidth cannot tell whether it keeps pace, as the saves outrun it (see the summary)."
+        )
+        if log_outrun(m)
+        else _(
+            "A node's part of their saves would need {mean} GB/s on average and {peak} GB/s all at once on its own "
+            "{system}, {ratio} this test's bandwidth of one node, on average (the summary says what that "
+            "assumes)."
+        )
+        if per_node(m)
+        else _(
+            "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
+            "test's bandwidth on average: the test does not show the GPU-equivalents above (see the summary)."
+        )
+        if capacity_beyond(m)
+        else _(
+            "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
+            "test's bandwidth on average (the summary says what that assumes)."
+        )
+    ).format(
+        mean=sig(c.mean_write_gbps),
+        peak=sig(c.peak_write_gbps),
+        system=m.save.candidate.system,
+        ratio=demand_ratios(m)["mean_ratio"],
+    )
+
+
+def demand_sentence(m: Metrics) -> str:
+    """The bandwidth the cluster behind the GPU-equivalents would need on the candidate, against what was measured."""
+    cl, c = m.cluster, demand(m)
+    if per_node(m):
+        return _node_demand_sentence(m) + _beyond_bandwidth(m)
+    if m.save.candidate.gpus > m.bubble.cluster_gpus:
+        jobs = _("The cluster figures describe one job of {gpus} GPUs, larger than the cluster.").format(
+            gpus=count(m.save.candidate.gpus)
+        )
+    else:
+        jobs = ngettext(
+            "A cluster of {cluster} GPUs holds {n} such job ({gpus} GPUs).",
+            "A cluster of {cluster} GPUs holds {n} such jobs ({gpus} GPUs each).",
+            cl.jobs,
+        ).format(n=count(cl.jobs), cluster=count(m.bubble.cluster_gpus), gpus=count(m.save.candidate.gpus))
+    need = (
+        _(
+            "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
+            "{peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth of this test."
+        )
+        if sustained(m.bandwidth.candidate)
+        else _(
+            "On {system} their checkpoints need {mean} GB/s of writes on average (saves perfectly staggered) and "
+            "{peak} GB/s if every job saves at once, against the {measured} GB/s write bandwidth of this test (not "
+            "shown to be sustained: see “{section}”)."
+        )
+    )
+    text = (
+        jobs
+        + " "
+        + need.format(
+            system=m.save.candidate.system,
+            mean=sig(c.mean_write_gbps),
+            peak=sig(c.peak_write_gbps),
+            measured=sig(m.bandwidth.candidate_gbps),
+            section=_("Write bandwidth"),
+        )
+    )
+    return text + _beyond_bandwidth(m)
+
+
+def _node_demand_sentence(m: Metrics) -> str:
+    """A candidate local to each node: the cluster writes to one per node, each taking its node's part of the saves,
+    and this test's bandwidth is one node's."""
+    n, c = m.node_local, demand(m)
+    text = (
+        _(
+            "{system} is storage local to each node ([systems] node_local in test.toml), and this test's bandwidth is "
+            "one node's: a cluster of {cluster} GPUs, {per_node} to a node, writes to {nodes} of them, each taking its "
+            "node's part of the saves. One node's part needs {mean} GB/s of writes on average (saves perfectly "
+            "staggered) and {peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth "
+            "of one node in this test."
+        )
+        if sustained(m.bandwidth.candidate)
+        else _(
+            "{system} is storage local to each node ([systems] node_local in test.toml), and this test's bandwidth is "
+            "one node's: a cluster of {cluster} GPUs, {per_node} to a node, writes to {nodes} of them, each taking its "
+            "node's part of the saves. One node's part needs {mean} GB/s of writes on average (saves perfectly "
+            "staggered) and {peak} GB/s if every job saves at once, against the {measured} GB/s write bandwidth "
+            "of one node in this test (not shown to be sustained: see “{section}”)."
+        )
+    )
+    return text.format(
+        system=m.save.candidate.system,
+        cluster=count(m.bubble.cluster_gpus),
+        per_node=count(n.gpus_per_node),
+        nodes=count(n.nodes_in_cluster),
+        mean=sig(c.mean_write_gbps),
+        peak=sig(c.peak_write_gbps),
+        measured=sig(m.bandwidth.candidate_gbps),
+        section=_("Write bandwidth"),
+    )
+
+
+def demand_ratios(m: Metrics) -> dict[str, str]:
+    """The cluster's write demand against this test's bandwidth, as every page prints it: "mean_ratio" (saves perfectly
+    staggered) and "peak_ratio" (every job at once), "7.07×"."""
+    c = demand(m)
+    measured = figure_of(sig(m.bandwidth.candidate_gbps))
+
+    def ratio(value: float, demand_gbps: float) -> str:
+        # at the digits its printed operands give back (cold read 12, m3: 12.8 ÷ 3.00 is 4.27, not the 4.25 printed)
+        return _("{ratio}×").format(ratio=worked(value, figure_of(sig(demand_gbps)) / measured))
+
+    return {
+        "mean_ratio": ratio(c.mean_to_sustained, c.mean_write_gbps),
+        "peak_ratio": ratio(c.peak_to_sustained, c.peak_write_gbps),
+    }
+
+
+def _beyond_bandwidth(m: Metrics) -> str:
+    """When the cluster's saves need more than this test sustained: on average (the GPU-equivalents rest on a bandwidth
+    not shown), or only when every job saves at once (they hold only if the saves are staggered)."""
+    c = demand(m)
+    ratios = demand_ratios(m)
+    if log_outrun(m):  # the reference itself is in doubt: no ratio to it (Chinese reading 21, M1; cold read 22, M3)
+        return " " + _(
+            "The saves themselves run faster than this bandwidth (see the warning below), so it is no measure of "
+            "what the storage can take, and no demand is set against it: measure at the cluster's scale before "
+            "counting on the GPU-equivalents."
+        )
+    if c.mean_to_sustained > 1:
+        said = _(
+            "Even perfectly staggered, that is more than this test's bandwidth ({mean_ratio} of it on "
+            "average, {peak_ratio} at peak): the GPU-equivalents assume a bandwidth the test did not show."
+        )
+    elif c.peak_to_sustained > 1:
+        said = _(
+            "On average that is within this test's bandwidth ({mean_ratio} of it), but every job saving at "
+            "once needs {peak_ratio} of it: the GPU-equivalents hold only if the jobs' saves are staggered, or with a "
+            "bandwidth the test did not show."
+        )
+    else:
+        return ""
+    # "what its clients drove" describes a measurement: an illustrative log says what it is (cold read 7, M5); storage
+    # local to each node is measured on one node, under its jobs' load, not at the cluster's scale (Chinese reading 19)
+    caution = (
+        _(
+            "This test's bandwidth is what its clients drove on one node: measure one node with every job it holds "
+            "saving at once before counting on it."
+        )
+        if per_node(m)
+        else _(
+            "This test's bandwidth is illustrative, not measured, and a measurement would show what its clients "
+            "drove, not the system's capacity: measure at the cluster's scale before counting on it."
+        )
+        if "bandwidth" in m.inputs_illustrative
+        else _(
+            "This test's bandwidth is what its clients drove, not the system's capacity, so measure at the cluster's "
+            "scale before counting on it."
+        )
+    )
+    return " " + said.format(**ratios) + " " + caution
+
+
+def cluster_row_assumption(m: Metrics) -> str:
+    """The value table's cluster row, in one sentence: what it assumes of the storage (the figures are said in full
+    beside the GPU-equivalents)."""
+    c = demand(m)
+    fields = {
+        "system": m.save.candidate.system,
+        "peak": sig(c.peak_write_gbps),
+        "mean": sig(c.mean_write_gbps),
+        **demand_ratios(m),
+        # beside the optima's row, the row of today's interval by name (Chinese reading 7, M1)
+        "row": _("The cluster row at today's interval") if today_interval_only(m) else _("The cluster row"),
+    }
+    if per_node(m):  # each node's own system takes its node's part (cold read 17, M1)
+        return (
+            _(
+                "{row} assumes each node's own {system} takes that node's part of the saves: {peak} GB/s if they all "
+                "save at once, {peak_ratio} this test's bandwidth of one node (see “Training bubble "
+                "analysis”)."
+            )
+            if c.peak_to_sustained > 1
+            else _(
+                "{row} assumes each node's own {system} takes that node's part of the saves: {peak} GB/s if they all "
+                "save at once, within this test's bandwidth of one node ({peak_ratio} of it)."
+            )
+        ).format(**fields)
+    if log_outrun(m):  # no ratio to a bandwidth the saves outrun (cold read 22, M3)
+        return _(
+            "{row} assumes {system} takes every job's saves: {mean} GB/s on average even if they are perfectly "
+            "staggered and {peak} GB/s if they all save at once, which this test's logged bandwidth cannot weigh: "
+            "the saves outrun it."
+        ).format(**fields)
+    if c.mean_to_sustained > 1:  # even staggered saves need more (third cold read, m-16)
+        return _(
+            "{row} assumes {system} takes every job's saves: {mean} GB/s on average even if they are "
+            "perfectly staggered and {peak} GB/s if they all save at once, {mean_ratio} and {peak_ratio} this test's "
+            "bandwidth (see “Training bubble analysis”)."
+        ).format(**fields)
+    if c.peak_to_sustained > 1:
+        return _(
+            "{row} assumes {system} takes every job's saves: {peak} GB/s if they all save at once, "
+            "{peak_ratio} this test's bandwidth (see “Training bubble analysis”)."
+        ).format(**fields)
+    return _(
+        "{row} assumes {system} takes every job's saves: {peak} GB/s if they all save at once, within this "
+        "test's bandwidth ({peak_ratio} of it)."
+    ).format(**fields)

@@ -1,0 +1,280 @@
+"""Re-tuning the checkpoint interval against switching storage, worded once: where Young's optimum lies against the
+run, the headline where it holds, the caveat where it does not, and the assumed failure rate."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from report.compute import Metrics
+from report.document.blocks import (
+    Para,
+)
+from report.formatting import (
+    count,
+    num,
+    p3,
+    sig,
+    worked,
+    x3,
+)
+from report.i18n import _
+from report.inputs.config import ReliabilitySpec
+
+
+def _points(value: float, minuend: float, subtrahend: float) -> str:
+    """A difference of two failure-aware overheads, in points (no sign), at the digits the failure table's printed
+    overheads give back (`worked`): the reader subtracts them from the table."""
+    shown = Decimal(sig(minuend).replace(",", "")) - Decimal(sig(subtrahend).replace(",", ""))  # 11.5 − 8.45 = 3.05
+    return worked(abs(value), abs(float(shown)))
+
+
+def optimum_points(m: Metrics) -> str:
+    """The candidate's contribution, each system at its optimal interval: baseline − candidate optimal overhead."""
+    r = m.reliability
+    return _points(r.optimum_gain_pct, r.baseline.optimal_overhead_pct, r.candidate.optimal_overhead_pct)
+
+
+def optimum_words(m: Metrics) -> str:
+    if m.reliability.optimum_gain_pct >= 0:
+        return _("the candidate's contribution is {points} percentage points").format(points=optimum_points(m))
+    return _("the candidate costs {points} percentage points more").format(points=optimum_points(m))
+
+
+def _switch_words(m: Metrics) -> str:
+    r = m.reliability
+    points = _points(r.switch_gain_pct, r.baseline.overhead_pct, r.candidate.overhead_pct)
+    return (_("saves {points}") if r.switch_gain_pct >= 0 else _("costs {points} more")).format(points=points)
+
+
+def _beyond_run(m: Metrics) -> str:
+    """A caveat when Young's optimal interval is longer than the whole run, said where the failure model is explained
+    (the answers refer back to it)."""
+    r, b = m.reliability, m.bubble
+    if not beyond_run(m):
+        return ""
+    # whose optimum: the baseline's (Chinese reading 22, m15: the candidate's, 2,343 steps, was never said)
+    return " " + _(
+        "Young's optimum on {baseline} ({optimum} steps) is longer than the whole run ({steps} steps): at this failure "
+        "rate a run this short would not checkpoint for its own sake at all, and the failure model says little about "
+        "it; it keeps today's interval for other reasons (evaluation, preemption, a failure rate higher than "
+        "assumed), which the report cannot weigh."
+    ).format(
+        baseline=m.save.baseline.system,
+        optimum=count(round(r.baseline.optimal_interval_steps)),
+        steps=count(b.total_steps),
+    )
+
+
+def beyond_run(m: Metrics) -> bool:
+    """Whether Young's optimal interval on the baseline is longer than the whole run."""
+    return m.reliability.baseline.optimal_interval_steps > m.bubble.total_steps
+
+
+def today_interval_only(m: Metrics) -> bool:
+    """Whether a benefit at today's interval is mostly one of the interval: the job saves asynchronously and its
+    benefit ends below some interval, or re-tuning the baseline's interval alone does more than the candidate at
+    today's, or, each system at its optimal interval, the cluster gains less than half today's GPU-equivalents (the
+    last two with Young's optimum inside the run). Page 1 marks the tiles that state such a benefit (third cold read,
+    M-5); the capacity tile then prints the optima's figure (cold read 14, M1: 137 GPU-equivalents today, 35.1 at
+    the optima)."""
+    return stall_free_steps(m) is not None or tuning_sentence(m) is not None or _gain_mostly_the_interval(m)
+
+
+def _gain_mostly_the_interval(m: Metrics) -> bool:
+    today, optima = m.bubble.gpu_equivalents, m.reliability.optimum_gpu_equivalents
+    return not beyond_run(m) and today > 0 and optima < today / 2
+
+
+def assumed_failure_rate(m: Metrics) -> str:
+    """The failure rate a figure of the failure model rests on, named as the assumption it is: Llama 3's (the
+    report's default) or the per-GPU MTBF test.toml sets."""
+    hours = m.reliability.gpu_mtbf_hours
+    if hours == ReliabilitySpec().gpu_mtbf_hours:
+        return _("the failure rate assumed from Llama 3's training")
+    return _("the failure rate test.toml assumes (a per-GPU MTBF of {hours} h)").format(hours=sig(hours))
+
+
+# A per-GPU MTBF this many times away from the default (Llama 3's) is called out wherever a finding rests on it.
+FAR_MTBF = 10.0
+
+
+def far_mtbf(m: Metrics) -> float | None:
+    """How many times the per-GPU MTBF test.toml sets is away from the default (shorter or longer), where it is at
+    least FAR_MTBF times; None nearer the default."""
+    value, default = m.reliability.gpu_mtbf_hours, ReliabilitySpec().gpu_mtbf_hours
+    if default / FAR_MTBF < value < default * FAR_MTBF:
+        return None
+    return max(value, default) / min(value, default)
+
+
+def far_mtbf_condition(m: Metrics) -> str:
+    """Said after a finding of the failure model where test.toml's MTBF is far from the default: the finding rests on
+    it (cold read 22, M2: economics' "save less often does not outweigh the storage here" stood on a 100 h MTBF, 507×
+    shorter than the default, said only beside the assumptions)."""
+    ratio = far_mtbf(m)
+    if ratio is None:
+        return ""
+    value, default = m.reliability.gpu_mtbf_hours, ReliabilitySpec().gpu_mtbf_hours
+    text = (
+        _(
+            "That rests on the per-GPU MTBF test.toml sets, {value} h, {ratio} shorter than the default taken from "
+            "Llama 3's training ({default} h): confirm it with the cluster's own failure records before relying on it."
+        )
+        if value < default
+        else _(
+            "That rests on the per-GPU MTBF test.toml sets, {value} h, {ratio} longer than the default taken from "
+            "Llama 3's training ({default} h): confirm it with the cluster's own failure records before relying on it."
+        )
+    )
+    return " " + text.format(value=num(value, 0), default=num(default, 0), ratio=x3(ratio))
+
+
+def tuning_sentence(m: Metrics) -> Para | None:
+    """The summary's re-tuning headline: only where it holds, Young's optimum shorter than the run (else the failure
+    section carries the comparison as a caveat). It names its premise, the assumed failure rate (Chinese reading 3,
+    major 1), and prints the optima at three digits like the failure table, so no operand pair beside the difference
+    (minor 3: "0.2911%" beside the table's "0.291%")."""
+    r = m.reliability
+    if not r.tuning_beats_switching or beyond_run(m):
+        return None
+    text = _(
+        "With {rate}, re-tuning the checkpoint interval alone does more than switching to the new storage at today's "
+        "interval: saving every {optimum} steps instead of every {interval} would cut the failure-aware overhead on "
+        "{baseline} from {today} to {tuned} of compute time, less than {candidate} at today's interval "
+        "({candidate_today}). Compared each at its own optimal interval, {contribution}."
+    ).format(
+        rate=assumed_failure_rate(m),
+        optimum=count(round(r.baseline.optimal_interval_steps)),
+        interval=count(m.bubble.checkpoint_interval_steps),
+        **_tuning_fields(m),
+    )
+    return Para(text + break_even_words(m), "warning", False)
+
+
+def break_even_words(m: Metrics) -> str:
+    """How far re-tuning must go to match the candidate at today's interval: the fewest steps between saves at which
+    the baseline alone costs no more (cold read 31, M1: retune's case priced at Young's 11,124 steps, where 2,035
+    suffice, and async-70b's at 1,220, where 57 do)."""
+    n = m.break_even_steps
+    if n is None or n >= round(m.reliability.baseline.optimal_interval_steps):
+        return ""
+    return " " + _(
+        "It need not go that far: from {steps} steps between saves, {baseline} alone already costs no more than "
+        "{candidate} at today's interval."
+    ).format(steps=count(n), baseline=m.save.baseline.system, candidate=m.save.candidate.system)
+
+
+def _tuning_fields(m: Metrics) -> dict[str, str]:
+    """The figures the summary's re-tuning box and page 1's line both print."""
+    r, s = m.reliability, m.save
+    return {
+        "baseline": s.baseline.system,
+        "today": p3(r.baseline.overhead_pct),
+        "tuned": p3(r.baseline.optimal_overhead_pct),
+        "candidate": s.candidate.system,
+        "candidate_today": p3(r.candidate.overhead_pct),
+        "contribution": optimum_words(m),
+    }
+
+
+def retune_headline(m: Metrics) -> str:
+    """Page 1's line of the re-tuning headline, with its figures and, like the summary's, its premise (an assumed
+    failure rate), where the summary's holds (else ""). An asynchronous job whose benefit ends below some interval has
+    it said already, with the optimum against optimum, by its limit (`async_limit`): page 1 has no room for both."""
+    if tuning_sentence(m) is None or stall_free_steps(m) is not None:
+        return ""
+    return _(
+        "At the assumed failure rate, re-tuning the interval on {baseline} alone recovers more ({today} → {tuned} "
+        "failure-aware overhead) than {candidate} at today's interval ({candidate_today}); optimum against optimum, "
+        "{contribution}."
+    ).format(**_tuning_fields(m))
+
+
+def retune_sentence(m: Metrics) -> str:
+    """Re-tuning against switching, with the caveat on Young's optimum first when it lies beyond the run."""
+    r, s = m.reliability, m.save
+    figures = {
+        "baseline": s.baseline.system,
+        "optimum": count(round(r.baseline.optimal_interval_steps)),
+        "retune": _points(r.retune_gain_pct, r.baseline.overhead_pct, r.baseline.optimal_overhead_pct),
+        "candidate": s.candidate.system,
+        "switch": _switch_words(m),
+    }
+    if r.tuning_beats_switching and beyond_run(m):
+        # The caveat first, the figure after it "for reference": read the other way round, the reader keeps
+        # "re-tuning saves more than switching" and meets the caveat only after it.
+        return (
+            _beyond_run(m).lstrip()
+            + " "
+            + _(
+                "For reference only: re-tuning the interval on {baseline} alone, to Young's optimum of {optimum} "
+                "steps, saves {retune} percentage points; moving to {candidate} at today's interval {switch}."
+            ).format(**figures)
+            + " "
+            + _("On the failure model alone, optimum against optimum, {contribution}.").format(
+                contribution=optimum_words(m)
+            )
+            + " "
+            + _(
+                "As Young's optimum is longer than the run, this comparison is a caveat, not a finding: it does not "
+                "say that re-tuning beats the new storage."
+            )
+        )
+    retune = _(
+        "Re-tuning the interval on {baseline} alone, to every {optimum} steps, saves {retune} percentage points; "
+        "moving to {candidate} at today's interval {switch}."
+    ).format(**figures)
+    if r.tuning_beats_switching:
+        return (
+            retune
+            + " "
+            + _(
+                "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
+                "optimum, {contribution}."
+            ).format(contribution=optimum_words(m))
+            + break_even_words(m)
+            + far_mtbf_condition(m)
+        )
+    return (
+        retune
+        + " "
+        + _("Optimum against optimum the candidate still saves {points} points.").format(points=optimum_points(m))
+        + far_mtbf_condition(m)
+    )
+
+
+def retune_reference(m: Metrics) -> str:
+    """The counter-argument (save less often) where a question raises it: its conclusion in one clause, referring to
+    the failure section for the figures instead of repeating its paragraph."""
+    r, s = m.reliability, m.save
+    if r.tuning_beats_switching and beyond_run(m):
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, is weighed in “{section}”; "
+            "Young's optimal interval is longer than this whole run, so the comparison there is a caveat, not a "
+            "finding."
+        )
+    elif r.tuning_beats_switching:
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, holds here: re-tuning the "
+            "interval on {baseline} alone recovers more than {candidate} does at today's interval (see “{section}”)."
+        )
+    else:
+        text = _(
+            "The counter-argument a performance engineer raises first, save less often, does not outweigh the "
+            "storage here: re-tuning the interval on {baseline} alone recovers less than moving to {candidate} (see "
+            "“{section}”)."
+        )
+    said = text.format(
+        baseline=s.baseline.system, candidate=s.candidate.system, section=_("Failures and the checkpoint interval")
+    )
+    # a caveat needs no further condition; a finding names the far MTBF it rests on
+    return said if r.tuning_beats_switching and beyond_run(m) else said + far_mtbf_condition(m)
+
+
+def stall_free_steps(m: Metrics) -> int | None:
+    """The interval (steps) from which neither system's asynchronous write outlasts the compute between saves, when
+    the job saves asynchronously and today's interval is shorter (the storage's benefit vanishes from there)."""
+    a = m.async_
+    if m.checkpoint_mode != "async" or not a.storage_stalls:
+        return None
+    return max(a.baseline.min_interval_steps, a.candidate.min_interval_steps)

@@ -1,0 +1,431 @@
+"""The verdict and the gates, worded once for page 1, the summary and the gate table: each gate's detail, the
+verdict's label, style and reason, and an asynchronous job's limit."""
+
+from __future__ import annotations
+
+from report.compute import SIDES, Gate, Metrics
+from report.formatting import (
+    count,
+    given,
+    p3,
+    s3,
+    x3,
+)
+from report.i18n import _, join_words, ngettext
+from report.inputs.config import TestConfig, Thresholds
+from report.wording.base import Words
+from report.wording.decisions import TILE_GATES, open_gates
+from report.wording.labels import gate_name, status_label, verdict_status_label
+from report.wording.phrases import (
+    _n,
+    both,
+    gate_list,
+)
+from report.wording.retuning import optimum_points, stall_free_steps, today_interval_only
+from report.wording.statements import async_title
+
+
+def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
+    """Why a gate has its status, in one line, from the figures, and the open gates whose data it rests on."""
+    return _own_detail(m, cfg, gate) + _rests_on(m, gate.id)
+
+
+def _rests_on(m: Metrics, gate_id: str) -> str:
+    """Said of G3 and G4 when they are computed from save runs that G1 or G2 reject or cannot judge."""
+    if gate_id == "G3" and m.save.speedup_ci95 is None:
+        return ""  # G3 without an interval already says that the runs are too few
+    failed, missing = open_for(m, gate_id)
+    if failed:
+        return _("; computed from save runs that fail {gates}").format(gates=gate_list(failed))
+    if missing:
+        return _("; computed from save runs too few to decide {gates}").format(gates=gate_list(missing))
+    return ""
+
+
+def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
+    g = cfg.gates
+    if gate.id in ("G1", "G2"):
+        side = m.save.baseline if gate.id == "G1" else m.save.candidate
+        if gate.status == "insufficient":
+            return _("{runs} of {model} on {system}; at least {needed} are needed").format(
+                runs=_n(side.runs, "{n} run", "{n} runs"),
+                model=side.model,
+                system=side.system,
+                needed=max(g.min_runs, 2),
+            )
+        text = (
+            _("{runs} runs, spread (CV) {cv} within the {limit}% limit")
+            if gate.status == "pass"
+            else _("{runs} runs, spread (CV) {cv} above the {limit}% limit")
+        )
+        return text.format(runs=side.runs, cv=p3(side.cv_pct), limit=given(g.max_cv_pct))
+    if gate.id == "G3":
+        ci = m.save.speedup_ci95
+        if ci is None:
+            return _("no confidence interval, as each system needs 2 or more runs")
+        text = {
+            "pass": _("95% interval {low} to {high} lies at or above {target}×"),
+            "fail": _("95% interval {low} to {high} lies below {target}×"),
+            "insufficient": _("95% interval {low} to {high} contains {target}×"),
+        }[gate.status]
+        return text.format(low=x3(ci[0]), high=x3(ci[1]), target=given(g.target_speedup))
+    change = m.bubble.duration_reduction_pct
+    text = (
+        _("training time {change} shorter; target {target}% shorter")
+        if change >= 0
+        else _("training time {change} longer; target {target}% shorter")
+    )
+    detail = text.format(change=p3(abs(change)), target=given(g.target_duration_reduction_pct))
+    if today_interval_only(m):  # judged where a longer or re-tuned interval takes the benefit away (cold read 4, M1)
+        gain = m.reliability.optimum_gain_pct
+        optimum = (
+            _("each system at its optimal interval, {points} percentage points less failure-aware overhead")
+            if gain >= 0
+            else _("each system at its optimal interval, {points} percentage points more failure-aware overhead")
+        ).format(points=optimum_points(m))
+        detail = _("{detail}, at today's interval only; {optimum}").format(detail=detail, optimum=optimum)
+    return detail
+
+
+def verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, short: bool = False) -> str:
+    """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds (`short`:
+    page 1's words for it, where room is scarce; the summary gives the reason in full). `supplied`: the save times
+    are given in save_times.csv, not timed by this tool."""
+    limit = async_limit(m, short)
+    return _verdict_reason(m, cfg, supplied) + (" " + limit if limit else "")
+
+
+def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
+    """The verdict's reason as the summary says it, after page 1 has said it in full: the gates that fail or lack data,
+    referring to the gate table for each reason, then which way G3 leans and the asynchronous limit. A verdict whose
+    gates all pass keeps its reason, one sentence already."""
+    v = m.verdict
+    if v.status == "demonstrated":
+        return verdict_reason(m, cfg, supplied)
+    if v.status == "not_demonstrated":
+        text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
+        if v.insufficient:
+            also = ngettext("{gates} is also undecided.", "{gates} are also undecided.", len(v.insufficient))
+            text += " " + also.format(gates=gate_list(v.insufficient))
+    else:
+        text = _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient))
+    text += " " + _("The gate table in “{section}” gives each gate's reason.").format(
+        section=_("Joint-test gates and next steps")
+    )
+    gates = {g.id: g for g in m.gates}
+    limit = async_limit(m)
+    return text + _g3_leaning(m, cfg, gates["G3"]) + (" " + limit if limit else "")
+
+
+def async_limit(m: Metrics, short: bool = False) -> str:
+    """The limit of an asynchronous job's benefit, said wherever the benefit is stated on page 1. Beyond the limit
+    only staging stalls training: where the two systems stage in different times, training time still differs by that
+    (Chinese reading 3, minor 1: "would not change" beside page 7's slightly slower candidate)."""
+    steps = stall_free_steps(m)
+    if steps is None:
+        return ""
+    a = m.async_
+    gain = m.reliability.optimum_gain_pct
+    if short:
+        text = (
+            _(
+                "The benefit holds only under {steps} steps between saves (today: {interval}); each at its optimal "
+                "interval, the candidate lowers the failure-aware overhead by only {points} percentage points."
+            )
+            if gain >= 0
+            else _(
+                "The benefit holds only under {steps} steps between saves (today: {interval}); each at its optimal "
+                "interval, the candidate raises the failure-aware overhead by {points} percentage points."
+            )
+        )
+        return text.format(
+            steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), points=optimum_points(m)
+        )
+    beyond = (
+        _("neither write outlasts the compute between saves and training would take as long on either system")
+        if a.baseline.staging_s == a.candidate.staging_s
+        else _(
+            "neither write outlasts the compute between saves, so only staging stalls training ({baseline} on the "
+            "baseline, {candidate} on the candidate)"
+        ).format(baseline=s3(a.baseline.staging_s), candidate=s3(a.candidate.staging_s))
+    )
+    text = (
+        _(
+            "The benefit holds only at intervals under {steps} steps (today: {interval}): from {steps} steps on "
+            "{beyond}; each at its optimal interval, the candidate lowers the failure-aware overhead by only {points} "
+            "percentage points."
+        )
+        if gain >= 0
+        else _(
+            "The benefit holds only at intervals under {steps} steps (today: {interval}): from {steps} steps on "
+            "{beyond}; each at its optimal interval, the candidate raises the failure-aware overhead by {points} "
+            "percentage points."
+        )
+    )
+    return text.format(
+        steps=count(steps), interval=count(m.bubble.checkpoint_interval_steps), beyond=beyond, points=optimum_points(m)
+    )
+
+
+def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
+    """`supplied`: the save times are rows given in save_times.csv, taken as given, not timed by this tool (cold read
+    18, M7: "this test's measurements" of rows with no source note)."""
+    v, gates = m.verdict, {g.id: g for g in m.gates}
+
+    def failed(gate_id: str) -> str:
+        return _("{gate} ({name}) fails: {detail}").format(
+            gate=gate_id, name=gate_name(gate_id).lower(), detail=gate_detail(m, cfg, gates[gate_id])
+        )
+
+    if v.status == "not_demonstrated":
+        # One sentence a gate: a gate's detail has semicolons of its own (Chinese reading 6, m25).
+        text = " ".join(_("{sentence}.").format(sentence=failed(g)) for g in v.failed)
+        if v.insufficient:
+            also = ngettext("{gates} is also undecided.", "{gates} are also undecided.", len(v.insufficient))
+            text += " " + also.format(gates=gate_list(v.insufficient))
+        return text + _stricter_only(cfg, m) + _g3_leaning(m, cfg, gates["G3"])
+    if v.status == "undecided":
+        parts = " ".join(
+            _("{sentence}.").format(
+                sentence=_("{gate} ({name}): {detail}").format(
+                    gate=g, name=gate_name(g).lower(), detail=gate_detail(m, cfg, gates[g])
+                )
+            )
+            for g in v.insufficient
+        )
+        return (
+            _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient)) + " " + parts
+        ) + _g3_leaning(m, cfg, gates["G3"])
+    changed = _changed_thresholds(cfg, m)
+    passed, today = passing_gates(m)
+    if today:  # the count the gate table gives: a pass at today's interval only is not counted (cold read 7, B1)
+        where = _("{gates} at today's interval only").format(gates=gate_list(today))  # as the gate table says
+        # the label above names the gates already (Chinese reading 11, m2: the same clause twice in one box)
+        text = (
+            _("These illustrative save times show the method, not the storage.")
+            if "save_times" in m.inputs_illustrative
+            else (
+                _("{passed} pass on the supplied save times and {today}.")
+                if supplied
+                else _("{passed} pass on this test's measurements and {today}.")
+            ).format(passed=gate_list(passed), today=where)
+        )
+    elif "save_times" in m.inputs_illustrative:
+        text = _("All four gates pass on this test's illustrative save times: they show the method, not the storage.")
+    elif supplied:
+        text = _("All four gates pass on the supplied save times, taken as given (see the data sources).")
+    else:
+        text = _("All four gates pass on this test's measurements.")
+    if m.checkpoint_mode == "sync" and not m.async_.storage_stalls and "save_times" not in m.inputs_illustrative:
+        # a synchronous job's benefit (cold read 18, M8: "Benefit demonstrated" over a what-if that takes it back)
+        text += " " + _(
+            # not "gain nothing": its checkpoints would still be durable sooner, and a failure lose less (cold read 28,
+            # M1)
+            "The benefit is for saves that block training: saved asynchronously, the job would run no faster on the "
+            "candidate at today's interval (see “{section}”)."
+        ).format(section=async_title(m))
+    if changed:
+        return (
+            text
+            + " "
+            + _("Thresholds test.toml sets apart from the defaults: {thresholds}.").format(
+                thresholds=_("; ").join(changed)
+            )
+        )
+    return text
+
+
+def save_times_unsourced(w: Words) -> bool:
+    """Whether the save times are rows given in save_times.csv with no source note: figures of unstated origin."""
+    return w.origin("save_times") == "supplied" and not w.config.sources.get("save_times", "").strip()
+
+
+def verdict_label(m: Metrics, unsourced: bool = False) -> str:
+    """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
+
+    Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
+    save system's saves are not durable, the verdict line itself says so, not a note further down the page; and
+    passing gates on such save times do not make a demonstrated benefit (cold read 7, blocker 1).
+    """
+    if unsourced and verdict_style(m) != "indicative" and m.verdict.status == "demonstrated":
+        # whose figures the gates pass on, where nothing says (cold read 19, M5: "Benefit demonstrated" over supplied
+        # save times with no source note and a widened spread limit)
+        return _(
+            "Gates pass on supplied save times of unstated origin; name their source before relying on the benefit"
+        )
+    if verdict_style(m) == "indicative":
+        steps = stall_free_steps(m)
+        # re-tuning the baseline's interval does more than the candidate at today's (cold read 6, M2)
+        retune = steps is None and today_interval_only(m)
+        if "save_times" in m.inputs_illustrative:
+            text = (
+                _("G1–G3 pass on illustrative save times, G4 at today's interval only; benefit not yet measured")
+                if retune
+                else _("Gates pass on illustrative save times; benefit not yet measured")
+                if steps is None
+                # G4's 2% holds at today's 50 steps, not up to the 57 where the benefit ends (Chinese reading 8, M1)
+                else _(
+                    "G1–G3 pass on illustrative save times, G4 at today's interval only (no training-time benefit at "
+                    "{steps} steps or more); benefit not yet measured"
+                )
+            )
+        elif m.not_durable:
+            text = (
+                _(
+                    "G1–G3 pass on saves that are not durable, G4 at today's interval only; benefit not yet shown on "
+                    "durable storage"
+                )
+                if retune
+                else _("Gates pass on saves that are not durable; benefit not yet shown on durable storage")
+                if steps is None
+                else _(
+                    "G1–G3 pass on saves that are not durable, G4 at today's interval only (no training-time benefit "
+                    "at {steps} steps or more); benefit not yet shown on durable storage"
+                )
+            )
+        else:
+            text = (
+                _("G1–G3 pass, G4 at today's interval only; re-tuning the interval does more")
+                if retune
+                else _("G1–G3 pass, G4 at today's interval only (no training-time benefit at {steps} steps or more)")
+            )
+        return text.format(steps=count(steps or 0))
+    label = verdict_status_label(m.verdict.status)
+    if "save_times" in m.inputs_illustrative:
+        return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
+    if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)
+        systems = [s.system for key, s in zip(SIDES, m.save.sides(), strict=True) if key in m.not_durable]
+        return _("{verdict}; the saves on {systems} are not durable").format(verdict=label, systems=join_words(systems))
+    return label
+
+
+def verdict_style(m: Metrics, unsourced: bool = False) -> str:
+    """How the verdict is styled: its status, except "indicative" (neutral, not green) when every gate passes on save
+    times that are illustrative, not durable, or (`unsourced`) supplied in save_times.csv with no source note."""
+    status = m.verdict.status
+    if status == "demonstrated" and (
+        "save_times" in m.inputs_illustrative or m.not_durable or today_interval_only(m) or unsourced
+    ):
+        return "indicative"
+    return status
+
+
+def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
+    """A gate's status as the gate table prints it, and its style: a pass computed from save runs another gate
+    rejects or cannot judge is indicative (cold read 7, major 2), and a pass on illustrative or not durable save
+    times says so (blocker 1); neither is a bare green tick."""
+    if gate.status == "insufficient" and gate.id == "G3" and m.save.speedup_ci95 is not None:
+        # an interval that straddles the target is undecided, not short of data (cold read 16: 3 runs each)
+        return _("Undecided"), gate.status
+    if gate.status != "pass":
+        return status_label(gate.status), gate.status
+    failed, missing = open_for(m, gate.id)
+    if "save_times" in m.inputs_illustrative:
+        rests = _("illustrative")
+    elif m.not_durable:
+        rests = _("not durable")
+    else:
+        rests = ""
+    if failed or missing:
+        label = _("Indicative pass")
+        return (_("{status} ({rests})").format(status=label, rests=rests) if rests else label), "pass-indicative"
+    if interval_only(m, gate):  # no tick where re-tuning or a longer interval takes it back (cold read 6, M2)
+        label = _("Met at today's interval only")
+        return (_("{status} ({rests})").format(status=label, rests=rests) if rests else label), "pass-indicative"
+    if rests:
+        return _("{status} ({rests})").format(status=status_label("pass"), rests=rests), "pass-illustrative"
+    return status_label("pass"), "pass"
+
+
+def open_for(m: Metrics, gate_id: str) -> tuple[list[str], list[str]]:
+    """The gates that fail and that lack data among those whose data `gate_id` rests on (none for G1 and G2)."""
+    if gate_id not in TILE_GATES:
+        return [], []
+    return open_gates({g.id: g.status for g in m.gates}, gate_id)
+
+
+def passing_gates(m: Metrics) -> tuple[list[str], list[str]]:
+    """When every gate passes: those that pass outright, and those (G4) that pass at today's interval only, which the
+    gate table does not count as passes; the verdict, the summary and the gate section count them alike."""
+    today = [g.id for g in m.gates if interval_only(m, g)]
+    return [g.id for g in m.gates if g.id not in today], today
+
+
+def interval_only(m: Metrics, gate: Gate) -> bool:
+    """Whether a passing G4 holds at today's interval only: with each system at its optimal interval (or from the
+    interval where an asynchronous write stops stalling) the benefit is mostly gone."""
+    return gate.id == "G4" and gate.status == "pass" and today_interval_only(m)
+
+
+def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
+    """When G3 is undecided but its point estimate is below the target: which way more runs would likely go."""
+    target = cfg.gates.target_speedup
+    if g3.status != "insufficient" or m.save.speedup >= target:
+        return ""
+    return " " + _(
+        "G3's point estimate, {speedup}, is below the {target}× target: unless more runs move it, they would make G3 "
+        "fail, not pass."
+    ).format(speedup=x3(m.save.speedup), target=given(target))
+
+
+def _stricter_only(cfg: TestConfig, m: Metrics) -> str:
+    """A target test.toml raises above the default, where a gate fails against it but would meet the default (cold
+    read 29, m6: gates_fail's G4, 2.00% shorter against test.toml's 2.5%, the default 2%)."""
+    default, g, gates = Thresholds(), cfg.gates, {gate.id: gate for gate in m.gates}
+    out = []
+    if (
+        gates["G4"].status == "fail"
+        and g.target_duration_reduction_pct > default.target_duration_reduction_pct
+        and m.bubble.duration_reduction_pct >= default.target_duration_reduction_pct
+    ):
+        out.append(
+            _("G4 fails against test.toml's target of {value}% and would meet the default, {default}%.").format(
+                value=given(g.target_duration_reduction_pct), default=given(default.target_duration_reduction_pct)
+            )
+        )
+    ci = m.save.speedup_ci95
+    if (
+        gates["G3"].status == "fail"
+        and g.target_speedup > default.target_speedup
+        and ci is not None
+        and ci[0] >= default.target_speedup
+    ):
+        out.append(
+            _("G3 fails against test.toml's target of {value}× and would meet the default, {default}×.").format(
+                value=given(g.target_speedup), default=given(default.target_speedup)
+            )
+        )
+    return "".join(" " + t for t in out)
+
+
+def _changed_thresholds(cfg: TestConfig, m: Metrics) -> list[str]:
+    """The gate thresholds test.toml gives other values than the defaults, as a reader compares them; a relaxed spread
+    limit says which of G1 and G2 pass only because of it (cold read 13, m15: retune's 9.09% spreads)."""
+    default, g, out = Thresholds(), cfg.gates, []
+    words = {
+        "min_runs": _("at least {value} runs per system (default {default})"),
+        "max_cv_pct": _("a spread (CV) of at most {value}% (default {default}%)"),
+        "target_speedup": _("a save speedup of at least {value}× (default {default}×)"),
+        "target_duration_reduction_pct": _("a training run at least {value}% shorter (default {default}%)"),
+    }
+    for key, text in words.items():
+        value, base = getattr(g, key), getattr(default, key)
+        if value != base:
+            out.append(text.format(value=given(value), default=given(base)))
+        if key == "max_cv_pct" and value > base:
+            only = [
+                (gate, side.cv_pct)
+                for gate, side in (("G1", m.save.baseline), ("G2", m.save.candidate))
+                if side.cv_pct is not None and base < side.cv_pct <= value
+            ]
+            if only:
+                spreads = [p3(cv) for _gate, cv in only]
+                out[-1] += ngettext(
+                    "; {gates} passes only under this wider limit (spread: {spreads})",
+                    "; {gates} pass only under this wider limit (spread: {spreads})",
+                    len(only),
+                ).format(
+                    gates=gate_list([gate for gate, _cv in only]),
+                    spreads=spreads[0] if len(spreads) == 1 else both(*spreads),
+                )
+    return out

@@ -1,0 +1,207 @@
+"""test.toml: every key checked, each problem located by line and key."""
+
+import datetime as dt
+
+import pytest
+
+from report.inputs.config import parse_config
+from tests.conftest import DATA
+
+DEFAULT = (DATA / "test.toml").read_text()
+
+
+def problems(text: str) -> list[str]:
+    config, found = parse_config(text.encode())
+    assert (config is None) == bool(found)
+    return [str(p) for p in found]
+
+
+def test_default_parses():
+    config, found = parse_config(DEFAULT.encode())
+    assert found == []
+    assert config.date == dt.date(2026, 11, 30)
+    assert config.training.baseline_duration_s == 36000.0 and config.training.step_time_s is None
+    assert config.training.cluster_gpus == 1000
+    assert config.projections[0].saves is None
+    assert config.gates.min_runs == 3 and config.reliability.gpu_mtbf_hours == 50677
+
+
+def test_misspelt_key_is_named_with_its_line_and_a_suggestion():
+    text = DEFAULT.replace("total_steps               = 10000", "total_step = 10000")
+    assert problems(text) == [
+        'test.toml:10: training: the key "total_steps" is missing',
+        'test.toml:12: training.total_step: unknown key (did you mean "total_steps"?)',
+    ]
+
+
+def test_wrong_types_and_bounds():
+    text = DEFAULT.replace("cluster_gpus              = 1000", 'cluster_gpus = "many"').replace(
+        "checkpoint_interval_steps = 500", "checkpoint_interval_steps = 0"
+    )
+    assert problems(text) == [
+        "test.toml:13: training.checkpoint_interval_steps: must be a whole number above zero, got 0",
+        'test.toml:15: training.cluster_gpus: must be a whole number above zero, got "many"',
+    ]
+
+
+def test_date_must_be_a_toml_date():
+    assert problems(DEFAULT.replace("date     = 2026-11-30", 'date = "30/11/2026"')) == [
+        'test.toml:3: date: must be a date such as 2026-11-30 (no quotes, no time), got "30/11/2026"'
+    ]
+
+
+def test_syntax_error_has_its_line():
+    (message,) = problems(DEFAULT.replace('customer = "Example Computing Centre"', "customer = Example"))
+    assert message.startswith("test.toml:2: column 12: TOML syntax error: ")
+
+
+def test_interval_larger_than_run():
+    text = DEFAULT.replace("checkpoint_interval_steps = 500", "checkpoint_interval_steps = 20000")
+    assert problems(text) == [
+        "test.toml:13: training.checkpoint_interval_steps: must not exceed total_steps (20000 > 10000):"
+        " the run would never save"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("edit", "what"),
+    [
+        (("baseline_duration_s       = 36000", ""), "neither is given"),
+        (("= 36000", "= 36000\nstep_time_s = 3"), "both are given"),
+    ],
+)
+def test_exactly_one_duration_key(edit, what):
+    assert problems(DEFAULT.replace(*edit)) == [
+        f"test.toml:10: training: give exactly one of baseline_duration_s and step_time_s ({what})"
+    ]
+
+
+def test_candidate_must_differ_from_baselines():
+    text = DEFAULT.replace('load_baseline = "NFS"', 'load_baseline = "Mingxin FX100"')
+    assert problems(text) == ['test.toml:8: systems.load_baseline: must differ from candidate ("Mingxin FX100")']
+
+
+def test_projection_keys_and_unknown_tables():
+    text = DEFAULT.replace("snapshot_gb = 140", "snapshot_gb = -1\nsave = 3") + "\n[extras]\nx = 1\n"
+    assert problems(text) == [
+        "test.toml:19: projections.snapshot_gb: must be a number above zero, got -1",
+        'test.toml:20: projections.save: unknown key (did you mean "saves"?)',
+        "test.toml:28: extras: unknown key",
+    ]
+
+
+def test_missing_required_keys_and_not_utf8():
+    found = problems("date = 2026-01-01\n[systems]\n[training]\n")
+    assert 'test.toml: the key "title" is missing' in found
+    assert 'test.toml:2: systems: the key "candidate" is missing' in found
+    assert 'test.toml:3: training: the key "model" is missing' in found
+    assert problems("title = 'x'\n").count('test.toml: the key "date" is missing') == 1
+    _, found = parse_config(b'title = "caf\xe9"\n')
+    assert [str(p) for p in found] == ["test.toml:1: is not UTF-8 text; save it as UTF-8"]
+
+
+def test_a_key_nested_100000_deep_is_a_problem_not_a_crash():
+    config, found = parse_config(b'title = "t"\nx = ' + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    assert config is None
+    assert [str(p) for p in found] == ["test.toml: nests tables or arrays too deeply to be read"]
+
+
+IMPORT = """
+[[import]]
+tool   = "fio"
+files  = ["raw/*.json"]
+system = "Mingxin FX100"
+into   = "save_times"
+model  = "32B LoRA"
+gpus   = 8
+"""
+
+
+def test_import_tables_parse():
+    config, found = parse_config((DEFAULT + IMPORT + IMPORT.replace("raw/*", "raw/b/*")).encode())
+    assert found == []
+    first, second = config.imports
+    assert (first.tool, first.files, first.system, first.into, first.model, first.gpus) == (
+        "fio",
+        ("raw/*.json",),
+        "Mingxin FX100",
+        "save_times",
+        "32B LoRA",
+        8,
+    )
+    assert first.snapshot_gb is None and first.table == "save_times.csv"
+    assert (first.line, first.files_line, second.index, second.line) == (27, 29, 1, 35)
+
+
+def test_import_keys_that_do_not_apply_and_pairs_that_are_not_allowed():
+    loads = IMPORT.replace('"save_times"', '"load_times"') + 'platform = "Atlas"\n'
+    assert problems(DEFAULT + loads) == ["test.toml:33: import.gpus: does not apply to an import into load_times"]
+    assert problems(DEFAULT + IMPORT.replace('"fio"', '"megatron"').replace('"save_times"', '"bandwidth"')) == [
+        "test.toml:31: import.into: megatron output cannot become bandwidth rows (it can: save_times)"
+    ]
+    assert problems(DEFAULT + IMPORT.replace('"fio"', '"iozone"')) == [
+        'test.toml:28: import.tool: must be one of fio, mlperf, megatron, nemo, got "iozone"'
+    ]
+    assert problems(DEFAULT + IMPORT.replace('"fio"', '"nemo"')) == [
+        'test.toml:27: import: the key "snapshot_gb" is missing (nemo logs do not give the size)'
+    ]
+    assert problems(DEFAULT + IMPORT + "platform = 'x'\nsnapshot = 3\n") == [
+        "test.toml:34: import.platform: does not apply to an import into save_times",
+        'test.toml:35: import.snapshot: unknown key (did you mean "snapshot_gb"?)',
+    ]
+
+
+def test_import_system_and_files_checked():
+    assert problems(DEFAULT + IMPORT.replace('"Mingxin FX100"', '"NFS"')) == [
+        'test.toml:30: import.system: "NFS" is not a system of [systems] for save_times;'
+        ' expected "Local NVMe (single drive)" or "Mingxin FX100"'
+    ]
+    assert problems(DEFAULT + IMPORT.replace('["raw/*.json"]', "[]")) == [
+        "test.toml:29: import.files: must be a list of paths in quotes, got a list"
+    ]
+    assert problems("import = 3\n" + DEFAULT) == ["test.toml:1: import: must be written as [[import]] tables"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "char"),
+    [
+        (
+            '"Local NVMe (single drive)"',
+            '"Mingxin FX100\u200b"',
+            "7: systems.save_baseline",
+            "U+200B (ZERO WIDTH SPACE)",
+        ),
+        ('"Example Computing Centre"', '"\u202eertneC gnitupmoC"', "2: customer", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+        ('"NFS"', '"NFS\u2066"', "8: systems.load_baseline", "U+2066 (LEFT-TO-RIGHT ISOLATE)"),
+        ('"NFS"', '"N\u00adFS"', "8: systems.load_baseline", "U+00AD (SOFT HYPHEN)"),
+    ],
+)
+def test_invisible_and_bidi_characters_are_refused_by_name(old, new, where, char):
+    """Issue 21: a zero-width space made two cover names look identical; an override reversed a customer's name."""
+    assert problems(DEFAULT.replace(old, new)) == [
+        f"test.toml:{where}: contains {char}, an invisible or bidirectional-control character: the name would print"
+        " as something other than what it is; remove it"
+    ]
+
+
+def test_system_names_equal_after_normalisation_and_case_folding_are_refused():
+    for lookalike in ("mingxin fx100", "ＭＩＮＧＸＩＮ ＦＸ100"):
+        assert problems(DEFAULT.replace('"Local NVMe (single drive)"', f'"{lookalike}"')) == [
+            f'test.toml:7: systems.save_baseline: "{lookalike}" and candidate "Mingxin FX100" differ only in case or'
+            " Unicode form: a reader cannot tell them apart; name the two systems so that they differ"
+        ]
+    assert problems(DEFAULT.replace('"NFS"', '"local nvme (single drive)"')) == [
+        'test.toml:8: systems.load_baseline: "local nvme (single drive)" and save_baseline "Local NVMe (single drive)"'
+        " differ only in case or Unicode form: a reader cannot tell them apart; name the two systems so that they"
+        " differ"
+    ]
+
+
+def test_projections_and_name_lengths_are_bounded_before_the_work():
+    """Issue 21: 20,000 projections ran minutes into a MemoryError."""
+    many = "".join(f'\n[[projections]]\nname = "p{i}"\nsnapshot_gb = 1\n' for i in range(1001))
+    assert problems(DEFAULT + many) == ["test.toml:17: projections: 1,002 projections; a report shows at most 1,000"]
+    long = "x" * 201
+    assert problems(DEFAULT.replace('"NFS"', f'"{long}"')) == [
+        "test.toml:8: systems.load_baseline: a name of 201 characters; a name has at most 200"
+    ]

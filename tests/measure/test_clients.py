@@ -1,0 +1,347 @@
+"""measure through fio's client/server: two fio servers started here on 127.0.0.2 and 127.0.0.3 (ports chosen by the
+test), two systems (a disk folder and a tmpfs the test mounts), the report built with `make report DATA=…` and its
+figures held to fio's JSON totals across both hosts. Then the ways it ends early: a server down, a folder missing on a
+server, a server killed mid-run, a server that hangs, Ctrl-C; each leaves the runs so far recorded and no fio running.
+
+Needs fio and root (the tmpfs mount, drop_caches); skipped, saying so, elsewhere. Every server is stopped by the
+test whatever happens (its whole process group is killed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.measure.test_session import COLUMNS, TOML, listing, new_folder
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("fio") is None, reason="fio is not installed (apt-get install fio)"),
+]
+MiB = 1 << 20
+RUNS = 2
+# 0.016 GB over 2 hosts × 2 writers at 1 MiB: 3.81 MiB -> 4 MiB files, 16,777,216 bytes a save; loads 2 MiB a file.
+SIZES = ["--writers", "2", "--snapshot-gb", "0.016", "--load-gb", "0.008", "--sustain-s", "2", "--window-ms", "100"]
+
+
+def free_port(address: str) -> int:
+    with socket.socket() as s:
+        s.bind((address, 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def fio_server(address: str):
+    """`fio --server=ip:ADDRESS,PORT` in a process group of its own, killed (the group) on the way out."""
+    port = free_port(address)
+    log = open(os.devnull, "wb")  # noqa: SIM115 - closed below
+    server = subprocess.Popen(["fio", f"--server=ip:{address},{port}"], stdout=log, stderr=log, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            with socket.socket() as s:
+                if s.connect_ex((address, port)) == 0:
+                    break
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.skip(f"fio --server on {address} did not start")
+            time.sleep(0.05)
+        yield server, f"{address},{port}"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGCONT)
+            os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+        log.close()
+
+
+def group_size(server: subprocess.Popen) -> int:
+    """Processes in a server's group: 1 when it only listens, more while it runs jobs."""
+    count = 0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if os.getpgid(int(entry.name)) == server.pid:
+                    count += 1
+    return count
+
+
+def fio_left(folder: Path) -> list[str]:
+    """fio processes still running whose command line names this folder (the fio client measure started)."""
+    left = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+            if words and words[0].endswith(b"fio") and any(str(folder).encode() in w for w in words):
+                left.append(b" ".join(words).decode(errors="replace"))
+    return left
+
+
+def settled(servers, folder: Path) -> bool:
+    """No fio of ours left and every server back to listening only (its per-connection child gone)."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        if not fio_left(folder) and all(group_size(s) == 1 for s, _ in servers):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def measure(folder: Path, system: str, path: Path, clients, *extra: str, **popen) -> list[str]:
+    command = [sys.executable, "-m", "report", "measure", str(folder), "--system", system, "--path", str(path)]
+    for _, name in clients:
+        command += ["--client", name]
+    return [*command, *extra]
+
+
+def run(command: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def places(tmp_path_factory):
+    root = tmp_path_factory.mktemp("clients")
+    disk, ram = root / "disk", root / "ram"
+    disk.mkdir()
+    ram.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=96m", "tmpfs", str(ram)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here (root is needed): {mounted.stderr.decode().strip()}")
+    try:
+        yield root, disk, ram
+    finally:
+        subprocess.run(["umount", str(ram)], check=False)
+
+
+@pytest.fixture(scope="module")
+def servers():
+    with fio_server("127.0.0.2") as one, fio_server("127.0.0.3") as two:
+        yield one, two
+
+
+def client_totals(folder: Path, raw: str, kind: str, side: str, runs: int) -> list[tuple[float, int, float]]:
+    """Per run, over every host's jobs in client_stats ("All clients" left out): max runtime (s), Σ io_bytes,
+    Σ bw_bytes; two hosts with two jobs each."""
+    out = []
+    for n in range(1, runs + 1):
+        text = (folder / "raw" / raw / f"{kind}-{n}.json").read_text()
+        data = json.loads(text[text.index("\n{") + 1 :] if not text.startswith("{") else text)
+        assert "jobs" not in data
+        jobs = [j for j in data["client_stats"] if j["jobname"] != "All clients"]
+        assert sorted(j["hostname"] for j in jobs) == ["127.0.0.2"] * 2 + ["127.0.0.3"] * 2
+        out.append(
+            (
+                max(j[side]["runtime"] for j in jobs) / 1000,
+                sum(j[side]["io_bytes"] for j in jobs),
+                sum(j[side]["bw_bytes"] for j in jobs),
+            )
+        )
+    return out
+
+
+@pytest.fixture(scope="module")
+def measured(places, servers):
+    """Both systems measured on both hosts, plus two saves at once on the disk, then make report DATA=… OUT=…."""
+    root, disk, ram = places
+    folder = new_folder(root, "joint-test")
+    for system, path, extra in (("Local disk", disk, []), ("RAM disk", ram, ["--allow-not-durable"])):
+        done = run(measure(folder, system, path, servers, "--runs", str(RUNS), *SIZES, *COLUMNS, *extra))
+        assert done.returncode == 0, done.stderr
+        counts = "2 save, 2 restore, 2 load, 2 sustained write"
+        assert done.stderr.startswith(f"measure: {counts} run(s) of {system} recorded"), done.stderr
+    assert settled(servers, folder)
+    concurrent = ["--concurrent-jobs", "2", "--runs", "1", "--writers", "1", "--snapshot-gb", "0.008", "--gpus", "8"]
+    done = run(measure(folder, "Local disk", disk, [], *concurrent))
+    assert done.returncode == 0, done.stderr
+    out = root / "out"
+    built = subprocess.run(
+        ["make", "report", f"PYTHON3={sys.executable}", f"DATA={folder}", f"OUT={out}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    return folder, out, disk, ram
+
+
+def test_every_figure_is_fios_own_across_both_hosts(measured):
+    folder, out, disk, ram = measured
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert metrics["not_durable"] == ["candidate"]
+    for side, raw in (("baseline", "local-disk"), ("candidate", "ram-disk")):
+        saves = client_totals(folder, raw, "save", "write", RUNS)
+        assert metrics["save"][side]["times_s"] == [s for s, _, _ in saves]
+        assert metrics["save"][side]["snapshot_gb"] == 4 * 4 * MiB / 1e9 == saves[0][1] / 1e9
+        restores = client_totals(folder, raw, "restore", "read", RUNS)
+        assert [b for _, b, _ in restores] == [4 * 4 * MiB] * RUNS
+        assert metrics["reliability"][side]["restore_s"] == pytest.approx(
+            sum(s for s, _, _ in restores) / RUNS, rel=1e-12
+        )
+        loads = client_totals(folder, raw, "load", "read", RUNS)
+        model = metrics["load"]["models"][0]
+        assert model[f"{side}_s"] == pytest.approx(sum(s for s, _, _ in loads) / RUNS, rel=1e-12)
+        assert model["size_gb"] == 4 * 2 * MiB / 1e9 == loads[0][1] / 1e9
+        sustained = client_totals(folder, raw, "sustain", "write", RUNS)
+        expected = sum(bw for _, _, bw in sustained) / RUNS / 1e9
+        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.05)
+    names = set(metrics["inputs"])
+    assert {"raw/ram-disk/sustain-2_bw.2.log.127.0.0.3", "raw/local-disk/restore-1.json"} <= names
+    assert list(disk.iterdir()) == [] and list(ram.iterdir()) == []  # every server's files removed
+
+
+def test_the_record_names_the_hosts_and_the_not_durable_target(measured):
+    folder, out, _, _ = measured
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert config["systems"]["not_durable"] == ["RAM disk"]
+    environment = config["environment"]
+    assert environment["RAM disk: hosts"] == (
+        "2 hosts saving at once through fio's client/server, 2 writers each: 127.0.0.2, 127.0.0.3"
+    )
+    assert "save: 4 new files of 4 MiB each" in environment["Local disk: shapes"]
+    html = (out / "report.html").read_text()
+    assert "RAM disk: hosts" in html
+
+
+def test_two_saves_at_once_are_rows_of_their_own_timed_by_the_slowest_job(measured):
+    folder, out, _, _ = measured
+    config = tomllib.loads((folder / "test.toml").read_text())
+    table = config["import"][-1]
+    assert (table["model"], table["gpus"], table["snapshot_gb"]) == ("32B LoRA × 2 at once", 16, 2 * 8 * MiB / 1e9)
+    jobs = json.loads((folder / "raw" / "local-disk" / "save-3.json").read_text())["jobs"]
+    assert sorted(j["jobname"] for j in jobs) == ["ckpt1", "ckpt2"]
+    slowest = max(j["write"]["runtime"] for j in jobs) / 1000
+    rows = subprocess.run(
+        [sys.executable, "-m", "report", "rows", str(folder)], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert f"Local disk,32B LoRA × 2 at once,16,0.016777216,1,{slowest!r}" in rows.splitlines()
+    assert "concurrent saves" in (out / "report.html").read_text()
+
+
+def test_a_server_that_is_down_is_named_and_nothing_runs(places, servers, tmp_path):
+    root, disk, _ = places
+    folder = new_folder(root, "down")
+    before = listing(folder, disk)
+    down = [servers[0], (None, f"127.0.0.3,{free_port('127.0.0.3')}")]
+    done = run(measure(folder, "Local disk", disk, down, "--phases", "save", "--runs", "1", *SIZES[:4], "--gpus", "8"))
+    assert done.returncode == 3
+    port = down[1][1].split(",")[1]
+    assert f"measure: fio server 127.0.0.3 port {port}: does not answer (fio: connect: Connection refused)" in (
+        done.stderr
+    )
+    assert f"let TCP port {port} through its firewall" in done.stderr
+    assert done.stderr.rstrip().endswith("Nothing was run.")
+    assert listing(folder, disk) == before and settled(servers, folder)
+
+
+def test_a_folder_missing_on_a_server_is_named_and_nothing_runs(places, servers):
+    root, disk, _ = places
+    folder = new_folder(root, "missing")
+    gone = disk / "not-here"
+    done = run(
+        measure(folder, "Local disk", gone, servers, "--phases", "save", "--runs", "1", *SIZES[:4], "--gpus", "8")
+    )
+    assert done.returncode == 3
+    for host in ("127.0.0.2", "127.0.0.3"):
+        assert f"--path {gone} does not exist on {host} (as its fio server sees it)" in done.stderr
+    assert (folder / "test.toml").read_text() == TOML and not (folder / "raw").exists()
+    assert settled(servers, folder)
+
+
+def wait_for(toml: Path, text: str, child: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 120
+    while text not in toml.read_text():
+        assert child.poll() is None and time.monotonic() < deadline, child.stderr.read() if child.stderr else ""
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("how", ["killed", "hung"])
+def test_a_server_that_stops_answering_mid_run_rejects_the_run_and_keeps_the_ones_before(places, how):
+    root, disk, _ = places
+    folder = new_folder(root, f"stops-{how}")
+    with fio_server("127.0.0.2") as one, fio_server("127.0.0.3") as two:
+        # fio's client waits for ever for a stopped server: the watchdog (10 s here) stops it
+        phases = ["--phases", "save,sustain", "--runs", "2", *SIZES, "--gpus", "8", "--sustain-s", "6"]
+        phases += ["--watchdog-s", "10"]
+        child = subprocess.Popen(
+            measure(folder, "Local disk", disk, [one, two], *phases), cwd=ROOT, stderr=subprocess.PIPE, text=True
+        )
+        try:
+            wait_for(folder / "test.toml", "raw/local-disk/save-1.json", child)
+            time.sleep(1)  # sustained write 1 is running on both hosts
+            os.killpg(two[0].pid, signal.SIGKILL if how == "killed" else signal.SIGSTOP)
+            _, errors = child.communicate(timeout=120)
+        finally:
+            if child.poll() is None:
+                child.kill()
+        assert child.returncode == 3, errors
+        if how == "killed":
+            assert "fio server 127.0.0.3 stopped answering (fio: client: host=127.0.0.3 disconnected)" in errors
+        else:
+            assert "sustained write run 1 rejected: no result after 10 s" in errors
+        assert "sustained write run 1" in errors
+        config = tomllib.loads((folder / "test.toml").read_text())
+        assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
+        assert "stopped: " in config["environment"]["Local disk: runs"]
+        kept = sorted(p.name for p in (folder / "raw" / "local-disk").iterdir())
+        assert kept == ["save-1.json", "save.fio", "sustain.fio"]
+        assert not fio_left(folder)
+        assert settled([one], folder)
+        assert list(disk.iterdir()) == []  # the answering server's files removed
+
+
+def test_ctrl_c_with_servers_running_records_the_runs_so_far_and_leaves_no_fio(places, servers):
+    root, disk, _ = places
+    folder = new_folder(root, "ctrl-c")
+    phases = ["--phases", "save,sustain", "--runs", "3", *SIZES, "--gpus", "8", "--sustain-s", "20"]
+    child = subprocess.Popen(
+        measure(folder, "Local disk", disk, servers, *phases), cwd=ROOT, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        wait_for(folder / "test.toml", "raw/local-disk/save-1.json", child)
+        time.sleep(1)
+        child.send_signal(signal.SIGINT)
+        _, errors = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 130, errors
+    assert "measure: stopped; 1 save, 0 sustained write run(s) recorded" in errors
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
+    assert "stopped by the operator during sustained write run 1" in config["environment"]["Local disk: runs"]
+    assert settled(servers, folder)
+    assert list(disk.iterdir()) == []
+
+
+def test_a_run_past_its_time_limit_is_stopped_and_rejected(places):
+    root, disk, _ = places
+    folder = new_folder(root, "watchdog")
+    wrapper = root / "sleepy-fio"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = --version ]; then exec fio --version; fi\n'
+        'if [ "$MEASURE_RUN" = 2 ]; then exec sleep 60; fi\n'
+        'exec fio "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    args = ["--fio", str(wrapper), "--phases", "save", "--runs", "3", "--writers", "1", "--snapshot-gb", "0.01"]
+    done = run(measure(folder, "Local disk", disk, [], *args, "--gpus", "1", "--watchdog-s", "3"))
+    assert done.returncode == 3, done.stderr
+    assert "measure: save run 2 rejected: no result after 3 s" in done.stderr
+    assert "measure: 1 save run(s) finished before it are recorded in" in done.stderr
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
+    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == ["save-1.json", "save.fio"]
+    assert list(disk.iterdir()) == []

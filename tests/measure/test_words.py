@@ -1,0 +1,68 @@
+"""The [environment] lines of a session, worded by hand-checked cases, in English and in Chinese."""
+
+import datetime as dt
+from pathlib import Path
+
+from report.measure import plan, probe, session
+from report.measure.plan import Step
+from report.measure.probe import Mount
+from tests.measure.test_plan import request
+
+EXT4 = Mount("/", "ext4", "/dev/vda", "rw,relatime")
+
+
+def a_session(language="en", mount=EXT4, **changes) -> session.Session:
+    r = request(runs=2, **changes)
+    return session.Session(
+        request=r,
+        data_dir=Path("/jt"),
+        raw=Path("/jt/raw/mingxin-fx100"),
+        raw_name="raw/mingxin-fx100",
+        path=Path("/mnt/fx100"),
+        fio="fio",
+        machine=session.Machine("fio-3.33", "Linux 6.1.0", mount, 200e9, 1000e9, (), probe.not_durable(mount)),
+        sizes=plan.sizes(r),
+        label=session.label_for(r.system, 1, {}, language),
+        number=1,
+        command="python -m report measure /jt --system 'Mingxin FX100'",
+        original="",
+        drop_caches=True,
+        language=language,
+        started=dt.datetime(2026, 12, 3, 6, 0, tzinfo=dt.UTC),
+        done=[Step("save", 1), Step("load", 1)],
+        interrupted_in=Step("sustain", 1),
+    )
+
+
+def test_english_lines():
+    lines = dict(session.environment_lines(a_session()))
+    assert list(lines) == [
+        f"Mingxin FX100: {item}"
+        for item in ("measured", "fio", "file system", "free space", "durability", "page cache", "shapes", "runs")
+    ]
+    assert lines["Mingxin FX100: fio"] == "fio-3.33; Linux 6.1.0"
+    assert lines["Mingxin FX100: file system"] == "/mnt/fx100 on ext4 (/dev/vda) mounted at /, options rw,relatime"
+    assert lines["Mingxin FX100: free space"] == "200.0 GB free of 1000.0 GB before the first run"
+    assert lines["Mingxin FX100: runs"] == (
+        "save 1, load 1, sustained write 0 of 2 planned; stopped by the operator during sustained write run 1"
+    )
+    assert lines["Mingxin FX100: shapes"].startswith("save: 8 new files of 7820 MiB each, sequential 1 MiB writes; ")
+    assert lines["Mingxin FX100: measured"].startswith("2026-12-03 06:00:00 to ")
+
+
+def test_chinese_lines_for_a_chinese_report():
+    lines = dict(session.environment_lines(a_session("zh-CN", Mount("/mnt", "tmpfs", "tmpfs", "rw"))))
+    assert (
+        lines["Mingxin FX100：运行次数"]
+        == "计划 2 次，完成：保存 1 次、加载 1 次、持续写入 0 次；操作员在第 1 次持续写入时中止"
+    )
+    assert lines["Mingxin FX100：持久化"].startswith("O_DIRECT 直接读写（direct=1）；不具持久性：tmpfs")
+    assert lines["Mingxin FX100：页缓存"].startswith("无可清空：tmpfs 的页就是数据的唯一副本")
+    assert "该文件系统位于内存中" in lines["Mingxin FX100：文件系统"]
+
+
+def test_a_second_session_gets_a_label_of_its_own():
+    assert session.label_for("NFS", 2, {}, "en") == "NFS, session 2"
+    assert session.label_for("NFS", 2, {"NFS, session 2: fio": "x"}, "en") == "NFS, session 3"
+    assert session.label_for("NFS", 1, {"NFS: fio": "x"}, "en") == "NFS, session 2"  # the user's own key kept
+    assert session.label_for("NFS", 2, {}, "zh-CN") == "NFS，第 2 次测量"

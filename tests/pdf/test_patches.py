@@ -1,0 +1,207 @@
+"""What the build changes in WeasyPrint, pydyf and cffi (report/pdf/patches.py): each change gives the very
+bytes WeasyPrint writes without it (or, for SVG text in runs, the text objects it means to), with less work."""
+
+import contextlib
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+
+from report.pdf import patches
+from report.pdf import renderer as pdf
+from tests.conftest import DATA, ROOT
+from tests.pdf.test_renderer import LETTERS_SVG
+
+
+@pytest.mark.slow
+def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
+    """Neither of WeasyPrint's own paths (system libharfbuzz-subset, fontTools) runs: bytes cannot depend on them."""
+    from weasyprint.pdf import fonts
+
+    from report.inputs.joint_test import read_joint_test
+    from report.pipeline.build import build_outputs
+    from tests.conftest import PROVENANCE
+
+    def refuse(*args):
+        raise AssertionError("a machine-dependent font subsetter ran")
+
+    monkeypatch.setattr(fonts.Font, "_harfbuzz_subset", refuse)
+    monkeypatch.setattr(fonts.Font, "_fonttools_subset", refuse)
+    reader = PdfReader(io.BytesIO(build_outputs(read_joint_test(DATA), PROVENANCE).pdf))
+    files = [f for page in reader.pages for f in page["/Resources"]["/Font"].values()]
+    descendants = {f.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"]["/FontName"] for f in files}
+    assert len(descendants) == 3 and all("Inter" in name for name in descendants)
+
+
+def _counted_splits(monkeypatch) -> tuple[object, list[int]]:
+    """WeasyPrint's split_first_line, wrapped to count its calls and put in its module's place: (wrapper, [count])."""
+    from weasyprint.text import line_break
+
+    calls = [0]
+    original = line_break.split_first_line
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(line_break, "split_first_line", counted)
+    return counted, calls
+
+
+def test_svg_letters_are_shaped_once_and_drawn_as_before(monkeypatch):
+    """svg_letters_shaped_once: one layout per distinct letter, face and size; the very bytes WeasyPrint writes."""
+    from weasyprint.text import line_break
+
+    renderer = pdf.PdfRenderer()
+    counted, layouts = _counted_splits(monkeypatch)
+
+    def written(shaped_once: bool) -> tuple[bytes, int]:
+        document = renderer.layout(
+            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
+        )
+        renderer.paint(document, {"a": LETTERS_SVG})
+        layouts[0] = 0
+        with patches.svg_letters_shaped_once() if shaped_once else contextlib.nullcontext():
+            out = document.write_pdf()
+        return out, layouts[0]
+
+    before, plain = written(False)
+    after, once = written(True)
+    assert after == before
+    # WeasyPrint: each text whole (4), then each letter (7 + 6 + 4 + 1 = 18). Once: the letters 1 0 . 5 space s at
+    # 9 px (6), 5 0 space s at 12 px (4), 5 in bold (1, the same as its whole text), and the other three wholes.
+    assert (plain, once) == (22, 14)
+    assert line_break.split_first_line is counted and line_break.Layout.reactivate.__name__ == "reactivate"
+
+
+def test_svg_text_is_drawn_in_runs_unless_it_places_its_letters():
+    """svg_text_in_runs: a `<text>` with one x and one y is one text object (shaped whole, kerned); one that places
+    its letters (a list of x, dx, rotate...) keeps WeasyPrint's letter-by-letter drawing; WeasyPrint is left as it
+    was after the drawing."""
+    import weasyprint.svg
+
+    placed = (
+        '<text x="10 16 22" y="70" style="font-family: Inter; font-size: 9px">AVA</text>'
+        '<text x="40" y="70" dx="0 1 1" style="font-family: Inter; font-size: 9px">WAV</text></svg>'
+    )
+    chart = LETTERS_SVG.replace("</svg>", placed)
+    renderer = pdf.PdfRenderer()
+
+    def text_objects(in_runs: bool) -> int:
+        document = renderer.layout(
+            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
+        )
+        renderer.paint(document, {"a": chart})
+        with patches.svg_text_in_runs() if in_runs else contextlib.nullcontext():
+            out = document.write_pdf(uncompressed_pdf=True)
+        return len(re.findall(rb" Tm\n", out))  # each text object placed: one per letter, or one per run
+
+    # WeasyPrint places each letter but a lone space (6 + 5 + 3 + 1, and 3 + 3 placed ones); in runs: 4 runs and the
+    # 6 placed letters.
+    assert (text_objects(False), text_objects(True)) == (21, 10)
+    assert (
+        weasyprint.svg.TAGS["text"] is weasyprint.svg.text and weasyprint.svg.text.__module__ == "weasyprint.svg.text"
+    )
+
+
+def test_page_references_are_built_once_per_page_count():
+    import pydyf
+
+    pdf.PdfRenderer()  # installs it
+    document = pydyf.PDF()
+    for _ in range(3):
+        document.add_page(pydyf.Dictionary({"Type": "/Page"}))
+    first = document.page_references
+    assert document.page_references is first and len(first) == 3
+    document.add_page(pydyf.Dictionary({"Type": "/Page"}))
+    assert document.page_references[-1] == f"{document.pages['Kids'][-3]} 0 R".encode()
+    assert len(document.page_references) == 4
+
+
+def test_objects_are_serialised_and_deflated_once_into_the_same_bytes(monkeypatch):
+    """objects_serialised_once: pydyf's identifier pass no longer deflates every stream again; same bytes."""
+    import pydyf
+
+    pdf.PdfRenderer()  # installs it
+    deflated = []
+    compressobj = pydyf.zlib.compressobj
+    monkeypatch.setattr(pydyf.zlib, "compressobj", lambda **kw: deflated.append(kw) or compressobj(**kw))
+
+    def written(once: bool) -> bytes:
+        document = pydyf.PDF()
+        content = pydyf.Stream([b"0 0 m 10 10 l S"] * 50, compress=True)
+        document.add_object(content)
+        document.add_page(pydyf.Dictionary({"Type": "/Page", "Contents": content.reference}))
+        out = io.BytesIO()
+        (pydyf.PDF.write if once else pydyf.PDF.write.__wrapped__)(document, out, identifier=True, compress=True)
+        return out.getvalue()
+
+    twice = written(False)
+    assert len(deflated) == 5  # the page's stream and the object stream twice each, the cross-reference stream once
+    deflated.clear()
+    assert written(True) == twice and len(deflated) == 3
+
+
+def test_text_is_split_once_per_width_into_the_same_bytes(monkeypatch):
+    """text_split_once: a table's cells, measured narrowest and widest and then laid out, split each text once per
+    width; the very bytes WeasyPrint writes without it."""
+    from weasyprint.layout import inline, preferred
+
+    renderer = pdf.PdfRenderer()
+    counted, splits = _counted_splits(monkeypatch)
+    row = "<tr><td>Mingxin FX100</td><td class='num'>1,234.5 GB/s</td><td>saves the same checkpoint</td></tr>"
+    page = f'<html lang="en"><body><table>{row * 3}</table><p>{"words that wrap " * 40}</p></body></html>'
+
+    def written(once: bool) -> tuple[bytes, int]:
+        monkeypatch.setattr(inline, "split_first_line", counted)
+        monkeypatch.setattr(preferred, "split_first_line", counted)
+        splits[0] = 0
+        with contextlib.nullcontext() if once else monkeypatch.context() as patch:
+            if not once:
+                patch.setattr(patches, "text_split_once", contextlib.nullcontext)
+            document = renderer.layout(page, {})
+        return document.write_pdf(), splits[0]
+
+    before, plain = written(False)
+    after, once = written(True)
+    assert after == before
+    assert plain - once == 15, (plain, once)  # the second and third rows' cells are the first's: split once, not thrice
+    assert inline.split_first_line is preferred.split_first_line is counted  # put back after the layout
+
+
+_NO_TYPE_PARSED_LATE = """
+import sys
+from weasyprint.text.ffi import ffi
+from report.pipeline import build
+from report.inputs.joint_test import read_joint_test
+from tests.conftest import DATA, PROVENANCE
+
+parsed = []
+renderer = build.PdfRenderer
+def watched():
+    made = renderer()
+    before = set(ffi._parsed_types)
+    typeof = type(ffi)._typeof
+    def noted(self, name, *args):
+        if isinstance(name, str) and name not in before:
+            parsed.append(name)
+        return typeof(self, name, *args)
+    type(ffi)._typeof = noted
+    return made
+build.PdfRenderer = watched
+for language in ("en", "zh-CN"):
+    build.build_outputs(read_joint_test(DATA), PROVENANCE, language)
+print(sorted(set(parsed)))
+"""
+
+
+@pytest.mark.slow
+def test_weasyprint_s_c_types_are_parsed_before_the_layout():
+    """In a fresh process (cffi keeps what it parsed): no C type is parsed for the first time after the renderer is
+    made, in either edition; the types it parses ahead are all WeasyPrint's (weasyprint_patches.ffi_types_parsed)."""
+    out = subprocess.run([sys.executable, "-c", _NO_TYPE_PARSED_LATE], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

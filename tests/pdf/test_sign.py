@@ -1,0 +1,222 @@
+"""Signed reports: pdfsig and verify accept them, reproducibly; one changed byte fails both."""
+
+import datetime as dt
+import hashlib
+import io
+import subprocess
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.x509.oid import NameOID
+from pypdf import PdfReader
+
+from report.cli import main
+from report.pdf.sign import SigningError, check, sign
+from report.verify.check import verify_bytes
+from tests.conftest import ROOT
+
+WHEN = dt.datetime(2026, 11, 30, tzinfo=dt.UTC)
+
+
+def make_identity(folder, key=None):
+    """A key and a self-signed certificate for "Joint Test Lab", written as PEM files."""
+    key = key or rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    name = x509.Name(
+        [
+            x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Example Storage"),
+            x509.NameAttribute(NameOID.COMMON_NAME, "Joint Test Lab"),
+        ]
+    )
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(dt.datetime(2026, 1, 1))
+        .not_valid_after(dt.datetime(2036, 1, 1))
+        .sign(key, hashes.SHA256())
+    )
+    key_path, cert_path = folder / "key.pem", folder / "cert.pem"
+    key_path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return key_path, cert_path
+
+
+@pytest.fixture(autouse=True)
+def built_here(monkeypatch):
+    """verify runs as the generator that built the tests' reports (their fixed provenance)."""
+    from report import provenance
+    from tests.conftest import PROVENANCE
+
+    monkeypatch.setattr(provenance, "collect", lambda: PROVENANCE)
+
+
+def fingerprint(cert_path) -> str:
+    """The certificate's SHA-256 over its DER bytes, as pdfsig and browsers show it."""
+    der = x509.load_pem_x509_certificate(cert_path.read_bytes()).public_bytes(serialization.Encoding.DER)
+    return ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
+
+
+@pytest.fixture(scope="module")
+def identity(tmp_path_factory):
+    return make_identity(tmp_path_factory.mktemp("identity"))
+
+
+def pdfsig(pdf: bytes, tmp_path) -> str:
+    path = tmp_path / "signed.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run(["pdfsig", str(path)], capture_output=True, text=True, check=False).stdout
+
+
+def test_a_signed_report_is_valid_for_pdfsig_and_verify_and_reproducible(default_built, identity, tmp_path):
+    signed = sign(default_built.pdf, *identity, WHEN)
+    assert signed == sign(default_built.pdf, *identity, WHEN)
+    assert signed.startswith(default_built.pdf)
+    catalog = PdfReader(io.BytesIO(signed)).trailer["/Root"]
+    assert b'pdfaid:part="3"' in catalog["/Metadata"].get_data()  # the report's PDF/A-3 metadata, still the catalog's
+    shown = pdfsig(signed, tmp_path)
+    assert "Signer Certificate Common Name: Joint Test Lab" in shown
+    assert "Signing Time: Nov 30 2026 00:00:00" in shown
+    assert "Total document signed" in shown and "Signature Validation: Signature is Valid." in shown
+    found = check(signed)
+    assert (found.signer, found.fingerprint, found.intact) == (
+        "Common Name: Joint Test Lab, Organization: Example Storage",
+        fingerprint(identity[1]),
+        True,
+    )
+    outcome = verify_bytes(signed)
+    assert outcome.differences == []
+    assert outcome.signature == (
+        "signed by Common Name: Joint Test Lab, Organization: Example Storage, certificate SHA-256 "
+        + fingerprint(identity[1])
+    )
+
+
+def test_one_changed_byte_after_signing_fails_pdfsig_and_verify(default_built, identity, tmp_path):
+    signed = bytearray(sign(default_built.pdf, *identity, WHEN))
+    at = signed.index(b"/Title") + 8  # a byte of the document information, inside the signed range
+    signed[at] ^= 0x01
+    assert "Signature Validation: Digest Mismatch." in pdfsig(bytes(signed), tmp_path)
+    found = verify_bytes(bytes(signed)).differences
+    assert (
+        "the signature by Common Name: Joint Test Lab, Organization: Example Storage does not match the bytes: changed after signing"
+        in found
+    )
+
+
+def test_only_rsa_keys_sign(default_built, tmp_path):
+    key, cert = make_identity(tmp_path, ec.generate_private_key(ec.SECP256R1()))  # ECDSA would not be reproducible
+    with pytest.raises(SigningError, match="an RSA key and its certificate"):
+        sign(default_built.pdf, key, cert, WHEN)
+
+
+def test_sign_needs_both_key_and_certificate(identity, capsys):
+    from tests.conftest import DATA
+
+    assert main(["build", str(DATA), "--out", "unused", "--sign", str(identity[0])]) == 2
+    assert capsys.readouterr().err == "--sign KEY.pem and --cert CERT.pem go together\n"
+
+
+@pytest.mark.slow
+def test_build_sign_writes_a_signed_report_that_verifies(identity, tmp_path, capsys, monkeypatch):
+    from tests.conftest import DATA
+
+    monkeypatch.undo()  # the build's worker process records this generator: verify as this generator
+
+    out = tmp_path / "out"
+    assert main(["build", str(DATA), "--out", str(out), "--sign", str(identity[0]), "--cert", str(identity[1])]) == 0
+    assert main(["verify", str(out / "report.pdf")]) == 0
+    said = capsys.readouterr().err.splitlines()
+    assert said[-2] == (
+        f"{out / 'report.pdf'}: signed by Common Name: Joint Test Lab, Organization: Example Storage, certificate"
+        f" SHA-256 {fingerprint(identity[1])}"
+    )
+    assert "Signature is Valid." in pdfsig((out / "report.pdf").read_bytes(), tmp_path)
+
+
+def test_the_signature_does_not_depend_on_the_clock_or_the_time_zone(default_built, identity, tmp_path):
+    """pyHanko stamps "now" (in the machine's zone) as the modification date; the signing time stands in for it."""
+    import sys
+
+    here = sign(default_built.pdf, *identity, WHEN)
+    (tmp_path / "in.pdf").write_bytes(default_built.pdf)
+    script = (
+        "import sys, time, datetime as dt; from pathlib import Path; from report.pdf.sign import sign; time.sleep(1.1);"
+        " pdf = Path(sys.argv[1]).read_bytes(); when = dt.datetime(2026, 11, 30, tzinfo=dt.UTC);"
+        " Path(sys.argv[2]).write_bytes(sign(pdf, Path(sys.argv[3]), Path(sys.argv[4]), when))"
+    )
+    paths = [str(tmp_path / "in.pdf"), str(tmp_path / "out.pdf"), *map(str, identity)]
+    env = {"TZ": "Asia/Shanghai", "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-c", script, *paths], cwd=ROOT, env=env, check=True)
+    assert (tmp_path / "out.pdf").read_bytes() == here
+
+
+def edited_update(pdf: bytes) -> bytes:
+    """An incremental update that draws over page 1 (a forger's edit after the signature)."""
+    from pyhanko.pdf_utils import generic
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    stream = writer.add_object(generic.StreamObject(stream_data=b"1 1 1 rg 40 600 500 120 re f"))
+    writer.add_stream_to_page(0, stream)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def refused_by_verify(pdf: bytes, tmp_path, capsys) -> list[str]:
+    path = tmp_path / "forged.pdf"
+    path.write_bytes(pdf)
+    assert main(["verify", str(path)]) == 1
+    return capsys.readouterr().err.splitlines()
+
+
+def test_a_second_signature_over_an_edited_update_is_refused_and_pdfsig_agrees(
+    default_built, identity, tmp_path, capsys, monkeypatch
+):
+    from report.pdf import sign as signing
+
+    genuine = sign(default_built.pdf, *identity, WHEN)
+    impostor = make_identity(tmp_path)  # another key, the same subject: "Joint Test Lab, Example Storage"
+    monkeypatch.setattr(signing, "FIELD", "Signature2")
+    forged = sign(edited_update(genuine), *impostor, WHEN)
+    said = refused_by_verify(forged, tmp_path, capsys)
+    subject = "Common Name: Joint Test Lab, Organization: Example Storage"
+    assert said == [
+        f"{tmp_path / 'forged.pdf'}: refused, not verified: it carries 2 signatures ({subject} (field"
+        f" JointTestReportSignature); {subject} (field Signature2)); a report carries exactly one, covering the whole"
+        " file"
+    ]
+    shown = pdfsig(forged, tmp_path)
+    assert shown.count("Signature Validation: Signature is Valid.") == 2
+    assert "Not total document signed" in shown.split("Signature #2")[0]  # the genuine one no longer covers it
+
+
+def test_an_unsigned_update_after_the_signature_is_one_line_and_pdfsig_agrees(
+    default_built, identity, tmp_path, capsys
+):
+    genuine = sign(default_built.pdf, *identity, WHEN)
+    forged = edited_update(genuine)
+    said = refused_by_verify(forged, tmp_path, capsys)
+    added = len(forged) - len(genuine)
+    assert said == [
+        f"{tmp_path / 'forged.pdf'}: refused, not verified: {added:,} bytes were added after the signature by Common"
+        " Name: Joint Test Lab, Organization: Example Storage (an update after it, which the signature does not"
+        " cover)"
+    ]
+    assert "Not total document signed" in pdfsig(forged, tmp_path)
+
+
+def test_an_unsigned_report_says_so(default_built, tmp_path, capsys):
+    path = tmp_path / "report.pdf"
+    path.write_bytes(default_built.pdf)
+    assert main(["verify", str(path)]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}: not signed",
+        f"{path}: verified: every figure matches a rebuild from the attached inputs, and so does every page",
+    ]
