@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from report.compute.asynchronous import _async, _async_sides, _cluster, _node_local, min_interval_steps
-from report.compute.audit import _audit, _economics, _lifecycle, _save_span, _scale
+from report.compute.asynchronous import async_figures, async_sides_at, cluster, min_interval_steps, node_local
+from report.compute.audit import bandwidth_audit, economics, lifecycle, save_span, scale
 from report.compute.figures import (
     FAR_EXTRAPOLATION,
     SIDES,
@@ -43,12 +43,12 @@ from report.compute.figures import (
     Verdict,
     WrittenFit,
 )
-from report.compute.gates import _gates, _next_steps, _verdict
-from report.compute.loads import _load
-from report.compute.projections import _feasibility, _fit, _projection, predict
-from report.compute.reliability import _break_even_steps, _reliability
-from report.compute.saves import _bandwidth, _other_saves, _save, _saves_and_bubble, _step_time
-from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, _sensitivity
+from report.compute.gates import evaluated_gates, next_steps, verdict
+from report.compute.loads import load_times
+from report.compute.projections import infeasible, line_fit, predict, projection
+from report.compute.reliability import break_even_steps, reliability_figures
+from report.compute.saves import bandwidth_figures, other_saves, save_times, saves_and_bubble, step_time
+from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, sensitivity_grid
 from report.inputs.joint_test import JointTest
 from report.problems import InvalidInput
 from report.schema import SCHEMA_VERSION
@@ -58,21 +58,21 @@ def compute(test: JointTest) -> Metrics:
     """All figures of the contract (and the report's extras) for a validated joint test."""
     config = test.config
     names = {"baseline": config.systems.save_baseline, "candidate": config.systems.candidate}
-    save = _save(test.saves, names, config.training.model)
-    async_sides, save, bubble = _saves_and_bubble(test, save)
-    fits = {side: _fit(test.saves, names[side]) for side in SIDES}
-    projections = tuple(_projection(spec, fits, bubble.saves) for spec in config.projections)
-    problems = _feasibility(test, bubble, projections)
+    save = save_times(test.saves, names, config.training.model)
+    async_sides, save, bubble = saves_and_bubble(test, save)
+    fits = {side: line_fit(test.saves, names[side]) for side in SIDES}
+    projections = tuple(projection(spec, fits, bubble.saves) for spec in config.projections)
+    problems = infeasible(test, bubble, projections)
     if problems:
         raise InvalidInput(problems)
     if async_sides is None:  # sync mode: the what-if at the step time the bubble gives, now known to be above zero
         step = bubble.compute_s / bubble.total_steps
-        async_sides = _async_sides(test, save, step, config.training.checkpoint_interval_steps * step)
-    bandwidth = _bandwidth(test.bandwidth, names)
-    load = _load(test.loads, config.systems.load_baseline, config.systems.candidate, config.gates.max_cv_pct)
-    gates = _gates(test, save, bubble)
-    step = _step_time(test, bubble)
-    reliability = _reliability(test, save, bubble, async_sides, step)
+        async_sides = async_sides_at(test, save, step, config.training.checkpoint_interval_steps * step)
+    bandwidth = bandwidth_figures(test.bandwidth, names)
+    load = load_times(test.loads, config.systems.load_baseline, config.systems.candidate, config.gates.max_cv_pct)
+    gates = evaluated_gates(test, save, bubble)
+    step = step_time(test, bubble)
+    reliability = reliability_figures(test, save, bubble, async_sides, step)
     return Metrics(
         schema_version=SCHEMA_VERSION,
         checkpoint_mode=config.training.checkpoint_mode,
@@ -85,23 +85,23 @@ def compute(test: JointTest) -> Metrics:
         fits=fits,
         load=load,
         gates=gates,
-        verdict=_verdict(gates),
-        next_steps=_next_steps(test, save),
+        verdict=verdict(gates),
+        next_steps=next_steps(test, save),
         reliability=reliability,
-        audit=_audit(save, bandwidth, projections),
-        lifecycle=_lifecycle(save, bubble, load),
-        scale=_scale(test, save, bubble, reliability, async_sides),
-        economics=_economics(config.economics, save, bubble, reliability),
-        sensitivity=_sensitivity(
+        audit=bandwidth_audit(save, bandwidth, projections),
+        lifecycle=lifecycle(save, bubble, load),
+        scale=scale(test, save, bubble, reliability, async_sides),
+        economics=economics(config.economics, save, bubble, reliability),
+        sensitivity=sensitivity_grid(
             save, bubble, async_sides, config.training.checkpoint_mode, step, config.gates.target_duration_reduction_pct
         ),
         inputs={name: test.sha256[name] for name in test.raw},  # in the inputs' canonical order
-        async_=_async(test, async_sides, bubble, reliability.interval_s, reliability.step_time_s),
-        cluster=_cluster(save, bandwidth, bubble, reliability.interval_s),
-        node_local=_node_local(test, save, bandwidth, bubble, reliability.interval_s),
-        other_saves=_other_saves(test.saves, names, config.training.model),
-        save_span=_save_span(test, save, bandwidth),
-        break_even_steps=_break_even_steps(test, save, reliability, async_sides),
+        async_=async_figures(test, async_sides, bubble, reliability.interval_s, reliability.step_time_s),
+        cluster=cluster(save, bandwidth, bubble, reliability.interval_s),
+        node_local=node_local(test, save, bandwidth, bubble, reliability.interval_s),
+        other_saves=other_saves(test.saves, names, config.training.model),
+        save_span=save_span(test, save, bandwidth),
+        break_even_steps=break_even_steps(test, save, reliability, async_sides),
     )
 
 

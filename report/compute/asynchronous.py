@@ -33,7 +33,8 @@ def _gpus_per_node(test: JointTest) -> int:
     return GPUS_PER_NODE if spec is None else spec.gpus_per_node
 
 
-def _async_sides(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:
+def async_sides_at(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:
+    """Each side's asynchronous save (staging, write lag, stall) at this step time and interval."""
     per_node = _gpus_per_node(test)
     mtbf = test.config.reliability.gpu_mtbf_hours * 3600 / save.baseline.gpus  # reliability.job_mtbf_s
     out = {}
@@ -62,7 +63,8 @@ def min_interval_steps(lag_s: float, step_s: float) -> int:
     return n
 
 
-def _async(test: JointTest, sides: dict[str, AsyncSide], bubble: Bubble, interval: float, step: float) -> Async:
+def async_figures(test: JointTest, sides: dict[str, AsyncSide], bubble: Bubble, interval: float, step: float) -> Async:
+    """The asynchronous checkpointing figures: both sides' stalls and what they change."""
     b, c = sides["baseline"], sides["candidate"]
     saves = bubble.saves
     return Async(
@@ -77,7 +79,7 @@ def _async(test: JointTest, sides: dict[str, AsyncSide], bubble: Bubble, interva
     )
 
 
-def _node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float) -> NodeLocal | None:
+def node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float) -> NodeLocal | None:
     """Each node's part of the saves where a save system is local to each node ([systems] node_local)."""
     config = test.config
     names = {"baseline": config.systems.save_baseline, "candidate": config.systems.candidate}
@@ -110,7 +112,8 @@ def _node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubbl
     )
 
 
-def _cluster(save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float) -> Cluster:
+def cluster(save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float) -> Cluster:
+    """The write bandwidth the cluster's jobs ask of each system, mean and peak, against its sustained rate."""
     jobs = max(1, bubble.cluster_gpus // save.baseline.gpus)
 
     def side(s: SaveSide, sustained: float) -> ClusterSide:

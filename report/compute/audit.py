@@ -22,7 +22,7 @@ from report.compute.figures import (
     SpanSide,
     WrittenFit,
 )
-from report.compute.reliability import _blocking
+from report.compute.reliability import blocking
 from report.inputs.config import EconomicsSpec
 from report.inputs.joint_test import JointTest
 from report.inputs.runs import BandwidthLog, span_means
@@ -46,7 +46,8 @@ def _written_fit(save: Save, bandwidth: Bandwidth) -> WrittenFit | None:
     return WrittenFit(fixed_s=save.baseline.mean_s - written / bw_b, written_gb=written)
 
 
-def _audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]) -> Audit:
+def bandwidth_audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]) -> Audit:
+    """Each side's saves against its sustained bandwidth, and the fit of bytes written."""
     b = _audit_side(save.baseline, bandwidth.baseline_gbps)
     c = _audit_side(save.candidate, bandwidth.candidate_gbps)
     fit = _written_fit(save, bandwidth)
@@ -84,7 +85,7 @@ def _tool_gbps(test: JointTest, log: BandwidthLog, system: str) -> float | None:
     return stats.mean([size / seconds for size, seconds in runs])
 
 
-def _save_span(test: JointTest, save: Save, bandwidth: Bandwidth) -> SaveSpan:
+def save_span(test: JointTest, save: Save, bandwidth: Bandwidth) -> SaveSpan:
     """Each system's saves against its log over the same span, the first mean_s seconds of each run, and against its
     tool's own rate."""
     log, sides = test.bandwidth, []
@@ -104,7 +105,8 @@ def _save_span(test: JointTest, save: Save, bandwidth: Bandwidth) -> SaveSpan:
     return SaveSpan(*sides)
 
 
-def _lifecycle(save: Save, bubble: Bubble, load: Load) -> Lifecycle:
+def lifecycle(save: Save, bubble: Bubble, load: Load) -> Lifecycle:
+    """What the candidate saves over a training run and across the model loads."""
     saved = [m.saved_s for m in load.models]
     return Lifecycle(
         training_saved_s=bubble.time_saved_s,
@@ -114,14 +116,15 @@ def _lifecycle(save: Save, bubble: Bubble, load: Load) -> Lifecycle:
     )
 
 
-def _scale(
+def scale(
     test: JointTest, save: Save, bubble: Bubble, reliability: Reliability, async_sides: dict[str, AsyncSide]
 ) -> Scale:
+    """Failure-aware figures at the cluster's size: job MTBF, each side's optimum interval and overhead."""
     r = test.config.reliability
     mtbf = r.gpu_mtbf_hours * 3600 / bubble.cluster_gpus
     optimum = {}
     for name, side, rel in zip(SIDES, save.sides(), (reliability.baseline, reliability.candidate), strict=True):
-        b, w = _blocking(test, side, async_sides[name])
+        b, w = blocking(test, side, async_sides[name])
         best = max(stats.young_interval(b, mtbf), w)
         optimum[name] = (best, stats.failure_overhead_pct(b, w, best, mtbf, rel.recovery_s))
     return Scale(
@@ -135,7 +138,8 @@ def _scale(
     )
 
 
-def _economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble, reliability: Reliability) -> Economics | None:
+def economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble, reliability: Reliability) -> Economics | None:
+    """What the saved GPU time is worth ([economics]); None where test.toml prices nothing."""
     if spec is None:
         return None
     per_run = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_hour_price

@@ -565,7 +565,7 @@ class Metrics:
     node_local: NodeLocal | None = None  #: where a save system is local to each node; not in metrics.json
     other_saves: tuple[OtherSave, ...] = ()  #: the save times' other model sizes, by size; not in metrics.json
     save_span: SaveSpan | None = None  #: the saves against their logs over the saves' own span; not in metrics.json
-    break_even_steps: int | None = None  #: compute.reliability._break_even_steps; not in metrics.json
+    break_even_steps: int | None = None  #: compute.reliability.break_even_steps; not in metrics.json
 
     def node_part(self, key: str) -> NodeShare | None:
         """One node's part of side `key`'s saves, where that system is local to each node and the job spans several

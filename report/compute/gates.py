@@ -24,7 +24,8 @@ def _speedup_gate(save: Save, target: float) -> Gate:
     return Gate("G3", "insufficient")
 
 
-def _gates(test: JointTest, save: Save, bubble: Bubble) -> tuple[Gate, ...]:
+def evaluated_gates(test: JointTest, save: Save, bubble: Bubble) -> tuple[Gate, ...]:
+    """G1 to G4 evaluated against test.toml's [gates]."""
     g = test.config.gates
     g1 = _measurement_gate("G1", save.baseline, g.min_runs, g.max_cv_pct)
     g2 = _measurement_gate("G2", save.candidate, g.min_runs, g.max_cv_pct)
@@ -33,14 +34,16 @@ def _gates(test: JointTest, save: Save, bubble: Bubble) -> tuple[Gate, ...]:
     return (g1, g2, _speedup_gate(save, g.target_speedup), g4)
 
 
-def _verdict(gates: tuple[Gate, ...]) -> Verdict:
+def verdict(gates: tuple[Gate, ...]) -> Verdict:
+    """The verdict the gates give: demonstrated, undecided or not demonstrated."""
     failed = tuple(g.id for g in gates if g.status == "fail")
     insufficient = tuple(g.id for g in gates if g.status == "insufficient")
     status = "not_demonstrated" if failed else "undecided" if insufficient else "demonstrated"
     return Verdict(status, failed, insufficient)
 
 
-def _next_steps(test: JointTest, save: Save) -> NextSteps:
+def next_steps(test: JointTest, save: Save) -> NextSteps:
+    """The runs each side still needs, and the runs per side that would decide G3."""
     g = test.config.gates
     need = max(g.min_runs, 2)
     b, c = save.baseline, save.candidate

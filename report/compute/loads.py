@@ -35,7 +35,8 @@ def _load_model(model: str, platform: str, b: pd.Series, c: pd.Series, max_cv: f
     )
 
 
-def _load(frame: pd.DataFrame, baseline: str, candidate: str, max_cv: float) -> Load:
+def load_times(frame: pd.DataFrame, baseline: str, candidate: str, max_cv: float) -> Load:
+    """The model loads, model by model, and the range of their speedups."""
     groups = {
         (str(m), str(p), str(s)): rows
         for (m, p, s), rows in frame.groupby(["model", "platform", "system"], observed=True)

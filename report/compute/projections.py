@@ -10,7 +10,8 @@ from report.inputs.joint_test import JointTest
 from report.problems import Problem
 
 
-def _fit(frame: pd.DataFrame, system: str) -> Fit:
+def line_fit(frame: pd.DataFrame, system: str) -> Fit:
+    """One system's save time against snapshot size: a least-squares line, or proportional for one size."""
     rows = frame[frame["system"] == system]
     sizes = tuple(float(v) for v in rows["snapshot_gb"])
     times = tuple(float(v) for v in rows["save_s"])
@@ -28,7 +29,8 @@ def predict(fit: Fit, size_gb: float) -> float:
     return fit.intercept_s + fit.slope_s_per_gb * size_gb
 
 
-def _projection(spec, fits: dict[str, Fit], default_saves: int) -> Projection:
+def projection(spec, fits: dict[str, Fit], default_saves: int) -> Projection:
+    """The save times test.toml's [[projection]] asks for, from both sides' fits."""
     b, c = predict(fits["baseline"], spec.snapshot_gb), predict(fits["candidate"], spec.snapshot_gb)
     saves = spec.saves if spec.saves is not None else default_saves
     measured = max(max(fits[s].sizes_gb) for s in SIDES)
@@ -45,7 +47,7 @@ def _projection(spec, fits: dict[str, Fit], default_saves: int) -> Projection:
     )
 
 
-def _feasibility(test: JointTest, bubble: Bubble, projections: tuple[Projection, ...]) -> list[Problem]:
+def infeasible(test: JointTest, bubble: Bubble, projections: tuple[Projection, ...]) -> list[Problem]:
     """Inputs that are each valid but together describe something impossible."""
     problems = []
     t = test.config.training

@@ -9,7 +9,7 @@ from report.compute.figures import AsyncSide, Bubble, Reliability, ReliabilitySi
 from report.inputs.joint_test import JointTest
 
 
-def _blocking(test: JointTest, side: SaveSide, lag: AsyncSide) -> tuple[float, float]:
+def blocking(test: JointTest, side: SaveSide, lag: AsyncSide) -> tuple[float, float]:
     """(b, w): the part of a save that blocks training and the write lag (sync: the save, 0; async: staging, save)."""
     if test.config.training.checkpoint_mode == "async":
         return lag.staging_s, lag.write_lag_s
@@ -25,16 +25,17 @@ def _restore_s(test: JointTest, system: str) -> float | None:
     return stats.mean([float(v) for v in rows["restore_s"]])
 
 
-def _reliability(
+def reliability_figures(
     test: JointTest, save: Save, bubble: Bubble, async_sides: dict[str, AsyncSide], step: float
 ) -> Reliability:
+    """Failure-aware figures at the test's interval and at each side's optimum."""
     r = test.config.reliability
     gpus = save.baseline.gpus
     mtbf = r.gpu_mtbf_hours * 3600 / gpus
     interval = bubble.checkpoint_interval_steps * step
 
     def side(name: str, s: SaveSide) -> ReliabilitySide:
-        b, w = _blocking(test, s, async_sides[name])
+        b, w = blocking(test, s, async_sides[name])
         restore = _restore_s(test, s.system)
         recovery = r.restart_s + (0.0 if restore is None else restore)
         best = max(stats.young_interval(b, mtbf), w)
@@ -77,7 +78,7 @@ def _reliability(
     )
 
 
-def _break_even_steps(
+def break_even_steps(
     test: JointTest, save: Save, reliability: Reliability, async_sides: dict[str, AsyncSide]
 ) -> int | None:
     """Where re-tuning beats switching: the fewest whole steps between saves at which the baseline's failure-aware
@@ -87,7 +88,7 @@ def _break_even_steps(
     r = reliability
     if not r.tuning_beats_switching:
         return None
-    b, w = _blocking(test, save.baseline, async_sides["baseline"])
+    b, w = blocking(test, save.baseline, async_sides["baseline"])
     step, target = r.step_time_s, r.candidate.overhead_pct
 
     def beats(n: int) -> bool:

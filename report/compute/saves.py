@@ -8,13 +8,13 @@ import math
 import pandas as pd
 
 from report import stats
-from report.compute.asynchronous import _async_sides
+from report.compute.asynchronous import async_sides_at
 from report.compute.figures import SIDES, AsyncSide, Bandwidth, BandwidthSide, Bubble, OtherSave, Save, SaveSide
 from report.inputs.joint_test import JointTest
 from report.inputs.runs import BandwidthLog, steady_means
 
 
-def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] | None, Save, Bubble]:
+def saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] | None, Save, Bubble]:
     """The async figures per side (async mode; None in sync mode), the saves with their pause, and the bubble.
 
     In sync mode the pause is the save's mean and the step time follows from the bubble (compute_s / total_steps,
@@ -24,7 +24,7 @@ def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide]
     t = test.config.training
     if t.checkpoint_mode == "async":
         step = t.step_time_s
-        sides = _async_sides(test, save, step, t.checkpoint_interval_steps * step)
+        sides = async_sides_at(test, save, step, t.checkpoint_interval_steps * step)
         pauses = {side: sides[side].stall_s for side in SIDES}
     else:
         sides, pauses = None, {"baseline": save.baseline.mean_s, "candidate": save.candidate.mean_s}
@@ -36,7 +36,7 @@ def _saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide]
     return sides, save, _bubble(test, save)
 
 
-def _step_time(test: JointTest, bubble: Bubble) -> float:
+def step_time(test: JointTest, bubble: Bubble) -> float:
     """t: compute seconds per step; in async mode the given step_time_s."""
     t = test.config.training
     return t.step_time_s if t.checkpoint_mode == "async" else bubble.compute_s / bubble.total_steps
@@ -69,7 +69,8 @@ def _save_side(frame: pd.DataFrame, system: str, model: str) -> SaveSide:
     )
 
 
-def _save(frame: pd.DataFrame, names: dict[str, str], model: str) -> Save:
+def save_times(frame: pd.DataFrame, names: dict[str, str], model: str) -> Save:
+    """The training model's save times on both sides and their ratio."""
     b, c = (_save_side(frame, names[side], model) for side in SIDES)
     return Save(
         baseline=b,
@@ -82,7 +83,7 @@ def _save(frame: pd.DataFrame, names: dict[str, str], model: str) -> Save:
     )
 
 
-def _other_saves(frame: pd.DataFrame, names: dict[str, str], model: str) -> tuple[OtherSave, ...]:
+def other_saves(frame: pd.DataFrame, names: dict[str, str], model: str) -> tuple[OtherSave, ...]:
     """Each (model, GPUs) pair other than the training model's that both save systems timed: its mean save times
     and their ratio, ordered by GPU count then model (cold read 23, M2: long_names' 4.21x was the largest of three
     sizes, the others' 2.80x and 3.39x only in Appendix A)."""
@@ -115,7 +116,8 @@ def _bandwidth_side(log: BandwidthLog, system: str) -> BandwidthSide:
     )
 
 
-def _bandwidth(log: BandwidthLog, names: dict[str, str]) -> Bandwidth:
+def bandwidth_figures(log: BandwidthLog, names: dict[str, str]) -> Bandwidth:
+    """Sustained and steady write bandwidth on both sides and the improvement."""
     b, c = (_bandwidth_side(log, names[side]) for side in SIDES)
     return Bandwidth(
         baseline_gbps=b.sustained_gbps,

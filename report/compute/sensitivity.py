@@ -31,7 +31,7 @@ def _geometric_grid(span: float, points: int) -> np.ndarray:
         return np.array([float(base ** (Decimal(2 * i - last) / last)) for i in range(points)])
 
 
-def _sensitivity(
+def sensitivity_grid(
     save: Save, bubble: Bubble, async_sides: dict[str, AsyncSide], mode: str, step_time: float, target_pct: float
 ) -> Sensitivity:
     """The benefit over a grid of intervals and step times; in async mode each point's pauses are its stalls."""
