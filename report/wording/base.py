@@ -117,6 +117,16 @@ class Words:
         self.illustrative = set(m.inputs_illustrative)
         self.sides = sides(m)  #: the baseline's view, then the candidate's
 
+    def name(self, key: str) -> str:
+        """The name of system `key` ("baseline", "candidate" or "load_baseline") as a sentence prints it: the one
+        place that names a system, so that short names (test.toml's [systems] short) are applied in one place."""
+        systems = self.config.systems
+        return {
+            "baseline": systems.save_baseline,
+            "candidate": systems.candidate,
+            "load_baseline": systems.load_baseline,
+        }[key]
+
     def marked(self, *inputs: str, side: str | None = None) -> str:
         """The mark of a figure drawn from `inputs` ("" when none): "illustrative" when one of them is declared
         illustrative, else "not_durable" when it is a save input and a save system (`side`'s, when it names one) is
