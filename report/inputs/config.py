@@ -7,7 +7,7 @@ import tomllib
 
 from report.bounds import MAX_PROJECTIONS
 from report.i18n import LANGUAGES
-from report.inputs.import_tables import _imports
+from report.inputs.import_tables import import_specs
 from report.inputs.specs import (
     CHECKPOINT_MODES,
     CSV_INPUTS,
@@ -24,16 +24,16 @@ from report.inputs.specs import (
     Training,
 )
 from report.inputs.toml_reader import (
-    _ASYNC,
-    _ECONOMICS,
-    _KIND_WORDS,
-    _PROJECTION,
-    _SYSTEMS,
-    _TOP,
-    _check_value,
-    _describe,
-    _KeyLines,
-    _Reader,
+    ASYNC,
+    ECONOMICS,
+    KIND_WORDS,
+    PROJECTION,
+    SYSTEMS,
+    TOP,
+    KeyLines,
+    TableReader,
+    check_value,
+    described,
 )
 from report.problems import Problem
 
@@ -51,8 +51,8 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
         return None, [_syntax_problem(str(exc))]
     except RecursionError:  # a key or value nested thousands deep: no test.toml looks like that
         return None, [Problem(FILE, None, None, "nests tables or arrays too deeply to be read")]
-    reader = _Reader(_KeyLines(text))
-    top = reader.table(data, "", _TOP)
+    reader = TableReader(KeyLines(text))
+    top = reader.table(data, "", TOP)
     systems = reader.subtable(data, "systems")
     training = reader.subtable(data, "training")
     sources = reader.subtable(data, "sources")
@@ -66,7 +66,7 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     node_local = _save_systems(reader, "node_local", systems.pop("node_local", []), systems)
     environment = _environment(reader, data.get("environment", {}))
     _check_language(reader, top.get("language"))
-    imports = _imports(reader, data.get("import", []), systems)
+    imports = import_specs(reader, data.get("import", []), systems)
     _cross_checks(reader, systems, training)
     _mode_checks(reader, training, "async" in data)
     if reader.problems:
@@ -112,13 +112,13 @@ def _given(data: dict) -> frozenset[str]:
     return frozenset(keys)
 
 
-def _illustrative(reader: _Reader, value: list) -> tuple[str, ...]:
+def _illustrative(reader: TableReader, value: list) -> tuple[str, ...]:
     """[sources] illustrative: distinct names of the CSV inputs, returned in the contract's order."""
     names = []
     for item in value:
         if item not in CSV_INPUTS:
             allowed = ", ".join(f'"{n}"' for n in CSV_INPUTS)
-            reader.problem("sources", "illustrative", f"{_describe(item)} is not an input name; expected {allowed}")
+            reader.problem("sources", "illustrative", f"{described(item)} is not an input name; expected {allowed}")
         elif item in names:
             reader.problem("sources", "illustrative", f'"{item}" is listed twice')
         else:
@@ -126,14 +126,14 @@ def _illustrative(reader: _Reader, value: list) -> tuple[str, ...]:
     return tuple(n for n in CSV_INPUTS if n in names)
 
 
-def _economics(reader: _Reader, data: dict) -> EconomicsSpec | None:
+def _economics(reader: TableReader, data: dict) -> EconomicsSpec | None:
     if "economics" not in data:
         return None
     value = data["economics"]
     if not isinstance(value, dict):
-        reader.problem("", "economics", f"must be a table [economics], got {_describe(value)}")
+        reader.problem("", "economics", f"must be a table [economics], got {described(value)}")
         return None
-    checked = reader.table(value, "economics", _ECONOMICS)
+    checked = reader.table(value, "economics", ECONOMICS)
     if "pue" in checked and "gpu_power_kw" not in value:
         reader.problem("economics", "pue", "is given without gpu_power_kw; the energy figures need the power of a GPU")
         return None
@@ -149,15 +149,15 @@ def _economics(reader: _Reader, data: dict) -> EconomicsSpec | None:
     )
 
 
-def _async_saves(reader: _Reader, data: dict, systems: dict) -> AsyncSaves | None:
+def _async_saves(reader: TableReader, data: dict, systems: dict) -> AsyncSaves | None:
     """[async]: staging_s, one number >= 0 for both save systems or a table keyed by exactly their names."""
     if "async" not in data:
         return None
     value = data["async"]
     if not isinstance(value, dict):
-        reader.problem("", "async", f"must be a table [async], got {_describe(value)}")
+        reader.problem("", "async", f"must be a table [async], got {described(value)}")
         return None
-    checked = reader.table(value, "async", _ASYNC)
+    checked = reader.table(value, "async", ASYNC)
     if "staging_s" not in checked:
         return None
     staging = _staging(reader, checked["staging_s"], systems)
@@ -166,19 +166,19 @@ def _async_saves(reader: _Reader, data: dict, systems: dict) -> AsyncSaves | Non
     return AsyncSaves(staging_s=staging, gpus_per_node=checked.get("gpus_per_node", GPUS_PER_NODE))
 
 
-def _staging(reader: _Reader, value: object, systems: dict) -> dict[str, float] | None:
+def _staging(reader: TableReader, value: object, systems: dict) -> dict[str, float] | None:
     names = [systems.get(k) for k in ("save_baseline", "candidate")]
     if None in names:
         return None  # [systems] is wrong already; that problem is reported
     expected = " and ".join(f'"{n}"' for n in names)
-    if _check_value(value, "nonnegnum"):
+    if check_value(value, "nonnegnum"):
         return {name: float(value) for name in names}
     if not isinstance(value, dict):
         reader.problem(
             "async",
             "staging_s",
             f"must be a number, zero or above, or a table of one such number per save system ({expected}),"
-            f" got {_describe(value)}",
+            f" got {described(value)}",
         )
         return None
     out, ok = {}, True
@@ -190,8 +190,8 @@ def _staging(reader: _Reader, value: object, systems: dict) -> dict[str, float] 
         elif name in out:
             reader.problem("async", "staging_s", f'"{name}" is given twice')
             ok = False
-        elif not _check_value(seconds, "nonnegnum"):
-            reader.problem("async", "staging_s", f'"{name}": must be a number, zero or above, got {_describe(seconds)}')
+        elif not check_value(seconds, "nonnegnum"):
+            reader.problem("async", "staging_s", f'"{name}": must be a number, zero or above, got {described(seconds)}')
             ok = False
         else:
             out[name] = float(seconds)
@@ -201,7 +201,7 @@ def _staging(reader: _Reader, value: object, systems: dict) -> dict[str, float] 
     return out if ok and not missing else None
 
 
-def _save_systems(reader: _Reader, key: str, value: list, systems: dict) -> tuple[str, ...]:
+def _save_systems(reader: TableReader, key: str, value: list, systems: dict) -> tuple[str, ...]:
     """[systems] not_durable or node_local (`key`): distinct names, each the save_baseline or the candidate."""
     names = [systems.get(k) for k in ("save_baseline", "candidate") if systems.get(k)]
     expected = " or ".join(f'"{n}"' for n in names)
@@ -209,7 +209,7 @@ def _save_systems(reader: _Reader, key: str, value: list, systems: dict) -> tupl
     for item in value:
         name = item.strip() if isinstance(item, str) else None
         if name not in names:
-            reader.problem("systems", key, f"{_describe(item)} is not a save system; expected {expected}")
+            reader.problem("systems", key, f"{described(item)} is not a save system; expected {expected}")
         elif name in out:
             reader.problem("systems", key, f'"{name}" is listed twice')
         else:
@@ -217,12 +217,12 @@ def _save_systems(reader: _Reader, key: str, value: list, systems: dict) -> tupl
     return tuple(out)
 
 
-def _mode_checks(reader: _Reader, training: dict, async_given: bool) -> None:
+def _mode_checks(reader: TableReader, training: dict, async_given: bool) -> None:
     """checkpoint_mode: "sync" or "async"; "async" needs step_time_s and [async] with its staging times."""
     mode = training.get("checkpoint_mode", "sync")
     if mode not in CHECKPOINT_MODES:
         allowed = " or ".join(f'"{m}"' for m in CHECKPOINT_MODES)
-        reader.problem("training", "checkpoint_mode", f"{_describe(mode)} is not a checkpoint mode; expected {allowed}")
+        reader.problem("training", "checkpoint_mode", f"{described(mode)} is not a checkpoint mode; expected {allowed}")
         return
     if mode != "async":
         return
@@ -241,21 +241,21 @@ def _mode_checks(reader: _Reader, training: dict, async_given: bool) -> None:
         )
 
 
-def _environment(reader: _Reader, value: object) -> tuple[tuple[str, str], ...]:
+def _environment(reader: TableReader, value: object) -> tuple[tuple[str, str], ...]:
     """[environment]: the reader's own labels, each a non-empty text, in the order given."""
     if not isinstance(value, dict):
-        reader.problem("", "environment", f"must be a table [environment], got {_describe(value)}")
+        reader.problem("", "environment", f"must be a table [environment], got {described(value)}")
         return ()
     out = []
     for key, text in value.items():
-        if _check_value(text, "text"):
+        if check_value(text, "text"):
             out.append((key, text.strip()))
         else:
-            reader.problem("environment", key, f"must be {_KIND_WORDS['text']}, got {_describe(text)}")
+            reader.problem("environment", key, f"must be {KIND_WORDS['text']}, got {described(text)}")
     return tuple(out)
 
 
-def _check_language(reader: _Reader, language: str | None) -> None:
+def _check_language(reader: TableReader, language: str | None) -> None:
     if language is not None and language not in LANGUAGES:
         allowed = " or ".join(f'"{n}"' for n in LANGUAGES)
         reader.problem("", "language", f'"{language}" is not a language of this report; expected {allowed}')
@@ -273,11 +273,11 @@ def _syntax_problem(message: str) -> Problem:
     return Problem(FILE, None, None, f"TOML syntax error: {text}")
 
 
-def _lookalike_systems(reader: _Reader, systems: dict) -> None:
+def _lookalike_systems(reader: TableReader, systems: dict) -> None:
     """Two roles' names equal after Unicode normalisation and case folding would print as one system."""
     from report.text_check import lookalikes
 
-    names = {k: v for k, v in systems.items() if k in _SYSTEMS and isinstance(v, str)}
+    names = {k: v for k, v in systems.items() if k in SYSTEMS and isinstance(v, str)}
     for first, second in lookalikes(names):
         reader.problem(
             "systems",
@@ -287,7 +287,7 @@ def _lookalike_systems(reader: _Reader, systems: dict) -> None:
         )
 
 
-def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
+def _projections(reader: TableReader, value: object) -> tuple[ProjectionSpec, ...]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         reader.problem("", "projections", "must be written as [[projections]] tables")
         return ()
@@ -296,13 +296,13 @@ def _projections(reader: _Reader, value: object) -> tuple[ProjectionSpec, ...]:
         return ()
     specs = []
     for index, item in enumerate(value):
-        checked = reader.table(item, "projections", _PROJECTION, index)
+        checked = reader.table(item, "projections", PROJECTION, index)
         if len(checked) == len(item) and {"name", "snapshot_gb"} <= checked.keys():
             specs.append(ProjectionSpec(checked["name"], float(checked["snapshot_gb"]), checked.get("saves")))
     return tuple(specs)
 
 
-def _cross_checks(reader: _Reader, systems: dict, training: dict) -> None:
+def _cross_checks(reader: TableReader, systems: dict, training: dict) -> None:
     _lookalike_systems(reader, systems)
     candidate = systems.get("candidate")
     for key in ("save_baseline", "load_baseline"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.specs import ImportSpec
-from report.inputs.toml_reader import _describe, _Reader
+from report.inputs.toml_reader import TableReader, described
 
 # [[import]]: the tools, the tables each may feed, and the keys of each table (kind, required).
 _IMPORT_COMMON = {"tool": ("text", True), "files": ("files", True), "system": ("text", True), "into": ("text", True)}
@@ -22,7 +22,7 @@ _IMPORT_SYSTEMS = {
 }
 
 
-def _imports(reader: _Reader, value: object, systems: dict) -> tuple[ImportSpec, ...]:
+def import_specs(reader: TableReader, value: object, systems: dict) -> tuple[ImportSpec, ...]:
     """The [[import]] tables, each checked against its tool and target table."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         reader.problem("", "import", "must be written as [[import]] tables")
@@ -31,7 +31,7 @@ def _imports(reader: _Reader, value: object, systems: dict) -> tuple[ImportSpec,
     return tuple(s for s in specs if s is not None)
 
 
-def _import(reader: _Reader, index: int, item: dict, systems: dict) -> ImportSpec | None:
+def _import(reader: TableReader, index: int, item: dict, systems: dict) -> ImportSpec | None:
     before = len(reader.problems)
     tool, into = item.get("tool"), item.get("into")
     if tool not in IMPORT_TOOLS:  # the registry, read when test.toml is: the tools and their targets
@@ -75,16 +75,16 @@ def _import(reader: _Reader, index: int, item: dict, systems: dict) -> ImportSpe
 def _one_of(key: str, value: object, allowed: dict) -> str:
     if value is None:
         return f'the key "{key}" is missing'
-    return f"must be one of {', '.join(allowed)}, got {_describe(value)}"
+    return f"must be one of {', '.join(allowed)}, got {described(value)}"
 
 
-def _files_checked(reader: _Reader, item: dict, index: int) -> dict:
+def _files_checked(reader: TableReader, item: dict, index: int) -> dict:
     """`files` must be a non-empty list of non-empty strings; it is then checked like a text."""
     files = item.get("files")
     if files is None:
         return item
     if not (isinstance(files, list) and files and all(isinstance(f, str) and f.strip() for f in files)):
-        reader.problem("import", "files", f"must be a list of paths in quotes, got {_describe(files)}", index)
+        reader.problem("import", "files", f"must be a list of paths in quotes, got {described(files)}", index)
     return {k: v for k, v in item.items() if k != "files"} | {"files": "-"}
 
 
@@ -92,7 +92,7 @@ def _files_as_text(spec: dict) -> dict:
     return {k: ("text", required) if kind == "files" else (kind, required) for k, (kind, required) in spec.items()}
 
 
-def _check_import_system(reader: _Reader, system: str | None, into: str, systems: dict, index: int) -> None:
+def _check_import_system(reader: TableReader, system: str | None, into: str, systems: dict, index: int) -> None:
     names = {systems.get(k): k for k in _IMPORT_SYSTEMS[into] if systems.get(k)}
     if system is not None and systems and system not in names:
         allowed = " or ".join(f'"{n}"' for n in names)

@@ -11,8 +11,8 @@ from report.problems import Problem
 from report.text_check import text_problem
 
 # Each key: (kind, required). Kinds: text, date, posint, posnum, nonnegnum, num.
-_TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True), "language": ("text", False)}
-_SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")} | {
+TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True), "language": ("text", False)}
+SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")} | {
     "not_durable": ("list", False),
     "node_local": ("list", False),
 }
@@ -25,7 +25,7 @@ _TRAINING = {
     "cluster_gpus": ("posint", False),
     "checkpoint_mode": ("text", False),
 }
-_PROJECTION = {"name": ("text", True), "snapshot_gb": ("posnum", True), "saves": ("posint", False)}
+PROJECTION = {"name": ("text", True), "snapshot_gb": ("posnum", True), "saves": ("posint", False)}
 _SOURCES = {k: ("text", False) for k in CSV_INPUTS} | {"illustrative": ("list", False)}
 _GATES = {
     "min_runs": ("posint", False),
@@ -34,7 +34,7 @@ _GATES = {
     "target_duration_reduction_pct": ("num", False),
 }
 _RELIABILITY = {"gpu_mtbf_hours": ("posnum", False), "restart_s": ("nonnegnum", False)}
-_ECONOMICS = {
+ECONOMICS = {
     "gpu_hour_price": ("posnum", True),
     "currency": ("text", True),
     "runs_per_year": ("posint", True),
@@ -42,12 +42,12 @@ _ECONOMICS = {
     "gpu_power_kw": ("posnum", False),
     "pue": ("atleast1", False),
 }
-_ASYNC = {"staging_s": ("any", True), "gpus_per_node": ("posint", False)}  # staging_s: checked by _async_saves
-_TABLES = {"systems": _SYSTEMS, "training": _TRAINING, "sources": _SOURCES, "gates": _GATES}
+ASYNC = {"staging_s": ("any", True), "gpus_per_node": ("posint", False)}  # staging_s: checked by _async_saves
+_TABLES = {"systems": SYSTEMS, "training": _TRAINING, "sources": _SOURCES, "gates": _GATES}
 _TABLES["reliability"] = _RELIABILITY
-_OPTIONAL_TABLES = {"economics": _ECONOMICS, "environment": None, "async": _ASYNC}
+_OPTIONAL_TABLES = {"economics": ECONOMICS, "environment": None, "async": ASYNC}
 
-_KIND_WORDS = {
+KIND_WORDS = {
     "text": "a text in quotes",
     "date": "a date such as 2026-11-30 (no quotes, no time)",
     "posint": "a whole number above zero",
@@ -59,7 +59,7 @@ _KIND_WORDS = {
 }
 
 
-class _KeyLines:
+class KeyLines:
     """Finds the line of a key in the TOML text, so messages can point at it."""
 
     _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]?")
@@ -85,7 +85,8 @@ class _KeyLines:
         return self.lines.get((table, index, key))
 
 
-def _check_value(value: object, kind: str) -> bool:
+def check_value(value: object, kind: str) -> bool:
+    """Whether `value` is of `kind` (a key's kind in the tables above: "text", "posint", "date", ...)."""
     if kind == "text":
         return isinstance(value, str) and value.strip() != ""
     if kind == "date":
@@ -103,7 +104,8 @@ def _check_value(value: object, kind: str) -> bool:
     return {"posnum": value > 0, "nonnegnum": value >= 0, "atleast1": value >= 1, "num": True}[kind]
 
 
-def _describe(value: object) -> str:
+def described(value: object) -> str:
+    """`value` as a message quotes it: a string in quotes, "a table", "a list", true or false."""
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, dict):
@@ -115,10 +117,10 @@ def _describe(value: object) -> str:
     return str(value)
 
 
-class _Reader:
+class TableReader:
     """Collects problems while picking validated values out of the parsed TOML."""
 
-    def __init__(self, lines: _KeyLines):
+    def __init__(self, lines: KeyLines):
         self.lines = lines
         self.problems: list[Problem] = []
 
@@ -138,10 +140,10 @@ class _Reader:
             kind, _ = spec[key]
             if kind == "text" and isinstance(value, str) and (wrong := text_problem(value) or _long_name(key, value)):
                 self.problem(table, key, wrong, index)
-            elif _check_value(value, kind):
+            elif check_value(value, kind):
                 out[key] = value.strip() if kind == "text" else value
             else:
-                self.problem(table, key, f"must be {_KIND_WORDS[kind]}, got {_describe(value)}", index)
+                self.problem(table, key, f"must be {KIND_WORDS[kind]}, got {described(value)}", index)
         for key, (_, required) in spec.items():
             if required and key not in data:
                 self.problem(table, None, f'the key "{key}" is missing', index)
@@ -151,7 +153,7 @@ class _Reader:
         value = data.get(name, {})
         if isinstance(value, dict):
             return self.table(value, name, _TABLES[name])
-        self.problem("", name, f"must be a table [{name}], got {_describe(value)}")
+        self.problem("", name, f"must be a table [{name}], got {described(value)}")
         return {}
 
 
