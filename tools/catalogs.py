@@ -21,7 +21,7 @@ from report import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "report" / "locale"
-KEYWORDS = {"_": None, "ngettext": (1, 2), "_n": (2, 3)}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "counted_noun": (2, 3)}
 METHODS = [("report/**.py", "python"), ("templates/**.html", "jinja2")]
 OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}}
 # Every language's catalog folder but English's (its messages are the ids themselves).

@@ -31,8 +31,8 @@ from report.wording.capacity import (
 from report.wording.decisions import means_only, speedup_established
 from report.wording.loads import headline_load_pairs, load_not_established, loads_marked, memory_loads
 from report.wording.phrases import (
-    _n,
     both,
+    counted_noun,
     sooner,
     speed_phrase,
 )
@@ -84,7 +84,7 @@ def _utilisation_answer(w: Words) -> Subsection:
                 ).format(
                     baseline=s.baseline.system,
                     bubble=p3(b.baseline_bubble_pct),
-                    saves=_n(b.saves, "{n} save", "{n} saves"),
+                    saves=counted_noun(b.saves, "{n} save", "{n} saves"),
                     time=s3(s.baseline.pause_s),
                     candidate=s.candidate.system,
                     candidate_bubble=p3(b.candidate_bubble_pct),

@@ -38,7 +38,7 @@ from report.wording.loads import (
     not_established_why,
 )
 from report.wording.phrases import (
-    _n,
+    counted_noun,
     gate_list,
     ratio_span,
 )
@@ -231,7 +231,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             if m.checkpoint_mode == "async"
             else _("checkpoint bubble share of wall time"),
             _("{saves} in {steps} steps").format(
-                saves=_n(b.saves, "{n} save", "{n} saves"), steps=count(b.total_steps)
+                saves=counted_noun(b.saves, "{n} save", "{n} saves"), steps=count(b.total_steps)
             ),
         ),
         (

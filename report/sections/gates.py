@@ -27,8 +27,8 @@ from report.wording.capacity import capacity_beyond, demand, per_node
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.labels import gate_name, input_words, status_label
 from report.wording.phrases import (
-    _n,
     both,
+    counted_noun,
     gate_list,
     sooner,
 )
@@ -153,7 +153,7 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
             "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% "
             "interval at or above {speedup}× (G3); a training run at least {reduction}% shorter (G4)."
         ).format(
-            runs=_n(g.min_runs, "{n} run", "{n} runs"),
+            runs=counted_noun(g.min_runs, "{n} run", "{n} runs"),
             cv=given(g.max_cv_pct),
             speedup=given(g.target_speedup),
             reduction=given(g.target_duration_reduction_pct),
@@ -305,7 +305,7 @@ def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
                 "would place it wholly below the target ({more}); this assumes the means and the spread persist."
             )
         )
-    return [Para(text.format(target=target, runs=_n(n, "{n} run", "{n} runs"), more=more))]
+    return [Para(text.format(target=target, runs=counted_noun(n, "{n} run", "{n} runs"), more=more))]
 
 
 # More runs per system than this is not a next step a joint test can take: reduce the spread instead.

@@ -27,7 +27,7 @@ from report.wording.base import SAVE_INPUTS, Words
 from report.wording.labels import input_label
 from report.wording.loads import memory_load_systems
 from report.wording.phrases import (
-    _n,
+    counted_noun,
 )
 from report.wording.retuning import FAR_MTBF
 from report.wording.statements import bytes_from_fio, sources_by_system
@@ -188,7 +188,7 @@ def build(w: Words) -> Section:
             (
                 # "timed" only of loads a tool's output gave: supplied or illustrative load times were not timed here
                 _("Model loads timed") if _loads_imported(w) else _("Model loads"),
-                _n(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
+                counted_noun(len(m.load.models), "{n} model/platform pair", "{n} model/platform pairs"),
             ),
         ),
         " ".join(t for t in (_baselines_note(w), _others_note(w)) if t),

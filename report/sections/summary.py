@@ -29,7 +29,7 @@ from report.wording.loads import (
     unstable_loads,
 )
 from report.wording.phrases import (
-    _n,
+    counted_noun,
     load_speed,
     measured_speed,
     per_save,
@@ -136,7 +136,7 @@ def _key_findings(w: Words) -> list[Para]:
             ).format(
                 model=s.baseline.model,
                 size=gb(s.baseline.snapshot_gb),
-                gpus=_n(s.baseline.gpus, "{n} GPU", "{n} GPUs"),
+                gpus=counted_noun(s.baseline.gpus, "{n} GPU", "{n} GPUs"),
                 candidate=s.candidate.system,
                 candidate_time=s3(s.candidate.mean_s),
                 baseline_time=s3(s.baseline.mean_s),

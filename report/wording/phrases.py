@@ -13,7 +13,7 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 
 
-def _n(n: int, one: str, many: str) -> str:
+def counted_noun(n: int, one: str, many: str) -> str:
     """A count with its noun, singular or plural: "1 run", "3 runs"."""
     return ngettext(one, many, n).format(n=count(n))
 

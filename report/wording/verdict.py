@@ -17,8 +17,8 @@ from report.wording.base import Words
 from report.wording.decisions import TILE_GATES, open_gates
 from report.wording.labels import gate_name, status_label, verdict_status_label
 from report.wording.phrases import (
-    _n,
     both,
+    counted_noun,
     gate_list,
 )
 from report.wording.retuning import optimum_points, stall_free_steps, today_interval_only
@@ -48,7 +48,7 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
         side = m.save.baseline if gate.id == "G1" else m.save.candidate
         if gate.status == "insufficient":
             return _("{runs} of {model} on {system}; at least {needed} are needed").format(
-                runs=_n(side.runs, "{n} run", "{n} runs"),
+                runs=counted_noun(side.runs, "{n} run", "{n} runs"),
                 model=side.model,
                 system=side.system,
                 needed=max(g.min_runs, 2),
