@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from report.bounds import MAX_PROJECTIONS
+from report.bounds import MAX_PROJECTIONS, MAX_RUN_S, PLAUSIBLE, number_problem
 from report.i18n import LANGUAGES
 from report.inputs.import_tables import import_specs
 from report.inputs.specs import (
@@ -51,6 +51,8 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
         return None, [_syntax_problem(str(exc))]
     except RecursionError:  # a key or value nested thousands deep: no test.toml looks like that
         return None, [Problem(FILE, None, None, "nests tables or arrays too deeply to be read")]
+    except ValueError:  # Python reads no integer of more than 4,300 digits (sys.int_info.str_digits_check_threshold)
+        return None, [_long_integer(text)]
     reader = TableReader(KeyLines(text))
     top = reader.table(data, "", TOP)
     systems = reader.subtable(data, "systems")
@@ -67,7 +69,8 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     environment = _environment(reader, data.get("environment", {}))
     _check_language(reader, top.get("language"))
     imports = import_specs(reader, data.get("import", []), systems)
-    _cross_checks(reader, systems, training)
+    raw_training = data.get("training")
+    _cross_checks(reader, systems, training, raw_training if isinstance(raw_training, dict) else {})
     _mode_checks(reader, training, "async" in data)
     if reader.problems:
         return None, sorted(reader.problems, key=lambda p: (p.line is None, p.line or 0))
@@ -172,6 +175,9 @@ def _staging(reader: TableReader, value: object, systems: dict) -> dict[str, flo
         return None  # [systems] is wrong already; that problem is reported
     expected = " and ".join(f'"{n}"' for n in names)
     if check_value(value, "nonnegnum"):
+        if wrong := number_problem("async.staging_s", value):
+            reader.problem("async", "staging_s", wrong)
+            return None
         return {name: float(value) for name in names}
     if not isinstance(value, dict):
         reader.problem(
@@ -192,6 +198,9 @@ def _staging(reader: TableReader, value: object, systems: dict) -> dict[str, flo
             ok = False
         elif not check_value(seconds, "nonnegnum"):
             reader.problem("async", "staging_s", f'"{name}": must be a number, zero or above, got {described(seconds)}')
+            ok = False
+        elif wrong := number_problem("async.staging_s", seconds):
+            reader.problem("async", "staging_s", f'"{name}": {wrong}')
             ok = False
         else:
             out[name] = float(seconds)
@@ -265,6 +274,13 @@ def _float(value: int | float | None) -> float | None:
     return None if value is None else float(value)
 
 
+def _long_integer(text: str) -> Problem:
+    """The line of the integer too long for Python to read: no joint test has a number of thousands of digits."""
+    match = re.search(r"[0-9_]{4000,}", text)
+    line = text.count("\n", 0, match.start()) + 1 if match else None
+    return Problem(FILE, line, None, "holds a number of thousands of digits, which no joint test has")
+
+
 def _syntax_problem(message: str) -> Problem:
     match = re.search(r"\(at line (\d+), column (\d+)\)", message)
     text = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
@@ -302,13 +318,14 @@ def _projections(reader: TableReader, value: object) -> tuple[ProjectionSpec, ..
     return tuple(specs)
 
 
-def _cross_checks(reader: TableReader, systems: dict, training: dict) -> None:
+def _cross_checks(reader: TableReader, systems: dict, training: dict, given_training: dict) -> None:
+    """`training`: the [training] keys whose values passed their checks; `given_training`: every key it gives."""
     _lookalike_systems(reader, systems)
     candidate = systems.get("candidate")
     for key in ("save_baseline", "load_baseline"):
         if candidate is not None and systems.get(key) == candidate:
             reader.problem("systems", key, f'must differ from candidate ("{candidate}")')
-    given = [k for k in ("baseline_duration_s", "step_time_s") if k in training]
+    given = [k for k in ("baseline_duration_s", "step_time_s") if k in given_training]
     if len(given) != 1:
         what = "neither is given" if not given else "both are given"
         reader.problem("training", None, f"give exactly one of baseline_duration_s and step_time_s ({what})")
@@ -318,6 +335,30 @@ def _cross_checks(reader: TableReader, systems: dict, training: dict) -> None:
             "training",
             "checkpoint_interval_steps",
             f"must not exceed total_steps ({interval} > {total}): the run would never save",
+        )
+    _run_bounds(reader, training)
+
+
+def _run_bounds(reader: TableReader, training: dict) -> None:
+    """The run the keys describe within the bounds each key has alone: total_steps steps of step_time_s at most
+    MAX_RUN_S of compute, and a step of baseline_duration_s / total_steps no shorter than the shortest time."""
+    total = training.get("total_steps")
+    if total is None:
+        return
+    if (step := training.get("step_time_s")) is not None and total * step > MAX_RUN_S:
+        reader.problem(
+            "training",
+            "step_time_s",
+            f"{total:,} steps of {step:g} s are {total * step:.3g} s of compute, beyond any training run"
+            f" (at most {MAX_RUN_S:g} s)",
+        )
+    shortest = PLAUSIBLE["_s"][0]
+    if (duration := training.get("baseline_duration_s")) is not None and duration / total < shortest:
+        reader.problem(
+            "training",
+            "baseline_duration_s",
+            f"{duration:g} s for {total:,} steps is {duration / total:.3g} s a step, shorter than any step"
+            f" (at least {shortest:g} s)",
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from report.bounds import name_problem
+from report.bounds import name_problem, number_problem, shown_number
 from report.inputs.specs import CSV_INPUTS, FILE
 from report.problems import Problem
 from report.text_check import text_problem
@@ -13,8 +13,8 @@ from report.text_check import text_problem
 # Each key: (kind, required). Kinds: text, date, posint, posnum, nonnegnum, num.
 TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", True), "language": ("text", False)}
 SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")} | {
-    "not_durable": ("list", False),
-    "node_local": ("list", False),
+    "not_durable": ("systems", False),
+    "node_local": ("systems", False),
 }
 _TRAINING = {
     "model": ("text", True),
@@ -56,7 +56,9 @@ KIND_WORDS = {
     "atleast1": "a number, 1 or above",
     "num": "a number",
     "list": 'a list of input names, e.g. ["load_times"]',
+    "systems": "a list of save-system names in quotes",
 }
+_NUMBER_KINDS = ("posint", "posnum", "nonnegnum", "atleast1", "num")
 
 
 class KeyLines:
@@ -91,7 +93,7 @@ def check_value(value: object, kind: str) -> bool:
         return isinstance(value, str) and value.strip() != ""
     if kind == "date":
         return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
-    if kind == "list":
+    if kind in ("list", "systems"):
         return isinstance(value, list)
     if kind == "any":
         return True
@@ -104,8 +106,21 @@ def check_value(value: object, kind: str) -> bool:
     return {"posnum": value > 0, "nonnegnum": value >= 0, "atleast1": value >= 1, "num": True}[kind]
 
 
+def _kind_words(kind: str, data: dict) -> str:
+    """What a key of `kind` takes, in words; a list of save systems names them (the table's own `data`)."""
+    words = KIND_WORDS[kind]
+    if kind == "systems":
+        names = [v.strip() for k in ("candidate", "save_baseline") if isinstance(v := data.get(k), str) and v.strip()]
+        if names:
+            words += ", e.g. [" + ", ".join(f'"{n}"' for n in names[:1]) + "]"
+    return words
+
+
 def described(value: object) -> str:
-    """`value` as a message quotes it: a string in quotes, "a table", "a list", true or false."""
+    """`value` as a message quotes it: a string in quotes, "a table", "a list", true or false, a number never in
+    hundreds of digits."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return shown_number(value)
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, dict):
@@ -141,9 +156,12 @@ class TableReader:
             if kind == "text" and isinstance(value, str) and (wrong := text_problem(value) or _long_name(key, value)):
                 self.problem(table, key, wrong, index)
             elif check_value(value, kind):
+                if kind in _NUMBER_KINDS and (wrong := number_problem(f"{table}.{key}", value)):
+                    self.problem(table, key, wrong, index)
+                    continue
                 out[key] = value.strip() if kind == "text" else value
             else:
-                self.problem(table, key, f"must be {KIND_WORDS[kind]}, got {described(value)}", index)
+                self.problem(table, key, f"must be {_kind_words(kind, data)}, got {described(value)}", index)
         for key, (_, required) in spec.items():
             if required and key not in data:
                 self.problem(table, None, f'the key "{key}" is missing', index)

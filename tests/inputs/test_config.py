@@ -205,3 +205,115 @@ def test_projections_and_name_lengths_are_bounded_before_the_work():
     assert problems(DEFAULT.replace('"NFS"', f'"{long}"')) == [
         "test.toml:8: systems.load_baseline: a name of 201 characters; a name has at most 200"
     ]
+
+
+# Issue 44, E8/E9/E6: every number of test.toml within bounds far beyond any joint test (report/bounds.py), said
+# with its key and line; before, each of these built a report (300-digit figures, matplotlib warnings).
+BEYOND = [
+    ("baseline_duration_s       = 36000", "step_time_s = 1e-12", "14: training.step_time_s: 1e-12", "1e-06 to 1e+09 s"),
+    ("baseline_duration_s       = 36000", "step_time_s = 1e12", "14: training.step_time_s: 1e+12", "1e-06 to 1e+09 s"),
+    ("= 36000", "= 1e12", "14: training.baseline_duration_s: 1e+12", "1e-06 to 1e+09 s"),
+    (
+        "cluster_gpus              = 1000",
+        "cluster_gpus = 999999999999999999999",
+        "15: training.cluster_gpus: a number of 21 digits",
+        "1 to 1e+08",
+    ),
+    (
+        "total_steps               = 10000",
+        "total_steps = 9007199254740993",
+        "12: training.total_steps: 9007199254740993",
+        "1 to 1e+12",
+    ),
+    ("snapshot_gb = 140", "snapshot_gb = 1e300", "19: projections.snapshot_gb: 1e+300", "1e-09 to 1e+12 GB"),
+    ("snapshot_gb = 140", "snapshot_gb = 1e-300", "19: projections.snapshot_gb: 1e-300", "1e-09 to 1e+12 GB"),
+    (
+        "snapshot_gb = 140",
+        "snapshot_gb = 140\nsaves = 10000000000000",
+        "20: projections.saves: 10000000000000",
+        "1 to 1e+12",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "where", "bounds"), BEYOND)
+def test_numbers_beyond_any_joint_test_are_refused_with_key_and_line(old, new, where, bounds):
+    assert problems(DEFAULT.replace(old, new)) == [
+        f"test.toml:{where} is outside the range a joint test can take ({bounds})"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("table", "key", "value", "said"),
+    [
+        ("reliability", "restart_s", "1e15", "1e+15 is outside the range a joint test can take (1e-06 to 1e+09 s)"),
+        ("reliability", "gpu_mtbf_hours", "1e-300", "1e-300 is outside the range a joint test can take (1 to 1e+09 h)"),
+        ("gates", "max_cv_pct", "1e300", "1e+300 is outside the range a joint test can take (1e-06 to 10000 %)"),
+        ("gates", "min_runs", "1000000", "1000000 is outside the range a joint test can take (1 to 100000)"),
+        ("gates", "target_speedup", "1e-9", "1e-09 is outside the range a joint test can take (0.001 to 1e+06)"),
+        (
+            "gates",
+            "target_duration_reduction_pct",
+            "-1e300",
+            "-1e+300 is outside the range a joint test can take (1e-06 to 10000 %)",
+        ),
+    ],
+)
+def test_optional_tables_numbers_are_bounded(table, key, value, said):
+    text = DEFAULT + f"\n[{table}]\n{key} = {value}\n"
+    line = text.splitlines().index(f"{key} = {value}") + 1
+    assert problems(text) == [f"test.toml:{line}: {table}.{key}: {said}"]
+
+
+def test_economics_numbers_are_bounded():
+    economics = '\n[economics]\ngpu_hour_price = 1e300\ncurrency = "USD"\nruns_per_year = 0x7fffffffffffffff\n'
+    economics += "gpu_power_kw = 1e-9\npue = 1e9\n"
+    text = DEFAULT + economics
+    assert problems(text) == [
+        "test.toml:28: economics.gpu_hour_price: 1e+300 is outside the range a joint test can take (1e-06 to 1e+09)",
+        "test.toml:30: economics.runs_per_year: 9223372036854775807 is outside the range a joint test can take (1 to"
+        " 1e+06)",
+        "test.toml:31: economics.gpu_power_kw: 1e-09 is outside the range a joint test can take (0.001 to 1000 kW)",
+        "test.toml:32: economics.pue: 1e+09 is outside the range a joint test can take (1 to 100)",
+    ]
+
+
+def test_zero_stays_allowed_where_the_key_allows_it():
+    config, found = parse_config((DEFAULT + "\n[reliability]\nrestart_s = 0\n[gates]\nmax_cv_pct = 0\n").encode())
+    assert found == [] and config.reliability.restart_s == 0 and config.gates.max_cv_pct == 0
+
+
+def test_a_run_beyond_any_training_run_is_refused():
+    text = DEFAULT.replace("baseline_duration_s       = 36000", "step_time_s = 1e8").replace(
+        "total_steps               = 10000", "total_steps = 1000000000000"
+    )
+    assert problems(text) == [
+        "test.toml:14: training.step_time_s: 1,000,000,000,000 steps of 1e+08 s are 1e+20 s of compute, beyond any"
+        " training run (at most 1e+09 s)"
+    ]
+    text = DEFAULT.replace("= 36000", "= 1e-5")
+    assert problems(text) == [
+        "test.toml:14: training.baseline_duration_s: 1e-05 s for 10,000 steps is 1e-09 s a step, shorter than any step"
+        " (at least 1e-06 s)"
+    ]
+
+
+def test_a_wrong_duration_key_is_not_said_to_be_missing():
+    """The key given with a wrong value is given: only its own problem is said, not "neither is given"."""
+    text = DEFAULT.replace("baseline_duration_s       = 36000", 'step_time_s = "fast"')
+    assert problems(text) == ['test.toml:14: training.step_time_s: must be a number above zero, got "fast"']
+
+
+def test_an_integer_of_thousands_of_digits_is_one_line_not_a_traceback():
+    text = DEFAULT.replace("cluster_gpus              = 1000", "cluster_gpus = " + "9" * 5000)
+    assert problems(text) == ["test.toml:15: holds a number of thousands of digits, which no joint test has"]
+
+
+def test_a_list_of_save_systems_given_as_a_text_asks_for_system_names():
+    """Issue 44, E3: the message asked for input names (["load_times"]), the wording of [sources] illustrative."""
+    for key in ("node_local", "not_durable"):
+        text = DEFAULT.replace('load_baseline = "NFS"', f'load_baseline = "NFS"\n{key} = "Mingxin FX100"')
+        assert problems(text) == [
+            f'test.toml:9: systems.{key}: must be a list of save-system names in quotes, e.g. ["Mingxin FX100"],'
+            ' got "Mingxin FX100"'
+        ]

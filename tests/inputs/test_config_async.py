@@ -170,3 +170,24 @@ def test_restore_imports_take_model_and_size_only():
     assert problems(DEFAULT + megatron + 'model = "32B LoRA"\n') == [
         "test.toml:31: import.into: megatron output cannot become restore_times rows (it can: save_times)"
     ]
+
+
+def test_staging_and_gpus_per_node_are_bounded():
+    """Issue 44, E8/E6: staging 1e15 s and 1e20 GPUs per node built a report."""
+    from tests.conftest import ROOT
+
+    async_70b = (ROOT / "examples" / "async-70b" / "test.toml").read_text()
+    text = async_70b.replace('"Mingxin FX100"           = 9.6', '"Mingxin FX100" = 1e15').replace(
+        "gpus_per_node = 8", "gpus_per_node = 99999999999999999999"
+    )
+    assert problems(text) == [
+        'test.toml:18: async.staging_s: "Mingxin FX100": 1e+15 is outside the range a joint test can take (1e-06 to'
+        " 1e+09 s)",
+        "test.toml:19: async.gpus_per_node: 99999999999999999999 is outside the range a joint test can take (1 to"
+        " 10000)",
+    ]
+    one = async_70b.replace("gpus_per_node = 8", "staging_s = 1e-300").split("[async.staging_s]")[0]
+    one += async_70b.split('"Mingxin FX100"           = 9.6')[1]
+    assert problems(one) == [
+        "test.toml:19: async.staging_s: 1e-300 is outside the range a joint test can take (1e-06 to 1e+09 s)"
+    ]
