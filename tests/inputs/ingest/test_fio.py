@@ -8,7 +8,7 @@ import pytest
 from report.inputs.ingest import fio
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "ingest"
-SAMPLES = Path(__file__).resolve().parents[4] / "shared" / "samples" / "fio"
+SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "samples" / "fio"  # real fio-3.33 outputs (README.md)
 
 
 def run_of(root: Path, name: str, direction: str = fio.WRITE, bandwidth: bool = True):
@@ -117,10 +117,6 @@ def test_each_job_entry_is_one_thread_and_logs_sit_beside_the_json():
     assert fio.log_names("r/a.json", parsed) == ["r/ckpt_bw.1.log", "r/ckpt_bw.2.log"]
 
 
-samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples is not there")
-
-
-@samples
 @pytest.mark.parametrize(
     ("name", "direction", "seconds", "size"),
     [
@@ -138,7 +134,6 @@ def test_real_fio_3_33_outputs(name, direction, seconds, size):
     assert run.duration_s == seconds and run.size_bytes / 1e9 == size
 
 
-@samples
 def test_real_sustained_run_gives_the_windows_where_both_jobs_report():
     _, run, problems = run_of(SAMPLES, "B_sustain.out")
     assert problems == [] and len(run.t_s) == 29  # job 1 has 29 rows, job 2 30
@@ -146,7 +141,6 @@ def test_real_sustained_run_gives_the_windows_where_both_jobs_report():
     assert run.bw_bytes / 1e9 == pytest.approx(2.514, abs=5e-4)
 
 
-@samples
 def test_real_two_sections_use_global_thread_numbers_and_real_empty_log():
     _, run, _ = run_of(SAMPLES, "E_two_sections.json")
     assert run.logs == ("rank0_bw.1.log", "rank0_bw.2.log", "rank1_bw.3.log")
