@@ -7,6 +7,7 @@ a five-column line is 3.17 with `log_offset` or 3.18+ without it, and only the J
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
 from collections.abc import Mapping
@@ -45,9 +46,9 @@ class Job:
 
     name: str
     options: dict[str, str]
-    io_bytes: dict[str, int]  #: per direction
+    io_bytes: dict[str, int]  #: per direction, in bytes (fio before 2.21 wrote KiB: multiplied by 1024 here)
     runtime_ms: dict[str, int]  #: per direction
-    bw_bytes: dict[str, float]  #: per direction, B/s
+    bw_bytes: dict[str, float]  #: per direction, B/s (before 2.21: `bw` KiB/s × 1024)
     threads: tuple[int, ...]  #: fio's global thread numbers this entry stands for
     host: str | None
 
@@ -96,10 +97,19 @@ def read_json(path: str, data: bytes) -> tuple[FioJson | None, list[Problem]]:
         return None, [Problem(path, line, None, 'is not fio JSON output (it has no "fio version" and "jobs")')]
     if problems := _field_problems(path, text, value):
         return None, problems
-    return FioJson(str(value["fio version"]), line, _jobs(value)), []
+    version = str(value["fio version"])
+    if problems := consistency_problems(path, text, value, kib_sizes(version)):
+        return None, problems
+    return FioJson(version, line, _jobs(value, kib_sizes(version))), []
 
 
-_COUNTS = ("io_bytes", "runtime")  # integers fio writes (bytes, ms)
+def kib_sizes(version: str) -> bool:
+    """Whether this fio writes `io_bytes` in KiB and no `bw_bytes`: before 2.21 (axboe/fio c12d597a, "Since the dawn of
+    time, this has outputted kilobytes")."""
+    return _version(version) < (2, 21)
+
+
+_COUNTS = ("io_bytes", "runtime", "bw")  # integers fio writes (bytes, ms, KiB/s)
 _INTEGER_OPTIONS = ("numjobs", "log_avg_msec")
 
 
@@ -111,6 +121,8 @@ def _field_problems(path: str, text: str, value: dict) -> list[Problem]:
     if not all(isinstance(e, dict) for e in entries) or not isinstance(value.get("client_stats", []), list):
         return [Problem(path, None, "jobs", "is not fio JSON output: a job entry is not an object")]
     for e in entries:
+        if "error" in e and not (number(e["error"]) and float(e["error"]).is_integer()):
+            problems.append(_bad(path, text, "error", e["error"], "error", "a whole number"))
         for direction in (WRITE, READ):
             side = e.get(direction, {})
             if not isinstance(side, dict):
@@ -145,9 +157,108 @@ def _bad(path: str, text: str, key: str, value: object, column: str, wanted: str
     return Problem(path, line, column, f"{shown} is {type_name(value)}, not {wanted}")
 
 
-def _jobs(value: dict) -> tuple[Job, ...]:
+ALL_CLIENTS = "All clients"  # the entry of a client/server run's `client_stats` that sums the others
+
+
+def _entries(value: dict) -> list[dict]:
+    """The job entries: `jobs`, or in a client/server run `client_stats` without "All clients"."""
     clients = value.get("client_stats")
-    entries = [e for e in clients if e.get("jobname") != "All clients"] if isinstance(clients, list) else value["jobs"]
+    return [e for e in clients if e.get("jobname") != ALL_CLIENTS] if isinstance(clients, list) else value["jobs"]
+
+
+def _who(e: dict) -> str:
+    host = e.get("hostname")
+    return f'job "{e.get("jobname", "")}"' + (f" (host {host})" if host else "")
+
+
+class _Lines:
+    """Where each entry of `jobs` and `client_stats` is, in file order (entry i starts at the i-th "jobname")."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts = [m.start() for m in re.finditer(r'"jobname"\s*:', text)]
+
+    def of(self, index: int, *keys: str) -> int | None:
+        """The line of `keys` (nested, in order) inside the index-th entry, else of the entry itself."""
+        if index >= len(self.starts):
+            return None
+        entry = at = self.starts[index]
+        for key in keys:  # a key, not a value: `"rw": "write"` in the job's options comes before its "write"
+            found = re.compile(rf'"{re.escape(key)}"\s*:').search(self.text, at)
+            at = found.start() if found else entry
+        return self.text.count("\n", 0, at) + 1
+
+
+def consistency_problems(path: str, text: str, value: dict, kib: bool) -> list[Problem]:
+    """A fio JSON checked against itself, each problem naming the file, the job and its line.
+
+    A job whose `error` is not 0 failed (a failed end_fsync leaves bytes written that are not durable). A job's
+    runtime must agree with its own io_bytes and bw_bytes, which fio derives from them (bw_bytes = io_bytes × 1000 /
+    runtime, in integers): |io_bytes / (runtime / 1000) − bw_bytes| <= 1% of bw_bytes + 1 KiB/s. In a client/server
+    run the clients' io_bytes must sum to the "All clients" entry's.
+    """
+    listed = [e for key in value if key in ("jobs", "client_stats") for e in value[key] or []]
+    lines, problems = _Lines(text), []
+    for index, e in enumerate(listed):
+        if e.get("jobname") == ALL_CLIENTS:
+            problems += _all_clients_problems(path, e, lines.of(index), _entries(value), kib)
+        elif e.get("error", 0):
+            code = int(e["error"])
+            message = (
+                f"{_who(e)} failed: fio reports error {code} ({os.strerror(code)}); what it wrote is no measurement"
+                " (a failed fsync leaves bytes that are not durable): rerun it"
+            )
+            problems.append(Problem(path, lines.of(index, "error"), "error", message))
+        else:
+            for direction in (WRITE, READ):
+                if (message := _runtime_problem(e, direction, kib)) is not None:
+                    line = lines.of(index, direction, "runtime")
+                    problems.append(Problem(path, line, f"{direction}.runtime", message))
+    return problems
+
+
+def _runtime_problem(e: dict, direction: str, kib: bool) -> str | None:
+    """Why a job's runtime in one direction cannot be what moved its bytes at its rate, or None."""
+    side = e.get(direction) or {}
+    size = int(side.get("io_bytes", 0)) * (1024 if kib else 1)
+    said = "bw_bytes" if "bw_bytes" in side else "bw × 1024"
+    rate = float(side["bw_bytes"] if "bw_bytes" in side else side.get("bw", 0) * 1024)
+    runtime = int(side.get("runtime", 0))
+    if runtime == 0:  # fio writes a rate of 0 for a phase shorter than a millisecond
+        actual = 0.0 if size == 0 else float("inf")
+        if rate == 0:
+            return None
+    else:
+        actual = size / (runtime / 1000)
+        if abs(actual - rate) <= 0.01 * rate + 1024:
+            return None
+    return (
+        f"{_who(e)}: {runtime} ms disagrees with its own io_bytes and {said}: {size:,} bytes in {runtime} ms is"
+        f" {actual:.4g} B/s, {said} says {rate:.4g} B/s (fio's rounding allows 1% + 1 KiB/s); these figures do not"
+        " come from one fio run"
+    )
+
+
+def _all_clients_problems(path: str, total: dict, line: int | None, clients: list[dict], kib: bool) -> list[Problem]:
+    """The "All clients" entry against the sum of the clients' io_bytes, in each direction."""
+    problems = []
+    for direction in (WRITE, READ):
+        summed = sum(int((e.get(direction) or {}).get("io_bytes", 0)) for e in clients)
+        given = int((total.get(direction) or {}).get("io_bytes", 0))
+        # before 2.21 each entry is its own bytes >> 10, so the sum may fall short by less than a KiB per entry
+        if given == summed or (kib and 0 <= given - summed < len(clients)):
+            continue
+        message = (
+            f'"{ALL_CLIENTS}" says {given:,} {"KiB" if kib else "bytes"}, but its {len(clients)} client entries sum'
+            f" to {summed:,}: these figures do not come from one fio run"
+        )
+        problems.append(Problem(path, line, f"{direction}.io_bytes", message))
+    return problems
+
+
+def _jobs(value: dict, kib: bool) -> tuple[Job, ...]:
+    clients = value.get("client_stats")
+    entries = _entries(value)
     same_name: dict[tuple, int] = {}
     for e in entries:
         key = (e.get("jobname"), e.get("groupid"), e.get("hostname"))
@@ -161,21 +272,46 @@ def _jobs(value: dict) -> tuple[Job, ...]:
         count = numjobs if same_name[(e.get("jobname"), e.get("groupid"), e.get("hostname"))] < numjobs else 1
         first = next_thread.get(host, 1)
         next_thread[host] = first + count
-        jobs.append(_job(e, options, tuple(range(first, first + count)), host))
+        jobs.append(_job(e, options, tuple(range(first, first + count)), host, kib))
     return tuple(jobs)
 
 
-def _job(e: dict, options: dict, threads: tuple[int, ...], host: str | None) -> Job:
+def _job(e: dict, options: dict, threads: tuple[int, ...], host: str | None, kib: bool) -> Job:
     sides = {d: e.get(d, {}) for d in (WRITE, READ)}
+    unit = 1024 if kib else 1
     return Job(
         name=str(e.get("jobname", "")),
         options={k: str(v) for k, v in options.items()},
-        io_bytes={d: int(s.get("io_bytes", 0)) for d, s in sides.items()},
+        io_bytes={d: int(s.get("io_bytes", 0)) * unit for d, s in sides.items()},
         runtime_ms={d: int(s.get("runtime", 0)) for d, s in sides.items()},
-        bw_bytes={d: float(s.get("bw_bytes", 0)) for d, s in sides.items()},
+        bw_bytes={d: float(s["bw_bytes"] if "bw_bytes" in s else s.get("bw", 0) * 1024) for d, s in sides.items()},
         threads=threads,
         host=host,
     )
+
+
+@dataclass(frozen=True)
+class HostTotal:
+    """What one host of a run moved in one direction: its jobs' bytes, the slowest job's runtime, their rates."""
+
+    io_bytes: int
+    runtime_ms: int
+    bw_bytes: float
+
+
+def host_totals(run: FioJson, direction: str) -> dict[str | None, HostTotal]:
+    """Per host (None in a local run), the totals of its jobs that moved bytes in the direction, in file order:
+    Σ io_bytes, max runtime, Σ bw_bytes (a client/server run's aggregate is the sum over its hosts)."""
+    totals: dict[str | None, HostTotal] = {}
+    for job in run.jobs:
+        if job.io_bytes[direction] > 0:
+            before = totals.get(job.host, HostTotal(0, 0, 0.0))
+            totals[job.host] = HostTotal(
+                before.io_bytes + job.io_bytes[direction],
+                max(before.runtime_ms, job.runtime_ms[direction]),
+                before.bw_bytes + job.bw_bytes[direction],
+            )
+    return totals
 
 
 def log_names(path: str, run: FioJson) -> list[str]:

@@ -198,3 +198,25 @@ def test_a_megabyte_log_line_and_a_value_too_large_name_their_line():
     assert [str(p) for p in fio.parse_run("r/run.json", parsed, logs, fio.WRITE, True)[1]] == [
         f"r/ckpt_bw.1.log:{last}: value: is not a finite number; fio writes none such"
     ]
+
+
+REAL = Path(__file__).resolve().parents[2] / "fixtures" / "real" / "fio"  # real public outputs (README.md there)
+
+
+def test_fio_before_2_21_reports_io_bytes_in_kib():
+    """Issue 46: a real fio-2.1.11 run (opnfv/storperf) came out 1024 times too small. Its four random-read jobs read
+    44920, 44992, 45024 and 44820 KiB at `bw` 21 KiB/s (no bw_bytes before 2.21); the slowest ran 2,127,550 ms."""
+    parsed, run, problems = run_of(REAL / "opnfv-storperf-fio-2.1.11", "full_fio.json", fio.READ, bandwidth=False)
+    assert problems == [] and parsed.version == "fio-2.1.11" and fio.kib_sizes(parsed.version)
+    assert run.size_bytes == (44920 + 44992 + 45024 + 44820) * 1024 == 184_070_144
+    assert run.duration_s == 2127.55 and run.bw_bytes == 4 * 21 * 1024
+    assert not fio.kib_sizes("fio-2.21") and not fio.kib_sizes("fio-3.33") and fio.kib_sizes("fio-2.20")
+
+
+def test_host_totals_sum_each_hosts_jobs():
+    """What a scaling import reads: per host, Σ io_bytes, the slowest job's runtime, Σ bw_bytes (real-3.33.json)."""
+    parsed, _ = fio.read_json("r.json", (FIXTURES / "fio/client/real-3.33.json").read_bytes())
+    assert fio.host_totals(parsed, fio.WRITE) == {
+        "127.0.0.2": fio.HostTotal(2 * 4 * 2**20, 194, 21620123 + 24528093),
+        "127.0.0.3": fio.HostTotal(2 * 4 * 2**20, 165, 28532680 + 25420024),
+    }

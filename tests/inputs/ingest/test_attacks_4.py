@@ -1,0 +1,134 @@
+"""Issue 44's import attacks (../reviews/attacks-4.md, F and A groups), each replayed on a copy of a real joint test:
+a forged or failed tool output, or a disguised asynchronous log, is refused in one line naming the file, its line
+and what is wrong; the build exits 1 and writes nothing."""
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from report.cli import main
+from report.inputs.ingest import fio
+from report.inputs.joint_test import read_joint_test
+from report.problems import InvalidInput
+from tests.conftest import FIXTURES, ROOT
+
+FIO_LOCAL = ROOT / "examples" / "fio-local"  # real fio-3.33 runs recorded by `measure`
+TMPFS = Path("raw") / "tmpfs-dev-shm"
+
+
+def problems_of(path: Path) -> list[str]:
+    with pytest.raises(InvalidInput) as caught:
+        read_joint_test(path)
+    return [str(p) for p in caught.value.problems]
+
+
+def refused(path: Path, tmp_path: Path, capsys) -> list[str]:
+    """Build and rows both exit 1 with one line per problem and no traceback; nothing is written."""
+    out = tmp_path / "out"
+    for command in (["rows", str(path)], ["build", str(path), "--out", str(out)]):
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+    assert not out.exists()
+    return problems_of(path)
+
+
+def line_of(path: Path, needle: str, nth: int = 1) -> int:
+    return [i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line][nth - 1]
+
+
+@pytest.fixture
+def fio_local(tmp_path):
+    dest = tmp_path / "fio-local"
+    shutil.copytree(FIO_LOCAL, dest)
+    return dest
+
+
+def replace(path: Path, old: str, new: str, count: int = -1) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, count))
+
+
+def test_f1_a_runtime_that_contradicts_io_bytes_and_bw_bytes_is_refused(fio_local, tmp_path, capsys):
+    """F1: write.runtime 1 ms for 512 MiB at bw_bytes 253 MB/s built a 3254x speedup."""
+    for n in (1, 2, 3):
+        save = fio_local / TMPFS / f"save-{n}.json"
+        for runtime in re.findall(r'"runtime" : ([1-9]\d*)', save.read_text()):
+            replace(save, f'"runtime" : {runtime},', '"runtime" : 1,', 1)
+    problems = refused(fio_local, tmp_path, capsys)
+    save = fio_local / TMPFS / "save-1.json"
+    first, second = line_of(save, '"runtime" : 1,'), line_of(save, '"runtime" : 1,', 2)
+    assert problems[:2] == [
+        f'{TMPFS}/save-1.json:{first}: write.runtime: job "ckpt": 1 ms disagrees with its own io_bytes and bw_bytes:'
+        " 536,870,912 bytes in 1 ms is 5.369e+11 B/s, bw_bytes says 2.535e+08 B/s (fio's rounding allows 1% + 1 KiB/s);"
+        " these figures do not come from one fio run",
+        f'{TMPFS}/save-1.json:{second}: write.runtime: job "ckpt": 1 ms disagrees with its own io_bytes and bw_bytes:'
+        " 536,870,912 bytes in 1 ms is 5.369e+11 B/s, bw_bytes says 2.532e+08 B/s (fio's rounding allows 1% + 1 KiB/s);"
+        " these figures do not come from one fio run",
+    ]
+    assert len(problems) == 6 and all(p.startswith(f"{TMPFS}/save-") for p in problems)
+
+
+def test_f1_fios_own_rounding_is_allowed():
+    """bw_bytes is fio's integer io_bytes × 1000 / runtime: 4 KiB in 1 ms is 4,096,000 B/s exactly; 1% off is still
+    within fio's rounding (1% of bw_bytes + 1 KiB/s), 3% is not."""
+    text = (FIXTURES / "ingest" / "fio" / "layouts" / "v3_33.json").read_text()
+    entry = {"jobname": "j", "error": 0, "write": {"io_bytes": 4096, "bw_bytes": 4096000, "runtime": 1}}
+    assert fio.consistency_problems("r.json", text, {"jobs": [entry]}, kib=False) == []
+    entry["write"]["bw_bytes"] = 4096000 * 1.01
+    assert fio.consistency_problems("r.json", text, {"jobs": [entry]}, kib=False) == []
+    entry["write"]["bw_bytes"] = 4096000 * 1.03
+    assert [p.where for p in fio.consistency_problems("r.json", text, {"jobs": [entry]}, kib=False)] == [
+        "write.runtime"
+    ]
+    entry["write"] = {"io_bytes": 4096, "bw_bytes": 0, "runtime": 0}  # under a millisecond: fio writes a rate of 0
+    assert fio.consistency_problems("r.json", text, {"jobs": [entry]}, kib=False) == []
+
+
+CLIENT = FIXTURES / "ingest" / "fio" / "client" / "real-3.33.json"  # two fio servers, two writers each
+
+
+def client_problems(text: str) -> list[str]:
+    return [str(p) for p in fio.read_json("run.json", text.encode())[1]]
+
+
+def test_f1b_clients_that_contradict_all_clients_are_refused():
+    """F1b: per-host entries forged to 1 ms, "All clients" still saying 194 ms and 16 MiB, built an 11.5x speedup."""
+    text = CLIENT.read_text()
+    assert client_problems(text) == []
+    forged = re.sub(r'"runtime" : (194|171|147|165),', '"runtime" : 1,', text)
+    found = client_problems(forged)
+    assert len(found) == 4  # each client named ("All clients" sums them: it is no job)
+    runtime = line_of(CLIENT, '"runtime" : 194,')
+    assert found[0].startswith(f'run.json:{runtime}: write.runtime: job "ckpt" (host 127.0.0.2): 1 ms disagrees')
+    assert "1 ms disagrees with its own io_bytes and bw_bytes: 4,194,304 bytes in 1 ms" in found[0]
+    # A client's bytes changed with its rate and runtime kept consistent: only the sum tells.
+    third = [m.start() for m in re.finditer('"jobname"', text)][2]  # the first writer on 127.0.0.3: 147 ms
+    tail = text[third:].replace('"io_bytes" : 4194304', '"io_bytes" : 8388608', 1)
+    doubled = text[:third] + tail.replace('"bw_bytes" : 28532680', '"bw_bytes" : 57065360', 1)
+    total = line_of(CLIENT, '"jobname" : "All clients"')
+    assert client_problems(doubled) == [
+        f'run.json:{total}: write.io_bytes: "All clients" says 16,777,216'
+        " bytes, but its 4 client entries sum to 20,971,520: these figures do not come from one fio run"
+    ]
+
+
+def test_f8_a_job_that_failed_is_refused(fio_local, tmp_path, capsys):
+    """F8: every job "error": 5 (EIO, a failed end_fsync) with its bytes: the saves counted as good durable saves."""
+    for n in (1, 2, 3):
+        replace(fio_local / TMPFS / f"save-{n}.json", '"error" : 0,', '"error" : 5,')
+    problems = refused(fio_local, tmp_path, capsys)
+    error = line_of(fio_local / TMPFS / "save-1.json", '"error" : 5')
+    assert problems[0] == (
+        f'{TMPFS}/save-1.json:{error}: error: job "ckpt" failed: fio reports error 5'
+        " (Input/output error); what it wrote is no measurement (a failed fsync leaves bytes that are not durable):"
+        " rerun it"
+    )
+    assert len(problems) == 6  # two jobs in each of three files, each named
+    error = line_of(CLIENT, '"error" : 0,')
+    assert client_problems(CLIENT.read_text().replace('"error" : 0,', '"error" : "EIO",', 1)) == [
+        f'run.json:{error}: error: "EIO" is a string, not a whole number'
+    ]
