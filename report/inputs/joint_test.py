@@ -115,9 +115,7 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
         if item.name in raw:
             table, found = read_table(item.name, raw[item.name], item.columns)
             if table is not None and not found:
-                text_columns = [column for column, kind in item.columns.items() if kind == "text"]
-                found = bounds.table_problems(table, text_columns)  # first: a million names is one line, at once
-                found = found or _check_texts(table, text_columns) + _check_ranges(table, item.columns)
+                found = _check_cells(table, item)
             problems += found
             if table is not None and not found:
                 tables[item.name] = table
@@ -203,10 +201,20 @@ def _merge(
         data, first_line = _with_rows(raw.get(item.name), rows, item)
         relocate[item.name] = (first_line, imported.origins[item.name])
         table, found = read_table(item.name, data, item.columns)
+        if table is not None and not found:
+            found = _check_cells(table, item)  # the typed rows' rules, the imported rows named by their raw file
         problems += found
         if table is not None and not found:
             tables[item.name] = table
     return problems
+
+
+def _check_cells(table: CsvTable, item: inputs.InputFile) -> list[Problem]:
+    """Every rule on a table's cells, one place for typed and imported rows: counts and names within bounds, texts
+    printable, numbers within the range a measurement can take (issue 44 F9: imported rows skipped the ranges)."""
+    text_columns = [column for column, kind in item.columns.items() if kind == "text"]
+    found = bounds.table_problems(table, text_columns)  # first: a million names is one line, at once
+    return found or _check_texts(table, text_columns) + _check_ranges(table, item.columns)
 
 
 def _with_rows(csv_bytes: bytes | None, rows: dict[str, list], item: inputs.InputFile) -> tuple[bytes, int]:

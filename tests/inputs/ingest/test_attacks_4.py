@@ -132,3 +132,23 @@ def test_f8_a_job_that_failed_is_refused(fio_local, tmp_path, capsys):
     assert client_problems(CLIENT.read_text().replace('"error" : 0,', '"error" : "EIO",', 1)) == [
         f'run.json:{error}: error: "EIO" is a string, not a whole number'
     ]
+
+
+def test_f9_imported_values_are_held_to_the_bounds_of_typed_ones(fio_local, tmp_path, capsys):
+    """F9: a save of 10^13 ms (1e10 s, its rate forged to match) and a log window of 1e18 KiB/s built a report; the
+    same values typed into save_times.csv and bandwidth.csv are refused. The CSV rules now check imported rows."""
+    save = fio_local / TMPFS / "save-1.json"
+    for runtime in re.findall(r'"runtime" : ([1-9]\d*)', save.read_text()):
+        replace(save, f'"runtime" : {runtime},', f'"runtime" : {10**13},', 1)
+    for rate in re.findall(r'"bw_bytes" : ([1-9]\d*)', save.read_text()):
+        replace(save, f'"bw_bytes" : {rate},', '"bw_bytes" : 0,', 1)  # 512 MiB in 1e10 s: 0.05 B/s
+    log = fio_local / TMPFS / "sustain-1_bw.1.log"
+    lines = log.read_text().splitlines(keepends=True)
+    lines[1] = re.sub(r"^(\d+), \d+,", r"\1, 999999999999999999,", lines[1])
+    log.write_text("".join(lines))
+    assert refused(fio_local, tmp_path, capsys) == [
+        f'{TMPFS}/save-1.json:1: save_s: "1e+10" is outside the range a measurement can take (1e-06 to 1e+09)'
+        " (imported into save_times.csv)",
+        f'{TMPFS}/sustain-1_bw.1.log: write_gbps: "1024000000000.2632" is outside the range a measurement can take'
+        " (0 to 1e+06) (imported into bandwidth.csv)",
+    ]
