@@ -308,7 +308,7 @@ def test_a_chart_caption_does_not_carry_its_figure_to_the_next_page():
     """A third of a page of text, two charts of 300 pt and a section: the second chart does not fit, the first does. With
     captions kept with what follows, the two charts and the heading made one chain, all moved to page 2 (the async
     example's page 6, two-thirds empty)."""
-    from report.pdf.renderer import CHART_SCHEME
+    from report.render import CHART_SCHEME
 
     text = "<p>" + "A line of the report that fills the page. " * 40 + "</p>"
 

@@ -26,6 +26,7 @@ import re
 import traceback
 import warnings
 
+from report.pdf.messages import LoggedMessages
 from report.trace import mark
 
 #: Graphics states named by what they hold (weasyprint/pdf/stream.py, set_alpha): the same name on every page.
@@ -212,8 +213,6 @@ class _Child:
         self._pages: list = []
         self._described: dict[int, bytes] = {}  # each font first used here: its Pango description, absolute size
         _fonts_described(self._described)
-        from report.pdf.renderer import LoggedMessages  # (loaded: it forked this process)
-
         # What WeasyPrint logs here (a warning, an error): the pages are then drawn again where it is seen.
         self._logged = LoggedMessages(logging.WARNING)
         logging.getLogger("weasyprint").addHandler(self._logged)

@@ -26,13 +26,14 @@ from pathlib import Path
 
 from report.pdf import patches
 from report.pdf.evidence import Embedded
+from report.pdf.messages import LoggedMessages
 from report.pdf.painters import Painters, declare_pango
+from report.render import CHART_SCHEME, TEMPLATES
 from report.schema import METRICS_NAME
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 FONTCONFIG = ASSETS / "fontconfig.conf"  #: no fonts: the report draws only its own (import_weasyprint)
-CHART_SCHEME, EVIDENCE_SCHEME = "chart", "evidence"
+EVIDENCE_SCHEME = "evidence"
 
 
 # CPython's own table (ctypes.util._findSoname_ldconfig): which ldconfig entries this interpreter can load.
@@ -171,18 +172,6 @@ def placeholder_svg(width_pt: str, height_pt: str) -> bytes:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_pt}pt" height="{height_pt}pt" '
         f'viewBox="0 0 {width_pt} {height_pt}"/>'
     ).encode()
-
-
-class LoggedMessages(logging.Handler):
-    """The messages of the records at `level` or above, kept: what WeasyPrint logged (here, and in the second painter,
-    report/pdf/painters.py), as it logs and goes on."""
-
-    def __init__(self, level: int):
-        super().__init__(level)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
 
 
 @contextlib.contextmanager

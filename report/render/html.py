@@ -1,4 +1,4 @@
-"""Rendering the HTML: the report context through Jinja to one self-contained document (pdf/renderer.py prints it)."""
+"""Rendering the HTML: the report context through Jinja to one self-contained document (report/pdf/ prints it)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from markupsafe import Markup
 from report import i18n
 from report.charts.describe import Chart
 from report.formatting import FILTERS
-from report.pdf.renderer import CHART_SCHEME, TEMPLATES
-from report.render import webfonts
+from report.render import CHART_SCHEME, TEMPLATES, webfonts
 from report.wording.base import ReportContext
 
 

@@ -1,0 +1,17 @@
+"""What WeasyPrint logs, kept: one handler for the renderer and the second painter, which both listen to its logger."""
+
+from __future__ import annotations
+
+import logging
+
+
+class LoggedMessages(logging.Handler):
+    """The messages of the records at `level` or above, kept: what WeasyPrint logged (report/pdf/renderer.py, and in
+    the second painter, report/pdf/painters.py), as it logs and goes on."""
+
+    def __init__(self, level: int):
+        super().__init__(level)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
