@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from report.bounds import MAX_PROJECTIONS, MAX_RUN_S, PLAUSIBLE, number_problem
+from report.bounds import MAX_PROJECTIONS, MAX_RUN_S, PLAUSIBLE, name_problem, number_problem
 from report.i18n import LANGUAGES
 from report.inputs.import_tables import import_specs
 from report.inputs.specs import (
@@ -18,6 +18,7 @@ from report.inputs.specs import (
     ImportSpec,
     ProjectionSpec,
     ReliabilitySpec,
+    ReportSpec,
     Systems,
     TestConfig,
     Thresholds,
@@ -28,6 +29,7 @@ from report.inputs.toml_reader import (
     ECONOMICS,
     KIND_WORDS,
     PROJECTION,
+    REPORT,
     SYSTEMS,
     TOP,
     KeyLines,
@@ -36,6 +38,7 @@ from report.inputs.toml_reader import (
     described,
 )
 from report.problems import Problem
+from report.text_check import text_problem
 
 
 def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
@@ -66,6 +69,10 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     async_saves = _async_saves(reader, data, systems)
     not_durable = _save_systems(reader, "not_durable", systems.pop("not_durable", []), systems)
     node_local = _save_systems(reader, "node_local", systems.pop("node_local", []), systems)
+    short = _short_names(reader, systems.pop("short", {}), systems)
+    report = _report(reader, data)
+    _projection_gpus(reader, projections, node_local)
+    _node_size(reader, training, data.get("async"))
     environment = _environment(reader, data.get("environment", {}))
     _check_language(reader, top.get("language"))
     imports = import_specs(reader, data.get("import", []), systems)
@@ -79,7 +86,7 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
             title=top["title"],
             customer=top["customer"],
             date=top["date"],
-            systems=Systems(**systems, not_durable=not_durable, node_local=node_local),
+            systems=Systems(**systems, not_durable=not_durable, node_local=node_local, short=short),
             training=Training(
                 model=training["model"],
                 total_steps=training["total_steps"],
@@ -88,8 +95,9 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
                 step_time_s=_float(training.get("step_time_s")),
                 cluster_gpus=training.get("cluster_gpus", 1000),
                 checkpoint_mode=training.get("checkpoint_mode", "sync"),
+                gpus_per_node=training.get("gpus_per_node"),
             ),
-            projections=projections,
+            projections=tuple(p for p in projections if p is not None),
             sources=sources,
             gates=Thresholds(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
             reliability=ReliabilitySpec(**{k: float(v) for k, v in reliability.items()}),
@@ -100,6 +108,7 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
             language=top.get("language", "en"),
             given=_given(data),
             imports=imports,
+            report=report,
         ),
         [],
     )
@@ -149,6 +158,7 @@ def _economics(reader: TableReader, data: dict) -> EconomicsSpec | None:
         retained_checkpoints=checked.get("retained_checkpoints", 3),
         gpu_power_kw=_float(checked.get("gpu_power_kw")),
         pue=float(checked.get("pue", 1.0)),
+        candidate_price=_float(checked.get("candidate_price")),
     )
 
 
@@ -314,8 +324,95 @@ def _projections(reader: TableReader, value: object) -> tuple[ProjectionSpec, ..
     for index, item in enumerate(value):
         checked = reader.table(item, "projections", PROJECTION, index)
         if len(checked) == len(item) and {"name", "snapshot_gb"} <= checked.keys():
-            specs.append(ProjectionSpec(checked["name"], float(checked["snapshot_gb"]), checked.get("saves")))
+            specs.append(
+                ProjectionSpec(
+                    checked["name"], float(checked["snapshot_gb"]), checked.get("saves"), checked.get("gpus")
+                )
+            )
+        else:
+            specs.append(None)  # kept in place, so that a later check names the right [[projections]] table
     return tuple(specs)
+
+
+def _projection_gpus(reader: TableReader, projections: tuple, node_local: tuple[str, ...]) -> None:
+    """A projection without `gpus` while a save system is node-local: its time cannot be projected per node."""
+    if not node_local:
+        return
+    for index, spec in enumerate(projections):
+        if spec is not None and spec.gpus is None:
+            reader.problem(
+                "projections",
+                "gpus",
+                f'"{spec.name}" has no gpus; give the GPUs of the projected job, as {_list_names(node_local)}'
+                " is storage local to each node and its save time follows each node's share of the checkpoint",
+                index,
+            )
+
+
+def _node_size(reader: TableReader, training: dict, async_table: object) -> None:
+    """[training] gpus_per_node and [async] gpus_per_node: one node size serves every figure; both given must agree."""
+    ours = training.get("gpus_per_node")
+    theirs = async_table.get("gpus_per_node") if isinstance(async_table, dict) else None
+    if ours is not None and check_value(theirs, "posint") and ours != theirs:
+        reader.problem(
+            "training",
+            "gpus_per_node",
+            f"is {ours} while async.gpus_per_node is {theirs}: one node size serves every figure; give one of the"
+            " two, or the same value in both",
+        )
+
+
+def _list_names(names: tuple[str, ...]) -> str:
+    return " and ".join(f'"{n}"' for n in names)
+
+
+def _report(reader: TableReader, data: dict) -> ReportSpec:
+    """[report] (schema 4): every key optional, each a text non-empty after trimming; unknown keys are problems."""
+    if "report" not in data:
+        return ReportSpec()
+    value = data["report"]
+    if not isinstance(value, dict):
+        reader.problem("", "report", f"must be a table [report], got {described(value)}")
+        return ReportSpec()
+    return ReportSpec(**reader.table(value, "report", REPORT))
+
+
+def _short_names(reader: TableReader, value: object, systems: dict) -> dict[str, str]:
+    """[systems] short (schema 4): a short name per system, keyed by its full name; keys and values trimmed.
+
+    A key that names no system, two keys naming one system, two systems with one short name, and a short name that is
+    another system's full name are problems (a system that is both save and load baseline is one system)."""
+    full = {systems[k] for k in ("candidate", "save_baseline", "load_baseline") if isinstance(systems.get(k), str)}
+    if not isinstance(value, dict):
+        reader.problem("systems", "short", f"must be a table of full name = short name, got {described(value)}")
+        return {}
+    out: dict[str, str] = {}
+    for key, short in value.items():
+        name = key.strip()
+        if name not in full:
+            expected = " or ".join(f'"{n}"' for n in sorted(full))
+            reader.problem("systems", "short", f'"{name}" is not a system of [systems]; expected {expected}')
+        elif name in out:
+            reader.problem("systems", "short", f'"{name}" is given twice')
+        elif not check_value(short, "text"):
+            reader.problem("systems", "short", f'"{name}": must be {KIND_WORDS["text"]}, got {described(short)}')
+        elif wrong := text_problem(short) or name_problem(short):
+            reader.problem("systems", "short", f'"{name}": {wrong}')
+        else:
+            out[name] = short.strip()
+    by_short: dict[str, str] = {}
+    for name, short in out.items():
+        if short in by_short:
+            reader.problem(
+                "systems",
+                "short",
+                f'"{by_short[short]}" and "{name}" have one short name, "{short}": a reader could not tell them apart',
+            )
+        else:
+            by_short[short] = name
+        if short != name and short in full:
+            reader.problem("systems", "short", f'"{name}": its short name "{short}" is the full name of another system')
+    return out
 
 
 def _cross_checks(reader: TableReader, systems: dict, training: dict, given_training: dict) -> None:

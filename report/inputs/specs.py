@@ -19,6 +19,13 @@ class Systems:
     #: save systems local to each node (a node's own drives, tmpfs): their bandwidth was logged on one node, and a
     #: cluster writes to as many of them as it has nodes (an extension of the contract: docs/node-local.md)
     node_local: tuple[str, ...] = ()
+    #: [systems] short (schema 4): full name -> the short name the report uses after a section's first mention; a
+    #: system without one is not a key. Not a figure: metrics.json always names systems in full.
+    short: dict[str, str] = field(default_factory=dict)
+
+    def short_name(self, name: str) -> str:
+        """The short name of system `name` ([systems] short), else the name itself."""
+        return self.short.get(name, name)
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,7 @@ class Training:
     step_time_s: float | None
     cluster_gpus: int
     checkpoint_mode: str = "sync"  #: "sync": training waits for each save; "async": only while it is staged
+    gpus_per_node: int | None = None  #: [training] gpus_per_node as given (schema 4); TestConfig.gpus_per_node resolves
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,7 @@ class ProjectionSpec:
     name: str
     snapshot_gb: float
     saves: int | None
+    gpus: int | None = None  #: GPUs of the projected job (schema 4): required when a save system is node-local
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,22 @@ class EconomicsSpec:
     retained_checkpoints: int = 3
     gpu_power_kw: float | None = None  #: average draw of one GPU with its share of the server; None: no energy
     pue: float = 1.0  #: the data centre's power usage effectiveness
+    #: up-front price of the candidate storage sized for the cluster, in `currency` (schema 4); None: no payback
+    candidate_price: float | None = None
+
+
+@dataclass(frozen=True)
+class ReportSpec:
+    """[report] (schema 4): who stands behind the report, each text trimmed, None where not given. Not a figure:
+    metrics.json echoes none of it."""
+
+    number: str | None = None  #: the report's number, printed on page 1 and in every footer
+    revision: str | None = None  #: its revision
+    commissioned_by: str | None = None  #: the customer who asked for the test
+    tested_by: str | None = None  #: who ran it
+    prepared_by: str | None = None  #: the sign-off block: prepared by (a name)
+    reviewed_by: str | None = None  #: reviewed by
+    approved_by: str | None = None  #: approved by
 
 
 # GPUs per node where [async] does not say: the host memory a staged checkpoint takes per node, and the nodes of
@@ -132,6 +157,15 @@ class TestConfig:
     environment: tuple[tuple[str, str], ...] = ()  #: [environment] labels and texts, in the order given
     language: str = "en"
     given: frozenset[str] = frozenset()  #: dotted keys test.toml gives (the rest are defaults)
+    report: ReportSpec = ReportSpec()  #: [report] (schema 4); every field None without it
+
+    @property
+    def gpus_per_node(self) -> int:
+        """The one node size every figure uses (CONTRACT.md, schema 4, settled point 4): [training] gpus_per_node,
+        else [async] gpus_per_node, else 8 (parse_config refuses the two given and different)."""
+        if self.training.gpus_per_node is not None:
+            return self.training.gpus_per_node
+        return GPUS_PER_NODE if self.async_saves is None else self.async_saves.gpus_per_node
 
     def is_default(self, key: str) -> bool:
         """Whether a dotted key such as "reliability.restart_s" takes its default value (test.toml omits it)."""

@@ -15,6 +15,7 @@ TOP = {"title": ("text", True), "customer": ("text", True), "date": ("date", Tru
 SYSTEMS = {k: ("text", True) for k in ("candidate", "save_baseline", "load_baseline")} | {
     "not_durable": ("systems", False),
     "node_local": ("systems", False),
+    "short": ("any", False),  # checked by config._short_names
 }
 _TRAINING = {
     "model": ("text", True),
@@ -24,8 +25,14 @@ _TRAINING = {
     "step_time_s": ("posnum", False),
     "cluster_gpus": ("posint", False),
     "checkpoint_mode": ("text", False),
+    "gpus_per_node": ("posint", False),
 }
-PROJECTION = {"name": ("text", True), "snapshot_gb": ("posnum", True), "saves": ("posint", False)}
+PROJECTION = {
+    "name": ("text", True),
+    "snapshot_gb": ("posnum", True),
+    "saves": ("posint", False),
+    "gpus": ("posint", False),
+}
 _SOURCES = {k: ("text", False) for k in CSV_INPUTS} | {"illustrative": ("list", False)}
 _GATES = {
     "min_runs": ("posint", False),
@@ -41,11 +48,17 @@ ECONOMICS = {
     "retained_checkpoints": ("posint", False),
     "gpu_power_kw": ("posnum", False),
     "pue": ("atleast1", False),
+    "candidate_price": ("posnum", False),
 }
 ASYNC = {"staging_s": ("any", True), "gpus_per_node": ("posint", False)}  # staging_s: checked by _async_saves
 _TABLES = {"systems": SYSTEMS, "training": _TRAINING, "sources": _SOURCES, "gates": _GATES}
 _TABLES["reliability"] = _RELIABILITY
-_OPTIONAL_TABLES = {"economics": ECONOMICS, "environment": None, "async": ASYNC}
+# [report] (schema 4): who stands behind the report; every key optional, each a text.
+REPORT = {
+    k: ("text", False)
+    for k in ("number", "revision", "commissioned_by", "tested_by", "prepared_by", "reviewed_by", "approved_by")
+}
+_OPTIONAL_TABLES = {"economics": ECONOMICS, "environment": None, "async": ASYNC, "report": REPORT}
 
 KIND_WORDS = {
     "text": "a text in quotes",

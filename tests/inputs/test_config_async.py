@@ -108,9 +108,11 @@ def test_not_durable_lists_save_systems_only():
 def test_node_local_lists_save_systems_only():
     """[systems] node_local (an extension, docs/node-local.md): the save systems local to each node, as not_durable."""
     text = DEFAULT.replace('load_baseline = "NFS"', f'load_baseline = "NFS"\nnode_local = ["{B}"]')
+    text = text.replace("snapshot_gb = 140", "snapshot_gb = 140\ngpus = 64")  # schema 4: required with node_local
     assert parsed(text).systems.node_local == (B,)
     assert parsed(DEFAULT).systems.node_local == ()
     wrong = DEFAULT.replace('load_baseline = "NFS"', f'load_baseline = "NFS"\nnode_local = ["NFS", "{B}", "{B}"]')
+    wrong = wrong.replace("snapshot_gb = 140", "snapshot_gb = 140\ngpus = 64")
     assert problems(wrong) == [
         f'test.toml:9: systems.node_local: "NFS" is not a save system; expected "{B}" or "{C}"',
         f'test.toml:9: systems.node_local: "{B}" is listed twice',

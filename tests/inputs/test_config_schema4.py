@@ -1,0 +1,164 @@
+"""test.toml, schema 4: [report], [systems] short, the node size, [[projections]] gpus and [economics]
+candidate_price; each error by its full text, naming its key and test.toml's line (CONTRACT.md, settled point 11)."""
+
+import pytest
+
+from report.inputs.config import parse_config
+from report.inputs.specs import ReportSpec
+from tests.conftest import DATA
+
+DEFAULT = (DATA / "test.toml").read_text()
+B, C, L = "Local NVMe (single drive)", "Mingxin FX100", "NFS"
+# Line 8 of the default test.toml is load_baseline; a key added after it is on line 9.
+AFTER_SYSTEMS = 'load_baseline = "NFS"'
+ECONOMICS = '\n[economics]\ngpu_hour_price = 2\ncurrency = "USD"\nruns_per_year = 4\n'
+
+
+def problems(text: str) -> list[str]:
+    config, found = parse_config(text.encode())
+    assert (config is None) == bool(found)
+    return [str(p) for p in found]
+
+
+def parsed(text: str):
+    config, found = parse_config(text.encode())
+    assert found == [], found
+    return config
+
+
+def with_systems(line: str) -> str:
+    return DEFAULT.replace(AFTER_SYSTEMS, f"{AFTER_SYSTEMS}\n{line}")
+
+
+# [report]
+
+
+def test_report_table_is_optional_and_every_key_is_trimmed_text():
+    assert parsed(DEFAULT).report == ReportSpec()
+    text = (
+        DEFAULT
+        + '\n[report]\nnumber = " MX-JT-2026-0117 "\nrevision = "1.0"\ncommissioned_by = "East China AI Computing Centre"'
+        + '\ntested_by = "Mingxin Storage, solutions lab"\nprepared_by = "Zhang Wei"\nreviewed_by = "Li Na"'
+        + '\napproved_by = "Wang Jun"\n'
+    )
+    report = parsed(text).report
+    assert report == ReportSpec(
+        number="MX-JT-2026-0117",
+        revision="1.0",
+        commissioned_by="East China AI Computing Centre",
+        tested_by="Mingxin Storage, solutions lab",
+        prepared_by="Zhang Wei",
+        reviewed_by="Li Na",
+        approved_by="Wang Jun",
+    )
+    assert parsed(DEFAULT + '\n[report]\nrevision = "2"\n').report == ReportSpec(revision="2")
+
+
+def test_report_keys_refused_by_name_and_line():
+    # the default test.toml has 25 lines; [report] is line 27, its keys 28 on
+    text = DEFAULT + '\n[report]\nnumber = "  "\nrevision = 1.0\nprepared = "Zhang Wei"\n'
+    assert problems(text) == [
+        'test.toml:28: report.number: must be a text in quotes, got "  "',
+        "test.toml:29: report.revision: must be a text in quotes, got 1",
+        'test.toml:30: report.prepared: unknown key (did you mean "prepared_by"?)',
+    ]
+    top = DEFAULT.replace("date     = 2026-11-30", 'date = 2026-11-30\nreport = "MX-1"')
+    assert problems(top) == ['test.toml:4: report: must be a table [report], got "MX-1"']
+
+
+# [systems] short
+
+
+def test_short_names_keyed_by_full_name_trimmed():
+    config = parsed(with_systems(f'short = {{ " {C} " = " FX100 ", "{B}" = "Local NVMe" }}'))
+    assert config.systems.short == {C: "FX100", B: "Local NVMe"}
+    assert config.systems.short_name(C) == "FX100" and config.systems.short_name(L) == L
+    assert parsed(DEFAULT).systems.short == {}
+    # a table of its own works too
+    table = DEFAULT.replace("\n[training]", f'\n[systems.short]\n"{L}" = "the filer"\n\n[training]')
+    assert parsed(table).systems.short == {L: "the filer"}
+
+
+def test_a_short_name_of_a_system_that_is_both_baselines_is_one_system():
+    text = DEFAULT.replace('load_baseline = "NFS"', f'load_baseline = "{B}"\nshort = {{ "{B}" = "Local" }}')
+    assert parsed(text).systems.short == {B: "Local"}
+
+
+@pytest.mark.parametrize(
+    ("short", "message"),
+    [
+        ('{ "Lustre" = "L" }', f'"Lustre" is not a system of [systems]; expected "{B}" or "{C}" or "{L}"'),
+        (f'{{ "{C}" = "FX", " {C}" = "FX100" }}', f'"{C}" is given twice'),
+        (
+            f'{{ "{C}" = "X", "{B}" = "X" }}',
+            f'"{C}" and "{B}" have one short name, "X": a reader could not tell them apart',
+        ),
+        (f'{{ "{C}" = "NFS" }}', f'"{C}": its short name "NFS" is the full name of another system'),
+        (f'{{ "{C}" = " " }}', f'"{C}": must be a text in quotes, got " "'),
+        (f'{{ "{C}" = 100 }}', f'"{C}": must be a text in quotes, got 100'),
+        ('"FX100"', 'must be a table of full name = short name, got "FX100"'),
+    ],
+)
+def test_short_name_errors_name_the_key_and_its_line(short, message):
+    assert problems(with_systems(f"short = {short}")) == [f"test.toml:9: systems.short: {message}"]
+
+
+# The node size
+
+
+def test_one_node_size_training_then_async_then_8():
+    assert parsed(DEFAULT).gpus_per_node == 8 and parsed(DEFAULT).training.gpus_per_node is None
+    training = DEFAULT.replace("cluster_gpus              = 1000", "cluster_gpus = 1000\ngpus_per_node = 4")
+    assert parsed(training).gpus_per_node == 4 and parsed(training).training.gpus_per_node == 4
+    async_only = DEFAULT + "\n[async]\nstaging_s = 1\ngpus_per_node = 16\n"
+    assert parsed(async_only).gpus_per_node == 16
+    same = training + "\n[async]\nstaging_s = 1\ngpus_per_node = 4\n"
+    assert parsed(same).gpus_per_node == 4
+    assert parsed(training + "\n[async]\nstaging_s = 1\n").gpus_per_node == 4  # [async]'s default gives way
+
+
+def test_two_node_sizes_that_differ_name_both():
+    text = DEFAULT.replace("cluster_gpus              = 1000", "cluster_gpus = 1000\ngpus_per_node = 4")
+    assert problems(text + "\n[async]\nstaging_s = 1\ngpus_per_node = 8\n") == [
+        "test.toml:16: training.gpus_per_node: is 4 while async.gpus_per_node is 8: one node size serves every"
+        " figure; give one of the two, or the same value in both"
+    ]
+    zero = DEFAULT.replace("cluster_gpus              = 1000", "cluster_gpus = 1000\ngpus_per_node = 0")
+    assert problems(zero) == ["test.toml:16: training.gpus_per_node: must be a whole number above zero, got 0"]
+
+
+# [[projections]] gpus
+
+
+def test_projection_gpus_is_optional_without_a_node_local_side():
+    config = parsed(DEFAULT)
+    assert config.projections[0].gpus is None
+    config = parsed(DEFAULT.replace("snapshot_gb = 140", "snapshot_gb = 140\ngpus = 64"))
+    assert config.projections[0].gpus == 64
+    assert problems(DEFAULT.replace("snapshot_gb = 140", "snapshot_gb = 140\ngpus = 6.5")) == [
+        "test.toml:20: projections.gpus: must be a whole number above zero, got 6.5"
+    ]
+
+
+def test_projection_without_gpus_beside_a_node_local_side_names_its_line_and_gpus():
+    text = with_systems(f'node_local = ["{B}"]') + '\n[[projections]]\nname = "405B"\nsnapshot_gb = 5670\ngpus = 512\n'
+    text += '\n[[projections]]\nname = "7B"\nsnapshot_gb = 98\n'
+    # the first [[projections]] is on line 18, the third on line 33; only the two without gpus are named
+    assert problems(text) == [
+        f'test.toml:18: projections.gpus: "70B on 64 GPUs" has no gpus; give the GPUs of the projected job, as "{B}"'
+        " is storage local to each node and its save time follows each node's share of the checkpoint",
+        f'test.toml:33: projections[3].gpus: "7B" has no gpus; give the GPUs of the projected job, as "{B}" is'
+        " storage local to each node and its save time follows each node's share of the checkpoint",
+    ]
+
+
+# [economics] candidate_price
+
+
+def test_candidate_price_is_optional_and_above_zero():
+    assert parsed(DEFAULT + ECONOMICS).economics.candidate_price is None
+    priced = parsed(DEFAULT + ECONOMICS + "candidate_price = 250000\n").economics
+    assert priced.candidate_price == 250000.0 and isinstance(priced.candidate_price, float)
+    assert problems(DEFAULT + ECONOMICS + "candidate_price = 0\n") == [
+        "test.toml:31: economics.candidate_price: must be a number above zero, got 0"
+    ]
