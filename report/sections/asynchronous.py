@@ -45,8 +45,9 @@ def build(w: Words) -> Section:
         blocks.append(
             Para(
                 _(
-                    "test.toml has no [async] table: staging was not measured and is taken as 0 s, so the stalls "
-                    "below are the storage's alone; a real trainer adds its staging time to every save on both systems."
+                    "No staging time was given for this test: staging was not measured and is taken as 0 s, so the "
+                    "stalls below are the storage's alone; a real trainer adds its staging time to every save on both "
+                    "systems."
                 ),
                 "note",
             )

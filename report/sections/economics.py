@@ -86,7 +86,7 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
         (
             _("Energy saved per year, this job"),
             _("{kwh} kWh").format(kwh=rounded(e.energy_kwh_per_year, digits)),
-            _("× {runs} runs a year (test.toml)").format(runs=count(spec.runs_per_year)),
+            _("× {runs} runs a year (agreed for this test)").format(runs=count(spec.runs_per_year)),
         ),
     )
 
@@ -125,7 +125,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
         (
             _("Per year, this job"),
             money(e.value_per_year, e.currency),
-            _("× {runs} runs a year (test.toml)").format(runs=count(spec.runs_per_year)),
+            _("× {runs} runs a year (agreed for this test)").format(runs=count(spec.runs_per_year)),
         ),
     ]
     beyond = demand(m).mean_to_sustained > 1 or log_outrun(m)

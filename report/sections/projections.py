@@ -105,17 +105,17 @@ def _projection_notes(w: Words) -> list[Para]:
     if named and len(held) == 1:
         text = ngettext(
             "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) like "
-            "every projection: the table labels it by what was projected, with test.toml's name in brackets.",
+            "every projection: the table labels it by what was projected, with the name asked for in brackets.",
             "The projections {names} are named for GPU counts, yet they keep this test's GPU count ({gpus}) like "
-            "every projection: the table labels them by what was projected, with test.toml's names in brackets.",
+            "every projection: the table labels them by what was projected, with the names asked for in brackets.",
             len(named),
         )
     elif named:
         text = ngettext(
             "The projection {names} is named for a GPU count, yet its fitted lines take rows of {gpus} GPUs: the "
-            "table labels it by what was projected, with test.toml's name in brackets.",
+            "table labels it by what was projected, with the name asked for in brackets.",
             "The projections {names} are named for GPU counts, yet their fitted lines take rows of {gpus} GPUs: the "
-            "table labels them by what was projected, with test.toml's names in brackets.",
+            "table labels them by what was projected, with the names asked for in brackets.",
             len(named),
         )
     if named:
@@ -146,11 +146,11 @@ def _table_note(w: Words) -> str:
     m = w.m
     given = [projection_label(m, p) for p, spec in zip(m.projections, w.config.projections, strict=True) if spec.saves]
     if not given:
-        saves = _("Saves: this run's {n} saves (test.toml gives the projections no saves of their own).")
+        saves = _("Saves: this run's {n} saves (no other count was agreed for the projections).")
     elif len(given) == len(m.projections):
-        saves = _("Saves: as test.toml gives them for each projection, not this run's {n}.")
+        saves = _("Saves: as agreed for each projection, not this run's {n}.")
     else:
-        saves = _("Saves: test.toml's for {names}; this run's {n} for the others.")
+        saves = _("Saves: as agreed for {names}; this run's {n} for the others.")
     total = _("{column}: saved per save × saves, to three significant digits, the precision of a projection.").format(
         column=_("Save time saved in all") if m.checkpoint_mode == "async" else _("Saved in all")
     )
@@ -163,7 +163,7 @@ def build(w: Words) -> Section:
     title = _("Projections to other checkpoint sizes")
     if not m.projections:
         # No projection: no fitted line, no projection chart; nothing follows that the section does not show.
-        none = Para(_("test.toml lists no [[projections]], so no other checkpoint size is projected."))
+        none = Para(_("No other checkpoint size was asked for in this test, so none is projected."))
         return Section(ID, title, (none,))
     rows = tuple(
         (projection_label(m, p), gb(p.snapshot_gb), t.baseline, t.candidate, t.saved, str(p.saves), t.total)

@@ -95,9 +95,9 @@ def _recovery_table(w: Words) -> Table:
         for save, side in zip(m.save.sides(), (r.baseline, r.candidate), strict=True)
     )
     note = (
-        _("Restore not measured: restart_s assumed ({restart}) for the whole recovery on both systems.").format(
-            restart=seconds(r.restart_s)
-        )
+        _(
+            "Restore not measured: the assumed restart time ({restart}) is used for the whole recovery on both systems."
+        ).format(restart=seconds(r.restart_s))
         if r.baseline.restore_s is None
         else _("Recovery = restart ({restart}, without reading the checkpoint) + the mean restore time.").format(
             restart=seconds(r.restart_s)
@@ -137,7 +137,7 @@ def _ettr_sentence(w: Words) -> Para:
         )
     ).format(**ettr_fields(m))
     if r.baseline.restore_s is None:
-        text += " " + _("Restore not measured: restart_s assumed.")
+        text += " " + _("Restore not measured: the assumed restart time is used.")
     else:
         text += (
             " "
@@ -235,11 +235,11 @@ def build(w: Words) -> Section:
     )
     rate = (
         _(
-            "test.toml gives no failure rate, so the report uses Llama 3's (419 unexpected interruptions in 54 days "
-            "on 16,384 GPUs)."
+            "No failure rate was agreed for this test, so the report uses Llama 3's (419 unexpected interruptions in "
+            "54 days on 16,384 GPUs), the tool's default."
         )
         if w.config.is_default("reliability.gpu_mtbf_hours")
-        else _("test.toml sets a per-GPU MTBF of {hours} h.").format(hours=sig(r.gpu_mtbf_hours))
+        else _("The per-GPU MTBF agreed for this test is {hours} h.").format(hours=sig(r.gpu_mtbf_hours))
     )
     intro = Para(
         _(

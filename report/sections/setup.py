@@ -45,14 +45,13 @@ def _others_note(w: Words) -> str:
         return ""
     if w.m.projections:
         text = _(
-            "“Timed saves” counts the training model's runs (test.toml training.model), the only ones the analysis "
-            "uses. save_times.csv also holds {others}: they are not analysed, except that the projections' fitted "
-            "line takes every save row."
+            "“Timed saves” counts the runs of the training model, the only ones the analysis uses. The save times "
+            "also hold {others}: they are not analysed, except that the projections' fitted line takes every save row."
         )
     else:
         text = _(
-            "“Timed saves” counts the training model's runs (test.toml training.model), the only ones the analysis "
-            "uses. save_times.csv also holds {others}: they are not analysed."
+            "“Timed saves” counts the runs of the training model, the only ones the analysis uses. The save times "
+            "also hold {others}: they are not analysed."
         )
     return text.format(others=other_workloads_words(w))
 
@@ -63,7 +62,7 @@ def _job_gpus(w: Words) -> str:
     gpus = count(w.m.save.baseline.gpus)
     if not bytes_from_fio(w.test):
         return gpus
-    return _("{gpus}, as the [[import]] tables give it (fio itself ran on no GPU)").format(gpus=gpus)
+    return _("{gpus}, as the test plan gives it (fio itself ran on no GPU)").format(gpus=gpus)
 
 
 def _baselines_note(w: Words) -> str:
@@ -73,7 +72,7 @@ def _baselines_note(w: Words) -> str:
     if systems.save_baseline == systems.load_baseline:
         return ""
     return _(
-        "The saves are compared with {save} and the loads with {load}: test.toml names a baseline for each workload, "
+        "The saves are compared with {save} and the loads with {load}: this test sets a baseline for each workload, "
         "so each speedup is against its own baseline and says nothing of the candidate against the other."
     ).format(save=systems.save_baseline, load=systems.load_baseline)
 
@@ -88,13 +87,13 @@ def _far_mtbf(c: TestConfig) -> str:
         return ""
     text = (
         _(
-            " The per-GPU MTBF test.toml sets, {value} h, is {ratio} shorter than the default taken from Llama 3's "
+            " The per-GPU MTBF set for this test, {value} h, is {ratio} shorter than the default taken from Llama 3's "
             "training ({default} h): every failure figure rests on it, so confirm it with the cluster's own failure "
             "records."
         )
         if value < default
         else _(
-            " The per-GPU MTBF test.toml sets, {value} h, is {ratio} longer than the default taken from Llama 3's "
+            " The per-GPU MTBF set for this test, {value} h, is {ratio} longer than the default taken from Llama 3's "
             "training ({default} h): every failure figure rests on it, so confirm it with the cluster's own failure "
             "records."
         )
@@ -108,8 +107,16 @@ def _loads_imported(w: Words) -> bool:
     return "load_times" not in w.illustrative and "load_times.csv" not in w.test.raw
 
 
+def _agreed() -> str:
+    """The source of a value the test's plan sets: agreed for this test, whoever wrote it down (CONTRACT.md, settled
+    point 13; no file of the tool named on a customer page)."""
+    return _("Agreed for this test")
+
+
 def _default_or(cfg: TestConfig, key: str) -> str:
-    return _("default") if cfg.is_default(key) else "test.toml"
+    """ "Tool default" where the plan leaves `key` out (not agreed with the customer; the table's note says so), else
+    agreed for this test."""
+    return _("Tool default") if cfg.is_default(key) else _agreed()
 
 
 def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
@@ -124,13 +131,13 @@ def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
             if w.m.node_local is not None
             else _("GPUs per node (host memory for staging)")
         )
-        return ((label, count(GPUS_PER_NODE), _("default")),)
+        return ((label, count(GPUS_PER_NODE), _("Tool default")),)
     sides = tuple(zip(w.m.save.sides(), a.sides(), strict=True))
     if len(set(c.async_saves.staging_s.values())) == 1:
-        staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), "test.toml"),)
+        staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), _agreed()),)
     else:
         staging = tuple(
-            (_("Staging time per save, {system}").format(system=save.system), seconds(side.staging_s), "test.toml")
+            (_("Staging time per save, {system}").format(system=save.system), seconds(side.staging_s), _agreed())
             for save, side in sides
         )
     per_node = (
@@ -149,14 +156,14 @@ def _economics_rows(c: TestConfig) -> tuple[tuple[str, str, str], ...]:
     e = c.economics
     if e is None:
         return ()
-    rows = [(_("Price of a GPU-hour"), f"{num(e.gpu_hour_price, 2)} {e.currency}", "test.toml")]
+    rows = [(_("Price of a GPU-hour"), f"{num(e.gpu_hour_price, 2)} {e.currency}", _agreed())]
     if e.gpu_power_kw is not None:
         rows += [
-            (_("Power of a GPU"), f"{given(e.gpu_power_kw)} kW", "test.toml"),
+            (_("Power of a GPU"), f"{given(e.gpu_power_kw)} kW", _agreed()),
             (_("Power usage effectiveness (PUE)"), given(e.pue), _default_or(c, "economics.pue")),
         ]
     rows += [
-        (_("Training runs a year"), count(e.runs_per_year), "test.toml"),
+        (_("Training runs a year"), count(e.runs_per_year), _agreed()),
         (
             _("Checkpoints retained"),
             count(e.retained_checkpoints),
@@ -194,7 +201,7 @@ def build(w: Words) -> Section:
         " ".join(t for t in (_baselines_note(w), _others_note(w)) if t),
     )
     duration_source = (
-        "test.toml"
+        _agreed()
         if c.training.baseline_duration_s is not None
         else (
             _("derived: {steps} × {step} + {saves} × stall")
@@ -208,9 +215,7 @@ def build(w: Words) -> Section:
         (
             _("Compute time per step"),
             seconds(m.reliability.step_time_s),
-            "test.toml"
-            if c.training.step_time_s is not None
-            else _("derived: (wall time − saves × save time) ÷ steps"),
+            _agreed() if c.training.step_time_s is not None else _("derived: (wall time − saves × save time) ÷ steps"),
         ),
     )
     g = c.gates
@@ -219,8 +224,8 @@ def build(w: Words) -> Section:
         _("Assumptions and thresholds used by the analysis"),
         (Column(_("Assumption"), False), Column(_("Value")), Column(_("Source"), False)),
         (
-            (_("Training steps"), count(b.total_steps), "test.toml"),
-            (_("Steps between saves"), count(b.checkpoint_interval_steps), "test.toml"),
+            (_("Training steps"), count(b.total_steps), _agreed()),
+            (_("Steps between saves"), count(b.checkpoint_interval_steps), _agreed()),
             *step_row,
             *_async_rows(w),
             (_("Saves in the run"), count(b.saves), _("steps ÷ interval, rounded down")),
@@ -249,11 +254,15 @@ def build(w: Words) -> Section:
         # the MTBF's source only where it is the default (cold read 12, m6: retune sets 10,000 h)
         (
             _(
-                "“default”: test.toml does not set this value, so the report uses its built-in default (per-GPU "
-                "MTBF from Llama 3's training: 419 unexpected interruptions in 54 days on 16,384 GPUs)."
+                "“Tool default”: a value not set for this test and not agreed with the customer, so the report uses "
+                "its built-in default (per-GPU MTBF from Llama 3's training: 419 unexpected interruptions in 54 days "
+                "on 16,384 GPUs)."
             )
             if c.is_default("reliability.gpu_mtbf_hours")
-            else _("“default”: test.toml does not set this value, so the report uses its built-in default.")
+            else _(
+                "“Tool default”: a value not set for this test and not agreed with the customer, so the report uses "
+                "its built-in default."
+            )
         )
         + _far_mtbf(c),
     )
@@ -262,7 +271,7 @@ def build(w: Words) -> Section:
         blocks.append(
             Table(
                 "environment",
-                _("Test environment (as recorded in test.toml [environment])"),
+                _("Test environment (as recorded for this test)"),
                 (Column(_("Item"), False), Column(_("Description"), False)),
                 tuple(c.environment),
             )
@@ -302,8 +311,8 @@ def _unnoted(test: JointTest, name: str) -> str:
     given = [system for system, kinds in sources.items() if file in kinds]
     if not given:
         return _("Imported: each system's line below says from what.")
-    return _("Rows of {given} given in {file}, with no source note; rows of {imported} imported (below).").format(
-        given=join_words(given), file=file, imported=join_words(imported)
+    return _("Rows of {given} supplied as given, with no source note; rows of {imported} imported (below).").format(
+        given=join_words(given), imported=join_words(imported)
     )
 
 

@@ -76,7 +76,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
         "What remains: the shortest interval at which writes no longer stall training goes from 55 to 29 steps",
         "staging was not measured and is taken as 0 s",
         "the honest answer is that faster storage would not change training time",
-        "Restore not measured: restart_s assumed",
+        "Restore not measured: the assumed restart time is used",
         "Stall per asynchronous save by checkpoint interval",
         "87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth of this test",
     ):
@@ -87,9 +87,9 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
         "异步检查点（假设分析）",
         "若改用异步保存，按当前间隔，换用新存储将不再缩短训练时间",
         "存储带来的差别只剩下：写入不再造成停顿的最短间隔从55步缩短到29步",
-        "未测量暂存，按0s计",
+        "暂存按0s计",
         "结论是：更快的存储不会改变训练时间",
-        "未测量恢复：按假设的重启时间计。",
+        "未测量恢复时间，按假设的重启时间计。",
         "各检查点间隔下每次异步保存的停顿",
     ):
         assert _squeeze(sentence) in _squeeze(text), sentence

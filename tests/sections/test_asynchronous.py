@@ -154,10 +154,10 @@ def test_default_failure_section_says_restore_not_measured_and_gives_ettr():
     # 1 ÷ (1 + 178/1622 + 1800/2M + 600/M) = 0.901 and 1 ÷ (1 + 94/1622 + 1716/2M + 600/M) = 0.945
     assert recovery.rows[0] == ("Local NVMe (single drive)", "–", "600", "600", "0.901", m_opt(m, "baseline"))
     assert recovery.rows[1][:5] == ("Mingxin FX100", "–", "600", "600", "0.945")
-    assert recovery.note.startswith("Restore not measured: restart_s assumed (600 s)")
+    assert recovery.note.startswith("Restore not measured: the assumed restart time (600 s) is used")
     text = " ".join(texts(section(ctx, "reliability").blocks))
     assert "0.901 on Local NVMe (single drive) and 0.945 on Mingxin FX100 at today's interval" in text
-    assert "Restore not measured: restart_s assumed." in text
+    assert "Restore not measured: the assumed restart time is used." in text
     assert "write lag" not in text  # the optimum's write-lag bound is said in async mode only
     ettr = next(t for t in ctx.cover.tiles if t.id == "ettr")
     # one save per system: a condition in the tile's own words, as the body says it (cold read 23, M1)

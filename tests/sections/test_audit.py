@@ -183,7 +183,7 @@ def test_node_local_figures_reach_the_summary_the_assumptions_and_the_formulas()
         for t in summary
     )
     rows = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions").rows
-    assert ("GPUs per node (host memory for staging; storage local to each node)", "8", "default") in rows
+    assert ("GPUs per node (host memory for staging; storage local to each node)", "8", "Tool default") in rows
     terms = [t for t, _text in next(b for b in section(ctx, "formulas").blocks if isinstance(b, Definitions)).items]
     assert {"Nodes of a job", "A node's part of a save", "A node's part of the cluster's demand"} <= set(terms)
     ctx, _m = build(DATA)

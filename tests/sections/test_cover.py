@@ -199,7 +199,7 @@ def test_an_input_given_in_part_and_imported_in_part_says_which_rows_are_which()
     lines = dict(sources.items)
     assert lines["Checkpoint save times"] == "Imported: each system's line below says from what."
     assert lines["Write bandwidth"] == (
-        "Rows of FX100 and NVMe given in bandwidth.csv, with no source note; rows of FX100 imported (below)."
+        "Rows of FX100 and NVMe supplied as given, with no source note; rows of FX100 imported (below)."
     )
     assert sources.marks[:2] == (("measured", "Imported"), ("measured", "Supplied and imported"))
 

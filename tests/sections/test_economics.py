@@ -16,7 +16,7 @@ def test_economics_is_shown_when_given():
     # (6,000 × 2 s + 6 × 55 s) = 81,845 runs a year: 81,845 × 3.6667 = 300,099.
     assert table.rows == (
         ("Per training run", "3.67 USD", "330 s saved × 16 GPUs × 2.50 USD per GPU-hour"),  # not "4 USD": 4 × 12 ≠ 44.0
-        ("Per year, this job", "44.0 USD", "× 12 runs a year (test.toml)"),
+        ("Per year, this job", "44.0 USD", "× 12 runs a year (agreed for this test)"),
         (
             "Per year, the whole cluster",
             "300,000 USD",

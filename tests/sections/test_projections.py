@@ -34,7 +34,7 @@ def test_concurrent_saves_are_named_as_such_beside_the_projection(folder):
     ctx, m = build(data)
     assert not m.projections
     assert texts(section(ctx, "projections").blocks) == [
-        "test.toml lists no [[projections]], so no other checkpoint size is projected."
+        "No other checkpoint size was asked for in this test, so none is projected."
     ]
 
 
@@ -45,7 +45,7 @@ def test_a_row_is_labelled_by_what_was_projected_and_its_saves_and_total_explain
     table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
     assert table.rows[0][0] == "140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)"
     assert table.note == (
-        "Saves: this run's 20 saves (test.toml gives the projections no saves of their own). Saved in all: saved per "
+        "Saves: this run's 20 saves (no other count was agreed for the projections). Saved in all: saved per "
         "save × saves, to three significant digits, the precision of a projection."
     )
     qa = " ".join(texts(section(ctx, "qa").blocks))
@@ -56,7 +56,7 @@ def test_a_row_is_labelled_by_what_was_projected_and_its_saves_and_total_explain
     ctx, _ = build(FIXTURES / "gates_fail")
     table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
     assert table.rows[0][0] == "Ten times larger" and table.rows[0][5] == "3"
-    assert table.note.startswith("Saves: as test.toml gives them for each projection, not this run's 10.")
+    assert table.note.startswith("Saves: as agreed for each projection, not this run's 10.")
 
 
 def test_a_fit_over_several_gpu_counts_is_at_no_single_gpu_count():

@@ -10,12 +10,12 @@ def test_defaults_are_labelled_default():
     ctx, _ = build(DATA)
     table = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions")
     sources = {row[0]: row[2] for row in table.rows}
-    assert sources["Per-GPU mean time between failures"] == "default"
-    assert sources["Restart after a failure"] == "default"
-    assert sources["Cluster size for GPU-equivalents"] == "test.toml"
+    assert sources["Per-GPU mean time between failures"] == "Tool default"
+    assert sources["Restart after a failure"] == "Tool default"
+    assert sources["Cluster size for GPU-equivalents"] == "Agreed for this test"
     ctx, _ = build(FIXTURES / "repeated")
     table = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions")
-    assert {row[0]: row[2] for row in table.rows}["Per-GPU mean time between failures"] == "test.toml"
+    assert {row[0]: row[2] for row in table.rows}["Per-GPU mean time between failures"] == "Agreed for this test"
 
 
 def test_a_per_gpu_mtbf_far_from_the_default_is_called_out(folder):
@@ -27,18 +27,18 @@ def test_a_per_gpu_mtbf_far_from_the_default_is_called_out(folder):
 
     ctx, _m = build(FIXTURES / "economics")
     assert note(ctx).endswith(
-        " The per-GPU MTBF test.toml sets, 100 h, is 507× shorter than the default taken from Llama 3's training "
+        " The per-GPU MTBF set for this test, 100 h, is 507× shorter than the default taken from Llama 3's training "
         "(50,677 h): every failure figure rests on it, so confirm it with the cluster's own failure records."
     )
     for data in (FIXTURES / "retune", DATA):
         ctx, _m = build(data)
-        assert "per-GPU MTBF test.toml sets" not in note(ctx)
+        assert "per-GPU MTBF set for this test" not in note(ctx)
     data = folder("economics")
     (data / "test.toml").write_text(
         (data / "test.toml").read_text().replace("gpu_mtbf_hours = 100", "gpu_mtbf_hours = 600000")
     )
     ctx, _m = build(data)
-    assert "The per-GPU MTBF test.toml sets, 600,000 h, is 11.8× longer than the default" in note(ctx)
+    assert "The per-GPU MTBF set for this test, 600,000 h, is 11.8× longer than the default" in note(ctx)
 
 
 def test_the_environment_is_shown_when_given():
@@ -56,17 +56,17 @@ def test_other_workloads_of_the_save_times_are_named_and_said_not_analysed():
     assert {row[0]: row[1] for row in setup.rows}["Timed saves (baseline / candidate)"] == "5 / 5"
     assert setup.note == (
         "The saves are compared with Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) and the loads with "
-        "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8): test.toml names a baseline for each workload, "
+        "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8): this test sets a baseline for each workload, "
         "so each speedup is against its own baseline and says nothing of the candidate against the other. "
-        "“Timed saves” counts the training model's runs (test.toml training.model), the only ones the analysis uses. "
-        "save_times.csv also holds “Qwen2.5 7B instruction tune (BF16)”, 8 GPUs (5 / 5 runs) and “Qwen2.5 32B LoRA "
+        "“Timed saves” counts the runs of the training model, the only ones the analysis uses. "
+        "The save times also hold “Qwen2.5 7B instruction tune (BF16)”, 8 GPUs (5 / 5 runs) and “Qwen2.5 32B LoRA "
         "adapters and optimizer state”, 64 GPUs (5 / 5 runs): they are not analysed."
     )
     # retune's 7B rows (two per system) feed the projections' fitted line, and the note says so.
     ctx, _m = build(FIXTURES / "retune")
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     assert setup.note.endswith(
-        "save_times.csv also holds “7B”, 4 GPUs (2 / 2 runs): they are not analysed, except that the projections' "
+        "The save times also hold “7B”, 4 GPUs (2 / 2 runs): they are not analysed, except that the projections' "
         "fitted line takes every save row."
     )
     ctx, _m = build(DATA)  # no other workload; its two baselines are said (cold read 18, M10)
@@ -99,8 +99,8 @@ def _assumptions(folder):
 def test_the_compute_time_per_step_is_always_an_assumption():
     """Given as step_time_s (fio-local 0.5 s, long_names 4.5 s) or derived from the wall time: data/'s 36,000 s less
     20 saves × 178 s (its baseline save), over 10,000 steps, is (36,000 − 3,560) ÷ 10,000 = 3.244 s."""
-    assert _assumptions(FIO_EXAMPLE)["Compute time per step"] == ("0.500 s", "test.toml")
-    assert _assumptions(FIXTURES / "long_names")["Compute time per step"] == ("4.50 s", "test.toml")
+    assert _assumptions(FIO_EXAMPLE)["Compute time per step"] == ("0.500 s", "Agreed for this test")
+    assert _assumptions(FIXTURES / "long_names")["Compute time per step"] == ("4.50 s", "Agreed for this test")
     assert _assumptions(DATA)["Compute time per step"] == (
         "3.24 s",
         "derived: (wall time − saves × save time) ÷ steps",
@@ -111,26 +111,26 @@ def test_staging_times_and_economics_are_listed_with_their_source():
     """examples/async-70b: [async] staging_s 9.4 s (Parallel NFS) and 9.6 s (Mingxin FX100), gpus_per_node 8;
     [economics] 2.2 USD a GPU-hour, 1.1 kW, PUE 1.3, 6 runs a year, retained_checkpoints left to its default 3."""
     rows = _assumptions(ROOT / "examples" / "async-70b")
-    assert rows["Staging time per save, Parallel NFS (existing)"] == ("9.40 s", "test.toml")
-    assert rows["Staging time per save, Mingxin FX100"] == ("9.60 s", "test.toml")
-    assert rows["GPUs per node (host memory for staging)"] == ("8", "test.toml")
-    assert rows["Price of a GPU-hour"] == ("2.20 USD", "test.toml")
-    assert rows["Power of a GPU"] == ("1.1 kW", "test.toml")
-    assert rows["Power usage effectiveness (PUE)"] == ("1.3", "test.toml")
-    assert rows["Training runs a year"] == ("6", "test.toml")
-    assert rows["Checkpoints retained"] == ("3", "default")
+    assert rows["Staging time per save, Parallel NFS (existing)"] == ("9.40 s", "Agreed for this test")
+    assert rows["Staging time per save, Mingxin FX100"] == ("9.60 s", "Agreed for this test")
+    assert rows["GPUs per node (host memory for staging)"] == ("8", "Agreed for this test")
+    assert rows["Price of a GPU-hour"] == ("2.20 USD", "Agreed for this test")
+    assert rows["Power of a GPU"] == ("1.1 kW", "Agreed for this test")
+    assert rows["Power usage effectiveness (PUE)"] == ("1.3", "Agreed for this test")
+    assert rows["Training runs a year"] == ("6", "Agreed for this test")
+    assert rows["Checkpoints retained"] == ("3", "Tool default")
     # fixtures/economics: price 2.5 USD, 12 runs a year, no power (so no power or PUE row); no [async], no staging.
     rows = _assumptions(FIXTURES / "economics")
-    assert rows["Price of a GPU-hour"] == ("2.50 USD", "test.toml") and rows["Training runs a year"] == (
+    assert rows["Price of a GPU-hour"] == ("2.50 USD", "Agreed for this test") and rows["Training runs a year"] == (
         "12",
-        "test.toml",
+        "Agreed for this test",
     )
     assert "Power of a GPU" not in rows and "Power usage effectiveness (PUE)" not in rows
     assert not any(label.startswith("Staging") for label in rows)
     assert not any(label.startswith(("Staging", "Price")) for label in _assumptions(DATA))
     # the asynchronous section's host memory per node counts 8 GPUs a node: listed, by default (cold read 22, m5)
-    assert rows["GPUs per node (host memory for staging)"] == ("8", "default")
-    assert _assumptions(DATA)["GPUs per node (host memory for staging)"] == ("8", "default")
+    assert rows["GPUs per node (host memory for staging)"] == ("8", "Tool default")
+    assert _assumptions(DATA)["GPUs per node (host memory for staging)"] == ("8", "Tool default")
 
 
 def test_the_job_s_gpus_from_fio_imports_are_said_to_be_given():
@@ -139,7 +139,7 @@ def test_the_job_s_gpus_from_fio_imports_are_said_to_be_given():
     ctx, _m = build(FIO_EXAMPLE)
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     rows = {row[0]: row[1] for row in setup.rows}
-    assert rows["GPUs in the training job"] == "2, as the [[import]] tables give it (fio itself ran on no GPU)"
+    assert rows["GPUs in the training job"] == "2, as the test plan gives it (fio itself ran on no GPU)"
     ctx, _m = build(DATA)
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     assert {row[0]: row[1] for row in setup.rows}["GPUs in the training job"] == "8"

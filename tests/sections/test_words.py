@@ -168,7 +168,7 @@ def test_no_fitted_line_without_projections_and_gpu_time_in_a_readers_unit():
     ctx, m = build(FIO_EXAMPLE)
     assert not m.projections
     assert texts(section(ctx, "projections").blocks) == [
-        "test.toml lists no [[projections]], so no other checkpoint size is projected."
+        "No other checkpoint size was asked for in this test, so none is projected."
     ]
     # 22.1 s less per run on each of 2 GPUs: 44.2 GPU-seconds, not 0.0123 GPU-hours.
     assert round(m.bubble.time_saved_s, 1) == 22.1 and m.save.baseline.gpus == 2
@@ -203,12 +203,12 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     notes = texts(section(ctx, "projections").blocks)
     assert (
         "The projection “70B on 64 GPUs” is named for a GPU count, yet it keeps this test's GPU count (8) like every "
-        "projection: the table labels it by what was projected, with test.toml's name in brackets." in notes
+        "projection: the table labels it by what was projected, with the name asked for in brackets." in notes
     )
     ctx, m = build(ASYNC_EXAMPLE)  # step_time_s = 6.0 given; wall time 20,000 × 6 s + 400 stalls of 49.44 s
     rows = _rows(ctx, "setup", "assumptions")
     # a row of its own even where the wall-time row prints it (“20,000 × 6 s + 400 × …”): every assumption is listed
-    assert rows["Compute time per step"] == ("6 s", "test.toml")
+    assert rows["Compute time per step"] == ("6 s", "Agreed for this test")
     assert abs(m.bubble.baseline_duration_s - (20_000 * 6 + 400 * m.save.baseline.pause_s)) < 1e-6
     # 120,000 s + 400 stalls of 49.44 s = 139,776 s: the formula names the stalls it adds, not the saves' time
     assert rows["Wall time with baseline saves"] == (
