@@ -30,25 +30,147 @@ class SignatureCheck:
 
     signer: str  #: the certificate's subject, as people read it
     fingerprint: str  #: SHA-256 of the signer's certificate (DER), colon-separated hex, as pdfsig and browsers show it
-    intact: bool  #: the signed bytes are unchanged and the signature matches them
+    intact: bool  #: the signed bytes are unchanged (their digest is the one the signature signs)
+    by_certificate: bool = True  #: the signature was made by the key of the certificate it carries
 
 
 class SignatureRefused(Exception):
     """The file's signatures are not exactly one that covers the whole file; the message names what was found."""
 
 
-def sign(pdf: bytes, key: Path, cert: Path, signing_time: dt.datetime) -> bytes:
-    """The PDF with a PAdES signature by `key` (PEM, RSA, unencrypted) and `cert` (PEM) at `signing_time`."""
+# A PEM key or certificate is a few kB; a file far larger is not one (and is not read whole).
+MAX_PEM = 1 << 20
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A signing key and its certificate, read and checked against each other (`load`): what `sign` signs with."""
+
+    key: object  #: cryptography's RSA private key
+    cert: object  #: cryptography's certificate
+    key_path: Path
+    cert_path: Path
+
+    @property
+    def validity(self) -> tuple[dt.datetime, dt.datetime]:
+        """The certificate's validity, from notBefore to notAfter (UTC)."""
+        return self.cert.not_valid_before_utc, self.cert.not_valid_after_utc
+
+
+def load(key: Path, cert: Path) -> Identity:
+    """The key and certificate in `key` and `cert` (PEM or DER, the key unencrypted, RSA), checked before anything is
+    built or written: each file readable and what it should be, and the key the one the certificate was made for.
+
+    Raises SigningError with one line naming the file and the problem. A key that does not match its certificate
+    signed a PDF whose signature no reader accepts ("Signature is Invalid"), and the build exited 0 (issue 44).
+    """
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    key_data, cert_data = _pem_file(key, "key"), _pem_file(cert, "certificate")
+    if b"PRIVATE KEY" in cert_data and b"CERTIFICATE" in key_data:
+        raise SigningError(
+            f"{shown(key)} holds a certificate and {shown(cert)} a key: --sign takes the key, --cert the certificate"
+        )
+    try:
+        private = (
+            serialization.load_pem_private_key(key_data, password=None)
+            if b"-----BEGIN" in key_data
+            else serialization.load_der_private_key(key_data, password=None)
+        )
+    except TypeError:  # cryptography: a password is needed (or one was given for an unencrypted key)
+        raise SigningError(
+            f"{shown(key)}: the key is encrypted; give it unencrypted (openssl pkey -in KEY -out KEY.pem) in a file"
+            " only you can read"
+        ) from None
+    except (ValueError, UnicodeError) as exc:
+        if b"CERTIFICATE" in key_data:
+            raise SigningError(f"{shown(key)}: is a certificate, not a private key (--sign takes the key)") from None
+        raise SigningError(f"{shown(key)}: is not a private key in PEM or DER ({_first_line(exc)})") from None
+    certificate = _certificate(cert, cert_data)
+    if not isinstance(private, rsa.RSAPrivateKey) or not isinstance(certificate.public_key(), rsa.RSAPublicKey):
+        which = key if not isinstance(private, rsa.RSAPrivateKey) else cert
+        raise SigningError(
+            f"{shown(which)}: an RSA key and its certificate, in PEM, are needed to sign (ECDSA signatures are random,"
+            " so a signed report would not be reproducible)"
+        )
+    if private.public_key().public_numbers() != certificate.public_key().public_numbers():
+        raise SigningError(
+            f"{shown(key)} is not the key of the certificate {shown(cert)} (its public part differs from the"
+            f" certificate's, whose subject is {_subject_of(certificate)}): a signature by it would be invalid; give"
+            " the key the certificate was made for"
+        )
+    return Identity(private, certificate, key, cert)
+
+
+def _pem_file(path: Path, what: str) -> bytes:
+    from report.inputs.safe_read import Unreadable, read_regular
+
+    try:
+        data = read_regular(path, MAX_PEM)
+    except Unreadable as exc:
+        raise SigningError(f"{shown(path)}: {exc}; the {what} is needed to sign") from None
+    except OSError as exc:
+        raise SigningError(f"{shown(path)}: {exc.strerror or exc}; the {what} is needed to sign") from None
+    if not data.strip():
+        raise SigningError(f"{shown(path)}: is empty; the {what} is needed to sign")
+    return data
+
+
+def _certificate(path: Path, data: bytes):
+    from cryptography import x509
+
+    try:
+        if b"-----BEGIN" not in data:
+            return x509.load_der_x509_certificate(data)
+        found = x509.load_pem_x509_certificates(data)
+    except ValueError as exc:
+        if b"PRIVATE KEY" in data:
+            raise SigningError(
+                f"{shown(path)}: is a private key, not a certificate (--cert takes the certificate)"
+            ) from None
+        raise SigningError(f"{shown(path)}: is not a certificate in PEM or DER ({_first_line(exc)})") from None
+    if len(found) != 1:
+        raise SigningError(f"{shown(path)}: holds {len(found)} certificates; give the signer's own certificate alone")
+    return found[0]
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:160]
+
+
+def _subject_of(certificate) -> str:
+    return certificate.subject.rfc4514_string()[:200] or "empty"
+
+
+def shown(path: Path | str) -> str:
+    """A path as a message prints it (report/problems.py: escaped where it holds a line break or control)."""
+    from report.problems import shown_path
+
+    return shown_path(path)
+
+
+def sign(pdf: bytes, key: Path | Identity, cert: Path | None, signing_time: dt.datetime) -> bytes:
+    """The PDF with a PAdES signature at `signing_time` by an Identity (`load`), or by the key (PEM, RSA,
+    unencrypted) and certificate (PEM) in the files `key` and `cert`, loaded and checked first."""
+    from asn1crypto import keys as asn1_keys
+    from asn1crypto import x509 as asn1_x509
+    from cryptography.hazmat.primitives import serialization
     from pyhanko.pdf_utils import generic
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.sign import fields, signers
+    from pyhanko_certvalidator.registry import SimpleCertificateStore
 
-    try:
-        signer = signers.SimpleSigner.load(str(key), str(cert), key_passphrase=None)
-    except Exception as exc:  # pyHanko reports an unreadable key in several ways
-        raise SigningError(f"{key} and {cert} cannot sign: {exc}") from exc
-    if signer is None or signer.signing_cert.public_key.algorithm != "rsa":
-        raise SigningError(f"{key} and {cert}: an RSA key and its certificate, in PEM, are needed to sign")
+    identity = key if isinstance(key, Identity) else load(key, cert)
+    der = serialization.Encoding.DER
+    signer = signers.SimpleSigner(
+        signing_cert=asn1_x509.Certificate.load(identity.cert.public_bytes(der)),
+        signing_key=asn1_keys.PrivateKeyInfo.load(
+            identity.key.private_bytes(der, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+        ),
+        cert_registry=SimpleCertificateStore(),
+    )
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
     writer._meta = _metadata_at(signing_time)
     first_id = writer.prev.trailer["/ID"][0]
@@ -57,8 +179,23 @@ def sign(pdf: bytes, key: Path, cert: Path, signing_time: dt.datetime) -> bytes:
     meta = signers.PdfSignatureMetadata(
         field_name=FIELD, subfilter=fields.SigSeedSubFilter.PADES, md_algorithm="sha256"
     )
-    out = _signer_at(signing_time)(meta, signer).sign_pdf(writer)
+    with _quiet_pyhanko():
+        out = _signer_at(signing_time)(meta, signer).sign_pdf(writer)
     return out.getvalue()
+
+
+def validity_note(identity: Identity, signing_time: dt.datetime) -> str | None:
+    """A warning where the signing time (test.toml's date, midnight UTC) lies outside the certificate's validity: a
+    reader that checks the certificate at the signing time rejects the signature (field test 4, C4)."""
+    start, end = identity.validity
+    if start <= signing_time <= end:
+        return None
+    when = "before the certificate's validity begins" if signing_time < start else "after the certificate expired"
+    return (
+        f"{shown(identity.cert_path)}: the signing time, test.toml's date at midnight UTC"
+        f" ({signing_time:%Y-%m-%d %H:%M} UTC), is {when} ({start:%Y-%m-%d %H:%M} to {end:%Y-%m-%d %H:%M} UTC):"
+        " a reader that checks the certificate at the signing time will reject the signature"
+    )
 
 
 def _metadata_at(signing_time: dt.datetime):
@@ -124,7 +261,7 @@ def _check(pdf: bytes) -> SignatureCheck | None:
     # the reader's trust store (Acrobat, pdfsig), which verify does not have.
     context = ValidationContext(trust_roots=[embedded.signer_cert], allow_fetching=False)
     status = validate_pdf_signature(embedded, context, skip_diff=True)
-    return SignatureCheck(signer, fingerprint, bool(status.intact and status.valid))
+    return SignatureCheck(signer, fingerprint, bool(status.intact), bool(status.intact and status.valid))
 
 
 def _refuse_partial(embedded, size: int, signer: str) -> None:

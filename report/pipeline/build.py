@@ -228,16 +228,21 @@ def build(
 
     `signing` (key, certificate) signs the PDF (pdf/sign.py) at the test's date; `language` overrides test.toml's.
     """
+    identity = None
+    if signing is not None:
+        from report.pdf import sign
+
+        identity = sign.load(*signing)  # before anything is built or written: a key of another certificate is one line
     out_dir = output.out_path(out_dir)  # `/`, `.` and `..` have no name of their own to stage and lock beside
     with output.locked(out_dir):
         output.clean_stale(out_dir)
         output.check_target(out_dir)  # before the work, so that a folder that cannot take the outputs fails fast
         built = _build_two_sides(data_dir, language)
-        if signing is not None:
-            from report.pdf import sign
-
+        if identity is not None:
             at = dt.datetime.fromisoformat(built.date_iso).replace(tzinfo=dt.UTC)
-            signed = sign.sign(built.pdf, *signing, at)
+            if (note := sign.validity_note(identity, at)) is not None:
+                print(f"warning: {note}", file=sys.stderr)
+            signed = sign.sign(built.pdf, identity, None, at)
             built = dataclasses.replace(built, pdf=signed)
         output.write_set(out_dir, {"report.html": built.html, "report.pdf": built.pdf, "metrics.json": built.metrics})
     mark("pdf", "outputs written")

@@ -344,6 +344,11 @@ def _signature(data: bytes, outcome: Outcome) -> bool:
     outcome.signature = f"signed by {found.signer}, certificate SHA-256 {found.fingerprint}"
     if not found.intact:
         outcome.differences.append(f"the signature by {found.signer} does not match the bytes: changed after signing")
+    elif not found.by_certificate:
+        outcome.differences.append(
+            f"the signature by {found.signer} was not made with the key of its own certificate (the bytes it covers"
+            " are unchanged): it was signed with another key, and every reader finds it invalid"
+        )
     return True
 
 

@@ -220,3 +220,103 @@ def test_an_unsigned_report_says_so(default_built, tmp_path, capsys):
         f"{path}: not signed",
         f"{path}: verified: every figure matches a rebuild from the attached inputs, and so does every page",
     ]
+
+
+def test_a_key_of_another_certificate_is_refused_before_anything_is_written(identity, tmp_path, capsys):
+    """Field test 4: a key that did not match the certificate exited 0 with a PDF whose signature was invalid."""
+    from tests.conftest import DATA
+
+    other_key, _ = make_identity(tmp_path)
+    out = tmp_path / "out"
+    assert main(["build", str(DATA), "--out", str(out), "--sign", str(other_key), "--cert", str(identity[1])]) == 3
+    assert capsys.readouterr().err.splitlines() == [
+        f"{other_key} is not the key of the certificate {identity[1]} (its public part differs from the certificate's,"
+        " whose subject is CN=Joint Test Lab,O=Example Storage): a signature by it would be invalid; give the key the"
+        " certificate was made for; nothing was written"
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cert.pem", "key.pem"]  # no OUT, no lock beside it
+
+
+def _written(folder, name: str, data: bytes):
+    path = folder / name
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda d, k, c: (d / "missing.pem", c), "{key}: does not exist; the key is needed to sign"),
+        (lambda d, k, c: (d, c), "{key}: is a folder, not a file; the key is needed to sign"),
+        (lambda d, k, c: (_written(d, "empty.pem", b""), c), "{key}: is empty; the key is needed to sign"),
+        (
+            lambda d, k, c: (c, k),
+            "{key} holds a certificate and {cert} a key: --sign takes the key, --cert the certificate",
+        ),
+        (lambda d, k, c: (k, k), "{cert}: is a private key, not a certificate (--cert takes the certificate)"),
+        (lambda d, k, c: (c, c), "{key}: is a certificate, not a private key (--sign takes the key)"),
+        (
+            lambda d, k, c: (k, _written(d, "two.pem", c.read_bytes() * 2)),
+            "{cert}: holds 2 certificates; give the signer's own certificate alone",
+        ),
+        (
+            lambda d, k, c: (_written(d, "junk.pem", b"-----BEGIN PRIVATE KEY-----\nnot base64\n"), c),
+            "{key}: is not a private key in PEM or DER (",
+        ),
+        (
+            lambda d, k, c: (_written(d, "enc.pem", _encrypted(k)), c),
+            "{key}: the key is encrypted; give it unencrypted (openssl pkey -in KEY -out KEY.pem) in a file only you"
+            " can read",
+        ),
+    ],
+)
+def test_signing_files_that_cannot_sign_are_one_line_naming_the_file(identity, tmp_path, capsys, make, said):
+    """Field test 4, C3: a wrong key path printed pyHanko's traceback, then a line that named neither file alone."""
+    from tests.conftest import DATA
+
+    key, cert = make(tmp_path, *identity)
+    out = tmp_path / "out"
+    assert main(["build", str(DATA), "--out", str(out), "--sign", str(key), "--cert", str(cert)]) == 3
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(said.format(key=key, cert=cert)) and line.endswith("; nothing was written")
+    assert not out.exists() and not (tmp_path / ".out.lock").exists()
+
+
+def _encrypted(key_path) -> bytes:
+    key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.BestAvailableEncryption(b"secret"),
+    )
+
+
+def test_a_signature_by_another_key_is_said_to_be_so_not_a_change_after_signing(default_built, identity, tmp_path):
+    """What verify says of a report signed (by an older generator) with a key that was not the certificate's."""
+    from report.pdf.sign import Identity, load
+
+    genuine = load(*identity)
+    other = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    forged = sign(default_built.pdf, Identity(other, genuine.cert, *identity), None, WHEN)
+    assert "Signature Validation: Signature is Invalid." in pdfsig(forged, tmp_path)
+    found = check(forged)
+    assert (found.intact, found.by_certificate) == (True, False)
+    assert verify_bytes(forged).differences == [
+        "the signature by Common Name: Joint Test Lab, Organization: Example Storage was not made with the key of its"
+        " own certificate (the bytes it covers are unchanged): it was signed with another key, and every reader finds"
+        " it invalid"
+    ]
+
+
+def test_a_signing_time_outside_the_certificate_is_warned_of(identity):
+    """Field test 4, C4: the signing time (the test's date, midnight UTC) predated the certificate; nobody said."""
+    from report.pdf.sign import load, validity_note
+
+    loaded = load(*identity)
+    assert validity_note(loaded, WHEN) is None
+    early = validity_note(loaded, dt.datetime(2025, 12, 31, tzinfo=dt.UTC))
+    assert early == (
+        f"{identity[1]}: the signing time, test.toml's date at midnight UTC (2025-12-31 00:00 UTC), is before the"
+        " certificate's validity begins (2026-01-01 00:00 to 2036-01-01 00:00 UTC): a reader that checks the"
+        " certificate at the signing time will reject the signature"
+    )
