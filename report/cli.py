@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from report.i18n import LANGUAGES
-from report.problems import InvalidInput
+from report.problems import InvalidInput, escaped, shown_path
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_OTHER_GENERATOR = 4  # verify: built by another generator version, so not verified by this one
@@ -46,9 +46,9 @@ def _rows(args: argparse.Namespace) -> int:
     try:
         test = read_joint_test(args.data_dir)
     except InvalidInput as exc:
-        print(f"The joint test in {args.data_dir} is not valid:", file=sys.stderr)
+        _line(f"The joint test in {shown_path(args.data_dir)} is not valid:")
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
+            _line(str(problem))
         return EXIT_INVALID
     sys.stdout.write(imported_csv(test))
     return EXIT_OK
@@ -59,21 +59,20 @@ def _build(args: argparse.Namespace) -> int:
     from report.pipeline.build import build
 
     if (args.sign is None) != (args.cert is None):
-        print("--sign KEY.pem and --cert CERT.pem go together", file=sys.stderr)
+        _line("--sign KEY.pem and --cert CERT.pem go together")
         return EXIT_USAGE
     try:
         build(args.data_dir, args.out, (args.sign, args.cert) if args.sign else None, args.language)
     except SigningError as exc:
-        print(f"{exc}; nothing was written", file=sys.stderr)
+        _line(f"{exc}; nothing was written")
         return EXIT_ENVIRONMENT
     except InvalidInput as exc:
-        print(f"The joint test in {args.data_dir} cannot be reported on; nothing was written:", file=sys.stderr)
+        _line(f"The joint test in {shown_path(args.data_dir)} cannot be reported on; nothing was written:")
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
+            _line(str(problem))
         return EXIT_INVALID
-    print(
-        f"wrote {args.out / 'report.pdf'}, {args.out / 'report.html'} and {args.out / 'metrics.json'}", file=sys.stderr
-    )
+    written = [shown_path(args.out / name) for name in ("report.pdf", "report.html", "metrics.json")]
+    _line(f"wrote {written[0]}, {written[1]} and {written[2]}")
     return EXIT_OK
 
 
@@ -81,50 +80,54 @@ def _verify(args: argparse.Namespace) -> int:
     from report.inputs.safe_read import Unreadable
     from report.verify.check import OtherGenerator, Refused, verify_file
 
+    pdf = shown_path(args.pdf)  # escaped: a name holding a newline cannot print a line of its own (issue 44, V4)
     try:
         outcome = verify_file(args.pdf, args.figures_only)
     except Unreadable as exc:
-        print(f"{args.pdf}: {exc}", file=sys.stderr)
+        _line(f"{pdf}: {exc}")
         return EXIT_INVALID
     except Refused as exc:
-        print(f"{args.pdf}: refused, not verified: {exc}", file=sys.stderr)
+        _line(f"{pdf}: refused, not verified: {exc}")
         return EXIT_INVALID
     except OtherGenerator as exc:
-        print(f"{args.pdf}: {exc}", file=sys.stderr)
+        _line(f"{pdf}: {exc}")
         return EXIT_OTHER_GENERATOR
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError) as exc:
         # A damaged or foreign PDF that pypdf or pyHanko stumbles on deeper down: a message, not a traceback.
-        print(f"{args.pdf}: cannot be verified ({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        _line(f"{pdf}: cannot be verified ({type(exc).__name__}: {str(exc)[:200]})")
         return EXIT_INVALID
-    return _say(args.pdf, outcome)
+    return _say(pdf, outcome)
 
 
 _LOOSE = "figures only (page text, page count and bytes NOT compared)"
 
 
-def _say(pdf: Path, outcome) -> int:
-    """verify's lines: the signature, the notes, then the differences or the one line that says what matched."""
+def _say(pdf: str, outcome) -> int:
+    """verify's lines: the signature, the notes, then the differences or the one line that says what matched. `pdf`:
+    the report's path as messages print it (shown_path)."""
     mark = f"{_LOOSE}: " if outcome.figures_only else ""
-    print(f"{pdf}: {mark}{outcome.signature or 'not signed'}", file=sys.stderr)
+    _line(f"{pdf}: {mark}{outcome.signature or 'not signed'}")
     for note in outcome.notes:
-        print(f"{pdf}: {mark}note: {note}", file=sys.stderr)
+        _line(f"{pdf}: {mark}note: {note}")
     if outcome.differences:
-        print(f"{pdf}: {mark}the report does NOT match a rebuild from its attached inputs:", file=sys.stderr)
+        _line(f"{pdf}: {mark}the report does NOT match a rebuild from its attached inputs:")
         for line in outcome.differences:
-            print(f"{mark}{line}", file=sys.stderr)
+            _line(f"{mark}{line}")
         return EXIT_INVALID
     if outcome.figures_only:
-        print(
+        _line(
             f"{pdf}: {mark}every figure of metrics.json and every number the pages print match a rebuild from the"
-            " attached inputs; this is not verification",
-            file=sys.stderr,
+            " attached inputs; this is not verification"
         )
         return EXIT_OK
-    print(
-        f"{pdf}: verified: every figure matches a rebuild from the attached inputs, and so does every page",
-        file=sys.stderr,
-    )
+    _line(f"{pdf}: verified: every figure matches a rebuild from the attached inputs, and so does every page")
     return EXIT_OK
+
+
+def _line(text: str) -> None:
+    """One line of a message on standard error, every character that is not printable escaped (problems.escaped): a
+    name, a value or a page's text quoted in it can neither start a line of its own nor rewrite one."""
+    print(escaped(text), file=sys.stderr)
 
 
 def environment_message(exc: OSError) -> str:
@@ -133,7 +136,7 @@ def environment_message(exc: OSError) -> str:
 
     if isinstance(exc, OutputError):
         return str(exc)
-    where = exc.filename if exc.filename is not None else "the build"
+    where = shown_path(exc.filename) if exc.filename is not None else "the build"
     reason = exc.strerror or str(exc) or type(exc).__name__
     return f"{where}: {reason}; nothing was written"
 
@@ -152,8 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             return run(args, argv)
         return {"build": _build, "verify": _verify, "rows": _rows}[args.command](args)
     except KeyboardInterrupt:
-        print("interrupted; nothing was written", file=sys.stderr)
+        _line("interrupted; nothing was written")
         return EXIT_INTERRUPTED
     except OSError as exc:
-        print(environment_message(exc), file=sys.stderr)
+        _line(environment_message(exc))
         return EXIT_ENVIRONMENT

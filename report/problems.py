@@ -33,8 +33,11 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        location = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{location}: {self.where}: {self.message}" if self.where else f"{location}: {self.message}"
+        """One line: every part escaped (`escaped`), whatever the file's name or the quoted value holds."""
+        file = escaped(self.file)
+        location = file if self.line is None else f"{file}:{self.line}"
+        text = f"{location}: {self.where}: {self.message}" if self.where else f"{location}: {self.message}"
+        return escaped(text)
 
 
 class InvalidInput(Exception):
