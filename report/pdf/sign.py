@@ -297,12 +297,25 @@ def _fingerprint(embedded) -> str:
 @contextlib.contextmanager
 def _quiet_pyhanko() -> Iterator[None]:
     """pyHanko logs tracebacks (logging.exception) for updates it cannot analyse; verify says what it found."""
-    logger = logging.getLogger("pyhanko")
+    with quiet("pyhanko"):
+        yield
+
+
+@contextlib.contextmanager
+def quiet(name: str) -> Iterator[None]:
+    """A library's logger (`name`: "pyhanko", "pypdf") and its warnings kept off standard error: with no handler
+    configured, Python's last-resort handler prints each record of WARNING or above there, before the command's own
+    one line (issue 44, V8: ten lines of pypdf's "Ignoring wrong pointing object ..." before verify's refusal)."""
+    import warnings
+
+    logger = logging.getLogger(name)
     before, propagate = logger.level, logger.propagate
     logger.setLevel(logging.CRITICAL + 1)
     logger.propagate = False
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", module=rf"{name}(\.|$)")
+            yield
     finally:
         logger.setLevel(before)
         logger.propagate = propagate

@@ -211,12 +211,14 @@ def verify_bytes(data: bytes, figures_only: bool = False, running: Provenance | 
     included, so no page text is extracted at all. Otherwise the checks run in their order (the colophon's generator,
     then the rebuild's figures and pages), each saying what it says without the shortcut.
     """
+    from report.pdf.sign import quiet
     from report.pipeline import build
 
     precheck(data)
     worker = [build.start_worker()]  # it imports the data side while the report is read; stopped if unused
     try:
-        return _verify(data, figures_only, running, worker)
+        with quiet("pypdf"):  # what it finds in a damaged PDF is said once, as verify's refusal (issue 44, V8)
+            return _verify(data, figures_only, running, worker)
     finally:
         if worker:
             worker[0].stop()

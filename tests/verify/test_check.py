@@ -497,3 +497,57 @@ def test_reading_a_report_imports_neither_numpy_nor_pyarrow():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+FORGED_NAME = (
+    "report.pdf: verified: every figure matches a rebuild from the attached inputs, and so does every page\n.pdf"
+)
+
+
+def test_a_file_name_cannot_forge_a_line_of_verify(default_built, tmp_path, capsys):
+    """Issue 44, V4: a tampered report named with a newline and the success line's words printed a line beginning
+    ".../report.pdf: verified: every figure matches ..." before its "does NOT match"."""
+    path = tmp_path / FORGED_NAME
+    path.write_bytes(default_built.pdf + b"% tampered\n")  # a line appended: not the report's bytes
+    assert main(["verify", str(path)]) == 1
+    said = capsys.readouterr().err.splitlines()
+    shown = repr(str(path))
+    assert said[0] == f"{shown}: not signed"
+    assert all(line.startswith((shown, "the PDF's bytes")) for line in said), said
+    assert not any(": verified" in line.split(shown)[-1] for line in said)
+
+
+@pytest.mark.parametrize("name", [FORGED_NAME, "x\x1b[1A\x1b[2K.pdf", "r\u202efdp.exe", "a\rb.pdf"])
+def test_names_with_controls_are_printed_escaped_on_one_line(tmp_path, capsys, name):
+    """A line break, a terminal's escape (cursor up, erase line), a bidirectional override or a carriage return in a
+    name prints as its escape, in quotes: one line, which cannot rewrite another."""
+    path = tmp_path / name
+    path.write_bytes(b"not a pdf")
+    assert main(["verify", str(path)]) == 1
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == f"{str(path)!r}: refused, not verified: is not a PDF (no %PDF- header in its first 1024 bytes)"
+    assert line.isprintable()
+
+
+def test_problems_print_their_file_and_values_escaped():
+    from report.problems import Problem
+
+    problem = Problem("raw/a\nb.json", 3, "write.runtime", 'got "x\ntest.toml: ok"')
+    assert str(problem) == 'raw/a\\nb.json:3: write.runtime: got "x\\ntest.toml: ok"'
+
+
+def test_a_damaged_report_is_one_line_without_pypdf_s_log(default_built, tmp_path, capsys, caplog):
+    """Issue 44, V8: 50,000 bytes zeroed in the middle; pypdf's own warnings ("Ignoring wrong pointing object ...")
+    reached standard error before verify's refusal."""
+    import logging
+
+    data = bytearray(default_built.pdf)
+    middle = len(data) // 3
+    data[middle : middle + 50_000] = bytes(50_000)
+    path = tmp_path / "zeroed.pdf"
+    path.write_bytes(bytes(data))
+    with caplog.at_level(logging.DEBUG):
+        assert main(["verify", str(path)]) == 1
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"{path}: refused, not verified: ")
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("pypdf")] == []
