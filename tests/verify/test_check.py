@@ -13,7 +13,7 @@ from pypdf.generic import ByteStringObject, NameObject, NumberObject
 
 from report.cli import main
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
+from report.pipeline.stages import build_outputs
 from report.verify.check import differences, verify, verify_bytes
 from tests.conftest import DATA, PROVENANCE
 
@@ -254,7 +254,8 @@ def test_same_generator_compares_every_page_line_by_line(slow_folder):
 def test_figures_only_ignores_wording_and_still_catches_a_number(default_built, monkeypatch):
     """--figures-only: another wording is not a difference there, another number is; the full check sees both."""
     from report.pipeline import build
-    from report.sections import gates, verdict
+    from report.sections import gates
+    from report.wording import verdict
 
     for module in (verdict, gates):  # every module that words a gate's name
         monkeypatch.setattr(module, "gate_name", lambda gate_id: f"Gate {gate_id}, as now worded")
