@@ -12,7 +12,7 @@ import pytest
 from hypothesis import settings
 
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import Built, build_outputs
+from report.pipeline.stages import Built, build_outputs
 from report.provenance import Provenance
 from tests.golden import CASES
 

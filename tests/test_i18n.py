@@ -8,7 +8,7 @@ from babel.messages.mofile import write_mo
 
 from report import i18n, provenance
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
+from report.pipeline.stages import build_outputs
 from tests.conftest import DATA, FIXTURES, PROVENANCE, pdf_text
 from tools import catalogs
 

@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
+from report.pipeline.stages import build_outputs
 from tests.conftest import FIXTURES, PROVENANCE, ROOT, pdf_text
 from tests.sections.helpers import build, section, texts
 

@@ -12,7 +12,7 @@ from markupsafe import escape
 from pypdf import PdfReader
 
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
+from report.pipeline.stages import build_outputs
 from tests.conftest import DATA, FIXTURES, PROVENANCE
 
 # A4 and the print sheet's margins (templates/styles/print.css): the text area, in points from the top.

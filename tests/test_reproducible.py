@@ -38,7 +38,7 @@ def test_two_builds_are_identical_byte_for_byte(tmp_path):
 
 def test_a_changed_save_time_changes_the_pdf(folder, default_built):
     from report.inputs.joint_test import read_joint_test
-    from report.pipeline.build import build_outputs
+    from report.pipeline.stages import build_outputs
     from tests.conftest import PROVENANCE
 
     data = folder("data")
@@ -49,7 +49,7 @@ def test_a_changed_save_time_changes_the_pdf(folder, default_built):
 
 def test_rebuild_in_process_is_identical(default_built):
     from report.inputs.joint_test import read_joint_test
-    from report.pipeline.build import build_outputs
+    from report.pipeline.stages import build_outputs
     from tests.conftest import PROVENANCE
 
     again = build_outputs(read_joint_test(DATA), PROVENANCE)

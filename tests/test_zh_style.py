@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from report import i18n
 from report.inputs.joint_test import read_joint_test
 from report.inputs.language import free_texts, in_language, warning
-from report.pipeline.build import build_outputs
+from report.pipeline.stages import build_outputs
 from tests import zh_style
 from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 

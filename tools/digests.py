@@ -12,7 +12,7 @@ import hashlib
 import sys
 
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
+from report.pipeline.stages import build_outputs
 from tests.conftest import DATA, PROVENANCE
 
 

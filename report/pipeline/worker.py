@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from report.pipeline.build import Final, Layout, pack_inputs, produce
+from report.pipeline.stages import Final, Layout, pack_inputs, produce
 from report.problems import InvalidInput
 from report.trace import mark
 
@@ -29,7 +29,7 @@ class Drawer:
 
     The child imports report.drawing (matplotlib) at once, then waits for one job on a pipe: the language, the
     metrics, the bandwidth log thinned to what its chart draws (`BandwidthLog.downsampled`) and the described charts,
-    pickled. It draws them exactly as `build.draw_here` would (the same functions on the same points, in the same
+    pickled. It draws them exactly as `stages.draw_here` would (the same functions on the same points, in the same
     language) and sends back the SVGs, or the problems.
     """
 
@@ -114,7 +114,7 @@ def _draw(job_read: int, result_write: int) -> int:
         _without_3d()
         from report import i18n
         from report.charts import draw as drawing
-        from report.pipeline.build import computable
+        from report.pipeline.stages import computable
 
         mark("draw", "matplotlib imported")
         with os.fdopen(job_read, "rb") as pipe:

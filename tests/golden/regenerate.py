@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
+from report.pipeline.stages import build_outputs
 from tests.conftest import PROVENANCE
 from tests.golden import CASES, write
 

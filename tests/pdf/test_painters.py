@@ -14,7 +14,7 @@ from report.inputs.joint_test import read_joint_test
 from report.pdf import painters
 from report.pdf.painters import Painters, _plain, _split
 from report.pdf.renderer import PdfRenderer
-from report.pipeline import build
+from report.pipeline import stages
 from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 
 FOLDERS = [DATA, *sorted(p.parent for p in FIXTURES.glob("*/test.toml")), *sorted(ROOT.glob("examples/*/test.toml"))]
@@ -138,7 +138,7 @@ def test_a_failing_build_stops_the_child(monkeypatch):
 
 def _written(folder: Path, language: str, two_painters: bool) -> tuple[bytes, PdfRenderer, int]:
     test = read_joint_test(folder)
-    parts = build.produce(test, PROVENANCE, build.pack_inputs(test.raw), language, html=False)
+    parts = stages.produce(test, PROVENANCE, stages.pack_inputs(test.raw), language, html=False)
     layout, drawn, final = next(parts), next(parts), next(parts)
     renderer = PdfRenderer(two_painters=two_painters)
     try:

@@ -22,7 +22,7 @@ def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
     from weasyprint.pdf import fonts
 
     from report.inputs.joint_test import read_joint_test
-    from report.pipeline.build import build_outputs
+    from report.pipeline.stages import build_outputs
     from tests.conftest import PROVENANCE
 
     def refuse(*args):
@@ -175,12 +175,12 @@ def test_text_is_split_once_per_width_into_the_same_bytes(monkeypatch):
 _NO_TYPE_PARSED_LATE = """
 import sys
 from weasyprint.text.ffi import ffi
-from report.pipeline import build
+from report.pipeline import stages
 from report.inputs.joint_test import read_joint_test
 from tests.conftest import DATA, PROVENANCE
 
 parsed = []
-renderer = build.PdfRenderer
+renderer = stages.PdfRenderer
 def watched():
     made = renderer()
     before = set(ffi._parsed_types)
@@ -191,9 +191,9 @@ def watched():
         return typeof(self, name, *args)
     type(ffi)._typeof = noted
     return made
-build.PdfRenderer = watched
+stages.PdfRenderer = watched
 for language in ("en", "zh-CN"):
-    build.build_outputs(read_joint_test(DATA), PROVENANCE, language)
+    stages.build_outputs(read_joint_test(DATA), PROVENANCE, language)
 print(sorted(set(parsed)))
 """
 

@@ -343,7 +343,7 @@ def test_a_ctrl_c_weasyprint_catches_still_interrupts(monkeypatch):
     from weasyprint.svg import SVG
 
     from report.inputs.joint_test import read_joint_test
-    from report.pipeline.build import build_outputs
+    from report.pipeline.stages import build_outputs
     from tests.conftest import PROVENANCE
 
     draw = SVG.draw

@@ -172,7 +172,7 @@ def test_dollar_signs_in_names_are_text_not_mathematics(folder, tmp_path):
 
 
 def test_figures_that_break_down_are_invalid_input_not_a_traceback():
-    from report.pipeline.build import computable
+    from report.pipeline.stages import computable
     from report.problems import InvalidInput
 
     with pytest.raises(InvalidInput) as caught, computable():

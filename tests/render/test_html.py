@@ -98,7 +98,7 @@ def test_second_joint_test_shows_none_of_the_first(repeated_built, gates_fail_bu
 @pytest.mark.slow
 def test_hostile_text_is_shown_as_text(folder):
     from report.inputs.joint_test import read_joint_test
-    from report.pipeline.build import build_outputs
+    from report.pipeline.stages import build_outputs
     from tests.conftest import PROVENANCE
 
     data = folder("data")
@@ -125,7 +125,7 @@ def test_hostile_text_everywhere_opens_no_connection(folder):
     import socket
 
     from report.inputs.joint_test import read_joint_test
-    from report.pipeline.build import build_outputs
+    from report.pipeline.stages import build_outputs
     from tests.conftest import PROVENANCE
 
     server = socket.socket()

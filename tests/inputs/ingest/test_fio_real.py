@@ -14,7 +14,7 @@ import pytest
 
 from report import provenance
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
+from report.pipeline.stages import build_outputs
 from tests.fio_runs import totals
 
 pytestmark = [

@@ -305,7 +305,7 @@ def test_nothing_is_written_and_exit_1(folder, tmp_path, capsys):
 @pytest.fixture(scope="module")
 def imports_built():
     from report import provenance
-    from report.pipeline.build import build_outputs
+    from report.pipeline.stages import build_outputs
 
     return build_outputs(read_joint_test(FIXTURES / "imports"), provenance.collect())
 
