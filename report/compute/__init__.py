@@ -10,6 +10,7 @@ from report.compute.figures import (
     Async,
     AsyncSide,
     Audit,
+    AuditRow,
     AuditSide,
     Bandwidth,
     BandwidthSide,
@@ -20,6 +21,7 @@ from report.compute.figures import (
     Economics,
     Fit,
     Gate,
+    GatesReach,
     Lifecycle,
     Load,
     LoadModel,
@@ -41,11 +43,14 @@ from report.compute.figures import (
     Sensitivity,
     TwoSided,
     Verdict,
+    WithoutOutliers,
     WrittenFit,
 )
-from report.compute.gates import evaluated_gates, next_steps, verdict
+from report.compute.gates import evaluated_gates, next_steps, verdict, without_outliers
 from report.compute.loads import load_times
+from report.compute.nodes import node_local_sides, nodes
 from report.compute.projections import infeasible, line_fit, predict, projection
+from report.compute.reach import gates_reach
 from report.compute.reliability import break_even_steps, reliability_figures
 from report.compute.saves import bandwidth_figures, other_saves, save_times, saves_and_bubble, step_time
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, sensitivity_grid
@@ -61,7 +66,9 @@ def compute(test: JointTest) -> Metrics:
     save = save_times(test.saves, names, config.training.model)
     async_sides, save, bubble = saves_and_bubble(test, save)
     fits = {side: line_fit(test.saves, names[side]) for side in SIDES}
-    projections = tuple(projection(spec, fits, bubble.saves) for spec in config.projections)
+    per_node, local = config.gpus_per_node, node_local_sides(test)
+    node_fits = {side: line_fit(test.saves, names[side], per_node) for side in local}
+    projections = tuple(projection(spec, fits, bubble.saves, node_fits, per_node) for spec in config.projections)
     problems = infeasible(test, bubble, projections)
     if problems:
         raise InvalidInput(problems)
@@ -69,7 +76,8 @@ def compute(test: JointTest) -> Metrics:
         step = bubble.compute_s / bubble.total_steps
         async_sides = async_sides_at(test, save, step, config.training.checkpoint_interval_steps * step)
     bandwidth = bandwidth_figures(test.bandwidth, names)
-    load = load_times(test.loads, config.systems.load_baseline, config.systems.candidate, config.gates.max_cv_pct)
+    systems, gates_spec = config.systems, config.gates
+    load = load_times(test.loads, systems.load_baseline, systems.candidate, gates_spec.max_cv_pct, gates_spec.min_runs)
     gates = evaluated_gates(test, save, bubble)
     step = step_time(test, bubble)
     reliability = reliability_figures(test, save, bubble, async_sides, step)
@@ -88,7 +96,7 @@ def compute(test: JointTest) -> Metrics:
         verdict=verdict(gates),
         next_steps=next_steps(test, save),
         reliability=reliability,
-        audit=bandwidth_audit(save, bandwidth, projections),
+        audit=bandwidth_audit(test, save, bandwidth, projections),
         lifecycle=lifecycle(save, bubble, load),
         scale=scale(test, save, bubble, reliability, async_sides),
         economics=economics(config.economics, save, bubble, reliability),
@@ -97,8 +105,19 @@ def compute(test: JointTest) -> Metrics:
         ),
         inputs={name: test.sha256[name] for name in test.raw},  # in the inputs' canonical order
         async_=async_figures(test, async_sides, bubble, reliability.interval_s, reliability.step_time_s),
-        cluster=cluster(save, bandwidth, bubble, reliability.interval_s),
+        cluster=cluster(save, bandwidth, bubble, reliability.interval_s, local),
+        gates_reach=gates_reach(
+            config.training.checkpoint_mode,
+            save,
+            bubble,
+            async_sides,
+            reliability.step_time_s,
+            gates_spec.target_duration_reduction_pct,
+        ),
+        without_outliers=without_outliers(test, save, bubble, async_sides, reliability.interval_s),
+        nodes=nodes(save.baseline.gpus, per_node),
         node_local=node_local(test, save, bandwidth, bubble, reliability.interval_s),
+        node_fits=node_fits,
         other_saves=other_saves(test.saves, names, config.training.model),
         save_span=save_span(test, save, bandwidth),
         break_even_steps=break_even_steps(test, save, reliability, async_sides),
@@ -115,6 +134,7 @@ __all__ = [
     "Async",
     "AsyncSide",
     "Audit",
+    "AuditRow",
     "AuditSide",
     "Bandwidth",
     "BandwidthSide",
@@ -125,6 +145,7 @@ __all__ = [
     "Economics",
     "Fit",
     "Gate",
+    "GatesReach",
     "Lifecycle",
     "Load",
     "LoadModel",
@@ -146,6 +167,7 @@ __all__ = [
     "Sensitivity",
     "TwoSided",
     "Verdict",
+    "WithoutOutliers",
     "WrittenFit",
     "compute",
     "min_interval_steps",

@@ -19,7 +19,6 @@ from report.compute.figures import (
     SaveSide,
 )
 from report.inputs.joint_test import JointTest
-from report.inputs.specs import GPUS_PER_NODE
 
 
 def _staging(test: JointTest, system: str) -> float:
@@ -28,9 +27,9 @@ def _staging(test: JointTest, system: str) -> float:
 
 
 def _gpus_per_node(test: JointTest) -> int:
-    """[async] gpus_per_node, 8 where [async] is absent (the staging memory and the per-node figures count it)."""
-    spec = test.config.async_saves
-    return GPUS_PER_NODE if spec is None else spec.gpus_per_node
+    """The one node size (settled point 4): [training] gpus_per_node, else [async] gpus_per_node, else 8 (the staging
+    memory and the per-node figures count it)."""
+    return test.config.gpus_per_node
 
 
 def async_sides_at(test: JointTest, save: Save, step: float, interval: float) -> dict[str, AsyncSide]:
@@ -112,17 +111,22 @@ def node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubble
     )
 
 
-def cluster(save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float) -> Cluster:
-    """The write bandwidth the cluster's jobs ask of each system, mean and peak, against its sustained rate."""
+def cluster(
+    save: Save, bandwidth: Bandwidth, bubble: Bubble, interval: float, node_local: tuple[str, ...] = ()
+) -> Cluster:
+    """The write bandwidth the cluster's jobs ask of each system, mean and peak, against its sustained rate; None for
+    a side in `node_local`, whose bandwidth is not shared between jobs (schema 4: its four keys null)."""
     jobs = max(1, bubble.cluster_gpus // save.baseline.gpus)
 
-    def side(s: SaveSide, sustained: float) -> ClusterSide:
+    def side(key: str, s: SaveSide, sustained: float) -> ClusterSide | None:
+        if key in node_local:
+            return None
         mean = jobs * s.snapshot_gb / (interval + s.pause_s)
         peak = jobs * s.snapshot_gb / s.mean_s
         return ClusterSide(mean, mean / sustained, peak, peak / sustained)
 
     return Cluster(
         jobs=jobs,
-        baseline=side(save.baseline, bandwidth.baseline_gbps),
-        candidate=side(save.candidate, bandwidth.candidate_gbps),
+        baseline=side("baseline", save.baseline, bandwidth.baseline_gbps),
+        candidate=side("candidate", save.candidate, bandwidth.candidate_gbps),
     )

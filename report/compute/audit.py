@@ -7,6 +7,7 @@ from report.compute.figures import (
     SIDES,
     AsyncSide,
     Audit,
+    AuditRow,
     AuditSide,
     Bandwidth,
     Bubble,
@@ -22,6 +23,7 @@ from report.compute.figures import (
     SpanSide,
     WrittenFit,
 )
+from report.compute.nodes import aggregate_gbps, node_local_sides, nodes, share
 from report.compute.reliability import blocking
 from report.inputs.config import EconomicsSpec
 from report.inputs.joint_test import JointTest
@@ -37,8 +39,7 @@ def _audit_side(save: SaveSide, bandwidth_gbps: float) -> AuditSide:
     )
 
 
-def _written_fit(save: Save, bandwidth: Bandwidth) -> WrittenFit | None:
-    bw_b, bw_c = bandwidth.baseline_gbps, bandwidth.candidate_gbps
+def _written_fit(save: Save, bw_b: float, bw_c: float) -> WrittenFit | None:
     gap = 1 / bw_b - 1 / bw_c
     if abs(gap) <= 1e-9 / bw_b:
         return None
@@ -46,11 +47,56 @@ def _written_fit(save: Save, bandwidth: Bandwidth) -> WrittenFit | None:
     return WrittenFit(fixed_s=save.baseline.mean_s - written / bw_b, written_gb=written)
 
 
-def bandwidth_audit(save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]) -> Audit:
-    """Each side's saves against its sustained bandwidth, and the fit of bytes written."""
-    b = _audit_side(save.baseline, bandwidth.baseline_gbps)
-    c = _audit_side(save.candidate, bandwidth.candidate_gbps)
-    fit = _written_fit(save, bandwidth)
+def audit_gbps(test: JointTest, save: Save, bandwidth: Bandwidth) -> dict[str, float]:
+    """The bandwidth each side's saves are audited against: bandwidth.<side>_gbps, or for a side local to each node
+    the job's aggregate B_X = bandwidth.<side>_gbps / share(g), g the training model's gpus (settled point 4)."""
+    local, per_node = node_local_sides(test), test.config.gpus_per_node
+    out = {}
+    for key, side, measured in zip(
+        SIDES, save.sides(), (bandwidth.baseline_gbps, bandwidth.candidate_gbps), strict=True
+    ):
+        out[key] = aggregate_gbps(measured, side.gpus, per_node) if key in local else measured
+    return out
+
+
+def audit_rows(test: JointTest, bandwidth: Bandwidth) -> tuple[AuditRow, ...]:
+    """Every (save system, model) of save_times against the bandwidth measured on that system (settled point 6)."""
+    frame, systems, per_node = test.saves, test.config.systems, test.config.gpus_per_node
+    local = node_local_sides(test)
+    rows = []
+    for key, system, measured in (
+        ("baseline", systems.save_baseline, bandwidth.baseline_gbps),
+        ("candidate", systems.candidate, bandwidth.candidate_gbps),
+    ):
+        of_system = frame[frame["system"] == system]
+        for model in sorted({str(v) for v in of_system["model"]}):
+            group = of_system[of_system["model"].astype(str) == model]
+            gpus, snapshot = int(group["gpus"].iloc[0]), float(group["snapshot_gb"].iloc[0])
+            mean = stats.mean([float(v) for v in group["save_s"]])
+            written = snapshot * share(gpus, per_node) if key in local else snapshot
+            rows.append(
+                AuditRow(
+                    side=key,
+                    model=model,
+                    gpus=gpus,
+                    nodes=nodes(gpus, per_node),
+                    snapshot_gb=snapshot,
+                    mean_s=mean,
+                    written_gb=written,
+                    gbps=written / mean,
+                    to_bandwidth=written / mean / measured,
+                )
+            )
+    return tuple(rows)
+
+
+def bandwidth_audit(test: JointTest, save: Save, bandwidth: Bandwidth, projections: tuple[Projection, ...]) -> Audit:
+    """Each side's saves against its sustained bandwidth (a node-local side's: the job's nodes together), the fit of
+    bytes written, and every save row against the bandwidth measured."""
+    gbps = audit_gbps(test, save, bandwidth)
+    b = _audit_side(save.baseline, gbps["baseline"])
+    c = _audit_side(save.candidate, gbps["candidate"])
+    fit = _written_fit(save, gbps["baseline"], gbps["candidate"])
     ratio = bandwidth.candidate_gbps / bandwidth.baseline_gbps
     return Audit(
         baseline=b,
@@ -61,6 +107,7 @@ def bandwidth_audit(save: Save, bandwidth: Bandwidth, projections: tuple[Project
         save_speedup_to_bandwidth_ratio=save.speedup / ratio,
         effective_above_sustained=max(b.effective_share_pct, c.effective_share_pct) > 100,
         max_extrapolation=max((p.extrapolation for p in projections), default=None),
+        rows=audit_rows(test, bandwidth),
     )
 
 
@@ -143,6 +190,7 @@ def economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble, reliabilit
     if spec is None:
         return None
     per_run = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_hour_price
+    optimum = reliability.optimum_gpu_equivalents * 8760 * spec.gpu_hour_price  # both systems at their optimum
     energy = None
     if spec.gpu_power_kw is not None:
         energy = bubble.time_saved_s / 3600 * save.baseline.gpus * spec.gpu_power_kw * spec.pue
@@ -150,9 +198,11 @@ def economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble, reliabilit
         value_per_run=per_run,
         value_per_year=per_run * spec.runs_per_year,
         cluster_value_per_year=bubble.gpu_equivalents * 8760 * spec.gpu_hour_price,
-        optimum_cluster_value_per_year=reliability.optimum_gpu_equivalents * 8760 * spec.gpu_hour_price,
+        optimum_cluster_value_per_year=optimum,
         retained_gb=spec.retained_checkpoints * save.baseline.snapshot_gb,
         currency=spec.currency,
         energy_kwh_per_run=energy,
         energy_kwh_per_year=None if energy is None else energy * spec.runs_per_year,
+        payback_years=None if spec.candidate_price is None or optimum <= 0 else spec.candidate_price / optimum,
+        candidate_price=spec.candidate_price,
     )

@@ -7,23 +7,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-SIDES = ("baseline", "candidate")
+# Re-exported: the figures of report.compute's other figure modules, reached from here as from the package.
+from report.compute.decision import Gate as Gate
+from report.compute.decision import GatesReach as GatesReach
+from report.compute.decision import NextSteps as NextSteps
+from report.compute.decision import RunsShort as RunsShort
+from report.compute.decision import Verdict as Verdict
+from report.compute.decision import WithoutOutliers as WithoutOutliers
+from report.compute.load_figures import Load as Load
+from report.compute.load_figures import LoadModel as LoadModel
+from report.compute.load_figures import LoadSide as LoadSide
+from report.compute.sides import SIDES as SIDES
+from report.compute.sides import TwoSided as TwoSided
+
 # A projection further than this multiple beyond the largest measured snapshot is flagged.
 FAR_EXTRAPOLATION = 1.5
-
-
-class TwoSided:
-    """Figures with a `.baseline` and a `.candidate` (fields or views), also reached by side name: one mapping."""
-
-    def side(self, name: str):
-        """The baseline's or the candidate's figures by side name ("baseline" or "candidate")."""
-        if name not in SIDES:
-            raise ValueError(f"a side is one of {', '.join(SIDES)}, got {name!r}")
-        return getattr(self, name)
-
-    def sides(self) -> tuple:
-        """Baseline, then candidate."""
-        return (self.side("baseline"), self.side("candidate"))
 
 
 @dataclass(frozen=True)
@@ -164,6 +162,8 @@ class Projection(TwoSided):
     saved_total_s: float  #: saves * saved_per_save_s
     extrapolation: float  #: snapshot_gb / the largest measured size
     measured_size: bool  #: True when both systems have save rows of exactly this size
+    gpus: int | None = None  #: [[projections]] gpus (schema 4); None without it
+    nodes: int | None = None  #: ceil(gpus / gpus_per_node); None without gpus
 
     @property
     def baseline(self) -> ProjectionSide:
@@ -186,98 +186,6 @@ class Fit:
     intercept_s: float  #: 0 when proportional
     slope_s_per_gb: float  #: seconds per GB
     method: str  #: "proportional" (one measured size) or "least_squares" (several)
-
-
-@dataclass(frozen=True)
-class LoadSide:
-    """One side's view of a model's loads (LoadModel's baseline_*/candidate_* fields)."""
-
-    mean_s: float  #: mean load time
-    runs: int  #: repetitions
-    stdev_s: float | None  #: sample standard deviation; None with one run
-    cv_pct: float | None  #: 100 * stdev / mean; None with one run
-
-
-@dataclass(frozen=True)
-class LoadModel(TwoSided):
-    """Model load time for one model on one platform."""
-
-    model: str  #: model loaded
-    platform: str  #: accelerator platform
-    size_gb: float  #: bytes read
-    baseline_s: float  #: mean load time from the load baseline
-    candidate_s: float  #: mean load time from the candidate
-    speedup: float  #: baseline_s / candidate_s
-    saved_s: float  #: baseline_s - candidate_s, per cold start
-    baseline_runs: int  #: repetitions on the baseline
-    candidate_runs: int  #: repetitions on the candidate
-    baseline_stdev_s: float | None  #: sample standard deviation; None with one run
-    candidate_stdev_s: float | None  #: likewise
-    baseline_cv_pct: float | None  #: 100 * stdev / mean; None with one run
-    candidate_cv_pct: float | None  #: likewise
-    speedup_ci95: tuple[float, float] | None  #: the saves' delta method on this pair's runs
-    unstable: bool  #: a CV above the gates' max_cv_pct on either side
-
-    @property
-    def baseline(self) -> LoadSide:
-        """The load baseline's figures."""
-        return LoadSide(self.baseline_s, self.baseline_runs, self.baseline_stdev_s, self.baseline_cv_pct)
-
-    @property
-    def candidate(self) -> LoadSide:
-        """The candidate's figures."""
-        return LoadSide(self.candidate_s, self.candidate_runs, self.candidate_stdev_s, self.candidate_cv_pct)
-
-
-@dataclass(frozen=True)
-class Load:
-    """Model loading for inference."""
-
-    models: tuple[LoadModel, ...]  #: sorted by model then platform, by code point
-    speedup_min: float  #: smallest speedup
-    speedup_max: float  #: largest speedup
-    baseline_system: str  #: the load baseline's name
-    candidate_system: str  #: the candidate's name
-
-    @property
-    def speedup_shown(self) -> bool:
-        """Whether some pair's runs are shown to spread within the limit: more than one load time on each system (so
-        a spread and an interval) and neither above the limit. Else the ratios establish no speedup (the report
-        words them as ratios, its charts too)."""
-        return any(p.speedup_ci95 is not None and not p.unstable for p in self.models)
-
-
-@dataclass(frozen=True)
-class Gate:
-    """One joint-test gate and its verdict."""
-
-    id: str  #: G1 to G4 (the report words each gate from the figures: no free text in metrics.json)
-    status: str  #: pass, fail or insufficient
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What the gates decide together."""
-
-    status: str  #: not_demonstrated (a gate fails), undecided (one lacks data), else demonstrated
-    failed: tuple[str, ...]  #: ids of the failed gates, in gate order
-    insufficient: tuple[str, ...]  #: ids of the gates without enough data
-
-
-@dataclass(frozen=True)
-class RunsShort:
-    """Runs each save side lacks to reach max(min_runs, 2)."""
-
-    baseline: int
-    candidate: int
-
-
-@dataclass(frozen=True)
-class NextSteps:
-    """What would decide the gates that are not passed."""
-
-    min_runs_short: RunsShort
-    g3_runs_per_side: int | None  #: runs per side at which G3 would be decided, the observed spread persisting
 
 
 @dataclass(frozen=True)
@@ -372,10 +280,10 @@ class Cluster(TwoSided):
     """The cluster behind the GPU-equivalents: jobs like the measured one, and the bandwidth they would need."""
 
     jobs: int  #: max(1, cluster_gpus // gpus)
-    baseline: ClusterSide
-    candidate: ClusterSide
+    baseline: ClusterSide | None  #: None for a side local to each node: metrics.json's four keys are then null
+    candidate: ClusterSide | None  #: likewise
 
-    def sides(self) -> tuple[ClusterSide, ClusterSide]:
+    def sides(self) -> tuple[ClusterSide | None, ClusterSide | None]:
         """Baseline, then candidate."""
         return (self.baseline, self.candidate)
 
@@ -448,11 +356,27 @@ class WrittenFit:
 
 @dataclass(frozen=True)
 class AuditSide:
-    """One system's save set against its sustained bandwidth."""
+    """One system's save set against its sustained bandwidth: bandwidth.<side>_gbps, or for a side local to each node
+    the job's aggregate, bandwidth.<side>_gbps / share(gpus) (schema 4, settled point 4)."""
 
     implied_written_gb: float  #: bandwidth_gbps * save mean_s: what the save would write at full sustained bandwidth
     implied_to_snapshot: float  #: implied_written_gb / snapshot_gb
     effective_share_pct: float  #: 100 * effective_gbps / bandwidth_gbps
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """One (save system, model) of save_times against that system's measured bandwidth (schema 4, settled point 6)."""
+
+    side: str  #: "baseline" or "candidate"
+    model: str  #: the model column
+    gpus: int  #: its gpus column
+    nodes: int  #: ceil(gpus / gpus_per_node)
+    snapshot_gb: float  #: its snapshot_gb column
+    mean_s: float  #: mean save_s of its rows
+    written_gb: float  #: snapshot_gb * share(gpus) on a side local to each node (one node's part), else snapshot_gb
+    gbps: float  #: written_gb / mean_s
+    to_bandwidth: float  #: gbps / bandwidth.<side>_gbps (as measured): above 1, faster than the bandwidth measured
 
 
 @dataclass(frozen=True)
@@ -467,6 +391,7 @@ class Audit(TwoSided):
     save_speedup_to_bandwidth_ratio: float  #: save.speedup / bandwidth_ratio
     effective_above_sustained: bool  #: a save faster than its system's sustained bandwidth allows (implausible)
     max_extrapolation: float | None  #: the largest projection size over the largest measured size
+    rows: tuple[AuditRow, ...] = ()  #: every (side, model) of save_times: sides in order, models by code point
 
 
 @dataclass(frozen=True)
@@ -522,6 +447,9 @@ class Economics:
     currency: str  #: as given
     energy_kwh_per_run: float | None = None  #: time_saved_s / 3600 * gpus * gpu_power_kw * pue; None: key absent
     energy_kwh_per_year: float | None = None  #: energy_kwh_per_run * runs_per_year; None: key absent
+    #: candidate_price / optimum_cluster_value_per_year, None when that value is <= 0; the key is absent without a price
+    payback_years: float | None = None
+    candidate_price: float | None = None  #: [economics] candidate_price; None: none given. Not in metrics.json
 
 
 @dataclass(frozen=True)
@@ -562,7 +490,15 @@ class Metrics:
     inputs: dict[str, str]
     async_: Async  #: metrics.json's "async"
     cluster: Cluster
-    node_local: NodeLocal | None = None  #: where a save system is local to each node; not in metrics.json
+    gates_reach: GatesReach
+    without_outliers: WithoutOutliers | None  #: None when neither side has an outlier run
+    nodes: int  #: ceil(training model's gpus / gpus_per_node): the job's nodes
+    #: where a save system is local to each node: its per-node figures; metrics.json's `node_local` is its `sides`
+    #: (`[]` without one), the rest is not in metrics.json
+    node_local: NodeLocal | None = None
+    #: the fits a node-local side's projections use, over snapshot_gb * share(gpus) (settled point 5); not in
+    #: metrics.json (`fits` keeps every side's fit over snapshot_gb)
+    node_fits: dict[str, Fit] = dataclasses.field(default_factory=dict)
     other_saves: tuple[OtherSave, ...] = ()  #: the save times' other model sizes, by size; not in metrics.json
     save_span: SaveSpan | None = None  #: the saves against their logs over the saves' own span; not in metrics.json
     break_even_steps: int | None = None  #: compute.reliability.break_even_steps; not in metrics.json
@@ -578,15 +514,23 @@ class Metrics:
 
     def to_dict(self) -> dict:
         """Plain nested values for metrics.json (tuples become lists; no economics key without [economics], no
-        economics.energy_* without gpu_power_kw)."""
+        economics.energy_* without gpu_power_kw, no economics.payback_years without candidate_price; `node_local` the
+        node-local sides; a node-local side's four cluster keys null)."""
         out = _plain(dataclasses.asdict(self))
         out["async"] = out.pop("async_")
-        del out["node_local"]
-        del out["other_saves"], out["save_span"], out["break_even_steps"]
-        if out["economics"] is None:
+        out["node_local"] = [] if self.node_local is None else list(self.node_local.sides)
+        del out["other_saves"], out["save_span"], out["break_even_steps"], out["node_fits"]
+        for side in SIDES:  # a side local to each node: its bandwidth is not shared between jobs (schema 4)
+            if out["cluster"][side] is None:
+                out["cluster"][side] = dict.fromkeys(f.name for f in dataclasses.fields(ClusterSide))
+        economics = out["economics"]
+        if economics is None:
             del out["economics"]
-        elif out["economics"]["energy_kwh_per_run"] is None:
-            del out["economics"]["energy_kwh_per_run"], out["economics"]["energy_kwh_per_year"]
+        else:
+            if economics["energy_kwh_per_run"] is None:
+                del economics["energy_kwh_per_run"], economics["energy_kwh_per_year"]
+            if economics.pop("candidate_price") is None:
+                del economics["payback_years"]
         return out
 
 

@@ -10,7 +10,8 @@ from report import stats
 from report.compute.figures import Load, LoadModel
 
 
-def _load_model(model: str, platform: str, b: pd.Series, c: pd.Series, max_cv: float) -> LoadModel:
+def _load_model(model: str, platform: str, b: pd.Series, c: pd.Series, max_cv: float, min_runs: int) -> LoadModel:
+    """One pair's figures; `established` judges its runs as G1 and G2 judge saves (schema 4)."""
     tb, tc = b.tolist(), c.tolist()
     mb, mc = stats.mean(tb), stats.mean(tc)
     sb, sc = stats.stdev(tb), stats.stdev(tc)
@@ -32,11 +33,14 @@ def _load_model(model: str, platform: str, b: pd.Series, c: pd.Series, max_cv: f
         candidate_cv_pct=cvc,
         speedup_ci95=stats.ratio_ci95(mb, sb, len(tb), mc, sc, len(tc)),
         unstable=any(cv is not None and cv > max_cv for cv in (cvb, cvc)),
+        established=all(
+            n >= min_runs and cv is not None and cv <= max_cv for n, cv in ((len(tb), cvb), (len(tc), cvc))
+        ),
     )
 
 
-def load_times(frame: pd.DataFrame, baseline: str, candidate: str, max_cv: float) -> Load:
-    """The model loads, model by model, and the range of their speedups."""
+def load_times(frame: pd.DataFrame, baseline: str, candidate: str, max_cv: float, min_runs: int) -> Load:
+    """The model loads, model by model, and the range of their speedups (over every pair, and over the established)."""
     groups = {
         (str(m), str(p), str(s)): rows
         for (m, p, s), rows in frame.groupby(["model", "platform", "system"], observed=True)
@@ -44,7 +48,16 @@ def load_times(frame: pd.DataFrame, baseline: str, candidate: str, max_cv: float
     models = []
     for model, platform in sorted({(m, p) for m, p, _ in groups}):
         b, c = groups[(model, platform, baseline)], groups[(model, platform, candidate)]
-        entry = _load_model(model, platform, b["load_s"], c["load_s"], max_cv)
+        entry = _load_model(model, platform, b["load_s"], c["load_s"], max_cv, min_runs)
         models.append(dataclasses.replace(entry, size_gb=float(b["size_gb"].iloc[0])))
     speedups = [m.speedup for m in models]
-    return Load(tuple(models), min(speedups), max(speedups), baseline, candidate)
+    established = [m.speedup for m in models if m.established]
+    return Load(
+        models=tuple(models),
+        speedup_min=min(speedups),
+        speedup_max=max(speedups),
+        baseline_system=baseline,
+        candidate_system=candidate,
+        range=(min(speedups), max(speedups)),
+        established_range=(min(established), max(established)) if established else None,
+    )

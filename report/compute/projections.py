@@ -6,16 +6,21 @@ import pandas as pd
 
 from report import stats
 from report.compute.figures import SIDES, Bubble, Fit, Projection
+from report.compute.nodes import nodes, share
 from report.inputs.joint_test import JointTest
 from report.problems import Problem
 
 
-def line_fit(frame: pd.DataFrame, system: str) -> Fit:
-    """One system's save time against snapshot size: a least-squares line, or proportional for one size."""
+def line_fit(frame: pd.DataFrame, system: str, gpus_per_node: int | None = None) -> Fit:
+    """One system's save time against snapshot size, over all its save rows: a least-squares line, or proportional
+    for one size (distinct sizes compared exactly). With `gpus_per_node` (a system local to each node, settled point
+    5) the size is each node's part, snapshot_gb × share(the row's gpus)."""
     rows = frame[frame["system"] == system]
     sizes = tuple(float(v) for v in rows["snapshot_gb"])
     times = tuple(float(v) for v in rows["save_s"])
     gpus = tuple(sorted({int(v) for v in rows["gpus"]}))
+    if gpus_per_node is not None:
+        sizes = tuple(size * share(int(g), gpus_per_node) for size, g in zip(sizes, rows["gpus"], strict=True))
     if len(set(sizes)) == 1:
         return Fit(sizes, times, gpus, 0.0, stats.mean(times) / sizes[0], "proportional")
     a, b = stats.least_squares(sizes, times)
@@ -29,9 +34,19 @@ def predict(fit: Fit, size_gb: float) -> float:
     return fit.intercept_s + fit.slope_s_per_gb * size_gb
 
 
-def projection(spec, fits: dict[str, Fit], default_saves: int) -> Projection:
-    """The save times test.toml's [[projection]] asks for, from both sides' fits."""
-    b, c = predict(fits["baseline"], spec.snapshot_gb), predict(fits["candidate"], spec.snapshot_gb)
+def projection(
+    spec, fits: dict[str, Fit], default_saves: int, node_fits: dict[str, Fit] | None = None, gpus_per_node: int = 8
+) -> Projection:
+    """The save times test.toml's [[projection]] asks for, from both sides' fits: a side with a node fit (local to
+    each node) at snapshot_gb × share(the projection's gpus), the others at snapshot_gb (settled point 5)."""
+    node_fits = node_fits or {}
+
+    def at(side: str) -> float:
+        if side in node_fits:  # parse_config requires gpus whenever a save system is node-local
+            return predict(node_fits[side], spec.snapshot_gb * share(spec.gpus, gpus_per_node))
+        return predict(fits[side], spec.snapshot_gb)
+
+    b, c = at("baseline"), at("candidate")
     saves = spec.saves if spec.saves is not None else default_saves
     measured = max(max(fits[s].sizes_gb) for s in SIDES)
     return Projection(
@@ -44,6 +59,8 @@ def projection(spec, fits: dict[str, Fit], default_saves: int) -> Projection:
         saved_total_s=saves * (b - c),
         extrapolation=spec.snapshot_gb / measured,
         measured_size=all(spec.snapshot_gb in fits[s].sizes_gb for s in SIDES),
+        gpus=spec.gpus,
+        nodes=None if spec.gpus is None else nodes(spec.gpus, gpus_per_node),
     )
 
 

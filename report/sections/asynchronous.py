@@ -20,7 +20,6 @@ from report.formatting import (
 from report.i18n import _
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
-from report.inputs.specs import GPUS_PER_NODE
 from report.wording.base import Words
 from report.wording.phrases import both, sooner
 from report.wording.statements import (
@@ -121,7 +120,7 @@ def _host_memory(w: Words) -> str:
     """The staging table's note: host memory per node for one staged checkpoint, said once where both systems need
     the same, for the job's GPUs on a node (a 2-GPU job on 8-GPU nodes stages on 2, not 8)."""
     a, s = w.m.async_, w.m.save
-    per_node = w.config.async_saves.gpus_per_node if w.config.async_saves else GPUS_PER_NODE
+    per_node = w.config.gpus_per_node
     memory = (gb(a.baseline.staged_per_node_gb), gb(a.candidate.staged_per_node_gb))
     gpus = min(s.baseline.gpus, per_node)
     # the job's GPUs on a node, and the node's size where the job takes only part of it (cold read 19, M3: "2 GPUs a

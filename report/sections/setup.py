@@ -22,7 +22,7 @@ from report.i18n import _, join_words
 from report.inputs.config import CSV_INPUTS, TestConfig
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
-from report.inputs.specs import GPUS_PER_NODE, ReliabilitySpec
+from report.inputs.specs import ReliabilitySpec
 from report.wording.base import SAVE_INPUTS, Words
 from report.wording.labels import input_label
 from report.wording.loads import memory_load_systems
@@ -131,7 +131,7 @@ def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
             if w.m.node_local is not None
             else _("GPUs per node (host memory for staging)")
         )
-        return ((label, count(GPUS_PER_NODE), _("Tool default")),)
+        return ((label, count(c.gpus_per_node), _default_or(c, "training.gpus_per_node")),)
     sides = tuple(zip(w.m.save.sides(), a.sides(), strict=True))
     if len(set(c.async_saves.staging_s.values())) == 1:
         staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), _agreed()),)
@@ -144,8 +144,8 @@ def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
         _("GPUs per node (host memory for staging; storage local to each node)")
         if w.m.node_local is not None
         else _("GPUs per node (host memory for staging)"),
-        count(c.async_saves.gpus_per_node),
-        _default_or(c, "async.gpus_per_node"),
+        count(c.gpus_per_node),
+        _default_or(c, "training.gpus_per_node") if c.is_default("async.gpus_per_node") else _agreed(),
     )
     return (*staging, per_node)
 

@@ -178,7 +178,7 @@ def economics():
 
 
 def test_schema_version_and_illustrative_inputs(default, repeated):
-    assert default["schema_version"] == 3 and repeated["schema_version"] == 3
+    assert default["schema_version"] == 4 and repeated["schema_version"] == 4
     assert default["inputs_illustrative"] == ["bandwidth", "load_times"]
     assert repeated["inputs_illustrative"] == []
 

@@ -270,7 +270,7 @@ def test_the_async_example_by_hand():
 
 
 def test_node_local_saves_by_hand():
-    """[systems] node_local, not in metrics.json. long_names: the baseline's 256-GPU job spans 256 ÷ 8 = 32 nodes, each
+    """[systems] node_local's per-node figures, not in metrics.json (schema 4 lists the sides). long_names: the baseline's 256-GPU job spans 256 ÷ 8 = 32 nodes, each
     writing 970 × 8 ÷ 256 = 30.3125 GB of every checkpoint. fio-local: both systems local, 2-GPU jobs, 8 GPUs a node:
     a node writes 1.073741824 × 8 ÷ 2 = 4.294967296 GB every cycle (four jobs), over τ + the save (250 s + 2.15 s on
     tmpfs), and all of it at once over the save time; 1,000 ÷ 8 = 125 nodes."""
@@ -286,7 +286,7 @@ def test_node_local_saves_by_hand():
     assert n.baseline.job_gb == 30.3125
     assert n.baseline.job_gbps == pytest.approx(30.3125 / m.save.baseline.mean_s)
     assert n.baseline.job_share_pct == pytest.approx(100 * 30.3125 / m.save.baseline.mean_s / m.bandwidth.baseline_gbps)
-    assert "node_local" not in json.loads(json.dumps(m.to_dict()))
+    assert json.loads(json.dumps(m.to_dict()))["node_local"] == ["baseline"]  # schema 4: the sides alone
     m = compute(read_joint_test(ROOT / "examples" / "fio-local"))
     n, c = m.node_local, m.save.candidate
     assert (n.sides, n.nodes_per_job, n.nodes_in_cluster) == (("baseline", "candidate"), 1, 125)

@@ -160,14 +160,19 @@ def test_an_attachment_that_inflates_past_its_declared_size_is_a_bomb(default_bu
 def test_a_metrics_json_of_another_schema_names_both(default_built):
     files = attachments_of(default_built.pdf)
     pages = PdfReader(io.BytesIO(default_built.pdf)).pages
-    for value, said in ((2, "schema_version 2"), (None, "no schema_version")):
+    for value, said in (
+        (3, "schema_version 3"),
+        (5, "schema_version 5"),
+        ("4", 'schema_version "4"'),
+        (None, "no schema_version"),
+    ):
         metrics = json.loads(files["metrics.json"])
         metrics.pop("schema_version")
         if value is not None:
             metrics["schema_version"] = value
         found = verify_bytes(forge(pages, {**files, "metrics.json": json.dumps(metrics).encode()})).differences
         assert found == [
-            f"metrics.json: {said}, this verify reads schema_version 3; verify it with the generator that built it,"
+            f"metrics.json: {said}, this verify reads schema_version 4; verify it with the generator that built it,"
             " version 0.0.test (commit 0000000000ab), as its colophon names"
         ]
 

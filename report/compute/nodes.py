@@ -1,0 +1,29 @@
+"""Node size and each node's share of a checkpoint (CONTRACT.md, schema 4, settled point 4): pure helpers."""
+
+from __future__ import annotations
+
+from report.compute.figures import SIDES
+from report.inputs.joint_test import JointTest
+
+
+def share(gpus: int, gpus_per_node: int) -> float:
+    """share(g) = min(g, gpus_per_node) / g: the part of a checkpoint sharded evenly over a job's g GPUs that one node
+    writes (1 for a job within one node)."""
+    return min(gpus, gpus_per_node) / gpus
+
+
+def nodes(gpus: int, gpus_per_node: int) -> int:
+    """ceil(gpus / gpus_per_node): the nodes a job of `gpus` GPUs spans."""
+    return -(-gpus // gpus_per_node)
+
+
+def node_local_sides(test: JointTest) -> tuple[str, ...]:
+    """The save sides ("baseline", "candidate", in that order) that [systems] node_local names."""
+    systems = test.config.systems
+    names = {"baseline": systems.save_baseline, "candidate": systems.candidate}
+    return tuple(side for side in SIDES if names[side] in systems.node_local)
+
+
+def aggregate_gbps(bandwidth_gbps: float, gpus: int, gpus_per_node: int) -> float:
+    """B_X = bandwidth / share(g): the job's nodes writing together, each at the bandwidth measured on one node."""
+    return bandwidth_gbps / share(gpus, gpus_per_node)
