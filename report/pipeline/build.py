@@ -11,6 +11,7 @@ import datetime as dt
 import os
 import pickle
 import queue
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
