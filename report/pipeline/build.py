@@ -109,6 +109,8 @@ def _build_two_sides(
         from report import provenance
 
         files = (str(data_dir.absolute()), provenance.collect())  # collected here, off the worker's road to the HTML
+        if (said := provenance.warning(files[1])) is not None:
+            print(said, file=sys.stderr)  # the build goes on: its report says "unknown" (issue 44, W1)
     worker.send((*files, language))
     try:
         renderer = PdfRenderer(two_painters=True)  # imports WeasyPrint while the worker loads and computes

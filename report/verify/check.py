@@ -55,18 +55,28 @@ class OtherGenerator(Exception):
 
     def __init__(self, claimed: Provenance, running: Provenance):
         self.claimed, self.running = claimed, running
-        super().__init__(
+        said = (
             f"built by generator {claimed.generator} (commit {claimed.commit}); this is {running.generator}"
-            f" (commit {running.commit}), so it is NOT verified. Get that version (git checkout {_commit(claimed)} in"
-            f" the generator's repository, then make .venv/.installed) and run its verify; or run verify"
-            " --figures-only, which checks the figures only"
+            f" (commit {running.commit}), so it is NOT verified. "
         )
+        if claimed.commit == "unknown":
+            said += (
+                "Its build could not read the generator's commit (a copy without git, or a checkout git refused), so"
+                " no checkout can be named: run verify --figures-only, which checks the figures only, or the verify of"
+                " the checkout that built it"
+            )
+        else:
+            said += (
+                f"Get that version (git checkout {_commit(claimed)} in the generator's repository, then make"
+                " .venv/.installed) and run its verify; or run verify --figures-only, which checks the figures only"
+            )
+        if running.note:
+            said += f". This generator's commit: {running.note}"
+        super().__init__(said)
 
 
 def _commit(prov: Provenance) -> str:
-    return (
-        prov.commit.removesuffix("+changes") if prov.commit != "unknown" else f"the commit of version {prov.generator}"
-    )
+    return prov.commit.removesuffix("+changes").removesuffix("+unchecked")
 
 
 REQUIRED = (CONFIG.name, METRICS_NAME)
