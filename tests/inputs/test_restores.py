@@ -167,13 +167,14 @@ def test_async_trainer_logs_are_refused_as_save_times(folder):
     (path / "raw" / "nvme" / "rank0.log").write_text(NEMO_ASYNC)
     staging = (
         "its save durations are staging times, the part that blocks training (give them as [async] staging_s in"
-        " test.toml); the save time to durable storage must come from a storage measurement (fio, MLPerf Storage)"
+        " test.toml: their mean is {} s); the save time to durable storage must come from a storage measurement"
+        " (fio, MLPerf Storage)"
     )
     assert problems_of(path) == [
-        'raw/nvme/train.log:2: was written with asynchronous saves ("scheduled an async checkpoint save at'
-        f' iteration     100 to /ckpt"): {staging}',
-        'raw/nvme/rank0.log:2: was written with asynchronous saves ("[NeMo I 2026-11-30 10:00:20 dist_ckpt_io:1]'
-        f' Async finalization time took 14.203 s"): {staging}',
+        'raw/nvme/train.log:2: was written with asynchronous saves (it logs "scheduled an async checkpoint save at'
+        f' iteration     100 to /ckpt"): {staging.format(0.3205)}',
+        'raw/nvme/rank0.log:2: was written with asynchronous saves (it logs "[NeMo I 2026-11-30 10:00:20'
+        f' dist_ckpt_io:1] Async finalization time took 14.203 s"): {staging.format(2.45)}',
     ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from report.inputs.config import ImportSpec
+from report.inputs.ingest import staging
 from report.inputs.ingest.distinct import duplicate_runs
 from report.inputs.ingest.files import CONFIG, glob_problem
 from report.inputs.ingest.measured import Files, Measured
@@ -22,8 +23,6 @@ COLUMNS = {
     "load_times.csv": ("system", "model", "platform", "size_gb", "run", "load_s"),
     "restore_times.csv": ("system", "model", "run", "restore_s"),
 }
-# A megatron or nemo log holding one of these lines (case-insensitive) was written with asynchronous saves.
-ASYNC_MARKERS = ("async checkpoint save", "async finalization")
 _MiB, _GiB = 1.048576, 1.073741824
 
 
@@ -162,25 +161,17 @@ def _measure(
     spec: ImportSpec, names: list[str], files: Files, training_model: str
 ) -> tuple[list[Measured], tuple[str, ...], list[Problem]]:
     tool = IMPORT_TOOLS[spec.tool]
-    if tool.trainer_log and (
-        problems := [p for name in names if (p := async_log(name, files.read(name) or b"")) is not None]
-    ):
-        return [], (), problems
-    return tool.reader(spec, names, files, training_model)
-
-
-def async_log(name: str, data: bytes) -> Problem | None:
-    """A trainer's log written with asynchronous saves: its durations are staging, not the write to storage."""
-    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), start=1):
-        lowered = line.lower()
-        if any(marker in lowered for marker in ASYNC_MARKERS):
-            message = (
-                f'was written with asynchronous saves ("{line.strip()[:120]}"): its save durations are staging times,'
-                " the part that blocks training (give them as [async] staging_s in test.toml); the save time to"
-                " durable storage must come from a storage measurement (fio, MLPerf Storage)"
-            )
-            return Problem(name, number, None, message)
-    return None
+    measured, versions, problems = tool.reader(spec, names, files, training_model)
+    if tool.trainer_log and spec.into == "save_times":
+        seconds = [m.seconds for m in measured]
+        staged = [
+            staging.refusal(name, at, seconds)
+            for name in names
+            if (at := staging.evidence(files.read(name) or b"")) is not None
+        ]
+        if staged:  # its durations are not saves, whatever else is wrong with them
+            return [], (), staged
+    return measured, versions, problems
 
 
 def _check_sizes(spec: ImportSpec, measured: list[Measured]) -> list[Problem]:

@@ -152,3 +152,121 @@ def test_f9_imported_values_are_held_to_the_bounds_of_typed_ones(fio_local, tmp_
         f'{TMPFS}/sustain-1_bw.1.log: write_gbps: "1024000000000.2632" is outside the range a measurement can take'
         " (0 to 1e+06) (imported into bandwidth.csv)",
     ]
+
+
+ASYNC = FIXTURES / "ingest" / "async"
+CANDIDATE_IMPORT = """
+[[import]]
+tool = "{tool}"
+files = ["raw/cand/train.log"]
+system = "Mingxin FX100"
+into = "save_times"
+model = "32B LoRA"
+gpus = 8
+snapshot_gb = 65.6
+"""
+
+
+def async_test(folder, tool: str, log: str) -> Path:
+    """data/ with the candidate's saves imported from a trainer log instead of typed (the attacks' base.toml)."""
+    path = folder("data")
+    saves = path / "save_times.csv"
+    saves.write_text("".join(line for line in saves.read_text().splitlines(True) if "Mingxin FX100" not in line))
+    with (path / "test.toml").open("a") as toml:
+        toml.write(CANDIDATE_IMPORT.format(tool=tool))
+    (path / "raw" / "cand").mkdir(parents=True)
+    (path / "raw" / "cand" / "train.log").write_text(log)
+    return path
+
+
+def without(log: str, *parts: str) -> str:
+    return "".join(line for line in log.splitlines(True) if not any(p in line for p in parts))
+
+
+STAGING = (
+    "its save durations are staging times, the part that blocks training (give them as [async] staging_s in"
+    " test.toml: their mean is {} s); the save time to durable storage must come from a storage measurement"
+    " (fio, MLPerf Storage)"
+)
+MEGATRON = (ASYNC / "megatron_async.log").read_text()
+NEMO = (ASYNC / "nemo_async.log").read_text()
+
+
+def test_a1_megatron_async_log_without_its_markers_is_refused_by_its_argument_dump(folder, tmp_path, capsys):
+    """A1: the two marker lines deleted, the argument dump still says async_save True: 4.6 s of staging became the
+    candidate's saves (38.9x)."""
+    path = async_test(folder, "megatron", without(MEGATRON, "scheduled an async", "Unfinalized async"))
+    mean = (4.6205 + 4.5205 + 4.5705) / 3
+    assert refused(path, tmp_path, capsys) == [
+        'raw/cand/train.log:2: was written with asynchronous saves (its arguments set async_save ("async_save'
+        f' ...................................... True")): {STAGING.format(f"{mean:.6g}")}'
+    ]
+
+
+def test_a1_megatron_async_log_is_refused_by_its_late_finalisation(folder):
+    """A1, the third evidence: with the markers and the argument dump gone, "successfully saved checkpoint from
+    iteration 500" still comes after iteration 501 was logged (a synchronous save prints it before going on)."""
+    path = async_test(folder, "megatron", without(MEGATRON, "async"))
+    log = (path / "raw" / "cand" / "train.log").read_text().splitlines()
+    line = next(i for i, text in enumerate(log, 1) if "successfully saved checkpoint from iteration     500" in text)
+    assert problems_of(path)[0].startswith(
+        f'raw/cand/train.log:{line}: was written with asynchronous saves ("successfully saved checkpoint from'
+        ' iteration     500 to /ckpt [ t 1/1, p 1/1 ]" comes after iteration 501 was logged: the save was finished in'
+        " the background)"
+    )
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "scheduled an async checkpoint  save",  # two spaces
+        "scheduled an async-checkpoint save",  # a hyphen
+        "scheduled an async\u00a0checkpoint save",  # a no-break space
+        "scheduled an async \t_checkpoint__save",  # a run of them
+        "SCHEDULED AN ASYNC CHECKPOINT SAVE",  # upper case
+    ],
+)
+def test_a2_markers_spelled_loosely_are_seen(folder, marker):
+    """A2: the marker respelled (two spaces, a hyphen, a no-break space) built the staging times as saves."""
+    log = without(MEGATRON, "async_save", "Unfinalized", "successfully saved").replace(
+        "scheduled an async checkpoint save", marker
+    )
+    path = async_test(folder, "megatron", log)
+    line = next(i for i, text in enumerate(log.splitlines(), 1) if marker in text)
+    assert problems_of(path)[0].startswith(
+        f'raw/cand/train.log:{line}: was written with asynchronous saves (it logs "{marker} at iteration     500'
+    )
+
+
+def test_a2_a4_nemo_finalisation_spelled_loosely_and_its_config(folder):
+    log = without(NEMO, "async_save", "Pending").replace("Async finalization", "ASYNC_FINALIZATION")
+    path = async_test(folder, "nemo", log)
+    assert problems_of(path)[0].startswith(
+        'raw/cand/train.log:5: was written with asynchronous saves (it logs "[NeMo I 2026-11-30 10:01:00'
+        ' dist_ckpt_io:1] ASYNC_FINALIZATION time took 95.201 s")'
+    )
+
+
+def test_a4_nemo_async_log_without_its_markers_is_refused_by_its_config(folder, tmp_path, capsys):
+    """A4: NeMo's 'Async finalization' and 'Pending async' lines deleted, its config dump still saying async_save:
+    true: 0.65 s of staging became the candidate's saves (273.8x)."""
+    path = async_test(folder, "nemo", without(NEMO, "Async finalization", "Pending async"))
+    assert refused(path, tmp_path, capsys) == [
+        "raw/cand/train.log:2: was written with asynchronous saves (its arguments set async_save"
+        f' ("async_save: true")): {STAGING.format(0.65)}'
+    ]
+    (path / "raw" / "cand" / "train.log").write_text(
+        without(NEMO, "async").replace("save_last", "ckpt_async_save=True")
+    )
+    assert '(its arguments set async_save ("ckpt_async_save=True' in problems_of(path)[0]
+
+
+@pytest.mark.parametrize(
+    "setting",
+    ["  async_save ...................................... False", "  async_save: false", "  ckpt_async_save=None"],
+)
+def test_a_synchronous_setting_is_no_evidence(folder, setting):
+    log = without(MEGATRON, "async", "successfully saved").replace("  ckpt_format", f"{setting}\n  ckpt_format")
+    path = async_test(folder, "megatron", log)
+    test = read_joint_test(path)
+    assert test.imported.rows["save_times.csv"]["save_s"] == [4.6205, 4.5205, 4.5705]
