@@ -122,7 +122,7 @@ def run(specs: tuple[ImportSpec, ...], training_model: str, files: Files, number
         if problems or not names:
             continue
         measured, versions, problems = _measure(spec, names, files, training_model)
-        problems += _check_sizes(spec, measured)
+        problems = problems or _check_sizes(spec, measured)  # sizes of what was read, not of what could not be
         out.problems += problems
         if not problems:
             out.problems += _rows(spec, measured, numbering, out)

@@ -34,11 +34,27 @@ class Checkpoints:
     lines: dict[tuple[int, int], int]  #: the line of each checkpoint's key
 
 
+# The summary metrics DLIO's mlperf_storage_v2.0 branch writes as NaN (np.mean of an empty list) in an invocation that
+# only reads or only writes (statscounter.py, end_run()): the rules ask for the two phases apart, so a valid file holds
+# them. The import never reads them: they alone may be NaN.
+_NAN_METRIC = re.compile(
+    r'("(?:save|load)_checkpoint_(?:io|duration)_(?:mean|stdev)_(?:GB_per_second|seconds)"\s*:\s*)NaN(?=\s*[,}])'
+)
+# The first characters of a DLIO log line (dlio.log): `[OUTPUT] …`, `[INFO] …`, `[METRIC] …`
+_DLIO_LOG = re.compile(rb"\s*\[(?:OUTPUT|INFO|METRIC|DEBUG|WARNING|ERROR)\]")
+
+
 def _json(path: str, data: bytes) -> tuple[object, list[Problem]]:
     if (long := long_line(data, MAX_LINE)) is not None:
         return None, [Problem(path, long, None, f"has a line longer than {MAX_LINE:,} bytes; DLIO writes no such line")]
+    if _DLIO_LOG.match(data):
+        message = (
+            "is DLIO's log (dlio.log), which prints rank 0's figures only; the import reads every rank's"
+            " per-epoch stats: name the run folder's *per_epoch_stats.json in files instead"
+        )
+        return None, [Problem(path, 1, None, message)]
     try:
-        return strict_loads(data.decode("utf-8-sig")), []
+        return strict_loads(_NAN_METRIC.sub(r"\1null", data.decode("utf-8-sig"))), []
     except UnicodeDecodeError:
         return None, [Problem(path, None, None, "is not a DLIO JSON file (it is not UTF-8)")]
     except JsonProblem as exc:
@@ -79,6 +95,12 @@ def read_rank(path: str, data: bytes, loads: bool) -> tuple[Checkpoints | None, 
     value, problems = _json(path, data)
     if problems:
         return None, problems
+    if isinstance(value, dict) and "host_cpuinfo" in value and not is_summary(value):
+        message = (
+            "is DLIO's {rank}_output.json (a rank's host and step timings), not its per-epoch stats: name the run"
+            " folder's *per_epoch_stats.json in files instead"
+        )
+        return None, [Problem(path, 1, None, message)]
     if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
         return None, [Problem(path, 1, None, "is not a DLIO per-epoch stats file (epoch -> stats)")]
     text, pattern = data.decode("utf-8-sig"), _LOAD if loads else _SAVE
@@ -96,7 +118,15 @@ def read_rank(path: str, data: bytes, loads: bool) -> tuple[Checkpoints | None, 
                     durations[where] = seconds
     if not durations and not problems:
         kind = "load_ckpt<N>" if loads else "save_ckpt<N> or ckpt<N>"
-        return None, [Problem(path, None, None, f"holds no checkpoint {'restore' if loads else 'save'} ({kind})")]
+        message = f"holds no checkpoint {'restore' if loads else 'save'} ({kind})"
+        other = _SAVE if loads else _LOAD
+        if any(other.match(key) for stats in value.values() for key in stats):
+            message += (
+                ": it is a write phase's run (save_ckpt<N>), import it into save_times"
+                if loads
+                else ": it is a read phase's run (load_ckpt<N>, restores), import it into restore_times"
+            )
+        return None, [Problem(path, None, None, message)]
     return Checkpoints(durations, lines), problems
 
 
@@ -133,13 +163,30 @@ def runs(ranks: list[Checkpoints]) -> list[tuple[tuple[int, int], float]]:
 
 
 def measure(spec: ImportSpec, names: list[str], files: Files, training_model: str):  # noqa: ARG001 (the reader's signature)
-    """An MLPerf Storage import's runs: a save (or restore) per checkpoint, its time the slowest rank's."""
+    """An MLPerf Storage import's runs: a save (or restore) per checkpoint, its time the slowest rank's.
+
+    Each run folder (`RESULTS/checkpointing/<model>/<timestamp>/`) is one invocation: `save_ckpt<N>` restarts at 1
+    in each, so the folders' checkpoints are runs of their own, the folders in code-point order.
+    """
+    by_folder: dict[str, list[str]] = {}
+    for name in names:
+        by_folder.setdefault(posixpath.dirname(name), []).append(name)
+    measured, problems = [], []
+    for folder in sorted(by_folder):
+        found, errors = _folder_runs(spec, by_folder[folder], files)
+        measured += found
+        problems += errors
+    return measured, (), problems
+
+
+def _folder_runs(spec: ImportSpec, names: list[str], files: Files) -> tuple[list[Measured], list[Problem]]:
+    """The runs of one run folder's matched files: each checkpoint, its time the slowest rank's."""
     loads = spec.into in ("load_times", "restore_times")  # a restore is DLIO's load_ckpt<N>
     ranks, size, size_from, problems = [], None, None, []
     summaries = [n for n in names if is_summary(_json_or_none(files.read(n)))]
     if spec.snapshot_gb is None:
-        beside = {posixpath.join(posixpath.dirname(n), "summary.json") for n in names}
-        summaries = sorted(set(summaries) | {n for n in beside if files.read(n) is not None})
+        beside = posixpath.join(posixpath.dirname(names[0]), "summary.json")
+        summaries = sorted(set(summaries) | ({beside} if files.read(beside) is not None else set()))
     for name in summaries:
         found_size, found = summary_size_gb(name, files.read(name) or b"")
         problems += found
@@ -156,18 +203,14 @@ def measure(spec: ImportSpec, names: list[str], files: Files, training_model: st
         problems.append(Problem(names[0], None, None, "no rank file (per_epoch_stats.json) among the matched files"))
     measured = []
     for where, seconds in runs([r for _, r in ranks]):
-        origin = next((n, r.lines[where]) for n, r in ranks if where in r.durations)
-        measured.append(Measured(seconds, size, origin, size_from=size_from))
-    return measured, (), problems
+        slowest = next((n, r.lines[where]) for n, r in ranks if r.durations.get(where) == seconds)
+        measured.append(Measured(seconds, size, slowest, size_from=size_from))
+    return measured, problems
 
 
 def _json_or_none(data: bytes | None) -> object:
-    from report.inputs.ingest.json_limits import strict_loads
-
-    try:
-        return strict_loads((data or b"").decode("utf-8-sig"))
-    except ValueError:  # JsonProblem and UnicodeDecodeError: the reader says what is wrong, with the line
-        return None
+    value, problems = _json("", data or b"")
+    return None if problems else value  # the reader says what is wrong, with the line
 
 
 def companions(spec: ImportSpec, name: str, data: bytes, listing: Listing) -> tuple[list[str], list[Problem]]:  # noqa: ARG001
