@@ -91,7 +91,10 @@ def test_an_import_tool_is_added_by_its_module_and_one_registry_line(monkeypatch
     read the registry."""
     with pytest.raises(InvalidInput) as caught:  # not registered: config refuses it, naming the registry's tools
         read_joint_test(stopwatch_folder)
-    assert any('must be one of fio, mlperf, megatron, nemo, got "stopwatch"' in str(p) for p in caught.value.problems)
+    assert any(
+        'must be one of fio, mlperf, megatron, nemo, torchtitan, got "stopwatch"' in str(p)
+        for p in caught.value.problems
+    )
 
     entry = tools.ImportTool("stopwatch", "Stopwatch", ("save_times",), _stopwatch)
     monkeypatch.setitem(tools.IMPORT_TOOLS, "stopwatch", entry)
@@ -135,7 +138,7 @@ def test_the_import_tool_registry_is_the_only_list_of_tools():
     """No module but the registry and each tool's own module names a tool by its id."""
     root = Path(__file__).parent.parent / "report"
     ids = tuple(tools.IMPORT_TOOLS)
-    assert ids == ("fio", "mlperf", "megatron", "nemo")
+    assert ids == ("fio", "mlperf", "megatron", "nemo", "torchtitan")
     for path in sorted(root.rglob("*.py")):
         if path.parent.name == "ingest" and path.stem in (*ids, "tools"):
             continue

@@ -43,16 +43,20 @@ def _import(reader: TableReader, index: int, item: dict, systems: dict) -> Impor
         reader.problem("import", "into", f"{tool} output cannot become {into} rows (it can: {allowed})", index)
     if len(reader.problems) > before:
         return None
-    spec = _IMPORT_COMMON | _IMPORT_KEYS[into]
+    spec = _keys(tool, into)
     for key in item:
-        if key not in spec and key in {k for keys in _IMPORT_KEYS.values() for k in keys}:
-            reader.problem("import", key, f"does not apply to an import into {into}", index)
-    known = {
-        k: v for k, v in item.items() if k in spec or k not in {"model", "gpus", "snapshot_gb", "platform", "size_gb"}
-    }
+        if key not in spec and key in _KEYS_OF_SOME:
+            reader.problem("import", key, _not_applying(tool, into, key), index)
+    known = {k: v for k, v in item.items() if k in spec or k not in _KEYS_OF_SOME}
     checked = reader.table(_files_checked(reader, known, index), "import", _files_as_text(spec), index)
-    if IMPORT_TOOLS[tool].trainer_log and "snapshot_gb" not in item:
+    if IMPORT_TOOLS[tool].trainer_log and into == "save_times" and "snapshot_gb" not in item:
         reader.problem("import", None, f'the key "snapshot_gb" is missing ({tool} logs do not give the size)', index)
+    modes = IMPORT_TOOLS[tool].async_modes
+    if "async_mode" in checked and checked["async_mode"] not in modes:
+        allowed = ", ".join(f'"{m}"' for m in modes)
+        got = described(checked["async_mode"])
+        message = f"must be one of {allowed} (the checkpoint.async_mode the run used), got {got}"
+        reader.problem("import", "async_mode", message, index)
     _check_import_system(reader, checked.get("system"), into, systems, index)
     if len(reader.problems) > before:
         return None
@@ -69,7 +73,31 @@ def _import(reader: TableReader, index: int, item: dict, systems: dict) -> Impor
         snapshot_gb=None if size is None else float(size),
         platform=checked.get("platform"),
         files_line=reader.lines.of("import", "files", index),
+        async_mode=checked.get("async_mode"),
     )
+
+
+# Keys some imports take and others do not: given where they do not apply, each is said so.
+_KEYS_OF_SOME = {k for keys in _IMPORT_KEYS.values() for k in keys} | {"async_mode"}
+
+
+def _keys(tool: str, into: str) -> dict:
+    """The keys of an import of this tool into this table (kind, required)."""
+    keys = _IMPORT_COMMON | _IMPORT_KEYS[into]
+    if IMPORT_TOOLS[tool].trainer_log and into == "restore_times":
+        keys = {k: v for k, v in keys.items() if k != "snapshot_gb"}  # a trainer log reports no size to check
+    if IMPORT_TOOLS[tool].async_modes:
+        keys = keys | {"async_mode": ("text", True)}
+    return keys
+
+
+def _not_applying(tool: str, into: str, key: str) -> str:
+    if key == "async_mode":
+        with_modes = " and ".join(t.id for t in IMPORT_TOOLS.values() if t.async_modes)
+        return f"applies to {with_modes} imports only ({tool} output says itself whether saves were asynchronous)"
+    if key == "snapshot_gb" and into == "restore_times":
+        return f"does not apply to a {tool} restore import ({tool} logs give no size to check it against)"
+    return f"does not apply to an import into {into}"
 
 
 def _one_of(key: str, value: object, allowed: dict) -> str:

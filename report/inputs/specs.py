@@ -122,7 +122,7 @@ class ImportSpec:
 
     index: int  #: 0-based position among the [[import]] tables
     line: int  #: line of its [[import]] header in test.toml
-    tool: str  #: an id of report/inputs/ingest/tools.py's registry (fio, mlperf, megatron, nemo)
+    tool: str  #: an id of report/inputs/ingest/tools.py's registry (fio, mlperf, megatron, nemo, torchtitan)
     files: tuple[str, ...]  #: paths or globs inside the folder
     system: str
     into: str  #: save_times, load_times, bandwidth or restore_times
@@ -131,6 +131,7 @@ class ImportSpec:
     snapshot_gb: float | None = None  #: or size_gb for loads
     platform: str | None = None
     files_line: int | None = None  #: line of its `files` key
+    async_mode: str | None = None  #: torchtitan's checkpoint.async_mode the log was written with
 
     @property
     def table(self) -> str:

@@ -137,10 +137,10 @@ def test_import_keys_that_do_not_apply_and_pairs_that_are_not_allowed():
     loads = IMPORT.replace('"save_times"', '"load_times"') + 'platform = "Atlas"\n'
     assert problems(DEFAULT + loads) == ["test.toml:33: import.gpus: does not apply to an import into load_times"]
     assert problems(DEFAULT + IMPORT.replace('"fio"', '"megatron"').replace('"save_times"', '"bandwidth"')) == [
-        "test.toml:31: import.into: megatron output cannot become bandwidth rows (it can: save_times)"
+        "test.toml:31: import.into: megatron output cannot become bandwidth rows (it can: save_times, restore_times)"
     ]
     assert problems(DEFAULT + IMPORT.replace('"fio"', '"iozone"')) == [
-        'test.toml:28: import.tool: must be one of fio, mlperf, megatron, nemo, got "iozone"'
+        'test.toml:28: import.tool: must be one of fio, mlperf, megatron, nemo, torchtitan, got "iozone"'
     ]
     assert problems(DEFAULT + IMPORT.replace('"fio"', '"nemo"')) == [
         'test.toml:27: import: the key "snapshot_gb" is missing (nemo logs do not give the size)'

@@ -168,9 +168,15 @@ def test_restore_imports_take_model_and_size_only():
     assert problems(DEFAULT + nfs + 'model = "32B LoRA"\n') == [
         f'test.toml:30: import.system: "NFS" is not a system of [systems] for restore_times; expected "{B}" or "{C}"'
     ]
-    megatron = head.replace('"fio"', '"megatron"')
-    assert problems(DEFAULT + megatron + 'model = "32B LoRA"\n') == [
-        "test.toml:31: import.into: megatron output cannot become restore_times rows (it can: save_times)"
+    megatron = head.replace('"fio"', '"megatron"')  # schema 4: its load-checkpoint timer
+    assert parsed(DEFAULT + megatron + 'model = "32B LoRA"\n').imports[0].tool == "megatron"
+    assert problems(DEFAULT + megatron + 'model = "32B LoRA"\nsnapshot_gb = 65.6\n') == [
+        "test.toml:33: import.snapshot_gb: does not apply to a megatron restore import (megatron logs give no size to"
+        " check it against)"
+    ]
+    torchtitan = head.replace('"fio"', '"torchtitan"')
+    assert problems(DEFAULT + torchtitan + 'model = "32B LoRA"\n') == [
+        "test.toml:31: import.into: torchtitan output cannot become restore_times rows (it can: save_times)"
     ]
 
 

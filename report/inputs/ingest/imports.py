@@ -167,19 +167,24 @@ def _measure(
         staged = [
             staging.refusal(name, at, seconds)
             for name in names
-            if (at := staging.evidence(files.read(name) or b"")) is not None
+            if (at := staging.evidence(files.read(name) or b"", spec.async_mode, _first_line(measured, name)))
+            is not None
         ]
         if staged:  # its durations are not saves, whatever else is wrong with them
             return [], (), staged
     return measured, versions, problems
 
 
+def _first_line(measured: list[Measured], name: str) -> int | None:
+    return min((m.origin[1] for m in measured if m.origin[0] == name and m.origin[1]), default=None)
+
+
 def _check_sizes(spec: ImportSpec, measured: list[Measured]) -> list[Problem]:
     """Reported sizes against test.toml's, or against each other when test.toml gives none."""
     column = "size_gb" if spec.into == "load_times" else "snapshot_gb"
     given, problems = spec.snapshot_gb, []
-    if spec.into == "bandwidth":
-        return []
+    if spec.into == "bandwidth" or (spec.into == "restore_times" and IMPORT_TOOLS[spec.tool].trainer_log):
+        return []  # samples carry no size; restore rows carry none and a trainer's log gives none to check
     if given is None:
         sizes = [m for m in measured if m.size_gb is not None]
         if len(sizes) < len(measured) or not measured:

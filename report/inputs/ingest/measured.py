@@ -29,3 +29,17 @@ class Measured:
     gbps: np.ndarray | None = None
     logs: tuple[str, ...] = ()
     size_from: tuple[str, int | None] | None = None  #: where the size is reported, when not at `origin`
+
+
+def per_rank_turns(lines: list[tuple[int, float, tuple[str, int]]]) -> list[tuple[float, tuple[str, int]]]:
+    """Event k = the k-th line of each rank, its time the slowest rank's and its origin that rank's line."""
+    turns: list[tuple[float, tuple[str, int]]] = []
+    seen: dict[int, int] = {}
+    for rank, seconds, origin in lines:
+        k = seen.get(rank, 0)
+        seen[rank] = k + 1
+        if k == len(turns):
+            turns.append((seconds, origin))
+        elif seconds > turns[k][0]:
+            turns[k] = (seconds, origin)
+    return turns

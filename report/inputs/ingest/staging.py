@@ -44,10 +44,15 @@ class Evidence:
     how: str
 
 
-def evidence(data: bytes) -> Evidence | None:
-    """The first line (1-based) of a log that shows it was written with asynchronous saves, or None."""
+def evidence(data: bytes, async_mode: str | None = None, timed: int | None = None) -> Evidence | None:
+    """The first line (1-based) of a log that shows it was written with asynchronous saves, or None. `async_mode` is
+    what test.toml says of a log that does not say it itself (None where the log does), `timed` the log's first
+    timed save."""
     text = data.decode("utf-8", "replace")
     found: list[Evidence] = []
+    if async_mode not in (None, "disabled"):
+        how = f'test.toml gives async_mode = "{async_mode}": its save lines then time the staging'
+        found.append(Evidence(timed or 1, how))
     for pattern, how in ((MARKER, 'it logs "{line}"'), (ARGUMENT, 'its arguments set async_save ("{line}")')):
         if m := pattern.search(text):
             found.append(Evidence(_line(text, m.start()), how.format(line=_shown(text, m.start()))))

@@ -29,7 +29,11 @@ class ImportTool:
     targets: tuple[str, ...]  #: the tables its output may feed (test.toml's into = "…"), as messages list them
     reader: Reader
     companions: Companions | None = None  #: files read beside a matched one (None: only the matched files)
-    trainer_log: bool = False  #: a training framework's log: no sizes (snapshot_gb required), refused if async
+    trainer_log: bool = (
+        False  #: a training framework's log: no sizes (snapshot_gb required for saves), refused if async
+    )
+    #: the values of its required `async_mode` key (its log does not say whether saves were asynchronous), or ()
+    async_modes: tuple[str, ...] = ()
     logs_bandwidth: bool = False  #: an import of the training model's saves also gives bandwidth.csv samples
     counts_bytes: bool = False  #: its files give the bytes each save wrote (held within 1% of snapshot_gb)
     #: its load and restore times time reads of files only: nothing deserialised, nothing copied to a GPU
@@ -67,8 +71,18 @@ TOOLS: tuple[ImportTool, ...] = (
         _read_by("mlperf", "measure"),
         _read_by("mlperf", "companions"),
     ),
-    ImportTool("megatron", "Megatron-LM", ("save_times",), _read_by("megatron", "measure"), trainer_log=True),
-    ImportTool("nemo", "NeMo", ("save_times",), _read_by("nemo", "measure"), trainer_log=True),
+    ImportTool(
+        "megatron", "Megatron-LM", ("save_times", "restore_times"), _read_by("megatron", "measure"), trainer_log=True
+    ),
+    ImportTool("nemo", "NeMo", ("save_times", "restore_times"), _read_by("nemo", "measure"), trainer_log=True),
+    ImportTool(
+        "torchtitan",
+        "torchtitan",
+        ("save_times",),
+        _read_by("torchtitan", "measure"),
+        trainer_log=True,
+        async_modes=("disabled", "async", "async_with_pinned_mem"),  # checkpoint.async_mode; only "disabled" saves
+    ),
 )
 #: The registry by id.
 IMPORT_TOOLS: dict[str, ImportTool] = {tool.id: tool for tool in TOOLS}

@@ -160,3 +160,136 @@ def test_mlperf_a_write_phase_matched_by_a_restore_import():
         f"{XSKY}/20260722_020743/3_per_epoch_stats.json: holds no checkpoint restore (load_ckpt<N>): it is a write"
         " phase's run (save_ckpt<N>), import it into save_times"
     ]
+
+
+# Trainer logs: excerpts their authors pasted into docs, notebooks, reports and tests (README.md there).
+MEGATRON, NEMO, TITAN = "training-logs/megatron", "training-logs/nemo", "training-logs/torchtitan"
+TRAINER = {"snapshot_gb": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("log", "seconds"),
+    [
+        ("ms-swift-qwen2-0.5b-megatron-excerpt.log", [(30.42136, 31)]),  # (30421.34, 30421.36) ms
+        ("nemotron-task301-qwen3-30b-a3b-sft-logtail.log", [(109.33257, 6)]),  # INFO:megatron.core.timers: header
+        ("zh-notes-megatron-gpt2-single-gpu.log", [(21.02708, 35)]),
+        ("rocm-blogs-megablocks-moe-gpt2-125m.log", [(293.63873, 29)]),
+        (
+            "rocm-blogs-megablocks-gpt2-125m.log",
+            [(1.65885, 21)],
+        ),  # glued: "(ms):save-checkpoint ...: (1658.80, 1658.85)"
+    ],
+)
+def test_megatron_real_saves(log, seconds):
+    found = run(REAL, "megatron", "save_times", f"{MEGATRON}/{log}", **TRAINER)
+    assert [str(p) for p in found.problems] == []
+    lines = [line for _, line in found.origins["save_times.csv"]]
+    assert list(zip(found.rows["save_times.csv"]["save_s"], lines, strict=True)) == seconds
+
+
+def test_megatron_load_checkpoint_timer_is_a_restore():
+    """Issue 46: Megatron's load-checkpoint timer (ms-swift: (1267.00, 1267.01) ms, a release checkpoint read) is a
+    restore; zh-notes times a load-checkpoint of nothing ("will not load any checkpoints"): refused, not 0.19 ms."""
+    found = run(REAL, "megatron", "restore_times", f"{MEGATRON}/ms-swift-qwen2-0.5b-megatron-excerpt.log")
+    assert found.problems == [] and found.rows["restore_times.csv"]["restore_s"] == [1.26701]
+    assert found.origins["restore_times.csv"] == [(f"{MEGATRON}/ms-swift-qwen2-0.5b-megatron-excerpt.log", 11)]
+    assert refusals(REAL, "megatron", "restore_times", f"{MEGATRON}/zh-notes-megatron-gpt2-single-gpu.log") == [
+        f"{MEGATRON}/zh-notes-megatron-gpt2-single-gpu.log:17: load-checkpoint: times no restore: line 13 says the run"
+        " found no checkpoint to load; import the log of a run that resumed from one"
+    ]
+
+
+def test_megatron_logs_it_does_not_claim():
+    """Megatron-Bridge prints no timer for the save at the end of training: said, with what to import instead."""
+    log = f"{MEGATRON}/megatron-bridge-playground-final-save-untimed.log"
+    assert refusals(REAL, "megatron", "save_times", log, **TRAINER) == [
+        f"{log}: logs 1 checkpoint save but no save-checkpoint timer line: Megatron times the saves made during"
+        " training, not the one at its end; import a log with timed saves, or time the saves with fio or MLPerf Storage"
+    ]
+    assert refusals(REAL, "megatron", "restore_times", f"{MEGATRON}/rocm-blogs-megablocks-gpt2-125m.log") == [
+        f"{MEGATRON}/rocm-blogs-megablocks-gpt2-125m.log: holds no Megatron-LM load-checkpoint timer line (e.g. '   "
+        " load-checkpoint ....: (1.0, 2.0)'); Megatron prints one when a run starts from a checkpoint"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("log", "seconds"),
+    [("llmb-nemotron4-15b-doc-line.log", 4.389), ("bionemo-evo2-notebook-indented.log", 20.774)],
+)
+def test_nemo_real_saves(log, seconds):
+    assert rows(REAL, "nemo", "save_times", f"{NEMO}/{log}", column="save_s", **TRAINER) == [seconds]
+
+
+def test_nemo_logs_it_does_not_claim():
+    """A conversion's save line without Iteration was reported as "no line"; an async save (25.07) is staging."""
+    log = f"{NEMO}/nemo-25.02-llama31-8b-convert-no-iteration.log"
+    assert refusals(REAL, "nemo", "save_times", log, **TRAINER) == [
+        f"{log}:4: is a NeMo save line without an Iteration, which NeMo prints for a save outside training (a model"
+        " converted or exported), not a training checkpoint: import the log of a training run"
+    ]
+    log = f"{NEMO}/nemotron-nano-4b-hf-to-nemo-async.log"
+    assert refusals(REAL, "nemo", "save_times", log, **TRAINER) == [
+        f'{log}:4: was written with asynchronous saves (it logs "[NeMo I 2025-08-19 14:02:36 nemo_logging:393] Async'
+        ' finalization time took 7.538 s"): its save durations are staging times, the part that blocks training'
+        " (give them as [async] staging_s in test.toml: their mean is 13.567 s); the save time to durable storage"
+        " must come from a storage measurement (fio, MLPerf Storage)"
+    ]
+
+
+def test_nemo_checkpoint_load_lines_are_restores():
+    """Issue 46: NeMo's load line at resume is a restore. loads-quoted.log: two real lines of rank 0 (README.md
+    there): two restores, 9.712 s and 22.456 s; with a second rank, restore k is the slower rank's k-th line."""
+    assert rows(INGEST, "nemo", "restore_times", "nemo/loads-quoted.log", column="restore_s") == [9.712, 22.456]
+    assert refusals(REAL, "nemo", "restore_times", f"{NEMO}/llmb-nemotron4-15b-doc-line.log") == [
+        f"{NEMO}/llmb-nemotron4-15b-doc-line.log: holds no NeMo 'Global Checkpoint Load : Rank : … : Time spent in"
+        " load_checkpoint: … s' line; NeMo prints one when a run resumes from a checkpoint"
+    ]
+
+
+def test_nemo_restores_over_ranks(tmp_path):
+    line = "Global Checkpoint Load : Rank : {} : Start time : 1.0s : Time spent in load_checkpoint: {}s\n"
+    (tmp_path / "rank0.log").write_text(line.format(0, 9.5) + line.format(0, 8.0))
+    (tmp_path / "rank1.log").write_text(line.format(1, 9.0) + line.format(1, 8.5))
+    found = run(tmp_path, "nemo", "restore_times", "rank*.log")
+    assert found.rows["restore_times.csv"]["restore_s"] == [9.5, 8.5]
+    assert found.origins["restore_times.csv"] == [("rank0.log", 1), ("rank1.log", 2)]
+
+
+def test_torchtitan_async_mode_says_what_its_line_times():
+    """Issue 46: torchtitan had no reader. Its line times a save with async_mode "disabled", the staging otherwise."""
+    final = f"{TITAN}/torchtitan-docs-final-save.log"  # "...(or staging if async is enabled)in 5.53 seconds."
+    assert rows(REAL, "torchtitan", "save_times", final, column="save_s", async_mode="disabled", **TRAINER) == [5.53]
+    staging = (
+        "its save durations are staging times, the part that blocks training (give them as [async] staging_s in"
+        " test.toml: their mean is {} s); the save time to durable storage must come from a storage measurement"
+        " (fio, MLPerf Storage)"
+    )
+    assert refusals(REAL, "torchtitan", "save_times", final, async_mode="async", **TRAINER) == [
+        f'{final}:1: was written with asynchronous saves (test.toml gives async_mode = "async": its save lines then'
+        f" time the staging): {staging.format(5.53)}"
+    ]
+    zoc = f"{TITAN}/torchtitan-pr1287-dcp-zoc.log"  # zero-overhead checkpointing: 0.02 s of staging
+    assert refusals(REAL, "torchtitan", "save_times", zoc, async_mode="async_with_pinned_mem", **TRAINER) == [
+        f'{zoc}:5: was written with asynchronous saves (test.toml gives async_mode = "async_with_pinned_mem": its'
+        f" save lines then time the staging): {staging.format(0.02)}"
+    ]
+    # Said "disabled", the log itself shows the asynchronous write: refused all the same, naming that line.
+    assert refusals(REAL, "torchtitan", "save_times", zoc, async_mode="disabled", **TRAINER)[0].startswith(
+        f'{zoc}:8: was written with asynchronous saves (it logs "[rank0]:[0] 2025-06-25 13:20:48,131 - root - INFO -'
+        " Received async checkpoint request"
+    )
+
+
+def test_torchtitan_saves_over_ranks(tmp_path):
+    """Under torchrun each rank prints its line: save k is the slowest rank's k-th line (older versions: no
+    parenthesis; newer: a space before "in")."""
+    log = (
+        "[rank0]:2025 - root - INFO - Finished saving the checkpoint (or staging if async is enabled) in 5.50 seconds.\n"
+        "[rank1]:2025 - root - INFO - Finished saving the checkpoint (or staging if async is enabled)in 5.75 seconds.\n"
+        "[rank1]:2025 - root - INFO - Finished saving the checkpoint in 4.25 seconds.\n"
+        "[rank0]:2025 - root - INFO - Finished saving the checkpoint in 4.00 seconds.\n"
+    )
+    (tmp_path / "train.log").write_text(log)
+    found = run(tmp_path, "torchtitan", "save_times", "train.log", async_mode="disabled", **TRAINER)
+    assert found.rows["save_times.csv"]["save_s"] == [5.75, 4.25]
+    assert found.origins["save_times.csv"] == [("train.log", 2), ("train.log", 3)]
