@@ -145,6 +145,17 @@ def steps(request: Request, first: dict[str, int]) -> list[Step]:
     return out
 
 
+def host_of(client: str) -> str:
+    """The host of a `host,port` client as fio's messages and client_stats name it (`ip6:` left out)."""
+    host = client.rsplit(",", 1)[0]
+    return host[4:] if host.startswith("ip6:") else host
+
+
+def port_of(client: str) -> str:
+    """The port of a `host,port` client."""
+    return client.rsplit(",", 1)[1]
+
+
 def fio_path(path: str) -> str:
     """A folder as fio's `directory` option reads it: a colon separates folders there, so it is escaped."""
     return path.replace("\\", "\\\\").replace(":", "\\:")

@@ -14,6 +14,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from report.measure import plan
+
 MOUNTINFO = Path("/proc/self/mountinfo")
 DROP_CACHES = Path("/proc/sys/vm/drop_caches")
 
@@ -159,8 +161,6 @@ def servers(fio: str, hosts: tuple[str, ...], folder: str, host_bytes: int) -> t
     for `host_bytes`; every problem found is named at once, before anything runs."""
     import tempfile
 
-    from report.measure import plan
-
     found, problems = [], []
     with tempfile.TemporaryDirectory(prefix="report-measure-probe-") as temp:
         job = Path(temp) / "probe.fio"
@@ -177,7 +177,7 @@ def servers(fio: str, hosts: tuple[str, ...], folder: str, host_bytes: int) -> t
 
 
 def _probe_one(fio: str, host: str, job: Path, folder: str, host_bytes: int):
-    name, port = host.rsplit(",", 1)
+    name, port = plan.host_of(host), plan.port_of(host)
     command = [fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
     try:
         done = subprocess.run(

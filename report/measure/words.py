@@ -59,7 +59,7 @@ def environment(s) -> list[tuple[str, str]]:
     lines.append((_("durability"), _durability(s)))
     if s.request.clients:
         text = _("{count} hosts saving at once through fio's client/server, {writers} writers each: {hosts}")
-        hosts = _(", ").join(h.rsplit(",", 1)[0] for h in s.request.clients)
+        hosts = _(", ").join(plan.host_of(h) for h in s.request.clients)
         lines.append((_("hosts"), text.format(count=len(s.request.clients), writers=s.request.writers, hosts=hosts)))
     if {"load", "restore"} & set(s.request.phases):
         lines.append((_("page cache"), _cache(s)))

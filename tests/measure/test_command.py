@@ -1,0 +1,64 @@
+"""measure's command line read before anything runs: the --client forms (fio's `host,port`, HOST:PORT, IPv6), one
+server under two spellings, digits that are not decimal. Pure: no fio, no server."""
+
+import pytest
+
+from report.measure.command import clients
+from report.measure.probe import Refused
+
+
+@pytest.mark.parametrize(
+    ("given", "taken"),
+    [
+        (["127.0.0.2"], ("127.0.0.2,8765",)),
+        (["127.0.0.2,8766"], ("127.0.0.2,8766",)),
+        (["127.0.0.2:8766"], ("127.0.0.2,8766",)),  # the usual spelling elsewhere (field test S3)
+        (["node7.lab:9000"], ("node7.lab,9000",)),
+        (["[::1]:8766"], ("ip6:::1,8766",)),
+        (["[::1]"], ("ip6:::1,8765",)),
+        (["ip6:::1,8766"], ("ip6:::1,8766",)),  # fio's own IPv6 spelling
+        (["127.0.0.2,０８７６６"], ("127.0.0.2,8766",)),  # fullwidth digits are decimal digits
+        (["127.0.0.2,8766", "127.0.0.3:8766"], ("127.0.0.2,8766", "127.0.0.3,8766")),
+    ],
+)
+def test_a_client_is_taken_in_fios_spelling_and_the_usual_ones(given, taken):
+    assert clients(given) == taken
+
+
+@pytest.mark.parametrize("port", ["²", "8765²", "①", "1e3", "-1", "0", "65536", ""])
+def test_a_port_that_is_not_a_decimal_number_in_range_is_one_line_not_a_traceback(port):
+    """C1: str.isdigit() takes the superscript two, int() does not: a ValueError traceback on main."""
+    text = f"127.0.0.2,{port}" if port else "127.0.0.2,"
+    if port == "":
+        assert clients([text]) == ("127.0.0.2,8765",)  # an empty port is the default one
+        return
+    with pytest.raises(Refused) as caught:
+        clients([text])
+    assert caught.value.status == 2
+    assert "give HOST or HOST,PORT" in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["a;b", "a b", "a:b:c", "[::1]x", "[zz]:1", "ip6:,8765", ",8765"])
+def test_a_client_in_no_form_is_refused(text):
+    with pytest.raises(Refused, match="give HOST or HOST,PORT"):
+        clients([text])
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("127.0.0.2,28765", "127.2,28765"),  # C4: one address, two spellings
+        ("127.0.0.2,28765", "127.0.0.2:28765"),
+        ("localhost,28765", "127.0.0.1,28765"),
+        ("127.0.0.2", "127.0.0.2,8765"),
+    ],
+)
+def test_one_server_under_two_spellings_is_refused(first, second):
+    with pytest.raises(Refused) as caught:
+        clients([first, second])
+    message = str(caught.value)
+    assert caught.value.status == 2 and "named twice" in message and "give each server once" in message
+
+
+def test_two_ports_of_one_host_are_two_servers():
+    assert clients(["127.0.0.2,28765", "127.2,28766"]) == ("127.0.0.2,28765", "127.2,28766")
