@@ -184,8 +184,9 @@ def import_tables(s: Session) -> list[ImportTable]:
         if r.clients:
             comments.append(f"on {len(r.clients)} hosts at once through fio's client/server: {', '.join(r.clients)}")
         asked = {"save": r.snapshot_gb, "restore": r.snapshot_gb, "load": r.load_gb}.get(phase)
-        whole = n_bytes // r.concurrent if phase == "save" else n_bytes
-        if asked is not None and float(plan.gb_text(whole)) != asked:
+        whole = {"save": s.sizes.save_total(r.ranks), "restore": s.sizes.save_total(r.ranks)}.get(phase)
+        whole = s.sizes.load_total(r.ranks) if phase == "load" else whole
+        if asked is not None and whole is not None and float(plan.gb_text(whole)) != asked:
             comments.append(
                 f"asked for {asked:g} GB; fio moves whole {words.mib(r.block_bytes)} blocks, so each of the"
                 f" {r.ranks} files holds {words.mib(whole // r.ranks)}: {plan.gb_text(whole)} GB in all"
@@ -386,7 +387,7 @@ def check_output(s: Session, step: Step, out: Path) -> fio_json.FioRun:
     if result is None or problems:
         raise Refused(f"{name}: {'; '.join(str(p) for p in problems)}")
     expected = s.sizes.planned(step.phase, s.request.ranks, s.request.concurrent)
-    hosts = {h.rsplit(",", 1)[0] for h in s.request.clients}
+    hosts = {plan.host_of(h) for h in s.request.clients}
     missing = sorted(hosts - {j.host for j in parsed.jobs})
     if missing:
         raise Refused(f"{name}: no result from {', '.join(missing)} (see fio's messages): the run is not recorded")

@@ -305,9 +305,9 @@ def test_a_dry_run_prints_the_plan_and_writes_nothing(places, capsys):
         (["--system", "RAM disk", *COLUMNS[:2], "--snapshot-gb", "1", "--concurrent-jobs", "2", "--phases", "save,sustain"],
          2, "--concurrent-jobs 2 measures saves only: measure sustain in a session without it"),
         (["--system", "RAM disk", "--phases", "save", *COLUMNS[:2], "--snapshot-gb", "1", "--client", "h;x"], 2,
-         "--client 'h;x': give a host name or address"),
+         "--client 'h;x': give HOST or HOST,PORT"),
         (["--system", "RAM disk", "--phases", "save", *COLUMNS[:2], "--snapshot-gb", "1", "--client", "h,99999"], 2,
-         "--client 'h,99999': give a host name or address"),
+         "--client 'h,99999': give HOST or HOST,PORT"),
         (["--system", "RAM disk", "--phases", "save", *COLUMNS[:2], "--snapshot-gb", "1", "--client", "h", "--client",
           "h,8765"], 2, "--client h,8765: named twice"),
         (["--system", "RAM disk", "--phases", "save", *COLUMNS[:2], "--snapshot-gb", "1", "--watchdog-s", "0"], 2,
@@ -570,3 +570,17 @@ def test_buffered_runs_whose_caches_stay_are_held_to_three_times_the_memory(plac
         "measure: note: buffered I/O and the page cache not dropped (/proc/sys/vm/drop_caches: Permission denied):"
         " each client moved 0.0105 GB, below three times this machine's 8 GB of memory (MLPerf Storage's rule)"
     ) in capsys.readouterr().err
+
+
+def test_the_sustained_write_alone_is_measured_and_dry_run(places, capsys):
+    """Field test B1: `--phases sustain` alone ended in an UnboundLocalError, with --dry-run too."""
+    root, disk, _ = places
+    folder = new_folder(root, "sustain-alone")
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "sustain", "--runs", "1"]
+    args += ["--writers", "2", "--snapshot-gb", "0.02", "--sustain-s", "1", "--window-ms", "100"]
+    assert main([*args, "--dry-run"]) == 0
+    assert 'files = ["raw/local-disk/sustain-1.json"]' in capsys.readouterr().out
+    assert main(args) == 0, capsys.readouterr().err
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert [(t["into"], t["files"]) for t in config["import"]] == [("bandwidth", ["raw/local-disk/sustain-1.json"])]
+    assert list(disk.iterdir()) == []
