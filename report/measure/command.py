@@ -11,7 +11,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from report.measure import plan, probe
+from report.measure import existing, plan, probe
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
 
@@ -270,7 +270,8 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         raise refuse_usage(f"--path {path}: not a folder (mount the storage and give a folder on it)")
     _check_fio_safe(path)
     sizes = plan.sizes(request)
-    _check_sizes_agree(config, request, sizes)
+    existing.check_values(request)
+    existing.check(existing.read(data_dir, config), config, request, sizes)
     fio = shutil.which(args.fio)
     if fio is None:
         raise Refused(
@@ -358,31 +359,6 @@ def _check_fio_safe(path: Path) -> None:
         raise refuse_usage(
             f"--path {printable(text)}: holds {shown}, which fio's job files read as a comment, a variable or an"
             " escape, so fio would write elsewhere; give (or link) a folder whose name has none of them"
-        )
-
-
-def _check_sizes_agree(config, request: Request, sizes) -> None:
-    """The rows of one model share one size across systems: a session writing another size would break the folder."""
-    save = sizes.save_total(request.ranks) * request.concurrent
-    planned = {
-        ("save_times", request.save_model, None): save if "save" in request.phases else None,
-        ("restore_times", request.model, None): save if "restore" in request.phases else None,
-        ("load_times", request.load_model, request.platform): (
-            sizes.load_total(request.ranks) if "load" in request.phases else None
-        ),
-    }
-    for spec in config.imports:
-        key = (spec.into, spec.model, spec.platform if spec.into == "load_times" else None)
-        n_bytes = planned.get(key)
-        if n_bytes is None or spec.snapshot_gb is None or abs(spec.snapshot_gb - n_bytes / 1e9) < 1e-12:
-            continue
-        column = "size_gb" if spec.into == "load_times" else "snapshot_gb"
-        files = f"{request.ranks} files of {n_bytes // request.ranks / 2**20:g} MiB"
-        raise refuse_usage(
-            f'test.toml:{spec.line}: the {spec.into} rows of "{spec.model}" already have {column} ='
-            f" {spec.snapshot_gb:g} ({spec.system}); this session would write {plan.gb_text(n_bytes)} GB ({files}),"
-            " and the rows of one model must share one size: measure with the --writers, --block-size and size that"
-            " gave the first"
         )
 
 

@@ -469,8 +469,8 @@ def test_a_size_that_would_differ_from_the_other_systems_is_refused_before_runni
     args = ["measure", str(folder), "--system", "RAM disk", "--path", str(ram), *save, "--writers", "3"]
     assert main(args) == 2
     message = capsys.readouterr().err
-    assert 'the save_times rows of "32B LoRA" already have snapshot_gb = 0.0209715 (Local disk)' in message
-    assert "this session would write 0.018874368 GB (3 files of 6 MiB)" in message
+    assert 'the save_times rows of "32B LoRA" (Local disk) have snapshot_gb = 0.02097152; this session' in message
+    assert "would write 0.018874368 GB (3 files of 6 MiB: 1 host(s) × --writers 3)" in message
     assert listing(folder, ram) == before
 
 
