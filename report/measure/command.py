@@ -11,7 +11,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from report.measure import existing, plan, probe
+from report.measure import existing, plan, probe, words
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
 
@@ -227,11 +227,81 @@ def printable(text: str) -> str:
 
 
 def build_session(args: argparse.Namespace, argv: list[str]):
-    """Everything checked that can be checked without writing: test.toml, the options, fio, the free space."""
+    """Everything checked that can be checked without writing: test.toml, the options, the folder's rows, fio, the
+    free space, the durability of the target, the fio servers."""
     from report.measure import session
 
     data_dir = args.data_dir
     original, config, bom = session.read_config(data_dir)
+    request = _request(args, config)
+    path = _target(args, request.clients)
+    sizes = plan.sizes(request)
+    existing.check_values(request)
+    existing.check(existing.read(data_dir, config), config, request, sizes)
+    fio = _fio(args.fio)
+    version = probe.fio_version(fio)
+    local = path.is_dir()
+    free, total = probe.free_bytes(path) if local else (None, None)
+    _check_room(args, request, sizes, path, free)
+    mount = probe.mount_of(path) if local else None
+    judged = probe.durability(path) if local else probe.Durability(unknown=("not-here",))
+    memory = _english(words.memory_words, judged.memory) if judged.memory is not None else None
+    saves = [p for p in request.phases if p in ("save", "restore", "sustain")]
+    if memory is not None and saves and not args.allow_not_durable:
+        raise Refused(
+            f"--path {path} is on {memory}, which does not survive a power loss: its saves would be compared with"
+            " durable ones. Give --allow-not-durable to measure it anyway (test.toml's [systems] not_durable then"
+            " names it and the report marks its saves). Nothing was written"
+        )
+    servers = ()
+    if request.clients and not args.dry_run:
+        servers = probe.servers(fio, request.clients, str(path), plan.needed_bytes(replace(request, clients=()), sizes))
+    raw_name = f"raw/{plan.system_folder(args.system)}"
+    raw = data_dir / raw_name
+    number = session.existing_runs(raw)[1]
+    made = session.Session(
+        request=request,
+        data_dir=data_dir,
+        raw=raw,
+        raw_name=raw_name,
+        path=path,
+        fio=fio,
+        machine=session.Machine(version, probe.kernel(), mount, free, total, servers, memory, judged),
+        sizes=sizes,
+        label=session.label_for(args.system, number, dict(config.environment), config.language),
+        number=number,
+        command=printable("python -m report " + shlex.join(argv)),
+        original=original,
+        drop_caches=not args.keep_page_cache,
+        direct_mode=args.direct,
+        notes=_illustrative_notes(config, request.phases),
+        language=config.language,
+        bom=bom,
+    )
+    session.record_if_all_finished(made)  # refused before the first run, not after it
+    if judged.unknown is not None and saves:
+        why = _english(words.unknown_words, judged.unknown)
+        made.notes += (
+            f"whether {path} keeps its data through a power loss cannot be judged from here ({why}); test.toml says"
+            " so. If it is memory (a RAM disk on the servers, a tmpfs behind a network file system), name it in"
+            " [systems] not_durable",
+        )
+    made.notes += _stale_notes(path) if local else ()
+    return made
+
+
+def _english(render, value) -> str:
+    """A text measure/words.py words for test.toml, in English for the operator's messages."""
+    from report.i18n import activate
+
+    with activate("en"):
+        return render(value)
+
+
+def _request(args: argparse.Namespace, config) -> Request:
+    """The command line checked for sense against test.toml's systems and training model."""
+    from report.measure import session
+
     phases = session.allowed_phases(config, args.system, _phases(args.phases))
     if args.concurrent_jobs < 1:
         raise refuse_usage(f"--concurrent-jobs {args.concurrent_jobs}: must be at least 1")
@@ -244,7 +314,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
             f"--sustain-s {args.sustain_s} gives fewer than four {args.window_ms} ms windows: the steady state needs"
             " more (lengthen --sustain-s or shorten --window-ms)"
         )
-    request = Request(
+    return Request(
         system=args.system,
         phases=phases,
         runs=args.runs,
@@ -263,83 +333,59 @@ def build_session(args: argparse.Namespace, argv: list[str]):
         concurrent=args.concurrent_jobs,
         watchdog_s=args.watchdog_s,
     )
+
+
+def _target(args: argparse.Namespace, hosts: tuple[str, ...]) -> Path:
+    """--path as fio will be given it: resolved here, or as the servers see it."""
     if hosts and not args.path.is_absolute():
         raise refuse_usage(f"--path {args.path}: with --client, give the folder as the servers see it, from /")
     path = args.path.resolve() if not hosts or args.path.is_dir() else args.path
     if not hosts and not path.is_dir():
         raise refuse_usage(f"--path {path}: not a folder (mount the storage and give a folder on it)")
     _check_fio_safe(path)
-    sizes = plan.sizes(request)
-    existing.check_values(request)
-    existing.check(existing.read(data_dir, config), config, request, sizes)
-    fio = shutil.which(args.fio)
+    return path
+
+
+def _fio(name: str) -> str:
+    fio = shutil.which(name)
     if fio is None:
-        raise Refused(
-            f"fio not found ({args.fio}): install it (apt-get install fio, dnf install fio) or give --fio PATH"
-        )
-    fio = str(Path(fio).resolve())  # fio runs in raw/<system>/: a relative --fio would mean another file there
-    version = probe.fio_version(fio)
+        raise Refused(f"fio not found ({name}): install it (apt-get install fio, dnf install fio) or give --fio PATH")
+    return str(Path(fio).resolve())  # fio runs in raw/<system>/: a relative --fio would mean another file there
+
+
+def _check_room(args: argparse.Namespace, request: Request, sizes, path: Path, free: int | None) -> None:
+    """Here (no --client): the largest file set and the margin fit in the free space, and this user may write."""
+    if request.clients:
+        return
     needed = plan.needed_bytes(request, sizes)
-    local = path.is_dir()
-    free, total = probe.free_bytes(path) if local else (None, None)
-    if not hosts and free < needed:
+    if free < needed:
         largest = max(sizes.save_total(request.ranks) * request.concurrent, sizes.load_total(request.ranks))
         raise Refused(
             f"{path} has {free / 1e9:.3g} GB free; the largest file set here is {largest / 1e9:.3g} GB, which with"
             f" the margin kept free needs {needed / 1e9:.3g} GB: free space, or measure a smaller size."
             " Nothing was written"
         )
-    if not hosts and not args.dry_run and not os.access(path, os.W_OK | os.X_OK):
+    if not args.dry_run and not os.access(path, os.W_OK | os.X_OK):
         raise Refused(f"--path {path}: this user cannot write there")
-    mount = probe.mount_of(path) if local else None
-    memory = probe.not_durable(mount)
-    saves = [p for p in phases if p in ("save", "restore", "sustain")]
-    if memory is not None and saves and not args.allow_not_durable:
-        raise Refused(
-            f"--path {path} is on {memory}, which does not survive a power loss: its saves would be compared with"
-            " durable ones. Give --allow-not-durable to measure it anyway (test.toml's [systems] not_durable then"
-            " names it and the report marks its saves). Nothing was written"
-        )
-    servers = ()
-    if hosts and not args.dry_run:
-        servers = probe.servers(fio, hosts, str(path), plan.needed_bytes(replace(request, clients=()), sizes))
-    raw_name = f"raw/{plan.system_folder(args.system)}"
-    raw = data_dir / raw_name
-    number = session.existing_runs(raw)[1]
-    environment = dict(config.environment)
+
+
+def _illustrative_notes(config, phases: tuple[str, ...]) -> tuple[str, ...]:
     measured = [plan.PHASE_TABLE[p] for p in phases if plan.PHASE_TABLE[p] in config.illustrative]
-    notes = tuple(
+    return tuple(
         f'test.toml\'s [sources] illustrative still names "{table}": take it out once every one of its rows is'
         " measured, or the report keeps marking them illustrative"
         for table in measured
     )
-    made = session.Session(
-        request=request,
-        data_dir=data_dir,
-        raw=raw,
-        raw_name=raw_name,
-        path=path,
-        fio=fio,
-        machine=session.Machine(version, probe.kernel(), mount, free, total, servers, memory),
-        sizes=sizes,
-        label=session.label_for(args.system, number, environment, config.language),
-        number=number,
-        command=printable("python -m report " + shlex.join(argv)),
-        original=original,
-        drop_caches=not args.keep_page_cache,
-        direct_mode=args.direct,
-        notes=notes,
-        language=config.language,
-        bom=bom,
+
+
+def _stale_notes(path: Path) -> tuple[str, ...]:
+    stale = sorted(p.name for p in path.glob("report-measure-*") if p.is_dir())
+    if not stale:
+        return ()
+    return (
+        f"{path} holds {', '.join(stale)}, left by a session that was killed (or one still running): remove it"
+        " once no measure is running there",
     )
-    session.record_if_all_finished(made)  # refused before the first run, not after it
-    stale = sorted(p.name for p in path.glob("report-measure-*") if p.is_dir()) if local else []
-    if stale:
-        made.notes += (
-            f"{path} holds {', '.join(stale)}, left by a session that was killed (or one still running): remove it"
-            " once no measure is running there",
-        )
-    return made
 
 
 # fio reads a job file's values with `#` and `;` starting a comment, `${…}` expanded, `\` kept and `:` separating

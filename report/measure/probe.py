@@ -5,11 +5,13 @@ Read before anything is written, so a run that cannot fit, or a fio that is miss
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import platform
 import re
 import shutil
+import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +43,7 @@ class Mount:
     fstype: str
     source: str
     options: str  #: the mount's and the superblock's options, each once
+    device: str = ""  #: the file system's device number as mountinfo gives it ("7:0"; "0:27" for one without)
 
     def describe(self) -> str:
         """One line for the report's environment table."""
@@ -89,7 +92,8 @@ def mount_of(path: Path, mountinfo: str | None = None) -> Mount | None:
         inside = target == point or target.startswith(point.rstrip("/") + "/")
         if inside and (best is None or len(point) >= len(best.point)):
             options = fields[5].split(",") + (tail[2].split(",") if len(tail) > 2 else [])
-            best = Mount(point, _unescape(tail[0]), _unescape(tail[1]), ",".join(dict.fromkeys(options)))
+            options_text = ",".join(dict.fromkeys(options))
+            best = Mount(point, _unescape(tail[0]), _unescape(tail[1]), options_text, fields[2])
     return best
 
 
@@ -132,10 +136,47 @@ def drop_page_cache() -> str | None:
 #: file systems whose data lives in memory only, and block devices that are memory (brd's /dev/ramN, zram)
 MEMORY_FILE_SYSTEMS = ("tmpfs", "ramfs")
 _MEMORY_DEVICE = re.compile(r"^/dev/(ram|zram)\d+$")
+_MEMORY_BLOCK = re.compile(r"^(ram|zram)\d+$")
+#: file systems whose medium is on another machine: what keeps the data there cannot be seen from here
+NETWORK_FILE_SYSTEMS = (
+    "nfs",
+    "nfs4",
+    "cifs",
+    "smb3",
+    "ceph",
+    "glusterfs",
+    "lustre",
+    "gpfs",
+    "9p",
+    "virtiofs",
+    "beegfs",
+)
+SYS_BLOCK = Path("/sys/dev/block")
+
+
+@dataclass(frozen=True)
+class Durability:
+    """What a folder's data is kept on, followed down through the devices Linux shows: a loop device's backing
+    file, a device-mapper or md stack, to memory or to a device. measure/words.py words it.
+
+    `memory`: what keeps the data in memory only, as nested parts: ("fs", "tmpfs"), ("ram", "/dev/ram0"),
+    ("loop", "ext4 (/dev/loop2)", "/r/disk.img", <below>), ("stack", "ext4 (/dev/dm-0)", "/dev/loop3", <below>),
+    ("overlay", "/upper", <below>); None when it is not memory. `unknown`: why durability cannot be judged from
+    here, as (kind, *details); None when it can."""
+
+    memory: tuple | None = None
+    unknown: tuple[str, ...] | None = None
+    layers: tuple[str, ...] = ()  #: the layers followed, top first ("ext4 (/dev/loop2)", "/r/disk.img", "tmpfs")
+
+    @property
+    def medium(self) -> str:
+        """ "memory", "storage" or "unknown", as test.toml records it beside the runs."""
+        return "memory" if self.memory else "unknown" if self.unknown else "storage"
 
 
 def not_durable(mount: Mount | None) -> str | None:
-    """What keeps a path's data in memory only (`tmpfs`, `ramfs`, `a RAM block device /dev/ram0`), else None."""
+    """What keeps a path's data in memory only by its mount alone (`tmpfs`, `ramfs`, `a RAM block device /dev/ram0`),
+    else None. `durability` follows the devices below."""
     if mount is None:
         return None
     if mount.fstype in MEMORY_FILE_SYSTEMS:
@@ -143,6 +184,84 @@ def not_durable(mount: Mount | None) -> str | None:
     if _MEMORY_DEVICE.match(mount.source):
         return f"a RAM block device ({mount.source})"
     return None
+
+
+def durability(path: Path, mountinfo: str | None = None, sys_block: Path | None = None, depth: int = 0) -> Durability:
+    """Where `path`'s data lives, judged from the mount and the block devices under it, as far as Linux shows them."""
+    sys_block = SYS_BLOCK if sys_block is None else sys_block
+    mount = mount_of(path, mountinfo)
+    if mount is None:
+        return Durability(unknown=("mounts", str(MOUNTINFO)))
+    top = f"{mount.fstype} ({mount.source})"
+    if mount.fstype in MEMORY_FILE_SYSTEMS:
+        return Durability(memory=("fs", mount.fstype), layers=(top,))
+    if _MEMORY_DEVICE.match(mount.source):
+        return Durability(memory=("ram", mount.source), layers=(top,))
+    if depth > 8:
+        return Durability(unknown=("deep",), layers=(top,))
+    if mount.fstype in NETWORK_FILE_SYSTEMS or mount.fstype.startswith("fuse"):
+        return Durability(unknown=("remote", mount.fstype), layers=(top,))
+    if mount.fstype == "overlay":
+        upper = next((o.partition("=")[2] for o in mount.options.split(",") if o.startswith("upperdir=")), "")
+        if not upper:
+            return Durability(unknown=("overlay",), layers=(top,))
+        below = durability(Path(upper), mountinfo, sys_block, depth + 1)
+        memory = ("overlay", upper, below.memory) if below.memory else None
+        return Durability(memory, below.unknown, (top, *below.layers))
+    device = _block_device(path, mount, sys_block)
+    if device is None:
+        return Durability(unknown=("not-block", mount.fstype, mount.source, str(sys_block)), layers=(top,))
+    return _device(device, top, mountinfo, sys_block, depth)
+
+
+def _block_device(path: Path, mount: Mount, sys_block: Path) -> Path | None:
+    """The block device's folder in sysfs (the whole disk for a partition): from the mount's device number, its
+    source, else the device number of the path itself."""
+    numbers = []
+    major, sep, minor = mount.device.partition(":")
+    if sep and major.isdigit() and minor.isdigit() and major != "0":
+        numbers.append(os.makedev(int(major), int(minor)))
+    with contextlib.suppress(OSError):
+        if mount.source.startswith("/dev/"):
+            info = os.stat(mount.source)
+            if stat.S_ISBLK(info.st_mode):
+                numbers.append(info.st_rdev)
+    with contextlib.suppress(OSError):
+        numbers.append(os.stat(path).st_dev)
+    for number in numbers:
+        entry = sys_block / f"{os.major(number)}:{os.minor(number)}"
+        with contextlib.suppress(OSError):
+            folder = Path(os.path.realpath(entry))
+            if folder.is_dir():
+                return folder.parent if (folder / "partition").exists() else folder
+    return None
+
+
+def _device(device: Path, top: str, mountinfo: str | None, sys_block: Path, depth: int) -> Durability:
+    name = device.name
+    layer = f"/dev/{name}"
+    if _MEMORY_BLOCK.match(name):
+        return Durability(memory=("ram", layer), layers=(top,))
+    if name.startswith("loop"):
+        try:
+            backing = (device / "loop" / "backing_file").read_text(encoding="utf-8", errors="replace").strip()
+        except OSError:
+            return Durability(unknown=("loop-unreadable", layer), layers=(top,))
+        if not backing or backing.endswith(" (deleted)") or not os.path.exists(backing):
+            return Durability(unknown=("loop-gone", layer, backing), layers=(top,))
+        below = durability(Path(backing), mountinfo, sys_block, depth + 1)
+        memory = ("loop", top, backing, below.memory) if below.memory else None
+        return Durability(memory, below.unknown, (top, backing, *below.layers))
+    slaves = sorted((device / "slaves").iterdir()) if (device / "slaves").is_dir() else []
+    if slaves:
+        found = [_device(Path(os.path.realpath(p)), f"/dev/{p.name}", mountinfo, sys_block, depth + 1) for p in slaves]
+        memory = next((f.memory for f in found if f.memory), None)
+        unknown = next((f.unknown for f in found if f.unknown), None)
+        below = tuple(layer for f in found for layer in f.layers)
+        return Durability(("stack", top, memory) if memory else None, None if memory else unknown, (top, *below))
+    if name.startswith(("nbd", "rbd")):
+        return Durability(unknown=("network-block", layer), layers=(top,))
+    return Durability(layers=(top,))
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ class Machine:
     total: int | None
     servers: tuple[probe.Server, ...] = ()  #: the fio servers that answered, in --client order
     memory: str | None = None  #: what keeps the folder's data in memory only (tmpfs, …), else None: durable
+    durability: probe.Durability | None = None  #: the devices under the folder, followed as far as Linux shows them
 
 
 @dataclass

@@ -87,8 +87,43 @@ def _file_system(s) -> str:
 
 
 def _in_memory(s) -> str | None:
-    """What keeps the data in memory only (tmpfs, a RAM block device), else None."""
+    """What keeps the data in memory only (tmpfs, a RAM block device, ext4 on a loop device over tmpfs), else None."""
+    judged = s.machine.durability
+    if judged is not None and judged.memory is not None:
+        return memory_words(judged.memory)
     return s.machine.memory
+
+
+def memory_words(part: tuple) -> str:
+    """What keeps data in memory only, from probe.Durability's parts, in the active language."""
+    kind = part[0]
+    if kind == "fs":
+        return part[1]
+    if kind == "ram":
+        return _("a RAM block device ({device})").format(device=part[1])
+    if kind == "loop":
+        text = _("{top}, a loop device whose backing file {file} is on {below}")
+        return text.format(top=part[1], file=part[2], below=memory_words(part[3]))
+    if kind == "stack":
+        return _("{top}, stacked on {below}").format(top=part[1], below=memory_words(part[2]))
+    return _("an overlay file system written to {upper}, on {below}").format(upper=part[1], below=memory_words(part[2]))
+
+
+def unknown_words(reason: tuple) -> str:
+    """Why durability cannot be judged from here, from probe.Durability's reason, in the active language."""
+    kind, *details = reason
+    texts = {
+        "mounts": _("this system does not list its mounts in {0}"),
+        "deep": _("its devices stack more than 8 deep"),
+        "remote": _("{0} keeps the data on another machine, whose medium cannot be seen from here"),
+        "overlay": _("an overlay file system whose upper folder is not named"),
+        "not-block": _("{0} on {1}, which is not a block device Linux lists in {2}"),
+        "loop-unreadable": _("{0} is a loop device whose backing file cannot be read"),
+        "loop-gone": _("the backing file {1} of the loop device {0} is gone"),
+        "network-block": _("{0} is a network block device, whose medium cannot be seen from here"),
+        "not-here": _("the folder is on the fio servers and not mounted on the machine that ran measure"),
+    }
+    return texts[kind].format(*details)
 
 
 def _durability(s) -> str:
@@ -99,6 +134,13 @@ def _durability(s) -> str:
         )
         return text.format(io=io, fstype=fstype)
     text = _("{io}; every save and sustained write ends with an fsync, inside the timed run (end_fsync=1)")
+    judged = s.machine.durability
+    if judged is not None and judged.unknown is not None:
+        text = _(
+            "{io}; every save and sustained write ends with an fsync, inside the timed run (end_fsync=1); whether the "
+            "medium keeps the data through a power loss cannot be judged: {why}"
+        )
+        return text.format(io=io, why=unknown_words(judged.unknown))
     return text.format(io=io)
 
 

@@ -584,3 +584,47 @@ def test_the_sustained_write_alone_is_measured_and_dry_run(places, capsys):
     config = tomllib.loads((folder / "test.toml").read_text())
     assert [(t["into"], t["files"]) for t in config["import"]] == [("bandwidth", ["raw/local-disk/sustain-1.json"])]
     assert list(disk.iterdir()) == []
+
+
+@pytest.fixture
+def loop_on_tmpfs(tmp_path):
+    """ext4 on a loop device whose backing file lives in a tmpfs: RAM in the disguise of a disk (root needed)."""
+    ram, mnt = tmp_path / "ram", tmp_path / "mnt"
+    ram.mkdir()
+    mnt.mkdir()
+    steps = [
+        ["mount", "-t", "tmpfs", "-o", "size=160m", "tmpfs", str(ram)],
+        ["truncate", "-s", "128M", str(ram / "disk.img")],
+        ["mkfs.ext4", "-q", "-F", str(ram / "disk.img")],
+        ["mount", "-o", "loop", str(ram / "disk.img"), str(mnt)],
+    ]
+    done = []
+    try:
+        for step in steps:
+            result = subprocess.run(step, capture_output=True)
+            if result.returncode != 0:
+                pytest.skip(f"{' '.join(step)}: {result.stderr.decode().strip()} (root and loop devices needed)")
+            done.append(step)
+        yield mnt
+    finally:
+        for step in reversed(done):
+            if step[0] == "mount":
+                subprocess.run(["umount", step[-1]], check=False)
+
+
+def test_a_file_system_on_a_loop_device_over_tmpfs_is_memory(loop_on_tmpfs, tmp_path, capsys):
+    """C21: ext4 on a loop device backed by a tmpfs file was measured as durable: no --allow-not-durable needed, no
+    not_durable, and a durability line saying every save ends with an fsync."""
+    folder = new_folder(tmp_path, "loop")
+    args = ["measure", str(folder), "--system", "RAM disk", "--path", str(loop_on_tmpfs), "--phases", "save"]
+    args += ["--runs", "1", "--writers", "1", "--snapshot-gb", "0.004", "--gpus", "1"]
+    before = listing(folder)
+    assert main(args) == 3
+    message = capsys.readouterr().err
+    assert f"--path {loop_on_tmpfs} is on ext4 (/dev/loop" in message
+    assert f"a loop device whose backing file {tmp_path / 'ram' / 'disk.img'} is on tmpfs" in message
+    assert listing(folder) == before
+    assert main([*args, "--allow-not-durable"]) == 0, capsys.readouterr().err
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert config["systems"]["not_durable"] == ["RAM disk"]
+    assert "not durable: ext4 (/dev/loop" in config["environment"]["RAM disk: durability"]
