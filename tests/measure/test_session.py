@@ -490,7 +490,9 @@ def test_a_run_fio_says_is_short_is_rejected_and_leaves_nothing(places, capsys):
     root, disk, _ = places
     folder = new_folder(root, "short")
     # fio runs, then its JSON is edited to report half the bytes: the run must not be recorded, nor kept.
-    edit = "python3 -c \"import json,sys; p=sys.argv[1]; d=json.load(open(p)); d['jobs'][0]['write']['io_bytes']//=2;"
+    # (io_bytes, io_kbytes, bw_bytes and bw halved together: a JSON that agrees with itself, only short)
+    edit = "python3 -c \"import json,sys; p=sys.argv[1]; d=json.load(open(p)); w=d['jobs'][0]['write'];"
+    edit += " [w.__setitem__(k, w[k] // 2) for k in ('io_bytes', 'io_kbytes', 'bw_bytes', 'bw')];"
     edit += ' json.dump(d, open(p, \\"w\\"))" save-1.json'
     wrapper = root / "short-fio"
     wrapper.write_text(f'#!/bin/sh\nif [ "$1" = --version ]; then exec fio --version; fi\nfio "$@" && {edit}\n')
