@@ -30,6 +30,7 @@ from report.sections import (
     colophon,
     cover,
     economics,
+    formal,
     formulas,
     gates,
     loading,
@@ -43,6 +44,8 @@ from report.wording.base import ReportContext, Words
 
 #: The cover: page 1, before every section.
 COVER: ModuleType = cover
+#: The formal parts ([report] given): a cover with the sign-off and the statement before page 1, the footers' number.
+FORMAL: ModuleType = formal
 #: The sections in report order, each a module with ID, CHARTS and build(words).
 SECTIONS: tuple[ModuleType, ...] = (
     summary,
@@ -80,4 +83,5 @@ def build(
         charts=charts,
         language=language,
         footer=page_footer(),
+        formal=FORMAL.build(w),
     )

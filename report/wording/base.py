@@ -48,6 +48,22 @@ class Cover:
 
 
 @dataclass(frozen=True)
+class Formal:
+    """The document's formal parts, from test.toml's [report] (CONTRACT.md, "The report as a deliverable"): a cover
+    with the report's number, its parties and the sign-off block, then the statement of scope and limits; and the
+    reference every page's footer carries. Absent (None on the context) without [report]."""
+
+    kicker: str  #: "Test report"
+    title: str  #: the joint test's title, as given
+    reference: str  #: the footer's line: number and revision ("" when [report] gives neither)
+    particulars: tuple[tuple[str, str], ...]  #: label and text: number, revision, parties, systems, test date
+    signoff_headers: tuple[str, str, str, str]  #: role, name, signature, date
+    signoff: tuple[tuple[str, str], ...]  #: each role and its name ("" where [report] names nobody)
+    statement_title: str
+    statement: tuple[str, ...]  #: its numbered paragraphs: scope, limits, data responsibility, validity
+
+
+@dataclass(frozen=True)
 class ReportContext:
     """Everything the templates show: the cover, then the sections in order; templates only loop and print."""
 
@@ -57,6 +73,7 @@ class ReportContext:
     charts: dict[str, Chart]
     language: str
     footer: tuple[str, str, str]  #: the words around the page number and count in the PDF's footer
+    formal: Formal | None = None  #: the formal cover and statement ([report] given), printed before page 1
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ CASES: dict[str, tuple[Path, str | None]] = {
     "economics": (FIXTURES / "economics", None),
     "white_paper_zh": (ROOT / "examples" / "white-paper-zh", None),  # Chinese, from its test.toml
     "fio_local": (ROOT / "examples" / "fio-local", None),  # every input imported from fio's own output
+    "formal_zh": (FIXTURES / "formal_zh", None),  # a formal deliverable in Chinese: [report], short names, CNY, NPUs
 }
 
 _CHART = re.compile(rb'(<figure class="chart" id="fig-([a-z0-9-]+)">\s*<img src=")data:image/svg\+xml;base64,([^"]*)"')

@@ -30,7 +30,7 @@ def placed(blocks):
 
 
 def test_ids_are_unique():
-    ids = [module.ID for module in (sections.COVER, *sections.SECTIONS)]
+    ids = [module.ID for module in (sections.COVER, sections.FORMAL, *sections.SECTIONS)]
     assert len(ids) == len(set(ids)), Counter(ids).most_common(3)
 
 
@@ -88,7 +88,7 @@ def test_a_section_imports_no_other_section():
 
 
 def test_every_module_of_the_sections_package_is_a_registered_section():
-    registered = {module.__name__.rsplit(".", 1)[1] for module in (sections.COVER, *sections.SECTIONS)}
+    registered = {module.__name__.rsplit(".", 1)[1] for module in (sections.COVER, sections.FORMAL, *sections.SECTIONS)}
     on_disk = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__"}
     assert registered == on_disk
 

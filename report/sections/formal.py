@@ -1,0 +1,96 @@
+"""The document's formal parts (test.toml's [report]; CONTRACT.md, "The report as a deliverable"): a cover before page 1
+with the report's number and revision, the commissioning and testing parties, the sign-off block (prepared, reviewed,
+approved: names, and blank lines for the signature and the date) and a statement of scope, limits and data
+responsibility; and the reference that every page's footer carries. Without [report] there is none of it.
+
+None of it is a figure: metrics.json echoes nothing of [report]. The parties' names are printed as given.
+"""
+
+from __future__ import annotations
+
+from report.i18n import _, date
+from report.wording.base import Formal, Words
+
+ID = "formal"
+
+
+def given(w: Words) -> bool:
+    """Whether test.toml gives [report] (even empty): the report is then a formal deliverable."""
+    return "report" in w.config.given
+
+
+def reference(w: Words) -> str:
+    """The line every page's footer carries: the report's number and its revision, as far as [report] gives them."""
+    r = w.config.report
+    if r.number and r.revision:
+        return _("Report {number} · Revision {revision}").format(number=r.number, revision=r.revision)
+    if r.number:
+        return _("Report {number}").format(number=r.number)
+    if r.revision:
+        return _("Revision {revision}").format(revision=r.revision)
+    return ""
+
+
+def build(w: Words) -> Formal | None:
+    if not given(w):
+        return None
+    c, r = w.config, w.config.report
+    particulars = [
+        (_("Report number"), r.number),
+        (_("Revision"), r.revision),
+        (_("Commissioned by"), r.commissioned_by),
+        (_("Tested by"), r.tested_by),
+    ]
+    rows = (
+        *((label, text) for label, text in particulars if text),
+        (_("System under test"), c.systems.candidate),
+        (_("Test date"), date(c.date)),
+    )
+    return Formal(
+        kicker=_("Test report"),
+        title=c.title,
+        reference=reference(w),
+        particulars=rows,
+        signoff_headers=(_("Role"), _("Name"), _("Signature"), _("Date")),
+        signoff=(
+            (_("Prepared by"), r.prepared_by or ""),
+            (_("Reviewed by"), r.reviewed_by or ""),
+            (_("Approved by"), r.approved_by or ""),
+        ),
+        statement_title=_("Statement"),
+        statement=_statement(w),
+    )
+
+
+def _statement(w: Words) -> tuple[str, ...]:
+    """Scope, limits, data responsibility and validity, in sentences a customer files (no file, key or command)."""
+    c, r = w.config, w.config.report
+    scope = _(
+        "This report covers the systems, configurations and workloads described in “{setup}”, as tested on "
+        "{date}. Its results do not extend to other configurations, software versions, cluster sizes or workloads."
+    ).format(setup=_("Test setup and data sources"), date=date(c.date))
+    limits = _(
+        "Figures that rest on assumptions (the failure rate, the restart time, the price of GPU time) and "
+        "projections beyond the sizes the test covered are estimates, and the report says so where it states them."
+    )
+    if w.m.inputs_illustrative:
+        limits += " " + _(
+            "Some inputs of this report are illustrative, not measured: every figure drawn from them is marked "
+            "“Illustrative”."
+        )
+    responsibility = _(
+        "{tester} ran the test and is responsible for the measurements it records; figures "
+        "taken from other sources are printed as given, with their sources."
+    ).format(tester=r.tested_by or _("The testing party"))
+    if r.commissioned_by:
+        responsibility += " " + _(
+            "{customer} is responsible for the information it supplied about its jobs and its cluster."
+        ).format(customer=r.commissioned_by)
+    responsibility += " " + _(
+        "Every figure is computed from the inputs attached to the PDF edition, which recompute it (see “{colophon}”)."
+    ).format(colophon=_("Colophon: inputs and software"))
+    validity = _(
+        "This report is valid only with the signatures of the persons who prepared, reviewed and approved "
+        "it. It may be copied only in full, unless {tester} agrees in writing."
+    ).format(tester=r.tested_by or _("the testing party"))
+    return (scope, limits, responsibility, validity)

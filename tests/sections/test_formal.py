@@ -1,0 +1,119 @@
+"""The document's formal parts (issue 45; CONTRACT.md, "The report as a deliverable"): with [report], a formal cover
+before page 1 (number, revision, parties, sign-off, statement) and the number in every page's footer; without it,
+none of that."""
+
+import subprocess
+
+import pytest
+
+from report import i18n
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.build import build_outputs
+from report.render import html as render
+from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.sections.helpers import build
+
+FORMAL = FIXTURES / "formal"
+NAMES = ("Zhang Wei", "Li Na", "Wang Jun")
+NAMES_ZH = ("张伟", "李娜", "王军")
+NUMBER = "MX-JT-2026-0117"
+
+
+def _html(ctx) -> str:
+    return render.render_html(ctx, render.chart_sources(ctx.charts, None))
+
+
+def test_without_report_there_are_no_formal_parts():
+    ctx, _m = build(DATA)
+    assert ctx.formal is None
+    html = _html(ctx)
+    assert 'class="formal-cover"' not in html and "data-reference" not in html and "Statement" not in html
+
+
+def test_the_formal_cover_says_who_stands_behind_the_report():
+    ctx, _m = build(FORMAL)
+    f = ctx.formal
+    assert f.reference == "Report MX-JT-2026-0117 · Revision 1.0"
+    assert f.particulars == (
+        ("Report number", NUMBER),
+        ("Revision", "1.0"),
+        ("Commissioned by", "East China AI Computing Centre"),
+        ("Tested by", "Mingxin Storage, solutions lab"),
+        ("System under test", "Mingxin FX100 (2 controllers)"),
+        ("Test date", "28 November 2026"),
+    )
+    assert f.signoff == (("Prepared by", "Zhang Wei"), ("Reviewed by", "Li Na"), ("Approved by", "Wang Jun"))
+    assert f.signoff_headers == ("Role", "Name", "Signature", "Date")
+    scope, limits, responsibility, validity = f.statement
+    assert scope.startswith("This report covers the systems, configurations and workloads described in “Test setup")
+    assert "28 November 2026" in scope
+    assert "estimates" in limits and "Illustrative" not in limits  # no illustrative input in this test
+    assert responsibility.startswith("Mingxin Storage, solutions lab ran the test and is responsible")
+    assert "East China AI Computing Centre is responsible for the information it supplied" in responsibility
+    assert validity.endswith("unless Mingxin Storage, solutions lab agrees in writing.")
+    html = _html(ctx)
+    assert html.index('class="formal-cover"') < html.index('class="cover"')  # before page 1
+    assert 'data-reference="Report MX-JT-2026-0117 · Revision 1.0"' in html
+
+
+def test_the_formal_cover_leaves_out_what_report_does_not_give(folder):
+    data = folder("economics")
+    with (data / "test.toml").open("a") as toml:
+        toml.write('\n[report]\nnumber = "R-7"\n')
+    ctx, _m = build(data)
+    f = ctx.formal
+    assert f.reference == "Report R-7"
+    assert [label for label, _text in f.particulars] == ["Report number", "System under test", "Test date"]
+    # a formal report always has its sign-off block: the roles without names are left blank for a pen
+    assert f.signoff == (("Prepared by", ""), ("Reviewed by", ""), ("Approved by", ""))
+    assert f.statement[2].startswith("The testing party ran the test")
+    assert f.statement[3].endswith("unless the testing party agrees in writing.")
+    data = folder("data")
+    with (data / "test.toml").open("a") as toml:
+        toml.write("\n[report]\n")
+    ctx, _m = build(data)
+    assert ctx.formal.reference == "" and ctx.formal.signoff[0] == ("Prepared by", "")
+    # data/ holds illustrative inputs: the statement says so
+    assert "every figure drawn from them is marked “Illustrative”" in ctx.formal.statement[1]
+
+
+def test_the_formal_cover_in_chinese():
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(FIXTURES / "formal_zh")
+    f = ctx.formal
+    assert f.kicker == "测试报告"
+    assert f.reference == "报告编号 MX-JT-2026-0117　版本 1.0"
+    assert [label for label, _text in f.particulars] == ["报告编号", "版本", "委托方", "测试方", "被测系统", "测试日期"]
+    assert f.signoff == (("编制", "张伟"), ("审核", "李娜"), ("批准", "王军"))
+    assert f.signoff_headers == ("职责", "姓名", "签字", "日期")
+    assert f.statement_title == "声明"
+    assert f.statement[0].startswith("本报告仅对“测试配置与数据来源”一节所述的系统")
+
+
+def _pages(pdf: bytes, tmp_path) -> list[str]:
+    path = tmp_path / "report.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    return text.split("\f")[:-1]
+
+
+@pytest.mark.slow
+def test_every_page_carries_the_number_and_the_first_two_the_sign_off(tmp_path, formal_zh_built, default_built):
+    english = build_outputs(read_joint_test(FORMAL), PROVENANCE, "en").pdf
+    for pdf, names, number_words in (
+        (english, NAMES, "Report MX-JT-2026-0117 · Revision 1.0"),
+        (formal_zh_built.pdf, NAMES_ZH, "报告编号 MX-JT-2026-0117"),
+    ):
+        pages = _pages(pdf, tmp_path)
+        assert len(pages) > 10
+        assert [n for n, page in enumerate(pages, 1) if number_words not in page] == []
+        front = pages[0] + pages[1]
+        assert all(name in front for name in names)
+        assert all(name not in "".join(pages[2:]) for name in names)  # nowhere else: the sign-off is the front's
+    first = _pages(formal_zh_built.pdf, tmp_path)[0]
+    for words in ("测试报告", "委托方", "测试方", "编制", "审核", "批准", "签字", "日期", "声明"):
+        assert words in first, words
+    # without [report]: page 1 is the report's first page as before, and no page carries a number or a sign-off
+    pages = _pages(default_built.pdf, tmp_path)
+    assert "Report number" not in "".join(pages) and "Prepared by" not in "".join(pages)
+    assert "White-paper figures, before a joint" in pages[0]
