@@ -24,7 +24,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from report.pdf import patches
+from report.pdf import leftovers, patches
 from report.pdf.evidence import Embedded
 from report.pdf.messages import LoggedMessages
 from report.pdf.painters import Painters, declare_pango
@@ -243,7 +243,8 @@ class PdfRenderer:
         self._served: dict[str, tuple[bytes, str]] = {}
         self._fetcher = fetcher(self._served)
         self._fonts = FontConfiguration()
-        self._fonts._folder = _LinkedFonts(tempfile.mkdtemp(prefix="weasyprint-"))
+        leftovers.sweep()  # the folders of builds that were killed before they could remove theirs (issue 44, P9)
+        self._fonts._folder = _LinkedFonts(tempfile.mkdtemp(prefix=leftovers.prefix()))
         try:
             self._stylesheet = weasyprint.CSS(
                 filename=str(TEMPLATES / "styles" / "print.css"),
