@@ -1,5 +1,6 @@
 """`python -m report`: the command line."""
 
+import contextlib
 import gc
 import os
 import sys
@@ -11,9 +12,13 @@ import sys
 try:
     gc.disable()
     if sys.argv[1:2] in (["build"], ["verify"]):
-        from report.pipeline import spawn
+        from report.pipeline import limits, spawn
 
-        spawn.start_early()  # its imports are the longest road to the HTML: begun before this process reads anything
+        # its imports are the longest road to the HTML: begun before this process reads anything, unless the
+        # machine's limits leave no room for it (the command then says so in one line: pipeline/limits.py)
+        if limits.check(sys.argv[1]) is None:
+            with contextlib.suppress(OSError):  # no process to be had: the command tries again, says so (exit 3)
+                spawn.start_early()
     from report.cli import main
 
     status = main()

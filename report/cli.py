@@ -61,6 +61,9 @@ def _build(args: argparse.Namespace) -> int:
     if (args.sign is None) != (args.cert is None):
         _line("--sign KEY.pem and --cert CERT.pem go together")
         return EXIT_USAGE
+    if (said := _limits("build")) is not None:
+        _line(said)
+        return EXIT_ENVIRONMENT
     try:
         build(args.data_dir, args.out, (args.sign, args.cert) if args.sign else None, args.language)
     except SigningError as exc:
@@ -76,11 +79,21 @@ def _build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _limits(command: str) -> str | None:
+    """What keeps the machine from running a `command` that builds (its process and file limits), or None."""
+    from report.pipeline import limits
+
+    return limits.check(command)
+
+
 def _verify(args: argparse.Namespace) -> int:
     from report.inputs.safe_read import Unreadable
     from report.verify.check import OtherGenerator, Refused, verify_file
 
     pdf = shown_path(args.pdf)  # escaped: a name holding a newline cannot print a line of its own (issue 44, V4)
+    if (said := _limits("verify")) is not None:
+        _line(said)
+        return EXIT_ENVIRONMENT
     try:
         outcome = verify_file(args.pdf, args.figures_only)
     except Unreadable as exc:
@@ -159,4 +172,11 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except OSError as exc:
         _line(environment_message(exc))
+        return EXIT_ENVIRONMENT
+    except RuntimeError as exc:  # a thread this process could not start: the machine's limits, said in one line
+        from report.pipeline.limits import resource_failure
+
+        if (said := resource_failure(exc)) is None:
+            raise
+        _line(f"{said}; nothing was written")
         return EXIT_ENVIRONMENT

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import errno
 import os
 import pickle
 import queue
@@ -190,6 +191,8 @@ class _Worker:
                 from report.verify.attachments import Refused
 
                 raise Refused(value)
+            if kind == "environment":  # the machine's limits, reached on the data side: one line, exit 3
+                raise OSError(errno.EAGAIN, value)
             if kind == "failed":
                 raise RuntimeError(f"the data side of the build failed:\n{value}")
             if isinstance(value, Final):

@@ -41,6 +41,13 @@ def start() -> tuple[subprocess.Popen, int]:
     try:
         with _sigint_ignored():
             process = subprocess.Popen(command, pass_fds=(write,), env=env, stdin=subprocess.PIPE)
+    except OSError as exc:  # EAGAIN: the user's process limit reached (pipeline/limits.py checks it before)
+        os.close(read)
+        raise OSError(
+            exc.errno,
+            f"could not start the data side's process ({exc.strerror}): the user's limit on processes and threads"
+            " (ulimit -u) or on open files (ulimit -n) was reached",
+        ) from exc
     finally:
         os.close(write)
     return process, read

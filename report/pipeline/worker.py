@@ -10,6 +10,7 @@ while the worker renders the HTML and the build lays it out; the build no longer
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import os
 import pickle
@@ -19,6 +20,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from report.pipeline.limits import resource_failure  # here: the drawer may have no file left to import it with
 from report.pipeline.stages import Final, Layout, pack_inputs, produce
 from report.problems import InvalidInput
 from report.trace import mark
@@ -78,6 +80,8 @@ class Drawer:
             self.close()
         if kind == "invalid":
             raise InvalidInput(value)
+        if kind == "environment":  # the machine's limits, reached while drawing: one line, exit 3
+            raise OSError(errno.EAGAIN, value)
         if kind == "failed":
             raise RuntimeError(f"the process drawing the charts failed:\n{value}")
         return value
@@ -131,14 +135,27 @@ def _draw(job_read: int, result_write: int) -> int:
                 result = ("svgs", drawing.draw_all(metrics, log, described))
         except InvalidInput as exc:
             result = ("invalid", exc.problems)
-        except Exception:
-            result = ("failed", traceback.format_exc())
+        except Exception as exc:
+            result = _failure(exc)
         mark("draw", "charts drawn")
         with os.fdopen(result_write, "wb") as pipe:
+            result_write = -1
             pickle.dump(result, pipe, protocol=pickle.HIGHEST_PROTOCOL)
         return 0
-    except BaseException:  # the worker went (a broken pipe), or Ctrl-C: it says what happened
+    except BaseException as exc:  # the worker went (a broken pipe), or Ctrl-C: it says what happened
+        said = resource_failure(exc) if isinstance(exc, Exception) else None
+        if said is not None and result_write >= 0:  # matplotlib could not open its fonts (ulimit -n): say why
+            with contextlib.suppress(Exception), os.fdopen(result_write, "wb") as pipe:
+                pickle.dump(("environment", said), pipe, protocol=pickle.HIGHEST_PROTOCOL)
         return 1
+
+
+def _failure(exc: Exception) -> tuple[str, str]:
+    """What a process of the data side sends for an exception: ("environment", one line) where the machine's limits
+    were reached (a thread or process that could not start: pipeline/limits.py), else ("failed", its traceback)."""
+    if (said := resource_failure(exc)) is not None:
+        return "environment", said
+    return "failed", traceback.format_exc()
 
 
 def _without_3d() -> None:
@@ -242,8 +259,8 @@ def _main(fd: int, drawer: Drawer) -> int:
             send("invalid", exc.problems)
         except (BrokenPipeError, KeyboardInterrupt):
             return 1  # the PDF side has gone, or the build was interrupted (it says so): nobody is listening
-        except Exception:
-            send("failed", traceback.format_exc())
+        except Exception as exc:
+            send(*_failure(exc))
             return 1
     return 0
 
