@@ -1,1 +1,1 @@
-"""Stage 6, PDF: every WeasyPrint and pydyf import and patch, the evidence attached, the signature."""
+"""Stage 6, PDF: every WeasyPrint and pydyf import and patch, the evidence attached and read back, the signature."""

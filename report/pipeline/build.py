@@ -188,7 +188,7 @@ class _Worker:
             if kind == "invalid":
                 raise InvalidInput(value)
             if kind == "refused":
-                from report.verify.attachments import Refused
+                from report.pdf.attachments import Refused
 
                 raise Refused(value)
             if kind == "environment":  # the machine's limits, reached on the data side: one line, exit 3

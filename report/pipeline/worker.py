@@ -189,7 +189,7 @@ def inflated(raw: dict, check_md5: bool = True) -> tuple[dict[str, bytes | bytea
     """verify's inputs with those it left deflated (attachments.Compressed) inflated and checked here, where they are
     used, and the MD5s the PDF declares for those whose MD5 was not checked (`check_md5` False: the build's packer
     hashes every input anyway, `checksum_refusal` compares); raises attachments.Refused for one not as declared."""
-    from report.verify.attachments import Compressed
+    from report.pdf.attachments import Compressed
 
     out, declared = {}, {}
     for name, data in raw.items():
@@ -206,7 +206,7 @@ def checksum_refusal(declared: dict[str, bytes], evidence: dict) -> str | None:
     """What verify refuses where an input's MD5, as the packer computed it, is not the one the PDF declares."""
     if not declared:
         return None
-    from report.verify.attachments import checksum_refused
+    from report.pdf.attachments import checksum_refused
 
     wrong = [name for name, md5 in declared.items() if evidence[name].md5 != md5.hex()]
     return checksum_refused(wrong[0]) if wrong else None
@@ -232,7 +232,7 @@ def _main(fd: int, drawer: Drawer) -> int:
             if edition:
                 raw = read_folder(Path(source))
             else:
-                from report.verify.attachments import Refused
+                from report.pdf.attachments import Refused
 
                 try:
                     raw, declared = inflated(source, check_md5=False)

@@ -2,7 +2,7 @@
 
 A report is genuine when a rebuild from its own attachments, by this generator, prints what it prints. verify checks
 the file's size, its end-of-file marker and its object count before it parses anything, reads only the attachments
-the contract names (verify/attachments.py), each checked against its declared size before it is inflated (never more
+the contract names (pdf/attachments.py), each checked against its declared size before it is inflated (never more
 than that size, in blocks), refuses a PDF that carries any other embedded file, any script or automatic action, or
 anything but exactly one signature covering the whole file, and then compares: metrics.json's figures (to a relative
 1e-9), the page count, the text of every page, and, where the recorded Python and packages are the ones running, the
@@ -25,11 +25,11 @@ from pathlib import Path
 from report.i18n import LANGUAGES
 from report.inputs.files import CONFIG
 from report.inputs.safe_read import read_regular
+from report.pdf.attachments import MAX_ATTACHMENTS_SEEN, Refused, read_attachments
 from report.problems import InvalidInput
 from report.provenance import Provenance
 from report.schema import METRICS_NAME, SCHEMA_VERSION
 from report.trace import mark
-from report.verify.attachments import MAX_ATTACHMENTS_SEEN, Refused, read_attachments
 from report.verify.numbers import number_differences
 
 REL_TOL = 1e-9

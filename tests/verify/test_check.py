@@ -475,7 +475,7 @@ def test_figures_only_leaves_out_the_numbers_the_layout_sets():
 def test_inputs_left_deflated_for_the_rebuild_are_checked_there(default_built, monkeypatch):
     """The largest inputs cross to the rebuild's worker deflated (attachments.DEFER_BYTES, every CSV here): an intact
     report still verifies, and a file whose bytes are not its declared MD5 is refused, as when checked here."""
-    from report.verify import attachments
+    from report.pdf import attachments
 
     monkeypatch.setattr(attachments, "DEFER_BYTES", 0)
     assert verify_bytes(default_built.pdf).differences == []
@@ -493,7 +493,7 @@ def test_reading_a_report_imports_neither_numpy_nor_pyarrow():
     import sys
 
     code = (
-        "import sys, report.cli, report.verify.check, report.verify.attachments\n"
+        "import sys, report.cli, report.verify.check, report.pdf.attachments\n"
         "from report.inputs.config import parse_config\n"
         "from report.inputs.ingest.json_limits import strict_loads\n"
         f"config, problems = parse_config(open({str(DATA / 'test.toml')!r}, 'rb').read())\n"

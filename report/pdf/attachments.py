@@ -1,5 +1,5 @@
-"""A report's attachments as verify reads them: which files a report may carry, each checked against its declared
-size before it is inflated (never past it, in blocks) and against its MD5.
+"""A report's attachments read back (evidence.py writes them), as verify reads them: which files a report may carry,
+each checked against its declared size before it is inflated (never past it, in blocks) and against its MD5.
 
 The largest inputs may be left deflated (`Compressed`) for the rebuild's worker to inflate and check where it uses
 them (report/pipeline/worker.py): they cross the pipe at a sixth of their size and are held once.

@@ -6,7 +6,7 @@ import zlib
 
 import pytest
 
-from report.verify.attachments import Refused, inflate
+from report.pdf.attachments import Refused, inflate
 
 
 class _Stream(dict):
