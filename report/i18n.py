@@ -76,6 +76,11 @@ def strict() -> Iterator[None]:
         _strict.reset(token)
 
 
+def is_strict() -> bool:
+    """Whether a missing translation raises here (inside `strict()`): a process drawing for this one does the same."""
+    return _strict.get()
+
+
 def language() -> str:
     """The language being written."""
     return _language.get()

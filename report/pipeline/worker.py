@@ -59,7 +59,7 @@ class Drawer:
         from report.charts import describe as charts
 
         log = test.bandwidth.downsampled(charts.SERIES_BUCKETS)  # what the chart draws: the same SVG, a small pickle
-        job = (i18n.language(), i18n._strict.get(), metrics, log, described)
+        job = (i18n.language(), i18n.is_strict(), metrics, log, described)
         try:
             with os.fdopen(self._job_write, "wb") as pipe:
                 pickle.dump(job, pipe, protocol=pickle.HIGHEST_PROTOCOL)
