@@ -112,4 +112,5 @@ def shown_number(value: int | float) -> str:
         if digits is None or digits > 20:
             return f"a number of {digits or 'more than 100'} digits"
         return str(value)
-    return f"{value:g}" if float(value).is_integer() else repr(float(value))
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))  # 1.0000001e12 is not "1e+12"

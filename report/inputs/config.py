@@ -188,7 +188,7 @@ def _staging(reader: TableReader, value: object, systems: dict) -> dict[str, flo
         if wrong := number_problem("async.staging_s", value):
             reader.problem("async", "staging_s", wrong)
             return None
-        return {name: float(value) for name in names}
+        return {name: float(value) + 0.0 for name in names}  # -0.0 is zero
     if not isinstance(value, dict):
         reader.problem(
             "async",
@@ -213,7 +213,7 @@ def _staging(reader: TableReader, value: object, systems: dict) -> dict[str, flo
             reader.problem("async", "staging_s", f'"{name}": {wrong}')
             ok = False
         else:
-            out[name] = float(seconds)
+            out[name] = float(seconds) + 0.0
     missing = [n for n in names if n not in out and n not in {k.strip() for k in value}]
     for name in missing:
         reader.problem("async", "staging_s", f'"{name}" has no staging time; give one for each save system')

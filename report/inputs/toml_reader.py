@@ -172,6 +172,8 @@ class TableReader:
                 if kind in _NUMBER_KINDS and (wrong := number_problem(f"{table}.{key}", value)):
                     self.problem(table, key, wrong, index)
                     continue
+                if isinstance(value, float):
+                    value += 0.0  # -0.0 is zero: the report would print "−0%" (attacks-5 A08)
                 out[key] = value.strip() if kind == "text" else value
             else:
                 self.problem(table, key, f"must be {_kind_words(kind, data)}, got {described(value)}", index)

@@ -317,3 +317,15 @@ def test_a_list_of_save_systems_given_as_a_text_asks_for_system_names():
             f'test.toml:9: systems.{key}: must be a list of save-system names in quotes, e.g. ["Mingxin FX100"],'
             ' got "Mingxin FX100"'
         ]
+
+
+def test_negative_zero_is_zero_and_a_bound_is_said_at_full_precision():
+    """attacks-5 A08: restart_s = -0.0 printed "−0%" targets; A06: 1.0000001e12 GB was said as "1e+12"."""
+    import math
+
+    config, found = parse_config((DEFAULT + "\n[gates]\ntarget_duration_reduction_pct = -0.0\n").encode())
+    assert found == [] and math.copysign(1, config.gates.target_duration_reduction_pct) == 1
+    assert problems(DEFAULT.replace("snapshot_gb = 140", "snapshot_gb = 1.0000001e12")) == [
+        "test.toml:19: projections.snapshot_gb: 1000000100000.0 is outside the range a joint test can take (1e-09 to"
+        " 1e+12 GB)"
+    ]
