@@ -268,7 +268,12 @@ def money_of(value: float, operand: str, factor: float, currency: str) -> str:
 
 def given(value: float | int) -> str:
     """A threshold or setting as test.toml writes it, shortest form with separators: "5", "2.5", "1,000"."""
-    text = f"{value:,.12g}" if abs(value) < 1e15 else f"{value:g}"
+    # .12g turns to an exponent from 1e12 on ("3e+12"), which chart ticks of a 1e12 GB projection printed as
+    # "3,000,000,000,000.00000" (attacks-5 A04): whole digits up to 1e15, plainly
+    if 1e12 <= abs(value) < 1e15:
+        text = f"{value:,.0f}"
+    else:
+        text = f"{value:,.12g}" if abs(value) < 1e15 else f"{value:g}"
     return text.replace("-", "−")
 
 

@@ -216,3 +216,16 @@ def test_money_takes_the_digits_its_printed_operand_gives():
     assert money_of(5_078_136, "264", 8760 * 2.2, "USD") == "5.1 million USD"
     assert money_of(4671.2, "0.242", 8760 * 2.2, "USD") == "4,700 USD"
     assert money_of(623.3, "15,936", 64 * 2.2 / 3600, "USD") == "623 USD"
+
+
+def test_settings_and_chart_ticks_from_1e12_on_print_whole_digits():
+    """attacks-5 A04: a 1e12 GB projection's chart labelled its ticks "3,000,000,000,000.00000" (.12g gave "3e+12")."""
+    from report.charts.ticks import GroupedFormatter
+    from report.formatting import given
+
+    assert given(3e12) == "3,000,000,000,000" and given(2.5e12) == "2,500,000,000,000" and given(1e16) == "1e+16"
+    assert GroupedFormatter().format_ticks([1e12, 1.5e12, 2e12]) == [
+        "1,000,000,000,000",
+        "1,500,000,000,000",
+        "2,000,000,000,000",
+    ]
