@@ -40,6 +40,7 @@ class SignatureRefused(Exception):
 
 # A PEM key or certificate is a few kB; a file far larger is not one (and is not read whole).
 MAX_PEM = 1 << 20
+MIN_RSA_BITS = 2048  #: shorter RSA keys are no longer accepted for signatures (NIST SP 800-131A, since 2014)
 
 
 @dataclass(frozen=True)
@@ -88,12 +89,20 @@ def load(key: Path, cert: Path) -> Identity:
             raise SigningError(f"{shown(key)}: is a certificate, not a private key (--sign takes the key)") from None
         raise SigningError(f"{shown(key)}: is not a private key in PEM or DER ({_first_line(exc)})") from None
     certificate = _certificate(cert, cert_data)
-    if not isinstance(private, rsa.RSAPrivateKey) or not isinstance(certificate.public_key(), rsa.RSAPublicKey):
-        which = key if not isinstance(private, rsa.RSAPrivateKey) else cert
-        raise SigningError(
-            f"{shown(which)}: an RSA key and its certificate, in PEM, are needed to sign (ECDSA signatures are random,"
-            " so a signed report would not be reproducible)"
-        )
+    for path, public in ((key, private.public_key()), (cert, certificate.public_key())):
+        if not isinstance(public, rsa.RSAPublicKey):
+            kind = type(public).__name__.removesuffix("PublicKey").removeprefix("_") or "another kind"
+            what = "key" if path == key else "certificate's key"
+            raise SigningError(
+                f"{shown(path)}: the {what} is not RSA ({kind}); an RSA key and its certificate, in PEM, are needed to"
+                " sign (an RSA signature depends on the key and the bytes alone, so the signed report is reproducible;"
+                " ECDSA's are random)"
+            )
+        if public.key_size < MIN_RSA_BITS:
+            raise SigningError(
+                f"{shown(path)}: a {public.key_size}-bit RSA key; a signature needs {MIN_RSA_BITS} bits or more, as"
+                " readers of signed documents expect (NIST SP 800-131A)"
+            )
     if private.public_key().public_numbers() != certificate.public_key().public_numbers():
         raise SigningError(
             f"{shown(key)} is not the key of the certificate {shown(cert)} (its public part differs from the"

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 from cryptography.x509.oid import NameOID
 from pypdf import PdfReader
 
@@ -37,7 +37,7 @@ def make_identity(folder, key=None):
         .serial_number(1)
         .not_valid_before(dt.datetime(2026, 1, 1))
         .not_valid_after(dt.datetime(2036, 1, 1))
-        .sign(key, hashes.SHA256())
+        .sign(key, None if isinstance(key, ed25519.Ed25519PrivateKey) else hashes.SHA256())
     )
     key_path, cert_path = folder / "key.pem", folder / "cert.pem"
     key_path.write_bytes(
@@ -320,3 +320,19 @@ def test_a_signing_time_outside_the_certificate_is_warned_of(identity):
         " certificate's validity begins (2026-01-01 00:00 to 2036-01-01 00:00 UTC): a reader that checks the"
         " certificate at the signing time will reject the signature"
     )
+
+
+def test_a_short_rsa_key_or_another_kind_is_refused_by_name(tmp_path):
+    """attacks-5: a 1024-bit RSA key signed; an Ed25519 key was refused as "ECDSA"."""
+    from report.pdf.sign import load
+
+    weak = make_identity(tmp_path, rsa.generate_private_key(public_exponent=65537, key_size=1024))
+    with pytest.raises(SigningError) as refused:
+        load(*weak)
+    assert str(refused.value) == (
+        f"{weak[0]}: a 1024-bit RSA key; a signature needs 2048 bits or more, as readers of signed documents expect"
+        " (NIST SP 800-131A)"
+    )
+    edwards = make_identity(tmp_path, ed25519.Ed25519PrivateKey.generate())
+    with pytest.raises(SigningError, match=r"the key is not RSA \(Ed25519\); an RSA key and its certificate"):
+        load(*edwards)
