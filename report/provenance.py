@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,15 +69,23 @@ def _commit() -> tuple[str, str]:
     if top is None:
         return UNKNOWN, f"{ROOT} is not a git checkout (a copy or an installed package), so no commit can be recorded"
     git = ["git", "-c", f"safe.directory={top}", "-c", "core.fsmonitor=false", "-C", str(ROOT)]
+    # GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE... of the caller's environment (a hook's, a script's) would point git
+    # at another repository, whose commit the report would record: git finds this checkout's own
+    env = {name: value for name, value in os.environ.items() if not name.startswith("GIT_")}
     try:
         head = subprocess.run(
-            [*git, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True, timeout=5, check=False
+            [*git, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True, timeout=5, check=False, env=env
         )
         if head.returncode != 0:
             said = (head.stderr.strip().splitlines() or [f"status {head.returncode}"])[-1][:200]
             return UNKNOWN, f"git cannot read the commit of {top} ({said})"
         tracked = subprocess.run(
-            [*git, "ls-files", "--", "report/provenance.py"], capture_output=True, text=True, timeout=5, check=False
+            [*git, "ls-files", "--", "report/provenance.py"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+            env=env,
         )
         if not tracked.stdout.strip():  # a copy inside another repository (a home folder kept in git)
             return UNKNOWN, f"{ROOT} is not a git checkout of the generator (git tracks none of its files in {top})"
@@ -86,6 +95,7 @@ def _commit() -> tuple[str, str]:
             text=True,
             timeout=5,
             check=False,
+            env=env,
         )
     except (OSError, subprocess.SubprocessError) as exc:
         read = _head_from_files(top) if top == ROOT else None
@@ -120,6 +130,8 @@ def _head_from_files(top: Path) -> str | None:
         head = (git_dir / "HEAD").read_text().strip()
         if head.startswith("ref:"):
             ref = head.partition("ref:")[2].strip()
+            if not ref.startswith("refs/") or ".." in ref.split("/"):
+                return None  # no branch's ref: nothing outside .git is read
             path = git_dir / ref
             if path.is_file():
                 head = path.read_text().strip()

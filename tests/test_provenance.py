@@ -108,3 +108,21 @@ def test_verify_of_a_report_that_records_no_commit_says_why_and_what_to_do():
     running = provenance.Provenance("0.1.0", "unknown", "3.11", (), "git is missing")
     said = str(OtherGenerator(claimed, running))
     assert "git checkout fedcba987654 in" in said and said.endswith(". This generator's commit: git is missing")
+
+
+def test_git_s_variables_of_the_caller_do_not_point_it_elsewhere(checkout, tmp_path, monkeypatch):
+    """attacks-5: GIT_DIR of the caller's environment (a hook's) made git read another repository's commit."""
+    _, head = checkout
+    other = tmp_path / "other"
+    subprocess.run([*GIT, "init", "-q", str(other)], check=True)
+    subprocess.run([*GIT, "-C", str(other), "commit", "-q", "--allow-empty", "-m", "other"], check=True)
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    monkeypatch.setenv("GIT_WORK_TREE", str(other))
+    assert provenance._commit() == (head, "")
+
+
+def test_a_head_naming_a_file_outside_git_is_not_read(checkout, monkeypatch):
+    top, _ = checkout
+    (top / ".git" / "HEAD").write_text("ref: ../../secret\n")
+    (top.parent / "secret").write_text("0123456789abcdef0123456789abcdef01234567\n")  # .git/../../secret
+    assert provenance._head_from_files(top) is None
