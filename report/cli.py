@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from pathlib import Path
 
@@ -151,6 +152,8 @@ def environment_message(exc: OSError) -> str:
         return str(exc)
     where = shown_path(exc.filename) if exc.filename is not None else "the build"
     reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.errno == errno.EFBIG:  # SIGXFSZ is ignored by Python: the write fails instead
+        reason += " (the largest file this shell may write, ulimit -f, or the file system's limit)"
     return f"{where}: {reason}; nothing was written"
 
 

@@ -151,3 +151,15 @@ def test_make_builds_from_and_to_paths_with_spaces_and_quotes(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in out.iterdir()) == ["metrics.json", "report.html", "report.pdf"]
+
+
+def test_a_file_too_large_for_the_shell_s_limit_names_the_limit():
+    """attacks-5 L1: under `prlimit --fsize=100000` the build said only "the build: File too large"."""
+    import errno
+
+    from report.cli import environment_message
+
+    assert environment_message(OSError(errno.EFBIG, "File too large")) == (
+        "the build: File too large (the largest file this shell may write, ulimit -f, or the file system's limit);"
+        " nothing was written"
+    )
