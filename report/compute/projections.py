@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from report import stats
+from report.bounds import MAX_RUN_S
 from report.compute.figures import SIDES, Bubble, Fit, Projection
 from report.compute.nodes import nodes, share
 from report.inputs.joint_test import JointTest
@@ -64,6 +65,39 @@ def projection(
     )
 
 
+def _beyond_any_run(test: JointTest, bubble: Bubble, projections: tuple[Projection, ...]) -> list[Problem]:
+    """Keys each within its bounds (report/bounds.py) that make a run no training run is: its saves and compute, or a
+    projection's saves, longer than MAX_RUN_S (31 years). Its figures printed 15-digit numbers whose chart labels ran
+    into each other (attacks-5 A03, A04)."""
+    from report.inputs.toml_reader import KeyLines
+
+    try:
+        lines = KeyLines(test.raw["test.toml"].decode("utf-8-sig"))
+    except (KeyError, UnicodeDecodeError):
+        lines = KeyLines("")
+    t, problems = test.config.training, []
+    longest = max(bubble.baseline_duration_s, bubble.candidate_duration_s)
+    if bubble.compute_s > 0 and longest > MAX_RUN_S:
+        key = "baseline_duration_s" if t.baseline_duration_s is not None else "step_time_s"
+        message = (
+            f"the run's {bubble.saves:,} saves and {bubble.compute_s:.3g} s of compute take {longest:.3g} s, beyond"
+            f" any training run (at most {MAX_RUN_S:g} s): look for a number far beyond any measurement"
+        )
+        problems.append(Problem("test.toml", lines.of("training", key), f"training.{key}", message))
+    beyond = [(i, p) for i, p in enumerate(projections) if p.saves * max(p.baseline_s, p.candidate_s) > MAX_RUN_S]
+    for index, p in beyond[:10]:
+        save = max(p.baseline_s, p.candidate_s)
+        message = (
+            f'"{p.name}": {p.saves:,} saves of {save:.3g} s take {p.saves * save:.3g} s, beyond any training run (at'
+            f" most {MAX_RUN_S:g} s)"
+        )
+        line = lines.of("projections", "snapshot_gb", index)
+        problems.append(Problem("test.toml", line, f"projections[{index + 1}].snapshot_gb", message))
+    if len(beyond) > 10:
+        problems.append(Problem("test.toml", None, "projections", f"{len(beyond) - 10} more projections like these"))
+    return problems
+
+
 def infeasible(test: JointTest, bubble: Bubble, projections: tuple[Projection, ...]) -> list[Problem]:
     """Inputs that are each valid but together describe something impossible."""
     problems = []
@@ -75,6 +109,7 @@ def infeasible(test: JointTest, bubble: Bubble, projections: tuple[Projection, .
             f" which leaves no compute time in a baseline duration of {bubble.baseline_duration_s:g} s"
         )
         problems.append(Problem("test.toml", None, f"training.{key}", message))
+    problems += _beyond_any_run(test, bubble, projections)
     for index, p in enumerate(projections, start=1):
         for side, value in (("baseline", p.baseline_s), ("candidate", p.candidate_s)):
             if not value > 0:

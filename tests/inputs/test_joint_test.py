@@ -331,3 +331,27 @@ def test_a_csv_that_is_a_loop_of_symlinks_is_named_as_such(folder):
     os.symlink("loop.csv", data / "load_times.csv")
     os.symlink("load_times.csv", data / "loop.csv")
     assert problems(data) == ["load_times.csv: is a loop of symbolic links (each leads, in the end, back to itself)"]
+
+
+def test_keys_within_bounds_that_make_a_run_beyond_any_are_refused(folder):
+    """attacks-5 A03/A04: 10^12 saves a step apart (each key within its bounds) gave a 1.78e14 s run whose chart
+    labels ran into each other; a projection of 1e12 GB, 2.7e12 s a save."""
+    data = folder("data")
+    text = (data / "test.toml").read_text()
+    text = text.replace("baseline_duration_s       = 36000", "step_time_s = 1e-6")
+    text = text.replace("total_steps               = 10000", "total_steps = 1000000000000")
+    write(data, "test.toml", text.replace("checkpoint_interval_steps = 500", "checkpoint_interval_steps = 1"))
+    assert problems(data) == [
+        "test.toml:14: training.step_time_s: the run's 1,000,000,000,000 saves and 1e+06 s of compute take 1.78e+14 s,"
+        " beyond any training run (at most 1e+09 s): look for a number far beyond any measurement",
+        'test.toml:19: projections[1].snapshot_gb: "70B on 64 GPUs": 1,000,000,000,000 saves of 380 s take 3.8e+14 s,'
+        " beyond any training run (at most 1e+09 s)",
+    ]
+    write(
+        data,
+        "test.toml",
+        (data / "test.toml").read_text().replace("total_steps = 1000000000000", "total_steps = 10000"),
+    )
+    write(data, "test.toml", (data / "test.toml").read_text().replace("snapshot_gb = 140", "snapshot_gb = 1e12"))
+    (found,) = problems(data)
+    assert found.startswith('test.toml:19: projections[1].snapshot_gb: "70B on 64 GPUs": 10,000 saves of 2.71e+12 s')
