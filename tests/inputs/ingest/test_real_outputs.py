@@ -293,3 +293,83 @@ def test_torchtitan_saves_over_ranks(tmp_path):
     found = run(tmp_path, "torchtitan", "save_times", "train.log", async_mode="disabled", **TRAINER)
     assert found.rows["save_times.csv"]["save_s"] == [5.75, 4.25]
     assert found.origins["save_times.csv"] == [("train.log", 2), ("train.log", 3)]
+
+
+# fio: real JSON outputs from 2.1.11 to 3.33 (README.md there); save_s = the slowest job's runtime, size Σ io_bytes.
+FIO = "fio"
+ARAU, SAMYAPLE = f"{FIO}/Arau-fio-results-tmp", f"{FIO}/SamYaple-fio-plot-results"
+
+
+def test_fio_3_12_terminal_paste_and_group_reporting():
+    """Arau: fio-3.12, group_reporting (one entry); writes-100-0 holds two JSON documents with shell prompts between
+    them (the first is the run's). 4 GiB each."""
+    found = run(REAL, "fio", "save_times", f"{ARAU}/t1-writes/writes-100-*")
+    assert found.problems == [] and found.rows["save_times.csv"]["save_s"] == [2293.544, 2293.047, 2324.85]
+    assert set(found.rows["save_times.csv"]["snapshot_gb"]) == {4.294967296}
+    saves = rows(REAL, "fio", "save_times", f"{ARAU}/t2-writes/out-write32k.fio-*", column="save_s")
+    assert saves == [323.859, 297.907, 300.281]
+
+
+def test_fio_3_33_bench_fio_windows_steady_state_and_reads():
+    """SamYaple (fio-plot's bench-fio): 8 jobs with 1000 ms windows and write_bw_log given as a path; a
+    steady-state run that stopped at 13.9 s; a random read whose jobs stopped at different times."""
+    found = run(REAL, "fio", "bandwidth", f"{SAMYAPLE}/4k/randwrite-8-8.json")
+    samples = found.rows["bandwidth.csv"]
+    assert found.problems == [] and samples["t_s"] == [float(i) for i in range(59)]  # 59 rows in each of 8 logs
+    # window 0: 158552 + 156364 + 155920 + 158512 + 158484 + 157941 + 158556 + 158484 = 1262813 KiB/s
+    assert samples["write_gbps"][0] == pytest.approx(1262813 * 1024 / 1e9, rel=1e-15)
+    assert found.tool_runs[("S", 1)] == (75.652415488, 60.001)  # Σ io_bytes, the slowest runtime
+    save = run(REAL, "fio", "save_times", f"{SAMYAPLE}/benchmarks-4096_sector-1x-4k/randwrite-4-4.json")
+    assert save.problems == [] and save.rows["save_times.csv"]["save_s"] == [13.885]
+    assert save.rows["save_times.csv"]["snapshot_gb"] == [20.113760256]
+    assert save.rows["bandwidth.csv"]["write_gbps"][0] == pytest.approx(858276 * 1024 / 1e9, rel=1e-15)
+    assert len(save.rows["bandwidth.csv"]["t_s"]) == 13
+    read = f"{SAMYAPLE}/benchmarks-4096_sector-1x-4k/randread-8-8.json"
+    assert rows(REAL, "fio", "restore_times", read, column="restore_s") == [45.884]
+    assert rows(REAL, "fio", "load_times", read, column="size_gb") == [39.73009408]
+
+
+def test_fio_a_note_line_before_the_json_and_fio_2_1_11():
+    """Intel 0-day: a `note:` line before the JSON, one 128 GiB falloc write. opnfv/storperf: fio-2.1.11, io_bytes
+    in KiB (44920 + 44992 + 45024 + 44820 KiB), which came out 1024 times too small."""
+    found = run(REAL, "fio", "save_times", f"{FIO}/lkp-0day-xfs-falloc-write/fio.output")
+    assert found.problems == [] and found.rows["save_times.csv"]["save_s"] == [70.475]
+    assert found.rows["save_times.csv"]["snapshot_gb"] == [137.438953472]
+    old = run(REAL, "fio", "load_times", f"{FIO}/opnfv-storperf-fio-2.1.11/full_fio.json")
+    assert old.problems == [] and old.rows["load_times.csv"]["load_s"] == [2127.55]
+    assert old.rows["load_times.csv"]["size_gb"] == [0.184070144]
+    assert [(u.tool, u.versions) for u in old.tools] == [("fio", ("fio-2.1.11",))]
+
+
+CEPH = f"{FIO}/chris-sanders-ceph-fio-results"
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (
+            f"{CEPH}/bluestore-erasure2.1/write-1M.out",
+            f"{CEPH}/bluestore-erasure2.1/write-1M.out: is fio's normal (text) output (fio-2.2.10), which cannot be read"
+            " back into runs: rerun fio with --output-format=json (or json+) and name that output in files",
+        ),
+        (
+            f"{CEPH}/bluestore-erasure2.1/write-1M/write-1M-KERNEL_bw.log",
+            f"{CEPH}/bluestore-erasure2.1/write-1M/write-1M-KERNEL_bw.log:1: is a fio log, not a run's JSON output: the"
+            " import reads the JSON (--output-format=json) and finds the logs from its options; and there is no JSON"
+            " beside it; a log without a job number is shared by every job (per_job_logs=0) and cannot be split back"
+            " into jobs: rerun fio with per_job_logs=1",
+        ),
+        (
+            f"{CEPH}/bluestore.fio",
+            f"{CEPH}/bluestore.fio: is a fio job file, not a run's output: run it with --output-format=json and name"
+            " that output in files",
+        ),
+        (
+            f"{ARAU}/write32k.fio",
+            f"{ARAU}/write32k.fio: is a fio job file, not a run's output: run it with --output-format=json and name"
+            " that output in files",
+        ),
+    ],
+)
+def test_fio_files_the_import_does_not_read_say_what_they_are(files, message):
+    assert refusals(REAL, "fio", "save_times", files) == [message]
