@@ -373,3 +373,78 @@ CEPH = f"{FIO}/chris-sanders-ceph-fio-results"
 )
 def test_fio_files_the_import_does_not_read_say_what_they_are(files, message):
     assert refusals(REAL, "fio", "save_times", files) == [message]
+
+
+REAL_TEST = """title    = "Real MLPerf Storage v3.0 submissions, imported"
+customer = "Tests"
+date     = 2026-12-06
+
+[systems]
+candidate     = "YanRongTech F9000X"
+save_baseline = "XSKY AIMesh"
+load_baseline = "XSKY AIMesh"
+
+[training]
+model                     = "llama3-8b"
+total_steps               = 10000
+checkpoint_interval_steps = 500
+step_time_s               = 2.0
+"""
+REAL_IMPORT = """
+[[import]]
+tool   = "mlperf"
+files  = ["{files}"]
+system = "{system}"
+into   = "{into}"
+model  = "llama3-8b"
+{extra}
+"""
+
+
+@pytest.fixture
+def real_joint_test(tmp_path):
+    """A joint test of two real v3.0 submissions, every timing table imported: saves (write phases), restores and
+    loads (read phases); only the bandwidth is typed."""
+    path = tmp_path / "real"
+    shutil.copytree(REAL / "mlperf-v3.0", path / "raw")
+    text = REAL_TEST
+    for system, folder, write, read in (
+        ("XSKY AIMesh", "XSKY-llama3-8b", "20260722_020743", "20260722_021054"),
+        ("YanRongTech F9000X", "YanRongTech-llama3-8b", "20260724_055740", "20260724_055907"),
+    ):
+        for into, phase, extra in (
+            ("save_times", write, "gpus   = 8"),
+            ("restore_times", read, ""),
+            ("load_times", read, 'platform = "8 clients"'),
+        ):
+            files = f"raw/{folder}/{phase}/*_per_epoch_stats.json"
+            text += REAL_IMPORT.format(files=files, system=system, into=into, extra=extra)
+    (path / "test.toml").write_text(text)
+    (path / "bandwidth.csv").write_text(
+        "system,run,t_s,write_gbps\nXSKY AIMesh,1,0,13\nXSKY AIMesh,1,1,13\n"
+        "YanRongTech F9000X,1,0,100\nYanRongTech F9000X,1,1,100\n"
+    )
+    return path
+
+
+def test_a_joint_test_of_real_submissions_gives_the_slowest_ranks_figures(real_joint_test):
+    from report.compute import compute
+    from report.inputs.joint_test import read_joint_test
+
+    m = compute(read_joint_test(real_joint_test)).to_dict()
+    assert m["save"]["baseline"]["mean_s"] == pytest.approx(sum(XSKY_SAVES) / 10, rel=1e-12)  # not rank 0's 8.0 s
+    assert m["save"]["candidate"]["mean_s"] == pytest.approx(sum(YANRONG_SAVES) / 10, rel=1e-12)
+    assert m["save"]["baseline"]["snapshot_gb"] == SIZE_GB and m["save"]["baseline"]["runs"] == 10
+    assert m["reliability"]["baseline"]["restore_s"] == pytest.approx(sum(XSKY_RESTORES) / 10, rel=1e-12)
+    (model,) = m["load"]["models"]
+    assert (model["model"], model["platform"], model["size_gb"]) == ("llama3-8b", "8 clients", SIZE_GB)
+    assert model["baseline_s"] == pytest.approx(sum(XSKY_RESTORES) / 10, rel=1e-12)
+
+
+@pytest.mark.slow
+def test_a_joint_test_of_real_submissions_builds_and_verifies(real_joint_test, tmp_path):
+    from report.cli import main
+
+    out = tmp_path / "out"
+    assert main(["build", str(real_joint_test), "--out", str(out)]) == 0
+    assert main(["verify", str(out / "report.pdf")]) == 0
