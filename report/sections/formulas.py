@@ -115,10 +115,70 @@ def formulas() -> tuple[tuple[str, str], ...]:
                 "F = mean_B − V ÷ bw_B"
             ),
         ),
-        (_("Outlier"), _("modified z-score 0.6745 × (x − median) ÷ MAD above 3.5 (Iglewicz and Hoaglin)")),
+        (
+            _("Outlier"),
+            _(
+                "|0.6745 × (x − median) ÷ MAD| > 3.5, MAD the median of |x − median| (of an even count, the mean of "
+                "the two middle values); when MAD = 0, |x − median| ÷ (1.253314 × mean |x − median|) > 3.5; from 5 "
+                "runs of a system on, found once over all of them (Iglewicz and Hoaglin)"
+            ),
+        ),
+        (
+            _("Without the outliers"),
+            _(
+                "both systems' outlier runs left out: speedup, confidence interval and G1 to G3 on the remaining runs; "
+                "benefit = 100 × saves × (p_B′ − p_C′) ÷ (compute + saves × p_B′), p′ the remaining runs' mean "
+                "(async: σ + max(0, that mean − τ)), compute and saves those of the main figures; G4 on that benefit"
+            ),
+        ),
+        (
+            _("G4's ceiling"),
+            _(
+                "the benefit of a candidate whose save leaves nothing storage could remove: sync, the baseline's "
+                "bubble share; async, 100 × saves × (stall_B − σ_C) ÷ (compute + saves × stall_B); G4 can pass at "
+                "today's interval only if it reaches the target"
+            ),
+        ),
+        (
+            _("Longest interval at which G4 passes"),
+            _(
+                "the largest n from 1 to total_steps with 100 × s(n) × (p_B(n) − p_C(n)) ÷ (compute + s(n) × p_B(n)) "
+                "≥ the target, s(n) = floor(total_steps ÷ n), p(n) = mean save time (sync) or σ + max(0, w − n × "
+                "step time) (async), compute that of the main figures"
+            ),
+        ),
+        (
+            _("Every save against the bandwidth"),
+            _(
+                "per system and model: written = snapshot_gb (× share(G) on storage local to each node, G its GPUs); "
+                "rate = written ÷ mean save time; rate ÷ that system's bandwidth in this test, above 1 a save faster "
+                "than that bandwidth"
+            ),
+        ),
+        (
+            _("Loads established"),
+            _(
+                "both systems with at least min_runs runs and a CV within the largest spread accepted, as G1 and G2 "
+                "judge saves; range: the smallest to the largest speedup over every pair, and over the established ones"
+            ),
+        ),
         (
             _("Value of time saved"),
             _("time saved ÷ 3,600 × GPUs × price per GPU-hour; cluster: GPU-equivalents × 8,760 × price"),
+        ),
+        (
+            _("Value at the optimal intervals"),
+            _(
+                "GPU-equivalents = cluster GPUs × (ETTR_C ÷ ETTR_B − 1), each system's ETTR at its own optimal "
+                "interval; a year: that × 8,760 × price per GPU-hour"
+            ),
+        ),
+        (
+            _("Payback"),
+            _(
+                "price of the candidate storage ÷ the value a year at the optimal intervals; none where that value is "
+                "not above zero; the baseline's own cost is not counted"
+            ),
         ),
         (_("Energy of time saved"), _("time saved ÷ 3,600 × GPUs × GPU power (kW) × PUE; per year × runs a year")),
     )
@@ -128,7 +188,11 @@ def node_formulas() -> tuple[tuple[str, str], ...]:
     """The per-node figures of storage local to each node ([systems] node_local; docs/node-local.md): not in
     metrics.json, whose cluster block is the whole cluster's (cold read 20, M1)."""
     return (
-        (_("Nodes of a job"), _("nodes = ceil(GPUs ÷ GPUs per node); GPUs per node from [async], default 8")),
+        (_("Nodes of a job"), _("nodes = ceil(GPUs ÷ GPUs per node); GPUs per node as test.toml gives it, default 8")),
+        (
+            _("A node's share"),
+            _("share(G) = min(G, GPUs per node) ÷ G: the part one node writes of a checkpoint sharded over G GPUs"),
+        ),
         (
             _("A node's part of a save"),
             _(
@@ -140,11 +204,25 @@ def node_formulas() -> tuple[tuple[str, str], ...]:
             _("A node's part of the cluster's demand"),
             _(
                 "mean = snapshot_gb × GPUs per node ÷ GPUs ÷ (τ + pause); peak = snapshot_gb × GPUs per node ÷ GPUs ÷ "
-                "save time; each also ÷ this test's bandwidth of one node (metrics.json's cluster block holds the "
-                "whole cluster's)"
+                "save time; each also ÷ this test's bandwidth of one node (metrics.json's cluster figures of such a "
+                "system are null)"
             ),
         ),
         (_("The job's nodes together"), _("nodes × this test's bandwidth of one node")),
+        (
+            _("Audit of storage local to each node"),
+            _(
+                "implied bytes written and the two-system fit at the job's nodes together: the bandwidth of one node "
+                "÷ share(G), G the training job's GPUs"
+            ),
+        ),
+        (
+            _("Projection on storage local to each node"),
+            _(
+                "the proportion or line over each node's part, snapshot_gb × share(G) of every save row, evaluated at "
+                "the projection's snapshot_gb × share(its GPUs)"
+            ),
+        ),
     )
 
 
@@ -154,8 +232,18 @@ def build(w: Words) -> Section:
     e = w.m.economics
     absent = set()
     if e is None:
-        absent |= {_("Value of time saved"), _("Energy of time saved")}
-    elif e.energy_kwh_per_run is None:
-        absent.add(_("Energy of time saved"))
+        absent |= {
+            _("Value of time saved"),
+            _("Value at the optimal intervals"),
+            _("Payback"),
+            _("Energy of time saved"),
+        }
+    else:
+        if e.energy_kwh_per_run is None:
+            absent.add(_("Energy of time saved"))
+        if e.candidate_price is None:
+            absent.add(_("Payback"))
+    if w.m.without_outliers is None:
+        absent.add(_("Without the outliers"))
     shown = tuple(f for f in formulas() if f[0] not in absent) + (node_formulas() if w.m.node_local else ())
     return Section(ID, _("Appendix B: formulas"), (Definitions(shown, "formulas"),), appendix=True)
