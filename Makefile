@@ -101,12 +101,15 @@ system-packages:
 	  else echo "The tests need these system packages:$$missing (apt-get install$$missing)"; exit 1; fi; \
 	fi
 
+# Every test, on every core (pytest-xdist): a module's tests, or a class's, in one worker, so that a fixture a module
+# shares (a build, a measurement) is made once. PYTEST_ARGS adds options: PYTEST_ARGS='-m "not system and not network"'
+# leaves out the tests that run fio for real and the one that asks the package index.
 test: $(STAMP) $(COMPILED) system-packages
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadscope $(PYTEST_ARGS)
 
 # The tests that build no whole report (pytest -m "not slow"): the loop while changing code; `make test` runs them all.
 test-fast: $(STAMP) $(COMPILED) system-packages
-	$(PY) -m pytest -q -m "not slow" --durations=5
+	$(PY) -m pytest -q -m "not slow" --durations=5 $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

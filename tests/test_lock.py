@@ -203,6 +203,7 @@ def _ordered_tags(python, platform):
 
 
 @pytest.mark.slow
+@pytest.mark.network
 def test_make_lock_gives_the_committed_files(tmp_path):
     """The same pins give the same lock: the command `make lock` runs, into a fresh folder, gives the same bytes.
 

@@ -28,6 +28,7 @@ from tests.measure.test_session import COLUMNS, TOML, listing, new_folder
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.system,
     pytest.mark.skipif(shutil.which("fio") is None, reason="fio is not installed (apt-get install fio)"),
 ]
 MiB = 1 << 20

@@ -25,6 +25,7 @@ from tests.fio_runs import totals, windowed_gbps
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.system,
     pytest.mark.skipif(shutil.which("fio") is None, reason="fio is not installed (apt-get install fio)"),
 ]
 TOML = """title = "measure on this machine"

@@ -151,10 +151,7 @@ def _written(folder: Path, language: str, two_painters: bool) -> tuple[bytes, Pd
     return pdf, renderer, len(document.pages)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("language", ["en", "zh-CN"])
-@pytest.mark.parametrize("folder", FOLDERS, ids=[p.name for p in FOLDERS])
-def test_two_painters_give_the_bytes_of_one(folder, language):
+def _two_painters_give_the_bytes_of_one(folder: Path, language: str) -> None:
     one, _, _ = _written(folder, language, False)
     two, renderer, pages = _written(folder, language, True)
     assert two == one
@@ -163,6 +160,22 @@ def test_two_painters_give_the_bytes_of_one(folder, language):
         assert (renderer.painters.taken, renderer.painters.declined) == (pages - renderer.painters.split, "")
     else:  # "L" in Inter is 562 units wide where the child first shows it and 563 where this process did
         assert (renderer.painters.taken, renderer.painters.declined) == (0, "a glyph's width differs")
+
+
+# Every joint-test folder, in each language: two painters give the bytes of one. Two classes, one per language, so
+# that `make test` (pytest-xdist, --dist loadscope: a class or a module per worker) runs the two halves on two cores.
+@pytest.mark.slow
+@pytest.mark.parametrize("folder", FOLDERS, ids=[p.name for p in FOLDERS])
+class TestTwoPaintersGiveTheBytesOfOneInEnglish:
+    def test_two_painters_give_the_bytes_of_one(self, folder):
+        _two_painters_give_the_bytes_of_one(folder, "en")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("folder", FOLDERS, ids=[p.name for p in FOLDERS])
+class TestTwoPaintersGiveTheBytesOfOneInChinese:
+    def test_two_painters_give_the_bytes_of_one(self, folder):
+        _two_painters_give_the_bytes_of_one(folder, "zh-CN")
 
 
 def _paint_group(page, stream, *_args):

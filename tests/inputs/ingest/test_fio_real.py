@@ -19,6 +19,7 @@ from tests.fio_runs import totals
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.system,
     pytest.mark.skipif(shutil.which("fio") is None, reason="fio is not installed (apt-get install fio)"),
 ]
 RUNS = 3
