@@ -498,3 +498,31 @@ def test_every_schema_4_key_with_its_type(case):
     assert type(m["reliability"]["optimum_gpu_equivalents"]) is float
     if "economics" in m:
         assert type(m["economics"]["optimum_cluster_value_per_year"]) is float
+
+
+def test_the_schema_4_example_by_hand():
+    """examples/node-local-72b: 20,000 steps of 3.6 s (compute 72,000 s), a save every 1,000 (20 saves); the
+    baseline local to each node, 16 GPUs at 8 a node."""
+    from tests.conftest import ROOT
+
+    m = compute(read_joint_test(ROOT / "examples" / "node-local-72b")).to_dict()
+    # candidate: median (17.2 + 17.3) / 2 = 17.25, MAD (0.15 + 0.15) / 2 = 0.15; run 4: 0.6745 * 4.15 / 0.15 = 18.7
+    assert m["save"]["candidate"]["outlier_runs"] == [4] and m["save"]["baseline"]["outlier_runs"] == []
+    assert [g["status"] for g in m["gates"]] == ["pass", "fail", "insufficient", "fail"]
+    w = m["without_outliers"]
+    assert w["speedup"] == approx(34.9 / 17.2)  # 209.4 / 6 against 86 / 5
+    assert [g["status"] for g in w["gates"]] == ["pass", "pass", "pass", "fail"]
+    assert w["verdict_status"] == "not_demonstrated"  # G4 still fails: the runs settle G2 and G3, not the verdict
+    # bubble: 100 * 20 * 34.9 / (72,000 + 20 * 34.9) = 69,800 / 72,698 = 0.960% < 2%: out of reach for any storage;
+    # 100 s * 17 / (72,000 + 34.9 s) >= 2 <=> 1,630.2 s >= 144,000 <=> s >= 88.3: s >= 89, n <= 20,000 // 89 = 224
+    r = m["gates_reach"]
+    assert r["g4_max_reduction_pct"] == approx(69800 / 72698) and r["g4_reachable"] is False
+    assert r["g4_interval_steps"] == 224
+    assert (m["node_local"], m["nodes"]) == (["baseline"], 2)
+    # one node's 2.7875 GB/s (the mean of its two runs) / share(16) = 5.575 GB/s for the job: 5.575 * 34.9 = 194.6 GB
+    assert m["audit"]["baseline"]["implied_written_gb"] == approx(m["bandwidth"]["baseline_gbps"] * 2 * 34.9)
+    (p,) = m["projections"]
+    assert (p["gpus"], p["nodes"]) == (64, 8) and p["baseline_s"] < p["candidate_s"]  # per node, the local drives win
+    e = m["economics"]
+    assert e["payback_years"] == approx(1200000 / e["optimum_cluster_value_per_year"])
+    assert m["load"]["established_range"] == [approx(m["load"]["models"][1]["speedup"])] * 2  # the 72B pair only

@@ -40,6 +40,4 @@ def test_node_local_formulas_and_the_outliers_formula_where_they_apply():
     assert (
         shown["Nodes of a job"] == "nodes = ceil(GPUs ÷ GPUs per node); GPUs per node as test.toml gives it, default 8"
     )
-    example = ROOT / "examples" / "schema-4"
-    if example.exists():  # the schema-4 example has an outlier run
-        assert "Without the outliers" in formulas(example)
+    assert "Without the outliers" in formulas(ROOT / "examples" / "node-local-72b")  # its candidate's run 4
