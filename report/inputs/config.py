@@ -313,14 +313,15 @@ def _lookalike_systems(reader: TableReader, systems: dict) -> None:
         )
 
 
-def _projections(reader: TableReader, value: object) -> tuple[ProjectionSpec, ...]:
+def _projections(reader: TableReader, value: object) -> tuple[ProjectionSpec | None, ...]:
+    """Each [[projections]] table, None in the place of one with a problem (so that later checks count right)."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         reader.problem("", "projections", "must be written as [[projections]] tables")
         return ()
     if len(value) > MAX_PROJECTIONS:  # before each is checked: twenty thousand took minutes and 4 GB
         reader.problem("", "projections", f"{len(value):,} projections; a report shows at most {MAX_PROJECTIONS:,}")
         return ()
-    specs = []
+    specs: list[ProjectionSpec | None] = []
     for index, item in enumerate(value):
         checked = reader.table(item, "projections", PROJECTION, index)
         if len(checked) == len(item) and {"name", "snapshot_gb"} <= checked.keys():
@@ -334,7 +335,9 @@ def _projections(reader: TableReader, value: object) -> tuple[ProjectionSpec, ..
     return tuple(specs)
 
 
-def _projection_gpus(reader: TableReader, projections: tuple, node_local: tuple[str, ...]) -> None:
+def _projection_gpus(
+    reader: TableReader, projections: tuple[ProjectionSpec | None, ...], node_local: tuple[str, ...]
+) -> None:
     """A projection without `gpus` while a save system is node-local: its time cannot be projected per node."""
     if not node_local:
         return
