@@ -32,6 +32,7 @@ class SignatureCheck:
     fingerprint: str  #: SHA-256 of the signer's certificate (DER), colon-separated hex, as pdfsig and browsers show it
     intact: bool  #: the signed bytes are unchanged (their digest is the one the signature signs)
     by_certificate: bool = True  #: the signature was made by the key of the certificate it carries
+    note: str | None = None  #: what a reader may object to that changes nothing here (the signing time, say)
 
 
 class SignatureRefused(Exception):
@@ -270,7 +271,26 @@ def _check(pdf: bytes) -> SignatureCheck | None:
     # the reader's trust store (Acrobat, pdfsig), which verify does not have.
     context = ValidationContext(trust_roots=[embedded.signer_cert], allow_fetching=False)
     status = validate_pdf_signature(embedded, context, skip_diff=True)
-    return SignatureCheck(signer, fingerprint, bool(status.intact), bool(status.intact and status.valid))
+    return SignatureCheck(
+        signer, fingerprint, bool(status.intact), bool(status.intact and status.valid), _time_note(embedded)
+    )
+
+
+def _time_note(embedded) -> str | None:
+    """The signing time the signature states, where it lies outside its certificate's validity (field test 4, C4)."""
+    try:
+        when = embedded.self_reported_timestamp
+        validity = embedded.signer_cert["tbs_certificate"]["validity"]
+        start, end = validity["not_before"].native, validity["not_after"].native
+    except Exception:  # no time stated, or a certificate that cannot be read: nothing to say
+        return None
+    if when is None or start <= when <= end:
+        return None
+    side = "before its certificate's validity begins" if when < start else "after its certificate expired"
+    return (
+        f"the signing time it states ({when:%Y-%m-%d %H:%M} UTC) is {side} ({start:%Y-%m-%d %H:%M} to"
+        f" {end:%Y-%m-%d %H:%M} UTC): a reader that checks the certificate at the signing time rejects the signature"
+    )
 
 
 def _refuse_partial(embedded, size: int, signer: str) -> None:

@@ -354,6 +354,8 @@ def _signature(data: bytes, outcome: Outcome) -> bool:
     if found is None:
         return False
     outcome.signature = f"signed by {found.signer}, certificate SHA-256 {found.fingerprint}"
+    if found.note is not None:
+        outcome.notes.append(found.note)
     if not found.intact:
         outcome.differences.append(f"the signature by {found.signer} does not match the bytes: changed after signing")
     elif not found.by_certificate:

@@ -336,3 +336,16 @@ def test_a_short_rsa_key_or_another_kind_is_refused_by_name(tmp_path):
     edwards = make_identity(tmp_path, ed25519.Ed25519PrivateKey.generate())
     with pytest.raises(SigningError, match=r"the key is not RSA \(Ed25519\); an RSA key and its certificate"):
         load(*edwards)
+
+
+def test_verify_notes_a_signing_time_outside_the_certificate(default_built, identity):
+    """attacks-5 V4: a report signed at a time its certificate did not cover verified without a word."""
+    assert check(sign(default_built.pdf, *identity, WHEN)).note is None
+    early = sign(default_built.pdf, *identity, dt.datetime(2025, 12, 31, tzinfo=dt.UTC))
+    note = (
+        "the signing time it states (2025-12-31 00:00 UTC) is before its certificate's validity begins (2026-01-01"
+        " 00:00 to 2036-01-01 00:00 UTC): a reader that checks the certificate at the signing time rejects the"
+        " signature"
+    )
+    assert check(early).note == note
+    assert note in verify_bytes(early).notes
