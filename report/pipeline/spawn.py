@@ -37,7 +37,8 @@ def start() -> tuple[subprocess.Popen, int]:
     # spun for 0.1 s of CPU while pandas was imported, taken from this process and the worker alike. Nothing here does
     # linear algebra (no BLAS call at all), so one thread: the same figures, 0.1 s of CPU less (issue 27).
     env.setdefault("OPENBLAS_NUM_THREADS", "1")
-    command = [sys.executable, "-m", "report.pipeline.worker", str(write)]
+    # its parent's PID: the worker ends with it (a build or verify killed with SIGKILL left it computing for seconds)
+    command = [sys.executable, "-m", "report.pipeline.worker", str(write), str(os.getpid())]
     try:
         with _sigint_ignored():
             process = subprocess.Popen(command, pass_fds=(write,), env=env, stdin=subprocess.PIPE)

@@ -98,9 +98,10 @@ class Drawer:
 
 
 def _ends_with(parent: int) -> None:
-    """Have the kernel end this process when the worker that forked it ends (Linux; elsewhere it ends once it finds
-    its pipes closed): a build stops a worker by killing it (an interrupt, a failure), and its drawer, which ignores
-    SIGINT as the worker does, went on drawing for a second, holding the command's standard error open."""
+    """Have the kernel end this process when `parent` ends (Linux; elsewhere it ends once it finds its pipes closed):
+    a build stops a worker by killing it (an interrupt, a failure), and its drawer, which ignores SIGINT as the worker
+    does, went on drawing for a second, holding the command's standard error open; a worker whose command was killed
+    (SIGKILL) went on computing for seconds. `parent` must be the process (its main thread) that started this one."""
     import ctypes
     import signal
 
@@ -168,13 +169,16 @@ def _without_3d() -> None:
 
 
 def main(argv: list[str]) -> int:
-    """Run the data side of one job, writing (kind, value) pairs to the file descriptor FD (`argv`: [FD]).
+    """Run the data side of one job, writing (kind, value) pairs to the file descriptor FD (`argv`: [FD, the PID of the
+    command that started it]).
 
     The job comes pickled on standard input (pipeline/build.py, `_Worker.send`), once this process has imported pandas:
     (folder, provenance, language) for a build, whose inputs it reads there, or (inputs, provenance, language) for
     verify's rebuild, which makes no HTML edition. No job (the command stopped first): it leaves quietly.
     """
     fd = int(argv[0])
+    if len(argv) > 1:  # the command that started it: the kernel ends this process with it (attacks-5 V3)
+        _ends_with(int(argv[1]))
     import report.inputs.joint_test  # noqa: F401  (pandas, imported here: before the fork, which the drawer inherits)
 
     mark("data", "started, pandas imported")
