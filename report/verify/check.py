@@ -360,8 +360,8 @@ def _signature(data: bytes, outcome: Outcome) -> bool:
         outcome.differences.append(f"the signature by {found.signer} does not match the bytes: changed after signing")
     elif not found.by_certificate:
         outcome.differences.append(
-            f"the signature by {found.signer} was not made with the key of its own certificate (the bytes it covers"
-            " are unchanged): it was signed with another key, and every reader finds it invalid"
+            f"the signature by {found.signer} does not verify with its own certificate, though the bytes it covers are"
+            " unchanged: it was made with another key (or its value was altered), and every reader finds it invalid"
         )
     return True
 

@@ -302,9 +302,9 @@ def test_a_signature_by_another_key_is_said_to_be_so_not_a_change_after_signing(
     found = check(forged)
     assert (found.intact, found.by_certificate) == (True, False)
     assert verify_bytes(forged).differences == [
-        "the signature by Common Name: Joint Test Lab, Organization: Example Storage was not made with the key of its"
-        " own certificate (the bytes it covers are unchanged): it was signed with another key, and every reader finds"
-        " it invalid"
+        "the signature by Common Name: Joint Test Lab, Organization: Example Storage does not verify with its own"
+        " certificate, though the bytes it covers are unchanged: it was made with another key (or its value was"
+        " altered), and every reader finds it invalid"
     ]
 
 
