@@ -235,6 +235,21 @@ def build_session(args: argparse.Namespace, argv: list[str]):
     original, config, bom = session.read_config(data_dir)
     request = _request(args, config)
     path = _target(args, request.clients)
+    stale = _stale_notes(path) if path.is_dir() else ()
+    try:
+        made = _checked_session(args, argv, data_dir, original, config, bom, request, path)
+    except Refused as exc:
+        if not stale:
+            raise
+        notes = "\n".join(f"note: {note}" for note in stale)
+        raise Refused(f"{exc}\n{notes}", exc.status) from None
+    made.notes += stale
+    return made
+
+
+def _checked_session(args, argv, data_dir: Path, original: str, config, bom: bool, request: Request, path: Path):
+    from report.measure import session
+
     sizes = plan.sizes(request)
     existing.check_values(request)
     existing.check(existing.read(data_dir, config), config, request, sizes)
@@ -286,7 +301,6 @@ def build_session(args: argparse.Namespace, argv: list[str]):
             " so. If it is memory (a RAM disk on the servers, a tmpfs behind a network file system), name it in"
             " [systems] not_durable",
         )
-    made.notes += _stale_notes(path) if local else ()
     return made
 
 
@@ -378,14 +392,31 @@ def _illustrative_notes(config, phases: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
+_LEFT_FILE = re.compile(r"\.report-measure-(probe-\d+\.(room|direct)|\d+-\d+\.\w+\.\d+\.\d+)$")
+
+
 def _stale_notes(path: Path) -> tuple[str, ...]:
-    stale = sorted(p.name for p in path.glob("report-measure-*") if p.is_dir())
-    if not stale:
+    """What a killed session left in --path (a scratch folder, a probe's reserved file, a server's data files):
+    named, never removed (another session may be using it)."""
+    try:
+        entries = sorted(os.scandir(path), key=lambda e: e.name)
+    except OSError:
         return ()
-    return (
-        f"{path} holds {', '.join(stale)}, left by a session that was killed (or one still running): remove it"
-        " once no measure is running there",
-    )
+    folders = [e.name for e in entries if e.name.startswith("report-measure-") and e.is_dir(follow_symlinks=False)]
+    files = [e.name for e in entries if _LEFT_FILE.search(e.name) and e.is_file(follow_symlinks=False)]
+    notes = []
+    if folders:
+        notes.append(
+            f"{path} holds {', '.join(folders)}, left by a session that was killed (or one still running): remove it"
+            " once no measure is running there"
+        )
+    if files:
+        shown = ", ".join(files[:6]) + (f" and {len(files) - 6} more" if len(files) > 6 else "")
+        notes.append(
+            f"{path} holds {shown}: files of measure's probe or runs that a killed session (or one still running)"
+            " left behind; remove them once no measure is running there"
+        )
+    return tuple(notes)
 
 
 # fio reads a job file's values with `#` and `;` starting a comment, `${…}` expanded, `\` kept and `:` separating
@@ -441,6 +472,13 @@ def dry_run(s, out) -> None:
 
 def run(args: argparse.Namespace, argv: list[str]) -> int:
     """The command; its exit status (0 done, 1 test.toml invalid, 2 usage, 3 the machine, 130 stopped)."""
+    from report.measure import session
+
+    with session.stopped_as_interrupt():
+        return _run(args, argv)
+
+
+def _run(args: argparse.Namespace, argv: list[str]) -> int:
     from report.measure import session
     from report.measure.progress import Progress
 

@@ -275,33 +275,136 @@ class Server:
 PROBE_TIMEOUT_S = 30
 
 
+PROBE_PREFIX = "report-measure-probe"  #: the probe's file names: <host>.report-measure-probe-<pid>.<job>
+
+
 def servers(fio: str, hosts: tuple[str, ...], folder: str, host_bytes: int) -> tuple[Server, ...]:
     """Each fio server probed in turn with a small job in `folder`: it answers, the folder exists there and has room
-    for `host_bytes`; every problem found is named at once, before anything runs."""
+    for `host_bytes`; then, with several hosts, every host reserves its share at once (hosts that share one file
+    system need the sum). Every problem found is named at once, before anything runs. Whatever way this ends (a
+    refusal, Ctrl-C, SIGHUP, SIGTERM), the probe's files are removed from every server that answered."""
     import tempfile
 
     found, problems = [], []
+    prefix = f"{PROBE_PREFIX}-{os.getpid()}"
+    alone = len(hosts) == 1
     with tempfile.TemporaryDirectory(prefix="report-measure-probe-") as temp:
         job = Path(temp) / "probe.fio"
-        job.write_text(plan.probe_file(folder, host_bytes, f"report-measure-probe-{os.getpid()}"), encoding="utf-8")
-        for host in hosts:
-            server, problem = _probe_one(fio, host, job, folder, host_bytes)
-            if problem is None:
-                found.append(server)
-            else:
-                problems.append(problem)
+        job.write_text(plan.probe_file(folder, host_bytes, prefix), encoding="utf-8")
+        ended = False
+        try:
+            for host in hosts:
+                server, problem = _probe_one(fio, host, job, folder, host_bytes)
+                if problem is None:
+                    found.append(server)
+                else:
+                    problems.append(problem)
+            if not problems and not alone:
+                # one file system shared by all needs each share and its 2%, and the fixed margin once
+                share = host_bytes - plan.FREE_MARGIN_BYTES + -(-plan.FREE_MARGIN_BYTES // len(hosts))
+                problem = _room_together(fio, hosts, folder, share, Path(temp), prefix)
+                problems += [problem] if problem is not None else []
+            ended = not problems
+        finally:
+            if not ended:  # a stopped or failed probe leaves its files on the server: removed, bounded in time
+                remove_files(fio, hosts, folder, prefix, ("room", "direct"), Path(temp))
     if problems:
         raise Refused("\n".join([*problems, "Nothing was run."]))
     return tuple(found)
+
+
+def remove_files(fio: str, hosts: tuple[str, ...], folder: str, prefix: str, jobs: tuple[str, ...], temp: Path) -> None:
+    """A job on every host that opens each of these names (`<host>.<prefix>.<job>`), writes one block and unlinks
+    it: what a stopped fio left behind goes. Ctrl-C and the stop signals wait for it (a few seconds at most)."""
+    import signal
+
+    job = temp / "remove.fio"
+    lines = ["[global]", f"directory={plan.fio_path(folder)}", "ioengine=psync", "bs=4096", "size=4096", "rw=write"]
+    lines += ["unlink=1", "thread=1", f"filename_format={prefix}.$jobname", *(f"[{name}]" for name in jobs)]
+    job.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    stops = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, n)]
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in stops}
+    try:
+        for host in hosts:
+            command = [fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                subprocess.run(command, capture_output=True, timeout=REMOVE_TIMEOUT_S, start_new_session=True)
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+REMOVE_TIMEOUT_S = 15
+HOLD_S = 2  #: how long each host holds its reservation while the others take theirs
+
+
+def _room_together(fio: str, hosts: tuple[str, ...], folder: str, host_bytes: int, temp: Path, prefix: str):
+    """Every host reserves its largest file set at the same moment and holds it: hosts writing into one shared file
+    system need the sum of their shares there (field test S6: each host's share fitted, the save filled a tmpfs)."""
+    job = temp / "together.fio"
+    lines = ["[global]", f"directory={plan.fio_path(folder)}", "ioengine=psync", "bs=4096", "rw=write"]
+    lines += ["io_size=8192", f"thinktime={HOLD_S}s", "unlink=1", "thread=1", f"filename_format={prefix}.$jobname"]
+    lines += ["[room]", f"size={max(host_bytes, 4096)}", "fallocate=posix"]
+    job.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    command = [fio, *(part for host in hosts for part in (f"--client={host}", str(job)))]
+    command += ["--output-format=json", "--eta=never"]
+    try:
+        done = _client(command, PROBE_TIMEOUT_S + HOLD_S * 2)
+    except subprocess.TimeoutExpired:
+        return (
+            f"the fio servers did not all answer within {PROBE_TIMEOUT_S + HOLD_S * 2} s while reserving room at once"
+        )
+    text = done.stdout + "\n" + done.stderr
+    room = {str(e.get("hostname")): e for e in _client_stats(text) if e.get("jobname") == "room"}
+    short = [plan.host_of(h) for h in hosts if room.get(plan.host_of(h), {"error": 1}).get("error")]
+    said = [line.strip() for line in text.splitlines() if "fio:" in line and "{" not in line]
+    # fio goes on when posix_fallocate fails (it only says so): its line is the finding, wherever it came from
+    failed = [line for line in said if "fallocate" in line and ("fails" in line or "No space" in line)]
+    if done.returncode == 0 and not short and not failed:
+        return None
+    total = host_bytes * len(hosts)
+    who = f"{', '.join(short)} found" if short else f"{len(failed)} of them found" if failed else "they found"
+    return (
+        f"--path {folder}: the {len(hosts)} hosts' file sets need {total / 1e9:.3g} GB at once ({len(hosts)} ×"
+        f" {host_bytes / 1e9:.3g} GB, the margin shared); reserving them all at the same time, {who} no room"
+        f" ({_first(said, 'fallocate')}): the hosts share one file system, or its free space is short: free space,"
+        " or measure a smaller size or with fewer hosts"
+    )
+
+
+def _client(command: list[str], timeout: float) -> subprocess.CompletedProcess:
+    """fio's client run to its end; on Ctrl-C or a stop signal it is asked to stop (SIGINT, which it passes to the
+    servers) rather than killed, so the servers' jobs end and the caller can remove their files."""
+    import signal
+
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = child.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        child.send_signal(signal.SIGINT)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.communicate(timeout=10)
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+        raise
+    except BaseException:
+        if child.poll() is None:
+            child.send_signal(signal.SIGINT)
+            try:
+                child.communicate(timeout=10)
+            except BaseException:
+                child.kill()
+                child.wait()
+        raise
+    return subprocess.CompletedProcess(command, child.returncode, out, err)
 
 
 def _probe_one(fio: str, host: str, job: Path, folder: str, host_bytes: int):
     name, port = plan.host_of(host), plan.port_of(host)
     command = [fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
     try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=PROBE_TIMEOUT_S, check=False, start_new_session=True
-        )
+        done = _client(command, PROBE_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return None, (
             f"fio server {name} port {port}: no answer in {PROBE_TIMEOUT_S} s (is `fio --server` running there, and"

@@ -247,6 +247,26 @@ def record_if_all_finished(s: Session) -> str:
 STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, n))
 
 
+@contextlib.contextmanager
+def stopped_as_interrupt():
+    """From measure's first line: SIGTERM, SIGHUP and SIGQUIT stop it as Ctrl-C does (KeyboardInterrupt), so a
+    dropped ssh session while test.toml is read or the servers are probed still cleans up and says so; a signal
+    ignored when measure started (nohup's SIGHUP) stays ignored."""
+
+    def interrupt(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = {}
+    for sig in STOP_SIGNALS[1:]:
+        if signal.getsignal(sig) != signal.SIG_IGN:
+            previous[sig] = signal.signal(sig, interrupt)
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
 class Stop:
     """Ctrl-C (SIGINT), SIGTERM, and SIGHUP or SIGQUIT (a dropped ssh session) while measuring: remembered, passed
     on to fio once, acted on between polls."""
@@ -258,7 +278,8 @@ class Stop:
 
     def __enter__(self) -> Stop:
         for sig in STOP_SIGNALS:
-            self._old[sig] = signal.signal(sig, self._handle)
+            if signal.getsignal(sig) != signal.SIG_IGN:  # nohup's SIGHUP stays ignored: the session goes on
+                self._old[sig] = signal.signal(sig, self._handle)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -557,7 +578,7 @@ def glob_escape(text: str) -> str:
 def _finish(s: Session, jobs: dict[str, Path]) -> None:
     """Last record (with why the session stopped); then, whatever that record does, the scratch folder removed and
     the job files of a session that recorded nothing."""
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOP_SIGNALS}  # cleaning up is not stopped
     try:
         with contextlib.suppress(Refused, OSError):  # already said, or the reason the session is ending
             record(s)
@@ -572,4 +593,5 @@ def _finish(s: Session, jobs: dict[str, Path]) -> None:
             for folder in (s.raw, s.raw.parent):
                 with contextlib.suppress(OSError):  # only when empty: rmdir refuses otherwise
                     folder.rmdir()
-        signal.signal(signal.SIGINT, previous)
+        for sig, old in previous.items():
+            signal.signal(sig, old)

@@ -38,9 +38,18 @@ SIZES = ["--writers", "2", "--snapshot-gb", "0.016", "--load-gb", "0.008", "--su
 
 
 def free_port(address: str) -> int:
-    with socket.socket() as s:
-        s.bind((address, 0))
-        return s.getsockname()[1]
+    """A port nobody listens on, picked at random in 20000-60000 (other jobs on this machine use fio's defaults)."""
+    import random
+
+    for _ in range(100):
+        port = random.randint(20000, 60000)
+        with socket.socket() as s:
+            try:
+                s.bind((address, port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port on {address}")
 
 
 @contextlib.contextmanager
@@ -346,3 +355,85 @@ def test_a_run_past_its_time_limit_is_stopped_and_rejected(places):
     assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
     assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == ["save-1.json", "save.fio"]
     assert list(disk.iterdir()) == []
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGHUP, signal.SIGTERM])
+def test_a_stop_while_probing_the_servers_leaves_no_file_on_them(places, servers, stop):
+    """C17: Ctrl-C while measure probed the servers said "nothing was written" but left the probe's reserved file
+    (posix_fallocate'd to the host's whole file set) in --path; SIGHUP then killed measure outright (exit 129, no
+    message), its handlers being set only once the runs started."""
+    root, disk, _ = places
+    folder = new_folder(root, f"stop-probing-{stop.name}")
+    wrapper = root / "slow-probe-fio"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = --version ]; then exec fio --version; fi\n'
+        'for a in "$@"; do case "$a" in *probe.fio)\n'
+        '  sed -i "s/^fallocate=posix$/fallocate=posix\\nio_size=8192\\nthinktime=5s/" "$a";; esac; done\n'
+        'exec fio "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    options = ["--phases", "save", "--runs", "1", *SIZES[:4], "--gpus", "8", "--fio", str(wrapper)]
+    child = subprocess.Popen(
+        measure(folder, "Local disk", disk, servers, *options), cwd=ROOT, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not any(".report-measure-probe-" in p.name for p in disk.iterdir()):
+            assert child.poll() is None and time.monotonic() < deadline, child.stderr.read()
+            time.sleep(0.02)
+        child.send_signal(stop)
+        _, errors = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 130, errors
+    assert errors.strip().endswith("interrupted; nothing was written") and "Traceback" not in errors
+    assert list(disk.iterdir()) == []  # the reserved file and the O_DIRECT probe's file removed on the server
+    assert (folder / "test.toml").read_text() == TOML and not (folder / "raw").exists()
+    assert settled(servers, folder)
+
+
+def test_files_a_killed_session_left_on_the_path_are_named_by_the_next(places, servers):
+    """C17: the next session looked only for report-measure-* folders, so the probe's file stayed unnamed."""
+    root, disk, _ = places
+    folder = new_folder(root, "left-files")
+    left = [disk / "127.0.0.2.report-measure-probe-4242.room", disk / "127.0.0.3.report-measure-99-1765.ckpt.0.0"]
+    for path in left:
+        path.write_bytes(b"x")
+    try:
+        done = run(measure(folder, "Local disk", disk, servers, "--phases", "save", "--runs", "1", *SIZES[:4],
+                           "--gpus", "8"))  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert f"measure: note: {disk} holds {left[0].name}, {left[1].name}: files of measure's probe" in done.stderr
+        assert all(path.exists() for path in left)  # named, not removed: another session may be using them
+    finally:
+        for path in left:
+            path.unlink(missing_ok=True)
+
+
+def test_hosts_writing_into_one_file_system_need_room_for_all_of_them(places, servers, tmp_path):
+    """Field test S6: with --client the free space was checked per host; two hosts' shares of a shared tmpfs each
+    fitted, their sum did not, and run 1's save ran into ENOSPC on the customer's file system."""
+    root, _, _ = places
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=400m", "tmpfs", str(shared)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        folder = new_folder(root, "shared-room")
+        # 0.5 GB over 2 hosts × 2 writers: 4 files of 119 MiB; each host needs 238 MiB + 2% + 64 MiB = 322 MB (fits
+        # in 400 MiB alone); both at once 2 × (238 MiB + 2%) + 64 MiB = 576 MB (does not)
+        options = ["--phases", "save", "--runs", "1", "--writers", "2", "--snapshot-gb", "0.5", "--gpus", "8"]
+        done = run(measure(folder, "RAM disk", shared, servers, *options, "--allow-not-durable"))
+        assert done.returncode == 3, done.stderr
+        assert (
+            f"measure: --path {shared}: the 2 hosts' file sets need 0.576 GB at once (2 × 0.288 GB, the margin shared)"
+            in done.stderr
+        )
+        assert "found no room" in done.stderr and done.stderr.rstrip().endswith("Nothing was run.")
+        assert list(shared.iterdir()) == [] and (folder / "test.toml").read_text() == TOML
+        assert settled(servers, folder)
+    finally:
+        subprocess.run(["umount", str(shared)], check=False)
