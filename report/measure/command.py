@@ -258,6 +258,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     local = path.is_dir()
     free, total = probe.free_bytes(path) if local else (None, None)
     _check_room(args, request, sizes, path, free)
+    _check_folder_room(data_dir, request)
     mount = probe.mount_of(path) if local else None
     judged = probe.durability(path) if local else probe.Durability(unknown=("not-here",))
     memory = _english(words.memory_words, judged.memory) if judged.memory is not None else None
@@ -381,6 +382,18 @@ def _check_room(args: argparse.Namespace, request: Request, sizes, path: Path, f
         )
     if not args.dry_run and not os.access(path, os.W_OK | os.X_OK):
         raise Refused(f"--path {path}: this user cannot write there")
+
+
+def _check_folder_room(data_dir: Path, request: Request) -> None:
+    """C10: the joint-test folder takes fio's outputs after every run: its disk must hold them (and a margin)."""
+    needed = existing.output_bytes(request) + (1 << 20)
+    free = shutil.disk_usage(data_dir).free
+    if free < needed:
+        raise Refused(
+            f"{data_dir} has {free / 1e6:.3g} MB free; this session's outputs (fio's JSON and logs under raw/,"
+            f" test.toml) need about {needed / 1e6:.3g} MB: free space there, or measure fewer runs. Nothing was"
+            " written"
+        )
 
 
 def _illustrative_notes(config, phases: tuple[str, ...]) -> tuple[str, ...]:

@@ -100,6 +100,13 @@ def _reported_sizes(data_dir: Path, config: TestConfig, spec) -> frozenset[float
     return frozenset(float(v) for v in imported.rows.get(spec.table, {}).get(column, []))
 
 
+#: jobs fio runs in one process (its own limit is 4096: 4095 already fails to set up its shared memory)
+LOCAL_MAX_JOBS = 4000
+#: jobs asked of one fio server: its default shared memory (smalloc, 16 MiB) holds about 800 of these jobs, beyond
+#: which it runs part of them and says "smalloc: OOM" (C13: 739 of 2000 ran)
+SERVER_MAX_JOBS = 600
+
+
 def check_values(request: Request) -> None:
     """Values beyond any measurement, refused before they reach test.toml (a float holds whole numbers exactly up to
     2^53; the build refuses sizes beyond 10^12 GB)."""
@@ -112,6 +119,21 @@ def check_values(request: Request) -> None:
         if value > 1_000_000:
             option = "concurrent-jobs" if name == "concurrent" else name
             raise refuse_usage(f"--{option} {value}: beyond any joint test (at most 1,000,000)")
+    jobs = request.writers * request.concurrent
+    limit = SERVER_MAX_JOBS if request.clients else LOCAL_MAX_JOBS
+    if jobs > limit:
+        asked = f"--writers {request.writers}" + (
+            f" × --concurrent-jobs {request.concurrent}" if request.concurrent > 1 else ""
+        )
+        where = (
+            "a fio server runs about 800 such jobs in its default shared memory and only part of them beyond that"
+            if request.clients
+            else "fio runs at most 4096 jobs in one process"
+        )
+        raise refuse_usage(
+            f"{asked} is {jobs} fio jobs on {'each host' if request.clients else 'this machine'}; {where}, so at"
+            f" most {limit} are asked of it: lower --writers or --concurrent-jobs"
+        )
     if request.sustain_s > 7 * 86400:
         raise refuse_usage(f"--sustain-s {request.sustain_s}: at most a week (604800 s) per sustained write")
     if request.window_ms > request.sustain_s * 1000:
@@ -188,3 +210,15 @@ def _check_both_load(rows: list[Rows], config: TestConfig, r: Request) -> list[s
         f' "{r.load_model}" on "{r.platform}", which "{other}" never loaded, and both load systems must load each'
         f' model: give --load-model "{model}" --platform "{platform}" (or load "{r.load_model}" on "{other}" too)'
     ]
+
+
+def output_bytes(request: Request) -> int:
+    """A generous estimate of what the session writes into the joint-test folder: fio's JSON per run (a few KiB per
+    job and host), the sustained writes' window logs (about 40 bytes a window per job), the job files, test.toml."""
+    jobs = request.writers * request.concurrent * request.hosts
+    per_run = (16 << 10) + jobs * (8 << 10)
+    total = request.runs * per_run * (len(request.phases) + ("load" in request.phases))
+    if "sustain" in request.phases:
+        windows = request.sustain_s * 1000 // max(1, request.window_ms) + 2
+        total += request.runs * windows * 40 * request.writers * request.hosts
+    return total + (256 << 10)

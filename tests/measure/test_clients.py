@@ -437,3 +437,45 @@ def test_hosts_writing_into_one_file_system_need_room_for_all_of_them(places, se
         assert settled(servers, folder)
     finally:
         subprocess.run(["umount", str(shared)], check=False)
+
+
+def test_the_folder_removed_on_the_servers_between_runs_is_named(places, servers):
+    """C7: --path removed between two runs: fio said '<vm> fio: DIR is not a directory' and wrote an empty result;
+    measure said 'raw/…/save-2.json: raw/…/save-2.json:8: write.io_bytes: no job has a write phase'."""
+    root, disk, _ = places
+    folder = new_folder(root, "vanishes")
+    path = disk / "ckpt"
+    path.mkdir()
+    wrapper = root / "removing-fio"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = --version ]; then exec fio --version; fi\n'
+        f'if [ "$MEASURE_RUN" = 2 ]; then rm -rf "{path}"; fi\n'
+        'exec fio "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    options = ["--phases", "save", "--runs", "3", *SIZES[:4], "--gpus", "8", "--fio", str(wrapper)]
+    done = run(measure(folder, "Local disk", path, servers, *options))
+    assert done.returncode == 3, done.stderr
+    first = done.stderr.splitlines()[0]
+    assert first.startswith(f"measure: raw/local-disk/save-2.json: --path {path} no longer exists on 127.0.0.2,")
+    assert "is not a directory" in first and "removed or unmounted during the session" in first
+    assert first.count("save-2.json") == 1
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
+    assert settled(servers, folder)
+
+
+@pytest.mark.parametrize("concurrent", ["1000", "2000"])
+def test_more_jobs_than_a_fio_server_holds_are_refused_up_front(places, servers, concurrent):
+    """C13: 4095 concurrent jobs through a server ended in 'fio server 127.0.0.2 stopped answering' (the server was
+    fine: fio had said 'maximum number of jobs reached'); 2000 ran 739 of the jobs (smalloc: OOM) and were refused
+    by their byte count alone. Nothing checked K against fio's limit before running."""
+    root, disk, _ = places
+    folder = new_folder(root, f"many-jobs-{concurrent}")
+    before = listing(folder, disk)
+    options = ["--concurrent-jobs", concurrent, "--runs", "1", "--writers", "1", "--snapshot-gb", "0.001048576"]
+    done = run(measure(folder, "Local disk", disk, servers[:1], *options, "--gpus", "8"))
+    assert done.returncode == 2, done.stderr
+    assert f"--writers 1 × --concurrent-jobs {concurrent} is {concurrent} fio jobs on each host" in done.stderr
+    assert "at most 600 are asked of it" in done.stderr and listing(folder, disk) == before

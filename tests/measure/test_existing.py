@@ -68,11 +68,13 @@ def test_a_gpu_count_other_than_the_rows_of_the_model_is_refused(tmp_path, capsy
         (["--gpus", str(2**53)], f"--gpus {2**53}: beyond any training job"),
         (["--gpus", str(2**52), "--concurrent-jobs", "4"], f"--gpus {2**52}: beyond any training job"),
         (["--gpus", "8", "--snapshot-gb", "1e300"], "--snapshot-gb 1e+300: must be a size in GB above 0"),
+        (["--gpus", "8", "--writers", "5000"], "--writers 5000 is 5000 fio jobs on this machine; fio runs at most"),
+        (["--gpus", "1", "--concurrent-jobs", "2001", "--writers", "2"], "--writers 2 × --concurrent-jobs 2001 is"),
     ],
 )
 def test_values_beyond_any_measurement_are_refused(tmp_path, capsys, extra, message):
     folder = new_folder(tmp_path, "jt")
-    options = ["--phases", "save", "--writers", "1", "--snapshot-gb", "0.001", *extra]
+    options = ["--phases", "save", "--snapshot-gb", "0.001", *extra]
     assert measure(folder, "Local disk", tmp_path, *options) == 2
     assert message in capsys.readouterr().err
     assert (folder / "test.toml").read_text() == TOML and not (folder / "raw").exists()

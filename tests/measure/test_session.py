@@ -631,3 +631,64 @@ def test_a_file_system_on_a_loop_device_over_tmpfs_is_memory(loop_on_tmpfs, tmp_
     config = tomllib.loads((folder / "test.toml").read_text())
     assert config["systems"]["not_durable"] == ["RAM disk"]
     assert "not durable: ext4 (/dev/loop" in config["environment"]["RAM disk: durability"]
+
+
+@pytest.fixture
+def small_tmpfs(tmp_path):
+    """A tmpfs of 8 MiB for the joint-test folder itself (root needed)."""
+    place = tmp_path / "small"
+    place.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(place)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here (root is needed): {mounted.stderr.decode().strip()}")
+    try:
+        yield place
+    finally:
+        subprocess.run(["umount", str(place)], check=False)
+
+
+def test_the_joint_test_folders_disk_filling_up_is_named_as_such(places, small_tmpfs, capsys):
+    """C10: the joint-test folder's own disk filled after run 1; measure said 'fio's output cannot be read: is not
+    fio JSON output' instead of naming the full disk."""
+    root, disk, _ = places
+    folder = new_folder(small_tmpfs, "jt")
+    fio = wrapped_fio(root / "filling-fio", f"dd if=/dev/zero of='{small_tmpfs}/filler' bs=64k 2>/dev/null")
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--fio", fio, "--phases", "save"]
+    args += ["--runs", "3", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]
+    assert main(args) == 3
+    message = capsys.readouterr().err
+    assert "raw/local-disk/save-2.json: the joint-test folder's disk is full (tmpfs mounted at" in message
+    assert "is not fio JSON output" not in message and "measure: 1 save run(s) finished before it are recorded" in (
+        message
+    )
+    assert [t["files"] for t in tomllib.loads((folder / "test.toml").read_text())["import"]] == [
+        ["raw/local-disk/save-1.json"]
+    ]
+    assert list(disk.iterdir()) == []
+    # a session into a folder without room for its outputs is refused before it runs
+    before = listing(folder, disk)
+    assert main(args) == 3
+    assert "this session's outputs (fio's JSON and logs under raw/, test.toml) need about" in capsys.readouterr().err
+    assert listing(folder, disk) == before
+
+
+def test_fios_own_reason_is_named_when_it_gives_up(tmp_path):
+    """C13: fio's client printed 'maximum number of jobs reached' and then 'client: host=… disconnected'; measure
+    blamed the server ('stopped answering'). A run short of bytes after 'smalloc: OOM' said only the byte count."""
+    from report.measure import session as measured
+    from tests.measure.test_words import a_session
+
+    s = a_session(clients=("127.0.0.2,8765",))
+    out = tmp_path / "save-1.json"
+    out.with_suffix(".stderr").write_text("")
+    out.write_text(
+        "error: maximum number of jobs reached.\nfio: failed to setup shm segment\n"
+        "client: host=127.0.0.2 disconnected\n"
+    )
+    s.raw = tmp_path
+    why = measured._failed_why(s, out)
+    assert why == "error: maximum number of jobs reached.; fio: failed to setup shm segment"
+    out.write_text("<vm> smalloc: OOM. Consider using --alloc-size to increase the shared memory available.\n{}\n")
+    assert measured._reasons(measured._said(out)) == (
+        " (fio: smalloc: OOM. Consider using --alloc-size to increase the shared memory available.)"
+    )
