@@ -25,8 +25,7 @@ from pathlib import Path
 
 from report.i18n import activate
 from report.inputs.config import FILE, TestConfig, parse_config
-from report.inputs.ingest import fio as fio_json
-from report.measure import plan, probe, words
+from report.measure import outcome, plan, probe, words
 from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
 from report.measure.probe import Refused, refuse_usage
 from report.measure.progress import Progress
@@ -37,7 +36,6 @@ _OUTPUT = re.compile(r"^(save|restore|load|sustain)-(\d+)\.json$")
 _JOB_FILE = re.compile(r"^(?:save|restore|load|sustain|prepare)(?:-(\d+))?\.fio$")
 #: what fio's client prints when a server stops answering (it then waits for it for ever)
 _TIMED_OUT = re.compile(r"client (\S+) timed out|client <([^>]+)>: timeout")
-_DISCONNECTED = re.compile(r"client: host=(\S+) disconnected")
 
 
 @dataclass(frozen=True)
@@ -353,7 +351,7 @@ def _die_with_parent() -> None:
 
 def _hung(s: Session, out: Path, elapsed: float, limit: float) -> str | None:
     """Why a running fio is to be stopped (a server stopped answering; no result within the limit), else None."""
-    if s.request.clients and (m := _TIMED_OUT.search(_said(out))):
+    if s.request.clients and (m := _TIMED_OUT.search(outcome.fio_said(out))):
         return f"fio server {m.group(1) or m.group(2)} stopped answering (fio: {m.group(0)})"
     if elapsed > limit:
         return (
@@ -393,95 +391,6 @@ def _read_counters(pid: int) -> int | None:
     values = [processes.status_field(p, "rchar") for p in processes.tree(pid)]
     counted = [int(v) for v in values if v is not None and v.isdigit()]
     return sum(counted) if counted else None
-
-
-def check_output(s: Session, step: Step, out: Path) -> fio_json.FioRun:
-    """The finished run read the way the import will read it, and the bytes it moved checked against the plan; a
-    run that cannot be used says why in the words of what happened (the folder gone on a server, the joint-test
-    folder's disk full, fio's own reason), not only what the output lacks."""
-    name = f"{s.raw_name}/{out.name}"
-    said = _said(out)
-    if (gone := _folder_gone(s, said)) is not None:
-        raise Refused(f"{name}: {gone}; the run is not recorded")
-    if not out.is_file() or out.stat().st_size == 0:
-        raise Refused(f"{name}: {_full(s) or 'fio ended without writing its output'}; the run is not recorded")
-    parsed, problems = fio_json.read_json(name, out.read_bytes())
-    if parsed is None:
-        why = _full(s) or f"fio's output cannot be read: {'; '.join(p.message for p in problems)}"
-        raise Refused(f"{name}: {why}")
-    direction = fio_json.READ if step.phase in ("load", "restore") else fio_json.WRITE
-    logs = {n: (s.data_dir / n).read_bytes() for n in fio_json.log_names(name, parsed) if (s.data_dir / n).is_file()}
-    result, problems = fio_json.parse_run(name, parsed, logs, direction, step.phase == "sustain")
-    if result is None or problems:
-        found = "; ".join(_unnamed(str(p), name) for p in problems)
-        raise Refused(f"{name}: {found}{_reasons(said)}")
-    expected = s.sizes.planned(step.phase, s.request.ranks, s.request.concurrent)
-    hosts = {plan.host_of(h) for h in s.request.clients}
-    missing = sorted(hosts - {j.host for j in parsed.jobs})
-    if missing:
-        raise Refused(f"{name}: no result from {', '.join(missing)}{_reasons(said)}: the run is not recorded")
-    if expected is not None and result.size_bytes != expected:
-        moved = f"fio moved {result.size_bytes} of {expected} bytes{_reasons(said)}"
-        raise Refused(f"{name}: {moved}: the run is not recorded")
-    if step.phase == "sustain" and result.t_s is None:
-        raise Refused(f"{name}: the sustained write left no bandwidth samples (a run shorter than one log window?)")
-    return result
-
-
-def _unnamed(problem: str, name: str) -> str:
-    """A problem's text without the file's name in front, when the message names it already (C7: named twice)."""
-    return problem[len(name) :].lstrip(":") if problem.startswith(f"{name}:") else problem
-
-
-#: what fio says when it cannot run every job or gives up: its own reason, surfaced where a run is refused (C13)
-_FIO_REASONS = re.compile(
-    r"maximum number of jobs|smalloc: OOM|failed to setup shm|--alloc-size|No space left|Cannot allocate memory"
-    r"|Too many open files|Permission denied|Read-only file system|is not a directory|failed parsing",
-)
-
-
-def _reasons(said: str) -> str:
-    """fio's own reasons among what it said, as a parenthesis, or nothing."""
-    lines = [line.strip() for line in said.splitlines() if _FIO_REASONS.search(line)]
-    lines = list(dict.fromkeys(re.sub(r"^<[^>]*>\s*", "", line) for line in lines))
-    return f" (fio: {'; '.join(lines[:3])[:300]})" if lines else ""
-
-
-def _folder_gone(s: Session, said: str) -> str | None:
-    """C7: --path removed (or unmounted) on a server during the session: fio says the folder is not a directory and
-    writes an empty result."""
-    if not re.search(r"is not a directory|failed parsing directory", said):
-        return None
-    where = f"on {', '.join(plan.host_of(h) for h in s.request.clients)}" if s.request.clients else "here"
-    return (
-        f"--path {s.path} no longer exists {where} (fio: {_first_line(said, 'directory')}): it was removed or"
-        " unmounted during the session; mount or create it again, then measure again"
-    )
-
-
-def _first_line(text: str, word: str) -> str:
-    line = next((line.strip() for line in text.splitlines() if word in line), "")
-    return re.sub(r"^<[^>]*>\s*", "", line)
-
-
-#: below this much free space, the joint-test folder's disk is taken as full when fio's output is missing or cut
-FULL_BYTES = 1 << 20
-
-
-def _full(s: Session) -> str | None:
-    """C10: the joint-test folder's own disk full, named as such (fio could not write its output there)."""
-    try:
-        free = shutil.disk_usage(s.raw).free
-    except OSError:
-        return None
-    if free >= FULL_BYTES:
-        return None
-    mount = probe.mount_of(s.raw)
-    on = f" ({mount.source} mounted at {mount.point})" if mount is not None else ""
-    return (
-        f"the joint-test folder's disk is full{on}, {free:,} bytes free, so fio could not write its output there:"
-        f" free space on it (test.toml and raw/ are written after every run)"
-    )
 
 
 def clear(folder: Path) -> None:
@@ -569,12 +478,12 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             _discard(out)
             break
         if status != 0:
-            reason = _failed_why(s, out)
+            reason = outcome.failed_why(s, out)
             _discard(out)
             s.failure = f"fio failed in {PHASE_WORDS[step.phase]} run {step.run}: {reason}"
             raise Refused(s.failure)
         try:
-            result = check_output(s, step, out) if step.phase != "prepare" else None
+            result = outcome.check_output(s, step, out) if step.phase != "prepare" else None
         except Refused as exc:
             _discard(out)  # a rejected run leaves nothing in raw/ either
             s.failure = str(exc)
@@ -591,39 +500,6 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
         s.interrupted_in = s.interrupted_in or next((t for t in steps if t not in s.done), None)
         return 130
     return 0
-
-
-def _said(out: Path) -> str:
-    """What fio said: its standard error, and the lines before the JSON in its output (fio's client prints its
-    messages about the servers there)."""
-    text = ""
-    for path in (out.with_suffix(".stderr"), out):
-        with contextlib.suppress(OSError):
-            said = path.read_text(errors="replace")
-            start = re.search(r"^\{", said, re.MULTILINE)
-            text += (said[: start.start()] if start else said) + "\n"
-    return text
-
-
-def _failed_why(s: Session, out: Path) -> str:
-    """Why fio ended with an error: the folder gone, fio's own reason (a server that gave up is not one that died:
-    C13), a server that stopped answering, else fio's last lines."""
-    said, reason = _said(out), _fio_error(out)
-    if (gone := _folder_gone(s, said)) is not None:
-        return gone
-    if (full := _full(s)) is not None:
-        return full
-    if _FIO_REASONS.search(said):
-        return _reasons(said)[len(" (fio: ") : -1]
-    if m := _DISCONNECTED.search(reason):
-        return f"fio server {m.group(1)} stopped answering (fio: {m.group(0)})"
-    return reason
-
-
-def _fio_error(out: Path) -> str:
-    text = _said(out).strip()
-    lines = [line for line in text.splitlines() if line.strip()]
-    return "; ".join(lines[-3:])[:400] or "no message (see fio's exit status)"
 
 
 def _discard(out: Path) -> None:

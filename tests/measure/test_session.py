@@ -675,7 +675,7 @@ def test_the_joint_test_folders_disk_filling_up_is_named_as_such(places, small_t
 def test_fios_own_reason_is_named_when_it_gives_up(tmp_path):
     """C13: fio's client printed 'maximum number of jobs reached' and then 'client: host=… disconnected'; measure
     blamed the server ('stopped answering'). A run short of bytes after 'smalloc: OOM' said only the byte count."""
-    from report.measure import session as measured
+    from report.measure import outcome
     from tests.measure.test_words import a_session
 
     s = a_session(clients=("127.0.0.2,8765",))
@@ -686,9 +686,9 @@ def test_fios_own_reason_is_named_when_it_gives_up(tmp_path):
         "client: host=127.0.0.2 disconnected\n"
     )
     s.raw = tmp_path
-    why = measured._failed_why(s, out)
+    why = outcome.failed_why(s, out)
     assert why == "error: maximum number of jobs reached.; fio: failed to setup shm segment"
     out.write_text("<vm> smalloc: OOM. Consider using --alloc-size to increase the shared memory available.\n{}\n")
-    assert measured._reasons(measured._said(out)) == (
+    assert outcome.reasons(outcome.fio_said(out)) == (
         " (fio: smalloc: OOM. Consider using --alloc-size to increase the shared memory available.)"
     )

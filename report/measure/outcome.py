@@ -1,0 +1,143 @@
+"""What a finished fio run says: its output read the way the import will read it, and, where a run cannot be used,
+why in the words of what happened (the folder gone on a server, the joint-test folder's disk full, fio's own reason
+for giving up), not only what the output lacks.
+
+`s` is the running session (report/measure/session.py's Session, which imports this module).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from report.inputs.ingest import fio as fio_json
+from report.measure import plan, probe
+from report.measure.plan import Step
+from report.measure.probe import Refused
+
+_DISCONNECTED = re.compile(r"client: host=(\S+) disconnected")
+
+
+def check_output(s: Any, step: Step, out: Path) -> fio_json.FioRun:
+    """The finished run read the way the import will read it, and the bytes it moved checked against the plan; a
+    run that cannot be used says why in the words of what happened (the folder gone on a server, the joint-test
+    folder's disk full, fio's own reason), not only what the output lacks."""
+    name = f"{s.raw_name}/{out.name}"
+    said = fio_said(out)
+    if (gone := folder_gone(s, said)) is not None:
+        raise Refused(f"{name}: {gone}; the run is not recorded")
+    if not out.is_file() or out.stat().st_size == 0:
+        raise Refused(f"{name}: {disk_full(s) or 'fio ended without writing its output'}; the run is not recorded")
+    parsed, problems = fio_json.read_json(name, out.read_bytes())
+    if parsed is None:
+        why = disk_full(s) or f"fio's output cannot be read: {'; '.join(p.message for p in problems)}"
+        raise Refused(f"{name}: {why}")
+    direction = fio_json.READ if step.phase in ("load", "restore") else fio_json.WRITE
+    logs = {n: (s.data_dir / n).read_bytes() for n in fio_json.log_names(name, parsed) if (s.data_dir / n).is_file()}
+    result, problems = fio_json.parse_run(name, parsed, logs, direction, step.phase == "sustain")
+    if result is None or problems:
+        found = "; ".join(_unnamed(str(p), name) for p in problems)
+        raise Refused(f"{name}: {found}{reasons(said)}")
+    expected = s.sizes.planned(step.phase, s.request.ranks, s.request.concurrent)
+    hosts = {plan.host_of(h) for h in s.request.clients}
+    missing = sorted(hosts - {j.host for j in parsed.jobs})
+    if missing:
+        raise Refused(f"{name}: no result from {', '.join(missing)}{reasons(said)}: the run is not recorded")
+    if expected is not None and result.size_bytes != expected:
+        moved = f"fio moved {result.size_bytes} of {expected} bytes{reasons(said)}"
+        raise Refused(f"{name}: {moved}: the run is not recorded")
+    if step.phase == "sustain" and result.t_s is None:
+        raise Refused(f"{name}: the sustained write left no bandwidth samples (a run shorter than one log window?)")
+    return result
+
+
+def _unnamed(problem: str, name: str) -> str:
+    """A problem's text without the file's name in front, when the message names it already (C7: named twice)."""
+    return problem[len(name) :].lstrip(":") if problem.startswith(f"{name}:") else problem
+
+
+#: what fio says when it cannot run every job or gives up: its own reason, surfaced where a run is refused (C13)
+_FIO_REASONS = re.compile(
+    r"maximum number of jobs|smalloc: OOM|failed to setup shm|--alloc-size|No space left|Cannot allocate memory"
+    r"|Too many open files|Permission denied|Read-only file system|is not a directory|failed parsing",
+)
+
+
+def reasons(said: str) -> str:
+    """fio's own reasons among what it said, as a parenthesis, or nothing."""
+    lines = [line.strip() for line in said.splitlines() if _FIO_REASONS.search(line)]
+    lines = list(dict.fromkeys(re.sub(r"^<[^>]*>\s*", "", line) for line in lines))
+    return f" (fio: {'; '.join(lines[:3])[:300]})" if lines else ""
+
+
+def folder_gone(s: Any, said: str) -> str | None:
+    """C7: --path removed (or unmounted) on a server during the session: fio says the folder is not a directory and
+    writes an empty result."""
+    if not re.search(r"is not a directory|failed parsing directory", said):
+        return None
+    where = f"on {', '.join(plan.host_of(h) for h in s.request.clients)}" if s.request.clients else "here"
+    return (
+        f"--path {s.path} no longer exists {where} (fio: {_first_line(said, 'directory')}): it was removed or"
+        " unmounted during the session; mount or create it again, then measure again"
+    )
+
+
+def _first_line(text: str, word: str) -> str:
+    line = next((line.strip() for line in text.splitlines() if word in line), "")
+    return re.sub(r"^<[^>]*>\s*", "", line)
+
+
+#: below this much free space, the joint-test folder's disk is taken as full when fio's output is missing or cut
+FULL_BYTES = 1 << 20
+
+
+def disk_full(s: Any) -> str | None:
+    """C10: the joint-test folder's own disk full, named as such (fio could not write its output there)."""
+    try:
+        free = shutil.disk_usage(s.raw).free
+    except OSError:
+        return None
+    if free >= FULL_BYTES:
+        return None
+    mount = probe.mount_of(s.raw)
+    on = f" ({mount.source} mounted at {mount.point})" if mount is not None else ""
+    return (
+        f"the joint-test folder's disk is full{on}, {free:,} bytes free, so fio could not write its output there:"
+        f" free space on it (test.toml and raw/ are written after every run)"
+    )
+
+
+def fio_said(out: Path) -> str:
+    """What fio said: its standard error, and the lines before the JSON in its output (fio's client prints its
+    messages about the servers there)."""
+    text = ""
+    for path in (out.with_suffix(".stderr"), out):
+        with contextlib.suppress(OSError):
+            said = path.read_text(errors="replace")
+            start = re.search(r"^\{", said, re.MULTILINE)
+            text += (said[: start.start()] if start else said) + "\n"
+    return text
+
+
+def failed_why(s: Any, out: Path) -> str:
+    """Why fio ended with an error: the folder gone, fio's own reason (a server that gave up is not one that died:
+    C13), a server that stopped answering, else fio's last lines."""
+    said, reason = fio_said(out), fio_error(out)
+    if (gone := folder_gone(s, said)) is not None:
+        return gone
+    if (full := disk_full(s)) is not None:
+        return full
+    if _FIO_REASONS.search(said):
+        return reasons(said)[len(" (fio: ") : -1]
+    if m := _DISCONNECTED.search(reason):
+        return f"fio server {m.group(1)} stopped answering (fio: {m.group(0)})"
+    return reason
+
+
+def fio_error(out: Path) -> str:
+    text = fio_said(out).strip()
+    lines = [line for line in text.splitlines() if line.strip()]
+    return "; ".join(lines[-3:])[:400] or "no message (see fio's exit status)"
