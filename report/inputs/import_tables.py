@@ -94,7 +94,7 @@ def _keys(tool: str, into: str) -> dict:
 def _not_applying(tool: str, into: str, key: str) -> str:
     if key == "async_mode":
         with_modes = " and ".join(t.id for t in IMPORT_TOOLS.values() if t.async_modes)
-        return f"applies to {with_modes} imports only ({tool} output says itself whether saves were asynchronous)"
+        return f"applies to {with_modes} imports only: their logs do not say whether saves were asynchronous"
     if key == "snapshot_gb" and into == "restore_times":
         return f"does not apply to a {tool} restore import ({tool} logs give no size to check it against)"
     return f"does not apply to an import into {into}"
