@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from report.problems import Problem
 
 _GAP = r"[\s_-]*"  # \s is Unicode: a no-break space (U+00A0) is whitespace too
-MARKER = re.compile(rf"async{_GAP}(?:checkpoint{_GAP}(?:saves?|request)|finali[sz]ation)", re.IGNORECASE | re.MULTILINE)
+MARKER = re.compile(rf"async{_GAP}(?:checkpoint{_GAP}(?:save|request)|finali[sz]ation)", re.IGNORECASE | re.MULTILINE)
 ARGUMENT = re.compile(
     r"(?<![\w-])(?:ckpt_)?async[_-]save\b[\s.:=\'\"]*true\b|(?<![\w-])--async-save(?![\w=-])",
     re.IGNORECASE | re.MULTILINE,
@@ -33,7 +33,6 @@ _ORDER = re.compile(
     r"(?P<saved>successfully saved checkpoint (?:from|at) iteration\s+(?P<n>\d+))|\biteration\s+(?P<m>\d+)\s*/\s*\d+",
     re.IGNORECASE,
 )
-ASYNC_MODES = ("disabled", "async", "async_with_pinned_mem")  #: torchtitan's checkpoint.async_mode values
 
 
 @dataclass(frozen=True)
