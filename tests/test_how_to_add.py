@@ -1,4 +1,4 @@
-"""README's "How to add": a chart and an import tool, each added at test time by the files the README names only.
+"""docs/contributing.md's "How to add": a chart and an import tool, each added at test time by the files it names only.
 
 A section and a language are shown the same way in tests/sections/test_registry.py and tests/test_i18n.py.
 """
@@ -87,7 +87,7 @@ def stopwatch_folder(tmp_path):
 
 
 def test_an_import_tool_is_added_by_its_module_and_one_registry_line(monkeypatch, stopwatch_folder):
-    """What README's "How to add an import tool" says: a reader, one ImportTool line; config, ingest and the report
+    """What docs/contributing.md's "An import tool" says: a reader, one ImportTool line; config, ingest and the report
     read the registry."""
     with pytest.raises(InvalidInput) as caught:  # not registered: config refuses it, naming the registry's tools
         read_joint_test(stopwatch_folder)

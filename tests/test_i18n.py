@@ -72,7 +72,7 @@ def test_one_registry_of_languages_is_read_by_config_the_command_line_and_the_ca
 
 
 def test_a_language_is_added_by_one_registry_entry(monkeypatch):
-    """What README's "How to add a language" says: one entry (here English with ISO dates), read everywhere."""
+    """What docs/contributing.md's "A language" says: one entry (here English with ISO dates), read everywhere."""
     from report import cli
     from report.inputs.config import parse_config
     from tests.sections.helpers import build

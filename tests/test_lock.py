@@ -22,7 +22,7 @@ from tests.conftest import ROOT
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 PYLOCK = tomllib.loads((ROOT / "pylock.toml").read_text())
 PYTHONS = ((3, 11), (3, 12), (3, 13))
-# The oldest systems the lock is checked for (README, set-up): glibc 2.28 (Debian 10, Ubuntu 20.04 has 2.31, RHEL 8)
+# The oldest systems the lock is checked for (docs/contributing.md, the machine): glibc 2.28 (Debian 10, Ubuntu 20.04 has 2.31, RHEL 8)
 # and macOS 12. pyarrow's wheels need both; everything else needs less.
 GLIBC_MINOR = 28
 MACOS = (12, 0)

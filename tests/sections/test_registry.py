@@ -108,7 +108,7 @@ def test_the_wording_floor_imports_nothing_above_it():
 
 
 def test_a_section_is_added_by_its_module_and_one_registry_line(monkeypatch):
-    """What README's "How to add a section" says: a module with ID, CHARTS and build, one line in SECTIONS."""
+    """What docs/contributing.md's "A section" says: a module with ID, CHARTS and build, one line in SECTIONS."""
     extra = types.ModuleType("report.sections.extra")
     extra.ID, extra.CHARTS = "extra", ()
     extra.build = lambda w: Section(extra.ID, "An added section", (Para(f"{w.m.save.baseline.system} saves."),))
