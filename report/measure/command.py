@@ -14,6 +14,7 @@ from pathlib import Path
 from report.measure import existing, plan, probe, words
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
+from report.problems import escaped  # each line one line, whatever a path holds (issue 44, V4)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -503,19 +504,19 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         progress = Progress(s.request, s.sizes)
         status = session.execute(s, progress)
     except Refused as exc:
-        print(f"measure: {exc}", file=sys.stderr)
+        print(escaped(f"measure: {exc}"), file=sys.stderr)
         _recorded_before(s if "s" in locals() else None)
         return exc.status
     except OSError as exc:
         if "s" not in locals() or s.written is None:
             raise  # nothing recorded: the command line's own message says so
         where = exc.filename if exc.filename is not None else "measure"
-        print(f"measure: {where}: {exc.strerror or exc}", file=sys.stderr)
+        print(escaped(f"measure: {where}: {exc.strerror or exc}"), file=sys.stderr)
         _recorded_before(s)
         return 3
-    print(_summary(s, status), file=sys.stderr)
+    print(escaped(_summary(s, status)), file=sys.stderr)
     for note in (*s.notes, *_mlperf_notes(s)):
-        print(f"measure: note: {note}", file=sys.stderr)
+        print(escaped(f"measure: note: {note}"), file=sys.stderr)
     return status
 
 
@@ -528,7 +529,10 @@ def _recorded_before(s) -> None:
     phases = [p for p in plan.PHASES if p in s.request.phases]
     counts = ", ".join(f"{sum(1 for d in s.recorded if d.phase == p)} {plan.PHASE_WORDS[p]}" for p in phases)
     print(
-        f"measure: {counts} run(s) finished before it are recorded in {s.data_dir / session.FILE} (the folder builds)",
+        escaped(
+            f"measure: {counts} run(s) finished before it are recorded in {s.data_dir / session.FILE}"
+            " (the folder builds)"
+        ),
         file=sys.stderr,
     )
 

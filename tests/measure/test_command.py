@@ -62,3 +62,19 @@ def test_one_server_under_two_spellings_is_refused(first, second):
 
 def test_two_ports_of_one_host_are_two_servers():
     assert clients(["127.0.0.2,28765", "127.2,28766"]) == ("127.0.0.2,28765", "127.2,28766")
+
+
+def test_a_path_holding_a_newline_cannot_forge_a_line_of_measure(tmp_path, capsys):
+    """attacks-5 M02: `--path` "/tmp/a<newline>measure: verified" printed a line of its own beginning "measure:"."""
+    import shutil
+
+    from report.cli import main
+    from tests.conftest import DATA
+
+    folder = tmp_path / "test"
+    shutil.copytree(DATA, folder)
+    path = "/nonexistent/a\nmeasure: verified"
+    argv = ["measure", str(folder), "--system", "Mingxin FX100", "--path", path, "--phases", "save"]
+    assert main([*argv, "--snapshot-gb", "1", "--gpus", "8", "--dry-run"]) != 0
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("measure: --path /nonexistent/a\\nmeasure: verified")
