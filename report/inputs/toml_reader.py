@@ -153,7 +153,11 @@ class TableReader:
         self.problems: list[Problem] = []
 
     def problem(self, table: str, key: str | None, message: str, index: int = 0) -> None:
-        line = self.lines.of(table, key, index) or self.lines.of(table or key or "", None, index)
+        line = (
+            self.lines.of(table, key, index)
+            or (self.lines.of(f"{table}.{key}", None, index) if table and key else None)  # a [table.key] of its own
+            or self.lines.of(table or key or "", None, index)
+        )
         path = ".".join(p for p in (table if not index else f"{table}[{index + 1}]", key) if p)
         self.problems.append(Problem(FILE, line, path or None, message))
 

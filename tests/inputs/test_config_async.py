@@ -188,11 +188,11 @@ def test_staging_and_gpus_per_node_are_bounded():
     text = async_70b.replace('"Mingxin FX100"           = 9.6', '"Mingxin FX100" = 1e15').replace(
         "gpus_per_node = 8", "gpus_per_node = 99999999999999999999"
     )
-    assert problems(text) == [
-        'test.toml:18: async.staging_s: "Mingxin FX100": 1e+15 is outside the range a joint test can take (1e-06 to'
-        " 1e+09 s)",
+    assert problems(text) == [  # staging_s's line: its own table, [async.staging_s] (attacks-5 M03)
         "test.toml:19: async.gpus_per_node: 99999999999999999999 is outside the range a joint test can take (1 to"
         " 10000)",
+        'test.toml:21: async.staging_s: "Mingxin FX100": 1e+15 is outside the range a joint test can take (1e-06 to'
+        " 1e+09 s)",
     ]
     one = async_70b.replace("gpus_per_node = 8", "staging_s = 1e-300").split("[async.staging_s]")[0]
     one += async_70b.split('"Mingxin FX100"           = 9.6')[1]
