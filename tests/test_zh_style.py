@@ -101,8 +101,8 @@ def test_speedups_are_worded_so_that_they_cannot_be_read_double():
 def test_the_chinese_chart_label_says_bei_and_the_headers_one_bracket_width():
     with i18n.activate("zh-CN"):
         assert i18n._("{ratio}× faster").format(ratio="6.20") == "加速比为 6.20"
-        assert i18n._("{system} (s)").format(system="本地 NVMe 单盘") == "本地 NVMe 单盘（s）"
-    assert i18n._("{system} (s)").format(system="Local NVMe") == "Local NVMe (s)"
+        assert i18n._("{name} ({unit})").format(name="本地 NVMe 单盘", unit="s") == "本地 NVMe 单盘（s）"
+    assert i18n._("{name} ({unit})").format(name="Local NVMe", unit="s") == "Local NVMe (s)"
 
 
 def test_typeset_spaces_chinese_and_latin_and_keeps_numbers_with_their_units():

@@ -33,6 +33,11 @@ class Chart:
     height_in: float  #: drawn height, inches
     inputs: tuple[str, ...] = ()  #: the inputs its figures come from (save_times, bandwidth, load_times)
     illustrative: bool | str = False  #: "illustrative" (an input test.toml declares so), "not_durable", or none
+    short: tuple[tuple[str, str], ...] = ()  #: full name -> the short name its legend and axes print ([systems] short)
+
+    def label(self, name: str) -> str:
+        """System `name` as the chart prints it: its short name, if test.toml gives one."""
+        return dict(self.short).get(name, name)
 
     @property
     def size_pt(self) -> tuple[str, str]:
@@ -51,9 +56,12 @@ def wrapped(name: str, width: int = 24) -> str:
     return "\n".join(textwrap.wrap(name, width, break_long_words=True, break_on_hyphens=True) or [name])
 
 
-def labels(m: Metrics) -> dict[str, str]:
-    """The two save systems' chart labels, wrapped."""
-    return {side: wrapped(s.system) for side, s in zip(SIDES, m.save.sides(), strict=True)}
+def labels(m: Metrics, chart: Chart | None = None) -> dict[str, str]:
+    """The two save systems' chart labels, wrapped: their short names in a chart that has them."""
+    return {
+        side: wrapped(chart.label(s.system) if chart else s.system)
+        for side, s in zip(SIDES, m.save.sides(), strict=True)
+    }
 
 
 def _taller(m: Metrics, height_in: float) -> float:
@@ -372,9 +380,12 @@ def drawn(chart_id: str, m: Metrics) -> bool:
     return chart_id != "projection" or bool(m.projections)
 
 
-def describe_all(m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = ()) -> dict[str, Chart]:
+def describe_all(
+    m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = (), short: dict[str, str] | None = None
+) -> dict[str, Chart]:
     """Every chart of the report that its inputs call for, keyed by id, in report order, each marked when drawn from
-    illustrative inputs (or, drawn from the saves, when a save system is not durable: `not_durable` then names it)."""
+    illustrative inputs (or, drawn from the saves, when a save system is not durable: `not_durable` then names it),
+    and given the systems' short names (`short`, [systems] short) for its legend and axes."""
     charts = {}
     for chart_id, (describe, inputs) in DESCRIBERS.items():
         if not drawn(chart_id, m):
@@ -388,5 +399,5 @@ def describe_all(m: Metrics, log: BandwidthLog, illustrative: tuple[str, ...] = 
         elif undurable:
             alt = _("Not durable: these saves would not survive a power loss. {alt}").format(alt=chart.alt)
         mark = "illustrative" if marked else "not_durable" if undurable else False
-        charts[chart_id] = replace(chart, alt=alt, inputs=inputs, illustrative=mark)
+        charts[chart_id] = replace(chart, alt=alt, inputs=inputs, illustrative=mark, short=tuple((short or {}).items()))
     return charts

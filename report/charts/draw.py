@@ -209,7 +209,7 @@ def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         )
     # Room above the upper bar for its label: the baseline's mean was drawn outside the axes, and cut.
     ax.set_ylim(-0.45, 1.75)
-    ax.set_yticks([0, 1], [labels(m)[s] for s in reversed(SIDES)])
+    ax.set_yticks([0, 1], [labels(m, chart)[s] for s in reversed(SIDES)])
     ax.set_xlabel(_("Checkpoint save time (s)"))
     ax.set_xlim(0, max(m.save.baseline.max_s, m.save.candidate.max_s) * 1.18)
     ax.grid(axis="y", visible=False)
@@ -220,7 +220,7 @@ def save_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
 def bandwidth(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Write bandwidth over time for every run, or per system when runs hold one sample each."""
     fig, ax = _figure(chart)
-    names = labels(m)
+    names = labels(m, chart)
     timed = over_time(log)
     for side, bw in zip(SIDES, m.bandwidth.sides(), strict=True):
         gbps = bw.sustained_gbps
@@ -306,7 +306,7 @@ def throughput(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             textcoords="offset points",
             fontsize=7.5,
         )
-    names = [labels(m)[s] + ("\n" + _("(one node)") if m.node_part(s) is not None else "") for s in SIDES]
+    names = [labels(m, chart)[s] + ("\n" + _("(one node)") if m.node_part(s) is not None else "") for s in SIDES]
     ax.set_yticks(y, names)
     ax.set_xlabel("GB/s")
     ax.set_xlim(0, max(sus + eff) * 1.25)
@@ -342,7 +342,7 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             edgecolor=INK,
             linewidth=0.5,
             height=0.55,
-            label=wrapped(legend.format(system=m.save.sides()[SIDES.index(side)].system), 32),
+            label=wrapped(legend.format(system=chart.label(m.save.sides()[SIDES.index(side)].system)), 32),
         )
         end = (b.compute_s + totals[side]) / 3600
         ax.annotate(
@@ -352,7 +352,7 @@ def composition(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             textcoords="offset points",
             fontsize=8,
         )
-    ax.set_yticks([0, 1], [labels(m)[s] for s in reversed(SIDES)])
+    ax.set_yticks([0, 1], [labels(m, chart)[s] for s in reversed(SIDES)])
     ax.set_xlabel(_("Training wall time (h)"))
     ax.set_xlim(0, b.baseline_duration_s / 3600 * 1.3)
     ax.grid(axis="y", visible=False)
@@ -377,7 +377,7 @@ def projection(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
             label=wrapped(
                 (
                     _("{system} (proportional)") if fit.method == "proportional" else _("{system} (least squares)")
-                ).format(system=m.save.sides()[SIDES.index(side)].system),
+                ).format(system=chart.label(m.save.sides()[SIDES.index(side)].system)),
                 32,
             ),
         )
@@ -432,7 +432,10 @@ def load_times(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     fig, ax = _figure(chart)
     y = np.arange(len(models))[::-1]
     h = 0.36
-    names = {"baseline": wrapped(m.load.baseline_system), "candidate": wrapped(m.load.candidate_system)}
+    names = {
+        "baseline": wrapped(chart.label(m.load.baseline_system)),
+        "candidate": wrapped(chart.label(m.load.candidate_system)),
+    }
     for side, offset in (("baseline", h / 2), ("candidate", -h / 2)):
         times = [x.side(side).mean_s for x in models]
         ax.barh(y + offset, times, height=h, color=COLOURS[side], edgecolor=INK, linewidth=0.4, label=names[side])
@@ -483,7 +486,7 @@ def reliability(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     for side, ((blocking, lag), best) in sides.items():
         y = [stats.failure_overhead_pct(blocking, lag, v, r.job_mtbf_s, best.recovery_s) for v in x]
         top = max(top, best.overhead_pct)
-        ax.plot(x / 3600, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m)[side])
+        ax.plot(x / 3600, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m, chart)[side])
         ax.scatter(
             [best.optimal_interval_s / 3600],
             [best.optimal_overhead_pct],
@@ -523,7 +526,7 @@ def stall(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     for side, stats_side in zip(SIDES, a.sides(), strict=True):
         y = stats_side.staging_s + np.maximum(0.0, stats_side.write_lag_s - x * step)
         top = max(top, float(y.max()))
-        ax.plot(x, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m)[side])
+        ax.plot(x, y, color=COLOURS[side], linestyle=LINES[side], linewidth=1.2, label=labels(m, chart)[side])
         ax.scatter(
             [stats_side.min_interval_steps],
             [stats_side.staging_s],

@@ -131,7 +131,7 @@ def _produce(
 
     with computable():
         metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
-        described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
+        described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative, test.config.systems.short)
         charts_drawn = draw(metrics, test, described)
         ctx = sections.build(test, metrics, described, prov, language)
         metrics_bytes = metrics_json(metrics, prov)  # here, so that a figure that is not finite stops the build

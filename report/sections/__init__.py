@@ -74,9 +74,11 @@ def build(
     w = Words(test, m, charts, prov)
     built = [module.build(w) for module in SECTIONS]
     c = test.config
+    named = (c.systems.candidate, c.systems.save_baseline, c.systems.load_baseline)  # page 1's list of the systems
     return ReportContext(
-        cover=COVER.build(w),
-        sections=tuple(s for s in built if s is not None),
+        # each part says a system's full name once, then its short name ([systems] short; Words.shorten)
+        cover=w.shorten(COVER.build(w), first=named),
+        sections=tuple(w.shorten(s) for s in built if s is not None),
         description=_("Joint test: {candidate} against {save_baseline} and {load_baseline}").format(
             candidate=c.systems.candidate, save_baseline=c.systems.save_baseline, load_baseline=c.systems.load_baseline
         ),

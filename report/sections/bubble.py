@@ -40,8 +40,8 @@ def build(w: Words) -> Section:
         else _("Training run with synchronous checkpoint saves"),
         (
             Column(_("Figure"), False),
-            Column(_("{system} (s)").format(system=m.save.baseline.system)),
-            Column(_("{system} (s)").format(system=m.save.candidate.system)),
+            Column(w.header(m.save.baseline.system, "s")),
+            Column(w.header(m.save.candidate.system, "s")),
             Column(_("Difference (s)")),
         ),
         (

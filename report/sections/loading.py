@@ -83,7 +83,7 @@ def _load_table(w: Words, models) -> Table:
         )
         for x in models
     )
-    headers, named = _system_headers(m.load.baseline_system, m.load.candidate_system)
+    headers, named = _system_headers(w, m.load.baseline_system, m.load.candidate_system)
     tool = read_by(w.test, "load_times")
     return Table(
         "load",
@@ -122,10 +122,10 @@ def _table_note(models) -> str:
     return _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'.")
 
 
-def _system_headers(baseline: str, candidate: str) -> tuple[tuple[str, str], str]:
+def _system_headers(w: Words, baseline: str, candidate: str) -> tuple[tuple[str, str], str]:
     """The two time columns' headers, and the note's sentence naming the systems when the headers do not."""
-    if max(len(baseline), len(candidate)) <= HEADER_NAME_CHARS:
-        return (_("{system} (s)").format(system=baseline), _("{system} (s)").format(system=candidate)), ""
+    if max(len(w.label(baseline)), len(w.label(candidate))) <= HEADER_NAME_CHARS:
+        return (w.header(baseline, "s"), w.header(candidate, "s")), ""
     named = _("Load baseline: {baseline}; candidate: {candidate}.").format(baseline=baseline, candidate=candidate)
     return (_("Load baseline (s)"), _("Candidate (s)")), named
 

@@ -175,8 +175,8 @@ def build(w: Words) -> Section:
         (
             Column(_("Projection"), False),
             Column(_("Checkpoint")),
-            Column(_("{system} (s)").format(system=m.save.baseline.system)),
-            Column(_("{system} (s)").format(system=m.save.candidate.system)),
+            Column(w.header(m.save.baseline.system, "s")),
+            Column(w.header(m.save.candidate.system, "s")),
             Column(_("Saved per save (s)")),
             Column(_("Saves")),
             Column(_("Save time saved in all (s)") if m.checkpoint_mode == "async" else _("Saved in all (s)")),

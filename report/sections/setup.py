@@ -181,9 +181,15 @@ def build(w: Words) -> Section:
         _("Systems and workload"),
         (Column(_("Item"), False), Column(_("Value"), False)),
         (
-            (_("Candidate (system under test)"), c.systems.candidate),
-            (_("Save baseline"), c.systems.save_baseline),
-            (_("Load baseline"), c.systems.load_baseline),
+            (_("Candidate (system under test)"), w.hereafter(c.systems.candidate)),
+            (_("Save baseline"), w.hereafter(c.systems.save_baseline)),
+            (
+                _("Load baseline"),
+                # said once: a system that is both baselines is introduced in the row above
+                c.systems.load_baseline
+                if c.systems.load_baseline == c.systems.save_baseline
+                else w.hereafter(c.systems.load_baseline),
+            ),
             (_("Training model"), c.training.model),
             (_("Checkpoint size"), gb(s.baseline.snapshot_gb)),
             (_("GPUs in the training job"), _job_gpus(w)),

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+import re
+from dataclasses import dataclass, replace
 
 from report.charts.describe import Chart
 from report.compute import SIDES, AuditSide, BandwidthSide, Fit, Metrics, ReliabilitySide, SaveSide
 from report.document.blocks import (
+    Column,
+    Definitions,
     Figure,
     Para,
     Section,
+    Table,
 )
+from report.i18n import _
 from report.inputs.config import TestConfig
 from report.inputs.joint_test import JointTest
 from report.provenance import Provenance
@@ -135,14 +141,39 @@ class Words:
         self.sides = sides(m)  #: the baseline's view, then the candidate's
 
     def name(self, key: str) -> str:
-        """The name of system `key` ("baseline", "candidate" or "load_baseline") as a sentence prints it: the one
-        place that names a system, so that short names (test.toml's [systems] short) are applied in one place."""
+        """The name of system `key` ("baseline", "candidate" or "load_baseline") as a sentence prints it: its full
+        name; `shorten` gives it its short name (test.toml's [systems] short) after each part's first mention."""
         systems = self.config.systems
         return {
             "baseline": systems.save_baseline,
             "candidate": systems.candidate,
             "load_baseline": systems.load_baseline,
         }[key]
+
+    def label(self, name: str) -> str:
+        """System `name` where a label prints it (a table's header, a chart's legend): its short name if it has one."""
+        return self.config.systems.short_name(name)
+
+    def header(self, name: str, unit: str) -> str:
+        """A column header of system `name` with its unit, never glued to a bracket that closes the name: "FX100 (s)",
+        "Local NVMe RAID-0 (per node) / s", not "… (per node) (s)" (Chinese reading 4, M14)."""
+        label = self.label(name)
+        if label.endswith((")", "）")):
+            return _("{name} / {unit}").format(name=label, unit=unit)
+        return _("{name} ({unit})").format(name=label, unit=unit)
+
+    def hereafter(self, name: str) -> str:
+        """System `name` where the report introduces it (the setup's table): with its short name, if it has one."""
+        short = self.config.systems.short.get(name)
+        return name if short is None else _("{name}, hereafter “{short}”").format(name=name, short=short)
+
+    def shorten(self, part, first: tuple[str, ...] = ()):
+        """`part` (a section, or page 1) as printed: each system's full name at the part's first mention, its short
+        name after that (NameResolver); `first` names the systems the part has already named in full (page 1's list
+        of systems). The appendices print the inputs as given."""
+        if isinstance(part, Section) and part.appendix:
+            return part
+        return NameResolver(self.config.systems.short, first).walk(part)
 
     def marked(self, *inputs: str, side: str | None = None) -> str:
         """The mark of a figure drawn from `inputs` ("" when none): "illustrative" when one of them is declared
@@ -165,3 +196,88 @@ class Words:
     def figure(self, chart_id: str) -> Figure:
         """The chart `chart_id`, placed."""
         return Figure(self.charts[chart_id])
+
+
+#: Tables and definition lists that print the inputs' own text (names included): never shortened.
+GIVEN_TEXT_TABLES = frozenset({"environment"})
+GIVEN_TEXT_DEFINITIONS = frozenset({"sources"})
+#: Fields of the document's dataclasses that hold no sentence: ids, styles, statuses, dates as data, marks.
+_NOT_TEXT = frozenset(
+    {
+        "id",
+        "kind",
+        "style",
+        "status",
+        "mark_kind",
+        "verdict_status",
+        "verdict_style",
+        "date_iso",
+        "illustrative",
+        "inputs",
+        "short",
+        "marks",
+    }
+)
+#: Page 1's fields that print the inputs' own text, its list of systems among them (the page's first mention).
+_COVER_AS_GIVEN = frozenset({"title", "customer", "date", "candidate", "save_baseline", "load_baseline"})
+_LATIN = "A-Za-z0-9_"
+_QUOTED = re.compile("(“[^”]*”)")
+
+
+class NameResolver:
+    """The one mechanism behind short names ([systems] short; CONTRACT.md, "The report as a deliverable"): in one part
+    of the report (a section, page 1), a system's full name at its first mention and its short name after that, in
+    its sentences, tables and captions, in reading order. Labels (a table's column headers, and a chart's legend,
+    drawn from Chart.short) always take the short name. Text in quotes (a source note, a name asked for) is printed
+    as given, as are the tables of the inputs' own text."""
+
+    def __init__(self, short: dict[str, str], seen: tuple[str, ...] = ()):
+        self.short = short
+        self.seen = set(seen)
+        names = sorted(short, key=len, reverse=True)  # "Parallel NFS" before "NFS"
+        self.pattern = re.compile("|".join(_whole(n) for n in names)) if names else None
+
+    def text(self, text: str, label: bool = False) -> str:
+        """`text` with each full name after its first mention (every one, in a `label`) shortened; quotes as given."""
+        if self.pattern is None or not text:
+            return text
+        return "".join(
+            piece if piece.startswith("“") else self.pattern.sub(lambda found: self._name(found[0], label), piece)
+            for piece in _QUOTED.split(text)
+        )
+
+    def _name(self, full: str, label: bool) -> str:
+        if label or full in self.seen:
+            return self.short[full]
+        self.seen.add(full)
+        return full
+
+    def walk(self, part):
+        """`part` (a section, page 1, a block, a tuple of them, a text) with its names resolved in reading order."""
+        if isinstance(part, str):
+            return self.text(part)
+        if isinstance(part, tuple):
+            return tuple(self.walk(item) for item in part)
+        if (isinstance(part, Table) and part.id in GIVEN_TEXT_TABLES) or (
+            isinstance(part, Definitions) and part.style in GIVEN_TEXT_DEFINITIONS
+        ):
+            return part
+        if isinstance(part, Column):
+            return replace(part, label=self.text(part.label, label=True))
+        if not dataclasses.is_dataclass(part) or isinstance(part, type):
+            return part
+        changes = {}
+        for field in dataclasses.fields(part):
+            if not field.init or field.name in _NOT_TEXT or (isinstance(part, Cover) and field.name in _COVER_AS_GIVEN):
+                continue
+            value = getattr(part, field.name)
+            if isinstance(value, str | tuple) or dataclasses.is_dataclass(value):
+                changes[field.name] = self.walk(value)
+        return replace(part, **changes)
+
+
+def _whole(name: str) -> str:
+    """`name` as a pattern that matches it whole, never inside a longer Latin word or number ("NFS" in "pNFS")."""
+    head = f"(?<![{_LATIN}])" if re.match(f"[{_LATIN}]", name) else ""
+    tail = f"(?![{_LATIN}])" if re.search(f"[{_LATIN}]$", name) else ""
+    return head + re.escape(name) + tail

@@ -11,7 +11,7 @@ from tests.conftest import PROVENANCE
 def build(path):
     test = read_joint_test(path)
     m = compute(test)
-    described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative)
+    described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative, test.config.systems.short)
     return sections.build(test, m, described, PROVENANCE), m
 
 

@@ -1,7 +1,8 @@
 """Model loading: the spread of each load, a stability warning, and loads that read memory."""
 
 from report.document.blocks import Table
-from tests.conftest import DATA, FIXTURES
+from report.inputs.joint_test import read_joint_test
+from tests.conftest import DATA, FIXTURES, PROVENANCE
 from tests.sections.helpers import all_paras, build, paras, section, texts
 from tests.sections.test_words import FIO_EXAMPLE
 
@@ -34,13 +35,19 @@ def test_loads_carry_their_spread_and_a_stability_warning():
 def test_long_system_names_head_their_columns_by_role():
     """A 60-character name would wrap a narrow number column over more than three lines: the role heads it, the note
     names the system; names up to 24 characters head their own columns, as before."""
+    from report.compute import compute
     from report.sections import loading
+    from report.wording.base import Words
 
+    test = read_joint_test(DATA)
+    w = Words(test, compute(test), {}, PROVENANCE)
     long = "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8)"
-    headers, named = loading._system_headers(long, "Mingxin FX100")
+    headers, named = loading._system_headers(w, long, "Mingxin FX100")
     assert headers == ("Load baseline (s)", "Candidate (s)")
     assert named == f"Load baseline: {long}; candidate: Mingxin FX100."
-    assert loading._system_headers("NFS", "Mingxin FX100") == (("NFS (s)", "Mingxin FX100 (s)"), "")
+    assert loading._system_headers(w, "NFS", "Mingxin FX100") == (("NFS (s)", "Mingxin FX100 (s)"), "")
+    # a name that ends in a bracket gets its unit after a slash, never a second bracket
+    assert loading._system_headers(w, "NFS (existing)", "FX100") == (("NFS (existing) / s", "FX100 (s)"), "")
 
 
 def test_loads_from_a_system_that_keeps_them_in_memory_say_so_and_are_marked(folder):
