@@ -242,18 +242,32 @@ def rounded(value: float | None, digits: int = PROSE_DIGITS) -> str:
     return num(round_sig(value, digits), 0)
 
 
-def money(value: float, currency: str, digits: int = PROSE_DIGITS) -> str:
+#: Currencies the report's readers write in words, by language: a Chinese report says 元 (万元), not CNY (Chinese
+#: reading 4, M9); metrics.json keeps the code test.toml gives.
+CURRENCY_WORDS: dict[str, dict[str, str]] = {"zh-CN": {"CNY": "元", "RMB": "元"}}
+
+
+def currency(code: str) -> str:
+    """A currency as the report's reader writes it: in Chinese 元 for CNY, else the code as test.toml gives it."""
+    return CURRENCY_WORDS.get(language(), {}).get(code.strip().upper(), code)
+
+
+def price(value: float, code: str) -> str:
+    """A price as test.toml gives it, with two decimals and its currency: "2.20 USD", in Chinese "14.50 元"."""
+    return f"{num(value, 2)} {currency(code)}"
+
+
+def money(value: float, code: str, digits: int = PROSE_DIGITS) -> str:
     """An amount at three significant digits (or `digits`) with its currency: "3.67 USD", "634 USD", "52,800 USD", and
-    from a million (in Chinese from 10,000, 万) in words: "3.66 million USD", "366 万 USD"."""
+    from a million (in Chinese from 10,000, 万) in words: "3.66 million USD", "366 万 USD", "45 万元"."""
+    word = currency(code)
     if language() == "zh-CN" and abs(value) >= 1e4:
         return _("{value} ten thousand {currency}").format(
-            value=sig(round_sig(value, digits) / 1e4, digits), currency=currency
+            value=sig(round_sig(value, digits) / 1e4, digits), currency=word
         )
     if abs(value) >= 1e6:
-        return _("{value} million {currency}").format(
-            value=sig(round_sig(value, digits) / 1e6, digits), currency=currency
-        )
-    return f"{rounded(value, digits)} {currency}"
+        return _("{value} million {currency}").format(value=sig(round_sig(value, digits) / 1e6, digits), currency=word)
+    return f"{rounded(value, digits)} {word}"
 
 
 def money_of(value: float, operand: str, factor: float, currency: str) -> str:

@@ -43,6 +43,9 @@ _ENGLISH = gettext.NullTranslations()
 _active: ContextVar[gettext.NullTranslations] = ContextVar("translations", default=_ENGLISH)
 _language: ContextVar[str] = ContextVar("language", default="en")
 _strict: ContextVar[bool] = ContextVar("strict", default=False)
+#: The accelerators the report counts: "GPU", or "NPU" where the test's platform is one (Huawei Ascend); a Chinese
+#: report then says 加速卡 wherever its own words say GPU (Chinese reading 4, m24; docs/zh-CN.md).
+_accelerator: ContextVar[str] = ContextVar("accelerator", default="GPU")
 
 
 def catalog(language: str, strict: bool = False) -> gettext.NullTranslations:
@@ -86,14 +89,32 @@ def language() -> str:
     return _language.get()
 
 
+@contextlib.contextmanager
+def accelerators(kind: str) -> Iterator[None]:
+    """Inside the block, the report's own words count `kind` ("GPU" or "NPU") accelerators: in Chinese an NPU test's
+    words say 加速卡, the generic term, where they say GPU; the inputs' text is printed as given."""
+    token = _accelerator.set(kind)
+    try:
+        yield
+    finally:
+        _accelerator.reset(token)
+
+
+def _cards(text: str) -> str:
+    """A translation as the accelerators of the test are called in it (`accelerators`)."""
+    if _accelerator.get() == "NPU" and _language.get() == "zh-CN":
+        return text.replace("GPU 小时", "卡时").replace("GPU", "加速卡")  # GPU time is 卡时, the industry's unit
+    return text
+
+
 def _(message: str) -> str:
     """`message` in the active language."""
-    return _active.get().gettext(message)
+    return _cards(_active.get().gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for `n`, in the active language."""
-    return _active.get().ngettext(singular, plural, n)
+    return _cards(_active.get().ngettext(singular, plural, n))
 
 
 def join_words(items: list[str]) -> str:
@@ -188,6 +209,19 @@ def keep_tail(text: str) -> str:
     if language() != "zh-CN":
         return text
     return _TAIL.sub(lambda m: WORD_JOINER.join(m.group(1)) + m.group(2), text)
+
+
+_PHRASE_BREAK = re.compile(rf"([{_FULL_WIDTH_PUNCTUATION} ])")
+
+
+def keep_phrases(text: str, longest: int = 16) -> str:
+    """A Chinese title that breaks only between its phrases (after its punctuation, at its spaces), each phrase of up to
+    `longest` characters kept whole ("14B 全参微调：" ↵ "检查点保存与模型加载联合测试", never "…联" ↵ "合测试"), and its
+    last line never one ideograph (keep_tail). Other languages as they are."""
+    if language() != "zh-CN":
+        return text
+    pieces = _PHRASE_BREAK.split(text)
+    return keep_tail("".join(_BETWEEN_CJK.sub(WORD_JOINER, p) if len(p) <= longest else p for p in pieces))
 
 
 def gap(before: str) -> str:

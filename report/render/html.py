@@ -65,6 +65,7 @@ def environment(compile_into: bool = False) -> jinja2.Environment:
     )
     env.filters["keep_words"] = i18n.keep_words
     env.filters["keep_tail"] = i18n.keep_tail
+    env.filters["keep_phrases"] = i18n.keep_phrases
     env.filters["commands"] = commands
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
@@ -80,8 +81,9 @@ VERIFY_COMMAND = "python -m report verify report.pdf"
 
 
 def commands(text: str) -> Markup:
-    """A paragraph's text, typeset and escaped, with the verify command in it set as code."""
-    escaped = str(Markup.escape(_typeset(text)))
+    """A paragraph's text, typeset and escaped, its last line never one ideograph (i18n.keep_tail), with the verify
+    command in it set as code."""
+    escaped = str(Markup.escape(_typeset(i18n.keep_tail(text))))
     return Markup(escaped.replace(VERIFY_COMMAND, f"<code>{VERIFY_COMMAND}</code>"))
 
 

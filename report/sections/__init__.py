@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from report import i18n
 from report.charts.describe import Chart
 from report.compute import Metrics
 from report.i18n import _, page_footer
@@ -70,10 +71,16 @@ SECTIONS: tuple[ModuleType, ...] = (
 def build(
     test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenance, language: str = "en"
 ) -> ReportContext:
-    """The whole context of the report, worded in the active language (report/i18n.py)."""
+    """The whole context of the report, worded in the active language (report/i18n.py), its accelerators called as
+    the test's platform is (GPUs, or NPUs: Words.accelerator)."""
     w = Words(test, m, charts, prov)
+    with i18n.accelerators(w.accelerator):
+        return _build(w, language)
+
+
+def _build(w: Words, language: str) -> ReportContext:
     built = [module.build(w) for module in SECTIONS]
-    c = test.config
+    c = w.config
     named = (c.systems.candidate, c.systems.save_baseline, c.systems.load_baseline)  # page 1's list of the systems
     return ReportContext(
         # each part says a system's full name once, then its short name ([systems] short; Words.shorten)
@@ -82,7 +89,7 @@ def build(
         description=_("Joint test: {candidate} against {save_baseline} and {load_baseline}").format(
             candidate=c.systems.candidate, save_baseline=c.systems.save_baseline, load_baseline=c.systems.load_baseline
         ),
-        charts=charts,
+        charts=w.charts,
         language=language,
         footer=page_footer(),
         formal=FORMAL.build(w),

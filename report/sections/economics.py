@@ -18,8 +18,8 @@ from report.formatting import (
     h3,
     money,
     money_of,
-    num,
     p3,
+    price,
     rounded,
     s3,
     seconds_figure,
@@ -111,7 +111,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     """Per run, per year (this job) and, at today's interval only, the cluster at the optima; then the cluster per
     year and the runs that reconcile it with the per-year row."""
     e, b = m.economics, m.bubble
-    price = _("{price} per GPU-hour").format(price=f"{num(spec.gpu_hour_price, 2)} {e.currency}")
+    per_hour = _("{price} per GPU-hour").format(price=price(spec.gpu_hour_price, e.currency))
     time_saved, equivalents = seconds_figure(b.time_saved_s), gpus(b.gpu_equivalents)
     per_run, cluster = _amounts(m, spec)
     rows = [
@@ -119,7 +119,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
             _("Per training run"),
             per_run,
             _("{time} saved × {gpus} GPUs × {price}").format(
-                time=f"{time_saved} s", gpus=m.save.baseline.gpus, price=price
+                time=f"{time_saved} s", gpus=m.save.baseline.gpus, price=per_hour
             ),
         ),
         (
@@ -136,7 +136,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     formula = _(
         "{gpus} GPU-equivalents × 8,760 h × {price}: every GPU of the {cluster}-GPU cluster running jobs like this one "
         "all year"
-    ).format(gpus=equivalents, price=price, cluster=count(b.cluster_gpus))
+    ).format(gpus=equivalents, price=per_hour, cluster=count(b.cluster_gpus))
     cluster_rows = [
         (
             _("Per year, the whole cluster at today's interval") if two else _("Per year, the whole cluster"),
@@ -196,7 +196,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
                     "of compute, each at its optimal interval"
                 ).format(
                     gpus=sign + optimum_equivalents(m),
-                    price=price,
+                    price=per_hour,
                     baseline=p3(m.reliability.baseline.optimal_overhead_pct),
                     candidate=p3(m.reliability.candidate.optimal_overhead_pct),
                 ),
@@ -339,7 +339,7 @@ def build(w: Words) -> Section | None:
                     "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year (table below)."
                 )
             ).format(
-                price=f"{num(spec.gpu_hour_price, 2)} {e.currency}",
+                price=price(spec.gpu_hour_price, e.currency),
                 per_run=per_run,
                 per_year=money(e.value_per_year, e.currency),
                 runs=count(spec.runs_per_year),

@@ -15,6 +15,7 @@ from report.formatting import (
     given,
     long_duration,
     num,
+    price,
     seconds,
     x3,
 )
@@ -156,7 +157,7 @@ def _economics_rows(c: TestConfig) -> tuple[tuple[str, str, str], ...]:
     e = c.economics
     if e is None:
         return ()
-    rows = [(_("Price of a GPU-hour"), f"{num(e.gpu_hour_price, 2)} {e.currency}", _agreed())]
+    rows = [(_("Price of a GPU-hour"), price(e.gpu_hour_price, e.currency), _agreed())]
     if e.gpu_power_kw is not None:
         rows += [
             (_("Power of a GPU"), f"{given(e.gpu_power_kw)} kW", _agreed()),

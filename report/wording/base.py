@@ -140,6 +140,13 @@ class Words:
         self.illustrative = set(m.inputs_illustrative)
         self.sides = sides(m)  #: the baseline's view, then the candidate's
 
+    @property
+    def accelerator(self) -> str:
+        """ "NPU" where a load platform, or the recorded environment, names Huawei's Ascend accelerators (Atlas 910B,
+        Ascend 910B, 昇腾, an NPU), else "GPU": what the report's own words call the test's accelerators."""
+        texts = [x.platform for x in self.m.load.models] + [t for pair in self.config.environment for t in pair]
+        return "NPU" if any(NPU_WORDS.search(t) for t in texts) else "GPU"
+
     def name(self, key: str) -> str:
         """The name of system `key` ("baseline", "candidate" or "load_baseline") as a sentence prints it: its full
         name; `shorten` gives it its short name (test.toml's [systems] short) after each part's first mention."""
@@ -197,6 +204,10 @@ class Words:
         """The chart `chart_id`, placed."""
         return Figure(self.charts[chart_id])
 
+
+#: A platform or environment text that names an NPU: Huawei's Ascend accelerators (Atlas 800/900 servers, the
+#: Ascend 910B), by name or in Chinese, or an NPU by that word.
+NPU_WORDS = re.compile(r"\bNPUs?\b|\bAscend\b|\bAtlas\b|昇腾|\b910[ABC]\b", re.IGNORECASE)
 
 #: Tables and definition lists that print the inputs' own text (names included): never shortened.
 GIVEN_TEXT_TABLES = frozenset({"environment"})

@@ -1,0 +1,49 @@
+"""A Chinese report read as a Chinese vendor's formal test report (issue 45; docs/zh-CN.md): money in 元 and 万元 where
+the currency is CNY, 加速卡 where the platform is an NPU, titles that break between phrases and no last line of one
+ideograph."""
+
+import json
+
+from report import i18n
+from report.formatting import money, price
+from tests.conftest import FIXTURES, ROOT
+from tests.sections.helpers import all_paras, build
+
+FORMAL_ZH = FIXTURES / "formal_zh"
+
+
+def test_yuan_not_cny_in_chinese_and_the_code_in_metrics(formal_zh_built):
+    with i18n.activate("zh-CN"):
+        assert money(448_612, "CNY") == "44.9 万 元"  # typeset joins 万元 (no space between ideographs)
+        assert i18n.typeset(money(448_612, "CNY")) == f"44.9{i18n.NO_BREAK_SPACE}万元"
+        assert money(32.248, "CNY") == "32.2 元" and price(14.5, "CNY") == "14.50 元"
+        assert money(32.248, "USD") == "32.2 USD"  # another currency keeps its code
+    assert money(448_612, "CNY") == "449,000 CNY" and price(14.5, "CNY") == "14.50 CNY"  # English keeps the code
+    html = formal_zh_built.html.decode()
+    assert "CNY" not in html.split('id="appendix"')[0]
+    assert "万元" in html and "45 万元" in html.replace(i18n.NO_BREAK_SPACE, " ")
+    assert json.loads(formal_zh_built.metrics)["economics"]["currency"] == "CNY"
+
+
+def test_npu_platforms_make_the_chinese_words_say_jiasuka():
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(FORMAL_ZH)  # loads on Atlas 910B
+        words = "\n".join(i18n.typeset(p.text) for p in all_paras(ctx)).replace(i18n.NO_BREAK_SPACE, " ")
+        # the report's own words; the projection's name “72B，64 块加速卡” is the input's
+        assert "GPU" not in words.replace("PyTorch", "")
+        assert "相当于增加 3.53 块加速卡的算力" in words
+        ctx, _m = build(ROOT / "examples" / "async-70b")  # loads on NVIDIA H100: GPUs
+        assert "块 GPU" in "\n".join(p.text for p in all_paras(ctx))
+    ctx, _m = build(FORMAL_ZH)  # English keeps GPU: 加速卡 is the Chinese generic term
+    assert "GPU" in "\n".join(p.text for p in all_paras(ctx))
+
+
+def test_a_chinese_title_breaks_between_its_phrases_and_no_line_is_one_ideograph():
+    wj = i18n.WORD_JOINER
+    with i18n.activate("zh-CN"):
+        title = i18n.keep_phrases("14B 全参微调：检查点保存与模型加载联合测试")
+        # breaks only at the space and after the colon
+        assert title.replace(wj, "") == "14B 全参微调：检查点保存与模型加载联合测试"
+        assert title.split("：")[1] == wj.join("检查点保存与模型加载联合测试")
+        assert i18n.keep_tail("图注的最后一行只剩一个字标。").endswith(f"一{wj}个{wj}字{wj}标。"[-6:])
+    assert i18n.keep_phrases("Checkpoint save: a title") == "Checkpoint save: a title"
