@@ -1,0 +1,357 @@
+"""The findings: every conclusion the report draws, decided once from the figures, with the scope it holds for.
+
+A finding says which sides, runs, models, load pairs or save rows it is about (`Scope.items`) out of how many this
+joint test has (`Scope.universe`): the words may say "both", "every" or "all" exactly when the two are the same and
+there is more than one (`Scope.whole`). The sections word findings and decide nothing of their own
+(report/wording/); the HTML carries each finding's id and scope beside its words (report/document/spoken.py), so that
+tests read what every sentence claims. Nothing here is written to metrics.json: the figures a finding prints are
+metrics.json's, or computed here from the same rows by the same rules (the candidate's spread without its outliers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from report import stats
+from report.compute.figures import SIDES, Metrics
+from report.inputs.joint_test import JointTest
+
+#: The load sides' keys (the save sides' are compute.figures.SIDES).
+LOAD_SIDES = ("load_baseline", "candidate")
+
+#: Scope kinds: what the items name.
+SIDES_KIND = "sides"  #: "baseline", "candidate" (save sides); "load_baseline", "candidate" for loads
+RUNS_KIND = "runs"  #: "candidate:4": a side and a run number
+MODELS_KIND = "models"  #: save models by name
+PAIRS_KIND = "pairs"  #: load (model, platform) pairs, "model / platform"
+ROWS_KIND = "rows"  #: save rows (side, model), "baseline / 32B LoRA"
+TEST_KIND = "test"  #: the joint test as a whole (a gate, the price)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a finding holds for (`items`) among everything of its kind in this joint test (`universe`)."""
+
+    kind: str
+    items: tuple[str, ...]
+    universe: tuple[str, ...]
+
+    @property
+    def whole(self) -> bool:
+        """Whether it holds for every item of its kind, and there are two or more: only then "both", "every", "all"."""
+        return len(self.universe) > 1 and set(self.items) == set(self.universe)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One conclusion: its id, its scope and the figures its words print (plain values)."""
+
+    id: str
+    scope: Scope
+    figures: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __getitem__(self, name: str) -> object:
+        return self.figures[name]
+
+
+@dataclass(frozen=True)
+class Findings:
+    """The findings of one joint test, in the order the report states them."""
+
+    all: tuple[Finding, ...]
+
+    def __iter__(self) -> Iterator[Finding]:
+        return iter(self.all)
+
+    def get(self, finding_id: str) -> Finding | None:
+        """The finding `finding_id`, or None when this joint test does not have it."""
+        return next((f for f in self.all if f.id == finding_id), None)
+
+    def each(self, finding_id: str) -> tuple[Finding, ...]:
+        """Every finding `finding_id` (some come once per load pair)."""
+        return tuple(f for f in self.all if f.id == finding_id)
+
+    def has(self, finding_id: str) -> bool:
+        """Whether this joint test has finding `finding_id`."""
+        return self.get(finding_id) is not None
+
+
+def _finding(finding_id: str, kind: str, items, universe, **figures: object) -> Finding:
+    return Finding(finding_id, Scope(kind, tuple(items), tuple(universe)), MappingProxyType(figures))
+
+
+def decide(test: JointTest, m: Metrics) -> Findings:
+    """Every finding of a joint test, from its figures (and, where metrics.json has no figure, from its rows)."""
+    found: list[Finding] = []
+    for rule in RULES:
+        found.extend(rule(test, m))
+    return Findings(tuple(found))
+
+
+# ---- saves: spread, runs, outliers, the result without them -------------------------------------------------------
+
+
+def save_spread(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The save sides whose training-model runs spread above the limit (G1, G2 fail on spread)."""
+    limit = test.config.gates.max_cv_pct
+    over = [side for side, s in zip(SIDES, m.save.sides(), strict=True) if s.cv_pct is not None and s.cv_pct > limit]
+    if over:
+        cv = {side: s.cv_pct for side, s in zip(SIDES, m.save.sides(), strict=True)}
+        yield _finding("save_spread", SIDES_KIND, over, SIDES, cv=cv, limit=limit, agreed=_agreed(test, "max_cv_pct"))
+
+
+def save_runs_short(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The save sides with fewer training-model runs than the gates need."""
+    needed = max(test.config.gates.min_runs, 2)
+    short = [side for side, s in zip(SIDES, m.save.sides(), strict=True) if s.runs < needed]
+    if short:
+        runs = {side: s.runs for side, s in zip(SIDES, m.save.sides(), strict=True)}
+        yield _finding(
+            "save_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=needed, agreed=_agreed(test, "min_runs")
+        )
+
+
+def save_outliers(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The runs that stand out (modified z-score above 3.5), each with its time and z-score."""
+    del test
+    runs, universe, times, scores = [], [], {}, {}
+    for side, s in zip(SIDES, m.save.sides(), strict=True):
+        universe += [f"{side}:{r}" for r in s.run_numbers]
+        z = stats.modified_z(s.times_s)
+        for run, time, score in zip(s.run_numbers, s.times_s, z, strict=True):
+            if run in s.outlier_runs:
+                runs.append(f"{side}:{run}")
+                times[f"{side}:{run}"], scores[f"{side}:{run}"] = time, score
+    if runs:
+        yield _finding("save_outliers", RUNS_KIND, runs, universe, times=times, z=scores)
+
+
+def outliers_decide(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Whether leaving the outlying runs out changes a gate or the verdict: then page 1 gives both results."""
+    w = m.without_outliers
+    if w is None:
+        return
+    before = {g.id: g.status for g in m.gates}
+    after = {g.id: g.status for g in w.gates}
+    changed = tuple(g for g in before if before[g] != after[g])
+    if not changed and w.verdict_status == m.verdict.status:
+        return
+    outliers = next(save_outliers(test, m))
+    remaining = {}
+    for side, s in zip(SIDES, m.save.sides(), strict=True):
+        kept = [t for r, t in zip(s.run_numbers, s.times_s, strict=True) if r not in s.outlier_runs]
+        sd, mean = stats.stdev(kept), stats.mean(kept)
+        remaining[side] = {"runs": len(kept), "mean_s": mean, "cv_pct": None if sd is None else 100 * sd / mean}
+    yield _finding(
+        "outliers_decide",
+        RUNS_KIND,
+        outliers.scope.items,
+        outliers.scope.universe,
+        times=outliers["times"],
+        gates=changed,
+        before=before,
+        after=after,
+        verdict=m.verdict.status,
+        verdict_without=w.verdict_status,
+        speedup=w.speedup,
+        ci=w.speedup_ci95,
+        remaining=remaining,
+    )
+
+
+# ---- gates that no storage could pass ---------------------------------------------------------------------------
+
+
+def g4_out_of_reach(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """G4 cannot pass for any storage at today's interval: the baseline's whole checkpoint share is below the target."""
+    r = m.gates_reach
+    if r.g4_reachable:
+        return
+    yield _finding(
+        "g4_out_of_reach",
+        TEST_KIND,
+        (),
+        (),
+        max_pct=r.g4_max_reduction_pct,
+        target=test.config.gates.target_duration_reduction_pct,
+        agreed=_agreed(test, "target_duration_reduction_pct"),
+        interval_steps=test.config.training.checkpoint_interval_steps,
+        passing_interval_steps=r.g4_interval_steps,
+    )
+
+
+# ---- saves faster than the bandwidth measured ---------------------------------------------------------------------
+
+
+def rows_outrun(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Every save row (side, model) that wrote faster than the bandwidth measured on its system: implausible for
+    durable saves."""
+    del test
+    universe = [f"{row.side} / {row.model}" for row in m.audit.rows]
+    fast = [row for row in m.audit.rows if row.to_bandwidth > 1]
+    if fast:
+        yield _finding(
+            "rows_outrun",
+            ROWS_KIND,
+            [f"{row.side} / {row.model}" for row in fast],
+            universe,
+            rows=tuple(fast),
+        )
+
+
+# ---- storage local to each node ----------------------------------------------------------------------------------
+
+
+def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The node-local save sides: their checkpoints go with a failed node; a copy kept off the node was not timed."""
+    del test
+    if m.node_local is not None and m.node_local.sides:
+        yield _finding("node_local", SIDES_KIND, m.node_local.sides, SIDES, nodes=m.nodes)
+
+
+# ---- loads judged as saves are ------------------------------------------------------------------------------------
+
+
+def _pair(p) -> str:
+    return f"{p.model} / {p.platform}"
+
+
+def load_unestablished(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The load pairs that are not established (fewer runs than the gates need, or a spread above the limit)."""
+    g = test.config.gates
+    pairs = [p for p in m.load.models if not p.established]
+    if pairs:
+        why = {
+            _pair(p): {
+                "short": tuple(
+                    side
+                    for side, runs in (("load_baseline", p.baseline_runs), ("candidate", p.candidate_runs))
+                    if runs < g.min_runs
+                ),
+                "spread": tuple(
+                    side
+                    for side, cv in (("load_baseline", p.baseline_cv_pct), ("candidate", p.candidate_cv_pct))
+                    if cv is None or cv > g.max_cv_pct
+                ),
+            }
+            for p in pairs
+        }
+        yield _finding(
+            "load_unestablished", PAIRS_KIND, [_pair(p) for p in pairs], [_pair(p) for p in m.load.models], why=why
+        )
+
+
+def load_spread(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Per load pair, the load sides whose runs spread above the saves' limit: one finding per such pair."""
+    limit = test.config.gates.max_cv_pct
+    for p in m.load.models:
+        cv = {"load_baseline": p.baseline_cv_pct, "candidate": p.candidate_cv_pct}
+        over = [side for side in LOAD_SIDES if cv[side] is not None and cv[side] > limit]
+        if over:
+            yield _finding("load_spread", SIDES_KIND, over, LOAD_SIDES, pair=_pair(p), cv=cv, limit=limit)
+
+
+def load_savings(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """What a cold start saves, pair by pair: never one pair's saving said of every pair."""
+    del test
+    pairs = [_pair(p) for p in m.load.models]
+    saved = {_pair(p): p.saved_s for p in m.load.models}
+    yield _finding("load_savings", PAIRS_KIND, pairs, pairs, saved=saved)
+
+
+# ---- restores judged as saves are ---------------------------------------------------------------------------------
+
+
+def restore_runs(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The restore sides with too few runs or a spread above the limit: the ETTR they feed rests on them."""
+    if test.restores is None:
+        return
+    g = test.config.gates
+    model = test.config.training.model
+    runs, cv = {}, {}
+    for side, s in zip(SIDES, m.save.sides(), strict=True):
+        rows = test.restores[(test.restores["system"] == s.system) & (test.restores["model"] == model)]
+        times = [float(t) for t in rows["restore_s"]]
+        runs[side] = len(times)
+        sd = stats.stdev(times)
+        cv[side] = None if sd is None else 100 * sd / stats.mean(times)
+    short = [side for side in SIDES if runs[side] < g.min_runs]
+    spread = [side for side in SIDES if cv[side] is not None and cv[side] > g.max_cv_pct]
+    if short:
+        yield _finding("restore_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=g.min_runs)
+    if spread:
+        yield _finding("restore_spread", SIDES_KIND, spread, SIDES, cv=cv, limit=g.max_cv_pct)
+
+
+# ---- other save models ---------------------------------------------------------------------------------------------
+
+
+def other_models_below_target(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The save models other than the training model whose ratio of mean save times is below G3's target."""
+    target = test.config.gates.target_speedup
+    models = [o.model for o in m.other_saves]
+    below = [o for o in m.other_saves if o.ratio < target]
+    if below:
+        yield _finding(
+            "other_models_below_target",
+            MODELS_KIND,
+            [o.model for o in below],
+            models,
+            ratio={o.model: o.ratio for o in below},
+            target=target,
+        )
+
+
+# ---- re-tuning, money ------------------------------------------------------------------------------------------------
+
+
+def retune_beats_switch(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Re-tuning the baseline's interval costs less than moving to the candidate at today's interval."""
+    del test
+    if m.reliability.tuning_beats_switching:
+        yield _finding("retune_beats_switch", SIDES_KIND, ("baseline",), SIDES)
+
+
+def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Money: the optimum-against-optimum value first; with a price, the payback; without, that value has no price."""
+    e = m.economics
+    if e is None:
+        return
+    price = test.config.economics.candidate_price if test.config.economics else None
+    yield _finding(
+        "value_priced" if price is not None else "value_unpriced",
+        TEST_KIND,
+        (),
+        (),
+        optimum_per_year=e.optimum_cluster_value_per_year,
+        today_per_year=e.cluster_value_per_year,
+        price=price,
+        payback_years=e.payback_years if price is not None else None,
+        currency=e.currency,
+    )
+
+
+def _agreed(test: JointTest, key: str) -> bool:
+    """Whether a gate threshold was agreed for this test (given in test.toml), not the tool's default."""
+    return not test.config.is_default(f"gates.{key}")
+
+
+#: The rules, in the order the report states their findings.
+RULES = (
+    save_outliers,
+    outliers_decide,
+    save_spread,
+    save_runs_short,
+    g4_out_of_reach,
+    rows_outrun,
+    node_local,
+    load_unestablished,
+    load_spread,
+    load_savings,
+    restore_runs,
+    other_models_below_target,
+    retune_beats_switch,
+    value_and_price,
+)

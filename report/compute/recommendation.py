@@ -1,0 +1,128 @@
+"""Page 1's recommendation, chosen by rule from the gates, the figures and the findings (docs/recommendation.md).
+
+Four recommendations, decided in this order:
+1. `recommended`: every gate passes, on measured (not illustrative) save times, to storage whose saves are durable.
+   The case is made on checkpoint speed.
+2. `not_yet`: the result is open to measurement (a gate lacks data, a repeatability gate (G1, G2) fails, an outlying
+   run changes a gate or the verdict, the save times are illustrative or the candidate's saves not durable) and
+   neither G3 nor G4 has failed. These measurements decide it.
+3. `other_grounds`: not on checkpoint speed, but the candidate is better on another ground this test measured:
+   established faster loads (every established load pair faster), restores faster on runs that meet the save gates'
+   rules (neither illustrative, nor read from memory), or durability (a node-local baseline against shared storage
+   whose saves survive a node).
+4. `not_recommended`: not on this evidence.
+Where G3 or G4 fails, checkpoint speed makes no case and the decision goes to the other grounds (3, else 4). A G4 that
+no storage could pass at today's interval (`gates_reach.g4_reachable` false) says nothing of the candidate, and more
+runs cannot change the verdict: what would change it is a shorter interval or a target agreed with the customer. The
+recommendation is not written to metrics.json.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from report.compute.figures import Metrics
+from report.compute.findings import Findings
+from report.inputs.joint_test import JointTest
+
+RECOMMENDED, NOT_YET, OTHER_GROUNDS, NOT_RECOMMENDED = "recommended", "not_yet", "other_grounds", "not_recommended"
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """What page 1 recommends, why (at most three reasons) and what would change it: ids the wording words."""
+
+    kind: str  #: recommended, not_yet, other_grounds or not_recommended
+    grounds: tuple[str, ...]  #: the other grounds the candidate is better on: loads, restores, durability
+    reasons: tuple[str, ...]  #: at most three, most decisive first
+    changes: tuple[str, ...]  #: what would change the recommendation
+
+
+def recommend(test: JointTest, m: Metrics, found: Findings) -> Recommendation:
+    """The recommendation for a joint test (see the module's docstring for the rule). Its reasons leave out what the
+    verdict beside it states (a result that hangs on a run, a G4 no storage could pass)."""
+    status = {g.id: g.status for g in m.gates}
+    grounds = other_grounds(test, m, found)
+    unsure = _unsure(m, found, status)
+    if m.verdict.status == "demonstrated" and not unsure:
+        return Recommendation(RECOMMENDED, grounds, ("speedup", "training_time", *grounds)[:3], ("larger_job",))
+    if status["G4"] == "fail" and not m.gates_reach.g4_reachable:
+        # no storage could pass G4 at today's interval: more runs cannot change the verdict
+        return _not_on_speed(grounds, ("speedup_measured", *unsure[:1]), ("shorter_interval", "agreed_target"), found)
+    if status["G3"] == "fail" or status["G4"] == "fail":
+        return _not_on_speed(grounds, _failed(status), ("faster_candidate",), found)
+    if unsure:
+        return Recommendation(NOT_YET, grounds, (*unsure, *grounds)[:3], _measurements(unsure, found))
+    return _not_on_speed(grounds, ("speedup_measured",), ("faster_candidate",), found)
+
+
+def _not_on_speed(
+    grounds: tuple[str, ...], reasons: tuple[str, ...], changes: tuple[str, ...], found: Findings
+) -> Recommendation:
+    """Not on checkpoint speed: on the other grounds when there are some, else not on this evidence (with re-tuning
+    the baseline's interval, where that recovers more than switching)."""
+    if grounds:
+        return Recommendation(OTHER_GROUNDS, grounds, (reasons[0], *grounds)[:3], changes)
+    retune = ("retune_beats_switch",) if found.has("retune_beats_switch") else ()
+    return Recommendation(NOT_RECOMMENDED, (), (*reasons, *retune)[:3], changes)
+
+
+def _unsure(m: Metrics, found: Findings, status: dict[str, str]) -> tuple[str, ...]:
+    """Why the result is open to measurement, most decisive first: ids the wording words. An outlying run that
+    changes a gate is one (the verdict beside the recommendation gives both results), worded as the spread or the
+    runs it causes."""
+    out = []
+    if "save_times" in m.inputs_illustrative:
+        out.append("illustrative_saves")
+    if "candidate" in m.not_durable:
+        out.append("not_durable")
+    if found.has("save_spread"):
+        out.append("save_spread")
+    if found.has("save_runs_short") or any(status[g] == "insufficient" for g in ("G1", "G2")):
+        out.append("save_runs_short")
+    if status["G3"] == "insufficient" and not found.has("save_runs_short"):
+        out.append("g3_open")
+    if not out and found.has("outliers_decide"):
+        out.append("outliers_decide")
+    return tuple(out)
+
+
+def _measurements(unsure: tuple[str, ...], found: Findings) -> tuple[str, ...]:
+    """What would decide an open result: each an id the wording words with its figures."""
+    out = ["outlier_log"] if found.has("outliers_decide") else []
+    if "illustrative_saves" in unsure:
+        out.append("measured_saves")
+    if "not_durable" in unsure:
+        out.append("durable_saves")
+    if {"save_spread", "save_runs_short", "g3_open"} & set(unsure):
+        out.append("more_runs")
+    return tuple(out)
+
+
+def _failed(status: dict[str, str]) -> tuple[str, ...]:
+    """The failed gates that measurement cannot change, as reasons."""
+    return tuple(f"{g.lower()}_fail" for g in ("G3", "G4") if status[g] == "fail")
+
+
+def other_grounds(test: JointTest, m: Metrics, found: Findings) -> tuple[str, ...]:
+    """The grounds besides checkpoint speed on which this test shows the candidate better."""
+    out = []
+    established = m.load.established_range
+    measured_loads = "load_times" not in m.inputs_illustrative and "candidate" not in m.not_durable
+    if measured_loads and established is not None and established[0] > 1:
+        out.append("loads")
+    r = m.reliability
+    if (
+        r.baseline.restore_s is not None
+        and r.candidate.restore_s is not None
+        and r.candidate.restore_s < r.baseline.restore_s
+        and "restore_times" not in m.inputs_illustrative
+        and not found.has("restore_runs_short")
+        and not found.has("restore_spread")
+    ):
+        out.append("restores")
+    node_local = set(m.node_local.sides) if m.node_local is not None else set()
+    if "baseline" in node_local and "candidate" not in node_local and "candidate" not in m.not_durable:
+        out.append("durability")
+    del test
+    return tuple(out)

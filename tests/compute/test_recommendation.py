@@ -1,0 +1,103 @@
+"""Page 1's recommendation: the rule of docs/recommendation.md, case by case, on figures set by hand."""
+
+from types import SimpleNamespace as NS
+
+import pytest
+
+from report.compute.findings import Finding, Findings, Scope
+from report.compute.recommendation import other_grounds, recommend
+
+
+def _metrics(
+    statuses="pppp",
+    verdict=None,
+    reachable=True,
+    illustrative=(),
+    not_durable=(),
+    established=None,
+    restores=None,
+    node_local=(),
+):
+    gates = tuple(
+        NS(id=f"G{i + 1}", status={"p": "pass", "f": "fail", "i": "insufficient"}[c]) for i, c in enumerate(statuses)
+    )
+    if verdict is None:
+        verdict = "not_demonstrated" if "f" in statuses else "undecided" if "i" in statuses else "demonstrated"
+    b, c = restores or (None, None)
+    return NS(
+        gates=gates,
+        verdict=NS(status=verdict),
+        gates_reach=NS(g4_reachable=reachable),
+        inputs_illustrative=tuple(illustrative),
+        not_durable=tuple(not_durable),
+        load=NS(established_range=established),
+        reliability=NS(baseline=NS(restore_s=b), candidate=NS(restore_s=c)),
+        node_local=NS(sides=tuple(node_local)) if node_local else None,
+    )
+
+
+def _found(*ids):
+    return Findings(tuple(Finding(i, Scope("test", (), ())) for i in ids))
+
+
+TEST = NS(config=None)
+
+
+def test_every_gate_passing_on_measured_durable_saves_is_recommended():
+    rec = recommend(TEST, _metrics("pppp"), _found())
+    assert (rec.kind, rec.reasons, rec.changes) == ("recommended", ("speedup", "training_time"), ("larger_job",))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "reason", "change"),
+    [
+        ({"illustrative": ("save_times",)}, "illustrative_saves", "measured_saves"),
+        ({"not_durable": ("candidate",)}, "not_durable", "durable_saves"),
+    ],
+)
+def test_passing_gates_on_saves_that_decide_nothing_are_not_yet(kwargs, reason, change):
+    rec = recommend(TEST, _metrics("pppp", **kwargs), _found())
+    assert rec.kind == "not_yet" and rec.reasons[0] == reason and change in rec.changes
+
+
+def test_open_gates_are_not_yet_and_say_what_decides_them():
+    # G2 fails on spread, G3 undecided: the spread and the runs decide it; an outlier that changes a gate asks its log
+    rec = recommend(TEST, _metrics("pfip"), _found("save_spread", "outliers_decide"))
+    assert rec.kind == "not_yet"
+    assert rec.reasons == ("save_spread", "g3_open")
+    assert rec.changes == ("outlier_log", "more_runs")
+
+
+def test_a_g4_no_storage_could_pass_is_not_held_against_the_candidate():
+    # G4 fails and cannot pass at today's interval: more runs cannot change the verdict, so it is not "not yet"
+    rec = recommend(TEST, _metrics("pfif", reachable=False), _found("save_spread"))
+    assert rec.kind == "not_recommended"
+    assert rec.changes == ("shorter_interval", "agreed_target")
+    assert rec.reasons[0] == "speedup_measured"
+
+
+def test_a_failed_g3_with_other_grounds_recommends_on_those_grounds():
+    m = _metrics("ppfp", established=(6.5, 7.9), restores=(45.7, 19.5), node_local=("baseline",))
+    rec = recommend(TEST, m, _found())
+    assert rec.kind == "other_grounds"
+    assert rec.grounds == ("loads", "restores", "durability")
+    assert rec.reasons == ("g3_fail", "loads", "restores")
+
+
+def test_restores_that_fail_the_save_rules_are_no_ground():
+    m = _metrics("ppfp", restores=(45.7, 19.5))
+    assert other_grounds(TEST, m, _found("restore_runs_short")) == ()
+    assert other_grounds(TEST, m, _found()) == ("restores",)
+
+
+def test_slower_loads_or_a_node_local_candidate_are_no_ground():
+    assert other_grounds(TEST, _metrics(established=(0.8, 3.0)), _found()) == ()
+    assert other_grounds(TEST, _metrics(node_local=("baseline", "candidate")), _found()) == ()
+    assert other_grounds(TEST, _metrics(node_local=("baseline",), not_durable=("candidate",)), _found()) == ()
+
+
+def test_a_failed_g4_that_could_pass_without_other_grounds_is_not_recommended_with_retuning():
+    rec = recommend(TEST, _metrics("pppf"), _found("retune_beats_switch"))
+    assert rec.kind == "not_recommended"
+    assert rec.reasons == ("g4_fail", "retune_beats_switch")
+    assert rec.changes == ("faster_candidate",)
