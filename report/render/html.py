@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import json
 from pathlib import Path
 
 import jinja2
@@ -12,6 +13,7 @@ from markupsafe import Markup
 
 from report import i18n
 from report.charts.describe import Chart
+from report.document.spoken import Said, Spoken
 from report.formatting import FILTERS
 from report.render import CHART_SCHEME, TEMPLATES, webfonts
 from report.wording.base import ReportContext
@@ -82,9 +84,67 @@ VERIFY_COMMAND = "python -m report verify report.pdf"
 
 def commands(text: str) -> Markup:
     """A paragraph's text, typeset and escaped, its last line never one ideograph (i18n.keep_tail), with the verify
-    command in it set as code."""
-    escaped = str(Markup.escape(_typeset(i18n.keep_tail(text))))
+    command in it set as code and the words of each finding it states in a span that names the finding and its scope
+    (report/document/spoken.py)."""
+    if isinstance(text, Spoken) and text.said():
+        escaped = _findings_marked(text)
+    else:
+        escaped = str(Markup.escape(_typeset(i18n.keep_tail(text))))
     return Markup(escaped.replace(VERIFY_COMMAND, f"<code>{VERIFY_COMMAND}</code>"))
+
+
+def _findings_marked(text: Spoken) -> str:
+    """The text typeset as a whole (as without the findings), escaped, each finding's words in a span.
+
+    Typesetting only adds or changes spacing (and, in Chinese, prints "×" as "倍"), so each character of the plain
+    text that is not a space is found again, in order, in the typeset one: a finding's words span from the first such
+    character of its part to the last."""
+    plain, typeset = str(text), str(_typeset(i18n.keep_tail(str(text))))
+    where = _aligned(plain, typeset)
+    out, start, at = [], 0, 0
+    for part in text.parts:
+        length = len(part.text if isinstance(part, Said) else part)
+        if isinstance(part, Said):
+            inside = [where[i] for i in range(at, at + length) if i in where]
+            if inside:
+                first, last = inside[0], inside[-1] + 1
+                out += [Markup.escape(typeset[start:first]), _span(part), Markup.escape(typeset[first:last]), "</span>"]
+                start = last
+        at += length
+    out.append(Markup.escape(typeset[start:]))
+    return "".join(str(piece) for piece in out)
+
+
+#: What typesetting may insert between the characters of a text (report/i18n.py `typeset`).
+_SPACING = {" ", "\u00a0", "\u2060"}
+
+
+def _aligned(plain: str, typeset: str) -> dict[int, int]:
+    """Where each character of `plain` that is not a space stands in `typeset`."""
+    where, j = {}, 0
+    for i, c in enumerate(plain):
+        if c.isspace():
+            continue
+        while j < len(typeset) and typeset[j] != c and not (c == "×" and typeset[j] == "倍"):
+            if typeset[j] not in _SPACING:
+                raise ValueError(f"typesetting changed {plain!r} beyond its spacing")
+            j += 1
+        if j == len(typeset):
+            raise ValueError(f"typesetting lost a character of {plain!r}")
+        where[i], j = j, j + 1
+    return where
+
+
+def _span(part: Said) -> str:
+    """The opening tag of a finding's words: its id, the kind of its scope, the items it holds for, and whether those
+    are every item of that kind in this joint test (only then may the words say both, every or all)."""
+    f = part.finding
+    items = Markup.escape(json.dumps(list(f.scope.items), ensure_ascii=False))
+    whole = "true" if f.scope.whole else "false"
+    return (
+        f'<span class="finding" data-finding="{f.id}" data-scope="{f.scope.kind}" data-items="{items}" '
+        f'data-whole="{whole}">'
+    )
 
 
 def _typeset(value: object) -> object:
