@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 from report.inputs.joint_test import read_joint_test
 from report.pipeline.stages import build_outputs
 from tests.conftest import FIXTURES, PROVENANCE, ROOT, pdf_text
-from tests.sections.helpers import build, section, texts
+from tests.sections.helpers import build, cover_text, section, texts
 
 CATALOG = ROOT / "report" / "locale" / "zh_CN" / "LC_MESSAGES" / "report.po"
 
@@ -38,11 +38,11 @@ MEASURED_ONLY = {
     "output (neither illustrative nor supplied in save_times.csv)",
     "{passed} pass on this test's measurements and {today}.": "verdict.verdict_reason: "
     "save_times imported from a tool's output (G4 passing at today's interval only)",
-    "Every figure is computed from the measured inputs ({inputs}) and from the assumptions in the test setup.": "cover._evidence: every input imported from a tool's output (none supplied "
+    "Every figure is computed from the measured inputs ({inputs}) and from the assumptions in the test setup.": "summary._evidence: every input imported from a tool's output (none supplied "
     "in a CSV or declared illustrative)",
-    "Supplied inputs, measured according to their source notes, not by this tool: {inputs}.": "cover._evidence: inputs supplied in a "
+    "Supplied inputs, measured according to their source notes, not by this tool: {inputs}.": "summary._evidence: inputs supplied in a "
     "CSV whose source note says measured, each followed by that note in quotes (whose measurement it is)",
-    "Measured inputs, imported from tool output: {inputs}.": "cover._evidence: lists only the inputs a tool's output "
+    "Measured inputs, imported from tool output: {inputs}.": "summary._evidence: lists only the inputs a tool's output "
     "gave (imported), none supplied in a CSV or declared illustrative",
     "measured": "measure/words.py: the [environment] line `report measure` writes when it timed the saves itself",
 }
@@ -86,7 +86,7 @@ def test_no_claim_reaches_a_report_on_illustrative_inputs():
     for fixture in ("retune", "long_names"):
         ctx, m = build(FIXTURES / fixture)
         assert set(m.inputs_illustrative) >= {"save_times", "bandwidth", "load_times"}
-        words = " ".join([ctx.cover.verdict_reason, ctx.cover.evidence] + [t.note for t in ctx.cover.tiles])
+        words = " ".join([cover_text(ctx)] + [t.note for t in ctx.cover.tiles])
         words += " ".join(t for s in ctx.sections for t in texts(section(ctx, s.id).blocks))
         for message in MEASURED_ONLY:
             fixed = max(re.split(r"\{[^}]*\}", message), key=len).strip()

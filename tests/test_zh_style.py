@@ -323,11 +323,15 @@ def test_chinese_formulas_are_one_to_a_line_and_gates_nest_their_clauses():
         ":lang(zh-CN) .formula { white-space: pre-line; }" in (ROOT / "templates" / "styles" / "screen.css").read_text()
     )
     with i18n.activate("zh-CN"):
-        reason = build(FIXTURES / "gates_fail")[0].cover.verdict_reason  # page 1 gives each gate's reason
+        from report.inputs.joint_test import read_joint_test
+        from report.wording.verdict import verdict_reason
+
+        ctx, m = build(FIXTURES / "gates_fail")
+        reason = verdict_reason(m, read_joint_test(FIXTURES / "gates_fail").config, True)  # each gate's reason
         verdict = i18n.typeset(reason).replace(i18n.NO_BREAK_SPACE, " ")
     # each failed gate is a sentence of its own (cold read 6, M1): "G3（保存时间加速比）未通过：…。"
     assert (
         "；" not in verdict
-        and "G3（保存时间加速比）未通过：95% 置信区间 0.774 倍至 1.56 倍，整体低于 2 倍的目标，且其计算所用的保存运行未通过 G1。"
+        and "G3（保存加速比）未通过：95% 置信区间 0.774 倍至 1.56 倍，整体低于 2 倍的目标，且其计算所用的保存运行未通过 G1。"
         in verdict
     )

@@ -8,6 +8,7 @@ from report.document.blocks import (
     Section,
     Subsection,
 )
+from report.document.spoken import fill, said, spoken
 from report.formatting import (
     count,
     gpus,
@@ -29,10 +30,11 @@ from report.wording.capacity import (
     per_node,
 )
 from report.wording.decisions import means_only, speedup_established
-from report.wording.loads import headline_load_pairs, load_not_established, loads_marked, memory_loads
+from report.wording.loads import load_not_established, loads_marked, memory_loads
 from report.wording.phrases import (
     both,
     counted_noun,
+    per_save,
     sooner,
     speed_phrase,
 )
@@ -195,7 +197,7 @@ def _lifecycle_answer(w: Words) -> Subsection:
                 ),
                 "save_times",
             ),
-            Para(_cold_start_words(m) + memory_loads(m, w.config, full=False), "p", loads_marked(w)),
+            Para(spoken(_cold_start_words(w), memory_loads(m, w.config, full=False)), "p", loads_marked(w)),
             Para(
                 _(
                     "The two are different units (GPU time of a training job, seconds of a service's start) and are "
@@ -476,29 +478,27 @@ def _scale_bandwidth(m: Metrics) -> str:
     return " " + text.format(**ratio)
 
 
-def _cold_start_words(m: Metrics) -> str:
+def _cold_start_words(w: Words) -> str:
+    """What a cold start saves, model by model (the finding load_savings): never one pair's saving said of all."""
+    m = w.m
     if load_not_established(m):  # no saving to state (cold read 10, M2)
         return _(
             "Deploying and serving: the load times do not yet establish a cold-start saving (see “{section}”). A cold "
             "start recurs at every scale-out, restart and model update, so its weight depends on how often the service "
             "starts models, which this test does not measure."
         ).format(section=_("Model loading for inference"))
-    # the pairs the load headline is of: an unstable pair left out there is left out here too (fourth cold read, M5)
-    saved = [x.saved_s for x in headline_load_pairs(m)]
-    least, most = s3(min(saved)), s3(max(saved))
-    if least == most:
-        text = _(
-            "Deploying and serving: every cold start of a model of this test takes {least} less. It recurs at every "
-            "scale-out, restart and model update, so its weight depends on how often the service starts models, "
-            "which this test does not measure."
-        )
-    else:
-        text = _(
-            "Deploying and serving: every cold start of a model of this test takes {least} to {most} less. It "
-            "recurs at every scale-out, restart and model update, so its weight depends on how often the "
-            "service starts models, which this test does not measure."
-        )
-    return text.format(least=least, most=most)
+    found = w.findings.get("load_savings")
+    per_pair = join_words(
+        [
+            _("{saved} for {model} on {platform}").format(saved=per_save(p.saved_s), model=p.model, platform=p.platform)
+            for p in m.load.models
+        ]
+    )
+    text = _(
+        "Deploying and serving: a cold start takes {per_pair}. It recurs at every scale-out, restart and model "
+        "update, so its weight depends on how often the service starts models, which this test does not measure."
+    )
+    return fill(text, per_pair=said(found, per_pair))
 
 
 def build(w: Words) -> Section:

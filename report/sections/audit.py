@@ -7,6 +7,7 @@ from report.document.blocks import (
     Para,
     Section,
 )
+from report.document.spoken import fill, said
 from report.formatting import (
     count,
     gb,
@@ -42,7 +43,7 @@ def build(w: Words) -> Section:
     m = w.m
     a = m.audit
     deps = ("save_times", "bandwidth")
-    items = _effective(w) + _per_node(w)
+    items = _rows_outrun(w) + _effective(w) + _per_node(w)
     if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
         items += _span_words(w) + _tool_words(w)
     if log_outrun(m):
@@ -64,6 +65,58 @@ def build(w: Words) -> Section:
         )
         items.append(w.p(text.format(ratio=x3(a.max_extrapolation)), "save_times"))
     return Section(ID, _("Consistency audit"), (Items(tuple(items), "audit"),))
+
+
+def _rows_outrun(w: Words) -> list[Para]:
+    """Every save row (system, model) that wrote faster than the bandwidth measured on its system (the finding
+    rows_outrun), each named with its rate, and what would explain it: impossible for durable saves."""
+    found = w.findings.get("rows_outrun")
+    if found is None:
+        return []
+    node_local = set(w.m.node_local.sides) if w.m.node_local is not None else set()
+    rows = []
+    for row in found["rows"]:
+        text = (
+            _(
+                "{model} on {system} ({gpus} GPUs, {nodes} nodes): one node's part, {rate} GB/s, {ratio} one node's "
+                "{bandwidth} GB/s"
+            )
+            if row.side in node_local
+            else _(
+                "{model} on {system} ({gpus} GPUs, {nodes} nodes): {rate} GB/s, {ratio} its bandwidth's {bandwidth} "
+                "GB/s"
+            )
+        )
+        rows.append(
+            text.format(
+                model=row.model,
+                system=w.name(row.side),
+                gpus=count(row.gpus),
+                nodes=count(row.nodes),
+                rate=sig(row.gbps),
+                ratio=x3(row.to_bandwidth),
+                bandwidth=sig(w.m.bandwidth.baseline_gbps if row.side == "baseline" else w.m.bandwidth.candidate_gbps),
+            )
+        )
+    shared_many = any(row.side not in node_local and row.nodes > 1 for row in found["rows"])
+    causes = (
+        _(
+            "the checkpoint sizes, the node count, the bandwidth's scope (more client nodes than the bandwidth test "
+            "had) or the saves' durability"
+        )
+        if shared_many
+        else _("the checkpoint sizes, the node count, the bandwidth's scope or the saves' durability")
+    )
+    text = ngettext(
+        "Implausible for durable saves: {rows} wrote faster than the bandwidth logged on its system. One of {causes} "
+        "is wrong; settle which before relying on figures drawn from this row.",
+        "Implausible for durable saves: {rows} wrote faster than the bandwidth logged on their systems. One of "
+        "{causes} is wrong; settle which before relying on figures drawn from these rows.",
+        len(rows),
+    )
+    return [
+        w.p(fill(text, rows=said(found, _("; ").join(rows)), causes=causes), "save_times", "bandwidth", style="warning")
+    ]
 
 
 def _effective(w: Words) -> list[Para]:

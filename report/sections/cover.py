@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from report.compute import Metrics
@@ -17,34 +16,33 @@ from report.formatting import (
     x3,
 )
 from report.i18n import _, date, join_words
-from report.inputs.config import CSV_INPUTS, TestConfig
+from report.inputs.config import TestConfig
+from report.wording import recommendation
 from report.wording.base import Cover, KeyFigure, Words
 from report.wording.capacity import demand, demand_ratios, optimum_equivalents, per_node
 from report.wording.decisions import (
     DERIVED_TILES,
     TILE_GATES,
+    async_erases,
     means_only,
     no_difference_shown,
     open_gates,
     speedup_established,
 )
-from report.wording.labels import input_words
 from report.wording.loads import (
     headline_load_span,
     load_not_established,
     load_pairs,
-    load_speedups_by_spread,
     memory_load_systems,
-    not_established_why,
 )
 from report.wording.phrases import (
     counted_noun,
     gate_list,
     ratio_span,
 )
-from report.wording.retuning import beyond_run, retune_headline, today_interval_only
-from report.wording.statements import loads_read_as_restores, log_outrun, save_sources, sources_by_system
-from report.wording.verdict import save_times_unsourced, verdict_label, verdict_reason, verdict_style
+from report.wording.retuning import beyond_run, today_interval_only
+from report.wording.statements import loads_read_as_restores, log_outrun
+from report.wording.verdict import async_limit, save_times_unsourced, verdict_label, verdict_style
 
 ID = "cover"
 #: The charts this section places, in order.
@@ -154,32 +152,28 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
     return ratio_span(low, high), _("faster model loading")
 
 
-def _unstable_ends(m: Metrics, cfg: TestConfig) -> str:
-    """Said on the load tile when an end of the whole range comes from a pair whose runs spread above the limit: which
-    end, left out of the headline when stable pairs remain (cold read 7, minor 12)."""
-    ends, _stable = load_speedups_by_spread(m)
-    if not ends or load_not_established(m):  # not established: the note says why (`_load_note`)
-        return ""
-    return _("; {values} from runs that spread above the {limit}% limit (unstable), left out").format(
-        values=join_words([x3(v) for v in ends]), limit=given(cfg.gates.max_cv_pct)
-    )
-
-
-def _load_note(m: Metrics, cfg: TestConfig) -> str:
-    """The load tile's note: against which system and over which pairs, with the unstable end left out; where the
-    speedup is not established, the ratios and why ("5.00×–10.0× against Old NFS, 3 model/platform pairs; 5.00× and
-    6.00× come from one load time per system …")."""
+def _load_note(w: Words) -> str:
+    """The load tile's note: against which system, over every pair, which pairs are established by the rule the
+    saves follow (the loading section says why the others are not)."""
+    m = w.m
+    found = w.findings.get("load_unestablished")
     if load_not_established(m):
         low, high = headline_load_span(m)
-        return _("{system} takes {span} as long, {pairs}; {why}").format(
-            span=ratio_span(low, high),
-            system=m.load.baseline_system,
-            pairs=load_pairs(m),
-            why=not_established_why(m, cfg, full=False),
+        return _("{system} takes {span} as long, {pairs}; none established by the saves' rule").format(
+            span=ratio_span(low, high), system=m.load.baseline_system, pairs=load_pairs(m)
         )
-    return _("than {system}, {pairs}").format(system=m.load.baseline_system, pairs=load_pairs(m)) + _unstable_ends(
-        m, cfg
-    )
+    note = _("than {system}, {pairs}").format(system=m.load.baseline_system, pairs=load_pairs(m))
+    if found is None:
+        return note
+    established = [_pair_name(p.model, p.platform, m) for p in m.load.models if p.established]
+    return _("{note}; established: {pairs}").format(note=note, pairs=join_words(established))
+
+
+def _pair_name(model: str, platform: str, m: Metrics) -> str:
+    """A pair as a tile names it: the model, with the platform only where models repeat on several platforms."""
+    if sum(p.model == model for p in m.load.models) > 1:
+        return _("{model} on {platform}").format(model=model, platform=platform)
+    return model
 
 
 def _ettr_note(m: Metrics) -> str:
@@ -220,7 +214,8 @@ def _failures_add_little(m: Metrics) -> bool:
     return beyond_run(m) and all(r.overhead_pct - r.save_overhead_pct < 0.01 * r.overhead_pct for r in sides)
 
 
-def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
+def _tiles(w: Words) -> tuple[KeyFigure, ...]:
+    m, cfg = w.m, w.config
     b = m.bubble
     specs = (
         ("speedup", *_speed_headline(m, cfg)),
@@ -241,7 +236,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
             # a synchronous job's benefit that asynchronous saves would take away, said where page 1 states it
             # (cold read 24, M1: the summary's first paragraph said so, page 1 did not)
             (
-                _("{saved} of {total}; none if saved asynchronously") if _async_erases(m) else _("{saved} of {total}")
+                _("{saved} of {total}; none if saved asynchronously") if async_erases(m) else _("{saved} of {total}")
             ).format(saved=s3(abs(b.time_saved_s)), total=s3(b.baseline_duration_s)),
         ),
         (
@@ -296,7 +291,7 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
         (
             "loading",
             *_load_headline(m),
-            _load_note(m, cfg),
+            _load_note(w),
         ),
     )
     out = []
@@ -348,94 +343,9 @@ def _tiles(m: Metrics, cfg: TestConfig) -> tuple[KeyFigure, ...]:
     return tuple(out)
 
 
-def _origins(w: Words) -> dict[str, list[str]]:
-    """The inputs present by origin, in the sources list's words: imported from a tool's output (measured), supplied
-    in a CSV whose source note says measured, supplied otherwise (taken as given), or illustrative."""
-    m, out = w.m, {"imported": [], "supplied_measured": [], "supplied": [], "illustrative": []}
-    for name in CSV_INPUTS:
-        if name == "restore_times" and m.reliability.baseline.restore_s is None:
-            continue
-        words = input_words(name)
-        if name in m.inputs_illustrative:
-            out["illustrative"].append(words)
-            continue
-        if f"{name}.csv" not in w.test.raw:
-            out["imported"].append(words)
-            continue
-        sources = sources_by_system(w.test, name)
-        imported = [system for system, kinds in sources.items() if set(kinds) - {f"{name}.csv"}]
-        if imported:  # given in part, imported in part: each part under its own words (cold read 18, M2)
-            given = [system for system, kinds in sources.items() if f"{name}.csv" in kinds]
-            if not given:  # a header with no rows: every row imported
-                out["imported"].append(words)
-                continue
-            out["imported"].append(_("{input} (rows of {systems})").format(input=words, systems=join_words(imported)))
-            words = _("{input} (rows of {systems})").format(input=words, systems=join_words(given))
-        note = w.config.sources.get(name, "")
-        note_says = re.search(r"\bmeasur|实测|测量|测得", note, re.IGNORECASE)
-        if note_says:  # whose measurement, on page 1: the note itself (fourth cold read, M2)
-            out["supplied_measured"].append(_("{input} (“{note}”)").format(input=words, note=note.strip()))
-        else:
-            out["supplied"].append(words)
-    return out
-
-
-def _evidence(w: Words) -> str:
-    """Page 1's line on what the figures rest on: "measured" only for inputs imported from a tool's output; inputs
-    supplied in a CSV are "supplied", measurements only by their source note (cold read 7, minor 11)."""
-    o = _origins(w)
-    # An asynchronous job's stalls rest on [async] staging_s, a number test.toml gives, not an input measured.
-    staging = (
-        " " + _("The staging times are assumed in the test setup, not measured.")
-        if w.m.checkpoint_mode == "async" and w.config.async_saves is not None
-        else ""
-    )
-    if not (o["supplied"] or o["supplied_measured"] or o["illustrative"]):
-        # the inputs by name: restore times, when imported, are among them
-        return (
-            _(
-                # the paragraph after says the PDF carries them (page 1 is full: cold read 22's fio cover ran over)
-                "Every figure is computed from the measured inputs ({inputs}) and from the assumptions in the test "
-                "setup."
-            ).format(inputs=join_words(o["imported"]))
-            + staging
-        )
-    words = {
-        "imported": _("Measured inputs, imported from tool output: {inputs}."),
-        # whose measurement: the note's, not this tool's (cold reads 9, 11, 13, 14: "measured" read as vouched for)
-        "supplied_measured": _(
-            "Supplied inputs, measured according to their source notes, not by this tool: {inputs}."
-        ),
-        "supplied": _("Supplied inputs, taken as given in their CSV files: {inputs}."),
-    }
-    parts = [words[k].format(inputs=join_words(o[k])) for k in words if o[k]]
-    none_measured = not o["imported"] and not o["supplied_measured"] and o["illustrative"]
-    if none_measured:
-        parts.append(_("None of this report's inputs is measured."))
-        # "not measured" said just before (Chinese reading 11, m2)
-        parts.append(
-            _("Illustrative inputs: {inputs}; each figure drawn from them is marked “Illustrative”.").format(
-                inputs=join_words(o["illustrative"])
-            )
-        )
-    elif o["illustrative"]:
-        parts.append(
-            _(
-                "Illustrative inputs, not measured: {inputs}; each figure drawn from them is marked “Illustrative”."
-            ).format(inputs=join_words(o["illustrative"]))
-        )
-    elif not _doubts(w):  # page 1's room goes to the warnings where there are some
-        parts.append(
-            _(
-                "Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
-                "the test setup."
-            )
-        )
-    return " ".join(parts) + staging
-
-
 def build(w: Words) -> Cover:
     m, c = w.m, w.config
+    rec = w.recommendation
     return Cover(
         title=c.title,
         customer=c.customer,
@@ -444,14 +354,18 @@ def build(w: Words) -> Cover:
         candidate=c.systems.candidate,
         save_baseline=c.systems.save_baseline,
         load_baseline=c.systems.load_baseline,
+        recommendation_kind=rec.kind,
+        recommendation=recommendation.headline(w, rec),
+        reasons=recommendation.reasons(w, rec),
+        changes=recommendation.changes(w, rec),
         verdict_status=m.verdict.status,
         verdict_style=verdict_style(m, save_times_unsourced(w)),
         verdict_label=verdict_label(m, save_times_unsourced(w)),
-        verdict_reason=" ".join(
-            t for t in (verdict_reason(m, c, w.origin("save_times") == "supplied", short=True), retune_headline(m)) if t
+        verdict_gates=recommendation.gates_line(w),
+        verdict_notes=tuple(
+            t for t in (*recommendation.verdict_notes(w), async_limit(m, short=True), _not_durable(w).strip()) if t
         ),
-        tiles=_repeated_reads(w, _memory_loads(w, _tiles(m, c))),
-        evidence=_evidence(w) + _synchronous(m) + _not_durable(w) + _doubts(w),
+        tiles=_repeated_reads(w, _memory_loads(w, _tiles(w))),
     )
 
 
@@ -486,35 +400,6 @@ def _repeated_reads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, 
         replace(t, label=_("{label}: the restores' read, repeated").format(label=t.label)) if t.id == "loading" else t
         for t in tiles
     )
-
-
-def _async_erases(m: Metrics) -> bool:
-    """Whether asynchronous saves would take the synchronous job's benefit away: the storage never stalls them, so
-    both systems stall for the staging alone."""
-    return m.checkpoint_mode == "sync" and not m.async_.storage_stalls and m.bubble.time_saved_s > 0
-
-
-def _synchronous(m: Metrics) -> str:
-    """The training tile's condition, said of the tiles drawn from the same benefit (cold read 27, m1: "none if saved
-    asynchronously" on the run-time tile only). Not of the ETTR's: asynchronous saves keep the part a failure loses
-    less on the candidate, whose checkpoints are durable sooner (cold read 28, M1)."""
-    if not _async_erases(m):
-        return ""
-    return " " + _("Asynchronous saves would erase the bubble and GPU-equivalent gains too.")
-
-
-def _doubts(w: Words) -> str:
-    """The summary's warnings that void comparisons, named on page 1 in a few words (Chinese reading 20, M4: two timing
-    programs and saves faster than the logged bandwidth were said only from page 3 on)."""
-    s = w.m.save
-    reasons = []
-    if save_sources(w.test, s.baseline.system) != save_sources(w.test, s.candidate.system):
-        reasons.append(_("two timing programs"))
-    if log_outrun(w.m):
-        reasons.append(_("saves faster than the logged bandwidth"))
-    if not reasons:
-        return ""
-    return " " + _("Read the summary's warnings first: {reasons}.").format(reasons=_("; ").join(reasons))
 
 
 def _not_durable(w: Words) -> str:

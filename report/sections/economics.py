@@ -10,6 +10,7 @@ from report.document.blocks import (
     Section,
     Table,
 )
+from report.document.spoken import said
 from report.formatting import (
     count,
     gb,
@@ -23,6 +24,7 @@ from report.formatting import (
     rounded,
     s3,
     seconds_figure,
+    sig,
 )
 from report.i18n import _
 from report.inputs.config import EconomicsSpec
@@ -290,6 +292,40 @@ def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
     return (*supported[:2], *cluster, *supported[2:], *rest)
 
 
+def _value_and_price(w: Words) -> Para:
+    """The money headline: the value with each system at its own optimal interval (the conservative one) first, then
+    the payback at the candidate's price, or that without a price the value cannot be weighed against a cost."""
+    m, e = w.m, w.m.economics
+    found = w.findings.get("value_priced") or w.findings.get("value_unpriced")
+    value = _(
+        "Each system at its own optimal checkpoint interval, a cluster of {gpus} GPUs running such jobs gains {value} "
+        "a year of GPU time on {candidate}: the conservative figure, as neither system is then held to today's "
+        "interval."
+    ).format(
+        gpus=count(m.bubble.cluster_gpus),
+        value=money(e.optimum_cluster_value_per_year, e.currency),
+        candidate=w.name("candidate"),
+    )
+    if found is not None and found.id == "value_priced":
+        price = (
+            _(
+                "At the candidate's price of {price}, that value pays it back in {years} years (the baseline's own "
+                "cost, and running costs, left out)."
+            ).format(price=money(found["price"], e.currency), years=sig(found["payback_years"]))
+            if found["payback_years"] is not None
+            else _("At the candidate's price of {price}, no payback: that value is not above zero.").format(
+                price=money(found["price"], e.currency)
+            )
+        )
+    else:
+        price = _("No price of the candidate is given, so this report cannot weigh that value against what it costs.")
+    text = value + " " + price
+    node_local = w.findings.get("node_local")
+    if node_local is not None:
+        text += " " + _("It assumes a failed node's part of the checkpoint can be recovered.")
+    return w.p(said(found, text) if found is not None else text, "save_times")
+
+
 def build(w: Words) -> Section | None:
     m, e = w.m, w.m.economics
     if e is None:
@@ -309,6 +345,7 @@ def build(w: Words) -> Section | None:
         illustrative=w.marked("save_times"),
     )
     notes = (
+        _value_and_price(w),
         w.p(
             # a cluster whose saves need more than the test showed is worth its value only on a bandwidth the test
             # did not show: said in the sentence that states it (fifth cold read, blocker 1)

@@ -10,6 +10,7 @@ from report.document.blocks import (
     Para,
     Section,
 )
+from report.document.spoken import fill, said
 from report.formatting import (
     count,
     gb,
@@ -32,6 +33,7 @@ from report.wording.phrases import (
     gate_list,
     sooner,
 )
+from report.wording.recommendation import g4_out_of_reach, save_spread
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
 from report.wording.statements import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
 from report.wording.verdict import (
@@ -166,49 +168,30 @@ def _next_steps(w: Words) -> tuple:
     gates = {g.id: g for g in m.gates}
     short, steps = m.next_steps.min_runs_short, []
     need = max(cfg.gates.min_runs, 2)
-    for gid, side, lack in (("G1", m.save.baseline, short.baseline), ("G2", m.save.candidate, short.candidate)):
-        if gates[gid].status == "insufficient" and lack:
-            text = ngettext(
-                "{gate}: time {n} more save of {model} on {system} ({runs} of the {needed} needed done).",
-                "{gate}: time {n} more saves of {model} on {system} ({runs} of the {needed} needed done).",
-                lack,
-            )
-            steps.append(
-                Para(text.format(gate=gid, n=lack, model=side.model, system=side.system, runs=side.runs, needed=need))
-            )
-        elif gates[gid].status == "fail":
-            programs = save_sources(w.test, side.system)
-            # runs from several programs: the report's own diagnosis first (cold read 23, m3; Chinese reading 25, M1)
-            text = (
-                _(
-                    "{gate}: the saves on {system} spread by {cv} (CV), above the {limit}% limit; its runs come from "
-                    "{programs}, which time a save differently: time every run with one program, then repeat the runs."
+    if few := w.findings.get("save_runs_short"):
+        lacking = {"baseline": short.baseline, "candidate": short.candidate}
+        parts = join_words(
+            [
+                ngettext("{n} more on {system}", "{n} more on {system}", lacking[side]).format(
+                    n=lacking[side], system=w.name(side)
                 )
-                if len(programs) > 1
-                # a system in memory has no cache to drop and nothing to flush (Chinese reading 26, M1: tmpfs)
-                else _(
-                    "{gate}: the saves on {system} spread by {cv} (CV), above the {limit}% limit; find the cause "
-                    "(other load on the system, memory pressure) and repeat the runs."
-                )
-                if ("baseline" if gid == "G1" else "candidate") in m.not_durable
-                else _(
-                    "{gate}: the saves on {system} spread by {cv} (CV), above the {limit}% limit; find the cause "
-                    "(cache state, other load on the system, background flushes) and repeat the runs."
-                )
-            )
-            steps.append(
-                Para(
-                    text.format(
-                        gate=gid,
-                        system=side.system,
-                        cv=p3(side.cv_pct),
-                        limit=given(cfg.gates.max_cv_pct),
-                        programs=join_words(list(programs)),
-                    )
-                )
-            )
+                for side in few.scope.items
+            ]
+        )
+        gate_ids = join_words(["G1" if side == "baseline" else "G2" for side in few.scope.items])
+        text = _("{gates}: time more saves of {model}, {parts} ({needed} needed per system).")
+        steps.append(
+            Para(fill(text, gates=gate_ids, model=m.save.baseline.model, parts=said(few, parts), needed=str(need)))
+        )
+    if spread := w.findings.get("save_spread"):
+        steps.append(Para(save_spread(w, spread) + " " + _spread_causes(w, spread)))
     steps += _g3_step(m, cfg, gates["G3"])
-    if gates["G4"].status == "fail":
+    if gates["G4"].status == "fail" and steps:
+        # the runs asked for above settle G1 to G3; with G4 failed they cannot change the verdict (settled point 2)
+        steps.append(Para(_("While G4 fails, more runs can settle G1 to G3 but not the verdict.")))
+    if gates["G4"].status == "fail" and not m.gates_reach.g4_reachable:
+        steps.append(Para(g4_out_of_reach(w, w.findings.get("g4_out_of_reach"))))
+    elif gates["G4"].status == "fail":
         sens = m.sensitivity
         reached = max(*sens.interval_reduction_pct, *sens.step_time_reduction_pct) >= sens.target_pct
         if reached:
@@ -234,6 +217,34 @@ def _next_steps(w: Words) -> tuple:
         )
     steps += _missing_measurements(w)
     return (*_durable_first(w), *steps)
+
+
+def _spread_causes(w: Words, spread) -> str:
+    """What to look for where saves spread above the limit, for the sides the finding names: several timing programs
+    first (the report's own diagnosis), memory pressure on a system in memory, else the usual causes."""
+    m = w.m
+    sides = spread.scope.items
+    programs = {
+        side: save_sources(w.test, w.m.save.baseline.system if side == "baseline" else m.save.candidate.system)
+        for side in sides
+    }
+    mixed = [side for side in sides if len(programs[side]) > 1]
+    if mixed:
+        return _(
+            "The runs on {systems} come from {programs}, which time a save differently: time every run with one "
+            "program, then repeat the runs."
+        ).format(
+            systems=join_words([w.name(side) for side in mixed]),
+            programs=join_words(sorted({p for side in mixed for p in programs[side]})),
+        )
+    if all(side in m.not_durable for side in sides):
+        return _("Find the cause (other load on the system, memory pressure) and repeat the runs.")
+    if memory := [side for side in sides if side in m.not_durable]:
+        return _(
+            "Find the cause (cache state, other load on the system, background flushes; on {systems}, memory "
+            "pressure) and repeat the runs."
+        ).format(systems=join_words([w.name(side) for side in memory]))
+    return _("Find the cause (cache state, other load on the system, background flushes) and repeat the runs.")
 
 
 def _durable_first(w: Words) -> list[Para]:

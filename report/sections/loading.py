@@ -11,6 +11,7 @@ from report.document.blocks import (
     Section,
     Table,
 )
+from report.document.spoken import fill, said, spoken
 from report.formatting import (
     enough_digits,
     figure_of,
@@ -18,25 +19,24 @@ from report.formatting import (
     given,
     natural_key,
     p3,
-    s3,
     seconds_figure,
     sig,
     spread,
     x3,
 )
-from report.i18n import _, join_words
+from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.loads import (
-    headline_load_pairs,
     headline_load_span,
     load_not_established,
     loads_marked,
     memory_loads,
     not_established,
-    unstable_loads,
+    unestablished,
 )
 from report.wording.phrases import (
     load_speed,
+    per_save,
 )
 from report.wording.statements import loads_read_as_restores, read_by
 
@@ -133,80 +133,68 @@ def _system_headers(w: Words, baseline: str, candidate: str) -> tuple[tuple[str,
 def build(w: Words) -> Section:
     m = w.m
     models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
-    saved = [x.saved_s for x in headline_load_pairs(m)]  # the pairs the range is of
-    least, most = s3(min(saved)), s3(max(saved))
     if w.origin("load_times") == "supplied":  # taken as given, not timed here (fourth cold read, M2)
-        text = (
-            _(
-                "With the supplied load times, {candidate} brings a model into service {speed} than {baseline}, "
-                "saving {least} per cold start."
-            )
-            if least == most
-            else _(
-                "With the supplied load times, {candidate} brings a model into service {speed} than {baseline}, "
-                "saving {least} to {most} per cold start."
-            )
+        text = _(
+            "With the supplied load times, {candidate} brings a model into service {speed} than {baseline}: {per_pair}."
         )
     elif w.origin("load_times") == "illustrative":  # not an event (third cold read, M-3)
-        text = (
-            _(
-                "With the illustrative load times, {candidate} would bring a model into service {speed} than "
-                "{baseline}, saving {least} per cold start."
-            )
-            if least == most
-            else _(
-                "With the illustrative load times, {candidate} would bring a model into service {speed} than "
-                "{baseline}, saving {least} to {most} per cold start."
-            )
-        )
-    elif least == most:
-        text = _("{candidate} brings a model into service {speed} than {baseline}, saving {least} per cold start.")
-    else:
         text = _(
-            "{candidate} brings a model into service {speed} than {baseline}, saving {least} to {most} per cold start."
+            "With the illustrative load times, {candidate} would bring a model into service {speed} than {baseline}: "
+            "{per_pair}."
         )
-    notes = [
-        Para(
-            (
-                not_established(w, lead=False) + memory_loads(m, w.config)
-                if load_not_established(m)
-                else text.format(
-                    candidate=m.load.candidate_system,
-                    speed=load_speed(m, headline_load_span(m)),
-                    baseline=m.load.baseline_system,
-                    least=least,
-                    most=most,
-                )
-                + memory_loads(m, w.config)
-                + unstable_loads(m, w.config)
-            )
-            + _read_only(w),
-            "p",
-            loads_marked(w),
+    else:
+        text = _("{candidate} brings a model into service {speed} than {baseline}: {per_pair}.")
+    lead = (
+        spoken(not_established(w, lead=False), memory_loads(m, w.config))
+        if load_not_established(m)
+        else spoken(
+            fill(
+                text,
+                candidate=m.load.candidate_system,
+                speed=load_speed(m, headline_load_span(m)),
+                baseline=m.load.baseline_system,
+                per_pair=_savings(w),
+            ),
+            memory_loads(m, w.config),
+            unestablished(w),
         )
-    ]
+    )
+    notes = [Para(spoken(lead, _read_only(w)), "p", loads_marked(w))]
     limit = given(w.config.gates.max_cv_pct)
-    for x in models:
-        if x.unstable:
-            text = _(
-                "{model} on {platform}: the load times spread by {baseline} and {candidate} (CV), above the {limit}% "
-                "the gates accept for saves; its load-time ratio is unstable. Find the cause (cache state, other load "
-                "on the system, too few runs) and repeat the loads."
-            )
-            notes.append(
-                Para(
-                    text.format(
-                        model=x.model,
-                        platform=x.platform,
-                        baseline=p3(x.baseline_cv_pct),
-                        candidate=p3(x.candidate_cv_pct),
-                        limit=limit,
-                    ),
-                    "warning",
-                    loads_marked(w),
-                )
-            )
+    for found in w.findings.each("load_spread"):
+        cv = found["cv"]
+        over = join_words(
+            [_("{system} {cv}").format(system=w.name(side), cv=p3(cv[side])) for side in found.scope.items]
+        )
+        text = ngettext(
+            "{pair}: the load times on {over} (CV) spread above the {limit}% the gates accept for saves, so the "
+            "ratio of this pair is unstable. Find the cause (cache state, other load on the system, too few runs) "
+            "and repeat the loads.",
+            "{pair}: the load times on {over} (CV) spread above the {limit}% the gates accept for saves, so the "
+            "ratio of this pair is unstable. Find the cause (cache state, other load on the system, too few runs) "
+            "and repeat the loads.",
+            len(found.scope.items),
+        )
+        model, platform = found["pair"].split(" / ", 1)
+        pair = _("{model} on {platform}").format(model=model, platform=platform)
+        notes.append(Para(fill(text, pair=pair, over=said(found, over), limit=limit), "warning", loads_marked(w)))
     return Section(ID, _("Model loading for inference"), (*notes, _load_table(w, models), _figure(w)))
+
+
+def _savings(w: Words) -> str:
+    """What a cold start saves, pair by pair (the finding load_savings)."""
+    found = w.findings.get("load_savings")
+    return said(
+        found,
+        join_words(
+            [
+                _("{saved} per cold start of {model} on {platform}").format(
+                    saved=per_save(p.saved_s), model=p.model, platform=p.platform
+                )
+                for p in w.m.load.models
+            ]
+        ),
+    )
 
 
 def _read_only(w: Words) -> str:

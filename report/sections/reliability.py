@@ -12,9 +12,11 @@ from report.document.blocks import (
     Section,
     Table,
 )
+from report.document.spoken import fill, said
 from report.formatting import (
     count,
     figure_of,
+    given,
     h3,
     hours,
     num,
@@ -26,9 +28,10 @@ from report.formatting import (
     sig,
     worked,
 )
-from report.i18n import _
+from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.phrases import both
+from report.wording.recommendation import node_local_words
 from report.wording.retuning import retune_sentence
 from report.wording.statements import (
     ettr_fields,
@@ -149,8 +152,41 @@ def _ettr_sentence(w: Words) -> Para:
             )
             + memory_restores(m)
             + _restores_read(w)
+            + _restores_judged(w)
         )
     return w.p(text + failures_assume_restores(m), "save_times", "restore_times")
+
+
+def _restores_judged(w: Words) -> str:
+    """The restores judged by the rule the saves follow, beside the ETTR they feed: the sides with too few runs or a
+    spread above the limit (the findings restore_runs_short and restore_spread), and only those."""
+    out = ""
+    short = w.findings.get("restore_runs_short")
+    if short is not None:
+        parts = join_words(
+            [
+                ngettext("{n} restore on {system}", "{n} restores on {system}", short["runs"][side]).format(
+                    n=short["runs"][side], system=w.name(side)
+                )
+                for side in short.scope.items
+            ]
+        )
+        out += " " + fill(
+            _("Too few restores for the rule the saves follow ({needed} a system): {parts}; the ETTR rests on them."),
+            needed=str(short["needed"]),
+            parts=said(short, parts),
+        )
+    spread = w.findings.get("restore_spread")
+    if spread is not None:
+        parts = join_words(
+            [_("{system} {cv}").format(system=w.name(side), cv=p3(spread["cv"][side])) for side in spread.scope.items]
+        )
+        out += " " + fill(
+            _("The restore times on {parts} (CV) spread above the {limit}% limit the saves follow."),
+            parts=said(spread, parts),
+            limit=given(spread["limit"]),
+        )
+    return out
 
 
 def _restores_read(w: Words) -> str:
@@ -201,6 +237,20 @@ def _lag_bound(w: Words) -> Para | None:
     )
 
 
+def _node_local_failures(w: Words) -> str:
+    """Storage local to each node (the finding node_local): its checkpoints go with a failed node; every figure of
+    this section assumes that part can be restored."""
+    found = w.findings.get("node_local")
+    if found is None:
+        return ""
+    return (
+        " "
+        + node_local_words(w, found)
+        + " "
+        + _("The figures below assume a failed node's part of the checkpoint can be restored.")
+    )
+
+
 def build(w: Words) -> Section:
     m = w.m
     r, s = m.reliability, m.save
@@ -248,6 +298,7 @@ def build(w: Words) -> Section:
         )
         + " "
         + rate
+        + _node_local_failures(w)
     )
     measure = Para(
         (

@@ -23,7 +23,7 @@ from report.wording.phrases import (
     per_save,
     speedup_ci_phrase,
 )
-from report.wording.statements import save_warnings
+from report.wording.statements import outlier_warning, save_warnings
 
 ID = "save"
 #: The charts this section places, in order.
@@ -104,4 +104,6 @@ def build(w: Words) -> Section:
                 )
             )
         )
-    return Section(ID, _("Checkpoint save time"), (*notes, table, w.figure("save-times"), *save_warnings(w)))
+    return Section(
+        ID, _("Checkpoint save time"), (*notes, table, w.figure("save-times"), *outlier_warning(w), *save_warnings(w))
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from report.compute import Metrics
 from report.document.blocks import (
     Para,
@@ -15,10 +17,12 @@ from report.formatting import (
     s3,
     x3,
 )
-from report.i18n import _
+from report.i18n import _, join_words
+from report.inputs.config import CSV_INPUTS
 from report.wording.base import Words
 from report.wording.capacity import capacity_paras
 from report.wording.decisions import means_only, no_difference_shown
+from report.wording.labels import input_words
 from report.wording.loads import (
     headline_load_span,
     load_not_established,
@@ -26,7 +30,7 @@ from report.wording.loads import (
     loads_marked,
     memory_loads,
     not_established,
-    unstable_loads,
+    unestablished,
 )
 from report.wording.phrases import (
     counted_noun,
@@ -37,7 +41,15 @@ from report.wording.phrases import (
     speedup_ci_phrase,
 )
 from report.wording.retuning import tuning_sentence
-from report.wording.statements import async_sentence, loads_read_as_restores, read_by, save_warnings
+from report.wording.statements import (
+    async_sentence,
+    loads_read_as_restores,
+    log_outrun,
+    read_by,
+    save_sources,
+    save_warnings,
+    sources_by_system,
+)
 from report.wording.verdict import save_times_unsourced, verdict_label, verdict_style, verdict_summary
 from report.wording.workloads import other_ratios
 
@@ -178,7 +190,7 @@ def _key_findings(w: Words) -> list[Para]:
                 pairs=load_pairs(m),
             )
             + memory_loads(m, w.config)
-            + unstable_loads(m, w.config, _("Model loading for inference"))
+            + unestablished(w)
             + _loads_read(w),
             "p",
             loads_marked(w),
@@ -224,8 +236,119 @@ def build(w: Words) -> Section:
                 "note",
             )
         )
+    blocks.append(w.p(_evidence(w) + _not_durable(w) + _doubts(w), style="evidence"))
     blocks += _key_findings(w)
     if tuning := tuning_sentence(m):  # drawn from the save times: marked as they are (Chinese reading 3, major 1)
         blocks.append(w.p(tuning.text, "save_times", style=tuning.style))
     blocks += save_warnings(w)
     return Section(ID, _("Executive summary"), tuple(blocks))
+
+
+def _origins(w: Words) -> dict[str, list[str]]:
+    """The inputs present by origin, in the sources list's words: imported from a tool's output (measured), supplied
+    in a CSV whose source note says measured, supplied otherwise (taken as given), or illustrative."""
+    m, out = w.m, {"imported": [], "supplied_measured": [], "supplied": [], "illustrative": []}
+    for name in CSV_INPUTS:
+        if name == "restore_times" and m.reliability.baseline.restore_s is None:
+            continue
+        words = input_words(name)
+        if name in m.inputs_illustrative:
+            out["illustrative"].append(words)
+            continue
+        if f"{name}.csv" not in w.test.raw:
+            out["imported"].append(words)
+            continue
+        sources = sources_by_system(w.test, name)
+        imported = [system for system, kinds in sources.items() if set(kinds) - {f"{name}.csv"}]
+        if imported:  # given in part, imported in part: each part under its own words (cold read 18, M2)
+            given = [system for system, kinds in sources.items() if f"{name}.csv" in kinds]
+            if not given:  # a header with no rows: every row imported
+                out["imported"].append(words)
+                continue
+            out["imported"].append(_("{input} (rows of {systems})").format(input=words, systems=join_words(imported)))
+            words = _("{input} (rows of {systems})").format(input=words, systems=join_words(given))
+        note = w.config.sources.get(name, "")
+        note_says = re.search(r"\bmeasur|实测|测量|测得", note, re.IGNORECASE)
+        if note_says:  # whose measurement, on page 1: the note itself (fourth cold read, M2)
+            out["supplied_measured"].append(_("{input} (“{note}”)").format(input=words, note=note.strip()))
+        else:
+            out["supplied"].append(words)
+    return out
+
+
+def _evidence(w: Words) -> str:
+    """Page 1's line on what the figures rest on: "measured" only for inputs imported from a tool's output; inputs
+    supplied in a CSV are "supplied", measurements only by their source note (cold read 7, minor 11)."""
+    o = _origins(w)
+    # An asynchronous job's stalls rest on [async] staging_s, a number test.toml gives, not an input measured.
+    staging = (
+        " " + _("The staging times are assumed in the test setup, not measured.")
+        if w.m.checkpoint_mode == "async" and w.config.async_saves is not None
+        else ""
+    )
+    if not (o["supplied"] or o["supplied_measured"] or o["illustrative"]):
+        # the inputs by name: restore times, when imported, are among them
+        return (
+            _(
+                # the paragraph after says the PDF carries them (page 1 is full: cold read 22's fio cover ran over)
+                "Every figure is computed from the measured inputs ({inputs}) and from the assumptions in the test "
+                "setup."
+            ).format(inputs=join_words(o["imported"]))
+            + staging
+        )
+    words = {
+        "imported": _("Measured inputs, imported from tool output: {inputs}."),
+        # whose measurement: the note's, not this tool's (cold reads 9, 11, 13, 14: "measured" read as vouched for)
+        "supplied_measured": _(
+            "Supplied inputs, measured according to their source notes, not by this tool: {inputs}."
+        ),
+        "supplied": _("Supplied inputs, taken as given in their CSV files: {inputs}."),
+    }
+    parts = [words[k].format(inputs=join_words(o[k])) for k in words if o[k]]
+    none_measured = not o["imported"] and not o["supplied_measured"] and o["illustrative"]
+    if none_measured:
+        parts.append(_("None of this report's inputs is measured."))
+        # "not measured" said just before (Chinese reading 11, m2)
+        parts.append(
+            _("Illustrative inputs: {inputs}; each figure drawn from them is marked “Illustrative”.").format(
+                inputs=join_words(o["illustrative"])
+            )
+        )
+    elif o["illustrative"]:
+        parts.append(
+            _(
+                "Illustrative inputs, not measured: {inputs}; each figure drawn from them is marked “Illustrative”."
+            ).format(inputs=join_words(o["illustrative"]))
+        )
+    elif not _doubts(w):  # page 1's room goes to the warnings where there are some
+        parts.append(
+            _(
+                "Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
+                "the test setup."
+            )
+        )
+    return " ".join(parts) + staging
+
+
+def _doubts(w: Words) -> str:
+    """The summary's warnings that void comparisons, named on page 1 in a few words (Chinese reading 20, M4: two timing
+    programs and saves faster than the logged bandwidth were said only from page 3 on)."""
+    s = w.m.save
+    reasons = []
+    if save_sources(w.test, s.baseline.system) != save_sources(w.test, s.candidate.system):
+        reasons.append(_("two timing programs"))
+    if log_outrun(w.m):
+        reasons.append(_("saves faster than the logged bandwidth"))
+    if not reasons:
+        return ""
+    return " " + _("Read the summary's warnings first: {reasons}.").format(reasons=_("; ").join(reasons))
+
+
+def _not_durable(w: Words) -> str:
+    """Page 1 says whose saves would not survive a power loss (tmpfs, an unprotected write cache)."""
+    names = [side.system for side in w.sides if side.key in w.m.not_durable]
+    if not names:
+        return ""
+    return " " + _(
+        "Saves on {systems} would not survive a power loss: every figure drawn from them is marked “Not durable”."
+    ).format(systems=join_words(names))

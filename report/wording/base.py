@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 
 from report.charts.describe import Chart
 from report.compute import SIDES, AuditSide, BandwidthSide, Fit, Metrics, ReliabilitySide, SaveSide
+from report.compute.findings import decide
+from report.compute.recommendation import recommend
 from report.document.blocks import (
     Column,
     Definitions,
@@ -45,12 +47,16 @@ class Cover:
     candidate: str
     save_baseline: str
     load_baseline: str
+    recommendation_kind: str  #: recommended, not_yet, other_grounds or not_recommended (compute/recommendation.py)
+    recommendation: str  #: the line page 1 opens with: "Recommendation: …"
+    reasons: tuple[str, ...]  #: at most three, with their figures
+    changes: str  #: what would change the recommendation
     verdict_status: str  #: demonstrated, not_demonstrated or undecided
     verdict_style: str  #: the verdict box's style: the status, or "indicative" (gates pass on illustrative saves)
     verdict_label: str
-    verdict_reason: str
+    verdict_gates: str  #: each gate by its plain name, its id beside it, and its status
+    verdict_notes: tuple[str, ...]  #: what the verdict hangs on: a run, a gate no storage could pass, a limit
     tiles: tuple[KeyFigure, ...]
-    evidence: str  #: which inputs are measured and which illustrative
 
 
 @dataclass(frozen=True)
@@ -139,6 +145,8 @@ class Words:
         self.config: TestConfig = test.config
         self.illustrative = set(m.inputs_illustrative)
         self.sides = sides(m)  #: the baseline's view, then the candidate's
+        self.findings = decide(test, m)  #: every conclusion, decided once with its scope (compute/findings.py)
+        self.recommendation = recommend(test, m, self.findings)  #: page 1's (compute/recommendation.py)
 
     @property
     def accelerator(self) -> str:

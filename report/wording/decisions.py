@@ -68,3 +68,9 @@ def speedup_established(m: Metrics) -> bool:
     on one value per system beside the loads' "Not established … spread unknown")."""
     repeatable = all(g.status == "pass" for g in m.gates if g.id in ("G1", "G2"))
     return repeatable and m.save.speedup_ci95 is not None and not no_difference_shown(m.save.speedup_ci95)
+
+
+def async_erases(m: Metrics) -> bool:
+    """Whether asynchronous saves would take the synchronous job's benefit away: the storage never stalls them, so
+    both systems stall for the staging alone."""
+    return m.checkpoint_mode == "sync" and not m.async_.storage_stalls and m.bubble.time_saved_s > 0

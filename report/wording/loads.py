@@ -1,13 +1,15 @@
 """The model loads, worded once for page 1, the summary, the loading section and the answers: the headline range
-(pairs whose runs spread above the limit left out), and loads that read memory."""
+over every pair, the pairs not established by the rule the saves follow, and loads that read memory."""
 
 from __future__ import annotations
 
 from report.compute import SIDES, Metrics
+from report.compute.findings import Finding
+from report.document.spoken import fill, said
 from report.formatting import (
     given,
+    p3,
     sig,
-    x3,
 )
 from report.i18n import _, join_words, ngettext
 from report.inputs.config import TestConfig
@@ -58,116 +60,107 @@ def loads_marked(w: Words) -> str:
 
 
 def load_not_established(m: Metrics) -> bool:
-    """Whether the load speedup is not established: no pair is shown within the limit. The pairs of one load time per
-    system cannot stand in for an unstable one: their spread is unknown, not small (cold read 10, M2: leaving out the
-    only pair with repeat runs favoured less data); nor do they establish a speedup alone, as one save per system
-    decides no gate (cold read 12, M2: data's single loads were "faster", retune's "not established")."""
-    return not m.load.speedup_shown
+    """Whether no load pair is established by the rule the saves follow (enough runs, a spread within the limit on
+    both systems): then the loads establish no speedup, and the words say why instead of stating one."""
+    return m.load.established_range is None
 
 
 def headline_load_pairs(m: Metrics) -> list:
-    """The load pairs every headline states (page 1, the summary, the loading section): those whose runs stay within
-    the limit when an end of the whole range is unstable and a pair is shown within the limit, else all (third cold
-    read, M-1: one range everywhere; when none is shown within, the headline says the speedup is not established)."""
-    ends, _stable = load_speedups_by_spread(m)
-    if ends and m.load.speedup_shown:
-        return [p for p in m.load.models if not p.unstable]
+    """The load pairs every headline states: all of them (schema 4: no pair is left out of a headline because of its
+    spread; those not established are named beside it)."""
     return list(m.load.models)
 
 
 def headline_load_span(m: Metrics) -> tuple[float, float]:
-    """The range of the headline pairs' load speedups (`headline_load_pairs`)."""
-    speedups = [p.speedup for p in headline_load_pairs(m)]
-    return min(speedups), max(speedups)
+    """The range of every pair's load speedup."""
+    return m.load.speedup_min, m.load.speedup_max
 
 
 def load_pairs(m: Metrics) -> str:
-    """The pairs the headline load range is taken from: "3 model/platform pairs", or "2 of 3 model/platform pairs"
-    when unstable ends are left out of it."""
-    kept = headline_load_pairs(m)
-    total, used = len(m.load.models), len(kept)
-    if used < total and all(p.speedup_ci95 is None for p in kept):
-        # the pairs kept have one load time per system: their spread is unknown, not small (fifth cold read, M3)
-        return ngettext(
-            "{n} of {total} model/platform pair, one load time per system each, spread unknown",
-            "{n} of {total} model/platform pairs, one load time per system each, spread unknown",
-            total,
-        ).format(n=used, total=total)
-    if used < total:
-        return ngettext("{n} of {total} model/platform pair", "{n} of {total} model/platform pairs", total).format(
-            n=used, total=total
-        )
+    """The pairs the headline load range is taken from: "3 model/platform pairs"."""
+    total = len(m.load.models)
     return ngettext("{n} model/platform pair", "{n} model/platform pairs", total).format(n=total)
 
 
-def not_established_why(m: Metrics, cfg: TestConfig, full: bool = True) -> str:
-    """Why the load speedup is not established: which speedups come from one load time per system, which from runs
-    that spread above the limit ("5.00× and 6.00× come from one load time per system (spread unknown) and 10.0× from
-    runs that spread above the 10% limit"). `full`: one unstable pair whose 95% interval lies above 1× says that it
-    is faster and only by how much is open (the fio example's 1.83× to 4.16×: Chinese reading 16, M3); page 1's tile
-    leaves that to the loading section."""
-    limit = given(cfg.gates.max_cv_pct)
-    single = [x3(v) for v in sorted({p.speedup for p in m.load.models if p.speedup_ci95 is None and not p.unstable})]
-    unstable = [x3(v) for v in sorted({p.speedup for p in m.load.models if p.unstable})]
-    if len(m.load.models) == 1:  # its speedup is printed beside this already
-        pair = m.load.models[0]
-        if not unstable:
-            return _("one load time per system, so its spread is unknown")
-        spread = _spread_sides(m, pair, cfg, full)
-        ci = pair.speedup_ci95
-        if full and ci is not None and ci[0] > 1:
-            return _(
-                "{spread}; the ratio's 95% interval ({low} to {high}) lies above 1×, so {candidate} loads faster, but "
-                "how much faster is not settled"
-            ).format(spread=spread, low=x3(ci[0]), high=x3(ci[1]), candidate=m.load.candidate_system)
-        return spread
-    if not unstable:
-        return _("each from one load time per system, spread unknown")
-    if not single:
-        return ngettext(
-            "{unstable} comes from runs that spread above the {limit}% limit",
-            "{unstable} come from runs that spread above the {limit}% limit",
-            len(unstable),
-        ).format(unstable=join_words(unstable), limit=limit)
-    return ngettext(
-        "{single} comes from one load time per system (spread unknown) and {unstable} from runs that spread above "
-        "the {limit}% limit",
-        "{single} come from one load time per system (spread unknown) and {unstable} from runs that spread above "
-        "the {limit}% limit",
-        len(single),
-    ).format(single=join_words(single), unstable=join_words(unstable), limit=limit)
-
-
-def _spread_sides(m: Metrics, pair, cfg: TestConfig, full: bool) -> str:
-    """Whose load times spread above the limit, which is the saves' (no gate judges loads): both systems', or the one
-    system's, with the spreads where there is room (Chinese reading 18, M1: "its runs spread above the 5% limit" after
-    the baseline's name read as the baseline's runs alone, the limit as a load gate's)."""
-    over = [
-        (system, cv)
-        for system, cv in (
-            (m.load.baseline_system, pair.baseline_cv_pct),
-            (m.load.candidate_system, pair.candidate_cv_pct),
-        )
-        if cv is not None and cv > cfg.gates.max_cv_pct
-    ]
-    limit = given(cfg.gates.max_cv_pct)
-    if len(over) == 2:
-        text = (
-            _(
-                "the load times of both systems spread above the {limit}% limit set for the saves ({first}% and "
-                "{second}%)"
+def pairs_not_established(w: Words, found: Finding) -> str:
+    """Each pair the finding names, with why it is not established: "32B on Atlas (2 runs a system, 3 needed; spread
+    12.9% on Old NFS)"."""
+    by_key = {f"{p.model} / {p.platform}": p for p in w.m.load.models}
+    needed = w.config.gates.min_runs
+    parts = []
+    for key in found.scope.items:
+        p, why = by_key[key], found["why"][key]
+        runs = {"load_baseline": p.baseline_runs, "candidate": p.candidate_runs}
+        cvs = {"load_baseline": p.baseline_cv_pct, "candidate": p.candidate_cv_pct}
+        reasons = []
+        if why["short"] and len({runs[side] for side in why["short"]}) == 1 and len(why["short"]) == 2:
+            n = runs[why["short"][0]]
+            reasons.append(
+                ngettext("{n} run a system, {needed} needed", "{n} runs a system, {needed} needed", n).format(
+                    n=n, needed=needed
+                )
             )
-            if full
-            else _("the load times of both systems spread above the {limit}% limit set for the saves")
+        elif why["short"]:
+            reasons.append(
+                _("{runs}, {needed} needed").format(
+                    runs=join_words(
+                        [
+                            ngettext("{n} run on {system}", "{n} runs on {system}", runs[side]).format(
+                                n=runs[side], system=w.name(side)
+                            )
+                            for side in why["short"]
+                        ]
+                    ),
+                    needed=needed,
+                )
+            )
+        spread = [side for side in why["spread"] if cvs[side] is not None]
+        if spread:
+            reasons.append(
+                _("spread {spreads} (CV)").format(
+                    spreads=join_words(
+                        [_("{cv} on {system}").format(cv=p3(cvs[side]), system=w.name(side)) for side in spread]
+                    )
+                )
+            )
+        ci = p.speedup_ci95
+        if ci is not None and (ci[0] > 1 or ci[1] < 1):  # a direction settled, its size not (Chinese reading 16, M3)
+            reasons.append(
+                _(
+                    "its 95% interval, {low}× to {high}×, excludes 1×, so the direction is settled but not the size"
+                ).format(low=sig(ci[0]), high=sig(ci[1]))
+            )
+        parts.append(
+            _("{model} on {platform} ({reasons})").format(
+                model=p.model, platform=p.platform, reasons=_("; ").join(reasons)
+            )
         )
-        return text.format(limit=limit, first=sig(over[0][1]), second=sig(over[1][1]))
-    system, cv = over[0]
-    text = (
-        _("{system}'s load times spread above the {limit}% limit set for the saves ({cv}%)")
-        if full
-        else _("{system}'s load times spread above the {limit}% limit set for the saves")
+    return join_words(parts)
+
+
+def unestablished(w: Words) -> str:
+    """Said after the headline load range when some pairs are established and some are not: the others, each with
+    why, by the rule the saves follow."""
+    found = w.findings.get("load_unestablished")
+    if found is None or load_not_established(w.m):
+        return ""
+    text = ngettext(
+        "Not established by the rule the saves follow ({runs} runs or more and a spread within {limit}% on each "
+        "system): {pairs}.",
+        "Not established by the rule the saves follow ({runs} runs or more and a spread within {limit}% on each "
+        "system): {pairs}.",
+        len(found.scope.items),
     )
-    return text.format(system=system, limit=limit, cv=sig(cv))
+    g = w.config.gates
+    return " " + fill(
+        text, runs=str(g.min_runs), limit=given(g.max_cv_pct), pairs=said(found, pairs_not_established(w, found))
+    )
+
+
+def not_established_why(w: Words) -> str:
+    """Why no load pair is established: each pair with its reason, as the finding load_unestablished gives them."""
+    found = w.findings.get("load_unestablished")
+    return said(found, pairs_not_established(w, found))
 
 
 def not_established(w: Words, lead: bool) -> str:
@@ -211,46 +204,12 @@ def not_established(w: Words, lead: bool) -> str:
                 "{why}."
             )
         )
-    return text.format(
+    return fill(
+        text,
         candidate=m.load.candidate_system,
         baseline=m.load.baseline_system,
         pairs=load_pairs(m),
         span=ratio_span(m.load.speedup_min, m.load.speedup_max),
-        why=not_established_why(m, w.config),
+        why=not_established_why(w) if not lead else _("no pair meets the rule the saves follow"),
         section=_("Model loading for inference"),
     )
-
-
-def unstable_loads(m: Metrics, cfg: TestConfig, section: str = "") -> str:
-    """Said after the headline load range when an end of the whole range comes from runs that spread above the
-    limit: left out of the range when other pairs remain, else named as unstable. `section`: where the loads are
-    discussed, when it is not here (there, the warnings that follow the range name an unstable pair)."""
-    ends, stable = load_speedups_by_spread(m)
-    if not ends or load_not_established(m):  # the lead sentence says why (`not_established_why`)
-        return ""
-    values, limit = join_words([x3(v) for v in ends]), given(cfg.gates.max_cv_pct)
-    if stable:
-        text = (
-            _(
-                "Left out of this range: {values}, from runs that spread above the {limit}% limit (unstable; see "
-                "“{section}”)."
-            )
-            if section
-            else _(
-                "Left out of this range: {values}, from runs that spread above the {limit}% limit (unstable; below)."
-            )
-        )
-    else:  # nothing left out, and the warnings below say it
-        return ""
-    return " " + text.format(values=values, limit=limit, section=section)
-
-
-def load_speedups_by_spread(m: Metrics) -> tuple[list[float], list[float]]:
-    """The load speedups at the ends of the range that come from pairs whose runs spread above the limit (unstable),
-    and the speedups of the other pairs: what page 1's tile heads with and the summary names."""
-    ld = m.load
-    ends = sorted({p.speedup for p in ld.models if p.unstable and p.speedup in (ld.speedup_min, ld.speedup_max)})
-    # the others: not shown to spread above the limit. A pair of one load time per system shows no spread, so it is
-    # not shown within the limit either, and the headline says so ("spread unknown": cold read 6, M7); but the end
-    # shown unstable does not head the range (cold read 7, M4: retune's 10.0× top end, taken back by its own tile)
-    return ends, [p.speedup for p in ld.models if not p.unstable]

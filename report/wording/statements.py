@@ -10,6 +10,7 @@ from report.compute.audit import departs
 from report.document.blocks import (
     Para,
 )
+from report.document.spoken import fill, said
 from report.formatting import (
     count,
     gb,
@@ -17,6 +18,7 @@ from report.formatting import (
     p3,
     ratio3,
     s3,
+    sig,
 )
 from report.i18n import _, join_words, ngettext
 from report.inputs.ingest.tools import IMPORT_TOOLS
@@ -334,19 +336,36 @@ def ettr_fields(m: Metrics) -> dict[str, str]:
     }
 
 
+def outlier_warning(w: Words) -> list[Para]:
+    """The runs that stand out (the finding save_outliers), said once, in the save section: each with its time and
+    modified z-score; page 1 says the result without them where it changes a gate."""
+    found = w.findings.get("save_outliers")
+    if found is None:
+        return []
+    runs = join_words(
+        [
+            _("run {run} on {system} ({time}, modified z-score {z})").format(
+                run=item.split(":")[1],
+                system=w.name(item.split(":")[0]),
+                time=s3(found["times"][item]),
+                z=sig(found["z"][item]),
+            )
+            for item in found.scope.items
+        ]
+    )
+    text = ngettext(
+        "Of the save runs, {runs} stands out from the others (modified z-score above 3.5). It is kept in every "
+        "figure; check the run's log before relying on it.",
+        "Of the save runs, {runs} stand out from the others (modified z-score above 3.5). They are kept in every "
+        "figure; check the runs' logs before relying on them.",
+        len(found.scope.items),
+    )
+    return [w.p(fill(text, runs=said(found, runs)), "save_times", style="warning")]
+
+
 def save_warnings(w: Words) -> list[Para]:
     m = w.m
     out = []
-    for key, s in ((v.key, v.save) for v in w.sides):
-        for run in s.outlier_runs:
-            value = s.times_s[s.run_numbers.index(run)]
-            text = _(
-                "Run {run} on {system} ({time}) stands out from the other runs (modified z-score above 3.5). It is "
-                "kept in every figure; check the run's log before relying on it."
-            )
-            out.append(
-                w.p(text.format(run=run, system=s.system, time=s3(value)), "save_times", style="warning", side=key)
-            )
     r = m.reliability
     for key, s, side in ((v.key, v.save, v.reliability) for v in w.sides):
         if side.save_overhead_pct >= 100:

@@ -114,7 +114,8 @@ def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
     )
     gates = {g.id: g for g in m.gates}
     limit = async_limit(m)
-    return text + _g3_leaning(m, cfg, gates["G3"]) + (" " + limit if limit else "")
+    stricter = _stricter_only(cfg, m) if v.status == "not_demonstrated" else ""
+    return text + stricter + _g3_leaning(m, cfg, gates["G3"]) + (" " + limit if limit else "")
 
 
 def async_limit(m: Metrics, short: bool = False) -> str:

@@ -36,3 +36,14 @@ def all_paras(ctx):
 
 def texts(blocks):
     return [p.text for p in paras(blocks)]
+
+
+def evidence(ctx) -> str:
+    """What the figures rest on (measured, supplied, illustrative inputs), as the summary says it on page 2."""
+    return next(b.text for b in section(ctx, "summary").blocks if isinstance(b, Para) and b.style == "evidence")
+
+
+def cover_text(ctx) -> str:
+    """Page 1's words: the recommendation, its reasons, what would change it, the verdict, its gates and notes."""
+    c = ctx.cover
+    return " ".join((c.recommendation, *c.reasons, c.changes, c.verdict_label, c.verdict_gates, *c.verdict_notes))

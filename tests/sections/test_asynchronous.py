@@ -281,7 +281,7 @@ def test_not_durable_saves_are_said_on_page_one_and_marked(folder):
     assert m.not_durable == ("candidate",)
     assert (
         "Saves on Mingxin FX100 would not survive a power loss: every figure drawn from them is marked “Not durable”."
-    ) in ctx.cover.evidence
+    ) in ctx.cover.verdict_notes
     tiles = {t.id: t for t in ctx.cover.tiles}
     # A gate that lacks data is said first, and the saves' durability beside it; the capacity tile also states the
     # bandwidth demand, and the illustrative bandwidth wins, as on the bandwidth table.

@@ -31,7 +31,16 @@ def test_economics_is_shown_when_given():
         ),
         ("Capacity for the checkpoints retained", "192 GB", "3 × 64 GB to keep on the array"),
     )
-    prose = econ.blocks[0].text
+    # schema 4: money leads with the value at each system's optimal interval, then says that without a price it
+    # cannot weigh it against a cost; today's interval's value follows
+    lead = econ.blocks[0].text
+    assert lead.startswith(
+        "Each system at its own optimal checkpoint interval, a cluster of 512 GPUs running such jobs gains 312,000 USD"
+    )
+    assert lead.endswith(
+        "No price of the candidate is given, so this report cannot weigh that value against what it costs."
+    )
+    prose = econ.blocks[1].text
     assert (
         "3.67 USD per training run and 44.0 USD a year at 12 runs; across a cluster of such jobs, 300,000 USD" in prose
     )
@@ -45,7 +54,7 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     # NFS gives 0.291%, below the candidate's 3.22% today, and Young's optimum (1,220 steps) lies within the run.
     ctx, _m = build(ROOT / "examples" / "async-70b")
     econ = section(ctx, "economics")
-    prose = econ.blocks[0].text
+    prose = econ.blocks[1].text
     assert prose.startswith("At 2.20 USD per GPU-hour, the time the candidate saves is worth 623 USD per training run")
     assert prose.endswith(
         "At today's interval, across a cluster of such jobs this test cannot value it: their saves would need 7.1× this "
@@ -80,7 +89,7 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     assert labels[-1] == "Per year, the whole cluster at today's interval"
     assert "Runs a year behind the cluster row" not in rows
     # cold read 22, M1: two bases, today's interval and the optima, said as the reason the yearly figures differ
-    assert econ.blocks[1].text.startswith(
+    assert econ.blocks[2].text.startswith(
         "The per-run and per-year rows are at today's interval of 50 steps; the valued cluster row sets each system "
         "at its optimal interval, where the candidate's contribution is 0.012 percentage points. The yearly figures "
         "therefore differ by their interval as well as by the runs they count"
@@ -169,7 +178,10 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     # page 1, the summary and the gate section count the passes as the gate table does (cold read 7, B1); the
     # reason under the verdict line does not say the count again (Chinese reading 11, m2)
     said = "These illustrative save times show the method, not the storage."
-    assert ctx.cover.verdict_reason.startswith(said)
+    # page 1: the recommendation waits for measured saves (docs/recommendation.md, rule 4)
+    assert (
+        ctx.cover.reasons[0] == "The save times are illustrative, not measured: no figure of them decides a purchase."
+    )
     words = " ".join(texts(section(ctx, "summary").blocks) + texts(section(ctx, "gates").blocks))
     assert said in words and "All four gates" not in words and "Every gate" not in words
     assert "G1, G2 and G3 pass and G4 at today's interval only, on illustrative save times; what a conclusion" in words
@@ -177,7 +189,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     assert ctx.cover.verdict_label == (
         "G1–G3 pass on illustrative save times, G4 at today's interval only; benefit not yet measured"
     )
-    assert ctx.cover.verdict_reason.startswith("These illustrative save times show the method, not the storage.")
+    assert ctx.cover.recommendation == "Recommendation: not yet; the measurements below decide it."
     # The default data: re-tuning does not beat the candidate there, and its benefit is not a short interval's.
     ctx, _m = build(DATA)
     assert "at today's interval only" not in section(ctx, "gates").blocks[1].rows[3].detail

@@ -34,7 +34,7 @@ def test_page_one_of_an_asynchronous_job_bounds_its_benefit(folder):
     # page 1 says the limit and the optimum in short; the summary says it in full
     assert (
         "The benefit holds only under 57 steps between saves (today: 50); each at its optimal interval, the candidate "
-        "lowers the failure-aware overhead by only 0.012 percentage points." in ctx.cover.verdict_reason
+        "lowers the failure-aware overhead by only 0.012 percentage points." in ctx.cover.verdict_notes
     )
     assert limit in texts(section(ctx, "summary").blocks)[0]
     # Equal staging times: training time is then the same on both systems beyond the limit.
@@ -54,7 +54,7 @@ def test_page_one_of_an_asynchronous_job_bounds_its_benefit(folder):
     assert (marks["speedup"], marks["loading"]) == ("Illustrative input", "Illustrative input")
     # A synchronous job (the default data) has no such limit on page 1, and re-tuning does not beat switching there.
     ctx, _m = build(DATA)
-    assert "The benefit holds only" not in ctx.cover.verdict_reason
+    assert "The benefit holds only" not in " ".join(ctx.cover.verdict_notes)
     assert not any("steps only" in t.mark or "interval only" in t.mark for t in ctx.cover.tiles)
     # Fixture R: re-tuning Old NAS (5.56% → 1.00%) beats Array X at today's interval (2.81%), Young's optimum inside
     # the run: its benefit tiles are marked as today's interval's.

@@ -1,0 +1,407 @@
+"""Page 1's recommendation in words: its headline, at most three reasons with their figures, and what would change it.
+
+The recommendation and its reasons are decided in report/compute/recommendation.py (the rule is in
+docs/recommendation.md); each reason that states a finding is marked with it (report/document/spoken.py), so that
+the words name exactly the sides, runs and pairs the finding holds for.
+"""
+
+from __future__ import annotations
+
+from report.compute.findings import Finding
+from report.compute.recommendation import NOT_RECOMMENDED, NOT_YET, OTHER_GROUNDS, RECOMMENDED, Recommendation
+from report.document.spoken import said
+from report.formatting import count, given, p3, s3, sig, x3
+from report.i18n import _, join_words
+from report.wording.base import Words
+from report.wording.labels import gate_name, verdict_status_label
+from report.wording.phrases import gate_list
+
+
+def headline(w: Words, rec: Recommendation) -> str:
+    """The line page 1 opens with: "Recommendation: …"."""
+    candidate = w.name("candidate")
+    if rec.kind == RECOMMENDED:
+        return _("Recommendation: {candidate} is recommended; the case is made on checkpoint speed.").format(
+            candidate=candidate
+        )
+    if rec.kind == NOT_YET:
+        return _("Recommendation: not yet; the measurements below decide it.")
+    if rec.kind == OTHER_GROUNDS:
+        return _("Recommendation: not for checkpoint speed; {candidate} is better on {grounds}.").format(
+            candidate=candidate, grounds=join_words([_ground_words(g) for g in rec.grounds])
+        )
+    assert rec.kind == NOT_RECOMMENDED
+    return _("Recommendation: not recommended on this evidence.")
+
+
+def _ground_words(ground: str) -> str:
+    return {
+        "loads": _("model loads"),
+        "restores": _("restores after a failure"),
+        "durability": _("durability (checkpoints that survive a node)"),
+    }[ground]
+
+
+def reasons(w: Words, rec: Recommendation) -> tuple[str, ...]:
+    """At most three reasons, each with its figures, most decisive first; what the verdict below states (a result
+    that hangs on a run, a G4 no storage could pass) is left to it."""
+    stated = set(VERDICT_FINDINGS)
+    return tuple(text for text in (_reason(w, r) for r in rec.reasons if r not in stated) if text)
+
+
+#: The findings page 1's verdict states beside the gates, whatever the recommendation.
+VERDICT_FINDINGS = ("g4_out_of_reach", "outliers_decide")
+
+
+def gates_line(w: Words) -> str:
+    """The gates in a director's words: each by its plain name with its id beside it, and its status."""
+    return _("; ").join(
+        _("{name} ({id}) {status}").format(name=gate_name(g.id), id=g.id, status=_status_word(g.status))
+        for g in w.m.gates
+    ) + _(".")
+
+
+def verdict_notes(w: Words) -> tuple[str, ...]:
+    """What the verdict hangs on, said beside it: a G4 that no storage could pass, a result that hangs on a run."""
+    f = w.findings
+    return tuple(
+        t for t in (g4_out_of_reach(w, f.get("g4_out_of_reach")), outliers_decide(w, f.get("outliers_decide"))) if t
+    )
+
+
+def changes(w: Words, rec: Recommendation) -> str:
+    """What would change the recommendation, in one sentence."""
+    parts = [text for text in (_change(w, change) for change in rec.changes) if text]
+    if not parts:
+        return ""
+    return _("What would change it: {changes}.").format(changes=_("; ").join(parts))
+
+
+# ---- reasons -----------------------------------------------------------------------------------------------------
+
+
+def _reason(w: Words, reason: str) -> str:
+    f = w.findings
+    if reason in ("speedup", "g3_fail", "g3_open", "speedup_measured"):
+        return _speedup_reason(w, reason)
+    if reason in ("training_time", "g4_fail"):
+        return _training_reason(w, reason)
+    if reason == "save_runs_short":
+        found = f.get("save_runs_short")
+        return save_runs_short(w, found) if found else _speedup_reason(w, "g3_open")
+    worded = {
+        "g4_out_of_reach": lambda: g4_out_of_reach(w, f.get("g4_out_of_reach")),
+        "outliers_decide": lambda: outliers_decide(w, f.get("outliers_decide")),
+        "save_spread": lambda: save_spread(w, f.get("save_spread")),
+        "illustrative_saves": lambda: _(
+            "The save times are illustrative, not measured: no figure of them decides a purchase."
+        ),
+        "not_durable": lambda: _(
+            "{candidate}'s saves would not survive a power loss, so they are not checkpoints yet."
+        ).format(candidate=w.name("candidate")),
+        "loads": lambda: _loads_reason(w),
+        "restores": lambda: _restores_reason(w),
+        "durability": lambda: durability(w, f.get("node_local")),
+        "retune_beats_switch": lambda: _retune_reason(w),
+    }
+    return worded[reason]() if reason in worded else verdict_line(w)
+
+
+def _restores_reason(w: Words) -> str:
+    r = w.m.reliability
+    return _("Restores after a failure take {candidate} against {baseline} on {baseline_system}.").format(
+        candidate=s3(r.candidate.restore_s), baseline=s3(r.baseline.restore_s), baseline_system=w.name("baseline")
+    )
+
+
+def _speedup_reason(w: Words, reason: str) -> str:
+    s, g = w.m.save, w.config.gates
+    ci = s.speedup_ci95
+    if ci is None:
+        return _("Saves take {baseline} on {baseline_system} against {candidate} on {candidate_system}.").format(
+            baseline=s3(s.baseline.mean_s),
+            baseline_system=w.name("baseline"),
+            candidate=s3(s.candidate.mean_s),
+            candidate_system=w.name("candidate"),
+        )
+    text = {
+        "speedup": _(
+            "Saves take {candidate} against {baseline}: {ratio} faster, its 95% interval ({low}–{high}×) above the "
+            "{target}× target."
+        ),
+        "g3_fail": _(
+            "Saves take {candidate} against {baseline}, {ratio} by the means; its 95% interval ({low}–{high}×) lies "
+            "below the {target}× target."
+        ),
+        "g3_open": _(
+            "Saves take {candidate} against {baseline}, {ratio} by the means; its 95% interval ({low}–{high}×) "
+            "contains the {target}× target, so more runs decide it."
+        ),
+        "speedup_measured": _(
+            "Saves take {candidate} against {baseline}, {ratio} by the means (95% interval {low}–{high}×)."
+        ),
+    }[reason]
+    return text.format(
+        candidate=s3(s.candidate.mean_s),
+        baseline=s3(s.baseline.mean_s),
+        ratio=x3(s.speedup),
+        low=sig(ci[0]),
+        high=sig(ci[1]),
+        target=given(g.target_speedup),
+    )
+
+
+def _training_reason(w: Words, reason: str) -> str:
+    b, g = w.m.bubble, w.config.gates
+    change = b.duration_reduction_pct
+    if reason == "training_time":
+        text = _(
+            "The training run is {change} shorter at today's interval ({saved} of {total}), above the {target}% target."
+        )
+    elif change >= 0:
+        text = _("The training run is only {change} shorter at today's interval; the target is {target}%.")
+    else:
+        text = _("The training run is {change} longer at today's interval; the target is {target}% shorter.")
+    return text.format(
+        change=p3(abs(change)),
+        saved=s3(abs(b.time_saved_s)),
+        total=s3(b.baseline_duration_s),
+        target=given(g.target_duration_reduction_pct),
+    )
+
+
+def _loads_reason(w: Words) -> str:
+    m = w.m
+    low, high = m.load.established_range
+    pairs = [p for p in m.load.models if p.established]
+    per_model = join_words([_("{model} {ratio}").format(model=p.model, ratio=x3(p.speedup)) for p in pairs])
+    text = _(
+        "Model loads are {span} faster than from {baseline} on the pairs established by the rule the saves follow "
+        "({pairs})."
+    ).format(span=_span(low, high), baseline=w.name("load_baseline"), pairs=per_model)
+    return text
+
+
+def _span(low: float, high: float) -> str:
+    a, b = sig(low), sig(high)
+    return x3(low) if a == b else _("{low}×–{high}×").format(low=a, high=b)
+
+
+def _retune_reason(w: Words) -> str:
+    r = w.m.reliability
+    text = _(
+        "Re-tuning the checkpoint interval on {baseline} recovers more ({today} → {tuned} overhead) than "
+        "{candidate} at today's interval ({candidate_today})."
+    ).format(
+        baseline=w.name("baseline"),
+        today=p3(r.baseline.overhead_pct),
+        tuned=p3(r.baseline.optimal_overhead_pct),
+        candidate=w.name("candidate"),
+        candidate_today=p3(r.candidate.overhead_pct),
+    )
+    node_local = w.findings.get("node_local")
+    if node_local is not None and "baseline" in node_local.scope.items:
+        text += " " + _(
+            "That assumes a failed node's part of the checkpoint can be restored: {baseline}'s checkpoints go with the "
+            "node unless a copy is kept off it, which this test did not time."
+        ).format(baseline=w.name("baseline"))
+    return text
+
+
+# ---- findings worded ------------------------------------------------------------------------------------------------
+
+
+def g4_out_of_reach(w: Words, found: Finding | None) -> str:
+    """No storage could pass G4 at today's interval: the baseline's whole share, whose target, and where it could."""
+    if found is None:
+        return ""
+    target = (
+        _("the {target}% target agreed for this test")
+        if found["agreed"]
+        else _("the {target}% target, the tool's default, not agreed with the customer")
+    ).format(target=given(found["target"]))
+    text = (
+        _(
+            "No storage could pass {gate} at today's interval of {steps} steps: the baseline's stalls that storage "
+            "could remove take {share} of the run, below {target}."
+        )
+        if w.m.checkpoint_mode == "async"
+        else _(
+            "No storage could pass {gate} at today's interval of {steps} steps: the baseline's saves take {share} of "
+            "the run, below {target}."
+        )
+    ).format(gate=_gate(w, "G4"), steps=count(found["interval_steps"]), share=p3(found["max_pct"]), target=target)
+    if found["passing_interval_steps"] is not None:
+        text += " " + _("It could pass with a save every {steps} steps or fewer.").format(
+            steps=count(found["passing_interval_steps"])
+        )
+    return said(found, text)
+
+
+def outliers_decide(w: Words, found: Finding | None) -> str:
+    """The result hangs on outlying runs: both results, with and without them."""
+    if found is None:
+        return ""
+    runs = join_words([_run_name(w, item, found) for item in found.scope.items])
+    ci = found["ci"]
+    without = (
+        _("without it the speedup is {ratio} (95% interval {low}–{high}×)")
+        if len(found.scope.items) == 1
+        else _("without them the speedup is {ratio} (95% interval {low}–{high}×)")
+    ).format(ratio=x3(found["speedup"]), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
+    gates = join_words(
+        [
+            _("{gate} {before} → {after}").format(
+                gate=g, before=_status_word(found["before"][g]), after=_status_word(found["after"][g])
+            )
+            for g in found["gates"]
+        ]
+    )
+    text = _("The result hangs on {runs}: {without}; {gates}; verdict {verdict} → {verdict_without}.").format(
+        runs=runs,
+        without=without,
+        gates=gates,
+        verdict=verdict_status_label(found["verdict"]).lower(),
+        verdict_without=verdict_status_label(found["verdict_without"]).lower(),
+    )
+    return said(found, text)
+
+
+def _run_name(w: Words, item: str, found: Finding) -> str:
+    side, run = item.split(":")
+    return _("run {run} on {system} ({time})").format(run=run, system=w.name(side), time=s3(found["times"][item]))
+
+
+def save_spread(w: Words, found: Finding | None) -> str:
+    """The save sides whose runs spread above the limit, each with its spread, and only those."""
+    if found is None:
+        return ""
+    cv = found["cv"]
+    limit = (
+        _("the {limit}% limit agreed for this test") if found["agreed"] else _("the tool's default {limit}% limit")
+    ).format(limit=given(found["limit"]))
+    sides = found.scope.items
+    if found.scope.whole:
+        text = _("Both systems' saves spread above {limit}: {baseline} {baseline_cv}, {candidate} {candidate_cv} (CV).")
+        return said(
+            found,
+            text.format(
+                limit=limit,
+                baseline=w.name("baseline"),
+                baseline_cv=p3(cv["baseline"]),
+                candidate=w.name("candidate"),
+                candidate_cv=p3(cv["candidate"]),
+            ),
+        )
+    (side,) = sides
+    text = _("{system}'s saves spread {cv} (CV), above {limit}.").format(
+        system=w.name(side), cv=p3(cv[side]), limit=limit
+    )
+    return said(found, text)
+
+
+def save_runs_short(w: Words, found: Finding) -> str:
+    """The save sides with too few runs, and only those."""
+    runs = found["runs"]
+    parts = join_words(
+        [_("{system} {runs}").format(system=w.name(side), runs=count(runs[side])) for side in found.scope.items]
+    )
+    text = _("Too few save runs to decide: {parts}; the gates need {needed} per system.").format(
+        parts=parts, needed=count(found["needed"])
+    )
+    return said(found, text)
+
+
+def durability(w: Words, found: Finding | None) -> str:
+    """A node-local baseline's checkpoints go with a failed node; shared storage keeps them (a reason on page 1)."""
+    if found is None or "baseline" not in found.scope.items or "candidate" in found.scope.items:
+        return ""
+    return (
+        node_local_words(w, found)
+        + " "
+        + _("{candidate} keeps checkpoints off the nodes.").format(candidate=w.name("candidate"))
+    )
+
+
+def node_local_words(w: Words, found: Finding) -> str:
+    """What storage local to each node means for failures, of the sides the finding names and only those."""
+    if found.scope.whole:
+        text = _(
+            "Both systems keep a node's part of a checkpoint on that node: a failed node takes it along, and "
+            "restarting elsewhere needs a copy kept off the node, which this test did not time."
+        )
+    else:
+        text = _(
+            "{system} keeps a node's part of a checkpoint on that node: a failed node takes it along, and restarting "
+            "elsewhere needs a copy kept off the node, which this test did not time."
+        ).format(system=w.name(found.scope.items[0]))
+    return said(found, text)
+
+
+def verdict_line(w: Words) -> str:
+    """The verdict in a director's words: the label, then each gate by its plain name with its id beside it."""
+    return _("Verdict: {label}. {gates}").format(label=verdict_status_label(w.m.verdict.status), gates=gates_line(w))
+
+
+def _gate(w: Words, gate_id: str) -> str:
+    del w
+    return _("{id} ({name})").format(id=gate_id, name=gate_name(gate_id).lower())
+
+
+def _status_word(status: str) -> str:
+    return {"pass": _("passes"), "fail": _("fails"), "insufficient": _("undecided")}[status]
+
+
+# ---- what would change it -----------------------------------------------------------------------------------------
+
+
+def _change(w: Words, change: str) -> str:
+    m, f = w.m, w.findings
+    if change == "more_runs":
+        n = m.next_steps.g3_runs_per_side
+        needed = max(w.config.gates.min_runs, 2)
+        if n is not None and n > needed:
+            return _("{runs} save runs per system, if the spread and the means persist").format(runs=count(n))
+        return _("at least {runs} save runs per system").format(runs=count(needed))
+    if change == "outlier_log":
+        found = f.get("outliers_decide")
+        return _("the log of {runs}, to tell a fault from the storage").format(
+            runs=join_words([_run_name(w, item, found) for item in found.scope.items])
+        )
+    if change == "measured_saves":
+        return _("save times a tool timed on both systems, in place of illustrative ones")
+    if change == "durable_saves":
+        return _("saves on {candidate} that survive a power loss").format(candidate=w.name("candidate"))
+    if change == "shorter_interval":
+        found = f.get("g4_out_of_reach")
+        if found is not None and found["passing_interval_steps"] is not None:
+            return _("a save every {steps} steps or fewer").format(steps=count(found["passing_interval_steps"]))
+        return _("a job whose checkpoints take a larger share of its run")
+    if change == "agreed_target":
+        found = f.get("g4_out_of_reach")
+        if found is not None and not found["agreed"]:
+            return _("a training-time target agreed with the customer")
+        return ""
+    if change == "faster_candidate":
+        return _("saves on {candidate} fast enough to meet the failed targets").format(candidate=w.name("candidate"))
+    if change == "larger_job":
+        return _("a job larger than this test's, whose saves it did not time")
+    del m
+    return ""
+
+
+__all__ = [
+    "changes",
+    "durability",
+    "g4_out_of_reach",
+    "gate_list",
+    "gates_line",
+    "headline",
+    "node_local_words",
+    "outliers_decide",
+    "reasons",
+    "save_runs_short",
+    "save_spread",
+    "verdict_line",
+    "verdict_notes",
+]
