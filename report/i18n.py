@@ -194,6 +194,8 @@ def typeset(text: str, language_: str | None = None) -> str:
         # "64 块 GPU" is one phrase: not "64 块" at a line's end and "GPU" at the next's (Chinese reading 11, m5)
         text = text.replace("块 GPU", "块" + NO_BREAK_SPACE + "GPU")
     text = _NUMBER_UNIT.sub(r"\1" + NO_BREAK_SPACE, text)
+    # "1.29% → 0.853%" is one figure: never "1.29% →" at a line's end and "0.853%" at the next's
+    text = text.replace(" → ", NO_BREAK_SPACE + "→" + NO_BREAK_SPACE)
     text = _COUNT_OF_COUNT.sub(NO_BREAK_SPACE + "/" + NO_BREAK_SPACE, text)
     text = _OWN_SLASHED.sub("/" + WORD_JOINER, text)
     text = _OPTION.sub(lambda found: found[0].replace("-", "-" + WORD_JOINER).rstrip(WORD_JOINER), text)

@@ -363,7 +363,13 @@ def build(w: Words) -> Cover:
         verdict_label=verdict_label(m, save_times_unsourced(w)),
         verdict_gates=recommendation.gates_line(w),
         verdict_notes=tuple(
-            t for t in (*recommendation.verdict_notes(w), async_limit(m, short=True), _not_durable(w).strip()) if t
+            t
+            for t in (
+                *recommendation.verdict_notes(w),
+                async_limit(m, short=True),
+                "" if "not_durable" in rec.reasons else _not_durable(w).strip(),
+            )
+            if t
         ),
         tiles=_repeated_reads(w, _memory_loads(w, _tiles(w))),
     )

@@ -11,7 +11,7 @@ from report.compute.findings import Finding
 from report.compute.recommendation import NOT_RECOMMENDED, NOT_YET, OTHER_GROUNDS, RECOMMENDED, Recommendation
 from report.document.spoken import said
 from report.formatting import count, given, p3, s3, sig, x3
-from report.i18n import _, join_words
+from report.i18n import NO_BREAK_SPACE, _, join_words
 from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
 from report.wording.phrases import gate_list
@@ -190,21 +190,17 @@ def _span(low: float, high: float) -> str:
 def _retune_reason(w: Words) -> str:
     r = w.m.reliability
     text = _(
-        "Re-tuning the checkpoint interval on {baseline} recovers more ({today} → {tuned} overhead) than "
-        "{candidate} at today's interval ({candidate_today})."
+        "Re-tuning the checkpoint interval on {baseline} recovers more (overhead {span}) than {candidate} at today's "
+        "interval ({candidate_today})."
     ).format(
         baseline=w.name("baseline"),
-        today=p3(r.baseline.overhead_pct),
-        tuned=p3(r.baseline.optimal_overhead_pct),
+        span=NO_BREAK_SPACE.join((p3(r.baseline.overhead_pct), "→", p3(r.baseline.optimal_overhead_pct))),
         candidate=w.name("candidate"),
         candidate_today=p3(r.candidate.overhead_pct),
     )
     node_local = w.findings.get("node_local")
     if node_local is not None and "baseline" in node_local.scope.items:
-        text += " " + _(
-            "That assumes a failed node's part of the checkpoint can be restored: {baseline}'s checkpoints go with the "
-            "node unless a copy is kept off it, which this test did not time."
-        ).format(baseline=w.name("baseline"))
+        text += " " + _("It assumes a copy kept off the node, which this test did not time.")
     return text
 
 

@@ -124,7 +124,7 @@ def test_page_one_carries_the_retuning_reason_where_it_decides():
     saves are illustrative, so its page 1 asks for measured saves first and leaves re-tuning to the summary."""
     ctx, _m = build(FIXTURES / "gates_fail")
     assert ctx.cover.reasons[2] == (
-        "Re-tuning the checkpoint interval on Base recovers more (28.2% → 0.313% overhead) than Cand at today's "
+        "Re-tuning the checkpoint interval on Base recovers more (overhead 28.2%\u00a0→\u00a00.313%) than Cand at today's "
         "interval (25.6%)."
     )
     ctx, _m = build(FIXTURES / "retune")
