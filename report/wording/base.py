@@ -18,6 +18,7 @@ from report.document.blocks import (
     Section,
     Table,
 )
+from report.document.spoken import Said, Spoken
 from report.i18n import _
 from report.inputs.config import TestConfig
 from report.inputs.joint_test import JointTest
@@ -260,6 +261,10 @@ class NameResolver:
         """`text` with each full name after its first mention (every one, in a `label`) shortened; quotes as given."""
         if self.pattern is None or not text:
             return text
+        if isinstance(text, Spoken):  # a finding's words keep their mark, resolved part by part in reading order
+            return Spoken(
+                tuple(Said(self.text(p.text), p.finding) if isinstance(p, Said) else self.text(p) for p in text.parts)
+            )
         return "".join(
             piece if piece.startswith("“") else self.pattern.sub(lambda found: self._name(found[0], label), piece)
             for piece in _QUOTED.split(text)

@@ -91,7 +91,9 @@ def test_every_section_names_each_system_in_full_once():
                 if name in text and short in text.replace(name, ""):
                     assert text.index(name) < text.replace(name, "\0" * len(name), 1).index(short), (s.id, name)
         # page 1 names them in its list of systems, and by their short names after it
-        cover = "\n".join(_unquoted(t) for t in [*_texts(ctx.cover.tiles), ctx.cover.verdict_reason])
+        c = ctx.cover
+        words = [c.recommendation, *c.reasons, c.changes, c.verdict_gates, *c.verdict_notes]
+        cover = "\n".join(_unquoted(t) for t in [*_texts(c.tiles), *words])
         assert not any(name in cover for name in full), language
         # headers and legends: short, the unit never glued to the name's own bracket
         headers = [c.label for s in ctx.sections for b in s.blocks if isinstance(b, Table) for c in b.columns]
