@@ -111,9 +111,11 @@ test: $(STAMP) $(COMPILED) system-packages
 test-fast: $(STAMP) $(COMPILED) system-packages
 	$(PY) -m pytest -q -m "not slow" --durations=5 $(PYTEST_ARGS)
 
+# ruff, then mypy on the files pyproject's [tool.mypy] lists (every module of report/ once each passes).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .

@@ -30,8 +30,8 @@ except KeyboardInterrupt:  # before the command line could take it over (while i
 # (only build and verify start one: the other commands do not import report.pipeline.spawn for it).
 from report.trace import mark
 
-if (spawn := sys.modules.get("report.pipeline.spawn")) is not None:
-    spawn.discard()
+if (started := sys.modules.get("report.pipeline.spawn")) is not None:
+    started.discard()
 
 mark("pdf", "exits")
 sys.stdout.flush()

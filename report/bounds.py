@@ -83,7 +83,7 @@ def table_problems(table, text_columns: list[str]) -> list[Problem]:
             import numpy as np  # here: verify reads test.toml's limits (MAX_PROJECTIONS) in a process without numpy
 
             line = int(table.line_of(np.flatnonzero(values.codes == long[0])[:1])[0])
-            problems.append(Problem(table.name, line, column, name_problem(names[long[0]])))
+            problems.append(Problem(table.name, line, column, name_problem(names[long[0]]) or ""))
     return problems
 
 

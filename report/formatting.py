@@ -396,7 +396,8 @@ def _widths(table, page: int, split: bool, whole: int = 0) -> tuple[list[int], i
     """Columns' least widths on a page of `page` ch, and by how many ch the wished widths overran it; names up to
     `whole` characters ask to stay on one line. What no column can go below counts against the page: its widest
     number and a Chinese header's widest run of ideographs, which i18n.keep_words keeps together."""
-    floors, wants = [], []
+    floors: list[int] = []
+    wants: list[int] = []
     for i, column in enumerate(table.columns):
         cells = [str(row[i]) for row in table.rows]
         pieces = [p.strip() for c in cells for p in number_pieces(c)] if split else cells
@@ -406,7 +407,7 @@ def _widths(table, page: int, split: bool, whole: int = 0) -> tuple[list[int], i
         wants.append(max(_least_ch(column.label, HEADER_LINES), text))
     extra = [max(0, w + CELL_PAD_CH - f) for w, f in zip(wants, floors, strict=True)]
     over = sum(floors) + sum(extra) - page
-    if over > 0 and sum(extra):
+    if over > 0 and any(extra):
         share = max(0.0, 1 - over / sum(extra))
         wants = [
             math.floor(f - CELL_PAD_CH + e * share + 1e-9) if w else 0

@@ -28,6 +28,8 @@ class MissingTranslation(LookupError):
 class _Strict(gettext.GNUTranslations):
     """A catalog that refuses to fall back to English."""
 
+    _catalog: dict[object, str]  #: set by GNUTranslations when it reads the .mo (its type stubs do not declare it)
+
     def gettext(self, message: str) -> str:
         if message not in self._catalog:
             raise MissingTranslation(message)

@@ -43,6 +43,8 @@ class Provenance:
     @classmethod
     def from_dict(cls, value: object) -> Provenance | None:
         """The provenance metrics.json records, or None where it records none (or nothing of that shape)."""
+        if not isinstance(value, dict):
+            return None
         try:
             packages = tuple((str(name), str(version)) for name, version in value["packages"])
             return cls(str(value["version"]), str(value["commit"]), str(value["python"]), packages)

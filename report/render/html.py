@@ -70,7 +70,8 @@ def environment(compile_into: bool = False) -> jinja2.Environment:
     env.filters["keep_phrases"] = i18n.keep_phrases
     env.filters["commands"] = commands
     # The templates' own words come from the same catalogs as the context's, in the language being written.
-    env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)
+    # (a method the i18n extension adds to the Environment, which Jinja's own types do not declare)
+    env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
     # The space a template puts between two texts: none after Chinese full-width punctuation.
     env.globals["gap"] = i18n.gap
