@@ -296,6 +296,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         bom=bom,
     )
     session.record_if_all_finished(made)  # refused before the first run, not after it
+    made.warnings += _shared_with_records(data_dir, path) if local else ()
     if judged.unknown is not None and saves:
         why = _english(words.unknown_words, judged.unknown)
         made.notes += (
@@ -397,6 +398,24 @@ def _check_folder_room(data_dir: Path, request: Request) -> None:
         )
 
 
+def _shared_with_records(data_dir: Path, path: Path) -> tuple[str, ...]:
+    """Field test S9: the joint-test folder on the file system being measured (the records written after every run
+    share its bandwidth and take its room), which the README advises against."""
+    try:
+        same = os.stat(data_dir).st_dev == os.stat(path).st_dev
+    except OSError:
+        return ()
+    if not same:
+        return ()
+    mount = probe.mount_of(path)
+    where = f" ({mount.source} mounted at {mount.point})" if mount is not None else ""
+    return (
+        f"{data_dir} and --path {path} are on one file system{where}: test.toml and fio's outputs, written after every"
+        " run, share the bandwidth being measured and take its room; keep the joint-test folder elsewhere (a USB"
+        " stick, the home folder of another disk) for figures of record",
+    )
+
+
 def _illustrative_notes(config, phases: tuple[str, ...]) -> tuple[str, ...]:
     measured = [plan.PHASE_TABLE[p] for p in phases if plan.PHASE_TABLE[p] in config.illustrative]
     return tuple(
@@ -459,6 +478,8 @@ def dry_run(s, out) -> None:
 
     steps = plan.steps(s.request, session.existing_runs(s.raw)[0])
     r = s.request
+    for warning in s.warnings:
+        print(f"warning: {warning}", file=out)
     print(f"measure {r.system} on {s.path} ({s.machine.fio_version}), {len(steps)} fio runs:", file=out)
     for step in steps:
         target = "scratch, not recorded" if step.phase == "prepare" else f"{s.raw_name}/{step.output}"
@@ -501,6 +522,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         if args.dry_run:
             dry_run(s, sys.stdout)
             return 0
+        for warning in s.warnings:
+            print(escaped(f"measure: warning: {warning}"), file=sys.stderr)
         progress = Progress(s.request, s.sizes)
         status = session.execute(s, progress)
     except Refused as exc:
@@ -515,6 +538,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         _recorded_before(s)
         return 3
     print(escaped(_summary(s, status)), file=sys.stderr)
+    for warning in s.warnings:  # said before the first run too, which a long session scrolls away
+        print(escaped(f"measure: warning: {warning}"), file=sys.stderr)
     for note in (*s.notes, *_mlperf_notes(s)):
         print(escaped(f"measure: note: {note}"), file=sys.stderr)
     return status

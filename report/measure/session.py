@@ -77,6 +77,7 @@ class Session:
     cache_note: str | None = None  #: why the page cache could not be dropped
     scratch: Path | None = None  #: our own folder inside MOUNTED_DIR for fio's data files, once created
     notes: tuple[str, ...] = ()  #: said to the operator at the end
+    warnings: tuple[str, ...] = ()  #: said before the first run (and by a dry run), and again at the end
     written: str | None = None  #: test.toml as this session last wrote it
     recorded: list[Step] = field(default_factory=list)  #: the runs in test.toml as this session last wrote it
     conflict: bool = False  #: test.toml changed under us: record nothing more

@@ -102,7 +102,7 @@ def measured(places):
         done = run_measure(folder, system, path, "--runs", str(RUNS), *SIZES, *COLUMNS, *extra)
         assert done.returncode == 0, done.stderr
         counts = "3 save, 3 restore, 3 load, 3 sustained write"
-        assert done.stderr.startswith(f"measure: {counts} run(s) of {system} recorded")
+        assert f"measure: {counts} run(s) of {system} recorded" in done.stderr
     out = root / "out"
     built = subprocess.run(
         # PYTHON3: this very interpreter, so that make never takes .venv for another one's and makes it anew.
@@ -692,3 +692,21 @@ def test_fios_own_reason_is_named_when_it_gives_up(tmp_path):
     assert outcome.reasons(outcome.fio_said(out)) == (
         " (fio: smalloc: OOM. Consider using --alloc-size to increase the shared memory available.)"
     )
+
+
+def test_a_joint_test_folder_on_the_measured_file_system_is_warned_about(places, capsys):
+    """Field test S9: the joint-test folder and --path on one disk (the README says to keep them apart): neither the
+    dry run nor the run said so."""
+    root, disk, ram = places
+    folder = new_folder(root, "same-disk")
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save", "--runs", "1"]
+    args += ["--writers", "1", "--snapshot-gb", "0.004", "--gpus", "1"]
+    warning = f"{folder} and --path {disk} are on one file system ("
+    assert main([*args, "--dry-run"]) == 0
+    assert f"warning: {warning}" in capsys.readouterr().out
+    assert main(args) == 0
+    assert f"measure: warning: {warning}" in capsys.readouterr().err
+    # on a file system of its own (the tmpfs), nothing is said
+    args[args.index(str(disk))] = str(ram)
+    assert main([*args, "--allow-not-durable", "--dry-run"]) == 0
+    assert "warning" not in capsys.readouterr().out
