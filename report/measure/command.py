@@ -294,6 +294,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         notes=_illustrative_notes(config, request.phases),
         language=config.language,
         bom=bom,
+        jobs_here=probe.jobs_run_here(request.clients),
     )
     session.record_if_all_finished(made)  # refused before the first run, not after it
     made.warnings += _shared_with_records(data_dir, path) if local else ()

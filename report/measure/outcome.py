@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,55 @@ from report.measure.probe import Refused
 _DISCONNECTED = re.compile(r"client: host=(\S+) disconnected")
 
 
-def check_output(s: Any, step: Step, out: Path) -> fio_json.FioRun:
+@dataclass(frozen=True)
+class JobCpu:
+    """One fio job's CPU as fio measured it on its host: percentages of one CPU over the job's run."""
+
+    host: str | None  #: None in a run on this machine
+    usr: float
+    sys: float
+
+    @property
+    def busy(self) -> float:
+        """usr + sys: the share of the run the job's thread was on a CPU."""
+        return self.usr + self.sys
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A finished, checked run: what the import will read, and per host what it moved and the jobs' CPU (reused by
+    the per-host views: progress, the record, a sweep over client counts)."""
+
+    step: Step
+    run: fio_json.FioRun
+    hosts: dict[str | None, fio_json.HostTotal]  #: per host (None: this machine), in the JSON's order
+    cpu: tuple[JobCpu, ...] = ()
+    machine_busy: float | None = None  #: this machine's CPUs busy over the run (0-1), where its jobs ran here
+
+
+def job_cpu(out: Path) -> tuple[JobCpu, ...]:
+    """Each job's usr_cpu and sys_cpu from fio's JSON (the "All clients" entry left out)."""
+    import json
+
+    try:
+        text = out.read_text(encoding="utf-8", errors="replace")
+        start = re.search(r"^\{", text, re.MULTILINE)
+        value, _ = json.JSONDecoder().raw_decode(text, start.start()) if start else ({}, 0)
+    except (OSError, ValueError):
+        return ()
+    entries = value.get("client_stats") or value.get("jobs") or [] if isinstance(value, dict) else []
+    found = []
+    for e in entries:
+        if not isinstance(e, dict) or e.get("jobname") == "All clients":
+            continue
+        usr, sys_ = e.get("usr_cpu"), e.get("sys_cpu")
+        if isinstance(usr, int | float) and isinstance(sys_, int | float):
+            host = e.get("hostname") if "client_stats" in value else None
+            found.append(JobCpu(str(host) if host is not None else None, float(usr), float(sys_)))
+    return tuple(found)
+
+
+def check_output(s: Any, step: Step, out: Path) -> RunResult:
     """The finished run read the way the import will read it, and the bytes it moved checked against the plan; a
     run that cannot be used says why in the words of what happened (the folder gone on a server, the joint-test
     folder's disk full, fio's own reason), not only what the output lacks."""
@@ -51,7 +100,7 @@ def check_output(s: Any, step: Step, out: Path) -> fio_json.FioRun:
         raise Refused(f"{name}: {moved}: the run is not recorded")
     if step.phase == "sustain" and result.t_s is None:
         raise Refused(f"{name}: the sustained write left no bandwidth samples (a run shorter than one log window?)")
-    return result
+    return RunResult(step, result, fio_json.host_totals(parsed, direction), job_cpu(out))
 
 
 def _unnamed(problem: str, name: str) -> str:

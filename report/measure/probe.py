@@ -460,3 +460,46 @@ def memory_bytes() -> int | None:
     except (OSError, ValueError, IndexError):
         return None
     return None
+
+
+PROC_STAT = Path("/proc/stat")
+
+
+def cpu_ticks() -> tuple[int, int] | None:
+    """This machine's CPU time so far, busy and in all (clock ticks, every CPU), None where it cannot be read."""
+    try:
+        fields = PROC_STAT.read_text(encoding="ascii", errors="replace").splitlines()[0].split()
+        values = [int(v) for v in fields[1:9]]
+    except (OSError, ValueError, IndexError):
+        return None
+    idle = values[3] + (values[4] if len(values) > 4 else 0)  # idle and iowait
+    return sum(values) - idle, sum(values)
+
+
+class CpuWatch:
+    """How busy this machine's CPUs were from its start to `share()` (0 to 1), where /proc/stat can be read."""
+
+    def __init__(self) -> None:
+        self.start = cpu_ticks()
+
+    def share(self) -> float | None:
+        end = cpu_ticks()
+        if self.start is None or end is None or end[1] <= self.start[1]:
+            return None
+        return (end[0] - self.start[0]) / (end[1] - self.start[1])
+
+
+def jobs_run_here(clients: tuple[str, ...]) -> bool:
+    """Whether fio's jobs run on this machine: no servers, or servers at loopback addresses only."""
+    import ipaddress
+    import socket
+
+    for client in clients:
+        host = plan.host_of(client)
+        try:
+            addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
+        except (OSError, UnicodeError):
+            return False
+        if not addresses or not all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses):
+            return False
+    return True

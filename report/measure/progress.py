@@ -1,7 +1,9 @@
 """What a person watching a long measurement sees: a line per finished run, a live line while fio runs.
 
-On a terminal: the step, the bytes moved so far and the rate, and the time left for the whole session,
-estimated from the runs finished so far. Not on a terminal (a log, CI): nothing but the last line.
+On a terminal: the step, the bytes moved so far and the rate (per host with fio servers, where their files can be
+seen from here), and the time left for the whole session, estimated from the runs finished so far. Each finished
+run gets a line that stays, with each host's bytes and rate with servers. Not on a terminal (a log, nohup, CI):
+those lines only, no live line.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import sys
 import time
 from typing import TextIO
 
-from report.inputs.ingest.fio import FioRun
+from report.measure.outcome import RunResult
 from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
 
 
@@ -39,7 +41,7 @@ class Progress:
 
     def __init__(self, request: Request, sizes: Sizes, stream: TextIO | None = None, live: bool | None = None):
         self.stream = stream or sys.stderr
-        self.live = self.stream.isatty() if live is None else live
+        self.live = self.stream.isatty() if live is None else live  #: a live line rewritten in place
         self.request, self.sizes = request, sizes
         self.seconds: dict[str, list[float]] = {}  #: per phase, the wall time each finished step took
         self.step: Step | None = None
@@ -69,8 +71,8 @@ class Progress:
             total += max(0.0, guess - elapsed) if step is self.step else guess
         return total
 
-    def tick(self, moved: int | None) -> None:
-        """While fio runs: bytes moved so far (None where they cannot be seen)."""
+    def tick(self, moved: int | None, hosts: dict[str, int] | None = None) -> None:
+        """While fio runs: bytes moved so far (None where they cannot be seen), and per host with servers."""
         if not self.live or self.step is None:
             return
         elapsed = time.monotonic() - self.began
@@ -80,26 +82,35 @@ class Progress:
             parts.append(f"{min(elapsed, self.request.sustain_s):.0f} of {self.request.sustain_s} s")
         elif moved is not None and planned:
             parts.append(f"{gb(min(moved, planned))} of {gb(planned)} GB, {rate(moved, elapsed)} so far")
+            if hosts and len(hosts) > 1:
+                parts.append(", ".join(f"{host} {gb(n)} GB {rate(n, elapsed)}" for host, n in hosts.items()))
         else:
             parts.append(f"{elapsed:.0f} s")
         left = self.time_left(elapsed)
         parts.append(f"about {duration_words(left)} left" if left is not None else "time left: after the first run")
         self._show(" · ".join(parts))
 
-    def finish(self, step: Step, result: FioRun | None) -> None:
-        """A step finished and was recorded: a line that stays."""
+    def finish(self, step: Step, result: RunResult | None) -> None:
+        """A step finished and was recorded: a line that stays (also in a log), each host's share with servers."""
         took = time.monotonic() - self.began
         self.seconds.setdefault(step.phase, []).append(took)
-        if not self.live:
-            return
         text = self._head()
-        if result is not None and step.phase == "sustain":
-            text += f": {rate(result.bw_bytes, 1)} over {result.duration_s:.3g} s (fio's total), recorded"
-        elif result is not None:
-            moved = f"{gb(result.size_bytes)} GB in {result.duration_s:.3f} s"
-            text += f": {moved} ({rate(result.size_bytes, result.duration_s)}), recorded"
+        run = result.run if result is not None else None
+        if run is not None and step.phase == "sustain":
+            text += f": {rate(run.bw_bytes, 1)} over {run.duration_s:.3g} s (fio's total), recorded"
+        elif run is not None:
+            moved = f"{gb(run.size_bytes)} GB in {run.duration_s:.3f} s"
+            text += f": {moved} ({rate(run.size_bytes, run.duration_s)}), recorded"
         else:
             text += f": done in {took:.3g} s"
+        hosts = {h: t for h, t in (result.hosts.items() if result is not None else ()) if h is not None}
+        if len(hosts) > 1:
+            shares = (f"{h} {gb(t.io_bytes)} GB in {t.runtime_ms / 1000:.3f} s" for h, t in hosts.items())
+            text += f"; {', '.join(shares)}"
+        if not self.live:
+            self.stream.write(f"measure: {text}\n")
+            self.stream.flush()
+            return
         self._show(text, keep=True)
 
     def _show(self, text: str, keep: bool = False) -> None:

@@ -80,6 +80,8 @@ class Session:
     warnings: tuple[str, ...] = ()  #: said before the first run (and by a dry run), and again at the end
     written: str | None = None  #: test.toml as this session last wrote it
     recorded: list[Step] = field(default_factory=list)  #: the runs in test.toml as this session last wrote it
+    results: list[outcome.RunResult] = field(default_factory=list)  #: each recorded run, per host
+    jobs_here: bool = True  #: fio's jobs run on this machine (no servers, or servers on loopback): its CPU is theirs
     conflict: bool = False  #: test.toml changed under us: record nothing more
     interrupted_in: Step | None = None
     failure: str | None = None
@@ -330,7 +332,7 @@ def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: 
                     child.send_signal(signal.SIGINT)
                     _wait_or_kill(child, 10)
                     raise Watchdog(hung)
-                progress.tick(_bytes_so_far(s, step, child.pid))
+                progress.tick(*_bytes_so_far(s, step, child.pid))
                 time.sleep(0.25)
         finally:
             stop.child = None
@@ -373,18 +375,29 @@ def _wait_or_kill(child: subprocess.Popen, seconds: float = 30) -> None:
         child.wait()
 
 
-def _bytes_so_far(s: Session, step: Step, pid: int) -> int | None:
-    """Bytes the running step has moved: the files' sizes for a first write, fio's read counters for a load."""
+def _bytes_so_far(s: Session, step: Step, pid: int) -> tuple[int | None, dict[str, int] | None]:
+    """Bytes the running step has moved, and per host with fio servers: the files' sizes for a first write (with
+    servers, where --path is mounted here too: each host's files carry its name), fio's read counters for a load."""
     if s.request.clients:
-        return None  # the files are on the servers
+        if step.phase not in ("save", "prepare") or s.prefix is None or not s.path.is_dir():
+            return None, None  # fio's client says nothing per host until the run ends; the files are not seen here
+        hosts = {plan.host_of(h): 0 for h in s.request.clients}
+        try:
+            for entry in os.scandir(s.path):
+                host, _, rest = entry.name.partition(f".{s.prefix}.")
+                if rest and host in hosts and entry.is_file(follow_symlinks=False):
+                    hosts[host] += entry.stat().st_size
+        except OSError:
+            return None, None
+        return sum(hosts.values()), hosts
     if step.phase in ("save", "prepare"):
         try:
-            return sum(e.stat().st_size for e in os.scandir(s.scratch) if e.is_file())
+            return sum(e.stat().st_size for e in os.scandir(s.scratch) if e.is_file()), None
         except OSError:
-            return None
+            return None, None
     if step.phase in ("load", "restore"):
-        return _read_counters(pid)
-    return None
+        return _read_counters(pid), None
+    return None, None
 
 
 def _read_counters(pid: int) -> int | None:
@@ -468,6 +481,7 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             s.cache_note = s.cache_note or note
         out = s.scratch / f"prepare-{step.run}.json" if step.phase == "prepare" else s.raw / step.output
         progress.start(step, index, steps)
+        busy = probe.CpuWatch() if s.jobs_here else None
         try:
             status = run_fio(s, step, jobs[step.phase], out, stop, progress)
         except Watchdog as exc:
@@ -485,12 +499,16 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             raise Refused(s.failure)
         try:
             result = outcome.check_output(s, step, out) if step.phase != "prepare" else None
+            if result is not None:
+                result = replace(result, machine_busy=busy.share() if busy is not None else None)
         except Refused as exc:
             _discard(out)  # a rejected run leaves nothing in raw/ either
             s.failure = str(exc)
             raise
         out.with_suffix(".stderr").unlink(missing_ok=True)
         s.done.append(step)
+        if result is not None:
+            s.results.append(result)
         record(s)
         progress.finish(step, result)
         following = steps[index + 1] if index + 1 < len(steps) else None

@@ -1,9 +1,11 @@
-"""What a person sees while measuring: lines on a terminal, nothing in a log; time left from finished runs."""
+"""What a person sees while measuring: lines on a terminal, a line per run in a log; time left from finished runs;
+each host's share with fio servers."""
 
 import io
 
-from report.inputs.ingest.fio import FioRun
+from report.inputs.ingest.fio import FioRun, HostTotal
 from report.measure import plan
+from report.measure.outcome import RunResult
 from report.measure.plan import Step
 from report.measure.progress import Progress, duration_words, gb, rate
 from tests.measure.test_plan import request
@@ -17,16 +19,38 @@ def test_words_for_time_and_sizes():
     assert rate(6.4e9, 1.0) == "6.400 GB/s" and rate(1, 0) == "- GB/s"
 
 
-def test_not_on_a_terminal_it_is_silent():
+def done(step: Step, seconds: float, n_bytes: int, bw: float, hosts=None) -> RunResult:
+    return RunResult(step, FioRun(seconds, n_bytes, bw, None, None, ()), hosts or {None: HostTotal(n_bytes, 1, bw)})
+
+
+def test_not_on_a_terminal_only_a_line_per_finished_run():
+    """Field test S7: in a log (nohup, ssh with a file) only the last line appeared, minutes after the start."""
     stream = io.StringIO()
     r = request(runs=1)
     progress = Progress(r, plan.sizes(r), stream)
     steps = plan.steps(r, dict.fromkeys(plan.PHASES, 1))
     progress.start(steps[0], 0, steps)
     progress.tick(10**9)
-    progress.finish(steps[0], FioRun(1.0, 10**9, 1e9, None, None, ()))
+    progress.finish(steps[0], done(steps[0], 1.0, 10**9, 1e9))
     progress.close()
-    assert stream.getvalue() == ""
+    assert stream.getvalue() == "measure: [1/3] save run 1: 1.000 GB in 1.000 s (1.000 GB/s), recorded\n"
+
+
+def test_with_servers_each_hosts_bytes_and_rate():
+    """Field test S7: with --client the live line showed neither bytes nor rate."""
+    stream = io.StringIO()
+    r = request(runs=1, clients=("127.0.0.2,8765", "127.0.0.3,8766"))
+    progress = Progress(r, plan.sizes(r), stream, live=True)
+    steps = plan.steps(r, dict.fromkeys(plan.PHASES, 1))
+    progress.start(steps[0], 0, steps)
+    progress.began -= 2.0
+    progress.tick(3 * 10**9, {"127.0.0.2": 2 * 10**9, "127.0.0.3": 10**9})
+    live = stream.getvalue().split("\r")[-1]
+    assert "3.000 of 65.599 GB" in live and "127.0.0.2 2.000 GB 1.0" in live and "127.0.0.3 1.000 GB 0.5" in live
+    hosts = {"127.0.0.2": HostTotal(4 * 10**9, 2000, 2e9), "127.0.0.3": HostTotal(2 * 10**9, 4000, 5e8)}
+    progress.finish(steps[0], done(steps[0], 4.0, 6 * 10**9, 2.5e9, hosts))
+    last = stream.getvalue().split("\r")[-1].rstrip()
+    assert last.endswith("recorded; 127.0.0.2 4.000 GB in 2.000 s, 127.0.0.3 2.000 GB in 4.000 s")
 
 
 def test_on_a_terminal_a_live_line_and_a_line_per_run_with_the_time_left():
@@ -42,7 +66,23 @@ def test_on_a_terminal_a_live_line_and_a_line_per_run_with_the_time_left():
     progress.seconds = {"save": [100.0], "load": [20.0]}
     # This save (100 s expected, 30 s gone), then load 20, sustain 61, save 100, load 20, sustain 61.
     assert progress.time_left(30.0) == 70 + 20 + 61 + 100 + 20 + 61
-    progress.finish(Step("save", 1), FioRun(94.0, 65_598_914_560, 7e8, None, None, ()))
+    progress.finish(Step("save", 1), done(Step("save", 1), 94.0, 65_598_914_560, 7e8))
     last = stream.getvalue().split("\r")[-1]
     # The line that stays is padded over the longer live line before it, then ended.
     assert last.endswith("\n") and last.rstrip() == "[1/6] save run 1: 65.599 GB in 94.000 s (0.698 GB/s), recorded"
+
+
+def test_each_hosts_bytes_are_read_from_its_files_where_the_path_is_mounted_here(tmp_path):
+    from report.measure import session
+    from tests.measure.test_words import a_session
+
+    s = a_session(clients=("127.0.0.2,8765", "127.0.0.3,8766"))
+    s.path, s.prefix = tmp_path, "report-measure-7-1"
+    (tmp_path / "127.0.0.2.report-measure-7-1.ckpt.0.0").write_bytes(b"x" * 3000)
+    (tmp_path / "127.0.0.2.report-measure-7-1.ckpt.1.0").write_bytes(b"x" * 1000)
+    (tmp_path / "127.0.0.3.report-measure-7-1.ckpt.0.0").write_bytes(b"x" * 500)
+    (tmp_path / "127.0.0.3.report-measure-6-1.ckpt.0.0").write_bytes(b"x" * 9)  # another session's
+    assert session._bytes_so_far(s, Step("save", 1), 0) == (4500, {"127.0.0.2": 4000, "127.0.0.3": 500})
+    assert session._bytes_so_far(s, Step("load", 1), 0) == (None, None)  # reads: fio's client says nothing per host
+    s.path = tmp_path / "not-mounted-here"
+    assert session._bytes_so_far(s, Step("save", 1), 0) == (None, None)
