@@ -242,8 +242,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
     except Refused as exc:
         if not stale:
             raise
-        notes = "\n".join(f"note: {note}" for note in stale)
-        raise Refused(f"{exc}\n{notes}", exc.status) from None
+        raise Refused("", exc.status, (*exc.lines, *(f"note: {note}" for note in stale))) from None
     made.notes += stale
     return made
 
@@ -528,7 +527,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         progress = Progress(s.request, s.sizes)
         status = session.execute(s, progress)
     except Refused as exc:
-        print(escaped(f"measure: {exc}"), file=sys.stderr)
+        for i, line in enumerate(exc.lines):  # each line one line, whatever a path or a name holds
+            print(escaped(f"measure: {line}" if i == 0 else line), file=sys.stderr)
         _recorded_before(s if "s" in locals() else None)
         return exc.status
     except OSError as exc:

@@ -159,7 +159,7 @@ def check(rows: list[Rows], config: TestConfig, request: Request, sizes: Sizes) 
     if "load" in r.phases:
         problems += _check_both_load(rows, config, r)
     if problems:
-        raise refuse_usage("\n".join([*dict.fromkeys(problems), "Nothing was written."]))
+        raise refuse_usage("", lines=(*dict.fromkeys(problems), "Nothing was written."))
 
 
 def _check_one(table, model, platform, gb, gpus, same: list[Rows], r: Request) -> list[str]:

@@ -23,16 +23,18 @@ DROP_CACHES = Path("/proc/sys/vm/drop_caches")
 
 
 class Refused(Exception):
-    """`measure` will not run: a message for a person, and the exit status (2 usage, 3 the machine)."""
+    """`measure` will not run: a message for a person, and the exit status (2 usage, 3 the machine). A message of
+    several lines (every problem at once) is given as `lines`, each printed as one line, escaped on its own."""
 
-    def __init__(self, message: str, status: int = 3):
-        super().__init__(message)
+    def __init__(self, message: str, status: int = 3, lines: tuple[str, ...] = ()):
+        super().__init__("\n".join(lines) if lines else message)
         self.status = status
+        self.lines = lines or (message,)
 
 
-def refuse_usage(message: str) -> Refused:
+def refuse_usage(message: str, lines: tuple[str, ...] = ()) -> Refused:
     """A refusal of the command line itself (exit status 2)."""
-    return Refused(message, status=2)
+    return Refused(message, status=2, lines=lines)
 
 
 @dataclass(frozen=True)
@@ -309,7 +311,7 @@ def servers(fio: str, hosts: tuple[str, ...], folder: str, host_bytes: int) -> t
             if not ended:  # a stopped or failed probe leaves its files on the server: removed, bounded in time
                 remove_files(fio, hosts, folder, prefix, ("room", "direct"), Path(temp))
     if problems:
-        raise Refused("\n".join([*problems, "Nothing was run."]))
+        raise Refused("", lines=(*problems, "Nothing was run."))
     return tuple(found)
 
 

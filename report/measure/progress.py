@@ -14,6 +14,7 @@ from typing import TextIO
 
 from report.measure.outcome import RunResult
 from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
+from report.problems import escaped
 
 
 def gb(n_bytes: float) -> str:
@@ -108,7 +109,7 @@ class Progress:
             shares = (f"{h} {gb(t.io_bytes)} GB in {t.runtime_ms / 1000:.3f} s" for h, t in hosts.items())
             text += f"; {', '.join(shares)}"
         if not self.live:
-            self.stream.write(f"measure: {text}\n")
+            self.stream.write(escaped(f"measure: {text}") + "\n")
             self.stream.flush()
             return
         self._show(text, keep=True)

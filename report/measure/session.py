@@ -99,8 +99,8 @@ def read_config(data_dir: Path) -> tuple[str, TestConfig, bool]:
     raw = toml.read_bytes()
     config, problems = parse_config(raw)
     if config is None:
-        lines = "\n".join(f"  {p}" for p in problems)
-        raise Refused(f"{toml} is not valid, so nothing can be recorded in it:\n{lines}", status=1)
+        head = f"{toml} is not valid, so nothing can be recorded in it:"
+        raise Refused("", status=1, lines=(head, *(f"  {p}" for p in problems)))
     return raw.decode("utf-8-sig"), config, raw.startswith(codecs.BOM_UTF8)
 
 

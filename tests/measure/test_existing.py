@@ -107,3 +107,15 @@ def test_a_load_the_other_load_system_never_did_is_refused(tmp_path, capsys):
     existing.check(both, config, request, plan.sizes(request))
     with pytest.raises(Refused, match="never loaded"):
         existing.check(rows, config, request, plan.sizes(request))
+
+
+def test_every_problem_is_a_line_of_its_own(tmp_path, capsys):
+    """Lines are escaped one by one (a name holding a line break cannot start a line), so a refusal naming every
+    problem at once prints them on lines of their own, not joined by a written \\n."""
+    folder = tmp_path / "jt"
+    shutil.copytree(ROOT / "data", folder)
+    assert measure(folder, "Mingxin FX100", tmp_path, *SAVE, "--snapshot-gb", "65.6", "--gpus", "16") == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith("measure: save_times.csv:2: the save_times rows of") and "one size" in lines[0]
+    assert lines[1].startswith("save_times.csv:2: the save_times rows of") and "gpus = 8; --gpus 16" in lines[1]
+    assert lines[2:] == ["Nothing was written."]
