@@ -43,7 +43,7 @@ TOML_BOUNDS: dict[str, tuple[float, float, str]] = {
     "gates.min_runs": (1, MAX_RUNS, ""),
     "gates.max_cv_pct": _PCT,
     "gates.target_speedup": (1e-3, 1e6, ""),
-    "gates.target_duration_reduction_pct": _PCT,  # its magnitude: it may be below zero
+    "gates.target_duration_reduction_pct": _PCT,
     "reliability.gpu_mtbf_hours": (1, 1e9, "h"),  # vendors quote 1e4 to 1e6 hours per GPU
     "reliability.restart_s": _SECONDS,
     "economics.gpu_hour_price": (1e-6, 1e9, ""),  # in any currency: a GPU hour costs 1 to 1e5 of its units

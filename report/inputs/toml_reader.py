@@ -36,9 +36,10 @@ PROJECTION = {
 _SOURCES = {k: ("text", False) for k in CSV_INPUTS} | {"illustrative": ("list", False)}
 _GATES = {
     "min_runs": ("posint", False),
-    "max_cv_pct": ("nonnegnum", False),
+    # CONTRACT.md, settled point 11: the three thresholds are numbers above zero
+    "max_cv_pct": ("posnum", False),
     "target_speedup": ("posnum", False),
-    "target_duration_reduction_pct": ("num", False),
+    "target_duration_reduction_pct": ("posnum", False),
 }
 _RELIABILITY = {"gpu_mtbf_hours": ("posnum", False), "restart_s": ("nonnegnum", False)}
 ECONOMICS = {

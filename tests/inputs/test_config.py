@@ -254,8 +254,8 @@ def test_numbers_beyond_any_joint_test_are_refused_with_key_and_line(old, new, w
         (
             "gates",
             "target_duration_reduction_pct",
-            "-1e300",
-            "-1e+300 is outside the range a joint test can take (1e-06 to 10000 %)",
+            "1e300",
+            "1e+300 is outside the range a joint test can take (1e-06 to 10000 %)",
         ),
     ],
 )
@@ -279,8 +279,17 @@ def test_economics_numbers_are_bounded():
 
 
 def test_zero_stays_allowed_where_the_key_allows_it():
-    config, found = parse_config((DEFAULT + "\n[reliability]\nrestart_s = 0\n[gates]\nmax_cv_pct = 0\n").encode())
-    assert found == [] and config.reliability.restart_s == 0 and config.gates.max_cv_pct == 0
+    config, found = parse_config((DEFAULT + "\n[reliability]\nrestart_s = 0\n").encode())
+    assert found == [] and config.reliability.restart_s == 0
+
+
+def test_the_gate_thresholds_are_above_zero():
+    """CONTRACT.md, settled point 11: min_runs an integer >= 1, the three other thresholds numbers above zero (a
+    negative G4 target printed "target −10,000% shorter", attacks-5)."""
+    for key in ("max_cv_pct", "target_speedup", "target_duration_reduction_pct"):
+        for value in ("0", "-5"):
+            found = problems(DEFAULT + f"\n[gates]\n{key} = {value}\n")
+            assert found == [f"test.toml:28: gates.{key}: must be a number above zero, got {value}"], (key, value)
 
 
 def test_a_run_beyond_any_training_run_is_refused():
@@ -323,8 +332,8 @@ def test_negative_zero_is_zero_and_a_bound_is_said_at_full_precision():
     """attacks-5 A08: restart_s = -0.0 printed "−0%" targets; A06: 1.0000001e12 GB was said as "1e+12"."""
     import math
 
-    config, found = parse_config((DEFAULT + "\n[gates]\ntarget_duration_reduction_pct = -0.0\n").encode())
-    assert found == [] and math.copysign(1, config.gates.target_duration_reduction_pct) == 1
+    config, found = parse_config((DEFAULT + "\n[reliability]\nrestart_s = -0.0\n").encode())
+    assert found == [] and math.copysign(1, config.reliability.restart_s) == 1
     assert problems(DEFAULT.replace("snapshot_gb = 140", "snapshot_gb = 1.0000001e12")) == [
         "test.toml:19: projections.snapshot_gb: 1000000100000.0 is outside the range a joint test can take (1e-09 to"
         " 1e+12 GB)"

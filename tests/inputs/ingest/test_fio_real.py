@@ -1,7 +1,7 @@
 """Real fio on this machine: two places, several runs of two jobs each with bandwidth logs, imported and built.
 
-The figures must agree with fio's own JSON totals: save_s, sizes, and each run's binned bandwidth within 1% of
-Σ bw_bytes. Skipped only where fio is not installed (the Makefile installs it, so CI runs this).
+The figures must agree with fio's own JSON totals (save_s, sizes) and each run's binned bandwidth with fio's own
+logs read by the contract's words, exactly. Skipped only where fio is not installed (the Makefile installs it, so CI runs this).
 """
 
 import json
@@ -15,7 +15,7 @@ import pytest
 from report import provenance
 from report.inputs.joint_test import read_joint_test
 from report.pipeline.stages import build_outputs
-from tests.fio_runs import totals
+from tests.fio_runs import logged_run_means, totals
 
 pytestmark = [
     pytest.mark.slow,
@@ -111,13 +111,17 @@ def test_real_fio_runs_give_the_jsons_own_totals(joint_test):
         assert metrics["save"][side]["snapshot_gb"] == 2 * 64 * 2**20 / 1e9 == saves[0][1] / 1e9
         runs = test.bandwidth.runs_of(system)
         assert len(runs) == RUNS
-        # Our binning against fio's own totals: the system's sustained bandwidth (the mean over runs) within 1% of
-        # the mean Σ bw_bytes. One run alone may stray further on a busy machine (fio's windows fall where the
-        # scheduler lets them), so each run is held to 3%.
+        # Our binning against fio's own logs, read here by the contract's words: exact. (Against fio's bw_bytes it
+        # agreed within 1-3% on an idle machine and strayed 4.3% on a loaded one, where fio's rate limiter catches up
+        # in bursts and the windows' mean is no longer bytes ÷ runtime: that comparison was timing, not arithmetic.)
+        logged = logged_run_means(joint_test, system, "save", RUNS, per_io=system == "tmpfs")
+        for run, mean in zip(runs, logged, strict=True):
+            assert test.bandwidth.run_mean[run] == pytest.approx(mean, rel=1e-9)
+        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(sum(logged) / RUNS, rel=1e-9)
+        # and fio's own rate, loosely: the exact check above holds the units (KiB × 1024 ÷ 10^9); this one catches a
+        # log of another run or a gross slip (1000×), which a busy machine's few percent never reach
         expected = sum(bw for _, _, bw in saves) / RUNS / 1e9
-        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.01)
-        for run, (_, _, bw_bytes) in zip(runs, saves, strict=True):
-            assert test.bandwidth.run_mean[run] == pytest.approx(bw_bytes / 1e9, rel=0.03)
+        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.2)
         loads = totals(joint_test, system, "load", "read", RUNS)
         model = metrics["load"]["models"][0]
         assert model[f"{side}_s"] == pytest.approx(sum(s for s, _, _ in loads) / RUNS, rel=1e-12)
