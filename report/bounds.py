@@ -60,7 +60,7 @@ TOML_BOUNDS: dict[str, tuple[float, float, str]] = {
 TOML_FALLBACK = (1e-9, 1e15, "")
 #: a derived figure bounded as its inputs are: total_steps x step_time_s, the run's compute seconds
 MAX_RUN_S = PLAUSIBLE["_s"][1]
-TIMING = ("save_times.csv", "load_times.csv", "restore_times.csv")
+TIMING = ("save_times.csv", "load_times.csv", "restore_times.csv", "scaling.csv")
 _COUNTED = {"model": MAX_MODELS, "platform": MAX_PLATFORMS}
 
 

@@ -1,6 +1,6 @@
 """The input files a joint test may hold: one description that loading, evidence, verify and the appendix iterate.
 
-test.toml and the four CSVs (restore_times.csv optional) are described here; the field tools' raw files
+test.toml and the five CSVs (restore_times.csv and scaling.csv optional) are described here; the field tools' raw files
 (report/inputs/ingest/) are attached under their paths inside the folder, with a media type from their suffix. No heavy
 imports: the PDF side reads this.
 """
@@ -55,7 +55,14 @@ RESTORE_TIMES = InputFile(
     "Checkpoint restore times",
     optional=True,
 )
-TABLES = (SAVE_TIMES, BANDWIDTH, LOAD_TIMES, RESTORE_TIMES)
+SCALING = InputFile(
+    "scaling.csv",
+    "text/csv",
+    {"system": "text", "clients": "int>=1", "run": "int>=1", "write_gbps": "num>0"},
+    "Write bandwidth by client count",
+    optional=True,
+)
+TABLES = (SAVE_TIMES, BANDWIDTH, LOAD_TIMES, RESTORE_TIMES, SCALING)
 INPUTS = (CONFIG, *TABLES)
 BY_NAME = {f.name: f for f in INPUTS}
 

@@ -13,12 +13,14 @@ _IMPORT_KEYS = {
     "load_times": {"model": ("text", True), "platform": ("text", True), "size_gb": ("posnum", False)},
     "bandwidth": {},
     "restore_times": {"model": ("text", True), "snapshot_gb": ("posnum", False)},
+    "scaling": {},  # fio client/server: each run's clients and aggregate come from its JSON
 }
 _IMPORT_SYSTEMS = {
     "restore_times": ("save_baseline", "candidate"),
     "save_times": ("save_baseline", "candidate"),
     "bandwidth": ("save_baseline", "candidate"),
     "load_times": ("load_baseline", "candidate"),
+    "scaling": ("save_baseline", "candidate"),
 }
 
 

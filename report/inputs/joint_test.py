@@ -36,6 +36,7 @@ class JointTest:
     sha256: Mapping[str, str]  #: each input file's name mapped to the SHA-256 of its bytes
     imported: ingest.Imported | None = None  #: the rows the [[import]] tables gave, and the tools they came from
     restores: pd.DataFrame | None = None  #: restore_times rows (CSV and imports); None when no restore was measured
+    scaling: pd.DataFrame | None = None  #: scaling rows (CSV and imports); None when client scaling was not measured
 
 
 INPUT_LIMIT = 4 << 30  # bytes of one input file: far beyond a 10M-sample log (367 MB)
@@ -143,7 +144,8 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
         sha256 = {name: hashlib.sha256(data).hexdigest() for name, data in raw.items()}
     saves, loads = _frame(tables["save_times.csv"]), _frame(tables["load_times.csv"])
     restores = _frame(tables["restore_times.csv"]) if "restore_times.csv" in tables else None
-    return JointTest(config, saves, log, loads, raw, sha256, imported, restores)
+    scaling = _frame(tables["scaling.csv"]) if "scaling.csv" in tables else None
+    return JointTest(config, saves, log, loads, raw, sha256, imported, restores, scaling)
 
 
 def canonical_order(raw: Mapping[str, bytes]) -> dict[str, bytes]:
@@ -170,6 +172,7 @@ def _numbering(tables: dict[str, CsvTable]) -> ingest.Numbering:
     numbering = ingest.Numbering()
     keys = {"save_times.csv": ["system", "model"], "load_times.csv": ["system", "model", "platform"]}
     keys["restore_times.csv"] = ["system", "model"]
+    keys["scaling.csv"] = ["system", "clients"]
     keys["bandwidth.csv"] = ["system"]
     for name, by in keys.items():
         if (table := tables.get(name)) is None:
@@ -329,6 +332,10 @@ def _cross_checks(
         problems += _check_training_model(restores, config, save_systems, imports)
         if saves:
             problems += _check_saved_models(restores, saves)
+    if scaling := tables.get("scaling.csv"):  # a save system may have no rows: its side is then not scaled
+        problems += _check_systems(scaling, save_systems, imports, every=False)
+        message = "this run number appears twice"
+        problems += _check_unique(scaling, ["system", "clients", "run"], "run", message)
     return problems, log
 
 
@@ -357,9 +364,9 @@ def _unlocated(
 
 
 def _check_systems(
-    table: CsvTable, expected: dict[str, str], imports: dict[tuple[str, str | None], int]
+    table: CsvTable, expected: dict[str, str], imports: dict[tuple[str, str | None], int], every: bool = True
 ) -> list[Problem]:
-    """Every row names a system of test.toml, and each such system has rows."""
+    """Every row names a system of test.toml, and (`every`) each such system has rows."""
     system: pd.Categorical = table.columns["system"]
     problems = []
     allowed = " or ".join(f'"{name}"' for name in expected)
@@ -373,7 +380,7 @@ def _check_systems(
     if len(unknown) > 10:
         message = f"{len(unknown) - 10} more names that are not systems of test.toml [systems]"
         problems.append(Problem(table.name, None, "system", message))
-    for name, key in expected.items():
+    for name, key in expected.items() if every else ():
         if name not in system.categories:
             message = f'no rows for "{name}" (test.toml systems.{key})'
             problems.append(_unlocated(table, imports, name, "system", message))

@@ -112,7 +112,7 @@ class AsyncSaves:
 
 
 # The inputs a figure can be derived from, in the contract's order (the order of `inputs_illustrative`).
-CSV_INPUTS = ("save_times", "bandwidth", "load_times", "restore_times")
+CSV_INPUTS = ("save_times", "bandwidth", "load_times", "restore_times", "scaling")
 CHECKPOINT_MODES = ("sync", "async")
 
 
@@ -125,7 +125,7 @@ class ImportSpec:
     tool: str  #: an id of report/inputs/ingest/tools.py's registry (fio, mlperf, megatron, nemo, torchtitan)
     files: tuple[str, ...]  #: paths or globs inside the folder
     system: str
-    into: str  #: save_times, load_times, bandwidth or restore_times
+    into: str  #: save_times, load_times, bandwidth, restore_times or scaling
     model: str | None = None
     gpus: int | None = None
     snapshot_gb: float | None = None  #: or size_gb for loads

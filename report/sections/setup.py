@@ -293,6 +293,8 @@ def _sources(w: Words) -> Definitions:
     for name in CSV_INPUTS:
         if name == "restore_times" and name not in c.sources and w.test.restores is None:
             continue  # optional: no restore measured, nothing to source
+        if name == "scaling" and name not in c.sources and w.test.scaling is None:
+            continue  # likewise: client scaling not measured
         text = c.sources.get(name) or _unnoted(w.test, name)
         items.append((input_label(name), text))
         marks.append(_source_mark(w, name))

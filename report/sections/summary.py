@@ -251,6 +251,8 @@ def _origins(w: Words) -> dict[str, list[str]]:
     for name in CSV_INPUTS:
         if name == "restore_times" and m.reliability.baseline.restore_s is None:
             continue
+        if name == "scaling" and m.scaling is None:
+            continue
         words = input_words(name)
         if name in m.inputs_illustrative:
             out["illustrative"].append(words)

@@ -12,6 +12,7 @@ def input_label(name: str) -> str:
         "bandwidth": _("Write bandwidth"),
         "load_times": _("Model load times"),
         "restore_times": _("Checkpoint restore times"),
+        "scaling": _("Write bandwidth by client count"),
     }[name]
 
 
@@ -22,6 +23,7 @@ def input_words(name: str) -> str:
         "bandwidth": _("write bandwidth"),
         "load_times": _("model load times"),
         "restore_times": _("checkpoint restore times"),
+        "scaling": _("write bandwidth by client count"),
     }[name]
 
 

@@ -414,7 +414,7 @@ def _rows_per_system(test: JointTest, name: str) -> dict[str, int]:
         return {
             system: int(sum(log.run_stop[r] - log.run_start[r] for r in log.runs_of(system))) for system in log.systems
         }
-    frame = {"save_times": test.saves, "load_times": test.loads, "restore_times": test.restores}[name]
+    frame = {"save_times": test.saves, "load_times": test.loads, "restore_times": test.restores}.get(name, test.scaling)
     return {} if frame is None else {str(k): int(v) for k, v in frame["system"].value_counts().items()}
 
 

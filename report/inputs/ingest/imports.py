@@ -22,6 +22,7 @@ COLUMNS = {
     "bandwidth.csv": ("system", "run", "t_s", "write_gbps"),
     "load_times.csv": ("system", "model", "platform", "size_gb", "run", "load_s"),
     "restore_times.csv": ("system", "model", "run", "restore_s"),
+    "scaling.csv": ("system", "clients", "run", "write_gbps"),
 }
 _MiB, _GiB = 1.048576, 1.073741824
 
@@ -137,6 +138,8 @@ def _key(spec: ImportSpec) -> tuple:
         return ("load_times.csv", spec.system, spec.model, spec.platform)
     if spec.into == "restore_times":
         return ("restore_times.csv", spec.system, spec.model)
+    if spec.into == "scaling":  # and each run's client count (`_rows`)
+        return ("scaling.csv", spec.system)
     return ("bandwidth.csv", spec.system)
 
 
@@ -183,8 +186,8 @@ def _check_sizes(spec: ImportSpec, measured: list[Measured]) -> list[Problem]:
     """Reported sizes against test.toml's, or against each other when test.toml gives none."""
     column = "size_gb" if spec.into == "load_times" else "snapshot_gb"
     given, problems = spec.snapshot_gb, []
-    if spec.into == "bandwidth" or (spec.into == "restore_times" and IMPORT_TOOLS[spec.tool].trainer_log):
-        return []  # samples carry no size; restore rows carry none and a trainer's log gives none to check
+    if spec.into in ("bandwidth", "scaling") or (spec.into == "restore_times" and IMPORT_TOOLS[spec.tool].trainer_log):
+        return []  # samples and scaling rows carry no size; restore rows carry none and a trainer's log gives none
     if given is None:
         sizes = [m for m in measured if m.size_gb is not None]
         if len(sizes) < len(measured) or not measured:
@@ -223,6 +226,11 @@ def _rows(spec: ImportSpec, measured: list[Measured], numbering: Numbering, out:
     problems = []
     key = _key(spec)
     for m in measured:
+        if spec.into == "scaling":  # numbered per client count: a run is unique per (system, clients)
+            number = numbering.next((*key, m.clients))
+            row = {"system": spec.system, "clients": m.clients, "run": number, "write_gbps": m.write_gbps}
+            out.add("scaling.csv", row, m.origin)
+            continue
         number = numbering.next(key)
         size = spec.snapshot_gb if spec.snapshot_gb is not None else m.size_gb
         if spec.into == "save_times":

@@ -29,6 +29,8 @@ class Measured:
     gbps: np.ndarray | None = None
     logs: tuple[str, ...] = ()
     size_from: tuple[str, int | None] | None = None  #: where the size is reported, when not at `origin`
+    clients: int | None = None  #: a scaling run's client nodes that wrote (fio client/server: hosts)
+    write_gbps: float | None = None  #: a scaling run's aggregate: Σ over those hosts of io_bytes / runtime, GB/s
 
 
 def per_rank_turns(lines: list[tuple[int, float, tuple[str, int]]]) -> list[tuple[float, tuple[str, int]]]:

@@ -57,7 +57,7 @@ TOOLS: tuple[ImportTool, ...] = (
     ImportTool(
         "fio",
         "fio",
-        ("save_times", "load_times", "bandwidth", "restore_times"),
+        ("save_times", "load_times", "bandwidth", "restore_times", "scaling"),
         _read_by("fio", "measure"),
         _read_by("fio", "companions"),
         logs_bandwidth=True,
