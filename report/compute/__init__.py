@@ -53,6 +53,7 @@ from report.compute.projections import infeasible, line_fit, predict, projection
 from report.compute.reach import gates_reach
 from report.compute.reliability import break_even_steps, reliability_figures
 from report.compute.saves import bandwidth_figures, other_saves, save_times, saves_and_bubble, step_time
+from report.compute.scaling import ScaledGbps, Scaling, ScalingPoint, ScalingSide, Usl, with_projections
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, sensitivity_grid
 from report.inputs.joint_test import JointTest
 from report.problems import InvalidInput
@@ -76,6 +77,7 @@ def compute(test: JointTest) -> Metrics:
         step = bubble.compute_s / bubble.total_steps
         async_sides = async_sides_at(test, save, step, config.training.checkpoint_interval_steps * step)
     bandwidth = bandwidth_figures(test.bandwidth, names)
+    scaling, projections = with_projections(test, save, bandwidth, projections)
     systems, gates_spec = config.systems, config.gates
     load = load_times(test.loads, systems.load_baseline, systems.candidate, gates_spec.max_cv_pct, gates_spec.min_runs)
     gates = evaluated_gates(test, save, bubble)
@@ -106,6 +108,7 @@ def compute(test: JointTest) -> Metrics:
         inputs={name: test.sha256[name] for name in test.raw},  # in the inputs' canonical order
         async_=async_figures(test, async_sides, bubble, reliability.interval_s, reliability.step_time_s),
         cluster=cluster(save, bandwidth, bubble, reliability.interval_s, local),
+        scaling=scaling,
         gates_reach=gates_reach(
             config.training.checkpoint_mode,
             save,
@@ -164,8 +167,13 @@ __all__ = [
     "SaveSide",
     "Scale",
     "ScaleSide",
+    "ScaledGbps",
+    "Scaling",
+    "ScalingPoint",
+    "ScalingSide",
     "Sensitivity",
     "TwoSided",
+    "Usl",
     "Verdict",
     "WithoutOutliers",
     "WrittenFit",

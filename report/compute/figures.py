@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from report.compute.load_figures import LoadModel as LoadModel
 from report.compute.load_figures import LoadSide as LoadSide
 from report.compute.sides import SIDES as SIDES
 from report.compute.sides import TwoSided as TwoSided
+
+if TYPE_CHECKING:
+    from report.compute.scaling import ScaledGbps, Scaling
 
 # A projection further than this multiple beyond the largest measured snapshot is flagged.
 FAR_EXTRAPOLATION = 1.5
@@ -164,6 +168,7 @@ class Projection(TwoSided):
     measured_size: bool  #: True when both systems have save rows of exactly this size
     gpus: int | None = None  #: [[projections]] gpus (schema 4); None without it
     nodes: int | None = None  #: ceil(gpus / gpus_per_node); None without gpus
+    scaled_gbps: ScaledGbps | None = None  #: compute/scaling.py (settled point 7): set by compute
 
     @property
     def baseline(self) -> ProjectionSide:
@@ -495,6 +500,7 @@ class Metrics:
     nodes: int  #: ceil(training model's gpus / gpus_per_node): the job's nodes
     #: where a save system is local to each node: its per-node figures; metrics.json's `node_local` is its `sides`
     #: (`[]` without one), the rest is not in metrics.json
+    scaling: Scaling | None = None  #: by client count (compute/scaling.py); None without scaling.csv
     node_local: NodeLocal | None = None
     #: the fits a node-local side's projections use, over snapshot_gb * share(gpus) (settled point 5); not in
     #: metrics.json (`fits` keeps every side's fit over snapshot_gb)
@@ -516,8 +522,11 @@ class Metrics:
         """Plain nested values for metrics.json (tuples become lists; no economics key without [economics], no
         economics.energy_* without gpu_power_kw, no economics.payback_years without candidate_price; `node_local` the
         node-local sides; a node-local side's four cluster keys null)."""
+        from report.compute.scaling import plain
+
         out = _plain(dataclasses.asdict(self))
         out["async"] = out.pop("async_")
+        out["scaling"] = plain(out["scaling"])
         out["node_local"] = [] if self.node_local is None else list(self.node_local.sides)
         del out["other_saves"], out["save_span"], out["break_even_steps"], out["node_fits"]
         for side in SIDES:  # a side local to each node: its bandwidth is not shared between jobs (schema 4)
