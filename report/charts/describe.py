@@ -12,7 +12,7 @@ import numpy as np
 
 from report.compute import SIDES, Metrics
 from report.formatting import gb, num, s3, seconds, sig
-from report.i18n import _
+from report.i18n import _, ngettext
 from report.inputs.runs import BandwidthLog, both_sustained
 
 # The PDF text width (A4 less 2 x 18 mm): charts print at 1:1, so every chart shares one text size.
@@ -253,6 +253,30 @@ def projection(m: Metrics, log: BandwidthLog) -> Chart:
     return Chart("projection", _("Projected save time by checkpoint size"), caption, alt, WIDTH_IN, 2.6)
 
 
+@describes("scaling", "scaling")
+def scaling(m: Metrics, log: BandwidthLog) -> Chart:
+    """Aggregate write bandwidth against client nodes: each side's runs and means, its fitted law, the range measured
+    shaded, the training job's nodes and each projection's marked."""
+    names = system_names(m)
+    measured = [side for side in SIDES if m.scaling.side(side) is not None]
+    lowest = min(m.scaling.side(side).points[0].clients for side in measured)
+    alt = _(
+        "Aggregate write bandwidth against the client nodes writing at once, {systems}, tested from {low} to {high} "
+        "client nodes, with each fitted law; the training job's {nodes} are marked."
+    ).format(
+        systems=_(" and ").join(names[side] for side in measured),
+        low=num(lowest, 0),
+        high=num(m.scaling.max_clients, 0),
+        nodes=ngettext("{n} node", "{n} nodes", m.scaling.job_nodes).format(n=num(m.scaling.job_nodes, 0)),
+    )
+    caption = _(
+        "Small points are runs, large ones their mean, bars their range; lines are the fitted laws (dashed beyond the "
+        "client nodes tested, the shaded band); the dashed vertical line is the training job's nodes, dotted ones "
+        "the projections'. Logarithmic axis of client nodes."
+    )
+    return Chart("scaling", _("Aggregate write bandwidth by client nodes"), caption, alt, WIDTH_IN, 2.8)
+
+
 # The least height of a bar chart with a legend above and an axis below, whatever the number of bars (inches).
 MIN_BARS_HEIGHT_IN = 2.0
 
@@ -376,7 +400,9 @@ def sensitivity(m: Metrics, log: BandwidthLog) -> Chart:
 
 def drawn(chart_id: str, m: Metrics) -> bool:
     """Whether the report has the chart: a chart of an input the test does not have is left out (no projections,
-    no projection chart)."""
+    no projection chart; no scaling.csv, no scaling chart)."""
+    if chart_id == "scaling":
+        return m.scaling is not None
     return chart_id != "projection" or bool(m.projections)
 
 

@@ -16,8 +16,12 @@ from matplotlib.figure import Figure
 
 from report import stats
 from report.charts import collisions as layout
-from report.charts import ticks
+from report.charts import scaling_chart, ticks
 from report.charts.describe import SERIES_BUCKETS, Chart, labels, over_time, throughputs, wrapped
+from report.charts.style import ACCENT, COLOURS, GRID, INK, LINES, MARKERS
+from report.charts.style import figure as _figure
+from report.charts.style import legend_above as _legend_above
+from report.charts.style import mark_interval as _mark_interval
 from report.charts.svg import plain_svg
 from report.compute import SIDES, Metrics, predict
 from report.formatting import natural_key, num, projection_texts, s3, sig
@@ -25,11 +29,6 @@ from report.i18n import _
 from report.inputs.runs import BandwidthLog, both_sustained, minmax_downsample
 
 FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
-# Baseline light and dashed, candidate dark and solid: the pair stays apart in grey.
-COLOURS = {"baseline": "#9aa5b1", "candidate": "#0b5a7a"}
-INK, GRID, ACCENT = "#1f2933", "#d9dee3", "#c05621"
-MARKERS = {"baseline": "o", "candidate": "s"}
-LINES = {"baseline": (0, (4, 2)), "candidate": "solid"}
 
 
 def _setup() -> None:
@@ -113,31 +112,6 @@ def draws(chart_id: str):
     return register
 
 
-def _figure(chart: Chart, cols: int = 1):
-    """A figure of the chart's size; no pyplot, so no global state and a lighter import."""
-    fig = Figure(figsize=(chart.width_in, chart.height_in), layout="constrained")
-    if chart.illustrative:  # drawn from inputs test.toml declares illustrative (or not durable): the chart says so
-        text = _("NOT DURABLE SAVES") if chart.illustrative == "not_durable" else _("ILLUSTRATIVE INPUT, NOT MEASURED")
-        fig.suptitle(text, x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
-    return fig, fig.subplots(1, cols) if cols > 1 else fig.subplots()
-
-
-def _legend_above(ax, columns: int) -> None:
-    """The legend above the plot, where no curve or bar can run through it, in as many columns (up to `columns`) as
-    fit the figure's width: measured, so that no name of any length pushes it out of the figure."""
-    entries = len(ax.get_legend_handles_labels()[1])
-    fig = ax.get_figure()
-    renderer = fig._get_renderer()
-    # The legend starts at the axes' left edge, which the layout puts right of the y tick labels and axis label,
-    # with constrained layout's padding (3 points) on each side of the figure.
-    left = ax.bbox.x0 - ax.yaxis.get_tightbbox(renderer).x0 if ax.yaxis.get_visible() else 0.0
-    room = fig.bbox.width - left - 4 * 3 * fig.dpi / 72
-    for ncols in range(max(1, min(columns, entries)), 0, -1):
-        legend = ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=ncols, borderaxespad=0.2)
-        if legend.get_window_extent(renderer).width <= room:
-            return
-
-
 def _log_x(ax) -> None:
     """A log-scale x axis labelled in plain numbers (never mathtext) at three ticks at least, however narrow its span:
     1-2-5 steps, else every digit, else three values spread evenly; call it after the data is drawn."""
@@ -148,20 +122,6 @@ def _log_x(ax) -> None:
     ax.xaxis.set_major_locator(matplotlib.ticker.FixedLocator(values))
     ax.xaxis.set_major_formatter(matplotlib.ticker.FixedFormatter([ticks.tick_label(t) for t in values]))
     ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
-
-
-def _mark_interval(ax, x: float, label: str) -> None:
-    """The interval a chart is read at: a dashed line at `x`, labelled at the top of the axes."""
-    ax.axvline(x, color=ACCENT, linewidth=0.8, linestyle="--")
-    ax.annotate(
-        label,
-        (x, 0.97),
-        xycoords=("data", "axes fraction"),
-        xytext=(4, -8),
-        textcoords="offset points",
-        fontsize=7.5,
-        color=ACCENT,
-    )
 
 
 def _svg(fig: Figure) -> str:
@@ -585,6 +545,10 @@ def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         ax.set_ylim(0, max(max(y), sv.target_pct) * 1.15 if max(y) > 0 else 1)
     left.set_ylabel(_("Training run shorter by (%)"))
     return fig
+
+
+# In a module of its own (this one holds the others): client scaling, schema 4.
+DRAWERS["scaling"] = scaling_chart.draw
 
 
 def figures(m: Metrics, log: BandwidthLog, charts: dict[str, Chart]) -> dict[str, Figure]:

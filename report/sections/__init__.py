@@ -38,6 +38,7 @@ from report.sections import (
     projections,
     reliability,
     save,
+    scaling,
     setup,
     summary,
 )
@@ -58,6 +59,7 @@ SECTIONS: tuple[ModuleType, ...] = (
     asynchronous,
     reliability,
     projections,
+    scaling,
     loading,
     economics,
     audit,

@@ -183,8 +183,35 @@ def _raw_restores(w: Words) -> tuple[Table, ...]:
     )
 
 
+def _raw_scaling(w: Words) -> tuple[Table, ...]:
+    """scaling.csv's rows (and the imported ones), when the test measured client scaling: baseline first, then by
+    client count and run."""
+    rows_in = w.test.scaling
+    if rows_in is None:
+        return ()
+    order = {w.config.systems.save_baseline: 0, w.config.systems.candidate: 1}
+    rows_in = rows_in.assign(_side=rows_in["system"].astype(str).map(order)).sort_values(
+        ["_side", "clients", "run"], kind="stable"
+    )
+    keys = ("system", "clients", "run")
+    given = as_given(w.test.raw.get("scaling.csv"), keys, ("write_gbps",), tuple(w.test.scaling.columns))
+    rows = tuple(
+        (
+            str(r.system),
+            str(r.clients),
+            str(r.run),
+            given_text(given, (r.system, r.clients, r.run), "write_gbps", r.write_gbps),
+            given_other(given, (r.system, r.clients, r.run)),
+        )
+        for r in rows_in.itertuples(index=False)
+    )
+    texts, numbers = (_("System"),), (_("Client nodes"), _("Run"), _("Aggregate write (GB/s)"))
+    caption = _caption(w, "scaling", _("scaling.csv: every run's aggregate write bandwidth, its numbers as supplied"))
+    return (_raw_table(w, "raw-scaling", caption, (texts, numbers), rows, "scaling"),)
+
+
 def build(w: Words) -> Section:
-    tables = (_raw_saves(w), _bandwidth_runs(w.test.bandwidth, w), _raw_loads(w), *_raw_restores(w))
+    tables = (_raw_saves(w), _bandwidth_runs(w.test.bandwidth, w), _raw_loads(w), *_raw_restores(w), *_raw_scaling(w))
     return Section(ID, _("Appendix A: inputs"), tables, appendix=True, new_page=True)
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import shlex
+
 from report.document.blocks import (
     Definitions,
+    Para,
     Section,
 )
 from report.i18n import _
@@ -226,6 +229,59 @@ def node_formulas() -> tuple[tuple[str, str], ...]:
     )
 
 
+def scaling_formulas() -> tuple[tuple[str, str], ...]:
+    """How the systems scale with client nodes (CONTRACT.md, "How the candidate scales with clients")."""
+    return (
+        (
+            _("Universal Scalability Law"),
+            _(
+                "C(k) = λk ÷ (1 + σ(k − 1) + κk(k − 1)) at k client nodes; λ = the mean with one client node; no value "
+                "where the denominator is not above zero"
+            ),
+        ),
+        (
+            _("Scalability fit"),
+            _(
+                "at each k > 1 of the points: X = mean(k) ÷ λ, x = k − 1, L = k ÷ X − 1; least squares through the "
+                "origin L = a·x + b·x², by Cramer's rule on Σx²·a + Σx³·b = Σx·L and Σx³·a + Σx⁴·b = Σx²·L; κ = b, "
+                "σ = a − b; needs one client node and two other counts"
+            ),
+        ),
+        (_("Peak client nodes"), _("√((1 − σ) ÷ κ) when κ > 0 and σ < 1")),
+        (
+            _("Aggregate at a node count"),
+            _(
+                "nodes = ceil(GPUs ÷ GPUs per node); a system with a fit: C(nodes); a system local to each node "
+                "without one: bandwidth ÷ share(GPUs), share(g) = min(g, GPUs per node) ÷ g"
+            ),
+        ),
+    )
+
+
+def _measure_command(w: Words) -> tuple[Para, ...]:
+    """The command that measures client scaling, one per save system (the customer pages name no command)."""
+    snapshot = w.m.save.baseline.snapshot_gb
+    lines = [
+        "python -m report measure "
+        + _("<joint-test folder>")
+        + f" --system {shlex.quote(w.m.save.side(key).system)} --path "
+        + _("<folder on the storage>")
+        + " --client "
+        + _("<host>")
+        + " --client "
+        + _("<host>")
+        + f" … --snapshot-gb {snapshot:g} --runs 3 --clients-sweep"
+        for key in ("baseline", "candidate")
+    ]
+    heading = Para(_("Measuring how the systems scale with client nodes"), "heading")
+    text = _(
+        "With fio servers running on the client nodes (fio --server), this records the sustained write with 1, 2, 4, "
+        "… of them writing at once, up to all, --runs times each, in the joint-test folder (one command per save "
+        "system):"
+    )
+    return (heading, Para(text), *(Para(line, "formula") for line in lines))
+
+
 def build(w: Words) -> Section:
     # Only the formulas of figures this report prints: no value or energy of time saved without the economics
     # section (third cold read, m-16).
@@ -246,4 +302,7 @@ def build(w: Words) -> Section:
     if w.m.without_outliers is None:
         absent.add(_("Without the outliers"))
     shown = tuple(f for f in formulas() if f[0] not in absent) + (node_formulas() if w.m.node_local else ())
-    return Section(ID, _("Appendix B: formulas"), (Definitions(shown, "formulas"),), appendix=True)
+    scaled = any(p.scaled_gbps.baseline is not None or p.scaled_gbps.candidate is not None for p in w.m.projections)
+    shown += scaling_formulas() if w.m.scaling is not None else scaling_formulas()[-1:] if scaled else ()
+    blocks = (Definitions(shown, "formulas"), *_measure_command(w))
+    return Section(ID, _("Appendix B: formulas"), blocks, appendix=True)

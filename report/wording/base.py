@@ -123,7 +123,7 @@ def sides(m: Metrics) -> tuple[Side, Side]:
 
 
 #: The inputs whose figures describe the save systems, marked when one of them is not durable.
-SAVE_INPUTS = ("save_times", "bandwidth", "restore_times")
+SAVE_INPUTS = ("save_times", "bandwidth", "restore_times", "scaling")
 
 
 def mark_of(m: Metrics, inputs: tuple[str, ...] | list[str], side: str | None = None) -> str:

@@ -1,0 +1,113 @@
+"""The scaling chart: aggregate write bandwidth against client nodes, per side its runs, their mean and range, the
+fitted law (dashed beyond the client nodes measured, which are shaded), a node-local side's one-node bandwidth times
+the nodes, the training job's nodes and each projection's (report/charts/draw.py registers it)."""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib.ticker
+import numpy as np
+from matplotlib.figure import Figure
+
+from report.charts.describe import Chart, wrapped
+from report.charts.style import COLOURS, GRID, INK, MARKERS, figure, legend_above, mark_interval
+from report.compute import SIDES, Metrics, ScalingSide
+from report.formatting import num
+from report.i18n import _, ngettext
+from report.inputs.runs import BandwidthLog
+
+
+def _client_range(m: Metrics) -> tuple[float, float]:
+    """The client nodes the scaling chart spans: the fewest measured to the most of measured, the job's nodes and the
+    projections' nodes, with a margin on each side (a log axis)."""
+    measured = [p.clients for side in m.scaling.sides() if side is not None for p in side.points]
+    marked = [m.scaling.job_nodes, *(n for p in m.projections if (n := getattr(p, "nodes", None)) is not None)]
+    return min(measured) / 1.3, max(*measured, *marked) * 1.3
+
+
+def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001 (the registry's signature)
+    """Aggregate write bandwidth against client nodes: runs and means, the fitted laws, the measured range shaded, the
+    training job's nodes and the projections' marked."""
+    fig, ax = figure(chart)
+    s = m.scaling
+    lo, hi = _client_range(m)
+    grid = np.geomspace(max(1.0, lo), hi, 200)
+    low = min(side.points[0].clients for side in s.sides() if side is not None)
+    ax.axvspan(low, s.max_clients, color=GRID, alpha=0.45, linewidth=0, zorder=0, label=_("client nodes tested"))
+    top = 0.0
+    for key, side in zip(SIDES, s.sides(), strict=True):
+        name = m.save.side(key).system
+        if side is not None:
+            top = max(top, _runs(ax, key, side, wrapped(name, 32) if side.usl is None else None))
+        if side is not None and side.usl is not None:
+            values = np.array([np.nan if (c := side.usl.capacity(k)) is None else c for k in grid])
+            inside = grid <= side.max_clients
+            label = wrapped(_("{system} (fitted law)").format(system=name), 32)
+            ax.plot(grid[inside], values[inside], color=COLOURS[key], linewidth=1.2, label=label)
+            ax.plot(grid[~inside], values[~inside], color=COLOURS[key], linewidth=1.0, linestyle=(0, (4, 2)))
+            shown = values[grid <= max(side.max_clients, s.job_nodes)]
+            top = max(top, float(np.nanmax(shown)) if np.isfinite(shown).any() else 0.0)
+        elif (one := s.one_node_gbps.side(key)) is not None:
+            label = wrapped(_("{system}: one node's bandwidth × nodes").format(system=name), 32)
+            ax.plot(grid, one * grid, color=COLOURS[key], linewidth=1.0, linestyle=":", label=label)
+            top = max(top, one * max(s.job_nodes, s.max_clients))
+    _marks(ax, m)
+    _log2_x(ax, lo, hi)
+    ax.set_xlabel(_("Client nodes writing at once (log scale)"))
+    ax.set_ylabel(_("Aggregate write bandwidth (GB/s)"))
+    ax.set_ylim(0, top * 1.2 if top > 0 else 1)
+    legend_above(ax, 3)
+    return fig
+
+
+def _runs(ax, key: str, side: ScalingSide, label: str | None) -> float:
+    """Each run as a small point, its count's range as a bar, the means as the side's marker; the highest run."""
+    for point in side.points:
+        ax.scatter([point.clients] * point.runs, point.run_gbps, s=7, color=COLOURS[key], zorder=3)
+        if point.runs > 1:
+            ax.vlines(point.clients, min(point.run_gbps), max(point.run_gbps), color=COLOURS[key], zorder=3)
+    ax.scatter(
+        [p.clients for p in side.points],
+        [p.mean_gbps for p in side.points],
+        marker=MARKERS[key],
+        s=24,
+        color=COLOURS[key],
+        edgecolor=INK,
+        linewidth=0.4,
+        zorder=4,
+        label=label,
+    )
+    return max(v for p in side.points for v in p.run_gbps)
+
+
+def _marks(ax, m: Metrics) -> None:
+    """The training job's nodes (dashed, labelled at the top) and each projection's (dotted, named at the bottom)."""
+    k = m.scaling.job_nodes
+    mark_interval(ax, k, _("training job: {nodes}").format(nodes=ngettext("{n} node", "{n} nodes", k).format(n=k)))
+    for p in m.projections:
+        if (nodes := getattr(p, "nodes", None)) is not None:
+            ax.axvline(nodes, color=INK, linewidth=0.7, linestyle=":")
+            ax.annotate(
+                p.name,
+                (nodes, 0.03),
+                xycoords=("data", "axes fraction"),
+                xytext=(3, 0),
+                textcoords="offset points",
+                fontsize=7,
+                color=INK,
+                rotation=90,
+                va="bottom",
+            )
+
+
+def _log2_x(ax, lo: float, hi: float) -> None:
+    """A log-scale axis of client nodes ticked at 1, 2, 4, 8, … (every other power of two where more than eight)."""
+    ax.set_xscale("log")
+    ax.set_xlim(lo, hi)
+    powers = [2**i for i in range(0, 40) if lo <= 2**i <= hi]
+    if len(powers) > 8:
+        powers = powers[:: math.ceil(len(powers) / 8)]
+    ax.xaxis.set_major_locator(matplotlib.ticker.FixedLocator(powers))
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FixedFormatter([num(p, 0) for p in powers]))
+    ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())

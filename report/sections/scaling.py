@@ -1,0 +1,137 @@
+"""How the systems scale with client nodes: the points, the fitted law, the white paper's claim at the job's size,
+the cluster's demand against the candidate's fitted capacity, and each projection's aggregate at its nodes."""
+
+from __future__ import annotations
+
+from report.compute import SIDES
+from report.document.blocks import Column, Para, Section, Table
+from report.formatting import count, projection_texts, sig
+from report.i18n import _
+from report.wording.base import Words
+from report.wording.scaling import (
+    basis,
+    claim,
+    cluster_capacity,
+    fit_words,
+    measured,
+    node_local,
+    not_measured,
+    projection_nodes,
+    side_of,
+)
+
+ID = "scaling"
+#: The charts this section places, in order.
+CHARTS: tuple[str, ...] = ("scaling",)
+
+
+def _cell(values: tuple[float, ...], mean: float) -> str:
+    """A point's mean, with its runs' range where there are several: "3.20 (3.00–3.40)"."""
+    if len(values) == 1:
+        return sig(mean)
+    return _("{mean} ({low}–{high})").format(mean=sig(mean), low=sig(min(values)), high=sig(max(values)))
+
+
+def _points_table(w: Words) -> Table:
+    """Each client count's runs on each side that has rows: the mean (the runs' range), the runs, the fitted law."""
+    keys = [key for key in SIDES if side_of(w.m, key) is not None]
+    counts = sorted({p.clients for key in keys for p in side_of(w.m, key).points})
+    columns = [Column(_("Client nodes"))]
+    for key in keys:
+        name = w.name(key)
+        columns += [
+            Column(_("{system}: mean GB/s").format(system=name)),
+            Column(_("Runs")),
+            Column(_("{system}: fitted GB/s").format(system=name)),
+        ]
+    rows = []
+    for k in counts:
+        row = [count(k)]
+        for key in keys:
+            s = side_of(w.m, key)
+            point = next((p for p in s.points if p.clients == k), None)
+            fit = None if s.usl is None else s.usl.capacity(k)
+            row += ["–", "–"] if point is None else [_cell(point.run_gbps, point.mean_gbps), str(point.runs)]
+            row.append("–" if fit is None else sig(fit))
+        rows.append(tuple(row))
+    note = _(
+        "Mean: the mean of the runs' aggregate write bandwidth at that client count, their range in brackets "
+        "where there are several. Fitted: the Universal Scalability Law fitted to each system's points (Appendix B)."
+    )
+    caption = _("Aggregate write bandwidth by client nodes writing at once")
+    return Table("scaling", caption, tuple(columns), tuple(rows), note, illustrative=w.marked("scaling"))
+
+
+def _projections(w: Words) -> list:
+    """Each projection's aggregate per side at its nodes (`projections[i].scaled_gbps`), beside its save times."""
+    m = w.m
+    shown = m.projections and (m.scaling is not None or any(node_local(m, key) for key in SIDES))
+    if not shown:
+        return []
+    rows = []
+    for p in m.projections:
+        times, nodes = projection_texts(p), projection_nodes(p)
+        scaled = p.scaled_gbps
+        rows.append(
+            (
+                p.name,
+                "–" if nodes is None else count(nodes),
+                times.baseline,
+                sig(scaled.baseline) if scaled.baseline is not None else "–",
+                times.candidate,
+                sig(scaled.candidate) if scaled.candidate is not None else "–",
+            )
+        )
+    columns = (Column(_("Projection"), False), Column(_("Nodes")))
+    for key in SIDES:
+        name = w.name(key)
+        columns += (
+            Column(_("{system}: save (s)").format(system=name)),
+            Column(_("{system}: GB/s").format(system=name)),
+        )
+    notes = [
+        _(
+            "The save times are the projections' own, fitted over checkpoint size: the aggregates beside them do not "
+            "enter them. A projection without a GPU count has no node count, and no aggregate."
+        )
+    ]
+    notes += [basis(w, key) for key in SIDES]
+    table = Table(
+        "scaling-projections",
+        _("Projections: save times and each system's aggregate write bandwidth at the projection's nodes"),
+        columns,
+        tuple(rows),
+        " ".join(notes),
+        illustrative=w.marked("save_times", "scaling", "bandwidth"),
+    )
+    return [table]
+
+
+def _law_fails(w: Words, key: str) -> bool:
+    """A side whose fit gives a negative σ or κ: the law does not describe its points."""
+    s = side_of(w.m, key)
+    return s is not None and s.usl is not None and not s.usl.describes
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    title = _("Scaling with client nodes")
+    if m.scaling is None:
+        return Section(ID, title, (*not_measured(w), *_projections(w)))
+    lead = Para(
+        _(
+            "Whether an advantage seen with one client holds in a cluster depends on how each system's aggregate "
+            "write bandwidth grows as more client nodes write at once: storage local to each node grows with the "
+            "nodes by construction, a shared array only as far as it scales."
+        ),
+        "lead",
+    )
+    fits = [
+        w.p(fit_words(w, key), "scaling", side=key, style="warning" if _law_fails(w, key) else "p")
+        for key in SIDES
+        if side_of(m, key) is not None
+    ]
+    blocks = [lead, *measured(w), _points_table(w), *fits, w.figure("scaling"), claim(w)]
+    if (capacity := cluster_capacity(w)) is not None:
+        blocks.append(capacity)
+    return Section(ID, title, (*blocks, *_projections(w)))

@@ -1,0 +1,299 @@
+"""How the systems scale with client nodes, in words: what was measured, what the fitted law says and where it does
+not describe the points, and the white paper's scaling claim answered at the customer's job size (CONTRACT.md, "How
+the candidate scales with clients"; the section is report/sections/scaling.py, the chart report/charts/)."""
+
+from __future__ import annotations
+
+from report.compute import SIDES, Metrics, Projection, ScalingSide
+from report.document.blocks import Para
+from report.formatting import count, num, sig, x3
+from report.i18n import _, join_words, ngettext
+from report.wording.base import Words
+
+#: The white paper's claim for parallel writes at scale: the candidate's advantage holds at 1.5 to 2 times.
+CLAIM_LOW, CLAIM_HIGH = 1.5, 2.0
+
+
+def job_nodes(m: Metrics) -> int | None:
+    """The training job's nodes: where `scaling.at_job` is taken."""
+    nodes = getattr(m, "nodes", None)  # schema 4's top-level `nodes`, once computed for every report
+    if nodes is None and m.scaling is not None:
+        nodes = m.scaling.job_nodes
+    return nodes
+
+
+def node_local(m: Metrics, key: str) -> bool:
+    """Whether side `key`'s system is storage local to each node."""
+    sides = getattr(m, "node_local", None)
+    if isinstance(sides, tuple | list):  # schema 4: the node-local sides' keys
+        return key in sides
+    return sides is not None and key in sides.sides
+
+
+def projection_nodes(p: Projection) -> int | None:
+    """A projection's nodes (None without its GPUs)."""
+    return getattr(p, "nodes", None)
+
+
+def side_of(m: Metrics, key: str) -> ScalingSide | None:
+    """Side `key`'s scaling figures (None without scaling.csv or without that side's rows)."""
+    return None if m.scaling is None else m.scaling.side(key)
+
+
+def fitted(m: Metrics, key: str) -> bool:
+    """Whether side `key` has a fitted law."""
+    s = side_of(m, key)
+    return s is not None and s.usl is not None
+
+
+def clients(n: int) -> str:
+    """ "1 client node", "4 client nodes"."""
+    return ngettext("{n} client node", "{n} client nodes", n).format(n=count(n))
+
+
+def _counts(s: ScalingSide) -> str:
+    return join_words([count(p.clients) for p in s.points])
+
+
+def measured(w: Words) -> list[Para]:
+    """What was measured on each side, and, for a side without rows, that it was not."""
+    out = []
+    for key in SIDES:
+        s, name = side_of(w.m, key), w.name(key)
+        if s is None:
+            text = _("{system}: not measured with several client nodes.").format(system=name)
+        else:
+            runs = sum(p.runs for p in s.points)
+            text = ngettext(
+                "{system}: {runs} run with {counts} client nodes writing at once.",
+                "{system}: {runs} runs with {counts} client nodes writing at once.",
+                runs,
+            ).format(system=name, runs=count(runs), counts=_counts(s))
+        out.append(w.p(text, "scaling", side=key))
+    return out
+
+
+def fit_words(w: Words, key: str) -> str:
+    """What the law fitted to side `key`'s points says, or why it is not fitted."""
+    s, name = side_of(w.m, key), w.name(key)
+    assert s is not None
+    u = s.usl
+    if u is None:
+        if s.points[0].clients != 1:
+            return _(
+                "{system}: no run with a single client node, so the Universal Scalability Law is not fitted (its λ is "
+                "the one-client mean); the points are shown as they are."
+            ).format(system=name)
+        return _(
+            "{system}: the law needs one client node and at least two other client counts; these runs give {counts} "
+            "client nodes, so it is not fitted and the points are shown as they are."
+        ).format(system=name, counts=_counts(s))
+    head = _(
+        "{system}: the Universal Scalability Law fitted to these points gives λ = {lam} GB/s (the mean with one client "
+        "node), contention σ = {sigma} and coherency κ = {kappa}."
+    ).format(system=name, lam=sig(u.lambda_gbps), sigma=sig(u.sigma), kappa=sig(u.kappa))
+    if not u.describes:
+        negative = join_words([g for g, v in (("σ", u.sigma), ("κ", u.kappa)) if v < 0])
+        return (
+            head
+            + " "
+            + _(
+                "A negative {which} has no meaning in the law (contention and coherency are costs: they never add "
+                "bandwidth), so the law does not describe these points: every figure taken from this fit below is "
+                "reported as fitted, not as a forecast."
+            ).format(which=negative)
+        )
+    return head + " " + _peak_words(u.peak_clients, u.kappa, s.max_clients)
+
+
+def _peak_words(peak: float | None, kappa: float, most: int) -> str:
+    if peak is None and kappa == 0:
+        return _("With κ = 0 the fitted aggregate does not peak: it keeps rising, ever more slowly.")
+    if peak is None:
+        return _("With σ of 1 or more the fit gives no more bandwidth with more client nodes than with one.")
+    if peak < 1:
+        return _(
+            "The fitted aggregate peaks below one client node ({peak}): on these points each added client node "
+            "lowers it."
+        ).format(peak=sig(peak))
+    if peak <= most:
+        return _(
+            "The fitted aggregate peaks at {peak} client nodes, within the {most} tested, and falls beyond."
+        ).format(peak=sig(peak), most=count(most))
+    return _(
+        "The fitted aggregate peaks at {peak} client nodes, beyond the {most} tested: an extrapolation of the fit."
+    ).format(peak=sig(peak), most=count(most))
+
+
+def basis(w: Words, key: str) -> str:
+    """What side `key`'s aggregate at another node count assumes."""
+    m, name = w.m, w.name(key)
+    s = side_of(m, key)
+    if s is not None and s.usl is not None:
+        return _("{system}: the fitted law at that node count (beyond {most} client nodes, an extrapolation).").format(
+            system=name, most=count(s.max_clients)
+        )
+    if node_local(m, key):
+        return _(
+            "{system} is local to each node: its aggregate grows with the nodes, each writing its part at the "
+            "bandwidth of one node in this test ({bandwidth} GB/s)."
+        ).format(system=name, bandwidth=sig(m.bandwidth.side(key).sustained_gbps))
+    return _(
+        "{system} is shared storage without a fitted law: its figures keep the bandwidth of this test's client "
+        "nodes, so no aggregate is given at other node counts."
+    ).format(system=name)
+
+
+def claim(w: Words) -> Para:
+    """The white paper's scaling claim answered with the ratio of the two sides' aggregates at the job's nodes."""
+    m = w.m
+    k = job_nodes(m)
+    at = m.scaling.at_job
+    intro = _(
+        "The white paper expects the candidate's bandwidth advantage to hold when many nodes write at once (a "
+        "{low}–{high}× effect)."
+    ).format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0))
+    if at.ratio is None:
+        return w.p(intro + " " + _missing(w, k), "scaling", "bandwidth")
+    if at.ratio < CLAIM_LOW:
+        verdict = _("below that range")
+    elif at.ratio <= CLAIM_HIGH:
+        verdict = _("within that range")
+    else:
+        verdict = _("above that range")
+    text = _(
+        "At this training job's {nodes}, {candidate} gives {c} GB/s in aggregate against {b} GB/s on {baseline}: "
+        "{ratio} the baseline's, {verdict}."
+    ).format(
+        nodes=ngettext("{n} node", "{n} nodes", k).format(n=count(k)),
+        candidate=w.name("candidate"),
+        c=sig(at.candidate),
+        b=sig(at.baseline),
+        baseline=w.name("baseline"),
+        ratio=x3(at.ratio),
+        verdict=verdict,
+    )
+    notes = [intro, text, *_claim_caveats(w, k)]
+    style = "p" if all(_fit_holds(m, key) for key in SIDES) else "warning"
+    return w.p(" ".join(notes), "scaling", "bandwidth", style=style)
+
+
+def _fit_holds(m: Metrics, key: str) -> bool:
+    s = side_of(m, key)
+    return s is None or s.usl is None or s.usl.describes
+
+
+def _claim_caveats(w: Words, k: int) -> list[str]:
+    """An extrapolation beyond the clients measured, a fit the law does not describe, a node-local side's basis."""
+    m, out = w.m, []
+    beyond = [key for key in SIDES if fitted(m, key) and k > side_of(m, key).max_clients]
+    if beyond:
+        most = min(side_of(m, key).max_clients for key in beyond)
+        text = _("The job's nodes lie beyond the {most} tested: the aggregates there are extrapolations of the fits.")
+        out.append(text.format(most=clients(most)))
+    elif any(fitted(m, key) for key in SIDES):
+        most = min(side_of(m, key).max_clients for key in SIDES if fitted(m, key))
+        out.append(_("The job's nodes lie within the {most} tested.").format(most=clients(most)))
+    for key in SIDES:
+        if fitted(m, key) and not side_of(m, key).usl.describes:
+            out.append(
+                _("{system}'s fit does not describe its points (above), so this ratio is not a forecast.").format(
+                    system=w.name(key)
+                )
+            )
+        elif not fitted(m, key) and node_local(m, key):
+            out.append(
+                _(
+                    "{system} is local to each node: its figure is the bandwidth of one node times the job's nodes."
+                ).format(system=w.name(key))
+            )
+    return out
+
+
+def _missing(w: Words, k: int | None) -> str:
+    """Why the claim cannot be answered at the job's size: each side without a figure there, and its reason."""
+    m, reasons = w.m, []
+    for key in SIDES:
+        if m.scaling.at_job.side(key) is not None:
+            continue
+        s = side_of(m, key)
+        if s is None:
+            reasons.append(_("{system} was not measured with several client nodes").format(system=w.name(key)))
+        elif s.usl is None:
+            reasons.append(_("{system}'s points give no fitted law").format(system=w.name(key)))
+        else:
+            reasons.append(
+                _("{system}'s fitted law gives no bandwidth at {nodes} (its denominator is not above zero)").format(
+                    system=w.name(key), nodes=ngettext("{n} node", "{n} nodes", k).format(n=count(k))
+                )
+            )
+    return _("This test cannot answer it at the job's size: {reasons}.").format(reasons=join_words(reasons))
+
+
+def cluster_capacity(w: Words) -> Para | None:
+    """The cluster's write demand on the candidate (mean and peak, as computed) against the candidate's fitted
+    aggregate at the cluster's node count; None where either is missing (no fit, or a candidate local to each node,
+    whose demand is not shared)."""
+    m = w.m
+    demand = m.cluster.candidate
+    s = side_of(m, "candidate")
+    if s is None or s.usl is None or getattr(demand, "mean_write_gbps", None) is None:
+        return None
+    n, capacity = m.scaling.cluster_nodes, m.scaling.at_cluster.candidate
+    head = _(
+        "The cluster's {jobs} jobs like this one need {mean} GB/s from {candidate} on average (saves staggered) and "
+        "{peak} GB/s when every job saves at once."
+    ).format(
+        jobs=count(m.cluster.jobs),
+        mean=sig(demand.mean_write_gbps),
+        peak=sig(demand.peak_write_gbps),
+        candidate=w.name("candidate"),
+    )
+    if capacity is None:
+        text = _(
+            "Its fitted law gives no bandwidth at the cluster's {nodes} (its denominator is not above zero): the law "
+            "does not reach that far."
+        ).format(nodes=clients(n))
+        return w.p(head + " " + text, "scaling", "save_times", style="warning")
+    if capacity >= demand.peak_write_gbps:
+        judgement = _("enough for both")
+    elif capacity >= demand.mean_write_gbps:
+        judgement = _("enough on average, not when every job saves at once")
+    else:
+        judgement = _("short of both")
+    text = _("Its fitted aggregate at the cluster's {nodes} is {capacity} GB/s: {judgement}.").format(
+        nodes=clients(n), capacity=sig(capacity), judgement=judgement
+    )
+    notes = [head, text]
+    if n > s.max_clients:
+        text = _("The cluster's {nodes} lie beyond the {most} tested: an extrapolation of the fit.")
+        notes.append(text.format(nodes=clients(n), most=count(s.max_clients)))
+    if not s.usl.describes:
+        notes.append(_("The fit does not describe the points (above): this is not a forecast."))
+    style = "p" if capacity >= demand.mean_write_gbps and s.usl.describes else "warning"
+    return w.p(" ".join(notes), "scaling", "save_times", style=style)
+
+
+def not_measured(w: Words) -> list[Para]:
+    """Without scaling rows: what the test leaves open, what to measure (the command is in Appendix B), and how a side
+    local to each node scales regardless."""
+    k = job_nodes(w.m)
+    if k is not None and k > 1:
+        what = _(
+            "To check it, measure each save system's aggregate write bandwidth with 1, 2, 4, … client nodes writing at "
+            "once, up to the training job's {nodes} where that many are available, several runs at each count "
+            "(Appendix B gives the command)."
+        ).format(nodes=ngettext("{n} node", "{n} nodes", k).format(n=count(k)))
+    else:
+        what = _(
+            "To check it, measure each save system's aggregate write bandwidth with 1, 2, 4, … client nodes writing at "
+            "once, as many as are available, several runs at each count (Appendix B gives the command)."
+        )
+    text = _(
+        "This test did not measure how the aggregate write bandwidth changes as more client nodes write at once, so "
+        "it does not check the white paper's expectation that the candidate's advantage holds when many nodes write "
+        "at once."
+    )
+    out = [Para(text + " " + what, "lead")]
+    out += [w.p(basis(w, key), "bandwidth", side=key) for key in SIDES if node_local(w.m, key)]
+    return out
