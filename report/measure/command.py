@@ -77,6 +77,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="S",
         help="stop a run that has not finished after S seconds (default: its bytes at 0.01 GB/s, plus 60 s)",
     )
+    p.add_argument(
+        "--clients-sweep",
+        nargs="?",
+        const="",
+        metavar="K,K,...",
+        help="with --client hosts: the sustained write with 1, 2, 4, ... of them at once up to all (or these counts),"
+        " --runs times each, recorded as scaling rows",
+    )
     p.add_argument("--dry-run", action="store_true", help="print the plan and the job files; write nothing")
 
 
@@ -517,6 +525,10 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     from report.measure import session
     from report.measure.progress import Progress
 
+    if args.clients_sweep is not None:  # a sweep of client counts: report/measure/sweep.py
+        from report.measure import sweep
+
+        return sweep.run(args, argv)
     try:
         s = build_session(args, argv)
         if args.dry_run:

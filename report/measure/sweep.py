@@ -1,0 +1,503 @@
+"""`measure --clients-sweep`: the sustained write with 1, 2, 4, … client nodes at once, recorded as scaling rows.
+
+fio's client/server does the I/O: for each client count k, one fio client process drives the first k `--client` hosts
+with one job file (each host writes `--writers` files over and over for `--sustain-s` seconds, `group_reporting` so
+that fio totals each host), `--runs` times. Each run's JSON goes to raw/<system>/sweep-<k>-<run>.json, and test.toml
+gets one [[import]] table into "scaling" naming them (CONTRACT.md: one row per run, the hosts that wrote and the sum of
+each host's io_bytes over its runtime). test.toml is rewritten once a count's runs have all finished, never in the
+middle of one: a count stopped (Ctrl-C) or failed leaves the folder as it was before that count, its outputs removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import fcntl
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from report.i18n import _, activate
+from report.inputs.config import FILE
+from report.inputs.ingest import fio as fio_json
+from report.inputs.ingest.fio_scaling import host_totals, scaling_row
+from report.measure import plan, probe, words
+from report.measure.probe import Refused, refuse_usage
+from report.measure.record import ImportTable, updated, write_atomically
+from report.pipeline import processes
+
+_OUTPUT = re.compile(r"^sweep-(\d+)-(\d+)\.json$")
+_JOB = re.compile(r"^sweep(?:-(\d+))?\.fio$")
+#: the job's section name: fio names each host's files <prefix>.sweep.<n>.0 in the folder
+JOB_NAME = "sweep"
+
+
+def default_counts(hosts: int) -> tuple[int, ...]:
+    """1, 2, 4, … below the number of hosts, then all of them: 3 hosts give 1, 2, 3; 8 give 1, 2, 4, 8."""
+    out, k = [], 1
+    while k < hosts:
+        out.append(k)
+        k *= 2
+    return (*out, hosts)
+
+
+def parse_counts(text: str, hosts: int) -> tuple[int, ...]:
+    """`--clients-sweep K,K,…` (empty: the default counts) as ascending distinct counts from 1 to the hosts given."""
+    if not text.strip():
+        return default_counts(hosts)
+    parts = [p.strip() for p in text.split(",")]
+    if not all(re.fullmatch(r"[0-9]{1,6}", p) for p in parts):
+        raise refuse_usage(f"--clients-sweep {text!r}: give client counts separated by commas, such as 1,2,4")
+    counts = sorted({int(p) for p in parts})
+    if counts[0] < 1 or counts[-1] > hosts:
+        raise refuse_usage(f"--clients-sweep {text}: each count must be from 1 to the {hosts} --client hosts given")
+    return tuple(counts)
+
+
+@dataclass
+class Sweep:
+    """A client sweep in progress: what it runs, where its outputs go, what it has recorded."""
+
+    request: plan.Request  #: writers, block size, sustained seconds, runs, every --client host, direct I/O
+    counts: tuple[int, ...]
+    data_dir: Path
+    raw: Path  #: DATA_DIR/raw/<system folder>
+    raw_name: str
+    path: str  #: the folder on the storage, as the servers see it
+    fio: str
+    fio_version: str
+    file_bytes: int  #: each writer's file
+    original: str  #: test.toml before the sweep
+    bom: bool
+    language: str
+    number: int  #: which sweep of this system, from 1 (job file sweep.fio, then sweep-2.fio)
+    label: str  #: its [environment] keys' prefix
+    command: str
+    first_run: dict[int, int] = field(default_factory=dict)  #: per count, the run number its first run takes
+    done: list[tuple[int, int]] = field(default_factory=list)  #: (count, run) of the recorded runs
+    written: str | None = None  #: test.toml as the sweep last wrote it
+    prefix: str = ""
+    started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+
+    def output(self, k: int, run: int) -> Path:
+        """A run's JSON."""
+        return self.raw / f"sweep-{k}-{run}.json"
+
+    @property
+    def job(self) -> Path:
+        """The sweep's job file, kept beside its outputs."""
+        return self.raw / ("sweep.fio" if self.number == 1 else f"sweep-{self.number}.fio")
+
+
+def existing(raw: Path) -> tuple[dict[int, int], int]:
+    """The highest run of each client count already in raw/<system>/, and the next sweep number."""
+    highest: dict[int, int] = {}
+    sweeps = 0
+    if raw.is_dir():
+        for entry in raw.iterdir():
+            if m := _OUTPUT.match(entry.name):
+                k = int(m.group(1))
+                highest[k] = max(highest.get(k, 0), int(m.group(2)))
+            if m := _JOB.match(entry.name):
+                sweeps = max(sweeps, int(m.group(1) or 1))
+    return highest, sweeps + 1
+
+
+def job_file(s: Sweep, hosts: int) -> str:
+    """The job every host runs: --writers files of the save's size, written over and over for --sustain-s seconds,
+    fsynced at the end, totalled per host (group_reporting), removed at the end (unlink=1)."""
+    r = s.request
+    return (
+        "\n".join(
+            [
+                "; A client sweep's sustained write: each client node writes its files over and over for a fixed time,",
+                f"; the same job on each of the {hosts} hosts; group_reporting gives fio's own total per host.",
+                "[global]",
+                f"directory={plan.fio_path(s.path)}",
+                "ioengine=psync",
+                f"bs={r.block_bytes}",
+                f"direct={int(r.direct)}",
+                "invalidate=1",
+                "fallocate=none",
+                "thread=1",
+                "group_reporting=1",
+                f"filename_format={s.prefix}.$jobname.$jobnum.$filenum",
+                f"[{JOB_NAME}]",
+                "rw=write",
+                "end_fsync=1",
+                "time_based=1",
+                f"runtime={r.sustain_s}",
+                f"size={s.file_bytes}",
+                "unlink=1",
+                f"numjobs={r.writers}",
+            ]
+        )
+        + "\n"
+    )
+
+
+def cleanup_file(s: Sweep) -> str:
+    """A job that removes what a stopped run left on a server: each name opened, one block written, unlinked."""
+    r = s.request
+    lines = [
+        "; Removes the files a stopped sweep run left behind (one block written to each name, then unlinked).",
+        "[global]",
+        f"directory={plan.fio_path(s.path)}",
+        "ioengine=psync",
+        f"bs={r.block_bytes}",
+        f"size={r.block_bytes}",
+        "rw=write",
+        "unlink=1",
+        "thread=1",
+        f"filename_format={s.prefix}.$jobname.$jobnum.$filenum",
+        f"[{JOB_NAME}]",
+        f"numjobs={r.writers}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def fio_command(s: Sweep, k: int) -> list[str]:
+    """One fio client process driving the first k hosts, each with the same job file, JSON on standard output."""
+    jobs = [part for host in s.request.clients[:k] for part in (f"--client={host}", str(s.job.resolve()))]
+    return [s.fio, *jobs, "--output-format=json", "--eta=never"]
+
+
+# --- test.toml -------------------------------------------------------------------------------------------------------
+
+
+def import_table(s: Sweep) -> ImportTable | None:
+    """The sweep's [[import]] table: every recorded run's JSON, into scaling."""
+    if not s.done:
+        return None
+    files = [f"{s.raw_name}/{s.output(k, run).name}" for k, run in s.done]
+    stamp = s.started.strftime("%Y-%m-%d %H:%M UTC")
+    counts = sorted({k for k, _ in s.done})
+    comments = (
+        f"client sweep measured by `python -m report measure --clients-sweep` ({s.label}, {stamp})",
+        f"{', '.join(map(str, counts))} client nodes at once through fio's client/server, {s.request.runs} runs each:"
+        f" {', '.join(s.request.clients[: counts[-1]])}",
+    )
+    fields = (("tool", "fio"), ("files", files), ("system", s.request.system), ("into", "scaling"))
+    return ImportTable(comments, fields)
+
+
+def environment(s: Sweep) -> list[tuple[str, str]]:
+    """The sweep's one [environment] line, in test.toml's language (the report prints it)."""
+    counts = sorted({k for k, _ in s.done})
+    hosts = _(", ").join(h.rsplit(",", 1)[0] for h in s.request.clients[: counts[-1]])
+    text = _(
+        "{counts} client nodes at once ({hosts}) through fio's client/server, {runs} runs each: {writers} writers per "
+        "node, {seconds} s of sustained writes in {block} blocks, {direct}; {fio}; by: {command}"
+    ).format(
+        counts=_(", ").join(str(k) for k in counts),
+        hosts=hosts,
+        runs=s.request.runs,
+        writers=s.request.writers,
+        seconds=s.request.sustain_s,
+        block=words.mib(s.request.block_bytes),
+        direct=_("direct I/O") if s.request.direct else _("buffered I/O, fsync at the end"),
+        fio=s.fio_version,
+        command=s.command,
+    )
+    return [(words.key(s.label, _("client sweep")), text)]
+
+
+def record(s: Sweep) -> None:
+    """test.toml with the recorded counts' runs, written in one step; refused if someone else changed it meanwhile."""
+    path = s.data_dir / FILE
+    current = path.read_bytes().decode("utf-8-sig")
+    if current != (s.written if s.written is not None else s.original):
+        raise Refused(
+            f"{path} was changed by someone else during the sweep, so it is not overwritten; the finished counts' runs"
+            f" are in {s.raw}: add them with an [[import]] table into scaling, or sweep again"
+        )
+    table = import_table(s)
+    with activate(s.language):
+        text = updated(s.original, environment(s), [table] if table else [])
+    write_atomically(path, text, s.bom)
+    s.written = text
+
+
+# --- running ---------------------------------------------------------------------------------------------------------
+
+
+class Stopped(Exception):
+    """The operator stopped the sweep (Ctrl-C, SIGTERM, a dropped session)."""
+
+
+def run_one(s: Sweep, k: int, run: int, stop, limit: float) -> float:
+    """One run of count k: fio's client, its JSON to the run's output; its aggregate (GB/s). Stopped, or Refused
+    when it fails or hangs."""
+    out = s.output(k, run)
+    with open(out, "wb") as std, open(out.with_suffix(".stderr"), "wb") as errors:
+        child = subprocess.Popen(
+            fio_command(s, k),
+            cwd=s.raw,
+            stdout=std,
+            stderr=errors,
+            start_new_session=True,  # the terminal's Ctrl-C reaches fio only through us, once
+        )
+        stop.child = child
+        began = time.monotonic()
+        try:
+            while child.poll() is None:
+                if stop.asked:
+                    _wait_or_kill(child)
+                    raise Stopped
+                if time.monotonic() - began > limit:
+                    child.send_signal(signal.SIGINT)
+                    _wait_or_kill(child, 10)
+                    raise Refused(f"{k} client nodes, run {run}: no result after {limit:.0f} s, so fio was stopped")
+                time.sleep(0.2)
+        finally:
+            stop.child = None
+            if child.poll() is None:
+                _wait_or_kill(child)
+    if stop.asked:
+        raise Stopped
+    if child.returncode != 0:
+        said = out.with_suffix(".stderr").read_text(errors="replace").strip().splitlines()
+        raise Refused(f"{k} client nodes, run {run}: fio failed ({'; '.join(said[-3:]) or child.returncode})")
+    rate = check(s, k, run)
+    out.with_suffix(".stderr").unlink(missing_ok=True)
+    return rate
+
+
+def check(s: Sweep, k: int, run: int) -> float:
+    """The finished run read as the import will read it: k hosts wrote; its aggregate (GB/s)."""
+    out = s.output(k, run)
+    name = f"{s.raw_name}/{out.name}"
+    parsed, problems = fio_json.read_json(name, out.read_bytes())
+    if parsed is None:
+        raise Refused(f"{name}: fio's output cannot be read: {'; '.join(p.message for p in problems)}")
+    _, problems = fio_json.parse_run(name, parsed, {}, fio_json.WRITE, False)
+    row, found = scaling_row(name, parsed) if not problems else (None, problems)
+    if row is None:
+        raise Refused(f"{name}: {'; '.join(str(p) for p in found)}")
+    wrote = {t.host for t in host_totals(parsed)}
+    missing = [h for h in s.request.clients[:k] if h.rsplit(",", 1)[0] not in wrote]
+    if row[0] != k or missing:
+        raise Refused(
+            f"{name}: {row[0]} of the {k} hosts wrote ({', '.join(missing)} did not): the count is not recorded"
+        )
+    return row[1]
+
+
+def _wait_or_kill(child: subprocess.Popen, seconds: float = 30) -> None:
+    """Give fio time to stop and write its output, then kill it and what it started."""
+    try:
+        child.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        for pid in list(processes.tree(child.pid))[::-1]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        child.wait()
+
+
+def _discard(s: Sweep, k: int) -> None:
+    """Every output of count k's runs: the folder as it was before that count."""
+    for run in range(s.first_run[k], s.first_run[k] + s.request.runs):
+        out = s.output(k, run)
+        out.unlink(missing_ok=True)
+        out.with_suffix(".stderr").unlink(missing_ok=True)
+
+
+def _clean_servers(s: Sweep, k: int) -> None:
+    """After a stopped or failed run: whatever files it left on the k hosts, removed (a host that is gone is not
+    waited for)."""
+    with tempfile.TemporaryDirectory(prefix="report-measure-clean-") as temp:
+        job = Path(temp) / "clean.fio"
+        job.write_text(cleanup_file(s), encoding="utf-8")
+        for host in s.request.clients[:k]:
+            command = [s.fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                subprocess.run(command, capture_output=True, timeout=probe.PROBE_TIMEOUT_S, start_new_session=True)
+
+
+def _lock(data_dir: Path) -> int:
+    """One measure at a time per folder (the lock `measure` takes): each rewrites test.toml from what it read."""
+    fd = os.open(data_dir, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise Refused(f"another measure is recording into {data_dir}: let it finish, then measure again") from None
+    return fd
+
+
+def sweep_all(s: Sweep, out) -> int:
+    """Every count in turn, each recorded once all its runs finished; the exit status (0, 130 stopped)."""
+    from report.measure.session import Stop
+
+    limit = s.request.watchdog_s or s.request.sustain_s + plan.WATCHDOG_GRACE_S
+    with Stop() as stop:
+        for index, k in enumerate(s.counts, start=1):
+            runs = [s.first_run[k] + i for i in range(s.request.runs)]
+            rates = []
+            try:
+                for i, run in enumerate(runs, start=1):
+                    print(f"[count {index}/{len(s.counts)}] {k} client node(s), run {i}/{len(runs)} ...", file=out)
+                    rates.append(run_one(s, k, run, stop, limit))
+                    print(f"  {rates[-1]:.3f} GB/s in aggregate (fio's per-host totals)", file=out)
+                s.done += [(k, run) for run in runs]
+                record(s)
+            except Stopped:
+                _discard(s, k)
+                _clean_servers(s, k)
+                return 130
+            except BaseException:
+                _discard(s, k)
+                _clean_servers(s, k)
+                raise
+            mean = sum(rates) / len(rates)
+            print(f"  {k} client node(s): {len(runs)} runs recorded, mean {mean:.3f} GB/s", file=out)
+    return 0
+
+
+def build(args, argv: list[str]) -> Sweep:
+    """Everything checked before anything runs: test.toml, the options, fio, the servers."""
+    from report.measure import command, session
+
+    if args.phases is not None:
+        raise refuse_usage("--clients-sweep measures the sustained write only: leave out --phases")
+    if args.concurrent_jobs != 1:
+        raise refuse_usage("--clients-sweep measures one job per client node: leave out --concurrent-jobs")
+    hosts = command.clients(args.client)
+    if not hosts:
+        raise refuse_usage("--clients-sweep needs the client nodes: give each with --client HOST (fio --server there)")
+    counts = parse_counts(args.clients_sweep, len(hosts))
+    original, config, bom = session.read_config(args.data_dir)
+    if args.system not in (config.systems.save_baseline, config.systems.candidate):
+        names = f'"{config.systems.save_baseline}" or "{config.systems.candidate}"'
+        raise refuse_usage(f'--clients-sweep: "{args.system}" is not a save system of test.toml; expected {names}')
+    if args.snapshot_gb is None or not 0 < args.snapshot_gb < 1e6:
+        raise refuse_usage("--clients-sweep needs --snapshot-gb, the checkpoint size each client node's files share")
+    if not args.path.is_absolute():
+        raise refuse_usage(f"--path {args.path}: with --client, give the folder as the servers see it, from /")
+    for name, low in (("writers", 1), ("runs", 1), ("sustain_s", 1)):
+        if getattr(args, name) < low:
+            raise refuse_usage(f"--{name.replace('_', '-')} {getattr(args, name)}: must be at least {low}")
+    request = plan.Request(
+        system=args.system,
+        phases=("sustain",),
+        runs=args.runs,
+        writers=args.writers,
+        block_bytes=command.block_bytes(args.block_size),
+        snapshot_gb=args.snapshot_gb,
+        gpus=None,
+        load_gb=None,
+        load_model=None,
+        platform=None,
+        sustain_s=args.sustain_s,
+        window_ms=args.window_ms,
+        direct=args.direct != "no",
+        model=config.training.model,
+        clients=hosts,
+        watchdog_s=args.watchdog_s,
+    )
+    fio = shutil.which(args.fio)
+    if fio is None:
+        raise Refused(
+            f"fio not found ({args.fio}): install it (apt-get install fio, dnf install fio) or give --fio PATH"
+        )
+    fio = str(Path(fio).resolve())
+    raw_name = f"raw/{plan.system_folder(args.system)}"
+    raw = args.data_dir / raw_name
+    highest, number = existing(raw)
+    label = session.label_for(args.system, number, dict(config.environment), config.language)
+    made = Sweep(
+        request=request,
+        counts=counts,
+        data_dir=args.data_dir,
+        raw=raw,
+        raw_name=raw_name,
+        path=str(args.path),
+        fio=fio,
+        fio_version=probe.fio_version(fio),
+        file_bytes=plan.sizes(request).save_file,
+        original=original,
+        bom=bom,
+        language=config.language,
+        number=number,
+        label=label,
+        command=command.printable("python -m report " + shlex.join(argv)),
+        first_run={k: highest.get(k, 0) + 1 for k in counts},
+        prefix=f"report-measure-{os.getpid()}-{int(time.time())}",
+    )
+    made.done = [(k, made.first_run[k] + i) for k in counts for i in range(args.runs)]
+    try:
+        with activate(made.language):  # test.toml takes the lines: refused now, not after a count
+            updated(original, environment(made), [import_table(made)])
+    finally:
+        made.done = []
+    return made
+
+
+def dry_run(s: Sweep, out) -> None:
+    """The plan and the job file; nothing is run or written."""
+    print(f"measure --clients-sweep {s.request.system} on {s.path} ({s.fio_version}):", file=out)
+    for k in s.counts:
+        hosts = ", ".join(s.request.clients[:k])
+        first = s.first_run[k]
+        print(f"  {k} client node(s) ({hosts}): runs {first} to {first + s.request.runs - 1}", file=out)
+    print(f"\n--- {s.raw_name}/{s.job.name}", file=out)
+    out.write(job_file(s, len(s.request.clients)))
+    print("\n(dry run: nothing was written)", file=out)
+
+
+def run(args, argv: list[str]) -> int:
+    """The sweep; its exit status (0 done, 1 test.toml invalid, 2 usage, 3 the machine, 130 stopped)."""
+    try:
+        s = build(args, argv)
+        if args.dry_run:
+            dry_run(s, sys.stdout)
+            return 0
+        servers = probe.servers(s.fio, s.request.clients, s.path, plan.needed_bytes(s.request, plan.sizes(s.request)))
+        takes_direct = all(server.direct for server in servers)
+        if args.direct == "yes" and not takes_direct:
+            raise Refused(f"{s.path} does not take O_DIRECT writes on every server: measure with --direct auto or no")
+        s.request = replace(s.request, direct=s.request.direct and takes_direct)
+        lock = _lock(s.data_dir)
+        try:
+            s.raw.mkdir(parents=True, exist_ok=True)
+            s.job.write_text(job_file(s, len(s.request.clients)), encoding="utf-8")
+            status = sweep_all(s, sys.stderr)
+        finally:
+            os.close(lock)
+            if not s.done:
+                s.job.unlink(missing_ok=True)
+                for folder in (s.raw, s.raw.parent):
+                    with contextlib.suppress(OSError):
+                        folder.rmdir()
+    except Refused as exc:
+        print(f"measure: {exc}", file=sys.stderr)
+        _say_recorded(s if "s" in locals() else None)
+        return exc.status
+    counts = sorted({k for k, _ in s.done})
+    if status == 130:
+        print(
+            f"measure: stopped; the folder is as it was before the count under way ({len(counts)} count(s) recorded:"
+            f" {', '.join(map(str, counts)) or 'none'})",
+            file=sys.stderr,
+        )
+        return status
+    print(
+        f"measure: client sweep of {s.request.system} recorded in {s.data_dir / FILE} ({', '.join(map(str, counts))}"
+        f" client nodes); build the report with make report DATA={shlex.quote(str(s.data_dir))}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _say_recorded(s: Sweep | None) -> None:
+    if s is not None and s.done:
+        counts = ", ".join(str(k) for k in sorted({k for k, _ in s.done}))
+        print(f"measure: the counts finished before it ({counts}) are recorded in {s.data_dir / FILE}", file=sys.stderr)

@@ -1,0 +1,222 @@
+"""measure --clients-sweep: the counts and the job file (fast), then three fio servers on 127.0.0.2 to .4 (ports drawn
+from 20000-60000, started and stopped here): a sweep gives 1, 2 and 3 clients and a fit, `make report DATA=…` builds
+and verifies, its scaling rows are fio's own per-host totals; Ctrl-C during a count leaves the folder as it was before
+that count. Every server is stopped by the test whatever happens (its whole process group is killed)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from report.measure import sweep
+from report.measure.probe import Refused
+from tests.conftest import DATA, ROOT
+
+C = "Mingxin FX100"
+SIZES = ["--writers", "2", "--snapshot-gb", "0.024", "--block-size", "1M"]
+
+
+def test_default_counts_double_up_to_every_host():
+    assert sweep.default_counts(1) == (1,)
+    assert sweep.default_counts(3) == (1, 2, 3)
+    assert sweep.default_counts(8) == (1, 2, 4, 8)
+    assert sweep.default_counts(6) == (1, 2, 4, 6)
+
+
+def test_counts_given_are_checked():
+    assert sweep.parse_counts("", 3) == (1, 2, 3)
+    assert sweep.parse_counts("3, 1", 3) == (1, 3)
+    for wrong in ("0,1", "1,4", "a", "1.5"):
+        with pytest.raises(Refused) as caught:
+            sweep.parse_counts(wrong, 3)
+        assert caught.value.status == 2
+
+
+def _port(address: str) -> int:
+    """A free port drawn at random from 20000-60000 on `address`."""
+    for _ in range(200):
+        port = random.randint(20000, 60000)
+        with socket.socket() as s:
+            try:
+                s.bind((address, port))
+            except OSError:
+                continue
+            return port
+    pytest.skip(f"no free port on {address}")
+
+
+@contextlib.contextmanager
+def fio_servers(addresses: list[str]):
+    """`fio --server=ip:ADDRESS,PORT` for each address, each in a process group of its own, killed on the way out."""
+    started = []
+    try:
+        for address in addresses:
+            port = _port(address)
+            server = subprocess.Popen(
+                ["fio", f"--server=ip:{address},{port}"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            started.append((server, f"{address},{port}"))
+            deadline = time.monotonic() + 20
+            while True:
+                with socket.socket() as s:
+                    if s.connect_ex((address, port)) == 0:
+                        break
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.skip(f"fio --server on {address} did not start")
+                time.sleep(0.05)
+        yield [name for _, name in started]
+    finally:
+        for server, _ in started:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def fio_left(folder: Path) -> list[str]:
+    """fio processes still running whose command line names this folder (the clients the sweep started)."""
+    left = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+            if words and words[0].endswith(b"fio") and any(str(folder).encode() in w for w in words):
+                left.append(b" ".join(words).decode(errors="replace"))
+    return left
+
+
+def sweep_command(folder: Path, path: Path, hosts: list[str], *extra: str) -> list[str]:
+    command = [sys.executable, "-m", "report", "measure", str(folder), "--system", C, "--path", str(path)]
+    for host in hosts:
+        command += ["--client", host]
+    return [*command, *SIZES, *extra, "--clients-sweep"]
+
+
+slow = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("fio") is None, reason="fio is not installed (apt-get install fio)"),
+]
+
+
+@pytest.fixture(scope="module")
+def servers():
+    with fio_servers(["127.0.0.2", "127.0.0.3", "127.0.0.4"]) as hosts:
+        yield hosts
+
+
+@pytest.fixture(scope="module")
+def swept(servers, tmp_path_factory):
+    """data/ with the candidate swept over 1, 2 and 3 clients (2 runs each), then make report DATA=… OUT=…."""
+    root = tmp_path_factory.mktemp("sweep")
+    folder, storage = root / "joint-test", root / "storage"
+    shutil.copytree(DATA, folder)
+    storage.mkdir()
+    done = subprocess.run(
+        sweep_command(folder, storage, servers, "--runs", "2", "--sustain-s", "2"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    out = root / "out"
+    built = subprocess.run(
+        ["make", "report", f"PYTHON3={sys.executable}", f"DATA={folder}", f"OUT={out}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    return folder, out, storage, done.stderr
+
+
+def per_host_totals(path: Path) -> tuple[int, float]:
+    """fio's own figures in one run's JSON: the hosts that wrote, and Σ of each one's io_bytes / its runtime, GB/s."""
+    text = path.read_text()
+    entries = [e for e in json.loads(text[text.index("{") :])["client_stats"] if e["jobname"] != "All clients"]
+    assert len({e["hostname"] for e in entries}) == len(entries)  # group_reporting: one entry per host
+    return len(entries), sum(e["write"]["io_bytes"] / (e["write"]["runtime"] / 1000) / 1e9 for e in entries)
+
+
+@pytest.mark.usefixtures("servers")
+class TestSweep:
+    pytestmark = slow
+
+    def test_the_rows_are_fios_own_per_host_totals_and_the_report_verifies(self, swept):
+        folder, out, storage, said = swept
+        config = tomllib.loads((folder / "test.toml").read_text())
+        (table,) = [t for t in config["import"] if t["into"] == "scaling"]
+        names = [f"raw/mingxin-fx100/sweep-{k}-{r}.json" for k in (1, 2, 3) for r in (1, 2)]
+        assert (table["tool"], table["system"], table["files"]) == ("fio", C, names)
+        expected = [
+            (k, r, *per_host_totals(folder / name))
+            for (k, r), name in zip([(k, r) for k in (1, 2, 3) for r in (1, 2)], names, strict=True)
+        ]
+        assert all(hosts == k for k, _, hosts, _ in expected)
+        rows = subprocess.run(
+            [sys.executable, "-m", "report", "rows", str(folder)], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.splitlines()
+        scaling = rows[rows.index("# scaling.csv") + 2 :]
+        assert scaling == [f"{C},{k},{r},{gbps!r}" for k, r, _, gbps in expected]
+        metrics = json.loads((out / "metrics.json").read_text())
+        points = metrics["scaling"]["candidate"]["points"]
+        assert [(p["clients"], p["runs"]) for p in points] == [(1, 2), (2, 2), (3, 2)]
+        assert points[1]["mean_gbps"] == pytest.approx((expected[2][3] + expected[3][3]) / 2, rel=1e-12)
+        assert metrics["scaling"]["candidate"]["usl"]["lambda_gbps"] == points[0]["mean_gbps"]
+        assert metrics["scaling"]["baseline"] is None
+        assert set(names) <= set(metrics["inputs"])  # attached to the PDF, listed with their SHA-256
+        verified = subprocess.run(
+            [sys.executable, "-m", "report", "verify", str(out / "report.pdf")],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+        assert "[count 3/3] 3 client node(s), run 2/2" in said
+        assert list(storage.iterdir()) == []  # every server's files removed (unlink=1)
+        assert fio_left(folder) == []
+
+    def test_ctrl_c_during_a_count_leaves_the_folder_as_before_it(self, servers, tmp_path):
+        folder, storage = tmp_path / "joint-test", tmp_path / "storage"
+        shutil.copytree(DATA, folder)
+        storage.mkdir()
+        child = subprocess.Popen(
+            sweep_command(folder, storage, servers, "--runs", "2", "--sustain-s", "3"),
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 120
+        raw = folder / "raw" / "mingxin-fx100"
+        while not (raw / "sweep-2-1.json").exists() and time.monotonic() < deadline:  # count 2 under way
+            time.sleep(0.05)
+        recorded = (folder / "test.toml").read_text()
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        _, said = child.communicate(timeout=120)
+        assert child.returncode == 130, said
+        assert "the folder is as it was before the count under way (1 count(s) recorded: 1)" in said
+        assert (folder / "test.toml").read_text() == recorded
+        table = [t for t in tomllib.loads(recorded)["import"] if t["into"] == "scaling"]
+        assert table[0]["files"] == ["raw/mingxin-fx100/sweep-1-1.json", "raw/mingxin-fx100/sweep-1-2.json"]
+        assert sorted(p.name for p in raw.iterdir()) == ["sweep-1-1.json", "sweep-1-2.json", "sweep.fio"]
+        deadline = time.monotonic() + 15
+        while (fio_left(folder) or list(storage.iterdir())) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert fio_left(folder) == [] and list(storage.iterdir()) == []
