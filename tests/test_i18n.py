@@ -206,6 +206,10 @@ ALLOWED = {
 ALLOWED |= {"PyTorch", "DCP", "async", "Megatron", "LM", "NeMo", "torchtitan", "ETTR", "kW", "PUE", "T", "p", "w", "bM"}
 ALLOWED |= {"pause", "stall", "staging", "restart"}
 ALLOWED |= set(provenance.PACKAGES)  # the colophon names the packages that built the report
+# Schema 4, client scaling: Appendix B's measure command as typed (its options, fio's server), the law's abbreviation
+# and the symbols of its formulas (C(k), X, L, k, ceil, share(g)), and scaling.csv in Appendix A's caption.
+ALLOWED |= {"measure", "system", "path", "client", "clients", "sweep", "fio", "server", "USL", "X", "L", "k", "g"}
+ALLOWED |= {"ceil", "share", "scaling"}
 
 
 def _input_words(folder) -> set[str]:

@@ -31,6 +31,8 @@ REPORTS = {
     # page 1's tiles carry interval marks here (re-tuning, the asynchronous limit): it must still hold one page
     "async_70b_zh": (EXAMPLES / "async-70b", "zh-CN"),
     "retune": (FIXTURES / "retune", "en"),
+    "scaling_cluster": (EXAMPLES / "scaling-cluster", "en"),  # the scaling section with its chart and tables
+    "scaling_cluster_zh": (EXAMPLES / "scaling-cluster", "zh-CN"),
 }
 
 

@@ -53,7 +53,7 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
             ax.plot(grid, one * grid, color=COLOURS[key], linewidth=1.0, linestyle=":", label=label)
             top = max(top, one * max(s.job_nodes, s.max_clients))
     _marks(ax, m)
-    _log2_x(ax, lo, hi)
+    _log2_x(ax, lo, hi, [p.clients for side in s.sides() if side is not None for p in side.points])
     ax.set_xlabel(_("Client nodes writing at once (log scale)"))
     ax.set_ylabel(_("Aggregate write bandwidth (GB/s)"))
     ax.set_ylim(0, top * 1.2 if top > 0 else 1)
@@ -101,13 +101,16 @@ def _marks(ax, m: Metrics) -> None:
             )
 
 
-def _log2_x(ax, lo: float, hi: float) -> None:
-    """A log-scale axis of client nodes ticked at 1, 2, 4, 8, … (every other power of two where more than eight)."""
+def _log2_x(ax, lo: float, hi: float, counts: list[int]) -> None:
+    """A log-scale axis of client nodes ticked at the counts tested where they are few (1, 2, 3), else at 1, 2, 4, 8,
+    … (every other power of two where more than eight)."""
     ax.set_xscale("log")
     ax.set_xlim(lo, hi)
     powers = [2**i for i in range(0, 40) if lo <= 2**i <= hi]
     if len(powers) > 8:
         powers = powers[:: math.ceil(len(powers) / 8)]
+    if len(set(counts)) <= 6 and max(counts) * 4 > hi:  # the counts tested span most of the axis: tick them
+        powers = sorted(set(counts) | {p for p in powers if p > max(counts)})
     ax.xaxis.set_major_locator(matplotlib.ticker.FixedLocator(powers))
     ax.xaxis.set_major_formatter(matplotlib.ticker.FixedFormatter([num(p, 0) for p in powers]))
     ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())

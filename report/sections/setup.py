@@ -375,6 +375,7 @@ def _imported_sources(test: JointTest) -> list[tuple[str, str, str, str]]:
             "bandwidth": _("Bandwidth samples of {system}"),
             "load_times": _("Load times of {system}"),
             "restore_times": _("Restore times of {system}"),
+            "scaling": _("Write bandwidth by client count of {system}"),
         }[use.into]
         lines.append(
             (

@@ -154,7 +154,7 @@ def claim(w: Words) -> Para:
         "{low}–{high}× effect)."
     ).format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0))
     if at.ratio is None:
-        return w.p(intro + " " + _missing(w, k), "scaling", "bandwidth")
+        return w.p(intro + " " + _missing(w, k), *_inputs(m))
     if at.ratio < CLAIM_LOW:
         verdict = _("below that range")
     elif at.ratio <= CLAIM_HIGH:
@@ -175,7 +175,14 @@ def claim(w: Words) -> Para:
     )
     notes = [intro, text, *_claim_caveats(w, k)]
     style = "p" if all(_fit_holds(m, key) for key in SIDES) else "warning"
-    return w.p(" ".join(notes), "scaling", "bandwidth", style=style)
+    return w.p(" ".join(notes), *_inputs(m), style=style)
+
+
+def _inputs(m: Metrics) -> tuple[str, ...]:
+    """The inputs the aggregates at the job come from: the scaling rows, and the bandwidth of a node-local side
+    without a fit (its one-node bandwidth times the nodes)."""
+    local = any(node_local(m, key) and not fitted(m, key) for key in SIDES)
+    return ("scaling", "bandwidth") if local else ("scaling",)
 
 
 def _fit_holds(m: Metrics, key: str) -> bool:

@@ -87,7 +87,7 @@ def test_without_scaling_csv_it_says_what_to_measure_and_the_appendix_gives_the_
 def test_a_fit_with_a_negative_sigma_says_the_law_does_not_describe_the_points(folder):
     # the baseline of tests/compute/test_scaling.py: σ = −0.4, κ = 0.1; the candidate's: σ = 1783.2/8856
     rows = f"{B},1,1,1.0\n{B},2,1,2.5\n{B},4,1,4.0\n{C},1,1,2.0\n{C},2,1,3.0\n{C},2,2,3.4\n{C},4,1,5.0\n{C},8,1,6.4\n"
-    ctx, m = build(with_scaling(folder, rows))
+    ctx, _ = build(with_scaling(folder, rows))
     text = words(ctx)
     assert "contention σ = −0.400 and coherency κ = 0.100" in text
     assert "A negative σ has no meaning in the law" in text
