@@ -22,7 +22,7 @@ def _client_range(m: Metrics) -> tuple[float, float]:
     """The client nodes the scaling chart spans: the fewest measured to the most of measured, the job's nodes and the
     projections' nodes, with a margin on each side (a log axis)."""
     measured = [p.clients for side in m.scaling.sides() if side is not None for p in side.points]
-    marked = [m.scaling.job_nodes, *(n for p in m.projections if (n := getattr(p, "nodes", None)) is not None)]
+    marked = [m.scaling.job_nodes, *(n for p in m.projections if (n := p.nodes) is not None)]
     return min(measured) / 1.3, max(*measured, *marked) * 1.3
 
 
@@ -86,7 +86,7 @@ def _marks(ax, m: Metrics) -> None:
     k = m.scaling.job_nodes
     mark_interval(ax, k, _("training job: {nodes}").format(nodes=ngettext("{n} node", "{n} nodes", k).format(n=k)))
     for p in m.projections:
-        if (nodes := getattr(p, "nodes", None)) is not None:
+        if (nodes := p.nodes) is not None:
             ax.axvline(nodes, color=INK, linewidth=0.7, linestyle=":")
             ax.annotate(
                 p.name,

@@ -14,25 +14,19 @@ from report.wording.base import Words
 CLAIM_LOW, CLAIM_HIGH = 1.5, 2.0
 
 
-def job_nodes(m: Metrics) -> int | None:
+def job_nodes(m: Metrics) -> int:
     """The training job's nodes: where `scaling.at_job` is taken."""
-    nodes = getattr(m, "nodes", None)  # schema 4's top-level `nodes`, once computed for every report
-    if nodes is None and m.scaling is not None:
-        nodes = m.scaling.job_nodes
-    return nodes
+    return m.nodes
 
 
 def node_local(m: Metrics, key: str) -> bool:
     """Whether side `key`'s system is storage local to each node."""
-    sides = getattr(m, "node_local", None)
-    if isinstance(sides, tuple | list):  # schema 4: the node-local sides' keys
-        return key in sides
-    return sides is not None and key in sides.sides
+    return m.node_local is not None and key in m.node_local.sides
 
 
 def projection_nodes(p: Projection) -> int | None:
     """A projection's nodes (None without its GPUs)."""
-    return getattr(p, "nodes", None)
+    return p.nodes
 
 
 def side_of(m: Metrics, key: str) -> ScalingSide | None:
@@ -244,7 +238,7 @@ def cluster_capacity(w: Words) -> Para | None:
     m = w.m
     demand = m.cluster.candidate
     s = side_of(m, "candidate")
-    if s is None or s.usl is None or getattr(demand, "mean_write_gbps", None) is None:
+    if s is None or s.usl is None or demand is None:  # a candidate local to each node shares no bandwidth
         return None
     n, capacity = m.scaling.cluster_nodes, m.scaling.at_cluster.candidate
     head = _(
@@ -285,7 +279,7 @@ def not_measured(w: Words) -> list[Para]:
     """Without scaling rows: what the test leaves open, what to measure (the command is in Appendix B), and how a side
     local to each node scales regardless."""
     k = job_nodes(w.m)
-    if k is not None and k > 1:
+    if k > 1:
         what = _(
             "To check it, measure each save system's aggregate write bandwidth with 1, 2, 4, … client nodes writing at "
             "once, up to the training job's {nodes} where that many are available, several runs at each count "
