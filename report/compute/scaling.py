@@ -93,7 +93,8 @@ class Scaling(TwoSided):
     candidate: ScalingSide | None
     at_job: ScaledGbps  #: C(nodes) per side, or a node-local side's bandwidth / share(gpus) (settled point 7)
     job_nodes: int  #: ceil(gpus / gpus_per_node): the training job's nodes, where at_job is taken (not in metrics.json)
-    cluster_nodes: int  #: max(1, cluster_gpus // gpus_per_node): the cluster's nodes (not in metrics.json)
+    #: cluster.jobs × job_nodes: the client nodes of the cluster's jobs, all saving at once (not in metrics.json)
+    cluster_nodes: int
     at_cluster: ScaledGbps  #: each side's usl C(cluster_nodes), else None (not in metrics.json)
     node_local: tuple[str, ...] = ()  #: the sides local to each node (not in metrics.json: its own key)
     one_node_gbps: ScaledGbps = UNSCALED  #: each node-local side's bandwidth.<side>_gbps, else None (not in JSON)
@@ -185,7 +186,7 @@ def scaling(rows: Mapping[str, Iterable[tuple[int, float]]] | None, job: Job) ->
     if rows is None:
         return None
     sides = {key: side_of(rows.get(key, ())) for key in SIDES}
-    cluster = max(1, job.cluster_gpus // job.gpus_per_node)
+    cluster = max(1, job.cluster_gpus // job.gpus) * job.nodes(job.gpus)  # cluster.jobs of the job's nodes
     fitted = [None if s is None or s.usl is None else s.usl.capacity(cluster) for s in sides.values()]
     at_job = scaled_both(sides, job, job.gpus)
     one_node = ScaledGbps(*(job.bandwidth_gbps[key] if key in job.node_local else None for key in SIDES))

@@ -340,6 +340,8 @@ def sweep_all(s: Sweep, out) -> int:
     limit = s.request.watchdog_s or s.request.sustain_s + plan.WATCHDOG_GRACE_S
     with Stop() as stop:
         for index, k in enumerate(s.counts, start=1):
+            if stop.asked:  # asked while the last count was being recorded: that one stays, this one never starts
+                return 130
             runs = [s.first_run[k] + i for i in range(s.request.runs)]
             rates = []
             try:
@@ -347,8 +349,13 @@ def sweep_all(s: Sweep, out) -> int:
                     print(f"[count {index}/{len(s.counts)}] {k} client node(s), run {i}/{len(runs)} ...", file=out)
                     rates.append(run_one(s, k, run, stop, limit))
                     print(f"  {rates[-1]:.3f} GB/s in aggregate (fio's per-host totals)", file=out)
-                s.done += [(k, run) for run in runs]
-                record(s)
+                recorded = s.done
+                s.done = [*recorded, *((k, run) for run in runs)]
+                try:
+                    record(s)
+                except BaseException:
+                    s.done = recorded  # test.toml was not rewritten: the count is not recorded
+                    raise
             except Stopped:
                 _discard(s, k)
                 _clean_servers(s, k)

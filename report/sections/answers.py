@@ -39,6 +39,7 @@ from report.wording.phrases import (
     speed_phrase,
 )
 from report.wording.retuning import assumed_failure_rate, optimum_words, retune_reference, today_interval_only
+from report.wording.scaling import qa_sentence
 from report.wording.statements import (
     async_title,
     ettr_fields,
@@ -323,6 +324,7 @@ def _scale_answer(w: Words) -> Subsection:
                 + _scale_beyond_run(m),
                 "save_times",
             ),
+            qa_sentence(w),  # the white paper's scaling claim, from the scaling section's figures (issue 47)
             w.p(proj_text, "save_times"),
             *_other_workloads_answer(w),
         ),

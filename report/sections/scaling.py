@@ -16,6 +16,8 @@ from report.wording.scaling import (
     measured,
     node_local,
     not_measured,
+    orders_differ,
+    projected_time_basis,
     projection_nodes,
     side_of,
 )
@@ -90,12 +92,12 @@ def _projections(w: Words) -> list:
             Column(_("{system}: GB/s").format(system=name)),
         )
     notes = [
-        _(
-            "The save times are the projections' own, fitted over checkpoint size: the aggregates beside them do not "
-            "enter them. A projection without a GPU count has no node count, and no aggregate."
-        )
+        _("Save times: the projections' own, fitted over checkpoint size; they do not use the aggregates beside them.")
     ]
+    notes += [projected_time_basis(w, key) for key in SIDES]
+    notes.append(_("GB/s: each system's aggregate write bandwidth at the projection's nodes, none without its GPUs."))
     notes += [basis(w, key) for key in SIDES]
+    notes += orders_differ(w)
     table = Table(
         "scaling-projections",
         _("Projections: save times and each system's aggregate write bandwidth at the projection's nodes"),

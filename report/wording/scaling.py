@@ -124,9 +124,11 @@ def basis(w: Words, key: str) -> str:
     m, name = w.m, w.name(key)
     s = side_of(m, key)
     if s is not None and s.usl is not None:
-        return _("{system}: the fitted law at that node count (beyond {most} client nodes, an extrapolation).").format(
-            system=name, most=count(s.max_clients)
+        text = _(
+            "{system}: the fitted law at the projection's node count (an extrapolation where that exceeds the {most} "
+            "tested)."
         )
+        return text.format(system=name, most=clients(s.max_clients))
     if node_local(m, key):
         return _(
             "{system} is local to each node: its aggregate grows with the nodes, each writing its part at the "
@@ -252,7 +254,7 @@ def cluster_capacity(w: Words) -> Para | None:
     )
     if capacity is None:
         text = _(
-            "Its fitted law gives no bandwidth at the cluster's {nodes} (its denominator is not above zero): the law "
+            "Its fitted law gives no bandwidth at those jobs' {nodes} (its denominator is not above zero): the law "
             "does not reach that far."
         ).format(nodes=clients(n))
         return w.p(head + " " + text, "scaling", "save_times", style="warning")
@@ -262,12 +264,12 @@ def cluster_capacity(w: Words) -> Para | None:
         judgement = _("enough on average, not when every job saves at once")
     else:
         judgement = _("short of both")
-    text = _("Its fitted aggregate at the cluster's {nodes} is {capacity} GB/s: {judgement}.").format(
+    text = _("Its fitted aggregate at those jobs' {nodes} is {capacity} GB/s: {judgement}.").format(
         nodes=clients(n), capacity=sig(capacity), judgement=judgement
     )
     notes = [head, text]
     if n > s.max_clients:
-        text = _("The cluster's {nodes} lie beyond the {most} tested: an extrapolation of the fit.")
+        text = _("Those {nodes} lie beyond the {most} tested: an extrapolation of the fit.")
         notes.append(text.format(nodes=clients(n), most=count(s.max_clients)))
     if not s.usl.describes:
         notes.append(_("The fit does not describe the points (above): this is not a forecast."))
@@ -298,3 +300,66 @@ def not_measured(w: Words) -> list[Para]:
     out = [Para(text + " " + what, "lead")]
     out += [w.p(basis(w, key), "bandwidth", side=key) for key in SIDES if node_local(w.m, key)]
     return out
+
+
+def projected_time_basis(w: Words, key: str) -> str:
+    """What side `key`'s projected save time assumes about nodes (settled point 5): a node-local side's is fitted over
+    each node's part of the checkpoint, a shared side's keeps the bandwidth of this test's client nodes."""
+    if node_local(w.m, key):
+        text = _(
+            "{system} is local to each node: its save time is fitted over each node's part of the checkpoint, every "
+            "node writing its part at once."
+        )
+    else:
+        text = _("{system} is shared storage: its save time keeps the bandwidth of this test's client nodes.")
+    return text.format(system=w.name(key))
+
+
+def orders_differ(w: Words) -> list[str]:
+    """Each projection whose larger aggregate goes with the longer projected save time: said, with why."""
+    out = []
+    for p in w.m.projections:
+        b, c = p.scaled_gbps.baseline, p.scaled_gbps.candidate
+        if b is None or c is None or (c > b) == (p.candidate_s < p.baseline_s) or b == c:
+            continue
+        larger = "candidate" if c > b else "baseline"
+        text = _(
+            "“{name}”: at its {nodes} {system} has the larger aggregate but the longer projected save time: the "
+            "projected times do not use the aggregates (above)."
+        )
+        nodes = ngettext("{n} node", "{n} nodes", p.nodes).format(n=count(p.nodes))
+        out.append(text.format(name=p.name, nodes=nodes, system=w.name(larger)))
+    return out
+
+
+def qa_sentence(w: Words) -> Para:
+    """The Q&A's scaling answer in one sentence, from this section's figures (the white paper's third question)."""
+    m, section = w.m, _("Scaling with client nodes")
+    if m.scaling is None:
+        text = _(
+            "Whether the candidate's advantage holds when many client nodes write at once was not measured in this "
+            "test (see “{section}”)."
+        )
+        return Para(text.format(section=section))
+    ratio, k = m.scaling.at_job.ratio, job_nodes(m)
+    if ratio is None:
+        text = _(
+            "With many client nodes writing at once, this test cannot compare the two systems at the job's size (see "
+            "“{section}”)."
+        )
+        return w.p(text.format(section=section), *_inputs(m))
+    beyond = any(fitted(m, key) and k > side_of(m, key).max_clients for key in SIDES)
+    text = (
+        _(
+            "With many client nodes writing at once, the candidate's aggregate write bandwidth at the job's {nodes} is "
+            "{ratio} the baseline's, an extrapolation beyond the client nodes tested (see “{section}”)."
+        )
+        if beyond
+        else _(
+            "With many client nodes writing at once, the candidate's aggregate write bandwidth at the job's {nodes} is "
+            "{ratio} the baseline's (see “{section}”)."
+        )
+    )
+    nodes = ngettext("{n} node", "{n} nodes", k).format(n=count(k))
+    style = "p" if all(_fit_holds(m, key) for key in SIDES) else "warning"
+    return w.p(text.format(nodes=nodes, ratio=x3(ratio), section=section), *_inputs(m), style=style)

@@ -48,11 +48,18 @@ def test_the_example_answers_the_claim_at_the_job_size():
     )
     assert "The job's nodes lie within the 8 client nodes tested." in text
     assert "is local to each node: its figure is the bandwidth of one node times the job's nodes" in text
-    # the cluster: 1,000 GPUs of 8 a node = 125 nodes, far beyond the 8 tested
-    assert s.cluster_nodes == 125
-    assert f"Its fitted aggregate at the cluster's 125 client nodes is {s.at_cluster.candidate:.3g} GB/s" in text
+    # the cluster: 1,000 // 32 = 31 jobs of 4 nodes = 124 client nodes, far beyond the 8 tested
+    assert s.cluster_nodes == 124
+    assert f"Its fitted aggregate at those jobs' 124 client nodes is {s.at_cluster.candidate:.3g} GB/s" in text
     assert "enough on average, not when every job saves at once" in text
-    assert "The cluster's 125 client nodes lie beyond the 8 tested: an extrapolation of the fit." in text
+    assert "Those 124 client nodes lie beyond the 8 tested: an extrapolation of the fit." in text
+    # the baseline's projected time is the shorter, its aggregate the smaller: said, with why
+    assert "“70B on 64 GPUs”: at its 8 nodes Mingxin FX100 has the larger aggregate but the longer projected" in (
+        projections_note := tables(ctx)[1].note
+    )
+    assert "Mingxin FX100 is shared storage: its save time keeps the bandwidth of this test's client nodes." in (
+        projections_note
+    )
     # the projection at its 64 GPUs, 8 nodes: each side's aggregate beside its save time
     (points, projections) = tables(ctx)
     assert [row[0] for row in points.rows] == ["1", "2", "4", "8"]
