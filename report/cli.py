@@ -165,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
     try:
+        if args.command == "measure" and args.clients_sweep is not None:  # client counts: report/measure/sweep.py
+            from report.measure.sweep import run as sweep
+
+            return sweep(args, argv)
         if args.command == "measure":
             from report.measure.command import run
 

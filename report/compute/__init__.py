@@ -53,7 +53,8 @@ from report.compute.projections import infeasible, line_fit, predict, projection
 from report.compute.reach import gates_reach
 from report.compute.reliability import break_even_steps, reliability_figures
 from report.compute.saves import bandwidth_figures, other_saves, save_times, saves_and_bubble, step_time
-from report.compute.scaling import ScaledGbps, Scaling, ScalingPoint, ScalingSide, Usl, with_projections
+from report.compute.scaling import with_projections
+from report.compute.scaling_figures import ScaledGbps, Scaling, ScalingPoint, ScalingSide, Usl
 from report.compute.sensitivity import SENSITIVITY_POINTS, SENSITIVITY_SPAN, sensitivity_grid
 from report.inputs.joint_test import JointTest
 from report.problems import InvalidInput

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,11 +17,10 @@ from report.compute.decision import WithoutOutliers as WithoutOutliers
 from report.compute.load_figures import Load as Load
 from report.compute.load_figures import LoadModel as LoadModel
 from report.compute.load_figures import LoadSide as LoadSide
+from report.compute.scaling_figures import ScaledGbps, Scaling
+from report.compute.scaling_figures import plain as scaling_json
 from report.compute.sides import SIDES as SIDES
 from report.compute.sides import TwoSided as TwoSided
-
-if TYPE_CHECKING:
-    from report.compute.scaling import ScaledGbps, Scaling
 
 # A projection further than this multiple beyond the largest measured snapshot is flagged.
 FAR_EXTRAPOLATION = 1.5
@@ -522,11 +520,9 @@ class Metrics:
         """Plain nested values for metrics.json (tuples become lists; no economics key without [economics], no
         economics.energy_* without gpu_power_kw, no economics.payback_years without candidate_price; `node_local` the
         node-local sides; a node-local side's four cluster keys null)."""
-        from report.compute.scaling import plain
-
         out = _plain(dataclasses.asdict(self))
         out["async"] = out.pop("async_")
-        out["scaling"] = plain(out["scaling"])
+        out["scaling"] = scaling_json(out["scaling"])
         out["node_local"] = [] if self.node_local is None else list(self.node_local.sides)
         del out["other_saves"], out["save_span"], out["break_even_steps"], out["node_fits"]
         for side in SIDES:  # a side local to each node: its bandwidth is not shared between jobs (schema 4)

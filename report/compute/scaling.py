@@ -10,99 +10,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from report import stats
-from report.compute.figures import SIDES, Bandwidth, Projection, Save, TwoSided
+from report.compute.figures import SIDES, Bandwidth, Projection, Save
 from report.compute.nodes import node_local_sides, nodes, share
+from report.compute.scaling_figures import ScaledGbps, Scaling, ScalingPoint, ScalingSide, Usl
 
 if TYPE_CHECKING:
     from report.inputs.joint_test import JointTest
 
 #: The fewest client counts above one that a fit needs (with the one-client point that gives λ).
 USL_MIN_COUNTS = 2
-
-
-@dataclass(frozen=True)
-class ScalingPoint:
-    """The runs at one client count."""
-
-    clients: int  #: client nodes writing at once
-    mean_gbps: float  #: mean of write_gbps over the runs
-    runs: int  #: number of runs
-    run_gbps: tuple[float, ...]  #: each run's write_gbps, in file order: the chart's spread (not in metrics.json)
-
-
-@dataclass(frozen=True)
-class Usl:
-    """Gunther's Universal Scalability Law fitted to one side's points: C(k) = λk / (1 + σ(k − 1) + κk(k − 1)).
-
-    With X(k) = mean_gbps(k) / λ, x = k − 1 and L = k / X(k) − 1 at each k > 1, the least-squares fit through the
-    origin L = a·x + b·x² (the normal equations solved by Cramer's rule) gives κ = b and σ = a − b."""
-
-    lambda_gbps: float  #: λ: the mean at one client
-    sigma: float  #: σ = a − b: contention, as fitted (may be negative)
-    kappa: float  #: κ = b: coherency, as fitted (may be negative)
-    peak_clients: float | None  #: sqrt((1 − σ) / κ) when κ > 0 and σ < 1, else None; unrounded, may be below 1
-
-    def capacity(self, k: float) -> float | None:
-        """C(k) in GB/s; None where 1 + σ(k − 1) + κk(k − 1) <= 0 (the law gives no bandwidth there)."""
-        denominator = 1 + self.sigma * (k - 1) + self.kappa * k * (k - 1)
-        return self.lambda_gbps * k / denominator if denominator > 0 else None
-
-    @property
-    def describes(self) -> bool:
-        """Whether the fit is one the law allows: σ and κ both >= 0 (else the law does not describe the points)."""
-        return self.sigma >= 0 and self.kappa >= 0
-
-
-@dataclass(frozen=True)
-class ScalingSide:
-    """One save system's aggregate write bandwidth by client count."""
-
-    points: tuple[ScalingPoint, ...]  #: ascending clients
-    usl: Usl | None  #: None unless there is a one-client point and at least two other client counts
-
-    @property
-    def max_clients(self) -> int:
-        """The most client nodes measured at once."""
-        return self.points[-1].clients
-
-
-@dataclass(frozen=True)
-class ScaledGbps(TwoSided):
-    """Aggregate write bandwidth per side at some node count (GB/s), None where nothing gives one."""
-
-    baseline: float | None
-    candidate: float | None
-
-    @property
-    def ratio(self) -> float | None:
-        """candidate / baseline where both exist (not in metrics.json)."""
-        if self.baseline is None or self.candidate is None or not self.baseline > 0:
-            return None
-        return self.candidate / self.baseline
-
-
-#: A projection's scaled_gbps without anything to scale (no gpus, no usl, no node-local side).
-UNSCALED = ScaledGbps(None, None)
-
-
-@dataclass(frozen=True)
-class Scaling(TwoSided):
-    """scaling.csv's figures: each side's points and fit (None for a side without rows), and both at the job's nodes."""
-
-    baseline: ScalingSide | None
-    candidate: ScalingSide | None
-    at_job: ScaledGbps  #: C(nodes) per side, or a node-local side's bandwidth / share(gpus) (settled point 7)
-    job_nodes: int  #: ceil(gpus / gpus_per_node): the training job's nodes, where at_job is taken (not in metrics.json)
-    #: cluster.jobs × job_nodes: the client nodes of the cluster's jobs, all saving at once (not in metrics.json)
-    cluster_nodes: int
-    at_cluster: ScaledGbps  #: each side's usl C(cluster_nodes), else None (not in metrics.json)
-    node_local: tuple[str, ...] = ()  #: the sides local to each node (not in metrics.json: its own key)
-    one_node_gbps: ScaledGbps = UNSCALED  #: each node-local side's bandwidth.<side>_gbps, else None (not in JSON)
-
-    @property
-    def max_clients(self) -> int:
-        """The most client nodes measured at once on either side."""
-        return max(s.max_clients for s in self.sides() if s is not None)
 
 
 @dataclass(frozen=True)
@@ -194,20 +110,6 @@ def scaling(rows: Mapping[str, Iterable[tuple[int, float]]] | None, job: Job) ->
     return Scaling(
         sides["baseline"], sides["candidate"], at_job, nodes, cluster, ScaledGbps(*fitted), job.node_local, one_node
     )
-
-
-def plain(out: dict | None) -> dict | None:
-    """metrics.json's form of `scaling` (from dataclasses.asdict): each point without its runs' values, and without
-    the cluster's figures (the contract's keys only)."""
-    if out is None:
-        return None
-    for key in ("job_nodes", "cluster_nodes", "at_cluster", "node_local", "one_node_gbps"):
-        del out[key]
-    for key in SIDES:
-        if out[key] is not None:
-            for point in out[key]["points"]:
-                del point["run_gbps"]
-    return out
 
 
 # --- from a joint test ------------------------------------------------------------------------------------------

@@ -525,10 +525,6 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     from report.measure import session
     from report.measure.progress import Progress
 
-    if args.clients_sweep is not None:  # a sweep of client counts: report/measure/sweep.py
-        from report.measure import sweep
-
-        return sweep.run(args, argv)
     try:
         s = build_session(args, argv)
         if args.dry_run:

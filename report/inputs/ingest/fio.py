@@ -528,10 +528,6 @@ _LOG_LINE = re.compile(rb"^\s*\d+, *\d+, *\d+, *\d+")
 
 def measure(spec: ImportSpec, names: list[str], files: Files, training_model: str):
     """A fio import's runs: one per run's JSON, with its bandwidth samples where the table wants them."""
-    if spec.into == "scaling":  # client/server runs as client counts and aggregates (fio_scaling.py)
-        from report.inputs.ingest import fio_scaling
-
-        return fio_scaling.measure(spec, names, files, training_model)
     measured, versions, problems = [], set(), []
     direction = READ if spec.into in ("load_times", "restore_times") else WRITE
     wanted = spec.into == "bandwidth" or (spec.into == "save_times" and spec.model == training_model)
@@ -578,7 +574,7 @@ def not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) -
 
 
 def companions(
-    spec: ImportSpec,
+    spec: ImportSpec,  # noqa: ARG001 (the registry's signature)
     name: str,
     data: bytes,
     listing: Listing,
@@ -586,7 +582,5 @@ def companions(
     """The files read beside a run's JSON: its bandwidth logs (a log given in its place is a problem)."""
     if found := not_a_json(name, data, [], listing):
         return [], found
-    if spec.into == "scaling":  # a scaling row is the JSON's totals alone: no log is read
-        return [], []
     run, _ = read_json(name, data)
     return (log_names(name, run) if run is not None else []), []

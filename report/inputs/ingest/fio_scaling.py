@@ -16,6 +16,7 @@ from report.inputs.ingest.measured import Measured
 from report.problems import Problem
 
 if TYPE_CHECKING:
+    from report.inputs.ingest.files import Listing
     from report.inputs.ingest.measured import Files
     from report.inputs.specs import ImportSpec
 
@@ -87,3 +88,13 @@ def measure(spec: ImportSpec, names: list[str], files: Files, training_model: st
         clients, gbps = row
         measured.append(Measured(0.0, None, (name, parsed.line), clients=clients, write_gbps=gbps))
     return measured, tuple(sorted(versions)), problems
+
+
+def companions(
+    spec: ImportSpec,  # noqa: ARG001 (the registry's signature)
+    name: str,
+    data: bytes,
+    listing: Listing,
+) -> tuple[list[str], list[Problem]]:
+    """No file beside a run's JSON: a scaling row is the JSON's totals alone (a log given in its place is a problem)."""
+    return [], fio.not_a_json(name, data, [], listing)

@@ -53,13 +53,24 @@ def _read_by(module: str, function: str) -> Callable:
     return call
 
 
+def _by_table(default: Callable, **by_table: Callable) -> Callable:
+    """A reader (or companions) that hands an import to the one registered for its table (`spec.into`), else to
+    `default`: fio's client/server runs become scaling rows in a module of their own (fio_scaling)."""
+
+    def call(spec, *args, **kwargs):
+        return by_table.get(spec.into, default)(spec, *args, **kwargs)
+
+    call.__qualname__ = call.__name__ = getattr(default, "__name__", "reader")
+    return call
+
+
 TOOLS: tuple[ImportTool, ...] = (
     ImportTool(
         "fio",
         "fio",
         ("save_times", "load_times", "bandwidth", "restore_times", "scaling"),
-        _read_by("fio", "measure"),
-        _read_by("fio", "companions"),
+        _by_table(_read_by("fio", "measure"), scaling=_read_by("fio_scaling", "measure")),
+        _by_table(_read_by("fio", "companions"), scaling=_read_by("fio_scaling", "companions")),
         logs_bandwidth=True,
         counts_bytes=True,
         reads_files=True,
