@@ -107,6 +107,7 @@ def sweep_command(folder: Path, path: Path, hosts: list[str], *extra: str) -> li
 
 slow = [
     pytest.mark.slow,
+    pytest.mark.system,
     pytest.mark.skipif(shutil.which("fio") is None, reason="fio is not installed (apt-get install fio)"),
 ]
 
