@@ -26,6 +26,7 @@ from report.inputs.specs import ReliabilitySpec
 from report.wording.base import Words
 from report.wording.capacity import capacity_beyond, demand, per_node
 from report.wording.decisions import FAR_EXTRAPOLATION
+from report.wording.environment import environment_steps
 from report.wording.labels import gate_name, input_words, status_label
 from report.wording.phrases import (
     both,
@@ -538,7 +539,7 @@ def _conditions(w: Words) -> list[Para]:
             )
         )
         out.append(Para(text.format(value=num(m.reliability.gpu_mtbf_hours, 0), ratio=x3(ratio))))
-    return out
+    return out + environment_steps(w)  # what a formal report states of the test environment (issue 45)
 
 
 def build(w: Words) -> Section:

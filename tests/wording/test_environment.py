@@ -1,0 +1,69 @@
+"""The test environment in full (issue 45): what a formal report states and the record does not give is said under
+the environment table and asked for in the next steps; a record that gives everything asks for nothing."""
+
+from report.compute import compute
+from report.document.blocks import Items, Para
+from report.inputs.joint_test import read_joint_test
+from report.wording.base import Words
+from report.wording.environment import missing
+from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.sections.helpers import build, section
+
+FULL = """
+[environment]
+clients      = "2 servers with 8 H100 GPUs each"
+network      = "2 x 200 Gb/s RoCE per server, one leaf switch"
+"FX100"      = "2 controllers, 24 NVMe SSDs, RAID 6, 368 TB, firmware 3.2"
+"access"     = "NFSv4.1 over RDMA, mounted with nconnect=16"
+method       = "fio 3.35, 1 MiB sequential writes, 16 jobs, queue depth 32"
+"page cache" = "dropped before each read (echo 3 > /proc/sys/vm/drop_caches)"
+"""
+
+
+def _words(folder):
+    test = read_joint_test(folder)
+    return Words(test, compute(test), {}, PROVENANCE)
+
+
+def test_the_parts_a_record_does_not_give_are_found():
+    assert missing(_words(FIXTURES / "formal")) == ["accelerators", "storage", "protocol"]
+    # fixtures/economics: clients and NICs, O_DIRECT; no source note, so no method
+    assert missing(_words(FIXTURES / "economics")) == ["accelerators", "storage", "protocol", "method"]
+    assert missing(_words(DATA)) == ["accelerators", "storage", "protocol", "network", "clients", "method", "caches"]
+
+
+def test_a_full_record_asks_for_nothing(folder):
+    data = folder("economics")
+    toml = (data / "test.toml").read_text()
+    start = toml.rindex("[environment]")
+    (data / "test.toml").write_text(toml[:start] + FULL)
+    assert missing(_words(data)) == []
+    ctx, _m = build(data)
+    assert not any("formal test report" in p.text for s in ctx.sections for p in _paras(s.blocks))
+
+
+def _paras(blocks):
+    for b in blocks:
+        if isinstance(b, Para):
+            yield b
+        elif isinstance(b, Items):
+            yield from b.items
+
+
+def test_what_is_missing_is_said_under_the_environment_and_asked_for_in_the_next_steps():
+    ctx, _m = build(FIXTURES / "formal")
+    setup = [p.text for p in _paras(section(ctx, "setup").blocks)]
+    assert (
+        "The record above does not give the accelerators' model, each storage system's configuration (controllers, "
+        "drives, RAID or erasure coding, capacity, firmware) and the protocol or file system each is reached by, with "
+        "its mount options; the next steps ask for them."
+    ) in setup
+    steps = [p.text for p in _paras(section(ctx, "gates").blocks)]
+    assert any(
+        t.startswith("Record the test environment in full, as a formal test report states it: the ") for t in steps
+    )
+    ctx, _m = build(DATA)  # nothing recorded: said in its place
+    assert any(
+        t.startswith("No test environment was recorded for this test: a formal test report states the accelerators")
+        for t in (p.text for p in _paras(section(ctx, "setup").blocks))
+    )
