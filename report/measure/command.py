@@ -11,7 +11,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from report.measure import existing, plan, probe, words
+from report.measure import earlier, existing, plan, probe, words
+from report.measure.hosts import clients
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
 from report.problems import escaped  # each line one line, whatever a path holds (issue 44, V4)
@@ -85,6 +86,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="with --client hosts: the sustained write with 1, 2, 4, ... of them at once up to all (or these counts),"
         " --runs times each, recorded as scaling rows",
     )
+    p.add_argument(
+        "--add-runs",
+        action="store_true",
+        help="add this session's runs to the system's earlier ones (default: replace the earlier runs of the same"
+        " phases, their files kept in raw/<system>/replaced/)",
+    )
     p.add_argument("--dry-run", action="store_true", help="print the plan and the job files; write nothing")
 
 
@@ -141,79 +148,6 @@ def _require(args: argparse.Namespace, phases: tuple[str, ...]) -> None:
             raise refuse_usage(f"--{name.replace('_', '-')} {problem}")
     if args.watchdog_s is not None and not (args.watchdog_s >= 1 and args.watchdog_s < 1e7):
         raise refuse_usage(f"--watchdog-s {args.watchdog_s}: must be at least 1 second")
-
-
-_HOST = re.compile(r"^[A-Za-z0-9._-]+$")
-_IPV6 = re.compile(r"^[0-9A-Fa-f:.]+$")
-_CLIENT_FORM = "give HOST or HOST,PORT (fio's spelling; HOST:PORT and [IPv6]:PORT are taken too), port 8765 if none"
-
-
-def _split_client(text: str) -> tuple[str, str, bool] | None:
-    """A --client as host, port text and whether the host is IPv6; None where it is none of the forms taken:
-    fio's `host,port`, `host:port`, `[v6]:port` or `[v6],port`, a bare host or `[v6]`, fio's own `ip6:v6,port`."""
-    text = text.strip()
-    v6 = text.startswith("ip6:")
-    if text.startswith(("ip:", "ip6:")):
-        text = text.partition(":")[2]
-    if text.startswith("["):
-        host, sep, rest = text[1:].partition("]")
-        if not sep or (rest and rest[0] not in ",:"):
-            return None
-        return host, rest[1:], True
-    if v6:
-        host, _, port = text.rpartition(",") if "," in text else (text, "", "")
-        return host, port, True
-    if "," in text:
-        host, _, port = text.partition(",")
-        return host, port, False
-    if text.count(":") == 1:
-        host, _, port = text.partition(":")
-        return host, port, False
-    return text, "", False
-
-
-def _port(text: str) -> int | None:
-    """A port: decimal digits of any script (０８７６５, ٨٧٦٥ are 8765), never ² or other digit-like signs."""
-    text = text or str(plan.DEFAULT_PORT)
-    if not text.isdecimal():
-        return None
-    port = int(text)
-    return port if 0 < port < 65536 else None
-
-
-def _same_server(host: str, port: int) -> tuple[str, int]:
-    """What identifies a server: the address its name resolves to (127.2 is 127.0.0.2), else the name as given."""
-    import socket
-
-    try:
-        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError):
-        return host.lower(), port
-    addresses = sorted({info[4][0] for info in found})
-    return (addresses[0] if addresses else host.lower()), port
-
-
-def clients(texts: list[str]) -> tuple[str, ...]:
-    """--client HOST[,PORT] as fio spells it, `host,port` (`ip6:host,port` for IPv6), each server once: a server
-    named twice, under one spelling or two (127.0.0.2 and 127.2, a name and its address), is refused."""
-    out: list[str] = []
-    seen: dict[tuple[str, int], str] = {}
-    for text in texts:
-        split = _split_client(text)
-        port = _port(split[1]) if split is not None else None
-        host, v6 = (split[0], split[2]) if split is not None else ("", False)
-        valid = bool(host) and (_IPV6.match(host) if v6 else _HOST.match(host)) is not None
-        if split is None or port is None or not valid:
-            raise refuse_usage(f"--client {printable(repr(text))}: {_CLIENT_FORM}")
-        name = f"ip6:{host},{port}" if v6 else f"{host},{port}"
-        key = _same_server(host, port)
-        if key in seen:
-            first = seen[key]
-            also = "" if first == name else f" ({first} and {name} are one server: {key[0]} port {key[1]})"
-            raise refuse_usage(f"--client {printable(text)}: named twice{also}; give each server once")
-        seen[key] = name
-        out.append(name)
-    return tuple(out)
 
 
 def _phases_for_concurrent(args: argparse.Namespace, phases: tuple[str, ...]) -> tuple[str, ...]:
@@ -283,6 +217,9 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     raw_name = f"raw/{plan.system_folder(args.system)}"
     raw = data_dir / raw_name
     number = session.existing_runs(raw)[1]
+    replaces = None if args.add_runs else earlier.find(config, original, request, raw_name)
+    removed = replaces.removal.environment if replaces is not None else frozenset()
+    environment = {k: v for k, v in config.environment if k not in removed}
     made = session.Session(
         request=request,
         data_dir=data_dir,
@@ -292,7 +229,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         fio=fio,
         machine=session.Machine(version, probe.kernel(), mount, free, total, servers, memory, judged),
         sizes=sizes,
-        label=session.label_for(args.system, number, dict(config.environment), config.language),
+        label=session.label_for(args.system, number, environment, config.language),
         number=number,
         command=printable("python -m report " + shlex.join(argv)),
         original=original,
@@ -302,7 +239,14 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         language=config.language,
         bom=bom,
         jobs_here=probe.jobs_run_here(request.clients),
+        replaces=replaces,
     )
+    if replaces is not None:
+        made.warnings += (
+            f"this session replaces {replaces.words(args.system)}: once its first run is recorded, their [[import]]"
+            f" tables leave test.toml and their files move to {replaces.folder}/ (kept, no longer imported); stop"
+            " now (Ctrl-C) to keep them, or give --add-runs to add this session's runs to them",
+        )
     session.record_if_all_finished(made)  # refused before the first run, not after it
     made.warnings += _shared_with_records(data_dir, path) if local else ()
     if judged.unknown is not None and saves:

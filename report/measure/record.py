@@ -60,15 +60,38 @@ def toml_value(value: object) -> str:
     raise TypeError(f"cannot write {value!r} to test.toml")
 
 
+@dataclass(frozen=True)
+class Removal:
+    """What a session replaces in test.toml: [[import]] tables (0-based among them) and [environment] keys."""
+
+    imports: frozenset[int] = frozenset()
+    environment: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.imports or self.environment)
+
+
+_IMPORT_HEADER = re.compile(r"^\s*\[\[\s*import\s*\]\]\s*(#.*)?$")
+_COMMENT = re.compile(r"^\s*#")
+_BLANK = re.compile(r"^\s*$")
+
+
 def updated(
-    original: str, environment: list[tuple[str, str]], tables: list[ImportTable], not_durable: str | None = None
+    original: str,
+    environment: list[tuple[str, str]],
+    tables: list[ImportTable],
+    not_durable: str | None = None,
+    removal: Removal = Removal(),
 ) -> str:
     """test.toml's text with the environment lines and import tables added, and `not_durable` named in [systems]'
-    not_durable list; checked by parsing it back."""
+    not_durable list; a replaced session's tables and lines (`removal`) taken out with the comments above them.
+    Checked by parsing it back."""
     eol = "\r\n" if "\r\n" in original else "\n"  # the user's line endings, for the lines added too
     lines = original.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += eol
+    if removal:
+        lines = _removed(lines, removal)
     listed = tomllib.loads(original).get("systems", {}).get("not_durable", [])
     if not_durable is not None and not_durable not in listed:
         _name_not_durable(lines, eol, [*listed, not_durable])
@@ -85,8 +108,41 @@ def updated(
         lines += [eol, *(f"# {c}{eol}" for c in table.comments), f"[[import]]{eol}"]
         lines += [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in table.fields]
     text = "".join(lines)
-    _check(original, text, environment, tables, not_durable)
+    _check(original, text, environment, tables, not_durable, removal)
     return text
+
+
+def _removed(lines: list[str], removal: Removal) -> list[str]:
+    """The lines without the removed [[import]] tables (each with the comment lines and the blank line above it)
+    and without the removed [environment] keys' lines. A table that is not one `[[import]]` header with its keys,
+    or a key not on one line, is left, and the check after refuses."""
+    headers = [i for i, line in enumerate(lines) if _IMPORT_HEADER.match(line)]
+    drop: set[int] = set()
+    for index in removal.imports:
+        if index >= len(headers):
+            continue
+        start = headers[index]
+        end = next((i for i in range(start + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
+        while end > start + 1 and (_BLANK_OR_COMMENT.match(lines[end - 1])):
+            end -= 1  # the comments above the next table are the next table's
+        first = start
+        while first > 0 and _COMMENT.match(lines[first - 1]):
+            first -= 1
+        if first > 0 and _BLANK.match(lines[first - 1]):
+            first -= 1
+        drop.update(range(first, end))
+    if removal.environment:
+        header = next((i for i, line in enumerate(lines) if _ENVIRONMENT.match(line)), None)
+        end = (
+            len(lines)
+            if header is None
+            else next((i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
+        )
+        for i in range(header + 1 if header is not None else len(lines), end):
+            with contextlib.suppress(tomllib.TOMLDecodeError):
+                if set(tomllib.loads(lines[i])) & removal.environment:
+                    drop.add(i)
+    return [line for i, line in enumerate(lines) if i not in drop]
 
 
 def _name_not_durable(lines: list[str], eol: str, names: list[str]) -> None:
@@ -111,11 +167,21 @@ def _check(
     environment: list[tuple[str, str]],
     tables: list[ImportTable],
     not_durable: str | None = None,
+    removal: Removal = Removal(),
 ) -> None:
-    """The new document is the old one plus exactly what was added, or test.toml is left alone."""
+    """The new document is the old one less exactly what was replaced, plus exactly what was added, or test.toml is
+    left alone."""
     before, after = tomllib.loads(original), None
     with contextlib.suppress(tomllib.TOMLDecodeError):
         after = tomllib.loads(text)
+    if removal:
+        before = dict(before)
+        kept = [t for i, t in enumerate(before.get("import", [])) if i not in removal.imports]
+        before.pop("import", None)
+        if kept:
+            before["import"] = kept
+        if "environment" in before:  # its header stays, even with no line left under it
+            before["environment"] = {k: v for k, v in before["environment"].items() if k not in removal.environment}
     expected = dict(before)
     listed = before.get("systems", {}).get("not_durable", [])
     if not_durable is not None and not_durable not in listed:

@@ -25,11 +25,11 @@ from pathlib import Path
 
 from report.i18n import activate
 from report.inputs.config import FILE, TestConfig, parse_config
-from report.measure import outcome, plan, probe, words
+from report.measure import earlier, outcome, plan, probe, words
 from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
 from report.measure.probe import Refused, refuse_usage
 from report.measure.progress import Progress
-from report.measure.record import ImportTable, updated, write_atomically
+from report.measure.record import ImportTable, Removal, updated, write_atomically
 from report.pipeline import processes
 
 _OUTPUT = re.compile(r"^(save|restore|load|sustain)-(\d+)\.json$")
@@ -81,6 +81,8 @@ class Session:
     written: str | None = None  #: test.toml as this session last wrote it
     recorded: list[Step] = field(default_factory=list)  #: the runs in test.toml as this session last wrote it
     results: list[outcome.RunResult] = field(default_factory=list)  #: each recorded run, per host
+    replaces: earlier.Replacement | None = None  #: an earlier session's runs of the same phases, replaced
+    moved: bool = False  #: the replaced runs' files have been moved to raw/<system>/replaced/
     jobs_here: bool = True  #: fio's jobs run on this machine (no servers, or servers on loopback): its CPU is theirs
     conflict: bool = False  #: test.toml changed under us: record nothing more
     interrupted_in: Step | None = None
@@ -129,15 +131,16 @@ def allowed_phases(config: TestConfig, system: str, asked: tuple[str, ...] | Non
 
 
 def existing_runs(raw: Path) -> tuple[dict[str, int], int]:
-    """The next run number of each phase after the outputs already in raw/<system>/, and the next session number."""
+    """The next run number of each phase after the outputs already in raw/<system>/ (and its replaced/: a number is
+    never given twice), and the next session number."""
     highest = dict.fromkeys(plan.PHASES, 0)
     sessions = 0
-    if raw.is_dir():
-        for entry in raw.iterdir():
-            if m := _OUTPUT.match(entry.name):
-                highest[m.group(1)] = max(highest[m.group(1)], int(m.group(2)))
-            if m := _JOB_FILE.match(entry.name):
-                sessions = max(sessions, int(m.group(1) or 1))
+    replaced = raw / earlier.REPLACED
+    for entry in [*(raw.iterdir() if raw.is_dir() else ()), *(replaced.iterdir() if replaced.is_dir() else ())]:
+        if m := _OUTPUT.match(entry.name):
+            highest[m.group(1)] = max(highest[m.group(1)], int(m.group(2)))
+        if m := _JOB_FILE.match(entry.name):
+            sessions = max(sessions, int(m.group(1) or 1))
     return {p: n + 1 for p, n in highest.items()}, sessions + 1
 
 
@@ -226,9 +229,18 @@ def record(s: Session) -> None:
             f"{path} was changed by someone else while measuring, so this session stops recording rather than"
             f" overwrite it; its finished runs are in {s.raw}: add them with [[import]] tables, or measure again",
         )
-    text = updated(s.original, environment_lines(s), import_tables(s), not_durable(s))
+    text = updated(s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s))
     write_atomically(path, text, s.bom)
     s.written, s.recorded = text, list(s.done)
+    if s.replaces is not None and not s.moved:  # test.toml no longer imports them: they move aside, kept
+        s.moved = True
+        left = earlier.move_files(s.data_dir, s.replaces)
+        if left:
+            s.notes += (f"could not move {', '.join(left)} to {s.replaces.folder}: test.toml no longer imports it",)
+
+
+def _removal(s: Session) -> Removal:
+    return s.replaces.removal if s.replaces is not None else Removal()
 
 
 def record_if_all_finished(s: Session) -> str:
@@ -237,7 +249,7 @@ def record_if_all_finished(s: Session) -> str:
     done = s.done
     s.done = [step for step in plan.steps(s.request, existing_runs(s.raw)[0]) if step.phase != "prepare"]
     try:
-        return updated(s.original, environment_lines(s), import_tables(s), not_durable(s))
+        return updated(s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s))
     finally:
         s.done = done
 

@@ -87,3 +87,23 @@ def test_a_not_durable_system_is_named_in_systems_once():
     assert 'not_durable = ["RAM disk", "FX100"]\n\n[training]' in both
     with pytest.raises(Refused, match="the list on one line"):
         updated(HEAD + 'not_durable = [\n  "RAM disk",\n]\n', [], [], "FX100")
+
+
+def test_a_replaced_sessions_tables_and_lines_leave_with_their_comments_and_nothing_else_does():
+    from report.measure.record import Removal
+
+    first = updated(HEAD, [("FX100: fio", "fio-3.33"), ("site", "lab")], [SAVE, SAVE])
+    first += '\n# the user\'s own table\n[[import]]\ntool = "fio"\nfiles = ["x.json"]\nsystem = "FX100"\n'
+    for eol in ("\n", "\r\n"):
+        original = first.replace("\n", eol)
+        text = updated(original, [("FX100, session 2: fio", "fio-3.38")], [SAVE], removal=Removal(
+            frozenset({0}), frozenset({"FX100: fio"})))  # fmt: skip
+        data = tomllib.loads(text)
+        assert data["environment"] == {"site": "lab", "FX100, session 2: fio": "fio-3.38"}
+        assert [t["files"] for t in data["import"]] == [["raw/fx100/save-1.json"], ["x.json"], SAVE.as_dict()["files"]]
+        assert text.count("# save runs measured") == 2 and "# the user's own table" in text  # one table's went
+        assert "\n" not in text.replace("\r\n", "") if eol == "\r\n" else True
+    # a table written inline cannot be taken out line by line: refused, not half-done
+    inline = 'import = [{tool = "fio", files = ["x.json"], system = "FX100"}]\n' + HEAD
+    with pytest.raises(Refused, match=r"cannot add the measurement to test\.toml"):
+        updated(inline, [], [SAVE], removal=Removal(frozenset({0})))

@@ -346,7 +346,7 @@ def test_a_second_session_continues_the_numbering_under_its_own_label(places):
     folder = new_folder(root, "twice")
     short = ["--writers", "1", "--load-gb", "0.01", "--load-model", "32B", "--platform", "P", "--phases", "load"]
     for _ in range(2):
-        done = run_measure(folder, "Local disk", disk, "--runs", "1", *short)
+        done = run_measure(folder, "Local disk", disk, "--runs", "1", *short, "--add-runs")
         assert done.returncode == 0, done.stderr
     config = tomllib.loads((folder / "test.toml").read_text())
     assert [t["files"] for t in config["import"]] == [["raw/local-disk/load-1.json"], ["raw/local-disk/load-2.json"]]
@@ -709,4 +709,53 @@ def test_a_joint_test_folder_on_the_measured_file_system_is_warned_about(places,
     # on a file system of its own (the tmpfs), nothing is said
     args[args.index(str(disk))] = str(ram)
     assert main([*args, "--allow-not-durable", "--dry-run"]) == 0
-    assert "warning" not in capsys.readouterr().out
+    assert "are on one file system" not in capsys.readouterr().out
+
+
+def test_a_second_measure_of_a_system_says_what_it_replaces_and_keeps_the_first(places, capsys):
+    """Field test S2: the same command run twice added a 'session 2' to the report without a word, and nobody knew
+    which lines and files to remove."""
+    root, disk, _ = places
+    folder = new_folder(root, "replaced")
+    toml = folder / "test.toml"
+    base = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--runs", "1", "--writers", "1"]
+    base += ["--snapshot-gb", "0.004", "--gpus", "1", "--sustain-s", "1", "--window-ms", "100"]
+    assert main([*base, "--phases", "save,sustain"]) == 0
+    first = toml.read_text()
+    first_env = [k for k in tomllib.loads(first)["environment"] if k.startswith("Local disk: ")]
+    capsys.readouterr()
+    # a dry run says what the session would replace, and changes nothing
+    before = listing(folder, disk)
+    assert main([*base, "--phases", "save", "--dry-run"]) == 0
+    said = capsys.readouterr().out
+    assert "warning: this session replaces the 1 save runs of Local disk measured " in said
+    assert "(test.toml:27)" in said and "give --add-runs to add this session's runs to them" in said
+    assert listing(folder, disk) == before
+    # the sustained write alone: the save's table and the session's lines stay, the bandwidth table goes
+    assert main([*base, "--phases", "sustain"]) == 0
+    err = capsys.readouterr().err
+    assert "measure: warning: this session replaces the 1 sustained write runs of Local disk" in err
+    config = tomllib.loads(toml.read_text())
+    assert [(t["into"], t["files"]) for t in config["import"]] == [
+        ("save_times", ["raw/local-disk/save-1.json"]),
+        ("bandwidth", ["raw/local-disk/sustain-2.json"]),
+    ]
+    assert all(k in config["environment"] for k in first_env)  # session 1's save is still reported: its lines stay
+    raw = folder / "raw" / "local-disk"
+    assert sorted(p.name for p in (raw / "replaced").iterdir()) == ["sustain-1.json", "sustain-1_bw.1.log"]
+    # the save again: session 1 has no table left, so its lines go too; nothing of it is deleted
+    assert main([*base, "--phases", "save"]) == 0
+    config = tomllib.loads(toml.read_text())
+    assert [(t["into"], t["files"]) for t in config["import"]] == [
+        ("bandwidth", ["raw/local-disk/sustain-2.json"]),
+        ("save_times", ["raw/local-disk/save-2.json"]),
+    ]
+    assert not any(k in config["environment"] for k in first_env)
+    assert "save-1.json" in {p.name for p in (raw / "replaced").iterdir()}
+    assert "measure` (Local disk, 20" not in toml.read_text()  # session 1's comments went with its tables
+    # --add-runs adds to them instead
+    assert main([*base, "--phases", "save", "--add-runs"]) == 0
+    files = [t["files"] for t in tomllib.loads(toml.read_text())["import"] if t["into"] == "save_times"]
+    assert files == [["raw/local-disk/save-2.json"], ["raw/local-disk/save-3.json"]]
+    out = root / "replaced-out"
+    assert main(["build", str(folder), "--out", str(out)]) in (0, 1)  # builds as far as its rows go (one system)

@@ -1,0 +1,142 @@
+"""A second `measure` of a system replaces the first's runs of the same phases (field test S2: running the same
+command twice added a "session 2" to the report without a word, and nobody knew which lines to delete).
+
+What it replaces is said before the first run (and by a dry run); once the new session's first run is recorded, the
+earlier [[import]] tables of those phases leave test.toml, with the [environment] lines of a session none of whose
+tables is left, and the earlier runs' files move to raw/<system>/replaced/, kept, not imported. `--add-runs` adds the
+new runs to the earlier ones instead (a G1 "three more runs").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from report.inputs.config import TestConfig
+from report.measure import plan
+from report.measure.plan import Request
+from report.measure.record import Removal
+
+REPLACED = "replaced"  #: the folder under raw/<system>/ the replaced runs' files move to
+#: the comment measure writes above each of its [[import]] tables: its phase, then "(label, date time UTC)"
+_MEASURED = re.compile(r"runs measured by `python -m report measure` \((?P<label>.*), (?P<stamp>[0-9-]+ [0-9:]+ UTC)\)")
+_IMPORT_HEADER = re.compile(r"^\s*\[\[\s*import\s*\]\]")
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """One earlier [[import]] table this session replaces."""
+
+    index: int  #: among the [[import]] tables
+    line: int
+    phase: str
+    files: tuple[str, ...]
+    label: str | None  #: the session's [environment] label, from the comment above the table
+    stamp: str | None
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """What this session replaces, and where the replaced files go."""
+
+    tables: tuple[Earlier, ...]
+    removal: Removal
+    folder: str  #: raw/<system>/replaced, relative to the joint-test folder
+
+    def words(self, system: str) -> str:
+        """ "the 3 save and 3 restore runs of RAM tmpfs measured 2026-12-05 14:02 UTC (test.toml:65, :72)"."""
+        counts: dict[str, int] = {}
+        for t in self.tables:
+            counts[t.phase] = counts.get(t.phase, 0) + len(t.files)
+        runs = " and ".join(f"{n} {plan.PHASE_WORDS[p]}" for p, n in counts.items())
+        stamps = sorted({t.stamp for t in self.tables if t.stamp})
+        when = f" measured {', '.join(stamps)}" if stamps else ""
+        lines = ", ".join(f"test.toml:{t.line}" for t in self.tables)
+        return f"the {runs} runs of {system}{when} ({lines})"
+
+
+def comment_labels(original: str) -> list[tuple[str | None, str | None]]:
+    """For each [[import]] header of test.toml, in order, the label and time of the measure comment above it."""
+    lines = original.splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        if not _IMPORT_HEADER.match(line):
+            continue
+        found = (None, None)
+        j = i - 1
+        while j >= 0 and lines[j].lstrip().startswith("#"):
+            if m := _MEASURED.search(lines[j]):
+                found = (m.group("label"), m.group("stamp"))
+            j -= 1
+        out.append(found)
+    return out
+
+
+def find(config: TestConfig, original: str, request: Request, raw_name: str) -> Replacement | None:
+    """The earlier tables of this system whose runs this session measures again: measure's own outputs (every file
+    `raw/<system>/<phase>-N.json`), of the same phase and the same model (and platform)."""
+    labels = comment_labels(original)
+    if len(labels) != len(config.imports):
+        labels = [(None, None)] * len(config.imports)  # [[import]] written otherwise: no label to go by
+    tables = []
+    for spec in config.imports:
+        phase = next((p for p, t in plan.PHASE_TABLE.items() if t == spec.into), None)
+        if spec.tool != "fio" or spec.system != request.system or phase not in request.phases:
+            continue
+        wanted = {
+            "save": (request.save_model, None),
+            "restore": (request.model, None),
+            "load": (request.load_model, request.platform),
+        }.get(phase)
+        if wanted is not None and (spec.model, spec.platform if phase == "load" else None) != wanted:
+            continue
+        own = re.compile(rf"{re.escape(raw_name)}/{phase}-\d+\.json")
+        if not spec.files or not all(own.fullmatch(f) for f in spec.files):
+            continue
+        label, stamp = labels[spec.index]
+        tables.append(Earlier(spec.index, spec.line, phase, spec.files, label, stamp))
+    if not tables:
+        return None
+    removed = {t.index for t in tables}
+    gone_labels = set()
+    for label in {t.label for t in tables if t.label}:
+        kept = [i for i, (other, _) in enumerate(labels) if other == label and i not in removed]
+        if not kept:
+            gone_labels.add(label)
+    keys = {
+        key
+        for key, _ in config.environment
+        for label in gone_labels
+        if key.startswith((f"{label}: ", f"{label}："))  # the English and the Chinese separator
+    }
+    return Replacement(tuple(tables), Removal(frozenset(removed), frozenset(keys)), f"{raw_name}/{REPLACED}")
+
+
+def move_files(data_dir: Path, replacement: Replacement) -> list[str]:
+    """The replaced runs' JSON and logs moved to raw/<system>/replaced/ (kept, no longer imported); what could not
+    be moved is returned, for a note."""
+    target = data_dir / replacement.folder
+    left = []
+    for table in replacement.tables:
+        for name in table.files:
+            source = data_dir / name
+            stem = source.name.removesuffix(".json")
+            for path in [source, *source.parent.glob(f"{glob_escape(stem)}_bw.*.log*")]:
+                if not path.exists():
+                    continue
+                try:
+                    target.mkdir(parents=True, exist_ok=True)
+                    os.replace(path, target / path.name)
+                except OSError:
+                    left.append(str(path.relative_to(data_dir)))
+    with contextlib.suppress(OSError):
+        target.rmdir()  # only when nothing moved
+    return left
+
+
+def glob_escape(text: str) -> str:
+    """A name used literally in a glob pattern."""
+    return re.sub(r"([*?\[])", r"[\1]", text)
