@@ -316,9 +316,15 @@ def _mixed_runs(w: Words) -> list:
         text = _(
             "{system}'s bandwidth runs come from {sources}: the mean is taken over all of them, as if they were one "
             "measurement."
-        ).format(system=side.bandwidth.system, sources=join_words(list(kinds)))
+        ).format(system=side.bandwidth.system, sources=join_words([_source_words(k) for k in kinds]))
         out.append(w.p(text, "bandwidth", style="note", side=side.key))
     return out
+
+
+def _source_words(kind: str) -> str:
+    """Where rows came from, as a customer page says it: a tool's output by the tool's name, rows typed into a table
+    as supplied (no file of the tool named: issue 45)."""
+    return _("rows supplied as given") if kind.endswith(".csv") else _("{tool} output").format(tool=kind)
 
 
 def _tool_rates(w: Words) -> list:
@@ -329,8 +335,8 @@ def _tool_rates(w: Words) -> list:
         text = _(
             "fio timed {system}'s bandwidth runs whole at {rate} GB/s (bytes written ÷ run time), against {logged} "
             "GB/s for the mean of their logs: a run's time also counts what its logs do not cover, such as a closing "
-            "fsync (end_fsync). The logs' mean is the figure this report uses; the consistency audit sets the saves "
-            "against both."
+            "fsync (fio's end_fsync). The logs' mean is the figure this report uses; the consistency audit sets the "
+            "saves against both."
         ).format(
             system=side.save.system,
             rate=sig(w.m.save_span.side(side.key).tool_gbps),

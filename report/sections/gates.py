@@ -507,12 +507,7 @@ def _conditions(w: Words) -> list[Para]:
         )
     if m.reliability.baseline.restore_s is None and "restore_times" not in m.inputs_illustrative:
         out.append(
-            Para(
-                _(
-                    "Time a restore from each system (restore_times.csv): the failure figures take the assumed "
-                    "restart time instead."
-                )
-            )
+            Para(_("Time a restore from each system: the failure figures take the assumed restart time instead."))
         )
     if far_mtbf(m) is None and tuning_sentence(m) is not None:
         # a headline "re-tuning beats buying" rests on the assumed failure rate (cold read 24, M2)
@@ -529,12 +524,12 @@ def _conditions(w: Words) -> list[Para]:
         shorter = m.reliability.gpu_mtbf_hours < ReliabilitySpec().gpu_mtbf_hours
         text = (
             _(
-                "Check the per-GPU MTBF test.toml sets, {value} h, {ratio} shorter than the default, against the "
+                "Check the per-GPU MTBF set for this test, {value} h, {ratio} shorter than the default, against the "
                 "cluster's own failure records: every failure figure rests on it."
             )
             if shorter
             else _(
-                "Check the per-GPU MTBF test.toml sets, {value} h, {ratio} longer than the default, against the "
+                "Check the per-GPU MTBF set for this test, {value} h, {ratio} longer than the default, against the "
                 "cluster's own failure records: every failure figure rests on it."
             )
         )

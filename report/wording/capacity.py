@@ -256,7 +256,7 @@ def _node_demand_sentence(m: Metrics) -> str:
     n, c = m.node_local, demand(m)
     text = (
         _(
-            "{system} is storage local to each node ([systems] node_local in test.toml), and this test's bandwidth is "
+            "{system} is storage local to each node (as recorded for this test), and this test's bandwidth is "
             "one node's: a cluster of {cluster} GPUs, {per_node} to a node, writes to {nodes} of them, each taking its "
             "node's part of the saves. One node's part needs {mean} GB/s of writes on average (saves perfectly "
             "staggered) and {peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth "
@@ -264,7 +264,7 @@ def _node_demand_sentence(m: Metrics) -> str:
         )
         if sustained(m.bandwidth.candidate)
         else _(
-            "{system} is storage local to each node ([systems] node_local in test.toml), and this test's bandwidth is "
+            "{system} is storage local to each node (as recorded for this test), and this test's bandwidth is "
             "one node's: a cluster of {cluster} GPUs, {per_node} to a node, writes to {nodes} of them, each taking its "
             "node's part of the saves. One node's part needs {mean} GB/s of writes on average (saves perfectly "
             "staggered) and {peak} GB/s if every job saves at once, against the {measured} GB/s write bandwidth "

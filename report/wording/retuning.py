@@ -87,11 +87,11 @@ def _gain_mostly_the_interval(m: Metrics) -> bool:
 
 def assumed_failure_rate(m: Metrics) -> str:
     """The failure rate a figure of the failure model rests on, named as the assumption it is: Llama 3's (the
-    report's default) or the per-GPU MTBF test.toml sets."""
+    report's default) or the per-GPU MTBF set for this test."""
     hours = m.reliability.gpu_mtbf_hours
     if hours == ReliabilitySpec().gpu_mtbf_hours:
         return _("the failure rate assumed from Llama 3's training")
-    return _("the failure rate test.toml assumes (a per-GPU MTBF of {hours} h)").format(hours=sig(hours))
+    return _("the failure rate assumed for this test (a per-GPU MTBF of {hours} h)").format(hours=sig(hours))
 
 
 # A per-GPU MTBF this many times away from the default (Llama 3's) is called out wherever a finding rests on it.
@@ -117,12 +117,12 @@ def far_mtbf_condition(m: Metrics) -> str:
     value, default = m.reliability.gpu_mtbf_hours, ReliabilitySpec().gpu_mtbf_hours
     text = (
         _(
-            "That rests on the per-GPU MTBF test.toml sets, {value} h, {ratio} shorter than the default taken from "
+            "That rests on the per-GPU MTBF set for this test, {value} h, {ratio} shorter than the default taken from "
             "Llama 3's training ({default} h): confirm it with the cluster's own failure records before relying on it."
         )
         if value < default
         else _(
-            "That rests on the per-GPU MTBF test.toml sets, {value} h, {ratio} longer than the default taken from "
+            "That rests on the per-GPU MTBF set for this test, {value} h, {ratio} longer than the default taken from "
             "Llama 3's training ({default} h): confirm it with the cluster's own failure records before relying on it."
         )
     )

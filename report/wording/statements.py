@@ -560,14 +560,14 @@ def projection_gpus(m: Metrics) -> list[int]:
 
 def projection_label(m: Metrics, p) -> str:
     """A projection's row label: test.toml's name, or, where that name states a GPU count the projection does not
-    use, what was projected with the name in brackets: "140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)"."""
+    use, what was projected with the name in brackets: "140 GB on 8 GPUs (asked for as “70B on 64 GPUs”)"."""
     if not GPU_IN_NAME.search(p.name):
         return p.name
     held = projection_gpus(m)
     if len(held) == 1:
-        text = _("{size} on {gpus} GPUs (test.toml: “{name}”)")
+        text = _("{size} on {gpus} GPUs (asked for as “{name}”)")
     else:
-        text = _("{size}, fitted over {gpus} GPUs (test.toml: “{name}”)")
+        text = _("{size}, fitted over {gpus} GPUs (asked for as “{name}”)")
     return text.format(size=gb(p.snapshot_gb), gpus=join_words([count(g) for g in held]), name=p.name)
 
 

@@ -229,7 +229,7 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
         return (
             text
             + " "
-            + _("Thresholds test.toml sets apart from the defaults: {thresholds}.").format(
+            + _("Thresholds agreed for this test instead of the tool's defaults: {thresholds}.").format(
                 thresholds=_("; ").join(changed)
             )
         )
@@ -380,9 +380,10 @@ def _stricter_only(cfg: TestConfig, m: Metrics) -> str:
         and m.bubble.duration_reduction_pct >= default.target_duration_reduction_pct
     ):
         out.append(
-            _("G4 fails against test.toml's target of {value}% and would meet the default, {default}%.").format(
-                value=given(g.target_duration_reduction_pct), default=given(default.target_duration_reduction_pct)
-            )
+            _(
+                "G4 fails against the target agreed for this test, {value}%, and would meet the tool's default, "
+                "{default}%."
+            ).format(value=given(g.target_duration_reduction_pct), default=given(default.target_duration_reduction_pct))
         )
     ci = m.save.speedup_ci95
     if (
@@ -392,9 +393,10 @@ def _stricter_only(cfg: TestConfig, m: Metrics) -> str:
         and ci[0] >= default.target_speedup
     ):
         out.append(
-            _("G3 fails against test.toml's target of {value}× and would meet the default, {default}×.").format(
-                value=given(g.target_speedup), default=given(default.target_speedup)
-            )
+            _(
+                "G3 fails against the target agreed for this test, {value}×, and would meet the tool's default, "
+                "{default}×."
+            ).format(value=given(g.target_speedup), default=given(default.target_speedup))
         )
     return "".join(" " + t for t in out)
 

@@ -101,7 +101,9 @@ def test_the_scale_answer_names_the_failure_rate_it_assumes():
     ctx, _m = build(FIXTURES / "retune")
     scale = next(b for b in section(ctx, "qa").blocks if getattr(b, "id", "") == "qa-scale")
     assert any(
-        t.startswith("Failures grow with scale: with the failure rate test.toml assumes (a per-GPU MTBF of 10,000 h),")
+        t.startswith(
+            "Failures grow with scale: with the failure rate assumed for this test (a per-GPU MTBF of 10,000 h),"
+        )
         for t in texts(scale.blocks)
     )
 
@@ -190,7 +192,7 @@ def test_the_counter_argument_names_a_far_mtbf_it_rests_on():
     data's MTBF is the default: no such clause."""
     ctx, _m = build(FIXTURES / "economics")
     clause = (
-        "That rests on the per-GPU MTBF test.toml sets, 100 h, 507× shorter than the default taken from Llama 3's "
+        "That rests on the per-GPU MTBF set for this test, 100 h, 507× shorter than the default taken from Llama 3's "
         "training (50,677 h): confirm it with the cluster's own failure records before relying on it."
     )
     answer = next(t for t in texts(section(ctx, "qa").blocks) if "save less often, does not outweigh" in t)

@@ -155,7 +155,7 @@ def test_a_node_local_candidate_s_demand_is_one_node_s_part():
     ctx, _m = build(ROOT / "examples" / "fio-local")
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
-        "tmpfs (/dev/shm) is storage local to each node ([systems] node_local in test.toml), and this test's bandwidth is "
+        "tmpfs (/dev/shm) is storage local to each node (as recorded for this test), and this test's bandwidth is "
         "one node's: a cluster of 1,000 GPUs, 8 to a node, writes to 125 of them, each taking its node's part of the "
         "saves. One node's part needs 0.0170 GB/s of writes on average (saves perfectly staggered) and 2.00 GB/s if "
         "every job saves at once, against the 0.764 GB/s write bandwidth of one node in this test" in summary

@@ -123,6 +123,6 @@ def test_one_system_s_bandwidth_runs_from_a_file_and_a_tool_are_said_to_be_avera
     ctx, _m = build(FIXTURES / "imports")
     said = [t for t in texts(section(ctx, "bandwidth").blocks) if "bandwidth runs come from" in t]
     assert said == [
-        "FX100's bandwidth runs come from fio and bandwidth.csv: the mean is taken over all of them, as if they were "
+        "FX100's bandwidth runs come from fio output and rows supplied as given: the mean is taken over all of them, as if they were "
         "one measurement."
     ]

@@ -120,9 +120,8 @@ def test_a_passing_test_on_supplied_data_lists_what_the_report_asks_for_elsewher
         "need more bandwidth than this test showed, at least when every job saves at once.",
         "Repeat the model loads, 3 runs a system at least, within the 10% spread limit: the load speedup is not "
         "established.",
-        "Time a restore from each system (restore_times.csv): the failure figures take the assumed restart time "
-        "instead.",
-        "Check the per-GPU MTBF test.toml sets, 100 h, 507× shorter than the default, against the cluster's own failure "
+        "Time a restore from each system: the failure figures take the assumed restart time instead.",
+        "Check the per-GPU MTBF set for this test, 100 h, 507× shorter than the default, against the cluster's own failure "
         "records: every failure figure rests on it.",
     ]
     assert steps[-1].startswith("Record the test environment in full")  # last: what a formal report states (issue 45)
@@ -150,8 +149,8 @@ def test_the_next_steps_say_why_a_log_shows_no_sustained_rate_and_what_a_retunin
     assert "Measure one node with every job it holds saving at once" in " ".join(fio)  # tmpfs is node-local
     retune = steps(FIXTURES / "retune")
     assert retune[-2] == (
-        "Check what the re-tuning comparison rests on against the cluster's own records: the failure rate test.toml "
-        "assumes (a per-GPU MTBF of 10,000 h), and whether the interval is set for failures at all (evaluation and "
+        "Check what the re-tuning comparison rests on against the cluster's own records: the failure rate assumed for "
+        "this test (a per-GPU MTBF of 10,000 h), and whether the interval is set for failures at all (evaluation and "
         "pre-emption set it too); the comparison holds only for an interval chosen against failures."
     )
     assert (

@@ -43,14 +43,14 @@ def test_a_row_is_labelled_by_what_was_projected_and_its_saves_and_total_explain
     20 saves are the run's; gates_fail's 3 are test.toml's."""
     ctx, _ = build(DATA)
     table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
-    assert table.rows[0][0] == "140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”)"
+    assert table.rows[0][0] == "140 GB on 8 GPUs (asked for as “70B on 64 GPUs”)"
     assert table.note == (
         "Saves: this run's 20 saves (no other count was agreed for the projections). Saved in all: saved per "
         "save × saves, to three significant digits, the precision of a projection."
     )
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert (
-        "at this test's GPU count (8) — 140 GB on 8 GPUs (test.toml: “70B on 64 GPUs”): 380 s against 201 s per save, 179 s saved per save."
+        "at this test's GPU count (8) — 140 GB on 8 GPUs (asked for as “70B on 64 GPUs”): 380 s against 201 s per save, 179 s saved per save."
         in qa
     )
     ctx, _ = build(FIXTURES / "gates_fail")

@@ -34,7 +34,7 @@ def test_retuning_beats_buying_is_a_headline_only_where_youngs_optimum_is_within
     assert m.reliability.tuning_beats_switching and round(m.reliability.baseline.optimal_interval_steps) == 11124
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
-        "With the failure rate test.toml assumes (a per-GPU MTBF of 10,000 h), re-tuning the checkpoint interval "
+        "With the failure rate assumed for this test (a per-GPU MTBF of 10,000 h), re-tuning the checkpoint interval "
         "alone does more than switching to the new storage at today's interval: saving every 11,124 steps instead of "
         "every 1,000 would cut the failure-aware overhead on Old NAS from 5.56% to 1.00% of compute time, less than "
         "Array X at today's interval (2.81%). Compared each at its own optimal interval, the candidate's "
@@ -147,7 +147,7 @@ def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_move
     assert section(ctx, "summary").blocks[0].text.partition(". ")[2] == (
         "All four gates pass on the supplied save times, taken as given (see the data sources). The benefit is for "
         "saves that block training: saved asynchronously, the job would run no faster on the candidate at today's "
-        "interval (see “Asynchronous checkpointing (what-if)”). Thresholds test.toml sets apart from the defaults: a "
+        "interval (see “Asynchronous checkpointing (what-if)”). Thresholds agreed for this test instead of the tool's defaults: a "
         "spread (CV) of at most 10% (default 5%); G1 and G2 pass only under this wider limit (spread: both 9.09%)."
     )  # 100, 110, 120 s and 50, 55, 60 s: sd ÷ mean 9.09% each, above the default 5% (cold read 13, m15); typed
     # into save_times.csv with no source note, not "this test's measurements" (cold read 18, M7); a synchronous job's
@@ -181,7 +181,7 @@ def test_the_verdict_line_says_what_it_rests_on(folder):
         .text.partition("measured. ")[2]
         .startswith(  # then the relaxed limit
             "All four gates pass on this test's illustrative save times: they show the method, not the storage. "
-            "Thresholds test.toml sets apart from the defaults"
+            "Thresholds agreed for this test instead of the tool's defaults"
         )
     )
     assert "measurements" not in section(ctx, "summary").blocks[0].text.replace("not measurements", "")
@@ -298,5 +298,5 @@ def test_a_gate_that_fails_only_under_a_raised_target_says_so():
     its G3 interval (0.774× to 1.56×) fails the default 1.5× as well, so nothing is said of G3."""
     ctx, _m = build(FIXTURES / "gates_fail")
     reason = section(ctx, "summary").blocks[0].text  # the summary says it, after page 1's gates by name
-    assert "G4 fails against test.toml's target of 2.5% and would meet the default, 2%." in reason
+    assert "G4 fails against the target agreed for this test, 2.5%, and would meet the tool's default, 2%." in reason
     assert "G3 fails against test.toml's target" not in reason
