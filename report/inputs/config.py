@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from typing import Any
 
 from report.bounds import MAX_PROJECTIONS, MAX_RUN_S, PLAUSIBLE, name_problem, number_problem
 from report.i18n import LANGUAGES
@@ -81,6 +82,8 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
     _mode_checks(reader, training, "async" in data)
     if reader.problems:
         return None, sorted(reader.problems, key=lambda p: (p.line is None, p.line or 0))
+    # [gates] as checked against GATES: min_runs a whole number, the other thresholds numbers made floats.
+    thresholds: dict[str, Any] = {k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}
     return (
         TestConfig(
             title=top["title"],
@@ -99,7 +102,7 @@ def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
             ),
             projections=tuple(p for p in projections if p is not None),
             sources=sources,
-            gates=Thresholds(**{k: (v if k == "min_runs" else float(v)) for k, v in gates.items()}),
+            gates=Thresholds(**thresholds),
             reliability=ReliabilitySpec(**{k: float(v) for k, v in reliability.items()}),
             illustrative=illustrative,
             economics=economics,
@@ -180,8 +183,9 @@ def _async_saves(reader: TableReader, data: dict, systems: dict) -> AsyncSaves |
 
 
 def _staging(reader: TableReader, value: object, systems: dict) -> dict[str, float] | None:
-    names = [systems.get(k) for k in ("save_baseline", "candidate")]
-    if None in names:
+    given = [systems.get(k) for k in ("save_baseline", "candidate")]
+    names = [n for n in given if n is not None]
+    if len(names) < len(given):
         return None  # [systems] is wrong already; that problem is reported
     expected = " and ".join(f'"{n}"' for n in names)
     if check_value(value, "nonnegnum"):
@@ -227,7 +231,7 @@ def _save_systems(reader: TableReader, key: str, value: list, systems: dict) -> 
     out: list[str] = []
     for item in value:
         name = item.strip() if isinstance(item, str) else None
-        if name not in names:
+        if name is None or name not in names:
             reader.problem("systems", key, f"{described(item)} is not a save system; expected {expected}")
         elif name in out:
             reader.problem("systems", key, f'"{name}" is listed twice')

@@ -22,20 +22,27 @@ class InputFile:
     optional: bool = False  #: a joint test may leave it out even when no import feeds it
 
 
+@dataclass(frozen=True)
+class CsvFile(InputFile):
+    """One of the CSVs: its columns always given."""
+
+    columns: dict[str, str]
+
+
 CONFIG = InputFile("test.toml", "application/toml", None, "Test description")
-SAVE_TIMES = InputFile(
+SAVE_TIMES = CsvFile(
     "save_times.csv",
     "text/csv",
     {"system": "text", "model": "text", "gpus": "int>0", "snapshot_gb": "num>0", "run": "int>=1", "save_s": "num>0"},
     "Checkpoint save times",
 )
-BANDWIDTH = InputFile(
+BANDWIDTH = CsvFile(
     "bandwidth.csv",
     "text/csv",
     {"system": "text", "run": "int>=1", "t_s": "num>=0", "write_gbps": "num>=0"},
     "Write bandwidth",
 )
-LOAD_TIMES = InputFile(
+LOAD_TIMES = CsvFile(
     "load_times.csv",
     "text/csv",
     {
@@ -48,14 +55,14 @@ LOAD_TIMES = InputFile(
     },
     "Model load times",
 )
-RESTORE_TIMES = InputFile(
+RESTORE_TIMES = CsvFile(
     "restore_times.csv",
     "text/csv",
     {"system": "text", "model": "text", "run": "int>=1", "restore_s": "num>0"},
     "Checkpoint restore times",
     optional=True,
 )
-SCALING = InputFile(
+SCALING = CsvFile(
     "scaling.csv",
     "text/csv",
     {"system": "text", "clients": "int>=1", "run": "int>=1", "write_gbps": "num>0"},

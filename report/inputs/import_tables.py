@@ -43,8 +43,8 @@ def _import(reader: TableReader, index: int, item: dict, systems: dict) -> Impor
     elif tool in IMPORT_TOOLS and into not in IMPORT_TOOLS[tool].targets:
         allowed = ", ".join(IMPORT_TOOLS[tool].targets)
         reader.problem("import", "into", f"{tool} output cannot become {into} rows (it can: {allowed})", index)
-    if len(reader.problems) > before:
-        return None
+    if len(reader.problems) > before or not isinstance(tool, str) or not isinstance(into, str):
+        return None  # (a tool or target that is no text is never a known one: its problem is reported)
     spec = _keys(tool, into)
     for key in item:
         if key not in spec and key in _KEYS_OF_SOME:

@@ -139,6 +139,8 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
         problems += found
     if problems:
         raise InvalidInput([_relocated(p, relocate) for p in problems])
+    # No problem: parse_config gave a config, and bandwidth.csv (required, typed or imported) gave a log.
+    assert config is not None and log is not None
     raw = canonical_order(raw)
     if sha256 is None:
         sha256 = {name: hashlib.sha256(data).hexdigest() for name, data in raw.items()}
@@ -212,7 +214,7 @@ def _merge(
     return problems
 
 
-def _check_cells(table: CsvTable, item: inputs.InputFile) -> list[Problem]:
+def _check_cells(table: CsvTable, item: inputs.CsvFile) -> list[Problem]:
     """Every rule on a table's cells, one place for typed and imported rows: counts and names within bounds, texts
     printable, numbers within the range a measurement can take (issue 44 F9: imported rows skipped the ranges)."""
     text_columns = [column for column, kind in item.columns.items() if kind == "text"]
@@ -220,7 +222,7 @@ def _check_cells(table: CsvTable, item: inputs.InputFile) -> list[Problem]:
     return found or _check_texts(table, text_columns) + _check_ranges(table, item.columns)
 
 
-def _with_rows(csv_bytes: bytes | None, rows: dict[str, list], item: inputs.InputFile) -> tuple[bytes, int]:
+def _with_rows(csv_bytes: bytes | None, rows: dict[str, list], item: inputs.CsvFile) -> tuple[bytes, int]:
     """The CSV's bytes and the imported rows after them, in its header's order; and the first such row's line."""
     header = header_of(csv_bytes) if csv_bytes else list(item.columns)
     head = b"" if csv_bytes else (",".join(header) + "\n").encode()
@@ -342,7 +344,8 @@ def _cross_checks(
 def _check_saved_models(restores: CsvTable, saves: CsvTable) -> list[Problem]:
     """A restore reads a checkpoint a save wrote: its model must be a model of save_times.csv (on any system)."""
     model: pd.Categorical = restores.columns["model"]
-    saved = set(saves.columns["model"].categories)
+    saved_models: pd.Categorical = saves.columns["model"]
+    saved = set(saved_models.categories)
     problems = []
     for code, name in enumerate(model.categories):
         if name not in saved:
@@ -446,9 +449,10 @@ def _check_training_model(
     model = config.training.model
     frame = pd.DataFrame({k: table.columns[k] for k in ("system", "model")}, copy=False)
     of_model = set(frame.loc[frame["model"] == model, "system"].astype(str))
+    system_column: pd.Categorical = table.columns["system"]
     problems = []
     for name in systems:
-        if name not in of_model and name in table.columns["system"].categories:
+        if name not in of_model and name in system_column.categories:
             message = f'no rows of the training model "{model}" (test.toml training.model) for "{name}"'
             problems.append(_unlocated(table, imports, name, "model", message))
     return problems

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Literal, TypeGuard, overload
 
 from report.bounds import name_problem, number_problem, shown_number
 from report.inputs.specs import CSV_INPUTS, FILE
@@ -84,7 +85,8 @@ class KeyLines:
     def __init__(self, text: str):
         self.lines: dict[tuple[str, int, str], int] = {}
         self.tables: dict[tuple[str, int], int] = {}
-        table, index, counts = "", 0, {}
+        table, index = "", 0
+        counts: dict[str, int] = {}
         for number, line in enumerate(text.splitlines(), start=1):
             if m := self._HEADER.match(line):
                 table = m.group(2).replace('"', "").replace("'", "").strip()
@@ -99,6 +101,16 @@ class KeyLines:
         if key is None:
             return self.tables.get((table, index))
         return self.lines.get((table, index, key))
+
+
+@overload
+def check_value(value: object, kind: Literal["text"]) -> TypeGuard[str]: ...
+@overload
+def check_value(value: object, kind: Literal["posint"]) -> TypeGuard[int]: ...
+@overload
+def check_value(value: object, kind: Literal["posnum", "nonnegnum", "atleast1", "num"]) -> TypeGuard[int | float]: ...
+@overload
+def check_value(value: object, kind: str) -> bool: ...
 
 
 def check_value(value: object, kind: str) -> bool:
@@ -170,7 +182,7 @@ class TableReader:
                 if not (table == "" and key in _TABLES | _OPTIONAL_TABLES | {"projections": None, "import": None}):
                     self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
                 continue
-            kind, _ = spec[key]
+            kind: str = spec[key][0]
             if kind == "text" and isinstance(value, str) and (wrong := text_problem(value) or _long_name(key, value)):
                 self.problem(table, key, wrong, index)
             elif check_value(value, kind):

@@ -231,9 +231,9 @@ def consistency_problems(path: str, text: str, value: dict, kib: bool) -> list[P
             problems.append(Problem(path, lines.of(index, "error"), "error", message))
         else:
             for direction in (WRITE, READ):
-                if (message := _runtime_problem(e, direction, kib)) is not None:
+                if (wrong := _runtime_problem(e, direction, kib)) is not None:
                     line = lines.of(index, direction, "runtime")
-                    problems.append(Problem(path, line, f"{direction}.runtime", message))
+                    problems.append(Problem(path, line, f"{direction}.runtime", wrong))
     return problems
 
 
@@ -283,7 +283,8 @@ def _jobs(value: dict, kib: bool) -> tuple[Job, ...]:
     for e in entries:
         key = (e.get("jobname"), e.get("groupid"), e.get("hostname"))
         same_name[key] = same_name.get(key, 0) + 1
-    jobs, next_thread = [], {}
+    jobs = []
+    next_thread: dict[str | None, int] = {}  # per host (None: a local run), the next thread's number
     for e in entries:
         options = {**value.get("global options", {}), **e.get("job options", {})}
         host = e.get("hostname") if isinstance(clients, list) else None
@@ -447,6 +448,7 @@ def _read_log(name: str, data: bytes, job: Job, version: str, direction: str, wi
         )
         return None, Problem(name, 1, None, message)
     code = 1 if direction == WRITE else 0
+    found: np.ndarray | tuple[np.ndarray, np.ndarray]  # a windowed log's rows, or per second (values, counts)
     try:
         if window > 0:
             found = _windowed(data, cols, code)

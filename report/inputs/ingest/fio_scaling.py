@@ -79,11 +79,12 @@ def measure(spec: ImportSpec, names: list[str], files: Files, training_model: st
             problems += fio.not_a_json(name, data, found, files.listing)
             continue
         versions.add(parsed.version)
+        row = None
         _, found = fio.parse_run(name, parsed, {}, fio.WRITE, False)  # every check the other imports get
         if not found:
-            row, found = scaling_row(name, parsed)
+            row, found = scaling_row(name, parsed)  # a row exactly when it finds no problem
         problems += found
-        if found:
+        if row is None:
             continue
         clients, gbps = row
         measured.append(Measured(0.0, None, (name, parsed.line), clients=clients, write_gbps=gbps))

@@ -7,6 +7,7 @@ attachments give the same rows as the folder did.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from report.inputs.config import ImportSpec
@@ -50,7 +51,7 @@ class Imported:
     #: including what its logs do not cover (the closing fsync; cold read 29, M1)
     tool_runs: dict[tuple[str, int], tuple[float, float]] = field(default_factory=dict)
 
-    def add(self, table: str, values: dict[str, object], origin: tuple[str, int | None]) -> None:
+    def add(self, table: str, values: Mapping[str, object], origin: tuple[str, int | None]) -> None:
         """Append one row."""
         columns = self.rows.setdefault(table, {c: [] for c in COLUMNS[table]})
         for column in COLUMNS[table]:
@@ -80,7 +81,8 @@ def matched(spec: ImportSpec, files: Files) -> tuple[list[str], list[Problem]]:
 
 def collect(specs: tuple[ImportSpec, ...], files: Files) -> tuple[dict[str, bytes], list[Problem]]:
     """Every file the imports read, by its path inside the folder."""
-    read, problems = {}, []
+    read: dict[str, bytes] = {}
+    problems: list[Problem] = []
     for spec in specs:
         names, found = matched(spec, files)
         problems += found
@@ -257,6 +259,7 @@ def _samples(system: str, number: int, m: Measured, numbering: Numbering, out: I
         message = f'gives run {number} of "{system}", which {where} already has'
         return [Problem(m.logs[0] if m.logs else m.origin[0], None, "run", message)]
     numbering.highest[bandwidth_key] = max(numbering.highest.get(bandwidth_key, 0), number)
+    assert m.t_s is not None and m.gbps is not None  # called for a run with samples; a reader gives both or neither
     for t, gbps in zip(m.t_s.tolist(), m.gbps.tolist(), strict=True):
         out.add("bandwidth.csv", {"system": system, "run": number, "t_s": t, "write_gbps": gbps}, (m.logs[0], None))
     return []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import TypeGuard
 
 MAX_DEPTH = 200  # fio's JSON nests 5 deep, DLIO's 4
 MAX_LINE = 1 << 20  # bytes in one line of a JSON file or a trainer log (a long log line is a few KB)
@@ -107,7 +108,7 @@ def long_line(data: bytes, limit: int) -> int | None:
     return lines + 1 if len(data) - 1 - last_end > limit else None
 
 
-def number(value: object) -> bool:
+def number(value: object) -> TypeGuard[int | float]:
     """Whether a decoded JSON value is a number (a boolean is not, whatever Python says)."""
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 

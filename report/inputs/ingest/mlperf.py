@@ -11,7 +11,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from report.inputs.ingest.json_limits import MAX_LINE, JsonProblem, long_line, number, strict_loads, type_name
 from report.inputs.ingest.measured import Measured
@@ -62,7 +62,7 @@ def _json(path: str, data: bytes) -> tuple[object, list[Problem]]:
         return None, [Problem(path, exc.line, None, f"is not a DLIO JSON file ({why})")]
 
 
-def is_summary(value: object) -> bool:
+def is_summary(value: object) -> TypeGuard[dict[str, Any]]:
     """Whether a DLIO file is a run's summary.json (it has `metric`) rather than a rank's per-epoch stats."""
     return isinstance(value, dict) and isinstance(value.get("metric"), dict)
 
@@ -135,8 +135,8 @@ def _int(text: str) -> int:
 
 
 def _seconds(value: object) -> float | None:
-    if isinstance(value, bool):
-        return None
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return None  # JSON's true, false, null, a list or an object: no duration
     try:
         seconds = float(value)  # v1.0 writes "0.61"
     except (TypeError, ValueError):

@@ -29,14 +29,14 @@ _LOAD = re.compile(
 )
 
 
-def _duration(path: str, line: int, text: bytes, where: str) -> tuple[float | None, Problem | None]:
+def _duration(path: str, line: int, text: bytes, where: str) -> float | Problem:
     try:
         seconds = float(text)
     except ValueError:
         seconds = float("nan")
     if not 0 < seconds < float("inf"):
-        return None, Problem(path, line, where, f'"{text.decode()}" is not a duration')
-    return seconds, None
+        return Problem(path, line, where, f'"{text.decode()}" is not a duration')
+    return seconds
 
 
 def save_lines(path: str, data: bytes) -> tuple[list[tuple[int, float, int]], list[Problem]]:
@@ -47,9 +47,9 @@ def save_lines(path: str, data: bytes) -> tuple[list[tuple[int, float, int]], li
     for m in _SAVE.finditer(data):
         line = data.count(b"\n", 0, m.start()) + 1
         read.add(line)
-        seconds, problem = _duration(path, line, m.group("seconds"), "Save duration")
-        if problem:
-            problems.append(problem)
+        seconds = _duration(path, line, m.group("seconds"), "Save duration")
+        if isinstance(seconds, Problem):
+            problems.append(seconds)
         else:
             found.append((int(m.group("iteration")), seconds, line))
     for m in _SAVE_LINE.finditer(data):  # a save line the pattern did not read is said, never dropped
@@ -87,9 +87,9 @@ def load_lines(path: str, data: bytes) -> tuple[list[tuple[int, float, int]], li
     found, problems = [], []
     for m in _LOAD.finditer(data):
         line = data.count(b"\n", 0, m.start()) + 1
-        seconds, problem = _duration(path, line, m.group("seconds"), "Time spent in load_checkpoint")
-        if problem:
-            problems.append(problem)
+        seconds = _duration(path, line, m.group("seconds"), "Time spent in load_checkpoint")
+        if isinstance(seconds, Problem):
+            problems.append(seconds)
         else:
             found.append((int(m.group("rank")), seconds, line))
     if not found and not problems:
@@ -113,7 +113,8 @@ def measure(spec: ImportSpec, names: list[str], files: Files, training_model: st
             problems += errors
             loads += [(rank, seconds, (name, line)) for rank, seconds, line in found]
         return [Measured(seconds, None, origin) for seconds, origin in per_rank_turns(loads)], (), problems
-    lines, problems, where = [], [], {}
+    lines, problems = [], []
+    where: dict[int, tuple[str, int]] = {}  # each iteration's first save line
     for name in names:
         found, errors = save_lines(name, files.read(name) or b"")
         problems += errors
