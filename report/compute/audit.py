@@ -127,9 +127,10 @@ def _tool_gbps(test: JointTest, log: BandwidthLog, system: str) -> float | None:
     runtime), where the tool timed every one of them."""
     timed = {} if test.imported is None else test.imported.tool_runs
     runs = [timed.get((system, int(n))) for n in log.run_number[log.runs_of(system)]]
-    if not runs or any(r is None for r in runs):
+    timed_runs = [r for r in runs if r is not None]
+    if not runs or len(timed_runs) < len(runs):
         return None
-    return stats.mean([size / seconds for size, seconds in runs])
+    return stats.mean([size / seconds for size, seconds in timed_runs])
 
 
 def save_span(test: JointTest, save: Save, bandwidth: Bandwidth) -> SaveSpan:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from report import stats
 from report.compute.figures import SIDES, Metrics
@@ -52,7 +53,9 @@ class Finding:
     scope: Scope
     figures: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
-    def __getitem__(self, name: str) -> object:
+    def __getitem__(self, name: str) -> Any:
+        """A figure, of the type its finding's rule gives it (a number, a text, a side's dict, ...): the rules below
+        set each id's figures, and the words read them by id, so the type is the id's, not one mypy can follow."""
         return self.figures[name]
 
 
@@ -248,7 +251,7 @@ def load_spread(test: JointTest, m: Metrics) -> Iterator[Finding]:
     limit = test.config.gates.max_cv_pct
     for p in m.load.models:
         cv = {"load_baseline": p.baseline_cv_pct, "candidate": p.candidate_cv_pct}
-        over = [side for side in LOAD_SIDES if cv[side] is not None and cv[side] > limit]
+        over = [side for side in LOAD_SIDES if (v := cv[side]) is not None and v > limit]
         if over:
             yield _finding("load_spread", SIDES_KIND, over, LOAD_SIDES, pair=_pair(p), cv=cv, limit=limit)
 
@@ -278,7 +281,7 @@ def restore_runs(test: JointTest, m: Metrics) -> Iterator[Finding]:
         sd = stats.stdev(times)
         cv[side] = None if sd is None else 100 * sd / stats.mean(times)
     short = [side for side in SIDES if runs[side] < g.min_runs]
-    spread = [side for side in SIDES if cv[side] is not None and cv[side] > g.max_cv_pct]
+    spread = [side for side in SIDES if (v := cv[side]) is not None and v > g.max_cv_pct]
     if short:
         yield _finding("restore_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=g.min_runs)
     if spread:

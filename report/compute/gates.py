@@ -68,10 +68,10 @@ def next_steps(test: JointTest, save: Save) -> NextSteps:
     g = test.config.gates
     need = max(g.min_runs, 2)
     b, c = save.baseline, save.candidate
-    fraction = [None if s.cv_pct is None else s.cv_pct / 100 for s in (b, c)]
+    cv_b, cv_c = (None if s.cv_pct is None else s.cv_pct / 100 for s in (b, c))
     return NextSteps(
         min_runs_short=RunsShort(max(0, need - b.runs), max(0, need - c.runs)),
-        g3_runs_per_side=stats.runs_to_decide(save.speedup, *fraction, g.target_speedup),
+        g3_runs_per_side=stats.runs_to_decide(save.speedup, cv_b, cv_c, g.target_speedup),
     )
 
 

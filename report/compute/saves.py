@@ -12,6 +12,7 @@ from report.compute.asynchronous import async_sides_at
 from report.compute.figures import SIDES, AsyncSide, Bandwidth, BandwidthSide, Bubble, OtherSave, Save, SaveSide
 from report.inputs.joint_test import JointTest
 from report.inputs.runs import BandwidthLog, steady_means
+from report.inputs.specs import Training
 
 
 def saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] | None, Save, Bubble]:
@@ -23,7 +24,7 @@ def saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] 
     """
     t = test.config.training
     if t.checkpoint_mode == "async":
-        step = t.step_time_s
+        step = _given_step_s(t)
         sides = async_sides_at(test, save, step, t.checkpoint_interval_steps * step)
         pauses = {side: sides[side].stall_s for side in SIDES}
     else:
@@ -39,7 +40,14 @@ def saves_and_bubble(test: JointTest, save: Save) -> tuple[dict[str, AsyncSide] 
 def step_time(test: JointTest, bubble: Bubble) -> float:
     """t: compute seconds per step; in async mode the given step_time_s."""
     t = test.config.training
-    return t.step_time_s if t.checkpoint_mode == "async" else bubble.compute_s / bubble.total_steps
+    return _given_step_s(t) if t.checkpoint_mode == "async" else bubble.compute_s / bubble.total_steps
+
+
+def _given_step_s(t: Training) -> float:
+    """step_time_s where test.toml must give it: parse_config requires it in async mode, and requires exactly one of
+    it and baseline_duration_s."""
+    assert t.step_time_s is not None, "parse_config requires step_time_s here"
+    return t.step_time_s
 
 
 def _save_side(frame: pd.DataFrame, system: str, model: str) -> SaveSide:
@@ -135,7 +143,7 @@ def _bubble(test: JointTest, save: Save) -> Bubble:
     base_total = saves * save.baseline.pause_s
     cand_total = saves * save.candidate.pause_s
     duration = (
-        t.baseline_duration_s if t.baseline_duration_s is not None else t.total_steps * t.step_time_s + base_total
+        t.baseline_duration_s if t.baseline_duration_s is not None else t.total_steps * _given_step_s(t) + base_total
     )
     compute_s = duration - base_total
     cand_duration = compute_s + cand_total
