@@ -29,9 +29,12 @@ def demand(m: Metrics) -> ClusterSide:
     """The write demand the capacity figures are set against the tested bandwidth with: the whole cluster's on a
     shared candidate; one node's part of it where the candidate is local to each node ([systems] node_local), its
     bandwidth logged on one node (cold read 17, M1: 500 jobs' demand set against one machine's tmpfs)."""
-    if per_node(m):
-        return m.node_local.candidate.cluster
-    return m.cluster.candidate
+    n = m.node_local
+    if n is not None and per_node(m):
+        return n.candidate.cluster
+    shared = m.cluster.candidate
+    assert shared is not None, "a candidate not local to each node has the cluster's figures"
+    return shared
 
 
 def per_node(m: Metrics) -> bool:
@@ -152,15 +155,22 @@ def _bytes_condition(w: Words) -> str:
     more than the stated checkpoint and nothing counted them (cold read 18, M3: data's 4.78 GB/s "within this test's
     bandwidth" beside the audit's 558 GB per save, 8.51× the checkpoint)."""
     a, m = w.m.audit, w.m
-    if not fit_is_physical(w) or a.fit_written_to_snapshot <= 1 + FIO_BYTES_TOLERANCE or spans_node_local(m):
+    fit, ratio = a.fit, a.fit_written_to_snapshot  # fit_is_physical: neither is None
+    if (
+        not fit_is_physical(w)
+        or fit is None
+        or ratio is None
+        or ratio <= 1 + FIO_BYTES_TOLERANCE
+        or spans_node_local(m)
+    ):
         return ""
     fields = {
         "size": gb(m.save.candidate.snapshot_gb),
-        "written": sig(a.fit.written_gb),
-        "ratio": x3(a.fit_written_to_snapshot),
+        "written": sig(fit.written_gb),
+        "ratio": x3(ratio),
         "section": _("Consistency audit"),
     }
-    if demand(m).mean_to_sustained <= 1 < demand(m).mean_to_sustained * a.fit_written_to_snapshot:
+    if demand(m).mean_to_sustained <= 1 < demand(m).mean_to_sustained * ratio:
         text = _(
             "These demands take each save to write the stated {size} checkpoint. The bytes a save writes were not "
             "recorded, and the audit cannot rule out more: its line through the two systems' points gives {written} "
@@ -254,6 +264,7 @@ def _node_demand_sentence(m: Metrics) -> str:
     """A candidate local to each node: the cluster writes to one per node, each taking its node's part of the saves,
     and this test's bandwidth is one node's."""
     n, c = m.node_local, demand(m)
+    assert n is not None, "called for a candidate local to each node (per_node)"
     text = (
         _(
             "{system} is storage local to each node (as recorded for this test), and this test's bandwidth is "

@@ -160,6 +160,7 @@ def unestablished(w: Words) -> str:
 def not_established_why(w: Words) -> str:
     """Why no load pair is established: each pair with its reason, as the finding load_unestablished gives them."""
     found = w.findings.get("load_unestablished")
+    assert found is not None, "said where no load pair is established: the finding load_unestablished is there"
     return said(found, pairs_not_established(w, found))
 
 

@@ -109,8 +109,10 @@ def _reason(w: Words, reason: str) -> str:
 
 def _restores_reason(w: Words) -> str:
     r = w.m.reliability
+    candidate, baseline = r.candidate.restore_s, r.baseline.restore_s
+    assert candidate is not None and baseline is not None, "the restores reason comes from measured restores"
     return _("Restores after a failure take {candidate} against {baseline} on {baseline_system}.").format(
-        candidate=s3(r.candidate.restore_s), baseline=s3(r.baseline.restore_s), baseline_system=w.name("baseline")
+        candidate=s3(candidate), baseline=s3(baseline), baseline_system=w.name("baseline")
     )
 
 
@@ -172,7 +174,9 @@ def _training_reason(w: Words, reason: str) -> str:
 
 def _loads_reason(w: Words) -> str:
     m = w.m
-    low, high = m.load.established_range
+    established = m.load.established_range
+    assert established is not None, "the loads reason comes from established load pairs"
+    low, high = established
     pairs = [p for p in m.load.models if p.established]
     per_model = join_words([_("{model} {ratio}").format(model=p.model, ratio=x3(p.speedup)) for p in pairs])
     text = _(
@@ -361,6 +365,7 @@ def _change(w: Words, change: str) -> str:
         return _("at least {runs} save runs per system").format(runs=count(needed))
     if change == "outlier_log":
         found = f.get("outliers_decide")
+        assert found is not None, "the outlier_log change comes from the finding outliers_decide"
         return _("the log of {runs}, to tell a fault from the storage").format(
             runs=join_words([_run_name(w, item, found) for item in found.scope.items])
         )

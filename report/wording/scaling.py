@@ -36,8 +36,13 @@ def side_of(m: Metrics, key: str) -> ScalingSide | None:
 
 def fitted(m: Metrics, key: str) -> bool:
     """Whether side `key` has a fitted law."""
+    return fitted_side(m, key) is not None
+
+
+def fitted_side(m: Metrics, key: str) -> ScalingSide | None:
+    """Side `key`'s scaling figures where it has a fitted law, else None."""
     s = side_of(m, key)
-    return s is not None and s.usl is not None
+    return s if s is not None and s.usl is not None else None
 
 
 def clients(n: int) -> str:
@@ -144,6 +149,7 @@ def claim(w: Words) -> Para:
     """The white paper's scaling claim answered with the ratio of the two sides' aggregates at the job's nodes."""
     m = w.m
     k = job_nodes(m)
+    assert m.scaling is not None, "the scaling section is made only with scaling.csv"
     at = m.scaling.at_job
     intro = _(
         "The white paper expects the candidate's bandwidth advantage to hold when many nodes write at once (a "
@@ -189,16 +195,17 @@ def _fit_holds(m: Metrics, key: str) -> bool:
 def _claim_caveats(w: Words, k: int) -> list[str]:
     """An extrapolation beyond the clients measured, a fit the law does not describe, a node-local side's basis."""
     m, out = w.m, []
-    beyond = [key for key in SIDES if fitted(m, key) and k > side_of(m, key).max_clients]
+    fits = {key: s for key in SIDES if (s := fitted_side(m, key)) is not None}
+    beyond = [key for key, s in fits.items() if k > s.max_clients]
     if beyond:
-        most = min(side_of(m, key).max_clients for key in beyond)
+        most = min(fits[key].max_clients for key in beyond)
         text = _("The job's nodes lie beyond the {most} tested: the aggregates there are extrapolations of the fits.")
         out.append(text.format(most=clients(most)))
-    elif any(fitted(m, key) for key in SIDES):
-        most = min(side_of(m, key).max_clients for key in SIDES if fitted(m, key))
+    elif fits:
+        most = min(s.max_clients for s in fits.values())
         out.append(_("The job's nodes lie within the {most} tested.").format(most=clients(most)))
     for key in SIDES:
-        if fitted(m, key) and not side_of(m, key).usl.describes:
+        if (s := fits.get(key)) is not None and s.usl is not None and not s.usl.describes:
             out.append(
                 _("{system}'s fit does not describe its points (above), so this ratio is not a forecast.").format(
                     system=w.name(key)
@@ -213,9 +220,10 @@ def _claim_caveats(w: Words, k: int) -> list[str]:
     return out
 
 
-def _missing(w: Words, k: int | None) -> str:
+def _missing(w: Words, k: int) -> str:
     """Why the claim cannot be answered at the job's size: each side without a figure there, and its reason."""
     m, reasons = w.m, []
+    assert m.scaling is not None, "the scaling section is made only with scaling.csv"
     for key in SIDES:
         if m.scaling.at_job.side(key) is not None:
             continue
@@ -240,7 +248,7 @@ def cluster_capacity(w: Words) -> Para | None:
     m = w.m
     demand = m.cluster.candidate
     s = side_of(m, "candidate")
-    if s is None or s.usl is None or demand is None:  # a candidate local to each node shares no bandwidth
+    if m.scaling is None or s is None or s.usl is None or demand is None:  # a candidate local to each node shares none
         return None
     n, capacity = m.scaling.cluster_nodes, m.scaling.at_cluster.candidate
     head = _(
@@ -319,7 +327,10 @@ def orders_differ(w: Words) -> list[str]:
     """Each projection whose larger aggregate goes with the longer projected save time: said, with why."""
     out = []
     for p in w.m.projections:
-        b, c = p.scaled_gbps.baseline, p.scaled_gbps.candidate
+        scaled, nodes = p.scaled_gbps, p.nodes  # set by compute; an aggregate needs the projection's nodes
+        if scaled is None or nodes is None:
+            continue
+        b, c = scaled.baseline, scaled.candidate
         if b is None or c is None or (c > b) == (p.candidate_s < p.baseline_s) or b == c:
             continue
         larger = "candidate" if c > b else "baseline"
@@ -327,8 +338,13 @@ def orders_differ(w: Words) -> list[str]:
             "“{name}”: at its {nodes} {system} has the larger aggregate but the longer projected save time: the "
             "projected times do not use the aggregates (above)."
         )
-        nodes = ngettext("{n} node", "{n} nodes", p.nodes).format(n=count(p.nodes))
-        out.append(text.format(name=p.name, nodes=nodes, system=w.name(larger)))
+        out.append(
+            text.format(
+                name=p.name,
+                nodes=ngettext("{n} node", "{n} nodes", nodes).format(n=count(nodes)),
+                system=w.name(larger),
+            )
+        )
     return out
 
 
@@ -348,7 +364,7 @@ def qa_sentence(w: Words) -> Para:
             "“{section}”)."
         )
         return w.p(text.format(section=section), *_inputs(m))
-    beyond = any(fitted(m, key) and k > side_of(m, key).max_clients for key in SIDES)
+    beyond = any((s := fitted_side(m, key)) is not None and k > s.max_clients for key in SIDES)
     text = (
         _(
             "With many client nodes writing at once, the candidate's aggregate write bandwidth at the job's {nodes} is "

@@ -234,7 +234,7 @@ def _restore_words(m: Metrics) -> str:
     r, s = m.reliability, m.save
     if restores_from_memory(m):
         return ""
-    if r.baseline.restore_s is None:
+    if r.baseline.restore_s is None or r.candidate.restore_s is None:  # both measured (restore_times.csv), or neither
         return " " + _(
             "Restore times were not measured in this test."
         )  # no benefit claimed without data (cold read 7, m11)
@@ -367,8 +367,8 @@ def save_warnings(w: Words) -> list[Para]:
     m = w.m
     out = []
     r = m.reliability
-    for key, s, side in ((v.key, v.save, v.reliability) for v in w.sides):
-        if side.save_overhead_pct >= 100:
+    for key, s, rel in ((v.key, v.save, v.reliability) for v in w.sides):
+        if rel.save_overhead_pct >= 100:
             text = _(
                 "A save on {system} ({time}) lasts longer than the compute between two saves ({interval}): the job "
                 "would spend more time saving than training. Check the interval and the save times before relying "
@@ -385,7 +385,7 @@ def save_warnings(w: Words) -> list[Para]:
     if (mixed := _mixed_save_sources(w)) is not None:
         out.append(w.p(mixed, "save_times", style="warning"))
     n = m.node_local
-    if spans_node_local(m):  # the audit's doubt, where the summary reads it (cold read 20, M4)
+    if n is not None and spans_node_local(m):  # the audit's doubt, where the summary reads it (cold read 20, M4)
         for side in w.sides:
             if side.key in n.sides and n.side(side.key).job_share_pct < BANDWIDTH_BOUND_SHARE_PCT:
                 text = _(
@@ -424,7 +424,7 @@ def sources_by_system(test: JointTest, name: str) -> dict[str, tuple[str, ...]]:
     imported, file = test.imported, f"{name}.csv"
     uses = [] if imported is None else [u for u in imported.tools if u.into == name]
     rows = _rows_per_system(test, name)
-    if not uses:
+    if imported is None or not uses:
         return {system: (file,) for system in rows}
     taken: dict[str, int] = {}
     if file in test.raw:  # rows given and imported: which systems have rows beyond the imported ones
@@ -499,9 +499,10 @@ def fit_is_physical(w: Words) -> bool:
     """Whether the two-system line can describe these saves: a fixed cost of zero or more, and, when fio counted the
     bytes each save wrote, a V that matches the count (the stated checkpoint, within FIO_BYTES_TOLERANCE)."""
     a = w.m.audit
-    if a.fit is None or a.fit.fixed_s < 0 or a.fit_written_to_snapshot < 1 - FIO_BYTES_TOLERANCE:
+    ratio = a.fit_written_to_snapshot  # None exactly when a.fit is
+    if a.fit is None or ratio is None or a.fit.fixed_s < 0 or ratio < 1 - FIO_BYTES_TOLERANCE:
         return False  # no save takes negative time before it writes, nor writes less than its checkpoint
-    return not bytes_from_fio(w.test) or abs(a.fit_written_to_snapshot - 1) <= FIO_BYTES_TOLERANCE
+    return not bytes_from_fio(w.test) or abs(ratio - 1) <= FIO_BYTES_TOLERANCE
 
 
 def read_by(test: JointTest, table: str) -> str | None:
