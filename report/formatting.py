@@ -6,6 +6,7 @@ import itertools
 import math
 import re
 from dataclasses import dataclass
+from typing import overload
 
 from report.i18n import _, language
 
@@ -163,6 +164,16 @@ def worked(value: float, recomputed: float, digits: int = PROSE_DIGITS, least: i
         if sig(value, d) == sig(recomputed, d):
             return sig(value, d)
     return sig(value, least)
+
+
+@overload
+def enough_digits(
+    values: tuple[float, float], recomputes, digits: int = ..., most: int = ..., figure=...
+) -> tuple[str, str]: ...
+@overload
+def enough_digits(
+    values: tuple[float, ...], recomputes, digits: int = ..., most: int = ..., figure=...
+) -> tuple[str, ...]: ...
 
 
 def enough_digits(

@@ -169,6 +169,12 @@ class Projection(TwoSided):
     scaled_gbps: ScaledGbps | None = None  #: compute/scaling.py (settled point 7): set by compute
 
     @property
+    def scaled(self) -> ScaledGbps:
+        """scaled_gbps, once compute has set it (every projection of a Metrics has it)."""
+        assert self.scaled_gbps is not None, "compute sets scaled_gbps on every projection of the metrics"
+        return self.scaled_gbps
+
+    @property
     def baseline(self) -> ProjectionSide:
         """The baseline's projected save."""
         return ProjectionSide(self.baseline_s)

@@ -414,7 +414,7 @@ def _async_answer(w: Words) -> Subsection:
         # "what it does change" over an interval the same on both (Chinese reading 20, M2)
         else _("Nor does it change this: {clause}")
     ).format(clause=clause)
-    if r.baseline.restore_s is None:
+    if r.baseline.restore_s is None or r.candidate.restore_s is None:  # both measured (restore_times.csv), or neither
         changes += _("; restores after a failure were not measured in this test.")
     elif restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so
         changes = _("{sentence}.").format(sentence=changes)  # the full stop in the catalog: 。 in Chinese
@@ -490,6 +490,7 @@ def _cold_start_words(w: Words) -> str:
             "starts models, which this test does not measure."
         ).format(section=_("Model loading for inference"))
     found = w.findings.get("load_savings")
+    assert found is not None, "every joint test has the finding load_savings"
     per_pair = join_words(
         [
             _("{saved} for {model} on {platform}").format(saved=per_save(p.saved_s), model=p.model, platform=p.platform)

@@ -150,15 +150,15 @@ def _raw_loads(w: Words) -> Table:
 def _raw_restores(w: Words) -> tuple[Table, ...]:
     """restore_times.csv's rows, when the test measured restores (cold read 11, m6: the restores' figures could not be
     checked from the paper edition, unlike every other input's)."""
-    restores = w.test.restores
-    if restores is None:
+    given_rows = w.test.restores
+    if given_rows is None:
         return ()
     order = {w.config.systems.save_baseline: 0, w.config.systems.candidate: 1}
-    restores = restores.assign(_side=restores["system"].astype(str).map(order)).sort_values(
+    restores = given_rows.assign(_side=given_rows["system"].astype(str).map(order)).sort_values(
         ["_side", "model", "run"], kind="stable"
     )
     given = as_given(
-        w.test.raw.get("restore_times.csv"), ("system", "model", "run"), ("restore_s",), tuple(w.test.restores.columns)
+        w.test.raw.get("restore_times.csv"), ("system", "model", "run"), ("restore_s",), tuple(given_rows.columns)
     )
     rows = tuple(
         (
@@ -186,15 +186,15 @@ def _raw_restores(w: Words) -> tuple[Table, ...]:
 def _raw_scaling(w: Words) -> tuple[Table, ...]:
     """scaling.csv's rows (and the imported ones), when the test measured client scaling: baseline first, then by
     client count and run."""
-    rows_in = w.test.scaling
-    if rows_in is None:
+    given_rows = w.test.scaling
+    if given_rows is None:
         return ()
     order = {w.config.systems.save_baseline: 0, w.config.systems.candidate: 1}
-    rows_in = rows_in.assign(_side=rows_in["system"].astype(str).map(order)).sort_values(
+    rows_in = given_rows.assign(_side=given_rows["system"].astype(str).map(order)).sort_values(
         ["_side", "clients", "run"], kind="stable"
     )
     keys = ("system", "clients", "run")
-    given = as_given(w.test.raw.get("scaling.csv"), keys, ("write_gbps",), tuple(w.test.scaling.columns))
+    given = as_given(w.test.raw.get("scaling.csv"), keys, ("write_gbps",), tuple(given_rows.columns))
     rows = tuple(
         (
             str(r.system),

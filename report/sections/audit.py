@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from report.compute import WrittenFit
+from report.compute.figures import SaveSpan
 from report.document.blocks import (
     Items,
     Para,
@@ -19,7 +23,7 @@ from report.formatting import (
 )
 from report.i18n import _, ngettext
 from report.inputs.runs import FEW_SAMPLES, both_sustained, sparse
-from report.wording.base import Words
+from report.wording.base import Side, Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
 from report.wording.phrases import (
     both,
@@ -167,6 +171,21 @@ def _effective(w: Words) -> list[Para]:
     return [w.p(text, "save_times", "bandwidth")]
 
 
+def _span(w: Words) -> SaveSpan:
+    """The figures over a save's span, read only for a side `_spanned` or `tool_timed` gives: neither gives one
+    without them."""
+    span = w.m.save_span
+    assert span is not None, "no side is spanned or timed by its tool without the save span"
+    return span
+
+
+def _fit(w: Words) -> tuple[WrittenFit, float]:
+    """The two-system line and its V over the stated checkpoint, read only where the audit has the line."""
+    a = w.m.audit
+    assert a.fit is not None and a.fit_written_to_snapshot is not None, "read only where the audit has the line"
+    return a.fit, a.fit_written_to_snapshot
+
+
 def _spanned(w: Words) -> list:
     """The sides, each set against its own bandwidth, whose log's rate over a save's span differs from the whole log's
     mean (`SaveSpan.differs`): the audit sets those saves against the former (cold read 27, M1)."""
@@ -178,14 +197,14 @@ def _spanned(w: Words) -> list:
 
 def _kept_pace(w: Words) -> list:
     """The spanned sides whose saves reach BANDWIDTH_BOUND_SHARE_PCT of the rate their log shows over the same span."""
-    return [side for side in _spanned(w) if w.m.save_span.side(side.key).share_pct >= BANDWIDTH_BOUND_SHARE_PCT]
+    return [side for side in _spanned(w) if _span(w).side(side.key).share_pct >= BANDWIDTH_BOUND_SHARE_PCT]
 
 
 def _span_words(w: Words) -> list[Para]:
     """Where a log's rate changes within a save's span: the rate over that span and the save's share of it."""
     out = []
     for side in _spanned(w):
-        span = w.m.save_span.side(side.key)
+        span = _span(w).side(side.key)
         text = _(
             "A save on {system} lasts {span}, and its log's rate changes within a run: over each run's first {span} "
             "the log averages {rate} GB/s, and the saves reach {share} of that. At that rate a save would write "
@@ -206,7 +225,7 @@ def _tool_words(w: Words) -> list[Para]:
     """Where fio timed the bandwidth runs whole at another rate than their logs show: the saves against that rate."""
     out = []
     for side in tool_timed(w):
-        span = w.m.save_span.side(side.key)
+        span = _span(w).side(side.key)
         text = _(
             "Against the rate fio gives for {system}'s whole bandwidth runs ({rate} GB/s, their closing writes and "
             "syncs included), the saves reach {share}."
@@ -269,20 +288,20 @@ def _whole_job(w: Words) -> list[Para]:
 def _fit_verdict(w: Words) -> str:
     """What the line is worth, from its own figures: nothing when F < 0 (no save takes negative time before it
     writes) or when fio's byte counts contradict V; "" when it may describe the saves."""
-    a = w.m.audit
-    counted = bytes_from_fio(w.test) and abs(a.fit_written_to_snapshot - 1) > FIO_BYTES_TOLERANCE
-    if a.fit.fixed_s < 0 and counted:
+    fit, ratio = _fit(w)
+    counted = bytes_from_fio(w.test) and abs(ratio - 1) > FIO_BYTES_TOLERANCE
+    if fit.fixed_s < 0 and counted:
         return _(
             "A fixed cost below zero is not physical, and fio counted each save's bytes at the stated checkpoint, not "
             "V: this line is not a model of these saves."
         )
-    if a.fit.fixed_s < 0:
+    if fit.fixed_s < 0:
         return _("A fixed cost below zero is not physical: this line is not a model of these saves.")
     if counted:
         return _(
             "fio counted each save's bytes at the stated checkpoint, not V: this line is not a model of these saves."
         )
-    if a.fit_written_to_snapshot < 1 - FIO_BYTES_TOLERANCE:
+    if ratio < 1 - FIO_BYTES_TOLERANCE:
         return _(
             "A save cannot write less than its checkpoint: with V below the stated checkpoint this line is not a model "
             "of these saves, and says nothing of where their time goes."
@@ -293,7 +312,7 @@ def _fit_verdict(w: Words) -> str:
 def _fixed_cost_bound(w: Words) -> str:
     """The explanation when the line writes no more than the checkpoint: its fixed cost, not bandwidth, sets the
     save time, so "writes far more than the checkpoint" would contradict it."""
-    a, s = w.m.audit, w.m.save
+    (fit, _ratio), s = _fit(w), w.m.save
     return _(
         "The line writes no more than the stated checkpoint and spends a fixed {fixed} of each save ({baseline} of "
         "the save time on {baseline_system}, {candidate} on {candidate_system}): these saves are dominated by a "
@@ -301,10 +320,10 @@ def _fixed_cost_bound(w: Words) -> str:
         "writing more than the stated checkpoint does not fit these figures. A faster write shortens only the rest. "
         "To confirm it, record the bytes written per save and the time the save spends writing."
     ).format(
-        fixed=s3(a.fit.fixed_s),
-        baseline=p3(100 * a.fit.fixed_s / s.baseline.mean_s),
+        fixed=s3(fit.fixed_s),
+        baseline=p3(100 * fit.fixed_s / s.baseline.mean_s),
         baseline_system=s.baseline.system,
-        candidate=p3(100 * a.fit.fixed_s / s.candidate.mean_s),
+        candidate=p3(100 * fit.fixed_s / s.candidate.mean_s),
         candidate_system=s.candidate.system,
     )
 
@@ -348,6 +367,7 @@ def _node_hypotheses(w: Words) -> list[Para]:
     """Where a node-local system's job spans several nodes, what one node's share of its bandwidth says: a save whose
     part runs far below it is not bound by bandwidth, and the speedup is then not shown to come from bandwidth."""
     n, out = w.m.node_local, []
+    assert n is not None, "called where a node-local job spans several nodes (spans_node_local)"
     for side in w.sides:
         if side.key not in n.sides or n.side(side.key).job_share_pct >= BANDWIDTH_BOUND_SHARE_PCT:
             continue
@@ -366,7 +386,7 @@ def _per_node(w: Words) -> list[Para]:
     whole job's throughput set against it overstates the share by the number of nodes (cold read 18, M6: a 256-GPU
     job on 32 nodes, each writing its 30.3 GB to its own RAID, measured against one node's 4.80 GB/s)."""
     n = w.m.node_local
-    if not spans_node_local(w.m):
+    if n is None or not spans_node_local(w.m):
         return []
     out = []
     for side in w.sides:
@@ -397,12 +417,7 @@ def _hypotheses(w: Words) -> list[Para]:
     if kept := _kept_pace(w):
         return [w.p(_kept_words(w, kept), *deps)]
     below = max(_judged_share(w, side) for side in w.sides) < BANDWIDTH_BOUND_SHARE_PCT
-    if (
-        below
-        and not bytes_from_fio(w.test)
-        and fit_is_physical(w)
-        and a.fit_written_to_snapshot <= 1 + FIO_BYTES_TOLERANCE
-    ):
+    if below and not bytes_from_fio(w.test) and fit_is_physical(w) and _fit(w)[1] <= 1 + FIO_BYTES_TOLERANCE:
         text = _fixed_cost_bound(w)
     elif below and bytes_from_fio(w.test):
         text = _fio_counted(w, w.sides)
@@ -465,11 +480,11 @@ def _judged_share(w: Words, side) -> float:
     """The share of its bandwidth a side's saves reach, as the audit judges it: against the log's rate over the save's
     own span where that differs from the whole log's mean (`_spanned`), else against the whole log's."""
     if side in _spanned(w):
-        return w.m.save_span.side(side.key).share_pct
+        return _span(w).side(side.key).share_pct
     return side.audit.effective_share_pct
 
 
-def _fio_counted(w: Words, sides: list) -> str:
+def _fio_counted(w: Words, sides: Sequence[Side]) -> str:
     """fio's byte count rules out a save that writes more: where the time goes instead, for `sides` (both: "the
     saves"). The final fsync only where every one of them is durable (cold read 27, M1: offered for tmpfs, where the
     setup table says an fsync does nothing)."""
@@ -504,7 +519,7 @@ def _fio_counted(w: Words, sides: list) -> str:
 def _kept_words(w: Words, kept: list) -> str:
     """Where some saves keep pace with their log over their own span: the gap to the whole log's mean is the log's
     later rise, which the saves end before (cold read 27, M1); for the other side, what its own share says."""
-    spans = [w.m.save_span.side(side.key) for side in kept]
+    spans = [_span(w).side(side.key) for side in kept]
     if len(kept) == 1:
         text = _(
             "On {system}, the saves keep pace with the log over their own span ({share} of it): the gap to the whole "

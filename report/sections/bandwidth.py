@@ -330,8 +330,9 @@ def _source_words(kind: str) -> str:
 def _tool_rates(w: Words) -> list:
     """Where fio timed a system's bandwidth runs whole at another rate than their logs show (audit.tool_timed): both
     figures, and why they part (cold read 29, M1: the logs end before the closing fsync the run's time includes)."""
-    out = []
+    out, span = [], w.m.save_span
     for side in tool_timed(w):
+        assert span is not None, "tool_timed gives no side without the save span"
         text = _(
             "fio timed {system}'s bandwidth runs whole at {rate} GB/s (bytes written ÷ run time), against {logged} "
             "GB/s for the mean of their logs: a run's time also counts what its logs do not cover, such as a closing "
@@ -339,7 +340,7 @@ def _tool_rates(w: Words) -> list:
             "saves against both."
         ).format(
             system=side.save.system,
-            rate=sig(w.m.save_span.side(side.key).tool_gbps),
+            rate=sig(span.side(side.key).tool_gbps),
             logged=sig(side.bandwidth.sustained_gbps),
         )
         out.append(w.p(text, "bandwidth", side=side.key))

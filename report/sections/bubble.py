@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from report.compute import SENSITIVITY_SPAN, Metrics
 from report.document.blocks import (
+    Block,
     Column,
     Para,
     Section,
@@ -82,7 +83,7 @@ def build(w: Words) -> Section:
     saved = abs(b.time_saved_s)
     # Hours beside the seconds only where a reader counts in hours (not "22.1 s (0.00614 h)").
     time = _("{seconds} ({hours})").format(seconds=s3(saved), hours=h3(saved)) if saved >= 3600 else s3(saved)
-    blocks = [
+    blocks: list[Block] = [
         *no_difference_note(w),
         Para(
             _(

@@ -3,7 +3,7 @@ the cluster, each row beside the assumption it rests on, at the precision the in
 
 from __future__ import annotations
 
-from report.compute import Metrics
+from report.compute import Economics, Metrics
 from report.document.blocks import (
     Column,
     Para,
@@ -59,6 +59,12 @@ def cluster_runs(m: Metrics) -> float:
     return b.cluster_gpus / m.save.baseline.gpus * HOURS_A_YEAR * 3600 / b.candidate_duration_s
 
 
+def _figures(m: Metrics) -> Economics:
+    """The economics figures, which every helper below reads only once `build` found them ([economics] given)."""
+    assert m.economics is not None, "read only where test.toml gives [economics]"
+    return m.economics
+
+
 def _given_digits(value: float) -> int:
     """The significant digits of a setting as test.toml writes it: 1.1 kW and PUE 1.3 have two, 700 has one."""
     digits = given(value).replace(",", "").replace("−", "").replace(".", "").lstrip("0")
@@ -69,7 +75,7 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
     """Energy beside value, when test.toml gives gpu_power_kw: at the digits the power and the PUE are given to, three
     at most (cold read 12, m4: 405 kWh from 1.1 kW and PUE 1.3)."""
     e = m.economics
-    if e is None or e.energy_kwh_per_run is None:
+    if e is None or e.energy_kwh_per_run is None or spec.gpu_power_kw is None:  # energy needs gpu_power_kw
         return ()
     digits = max(2, min(3, _given_digits(spec.gpu_power_kw), _given_digits(spec.pue)))
     return (
@@ -96,7 +102,7 @@ def _energy_rows(m: Metrics, spec: EconomicsSpec) -> tuple[tuple[str, str, str],
 def _amounts(m: Metrics, spec: EconomicsSpec) -> tuple[str, str]:
     """The per-run and the cluster amounts as the table and the prose print them: at the digits that their printed
     operands give (third cold read, m-5; Chinese reading 4, m8: 264, not a 263.5 printed only here)."""
-    e, b = m.economics, m.bubble
+    e, b = _figures(m), m.bubble
     per_run = money_of(
         e.value_per_run, seconds_figure(b.time_saved_s), m.save.baseline.gpus * spec.gpu_hour_price / 3600, e.currency
     )
@@ -112,7 +118,7 @@ Rows = tuple[tuple[str, str, str], ...]
 def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     """Per run, per year (this job) and, at today's interval only, the cluster at the optima; then the cluster per
     year and the runs that reconcile it with the per-year row."""
-    e, b = m.economics, m.bubble
+    e, b = _figures(m), m.bubble
     per_hour = _("{price} per GPU-hour").format(price=price(spec.gpu_hour_price, e.currency))
     time_saved, equivalents = seconds_figure(b.time_saved_s), gpus(b.gpu_equivalents)
     per_run, cluster = _amounts(m, spec)
@@ -280,7 +286,7 @@ def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
     retained = (
         (
             _("Capacity for the checkpoints retained"),
-            gb(m.economics.retained_gb),
+            gb(_figures(m).retained_gb),
             _("{count} × {size} to keep on the array").format(
                 count=spec.retained_checkpoints, size=gb(m.save.baseline.snapshot_gb)
             ),
@@ -295,7 +301,7 @@ def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
 def _value_and_price(w: Words) -> Para:
     """The money headline: the value with each system at its own optimal interval (the conservative one) first, then
     the payback at the candidate's price, or that without a price the value cannot be weighed against a cost."""
-    m, e = w.m, w.m.economics
+    m, e = w.m, _figures(w.m)
     found = w.findings.get("value_priced") or w.findings.get("value_unpriced")
     value = _(
         "Each system at its own optimal checkpoint interval, a cluster of {gpus} GPUs running such jobs gains {value} "
@@ -328,9 +334,9 @@ def _value_and_price(w: Words) -> Para:
 
 def build(w: Words) -> Section | None:
     m, e = w.m, w.m.economics
-    if e is None:
+    spec = w.config.economics  # given exactly when the figures are
+    if e is None or spec is None:
         return None
-    spec = w.config.economics
     per_run, cluster = _amounts(m, spec)
     table = Table(
         "economics",

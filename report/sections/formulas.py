@@ -5,6 +5,7 @@ from __future__ import annotations
 import shlex
 
 from report.document.blocks import (
+    Block,
     Definitions,
     Para,
     Section,
@@ -302,7 +303,7 @@ def build(w: Words) -> Section:
     if w.m.without_outliers is None:
         absent.add(_("Without the outliers"))
     shown = tuple(f for f in formulas() if f[0] not in absent) + (node_formulas() if w.m.node_local else ())
-    scaled = any(p.scaled_gbps.baseline is not None or p.scaled_gbps.candidate is not None for p in w.m.projections)
+    scaled = any(p.scaled.baseline is not None or p.scaled.candidate is not None for p in w.m.projections)
     shown += scaling_formulas() if w.m.scaling is not None else scaling_formulas()[-1:] if scaled else ()
-    blocks = (Definitions(shown, "formulas"), *_measure_command(w))
+    blocks: tuple[Block, ...] = (Definitions(shown, "formulas"), *_measure_command(w))
     return Section(ID, _("Appendix B: formulas"), blocks, appendix=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from report.compute import SENSITIVITY_SPAN, Gate, Metrics
 from report.document.blocks import (
+    Block,
     GateRow,
     GateTable,
     Items,
@@ -70,7 +71,7 @@ def _tally(
     indicative: list[str],
     failed: int,
     missing: int,
-    today: list[str] = (),
+    today: tuple[str, ...] | list[str] = (),
     on: str = "",
     undecided: int = 0,
 ) -> str:
@@ -546,7 +547,7 @@ def build(w: Words) -> Section:
         )
     )
     steps = _next_steps(w)
-    blocks = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
+    blocks: list[Block] = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
     if steps:
         passed, today = passing_gates(m)
         lead = (

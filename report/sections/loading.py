@@ -184,6 +184,7 @@ def build(w: Words) -> Section:
 def _savings(w: Words) -> str:
     """What a cold start saves, pair by pair (the finding load_savings)."""
     found = w.findings.get("load_savings")
+    assert found is not None, "every joint test has the finding load_savings"
     return said(
         found,
         join_words(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from report.document.blocks import (
+    Block,
     Column,
     Para,
     Section,
@@ -185,7 +186,7 @@ def build(w: Words) -> Section:
         _table_note(w),
         illustrative=w.marked("save_times"),
     )
-    blocks = [*no_difference_note(w), *_projection_notes(w), table]
+    blocks: list[Block] = [*no_difference_note(w), *_projection_notes(w), table]
     if m.checkpoint_mode == "async":
         blocks.append(
             Para(

@@ -4,7 +4,7 @@ the cluster's demand against the candidate's fitted capacity, and each projectio
 from __future__ import annotations
 
 from report.compute import SIDES
-from report.document.blocks import Column, Para, Section, Table
+from report.document.blocks import Block, Column, Para, Section, Table
 from report.formatting import count, projection_texts, sig
 from report.i18n import _
 from report.wording.base import Words
@@ -36,8 +36,9 @@ def _cell(values: tuple[float, ...], mean: float) -> str:
 
 def _points_table(w: Words) -> Table:
     """Each client count's runs on each side that has rows: the mean (the runs' range), the runs, the fitted law."""
-    keys = [key for key in SIDES if side_of(w.m, key) is not None]
-    counts = sorted({p.clients for key in keys for p in side_of(w.m, key).points})
+    sides = {key: s for key in SIDES if (s := side_of(w.m, key)) is not None}
+    keys = list(sides)
+    counts = sorted({p.clients for s in sides.values() for p in s.points})
     columns = [Column(_("Client nodes"))]
     for key in keys:
         name = w.name(key)
@@ -50,7 +51,7 @@ def _points_table(w: Words) -> Table:
     for k in counts:
         row = [count(k)]
         for key in keys:
-            s = side_of(w.m, key)
+            s = sides[key]
             point = next((p for p in s.points if p.clients == k), None)
             fit = None if s.usl is None else s.usl.capacity(k)
             row += ["–", "–"] if point is None else [_cell(point.run_gbps, point.mean_gbps), str(point.runs)]
@@ -73,7 +74,7 @@ def _projections(w: Words) -> list:
     rows = []
     for p in m.projections:
         times, nodes = projection_texts(p), projection_nodes(p)
-        scaled = p.scaled_gbps
+        scaled = p.scaled
         rows.append(
             (
                 p.name,
@@ -84,7 +85,7 @@ def _projections(w: Words) -> list:
                 sig(scaled.candidate) if scaled.candidate is not None else "–",
             )
         )
-    columns = (Column(_("Projection"), False), Column(_("Nodes")))
+    columns: tuple[Column, ...] = (Column(_("Projection"), False), Column(_("Nodes")))
     for key in SIDES:
         name = w.name(key)
         columns += (
@@ -133,7 +134,7 @@ def build(w: Words) -> Section:
         for key in SIDES
         if side_of(m, key) is not None
     ]
-    blocks = [lead, *measured(w), _points_table(w), *fits, w.figure("scaling"), claim(w)]
+    blocks: list[Block] = [lead, *measured(w), _points_table(w), *fits, w.figure("scaling"), claim(w)]
     if (capacity := cluster_capacity(w)) is not None:
         blocks.append(capacity)
     return Section(ID, title, (*blocks, *_projections(w)))

@@ -135,6 +135,7 @@ def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
         )
         return ((label, count(c.gpus_per_node), _default_or(c, "training.gpus_per_node")),)
     sides = tuple(zip(w.m.save.sides(), a.sides(), strict=True))
+    staging: tuple[tuple[str, str, str], ...]
     if len(set(c.async_saves.staging_s.values())) == 1:
         staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), _agreed()),)
     else:

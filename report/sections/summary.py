@@ -247,7 +247,8 @@ def build(w: Words) -> Section:
 def _origins(w: Words) -> dict[str, list[str]]:
     """The inputs present by origin, in the sources list's words: imported from a tool's output (measured), supplied
     in a CSV whose source note says measured, supplied otherwise (taken as given), or illustrative."""
-    m, out = w.m, {"imported": [], "supplied_measured": [], "supplied": [], "illustrative": []}
+    m = w.m
+    out: dict[str, list[str]] = {"imported": [], "supplied_measured": [], "supplied": [], "illustrative": []}
     for name in CSV_INPUTS:
         if name == "restore_times" and m.reliability.baseline.restore_s is None:
             continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeGuard
 
 if TYPE_CHECKING:
     from report.compute import Metrics
@@ -38,7 +38,7 @@ TILE_GATES: dict[str, RestsOn] = {
 DERIVED_TILES = ("bubble", "training", "ettr", "capacity")
 
 
-def no_difference_shown(ci: tuple[float, float] | None) -> bool:
+def no_difference_shown(ci: tuple[float, float] | None) -> TypeGuard[tuple[float, float]]:
     """Whether the speedup's 95% interval includes 1×: the test does not show that the save times differ."""
     return ci is not None and ci[0] <= 1 <= ci[1]
 
