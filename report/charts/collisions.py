@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.text import Annotation, Text
-from matplotlib.transforms import Bbox
+from matplotlib.transforms import Bbox, BboxBase
 
 # Boxes may touch: an overlap must exceed this, in pixels, on both axes to count.
 TOLERANCE_PX = 0.5
@@ -28,7 +29,7 @@ class Placed:
 
     what: str
     box: Bbox
-    artist: object
+    artist: Artist
 
 
 def _texts(fig: Figure, renderer) -> list[Placed]:
@@ -43,11 +44,12 @@ def _texts(fig: Figure, renderer) -> list[Placed]:
         add(text, f"figure text {text.get_text()!r}")
     for ax in fig.axes:
         for axis in (ax.xaxis, ax.yaxis):
-            for tick in axis._update_ticks():  # only the ticks drawn, inside the view limits
+            # only the ticks drawn, inside the view limits (a private method, absent from matplotlib's .pyi files)
+            for tick in axis._update_ticks():  # type: ignore[union-attr]
                 for label in (tick.label1, tick.label2):
                     add(label, f"tick label {label.get_text()!r}")
             add(axis.label, f"axis label {axis.label.get_text()!r}")
-        for title in (ax.title, ax._left_title, ax._right_title):
+        for title in (ax.title, ax._left_title, ax._right_title):  # type: ignore[attr-defined]  # private matplotlib API, absent from its .pyi files
             add(title, "axes title")
         for text in ax.texts:
             add(text, f"label {text.get_text()!r}")
@@ -62,7 +64,8 @@ def _points(fig: Figure) -> list[Bbox]:
     boxes = []
     for ax in fig.axes:
         for coll in ax.collections:
-            if not isinstance(coll, PathCollection) or not coll.get_visible() or not len(coll.get_offsets()):
+            # matplotlib's .pyi types get_offsets as any ArrayLike; it returns an array
+            if not isinstance(coll, PathCollection) or not coll.get_visible() or not len(coll.get_offsets()):  # type: ignore[arg-type]
                 continue
             centres = coll.get_offset_transform().transform(np.asarray(coll.get_offsets(), dtype=float))
             sizes = np.broadcast_to(np.asarray(coll.get_sizes(), dtype=float), (len(centres),))
@@ -80,7 +83,8 @@ def _few_log_ticks(fig: Figure) -> list[str]:
         for name, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
             if axis.get_scale() != "log":
                 continue
-            shown = [t for t in axis._update_ticks() if t.label1.get_visible() and t.label1.get_text().strip()]
+            ticks = axis._update_ticks()  # type: ignore[union-attr]  # private matplotlib API, absent from its .pyi files
+            shown = [t for t in ticks if t.label1.get_visible() and t.label1.get_text().strip()]
             if len(shown) < 3:
                 out.append(f"the log {name} axis of axes {i} has {len(shown)} labelled ticks")
     return out
@@ -90,7 +94,7 @@ def _overlap(a: Bbox, b: Bbox) -> bool:
     return min(a.x1, b.x1) - max(a.x0, b.x0) > TOLERANCE_PX and min(a.y1, b.y1) - max(a.y0, b.y0) > TOLERANCE_PX
 
 
-def _inside(box: Bbox, frame: Bbox) -> bool:
+def _inside(box: BboxBase, frame: BboxBase) -> bool:
     return (
         box.x0 >= frame.x0 - TOLERANCE_PX
         and box.y0 >= frame.y0 - TOLERANCE_PX
@@ -107,7 +111,8 @@ def _lines_through_legends(fig: Figure, renderer) -> list[str]:
             continue
         box = legend.get_window_extent(renderer)
         for line in ax.get_lines():
-            if not isinstance(line, Line2D) or not line.get_visible() or len(line.get_xdata()) < 2:
+            # matplotlib's .pyi types get_xdata as any ArrayLike; a drawn line's is a sequence
+            if not isinstance(line, Line2D) or not line.get_visible() or len(line.get_xdata()) < 2:  # type: ignore[arg-type]
                 continue
             points = _densified(line.get_transform().transform(np.column_stack(line.get_data())))
             frame = ax.bbox  # the line is clipped to the axes: only what is drawn counts
@@ -134,7 +139,7 @@ def _densified(points: np.ndarray, steps: int = 16) -> np.ndarray:
 def problems(fig: Figure) -> list[str]:
     """What is wrong with the figure's text, one line each; empty when nothing overlaps or leaves the figure."""
     fig.draw_without_rendering()
-    renderer = fig._get_renderer()
+    renderer = fig._get_renderer()  # type: ignore[attr-defined]  # private matplotlib API, absent from its .pyi files
     placed = _texts(fig, renderer)
     frame = fig.bbox
     out = [f"{p.what} leaves the figure" for p in placed if not _inside(p.box, frame)]
@@ -152,13 +157,15 @@ def declutter(fig: Figure) -> Figure:
 
     Lays the figure out once (its layout engine only, no drawing) and keeps that layout, so that saving draws it
     once: the chart is laid out and drawn one time in all."""
-    renderer = fig._get_renderer()
+    renderer = fig._get_renderer()  # type: ignore[attr-defined]  # private matplotlib API, absent from its .pyi files
     if (engine := fig.get_layout_engine()) is not None:
         engine.execute(fig)
     placed = _texts(fig, renderer)
     fixed = [p for p in placed if not isinstance(p.artist, Annotation)]
     kept: list[Bbox] = [p.box for p in fixed] + _points(fig)
-    for label in (p for p in placed if isinstance(p.artist, Annotation)):
+    for label in placed:
+        if not isinstance(label.artist, Annotation):
+            continue
         box = label.box
         if _clear(box, kept, fig.bbox):
             kept.append(box)
@@ -174,7 +181,7 @@ def declutter(fig: Figure) -> Figure:
     return fig
 
 
-def _clear(box: Bbox, kept: list[Bbox], frame: Bbox) -> bool:
+def _clear(box: Bbox, kept: list[Bbox], frame: BboxBase) -> bool:
     return _inside(box, frame) and not any(_overlap(box, other) for other in kept)
 
 

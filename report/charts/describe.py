@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from report.compute import SIDES, Metrics
+from report.compute import SIDES, Metrics, Scaling
 from report.formatting import gb, num, s3, seconds, sig
 from report.i18n import _, ngettext
 from report.inputs.runs import BandwidthLog, both_sustained
@@ -253,21 +253,28 @@ def projection(m: Metrics, log: BandwidthLog) -> Chart:
     return Chart("projection", _("Projected save time by checkpoint size"), caption, alt, WIDTH_IN, 2.6)
 
 
+def scaling_of(m: Metrics) -> Scaling:
+    """scaling.csv's figures, read only for the scaling chart, which is drawn only with them (`drawn`)."""
+    assert m.scaling is not None, "the scaling chart is drawn only with scaling.csv"
+    return m.scaling
+
+
 @describes("scaling", "scaling")
 def scaling(m: Metrics, log: BandwidthLog) -> Chart:
     """Aggregate write bandwidth against client nodes: each side's runs and means, its fitted law, the range measured
     shaded, the training job's nodes and each projection's marked."""
     names = system_names(m)
-    measured = [side for side in SIDES if m.scaling.side(side) is not None]
-    lowest = min(m.scaling.side(side).points[0].clients for side in measured)
+    sides = {side: s for side in SIDES if (s := scaling_of(m).side(side)) is not None}
+    measured = list(sides)
+    lowest = min(s.points[0].clients for s in sides.values())
     alt = _(
         "Aggregate write bandwidth against the client nodes writing at once, {systems}, tested from {low} to {high} "
         "client nodes, with each fitted law; the training job's {nodes} are marked."
     ).format(
         systems=_(" and ").join(names[side] for side in measured),
         low=num(lowest, 0),
-        high=num(m.scaling.max_clients, 0),
-        nodes=ngettext("{n} node", "{n} nodes", m.scaling.job_nodes).format(n=num(m.scaling.job_nodes, 0)),
+        high=num(scaling_of(m).max_clients, 0),
+        nodes=ngettext("{n} node", "{n} nodes", scaling_of(m).job_nodes).format(n=num(scaling_of(m).job_nodes, 0)),
     )
     caption = _(
         "Small points are runs, large ones their mean, bars their range; lines are the fitted laws (dashed beyond the "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import re
@@ -79,19 +80,20 @@ def _text_measured_once() -> None:
     (tests/charts/test_describe.py draws every chart both ways)."""
     import matplotlib.text
 
-    measure = matplotlib.text._get_text_metrics_with_cache
+    # a private function of matplotlib, absent from the .pyi files matplotlib ships
+    measure = matplotlib.text._get_text_metrics_with_cache  # type: ignore[attr-defined]
     if hasattr(measure, "__wrapped__"):  # already shared (the module imported again, as the tests do)
         return
     sizes: dict[tuple, tuple[float, float, float]] = {}
 
+    @functools.wraps(measure)  # sets __wrapped__, which marks the function shared
     def measured(renderer, text, fontprop, ismath, dpi):
         key = (type(renderer), text, fontprop, ismath, dpi)
         if key not in sizes:  # kept under a copy: a FontProperties is mutable, and so is its hash
             sizes[(type(renderer), text, fontprop.copy(), ismath, dpi)] = measure(renderer, text, fontprop, ismath, dpi)
         return sizes[key]
 
-    measured.__wrapped__ = measure
-    matplotlib.text._get_text_metrics_with_cache = measured
+    matplotlib.text._get_text_metrics_with_cache = measured  # type: ignore[attr-defined]  # private, as above
 
 
 _setup()

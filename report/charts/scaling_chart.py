@@ -10,7 +10,7 @@ import matplotlib.ticker
 import numpy as np
 from matplotlib.figure import Figure
 
-from report.charts.describe import Chart, wrapped
+from report.charts.describe import Chart, scaling_of, wrapped
 from report.charts.style import COLOURS, GRID, INK, MARKERS, figure, legend_above, mark_interval
 from report.compute import SIDES, Metrics, ScalingSide
 from report.formatting import num
@@ -21,8 +21,8 @@ from report.inputs.runs import BandwidthLog
 def _client_range(m: Metrics) -> tuple[float, float]:
     """The client nodes the scaling chart spans: the fewest measured to the most of measured, the job's nodes and the
     projections' nodes, with a margin on each side (a log axis)."""
-    measured = [p.clients for side in m.scaling.sides() if side is not None for p in side.points]
-    marked = [m.scaling.job_nodes, *(n for p in m.projections if (n := p.nodes) is not None)]
+    measured = [p.clients for side in scaling_of(m).sides() if side is not None for p in side.points]
+    marked = [scaling_of(m).job_nodes, *(n for p in m.projections if (n := p.nodes) is not None)]
     return min(measured) / 1.3, max(*measured, *marked) * 1.3
 
 
@@ -30,7 +30,7 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
     """Aggregate write bandwidth against client nodes: runs and means, the fitted laws, the measured range shaded, the
     training job's nodes and the projections' marked."""
     fig, ax = figure(chart)
-    s = m.scaling
+    s = scaling_of(m)
     lo, hi = _client_range(m)
     grid = np.geomspace(max(1.0, lo), hi, 200)
     low = min(side.points[0].clients for side in s.sides() if side is not None)
@@ -83,7 +83,7 @@ def _runs(ax, key: str, side: ScalingSide, label: str | None) -> float:
 
 def _marks(ax, m: Metrics) -> None:
     """The training job's nodes (dashed, labelled at the top) and each projection's (dotted, named at the bottom)."""
-    k = m.scaling.job_nodes
+    k = scaling_of(m).job_nodes
     mark_interval(ax, k, _("training job: {nodes}").format(nodes=ngettext("{n} node", "{n} nodes", k).format(n=k)))
     for p in m.projections:
         if (nodes := p.nodes) is not None:
