@@ -39,7 +39,7 @@ class Spoken(str):
         text.parts = tuple(flat)
         return text
 
-    def __add__(self, other: str) -> Spoken:  # type: ignore[override]
+    def __add__(self, other: str) -> Spoken:
         return Spoken((self, other))
 
     def __radd__(self, other: str) -> Spoken:

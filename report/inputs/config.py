@@ -42,7 +42,7 @@ from report.problems import Problem
 from report.text_check import text_problem
 
 
-def parse_config(raw: bytes) -> tuple[TestConfig | None, list[Problem]]:
+def parse_config(raw: bytes | bytearray) -> tuple[TestConfig | None, list[Problem]]:
     """Parse and validate test.toml; returns the config, or None with the problems found."""
     try:
         text = raw.decode("utf-8-sig")

@@ -11,11 +11,15 @@ import hashlib
 import queue
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, overload
 
 from isal import isal_zlib
 
 from report.inputs.files import CONFIG, TABLES
 from report.schema import METRICS_NAME
+
+if TYPE_CHECKING:
+    from _hashlib import HASH
 
 # The most verify inflates of each attachment (the declared /Size must be within it): test.toml and metrics.json
 # are a few KB, the timing tables small, the bandwidth log up to 10M samples (367 MB) with room to spare.
@@ -36,7 +40,7 @@ def allowed_attachments() -> tuple[str, ...]:
     return (CONFIG.name, *(t.name for t in TABLES), METRICS_NAME)
 
 
-def _imported_patterns(config_bytes: bytes) -> list[str]:
+def _imported_patterns(config_bytes: bytes | bytearray) -> list[str]:
     """The globs of the attached test.toml's [[import]] tables: the raw files a report may carry besides."""
     from report.inputs.config import parse_config
 
@@ -116,6 +120,8 @@ class Compressed:
     def inflated(self, check_md5: bool = True) -> bytes | bytearray:
         """The attachment's bytes; Refused where they are not the declared size or (`check_md5`) do not match the
         MD5 (a rebuild's packer hashes them anyway: report/pipeline/worker.py checks it there)."""
+        data: bytes | bytearray
+        md5: HASH | None
         if self.deflated:
             data, md5 = _inflated(self.raw, self.size, self.name, check_md5)
         else:
@@ -131,7 +137,7 @@ def checksum_refused(name: str) -> str:
     return f"{name}: its bytes do not match the MD5 checksum the PDF records for it"
 
 
-def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[bytearray, object | None]:
+def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[bytearray, HASH | None]:
     """`raw` inflated into one buffer of the declared size, never past it, and (`hashed`) its MD5, by a thread
     (None without).
 
@@ -143,7 +149,8 @@ def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[by
     The buffer stays a bytearray: the rebuild's pipe sends it as bytes (build._Worker), and nothing needs it hashable.
     """
     inflater, out, count, view = isal_zlib.decompressobj(), bytearray(size), 0, memoryview(raw)
-    md5, todo = hashlib.md5(usedforsecurity=False), queue.SimpleQueue()
+    md5 = hashlib.md5(usedforsecurity=False)
+    todo: queue.SimpleQueue[bytes | memoryview | None] = queue.SimpleQueue()
 
     def hash_blocks() -> None:
         while (block := todo.get()) is not None:
@@ -161,7 +168,7 @@ def _inflated(raw: bytes, size: int, name: str, hashed: bool = True) -> tuple[by
             if hashed:
                 todo.put(block)
             count += len(block)
-    except isal_zlib.error as exc:
+    except isal_zlib.error as exc:  # type: ignore[misc]  # isal's .pyi declares error an instance, not the class
         raise Refused(f"{name}: its compressed stream is damaged ({exc})") from exc
     finally:
         if hashed:
@@ -187,6 +194,12 @@ def read_attachments(reader) -> dict[str, bytes | bytearray | Compressed]:
     for name, spec in specs:
         files[name] = _read(spec, name, defer=True)
     return files
+
+
+@overload
+def _read(spec, name: str, defer: Literal[False] = ...) -> bytes | bytearray: ...
+@overload
+def _read(spec, name: str, defer: bool) -> bytes | bytearray | Compressed: ...
 
 
 def _read(spec, name: str, defer: bool = False) -> bytes | bytearray | Compressed:

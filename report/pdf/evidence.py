@@ -49,8 +49,11 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
 def _deflate_chunk(data: memoryview, lo: int, level: int) -> tuple[bytes, int]:
     """Raw deflate of data[lo:lo + CHUNK], primed with the window before it, and the chunk's Adler-32."""
     hi = min(lo + CHUNK, len(data))
-    prime = {"zdict": bytes(data[max(0, lo - WINDOW) : lo])} if lo else {}
-    packer = zlib.compressobj(level, zlib.DEFLATED, -15, **prime)
+    packer = (
+        zlib.compressobj(level, zlib.DEFLATED, -15, zdict=bytes(data[max(0, lo - WINDOW) : lo]))
+        if lo
+        else zlib.compressobj(level, zlib.DEFLATED, -15)
+    )
     last = hi == len(data)
     body = packer.compress(data[lo:hi]) + packer.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
     return body, zlib.adler32(data[lo:hi])

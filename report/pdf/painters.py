@@ -418,7 +418,7 @@ class _InterruptHeld(contextlib.AbstractContextManager):
     """SIGINT noted, not raised, while the block runs (in the main thread; elsewhere signals cannot be set), then
     raised as KeyboardInterrupt by the handler there was; `ignore()` ignores it instead from then on (the child)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         import signal
 
         self._noted: list[int] = []

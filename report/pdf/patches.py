@@ -10,6 +10,7 @@ without it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 from collections.abc import Iterator
 
@@ -103,17 +104,21 @@ def objects_serialised_once() -> None:
     kept: list[dict[int, tuple[object, bytes]] | None] = [None]
 
     def serialised_once(data: property) -> property:
+        serialised = data.fget
+        assert serialised is not None, "pydyf's data properties are read-only properties: each has its getter"
+
         def once(obj) -> bytes:
             memo = kept[0]
             if memo is None or getattr(obj, "compress", True) is False:
-                return data.fget(obj)
+                return serialised(obj)
             found = memo.get(id(obj))
             if found is None:
-                found = memo[id(obj)] = (obj, data.fget(obj))  # the object is kept too, so its id stays its own
+                found = memo[id(obj)] = (obj, serialised(obj))  # the object is kept too, so its id stays its own
             return found[1]
 
         return property(once)
 
+    @functools.wraps(write)  # sets __wrapped__, as the other patches do
     def write_once(pdf, *args, **kwargs):
         kept[0] = {}
         try:
@@ -123,7 +128,6 @@ def objects_serialised_once() -> None:
 
     for cls in (pydyf.Stream, pydyf.Dictionary, pydyf.Array):
         cls.data = serialised_once(cls.__dict__["data"])
-    write_once.__wrapped__ = write
     pydyf.PDF.write = write_once
     pydyf.PDF._report_serialised_once = True
 

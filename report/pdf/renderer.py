@@ -23,6 +23,12 @@ import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+
+if sys.platform == "win32":  # the concrete class Path() makes, which a subclass needs on Python 3.11
+    from pathlib import WindowsPath as _ConcretePath
+else:
+    from pathlib import PosixPath as _ConcretePath
 
 from report.pdf import leftovers, patches
 from report.pdf.evidence import Embedded
@@ -149,7 +155,7 @@ class _FontHead:
         pass
 
 
-class _LinkedFonts(type(Path())):
+class _LinkedFonts(_ConcretePath):
     """WeasyPrint's folder of @font-face files, where a shipped font is linked, not copied.
 
     WeasyPrint stores each @font-face's file in a folder of its own, for fontconfig to read, one copy per rule: the
@@ -387,7 +393,7 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _charts(document) -> Iterator[tuple[object, object, str]]:
+def _charts(document) -> Iterator[tuple[Any, Any, str]]:  # WeasyPrint's page and image (untyped)
     """Each chart laid out, in page order: (its page, its image, its URL `chart:ID`)."""
     from weasyprint.formatting_structure.boxes import ReplacedBox
     from weasyprint.images import SVGImage

@@ -16,7 +16,11 @@ import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:  # imported when signing only: the build of an unsigned report never loads cryptography
+    from cryptography import x509
+    from cryptography.hazmat.primitives.asymmetric import rsa
 FIELD = "JointTestReportSignature"
 
 
@@ -48,8 +52,8 @@ MIN_RSA_BITS = 2048  #: shorter RSA keys are no longer accepted for signatures (
 class Identity:
     """A signing key and its certificate, read and checked against each other (`load`): what `sign` signs with."""
 
-    key: object  #: cryptography's RSA private key
-    cert: object  #: cryptography's certificate
+    key: rsa.RSAPrivateKey
+    cert: x509.Certificate
     key_path: Path
     cert_path: Path
 
@@ -104,6 +108,7 @@ def load(key: Path, cert: Path) -> Identity:
                 f"{shown(path)}: a {public.key_size}-bit RSA key; a signature needs {MIN_RSA_BITS} bits or more, as"
                 " readers of signed documents expect (NIST SP 800-131A)"
             )
+    assert isinstance(private, rsa.RSAPrivateKey), "the checks above refuse any other kind of key"
     if private.public_key().public_numbers() != certificate.public_key().public_numbers():
         raise SigningError(
             f"{shown(key)} is not the key of the certificate {shown(cert)} (its public part differs from the"
@@ -172,7 +177,11 @@ def sign(pdf: bytes, key: Path | Identity, cert: Path | None, signing_time: dt.d
     from pyhanko.sign import fields, signers
     from pyhanko_certvalidator.registry import SimpleCertificateStore
 
-    identity = key if isinstance(key, Identity) else load(key, cert)
+    if isinstance(key, Identity):
+        identity = key
+    else:
+        assert cert is not None, "a key file signs with its certificate file (--sign with --cert)"
+        identity = load(key, cert)
     der = serialization.Encoding.DER
     signer = signers.SimpleSigner(
         signing_cert=asn1_x509.Certificate.load(identity.cert.public_bytes(der)),
