@@ -226,7 +226,7 @@ def test_the_chinese_report_has_no_english_left(chinese_built, tmp_path):
     hashes = " ".join(read_joint_test(DATA).sha256.values())  # the colophon's SHA-256, split across lines by the table
     left = {w for w in words - ALLOWED - _input_words(DATA) if w not in hashes}
     assert left == set(), f"English left in the Chinese report: {sorted(left)}"
-    assert "执行摘要" in text and "训练气泡分析" in text and "2026年11月30日" in text
+    assert "执行摘要" in text and "保存停顿与训练时长" in text and "2026年11月30日" in text
 
 
 def test_the_chinese_html_declares_its_language(chinese_built):

@@ -55,7 +55,7 @@ def test_the_rules_catch_what_the_review_found():
         "图 3。 Young",
     ]
     assert [len(zh_style.problems(text)) >= 1 for text in printed] == [True] * len(printed)
-    assert zh_style.problems("G1、G2 和 G3；训练时间缩短 4.67%，基线 9.89%，候选系统 5.48%。2026年11月30日") == []
+    assert zh_style.problems("G1、G2 和 G3；训练时间缩短 4.67%，基线 9.89%，被测系统 5.48%。2026年11月30日") == []
 
 
 def test_the_rules_catch_what_the_second_reading_found():
@@ -289,9 +289,9 @@ def test_the_minor_wordings_of_the_third_reading():
         # where the optimal interval (27,775 steps) is longer than both (fourth cold read, M4)
         "存储带来的差别只剩下：写入不再造成停顿的最短间隔从 55 步缩短到 29 步，作业可以更频繁地保存检查点，每次故障后平均少重算 126 s",
         "本次测试未测量恢复时间。",
-        "单次最长的等待",  # minor 7: 停顿 is the asynchronous stall only
+        "单次等待最长",  # minor 7: one save is a wait (等待); 保存停顿 names their sum (issue 45)
         "基线为 3.26 GB/\u2060s，比基线高 96.3%。",  # minor 8: 6.40 ÷ 3.26 − 1; Chinese reading 5, m2: 比基线
-        "保存的有效吞吐量占持续写带宽的比例：基线 11.3%，候选系统 10.9%；",  # minor 9: both sides named
+        "保存的有效吞吐量占持续写带宽的比例：基线 11.3%，被测系统 10.9%；",  # minor 9: both sides named
         "暂存一个检查点所需的主机内存：两个系统均为每节点 65.6 GB（按每节点 8 块加速卡计）。",  # minor 13
         # minor 16, 17: 为 before the figure; the table's optimum is Young's, Daly's beside it
         "作业的平均故障间隔时间（MTBF）为 6,335 h（每块加速卡 50,677 h ÷ 8 块加速卡）；重启 600 s；每步计算时间 3.24 s。"
@@ -317,7 +317,7 @@ def test_chinese_formulas_are_one_to_a_line_and_gates_nest_their_clauses():
         assert formula.split("\n") == [
             "保存次数 = floor(步数 ÷ 间隔)",
             "墙钟时间 = 计算时间 + 保存次数 × 保存时间",
-            "气泡占比 = 保存次数 × 保存时间 ÷ 墙钟时间",
+            "保存停顿占比 = 保存次数 × 保存时间 ÷ 墙钟时间",
         ]
     assert (
         ":lang(zh-CN) .formula { white-space: pre-line; }" in (ROOT / "templates" / "styles" / "screen.css").read_text()

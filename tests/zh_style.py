@@ -8,7 +8,7 @@ import re
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 FULL_WIDTH = "，。；：、！？（）“”"
 _RULES = {
-    "对 between two figures (write 基线 X，候选系统 Y)": re.compile(rf"(?<![{CJK}]) ?对 ?(?=[0-9•−+])"),
+    "对 between two figures (write 基线 X，被测系统 Y)": re.compile(rf"(?<![{CJK}]) ?对 ?(?=[0-9•−+])"),
     "a half-width bracket inside full-width ones": re.compile(r"（[^（）\n]*[()][^（）\n]*）"),
     "an ASCII space at full-width punctuation": re.compile(rf" [{FULL_WIDTH}]|[{FULL_WIDTH}] "),
     "个 as the measure word of GPUs (write 块 GPU)": re.compile(r"个\s*GPU"),

@@ -25,7 +25,7 @@ def test_the_scale_answer_assumes_the_stalls_when_saves_are_asynchronous():
     with i18n.activate("zh-CN"):
         zh = " ".join(texts(section(build(ROOT / "examples" / "async-70b")[0], "qa").blocks))
     assert (
-        "但前提是每个作业的停顿与本作业相同（基线 49.4 s，候选系统 9.60 s），且存储能提供本次测试未能证明的带宽" in zh
+        "但前提是每个作业的停顿与本作业相同（基线 49.4 s，被测系统 9.60 s），且存储能提供本次测试未能证明的带宽" in zh
     )
 
 

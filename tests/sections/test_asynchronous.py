@@ -215,7 +215,7 @@ def test_async_mode_failure_section_gives_ettr_and_the_write_lag_bound():
     assert "On both systems it lies above the write lag (178 s and 94 s)." in text  # said once, not twice alike
     with i18n.activate("zh-CN"):
         zh = " ".join(texts(section(build(ASYNC)[0], "reliability").blocks))
-    assert "两个系统的最优间隔都长于各自的后台写入耗时（基线 178 s，候选系统 94 s）。" in zh and "它高于" not in zh
+    assert "两个系统的最优间隔都长于各自的后台写入耗时（基线 178 s，被测系统 94 s）。" in zh and "它高于" not in zh
     assert "square root of the save cost" not in text  # a sync-mode rule
     rows = _table(ctx, "reliability", "reliability").rows
     assert rows[0][:2] == ("Local NVMe (single drive), today's interval", "34.5 s")  # the stall, not the save

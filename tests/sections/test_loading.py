@@ -200,7 +200,7 @@ def test_one_unstable_side_is_named_with_its_spread(folder):
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert tile.note == "NFS takes 6.25× as long, 1 model/platform pair; none established by the saves' rule"
     headline = texts(section(ctx, "loading").blocks)[0]
-    # the finding names NFS alone (fifth Chinese reading, B2: "基线 7.70%、候选系统 2.61%，超过……5% 上限" named both)
+    # the finding names NFS alone (fifth Chinese reading, B2: "基线 7.70%、被测系统 2.61%，超过……5% 上限" named both)
     assert "not yet an established speedup: 7B on Huawei Atlas 910B (spread 20.0% on NFS (CV)" in headline
     assert "Mingxin FX100 (CV)" not in headline
     warning = next(t for t in texts(section(ctx, "loading").blocks) if "unstable" in t)
