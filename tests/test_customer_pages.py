@@ -127,3 +127,36 @@ def test_the_printed_customer_pages_name_none_of_it(tmp_path, formal_zh_built):
         customer = "\n".join(pages[:first]) + pages[first][: re.search(rf"^\s*{appendix}", pages[first], re.M).start()]
         assert named(customer.replace(i18n.NO_BREAK_SPACE, " ")) == []
         assert "python -m report verify" in "\n".join(pages[first:])
+
+
+#: Every joint test the tests and the examples hold, for the Chinese measures below: data/, the fixtures that are
+#: folders of a joint test, the examples.
+CHINESE = {
+    **FOLDERS,
+    "async_mode": FIXTURES / "async_mode",
+    "repeated": FIXTURES / "repeated",
+    "node_local": ROOT / "examples" / "node-local-72b",
+    "scaling": ROOT / "examples" / "scaling-cluster",
+}
+#: At most this many full-width colons per full stop on the Chinese customer pages (issue 45; Chinese reading 4, M12:
+#: 146 ：against 177 。 read as a translation chaining "A：B；C：D"). Labels (建议：, 结论：, G3：) and list
+#: introductions keep theirs; a sentence does not hang its clause on one.
+COLONS_PER_FULL_STOP = 0.4
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff"
+
+
+@pytest.mark.parametrize("name", list(CHINESE))
+def test_the_chinese_customer_pages_are_sentences_not_colon_chains(name):
+    folder = CHINESE[name]
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(folder)
+        page = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    text = customer_text(page, _given(folder))
+    colons, stops = text.count("："), text.count("。")
+    assert stops and colons / stops <= COLONS_PER_FULL_STOP, f"{name}: {colons} ：for {stops} 。"
+    assert "CNY" not in text  # money in 元 and 万元 (docs/zh-CN.md, section 8)
+    # an inserted term between ideographs takes no spaces ("等效加速卡数", never "等效 加速卡 数"), in any text node
+    odd = re.compile(rf"[{_CJK}][ {i18n.NO_BREAK_SPACE}]+[{_CJK}]")
+    doc = lxml_html.fromstring(page)
+    spaced = [t for e in doc.iter() for t in (e.text, e.tail) if t and odd.search(t)]
+    assert spaced == []

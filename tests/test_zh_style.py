@@ -284,26 +284,26 @@ def test_the_minor_wordings_of_the_third_reading():
     for sentence in (
         # minor 3, 4, 5: no calque, the projection's checkpoint against the timed saves, 请测量
         "联合测试设有验收门槛，客户可以在自己的模型规模和检查点保存频率下验证收益。",
-        "请测量约 140 GB 检查点的保存时间：推算项“70B，64 块 GPU”（实际按 8 块加速卡推算）的检查点是已计时保存中最大检查点的 2.13 倍。",
+        "请测量约 140 GB 检查点的保存时间，因为推算项“70B，64 块 GPU”（实际按 8 块加速卡推算）的检查点是已计时保存中最大检查点的 2.13 倍。",
         # minor 6: restores possibly faster, not a benefit in hand; the shorter stall-free interval is worth little
         # where the optimal interval (27,775 steps) is longer than both (fourth cold read, M4)
         "存储带来的差别只剩下：写入不再造成停顿的最短间隔从 55 步缩短到 29 步，作业可以更频繁地保存检查点，每次故障后平均少重算 126 s",
         "本次测试未测量恢复时间。",
         "单次等待最长",  # minor 7: one save is a wait (等待); 保存停顿 names their sum (issue 45)
         "基线为 3.26 GB/\u2060s，比基线高 96.3%。",  # minor 8: 6.40 ÷ 3.26 − 1; Chinese reading 5, m2: 比基线
-        "保存的有效吞吐量占持续写带宽的比例：基线 11.3%，被测系统 10.9%；",  # minor 9: both sides named
-        "暂存一个检查点所需的主机内存：两个系统均为每节点 65.6 GB（按每节点 8 块加速卡计）。",  # minor 13
+        "保存的有效吞吐量占持续写带宽的比例，基线 11.3%，被测系统 10.9%；",  # minor 9: both sides named
+        "暂存一个检查点，两个系统每节点均需 65.6 GB 主机内存（按每节点 8 块加速卡计）。",  # minor 13
         # minor 16, 17: 为 before the figure; the table's optimum is Young's, Daly's beside it
         "作业的平均故障间隔时间（MTBF）为 6,335 h（每块加速卡 50,677 h ÷ 8 块加速卡）；重启 600 s；每步计算时间 3.24 s。"
         "表中的最优间隔按 Young 一阶公式计；Daly 高阶公式给出",
         # minor 21: 36,000 − 34,320 = 1,680 s on each of 8 GPUs = 3.73 GPU-hours, no GPU said twice
         # Chinese reading 15, m3: 8 块 GPU 中每块…各减少; one save per system: 按平均保存时间推算 (cold read 15, M1)
-        "训练（按平均保存时间推算）：每次 10,000 步的训练，8 块加速卡中每块的保存等待时间各减少 1,680 s，合计每次训练节省 3.73 卡时。",
+        "训练方面（按平均保存时间推算），每次 10,000 步的训练，8 块加速卡中每块的保存等待时间各减少 1,680 s，合计每次训练节省 3.73 卡时。",
     ):
         assert sentence in words, sentence
     assert "训练频率" not in words and "如实的回答" not in words and "test.toml 未给出" not in words
     # minor 13: a 2-GPU job stages on its 2 GPUs of a node, not on 8
-    assert "两个系统均为每节点 1.07 GB（本作业的 2 块 GPU 位于同一个 8 卡节点上）" in _chinese_words(FIO)
+    assert "两个系统每节点均需 1.07 GB 主机内存（本作业的 2 块 GPU 位于同一个 8 卡节点上）" in _chinese_words(FIO)
     assert "等效 GPU 数以本次测试未能证明的带宽为前提" in _chinese_words(FIXTURES / "gates_fail")  # not a calque
 
 

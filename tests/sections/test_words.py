@@ -223,11 +223,12 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     with i18n.activate("zh-CN"):
         ctx, _m = build(ASYNC_EXAMPLE)
         assert (
-            _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1] == "推导：20,000 × 6 s + 400 × 单次停顿"
+            _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1] == "按 20,000 × 6 s + 400 × 单次停顿推导"
         )
         ctx, _m = build(DATA)
         assert (
-            _rows(ctx, "setup", "assumptions")["每步计算时间"][1] == "推导：(墙钟时间 − 保存次数 × 单次保存耗时) ÷ 步数"
+            _rows(ctx, "setup", "assumptions")["每步计算时间"][1]
+            == "按 (墙钟时间 − 保存次数 × 单次保存耗时) ÷ 步数推导"
         )
     ctx, _m = build(FIXTURES / "retune")  # “128 GB” names no GPU count
     assert not any("named for a GPU count" in t for t in texts(section(ctx, "projections").blocks))

@@ -94,7 +94,7 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     with i18n.activate("zh-CN"):
         zh = i18n.typeset(" ".join(texts(section(build(DATA)[0], "reliability").blocks))).replace("\u00a0", " ")
     assert (
-        "本报告无法权衡。仅作参考：把 Local NVMe (single drive) 的检查点间隔调整到 Young 最优间隔 27,775 步，开销可减少 10.6 "
+        "本报告无法权衡。以下仅作参考。把 Local NVMe (single drive) 的检查点间隔调整到 Young 最优间隔 27,775 步，开销可减少 10.6 "
         "个百分点；保持当前间隔而换用 Mingxin FX100，开销减少 5.2 个百分点。" in zh
     )
     # Said once, in the section on failures; the answers refer back to it.
