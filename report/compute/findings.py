@@ -268,10 +268,13 @@ def load_savings(test: JointTest, m: Metrics) -> Iterator[Finding]:
 
 
 def restore_runs(test: JointTest, m: Metrics) -> Iterator[Finding]:
-    """The restore sides with too few runs or a spread above the limit: the ETTR they feed rests on them."""
+    """The restore sides with too few runs or a spread above the limit: the ETTR they feed rests on them. Too few is
+    below the gates' `min_runs`, and below two whatever it is: one restore has no spread to hold within the limit
+    (as save_runs_short counts saves)."""
     if test.restores is None:
         return
     g = test.config.gates
+    needed = max(g.min_runs, 2)
     model = test.config.training.model
     runs, cv = {}, {}
     for side, s in zip(SIDES, m.save.sides(), strict=True):
@@ -280,10 +283,10 @@ def restore_runs(test: JointTest, m: Metrics) -> Iterator[Finding]:
         runs[side] = len(times)
         sd = stats.stdev(times)
         cv[side] = None if sd is None else 100 * sd / stats.mean(times)
-    short = [side for side in SIDES if runs[side] < g.min_runs]
+    short = [side for side in SIDES if runs[side] < needed]
     spread = [side for side in SIDES if (v := cv[side]) is not None and v > g.max_cv_pct]
     if short:
-        yield _finding("restore_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=g.min_runs)
+        yield _finding("restore_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=needed)
     if spread:
         yield _finding("restore_spread", SIDES_KIND, spread, SIDES, cv=cv, limit=g.max_cv_pct)
 
