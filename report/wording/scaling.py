@@ -102,14 +102,19 @@ def fit_words(w: Words, key: str) -> str:
                 "reported as fitted, not as a forecast."
             ).format(which=negative)
         )
-    return head + " " + _peak_words(u.peak_clients, u.kappa, s.max_clients)
+    return head + " " + _peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients)
 
 
-def _peak_words(peak: float | None, kappa: float, most: int) -> str:
+def _peak_words(peak: float | None, sigma: float, kappa: float, most: int) -> str:
+    # σ >= 1 first: with κ = 0 too the aggregate is flat (σ = 1) or falls, never rising (attacks-6 C07); σ = κ = 0 is
+    # the law's linear scaling, not a rise "ever more slowly" (attacks-6 C06)
+    if peak is None and sigma >= 1:
+        return _("With σ of 1 or more the fit gives no more bandwidth with more client nodes than with one.")
+    if peak is None and kappa == 0 and sigma == 0:
+        return _("With σ = 0 and κ = 0 the fitted aggregate does not peak: it grows in proportion to the client nodes.")
     if peak is None and kappa == 0:
         return _("With κ = 0 the fitted aggregate does not peak: it keeps rising, ever more slowly.")
-    if peak is None:
-        return _("With σ of 1 or more the fit gives no more bandwidth with more client nodes than with one.")
+    assert peak is not None  # κ > 0 and σ < 1 (a negative σ or κ is said before: the law does not describe it)
     if peak < 1:
         return _(
             "The fitted aggregate peaks below one client node ({peak}): on these points each added client node "

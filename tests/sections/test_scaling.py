@@ -127,3 +127,18 @@ def test_every_sentence_is_translated(language):
     if language == "zh-CN":
         assert "客户端节点" in text and "外推" in text
         assert not re.search(r"\b(the|and|with|nodes)\b", text)
+
+
+@pytest.mark.parametrize(
+    ("gbps", "said", "not_said"),
+    [
+        # σ = κ = 0 exactly: the aggregate grows in proportion to the nodes (attacks-6 C06)
+        ((6.3, 12.6, 25.2, 50.4), "it grows in proportion to the client nodes", "ever more slowly"),
+        # σ = 1, κ = 0 exactly: a saturated array, the same aggregate at every count (attacks-6 C07)
+        ((6.0, 6.0, 6.0, 6.0), "the fit gives no more bandwidth with more client nodes than with one", "keeps rising"),
+    ],
+)
+def test_a_fit_with_no_coherency_says_how_the_aggregate_goes(folder, gbps, said, not_said):
+    rows = "".join(f"{C},{k},1,{v}\n" for k, v in zip((1, 2, 4, 8), gbps, strict=True))
+    text = words(build(with_scaling(folder, rows))[0])
+    assert said in text and not_said not in text
