@@ -39,7 +39,7 @@ from report.inputs.toml_reader import (
     described,
 )
 from report.problems import Problem
-from report.text_check import text_problem
+from report.text_check import folded, text_problem
 
 
 def parse_config(raw: bytes | bytearray) -> tuple[TestConfig | None, list[Problem]]:
@@ -407,17 +407,22 @@ def _short_names(reader: TableReader, value: object, systems: dict) -> dict[str,
             reader.problem("systems", "short", f'"{name}": {wrong}')
         else:
             out[name] = short.strip()
-    by_short: dict[str, str] = {}
+    # compared as a reader tells names apart (NFKC, case folded), as [systems]' full names are: "fx100" beside
+    # "FX100" read as one system (attacks-6 S04)
+    by_short: dict[str, tuple[str, str]] = {}
     for name, short in out.items():
-        if short in by_short:
+        key = folded(short)
+        if key in by_short:
+            other, other_short = by_short[key]
+            same = f'"{short}"' if other_short == short else f'"{other_short}" and "{short}"'
             reader.problem(
                 "systems",
                 "short",
-                f'"{by_short[short]}" and "{name}" have one short name, "{short}": a reader could not tell them apart',
+                f'"{other}" and "{name}" have one short name, {same}: a reader could not tell them apart',
             )
         else:
-            by_short[short] = name
-        if short != name and short in full:
+            by_short[key] = (name, short)
+        if any(key == folded(f) for f in full if f != name):
             reader.problem("systems", "short", f'"{name}": its short name "{short}" is the full name of another system')
     return out
 

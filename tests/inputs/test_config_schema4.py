@@ -94,6 +94,12 @@ def test_a_short_name_of_a_system_that_is_both_baselines_is_one_system():
             f'"{C}" and "{B}" have one short name, "X": a reader could not tell them apart',
         ),
         (f'{{ "{C}" = "NFS" }}', f'"{C}": its short name "NFS" is the full name of another system'),
+        # as a reader tells names apart, as the full names are (attacks-6 S04: "fx100" beside "FX100")
+        (
+            f'{{ "{C}" = "FX100", "{B}" = "fx１００" }}',
+            f'"{C}" and "{B}" have one short name, "FX100" and "fx１００": a reader could not tell them apart',
+        ),
+        (f'{{ "{C}" = "nfs" }}', f'"{C}": its short name "nfs" is the full name of another system'),
         (f'{{ "{C}" = " " }}', f'"{C}": must be a text in quotes, got " "'),
         (f'{{ "{C}" = 100 }}', f'"{C}": must be a text in quotes, got 100'),
         ('"FX100"', 'must be a table of full name = short name, got "FX100"'),
