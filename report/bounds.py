@@ -15,6 +15,9 @@ MAX_PLATFORMS = 1_000  #: distinct platforms in load_times.csv (a joint test has
 MAX_PROJECTIONS = 1_000  #: [[projections]] tables in test.toml (a joint test has 0-10)
 MAX_RUNS = 100_000  #: rows of a timing CSV, the runs of every (system, model) together (a joint test has 10-100)
 MAX_NAME = 200  #: characters in a system, model, platform or projection name (a name is a few words)
+#: characters in [report] number and revision: printed whole in every page's footer, one line, where 200 unbroken
+#: characters ran off the page (attacks-6 F01); a report number is a reference of a few characters
+MAX_REFERENCE = 40
 
 # Bounds no measurement reaches, by the column's (or key's) unit: beyond them the figures overflow or lose all
 # precision (three saves of 1e-300 s, a bandwidth of 1e308 GB/s) and print as hundreds of digits, so such a value is
@@ -91,6 +94,16 @@ def name_problem(text: str) -> str | None:
     """A name too long to be a name (a system, model, platform or projection)."""
     if len(text) > MAX_NAME:
         return f"a name of {len(text):,} characters; a name has at most {MAX_NAME}"
+    return None
+
+
+def reference_problem(text: str) -> str | None:
+    """A report number or revision too long for the footer of every page."""
+    if len(text.strip()) > MAX_REFERENCE:
+        return (
+            f"a reference of {len(text.strip()):,} characters; a report number or revision has at most "
+            f"{MAX_REFERENCE} (it is printed in every page's footer)"
+        )
     return None
 
 

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from typing import Literal, TypeGuard, overload
 
-from report.bounds import name_problem, number_problem, shown_number
+from report.bounds import name_problem, number_problem, reference_problem, shown_number
 from report.inputs.specs import CSV_INPUTS, FILE
 from report.problems import Problem
 from report.text_check import text_problem
@@ -183,7 +183,11 @@ class TableReader:
                     self.problem(table, key, f"unknown key{_suggest(key, spec)}", index)
                 continue
             kind: str = spec[key][0]
-            if kind == "text" and isinstance(value, str) and (wrong := text_problem(value) or _long_name(key, value)):
+            if (
+                kind == "text"
+                and isinstance(value, str)
+                and (wrong := text_problem(value) or _long_name(table, key, value))
+            ):
                 self.problem(table, key, wrong, index)
             elif check_value(value, kind):
                 if kind in _NUMBER_KINDS and (wrong := number_problem(f"{table}.{key}", value)):
@@ -217,6 +221,13 @@ def _suggest(key: str, spec: dict) -> str:
 _NAME_KEYS = ("candidate", "save_baseline", "load_baseline", "model", "platform", "system", "name")
 
 
-def _long_name(key: str, value: str) -> str | None:
-    """A system, model, platform or projection name too long to be one (report/bounds.py)."""
+#: [report]'s number and revision, bounded as references; its parties and sign-off names as names are
+_REFERENCE_KEYS = ("number", "revision")
+
+
+def _long_name(table: str, key: str, value: str) -> str | None:
+    """A system, model, platform or projection name (or a [report] party) too long to be one, or a report number or
+    revision too long for the footer (report/bounds.py)."""
+    if table == "report":
+        return reference_problem(value) if key in _REFERENCE_KEYS else name_problem(value)
     return name_problem(value) if key in _NAME_KEYS else None

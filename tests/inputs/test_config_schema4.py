@@ -66,6 +66,17 @@ def test_report_keys_refused_by_name_and_line():
     assert problems(top) == ['test.toml:4: report: must be a table [report], got "MX-1"']
 
 
+def test_a_report_number_fits_the_footer_and_a_party_is_a_name():
+    # attacks-6 F01: a number of 200 characters ran off every page's footer; a sign-off name had no bound at all
+    text = DEFAULT.replace("[systems]", f'[report]\nnumber = "{"N" * 41}"\nprepared_by = "{"Z" * 201}"\n\n[systems]', 1)
+    assert problems(text) == [
+        "test.toml:6: report.number: a reference of 41 characters; a report number or revision has at most 40 (it is "
+        "printed in every page's footer)",
+        "test.toml:7: report.prepared_by: a name of 201 characters; a name has at most 200",
+    ]
+    assert parsed(text.replace("N" * 41, "N" * 40).replace("Z" * 201, "Z" * 200)).report.number == "N" * 40
+
+
 # [systems] short
 
 
