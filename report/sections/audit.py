@@ -395,9 +395,20 @@ def _per_node(w: Words) -> list[Para]:
         share = n.side(side.key)
         # the audit's other figures leave this system out (`_effective`, `_node_hypotheses`): nothing to discount
         # (cold read 22, m1: "the line through both systems' points" pointed at a line no longer printed)
-        text = _(
-            "{system} is storage local to each node, and its bandwidth was logged on one node: the job's {nodes} "
-            "nodes each write {part} of every checkpoint at once, at {rate} GB/s each, {share} of that bandwidth."
+        # a job whose GPUs do not fill its last node: the other nodes write share(g), the last one less (attacks-6
+        # R11: "the job's 2 nodes each write 66.7 GB" of a 100 GB checkpoint on 12 GPUs at 8 a node)
+        uneven = side.save.gpus % n.gpus_per_node != 0
+        text = (
+            _(
+                "{system} is storage local to each node, and its bandwidth was logged on one node: of the job's "
+                "{nodes} nodes, each full one writes {part} of every checkpoint at once, at {rate} GB/s, {share} of "
+                "that bandwidth; the last node, not full, writes less."
+            )
+            if uneven
+            else _(
+                "{system} is storage local to each node, and its bandwidth was logged on one node: the job's {nodes} "
+                "nodes each write {part} of every checkpoint at once, at {rate} GB/s each, {share} of that bandwidth."
+            )
         ).format(
             system=side.save.system,
             nodes=count(n.nodes_per_job),

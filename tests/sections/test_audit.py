@@ -262,3 +262,14 @@ def test_a_bandwidth_run_fio_timed_whole_is_set_beside_its_logs():
     )
     _ctx, m = build(DATA)  # typed-in bandwidth: no tool's own rate
     assert m.save_span.baseline.tool_gbps is None and m.save_span.candidate.tool_gbps is None
+
+
+def test_a_node_local_job_that_does_not_fill_its_last_node_is_not_said_to_write_evenly(folder):
+    """attacks-6 R11: 12 GPUs at 8 a node are 2 nodes, the first writing 8/12 of each checkpoint, the second 4/12;
+    "the job's 2 nodes each write 66.7 GB" of a 100 GB checkpoint was false of the second."""
+    path = folder("long_names")
+    saves = path / "save_times.csv"
+    saves.write_text(saves.read_text().replace(",256,", ",252,"))  # 31 full nodes and one of 4 GPUs
+    said = [t for t in texts(section(build(path)[0], "audit").blocks) if "is storage local to each node" in t]
+    assert len(said) == 1 and "of the job's 32 nodes, each full one writes 30.8 GB of every checkpoint" in said[0]
+    assert said[0].endswith("the last node, not full, writes less.") and "nodes each write" not in said[0]
