@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from report import stats
+from report.compute import copies
 from report.compute.figures import SIDES, Metrics
 from report.inputs.joint_test import JointTest
 
@@ -204,6 +205,54 @@ def rows_outrun(test: JointTest, m: Metrics) -> Iterator[Finding]:
         )
 
 
+# ---- bandwidth logs that are copies, not measurements -------------------------------------------------------------
+
+
+def _run_items(test: JointTest, m: Metrics, sides=SIDES) -> dict[str, int]:
+    """Each bandwidth run of `sides` as a scope item ("candidate:2"), mapped to its index in the log."""
+    log, out = test.bandwidth, {}
+    for side, b in zip(SIDES, m.bandwidth.sides(), strict=True):
+        if side in sides:
+            out.update({f"{side}:{int(log.run_number[k])}": int(k) for k in log.runs_of(b.system)})
+    return out
+
+
+def bandwidth_copied(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The candidate's bandwidth runs that are the baseline's run of the same number times a constant, sample for
+    sample, to within the rounding of the logged values (compute/copies.py): not independent measurements (cold read
+    5, O1/N1). Every bandwidth figure, the consistency audit and the cluster's demand rest on these logs."""
+    found = copies.between_systems(test.bandwidth, m.bandwidth.baseline.system, m.bandwidth.candidate.system)
+    if not found:
+        return
+    log = test.bandwidth
+    yield _finding(
+        "bandwidth_copied",
+        RUNS_KIND,
+        [f"candidate:{int(log.run_number[c.copy])}" for c in found],
+        list(_run_items(test, m, ("candidate",))),
+        ratio=(min(c.ratio for c in found), max(c.ratio for c in found)),
+        pairs=sum(c.pairs for c in found),
+        spread=max(c.spread for c in found),
+        bound=max(c.bound for c in found),
+        by_time=all(c.matched_by_time for c in found),
+    )
+
+
+def bandwidth_runs_copied(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The bandwidth runs that are an earlier run of the same system times a constant, sample for sample: copies,
+    not repeated measurements, so their system's bandwidth rests on fewer runs than it counts."""
+    log, items = test.bandwidth, _run_items(test, m)
+    runs, sources, ratios = [], {}, {}
+    for side, b in zip(SIDES, m.bandwidth.sides(), strict=True):
+        for c in copies.within_system(log, b.system):
+            item = f"{side}:{int(log.run_number[c.copy])}"
+            runs.append(item)
+            sources[item] = int(log.run_number[c.source])
+            ratios[item] = c.ratio
+    if runs:
+        yield _finding("bandwidth_runs_copied", RUNS_KIND, runs, list(items), sources=sources, ratio=ratios)
+
+
 # ---- storage local to each node ----------------------------------------------------------------------------------
 
 
@@ -352,6 +401,8 @@ RULES = (
     save_runs_short,
     g4_out_of_reach,
     rows_outrun,
+    bandwidth_copied,
+    bandwidth_runs_copied,
     node_local,
     load_unestablished,
     load_spread,

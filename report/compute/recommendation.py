@@ -4,8 +4,8 @@ Four recommendations, decided in this order:
 1. `recommended`: every gate passes, on measured (not illustrative) save times, to storage whose saves are durable.
    The case is made on checkpoint speed.
 2. `not_yet`: the result is open to measurement (a gate lacks data, a repeatability gate (G1, G2) fails, an outlying
-   run changes a gate or the verdict, the save times are illustrative or the candidate's saves not durable) and
-   neither G3 nor G4 has failed. These measurements decide it.
+   run changes a gate or the verdict, the save times are illustrative or the candidate's saves not durable, a
+   bandwidth log is a copy of another) and neither G3 nor G4 has failed. These measurements decide it.
 3. `other_grounds`: not on checkpoint speed, but the candidate is better on another ground this test measured:
    established faster loads (every established load pair faster), restores faster on runs that meet the save gates'
    rules (neither illustrative, nor read from memory), or durability (a node-local baseline against shared storage
@@ -84,7 +84,15 @@ def _unsure(m: Metrics, found: Findings, status: dict[str, str]) -> tuple[str, .
         out.append("g3_open")
     if not out and found.has("outliers_decide"):
         out.append("outliers_decide")
+    if copied_logs(found):
+        # no case is made on a file one of whose measurements is a copy of another (cold read 5, O1/N1)
+        out.append("bandwidth_copied")
     return tuple(out)
+
+
+def copied_logs(found: Findings) -> bool:
+    """Whether a bandwidth log of this test is a copy of another log (of the other system, or of another run)."""
+    return found.has("bandwidth_copied") or found.has("bandwidth_runs_copied")
 
 
 def _measurements(unsure: tuple[str, ...], found: Findings) -> tuple[str, ...]:
@@ -96,6 +104,8 @@ def _measurements(unsure: tuple[str, ...], found: Findings) -> tuple[str, ...]:
         out.append("durable_saves")
     if {"save_spread", "save_runs_short", "g3_open"} & set(unsure):
         out.append("more_runs")
+    if "bandwidth_copied" in unsure:
+        out.append("fio_output")
     return tuple(out)
 
 

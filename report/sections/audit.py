@@ -24,6 +24,7 @@ from report.formatting import (
 from report.i18n import _, ngettext
 from report.inputs.runs import FEW_SAMPLES, both_sustained, sparse
 from report.wording.base import Side, Words
+from report.wording.copies import audit_words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
 from report.wording.phrases import (
     both,
@@ -34,6 +35,7 @@ from report.wording.statements import (
     bytes_from_fio,
     fit_is_physical,
     log_outrun,
+    sources_by_system,
     spans_node_local,
     tool_timed,
 )
@@ -47,7 +49,9 @@ def build(w: Words) -> Section:
     m = w.m
     a = m.audit
     deps = ("save_times", "bandwidth")
-    items = _rows_outrun(w) + _effective(w) + _per_node(w)
+    # a bandwidth log that is a copy of another: every figure below rests on it (cold read 5, O1/N1)
+    copied = [w.p(text, *deps, style="warning") for text in (audit_words(w),) if text]
+    items = copied + _rows_outrun(w) + _effective(w) + _per_node(w)
     if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
         items += _span_words(w) + _tool_words(w)
     if log_outrun(m):
@@ -80,22 +84,29 @@ def _rows_outrun(w: Words) -> list[Para]:
     node_local = set(w.m.node_local.sides) if w.m.node_local is not None else set()
     rows = []
     for row in found["rows"]:
+        # a sentence per row, "1 node" in the singular (cold read 5, N20: "(8 GPUs, 1 nodes): one node's part, ...")
         text = (
-            _(
-                "{model} on {system} ({gpus} GPUs, {nodes} nodes): one node's part, {rate} GB/s, {ratio} one node's "
-                "{bandwidth} GB/s"
+            ngettext(
+                "On {nodes} node ({gpus}), the {model} save on {system} wrote {rate} GB/s, {ratio} that node's logged "
+                "bandwidth of {bandwidth} GB/s.",
+                "On {nodes} nodes ({gpus}), the {model} save on {system} wrote {rate} GB/s per node, {ratio} one "
+                "node's logged bandwidth of {bandwidth} GB/s.",
+                row.nodes,
             )
             if row.side in node_local
-            else _(
-                "{model} on {system} ({gpus} GPUs, {nodes} nodes): {rate} GB/s, {ratio} its bandwidth's {bandwidth} "
-                "GB/s"
+            else ngettext(
+                "The {model} save on {system} ({gpus} on {nodes} node) wrote {rate} GB/s, {ratio} the {bandwidth} GB/s "
+                "logged on that system.",
+                "The {model} save on {system} ({gpus} on {nodes} nodes) wrote {rate} GB/s, {ratio} the {bandwidth} "
+                "GB/s logged on that system.",
+                row.nodes,
             )
         )
         rows.append(
             text.format(
                 model=row.model,
                 system=w.name(row.side),
-                gpus=count(row.gpus),
+                gpus=ngettext("{n} GPU", "{n} GPUs", row.gpus).format(n=count(row.gpus)),
                 nodes=count(row.nodes),
                 rate=sig(row.gbps),
                 ratio=x3(row.to_bandwidth),
@@ -112,14 +123,14 @@ def _rows_outrun(w: Words) -> list[Para]:
         else _("the checkpoint sizes, the node count, the bandwidth's scope or the saves' durability")
     )
     text = ngettext(
-        "Implausible for durable saves: {rows} wrote faster than the bandwidth logged on its system. One of {causes} "
-        "is wrong; settle which before relying on figures drawn from this row.",
-        "Implausible for durable saves: {rows} wrote faster than the bandwidth logged on their systems. One of "
+        "Implausible for durable saves: a save wrote faster than the bandwidth logged on its system. {rows} One of "
+        "{causes} is wrong; settle which before relying on figures drawn from this row.",
+        "Implausible for durable saves: saves wrote faster than the bandwidth logged on their systems. {rows} One of "
         "{causes} is wrong; settle which before relying on figures drawn from these rows.",
         len(rows),
     )
     return [
-        w.p(fill(text, rows=said(found, _("; ").join(rows)), causes=causes), "save_times", "bandwidth", style="warning")
+        w.p(fill(text, rows=said(found, " ".join(rows)), causes=causes), "save_times", "bandwidth", style="warning")
     ]
 
 
@@ -478,6 +489,12 @@ def _hypotheses(w: Words) -> list[Para]:
             "saves (bound by bandwidth, or spending its time elsewhere) can be weighed until the warning above is "
             "resolved: record the bytes written per save and log the bandwidth on the system the saves were timed on."
         )
+    elif _bandwidth_source_stated(w):
+        # the data sources say where the bandwidth came from: no "if it was derived from these saves" (cold read 5, O14)
+        text = _(
+            "The saves run close to the sustained bandwidth, which is consistent with a bandwidth-bound save; the "
+            "bytes written per save would confirm it."
+        )
     else:
         text = _(
             "The saves run close to the sustained bandwidth, which is consistent with a bandwidth-bound save; it is "
@@ -485,6 +502,15 @@ def _hypotheses(w: Words) -> list[Para]:
             "taken independently of the saves, and the bytes written per save, would confirm it."
         )
     return [w.p(text, *deps)]
+
+
+def _bandwidth_source_stated(w: Words) -> bool:
+    """Whether the data sources say where the bandwidth came from: a line for it in the test's sources, or every
+    system's rows from a tool's bandwidth runs (an import into the bandwidth table, not rows taken from the saves)."""
+    if w.config.sources.get("bandwidth"):
+        return True
+    kinds = sources_by_system(w.test, "bandwidth")
+    return bool(kinds) and all(k and not any(kind.endswith(".csv") for kind in k) for k in kinds.values())
 
 
 def _judged_share(w: Words, side) -> float:

@@ -11,12 +11,14 @@ from report.formatting import (
     count,
     gb,
     p3,
+    s3,
     sig,
     spread,
 )
 from report.i18n import _, join_words, ngettext
-from report.inputs.runs import FEW_SAMPLES, both_sustained, ramping, sparse
+from report.inputs.runs import FEW_SAMPLES, both_sustained, ramping, sparse, steady_means
 from report.wording.base import Words
+from report.wording.copies import bandwidth_words
 from report.wording.phrases import (
     both,
     pct_change,
@@ -100,6 +102,8 @@ def build(w: Words) -> Section:
             "bandwidth",
         )
     ]
+    # logs that are copies, not measurements, said beside the figures they undermine (cold read 5, O1/N1)
+    notes += [w.p(text, "bandwidth", style="warning") for text in bandwidth_words(w)]
     notes += _mixed_runs(w)
     # a short run's log shows no warm-up its table cell could leave out: nor does the text (cold read 11, M3)
     ramps = [
@@ -110,20 +114,14 @@ def build(w: Words) -> Section:
         # (cold read 19, m8); where they print alike, said so
         same = sig(s.steady_gbps) == sig(s.sustained_gbps)
         text = (
-            ngettext(
-                "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean "
-                "is still {steady} GB/s to three significant digits.",
-                "{system}'s log opens with a warm-up ({n} samples below 90% of their run's median); without them the "
-                "mean is still {steady} GB/s to three significant digits.",
-                s.warmup_samples,
+            _(
+                "{system}'s log opens with a warm-up: {warmup}; without it the mean is still {steady} GB/s to three "
+                "significant digits."
             )
             if same
-            else ngettext(
-                "{system}'s log opens with a warm-up ({n} sample below 90% of its run's median); without it the mean "
-                "is {steady} GB/s against {mean} GB/s with it.",
-                "{system}'s log opens with a warm-up ({n} samples below 90% of their run's median); without them the "
-                "mean is {steady} GB/s against {mean} GB/s with them.",
-                s.warmup_samples,
+            else _(
+                "{system}'s log opens with a warm-up: {warmup}; without it the mean is {steady} GB/s against {mean} "
+                "GB/s with it."
             )
         )
         # what a warm-up means for a save, said once (Chinese reading 22, m7: the same sentence after each system's)
@@ -136,7 +134,7 @@ def build(w: Words) -> Section:
             w.p(
                 text.format(
                     system=s.system,
-                    n=count(s.warmup_samples),
+                    warmup=_warmup_words(w, s),
                     steady=sig(s.steady_gbps),
                     mean=sig(s.sustained_gbps),
                 )
@@ -175,6 +173,73 @@ def build(w: Words) -> Section:
         ID,
         _("Sustained write bandwidth") if both_sustained(bw) else _("Write bandwidth"),
         (*notes, table, w.figure("bandwidth"), w.figure("throughput")),
+    )
+
+
+#: Up to this many runs, a warm-up that differs from run to run is said run by run.
+LISTED_RUNS = 5
+
+
+def _warmup_words(w: Words, side) -> str:
+    """A system's warm-up run by run: "the first 2 samples of each of its 3 runs (4 s) are below 90% of their run's
+    median", never a total that reads as each run's (cold read 5, O13/N22: "6 samples" were 2 in each of 3 runs)."""
+    log = w.test.bandwidth
+    runs = log.runs_of(side.system)
+    _means, dropped = steady_means(log, runs)
+    firsts = [int(n) for n in dropped]
+    spans = set()
+    for k, first in zip(runs, firsts, strict=True):
+        t, _v = log.samples(int(k))
+        spans.add(float(t[first] - t[0]))
+    span = s3(spans.pop()) if len(spans) == 1 else None
+    n = firsts[0]
+    if len(firsts) == 1:
+        text = ngettext(
+            "{n} sample at the start of its run ({span}) is below 90% of the run's median",
+            "its first {n} samples ({span}) are below 90% of the run's median",
+            n,
+        )
+    elif len(set(firsts)) == 1 and span is not None:
+        text = ngettext(
+            "{n} sample at the start of each of its {runs} runs ({span}) is below 90% of its run's median",
+            "the first {n} samples of each of its {runs} runs ({span}) are below 90% of their run's median",
+            n,
+        )
+    elif len(set(firsts)) == 1:
+        text = ngettext(
+            "{n} sample at the start of each of its {runs} runs is below 90% of its run's median",
+            "the first {n} samples of each of its {runs} runs are below 90% of their run's median",
+            n,
+        )
+    elif len(firsts) <= LISTED_RUNS:
+        numbers = [int(log.run_number[k]) for k in runs]
+        parts = join_words(
+            [
+                ngettext("{n} sample at the start of run {run}", "the first {n} samples of run {run}", first).format(
+                    n=count(first), run=run
+                )
+                for run, first in zip(numbers, firsts, strict=True)
+                if first
+            ]
+        )
+        text = (
+            _("{parts} are below 90% of their run's median")
+            if all(firsts)
+            else _("{parts} are below 90% of their run's median, and its other runs open at their rate")
+        )
+        return text.format(parts=parts)
+    else:
+        text = _(
+            "{low} to {high} samples at the start of each of its {runs} runs, {total} in all, are below 90% of their "
+            "run's median"
+        )
+    return text.format(
+        n=count(n),
+        span=span,
+        runs=count(len(firsts)),
+        low=count(min(firsts)),
+        high=count(max(firsts)),
+        total=count(sum(firsts)),
     )
 
 

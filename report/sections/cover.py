@@ -17,7 +17,7 @@ from report.formatting import (
 )
 from report.i18n import _, date, join_words
 from report.inputs.config import TestConfig
-from report.wording import recommendation
+from report.wording import copies, recommendation
 from report.wording.base import Cover, KeyFigure, Words
 from report.wording.capacity import demand, demand_ratios, optimum_equivalents, per_node
 from report.wording.decisions import (
@@ -368,6 +368,7 @@ def build(w: Words) -> Cover:
                 *recommendation.verdict_notes(w),
                 async_limit(m, short=True),
                 "" if "not_durable" in rec.reasons else _not_durable(w).strip(),
+                "" if "bandwidth_copied" in rec.reasons else copies.page_one(w),
             )
             if t
         ),

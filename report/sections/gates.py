@@ -26,6 +26,7 @@ from report.inputs.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping,
 from report.inputs.specs import ReliabilitySpec
 from report.wording.base import Words
 from report.wording.capacity import capacity_beyond, demand, per_node
+from report.wording.copies import next_step as copies_next_step
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.environment import environment_steps
 from report.wording.labels import gate_name, input_words, status_label
@@ -217,6 +218,8 @@ def _next_steps(w: Words) -> tuple:
                 )
             )
         )
+    if copied := copies_next_step(w):  # cold read 5, O1/N1
+        steps.append(Para(copied))
     steps += _missing_measurements(w)
     return (*_durable_first(w), *steps)
 

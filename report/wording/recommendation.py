@@ -12,6 +12,7 @@ from report.compute.recommendation import NOT_RECOMMENDED, NOT_YET, OTHER_GROUND
 from report.document.spoken import said
 from report.formatting import count, given, p3, s3, sig, x3
 from report.i18n import NO_BREAK_SPACE, _, join_words
+from report.wording import copies
 from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
 from report.wording.phrases import gate_list
@@ -103,6 +104,7 @@ def _reason(w: Words, reason: str) -> str:
         "restores": lambda: _restores_reason(w),
         "durability": lambda: durability(w, f.get("node_local")),
         "retune_beats_switch": lambda: _retune_reason(w),
+        "bandwidth_copied": lambda: copies.page_one(w),
     }
     return worded[reason]() if reason in worded else verdict_line(w)
 
@@ -385,8 +387,12 @@ def _change(w: Words, change: str) -> str:
         return ""
     if change == "faster_candidate":
         return _("saves on {candidate} fast enough to meet the failed targets").format(candidate=w.name("candidate"))
-    if change == "larger_job":
-        return _("a job larger than this test's, whose saves it did not time")
+    if change in ("larger_job", "fio_output"):
+        return (
+            _("a job larger than this test's, whose saves it did not time")
+            if change == "larger_job"
+            else (copies.change_words())
+        )
     del m
     return ""
 

@@ -1,9 +1,16 @@
 """The findings (report/compute/findings.py) on joint tests whose data sit on a rule's threshold (attacks-6)."""
 
-from report.compute import compute
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from report.compute import compute, copies
 from report.compute.findings import decide
 from report.compute.recommendation import recommend
 from report.inputs.joint_test import read_joint_test
+from tests.conftest import DATA, ROOT
 
 TOML = """title = "findings on thresholds"
 customer = "C"
@@ -54,3 +61,137 @@ def test_one_restore_a_side_is_too_few_even_where_min_runs_is_one(tmp_path):
     assert "restores" not in rec.grounds
     found, rec = _folder(tmp_path / "two", "Base,M,1,90\nBase,M,2,91\nCand,M,1,30\nCand,M,2,30.2\n")
     assert not found.has("restore_runs_short") and "restores" in rec.grounds
+
+
+# ---- bandwidth logs that are copies (cold read 5, O1/N1: compute/copies.py, bandwidth_copied, bandwidth_runs_copied)
+
+# A baseline log of 30 samples a run: a warm-up from 2.000, then a ripple of ±1-3% around 3.5 GB/s (3 decimals).
+RIPPLE = (0.0, 0.012, -0.021, 0.008, 0.027, -0.013, -0.004, 0.019, -0.026, 0.011)
+
+
+def _baseline(run: int) -> list[float]:
+    warm = [2.0, 3.0]
+    steady = [round(3.5 * (1 + RIPPLE[(i * (3, 7, 9)[run - 1] + run) % 10]), 3) for i in range(28)]
+    return warm + steady
+
+
+def _csv(rows) -> str:
+    return "system,run,t_s,write_gbps\n" + "".join(f"{s},{r},{t:g},{v:.3f}\n" for s, r, t, v in rows)
+
+
+def _bandwidth_folder(tmp_path: Path, candidate_of) -> Path:
+    """data/ with a bandwidth log whose baseline is `_baseline` and whose candidate run r is `candidate_of(r, base)`."""
+    folder = tmp_path / "test"
+    shutil.copytree(DATA, folder)
+    test = read_joint_test(folder)
+    b, c = test.config.systems.save_baseline, test.config.systems.candidate
+    rows = []
+    for run in (1, 2, 3):
+        base = _baseline(run)
+        rows += [(b, run, 2 * i, v) for i, v in enumerate(base)]
+        rows += [(c, run, 2 * i, v) for i, v in enumerate(candidate_of(run, base))]
+    (folder / "bandwidth.csv").write_text(_csv(rows), encoding="utf-8")
+    return folder
+
+
+def test_each_sample_s_rounding_quantum_is_read_from_its_own_digits():
+    # a printed "2.000" reads back as 2: allowed a quantum of 1, it only constrains less
+    q = copies.quantum(np.array([3.076, 2.0, 12.5, 7.25, 3.0760000000000001e0, np.pi]))
+    assert q.tolist() == pytest.approx([0.001, 1.0, 0.1, 0.01, 0.001, copies.FIO_QUANTUM_GBPS])
+
+
+def test_a_log_that_is_another_times_a_constant_is_proportional_to_within_rounding():
+    a = np.array(_baseline(1))
+    b = np.round(a * 2.055, 3)
+    ratio, spread, bound, moves = copies.proportional(a, b)
+    # every b/a lies within its own rounding bound of 2.055: the first sample, 2.000 -> 4.110, is exact
+    assert 2.055 * (1 - bound) <= ratio <= 2.055 * (1 + bound)
+    # 2.000 -> 4.110 (read back as 2 and 4.11: quanta 1 and 0.01) is not tight; 3.000 -> 6.165 neither (quantum 1 on
+    # 3); 3.528 -> 7.250 is: 0.001/(2 x 3.528) + 0.01/(2 x 7.25) = 8.31e-4, within the 1e-3 a tight pair allows
+    assert bound < copies.TIGHT and spread <= 2 * bound
+    assert moves >= copies.MIN_MOVES
+
+
+def test_two_independent_logs_are_not_proportional():
+    a = np.array(_baseline(1))
+    other = [round(7.2 * (1 + RIPPLE[(i * 7 + 3) % 10]), 3) for i in range(30)]
+    assert copies.proportional(a, np.array(other)) is None
+
+
+def test_two_flat_logs_carry_no_move_and_are_never_called_copies():
+    # a system held at its limit: the ratio is constant, but nothing in the logs could have been copied
+    assert copies.proportional(np.full(30, 3.5), np.full(30, 7.0)) is None
+
+
+def test_too_few_samples_rule_out_nothing():
+    a = np.array(_baseline(1)[:10])
+    assert copies.proportional(a, np.round(a * 2, 3)) is None
+
+
+def test_a_candidate_log_copied_from_the_baseline_is_a_finding_and_page_1_waits_for_fio_s_output(tmp_path):
+    folder = _bandwidth_folder(tmp_path, lambda run, base: [round(v * 2.055, 3) for v in base])
+    test = read_joint_test(folder)
+    m = compute(test)
+    found = decide(test, m)
+    copied = found.get("bandwidth_copied")
+    assert copied is not None and copied.scope.items == ("candidate:1", "candidate:2", "candidate:3")
+    assert copied.scope.whole and copied["pairs"] == 90 and copied["by_time"]
+    assert copied["ratio"][0] == pytest.approx(2.055, rel=1e-3) and copied["ratio"][1] == pytest.approx(2.055, rel=1e-3)
+    assert not found.has("bandwidth_runs_copied")
+    rec = recommend(test, m, found)
+    assert "bandwidth_copied" in rec.reasons or rec.kind != "not_yet"
+    assert ("fio_output" in rec.changes) == ("bandwidth_copied" in rec.reasons)
+
+
+def test_a_copy_whose_times_differ_is_matched_by_sample_order(tmp_path):
+    folder = _bandwidth_folder(tmp_path, lambda run, base: [round(v * 3.1, 3) for v in base])
+    text = (folder / "bandwidth.csv").read_text(encoding="utf-8").splitlines()
+    candidate = read_joint_test(folder).config.systems.candidate
+    # the candidate's samples logged at 1 s, 3 s, 5 s, ... instead of 0 s, 2 s, 4 s, ...
+    shifted = [
+        ",".join((*line.split(",")[:2], str(int(line.split(",")[2]) + 1), line.split(",")[3]))
+        if line.startswith(candidate)
+        else line
+        for line in text
+    ]
+    (folder / "bandwidth.csv").write_text("\n".join(shifted) + "\n", encoding="utf-8")
+    test = read_joint_test(folder)
+    copied = decide(test, compute(test)).get("bandwidth_copied")
+    assert copied is not None and not copied["by_time"] and copied["pairs"] == 90
+
+
+def test_two_independent_real_looking_logs_are_no_finding(tmp_path):
+    folder = _bandwidth_folder(
+        tmp_path, lambda run, base: [round(7.2 * (1 + RIPPLE[(i * 3 + run) % 10]), 3) for i in range(30)]
+    )
+    test = read_joint_test(folder)
+    found = decide(test, compute(test))
+    assert not found.has("bandwidth_copied") and not found.has("bandwidth_runs_copied")
+
+
+def test_a_run_that_is_another_run_of_its_system_times_a_constant_is_a_finding(tmp_path):
+    def candidate(run, base):
+        own = [round(7.2 * (1 + RIPPLE[(i * 3 + 1) % 10]), 3) for i in range(30)]
+        return own if run != 3 else [round(v * 1.01, 3) for v in own]  # run 3: run 1 (= run 2) × 1.01
+
+    test = read_joint_test(_bandwidth_folder(tmp_path, candidate))
+    found = decide(test, compute(test))
+    runs = found.get("bandwidth_runs_copied")
+    assert runs is not None and runs.scope.items == ("candidate:2", "candidate:3")
+    assert runs["sources"] == {"candidate:2": 1, "candidate:3": 1}
+    assert runs["ratio"]["candidate:2"] == pytest.approx(1.0, rel=1e-4)
+    assert runs["ratio"]["candidate:3"] == pytest.approx(1.01, rel=1e-3)
+    assert not found.has("bandwidth_copied")
+
+
+FOLDERS = [DATA, *sorted(p.parent for base in ("tests/fixtures", "examples") for p in (ROOT / base).rglob("test.toml"))]
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_shipped_joint_test_has_a_copied_log(folder):
+    try:
+        test = read_joint_test(folder)
+    except Exception:  # a fixture of an invalid input: nothing to decide
+        pytest.skip("not a valid joint test")
+    found = decide(test, compute(test))
+    assert not found.has("bandwidth_copied") and not found.has("bandwidth_runs_copied")

@@ -101,3 +101,13 @@ def test_a_failed_g4_that_could_pass_without_other_grounds_is_not_recommended_wi
     assert rec.kind == "not_recommended"
     assert rec.reasons == ("g4_fail", "retune_beats_switch")
     assert rec.changes == ("faster_candidate",)
+
+
+def test_passing_gates_beside_a_copied_bandwidth_log_are_not_yet():
+    """Cold read 5, O1/N1: no case is made on a file one of whose measurements is a copy of another; the gates rest on
+    the save times, so a failed gate still decides as before, with the copied log a note."""
+    for found in ("bandwidth_copied", "bandwidth_runs_copied"):
+        rec = recommend(TEST, _metrics("pppp"), _found(found))
+        assert (rec.kind, rec.reasons, rec.changes) == ("not_yet", ("bandwidth_copied",), ("fio_output",))
+    rec = recommend(TEST, _metrics("ppfp"), _found("bandwidth_copied"))
+    assert rec.kind == "not_recommended" and "bandwidth_copied" not in rec.reasons

@@ -273,3 +273,76 @@ def test_a_node_local_job_that_does_not_fill_its_last_node_is_not_said_to_write_
     said = [t for t in texts(section(build(path)[0], "audit").blocks) if "is storage local to each node" in t]
     assert len(said) == 1 and "of the job's 32 nodes, each full one writes 30.8 GB of every checkpoint" in said[0]
     assert said[0].endswith("the last node, not full, writes less.") and "nodes each write" not in said[0]
+
+
+# A ripple of ±1-3% a log may show, sample by sample.
+_RIPPLE = (0.0, 0.012, -0.021, 0.008, 0.027, -0.013, -0.004, 0.019, -0.026, 0.011)
+
+
+def _saves_at_their_bandwidth(tmp_path, bandwidth_source: bool):
+    """data/ with logs at the saves' own throughput ÷ 0.95 (data's 0.369 and 0.698 GB/s: 65.6 GB in 178 s and 94 s),
+    each system with its own ripple, so the saves run close to the bandwidth; with or without [sources] bandwidth."""
+    import shutil
+
+    folder = tmp_path / "test"
+    shutil.copytree(DATA, folder)
+    toml = (folder / "test.toml").read_text(encoding="utf-8")
+    if not bandwidth_source:
+        toml = "\n".join(line for line in toml.splitlines() if not line.startswith("bandwidth ")) + "\n"
+    (folder / "test.toml").write_text(toml, encoding="utf-8")
+    test = read_joint_test(folder)
+    rows = ["system,run,t_s,write_gbps"]
+    for name, rate, step in (
+        (test.config.systems.save_baseline, 65.6 / 178, 3),
+        (test.config.systems.candidate, 65.6 / 94, 7),
+    ):
+        rows += [
+            f"{name},{run},{2 * i},{rate / 0.95 * (1 + _RIPPLE[(i * step + run) % 10]):.3f}"
+            for run in (1, 2, 3)
+            for i in range(30)
+        ]
+    (folder / "bandwidth.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return folder
+
+
+def test_the_bandwidth_s_source_stated_drops_the_caveat_that_it_may_come_from_the_saves(tmp_path):
+    """Cold read 5, O14: "it is no proof if the bandwidth was derived from these same saves (see the data sources)"
+    beside data sources that said fio. Said only when the sources do not say where the bandwidth came from."""
+    caveat = "it is no proof if the bandwidth was derived from these same saves"
+    ctx, _m = build(_saves_at_their_bandwidth(tmp_path / "a", bandwidth_source=True))
+    words = texts(section(ctx, "audit").blocks)
+    assert (
+        "The saves run close to the sustained bandwidth, which is consistent with a bandwidth-bound save; the bytes "
+        "written per save would confirm it." in words
+    )
+    assert not any(caveat in t for t in words)
+    ctx, _m = build(_saves_at_their_bandwidth(tmp_path / "b", bandwidth_source=False))
+    assert any(caveat in t for t in texts(section(ctx, "audit").blocks))
+
+
+def test_a_row_faster_than_one_node_s_bandwidth_is_a_sentence_with_one_node_in_the_singular(tmp_path):
+    """Cold read 5, N20: "(8 GPUs, 1 nodes): one node's part, 3.73 GB/s, 1.23× one node's 3.04 GB/s wrote faster than
+    the bandwidth logged". formal's 32B LoRA rows (8 GPUs: one node) on the node-local NVMe saved in 20 s: 66.2 GB ÷
+    20 s = 3.31 GB/s, against the 2.86 GB/s logged on one node (its mean over both runs): 1.16×."""
+    import shutil
+
+    folder = tmp_path / "formal"
+    shutil.copytree(FIXTURES / "formal", folder)
+    lines = (folder / "save_times.csv").read_text(encoding="utf-8").splitlines()
+    lines = [
+        ",".join((*line.split(",")[:-1], "20"))
+        if line.startswith("Local NVMe RAID-0 (per node),Qwen2.5-32B LoRA")
+        else line
+        for line in lines
+    ]
+    (folder / "save_times.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    ctx, m = build(folder)
+    assert round(m.bandwidth.baseline_gbps, 2) == 2.86
+    words = texts(section(ctx, "audit").blocks)
+    outrun = next(t for t in words if t.startswith("Implausible for durable saves"))
+    assert outrun.startswith(
+        "Implausible for durable saves: a save wrote faster than the bandwidth logged on its system. On 1 node "
+        "(8 GPUs), the Qwen2.5-32B LoRA save on Local NVMe RAID-0 (per node) wrote 3.31 GB/s, 1.16× that node's logged "
+        "bandwidth of 2.86 GB/s. One of"
+    ), outrun
+    assert not any("1 nodes" in t for t in words)

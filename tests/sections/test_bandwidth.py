@@ -32,7 +32,7 @@ def test_a_warm_up_is_weighed_against_the_save_only_as_a_condition():
     ramps = [t for t in texts(section(ctx, "bandwidth").blocks) if "opens with a warm-up" in t]
     assert ramps[0].endswith("A save sees mostly the steady state only if it lasts much longer than the warm-up.")
     # both means, no percentage that the printed 0.558 and 0.533 would not give back (cold read 19, m8)
-    assert "without them the mean is 0.558 GB/s against 0.533 GB/s with them." in ramps[0]
+    assert "without it the mean is 0.558 GB/s against 0.533 GB/s with it." in ramps[0]
     assert "% more than with" not in " ".join(ramps)
     # what a warm-up means for a save, said once (Chinese reading 22, m7)
     assert " ".join(ramps).count("A save sees mostly the steady state") == 1
@@ -126,3 +126,46 @@ def test_one_system_s_bandwidth_runs_from_a_file_and_a_tool_are_said_to_be_avera
         "FX100's bandwidth runs come from fio output and rows supplied as given: the mean is taken over all of them, as if they were "
         "one measurement."
     ]
+
+
+def test_a_copied_log_is_said_beside_its_figures_in_the_audit_the_next_steps_and_on_page_1(tmp_path):
+    """Cold read 5, O1/N1: the candidate's log was the baseline's × 2.055 on every sample and the report computed from
+    it without a word. Here the candidate's 90 samples are the baseline's × 2.5 (3.528 -> 8.820, ...), 3 decimals."""
+    from tests.compute.test_findings import _bandwidth_folder
+    from tests.sections.helpers import cover_text
+
+    ctx, _m = build(_bandwidth_folder(tmp_path, lambda run, base: [round(v * 2.5, 3) for v in base]))
+    words = texts(section(ctx, "bandwidth").blocks)
+    copied = next(t for t in words if "multiplied by" in t)
+    assert copied.startswith(
+        "Mingxin FX100's bandwidth log is Local NVMe (single drive)'s multiplied by 2.50, sample for sample. In runs 1, "
+        "2 and 3, each of the 90 samples is that multiple"
+    )
+    assert "these are not independent measurements: one log was derived from the other" in copied
+    assert "none of them is evidence until fio's raw JSON output of each bandwidth run is supplied" in copied
+    assert texts(section(ctx, "audit").blocks)[0].startswith(
+        "The figures below set the saves against bandwidth logs that are not independent measurements"
+    )
+    assert any(
+        t.startswith("Supply fio's raw JSON output (fio --output-format=json)")
+        for t in texts(section(ctx, "gates").blocks)
+    )
+    page1 = cover_text(ctx)
+    assert "multiplied by 2.50 on every sample of runs 1, 2 and 3: the two are not independent measurements" in page1
+    assert "fio's raw output of each bandwidth run, to show where its log came from" in page1
+
+
+def test_a_warm_up_is_said_run_by_run_not_as_a_total():
+    """Cold read 5, O13/N22: "6 samples below 90% of their run's median" were the first 2 samples (4 s) of each of 3
+    runs. formal's local NVMe run 1 opens 1.669, 1.904, 2.117, 2.374, 2.645 and then 2.857, its median about 3.0 (90%:
+    2.70): 5 samples, the sixth at 10 s; run 2 likewise (1.671 ... 2.634, then 2.834). Said per run, not as 10."""
+    ctx, _m = build(FIXTURES / "formal")
+    words = texts(section(ctx, "bandwidth").blocks)
+    assert any(
+        t.startswith(
+            "Local NVMe's log opens with a warm-up: the first 5 samples of each of its 2 runs (10 s) are below 90% of "
+            "their run's median; without it the mean is 3.00 GB/s against 2.86 GB/s with it."
+        )
+        for t in words
+    ), words
+    assert not any("10 samples" in t for t in words)

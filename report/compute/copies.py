@@ -1,0 +1,132 @@
+"""Bandwidth logs that are copies: two runs whose samples are proportional, sample for sample, to within rounding.
+
+Two storage systems, or two runs of one, never repeat each other's ripple: a log that is another log times a constant
+was derived from it, not measured (cold read 5, O1/N1: a candidate's log was the baseline's × 2.055 on every one of
+90 samples, to the 4th digit). The test:
+
+- Pairs: two runs' samples matched by time (`t_s`) where the runs log the same times, else by their order.
+- Rounding: a sample printed with d decimals may be off by half of 10^-d; the quantum is read from each sample's own
+  digits (the shortest decimal that gives it back, at least `FIO_QUANTUM_GBPS`: fio logs whole KiB/s), so a printed
+  "2.000" read back as 2.0 is allowed a quantum of 0.1 (too loose never flags a log wrongly: a loose sample only
+  constrains less). The ratio b/a of a pair then may be off its true value by e = qa/(2a) + qb/(2b), relative.
+- Proportional: one constant k lies within every tight pair's rounding bound (max r/(1+e) <= min r/(1-e)), a pair
+  being tight when e <= `TIGHT` (0.1%: a sample of 3 digits or more). Real logs of two systems part by percents from
+  sample to sample; rounding alone explains a spread of e.
+- Enough to rule out chance: the tight pairs carry at least `MIN_MOVES` moves, consecutive samples of the first run
+  that change by more than `MOVE_FACTOR` times the two pairs' rounding bounds. An independent log would have to
+  repeat each such move to within a tenth of its size (odds of about 1 in 10 a move, 1 in 10^10 for ten), while two
+  flat logs (a system held at its limit) carry no moves and are never called copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from report.inputs.runs import BandwidthLog
+
+#: fio logs bandwidth in whole KiB/s: no sample is finer than this (GB/s).
+FIO_QUANTUM_GBPS = 1024 / 1e9
+#: A pair whose rounding bound is above this relative error says too little to count (0.1%).
+TIGHT = 1e-3
+#: A move counts where the sample changes by more than this many times the two pairs' rounding bounds.
+MOVE_FACTOR = 10.0
+#: Moves needed before proportional samples are a finding rather than chance.
+MIN_MOVES = 10
+#: The decimals looked for in a sample; beyond them a value is taken as unrounded (fio's own quantum).
+_MAX_DECIMALS = 9
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Run `copy` of one system is run `source` (of the same or the other system) times `ratio`, sample for sample."""
+
+    source: int  #: index of the run in the log (BandwidthLog's runs)
+    copy: int  #: likewise
+    ratio: float  #: copy ÷ source: the constant, the geometric middle of the bounds
+    pairs: int  #: samples matched
+    matched_by_time: bool  #: matched by t_s (else by order)
+    spread: float  #: (largest ratio - smallest) / ratio over the tight pairs: what the logs show
+    bound: float  #: the largest rounding bound of a tight pair: what rounding allows either side of the ratio
+    moves: int  #: moves the tight pairs carry
+
+
+def quantum(v: np.ndarray) -> np.ndarray:
+    """Each sample's rounding quantum: 10^-d for the fewest decimals d that give it back, at least FIO_QUANTUM_GBPS."""
+    q = np.full(len(v), FIO_QUANTUM_GBPS)
+    open_ = np.ones(len(v), dtype=bool)
+    for d in range(_MAX_DECIMALS + 1):
+        scaled = v * 10.0**d
+        exact = open_ & (np.abs(scaled - np.round(scaled)) <= 1e-9 * np.maximum(1.0, np.abs(scaled)))
+        q[exact] = np.maximum(10.0**-d, FIO_QUANTUM_GBPS)
+        open_ &= ~exact
+    return q
+
+
+def _aligned(log: BandwidthLog, i: int, j: int) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Runs i and j's samples matched: by time where they log the same times, else by order (over the shorter)."""
+    ti, vi = log.samples(i)
+    tj, vj = log.samples(j)
+    if len(ti) == len(tj) and np.array_equal(ti, tj):
+        return vi, vj, True
+    n = min(len(vi), len(vj))
+    return vi[:n], vj[:n], False
+
+
+def proportional(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float, int] | None:
+    """(ratio b/a, spread, bound, moves) when b is a times one constant to within rounding, with enough moves to rule
+    out chance; None otherwise."""
+    keep = (a > 0) & (b > 0)
+    a, b = a[keep], b[keep]
+    e = quantum(a) / (2 * a) + quantum(b) / (2 * b)
+    tight = e <= TIGHT
+    if tight.sum() < MIN_MOVES + 1:
+        return None
+    a, b, e = a[tight], b[tight], e[tight]
+    r = b / a
+    low, high = float(np.max(r / (1 + e))), float(np.min(r / (1 - e)))
+    if low > high:
+        return None
+    step = np.abs(a[1:] / a[:-1] - 1)
+    moves = int(np.sum(step > MOVE_FACTOR * (e[1:] + e[:-1])))
+    if moves < MIN_MOVES:
+        return None
+    ratio = float(np.sqrt(low * high))
+    return ratio, float((r.max() - r.min()) / ratio), float(e.max()), moves
+
+
+def _copy(log: BandwidthLog, source: int, copy: int) -> Copy | None:
+    a, b, by_time = _aligned(log, source, copy)
+    found = proportional(a, b)
+    if found is None:
+        return None
+    ratio, spread, bound, moves = found
+    return Copy(source, copy, ratio, len(a), by_time, spread, bound, moves)
+
+
+def between_systems(log: BandwidthLog, baseline: str, candidate: str) -> tuple[Copy, ...]:
+    """The candidate's runs that are the baseline's run of the same number times a constant."""
+    base = {int(log.run_number[k]): int(k) for k in log.runs_of(baseline)}
+    out = []
+    for k in log.runs_of(candidate):
+        source = base.get(int(log.run_number[k]))
+        if source is not None and (found := _copy(log, source, int(k))) is not None:
+            out.append(found)
+    return tuple(out)
+
+
+#: Beyond this many runs a system's runs are not compared pair by pair (each is compared with its first run only).
+ALL_PAIRS_RUNS = 32
+
+
+def within_system(log: BandwidthLog, system: str) -> tuple[Copy, ...]:
+    """A system's runs that are an earlier run of the same system times a constant (the first such run each)."""
+    runs = [int(k) for k in log.runs_of(system)]
+    out = []
+    for n, k in enumerate(runs[1:], start=1):
+        earlier = runs[:n] if len(runs) <= ALL_PAIRS_RUNS else runs[:1]
+        found = next((c for c in (_copy(log, s, k) for s in earlier) if c is not None), None)
+        if found is not None:
+            out.append(found)
+    return tuple(out)
