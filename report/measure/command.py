@@ -11,7 +11,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from report.measure import earlier, existing, plan, probe, words
+from report.measure import earlier, existing, plan, probe, words, written
 from report.measure.hosts import clients
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
@@ -216,7 +216,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         servers = probe.servers(fio, request.clients, str(path), plan.needed_bytes(replace(request, clients=()), sizes))
     raw_name = f"raw/{plan.system_folder(args.system)}"
     raw = data_dir / raw_name
-    number = session.existing_runs(raw)[1]
+    number = earlier.existing_runs(raw)[1]
     replaces = None if args.add_runs else earlier.find(config, original, request, raw_name)
     removed = replaces.removal.environment if replaces is not None else frozenset()
     environment = {k: v for k, v in config.environment if k not in removed}
@@ -247,7 +247,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
             f" tables leave test.toml and their files move to {replaces.folder}/ (kept, no longer imported); stop"
             " now (Ctrl-C) to keep them, or give --add-runs to add this session's runs to them",
         )
-    session.record_if_all_finished(made)  # refused before the first run, not after it
+    written.record_if_all_finished(made)  # refused before the first run, not after it
     made.warnings += _shared_with_records(data_dir, path) if local else ()
     if judged.unknown is not None and saves:
         why = _english(words.unknown_words, judged.unknown)
@@ -428,7 +428,7 @@ def dry_run(s, out) -> None:
     """The plan, the job files and the lines test.toml would get, as if every run finished; nothing is written."""
     from report.measure import session
 
-    steps = plan.steps(s.request, session.existing_runs(s.raw)[0])
+    steps = plan.steps(s.request, earlier.existing_runs(s.raw)[0])
     r = s.request
     for warning in s.warnings:
         print(f"warning: {warning}", file=out)
@@ -450,7 +450,7 @@ def dry_run(s, out) -> None:
         name = session.job_file_name(phase, s.number)
         print(f"\n--- {s.raw_name}/{name}", file=out)
         out.write(plan.job_file(phase, r, s.sizes, str(scratch), prefix))
-    text = session.record_if_all_finished(s)
+    text = written.record_if_all_finished(s)
     added = text[len(s.original) :] if text.startswith(s.original) else text
     print(f"\n--- {session.FILE} would gain (with every run finished):", file=out)
     out.write(added)

@@ -58,6 +58,24 @@ class Replacement:
         return f"the {runs} runs of {system}{when} ({lines})"
 
 
+_OUTPUT = re.compile(r"^(save|restore|load|sustain)-(\d+)\.json$")
+_JOB_FILE = re.compile(r"^(?:save|restore|load|sustain|prepare)(?:-(\d+))?\.fio$")
+
+
+def existing_runs(raw: Path) -> tuple[dict[str, int], int]:
+    """The next run number of each phase after the outputs already in raw/<system>/ (and its replaced/: a number is
+    never given twice), and the next session number."""
+    highest = dict.fromkeys(plan.PHASES, 0)
+    sessions = 0
+    replaced = raw / REPLACED
+    for entry in [*(raw.iterdir() if raw.is_dir() else ()), *(replaced.iterdir() if replaced.is_dir() else ())]:
+        if m := _OUTPUT.match(entry.name):
+            highest[m.group(1)] = max(highest[m.group(1)], int(m.group(2)))
+        if m := _JOB_FILE.match(entry.name):
+            sessions = max(sessions, int(m.group(1) or 1))
+    return {p: n + 1 for p, n in highest.items()}, sessions + 1
+
+
 def comment_labels(original: str) -> list[tuple[str | None, str | None]]:
     """For each [[import]] header of test.toml, in order, the label and time of the measure comment above it."""
     lines = original.splitlines()

@@ -26,14 +26,13 @@ from pathlib import Path
 from report.i18n import activate
 from report.inputs.config import FILE, TestConfig, parse_config
 from report.measure import earlier, outcome, plan, probe, words
+from report.measure.earlier import existing_runs
 from report.measure.plan import PHASE_WORDS, Request, Sizes, Step
 from report.measure.probe import Refused, refuse_usage
 from report.measure.progress import Progress
-from report.measure.record import ImportTable, Removal, updated, write_atomically
+from report.measure.written import record
 from report.pipeline import processes
 
-_OUTPUT = re.compile(r"^(save|restore|load|sustain)-(\d+)\.json$")
-_JOB_FILE = re.compile(r"^(?:save|restore|load|sustain|prepare)(?:-(\d+))?\.fio$")
 #: what fio's client prints when a server stops answering (it then waits for it for ever)
 _TIMED_OUT = re.compile(r"client (\S+) timed out|client <([^>]+)>: timeout")
 
@@ -130,20 +129,6 @@ def allowed_phases(config: TestConfig, system: str, asked: tuple[str, ...] | Non
     return tuple(p for p in plan.PHASES if p in asked)
 
 
-def existing_runs(raw: Path) -> tuple[dict[str, int], int]:
-    """The next run number of each phase after the outputs already in raw/<system>/ (and its replaced/: a number is
-    never given twice), and the next session number."""
-    highest = dict.fromkeys(plan.PHASES, 0)
-    sessions = 0
-    replaced = raw / earlier.REPLACED
-    for entry in [*(raw.iterdir() if raw.is_dir() else ()), *(replaced.iterdir() if replaced.is_dir() else ())]:
-        if m := _OUTPUT.match(entry.name):
-            highest[m.group(1)] = max(highest[m.group(1)], int(m.group(2)))
-        if m := _JOB_FILE.match(entry.name):
-            sessions = max(sessions, int(m.group(1) or 1))
-    return {p: n + 1 for p, n in highest.items()}, sessions + 1
-
-
 def label_for(system: str, number: int, environment: dict[str, str], language: str) -> str:
     """The [environment] prefix of this session: the system's name, with the session number from the second on,
     and a higher number while an existing key already starts with it."""
@@ -156,102 +141,6 @@ def label_for(system: str, number: int, environment: dict[str, str], language: s
 def job_file_name(phase: str, number: int) -> str:
     """The job file of a phase in a session: save.fio, then save-2.fio for a second session."""
     return f"{phase}.fio" if number == 1 else f"{phase}-{number}.fio"
-
-
-# --- what goes into test.toml ---------------------------------------------------------------------------------
-
-
-def import_tables(s: Session) -> list[ImportTable]:
-    """One [[import]] per phase that has finished runs, naming exactly those runs' outputs."""
-    r, tables = s.request, []
-    stamp = s.started.strftime("%Y-%m-%d %H:%M UTC")
-    for phase in plan.PHASES:
-        files = [f"{s.raw_name}/{step.output}" for step in s.done if step.phase == phase]
-        if not files:
-            continue
-        fields: list[tuple[str, object]] = [("tool", "fio"), ("files", files), ("system", r.system)]
-        if phase == "save":
-            n_bytes = s.sizes.save_total(r.ranks) * r.concurrent
-            fields += [("into", "save_times"), ("model", r.save_model), ("gpus", r.gpus * r.concurrent)]
-            fields += [("snapshot_gb", float(plan.gb_text(n_bytes)))]
-        elif phase == "restore":
-            n_bytes = s.sizes.save_total(r.ranks)
-            fields += [("into", "restore_times"), ("model", r.model), ("snapshot_gb", float(plan.gb_text(n_bytes)))]
-        elif phase == "load":
-            n_bytes = s.sizes.load_total(r.ranks)
-            fields += [("into", "load_times"), ("model", r.load_model), ("platform", r.platform)]
-            fields += [("size_gb", float(plan.gb_text(n_bytes)))]
-        else:
-            fields += [("into", "bandwidth")]
-        comments = [f"{PHASE_WORDS[phase]} runs measured by `python -m report measure` ({s.label}, {stamp})"]
-        if phase == "save" and r.concurrent > 1:
-            comments.append(f"{r.concurrent} saves at once, each of the whole snapshot: sizes and GPUs are the sum")
-        if r.clients:
-            comments.append(f"on {len(r.clients)} hosts at once through fio's client/server: {', '.join(r.clients)}")
-        asked = {"save": r.snapshot_gb, "restore": r.snapshot_gb, "load": r.load_gb}.get(phase)
-        whole = {"save": s.sizes.save_total(r.ranks), "restore": s.sizes.save_total(r.ranks)}.get(phase)
-        whole = s.sizes.load_total(r.ranks) if phase == "load" else whole
-        if asked is not None and whole is not None and float(plan.gb_text(whole)) != asked:
-            comments.append(
-                f"asked for {asked:g} GB; fio moves whole {words.mib(r.block_bytes)} blocks, so each of the"
-                f" {r.ranks} files holds {words.mib(whole // r.ranks)}: {plan.gb_text(whole)} GB in all"
-            )
-        tables.append(ImportTable(tuple(comments), tuple(fields)))
-    return tables
-
-
-def not_durable(s: Session) -> str | None:
-    """The system to name in [systems] not_durable: a save system measured on a file system in memory."""
-    saves = any(step.phase in ("save", "restore", "sustain") for step in s.done)
-    return s.request.system if s.machine.memory is not None and saves else None
-
-
-def environment_lines(s: Session) -> list[tuple[str, str]]:
-    """What each run saw, as [environment] lines in test.toml's language (the report prints them)."""
-    with activate(s.language):
-        return words.environment(s)
-
-
-def record(s: Session) -> None:
-    """Rewrite test.toml with every finished run of this session (nothing when none finished)."""
-    if not any(step.phase != "prepare" for step in s.done):
-        return
-    if s.conflict:
-        return
-    path = s.data_dir / FILE
-    try:
-        current = path.read_bytes().decode("utf-8-sig")  # bytes, not read_text: CRLF must stay CRLF to compare
-    except (OSError, UnicodeDecodeError):
-        current = None
-    if current != (s.written if s.written is not None else s.original):
-        s.conflict = True
-        raise Refused(
-            f"{path} was changed by someone else while measuring, so this session stops recording rather than"
-            f" overwrite it; its finished runs are in {s.raw}: add them with [[import]] tables, or measure again",
-        )
-    text = updated(s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s))
-    write_atomically(path, text, s.bom)
-    s.written, s.recorded = text, list(s.done)
-    if s.replaces is not None and not s.moved:  # test.toml no longer imports them: they move aside, kept
-        s.moved = True
-        left = earlier.move_files(s.data_dir, s.replaces)
-        if left:
-            s.notes += (f"could not move {', '.join(left)} to {s.replaces.folder}: test.toml no longer imports it",)
-
-
-def _removal(s: Session) -> Removal:
-    return s.replaces.removal if s.replaces is not None else Removal()
-
-
-def record_if_all_finished(s: Session) -> str:
-    """test.toml as this session would leave it with every planned run finished; a refusal where it cannot take the
-    lines. Checked before anything runs, and what a dry run prints."""
-    done = s.done
-    s.done = [step for step in plan.steps(s.request, existing_runs(s.raw)[0]) if step.phase != "prepare"]
-    try:
-        return updated(s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s))
-    finally:
-        s.done = done
 
 
 # --- running ----------------------------------------------------------------------------------------------------

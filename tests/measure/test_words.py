@@ -3,7 +3,7 @@
 import datetime as dt
 from pathlib import Path
 
-from report.measure import plan, probe, session
+from report.measure import plan, probe, session, written
 from report.measure.plan import Step
 from report.measure.probe import Mount
 from tests.measure.test_plan import request
@@ -35,7 +35,7 @@ def a_session(language="en", mount=EXT4, **changes) -> session.Session:
 
 
 def test_english_lines():
-    lines = dict(session.environment_lines(a_session()))
+    lines = dict(written.environment_lines(a_session()))
     assert list(lines) == [
         f"Mingxin FX100: {item}"
         for item in ("measured", "fio", "file system", "free space", "durability", "page cache", "shapes", "runs")
@@ -51,7 +51,7 @@ def test_english_lines():
 
 
 def test_chinese_lines_for_a_chinese_report():
-    lines = dict(session.environment_lines(a_session("zh-CN", Mount("/mnt", "tmpfs", "tmpfs", "rw"))))
+    lines = dict(written.environment_lines(a_session("zh-CN", Mount("/mnt", "tmpfs", "tmpfs", "rw"))))
     assert (
         lines["Mingxin FX100：运行次数"]
         == "计划 2 次，完成：保存 1 次、加载 1 次、持续写入 0 次；操作员在第 1 次持续写入时中止"
