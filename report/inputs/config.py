@@ -8,7 +8,7 @@ from typing import Any
 
 from report.bounds import MAX_PROJECTIONS, MAX_RUN_S, PLAUSIBLE, name_problem, number_problem
 from report.i18n import LANGUAGES
-from report.inputs.import_tables import import_specs
+from report.inputs.import_tables import import_specs, not_durable_problems
 from report.inputs.specs import (
     CHECKPOINT_MODES,
     CSV_INPUTS,
@@ -77,6 +77,7 @@ def parse_config(raw: bytes | bytearray) -> tuple[TestConfig | None, list[Proble
     environment = _environment(reader, data.get("environment", {}))
     _check_language(reader, top.get("language"))
     imports = import_specs(reader, data.get("import", []), systems)
+    not_durable_problems(reader, imports, not_durable)
     raw_training = data.get("training")
     _cross_checks(reader, systems, training, raw_training if isinstance(raw_training, dict) else {})
     _mode_checks(reader, training, "async" in data)

@@ -15,6 +15,12 @@ _IMPORT_KEYS = {
     "restore_times": {"model": ("text", True), "snapshot_gb": ("posnum", False)},
     "scaling": {},  # fio client/server: each run's clients and aggregate come from its JSON
 }
+# What `python -m report measure` records beside its fio runs (docs/measure.md): the file system they were measured
+# on, what holds its data (memory, storage, or unknown from there), and the runs whose client was bound by its CPU.
+_MEASURED_KEYS = {"filesystem": ("text", False), "medium": ("text", False), "cpu_bound": ("any", False)}
+MEDIA = ("memory", "storage", "unknown")
+#: file systems whose data lives in memory only (as the kernel names them)
+MEMORY_FILE_SYSTEMS = ("tmpfs", "ramfs")
 _IMPORT_SYSTEMS = {
     "restore_times": ("save_baseline", "candidate"),
     "save_times": ("save_baseline", "candidate"),
@@ -60,6 +66,7 @@ def _import(reader: TableReader, index: int, item: dict, systems: dict) -> Impor
         message = f"must be one of {allowed} (the checkpoint.async_mode the run used), got {got}"
         reader.problem("import", "async_mode", message, index)
     _check_import_system(reader, checked.get("system"), into, systems, index)
+    _check_measured(reader, checked, item, index)
     if len(reader.problems) > before:
         return None
     size = checked.get("snapshot_gb", checked.get("size_gb"))
@@ -76,11 +83,14 @@ def _import(reader: TableReader, index: int, item: dict, systems: dict) -> Impor
         platform=checked.get("platform"),
         files_line=reader.lines.of("import", "files", index),
         async_mode=checked.get("async_mode"),
+        filesystem=checked.get("filesystem"),
+        medium=checked.get("medium"),
+        cpu_bound=tuple(checked.get("cpu_bound", ())),
     )
 
 
 # Keys some imports take and others do not: given where they do not apply, each is said so.
-_KEYS_OF_SOME = {k for keys in _IMPORT_KEYS.values() for k in keys} | {"async_mode"}
+_KEYS_OF_SOME = {k for keys in _IMPORT_KEYS.values() for k in keys} | {"async_mode"} | set(_MEASURED_KEYS)
 
 
 def _keys(tool: str, into: str) -> dict:
@@ -90,10 +100,51 @@ def _keys(tool: str, into: str) -> dict:
         keys = {k: v for k, v in keys.items() if k != "snapshot_gb"}  # a trainer log reports no size to check
     if IMPORT_TOOLS[tool].async_modes:
         keys = keys | {"async_mode": ("text", True)}
+    if IMPORT_TOOLS[tool].run_by_measure:
+        keys = keys | _MEASURED_KEYS
     return keys
 
 
+def _check_measured(reader: TableReader, checked: dict, item: dict, index: int) -> None:
+    """medium is one of MEDIA; cpu_bound lists files of the table's own `files`."""
+    if "medium" in checked and checked["medium"] not in MEDIA:
+        allowed = ", ".join(f'"{m}"' for m in MEDIA)
+        reader.problem("import", "medium", f"must be one of {allowed}, got {described(checked['medium'])}", index)
+    if "cpu_bound" in checked:
+        value, files = checked["cpu_bound"], item.get("files")
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            reader.problem("import", "cpu_bound", f"must be a list of paths in quotes, got {described(value)}", index)
+        elif isinstance(files, list) and (stray := [v for v in value if v not in files]):
+            message = f'"{stray[0]}" is not one of this import\'s files; cpu_bound names runs among them'
+            reader.problem("import", "cpu_bound", message, index)
+
+
+def not_durable_problems(reader: TableReader, imports, not_durable: tuple[str, ...]) -> None:
+    """A save system's runs recorded as measured on memory (a tmpfs, a RAM disk, a loop device over one) need the
+    system named in [systems] not_durable, or the report would present RAM-speed saves as durable (field test T2:
+    deleting the not_durable line measure wrote removed every warning, with no word from build or verify)."""
+    for spec in imports:
+        if spec.into not in ("save_times", "restore_times", "bandwidth") or spec.system in not_durable:
+            continue
+        in_memory = (spec.filesystem or "").lower() in MEMORY_FILE_SYSTEMS
+        if spec.medium != "memory" and not in_memory:
+            continue
+        if in_memory:
+            on = f"{spec.filesystem}, which keeps the data in memory"
+        else:  # e.g. ext4 on a loop device whose file lies in a tmpfs: measure judged the devices under it
+            on = f"{spec.filesystem or 'a file system'} whose devices keep the data in memory"
+        message = (
+            f'the runs of "{spec.system}" were measured on {on} and would not survive a power loss: name'
+            f' "{spec.system}" in [systems] not_durable (measure wrote it there), so that the report marks its saves'
+            " as not durable"
+        )
+        reader.problem("import", "medium" if spec.medium == "memory" else "filesystem", message, spec.index)
+
+
 def _not_applying(tool: str, into: str, key: str) -> str:
+    if key in _MEASURED_KEYS:
+        run = " and ".join(t.id for t in IMPORT_TOOLS.values() if t.run_by_measure)
+        return f"applies to {run} imports only: measure records it beside the {run} runs it made"
     if key == "async_mode":
         with_modes = " and ".join(t.id for t in IMPORT_TOOLS.values() if t.async_modes)
         return f"applies to {with_modes} imports only: their logs do not say whether saves were asynchronous"

@@ -132,6 +132,9 @@ class ImportSpec:
     platform: str | None = None
     files_line: int | None = None  #: line of its `files` key
     async_mode: str | None = None  #: torchtitan's checkpoint.async_mode the log was written with
+    filesystem: str | None = None  #: fio runs made by measure: the file system they were measured on ("ext4")
+    medium: str | None = None  #: ... what holds its data: "memory", "storage", or "unknown" from where it was seen
+    cpu_bound: tuple[str, ...] = ()  #: ... the runs (among `files`) whose client was bound by its CPU
 
     @property
     def table(self) -> str:

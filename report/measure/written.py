@@ -1,5 +1,6 @@
-"""What a session writes into the joint-test folder besides fio's outputs: test.toml's [[import]] tables, its
-[environment] lines in the joint test's language and [systems] not_durable. Rewritten after every finished run.
+"""What a session writes into the joint-test folder besides fio's outputs: test.toml's [[import]] tables (with what
+the runs were measured on), its [environment] lines in the joint test's language and [systems] not_durable.
+Rewritten after every finished run.
 
 `s` is the running session (report/measure/session.py's Session, which imports this module).
 """
@@ -38,6 +39,7 @@ def import_tables(s: Any) -> list[ImportTable]:
             fields += [("size_gb", float(plan.gb_text(n_bytes)))]
         else:
             fields += [("into", "bandwidth")]
+        fields += _measured_on(s)
         comments = [f"{PHASE_WORDS[phase]} runs measured by `python -m report measure` ({s.label}, {stamp})"]
         if phase == "save" and r.concurrent > 1:
             comments.append(f"{r.concurrent} saves at once, each of the whole snapshot: sizes and GPUs are the sum")
@@ -53,6 +55,17 @@ def import_tables(s: Any) -> list[ImportTable]:
             )
         tables.append(ImportTable(tuple(comments), tuple(fields)))
     return tables
+
+
+def _measured_on(s: Any) -> list[tuple[str, object]]:
+    """What the import records beside the runs: the file system's type and what holds its data (memory, storage, or
+    unknown from here: the build refuses memory for a system test.toml does not name not_durable)."""
+    fields: list[tuple[str, object]] = []
+    if s.machine.mount is not None:
+        fields.append(("filesystem", s.machine.mount.fstype))
+    if s.machine.durability is not None:
+        fields.append(("medium", s.machine.durability.medium))
+    return fields
 
 
 def not_durable(s: Any) -> str | None:

@@ -162,6 +162,41 @@ def test_import_system_and_files_checked():
     assert problems("import = 3\n" + DEFAULT) == ["test.toml:1: import: must be written as [[import]] tables"]
 
 
+def test_runs_measured_on_memory_need_their_system_named_not_durable():
+    """Field test T2: deleting the not_durable line measure wrote removed every warning, the build exiting 0, though
+    measure had recorded a tmpfs (or ext4 on a loop device over one) beside the runs."""
+    tmpfs = IMPORT + 'filesystem = "tmpfs"\nmedium = "memory"\n'
+    said = (
+        'test.toml:35: import.medium: the runs of "Mingxin FX100" were measured on tmpfs, which keeps the data in'
+        ' memory and would not survive a power loss: name "Mingxin FX100" in [systems] not_durable (measure wrote it'
+        " there), so that the report marks its saves as not durable"
+    )
+    assert problems(DEFAULT + tmpfs) == [said]
+    loop = problems(DEFAULT + IMPORT + 'filesystem = "ext4"\nmedium = "memory"\n')
+    assert loop == [said.replace("tmpfs, which keeps the data in memory", "ext4 whose devices keep the data in memory")]
+    assert problems(DEFAULT + IMPORT + 'filesystem = "ramfs"\n') == [
+        said.replace(":35: import.medium", ":34: import.filesystem").replace("tmpfs", "ramfs")
+    ]
+    named = DEFAULT.replace("[systems]\n", '[systems]\nnot_durable = ["Mingxin FX100"]\n', 1)
+    assert problems(named + tmpfs) == []
+    assert problems(DEFAULT + IMPORT + 'filesystem = "ext4"\nmedium = "storage"\n') == []
+    loads = IMPORT.replace('"save_times"', '"load_times"').replace("gpus   = 8\n", 'platform = "Atlas"\n')
+    assert problems(DEFAULT + loads.replace("Mingxin FX100", "NFS") + 'medium = "memory"\n') == []  # a load only reads
+
+
+def test_what_measure_records_beside_fio_runs_is_checked():
+    assert problems(DEFAULT + IMPORT + 'medium = "disk"\n') == [
+        'test.toml:34: import.medium: must be one of "memory", "storage", "unknown", got "disk"'
+    ]
+    assert problems(DEFAULT + IMPORT + 'cpu_bound = ["raw/a.json"]\n') == [
+        'test.toml:34: import.cpu_bound: "raw/a.json" is not one of this import\'s files; cpu_bound names runs among them'
+    ]
+    megatron = IMPORT.replace('"fio"', '"megatron"') + 'snapshot_gb = 1\nfilesystem = "ext4"\n'
+    assert problems(DEFAULT + megatron) == [
+        "test.toml:35: import.filesystem: applies to fio imports only: measure records it beside the fio runs it made"
+    ]
+
+
 @pytest.mark.parametrize(
     ("old", "new", "where", "char"),
     [

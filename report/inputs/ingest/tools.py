@@ -38,6 +38,9 @@ class ImportTool:
     counts_bytes: bool = False  #: its files give the bytes each save wrote (held within 1% of snapshot_gb)
     #: its load and restore times time reads of files only: nothing deserialised, nothing copied to a GPU
     reads_files: bool = False
+    #: `python -m report measure` runs it and records beside its runs what they were measured on (filesystem, medium,
+    #: cpu_bound: report/inputs/import_tables.py's _MEASURED_KEYS)
+    run_by_measure: bool = False
 
 
 def _read_by(module: str, function: str) -> Callable:
@@ -73,6 +76,7 @@ TOOLS: tuple[ImportTool, ...] = (
         _by_table(_read_by("fio", "companions"), scaling=_read_by("fio_scaling", "companions")),
         logs_bandwidth=True,
         counts_bytes=True,
+        run_by_measure=True,
         reads_files=True,
     ),
     ImportTool(
