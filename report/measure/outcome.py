@@ -47,6 +47,17 @@ class RunResult:
     cpu: tuple[JobCpu, ...] = ()
     machine_busy: float | None = None  #: this machine's CPUs busy over the run (0-1), where its jobs ran here
 
+    @property
+    def cpu_bound(self) -> bool:
+        """The client's CPU, not the storage, set the pace: a fio thread on a CPU for at least 90% of the run (it
+        never waited for the storage), or the machine running the jobs at least 90% busy (field test T3: four writer
+        threads on a loaded 2-core client, each on a CPU a third of the time, a RAM target slower than a disk)."""
+        busy = self.machine_busy is not None and self.machine_busy >= CPU_BOUND
+        return busy or any(job.busy >= CPU_BOUND * 100 for job in self.cpu)
+
+
+CPU_BOUND = 0.9  #: the share of the run above which a thread, or the machine, is taken as bound by its CPU
+
 
 def job_cpu(out: Path) -> tuple[JobCpu, ...]:
     """Each job's usr_cpu and sys_cpu from fio's JSON (the "All clients" entry left out)."""

@@ -7,6 +7,7 @@ engineer, not the customer.
 from __future__ import annotations
 
 import datetime as dt
+import os
 
 from report.i18n import _
 from report.measure import plan, probe
@@ -64,6 +65,8 @@ def environment(s) -> list[tuple[str, str]]:
     if {"load", "restore"} & set(s.request.phases):
         lines.append((_("page cache"), _cache(s)))
     lines.append((_("shapes"), sep.join(_shapes(s))))
+    if cpu := _cpu(s):
+        lines.append((_("client CPU"), cpu))
     lines.append((_("runs"), _runs(s)))
     return [(key(s.label, item), text) for item, text in lines]
 
@@ -200,3 +203,29 @@ def _runs(s) -> str:
     if s.failure is not None:
         text = _("{text}; stopped: {reason}").format(text=text, reason=s.failure)
     return text
+
+
+def _cpu(s) -> str:
+    """Per phase: how long fio's threads were on a CPU (fio's usr_cpu + sys_cpu), how busy this machine was where
+    the jobs ran here, and how many runs the CPU rather than the storage bound."""
+    parts = []
+    for phase in plan.PHASES:
+        results = [r for r in s.results if r.step.phase == phase]
+        if not results:
+            continue
+        busy = [job.busy for r in results for job in r.cpu]
+        items = []
+        if busy:
+            text = _("fio's threads on a CPU for {low}–{high}% of each run")
+            items.append(text.format(low=f"{min(busy):.0f}", high=f"{max(busy):.0f}"))
+        machine = [r.machine_busy * 100 for r in results if r.machine_busy is not None]
+        if machine:
+            text = _("the {cpus} processors of the machine running fio {low}–{high}% busy")
+            items.append(text.format(cpus=os.cpu_count() or "?", low=f"{min(machine):.0f}", high=f"{max(machine):.0f}"))
+        bound = sum(1 for r in results if r.cpu_bound)
+        if bound:
+            text = _("{count} of {total} runs bound by the processors rather than the storage")
+            items.append(text.format(count=bound, total=len(results)))
+        if items:
+            parts.append(_("{phase}: {items}").format(phase=phase_word(phase), items=_(", ").join(items)))
+    return _("; ").join(parts)

@@ -39,7 +39,7 @@ def import_tables(s: Any) -> list[ImportTable]:
             fields += [("size_gb", float(plan.gb_text(n_bytes)))]
         else:
             fields += [("into", "bandwidth")]
-        fields += _measured_on(s)
+        fields += _measured_on(s, phase)
         comments = [f"{PHASE_WORDS[phase]} runs measured by `python -m report measure` ({s.label}, {stamp})"]
         if phase == "save" and r.concurrent > 1:
             comments.append(f"{r.concurrent} saves at once, each of the whole snapshot: sizes and GPUs are the sum")
@@ -57,14 +57,18 @@ def import_tables(s: Any) -> list[ImportTable]:
     return tables
 
 
-def _measured_on(s: Any) -> list[tuple[str, object]]:
-    """What the import records beside the runs: the file system's type and what holds its data (memory, storage, or
-    unknown from here: the build refuses memory for a system test.toml does not name not_durable)."""
+def _measured_on(s: Any, phase: str) -> list[tuple[str, object]]:
+    """What the import records beside the runs: the file system's type, what holds its data (memory, storage, or
+    unknown from here: the build refuses memory for a system test.toml does not name not_durable), and the runs
+    whose client was bound by its CPU (the report names them)."""
     fields: list[tuple[str, object]] = []
     if s.machine.mount is not None:
         fields.append(("filesystem", s.machine.mount.fstype))
     if s.machine.durability is not None:
         fields.append(("medium", s.machine.durability.medium))
+    bound = [f"{s.raw_name}/{r.step.output}" for r in s.results if r.step.phase == phase and r.cpu_bound]
+    if bound:
+        fields.append(("cpu_bound", bound))
     return fields
 
 

@@ -287,8 +287,38 @@ def build(w: Words) -> Section:
         )
     # what a formal report states of the environment and this record does not give (issue 45)
     blocks += [note] if (note := environment_note(w)) is not None else []
+    blocks += [note] if (note := _client_cpu(w)) is not None else []
     blocks += [assumptions, Para(_("Data sources"), "heading"), _sources(w)]
     return Section(ID, _("Test setup and data sources"), tuple(blocks))
+
+
+def _client_cpu(w: Words) -> Para | None:
+    """The runs `measure` found bound by the CPU of the machine running fio rather than by the storage (a fio thread
+    on a CPU for at least 90% of the run, or that machine's processors at least 90% busy): named, as their times say
+    as much about that machine as about the storage (field test T3: a RAM target slower than a disk, a saturated
+    2-core client, printed without a word)."""
+    phases = {
+        "save_times": _("save"),
+        "restore_times": _("restore"),
+        "load_times": _("load"),
+        "bandwidth": _("sustained write"),
+    }
+    runs = [
+        _("{count} of {total} {phase} runs on {system}").format(
+            count=len(spec.cpu_bound), total=len(spec.files), phase=phases[spec.into], system=spec.system
+        )
+        for spec in w.config.imports
+        if spec.cpu_bound
+    ]
+    if not runs:
+        return None
+    return Para(
+        _(
+            "Bound by the processors of the machine running fio rather than by the storage: {runs}. Their times say "
+            "as much about that machine as about the storage."
+        ).format(runs=join_words(runs)),
+        "warning",
+    )
 
 
 def _sources(w: Words) -> Definitions:

@@ -1,5 +1,6 @@
 """What measure records beside its runs, and what the report makes of it: the file system and what holds its data
-(the build refuses RAM-speed saves that test.toml does not name not durable).
+(the build refuses RAM-speed saves that test.toml does not name not durable), and the runs a client's CPU bound
+(named in the report).
 
 Needs fio and root (a tmpfs); skipped, saying so, elsewhere."""
 
@@ -11,7 +12,9 @@ import tomllib
 import pytest
 
 from report.cli import main
-from tests.measure.test_session import new_folder
+from report.measure.outcome import JobCpu, RunResult
+from report.measure.plan import Step
+from tests.measure.test_session import COLUMNS, SIZES, TOML, new_folder
 
 pytestmark = [
     pytest.mark.slow,
@@ -61,3 +64,49 @@ def test_deleting_the_not_durable_line_measure_wrote_is_refused_by_the_build(pla
     said = 'import.medium: the runs of "RAM disk" were measured on tmpfs, which keeps the data in memory and would not'
     assert said in err
     assert 'name "RAM disk" in [systems] not_durable' in err
+
+
+@pytest.fixture(scope="module")
+def chinese(places):
+    """Both systems measured into a Chinese joint test, then built (zh-CN) and its test.toml kept."""
+    root, disk, ram = places
+    folder = new_folder(root, "zh")
+    (folder / "test.toml").write_text(TOML.replace("date = 2026-12-03\n", 'date = 2026-12-03\nlanguage = "zh-CN"\n'))
+    for system, path, extra in (("Local disk", disk, []), ("RAM disk", ram, ["--allow-not-durable"])):
+        args = ["measure", str(folder), "--system", system, "--path", str(path), "--runs", "2", *SIZES, *COLUMNS]
+        assert main([*args, *extra]) == 0
+    out = root / "zh-out"
+    assert main(["build", str(folder), "--out", str(out)]) == 0
+    return folder, out
+
+
+def test_runs_a_clients_cpu_bound_are_named_in_the_report(chinese, tmp_path):
+    """Field test T3: a RAM target saved slower than a disk (a saturated 2-core client) and nothing said why."""
+    folder, _ = chinese
+    recorded = tomllib.loads((folder / "test.toml").read_text())
+    assert "fio 线程占用 CPU 的时间为每次运行的" in recorded["environment"]["Local disk：客户端 CPU"]  # usr_cpu + sys_cpu
+    copy = tmp_path / "cpu"
+    shutil.copytree(folder, copy)
+    toml = copy / "test.toml"
+    # what this machine judged (it runs other jobs too) is replaced by one run of the RAM disk's saves
+    text = "".join(line for line in toml.read_text().splitlines(keepends=True) if not line.startswith("cpu_bound"))
+    table = 'files = ["raw/ram-disk/save-1.json", "raw/ram-disk/save-2.json"]\n'
+    assert text.count(table) == 1
+    toml.write_text(text.replace(table, table + 'cpu_bound = ["raw/ram-disk/save-2.json"]\n'))
+    for language, words in (
+        ("zh-CN", "以下运行受运行 fio 的机器的处理器限制，而非受存储限制：RAM disk 上 2 次保存中的 1 次"),
+        ("en", "Bound by the processors of the machine running fio rather than by the storage: 1 of 2 save runs on"),
+    ):
+        out = tmp_path / f"out-{language}"
+        assert main(["build", str(copy), "--out", str(out), "--language", language]) == 0
+        html = (out / "report.html").read_text().replace("\xa0", " ").replace("\u2060", "")
+        assert words in html
+
+
+def test_a_run_is_cpu_bound_when_a_thread_or_the_machine_never_waited():
+    step = Step("save", 1)
+    run = RunResult(step, None, {}, (JobCpu(None, 1.0, 30.0), JobCpu(None, 0.5, 33.0)), 0.62)
+    assert not run.cpu_bound  # a third of a CPU each, the machine 62% busy: the storage set the pace
+    assert RunResult(step, None, {}, (JobCpu(None, 2.0, 95.0),), 0.5).cpu_bound  # a thread never waited
+    assert RunResult(step, None, {}, (JobCpu(None, 1.0, 30.0),), 0.97).cpu_bound  # the machine was saturated
+    assert not RunResult(step, None, {}, (JobCpu("h", 1.0, 30.0),), None).cpu_bound  # servers: their threads only
