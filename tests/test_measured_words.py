@@ -45,6 +45,19 @@ MEASURED_ONLY = {
     "Measured inputs, imported from tool output: {inputs}.": "summary._evidence: lists only the inputs a tool's output "
     "gave (imported), none supplied in a CSV or declared illustrative",
     "measured": "measure/words.py: the [environment] line `report measure` writes when it timed the saves itself",
+    **dict.fromkeys(
+        (
+            "Measured on site with fio: each save writes new checkpoint files from several writers at once and ends "
+            "with an fsync; the test environment gives each system's setup.",
+            "Measured on site with fio: each restore reads back whole the files a save wrote, their cached pages "
+            "evicted first.",
+            "Measured on site with fio: each load reads the model's files back sequentially, their cached pages "
+            "evicted first.",
+            "Measured on site with fio: a write sustained over the save's files, its rate logged in windows.",
+        ),
+        "measure/words.py source(): the [sources] line `report measure` writes for a table whose only rows are the"
+        " runs it timed (written.sources_for)",
+    ),
 }
 
 

@@ -240,6 +240,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         bom=bom,
         jobs_here=probe.jobs_run_here(request.clients),
         replaces=replaces,
+        sources_for=written.sources_for(config, data_dir, request.phases),
     )
     if replaces is not None:
         made.warnings += (

@@ -25,6 +25,7 @@ _ENVIRONMENT = re.compile(r"^\s*\[\s*environment\s*\]\s*(#.*)?$")
 _ANY_HEADER = re.compile(r"^\s*\[")
 _BLANK_OR_COMMENT = re.compile(r"^\s*(#.*)?$")
 _SYSTEMS = re.compile(r"^\s*\[\s*systems\s*\]\s*(#.*)?$")
+_SOURCES = re.compile(r"^\s*\[\s*sources\s*\]\s*(#.*)?$")
 _NOT_DURABLE = re.compile(r"^\s*not_durable\s*=")
 
 
@@ -82,10 +83,11 @@ def updated(
     tables: list[ImportTable],
     not_durable: str | None = None,
     removal: Removal = Removal(),
+    sources: list[tuple[str, str]] = (),  # type: ignore[assignment]
 ) -> str:
-    """test.toml's text with the environment lines and import tables added, and `not_durable` named in [systems]'
-    not_durable list; a replaced session's tables and lines (`removal`) taken out with the comments above them.
-    Checked by parsing it back."""
+    """test.toml's text with the environment lines, the [sources] lines and import tables added, and `not_durable`
+    named in [systems]' not_durable list; a replaced session's tables and lines (`removal`) taken out with the
+    comments above them. Checked by parsing it back."""
     eol = "\r\n" if "\r\n" in original else "\n"  # the user's line endings, for the lines added too
     lines = original.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
@@ -95,21 +97,29 @@ def updated(
     listed = tomllib.loads(original).get("systems", {}).get("not_durable", [])
     if not_durable is not None and not_durable not in listed:
         _name_not_durable(lines, eol, [*listed, not_durable])
-    added = [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in environment]
-    header = next((i for i, line in enumerate(lines) if _ENVIRONMENT.match(line)), None)
-    if header is None and added:
-        lines += [eol, f"[environment]{eol}", *added]
-    elif added:
-        end = next((i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
-        while end > header + 1 and _BLANK_OR_COMMENT.match(lines[end - 1]):
-            end -= 1
-        lines[end:end] = added
+    _add_keys(lines, _SOURCES, "sources", [(k, v) for k, v in sources], eol)
+    _add_keys(lines, _ENVIRONMENT, "environment", environment, eol)
     for table in tables:
         lines += [eol, *(f"# {c}{eol}" for c in table.comments), f"[[import]]{eol}"]
         lines += [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in table.fields]
     text = "".join(lines)
-    _check(original, text, environment, tables, not_durable, removal)
+    _check(original, text, environment, tables, not_durable, removal, sources)
     return text
+
+
+def _add_keys(lines: list[str], header_line: re.Pattern, name: str, keys: list[tuple[str, str]], eol: str) -> None:
+    """Keys added after the last key of the table `name` (a new table at the end where there is none)."""
+    added = [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in keys]
+    if not added:
+        return
+    header = next((i for i, line in enumerate(lines) if header_line.match(line)), None)
+    if header is None:
+        lines += [eol, f"[{name}]{eol}", *added]
+        return
+    end = next((i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
+    while end > header + 1 and _BLANK_OR_COMMENT.match(lines[end - 1]):
+        end -= 1
+    lines[end:end] = added
 
 
 def _removed(lines: list[str], removal: Removal) -> list[str]:
@@ -168,6 +178,7 @@ def _check(
     tables: list[ImportTable],
     not_durable: str | None = None,
     removal: Removal = Removal(),
+    sources: list[tuple[str, str]] = (),  # type: ignore[assignment]
 ) -> None:
     """The new document is the old one less exactly what was replaced, plus exactly what was added, or test.toml is
     left alone."""
@@ -188,6 +199,8 @@ def _check(
         expected["systems"] = {**before.get("systems", {}), "not_durable": [*listed, not_durable]}
     if environment:
         expected["environment"] = {**before.get("environment", {}), **dict(environment)}
+    if sources:
+        expected["sources"] = {**before.get("sources", {}), **dict(sources)}
     if tables:
         expected["import"] = [*before.get("import", []), *(t.as_dict() for t in tables)]
     if after != expected:

@@ -82,6 +82,9 @@ class Session:
     results: list[outcome.RunResult] = field(default_factory=list)  #: each recorded run, per host
     replaces: earlier.Replacement | None = None  #: an earlier session's runs of the same phases, replaced
     moved: bool = False  #: the replaced runs' files have been moved to raw/<system>/replaced/
+    sources_for: frozenset[str] = frozenset()  #: tables whose [sources] line this session may write (written.py)
+    commands: dict[Step, list[str]] = field(default_factory=dict)  #: each run's fio command, as run
+    logged: int = 0  #: runs of `done` already in raw/<system>/commands.txt
     jobs_here: bool = True  #: fio's jobs run on this machine (no servers, or servers on loopback): its CPU is theirs
     conflict: bool = False  #: test.toml changed under us: record nothing more
     interrupted_in: Step | None = None
@@ -210,6 +213,7 @@ def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: 
     """Run one step's fio; its exit status, or None when the operator stopped it; Watchdog when it hung."""
     env = dict(os.environ, MEASURE_RUN=str(step.run))
     command = fio_command(s, job, out)
+    s.commands[step] = command
     limit = plan.time_limit(s.request, s.sizes, step.phase)
     began = time.monotonic()
     with open(out.with_suffix(".stderr"), "wb") as errors, open(out if s.request.clients else os.devnull, "wb") as std:

@@ -46,8 +46,8 @@ def environment(s) -> list[tuple[str, str]]:
     lines = [
         (
             _("measured"),
-            _("{start} to {end} UTC, by: {command}").format(
-                start=f"{s.started:%Y-%m-%d %H:%M:%S}", end=f"{now:%H:%M:%S}", command=s.command
+            _("{start} to {end} UTC, with fio; the exact commands are kept with the runs' outputs").format(
+                start=f"{s.started:%Y-%m-%d %H:%M:%S}", end=f"{now:%H:%M:%S}"
             ),
         ),
         ("fio", _("{fio}; {kernel}").format(fio=m.fio_version, kernel=m.kernel)),
@@ -229,3 +229,25 @@ def _cpu(s) -> str:
         if items:
             parts.append(_("{phase}: {items}").format(phase=phase_word(phase), items=_(", ").join(items)))
     return _("; ").join(parts)
+
+
+def source(table: str) -> str:
+    """The [sources] line of a table whose rows measure alone gave: where they come from, in words (the customer
+    pages name no file or command; the commands are kept under raw/, which the appendix lists)."""
+    return {
+        "save_times": _(
+            "Measured on site with fio: each save writes new checkpoint files from several writers at once and ends "
+            "with an fsync; the test environment gives each system's setup."
+        ),
+        "restore_times": _(
+            "Measured on site with fio: each restore reads back whole the files a save wrote, their cached pages "
+            "evicted first."
+        ),
+        "load_times": _(
+            "Measured on site with fio: each load reads the model's files back sequentially, their cached pages "
+            "evicted first."
+        ),
+        "bandwidth": _(
+            "Measured on site with fio: a write sustained over the save's files, its rate logged in windows."
+        ),
+    }[table]

@@ -1,12 +1,15 @@
 """What a session writes into the joint-test folder besides fio's outputs: test.toml's [[import]] tables (with what
-the runs were measured on), its [environment] lines in the joint test's language and [systems] not_durable.
-Rewritten after every finished run.
+the runs were measured on), its [environment] and [sources] lines in the joint test's language, [systems]
+not_durable, and raw/<system>/commands.txt, the exact commands (the customer pages name none; the appendix lists the
+file). Rewritten after every finished run.
 
 `s` is the running session (report/measure/session.py's Session, which imports this module).
 """
 
 from __future__ import annotations
 
+import re
+import shlex
 from typing import Any
 
 from report.i18n import activate
@@ -15,6 +18,8 @@ from report.measure import earlier, plan, words
 from report.measure.plan import PHASE_WORDS
 from report.measure.probe import Refused
 from report.measure.record import ImportTable, Removal, updated, write_atomically
+
+COMMANDS = "commands.txt"  #: beside the runs' outputs in raw/<system>/: every command, as run
 
 
 def import_tables(s: Any) -> list[ImportTable]:
@@ -101,8 +106,9 @@ def record(s: Any) -> None:
             f"{path} was changed by someone else while measuring, so this session stops recording rather than"
             f" overwrite it; its finished runs are in {s.raw}: add them with [[import]] tables, or measure again",
         )
-    text = updated(s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s))
+    text = updated(s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s), sources_lines(s))
     write_atomically(path, text, s.bom)
+    log_commands(s)
     s.written, s.recorded = text, list(s.done)
     if s.replaces is not None and not s.moved:  # test.toml no longer imports them: they move aside, kept
         s.moved = True
@@ -121,6 +127,52 @@ def record_if_all_finished(s: Any) -> str:
     done = s.done
     s.done = [step for step in plan.steps(s.request, earlier.existing_runs(s.raw)[0]) if step.phase != "prepare"]
     try:
-        return updated(s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s))
+        return updated(
+            s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s), sources_lines(s)
+        )
     finally:
         s.done = done
+
+
+def sources_lines(s: Any) -> list[tuple[str, str]]:
+    """[sources] lines for the tables this session gives rows to, where measure's runs are their only rows and the
+    joint test says nothing of their source yet, in the joint test's language."""
+    tables = [plan.PHASE_TABLE[p] for p in plan.PHASES if any(step.phase == p for step in s.done)]
+    with activate(s.language):
+        return [(table, words.source(table)) for table in tables if table in s.sources_for]
+
+
+_OWN = re.compile(r"raw/[^/]+/(save|restore|load|sustain)-\d+\.json")
+
+
+def sources_for(config: Any, data_dir: Any, phases: tuple[str, ...]) -> frozenset[str]:
+    """The tables of these phases whose rows come from measure alone (no CSV, no other import) and whose source
+    test.toml does not state: measure may say it, in words."""
+    out = set()
+    for phase in phases:
+        table = plan.PHASE_TABLE[phase]
+        if table in config.sources or (data_dir / f"{table}.csv").exists():
+            continue
+        if any(spec.into == table and not all(_OWN.fullmatch(f) for f in spec.files) for spec in config.imports):
+            continue
+        out.add(table)
+    return frozenset(out)
+
+
+def log_commands(s: Any) -> None:
+    """raw/<system>/commands.txt: this session's command line once, then each recorded run's fio command as run
+    (MEASURE_RUN set, the job file beside it). Appended as runs finish; what was written stays."""
+    steps = s.done[s.logged :]
+    if not steps:
+        return
+    lines = []
+    if s.logged == 0:
+        lines += [f"# {s.label}: measure started {s.started:%Y-%m-%d %H:%M:%S} UTC", s.command]
+    for step in steps:
+        command = s.commands.get(step)
+        if command is not None:
+            lines.append(f"# {PHASE_WORDS[step.phase]} run {step.run}")
+            lines.append(f"MEASURE_RUN={step.run} {shlex.join(command)}")
+    with open(s.raw / COMMANDS, "a", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+    s.logged = len(s.done)

@@ -305,7 +305,7 @@ def test_a_server_that_stops_answering_mid_run_rejects_the_run_and_keeps_the_one
         assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
         assert "stopped: " in config["environment"]["Local disk: runs"]
         kept = sorted(p.name for p in (folder / "raw" / "local-disk").iterdir())
-        assert kept == ["save-1.json", "save.fio", "sustain.fio"]
+        assert kept == ["commands.txt", "save-1.json", "save.fio", "sustain.fio"]
         assert not fio_left(folder)
         assert settled([one], folder)
         assert list(disk.iterdir()) == []  # the answering server's files removed
@@ -353,7 +353,11 @@ def test_a_run_past_its_time_limit_is_stopped_and_rejected(places):
     assert "measure: 1 save run(s) finished before it are recorded in" in done.stderr
     config = tomllib.loads((folder / "test.toml").read_text())
     assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
-    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == ["save-1.json", "save.fio"]
+    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == [
+        "commands.txt",
+        "save-1.json",
+        "save.fio",
+    ]
     assert list(disk.iterdir()) == []
 
 

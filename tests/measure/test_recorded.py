@@ -1,11 +1,13 @@
 """What measure records beside its runs, and what the report makes of it: the file system and what holds its data
-(the build refuses RAM-speed saves that test.toml does not name not durable), and the runs a client's CPU bound
-(named in the report).
+(the build refuses RAM-speed saves that test.toml does not name not durable), the runs a client's CPU bound (named
+in the report), [sources] and [environment] lines in words in the joint test's language, and the exact commands in
+raw/<system>/commands.txt, attached and listed with the inputs.
 
 Needs fio and root (a tmpfs); skipped, saying so, elsewhere."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import tomllib
 
@@ -80,11 +82,40 @@ def chinese(places):
     return folder, out
 
 
+def test_sources_and_environment_are_written_in_words_in_the_joint_tests_language(chinese):
+    """Field test S10 and issue 46: the lines are the customer's; the command line is not (it is kept in a file)."""
+    folder, out = chinese
+    config = tomllib.loads((folder / "test.toml").read_text())
+    assert config["sources"]["save_times"].startswith("现场使用 fio 测量：每次保存由多个写入进程同时写入新的检查点文件")
+    assert set(config["sources"]) == {"save_times", "restore_times", "load_times", "bandwidth"}
+    measured = config["environment"]["Local disk：测量"]
+    assert "使用 fio 测量；完整命令与各次运行的输出一并保存" in measured and "python" not in measured
+    assert not any("python -m report" in text for text in config["environment"].values())
+    html = (out / "report.html").read_text()
+    assert "现场使用 fio 测量" in html and "python -m report measure" not in html.split("附录")[0]
+
+
+def test_the_exact_commands_are_kept_under_raw_and_listed_with_the_inputs(chinese):
+    folder, out = chinese
+    commands = (folder / "raw" / "local-disk" / "commands.txt").read_text()
+    lines = commands.splitlines()
+    assert lines[0].startswith("# Local disk: measure started ") and "report measure" in lines[1]
+    assert "--system 'Local disk'" in lines[1]
+    assert "# save run 1" in lines and "# sustained write run 2" in lines
+    run = next(line for line in lines if line.startswith("MEASURE_RUN=1 ") and "save.fio" in line)
+    assert "--output=save-1.json" in run and "--output-format=json" in run
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert {"raw/local-disk/commands.txt", "raw/ram-disk/commands.txt"} <= set(metrics["inputs"])
+    assert "raw/local-disk/commands.txt" in (out / "report.html").read_text()  # the colophon lists it
+
+
 def test_runs_a_clients_cpu_bound_are_named_in_the_report(chinese, tmp_path):
     """Field test T3: a RAM target saved slower than a disk (a saturated 2-core client) and nothing said why."""
     folder, _ = chinese
     recorded = tomllib.loads((folder / "test.toml").read_text())
-    assert "fio 线程占用 CPU 的时间为每次运行的" in recorded["environment"]["Local disk：客户端 CPU"]  # usr_cpu + sys_cpu
+    assert (
+        "fio 线程占用 CPU 的时间为每次运行的" in recorded["environment"]["Local disk：客户端 CPU"]
+    )  # usr_cpu + sys_cpu
     copy = tmp_path / "cpu"
     shutil.copytree(folder, copy)
     toml = copy / "test.toml"

@@ -156,12 +156,14 @@ def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(mea
     assert list(disk.iterdir()) == [] and list(ram.iterdir()) == []  # the data files and the scratch folder went
     raw = sorted(p.name for p in (folder / "raw" / "ram-disk").iterdir())
     assert raw == sorted(
-        ["save.fio", "load.fio", "sustain.fio"]
+        ["save.fio", "load.fio", "sustain.fio", "commands.txt"]
         + ["restore.fio"]
         + [f"{phase}-{n}.json" for phase in ("save", "restore", "load", "sustain") for n in range(1, RUNS + 1)]
         + [f"sustain-{n}_bw.{job}.log" for n in range(1, RUNS + 1) for job in (1, 2)]
     )
     config = tomllib.loads((folder / "test.toml").read_text())
+    measured_on = {k: config["import"][0].pop(k, None) for k in ("filesystem", "medium", "cpu_bound")}
+    assert measured_on["medium"] == "storage" and measured_on["filesystem"]  # cpu_bound: as this machine's load was
     assert config["import"][0] == {
         "tool": "fio",
         "files": [f"raw/local-disk/save-{n}.json" for n in range(1, RUNS + 1)],
@@ -176,6 +178,8 @@ def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(mea
         for s in ("Local disk", "RAM disk")
         for into in ("save_times", "restore_times", "load_times", "bandwidth")
     ]
+    assert all(config["import"][1].pop(k, None) for k in ("filesystem", "medium"))
+    config["import"][1].pop("cpu_bound", None)  # as this machine's load was
     assert config["import"][1] == {
         "tool": "fio",
         "files": [f"raw/local-disk/restore-{n}.json" for n in range(1, RUNS + 1)],
@@ -193,7 +197,8 @@ def test_the_folder_holds_the_outputs_and_the_record_and_the_storage_nothing(mea
     assert "not durable: tmpfs keeps the data in memory only" in environment["RAM disk: durability"]
     assert environment["RAM disk: page cache"].startswith("none to drop: tmpfs's pages are the only copy")
     assert environment["RAM disk: runs"] == "save 3, restore 3, load 3, sustained write 3 of 3 planned"
-    assert "--system 'RAM disk'" in environment["RAM disk: measured"]
+    assert "--system" not in environment["RAM disk: measured"]  # in words: the command is in raw/ram-disk/
+    assert "--system 'RAM disk'" in (folder / "raw" / "ram-disk" / "commands.txt").read_text()
     assert "end_fsync=1" in environment["Local disk: durability"]
     text = (folder / "test.toml").read_text()
     assert "# asked for 0.064 GB; fio moves whole 1 MiB blocks, so each of the 2 files holds 31 MiB" in text
@@ -229,7 +234,7 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     # Nothing of the unfinished run is left: only run 1's outputs and the job files.
     kept = sorted(p.name for p in (folder / "raw" / "local-disk").iterdir())
     assert kept == sorted(
-        ["save.fio", "restore.fio", "load.fio", "sustain.fio"]
+        ["save.fio", "restore.fio", "load.fio", "sustain.fio", "commands.txt"]
         + ["save-1.json", "restore-1.json", "load-1.json", "sustain-1.json"]
         + [f"sustain-1_bw.{job}.log" for job in (1, 2)]
     )
@@ -369,7 +374,11 @@ def test_relative_paths_are_the_callers_not_fios(places):
         'measure: note: test.toml\'s [sources] illustrative still names "save_times": take it out once every one of'
         " its rows is measured, or the report keeps marking them illustrative\n"
     )  # and only that one: no load was measured
-    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == ["save-1.json", "save.fio"]
+    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == [
+        "commands.txt",
+        "save-1.json",
+        "save.fio",
+    ]
     job = (folder / "raw" / "local-disk" / "save.fio").read_text()
     assert f"directory={root / 'relative-disk'}/report-measure-" in job
     assert list((root / "relative-disk").iterdir()) == []
@@ -387,7 +396,11 @@ def test_a_fio_that_fails_half_way_leaves_the_runs_before_it_recorded_and_says_w
     config = tomllib.loads((folder / "test.toml").read_text())
     assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
     assert "stopped: fio failed in save run 2" in config["environment"]["Local disk: runs"]
-    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == ["save-1.json", "save.fio"]
+    assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == [
+        "commands.txt",
+        "save-1.json",
+        "save.fio",
+    ]
     assert list(disk.iterdir()) == []
 
 
@@ -535,11 +548,11 @@ def test_a_scratch_folder_left_by_a_killed_session_is_named_not_removed(places):
 def test_a_full_disk_after_runs_were_recorded_says_what_was_recorded(places, capsys, monkeypatch):
     import errno
 
-    from report.measure import session
+    from report.measure import written
 
     root, disk, _ = places
     folder = new_folder(root, "disk-full")
-    real, calls = session.write_atomically, []
+    real, calls = written.write_atomically, []
 
     def full_after_the_first(path, text, bom=False):
         calls.append(path)
@@ -547,7 +560,7 @@ def test_a_full_disk_after_runs_were_recorded_says_what_was_recorded(places, cap
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
         real(path, text, bom)
 
-    monkeypatch.setattr(session, "write_atomically", full_after_the_first)
+    monkeypatch.setattr(written, "write_atomically", full_after_the_first)
     args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save"]
     assert main([*args, "--runs", "3", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]) == 3
     message = capsys.readouterr().err
@@ -729,7 +742,7 @@ def test_a_second_measure_of_a_system_says_what_it_replaces_and_keeps_the_first(
     assert main([*base, "--phases", "save", "--dry-run"]) == 0
     said = capsys.readouterr().out
     assert "warning: this session replaces the 1 save runs of Local disk measured " in said
-    assert "(test.toml:27)" in said and "give --add-runs to add this session's runs to them" in said
+    assert "(test.toml:32)" in said and "give --add-runs to add this session's runs to them" in said
     assert listing(folder, disk) == before
     # the sustained write alone: the save's table and the session's lines stay, the bandwidth table goes
     assert main([*base, "--phases", "sustain"]) == 0

@@ -581,8 +581,15 @@ def companions(
     data: bytes,
     listing: Listing,
 ) -> tuple[list[str], list[Problem]]:
-    """The files read beside a run's JSON: its bandwidth logs (a log given in its place is a problem)."""
+    """The files read beside a run's JSON: its bandwidth logs (a log given in its place is a problem), and the
+    commands `python -m report measure` ran, where it made the run (its commands.txt: attached and listed with the
+    inputs, so the appendix carries the exact commands the customer pages put in words)."""
     if found := not_a_json(name, data, [], listing):
         return [], found
     run, _ = read_json(name, data)
-    return (log_names(name, run) if run is not None else []), []
+    commands = posixpath.join(posixpath.dirname(name), MEASURE_COMMANDS)
+    beside = [commands] if commands in listing.names else []
+    return (log_names(name, run) if run is not None else []) + beside, []
+
+
+MEASURE_COMMANDS = "commands.txt"  #: report/measure/written.py's COMMANDS
