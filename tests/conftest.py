@@ -19,6 +19,19 @@ from tests.golden import CASES
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+#: data/test.toml's projection GPU line (the white paper's 64-GPU job): tests that add their own gpus take it out
+#: with `without_projection_gpus`, which keeps every line number.
+PROJECTION_GPUS_LINE = (
+    "gpus        = 64  # the white paper's job: 8 nodes (the baseline, one local drive, is not declared node_local)\n"
+)
+
+
+def without_projection_gpus(text: str) -> str:
+    """data/test.toml's text with its projection's gpus line blank (the line numbers kept)."""
+    assert PROJECTION_GPUS_LINE in text
+    return text.replace(PROJECTION_GPUS_LINE, "\n")
+
+
 # A fixed provenance, so that outputs compared across commits do not change with the commit.
 PROVENANCE = Provenance("0.0.test", "0000000000ab", "3.11.test", (("weasyprint", "70.0"),))
 

@@ -3,6 +3,8 @@
 TOML table, configuration key, CSV name or column, formula variable. The appendices and the colophon keep them; text
 taken from the inputs is printed as given, so it is set aside before the search."""
 
+import functools
+import json
 import re
 import subprocess
 
@@ -10,6 +12,7 @@ import pytest
 from lxml import html as lxml_html
 
 from report import i18n
+from report.formatting import sig
 from report.inputs.joint_test import read_joint_test
 from report.pipeline.build import build_outputs
 from report.render import html as render
@@ -79,14 +82,20 @@ def named(text: str) -> list[str]:
     return [found for pattern in FORBIDDEN for found in re.findall(pattern, text)]
 
 
+@functools.cache
+def _built(name: str, language: str) -> tuple[str, dict]:
+    """A joint test's HTML page and its metrics as metrics.json holds them, built once per test session."""
+    with i18n.activate(language):
+        ctx, m = build(FOLDERS[name])
+        page = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    return page, json.loads(json.dumps(m.to_dict()))
+
+
 @pytest.mark.parametrize("language", ["en", "zh-CN"])
 @pytest.mark.parametrize("name", list(FOLDERS))
 def test_the_customer_pages_name_no_file_key_or_command_of_the_tool(name, language):
-    folder = FOLDERS[name]
-    with i18n.activate(language):
-        ctx, _m = build(folder)
-        page = render.render_html(ctx, render.chart_sources(ctx.charts, None))
-        text = customer_text(page, _given(folder))
+    page, _metrics = _built(name, language)
+    text = customer_text(page, _given(FOLDERS[name]))
     assert named(text) == []
     # the appendices still carry them: the verify command in the colophon
     assert "python -m report verify report.pdf" in page
@@ -108,6 +117,103 @@ def test_the_search_finds_what_a_customer_page_must_not_print():
         "save_times.csv",
     ]
     assert named("PyTorch DCP async_save, fio's --write_bw_log, G1 and 3.26 GB/s") == []
+
+
+#: The figures a decision hangs on (metrics.json paths), each with what follows it where it is printed: a ratio its ×
+#: (Chinese: 倍, or after 加速比为 with nothing), or a dash as the low end of a span; a percentage its %; a count of
+#: GPUs or money neither.
+RATIO, LOW_END = "×| ?倍|(?<=加速比为 …)", "×|–| ?倍|至|(?<=加速比为 …)"
+DECISION_FIGURES = {
+    "save.speedup": LOW_END,
+    "save.speedup_ci95.0": LOW_END,
+    "save.speedup_ci95.1": RATIO,
+    "bubble.duration_reduction_pct": "%",
+    "bubble.baseline_bubble_pct": "%",
+    "bubble.candidate_bubble_pct": "%",
+    "bubble.gpu_equivalents": "(?![%×倍])",
+    "reliability.optimum_gpu_equivalents": "(?![%×倍])",
+    "load.speedup_min": LOW_END,
+    "load.speedup_max": RATIO,
+    "without_outliers.speedup": LOW_END,
+    "economics.optimum_cluster_value_per_year": "",
+}
+
+
+def _figure(metrics: dict, path: str) -> float | None:
+    value = metrics
+    for key in path.split("."):
+        if value is None:
+            return None
+        value = value[int(key)] if isinstance(value, list) else value.get(key)
+    return value if isinstance(value, float) else None
+
+
+def prose(page: str) -> str:
+    """The customer pages' running text (page 1's tiles and reasons, paragraphs, lists, captions), tables left out:
+    a table is a figure's home, the text around it says it in words."""
+    doc = lxml_html.fromstring(page)
+    for element in doc.xpath('//section[contains(concat(" ", @class, " "), " appendix ")]|//head|//style|//table'):
+        element.getparent().remove(element)
+    return doc.text_content().replace(i18n.NO_BREAK_SPACE, " ").replace(i18n.WORD_JOINER, "")
+
+
+def pattern(printed: str, after: str) -> str:
+    """The regular expression of a figure printed as `printed` and followed by `after` (DECISION_FIGURES); "加速比为"
+    before it stands for a ratio's × in Chinese."""
+    figure = rf"(?<![\d.,]){re.escape(printed)}(?![\d])"
+    follows = "|".join(a for a in after.split("|") if not a.startswith("(?<="))
+    if "加速比为" in after:
+        return rf"(?:{figure}(?:{follows})|(?<=加速比为 ){figure}|(?<=加速比为){figure})"
+    return rf"{figure}(?:{follows})" if follows else figure
+
+
+def repeats(text: str, metrics: dict) -> dict[str, int]:
+    """How often each decision figure is printed (as the report prints it, three significant digits) in `text`."""
+    counts = {}
+    for path, after in DECISION_FIGURES.items():
+        value = _figure(metrics, path)
+        if value is not None and value != 0:
+            counts[path] = len(re.findall(pattern(sig(abs(value)), after), text))
+    return counts
+
+
+#: Other figures that print as a decision figure does in a joint test, by fixture: their phrases are set aside before
+#: the count (the count sees digits, not which figure they are).
+COINCIDENT = {
+    # 6 saves of 55 s save 330 s: the throughput gain (12,660 ÷ 12,330 − 1) prints as the candidate's bubble share
+    # and the other size's ratio, at 4 GPUs, is the training model's
+    "economics": r"2\.68% more steps|步数增加 2\.68%|2\.00× at \d|时为 2\.00 倍",
+    "retune": r"2\.68% more steps|步数增加 2\.68%|2\.00× (?:the largest|at \d)|最大检查点的 2\.00 倍|时为 2\.00 倍",
+    # a 0.157% shorter run is a 0.157% throughput gain at these digits
+    "imports": r"0\.157% more steps|步数将?增加 0\.157%",
+    # the candidate's bandwidth is 2.00× the baseline's, as its load speedup is
+    "gates_fail": r"2\.00× (?:the bandwidth|as much)|bandwidth ratio \(2\.00×\)|是基线的 2\.00 倍|带宽之比（2\.00 倍）",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+@pytest.mark.parametrize("name", list(FOLDERS))
+def test_no_decision_figure_is_said_more_than_four_times(name, language):
+    """Issue 45: each fact is argued in its section; page 1 and the summary state it and point there; the Q&A points
+    there. A decision figure printed five times or more on the customer pages is a fact said over and over (the
+    fourth cold read counted "0.0900 个百分点" 7 times)."""
+    page, metrics = _built(name, language)
+    text = prose(page)
+    if name in COINCIDENT:
+        text = re.sub(COINCIDENT[name], " ", text)
+    counts = repeats(text, metrics)
+    assert {path: n for path, n in counts.items() if n > 4} == {}
+    assert counts["save.speedup"] >= 1
+
+
+def test_the_count_finds_a_figure_said_again():
+    metrics = {"save": {"speedup": 1.8968, "speedup_ci95": [1.64, 2.21]}}
+    text = "1.90× by the means; 1.90×, not 11.90× or 1.905×, 1.90% and 21.90; interval 1.64–2.21×"
+    assert repeats(text, metrics) == {"save.speedup": 2, "save.speedup_ci95.0": 1, "save.speedup_ci95.1": 1}
+    chinese = "加速比为 1.90（95% 置信区间为 1.64 倍至 2.21 倍），1.90 倍，均值之比 1.90%"
+    assert repeats(chinese, metrics) == {"save.speedup": 2, "save.speedup_ci95.0": 1, "save.speedup_ci95.1": 1}
+    page = "<html><body><p>1.90×</p><table><tr><td>1.90×</td></tr></table><section class='appendix'>1.90×</section>"
+    assert repeats(prose(page + "</body></html>"), metrics)["save.speedup"] == 1
 
 
 def _pages(pdf: bytes, tmp_path) -> list[str]:

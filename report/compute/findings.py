@@ -18,6 +18,8 @@ from typing import Any
 from report import stats
 from report.compute import copies
 from report.compute.figures import SIDES, Metrics
+from report.compute.nodes import share
+from report.compute.projections import line_fit, predict
 from report.inputs.joint_test import JointTest
 
 #: The load sides' keys (the save sides' are compute.figures.SIDES).
@@ -29,6 +31,7 @@ RUNS_KIND = "runs"  #: "candidate:4": a side and a run number
 MODELS_KIND = "models"  #: save models by name
 PAIRS_KIND = "pairs"  #: load (model, platform) pairs, "model / platform"
 ROWS_KIND = "rows"  #: save rows (side, model), "baseline / 32B LoRA"
+PROJECTIONS_KIND = "projections"  #: projections by name
 TEST_KIND = "test"  #: the joint test as a whole (a gate, the price)
 
 
@@ -186,6 +189,33 @@ def g4_out_of_reach(test: JointTest, m: Metrics) -> Iterator[Finding]:
     )
 
 
+def g4_short(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """G4 fails where some storage could pass it: the training run's change, the target and whose it is, whether the
+    other gates pass (then the verdict hangs on G4's target alone), and, for synchronous saves, the candidate's mean
+    save time that would meet the target at today's interval: p_B − target × (c + s × p_B) ÷ (100 × s), from G4's
+    formula solved for p_C (None when no save time could: the target above the baseline's whole share)."""
+    status = {g.id: g.status for g in m.gates}
+    if status.get("G4") != "fail" or not m.gates_reach.g4_reachable:
+        return
+    b, target = m.bubble, test.config.gates.target_duration_reduction_pct
+    needed = None
+    if m.checkpoint_mode == "sync" and b.saves > 0:
+        p_b = m.save.baseline.mean_s
+        value = p_b - target * (b.compute_s + b.saves * p_b) / (100 * b.saves)
+        needed = value if value > 0 else None
+    yield _finding(
+        "g4_short",
+        TEST_KIND,
+        (),
+        (),
+        change_pct=b.duration_reduction_pct,
+        target=target,
+        agreed=_agreed(test, "target_duration_reduction_pct"),
+        others_pass=all(status[g] == "pass" for g in ("G1", "G2", "G3")),
+        save_needed_s=needed,
+    )
+
+
 # ---- saves faster than the bandwidth measured ---------------------------------------------------------------------
 
 
@@ -261,6 +291,35 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
     del test
     if m.node_local is not None and m.node_local.sides:
         yield _finding("node_local", SIDES_KIND, m.node_local.sides, SIDES, nodes=m.nodes)
+
+
+def projection_basis(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Per projection at a GPU count (`[[projections]] gpus`): what each side's projected time assumes. A node-local
+    side writes a node's part in parallel on each node (settled point 5); a shared side writes the whole checkpoint at
+    the bandwidth of the clients it was measured with. A shared baseline also gets what it would take were it local to
+    each node (each node's share in parallel), the figure the white paper's own local-drive baseline needs."""
+    node_local = set(m.node_local.sides) if m.node_local is not None else set()
+    per_node = test.config.gpus_per_node
+    names = tuple(p.name for p in m.projections)
+    for p, spec in zip(m.projections, test.config.projections, strict=True):
+        if p.gpus is None:
+            continue
+        part = spec.snapshot_gb * share(p.gpus, per_node)
+        whatif = None
+        if "baseline" not in node_local:
+            fit = line_fit(test.saves, test.config.systems.save_baseline, per_node)
+            whatif = predict(fit, part)
+        yield _finding(
+            "projection_basis",
+            PROJECTIONS_KIND,
+            (p.name,),
+            names,
+            node_local=tuple(side for side in SIDES if side in node_local),
+            gpus=p.gpus,
+            nodes=p.nodes,
+            part_gb=part,
+            baseline_if_node_local_s=whatif,
+        )
 
 
 # ---- loads judged as saves are ------------------------------------------------------------------------------------
@@ -400,10 +459,12 @@ RULES = (
     save_spread,
     save_runs_short,
     g4_out_of_reach,
+    g4_short,
     rows_outrun,
     bandwidth_copied,
     bandwidth_runs_copied,
     node_local,
+    projection_basis,
     load_unestablished,
     load_spread,
     load_savings,

@@ -3,9 +3,11 @@
 Four recommendations, decided in this order:
 1. `recommended`: every gate passes, on measured (not illustrative) save times, to storage whose saves are durable.
    The case is made on checkpoint speed.
-2. `not_yet`: the result is open to measurement (a gate lacks data, a repeatability gate (G1, G2) fails, an outlying
-   run changes a gate or the verdict, the save times are illustrative or the candidate's saves not durable, a
-   bandwidth log is a copy of another) and neither G3 nor G4 has failed. These measurements decide it.
+2. `not_yet`: the verdict fails on G4 alone (G1 to G3 pass) and G4's target is the tool's default, not agreed with the
+   customer: the customer's target decides, and what the candidate's saves would need to meet the default is said.
+   Or the result is open to measurement (a gate lacks data, a repeatability gate (G1, G2) fails, an outlying run
+   changes a gate or the verdict, the save times are illustrative or the candidate's saves not durable, a bandwidth
+   log is a copy of another) and neither G3 nor G4 has failed. These measurements decide it.
 3. `other_grounds`: not on checkpoint speed, but the candidate is better on another ground this test measured:
    established faster loads (every established load pair faster), restores faster on runs that meet the save gates'
    rules (neither illustrative, nor read from memory), or durability (a node-local baseline against shared storage
@@ -49,10 +51,19 @@ def recommend(test: JointTest, m: Metrics, found: Findings) -> Recommendation:
     if status["G4"] == "fail" and not m.gates_reach.g4_reachable:
         # no storage could pass G4 at today's interval: more runs cannot change the verdict
         return _not_on_speed(grounds, ("speedup_measured", *unsure[:1]), ("shorter_interval", "agreed_target"), found)
+    retune = ("retune_beats_switch",) if found.has("retune_beats_switch") else ()
+    short = found.get("g4_short")
+    if short is not None and not short["agreed"] and short["others_pass"] and set(unsure) <= {"bandwidth_copied"}:
+        # the verdict hangs on G4's target alone, and no one agreed it: the customer's target decides (a copied
+        # bandwidth log changes no gate: page 1's note says it, and the next steps ask for fio's output)
+        changes = ("agreed_target", "g4_save", *(("fio_output",) if unsure else ()))
+        return Recommendation(NOT_YET, grounds, ("g4_default", *retune, *grounds)[:3], changes)
     if status["G3"] == "fail" or status["G4"] == "fail":
         return _not_on_speed(grounds, _failed(status), ("faster_candidate",), found)
     if unsure:
-        return Recommendation(NOT_YET, grounds, (*unsure, *grounds)[:3], _measurements(unsure, found))
+        # re-tuning is weighed on the same save times: no reason while they are illustrative
+        weighed = () if "illustrative_saves" in unsure else retune
+        return Recommendation(NOT_YET, grounds, (*unsure, *weighed, *grounds)[:3], _measurements(unsure, found))
     return _not_on_speed(grounds, ("speedup_measured",), ("faster_candidate",), found)
 
 
@@ -61,9 +72,9 @@ def _not_on_speed(
 ) -> Recommendation:
     """Not on checkpoint speed: on the other grounds when there are some, else not on this evidence (with re-tuning
     the baseline's interval, where that recovers more than switching)."""
-    if grounds:
-        return Recommendation(OTHER_GROUNDS, grounds, (reasons[0], *grounds)[:3], changes)
     retune = ("retune_beats_switch",) if found.has("retune_beats_switch") else ()
+    if grounds:
+        return Recommendation(OTHER_GROUNDS, grounds, (reasons[0], *retune, *grounds)[:3], changes)
     return Recommendation(NOT_RECOMMENDED, (), (*reasons, *retune)[:3], changes)
 
 
@@ -102,8 +113,8 @@ def _measurements(unsure: tuple[str, ...], found: Findings) -> tuple[str, ...]:
         out.append("measured_saves")
     if "not_durable" in unsure:
         out.append("durable_saves")
-    if {"save_spread", "save_runs_short", "g3_open"} & set(unsure):
-        out.append("more_runs")
+    if {"save_spread", "save_runs_short", "g3_open"} & set(unsure) and not found.has("outliers_decide"):
+        out.append("more_runs")  # not where one run decides: its log does (fifth cold read, O6: 29 runs asked for)
     if "bandwidth_copied" in unsure:
         out.append("fio_output")
     return tuple(out)

@@ -449,8 +449,7 @@ def _hypotheses(w: Words) -> list[Para]:
             # the quotient hints, the data cannot carry it as a finding (Chinese reading 6, M5: gates_fail's
             # one-sample bandwidth and failed G1)
             _(
-                "The saves speed up far less than the bandwidth: {candidate_system} has {ratio} the bandwidth of "
-                "{baseline_system} but a ratio of mean save times of {speedup} (quotient {quotient}). That points to "
+                "The saves speed up far less than the bandwidth (quotient {quotient}). That points to "
                 "time spent elsewhere than writing (serialisation, many small files, metadata, synchronisation "
                 "between ranks) rather than to a save that writes more than the stated checkpoint; but {weak}, so it "
                 "is a lead, not a finding. To settle it, repeat the runs and record the bytes written per save and "
@@ -459,8 +458,7 @@ def _hypotheses(w: Words) -> list[Para]:
             if weak
             # the quotient already rules out a bandwidth-bound save that writes more (Chinese reading 4, M2)
             else _(
-                "The saves do not follow the bandwidth: {candidate_system} has {ratio} the bandwidth of "
-                "{baseline_system} but a ratio of mean save times of {speedup} (quotient {quotient}). A save bound "
+                "The saves do not follow the bandwidth (quotient {quotient}). A save bound "
                 "by bandwidth would speed up with it whatever it writes, so writing more than the stated checkpoint "
                 "does not explain these figures: most of the time goes elsewhere (serialisation, many small files, "
                 "metadata, synchronisation between ranks). To confirm it, record the bytes written per save and the "

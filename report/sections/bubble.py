@@ -121,7 +121,7 @@ def build(w: Words) -> Section:
             finishes.format(time=time, share=p3(abs(b.duration_reduction_pct))),
             "save_times",
         ),
-        *capacity_paras(w, _per_1000(m, stalls), full=False),
+        *capacity_paras(w, _per_1000(m, stalls), full=True),
         w.figure("composition"),
         w.p(_sensitivity_sentence(m) + _below_zero(m), "save_times"),
         w.figure("sensitivity"),
@@ -140,7 +140,7 @@ def _sensitivity_sentence(m: Metrics) -> str:
             "(1/{span}× today's interval and one save in the whole run, short of {span}×; 1/{span}× and {span}× "
             "today's step time; not proposed settings) the run is {often} with a save every {few_steps} steps and "
             "{rarely} every {many_steps} steps, {short} at {short_step} of compute per step and {long} at "
-            "{long_step} (this test: {here} at {interval} steps and {step} per step)."
+            "{long_step} (this test: {interval} steps and {step} per step)."
         )
         if clamped
         # the chart's edges are not settings anyone proposed (cold read 13, m1: "75.7% shorter every 6 steps")
@@ -148,7 +148,7 @@ def _sensitivity_sentence(m: Metrics) -> str:
             "The benefit depends on how often the job saves and how long each step computes: at the chart's edges "
             "(1/{span}× and {span}× today's, not proposed settings) the run is {often} with a save every {few_steps} "
             "steps and {rarely} every {many_steps} steps, {short} at {short_step} of compute per step and {long} at "
-            "{long_step} (this test: {here} at {interval} steps and {step} per step)."
+            "{long_step} (this test: {interval} steps and {step} per step)."
         )
     ).format(
         span=f"{SENSITIVITY_SPAN:g}",
@@ -160,7 +160,6 @@ def _sensitivity_sentence(m: Metrics) -> str:
         short_step=s3(sv.step_times_s[0]),
         long=shorter(sv.step_time_reduction_pct[-1]),
         long_step=s3(sv.step_times_s[-1]),
-        here=shorter(b.duration_reduction_pct),
         interval=count(b.checkpoint_interval_steps),
         step=s3(sv.step_time_s),
     )

@@ -30,6 +30,7 @@ from report.i18n import _
 from report.inputs.config import EconomicsSpec
 from report.wording.base import Words
 from report.wording.capacity import (
+    QUEUEING,
     cluster_row_assumption,
     demand,
     demand_ratios,
@@ -298,6 +299,12 @@ def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
     return (*supported[:2], *cluster, *supported[2:], *rest)
 
 
+def _price(w: Words) -> float:
+    spec = w.config.economics
+    assert spec is not None  # a value is computed only with [economics]
+    return spec.gpu_hour_price
+
+
 def _value_and_price(w: Words) -> Para:
     """The money headline: the value with each system at its own optimal interval (the conservative one) first, then
     the payback at the candidate's price, or that without a price the value cannot be weighed against a cost."""
@@ -305,11 +312,18 @@ def _value_and_price(w: Words) -> Para:
     found = w.findings.get("value_priced") or w.findings.get("value_unpriced")
     value = _(
         "Each system at its own optimal checkpoint interval, a cluster of {gpus} GPUs running such jobs gains {value} "
-        "a year of GPU time on {candidate}: the conservative figure, as neither system is then held to today's "
-        "interval."
+        "a year of GPU time on {candidate}. Neither system is then held to today's interval; it is an upper bound all "
+        "the same, as it takes the whole cluster to run such jobs all year at the failure rate assumed."
     ).format(
         gpus=count(m.bubble.cluster_gpus),
-        value=money(e.optimum_cluster_value_per_year, e.currency),
+        # as the table's row prints it, at the digits its GPU-equivalents give (fifth cold read, N7: 129,000 in the
+        # text, 130,000 in the table)
+        value=money_of(
+            e.optimum_cluster_value_per_year,
+            optimum_equivalents(m),
+            HOURS_A_YEAR * _price(w) * (-1 if m.reliability.optimum_gpu_equivalents < 0 else 1),
+            e.currency,
+        ),
         candidate=w.name("candidate"),
     )
     if found is not None and found.id == "value_priced":
@@ -377,6 +391,13 @@ def build(w: Words) -> Section | None:
                     "does not show (the table's last row)."
                 )
                 if demand(m).mean_to_sustained > 1
+                else _(
+                    "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
+                    "{per_year} a year at {runs} runs; across a cluster of such jobs, at most {cluster} a year (table "
+                    "below): their saves would need {ratio} this test's bandwidth on average, so they would often "
+                    "overlap and wait for each other."
+                )
+                if demand(m).mean_to_sustained >= QUEUEING and not per_node(m)
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year (table below)."

@@ -90,7 +90,7 @@ def _statement(w: Words) -> tuple[str, ...]:
         "Every figure is computed from the inputs attached to the PDF edition, which recompute it (see “{colophon}”)."
     ).format(colophon=_("Colophon: inputs and software"))
     validity = _(
-        "This report is valid only with the signatures of the persons who prepared, reviewed and approved "
-        "it. It may be copied only in full, unless {tester} agrees in writing."
+        "This report is valid once signed and dated by the persons who prepared, reviewed and approved it; "
+        "unsigned, it is a draft. It may be copied only in full, unless {tester} agrees in writing."
     ).format(tester=r.tested_by or _("the testing party"))
     return (scope, limits, responsibility, validity)

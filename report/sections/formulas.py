@@ -271,7 +271,7 @@ def _measure_command(w: Words) -> tuple[Para, ...]:
         + _("<host>")
         + " --client "
         + _("<host>")
-        + f" … --snapshot-gb {snapshot:g} --runs 3 --clients-sweep"
+        + f" … --snapshot-gb {snapshot:.12g} --runs 3 --clients-sweep"
         for key in ("baseline", "candidate")
     ]
     heading = Para(_("Measuring how the systems scale with client nodes"), "heading")

@@ -34,7 +34,6 @@ from report.wording.phrases import (
     both,
     counted_noun,
     gate_list,
-    sooner,
 )
 from report.wording.recommendation import g4_out_of_reach, save_spread
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
@@ -199,20 +198,19 @@ def _next_steps(w: Words) -> tuple:
         reached = max(*sens.interval_reduction_pct, *sens.step_time_reduction_pct) >= sens.target_pct
         if reached:
             text = _(
-                "G4: the training run ends {sooner}, short of the {target}% target; the sensitivity chart shows how "
+                "G4: the training run's gain falls short of the {target}% target; the sensitivity chart shows how "
                 "that changes with the checkpoint interval and the step time, which the customer's job sets: saving "
                 "more often only to meet the target would be no storage benefit."
             )
         else:
             text = _(
-                "G4: the training run ends {sooner}, short of the {target}% target, and no checkpoint interval or "
+                "G4: the training run's gain falls short of the {target}% target, and no checkpoint interval or "
                 "step time the sensitivity chart spans (1/{span}× to {span}× today's) reaches it: at these save "
                 "times the benefit stays below the target."
             )
         steps.append(
             Para(
                 text.format(
-                    sooner=sooner(m.bubble.duration_reduction_pct),
                     target=given(cfg.gates.target_duration_reduction_pct),
                     span=f"{SENSITIVITY_SPAN:g}",
                 )
@@ -281,10 +279,10 @@ def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
         return [Para(_("G3: a confidence interval needs at least 2 runs on each system; the G1 and G2 runs give it."))]
     if g3.status == "fail":
         text = _(
-            "G3: the whole 95% interval ({low} to {high}) lies below the {target}× target: more runs would narrow it "
-            "and reach the target only if the means themselves changed."
+            "G3: the whole 95% interval lies below the {target}× target: more runs would narrow it and reach the "
+            "target only if the means themselves changed."
         )
-        return [Para(text.format(low=x3(ci[0]), high=x3(ci[1]), target=target))]
+        return [Para(text.format(target=target))]
     if n is None:
         text = _(
             "G3: the interval straddles the {target}× target and, with the observed spread, no number of runs up to "

@@ -9,6 +9,7 @@ from report.document.blocks import (
     Section,
     Table,
 )
+from report.document.spoken import said
 from report.formatting import (
     count,
     enough_digits,
@@ -16,6 +17,8 @@ from report.formatting import (
     gb,
     holds,
     projection_texts,
+    s3,
+    sig,
     x3,
 )
 from report.i18n import _, join_words, ngettext
@@ -47,8 +50,20 @@ def _fit_figures(side: Side, projections) -> tuple[str, str]:
     return enough_digits((f.intercept_s, f.slope_s_per_gb), recomputes)
 
 
-def _fit_sentence(side: Side, projections) -> str:
+def _fit_sentence(side: Side, projections, node_fit=None) -> str:
     f, name = side.fit, side.system
+    if node_fit is not None:  # a system local to each node: its line runs over a node's part (settled point 5)
+        fit_words = (
+            _("proportional to a node's part ({slope} s per GB)").format(slope=sig(node_fit.slope_s_per_gb))
+            if node_fit.method == "proportional"
+            else _("the least-squares line save time = {intercept} s + {slope} s/GB × a node's part").format(
+                intercept=sig(node_fit.intercept_s), slope=sig(node_fit.slope_s_per_gb)
+            )
+        )
+        return _(
+            "{system} is local to each node: each node writes its part of a checkpoint (the checkpoint ÷ the job's "
+            "nodes) in parallel, so its projection follows {fit}."
+        ).format(system=name, fit=fit_words)
     intercept, slope = _fit_figures(side, projections)
     if f.method == "proportional":
         return _(
@@ -74,35 +89,10 @@ def _concurrent_note(w: Words) -> list[Para]:
     return [w.p(text.format(models=join_words([f"“{x}”" for x in concurrent])), "save_times")]
 
 
-def _projection_notes(w: Words) -> list[Para]:
-    m = w.m
-    notes = [w.p(_fit_sentence(side, m.projections), "save_times", side=side.key) for side in w.sides]
-    held = projection_gpus(m)
-    gpus = join_words([count(g) for g in held])
-    mixed = [side for side in w.sides if len(side.fit.gpus) > 1]
-    style = "note"
-    if len(held) == 1:
-        text = _(
-            "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
-            "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
-            "is not measured here."
-        )
-    elif len(mixed) == len(w.sides):  # said once for both, not "only the size changes" then twice that it does not
-        text, style = (
-            _(
-                "Each system's fitted line runs through rows of {gpus} GPUs, so it mixes checkpoint size with GPU "
-                "count: a projection is at no single GPU count. A larger model usually runs on more GPUs, which write "
-                "in parallel; its save time there is not measured here."
-            ),
-            "warning",
-        )
-    else:
-        text = _(
-            "The fitted lines take rows of {gpus} GPUs: a projection is at no single GPU count. A larger model "
-            "usually runs on more GPUs, which write in parallel; its save time there is not measured here."
-        )
-    notes.append(Para(text.format(gpus=gpus), style))
-    named = [p.name for p in m.projections if GPU_IN_NAME.search(p.name)]
+def _named_note(m, held: list, gpus: str) -> list[Para]:
+    """Projections named for a GPU count they are not projected at (no `gpus` given): the table labels them by what
+    was projected, with the name in brackets."""
+    named = [p.name for p in m.projections if GPU_IN_NAME.search(p.name) and p.gpus is None]
     if named and len(held) == 1:
         text = ngettext(
             "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) like "
@@ -120,7 +110,49 @@ def _projection_notes(w: Words) -> list[Para]:
             len(named),
         )
     if named:
-        notes.append(Para(text.format(names=join_words([f"“{n}”" for n in named]), gpus=gpus), "note"))
+        return [Para(text.format(names=join_words([f"“{n}”" for n in named]), gpus=gpus), "note")]
+    return []
+
+
+def _projection_notes(w: Words) -> list[Para]:
+    m = w.m
+    notes = [
+        w.p(_fit_sentence(side, m.projections, m.node_fits.get(side.key)), "save_times", side=side.key)
+        for side in w.sides
+    ]
+    notes += [_basis(w, found) for found in w.findings.each("projection_basis")]
+    held = projection_gpus(m)
+    gpus = join_words([count(g) for g in held])
+    # a side local to each node fits over a node's part, which takes the GPU count in: it mixes nothing
+    mixed = [side for side in w.sides if len(side.fit.gpus) > 1 and side.key not in m.node_fits]
+    style = "note"
+    if len(held) == 1 and all(p.gpus is not None for p in m.projections):
+        text = ""  # each projection's basis at its own GPU count is said above (the finding projection_basis)
+    elif len(held) == 1:
+        text = _(
+            "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
+            "parallelism. A larger model usually runs on more GPUs, which write in parallel; its save time there "
+            "is not measured here."
+        )
+    elif len(mixed) == len(w.sides):  # said once for both, not "only the size changes" then twice that it does not
+        text, style = (
+            _(
+                "Each system's fitted line runs through rows of {gpus} GPUs, so it mixes checkpoint size with GPU "
+                "count: a projection is at no single GPU count. A larger model usually runs on more GPUs, which write "
+                "in parallel; its save time there is not measured here."
+            ),
+            "warning",
+        )
+    elif mixed:
+        text = ""  # the mixed side's own warning below says it
+    else:
+        text = _(
+            "The fitted lines take rows of {gpus} GPUs: a projection is at no single GPU count. A larger model "
+            "usually runs on more GPUs, which write in parallel; its save time there is not measured here."
+        )
+    if text:
+        notes.append(Para(text.format(gpus=gpus), style))
+    notes += _named_note(m, held, gpus)
     for side in mixed if len(mixed) < len(w.sides) else ():
         if len(side.fit.gpus) > 1:
             name = side.system
@@ -140,6 +172,52 @@ def _projection_notes(w: Words) -> list[Para]:
             )
             notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation)), style="warning"))
     return notes
+
+
+def _basis(w: Words, found) -> Para:
+    """What each side's projected time assumes at the projection's GPU count (the finding projection_basis): a side
+    local to each node writes a node's part in parallel; a shared side the whole checkpoint at the bandwidth of this
+    test's clients, with its fitted aggregate at that many nodes where the scaling test gives one."""
+    m = w.m
+    p = next(p for p in m.projections if p.name == found.scope.items[0])
+    local = found["node_local"]
+    fields = {
+        "name": p.name,
+        "gpus": count(found["gpus"]),
+        "nodes": count(found["nodes"]),
+        "part": gb(found["part_gb"]),
+        "size": gb(p.snapshot_gb),
+        "baseline": w.name("baseline"),
+        "candidate": w.name("candidate"),
+    }
+    if local == ("baseline", "candidate"):
+        text = _(
+            "At “{name}” ({gpus} GPUs, {nodes} nodes) both systems are local to each node: each node writes its "
+            "{part} in parallel."
+        )
+    elif local == ("baseline",):
+        text = _(
+            "At “{name}” ({gpus} GPUs, {nodes} nodes) {baseline} writes {part} on each node, in parallel; {candidate} "
+            "writes the whole {size} at the bandwidth of this test's clients, which the test did not show at that many "
+            "nodes."
+        )
+    elif local == ("candidate",):
+        text = _(
+            "At “{name}” ({gpus} GPUs, {nodes} nodes) {candidate} writes {part} on each node, in parallel; {baseline} "
+            "writes the whole {size} at the bandwidth of this test's clients."
+        )
+    else:
+        text = _(
+            "At “{name}” ({gpus} GPUs, {nodes} nodes) both systems write the whole {size} at the bandwidth of this "
+            "test's clients. {baseline} is not declared local to each node; were it, each node would write {part} in "
+            "parallel, about {whatif} a save."
+        )
+        fields["whatif"] = s3(found["baseline_if_node_local_s"])
+    scaled = p.scaled_gbps
+    if scaled is not None and scaled.candidate is not None and "candidate" not in local:
+        text += " " + _("The scaling fit gives {candidate} {gbps} GB/s of aggregate write bandwidth at {nodes} nodes.")
+        fields["gbps"] = sig(scaled.candidate)
+    return w.p(said(found, text.format(**fields)), "save_times")
 
 
 def _table_note(w: Words) -> str:

@@ -304,20 +304,18 @@ def build(w: Words) -> Section:
         (
             _(
                 "Two measures of the same stalls appear in this report. The bubble share is stall time as a share of "
-                "wall time ({bubble} on {system}); the overheads in this section are shares of compute time, as "
+                "wall time (see “{section}”); the overheads in this section are shares of compute time, as "
                 "Young's model counts them ({saves} for the stalls alone, the same stalls: x of compute is x ÷ (1 + x) "
                 "of wall time). Rework and restarts add to the stalls."
             )
             if m.checkpoint_mode == "async"
             else _(
                 "Two measures of the same saves appear in this report. The bubble share is save time as a share of "
-                "wall time ({bubble} on {system}); the overheads in this section are shares of compute time, as "
+                "wall time (see “{section}”); the overheads in this section are shares of compute time, as "
                 "Young's model counts them ({saves} for the saves alone, the same saves: x of compute is x ÷ (1 + x) "
                 "of wall time). Rework and restarts add to the saves."
             )
-        ).format(
-            bubble=p3(m.bubble.baseline_bubble_pct), system=s.baseline.system, saves=p3(r.baseline.save_overhead_pct)
-        ),
+        ).format(section=_("Training bubble analysis"), saves=p3(r.baseline.save_overhead_pct)),
         "note",
     )
     notes = [

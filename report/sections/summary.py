@@ -15,7 +15,6 @@ from report.formatting import (
     long_duration,
     p3,
     s3,
-    x3,
 )
 from report.i18n import _, join_words
 from report.inputs.config import CSV_INPUTS
@@ -95,10 +94,10 @@ def _no_difference(w: Words) -> list[Para]:
     if not no_difference_shown(ci):
         return []
     text = _(
-        "This test does not show a difference in save time: the speedup's 95% interval, {low} to {high}, includes "
-        "1×. The benefits below are derived from the two means and hold only if the means held."
+        "This test does not show a difference in save time: the speedup's 95% interval (below) includes 1×. The "
+        "benefits below are derived from the two means and hold only if the means held."
     )
-    return [w.p(text.format(low=x3(ci[0]), high=x3(ci[1])), "save_times", style="warning")]
+    return [w.p(text, "save_times", style="warning")]
 
 
 def _other_sizes(m) -> str:
@@ -117,7 +116,7 @@ def _other_sizes(m) -> str:
             "At the other sizes in the save times, not analysed, the ratio of the mean save times is {ratios} (see "
             "“{section}”)."
         )
-    ).format(ratios=other_ratios(m), section=_("Questions and answers"))
+    ).format(ratios=other_ratios(m), section=_("Appendix A: inputs"))
 
 
 def _key_findings(w: Words) -> list[Para]:
@@ -172,7 +171,7 @@ def _key_findings(w: Words) -> list[Para]:
             ),
             "save_times",
         ),
-        *capacity_paras(w),
+        *capacity_paras(w, full=False),
         w.p(async_sentence(m, refer=True), "save_times", "restore_times"),
         Para(
             not_established(w, lead=True) + memory_loads(m, w.config)
@@ -224,18 +223,6 @@ def build(w: Words) -> Section:
         f"verdict-{verdict_style(m, save_times_unsourced(w))}",
     )
     blocks: list = [verdict]
-    if m.verdict.status != "demonstrated":
-        blocks.append(
-            Para(
-                _(
-                    "The figures below are computed from this test's inputs, as the data sources describe them "
-                    "(supplied, imported or illustrative; illustrative ones are marked); they do not by themselves "
-                    "show that the candidate meets the customer's targets. The gates and next steps follow the "
-                    "summary."
-                ),
-                "note",
-            )
-        )
     blocks.append(w.p(_evidence(w) + _not_durable(w) + _doubts(w), style="evidence"))
     blocks += _key_findings(w)
     if tuning := tuning_sentence(m):  # drawn from the save times: marked as they are (Chinese reading 3, major 1)

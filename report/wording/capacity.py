@@ -55,9 +55,21 @@ def capacity_condition(m: Metrics) -> str:
         return _(", but only with {mean_ratio} this test's bandwidth on average, which the test does not show").format(
             **demand_ratios(m)
         )
+    if c.peak_to_sustained > 1 and c.mean_to_sustained >= QUEUEING and not per_node(m):
+        return _(
+            ", if the jobs' saves stay staggered; at {mean_ratio} of this test's bandwidth on average, independent "
+            "jobs' "
+            "saves would often overlap and wait for each other, so this is an upper bound"
+        ).format(**demand_ratios(m))
     if c.peak_to_sustained > 1:
         return _(", if the jobs' saves stay staggered")
     return ""
+
+
+#: The mean demand, as a share of the bandwidth measured, from which jobs saving independently keep the storage busy
+#: half the time or more: their saves overlap often enough to queue (fifth cold read, N5: 0.828x of the array's
+#: bandwidth on average was called "if the saves stay staggered").
+QUEUEING = 0.5
 
 
 def capacity_beyond(m: Metrics) -> bool:
@@ -140,7 +152,8 @@ def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
     """The GPU-equivalents (with `after`), marked as the save times they come from are, then the bandwidth the cluster
     behind them would need, a paragraph of its own marked as the bandwidth is too: each mark lands on the figures
     drawn from its input, not on whatever shares their paragraph. `full`: the bandwidth paragraph in full (the
-    summary), else one sentence that refers to it (cold read 6, m4: ninety words twice)."""
+    training bubble section, where it is argued), else one sentence that refers to it (the summary: each fact
+    explained once, in its section)."""
     m = w.m
     # `after` (per 1,000 GPUs) scales today's figure, so it comes before the optimum's (cold read 6, M3)
     capacity = capacity_sentence(m) + (" " + after if after else "") + optimum_capacity(m)
@@ -188,34 +201,34 @@ def _bytes_condition(w: Words) -> str:
 
 
 def demand_reference(m: Metrics) -> str:
-    """The cluster's bandwidth demand in one sentence, after the summary has said it in full."""
+    """The cluster's bandwidth demand in one sentence, pointing to the training bubble section that argues it."""
     c = demand(m)
     return (
         _(
             "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}; this test's logged "
-            "bandwidth cannot tell whether it keeps pace, as the saves outrun it (see the summary)."
+            "bandwidth cannot tell whether it keeps pace, as the saves outrun it (see “{section}”)."
         )
         if log_outrun(m)
         else _(
             "A node's part of their saves would need {mean} GB/s on average and {peak} GB/s all at once on its own "
-            "{system}, {ratio} this test's bandwidth of one node, on average (the summary says what that "
-            "assumes)."
+            "{system}, {ratio} this test's bandwidth of one node, on average (see “{section}”)."
         )
         if per_node(m)
         else _(
             "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
-            "test's bandwidth on average: the test does not show the GPU-equivalents above (see the summary)."
+            "test's bandwidth on average: the test does not show the GPU-equivalents above (see “{section}”)."
         )
         if capacity_beyond(m)
         else _(
             "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
-            "test's bandwidth on average (the summary says what that assumes)."
+            "test's bandwidth on average (see “{section}”)."
         )
     ).format(
         mean=sig(c.mean_write_gbps),
         peak=sig(c.peak_write_gbps),
         system=m.save.candidate.system,
         ratio=demand_ratios(m)["mean_ratio"],
+        section=_("Training bubble analysis"),
     )
 
 

@@ -50,7 +50,7 @@ def measured_speed(m: Metrics) -> str:
             )
         ci = m.save.speedup_ci95
         if ci is not None and ci[0] > 1:  # faster, its interval says, as the loads' words say of theirs (zh 23, m1)
-            return _("a ratio of {ratio}× between the means, faster but not yet an established speedup").format(
+            return _("{ratio}× faster by the means: faster at 95% confidence, its size not yet settled").format(
                 ratio=sig(m.save.speedup)
             )
         return _("a ratio of {ratio}× between the means, not yet an established speedup").format(

@@ -16,6 +16,7 @@ from report.wording import copies
 from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
 from report.wording.phrases import gate_list
+from report.wording.verdict import open_for
 
 
 def headline(w: Words, rec: Recommendation) -> str:
@@ -25,6 +26,8 @@ def headline(w: Words, rec: Recommendation) -> str:
         return _("Recommendation: {candidate} is recommended; the case is made on checkpoint speed.").format(
             candidate=candidate
         )
+    if rec.kind == NOT_YET and rec.reasons[:1] == ("g4_default",):
+        return _("Recommendation: not yet; the verdict rests on a training-time target not agreed for this test.")
     if rec.kind == NOT_YET:
         return _("Recommendation: not yet; the measurements below decide it.")
     if rec.kind == OTHER_GROUNDS:
@@ -55,10 +58,18 @@ VERDICT_FINDINGS = ("g4_out_of_reach", "outliers_decide")
 
 
 def gates_line(w: Words) -> str:
-    """The gates in a director's words: each by its plain name with its id beside it, and its status."""
+    """The gates in a director's words: each by its plain name with its id beside it, and its status; a pass computed
+    from runs another gate rejects or cannot judge passes only if the means hold, as the gate table's "Indicative
+    pass" (fifth cold read, O5)."""
+
+    def status(g) -> str:
+        failed, missing = open_for(w.m, g.id)
+        if g.status == "pass" and (failed or missing):
+            return _("passes only if the means hold")
+        return _status_word(g.status)
+
     return _("; ").join(
-        _("{name} ({id}) {status}").format(name=gate_name(g.id), id=g.id, status=_status_word(g.status))
-        for g in w.m.gates
+        _("{name} ({id}) {status}").format(name=gate_name(g.id), id=g.id, status=status(g)) for g in w.m.gates
     ) + _(".")
 
 
@@ -66,7 +77,12 @@ def verdict_notes(w: Words) -> tuple[str, ...]:
     """What the verdict hangs on, said beside it: a G4 that no storage could pass, a result that hangs on a run."""
     f = w.findings
     return tuple(
-        t for t in (g4_out_of_reach(w, f.get("g4_out_of_reach")), outliers_decide(w, f.get("outliers_decide"))) if t
+        t
+        for t in (
+            g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
+            outliers_decide(w, f.get("outliers_decide")),
+        )
+        if t
     )
 
 
@@ -87,6 +103,8 @@ def _reason(w: Words, reason: str) -> str:
         return _speedup_reason(w, reason)
     if reason in ("training_time", "g4_fail"):
         return _training_reason(w, reason)
+    if reason == "g4_default":
+        return _g4_default_reason(f.get("g4_short"))
     if reason == "save_runs_short":
         found = f.get("save_runs_short")
         return save_runs_short(w, found) if found else _speedup_reason(w, "g3_open")
@@ -130,25 +148,22 @@ def _speedup_reason(w: Words, reason: str) -> str:
         )
     text = {
         "speedup": _(
-            "Saves take {candidate} against {baseline}: {ratio} faster, its 95% interval ({low}–{high}×) above the "
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) lies above the "
             "{target}× target."
         ),
         "g3_fail": _(
-            "Saves take {candidate} against {baseline}, {ratio} by the means; its 95% interval ({low}–{high}×) lies "
-            "below the {target}× target."
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) lies below the "
+            "{target}× target."
         ),
         "g3_open": _(
-            "Saves take {candidate} against {baseline}, {ratio} by the means; its 95% interval ({low}–{high}×) "
-            "contains the {target}× target, so more runs decide it."
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
+            "{target}× target, so more runs decide it."
         ),
-        "speedup_measured": _(
-            "Saves take {candidate} against {baseline}, {ratio} by the means (95% interval {low}–{high}×)."
-        ),
+        "speedup_measured": _("Saves take {candidate} against {baseline} (the speedup's 95% interval {low}–{high}×)."),
     }[reason]
     return text.format(
         candidate=s3(s.candidate.mean_s),
         baseline=s3(s.baseline.mean_s),
-        ratio=x3(s.speedup),
         low=sig(ci[0]),
         high=sig(ci[1]),
         target=given(g.target_speedup),
@@ -162,10 +177,22 @@ def _training_reason(w: Words, reason: str) -> str:
         text = _(
             "The training run is {change} shorter at today's interval ({saved} of {total}), above the {target}% target."
         )
+    elif not w.config.is_default("gates.target_duration_reduction_pct"):
+        text = (
+            _("The training run is only {change} shorter at today's interval; the target agreed is {target}%.")
+            if change >= 0
+            else _("The training run is {change} longer at today's interval; the target agreed is {target}% shorter.")
+        )
     elif change >= 0:
-        text = _("The training run is only {change} shorter at today's interval; the target is {target}%.")
+        text = _(
+            "The training run is only {change} shorter at today's interval; the target, the tool's default of "
+            "{target}%, was not agreed with the customer."
+        )
     else:
-        text = _("The training run is {change} longer at today's interval; the target is {target}% shorter.")
+        text = _(
+            "The training run is {change} longer at today's interval; the target, the tool's default of {target}% "
+            "shorter, was not agreed with the customer."
+        )
     return text.format(
         change=p3(abs(change)),
         saved=s3(abs(b.time_saved_s)),
@@ -174,18 +201,45 @@ def _training_reason(w: Words, reason: str) -> str:
     )
 
 
+def _g4_default_reason(found: Finding | None) -> str:
+    """G4 alone fails the verdict, on the tool's default target: the run's change, the target, and that every other
+    gate passes."""
+    if found is None:
+        return ""
+    change = found["change_pct"]
+    text = (
+        _(
+            "The training run is {change} shorter at today's interval; the {target}% target that fails it is the "
+            "tool's default, not agreed with the customer, and every other gate passes."
+        )
+        if change >= 0
+        else _(
+            "The training run is {change} longer at today's interval; the {target}% target that fails it is the "
+            "tool's default, not agreed with the customer, and every other gate passes."
+        )
+    )
+    return said(found, text.format(change=p3(abs(change)), target=given(found["target"])))
+
+
 def _loads_reason(w: Words) -> str:
+    """The established load pairs, each with its own speedup (at most three named; more as a span)."""
     m = w.m
+    pairs = [p for p in m.load.models if p.established]
+    models = [p.model for p in pairs]
+    names = models if len(set(models)) == len(models) else [f"{p.model} ({p.platform})" for p in pairs]
+    if len(pairs) <= 3:
+        per_pair = join_words(
+            [_("{ratio} for {model}").format(model=n, ratio=x3(p.speedup)) for n, p in zip(names, pairs, strict=True)]
+        )
+        return _("Model loads from {candidate} are faster than from {baseline}: {pairs}.").format(
+            candidate=w.name("candidate"), baseline=w.name("load_baseline"), pairs=per_pair
+        )
     established = m.load.established_range
     assert established is not None, "the loads reason comes from established load pairs"
     low, high = established
-    pairs = [p for p in m.load.models if p.established]
-    per_model = join_words([_("{model} {ratio}").format(model=p.model, ratio=x3(p.speedup)) for p in pairs])
-    text = _(
-        "Model loads are {span} faster than from {baseline} on the pairs established by the rule the saves follow "
-        "({pairs})."
-    ).format(span=_span(low, high), baseline=w.name("load_baseline"), pairs=per_model)
-    return text
+    return _("Model loads from {candidate} are {span} faster than from {baseline}, on {count} model pairs.").format(
+        candidate=w.name("candidate"), span=_span(low, high), baseline=w.name("load_baseline"), count=count(len(pairs))
+    )
 
 
 def _span(low: float, high: float) -> str:
@@ -213,10 +267,17 @@ def _retune_reason(w: Words) -> str:
 # ---- findings worded ------------------------------------------------------------------------------------------------
 
 
-def g4_out_of_reach(w: Words, found: Finding | None) -> str:
-    """No storage could pass G4 at today's interval: the baseline's whole share, whose target, and where it could."""
+def g4_out_of_reach(w: Words, found: Finding | None, brief: bool = False) -> str:
+    """No storage could pass G4 at today's interval: the baseline's whole share, whose target, and where it could.
+    `brief` (page 1): the target and where the gates section argues it, the baseline's share left to that section."""
     if found is None:
         return ""
+    if brief:
+        text = _(
+            "No storage could pass {gate} at today's interval: even saves that took no time would not shorten the run "
+            "by the {target}% target (see “{section}”)."
+        ).format(gate=_gate(w, "G4"), target=given(found["target"]), section=_("Joint-test gates and next steps"))
+        return said(found, text)
     target = (
         _("the {target}% target agreed for this test")
         if found["agreed"]
@@ -318,11 +379,17 @@ def durability(w: Words, found: Finding | None) -> str:
     """A node-local baseline's checkpoints go with a failed node; shared storage keeps them (a reason on page 1)."""
     if found is None or "baseline" not in found.scope.items or "candidate" in found.scope.items:
         return ""
-    return (
+    text = (
         node_local_words(w, found)
         + " "
         + _("{candidate} keeps checkpoints off the nodes.").format(candidate=w.name("candidate"))
     )
+    other = w.name("load_baseline")
+    if w.config.systems.load_baseline != w.config.systems.save_baseline:
+        text += " " + _("So would {other}, this test's load baseline, whose save times were not measured.").format(
+            other=other
+        )
+    return text
 
 
 def node_local_words(w: Words, found: Finding) -> str:
@@ -368,9 +435,10 @@ def _change(w: Words, change: str) -> str:
     if change == "outlier_log":
         found = f.get("outliers_decide")
         assert found is not None, "the outlier_log change comes from the finding outliers_decide"
-        return _("the log of {runs}, to tell a fault from the storage").format(
-            runs=join_words([_run_name(w, item, found) for item in found.scope.items])
-        )
+        return _(
+            "the log of {runs}, to tell a fault from the storage: a fault is repeated, the storage's slow saves are a "
+            "finding in themselves"
+        ).format(runs=join_words([_run_name(w, item, found) for item in found.scope.items]))
     if change == "measured_saves":
         return _("save times a tool timed on both systems, in place of illustrative ones")
     if change == "durable_saves":
@@ -381,12 +449,9 @@ def _change(w: Words, change: str) -> str:
             return _("a save every {steps} steps or fewer").format(steps=count(found["passing_interval_steps"]))
         return _("a job whose checkpoints take a larger share of its run")
     if change == "agreed_target":
-        found = f.get("g4_out_of_reach")
-        if found is not None and not found["agreed"]:
-            return _("a training-time target agreed with the customer")
-        return ""
-    if change == "faster_candidate":
-        return _("saves on {candidate} fast enough to meet the failed targets").format(candidate=w.name("candidate"))
+        return _agreed_target(f)
+    if change in ("g4_save", "faster_candidate"):
+        return _faster_candidate(w, change)
     if change in ("larger_job", "fio_output"):
         return (
             _("a job larger than this test's, whose saves it did not time")
@@ -395,6 +460,42 @@ def _change(w: Words, change: str) -> str:
         )
     del m
     return ""
+
+
+def _agreed_target(f) -> str:
+    """A training-time target the customer agrees, with the change that passes at today's interval where G4 fails on
+    the tool's default."""
+    short = f.get("g4_short")
+    if short is not None and not short["agreed"] and short["change_pct"] > 0:
+        return _(
+            "a training-time target agreed with the customer ({change} or less passes at today's interval)"
+        ).format(change=p3(short["change_pct"]))
+    found = short or f.get("g4_out_of_reach")
+    if found is not None and not found["agreed"]:
+        return _("a training-time target agreed with the customer")
+    return ""
+
+
+def _faster_candidate(w: Words, change: str) -> str:
+    """The candidate's mean save time that meets G4's target at today's interval (G3 not failed), else in words."""
+    m, f = w.m, w.findings
+    short = f.get("g4_short")
+    if (
+        short is not None
+        and short["save_needed_s"] is not None
+        and all(g.status != "fail" for g in m.gates if g.id == "G3")
+    ):
+        return _(
+            "saves on {candidate} of {needed} or less on average (today {today}), for the {target}% target"
+        ).format(
+            candidate=w.name("candidate"),
+            needed=s3(short["save_needed_s"]),
+            today=s3(m.save.candidate.mean_s),
+            target=given(short["target"]),
+        )
+    if change == "g4_save":
+        return ""
+    return _("saves on {candidate} fast enough to meet the failed targets").format(candidate=w.name("candidate"))
 
 
 __all__ = [

@@ -243,34 +243,6 @@ def retune_sentence(m: Metrics) -> str:
     )
 
 
-def retune_reference(m: Metrics) -> str:
-    """The counter-argument (save less often) where a question raises it: its conclusion in one clause, referring to
-    the failure section for the figures instead of repeating its paragraph."""
-    r, s = m.reliability, m.save
-    if r.tuning_beats_switching and beyond_run(m):
-        text = _(
-            "The counter-argument a performance engineer raises first, save less often, is weighed in “{section}”; "
-            "Young's optimal interval is longer than this whole run, so the comparison there is a caveat, not a "
-            "finding."
-        )
-    elif r.tuning_beats_switching:
-        text = _(
-            "The counter-argument a performance engineer raises first, save less often, holds here: re-tuning the "
-            "interval on {baseline} alone recovers more than {candidate} does at today's interval (see “{section}”)."
-        )
-    else:
-        text = _(
-            "The counter-argument a performance engineer raises first, save less often, does not outweigh the "
-            "storage here: re-tuning the interval on {baseline} alone recovers less than moving to {candidate} (see "
-            "“{section}”)."
-        )
-    said = text.format(
-        baseline=s.baseline.system, candidate=s.candidate.system, section=_("Failures and the checkpoint interval")
-    )
-    # a caveat needs no further condition; a finding names the far MTBF it rests on
-    return said if r.tuning_beats_switching and beyond_run(m) else said + far_mtbf_condition(m)
-
-
 def stall_free_steps(m: Metrics) -> int | None:
     """The interval (steps) from which neither system's asynchronous write outlasts the compute between saves, when
     the job saves asynchronously and today's interval is shorter (the storage's benefit vanishes from there)."""

@@ -157,7 +157,7 @@ def claim(w: Words) -> Para:
     assert m.scaling is not None, "the scaling section is made only with scaling.csv"
     at = m.scaling.at_job
     intro = _(
-        "The white paper expects the candidate's bandwidth advantage to hold when many nodes write at once (a "
+        "All-flash storage is commonly claimed to keep its bandwidth advantage when many nodes write at once (a "
         "{low}–{high}× effect)."
     ).format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0))
     if at.ratio is None:
@@ -307,8 +307,7 @@ def not_measured(w: Words) -> list[Para]:
         )
     text = _(
         "This test did not measure how the aggregate write bandwidth changes as more client nodes write at once, so "
-        "it does not check the white paper's expectation that the candidate's advantage holds when many nodes write "
-        "at once."
+        "it does not check the common claim that the candidate's advantage holds when many nodes write at once."
     )
     out = [Para(text + " " + what, "lead")]
     out += [w.p(basis(w, key), "bandwidth", side=key) for key in SIDES if node_local(w.m, key)]

@@ -63,8 +63,8 @@ def async_sentence(m: Metrics, refer: bool = False) -> str:
             if m.checkpoint_mode == "sync"
             else _(
                 "This job saves asynchronously, and at today's interval the {tau} of compute between saves is "
-                "shorter than {writes}, so the storage stalls training: the run would finish {sooner} on {candidate} "
-                "at today's interval, less at longer ones, and no sooner from {steps} steps on."
+                "shorter than {writes}, so the storage stalls training: the run's gain on {candidate} shrinks at "
+                "longer intervals and is gone from {steps} steps on."
             )
         )
         # a condition, with its limit, not an event (Chinese reading 5, major 3)
@@ -560,15 +560,16 @@ def projection_gpus(m: Metrics) -> list[int]:
 
 
 def projection_label(m: Metrics, p) -> str:
-    """A projection's row label: test.toml's name, or, where that name states a GPU count the projection does not
-    use, what was projected with the name in brackets: "140 GB on 8 GPUs (asked for as “70B on 64 GPUs”)"."""
-    if not GPU_IN_NAME.search(p.name):
+    """A projection's row label: its name as the test names it, or, where that name states a GPU count the projection
+    does not use (no `gpus` given, so its times are at the measured rows' GPU counts), what was projected with the
+    name in brackets: "140 GB on 8 GPUs (named “70B on 64 GPUs”)". No file or key of the tool is named."""
+    if p.gpus is not None or not GPU_IN_NAME.search(p.name):
         return p.name
     held = projection_gpus(m)
     if len(held) == 1:
-        text = _("{size} on {gpus} GPUs (asked for as “{name}”)")
+        text = _("{size} on {gpus} GPUs (named “{name}”)")
     else:
-        text = _("{size}, fitted over {gpus} GPUs (asked for as “{name}”)")
+        text = _("{size}, fitted over {gpus} GPUs (named “{name}”)")
     return text.format(size=gb(p.snapshot_gb), gpus=join_words([count(g) for g in held]), name=p.name)
 
 

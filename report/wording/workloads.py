@@ -64,26 +64,5 @@ def other_ratios(m: Metrics) -> str:
     )
 
 
-def other_ratios_sentence(m: Metrics) -> str:
-    """The other sizes' ratios against the training model's, and where the training model's lies among them (cold read
-    23, M2: long_names' headline 4.21× was the largest of three sizes, the others' 2.80× and 3.39× unprinted)."""
-    if not m.other_saves:
-        return ""
-    ratios = [o.ratio for o in m.other_saves]
-    if m.save.speedup > max(ratios):
-        text = _(
-            "The ratio of their mean save times is {ratios}, against {training} for the training model: the largest "
-            "of the sizes timed."
-        )
-    elif m.save.speedup < min(ratios):
-        text = _(
-            "The ratio of their mean save times is {ratios}, against {training} for the training model: the "
-            "smallest of the sizes timed."
-        )
-    else:
-        text = _("The ratio of their mean save times is {ratios}, against {training} for the training model.")
-    return text.format(ratios=other_ratios(m), training=x3(m.save.speedup))
-
-
 #: The model name `measure --concurrent-jobs K` gives the rows of K jobs saving at once ("32B LoRA × 2 at once").
 CONCURRENT_MODEL = re.compile(r" × \d+ at once$")

@@ -228,6 +228,8 @@ def test_schema_2_figures_unchanged_in_sync_mode(name):
     folder = DATA if name == "default" else FIXTURES / name
     after = compute(read_joint_test(folder)).to_dict()
     del before["schema_version"], after["schema_version"], before["generator"]
+    # schema 4 gave data/test.toml's projection its 64 GPUs, a line that changes no figure: its digest is the input's
+    del before["inputs"]["test.toml"], after["inputs"]["test.toml"]
     for gate in before["gates"]:
         del gate["name"], gate["detail"]
     _same(before, after, name)

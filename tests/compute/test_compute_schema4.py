@@ -15,7 +15,7 @@ from report.compute import compute, reach
 from report.compute.reach import Pauses, interval_steps, interval_steps_brute
 from report.inputs.joint_test import read_joint_test
 from report.schema import SCHEMA_VERSION
-from tests.conftest import DATA
+from tests.conftest import DATA, without_projection_gpus
 from tests.golden import CASES
 
 M = 50677 * 3600 / 8  # data/'s job MTBF, s: 22,804,650
@@ -379,6 +379,7 @@ def test_node_local_projection_with_one_size_is_proportional(tmp_path):
 
 def test_projection_gpus_change_no_time_without_a_node_local_side(folder):
     path = folder("data")
+    (path / "test.toml").write_text(without_projection_gpus((path / "test.toml").read_text()))
     before = compute(read_joint_test(path)).to_dict()["projections"][0]
     assert (before["gpus"], before["nodes"]) == (None, None)
     (path / "test.toml").write_text(

@@ -1,9 +1,10 @@
 """test.toml, schema 3: checkpoint_mode, [async], not_durable, restore_times sources, energy; each error by its text."""
 
 from report.inputs.config import parse_config
-from tests.conftest import DATA
+from tests.conftest import DATA, without_projection_gpus
 
-DEFAULT = (DATA / "test.toml").read_text()
+# data/test.toml without its projection's gpus (these tests give their own), every line number kept
+DEFAULT = without_projection_gpus((DATA / "test.toml").read_text())
 B, C = "Local NVMe (single drive)", "Mingxin FX100"
 # The default test.toml in async mode: step_time_s instead of baseline_duration_s (line 14 of the file).
 ASYNC = DEFAULT.replace("baseline_duration_s       = 36000", 'step_time_s = 3.244\ncheckpoint_mode = "async"')

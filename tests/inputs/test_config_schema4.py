@@ -5,9 +5,10 @@ import pytest
 
 from report.inputs.config import parse_config
 from report.inputs.specs import ReportSpec
-from tests.conftest import DATA
+from tests.conftest import DATA, without_projection_gpus
 
-DEFAULT = (DATA / "test.toml").read_text()
+# data/test.toml without its projection's gpus (these tests give their own), every line number kept
+DEFAULT = without_projection_gpus((DATA / "test.toml").read_text())
 B, C, L = "Local NVMe (single drive)", "Mingxin FX100", "NFS"
 # Line 8 of the default test.toml is load_baseline; a key added after it is on line 9.
 AFTER_SYSTEMS = 'load_baseline = "NFS"'

@@ -75,7 +75,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
         "With asynchronous saves this storage benefit would vanish at today's interval",
         "What remains: the shortest interval at which writes no longer stall training goes from 55 to 29 steps",
         "staging was not measured and is taken as 0 s",
-        "the honest answer is that faster storage would not change training time",
+        "so with asynchronous saves faster storage would not change training time",
         "Restore not measured: the assumed restart time is used",
         "Stall per asynchronous save by checkpoint interval",
         "87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth of this test",
@@ -132,7 +132,7 @@ def test_restores_report_gives_restore_and_recovery(pages):
 @pytest.mark.slow
 def test_not_durable_report_says_so_on_page_one_and_marks_figures(pages):
     cover, text = pages["not_durable", "en"]
-    assert "Saves on Mingxin FX100 would not survive a power loss" in cover
+    assert "Mingxin FX100's saves would not survive a power loss" in cover
     assert "NOT DURABLE" in cover  # the capacity tile's mark
     assert text.count("NOT DURABLE SAVES") >= 4  # inside the charts drawn from the saves
     cover, text = pages["not_durable", "zh-CN"]

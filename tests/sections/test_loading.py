@@ -83,10 +83,9 @@ def test_loads_from_a_system_that_keeps_them_in_memory_say_so_and_are_marked(fol
     assert table.illustrative == "not_durable"
     said = [p for p in all_paras(ctx) if "read memory" in p.text or "held in memory, not on storage" in p.text]
     assert sum(memory in p.text for p in said) == 2  # the summary and the loading section; elsewhere a pointer
-    lifecycle = next(p for p in said if p.text.startswith("Deploying and serving"))
-    assert lifecycle.text.endswith(
-        "The loads on tmpfs (/dev/shm) read memory, not storage (see “Model loading for inference”)."
-    )
+    # the life-cycle answer carries the loads' mark (not durable), its words one sentence pointing to the section
+    lifecycle = next(p for p in all_paras(ctx) if p.text.startswith("Deploying and serving"))
+    assert lifecycle.illustrative == "not_durable" and lifecycle.text.endswith("(see “Model loading for inference”).")
     # The same test without `not_durable`: its [environment] still says that every load on tmpfs reads memory.
     data = folder(FIO_EXAMPLE)
     toml = (data / "test.toml").read_text().replace('not_durable = ["tmpfs (/dev/shm)"]\n', "")

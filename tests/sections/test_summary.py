@@ -14,7 +14,7 @@ def test_summary_sentences_come_from_the_figures():
         "On the 32B workload (64 GB per checkpoint, 16 GPUs), the supplied save times are 55 s on Array X against "
         "110 s on Old NAS: 55 s less per save, 2.00× faster (95% confidence interval of the speedup 1.63× to 2.46×). "
         "At the other sizes in the save times, not analysed except in the projections' fitted line, the ratio of the "
-        "mean save times is 2.00× at 4 GPUs (see “Questions and answers”)."  # the 7B rows: (30 + 34) ÷ 2 = 32 s
+        "mean save times is 2.00× at 4 GPUs (see “Appendix A: inputs”)."  # the 7B rows: (30 + 34) ÷ 2 = 32 s
         # against 16 s (cold read 23, M2); the projection's line takes them (cold read 29, m7)
     ) in summary
     # ETTR, M = 10,000 h × 3,600 ÷ 16 = 2,250,000 s, τ = 2,000 s, restart 300 s:
@@ -33,7 +33,7 @@ def test_summary_sentences_come_from_the_figures():
     assert [g.label for g in section(ctx, "gates").blocks[1].rows] == ["Pass"] * 4
     qa = section(ctx, "qa").blocks
     assert [q.id for q in qa] == ["qa-utilisation", "qa-async", "qa-lifecycle", "qa-scale"]
-    assert "worth 13.7 GPUs of capacity" in qa[0].blocks[1].text
+    assert "In a cluster of 512 GPUs that would be 13.7 GPU-equivalents at today's interval" in qa[0].blocks[0].text
     save_table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
     assert save_table.rows[0][2] == "110 ± 10" and save_table.rows[0][5] == "1.00"
 
@@ -42,10 +42,10 @@ def test_no_difference_shown_makes_the_derived_benefits_conditional():
     """Cold read 7, major 7: the speedup's 95% interval, 0.774× to 1.56×, includes 1×: the summary says so first,
     and the run's 2.00% (5,000 s → 4,900 s) and the 20.4 GPUs (1,000 × (5,000 ÷ 4,900 − 1)) are conditional."""
     ctx, _m = build(FIXTURES / "gates_fail")
-    summary = texts(section(ctx, "summary").blocks)[1:]  # after the verdict, what the figures rest on (page 2)
+    summary = texts(section(ctx, "summary").blocks)  # the verdict, what the figures rest on, then the findings
     assert summary[2] == (
-        "This test does not show a difference in save time: the speedup's 95% interval, 0.774× to 1.56×, includes "
-        "1×. The benefits below are derived from the two means and hold only if the means held."
+        "This test does not show a difference in save time: the speedup's 95% interval (below) includes 1×. The "
+        "benefits below are derived from the two means and hold only if the means held."
     )
     assert summary[3].startswith("On the M workload (50 GB per checkpoint, 8 GPUs), the supplied save times are")
     assert summary[4] == (
@@ -58,7 +58,8 @@ def test_no_difference_shown_makes_the_derived_benefits_conditional():
         "running jobs like this one, with this job's save times, that would be worth 20.4 GPUs of capacity, but only "
         "with 4.3× this test's bandwidth on average, which the test does not show."
     )
-    assert summary[6].startswith("A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each).")  # the demand apart
+    # the demand apart, in one sentence pointing to the section that argues it
+    assert summary[6].startswith("Their saves would need 12.8 GB/s on average and 62.5 GB/s all at once on Cand")
     marks = {k.id: k.mark for k in ctx.cover.tiles}
     assert all(marks[t].endswith("; no difference shown") for t in ("bubble", "training", "ettr", "capacity"))
     ctx, _m = build(FIXTURES / "repeated")  # 1.63× to 2.46×: stated as facts
@@ -91,7 +92,7 @@ def test_the_summary_names_the_open_gates_and_refers_to_the_table_instead_of_rep
         section(ctx, "summary")
         .blocks[0]
         .text.endswith(
-            "gives each gate's reason. G3's point estimate, 1.89×, is below the 2.5× target: unless more runs move it, "
+            "gives each gate's reason. G3's point estimate is below the 2.5× target: unless more runs move it, "
             "they would make G3 fail, not pass."
         )
     )

@@ -101,7 +101,7 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     assert " ".join(p.text for p in all_paras(ctx)).count("for its own sake") == 1
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert "Young's optimum" not in summary and "once or twice" not in summary  # no headline to take back
-    assert "is weighed in “Failures and the checkpoint interval”" in " ".join(texts(section(ctx, "qa").blocks))
+    # the answers state their conclusions and point to the sections; re-tuning is the failure section's and page 1's
     # One load model: one saving per cold start, not "41.6 s to 41.6 s". gates_fail loads once per system, which
     # establishes no speedup (cold read 12, M2): two more runs each (20 and 10 s again) meet the saves' rule.
     data = folder("gates_fail")
@@ -129,17 +129,6 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
     best = max(*m.sensitivity.interval_reduction_pct, *m.sensitivity.step_time_reduction_pct)
     assert m.gates[3].status == "fail" and best < m.sensitivity.target_pct
     assert "no checkpoint interval or step time the sensitivity chart spans (1/8× to 8× today's) reaches it" in steps
-    # A failure rate at which Young's loss exceeds 100%: the model is said not to apply, no "106%" printed.
-    data = folder("data")
-    toml = (data / "test.toml").read_text().replace("cluster_gpus              = 1000", "cluster_gpus = 1000000")
-    (data / "test.toml").write_text(toml)
-    ctx, m = build(data)
-    assert m.scale.baseline_optimal_overhead_pct > 100
-    qa = " ".join(texts(section(ctx, "qa").blocks))
-    # both systems' losses, each as it is: above 100% on one, a figure on the other (Chinese reading 23, m1)
-    assert "Young's first-order model gives above 100% of the compute time lost on Local NVMe (single drive) and " in qa
-    assert "above 100% it no longer applies" in qa
-    assert f"{m.scale.baseline_optimal_overhead_pct:.3g}%" not in qa
 
 
 def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_moved(folder):
@@ -160,7 +149,7 @@ def test_the_verdict_says_which_way_g3_leans_and_which_thresholds_test_toml_move
         section(ctx, "summary")
         .blocks[0]
         .text.endswith(
-            " G3's point estimate, 1.89×, is below the 2.5× target: unless more runs move it, they would make G3 fail, not "
+            " G3's point estimate is below the 2.5× target: unless more runs move it, they would make G3 fail, not "
             "pass."
         )
     )
@@ -197,12 +186,12 @@ def test_the_verdict_line_says_what_it_rests_on(folder):
 def test_what_its_clients_drove_is_said_of_a_measured_bandwidth_only():
     """ "what its clients drove" describes a measurement; an illustrative bandwidth log says it is one (cold read 7,
     M5)."""
-    summary = " ".join(texts(section(build(DATA)[0], "summary").blocks))
+    summary = " ".join(texts(section(build(DATA)[0], "bubble").blocks))  # the demand is argued there
     assert "This test's bandwidth is illustrative, not measured, and a measurement would show what its clients" in (
         summary
     )
     assert "This test's bandwidth is what its clients drove" not in summary
-    measured = " ".join(texts(section(build(FIXTURES / "gates_fail")[0], "summary").blocks))
+    measured = " ".join(texts(section(build(FIXTURES / "gates_fail")[0], "bubble").blocks))
     assert "This test's bandwidth is what its clients drove, not the system's capacity" in measured
 
 
