@@ -88,7 +88,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
         "若改用异步保存，按当前间隔，换用新存储将不再缩短训练时间",
         "存储带来的差别只剩下：写入不再造成停顿的最短间隔从55步缩短到29步",
         "暂存按0s计",
-        "因此更快的存储不会改变训练时间",
+        "改为异步保存后，更快的存储不会缩短训练时长",
         "未测量恢复时间，按假设的重启时间计。",
         "各检查点间隔下每次异步保存的停顿",
     ):
@@ -136,5 +136,5 @@ def test_not_durable_report_says_so_on_page_one_and_marks_figures(pages):
     assert "NOT DURABLE" in cover  # the capacity tile's mark
     assert text.count("NOT DURABLE SAVES") >= 4  # inside the charts drawn from the saves
     cover, text = pages["not_durable", "zh-CN"]
-    assert "MingxinFX100上的保存断电后不会保留" in _squeeze(cover)
+    assert "MingxinFX100上的保存在断电后无法保留" in _squeeze(cover)
     assert text.count("保存不持久") >= 4
