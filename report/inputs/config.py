@@ -28,7 +28,6 @@ from report.inputs.specs import (
 from report.inputs.toml_reader import (
     ASYNC,
     ECONOMICS,
-    KIND_WORDS,
     PROJECTION,
     REPORT,
     SYSTEMS,
@@ -37,6 +36,7 @@ from report.inputs.toml_reader import (
     TableReader,
     check_value,
     described,
+    kind_problem,
 )
 from report.problems import Problem
 from report.text_check import folded, text_problem
@@ -275,7 +275,7 @@ def _environment(reader: TableReader, value: object) -> tuple[tuple[str, str], .
         if check_value(text, "text"):
             out.append((key, text.strip()))
         else:
-            reader.problem("environment", key, f"must be {KIND_WORDS['text']}, got {described(text)}")
+            reader.problem("environment", key, kind_problem(text, "text"))
     return tuple(out)
 
 
@@ -403,7 +403,7 @@ def _short_names(reader: TableReader, value: object, systems: dict) -> dict[str,
         elif name in out:
             reader.problem("systems", "short", f'"{name}" is given twice')
         elif not check_value(short, "text"):
-            reader.problem("systems", "short", f'"{name}": must be {KIND_WORDS["text"]}, got {described(short)}')
+            reader.problem("systems", "short", f'"{name}": {kind_problem(short, "text")}')
         elif wrong := text_problem(short) or name_problem(short):
             reader.problem("systems", "short", f'"{name}": {wrong}')
         else:

@@ -142,6 +142,14 @@ def _kind_words(kind: str, data: dict) -> str:
     return words
 
 
+def kind_problem(value: object, kind: str, data: dict | None = None) -> str:
+    """What is wrong with `value`, which is not of `kind`: a text in quotes that is empty (or only spaces) is said to
+    be empty, not to be something it already is (attacks-6 F02)."""
+    if kind == "text" and isinstance(value, str):
+        return f"must not be empty, got {described(value)}"
+    return f"must be {_kind_words(kind, data or {})}, got {described(value)}"
+
+
 def described(value: object) -> str:
     """`value` as a message quotes it: a string in quotes, "a table", "a list", true or false, a number never in
     hundreds of digits."""
@@ -197,7 +205,7 @@ class TableReader:
                     value += 0.0  # -0.0 is zero: the report would print "−0%" (attacks-5 A08)
                 out[key] = value.strip() if kind == "text" else value
             else:
-                self.problem(table, key, f"must be {_kind_words(kind, data)}, got {described(value)}", index)
+                self.problem(table, key, kind_problem(value, kind, data), index)
         for key, (_, required) in spec.items():
             if required and key not in data:
                 self.problem(table, None, f'the key "{key}" is missing', index)

@@ -59,12 +59,23 @@ def test_report_keys_refused_by_name_and_line():
     # the default test.toml has 25 lines; [report] is line 27, its keys 28 on
     text = DEFAULT + '\n[report]\nnumber = "  "\nrevision = 1.0\nprepared = "Zhang Wei"\n'
     assert problems(text) == [
-        'test.toml:28: report.number: must be a text in quotes, got "  "',
+        'test.toml:28: report.number: must not be empty, got "  "',
         "test.toml:29: report.revision: must be a text in quotes, got 1",
         'test.toml:30: report.prepared: unknown key (did you mean "prepared_by"?)',
     ]
     top = DEFAULT.replace("date     = 2026-11-30", 'date = 2026-11-30\nreport = "MX-1"')
     assert problems(top) == ['test.toml:4: report: must be a table [report], got "MX-1"']
+
+
+def test_an_empty_text_in_quotes_is_said_to_be_empty():
+    # attacks-6 F02: "must be a text in quotes, got \"\"" of a value in quotes; what is wrong is that it is empty
+    text = DEFAULT + '\n[report]\nprepared_by = ""\n\n[environment]\nclients = " "\n'
+    assert problems(text) == [
+        'test.toml:28: report.prepared_by: must not be empty, got ""',
+        'test.toml:31: environment.clients: must not be empty, got " "',
+    ]
+    empty_title = DEFAULT.replace('title    = "', 'title = "" #', 1)
+    assert problems(empty_title) == ['test.toml:1: title: must not be empty, got ""']
 
 
 def test_a_report_number_fits_the_footer_and_a_party_is_a_name():
@@ -112,7 +123,7 @@ def test_a_short_name_of_a_system_that_is_both_baselines_is_one_system():
             f'"{C}" and "{B}" have one short name, "FX100" and "fx１００": a reader could not tell them apart',
         ),
         (f'{{ "{C}" = "nfs" }}', f'"{C}": its short name "nfs" is the full name of another system'),
-        (f'{{ "{C}" = " " }}', f'"{C}": must be a text in quotes, got " "'),
+        (f'{{ "{C}" = " " }}', f'"{C}": must not be empty, got " "'),
         (f'{{ "{C}" = 100 }}', f'"{C}": must be a text in quotes, got 100'),
         ('"FX100"', 'must be a table of full name = short name, got "FX100"'),
     ],
