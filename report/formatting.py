@@ -205,8 +205,9 @@ def rounds_to(value: float, text: str, digits: int = PROSE_DIGITS) -> bool:
 
 @dataclass(frozen=True)
 class ProjectionTexts:
-    """A projection's figures as every page prints them (table, prose, chart), each worked from the printed ones:
-    baseline − candidate is the saved per save, and saved per save × saves rounds to the total."""
+    """A projection's figures as every page prints them (table, prose, chart): each its own unrounded figure at three
+    significant digits, the precision of a projection (cold read 5, N19: "72.95" beside "35.7" under a note that said
+    three digits). A difference or product of the printed figures may differ in its last digit; the table says so."""
 
     baseline: str
     candidate: str
@@ -219,21 +220,12 @@ class ProjectionTexts:
 
 
 def projection_texts(p) -> ProjectionTexts:
-    """The printed figures of a projection (report.compute's Projection), with as many digits as the arithmetic on
-    the page needs: "380", "201", "179" and, for 20 saves, "3,580" (179 × 20 at three significant digits, a rounding
-    of the total 3,585 as well)."""
-
-    def recomputes(texts: tuple[str, ...]) -> bool:
-        # The total is the printed saved × saves; the true total lies within that saved's half unit × saves of it
-        # (the precision the projection has), so three digits serve: 380 − 201 = 179, and 179 × 20 = 3,580.
-        b, c, saved = texts
-        tolerance = half_unit(saved) * p.saves * (1 + 1e-9)
-        return (
-            holds(figure_of(b) - figure_of(c), saved) and abs(p.saved_total_s - figure_of(saved) * p.saves) <= tolerance
-        )
-
-    b, c, saved = enough_digits((p.baseline_s, p.candidate_s, p.saved_per_save_s), recomputes)
-    return ProjectionTexts(b, c, saved, rounded(figure_of(saved) * p.saves))
+    """The printed figures of a projection (report.compute's Projection), each at three significant digits from its
+    own unrounded value: 1,741.5 s and 915.5 s print "1,740" and "916", the 826.0 s saved per save "826" (not the
+    824 of the printed times' difference) and 20 saves' 16,519 s "16,500"."""
+    return ProjectionTexts(
+        rounded(p.baseline_s), rounded(p.candidate_s), rounded(p.saved_per_save_s), rounded(p.saved_total_s)
+    )
 
 
 def round_sig(value: float, digits: int = PROSE_DIGITS) -> float:

@@ -150,13 +150,14 @@ def test_difference_operands_print_the_digits_their_difference_needs():
 
 
 def test_projection_rows_and_fits_give_back_their_printed_figures():
-    """data: 379.88 − 200.61 = 179.27 s per save, × 20 saves = 3,585 s. Printed 380 − 201 = 179 and 179 × 20 = 3,580:
-    three digits, the precision of a projection, and the true 3,585 lies within 179's half unit × 20 of it; each slope
-    gives back its time: 2.713 s/GB × 140 GB = 379.8, 380 s; 1.433 × 140 = 200.6, 201 s."""
+    """data: 379.88 − 200.61 = 179.27 s per save, × 20 saves = 3,585 s. Every figure at three significant digits from
+    its own value (cold read 5, N19): 380, 201, 179 and 3,590, the true total's rounding (179 × 20 = 3,580 is within
+    the printed figures' precision, as the table's note says); each slope gives back its time: 2.713 s/GB × 140 GB =
+    379.8, 380 s; 1.433 × 140 = 200.6, 201 s."""
     ctx, _m = build(DATA)
     blocks = section(ctx, "projections").blocks
     table = next(b for b in blocks if isinstance(b, Table))
-    assert table.rows == (("70B on 64 GPUs", "140 GB", "380", "201", "179", "20", "3,580"),)
+    assert table.rows == (("70B on 64 GPUs", "140 GB", "380", "201", "179", "20", "3,590"),)
     fits = " ".join(texts(blocks))
     assert "(2.713 s per GB)" in fits and "(1.433 s per GB)" in fits
     # retune: 6.00 s + 1.62 s/GB × 128 GB = 213 s, not the table's 214 s; 1.625 gives it back.
@@ -166,10 +167,12 @@ def test_projection_rows_and_fits_give_back_their_printed_figures():
 
 
 def test_an_extrapolated_total_prints_three_significant_digits():
-    """async-70b: 1,532 s saved per save × 400 saves = 612,777 s from a 5.79× extrapolation: "613,000"."""
+    """async-70b: 1,967 s and 435 s, 1,532 s saved per save × 400 saves = 612,777 s from a 5.79× extrapolation: each
+    at three significant digits, "1,970", "435", "1,530", "613,000" (cold read 5, N19: no time at four digits beside
+    others at three)."""
     ctx, _m = build(ROOT / "examples" / "async-70b")
     table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
-    assert table.rows[0][2:] == ("1,967", "435", "1,532", "400", "613,000")
+    assert table.rows[0][2:] == ("1,970", "435", "1,530", "400", "613,000")
 
 
 def test_the_retuning_headline_prints_its_optima_at_three_digits():
@@ -184,11 +187,12 @@ def test_the_retuning_headline_prints_its_optima_at_three_digits():
 
 
 def test_equal_figures_of_a_projection_print_alike():
-    """repeated: the candidate's projected 84.25 s and the 84.25 s saved per save are one value: 168.5 − 84.25 =
-    84.25, × 6 saves = 505.5, “506” at three significant digits (84.2 beside 84.25 printed one value two ways)."""
+    """repeated: the candidate's projected 84.25 s and the 84.25 s saved per save are one value and print alike, both
+    at three significant digits: 168.5 → "168" (rounded half to even, as every figure), 84.25 → "84.2", × 6 saves =
+    505.5 → "506"."""
     ctx, _m = build(FIXTURES / "repeated")
     table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
-    assert table.rows[0][2:] == ("168.5", "84.25", "84.25", "6", "506")
+    assert table.rows[0][2:] == ("168", "84.2", "84.2", "6", "506")
 
 
 def test_differences_and_ratios_of_overheads_come_back_from_the_printed_table():

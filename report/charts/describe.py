@@ -250,6 +250,20 @@ def projection(m: Metrics, log: BandwidthLog) -> Chart:
     caption = _(
         "Filled markers are this test's saves; open diamonds are the projections; lines show the scaling assumption."
     )
+    local = [m.save.sides()[SIDES.index(side)].system for side in SIDES if side in m.node_fits]
+    if local:  # drawn against what its line is fitted over (cold read 5, N14), in a panel of its own beside shared
+        text = (
+            _(
+                "{systems} is local to each node: its saves and projections are drawn against each node's part of the "
+                "checkpoint, the size its line is fitted over, in the right-hand panel."
+            )
+            if len(local) < len(SIDES)
+            else _(
+                "Both systems are local to each node: the saves and projections are drawn against each node's part of "
+                "the checkpoint, the size their lines are fitted over."
+            )
+        )
+        caption += " " + text.format(systems=_(" and ").join(local))
     return Chart("projection", _("Projected save time by checkpoint size"), caption, alt, WIDTH_IN, 2.6)
 
 

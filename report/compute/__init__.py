@@ -49,7 +49,7 @@ from report.compute.figures import (
 from report.compute.gates import evaluated_gates, next_steps, verdict, without_outliers
 from report.compute.loads import load_times
 from report.compute.nodes import node_local_sides, nodes
-from report.compute.projections import infeasible, line_fit, predict, projection
+from report.compute.projections import basis, infeasible, line_fit, predict, projection
 from report.compute.reach import gates_reach
 from report.compute.reliability import break_even_steps, reliability_figures
 from report.compute.saves import bandwidth_figures, other_saves, save_times, saves_and_bubble, step_time
@@ -122,6 +122,7 @@ def compute(test: JointTest) -> Metrics:
         nodes=nodes(save.baseline.gpus, per_node),
         node_local=node_local(test, save, bandwidth, bubble, reliability.interval_s),
         node_fits=node_fits,
+        projection_bases=tuple(basis(p, fits, node_fits, per_node, save.baseline) for p in projections),
         other_saves=other_saves(test.saves, names, config.training.model),
         save_span=save_span(test, save, bandwidth),
         break_even_steps=break_even_steps(test, save, reliability, async_sides),

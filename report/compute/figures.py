@@ -186,6 +186,26 @@ class Projection(TwoSided):
 
 
 @dataclass(frozen=True)
+class ProjectionBasis:
+    """What a projection's times stand on (not in metrics.json: the contract fixes `projections[i]`'s keys): the size
+    each side's fit is evaluated at, the GPU count its times are at, and the checkpoint each GPU would hold there
+    (cold read 5, O3: 5,670 GB "on 64 GPUs" is 88.6 GB per GPU, a job the name's 512 GPUs describes otherwise)."""
+
+    name: str  #: the projection's name
+    size_gb: dict[str, float]  #: per side, the size its fit is evaluated at: snapshot_gb, or a node's part
+    gpus_used: tuple[int, ...]  #: the projection's gpus, or else the GPU counts of the rows the fits take
+    per_gpu_gb: float | None  #: snapshot_gb / gpus_used when that is one count, else None
+    measured_per_gpu_gb: float  #: the training model's snapshot_gb / its gpus: what a GPU held in this test
+    named_gpus: int | None  #: the GPU count the name states ("405B on 512 GPUs": 512), None when it states none
+    named_per_gpu_gb: float | None  #: snapshot_gb / named_gpus
+
+    @property
+    def name_differs(self) -> bool:
+        """The name states a GPU count the times are not at."""
+        return self.named_gpus is not None and self.gpus_used != (self.named_gpus,)
+
+
+@dataclass(frozen=True)
 class Fit:
     """How one system's save time is projected: save_s = intercept_s + slope_s_per_gb * size."""
 
@@ -509,9 +529,15 @@ class Metrics:
     #: the fits a node-local side's projections use, over snapshot_gb * share(gpus) (settled point 5); not in
     #: metrics.json (`fits` keeps every side's fit over snapshot_gb)
     node_fits: dict[str, Fit] = dataclasses.field(default_factory=dict)
+    #: per projection, what its times stand on (compute/projections.py basis); not in metrics.json
+    projection_bases: tuple[ProjectionBasis, ...] = ()
     other_saves: tuple[OtherSave, ...] = ()  #: the save times' other model sizes, by size; not in metrics.json
     save_span: SaveSpan | None = None  #: the saves against their logs over the saves' own span; not in metrics.json
     break_even_steps: int | None = None  #: compute.reliability.break_even_steps; not in metrics.json
+
+    def basis_of(self, p: Projection) -> ProjectionBasis:
+        """What projection `p`'s times stand on, found by its place among the projections."""
+        return self.projection_bases[self.projections.index(p)]
 
     def node_part(self, key: str) -> NodeShare | None:
         """One node's part of side `key`'s saves, where that system is local to each node and the job spans several
@@ -530,7 +556,7 @@ class Metrics:
         out["async"] = out.pop("async_")
         out["scaling"] = scaling_json(out["scaling"])
         out["node_local"] = [] if self.node_local is None else list(self.node_local.sides)
-        del out["other_saves"], out["save_span"], out["break_even_steps"], out["node_fits"]
+        del out["other_saves"], out["save_span"], out["break_even_steps"], out["node_fits"], out["projection_bases"]
         for side in SIDES:  # a side local to each node: its bandwidth is not shared between jobs (schema 4)
             if out["cluster"][side] is None:
                 out["cluster"][side] = dict.fromkeys(f.name for f in dataclasses.fields(ClusterSide))

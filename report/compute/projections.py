@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 from report import stats
 from report.bounds import MAX_RUN_S
-from report.compute.figures import SIDES, Bubble, Fit, Projection
+from report.compute.figures import SIDES, Bubble, Fit, Projection, ProjectionBasis, SaveSide
 from report.compute.nodes import nodes, share
 from report.inputs.joint_test import JointTest
 from report.problems import Problem
@@ -62,6 +64,42 @@ def projection(
         measured_size=all(spec.snapshot_gb in fits[s].sizes_gb for s in SIDES),
         gpus=spec.gpus,
         nodes=None if spec.gpus is None else nodes(spec.gpus, gpus_per_node),
+    )
+
+
+#: A GPU count stated in a projection's name ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡", "64 块加速卡").
+NAMED_GPUS = re.compile(r"(\d[\d,]*)\s*(?:GPUs?\b|块\s*(?:GPU|加速卡|卡)|卡)", re.IGNORECASE)
+
+
+def named_gpus(name: str) -> int | None:
+    """The GPU count a projection's name states (the first, when it states several), None when it states none."""
+    found = NAMED_GPUS.search(name)
+    if found is None:
+        return None
+    value = int(found.group(1).replace(",", ""))
+    return value if value > 0 else None
+
+
+def basis(
+    p: Projection, fits: dict[str, Fit], node_fits: dict[str, Fit], gpus_per_node: int, measured: SaveSide
+) -> ProjectionBasis:
+    """What the projection's times stand on: each side's evaluated size (a node's part for a side local to each node,
+    settled point 5), the GPU count the times are at (the projection's gpus, else the rows' counts the fits take) and
+    the checkpoint per GPU there, beside what a GPU held in this test and what the name's GPU count would hold."""
+    sizes = {
+        side: p.snapshot_gb * share(p.gpus, gpus_per_node) if side in node_fits and p.gpus else p.snapshot_gb
+        for side in SIDES
+    }
+    used = (p.gpus,) if p.gpus is not None else tuple(sorted({g for side in SIDES for g in fits[side].gpus}))
+    named = named_gpus(p.name)
+    return ProjectionBasis(
+        name=p.name,
+        size_gb=sizes,
+        gpus_used=used,
+        per_gpu_gb=p.snapshot_gb / used[0] if len(used) == 1 else None,
+        measured_per_gpu_gb=measured.snapshot_gb / measured.gpus,
+        named_gpus=named,
+        named_per_gpu_gb=None if named is None else p.snapshot_gb / named,
     )
 
 

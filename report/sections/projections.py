@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from report.compute import Metrics
+from report.compute.figures import Fit
 from report.document.blocks import (
     Block,
     Column,
@@ -15,17 +17,16 @@ from report.formatting import (
     enough_digits,
     figure_of,
     gb,
-    holds,
     projection_texts,
+    rounds_to,
     s3,
     sig,
     x3,
 )
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, join_words
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.statements import (
-    GPU_IN_NAME,
     no_difference_note,
     projection_gpus,
     projection_label,
@@ -37,43 +38,73 @@ ID = "projections"
 CHARTS: tuple[str, ...] = ("projection",)
 
 
-def _fit_figures(side: Side, projections) -> tuple[str, str]:
-    """The line's intercept and slope as printed, with the digits that give back the table's projected times
-    (6.00 s + 1.625 s/GB × 128 GB = 214 s, where 1.62 s/GB would give 213 s)."""
-    f = side.fit
-    printed = [(p.snapshot_gb, projection_texts(p).save(side.key)) for p in projections]
+def _fit_figures(fit: Fit, key: str, m: Metrics) -> tuple[str, str]:
+    """The line's intercept and slope as printed, with the digits that give back the table's projected times, each at
+    the size the fit is evaluated at (a node's part for a side local to each node): 6.00 s + 1.625 s/GB × 128 GB =
+    214 s, where 1.62 s/GB would give 213 s."""
+    printed = [
+        (b.size_gb[key], projection_texts(p).save(key)) for p, b in zip(m.projections, m.projection_bases, strict=True)
+    ]
 
     def recomputes(texts: tuple[str, ...]) -> bool:
         intercept, slope = figure_of(texts[0]), figure_of(texts[1])
-        return all(holds(intercept + slope * size, time) for size, time in printed)
+        return all(rounds_to(intercept + slope * size, time) for size, time in printed)
 
-    return enough_digits((f.intercept_s, f.slope_s_per_gb), recomputes)
+    intercept, slope = enough_digits((fit.intercept_s, fit.slope_s_per_gb), recomputes)
+    return intercept, slope
 
 
-def _fit_sentence(side: Side, projections, node_fit=None) -> str:
-    f, name = side.fit, side.system
+def _fit_sentence(side: Side, m: Metrics) -> str:
+    name, node_fit = side.system, m.node_fits.get(side.key)
     if node_fit is not None:  # a system local to each node: its line runs over a node's part (settled point 5)
+        intercept, slope = _fit_figures(node_fit, side.key, m)
         fit_words = (
-            _("proportional to a node's part ({slope} s per GB)").format(slope=sig(node_fit.slope_s_per_gb))
+            _("proportional to a node's part ({slope} s per GB)").format(slope=slope)
             if node_fit.method == "proportional"
             else _("the least-squares line save time = {intercept} s + {slope} s/GB × a node's part").format(
-                intercept=sig(node_fit.intercept_s), slope=sig(node_fit.slope_s_per_gb)
+                intercept=intercept, slope=slope
             )
         )
-        return _(
+        text = _(
             "{system} is local to each node: each node writes its part of a checkpoint (the checkpoint ÷ the job's "
             "nodes) in parallel, so its projection follows {fit}."
         ).format(system=name, fit=fit_words)
-    intercept, slope = _fit_figures(side, projections)
+        return _with_negative_intercept(text, node_fit, intercept)
+    f = side.fit
+    intercept, slope = _fit_figures(f, side.key, m)
     if f.method == "proportional":
         return _(
             "{system}: the save times give one checkpoint size ({size}), so save time is assumed to grow in proportion "
             "to size ({slope} s per GB)."
         ).format(system=name, size=gb(f.sizes_gb[0]), slope=slope)
-    return _(
+    text = _(
         "{system}: the save times give {sizes} checkpoint sizes, so the projection follows the least-squares line save "
         "time = {intercept} s + {slope} s/GB × size."
     ).format(system=name, sizes=len(set(f.sizes_gb)), intercept=intercept, slope=slope)
+    return _with_negative_intercept(text, f, intercept)
+
+
+def _with_negative_intercept(text: str, fit: Fit, intercept: str) -> str:
+    """A line whose fixed cost falls below zero says what that is (cold read 5, N19: "−2.35 s + 0.346 s/GB" printed
+    as if a save could take less than no time): where a line through two sizes, the larger slower per GB, meets size
+    zero; an artefact of fitting so few sizes. The contract's line and its projected times are kept."""
+    if fit.method != "least_squares" or not fit.intercept_s < 0:
+        return text
+    sizes = len(set(fit.sizes_gb))
+    note = (
+        _(
+            "Its fixed cost of {intercept} s is no time a save takes: the line runs through only two sizes, the larger "
+            "saved more slowly per GB than the smaller, so it meets size zero below zero. It is an artefact of fitting "
+            "two sizes, not a cost any save showed; the projected times follow the line as fitted."
+        )
+        if sizes == 2
+        else _(
+            "Its fixed cost of {intercept} s is no time a save takes: it is where the line through {sizes} sizes meets "
+            "size zero, outside the sizes the saves give. It is an artefact of fitting few sizes, not a cost any save "
+            "showed; the projected times follow the line as fitted."
+        )
+    )
+    return text + " " + note.format(intercept=intercept, sizes=sizes)
 
 
 def _concurrent_note(w: Words) -> list[Para]:
@@ -89,37 +120,60 @@ def _concurrent_note(w: Words) -> list[Para]:
     return [w.p(text.format(models=join_words([f"“{x}”" for x in concurrent])), "save_times")]
 
 
-def _named_note(m, held: list, gpus: str) -> list[Para]:
-    """Projections named for a GPU count they are not projected at (no `gpus` given): the table labels them by what
-    was projected, with the name in brackets."""
-    named = [p.name for p in m.projections if GPU_IN_NAME.search(p.name) and p.gpus is None]
-    if named and len(held) == 1:
-        text = ngettext(
-            "The projection {names} is named for a GPU count, yet it keeps this test's GPU count ({gpus}) like "
-            "every projection: the table labels it by what was projected, with the name asked for in brackets.",
-            "The projections {names} are named for GPU counts, yet they keep this test's GPU count ({gpus}) like "
-            "every projection: the table labels them by what was projected, with the names asked for in brackets.",
-            len(named),
-        )
-    elif named:
-        text = ngettext(
-            "The projection {names} is named for a GPU count, yet its fitted lines take rows of {gpus} GPUs: the "
-            "table labels it by what was projected, with the name asked for in brackets.",
-            "The projections {names} are named for GPU counts, yet their fitted lines take rows of {gpus} GPUs: the "
-            "table labels them by what was projected, with the names asked for in brackets.",
-            len(named),
-        )
-    if named:
-        return [Para(text.format(names=join_words([f"“{n}”" for n in named]), gpus=gpus), "note")]
-    return []
+def _named_notes(w: Words) -> list[Para]:
+    """A projection whose name states a GPU count its times are not at says so plainly, with the checkpoint each GPU
+    would hold at the count used (computed: compute.projections.basis) beside what a GPU held in this test and at the
+    name's count, and what to give or measure (cold read 5, O3: "405B on 512 GPUs" projected at 64 GPUs is 88.6 GB
+    per GPU; the customer asked about 512). The times stay: metrics.json carries them as the contract computes them."""
+    m, out = w.m, []
+    for p, b in zip(m.projections, m.projection_bases, strict=True):
+        if not b.name_differs or b.named_gpus is None or b.named_per_gpu_gb is None:
+            continue
+        fields = {
+            "name": p.name,
+            "named": count(b.named_gpus),
+            "size": gb(p.snapshot_gb),
+            "used": join_words([count(g) for g in b.gpus_used]),
+            "per_gpu": gb(b.per_gpu_gb) if b.per_gpu_gb is not None else "",
+            "measured": gb(b.measured_per_gpu_gb),
+            "named_per_gpu": gb(b.named_per_gpu_gb),
+        }
+        if p.gpus is not None:
+            text = _(
+                "“{name}” names {named} GPUs, but the GPU count given for it is {used}: {size} over {used} GPUs is "
+                "{per_gpu} of checkpoint per GPU, over {named} GPUs {named_per_gpu}. Its times are at {used} GPUs; "
+                "give it the GPU count its name states, or a name that states {used}."
+            )
+        elif b.per_gpu_gb is not None:
+            text = _(
+                "“{name}” names {named} GPUs, but no GPU count is given for it, so its times are at this test's {used} "
+                "GPUs. {size} over {used} GPUs would be {per_gpu} of checkpoint per GPU, where this test's saves held "
+                "{measured} per GPU and the name's {named} GPUs would hold {named_per_gpu} each. Its times are "
+                "therefore what this test's clients would take to write {size}, not a save of the job its name "
+                "describes."
+            )
+        else:
+            text = _(
+                "“{name}” names {named} GPUs, but no GPU count is given for it, so its times follow lines fitted over "
+                "rows of {used} GPUs; the name's {named} GPUs would hold {named_per_gpu} of checkpoint each, where "
+                "this test's saves held {measured} per GPU. Its times are not a save of the job its name describes."
+            )
+        if p.gpus is None:  # what to give; what to measure, unless the extrapolation's warning below says it
+            text += " " + (
+                _("Give the projection its GPU count ({named}).")
+                if p.extrapolation > FAR_EXTRAPOLATION
+                else _(
+                    "Give the projection its GPU count ({named}), and measure a checkpoint of that size saved from "
+                    "{named} GPUs before relying on it."
+                )
+            )
+        out.append(w.p(text.format(**fields), "save_times", style="warning"))
+    return out
 
 
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
-    notes = [
-        w.p(_fit_sentence(side, m.projections, m.node_fits.get(side.key)), "save_times", side=side.key)
-        for side in w.sides
-    ]
+    notes = [w.p(_fit_sentence(side, m), "save_times", side=side.key) for side in w.sides]
     notes += [_basis(w, found) for found in w.findings.each("projection_basis")]
     held = projection_gpus(m)
     gpus = join_words([count(g) for g in held])
@@ -128,6 +182,8 @@ def _projection_notes(w: Words) -> list[Para]:
     style = "note"
     if len(held) == 1 and all(p.gpus is not None for p in m.projections):
         text = ""  # each projection's basis at its own GPU count is said above (the finding projection_basis)
+    elif len(held) == 1 and all(b.name_differs for b in m.projection_bases):
+        text = ""  # each projection's own warning below says the GPU count its times are at, and what it means
     elif len(held) == 1:
         text = _(
             "Only the checkpoint size changes: the projections keep this test's GPU count ({gpus}) and its write "
@@ -152,7 +208,7 @@ def _projection_notes(w: Words) -> list[Para]:
         )
     if text:
         notes.append(Para(text.format(gpus=gpus), style))
-    notes += _named_note(m, held, gpus)
+    notes += _named_notes(w)
     for side in mixed if len(mixed) < len(w.sides) else ():
         if len(side.fit.gpus) > 1:
             name = side.system
@@ -161,16 +217,24 @@ def _projection_notes(w: Words) -> list[Para]:
             )
             notes.append(Para(text.format(system=name, gpus=join_words([str(g) for g in side.fit.gpus])), "warning"))
     notes += _concurrent_note(w)
-    for p in m.projections:
+    for p, b in zip(m.projections, m.projection_bases, strict=True):
         if p.measured_size:
             text = _("“{name}” is a size both systems' save times give: its times are fitted, not extrapolated.")
             notes.append(w.p(text.format(name=p.name)))
         elif p.extrapolation > FAR_EXTRAPOLATION:
-            text = _(
-                "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond "
-                "them. Measure a checkpoint of that size before relying on it."
+            text = (
+                _(
+                    "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond "
+                    "them. Measure a checkpoint of that size, saved from {named} GPUs, before relying on it."
+                )
+                if b.name_differs and p.gpus is None
+                else _(
+                    "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond "
+                    "them. Measure a checkpoint of that size before relying on it."
+                )
             )
-            notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation)), style="warning"))
+            named = count(b.named_gpus) if b.named_gpus is not None else ""
+            notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation), named=named), style="warning"))
     return notes
 
 
@@ -230,9 +294,11 @@ def _table_note(w: Words) -> str:
         saves = _("Saves: as agreed for each projection, not this run's {n}.")
     else:
         saves = _("Saves: as agreed for {names}; this run's {n} for the others.")
-    total = _("{column}: saved per save × saves, to three significant digits, the precision of a projection.").format(
-        column=_("Save time saved in all") if m.checkpoint_mode == "async" else _("Saved in all")
-    )
+    total = _(
+        "{column}: saved per save × saves. Every time is printed to three significant digits, the precision of a "
+        "projection, each rounded from its own unrounded figure, so a difference or total of the printed figures may "
+        "differ in its last digit."
+    ).format(column=_("Save time saved in all") if m.checkpoint_mode == "async" else _("Saved in all"))
     names = join_words([f"“{n}”" for n in given])
     return saves.format(n=count(m.bubble.saves), names=names) + " " + total
 

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import json
-import re
 
 from report.compute import SIDES, Metrics
 from report.compute.audit import departs
+from report.compute.projections import NAMED_GPUS
 from report.document.blocks import (
     Para,
 )
 from report.document.spoken import fill, said
 from report.formatting import (
     count,
-    gb,
     hours,
     p3,
     ratio3,
@@ -550,8 +549,8 @@ def loads_read_as_restores(test: JointTest) -> list[str]:
     return out
 
 
-#: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡").
-GPU_IN_NAME = re.compile(r"\d[\d,]*\s*(?:GPUs?\b|块\s*GPU|卡)", re.IGNORECASE)
+#: A projection's name that states a GPU count ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡"): compute's, one pattern.
+GPU_IN_NAME = NAMED_GPUS
 
 
 def projection_gpus(m: Metrics) -> list[int]:
@@ -560,17 +559,15 @@ def projection_gpus(m: Metrics) -> list[int]:
 
 
 def projection_label(m: Metrics, p) -> str:
-    """A projection's row label: its name as the test names it, or, where that name states a GPU count the projection
-    does not use (no `gpus` given, so its times are at the measured rows' GPU counts), what was projected with the
-    name in brackets: "140 GB on 8 GPUs (named “70B on 64 GPUs”)". No file or key of the tool is named."""
-    if p.gpus is not None or not GPU_IN_NAME.search(p.name):
+    """A projection's row label: its name as the test names it, or, where that name states a GPU count its times are
+    not at, the name with the count they are at: "405B on 512 GPUs (projected at 64 GPUs)". Cold read 5, O3: the
+    label "5,670 GB on 64 GPUs (named …)" set out a job no one runs (88.6 GB of checkpoint per GPU) as the row's
+    subject. No file or key of the tool is named."""
+    b = m.basis_of(p)
+    if not b.name_differs:
         return p.name
-    held = projection_gpus(m)
-    if len(held) == 1:
-        text = _("{size} on {gpus} GPUs (named “{name}”)")
-    else:
-        text = _("{size}, fitted over {gpus} GPUs (named “{name}”)")
-    return text.format(size=gb(p.snapshot_gb), gpus=join_words([count(g) for g in held]), name=p.name)
+    text = _("{name} (projected at {gpus} GPUs)") if len(b.gpus_used) == 1 else _("{name} (fitted over {gpus} GPUs)")
+    return text.format(name=p.name, gpus=join_words([count(g) for g in b.gpus_used]))
 
 
 def no_difference_note(w: Words) -> list[Para]:

@@ -7,7 +7,8 @@ from tests.sections.helpers import build, section, texts
 
 def test_projections_state_what_they_hold_fixed(folder):
     data = folder("data")
-    (data / "test.toml").write_text(without_projection_gpus((data / "test.toml").read_text()))
+    toml = without_projection_gpus((data / "test.toml").read_text()).replace('"70B on 64 GPUs"', '"70B"')
+    (data / "test.toml").write_text(toml)
     ctx, _ = build(data)
     text = " ".join(texts(section(ctx, "projections").blocks))
     assert "the projections keep this test's GPU count (8)" in text
@@ -41,18 +42,30 @@ def test_concurrent_saves_are_named_as_such_beside_the_projection(folder):
 
 
 def test_a_row_is_labelled_by_what_was_projected_and_its_saves_and_total_explained(folder):
-    """data without its projection's gpus: “70B on 64 GPUs” keeps the test's 8 GPUs, so the row reads 140 GB on 8 GPUs,
-    the name in brackets (no file or key named); its 20 saves are the run's; gates_fail's 3 are agreed for the test.
-    With gpus = 64 (data/ as shipped) the row is the name, and the section says what each side's time assumes."""
+    """data without its projection's gpus: “70B on 64 GPUs” keeps the test's 8 GPUs, so the row is the name with the
+    count its times are at (no file or key named), and a warning says what that means: 140 GB ÷ 8 = 17.5 GB of
+    checkpoint per GPU, where the test's 65.6 GB ÷ 8 = 8.2 GB and the name's 140 ÷ 64 = 2.19 GB. Its 20 saves are the
+    run's; gates_fail's 3 are agreed for the test. With gpus = 64 (data/ as shipped) the row is the name, no warning,
+    and the section says what each side's time assumes."""
     data = folder("data")
     (data / "test.toml").write_text(without_projection_gpus((data / "test.toml").read_text()))
     ctx, _ = build(data)
-    table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
-    assert table.rows[0][0] == "140 GB on 8 GPUs (named “70B on 64 GPUs”)"
+    blocks = section(ctx, "projections").blocks
+    table = next(b for b in blocks if isinstance(b, Table))
+    assert table.rows[0][0] == "70B on 64 GPUs (projected at 8 GPUs)"
     assert table.note == (
         "Saves: this run's 20 saves (no other count was agreed for the projections). Saved in all: saved per "
-        "save × saves, to three significant digits, the precision of a projection."
+        "save × saves. Every time is printed to three significant digits, the precision of a projection, each "
+        "rounded from its own unrounded figure, so a difference or total of the printed figures may differ in its "
+        "last digit."
     )
+    assert (
+        "“70B on 64 GPUs” names 64 GPUs, but no GPU count is given for it, so its times are at this test's 8 GPUs. "
+        "140 GB over 8 GPUs would be 17.5 GB of checkpoint per GPU, where this test's saves held 8.20 GB per GPU and "
+        "the name's 64 GPUs would hold 2.19 GB each." in " ".join(texts(blocks))
+    )
+    ctx, _ = build(DATA)
+    assert not any("names 64 GPUs" in t for t in texts(section(ctx, "projections").blocks))
     ctx, _ = build(DATA)
     assert next(b for b in section(ctx, "projections").blocks if isinstance(b, Table)).rows[0][0] == "70B on 64 GPUs"
     assert (
@@ -79,3 +92,64 @@ def test_a_fit_over_several_gpu_counts_is_at_no_single_gpu_count():
     assert not any("this test's GPU count" in t for t in notes)
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert "Larger checkpoints are projected, not measured (128 GB; see “Projections to other checkpoint sizes”)" in qa
+
+
+def test_a_name_stating_another_gpu_count_says_what_the_times_are_and_what_to_give():
+    """named_gpus (the cold reader's outlier-en case, cold read 5, O3), by hand: 945 GB on 64 GPUs, 5,670 GB = 6.00×:
+    302 × 6 = 1,812 s, 155 × 6 = 930 s, 882 s a save, × 10 = 8,820 s; 5,670 GB over the rows' 64 GPUs is 88.6 GB per
+    GPU (14.8 GB in the test, 11.1 GB over the name's 512). The row says the count its times are at, not "5,670 GB on
+    64 GPUs" as if such a job ran; the per-GPU figures are compute's, and metrics.json keeps the contract's keys."""
+    ctx, m = build(FIXTURES / "named_gpus")
+    b = m.projection_bases[0]
+    assert (b.gpus_used, b.named_gpus, b.per_gpu_gb) == ((64,), 512, 88.59375)
+    assert (b.measured_per_gpu_gb, b.named_per_gpu_gb) == (945 / 64, 5670 / 512)
+    assert set(m.to_dict()["projections"][0]) == {
+        "name",
+        "snapshot_gb",
+        "saves",
+        "baseline_s",
+        "candidate_s",
+        "saved_per_save_s",
+        "saved_total_s",
+        "gpus",
+        "nodes",
+        "scaled_gbps",
+        "extrapolation",
+        "measured_size",
+    }  # fmt: skip: the contract's keys and the two the project had; no per-GPU figure
+    blocks = section(ctx, "projections").blocks
+    table = next(b for b in blocks if isinstance(b, Table))
+    assert table.rows == (
+        ("405B on 512 GPUs (projected at 64 GPUs)", "5,670 GB", "1,810", "930", "882", "10", "8,820"),
+    )
+    text = " ".join(texts(blocks))
+    assert (
+        "“405B on 512 GPUs” names 512 GPUs, but no GPU count is given for it, so its times are at this test's 64 "
+        "GPUs. 5,670 GB over 64 GPUs would be 88.6 GB of checkpoint per GPU, where this test's saves held 14.8 GB per "
+        "GPU and the name's 512 GPUs would hold 11.1 GB each. Its times are therefore what this test's clients would "
+        "take to write 5,670 GB, not a save of the job its name describes. Give the projection its GPU count (512)."
+        in text
+    )
+    # what to measure is said once, in the extrapolation's warning, with the name's GPU count
+    assert "Measure a checkpoint of that size, saved from 512 GPUs, before relying on it." in text
+    assert text.count("Measure a checkpoint") == 1
+    assert "Only the checkpoint size changes" not in text  # the warning says it for this projection
+
+
+def test_a_node_local_fit_prints_its_line_over_a_node_part_and_says_why_its_fixed_cost_is_negative():
+    """node_local_fit (cold read 5, N19), by hand: Old NAS over each node's part, (40 GB, 10.0 s) and (200 GB,
+    72.0 s): 0.3875 s/GB and −5.50 s; 960 GB on 64 GPUs is 120 GB a node: 41.0 s. Array X over whole checkpoints,
+    1.00 s + 0.100 s/GB: 97.0 s. Every time at three significant digits: −56.0 s a save, × 6 = −336 s."""
+    ctx, _m = build(FIXTURES / "node_local_fit")
+    blocks = section(ctx, "projections").blocks
+    table = next(b for b in blocks if isinstance(b, Table))
+    assert table.rows == (("72B on 64 GPUs", "960 GB", "41.0", "97.0", "−56.0", "6", "−336"),)
+    text = " ".join(texts(blocks))
+    assert "the least-squares line save time = −5.50 s + 0.3875 s/GB × a node's part." in text
+    assert (
+        "Its fixed cost of −5.50 s is no time a save takes: the line runs through only two sizes, the larger saved "
+        "more slowly per GB than the smaller, so it meets size zero below zero. It is an artefact of fitting two "
+        "sizes, not a cost any save showed; the projected times follow the line as fitted." in text
+    )
+    assert text.count("Its fixed cost") == 1  # Array X's line has a positive fixed cost: nothing said
+    assert not any("names 64 GPUs" in t for t in texts(blocks))
