@@ -36,7 +36,6 @@ from report.wording.statements import (
     async_title,
     log_outrun,
     no_difference_note,
-    projection_label,
     restores_from_memory,
     stall_free_clause,
     stall_free_shorter,
@@ -185,7 +184,9 @@ def _scale_answer(w: Words) -> Subsection:
     size = ""
     if m.projections:
         size = _("Larger checkpoints are projected, not measured ({projections}; see “{section}”)").format(
-            projections=join_words([projection_label(m, p) for p in m.projections]),
+            # the names only: the projections section says at which GPU count each is projected (a label's own
+            # brackets nested in these read "(405B on 512 GPUs (projected at 64 GPUs); …")
+            projections=join_words([p.name for p in m.projections]),
             section=_("Projections to other checkpoint sizes"),
         )
     if below is not None:
