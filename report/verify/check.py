@@ -21,16 +21,20 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeGuard
 
 from report.i18n import LANGUAGES
 from report.inputs.files import CONFIG
 from report.inputs.safe_read import read_regular
-from report.pdf.attachments import MAX_ATTACHMENTS_SEEN, Refused, read_attachments
+from report.pdf.attachments import MAX_ATTACHMENTS_SEEN, Compressed, Refused, read_attachments
 from report.problems import InvalidInput
 from report.provenance import Provenance
 from report.schema import METRICS_NAME, SCHEMA_VERSION
 from report.trace import mark
 from report.verify.numbers import number_differences
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 REL_TOL = 1e-9
 # A report is a few MB; a 10M-sample one about 100 MB. Far above both, far below what would hurt to parse.
@@ -114,7 +118,7 @@ def differences(expected: object, actual: object, path: str = "") -> list[str]:
     return [f"{path}: the report says {json.dumps(actual)}, the attached inputs give {json.dumps(expected)}"]
 
 
-def _number(value: object) -> bool:
+def _number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
@@ -181,7 +185,7 @@ def _generator_problems(recorded: dict, given_pages: list[str], language: str) -
     return claimed, []
 
 
-def precheck(data: bytes | memoryview, size: int | None = None) -> None:
+def precheck(data: bytes | memoryview | _Ends, size: int | None = None) -> None:
     """Refuse, before parsing, what cannot be a report: too large, no PDF header, no end-of-file marker at the end."""
     size = len(data) if size is None else size
     if size > PDF_LIMIT:
@@ -278,13 +282,15 @@ def _verify(data: bytes, figures_only: bool, running: Provenance | None, worker:
     return outcome
 
 
-def _recorded(files: dict[str, bytes], language: str, outcome: Outcome) -> dict | None:
+def _recorded(files: dict[str, bytes | bytearray | Compressed], language: str, outcome: Outcome) -> dict | None:
     """metrics.json's tree, or None with the differences said (a required file missing, another schema)."""
     missing = [name for name in REQUIRED if name not in files]
     if missing:
         outcome.differences += [f"{name}: not attached" for name in missing]
         return None
-    recorded = _metrics(files[METRICS_NAME])
+    data = files[METRICS_NAME]
+    assert not isinstance(data, Compressed)  # attachments.inflate never leaves metrics.json deflated
+    recorded = _metrics(data)
     if found := _schema(recorded):
         outcome.differences += found
         return None
@@ -293,9 +299,12 @@ def _recorded(files: dict[str, bytes], language: str, outcome: Outcome) -> dict 
     return recorded
 
 
-def _read_report(data: bytes, outcome: Outcome) -> tuple[object, dict[str, bytes], str, bool]:
+def _read_report(
+    data: bytes, outcome: Outcome
+) -> tuple[PdfReader, dict[str, bytes | bytearray | Compressed], str, bool]:
     """The parsed PDF, its attachments, its language and whether it is signed (its signature checked)."""
     from pypdf import PdfReader
+    from pypdf.generic import DictionaryObject
 
     from report.pdf import sign
 
@@ -303,7 +312,10 @@ def _read_report(data: bytes, outcome: Outcome) -> tuple[object, dict[str, bytes
         reader = PdfReader(io.BytesIO(data))
         _check_structure(reader)
         files = read_attachments(reader)
-        language = str(reader.trailer["/Root"].get("/Lang", "en"))
+        root = reader.trailer["/Root"]
+        if not isinstance(root, DictionaryObject):  # _check_structure read it as one; TypeError: Refused, below
+            raise TypeError(f"its /Root is a {type(root).__name__}, not a dictionary")
+        language = str(root.get("/Lang", "en"))
         try:
             signed = _has_signature(reader) and _signature(data, outcome)
         except sign.SignatureRefused as exc:
@@ -322,7 +334,7 @@ def _readable() -> Iterator[None]:
         raise Refused(f"cannot be read as a report ({type(exc).__name__}: {str(exc)[:160]})") from exc
 
 
-def _metrics(data: bytes) -> dict:
+def _metrics(data: bytes | bytearray) -> dict:
     from report.inputs.ingest.json_limits import JsonProblem, strict_loads
 
     try:
@@ -451,14 +463,17 @@ def precheck_file(pdf: Path) -> None:
         tail = os.pread(fd, 2048, max(0, size - 2048))
     finally:
         os.close(fd)
-    precheck(head if size <= 4096 else _Ends(head, tail), size)
+    precheck(head if size <= 4096 else _Ends(head, tail, size), size)
 
 
 class _Ends:
     """The first and last bytes of a file, sliced as `precheck` slices the whole."""
 
-    def __init__(self, head: bytes, tail: bytes):
-        self.head, self.tail = head, tail
+    def __init__(self, head: bytes, tail: bytes, size: int):
+        self.head, self.tail, self.size = head, tail, size
+
+    def __len__(self) -> int:
+        return self.size
 
     def __getitem__(self, part: slice) -> bytes:
         return self.head[part] if part.start in (None, 0) else self.tail[part]
