@@ -211,7 +211,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
             " durable ones. Give --allow-not-durable to measure it anyway (test.toml's [systems] not_durable then"
             " names it and the report marks its saves). Nothing was written"
         )
-    servers = ()
+    servers: tuple[probe.Server, ...] = ()
     if request.clients and not args.dry_run:
         servers = probe.servers(fio, request.clients, str(path), plan.needed_bytes(replace(request, clients=()), sizes))
     raw_name = f"raw/{plan.system_folder(args.system)}"
@@ -327,6 +327,7 @@ def _check_room(args: argparse.Namespace, request: Request, sizes, path: Path, f
     """Here (no --client): the largest file set and the margin fit in the free space, and this user may write."""
     if request.clients:
         return
+    assert free is not None  # no --client: `_target` made sure --path is a folder here, its free space read
     needed = plan.needed_bytes(request, sizes)
     if free < needed:
         largest = max(sizes.save_total(request.ranks) * request.concurrent, sizes.load_total(request.ranks))

@@ -83,7 +83,7 @@ def comment_labels(original: str) -> list[tuple[str | None, str | None]]:
     for i, line in enumerate(lines):
         if not _IMPORT_HEADER.match(line):
             continue
-        found = (None, None)
+        found: tuple[str | None, str | None] = (None, None)
         j = i - 1
         while j >= 0 and lines[j].lstrip().startswith("#"):
             if m := _MEASURED.search(lines[j]):

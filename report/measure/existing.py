@@ -144,13 +144,15 @@ def check(rows: list[Rows], config: TestConfig, request: Request, sizes: Sizes) 
     """This session's rows against the folder's: one size and one GPU count per model (and platform) across every
     system, and a load of a model the other load system never loaded while it loaded one this system has not."""
     r = request
-    planned: list[tuple[str, str, str | None, float | None, int | None]] = []
+    planned: list[tuple[str, str, str | None, float, int | None]] = []
     if "save" in r.phases:
+        assert r.gpus is not None  # the command refuses a save without --gpus (command.py, `needs`)
         gb = float(plan.gb_text(sizes.save_total(r.ranks) * r.concurrent))
         planned.append(("save_times", r.save_model, None, gb, r.gpus * r.concurrent))
     if "restore" in r.phases:
         planned.append(("restore_times", r.model, None, float(plan.gb_text(sizes.save_total(r.ranks))), None))
     if "load" in r.phases:
+        assert r.load_model is not None  # the command refuses a load without --load-model (command.py, `needs`)
         planned.append(("load_times", r.load_model, r.platform, float(plan.gb_text(sizes.load_total(r.ranks))), None))
     problems: list[str] = []
     for table, model, platform, gb, gpus in planned:
@@ -165,7 +167,7 @@ def check(rows: list[Rows], config: TestConfig, request: Request, sizes: Sizes) 
 def _check_one(table, model, platform, gb, gpus, same: list[Rows], r: Request) -> list[str]:
     label = f'"{model}"' + (f' on "{platform}"' if platform else "")
     column = "size_gb" if table == "load_times" else "snapshot_gb"
-    problems = []
+    problems: list[str] = []
     for rows in same:
         other = next((v for v in sorted(rows.sizes) if v != gb), None)
         if other is not None and not any(" one size" in p for p in problems):

@@ -55,7 +55,8 @@ def _same_server(host: str, port: int) -> tuple[str, int]:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         return host.lower(), port
-    addresses = sorted({info[4][0] for info in found})
+    # an IPv4 or IPv6 address is a string (typeshed's sockaddr also holds other families' integers)
+    addresses = sorted({a for info in found if isinstance(a := info[4][0], str)})
     return (addresses[0] if addresses else host.lower()), port
 
 

@@ -174,7 +174,7 @@ def time_limit(request: Request, s: Sizes, phase: str) -> float:
 
 def last_reader(request: Request, s: Sizes) -> str | None:
     """The phase after which a run's checkpoint files are no longer needed (fio removes them then: unlink=1)."""
-    order = [p for p in ("save", "restore") if p in request.phases]
+    order: list[str] = [p for p in ("save", "restore") if p in request.phases]
     order += ["prepare"] if needs_prepare(request, s) else []
     order += ["load"] if "load" in request.phases else []
     return order[-1] if order else None

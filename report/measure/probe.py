@@ -259,8 +259,8 @@ def _device(device: Path, top: str, mountinfo: str | None, sys_block: Path, dept
         found = [_device(Path(os.path.realpath(p)), f"/dev/{p.name}", mountinfo, sys_block, depth + 1) for p in slaves]
         memory = next((f.memory for f in found if f.memory), None)
         unknown = next((f.unknown for f in found if f.unknown), None)
-        below = tuple(layer for f in found for layer in f.layers)
-        return Durability(("stack", top, memory) if memory else None, None if memory else unknown, (top, *below))
+        layers = tuple(layer for f in found for layer in f.layers)
+        return Durability(("stack", top, memory) if memory else None, None if memory else unknown, (top, *layers))
     if name.startswith(("nbd", "rbd")):
         return Durability(unknown=("network-block", layer), layers=(top,))
     return Durability(layers=(top,))
@@ -499,7 +499,8 @@ def jobs_run_here(clients: tuple[str, ...]) -> bool:
     for client in clients:
         host = plan.host_of(client)
         try:
-            addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
+            # an IPv4 or IPv6 address is a string (typeshed's sockaddr also holds other families' integers)
+            addresses = {a for info in socket.getaddrinfo(host, None) if isinstance(a := info[4][0], str)}
         except (OSError, UnicodeError):
             return False
         if not addresses or not all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses):

@@ -56,20 +56,27 @@ class Progress:
         self.index, self.count = index + 1, len(steps)
         self._show(self._head())
 
+    def _current(self) -> Step:
+        """The step under way: `start` sets it before any line about it is made."""
+        if self.step is None:
+            raise RuntimeError("no step has started")
+        return self.step
+
     def _head(self) -> str:
-        return f"[{self.index}/{self.count}] {PHASE_WORDS[self.step.phase]} run {self.step.run}"
+        step = self._current()
+        return f"[{self.index}/{self.count}] {PHASE_WORDS[step.phase]} run {step.run}"
 
     def time_left(self, elapsed: float) -> float | None:
         """Seconds left in the session: this step's estimate less its elapsed time, plus every step to come."""
-        total = 0.0
-        for step in [self.step, *self.left]:
+        total, current = 0.0, self._current()
+        for step in [current, *self.left]:
             if step.phase == "sustain":
                 guess = self.request.sustain_s + 1.0
             elif self.seconds.get(step.phase):
                 guess = sum(self.seconds[step.phase]) / len(self.seconds[step.phase])
             else:
                 return None
-            total += max(0.0, guess - elapsed) if step is self.step else guess
+            total += max(0.0, guess - elapsed) if step is current else guess
         return total
 
     def tick(self, moved: int | None, hosts: dict[str, int] | None = None) -> None:

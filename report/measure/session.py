@@ -22,6 +22,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from report.i18n import activate
 from report.inputs.config import FILE, TestConfig, parse_config
@@ -32,6 +33,13 @@ from report.measure.probe import Refused, refuse_usage
 from report.measure.progress import Progress
 from report.measure.written import record
 from report.pipeline import processes
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import FrameType
+
+    #: what signal.signal takes and returns (typeshed's private signal._HANDLER)
+    _Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
 #: what fio's client prints when a server stops answering (it then waits for it for ever)
 _TIMED_OUT = re.compile(r"client (\S+) timed out|client <([^>]+)>: timeout")
@@ -179,7 +187,7 @@ class Stop:
     def __init__(self) -> None:
         self.asked = False
         self.child: subprocess.Popen | None = None
-        self._old: dict[int, object] = {}
+        self._old: dict[int, _Handler] = {}
 
     def __enter__(self) -> Stop:
         for sig in STOP_SIGNALS:
@@ -377,6 +385,15 @@ def _lock(data_dir: Path) -> int:
     return fd
 
 
+def _output(s: Session, step: Step) -> Path:
+    """Where a run's fio JSON goes: raw/<system>/, or the scratch folder for an untimed prepare."""
+    if step.phase != "prepare":
+        return s.raw / step.output
+    if s.scratch is None:  # with fio servers no scratch folder is made here: a prepare's JSON has nowhere to go
+        raise RuntimeError(f"a prepare run ({step.output}) with fio servers has no scratch folder to write to")
+    return s.scratch / f"prepare-{step.run}.json"
+
+
 def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, progress: Progress) -> int:
     for index, step in enumerate(steps):
         if stop.asked:
@@ -384,7 +401,7 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
         if step.phase in ("load", "restore") and s.drop_caches and not s.request.clients:
             note = probe.drop_page_cache()
             s.cache_note = s.cache_note or note
-        out = s.scratch / f"prepare-{step.run}.json" if step.phase == "prepare" else s.raw / step.output
+        out = _output(s, step)
         progress.start(step, index, steps)
         busy = probe.CpuWatch() if s.jobs_here else None
         try:
@@ -435,12 +452,13 @@ def _discard(out: Path) -> None:
         log.unlink(missing_ok=True)
 
 
-def _clean_servers(s: Session) -> None:
+def _clean_servers(s: Session, prefix: str) -> None:
     """With fio servers: a run stopped half-way leaves its files there; a job on every server that still answers
-    removes any of this session's names (bounded in time: a host that is gone is not waited for)."""
+    removes any of this session's names (`prefix`, its data files'; bounded in time: a host that is gone is not
+    waited for)."""
     with tempfile.TemporaryDirectory(prefix="report-measure-clean-") as temp:
         job = Path(temp) / "clean.fio"
-        job.write_text(plan.cleanup_file(s.request, str(s.path), s.prefix), encoding="utf-8")
+        job.write_text(plan.cleanup_file(s.request, str(s.path), prefix), encoding="utf-8")
         for host in s.request.clients:
             command = [s.fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
             with contextlib.suppress(OSError, subprocess.TimeoutExpired):
@@ -463,7 +481,7 @@ def _finish(s: Session, jobs: dict[str, Path]) -> None:
         if s.scratch is not None:
             shutil.rmtree(s.scratch, ignore_errors=True)
         if s.prefix is not None:
-            _clean_servers(s)
+            _clean_servers(s, s.prefix)
         if not s.written:
             for job in jobs.values():
                 job.unlink(missing_ok=True)

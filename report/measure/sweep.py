@@ -442,7 +442,9 @@ def build(args, argv: list[str]) -> Sweep:
     made.done = [(k, made.first_run[k] + i) for k in counts for i in range(args.runs)]
     try:
         with activate(made.language):  # test.toml takes the lines: refused now, not after a count
-            updated(original, environment(made), [import_table(made)])
+            lines, table = environment(made), import_table(made)
+            assert table is not None  # made.done holds every run planned just above
+            updated(original, lines, [table])
     finally:
         made.done = []
     return made
