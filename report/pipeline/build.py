@@ -92,11 +92,11 @@ def rebuild_here(
 ) -> tuple[Built, tuple[str, ...]]:
     """`rebuild` in this process, one stage after another: for a generator changed in this process only (tests)."""
     from report.inputs.joint_test import parse
-    from report.pipeline.worker import inflated
+    from report.pipeline.worker import as_parsed, inflated
 
     if worker is not None:
         worker.stop()
-    test = parse(inflated(raw)[0])
+    test = parse(as_parsed(inflated(raw)[0]))
     read = tuple(test.raw)
     return build_outputs(test, prov, language, html=False), read
 
@@ -107,6 +107,8 @@ def _build_two_sides(
     if worker is None:
         worker = _Worker()
     if files is None:
+        if data_dir is None:
+            raise TypeError("a build needs its joint-test folder, or verify's inputs (files)")
         from report import provenance
 
         files = (str(data_dir.absolute()), provenance.collect())  # collected here, off the worker's road to the HTML
@@ -136,7 +138,7 @@ class _Worker:
     log) cross while the pages are being drawn rather than after.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         """The worker report/__main__.py started early, else one started now (spawn.py): it imports meanwhile and
         waits for its job (`send`)."""
         from report.pipeline import spawn
@@ -146,7 +148,7 @@ class _Worker:
         self._arrived: queue.SimpleQueue = queue.SimpleQueue()
         self._receiver = threading.Thread(target=self._receive, name="worker-pipe", daemon=True)
         self._receiver.start()
-        self._sender = None
+        self._sender: threading.Thread | None = None
 
     def send(self, files: tuple) -> None:
         """Send the job: the inputs (verify's, by name) or the joint-test folder (a build's, its path), the provenance
@@ -154,14 +156,16 @@ class _Worker:
         self._sender = threading.Thread(target=self._send, args=(files,), name="worker-files", daemon=True)
         self._sender.start()
 
-    def _send(self, files: tuple[dict, Provenance]) -> None:
+    def _send(self, files: tuple[dict | str, Provenance, str | None]) -> None:
         raw, *rest = files
         # verify inflates an attachment into a bytearray (attachments._inflated): read-only, it crosses as bytes,
         # uncopied; the largest come deflated (attachments.Compressed), for the worker to inflate.
         sent = raw
         if isinstance(raw, dict):
             sent = {name: _uncopied(data) for name, data in raw.items()}
-        with contextlib.suppress(BrokenPipeError, OSError), self._process.stdin as stdin:
+        stdin = self._process.stdin
+        assert stdin is not None  # spawn.start gives the worker a pipe (stdin=PIPE) for its job
+        with contextlib.suppress(BrokenPipeError, OSError), stdin:
             pickle.dump((sent, *rest), stdin, protocol=pickle.HIGHEST_PROTOCOL)
         mark("pdf", "job sent to the worker")
         if isinstance(raw, dict):

@@ -15,7 +15,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from report.inputs.files import media_type
 from report.pdf.evidence import Embedded, Packer
@@ -175,8 +175,19 @@ def consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> B
         renderer.close()
 
 
+_Part = TypeVar("_Part", Layout, Drawn, Final)
+
+
+def _next(parts: Iterator[Layout | Drawn | Final], kind: type[_Part]) -> _Part:
+    """The next part, which must be a `kind`: the data side sends them in one order (`produce`)."""
+    part = next(parts)
+    if not isinstance(part, kind):
+        raise TypeError(f"the data side sent a {type(part).__name__} where a {kind.__name__} was due")
+    return part
+
+
 def _consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> Built:
-    layout = next(parts)
+    layout = _next(parts, Layout)
     mark("pdf", "HTML received")
     document = renderer.layout(layout.html, layout.chart_sizes)
     mark("pdf", "laid out")
@@ -185,14 +196,14 @@ def _consume(renderer: PdfRenderer, parts: Iterator[Layout | Drawn | Final]) -> 
 
     def charts() -> dict[str, str]:  # asked for just before the first page with a chart is drawn
         if not drawn:
-            drawn.append(next(parts))
+            drawn.append(_next(parts, Drawn))
             mark("pdf", "charts received")
         return drawn[0].svgs
 
     def evidence() -> dict[str, Embedded]:
         mark("pdf", "pages drawn")
         charts()  # the parts arrive in order: the charts before the attachments
-        final.append(next(parts))
+        final.append(_next(parts, Final))
         mark("pdf", "attachments received")
         return final[0].evidence
 
