@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from typing import Any
 
 from report.bounds import MAX_PROJECTIONS, MAX_RUN_S, PLAUSIBLE, name_problem, number_problem
@@ -404,7 +405,7 @@ def _short_names(reader: TableReader, value: object, systems: dict) -> dict[str,
             reader.problem("systems", "short", f'"{name}" is given twice')
         elif not check_value(short, "text"):
             reader.problem("systems", "short", f'"{name}": {kind_problem(short, "text")}')
-        elif wrong := text_problem(short) or name_problem(short):
+        elif wrong := text_problem(short) or name_problem(short) or _short_name_problem(short.strip()):
             reader.problem("systems", "short", f'"{name}": {wrong}')
         else:
             out[name] = short.strip()
@@ -426,6 +427,26 @@ def _short_names(reader: TableReader, value: object, systems: dict) -> dict[str,
         if any(key == folded(f) for f in full if f != name):
             reader.problem("systems", "short", f'"{name}": its short name "{short}" is the full name of another system')
     return out
+
+
+#: a gate's id as the report prints it (G1 to G4), folded as a reader reads it ("g3", "Ｇ３")
+_GATE_ID = re.compile(r"g\s*[1-4]")
+#: a figure as the report prints one: a number, and perhaps a unit or multiplier of its own ("1.95×", "2x", "40%",
+#: "6.3 GB/s"); "3FS" (a file system) is a name
+_FIGURE = re.compile(r"[-+−±~≈]?\s*(\d[\d.,\s]*)?\d\s*(×|x|%|s|ms|h|min|[kmgtp]i?b(/s)?|gpus?|nodes?)?")
+
+
+def _short_name_problem(short: str) -> str | None:
+    """A short name that a reader would take for a gate or a figure beside the report's own (attacks-6 S05: "G3 is
+    better on durability" beside the gate G3, "1.95× keeps a node's part of a checkpoint" beside a 1.95× speedup)."""
+    key = folded(short)
+    if _GATE_ID.fullmatch(key):
+        return f'its short name "{short}" is a gate of the report (G1 to G4): a reader would take one for the other'
+    if _FIGURE.fullmatch(key):
+        return f'its short name "{short}" reads as a figure: a reader would take it for one of the report\'s'
+    if not any(unicodedata.category(c).startswith("L") for c in short):
+        return f'its short name "{short}" has no letter: a short name is a name, such as "FX100"'
+    return None
 
 
 def _cross_checks(reader: TableReader, systems: dict, training: dict, given_training: dict) -> None:

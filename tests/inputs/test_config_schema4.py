@@ -12,6 +12,8 @@ DEFAULT = without_projection_gpus((DATA / "test.toml").read_text())
 B, C, L = "Local NVMe (single drive)", "Mingxin FX100", "NFS"
 # Line 8 of the default test.toml is load_baseline; a key added after it is on line 9.
 AFTER_SYSTEMS = 'load_baseline = "NFS"'
+TAKEN = "a reader would take one for the other"
+FIGURE = "a reader would take it for one of the report's"
 ECONOMICS = '\n[economics]\ngpu_hour_price = 2\ncurrency = "USD"\nruns_per_year = 4\n'
 
 
@@ -126,10 +128,22 @@ def test_a_short_name_of_a_system_that_is_both_baselines_is_one_system():
         (f'{{ "{C}" = " " }}', f'"{C}": must not be empty, got " "'),
         (f'{{ "{C}" = 100 }}', f'"{C}": must be a text in quotes, got 100'),
         ('"FX100"', 'must be a table of full name = short name, got "FX100"'),
+        # attacks-6 S05: "G3 is better on durability" beside the gate G3; "1.95× keeps …" beside a 1.95× speedup
+        (f'{{ "{C}" = "G3" }}', f'"{C}": its short name "G3" is a gate of the report (G1 to G4): {TAKEN}'),
+        (f'{{ "{C}" = "ｇ 1" }}', f'"{C}": its short name "ｇ 1" is a gate of the report (G1 to G4): {TAKEN}'),
+        (f'{{ "{B}" = "1.95×" }}', f'"{B}": its short name "1.95×" reads as a figure: {FIGURE}'),
+        (f'{{ "{B}" = "2x" }}', f'"{B}": its short name "2x" reads as a figure: {FIGURE}'),
+        (f'{{ "{B}" = "6.3 GB/s" }}', f'"{B}": its short name "6.3 GB/s" reads as a figure: {FIGURE}'),
+        (f'{{ "{B}" = "—/—" }}', f'"{B}": its short name "—/—" has no letter: a short name is a name, such as "FX100"'),
     ],
 )
 def test_short_name_errors_name_the_key_and_its_line(short, message):
     assert problems(with_systems(f"short = {short}")) == [f"test.toml:9: systems.short: {message}"]
+
+
+def test_short_names_that_hold_a_letter_and_read_as_names_are_taken():
+    short = f'short = {{ "{C}" = "3FS", "{B}" = "G5 array", "{L}" = "本地盘" }}'
+    assert parsed(with_systems(short)).systems.short == {C: "3FS", B: "G5 array", L: "本地盘"}
 
 
 # The node size
