@@ -23,7 +23,17 @@ MAX_REFERENCE = 40
 # precision (three saves of 1e-300 s, a bandwidth of 1e308 GB/s) and print as hundreds of digits, so such a value is
 # a typing error, said where it is. Zero, where a column or key allows it, is not bounded below. One table for the
 # CSV columns (report/inputs/joint_test.py) and test.toml's keys (TOML_BOUNDS, report/inputs/toml_reader.py).
-PLAUSIBLE = {"_s": (1e-6, 1e9), "_gb": (1e-9, 1e12), "_gbps": (0.0, 1e6)}
+# Bandwidths run from a byte per second to a petabyte per second: below that a value is a unit slip (1e-300 GB/s in
+# scaling.csv took the scaling fit into NaN, one unlocated line, attacks-6 C03); fio's logs step by a KiB/s.
+PLAUSIBLE = {"_s": (1e-6, 1e9), "_gb": (1e-9, 1e12), "_gbps": (1e-9, 1e6)}
+
+#: client nodes writing at once in one scaling.csv row. The largest training clusters have about 1e5 GPUs, some 12,500
+#: nodes of 8: no cluster has 100,000 client nodes. Above it the scaling fit is arithmetic, not a measurement: with
+#: client counts near 1e8 Cramer's rule on the normal equations (Σx⁴ about 1e32) loses every digit and 1e12 divides
+#: by zero, each an unlocated failure or a meaningless σ (attacks-6 C05); at 1e5 the determinant keeps six digits.
+MAX_CLIENTS = 100_000
+#: integer CSV columns bounded above, as the unit columns are by PLAUSIBLE: (most, what the column counts)
+COUNTS = {"clients": (MAX_CLIENTS, "client nodes writing at once")}
 
 # test.toml's numbers, each within bounds about a hundred times beyond any joint test, so that every figure derived
 # from them stays a number a page can print (issue 44, E8/E9): (low, high, unit as printed). Keys are "table.key";

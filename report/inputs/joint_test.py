@@ -260,7 +260,8 @@ PLAUSIBLE = bounds.PLAUSIBLE
 
 
 def _check_ranges(table: CsvTable, spec: dict[str, str]) -> list[Problem]:
-    """Each number column within the bounds of its unit (PLAUSIBLE); a sample at t_s 0 is fine."""
+    """Each number column within the bounds of its unit (PLAUSIBLE), each count within its bound (COUNTS); a sample at
+    t_s 0 is fine."""
     problems = []
     for column, kind in spec.items():
         unit = next((u for u in PLAUSIBLE if column.endswith(u)), None)
@@ -274,6 +275,16 @@ def _check_ranges(table: CsvTable, spec: dict[str, str]) -> list[Problem]:
             problems.append(Problem(table.name, int(line), column, message))
         if len(outside) > 10:
             problems.append(Problem(table.name, None, column, f"{len(outside) - 10} more values out of range"))
+    for column, (most, what) in bounds.COUNTS.items():
+        if column not in spec:
+            continue
+        counts = np.asarray(table.columns[column])
+        above = np.flatnonzero(counts > most)
+        for row, line in zip(above[:10], table.line_of(above[:10]), strict=True):
+            message = f'"{int(counts[row])}" is more than a joint test can take (at most {most:,} {what})'
+            problems.append(Problem(table.name, int(line), column, message))
+        if len(above) > 10:
+            problems.append(Problem(table.name, None, column, f"{len(above) - 10} more values out of range"))
     return problems
 
 

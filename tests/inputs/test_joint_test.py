@@ -247,7 +247,7 @@ def test_texts_are_printable_and_drawable_and_located(folder):
             "bandwidth.csv",
             None,
             "1e308",
-            'bandwidth.csv:2: write_gbps: "1e+308" is outside the range a measurement can take (0 to 1e+06)',
+            'bandwidth.csv:2: write_gbps: "1e+308" is outside the range a measurement can take (1e-09 to 1e+06)',
         ),
     ],
 )

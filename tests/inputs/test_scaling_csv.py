@@ -76,6 +76,26 @@ def test_errors_are_located(folder):
     ]
 
 
+def test_client_counts_and_bandwidths_beyond_any_measurement_are_located(folder):
+    # attacks-6 C03: 1e-300 GB/s ended in one unlocated "cannot be computed" line (the fit's NaN); C05: 10^12 clients
+    # a ZeroDivisionError, 10^8 a fit whose every digit Cramer's rule had lost
+    rows = f"{C},1,1,1e6\n{C},100,1,1e-300\n{C},100000,1,1e-9\n{C},100001,1,40\n{C},9007199254740991,1,41\n"
+    assert problems_of(with_scaling(folder, HEADER + rows)) == [
+        'scaling.csv:3: write_gbps: "1e-300" is outside the range a measurement can take (1e-09 to 1e+06)',
+        'scaling.csv:5: clients: "100001" is more than a joint test can take (at most 100,000 client nodes writing at'
+        " once)",
+        'scaling.csv:6: clients: "9007199254740991" is more than a joint test can take (at most 100,000 client nodes'
+        " writing at once)",
+    ]
+
+
+def test_the_fit_at_the_bounds_is_finite(folder):
+    # the widest the bounds allow: every figure a number, none the arithmetic's failure
+    rows = f"{C},1,1,1e6\n{C},100,1,1e-9\n{C},100000,1,1e-9\n"
+    usl = compute(read_joint_test(with_scaling(folder, HEADER + rows))).to_dict()["scaling"]["candidate"]["usl"]
+    assert usl["lambda_gbps"] == 1e6 and all(abs(usl[k]) < 1e300 for k in ("sigma", "kappa"))
+
+
 def test_sources_and_illustrative_name_it(folder):
     path = with_scaling(folder, HEADER + f"{C},1,1,6.5\n{C},2,1,12\n")
     text = (

@@ -150,7 +150,7 @@ def test_f9_imported_values_are_held_to_the_bounds_of_typed_ones(fio_local, tmp_
         f'{TMPFS}/save-1.json:1: save_s: "1e+10" is outside the range a measurement can take (1e-06 to 1e+09)'
         " (imported into save_times.csv)",
         f'{TMPFS}/sustain-1_bw.1.log: write_gbps: "1024000000000.2632" is outside the range a measurement can take'
-        " (0 to 1e+06) (imported into bandwidth.csv)",
+        " (1e-09 to 1e+06) (imported into bandwidth.csv)",
     ]
 
 
