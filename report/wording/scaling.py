@@ -51,7 +51,11 @@ def clients(n: int) -> str:
 
 
 def _counts(s: ScalingSide) -> str:
-    return join_words([count(p.clients) for p in s.points])
+    """The client counts measured with their noun: "1 client node", "1, 2 and 4 client nodes" (attacks-6 C01: "3 runs
+    with 1 client nodes"); one count gives the noun its number, several (the largest above 1) the plural."""
+    return ngettext("{counts} client node", "{counts} client nodes", s.max_clients).format(
+        counts=join_words([count(p.clients) for p in s.points])
+    )
 
 
 def measured(w: Words) -> list[Para]:
@@ -64,8 +68,8 @@ def measured(w: Words) -> list[Para]:
         else:
             runs = sum(p.runs for p in s.points)
             text = ngettext(
-                "{system}: {runs} run with {counts} client nodes writing at once.",
-                "{system}: {runs} runs with {counts} client nodes writing at once.",
+                "{system}: {runs} run with {counts} writing at once.",
+                "{system}: {runs} runs with {counts} writing at once.",
                 runs,
             ).format(system=name, runs=count(runs), counts=_counts(s))
         out.append(w.p(text, "scaling", side=key))
@@ -84,8 +88,8 @@ def fit_words(w: Words, key: str) -> str:
                 "the one-client mean); the points are shown as they are."
             ).format(system=name)
         return _(
-            "{system}: the law needs one client node and at least two other client counts; these runs give {counts} "
-            "client nodes, so it is not fitted and the points are shown as they are."
+            "{system}: the law needs one client node and at least two other client counts; these runs give {counts}, "
+            "so it is not fitted and the points are shown as they are."
         ).format(system=name, counts=_counts(s))
     head = _(
         "{system}: the Universal Scalability Law fitted to these points gives λ = {lam} GB/s (the mean with one client "

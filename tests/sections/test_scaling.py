@@ -119,6 +119,25 @@ def test_no_one_client_point_and_a_null_capacity_are_said_in_words(folder):
     assert f"{C}'s fitted law gives no bandwidth at 20 nodes (its denominator is not above zero)" in text
 
 
+def test_client_counts_take_their_noun_by_number(folder):
+    # attacks-6 C01: "3 runs with 1 client nodes", "these runs give 1 client nodes"
+    ctx, _ = build(with_scaling(folder, f"{C},1,1,6.3\n{C},1,2,6.4\n{C},1,3,6.35\n"))
+    text = words(ctx)
+    assert f"{C}: 3 runs with 1 client node writing at once." in text
+    assert "these runs give 1 client node, so it is not fitted" in text
+    assert "1 client nodes" not in text
+    ctx, _ = build(with_scaling(folder, f"{C},1,1,6.3\n{C},4,1,20\n"))
+    text = words(ctx)
+    assert f"{C}: 2 runs with 1 and 4 client nodes writing at once." in text
+    assert "these runs give 1 and 4 client nodes, so it is not fitted" in text
+    ctx, _ = build(with_scaling(folder, f"{C},4,1,20\n"))
+    assert f"{C}: 1 run with 4 client nodes writing at once." in words(ctx)
+    with activate("zh-CN"):
+        ctx, _ = build(with_scaling(folder, f"{C},1,1,6.3\n{C},4,1,20\n"))
+        text = words(ctx).replace(" ", "")  # spaced where it is typeset, on the page
+    assert "共2次运行，由1和4个客户端节点同时写入。" in text and "这些运行只有1和4个客户端节点的数据" in text
+
+
 @pytest.mark.parametrize("language", ["en", "zh-CN"])
 def test_every_sentence_is_translated(language):
     with activate(language):
