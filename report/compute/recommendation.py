@@ -40,18 +40,24 @@ class Recommendation:
     changes: tuple[str, ...]  #: what would change the recommendation
 
 
-def recommend(test: JointTest, m: Metrics, found: Findings) -> Recommendation:
-    """The recommendation for a joint test (see the module's docstring for the rule). Its reasons leave out what the
+def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool = False) -> Recommendation:
+    """The recommendation for a joint test (see the module's docstring for the rule). `interval_only`: the benefit at
+    today's interval is mostly one of the interval (report/wording/retuning.py today_interval_only, which page 1's
+    tiles mark). Its reasons leave out what the
     verdict beside it states (a result that hangs on a run, a G4 no storage could pass)."""
     status = {g.id: g.status for g in m.gates}
     grounds = other_grounds(test, m, found)
     unsure = _unsure(m, found, status)
+    retune = ("retune_beats_switch",) if found.has("retune_beats_switch") else ()
+    if m.verdict.status == "demonstrated" and not unsure and interval_only:
+        # G4 holds at today's interval only: each system at its optimal interval, the benefit is mostly gone, so the
+        # case is not made on checkpoint speed (attacks-6, R02: "Recommended" over "re-tuning the interval does more")
+        return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate",), found)
     if m.verdict.status == "demonstrated" and not unsure:
         return Recommendation(RECOMMENDED, grounds, ("speedup", "training_time", *grounds)[:3], ("larger_job",))
     if status["G4"] == "fail" and not m.gates_reach.g4_reachable:
         # no storage could pass G4 at today's interval: more runs cannot change the verdict
         return _not_on_speed(grounds, ("speedup_measured", *unsure[:1]), ("shorter_interval", "agreed_target"), found)
-    retune = ("retune_beats_switch",) if found.has("retune_beats_switch") else ()
     short = found.get("g4_short")
     if short is not None and not short["agreed"] and short["others_pass"] and set(unsure) <= {"bandwidth_copied"}:
         # the verdict hangs on G4's target alone, and no one agreed it: the customer's target decides (a copied
@@ -62,8 +68,12 @@ def recommend(test: JointTest, m: Metrics, found: Findings) -> Recommendation:
         return _not_on_speed(grounds, _failed(status), ("faster_candidate",), found)
     if unsure:
         # re-tuning is weighed on the same save times: no reason while they are illustrative
+        # a copied bandwidth log is page 1's note: after what decides the speed case and re-tuning (cold read 5, O7)
         weighed = () if "illustrative_saves" in unsure else retune
-        return Recommendation(NOT_YET, grounds, (*unsure, *weighed, *grounds)[:3], _measurements(unsure, found))
+        first = tuple(u for u in unsure if u != "bandwidth_copied")
+        last = tuple(u for u in unsure if u == "bandwidth_copied")
+        reasons = (*first, *weighed, *last, *grounds)[:3]
+        return Recommendation(NOT_YET, grounds, reasons, _measurements(unsure, found))
     return _not_on_speed(grounds, ("speedup_measured",), ("faster_candidate",), found)
 
 
@@ -95,6 +105,11 @@ def _unsure(m: Metrics, found: Findings, status: dict[str, str]) -> tuple[str, .
         out.append("g3_open")
     if not out and found.has("outliers_decide"):
         out.append("outliers_decide")
+    outrun = found.get("rows_outrun")
+    if outrun is not None and any(item.endswith(f" / {m.save.baseline.model}") for item in outrun.scope.items):
+        # the training model's saves wrote faster than the bandwidth logged: not durable saves, or not the stated
+        # checkpoint (attacks-6, R02), whichever: no case is made on them until the bytes and the sync are known
+        out.append("rows_outrun")
     if copied_logs(found):
         # no case is made on a file one of whose measurements is a copy of another (cold read 5, O1/N1)
         out.append("bandwidth_copied")
@@ -115,6 +130,8 @@ def _measurements(unsure: tuple[str, ...], found: Findings) -> tuple[str, ...]:
         out.append("durable_saves")
     if {"save_spread", "save_runs_short", "g3_open"} & set(unsure) and not found.has("outliers_decide"):
         out.append("more_runs")  # not where one run decides: its log does (fifth cold read, O6: 29 runs asked for)
+    if "rows_outrun" in unsure:
+        out.append("bytes_and_sync")
     if "bandwidth_copied" in unsure:
         out.append("fio_output")
     return tuple(out)

@@ -355,7 +355,7 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
 
 def build(w: Words) -> Cover:
     m, c = w.m, w.config
-    rec = w.recommendation
+    rec = recommendation.decided(w)
     return Cover(
         title=c.title,
         customer=c.customer,

@@ -74,6 +74,7 @@ def _tally(
     today: tuple[str, ...] | list[str] = (),
     on: str = "",
     undecided: int = 0,
+    rejecting: tuple[str, ...] = ("G1", "G2"),
 ) -> str:
     """ "2 of 4 gates pass; 1 fails and 1 is undecided.": only the counts that are not zero, and "none"
     rather than "0 of 4" (Chinese reading 5: 4 个验收门槛中 0 个通过)."""
@@ -93,10 +94,12 @@ def _tally(
         clauses.append(
             ngettext(
                 # "met", not "passes", beside "None of the 4 gates passes" (cold read 12, m8)
-                "{indicative} is met only indicatively, on save runs that G1 or G2 does not accept",
-                "{indicative} are met only indicatively, on save runs that G1 or G2 does not accept",
+                # the repeatability gates that do not pass, only those (fifth cold read, O15: "G1 or G2" where G1
+                # passed)
+                "{indicative} is met only indicatively, on save runs that {gates} cannot accept",
+                "{indicative} are met only indicatively, on save runs that {gates} cannot accept",
                 len(indicative),
-            ).format(indicative=gate_list(indicative))
+            ).format(indicative=gate_list(indicative), gates=gate_list(list(rejecting or ("G1", "G2"))))
         )
     if today:
         clauses.append(
@@ -151,6 +154,7 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
             today,
             _rests_on_words(m),
             undecided,
+            tuple(g.id for g in m.gates if g.id in ("G1", "G2") and g.status != "pass"),
         )
         + " "
         + _(

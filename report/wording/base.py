@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from report.charts.describe import Chart
 from report.compute import SIDES, AuditSide, BandwidthSide, Fit, Metrics, ReliabilitySide, SaveSide
 from report.compute.findings import decide
-from report.compute.recommendation import recommend
 from report.document.blocks import (
     Column,
     Definitions,
@@ -147,7 +146,6 @@ class Words:
         self.illustrative = set(m.inputs_illustrative)
         self.sides = sides(m)  #: the baseline's view, then the candidate's
         self.findings = decide(test, m)  #: every conclusion, decided once with its scope (compute/findings.py)
-        self.recommendation = recommend(test, m, self.findings)  #: page 1's (compute/recommendation.py)
 
     @property
     def accelerator(self) -> str:

@@ -48,7 +48,7 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
     assert g4.detail.endswith("computed from save runs too few to decide G1 and G2")
     assert note.text.startswith(
         # an indicative pass is not counted as a pass (third cold read, m-14)
-        "None of the 4 gates passes; G4 is met only indicatively, on save runs that G1 or G2 does not accept; 3 lack "
+        "None of the 4 gates passes; G4 is met only indicatively, on save runs that G1 and G2 cannot accept; 3 lack "
         "the data to decide."
     )
     # A count of none is not printed (Chinese reading 5: 4 个验收门槛中 0 个通过; "0 fail").
@@ -56,7 +56,7 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
         ctx, _m = build(DATA)
     note = section(ctx, "gates").blocks[2]
     assert note.text.startswith(
-        "4 个验收门槛无一通过；G4 的参考值达标，但所依据的保存运行尚未通过 G1、G2 的检验，不计入通过数；3 个因数据不足尚待判定。"
+        "4 个验收门槛无一通过；G4 的参考值达标，但所依据的保存运行尚未通过 G1和G2 的检验，不计入通过数；3 个因数据不足尚待判定。"
     ), note.text
     # gates_fail: G2 passes on its own runs (it rests on no other gate): a bare pass.
     ctx, _m = build(FIXTURES / "gates_fail")
