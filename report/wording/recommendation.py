@@ -64,7 +64,8 @@ def reasons(w: Words, rec: Recommendation) -> tuple[str, ...]:
     """At most three reasons, each with its figures, most decisive first; what the verdict below states (a result
     that hangs on a run, a G4 no storage could pass) is left to it."""
     stated = set(VERDICT_FINDINGS)
-    return tuple(text for text in (_reason(w, r) for r in rec.reasons if r not in stated) if text)
+    shown = tuple(r for r in rec.reasons if r not in stated)
+    return tuple(text for text in (_reason(w, r, shown) for r in shown) if text)
 
 
 #: The findings page 1's verdict states beside the gates, whatever the recommendation.
@@ -111,7 +112,8 @@ def changes(w: Words, rec: Recommendation) -> str:
 # ---- reasons -----------------------------------------------------------------------------------------------------
 
 
-def _reason(w: Words, reason: str) -> str:
+def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
+    """One reason in words; `shown`: the reasons page 1 gives beside it, so that none says what another does."""
     f = w.findings
     if reason in ("speedup", "g3_fail", "g3_open", "speedup_measured"):
         return _speedup_reason(w, reason)
@@ -136,7 +138,9 @@ def _reason(w: Words, reason: str) -> str:
         "rows_outrun": lambda: _outrun_reason(w),
         "restores": lambda: _restores_reason(w),
         "durability": lambda: durability(w, f.get("node_local")),
-        "retune_beats_switch": lambda: _retune_reason(w),
+        "retune_beats_switch": lambda: _retune_reason(
+            w, durability_follows="durability" in shown and bool(durability(w, f.get("node_local")))
+        ),
         "bandwidth_copied": lambda: copies.page_one(w),
     }
     return worded[reason]() if reason in worded else verdict_line(w)
@@ -280,7 +284,10 @@ def _span(low: float, high: float) -> str:
     return x3(low) if a == b else _("{low}×–{high}×").format(low=a, high=b)
 
 
-def _retune_reason(w: Words) -> str:
+def _retune_reason(w: Words, durability_follows: bool = False) -> str:
+    """Re-tuning the baseline against switching. `durability_follows`: the durability reason is on page 1 too, and
+    says that the node-local baseline needs a copy kept off the node, untimed, so this one does not say it again
+    (scaling-cluster's page 1 said it twice and ran onto page 2)."""
     r = w.m.reliability
     text = _(
         "Re-tuning the checkpoint interval on {baseline} recovers more (overhead {span}) than {candidate} at today's "
@@ -295,7 +302,7 @@ def _retune_reason(w: Words) -> str:
     # at today's interval is not the whole comparison)
     text += " " + _("With each system at its optimal interval, {optimum}.").format(optimum=optimum_words(w.m))
     node_local = w.findings.get("node_local")
-    if node_local is not None and "baseline" in node_local.scope.items:
+    if node_local is not None and "baseline" in node_local.scope.items and not durability_follows:
         text += " " + _("It assumes a copy kept off the node, which this test did not time.")
     return text
 
