@@ -182,11 +182,20 @@ def _scale_answer(w: Words) -> Subsection:
     blocks = [qa_sentence(w)]  # the white paper's scaling claim, from the scaling section's figures (issue 47)
     below = w.findings.get("other_models_below_target")
     size = ""
-    if m.projections:
+    projected = [p for p in m.projections if not p.measured_size]
+    measured = [p for p in m.projections if p.measured_size]
+    if projected:
         size = _("Larger checkpoints are projected, not measured ({projections}; see “{section}”)").format(
             # the names only: the projections section says at which GPU count each is projected (a label's own
             # brackets nested in these read "(405B on 512 GPUs (projected at 64 GPUs); …")
-            projections=join_words([p.name for p in m.projections]),
+            projections=join_words([p.name for p in projected]),
+            section=_("Projections to other checkpoint sizes"),
+        )
+    elif measured:
+        # a projection of a size both systems timed is those saves' fit, not a guess (fifth cold read b: "70B …
+        # projected, not measured" beside five 980 GB saves a system)
+        size = _("The larger checkpoint asked about was timed on both systems ({projections}; see “{section}”)").format(
+            projections=join_words([p.name for p in measured]),
             section=_("Projections to other checkpoint sizes"),
         )
     if below is not None:

@@ -104,7 +104,7 @@ def _tally(
     if today:
         clauses.append(
             ngettext(
-                "{gates} is met at today's interval only", "{gates} are met at today's interval only", len(today)
+                "{gates} holds at today's interval only", "{gates} hold at today's interval only", len(today)
             ).format(gates=gate_list(today))
         )
     rest = []
@@ -138,7 +138,9 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     g = cfg.gates
     # An indicative pass is not counted as a pass (third cold read, m-14): "None of the 4 gates passes; G4 passes
     # only indicatively, ...".
-    passed = tally["pass"] - len(indicative) - len(today)
+    # a gate met at today's interval only passes by its agreed rule; the clause after the count says what it rests
+    # on (fifth cold reads b: "G4 passes" on page 1 beside "3 of 4 gates pass" here)
+    passed = tally["pass"] - len(indicative)
     # the table's labels: "Undecided" where G3's interval straddles its target, else "Insufficient data" (Chinese
     # reading 20, M1: "3 个尚待判定" beside three 数据不足)
     undecided = sum(

@@ -24,7 +24,7 @@ from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
 from report.wording.phrases import gate_list
 from report.wording.retuning import optimum_words, today_interval_only
-from report.wording.verdict import open_for
+from report.wording.verdict import interval_only, open_for
 
 
 def decided(w: Words) -> Recommendation:
@@ -81,6 +81,8 @@ def gates_line(w: Words) -> str:
         failed, missing = open_for(w.m, g.id)
         if g.status == "pass" and (failed or missing):
             return _("passes only if the means hold")
+        if interval_only(w.m, g):
+            return _("passes, at today's interval only")
         return _status_word(g.status)
 
     return _("; ").join(
@@ -515,6 +517,10 @@ WORDED_CHANGES = {
     "failure_rate": lambda: _(
         "the cluster's own failure records, if they put the optimal interval near today's (this report assumes a "
         "failure rate)"
+    ),
+    "failure_rate_far": lambda: _(
+        "the cluster's own failure records, if they confirm an optimal interval far longer than today's, where "
+        "re-tuning alone recovers more (this report assumes a failure rate)"
     ),
 }
 

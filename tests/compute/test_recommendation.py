@@ -114,3 +114,20 @@ def test_passing_gates_beside_a_copied_bandwidth_log_are_not_yet():
         assert (rec.kind, rec.reasons, rec.changes) == ("not_yet", ("bandwidth_copied",), ("fio_output",))
     rec = recommend(TEST, _metrics("ppfp"), _found("bandwidth_copied"))
     assert rec.kind == "not_recommended" and "bandwidth_copied" not in rec.reasons
+
+
+def test_a_benefit_of_today_s_interval_only_is_weighed_by_whose_failure_rate_it_rests_on():
+    """Attacks-6, R02: every gate passes, but the benefit holds at today's interval only (re-tuning the baseline does
+    more). With a failure rate agreed for this test the case is not made on checkpoint speed; with the tool's assumed
+    rate the agreed gates decide, re-tuning said beside them (fifth cold reads b)."""
+    agreed = NS(config=NS(is_default=lambda key: key != "reliability.gpu_mtbf_hours"))
+    assumed = NS(config=NS(is_default=lambda key: True))
+    found = _found("retune_beats_switch")
+    rec = recommend(agreed, _metrics("pppp", verdict="demonstrated"), found, interval_only=True)
+    assert rec.kind == "not_recommended" and rec.reasons == ("speedup", "retune_beats_switch")
+    assert rec.changes == ("failure_rate",)
+    rec = recommend(assumed, _metrics("pppp", verdict="demonstrated"), found, interval_only=True)
+    assert rec.kind == "recommended" and rec.reasons == ("speedup", "training_time", "retune_beats_switch")
+    assert rec.changes == ("failure_rate_far",)
+    rec = recommend(assumed, _metrics("pppp", verdict="demonstrated"), found)
+    assert rec.kind == "recommended" and rec.changes == ("larger_job",)
