@@ -34,6 +34,8 @@ DENIALS_ZH = (r"非实测", r"未实测", r"尚未实测", r"请实测")
 
 #: The messages that say “measured” or 实测 of this report's figures, and why each is reached only when they are.
 MEASURED_ONLY = {
+    "The larger checkpoint asked about was timed on both systems ({projections}; see “{section}”)": "answers."
+    "_scale_answer: a projection whose size both systems' save rows hold (measured_size), save times not illustrative",
     "All four gates pass on this test's measurements.": "verdict.verdict_reason: save_times imported from a tool's "
     "output (neither illustrative nor supplied in save_times.csv)",
     "{passed} pass on this test's measurements and {today}.": "verdict.verdict_reason: "

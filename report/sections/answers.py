@@ -191,7 +191,7 @@ def _scale_answer(w: Words) -> Subsection:
             projections=join_words([p.name for p in projected]),
             section=_("Projections to other checkpoint sizes"),
         )
-    elif measured:
+    elif measured and "save_times" not in m.inputs_illustrative:
         # a projection of a size both systems timed is those saves' fit, not a guess (fifth cold read b: "70B …
         # projected, not measured" beside five 980 GB saves a system)
         size = _("The larger checkpoint asked about was timed on both systems ({projections}; see “{section}”)").format(
