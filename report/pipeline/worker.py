@@ -65,6 +65,10 @@ class Drawer:
             with os.fdopen(self._job_write, "wb") as pipe:
                 pickle.dump(job, pipe, protocol=pickle.HIGHEST_PROTOCOL)
         except OSError as exc:  # BrokenPipeError: the drawing process has gone
+            self._job_write = -1
+            # its own word first, if it sent one before it ended: a file limit met as it started (fonts it could not
+            # open) is one line and exit 3, not this error (CI: test_a_file_limit_met_while_running, one run in many)
+            self._drawn()
             raise RuntimeError(f"the process drawing the charts ended early ({exc})") from None
         finally:
             self._job_write = -1
