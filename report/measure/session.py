@@ -238,19 +238,19 @@ def run_fio(s: Session, step: Step, job: Path, out: Path, stop: Stop, progress: 
         try:
             while child.poll() is None:
                 if stop.asked:
-                    _wait_or_kill(child)
+                    processes.wait_or_kill(child)
                     return None
                 hung = _hung(s, out, time.monotonic() - began, limit)
                 if hung is not None:
                     child.send_signal(signal.SIGINT)
-                    _wait_or_kill(child, 10)
+                    processes.wait_or_kill(child, 10)
                     raise Watchdog(hung)
                 progress.tick(*_bytes_so_far(s, step, child.pid))
                 time.sleep(0.25)
         finally:
             stop.child = None
             if child.poll() is None:
-                _wait_or_kill(child)
+                processes.wait_or_kill(child)
     return None if stop.asked else child.returncode
 
 
@@ -275,17 +275,6 @@ def _hung(s: Session, out: Path, elapsed: float, limit: float) -> str | None:
             f" {plan.WATCHDOG_GRACE_S} s, or --watchdog-s): fio was stopped"
         )
     return None
-
-
-def _wait_or_kill(child: subprocess.Popen, seconds: float = 30) -> None:
-    """Give fio time to stop and write its output, then kill it (jobs run as threads of the one process)."""
-    try:
-        child.wait(timeout=seconds)
-    except subprocess.TimeoutExpired:
-        for pid in list(processes.tree(child.pid))[::-1]:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-        child.wait()
 
 
 def _bytes_so_far(s: Session, step: Step, pid: int) -> tuple[int | None, dict[str, int] | None]:

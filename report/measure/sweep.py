@@ -250,17 +250,17 @@ def run_one(s: Sweep, k: int, run: int, stop, limit: float) -> float:
         try:
             while child.poll() is None:
                 if stop.asked:
-                    _wait_or_kill(child)
+                    processes.wait_or_kill(child)
                     raise Stopped
                 if time.monotonic() - began > limit:
                     child.send_signal(signal.SIGINT)
-                    _wait_or_kill(child, 10)
+                    processes.wait_or_kill(child, 10)
                     raise Refused(f"{k} client nodes, run {run}: no result after {limit:.0f} s, so fio was stopped")
                 time.sleep(0.2)
         finally:
             stop.child = None
             if child.poll() is None:
-                _wait_or_kill(child)
+                processes.wait_or_kill(child)
     if stop.asked:
         raise Stopped
     if child.returncode != 0:
@@ -289,17 +289,6 @@ def check(s: Sweep, k: int, run: int) -> float:
             f"{name}: {row[0]} of the {k} hosts wrote ({', '.join(missing)} did not): the count is not recorded"
         )
     return row[1]
-
-
-def _wait_or_kill(child: subprocess.Popen, seconds: float = 30) -> None:
-    """Give fio time to stop and write its output, then kill it and what it started."""
-    try:
-        child.wait(timeout=seconds)
-    except subprocess.TimeoutExpired:
-        for pid in list(processes.tree(child.pid))[::-1]:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-        child.wait()
 
 
 def _discard(s: Sweep, k: int) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,3 +38,14 @@ def status_field(pid: int, name: str) -> str | None:
         except OSError:
             continue
     return None
+
+
+def wait_or_kill(child: subprocess.Popen, seconds: float = 30) -> None:
+    """Give a child (fio) time to stop and write its output, then kill it and what it started, deepest first."""
+    try:
+        child.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        for pid in list(tree(child.pid))[::-1]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        child.wait()

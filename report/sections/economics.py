@@ -311,14 +311,8 @@ def operand_digits(operand: float, factor: float, value: float, currency: str) -
     return sig(operand, 7)
 
 
-def _price(w: Words) -> float:
-    spec = w.config.economics
-    assert spec is not None  # a value is computed only with [economics]
-    return spec.gpu_hour_price
-
-
 def _value_and_price(w: Words) -> Para:
-    """The money headline: the value with each system at its own optimal interval (the conservative one) first, then
+    """The money headline: the value with each system at its own optimal interval (an upper bound) first, then
     the payback at the candidate's price, or that without a price the value cannot be weighed against a cost."""
     m, e = w.m, _figures(w.m)
     found = w.findings.get("value_priced") or w.findings.get("value_unpriced")
