@@ -497,7 +497,41 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         print(escaped(f"measure: warning: {warning}"), file=sys.stderr)
     for note in (*s.notes, *_mlperf_notes(s)):
         print(escaped(f"measure: note: {note}"), file=sys.stderr)
+    for kind, line in cpu_lines(s.results):  # last: what the engineer must know before leaving the site
+        print(escaped(f"measure: {kind}: {line}"), file=sys.stderr)
     return status
+
+
+def cpu_lines(results) -> list[tuple[str, str]]:
+    """At the end of a session (field test 5, M2): the runs bound by the CPU of the machine running fio, as a warning
+    (the report says so on page 1 too), or, where that machine was busy with other work but fio's threads were not
+    bound, a note that the storage set the pace. outcome.RunResult.cpu_bound holds the rule."""
+    shares = [r.fio_share for r in results if r.fio_share is not None]
+    if not shares:
+        return []
+    bound = [r for r in results if r.cpu_bound]
+    used = f"fio's threads used up to {max(shares):.0%} of the CPU they could use"
+    if bound:
+        busy = [r.machine_busy for r in bound if r.machine_busy is not None]
+        machine = f", the machine running fio up to {max(busy):.0%} busy" if busy else ""
+        return [
+            (
+                "warning",
+                f"{len(bound)} of {len(results)} runs were bound by the CPU of the machine running fio, not by the"
+                f" storage ({used}{machine}): their times measure that machine as much as the storage, and the"
+                " report says so on its first page; measure again from a client whose processors are idle",
+            )
+        ]
+    loaded = [r for r in results if r.machine_loaded]
+    if loaded:
+        return [
+            (
+                "note",
+                f"the machine running fio was at least 90% busy during {len(loaded)} of {len(results)} runs, but"
+                f" {used}: the storage, not the CPU, set the pace",
+            )
+        ]
+    return []
 
 
 def _recorded_before(s) -> None:

@@ -411,7 +411,9 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
         try:
             result = outcome.check_output(s, step, out) if step.phase != "prepare" else None
             if result is not None:
-                result = replace(result, machine_busy=busy.share() if busy is not None else None)
+                here = busy is not None  # the jobs ran on this machine: its load and cores are theirs
+                cores = os.cpu_count() if here else None
+                result = replace(result, machine_busy=busy.share() if busy is not None else None, cores=cores)
         except Refused as exc:
             _discard(out)  # a rejected run leaves nothing in raw/ either
             s.failure = str(exc)

@@ -216,12 +216,20 @@ def _cpu(s) -> str:
         busy = [job.busy for r in results for job in r.cpu]
         items = []
         if busy:
-            text = _("fio's threads on a CPU for {low}–{high}% of each run")
-            items.append(text.format(low=f"{min(busy):.0f}", high=f"{max(busy):.0f}"))
+            items.append(_span(busy, _("fio's threads on a CPU for {low}–{high}% of each run"),
+                               _("fio's threads on a CPU for {share}% of each run")))  # fmt: skip
+        shares = [r.fio_share * 100 for r in results if r.fio_share is not None]
+        if shares:
+            text = _("together at most {share}% of the processor time they could use")
+            items.append(text.format(share=f"{max(shares):.0f}"))
         machine = [r.machine_busy * 100 for r in results if r.machine_busy is not None]
         if machine:
-            text = _("the {cpus} processors of the machine running fio {low}–{high}% busy")
-            items.append(text.format(cpus=os.cpu_count() or "?", low=f"{min(machine):.0f}", high=f"{max(machine):.0f}"))
+            cpus = os.cpu_count() or "?"
+            spans = (
+                _("the {cpus} processors of the machine running fio {low}–{high}% busy"),
+                _("the {cpus} processors of the machine running fio {share}% busy"),
+            )
+            items.append(_span(machine, *spans, cpus=cpus))
         bound = sum(1 for r in results if r.cpu_bound)
         if bound:
             text = _("{count} of {total} runs bound by the processors rather than the storage")
@@ -229,6 +237,12 @@ def _cpu(s) -> str:
         if items:
             parts.append(_("{phase}: {items}").format(phase=phase_word(phase), items=_(", ").join(items)))
     return _("; ").join(parts)
+
+
+def _span(values: list[float], span: str, single: str, **more) -> str:
+    """A range of percentages, or one figure where both ends round alike (field test 5, m8: "100–100% busy")."""
+    low, high = f"{min(values):.0f}", f"{max(values):.0f}"
+    return single.format(share=high, **more) if low == high else span.format(low=low, high=high, **more)
 
 
 def source(table: str) -> str:

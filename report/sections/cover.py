@@ -17,7 +17,7 @@ from report.formatting import (
 )
 from report.i18n import _, date, join_words
 from report.inputs.config import TestConfig
-from report.wording import copies, recommendation
+from report.wording import copies, cpu, recommendation
 from report.wording.base import Cover, KeyFigure, Words
 from report.wording.capacity import demand, demand_ratios, optimum_equivalents, per_node
 from report.wording.decisions import (
@@ -379,6 +379,7 @@ def build(w: Words) -> Cover:
                 async_limit(m, short=True),
                 "" if "not_durable" in rec.reasons else _not_durable(w).strip(),
                 "" if "bandwidth_copied" in rec.reasons else copies.page_one(w),
+                cpu.caveat(w).strip(),  # field test 5, M2: runs bound by the client's CPU, said on page 1
             )
             if t
         ),

@@ -293,8 +293,8 @@ def build(w: Words) -> Section:
 
 
 def _client_cpu(w: Words) -> Para | None:
-    """The runs `measure` found bound by the CPU of the machine running fio rather than by the storage (a fio thread
-    on a CPU for at least 90% of the run, or that machine's processors at least 90% busy): named, as their times say
+    """The runs `measure` found bound by the CPU of the machine running fio rather than by the storage (the rule:
+    report/measure/outcome.py's RunResult.cpu_bound, on fio's own threads' CPU use): named, as their times say
     as much about that machine as about the storage (field test T3: a RAM target slower than a disk, a saturated
     2-core client, printed without a word)."""
     phases = {

@@ -18,6 +18,7 @@ from report.formatting import (
 )
 from report.i18n import _, join_words
 from report.inputs.config import CSV_INPUTS
+from report.wording import cpu
 from report.wording.base import Words
 from report.wording.capacity import capacity_paras
 from report.wording.decisions import means_only, no_difference_shown
@@ -156,7 +157,8 @@ def _key_findings(w: Words) -> list[Para]:
                 speed=measured_speed(m),
                 interval=speedup_ci_phrase(m),
             )
-            + _other_sizes(m),
+            + _other_sizes(m)
+            + cpu.caveat(w),
             "save_times",
         ),
         w.p(

@@ -134,10 +134,11 @@ def test_runs_a_clients_cpu_bound_are_named_in_the_report(chinese, tmp_path):
         assert words in html
 
 
-def test_a_run_is_cpu_bound_when_a_thread_or_the_machine_never_waited():
+def test_a_run_is_cpu_bound_when_a_thread_never_waited():
     step = Step("save", 1)
     run = RunResult(step, None, {}, (JobCpu(None, 1.0, 30.0), JobCpu(None, 0.5, 33.0)), 0.62)
     assert not run.cpu_bound  # a third of a CPU each, the machine 62% busy: the storage set the pace
     assert RunResult(step, None, {}, (JobCpu(None, 2.0, 95.0),), 0.5).cpu_bound  # a thread never waited
-    assert RunResult(step, None, {}, (JobCpu(None, 1.0, 30.0),), 0.97).cpu_bound  # the machine was saturated
+    # the machine saturated by other work, fio's one thread on a CPU 31% of the time: the storage set the pace
+    assert not RunResult(step, None, {}, (JobCpu(None, 1.0, 30.0),), 0.97, 2).cpu_bound  # (field test 5, m7)
     assert not RunResult(step, None, {}, (JobCpu("h", 1.0, 30.0),), None).cpu_bound  # servers: their threads only
