@@ -306,7 +306,13 @@ def projection_basis(test: JointTest, m: Metrics) -> Iterator[Finding]:
             continue
         part = spec.snapshot_gb * share(p.gpus, per_node)
         whatif = None
-        if "baseline" not in node_local:
+        # the what-if only where the baseline's saves ran on one node, so storage local to each node is a real
+        # alternative (one local drive); a shared system many nodes wrote to is no such thing (cold read 5b, M4)
+        one_node = all(
+            int(g) <= per_node
+            for g in test.saves.loc[test.saves["system"] == test.config.systems.save_baseline, "gpus"]
+        )
+        if "baseline" not in node_local and one_node:
             fit = line_fit(test.saves, test.config.systems.save_baseline, per_node)
             whatif = predict(fit, part)
         yield _finding(

@@ -270,6 +270,12 @@ def _basis(w: Words, found) -> Para:
             "At “{name}” ({gpus} GPUs, {nodes} nodes) {candidate} writes {part} on each node, in parallel; {baseline} "
             "writes the whole {size} at the bandwidth of this test's clients."
         )
+    elif found["baseline_if_node_local_s"] is None:
+        # the baseline's saves ran on several nodes: a shared system, whose per-node what-if means nothing
+        text = _(
+            "At “{name}” ({gpus} GPUs, {nodes} nodes) both systems write the whole {size} at the bandwidth of this "
+            "test's clients."
+        )
     else:
         text = _(
             "At “{name}” ({gpus} GPUs, {nodes} nodes) both systems write the whole {size} at the bandwidth of this "

@@ -153,3 +153,24 @@ def test_a_node_local_fit_prints_its_line_over_a_node_part_and_says_why_its_fixe
     )
     assert text.count("Its fixed cost") == 1  # Array X's line has a positive fixed cost: nothing said
     assert not any("names 64 GPUs" in t for t in texts(blocks))
+
+
+def test_the_node_local_what_if_only_where_the_baseline_saved_from_one_node(folder):
+    """data/'s baseline, one local drive, saved from one node (8 GPUs): each node writing its part is a real
+    alternative, so the what-if stays (178 s × 17.5 ÷ 65.6 = 47.5 s). named_gpus' Old NAS saved from 64 GPUs (8
+    nodes): a system many nodes wrote to has no per-node what-if (cold read 5b, M4: "Lustre is not declared local to
+    each node; were it ...")."""
+    ctx, _ = build(DATA)
+    assert "were it, each node would write 17.5 GB in parallel, about 47.5 s a save." in " ".join(
+        texts(section(ctx, "projections").blocks)
+    )
+    data = folder("named_gpus")
+    toml = (data / "test.toml").read_text().replace("saves       = 10", "saves       = 10\ngpus        = 512")
+    (data / "test.toml").write_text(toml)
+    ctx, _ = build(data)
+    text = " ".join(texts(section(ctx, "projections").blocks))
+    assert (
+        "At “405B on 512 GPUs” (512 GPUs, 64 nodes) both systems write the whole 5,670 GB at the bandwidth of this "
+        "test's clients." in text
+    )
+    assert "were it" not in text and "not declared local to each node" not in text
