@@ -57,6 +57,7 @@ def test_the_chinese_load_caption_carries_no_hedge_the_data_does_not_need():
     from report.charts import describe
     from report.compute import compute
     from report.inputs.joint_test import read_joint_test
+
     for folder in (FORMAL_ZH, ROOT / "data"):
         test = read_joint_test(folder)
         m = compute(test)

@@ -279,6 +279,11 @@ def _whole_job(w: Words) -> list[Para]:
             "A save bound by bandwidth that writes V GB after a fixed cost F, save = F + V ÷ bandwidth, passes through "
             "both systems' points with F = {fixed} and V = {written} GB, {ratio} the stated checkpoint."
         ).format(fixed=s3(a.fit.fixed_s), written=sig(a.fit.written_gb), ratio=x3(a.fit_written_to_snapshot))
+        # two equations in two unknowns always solve: the line is no test of the model (cold read 5b, A-18/M-18)
+        text += " " + _(
+            "Two points fix two unknowns exactly, so any two saves give such a line: it is not evidence that the "
+            "saves are bound by bandwidth; only a third point (another bandwidth, or another size) could test it."
+        )
         verdict = _fit_verdict(w)
         items.append(w.p(f"{text} {verdict}" if verdict else text, *deps))
     items.append(

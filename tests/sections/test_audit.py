@@ -26,8 +26,9 @@ def test_a_line_with_a_negative_fixed_cost_or_against_fio_counts_is_not_a_model(
     """fio-local: F = −0.408 s and V = 1.95 GB, 1.82× the 1.07 GB checkpoint fio counted: both rule the line out."""
     ctx, _ = build(ROOT / "examples" / "fio-local")
     fit = next(t for t in texts(section(ctx, "audit").blocks) if t.startswith("A save bound by bandwidth"))
+    assert "with F = −0.408 s and V = 1.95 GB, 1.82× the stated checkpoint." in fit
     assert fit.endswith(
-        "with F = −0.408 s and V = 1.95 GB, 1.82× the stated checkpoint. A fixed cost below zero is not physical, and "
+        "only a third point (another bandwidth, or another size) could test it. A fixed cost below zero is not physical, and "
         "fio counted each save's bytes at the stated checkpoint, not V: this line is not a model of these saves."
     )
 
@@ -38,13 +39,15 @@ def test_a_line_that_writes_less_than_the_checkpoint_is_disowned():
     ctx, _ = build(FIXTURES / "gates_fail")
     audit = texts(section(ctx, "audit").blocks)
     fit = next(t for t in audit if t.startswith("A save bound by bandwidth"))
-    assert "with F = 90 s and V = 30.0 GB, 0.600× the stated checkpoint. A save cannot write less than its " in fit
+    assert "with F = 90 s and V = 30.0 GB, 0.600× the stated checkpoint. Two points fix two unknowns" in fit
+    assert "could test it. A save cannot write less than its " in fit
     assert fit.endswith("this line is not a model of these saves, and says nothing of where their time goes.")
     assert not any("dominated by a fixed cost" in t for t in audit)
     # data: F = 6.79 s and V = 558 GB, 8.51× the checkpoint: both explanations stand, and the line is not disowned.
     ctx, _ = build(DATA)
     fit = next(t for t in texts(section(ctx, "audit").blocks) if t.startswith("A save bound by bandwidth"))
-    assert fit.endswith("with F = 6.79 s and V = 558 GB, 8.51× the stated checkpoint.")
+    assert "with F = 6.79 s and V = 558 GB, 8.51× the stated checkpoint." in fit
+    assert fit.endswith("could test it.")
 
 
 def test_saves_that_do_not_follow_the_bandwidth_are_not_offered_a_bandwidth_bound_explanation(folder):
@@ -344,3 +347,16 @@ def test_a_row_faster_than_one_node_s_bandwidth_is_a_sentence_with_one_node_in_t
         "bandwidth of 2.86 GB/s. One of"
     ), outrun
     assert not any("1 nodes" in t for t in words)
+
+
+def test_the_two_point_line_is_said_to_be_exactly_determined_not_evidence():
+    """Two equations in two unknowns always solve (cold read 5b, A-18/M-18): data/ (F = 6.79 s, V = 558 GB) and
+    gates_fail (F = 90 s, V = 30.0 GB) each say the line is no evidence that saves are bound by bandwidth."""
+    for folder, figures in ((DATA, "F = 6.79 s and V = 558 GB"), (FIXTURES / "gates_fail", "F = 90 s and V = 30.0 GB")):
+        ctx, _ = build(folder)
+        fit = next(t for t in texts(section(ctx, "audit").blocks) if t.startswith("A save bound by bandwidth"))
+        assert figures in fit
+        assert (
+            "Two points fix two unknowns exactly, so any two saves give such a line: it is not evidence that the "
+            "saves are bound by bandwidth; only a third point (another bandwidth, or another size) could test it."
+        ) in fit
