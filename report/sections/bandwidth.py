@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from report.document.blocks import (
     Column,
+    Para,
     Section,
     Table,
 )
@@ -102,6 +103,7 @@ def build(w: Words) -> Section:
             "bandwidth",
         )
     ]
+    notes += _few_runs(w)
     # logs that are copies, not measurements, said beside the figures they undermine (cold read 5, O1/N1)
     notes += [w.p(text, "bandwidth", style="warning") for text in bandwidth_words(w)]
     notes += _mixed_runs(w)
@@ -174,6 +176,38 @@ def build(w: Words) -> Section:
         _("Sustained write bandwidth") if both_sustained(bw) else _("Write bandwidth"),
         (*notes, table, w.figure("bandwidth"), w.figure("throughput")),
     )
+
+
+def _few_runs(w: Words) -> list[Para]:
+    """Bandwidth runs fewer than the saves' rule asks of each system (cold read 5b, M14/A-19/M-21: three 40 s
+    runs beside a five-run rule, never said): the bandwidth is held to no gate, so the reader is told."""
+    needed = w.config.gates.min_runs
+    runs = [side.bandwidth.runs for side in w.sides]
+    if min(runs) >= needed:
+        return []
+    text = (
+        ngettext(
+            "The bandwidth rests on {runs} run on each system, fewer than the {needed} the saves require: no "
+            "gate holds it to a rule, so its means stand on fewer runs than the save times.",
+            "The bandwidth rests on {runs} runs on each system, fewer than the {needed} the saves require: no "
+            "gate holds it to a rule, so its means stand on fewer runs than the save times.",
+            runs[0],
+        )
+        if runs[0] == runs[1]
+        else _(
+            "The bandwidth rests on {baseline} runs on {baseline_system} and {candidate} on "
+            "{candidate_system}, fewer than the {needed} the saves require: no gate holds it to a rule, so its means "
+            "stand on fewer runs than the save times."
+        )
+    ).format(
+        runs=count(runs[0]),
+        baseline=count(runs[0]),
+        candidate=count(runs[1]),
+        baseline_system=w.name("baseline"),
+        candidate_system=w.name("candidate"),
+        needed=count(needed),
+    )
+    return [w.p(text, "bandwidth", style="note")]
 
 
 #: Up to this many runs, a warm-up that differs from run to run is said run by run.

@@ -169,3 +169,21 @@ def test_a_warm_up_is_said_run_by_run_not_as_a_total():
         for t in words
     ), words
     assert not any("10 samples" in t for t in words)
+
+
+def test_bandwidth_runs_fewer_than_the_saves_rule_are_said(folder):
+    """data/ (1 bandwidth run a side, default rule 3) and gates_fail (2 a side): the section says the bandwidth rests
+    on fewer runs than the saves' rule (cold read 5b, M14/A-19); repeated at min_runs = 2 has enough and says
+    nothing."""
+    for source, runs in ((DATA, "1 run"), (FIXTURES / "gates_fail", "2 runs")):
+        ctx, _ = build(source)
+        text = " ".join(texts(section(ctx, "bandwidth").blocks))
+        assert (
+            f"The bandwidth rests on {runs} on each system, fewer than the 3 the saves require: no gate "
+            "holds it to a rule, so its means stand on fewer runs than the save times." in text
+        )
+    data = folder("repeated")
+    toml = (data / "test.toml").read_text().replace("min_runs   = 3", "min_runs   = 2")
+    (data / "test.toml").write_text(toml)
+    ctx, _ = build(data)
+    assert "fewer than the" not in " ".join(texts(section(ctx, "bandwidth").blocks))
