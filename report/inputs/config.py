@@ -26,6 +26,7 @@ from report.inputs.specs import (
     Thresholds,
     Training,
 )
+from report.inputs.texts import parse_texts
 from report.inputs.toml_reader import (
     ASYNC,
     ECONOMICS,
@@ -77,6 +78,10 @@ def parse_config(raw: bytes | bytearray) -> tuple[TestConfig | None, list[Proble
     _node_size(reader, training, data.get("async"))
     environment = _environment(reader, data.get("environment", {}))
     _check_language(reader, top.get("language"))
+    texts = parse_texts(
+        reader, data.get("text", {}), top.get("language", "en"), systems, training.get("model"), tuple(projections),
+        sources, environment,
+    )  # fmt: skip
     imports = import_specs(reader, data.get("import", []), systems)
     not_durable_problems(reader, imports, not_durable)
     raw_training = data.get("training")
@@ -114,6 +119,7 @@ def parse_config(raw: bytes | bytearray) -> tuple[TestConfig | None, list[Proble
             given=_given(data),
             imports=imports,
             report=report,
+            texts=texts,
         ),
         [],
     )

@@ -44,17 +44,28 @@ def free_texts(test: JointTest) -> list[tuple[str, str]]:
 
 
 def warning(test: JointTest, language: str) -> str | None:
-    """One line naming the inputs not written in `language`, and [environment] recorded in another language; None
-    when there is nothing to say."""
-    foreign = list(dict.fromkeys(where for where, text in free_texts(test) if not in_language(text, language)))
+    """One line naming the inputs not written in `language` once test.toml's [text.<language>] texts are used (they
+    print in their place: report/inputs/texts.py), and the [environment] lines recorded in another language that
+    no such text gives; None when there is nothing to say."""
+    from report.inputs.texts import printed
+
+    shown, _ = printed(test, None, language)
+    foreign = list(dict.fromkeys(where for where, text in free_texts(shown) if not in_language(text, language)))
     parts = []
     if foreign:
         parts.append(f"these inputs are not in {_NAMES[language]} and print as given: {', '.join(foreign)}")
-    if test.config.environment and test.config.language != language:
+    texts = test.config.texts.get(language)
+    given = set(texts.environment) if texts is not None else set()
+    recorded = [key for key, _text in test.config.environment if key not in given]
+    if recorded and test.config.language != language:
+        count = "test.toml's" if not given else f"{len(recorded)} of test.toml's"
+        verb = "was" if len(recorded) == 1 and given else "were"
+        own, other = _NAMES[test.config.language], _NAMES[language]
         parts.append(
-            f"test.toml's [environment] lines were recorded in {_NAMES[test.config.language]} (its language) and"
-            f" print as recorded; `measure` writes them in test.toml's language"
+            f"{count} [environment] lines {verb} recorded in {own} (its language) and print as recorded;"
+            f' [text."{language}".environment] gives them in {other}'
         )
     if not parts:
         return None
-    return f"warning: the report is in {_NAMES[language]}, but " + "; ".join(parts) + ". The report is built."
+    where = f' (or [text."{language}"] in test.toml)' if foreign else ""
+    return f"warning: the report is in {_NAMES[language]}, but " + "; ".join(parts) + f"{where}. The report is built."

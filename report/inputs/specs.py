@@ -143,6 +143,28 @@ class ImportSpec:
 
 
 @dataclass(frozen=True)
+class Texts:
+    """[text.<language>] (report/inputs/texts.py): one language's free texts, each absent where test.toml does not
+    give it."""
+
+    title: str | None = None
+    customer: str | None = None
+    model: str | None = None  #: the training model as printed
+    systems: dict[str, str] = field(default_factory=dict)  #: full name -> name as printed
+    projections: dict[str, str] = field(default_factory=dict)  #: name -> name as printed
+    report: dict[str, str] = field(default_factory=dict)  #: [report] key -> text
+    sources: dict[str, str] = field(default_factory=dict)  #: [sources] key -> note
+    environment: dict[str, tuple[str, str]] = field(default_factory=dict)  #: [environment] key -> (label, text)
+
+    def names(self, training_model: str) -> dict[str, str]:
+        """Every name as it joins the data mapped to the name printed: systems, the training model, projections."""
+        out = dict(self.systems)
+        if self.model is not None:
+            out[training_model] = self.model
+        return out | self.projections
+
+
+@dataclass(frozen=True)
 class TestConfig:
     """Everything test.toml says, validated."""
 
@@ -162,6 +184,8 @@ class TestConfig:
     language: str = "en"
     given: frozenset[str] = frozenset()  #: dotted keys test.toml gives (the rest are defaults)
     report: ReportSpec = ReportSpec()  #: [report] (schema 4); every field None without it
+    #: [text.<language>]: the free texts as printed in another language than test.toml's (report/inputs/texts.py)
+    texts: dict[str, Texts] = field(default_factory=dict)
 
     @property
     def gpus_per_node(self) -> int:

@@ -60,7 +60,7 @@ REPORT = {
     k: ("text", False)
     for k in ("number", "revision", "commissioned_by", "tested_by", "prepared_by", "reviewed_by", "approved_by")
 }
-_OPTIONAL_TABLES = {"economics": ECONOMICS, "environment": None, "async": ASYNC, "report": REPORT}
+_OPTIONAL_TABLES = {"economics": ECONOMICS, "environment": None, "async": ASYNC, "report": REPORT, "text": None}
 
 KIND_WORDS = {
     "text": "a text in quotes",

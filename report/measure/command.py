@@ -493,12 +493,12 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         _recorded_before(s)
         return 3
     print(escaped(_summary(s, status)), file=sys.stderr)
+    for kind, line in cpu_lines(s.results):  # beside the summary: what the engineer must know before leaving
+        print(escaped(f"measure: {kind}: {line}"), file=sys.stderr)
     for warning in s.warnings:  # said before the first run too, which a long session scrolls away
         print(escaped(f"measure: warning: {warning}"), file=sys.stderr)
     for note in (*s.notes, *_mlperf_notes(s)):
         print(escaped(f"measure: note: {note}"), file=sys.stderr)
-    for kind, line in cpu_lines(s.results):  # last: what the engineer must know before leaving the site
-        print(escaped(f"measure: {kind}: {line}"), file=sys.stderr)
     return status
 
 

@@ -15,6 +15,7 @@ import os
 import re
 import tempfile
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,21 @@ _BLANK_OR_COMMENT = re.compile(r"^\s*(#.*)?$")
 _SYSTEMS = re.compile(r"^\s*\[\s*systems\s*\]\s*(#.*)?$")
 _SOURCES = re.compile(r"^\s*\[\s*sources\s*\]\s*(#.*)?$")
 _NOT_DURABLE = re.compile(r"^\s*not_durable\s*=")
+
+
+@dataclass(frozen=True)
+class Translated:
+    """The lines a session writes, in another language than test.toml's, for [text.<language>]: each [environment]
+    line as (its key in [environment], its label, its text), and [sources] notes as (table, note)."""
+
+    environment: list[tuple[str, str, str]]
+    sources: list[tuple[str, str]]
+
+
+def _text_header(language: str, part: str) -> re.Pattern:
+    """The header of [text.<language>.<part>], the language bare or quoted."""
+    lang = re.escape(language)
+    return re.compile(rf"""^\s*\[\s*text\s*\.\s*(?:{lang}|"{lang}"|'{lang}')\s*\.\s*{part}\s*\]\s*(#.*)?$""")
 
 
 @dataclass(frozen=True)
@@ -56,6 +72,8 @@ def toml_value(value: object) -> str:
         return str(value)
     if isinstance(value, float) and math.isfinite(value):
         return repr(value)
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     raise TypeError(f"cannot write {value!r} to test.toml")
@@ -84,6 +102,7 @@ def updated(
     not_durable: str | None = None,
     removal: Removal = Removal(),
     sources: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    translated: dict[str, Translated] | None = None,
 ) -> str:
     """test.toml's text with the environment lines, the [sources] lines and import tables added, and `not_durable`
     named in [systems]' not_durable list; a replaced session's tables and lines (`removal`) taken out with the
@@ -99,15 +118,22 @@ def updated(
         _name_not_durable(lines, eol, [*listed, not_durable])
     _add_keys(lines, _SOURCES, "sources", [(k, v) for k, v in sources], eol)
     _add_keys(lines, _ENVIRONMENT, "environment", environment, eol)
+    for language, more in (translated or {}).items():  # [text.<language>]: the same lines in another language
+        name = f"text.{toml_key(language)}"
+        _add_keys(lines, _text_header(language, "sources"), f"{name}.sources", more.sources, eol)
+        pairs = [(k, {"label": label, "text": text}) for k, label, text in more.environment]
+        _add_keys(lines, _text_header(language, "environment"), f"{name}.environment", pairs, eol)
     for table in tables:
         lines += [eol, *(f"# {c}{eol}" for c in table.comments), f"[[import]]{eol}"]
         lines += [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in table.fields]
     text = "".join(lines)
-    _check(original, text, environment, tables, not_durable, removal, sources)
+    _check(original, text, environment, tables, not_durable, removal, sources, translated)
     return text
 
 
-def _add_keys(lines: list[str], header_line: re.Pattern, name: str, keys: list[tuple[str, str]], eol: str) -> None:
+def _add_keys(
+    lines: list[str], header_line: re.Pattern, name: str, keys: Sequence[tuple[str, object]], eol: str
+) -> None:
     """Keys added after the last key of the table `name` (a new table at the end where there is none)."""
     added = [f"{toml_key(k)} = {toml_value(v)}{eol}" for k, v in keys]
     if not added:
@@ -141,18 +167,24 @@ def _removed(lines: list[str], removal: Removal) -> list[str]:
         if first > 0 and _BLANK.match(lines[first - 1]):
             first -= 1
         drop.update(range(first, end))
-    if removal.environment:
-        header = next((i for i, line in enumerate(lines) if _ENVIRONMENT.match(line)), None)
-        end = (
-            len(lines)
-            if header is None
-            else next((i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
-        )
-        for i in range(header + 1 if header is not None else len(lines), end):
-            with contextlib.suppress(tomllib.TOMLDecodeError):
-                if set(tomllib.loads(lines[i])) & removal.environment:
-                    drop.add(i)
+    if removal.environment:  # [environment]'s lines, and the same keys in [text.<language>.environment]
+        patterns = [_ENVIRONMENT, *(_text_header(lang, "environment") for lang in _languages())]
+        for pattern in patterns:
+            header = next((i for i, line in enumerate(lines) if pattern.match(line)), None)
+            if header is None:
+                continue
+            end = next((i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines))
+            for i in range(header + 1, end):
+                with contextlib.suppress(tomllib.TOMLDecodeError):
+                    if set(tomllib.loads(lines[i])) & removal.environment:
+                        drop.add(i)
     return [line for i, line in enumerate(lines) if i not in drop]
+
+
+def _languages() -> tuple[str, ...]:
+    from report.i18n import LANGUAGES
+
+    return tuple(LANGUAGES)
 
 
 def _name_not_durable(lines: list[str], eol: str, names: list[str]) -> None:
@@ -179,6 +211,7 @@ def _check(
     not_durable: str | None = None,
     removal: Removal = Removal(),
     sources: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    translated: dict[str, Translated] | None = None,
 ) -> None:
     """The new document is the old one less exactly what was replaced, plus exactly what was added, or test.toml is
     left alone."""
@@ -193,6 +226,7 @@ def _check(
             before["import"] = kept
         if "environment" in before:  # its header stays, even with no line left under it
             before["environment"] = {k: v for k, v in before["environment"].items() if k not in removal.environment}
+        _texts_removed(before, removal)
     expected = dict(before)
     listed = before.get("systems", {}).get("not_durable", [])
     if not_durable is not None and not_durable not in listed:
@@ -201,6 +235,7 @@ def _check(
         expected["environment"] = {**before.get("environment", {}), **dict(environment)}
     if sources:
         expected["sources"] = {**before.get("sources", {}), **dict(sources)}
+    _texts_added(expected, translated or {})
     if tables:
         expected["import"] = [*before.get("import", []), *(t.as_dict() for t in tables)]
     if after != expected:
@@ -209,6 +244,34 @@ def _check(
             " [systems] an inline table, written with dotted keys, or not_durable a list over several lines?): write"
             " them as tables of their own, the list on one line; nothing was recorded",
         )
+
+
+def _texts_removed(before: dict, removal: Removal) -> None:
+    """[text.<language>.environment] without the replaced session's keys (its header stays)."""
+    texts = before.get("text")
+    if not isinstance(texts, dict):
+        return
+    before["text"] = {
+        lang: {**t, "environment": {k: v for k, v in t["environment"].items() if k not in removal.environment}}
+        if isinstance(t, dict) and isinstance(t.get("environment"), dict)
+        else t
+        for lang, t in texts.items()
+    }
+
+
+def _texts_added(expected: dict, translated: dict[str, Translated]) -> None:
+    """[text.<language>]'s sources and environment with a session's lines in that language."""
+    for language, more in translated.items():
+        texts = dict(expected.get("text", {}))
+        one = dict(texts.get(language, {}))
+        if more.sources:
+            one["sources"] = {**one.get("sources", {}), **dict(more.sources)}
+        if more.environment:
+            added = {k: {"label": label, "text": text} for k, label, text in more.environment}
+            one["environment"] = {**one.get("environment", {}), **added}
+        if one:
+            texts[language] = one
+            expected["text"] = texts
 
 
 def write_atomically(path: Path, text: str, bom: bool = False) -> None:

@@ -39,8 +39,9 @@ def mib(n_bytes: int) -> str:
     return f"{n_bytes / 2**20:g} MiB"
 
 
-def environment(s) -> list[tuple[str, str]]:
-    """What each run saw, as [environment] lines prefixed with the session's label."""
+def environment(s, label: str | None = None) -> list[tuple[str, str]]:
+    """What each run saw, as [environment] lines prefixed with the session's label (`label`: that label as the
+    active language words it, for the lines in another language than test.toml's)."""
     m, sep = s.machine, _("; ")
     now = dt.datetime.now(dt.UTC)
     lines = [
@@ -68,7 +69,7 @@ def environment(s) -> list[tuple[str, str]]:
     if cpu := _cpu(s):
         lines.append((_("client CPU"), cpu))
     lines.append((_("runs"), _runs(s)))
-    return [(key(s.label, item), text) for item, text in lines]
+    return [(key(label or s.label, item), text) for item, text in lines]
 
 
 def _file_system(s) -> str:

@@ -12,12 +12,12 @@ import re
 import shlex
 from typing import Any
 
-from report.i18n import activate
+from report.i18n import LANGUAGES, activate
 from report.inputs.config import FILE
 from report.measure import earlier, plan, words
 from report.measure.plan import PHASE_WORDS
 from report.measure.probe import Refused
-from report.measure.record import ImportTable, Removal, updated, write_atomically
+from report.measure.record import ImportTable, Removal, Translated, updated, write_atomically
 
 COMMANDS = "commands.txt"  #: beside the runs' outputs in raw/<system>/: every command, as run
 
@@ -89,6 +89,32 @@ def environment_lines(s: Any) -> list[tuple[str, str]]:
         return words.environment(s)
 
 
+def translated(s: Any) -> dict[str, Translated]:
+    """The lines this session writes, in each language of the report other than test.toml's: [environment] lines
+    keyed by the ones written in test.toml's language, with their label and text, and the [sources] notes, for
+    [text.<language>] (report/inputs/texts.py), so that one measurement gives a clean report in every language
+    (field test 5, M4)."""
+    with activate(s.language):
+        own = words.environment(s)
+        number = next((n for n in range(1, 1000) if words.label(s.request.system, n) == s.label), None)
+    out = {}
+    for language in LANGUAGES:
+        if language == s.language:
+            continue
+        with activate(language):
+            label = words.label(s.request.system, number) if number is not None else s.label
+            other = words.environment(s, label)
+        environment = [(key, label, text) for (key, _own), (label, text) in zip(own, other, strict=True)]
+        sources = [(table, _note(table, language)) for table, _note_text in sources_lines(s)]
+        out[language] = Translated(environment, sources)
+    return out
+
+
+def _note(table: str, language: str) -> str:
+    with activate(language):
+        return words.source(table)
+
+
 def record(s: Any) -> None:
     """Rewrite test.toml with every finished run of this session (nothing when none finished)."""
     if not any(step.phase != "prepare" for step in s.done):
@@ -106,7 +132,10 @@ def record(s: Any) -> None:
             f"{path} was changed by someone else while measuring, so this session stops recording rather than"
             f" overwrite it; its finished runs are in {s.raw}: add them with [[import]] tables, or measure again",
         )
-    text = updated(s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s), sources_lines(s))
+    text = updated(
+        s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s), sources_lines(s),
+        translated(s),
+    )  # fmt: skip
     write_atomically(path, text, s.bom)
     log_commands(s)
     s.written, s.recorded = text, list(s.done)
@@ -128,8 +157,9 @@ def record_if_all_finished(s: Any) -> str:
     s.done = [step for step in plan.steps(s.request, earlier.existing_runs(s.raw)[0]) if step.phase != "prepare"]
     try:
         return updated(
-            s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s), sources_lines(s)
-        )
+            s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s), sources_lines(s),
+            translated(s),
+        )  # fmt: skip
     finally:
         s.done = done
 

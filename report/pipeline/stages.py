@@ -126,15 +126,19 @@ def _produce(
     from report import sections
     from report.charts import describe as charts
     from report.compute import compute
+    from report.inputs.texts import printed
     from report.render import html as render
     from report.render import webfonts
 
     with computable():
         metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
-        described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative, test.config.systems.short)
-        charts_drawn = draw(metrics, test, described)
-        ctx = sections.build(test, metrics, described, prov, language)
         metrics_bytes = metrics_json(metrics, prov)  # here, so that a figure that is not finite stops the build
+        # what the report prints: test.toml's texts in this language, names as printed (metrics.json keeps its own)
+        shown_test, shown = printed(test, metrics, language)
+        short = shown_test.config.systems.short
+        described = charts.describe_all(shown, shown_test.bandwidth, shown.inputs_illustrative, short)
+        charts_drawn = draw(shown, shown_test, described)
+        ctx = sections.build(shown_test, shown, described, prov, language)
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*test.raw, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None))

@@ -142,3 +142,31 @@ def test_a_run_is_cpu_bound_when_a_thread_never_waited():
     # the machine saturated by other work, fio's one thread on a CPU 31% of the time: the storage set the pace
     assert not RunResult(step, None, {}, (JobCpu(None, 1.0, 30.0),), 0.97, 2).cpu_bound  # (field test 5, m7)
     assert not RunResult(step, None, {}, (JobCpu("h", 1.0, 30.0),), None).cpu_bound  # servers: their threads only
+
+
+def test_measure_writes_its_lines_in_every_language_of_the_report(chinese, places, capsys, tmp_path):
+    """Field test 5, M4: measure wrote [environment] and [sources] in test.toml's language only, so the report of a
+    joint test in the other language had two pages in the wrong one, and one measurement could not give both."""
+    folder, zh_out = chinese
+    recorded = tomllib.loads((folder / "test.toml").read_text())
+    own, english = recorded["environment"], recorded["text"]["en"]["environment"]
+    assert list(english) == list(own)  # keyed by the lines written in Chinese, one for one
+    assert english["Local disk：运行次数"]["label"] == "Local disk: runs"
+    assert english["Local disk：运行次数"]["text"].startswith("save 2, ")
+    assert recorded["text"]["en"]["sources"]["save_times"].startswith("Measured on site with fio")
+    capsys.readouterr()
+    out = tmp_path / "en"
+    assert main(["build", str(folder), "--out", str(out), "--language", "en"]) == 0
+    said = capsys.readouterr().err
+    assert "[environment]" not in said and "sources." not in said  # what measure wrote is in English too
+    html = (out / "report.html").read_text().replace("\xa0", " ").replace("\u2060", "")
+    assert own["Local disk：运行次数"] not in html and english["Local disk：运行次数"]["text"] in html
+    assert (out / "metrics.json").read_bytes() == (zh_out / "metrics.json").read_bytes()
+    # a second session of the system replaces the first's lines in both languages
+    copy = tmp_path / "again"
+    shutil.copytree(folder, copy)
+    _root, disk, _ = places
+    args = ["measure", str(copy), "--system", "Local disk", "--path", str(disk), "--runs", "2", *SIZES, *COLUMNS]
+    assert main(args) == 0
+    again = tomllib.loads((copy / "test.toml").read_text())
+    assert list(again["text"]["en"]["environment"]) == list(again["environment"])

@@ -742,7 +742,8 @@ def test_a_second_measure_of_a_system_says_what_it_replaces_and_keeps_the_first(
     assert main([*base, "--phases", "save", "--dry-run"]) == 0
     said = capsys.readouterr().out
     assert "warning: this session replaces the 1 save runs of Local disk measured " in said
-    assert "(test.toml:32)" in said and "give --add-runs to add this session's runs to them" in said
+    # the save's [[import]] table, after the session's lines in Chinese ([text."zh-CN"])
+    assert "(test.toml:46)" in said and "give --add-runs to add this session's runs to them" in said
     assert listing(folder, disk) == before
     # the sustained write alone: the save's table and the session's lines stay, the bandwidth table goes
     assert main([*base, "--phases", "sustain"]) == 0

@@ -1,0 +1,122 @@
+"""test.toml's free texts in another language (field test 5, M4; the cold readers' English in Chinese reports):
+[text."zh-CN"] / [text.en] print in place of the top-level texts when the report is built in that language; the
+names that join the data, and metrics.json, stay the same whatever the language."""
+
+from __future__ import annotations
+
+from report import i18n
+from report.inputs.config import parse_config
+from report.inputs.joint_test import read_joint_test
+from report.inputs.language import warning
+from report.inputs.texts import printed
+from report.pipeline.stages import metrics_json
+from tests.conftest import DATA, PROVENANCE
+from tests.sections.helpers import build, cover_text, section, texts
+
+CHINESE = """
+[text."zh-CN"]
+title = "白皮书数据：联合测试之前"
+customer = "示例计算中心"
+model = "32B LoRA 微调"
+systems = { "Local NVMe (single drive)" = "本地 NVMe（单盘）", "NFS" = "NFS 共享存储" }
+projections = { "70B on 64 GPUs" = "64 卡上的 70B" }
+
+[text."zh-CN".sources]
+save_times = "白皮书：实测的 32B LoRA 检查点保存，8 卡（每个系统一个值）"
+bandwidth = "白皮书：持续写带宽；随时间的样本为示意，其均值为公布的 3.26 与 6.40 GB/s"
+load_times = "为重现白皮书公布的 6.2 至 9.3 倍加速而选取的示意加载时间（华为 Atlas 910B）"
+"""
+
+
+def _with(folder, text: str):
+    toml = folder / "test.toml"
+    toml.write_text(toml.read_text() + text)
+    return folder
+
+
+def test_a_chinese_report_of_an_english_test_prints_the_chinese_texts(folder):
+    data = _with(folder("data"), CHINESE)
+    test = read_joint_test(data)
+    assert warning(read_joint_test(DATA), "zh-CN") is not None
+    assert warning(test, "zh-CN") is None  # nothing left in English: nothing to warn of
+    with i18n.activate("zh-CN"):
+        _ctx, m = build(data)
+    shown_test, shown = printed(test, m, "zh-CN")  # as the build does: names printed, data joined by the keys
+    with i18n.activate("zh-CN"):
+        from report import sections
+        from report.charts import describe as charts
+
+        described = charts.describe_all(shown, shown_test.bandwidth, shown.inputs_illustrative, {})
+        ctx = sections.build(shown_test, shown, described, PROVENANCE, "zh-CN")
+    page_one = cover_text(ctx)
+    assert ctx.cover.title == "白皮书数据：联合测试之前" and ctx.cover.customer == "示例计算中心"
+    assert ctx.cover.save_baseline == "本地 NVMe（单盘）" and ctx.cover.load_baseline == "NFS 共享存储"
+    words = " ".join(" ".join(texts(s.blocks)) for s in ctx.sections) + page_one
+    assert "64 卡上的 70B" in words and "32B LoRA 微调" in words
+    everything = repr(ctx)  # every paragraph, table and chart description
+    assert "Local NVMe (single drive)" not in everything and "70B on 64 GPUs" not in everything
+    assert "White paper" not in everything and "白皮书：实测的 32B LoRA 检查点保存" in repr(section(ctx, "setup"))
+    # the figures are the same: metrics.json is written from the figures as computed, by the names of the data
+    assert shown.save.baseline.system == "本地 NVMe（单盘）" and m.save.baseline.system == "Local NVMe (single drive)"
+    english = read_joint_test(data)
+    assert printed(english, m, "en") == (english, m)  # test.toml's own language: as given
+
+
+def test_metrics_json_is_the_same_in_every_language(folder, tmp_path):
+    from report.cli import main
+
+    data = _with(folder("data"), CHINESE)
+    outs = {}
+    for language in ("en", "zh-CN"):
+        out = tmp_path / language
+        assert main(["build", str(data), "--out", str(out), "--language", language]) == 0
+        outs[language] = out
+    assert (outs["en"] / "metrics.json").read_bytes() == (outs["zh-CN"] / "metrics.json").read_bytes()
+    assert "本地 NVMe（单盘）" in (outs["zh-CN"] / "report.html").read_text()
+    assert "本地 NVMe（单盘）" not in (outs["en"] / "report.html").read_text()
+    assert metrics_json  # (the same function writes it for both)
+
+
+def _problems(text: str) -> list[str]:
+    base = (DATA / "test.toml").read_text()
+    _config, problems = parse_config((base + text).encode())
+    return [str(p) for p in problems]
+
+
+def test_texts_in_another_language_are_checked_as_the_ones_they_stand_for():
+    assert _problems(CHINESE) == []
+    assert _problems('\n[text.en]\ntitle = "x"\n') == [
+        "test.toml:27: text.en: is test.toml's own language (en): its texts are the top-level ones, not repeated"
+    ]
+    said = " ".join(_problems('\n[text.fr]\ntitle = "x"\n'))
+    assert '"fr" is not a language of this report' in said
+    said = " ".join(_problems('\n[text."zh-CN"]\nsystems = { "FX100" = "铭芯" }\n'))
+    assert '"FX100" is not a system of [systems]' in said
+    said = " ".join(_problems('\n[text."zh-CN"]\nsystems = { "NFS" = "Mingxin FX100" }\n'))
+    assert "the full name of another system" in said
+    said = " ".join(_problems('\n[text."zh-CN"]\nsystems = { "NFS" = "甲", "Mingxin FX100" = "甲" }\n'))
+    assert 'are both printed "甲"' in said
+    said = " ".join(_problems('\n[text."zh-CN"]\nsubtitle = "x"\n'))
+    assert "unknown key" in said
+    said = " ".join(_problems('\n[text."zh-CN".environment]\nclients = "四台主机"\n'))
+    assert '"clients" is not a key of [environment]' in said
+    said = " ".join(_problems('\n[text."zh-CN".sources]\nrestore_times = "无"\n'))
+    assert '"restore_times" is not a table of [sources] with a note' in said
+
+
+def test_environment_lines_take_a_text_or_a_label_and_a_text(folder):
+    data = folder("data")
+    toml = data / "test.toml"
+    toml.write_text(
+        toml.read_text()
+        + '\n[environment]\nclients = "4 hosts"\nnetwork = "2 x 200 Gb/s"\n'
+        + '\n[text."zh-CN".environment]\nclients = "4 台主机"\nnetwork = { label = "网络", text = "2 × 200 Gb/s" }\n'
+    )
+    test = read_joint_test(data)
+    shown, _ = printed(test, None, "zh-CN")
+    assert shown.config.environment == (("clients", "4 台主机"), ("网络", "2 × 200 Gb/s"))
+    said = warning(test, "zh-CN") or ""
+    assert "[environment]" not in said  # every line given in Chinese
+    toml.write_text(toml.read_text().replace('clients = "4 台主机"\n', ""))
+    said = warning(read_joint_test(data), "zh-CN") or ""
+    assert "1 of test.toml's [environment] lines was recorded in English" in said
