@@ -31,7 +31,7 @@ from report.wording.phrases import (
     per_save,
     sooner,
 )
-from report.wording.scaling import qa_sentence
+from report.wording.scaling_claim import qa_sentence
 from report.wording.statements import (
     async_title,
     log_outrun,

@@ -30,6 +30,7 @@ from report.wording.phrases import (
     both,
     gate_list,
 )
+from report.wording.scaling import sweep_share
 from report.wording.statements import (
     FIO_BYTES_TOLERANCE,
     bytes_from_fio,
@@ -51,7 +52,7 @@ def build(w: Words) -> Section:
     deps = ("save_times", "bandwidth")
     # a bandwidth log that is a copy of another: every figure below rests on it (cold read 5, O1/N1)
     copied = [w.p(text, *deps, style="warning") for text in (audit_words(w),) if text]
-    items = copied + _rows_outrun(w) + _effective(w) + _per_node(w)
+    items = copied + _rows_outrun(w) + _effective(w) + sweep_share(w) + _per_node(w)
     if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
         items += _span_words(w) + _tool_words(w)
     if log_outrun(m):

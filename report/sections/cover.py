@@ -41,6 +41,7 @@ from report.wording.phrases import (
     ratio_span,
 )
 from report.wording.retuning import beyond_run, today_interval_only
+from report.wording.scaling_claim import sweep_result
 from report.wording.statements import loads_read_as_restores, log_outrun
 from report.wording.verdict import async_limit, save_times_unsourced, verdict_label, verdict_style
 
@@ -380,11 +381,18 @@ def build(w: Words) -> Cover:
                 "" if "not_durable" in rec.reasons else _not_durable(w).strip(),
                 "" if "bandwidth_copied" in rec.reasons else copies.page_one(w),
                 cpu.caveat(w).strip(),  # field test 5, M2: runs bound by the client's CPU, said on page 1
+                _sweep_note(w),
             )
             if t
         ),
         tiles=_repeated_reads(w, _memory_loads(w, _tiles(w))),
     )
+
+
+def _sweep_note(w: Words) -> str:
+    """The client sweep's result in one sentence (issue 47, scaling reading 5, M2), "" without it."""
+    sweep = sweep_result(w, refer=False)
+    return "" if sweep is None else sweep.text
 
 
 def _memory_loads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ...]:

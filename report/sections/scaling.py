@@ -10,8 +10,6 @@ from report.i18n import _
 from report.wording.base import Words
 from report.wording.scaling import (
     basis,
-    claim,
-    cluster_capacity,
     fit_words,
     measured,
     node_local,
@@ -21,6 +19,7 @@ from report.wording.scaling import (
     projection_nodes,
     side_of,
 )
+from report.wording.scaling_claim import claim, cluster_capacity
 
 ID = "scaling"
 #: The charts this section places, in order.
@@ -123,9 +122,10 @@ def build(w: Words) -> Section:
         return Section(ID, title, (*not_measured(w), *_projections(w)))
     lead = Para(
         _(
-            "Whether an advantage seen with one client holds in a cluster depends on how each system's aggregate "
-            "write bandwidth grows as more client nodes write at once: storage local to each node grows with the "
-            "nodes by construction, a shared array only as far as it scales."
+            "Whether a bandwidth advantage seen with one client holds in a cluster depends on how each system's "
+            "aggregate write bandwidth grows as more client nodes write at once: storage local to each node grows "
+            "with the nodes by construction, a shared array only as far as it scales. It decides a save's time only "
+            "where the save is bound by bandwidth (“Consistency audit”)."
         ),
         "lead",
     )

@@ -41,6 +41,7 @@ from report.wording.phrases import (
     speedup_ci_phrase,
 )
 from report.wording.retuning import tuning_sentence
+from report.wording.scaling_claim import sweep_result
 from report.wording.statements import (
     async_sentence,
     loads_read_as_restores,
@@ -174,6 +175,7 @@ def _key_findings(w: Words) -> list[Para]:
             "save_times",
         ),
         *capacity_paras(w, full=False),
+        *[p for p in (sweep_result(w, refer=True),) if p is not None],
         w.p(async_sentence(m, refer=True), "save_times", "restore_times"),
         Para(
             not_established(w, lead=True) + memory_loads(m, w.config)

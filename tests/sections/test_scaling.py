@@ -10,7 +10,7 @@ import pytest
 from report.document.blocks import Table
 from report.i18n import activate
 from tests.conftest import DATA, ROOT
-from tests.sections.helpers import build, section, texts
+from tests.sections.helpers import build, cover_text, section, texts
 
 EXAMPLE = ROOT / "examples" / "scaling-cluster"
 C, B = "Mingxin FX100", "Local NVMe (single drive)"
@@ -42,22 +42,20 @@ def test_the_example_answers_the_claim_at_the_job_size():
     # the claim: C(4) against the node-local baseline's one-node bandwidth × 4 nodes, and their ratio
     assert round(s.at_job.candidate, 1) == 23.0 and round(s.at_job.baseline, 1) == 12.8
     assert f"{s.at_job.ratio:.2f}" == "1.80"
-    assert (
-        "At this training job's 4 nodes, Mingxin FX100 gives 23.0 GB/s in aggregate against 12.8 GB/s on Local NVMe"
-        " RAID-0 (per node): 1.80× the baseline's, within that range." in text
-    )
+    assert "At this training job's 4 nodes it is 1.80× (23.0 against 12.8 GB/s), within the claimed range." in text
     assert "The job's nodes lie within the 8 client nodes tested." in text
-    assert "is local to each node: its figure is the bandwidth of one node times the job's nodes" in text
-    # the cluster: 1,000 // 32 = 31 jobs of 4 nodes = 124 client nodes, far beyond the 8 tested
+    assert "was not swept: its figures are the bandwidth of one node times the nodes, which assumes" in text
+    # the cluster: 1,000 // 32 = 31 jobs of 4 nodes = 124 client nodes, far beyond the 8 tested: the fit cannot tell
     assert s.cluster_nodes == 124
-    assert f"Its fitted aggregate at those jobs' 124 client nodes is {s.at_cluster.candidate:.3g} GB/s" in text
-    assert "enough on average, not when every job saves at once" in text
-    assert "Those 124 client nodes lie beyond the 8 tested: an extrapolation of the fit." in text
+    assert "The fit cannot tell what Mingxin FX100 gives at those jobs' 124 client nodes, 15.5 times the 8 tested." in (
+        text
+    )
+    assert "enough on average" not in text
     # the baseline's projected time is the shorter, its aggregate the smaller: said, with why
-    assert "“70B on 64 GPUs”: at its 8 nodes Mingxin FX100 has the larger aggregate but the longer projected" in (
+    assert "“70B on 64 GPUs”: at its 8 nodes Mingxin FX100 has the larger aggregate (37.1 against 25.6 GB/s) but" in (
         projections_note := tables(ctx)[1].note
     )
-    assert "Mingxin FX100 is shared storage: its save time keeps the bandwidth of this test's client nodes." in (
+    assert "Mingxin FX100 is shared storage: its save time is still worked out at the bandwidth of this test's 4" in (
         projections_note
     )
     # the projection at its 64 GPUs, 8 nodes: each side's aggregate beside its save time
@@ -101,7 +99,8 @@ def test_a_fit_with_a_negative_sigma_says_the_law_does_not_describe_the_points(f
     assert "so the law does not describe these points" in text
     assert f"{B}'s fit does not describe its points (above), so this ratio is not a forecast." in text
     # C(4) = 4.0 on the baseline, 70,848 / 14,371.2 on the candidate
-    assert f"against 4.00 GB/s on {B}: 1.23× the baseline's, below that range" in text
+    assert "the fits give 1.23× (4.93 against 4.00 GB/s), below the claimed range" in text
+    assert "The claim does not hold at the job's size." in text
 
 
 def test_no_one_client_point_and_a_null_capacity_are_said_in_words(folder):
@@ -161,3 +160,155 @@ def test_a_fit_with_no_coherency_says_how_the_aggregate_goes(folder, gbps, said,
     rows = "".join(f"{C},{k},1,{v}\n" for k, v in zip((1, 2, 4, 8), gbps, strict=True))
     text = words(build(with_scaling(folder, rows))[0])
     assert said in text and not_said not in text
+
+
+# --- scaling reading 5: the reasoning, on the reader's joint test and on two differently shaped sweeps -------------
+
+#: Both sides swept on data/ (4 nodes of 8 GPUs): the candidate near-linear, so its advantage grows.
+RISING = f"{B},1,1,3.0\n{B},2,1,5.6\n{B},4,1,9.6\n{B},8,1,14.0\n{C},1,1,6.0\n{C},2,1,11.8\n{C},4,1,23.0\n{C},8,1,44.0\n"
+#: Both sides swept: a linear baseline and a candidate that saturates, the curves crossing between 4 and 8 nodes.
+CROSSING = (
+    f"{B},1,1,2.0\n{B},2,1,4.0\n{B},4,1,8.0\n{B},8,1,16.0\n{C},1,1,6.0\n{C},2,1,10.0\n{C},4,1,12.0\n{C},8,1,12.5\n"
+)
+
+
+def _claim(ctx) -> str:
+    return next(t for t in texts(section(ctx, "scaling").blocks) if t.startswith("The claim under test"))
+
+
+def test_b1_the_claim_is_judged_at_every_count_and_at_the_most_measured_not_at_the_job_only(folder):
+    ctx, _ = build(EXAMPLE)
+    text = _claim(ctx)
+    assert text.startswith(
+        "The claim under test: the candidate keeps a 1.5–2× write-bandwidth advantage when many client nodes write at "
+        "once. Mingxin FX100's aggregate is 2.00×, 1.94×, 1.80× and 1.45× Local NVMe RAID-0 (per node)'s at 1, 2, 4 "
+        "and 8 client nodes writing at once, respectively. The ratio falls as client nodes are added."
+    )
+    assert (
+        "At 8 client nodes, the most tested, it is 1.45×, below the claimed range: the claim does not hold there."
+        in (text)
+    )
+    assert (
+        "The fitted curves cross at about 13.8 client nodes, an extrapolation beyond the 8 client nodes tested: beyond "
+        "it Local NVMe RAID-0 (per node) has the larger aggregate." in text
+    )
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert "At 8 client nodes, the most tested, it is 1.45×, below the claimed 1.5–2×: the claim does not hold" in qa
+    # a candidate whose advantage grows: above the range at both, no crossover, no "does not hold"
+    ctx, _ = build(with_scaling(folder, RISING))
+    text = _claim(ctx)
+    assert "2.00×, 2.11×, 2.40× and 3.14× Local NVMe (single drive)'s at 1, 2, 4 and 8 client nodes" in text
+    assert "The ratio rises as client nodes are added." in text
+    assert "At 8 client nodes, the most tested, it is 3.14×, above the claimed range." in text
+    assert "the fits give 2.39× (23.0 against 9.61 GB/s), above the claimed range; the means there give 2.40×" in (text)
+    assert "does not hold" not in text and "cross" not in text
+    # curves that cross within the range: within at the job's 4 nodes, reversed at 8
+    ctx, _ = build(with_scaling(folder, CROSSING))
+    text = _claim(ctx)
+    assert "3.00×, 2.50×, 1.50× and 0.781×" in text
+    assert "At 8 client nodes, the most tested, it is 0.781×, below the claimed range: the claim does not hold" in text
+    assert (
+        "cross at about 6.38 client nodes, within the 8 client nodes tested: beyond it Local NVMe (single drive)"
+        in (text)
+    )
+
+
+def test_m6_no_unsourced_claim_about_all_flash_storage(folder):
+    for path in (EXAMPLE, with_scaling(folder, CROSSING), DATA):
+        for language in ("en", "zh-CN"):
+            with activate(language):
+                ctx, _ = build(path)
+                text = words(ctx)
+            assert "commonly claimed" not in text and "All-flash" not in text and "全闪" not in text
+
+
+def test_m1_m1minor_the_demand_against_the_fitted_maximum_and_no_conclusion_from_far_beyond(folder):
+    ctx, m = build(EXAMPLE)
+    text = words(ctx)
+    assert "Both figures assume each save still takes the 24.1 s of this one job writing alone" in text
+    assert (
+        "The fitted maximum at any client count, 44.2 GB/s at 15.2 client nodes, an extrapolation beyond the 8 " in text
+    )
+    assert "is 52% of the peak demand" in text and round(m.cluster.candidate.peak_write_gbps, 1) == 84.5
+    ctx, m = build(with_scaling(folder, CROSSING))
+    text = words(ctx)
+    # the peak within the range: C(5.97) = 12.8 GB/s, 59% of 31 × 65.6 / 94 = 21.6 GB/s
+    assert "The fitted maximum at any client count, 12.8 GB/s at 5.97 client nodes, within the 8 tested, is 59%" in text
+    assert "The fit cannot tell what Mingxin FX100 gives at those jobs' 124 client nodes" in text
+
+
+def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
+    ctx, _ = build(EXAMPLE)
+    said = (
+        "Client sweep: Mingxin FX100's aggregate write bandwidth is 1.80× the baseline's at the job's 4 nodes and 1.45× "
+        "at 8 client nodes, the most tested: the advantage shrinks as client nodes are added."
+    )
+    assert said in cover_text(ctx)
+    assert said + " See “Scaling with client nodes”." in texts(section(ctx, "summary").blocks)
+    ctx, _ = build(with_scaling(folder, CROSSING))
+    assert (
+        "is 1.53× the baseline's at the job's 4 nodes and 0.781× at 8 client nodes, the most tested: the "
+        "advantage reverses." in cover_text(ctx)
+    )
+    ctx, _ = build(DATA)  # without scaling.csv neither says anything of a sweep
+    assert "Client sweep" not in cover_text(ctx) + " ".join(texts(section(ctx, "summary").blocks))
+
+
+def test_m3_the_projection_says_which_figure_to_read(folder):
+    ctx, _ = build(EXAMPLE)
+    note = tables(ctx)[1].note
+    assert (
+        "Read the save times for the save, not the aggregates: this test's saves used at most 12% of either system's "
+        "aggregate (“Consistency audit”), so a larger aggregate does not by itself shorten a save." in note
+    )
+    assert "a save timed at 8 nodes would settle which system is faster there" in note
+
+
+def test_m4_the_audit_sets_the_save_against_the_sweep_at_its_nodes(folder):
+    ctx, _ = build(EXAMPLE)
+    audit = " ".join(texts(section(ctx, "audit").blocks))
+    assert (
+        "At the save's 4 nodes, the client sweep gives 23.0 GB/s in aggregate on Mingxin FX100. The save's 2.72 "
+        "GB/s is 11.8% of it: the save is not bound by bandwidth" in audit
+    )
+    ctx, _ = build(with_scaling(folder, RISING))
+    audit = " ".join(texts(section(ctx, "audit").blocks))
+    # 65.6 GB / 178 s = 0.369 GB/s against 9.60 GB/s; 65.6 / 94 = 0.698 against 23.0
+    assert "client sweep gives 9.60 GB/s in aggregate on Local NVMe (single drive). The save's 0.369 GB/s is 3.8%" in (
+        audit
+    )
+    assert "client sweep gives 23.0 GB/s in aggregate on Mingxin FX100. The save's 0.698 GB/s is 3.0% of it" in audit
+    # the job beyond the counts swept (20 nodes): the sweep does not cover it, the audit says nothing of it
+    ctx, _ = build(with_scaling(folder, RISING, gpus=160))
+    assert "client sweep" not in " ".join(texts(section(ctx, "audit").blocks))
+
+
+def test_m5_m2minor_m4minor_where_the_sweep_stopped_the_peaks_spread_and_the_two_one_client_figures(folder):
+    text = words(build(EXAMPLE)[0])
+    assert (
+        "The sweep stopped at 8 client nodes, all the client nodes of the test bed, not where the storage saturated."
+        in (text)
+    )
+    assert (
+        "Refitted to one run per client count (81 choices), the peak lies between 11.5 and 35.0 client nodes." in text
+    )
+    assert "A peak beyond the client nodes tested is poorly constrained by these points." in text
+    assert (
+        "Two fitted figures on 3 client counts above one meet the means almost by construction (at most 0.0543%" in text
+    )
+    assert "The sustained-bandwidth test gives 6.30 GB/s with one client, 1.3% from the sweep's one-client mean" in text
+    text = words(build(with_scaling(folder, CROSSING))[0])
+    assert "The sweep stopped at 8 client nodes, past the fitted peak: it reached saturation." in text
+    assert "The sweep stopped at 8 client nodes; it did not reach saturation." in text  # the linear baseline
+    assert "The fitted values lie at most 6.06% from the means; two figures fitted to 3 client counts above one" in text
+    assert "almost by construction (at most 0% apart)" in text  # the baseline's exact line
+
+
+def test_chinese_wording_of_the_reading(folder):
+    with activate("zh-CN"):
+        ctx, _ = build(EXAMPLE)
+        text = words(ctx) + " ".join(t.note for t in tables(ctx))
+    assert "争用系数 σ" in text and "一致性（相干）系数 κ" in text and "通用可扩展性定律" in text
+    assert "其单次保存耗时仍按本次测试 4 个客户端节点时的带宽计算" in text
+    assert "是节点本地存储" in text and "每个节点自带的存储" not in text
+    assert "该说法在此不成立" in text

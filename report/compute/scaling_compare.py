@@ -1,0 +1,175 @@
+"""What the client sweep says beyond one node count (issue 47, scaling reading 5): the two sides' aggregates and their
+ratio at every client count measured, where the fitted curves cross, the fitted peak's aggregate and how far one run
+per count moves the peak, and how closely the fit meets the means. Read by the words only (not in metrics.json: the
+contract fixes its keys); pure, from `Scaling` alone."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from report.compute.scaling_figures import Scaling, ScalingSide, Usl
+from report.compute.sides import SIDES
+
+#: The most one-run-per-count refits tried for the peak's spread (3 runs at 4 counts: 81; 8 runs at 6: 262,144).
+MAX_REFITS = 20_000
+#: Where the crossover is looked for: from one client node to the most scaling.csv takes (report/bounds.py).
+SEARCH_TO = 100_000.0
+#: A node count beyond this many times the most client nodes measured is too far for the fit to say anything.
+FAR = 2.0
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Both sides' aggregate write bandwidth at one client count measured on either side."""
+
+    clients: int
+    baseline: float | None
+    candidate: float | None
+    measured: tuple[str, ...]  #: the sides whose figure is a measured mean (the others: fitted or one node × nodes)
+
+    @property
+    def ratio(self) -> float | None:
+        """candidate / baseline where both exist."""
+        if self.baseline is None or self.candidate is None or not self.baseline > 0:
+            return None
+        return self.candidate / self.baseline
+
+
+@dataclass(frozen=True)
+class Crossover:
+    """Where the two sides' curves (fitted law, or a node-local side's one node × nodes) cross."""
+
+    clients: float  #: the client count at the crossing (real)
+    leader_after: str  #: the side with the larger aggregate beyond it
+    extrapolated: bool  #: beyond the most client nodes measured on either side
+
+
+@dataclass(frozen=True)
+class PeakSpread:
+    """The fitted peak refitted to one run per client count, over every such choice."""
+
+    low: float | None  #: the least peak among the refits that give one (None when none does)
+    high: float | None
+    refits: int  #: how many refits were made
+    without_peak: int  #: how many give no peak (κ <= 0 or σ >= 1)
+
+
+def curve(s: Scaling, key: str) -> Callable[[float], float | None] | None:
+    """Side `key`'s aggregate as a function of client nodes: its fitted law, else a node-local side's one node × k."""
+    side = s.side(key)
+    if side is not None and side.usl is not None:
+        return side.usl.capacity
+    one = s.one_node_gbps.side(key)
+    if one is not None:
+        return lambda k: one * k
+    return None
+
+
+def pairs(s: Scaling) -> tuple[Pair, ...]:
+    """At every client count measured on either side: each side's measured mean there, else its fit where that count
+    lies within the counts it measured, else (a node-local side without rows) one node's bandwidth times the count."""
+    counts = sorted({p.clients for side in s.sides() if side is not None for p in side.points})
+    out = []
+    for k in counts:
+        values: dict[str, float | None] = {}
+        measured = []
+        for key in SIDES:
+            side = s.side(key)
+            point = None if side is None else next((p for p in side.points if p.clients == k), None)
+            if point is not None:
+                values[key] = point.mean_gbps
+                measured.append(key)
+            elif side is not None and side.usl is not None and side.points[0].clients <= k <= side.max_clients:
+                values[key] = side.usl.capacity(k)  # fitted between the counts this side measured
+            elif side is None and (one := s.one_node_gbps.side(key)) is not None:
+                values[key] = one * k  # a node-local side without rows: one node's bandwidth times the nodes
+            else:
+                values[key] = None  # no extrapolated figure in a ratio said as measured
+        out.append(Pair(k, values["baseline"], values["candidate"], tuple(measured)))
+    return tuple(out)
+
+
+def compared(s: Scaling) -> tuple[Pair, ...]:
+    """The pairs that have a ratio."""
+    return tuple(p for p in pairs(s) if p.ratio is not None)
+
+
+def crossover(s: Scaling) -> Crossover | None:
+    """The first client count from one up where the two curves cross (the leader changes), found on a fine log grid
+    and refined by bisection; None where either side has no curve or they do not cross up to SEARCH_TO."""
+    fb, fc = curve(s, "baseline"), curve(s, "candidate")
+    if fb is None or fc is None:
+        return None
+
+    def gap(k: float) -> float | None:
+        b, c = fb(k), fc(k)
+        return None if b is None or c is None else c - b
+
+    grid = [10 ** (i / 400) for i in range(0, 2001)]  # 1 to 100,000, 400 steps a decade
+    last_k, last = None, None
+    for k in grid:
+        g = gap(k)
+        if g is None:
+            last_k, last = None, None
+            continue
+        if last is not None and last_k is not None and (g > 0) != (last > 0) and g != 0:
+            lo, hi = last_k, k
+            for _ in range(80):
+                mid = (lo + hi) / 2
+                gm = gap(mid)
+                if gm is None:
+                    break
+                if (gm > 0) == (last > 0):
+                    lo = mid
+                else:
+                    hi = mid
+            at = (lo + hi) / 2
+            return Crossover(at, "candidate" if g > 0 else "baseline", at > s.max_clients)
+        last_k, last = k, g
+    return None
+
+
+def peak_capacity(u: Usl) -> float | None:
+    """C at the fitted peak, None without a peak at or above one client node."""
+    if u.peak_clients is None or u.peak_clients < 1:
+        return None
+    return u.capacity(u.peak_clients)
+
+
+def peak_spread(side: ScalingSide) -> PeakSpread | None:
+    """The law refitted to one run per client count, for every choice of runs (at most MAX_REFITS); None without a
+    fit, with one run at every count (nothing to vary) or with too many choices."""
+    from report.compute.scaling import fit_usl  # the one fit; imported here to keep this module free of a cycle
+
+    if side.usl is None or all(p.runs == 1 for p in side.points):
+        return None
+    if math.prod(p.runs for p in side.points) > MAX_REFITS:
+        return None
+    peaks: list[float] = []
+    without = refits = 0
+    for choice in itertools.product(*(p.run_gbps for p in side.points)):
+        points = tuple(type(p)(p.clients, v, 1, (v,)) for p, v in zip(side.points, choice, strict=True))
+        u = fit_usl(points)
+        refits += 1
+        if u is None or u.peak_clients is None:
+            without += 1
+        else:
+            peaks.append(u.peak_clients)
+    return PeakSpread(min(peaks, default=None), max(peaks, default=None), refits, without)
+
+
+def largest_gap(side: ScalingSide) -> float | None:
+    """The largest |C(k) − mean(k)| over the counts measured, as a share of that mean; None without a fit."""
+    u = side.usl
+    if u is None:
+        return None
+    gaps = [abs(c - p.mean_gbps) / p.mean_gbps for p in side.points if (c := u.capacity(p.clients)) is not None]
+    return max(gaps, default=None)
+
+
+def far(s: Scaling, k: float) -> bool:
+    """Whether node count `k` lies so far beyond the client nodes measured that the fit cannot tell."""
+    return k > FAR * s.max_clients

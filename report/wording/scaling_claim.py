@@ -1,0 +1,380 @@
+"""The claim under test answered from the client sweep (issue 47, scaling reading 5): the ratio of the two sides'
+aggregates at every client count measured, at the job's nodes and at the most tested, where the fitted curves cross,
+the cluster's demand against the fitted capacity, and the one sentence page 1, the summary and the Q&A carry."""
+
+from __future__ import annotations
+
+from report.compute import SIDES, Metrics
+from report.compute import scaling_compare as compare
+from report.document.blocks import Para
+from report.formatting import count, num, pct, sig, x3
+from report.i18n import _, join_words, ngettext
+from report.wording.base import Words
+from report.wording.scaling import clients, fitted, fitted_side, job_nodes, node_local, nodes_words, side_of
+
+#: The white paper's claim for parallel writes at scale: the candidate's advantage holds at 1.5 to 2 times.
+CLAIM_LOW, CLAIM_HIGH = 1.5, 2.0
+
+
+def _verdict(ratio: float) -> str:
+    """Where a ratio lies against the claim under test."""
+    if ratio < CLAIM_LOW:
+        return _("below the claimed range")
+    if ratio <= CLAIM_HIGH:
+        return _("within the claimed range")
+    return _("above the claimed range")
+
+
+def claim_intro() -> str:
+    """The claim under test, as the customer's white paper puts it (no grading against anything else)."""
+    return _(
+        "The claim under test: the candidate keeps a {low}–{high}× write-bandwidth advantage when many client nodes "
+        "write at once."
+    ).format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0))
+
+
+def ratios_words(w: Words) -> list[str]:
+    """The ratio of the two sides' aggregates at every client count measured, and its trend (scaling reading 5, B1)."""
+    m = w.m
+    assert m.scaling is not None
+    found = compare.compared(m.scaling)
+    if not found:
+        return []
+    values = join_words([x3(p.ratio) for p in found])
+    counts = ngettext("{counts} client node", "{counts} client nodes", found[-1].clients).format(
+        counts=join_words([count(p.clients) for p in found])
+    )
+    head = ngettext(
+        "{candidate}'s aggregate is {ratios} {baseline}'s at {counts} writing at once.",
+        "{candidate}'s aggregate is {ratios} {baseline}'s at {counts} writing at once, respectively.",
+        len(found),
+    ).format(candidate=w.name("candidate"), baseline=w.name("baseline"), ratios=values, counts=counts)
+    out = [head]
+    if len(found) > 1:
+        first, last = found[0].ratio, found[-1].ratio
+        assert first is not None and last is not None
+        if last < first / 1.05:
+            out.append(_("The ratio falls as client nodes are added."))
+        elif last > first * 1.05:
+            out.append(_("The ratio rises as client nodes are added."))
+        else:
+            out.append(_("The ratio stays within 5% of its value with the fewest client nodes."))
+    return out
+
+
+def largest_measured(m: Metrics) -> compare.Pair | None:
+    """The two sides at the most client nodes measured where both have a figure."""
+    if m.scaling is None:
+        return None
+    found = compare.compared(m.scaling)
+    return found[-1] if found else None
+
+
+def claim(w: Words) -> Para:
+    """The claim under test answered at every client count measured, at the job's nodes and at the most client nodes
+    measured, with the curves' crossover where they cross (scaling reading 5, B1, M5, M6)."""
+    m = w.m
+    k = job_nodes(m)
+    assert m.scaling is not None, "the scaling section is made only with scaling.csv"
+    at = m.scaling.at_job
+    intro = claim_intro()
+    if at.ratio is None:
+        return w.p(intro + " " + _missing(w, k), *_inputs(m))
+    notes = [intro, *ratios_words(w)]
+    fields = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
+    there = next((p for p in compare.compared(m.scaling) if p.clients == k), None)
+    if there is not None and x3(there.ratio) != x3(at.ratio):  # the fits' ratio printed beside the means' there
+        text = _(
+            "At this training job's {nodes} the fits give {ratio} ({c} against {b} GB/s), {verdict}; the means "
+            "there give {measured}."
+        )
+        fields["measured"] = x3(there.ratio)
+    else:
+        text = _("At this training job's {nodes} it is {ratio} ({c} against {b} GB/s), {verdict}.")
+    notes.append(text.format(verdict=_verdict(at.ratio), **fields))
+    holds = at.ratio >= CLAIM_LOW
+    if not holds:
+        notes.append(_("The claim does not hold at the job's size."))
+    top = largest_measured(m)
+    if top is not None and top.ratio is not None and top.clients != k:
+        if top.ratio < CLAIM_LOW:
+            text = _(
+                "At {counts}, the most tested, it is {ratio}, below the claimed range: the claim does not hold there."
+            )
+            holds = False
+        else:
+            text = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
+        notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=_verdict(top.ratio)))
+    notes += _crossing(w)
+    notes += _claim_caveats(w, k)
+    style = "p" if holds and all(_fit_holds(m, key) for key in SIDES) else "warning"
+    return w.p(" ".join(notes), *_inputs(m), style=style)
+
+
+def _crossing(w: Words) -> list[str]:
+    """Where the two curves cross, said as an extrapolation beyond the client nodes measured, and as something the
+    fits cannot tell when far beyond (scaling reading 5, B1 and m1)."""
+    m = w.m
+    assert m.scaling is not None
+    x = compare.crossover(m.scaling)
+    if x is None:
+        return []
+    most = m.scaling.max_clients
+    if compare.far(m.scaling, x.clients):
+        text = _(
+            "The fitted curves cross near {at} client nodes, far beyond the {most} tested: the fits cannot tell "
+            "whether they do."
+        )
+        return [text.format(at=sig(x.clients), most=clients(most))]
+    if x.extrapolated:
+        text = _(
+            "The fitted curves cross at about {at} client nodes, an extrapolation beyond the {most} tested: beyond it "
+            "{leader} has the larger aggregate."
+        )
+    else:
+        text = _(
+            "The fitted curves cross at about {at} client nodes, within the {most} tested: beyond it {leader} has the "
+            "larger aggregate."
+        )
+    return [text.format(at=sig(x.clients), most=clients(most), leader=w.name(x.leader_after))]
+
+
+def _inputs(m: Metrics) -> tuple[str, ...]:
+    """The inputs the aggregates at the job come from: the scaling rows, and the bandwidth of a node-local side
+    without a fit (its one-node bandwidth times the nodes)."""
+    local = any(node_local(m, key) and not fitted(m, key) for key in SIDES)
+    return ("scaling", "bandwidth") if local else ("scaling",)
+
+
+def _fit_holds(m: Metrics, key: str) -> bool:
+    s = side_of(m, key)
+    return s is None or s.usl is None or s.usl.describes
+
+
+def _claim_caveats(w: Words, k: int) -> list[str]:
+    """An extrapolation beyond the clients measured, a fit the law does not describe, a node-local side's basis."""
+    m, out = w.m, []
+    fits = {key: s for key in SIDES if (s := fitted_side(m, key)) is not None}
+    beyond = [key for key, s in fits.items() if k > s.max_clients]
+    if beyond:
+        most = min(fits[key].max_clients for key in beyond)
+        text = _("The job's nodes lie beyond the {most} tested: the aggregates there are extrapolations of the fits.")
+        out.append(text.format(most=clients(most)))
+    elif fits:
+        most = min(s.max_clients for s in fits.values())
+        out.append(_("The job's nodes lie within the {most} tested.").format(most=clients(most)))
+    for key in SIDES:
+        if (s := fits.get(key)) is not None and s.usl is not None and not s.usl.describes:
+            out.append(
+                _("{system}'s fit does not describe its points (above), so this ratio is not a forecast.").format(
+                    system=w.name(key)
+                )
+            )
+        elif not fitted(m, key) and node_local(m, key):
+            out.append(
+                _(
+                    "{system} was not swept: its figures are the bandwidth of one node times the nodes, which assumes "
+                    "each node keeps that rate while all write at once; this test did not show that."
+                ).format(system=w.name(key))
+            )
+    return out
+
+
+def _missing(w: Words, k: int) -> str:
+    """Why the claim cannot be answered at the job's size: each side without a figure there, and its reason."""
+    m, reasons = w.m, []
+    assert m.scaling is not None, "the scaling section is made only with scaling.csv"
+    for key in SIDES:
+        if m.scaling.at_job.side(key) is not None:
+            continue
+        s = side_of(m, key)
+        if s is None:
+            reasons.append(_("{system} was not measured with several client nodes").format(system=w.name(key)))
+        elif s.usl is None:
+            reasons.append(_("{system}'s points give no fitted law").format(system=w.name(key)))
+        else:
+            reasons.append(
+                _("{system}'s fitted law gives no bandwidth at {nodes} (its denominator is not above zero)").format(
+                    system=w.name(key), nodes=ngettext("{n} node", "{n} nodes", k).format(n=count(k))
+                )
+            )
+    return _("This test cannot answer it at the job's size: {reasons}.").format(reasons=join_words(reasons))
+
+
+def cluster_capacity(w: Words) -> Para | None:
+    """The cluster's write demand on the candidate (mean and peak, as computed) against what the sweep implies: the
+    fitted aggregate at the cluster's node count where that is not far beyond the clients measured ("the fit cannot
+    tell" where it is), and the fitted maximum at any client count; with the demand's own assumption, that each save
+    keeps the time measured with one job writing (scaling reading 5, M1 and m1). None where either is missing (no fit,
+    or a candidate local to each node, whose demand is not shared)."""
+    m = w.m
+    demand = m.cluster.candidate
+    s = side_of(m, "candidate")
+    if m.scaling is None or s is None or s.usl is None or demand is None:  # a candidate local to each node shares none
+        return None
+    n, capacity = m.scaling.cluster_nodes, m.scaling.at_cluster.candidate
+    head = _(
+        "The cluster's {jobs} jobs like this one need {mean} GB/s from {candidate} on average (saves staggered) and "
+        "{peak} GB/s when every job saves at once."
+    ).format(
+        jobs=count(m.cluster.jobs),
+        mean=sig(demand.mean_write_gbps),
+        peak=sig(demand.peak_write_gbps),
+        candidate=w.name("candidate"),
+    )
+    assumes = _(
+        "Both figures assume each save still takes the {time} s of this one job writing alone; with every job "
+        "saving at once the saves contend, so the peak figure is what today's save time would need, not a rate the "
+        "storage is shown to give."
+    ).format(time=sig(m.save.candidate.mean_s))
+    notes = [head, assumes]
+    enough = True
+    if capacity is None:
+        notes.append(
+            _(
+                "Its fitted law gives no bandwidth at those jobs' {nodes} (its denominator is not above zero): the law "
+                "does not reach that far."
+            ).format(nodes=clients(n))
+        )
+        enough = False
+    elif compare.far(m.scaling, n):
+        notes.append(
+            _(
+                "The fit cannot tell what {candidate} gives at those jobs' {nodes}, {times} times the {most} tested."
+            ).format(
+                candidate=w.name("candidate"), nodes=clients(n), times=sig(n / s.max_clients), most=count(s.max_clients)
+            )
+        )
+    else:
+        if capacity >= demand.peak_write_gbps:
+            judgement = _("enough for both")
+        elif capacity >= demand.mean_write_gbps:
+            judgement = _("enough on average, not when every job saves at once")
+        else:
+            judgement = _("short of both")
+            enough = False
+        notes.append(
+            _("Its fitted aggregate at those jobs' {nodes} is {capacity} GB/s: {judgement}.").format(
+                nodes=clients(n), capacity=sig(capacity), judgement=judgement
+            )
+        )
+        if n > s.max_clients:
+            text = _("Those {nodes} lie beyond the {most} tested: an extrapolation of the fit.")
+            notes.append(text.format(nodes=clients(n), most=count(s.max_clients)))
+    top = compare.peak_capacity(s.usl)
+    if top is not None and s.usl.peak_clients is not None:
+        peak = s.usl.peak_clients
+        where = (
+            _("{top} GB/s at {peak} client nodes, an extrapolation beyond the {most} tested")
+            if peak > s.max_clients
+            else _("{top} GB/s at {peak} client nodes, within the {most} tested")
+        ).format(top=sig(top), peak=sig(peak), most=count(s.max_clients))
+        if top < demand.peak_write_gbps:
+            notes.append(
+                _(
+                    "The fitted maximum at any client count, {where}, is {share} of the peak demand: as far as the fit "
+                    "tells, the saves of every job at once cannot keep today's save time on this storage."
+                ).format(where=where, share=pct(100 * top / demand.peak_write_gbps, 0))
+            )
+            enough = False
+        else:
+            notes.append(
+                _("The fitted maximum at any client count, {where}, covers the peak demand.").format(where=where)
+            )
+    if not s.usl.describes:
+        notes.append(_("The fit does not describe the points (above): this is not a forecast."))
+    style = "p" if enough and s.usl.describes else "warning"
+    return w.p(" ".join(notes), "scaling", "save_times", style=style)
+
+
+def qa_sentence(w: Words) -> Para:
+    """The Q&A's scaling answer in one sentence, from this section's figures (the white paper's third question)."""
+    m, section = w.m, _("Scaling with client nodes")
+    if m.scaling is None:
+        text = _(
+            "Whether the candidate's advantage holds when many client nodes write at once was not measured in this "
+            "test (see “{section}”)."
+        )
+        return Para(text.format(section=section))
+    ratio, k = m.scaling.at_job.ratio, job_nodes(m)
+    if ratio is None:
+        text = _(
+            "With many client nodes writing at once, this test cannot compare the two systems at the job's size (see "
+            "“{section}”)."
+        )
+        return w.p(text.format(section=section), *_inputs(m))
+    beyond = any((s := fitted_side(m, key)) is not None and k > s.max_clients for key in SIDES)
+    text = (
+        _(
+            "With many client nodes writing at once, the candidate's aggregate write bandwidth at the job's {nodes} is "
+            "{ratio} the baseline's, an extrapolation beyond the client nodes tested (see “{section}”)."
+        )
+        if beyond
+        else _(
+            "With many client nodes writing at once, the candidate's aggregate write bandwidth at the job's {nodes} is "
+            "{ratio} the baseline's (see “{section}”)."
+        )
+    )
+    nodes = nodes_words(k)
+    text = text.format(nodes=nodes, ratio=x3(ratio), section=section)
+    top = largest_measured(m)
+    holds = ratio >= CLAIM_LOW
+    if top is not None and top.ratio is not None and top.clients != k:
+        if top.ratio < CLAIM_LOW:
+            more = _(
+                "At {counts}, the most tested, it is {ratio}, below the claimed {low}–{high}×: the claim does not "
+                "hold there."
+            )
+            holds = False
+        else:
+            more = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
+        text += " " + more.format(
+            counts=clients(top.clients),
+            ratio=x3(top.ratio),
+            low=num(CLAIM_LOW, 1),
+            high=num(CLAIM_HIGH, 0),
+            verdict=_verdict(top.ratio),
+        )
+    style = "p" if holds and all(_fit_holds(m, key) for key in SIDES) else "warning"
+    return w.p(text, *_inputs(m), style=style)
+
+
+def sweep_result(w: Words, refer: bool) -> Para | None:
+    """The client sweep's result in one sentence for page 1 (`refer` False) and the summary (`refer`: pointing to the
+    section): the ratio at the job's nodes and at the most client nodes measured, and whether the advantage shrinks,
+    grows or reverses (scaling reading 5, M2); None without scaling.csv or without a ratio at the job's nodes."""
+    m = w.m
+    if m.scaling is None or (ratio := m.scaling.at_job.ratio) is None:
+        return None
+    k, top = job_nodes(m), largest_measured(m)
+    fields = {"candidate": w.name("candidate"), "nodes": nodes_words(k), "ratio": x3(ratio)}
+    if top is None or top.ratio is None or top.clients == k:
+        text = _(
+            "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes}."
+        )
+    else:
+        fields.update(counts=clients(top.clients), top=x3(top.ratio))
+        if top.ratio < 1 <= ratio:
+            text = _(
+                "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes} "
+                "and {top} at {counts}, the most tested: the advantage reverses."
+            )
+        elif top.ratio < ratio / 1.05:
+            text = _(
+                "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes} "
+                "and {top} at {counts}, the most tested: the advantage shrinks as client nodes are added."
+            )
+        elif top.ratio > ratio * 1.05:
+            text = _(
+                "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes} "
+                "and {top} at {counts}, the most tested: the advantage grows as client nodes are added."
+            )
+        else:
+            text = _(
+                "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes} "
+                "and {top} at {counts}, the most tested."
+            )
+    text = text.format(**fields)
+    if refer:
+        text += " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
+    return w.p(text, *_inputs(m))

@@ -1,0 +1,63 @@
+"""What the client sweep says beyond the job's nodes (scaling reading 5): ratios at every count, the crossover, the
+fitted peak's aggregate and its spread over one-run refits, and how closely the fit meets the means; each against a
+value worked by hand or by the reader's own script (docs/readings/scaling-reading-5.md, §2)."""
+
+from __future__ import annotations
+
+import math
+
+from report.compute import scaling_compare as compare
+from report.compute.scaling import fit_usl, points
+from report.compute.scaling_figures import ScaledGbps, Scaling, ScalingSide
+from tests.conftest import ROOT
+from tests.sections.helpers import build
+
+EXAMPLE = ROOT / "examples" / "scaling-cluster"
+
+
+def test_the_example_ratios_crossover_peak_and_spread_are_the_readers():
+    _, m = build(EXAMPLE)
+    s = m.scaling
+    # the reader's table: 2.00, 1.94, 1.80, 1.45 (candidate mean / one node's 3.194925 GB/s × k)
+    assert [(p.clients, round(p.ratio, 2)) for p in compare.pairs(s)] == [(1, 2.0), (2, 1.94), (4, 1.8), (8, 1.45)]
+    assert all(p.measured == ("candidate",) for p in compare.pairs(s))
+    # the crossover by hand: λk / (1 + σ(k − 1) + κk(k − 1)) = b·k, i.e. κk² + (σ − κ)k + (1 − σ − λ / b) = 0
+    u, b = s.candidate.usl, 3.194925
+    qa, qb, qc = u.kappa, u.sigma - u.kappa, 1 - u.sigma - u.lambda_gbps / b
+    by_hand = (-qb + math.sqrt(qb * qb - 4 * qa * qc)) / (2 * qa)
+    x = compare.crossover(s)
+    assert x is not None and math.isclose(x.clients, by_hand, rel_tol=1e-9) and round(by_hand, 1) == 13.8
+    assert x.leader_after == "baseline" and x.extrapolated
+    assert round(compare.peak_capacity(u), 1) == 44.2  # C(15.2)
+    spread = compare.peak_spread(s.candidate)
+    assert spread is not None and spread.refits == 81 and spread.without_peak == 0
+    assert (round(spread.low, 1), round(spread.high, 1)) == (11.5, 35.0)  # the reader's 81 refits: 11.5 to 35
+    assert compare.largest_gap(s.candidate) < 0.001  # fitted = means, near automatic with 2 parameters on 3 ratios
+    assert compare.far(s, 124) and not compare.far(s, 13.8)
+
+
+def _scaling(baseline, candidate) -> Scaling:
+    sides = [None if rows is None else ScalingSide(p := points(rows), fit_usl(p)) for rows in (baseline, candidate)]
+    return Scaling(sides[0], sides[1], ScaledGbps(None, None), 4, 124, ScaledGbps(None, None))
+
+
+def test_two_swept_sides_a_linear_baseline_and_a_saturating_candidate_cross_within_the_range():
+    # baseline 2k exactly (σ = κ = 0); candidate 6, 10, 12, 12.5: the curves cross between 4 and 8 client nodes
+    s = _scaling([(1, 2.0), (2, 4.0), (4, 8.0), (8, 16.0)], [(1, 6.0), (2, 10.0), (4, 12.0), (8, 12.5)])
+    assert [round(p.ratio, 3) for p in compare.pairs(s)] == [3.0, 2.5, 1.5, 0.781]
+    assert all(p.measured == ("baseline", "candidate") for p in compare.pairs(s))
+    x = compare.crossover(s)
+    u = s.candidate.usl
+    # C(k) = 2k  <=>  1 + σ(k − 1) + κk(k − 1) = λ / 2 = 3
+    assert x is not None and not x.extrapolated and x.leader_after == "baseline"
+    assert math.isclose(1 + u.sigma * (x.clients - 1) + u.kappa * x.clients * (x.clients - 1), 3.0, rel_tol=1e-9)
+    # one run per count: nothing to refit
+    assert compare.peak_spread(s.candidate) is None
+
+
+def test_no_crossover_where_the_candidate_pulls_away_and_none_without_a_curve():
+    s = _scaling([(1, 3.0), (2, 5.6), (4, 9.6), (8, 14.0)], [(1, 6.0), (2, 12.0), (4, 24.0), (8, 48.0)])
+    assert compare.crossover(s) is None
+    assert [round(p.ratio, 2) for p in compare.pairs(s)] == [2.0, 2.14, 2.5, 3.43]
+    only = _scaling(None, [(1, 6.0), (2, 12.0), (4, 24.0)])
+    assert compare.crossover(only) is None and compare.compared(only) == ()
