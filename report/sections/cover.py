@@ -41,7 +41,7 @@ from report.wording.phrases import (
     ratio_span,
 )
 from report.wording.retuning import beyond_run, today_interval_only
-from report.wording.scaling_claim import sweep_result
+from report.wording.scaling_claim import page_one_sweep
 from report.wording.statements import loads_read_as_restores, log_outrun
 from report.wording.verdict import async_limit, save_times_unsourced, verdict_label, verdict_style
 
@@ -391,8 +391,7 @@ def build(w: Words) -> Cover:
 
 def _sweep_note(w: Words) -> str:
     """The client sweep's result in one sentence (issue 47, scaling reading 5, M2), "" without it."""
-    sweep = sweep_result(w, refer=False)
-    return "" if sweep is None else sweep.text
+    return page_one_sweep(w)
 
 
 def _memory_loads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ...]:

@@ -378,3 +378,25 @@ def sweep_result(w: Words, refer: bool) -> Para | None:
     if refer:
         text += " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
     return w.p(text, *_inputs(m))
+
+
+def page_one_sweep(w: Words) -> str:
+    """`sweep_result` in page 1's fewer words (page 1 holds on one page): the ratios at the job's nodes and at the most
+    client nodes tested, and the trend; "" without them."""
+    m = w.m
+    if m.scaling is None or (ratio := m.scaling.at_job.ratio) is None:
+        return ""
+    k, top = job_nodes(m), largest_measured(m)
+    fields = {"nodes": nodes_words(k), "ratio": x3(ratio)}
+    if top is None or top.ratio is None or top.clients == k:
+        return _("Client sweep: {ratio} the baseline's aggregate bandwidth at the job's {nodes}.").format(**fields)
+    fields.update(most=count(top.clients), top=x3(top.ratio))
+    if top.ratio < 1 <= ratio:
+        text = _("Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, {top} at {most}: reversed.")
+    elif top.ratio < ratio / 1.05:
+        text = _("Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, {top} at {most}: shrinking.")
+    elif top.ratio > ratio * 1.05:
+        text = _("Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, {top} at {most}: growing.")
+    else:
+        text = _("Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, {top} at {most}.")
+    return text.format(**fields)
