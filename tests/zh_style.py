@@ -19,7 +19,6 @@ _RULES = {
         r"[快慢] ?[0-9•][0-9.,]* ?倍"
     ),
     "a word said twice in a row": re.compile(r"(保存|时间|停顿|检查点|等待)\1"),
-    "G4's limited pass is 达标, never 通过 (it is not counted among the passes)": re.compile("当前间隔下通过"),
     "a configuration key in prose (say it in words; the key in brackets after them)": re.compile(
         r"\[\[\w+\]\]|\brestart_s\b"
     ),

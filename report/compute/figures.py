@@ -534,6 +534,7 @@ class Metrics:
     other_saves: tuple[OtherSave, ...] = ()  #: the save times' other model sizes, by size; not in metrics.json
     save_span: SaveSpan | None = None  #: the saves against their logs over the saves' own span; not in metrics.json
     break_even_steps: int | None = None  #: compute.reliability.break_even_steps; not in metrics.json
+    flip_mtbf_hours: float | None = None  #: compute.reliability.flip_mtbf_hours; not in metrics.json
 
     def basis_of(self, p: Projection) -> ProjectionBasis:
         """What projection `p`'s times stand on, found by its place among the projections."""
@@ -556,7 +557,14 @@ class Metrics:
         out["async"] = out.pop("async_")
         out["scaling"] = scaling_json(out["scaling"])
         out["node_local"] = [] if self.node_local is None else list(self.node_local.sides)
-        del out["other_saves"], out["save_span"], out["break_even_steps"], out["node_fits"], out["projection_bases"]
+        del (
+            out["other_saves"],
+            out["save_span"],
+            out["break_even_steps"],
+            out["flip_mtbf_hours"],
+            out["node_fits"],
+            out["projection_bases"],
+        )
         for side in SIDES:  # a side local to each node: its bandwidth is not shared between jobs (schema 4)
             if out["cluster"][side] is None:
                 out["cluster"][side] = dict.fromkeys(f.name for f in dataclasses.fields(ClusterSide))

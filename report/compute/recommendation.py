@@ -68,10 +68,11 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
     if short is not None and not short["agreed"] and short["others_pass"] and set(unsure) <= {"bandwidth_copied"}:
         # the verdict hangs on G4's target alone, and no one agreed it: the customer's target decides (a copied
         # bandwidth log changes no gate: page 1's note says it, and the next steps ask for fio's output)
-        changes = ("agreed_target", "g4_save", *(("fio_output",) if unsure else ()))
+        changes = ("agreed_target", "g4_save", "job_levers", *(("fio_output",) if unsure else ()))
         return Recommendation(NOT_YET, grounds, ("g4_default", *retune, *grounds)[:3], changes)
     if status["G3"] == "fail" or status["G4"] == "fail":
-        return _not_on_speed(grounds, _failed(status), ("faster_candidate",), found)
+        levers = ("job_levers",) if status["G3"] != "fail" else ()
+        return _not_on_speed(grounds, _failed(status), ("faster_candidate", *levers), found)
     if unsure:
         # re-tuning is weighed on the same save times: no reason while they are illustrative
         # a copied bandwidth log is page 1's note: after what decides the speed case and re-tuning (cold read 5, O7)

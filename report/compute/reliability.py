@@ -104,3 +104,44 @@ def break_even_steps(
         mid = (low + high) // 2
         low, high = (low, mid) if beats(mid) else (mid, high)
     return high
+
+
+def flip_mtbf_hours(
+    test: JointTest, save: Save, reliability: Reliability, async_sides: dict[str, AsyncSide]
+) -> float | None:
+    """The per-GPU MTBF (h) at which re-tuning the baseline's interval and switching at today's interval recover the
+    same: the baseline's overhead at its optimum equals the candidate's at today's interval (fifth cold reads b, A3/A4
+    and M-8: the case for or against re-tuning rests on an assumed failure rate, and page 1 gave no threshold at which
+    it turns). Searched from the assumed MTBF towards the side where the comparison turns (shorter where re-tuning
+    wins today: more failures make the candidate's lost work weigh), over three decades, then bisected to 1e-9
+    relative. None where it does not turn within a thousand times the assumed MTBF."""
+    r = reliability
+    gpus, step, interval = r.gpus, r.step_time_s, r.interval_s
+    recovery_b, recovery_c = r.baseline.recovery_s, r.candidate.recovery_s
+    b_b, w_b = blocking(test, save.baseline, async_sides["baseline"])
+    b_c, w_c = blocking(test, save.candidate, async_sides["candidate"])
+    del step
+
+    def margin(hours: float) -> float:  # > 0 where re-tuning the baseline recovers more than switching
+        mtbf = hours * 3600 / gpus
+        best = max(stats.young_interval(b_b, mtbf), w_b)
+        tuned = stats.failure_overhead_pct(b_b, w_b, best, mtbf, recovery_b)
+        return stats.failure_overhead_pct(b_c, w_c, interval, mtbf, recovery_c) - tuned
+
+    here = r.gpu_mtbf_hours
+    sign = margin(here) > 0
+    factor = 0.9 if sign else 1 / 0.9
+    near = here
+    for _ in range(66):  # 0.9^66 ≈ 1/1,000
+        far = near * factor
+        if (margin(far) > 0) != sign:
+            low, high = sorted((near, far))
+            while high - low > 1e-9 * high:
+                mid = (low + high) / 2
+                if (margin(mid) > 0) == (margin(low) > 0):
+                    low = mid
+                else:
+                    high = mid
+            return (low + high) / 2
+        near = far
+    return None

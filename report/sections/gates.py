@@ -35,15 +35,12 @@ from report.wording.phrases import (
     counted_noun,
     gate_list,
 )
-from report.wording.recommendation import g4_out_of_reach, save_spread
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
+from report.wording.said import g4_out_of_reach, save_spread
 from report.wording.statements import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
 from report.wording.verdict import (
     gate_detail,
     gate_status,
-    interval_only,
-    open_for,
-    passing_gates,
     save_times_unsourced,
 )
 
@@ -71,7 +68,6 @@ def _tally(
     indicative: list[str],
     failed: int,
     missing: int,
-    today: tuple[str, ...] | list[str] = (),
     on: str = "",
     undecided: int = 0,
     rejecting: tuple[str, ...] = ("G1", "G2"),
@@ -101,12 +97,6 @@ def _tally(
                 len(indicative),
             ).format(indicative=gate_list(indicative), gates=gate_list(list(rejecting or ("G1", "G2"))))
         )
-    if today:
-        clauses.append(
-            ngettext(
-                "{gates} holds at today's interval only", "{gates} hold at today's interval only", len(today)
-            ).format(gates=gate_list(today))
-        )
     rest = []
     if failed:
         rest.append(ngettext("{n} fails", "{n} fail", failed).format(n=count(failed)))
@@ -133,13 +123,11 @@ def _rests_on_words(m: Metrics) -> str:
 
 def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
-    today = [g.id for g in m.gates if interval_only(m, g) and not any(open_for(m, g.id))]
-    indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative" and g.id not in today]
+    indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative"]
     g = cfg.gates
     # An indicative pass is not counted as a pass (third cold read, m-14): "None of the 4 gates passes; G4 passes
     # only indicatively, ...".
-    # a gate met at today's interval only passes by its agreed rule; the clause after the count says what it rests
-    # on (fifth cold reads b: "G4 passes" on page 1 beside "3 of 4 gates pass" here)
+    # a G4 met at today's interval passes by its agreed rule (fifth cold reads b, A1)
     passed = tally["pass"] - len(indicative)
     # the table's labels: "Undecided" where G3's interval straddles its target, else "Insufficient data" (Chinese
     # reading 20, M1: "3 个尚待判定" beside three 数据不足)
@@ -153,7 +141,6 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
             indicative,
             tally["fail"],
             tally["insufficient"] - undecided,
-            today,
             _rests_on_words(m),
             undecided,
             tuple(g.id for g in m.gates if g.id in ("G1", "G2") and g.status != "pass"),
@@ -556,22 +543,12 @@ def build(w: Words) -> Section:
     steps = _next_steps(w)
     blocks: list[Block] = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
     if steps:
-        passed, today = passing_gates(m)
         lead = (
             _("What would decide the open gates, and what the analysis lacks:")
             if any(g.status == "insufficient" for g in m.gates)
             # every gate decided, some failed: none is open (cold read 7, m15)
             else _("What would change the failed gates, and what the analysis lacks:")
             if any(g.status == "fail" for g in m.gates)
-            else _(
-                "{passed} pass and {today} at today's interval only, on illustrative save times; what a conclusion "
-                "still needs:"
-            ).format(passed=gate_list(passed), today=gate_list(today))
-            if today and "save_times" in m.inputs_illustrative
-            else _("{passed} pass and {today} at today's interval only; what the analysis still lacks:").format(
-                passed=gate_list(passed), today=gate_list(today)
-            )
-            if today
             else _("Every gate passes on illustrative save times; what a conclusion still needs:")
             if "save_times" in m.inputs_illustrative
             else _("Every gate passes; what the analysis still lacks:")

@@ -31,8 +31,8 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.phrases import both
-from report.wording.recommendation import node_local_words
 from report.wording.retuning import retune_sentence
+from report.wording.said import node_local_words
 from report.wording.statements import (
     ettr_fields,
     failures_assume_restores,

@@ -36,7 +36,8 @@ def verdict_status_label(status: str) -> str:
     """A verdict status (demonstrated, not_demonstrated, undecided) as the reader's words."""
     return {
         "demonstrated": _("Benefit demonstrated"),
-        "not_demonstrated": _("Benefit not demonstrated"),
+        # a failed gate is a target missed, not a benefit absent: the speedup may pass (fifth cold reads b, M-15)
+        "not_demonstrated": _("Targets not met"),
         "undecided": _("Undecided, more measurements needed"),
     }[status]
 

@@ -17,14 +17,23 @@ from report.compute.recommendation import (
     recommend,
 )
 from report.document.spoken import said
-from report.formatting import count, given, p3, s3, sig, x3
+from report.formatting import count, given, p3, rounded, s3, sig, x3
 from report.i18n import NO_BREAK_SPACE, _, join_words
 from report.wording import copies
 from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
 from report.wording.phrases import gate_list
 from report.wording.retuning import optimum_words, today_interval_only
-from report.wording.verdict import interval_only, open_for
+from report.wording.said import (
+    durability,
+    g4_out_of_reach,
+    outliers_decide,
+    run_name,
+    save_runs_short,
+    save_spread,
+    status_word,
+)
+from report.wording.verdict import open_for
 
 
 def decided(w: Words) -> Recommendation:
@@ -36,6 +45,13 @@ def decided(w: Words) -> Recommendation:
 def headline(w: Words, rec: Recommendation) -> str:
     """The line page 1 opens with: "Recommendation: …"."""
     candidate = w.name("candidate")
+    if rec.kind == RECOMMENDED and "retune_beats_switch" in rec.reasons:
+        # the case holds at the job's interval: scoped, so a director reads the condition in the line itself (fifth
+        # cold reads b, A2/A3: a recommendation resting on an assumed failure rate)
+        return _(
+            "Recommendation: {candidate} is recommended for a job that saves every {interval} steps, as this one "
+            "does; the case is made on checkpoint speed."
+        ).format(candidate=candidate, interval=count(w.m.bubble.checkpoint_interval_steps))
     if rec.kind == RECOMMENDED:
         return _("Recommendation: {candidate} is recommended; the case is made on checkpoint speed.").format(
             candidate=candidate
@@ -45,18 +61,20 @@ def headline(w: Words, rec: Recommendation) -> str:
     if rec.kind == NOT_YET:
         return _("Recommendation: not yet; the measurements below decide it.")
     if rec.kind == OTHER_GROUNDS:
-        return _("Recommendation: not for checkpoint speed; {candidate} is better on {grounds}.").format(
-            candidate=candidate, grounds=join_words([_ground_words(g) for g in rec.grounds])
-        )
+        # a decision, with its condition (fifth cold reads b, A2: "not for checkpoint speed; better on loads" said
+        # neither buy nor do not buy)
+        return _(
+            "Recommendation: {candidate} only if {grounds} are worth its price; checkpoint speed makes no case."
+        ).format(candidate=candidate, grounds=join_words([_ground_words(g) for g in rec.grounds]))
     assert rec.kind == NOT_RECOMMENDED
     return _("Recommendation: not recommended on this evidence.")
 
 
 def _ground_words(ground: str) -> str:
     return {
-        "loads": _("model loads"),
-        "restores": _("restores after a failure"),
-        "durability": _("durability (checkpoints that survive a node)"),
+        "loads": _("faster model loads"),
+        "restores": _("faster restores after a failure"),
+        "durability": _("checkpoints that survive a node"),
     }[ground]
 
 
@@ -81,9 +99,7 @@ def gates_line(w: Words) -> str:
         failed, missing = open_for(w.m, g.id)
         if g.status == "pass" and (failed or missing):
             return _("passes only if the means hold")
-        if interval_only(w.m, g):
-            return _("passes, at today's interval only")
-        return _status_word(g.status)
+        return status_word(g.status)
 
     return _("; ").join(
         _("{name} ({id}) {status}").format(name=gate_name(g.id), id=g.id, status=status(g)) for g in w.m.gates
@@ -287,169 +303,57 @@ def _span(low: float, high: float) -> str:
 
 
 def _retune_reason(w: Words, durability_follows: bool = False) -> str:
-    """Re-tuning the baseline against switching. `durability_follows`: the durability reason is on page 1 too, and
-    says that the node-local baseline needs a copy kept off the node, untimed, so this one does not say it again
-    (scaling-cluster's page 1 said it twice and ran onto page 2)."""
-    r = w.m.reliability
-    text = _(
-        "Re-tuning the checkpoint interval on {baseline} recovers more (overhead {span}) than {candidate} at today's "
-        "interval ({candidate_today})."
-    ).format(
-        baseline=w.name("baseline"),
-        span=NO_BREAK_SPACE.join((p3(r.baseline.overhead_pct), "→", p3(r.baseline.optimal_overhead_pct))),
-        candidate=w.name("candidate"),
-        candidate_today=p3(r.candidate.overhead_pct),
-    )
+    """Re-tuning the baseline against switching, led by the interval from which the baseline alone loses no more
+    than the candidate at today's (fifth cold reads b, A-7: Young's optimum left a run two saves; the break-even
+    interval is the lever a customer can use), with the failure rate it rests on and the MTBF at which it turns (A3,
+    M-8). `durability_follows`: the durability reason is on page 1 too, and says that the node-local baseline needs
+    a copy kept off the node, untimed, so this one does not say it again (scaling-cluster's page 1 said it twice and
+    ran onto page 2)."""
+    m = w.m
+    r = m.reliability
+    steps = m.break_even_steps
+    fields = {
+        "rate": _rate_words(w),
+        "baseline": w.name("baseline"),
+        "candidate": w.name("candidate"),
+        "candidate_today": p3(r.candidate.overhead_pct),
+        "interval": count(m.bubble.checkpoint_interval_steps),
+    }
+    if steps is not None and steps < round(r.baseline.optimal_interval_steps):
+        text = _(
+            "{rate}, saving every {steps} steps or more instead of every {interval} makes {baseline} alone lose no "
+            "more time to saves and failures than {candidate} at today's interval ({candidate_today} of compute time)."
+        ).format(steps=count(steps), **fields)
+    else:
+        text = _(
+            "{rate}, re-tuning the checkpoint interval on {baseline} recovers more (time lost to saves and failures "
+            "{span} of compute time) than {candidate} at today's interval ({candidate_today})."
+        ).format(
+            span=NO_BREAK_SPACE.join((p3(r.baseline.overhead_pct), "→", p3(r.baseline.optimal_overhead_pct))),
+            **fields,
+        )
     # both re-tuned, what the candidate still adds (Chinese reading 5, N-6: a re-tuned baseline against the candidate
     # at today's interval is not the whole comparison)
-    text += " " + _("With each system at its optimal interval, {optimum}.").format(optimum=optimum_words(w.m))
+    text += " " + _("With each system at its optimal interval, {optimum}.").format(optimum=optimum_words(m))
+    if m.flip_mtbf_hours is not None and r.tuning_beats_switching:
+        text += " " + _("Below a per-GPU MTBF of {hours} h, switching would recover more.").format(
+            hours=rounded(m.flip_mtbf_hours)
+        )
     node_local = w.findings.get("node_local")
     if node_local is not None and "baseline" in node_local.scope.items and not durability_follows:
         text += " " + _("It assumes a copy kept off the node, which this test did not time.")
     return text
 
 
-# ---- findings worded ------------------------------------------------------------------------------------------------
-
-
-def g4_out_of_reach(w: Words, found: Finding | None, brief: bool = False) -> str:
-    """No storage could pass G4 at today's interval: the baseline's whole share, whose target, and where it could.
-    `brief` (page 1): the target and where the gates section argues it, the baseline's share left to that section."""
-    if found is None:
-        return ""
-    if brief:
-        text = _(
-            "No storage could pass {gate} at today's interval: even saves that took no time would not shorten the run "
-            "by the {target}% target (see “{section}”)."
-        ).format(gate=_gate(w, "G4"), target=given(found["target"]), section=_("Joint-test gates and next steps"))
-        return said(found, text)
-    target = (
-        _("the {target}% target agreed for this test")
-        if found["agreed"]
-        else _("the {target}% target, the tool's default, not agreed with the customer")
-    ).format(target=given(found["target"]))
-    text = (
-        _(
-            "No storage could pass {gate} at today's interval of {steps} steps: the baseline's stalls that storage "
-            "could remove take {share} of the run, below {target}."
-        )
-        if w.m.checkpoint_mode == "async"
-        else _(
-            "No storage could pass {gate} at today's interval of {steps} steps: the baseline's saves take {share} of "
-            "the run, below {target}."
-        )
-    ).format(gate=_gate(w, "G4"), steps=count(found["interval_steps"]), share=p3(found["max_pct"]), target=target)
-    if found["passing_interval_steps"] is not None:
-        text += " " + _("It could pass with a save every {steps} steps or fewer.").format(
-            steps=count(found["passing_interval_steps"])
-        )
-    return said(found, text)
-
-
-def outliers_decide(w: Words, found: Finding | None) -> str:
-    """The result hangs on outlying runs: both results, with and without them."""
-    if found is None:
-        return ""
-    runs = join_words([_run_name(w, item, found) for item in found.scope.items])
-    ci = found["ci"]
-    without = (
-        _("without it the speedup is {ratio} (95% interval {low}–{high}×)")
-        if len(found.scope.items) == 1
-        else _("without them the speedup is {ratio} (95% interval {low}–{high}×)")
-    ).format(ratio=x3(found["speedup"]), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
-    gates = join_words(
-        [
-            _("{gate} {before} → {after}").format(
-                gate=g, before=_status_word(found["before"][g]), after=_status_word(found["after"][g])
-            )
-            for g in found["gates"]
-        ]
-    )
-    text = _("The result hangs on {runs}: {without}; {gates}; verdict {verdict} → {verdict_without}.").format(
-        runs=runs,
-        without=without,
-        gates=gates,
-        verdict=verdict_status_label(found["verdict"]).lower(),
-        verdict_without=verdict_status_label(found["verdict_without"]).lower(),
-    )
-    return said(found, text)
-
-
-def _run_name(w: Words, item: str, found: Finding) -> str:
-    side, run = item.split(":")
-    return _("run {run} on {system} ({time})").format(run=run, system=w.name(side), time=s3(found["times"][item]))
-
-
-def save_spread(w: Words, found: Finding | None) -> str:
-    """The save sides whose runs spread above the limit, each with its spread, and only those."""
-    if found is None:
-        return ""
-    cv = found["cv"]
-    limit = (
-        _("the {limit}% limit agreed for this test") if found["agreed"] else _("the tool's default {limit}% limit")
-    ).format(limit=given(found["limit"]))
-    sides = found.scope.items
-    if found.scope.whole:
-        text = _("Both systems' saves spread above {limit}: {baseline} {baseline_cv}, {candidate} {candidate_cv} (CV).")
-        return said(
-            found,
-            text.format(
-                limit=limit,
-                baseline=w.name("baseline"),
-                baseline_cv=p3(cv["baseline"]),
-                candidate=w.name("candidate"),
-                candidate_cv=p3(cv["candidate"]),
-            ),
-        )
-    (side,) = sides
-    text = _("{system}'s saves spread {cv} (CV), above {limit}.").format(
-        system=w.name(side), cv=p3(cv[side]), limit=limit
-    )
-    return said(found, text)
-
-
-def save_runs_short(w: Words, found: Finding) -> str:
-    """The save sides with too few runs, and only those."""
-    runs = found["runs"]
-    parts = join_words(
-        [_("{system} {runs}").format(system=w.name(side), runs=count(runs[side])) for side in found.scope.items]
-    )
-    text = _("Too few save runs to decide: {parts}; the gates need {needed} per system.").format(
-        parts=parts, needed=count(found["needed"])
-    )
-    return said(found, text)
-
-
-def durability(w: Words, found: Finding | None) -> str:
-    """A node-local baseline's checkpoints go with a failed node; shared storage keeps them (a reason on page 1)."""
-    if found is None or "baseline" not in found.scope.items or "candidate" in found.scope.items:
-        return ""
-    text = (
-        node_local_words(w, found)
-        + " "
-        + _("{candidate} keeps checkpoints off the nodes.").format(candidate=w.name("candidate"))
-    )
-    other = w.name("load_baseline")
-    if w.config.systems.load_baseline != w.config.systems.save_baseline:
-        text += " " + _("So would {other}, this test's load baseline, whose save times were not measured.").format(
-            other=other
-        )
-    return text
-
-
-def node_local_words(w: Words, found: Finding) -> str:
-    """What storage local to each node means for failures, of the sides the finding names and only those."""
-    if found.scope.whole:
-        text = _(
-            "Both systems keep a node's part of a checkpoint on that node: a failed node takes it along, and "
-            "restarting elsewhere needs a copy kept off the node, which this test did not time."
-        )
-    else:
-        text = _(
-            "{system} keeps a node's part of a checkpoint on that node: a failed node takes it along, and restarting "
-            "elsewhere needs a copy kept off the node, which this test did not time."
-        ).format(system=w.name(found.scope.items[0]))
-    return said(found, text)
+def _rate_words(w: Words) -> str:
+    """The failure rate the re-tuning comparison rests on, at the head of a sentence: assumed (Llama 3's, not this
+    cluster's) or set for this test, with its per-GPU MTBF."""
+    hours = given(w.m.reliability.gpu_mtbf_hours)
+    if w.config.is_default("reliability.gpu_mtbf_hours"):
+        return _(
+            "At a failure rate assumed from Llama 3's training (a per-GPU MTBF of {hours} h, not this cluster's)"
+        ).format(hours=hours)
+    return _("At the failure rate set for this test (a per-GPU MTBF of {hours} h)").format(hours=hours)
 
 
 def verdict_line(w: Words) -> str:
@@ -457,19 +361,18 @@ def verdict_line(w: Words) -> str:
     return _("Verdict: {label}. {gates}").format(label=verdict_status_label(w.m.verdict.status), gates=gates_line(w))
 
 
-def _gate(w: Words, gate_id: str) -> str:
-    del w
-    return _("{id} ({name})").format(id=gate_id, name=gate_name(gate_id).lower())
-
-
-def _status_word(status: str) -> str:
-    return {"pass": _("passes"), "fail": _("fails"), "insufficient": _("undecided")}[status]
-
-
 # ---- what would change it -----------------------------------------------------------------------------------------
 
 
 def _change(w: Words, change: str) -> str:
+    if change in ("failure_rate", "failure_rate_far"):
+        return _failure_rate_change(w, change)
+    if change == "job_levers":
+        return _job_levers(w)
+    return _measured_change(w, change)
+
+
+def _measured_change(w: Words, change: str) -> str:
     m, f = w.m, w.findings
     if change == "more_runs":
         n = m.next_steps.g3_runs_per_side
@@ -483,7 +386,7 @@ def _change(w: Words, change: str) -> str:
         return _(
             "the log of {runs}, to tell a fault from the storage: a fault is repeated, the storage's slow saves are a "
             "finding in themselves"
-        ).format(runs=join_words([_run_name(w, item, found) for item in found.scope.items]))
+        ).format(runs=join_words([run_name(w, item, found) for item in found.scope.items]))
     if change == "measured_saves":
         return _("save times a tool timed on both systems, in place of illustrative ones")
     if change == "durable_saves":
@@ -514,15 +417,50 @@ WORDED_CHANGES = {
     "bytes_and_sync": lambda: _(
         "the bytes each save writes and proof that it syncs them, on each system whose saves outran its log"
     ),
-    "failure_rate": lambda: _(
-        "the cluster's own failure records, if they put the optimal interval near today's (this report assumes a "
-        "failure rate)"
-    ),
-    "failure_rate_far": lambda: _(
+}
+
+
+def _failure_rate_change(w: Words, change: str) -> str:
+    """What would turn a recommendation resting on the failure rate: `failure_rate` (the case not made on speed at a
+    rate set for this test) the cluster's own failure rate, below the MTBF the re-tuning reason gives; for a
+    recommendation at today's interval (`failure_rate_far`), a job that saves less often, from the interval that
+    reason gives. Neither repeats the reason's figure."""
+    retune = w.m.break_even_steps is not None and w.m.reliability.tuning_beats_switching
+    if change == "failure_rate":
+        if w.m.flip_mtbf_hours is not None:
+            return _("a failure rate in the cluster's own records above the one at which switching recovers more")
+        return _("the cluster's own failure records, if they put the optimal interval near today's")
+    if retune:
+        return _("a job that can save less often, from the interval the last reason gives")
+    return _(
         "the cluster's own failure records, if they confirm an optimal interval far longer than today's, where "
         "re-tuning alone recovers more (this report assumes a failure rate)"
-    ),
-}
+    )
+
+
+def _job_levers(w: Words) -> str:
+    """G4 fails where storage could pass it: what on the job's side would pass it with the candidate as measured, the
+    interval (gates_reach.g4_interval_steps) and, for synchronous saves, the step time (the g4_short finding) (fifth
+    cold reads b, M7/M-2: only the vendor's side was said, while the customer's estimate of the step time was 10% from
+    passing)."""
+    m, short = w.m, w.findings.get("g4_short")
+    parts = []
+    n = m.gates_reach.g4_interval_steps
+    if n is not None and n < m.bubble.checkpoint_interval_steps:
+        parts.append(
+            _("a save every {steps} steps or fewer (today {interval})").format(
+                steps=count(n), interval=count(m.bubble.checkpoint_interval_steps)
+            )
+        )
+    if short is not None and short["step_needed_s"] is not None:
+        parts.append(
+            _("a step time of {needed} or less (today {today})").format(
+                needed=s3(short["step_needed_s"]), today=s3(m.reliability.step_time_s)
+            )
+        )
+    if not parts:
+        return ""
+    return _("on the job's side, {levers}").format(levers=_(" or ").join(parts))
 
 
 def _agreed_target(f) -> str:
@@ -561,16 +499,10 @@ def _faster_candidate(w: Words, change: str) -> str:
 __all__ = [
     "changes",
     "decided",
-    "durability",
-    "g4_out_of_reach",
     "gate_list",
     "gates_line",
     "headline",
-    "node_local_words",
-    "outliers_decide",
     "reasons",
-    "save_runs_short",
-    "save_spread",
     "verdict_line",
     "verdict_notes",
 ]

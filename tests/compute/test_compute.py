@@ -308,3 +308,26 @@ def test_every_two_sided_figure_has_baseline_and_candidate_views():
     with pytest.raises(ValueError, match="got 'save_baseline'"):
         m.bubble.side("save_baseline")
     assert "baseline_bubble_pct" in m.to_dict()["bubble"] and "baseline" not in m.to_dict()["bubble"]
+
+
+@pytest.mark.parametrize("folder", [FIXTURES / "retune", FIXTURES / "gates_fail", DATA])
+def test_the_failure_rate_at_which_re_tuning_and_switching_draw(folder):
+    """Fifth cold reads b (A3/A4, M-8): where re-tuning the baseline's interval and switching at today's interval
+    recover the same. For synchronous saves the overheads are, with x = 1/sqrt(job MTBF in s), b and c the mean saves,
+    I today's interval, R the recoveries: baseline at Young's optimum sqrt(2b)·x + (b + 2R_b)/2·x², candidate at I
+    c/I + (I + c + 2R_c)/2·x². Equal where ((b + 2R_b) − (I + c + 2R_c))/2·x² + sqrt(2b)·x − c/I = 0: the quadratic's
+    positive root, worked here apart from the search the report does."""
+    m = compute(read_joint_test(folder))
+    r = m.reliability
+    b, c, interval = m.save.baseline.mean_s, m.save.candidate.mean_s, r.interval_s
+    qa = ((b + 2 * r.baseline.recovery_s) - (interval + c + 2 * r.candidate.recovery_s)) / 2
+    qb, qc = math.sqrt(2 * b), -c / interval
+    roots = [(-qb + sign * math.sqrt(qb * qb - 4 * qa * qc)) / (2 * qa) for sign in (1, -1)]
+    x = min(v for v in roots if v > 0)
+    per_gpu_hours = r.gpus / (x * x) / 3600
+    if not r.gpu_mtbf_hours / 1000 < per_gpu_hours < r.gpu_mtbf_hours * 1000:  # gates_fail: 3.33 h, not searched
+        assert m.flip_mtbf_hours is None
+        return
+    assert m.flip_mtbf_hours == pytest.approx(per_gpu_hours, rel=1e-8)
+    # the side: re-tuning wins at MTBFs longer than the flip, switching at shorter ones (more failures, more rework)
+    assert r.tuning_beats_switching == (r.gpu_mtbf_hours > per_gpu_hours)

@@ -22,7 +22,7 @@ def test_outlier_run_is_flagged_and_kept(folder):
     assert warning in texts(section(ctx, "save").blocks) and warning not in texts(section(ctx, "summary").blocks)
     assert ctx.cover.verdict_notes == (
         "The result hangs on run 6 on Old NAS (300 s): without it the speedup is 2.00× (95% interval 1.67–2.41×); G1 "
-        "fails → passes and G3 undecided → passes; verdict benefit not demonstrated → benefit demonstrated.",
+        "fails → passes and G3 undecided → passes; verdict targets not met → benefit demonstrated.",
     )
 
 

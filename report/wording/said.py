@@ -1,0 +1,161 @@
+"""The findings page 1 and the sections state in the same words: a G4 no storage could pass, a result that hangs on
+a run, the sides whose saves spread or are too few, storage local to each node, and the verdict line. Each is marked
+with its finding (report/document/spoken.py), so that the words name exactly the sides and runs it holds for."""
+
+from __future__ import annotations
+
+from report.compute.findings import Finding
+from report.document.spoken import said
+from report.formatting import count, given, p3, s3, sig, x3
+from report.i18n import _, join_words
+from report.wording.base import Words
+from report.wording.labels import gate_name, verdict_status_label
+
+
+def g4_out_of_reach(w: Words, found: Finding | None, brief: bool = False) -> str:
+    """No storage could pass G4 at today's interval: the baseline's whole share, whose target, and where it could.
+    `brief` (page 1): the target and where the gates section argues it, the baseline's share left to that section."""
+    if found is None:
+        return ""
+    if brief:
+        text = _(
+            "No storage could pass {gate} at today's interval: even saves that took no time would not shorten the run "
+            "by the {target}% target (see “{section}”)."
+        ).format(gate=gate_label(w, "G4"), target=given(found["target"]), section=_("Joint-test gates and next steps"))
+        return said(found, text)
+    target = (
+        _("the {target}% target agreed for this test")
+        if found["agreed"]
+        else _("the {target}% target, the tool's default, not agreed with the customer")
+    ).format(target=given(found["target"]))
+    text = (
+        _(
+            "No storage could pass {gate} at today's interval of {steps} steps: the baseline's stalls that storage "
+            "could remove take {share} of the run, below {target}."
+        )
+        if w.m.checkpoint_mode == "async"
+        else _(
+            "No storage could pass {gate} at today's interval of {steps} steps: the baseline's saves take {share} of "
+            "the run, below {target}."
+        )
+    ).format(gate=gate_label(w, "G4"), steps=count(found["interval_steps"]), share=p3(found["max_pct"]), target=target)
+    if found["passing_interval_steps"] is not None:
+        text += " " + _("It could pass with a save every {steps} steps or fewer.").format(
+            steps=count(found["passing_interval_steps"])
+        )
+    return said(found, text)
+
+
+def outliers_decide(w: Words, found: Finding | None) -> str:
+    """The result hangs on outlying runs: both results, with and without them."""
+    if found is None:
+        return ""
+    runs = join_words([run_name(w, item, found) for item in found.scope.items])
+    ci = found["ci"]
+    without = (
+        _("without it the speedup is {ratio} (95% interval {low}–{high}×)")
+        if len(found.scope.items) == 1
+        else _("without them the speedup is {ratio} (95% interval {low}–{high}×)")
+    ).format(ratio=x3(found["speedup"]), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
+    gates = join_words(
+        [
+            _("{gate} {before} → {after}").format(
+                gate=g, before=status_word(found["before"][g]), after=status_word(found["after"][g])
+            )
+            for g in found["gates"]
+        ]
+    )
+    text = _("The result hangs on {runs}: {without}; {gates}; verdict {verdict} → {verdict_without}.").format(
+        runs=runs,
+        without=without,
+        gates=gates,
+        verdict=verdict_status_label(found["verdict"]).lower(),
+        verdict_without=verdict_status_label(found["verdict_without"]).lower(),
+    )
+    return said(found, text)
+
+
+def run_name(w: Words, item: str, found: Finding) -> str:
+    side, run = item.split(":")
+    return _("run {run} on {system} ({time})").format(run=run, system=w.name(side), time=s3(found["times"][item]))
+
+
+def save_spread(w: Words, found: Finding | None) -> str:
+    """The save sides whose runs spread above the limit, each with its spread, and only those."""
+    if found is None:
+        return ""
+    cv = found["cv"]
+    limit = (
+        _("the {limit}% limit agreed for this test") if found["agreed"] else _("the tool's default {limit}% limit")
+    ).format(limit=given(found["limit"]))
+    sides = found.scope.items
+    if found.scope.whole:
+        text = _("Both systems' saves spread above {limit}: {baseline} {baseline_cv}, {candidate} {candidate_cv} (CV).")
+        return said(
+            found,
+            text.format(
+                limit=limit,
+                baseline=w.name("baseline"),
+                baseline_cv=p3(cv["baseline"]),
+                candidate=w.name("candidate"),
+                candidate_cv=p3(cv["candidate"]),
+            ),
+        )
+    (side,) = sides
+    text = _("{system}'s saves spread {cv} (CV), above {limit}.").format(
+        system=w.name(side), cv=p3(cv[side]), limit=limit
+    )
+    return said(found, text)
+
+
+def save_runs_short(w: Words, found: Finding) -> str:
+    """The save sides with too few runs, and only those."""
+    runs = found["runs"]
+    parts = join_words(
+        [_("{system} {runs}").format(system=w.name(side), runs=count(runs[side])) for side in found.scope.items]
+    )
+    text = _("Too few save runs to decide: {parts}; the gates need {needed} per system.").format(
+        parts=parts, needed=count(found["needed"])
+    )
+    return said(found, text)
+
+
+def durability(w: Words, found: Finding | None) -> str:
+    """A node-local baseline's checkpoints go with a failed node; shared storage keeps them (a reason on page 1)."""
+    if found is None or "baseline" not in found.scope.items or "candidate" in found.scope.items:
+        return ""
+    text = (
+        node_local_words(w, found)
+        + " "
+        + _("{candidate} keeps checkpoints off the nodes.").format(candidate=w.name("candidate"))
+    )
+    other = w.name("load_baseline")
+    if w.config.systems.load_baseline != w.config.systems.save_baseline:
+        text += " " + _("So would {other}, this test's load baseline, whose save times were not measured.").format(
+            other=other
+        )
+    return text
+
+
+def node_local_words(w: Words, found: Finding) -> str:
+    """What storage local to each node means for failures, of the sides the finding names and only those."""
+    if found.scope.whole:
+        text = _(
+            "Both systems keep a node's part of a checkpoint on that node: a failed node takes it along, and "
+            "restarting elsewhere needs a copy kept off the node, which this test did not time."
+        )
+    else:
+        text = _(
+            "{system} keeps a node's part of a checkpoint on that node: a failed node takes it along, and restarting "
+            "elsewhere needs a copy kept off the node, which this test did not time."
+        ).format(system=w.name(found.scope.items[0]))
+    return said(found, text)
+
+
+def gate_label(w: Words, gate_id: str) -> str:
+    del w
+    return _("{id} ({name})").format(id=gate_id, name=gate_name(gate_id).lower())
+
+
+def status_word(status: str) -> str:
+    return {"pass": _("passes"), "fail": _("fails"), "insufficient": _("undecided")}[status]
