@@ -218,6 +218,10 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     raw = data_dir / raw_name
     number = earlier.existing_runs(raw)[1]
     replaces = None if args.add_runs else earlier.find(config, original, request, raw_name)
+    also = earlier.restores_of_replaced_saves(config, request, raw_name) if replaces is not None else None
+    if also is not None:  # field test 5, m13: restores must read this session's saves, not the replaced ones
+        request = replace(request, phases=tuple(p for p in plan.PHASES if p in (*request.phases, "restore")))
+        replaces = earlier.find(config, original, request, raw_name)
     removed = replaces.removal.environment if replaces is not None else frozenset()
     environment = {k: v for k, v in config.environment if k not in removed}
     made = session.Session(
@@ -242,6 +246,12 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         replaces=replaces,
         sources_for=written.sources_for(config, data_dir, request.phases),
     )
+    if also is not None:
+        made.warnings += (
+            f"the {also} restore runs of {args.system} in test.toml read back the files of the saves this session"
+            " replaces: it measures the restores again too (after each save, as a first session does), so that the"
+            " imported restores read this session's saves",
+        )
     if replaces is not None:
         made.warnings += (
             f"this session replaces {replaces.words(args.system)}: once its first run is recorded, their [[import]]"

@@ -133,6 +133,26 @@ def find(config: TestConfig, original: str, request: Request, raw_name: str) -> 
     return Replacement(tuple(tables), Removal(frozenset(removed), frozenset(keys)), f"{raw_name}/{REPLACED}")
 
 
+def restores_of_replaced_saves(config: TestConfig, request: Request, raw_name: str) -> int | None:
+    """The number of earlier restore runs of this system that read back the files of saves this session replaces
+    (measure's own restores of the training model, where the session measures saves but not restores); None when
+    there are none. Those restores must go with the saves they read (field test 5, m13)."""
+    if "save" not in request.phases or "restore" in request.phases:
+        return None
+    own = re.compile(rf"{re.escape(raw_name)}/restore-\d+\.json")
+    runs = sum(
+        len(spec.files)
+        for spec in config.imports
+        if spec.tool == "fio"
+        and spec.into == "restore_times"
+        and spec.system == request.system
+        and spec.model == request.model
+        and spec.files
+        and all(own.fullmatch(f) for f in spec.files)
+    )
+    return runs or None
+
+
 def move_files(data_dir: Path, replacement: Replacement) -> list[str]:
     """The replaced runs' JSON and logs moved to raw/<system>/replaced/ (kept, no longer imported); what could not
     be moved is returned, for a note."""

@@ -773,3 +773,25 @@ def test_a_second_measure_of_a_system_says_what_it_replaces_and_keeps_the_first(
     assert files == [["raw/local-disk/save-2.json"], ["raw/local-disk/save-3.json"]]
     out = root / "replaced-out"
     assert main(["build", str(folder), "--out", str(out)]) in (0, 1)  # builds as far as its rows go (one system)
+
+
+def test_a_session_replacing_saves_measures_the_restores_that_read_them_again(places, capsys):
+    """Field test 5, m13: after a session replacing the saves, the imported restores still came from the replaced
+    saves' session (they read files that are no longer the imported saves')."""
+    root, disk, _ = places
+    folder = new_folder(root, "restores-follow-saves")
+    base = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--runs", "1", "--writers", "1"]
+    base += ["--snapshot-gb", "0.004", "--gpus", "1"]
+    assert main([*base, "--phases", "save,restore"]) == 0
+    capsys.readouterr()
+    assert main([*base, "--phases", "save"]) == 0
+    err = capsys.readouterr().err
+    assert "the 1 restore runs of Local disk in test.toml read back the files of the saves this session" in err
+    imports = tomllib.loads((folder / "test.toml").read_text())["import"]
+    files = {table["into"]: table["files"] for table in imports}
+    assert files == {
+        "save_times": ["raw/local-disk/save-2.json"],
+        "restore_times": ["raw/local-disk/restore-2.json"],
+    }
+    replaced = folder / "raw" / "local-disk" / "replaced"
+    assert {p.name for p in replaced.iterdir()} >= {"save-1.json", "restore-1.json"}
