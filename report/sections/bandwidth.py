@@ -256,9 +256,12 @@ def _warmup_words(w: Words, side) -> str:
                 if first
             ]
         )
+        one = [first for first in firsts if first] == [1]  # "1 sample at the start of run 2 is" (field test 5, m8)
         text = (
-            _("{parts} are below 90% of their run's median")
+            (_("{parts} is below 90% of its run's median") if one else _("{parts} are below 90% of their run's median"))
             if all(firsts)
+            else _("{parts} is below 90% of its run's median, and the other runs open at their rate")
+            if one
             else _("{parts} are below 90% of their run's median, and its other runs open at their rate")
         )
         return text.format(parts=parts)

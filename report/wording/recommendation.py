@@ -394,7 +394,7 @@ def _measured_change(w: Words, change: str) -> str:
     if change == "shorter_interval":
         found = f.get("g4_out_of_reach")
         if found is not None and found["passing_interval_steps"] is not None:
-            return _("a save every {steps} steps or fewer").format(steps=count(found["passing_interval_steps"]))
+            return _interval(found["passing_interval_steps"])
         return _("a job whose checkpoints take a larger share of its run")
     if change == "agreed_target":
         return _agreed_target(f)
@@ -438,6 +438,14 @@ def _failure_rate_change(w: Words, change: str) -> str:
     )
 
 
+def _interval(steps: int) -> str:
+    """The interval at which G4 could pass: "a save every 20 steps or fewer", and at one step "a save at every step",
+    not "a save every 1 steps or fewer" (field test 5, m8)."""
+    if steps == 1:
+        return _("a save at every step")
+    return _("a save every {steps} steps or fewer").format(steps=count(steps))
+
+
 def _job_levers(w: Words) -> str:
     """G4 fails where storage could pass it: what on the job's side would pass it with the candidate as measured, the
     interval (gates_reach.g4_interval_steps) and, for synchronous saves, the step time (the g4_short finding) (fifth
@@ -448,9 +456,11 @@ def _job_levers(w: Words) -> str:
     n = m.gates_reach.g4_interval_steps
     if n is not None and n < m.bubble.checkpoint_interval_steps:
         parts.append(
-            _("a save every {steps} steps or fewer (today {interval})").format(
-                steps=count(n), interval=count(m.bubble.checkpoint_interval_steps)
-            )
+            (
+                _("a save at every step (today {interval})")  # not "every 1 steps" (field test 5, m8)
+                if n == 1
+                else _("a save every {steps} steps or fewer (today {interval})")
+            ).format(steps=count(n), interval=count(m.bubble.checkpoint_interval_steps))
         )
     if short is not None and short["step_needed_s"] is not None:
         parts.append(

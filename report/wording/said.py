@@ -40,8 +40,11 @@ def g4_out_of_reach(w: Words, found: Finding | None, brief: bool = False) -> str
         )
     ).format(gate=gate_label(w, "G4"), steps=count(found["interval_steps"]), share=p3(found["max_pct"]), target=target)
     if found["passing_interval_steps"] is not None:
-        text += " " + _("It could pass with a save every {steps} steps or fewer.").format(
-            steps=count(found["passing_interval_steps"])
+        steps = found["passing_interval_steps"]  # 1: a save at every step, not "every 1 steps" (field test 5, m8)
+        text += " " + (
+            _("It could pass only with a save at every step.")
+            if steps == 1
+            else _("It could pass with a save every {steps} steps or fewer.").format(steps=count(steps))
         )
     return said(found, text)
 
