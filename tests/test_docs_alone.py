@@ -19,3 +19,14 @@ def test_no_doc_points_to_a_contract_outside_the_repository():
         if "CONTRACT.md" in line or "../shared/" in line
     ]
     assert found == []  # docs/readings/ are records of what readers saw, kept as written
+
+
+def test_the_examples_record_no_command_line_in_their_printed_lines():
+    """Field test 5, m11: examples/fio-local's [environment] lines held measure's whole command line, which
+    docs/measure.md says goes to raw/<system>/commands.txt (the customer pages name no command of the tool)."""
+    import tomllib
+
+    for toml in sorted((ROOT / "examples").glob("*/test.toml")):
+        config = tomllib.loads(toml.read_text(encoding="utf-8"))
+        printed = [*config.get("environment", {}).values(), *config.get("sources", {}).values()]
+        assert not [t for t in printed if "python -m report" in str(t) or "--system " in str(t)], toml

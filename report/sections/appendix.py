@@ -17,6 +17,7 @@ from report.formatting import (
     sig,
 )
 from report.i18n import _
+from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.runs import BandwidthLog
 from report.wording.base import Words
 from report.wording.labels import input_label
@@ -296,7 +297,23 @@ def _bandwidth_runs(log: BandwidthLog, w: Words) -> Table:
             Column(_("Max (GB/s)")),
         ),
         rows,
-        _("Each run's samples are summarised; the full log is attached to the PDF."),
+        _("Each run's samples are summarised; the full log is attached to the PDF.") + _windows(w),
         illustrative=w.marked("bandwidth"),
     )
     return _limit(table, len(log.run_start))
+
+
+def _windows(w: Words) -> str:
+    """Where a tool's logs gave the samples (fio: IMPORT_TOOLS' logs_bandwidth): why a run of N seconds shows fewer
+    samples and a span that ends a window early (field test 5, m10: "9 samples, time span 0.0–8.0 s" for a
+    10-second run, and the reader asked where the 10th second went)."""
+    imported = w.test.imported
+    if imported is None or "bandwidth.csv" not in imported.rows:
+        return ""
+    if not any(IMPORT_TOOLS[u.tool].logs_bandwidth for u in imported.tools):
+        return ""
+    return " " + _(
+        "A span runs from the first sample's time to the last's, and the time of a sample from fio's logs is the start "
+        "of its window: N windows of W seconds span (N − 1) × W seconds and cover N × W. fio logs only whole windows, "
+        "so a 10-second run with one-second windows may give 9 samples, spanning 0–8 s and covering 9 s."
+    )
