@@ -4,6 +4,8 @@ names that join the data, and metrics.json, stay the same whatever the language.
 
 from __future__ import annotations
 
+import pytest
+
 from report import i18n
 from report.inputs.config import parse_config
 from report.inputs.joint_test import read_joint_test
@@ -120,3 +122,14 @@ def test_environment_lines_take_a_text_or_a_label_and_a_text(folder):
     toml.write_text(toml.read_text().replace('clients = "4 台主机"\n', ""))
     said = warning(read_joint_test(data), "zh-CN") or ""
     assert "1 of test.toml's [environment] lines was recorded in English" in said
+
+
+@pytest.mark.slow
+def test_a_report_built_with_texts_in_its_language_verifies(folder, tmp_path):
+    """verify rebuilds from the attached test.toml, [text."zh-CN"] included: the same pages in the same language."""
+    from report.cli import main
+
+    data = _with(folder("data"), CHINESE)
+    out = tmp_path / "zh"
+    assert main(["build", str(data), "--out", str(out), "--language", "zh-CN"]) == 0
+    assert main(["verify", str(out / "report.pdf")]) == 0
