@@ -282,9 +282,7 @@ def test_a_gain_mostly_of_today_s_interval_shows_the_optima_s_capacity():
     )
     assert tiles["capacity"].note.startswith("137 at today's interval, if the saves are staggered: 2,048-GPU cluster")
     assert tiles["bubble"].mark == "Today's interval only; illustrative input"
-    assert ctx.cover.verdict_label == (
-        "Gates pass on illustrative save times; benefit not yet measured"
-    )
+    assert ctx.cover.verdict_label == ("Gates pass on illustrative save times; benefit not yet measured")
     # economics: 13.7 today, 14.3 at the optima: today's figure stays the big one, unmarked
     ctx, _m = build(FIXTURES / "economics")
     capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")

@@ -166,11 +166,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     )
     # G4 passes by its agreed rule, counted like the others (fifth cold reads b, A1); the detail says the optima
     assert (g4.label, g4.style) == ("Pass (illustrative)", "pass-illustrative")
-    assert (
-        section(ctx, "gates")
-        .blocks[2]
-        .text.startswith("All 4 gates pass, on illustrative save times. Thresholds:")
-    )
+    assert section(ctx, "gates").blocks[2].text.startswith("All 4 gates pass, on illustrative save times. Thresholds:")
     assert ctx.cover.verdict_label.startswith(
         "Gates pass on illustrative save times, at today's interval (no training-time benefit at 57 steps or more)"
     )
@@ -184,9 +180,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     assert said in words and "G4 holds at today's interval only" not in words
     assert "Every gate passes on illustrative save times; what a conclusion still needs:" in words
     ctx, _m = build(FIXTURES / "retune")  # re-tuning Old NAS does more: the verdict line says so
-    assert ctx.cover.verdict_label == (
-        "Gates pass on illustrative save times; benefit not yet measured"
-    )
+    assert ctx.cover.verdict_label == ("Gates pass on illustrative save times; benefit not yet measured")
     assert ctx.cover.recommendation == "Recommendation: not yet; the measurements below decide it."
     # The default data: re-tuning does not beat the candidate there, and its benefit is not a short interval's.
     ctx, _m = build(DATA)
