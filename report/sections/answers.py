@@ -26,7 +26,13 @@ from report.wording.capacity import (
     per_node,
 )
 from report.wording.decisions import means_only, speedup_established
-from report.wording.loads import load_not_established, loads_marked
+from report.wording.loads import (
+    direction_settled,
+    least_savings,
+    load_not_established,
+    loads_marked,
+    spread_excess,
+)
 from report.wording.phrases import (
     per_save,
     sooner,
@@ -262,6 +268,11 @@ def _cold_start_words(w: Words) -> str:
     said of all."""
     m = w.m
     section = _("Model loading for inference")
+    if load_not_established(m) and direction_settled(w):  # faster at 95% confidence, its size open (5b, M6)
+        return _(
+            "Deploying and serving: at 95% confidence {candidate} loads faster, {least}; only the size of each ratio "
+            "is not yet pinned down, with spreads of {excess} (see “{section}”)."
+        ).format(candidate=m.load.candidate_system, least=least_savings(w), excess=spread_excess(w), section=section)
     if load_not_established(m):  # no saving to state (cold read 10, M2)
         return _(
             "Deploying and serving: the load times do not yet establish a cold-start saving (see “{section}”)."

@@ -168,10 +168,12 @@ def build(w: Words) -> Section:
         )
         text = ngettext(
             "{pair}: the load times on {over} (CV) spread above the {limit}% the gates accept for saves, so the "
-            "ratio of this pair is unstable. Find the cause (cache state, other load on the system, too few runs) "
+            "size of this pair's ratio is not yet pinned down. Find the cause (cache state, other load on the "
+            "system, too few runs) "
             "and repeat the loads.",
             "{pair}: the load times on {over} (CV) spread above the {limit}% the gates accept for saves, so the "
-            "ratio of this pair is unstable. Find the cause (cache state, other load on the system, too few runs) "
+            "size of this pair's ratio is not yet pinned down. Find the cause (cache state, other load on the "
+            "system, too few runs) "
             "and repeat the loads.",
             len(found.scope.items),
         )

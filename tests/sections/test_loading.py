@@ -24,7 +24,7 @@ def test_loads_carry_their_spread_and_a_stability_warning():
         "12.9% on Array X (CV); its 95% interval, 5.75× to 17.4×, excludes 1×, so the direction is settled but not the "
         "size), 32B on H100 (1 run a system, 3 needed) and 7B on Atlas 910B (1 run a system, 3 needed)."
     )
-    warning = next(t for t in rest if "unstable" in t)
+    warning = next(t for t in rest if "not yet pinned down" in t)
     assert warning.startswith("32B on Atlas 910B: the load times on Old NFS 12.9% and Array X 12.9% (CV) spread above")
     summary = next(t for t in texts(section(ctx, "summary").blocks) if t.startswith("For inference"))
     assert summary == (
@@ -202,5 +202,39 @@ def test_one_unstable_side_is_named_with_its_spread(folder):
     # the finding names NFS alone (fifth Chinese reading, B2: "基线 7.70%、被测系统 2.61%，超过……5% 上限" named both)
     assert "not yet an established speedup: 7B on Huawei Atlas 910B (spread 20.0% on NFS (CV)" in headline
     assert "Mingxin FX100 (CV)" not in headline
-    warning = next(t for t in texts(section(ctx, "loading").blocks) if "unstable" in t)
+    warning = next(t for t in texts(section(ctx, "loading").blocks) if "not yet pinned down" in t)
     assert warning.startswith("7B on Huawei Atlas 910B: the load times on NFS 20.0% (CV) spread above the 5%")
+
+
+def test_loads_whose_intervals_exclude_one_settle_the_direction_not_the_size(folder):
+    """Cold read 5b, M6/M-5: every pair's 95% interval above 1× with only the spread above the rule is a saving
+    established in direction; the Q&A and the summary say "at least low×" and the saving at least baseline × (1 −
+    1/low) per cold start, and by how much each spread exceeds the rule. repeated (max_cv_pct 10): Array X 10, 12, 14 s
+    (CV 16.7%, 6.67 points above); gates_fail (default 5%): Base NFS 20, 22, 24 s (CV 9.09%, 4.09 points above)."""
+    from report.formatting import s3, sig
+
+    cases = (
+        ("repeated", "Old NFS,32B,Atlas 910B,64,{run},{b},amy\nArray X,32B,Atlas 910B,64,{run},{c},amy\n",
+         "system,model,platform,size_gb,run,load_s,operator\n", (110, 100, 120), (10, 12, 14),
+         "16.7% on Array X for 32B (6.67 points above the 10% rule)"),
+        ("gates_fail", "Base NFS,M,P,50,{run},{b}\nCand,M,P,50,{run},{c}\n",
+         "system,model,platform,size_gb,run,load_s\n", (20, 22, 24), (10.0, 10.1, 10.2),
+         "9.09% on Base NFS for M (4.09 points above the 5% rule)"),
+    )  # fmt: skip
+    for name, row, header, base, cand, excess in cases:
+        data = folder(name)
+        rows = "".join(row.format(run=i + 1, b=b, c=c) for i, (b, c) in enumerate(zip(base, cand, strict=True)))
+        (data / "load_times.csv").write_text(header + rows)
+        ctx, m = build(data)
+        p = m.load.models[0]
+        assert p.speedup_ci95 is not None and p.speedup_ci95[0] > 1 and not p.established
+        least = f"at least {sig(p.speedup_ci95[0])}× for {p.model} on {p.platform} (at least "
+        saved = s3(p.baseline_s * (1 - 1 / p.speedup_ci95[0]))
+        qa = " ".join(texts(section(ctx, "qa").blocks))
+        assert "at 95% confidence" in qa and least + f"{saved} saved per cold start)" in qa
+        assert "only the size of each ratio is not yet pinned down, with spreads of " + excess in qa
+        assert "do not yet establish a cold-start saving" not in qa
+        summary = " ".join(texts(section(ctx, "summary").blocks))
+        assert "At 95% confidence" in summary and least in summary and excess in summary
+        loading = " ".join(texts(section(ctx, "loading").blocks))
+        assert "size of this pair's ratio is not yet pinned down" in loading and "unstable" not in loading
