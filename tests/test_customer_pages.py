@@ -182,8 +182,9 @@ def repeats(text: str, metrics: dict) -> dict[str, int]:
 COINCIDENT = {
     # 6 saves of 55 s save 330 s: the throughput gain (12,660 ÷ 12,330 − 1) prints as the candidate's bubble share
     # and the other size's ratio, at 4 GPUs, is the training model's
-    "economics": r"2\.68% more steps|步数增加 2\.68%|2\.00× at \d|时为 2\.00 倍",
-    "retune": r"2\.68% more steps|步数增加 2\.68%|2\.00× (?:the largest|at \d)|最大检查点的 2\.00 倍|时为 2\.00 倍",
+    "economics": r"2\.68% more steps|步数增加 2\.68%|2\.00× at \d|时为 2\.00 倍|a ratio of 2\.00×|加速比为 2\.00 倍",
+    "retune": r"2\.68% more steps|步数增加 2\.68%|2\.00× (?:the largest|at \d)|最大检查点的 2\.00 倍|时为 2\.00 倍|a ratio "
+    r"of 2\.00×|加速比为 2\.00 倍",
     # a 0.157% shorter run is a 0.157% throughput gain at these digits
     "imports": r"0\.157% more steps|步数将?增加 0\.157%",
     # the candidate's bandwidth is 2.00× the baseline's, as its load speedup is

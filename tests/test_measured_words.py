@@ -34,6 +34,14 @@ DENIALS_ZH = (r"非实测", r"未实测", r"尚未实测", r"请实测")
 
 #: The messages that say “measured” or 实测 of this report's figures, and why each is reached only when they are.
 MEASURED_ONLY = {
+    "A larger checkpoint was timed on both systems: {measured} (see “{section}”)": "answers._scale_answer: other "
+    "workloads both systems' save rows hold at a larger size (measured_larger), save times not illustrative",
+    "The save times also hold a second workload timed on both systems, “{model}” ({size} per checkpoint, {gpus} GPUs, "
+    "{runs}): {candidate_time} on {candidate} against {baseline_time} on {baseline}, a ratio of {ratio} ({interval}).": "workloads.other_saves_words: save times not illustrative (the illustrative ones have their own message)",
+    "“{name}” is no projection: both systems timed “{model}” at {size}, {baseline_time} on {baseline} and "
+    "{candidate_time} on {candidate} on average ({ratio}, see “{section}”); its row gives the fitted line at that "
+    "size.": "projections._timed_note: another workload's save rows at the projection's size, save times not "
+    "illustrative",
     "The larger checkpoint asked about was timed on both systems ({projections}; see “{section}”)": "answers."
     "_scale_answer: a projection whose size both systems' save rows hold (measured_size), save times not illustrative",
     "All four gates pass on this test's measurements.": "verdict.verdict_reason: save_times imported from a tool's "

@@ -327,6 +327,12 @@ class OtherSave:
     baseline_mean_s: float
     candidate_mean_s: float
     ratio: float  #: baseline_mean_s / candidate_mean_s
+    snapshot_gb: float = 0.0  #: the workload's checkpoint size (its rows share one, as the training model's do)
+    baseline_runs: int = 0
+    candidate_runs: int = 0
+    #: the 95% interval of `ratio`, computed as `save.speedup_ci95` is (delta method, Welch df); None with fewer than
+    #: two runs on a side (cold read 5b, M1/M3: a second workload measured five runs a side, called "projected")
+    ratio_ci95: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

@@ -101,8 +101,21 @@ def other_saves(frame: pd.DataFrame, names: dict[str, str], model: str) -> tuple
         means = [rows.loc[rows["system"] == names[side], "save_s"] for side in SIDES]
         if any(m.empty for m in means):
             continue
-        b, c = stats.mean(means[0].tolist()), stats.mean(means[1].tolist())
-        out.append(OtherSave(str(name), int(gpus), b, c, b / c))
+        tb, tc = means[0].tolist(), means[1].tolist()
+        b, c = stats.mean(tb), stats.mean(tc)
+        out.append(
+            OtherSave(
+                str(name),
+                int(gpus),
+                b,
+                c,
+                b / c,
+                snapshot_gb=float(rows["snapshot_gb"].iloc[0]),
+                baseline_runs=len(tb),
+                candidate_runs=len(tc),
+                ratio_ci95=stats.ratio_ci95(b, stats.stdev(tb), len(tb), c, stats.stdev(tc), len(tc)),
+            )
+        )
     return tuple(sorted(out, key=lambda o: (o.gpus, o.model)))
 
 

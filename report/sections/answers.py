@@ -11,6 +11,7 @@ from report.document.blocks import (
 from report.document.spoken import fill, said, spoken
 from report.formatting import (
     count,
+    gb,
     given,
     gpus,
     s3,
@@ -46,6 +47,7 @@ from report.wording.statements import (
     stall_free_clause,
     stall_free_shorter,
 )
+from report.wording.workloads import measured_larger
 
 ID = "qa"
 #: The charts this section places, in order.
@@ -190,7 +192,29 @@ def _scale_answer(w: Words) -> Subsection:
     size = ""
     projected = [p for p in m.projections if not p.measured_size]
     measured = [p for p in m.projections if p.measured_size]
-    if projected:
+    larger = measured_larger(m) if "save_times" not in m.inputs_illustrative else []
+    if larger:
+        # a larger size both systems timed is said measured, with its ratio (cold read 5b, M1: "Larger checkpoints
+        # are projected, not measured" beside five 980 GB saves a system)
+        size = _("A larger checkpoint was timed on both systems: {measured} (see “{section}”)").format(
+            measured=join_words(
+                [
+                    _("“{model}” at {size}, {ratio}").format(model=o.model, size=gb(o.snapshot_gb), ratio=x3(o.ratio))
+                    for o in larger
+                ]
+            ),
+            section=_("Executive summary"),
+        )
+        if projected:
+            size = spoken(
+                size,
+                _("; "),
+                _("{projections} are projected, not measured (see “{section}”)").format(
+                    projections=join_words([p.name for p in projected]),
+                    section=_("Projections to other checkpoint sizes"),
+                ),
+            )
+    elif projected:
         size = _("Larger checkpoints are projected, not measured ({projections}; see “{section}”)").format(
             # the names only: the projections section says at which GPU count each is projected (a label's own
             # brackets nested in these read "(405B on 512 GPUs (projected at 64 GPUs); …")
@@ -198,8 +222,6 @@ def _scale_answer(w: Words) -> Subsection:
             section=_("Projections to other checkpoint sizes"),
         )
     elif measured and "save_times" not in m.inputs_illustrative:
-        # a projection of a size both systems timed is those saves' fit, not a guess (fifth cold read b: "70B …
-        # projected, not measured" beside five 980 GB saves a system)
         size = _("The larger checkpoint asked about was timed on both systems ({projections}; see “{section}”)").format(
             projections=join_words([p.name for p in measured]),
             section=_("Projections to other checkpoint sizes"),

@@ -219,8 +219,7 @@ def _projection_notes(w: Words) -> list[Para]:
     notes += _concurrent_note(w)
     for p, b in zip(m.projections, m.projection_bases, strict=True):
         if p.measured_size:
-            text = _("“{name}” is a size both systems' save times give: its times are fitted, not extrapolated.")
-            notes.append(w.p(text.format(name=p.name)))
+            notes.append(_timed_note(w, p))
         elif p.extrapolation > FAR_EXTRAPOLATION:
             text = (
                 _(
@@ -236,6 +235,33 @@ def _projection_notes(w: Words) -> list[Para]:
             named = count(b.named_gpus) if b.named_gpus is not None else ""
             notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation), named=named), style="warning"))
     return notes
+
+
+def _timed_note(w: Words, p) -> Para:
+    """A projection at a size both systems timed for another workload is no projection (cold read 5b, M1/M3): the
+    measured means beside the line's; else (the training model's own size, or illustrative save times) the line."""
+    m = w.m
+    timed = [o for o in m.other_saves if o.snapshot_gb == p.snapshot_gb]
+    if not timed or "save_times" in m.inputs_illustrative:
+        text = _("“{name}” is a size both systems' save times give: its times are fitted, not extrapolated.")
+        return w.p(text.format(name=p.name))
+    o = timed[0]
+    text = _(
+        "“{name}” is no projection: both systems timed “{model}” at {size}, {baseline_time} on {baseline} "
+        "and {candidate_time} on {candidate} on average ({ratio}, see “{section}”); its row gives the fitted "
+        "line at that size."
+    ).format(
+        name=p.name,
+        model=o.model,
+        size=gb(o.snapshot_gb),
+        baseline_time=s3(o.baseline_mean_s),
+        baseline=w.name("baseline"),
+        candidate_time=s3(o.candidate_mean_s),
+        candidate=w.name("candidate"),
+        ratio=x3(o.ratio),
+        section=_("Executive summary"),
+    )
+    return w.p(text, "save_times")
 
 
 def _basis(w: Words, found) -> Para:

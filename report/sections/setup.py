@@ -47,13 +47,14 @@ def _others_note(w: Words) -> str:
         return ""
     if w.m.projections:
         text = _(
-            "“Timed saves” counts the runs of the training model, the only ones the analysis uses. The save times "
-            "also hold {others}: they are not analysed, except that the projections' fitted line takes every save row."
+            "“Timed saves” counts the runs of the training model, the only ones the gates and the training-time "
+            "figures use. The save times also hold {others}: the summary gives their ratios, and the "
+            "projections' fitted line takes every save row."
         )
     else:
         text = _(
-            "“Timed saves” counts the runs of the training model, the only ones the analysis uses. The save times "
-            "also hold {others}: they are not analysed."
+            "“Timed saves” counts the runs of the training model, the only ones the gates and the training-time "
+            "figures use. The save times also hold {others}: the summary gives their ratios."
         )
     return text.format(others=other_workloads_words(w))
 

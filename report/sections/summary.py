@@ -52,7 +52,7 @@ from report.wording.statements import (
     sources_by_system,
 )
 from report.wording.verdict import save_times_unsourced, verdict_label, verdict_style, verdict_summary
-from report.wording.workloads import other_ratios
+from report.wording.workloads import other_saves_words
 
 ID = "summary"
 #: The charts this section places, in order.
@@ -102,23 +102,11 @@ def _no_difference(w: Words) -> list[Para]:
     return [w.p(text, "save_times", style="warning")]
 
 
-def _other_sizes(m) -> str:
-    """The other sizes the save times hold, by their ratios, beside the headline's (cold read 23, M2: long_names'
-    4.21× was the largest of three sizes timed; 2.80× and 3.39× only in Appendix A's rows)."""
-    if not m.other_saves:
-        return ""
-    return " " + (
-        # the projections' fitted line takes every save row (cold read 29, m7: retune's 128 GB projection)
-        _(
-            "At the other sizes in the save times, not analysed except in the projections' fitted line, the ratio of "
-            "the mean save times is {ratios} (see “{section}”)."
-        )
-        if m.projections
-        else _(
-            "At the other sizes in the save times, not analysed, the ratio of the mean save times is {ratios} (see "
-            "“{section}”)."
-        )
-    ).format(ratios=other_ratios(m), section=_("Appendix A: inputs"))
+def _other_sizes(w: Words) -> str:
+    """The other workloads the save times hold, each with its means, ratio and interval, beside the headline's, and
+    the judgements they do not enter (cold read 23, M2; cold read 5b, M1/M3: a measured 70B called "not analysed")."""
+    words = other_saves_words(w)
+    return " " + words if words else ""
 
 
 def _key_findings(w: Words) -> list[Para]:
@@ -158,7 +146,7 @@ def _key_findings(w: Words) -> list[Para]:
                 speed=measured_speed(m),
                 interval=speedup_ci_phrase(m),
             )
-            + _other_sizes(m)
+            + _other_sizes(w)
             + cpu.caveat(w),
             "save_times",
         ),

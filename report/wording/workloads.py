@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass
 
 from report.compute import Metrics
-from report.formatting import count, natural_key, x3
-from report.i18n import _, join_words
+from report.formatting import count, gb, natural_key, s3, x3
+from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 
 
@@ -66,3 +66,66 @@ def other_ratios(m: Metrics) -> str:
 
 #: The model name `measure --concurrent-jobs K` gives the rows of K jobs saving at once ("32B LoRA × 2 at once").
 CONCURRENT_MODEL = re.compile(r" × \d+ at once$")
+
+
+def other_saves_words(w: Words) -> str:
+    """Each other workload both save systems timed, named by its model and size, with its means, ratio and 95%
+    interval computed as the training model's speedup is, and the judgements it does not enter (cold read 5b, M1/M3,
+    zh M-1/M-6: a second workload measured five runs a side was called "projected" and "at 256 GPUs")."""
+    m = w.m
+    if not m.other_saves:
+        return ""
+    origin = w.origin("save_times")
+    sentences = []
+    for o in m.other_saves:
+        fields = {
+            "model": o.model,
+            "size": gb(o.snapshot_gb),
+            "gpus": count(o.gpus),
+            "runs": _runs_words(o.baseline_runs, o.candidate_runs),
+            "baseline_time": s3(o.baseline_mean_s),
+            "candidate_time": s3(o.candidate_mean_s),
+            "baseline": w.name("baseline"),
+            "candidate": w.name("candidate"),
+            "ratio": x3(o.ratio),
+        }
+        if o.ratio_ci95 is not None:
+            fields["interval"] = _("95% interval {low} to {high}").format(
+                low=x3(o.ratio_ci95[0]), high=x3(o.ratio_ci95[1])
+            )
+        else:
+            fields["interval"] = _("no interval with one run on a side")
+        text = (
+            _(
+                "The illustrative save times also hold “{model}” ({size} per checkpoint, {gpus} GPUs, {runs}): "
+                "{candidate_time} on {candidate} against {baseline_time} on {baseline}, a ratio of {ratio} "
+                "({interval})."
+            )
+            if origin == "illustrative"
+            else _(
+                "The save times also hold a second workload timed on both systems, “{model}” ({size} per "
+                "checkpoint, {gpus} GPUs, {runs}): {candidate_time} on {candidate} against {baseline_time} on "
+                "{baseline}, a ratio of {ratio} ({interval})."
+            )
+        )
+        sentences.append(text.format(**fields))
+    judged = ngettext(
+        "It enters no gate and no training-time figure: those need the workload's own step time and checkpoint "
+        "interval, which this test gives only for “{model}” (G4 in particular needs them).",
+        "They enter no gate and no training-time figure: those need each workload's own step time and checkpoint "
+        "interval, which this test gives only for “{model}” (G4 in particular needs them).",
+        len(m.other_saves),
+    ).format(model=w.config.training.model)
+    return " ".join([*sentences, judged])
+
+
+def _runs_words(baseline: int, candidate: int) -> str:
+    """ "5 runs a side", or "3 and 2 runs"."""
+    if baseline == candidate:
+        return ngettext("{n} run a side", "{n} runs a side", baseline).format(n=baseline)
+    return _("{baseline} and {candidate} runs").format(baseline=baseline, candidate=candidate)
+
+
+def measured_larger(m: Metrics) -> list:
+    """The other workloads both systems timed at a checkpoint larger than the training model's."""
+    return [o for o in m.other_saves if o.snapshot_gb > m.save.baseline.snapshot_gb]

@@ -331,3 +331,29 @@ def test_the_failure_rate_at_which_re_tuning_and_switching_draw(folder):
     assert m.flip_mtbf_hours == pytest.approx(per_gpu_hours, rel=1e-8)
     # the side: re-tuning wins at MTBFs longer than the flip, switching at shorter ones (more failures, more rework)
     assert r.tuning_beats_switching == (r.gpu_mtbf_hours > per_gpu_hours)
+
+
+def test_another_workload_gets_its_ratio_and_interval_as_the_speedup_does():
+    """By hand: a second workload at 100 GB, baseline 10 and 12 s (mean 11, sd √2), candidate 5 and 6 s (mean 5.5, sd
+    √0.5): ratio 2; se² = 2/(2·121) + 0.5/(2·30.25) = 0.016529, se = 0.128565; v_B = v_C so df = 2, t = 4.302653;
+    exp(t·se) = 1.738756: interval 1.15025 to 3.47751 (cold read 5b, M1/M3). One run a side: no interval."""
+    import pandas as pd
+
+    from report.compute.saves import other_saves
+
+    rows = [
+        ("B", "main", 8, 50.0, 1, 20.0),
+        ("C", "main", 8, 50.0, 1, 10.0),
+        ("B", "second", 16, 100.0, 1, 10.0),
+        ("B", "second", 16, 100.0, 2, 12.0),
+        ("C", "second", 16, 100.0, 1, 5.0),
+        ("C", "second", 16, 100.0, 2, 6.0),
+        ("B", "third", 8, 10.0, 1, 4.0),
+        ("C", "third", 8, 10.0, 1, 2.0),
+    ]
+    frame = pd.DataFrame(rows, columns=["system", "model", "gpus", "snapshot_gb", "run", "save_s"])
+    third, second = other_saves(frame, {"baseline": "B", "candidate": "C"}, "main")
+    assert (second.model, second.snapshot_gb, second.baseline_runs, second.candidate_runs) == ("second", 100.0, 2, 2)
+    assert second.ratio == 2.0 and second.ratio_ci95 is not None
+    assert abs(second.ratio_ci95[0] - 1.150248) < 1e-5 and abs(second.ratio_ci95[1] - 3.477512) < 1e-5
+    assert third.model == "third" and third.ratio == 2.0 and third.ratio_ci95 is None

@@ -101,3 +101,30 @@ def test_the_answers_read_in_chinese_too():
         ctx, _m = build(DATA)
     answer = texts(next(a for a in _answers(ctx) if a.id == "qa-async").blocks)[0]
     assert answer.startswith("按现有间隔，两个系统的写入（178 s和 94 s）都短于两次保存之间 1,622 s 的计算时间")
+
+
+def test_a_larger_workload_both_systems_timed_is_said_timed_not_projected(folder):
+    """Cold read 5b, M1/M3 (zh M-1/M-6): data/ with a 70B workload timed once a side at 140 GB (380 s and 200 s,
+    1.90×), the projection's own size: the Q&A says it was timed, not "projected, not measured"; the projections
+    section calls its row no projection, with the means; the summary names it by model and size with no interval
+    (one run a side) and says it enters no gate. retune (7B at 4 GPUs, smaller) keeps "projected" for its 128 GB."""
+    data = folder("data")
+    with (data / "save_times.csv").open("a") as rows:
+        rows.write("Local NVMe (single drive),70B,8,140,1,380\nMingxin FX100,70B,8,140,1,200\n")
+    ctx, _ = build(data)
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert "A larger checkpoint was timed on both systems: “70B” at 140 GB, 1.90× (see “Executive summary”)." in qa
+    assert "projected, not measured" not in qa
+    projections = " ".join(texts(section(ctx, "projections").blocks))
+    assert (
+        "“70B on 64 GPUs” is no projection: both systems timed “70B” at 140 GB, 380 s on Local NVMe (single drive) "
+        "and 200 s on Mingxin FX100 on average (1.90×, see “Executive summary”)" in projections
+    )
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert (
+        "The save times also hold a second workload timed on both systems, “70B” (140 GB per checkpoint, 8 GPUs, 1 "
+        "run a side): 200 s on Mingxin FX100 against 380 s on Local NVMe (single drive), a ratio of 1.90× (no "
+        "interval with one run on a side). It enters no gate and no training-time figure" in summary
+    )
+    ctx, _ = build(FIXTURES / "retune")
+    assert "Larger checkpoints are projected, not measured (128 GB;" in " ".join(texts(section(ctx, "qa").blocks))

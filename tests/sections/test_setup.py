@@ -58,15 +58,15 @@ def test_other_workloads_of_the_save_times_are_named_and_said_not_analysed():
         "The saves are compared with Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) and the loads with "
         "Enterprise NFS v4.1 filer (2 heads, 2 x 100 GbE, nconnect=8): this test sets a baseline for each workload, "
         "so each speedup is against its own baseline and says nothing of the candidate against the other. "
-        "“Timed saves” counts the runs of the training model, the only ones the analysis uses. "
-        "The save times also hold “Qwen2.5 7B instruction tune (BF16)”, 8 GPUs (5 / 5 runs) and “Qwen2.5 32B LoRA "
-        "adapters and optimizer state”, 64 GPUs (5 / 5 runs): they are not analysed."
+        "“Timed saves” counts the runs of the training model, the only ones the gates and the training-time figures "
+        "use. The save times also hold “Qwen2.5 7B instruction tune (BF16)”, 8 GPUs (5 / 5 runs) and “Qwen2.5 32B "
+        "LoRA adapters and optimizer state”, 64 GPUs (5 / 5 runs): the summary gives their ratios."
     )
     # retune's 7B rows (two per system) feed the projections' fitted line, and the note says so.
     ctx, _m = build(FIXTURES / "retune")
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     assert setup.note.endswith(
-        "The save times also hold “7B”, 4 GPUs (2 / 2 runs): they are not analysed, except that the projections' "
+        "The save times also hold “7B”, 4 GPUs (2 / 2 runs): the summary gives their ratios, and the projections' "
         "fitted line takes every save row."
     )
     ctx, _m = build(DATA)  # no other workload; its two baselines are said (cold read 18, M10)
