@@ -291,11 +291,12 @@ def scaling(m: Metrics, log: BandwidthLog) -> Chart:
         nodes=ngettext("{n} node", "{n} nodes", scaling_of(m).job_nodes).format(n=num(scaling_of(m).job_nodes, 0)),
     )
     caption = _(
-        "Small points are runs, large ones their mean, bars their range; lines are the fitted laws (dashed beyond the "
-        "client nodes tested, the shaded band); the dashed vertical line is the training job's nodes, dotted ones "
-        "the projections'. Logarithmic axis of client nodes."
+        "Open points are runs, drawn side by side, filled ones their mean, bars their range; lines are the fitted laws "
+        "(dashed beyond the client nodes tested, the shaded band); a diamond marks a fitted peak and a cross where the "
+        "two curves meet; the dashed vertical line is the training job's nodes, dotted ones the projections'. "
+        "Logarithmic axis of client nodes."
     )
-    return Chart("scaling", _("Aggregate write bandwidth by client nodes"), caption, alt, WIDTH_IN, 2.8)
+    return Chart("scaling", _("Aggregate write bandwidth by client nodes"), caption, alt, WIDTH_IN, 3.4)
 
 
 # The least height of a bar chart with a legend above and an axis below, whatever the number of bars (inches).

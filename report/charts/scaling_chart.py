@@ -12,66 +12,141 @@ from matplotlib.figure import Figure
 
 from report.charts.describe import Chart, scaling_of, wrapped
 from report.charts.style import COLOURS, GRID, INK, MARKERS, figure, legend_above, mark_interval
-from report.compute import SIDES, Metrics, ScalingSide
+from report.compute import SIDES, Metrics, Scaling, ScalingSide
+from report.compute import scaling_compare as compare
 from report.formatting import num
 from report.i18n import _, ngettext
 from report.inputs.runs import BandwidthLog
 
+#: A fitted peak or crossover further than this many times the most client nodes tested is left off the axis: the
+#: fit cannot tell anything there (report/compute/scaling_compare.py, FAR), and the measured points would shrink.
+FARTHEST_DRAWN = 32.0
+#: The factor between two runs of one count drawn side by side on the log axis of client nodes.
+RUN_STEP = 1.05
+
+
+def _features(m: Metrics) -> list[float]:
+    """The client counts beyond the points that the text relies on: each side's fitted peak (at one client node or
+    more) and where the two curves cross, each within FARTHEST_DRAWN times the most client nodes tested."""
+    s = scaling_of(m)
+    found = [u.peak_clients for side in s.sides() if side is not None and (u := side.usl) is not None and u.describes]
+    found = [k for k in found if k is not None and k >= 1]
+    if (x := compare.crossover(s)) is not None:
+        found.append(x.clients)
+    return [k for k in found if k <= FARTHEST_DRAWN * s.max_clients]
+
 
 def _client_range(m: Metrics) -> tuple[float, float]:
-    """The client nodes the scaling chart spans: the fewest measured to the most of measured, the job's nodes and the
-    projections' nodes, with a margin on each side (a log axis)."""
+    """The client nodes the scaling chart spans: the fewest measured to the most of measured, the job's nodes, the
+    projections' nodes, the fitted peaks and the curves' crossover, with a margin (a log axis; scaling reading 5, M7:
+    an axis that stopped at 9.5 nodes hid the peak at 15 and the crossover at 14 that the text quotes)."""
     measured = [p.clients for side in scaling_of(m).sides() if side is not None for p in side.points]
-    marked = [scaling_of(m).job_nodes, *(n for p in m.projections if (n := p.nodes) is not None)]
-    return min(measured) / 1.3, max(*measured, *marked) * 1.3
+    marked = [scaling_of(m).job_nodes, *(n for p in m.projections if (n := p.nodes) is not None), *_features(m)]
+    return min(measured) / 1.3, max(*measured, *marked) * 1.2
 
 
 def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001 (the registry's signature)
     """Aggregate write bandwidth against client nodes: runs and means, the fitted laws, the measured range shaded, the
-    training job's nodes and the projections' marked."""
+    training job's nodes and the projections' marked, the fitted peak and the crossover where the axis reaches them."""
     fig, ax = figure(chart)
     s = scaling_of(m)
     lo, hi = _client_range(m)
-    grid = np.geomspace(max(1.0, lo), hi, 200)
+    grid = np.geomspace(max(1.0, lo), hi, 400)
     low = min(side.points[0].clients for side in s.sides() if side is not None)
     ax.axvspan(low, s.max_clients, color=GRID, alpha=0.45, linewidth=0, zorder=0, label=_("client nodes tested"))
     top = 0.0
     for key, side in zip(SIDES, s.sides(), strict=True):
         name = m.save.side(key).system
         if side is not None:
-            top = max(top, _runs(ax, key, side, wrapped(name, 32) if side.usl is None else None))
+            top = max(top, _runs(ax, key, side, wrapped(name, 40) if side.usl is None else None))
         if side is not None and side.usl is not None:
             values = np.array([np.nan if (c := side.usl.capacity(k)) is None else c for k in grid])
             inside = grid <= side.max_clients
-            label = wrapped(_("{system} (fitted law)").format(system=name), 32)
-            ax.plot(grid[inside], values[inside], color=COLOURS[key], linewidth=1.2, label=label)
-            ax.plot(grid[~inside], values[~inside], color=COLOURS[key], linewidth=1.0, linestyle=(0, (4, 2)))
-            shown = values[grid <= max(side.max_clients, s.job_nodes)]
-            top = max(top, float(np.nanmax(shown)) if np.isfinite(shown).any() else 0.0)
+            label = wrapped(_("{system} (fitted law)").format(system=name), 40)
+            ax.plot(grid[inside], values[inside], color=COLOURS[key], linewidth=1.4, label=label)
+            beyond = grid >= side.max_clients
+            ax.plot(grid[beyond], values[beyond], color=COLOURS[key], linewidth=1.2, linestyle=(0, (4, 2)))
+            top = max(top, float(np.nanmax(values)) if np.isfinite(values).any() else 0.0)
+            _peak(ax, key, side, hi)
         elif (one := s.one_node_gbps.side(key)) is not None:
-            label = wrapped(_("{system}: one node's bandwidth × nodes").format(system=name), 32)
-            ax.plot(grid, one * grid, color=COLOURS[key], linewidth=1.0, linestyle=":", label=label)
-            top = max(top, one * max(s.job_nodes, s.max_clients))
+            label = wrapped(_("{system}: one node's bandwidth × nodes").format(system=name), 40)
+            ax.plot(grid, one * grid, color=COLOURS[key], linewidth=1.2, linestyle=":", label=label)
+            # its one measurement: one node's bandwidth, at one node (scaling reading 5, §3: no marker before)
+            ax.scatter(
+                [1],
+                [one],
+                marker=MARKERS[key],
+                s=36,
+                facecolor="white",
+                edgecolor=COLOURS[key],
+                linewidth=1.4,
+                zorder=5,
+                label=wrapped(_("{system}: one node (bandwidth test)").format(system=name), 40),
+            )
+            top = max(top, one * hi)
+    _crossing(ax, s, hi)
     _marks(ax, m)
     _log2_x(ax, lo, hi, [p.clients for side in s.sides() if side is not None for p in side.points])
     ax.set_xlabel(_("Client nodes writing at once (log scale)"))
     ax.set_ylabel(_("Aggregate write bandwidth (GB/s)"))
-    ax.set_ylim(0, top * 1.2 if top > 0 else 1)
+    ax.set_ylim(0, top * 1.15 if top > 0 else 1)
     legend_above(ax, 3)
     return fig
 
 
+def _peak(ax, key: str, side: ScalingSide, hi: float) -> None:
+    """The fitted peak as an open diamond on the curve, where the axis reaches it."""
+    u = side.usl
+    if u is None or not u.describes or u.peak_clients is None or not 1 <= u.peak_clients <= hi:
+        return
+    c = u.capacity(u.peak_clients)
+    if c is None:
+        return
+    ax.scatter(
+        [u.peak_clients],
+        [c],
+        marker="D",
+        s=30,
+        facecolor="white",
+        edgecolor=COLOURS[key],
+        linewidth=1.2,
+        zorder=6,
+        label=_("fitted peak"),
+    )
+
+
+def _crossing(ax, s: Scaling, hi: float) -> None:
+    """Where the two curves cross, as a cross on them, where the axis reaches it."""
+    x = compare.crossover(s)
+    f = None if x is None else compare.curve(s, "candidate")
+    if x is None or f is None or x.clients > hi or (y := f(x.clients)) is None:
+        return
+    ax.scatter([x.clients], [y], marker="X", s=42, color=INK, zorder=6, label=_("curves cross"))
+
+
 def _runs(ax, key: str, side: ScalingSide, label: str | None) -> float:
-    """Each run as a small point, its count's range as a bar, the means as the side's marker; the highest run."""
+    """Each run as a point, its count's range as a bar, the means as the side's marker; the highest run. Sized to be
+    seen at reading size (scaling reading 5, §3: runs and bars invisible at 70 dpi)."""
     for point in side.points:
-        ax.scatter([point.clients] * point.runs, point.run_gbps, s=7, color=COLOURS[key], zorder=3)
+        # side by side around their count (a log axis: by a factor), so that runs a percent apart stay visible
+        spread = [point.clients * RUN_STEP ** (i - (point.runs - 1) / 2) for i in range(point.runs)]
+        ax.scatter(
+            spread,
+            point.run_gbps,
+            s=14,
+            facecolor="white",
+            edgecolor=COLOURS[key],
+            linewidth=0.9,
+            zorder=3,
+        )
         if point.runs > 1:
-            ax.vlines(point.clients, min(point.run_gbps), max(point.run_gbps), color=COLOURS[key], zorder=3)
+            low, high = min(point.run_gbps), max(point.run_gbps)
+            ax.vlines(point.clients, low, high, color=COLOURS[key], linewidth=1.6, zorder=3)
     ax.scatter(
         [p.clients for p in side.points],
         [p.mean_gbps for p in side.points],
         marker=MARKERS[key],
-        s=24,
+        s=30,
         color=COLOURS[key],
         edgecolor=INK,
         linewidth=0.4,

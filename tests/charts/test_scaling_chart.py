@@ -1,0 +1,76 @@
+"""The scaling chart shows what the text relies on (scaling reading 5, M7): the axis reaches the fitted peak and the
+curves' crossover, the runs are drawn beside their mean, and a node-local side's one measurement is marked."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import pytest
+
+from report.charts import describe as charts
+from report.charts import draw as drawing
+from report.charts import scaling_chart
+from report.compute import compute
+from report.inputs.joint_test import read_joint_test
+from tests.conftest import ROOT
+
+EXAMPLE = ROOT / "examples" / "scaling-cluster"
+B, C = "Local NVMe (single drive)", "Mingxin FX100"
+
+
+def _figure(path):
+    test = read_joint_test(path)
+    m = compute(test)
+    chart = charts.describe_all(m, test.bandwidth)["scaling"]
+    drawing._setup()
+    fig = scaling_chart.draw(m, test.bandwidth, chart)
+    return m, fig
+
+
+def _labels(fig) -> list[str]:
+    return [t.get_text().replace("\n", " ") for t in fig.axes[0].get_legend().get_texts()]
+
+
+def test_the_example_axis_reaches_the_peak_and_the_crossover_the_text_quotes():
+    m, fig = _figure(EXAMPLE)
+    try:
+        low, high = fig.axes[0].get_xlim()
+        # the fitted peak at 15.2 client nodes and the crossover at 13.8, both beyond the 8 tested: 15.2 × 1.2
+        assert high == pytest.approx(m.scaling.candidate.usl.peak_clients * 1.2)
+        assert high > 18 and low < 1
+        labels = _labels(fig)
+        assert "fitted peak" in labels and "curves cross" in labels
+        assert any("one node (bandwidth test)" in t for t in labels)
+        # 12 runs drawn side by side with their means: 3 offsets per count, none on the count itself
+        runs = [c for c in fig.axes[0].collections if len(c.get_offsets()) == 3]
+        assert len(runs) == 4
+        xs = sorted(float(x) for x, _ in runs[0].get_offsets())
+        assert xs[0] < 1 < xs[2] and xs[1] == pytest.approx(1.0)
+    finally:
+        plt.close(fig)
+
+
+def test_curves_that_cross_within_the_range_and_a_far_peak_left_off(folder):
+    path = folder("data")
+    (path / "save_times.csv").write_text((path / "save_times.csv").read_text().replace(",8,", ",32,"))
+    rows = (
+        f"{B},1,1,2.0\n{B},2,1,4.0\n{B},4,1,8.0\n{B},8,1,16.0\n{C},1,1,6.0\n{C},2,1,10.0\n{C},4,1,12.0\n{C},8,1,12.5\n"
+    )
+    (path / "scaling.csv").write_text("system,clients,run,write_gbps\n" + rows)
+    m, fig = _figure(path)
+    try:
+        # peak 5.97 and crossover 6.38 lie within the 8 tested; the projection's 8 nodes bound the axis: 8 × 1.2
+        assert fig.axes[0].get_xlim()[1] == pytest.approx(9.6)
+        assert "curves cross" in _labels(fig) and "fitted peak" in _labels(fig)
+    finally:
+        plt.close(fig)
+    # a candidate near-linear: its peak, far beyond 32 × 8 client nodes, is not drawn and does not stretch the axis
+    rows = f"{C},1,1,6.0\n{C},2,1,12.0\n{C},4,1,23.999\n{C},8,1,47.99\n"
+    (path / "scaling.csv").write_text("system,clients,run,write_gbps\n" + rows)
+    m, fig = _figure(path)
+    try:
+        peak = m.scaling.candidate.usl.peak_clients
+        assert peak is not None and peak > 32 * 8
+        assert fig.axes[0].get_xlim()[1] == pytest.approx(9.6)
+        assert "fitted peak" not in _labels(fig)
+    finally:
+        plt.close(fig)
