@@ -41,6 +41,7 @@ from report.wording.phrases import (
     ratio_span,
 )
 from report.wording.retuning import beyond_run, today_interval_only
+from report.wording.scaling import fitted_side
 from report.wording.scaling_claim import page_one_sweep
 from report.wording.statements import loads_read_as_restores, log_outrun
 from report.wording.verdict import async_limit, save_times_unsourced, verdict_label, verdict_style
@@ -280,6 +281,10 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
                     "{peak} GB/s all at once (this test, one node: {measured} GB/s)"
                 )
                 if per_node(m)
+                # with a client sweep the demand is argued against its fitted capacity in the scaling section, not
+                # against one client's bandwidth (scaling reading 5, M1); page 1 carries the sweep's ratios
+                else _("{gpus}-GPU cluster of such jobs; saves need {mean} GB/s on average, {peak} all at once")
+                if fitted_side(m, "candidate") is not None
                 # an illustrative bandwidth is the input's, not "this test's" (Chinese reading 14, M1: 本次测试 under
                 # the tile's 示意性输入 mark)
                 else _(

@@ -237,6 +237,16 @@ def test_m1_m1minor_the_demand_against_the_fitted_maximum_and_no_conclusion_from
     assert "The fit cannot tell what Mingxin FX100 gives at those jobs' 124 client nodes" in text
 
 
+def test_m1_page_one_sets_the_demand_against_no_single_client_bandwidth_with_a_sweep():
+    ctx, _ = build(EXAMPLE)
+    (tile,) = [t for t in ctx.cover.tiles if t.id == "capacity"]
+    assert tile.note.endswith("1,000-GPU cluster of such jobs; saves need 1.14 GB/s on average, 84.5 all at once")
+    assert "6.30" not in tile.note
+    ctx, _ = build(DATA)  # without a sweep the one-client bandwidth is the only reference page 1 has
+    (tile,) = [t for t in ctx.cover.tiles if t.id == "capacity"]
+    assert "6.40 GB/s" in tile.note
+
+
 def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
     ctx, _ = build(EXAMPLE)
     said = (
