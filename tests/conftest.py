@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from report.inputs.joint_test import read_joint_test
-from report.pipeline.stages import Built, build_outputs
+from report.pipeline.stages import Built
 from report.provenance import Provenance
+from tests.builds import Builds
 from tests.golden import CASES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,9 +43,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that uses a whole built report (a `*_built` fixture) is slow: `make test-fast` leaves it out."""
+    """A test that uses a whole built report (a `*_built` fixture, or `builds`) is slow: `make test-fast` leaves it out."""
     for item in items:
-        if any(name.endswith("_built") for name in getattr(item, "fixturenames", ())):
+        if any(name.endswith("_built") or name == "builds" for name in getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
 
 
@@ -90,12 +90,20 @@ def folder(tmp_path):
     return make
 
 
+@pytest.fixture(scope="session")
+def builds(tmp_path_factory) -> Builds:
+    """Whole reports built once per run (tests/builds.py): under pytest-xdist, shared by the workers through the run's
+    temporary folder (each worker's basetemp is a folder in it); alone, kept in this process."""
+    shared = tmp_path_factory.getbasetemp().parent / "builds" if os.environ.get("PYTEST_XDIST_WORKER") else None
+    return Builds(shared)
+
+
 def _built_fixture(case: str):
     folder, language = CASES[case]
 
     @pytest.fixture(scope="session", name=f"{case}_built")
-    def built() -> Built:
-        return build_outputs(read_joint_test(folder), PROVENANCE, language)
+    def built(builds) -> Built:
+        return builds.get(folder, language)
 
     built.__doc__ = f"The golden case {case} ({folder.name}) built once."
     return built

@@ -6,25 +6,20 @@ the bubble, page 1 and the utilisation answer speak of stalls, with the stall's 
 
 import pytest
 
-from report.i18n import strict
-from report.inputs.joint_test import read_joint_test
-from report.pipeline.stages import build_outputs
-from tests.conftest import DATA, PROVENANCE, pdf_text
+from tests.conftest import DATA, pdf_text
 
 EXAMPLE = DATA.parent / "examples" / "async-70b"
 
 
 @pytest.fixture(scope="module")
-def english(tmp_path_factory):
-    with strict():
-        built = build_outputs(read_joint_test(EXAMPLE), PROVENANCE, "en")
+def english(tmp_path_factory, builds):
+    built = builds.get(EXAMPLE, "en")  # strict (tests/builds.py)
     return " ".join(pdf_text(built.pdf, tmp_path_factory.mktemp("en")).split())
 
 
 @pytest.fixture(scope="module")
-def chinese(tmp_path_factory):
-    with strict():
-        built = build_outputs(read_joint_test(EXAMPLE), PROVENANCE, "zh-CN")
+def chinese(tmp_path_factory, builds):
+    built = builds.get(EXAMPLE, "zh-CN")  # strict (tests/builds.py)
     return "".join(pdf_text(built.pdf, tmp_path_factory.mktemp("zh")).split())
 
 

@@ -14,9 +14,8 @@ from lxml import html as lxml_html
 from report import i18n
 from report.formatting import sig
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
 from report.render import html as render
-from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build
 
 FOLDERS = {
@@ -225,9 +224,9 @@ def _pages(pdf: bytes, tmp_path) -> list[str]:
 
 
 @pytest.mark.slow
-def test_the_printed_customer_pages_name_none_of_it(tmp_path, formal_zh_built):
+def test_the_printed_customer_pages_name_none_of_it(tmp_path, formal_zh_built, builds):
     """The PDF's pages up to Appendix A, formal cover included, as pdftotext reads them (footers too)."""
-    english = build_outputs(read_joint_test(FIXTURES / "formal"), PROVENANCE, "en").pdf
+    english = builds.get(FIXTURES / "formal", "en").pdf
     for pdf, appendix in ((english, "Appendix A"), (formal_zh_built.pdf, "附录 A")):
         pages = _pages(pdf, tmp_path)
         first = next(n for n, page in enumerate(pages) if n > 2 and re.search(rf"^\s*{appendix}", page, re.M))

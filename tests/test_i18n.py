@@ -8,8 +8,7 @@ from babel.messages.mofile import write_mo
 
 from report import i18n, provenance
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.stages import build_outputs
-from tests.conftest import DATA, FIXTURES, PROVENANCE, pdf_text
+from tests.conftest import DATA, FIXTURES, pdf_text
 from tools import catalogs
 
 
@@ -88,17 +87,15 @@ def test_a_language_is_added_by_one_registry_entry(monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def chinese_built():
-    """The default joint test built in Chinese, every message required to be in the catalog."""
-    with i18n.strict():
-        return build_outputs(read_joint_test(DATA), PROVENANCE, "zh-CN")
+def chinese_built(builds):
+    """The default joint test built in Chinese, every message required to be in the catalog (tests/builds.py)."""
+    return builds.get(DATA, "zh-CN")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fixture", ["repeated", "gates_fail", "economics"])
-def test_every_fixture_builds_in_chinese_with_no_message_missing(fixture):
-    with i18n.strict():
-        built = build_outputs(read_joint_test(FIXTURES / fixture), PROVENANCE, "zh-CN")
+def test_every_fixture_builds_in_chinese_with_no_message_missing(fixture, builds):
+    built = builds.get(FIXTURES / fixture, "zh-CN")  # strict: a message missing from the catalog fails the build
     assert built.pdf.startswith(b"%PDF")
 
 
@@ -235,12 +232,9 @@ def test_the_chinese_html_declares_its_language(chinese_built):
 
 
 @pytest.mark.slow
-def test_the_chinese_example_folder_builds_a_chinese_report(tmp_path):
+def test_the_chinese_example_folder_builds_a_chinese_report(tmp_path, builds):
     from tests.conftest import ROOT
 
-    with i18n.strict():
-        built = build_outputs(
-            read_joint_test(ROOT / "examples" / "white-paper-zh"), PROVENANCE
-        )  # language from its test.toml
+    built = builds.get(ROOT / "examples" / "white-paper-zh")  # language from its test.toml; strict
     text = pdf_text(built.pdf, tmp_path)
     assert "检查点保存与模型加载：联合测试" in text and "示例计算中心" in text and "第 2 页，共" in text

@@ -8,9 +8,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from report.inputs.joint_test import read_joint_test
-from report.pipeline.stages import build_outputs
-from tests.conftest import FIXTURES, PROVENANCE, ROOT, pdf_text
+from tests.conftest import FIXTURES, ROOT, pdf_text
 from tests.sections.helpers import build, cover_text, section, texts
 
 CATALOG = ROOT / "report" / "locale" / "zh_CN" / "LC_MESSAGES" / "report.po"
@@ -126,9 +124,9 @@ def _occurrences(text: str, pattern: str, denials: tuple[str, ...]) -> list[str]
 @pytest.mark.parametrize(
     ("fixture", "language"), [("retune", "en"), ("retune", "zh-CN"), ("long_names", "en"), ("long_names", "zh-CN")]
 )
-def test_a_pdf_on_illustrative_inputs_never_calls_them_measured(fixture, language, tmp_path):
+def test_a_pdf_on_illustrative_inputs_never_calls_them_measured(fixture, language, tmp_path, builds):
     # Fixture R and L: every gate passes on save times, bandwidth and loads all declared illustrative.
-    built = build_outputs(read_joint_test(FIXTURES / fixture), PROVENANCE, language)
+    built = builds.get(FIXTURES / fixture, language)
     text = pdf_text(built.pdf, tmp_path)
     if language == "en":
         words = " ".join(text.split())

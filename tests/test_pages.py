@@ -12,8 +12,7 @@ from markupsafe import escape
 from pypdf import PdfReader
 
 from report.inputs.joint_test import read_joint_test
-from report.pipeline.stages import build_outputs
-from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.conftest import DATA, FIXTURES
 
 # A4 and the print sheet's margins (templates/styles/print.css): the text area, in points from the top.
 MM = 72 / 25.4
@@ -37,10 +36,10 @@ REPORTS = {
 
 
 @pytest.fixture(scope="module", params=sorted(REPORTS))
-def report(request, tmp_path_factory) -> tuple[str, Path]:
-    """One report of REPORTS built to a PDF file."""
+def report(request, tmp_path_factory, builds) -> tuple[str, Path]:
+    """One report of REPORTS built to a PDF file (once per run: tests/builds.py)."""
     folder, language = REPORTS[request.param]
-    pdf = build_outputs(read_joint_test(folder), PROVENANCE, language).pdf
+    pdf = builds.get(folder, language).pdf
     path = tmp_path_factory.mktemp(request.param) / "report.pdf"
     path.write_bytes(pdf)
     return request.param, path
@@ -212,7 +211,7 @@ def _prose(html: str) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("folder", [DATA, FIXTURES / "long_names", FIXTURES / "economics", FIXTURES / "repeated"])
-def test_charts_print_each_figure_as_the_prose_does(folder):
+def test_charts_print_each_figure_as_the_prose_does(folder, builds):
     """A value label or an alt text prints a figure exactly as the sentences and tiles print it (the cold read
     found 7.7× in a chart beside 7.68× in the text, 1.1 GB beside 1.07 GB, 455.0 GB beside 455 GB)."""
     import json
@@ -231,7 +230,7 @@ def test_charts_print_each_figure_as_the_prose_does(folder):
         chart = described[chart_id]
         chart_text += [chart.alt, chart.caption]
         chart_text += [a.get_text() for a in fig.findobj(Annotation) if a.get_visible()]  # value labels, not ticks
-    built = build_outputs(test, PROVENANCE)
+    built = builds.get(folder)  # once per run (tests/builds.py)
     html, metrics = built.html.decode(), json.loads(built.metrics)
     prose = _prose(html)
     for note in test.config.sources.values():  # the user's words ("6.2x to 9.3x speedups") are not renderings

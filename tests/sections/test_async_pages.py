@@ -3,6 +3,7 @@ Chinese (extracted text; the figures are worked by hand in test_asynchronous.py)
 
 import dataclasses
 import subprocess
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -48,18 +49,22 @@ def _not_durable(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
-    """Page 1 and the whole text of each report, in both languages, built once."""
+def pages(tmp_path_factory, builds):
+    """Page 1 and the whole text of each report, in both languages, built once (the repository's folders once per run,
+    tests/builds.py)."""
     tests = {
-        "default": read_joint_test(DATA),
-        "async": read_joint_test(ROOT / "examples" / "async-70b"),
+        "default": DATA,
+        "async": ROOT / "examples" / "async-70b",
         "restores": _with_restores(DATA),
         "not_durable": _not_durable(tmp_path_factory),
     }
     out = {}
     for name, test in tests.items():
         for language in ("en", "zh-CN"):
-            pdf = build_outputs(test, PROVENANCE, language).pdf
+            if isinstance(test, Path):
+                pdf = builds.get(test, language).pdf
+            else:
+                pdf = build_outputs(test, PROVENANCE, language).pdf
             where = tmp_path_factory.mktemp(f"{name}-{language}")
             out[name, language] = (_text(pdf, where, 1, 1), _text(pdf, where))
     return out

@@ -7,10 +7,8 @@ import subprocess
 import pytest
 
 from report import i18n
-from report.inputs.joint_test import read_joint_test
-from report.pipeline.build import build_outputs
 from report.render import html as render
-from tests.conftest import DATA, FIXTURES, PROVENANCE
+from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build
 
 FORMAL = FIXTURES / "formal"
@@ -98,8 +96,8 @@ def _pages(pdf: bytes, tmp_path) -> list[str]:
 
 
 @pytest.mark.slow
-def test_every_page_carries_the_number_and_the_first_two_the_sign_off(tmp_path, formal_zh_built, default_built):
-    english = build_outputs(read_joint_test(FORMAL), PROVENANCE, "en").pdf
+def test_every_page_carries_the_number_and_the_first_two_the_sign_off(tmp_path, formal_zh_built, default_built, builds):
+    english = builds.get(FORMAL, "en").pdf
     for pdf, names, number_words in (
         (english, NAMES, "Report MX-JT-2026-0117 · Revision 1.0"),
         (formal_zh_built.pdf, NAMES_ZH, "报告编号 MX-JT-2026-0117"),

@@ -1,0 +1,100 @@
+"""Whole reports built once per test run and shared: by every test, and every pytest-xdist worker, asking for the same
+joint test in the same language.
+
+A build is 2-15 s and many test modules read the same report (the default joint test, in English and in Chinese, is
+read by a dozen), so `make test` builds each (folder, language) once: the first worker to ask builds it under a file
+lock while the others wait, and leaves it (pickled) in the run's own temporary folder, which every worker of that run
+shares and no other run reads. Builds are deterministic (tests/test_reproducible.py), so which worker built it does not
+change a byte; the key is the folder, every input byte and the language. Every build here is strict about translations
+(`i18n.strict()`: a message missing from the catalog raises, as tests/test_i18n.py requires of every folder), which
+changes no byte of a build that succeeds. Anything WeasyPrint (or fontTools under it) logs while building is kept with the outputs and fails every
+test that takes them, as tests/conftest.py's `no_renderer_warnings` fails the test in which a renderer logs.
+
+Only builds of unchanged repository folders, with the fixed PROVENANCE and no monkeypatching, come from here: a test
+that edits its folder, patches the pipeline, or checks what building twice in one process gives builds its own.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import logging
+import os
+import pickle
+from pathlib import Path
+
+from report import i18n
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.stages import Built, build_outputs
+
+RENDERER_LOGGERS = ("weasyprint", "weasyprint.progress", "fontTools")
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def _built_here(folder: Path, language: str) -> tuple[Built, list[str]]:
+    """One build in this process, and what the renderer logged meanwhile (warnings and worse)."""
+    # Imported here: tests/conftest.py imports this module, and PROVENANCE lives there.
+    from tests.conftest import PROVENANCE
+
+    handler = _Collect()
+    loggers = [logging.getLogger(name) for name in RENDERER_LOGGERS]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        with i18n.strict():
+            built = build_outputs(read_joint_test(folder), PROVENANCE, language)
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+    return built, [r.getMessage() for r in handler.records]
+
+
+class Builds:
+    """Reports by (folder, language): in this process's memory, and under `shared` (None: this process only)."""
+
+    def __init__(self, shared: Path | None) -> None:
+        self.shared = shared
+        self.memo: dict[str, tuple[Built, list[str]]] = {}
+        self.made = 0  #: builds this process made (the rest came from memory or another worker)
+
+    def get(self, folder: Path, language: str | None = None) -> Built:
+        """The report of the repository's joint-test folder `folder` in `language` (None: its test.toml's), built with
+        tests/conftest.py's PROVENANCE inside `i18n.strict()`; its renderer's warnings fail the caller."""
+        test = read_joint_test(folder)
+        language = language or test.config.language
+        key = hashlib.sha256()
+        for part in (str(Path(folder).resolve()), language):
+            key.update(part.encode() + b"\0")
+        for name in sorted(test.raw):
+            key.update(name.encode() + b"\0" + hashlib.sha256(test.raw[name]).digest())
+        digest = key.hexdigest()
+        if digest not in self.memo:
+            self.memo[digest] = self._load_or_build(digest, Path(folder), language)
+        built, messages = self.memo[digest]
+        assert not messages, f"the renderer logged warnings: {messages}"
+        return built
+
+    def _load_or_build(self, digest: str, folder: Path, language: str) -> tuple[Built, list[str]]:
+        if self.shared is None:
+            self.made += 1
+            return _built_here(folder, language)
+        self.shared.mkdir(parents=True, exist_ok=True)
+        path = self.shared / f"{digest}.pickle"
+        with open(self.shared / f"{digest}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if the build raises
+            if path.exists():
+                return pickle.loads(path.read_bytes())
+            entry = _built_here(folder, language)
+            self.made += 1
+            part = path.with_suffix(f".{os.getpid()}.part")
+            part.write_bytes(pickle.dumps(entry))
+            os.replace(part, path)
+            return entry
