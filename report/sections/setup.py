@@ -25,7 +25,7 @@ from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
 from report.inputs.specs import ReliabilitySpec
 from report.wording.base import SAVE_INPUTS, Words
-from report.wording.environment import environment_note
+from report.wording.environment import access_path_note, environment_note
 from report.wording.labels import input_label
 from report.wording.loads import memory_load_systems
 from report.wording.phrases import (
@@ -288,6 +288,7 @@ def build(w: Words) -> Section:
         )
     # what a formal report states of the environment and this record does not give (issue 45)
     blocks += [note] if (note := environment_note(w)) is not None else []
+    blocks += [note] if (note := access_path_note(w)) is not None else []
     blocks += [note] if (note := _client_cpu(w)) is not None else []
     blocks += [assumptions, Para(_("Data sources"), "heading"), _sources(w)]
     return Section(ID, _("Test setup and data sources"), tuple(blocks))

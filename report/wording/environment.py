@@ -102,3 +102,83 @@ def environment_note(w: Words) -> Para | None:
             "ask for them."
         )
     return Para(text.format(parts=parts), "note")
+
+
+#: Protocols and transports an [environment] line may name, by the token printed (cold read 5b, A6/A-5: NFS v4.1
+#: over TCP against NFS over RDMA with nconnect=16, never said). Order: the order they are listed in.
+ACCESS_TOKENS = (
+    ("pNFS", re.compile(r"\bpNFS\b", re.IGNORECASE)),
+    ("NFS", re.compile(r"(?<![pP])\bNFS\s*v?\s*(\d(?:\.\d)?)?", re.IGNORECASE)),
+    ("SMB", re.compile(r"\b(?:SMB|CIFS)\b", re.IGNORECASE)),
+    ("NVMe-oF", re.compile(r"\bNVMe[- ]?(?:oF|over Fabrics)\b|\bNVMe/(?:TCP|RDMA)\b", re.IGNORECASE)),
+    ("RDMA", re.compile(r"\bRDMA\b|\bo2ib\b", re.IGNORECASE)),
+    ("RoCE", re.compile(r"\bRoCE", re.IGNORECASE)),
+    ("InfiniBand", re.compile(r"\bInfiniBand\b|\bIB\b", re.IGNORECASE)),
+    ("TCP", re.compile(r"\bTCP\b|\bsocklnd\b", re.IGNORECASE)),
+    ("nconnect", re.compile(r"\bnconnect\s*=\s*\d+", re.IGNORECASE)),
+    ("Lustre", re.compile(r"\bLustre\b", re.IGNORECASE)),
+    ("GPFS", re.compile(r"\bGPFS\b|Spectrum Scale|Storage Scale", re.IGNORECASE)),
+    ("BeeGFS", re.compile(r"\bBeeGFS\b", re.IGNORECASE)),
+    ("WekaFS", re.compile(r"\bWeka(?:FS)?\b", re.IGNORECASE)),
+    ("CephFS", re.compile(r"\bCeph(?:FS)?\b", re.IGNORECASE)),
+    ("DAOS", re.compile(r"\bDAOS\b")),
+    ("S3", re.compile(r"\bS3\b")),
+    ("FUSE", re.compile(r"\bFUSE\b", re.IGNORECASE)),
+    ("iSCSI", re.compile(r"\biSCSI\b", re.IGNORECASE)),
+)
+
+
+def _tokens(text: str) -> list[str]:
+    """The access tokens `text` names, each as printed ("NFS v4.1", "nconnect=16"), in ACCESS_TOKENS' order."""
+    found = []
+    for name, pattern in ACCESS_TOKENS:
+        match = pattern.search(text)
+        if match is None:
+            continue
+        if name == "NFS":
+            found.append(f"NFS v{match.group(1)}" if match.group(1) else "NFS")
+        elif name == "nconnect":
+            found.append(re.sub(r"\s+", "", match.group(0)).lower())
+        else:
+            found.append(name)
+    return found
+
+
+def _system_lines(w: Words) -> dict[str, list[str]]:
+    """The [environment] lines of each save system: a line whose label or text names one system (its full or short
+    name, or the words "candidate"/"被测" or "baseline"/"基线" in the label) and not the other."""
+    systems = w.config.systems
+    roles = {"candidate": ("candidate", "被测"), "baseline": ("baseline", "基线")}
+    names = {
+        "candidate": {systems.candidate, systems.short_name(systems.candidate)},
+        "baseline": {systems.save_baseline, systems.short_name(systems.save_baseline)},
+    }
+    out: dict[str, list[str]] = {"baseline": [], "candidate": []}
+    for label, text in w.config.environment:
+        # the label's role words first ("candidate storage", "基线系统配置"), else the system's name in the line
+        said = [key for key, words in roles.items() if any(r in label.lower() for r in words)]
+        if not said:
+            said = [key for key, words in names.items() if any(n.lower() in f"{label} {text}".lower() for n in words)]
+        if len(said) == 1:
+            out[said[0]].append(text)
+    return out
+
+
+def access_path_note(w: Words) -> Para | None:
+    """Where the [environment] lines of the two systems name different protocols or transports, that the ratios
+    measure the storage and its access path together, naming the difference; None otherwise."""
+    lines = _system_lines(w)
+    tokens = {key: [t for text in texts for t in _tokens(text)] for key, texts in lines.items()}
+    if not tokens["baseline"] or not tokens["candidate"] or set(tokens["baseline"]) == set(tokens["candidate"]):
+        return None
+    text = _(
+        "The two systems differ in more than the storage: the test record names {baseline_path} for {baseline} and "
+        "{candidate_path} for {candidate}, so each ratio in this report measures the storage and its access path "
+        "together, not the storage alone."
+    ).format(
+        baseline_path=join_words(list(dict.fromkeys(tokens["baseline"]))),
+        baseline=w.name("baseline"),
+        candidate_path=join_words(list(dict.fromkeys(tokens["candidate"]))),
+        candidate=w.name("candidate"),
+    )
+    return Para(text, "note")

@@ -2,7 +2,7 @@
 
 from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
-from tests.sections.helpers import build, section
+from tests.sections.helpers import build, section, texts
 from tests.sections.test_words import FIO_EXAMPLE
 
 
@@ -143,3 +143,37 @@ def test_the_job_s_gpus_from_fio_imports_are_said_to_be_given():
     ctx, _m = build(DATA)
     setup = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "setup")
     assert {row[0]: row[1] for row in setup.rows}["GPUs in the training job"] == "8"
+
+
+def test_systems_reached_over_different_protocols_are_said_to_be_measured_with_their_access_path(folder):
+    """Cold read 5b, A6/A-5: NFS v4.1 over TCP against NFS over RDMA with nconnect=16, never said. data/ with English
+    labels naming the roles, formal_zh with Chinese labels (基线/被测): the setup says the ratios measure storage and
+    access path together, naming both; the same protocol on both sides, or lines that name no system, say nothing."""
+    data = folder("data")
+    toml = (data / "test.toml").read_text()
+    lines = (
+        '\n[environment]\n"baseline storage" = "Local NVMe, ext4 over NFS v4.1 over TCP"\n'
+        '"candidate storage" = "Mingxin FX100, NFS over RDMA, nconnect=16"\n'
+    )
+    (data / "test.toml").write_text(toml + lines)
+    ctx, _ = build(data)
+    assert (
+        "The two systems differ in more than the storage: the test record names NFS v4.1 and TCP for Local NVMe "
+        "(single drive) and NFS, RDMA and nconnect=16 for Mingxin FX100, so each ratio in this report measures the "
+        "storage and its access path together, not the storage alone." in texts(section(ctx, "setup").blocks)
+    )
+    (data / "test.toml").write_text(toml + lines.replace("NFS over RDMA, nconnect=16", "NFS v4.1 over TCP"))
+    ctx, _ = build(data)
+    assert not any("access path" in t for t in texts(section(ctx, "setup").blocks))
+    zh = folder("formal_zh")
+    toml = (zh / "test.toml").read_text()
+    (zh / "test.toml").write_text(
+        toml.replace(
+            "[environment]\n", '[environment]\n"基线系统配置" = "NFS v3，TCP"\n"被测系统配置" = "GPFS over RoCE"\n'
+        )
+    )
+    ctx, _ = build(zh)
+    note = next(t for t in texts(section(ctx, "setup").blocks) if "access path" in t)
+    assert "names NFS v3 and TCP for " in note and "and RoCE and GPFS for " in note
+    ctx, _ = build(FIXTURES / "formal_zh")  # its lines name no system: nothing said
+    assert not any("access path" in t for t in texts(section(ctx, "setup").blocks))
