@@ -266,3 +266,27 @@ def test_the_chinese_customer_pages_are_sentences_not_colon_chains(name):
     doc = lxml_html.fromstring(page)
     spaced = [t for e in doc.iter() for t in (e.text, e.tail) if t and odd.search(t)]
     assert spaced == []
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_no_tool_trace_in_the_assumptions_or_the_evidence(language):
+    """zh cold read 5b, M-22/A-12: "Tool default" / 工具默认值 in the assumptions table, 录入的输入（按 CSV 文件原样采用）
+    in the summary, and a share of the bandwidth as "0.156×". data/ (defaults, supplied save times) and repeated
+    (supplied CSVs): assumed values say so, the records are a plain sentence, a share is a percent."""
+    from report import i18n
+    from tests.sections.helpers import build, section, texts
+
+    with i18n.activate(language):
+        for source in (ROOT / "data", FIXTURES / "repeated"):
+            ctx, _m = build(source)
+            words = " ".join(texts(section(ctx, "setup").blocks) + texts(section(ctx, "summary").blocks))
+            tables = " ".join(
+                " ".join(map(str, row)) for b in section(ctx, "setup").blocks for row in getattr(b, "rows", ())
+            )
+            assert "Tool default" not in tables and "工具默认值" not in tables
+            assert ("Assumed (not agreed with the customer)" in tables) or ("假设值（未与客户约定）" in tables)
+            assert "CSV" not in words.replace("save_times.csv", "")
+            assert "录入的输入" not in words
+        ctx, _m = build(FIXTURES / "repeated")
+        summary = " ".join(texts(section(ctx, "summary").blocks))
+        assert "0.142×" not in summary and "0.142 倍" not in summary and "14%" in summary

@@ -119,7 +119,7 @@ def _agreed() -> str:
 def _default_or(cfg: TestConfig, key: str) -> str:
     """ "Tool default" where the plan leaves `key` out (not agreed with the customer; the table's note says so), else
     agreed for this test."""
-    return _("Tool default") if cfg.is_default(key) else _agreed()
+    return _("Assumed (not agreed with the customer)") if cfg.is_default(key) else _agreed()
 
 
 def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
@@ -264,14 +264,14 @@ def build(w: Words) -> Section:
         # the MTBF's source only where it is the default (cold read 12, m6: retune sets 10,000 h)
         (
             _(
-                "“Tool default”: a value not set for this test and not agreed with the customer, so the report uses "
-                "its built-in default (per-GPU MTBF from Llama 3's training: 419 unexpected interruptions in 54 days "
+                "“Assumed”: a value not set for this test and not agreed with the customer, so the report uses "
+                "the tool's default (per-GPU MTBF from Llama 3's training: 419 unexpected interruptions in 54 days "
                 "on 16,384 GPUs)."
             )
             if c.is_default("reliability.gpu_mtbf_hours")
             else _(
-                "“Tool default”: a value not set for this test and not agreed with the customer, so the report uses "
-                "its built-in default."
+                "“Assumed”: a value not set for this test and not agreed with the customer, so the report uses "
+                "the tool's default."
             )
         )
         + _far_mtbf(c),

@@ -302,9 +302,10 @@ def _evidence(w: Words) -> str:
         "supplied_measured": _(
             "Supplied inputs, measured according to their source notes, not by this tool: {inputs}."
         ),
-        "supplied": _("Supplied inputs, taken as given in their CSV files: {inputs}."),
+        # a plain sentence, no file of the tool named on a customer page (zh cold read 5b, M-22/A-12)
+        "supplied": _("The records this report rests on, as supplied, are {inputs} (see “{appendix}”)."),
     }
-    parts = [words[k].format(inputs=join_words(o[k])) for k in words if o[k]]
+    parts = [words[k].format(inputs=join_words(o[k]), appendix=_("Appendix A: inputs")) for k in words if o[k]]
     none_measured = not o["imported"] and not o["supplied_measured"] and o["illustrative"]
     if none_measured:
         parts.append(_("None of this report's inputs is measured."))

@@ -211,7 +211,7 @@ def demand_reference(m: Metrics) -> str:
         if log_outrun(m)
         else _(
             "A node's part of their saves would need {mean} GB/s on average and {peak} GB/s all at once on its own "
-            "{system}, {ratio} this test's bandwidth of one node, on average (see “{section}”)."
+            "{system}, {ratio} of this test's bandwidth of one node, on average (see “{section}”)."
         )
         if per_node(m)
         else _(
@@ -220,8 +220,8 @@ def demand_reference(m: Metrics) -> str:
         )
         if capacity_beyond(m)
         else _(
-            "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
-            "test's bandwidth on average (see “{section}”)."
+            "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} of "
+            "this test's bandwidth on average (see “{section}”)."
         )
     ).format(
         mean=sig(c.mean_write_gbps),
@@ -314,6 +314,8 @@ def demand_ratios(m: Metrics) -> dict[str, str]:
     measured = figure_of(sig(m.bandwidth.candidate_gbps))
 
     def ratio(value: float, demand_gbps: float) -> str:
+        if value < 1:  # a share of the bandwidth reads as a percent: "16% of", not "0.156×" (zh cold read 5b, M-22)
+            return _("{share}%").format(share=sig(100 * value, 2))
         # at the digits its printed operands give back (cold read 12, m3: 12.8 ÷ 3.00 is 4.27, not the 4.25 printed)
         return _("{ratio}×").format(ratio=worked(value, figure_of(sig(demand_gbps)) / measured))
 

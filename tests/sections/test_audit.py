@@ -161,9 +161,8 @@ def test_a_node_local_candidate_s_demand_is_one_node_s_part():
         "saves. One node's part needs 0.0170 GB/s of writes on average (saves perfectly staggered) and 2.00 GB/s if "
         "every job saves at once, against the 0.764 GB/s write bandwidth of one node in this test" in summary
     )
-    assert (
-        "On average that is within this test's bandwidth (0.0223× of it), but every job saving at once needs 2.62×"
-        in (summary)
+    assert "On average that is within this test's bandwidth (2.2% of it), but every job saving at once needs 2.62×" in (
+        summary
     )
     tile = next(k for k in ctx.cover.tiles if k.id == "capacity")
     assert tile.value == "4.38" and tile.note.startswith("1,000-GPU cluster, its own tmpfs (/dev/shm) on each node: ")
@@ -184,7 +183,11 @@ def test_node_local_figures_reach_the_summary_the_assumptions_and_the_formulas()
         for t in summary
     )
     rows = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions").rows
-    assert ("GPUs per node (host memory for staging; storage local to each node)", "8", "Tool default") in rows
+    assert (
+        "GPUs per node (host memory for staging; storage local to each node)",
+        "8",
+        "Assumed (not agreed with the customer)",
+    ) in rows
     terms = [t for t, _text in next(b for b in section(ctx, "formulas").blocks if isinstance(b, Definitions)).items]
     assert {"Nodes of a job", "A node's part of a save", "A node's part of the cluster's demand"} <= set(terms)
     ctx, _m = build(DATA)

@@ -204,8 +204,8 @@ def test_an_input_given_in_part_and_imported_in_part_says_which_rows_are_which()
     ctx, _m = build(FIXTURES / "imports")
     assert evidence(ctx).startswith(
         "Measured inputs, imported from tool output: checkpoint save times and write bandwidth (rows of FX100). "
-        "Supplied inputs, taken as given in their CSV files: write bandwidth (rows of FX100 and NVMe) and model load "
-        "times. "
+        "The records this report rests on, as supplied, are write bandwidth (rows of FX100 and NVMe) and model load "
+        "times (see “Appendix A: inputs”). "
     )
     sources = next(b for b in section(ctx, "setup").blocks if isinstance(b, Definitions))
     lines = dict(sources.items)
