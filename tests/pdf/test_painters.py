@@ -151,8 +151,8 @@ def _written(folder: Path, language: str, two_painters: bool) -> tuple[bytes, Pd
     return pdf, renderer, len(document.pages)
 
 
-def _two_painters_give_the_bytes_of_one(folder: Path, language: str) -> None:
-    one, _, _ = _written(folder, language, False)
+def _two_painters_give_the_bytes_of_one(folder: Path, language: str, builds) -> None:
+    one = builds.get(folder, language).pdf  # one painter: the report's own build, once per run (tests/builds.py)
     two, renderer, pages = _written(folder, language, True)
     assert two == one
     assert renderer.painters is not None and renderer.painters.split < pages
@@ -170,15 +170,15 @@ def _two_painters_give_the_bytes_of_one(folder: Path, language: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("folder", FOLDERS, ids=[p.name for p in FOLDERS])
 class TestTwoPaintersGiveTheBytesOfOneInEnglish:
-    def test_two_painters_give_the_bytes_of_one(self, folder):
-        _two_painters_give_the_bytes_of_one(folder, "en")
+    def test_two_painters_give_the_bytes_of_one(self, folder, builds):
+        _two_painters_give_the_bytes_of_one(folder, "en", builds)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("folder", FOLDERS, ids=[p.name for p in FOLDERS])
 class TestTwoPaintersGiveTheBytesOfOneInChinese:
-    def test_two_painters_give_the_bytes_of_one(self, folder):
-        _two_painters_give_the_bytes_of_one(folder, "zh-CN")
+    def test_two_painters_give_the_bytes_of_one(self, folder, builds):
+        _two_painters_give_the_bytes_of_one(folder, "zh-CN", builds)
 
 
 def _paint_group(page, stream, *_args):
