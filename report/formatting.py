@@ -247,11 +247,15 @@ def rounded(value: float | None, digits: int = PROSE_DIGITS) -> str:
 
 #: Currencies the report's readers write in words, by language: a Chinese report says 元 (万元), not CNY (Chinese
 #: reading 4, M9); metrics.json keeps the code test.toml gives.
-CURRENCY_WORDS: dict[str, dict[str, str]] = {"zh-CN": {"CNY": "元", "RMB": "元"}}
+#: Other currencies in their Chinese names (fifth Chinese reading b, M-14: "33 万 USD" mixes 万 and a code).
+CURRENCY_WORDS: dict[str, dict[str, str]] = {
+    "zh-CN": {"CNY": "元", "RMB": "元", "USD": "美元", "EUR": "欧元", "JPY": "日元", "GBP": "英镑", "HKD": "港元"}
+}
 
 
 def currency(code: str) -> str:
-    """A currency as the report's reader writes it: in Chinese 元 for CNY, else the code as test.toml gives it."""
+    """A currency as the report's reader writes it: in Chinese 元 for CNY, 美元 for USD (and the other common ones in
+    CURRENCY_WORDS), else the code as test.toml gives it."""
     return CURRENCY_WORDS.get(language(), {}).get(code.strip().upper(), code)
 
 
@@ -266,11 +270,19 @@ def money(value: float, code: str, digits: int = PROSE_DIGITS) -> str:
     word = currency(code)
     if language() == "zh-CN" and abs(value) >= 1e4:
         return _("{value} ten thousand {currency}").format(
-            value=sig(round_sig(value, digits) / 1e4, digits), currency=word
+            value=_no_trailing_zeros(sig(round_sig(value, digits) / 1e4, digits)), currency=word
         )
     if abs(value) >= 1e6:
-        return _("{value} million {currency}").format(value=sig(round_sig(value, digits) / 1e6, digits), currency=word)
+        return _("{value} million {currency}").format(
+            value=_no_trailing_zeros(sig(round_sig(value, digits) / 1e6, digits)), currency=word
+        )
     return f"{rounded(value, digits)} {word}"
+
+
+def _no_trailing_zeros(text: str) -> str:
+    """ "85.0" → "85", "1.50" → "1.5": an amount in 万 or millions as its whole digits print it ("850,000" has no
+    ".0"; fifth Chinese reading b, M-14: "85.0 万 USD")."""
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def money_of(value: float, operand: str, factor: float, currency: str) -> str:

@@ -37,8 +37,8 @@ def test_money_at_the_precision_its_inputs_allow():
     assert f.money(999600.0, "EUR") == "1,000,000 EUR"  # below a million before rounding: digits, not words
     with i18n.strict(), i18n.activate("zh-CN"):
         # 万 (10,000) from 10,000 up: 3,658,527 is 365.85 万, three digits 366; 52,843 is 5.28 万
-        assert f.money(3658527.4, "USD") == "366 万 USD" and f.money(52843.2, "USD") == "5.28 万 USD"
-        assert f.money(634.08, "USD") == "634 USD"
+        assert f.money(3658527.4, "USD") == "366 万 美元" and f.money(52843.2, "USD") == "5.28 万 美元"
+        assert f.money(634.08, "USD") == "634 美元"
 
 
 def test_rounded_prints_whole_digits_beyond_three_as_zeros():

@@ -61,6 +61,16 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
         changes = ("failure_rate_far",) if interval_only else ("larger_job",)
         reasons = ("speedup", "training_time", *(retune if interval_only else ()), *grounds)[:3]
         return Recommendation(RECOMMENDED, grounds, reasons, changes)
+    if status["G3"] == "fail":
+        # the candidate's saves miss the speedup target: no interval or target changes that (cold tests 6: "a job
+        # whose checkpoints take a larger share of its run" beside a candidate 3× slower)
+        return _not_on_speed(grounds, _failed(status), ("faster_candidate",), found)
+    decides = found.get("outliers_decide")
+    if decides is not None and any(status[g] == "fail" and decides["after"][g] != "fail" for g in ("G3", "G4")):
+        # a failed gate that passes, or waits for runs, without an outlying run: its log decides first (the verdict
+        # beside the recommendation gives both results)
+        weighed = (*retune, *grounds)
+        return Recommendation(NOT_YET, grounds, ("speedup_measured", *weighed)[:3], ("outlier_log",))
     if status["G4"] == "fail" and not m.gates_reach.g4_reachable:
         # no storage could pass G4 at today's interval: more runs cannot change the verdict
         return _not_on_speed(grounds, ("speedup_measured", *unsure[:1]), ("shorter_interval", "agreed_target"), found)

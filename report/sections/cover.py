@@ -56,6 +56,9 @@ def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
     saves not durable (both said when both hold)."""
     inputs = TILE_GATES[tile_id].inputs
     failed, missing = open_gates({g.id: g.status for g in m.gates}, tile_id)
+    if tile_id == "capacity" and today_interval_only(m):
+        # the tile prints the optima's figure, which G4 (today's interval) does not judge (fifth cold reads b, M11)
+        failed, missing = [g for g in failed if g != "G4"], [g for g in missing if g != "G4"]
     gate_mark, kind = "", ""
     if failed and missing:  # the undecided ones too (Chinese reading 22, m4: G3 left out beside "1.51×")
         gate_mark, kind = (
@@ -374,6 +377,7 @@ def build(w: Words) -> Cover:
         recommendation=recommendation.headline(w, rec),
         reasons=recommendation.reasons(w, rec),
         changes=recommendation.changes(w, rec),
+        value=recommendation.value_line(w, rec),
         verdict_status=m.verdict.status,
         verdict_style=verdict_style(m, save_times_unsourced(w)),
         verdict_label=verdict_label(m, save_times_unsourced(w)),

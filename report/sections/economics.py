@@ -38,6 +38,7 @@ from report.wording.capacity import (
     per_node,
 )
 from report.wording.retuning import (
+    assumed_failure_rate,
     beyond_run,
     optimum_points,
     optimum_words,
@@ -148,7 +149,11 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     ).format(gpus=equivalents, price=per_hour, cluster=count(b.cluster_gpus))
     cluster_rows = [
         (
-            _("Per year, the whole cluster at today's interval") if two else _("Per year, the whole cluster"),
+            # no basis for a decision beside the optima's row (fifth cold reads b, M5/M-3: 1.04 million USD quoted
+            # against a price the optima's value pays back in 2.61 years)
+            _("Per year, the whole cluster at today's interval (no basis for a decision)")
+            if two
+            else _("Per year, the whole cluster"),
             # an amount the test does not support is not printed, as a value or as a condition (Chinese reading 11, M3:
             # "5.1 million USD" beside "that value would not be there"; cold read 13, M4: still quoted from the
             # assumption column)
@@ -318,9 +323,11 @@ def _value_and_price(w: Words) -> Para:
     found = w.findings.get("value_priced") or w.findings.get("value_unpriced")
     value = _(
         "Each system at its own optimal checkpoint interval, a cluster of {gpus} GPUs running such jobs gains {value} "
-        "a year of GPU time on {candidate}. Neither system is then held to today's interval; it is an upper bound all "
-        "the same, as it takes the whole cluster to run such jobs all year at the failure rate assumed."
+        "a year of GPU time on {candidate}. Neither system is then held to today's interval. The figure takes the "
+        "whole cluster to run such jobs all year, which bounds it from above; it also takes {rate}, and a higher "
+        "failure rate would raise it."
     ).format(
+        rate=assumed_failure_rate(m),
         gpus=count(m.bubble.cluster_gpus),
         # as the table's row prints it, at the digits its GPU-equivalents give (fifth cold read, N7: 129,000 in the
         # text, 130,000 in the table)
@@ -399,6 +406,14 @@ def build(w: Words) -> Section | None:
                     "overlap and wait for each other."
                 )
                 if demand(m).mean_to_sustained >= QUEUEING and not per_node(m)
+                else _(
+                    "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
+                    "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year at today's "
+                    "interval, which is no basis for a decision: with each system at its optimal interval it falls to "
+                    "the value above."
+                )
+                # the larger figure is the one a reader quotes (fifth cold reads b, M5)
+                if today_interval_only(m)
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year (table below)."

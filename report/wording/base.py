@@ -51,6 +51,7 @@ class Cover:
     recommendation: str  #: the line page 1 opens with: "Recommendation: …"
     reasons: tuple[str, ...]  #: at most three, with their figures
     changes: str  #: what would change the recommendation
+    value: str  #: the value of the time saved at best, against the price where one is given ("" without economics)
     verdict_status: str  #: demonstrated, not_demonstrated or undecided
     verdict_style: str  #: the verdict box's style: the status, or "indicative" (gates pass on illustrative saves)
     verdict_label: str

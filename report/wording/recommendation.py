@@ -17,7 +17,7 @@ from report.compute.recommendation import (
     recommend,
 )
 from report.document.spoken import said
-from report.formatting import count, given, p3, rounded, s3, sig, x3
+from report.formatting import count, given, money, p3, rounded, s3, sig, x3
 from report.i18n import NO_BREAK_SPACE, _, join_words
 from report.wording import copies
 from report.wording.base import Words
@@ -125,6 +125,35 @@ def changes(w: Words, rec: Recommendation) -> str:
     if not parts:
         return ""
     return _("What would change it: {changes}.").format(changes=_("; ").join(parts))
+
+
+def value_line(w: Words, rec: Recommendation) -> str:
+    """The money on page 1 (fifth cold reads b, M8/M-3: the value and payback sat on page 14, unreconciled with "not
+    recommended"): the value at best, each system at its optimal interval, against the price; where the
+    recommendation is not to buy on this evidence, that the value does not change it and why."""
+    found = w.findings.get("value_priced") or w.findings.get("value_unpriced")
+    e = w.m.economics
+    if found is None or e is None:
+        return ""
+    value = _(
+        "Value of the time saved, at best: {value} a year, if the whole {cluster}-GPU cluster ran such jobs all year "
+        "with each system at its optimal interval"
+    ).format(value=money(found["optimum_per_year"], e.currency), cluster=count(w.m.bubble.cluster_gpus))
+    if found.id == "value_unpriced":
+        text = _("{value}; no price is given to weigh it against.").format(value=value)
+    elif found["payback_years"] is None:
+        text = _("{value}; at a price of {price}, no payback.").format(
+            value=value, price=money(found["price"], e.currency)
+        )
+    else:
+        text = _("{value}; at a price of {price}, a payback of {years} years.").format(
+            value=value, price=money(found["price"], e.currency), years=sig(found["payback_years"])
+        )
+    if rec.kind == NOT_YET:
+        text += " " + _("It counts only once the measurements above decide the result.")
+    elif rec.kind != RECOMMENDED:
+        text += " " + _("It does not change the recommendation, which rests on the targets and reasons above.")
+    return text
 
 
 # ---- reasons -----------------------------------------------------------------------------------------------------
@@ -321,8 +350,8 @@ def _retune_reason(w: Words, durability_follows: bool = False) -> str:
     }
     if steps is not None and steps < round(r.baseline.optimal_interval_steps):
         text = _(
-            "{rate}, saving every {steps} steps or more instead of every {interval} makes {baseline} alone lose no "
-            "more time to saves and failures than {candidate} at today's interval ({candidate_today} of compute time)."
+            "{rate}, saving every {steps} steps or more instead of {interval} makes {baseline} lose no more time to "
+            "saves and failures than {candidate} today ({candidate_today} of compute time)."
         ).format(steps=count(steps), **fields)
     else:
         text = _(
@@ -334,9 +363,10 @@ def _retune_reason(w: Words, durability_follows: bool = False) -> str:
         )
     # both re-tuned, what the candidate still adds (Chinese reading 5, N-6: a re-tuned baseline against the candidate
     # at today's interval is not the whole comparison)
-    text += " " + _("With each system at its optimal interval, {optimum}.").format(optimum=optimum_words(m))
+    if not today_interval_only(m):  # else the capacity tile prints the optima's figure (scaling-cluster's page 1)
+        text += " " + _("Optimum against optimum, {optimum}.").format(optimum=optimum_words(m))
     if m.flip_mtbf_hours is not None and r.tuning_beats_switching:
-        text += " " + _("Below a per-GPU MTBF of {hours} h, switching would recover more.").format(
+        text += " " + _("Below a per-GPU MTBF of {hours} h, switching recovers more.").format(
             hours=rounded(m.flip_mtbf_hours)
         )
     node_local = w.findings.get("node_local")
@@ -350,9 +380,7 @@ def _rate_words(w: Words) -> str:
     cluster's) or set for this test, with its per-GPU MTBF."""
     hours = given(w.m.reliability.gpu_mtbf_hours)
     if w.config.is_default("reliability.gpu_mtbf_hours"):
-        return _(
-            "At a failure rate assumed from Llama 3's training (a per-GPU MTBF of {hours} h, not this cluster's)"
-        ).format(hours=hours)
+        return _("At an assumed failure rate (Llama 3's, a per-GPU MTBF of {hours} h)").format(hours=hours)
     return _("At the failure rate set for this test (a per-GPU MTBF of {hours} h)").format(hours=hours)
 
 
@@ -452,6 +480,8 @@ def _job_levers(w: Words) -> str:
     cold reads b, M7/M-2: only the vendor's side was said, while the customer's estimate of the step time was 10% from
     passing)."""
     m, short = w.m, w.findings.get("g4_short")
+    if w.config.is_default("gates.target_duration_reduction_pct"):
+        return ""  # a target no one agreed is no criterion to meet: the customer's target decides first
     parts = []
     n = m.gates_reach.g4_interval_steps
     if n is not None and n < m.bubble.checkpoint_interval_steps:

@@ -135,7 +135,7 @@ def tuning_sentence(m: Metrics) -> Para | None:
     major 1), and prints the optima at three digits like the failure table, so no operand pair beside the difference
     (minor 3: "0.2911%" beside the table's "0.291%")."""
     r = m.reliability
-    if not r.tuning_beats_switching or beyond_run(m):
+    if not r.tuning_beats_switching or r.switch_gain_pct <= 0 or beyond_run(m):
         return None
     text = _(
         "With {rate}, re-tuning the checkpoint interval alone does more than switching to the new storage at today's "

@@ -2,12 +2,13 @@
 
 import shutil
 from pathlib import Path
+from types import SimpleNamespace as NS
 
 import numpy as np
 import pytest
 
 from report.compute import compute, copies
-from report.compute.findings import decide
+from report.compute.findings import decide, retune_beats_switch
 from report.compute.recommendation import recommend
 from report.inputs.joint_test import read_joint_test
 from tests.conftest import DATA, ROOT
@@ -195,3 +196,16 @@ def test_no_shipped_joint_test_has_a_copied_log(folder):
         pytest.skip("not a valid joint test")
     found = decide(test, compute(test))
     assert not found.has("bandwidth_copied") and not found.has("bandwidth_runs_copied")
+
+
+def test_re_tuning_beats_switching_only_where_switching_helps():
+    """Cold tests 6: a node-local baseline three times faster than the candidate has the lower overhead at its
+    optimum (0.501%) than the candidate today (0.958%), so `tuning_beats_switching` holds, but switching only loses
+    time: no re-tuning finding ("recovers more (0.501% → 0.501%)" was printed)."""
+
+    def found(gain):
+        m = NS(reliability=NS(tuning_beats_switching=True, switch_gain_pct=gain))
+        return [f.id for f in retune_beats_switch(None, m)]
+
+    assert found(-0.457) == [] and found(0.0) == []
+    assert found(7.6) == ["retune_beats_switch"]

@@ -133,3 +133,30 @@ def test_a_benefit_of_today_s_interval_only_is_weighed_by_whose_failure_rate_it_
     assert rec.changes == ("failure_rate_far",)
     rec = recommend(assumed, _metrics("pppp", verdict="demonstrated"), found)
     assert rec.kind == "recommended" and rec.changes == ("larger_job",)
+
+
+def test_a_failed_g3_is_changed_by_faster_saves_before_any_interval():
+    """Cold tests 6 (a node-local baseline 3× faster): G3 fails and G4 is out of any storage's reach; what would
+    change the recommendation is the candidate's saves, not "a job whose checkpoints take a larger share"."""
+    rec = recommend(TEST, _metrics("ppff", reachable=False), _found())
+    assert (rec.kind, rec.reasons, rec.changes) == ("not_recommended", ("g3_fail", "g4_fail"), ("faster_candidate",))
+
+
+def test_a_failed_gate_that_an_outlying_run_decides_waits_for_its_log():
+    """Cold tests 6 (one slow run on the candidate): G4 fails by 0.01 points with run 3, passes without it; the
+    recommendation is not yet, and the run's log would change it, not a faster candidate."""
+    outlier = Finding(
+        "outliers_decide",
+        Scope("runs", ("candidate:3",), ()),
+        {"after": {"G1": "pass", "G2": "insufficient", "G3": "pass", "G4": "pass"}},
+    )
+    found = Findings((outlier, Finding("retune_beats_switch", Scope("sides", ("baseline",), ()))))
+    rec = recommend(TEST, _metrics("pfif"), found)
+    assert (rec.kind, rec.reasons, rec.changes) == (
+        "not_yet",
+        ("speedup_measured", "retune_beats_switch"),
+        ("outlier_log",),
+    )
+    # a failure the run does not decide stays a failure
+    stays = Finding("outliers_decide", Scope("runs", ("candidate:3",), ()), {"after": {"G3": "fail", "G4": "fail"}})
+    assert recommend(TEST, _metrics("pfff"), Findings((stays,))).kind == "not_recommended"

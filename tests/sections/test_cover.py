@@ -1,6 +1,9 @@
 """The cover: the verdict first, the tiles marked by the gates they depend on."""
 
+import shutil
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, cover_text, evidence, section, texts
@@ -128,10 +131,9 @@ def test_page_one_carries_the_retuning_reason_where_it_decides():
     # led by the interval from which Base alone loses no more (fifth cold reads b, A-7), on the failure rate it
     # assumes (A3); no MTBF at which it turns within a thousand times the assumed one (the quadratic's root: 3.33 h)
     assert ctx.cover.reasons[2] == (
-        "At a failure rate assumed from Llama 3's training (a per-GPU MTBF of 50,677 h, not this cluster's), saving "
-        "every 111 steps or more instead of every 100 makes Base alone lose no more time to saves and failures than "
-        "Cand at today's interval (25.6% of compute time). With each system at its optimal interval, the candidate's "
-        "contribution is 0.014 percentage points."
+        "At an assumed failure rate (Llama 3's, a per-GPU MTBF of 50,677 h), saving every 111 steps or more instead "
+        "of 100 makes Base lose no more time to saves and failures than Cand today (25.6% of compute time). Optimum "
+        "against optimum, the candidate's contribution is 0.014 percentage points."
     )
     ctx, _m = build(FIXTURES / "retune")
     assert ctx.cover.recommendation == "Recommendation: not yet; the measurements below decide it."
@@ -321,3 +323,70 @@ def test_a_bandwidth_the_saves_outrun_is_no_reference_for_the_capacity_tile():
     assert "that would be worth 1.57 GPUs of capacity, if the storage kept pace, which this test's logged " in summary
     every = " ".join(t for name in ("summary", "bubble", "qa") for t in texts(section(ctx, name).blocks))
     assert "6.9×" not in every and "1,610×" not in every and "6.89×" not in every
+
+
+def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
+    """Fifth cold reads b (M8, M-3): the value and its payback sat on the economics page, unreconciled with page 1.
+    The economics fixture: 14.2505 GPU-equivalents at the optima × 8,760 h × 2.50 USD = 312,086 USD a year; at a
+    price of 1,000,000 USD the payback is 1,000,000 ÷ 312,086 = 3.204 years."""
+    folder = tmp_path / "economics"
+    shutil.copytree(FIXTURES / "economics", folder)
+    toml = folder / "test.toml"
+    toml.write_text(toml.read_text().replace("runs_per_year  = 12", "runs_per_year  = 12\ncandidate_price = 1000000"))
+    ctx, m = build(folder)
+    assert m.economics.optimum_cluster_value_per_year == pytest.approx(14.250521627930993 * 8760 * 2.5)
+    assert ctx.cover.recommendation_kind == "recommended"
+    assert ctx.cover.value == (
+        "Value of the time saved, at best: 312,000 USD a year, if the whole 512-GPU cluster ran such jobs all year "
+        "with each system at its optimal interval; at a price of 1 million USD, a payback of 3.20 years."
+    )
+    # not recommended on this evidence: the value is said not to change it (formal: no price)
+    ctx, _m = build(FIXTURES / "formal")
+    assert ctx.cover.recommendation_kind == "other_grounds"
+    assert ctx.cover.value.endswith(
+        "no price is given to weigh it against. It does not change the recommendation, which rests on the targets "
+        "and reasons above."
+    )
+    # no economics, no line
+    ctx, _m = build(FIXTURES / "gates_fail")
+    assert ctx.cover.value == ""
+
+
+@pytest.mark.parametrize("folder", [FIXTURES / "node_local_fit", ROOT / "examples" / "scaling-cluster"])
+def test_a_missed_agreed_g4_names_the_job_s_levers_beside_the_candidate_s(tmp_path, folder):
+    """Fifth cold reads b (M7, M-2): G4 missed an agreed target by a margin the customer's own step-time estimate
+    could close; page 1 named only the vendor's side. With the 2% target agreed: the step time at which the measured
+    saves pass is saves × (100 × (p_B − p_C) ÷ 2 − p_B) ÷ total_steps, worked here; the interval is gates_reach's. A
+    target no one agreed names no lever (the joint test as it is)."""
+    copy = tmp_path / folder.name
+    shutil.copytree(folder, copy)
+    toml = copy / "test.toml"
+    assert "[gates]" not in toml.read_text()
+    toml.write_text(toml.read_text().replace("[training]", "[gates]\ntarget_duration_reduction_pct = 2\n\n[training]"))
+    ctx, m = build(copy)
+    b = m.bubble
+    assert next(g.status for g in m.gates if g.id == "G4") == "fail" and m.gates_reach.g4_reachable
+    saves = b.total_steps // b.checkpoint_interval_steps
+    p_b, p_c = m.save.baseline.mean_s, m.save.candidate.mean_s
+    step = saves * (100 * (p_b - p_c) / 2 - p_b) / b.total_steps
+    n = m.gates_reach.g4_interval_steps
+    assert n is not None and n < b.checkpoint_interval_steps
+    levers = (
+        f"on the job's side, a save every {n:,} steps or fewer (today {b.checkpoint_interval_steps:,}) or a step time "
+        f"of {step:.3g} s or less (today {m.reliability.step_time_s:.3g} s)"
+    )
+    assert levers in ctx.cover.changes
+    ctx, _m = build(folder)
+    assert "on the job's side" not in ctx.cover.changes
+
+
+def test_the_optima_s_capacity_tile_is_not_marked_by_g4():
+    """Fifth cold reads b (M11, M-19): the capacity tile prints the optima's GPU-equivalents where the benefit is
+    mostly today's interval's; G4 judges today's interval, so its failure does not mark that tile (the bubble and
+    training tiles keep it)."""
+    ctx, m = build(ROOT / "examples" / "scaling-cluster")
+    tiles = {t.id: t for t in ctx.cover.tiles}
+    assert next(g.status for g in m.gates if g.id == "G4") == "fail"
+    assert tiles["capacity"].label == "GPU-equivalents, each system at its optimal interval"
+    assert "G4" not in tiles["capacity"].mark and tiles["capacity"].mark == "Illustrative input"
+    assert tiles["training"].mark.startswith("G4 failed")
