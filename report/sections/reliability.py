@@ -154,7 +154,43 @@ def _ettr_sentence(w: Words) -> Para:
             + _restores_read(w)
             + _restores_judged(w)
         )
-    return w.p(text + failures_assume_restores(m), "save_times", "restore_times")
+    return w.p(text + _few_saves(w) + failures_assume_restores(m), "save_times", "restore_times")
+
+
+#: Below this many saves a run, an optimal interval is one a team rarely sets (evaluation and hand-off need more).
+FEW_SAVES = 5
+
+
+def _few_saves(w: Words) -> str:
+    """Where a system's optimal interval leaves a run fewer than FEW_SAVES saves, how many, that such an interval is
+    usually capped by evaluation and hand-off needs, and the break-even interval as the practical lever (cold read 5b,
+    A5/A-7: 8,276 steps is 2 saves in a 20,000-step run)."""
+    m, total = w.m, w.m.bubble.total_steps
+    parts = []
+    for key, side in (("baseline", m.reliability.baseline), ("candidate", m.reliability.candidate)):
+        saves = int(total // side.optimal_interval_steps) if side.optimal_interval_steps > 0 else 0
+        if 1 <= saves < FEW_SAVES:
+            parts.append(
+                ngettext(
+                    "at {steps} steps a run of {total} steps would save {n} time on {system}",
+                    "at {steps} steps a run of {total} steps would save {n} times on {system}",
+                    saves,
+                ).format(
+                    steps=count(round(side.optimal_interval_steps)), total=count(total), n=saves, system=w.name(key)
+                )
+            )
+    if not parts:
+        return ""
+    text = " " + _(
+        "The optimal interval leaves few saves: {parts}; such an interval is usually capped by evaluation and "
+        "hand-off needs."
+    ).format(parts=join_words(parts))
+    if m.break_even_steps is not None:
+        text += " " + _(
+            "The practical lever is the break-even interval, {steps} steps, at which {baseline}'s overhead equals "
+            "{candidate}'s at today's interval."
+        ).format(steps=count(m.break_even_steps), baseline=w.name("baseline"), candidate=w.name("candidate"))
+    return text
 
 
 def _restores_judged(w: Words) -> str:

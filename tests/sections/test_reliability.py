@@ -1,5 +1,7 @@
 """Failures and the checkpoint interval: both overhead measures named."""
 
+import re
+
 from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
@@ -80,3 +82,37 @@ def test_re_tuning_that_beats_switching_says_how_far_it_must_go():
     assert break_even_words(m) in " ".join(texts(section(ctx, "reliability").blocks))
     _ctx, m = build(FIXTURES / "long_names")  # the candidate wins at today's interval: no such interval
     assert m.break_even_steps is None and break_even_words(m) == ""
+
+
+def test_an_optimal_interval_leaving_few_saves_says_how_many_and_the_practical_lever(folder):
+    """Cold read 5b, A5/A-7: an optimum of 8,276 steps is 2 saves in a 20,000-step run. data/ at a per-GPU MTBF of
+    600 h and repeated at 500 h put both optima below a fifth of the run: the section says how many saves each makes,
+    that such an interval is usually capped, and the break-even interval where there is one; as shipped, nothing."""
+    from report.formatting import count
+
+    for name, mtbf in (("data", 600), ("repeated", 500)):
+        ctx, _m = build(DATA if name == "data" else FIXTURES / name)
+        assert not any("leaves few saves" in t for t in texts(section(ctx, "reliability").blocks))
+        data = folder(name)
+        toml = (data / "test.toml").read_text()
+        if "[reliability]" in toml:
+            toml = re.sub(r"gpu_mtbf_hours\s*=\s*[0-9.]+", f"gpu_mtbf_hours = {mtbf}", toml)
+        else:
+            toml += f"\n[reliability]\ngpu_mtbf_hours = {mtbf}\n"
+        (data / "test.toml").write_text(toml)
+        ctx, m = build(data)
+        text = " ".join(texts(section(ctx, "reliability").blocks))
+        total = m.bubble.total_steps
+        for side, system in (
+            (m.reliability.baseline, m.save.baseline.system),
+            (m.reliability.candidate, m.save.candidate.system),
+        ):
+            n = int(total // side.optimal_interval_steps)
+            assert 1 <= n < 5
+            assert (
+                f"at {count(round(side.optimal_interval_steps))} steps a run of {count(total)} steps would save {n} times "
+                f"on {system}" in text
+            )
+        assert "such an interval is usually capped by evaluation and hand-off needs." in text
+        if m.break_even_steps is not None:
+            assert f"The practical lever is the break-even interval, {count(m.break_even_steps)} steps" in text
