@@ -135,6 +135,18 @@ def value_line(w: Words, rec: Recommendation) -> str:
     e = w.m.economics
     if found is None or e is None:
         return ""
+    if found["optimum_per_year"] <= 0:
+        # the candidate loses time even at the optima: a cost, not a value "at best" (cold tests 6: "at best: −81,000
+        # USD a year")
+        text = _(
+            "Value of the time saved: none; with each system at its optimal interval, the whole {cluster}-GPU cluster "
+            "running such jobs would lose {value} a year of GPU time on {candidate}."
+        ).format(
+            value=money(abs(found["optimum_per_year"]), e.currency),
+            cluster=count(w.m.bubble.cluster_gpus),
+            candidate=w.name("candidate"),
+        )
+        return text
     value = _(
         "Value of the time saved, at best: {value} a year, if the whole {cluster}-GPU cluster ran such jobs all year "
         "with each system at its optimal interval"

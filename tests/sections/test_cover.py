@@ -390,3 +390,25 @@ def test_the_optima_s_capacity_tile_is_not_marked_by_g4():
     assert tiles["capacity"].label == "GPU-equivalents, each system at its optimal interval"
     assert "G4" not in tiles["capacity"].mark and tiles["capacity"].mark == "Illustrative input"
     assert tiles["training"].mark.startswith("G4 failed")
+
+
+def test_a_candidate_that_loses_time_has_no_value_at_best(tmp_path):
+    """Cold tests 6 (a node-local baseline three times faster): page 1 printed "Value of the time saved, at best:
+    −81,000 USD a year". With the economics fixture's two save systems swapped, the candidate is the slower one and
+    the line says the cluster would lose the amount, at the optima, with no payback clause."""
+    folder = tmp_path / "economics"
+    shutil.copytree(FIXTURES / "economics", folder)
+    toml = folder / "test.toml"
+    text = toml.read_text().replace('candidate     = "Array X"', 'candidate     = "@"')
+    text = text.replace('save_baseline = "Old NAS"', 'save_baseline = "Array X"').replace('"@"', '"Old NAS"')
+    toml.write_text(text)
+    loads = folder / "load_times.csv"  # the candidate's loads are the candidate's, whatever its name
+    loads.write_text(loads.read_text().replace("Array X,", "Old NAS,"))
+    ctx, m = build(folder)
+    lost = m.economics.optimum_cluster_value_per_year
+    assert lost < 0 and m.reliability.optimum_gpu_equivalents == pytest.approx(lost / (8760 * 2.5))
+    assert ctx.cover.value.startswith(
+        "Value of the time saved: none; with each system at its optimal interval, the whole 512-GPU cluster running "
+        "such jobs would lose "
+    )
+    assert ctx.cover.value.endswith(" a year of GPU time on Old NAS.") and "−" not in ctx.cover.value
