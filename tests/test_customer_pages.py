@@ -270,7 +270,7 @@ def test_the_chinese_customer_pages_are_sentences_not_colon_chains(name):
 
 @pytest.mark.parametrize("language", ["en", "zh-CN"])
 def test_no_tool_trace_in_the_assumptions_or_the_evidence(language):
-    """zh cold read 5b, M-22/A-12: "Tool default" / 工具默认值 in the assumptions table, 录入的输入（按 CSV 文件原样采用）
+    """zh cold read 5b, M-22/A-12: a bare "Tool default" / 工具默认值 in the assumptions table, 录入的输入（按 CSV 文件原样采用）
     in the summary, and a share of the bandwidth as "0.156×". data/ (defaults, supplied save times) and repeated
     (supplied CSVs): assumed values say so, the records are a plain sentence, a share is a percent."""
     from report import i18n
@@ -283,8 +283,10 @@ def test_no_tool_trace_in_the_assumptions_or_the_evidence(language):
             tables = " ".join(
                 " ".join(map(str, row)) for b in section(ctx, "setup").blocks for row in getattr(b, "rows", ())
             )
-            assert "Tool default" not in tables and "工具默认值" not in tables
-            assert ("Assumed (not agreed with the customer)" in tables) or ("假设值（未与客户约定）" in tables)
+            # the contract's words (settled point 13: "the tool's default"), never bare: said with what they mean
+            assert "工具默认值" not in tables
+            assert tables.count("Tool default") == tables.count("Tool default (not agreed with the customer)")
+            assert ("Tool default (not agreed with the customer)" in tables) or ("默认假设值（未与客户约定）" in tables)
             assert "CSV" not in words.replace("save_times.csv", "")
             assert "录入的输入" not in words
         ctx, _m = build(FIXTURES / "repeated")

@@ -119,7 +119,8 @@ def _agreed() -> str:
 def _default_or(cfg: TestConfig, key: str) -> str:
     """ "Tool default" where the plan leaves `key` out (not agreed with the customer; the table's note says so), else
     agreed for this test."""
-    return _("Assumed (not agreed with the customer)") if cfg.is_default(key) else _agreed()
+    # the contract's words (settled point 13: "the tool's default"), with what they mean for the customer
+    return _("Tool default (not agreed with the customer)") if cfg.is_default(key) else _agreed()
 
 
 def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
