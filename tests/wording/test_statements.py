@@ -1,5 +1,7 @@
 """Findings said in several sections: warnings, re-tuning, the verdict's reason, wordings at the edges."""
 
+import pytest
+
 from report import i18n
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
@@ -289,3 +291,22 @@ def test_a_gate_that_fails_only_under_a_raised_target_says_so():
     reason = section(ctx, "summary").blocks[0].text  # the summary says it, after page 1's gates by name
     assert "G4 fails against the target agreed for this test, 2.5%, and would meet the tool's default, 2%." in reason
     assert "G3 fails against test.toml's target" not in reason
+
+
+def test_g3_s_leaning_is_not_said_where_an_outlying_run_makes_it(folder):
+    """Cold tests 6: one slow candidate run (131 s among 71 s) put the speedup's point estimate below the 1.8× target,
+    and the summary said "unless more runs move it, they would make G3 fail, not pass" while without the run G3
+    passes. Here: Array X's run 6 takes 200 s; with it the mean is (50+55+60+54+56+200)/6 = 79.2 s, the speedup
+    110/79.2 = 1.39× under 1.5×; without it 110/55 = 2.00×."""
+    data = folder("repeated")
+    text = (data / "save_times.csv").read_text()
+    text += "4,Array X,54,32B,16,64,\n5,Array X,56,32B,16,64,\n6,Array X,200,32B,16,64,\n"
+    (data / "save_times.csv").write_text(text)
+    ctx, m = build(data)
+    assert m.save.candidate.outlier_runs == (6,)
+    assert m.save.speedup == pytest.approx(110 / ((50 + 55 + 60 + 54 + 56 + 200) / 6))
+    assert m.without_outliers is not None and m.without_outliers.speedup == pytest.approx(2.0)
+    assert next(g.status for g in m.gates if g.id == "G3") == "insufficient"
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert "G3's point estimate is below" not in summary
+    assert any(note.startswith("The result hangs on run 6 on Array X (200 s)") for note in ctx.cover.verdict_notes)
