@@ -151,6 +151,7 @@ class Texts:
     customer: str | None = None
     model: str | None = None  #: the training model as printed
     systems: dict[str, str] = field(default_factory=dict)  #: full name -> name as printed
+    short: dict[str, str] = field(default_factory=dict)  #: full name -> short name in this language
     projections: dict[str, str] = field(default_factory=dict)  #: name -> name as printed
     report: dict[str, str] = field(default_factory=dict)  #: [report] key -> text
     sources: dict[str, str] = field(default_factory=dict)  #: [sources] key -> note

@@ -8,6 +8,7 @@ title    = "…"                        # printed instead of `title`
 customer = "…"                        # instead of `customer`
 model    = "…"                        # the training model ([training] model) as printed
 systems     = { "Local disk" = "本地磁盘" }            # a system's full name as printed, keyed by [systems]' name
+short       = { "Local disk" = "本地盘" }              # its short name in this language (as [systems] short)
 projections = { "70B on 64 GPUs" = "64 卡上的 70B" }    # a projection's name as printed, keyed by its name
 [text."zh-CN".report]                 # [report]'s texts: commissioned_by, tested_by, prepared_by, reviewed_by,
 tested_by = "…"                       #   approved_by (number and revision are the same in every language)
@@ -34,7 +35,7 @@ from report.inputs.toml_reader import TableReader, check_value, described, kind_
 from report.text_check import folded, text_problem
 
 PARTIES = ("commissioned_by", "tested_by", "prepared_by", "reviewed_by", "approved_by")
-KEYS = ("title", "customer", "model", "systems", "projections", "report", "sources", "environment")
+KEYS = ("title", "customer", "model", "systems", "short", "projections", "report", "sources", "environment")
 
 
 def parse_texts(
@@ -85,7 +86,7 @@ def _one(reader, where, table, systems, training_model, projections, sources, en
         elif key == "projections":
             names = {p.name: p.name for p in projections if p is not None}
             found[key] = _mapping(reader, where, key, value, names, "the name of a [[projections]] table")
-        elif key == "systems":
+        elif key in ("systems", "short"):
             roles = ("candidate", "save_baseline", "load_baseline")
             full = {v.strip(): v for k in roles if isinstance(v := systems.get(k), str)}
             found[key] = _mapping(reader, where, key, value, full, "a system of [systems]", names=True)
@@ -176,7 +177,9 @@ def printed(test: Any, metrics: _T, language: str) -> tuple[Any, _T]:
     names = texts.names(c.training.model)
     report = dataclasses.replace(c.report, **texts.report)
     environment = tuple(texts.environment.get(key, (key, text)) for key, text in c.environment)
-    short = {k: v for k, v in c.systems.short.items() if k not in texts.systems}  # a printed name needs no short one
+    # a printed name takes this language's short name, not the top-level one (cold tests 6: "Tianqiong TQ-5000
+    # all-flash" in full on every page of the English edition)
+    short = {k: v for k, v in c.systems.short.items() if k not in texts.systems} | texts.short
     config = dataclasses.replace(
         c,
         title=texts.title or c.title,

@@ -133,3 +133,26 @@ def test_a_report_built_with_texts_in_its_language_verifies(folder, tmp_path):
     out = tmp_path / "zh"
     assert main(["build", str(data), "--out", str(out), "--language", "zh-CN"]) == 0
     assert main(["verify", str(out / "report.pdf")]) == 0
+
+
+def test_a_printed_name_takes_its_language_s_short_name(folder):
+    """Cold tests 6: a system printed under its own name in the other language lost its short name there, so the
+    English edition of a Chinese test printed "Tianqiong TQ-5000 all-flash" in full on every page. `short` in
+    [text.L] gives it one, keyed by the full name as [systems] gives it; two systems one short name is an error."""
+    data = _with(
+        folder("data"),
+        CHINESE.replace(
+            '\n[text."zh-CN".sources]', 'short = { "Local NVMe (single drive)" = "本地盘" }\n\n[text."zh-CN".sources]'
+        ),
+    )
+    test = read_joint_test(data)
+    with i18n.activate("zh-CN"):
+        _ctx, m = build(data)
+    shown_test, _shown = printed(test, m, "zh-CN")
+    assert shown_test.config.systems.short == {"本地 NVMe（单盘）": "本地盘"}
+    same = CHINESE.replace(
+        '\n[text."zh-CN".sources]',
+        'short = { "Local NVMe (single drive)" = "盘", "NFS" = "盘" }\n\n[text."zh-CN".sources]',
+    )
+    _config, problems = parse_config(((DATA / "test.toml").read_text() + same).encode())
+    assert any('are both printed "盘"' in str(p) for p in problems)
