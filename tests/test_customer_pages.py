@@ -291,4 +291,4 @@ def test_no_tool_trace_in_the_assumptions_or_the_evidence(language):
             assert "录入的输入" not in words
         ctx, _m = build(FIXTURES / "repeated")
         summary = " ".join(texts(section(ctx, "summary").blocks))
-        assert "0.142×" not in summary and "0.142 倍" not in summary and "14%" in summary
+        assert "0.142×" not in summary and "0.142 倍" not in summary and "14.2%" in summary

@@ -23,6 +23,7 @@ from report.formatting import (
 )
 from report.i18n import _, ngettext
 from report.inputs.runs import FEW_SAMPLES, both_sustained, sparse
+from report.wording.bandwidth_share import near_and_far
 from report.wording.base import Side, Words
 from report.wording.copies import audit_words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
@@ -493,6 +494,9 @@ def _hypotheses(w: Words) -> list[Para]:
             "saves (bound by bandwidth, or spending its time elsewhere) can be weighed until the warning above is "
             "resolved: record the bytes written per save and log the bandwidth on the system the saves were timed on."
         )
+    elif far := [side for side in w.sides if _judged_share(w, side) < BANDWIDTH_BOUND_SHARE_PCT]:
+        # one side near its bandwidth, one not: each said (cold tests 6: "the saves run close" of a 59.5% candidate)
+        text = near_and_far(w, [side for side in w.sides if side not in far], far, _judged_share)
     elif _bandwidth_source_stated(w):
         # the data sources say where the bandwidth came from: no "if it was derived from these saves" (cold read 5, O14)
         text = _(

@@ -321,17 +321,27 @@ def _value_and_price(w: Words) -> Para:
     the payback at the candidate's price, or that without a price the value cannot be weighed against a cost."""
     m, e = w.m, _figures(w.m)
     found = w.findings.get("value_priced") or w.findings.get("value_unpriced")
-    value = _(
-        "Each system at its own optimal checkpoint interval, a cluster of {gpus} GPUs running such jobs gains {value} "
-        "a year of GPU time on {candidate}. Neither system is then held to today's interval. The figure takes the "
-        "whole cluster to run such jobs all year, which bounds it from above; it also takes {rate}, and a higher "
-        "failure rate would raise it."
+    value = (
+        _(
+            "Each system at its own optimal checkpoint interval, a cluster of {gpus} GPUs running such jobs gains "
+            "{value} a year of GPU time on {candidate}. Neither system is then held to today's interval. The figure "
+            "takes the whole cluster to run such jobs all year, which bounds it from above; it also takes {rate}, and "
+            "a higher failure rate would raise it."
+        )
+        if e.optimum_cluster_value_per_year >= 0
+        # a loss, said as one (cold tests 6: "gains −81,000 USD", "a higher failure rate would raise it")
+        else _(
+            "Each system at its own optimal checkpoint interval, a cluster of {gpus} GPUs running such jobs loses "
+            "{value} a year of GPU time on {candidate}. Neither system is then held to today's interval. The figure "
+            "takes the whole cluster to run such jobs all year; it also takes {rate}, and a higher failure rate would "
+            "deepen the loss."
+        )
     ).format(
         rate=assumed_failure_rate(m),
         gpus=count(m.bubble.cluster_gpus),
         # as the table's row prints it, at the digits its GPU-equivalents give (fifth cold read, N7: 129,000 in the
         # text, 130,000 in the table)
-        value=money(e.optimum_cluster_value_per_year, e.currency),
+        value=money(abs(e.optimum_cluster_value_per_year), e.currency),
         candidate=w.name("candidate"),
     )
     if found is not None and found.id == "value_priced":

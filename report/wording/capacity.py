@@ -315,7 +315,9 @@ def demand_ratios(m: Metrics) -> dict[str, str]:
 
     def ratio(value: float, demand_gbps: float) -> str:
         if value < 1:  # a share of the bandwidth reads as a percent: "16% of", not "0.156×" (zh cold read 5b, M-22)
-            return _("{share}%").format(share=sig(100 * value, 2))
+            # three digits, as every figure of the report: two made "14%" read as the 13.7 GPU-equivalents printed
+            # another way (tests/test_precision.py)
+            return _("{share}%").format(share=sig(100 * value, 3))
         # at the digits its printed operands give back (cold read 12, m3: 12.8 ÷ 3.00 is 4.27, not the 4.25 printed)
         return _("{ratio}×").format(ratio=worked(value, figure_of(sig(demand_gbps)) / measured))
 

@@ -154,7 +154,10 @@ def _system_lines(w: Words) -> dict[str, list[str]]:
         "baseline": {systems.save_baseline, systems.short_name(systems.save_baseline)},
     }
     out: dict[str, list[str]] = {"baseline": [], "candidate": []}
+    load_words = ("load", "加载")
     for label, text in w.config.environment:
+        if any(word in label.lower() for word in load_words) and systems.load_baseline != systems.save_baseline:
+            continue  # the load baseline's line is not the save baseline's (cold tests 6: NFS v4.1 said of local NVMe)
         # the label's role words first ("candidate storage", "基线系统配置"), else the system's name in the line
         said = [key for key, words in roles.items() if any(r in label.lower() for r in words)]
         if not said:

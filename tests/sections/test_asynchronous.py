@@ -92,14 +92,14 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
         "A cluster of 1,000 GPUs holds 125 such jobs (8 GPUs each). On Mingxin FX100 their checkpoints need 4.78 GB/s "
         "of writes on average (saves "
         "perfectly staggered) and 87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth "
-        "of this test. On average that is within this test's bandwidth (75% of it), but every job saving "
+        "of this test. On average that is within this test's bandwidth (74.7% of it), but every job saving "
         "at once needs 13.6× of it: the GPU-equivalents hold only if the jobs' saves are staggered"
     )
     # argued in full once, in the training bubble section; the summary gives the figures in one sentence and points
     # there (issue 45: each fact explained once)
     assert demand in " ".join(texts(section(ctx, "bubble").blocks))
     assert (
-        "Their saves would need 4.78 GB/s on average and 87.2 GB/s all at once on Mingxin FX100, 75% of this test's "
+        "Their saves would need 4.78 GB/s on average and 87.2 GB/s all at once on Mingxin FX100, 74.7% of this test's "
         "bandwidth on average (see “Training bubble analysis”)." in " ".join(texts(section(ctx, "summary").blocks))
     )
     # The answers name the mean and the peak in one sentence and refer to the section, not a third copy of it.

@@ -161,8 +161,9 @@ def test_a_node_local_candidate_s_demand_is_one_node_s_part():
         "saves. One node's part needs 0.0170 GB/s of writes on average (saves perfectly staggered) and 2.00 GB/s if "
         "every job saves at once, against the 0.764 GB/s write bandwidth of one node in this test" in summary
     )
-    assert "On average that is within this test's bandwidth (2.2% of it), but every job saving at once needs 2.62×" in (
-        summary
+    assert (
+        "On average that is within this test's bandwidth (2.23% of it), but every job saving at once needs 2.62×"
+        in (summary)
     )
     tile = next(k for k in ctx.cover.tiles if k.id == "capacity")
     assert tile.value == "4.38" and tile.note.startswith("1,000-GPU cluster, its own tmpfs (/dev/shm) on each node: ")

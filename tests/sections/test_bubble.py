@@ -38,7 +38,7 @@ def test_the_illustrative_mark_lands_on_the_bandwidth_demand_not_on_the_capacity
         # 4.78 GB/s on average is 0.747× the bandwidth: the saves would queue, so the value is a bound (fifth cold read,
         # N5); the ratio is the illustrative bandwidth's, said beside the capacity
         assert (
-            "that would be worth 49.0 GPUs of capacity, if the jobs' saves stay staggered; at 75% of this test's "
+            "that would be worth 49.0 GPUs of capacity, if the jobs' saves stay staggered; at 74.7% of this test's "
             "bandwidth on average, independent jobs' saves would often overlap and wait for each other, so this is an "
             "upper bound." in capacity.text
         )

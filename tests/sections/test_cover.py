@@ -337,8 +337,9 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
     assert m.economics.optimum_cluster_value_per_year == pytest.approx(14.250521627930993 * 8760 * 2.5)
     assert ctx.cover.recommendation_kind == "recommended"
     assert ctx.cover.value == (
-        "Value of the time saved, at best: 312,000 USD a year, if the whole 512-GPU cluster ran such jobs all year "
-        "with each system at its optimal interval; at a price of 1 million USD, a payback of 3.20 years."
+        "Value of the time saved: 312,000 USD a year if the whole 512-GPU cluster ran such jobs all year with each "
+        "system at its optimal interval (44.0 USD a year at the 12 runs agreed, at today's interval); at a price of 1 "
+        "million USD, a payback of 3.20 years."
     )
     # not recommended on this evidence: the value is said not to change it (formal: no price)
     ctx, _m = build(FIXTURES / "formal")
@@ -412,3 +413,42 @@ def test_a_candidate_that_loses_time_has_no_value_at_best(tmp_path):
         "such jobs would lose "
     )
     assert ctx.cover.value.endswith(" a year of GPU time on Old NAS.") and "−" not in ctx.cover.value
+
+
+def test_a_slower_candidate_is_worded_as_slower_everywhere(tmp_path):
+    """Cold tests 6 (a node-local baseline three times faster): the summary gave the slowdown with the speedup's
+    interval (0.314× to 0.327×), the training tile said 节省 of time added, and the economics paragraph said the
+    cluster "gains −81,000 USD" and that a higher failure rate "would raise it". The economics fixture with its two
+    save systems swapped makes the candidate the slower one."""
+    folder = tmp_path / "economics"
+    shutil.copytree(FIXTURES / "economics", folder)
+    toml = folder / "test.toml"
+    text = toml.read_text().replace('candidate     = "Array X"', 'candidate     = "@"')
+    text = text.replace('save_baseline = "Old NAS"', 'save_baseline = "Array X"').replace('"@"', '"Old NAS"')
+    toml.write_text(text)
+    loads = folder / "load_times.csv"
+    loads.write_text(loads.read_text().replace("Array X,", "Old NAS,"))
+    ctx, m = build(folder)
+    low, high = m.save.speedup_ci95
+    assert high < 1
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert f"95% confidence interval {1 / high:.3g}× to {1 / low:.3g}× slower" in summary
+    tile = next(k for k in ctx.cover.tiles if k.id == "training")
+    assert tile.label == "longer training run" and " more than " in tile.note
+    economics = " ".join(texts(section(ctx, "economics").blocks))
+    assert " loses " in economics and "would deepen the loss" in economics and "gains −" not in economics
+
+
+def test_the_load_baseline_s_line_is_not_said_of_the_save_baseline(folder):
+    """Cold tests 6: "the test record names NFS v4.1 for local NVMe" where NFS v4.1 was the load baseline's line
+    ("load baseline"), a system other than the save baseline: a line whose label names the loads is left out."""
+    data = folder("data")
+    toml = data / "test.toml"
+    toml.write_text(
+        toml.read_text()
+        + '\n[environment]\n"candidate storage" = "FX100, NFS over RDMA"\n"baseline storage" = "one NVMe drive, XFS"\n'
+        + '"load baseline" = "NFS v4.1 over TCP filer"\n'
+    )
+    ctx, _m = build(data)
+    words = " ".join(texts(section(ctx, "setup").blocks))
+    assert "NFS v4.1" not in words.replace("NFS v4.1 over TCP filer", "")
