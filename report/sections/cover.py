@@ -267,7 +267,8 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
         ),
         (
             "capacity",
-            gpus(b.gpu_equivalents),
+            # "lost" in the label, so no minus sign in the figure (cold read 6: "−4.62 … lost", a double negative)
+            gpus(abs(b.gpu_equivalents)),
             # the bandwidth the saves outrun is no reference: neither beyond it nor within it (cold read 22, M3)
             _("GPU-equivalents of capacity")
             if b.gpu_equivalents >= 0 and log_outrun(m)

@@ -437,6 +437,8 @@ def test_a_slower_candidate_is_worded_as_slower_everywhere(tmp_path):
     assert tile.label == "longer training run" and " more than " in tile.note
     economics = " ".join(texts(section(ctx, "economics").blocks))
     assert " loses " in economics and "would deepen the loss" in economics and "gains −" not in economics
+    capacity = next(k for k in ctx.cover.tiles if k.id == "capacity")
+    assert capacity.label == "GPU-equivalents of capacity lost" and not capacity.value.startswith("−")
 
 
 def test_the_load_baseline_s_line_is_not_said_of_the_save_baseline(folder):
