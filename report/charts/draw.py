@@ -573,7 +573,13 @@ def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         ax.axhline(sv.target_pct, color=ACCENT, linewidth=0.8, linestyle="--")
         _log_x(ax)
         ax.set_xlabel(label)
-        ax.set_ylim(0, max(max(y), sv.target_pct) * 1.15 if max(y) > 0 else 1)
+        # a candidate that lengthens the run has every value below zero: the axis takes them in, with the zero line
+        # (cold read 6: an empty chart on a 0-1 axis)
+        low = min(0.0, min(y), b.duration_reduction_pct) * 1.15
+        high = max(max(y), sv.target_pct, 0.0) * 1.15
+        ax.set_ylim(low, high if high > low else low + 1)
+        if low < 0:
+            ax.axhline(0, color=INK, linewidth=0.6)
     left.set_ylabel(_("Training run shorter by (%)"))
     return fig
 
