@@ -573,8 +573,7 @@ def sensitivity(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
         ax.axhline(sv.target_pct, color=ACCENT, linewidth=0.8, linestyle="--")
         _log_x(ax)
         ax.set_xlabel(label)
-        # a candidate that lengthens the run has every value below zero: the axis takes them in, with the zero line
-        # (cold read 6: an empty chart on a 0-1 axis)
+        # a run made longer is below zero: the axis takes it in, with a zero line (cold read 6: empty on 0-1)
         low = min(0.0, min(y), b.duration_reduction_pct) * 1.15
         high = max(max(y), sv.target_pct, 0.0) * 1.15
         ax.set_ylim(low, high if high > low else low + 1)
