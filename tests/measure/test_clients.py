@@ -380,9 +380,15 @@ def test_a_stop_while_probing_the_servers_leaves_no_file_on_them(places, servers
     # the probe thinks 30 s, not 5: a loaded machine delayed this loop past a 5-s probe, and measure ended (exit 0)
     # before the stop
     options = ["--phases", "save", "--runs", "1", *SIZES[:4], "--gpus", "8", "--fio", str(wrapper)]
-    child = subprocess.Popen(
-        measure(folder, "Local disk", disk, servers, *options), cwd=ROOT, stderr=subprocess.PIPE, text=True
-    )
+    # the child takes SIGHUP's default even where this run was started under nohup (SIG_IGN is inherited, and
+    # measure keeps an ignored SIGHUP ignored): CI started with nohup saw the SIGHUP case run to its end
+    hangup = signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    try:
+        child = subprocess.Popen(
+            measure(folder, "Local disk", disk, servers, *options), cwd=ROOT, stderr=subprocess.PIPE, text=True
+        )
+    finally:
+        signal.signal(signal.SIGHUP, hangup)
     try:
         deadline = time.monotonic() + 60
         while not any(".report-measure-probe-" in p.name for p in disk.iterdir()):

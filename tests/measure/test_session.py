@@ -219,7 +219,13 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     # twelve runs: the stop lands during run 2 even when a loaded machine delays this loop by seconds (with four,
     # CI under a load of 10-14 saw all four finish, exit 0, before the signal)
     command = measure_command(folder, "Local disk", disk, "--runs", "12", *SIZES, *COLUMNS)
-    child = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    # the child takes SIGHUP's default even where this run was started under nohup (SIG_IGN is inherited, and
+    # measure keeps an ignored SIGHUP ignored): CI started with nohup saw the SIGHUP case run to its end
+    hangup = signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    try:
+        child = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    finally:
+        signal.signal(signal.SIGHUP, hangup)
     toml = folder / "test.toml"
     deadline = time.monotonic() + 120
     while "raw/local-disk/sustain-1.json" not in toml.read_text() and time.monotonic() < deadline:
