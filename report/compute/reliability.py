@@ -116,11 +116,10 @@ def flip_mtbf_hours(
     wins today: more failures make the candidate's lost work weigh), over three decades, then bisected to 1e-9
     relative. None where it does not turn within a thousand times the assumed MTBF."""
     r = reliability
-    gpus, step, interval = r.gpus, r.step_time_s, r.interval_s
+    gpus, interval = r.gpus, r.interval_s
     recovery_b, recovery_c = r.baseline.recovery_s, r.candidate.recovery_s
     b_b, w_b = blocking(test, save.baseline, async_sides["baseline"])
     b_c, w_c = blocking(test, save.candidate, async_sides["candidate"])
-    del step
 
     def margin(hours: float) -> float:  # > 0 where re-tuning the baseline recovers more than switching
         mtbf = hours * 3600 / gpus

@@ -1,12 +1,11 @@
 """The training-time sensitivity chart (Figure 5): its axis holds the values it draws."""
 
-import shutil
-
 from report.charts import describe as charts
 from report.charts import draw as drawing
 from report.compute import compute
 from report.inputs.joint_test import read_joint_test
 from tests.conftest import FIXTURES
+from tests.sections.helpers import slower_candidate
 
 
 def _figure(folder):
@@ -20,13 +19,7 @@ def test_a_run_made_longer_is_drawn_below_zero(tmp_path):
     """Cold read 6: a candidate three times slower than the baseline made every value negative, and the chart drew
     an empty 0-1 axis. The economics fixture with its save systems swapped: the axis reaches below the lowest value,
     with a zero line, and still shows the G4 target above."""
-    folder = tmp_path / "economics"
-    shutil.copytree(FIXTURES / "economics", folder)
-    toml = folder / "test.toml"
-    text = toml.read_text().replace('candidate     = "Array X"', 'candidate     = "@"')
-    toml.write_text(text.replace('save_baseline = "Old NAS"', 'save_baseline = "Array X"').replace('"@"', '"Old NAS"'))
-    loads = folder / "load_times.csv"
-    loads.write_text(loads.read_text().replace("Array X,", "Old NAS,"))
+    folder = slower_candidate(tmp_path)
     m, fig = _figure(folder)
     sv = m.sensitivity
     for ax, values in zip(fig.axes[:2], (sv.interval_reduction_pct, sv.step_time_reduction_pct), strict=True):

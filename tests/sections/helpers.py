@@ -1,11 +1,13 @@
 """Helpers of the sections' tests: build a report's context from a folder, find a section, its paragraphs."""
 
+import shutil
+
 from report import sections
 from report.charts import describe as charts
 from report.compute import compute
 from report.document.blocks import Items, Para, Subsection
 from report.inputs.joint_test import read_joint_test
-from tests.conftest import PROVENANCE
+from tests.conftest import FIXTURES, PROVENANCE
 
 
 def build(path):
@@ -47,3 +49,16 @@ def cover_text(ctx) -> str:
     """Page 1's words: the recommendation, its reasons, what would change it, the verdict, its gates and notes."""
     c = ctx.cover
     return " ".join((c.recommendation, *c.reasons, c.changes, c.verdict_label, c.verdict_gates, *c.verdict_notes))
+
+
+def slower_candidate(tmp_path):
+    """The economics fixture with its two save systems swapped, so that the candidate is the slower one (cold tests 6:
+    a node-local baseline three times faster); the candidate's load rows keep the candidate's name."""
+    folder = tmp_path / "economics"
+    shutil.copytree(FIXTURES / "economics", folder)
+    toml = folder / "test.toml"
+    text = toml.read_text().replace('candidate     = "Array X"', 'candidate     = "@"')
+    toml.write_text(text.replace('save_baseline = "Old NAS"', 'save_baseline = "Array X"').replace('"@"', '"Old NAS"'))
+    loads = folder / "load_times.csv"
+    loads.write_text(loads.read_text().replace("Array X,", "Old NAS,"))
+    return folder

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import DATA, FIXTURES, ROOT
-from tests.sections.helpers import build, cover_text, evidence, section, texts
+from tests.sections.helpers import build, cover_text, evidence, section, slower_candidate, texts
 from tests.sections.test_words import FIO_EXAMPLE
 
 
@@ -397,14 +397,7 @@ def test_a_candidate_that_loses_time_has_no_value_at_best(tmp_path):
     """Cold tests 6 (a node-local baseline three times faster): page 1 printed "Value of the time saved, at best:
     −81,000 USD a year". With the economics fixture's two save systems swapped, the candidate is the slower one and
     the line says the cluster would lose the amount, at the optima, with no payback clause."""
-    folder = tmp_path / "economics"
-    shutil.copytree(FIXTURES / "economics", folder)
-    toml = folder / "test.toml"
-    text = toml.read_text().replace('candidate     = "Array X"', 'candidate     = "@"')
-    text = text.replace('save_baseline = "Old NAS"', 'save_baseline = "Array X"').replace('"@"', '"Old NAS"')
-    toml.write_text(text)
-    loads = folder / "load_times.csv"  # the candidate's loads are the candidate's, whatever its name
-    loads.write_text(loads.read_text().replace("Array X,", "Old NAS,"))
+    folder = slower_candidate(tmp_path)
     ctx, m = build(folder)
     lost = m.economics.optimum_cluster_value_per_year
     assert lost < 0 and m.reliability.optimum_gpu_equivalents == pytest.approx(lost / (8760 * 2.5))
@@ -420,14 +413,7 @@ def test_a_slower_candidate_is_worded_as_slower_everywhere(tmp_path):
     interval (0.314× to 0.327×), the training tile said 节省 of time added, and the economics paragraph said the
     cluster "gains −81,000 USD" and that a higher failure rate "would raise it". The economics fixture with its two
     save systems swapped makes the candidate the slower one."""
-    folder = tmp_path / "economics"
-    shutil.copytree(FIXTURES / "economics", folder)
-    toml = folder / "test.toml"
-    text = toml.read_text().replace('candidate     = "Array X"', 'candidate     = "@"')
-    text = text.replace('save_baseline = "Old NAS"', 'save_baseline = "Array X"').replace('"@"', '"Old NAS"')
-    toml.write_text(text)
-    loads = folder / "load_times.csv"
-    loads.write_text(loads.read_text().replace("Array X,", "Old NAS,"))
+    folder = slower_candidate(tmp_path)
     ctx, m = build(folder)
     low, high = m.save.speedup_ci95
     assert high < 1
