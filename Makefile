@@ -102,14 +102,24 @@ system-packages:
 	fi
 
 # Every test, on every core (pytest-xdist): a module's tests, or a class's, in one worker, so that a fixture a module
-# shares (a build, a measurement) is made once. PYTEST_ARGS adds options: PYTEST_ARGS='-m "not system and not network"'
+# shares (a build, a measurement) is made once; the longest of them first (tests/conftest.py's LONGEST_FIRST, in place
+# of xdist's order by the number of tests). PYTEST_ARGS adds options: PYTEST_ARGS='-m "not system and not network"'
 # leaves out the tests that run fio for real and the one that asks the package index.
 test: $(STAMP) $(COMPILED) system-packages
-	$(PY) -m pytest -q -n auto --dist loadscope $(PYTEST_ARGS)
+	$(PYTEST) -q -n auto --dist loadscope --no-loadscope-reorder $(PYTEST_ARGS)
 
 # The tests that build no whole report (pytest -m "not slow"): the loop while changing code; `make test` runs them all.
 test-fast: $(STAMP) $(COMPILED) system-packages
-	$(PY) -m pytest -q -m "not slow" --durations=5 $(PYTEST_ARGS)
+	$(PYTEST) -q -m "not slow" --durations=5 $(PYTEST_ARGS)
+
+# Each run of the tests in a temporary folder of its own (--basetemp), removed when it ends: two runs at once would
+# share /tmp/pytest-of-$USER, and the later one's removal of old folders trips over the other's (a warning at exit, an
+# error under -W error). As root where unshare works, a run has its own mount namespace: the tmpfs and loop mounts of
+# the measure tests end with its last process, however it ends (killed too), and no other process sees them.
+ISOLATE := $(shell [ "$$(id -u)" = 0 ] && unshare --mount --propagation private true 2>/dev/null && \
+  echo unshare --mount --propagation private --)
+PYTEST = tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/make-test.XXXXXX") && trap 'rm -rf --one-file-system "$$tmp"' EXIT && \
+  $(ISOLATE) $(PY) -m pytest --basetemp="$$tmp/pytest"
 
 # ruff, then mypy on the files pyproject's [tool.mypy] lists (every module of report/ once each passes).
 lint: $(STAMP)

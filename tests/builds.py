@@ -21,11 +21,14 @@ import hashlib
 import logging
 import os
 import pickle
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from report import i18n
 from report.inputs.joint_test import read_joint_test
 from report.pipeline.stages import Built, build_outputs
+from report.provenance import Provenance
 
 RENDERER_LOGGERS = ("weasyprint", "weasyprint.progress", "fontTools")
 
@@ -98,3 +101,31 @@ class Builds:
             part.write_bytes(pickle.dumps(entry))
             os.replace(part, path)
             return entry
+
+
+class Rebuilds:
+    """verify's rebuilds, each (the same attachments, generator and language) made once per process by verify's own
+    rebuild (`report.pipeline.build.rebuild`: its worker, over its pipe) and handed again to the next verify that asks,
+    with the attachments taken from its dict and its worker stopped, as `rebuild` leaves them. A build is deterministic
+    (tests/test_reproducible.py, tests/pipeline/test_build.py), and the verify tests forge the default report's pages
+    over its genuine attachments again and again (tests/verify/test_check.py: 10 of its 19 rebuilds repeated one made
+    before). Inputs left deflated for the worker (attachments.Compressed) and a failing rebuild go to verify's rebuild
+    every time; a test that sets its own `build.rebuild` replaces this one (tests/conftest.py's `rebuilds_once`)."""
+
+    def __init__(self) -> None:
+        self.made: dict[tuple, tuple] = {}
+
+    def wrap(self, real: Callable) -> Callable:
+        def rebuild(raw: dict, prov: Provenance, language: str | None, worker: Any = None) -> tuple:
+            if not all(isinstance(data, bytes | bytearray) for data in raw.values()):
+                return real(raw, prov, language, worker)
+            key = (tuple(sorted((name, hashlib.sha256(data).digest()) for name, data in raw.items())), prov, language)
+            if key in self.made:
+                raw.clear()
+                if worker is not None:
+                    worker.stop()
+            else:
+                self.made[key] = real(raw, prov, language, worker)
+            return self.made[key]
+
+        return rebuild

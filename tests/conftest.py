@@ -13,7 +13,8 @@ from hypothesis import settings
 
 from report.pipeline.stages import Built
 from report.provenance import Provenance
-from tests.builds import Builds
+from tests import mounts
+from tests.builds import Builds, Rebuilds
 from tests.golden import CASES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,11 +43,62 @@ settings.register_profile("explore", derandomize=False, max_examples=200)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Before anything else (once, not in each pytest-xdist worker): unmount what a killed run left (tests/mounts.py).
+    In every process: the stop signals the tests send their children as they arrive from a terminal, whatever the
+    suite was started under (`nohup` ignores SIGHUP, a background job of a non-interactive shell ignores SIGINT, and an
+    ignored signal stays ignored across exec: a CI started with `&` saw five Ctrl-C tests' children finish, exit 0)."""
+    if not hasattr(config, "workerinput") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        mounts.sweep()
+    import signal
+
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    for stop in (signal.SIGHUP, signal.SIGTERM):
+        if signal.getsignal(stop) == signal.SIG_IGN:
+            signal.signal(stop, signal.SIG_DFL)
+
+
+# The longest scopes of `make test` (pytest-xdist --dist loadscope: a module, or a class, runs in one worker), longest
+# first, from its latest per-scope timing (docs/benchmarks.md): they start first, so that the run ends on short ones and
+# no worker is left alone with a long scope at the end. xdist's own reordering (by the number of tests in a scope) is
+# turned off in the Makefile, as it put scopes of few long tests (test_reproducible, the fio sweep) last.
+LONGEST_FIRST = (
+    "tests/verify/test_check.py",
+    "tests/pdf/test_painters.py::TestTwoPaintersGiveTheBytesOfOneInChinese",
+    "tests/measure/test_clients.py",
+    "tests/test_reproducible.py",
+    "tests/pdf/test_painters.py::TestTwoPaintersGiveTheBytesOfOneInEnglish",
+    "tests/pipeline/test_build.py",
+    "tests/test_cli.py",
+    "tests/measure/test_recorded.py",
+    "tests/test_pages.py",
+    "tests/measure/test_session.py",
+    "tests/test_zh_style.py",
+    "tests/sections/test_async_pages.py",
+    "tests/pdf/test_sign.py",
+    "tests/measure/test_sweep.py",
+    "tests/render/test_html.py",
+    "tests/test_generated_joint_tests.py",
+    "tests/charts/test_collisions.py",
+    "tests/inputs/ingest/test_imports.py",
+)
+
+
+def _rank(item: pytest.Item) -> int:
+    for rank, scope in enumerate(LONGEST_FIRST):
+        if item.nodeid == scope or item.nodeid.startswith(scope + "::"):
+            return rank
+    return len(LONGEST_FIRST)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that uses a whole built report (a `*_built` fixture, or `builds`) is slow: `make test-fast` leaves it out."""
+    """A test that uses a whole built report (a `*_built` fixture, or `builds`) is slow: `make test-fast` leaves it out.
+    The longest scopes go first (LONGEST_FIRST), every other test after them in the order collected."""
     for item in items:
         if any(name.endswith("_built") or name == "builds" for name in getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=_rank)
 
 
 class _Collect(logging.Handler):
@@ -96,6 +148,17 @@ def builds(tmp_path_factory) -> Builds:
     temporary folder (each worker's basetemp is a folder in it); alone, kept in this process."""
     shared = tmp_path_factory.getbasetemp().parent / "builds" if os.environ.get("PYTEST_XDIST_WORKER") else None
     return Builds(shared)
+
+
+_REBUILDS = Rebuilds()
+
+
+@pytest.fixture
+def rebuilds_once(monkeypatch) -> None:
+    """verify's rebuilds of the same attachments made once in this process (tests/builds.py's Rebuilds)."""
+    from report.pipeline import build
+
+    monkeypatch.setattr(build, "rebuild", _REBUILDS.wrap(build.rebuild))
 
 
 def _built_fixture(case: str):
