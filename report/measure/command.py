@@ -255,8 +255,9 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     if replaces is not None:
         made.warnings += (
             f"this session replaces {replaces.words(args.system)}: once its first run is recorded, their [[import]]"
-            f" tables leave test.toml and their files move to {replaces.folder}/ (kept, no longer imported); stop"
-            " now (Ctrl-C) to keep them, or give --add-runs to add this session's runs to them",
+            f" tables leave test.toml and their files move to {replaces.folder}/ (kept, no longer imported); to keep"
+            f" them, stop before then (Ctrl-C: on a terminal the first run waits {earlier.REPLACE_PAUSE_S} s), or"
+            " give --add-runs to add this session's runs to them; --dry-run shows this without measuring",
         )
     written.record_if_all_finished(made)  # refused before the first run, not after it
     made.warnings += _shared_with_records(data_dir, path) if local else ()
@@ -488,6 +489,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
             return 0
         for warning in s.warnings:
             print(escaped(f"measure: warning: {warning}"), file=sys.stderr)
+        earlier.pause_before_replacing(s)
         progress = Progress(s.request, s.sizes)
         status = session.execute(s, progress)
     except Refused as exc:
@@ -505,8 +507,11 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     print(escaped(_summary(s, status)), file=sys.stderr)
     for kind, line in cpu_lines(s.results):  # beside the summary: what the engineer must know before leaving
         print(escaped(f"measure: {kind}: {line}"), file=sys.stderr)
-    for warning in s.warnings:  # said before the first run too, which a long session scrolls away
-        print(escaped(f"measure: warning: {warning}"), file=sys.stderr)
+    if s.warnings:  # said once, before the first run; a long session scrolls them away (field test 6, m3)
+        print(
+            f"measure: {len(s.warnings)} warning{'' if len(s.warnings) == 1 else 's'} before the first run, above",
+            file=sys.stderr,
+        )
     for note in (*s.notes, *_mlperf_notes(s)):
         print(escaped(f"measure: note: {note}"), file=sys.stderr)
     return status

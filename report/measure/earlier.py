@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -178,3 +180,17 @@ def move_files(data_dir: Path, replacement: Replacement) -> list[str]:
 def glob_escape(text: str) -> str:
     """A name used literally in a glob pattern."""
     return re.sub(r"([*?\[])", r"[\1]", text)
+
+
+#: How long a session that replaces earlier runs waits on a terminal before its first run: the time to stop it and
+#: keep them, which its warning offers (field test 6, m3: "stop now (Ctrl-C)" and the first run started at once).
+REPLACE_PAUSE_S = 5
+
+
+def pause_before_replacing(s) -> None:
+    """On a terminal, a session that replaces earlier runs waits REPLACE_PAUSE_S before its first run (Ctrl-C then
+    stops it with nothing written); without a terminal (a script, the tests) it starts at once."""
+    if s.replaces is None or not (sys.stdin.isatty() and sys.stderr.isatty()):
+        return
+    print(f"measure: the first run starts in {REPLACE_PAUSE_S} s; Ctrl-C keeps the runs it replaces", file=sys.stderr)
+    time.sleep(REPLACE_PAUSE_S)

@@ -402,6 +402,13 @@ def _client(command: list[str], timeout: float) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(command, child.returncode, out, err)
 
 
+def server_command(name: str, port: int | str) -> str:
+    """The command that starts fio's server on one address and port, spelled as docs/measure.md spells it (field test
+    6, m7: the hint said `--server=HOST,PORT --daemonize=/run/fio.pid`, the docs `ip:` and /run/fio-server.pid)."""
+    kind = "ip6" if ":" in name else "ip"
+    return f"fio --server={kind}:{name},{port} --daemonize=/run/fio-server.pid"
+
+
 def _probe_one(fio: str, host: str, job: Path, folder: str, host_bytes: int):
     name, port = plan.host_of(host), plan.port_of(host)
     command = [fio, f"--client={host}", str(job), "--output-format=json", "--eta=never"]
@@ -417,7 +424,7 @@ def _probe_one(fio: str, host: str, job: Path, folder: str, host_bytes: int):
     if "failed to connect" in text or "connect:" in text:
         return None, (
             f"fio server {name} port {port}: does not answer ({_first(said, 'connect')}): start it there"
-            f" (fio --server={name},{port} --daemonize=/run/fio.pid) and let TCP port {port} through its firewall"
+            f" ({server_command(name, port)}) and let TCP port {port} through its firewall"
         )
     if "is not a directory" in text or "failed parsing directory" in text:
         return None, f"--path {folder} does not exist on {name} (as its fio server sees it): mount it, or create it"

@@ -171,3 +171,13 @@ def test_durability_is_worded_in_both_languages():
             "xfs (/dev/dm-0)，叠加在 /dev/loop4，这是一个 loop 设备，其后备文件 /r/disk.img 位于 tmpfs 上 之上"
         )
         assert words.unknown_words(("remote", "nfs4")) == "nfs4 把数据保存在另一台机器上，从这里看不到其介质"
+
+
+def test_the_server_hint_is_spelled_as_the_docs_spell_it():
+    """Field test 6, m7: the wrong-port hint said `fio --server=HOST,PORT --daemonize=/run/fio.pid`, docs/measure.md
+    `fio --server=ip:HOST,PORT --daemonize=/run/fio-server.pid`: a copy-paster got two pid-file names."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "measure.md").read_text(encoding="utf-8")
+    hint = probe.server_command("10.0.0.11", 8765)
+    assert hint == "fio --server=ip:10.0.0.11,8765 --daemonize=/run/fio-server.pid"
+    assert hint in docs
+    assert probe.server_command("fd00::11", 8765) == "fio --server=ip6:fd00::11,8765 --daemonize=/run/fio-server.pid"
