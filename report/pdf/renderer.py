@@ -275,9 +275,29 @@ class PdfRenderer:
         """Lay the report out, each chart (id -> width, height in pt) a placeholder of its final size."""
         for chart_id, size in chart_sizes.items():
             self._served[f"{CHART_SCHEME}:{chart_id}"] = (placeholder_svg(*size), "image/svg+xml")
+        document = self._render(html, "")
+        if page_one_holds(document):
+            return document
+        # page 1 runs over: move its lines to page 2, in their order, until it holds (docs/recommendation.md); each
+        # trial lays out page 1 alone, and the report once more with the lines found
+        ranks = sorted({int(rank) for rank in re.findall(r'data-shed="(\d+)"', html)})
+        for rank in ranks:
+            if page_one_holds(self._render(html, shed_sheet(rank) + PAGE_ONE_ALONE)):
+                return self._render(html, shed_sheet(rank))
+        print(
+            "warning: page 1 runs over onto page 2 even with every line it may move there moved; the report is built",
+            file=sys.stderr,
+        )
+        return self._render(html, shed_sheet(ranks[-1])) if ranks else document
+
+    def _render(self, html: str, sheet: str):
+        """WeasyPrint's layout of `html` with the print sheet, and `sheet` after it (page 1's lines moved)."""
+        sheets = [self._stylesheet]
+        if sheet:
+            sheets.append(self._weasyprint.CSS(string=sheet, font_config=self._fonts))
         document = self._weasyprint.HTML(string=html, base_url=ASSETS.as_uri() + "/", url_fetcher=self._fetcher)
         with _failing_on_errors("lay out"), patches.text_split_once():
-            return document.render(stylesheets=[self._stylesheet], font_config=self._fonts)
+            return document.render(stylesheets=sheets, font_config=self._fonts)
 
     def paint(self, document, svgs: dict[str, str]) -> None:
         """Put each drawn chart (id -> SVG) where its placeholder was laid out."""
@@ -383,6 +403,38 @@ class PdfRenderer:
                 finisher=lambda _document, pdf: _embed(pdf, evidence()),
             )
         return out.getvalue()
+
+
+#: A trial layout's sheet: page 1 alone (the formal cover, the contents and the sections left out).
+PAGE_ONE_ALONE = "body > :not(.cover) { display: none !important; }\n"
+
+
+def shed_sheet(rank: int) -> str:
+    """The sheet that moves page 1's lines of places 1 to `rank` (sections/cover.py SHED_ORDER) to page 2: hidden on
+    page 1, shown under page 2's "Page 1, continued", with a line on page 1 saying so."""
+    ranks = range(1, rank + 1)
+    hidden = ", ".join(f'.cover [data-shed="{r}"]' for r in ranks)
+    shown = ", ".join(f'.page-one-more p[data-shed="{r}"]' for r in ranks)
+    items = ", ".join(f'.page-one-more li[data-shed="{r}"]' for r in ranks)
+    return (
+        f"{hidden} {{ display: none !important; }}\n"
+        f"{shown}, .page-one-more, .cover .shed-pointer {{ display: block !important; }}\n"
+        f"{items} {{ display: list-item !important; }}\n"
+    )
+
+
+def page_one_holds(document) -> bool:
+    """Whether page 1 (the cover, from its start to its end mark) is laid out on one page; True for a document
+    without those marks."""
+    start, end = (
+        next((i for i, page in enumerate(document.pages) if name in page.anchors), None) for name in PAGE_ONE_MARKS
+    )
+    # a box broken over pages has its id on each: page 1 starts on the first page that has it
+    return start is None or end is None or start == end
+
+
+#: The ids of page 1's start and end (templates/_cover.html, in the copy WeasyPrint lays out).
+PAGE_ONE_MARKS = ("page-1", "page-1-end")
 
 
 def _cores() -> int:

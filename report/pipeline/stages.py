@@ -141,7 +141,7 @@ def _produce(
         ctx = sections.build(shown_test, shown, described, prov, language)
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*test.raw, METRICS_NAME)
-    html = render.render_html(ctx, render.chart_sources(described, None))
+    html = render.render_html(ctx, render.chart_sources(described, None), print_copy=True)
     mark("data", "figures, HTML to lay out")
     yield Layout(html, sizes, ctx.cover.date_iso, names)
     svgs = charts_drawn()
@@ -149,7 +149,9 @@ def _produce(
     yield Drawn(svgs)
     packer.add(METRICS_NAME, metrics_bytes, media_type(METRICS_NAME))
     final = b""
-    if edition:  # its fonts are subset to the text of the copy already rendered, which differs only in image URLs
+    # its fonts are subset to the text of the copy already rendered, which differs in image URLs and print-only parts
+    # (webfonts.visible_text leaves them out)
+    if edition:
         text = webfonts.visible_text(html)
         final = render.render_html(ctx, render.chart_sources(described, svgs), fonts_for=text).encode("utf-8")
     evidence = {name: packer.result(name) for name in names}

@@ -164,12 +164,16 @@ def chart_sources(charts: dict[str, Chart], svgs: dict[str, str] | None) -> dict
     return {chart_id: svg_data_url(webfonts.svg_with_fonts(svgs[chart_id])) for chart_id in charts}
 
 
-def render_html(context: ReportContext, sources: dict[str, str], fonts_for: str | None = None) -> str:
+def render_html(
+    context: ReportContext, sources: dict[str, str], fonts_for: str | None = None, print_copy: bool = False
+) -> str:
     """The report as one HTML document, each chart's image from `sources` (id -> URL).
 
     With `fonts_for` (the document's visible text: `webfonts.visible_text` of any copy of it, since that leaves out
     the images' URLs), it carries the shipped fonts subset to that text (the HTML edition); without, it is the copy
-    WeasyPrint lays out, which takes its fonts from the print sheet.
+    WeasyPrint lays out, which takes its fonts from the print sheet. `print_copy` (the copy the PDF is laid out from)
+    adds what only print needs: page 1's lines again, for page 2, marked with their place in the order page 1 moves
+    them when it would run over (sections/cover.py SHED_ORDER, pdf/renderer.py).
     """
     styles = {name: Markup(_stylesheet(name)) for name in ("screen", "browser")}
     # The stylesheets and the font rules are the project's own, never input text, so they are inserted unescaped.
@@ -178,7 +182,12 @@ def render_html(context: ReportContext, sources: dict[str, str], fonts_for: str 
         environment()
         .get_template("report.html")
         .render(
-            r=context, chart_src=sources, screen_css=styles["screen"], browser_css=styles["browser"], fonts_css=faces
+            r=context,
+            chart_src=sources,
+            screen_css=styles["screen"],
+            browser_css=styles["browser"],
+            fonts_css=faces,
+            print_copy=print_copy,
         )
     )
 

@@ -80,8 +80,12 @@ def svg_with_fonts(svg: str) -> str:
 
 
 def visible_text(html: str) -> str:
-    """The characters of an HTML document's text (tags, styles and data: URLs left out): what its fonts must hold."""
+    """The characters of an HTML document's text (tags, styles, data: URLs and print-only parts left out): what the
+    HTML edition's fonts must hold."""
     body = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
+    # what only the printed copy carries (page 1's lines again, for page 2: templates/_cover.html), which the HTML
+    # edition, whose fonts these are, does not
+    body = re.sub(r"<!-- print only -->.*?<!-- /print only -->", "", body, flags=re.S)
     body = re.sub(r'"data:[^"]*"', '""', body)
     import html as markup
 
