@@ -10,6 +10,7 @@ form (`lookalikes`) are refused by test.toml's checks.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from pathlib import Path
 
@@ -70,3 +71,20 @@ def lookalikes(names: dict[str, str]) -> list[tuple[str, str]]:
         for b in keys[i + 1 :]
         if names[a] != names[b] and folded(names[a]) == folded(names[b])
     ]
+
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# A word of ordinary English (starting lower-case, two letters or more): "single", "drive", "on", "local".
+_ENGLISH_WORD = re.compile(r"(?<![A-Za-z])[a-z][a-z]+(?![A-Za-z0-9])")
+# A word made of letters only ("Example", "Computing"): three of them make a phrase, not a product name.
+_LETTER_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
+
+
+def in_language(text: str, language: str) -> bool:
+    """Whether `text` can stand in a report written in `language`: Chinese text has ideographs, or is a product
+    name (no ordinary lower-case English word, fewer than three words of letters); English text has no ideographs."""
+    if language == "zh-CN":
+        if _CJK.search(text):
+            return True
+        return not _ENGLISH_WORD.search(text) and len(_LETTER_WORD.findall(text)) < 3
+    return not _CJK.search(text)

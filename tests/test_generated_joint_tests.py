@@ -37,7 +37,7 @@ MODELS = ("Model Quartz", "Model Basalt", "Model Gneiss")
 PLATFORMS = ("Rig Alpha", "Rig Delta")
 UNIVERSAL = {
     "en": re.compile(r"\b(both|every|each|all)\b", re.IGNORECASE),
-    "zh-CN": re.compile(r"均|都|各|两者|所有"),
+    "zh-CN": re.compile(r"(?<!平)均|都|各|两者|所有"),  # 平均 is "average", not "all"
 }
 LIMIT_CV = 5.0
 

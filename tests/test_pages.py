@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from pypdf import PdfReader
 
 from report.inputs.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES
+from tests.poppler import pdftotext
 
 # A4 and the print sheet's margins (templates/styles/print.css): the text area, in points from the top.
 MM = 72 / 25.4
@@ -32,6 +32,9 @@ REPORTS = {
     "retune": (FIXTURES / "retune", "en"),
     "scaling_cluster": (EXAMPLES / "scaling-cluster", "en"),  # the scaling section with its chart and tables
     "scaling_cluster_zh": (EXAMPLES / "scaling-cluster", "zh-CN"),
+    # a folder measure made (field test 6): page 1 moves lines to page 2 to hold one page (tests/pdf/test_page_one.py)
+    "field6_tmpfs": (FIXTURES / "field6_tmpfs", "en"),
+    "field6_tmpfs_zh": (FIXTURES / "field6_tmpfs", "zh-CN"),
 }
 
 
@@ -48,14 +51,12 @@ def report(request, tmp_path_factory, builds) -> tuple[str, Path]:
 def _layout_text(path: Path, first: int = 1, last: int = 0) -> str:
     """Pages `first` to `last` (1-based; 0: to the end) as poppler lays them out, one form feed after each page."""
     pages = ["-f", str(first)] + (["-l", str(last)] if last else [])
-    return subprocess.run(
-        ["pdftotext", "-layout", *pages, str(path), "-"], check=True, capture_output=True, text=True
-    ).stdout
+    return pdftotext(path, "-layout", *pages)
 
 
 def _words(path: Path) -> list[list[tuple[float, float, str]]]:
     """Per page, every word's top and bottom (points from the page's top) and its text, by poppler's pdftotext."""
-    xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    xhtml = pdftotext(path, "-bbox")
     pages = []
     for page in xhtml.split("<page ")[1:]:
         found = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', page)
@@ -129,7 +130,7 @@ def test_user_text_is_printed_as_written(report):
     name, path = report
     if not name.startswith("long_names"):
         pytest.skip("the long-names fixture holds the inputs' 'x'")
-    text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    text = pdftotext(path)
     flat = " ".join(text.split())
     assert "8 x 400 Gb/s" in flat and "0x1F stripe map" in flat
     assert "8 × 400" not in flat and "0×1F" not in flat
@@ -142,7 +143,7 @@ def test_user_text_is_printed_as_written(report):
 def test_no_name_is_cut(report):
     """No word ends in an ellipsis ("4 contr…"): names wrap in charts and tables (a formula's "+ …" is no name)."""
     name, path = report
-    text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    text = pdftotext(path)
     assert re.findall(r"\S*\w…", text) == [], name
 
 
@@ -337,7 +338,7 @@ def test_a_tile_figure_stays_on_one_line(report):
 
 def _right_edges(path: Path) -> list[list[tuple[float, str]]]:
     """Per page, every word's right edge (points from the page's left) and its text, by poppler's pdftotext."""
-    xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    xhtml = pdftotext(path, "-bbox")
     return [
         [(float(right), word) for right, word in re.findall(r'xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', page)]
         for page in xhtml.split("<page ")[1:]

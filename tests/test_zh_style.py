@@ -17,6 +17,7 @@ from report.inputs.joint_test import read_joint_test
 from report.inputs.language import free_texts, in_language, warning
 from tests import zh_style
 from tests.conftest import DATA, FIXTURES, ROOT
+from tests.poppler import pdftotext
 
 CATALOG = i18n.LOCALE / "zh_CN" / "LC_MESSAGES" / "report.po"
 FIO = ROOT / "examples" / "fio-local"
@@ -212,16 +213,16 @@ def chinese_report(request, tmp_path_factory, builds):
 @pytest.mark.slow
 def test_chinese_reports_follow_the_mechanical_rules(chinese_report):
     folder, path = chinese_report
-    xhtml = subprocess.run(["pdftotext", "-bbox-layout", str(path), "-"], capture_output=True, text=True, check=True)
+    xhtml = pdftotext(path, "-bbox-layout")
     given = _given(folder)
-    assert [p for block in zh_style.pdf_blocks(xhtml.stdout) for p in zh_style.problems(block, given)] == []
+    assert [p for block in zh_style.pdf_blocks(xhtml) for p in zh_style.problems(block, given)] == []
 
 
 @pytest.mark.slow
 def test_chinese_reports_have_no_english_outside_the_allow_list(chinese_report):
     folder, path = chinese_report
     # Word by word as drawn (pdftotext's reading-order text would join a path hyphenated at a line end).
-    xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    xhtml = pdftotext(path, "-bbox")
     text = html.unescape(" ".join(re.findall(r"<word [^>]*>([^<]*)</word>", xhtml)))
     test = read_joint_test(folder)
     given = " ".join(_given(folder)) + " " + test.raw["test.toml"].decode()
@@ -233,9 +234,7 @@ def test_chinese_reports_have_no_english_outside_the_allow_list(chinese_report):
 @pytest.mark.slow
 def test_no_table_header_line_holds_a_single_chinese_character(chinese_report):
     _folder, path = chinese_report
-    xhtml = subprocess.run(
-        ["pdftotext", "-bbox-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+    xhtml = pdftotext(path, "-bbox-layout")
     lines = re.findall(r"<line [^>]*>(.*?)</line>", xhtml, re.S)
     texts = ["".join(re.findall(r">([^<]*)</word>", line)) for line in lines]
     single = [t for t in texts if re.fullmatch(rf"[{zh_style.CJK}][）)：:]?", t)]
@@ -251,7 +250,7 @@ def test_quotes_in_chinese_text_are_full_width(chinese_report):
     """docs/zh-CN.md section 5: “” come from the CJK face, one em wide like the ideographs beside them, not Inter's
     narrow marks (which made "均标注“示意值”。" 0.38 em short per quote: the print sheet's stack lost the cascade)."""
     folder, path = chinese_report
-    xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    xhtml = pdftotext(path, "-bbox")
     words = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', xhtml)
     em, quoted = {}, []
     for x_min, y_min, x_max, y_max, word in words:

@@ -51,7 +51,12 @@ from report.compute.loads import load_times
 from report.compute.nodes import node_local_sides, nodes
 from report.compute.projections import basis, infeasible, line_fit, predict, projection
 from report.compute.reach import gates_reach
-from report.compute.reliability import break_even_steps, flip_mtbf_hours, reliability_figures
+from report.compute.reliability import (
+    break_even_steps,
+    break_even_upper_steps,
+    flip_mtbf_hours,
+    reliability_figures,
+)
 from report.compute.saves import bandwidth_figures, other_saves, save_times, saves_and_bubble, step_time
 from report.compute.scaling import with_projections
 from report.compute.scaling_figures import ScaledGbps, Scaling, ScalingPoint, ScalingSide, Usl
@@ -126,6 +131,7 @@ def compute(test: JointTest) -> Metrics:
         other_saves=other_saves(test.saves, names, config.training.model),
         save_span=save_span(test, save, bandwidth),
         break_even_steps=break_even_steps(test, save, reliability, async_sides),
+        break_even_upper_steps=break_even_upper_steps(test, save, reliability, async_sides),
         flip_mtbf_hours=flip_mtbf_hours(test, save, reliability, async_sides),
     )
 

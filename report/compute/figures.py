@@ -540,6 +540,7 @@ class Metrics:
     other_saves: tuple[OtherSave, ...] = ()  #: the save times' other model sizes, by size; not in metrics.json
     save_span: SaveSpan | None = None  #: the saves against their logs over the saves' own span; not in metrics.json
     break_even_steps: int | None = None  #: compute.reliability.break_even_steps; not in metrics.json
+    break_even_upper_steps: int | None = None  #: compute.reliability.break_even_upper_steps; not in metrics.json
     flip_mtbf_hours: float | None = None  #: compute.reliability.flip_mtbf_hours; not in metrics.json
 
     def basis_of(self, p: Projection) -> ProjectionBasis:
@@ -567,6 +568,7 @@ class Metrics:
             out["other_saves"],
             out["save_span"],
             out["break_even_steps"],
+            out["break_even_upper_steps"],
             out["flip_mtbf_hours"],
             out["node_fits"],
             out["projection_bases"],

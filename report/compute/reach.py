@@ -130,3 +130,24 @@ def gates_reach(
         g4_reachable=ceiling >= target_pct,
         g4_interval_steps=interval_steps(bubble.total_steps, target_pct, bubble.compute_s, pauses),
     )
+
+
+def g4_range(mode: str, save: Save, bubble: Bubble) -> tuple[float, float] | None:
+    """G4's training-time change across the speedup's 95% interval, (at its low end, at its high end): the candidate's
+    mean save taken as mean_B ÷ each end, everything else the main figures' (sync saves only; None in async mode or
+    without an interval). A target between the two is one the runs cannot settle, whatever G4's status by the means
+    (cold read 6, outlier case: 2.49% against 2.5%, 0.92% to 3.54% across the interval)."""
+    ci = save.speedup_ci95
+    if mode != "sync" or ci is None or bubble.saves == 0:
+        return None
+    mean_b = save.baseline.mean_s
+    low, high = (reduction_pct(bubble.saves, mean_b, mean_b / end, bubble.compute_s) for end in ci)
+    return low, high
+
+
+def g4_unsettled(mode: str, save: Save, bubble: Bubble, target_pct: float) -> tuple[float, float] | None:
+    """G4's range across the speedup's interval when the target lies inside it (low < target <= high), else None."""
+    found = g4_range(mode, save, bubble)
+    if found is None or not found[0] < target_pct <= found[1]:
+        return None
+    return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from report import stats
 from report.compute.figures import AsyncSide, Bubble, Reliability, ReliabilitySide, Save, SaveSide
@@ -78,14 +79,11 @@ def reliability_figures(
     )
 
 
-def break_even_steps(
-    test: JointTest, save: Save, reliability: Reliability, async_sides: dict[str, AsyncSide]
-) -> int | None:
-    """Where re-tuning beats switching: the fewest whole steps between saves at which the baseline's failure-aware
-    overhead falls to the candidate's at today's interval (cold read 31, M1: retune's case priced at Young's 11,124
-    steps when about 2,035 suffice). The overhead falls from today's interval to the baseline's optimum, so the search
-    halves that range. None where re-tuning does not beat switching."""
-    r = reliability
+def _baseline_beats(
+    test: JointTest, save: Save, r: Reliability, async_sides: dict[str, AsyncSide]
+) -> Callable[[int], bool] | None:
+    """Whether the baseline's failure-aware overhead at an interval of n steps is at most the candidate's at today's
+    interval, as a test of n; None where re-tuning does not beat switching (no interval to search for)."""
     if not r.tuning_beats_switching:
         return None
     b, w = blocking(test, save.baseline, async_sides["baseline"])
@@ -94,6 +92,20 @@ def break_even_steps(
     def beats(n: int) -> bool:
         return stats.failure_overhead_pct(b, w, n * step, r.job_mtbf_s, r.baseline.recovery_s) <= target
 
+    return beats
+
+
+def break_even_steps(
+    test: JointTest, save: Save, reliability: Reliability, async_sides: dict[str, AsyncSide]
+) -> int | None:
+    """Where re-tuning beats switching: the fewest whole steps between saves at which the baseline's failure-aware
+    overhead falls to the candidate's at today's interval (cold read 31, M1: retune's case priced at Young's 11,124
+    steps when about 2,035 suffice). The overhead falls from today's interval to the baseline's optimum, so the search
+    halves that range. None where re-tuning does not beat switching."""
+    r = reliability
+    beats = _baseline_beats(test, save, r, async_sides)
+    if beats is None:
+        return None
     low = test.config.training.checkpoint_interval_steps
     high = max(low, math.ceil(r.baseline.optimal_interval_steps))
     if beats(low):
@@ -104,6 +116,32 @@ def break_even_steps(
         mid = (low + high) // 2
         low, high = (low, mid) if beats(mid) else (mid, high)
     return high
+
+
+def break_even_upper_steps(
+    test: JointTest, save: Save, reliability: Reliability, async_sides: dict[str, AsyncSide]
+) -> int | None:
+    """The most whole steps between saves at which the baseline's failure-aware overhead is still no more than the
+    candidate's at today's interval: beyond its optimum the overhead rises again, as lost work grows (cold read 7:
+    "saving every 6,977 steps or more" is false beyond about 13,630). None where re-tuning does not beat switching, or
+    where it still holds at total_steps (one save a run)."""
+    r = reliability
+    beats = _baseline_beats(test, save, r, async_sides)
+    if beats is None:
+        return None
+    total = test.config.training.total_steps
+    low = max(test.config.training.checkpoint_interval_steps, math.floor(r.baseline.optimal_interval_steps))
+    if not beats(low):
+        low = max(test.config.training.checkpoint_interval_steps, math.ceil(r.baseline.optimal_interval_steps))
+        if not beats(low):
+            return None
+    if beats(total):
+        return None
+    high = total  # beats(low), not beats(high): the overhead rises from the optimum on
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if beats(mid) else (low, mid)
+    return low
 
 
 def flip_mtbf_hours(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from report.compute.scaling_figures import Scaling, ScalingSide, Usl
 from report.compute.sides import SIDES
@@ -173,3 +173,64 @@ def largest_gap(side: ScalingSide) -> float | None:
 def far(s: Scaling, k: float) -> bool:
     """Whether node count `k` lies so far beyond the client nodes measured that the fit cannot tell."""
     return k > FAR * s.max_clients
+
+
+#: The most refits whose crossover is searched for (each search walks a grid of 2,001 client counts).
+MAX_CROSSOVER_REFITS = 1_000
+
+
+@dataclass(frozen=True)
+class RefitRanges:
+    """The fitted maximum and the crossover of one side, refitted to one run per client count, over every such choice
+    (scaling reading 6, m1: the peak had its range, the crossover and the maximum none)."""
+
+    top_low: float | None  #: the least fitted maximum among the refits that give one
+    top_high: float | None
+    without_top: int  #: refits that give no maximum at or above one client node
+    cross_low: float | None  #: the least crossover among the refits that give one (None when not searched or none)
+    cross_high: float | None
+    without_cross: int  #: refits whose curves do not cross (0 when not searched)
+    refits: int
+
+
+def refit_ranges(s: Scaling, key: str) -> RefitRanges | None:
+    """Side `key` refitted to one run per client count, for every choice of runs: the range of its fitted maximum and
+    of the crossover with the other side's curve (searched for at most MAX_CROSSOVER_REFITS refits); None as
+    `peak_spread` gives None."""
+    from report.compute.scaling import fit_usl  # the one fit (see peak_spread)
+
+    side = s.side(key)
+    if side is None or side.usl is None or all(p.runs == 1 for p in side.points):
+        return None
+    total = math.prod(p.runs for p in side.points)
+    if total > MAX_REFITS:
+        return None
+    search = total <= MAX_CROSSOVER_REFITS and crossover(s) is not None
+    tops: list[float] = []
+    crosses: list[float] = []
+    without_top = without_cross = 0
+    for choice in itertools.product(*(p.run_gbps for p in side.points)):
+        points = tuple(type(p)(p.clients, v, 1, (v,)) for p, v in zip(side.points, choice, strict=True))
+        u = fit_usl(points)
+        top = None if u is None else peak_capacity(u)
+        if top is None:
+            without_top += 1
+        else:
+            tops.append(top)
+        if search:
+            side_now = ScalingSide(points, u)
+            refitted = replace(s, candidate=side_now) if key == "candidate" else replace(s, baseline=side_now)
+            x = crossover(refitted)
+            if x is None:
+                without_cross += 1
+            else:
+                crosses.append(x.clients)
+    return RefitRanges(
+        min(tops, default=None),
+        max(tops, default=None),
+        without_top,
+        min(crosses, default=None),
+        max(crosses, default=None),
+        without_cross,
+        total,
+    )

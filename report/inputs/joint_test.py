@@ -20,6 +20,7 @@ from report.inputs.ingest import imports as ingest
 from report.inputs.ingest.files import AttachedFiles, FolderFiles
 from report.inputs.runs import BandwidthLog, group_runs
 from report.inputs.safe_read import Unreadable, read_regular, resolved
+from report.inputs.texts import unknown_names
 from report.problems import InvalidInput, Problem
 from report.text_check import text_problem
 
@@ -136,7 +137,7 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
     log = None
     if config is not None and merged:
         found, log = _cross_checks(config, tables, _import_lines(config, raw))
-        problems += found
+        problems += found + _printed_names(config, tables)
     if problems:
         raise InvalidInput([_relocated(p, relocate) for p in problems])
     # No problem: parse_config gave a config, and bandwidth.csv (required, typed or imported) gave a log.
@@ -350,6 +351,25 @@ def _cross_checks(
         message = "this run number appears twice"
         problems += _check_unique(scaling, ["system", "clients", "run"], "run", message)
     return problems, log
+
+
+def _printed_names(config: TestConfig, tables: dict[str, CsvTable]) -> list[Problem]:
+    """[text.<language>] models and platforms name models and platforms of the rows (the saves', the restores', the
+    loads'), which only the rows give: checked once they are read (report/inputs/texts.py)."""
+    if not any(t.models or t.platforms for t in config.texts.values()):
+        return []
+
+    def names(table: str, column: str) -> set[str]:
+        found = tables.get(table)
+        if found is None or column not in found.columns:
+            return set()
+        return {str(v) for v in pd.Series(found.columns[column]).dropna().unique()}
+
+    models = names("save_times.csv", "model") | names("restore_times.csv", "model") | names("load_times.csv", "model")
+    platforms = names("load_times.csv", "platform")
+    return [
+        Problem(inputs.CONFIG.name, None, None, message) for message in unknown_names(config.texts, models, platforms)
+    ]
 
 
 def _check_saved_models(restores: CsvTable, saves: CsvTable) -> list[Problem]:

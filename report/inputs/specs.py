@@ -156,13 +156,16 @@ class Texts:
     report: dict[str, str] = field(default_factory=dict)  #: [report] key -> text
     sources: dict[str, str] = field(default_factory=dict)  #: [sources] key -> note
     environment: dict[str, tuple[str, str]] = field(default_factory=dict)  #: [environment] key -> (label, text)
+    models: dict[str, str] = field(default_factory=dict)  #: a load (or other save) model's name -> name as printed
+    platforms: dict[str, str] = field(default_factory=dict)  #: a load platform's name -> name as printed
 
     def names(self, training_model: str) -> dict[str, str]:
-        """Every name as it joins the data mapped to the name printed: systems, the training model, projections."""
-        out = dict(self.systems)
+        """Every name as it joins the data mapped to the name printed: systems, the training model, the other models
+        and the load platforms, projections."""
+        out = dict(self.systems) | self.models
         if self.model is not None:
             out[training_model] = self.model
-        return out | self.projections
+        return out | self.platforms | self.projections
 
 
 @dataclass(frozen=True)

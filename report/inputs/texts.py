@@ -10,6 +10,8 @@ model    = "…"                        # the training model ([training] model) 
 systems     = { "Local disk" = "本地磁盘" }            # a system's full name as printed, keyed by [systems]' name
 short       = { "Local disk" = "本地盘" }              # its short name in this language (as [systems] short)
 projections = { "70B on 64 GPUs" = "64 卡上的 70B" }    # a projection's name as printed, keyed by its name
+models      = { "Llama 3 8B, bf16" = "Llama 3 8B（bf16）" }  # a model of load_times (or of the saves) as printed
+platforms   = { "8x H100 node" = "8 卡 H100 节点" }     # a platform of load_times as printed
 [text."zh-CN".report]                 # [report]'s texts: commissioned_by, tested_by, prepared_by, reviewed_by,
 tested_by = "…"                       #   approved_by (number and revision are the same in every language)
 [text."zh-CN".sources]                # [sources] notes, keyed as [sources] is
@@ -32,10 +34,22 @@ from report.bounds import name_problem
 from report.i18n import LANGUAGES
 from report.inputs.specs import CSV_INPUTS, Texts
 from report.inputs.toml_reader import TableReader, check_value, described, kind_problem
-from report.text_check import folded, text_problem
+from report.text_check import folded, in_language, text_problem
 
 PARTIES = ("commissioned_by", "tested_by", "prepared_by", "reviewed_by", "approved_by")
-KEYS = ("title", "customer", "model", "systems", "short", "projections", "report", "sources", "environment")
+KEYS = (
+    "title",
+    "customer",
+    "model",
+    "systems",
+    "short",
+    "projections",
+    "models",
+    "platforms",
+    "report",
+    "sources",
+    "environment",
+)
 
 
 def parse_texts(
@@ -86,6 +100,10 @@ def _one(reader, where, table, systems, training_model, projections, sources, en
         elif key == "projections":
             names = {p.name: p.name for p in projections if p is not None}
             found[key] = _mapping(reader, where, key, value, names, "the name of a [[projections]] table")
+        elif key in ("models", "platforms"):
+            # keyed by names the rows give (load_times.csv, the imports): checked against them once they are read
+            # (inputs/joint_test.py), here as names
+            found[key] = _names(reader, where, key, value)
         elif key in ("systems", "short"):
             roles = ("candidate", "save_baseline", "load_baseline")
             full = {v.strip(): v for k in roles if isinstance(v := systems.get(k), str)}
@@ -95,7 +113,34 @@ def _one(reader, where, table, systems, training_model, projections, sources, en
             found[key] = _environment(reader, where, value, dict(environment))
     if "model" in found and not isinstance(training_model, str):
         del found["model"]
+    elif "model" in found and found["model"] != found.get("models", {}).get(training_model, found["model"]):
+        reader.problem(where, "models", f'"{training_model}" is the training model, which model prints otherwise')
     return Texts(**found)
+
+
+def _names(reader: TableReader, where: str, key: str, value: object) -> dict[str, str]:
+    """A table of name -> name as printed, each a name a reader can tell apart (bounds.name_problem)."""
+    if not isinstance(value, dict):
+        reader.problem(where, key, f"must be a table of name = name as printed, got {described(value)}")
+        return {}
+    out: dict[str, str] = {}
+    for name, text in value.items():
+        if (checked := _text(reader, where, key, text, name=True)) is not None:
+            out[name.strip()] = checked
+    return out
+
+
+def unknown_names(texts: dict[str, Texts], models: set[str], platforms: set[str]) -> list[str]:
+    """What [text.<language>] models and platforms name that no row does: "text.zh-CN.models: "x" is not …"."""
+    out = []
+    for language, t in texts.items():
+        kinds = (("models", models, "a model of the rows"), ("platforms", platforms, "a platform of load_times"))
+        for key, known, what in kinds:
+            for name in getattr(t, key):
+                if name not in known:
+                    expected = ", ".join(f'"{n}"' for n in sorted(known)) or "none"
+                    out.append(f'text.{language}.{key}: "{name}" is not {what} (expected {expected})')
+    return out
 
 
 def _text(reader: TableReader, where: str, key: str, value: object, name: bool = False) -> str | None:
@@ -176,10 +221,15 @@ def printed(test: Any, metrics: _T, language: str) -> tuple[Any, _T]:
     c = test.config
     names = texts.names(c.training.model)
     report = dataclasses.replace(c.report, **texts.report)
-    environment = tuple(texts.environment.get(key, (key, text)) for key, text in c.environment)
+    given = (texts.environment.get(key, (key, text)) for key, text in c.environment)
+    environment = tuple(_system_named(label, text, texts.systems) for label, text in given)
     # a printed name takes this language's short name, not the top-level one (cold tests 6: "Tianqiong TQ-5000
     # all-flash" in full on every page of the English edition)
-    short = {k: v for k, v in c.systems.short.items() if k not in texts.systems} | texts.short
+    # a renamed system keeps its top-level short name where that name reads in this language ("TQ-5000", "GPFS" in
+    # the English edition of a Chinese test: cold read 6, m1), unless [text.L] short gives it another
+    short = {
+        k: v for k, v in c.systems.short.items() if k not in texts.systems or in_language(v, language)
+    } | texts.short
     config = dataclasses.replace(
         c,
         title=texts.title or c.title,
@@ -197,9 +247,19 @@ def printed(test: Any, metrics: _T, language: str) -> tuple[Any, _T]:
     return dataclasses.replace(shown, **kept), _renamed(metrics, names)
 
 
+def _system_named(label: str, text: str, systems: dict[str, str]) -> tuple[str, str]:
+    """An [environment] line whose label begins with a system's name ("Local disk (ext4)：测量", as measure writes
+    its keys and their translations), that name as this language prints it (field test 6, m4: "Local disk (ext4)：
+    测量" beside 本地磁盘（ext4） everywhere else on the page)."""
+    for name, shown in systems.items():
+        if label.startswith(name) and label[len(name) : len(name) + 1] in (":", "：", ",", "，"):
+            return shown + label[len(name) :], text
+    return label, text
+
+
 def _renamed(value: Any, names: dict[str, str]) -> Any:
     """`value` with every text that is a key of `names` replaced by its value: in dataclasses, tuples, lists, dicts
-    (keys too) and the `system` and `model` columns of tables; the same object where nothing changes."""
+    (keys too) and the `system`, `model` and `platform` columns of tables; the same object where nothing changes."""
     import pandas as pd
 
     if isinstance(value, str):
@@ -225,8 +285,9 @@ def _renamed(value: Any, names: dict[str, str]) -> Any:
 
 
 def _renamed_table(value: Any, names: dict[str, str]) -> Any:
-    """A table with its `system` and `model` columns renamed (a copy; the same table where nothing changes)."""
-    columns = [c for c in ("system", "model") if c in value.columns and value[c].isin(list(names)).any()]
+    """A table with its `system`, `model` and `platform` columns renamed (a copy; the same table where nothing
+    changes)."""
+    columns = [c for c in ("system", "model", "platform") if c in value.columns and value[c].isin(list(names)).any()]
     if not columns:
         return value
     value = value.copy()

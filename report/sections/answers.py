@@ -39,6 +39,7 @@ from report.wording.phrases import (
     sooner,
 )
 from report.wording.scaling_claim import qa_sentence
+from report.wording.scaling_cluster import against, demand_against_sweep
 from report.wording.statements import (
     async_title,
     log_outrun,
@@ -82,8 +83,16 @@ def _utilisation_answer(w: Words) -> Subsection:
             if s.speedup >= 1
             else _("What does the slower checkpoint save do to GPU utilisation?")
         ),
-        (w.p(run + " " + _capacity_words(w), *(("save_times", "bandwidth"))),),
+        (w.p(run + " " + _capacity_words(w), "save_times", "bandwidth", *_swept(w)),),
     )
+
+
+def _swept(w: Words) -> tuple[str, ...]:
+    """("scaling",) where the cluster's demand is set against the client sweep (its figures are marked as it is)."""
+    m = w.m
+    if against(m) is None or log_outrun(m) or per_node(m) or m.bubble.gpu_equivalents < 0:
+        return ()
+    return ("scaling",)
 
 
 def _capacity_words(w: Words) -> str:
@@ -122,6 +131,14 @@ def _capacity_words(w: Words) -> str:
             "In a cluster of {cluster} GPUs that is a loss of {gpus} GPU-equivalents at today's interval (see "
             "“{section}”)."
         )
+    elif against(m) is not None:
+        # set against the client sweep, not one client's bandwidth (scaling reading 6, M3)
+        text = _(
+            "In a cluster of {cluster} GPUs that would be {gpus} GPU-equivalents at today's interval ({optimum} with "
+            "each system at its optimal interval), with saves needing {mean} GB/s on average and {peak} GB/s if every "
+            "job saved at once (see “{section}”)."
+        )
+        return text.format(**fields) + " " + demand_against_sweep(m)
     elif c.mean_to_sustained > 1:
         text = _(
             "In a cluster of {cluster} GPUs that would be {gpus} GPU-equivalents at today's interval ({optimum} with "

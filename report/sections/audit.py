@@ -23,7 +23,7 @@ from report.formatting import (
 )
 from report.i18n import _, ngettext
 from report.inputs.runs import FEW_SAMPLES, both_sustained, sparse
-from report.wording.bandwidth_share import near_and_far
+from report.wording.bandwidth_share import at_bandwidth, near_and_far
 from report.wording.base import Side, Words
 from report.wording.copies import audit_words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
@@ -53,7 +53,8 @@ def build(w: Words) -> Section:
     deps = ("save_times", "bandwidth")
     # a bandwidth log that is a copy of another: every figure below rests on it (cold read 5, O1/N1)
     copied = [w.p(text, *deps, style="warning") for text in (audit_words(w),) if text]
-    items = copied + _rows_outrun(w) + _effective(w) + sweep_share(w) + _per_node(w)
+    at = [w.p(text, *deps, style="note") for text in (at_bandwidth(w),) if text]
+    items = copied + _rows_outrun(w) + at + _effective(w) + sweep_share(w) + _per_node(w)
     if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
         items += _span_words(w) + _tool_words(w)
     if log_outrun(m):

@@ -43,7 +43,9 @@ from report.wording.phrases import (
 from report.wording.retuning import beyond_run, today_interval_only
 from report.wording.scaling import fitted_side
 from report.wording.scaling_claim import page_one_sweep
+from report.wording.scaling_cluster import consequence
 from report.wording.statements import loads_read_as_restores, log_outrun
+from report.wording.value import value_line
 from report.wording.verdict import async_limit, save_times_unsourced, verdict_label, verdict_style
 
 ID = "cover"
@@ -147,8 +149,13 @@ def _unsettled(m: Metrics, cfg: TestConfig) -> str:
     s = m.save
     if s.baseline.runs == 1 and s.candidate.runs == 1:
         return _("one save time each, spread unknown")
-    if any(g.status == "fail" for g in m.gates if g.id in ("G1", "G2")):
-        return _("runs spread above the {limit}% limit").format(limit=given(cfg.gates.max_cv_pct))
+    failed = [side for g, side in zip(m.gates[:2], s.sides(), strict=True) if g.status == "fail"]
+    if len(failed) == 2:
+        return _("both systems' runs spread above the {limit}% limit").format(limit=given(cfg.gates.max_cv_pct))
+    if failed:  # whose runs, by name (Chinese reading 6: "各次运行的离散度" said of one side's runs)
+        return _("{system}'s runs spread above the {limit}% limit").format(
+            system=failed[0].system, limit=given(cfg.gates.max_cv_pct)
+        )
     return _("fewer than {runs} runs per system").format(runs=count(cfg.gates.min_runs))
 
 
@@ -162,6 +169,11 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
         # reading 14, M2; cold read 15, M2: a director quotes the big figure, not its mark); no label takes back a
         # "faster" above it (cold read 12, M1)
         return _("Not established"), _("model load speedup")
+    established = m.load.established_range
+    if established is not None and any(not p.established for p in m.load.models):
+        # the figure is the established pairs' (cold reads 6 m2 and 7 A-M6: 7.18×–8.34× led with a pair the report
+        # calls not established); the note names the others with theirs
+        low, high = established
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
     return ratio_span(low, high), _("faster model loading")
@@ -181,7 +193,14 @@ def _load_note(w: Words) -> str:
     if found is None:
         return note
     established = [_pair_name(p.model, p.platform, m) for p in m.load.models if p.established]
-    return _("{note}; established: {pairs}").format(note=note, pairs=join_words(established))
+    others = [
+        _("{pair} {ratio}").format(pair=_pair_name(p.model, p.platform, m), ratio=x3(p.speedup))
+        for p in m.load.models
+        if not p.established
+    ]
+    return _("{note}; established: {pairs}; not established: {others}").format(
+        note=note, pairs=join_words(established), others=join_words(others)
+    )
 
 
 def _pair_name(model: str, platform: str, m: Metrics) -> str:
@@ -290,6 +309,10 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
                 if per_node(m)
                 # with a client sweep the demand is argued against its fitted capacity in the scaling section, not
                 # against one client's bandwidth (scaling reading 5, M1); page 1 carries the sweep's ratios
+                # what every job saving at once would take on the fit, where it falls short: the reason for the tile's
+                # condition, in the tile (scaling reading 6, M2; page 1 holds no line more)
+                else _("{gpus}-GPU cluster; {all_at_once}")
+                if consequence(m, short=True)
                 else _("{gpus}-GPU cluster of such jobs; saves need {mean} GB/s on average, {peak} all at once")
                 if fitted_side(m, "candidate") is not None
                 # an illustrative bandwidth is the input's, not "this test's" (Chinese reading 14, M1: 本次测试 under
@@ -309,6 +332,7 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
                 mean=sig(demand(m).mean_write_gbps),
                 peak=sig(demand(m).peak_write_gbps),
                 measured=sig(m.bandwidth.candidate_gbps),
+                all_at_once=consequence(m, short=True),
             ),
         ),
         (
@@ -366,9 +390,34 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
     return tuple(out)
 
 
+#: Page 1's lines that move to page 2, first moved first, when page 1 would run over (docs/recommendation.md): the PDF's
+#: renderer lays page 1 out and, while it runs over, moves the next line of this order (report/pdf/renderer.py). What
+#: the verdict rests on, the lines the contract puts on page 1 (a G4 no storage could pass, a result that hangs on a
+#: run, saves that would not survive a power loss), the first reason and the tiles never move. A line a report does
+#: not print takes no turn. "reason-3" is the third reason, "reason-2" the second.
+#: What would change the recommendation moves last: a "not yet" points to it (cold tests 7: "see what would change it"
+#: on page 1, the line itself on page 2).
+SHED_ORDER = ("sweep", "async_limit", "reason-3", "value", "copies", "cpu", "reason-2", "changes")
+
+
+def _rank(key: str) -> int:
+    """A line's place in SHED_ORDER, from 1; 0 for a line that stays on page 1."""
+    return SHED_ORDER.index(key) + 1 if key in SHED_ORDER else 0
+
+
 def build(w: Words) -> Cover:
     m, c = w.m, w.config
     rec = recommendation.decided(w)
+    notes = [
+        *(("verdict", t) for t in recommendation.verdict_notes(w)),
+        ("async_limit", async_limit(m, short=True)),
+        ("not_durable", "" if "not_durable" in rec.reasons else _not_durable(w).strip()),
+        ("copies", "" if "bandwidth_copied" in rec.reasons else copies.page_one(w)),
+        ("cpu", cpu.caveat(w).strip()),  # field test 5, M2: runs bound by the client's CPU, said on page 1
+        ("sweep", _sweep_note(w)),
+    ]
+    notes = [(key, text) for key, text in notes if text]
+    reasons = recommendation.reasons(w, rec)
     return Cover(
         title=c.title,
         customer=c.customer,
@@ -379,26 +428,19 @@ def build(w: Words) -> Cover:
         load_baseline=c.systems.load_baseline,
         recommendation_kind=rec.kind,
         recommendation=recommendation.headline(w, rec),
-        reasons=recommendation.reasons(w, rec),
+        reasons=reasons,
         changes=recommendation.changes(w, rec),
-        value=recommendation.value_line(w, rec),
+        value=value_line(w, rec),
         verdict_status=m.verdict.status,
         verdict_style=verdict_style(m, save_times_unsourced(w)),
         verdict_label=verdict_label(m, save_times_unsourced(w)),
         verdict_gates=recommendation.gates_line(w),
-        verdict_notes=tuple(
-            t
-            for t in (
-                *recommendation.verdict_notes(w),
-                async_limit(m, short=True),
-                "" if "not_durable" in rec.reasons else _not_durable(w).strip(),
-                "" if "bandwidth_copied" in rec.reasons else copies.page_one(w),
-                cpu.caveat(w).strip(),  # field test 5, M2: runs bound by the client's CPU, said on page 1
-                _sweep_note(w),
-            )
-            if t
-        ),
+        verdict_notes=tuple(text for _key, text in notes),
         tiles=_repeated_reads(w, _memory_loads(w, _tiles(w))),
+        reason_ranks=tuple(_rank(f"reason-{i + 1}") for i in range(len(reasons))),
+        note_ranks=tuple(_rank(key) for key, _text in notes),
+        changes_rank=_rank("changes"),
+        value_rank=_rank("value"),
     )
 
 

@@ -259,13 +259,27 @@ def scaling_formulas() -> tuple[tuple[str, str], ...]:
     )
 
 
+def _given_name(w: Words, shown: str) -> str:
+    """A system's name as test.toml's [systems] gives it, which `measure --system` takes, where the report prints it
+    in another language's words (field test 7: the Chinese appendix's `--system '本地磁盘（ext4）'` was refused)."""
+    import tomllib
+
+    raw = w.test.raw.get("test.toml")
+    given = tomllib.loads(raw.decode("utf-8-sig")).get("text", {}) if raw else {}
+    for texts in given.values():
+        for given_name, printed_name in texts.get("systems", {}).items():
+            if str(printed_name).strip() == shown:
+                return str(given_name).strip()
+    return shown
+
+
 def _measure_command(w: Words) -> tuple[Para, ...]:
     """The command that measures client scaling, one per save system (the customer pages name no command)."""
     snapshot = w.m.save.baseline.snapshot_gb
     lines = [
         "python -m report measure "
         + _("<joint-test folder>")
-        + f" --system {shlex.quote(w.m.save.side(key).system)} --path "
+        + f" --system {shlex.quote(_given_name(w, w.m.save.side(key).system))} --path "
         + _("<folder on the storage>")
         + " --client "
         + _("<host>")

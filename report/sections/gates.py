@@ -18,6 +18,7 @@ from report.formatting import (
     given,
     num,
     p3,
+    sig,
     x3,
 )
 from report.i18n import _, join_words, ngettext
@@ -37,10 +38,12 @@ from report.wording.phrases import (
 )
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
 from report.wording.said import g4_out_of_reach, save_spread
+from report.wording.scaling import sweep_steps
 from report.wording.statements import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
 from report.wording.verdict import (
     gate_detail,
     gate_status,
+    pass_rests,
     save_times_unsourced,
 )
 
@@ -141,7 +144,7 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
             indicative,
             tally["fail"],
             tally["insufficient"] - undecided,
-            _rests_on_words(m),
+            _rests_on_words(m) if any(g.status == "pass" and pass_rests(m, g) for g in m.gates) else "",
             undecided,
             tuple(g.id for g in m.gates if g.id in ("G1", "G2") and g.status != "pass"),
         )
@@ -212,6 +215,7 @@ def _next_steps(w: Words) -> tuple:
     if copied := copies_next_step(w):  # cold read 5, O1/N1
         steps.append(Para(copied))
     steps += _missing_measurements(w)
+    steps += [Para(text) for text in sweep_steps(w)]  # scaling reading 6, m9
     return (*_durable_first(w), *steps)
 
 
@@ -312,7 +316,34 @@ def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
                 "would place it wholly below the target ({more}); this assumes the means and the spread persist."
             )
         )
-    return [Para(text.format(target=target, runs=counted_noun(n, "{n} run", "{n} runs"), more=more))]
+    return [Para(text.format(target=target, runs=counted_noun(n, "{n} run", "{n} runs"), more=more) + _leans(m, cfg))]
+
+
+def _leans(m: Metrics, cfg: TestConfig) -> str:
+    """Where the outlying runs set which side of the target the speedup lies on, that the runs estimated above follow
+    them (cold read 7, B-B2: 42 runs "wholly above" a 1.6× target from a 1.70× the scrub run made; 1.57× without)."""
+    w, target = m.without_outliers, cfg.gates.target_speedup
+    if w is None or (m.save.speedup > target) == (w.speedup > target):
+        return ""
+    ci = w.speedup_ci95
+    if ci is not None and ci[0] < target <= ci[1]:
+        # without them the interval still holds the target: they set where the point lies, not G3 (cold read 7b, B-1)
+        return " " + _(
+            "Without the outlying runs the speedup is {ratio} (95% interval {low}–{high}×), on the other side of the "
+            "target but with an interval that still contains it: settle their cause, then add runs."
+        ).format(ratio=x3(w.speedup), low=sig(ci[0]), high=sig(ci[1]))
+    text = (
+        _(
+            "Without the outlying runs the speedup is {ratio} (95% interval {low}–{high}×), below the target: they set "
+            "which way G3 leans, so settle their cause before adding runs."
+        )
+        if w.speedup <= target
+        else _(
+            "Without the outlying runs the speedup is {ratio} (95% interval {low}–{high}×), above the target: they set "
+            "which way G3 leans, so settle their cause before adding runs."
+        )
+    )
+    return " " + text.format(ratio=x3(w.speedup), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
 
 
 # More runs per system than this is not a next step a joint test can take: reduce the spread instead.

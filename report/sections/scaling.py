@@ -17,6 +17,7 @@ from report.wording.scaling import (
     orders_differ,
     projected_time_basis,
     projection_nodes,
+    same_basis,
     side_of,
 )
 from report.wording.scaling_claim import claim, cluster_capacity
@@ -98,6 +99,7 @@ def _projections(w: Words) -> list:
     notes.append(_("GB/s: each system's aggregate write bandwidth at the projection's nodes, none without its GPUs."))
     notes += [basis(w, key) for key in SIDES]
     notes += orders_differ(w)
+    notes += [said for p in m.projections if (said := same_basis(w, p))]
     table = Table(
         "scaling-projections",
         _("Projections: save times and each system's aggregate write bandwidth at the projection's nodes"),
@@ -124,8 +126,8 @@ def build(w: Words) -> Section:
         _(
             "Whether a bandwidth advantage seen with one client holds in a cluster depends on how each system's "
             "aggregate write bandwidth grows as more client nodes write at once: storage local to each node grows "
-            "with the nodes by construction, a shared array only as far as it scales. It decides a save's time only "
-            "where the save is bound by bandwidth (“Consistency audit”)."
+            "with the nodes as long as each node keeps its own rate while all write, a shared array only as far as it "
+            "scales. It decides a save's time only where the save is bound by bandwidth (“Consistency audit”)."
         ),
         "lead",
     )

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from report.formatting import pct
+from report.document.spoken import fill, said
+from report.formatting import pct, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
 
@@ -27,3 +28,24 @@ def near_and_far(w: Words, near: Sequence[Any], far: Sequence[Any], share: Calla
         "bandwidth-bound save; on {far}, they reach only {far_share} of it, so most of their time goes elsewhere. The "
         "bytes written per save would tell which."
     ).format(near=names(near), near_share=shares(near), far=names(far), far_share=shares(far))
+
+
+def at_bandwidth(w: Words) -> str:
+    """The save rows a little above the bandwidth measured, within its runs' spread (the finding rows_at_bandwidth):
+    at the bandwidth, not beyond it; durable saves that keep up with a sequential write leave no margin."""
+    found = w.findings.get("rows_at_bandwidth")
+    if found is None:
+        return ""
+    rows = join_words(
+        [
+            _("{model} on {system} ({ratio})").format(
+                model=row.model, system=w.name(row.side), ratio=x3(row.to_bandwidth)
+            )
+            for row in found["rows"]
+        ]
+    )
+    text = _(
+        "Saves at the bandwidth logged, within the spread of its runs: {rows}. Durable saves that keep up with a "
+        "sequential write benchmark leave no margin; check that they were durable when timed."
+    )
+    return fill(text, rows=said(found, rows))

@@ -58,6 +58,12 @@ class Cover:
     verdict_gates: str  #: each gate by its plain name, its id beside it, and its status
     verdict_notes: tuple[str, ...]  #: what the verdict hangs on: a run, a gate no storage could pass, a limit
     tiles: tuple[KeyFigure, ...]
+    #: each line's place in the order page 1 sheds lines to page 2 when it would run over (1 moves first, 0 never:
+    #: sections/cover.py SHED_ORDER, docs/recommendation.md); one per reason and per verdict note
+    reason_ranks: tuple[int, ...] = ()
+    note_ranks: tuple[int, ...] = ()
+    changes_rank: int = 0
+    value_rank: int = 0
 
 
 @dataclass(frozen=True)

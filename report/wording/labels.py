@@ -32,8 +32,13 @@ def status_label(status: str) -> str:
     return {"pass": _("Pass"), "fail": _("Fail"), "insufficient": _("Insufficient data")}[status]
 
 
-def verdict_status_label(status: str) -> str:
-    """A verdict status (demonstrated, not_demonstrated, undecided) as the reader's words."""
+def verdict_status_label(status: str, settled: bool = True) -> str:
+    """A verdict status (demonstrated, not_demonstrated, undecided) as the reader's words. `settled`: a failed
+    verdict rests on a target missed beyond the runs' uncertainty (G3 failing, or G4 failing across the speedup's
+    interval); when only repeatability fails, or G4 fails by the means inside its interval, the verdict is a benefit
+    these runs do not show, not a target missed (cold read 6, outlier case, B1: 2.49% against 2.5%)."""
+    if status == "not_demonstrated" and not settled:
+        return _("Not demonstrated by these runs")
     return {
         "demonstrated": _("Benefit demonstrated"),
         # a failed gate is a target missed, not a benefit absent: the speedup may pass (fifth cold reads b, M-15)

@@ -279,3 +279,15 @@ def spread_excess(w: Words) -> str:
                     )
                 )
     return join_words(parts)
+
+
+def loads_not_from(w: Words) -> str:
+    """Where the save baseline is local to each node and is not the load baseline, that loads from it were not
+    measured: models staged on the storage already owned are the cheap alternative (cold read 6, node-local, M1)."""
+    found = w.findings.get("node_local")
+    c = w.config.systems
+    if found is None or "baseline" not in found.scope.items or c.save_baseline == c.load_baseline:
+        return ""
+    return " " + _("Loads from {baseline}, where models could be staged, were not measured.").format(
+        baseline=w.name("baseline")
+    )

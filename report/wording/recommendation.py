@@ -17,23 +17,24 @@ from report.compute.recommendation import (
     recommend,
 )
 from report.document.spoken import said
-from report.formatting import count, given, money, p3, rounded, s3, sig, x3
+from report.formatting import count, given, p3, rounded, s3, sig, x3
 from report.i18n import NO_BREAK_SPACE, _, join_words
 from report.wording import copies
 from report.wording.base import Words
-from report.wording.labels import gate_name, verdict_status_label
+from report.wording.gate_line import gates_line
+from report.wording.labels import verdict_status_label
+from report.wording.loads import loads_not_from
 from report.wording.phrases import gate_list
 from report.wording.retuning import optimum_words, today_interval_only
 from report.wording.said import (
     durability,
     g4_out_of_reach,
+    outlier_cause,
     outliers_decide,
-    run_name,
     save_runs_short,
     save_spread,
-    status_word,
 )
-from report.wording.verdict import open_for
+from report.wording.verdict import target_missed
 
 
 def decided(w: Words) -> Recommendation:
@@ -60,21 +61,32 @@ def headline(w: Words, rec: Recommendation) -> str:
         return _("Recommendation: not yet; the verdict rests on a training-time target not agreed for this test.")
     if rec.kind == NOT_YET and rec.changes == ("outlier_log",):
         # nothing to measure but one run's log (cold tests 6: "the measurements below" pointed to nothing)
-        return _("Recommendation: not yet; one run's log decides it first (see what would change it).")
+        return _("Recommendation: not yet; the cause of one slow run decides it first (see what would change it).")
     if rec.kind == NOT_YET:
-        return _("Recommendation: not yet; the measurements below decide it.")
+        return _("Recommendation: not yet; the measurements under “What would change it” decide it.")
     if rec.kind == OTHER_GROUNDS:
         # a decision, with its condition (fifth cold reads b, A2: "not for checkpoint speed; better on loads" said
         # neither buy nor do not buy)
         # scoped to the job the gates judge: another workload in the save times may go the other way (cold tests 6:
         # a 7B fine-tune 2.31× faster on the candidate)
-        return _(
-            "Recommendation: {candidate} only if {grounds} are worth its price; checkpoint speed on {model} makes no "
-            "case."
+        # the gates passing and "no case" side by side need their link said (cold read 7, A-M2; Chinese reading 7,
+        # A-03: read as a contradiction)
+        passed = w.m.verdict.status == "demonstrated" and "retune_beats_switch" in rec.reasons
+        return (
+            _(
+                "Recommendation: {candidate} only if {grounds} are worth its price; checkpoint speed on {model} makes "
+                "no case: its gates pass, but re-tuning {baseline}'s interval recovers as much."
+            )
+            if passed
+            else _(
+                "Recommendation: {candidate} only if {grounds} are worth its price; checkpoint speed on {model} makes "
+                "no case."
+            )
         ).format(
             candidate=candidate,
             grounds=join_words([_ground_words(g) for g in rec.grounds]),
             model=w.m.save.baseline.model,
+            baseline=w.name("baseline"),
         )
     assert rec.kind == NOT_RECOMMENDED
     return _("Recommendation: not recommended on this evidence.")
@@ -100,22 +112,6 @@ def reasons(w: Words, rec: Recommendation) -> tuple[str, ...]:
 VERDICT_FINDINGS = ("g4_out_of_reach", "outliers_decide")
 
 
-def gates_line(w: Words) -> str:
-    """The gates in a director's words: each by its plain name with its id beside it, and its status; a pass computed
-    from runs another gate rejects or cannot judge passes only if the means hold, as the gate table's "Indicative
-    pass" (fifth cold read, O5)."""
-
-    def status(g) -> str:
-        failed, missing = open_for(w.m, g.id)
-        if g.status == "pass" and (failed or missing):
-            return _("passes only if the means hold")
-        return status_word(g.status)
-
-    return _("; ").join(
-        _("{name} ({id}) {status}").format(name=gate_name(g.id), id=g.id, status=status(g)) for g in w.m.gates
-    ) + _(".")
-
-
 def verdict_notes(w: Words) -> tuple[str, ...]:
     """What the verdict hangs on, said beside it: a G4 that no storage could pass, a result that hangs on a run."""
     f = w.findings
@@ -135,53 +131,6 @@ def changes(w: Words, rec: Recommendation) -> str:
     if not parts:
         return ""
     return _("What would change it: {changes}.").format(changes=_("; ").join(parts))
-
-
-def value_line(w: Words, rec: Recommendation) -> str:
-    """The money on page 1 (fifth cold reads b, M8/M-3: the value and payback sat on page 14, unreconciled with "not
-    recommended"): the value at best, each system at its optimal interval, against the price; where the
-    recommendation is not to buy on this evidence, that the value does not change it and why."""
-    found = w.findings.get("value_priced") or w.findings.get("value_unpriced")
-    e = w.m.economics
-    if found is None or e is None:
-        return ""
-    if found["optimum_per_year"] <= 0:
-        # the candidate loses time even at the optima: a cost, not a value "at best" (cold tests 6: "at best: −81,000
-        # USD a year")
-        text = _(
-            "Value of the time saved: none; with each system at its optimal interval, the whole {cluster}-GPU cluster "
-            "running such jobs would lose {value} a year of GPU time on {candidate}."
-        ).format(
-            value=money(abs(found["optimum_per_year"]), e.currency),
-            cluster=count(w.m.bubble.cluster_gpus),
-            candidate=w.name("candidate"),
-        )
-        return text
-    # not "at best": a higher failure rate raises it (cold tests 6); the agreed runs a year give the job's own
-    value = _(
-        "Value of the time saved: {value} a year if the whole {cluster}-GPU cluster ran such jobs all year with each "
-        "system at its optimal interval ({per_year} a year at the {runs} runs agreed, at today's interval)"
-    ).format(
-        value=money(found["optimum_per_year"], e.currency),
-        cluster=count(w.m.bubble.cluster_gpus),
-        per_year=money(e.value_per_year, e.currency),
-        runs=count(w.config.economics.runs_per_year) if w.config.economics else "",
-    )
-    if found.id == "value_unpriced":
-        text = _("{value}; no price is given to weigh it against.").format(value=value)
-    elif found["payback_years"] is None:
-        text = _("{value}; at a price of {price}, no payback.").format(
-            value=value, price=money(found["price"], e.currency)
-        )
-    else:
-        text = _("{value}; at a price of {price}, a payback of {years} years.").format(
-            value=value, price=money(found["price"], e.currency), years=sig(found["payback_years"])
-        )
-    if rec.kind == NOT_YET:
-        text += " " + _("It counts only once the measurements above decide the result.")
-    elif rec.kind != RECOMMENDED:
-        text += " " + _("It does not change the recommendation, which rests on the targets and reasons above.")
-    return text
 
 
 # ---- reasons -----------------------------------------------------------------------------------------------------
@@ -257,6 +206,20 @@ def _speedup_reason(w: Words, reason: str) -> str:
             candidate=s3(s.candidate.mean_s),
             candidate_system=w.name("candidate"),
         )
+    if reason == "g3_fail" and ci[1] < 1:
+        # slower: said as a slowdown, not as a speedup below 1 (cold read 6, node-local case, m1: "0.314–0.327×")
+        return _(
+            "Saves take {candidate} against {baseline}: {system} is {ratio} slower (95% interval {low}–{high}×), "
+            "where the target is {target}× faster."
+        ).format(
+            candidate=s3(s.candidate.mean_s),
+            baseline=s3(s.baseline.mean_s),
+            system=w.name("candidate"),
+            ratio=x3(1 / s.speedup),
+            low=sig(1 / ci[1]),
+            high=sig(1 / ci[0]),
+            target=given(g.target_speedup),
+        )
     text = {
         "speedup": _(
             "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) lies at or above "
@@ -269,6 +232,11 @@ def _speedup_reason(w: Words, reason: str) -> str:
         "g3_open": _(
             "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
             "{target}× target, so more runs decide it."
+        )
+        if not _outliers_lean(w)
+        else _(
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
+            "{target}× target, and the outlying runs decide which side of it the speedup lies on."
         ),
         "speedup_measured": _("Saves take {candidate} against {baseline} (the speedup's 95% interval {low}–{high}×)."),
     }[reason]
@@ -279,6 +247,15 @@ def _speedup_reason(w: Words, reason: str) -> str:
         high=sig(ci[1]),
         target=given(g.target_speedup),
     )
+
+
+def _outliers_lean(w: Words) -> bool:
+    """Whether the speedup lies on the other side of G3's target without the outlying runs (cold read 7, B-B2)."""
+    wo, target = w.m.without_outliers, w.config.gates.target_speedup
+    if wo is None or wo.speedup_ci95 is None or (w.m.save.speedup > target) == (wo.speedup > target):
+        return False
+    low, high = wo.speedup_ci95  # the interval without them, not only its point, on the other side (cold read 7b, B-1)
+    return high < target or low >= target
 
 
 def _training_reason(w: Words, reason: str) -> str:
@@ -335,6 +312,10 @@ def _g4_default_reason(found: Finding | None) -> str:
 
 def _loads_reason(w: Words) -> str:
     """The established load pairs, each with its own speedup (at most three named; more as a span)."""
+    return _loads_pairs(w) + loads_not_from(w)
+
+
+def _loads_pairs(w: Words) -> str:
     m = w.m
     pairs = [p for p in m.load.models if p.established]
     models = [p.model for p in pairs]
@@ -376,11 +357,19 @@ def _retune_reason(w: Words, durability_follows: bool = False) -> str:
         "candidate_today": p3(r.candidate.overhead_pct),
         "interval": count(m.bubble.checkpoint_interval_steps),
     }
+    upper = m.break_even_upper_steps  # beyond it lost work outgrows the saves saved (cold read 7: "or more" was false)
     if steps is not None and steps < round(r.baseline.optimal_interval_steps):
-        text = _(
-            "{rate}, saving every {steps} steps or more instead of {interval} makes {baseline} lose no more time to "
-            "saves and failures than {candidate} today ({candidate_today} of compute time)."
-        ).format(steps=count(steps), **fields)
+        text = (
+            _(
+                "{rate}, saving every {steps} steps or more instead of {interval} makes {baseline} lose no more time "
+                "to saves and failures than {candidate} today ({candidate_today} of compute time)."
+            )
+            if upper is None
+            else _(
+                "{rate}, saving every {steps} to {upper} steps instead of {interval} makes {baseline} lose no more "
+                "time to saves and failures than {candidate} today ({candidate_today} of compute time)."
+            )
+        ).format(steps=count(steps), upper=count(upper or 0), **fields)
     else:
         text = _(
             "{rate}, re-tuning the checkpoint interval on {baseline} recovers more (time lost to saves and failures "
@@ -414,7 +403,9 @@ def _rate_words(w: Words) -> str:
 
 def verdict_line(w: Words) -> str:
     """The verdict in a director's words: the label, then each gate by its plain name with its id beside it."""
-    return _("Verdict: {label}. {gates}").format(label=verdict_status_label(w.m.verdict.status), gates=gates_line(w))
+    return _("Verdict: {label}. {gates}").format(
+        label=verdict_status_label(w.m.verdict.status, target_missed(w.m)), gates=gates_line(w)
+    )
 
 
 # ---- what would change it -----------------------------------------------------------------------------------------
@@ -437,12 +428,7 @@ def _measured_change(w: Words, change: str) -> str:
             return _("{runs} save runs per system, if the spread and the means persist").format(runs=count(n))
         return _("at least {runs} save runs per system").format(runs=count(needed))
     if change == "outlier_log":
-        found = f.get("outliers_decide")
-        assert found is not None, "the outlier_log change comes from the finding outliers_decide"
-        return _(
-            "the log of {runs}, to tell a fault from the storage: a fault is repeated, the storage's slow saves are a "
-            "finding in themselves"
-        ).format(runs=join_words([run_name(w, item, found) for item in found.scope.items]))
+        return outlier_cause(w)
     if change == "measured_saves":
         return _("save times a tool timed on both systems, in place of illustrative ones")
     if change == "durable_saves":
@@ -561,13 +547,24 @@ def _faster_candidate(w: Words, change: str) -> str:
         )
     if change == "g4_save":
         return ""
+    if all(g.status == "pass" for g in m.gates if g.id == "G3"):
+        return _("saves on {candidate} fast enough to meet the failed targets").format(candidate=w.name("candidate"))
+    # the mean save G3's target asks for by the means, mean_B ÷ target (cold read 6, node-local case, B2: "fast enough
+    # for the 1.5× target" gave no figure; the interval needs a little more, which "by the means" says)
+    needed = _(
+        "saves on {candidate} of {needed} or less on average (today {today}), for the {target}× speedup target by the "
+        "means"
+    ).format(
+        candidate=w.name("candidate"),
+        needed=s3(m.save.baseline.mean_s / w.config.gates.target_speedup),
+        today=s3(m.save.candidate.mean_s),
+        target=given(w.config.gates.target_speedup),
+    )
     if not m.gates_reach.g4_reachable:
         # G4 no storage could pass: only G3's target is the candidate's to meet (cold tests 6: "fast enough to meet
         # the failed targets" beside "No storage could pass G4")
-        return _("saves on {candidate} fast enough for the {target}× speedup target; G4 needs another interval").format(
-            candidate=w.name("candidate"), target=given(w.config.gates.target_speedup)
-        )
-    return _("saves on {candidate} fast enough to meet the failed targets").format(candidate=w.name("candidate"))
+        return _("{needed}; no save speed passes G4 at today's interval").format(needed=needed)
+    return needed
 
 
 __all__ = [

@@ -158,6 +158,16 @@ def break_even_words(m: Metrics) -> str:
     n = m.break_even_steps
     if n is None or n >= round(m.reliability.baseline.optimal_interval_steps):
         return ""
+    if m.break_even_upper_steps is not None:  # beyond it, lost work outgrows the saves saved (cold read 7)
+        return " " + _(
+            "It need not go that far: from {steps} to {upper} steps between saves, {baseline} alone already costs no "
+            "more than {candidate} at today's interval."
+        ).format(
+            steps=count(n),
+            upper=count(m.break_even_upper_steps),
+            baseline=m.save.baseline.system,
+            candidate=m.save.candidate.system,
+        )
     return " " + _(
         "It need not go that far: from {steps} steps between saves, {baseline} alone already costs no more than "
         "{candidate} at today's interval."

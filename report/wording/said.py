@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from report.compute.findings import Finding
 from report.document.spoken import said
-from report.formatting import count, given, p3, s3, sig, x3
+from report.formatting import count, given, h3, p3, s3, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
+from report.wording.verdict import target_missed
 
 
 def g4_out_of_reach(w: Words, found: Finding | None, brief: bool = False) -> str:
@@ -72,7 +73,7 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
         runs=runs,
         without=without,
         gates=gates,
-        verdict=verdict_status_label(found["verdict"]).lower(),
+        verdict=verdict_status_label(found["verdict"], target_missed(w.m)).lower(),
         verdict_without=verdict_status_label(found["verdict_without"]).lower(),
     )
     return said(found, text)
@@ -144,9 +145,18 @@ def node_local_words(w: Words, found: Finding) -> str:
         )
     else:
         text = _(
-            "{system} keeps a node's part of a checkpoint on that node: a failed node takes it along, and restarting "
-            "elsewhere needs a copy kept off the node, which this test did not time."
+            "On {system} a node's part of a checkpoint stays on that node: a failed node takes it along, and "
+            "restarting elsewhere needs a copy kept off the node, which this test did not time."
         ).format(system=w.name(found.scope.items[0]))
+    if found["copy_gbps"] is not None:
+        text += " " + _(
+            "A copy of the checkpoint off the node, made in the background (one {size} GB checkpoint per "
+            "{interval}), takes {rate} GB/s per job on average."
+        ).format(
+            size=sig(found["snapshot_gb"]),
+            interval=h3(found["interval_s"]) if found["interval_s"] >= 3600 else s3(found["interval_s"]),
+            rate=sig(found["copy_gbps"]),
+        )
     return said(found, text)
 
 
@@ -157,3 +167,27 @@ def gate_label(w: Words, gate_id: str) -> str:
 
 def status_word(status: str) -> str:
     return {"pass": _("passes"), "fail": _("fails"), "insufficient": _("undecided")}[status]
+
+
+#: The longest [sources] save_times note page 1 quotes beside an outlying run (characters); a longer one is quoted in
+#: the save section only.
+NOTE_ON_PAGE_ONE = 200
+
+
+def outlier_cause(w: Words) -> str:
+    """The cause of the runs that decide the result: the cause decides, and the test's own record may name it (cold
+    read 6, outlier case, B2, M6: the source note recorded a rebuild alarm during the run, page 1 asked for "the
+    log")."""
+    found = w.findings.get("outliers_decide")
+    assert found is not None, "the outlier_log change comes from the finding outliers_decide"
+    text = _(
+        "the cause of {runs}: if the test caused it, repeat the run; if the storage did (a rebuild, say), the slow "
+        "save is a result to weigh"
+    ).format(runs=join_words([run_name(w, item, found) for item in found.scope.items]))
+    note = w.config.sources.get("save_times", "").strip()
+    if 0 < len(note) <= NOTE_ON_PAGE_ONE:  # the record may name the cause (cold read 7, B-B3: "may name it" of a note
+        # that did); a longer one is quoted in the save section, and page 1 points there
+        text += _("; the record of the save runs says: “{note}”").format(note=note)
+    elif note:
+        text += _("; the record of the save runs is quoted in “{section}”").format(section=_("Checkpoint save time"))
+    return text

@@ -4,15 +4,19 @@ the candidate scales with clients"; the section is report/sections/scaling.py, t
 
 from __future__ import annotations
 
+import json
 import re
 
 from report.compute import SIDES, Metrics, Projection, ScalingSide
 from report.compute import scaling_compare as compare
+from report.compute.nodes import share
+from report.compute.projections import predict
 from report.document.blocks import Para
-from report.formatting import count, p3, pct, sig
+from report.formatting import count, gb, p3, pct, sig
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
+from report.wording.environment import missing
 
 #: Fitted values within this share of every mean meet them "almost by construction" (two figures on few counts).
 ALMOST_EXACT = 0.01
@@ -76,8 +80,24 @@ def measured(w: Words) -> list[Para]:
                 "{system}: {runs} runs with {counts} writing at once.",
                 runs,
             ).format(system=name, runs=count(runs), counts=_counts(s))
+            text += _per_node(s)
         out.append(w.p(text, "scaling", side=key))
     return out
+
+
+def _per_node(s: ScalingSide) -> str:
+    """The aggregate per client node at each count, as a share of the one-client mean (scaling reading 6, m6: the
+    figure behind a falling ratio), " ..." where there is a one-client point and another count, else ""."""
+    if s.points[0].clients != 1 or len(s.points) < 2:
+        return ""
+    one = s.points[0].mean_gbps
+    per = [p.mean_gbps / p.clients for p in s.points]
+    text = _("Per client node that is {per} GB/s at {counts}: {shares} of the one-client mean.").format(
+        per=join_words([sig(v) for v in per]),
+        counts=_counts(s),
+        shares=join_words([pct(100 * v / one, 0) if v == one else p3(100 * v / one) for v in per]),
+    )
+    return " " + text
 
 
 def fit_words(w: Words, key: str) -> str:
@@ -109,6 +129,8 @@ def fit_words(w: Words, key: str) -> str:
                 "bandwidth), so the law does not describe these points: every figure taken from this fit below is "
                 "reported as fitted, not as a forecast."
             ).format(which=negative)
+            + " "
+            + setup_words(w, key)
         )
     return " ".join([head, _peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients), *_fit_limits(w, key)])
 
@@ -165,20 +187,20 @@ def _fit_limits(w: Words, key: str) -> list[str]:
     if gap is not None and above_one <= 3 and gap < ALMOST_EXACT:
         out.append(
             ngettext(
-                "Two fitted figures on {n} client count above one meet the means almost by construction (at most {gap} "
-                "apart): the fit passing through them does not show that the law holds.",
-                "Two fitted figures on {n} client counts above one meet the means almost by construction (at most "
-                "{gap} apart): the fit passing through them does not show that the law holds.",
+                "Two fitted parameters (σ and κ) on {n} client count above one meet the means almost by construction "
+                "(at most {gap} apart): the fit passing through them does not show that the law holds.",
+                "Two fitted parameters (σ and κ) on {n} client counts above one meet the means almost by construction "
+                "(at most {gap} apart): the fit passing through them does not show that the law holds.",
                 above_one,
             ).format(n=count(above_one), gap=p3(100 * gap))
         )
     elif gap is not None and above_one <= 3:
         out.append(
             ngettext(
-                "The fitted values lie at most {gap} from the means; two figures fitted to {n} client count above one "
-                "are a weak test of the law.",
-                "The fitted values lie at most {gap} from the means; two figures fitted to {n} client counts above one "
-                "are a weak test of the law.",
+                "The fitted values lie at most {gap} from the means; two parameters (σ and κ) fitted to {n} client "
+                "count above one are a weak test of the law.",
+                "The fitted values lie at most {gap} from the means; two parameters (σ and κ) fitted to {n} client "
+                "counts above one are a weak test of the law.",
                 above_one,
             ).format(gap=p3(100 * gap), n=count(above_one))
         )
@@ -192,7 +214,71 @@ def _fit_limits(w: Words, key: str) -> list[str]:
         )
         differ = pct(100 * abs(u.lambda_gbps - bandwidth) / bandwidth, 1)
         out.append(text.format(bandwidth=sig(bandwidth), differ=differ))
+    out.append(setup_words(w, key))
     return out
+
+
+#: fio's settings that shape how a sweep loads the storage, in the order they are printed (scaling reading 6, M6).
+FIO_SETTINGS = ("rw", "bs", "ioengine", "iodepth", "numjobs", "direct", "size", "end_fsync")
+
+
+def sweep_settings(w: Words, key: str) -> str | None:
+    """fio's settings of side `key`'s sweep as its runs' own output gives them ("rw=write, bs=1048576, ..."): "" where
+    the runs differ in them, None where no run came from fio's output (a scaling.csv written by hand)."""
+    imported, name = w.test.imported, w.name(key)
+    if imported is None:
+        return None
+    files = [f for use in imported.tools if use.into == "scaling" and use.system == name for f in use.files]
+    found: set[tuple[tuple[str, str], ...]] = set()
+    for file in files:
+        try:
+            run = json.loads(w.test.raw[file])
+        except (KeyError, ValueError):
+            return None
+        options: dict[str, str] = {}
+        if isinstance(run, dict):
+            options.update(run.get("global options") or {})
+            for job in [*run.get("client_stats", []), *run.get("jobs", [])]:
+                if isinstance(job, dict) and isinstance(job.get("job options"), dict):
+                    options.update(job["job options"])
+        found.add(tuple((k, str(options[k])) for k in FIO_SETTINGS if k in options))
+    if not found:
+        return None
+    if len(found) > 1:
+        return ""
+    return ", ".join(f"{k}={v}" for k, v in found.pop())
+
+
+def setup_words(w: Words, key: str) -> str:
+    """What side `key`'s fit holds for (scaling reading 6, M6): that configuration of the system under the sweep's fio
+    settings, printed where its runs give them, and what to record before carrying σ, κ or the peak elsewhere."""
+    settings = sweep_settings(w, key)
+    configured = "storage" not in missing(w)
+    fio = (
+        _("fio settings that were not recorded")
+        if settings is None
+        else _("fio settings that differ between its runs")
+        if settings == ""
+        else _("the sweep's fio settings ({settings})").format(settings=settings)
+    )
+    config = _("the configuration recorded for this test") if configured else _("a configuration that was not recorded")
+    text = _(
+        "σ, κ and all that follows from them describe {system} in {config}, under {fio}, not the product: a "
+        "configuration of another size scales differently."
+    ).format(system=w.name(key), config=config, fio=fio)
+    if not configured and settings is None:
+        text += " " + _(
+            "Record the array's configuration (controllers, drives, front-end ports) and fio's settings before "
+            "carrying them to another array."
+        )
+    elif not configured:
+        text += " " + _(
+            "Record the array's configuration (controllers, drives, front-end ports) before carrying them to another "
+            "array."
+        )
+    elif settings is None:
+        text += " " + _("Record fio's settings before carrying them to another array.")
+    return text
 
 
 def _peak_words(peak: float | None, sigma: float, kappa: float, most: int) -> str:
@@ -277,16 +363,59 @@ def projected_time_basis(w: Words, key: str) -> str:
             "node writing its part at once."
         )
     else:
+        # scaling reading 6, M5: fitted over the whole checkpoint at the rate of this test's saves, not "at the
+        # bandwidth" of its clients (no bandwidth enters it)
         k = job_nodes(w.m)
         text = ngettext(
-            "{system} is shared storage: its save time is still worked out at the bandwidth of this test's {n} client "
-            "node.",
-            "{system} is shared storage: its save time is still worked out at the bandwidth of this test's {n} client "
-            "nodes.",
+            "{system} is shared storage: its save time is fitted over the whole checkpoint, at the rate of this test's "
+            "saves from {n} client node, so more nodes writing do not shorten it.",
+            "{system} is shared storage: its save time is fitted over the whole checkpoint, at the rate of this test's "
+            "saves from {n} client nodes, so more nodes writing do not shorten it.",
             k,
         )
         return text.format(system=w.name(key), n=count(k))
     return text.format(system=w.name(key))
+
+
+def same_basis(w: Words, p: Projection) -> str:
+    """Where one side is local to each node and the other shared, their projected times stand on different bases (the
+    one gains from the projection's nodes, the other does not): what the shared side's time would be on the node-local
+    side's basis, and whether the faster side turns on it (scaling reading 6, M5: −3.22 s a save on 8 nodes, 25.7 s
+    against 48.2 s on one basis). "" where both sides share a basis or the projection has no GPUs."""
+    m, n = w.m, w.m.node_local
+    if n is None or p.gpus is None or len(n.sides) != 1:
+        return ""
+    local = n.sides[0]
+    shared = "candidate" if local == "baseline" else "baseline"
+    save = m.save.side(shared)
+    part = p.snapshot_gb * share(p.gpus, n.gpus_per_node)  # each of the projection's nodes' part
+    size = part / share(save.gpus, n.gpus_per_node)  # the checkpoint giving this test's nodes that part each
+    alternative = predict(m.fits[shared], size)
+    fitted_s, local_s = getattr(p, f"{shared}_s"), getattr(p, f"{local}_s")
+    fields = {
+        "name": p.name,
+        "local": w.name(local),
+        "shared": w.name(shared),
+        "nodes": nodes_words(p.nodes or 1),
+        "part": gb(part),
+        "alternative": sig(alternative),
+        "fitted": sig(fitted_s),
+        "local_s": sig(local_s),
+    }
+    head = _(
+        "“{name}”: the two times stand on different bases. {local}'s gains from its {nodes} writing their parts at "
+        "once; {shared}'s ({fitted} s) gains nothing from them. On {local}'s basis, each node's {part} written at the "
+        "rate of this test's saves, {shared} would take about {alternative} s a save."
+    ).format(**fields)
+    bandwidth = m.bandwidth.baseline_gbps if shared == "baseline" else m.bandwidth.candidate_gbps
+    floor = p.snapshot_gb / bandwidth if bandwidth > 0 else 0.0  # the bound the projections' note gives, if above
+    if (alternative < local_s) != (fitted_s < local_s) or (max(fitted_s, floor) < local_s) != (fitted_s < local_s):
+        # also where the bandwidth logged bounds the fitted time past the other side's (Chinese reading 7b, A3: "the
+        # order is the same" beside "the faster would then be local SSD")
+        tail = _("Which system is faster there turns on that assumption.")
+    else:
+        tail = _("On either basis the order of the two systems is the same.")
+    return head + " " + tail.format(**fields)
 
 
 def orders_differ(w: Words) -> list[str]:
@@ -370,11 +499,33 @@ def sweep_share(w: Words) -> list[Para]:
         if share < BANDWIDTH_BOUND_SHARE_PCT:
             text += " " + _(
                 "The save's {rate} GB/s is {share} of it: the save is not bound by bandwidth, so a larger aggregate, "
-                "at this node count or any other, does not by itself explain or predict a shorter save."
+                "at this node count or any other, does not by itself explain or predict a shorter save of one job. "
+                "Where many jobs save at once and together need more than the aggregate, it does bound their saves "
+                "(“Scaling with client nodes”)."
             ).format(rate=sig(rate), share=pct(share, 1))
         else:
             text += " " + _("The save's {rate} GB/s is {share} of it: the save may be bound by bandwidth.").format(
                 rate=sig(rate), share=pct(share, 1)
             )
         out.append(w.p(text, "scaling", "save_times", side=key))
+    return out
+
+
+def sweep_steps(w: Words) -> list[str]:
+    """The next step the client sweep leaves (scaling reading 6, m9): sweep a side taken as one node's bandwidth times
+    the nodes, where the other side was swept (what σ and κ hold for is asked beside the fit, and the environment's
+    record in its own step)."""
+    m = w.m
+    out: list[str] = []
+    if m.scaling is None:
+        return out
+    swept = [key for key in SIDES if side_of(m, key) is not None]
+    for key in SIDES:
+        if side_of(m, key) is None and node_local(m, key) and swept:
+            most = max(s.max_clients for k in swept if (s := side_of(m, k)) is not None)
+            text = _(
+                "Sweep {system} too, with 1 to {most} writing at once under the training job's load: every ratio of "
+                "the client sweep takes its aggregate as one node's bandwidth times the nodes."
+            )
+            out.append(text.format(system=w.name(key), most=clients(most)))
     return out

@@ -7,9 +7,7 @@ import json
 from report.compute import SIDES, Metrics
 from report.compute.audit import departs
 from report.compute.projections import NAMED_GPUS
-from report.document.blocks import (
-    Para,
-)
+from report.document.blocks import Para
 from report.document.spoken import fill, said
 from report.formatting import (
     count,
@@ -361,7 +359,9 @@ def outlier_warning(w: Words) -> list[Para]:
         "figure; check the runs' logs before relying on them.",
         len(found.scope.items),
     )
-    return [w.p(fill(text, runs=said(found, runs)), "save_times", style="warning")]
+    note = w.config.sources.get("save_times", "").strip()  # it may name the cause (cold read 6, outlier case, B2)
+    said_too = " " + _("The record of the save runs says: “{note}”.").format(note=note) if note else ""
+    return [w.p(fill(text, runs=said(found, runs)) + said_too, "save_times", style="warning")]
 
 
 def save_warnings(w: Words) -> list[Para]:

@@ -209,3 +209,84 @@ def test_re_tuning_beats_switching_only_where_switching_helps():
 
     assert found(-0.457) == [] and found(0.0) == []
     assert found(7.6) == ["retune_beats_switch"]
+
+
+def test_g4_inside_the_speedups_interval_is_unsettled_whatever_its_status_by_the_means():
+    """Cold read 6 (outlier case, B1): G4 failed at 2.49% against 2.5% on runs whose speedup interval spans 0.92% to
+    3.54%. gates_fail by hand: 10 saves, compute 3,900 s, the baseline's mean 110 s, the speedup's interval 0.77406
+    to 1.56319: the candidate's mean at each end 110 ÷ 0.77406 = 142.11 s and 110 ÷ 1.56319 = 70.37 s; the change
+    100 × 10 × (110 − 142.11) ÷ (3,900 + 10 × 110) = −6.42% and 100 × 10 × (110 − 70.37) ÷ 5,000 = 7.926%. The 2.5%
+    target lies between: unsettled, though G4 fails by the means (2.00%)."""
+    test = read_joint_test(ROOT / "tests" / "fixtures" / "gates_fail")
+    m = compute(test)
+    low, high = m.save.speedup_ci95
+    assert (low, high) == pytest.approx((0.7740557, 1.5631950))
+    found = decide(test, m).get("g4_unsettled")
+    assert found is not None and found["status"] == "fail" and found["change_pct"] == pytest.approx(2.0)
+    assert (found["low_pct"], found["high_pct"]) == pytest.approx((-6.4217270, 7.9262598))
+    assert found["target"] == 2.5
+    # data/: the target lies outside G4's range, so nothing is unsettled
+    assert decide(read_joint_test(DATA), compute(read_joint_test(DATA))).get("g4_unsettled") is None
+
+
+def test_a_run_whose_removal_only_loses_data_does_not_decide_the_result(tmp_path):
+    """Cold tests 7: a candidate run of 25.3 s among 24.0-24.2 s ones has a modified z-score far above 3.5 (its MAD
+    is 0.1 s), yet every gate passed with it; without it the candidate has 4 runs, fewer than min_runs 5, so G2 went
+    pass → undecided, and page 1 said the result hung on the run and recommended waiting for its cause. Less data is
+    not a result that hangs on a run: the run stands out (save_outliers) but decides nothing (no outliers_decide).
+    With the baseline's runs 40.0-40.4 s and the candidate's mean (24.0 + 24.1 + 24.2 + 24.1 + 25.3) ÷ 5 = 24.34 s,
+    the speedup is 40.2 ÷ 24.34 = 1.652×."""
+    folder = tmp_path / "mild"
+    folder.mkdir()
+    (folder / "test.toml").write_text(TOML.replace("min_runs = 1", "min_runs = 5\ntarget_duration_reduction_pct = 0.1"))
+    saves = ["system,model,gpus,snapshot_gb,run,save_s"]
+    saves += [f"Base,M,16,10,{r},{t}" for r, t in enumerate([40.0, 40.2, 40.4, 40.1, 40.3], 1)]
+    saves += [f"Cand,M,16,10,{r},{t}" for r, t in enumerate([24.0, 24.1, 24.2, 24.1, 25.3], 1)]
+    (folder / "save_times.csv").write_text("\n".join(saves) + "\n")
+    log = [f"{system},1,{t},{v}" for system, v in (("Base", 2.0), ("Cand", 8.0)) for t in (0, 1)]
+    (folder / "bandwidth.csv").write_text("system,run,t_s,write_gbps\n" + "\n".join(log) + "\n")
+    (folder / "load_times.csv").write_text(
+        "system,model,platform,size_gb,run,load_s\nFiler,M,P,10,1,20\nCand,M,P,10,1,9\n"
+    )
+    test = read_joint_test(folder)
+    m = compute(test)
+    assert m.save.candidate.outlier_runs == (5,) and m.save.speedup == pytest.approx(40.2 / 24.34)
+    assert [g.status for g in m.gates[:3]] == ["pass", "pass", "pass"]
+    assert m.without_outliers is not None and m.without_outliers.gates[1].status == "insufficient"
+    found = decide(test, m)
+    assert found.has("save_outliers") and not found.has("outliers_decide")
+    # a failed gate the run causes still decides: the same run at 40 s fails G2 (CV 26%) and passes without it
+    (folder / "save_times.csv").write_text("\n".join([*saves[:-1], "Cand,M,16,10,5,40.0"]) + "\n")
+    test = read_joint_test(folder)
+    m = compute(test)
+    decides = decide(test, m).get("outliers_decide")
+    assert decides is not None and decides["before"]["G2"] == "fail" and "G2" in decides["gates"]
+
+
+@pytest.mark.parametrize(("save_s", "finding"), [(4.95, "rows_at_bandwidth"), (4.5, "rows_outrun")])
+def test_a_save_at_the_bandwidth_within_its_runs_spread_is_not_called_implausible(tmp_path, save_s, finding):
+    """Chinese reading 7 (A-02): a save at 1.01× the bandwidth logged was called implausible where the bandwidth's own
+    runs spread ±1.2%. Base's runs average 1.98, 2.00, 2.02 GB/s: mean 2.00, sample stdev 0.02, CV 1%, so up to
+    1 + 2 × 1% = 1.02× is within their spread. 10 GB in 4.95 s is 2.0202 GB/s, 1.0101×: at the bandwidth; in 4.5 s,
+    2.222 GB/s, 1.111×: beyond it, implausible for a durable save."""
+    folder = tmp_path / "spread"
+    folder.mkdir()
+    (folder / "test.toml").write_text(TOML)
+    saves = ["system,model,gpus,snapshot_gb,run,save_s"]
+    saves += [f"Base,M,8,10,{r},{save_s}" for r in (1, 2, 3)]
+    saves += [f"Cand,M,8,10,{r},{t}" for r, t in ((1, 2.0), (2, 2.1), (3, 2.05))]
+    (folder / "save_times.csv").write_text("\n".join(saves) + "\n")
+    log = [f"Base,{r},{t},{v}" for r, v in ((1, 1.98), (2, 2.00), (3, 2.02)) for t in (0, 1)]
+    log += [f"Cand,{r},{t},8.0" for r in (1, 2, 3) for t in (0, 1)]
+    (folder / "bandwidth.csv").write_text("system,run,t_s,write_gbps\n" + "\n".join(log) + "\n")
+    (folder / "load_times.csv").write_text(
+        "system,model,platform,size_gb,run,load_s\nFiler,M,P,10,1,20\nCand,M,P,10,1,9\n"
+    )
+    test = read_joint_test(folder)
+    m = compute(test)
+    row = next(r for r in m.audit.rows if r.side == "baseline")
+    assert row.to_bandwidth == pytest.approx(10 / save_s / 2.0)
+    found = decide(test, m)
+    other = {"rows_at_bandwidth": "rows_outrun", "rows_outrun": "rows_at_bandwidth"}[finding]
+    assert found.get(finding) is not None and found.get(finding).scope.items == ("baseline / M",)
+    assert not found.has(other)

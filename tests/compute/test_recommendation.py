@@ -69,6 +69,11 @@ def test_open_gates_are_not_yet_and_say_what_decides_them():
     assert rec.changes == ("outlier_log",)
     rec = recommend(TEST, _metrics("pfip"), _found("save_spread"))
     assert rec.changes == ("more_runs",)
+    # but where the result is still undecided without the run, more runs decide too (cold read 7b, B-1: without the
+    # scrub run G3's interval, 1.535-1.602×, still held the 1.6× target)
+    undecided = Finding("outliers_decide", Scope("runs", ("baseline:5",), ()), {"verdict_without": "undecided"})
+    found = Findings((Finding("save_spread", Scope("test", (), ())), undecided))
+    assert recommend(TEST, _metrics("pfip"), found).changes == ("outlier_log", "more_runs")
 
 
 def test_a_g4_no_storage_could_pass_is_not_held_against_the_candidate():
@@ -128,6 +133,12 @@ def test_a_benefit_of_today_s_interval_only_is_weighed_by_whose_failure_rate_it_
     rec = recommend(agreed, _metrics("pppp", verdict="demonstrated"), found, interval_only=True)
     assert rec.kind == "not_recommended" and rec.reasons == ("speedup", "retune_beats_switch")
     assert rec.changes == ("failure_rate",)
+    # on other grounds too, re-tuning stays beside the speedup: it is why speed makes no case (cold tests 7: a
+    # node-local baseline, loads 7.18× faster, re-tuning left off page 1)
+    metrics = _metrics("pppp", verdict="demonstrated", established=(7.18, 8.34), node_local=("baseline",))
+    rec = recommend(agreed, metrics, found, interval_only=True)
+    assert rec.kind == "other_grounds" and rec.grounds == ("loads", "durability")
+    assert rec.reasons == ("speedup", "retune_beats_switch", "loads")
     rec = recommend(assumed, _metrics("pppp", verdict="demonstrated"), found, interval_only=True)
     assert rec.kind == "recommended" and rec.reasons == ("speedup", "training_time", "retune_beats_switch")
     assert rec.changes == ("failure_rate_far",)

@@ -12,7 +12,8 @@ from report.inputs.joint_test import read_joint_test
 from report.inputs.language import warning
 from report.inputs.texts import printed
 from report.pipeline.stages import metrics_json
-from tests.conftest import DATA, PROVENANCE
+from report.problems import InvalidInput
+from tests.conftest import DATA, FIXTURES, PROVENANCE
 from tests.sections.helpers import build, cover_text, section, texts
 
 CHINESE = """
@@ -56,6 +57,10 @@ def test_a_chinese_report_of_an_english_test_prints_the_chinese_texts(folder):
     words = " ".join(" ".join(texts(s.blocks)) for s in ctx.sections) + page_one
     assert "64 卡上的 70B" in words and "32B LoRA 微调" in words
     everything = repr(ctx)  # every paragraph, table and chart description
+    # but the appendix's measure command, which takes [systems]' own names (field test 7)
+    command = "--system 'Local NVMe (single drive)'"
+    assert command in repr(section(ctx, "formulas"))
+    everything = everything.replace(command, "")
     assert "Local NVMe (single drive)" not in everything and "70B on 64 GPUs" not in everything
     assert "White paper" not in everything and "白皮书：实测的 32B LoRA 检查点保存" in repr(section(ctx, "setup"))
     # the figures are the same: metrics.json is written from the figures as computed, by the names of the data
@@ -156,3 +161,76 @@ def test_a_printed_name_takes_its_language_s_short_name(folder):
     )
     _config, problems = parse_config(((DATA / "test.toml").read_text() + same).encode())
     assert any('are both printed "盘"' in str(p) for p in problems)
+
+
+def test_a_renamed_system_keeps_a_top_level_short_name_that_reads_in_the_language(folder):
+    """Cold read 6 (m1): the English edition of a Chinese test whose [systems] short gave "TQ-5000" and "GPFS" printed
+    "Tianqiong TQ-5000 all-flash" and "GPFS cluster (existing)" in full on every page, its [text.en] having renamed
+    both and given no short. A top-level short name carries to the renamed system where it reads in the report's
+    language ("NVMe" in Chinese, a product name), not where it does not ("Local drive" in Chinese), and [text.L]
+    short still wins."""
+    data = folder("data")
+    toml = data / "test.toml"
+    toml.write_text(
+        toml.read_text().replace(
+            'load_baseline = "NFS"\n',
+            'load_baseline = "NFS"\nshort = { "Local NVMe (single drive)" = "NVMe", "NFS" = "Home filer" }\n',
+        )
+        + CHINESE
+    )
+    test = read_joint_test(data)
+    with i18n.activate("zh-CN"):
+        _ctx, m = build(data)
+    shown_test, _shown = printed(test, m, "zh-CN")
+    assert shown_test.config.systems.short == {"本地 NVMe（单盘）": "NVMe"}
+    toml.write_text(
+        toml.read_text().replace(
+            '"NFS" = "NFS 共享存储" }', '"NFS" = "NFS 共享存储" }\nshort = { "Local NVMe (single drive)" = "本地盘" }'
+        )
+    )
+    shown_test, _shown = printed(read_joint_test(data), m, "zh-CN")
+    assert shown_test.config.systems.short == {"本地 NVMe（单盘）": "本地盘"}
+
+
+def test_load_models_and_platforms_take_a_name_in_the_report_s_language(folder):
+    """Field test 6, m5: the Chinese build warned that load_times' model and platform print in English "(or
+    [text."zh-CN"] in test.toml)", but no key there took them. `models` and `platforms` do, as `systems` does: what is
+    printed changes, the names that join the data (and metrics.json) do not."""
+    names = (
+        '\nmodels = { "7B" = "7B 模型", "70B" = "70B 模型" }\nplatforms = { "Huawei Atlas 910B" = "华为 Atlas 910B" }\n'
+    )
+    projections = 'projections = { "70B on 64 GPUs" = "64 卡上的 70B" }\n'
+    data = _with(folder("data"), CHINESE.replace(projections, projections + names.lstrip("\n")))
+    toml = data / "test.toml"
+    test = read_joint_test(data)
+    assert "load_times.csv" not in (warning(test, "zh-CN") or "")
+    with i18n.activate("zh-CN"):
+        _ctx, m = build(data)
+    shown_test, shown = printed(test, m, "zh-CN")
+    assert set(shown_test.loads["platform"]) == {"华为 Atlas 910B"}
+    assert {"7B 模型", "70B 模型"} <= set(shown_test.loads["model"])
+    assert {p.platform for p in shown.load.models} == {"华为 Atlas 910B"}
+    assert {p.platform for p in m.load.models} == {"Huawei Atlas 910B"}  # the figures keep the data's names
+    # a name no row has is an error naming it and the names there are; the warning names the keys to use
+    toml.write_text(toml.read_text().replace('"Huawei Atlas 910B" = ', '"Atlas 910B" = '))
+    with pytest.raises(InvalidInput) as raised:
+        read_joint_test(data)
+    assert 'text.zh-CN.platforms: "Atlas 910B" is not a platform of load_times (expected "Huawei Atlas 910B")' in str(
+        raised.value.problems
+    )
+    field = read_joint_test(FIXTURES / "field6_tmpfs")  # its load model and platform in English, measure's words
+    assert '(or [text."zh-CN"] models, platforms in test.toml)' in (warning(field, "zh-CN") or "")
+    said = " ".join(_problems('\n[text."zh-CN"]\nplatforms = { "x" = "" }\n'))
+    assert "text.zh-CN.platforms: must not be empty" in said
+
+
+def test_measure_s_environment_labels_take_the_system_s_printed_name():
+    """Field test 6, m4: measure's [text."zh-CN".environment] labels begin with the top-level system name
+    ("Local disk (ext4)：测量") while [text."zh-CN"] systems prints it 本地磁盘（ext4） everywhere else: two names
+    for one system on one page. A label that begins with a system's name takes its printed name."""
+    test = read_joint_test(FIXTURES / "field6_tmpfs")
+    shown, _ = printed(test, None, "zh-CN")
+    labels = [label for label, _text in shown.config.environment]
+    assert "本地磁盘（ext4）：测量" in labels and "tmpfs（内存，3 GB）：客户端 CPU" in labels
+    assert not [label for label in labels if label.startswith(("Local disk", "tmpfs (RAM"))]
+    assert printed(test, None, "en")[0].config.environment == test.config.environment  # its own language: as given

@@ -17,6 +17,9 @@ from report.pdf.sign import SigningError, check, sign
 from report.verify.check import verify_bytes
 from tests.conftest import ROOT
 
+# verify's rebuilds of the default report's attachments, once in this process (tests/builds.py's Rebuilds).
+pytestmark = pytest.mark.usefixtures("rebuilds_once")
+
 WHEN = dt.datetime(2026, 11, 30, tzinfo=dt.UTC)
 
 

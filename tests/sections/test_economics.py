@@ -181,7 +181,9 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     assert "Every gate passes on illustrative save times; what a conclusion still needs:" in words
     ctx, _m = build(FIXTURES / "retune")  # re-tuning Old NAS does more: the verdict line says so
     assert ctx.cover.verdict_label == ("Gates pass on illustrative save times; benefit not yet measured")
-    assert ctx.cover.recommendation == "Recommendation: not yet; the measurements below decide it."
+    assert (
+        ctx.cover.recommendation == "Recommendation: not yet; the measurements under “What would change it” decide it."
+    )
     # The default data: re-tuning does not beat the candidate there, and its benefit is not a short interval's.
     ctx, _m = build(DATA)
     assert "at today's interval only" not in section(ctx, "gates").blocks[1].rows[3].detail

@@ -174,3 +174,21 @@ def test_the_node_local_what_if_only_where_the_baseline_saved_from_one_node(fold
         "test's clients." in text
     )
     assert "were it" not in text and "not declared local to each node" not in text
+
+
+def test_a_projection_faster_than_the_bandwidth_measured_is_bounded_by_it():
+    """Cold read 7 (A-B2): a fitted line projected 410 GB in 37.3 s on a system measured at 9.64 GB/s (11.0 GB/s), and
+    the report said the time was worked out at the test's bandwidth; at that bandwidth it takes at least 42.6 s,
+    slower than the other side's 40.2 s. formal: FX100's line gives 1,010 GB in 85.94 s, 1,010 ÷ 85.94 = 11.75 GB/s
+    against the 11.40 GB/s measured; at 11.40 GB/s it takes 1,010 ÷ 11.40 = 88.6 s, still slower than Local NVMe's
+    53.6 s (a node's 126 GB part), so nothing flips. data/: no projection outruns its bandwidth."""
+    ctx, m = build(FIXTURES / "formal")
+    p = m.projections[0]
+    assert (p.snapshot_gb, round(p.candidate_s, 2), round(m.bandwidth.candidate_gbps, 2)) == (1010.0, 85.94, 11.4)
+    notes = [t for t in texts(section(ctx, "projections").blocks) if "this test logged on it" in t]
+    assert notes == [
+        "“72B on 64 accelerators”: FX100's projected 85.9 s writes 1,010 GB at 11.8 GB/s, above the 11.4 GB/s this "
+        "test logged on it; at that bandwidth the save takes at least 88.6 s."
+    ]
+    ctx, _m = build(DATA)
+    assert not any("this test logged on it" in t for t in texts(section(ctx, "projections").blocks))

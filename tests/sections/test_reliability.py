@@ -116,3 +116,31 @@ def test_an_optimal_interval_leaving_few_saves_says_how_many_and_the_practical_l
         assert "such an interval is usually capped by evaluation and hand-off needs." in text
         if m.break_even_steps is not None:
             assert f"The practical lever is the break-even interval, {count(m.break_even_steps)} steps" in text
+
+
+def test_the_break_even_interval_has_an_upper_end_where_lost_work_outgrows_the_saves():
+    """Cold read 7: "saving every 6,977 steps or more" was false beyond about 13,630 steps, where the baseline's
+    overhead rises above the candidate's again. field6_tmpfs: the baseline's failure-aware overhead is at most the
+    candidate's today from 927 to 4,278 steps, checked here step by step against the same overhead formula; retune's
+    holds up to the whole run (no upper end)."""
+    from report import stats
+    from report.compute.reliability import blocking
+    from report.inputs.joint_test import read_joint_test
+    from report.wording.retuning import break_even_words
+
+    test = read_joint_test(FIXTURES / "field6_tmpfs")
+    ctx, m = build(FIXTURES / "field6_tmpfs")
+    assert (m.break_even_steps, m.break_even_upper_steps) == (927, 4278)
+    r = m.reliability
+    assert m.checkpoint_mode == "sync"
+    b, w = blocking(test, m.save.baseline, None)  # sync: the mean save, no write lag
+
+    def overhead(n: int) -> float:
+        return stats.failure_overhead_pct(b, w, n * r.step_time_s, r.job_mtbf_s, r.baseline.recovery_s)
+
+    beats = [n for n in range(1, m.bubble.total_steps + 1) if overhead(n) <= r.candidate.overhead_pct]
+    assert (beats[0], beats[-1], len(beats)) == (927, 4278, 4278 - 927 + 1)
+    assert "from 927 to 4,278 steps between saves" in break_even_words(m)
+    assert "saving every 927 to 4,278 steps instead of 500" in " ".join(ctx.cover.reasons)
+    _ctx, m = build(FIXTURES / "retune")
+    assert m.break_even_steps == 2035 and m.break_even_upper_steps is None

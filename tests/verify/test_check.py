@@ -26,6 +26,11 @@ def built_here(monkeypatch):
     monkeypatch.setattr(provenance, "collect", lambda: PROVENANCE)
 
 
+# Each rebuild of the same attachments once in this process (tests/builds.py's Rebuilds): 10 of this module's 19
+# rebuilds repeated one made before.
+pytestmark = pytest.mark.usefixtures("rebuilds_once")
+
+
 @pytest.fixture
 def pdf(default_built, tmp_path):
     path = tmp_path / "report.pdf"
@@ -202,10 +207,11 @@ def test_a_pdf_linked_to_a_kernel_file_is_refused_at_once(tmp_path, capsys):
 
 
 @pytest.mark.slow
-def test_same_generator_compares_bytes(tmp_path):
+def test_same_generator_compares_bytes(default_built):
     from report import provenance
 
-    built = build_outputs(read_joint_test(DATA), provenance.collect())
+    assert provenance.collect() == PROVENANCE  # the running generator is the one that built default_built (built_here)
+    built = default_built
     assert verify_bytes(built.pdf).differences == []
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(built.pdf)))
     writer.add_metadata({"/Title": "White-paper figures, before a joint test"})  # same text, other bytes
@@ -244,12 +250,13 @@ def test_a_log_naming_60000_systems_is_refused_in_moments(default_built):
 
 
 @pytest.mark.slow
-def test_same_generator_compares_every_page_line_by_line(slow_folder):
+def test_same_generator_compares_every_page_line_by_line(default_built, slow_candidate_built):
     from report import provenance
 
-    running = provenance.collect()
-    genuine = build_outputs(read_joint_test(DATA), running)
-    forged_pages = PdfReader(io.BytesIO(build_outputs(read_joint_test(slow_folder), running).pdf)).pages
+    # Both built by the running generator (built_here: PROVENANCE), the reports of tests/builds.py and this module.
+    assert provenance.collect() == PROVENANCE
+    genuine = default_built
+    forged_pages = PdfReader(io.BytesIO(slow_candidate_built.pdf)).pages
     genuine_pages = PdfReader(io.BytesIO(genuine.pdf)).pages
     forged = forge([*forged_pages[:-1], genuine_pages[-1]], attachments_of(genuine.pdf))
     found = verify_bytes(forged).differences

@@ -67,3 +67,23 @@ def test_what_is_missing_is_said_under_the_environment_and_asked_for_in_the_next
         t.startswith("No test environment was recorded for this test: a formal test report states the accelerators")
         for t in (p.text for p in _paras(section(ctx, "setup").blocks))
     )
+
+
+def test_ceph_alone_names_no_access_path():
+    """Cold read 7: "the test record names CephFS for Ceph" of a record saying "Ceph Reef, 12 OSD hosts, 3×
+    replication, RBD with XFS on each node": Ceph reached through RBD block devices, not CephFS. The name of the
+    system is no access path; CephFS and RBD are."""
+    from report.wording.environment import _tokens
+
+    assert _tokens("Ceph Reef, 12 OSD hosts, 3× replication, RBD with XFS on each node") == ["RBD"]
+    assert _tokens("CephFS (Reef), kernel client") == ["CephFS"]
+    assert _tokens("Ceph Reef cluster") == []
+
+
+def test_storage_recorded_as_chinese_engineers_write_it_is_found():
+    """Chinese reading 7b (B2): "NG-4，双控，24 块 15.36 TB NVMe" and "Ceph Reef，12 台 OSD 主机，三副本" were said not to
+    record the storage's configuration."""
+    from report.wording.environment import PARTS
+
+    for text in ("NG-4，双控，24 块 15.36 TB NVMe", "Ceph Reef，12 台 OSD 主机，三副本", "3x replication"):
+        assert PARTS["storage"].search(text), text

@@ -1,0 +1,28 @@
+"""Page 1's gate line (report/wording/gate_line.py)."""
+
+from types import SimpleNamespace as NS
+
+from report.wording.gate_line import relaxed_pass
+
+
+def _words(g4_target=2.0, g3_target=1.5, change=0.886, ci=(2.43, 2.67)):
+    gates = NS(target_duration_reduction_pct=g4_target, target_speedup=g3_target)
+    return NS(config=NS(gates=gates), m=NS(bubble=NS(duration_reduction_pct=change), save=NS(speedup_ci95=ci)))
+
+
+def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
+    """Cold read 7 (A-M1): "all four gates pass" on a G4 target of 0.5% agreed for the test, where the training run
+    was 0.886% shorter and the tool's default 2% was out of any storage's reach. A target set above the default is
+    not weighed against it (cold read 6, M1), nor one the gate would pass at the default too."""
+    g4 = NS(id="G4", status="pass")
+    assert relaxed_pass(_words(g4_target=0.5), g4) == (
+        "passes against the 0.5% agreed for this test, not the tool's default 2%"
+    )
+    assert relaxed_pass(_words(g4_target=0.5, change=2.4), g4) == ""  # passes at the default too
+    assert relaxed_pass(_words(g4_target=2.5, change=2.6), g4) == ""  # raised, not relaxed
+    assert relaxed_pass(_words(g4_target=0.5), NS(id="G4", status="fail")) == ""
+    g3 = NS(id="G3", status="pass")
+    assert relaxed_pass(_words(g3_target=1.2, ci=(1.25, 1.6)), g3) == (
+        "passes against the 1.2× agreed for this test, not the tool's default 1.5×"
+    )
+    assert relaxed_pass(_words(g3_target=1.2, ci=(1.55, 1.9)), g3) == ""
