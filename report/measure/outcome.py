@@ -114,8 +114,8 @@ def check_output(s: Any, step: Step, out: Path) -> RunResult:
     folder's disk full, fio's own reason), not only what the output lacks."""
     name = f"{s.raw_name}/{out.name}"
     said = fio_said(out)
-    if (gone := folder_gone(s, said)) is not None:
-        raise Refused(f"{name}: {gone}; the run is not recorded")
+    if (gone := gone_refusal(s, out)) is not None:
+        raise gone
     if not out.is_file() or out.stat().st_size == 0:
         raise Refused(f"{name}: {disk_full(s) or 'fio ended without writing its output'}; the run is not recorded")
     parsed, problems = fio_json.read_json(name, out.read_bytes())
@@ -158,6 +158,14 @@ def reasons(said: str) -> str:
     lines = [line.strip() for line in said.splitlines() if _FIO_REASONS.search(line)]
     lines = list(dict.fromkeys(re.sub(r"^<[^>]*>\s*", "", line) for line in lines))
     return f" (fio: {'; '.join(lines[:3])[:300]})" if lines else ""
+
+
+def gone_refusal(s: Any, out: Path) -> Refused | None:
+    """--path gone on a server (or here), as one refusal whatever fio's exit status: with servers, fio's client exits 0
+    or 1 as the servers' messages and their hang-ups race to it (field test 7, finding 14: the same run said "fio
+    failed in save run 2" one time and "raw/…/save-2.json: …" another)."""
+    gone = folder_gone(s, fio_said(out))
+    return None if gone is None else Refused(f"{s.raw_name}/{out.name}: {gone}; the run is not recorded")
 
 
 def folder_gone(s: Any, said: str) -> str | None:

@@ -404,10 +404,7 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             _discard(out)
             break
         if status != 0:
-            reason = outcome.failed_why(s, out)
-            _discard(out)
-            s.failure = f"fio failed in {PHASE_WORDS[step.phase]} run {step.run}: {reason}"
-            raise Refused(s.failure)
+            raise _failed(s, step, out)
         try:
             result = outcome.check_output(s, step, out) if step.phase != "prepare" else None
             if result is not None:
@@ -432,6 +429,17 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
         s.interrupted_in = s.interrupted_in or next((t for t in steps if t not in s.done), None)
         return 130
     return 0
+
+
+def _failed(s: Session, step: Step, out: Path) -> Refused:
+    """Why a run fio ended with an error is rejected, its files discarded: --path gone on a server is the refusal
+    fio's exit 0 gets too (which it exits with is a race in fio's client: outcome.gone_refusal), else fio's reason."""
+    refusal = outcome.gone_refusal(s, out)
+    if refusal is None:
+        refusal = Refused(f"fio failed in {PHASE_WORDS[step.phase]} run {step.run}: {outcome.failed_why(s, out)}")
+    _discard(out)
+    s.failure = str(refusal)
+    return refusal
 
 
 def _discard(out: Path) -> None:

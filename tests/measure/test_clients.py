@@ -453,25 +453,29 @@ def test_hosts_writing_into_one_file_system_need_room_for_all_of_them(places, se
         subprocess.run(["umount", str(shared)], check=False)
 
 
-def test_the_folder_removed_on_the_servers_between_runs_is_named(places, servers):
+@pytest.mark.parametrize("exits", ["as fio exits", "0", "1"])
+def test_the_folder_removed_on_the_servers_between_runs_is_named(places, servers, exits):
     """C7: --path removed between two runs: fio said '<vm> fio: DIR is not a directory' and wrote an empty result;
-    measure said 'raw/…/save-2.json: raw/…/save-2.json:8: write.io_bytes: no job has a write phase'."""
+    measure said 'raw/…/save-2.json: raw/…/save-2.json:8: write.io_bytes: no job has a write phase'. Field test 7,
+    finding 14: fio's client then exits 0 or 1 as the servers' messages and their hang-ups race to it (8 of 40 times
+    1 here, more under load), and exit 1 gave another message ("fio failed in save run 2: …"): the run is named the
+    same way whatever fio exits with, each exit status forced here."""
     root, disk, _ = places
-    folder = new_folder(root, "vanishes")
-    path = disk / "ckpt"
+    folder = new_folder(root, f"vanishes-{exits[0]}")
+    path = disk / f"ckpt-{exits[0]}"
     path.mkdir()
-    wrapper = root / "removing-fio"
+    wrapper = root / f"removing-fio-{exits[0]}"
+    ending = 'exec fio "$@"' if exits == "as fio exits" else f'fio "$@"; exit {exits}'
     wrapper.write_text(
         "#!/bin/sh\n"
         'if [ "$1" = --version ]; then exec fio --version; fi\n'
-        f'if [ "$MEASURE_RUN" = 2 ]; then rm -rf "{path}"; fi\n'
+        f'if [ "$MEASURE_RUN" = 2 ]; then rm -rf "{path}"; {ending}; fi\n'
         'exec fio "$@"\n'
     )
     wrapper.chmod(0o755)
     options = ["--phases", "save", "--runs", "3", *SIZES[:4], "--gpus", "8", "--fio", str(wrapper)]
     done = run(measure(folder, "Local disk", path, servers, *options))
     assert done.returncode == 3, done.stderr
-    # once seen failing under a loaded fresh-clone make test (field test 7, no stderr kept): say what measure said
     first = next((line for line in done.stderr.splitlines() if "save-2.json" in line), None)
     assert first is not None, done.stderr
     assert first.startswith(f"measure: raw/local-disk/save-2.json: --path {path} no longer exists on 127.0.0.2,")
