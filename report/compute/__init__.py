@@ -56,6 +56,7 @@ from report.compute.reliability import (
     break_even_upper_steps,
     flip_mtbf_hours,
     reliability_figures,
+    retune_without_outliers,
 )
 from report.compute.saves import bandwidth_figures, other_saves, save_times, saves_and_bubble, step_time
 from report.compute.scaling import with_projections
@@ -133,6 +134,7 @@ def compute(test: JointTest) -> Metrics:
         break_even_steps=break_even_steps(test, save, reliability, async_sides),
         break_even_upper_steps=break_even_upper_steps(test, save, reliability, async_sides),
         flip_mtbf_hours=flip_mtbf_hours(test, save, reliability, async_sides),
+        retune_without_outliers=retune_without_outliers(test, save, reliability),
     )
 
 

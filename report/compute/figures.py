@@ -542,6 +542,7 @@ class Metrics:
     break_even_steps: int | None = None  #: compute.reliability.break_even_steps; not in metrics.json
     break_even_upper_steps: int | None = None  #: compute.reliability.break_even_upper_steps; not in metrics.json
     flip_mtbf_hours: float | None = None  #: compute.reliability.flip_mtbf_hours; not in metrics.json
+    retune_without_outliers: bool | None = None  #: compute.reliability.retune_without_outliers; not in metrics.json
 
     def basis_of(self, p: Projection) -> ProjectionBasis:
         """What projection `p`'s times stand on, found by its place among the projections."""
@@ -570,6 +571,7 @@ class Metrics:
             out["break_even_steps"],
             out["break_even_upper_steps"],
             out["flip_mtbf_hours"],
+            out["retune_without_outliers"],
             out["node_fits"],
             out["projection_bases"],
         )

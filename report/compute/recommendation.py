@@ -48,9 +48,10 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
     status = {g.id: g.status for g in m.gates}
     grounds = other_grounds(test, m, found)
     unsure = _unsure(m, found, status)
-    retune = ("retune_beats_switch",) if found.has("retune_beats_switch") else ()
-    agreed_rate = interval_only and not test.config.is_default("reliability.gpu_mtbf_hours")
-    if m.verdict.status == "demonstrated" and not unsure and agreed_rate:
+    retune = _retune(found, grounds)
+    local = retune == ("retune_if_copied",)
+    agreed_rate = interval_only and _rate_decides_little(test, m)
+    if m.verdict.status == "demonstrated" and not unsure and agreed_rate and not local:
         # G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal
         # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02)
         return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate",), found)
@@ -58,8 +59,15 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
         # with the failure rate only assumed, the agreed gates decide; re-tuning is said beside them, and the cluster's
         # own failure rate would change it (fifth cold reads b: "not for checkpoint speed" on all four agreed gates
         # passing, resting on an assumed rate)
-        changes = ("failure_rate_far",) if interval_only else ("larger_job",)
-        reasons = ("speedup", "training_time", *(retune if interval_only else ()), *grounds)[:3]
+        # a node-local baseline re-tuned matches the candidate only with a copy kept off the node, untimed: the case at
+        # today's interval stands, and that copy's time would change it (cold read 7b, A-1)
+        changes = ("off_node_copy",) if local else ("failure_rate_far",) if interval_only else ("larger_job",)
+        # the condition first where page 1 must shed a line (the G4 tile gives the training time)
+        reasons = (
+            ("speedup", *retune, "training_time", *grounds)[:3]
+            if local
+            else ("speedup", "training_time", *(retune if interval_only else ()), *grounds)[:3]
+        )
         return Recommendation(RECOMMENDED, grounds, reasons, changes)
     if status["G3"] == "fail":
         # the candidate's saves miss the speedup target: no interval or target changes that (cold tests 6: "a job
@@ -68,7 +76,10 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
     decides = found.get("outliers_decide")
     if decides is not None and any(status[g] == "fail" and decides["after"][g] != "fail" for g in ("G3", "G4")):
         # a failed gate that passes, or waits for runs, without an outlying run: its log decides first (the verdict
-        # beside the recommendation gives both results)
+        # beside the recommendation gives both results), unless re-tuning the baseline matches the candidate with the
+        # run and without it: then no cause of the run changes the recommendation (cold read 7b, B-1)
+        if retune == ("retune_beats_switch",) and m.retune_without_outliers and _rate_decides_little(test, m):
+            return _not_on_speed(grounds, ("speedup_measured", *retune), ("failure_rate",), found)
         weighed = (*retune, *grounds)
         return Recommendation(NOT_YET, grounds, ("speedup_measured", *weighed)[:3], ("outlier_log",))
     if status["G4"] == "fail" and not m.gates_reach.g4_reachable:
@@ -99,13 +110,38 @@ def _not_on_speed(
 ) -> Recommendation:
     """Not on checkpoint speed: on the other grounds when there are some, else not on this evidence (with re-tuning
     the baseline's interval, where that recovers more than switching)."""
-    retune = ("retune_beats_switch",) if found.has("retune_beats_switch") else ()
+    retune = _retune(found, grounds)
     if grounds:
         # the first reason, re-tuning beside it (given among `reasons` or not: cold tests 7 lost it, "makes no case" on
         # a 2.55× faster candidate whose case re-tuning the baseline took), then the grounds
         first = tuple(dict.fromkeys((reasons[0], *retune)))
         return Recommendation(OTHER_GROUNDS, grounds, (*first, *grounds)[:3], changes)
     return Recommendation(NOT_RECOMMENDED, (), tuple(dict.fromkeys((*reasons, *retune)))[:3], changes)
+
+
+#: How many times the failure rate a re-tuning comparison rests on must be off before it turns, for that comparison to
+#: decide on a rate only assumed (docs/recommendation.md).
+RATE_MARGIN = 10
+
+
+def _rate_decides_little(test: JointTest, m: Metrics) -> bool:
+    """Whether re-tuning's comparison can decide: the failure rate is set for this test, or, assumed, the comparison
+    turns only at a rate RATE_MARGIN times it or more (flip_mtbf_hours at most the MTBF ÷ RATE_MARGIN, or none within
+    three decades). Cold read 7b, B-1: a comparison that turned at 97× the assumed rate was held open on that rate."""
+    if not test.config.is_default("reliability.gpu_mtbf_hours"):
+        return True
+    flip = m.flip_mtbf_hours
+    return flip is None or flip * RATE_MARGIN <= m.reliability.gpu_mtbf_hours
+
+
+def _retune(found: Findings, grounds: tuple[str, ...]) -> tuple[str, ...]:
+    """Re-tuning the baseline's interval as a reason, where it recovers more than switching: `retune_beats_switch`, or,
+    for a node-local baseline against a shared, durable candidate (the durability ground), `retune_if_copied`: its
+    checkpoints go with a failed node, so re-tuning matches the candidate only with a copy kept off the node, which a
+    joint test does not time (cold read 7b, A-1: "makes no case" rested on checkpoints that survive a node)."""
+    if not found.has("retune_beats_switch"):
+        return ()
+    return ("retune_if_copied",) if "durability" in grounds else ("retune_beats_switch",)
 
 
 def _unsure(m: Metrics, found: Findings, status: dict[str, str]) -> tuple[str, ...]:

@@ -182,3 +182,30 @@ def flip_mtbf_hours(
             return (low + high) / 2
         near = far
     return None
+
+
+def retune_without_outliers(test: JointTest, save: Save, reliability: Reliability) -> bool | None:
+    """Whether re-tuning the baseline's interval still recovers more than switching, and switching still helps, with
+    each side's outlier runs (save.<side>.outlier_runs) left out of its mean: then an outlying run's cause cannot
+    change what re-tuning says (cold read 7b, B-1: "not yet: the cause of one slow run decides it" while saving every
+    510 steps on the baseline matched the candidate with the run or without it). Synchronous saves only (an
+    asynchronous save's blocking part is its staging, which the runs do not give); None for asynchronous saves or
+    without an outlying run. Not in metrics.json."""
+    if test.config.training.checkpoint_mode == "async":
+        return None
+    if not save.baseline.outlier_runs and not save.candidate.outlier_runs:
+        return None
+    r = reliability
+
+    def rest(side: SaveSide) -> float:
+        return stats.mean(
+            [t for run, t in zip(side.run_numbers, side.times_s, strict=True) if run not in side.outlier_runs]
+        )
+
+    b, c = rest(save.baseline), rest(save.candidate)
+    tuned = stats.failure_overhead_pct(
+        b, 0.0, stats.young_interval(b, r.job_mtbf_s), r.job_mtbf_s, r.baseline.recovery_s
+    )
+    today_b = stats.failure_overhead_pct(b, 0.0, r.interval_s, r.job_mtbf_s, r.baseline.recovery_s)
+    today_c = stats.failure_overhead_pct(c, 0.0, r.interval_s, r.job_mtbf_s, r.candidate.recovery_s)
+    return tuned < today_c < today_b

@@ -46,7 +46,7 @@ def decided(w: Words) -> Recommendation:
 def headline(w: Words, rec: Recommendation) -> str:
     """The line page 1 opens with: "Recommendation: …"."""
     candidate = w.name("candidate")
-    if rec.kind == RECOMMENDED and "retune_beats_switch" in rec.reasons:
+    if rec.kind == RECOMMENDED and {"retune_beats_switch", "retune_if_copied"} & set(rec.reasons):
         # the case holds at the job's interval: scoped, so a director reads the condition in the line itself (fifth
         # cold reads b, A2/A3: a recommendation resting on an assumed failure rate)
         return _(
@@ -165,6 +165,7 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         "retune_beats_switch": lambda: _retune_reason(
             w, durability_follows="durability" in shown and bool(durability(w, f.get("node_local")))
         ),
+        "retune_if_copied": lambda: _retune_reason(w, copy_needed=True),
         "bandwidth_copied": lambda: copies.page_one(w),
     }
     return worded[reason]() if reason in worded else verdict_line(w)
@@ -340,13 +341,14 @@ def _span(low: float, high: float) -> str:
     return x3(low) if a == b else _("{low}×–{high}×").format(low=a, high=b)
 
 
-def _retune_reason(w: Words, durability_follows: bool = False) -> str:
+def _retune_reason(w: Words, durability_follows: bool = False, copy_needed: bool = False) -> str:
     """Re-tuning the baseline against switching, led by the interval from which the baseline alone loses no more
     than the candidate at today's (fifth cold reads b, A-7: Young's optimum left a run two saves; the break-even
     interval is the lever a customer can use), with the failure rate it rests on and the MTBF at which it turns (A3,
     M-8). `durability_follows`: the durability reason is on page 1 too, and says that the node-local baseline needs
     a copy kept off the node, untimed, so this one does not say it again (scaling-cluster's page 1 said it twice and
-    ran onto page 2)."""
+    ran onto page 2). `copy_needed`: the baseline is local to each node and the candidate shared (the recommendation's
+    `retune_if_copied`): the comparison holds only with a copy kept off the node, which the reason ends on."""
     m = w.m
     r = m.reliability
     steps = m.break_even_steps
@@ -383,9 +385,19 @@ def _retune_reason(w: Words, durability_follows: bool = False) -> str:
     if not today_interval_only(m):  # else the capacity tile prints the optima's figure (scaling-cluster's page 1)
         text += " " + _("Optimum against optimum, {optimum}.").format(optimum=optimum_words(m))
     if m.flip_mtbf_hours is not None and r.tuning_beats_switching:
-        text += " " + _("Below a per-GPU MTBF of {hours} h, switching recovers more.").format(
-            hours=rounded(m.flip_mtbf_hours)
-        )
+        # how far the rate is from turning it, as a ratio a director weighs (cold read 7b, A-5: it turned at a rate 15%
+        # above the one set, unsaid)
+        text += " " + _(
+            "Below a per-GPU MTBF of {hours} h ({ratio} the failure rate this rests on), switching recovers more."
+        ).format(hours=rounded(m.flip_mtbf_hours), ratio=x3(r.gpu_mtbf_hours / m.flip_mtbf_hours))
+    if m.retune_without_outliers and w.findings.has("outliers_decide"):
+        text += " " + _("It holds with the outlying runs and without them, so their cause does not change it.")
+    if copy_needed:
+        text += " " + _(
+            "That holds only with a copy of {baseline}'s checkpoints kept off the node (not timed here): as tested, a "
+            "failed node takes its part of the checkpoint with it."
+        ).format(baseline=w.name("baseline"))
+        return text
     node_local = w.findings.get("node_local")
     if node_local is not None and "baseline" in node_local.scope.items and not durability_follows:
         text += " " + _("It assumes a copy kept off the node, which this test did not time.")
@@ -443,7 +455,7 @@ def _measured_change(w: Words, change: str) -> str:
     if change in ("g4_save", "faster_candidate"):
         return _faster_candidate(w, change)
     if change in WORDED_CHANGES:
-        return WORDED_CHANGES[change]()
+        return WORDED_CHANGES[change](w)
     if change in ("larger_job", "fio_output"):
         return (
             _("a job larger than this test's, whose saves it did not time")
@@ -454,9 +466,12 @@ def _measured_change(w: Words, change: str) -> str:
     return ""
 
 
-#: What would change the recommendation, where it needs no figure.
+#: What would change the recommendation, where it needs no figure (only the systems' names).
 WORDED_CHANGES = {
-    "bytes_and_sync": lambda: _(
+    "off_node_copy": lambda w: _(
+        "a copy of {baseline}'s checkpoints kept off the node, timed, that keeps re-tuning's case"
+    ).format(baseline=w.name("baseline")),
+    "bytes_and_sync": lambda _w: _(
         "the bytes each save writes and proof that it syncs them, on each system whose saves outran its log"
     ),
 }

@@ -8,6 +8,9 @@ from report.formatting import count, money, sig
 from report.i18n import _
 from report.wording.base import Words
 
+#: The years storage is commonly kept in service, against which page 1 weighs a payback (docs/recommendation.md).
+SERVICE_LIFE_YEARS = 5
+
 
 def value_line(w: Words, rec: Recommendation) -> str:
     """The money on page 1 (fifth cold reads b, M8/M-3: the value and payback sat on page 14, unreconciled with "not
@@ -60,6 +63,13 @@ def value_line(w: Words, rec: Recommendation) -> str:
             "{value}; at a price of {price}, a payback of {years} years on the cluster figure, the baseline's own cost "
             "left out."
         ).format(value=text, price=money(found["price"], e.currency), years=sig(found["payback_years"]))
+        if found["payback_years"] > SERVICE_LIFE_YEARS:
+            # the money said as a conclusion, not left to the reader (cold read 7b, A-3/B-5: a 38-year payback beside
+            # "recommended", unweighed)
+            text += " " + _(
+                "The time saved alone does not pay for {candidate} within the {life} years storage is commonly kept in "
+                "service (an assumption of this report)."
+            ).format(candidate=w.name("candidate"), life=count(SERVICE_LIFE_YEARS))
     if rec.kind == NOT_YET:
         text += " " + _("It counts only once the measurements above decide the result.")
     elif rec.kind != RECOMMENDED:

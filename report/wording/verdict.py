@@ -281,6 +281,11 @@ def verdict_label(m: Metrics, unsourced: bool = False) -> str:
             text = (
                 _("All four gates pass at today's interval; no training-time benefit at {steps} steps or more")
                 if steps is not None
+                else _(
+                    "All four gates pass; re-tuning the baseline's interval would recover as much only with a copy "
+                    "kept off the node"
+                )
+                if tuning_sentence(m) is not None and _baseline_local(m)
                 else _("All four gates pass; re-tuning the baseline's interval would recover as much")
                 if tuning_sentence(m) is not None
                 else _("All four gates pass; at each system's optimal interval most of the benefit goes")
@@ -293,6 +298,13 @@ def verdict_label(m: Metrics, unsourced: bool = False) -> str:
         systems = [s.system for key, s in zip(SIDES, m.save.sides(), strict=True) if key in m.not_durable]
         return _("{verdict}; the saves on {systems} are not durable").format(verdict=label, systems=join_words(systems))
     return label
+
+
+def _baseline_local(m: Metrics) -> bool:
+    """The save baseline local to each node and the candidate not: re-tuning the baseline matches the candidate only
+    where its checkpoints survive a failed node (cold read 7b, A-1)."""
+    sides = m.node_local.sides if m.node_local is not None else ()
+    return "baseline" in sides and "candidate" not in sides
 
 
 def target_missed(m: Metrics) -> bool:

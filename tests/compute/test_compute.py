@@ -357,3 +357,38 @@ def test_another_workload_gets_its_ratio_and_interval_as_the_speedup_does():
     assert second.ratio == 2.0 and second.ratio_ci95 is not None
     assert abs(second.ratio_ci95[0] - 1.150248) < 1e-5 and abs(second.ratio_ci95[1] - 3.477512) < 1e-5
     assert third.model == "third" and third.ratio == 2.0 and third.ratio_ci95 is None
+
+
+def test_re_tuning_with_and_without_the_outlying_runs(tmp_path):
+    """Cold read 7b, B-1: whether re-tuning the baseline still beats switching once the outlying runs are left out.
+    The repeated fixture with three more candidate runs, run 6 at 200 s: without it the candidate's mean is 55 s
+    ((50+55+60+54+56)/5), the baseline's 110 s; 16 GPUs at a per-GPU MTBF of 10,000 h give a job MTBF of 2,250,000 s;
+    today's interval 1,000 steps × 2 s = 2,000 s. Worked here by hand from the first-order overhead
+    100 × (b/I + (I + b)/2M + R/M), the baseline at Young's sqrt(2 b M)."""
+    import shutil
+
+    folder = tmp_path / "repeated"
+    shutil.copytree(FIXTURES / "repeated", folder)
+    rows = "4,Array X,54,32B,16,64,\n5,Array X,56,32B,16,64,\n6,Array X,200,32B,16,64,\n"
+    (folder / "save_times.csv").write_text((folder / "save_times.csv").read_text() + rows)
+    m = compute(read_joint_test(folder))
+    assert m.save.candidate.outlier_runs == (6,)
+    r = m.reliability
+    mtbf, interval = 10_000 * 3600 / 16, 2000.0
+    assert (r.job_mtbf_s, r.interval_s) == (pytest.approx(mtbf), interval)
+
+    def overhead(save: float, every: float, recovery: float) -> float:
+        return 100 * (save / every + (every + save) / (2 * mtbf) + recovery / mtbf)
+
+    b, c = 110.0, 55.0
+    tuned = overhead(b, math.sqrt(2 * b * mtbf), r.baseline.recovery_s)
+    today_c, today_b = overhead(c, interval, r.candidate.recovery_s), overhead(b, interval, r.baseline.recovery_s)
+    assert (tuned, today_c, today_b) == (
+        pytest.approx(1.0046, abs=1e-4),
+        pytest.approx(2.809),
+        pytest.approx(5.5602, abs=1e-4),
+    )
+    assert tuned < today_c < today_b  # 1.00% < 2.81% < 5.56%: re-tuning still wins without run 6
+    assert m.retune_without_outliers is True
+    # no outlying run, or asynchronous saves: not asked
+    assert compute(read_joint_test(FIXTURES / "repeated")).retune_without_outliers is None

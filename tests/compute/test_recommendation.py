@@ -17,6 +17,8 @@ def _metrics(
     established=None,
     restores=None,
     node_local=(),
+    flip=None,
+    without=None,
 ):
     gates = tuple(
         NS(id=f"G{i + 1}", status={"p": "pass", "f": "fail", "i": "insufficient"}[c]) for i, c in enumerate(statuses)
@@ -31,8 +33,10 @@ def _metrics(
         inputs_illustrative=tuple(illustrative),
         not_durable=tuple(not_durable),
         load=NS(established_range=established),
-        reliability=NS(baseline=NS(restore_s=b), candidate=NS(restore_s=c)),
+        reliability=NS(baseline=NS(restore_s=b), candidate=NS(restore_s=c), gpu_mtbf_hours=50_000.0),
         node_local=NS(sides=tuple(node_local)) if node_local else None,
+        flip_mtbf_hours=flip,
+        retune_without_outliers=without,
     )
 
 
@@ -133,17 +137,43 @@ def test_a_benefit_of_today_s_interval_only_is_weighed_by_whose_failure_rate_it_
     rec = recommend(agreed, _metrics("pppp", verdict="demonstrated"), found, interval_only=True)
     assert rec.kind == "not_recommended" and rec.reasons == ("speedup", "retune_beats_switch")
     assert rec.changes == ("failure_rate",)
-    # on other grounds too, re-tuning stays beside the speedup: it is why speed makes no case (cold tests 7: a
-    # node-local baseline, loads 7.18× faster, re-tuning left off page 1)
-    metrics = _metrics("pppp", verdict="demonstrated", established=(7.18, 8.34), node_local=("baseline",))
+    # on other grounds too, re-tuning stays beside the speedup: it is why speed makes no case (cold tests 7: loads
+    # 7.18× faster, re-tuning left off page 1)
+    metrics = _metrics("pppp", verdict="demonstrated", established=(7.18, 8.34), restores=(45.7, 19.5))
     rec = recommend(agreed, metrics, found, interval_only=True)
-    assert rec.kind == "other_grounds" and rec.grounds == ("loads", "durability")
+    assert rec.kind == "other_grounds" and rec.grounds == ("loads", "restores")
     assert rec.reasons == ("speedup", "retune_beats_switch", "loads")
-    rec = recommend(assumed, _metrics("pppp", verdict="demonstrated"), found, interval_only=True)
+    # an assumed rate 4× from turning the comparison: the agreed gates decide, re-tuning beside them
+    near = _metrics("pppp", verdict="demonstrated", flip=12_500.0)
+    rec = recommend(assumed, near, found, interval_only=True)
     assert rec.kind == "recommended" and rec.reasons == ("speedup", "training_time", "retune_beats_switch")
     assert rec.changes == ("failure_rate_far",)
-    rec = recommend(assumed, _metrics("pppp", verdict="demonstrated"), found)
+    # ... 10× or more from it (cold read 7b, B-1: 97×), or never turning: re-tuning decides as on an agreed rate
+    for flip in (5_000.0, None):
+        far = _metrics("pppp", verdict="demonstrated", flip=flip)
+        assert recommend(assumed, far, found, interval_only=True).kind == "not_recommended"
+    rec = recommend(assumed, _metrics("pppp", verdict="demonstrated", flip=12_500.0), found)
     assert rec.kind == "recommended" and rec.changes == ("larger_job",)
+
+
+def test_re_tuning_a_node_local_baseline_is_a_condition_not_a_case():
+    """Cold read 7b, A-1: "makes no case: re-tuning local SSD's interval recovers as much" rested on checkpoints that
+    survive a failed node, which a node-local baseline's do not without a copy off the node (untimed). The case at
+    today's interval stands; the reason says the condition and that copy's time would change it."""
+    agreed = NS(config=NS(is_default=lambda key: key != "reliability.gpu_mtbf_hours"))
+    metrics = _metrics("pppp", verdict="demonstrated", established=(7.18, 8.34), node_local=("baseline",))
+    rec = recommend(agreed, metrics, _found("retune_beats_switch"), interval_only=True)
+    assert (rec.kind, rec.grounds) == ("recommended", ("loads", "durability"))
+    assert rec.reasons == ("speedup", "retune_if_copied", "training_time")
+    assert rec.changes == ("off_node_copy",)
+    # gates failing: re-tuning is the same condition beside the other grounds
+    rec = recommend(
+        agreed, _metrics("pppf", established=(7.18, 8.34), node_local=("baseline",)), _found("retune_beats_switch")
+    )
+    assert rec.kind == "other_grounds" and rec.reasons == ("g4_fail", "retune_if_copied", "loads")
+    # a node-local candidate: no durability ground, re-tuning as usual
+    both = _metrics("pppf", node_local=("baseline", "candidate"))
+    assert recommend(agreed, both, _found("retune_beats_switch")).reasons == ("g4_fail", "retune_beats_switch")
 
 
 def test_a_failed_g3_is_changed_by_faster_saves_before_any_interval():
@@ -168,6 +198,19 @@ def test_a_failed_gate_that_an_outlying_run_decides_waits_for_its_log():
         ("speedup_measured", "retune_beats_switch"),
         ("outlier_log",),
     )
+    # re-tuning matching the candidate with the run and without it, on a rate set for the test: the run's cause
+    # changes nothing (cold read 7b, B-1: "not yet" while saving every 510 steps on the baseline matched either way)
+    agreed = NS(config=NS(is_default=lambda key: key != "reliability.gpu_mtbf_hours"))
+    rec = recommend(agreed, _metrics("pfif", without=True), found)
+    assert (rec.kind, rec.reasons, rec.changes) == (
+        "not_recommended",
+        ("speedup_measured", "retune_beats_switch"),
+        ("failure_rate",),
+    )
+    assert recommend(agreed, _metrics("pfif", without=False), found).changes == ("outlier_log",)
+    # on an assumed rate near turning it, the run's log still decides
+    near = NS(config=NS(is_default=lambda key: True))
+    assert recommend(near, _metrics("pfif", without=True, flip=12_500.0), found).kind == "not_yet"
     # a failure the run does not decide stays a failure
     stays = Finding("outliers_decide", Scope("runs", ("candidate:3",), ()), {"after": {"G3": "fail", "G4": "fail"}})
     assert recommend(TEST, _metrics("pfff"), Findings((stays,))).kind == "not_recommended"
