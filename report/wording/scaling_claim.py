@@ -73,6 +73,24 @@ def largest_measured(m: Metrics) -> compare.Pair | None:
     return found[-1] if found else None
 
 
+def means_at_job(m: Metrics) -> compare.Pair | None:
+    """Both sides' means at the job's nodes, where both were swept there and a side has no fitted figure there (field
+    test 7, finding 6: a 1-node job with both sides swept at 1 node was "cannot answer it at the job's size")."""
+    if m.scaling is None or m.scaling.at_job.ratio is not None:
+        return None
+    k = job_nodes(m)
+    there = next((p for p in compare.compared(m.scaling) if p.clients == k), None)
+    return there if there is not None and set(there.measured) == set(SIDES) else None
+
+
+def job_ratio(m: Metrics) -> float | None:
+    """The ratio at the job's nodes: the fits' (`scaling.at_job`), else the two sides' means there (`means_at_job`)."""
+    if m.scaling is None:
+        return None
+    there = means_at_job(m)
+    return m.scaling.at_job.ratio if there is None else there.ratio
+
+
 def claim(w: Words) -> Para:
     """The claim under test answered at every client count measured, at the job's nodes and at the most client nodes
     measured, with the curves' crossover where they cross (scaling reading 5, B1, M5, M6)."""
@@ -81,6 +99,8 @@ def claim(w: Words) -> Para:
     assert m.scaling is not None, "the scaling section is made only with scaling.csv"
     at = m.scaling.at_job
     intro = claim_intro()
+    if at.ratio is None and (means := means_at_job(m)) is not None:
+        return _claim_from_means(w, k, means)
     if at.ratio is None:
         return w.p(intro + " " + _missing(w, k), *_inputs(m))
     notes = [intro, *ratios_words(w)]
@@ -113,6 +133,29 @@ def claim(w: Words) -> Para:
     notes += _claim_caveats(w, k)
     style = "p" if holds and all(_fit_holds(m, key) for key in SIDES) else "warning"
     return w.p(" ".join(notes), *_inputs(m), style=style)
+
+
+def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
+    """The claim at the job's nodes from both sides' means there; the lack of a fitted law said for larger counts."""
+    m = w.m
+    assert there.ratio is not None and there.candidate is not None and there.baseline is not None
+    notes = [claim_intro(), *ratios_words(w)]
+    text = _(
+        "At this training job's {nodes}, where both systems were swept, their means give {ratio} ({c} against {b} "
+        "GB/s), {verdict}."
+    )
+    fields = {"nodes": nodes_words(k), "ratio": x3(there.ratio), "c": sig(there.candidate), "b": sig(there.baseline)}
+    notes.append(text.format(verdict=_verdict(there.ratio), **fields))
+    holds = there.ratio >= CLAIM_LOW
+    if not holds:
+        notes.append(_("The claim does not hold at the job's size."))
+    top = largest_measured(m)
+    if top is not None and top.ratio is not None and top.clients != k:
+        text = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
+        notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=_verdict(top.ratio)))
+        holds = holds and top.ratio >= CLAIM_LOW
+    notes.append(_missing(w, k, larger=True))
+    return w.p(" ".join(notes), *_inputs(m), style="p" if holds else "warning")
 
 
 def _crossing(w: Words) -> list[str]:
@@ -235,8 +278,9 @@ def _claim_caveats(w: Words, k: int) -> list[str]:
     return out
 
 
-def _missing(w: Words, k: int) -> str:
-    """Why the claim cannot be answered at the job's size: each side without a figure there, and its reason."""
+def _missing(w: Words, k: int, larger: bool = False) -> str:
+    """Why the claim cannot be answered at the job's size (`larger`: beyond the counts both sides were swept at, the
+    job's size answered from the means): each side without a figure there, and its reason."""
     m, reasons = w.m, []
     assert m.scaling is not None, "the scaling section is made only with scaling.csv"
     for key in SIDES:
@@ -253,6 +297,9 @@ def _missing(w: Words, k: int) -> str:
                     system=w.name(key), nodes=ngettext("{n} node", "{n} nodes", k).format(n=count(k))
                 )
             )
+    if larger:
+        text = _("For larger client counts this test cannot answer it: {reasons}.")
+        return text.format(reasons=join_words(reasons))
     return _("This test cannot answer it at the job's size: {reasons}.").format(reasons=join_words(reasons))
 
 
@@ -354,7 +401,7 @@ def qa_sentence(w: Words) -> Para:
             "test (see “{section}”)."
         )
         return Para(text.format(section=section))
-    ratio, k = m.scaling.at_job.ratio, job_nodes(m)
+    ratio, k = job_ratio(m), job_nodes(m)
     if ratio is None:
         text = _(
             "With the job's client nodes writing at once, this test cannot compare the two systems at the job's size "
@@ -405,7 +452,7 @@ def sweep_result(w: Words, refer: bool) -> Para | None:
     section): the ratio at the job's nodes and at the most client nodes measured, and whether the advantage shrinks,
     grows or reverses (scaling reading 5, M2); None without scaling.csv or without a ratio at the job's nodes."""
     m = w.m
-    if m.scaling is None or (ratio := m.scaling.at_job.ratio) is None:
+    if m.scaling is None or (ratio := job_ratio(m)) is None:
         return None
     k, top = job_nodes(m), largest_measured(m)
     fields = {"candidate": w.name("candidate"), "nodes": nodes_words(k), "ratio": x3(ratio)}
@@ -445,7 +492,7 @@ def page_one_sweep(w: Words) -> str:
     """`sweep_result` in page 1's fewer words (page 1 holds on one page): the ratios at the job's nodes and at the most
     client nodes tested, and the trend; "" without them."""
     m = w.m
-    if m.scaling is None or (ratio := m.scaling.at_job.ratio) is None:
+    if m.scaling is None or (ratio := job_ratio(m)) is None:
         return ""
     k, top = job_nodes(m), largest_measured(m)
     fields = {"nodes": nodes_words(k), "ratio": x3(ratio)}

@@ -118,6 +118,40 @@ def test_no_one_client_point_and_a_null_capacity_are_said_in_words(folder):
     assert f"{C}'s fitted law gives no bandwidth at 20 nodes (its denominator is not above zero)" in text
 
 
+def test_both_sides_swept_at_the_jobs_size_are_compared_there_from_their_means(folder):
+    """Field test 7, finding 6: a 1-node job, both sides swept at 1 and 2 client nodes (no fitted law on either): the
+    report said "this test cannot answer it at the job's size" although both means at 1 node were there."""
+    rows = f"{B},1,1,2.5\n{B},1,2,2.54\n{B},2,1,3.0\n{C},1,1,4.5\n{C},1,2,4.58\n{C},2,1,5.78\n"
+    ctx, m = build(with_scaling(folder, rows, gpus=8))
+    assert m.scaling.job_nodes == 1 and m.scaling.at_job.ratio is None  # metrics.json keeps the fits' figure only
+    means = {key: m.scaling.side(key).points[0].mean_gbps for key in ("baseline", "candidate")}
+    assert means["baseline"] == pytest.approx(2.52) and means["candidate"] == pytest.approx(4.54)
+    assert f"{means['candidate'] / means['baseline']:.2f}" == "1.80"
+    text = _claim(ctx)
+    assert (
+        "At this training job's 1 node, where both systems were swept, their means give 1.80× (4.54 against 2.52 "
+        "GB/s), within the claimed range. At 2 client nodes, the most tested, it is 1.93×, within the claimed range. "
+        f"For larger client counts this test cannot answer it: {B}'s points give no fitted law and {C}'s points give "
+        "no fitted law." in text
+    )
+    assert "cannot answer it at the job's size" not in text
+    qa = " ".join(texts(section(ctx, "qa").blocks))
+    assert (
+        "With the job's 1 node writing at once, the candidate's aggregate write bandwidth is 1.80× the baseline's (see "
+        "“Scaling with client nodes”). At 2 client nodes, the most tested, it is 1.93×, within the claimed range." in qa
+    )
+    assert "cannot compare the two systems" not in qa
+    assert "Client sweep: 1.80× the baseline's aggregate at the job's 1 node, 1.93× at 2: growing." in cover_text(ctx)
+    with activate("zh-CN"):
+        ctx, _ = build(with_scaling(folder, rows, gpus=8))
+        text = words(ctx).replace(" ", "")
+    assert (
+        "在本训练作业的1个节点下，两个系统在这一节点数下做过扫描，按均值计算该比值为1.80×（基线2.52GB/s，被测系统4.54GB/s）"
+        in text
+    )
+    assert "对于更多的客户端节点，本次测试无法回答这一问题" in text
+
+
 def test_client_counts_take_their_noun_by_number(folder):
     # attacks-6 C01: "3 runs with 1 client nodes", "these runs give 1 client nodes"
     ctx, _ = build(with_scaling(folder, f"{C},1,1,6.3\n{C},1,2,6.4\n{C},1,3,6.35\n"))
