@@ -25,13 +25,12 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from report.i18n import _, activate
 from report.inputs.config import FILE
 from report.inputs.ingest import fio as fio_json
 from report.inputs.ingest.fio_scaling import host_totals, scaling_row
-from report.measure import plan, probe, words
+from report.measure import plan, probe, sweep_record
+from report.measure.outcome import RunResult, job_cpu
 from report.measure.probe import Refused, refuse_usage
-from report.measure.record import ImportTable, updated, write_atomically
 from report.pipeline import processes
 
 _OUTPUT = re.compile(r"^sweep-(\d+)-(\d+)\.json$")
@@ -81,8 +80,12 @@ class Sweep:
     number: int  #: which sweep of this system, from 1 (job file sweep.fio, then sweep-2.fio)
     label: str  #: its [environment] keys' prefix
     command: str
+    jobs_here: bool = False  #: every server at a loopback address: the jobs run on this machine, its CPU theirs
     first_run: dict[int, int] = field(default_factory=dict)  #: per count, the run number its first run takes
     done: list[tuple[int, int]] = field(default_factory=list)  #: (count, run) of the recorded runs
+    results: dict[tuple[int, int], RunResult] = field(default_factory=dict)  #: each finished run's CPU, by (count, run)
+    commands: dict[tuple[int, int], list[str]] = field(default_factory=dict)  #: each run's fio command, as run
+    logged: int = 0  #: runs of `done` already in raw/<system>/commands.txt
     written: str | None = None  #: test.toml as the sweep last wrote it
     prefix: str = ""
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
@@ -170,62 +173,6 @@ def fio_command(s: Sweep, k: int) -> list[str]:
     return [s.fio, *jobs, "--output-format=json", "--eta=never"]
 
 
-# --- test.toml -------------------------------------------------------------------------------------------------------
-
-
-def import_table(s: Sweep) -> ImportTable | None:
-    """The sweep's [[import]] table: every recorded run's JSON, into scaling."""
-    if not s.done:
-        return None
-    files = [f"{s.raw_name}/{s.output(k, run).name}" for k, run in s.done]
-    stamp = s.started.strftime("%Y-%m-%d %H:%M UTC")
-    counts = sorted({k for k, _ in s.done})
-    comments = (
-        f"client sweep measured by `python -m report measure --clients-sweep` ({s.label}, {stamp})",
-        f"{', '.join(map(str, counts))} client nodes at once through fio's client/server, {s.request.runs} runs each:"
-        f" {', '.join(s.request.clients[: counts[-1]])}",
-    )
-    fields = (("tool", "fio"), ("files", files), ("system", s.request.system), ("into", "scaling"))
-    return ImportTable(comments, fields)
-
-
-def environment(s: Sweep) -> list[tuple[str, str]]:
-    """The sweep's one [environment] line, in test.toml's language (the report prints it)."""
-    counts = sorted({k for k, _ in s.done})
-    hosts = _(", ").join(h.rsplit(",", 1)[0] for h in s.request.clients[: counts[-1]])
-    text = _(
-        "{counts} client nodes at once ({hosts}) through fio's client/server, {runs} runs each: {writers} writers per "
-        "node, {seconds} s of sustained writes in {block} blocks, {direct}; {fio}; by: {command}"
-    ).format(
-        counts=_(", ").join(str(k) for k in counts),
-        hosts=hosts,
-        runs=s.request.runs,
-        writers=s.request.writers,
-        seconds=s.request.sustain_s,
-        block=words.mib(s.request.block_bytes),
-        direct=_("direct I/O") if s.request.direct else _("buffered I/O, fsync at the end"),
-        fio=s.fio_version,
-        command=s.command,
-    )
-    return [(words.key(s.label, _("client sweep")), text)]
-
-
-def record(s: Sweep) -> None:
-    """test.toml with the recorded counts' runs, written in one step; refused if someone else changed it meanwhile."""
-    path = s.data_dir / FILE
-    current = path.read_bytes().decode("utf-8-sig")
-    if current != (s.written if s.written is not None else s.original):
-        raise Refused(
-            f"{path} was changed by someone else during the sweep, so it is not overwritten; the finished counts' runs"
-            f" are in {s.raw}: add them with an [[import]] table into scaling, or sweep again"
-        )
-    table = import_table(s)
-    with activate(s.language):
-        text = updated(s.original, environment(s), [table] if table else [])
-    write_atomically(path, text, s.bom)
-    s.written = text
-
-
 # --- running ---------------------------------------------------------------------------------------------------------
 
 
@@ -237,9 +184,11 @@ def run_one(s: Sweep, k: int, run: int, stop, limit: float) -> float:
     """One run of count k: fio's client, its JSON to the run's output; its aggregate (GB/s). Stopped, or Refused
     when it fails or hangs."""
     out = s.output(k, run)
+    command = s.commands[(k, run)] = fio_command(s, k)
+    busy = probe.CpuWatch() if s.jobs_here else None  # the jobs run here: this machine's load is theirs
     with open(out, "wb") as std, open(out.with_suffix(".stderr"), "wb") as errors:
         child = subprocess.Popen(
-            fio_command(s, k),
+            command,
             cwd=s.raw,
             stdout=std,
             stderr=errors,
@@ -266,21 +215,29 @@ def run_one(s: Sweep, k: int, run: int, stop, limit: float) -> float:
     if child.returncode != 0:
         said = out.with_suffix(".stderr").read_text(errors="replace").strip().splitlines()
         raise Refused(f"{k} client nodes, run {run}: fio failed ({'; '.join(said[-3:]) or child.returncode})")
-    rate = check(s, k, run)
+    rate, fio_run = check(s, k, run)
+    s.results[(k, run)] = RunResult(  # the CPU rule of every other phase (field test 7, finding 5)
+        plan.Step("sustain", run),
+        fio_run,
+        {},
+        job_cpu(out),
+        machine_busy=busy.share() if busy is not None else None,
+        cores=os.cpu_count() if s.jobs_here else None,
+    )
     out.with_suffix(".stderr").unlink(missing_ok=True)
     return rate
 
 
-def check(s: Sweep, k: int, run: int) -> float:
-    """The finished run read as the import will read it: k hosts wrote; its aggregate (GB/s)."""
+def check(s: Sweep, k: int, run: int) -> tuple[float, fio_json.FioRun]:
+    """The finished run read as the import will read it: k hosts wrote; its aggregate (GB/s) and fio's run."""
     out = s.output(k, run)
     name = f"{s.raw_name}/{out.name}"
     parsed, problems = fio_json.read_json(name, out.read_bytes())
     if parsed is None:
         raise Refused(f"{name}: fio's output cannot be read: {'; '.join(p.message for p in problems)}")
-    _, problems = fio_json.parse_run(name, parsed, {}, fio_json.WRITE, False)
+    fio_run, problems = fio_json.parse_run(name, parsed, {}, fio_json.WRITE, False)
     row, found = scaling_row(name, parsed) if not problems else (None, problems)
-    if row is None:
+    if row is None or fio_run is None:
         raise Refused(f"{name}: {'; '.join(str(p) for p in found)}")
     wrote = {t.host for t in host_totals(parsed)}
     missing = [h for h in s.request.clients[:k] if h.rsplit(",", 1)[0] not in wrote]
@@ -288,7 +245,7 @@ def check(s: Sweep, k: int, run: int) -> float:
         raise Refused(
             f"{name}: {row[0]} of the {k} hosts wrote ({', '.join(missing)} did not): the count is not recorded"
         )
-    return row[1]
+    return row[1], fio_run
 
 
 def _discard(s: Sweep, k: int) -> None:
@@ -297,6 +254,8 @@ def _discard(s: Sweep, k: int) -> None:
         out = s.output(k, run)
         out.unlink(missing_ok=True)
         out.with_suffix(".stderr").unlink(missing_ok=True)
+        s.results.pop((k, run), None)
+        s.commands.pop((k, run), None)
 
 
 def _clean_servers(s: Sweep, k: int) -> None:
@@ -335,13 +294,14 @@ def sweep_all(s: Sweep, out) -> int:
             rates = []
             try:
                 for i, run in enumerate(runs, start=1):
-                    print(f"[count {index}/{len(s.counts)}] {k} client node(s), run {i}/{len(runs)} ...", file=out)
+                    say = f"[count {index}/{len(s.counts)}] {k} {sweep_record.counted(s)}, run {i}/{len(runs)} ..."
+                    print(say, file=out)
                     rates.append(run_one(s, k, run, stop, limit))
                     print(f"  {rates[-1]:.3f} GB/s in aggregate (fio's per-host totals)", file=out)
                 recorded = s.done
                 s.done = [*recorded, *((k, run) for run in runs)]
                 try:
-                    record(s)
+                    sweep_record.record(s)
                 except BaseException:
                     s.done = recorded  # test.toml was not rewritten: the count is not recorded
                     raise
@@ -354,7 +314,7 @@ def sweep_all(s: Sweep, out) -> int:
                 _clean_servers(s, k)
                 raise
             mean = sum(rates) / len(rates)
-            print(f"  {k} client node(s): {len(runs)} runs recorded, mean {mean:.3f} GB/s", file=out)
+            print(f"  {k} {sweep_record.counted(s)}: {len(runs)} runs recorded, mean {mean:.3f} GB/s", file=out)
     return 0
 
 
@@ -425,15 +385,13 @@ def build(args, argv: list[str]) -> Sweep:
         number=number,
         label=label,
         command=command.printable("python -m report " + shlex.join(argv)),
+        jobs_here=probe.jobs_run_here(hosts),
         first_run={k: highest.get(k, 0) + 1 for k in counts},
         prefix=f"report-measure-{os.getpid()}-{int(time.time())}",
     )
     made.done = [(k, made.first_run[k] + i) for k in counts for i in range(args.runs)]
-    try:
-        with activate(made.language):  # test.toml takes the lines: refused now, not after a count
-            lines, table = environment(made), import_table(made)
-            assert table is not None  # made.done holds every run planned just above
-            updated(original, lines, [table])
+    try:  # test.toml takes the lines: refused now, not after a count
+        sweep_record.text(made)
     finally:
         made.done = []
     return made
@@ -445,7 +403,7 @@ def dry_run(s: Sweep, out) -> None:
     for k in s.counts:
         hosts = ", ".join(s.request.clients[:k])
         first = s.first_run[k]
-        print(f"  {k} client node(s) ({hosts}): runs {first} to {first + s.request.runs - 1}", file=out)
+        print(f"  {k} {sweep_record.counted(s)} ({hosts}): runs {first} to {first + s.request.runs - 1}", file=out)
     print(f"\n--- {s.raw_name}/{s.job.name}", file=out)
     out.write(job_file(s, len(s.request.clients)))
     print("\n(dry run: nothing was written)", file=out)
@@ -489,9 +447,13 @@ def run(args, argv: list[str]) -> int:
         return status
     print(
         f"measure: client sweep of {s.request.system} recorded in {s.data_dir / FILE} ({', '.join(map(str, counts))}"
-        f" client nodes); build the report with make report DATA={shlex.quote(str(s.data_dir))}",
+        f" {sweep_record.counted(s)}); build the report with make report DATA={shlex.quote(str(s.data_dir))}",
         file=sys.stderr,
     )
+    from report.measure.command import cpu_lines
+
+    for kind, line in cpu_lines([s.results[done] for done in s.done if done in s.results]):
+        print(f"measure: {kind}: {line}", file=sys.stderr)
     return 0
 
 

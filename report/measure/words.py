@@ -61,12 +61,17 @@ def environment(s, label: str | None = None) -> list[tuple[str, str]]:
     lines.append((_("durability"), _durability(s)))
     if s.request.clients:
         text = _("{count} hosts saving at once through fio's client/server, {writers} writers each: {hosts}")
+        if s.jobs_here:  # servers at loopback addresses: one machine, its processors shared (field test 7, finding 5)
+            text = _(
+                "{count} fio servers at loopback addresses of this one machine saving at once, {writers} writers each: "
+                "{hosts}; one machine, not separate hosts"
+            )
         hosts = _(", ").join(plan.host_of(h) for h in s.request.clients)
         lines.append((_("hosts"), text.format(count=len(s.request.clients), writers=s.request.writers, hosts=hosts)))
     if {"load", "restore"} & set(s.request.phases):
         lines.append((_("page cache"), _cache(s)))
     lines.append((_("shapes"), sep.join(_shapes(s))))
-    if cpu := _cpu(s):
+    if cpu := client_cpu(s.results):
         lines.append((_("client CPU"), cpu))
     lines.append((_("runs"), _runs(s)))
     return [(key(label or s.label, item), text) for item, text in lines]
@@ -206,12 +211,13 @@ def _runs(s) -> str:
     return text
 
 
-def _cpu(s) -> str:
+def client_cpu(recorded: list) -> str:
     """Per phase: how long fio's threads were on a CPU (fio's usr_cpu + sys_cpu), how busy this machine was where
-    the jobs ran here, and how many runs the CPU rather than the storage bound."""
+    the jobs ran here, and how many runs the CPU rather than the storage bound (`recorded`: outcome.RunResult's, a
+    session's or a client sweep's)."""
     parts = []
     for phase in plan.PHASES:
-        results = [r for r in s.results if r.step.phase == phase]
+        results = [r for r in recorded if r.step.phase == phase]
         if not results:
             continue
         busy = [job.busy for r in results for job in r.cpu]

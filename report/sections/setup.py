@@ -305,6 +305,7 @@ def _client_cpu(w: Words) -> Para | None:
         "restore_times": _("restore"),
         "load_times": _("load"),
         "bandwidth": _("sustained write"),
+        "scaling": _("client-sweep write"),
     }
     runs = [
         _("{count} of {total} {phase} runs on {system}").format(

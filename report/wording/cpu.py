@@ -17,6 +17,7 @@ def bound_runs(w: Words) -> list[str]:
         "restore_times": _("restore"),
         "load_times": _("load"),
         "bandwidth": _("sustained write"),
+        "scaling": _("client-sweep write"),
     }
     return [
         _("{count} of {total} {phase} runs on {system}").format(

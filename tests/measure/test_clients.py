@@ -217,7 +217,8 @@ def test_the_record_names_the_hosts_and_the_not_durable_target(measured):
     assert config["systems"]["not_durable"] == ["RAM disk"]
     environment = config["environment"]
     assert environment["RAM disk: hosts"] == (
-        "2 hosts saving at once through fio's client/server, 2 writers each: 127.0.0.2, 127.0.0.3"
+        "2 fio servers at loopback addresses of this one machine saving at once, 2 writers each: 127.0.0.2, 127.0.0.3;"
+        " one machine, not separate hosts"
     )
     assert "save: 4 new files of 4 MiB each" in environment["Local disk: shapes"]
     html = (out / "report.html").read_text()

@@ -23,6 +23,7 @@ import pytest
 from report.measure import sweep
 from report.measure.probe import Refused
 from tests.conftest import DATA, ROOT
+from tests.sections.helpers import build, cover_text, section, texts
 
 C = "Mingxin FX100"
 SIZES = ["--writers", "2", "--snapshot-gb", "0.024", "--block-size", "1M"]
@@ -188,9 +189,107 @@ class TestSweep:
             timeout=600,
         )
         assert verified.returncode == 0, verified.stdout + verified.stderr
-        assert "[count 3/3] 3 client node(s), run 2/2" in said
+        assert "[count 3/3] 3 fio server(s) on this machine, run 2/2" in said  # loopback servers: one machine
         assert list(storage.iterdir()) == []  # every server's files removed (unlink=1)
         assert fio_left(folder) == []
+
+    def test_the_record_is_in_words_in_both_languages_and_the_commands_in_commands_txt(self, swept, servers):
+        """Field test 7, findings 3-5: the sweep wrote its command line into [environment] (printed on a customer
+        page), nothing into commands.txt, no [text.zh-CN.environment] lines, and no client CPU line."""
+        folder, out, _, _ = swept
+        config = tomllib.loads((folder / "test.toml").read_text())
+        environment = config["environment"]
+        assert list(environment) == [f"{C}: {item}" for item in ("measured", "fio", "client sweep", "client CPU")]
+        assert not any("python" in v or "--" in v or "test.toml" in v for v in environment.values())
+        hosts = ", ".join(h.rsplit(",", 1)[0] for h in servers)
+        assert environment[f"{C}: client sweep"] == (
+            f"1, 2, 3 fio servers at once at loopback addresses of this one machine ({hosts}), 2 runs each: one machine"
+            f" of {os.cpu_count()} processors, not separate client nodes; 2 writers per server, 2 s of sustained writes"
+            " in 1 MiB blocks, direct I/O"
+        )
+        # the client CPU line: fio's own usr_cpu + sys_cpu of every host's entry, over the six runs
+        busy = []
+        for k in (1, 2, 3):
+            for r in (1, 2):
+                text = (folder / f"raw/mingxin-fx100/sweep-{k}-{r}.json").read_text()
+                stats = json.loads(text[text.index("{") :])["client_stats"]
+                busy += [e["usr_cpu"] + e["sys_cpu"] for e in stats if e["jobname"] != "All clients"]
+        low, high = f"{min(busy):.0f}", f"{max(busy):.0f}"
+        span = f"{low}–{high}%" if low != high else f"{high}%"
+        assert environment[f"{C}: client CPU"].startswith(f"sustained write: fio's threads on a CPU for {span} of each")
+        zh = config["text"]["zh-CN"]["environment"]
+        assert list(zh) == list(environment)
+        assert zh[f"{C}: client sweep"]["label"] == f"{C}：客户端节点扫描"
+        assert zh[f"{C}: client sweep"]["text"].startswith(
+            f"1、2、3 个 fio 服务端同时写入，它们位于本机的回环地址（{hosts.replace(', ', '、')}）"
+        )
+        assert zh[f"{C}: client CPU"]["text"].startswith(f"持续写入：fio 线程占用 CPU 的时间为每次运行的 {span}")
+        commands = (folder / "raw/mingxin-fx100/commands.txt").read_text().splitlines()
+        assert commands[0].startswith(f"# {C}: measure --clients-sweep started ")
+        assert commands[1].startswith("python -m report measure ") and commands[1].endswith("--clients-sweep")
+        job = str((folder / "raw/mingxin-fx100/sweep.fio").resolve())
+        fio = str(Path(shutil.which("fio")).resolve())
+        expected = []
+        for k in (1, 2, 3):
+            for r in (1, 2):
+                clients = " ".join(f"--client={h} {job}" for h in servers[:k])
+                expected += [f"# client sweep: {k} fio server(s) on this machine, run {r}"]
+                expected += [f"{fio} {clients} --output-format=json --eta=never"]
+        assert commands[2:] == expected
+        metrics = json.loads((out / "metrics.json").read_text())
+        assert "raw/mingxin-fx100/commands.txt" in metrics["inputs"]  # attached with the runs, listed in the appendix
+
+    def test_runs_bound_by_the_cpu_are_recorded_warned_and_reported(self, servers, tmp_path):
+        """Field test 7, finding 5: the CPU rule of the other phases. fio's JSON of each one-server run is given a
+        job on a CPU 95% of the run (a wrapper edits fio's output): those runs, and only those, are bound."""
+        folder, storage = tmp_path / "joint-test", tmp_path / "storage"
+        shutil.copytree(DATA, folder)
+        storage.mkdir()
+        editor = tmp_path / "busy.py"
+        editor.write_text(
+            "import json, sys\n"
+            "text = sys.stdin.read()\n"
+            "one = sum(a.startswith('--client=') for a in sys.argv[1:]) == 1\n"
+            "start = text.find('{')\n"
+            "if one and start >= 0 and 'client_stats' in text:\n"
+            "    data = json.loads(text[start:])\n"
+            "    for e in data['client_stats']:\n"
+            "        e['usr_cpu'], e['sys_cpu'] = 80.0, 15.0\n"
+            "    text = text[:start] + json.dumps(data)\n"
+            "sys.stdout.write(text)\n"
+        )
+        wrapper = tmp_path / "busy-fio"
+        wrapper.write_text(
+            "#!/bin/sh\n"
+            'if [ "$1" = --version ]; then exec fio --version; fi\n'
+            f'fio "$@" | {sys.executable} {editor} "$@"\n'
+        )
+        wrapper.chmod(0o755)
+        options = ("--runs", "2", "--sustain-s", "1", "--fio", str(wrapper))
+        done = subprocess.run(
+            [*sweep_command(folder, storage, servers, *options)[:-1], "--clients-sweep", "1,2"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        config = tomllib.loads((folder / "test.toml").read_text())
+        (table,) = [t for t in config["import"] if t["into"] == "scaling"]
+        assert table["cpu_bound"] == ["raw/mingxin-fx100/sweep-1-1.json", "raw/mingxin-fx100/sweep-1-2.json"]
+        assert config["environment"][f"{C}: client CPU"].endswith(
+            "2 of 4 runs bound by the processors rather than the storage"
+        )
+        assert "measure: warning: 2 of 4 runs were bound by the CPU of the machine running fio, not by the" in (
+            done.stderr
+        )
+        ctx, _ = build(folder)
+        setup = " ".join(texts(section(ctx, "setup").blocks))
+        assert (
+            f"Bound by the processors of the machine running fio rather than by the storage: 2 of 4 client-sweep write"
+            f" runs on {C}." in setup
+        )
+        assert "2 of 4 client-sweep write runs on" in cover_text(ctx)
 
     def test_ctrl_c_during_a_count_leaves_the_folder_as_before_it(self, servers, tmp_path):
         folder, storage = tmp_path / "joint-test", tmp_path / "storage"
@@ -216,7 +315,14 @@ class TestSweep:
         assert (folder / "test.toml").read_text() == recorded
         table = [t for t in tomllib.loads(recorded)["import"] if t["into"] == "scaling"]
         assert table[0]["files"] == ["raw/mingxin-fx100/sweep-1-1.json", "raw/mingxin-fx100/sweep-1-2.json"]
-        assert sorted(p.name for p in raw.iterdir()) == ["sweep-1-1.json", "sweep-1-2.json", "sweep.fio"]
+        assert sorted(p.name for p in raw.iterdir()) == [
+            "commands.txt",
+            "sweep-1-1.json",
+            "sweep-1-2.json",
+            "sweep.fio",
+        ]
+        logged = [line for line in (raw / "commands.txt").read_text().splitlines() if line.startswith("# client")]
+        assert logged == [f"# client sweep: 1 fio server(s) on this machine, run {r}" for r in (1, 2)]
         deadline = time.monotonic() + 15
         while (fio_left(folder) or list(storage.iterdir())) and time.monotonic() < deadline:
             time.sleep(0.1)

@@ -8,6 +8,7 @@ and its client count the number of such hosts (CONTRACT.md, "How the candidate s
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -97,5 +98,10 @@ def companions(
     data: bytes,
     listing: Listing,
 ) -> tuple[list[str], list[Problem]]:
-    """No file beside a run's JSON: a scaling row is the JSON's totals alone (a log given in its place is a problem)."""
-    return [], fio.not_a_json(name, data, [], listing)
+    """A scaling row is the JSON's totals alone (a log given in its place is a problem); the one file read beside it
+    is the commands `python -m report measure --clients-sweep` ran, where it made the run (commands.txt: attached
+    and listed with the inputs, as for fio's other imports; field test 7, finding 3)."""
+    if found := fio.not_a_json(name, data, [], listing):
+        return [], found
+    commands = posixpath.join(posixpath.dirname(name), fio.MEASURE_COMMANDS)
+    return ([commands] if commands in listing.names else []), []
