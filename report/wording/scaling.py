@@ -4,6 +4,7 @@ the candidate scales with clients"; the section is report/sections/scaling.py, t
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 
@@ -81,8 +82,32 @@ def measured(w: Words) -> list[Para]:
                 runs,
             ).format(system=name, runs=count(runs), counts=_counts(s))
             text += _per_node(s)
+            if hosts := one_machine(w, key):
+                text += " " + _(
+                    "Its client nodes were fio servers at loopback addresses of one machine ({hosts}): every count ran "
+                    "on that machine's processors, so these points show how the storage takes more writers from one "
+                    "machine, not how it scales with separate client nodes."
+                ).format(hosts=join_words(hosts))
         out.append(w.p(text, "scaling", side=key))
     return out
+
+
+def one_machine(w: Words, key: str) -> list[str]:
+    """The hosts side `key`'s imported scaling runs wrote from, where every one is a loopback address (fio servers on
+    the one machine that ran the sweep, whose processors drove every count: field test 7, finding 5); else []."""
+    imported = w.test.imported
+    hosts = imported.scaling_hosts.get(w.name(key), set()) if imported is not None else set()
+    if not hosts or not all(_loopback(h) for h in hosts):
+        return []
+    return sorted(hosts, key=lambda h: (len(h), h))
+
+
+def _loopback(host: str) -> bool:
+    """An address of this machine's loopback interface, as fio names a server (127.0.0.2, ::1, localhost)."""
+    try:
+        return ipaddress.ip_address(host.split("%")[0].strip("[]")).is_loopback
+    except ValueError:
+        return host.lower() == "localhost"
 
 
 def _per_node(s: ScalingSide) -> str:

@@ -10,7 +10,16 @@ from report.document.blocks import Para
 from report.formatting import count, num, pct, sig, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
-from report.wording.scaling import clients, fitted, fitted_side, job_nodes, node_local, nodes_words, side_of
+from report.wording.scaling import (
+    clients,
+    fitted,
+    fitted_side,
+    job_nodes,
+    node_local,
+    nodes_words,
+    one_machine,
+    side_of,
+)
 from report.wording.scaling_cluster import consequence, no_faster
 
 #: The white paper's claim for parallel writes at scale: the candidate's advantage holds at 1.5 to 2 times.
@@ -154,6 +163,7 @@ def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
         text = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
         notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=_verdict(top.ratio)))
         holds = holds and top.ratio >= CLAIM_LOW
+    notes += _claim_caveats(w, k)
     notes.append(_missing(w, k, larger=True))
     return w.p(" ".join(notes), *_inputs(m), style="p" if holds else "warning")
 
@@ -251,6 +261,13 @@ def _fit_holds(m: Metrics, key: str) -> bool:
 def _claim_caveats(w: Words, k: int) -> list[str]:
     """An extrapolation beyond the clients measured, a fit the law does not describe, a node-local side's basis."""
     m, out = w.m, []
+    if any(one_machine(w, key) for key in SIDES):
+        out.append(
+            _(
+                "The client nodes of this sweep were fio servers on one machine (above): these ratios compare the "
+                "systems under more writers from that machine, not with separate client nodes."
+            )
+        )
     fits = {key: s for key in SIDES if (s := fitted_side(m, key)) is not None}
     beyond = [key for key, s in fits.items() if k > s.max_clients]
     if beyond:

@@ -238,6 +238,13 @@ class TestSweep:
         assert commands[2:] == expected
         metrics = json.loads((out / "metrics.json").read_text())
         assert "raw/mingxin-fx100/commands.txt" in metrics["inputs"]  # attached with the runs, listed in the appendix
+        # the report: the loopback servers are one machine, not separate client nodes (from fio's own host names)
+        ctx, _ = build(folder)
+        said = " ".join(texts(section(ctx, "scaling").blocks))
+        assert (
+            f"Its client nodes were fio servers at loopback addresses of one machine ({hosts.replace(', 127.0.0.4', ' and 127.0.0.4')}):"
+            " every count ran on that machine's processors" in said
+        )
 
     def test_runs_bound_by_the_cpu_are_recorded_warned_and_reported(self, servers, tmp_path):
         """Field test 7, finding 5: the CPU rule of the other phases. fio's JSON of each one-server run is given a

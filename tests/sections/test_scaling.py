@@ -135,6 +135,7 @@ def test_both_sides_swept_at_the_jobs_size_are_compared_there_from_their_means(f
         "no fitted law." in text
     )
     assert "cannot answer it at the job's size" not in text
+    assert "loopback" not in words(ctx)  # scaling.csv names no host: nothing is said of where the clients ran
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert (
         "With the job's 1 node writing at once, the candidate's aggregate write bandwidth is 1.80× the baseline's (see "

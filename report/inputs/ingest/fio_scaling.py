@@ -88,7 +88,8 @@ def measure(spec: ImportSpec, names: list[str], files: Files, training_model: st
         if row is None:
             continue
         clients, gbps = row
-        measured.append(Measured(0.0, None, (name, parsed.line), clients=clients, write_gbps=gbps))
+        hosts = tuple(t.host for t in host_totals(parsed))
+        measured.append(Measured(0.0, None, (name, parsed.line), clients=clients, write_gbps=gbps, hosts=hosts))
     return measured, tuple(sorted(versions)), problems
 
 

@@ -50,6 +50,9 @@ class Imported:
     #: (system, run) -> (GB written, seconds) of each bandwidth run a tool timed whole: fio's own rate, its run time
     #: including what its logs do not cover (the closing fsync; cold read 29, M1)
     tool_runs: dict[tuple[str, int], tuple[float, float]] = field(default_factory=dict)
+    #: system -> the hosts its imported scaling runs wrote from, as fio names them (a sweep through fio servers at
+    #: loopback addresses ran on one machine: field test 7, finding 5)
+    scaling_hosts: dict[str, set[str]] = field(default_factory=dict)
 
     def add(self, table: str, values: Mapping[str, object], origin: tuple[str, int | None]) -> None:
         """Append one row."""
@@ -232,6 +235,7 @@ def _rows(spec: ImportSpec, measured: list[Measured], numbering: Numbering, out:
             number = numbering.next((*key, m.clients))
             row = {"system": spec.system, "clients": m.clients, "run": number, "write_gbps": m.write_gbps}
             out.add("scaling.csv", row, m.origin)
+            out.scaling_hosts.setdefault(spec.system, set()).update(m.hosts)
             continue
         number = numbering.next(key)
         size = spec.snapshot_gb if spec.snapshot_gb is not None else m.size_gb

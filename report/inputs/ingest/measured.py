@@ -31,6 +31,7 @@ class Measured:
     size_from: tuple[str, int | None] | None = None  #: where the size is reported, when not at `origin`
     clients: int | None = None  #: a scaling run's client nodes that wrote (fio client/server: hosts)
     write_gbps: float | None = None  #: a scaling run's aggregate: Σ over those hosts of io_bytes / runtime, GB/s
+    hosts: tuple[str, ...] = ()  #: a scaling run's hosts that wrote, as fio names them (the address given --client)
 
 
 def per_rank_turns(lines: list[tuple[int, float, tuple[str, int]]]) -> list[tuple[float, tuple[str, int]]]:
