@@ -29,6 +29,8 @@ class JobCpu:
     host: str | None  #: None in a run on this machine
     usr: float
     sys: float
+    runtime_ms: int | None = None  #: fio's job_runtime: the time usr and sys are percentages of (None: not given)
+    threads: int = 1  #: the jobs fio reports as this one (group_reporting: numjobs; their runtimes summed)
 
     @property
     def busy(self) -> float:
@@ -53,13 +55,17 @@ class RunResult:
         """fio's own CPU use as a share of the CPU its jobs could use: per machine, the jobs' usr_cpu + sys_cpu summed
         over 100 × min(jobs, cores) (a job is one thread: it can use one core at most). The jobs that ran here
         (loopback servers included) are one machine of `cores`; each remote server's are a machine whose cores are
-        not known here, taken as one per job. The largest share over the machines; None without CPU figures."""
+        not known here, taken as one per job. The largest share over the machines; None without CPU figures.
+        fio gives each job's usr_cpu and sys_cpu as percentages of that job's own runtime: where fio gives the
+        runtimes, each job's CPU time (busy × runtime) is summed over the longest runtime, as percentages of different
+        runtimes do not add up (field test 7, m7: 96.5, 48.6, 66.0 and 48.1% over 87-182 ms on 2 cores said 130%);
+        at most all of it."""
         if not self.cpu:
             return None
-        machines: dict[str | None, list[float]] = {}
+        machines: dict[str | None, list[JobCpu]] = {}
         for job in self.cpu:
-            machines.setdefault(None if self.cores is not None else job.host, []).append(job.busy)
-        return max(sum(b) / (100 * min(len(b), self.cores or len(b))) for b in machines.values())
+            machines.setdefault(None if self.cores is not None else job.host, []).append(job)
+        return max(min(_share(jobs, self.cores), 1.0) for jobs in machines.values())
 
     @property
     def machine_loaded(self) -> bool:
@@ -80,6 +86,17 @@ class RunResult:
             return False
         bar = LOADED_SHARE if self.machine_loaded else CPU_BOUND
         return share >= bar or any(job.busy >= CPU_BOUND * 100 for job in self.cpu)
+
+
+def _share(jobs: list[JobCpu], cores: int | None) -> float:
+    """fio's threads' CPU time on one machine over what min(threads, cores) could give over the longest thread's
+    runtime (`cores` None: one per thread)."""
+    threads = sum(job.threads for job in jobs)
+    usable = 100 * min(threads, cores or threads)
+    if all(job.runtime_ms is not None and job.runtime_ms > 0 for job in jobs):
+        longest = max((job.runtime_ms or 0) / job.threads for job in jobs)
+        return sum(job.busy * (job.runtime_ms or 0) for job in jobs) / (usable * longest)
+    return sum(job.busy * job.threads for job in jobs) / usable
 
 
 CPU_BOUND = 0.9  #: the share of the run above which a thread, fio's threads together, or the machine, count as busy
@@ -104,7 +121,12 @@ def job_cpu(out: Path) -> tuple[JobCpu, ...]:
         usr, sys_ = e.get("usr_cpu"), e.get("sys_cpu")
         if isinstance(usr, int | float) and isinstance(sys_, int | float):
             host = e.get("hostname") if "client_stats" in value else None
-            found.append(JobCpu(str(host) if host is not None else None, float(usr), float(sys_)))
+            runtime = e.get("job_runtime")
+            runtime = runtime if isinstance(runtime, int) and not isinstance(runtime, bool) else None
+            options = {**(value.get("global options") or {}), **(e.get("job options") or {})}
+            grouped = str(options.get("group_reporting", "0")) not in ("0", "")
+            threads = int(n) if grouped and str(n := options.get("numjobs", "1")).isdigit() and int(n) > 0 else 1
+            found.append(JobCpu(str(host) if host is not None else None, float(usr), float(sys_), runtime, threads))
     return tuple(found)
 
 

@@ -4,12 +4,15 @@ says so on the console at its end, and the report on page 1 and in the summary b
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from report import i18n
 from report.measure.command import cpu_lines
-from report.measure.outcome import JobCpu, RunResult
+from report.measure.outcome import JobCpu, RunResult, job_cpu
 from report.measure.plan import Step
 from report.measure.words import _span
 from tests.sections.helpers import build, cover_text, section, texts
@@ -43,6 +46,36 @@ def test_fio_using_the_cpu_it_could_use_is_cpu_bound():
     # servers elsewhere: their cores are not known here, one per job; one thread at 31% is not bound
     assert not _run([JobCpu("h", 1.0, 30.0)]).cpu_bound
     assert _run([JobCpu("h", 1.0, 90.0), JobCpu("g", 1.0, 5.0)]).cpu_bound
+
+
+def test_the_share_weighs_each_job_by_its_own_runtime_and_is_never_above_all():
+    """Field test 7, m7: usr_cpu + sys_cpu of 96.5, 48.6, 66.0 and 48.1% over 87-182 ms on 2 cores were added up as
+    130% of the CPU the threads could use. fio gives each percentage of its job's own runtime: the CPU time is
+    0.965 × 87 + 0.486 × 182 + 0.660 × 120 + 0.481 × 182 = 339.149 ms, of 2 × 182 ms."""
+    jobs = [JobCpu(None, 90.0, 6.5, 87), JobCpu(None, 40.0, 8.6, 182), JobCpu(None, 60.0, 6.0, 120)]
+    run = _run([*jobs, JobCpu(None, 40.0, 8.1, 182)], machine=0.97, cores=2)
+    assert run.fio_share == pytest.approx(339.149 / 364, rel=1e-12)
+    assert run.cpu_bound  # 93% of what the threads could use (and a loaded machine)
+    [(_, line)] = cpu_lines([run])
+    assert "fio's threads used up to 93% of the CPU they could use" in line
+    # staggered runtimes can still add up to more than the longest: the share stops at all of it
+    assert _run([JobCpu(None, 99.0, 0.0, 100), JobCpu(None, 99.0, 0.0, 60)], cores=1).fio_share == 1.0
+
+
+def test_a_grouped_entry_counts_its_threads(tmp_path):
+    """A client sweep's fio reports each host once (group_reporting): usr_cpu is the average over numjobs threads and
+    job_runtime their sum. Two hosts of 2 threads each on this 2-core machine, each thread on a CPU half the time:
+    the 4 threads used all that 2 cores could give, not half of it."""
+    entry = {"jobname": "sweep", "job options": {"numjobs": "2"}, "usr_cpu": 30.0, "sys_cpu": 20.0, "job_runtime": 4000}
+    stats = [entry | {"hostname": "127.0.0.2"}, entry | {"hostname": "127.0.0.3", "job_runtime": 4002}]
+    stats.append(entry | {"jobname": "All clients", "hostname": "127.0.0.3", "job_runtime": 8002})
+    out = tmp_path / "sweep-2-1.json"
+    out.write_text(json.dumps({"global options": {"group_reporting": "1"}, "client_stats": stats}))
+    cpu = job_cpu(out)
+    assert [(j.host, j.threads, j.runtime_ms) for j in cpu] == [("127.0.0.2", 2, 4000), ("127.0.0.3", 2, 4002)]
+    run = _run(cpu, machine=0.5, cores=2)
+    assert run.fio_share == pytest.approx((50 * 4000 + 50 * 4002) / (200 * 2001), rel=1e-12)
+    assert run.cpu_bound
 
 
 def test_the_console_says_at_the_end_which_runs_were_cpu_bound():
