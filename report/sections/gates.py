@@ -26,7 +26,7 @@ from report.inputs.config import TestConfig
 from report.inputs.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping, sparse
 from report.inputs.specs import ReliabilitySpec
 from report.wording.base import Words
-from report.wording.capacity import capacity_beyond, demand, per_node
+from report.wording.capacity import capacity_beyond, demand, scale_step
 from report.wording.copies import next_step as copies_next_step
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.environment import environment_steps
@@ -485,24 +485,7 @@ def _conditions(w: Words) -> list[Para]:
         out.append(Para(_longer_log(m)))
     # not where the saves outrun the log: no demand is set against it, and the step above comes first
     if not log_outrun(m) and m.bubble.gpu_equivalents >= 0 and (capacity_beyond(m) or demand(m).peak_to_sustained > 1):
-        # the summary's "measure at the cluster's scale before counting on it", as a step (cold read 24, M1)
-        text = (
-            _(
-                "Measure one node with every job it holds saving at once: the GPU-equivalents need more of a node's "
-                "bandwidth than this test showed, at least when every job saves at once."
-            )
-            if per_node(m)
-            else _(
-                "Measure the candidate with as many clients as the cluster's jobs would save from at once: the "
-                "GPU-equivalents need more bandwidth than this test showed, even with the saves perfectly staggered."
-            )
-            if demand(m).mean_to_sustained > 1  # not "at least when every job saves at once" (zh reading 27, m2)
-            else _(
-                "Measure the candidate with as many clients as the cluster's jobs would save from at once: the "
-                "GPU-equivalents need more bandwidth than this test showed, at least when every job saves at once."
-            )
-        )
-        out.append(Para(text))
+        out.append(Para(scale_step(m)))  # the summary's "measure at the cluster's scale", as a step (cold read 24, M1)
     if m.checkpoint_mode == "async" and w.config.async_saves is not None:
         out.append(
             Para(

@@ -22,6 +22,7 @@ from report.inputs.runs import sustained
 from report.wording.base import Words
 from report.wording.decisions import means_only
 from report.wording.retuning import today_interval_only
+from report.wording.scaling import clients
 from report.wording.scaling_cluster import against, consequence, demand_against_sweep
 from report.wording.statements import FIO_BYTES_TOLERANCE, fit_is_physical, log_outrun, spans_node_local
 
@@ -397,12 +398,59 @@ def _beyond_bandwidth(m: Metrics) -> str:
         )
         if "bandwidth" in m.inputs_illustrative
         else _(
+            "This test's bandwidth is what its clients drove; the candidate's client sweep reached {most} (see "
+            "“{section}”), short of the cluster's scale, so extend it there before counting on it."
+        ).format(most=clients(most), section=_("Scaling with client nodes"))
+        if (most := swept_to(m)) is not None
+        else _(
             # not "not the system's capacity": nothing shows the clients were the limit (cold read 6, M4)
             "This test's bandwidth is what its clients drove; whether more clients would drive more was not "
             "measured, so measure at the cluster's scale before counting on it."
         )
     )
     return " " + said.format(**ratios) + " " + caution
+
+
+def swept_to(m: Metrics) -> int | None:
+    """The most client nodes the candidate's client sweep reached; None where it was not swept."""
+    side = None if m.scaling is None else m.scaling.candidate
+    return None if side is None else side.max_clients
+
+
+def scale_step(m: Metrics) -> str:
+    """The next step where the cluster's jobs need more of the candidate's bandwidth than this test showed: measure at
+    their scale, or, where the candidate was swept, extend the sweep it did (field test 7, m13: "Measure the
+    candidate with as many clients …" beside a 1-2 client sweep)."""
+    if per_node(m):
+        return _(
+            "Measure one node with every job it holds saving at once: the GPU-equivalents need more of a node's "
+            "bandwidth than this test showed, at least when every job saves at once."
+        )
+    staggered = demand(m).mean_to_sustained > 1  # not "at least when every job saves at once" (zh reading 27, m2)
+    if (most := swept_to(m)) is not None:
+        text = (
+            _(
+                "Extend the candidate's client sweep, which reached {most}, to as many clients as the cluster's jobs "
+                "would save from at once: the GPU-equivalents need more bandwidth than this test showed, even with "
+                "the saves perfectly staggered."
+            )
+            if staggered
+            else _(
+                "Extend the candidate's client sweep, which reached {most}, to as many clients as the cluster's jobs "
+                "would save from at once: the GPU-equivalents need more bandwidth than this test showed, at least "
+                "when every job saves at once."
+            )
+        )
+        return text.format(most=clients(most))
+    if staggered:
+        return _(
+            "Measure the candidate with as many clients as the cluster's jobs would save from at once: the "
+            "GPU-equivalents need more bandwidth than this test showed, even with the saves perfectly staggered."
+        )
+    return _(
+        "Measure the candidate with as many clients as the cluster's jobs would save from at once: the "
+        "GPU-equivalents need more bandwidth than this test showed, at least when every job saves at once."
+    )
 
 
 def cluster_row_assumption(m: Metrics) -> str:

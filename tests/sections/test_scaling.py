@@ -153,6 +153,35 @@ def test_both_sides_swept_at_the_jobs_size_are_compared_there_from_their_means(f
     assert "对于更多的客户端节点，本次测试无法回答这一问题" in text
 
 
+def test_the_next_step_extends_the_sweep_done_rather_than_ignoring_it(folder):
+    """Field test 7, m13: a report holding the candidate's 1-2 client sweep said "whether more clients would drive
+    more was not measured" and "Measure the candidate with as many clients …"."""
+    path = with_scaling(folder, f"{C},1,1,6.3\n{C},2,1,11.0\n", gpus=8)
+    toml = path / "test.toml"
+    toml.write_text(
+        toml.read_text().replace('illustrative = ["bandwidth", "load_times"]', 'illustrative = ["load_times"]')
+    )
+    ctx, m = build(path)
+    assert m.scaling.candidate.max_clients == 2 and m.cluster.jobs == 125
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert (
+        "Extend the candidate's client sweep, which reached 2 client nodes, to as many clients as the cluster's jobs "
+        "would save from at once: the GPU-equivalents need more bandwidth than this test showed" in steps
+    )
+    assert "Measure the candidate with as many clients" not in steps
+    bubble = " ".join(texts(section(ctx, "bubble").blocks))
+    assert (
+        "This test's bandwidth is what its clients drove; the candidate's client sweep reached 2 client nodes (see "
+        "“Scaling with client nodes”), short of the cluster's scale, so extend it there before counting on it."
+        in bubble
+    )
+    assert "whether more clients would drive more was not measured" not in bubble
+    (path / "scaling.csv").unlink()  # without the sweep, the words of before
+    ctx, _ = build(path)
+    assert "Measure the candidate with as many clients" in " ".join(texts(section(ctx, "gates").blocks))
+    assert "whether more clients would drive more was not measured" in " ".join(texts(section(ctx, "bubble").blocks))
+
+
 def test_client_counts_take_their_noun_by_number(folder):
     # attacks-6 C01: "3 runs with 1 client nodes", "these runs give 1 client nodes"
     ctx, _ = build(with_scaling(folder, f"{C},1,1,6.3\n{C},1,2,6.4\n{C},1,3,6.35\n"))
