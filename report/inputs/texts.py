@@ -28,6 +28,7 @@ what the report prints changes. Each text is checked as the top-level one it sta
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, TypeVar
 
 from report.bounds import name_problem
@@ -216,10 +217,13 @@ def printed(test: Any, metrics: _T, language: str) -> tuple[Any, _T]:
     configuration and the figures alike (so that every lookup by name still joins). The figures themselves, and
     metrics.json (written from the figures as computed), do not change."""
     texts = test.config.texts.get(language)
-    if texts is None:
-        return test, metrics
     c = test.config
-    names = texts.names(c.training.model)
+    # a projection named in English ("34B on 128 GPUs") and not named in this language reads in Chinese as the
+    # Chinese reader would write it (Chinese readings 7 and 7b, A-17/A11), a name test.toml gives taking precedence
+    read = _projections_read(c.projections, language)
+    if texts is None:
+        return _named(test, c, metrics, read) if read else (test, metrics)
+    names = read | texts.names(c.training.model)
     report = dataclasses.replace(c.report, **texts.report)
     given = (texts.environment.get(key, (key, text)) for key, text in c.environment)
     environment = tuple(_system_named(label, text, texts.systems) for label, text in given)
@@ -241,10 +245,28 @@ def printed(test: Any, metrics: _T, language: str) -> tuple[Any, _T]:
     )
     if not names:
         return dataclasses.replace(test, config=config), metrics
+    return _named(test, config, metrics, names)
+
+
+def _named(test: Any, config: Any, metrics: _T, names: dict[str, str]) -> tuple[Any, _T]:
+    """The joint test with `config` and every name of `names` replaced by its printed name; its figures likewise."""
     config = _renamed(config, names)
     kept = {"raw": test.raw, "sha256": test.sha256, "config": config}
     shown = _renamed(dataclasses.replace(test, raw={}, sha256={}), names)
     return dataclasses.replace(shown, **kept), _renamed(metrics, names)
+
+
+#: "34B on 128 GPUs", "405B on 1 GPU": a model and a GPU count, the way a projection is usually named in English
+_ON_GPUS = re.compile(r"(?P<model>\S(?:.*\S)?) on (?P<gpus>\d[\d,]*) GPUs?")
+
+
+def _projections_read(projections: Any, language: str) -> dict[str, str]:
+    """Each projection named "<model> on <n> GPUs" as a Chinese report prints it, "<model>（<n> 卡）"; nothing in
+    another language, or for a name of another shape (it prints as given)."""
+    if language != "zh-CN":
+        return {}
+    found = ((p.name, _ON_GPUS.fullmatch(p.name)) for p in projections if p is not None)
+    return {name: f"{m['model']}（{m['gpus']} 卡）" for name, m in found if m}
 
 
 def _system_named(label: str, text: str, systems: dict[str, str]) -> tuple[str, str]:
