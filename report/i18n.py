@@ -126,6 +126,14 @@ def join_words(items: list[str]) -> str:
     return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
+def join_clauses(items: list[str]) -> str:
+    """Clauses that each carry their own verb ("G2 fails → undecided"): joined as words in English; in Chinese by
+    "；", as 和 joins nouns and never whole clauses (Chinese reading 7b, B13)."""
+    if language() == "zh-CN":
+        return "；".join(items)
+    return join_words(items)
+
+
 def page_footer() -> tuple[str, str, str]:
     """The words around the page number and the page count: ("Page ", " of ", "") or ("第 ", " 页，共 ", " 页")."""
     return LANGUAGES[language()].footer
@@ -164,6 +172,13 @@ _SPACE_AFTER_CJK = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z(\[−+$])|(?<=[{_CJK}])
 _SPACE_BEFORE_CJK = re.compile(rf"(?<=[A-Za-z%)\]])(?=[{_CJK}])|(?<=[0-9])(?=[{_CJK}])(?![年月日])")
 # A multiple printed as "1.89×" reads "1.89 倍" in Chinese prose; "a × b" (spaced) stays a product.
 _MULTIPLE = re.compile(r"(?<=\d)×(?![A-Za-z0-9_(])")
+# A range of multiples is one figure written one way, "2.43～2.67 倍": never "2.43 倍至 2.67 倍" or "2.43–2.67 倍"
+# beside it (Chinese readings 7 and 7b, A-14/A16). Run after _MULTIPLE, so "×" is already "倍".
+_MULTIPLE_RANGE = re.compile(
+    r"(\d(?:[\d,.]*\d)?)"  # the lower multiple, then "倍至", "倍～", "–" or "～"
+    r"(?:[ \u00a0]?倍[ \u00a0]?(?:至|～|–)[ \u00a0]?|[ \u00a0]?[–～][ \u00a0]?)"
+    r"(\d(?:[\d,.]*\d)?)[ \u00a0]倍"
+)
 # A number and the unit or measure word after it stay on one line: "178 s", "49 块 GPU", "20 saves"; not the
 # digits of a name ("G1 fails", "FX100 against").
 _NUMBER_UNIT = re.compile(rf"(?<![A-Za-z0-9_.,])(\d(?:[\d,.]*\d)?) (?=[A-Za-z%{_CJK}])")
@@ -189,6 +204,7 @@ def typeset(text: str, language_: str | None = None) -> str:
     between a number and its unit or measure word, and a figure's unit kept whole at its slash ("21.3 GB/s")."""
     if (language_ or language()) == "zh-CN":
         text = _MULTIPLE.sub(" 倍", text)
+        text = _MULTIPLE_RANGE.sub(r"\1～\2 倍", text)
         text = _NO_SPACE_AT_FULL_WIDTH.sub("", text)
         text = _NO_SPACE_BETWEEN_CJK.sub("", text)
         text = _SPACE_AFTER_CJK.sub(" ", text)

@@ -83,13 +83,14 @@ def test_the_rules_catch_what_the_second_reading_found():
 
 def test_speedups_are_worded_so_that_they_cannot_be_read_double():
     """Many readers take "快 1.10 倍" for 快了 110% (2.1 times the speed): a speedup is 加速比为 N, a slowdown the time
-    as a multiple of the baseline's, a range of loads 加速比为 6.20 至 9.30 (M4 of the Chinese reading)."""
+    as a multiple of the baseline's, a range of loads 加速比为 6.20～9.30 倍 (M4 of the Chinese reading); a speedup
+    carries its 倍 like every other multiple (Chinese reading 7b, A16)."""
     from report.wording.phrases import ratio_span, speed_phrase
 
     with i18n.activate("zh-CN"):
-        assert speed_phrase(1.1) == "加速比为 1.10" and speed_phrase(1.0999) == "加速比为 1.10"
+        assert speed_phrase(1.1) == "加速比为 1.10 倍" and speed_phrase(1.0999) == "加速比为 1.10 倍"
         assert speed_phrase(1 / 1.89) == "用时为基线的 1.89 倍"
-        assert ratio_span(6.2, 9.3) == "6.20–9.30 倍" and ratio_span(2.0, 2.0) == "2.00×"
+        assert ratio_span(6.2, 9.3) == "6.20～9.30 倍" and ratio_span(2.0, 2.0) == "2.00×"
     assert speed_phrase(1.0999) == "1.10× faster" and speed_phrase(1 / 1.89) == "1.89× slower"
     assert ratio_span(6.2, 9.3) == "6.20×–9.30×"
     assert [
@@ -100,7 +101,7 @@ def test_speedups_are_worded_so_that_they_cannot_be_read_double():
 
 def test_the_chinese_chart_label_says_bei_and_the_headers_one_bracket_width():
     with i18n.activate("zh-CN"):
-        assert i18n._("{ratio}× faster").format(ratio="6.20") == "加速比为 6.20"
+        assert i18n._("{ratio}× faster").format(ratio="6.20") == "加速比为 6.20 倍"
         assert i18n._("{name} ({unit})").format(name="本地 NVMe 单盘", unit="s") == "本地 NVMe 单盘（s）"
     assert i18n._("{name} ({unit})").format(name="Local NVMe", unit="s") == "Local NVMe (s)"
 
@@ -110,9 +111,7 @@ def test_typeset_spaces_chinese_and_latin_and_keeps_numbers_with_their_units():
     assert i18n.typeset("G1、G2和G3", "zh-CN") == "G1、G2 和 G3"
     assert i18n.typeset("训练时间缩短4.67%，在 本地盘 上", "zh-CN") == "训练时间缩短 4.67%，在本地盘上"
     assert i18n.typeset("列于附录 C； python。 Young", "zh-CN") == "列于附录 C；python。Young"
-    assert (
-        i18n.typeset("是基线的 8.51×，快 6.20×至9.30×", "zh-CN") == f"是基线的 8.51{nb}倍，快 6.20{nb}倍至 9.30{nb}倍"
-    )
+    assert i18n.typeset("是基线的 8.51×，快 6.20×至9.30×", "zh-CN") == f"是基线的 8.51{nb}倍，快 6.20～9.30{nb}倍"
     assert i18n.typeset("a × b = 2 × 3", "zh-CN") == "a × b = 2 × 3"  # a product, not a multiple
     # "块 GPU" is one phrase too (Chinese reading 11, m5: "64 块" ↵ "GPU" in a table cell)
     assert (
@@ -334,6 +333,13 @@ def test_chinese_formulas_are_one_to_a_line_and_gates_nest_their_clauses():
     # each failed gate is a sentence of its own (cold read 6, M1): "G3（保存时间加速比）未通过：…。"
     assert (
         "；" not in verdict
-        and "G3（保存加速比）未通过：95% 置信区间 0.774 倍至 1.56 倍，整体低于 2 倍的目标，且其计算所用的保存运行未通过 G1。"
+        and "G3（保存加速比）未通过：95% 置信区间 0.774～1.56 倍，整体低于 2 倍的目标，且其计算所用的保存运行未通过 G1。"
         in verdict
     )
+
+
+def test_no_tool_notation_reaches_the_customer_in_chinese():
+    """Chinese readings 7 and 7b (A-05, A-19, B9): "工具默认值" means nothing to a customer, who never sees the tool;
+    an untold default reads 常规取值 or 通用假设值."""
+    told = [(msgid[:50], text) for msgid, text in _messages() if re.search(r"工具默认|工具的默认|本工具", text)]
+    assert told == []

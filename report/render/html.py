@@ -120,19 +120,34 @@ def _findings_marked(text: Spoken) -> str:
 _SPACING = {" ", "\u00a0", "\u2060"}
 
 
+#: What a Chinese range of multiples drops ("1.19× 至 2.68×" is printed "1.19～2.68 倍") and what it writes instead.
+_RANGE_DROPS = {"×", "倍"}
+_RANGE_MARKS = {"至", "–", "～"}
+
+
+def _same(c: str, printed: str) -> bool:
+    """Whether `printed` is `c` as typesetting prints it: itself, "×" as "倍", a range's "至" or "–" as "～"."""
+    return printed == c or (c == "×" and printed == "倍") or (c in _RANGE_MARKS and printed == "～")
+
+
 def _aligned(plain: str, typeset: str) -> dict[int, int]:
-    """Where each character of `plain` that is not a space stands in `typeset`."""
+    """Where each character of `plain` that is not a space stands in `typeset` (a "×" or "倍" that a Chinese range
+    of multiples drops stands nowhere)."""
     where, j = {}, 0
     for i, c in enumerate(plain):
         if c.isspace():
             continue
-        while j < len(typeset) and typeset[j] != c and not (c == "×" and typeset[j] == "倍"):
-            if typeset[j] not in _SPACING:
-                raise ValueError(f"typesetting changed {plain!r} beyond its spacing")
-            j += 1
-        if j == len(typeset):
+        k = j
+        while k < len(typeset) and not _same(c, typeset[k]) and typeset[k] in _SPACING:
+            k += 1
+        if k < len(typeset) and _same(c, typeset[k]):
+            where[i], j = k, k + 1
+        elif c in _RANGE_DROPS and k < len(typeset) and typeset[k] == "～":
+            continue
+        elif k == len(typeset):
             raise ValueError(f"typesetting lost a character of {plain!r}")
-        where[i], j = j, j + 1
+        else:
+            raise ValueError(f"typesetting changed {plain!r} beyond its spacing")
     return where
 
 

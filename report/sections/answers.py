@@ -18,7 +18,7 @@ from report.formatting import (
     sig,
     x3,
 )
-from report.i18n import _, join_words
+from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.capacity import (
     QUEUEING,
@@ -318,7 +318,7 @@ def _cold_start_words(w: Words) -> str:
         ).format(section=section)
     found = w.findings.get("load_savings")
     assert found is not None, "every joint test has the finding load_savings"
-    per_pair = join_words(
+    per_pair = join_clauses(
         [
             _("{saved} for {model} on {platform}").format(saved=per_save(p.saved_s), model=p.model, platform=p.platform)
             for p in m.load.models

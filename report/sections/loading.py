@@ -24,7 +24,7 @@ from report.formatting import (
     spread,
     x3,
 )
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, join_clauses, join_words, ngettext
 from report.wording.base import Words
 from report.wording.loads import (
     headline_load_span,
@@ -189,7 +189,7 @@ def _savings(w: Words) -> str:
     assert found is not None, "every joint test has the finding load_savings"
     return said(
         found,
-        join_words(
+        join_clauses(
             [
                 _("{saved} per cold start of {model} on {platform}").format(
                     saved=per_save(p.saved_s), model=p.model, platform=p.platform

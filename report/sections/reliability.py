@@ -28,7 +28,7 @@ from report.formatting import (
     sig,
     worked,
 )
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, join_clauses, join_words, ngettext
 from report.wording.base import Words
 from report.wording.phrases import both
 from report.wording.retuning import retune_sentence
@@ -184,7 +184,7 @@ def _few_saves(w: Words) -> str:
     text = " " + _(
         "The optimal interval leaves few saves: {parts}; such an interval is usually capped by evaluation and "
         "hand-off needs."
-    ).format(parts=join_words(parts))
+    ).format(parts=join_clauses(parts))
     if m.break_even_steps is not None:
         text += " " + _(
             "The practical lever is the break-even interval, {steps} steps, at which {baseline}'s overhead equals "

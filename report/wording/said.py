@@ -7,7 +7,7 @@ from __future__ import annotations
 from report.compute.findings import Finding
 from report.document.spoken import said
 from report.formatting import count, given, h3, p3, s3, sig, x3
-from report.i18n import _, join_words
+from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
 from report.wording.verdict import target_missed
@@ -61,7 +61,7 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
         if len(found.scope.items) == 1
         else _("without them the speedup is {ratio} (95% interval {low}–{high}×)")
     ).format(ratio=x3(found["speedup"]), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
-    gates = join_words(
+    gates = join_clauses(
         [
             _("{gate} {before} → {after}").format(
                 gate=g, before=status_word(found["before"][g]), after=status_word(found["after"][g])

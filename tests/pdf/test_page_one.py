@@ -22,7 +22,7 @@ FIELD6 = FIXTURES / "field6_tmpfs"
 WORDS = {
     # page 1's last line, page 2's first, the field folder's line moved first, and one that stays
     "en": ("Continued on page 2.", "Page 1, continued", "At an assumed failure rate", "What would change it:"),
-    "zh-CN": ("续见第 2 页。", "第 1 页（续）", "按假设故障率", "以下情况会改变这一建议"),
+    "zh-CN": ("续见第 2 页。", "接第 1 页", "按假设故障率", "以下情况会改变这一建议"),
 }
 
 
