@@ -220,8 +220,31 @@ def _next_steps(w: Words) -> tuple:
 
 
 def _spread_causes(w: Words, spread) -> str:
-    """What to look for where saves spread above the limit, for the sides the finding names: several timing programs
-    first (the report's own diagnosis), memory pressure on a system in memory, else the usual causes."""
+    """What to look for where saves spread above the limit: first the save runs `measure` found bound by the CPU of
+    the machine running fio on the sides the finding names (field test 7, m18), then `_causes`."""
+    systems = {
+        w.m.save.baseline.system if side == "baseline" else w.m.save.candidate.system for side in spread.scope.items
+    }
+    runs = [
+        _("{count} of {total} {phase} runs on {system}").format(
+            count=len(spec.cpu_bound), total=len(spec.files), phase=_("save"), system=spec.system
+        )
+        for spec in w.config.imports
+        if spec.into == "save_times" and spec.cpu_bound and spec.system in systems
+    ]
+    causes = _causes(w, spread)
+    if not runs:
+        return causes
+    bound = _(
+        "The processors of the machine running fio, not the storage, set the pace of {runs}, a likely cause: measure "
+        "again from a client whose processors are idle."
+    ).format(runs=join_words(runs))
+    return bound + " " + causes
+
+
+def _causes(w: Words, spread) -> str:
+    """Several timing programs first (the report's own diagnosis), memory pressure on a system in memory, else the
+    usual causes."""
     m = w.m
     sides = spread.scope.items
     programs = {

@@ -117,3 +117,37 @@ def test_page_one_and_the_summary_say_which_runs_were_cpu_bound(tmp_path):
     with i18n.activate("en"):
         ctx, _m = build(EXAMPLE)
     assert "set the pace" not in cover_text(ctx)
+
+
+def test_the_spread_step_names_the_runs_bound_by_the_cpu_as_a_likely_cause(tmp_path):
+    """Field test 7, m18: the candidate's saves spread 21.5% with 1 of its 3 saves CPU-bound, and the next step said
+    only "Find the cause (other load on the system, memory pressure)"."""
+    folder = tmp_path / "fio-local"
+    shutil.copytree(EXAMPLE, folder)
+    toml = folder / "test.toml"
+    files = (
+        'files = ["raw/tmpfs-dev-shm/save-1.json", "raw/tmpfs-dev-shm/save-2.json", "raw/tmpfs-dev-shm/save-3.json"]\n'
+    )
+    text = toml.read_text().replace("[training]", "[gates]\nmax_cv_pct = 0.1\n\n[training]")  # both spreads fail
+    toml.write_text(text.replace(files, files + 'cpu_bound = ["raw/tmpfs-dev-shm/save-2.json"]\n'))
+    for language, words in (
+        (
+            "en",
+            "(CV). The processors of the machine running fio, not the storage, set the pace of 1 of 3 save runs on tmpfs "
+            "(/dev/shm), a likely cause: measure again from a client whose processors are idle. Find the cause (cache "
+            "state, other load on the system, background flushes; on tmpfs (/dev/shm), memory pressure) and repeat the "
+            "runs.",
+        ),
+        (
+            "zh-CN",
+            "tmpfs (/dev/shm) 上 3 次保存中的 1 次受运行 fio 的机器的处理器限制，而非受存储限制，这很可能是原因之一",
+        ),
+    ):
+        with i18n.activate(language):
+            ctx, _m = build(folder)
+        assert words in " ".join(texts(section(ctx, "gates").blocks))
+    toml.write_text(text)
+    with i18n.activate("en"):
+        ctx, _m = build(folder)
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert "(CV). Find the cause (cache state, other load" in steps and "processors are idle" not in steps
