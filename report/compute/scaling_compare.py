@@ -234,3 +234,50 @@ def refit_ranges(s: Scaling, key: str) -> RefitRanges | None:
         without_cross,
         total,
     )
+
+
+#: A ratio that moves by more than this factor between two client counts has a trend ("falls", "rises").
+TREND = 1.05
+
+
+@dataclass(frozen=True)
+class Trend:
+    """How the two sides' ratio moves from one client count to a larger one, and what the move is made of (scaling
+    reading 7b, finding 3: "the advantage shrinks" said of a ratio against a baseline modelled as one node × nodes)."""
+
+    first: Pair
+    last: Pair
+    direction: str  #: "reverses" (from at least 1 to below it), "falls", "rises" or "steady" (within TREND)
+    modelled: tuple[str, ...]  #: the sides whose aggregate is one node × nodes (local to each node, not swept)
+    #: where exactly one side is modelled: the other side's aggregate per client node at `last` as a share of its
+    #: per-node figure at `first`; the modelled ratio moves by that share alone (else None)
+    per_node_share: float | None
+
+
+def modelled(s: Scaling) -> tuple[str, ...]:
+    """The sides whose aggregate is a model, not a sweep: local to each node, without rows (one node × nodes)."""
+    return tuple(key for key in SIDES if s.side(key) is None and s.one_node_gbps.side(key) is not None)
+
+
+def trend(s: Scaling, first: Pair, last: Pair) -> Trend | None:
+    """The ratio's move from `first` to `last` (each with a ratio), decided once for the section, the summary, page 1
+    and the Q&A; None where either has no ratio."""
+    a, b = first.ratio, last.ratio
+    if a is None or b is None:
+        return None
+    if b < 1 <= a:
+        direction = "reverses"
+    elif b < a / TREND:
+        direction = "falls"
+    elif b > a * TREND:
+        direction = "rises"
+    else:
+        direction = "steady"
+    found = modelled(s)
+    share = None
+    if len(found) == 1:
+        key = "candidate" if found[0] == "baseline" else "baseline"
+        x, y = getattr(first, key), getattr(last, key)
+        if x is not None and y is not None and x > 0:
+            share = (y / last.clients) / (x / first.clients)
+    return Trend(first, last, direction, found, share)

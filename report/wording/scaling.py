@@ -10,8 +10,6 @@ import re
 
 from report.compute import SIDES, Metrics, Projection, ScalingSide
 from report.compute import scaling_compare as compare
-from report.compute.nodes import share
-from report.compute.projections import predict
 from report.document.blocks import Para
 from report.formatting import count, gb, p3, pct, sig
 from report.i18n import _, join_words, ngettext
@@ -88,6 +86,9 @@ def measured(w: Words) -> list[Para]:
                     "on that machine's processors, so these points show how the storage takes more writers from one "
                     "machine, not how it scales with separate client nodes."
                 ).format(hosts=join_words(hosts))
+            if writers := _writers(w, key, s):
+                out.append(w.p(text + writers, "scaling", "save_times", side=key))
+                continue
         out.append(w.p(text, "scaling", side=key))
     return out
 
@@ -108,6 +109,47 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(host.split("%")[0].strip("[]")).is_loopback
     except ValueError:
         return host.lower() == "localhost"
+
+
+def _writers(w: Words, key: str, s: ScalingSide) -> str:
+    """What a client node of the sweep is, against a node of this job's save (scaling reading 7b, finding 5): an fio
+    client writing flat out, where a training node's save wrote far less (below BANDWIDTH_BOUND_SHARE_PCT of it), so
+    the sweep's client counts stand for that many such writers, not that many nodes saving; and that what set one
+    client's rate and what the clients shared as more were added was not logged (no figure here gives a link's load).
+    " ..." or ""."""
+    m = w.m
+    point = next((p for p in s.points if p.clients == m.nodes), s.points[0] if s.points[0].clients == 1 else None)
+    save = m.save.side(key)
+    if point is None or not save.mean_s > 0:
+        return ""
+    per_client = point.mean_gbps / point.clients
+    per_node = save.effective_gbps / m.nodes
+    if 100 * per_node / per_client >= BANDWIDTH_BOUND_SHARE_PCT:
+        return ""
+    text = ngettext(
+        "A client node of the sweep is a benchmark client writing as fast as it can: {per_client} GB/s each with {k} "
+        "writing. A node of this job's save wrote {per_node} GB/s ({part} in {time} s), {share} of that: where this "
+        "section reads the job's or the cluster's nodes as client nodes, it gives what that many such writers drive, "
+        "not what that many nodes' saves draw.",
+        "A client node of the sweep is a benchmark client writing as fast as it can: {per_client} GB/s each with {k} "
+        "writing. A node of this job's save wrote {per_node} GB/s ({part} in {time} s), {share} of that: where this "
+        "section reads the job's or the cluster's nodes as client nodes, it gives what that many such writers drive, "
+        "not what that many nodes' saves draw.",
+        point.clients,
+    ).format(
+        per_client=sig(per_client),
+        k=count(point.clients),
+        per_node=sig(per_node),
+        part=gb(save.snapshot_gb / m.nodes),
+        time=sig(save.mean_s),
+        share=p3(100 * per_node / per_client),
+    )
+    bound = _(
+        "What held one client to {one} GB/s (the benchmark's settings, the client's network links or the storage) "
+        "and what the clients shared as more were added (the storage's front end or the network between) were not "
+        "logged with the sweep, so the sweep does not show which of them sets its curve."
+    ).format(one=sig(s.points[0].mean_gbps))
+    return " " + text + (" " + bound if s.points[0].clients == 1 else "")
 
 
 def _per_node(s: ScalingSide) -> str:
@@ -288,8 +330,8 @@ def setup_words(w: Words, key: str) -> str:
     )
     config = _("the configuration recorded for this test") if configured else _("a configuration that was not recorded")
     text = _(
-        "σ, κ and all that follows from them describe {system} in {config}, under {fio}, not the product: a "
-        "configuration of another size scales differently."
+        "σ, κ and all that follows from them describe {system} in {config}, with the network between it and the "
+        "clients, under {fio}, not the product: a configuration of another size scales differently."
     ).format(system=w.name(key), config=config, fio=fio)
     if not configured and settings is None:
         text += " " + _(
@@ -402,45 +444,45 @@ def projected_time_basis(w: Words, key: str) -> str:
     return text.format(system=w.name(key))
 
 
+def basis_finding(w: Words, p: Projection):
+    """The finding projection_basis of projection `p`, where its times stand on different bases (one side local to
+    each node, the other shared), else None."""
+    found = next((f for f in w.findings.each("projection_basis") if f.scope.items[0] == p.name), None)
+    return found if found is not None and found["shared"] is not None else None
+
+
 def same_basis(w: Words, p: Projection) -> str:
     """Where one side is local to each node and the other shared, their projected times stand on different bases (the
     one gains from the projection's nodes, the other does not): what the shared side's time would be on the node-local
-    side's basis, and whether the faster side turns on it (scaling reading 6, M5: −3.22 s a save on 8 nodes, 25.7 s
-    against 48.2 s on one basis). "" where both sides share a basis or the projection has no GPUs."""
-    m, n = w.m, w.m.node_local
-    if n is None or p.gpus is None or len(n.sides) != 1:
+    side's basis, and whether the faster side turns on it (the finding projection_basis; scaling reading 6, M5: −3.22 s
+    a save on 8 nodes, 25.7 s against 48.2 s on one basis). "" where both sides share a basis or the projection has no
+    GPUs."""
+    found = basis_finding(w, p)
+    if found is None:
         return ""
-    local = n.sides[0]
-    shared = "candidate" if local == "baseline" else "baseline"
-    save = m.save.side(shared)
-    part = p.snapshot_gb * share(p.gpus, n.gpus_per_node)  # each of the projection's nodes' part
-    size = part / share(save.gpus, n.gpus_per_node)  # the checkpoint giving this test's nodes that part each
-    alternative = predict(m.fits[shared], size)
-    fitted_s, local_s = getattr(p, f"{shared}_s"), getattr(p, f"{local}_s")
+    shared = found["shared"]
+    local = "candidate" if shared == "baseline" else "baseline"
     fields = {
         "name": p.name,
         "local": w.name(local),
         "shared": w.name(shared),
         "nodes": nodes_words(p.nodes or 1),
-        "part": gb(part),
-        "alternative": sig(alternative),
-        "fitted": sig(fitted_s),
-        "local_s": sig(local_s),
+        "part": gb(found["part_gb"]),
+        "alternative": sig(found["shared_on_local_basis_s"]),
+        "fitted": sig(getattr(p, f"{shared}_s")),
     }
     head = _(
         "“{name}”: the two times stand on different bases. {local}'s gains from its {nodes} writing their parts at "
         "once; {shared}'s ({fitted} s) gains nothing from them. On {local}'s basis, each node's {part} written at the "
         "rate of this test's saves, {shared} would take about {alternative} s a save."
     ).format(**fields)
-    bandwidth = m.bandwidth.baseline_gbps if shared == "baseline" else m.bandwidth.candidate_gbps
-    floor = p.snapshot_gb / bandwidth if bandwidth > 0 else 0.0  # the bound the projections' note gives, if above
-    if (alternative < local_s) != (fitted_s < local_s) or (max(fitted_s, floor) < local_s) != (fitted_s < local_s):
+    if found["order_open"]:
         # also where the bandwidth logged bounds the fitted time past the other side's (Chinese reading 7b, A3: "the
         # order is the same" beside "the faster would then be local SSD")
         tail = _("Which system is faster there turns on that assumption.")
     else:
         tail = _("On either basis the order of the two systems is the same.")
-    return head + " " + tail.format(**fields)
+    return head + " " + tail
 
 
 def orders_differ(w: Words) -> list[str]:

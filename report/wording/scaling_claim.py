@@ -62,16 +62,53 @@ def ratios_words(w: Words) -> list[str]:
         len(found),
     ).format(candidate=w.name("candidate"), baseline=w.name("baseline"), ratios=values, counts=counts)
     out = [head]
-    if len(found) > 1:
-        first, last = found[0].ratio, found[-1].ratio
-        assert first is not None and last is not None
-        if last < first / 1.05:
+    t = compare.trend(m.scaling, found[0], found[-1]) if len(found) > 1 else None
+    if t is not None:
+        if t.direction in ("falls", "reverses"):
             out.append(_("The ratio falls as client nodes are added."))
-        elif last > first * 1.05:
+        elif t.direction == "rises":
             out.append(_("The ratio rises as client nodes are added."))
         else:
             out.append(_("The ratio stays within 5% of its value with the fewest client nodes."))
+        out += _made_of(w, t, short=True)
     return out
+
+
+def _made_of(w: Words, t: compare.Trend, short: bool = False) -> list[str]:
+    """What a ratio against a side modelled as one node × nodes moves with: the swept side's rate per client node
+    alone (scaling reading 7b, finding 3: "the advantage shrinks" is half an assumption); [] without one such side or
+    where the ratio does not move."""
+    if len(t.modelled) != 1 or t.direction == "steady" or t.per_node_share is None:
+        return []
+    local = t.modelled[0]
+    swept = "candidate" if local == "baseline" else "baseline"
+    x, y = getattr(t.first, swept), getattr(t.last, swept)
+    assert x is not None and y is not None
+    one = w.m.scaling.one_node_gbps.side(local) if w.m.scaling is not None else None
+    # `short`: the section, whose caveats below say how the modelled side's figures are made
+    text = (
+        _(
+            "It moves only with {swept}'s rate per client node, {x} GB/s at {first} and {y} GB/s at {last}: "
+            "{local}'s is modelled, not swept (below)."
+        )
+        if short
+        else _(
+            "{local} was not swept: its aggregate is one node's {one} GB/s × nodes, so the ratio moves only with "
+            "{swept}'s rate per client node, {x} GB/s at {first} and {y} GB/s at {last}; whether {local} keeps its "
+            "rate per node while all write was not tested."
+        )
+    )
+    return [
+        text.format(
+            local=w.name(local),
+            swept=w.name(swept),
+            one=sig(one) if one is not None else "",
+            x=sig(x / t.first.clients),
+            y=sig(y / t.last.clients),
+            first=count(t.first.clients),
+            last=count(t.last.clients),
+        )
+    ]
 
 
 def largest_measured(m: Metrics) -> compare.Pair | None:
@@ -428,17 +465,17 @@ def qa_sentence(w: Words) -> Para:
     beyond = any((s := fitted_side(m, key)) is not None and k > s.max_clients for key in SIDES)
     text = (
         _(
-            "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {ratio} the "
-            "baseline's, an extrapolation beyond the client nodes tested (see “{section}”)."
+            "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {ratio} {b_agg}, "
+            "an extrapolation beyond the client nodes tested (see “{section}”)."
         )
         if beyond
         else _(
-            "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {ratio} the "
-            "baseline's (see “{section}”)."
+            "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {ratio} {b_agg} "
+            "(see “{section}”)."
         )
     )
     nodes = nodes_words(k)
-    text = text.format(nodes=nodes, ratio=x3(ratio), section=section)
+    text = text.format(nodes=nodes, ratio=x3(ratio), section=section, b_agg=_aggregates(w)["b_agg"])
     top = largest_measured(m)
     holds = ratio >= CLAIM_LOW
     if top is not None and top.ratio is not None and top.clients != k:
@@ -464,42 +501,77 @@ def qa_sentence(w: Words) -> Para:
     return w.p(text, *_inputs(m), *(("save_times",) if found else ()), style=style)
 
 
+def _job_trend(m: Metrics) -> compare.Trend | None:
+    """The ratio's move from the job's nodes to the most client nodes measured (None where they are one count)."""
+    assert m.scaling is not None
+    k, top, at = job_nodes(m), largest_measured(m), m.scaling.at_job
+    if top is None or top.ratio is None or top.clients == k or at.ratio is None:
+        return None
+    return compare.trend(m.scaling, compare.Pair(k, at.baseline, at.candidate, ()), top)
+
+
+def _aggregates(w: Words) -> dict[str, str]:
+    """How the summary and page 1 name each side's aggregate: "modelled (one node × nodes)" for a side local to each
+    node that was not swept (scaling reading 7b, finding 3: the summary dropped "modelled")."""
+    assert w.m.scaling is not None
+    found = compare.modelled(w.m.scaling)
+    name = w.name("candidate")
+    return {
+        "c_agg": (
+            _("{candidate}'s modelled aggregate write bandwidth (one node × nodes)")
+            if "candidate" in found
+            else _("{candidate}'s aggregate write bandwidth")
+        ).format(candidate=name),
+        "b_agg": _("the baseline's modelled aggregate (one node × nodes)")
+        if "baseline" in found
+        else _("the baseline's"),
+        "base": _("the baseline's modelled aggregate (one node × nodes)")
+        if "baseline" in found
+        else _("the baseline's aggregate"),
+    }
+
+
 def sweep_result(w: Words, refer: bool) -> Para | None:
-    """The client sweep's result in one sentence for page 1 (`refer` False) and the summary (`refer`: pointing to the
-    section): the ratio at the job's nodes and at the most client nodes measured, and whether the advantage shrinks,
-    grows or reverses (scaling reading 5, M2); None without scaling.csv or without a ratio at the job's nodes."""
+    """The client sweep's result for page 1's continuation and the summary (`refer`: pointing to the section): the
+    ratio at the job's nodes and at the most client nodes measured, and whether the advantage shrinks, grows or
+    reverses (scaling reading 5, M2); against a side modelled as one node × nodes, that it was modelled and what the
+    ratio moves with instead of a trend (scaling reading 7b, finding 3); None without scaling.csv or without a ratio
+    at the job's nodes."""
     m = w.m
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return None
-    k, top = job_nodes(m), largest_measured(m)
-    fields = {"candidate": w.name("candidate"), "nodes": nodes_words(k), "ratio": x3(ratio)}
-    if top is None or top.ratio is None or top.clients == k:
-        text = _(
-            "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes}."
-        )
+    k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
+    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **_aggregates(w)}
+    extra: list[str] = []
+    if top is None or top.ratio is None or t is None:
+        text = _("Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes}.")
     else:
         fields.update(counts=clients(top.clients), top=x3(top.ratio))
-        if top.ratio < 1 <= ratio:
+        extra = _made_of(w, t)
+        if extra:
             text = _(
-                "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes} "
-                "and {top} at {counts}, the most tested: the advantage reverses."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
             )
-        elif top.ratio < ratio / 1.05:
+        elif t.direction == "reverses":
             text = _(
-                "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes} "
-                "and {top} at {counts}, the most tested: the advantage shrinks as client nodes are added."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
+                "tested: the advantage reverses."
             )
-        elif top.ratio > ratio * 1.05:
+        elif t.direction == "falls":
             text = _(
-                "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes} "
-                "and {top} at {counts}, the most tested: the advantage grows as client nodes are added."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
+                "tested: the advantage shrinks as client nodes are added."
+            )
+        elif t.direction == "rises":
+            text = _(
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
+                "tested: the advantage grows as client nodes are added."
             )
         else:
             text = _(
-                "Client sweep: {candidate}'s aggregate write bandwidth is {ratio} the baseline's at the job's {nodes} "
-                "and {top} at {counts}, the most tested."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
             )
-    text = text.format(**fields)
+    text = " ".join([text.format(**fields), *extra])
     if refer:
         text += " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
     return w.p(text, *_inputs(m))
@@ -507,50 +579,37 @@ def sweep_result(w: Words, refer: bool) -> Para | None:
 
 def page_one_sweep(w: Words) -> str:
     """`sweep_result` in page 1's fewer words (page 1 holds on one page): the ratios at the job's nodes and at the most
-    client nodes tested, and the trend; "" without them."""
+    client nodes tested, and the trend; "" without them. A ratio against a side modelled as one node × nodes is said
+    so and has no trend word: its move is half the model's (scaling reading 7b, finding 3)."""
     m = w.m
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return ""
-    k, top = job_nodes(m), largest_measured(m)
-    fields = {"nodes": nodes_words(k), "ratio": x3(ratio)}
-    if top is None or top.ratio is None or top.clients == k:
-        return _("Client sweep: {ratio} the baseline's aggregate bandwidth at the job's {nodes}.").format(**fields)
+    k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
+    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **_aggregates(w)}
+    if top is None or top.ratio is None or t is None:
+        return _("Client sweep: {ratio} {base} at the job's {nodes}.").format(**fields)
     fields.update(most=count(top.clients), top=x3(top.ratio))
-    # the baseline's aggregate is modelled where it was not swept, and a ratio below the claim is said as such, not
-    # as a trend (scaling reading 6, M1: "shrinking" for 1.45× under a claimed 1.5–2×)
-    modelled = not fitted(m, "baseline") and node_local(m, "baseline")
-    if top.ratio < 1 <= ratio:
-        text = _("Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, {top} at {most}: reversed.")
-    elif top.ratio < CLAIM_LOW and modelled:
+    modelled = bool(t.modelled)
+    if t.direction == "reverses":
+        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most}: reversed.")
+    elif top.ratio < CLAIM_LOW:
         # where the job's own size lies against the claim, and that the claim names no baseline (scaling reading 7b:
         # "below the white paper's" read as a test refuting the vendor, at 4 nodes inside the claim)
         text = (
             _(
-                "Client sweep: {ratio} the baseline's modelled aggregate (one node × nodes) at the job's {nodes}, "
-                "within the white paper's {low}–{high}× (a claim that names no baseline); {top} at {most}, below it."
+                "Client sweep: {ratio} {base} at the job's {nodes}, within the white paper's {low}–{high}× (a claim "
+                "that names no baseline); {top} at {most}, below it."
             )
             if ratio >= CLAIM_LOW
             else _(
-                "Client sweep: {ratio} the baseline's modelled aggregate (one node × nodes) at the job's {nodes} and "
-                "{top} at {most}, below the white paper's {low}–{high}× (a claim that names no baseline)."
+                "Client sweep: {ratio} {base} at the job's {nodes} and {top} at {most}, below the white paper's "
+                "{low}–{high}× (a claim that names no baseline)."
             )
         )
-    elif top.ratio < CLAIM_LOW:
-        text = (
-            _(
-                "Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, within the white paper's "
-                "{low}–{high}× (a claim that names no baseline); {top} at {most}, below it."
-            )
-            if ratio >= CLAIM_LOW
-            else _(
-                "Client sweep: {ratio} the baseline's aggregate at the job's {nodes} and {top} at {most}, below the "
-                "white paper's {low}–{high}× (a claim that names no baseline)."
-            )
-        )
-    elif top.ratio < ratio / 1.05:
-        text = _("Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, {top} at {most}: shrinking.")
-    elif top.ratio > ratio * 1.05:
-        text = _("Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, {top} at {most}: growing.")
+    elif t.direction == "falls" and not modelled:
+        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most}: shrinking.")
+    elif t.direction == "rises" and not modelled:
+        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most}: growing.")
     else:
-        text = _("Client sweep: {ratio} the baseline's aggregate at the job's {nodes}, {top} at {most}.")
+        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most}.")
     return text.format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0), **fields)
