@@ -18,6 +18,7 @@ from report.formatting import (
     figure_of,
     gb,
     projection_texts,
+    rounded,
     rounds_to,
     s3,
     sig,
@@ -26,6 +27,7 @@ from report.formatting import (
 from report.i18n import _, join_words
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
+from report.wording.scaling import basis_finding, nodes_words
 from report.wording.statements import (
     no_difference_note,
     projection_gpus,
@@ -354,6 +356,53 @@ def _basis(w: Words, found) -> Para:
     return w.p(said(found, text.format(**fields)), "save_times")
 
 
+def _cells(w: Words, p) -> tuple[str, str, str, str]:
+    """A projection's baseline and candidate times, saved per save and saved in all as Table 11 prints them; where the
+    two times stand on different bases and which system is faster turns on the basis (the finding projection_basis),
+    the shared side's time and both savings as ranges over the two bases, not one signed figure (scaling reading 7b,
+    finding 4: "−3.22" a save from a basis the text then disowned)."""
+    t = projection_texts(p)
+    found = basis_finding(w, p)
+    if found is None or not found["order_open"]:
+        return t.baseline, t.candidate, t.saved, t.total
+    shared, other = found["shared"], found["shared_on_local_basis_s"]
+    saved = p.baseline_s - other if shared == "candidate" else other - p.candidate_s
+
+    def span(a: float, b: float) -> str:
+        return _("{low} to {high}").format(low=rounded(min(a, b)), high=rounded(max(a, b)))
+
+    times = span(getattr(p, f"{shared}_s"), other)
+    pair = (t.baseline, times) if shared == "candidate" else (times, t.candidate)
+    return (*pair, span(p.saved_per_save_s, saved), span(p.saved_total_s, saved * p.saves))
+
+
+def _open_notes(w: Words) -> list[str]:
+    """Each projection printed as ranges (`_cells`), in words under the table."""
+    out = []
+    for p in w.m.projections:
+        found = basis_finding(w, p)
+        if found is None or not found["order_open"]:
+            continue
+        shared = found["shared"]
+        local = "candidate" if shared == "baseline" else "baseline"
+        text = _(
+            "“{name}”: {shared}'s time on two bases, {fitted} s writing the whole checkpoint at the rate of this "
+            "test's saves and {other} s writing each node's part at that rate, as {local} does; which system is faster "
+            "is not known until a save is timed at {nodes}, so the saving is printed for both."
+        )
+        out.append(
+            text.format(
+                name=p.name,
+                shared=w.name(shared),
+                local=w.name(local),
+                fitted=rounded(getattr(p, f"{shared}_s")),
+                other=rounded(found["shared_on_local_basis_s"]),
+                nodes=nodes_words(p.nodes or 1),
+            )
+        )
+    return out
+
+
 def _table_note(w: Words) -> str:
     """Where each row's saves come from (test.toml's `saves`, or the run's), and how the total is printed."""
     m = w.m
@@ -370,7 +419,7 @@ def _table_note(w: Words) -> str:
         "differ in its last digit."
     ).format(column=_("Save time saved in all") if m.checkpoint_mode == "async" else _("Saved in all"))
     names = join_words([f"“{n}”" for n in given])
-    return saves.format(n=count(m.bubble.saves), names=names) + " " + total
+    return " ".join([saves.format(n=count(m.bubble.saves), names=names), total, *_open_notes(w)])
 
 
 def build(w: Words) -> Section:
@@ -381,8 +430,8 @@ def build(w: Words) -> Section:
         none = Para(_("No other checkpoint size was asked for in this test, so none is projected."))
         return Section(ID, title, (none,))
     rows = tuple(
-        (projection_label(m, p), gb(p.snapshot_gb), t.baseline, t.candidate, t.saved, str(p.saves), t.total)
-        for p, t in ((p, projection_texts(p)) for p in m.projections)
+        (projection_label(m, p), gb(p.snapshot_gb), *_cells(w, p)[:3], str(p.saves), _cells(w, p)[3])
+        for p in m.projections
     )
     table = Table(
         "projections",
