@@ -21,6 +21,7 @@ from report.wording.scaling import (
     side_of,
 )
 from report.wording.scaling_cluster import consequence, no_faster
+from report.wording.scaling_trend import aggregates, made_of
 
 #: The white paper's claim for parallel writes at scale: the candidate's advantage holds at 1.5 to 2 times.
 CLAIM_LOW, CLAIM_HIGH = 1.5, 2.0
@@ -70,45 +71,8 @@ def ratios_words(w: Words) -> list[str]:
             out.append(_("The ratio rises as client nodes are added."))
         else:
             out.append(_("The ratio stays within 5% of its value with the fewest client nodes."))
-        out += _made_of(w, t, short=True)
+        out += made_of(w, t, short=True)
     return out
-
-
-def _made_of(w: Words, t: compare.Trend, short: bool = False) -> list[str]:
-    """What a ratio against a side modelled as one node × nodes moves with: the swept side's rate per client node
-    alone (scaling reading 7b, finding 3: "the advantage shrinks" is half an assumption); [] without one such side or
-    where the ratio does not move."""
-    if len(t.modelled) != 1 or t.direction == "steady" or t.per_node_share is None:
-        return []
-    local = t.modelled[0]
-    swept = "candidate" if local == "baseline" else "baseline"
-    x, y = getattr(t.first, swept), getattr(t.last, swept)
-    assert x is not None and y is not None
-    one = w.m.scaling.one_node_gbps.side(local) if w.m.scaling is not None else None
-    # `short`: the section, whose caveats below say how the modelled side's figures are made
-    text = (
-        _(
-            "It moves only with {swept}'s rate per client node, {x} GB/s at {first} and {y} GB/s at {last}: "
-            "{local}'s is modelled, not swept (below)."
-        )
-        if short
-        else _(
-            "{local} was not swept: its aggregate is one node's {one} GB/s × nodes, so the ratio moves only with "
-            "{swept}'s rate per client node, {x} GB/s at {first} and {y} GB/s at {last}; whether {local} keeps its "
-            "rate per node while all write was not tested."
-        )
-    )
-    return [
-        text.format(
-            local=w.name(local),
-            swept=w.name(swept),
-            one=sig(one) if one is not None else "",
-            x=sig(x / t.first.clients),
-            y=sig(y / t.last.clients),
-            first=count(t.first.clients),
-            last=count(t.last.clients),
-        )
-    ]
 
 
 def largest_measured(m: Metrics) -> compare.Pair | None:
@@ -475,7 +439,7 @@ def qa_sentence(w: Words) -> Para:
         )
     )
     nodes = nodes_words(k)
-    text = text.format(nodes=nodes, ratio=x3(ratio), section=section, b_agg=_aggregates(w)["b_agg"])
+    text = text.format(nodes=nodes, ratio=x3(ratio), section=section, b_agg=aggregates(w)["b_agg"])
     top = largest_measured(m)
     holds = ratio >= CLAIM_LOW
     if top is not None and top.ratio is not None and top.clients != k:
@@ -505,30 +469,10 @@ def _job_trend(m: Metrics) -> compare.Trend | None:
     """The ratio's move from the job's nodes to the most client nodes measured (None where they are one count)."""
     assert m.scaling is not None
     k, top, at = job_nodes(m), largest_measured(m), m.scaling.at_job
-    if top is None or top.ratio is None or top.clients == k or at.ratio is None:
+    first = means_at_job(m) or compare.Pair(k, at.baseline, at.candidate, ())  # the means where no fit gives one
+    if top is None or top.ratio is None or top.clients == k or first.ratio is None:
         return None
-    return compare.trend(m.scaling, compare.Pair(k, at.baseline, at.candidate, ()), top)
-
-
-def _aggregates(w: Words) -> dict[str, str]:
-    """How the summary and page 1 name each side's aggregate: "modelled (one node × nodes)" for a side local to each
-    node that was not swept (scaling reading 7b, finding 3: the summary dropped "modelled")."""
-    assert w.m.scaling is not None
-    found = compare.modelled(w.m.scaling)
-    name = w.name("candidate")
-    return {
-        "c_agg": (
-            _("{candidate}'s modelled aggregate write bandwidth (one node × nodes)")
-            if "candidate" in found
-            else _("{candidate}'s aggregate write bandwidth")
-        ).format(candidate=name),
-        "b_agg": _("the baseline's modelled aggregate (one node × nodes)")
-        if "baseline" in found
-        else _("the baseline's"),
-        "base": _("the baseline's modelled aggregate (one node × nodes)")
-        if "baseline" in found
-        else _("the baseline's aggregate"),
-    }
+    return compare.trend(m.scaling, first, top)
 
 
 def sweep_result(w: Words, refer: bool) -> Para | None:
@@ -541,13 +485,13 @@ def sweep_result(w: Words, refer: bool) -> Para | None:
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return None
     k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
-    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **_aggregates(w)}
+    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
     extra: list[str] = []
     if top is None or top.ratio is None or t is None:
         text = _("Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes}.")
     else:
         fields.update(counts=clients(top.clients), top=x3(top.ratio))
-        extra = _made_of(w, t)
+        extra = made_of(w, t)
         if extra:
             text = _(
                 "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
@@ -585,7 +529,7 @@ def page_one_sweep(w: Words) -> str:
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return ""
     k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
-    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **_aggregates(w)}
+    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
     if top is None or top.ratio is None or t is None:
         return _("Client sweep: {ratio} {base} at the job's {nodes}.").format(**fields)
     fields.update(most=count(top.clients), top=x3(top.ratio))

@@ -1,0 +1,68 @@
+"""What a ratio of the two sides' aggregates is made of, in words: which side's aggregate is a model (one node ×
+nodes, not swept) and what a modelled ratio moves with (scaling reading 7b, finding 3: "the advantage shrinks" said of
+a ratio half of which is the model). The move itself is decided once, in compute (scaling_compare.trend)."""
+
+from __future__ import annotations
+
+from report.compute import scaling_compare as compare
+from report.formatting import count, sig
+from report.i18n import _
+from report.wording.base import Words
+
+
+def aggregates(w: Words) -> dict[str, str]:
+    """How the summary and page 1 name each side's aggregate: "modelled (one node × nodes)" for a side local to each
+    node that was not swept (scaling reading 7b, finding 3: the summary dropped "modelled")."""
+    assert w.m.scaling is not None
+    found = compare.modelled(w.m.scaling)
+    name = w.name("candidate")
+    return {
+        "c_agg": (
+            _("{candidate}'s modelled aggregate write bandwidth (one node × nodes)")
+            if "candidate" in found
+            else _("{candidate}'s aggregate write bandwidth")
+        ).format(candidate=name),
+        "b_agg": _("the baseline's modelled aggregate (one node × nodes)")
+        if "baseline" in found
+        else _("the baseline's"),
+        "base": _("the baseline's modelled aggregate (one node × nodes)")
+        if "baseline" in found
+        else _("the baseline's aggregate"),
+    }
+
+
+def made_of(w: Words, t: compare.Trend, short: bool = False) -> list[str]:
+    """What a ratio against a side modelled as one node × nodes moves with: the swept side's rate per client node
+    alone (scaling reading 7b, finding 3: "the advantage shrinks" is half an assumption); [] without one such side or
+    where the ratio does not move."""
+    if len(t.modelled) != 1 or t.direction == "steady" or t.per_node_share is None:
+        return []
+    local = t.modelled[0]
+    swept = "candidate" if local == "baseline" else "baseline"
+    x, y = getattr(t.first, swept), getattr(t.last, swept)
+    assert x is not None and y is not None
+    one = w.m.scaling.one_node_gbps.side(local) if w.m.scaling is not None else None
+    # `short`: the section, whose caveats below say how the modelled side's figures are made
+    text = (
+        _(
+            "It moves only with {swept}'s rate per client node, {x} GB/s at {first} and {y} GB/s at {last}: "
+            "{local}'s is modelled, not swept (below)."
+        )
+        if short
+        else _(
+            "{local} was not swept: its aggregate is one node's {one} GB/s × nodes, so the ratio moves only with "
+            "{swept}'s rate per client node, {x} GB/s at {first} and {y} GB/s at {last}; whether {local} keeps its "
+            "rate per node while all write was not tested."
+        )
+    )
+    return [
+        text.format(
+            local=w.name(local),
+            swept=w.name(swept),
+            one=sig(one) if one is not None else "",
+            x=sig(x / t.first.clients),
+            y=sig(y / t.last.clients),
+            first=count(t.first.clients),
+            last=count(t.last.clients),
+        )
+    ]
