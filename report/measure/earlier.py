@@ -24,7 +24,10 @@ from report.measure.record import Removal
 
 REPLACED = "replaced"  #: the folder under raw/<system>/ the replaced runs' files move to
 #: the comment measure writes above each of its [[import]] tables: its phase, then "(label, date time UTC)"
-_MEASURED = re.compile(r"runs measured by `python -m report measure` \((?P<label>.*), (?P<stamp>[0-9-]+ [0-9:]+ UTC)\)")
+_MEASURED = re.compile(
+    r"(?:runs|client sweep) measured by `python -m report measure(?: --clients-sweep)?` "
+    r"\((?P<label>.*), (?P<stamp>[0-9-]+ [0-9:]+ UTC)\)"
+)
 _IMPORT_HEADER = re.compile(r"^\s*\[\[\s*import\s*\]\]")
 
 
@@ -53,7 +56,7 @@ class Replacement:
         counts: dict[str, int] = {}
         for t in self.tables:
             counts[t.phase] = counts.get(t.phase, 0) + len(t.files)
-        runs = " and ".join(f"{n} {plan.PHASE_WORDS[p]}" for p, n in counts.items())
+        runs = " and ".join(f"{n} {plan.PHASE_WORDS.get(p, 'client sweep')}" for p, n in counts.items())
         stamps = sorted({t.stamp for t in self.tables if t.stamp})
         when = f" measured {', '.join(stamps)}" if stamps else ""
         lines = ", ".join(f"test.toml:{t.line}" for t in self.tables)
@@ -118,6 +121,29 @@ def find(config: TestConfig, original: str, request: Request, raw_name: str) -> 
             continue
         label, stamp = labels[spec.index]
         tables.append(Earlier(spec.index, spec.line, phase, spec.files, label, stamp))
+    return _replacement(config, labels, tables, raw_name)
+
+
+def find_sweeps(config: TestConfig, original: str, system: str, raw_name: str) -> Replacement | None:
+    """The earlier client sweeps of this system that a new sweep replaces, as a session replaces the runs of its
+    phases (field test 7, m10): measure's own scaling imports, every file `raw/<system>/sweep-K-N.json`."""
+    labels = comment_labels(original)
+    if len(labels) != len(config.imports):
+        labels = [(None, None)] * len(config.imports)
+    own = re.compile(rf"{re.escape(raw_name)}/sweep-\d+-\d+\.json")
+    tables = [
+        Earlier(spec.index, spec.line, "sweep", spec.files, *labels[spec.index])
+        for spec in config.imports
+        if spec.tool == "fio" and spec.into == "scaling" and spec.system == system and spec.files
+        and all(own.fullmatch(f) for f in spec.files)
+    ]  # fmt: skip
+    return _replacement(config, labels, tables, raw_name)
+
+
+def _replacement(
+    config: TestConfig, labels: list[tuple[str | None, str | None]], tables: list[Earlier], raw_name: str
+) -> Replacement | None:
+    """The tables replaced, with the [environment] lines of the sessions none of whose tables is left."""
     if not tables:
         return None
     removed = {t.index for t in tables}

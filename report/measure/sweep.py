@@ -28,7 +28,7 @@ from pathlib import Path
 from report.inputs.config import FILE
 from report.inputs.ingest import fio as fio_json
 from report.inputs.ingest.fio_scaling import host_totals, scaling_row
-from report.measure import plan, probe, sweep_record
+from report.measure import earlier, plan, probe, sweep_record
 from report.measure.outcome import RunResult, job_cpu
 from report.measure.probe import Refused, refuse_usage
 from report.pipeline import processes
@@ -86,6 +86,9 @@ class Sweep:
     results: dict[tuple[int, int], RunResult] = field(default_factory=dict)  #: each finished run's CPU, by (count, run)
     commands: dict[tuple[int, int], list[str]] = field(default_factory=dict)  #: each run's fio command, as run
     logged: int = 0  #: runs of `done` already in raw/<system>/commands.txt
+    replaces: earlier.Replacement | None = None  #: the earlier sweeps of this system it replaces (not --add-runs)
+    kept: earlier.Replacement | None = None  #: the earlier sweeps it adds to (--add-runs)
+    moved: bool = False  #: the replaced sweeps' files have been moved to raw/<system>/replaced/
     written: str | None = None  #: test.toml as the sweep last wrote it
     prefix: str = ""
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
@@ -101,11 +104,12 @@ class Sweep:
 
 
 def existing(raw: Path) -> tuple[dict[int, int], int]:
-    """The highest run of each client count already in raw/<system>/, and the next sweep number."""
+    """The highest run of each client count already in raw/<system>/ (and its replaced/: a run number is never given
+    twice), and the next sweep number."""
     highest: dict[int, int] = {}
     sweeps = 0
-    if raw.is_dir():
-        for entry in raw.iterdir():
+    for folder in (raw, raw / earlier.REPLACED):
+        for entry in folder.iterdir() if folder.is_dir() else ():
             if m := _OUTPUT.match(entry.name):
                 k = int(m.group(1))
                 highest[k] = max(highest.get(k, 0), int(m.group(2)))
@@ -369,6 +373,7 @@ def build(args, argv: list[str]) -> Sweep:
     raw = args.data_dir / raw_name
     highest, number = existing(raw)
     label = session.label_for(args.system, number, dict(config.environment), config.language)
+    found = earlier.find_sweeps(config, original, args.system, raw_name)  # replaced, or with --add-runs kept
     made = Sweep(
         request=request,
         counts=counts,
@@ -388,6 +393,8 @@ def build(args, argv: list[str]) -> Sweep:
         jobs_here=probe.jobs_run_here(hosts),
         first_run={k: highest.get(k, 0) + 1 for k in counts},
         prefix=f"report-measure-{os.getpid()}-{int(time.time())}",
+        replaces=None if args.add_runs else found,
+        kept=found if args.add_runs else None,
     )
     made.done = [(k, made.first_run[k] + i) for k in counts for i in range(args.runs)]
     try:  # test.toml takes the lines: refused now, not after a count
@@ -397,9 +404,24 @@ def build(args, argv: list[str]) -> Sweep:
     return made
 
 
+def replacing(s: Sweep) -> str | None:
+    """What the sweep does to the earlier sweeps of its system, said before it starts and by a dry run."""
+    if s.replaces is not None:
+        return (
+            f"this sweep replaces {s.replaces.words(s.request.system)}: once its first count is recorded, their"
+            f" [[import]] table leaves test.toml and their files move to {s.replaces.folder}/ (kept, no longer"
+            " imported); to keep them, stop before then (Ctrl-C), or give --add-runs to add this sweep's runs to them"
+        )
+    if s.kept is not None:
+        return f"this sweep adds its runs to {s.kept.words(s.request.system)} (--add-runs), which stay imported"
+    return None
+
+
 def dry_run(s: Sweep, out) -> None:
     """The plan and the job file; nothing is run or written."""
     print(f"measure --clients-sweep {s.request.system} on {s.path} ({s.fio_version}):", file=out)
+    if (said := replacing(s)) is not None:
+        print(f"  {said}", file=out)
     for k in s.counts:
         hosts = ", ".join(s.request.clients[:k])
         first = s.first_run[k]
@@ -421,6 +443,9 @@ def run(args, argv: list[str]) -> int:
         if args.direct == "yes" and not takes_direct:
             raise Refused(f"{s.path} does not take O_DIRECT writes on every server: measure with --direct auto or no")
         s.request = replace(s.request, direct=s.request.direct and takes_direct)
+        if (said := replacing(s)) is not None:
+            print(f"measure: {said}", file=sys.stderr)
+            earlier.pause_before_replacing(s)
         lock = _lock(s.data_dir)
         try:
             s.raw.mkdir(parents=True, exist_ok=True)

@@ -12,13 +12,14 @@ from __future__ import annotations
 import datetime as dt
 import os
 import shlex
+import sys
 from typing import Any
 
 from report.i18n import LANGUAGES, _, activate
 from report.inputs.config import FILE
-from report.measure import plan, words
+from report.measure import earlier, plan, words
 from report.measure.probe import Refused
-from report.measure.record import ImportTable, Translated, updated, write_atomically
+from report.measure.record import ImportTable, Removal, Translated, updated, write_atomically
 from report.measure.written import COMMANDS
 
 
@@ -110,7 +111,8 @@ def text(s: Any) -> str:
     table = import_table(s)
     with activate(s.language):
         lines = environment(s)
-    return updated(s.original, lines, [table] if table else [], translated=translated(s))
+    removal = s.replaces.removal if s.replaces is not None else Removal()
+    return updated(s.original, lines, [table] if table else [], removal=removal, translated=translated(s))
 
 
 def record(s: Any) -> None:
@@ -127,6 +129,10 @@ def record(s: Any) -> None:
     write_atomically(path, written, s.bom)
     s.written = written
     log_commands(s)
+    if s.replaces is not None and not s.moved:  # test.toml no longer imports them: they move aside, kept
+        s.moved = True
+        if left := earlier.move_files(s.data_dir, s.replaces):
+            print(f"measure: note: could not move {', '.join(left)} to {s.replaces.folder}", file=sys.stderr)
 
 
 def log_commands(s: Any) -> None:

@@ -246,6 +246,48 @@ class TestSweep:
             " every count ran on that machine's processors" in said
         )
 
+    def test_a_second_sweep_replaces_the_first_and_says_so_unless_told_to_add(self, swept, servers, tmp_path):
+        """Field test 7, m10: a repeated sweep added runs 4 to 6 to the first without a word, while a repeated session
+        replaces its phases' runs unless given --add-runs; the dry run said neither."""
+        folder = tmp_path / "joint-test"
+        shutil.copytree(swept[0], folder)
+        storage = tmp_path / "storage"
+        storage.mkdir()
+        first = tomllib.loads((folder / "test.toml").read_text())
+        again = [
+            *sweep_command(folder, storage, servers, "--runs", "1", "--sustain-s", "1")[:-1],
+            "--clients-sweep",
+            "1",
+        ]
+        dry = subprocess.run([*again, "--dry-run"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert dry.returncode == 0, dry.stderr
+        line = dry.stdout.splitlines()[1]
+        assert line.startswith(f"  this sweep replaces the 6 client sweep runs of {C} measured ")
+        assert "their files move to raw/mingxin-fx100/replaced/ (kept, no longer imported)" in line
+        assert "  1 fio server(s) on this machine" in dry.stdout and ": runs 3 to 3" in dry.stdout
+        assert tomllib.loads((folder / "test.toml").read_text()) == first  # the dry run wrote nothing
+        done = subprocess.run(again, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr.startswith(f"measure: this sweep replaces the 6 client sweep runs of {C} measured ")
+        config = tomllib.loads((folder / "test.toml").read_text())
+        (table,) = [t for t in config["import"] if t["into"] == "scaling"]
+        assert table["files"] == ["raw/mingxin-fx100/sweep-1-3.json"]
+        label = f"{C}, session 2"
+        assert list(config["environment"]) == [
+            f"{label}: {i}" for i in ("measured", "fio", "client sweep", "client CPU")
+        ]
+        assert list(config["text"]["zh-CN"]["environment"]) == list(config["environment"])
+        replaced = sorted(p.name for p in (folder / "raw/mingxin-fx100/replaced").iterdir())
+        assert replaced == [f"sweep-{k}-{r}.json" for k in (1, 2, 3) for r in (1, 2)]
+        # --add-runs: the runs join the sweep before, which stays
+        more = subprocess.run([*again, "--add-runs"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert more.returncode == 0, more.stderr
+        assert more.stderr.startswith(f"measure: this sweep adds its runs to the 1 client sweep runs of {C} measured ")
+        config = tomllib.loads((folder / "test.toml").read_text())
+        tables = [t["files"] for t in config["import"] if t["into"] == "scaling"]
+        assert tables == [["raw/mingxin-fx100/sweep-1-3.json"], ["raw/mingxin-fx100/sweep-1-4.json"]]
+        assert f"{label}: client sweep" in config["environment"]
+
     def test_runs_bound_by_the_cpu_are_recorded_warned_and_reported(self, servers, tmp_path):
         """Field test 7, finding 5: the CPU rule of the other phases. fio's JSON of each one-server run is given a
         job on a CPU 95% of the run (a wrapper edits fio's output): those runs, and only those, are bound."""
