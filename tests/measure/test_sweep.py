@@ -146,6 +146,13 @@ def swept(servers, tmp_path_factory):
     return folder, out, storage, done.stderr
 
 
+def totals(folder: Path) -> list[tuple[int, int, int, float]]:
+    """(count, run, hosts, aggregate GB/s) of each run of the swept fixture, from fio's own figures."""
+    return [
+        (k, r, *per_host_totals(folder / f"raw/mingxin-fx100/sweep-{k}-{r}.json")) for k in (1, 2, 3) for r in (1, 2)
+    ]
+
+
 def per_host_totals(path: Path) -> tuple[int, float]:
     """fio's own figures in one run's JSON: the hosts that wrote, and Σ of each one's io_bytes / its runtime, GB/s."""
     text = path.read_text()
@@ -240,6 +247,8 @@ class TestSweep:
         assert "raw/mingxin-fx100/commands.txt" in metrics["inputs"]  # attached with the runs, listed in the appendix
         # the report: the loopback servers are one machine, not separate client nodes (from fio's own host names)
         ctx, _ = build(folder)
+        (raw,) = [b for b in section(ctx, "raw").blocks if getattr(b, "caption", "").startswith("Write bandwidth by")]
+        assert [row[3] for row in raw.rows] == [f"{gbps:.6g}" for _, _, _, gbps in totals(folder)]  # m12
         said = " ".join(texts(section(ctx, "scaling").blocks))
         assert (
             f"Its client nodes were fio servers at loopback addresses of one machine ({hosts.replace(', 127.0.0.4', ' and 127.0.0.4')}):"

@@ -61,6 +61,17 @@ def test_an_imported_row_prints_in_its_shortest_form():
     assert appendix.given_text(given, ("A", "m", 1), "save_s", 178.0) == "178.0"  # another value than the CSV's
 
 
+def test_an_imported_aggregate_prints_to_six_significant_digits():
+    """Field test 7, m12: a client sweep's aggregate is fio's bytes over its milliseconds, printed as
+    2.2844950625874825 beside means of 2.29; a scaling.csv keeps its own text."""
+    keys = ("system", "clients", "run")
+    given = appendix.as_given(b"system,clients,run,write_gbps\nA,1,1,6.300\n", keys, ("write_gbps",))
+    assert appendix._aggregate_text(given, ("A", 1, 1), 6.3) == "6.300"
+    assert appendix._aggregate_text(given, ("A", 2, 1), 2.2844950625874825) == "2.2845"
+    assert appendix._aggregate_text(given, ("A", 2, 2), 4.9516147137286275) == "4.95161"
+    assert appendix._aggregate_text(given, ("A", 3, 1), 12.0) == "12"
+
+
 def test_inputs_printed_as_supplied_say_so():
     """The appendix prints each CSV cell as the file writes it ("188.1", "8.0"): its captions say so."""
     ctx, _m = build(DATA)
