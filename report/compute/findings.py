@@ -523,6 +523,9 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
         today_per_year=e.cluster_value_per_year,
         price=price,
         payback_years=e.payback_years if price is not None else None,
+        # the payback while the interval stays as it is (cold read 7b, cross-cutting 3: where evaluation or pre-emption
+        # fixes the interval, this is the figure that decides)
+        today_payback_years=price / e.cluster_value_per_year if price and e.cluster_value_per_year > 0 else None,
         currency=e.currency,
     )
 

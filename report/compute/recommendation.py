@@ -54,7 +54,7 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
     if m.verdict.status == "demonstrated" and not unsure and agreed_rate and not local:
         # G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal
         # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02)
-        return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate",), found)
+        return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
     if m.verdict.status == "demonstrated" and not unsure:
         # with the failure rate only assumed, the agreed gates decide; re-tuning is said beside them, and the cluster's
         # own failure rate would change it (fifth cold reads b: "not for checkpoint speed" on all four agreed gates
@@ -79,7 +79,7 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
         # beside the recommendation gives both results), unless re-tuning the baseline matches the candidate with the
         # run and without it: then no cause of the run changes the recommendation (cold read 7b, B-1)
         if retune == ("retune_beats_switch",) and m.retune_without_outliers and _rate_decides_little(test, m):
-            return _not_on_speed(grounds, ("speedup_measured", *retune), ("failure_rate",), found)
+            return _not_on_speed(grounds, ("speedup_measured", *retune), ("failure_rate", *_fixed(retune)), found)
         weighed = (*retune, *grounds)
         return Recommendation(NOT_YET, grounds, ("speedup_measured", *weighed)[:3], ("outlier_log",))
     if status["G4"] == "fail" and not m.gates_reach.g4_reachable:
@@ -132,6 +132,13 @@ def _rate_decides_little(test: JointTest, m: Metrics) -> bool:
         return True
     flip = m.flip_mtbf_hours
     return flip is None or flip * RATE_MARGIN <= m.reliability.gpu_mtbf_hours
+
+
+def _fixed(retune: tuple[str, ...]) -> tuple[str, ...]:
+    """Where re-tuning the baseline takes the case from the candidate, an interval that cannot change (evaluation or
+    pre-emption may set it) would give it back: `fixed_interval` among what would change the recommendation (cold read
+    7b, cross-cutting 3: the today's-interval value was "no basis for a decision" while that was an open question)."""
+    return ("fixed_interval",) if retune == ("retune_beats_switch",) else ()
 
 
 def _retune(found: Findings, grounds: tuple[str, ...]) -> tuple[str, ...]:

@@ -416,10 +416,12 @@ def shed_sheet(rank: int) -> str:
     hidden = ", ".join(f'.cover [data-shed="{r}"]' for r in ranks)
     shown = ", ".join(f'.page-one-more p[data-shed="{r}"]' for r in ranks)
     items = ", ".join(f'.page-one-more li[data-shed="{r}"]' for r in ranks)
+    tiles = ", ".join(f'.page-one-more div[data-shed="{r}"]' for r in ranks)  # a row of tiles
     return (
         f"{hidden} {{ display: none !important; }}\n"
         f"{shown}, .page-one-more, .cover .shed-pointer {{ display: block !important; }}\n"
         f"{items} {{ display: list-item !important; }}\n"
+        f"{tiles} {{ display: grid !important; }}\n"
     )
 
 

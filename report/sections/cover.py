@@ -397,7 +397,7 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
 #: not print takes no turn. "reason-3" is the third reason, "reason-2" the second.
 #: What would change the recommendation moves last: a "not yet" points to it (cold tests 7: "see what would change it"
 #: on page 1, the line itself on page 2).
-SHED_ORDER = ("sweep", "async_limit", "reason-3", "value", "copies", "cpu", "reason-2", "changes")
+SHED_ORDER = ("sweep", "async_limit", "reason-3", "tiles-2", "value", "copies", "cpu", "reason-2", "changes")
 
 
 def _rank(key: str) -> int:
@@ -441,6 +441,7 @@ def build(w: Words) -> Cover:
         note_ranks=tuple(_rank(key) for key, _text in notes),
         changes_rank=_rank("changes"),
         value_rank=_rank("value"),
+        tiles_rank=_rank("tiles-2"),
     )
 
 

@@ -149,9 +149,9 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     ).format(gpus=equivalents, price=per_hour, cluster=count(b.cluster_gpus))
     cluster_rows = [
         (
-            # no basis for a decision beside the optima's row (fifth cold reads b, M5/M-3: 1.04 million USD quoted
-            # against a price the optima's value pays back in 2.61 years)
-            _("Per year, the whole cluster at today's interval (no basis for a decision)")
+            # its condition beside the optima's row (fifth cold reads b, M5/M-3: 1.04 million USD quoted against a price
+            # the optima's value pays back in 2.61 years; cold read 7b: "no basis" where the interval may be fixed)
+            _("Per year, the whole cluster while the interval stays as it is")
             if two
             else _("Per year, the whole cluster"),
             # an amount the test does not support is not printed, as a value or as a condition (Chinese reading 11, M3:
@@ -419,8 +419,8 @@ def build(w: Words) -> Section | None:
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year at today's "
-                    "interval, which is no basis for a decision: with each system at its optimal interval it falls to "
-                    "the value above."
+                    "interval, which holds only while the interval cannot change (evaluation or pre-emption may fix "
+                    "it): with each system at its optimal interval it falls to the value above."
                 )
                 # the larger figure is the one a reader quotes (fifth cold reads b, M5)
                 if today_interval_only(m)

@@ -64,6 +64,7 @@ class Cover:
     note_ranks: tuple[int, ...] = ()
     changes_rank: int = 0
     value_rank: int = 0
+    tiles_rank: int = 0  #: the second row of tiles' place in SHED_ORDER
 
 
 @dataclass(frozen=True)

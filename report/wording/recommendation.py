@@ -471,6 +471,10 @@ WORDED_CHANGES = {
     "off_node_copy": lambda w: _(
         "a copy of {baseline}'s checkpoints kept off the node, timed, that keeps re-tuning's case"
     ).format(baseline=w.name("baseline")),
+    "fixed_interval": lambda _w: _(
+        "an interval the job cannot change (set by evaluation or pre-emption, say): re-tuning is then no alternative, "
+        "and the gates decide"
+    ),
     "bytes_and_sync": lambda _w: _(
         "the bytes each save writes and proof that it syncs them, on each system whose saves outran its log"
     ),

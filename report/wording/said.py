@@ -63,18 +63,22 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
     ).format(ratio=x3(found["speedup"]), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
     gates = join_clauses(
         [
-            _("{gate} {before} → {after}").format(
+            # in words, not arrows (cold read 7b, B-6: "G1 fails → undecided" is tool notation)
+            _("{gate} {after} (now {before})").format(
                 gate=g, before=status_word(found["before"][g]), after=status_word(found["after"][g])
             )
             for g in found["gates"]
         ]
     )
-    text = _("The result hangs on {runs}: {without}; {gates}; verdict {verdict} → {verdict_without}.").format(
+    text = _(
+        "The result hangs on {runs}: {without}, with {gates}; the verdict would be “{verdict_without}” instead of "
+        "“{verdict}”."
+    ).format(
         runs=runs,
         without=without,
         gates=gates,
-        verdict=verdict_status_label(found["verdict"], target_missed(w.m)).lower(),
-        verdict_without=verdict_status_label(found["verdict_without"]).lower(),
+        verdict=verdict_status_label(found["verdict"], target_missed(w.m)),
+        verdict_without=verdict_status_label(found["verdict_without"]),
     )
     return said(found, text)
 

@@ -136,7 +136,7 @@ def test_a_benefit_of_today_s_interval_only_is_weighed_by_whose_failure_rate_it_
     found = _found("retune_beats_switch")
     rec = recommend(agreed, _metrics("pppp", verdict="demonstrated"), found, interval_only=True)
     assert rec.kind == "not_recommended" and rec.reasons == ("speedup", "retune_beats_switch")
-    assert rec.changes == ("failure_rate",)
+    assert rec.changes == ("failure_rate", "fixed_interval")
     # on other grounds too, re-tuning stays beside the speedup: it is why speed makes no case (cold tests 7: loads
     # 7.18× faster, re-tuning left off page 1)
     metrics = _metrics("pppp", verdict="demonstrated", established=(7.18, 8.34), restores=(45.7, 19.5))
@@ -205,7 +205,7 @@ def test_a_failed_gate_that_an_outlying_run_decides_waits_for_its_log():
     assert (rec.kind, rec.reasons, rec.changes) == (
         "not_recommended",
         ("speedup_measured", "retune_beats_switch"),
-        ("failure_rate",),
+        ("failure_rate", "fixed_interval"),
     )
     assert recommend(agreed, _metrics("pfif", without=False), found).changes == ("outlier_log",)
     # on an assumed rate near turning it, the run's log still decides

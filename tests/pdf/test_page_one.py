@@ -1,5 +1,5 @@
 """Page 1 holds on one page: while it would run over, its lines move to page 2 in the order sections/cover.py's
-SHED_ORDER gives (docs/recommendation.md), and page 1 says so.
+SHED_ORDER gives (docs/recommendation.md: a line, or the second row of tiles), and page 1 says so.
 
 The folder is one `measure` made in field test 6 (tests/fixtures/field6_tmpfs): a tmpfs candidate, not durable, some of
 its runs bound by the client's CPU. Its page 1 ran over in both languages (field test 6, M1): the second row of tiles
@@ -64,6 +64,10 @@ def test_the_sheet_moves_the_lines_up_to_a_place_and_no_further():
     assert '.cover [data-shed="1"], .cover [data-shed="2"] { display: none !important; }' in sheet
     assert 'li[data-shed="2"]' in sheet and '"3"' not in sheet
     assert ".cover .shed-pointer" in sheet
+    # the second row of tiles moves as a row, shown as a grid on page 2 (cold read 7b: page 1 shed its money before
+    # the tiles the body repeats)
+    assert '.page-one-more div[data-shed="2"] { display: grid !important; }' in sheet
+    assert SHED_ORDER.index("tiles-2") < SHED_ORDER.index("value")
 
 
 def test_the_order_keeps_what_the_contract_puts_on_page_one():

@@ -346,7 +346,7 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
     assert ctx.cover.value == (
         "Value of the time saved: 44.0 USD a year on the 12 runs a year given for this job, at today's interval and "
         "failure-free; 312,000 USD a year if the whole 512-GPU cluster ran such jobs all year, each system at its "
-        "optimal interval; at a price of 1 million USD, a payback of 3.20 years on the cluster figure, the "
+        "optimal interval; at a price of 1 million USD, a payback of at least 3.20 years on the cluster figure, the "
         "baseline's own cost left out."
     )
     # not recommended on this evidence: the value is said not to change it (formal: no price)

@@ -86,7 +86,7 @@ def test_an_asynchronous_value_says_the_interval_it_holds_under_beside_the_money
     # M6: 5.1 million USD led the table, the 4,700 USD at the optima came after it)
     # two cluster rows: each names its interval (Chinese reading 7, M1)
     # not valued, so no runs to reconcile it with (cold read 13, M4)
-    assert labels[-1] == "Per year, the whole cluster at today's interval (no basis for a decision)"
+    assert labels[-1] == "Per year, the whole cluster while the interval stays as it is"
     assert "Runs a year behind the cluster row" not in rows
     # cold read 22, M1: two bases, today's interval and the optima, said as the reason the yearly figures differ
     assert econ.blocks[2].text.startswith(
@@ -111,7 +111,7 @@ def test_each_amount_can_be_recomputed_from_its_printed_operands():
     rows = {r[0]: r[1:] for r in table.rows}
     # the cluster needs 101 GB/s on average against the 14.3 GB/s tested: its row says so (fifth cold read, blocker 1),
     # and its amount is the condition's, not the value (Chinese reading 11, M3)
-    cluster = rows["Per year, the whole cluster at today's interval (no basis for a decision)"]
+    cluster = rows["Per year, the whole cluster while the interval stays as it is"]
     assert cluster == (
         "Not shown",
         "not valued: every GPU of the 2,048-GPU cluster running jobs like this one would need 7.1× the tested "

@@ -25,8 +25,9 @@ def test_outlier_run_is_flagged_and_kept(folder):
     )
     assert warning in texts(section(ctx, "save").blocks) and warning not in texts(section(ctx, "summary").blocks)
     assert ctx.cover.verdict_notes == (
-        "The result hangs on run 6 on Old NAS (300 s): without it the speedup is 2.00× (95% interval 1.67–2.41×); G1 "
-        "fails → passes and G3 undecided → passes; verdict not demonstrated by these runs → benefit demonstrated.",
+        "The result hangs on run 6 on Old NAS (300 s): without it the speedup is 2.00× (95% interval 1.67–2.41×), "
+        "with G1 passes (now fails) and G3 passes (now undecided); the verdict would be “Benefit demonstrated” "
+        "instead of “Not demonstrated by these runs”.",
     )
 
 
@@ -311,6 +312,10 @@ def test_g3_s_leaning_is_not_said_where_an_outlying_run_makes_it(folder):
     assert m.retune_without_outliers is True
     assert "It holds with the outlying runs and without them" in " ".join(ctx.cover.reasons)
     assert "the record of the save runs" not in ctx.cover.changes
+    # an interval the job cannot change gives the case back to the gates, so it is among what would change it, and the
+    # value line does not say that the money changes nothing (cold read 7b, cross-cutting 3)
+    assert ctx.cover.recommendation == "Recommendation: not recommended on this evidence."
+    assert "an interval the job cannot change (set by evaluation or pre-emption, say)" in ctx.cover.changes
     # a failure rate at which switching recovers more (a job MTBF of 100 × 3,600 ÷ 16 = 22,500 s, whose optimum for
     # 110 s saves is near today's 2,000 s): the run's log decides first
     toml = data / "test.toml"
