@@ -469,7 +469,7 @@ def _measured_change(w: Words, change: str) -> str:
 #: What would change the recommendation, where it needs no figure (only the systems' names).
 WORDED_CHANGES = {
     "off_node_copy": lambda w: _(
-        "a copy of {baseline}'s checkpoints kept off the node, timed, that keeps re-tuning's case"
+        "a copy of {baseline}'s checkpoints kept off the node, and how long it takes, that keeps re-tuning's case"
     ).format(baseline=w.name("baseline")),
     "fixed_interval": lambda _w: _(
         "an interval the job cannot change (set by evaluation or pre-emption, say): re-tuning is then no alternative, "

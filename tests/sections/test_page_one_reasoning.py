@@ -30,7 +30,7 @@ def test_a_node_local_baseline_re_tuned_is_a_condition_on_page_one():
         "That holds only with a copy of local SSD's checkpoints kept off the node (not timed here): as tested, a failed "
         "node takes its part of the checkpoint with it."
     )
-    assert "a copy of local SSD's checkpoints kept off the node, timed" in c.changes
+    assert "a copy of local SSD's checkpoints kept off the node, and how long it takes" in c.changes
     assert c.verdict_label == (
         "All four gates pass; re-tuning the baseline's interval would recover as much only with a copy kept off the node"
     )
