@@ -28,7 +28,7 @@ from pathlib import Path
 from report.inputs.config import FILE
 from report.inputs.ingest import fio as fio_json
 from report.inputs.ingest.fio_scaling import host_totals, scaling_row
-from report.measure import earlier, plan, probe, sweep_record
+from report.measure import earlier, plan, probe, sweep_record, words
 from report.measure.outcome import RunResult, job_cpu
 from report.measure.probe import Refused, refuse_usage
 from report.pipeline import processes
@@ -89,6 +89,8 @@ class Sweep:
     replaces: earlier.Replacement | None = None  #: the earlier sweeps of this system it replaces (not --add-runs)
     kept: earlier.Replacement | None = None  #: the earlier sweeps it adds to (--add-runs)
     moved: bool = False  #: the replaced sweeps' files have been moved to raw/<system>/replaced/
+    mount: probe.Mount | None = None  #: the file system of --path, where it is mounted here too
+    durability: probe.Durability | None = None  #: the devices under it, as far as Linux shows them from here
     written: str | None = None  #: test.toml as the sweep last wrote it
     prefix: str = ""
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
@@ -342,6 +344,15 @@ def build(args, argv: list[str]) -> Sweep:
         raise refuse_usage("--clients-sweep needs --snapshot-gb, the checkpoint size each client node's files share")
     if not args.path.is_absolute():
         raise refuse_usage(f"--path {args.path}: with --client, give the folder as the servers see it, from /")
+    local = args.path.is_dir()  # mounted here too: its durability is judged as a session's (field test 7, m10)
+    judged = probe.durability(args.path) if local else probe.Durability(unknown=("not-here",))
+    if judged.memory is not None and not args.allow_not_durable:
+        memory = command._english(words.memory_words, judged.memory)
+        raise Refused(
+            f"--path {args.path} is on {memory}, which does not survive a power loss: its sustained writes would be"
+            " compared with durable ones. Give --allow-not-durable to sweep it anyway (test.toml's [systems]"
+            " not_durable then names it and the report marks its figures). Nothing was written"
+        )
     for name, low in (("writers", 1), ("runs", 1), ("sustain_s", 1)):
         if getattr(args, name) < low:
             raise refuse_usage(f"--{name.replace('_', '-')} {getattr(args, name)}: must be at least {low}")
@@ -393,6 +404,8 @@ def build(args, argv: list[str]) -> Sweep:
         jobs_here=probe.jobs_run_here(hosts),
         first_run={k: highest.get(k, 0) + 1 for k in counts},
         prefix=f"report-measure-{os.getpid()}-{int(time.time())}",
+        mount=probe.mount_of(args.path) if local else None,
+        durability=judged,
         replaces=None if args.add_runs else found,
         kept=found if args.add_runs else None,
     )

@@ -48,6 +48,10 @@ def import_table(s: Any) -> ImportTable | None:
     )
     fields: list[tuple[str, object]] = [("tool", "fio"), ("files", files), ("system", s.request.system)]
     fields.append(("into", "scaling"))
+    if s.mount is not None:
+        fields.append(("filesystem", s.mount.fstype))
+    if s.durability is not None:
+        fields.append(("medium", s.durability.medium))
     bound = [f for (k, run), f in zip(s.done, files, strict=True) if (r := s.results.get((k, run))) and r.cpu_bound]
     if bound:
         fields.append(("cpu_bound", bound))
@@ -112,7 +116,10 @@ def text(s: Any) -> str:
     with activate(s.language):
         lines = environment(s)
     removal = s.replaces.removal if s.replaces is not None else Removal()
-    return updated(s.original, lines, [table] if table else [], removal=removal, translated=translated(s))
+    memory = s.durability is not None and s.durability.memory is not None and table is not None
+    not_durable = s.request.system if memory else None  # the build refuses a memory medium not named so
+    tables = [table] if table else []
+    return updated(s.original, lines, tables, not_durable, removal, [], translated(s))
 
 
 def record(s: Any) -> None:

@@ -297,6 +297,34 @@ class TestSweep:
         assert tables == [["raw/mingxin-fx100/sweep-1-3.json"], ["raw/mingxin-fx100/sweep-1-4.json"]]
         assert f"{label}: client sweep" in config["environment"]
 
+    def test_a_sweep_in_memory_is_refused_unless_allowed_and_then_named(self, servers, tmp_path):
+        """Field test 7, m10: the sweep of a tmpfs was accepted without --allow-not-durable, unlike a session."""
+        folder, ram = tmp_path / "joint-test", tmp_path / "ram"
+        shutil.copytree(DATA, folder)
+        ram.mkdir()
+        mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256m", "tmpfs", str(ram)], capture_output=True)
+        if mounted.returncode != 0:
+            pytest.skip(f"cannot mount a tmpfs here (root is needed): {mounted.stderr.decode().strip()}")
+        try:
+            before = (folder / "test.toml").read_text()
+            command = [*sweep_command(folder, ram, servers[:1], "--runs", "1", "--sustain-s", "1")]
+            refused = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+            assert refused.returncode == 3, refused.stderr
+            assert refused.stderr.startswith(f"measure: --path {ram} is on tmpfs, which does not survive a power loss")
+            assert (folder / "test.toml").read_text() == before and not (folder / "raw").exists()
+            done = subprocess.run(
+                [*command, "--allow-not-durable"], cwd=ROOT, capture_output=True, text=True, timeout=120
+            )
+            assert done.returncode == 0, done.stderr
+        finally:
+            subprocess.run(["umount", str(ram)], check=False)
+        config = tomllib.loads((folder / "test.toml").read_text())
+        assert config["systems"]["not_durable"] == [C]
+        (table,) = [t for t in config["import"] if t["into"] == "scaling"]
+        assert (table["filesystem"], table["medium"]) == ("tmpfs", "memory")
+        _, m = build(folder)  # the build takes it: the memory medium is named not durable
+        assert m.not_durable == ("candidate",)
+
     def test_runs_bound_by_the_cpu_are_recorded_warned_and_reported(self, servers, tmp_path):
         """Field test 7, finding 5: the CPU rule of the other phases. fio's JSON of each one-server run is given a
         job on a CPU 95% of the run (a wrapper edits fio's output): those runs, and only those, are bound."""
