@@ -430,11 +430,24 @@ def replacing(s: Sweep) -> str | None:
     return None
 
 
+def no_fit(s: Sweep) -> str | None:
+    """Said up front where the counts cannot give the report a fitted law (field test 7, m9: 2 hosts, 2 × 78 s of
+    sweeping, then "it is not fitted"): the Universal Scalability Law needs one client and two other counts."""
+    if 1 in s.counts and len(s.counts) >= 3:
+        return None
+    counts = ", ".join(map(str, s.counts))
+    return (
+        f"the report fits no scaling law to counts {counts}: it needs 1 client node and at least two other counts"
+        " (3 or more --client hosts); the points are still reported as measured"
+    )
+
+
 def dry_run(s: Sweep, out) -> None:
     """The plan and the job file; nothing is run or written."""
     print(f"measure --clients-sweep {s.request.system} on {s.path} ({s.fio_version}):", file=out)
-    if (said := replacing(s)) is not None:
-        print(f"  {said}", file=out)
+    for said in (replacing(s), no_fit(s)):
+        if said is not None:
+            print(f"  {said}", file=out)
     for k in s.counts:
         hosts = ", ".join(s.request.clients[:k])
         first = s.first_run[k]
@@ -456,6 +469,8 @@ def run(args, argv: list[str]) -> int:
         if args.direct == "yes" and not takes_direct:
             raise Refused(f"{s.path} does not take O_DIRECT writes on every server: measure with --direct auto or no")
         s.request = replace(s.request, direct=s.request.direct and takes_direct)
+        if (said := no_fit(s)) is not None:
+            print(f"measure: note: {said}", file=sys.stderr)
         if (said := replacing(s)) is not None:
             print(f"measure: {said}", file=sys.stderr)
             earlier.pause_before_replacing(s)

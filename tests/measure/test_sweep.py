@@ -274,10 +274,16 @@ class TestSweep:
         assert line.startswith(f"  this sweep replaces the 6 client sweep runs of {C} measured ")
         assert "their files move to raw/mingxin-fx100/replaced/ (kept, no longer imported)" in line
         assert "  1 fio server(s) on this machine" in dry.stdout and ": runs 3 to 3" in dry.stdout
+        no_fit = (
+            "the report fits no scaling law to counts 1: it needs 1 client node and at least two other counts (3 or"
+            " more --client hosts); the points are still reported as measured"
+        )  # field test 7, m9: said before the sweep, not found in the report after it
+        assert dry.stdout.splitlines()[2] == f"  {no_fit}"
         assert tomllib.loads((folder / "test.toml").read_text()) == first  # the dry run wrote nothing
         done = subprocess.run(again, cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
-        assert done.stderr.startswith(f"measure: this sweep replaces the 6 client sweep runs of {C} measured ")
+        assert done.stderr.splitlines()[0] == f"measure: note: {no_fit}"
+        assert done.stderr.splitlines()[1].startswith(f"measure: this sweep replaces the 6 client sweep runs of {C} ")
         config = tomllib.loads((folder / "test.toml").read_text())
         (table,) = [t for t in config["import"] if t["into"] == "scaling"]
         assert table["files"] == ["raw/mingxin-fx100/sweep-1-3.json"]
@@ -291,7 +297,9 @@ class TestSweep:
         # --add-runs: the runs join the sweep before, which stays
         more = subprocess.run([*again, "--add-runs"], cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert more.returncode == 0, more.stderr
-        assert more.stderr.startswith(f"measure: this sweep adds its runs to the 1 client sweep runs of {C} measured ")
+        assert more.stderr.splitlines()[1].startswith(
+            f"measure: this sweep adds its runs to the 1 client sweep runs of {C}"
+        )
         config = tomllib.loads((folder / "test.toml").read_text())
         tables = [t["files"] for t in config["import"] if t["into"] == "scaling"]
         assert tables == [["raw/mingxin-fx100/sweep-1-3.json"], ["raw/mingxin-fx100/sweep-1-4.json"]]
