@@ -65,10 +65,10 @@ def pytest_configure(config: pytest.Config) -> None:
 # turned off in the Makefile, as it put scopes of few long tests (test_reproducible, the fio sweep) last.
 LONGEST_FIRST = (
     "tests/verify/test_check.py",
-    "tests/pdf/test_painters.py::TestTwoPaintersGiveTheBytesOfOneInChinese",
+    "tests/pdf/test_every_folder.py::TestEveryFolderBuildsInChinese",
     "tests/measure/test_clients.py",
     "tests/test_reproducible.py",
-    "tests/pdf/test_painters.py::TestTwoPaintersGiveTheBytesOfOneInEnglish",
+    "tests/pdf/test_every_folder.py::TestEveryFolderBuildsInEnglish",
     "tests/pipeline/test_build.py",
     "tests/test_cli.py",
     "tests/measure/test_recorded.py",

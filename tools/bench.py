@@ -223,7 +223,7 @@ def trace(data: Path, out: Path) -> str:
     for at, cpu, side, step in re.findall(r"^trace +([\d.]+) s  cpu +([\d.]+) s  (\w+) +(.+)$", err, re.M):
         took, spent = float(at) - last.get(side, 0.0), float(cpu) - used.get(side, 0.0)
         last[side], used[side] = float(at), float(cpu)
-        process = {"data": "worker", "pdf": "build", "draw": "drawer", "page": "painter"}[side]
+        process = {"data": "worker", "pdf": "build", "draw": "drawer"}[side]
         rows.append(f"  {process:8} {step:36} {float(at):6.2f} {took:7.2f} {spent:6.2f}")
     rows.append(f"  CPU of every process: {sum(used.values()):.2f} s")
     return "\n".join(rows)

@@ -1,4 +1,4 @@
-"""What WeasyPrint logs, kept: one handler for the renderer and the second painter, which both listen to its logger."""
+"""What WeasyPrint logs, kept: the renderer's handler on its logger."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import logging
 
 
 class LoggedMessages(logging.Handler):
-    """The messages of the records at `level` or above, kept: what WeasyPrint logged (report/pdf/renderer.py, and in
-    the second painter, report/pdf/painters.py), as it logs and goes on."""
+    """The messages of the records at `level` or above, kept: what WeasyPrint logged (report/pdf/renderer.py), as it
+    logs and goes on."""
 
     def __init__(self, level: int):
         super().__init__(level)

@@ -1,9 +1,8 @@
 """The PDF: WeasyPrint lays the report out, paints the charts into the laid-out pages, and attaches the evidence.
 
 Three steps, so that a build can overlap them with the work they wait for: `layout` needs only the HTML, whose
-charts are placeholders of their final size; `paint` puts the drawn charts in; `write` draws the pages (the last
-ones in a second process, for a build with a core to spare: report/pdf/painters.py) and asks for the attachments only at
-the end. This module imports neither pandas nor matplotlib.
+charts are placeholders of their final size; `paint` puts the drawn charts in; `write` draws the pages and asks for
+the attachments only at the end. This module imports neither pandas nor matplotlib.
 """
 
 from __future__ import annotations
@@ -33,7 +32,6 @@ else:
 from report.pdf import leftovers, patches
 from report.pdf.evidence import Embedded
 from report.pdf.messages import LoggedMessages
-from report.pdf.painters import Painters, declare_pango
 from report.render import CHART_SCHEME, TEMPLATES
 from report.schema import METRICS_NAME
 
@@ -230,8 +228,7 @@ def _interrupts_noted() -> Iterator[list[int]]:
 class PdfRenderer:
     """WeasyPrint with the print sheet, the shipped fonts and a fetcher that reaches nothing else."""
 
-    def __init__(self, two_painters: bool = False):
-        """`two_painters`: draw the pages in two processes (pdf/painters.py), for a build with a core to spare."""
+    def __init__(self) -> None:
         weasyprint = import_weasyprint()
         from weasyprint.text.fonts import FontConfiguration
 
@@ -240,12 +237,6 @@ class PdfRenderer:
         patches.objects_serialised_once()
         patches.ffi_types_parsed()
         self._weasyprint = weasyprint
-        self._two_painters = two_painters and _cores() >= 2
-        if self._two_painters:
-            declare_pango()  # here, while the build waits for the HTML
-        self._weights: dict[str, int] = {}  #: each chart's SVG size (its URL's): what its page costs to draw
-        #: the last write's two painters, if it had them (tests ask them how it went)
-        self.painters: Painters | None = None
         self._served: dict[str, tuple[bytes, str]] = {}
         self._fetcher = fetcher(self._served)
         self._fonts = FontConfiguration()
@@ -312,7 +303,6 @@ class PdfRenderer:
                 # `draw` paints, so replacing it paints the chart without touching the layout.
                 svg = svgs[url.split(":", 1)[1]]
                 image._svg = SVG(ElementTree.fromstring(svg), url, self._fonts, self._fetcher)
-                self._weights[url] = len(svg)
                 painted.add(url)
         missing = {f"{CHART_SCHEME}:{k}" for k in svgs} - painted
         if missing:
@@ -320,8 +310,7 @@ class PdfRenderer:
 
     @contextlib.contextmanager
     def _painted_when_drawn(self, document, charts: Callable[[], dict[str, str]] | None) -> Iterator[None]:
-        """While the pages are drawn, ask for the charts (and paint them) just before the first page that shows one;
-        then, for a renderer with two painters, draw the pages from there on in two processes (report/pdf/painters.py).
+        """While the pages are drawn, ask for the charts (and paint them) just before the first page that shows one.
 
         The pages before it (the cover, the contents, the summary) are drawn meanwhile: the charts, drawn in a process
         of their own, can take that much longer than the layout without the build waiting for them (issue 27).
@@ -332,34 +321,21 @@ class PdfRenderer:
         first = next((page for page, _, _ in _charts(document)), None) if pending else None
         if pending and first is None:  # no page shows a chart: painted (or found missing) now, before any drawing
             self.paint(document, pending.pop()())
-        if not pending and not self._two_painters:
+        if not pending:
             yield
             return
         draw = Page.paint
-        pages = list(document.pages)
-        two: list[Painters] = []
 
         def paint(page, stream, *args, **kwargs):
             if pending and page is first:
                 self.paint(document, pending.pop()())
-            if self._two_painters and not pending and not two:
-                start = next(i for i, p in enumerate(pages) if p is page)
-                two.append(Painters(pages, start, self._weights, self._fonts.font_map))
-                self.painters = two[0]
-                two[0].fork(stream)
-            if two:
-                return two[0].draw(page, stream, draw, *args, **kwargs)
             return draw(page, stream, *args, **kwargs)
 
         Page.paint = paint
         try:
             yield
         finally:
-            if two and two[0].is_child:  # the second painter never returns into the build: it sent its pages, or failed
-                os._exit(1)
             Page.paint = draw
-            if two:
-                two[0].close()
 
     def write(
         self,
@@ -437,14 +413,6 @@ def page_one_holds(document) -> bool:
 
 #: The ids of page 1's start and end (templates/_cover.html, in the copy WeasyPrint lays out).
 PAGE_ONE_MARKS = ("page-1", "page-1-end")
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
 
 
 def _charts(document) -> Iterator[tuple[Any, Any, str]]:  # WeasyPrint's page and image (untyped)

@@ -116,7 +116,7 @@ def _build_two_sides(
             print(said, file=sys.stderr)  # the build goes on: its report says "unknown" (issue 44, W1)
     worker.send((*files, language))
     try:
-        renderer = PdfRenderer(two_painters=True)  # imports WeasyPrint while the worker loads and computes
+        renderer = PdfRenderer()  # imports WeasyPrint while the worker loads and computes
         mark("pdf", "WeasyPrint imported")
         built = consume(renderer, watch(worker.parts()))
     except BaseException:
