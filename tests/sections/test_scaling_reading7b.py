@@ -166,6 +166,6 @@ def test_chinese_of_the_reading_7b_sentences():
     for english in ("tops out", "neither shown", "two bases", "benchmark client", "moves only", "modelled"):
         assert english not in text
     assert "若存储以外推拟合的最大值封顶，每次 46.0 s（重新拟合为 31.2–52.2 s），基线为 45.1 s" in _tile(ctx)
-    assert "25.7 至 51.4" in text and "−3.22 至 22.5" in text
+    assert "25.7～51.4" in text and "−3.22～22.5" in text
     assert "本作业保存时每个节点写入 0.681 GB/s（24.1 s 内写入 16.4 GB），仅为前者的 11.8%" in text
     assert "客户端扩展测试" not in text  # one name for the sweep (reading 7b, finding 17)
