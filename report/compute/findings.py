@@ -508,6 +508,11 @@ def retune_beats_switch(test: JointTest, m: Metrics) -> Iterator[Finding]:
         yield _finding("retune_beats_switch", SIDES_KIND, ("baseline",), SIDES)
 
 
+#: The years storage is commonly kept in service, against which a payback is weighed (docs/recommendation.md): an
+#: assumption of the report, said where it is used.
+SERVICE_LIFE_YEARS = 5
+
+
 def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
     """Money: the optimum-against-optimum value first; with a price, the payback; without, that value has no price."""
     e = m.economics
@@ -526,6 +531,9 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
         # the payback while the interval stays as it is (cold read 7b, cross-cutting 3: where evaluation or pre-emption
         # fixes the interval, this is the figure that decides)
         today_payback_years=price / e.cluster_value_per_year if price and e.cluster_value_per_year > 0 else None,
+        job_payback_years=price / e.value_per_year if price and e.value_per_year > 0 else None,
+        # the price at which the time saved pays within the service life at its most (page 1's "what would change it")
+        price_for_life=SERVICE_LIFE_YEARS * max(e.cluster_value_per_year, e.optimum_cluster_value_per_year),
         currency=e.currency,
     )
 

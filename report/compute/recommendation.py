@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from report.compute.figures import Metrics
-from report.compute.findings import Findings
+from report.compute.findings import SERVICE_LIFE_YEARS, Findings
 from report.inputs.joint_test import JointTest
 
 RECOMMENDED, NOT_YET, OTHER_GROUNDS, NOT_RECOMMENDED = "recommended", "not_yet", "other_grounds", "not_recommended"
@@ -55,6 +55,12 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
         # G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal
         # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02)
         return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
+    if m.verdict.status == "demonstrated" and not unsure and _unpaid(found):
+        # the gates pass, but the time saved does not pay for the candidate within a service life even at its most (the
+        # whole cluster, the interval as it is): speed makes no case for the purchase (cold read 8, H1: "recommended on
+        # checkpoint speed" beside "does not pay within 5 years")
+        copy = ("off_node_copy",) if local else ()  # it would take the durability ground away
+        return _not_on_speed(grounds, ("speedup", "unpaid", *retune), ("price_for_life", *copy, *_fixed(retune)), found)
     if m.verdict.status == "demonstrated" and not unsure:
         # with the failure rate only assumed, the agreed gates decide; re-tuning is said beside them, and the cluster's
         # own failure rate would change it (fifth cold reads b: "not for checkpoint speed" on all four agreed gates
@@ -114,9 +120,21 @@ def _not_on_speed(
     if grounds:
         # the first reason, re-tuning beside it (given among `reasons` or not: cold tests 7 lost it, "makes no case" on
         # a 2.55× faster candidate whose case re-tuning the baseline took), then the grounds
-        first = tuple(dict.fromkeys((reasons[0], *retune)))
+        # the money beside it where it decides (cold read 8, H1)
+        first = tuple(dict.fromkeys((reasons[0], *(("unpaid",) if "unpaid" in reasons else ()), *retune)))
         return Recommendation(OTHER_GROUNDS, grounds, (*first, *grounds)[:3], changes)
     return Recommendation(NOT_RECOMMENDED, (), tuple(dict.fromkeys((*reasons, *retune)))[:3], changes)
+
+
+def _unpaid(found: Findings) -> bool:
+    """With a price, whether the time saved pays for the candidate within SERVICE_LIFE_YEARS at neither interval: the
+    shorter payback (the whole cluster's value while the interval stays, or at the optima; both bound the value from
+    above, so the payback from below) is longer, or there is none."""
+    value = found.get("value_priced")
+    if value is None:
+        return False
+    paybacks = [y for y in (value["today_payback_years"], value["payback_years"]) if y is not None]
+    return not paybacks or min(paybacks) > SERVICE_LIFE_YEARS
 
 
 #: How many times the failure rate a re-tuning comparison rests on must be off before it turns, for that comparison to

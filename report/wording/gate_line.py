@@ -3,7 +3,7 @@ on runs another gate rejects, a G4 the runs do not settle, a pass only under a t
 
 from __future__ import annotations
 
-from report.formatting import given
+from report.formatting import given, p3
 from report.i18n import _
 from report.inputs.config import Thresholds
 from report.wording.base import Words
@@ -48,6 +48,13 @@ def relaxed_pass(w: Words, g) -> str:
         target, base = gates.target_duration_reduction_pct, default.target_duration_reduction_pct
         if target >= base or w.m.bubble.duration_reduction_pct >= base:
             return ""
+        ceiling = w.m.gates_reach.g4_max_reduction_pct
+        if ceiling < base:
+            # why the target was set below it, where no storage could reach it (cold read 8, H4)
+            return _(
+                "passes against the {target}% agreed for this test, not the tool's default {default}%, which no "
+                "storage could reach at this interval (at most {ceiling})"
+            ).format(target=given(target), default=given(base), ceiling=p3(ceiling))
         return _("passes against the {target}% agreed for this test, not the tool's default {default}%").format(
             target=given(target), default=given(base)
         )

@@ -34,6 +34,8 @@ from report.wording.said import (
     save_runs_short,
     save_spread,
 )
+from report.wording.speed_reason import speedup_reason
+from report.wording.value import price_for_life, unpaid_reason
 from report.wording.verdict import target_missed
 
 
@@ -140,14 +142,14 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
     """One reason in words; `shown`: the reasons page 1 gives beside it, so that none says what another does."""
     f = w.findings
     if reason in ("speedup", "g3_fail", "g3_open", "speedup_measured"):
-        return _speedup_reason(w, reason)
+        return speedup_reason(w, reason)
     if reason in ("training_time", "g4_fail"):
         return _training_reason(w, reason)
     if reason == "g4_default":
         return _g4_default_reason(f.get("g4_short"))
     if reason == "save_runs_short":
         found = f.get("save_runs_short")
-        return save_runs_short(w, found) if found else _speedup_reason(w, "g3_open")
+        return save_runs_short(w, found) if found else speedup_reason(w, "g3_open")
     worded = {
         "g4_out_of_reach": lambda: g4_out_of_reach(w, f.get("g4_out_of_reach")),
         "outliers_decide": lambda: outliers_decide(w, f.get("outliers_decide")),
@@ -166,6 +168,7 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
             w, durability_follows="durability" in shown and bool(durability(w, f.get("node_local")))
         ),
         "retune_if_copied": lambda: _retune_reason(w, copy_needed=True),
+        "unpaid": lambda: unpaid_reason(w, f.get("value_priced")),
         "bandwidth_copied": lambda: copies.page_one(w),
     }
     return worded[reason]() if reason in worded else verdict_line(w)
@@ -195,68 +198,6 @@ def _restores_reason(w: Words) -> str:
     return _("Restores after a failure take {candidate} against {baseline} on {baseline_system}.").format(
         candidate=s3(candidate), baseline=s3(baseline), baseline_system=w.name("baseline")
     )
-
-
-def _speedup_reason(w: Words, reason: str) -> str:
-    s, g = w.m.save, w.config.gates
-    ci = s.speedup_ci95
-    if ci is None:
-        return _("Saves take {baseline} on {baseline_system} against {candidate} on {candidate_system}.").format(
-            baseline=s3(s.baseline.mean_s),
-            baseline_system=w.name("baseline"),
-            candidate=s3(s.candidate.mean_s),
-            candidate_system=w.name("candidate"),
-        )
-    if reason == "g3_fail" and ci[1] < 1:
-        # slower: said as a slowdown, not as a speedup below 1 (cold read 6, node-local case, m1: "0.314–0.327×")
-        return _(
-            "Saves take {candidate} against {baseline}: {system} is {ratio} slower (95% interval {low}–{high}×), "
-            "where the target is {target}× faster."
-        ).format(
-            candidate=s3(s.candidate.mean_s),
-            baseline=s3(s.baseline.mean_s),
-            system=w.name("candidate"),
-            ratio=x3(1 / s.speedup),
-            low=sig(1 / ci[1]),
-            high=sig(1 / ci[0]),
-            target=given(g.target_speedup),
-        )
-    text = {
-        "speedup": _(
-            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) lies at or above "
-            "the {target}× target."
-        ),
-        "g3_fail": _(
-            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) lies below the "
-            "{target}× target."
-        ),
-        "g3_open": _(
-            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
-            "{target}× target, so more runs decide it."
-        )
-        if not _outliers_lean(w)
-        else _(
-            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
-            "{target}× target, and the outlying runs decide which side of it the speedup lies on."
-        ),
-        "speedup_measured": _("Saves take {candidate} against {baseline} (the speedup's 95% interval {low}–{high}×)."),
-    }[reason]
-    return text.format(
-        candidate=s3(s.candidate.mean_s),
-        baseline=s3(s.baseline.mean_s),
-        low=sig(ci[0]),
-        high=sig(ci[1]),
-        target=given(g.target_speedup),
-    )
-
-
-def _outliers_lean(w: Words) -> bool:
-    """Whether the speedup lies on the other side of G3's target without the outlying runs (cold read 7, B-B2)."""
-    wo, target = w.m.without_outliers, w.config.gates.target_speedup
-    if wo is None or wo.speedup_ci95 is None or (w.m.save.speedup > target) == (wo.speedup > target):
-        return False
-    low, high = wo.speedup_ci95  # the interval without them, not only its point, on the other side (cold read 7b, B-1)
-    return high < target or low >= target
 
 
 def _training_reason(w: Words, reason: str) -> str:
@@ -469,8 +410,10 @@ def _measured_change(w: Words, change: str) -> str:
 #: What would change the recommendation, where it needs no figure (only the systems' names).
 WORDED_CHANGES = {
     "off_node_copy": lambda w: _(
-        "a copy of {baseline}'s checkpoints kept off the node, and how long it takes, that keeps re-tuning's case"
-    ).format(baseline=w.name("baseline")),
+        "a copy of {baseline}'s checkpoints kept off the node that does not slow its saves (how long it takes): "
+        "re-tuning {baseline}'s interval would then recover as much as {candidate}"
+    ).format(baseline=w.name("baseline"), candidate=w.name("candidate")),
+    "price_for_life": lambda w: price_for_life(w, w.findings.get("value_priced")),
     "fixed_interval": lambda _w: _(
         "an interval the job cannot change (set by evaluation or pre-emption, say): re-tuning is then no alternative, "
         "and the gates decide"

@@ -3,6 +3,7 @@ it assumes, against the price."""
 
 from __future__ import annotations
 
+from report.compute.findings import SERVICE_LIFE_YEARS
 from report.compute.recommendation import NOT_YET, RECOMMENDED, Recommendation
 from report.formatting import count, gpus, money, money_of, sig
 from report.i18n import _
@@ -10,9 +11,6 @@ from report.wording.base import Words
 from report.wording.capacity import demand
 from report.wording.retuning import today_interval_only
 from report.wording.statements import log_outrun
-
-#: The years storage is commonly kept in service, against which page 1 weighs a payback (docs/recommendation.md).
-SERVICE_LIFE_YEARS = 5
 
 
 def _today_cluster(w: Words, found) -> bool:
@@ -89,42 +87,95 @@ def value_line(w: Words, rec: Recommendation) -> str:
         else _("Value of the time saved: {job}; {whole}")
     ).format(job=job, whole=whole)
     paybacks = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
+    text = _priced(text, found, today, paybacks)
+    if "unpaid" not in rec.reasons:  # else the recommendation's reason says it
+        text += _life(w, found, paybacks)
+    if rec.kind == NOT_YET:
+        text += " " + _("It counts only once the measurements above decide the result.")
+    elif rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes and "unpaid" not in rec.reasons:
+        text += " " + _("It does not change the recommendation, which rests on the targets and reasons above.")
+    return text
+
+
+def _priced(text: str, found, today: bool, paybacks: list[float]) -> str:
+    """The value line with its price and payback (each "at least": every GPU busy all year bounds the value from above,
+    so the payback from below; cold read 7b, B-13), or that no price is given, or that nothing pays back."""
+    currency = found["currency"]
     if found.id == "value_unpriced":
-        text = _("{value}; no price is given to weigh it against.").format(value=text)
-    elif not paybacks:
-        text = _("{value}; at a price of {price}, no payback.").format(
-            value=text, price=money(found["price"], e.currency)
+        return _("{value}; no price is given to weigh it against.").format(value=text)
+    if not paybacks:
+        return _("{value}; at a price of {price}, no payback.").format(
+            value=text, price=money(found["price"], currency)
         )
-    elif today and found["payback_years"] is not None:
-        # every GPU busy all year bounds the value from above, so the payback from below (cold read 7b, B-13)
-        text = _(
+    if today and found["payback_years"] is not None:
+        return _(
             "{value}; at a price of {price}, a payback of at least {today} years at today's interval or {optimum} "
             "years at the optima, the baseline's own cost left out."
         ).format(
             value=text,
-            price=money(found["price"], e.currency),
+            price=money(found["price"], currency),
             today=sig(found["today_payback_years"]),
             optimum=sig(found["payback_years"]),
         )
-    else:
-        text = _(
-            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, the baseline's "
-            "own cost left out."
-        ).format(value=text, price=money(found["price"], e.currency), years=sig(paybacks[0]))
+    return _(
+        "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, the baseline's "
+        "own cost left out."
+    ).format(value=text, price=money(found["price"], currency), years=sig(paybacks[0]))
+
+
+def _life(w: Words, found, paybacks: list[float]) -> str:
+    """The payback weighed against the service life, as a conclusion (cold read 7b, A-3/B-5: a 38-year payback beside
+    "recommended", unweighed): " " and a sentence, or ""."""
+    life, candidate = count(SERVICE_LIFE_YEARS), w.name("candidate")
     if paybacks and min(paybacks) > SERVICE_LIFE_YEARS:
-        # the money said as a conclusion, not left to the reader (cold read 7b, A-3/B-5: a 38-year payback beside
-        # "recommended", unweighed)
-        text += " " + _(
+        return " " + _(
             "The time saved alone does not pay for {candidate} within the {life} years storage is commonly kept in "
             "service (an assumption of this report)."
-        ).format(candidate=w.name("candidate"), life=count(SERVICE_LIFE_YEARS))
-    elif len(paybacks) == 2 and max(paybacks) > SERVICE_LIFE_YEARS:
-        text += " " + _(
-            "Within the {life} years storage is commonly kept in service (an assumption of this report), the time "
-            "saved pays for {candidate} only if the interval cannot change."
-        ).format(candidate=w.name("candidate"), life=count(SERVICE_LIFE_YEARS))
-    if rec.kind == NOT_YET:
-        text += " " + _("It counts only once the measurements above decide the result.")
-    elif rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes:
-        text += " " + _("It does not change the recommendation, which rests on the targets and reasons above.")
+        ).format(candidate=candidate, life=life)
+    if len(paybacks) < 2 or max(paybacks) <= SERVICE_LIFE_YEARS:
+        return ""
+    text = " " + _(
+        "Within the {life} years storage is commonly kept in service (an assumption of this report), the time saved "
+        "pays for {candidate} only if the interval cannot change and the whole cluster runs such jobs all year."
+    ).format(candidate=candidate, life=life)
+    if found["job_payback_years"] is not None:  # cold read 8, I4: the cluster's figure read as this job's
+        text += " " + _("For this job alone, the payback is {years} years.").format(
+            years=sig(found["job_payback_years"])
+        )
     return text
+
+
+def unpaid_reason(w: Words, found) -> str:
+    """Page 1's reason where the time saved does not pay for the candidate within the service life at its most (cold
+    read 8, H1): the price, the shorter payback and what it assumes."""
+    if found is None:
+        return ""
+    paybacks = [y for y in (found["today_payback_years"], found["payback_years"]) if y is not None]
+    text = (
+        _(
+            "At a price of {price}, the time saved does not pay for {candidate} within the {life} years storage is "
+            "commonly kept in service (an assumption of this report): the payback is at least {years} years, even if "
+            "the whole {cluster}-GPU cluster ran such jobs all year."
+        )
+        if paybacks
+        else _("At a price of {price}, the time saved never pays for {candidate}: it has no value at either interval.")
+    ).format(
+        price=money(found["price"], found["currency"]),
+        candidate=w.name("candidate"),
+        life=count(SERVICE_LIFE_YEARS),
+        years=sig(min(paybacks)) if paybacks else "",
+        cluster=count(w.m.bubble.cluster_gpus),
+    )
+    return text
+
+
+def price_for_life(w: Words, found) -> str:
+    """What would change a recommendation the money decides: the price at which the time saved, at its most, pays
+    within the service life; "" where it has no value."""
+    if found is None or found["price_for_life"] <= 0:
+        return ""
+    return _("a price of {price} or less, at which the time saved pays for {candidate} within {life} years").format(
+        price=money(found["price_for_life"], found["currency"]),
+        candidate=w.name("candidate"),
+        life=count(SERVICE_LIFE_YEARS),
+    )

@@ -282,8 +282,8 @@ def verdict_label(m: Metrics, unsourced: bool = False) -> str:
                 _("All four gates pass at today's interval; no training-time benefit at {steps} steps or more")
                 if steps is not None
                 else _(
-                    "All four gates pass; re-tuning the baseline's interval would recover as much only with a copy "
-                    "kept off the node"
+                    "All four gates pass; re-tuning the baseline's interval would recover as much if its checkpoints "
+                    "were also copied off the node"
                 )
                 if tuning_sentence(m) is not None and _baseline_local(m)
                 else _("All four gates pass; re-tuning the baseline's interval would recover as much")

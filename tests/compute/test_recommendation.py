@@ -214,3 +214,23 @@ def test_a_failed_gate_that_an_outlying_run_decides_waits_for_its_log():
     # a failure the run does not decide stays a failure
     stays = Finding("outliers_decide", Scope("runs", ("candidate:3",), ()), {"after": {"G3": "fail", "G4": "fail"}})
     assert recommend(TEST, _metrics("pfff"), Findings((stays,))).kind == "not_recommended"
+
+
+def _priced(today, optimum):
+    figures = {"today_payback_years": today, "payback_years": optimum}
+    return Finding("value_priced", Scope("test", (), ()), figures)
+
+
+def test_a_price_the_time_saved_cannot_pay_within_the_service_life_takes_the_case_from_speed():
+    """Cold read 8, H1: every gate passing, but the shorter payback (both bound the value from above) longer than the
+    5 years storage is commonly kept: not on checkpoint speed, the money its second reason and the price at which it
+    would pay what would change it. A payback within 5 years at either interval leaves the gates to decide."""
+    found = Findings((_priced(8.74, 38.6),))
+    rec = recommend(TEST, _metrics("pppp"), found)
+    assert (rec.kind, rec.reasons, rec.changes) == ("not_recommended", ("speedup", "unpaid"), ("price_for_life",))
+    assert recommend(TEST, _metrics("pppp"), Findings((_priced(None, None),))).kind == "not_recommended"  # no payback
+    assert recommend(TEST, _metrics("pppp"), Findings((_priced(4.9, 38.6),))).kind == "recommended"
+    assert recommend(TEST, _metrics("pppp"), Findings((_priced(None, 4.0),))).kind == "recommended"
+    # with other grounds: the candidate on those, the money beside the speed
+    rec = recommend(TEST, _metrics("pppp", established=(7.6, 7.6)), found)
+    assert (rec.kind, rec.reasons) == ("other_grounds", ("speedup", "unpaid", "loads"))

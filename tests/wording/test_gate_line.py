@@ -5,9 +5,12 @@ from types import SimpleNamespace as NS
 from report.wording.gate_line import relaxed_pass
 
 
-def _words(g4_target=2.0, g3_target=1.5, change=0.886, ci=(2.43, 2.67)):
+def _words(g4_target=2.0, g3_target=1.5, change=0.886, ci=(2.43, 2.67), ceiling=3.0):
     gates = NS(target_duration_reduction_pct=g4_target, target_speedup=g3_target)
-    return NS(config=NS(gates=gates), m=NS(bubble=NS(duration_reduction_pct=change), save=NS(speedup_ci95=ci)))
+    m = NS(
+        bubble=NS(duration_reduction_pct=change), save=NS(speedup_ci95=ci), gates_reach=NS(g4_max_reduction_pct=ceiling)
+    )
+    return NS(config=NS(gates=gates), m=m)
 
 
 def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
@@ -17,6 +20,12 @@ def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
     g4 = NS(id="G4", status="pass")
     assert relaxed_pass(_words(g4_target=0.5), g4) == (
         "passes against the 0.5% agreed for this test, not the tool's default 2%"
+    )
+    # where no storage could reach the default at this interval (the baseline's whole share, 1.78%), it says so (cold
+    # read 8, H4)
+    assert relaxed_pass(_words(g4_target=0.5, ceiling=1.78), g4) == (
+        "passes against the 0.5% agreed for this test, not the tool's default 2%, which no storage could reach at this "
+        "interval (at most 1.78%)"
     )
     assert relaxed_pass(_words(g4_target=0.5, change=2.4), g4) == ""  # passes at the default too
     assert relaxed_pass(_words(g4_target=2.5, change=2.6), g4) == ""  # raised, not relaxed

@@ -1,0 +1,99 @@
+"""Page 1's reason on checkpoint speed: the mean saves, the speedup's 95% interval and G3's target, and whether the
+outlying runs decide which side of the target the speedup lies on (moved from wording/recommendation.py, whose words
+for the other reasons it sits beside)."""
+
+from __future__ import annotations
+
+from report.formatting import given, s3, sig, x3
+from report.i18n import _, join_words
+from report.wording.base import Words
+
+
+def speedup_reason(w: Words, reason: str) -> str:
+    """Page 1's reason on the save speed: the means and the speedup's interval against G3's target, by `reason`
+    (speedup, g3_fail, g3_open, speedup_measured)."""
+    s, g = w.m.save, w.config.gates
+    ci = s.speedup_ci95
+    if ci is None:
+        return _("Saves take {baseline} on {baseline_system} against {candidate} on {candidate_system}.").format(
+            baseline=s3(s.baseline.mean_s),
+            baseline_system=w.name("baseline"),
+            candidate=s3(s.candidate.mean_s),
+            candidate_system=w.name("candidate"),
+        )
+    if reason == "g3_fail" and ci[1] < 1:
+        # slower: said as a slowdown, not as a speedup below 1 (cold read 6, node-local case, m1: "0.314–0.327×")
+        return _(
+            "Saves take {candidate} against {baseline}: {system} is {ratio} slower (95% interval {low}–{high}×), "
+            "where the target is {target}× faster."
+        ).format(
+            candidate=s3(s.candidate.mean_s),
+            baseline=s3(s.baseline.mean_s),
+            system=w.name("candidate"),
+            ratio=x3(1 / s.speedup),
+            low=sig(1 / ci[1]),
+            high=sig(1 / ci[0]),
+            target=given(g.target_speedup),
+        )
+    text = {
+        "speedup": _(
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) lies at or above "
+            "the {target}× target."
+        ),
+        "g3_fail": _(
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) lies below the "
+            "{target}× target."
+        ),
+        "g3_open": _(
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
+            "{target}× target, so more runs decide it."
+        )
+        if not outliers_lean(w)
+        else _(
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
+            "{target}× target, and the outlying runs decide which side of it the speedup lies on."
+        ),
+        "speedup_measured": _("Saves take {candidate} against {baseline} (the speedup's 95% interval {low}–{high}×)."),
+    }[reason]
+    return text.format(
+        candidate=s3(s.candidate.mean_s),
+        baseline=s3(s.baseline.mean_s),
+        low=sig(ci[0]),
+        high=sig(ci[1]),
+        target=given(g.target_speedup),
+    ) + _without(w)
+
+
+def _without(w: Words) -> str:
+    """Where a result hangs on outlying runs, each side's mean without them, after the means with them (cold read 8,
+    I1: "36.1 s" was the mean of five runs near 31.6 s and one of 58.6 s, which no run came near): " " and a
+    sentence, or ""."""
+    found = w.findings.get("outliers_decide")
+    if found is None:
+        return ""
+    parts = []
+    for side in ("baseline", "candidate"):
+        items = [item for item in found.scope.items if item.startswith(f"{side}:")]
+        if items:
+            parts.append(
+                _("{system} averages {mean} without its {runs}").format(
+                    system=w.name(side),
+                    mean=s3(found["remaining"][side]["mean_s"]),
+                    runs=join_words(
+                        [
+                            _("run {run} ({time})").format(run=item.split(":")[1], time=s3(found["times"][item]))
+                            for item in items
+                        ]
+                    ),
+                )
+            )
+    return " " + _("{parts}.").format(parts=join_words(parts)) if parts else ""
+
+
+def outliers_lean(w: Words) -> bool:
+    """Whether the speedup lies on the other side of G3's target without the outlying runs (cold read 7, B-B2)."""
+    wo, target = w.m.without_outliers, w.config.gates.target_speedup
+    if wo is None or wo.speedup_ci95 is None or (w.m.save.speedup > target) == (wo.speedup > target):
+        return False
+    low, high = wo.speedup_ci95  # the interval without them, not only its point, on the other side (cold read 7b, B-1)
+    return high < target or low >= target
