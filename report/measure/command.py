@@ -203,7 +203,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     _check_folder_room(data_dir, request)
     mount = probe.mount_of(path) if local else None
     judged = probe.durability(path) if local else probe.Durability(unknown=("not-here",))
-    memory = _english(words.memory_words, judged.memory) if judged.memory is not None else None
+    memory = english(words.memory_words, judged.memory) if judged.memory is not None else None
     saves = [p for p in request.phases if p in ("save", "restore", "sustain")]
     if memory is not None and saves and not args.allow_not_durable:
         raise Refused(
@@ -262,7 +262,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     written.record_if_all_finished(made)  # refused before the first run, not after it
     made.warnings += _shared_with_records(data_dir, path) if local else ()
     if judged.unknown is not None and saves:
-        why = _english(words.unknown_words, judged.unknown)
+        why = english(words.unknown_words, judged.unknown)
         made.notes += (
             f"whether {path} keeps its data through a power loss cannot be judged from here ({why}); test.toml says"
             " so. If it is memory (a RAM disk on the servers, a tmpfs behind a network file system), name it in"
@@ -271,7 +271,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     return made
 
 
-def _english(render, value) -> str:
+def english(render, value) -> str:
     """A text measure/words.py words for test.toml, in English for the operator's messages."""
     from report.i18n import activate
 

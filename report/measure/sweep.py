@@ -347,7 +347,7 @@ def build(args, argv: list[str]) -> Sweep:
     local = args.path.is_dir()  # mounted here too: its durability is judged as a session's (field test 7, m10)
     judged = probe.durability(args.path) if local else probe.Durability(unknown=("not-here",))
     if judged.memory is not None and not args.allow_not_durable:
-        memory = command._english(words.memory_words, judged.memory)
+        memory = command.english(words.memory_words, judged.memory)
         raise Refused(
             f"--path {args.path} is on {memory}, which does not survive a power loss: its sustained writes would be"
             " compared with durable ones. Give --allow-not-durable to sweep it anyway (test.toml's [systems]"
