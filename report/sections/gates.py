@@ -37,7 +37,7 @@ from report.wording.phrases import (
     gate_list,
 )
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
-from report.wording.said import g4_out_of_reach, save_spread
+from report.wording.said import g4_out_of_reach, outlier_step, save_spread
 from report.wording.scaling import sweep_steps
 from report.wording.statements import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
 from report.wording.verdict import (
@@ -184,7 +184,8 @@ def _next_steps(w: Words) -> tuple:
     if spread := w.findings.get("save_spread"):
         steps.append(Para(save_spread(w, spread) + " " + _spread_causes(w, spread)))
     steps += _g3_step(m, cfg, gates["G3"])
-    if gates["G4"].status == "fail" and steps:
+    if gates["G4"].status == "fail" and steps and not w.findings.has("g4_unsettled"):
+        # (where the speedup's interval straddles G4's target, more runs settle G4 too: cold read 8, I2)
         # the runs asked for above settle G1 to G3; with G4 failed they cannot change the verdict (settled point 2)
         steps.append(Para(_("While G4 fails, more runs can settle G1 to G3 but not the verdict.")))
     if gates["G4"].status == "fail" and not m.gates_reach.g4_reachable:
@@ -260,6 +261,8 @@ def _causes(w: Words, spread) -> str:
             systems=join_words([w.name(side) for side in mixed]),
             programs=join_words(sorted({p for side in mixed for p in programs[side]})),
         )
+    if step := outlier_step(w, sides):
+        return step
     if all(side in m.not_durable for side in sides):
         return _("Find the cause (other load on the system, memory pressure) and repeat the runs.")
     if memory := [side for side in sides if side in m.not_durable]:

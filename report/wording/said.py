@@ -195,3 +195,24 @@ def outlier_cause(w: Words) -> str:
     elif note:
         text += _("; the record of the save runs is quoted in “{section}”").format(section=_("Checkpoint save time"))
     return text
+
+
+def outlier_step(w: Words, sides: tuple[str, ...]) -> str:
+    """The next step where the runs that spread hold an outlying run (save_outliers): its cause first, with the record
+    of the save runs where the test gives one, and what to do where the storage's own work caused it (cold read 8, I3:
+    "find the cause (cache state, …)" while the record named a scrub); "" without such a run."""
+    found = w.findings.get("save_outliers")
+    if found is None:
+        return ""
+    items = [item for item in found.scope.items if item.split(":")[0] in sides]
+    if not items:
+        return ""
+    text = _(
+        "Find the cause of {runs} first. If the storage's own background work caused it (a rebuild or a scrub, say), "
+        "time saves on both systems during that work and outside it, and ask each vendor how often it runs in service; "
+        "else repeat the runs."
+    ).format(runs=join_words([run_name(w, item, found) for item in items]))
+    note = w.config.sources.get("save_times", "").strip()
+    if note:
+        text += " " + _("The record of the save runs says: “{note}”.").format(note=note)
+    return text

@@ -351,6 +351,13 @@ def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
     if gate.status == "insufficient" and gate.id == "G3" and m.save.speedup_ci95 is not None:
         # an interval that straddles the target is undecided, not short of data (cold read 16: 3 runs each)
         return _("Undecided"), gate.status
+    if (
+        gate.status == "fail"
+        and gate.id == "G4"
+        and g4_unsettled(m.checkpoint_mode, m.save, m.bubble, m.sensitivity.target_pct)
+    ):
+        # the table's cell as the gate line says it: failed by the means, which the runs do not settle (cold read 8, I2)
+        return _("Fail by the means, not settled"), gate.status
     if gate.status != "pass":
         return status_label(gate.status), gate.status
     failed, missing = open_for(m, gate.id)

@@ -39,7 +39,8 @@ def test_failed_gates_lead_page_one_and_mark_the_tiles():
     assert any(t.startswith("Base's saves spread 15.7% (CV), above the tool's default 5% limit.") for t in steps)
     assert "G3: the whole 95% interval lies below the 2× target" in " ".join(steps)  # the interval is page 1's
     assert any(t.startswith("G4: the training run's gain falls short of the 2.5% target") for t in steps)
-    assert "While G4 fails, more runs can settle G1 to G3 but not the verdict." in steps
+    # G4 fails by the means, −6.42% to 7.93% across the speedup's interval: more runs can settle it too (cold read 8, I2)
+    assert not any(t.startswith("While G4 fails, more runs") for t in steps)
 
 
 def test_the_speedup_tile_says_when_its_interval_includes_no_difference():

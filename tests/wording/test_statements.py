@@ -344,3 +344,24 @@ def test_g3_s_leaning_is_not_said_where_an_outlying_run_makes_it(folder):
     toml.write_text(toml.read_text().replace("run 6 ran during a scrub", "x" * 201))
     ctx, _m = build(data)
     assert ctx.cover.changes.endswith("; the record of the save runs is quoted in “Checkpoint save time”.")
+
+
+def test_an_outlying_run_s_cause_comes_first_in_the_next_steps(folder):
+    """Cold read 8, I3: "find the cause (cache state, …)" while the test's record named a scrub. The repeated fixture
+    with Array X's run 6 at 200 s (its saves spread far above the 10% limit): the step names the run, what to do if
+    the storage's own work caused it, and quotes the record."""
+    data = folder("repeated")
+    text = (data / "save_times.csv").read_text()
+    text += "4,Array X,54,32B,16,64,\n5,Array X,56,32B,16,64,\n6,Array X,200,32B,16,64,\n"
+    (data / "save_times.csv").write_text(text)
+    toml = data / "test.toml"
+    toml.write_text(toml.read_text().replace("Fixture A save log", "run 6 ran during a scrub"))
+    ctx, m = build(data)
+    assert m.save.candidate.outlier_runs == (6,)
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert (
+        "Find the cause of run 6 on Array X (200 s) first. If the storage's own background work caused it (a rebuild "
+        "or a scrub, say), time saves on both systems during that work and outside it, and ask each vendor how often "
+        "it runs in service; else repeat the runs. The record of the save runs says: “run 6 ran during a scrub”."
+    ) in steps
+    assert "Find the cause (cache state" not in steps
