@@ -534,6 +534,9 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
         job_payback_years=price / e.value_per_year if price and e.value_per_year > 0 else None,
         # the price at which the time saved pays within the service life at its most (page 1's "what would change it")
         price_for_life=SERVICE_LIFE_YEARS * max(e.cluster_value_per_year, e.optimum_cluster_value_per_year),
+        # ... and with each system at its optimal interval (cold read 8b, H-1: the larger price held only while the
+        # interval cannot change)
+        price_for_life_optima=SERVICE_LIFE_YEARS * e.optimum_cluster_value_per_year,
         currency=e.currency,
     )
 

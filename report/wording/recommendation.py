@@ -410,8 +410,9 @@ def _measured_change(w: Words, change: str) -> str:
 #: What would change the recommendation, where it needs no figure (only the systems' names).
 WORDED_CHANGES = {
     "off_node_copy": lambda w: _(
-        "a copy of {baseline}'s checkpoints kept off the node that does not slow its saves (how long it takes): "
-        "re-tuning {baseline}'s interval would then recover as much as {candidate}"
+        "a copy of {baseline}'s checkpoints kept off the node, with how long it takes, shown not to slow its saves: "
+        "{baseline}'s checkpoints would then survive a node, and re-tuning its interval would recover as much as "
+        "{candidate} at today's interval"
     ).format(baseline=w.name("baseline"), candidate=w.name("candidate")),
     "price_for_life": lambda w: price_for_life(w, w.findings.get("value_priced")),
     "fixed_interval": lambda _w: _(

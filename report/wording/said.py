@@ -70,16 +70,17 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
             for g in found["gates"]
         ]
     )
-    text = _(
-        "The result hangs on {runs}: {without}, with {gates}; the verdict would be “{verdict_without}” instead of "
-        "“{verdict}”."
-    ).format(
-        runs=runs,
-        without=without,
-        gates=gates,
-        verdict=verdict_status_label(found["verdict"], target_missed(w.m)),
-        verdict_without=verdict_status_label(found["verdict_without"]),
-    )
+    verdict = verdict_status_label(found["verdict"], target_missed(w.m))
+    verdict_without = verdict_status_label(found["verdict_without"])
+    text = (
+        _(
+            "The result hangs on {runs}: {without}, with {gates}; the verdict would be “{verdict_without}” instead of "
+            "“{verdict}”."
+        )
+        if verdict_without != verdict
+        # a gate changes, the verdict does not: not "would be X instead of X" (Chinese edition, formal fixture)
+        else _("The result hangs on {runs}: {without}, with {gates}; the verdict stays “{verdict}”.")
+    ).format(runs=runs, without=without, gates=gates, verdict=verdict, verdict_without=verdict_without)
     return said(found, text)
 
 

@@ -174,8 +174,27 @@ def price_for_life(w: Words, found) -> str:
     within the service life; "" where it has no value."""
     if found is None or found["price_for_life"] <= 0:
         return ""
-    return _("a price of {price} or less, at which the time saved pays for {candidate} within {life} years").format(
-        price=money(found["price_for_life"], found["currency"]),
+    optima, currency = found["price_for_life_optima"], found["currency"]
+    if optima > 0 and optima < found["price_for_life"]:
+        # both bases, each with what it assumes (cold read 8b, H-1; Chinese reading 8, H: 515,000 USD held only while
+        # the interval cannot change)
+        return _(
+            "a price at which the time saved pays for {candidate} within {life} years if the whole {cluster}-GPU "
+            "cluster ran such jobs all year: {optima} or less with each system at its optimal interval, {today} or "
+            "less if the interval cannot change"
+        ).format(
+            candidate=w.name("candidate"),
+            life=count(SERVICE_LIFE_YEARS),
+            cluster=count(w.m.bubble.cluster_gpus),
+            optima=money(optima, currency),
+            today=money(found["price_for_life"], currency),
+        )
+    return _(
+        "a price of {price} or less, at which the time saved pays for {candidate} within {life} years if the whole "
+        "{cluster}-GPU cluster ran such jobs all year"
+    ).format(
+        price=money(found["price_for_life"], currency),
         candidate=w.name("candidate"),
         life=count(SERVICE_LIFE_YEARS),
+        cluster=count(w.m.bubble.cluster_gpus),
     )

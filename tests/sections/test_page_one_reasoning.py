@@ -41,8 +41,9 @@ def test_a_node_local_baseline_re_tuned_is_a_condition_on_page_one(tmp_path):
         "node takes its part of the checkpoint with it."
     )
     assert c.changes == (
-        "What would change it: a copy of local SSD's checkpoints kept off the node that does not slow its saves (how "
-        "long it takes): re-tuning local SSD's interval would then recover as much as HX-8."
+        "What would change it: a copy of local SSD's checkpoints kept off the node, with how long it takes, shown not "
+        "to slow its saves: local SSD's checkpoints would then survive a node, and re-tuning its interval would "
+        "recover as much as HX-8 at today's interval."
     )
     assert c.verdict_label == (
         "All four gates pass; re-tuning the baseline's interval would recover as much if its checkpoints were also "
@@ -72,9 +73,12 @@ def test_a_price_the_time_saved_does_not_pay_within_its_life_takes_the_case_from
     )
     e = m.economics
     assert e is not None and e.cluster_value_per_year > e.optimum_cluster_value_per_year
+    # both bases of the price, each with its assumption (cold read 8b, H-1): 5 × 23,300 and 5 × 103,000 USD
     assert c.changes.startswith(
-        f"What would change it: a price of {money(5 * e.cluster_value_per_year, 'USD')} or less, at which the time "
-        "saved pays for HX-8 within 5 years; a copy of local SSD's checkpoints kept off the node"
+        "What would change it: a price at which the time saved pays for HX-8 within 5 years if the whole 512-GPU "
+        f"cluster ran such jobs all year: {money(5 * e.optimum_cluster_value_per_year, 'USD')} or less with each "
+        f"system at its optimal interval, {money(5 * e.cluster_value_per_year, 'USD')} or less if the interval cannot "
+        "change; a copy of local SSD's checkpoints kept off the node"
     )
     assert "does not change the recommendation" not in c.value
 
