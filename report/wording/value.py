@@ -8,7 +8,7 @@ from report.compute.recommendation import NOT_YET, RECOMMENDED, Recommendation
 from report.formatting import count, gpus, money, money_of, sig
 from report.i18n import _
 from report.wording.base import Words
-from report.wording.capacity import demand
+from report.wording.capacity import QUEUEING, demand, demand_ratios
 from report.wording.retuning import today_interval_only
 from report.wording.statements import log_outrun
 
@@ -61,9 +61,16 @@ def value_line(w: Words, rec: Recommendation) -> str:
         # evaluation or pre-emption may fix the interval was backwards)
         whole = _(
             "if the whole {cluster}-GPU cluster ran such jobs all year, {today} a year while the interval stays at "
-            "{interval} steps, or {optimum} with each system at its optimal interval"
+            "{interval} steps{demand}, or {optimum} with each system at its optimal interval"
         ).format(
             cluster=cluster,
+            # what that figure asks of the storage, on page 1 too (cold read 8b, I-3: 87.6% of the bandwidth logged on
+            # average, said only in the economics section)
+            demand=_(" (their saves needing {share} of this test's bandwidth on average)").format(
+                share=demand_ratios(w.m)["mean_ratio"]
+            )
+            if demand(w.m).mean_to_sustained >= QUEUEING
+            else "",
             # at the digits the printed GPU-equivalents give, as the economics section prints it (45 万元, not 44.9)
             today=money_of(
                 found["today_per_year"],
