@@ -15,11 +15,11 @@ import shlex
 import sys
 from typing import Any
 
-from report.i18n import LANGUAGES, _, activate
+from report.i18n import _, activate
 from report.inputs.config import FILE
-from report.measure import earlier, plan, words
+from report.measure import earlier, plan, words, written
 from report.measure.probe import Refused
-from report.measure.record import ImportTable, Removal, Translated, updated, write_atomically
+from report.measure.record import ImportTable, Removal, updated, write_atomically
 from report.measure.written import COMMANDS
 
 
@@ -94,22 +94,6 @@ def environment(s: Any, label: str | None = None) -> list[tuple[str, str]]:
     return [(words.key(label or s.label, item), text) for item, text in lines]
 
 
-def translated(s: Any) -> dict[str, Translated]:
-    """The sweep's lines in each language of the report other than test.toml's, keyed by the ones in its language."""
-    with activate(s.language):
-        own = environment(s)
-        number = next((n for n in range(1, 1000) if words.label(s.request.system, n) == s.label), None)
-    out = {}
-    for language in LANGUAGES:
-        if language == s.language:
-            continue
-        with activate(language):
-            other = environment(s, words.label(s.request.system, number) if number is not None else s.label)
-        pairs = [(key, label, text) for (key, _own), (label, text) in zip(own, other, strict=True)]
-        out[language] = Translated(pairs, [])
-    return out
-
-
 def text(s: Any) -> str:
     """test.toml with the recorded counts' runs (refused where it cannot take them)."""
     table = import_table(s)
@@ -119,7 +103,9 @@ def text(s: Any) -> str:
     memory = s.durability is not None and s.durability.memory is not None and table is not None
     not_durable = s.request.system if memory else None  # the build refuses a memory medium not named so
     tables = [table] if table else []
-    return updated(s.original, lines, tables, not_durable, removal, [], translated(s))
+    return updated(
+        s.original, lines, tables, not_durable, removal, [], written.translated(s, environment, sources=False)
+    )
 
 
 def record(s: Any) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from typing import Any
 
 from report.i18n import LANGUAGES, activate
@@ -89,13 +90,16 @@ def environment_lines(s: Any) -> list[tuple[str, str]]:
         return words.environment(s)
 
 
-def translated(s: Any) -> dict[str, Translated]:
+def translated(
+    s: Any, environment: Callable[..., list[tuple[str, str]]] = words.environment, sources: bool = True
+) -> dict[str, Translated]:
     """The lines this session writes, in each language of the report other than test.toml's: [environment] lines
     keyed by the ones written in test.toml's language, with their label and text, and the [sources] notes, for
     [text.<language>] (report/inputs/texts.py), so that one measurement gives a clean report in every language
-    (field test 5, M4)."""
+    (field test 5, M4). `environment` words the lines (a client sweep's own, measure/sweep_record.py, which writes no
+    [sources] note: `sources` False)."""
     with activate(s.language):
-        own = words.environment(s)
+        own = environment(s)
         number = next((n for n in range(1, 1000) if words.label(s.request.system, n) == s.label), None)
     out = {}
     for language in LANGUAGES:
@@ -103,10 +107,10 @@ def translated(s: Any) -> dict[str, Translated]:
             continue
         with activate(language):
             label = words.label(s.request.system, number) if number is not None else s.label
-            other = words.environment(s, label)
-        environment = [(key, label, text) for (key, _own), (label, text) in zip(own, other, strict=True)]
-        sources = [(table, _note(table, language)) for table, _note_text in sources_lines(s)]
-        out[language] = Translated(environment, sources)
+            other = environment(s, label)
+        lines = [(key, label, text) for (key, _own), (label, text) in zip(own, other, strict=True)]
+        notes = [(table, _note(table, language)) for table, _note_text in sources_lines(s)] if sources else []
+        out[language] = Translated(lines, notes)
     return out
 
 
