@@ -8,21 +8,15 @@ from report.compute.recommendation import NOT_YET, RECOMMENDED, Recommendation
 from report.formatting import count, gpus, money, money_of, sig
 from report.i18n import _
 from report.wording.base import Words
-from report.wording.capacity import QUEUEING, demand, demand_ratios
+from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios
 from report.wording.retuning import today_interval_only
-from report.wording.statements import log_outrun
 
 
 def _today_cluster(w: Words, found) -> bool:
     """Whether page 1 gives the whole cluster's value at today's interval beside the optima's: where it is a gain the
     test supports (not where the saves would need more than the bandwidth logged, which the economics section does
     not value either) and differs from the optima's (the benefit lies mostly in the interval)."""
-    return (
-        found["today_per_year"] > 0
-        and today_interval_only(w.m)
-        and demand(w.m).mean_to_sustained <= 1
-        and not log_outrun(w.m)
-    )
+    return found["today_per_year"] > 0 and today_interval_only(w.m) and not capacity_beyond(w.m)
 
 
 def value_line(w: Words, rec: Recommendation) -> str:
