@@ -42,7 +42,7 @@ from report.wording.phrases import (
 )
 from report.wording.retuning import beyond_run, today_interval_only
 from report.wording.scaling import fitted_side
-from report.wording.scaling_claim import page_one_sweep
+from report.wording.scaling_claim import page_one_sweep, page_one_sweep_mark
 from report.wording.scaling_cluster import consequence
 from report.wording.statements import loads_read_as_restores, log_outrun
 from report.wording.value import value_line
@@ -439,6 +439,7 @@ def build(w: Words) -> Cover:
         tiles=_repeated_reads(w, _memory_loads(w, _tiles(w))),
         reason_ranks=tuple(_rank(f"reason-{i + 1}") for i in range(len(reasons))),
         note_ranks=tuple(_rank(key) for key, _text in notes),
+        note_marks=tuple(page_one_sweep_mark(w) if key == "sweep" else "" for key, _text in notes),
         changes_rank=_rank("changes"),
         value_rank=_rank("value"),
         tiles_rank=_rank("tiles-2"),

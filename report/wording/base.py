@@ -62,6 +62,9 @@ class Cover:
     #: sections/cover.py SHED_ORDER, docs/recommendation.md); one per reason and per verdict note
     reason_ranks: tuple[int, ...] = ()
     note_ranks: tuple[int, ...] = ()
+    #: each verdict note's mark, as a section's paragraph carries it ("illustrative", "not_durable" or ""): page 1's
+    #: client-sweep line rests on inputs of its own (scaling reading 7b, blocker)
+    note_marks: tuple[str, ...] = ()
     changes_rank: int = 0
     value_rank: int = 0
     tiles_rank: int = 0  #: the second row of tiles' place in SHED_ORDER
@@ -242,6 +245,7 @@ _NOT_TEXT = frozenset(
         "inputs",
         "short",
         "marks",
+        "note_marks",
     }
 )
 #: Page 1's fields that print the inputs' own text, its list of systems among them (the page's first mention).

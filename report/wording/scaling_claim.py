@@ -557,3 +557,10 @@ def page_one_sweep(w: Words) -> str:
     else:
         text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most}.")
     return text.format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0), **fields)
+
+
+def page_one_sweep_mark(w: Words) -> str:
+    """The mark of page 1's client-sweep line, as the scaling section marks the same figures ("illustrative" when the
+    sweep, or the bandwidth a modelled side's aggregate is made of, is declared illustrative; scaling reading 7b,
+    blocker); "" without the line."""
+    return w.marked(*_inputs(w.m)) if page_one_sweep(w) else ""

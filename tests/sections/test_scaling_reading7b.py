@@ -1,6 +1,7 @@
-"""Scaling reading 7b (docs/readings/scaling-reading-7b.md), its MAJOR findings on the reader's joint test
+"""Scaling reading 7b (docs/readings/scaling-reading-7b.md), its BLOCKER and MAJOR findings on the reader's joint test
 (examples/scaling-cluster), each figure worked from metrics.json's own values here:
 
+- 1: page 1's client-sweep line, on illustrative sweep rows, without the mark the scaling section gives them;
 - 2: "at least 46.0 s" printed beside 31.2–52.2 s across refits; page 1 without the baseline's 45.1 s;
 - 3: "the advantage shrinks" against a baseline that is one node × nodes, not swept;
 - 4: Table 11's −3.22 s a save, whose sign comes from giving the two sides different bases;
@@ -11,13 +12,16 @@ from __future__ import annotations
 
 import shutil
 
+from markupsafe import escape
+
 from report.compute import scaling_compare as compare
 from report.compute.nodes import share
 from report.compute.projections import predict
 from report.document.blocks import Table
 from report.formatting import rounded, sig
 from report.i18n import activate
-from tests.sections.helpers import build, cover_text, section, texts
+from report.render import html as render
+from tests.sections.helpers import build, cover_text, paras, section, texts
 from tests.sections.test_scaling import EXAMPLE, words
 
 
@@ -35,6 +39,40 @@ def _customer_text(ctx) -> str:
 
 def _tile(ctx) -> str:
     return next(t.note for t in ctx.cover.tiles if t.id == "capacity")
+
+
+def _sweep_note(ctx) -> tuple[str, str]:
+    c = ctx.cover
+    i = next(i for i, note in enumerate(c.verdict_notes) if note.startswith(("Client sweep:", "客户端扫描：")))
+    return c.verdict_notes[i], c.note_marks[i]
+
+
+def test_1_page_one_marks_the_client_sweep_line_as_the_scaling_section_marks_its_figures(tmp_path):
+    for language, label in (("en", "Illustrative"), ("zh-CN", "示意值")):
+        with activate(language):
+            ctx, m = build(EXAMPLE)
+            note, mark = _sweep_note(ctx)
+            html = render.render_html(ctx, render.chart_sources(ctx.charts, None), print_copy=True)
+        assert "scaling" in m.inputs_illustrative and mark == "illustrative"
+        # the scaling section marks the same ratios so
+        assert section(ctx, "scaling").blocks and any(
+            p.illustrative == "illustrative" for p in paras(section(ctx, "scaling").blocks)
+        )
+        # on page 1 and again under page 2's "Page 1, continued", where page 1 moves it
+        badge = f'<p class="verdict-note illustrative" data-shed="1"><span class="mark-illustrative">{label}</span> '
+        assert html.count(badge + str(escape(note[:8]))) == 2, language
+    # a sweep and a bandwidth test that are not illustrative: no mark
+    path = tmp_path / "measured"
+    shutil.copytree(EXAMPLE, path)
+    toml = path / "test.toml"
+    toml.write_text(toml.read_text().replace('"bandwidth", "load_times", "scaling"]', '"load_times"]'))
+    ctx, m = build(path)
+    assert m.inputs_illustrative == ("save_times", "load_times")
+    assert _sweep_note(ctx)[1] == ""
+    html = render.render_html(ctx, render.chart_sources(ctx.charts, None), print_copy=True)
+    start = str(escape(_sweep_note(ctx)[0][:8]))
+    assert html.count(f'<p class="verdict-note" data-shed="1">{start}') == 2
+    assert f"</span> {start}" not in html
 
 
 def test_2_the_fitted_maximum_is_no_floor_beside_the_refits_and_page_one_names_the_baseline():
