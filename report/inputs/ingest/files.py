@@ -5,7 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -59,6 +59,8 @@ class Listing:
     outside: frozenset[str] = field(default_factory=frozenset)
     partial: bool = False  #: only the files a report carries, not the whole folder
     loops: frozenset[str] = field(default_factory=frozenset)  #: symlinks that lead, in the end, back to themselves
+    #: the bytes of a listed file (None where it cannot be read): a refusal may look at the files beside a matched one
+    read: Callable[[str], bytes | None] = field(default=lambda _name: None, compare=False, repr=False)
 
     def glob(self, pattern: str) -> tuple[list[str], list[str]]:
         """The files the pattern matches, and the matches that lead outside the folder."""
@@ -85,7 +87,7 @@ class FolderFiles:
                 elif entry in files and path.is_file():
                     names.append(name)
             dirs[:] = [d for d in dirs if not (Path(top) / d).is_symlink()]
-        self.listing = Listing(tuple(sorted(names)), frozenset(outside), loops=frozenset(loops))
+        self.listing = Listing(tuple(sorted(names)), frozenset(outside), loops=frozenset(loops), read=self.read)
 
     def read(self, name: str) -> bytes | None:
         """The bytes of a file inside the folder, or None when there is no such file (or it leads outside)."""
@@ -125,7 +127,7 @@ class AttachedFiles:
 
     def __init__(self, files: Mapping[str, bytes]):
         self._files = files
-        self.listing = Listing(tuple(sorted(n for n in files if n != CONFIG)), partial=True)
+        self.listing = Listing(tuple(sorted(n for n in files if n != CONFIG)), partial=True, read=self.read)
 
     def read(self, name: str) -> bytes | None:
         """The bytes of a file, or None."""

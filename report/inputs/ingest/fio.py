@@ -560,7 +560,12 @@ def not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) -
         return found
     folder = posixpath.dirname(name)
     beside = [n for n in listing.names if posixpath.dirname(n) == folder and n.endswith((".json", ".out"))]
-    hint = f"name {beside[0]} in files instead" if beside else "and there is no JSON beside it"
+    wrote = [n for n in beside if name in _logs_of(n, listing)]  # the run whose options name this log
+    if wrote or not beside:
+        hint = f"name {wrote[0]} in files instead" if wrote else "and there is no JSON beside it"
+    else:
+        others = "the JSON beside it did not" if len(beside) == 1 else f"none of the {len(beside)} JSONs beside it did"
+        hint = f"its run's options name it, and {others}: name the run's JSON in files instead"
     if listing.partial:
         hint = "name the run's JSON in files instead"
     if re.search(r"_bw\.log(\.[^/]*)?$", name):
@@ -573,6 +578,13 @@ def not_a_json(name: str, data: bytes, found: list[Problem], listing: Listing) -
         f" logs from its options; {hint}"
     )
     return [Problem(name, 1, None, message)]
+
+
+def _logs_of(name: str, listing: Listing) -> list[str]:
+    """The bandwidth logs the fio JSON `name` would have written, or [] where it is not one."""
+    data = listing.read(name)
+    run = read_json(name, data)[0] if data is not None and not _LOG_LINE.match(data) else None
+    return log_names(name, run) if run is not None else []
 
 
 def companions(

@@ -14,6 +14,7 @@ from report.inputs.config import ImportSpec
 from report.inputs.ingest import staging
 from report.inputs.ingest.distinct import duplicate_runs
 from report.inputs.ingest.files import CONFIG, glob_problem
+from report.inputs.ingest.identify import identify, refusal
 from report.inputs.ingest.measured import Files, Measured
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.problems import Problem
@@ -128,6 +129,7 @@ def run(specs: tuple[ImportSpec, ...], training_model: str, files: Files, number
         if problems or not names:
             continue
         measured, versions, problems = _measure(spec, names, files, training_model)
+        problems = _said_what_they_are(spec, names, files, problems)
         problems = problems or _check_sizes(spec, measured)  # sizes of what was read, not of what could not be
         out.problems += problems
         if not problems:
@@ -181,6 +183,24 @@ def _measure(
         if staged:  # its durations are not saves, whatever else is wrong with them
             return [], (), staged
     return measured, versions, problems
+
+
+def _said_what_they_are(spec: ImportSpec, names: list[str], files: Files, problems: list[Problem]) -> list[Problem]:
+    """A refused file that is another tool's output, or no tool's, is said to be what it is, with what to import
+    instead (issue 46), in place of what the import's tool found missing in it."""
+    if not problems:
+        return problems
+    tool = IMPORT_TOOLS[spec.tool]
+    out = list(problems)
+    for name in names:
+        if not any(p.file == name for p in problems):
+            continue
+        kind = identify(name, files.read(name) or b"")
+        if kind is None or kind.tool == spec.tool:
+            continue
+        out = [p for p in out if p.file != name]
+        out.append(Problem(name, None, None, refusal(kind, spec.tool, tool.name)))
+    return out
 
 
 def _first_line(measured: list[Measured], name: str) -> int | None:

@@ -121,8 +121,11 @@ def read_rank(path: str, data: bytes, loads: bool) -> tuple[Checkpoints | None, 
         message = f"holds no checkpoint {'restore' if loads else 'save'} ({kind})"
         other = _SAVE if loads else _LOAD
         if any(other.match(key) for stats in value.values() for key in stats):
+            written = "a write phase's run (save_ckpt<N>)"
+            if not any(key.startswith("save_") for stats in value.values() for key in stats if other.match(key)):
+                written = "a training run whose checkpoints (ckpt<N>) are saves"  # v1.0's training workload
             message += (
-                ": it is a write phase's run (save_ckpt<N>), import it into save_times"
+                f": it is {written}, import it into save_times"
                 if loads
                 else ": it is a read phase's run (load_ckpt<N>, restores), import it into restore_times"
             )
@@ -200,7 +203,13 @@ def _folder_runs(spec: ImportSpec, names: list[str], files: Files) -> tuple[list
         if rank is not None:
             ranks.append((name, rank))
     if not ranks and not problems:
-        problems.append(Problem(names[0], None, None, "no rank file (per_epoch_stats.json) among the matched files"))
+        message = (  # issue 46: a summary.json alone
+            "is DLIO's summary.json (rank 0's means over the run), which the import reads only for the checkpoint"
+            " size: name the run folder's *per_epoch_stats.json in files, the figures of every rank"
+            if set(names) <= set(summaries)
+            else "no rank file (per_epoch_stats.json) among the matched files"
+        )
+        problems.append(Problem(names[0], None, None, message))
     measured = []
     for where, seconds in runs([r for _, r in ranks]):
         slowest = next((n, r.lines[where]) for n, r in ranks if r.durations.get(where) == seconds)

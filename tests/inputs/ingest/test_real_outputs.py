@@ -12,6 +12,7 @@ import pytest
 
 from report.inputs.ingest import imports
 from report.inputs.ingest.files import FolderFiles
+from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.specs import ImportSpec
 from tests.conftest import FIXTURES
 
@@ -448,3 +449,196 @@ def test_a_joint_test_of_real_submissions_builds_and_verifies(real_joint_test, t
     out = tmp_path / "out"
     assert main(["build", str(real_joint_test), "--out", str(out)]) == 0
     assert main(["verify", str(out / "report.pdf")]) == 0
+
+
+def test_a_fio_log_names_the_json_that_wrote_it():
+    """Issue 46: beside randwrite-4-4.json's logs lies randread-8-8.json too, and the refusal of a log named the
+    first JSON of the folder (the random read, which wrote no such log): it names the run whose options wrote it."""
+    folder = f"{SAMYAPLE}/benchmarks-4096_sector-1x-4k"
+    assert refusals(REAL, "fio", "save_times", f"{folder}/randwrite-iodepth-4-numjobs-4_bw.3.log") == [
+        f"{folder}/randwrite-iodepth-4-numjobs-4_bw.3.log:1: is a fio log, not a run's JSON output: the import reads"
+        f" the JSON (--output-format=json) and finds the logs from its options; name {folder}/randwrite-4-4.json in"
+        " files instead"
+    ]
+
+
+FOREIGN = "is {what}, which the {name} import does not read: {instead}"
+TO_MLPERF = 'name the run folder\'s *per_epoch_stats.json in files, with tool = "mlperf"'
+
+
+@pytest.mark.parametrize(
+    ("tool", "into", "file", "what", "instead"),
+    [
+        (
+            "mlperf",
+            "save_times",
+            f"{ARAU}/t1-writes/writes-100-0",
+            "fio's JSON output (fio-3.12)",
+            'import it with tool = "fio"',
+        ),
+        (
+            "nemo",
+            "save_times",
+            f"{FIO}/opnfv-storperf-fio-2.1.11/full_fio.json",
+            "fio's JSON output (fio-2.1.11)",
+            'import it with tool = "fio"',
+        ),
+        (
+            "megatron",
+            "save_times",
+            f"{CEPH}/bluestore-erasure2.1/write-1M.out",
+            "fio's normal (text) output",
+            'rerun fio with --output-format=json and import that with tool = "fio"',
+        ),
+        (
+            "mlperf",
+            "save_times",
+            f"{CEPH}/bluestore.fio",
+            "a fio job file",
+            'run it with fio --output-format=json and import that with tool = "fio"',
+        ),
+        (
+            "torchtitan",
+            "save_times",
+            f"{SAMYAPLE}/4k/randwrite-iodepth-8-numjobs-8_bw.1.log",
+            "a fio log",
+            'import the run\'s JSON output it belongs to with tool = "fio"',
+        ),
+        (
+            "fio",
+            "save_times",
+            f"{XSKY}/20260722_020743/5_per_epoch_stats.json",
+            "DLIO's per-epoch stats (MLPerf Storage)",
+            'import it with tool = "mlperf"',
+        ),
+        (
+            "fio",
+            "load_times",
+            "mlperf-v1.0/DDN-unet3d-h100-run1/per_epoch_stats.json",
+            "DLIO's per-epoch stats (MLPerf Storage)",
+            'import it with tool = "mlperf"',
+        ),
+        ("fio", "restore_times", f"{NEBIUS}/summary.json", "DLIO's summary.json (MLPerf Storage)", TO_MLPERF),
+        (
+            "megatron",
+            "save_times",
+            f"{XSKY}/20260722_020743/0_output.json",
+            "DLIO's {rank}_output.json (MLPerf Storage)",
+            TO_MLPERF,
+        ),
+        ("fio", "bandwidth", f"{XSKY}/20260722_020743/dlio.log", "DLIO's log (dlio.log, MLPerf Storage)", TO_MLPERF),
+        (
+            "nemo",
+            "save_times",
+            f"{MEGATRON}/megatron-bridge-playground-final-save-untimed.log",
+            "a Megatron-LM training log",
+            'import it with tool = "megatron"',
+        ),
+        (
+            "torchtitan",
+            "save_times",
+            f"{MEGATRON}/rocm-blogs-megablocks-moe-gpt2-125m.log",
+            "a Megatron-LM training log",
+            'import it with tool = "megatron"',
+        ),
+        (
+            "fio",
+            "save_times",
+            f"{MEGATRON}/nemotron-task301-qwen3-30b-a3b-sft-logtail.log",
+            "a Megatron-LM training log",
+            'import it with tool = "megatron"',
+        ),
+        (
+            "megatron",
+            "save_times",
+            f"{NEMO}/bionemo-evo2-notebook-indented.log",
+            "a NeMo training log",
+            'import it with tool = "nemo"',
+        ),
+        (
+            "megatron",
+            "save_times",
+            f"{NEMO}/nemotron-nano-4b-hf-to-nemo-async.log",
+            "a NeMo training log",
+            'import it with tool = "nemo"',
+        ),
+        (
+            "megatron",
+            "restore_times",
+            f"{TITAN}/torchtitan-pr1287-dcp-zoc.log",
+            "a torchtitan training log",
+            'import it with tool = "torchtitan"',
+        ),
+        (
+            "nemo",
+            "save_times",
+            f"{TITAN}/torchtitan-docs-final-save.log",
+            "a torchtitan training log",
+            'import it with tool = "torchtitan"',
+        ),
+    ],
+)
+def test_another_tools_real_output_is_named_with_the_tool_that_reads_it(tool, into, file, what, instead):
+    """Issue 46: a real file given to a tool that does not claim it said only what that tool found missing ("is not
+    a DLIO per-epoch stats file", "holds no Megatron-LM save-checkpoint timer line"); it now says what the file is and
+    which tool to import it with."""
+    name = IMPORT_TOOLS[tool].name
+    assert refusals(REAL, tool, into, file, **TRAINER) == [
+        f"{file}: {FOREIGN.format(what=what, name=name, instead=instead)}"
+    ]
+
+
+DOCS = "mlperf-docs"
+
+
+@pytest.mark.parametrize(
+    ("tool", "file", "message"),
+    [
+        (
+            "mlperf",
+            f"{DOCS}/mlcommons-storage-main-configs-dlio-workload-llama3_8b.yaml",
+            "is an MLPerf Storage (DLIO) workload configuration, the benchmark's input, not a run's output: run the"
+            ' benchmark and name the run folder\'s *per_epoch_stats.json with tool = "mlperf"',
+        ),
+        (
+            "mlperf",
+            f"{DOCS}/mlcommons-storage-v2.0-branch-Submission_guidelines.md",
+            "is a document written by people (a README or Markdown page), not a run's output: name the run folder's"
+            " *per_epoch_stats.json in files instead",
+        ),
+        (
+            "fio",
+            f"{DOCS}/mlcommons-storage-main-Submission_guidelines.md",
+            "is a document written by people (a README or Markdown page), not a run's output: name fio's JSON output"
+            " (fio --output-format=json) in files instead",
+        ),
+        (
+            "fio",
+            f"{ARAU}/t1-writes/README.md",  # notes on the runs, no heading: known by its name
+            "is a document written by people (a README or Markdown page), not a run's output: name fio's JSON output"
+            " (fio --output-format=json) in files instead",
+        ),
+    ],
+)
+def test_documents_beside_real_outputs_are_refused_as_documents(tool, file, message):
+    """Issue 46: the benchmark's rules and workload configuration, and a README beside fio runs, are no tool's output:
+    said so ("is not a DLIO JSON file (it is not valid JSON)", "no line starts with {" before)."""
+    assert refusals(REAL, tool, "save_times", file) == [f"{file}: {message}"]
+
+
+@pytest.mark.parametrize("folder", [f"{XSKY}/20260722_020743", f"{YANRONG}/20260724_055907", NEBIUS])
+def test_a_dlio_summary_alone_says_what_it_is(folder):
+    """Issue 46: summary.json alone gave "no rank file (per_epoch_stats.json) among the matched files"."""
+    assert refusals(REAL, "mlperf", "restore_times", f"{folder}/summary.json") == [
+        f"{folder}/summary.json: is DLIO's summary.json (rank 0's means over the run), which the import reads only for"
+        " the checkpoint size: name the run folder's *per_epoch_stats.json in files, the figures of every rank"
+    ]
+
+
+def test_a_v1_training_run_matched_by_a_restore_import():
+    """DDN v1.0 (`ckpt1`, a training workload): it was called "a write phase's run (save_ckpt<N>)"."""
+    stats = "mlperf-v1.0/DDN-unet3d-h100-run1/per_epoch_stats.json"
+    assert refusals(REAL, "mlperf", "restore_times", stats) == [
+        f"{stats}: holds no checkpoint restore (load_ckpt<N>): it is a training run whose checkpoints (ckpt<N>) are"
+        " saves, import it into save_times"
+    ]
