@@ -18,6 +18,7 @@ from types import ModuleType
 from report import i18n
 from report.charts.describe import Chart
 from report.compute import Metrics
+from report.document.blocks import Section
 from report.i18n import _, page_footer
 from report.inputs.joint_test import JointTest
 from report.provenance import Provenance
@@ -84,15 +85,36 @@ def _build(w: Words, language: str) -> ReportContext:
     built = [module.build(w) for module in SECTIONS]
     c = w.config
     named = (c.systems.candidate, c.systems.save_baseline, c.systems.load_baseline)  # page 1's list of the systems
-    return ReportContext(
-        # each part says a system's full name once, then its short name ([systems] short; Words.shorten)
-        cover=w.shorten(COVER.build(w), first=named),
-        sections=tuple(w.shorten(s) for s in built if s is not None),
-        description=_("Joint test: {candidate} against {save_baseline} and {load_baseline}").format(
+    if c.systems.load_baseline == c.systems.save_baseline:  # one baseline for both: named once (zh reading 8, I-m5)
+        description = _("Joint test: {candidate} against {baseline}").format(
+            candidate=c.systems.candidate, baseline=c.systems.save_baseline
+        )
+    else:
+        description = _("Joint test: {candidate} against {save_baseline} and {load_baseline}").format(
             candidate=c.systems.candidate, save_baseline=c.systems.save_baseline, load_baseline=c.systems.load_baseline
-        ),
+        )
+    return ReportContext(
+        # each part says a system's full name once, then its short name ([systems] short; Words.shorten); the
+        # setup's table defines the short names ("…, hereafter “FX100”"), and the parts after it use them throughout
+        cover=w.shorten(COVER.build(w), first=named),
+        sections=_shortened(w, [s for s in built if s is not None]),
+        description=description,
         charts=w.charts,
         language=language,
         footer=page_footer(),
         formal=FORMAL.build(w),
     )
+
+
+def _shortened(w: Words, sections: list[Section]) -> tuple[Section, ...]:
+    """The sections with their names resolved: before the setup's table, which defines the short names ("…,
+    hereafter “FX100”"), each section names a system in full once, then by its short name; after it, a defined short
+    name is the name (zh reading 8: "节点本地 SATA SSD 是每个节点自带的存储" opening page after page, once “本地 SSD”
+    was defined)."""
+    out: list[Section] = []
+    defined: tuple[str, ...] = ()
+    for s in sections:
+        out.append(w.shorten(s, first=defined))
+        if s.id == setup.ID:
+            defined = tuple(w.config.systems.short)
+    return tuple(out)

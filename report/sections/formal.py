@@ -8,6 +8,8 @@ None of it is a figure: metrics.json echoes nothing of [report]. The parties' na
 
 from __future__ import annotations
 
+import re
+
 from report.i18n import _, date
 from report.wording.base import Formal, Words
 
@@ -59,7 +61,46 @@ def build(w: Words) -> Formal | None:
         ),
         statement_title=_("Statement"),
         statement=_statement(w),
+        **_revisions(w),
     )
+
+
+def later_revision(revision: str | None) -> bool:
+    """Whether `revision` names a revision after the first: a number above 1 ("2", "1.1", "V3", "Rev. 2"; "1.0" is
+    the first) or a letter after A ("B"). Any other text is not read as a place in a sequence."""
+    text = (revision or "").strip()
+    if re.fullmatch("[B-Z]", text, re.IGNORECASE):
+        return True
+    number = re.fullmatch(r"(?:v|rev\.?\s*|版本\s*)?(\d+(?:\.\d+)*)", text, re.IGNORECASE)
+    if number is None:
+        return False
+    parts = [int(p) for p in number[1].split(".")]
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return parts > [1]
+
+
+def _revisions(w: Words) -> dict:
+    """The revision history a formal document carries from its second revision on (zh reading 8, H-m7/I-m7: 版本 2
+    without 修订记录). The inputs give the revision and the report's date, nothing of the earlier revisions: the table
+    prints this revision with its date and says that the earlier ones were not supplied, never an invented row."""
+    r = w.config.report
+    if not later_revision(r.revision):
+        return {}
+    return {
+        "revisions_title": _("Revision history"),
+        "revisions_headers": (_("Revision"), _("Date"), _("Changes")),
+        "revisions": (
+            (
+                r.revision,
+                date(w.config.date),
+                _(
+                    "This revision. The dates and changes of the earlier revisions were not supplied with the test "
+                    "data; this table does not record them."
+                ),
+            ),
+        ),
+    }
 
 
 def _statement(w: Words) -> tuple[str, ...]:

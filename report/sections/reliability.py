@@ -126,19 +126,41 @@ def _recovery_table(w: Words) -> Table:
 def _ettr_sentence(w: Words) -> Para:
     m = w.m
     r, s = m.reliability, m.save
-    text = (
-        # an optimum longer than the run is a reference, not a setting (cold read 13, m10)
-        _(
-            "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} "
-            "and {candidate} on {candidate_system} at today's interval; at each system's optimal interval, {optimal}, "
-            "though that interval is longer than this run (a reference only)."
+    fields = ettr_fields(m)
+    # an optimum longer than the run is a reference, not a setting (cold read 13, m10); equal optima print once
+    # (Chinese reading 28, m9), else each after the system the sentence named it by (zh reading 8)
+    longer = min(r.baseline.optimal_interval_steps, r.candidate.optimal_interval_steps) > m.bubble.total_steps
+    if fields["baseline_optimal"] == fields["candidate_optimal"]:
+        text = (
+            _(
+                "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on "
+                "{baseline_system} and {candidate} on {candidate_system} at today's interval; at each system's optimal "
+                "interval, {optimal}, though that interval is longer than this run (a reference only)."
+            )
+            if longer
+            else _(
+                "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on "
+                "{baseline_system} and {candidate} on {candidate_system} at today's interval; at each system's optimal "
+                "interval, {optimal}."
+            )
         )
-        if min(r.baseline.optimal_interval_steps, r.candidate.optimal_interval_steps) > m.bubble.total_steps
-        else _(
-            "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on {baseline_system} "
-            "and {candidate} on {candidate_system} at today's interval; at each system's optimal interval, {optimal}."
+        fields["optimal"] = both(fields["baseline_optimal"], fields["candidate_optimal"])
+    else:
+        text = (
+            _(
+                "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on "
+                "{baseline_system} and {candidate} on {candidate_system} at today's interval; at each system's optimal "
+                "interval, {baseline_optimal} and {candidate_optimal} respectively, though that interval is longer "
+                "than this run (a reference only)."
+            )
+            if longer
+            else _(
+                "Effective training time ratio (ETTR, productive compute over wall time): {baseline} on "
+                "{baseline_system} and {candidate} on {candidate_system} at today's interval; at each system's optimal "
+                "interval, {baseline_optimal} and {candidate_optimal} respectively."
+            )
         )
-    ).format(**ettr_fields(m))
+    text = text.format(**fields)
     if r.baseline.restore_s is None:
         text += " " + _("Restore not measured: the assumed restart time is used.")
     else:

@@ -84,6 +84,11 @@ class Formal:
     signoff: tuple[tuple[str, str], ...]  #: each role and its name ("" where [report] names nobody)
     statement_title: str
     statement: tuple[str, ...]  #: its numbered paragraphs: scope, limits, data responsibility, validity
+    #: the revision history, for a revision after the first ([report] revision "2", "B", "1.1"): its title, headers
+    #: and rows (revision, date, change), as far as the inputs give them (docs/verify-and-sign.md)
+    revisions_title: str = ""
+    revisions_headers: tuple[str, ...] = ()
+    revisions: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -298,6 +303,12 @@ class NameResolver:
             return part
         if isinstance(part, Column):
             return replace(part, label=self.text(part.label, label=True))
+        if isinstance(part, Table):  # a cell that is a system's name labels its row: short, as the headers are
+            caption, columns = self.walk(part.caption), self.walk(part.columns)  # in reading order
+            rows = tuple(
+                tuple(self.short[cell] if cell in self.short else self.walk(cell) for cell in row) for row in part.rows
+            )
+            return replace(part, caption=caption, columns=columns, rows=rows, note=self.walk(part.note))
         if not dataclasses.is_dataclass(part) or isinstance(part, type):
             return part
         changes = {}

@@ -22,10 +22,7 @@ from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
 from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, no_difference_shown
-from report.wording.phrases import (
-    both,
-    sooner,
-)
+from report.wording.phrases import sooner
 
 
 def stalling_writes(m: Metrics) -> str:
@@ -331,7 +328,10 @@ def ettr_fields(m: Metrics) -> dict[str, str]:
         "baseline_system": s.baseline.system,
         "candidate": ratio3(r.candidate.ettr),
         "candidate_system": s.candidate.system,
-        "optimal": both(ratio3(r.baseline.optimal_ettr), ratio3(r.candidate.optimal_ettr)),
+        # at the optimum too the systems keep the names the sentence gave them (zh reading 8: 在当前间隔下本地 SSD 为
+        # 0.981，HX-8 为 0.992；在各自的最优间隔下，基线 0.993，被测系统 0.995 named one thing two ways)
+        "baseline_optimal": ratio3(r.baseline.optimal_ettr),
+        "candidate_optimal": ratio3(r.candidate.optimal_ettr),
     }
 
 

@@ -17,6 +17,20 @@ def build(path):
     return sections.build(test, m, described, PROVENANCE), m
 
 
+def build_printed(path, language: str):
+    """As `build`, in `language` with the names and texts the report prints in it ([text.<language>]), as the build
+    does (report/pipeline/stages.py)."""
+    from report import i18n
+    from report.inputs.texts import printed
+
+    test = read_joint_test(path)
+    with i18n.activate(language):
+        shown_test, shown = printed(test, compute(test), language)
+        short = shown_test.config.systems.short
+        described = charts.describe_all(shown, shown_test.bandwidth, shown.inputs_illustrative, short)
+        return sections.build(shown_test, shown, described, PROVENANCE, language), shown
+
+
 def section(ctx, section_id):
     return next(s for s in ctx.sections if s.id == section_id)
 

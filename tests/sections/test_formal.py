@@ -9,7 +9,7 @@ import pytest
 from report import i18n
 from report.render import html as render
 from tests.conftest import DATA, FIXTURES
-from tests.sections.helpers import build
+from tests.sections.helpers import build, build_printed
 
 FORMAL = FIXTURES / "formal"
 NAMES = ("Zhang Wei", "Li Na", "Wang Jun")
@@ -115,3 +115,37 @@ def test_every_page_carries_the_number_and_the_first_two_the_sign_off(tmp_path, 
     pages = _pages(default_built.pdf, tmp_path)
     assert "Report number" not in "".join(pages) and "Prepared by" not in "".join(pages)
     assert "White-paper figures, before a joint" in pages[0]
+
+
+def test_a_later_revision_carries_its_revision_history(folder):
+    """zh reading 8, H-m7/I-m7: 版本 2 with no 修订记录. From the second revision on, the formal cover carries a revision
+    history; the inputs give this revision and its date only, so that is its one line, saying that the earlier ones
+    were not supplied (docs/verify-and-sign.md), never an invented row."""
+    from report.sections.formal import later_revision
+
+    assert [r for r in ("2", "1.1", "B", "v3", "Rev. 2", "2.0") if not later_revision(r)] == []
+    assert [r for r in ("1", "1.0", "A", "a", "draft", "", None) if later_revision(r)] == []
+    ctx, _m = build(FORMAL)  # revision 1.0: no history
+    assert ctx.formal.revisions == () and 'class="revisions"' not in _html(ctx)
+    data = folder("economics")
+    with (data / "test.toml").open("a") as toml:
+        toml.write('\n[report]\nnumber = "R-7"\nrevision = "2"\n')
+    ctx, _m = build(data)
+    assert ctx.formal.revisions_title == "Revision history"
+    assert ctx.formal.revisions_headers == ("Revision", "Date", "Changes")
+    ((revision, day, change),) = ctx.formal.revisions
+    assert (revision, day) == ("2", i18n.date(ctx_date(data)))
+    assert "earlier revisions were not supplied" in change
+    html = _html(ctx)
+    assert html.index('class="revisions"') < html.index('class="statement"')
+    ctx, _m = build_printed(FIXTURES / "outlier_scrub", "zh-CN")  # 版本 2
+    assert ctx.formal.revisions_title == "修订记录"
+    assert ctx.formal.revisions_headers == ("版本", "日期", "修订内容")
+    assert ctx.formal.revisions[0][:2] == ("2", "2026年12月3日")
+    assert ctx.formal.revisions[0][2].startswith("本版。此前版本的日期和修订内容未随本次测试数据提供")
+
+
+def ctx_date(folder):
+    from report.inputs.joint_test import read_joint_test
+
+    return read_joint_test(folder).config.date

@@ -144,3 +144,17 @@ def test_the_break_even_interval_has_an_upper_end_where_lost_work_outgrows_the_s
     assert "saving every 927 to 4,278 steps instead of 500" in " ".join(ctx.cover.reasons)
     _ctx, m = build(FIXTURES / "retune")
     assert m.break_even_steps == 2035 and m.break_even_upper_steps is None
+
+
+def test_the_ettr_sentence_keeps_the_names_it_gave_the_systems():
+    """zh reading 8: "在当前间隔下本地 SSD 为 0.981，HX-8 为 0.992；在各自的最优间隔下，基线 0.993，被测系统 0.995" named one
+    pair two ways in one sentence; the optima now follow the names the sentence gave, in the same order."""
+    from tests.sections.helpers import build_printed
+
+    ctx, _m = build_printed(FIXTURES / "node_local_retune", "zh-CN")
+    rel = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "本地 SSD 为 0.981，HX-8 为 0.992；按各自的最优间隔分别为 0.993 和 0.995。" in rel
+    assert "基线 0.993" not in rel and "被测系统 0.995" not in rel
+    ctx, _m = build(FIXTURES / "node_local_retune")
+    rel = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "at each system's optimal interval, 0.993 and 0.995 respectively." in rel

@@ -9,7 +9,7 @@ from report.charts import draw as drawing
 from report.document.blocks import Column, Para, Section, Table
 from report.wording.base import NameResolver
 from tests.conftest import FIXTURES
-from tests.sections.helpers import build
+from tests.sections.helpers import build, build_printed
 
 FORMAL = FIXTURES / "formal"
 FULL = {
@@ -114,3 +114,26 @@ def test_without_short_names_nothing_changes():
     ctx, _m = build(FIXTURES / "economics")
     assert ctx.sections[0].blocks == build(FIXTURES / "economics")[0].sections[0].blocks
     assert all(chart.short == () for chart in ctx.charts.values())
+
+
+def test_after_the_setup_defines_the_short_names_every_section_uses_them():
+    """zh reading 8 (H, §3) and 7b (A-17): once the setup's table says "节点本地 SATA SSD，下称“本地 SSD”", the sections
+    after it name the system by its short name, with no full name opening each section again; a table's cell that
+    names a system is a label, short as the headers are (Table 5 had "节点本地 SATA SSD" beside "HX-8")."""
+    retune = {
+        "Halden HX-8 共享全闪存": "HX-8",
+        "节点本地 SATA SSD": "本地 SSD",
+        "现网 Lustre 2.12（HDD）": "Lustre",
+    }
+    for folder, full in ((FIXTURES / "formal_zh", FULL_ZH), (FIXTURES / "node_local_retune", retune)):
+        ctx, _m = build_printed(folder, "zh-CN")
+        ids = [s.id for s in ctx.sections]
+        after = [s for s in ctx.sections[ids.index("setup") + 1 :] if not s.appendix]
+        for s in after:
+            text = "\n".join(_unquoted(t) for t in _texts(s.blocks))
+            assert [name for name in full if name in text] == [], (folder.name, s.id)
+        save = next(b for s in ctx.sections if s.id == "save" for b in s.blocks if isinstance(b, Table))
+        assert {row[0] for row in save.rows} <= set(full.values())
+    # before the setup (the summary, the gates), each section still names a system in full once
+    summary = "\n".join(_texts(ctx.sections[0].blocks))
+    assert summary.count("节点本地 SATA SSD") == 1
