@@ -41,6 +41,8 @@ FORBIDDEN = (
     r"(?<![-\w])[a-z]+(?:_[a-z0-9]+)+\b",  # staging_s, restart_s, node_local, write_gbps, pause_B (below)
     r"\b\w+_[BC]\b",  # pause_B, stall_C
     r"\b[a-z_]+\.csv\b",
+    r"\braw/[^\s,;)]*",  # an input file's path (field test 7, m19: "raw/local-disk-ext4/save-1.json")
+    r"\b(?!metrics\.json)[\w-]+\.(?:json|log|out|txt|fio|yaml)\b",  # an input file's name
 )
 #: Other tools' own names, which an engineer types as they are: PyTorch's DCP async_save, fio's options and files.
 OTHER_TOOLS = re.compile(r"\basync_save\b|--[\w-]+|\b\w+_bw\.\d|fio's \w+|fio 的 \w+")
@@ -57,8 +59,6 @@ def _given(folder) -> list[str]:
     texts += [v for v in vars(c.report).values() if v]
     for frame, columns in ((test.saves, ("model", "system")), (test.loads, ("model", "platform", "system"))):
         texts += [str(v) for col in columns if col in frame.columns for v in frame[col].unique()]
-    if test.imported is not None:
-        texts += [f for use in test.imported.tools for f in use.files]
     return sorted({t for t in texts if t}, key=len, reverse=True)
 
 
@@ -116,6 +116,12 @@ def test_the_search_finds_what_a_customer_page_must_not_print():
         "save_times.csv",
     ]
     assert named("PyTorch DCP async_save, fio's --write_bw_log, G1 and 3.26 GB/s") == []
+    assert named("imported from fio-3.33 output: 3 files, raw/disk/save-1.json … raw/disk/save-3.json") == [
+        "raw/disk/save-1.json",
+        "raw/disk/save-3.json",
+        "save-1.json",
+        "save-3.json",
+    ]
 
 
 #: The figures a decision hangs on (metrics.json paths), each with what follows it where it is printed: a ratio its ×

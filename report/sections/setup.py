@@ -401,12 +401,13 @@ def _imported_sources(test: JointTest) -> list[tuple[str, str, str, str]]:
             if use.versions
             else _("{tool} output (no version given)").format(tool=name)
         )
+        # the files by number only: the customer pages name no input file (field test 7, m19); the colophon, an
+        # appendix, lists every one with its SHA-256
+        colophon = _("Colophon: inputs and software")
         files = (
-            use.files[0]
+            _("one file, listed in “{section}”").format(section=colophon)
             if len(use.files) == 1
-            else _("{count} files, {first} … {last}").format(
-                count=count(len(use.files)), first=use.files[0], last=use.files[-1]
-            )
+            else _("{count} files, listed in “{section}”").format(count=count(len(use.files)), section=colophon)
         )
         label = {
             "save_times": _("Save times of {system}"),
