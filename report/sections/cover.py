@@ -408,8 +408,9 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
 #: run, saves that would not survive a power loss), the first reason and the tiles never move. A line a report does
 #: not print takes no turn. "reason-3" is the third reason, "reason-2" the second.
 #: What would change the recommendation moves last: a "not yet" points to it (cold tests 7: "see what would change it"
-#: on page 1, the line itself on page 2).
-SHED_ORDER = ("sweep", "async_limit", "reason-3", "tiles-2", "value", "copies", "cpu", "reason-2", "changes")
+#: on page 1, the line itself on page 2). The second row of tiles moves before any reason (cold read 8b: a node-local
+#: baseline's condition, the third reason, moved while the tiles stayed).
+SHED_ORDER = ("sweep", "async_limit", "tiles-2", "reason-3", "value", "copies", "cpu", "reason-2", "changes")
 
 
 def _rank(key: str) -> int:
