@@ -96,7 +96,9 @@ class Session:
     jobs_here: bool = True  #: fio's jobs run on this machine (no servers, or servers on loopback): its CPU is theirs
     conflict: bool = False  #: test.toml changed under us: record nothing more
     interrupted_in: Step | None = None
-    failure: str | None = None
+    failure: str | None = None  #: why the session stopped, as the console says it (commands.txt keeps it)
+    failed_in: Step | None = None  #: the run under way when it failed (the [environment] line names that run only)
+    failure_logged: bool = False  #: the failure is in raw/<system>/commands.txt
     prefix: str | None = None  #: with fio servers: the data files' name prefix (fio adds each host's name)
 
 
@@ -391,6 +393,7 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             note = probe.drop_page_cache()
             s.cache_note = s.cache_note or note
         out = _output(s, step)
+        s.failed_in = step if step.phase != "prepare" else None  # until it is recorded: a failure now is in it
         progress.start(step, index, steps)
         busy = probe.CpuWatch() if s.jobs_here else None
         try:
@@ -417,6 +420,7 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             raise
         out.with_suffix(".stderr").unlink(missing_ok=True)
         s.done.append(step)
+        s.failed_in = None
         if result is not None:
             s.results.append(result)
         record(s)

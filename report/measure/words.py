@@ -206,8 +206,16 @@ def _runs(s) -> str:
             phase=phase_word(s.interrupted_in.phase), run=s.interrupted_in.run
         )
         text = _("{text}; {stopped}").format(text=text, stopped=stopped)
-    if s.failure is not None:
-        text = _("{text}; stopped: {reason}").format(text=text, reason=s.failure)
+    if s.failure is not None:  # its reason names files and is in English: kept with the commands (field test 8)
+        failed = getattr(s, "failed_in", None)
+        stopped = (
+            _("stopped: {phase} run {run} was rejected; why is kept with the commands").format(
+                phase=phase_word(failed.phase), run=failed.run
+            )
+            if failed is not None
+            else _("stopped before the planned runs finished; why is kept with the commands")
+        )
+        text = _("{text}; {stopped}").format(text=text, stopped=stopped)
     return text
 
 

@@ -197,7 +197,8 @@ def log_commands(s: Any) -> None:
     """raw/<system>/commands.txt: this session's command line once, then each recorded run's fio command as run
     (MEASURE_RUN set, the job file beside it). Appended as runs finish; what was written stays."""
     steps = s.done[s.logged :]
-    if not steps:
+    stopped = s.failure is not None and not s.failure_logged
+    if not steps and not stopped:
         return
     lines = []
     if s.logged == 0:
@@ -207,6 +208,9 @@ def log_commands(s: Any) -> None:
         if command is not None:
             lines.append(f"# {PHASE_WORDS[step.phase]} run {step.run}")
             lines.append(f"MEASURE_RUN={step.run} {shlex.join(command)}")
+    if stopped:  # the reason, which names files: here, not in test.toml's [environment] (the customer pages)
+        lines += [f"# stopped: {line}" for line in str(s.failure).splitlines()]
+        s.failure_logged = True
     with open(s.raw / COMMANDS, "a", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
     s.logged = len(s.done)

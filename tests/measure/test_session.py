@@ -403,7 +403,11 @@ def test_a_fio_that_fails_half_way_leaves_the_runs_before_it_recorded_and_says_w
     assert "measure: fio failed in save run 2: fio: pid=7, err=28" in capsys.readouterr().err
     config = tomllib.loads((folder / "test.toml").read_text())
     assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
-    assert "stopped: fio failed in save run 2" in config["environment"]["Local disk: runs"]
+    assert (
+        "stopped: save run 2 was rejected; why is kept with the commands" in config["environment"]["Local disk: runs"]
+    )
+    commands = (folder / "raw" / "local-disk" / "commands.txt").read_text()
+    assert commands.splitlines()[-1].startswith("# stopped: fio failed in save run 2: fio: pid=7, err=28")
     assert sorted(p.name for p in (folder / "raw" / "local-disk").iterdir()) == [
         "commands.txt",
         "save-1.json",

@@ -1,6 +1,7 @@
 """The [environment] lines of a session, worded by hand-checked cases, in English and in Chinese."""
 
 import datetime as dt
+from dataclasses import replace
 from pathlib import Path
 
 from report.measure import plan, probe, session, written
@@ -12,25 +13,30 @@ EXT4 = Mount("/", "ext4", "/dev/vda", "rw,relatime")
 
 
 def a_session(language="en", mount=EXT4, **changes) -> session.Session:
+    fields = {k: changes.pop(k) for k in ("interrupted_in", "failure", "failed_in", "raw", "logged") if k in changes}
     r = request(runs=2, **changes)
-    return session.Session(
-        request=r,
-        data_dir=Path("/jt"),
-        raw=Path("/jt/raw/mingxin-fx100"),
-        raw_name="raw/mingxin-fx100",
-        path=Path("/mnt/fx100"),
-        fio="fio",
-        machine=session.Machine("fio-3.33", "Linux 6.1.0", mount, 200e9, 1000e9, (), probe.not_durable(mount)),
-        sizes=plan.sizes(r),
-        label=session.label_for(r.system, 1, {}, language),
-        number=1,
-        command="python -m report measure /jt --system 'Mingxin FX100'",
-        original="",
-        drop_caches=True,
-        language=language,
-        started=dt.datetime(2026, 12, 3, 6, 0, tzinfo=dt.UTC),
-        done=[Step("save", 1), Step("load", 1)],
-        interrupted_in=Step("sustain", 1),
+    return (
+        session.Session(
+            request=r,
+            data_dir=Path("/jt"),
+            raw=Path("/jt/raw/mingxin-fx100"),
+            raw_name="raw/mingxin-fx100",
+            path=Path("/mnt/fx100"),
+            fio="fio",
+            machine=session.Machine("fio-3.33", "Linux 6.1.0", mount, 200e9, 1000e9, (), probe.not_durable(mount)),
+            sizes=plan.sizes(r),
+            label=session.label_for(r.system, 1, {}, language),
+            number=1,
+            command="python -m report measure /jt --system 'Mingxin FX100'",
+            original="",
+            drop_caches=True,
+            language=language,
+            started=dt.datetime(2026, 12, 3, 6, 0, tzinfo=dt.UTC),
+            done=[Step("save", 1), Step("load", 1)],
+            interrupted_in=Step("sustain", 1),
+        )
+        if not fields
+        else replace(a_session(language, mount, **changes), **fields)
     )
 
 
@@ -66,3 +72,31 @@ def test_a_second_session_gets_a_label_of_its_own():
     assert session.label_for("NFS", 2, {"NFS, session 2: fio": "x"}, "en") == "NFS, session 3"
     assert session.label_for("NFS", 1, {"NFS: fio": "x"}, "en") == "NFS, session 2"  # the user's own key kept
     assert session.label_for("NFS", 2, {}, "zh-CN") == "NFS，第 2 次测量"
+
+
+def test_a_rejected_run_is_named_without_its_reason_which_commands_txt_keeps(tmp_path):
+    """Field test 8's note: the reason a run was rejected went into the [environment] line as the console says it,
+    English and naming the run's files ("… stopped: save run 2 rejected: raw/mingxin-fx100/save-2.json: …"), and so
+    onto the customer pages (Table 3). The line names the run; raw/<system>/commands.txt keeps the reason."""
+    reason = "save run 2 rejected: raw/mingxin-fx100/save-2.json: wrote 0 of 1048576 bytes"
+    for language, words in (
+        (
+            "en",
+            "save 1, load 1, sustained write 0 of 2 planned; stopped: save run 2 was rejected; why is kept with the commands",
+        ),
+        (
+            "zh-CN",
+            "计划 2 次，完成：保存 1 次、加载 1 次、持续写入 0 次；已停止：第 2 次保存被拒绝，原因随命令一并保存",
+        ),
+    ):
+        s = a_session(language, interrupted_in=None, failure=reason, failed_in=Step("save", 2))
+        (runs,) = [text for key, text in written.environment_lines(s) if key.endswith(("runs", "运行次数"))]
+        assert runs == words
+        assert ".json" not in runs and "raw/" not in runs
+    s = a_session(interrupted_in=None, failure="test.toml was changed by someone else while measuring")
+    (runs,) = [text for key, text in written.environment_lines(s) if key.endswith("runs")]
+    assert runs.endswith("; stopped before the planned runs finished; why is kept with the commands")
+    s = a_session(interrupted_in=None, failure=reason, failed_in=Step("save", 2), raw=tmp_path, logged=2)
+    written.log_commands(s)
+    written.log_commands(s)  # once
+    assert (tmp_path / written.COMMANDS).read_text() == f"# stopped: {reason}\n"
