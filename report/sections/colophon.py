@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shlex
+
 from report.document.blocks import (
+    Block,
     Column,
     Para,
     Section,
@@ -49,11 +52,51 @@ def build(w: Words) -> Section:
     intro = Para(
         _(
             "The PDF edition of this report carries its input files as attachments, with metrics.json, the "
-            "unrounded figures; python -m report verify report.pdf recomputes the figures from the attachments and "
+            "unrounded figures. The formulas of Appendix B recompute every figure from the inputs; with the software "
+            "that built this report (listed below), python -m report verify report.pdf recomputes them all and "
             "compares them. The HTML edition carries neither: check it against the PDF and metrics.json built beside "
             "it."
         )
     )
     # new_page: a part of its own where a sheet breaks before one; print.css breaks before none (a forced break here
     # left retune's page before it 28% full), so the colophon flows on from Appendix B
-    return Section(ID, _("Colophon: inputs and software"), (intro, inputs, versions), appendix=True, new_page=True)
+    blocks: tuple[Block, ...] = (intro, inputs, versions, *_measure_command(w))
+    return Section(ID, _("Colophon: inputs and software"), blocks, appendix=True, new_page=True)
+
+
+def _given_name(w: Words, shown: str) -> str:
+    """A system's name as test.toml's [systems] gives it, which `measure --system` takes, where the report prints it
+    in another language's words (field test 7: the Chinese appendix's `--system '本地磁盘（ext4）'` was refused)."""
+    import tomllib
+
+    raw = w.test.raw.get("test.toml")
+    given = tomllib.loads(raw.decode("utf-8-sig")).get("text", {}) if raw else {}
+    for texts in given.values():
+        for given_name, printed_name in texts.get("systems", {}).items():
+            if str(printed_name).strip() == shown:
+                return str(given_name).strip()
+    return shown
+
+
+def _measure_command(w: Words) -> tuple[Para, ...]:
+    """The command that measures client scaling, one per save system (the customer pages name no command)."""
+    snapshot = w.m.save.baseline.snapshot_gb
+    lines = [
+        "python -m report measure "
+        + _("<joint-test folder>")
+        + f" --system {shlex.quote(_given_name(w, w.m.save.side(key).system))} --path "
+        + _("<folder on the storage>")
+        + " --client "
+        + _("<host>")
+        + " --client "
+        + _("<host>")
+        + f" … --snapshot-gb {snapshot:.12g} --runs 3 --clients-sweep"
+        for key in ("baseline", "candidate")
+    ]
+    heading = Para(_("Measuring how the systems scale with client nodes"), "heading")
+    text = _(
+        "With fio servers running on the client nodes (fio --server), this records the sustained write with 1, 2, 4, "
+        "… of them writing at once, up to all, --runs times each, in the joint-test folder (one command per save "
+        "system):"
+    )
+    return (heading, Para(text), *(Para(line, "formula") for line in lines))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
-
 from report.document.blocks import (
     Block,
     Definitions,
@@ -21,32 +19,35 @@ CHARTS: tuple[str, ...] = ()
 def formulas() -> tuple[tuple[str, str], ...]:
     """Appendix B: the name and the formula of every figure."""
     return (
-        (_("Mean save time"), _("mean = Σ save_s ÷ runs, over the training model's rows of one system")),
-        (_("Speedup"), _("speedup = mean_B ÷ mean_C; reduction = 100 × (1 − mean_C ÷ mean_B)")),
-        (_("Effective throughput"), _("effective = snapshot_gb ÷ mean save time")),
-        (_("Sustained bandwidth"), _("mean of each run's write_gbps samples, then the mean over runs")),
+        (_("Mean save time"), _("m = Σ t ÷ n: the save times t of the training model's n runs on one system")),
+        (_("Speedup"), _("speedup = m₁ ÷ m₂; reduction = 100 × (1 − m₂ ÷ m₁)")),
+        (_("Effective throughput"), _("effective = checkpoint size ÷ mean save time")),
+        (_("Sustained bandwidth"), _("mean of each run's write bandwidth samples, then the mean over runs")),
         (
             _("Steady-state bandwidth"),
             _(
-                "per run, the samples from the first one ≥ 0.9 × the run's median (in t_s order); their mean, then "
+                "per run, the samples from the first one ≥ 0.9 × the run's median (in time order); their mean, then "
                 "the mean over runs"
             ),
         ),
-        (_("Saves"), _("saves = floor(total_steps ÷ checkpoint_interval_steps)")),
+        (_("Saves"), _("saves = floor(training steps ÷ checkpoint interval in steps)")),
         (
             _("Wall time, baseline"),
             _(
-                "duration_B = baseline_duration_s of test.toml, else total_steps × step_time_s + saves × pause_B "
+                "D₁ = the baseline's wall time as agreed for this test, else training steps × step time + saves × p₁ "
                 "(derived)"
             ),
         ),
-        (_("Compute time per step"), _("step time = compute ÷ total_steps (async: the given step_time_s)")),
-        (_("Compute time"), _("compute = baseline duration − saves × pause_B")),
-        (_("Wall time, candidate"), _("duration_C = compute + saves × pause_C")),
+        (
+            _("Compute time per step"),
+            _("step time = compute ÷ training steps (async: the step time agreed for this test)"),
+        ),
+        (_("Compute time"), _("compute = D₁ − saves × p₁")),
+        (_("Wall time, candidate"), _("D₂ = compute + saves × p₂")),
         (_("Bubble share"), _("bubble = 100 × saves × pause ÷ duration, per system")),
         (
             _("Throughput gain"),
-            _("gain = 100 × (duration_B ÷ duration_C − 1); GPU-equivalents = cluster GPUs × gain ÷ 100"),
+            _("gain = 100 × (D₁ ÷ D₂ − 1); GPU-equivalents = cluster GPUs × gain ÷ 100"),
         ),
         (
             _("Projection"),
@@ -55,35 +56,36 @@ def formulas() -> tuple[tuple[str, str], ...]:
         (
             _("Confidence interval"),
             _(
-                "speedup × exp(± t₀.₉₇₅(df) × se), lower bound with −, se² = s_B²/(n_B·mean_B²) + "
-                "s_C²/(n_C·mean_C²), Welch–Satterthwaite df"
+                "speedup × exp(± t₀.₉₇₅(df) × se), lower bound with −, se² = s₁²/(n₁·m₁²) + s₂²/(n₂·m₂²), s the "
+                "standard deviation of the save times, Welch–Satterthwaite df"
             ),
         ),
         (
             _("Runs to decide G3"),
             _(
                 "smallest n from 2 to 10,000 with speedup × exp(− t₀.₉₇₅(df(n)) × se(n)) ≥ target (or exp(+ …) < "
-                "target below it), se(n)² = (cv_B² + cv_C²) ÷ n, df(n) = (n − 1)(cv_B² + cv_C²)² ÷ (cv_B⁴ + cv_C⁴)"
+                "target below it), se(n)² = (v₁² + v₂²) ÷ n, df(n) = (n − 1)(v₁² + v₂²)² ÷ (v₁⁴ + v₂⁴), v the "
+                "coefficient of variation"
             ),
         ),
-        (_("Runs short (G1, G2)"), _("max(min_runs, 2) − runs, at least 0")),
+        (_("Runs short (G1, G2)"), _("max(runs agreed, 2) − runs, at least 0")),
         (_("Job MTBF"), _("M = per-GPU MTBF (h) × 3,600 ÷ GPUs of the job")),
-        (_("Save pause"), _("pause = mean save time (sync) or stall (async), per system; the bubble uses it")),
-        (_("Staging"), _("σ = [async] staging_s of the system, 0 without [async]")),
+        (_("Save pause"), _("p = mean save time (sync) or stall (async), per system; the bubble uses it")),
+        (_("Staging"), _("σ = the system's staging time as agreed for this test, 0 when none is")),
         (_("Write lag"), _("w = mean save time s: the write to durable storage, after staging")),
-        (_("Stall"), _("stall = σ + max(0, w − τ), τ = checkpoint_interval_steps × step time")),
+        (_("Stall"), _("stall = σ + max(0, w − τ), τ = checkpoint interval in steps × step time")),
         (_("Shortest interval without write stalls"), _("smallest whole n ≥ 1 with n × step time ≥ w")),
         (_("Storage stalls"), _("either system's w > τ")),
         (
             _("Work lost less per failure, at the shortest intervals without write stalls"),
-            _("(n_B − n_C) × step time ÷ 2 + w_B − w_C: half an interval, and the lag until a checkpoint is durable"),
+            _("(n₁ − n₂) × step time ÷ 2 + w₁ − w₂: half an interval, and the lag until a checkpoint is durable"),
         ),
         (
             _("Benefit if saves were asynchronous"),
-            _("100 × saves × (stall_B − stall_C) ÷ (compute + saves × stall_B)"),
+            _("100 × saves × (stall₁ − stall₂) ÷ (compute + saves × stall₁)"),
         ),
-        (_("Host memory per node"), _("snapshot_gb × min(GPUs, GPUs per node) ÷ GPUs")),
-        (_("Recovery"), _("recovery = restart_s + mean restore time (0 when restores are not measured)")),
+        (_("Host memory per node"), _("checkpoint size × min(GPUs, GPUs per node) ÷ GPUs")),
+        (_("Recovery"), _("recovery = restart time + mean restore time (0 when restores are not measured)")),
         (
             _("Overhead"),
             _(
@@ -103,7 +105,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
         (
             _("Cluster write demand"),
             _(
-                "mean = jobs × snapshot_gb ÷ (τ + pause); peak = jobs × snapshot_gb ÷ save time; each also ÷ the "
+                "mean = jobs × checkpoint size ÷ (τ + p); peak = jobs × checkpoint size ÷ save time; each also ÷ the "
                 "sustained bandwidth of this test"
             ),
         ),
@@ -115,8 +117,8 @@ def formulas() -> tuple[tuple[str, str], ...]:
         (
             _("Two-system fit"),
             _(
-                "save = F + V ÷ bandwidth through both systems: V = (mean_B − mean_C) ÷ (1/bw_B − 1/bw_C), "
-                "F = mean_B − V ÷ bw_B"
+                "save = F + V ÷ bandwidth through both systems: V = (m₁ − m₂) ÷ (1/b₁ − 1/b₂), F = m₁ − V ÷ b₁, b "
+                "the sustained bandwidth"
             ),
         ),
         (
@@ -130,8 +132,8 @@ def formulas() -> tuple[tuple[str, str], ...]:
         (
             _("Without the outliers"),
             _(
-                "both systems' outlier runs left out: speedup, confidence interval and G1 to G3 on the remaining runs; "
-                "benefit = 100 × saves × (p_B′ − p_C′) ÷ (compute + saves × p_B′), p′ the remaining runs' mean "
+                "both systems' outlier runs left out: speedup, confidence interval and G1 to G3 on the remaining "
+                "runs; benefit = 100 × saves × (p₁′ − p₂′) ÷ (compute + saves × p₁′), p′ the remaining runs' mean "
                 "(async: σ + max(0, that mean − τ)), compute and saves those of the main figures; G4 on that benefit"
             ),
         ),
@@ -139,31 +141,32 @@ def formulas() -> tuple[tuple[str, str], ...]:
             _("G4's ceiling"),
             _(
                 "the benefit of a candidate whose save leaves nothing storage could remove: sync, the baseline's "
-                "bubble share; async, 100 × saves × (stall_B − σ_C) ÷ (compute + saves × stall_B); G4 can pass at "
+                "bubble share; async, 100 × saves × (stall₁ − σ₂) ÷ (compute + saves × stall₁); G4 can pass at "
                 "today's interval only if it reaches the target"
             ),
         ),
         (
             _("Longest interval at which G4 passes"),
             _(
-                "the largest n from 1 to total_steps with 100 × s(n) × (p_B(n) − p_C(n)) ÷ (compute + s(n) × p_B(n)) "
-                "≥ the target, s(n) = floor(total_steps ÷ n), p(n) = mean save time (sync) or σ + max(0, w − n × "
-                "step time) (async), compute that of the main figures"
+                "the largest n from 1 to the training steps with 100 × s(n) × (p₁(n) − p₂(n)) ÷ (compute + s(n) × "
+                "p₁(n)) ≥ the target, s(n) = floor(training steps ÷ n), p(n) = mean save time (sync) or σ + max(0, w "
+                "− n × step time) (async), compute that of the main figures"
             ),
         ),
         (
             _("Every save against the bandwidth"),
             _(
-                "per system and model: written = snapshot_gb (× share(G) on storage local to each node, G its GPUs); "
-                "rate = written ÷ mean save time; rate ÷ that system's bandwidth in this test, above 1 a save faster "
-                "than that bandwidth"
+                "per system and model: written = checkpoint size (× share(G) on storage local to each node, G its "
+                "GPUs); rate = written ÷ mean save time; rate ÷ that system's bandwidth in this test, above 1 a save "
+                "faster than that bandwidth"
             ),
         ),
         (
             _("Loads established"),
             _(
-                "both systems with at least min_runs runs and a CV within the largest spread accepted, as G1 and G2 "
-                "judge saves; range: the smallest to the largest speedup over every pair, and over the established ones"
+                "both systems with at least the runs agreed and a CV within the largest spread accepted, as G1 and G2"
+                " judge saves; range: the smallest to the largest speedup over every pair, and over the established "
+                "ones"
             ),
         ),
         (
@@ -173,7 +176,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
         (
             _("Value at the optimal intervals"),
             _(
-                "GPU-equivalents = cluster GPUs × (ETTR_C ÷ ETTR_B − 1), each system's ETTR at its own optimal "
+                "GPU-equivalents = cluster GPUs × (ETTR₂ ÷ ETTR₁ − 1), each system's ETTR at its own optimal "
                 "interval; a year: that × 8,760 × price per GPU-hour"
             ),
         ),
@@ -192,7 +195,7 @@ def node_formulas() -> tuple[tuple[str, str], ...]:
     """The per-node figures of storage local to each node ([systems] node_local; docs/node-local.md): not in
     metrics.json, whose cluster block is the whole cluster's (cold read 20, M1)."""
     return (
-        (_("Nodes of a job"), _("nodes = ceil(GPUs ÷ GPUs per node); GPUs per node as test.toml gives it, default 8")),
+        (_("Nodes of a job"), _("nodes = ceil(GPUs ÷ GPUs per node); GPUs per node as agreed for this test, else 8")),
         (
             _("A node's share"),
             _("share(G) = min(G, GPUs per node) ÷ G: the part one node writes of a checkpoint sharded over G GPUs"),
@@ -200,16 +203,16 @@ def node_formulas() -> tuple[tuple[str, str], ...]:
         (
             _("A node's part of a save"),
             _(
-                "part = snapshot_gb × min(GPUs, GPUs per node) ÷ GPUs; its rate = part ÷ save time, and its share "
-                "= 100 × rate ÷ this test's bandwidth of one node"
+                "part = checkpoint size × min(GPUs, GPUs per node) ÷ GPUs; its rate = part ÷ save time, and its share"
+                " = 100 × rate ÷ this test's bandwidth of one node"
             ),
         ),
         (
             _("A node's part of the cluster's demand"),
             _(
-                "mean = snapshot_gb × GPUs per node ÷ GPUs ÷ (τ + pause); peak = snapshot_gb × GPUs per node ÷ GPUs ÷ "
-                "save time; each also ÷ this test's bandwidth of one node (metrics.json's cluster figures of such a "
-                "system are null)"
+                "mean = checkpoint size × GPUs per node ÷ GPUs ÷ (τ + p); peak = checkpoint size × GPUs per node ÷ "
+                "GPUs ÷ save time; each also ÷ this test's bandwidth of one node (such a system has no cluster-wide "
+                "figures)"
             ),
         ),
         (_("The job's nodes together"), _("nodes × this test's bandwidth of one node")),
@@ -223,8 +226,8 @@ def node_formulas() -> tuple[tuple[str, str], ...]:
         (
             _("Projection on storage local to each node"),
             _(
-                "the proportion or line over each node's part, snapshot_gb × share(G) of every save row, evaluated at "
-                "the projection's snapshot_gb × share(its GPUs)"
+                "the proportion or line over each node's part, checkpoint size × share(G) of every save row, "
+                "evaluated at the projection's checkpoint size × share(its GPUs)"
             ),
         ),
     )
@@ -253,48 +256,10 @@ def scaling_formulas() -> tuple[tuple[str, str], ...]:
             _("Aggregate at a node count"),
             _(
                 "nodes = ceil(GPUs ÷ GPUs per node); a system with a fit: C(nodes); a system local to each node "
-                "without one: bandwidth ÷ share(GPUs), share(g) = min(g, GPUs per node) ÷ g"
+                "without one: bandwidth ÷ share(GPUs)"
             ),
         ),
     )
-
-
-def _given_name(w: Words, shown: str) -> str:
-    """A system's name as test.toml's [systems] gives it, which `measure --system` takes, where the report prints it
-    in another language's words (field test 7: the Chinese appendix's `--system '本地磁盘（ext4）'` was refused)."""
-    import tomllib
-
-    raw = w.test.raw.get("test.toml")
-    given = tomllib.loads(raw.decode("utf-8-sig")).get("text", {}) if raw else {}
-    for texts in given.values():
-        for given_name, printed_name in texts.get("systems", {}).items():
-            if str(printed_name).strip() == shown:
-                return str(given_name).strip()
-    return shown
-
-
-def _measure_command(w: Words) -> tuple[Para, ...]:
-    """The command that measures client scaling, one per save system (the customer pages name no command)."""
-    snapshot = w.m.save.baseline.snapshot_gb
-    lines = [
-        "python -m report measure "
-        + _("<joint-test folder>")
-        + f" --system {shlex.quote(_given_name(w, w.m.save.side(key).system))} --path "
-        + _("<folder on the storage>")
-        + " --client "
-        + _("<host>")
-        + " --client "
-        + _("<host>")
-        + f" … --snapshot-gb {snapshot:.12g} --runs 3 --clients-sweep"
-        for key in ("baseline", "candidate")
-    ]
-    heading = Para(_("Measuring how the systems scale with client nodes"), "heading")
-    text = _(
-        "With fio servers running on the client nodes (fio --server), this records the sustained write with 1, 2, 4, "
-        "… of them writing at once, up to all, --runs times each, in the joint-test folder (one command per save "
-        "system):"
-    )
-    return (heading, Para(text), *(Para(line, "formula") for line in lines))
 
 
 def build(w: Words) -> Section:
@@ -319,5 +284,10 @@ def build(w: Words) -> Section:
     shown = tuple(f for f in formulas() if f[0] not in absent) + (node_formulas() if w.m.node_local else ())
     scaled = any(p.scaled.baseline is not None or p.scaled.candidate is not None for p in w.m.projections)
     shown += scaling_formulas() if w.m.scaling is not None else scaling_formulas()[-1:] if scaled else ()
-    blocks: tuple[Block, ...] = (Definitions(shown, "formulas"), *_measure_command(w))
+    # the customer reads this appendix: its symbols are defined here, never a file, key or variable of the tool (zh
+    # reading 8, H-m5: mean_B, pause_B, write_gbps); the command that measures scaling is in the colophon
+    notation = Para(
+        _("Subscript 1 denotes the baseline and subscript 2 the candidate: m₁ is the baseline's mean save time.")
+    )
+    blocks: tuple[Block, ...] = (notation, Definitions(shown, "formulas"))
     return Section(ID, _("Appendix B: formulas"), blocks, appendix=True)

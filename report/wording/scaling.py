@@ -398,19 +398,19 @@ def nodes_words(k: int) -> str:
 
 
 def not_measured(w: Words) -> list[Para]:
-    """Without scaling rows: what the test leaves open, what to measure (the command is in Appendix B), and how a side
+    """Without scaling rows: what the test leaves open, what to measure (the command is in the colophon), and how a side
     local to each node scales regardless."""
     k = job_nodes(w.m)
     if k > 1:
         what = _(
             "To check it, measure each save system's aggregate write bandwidth with 1, 2, 4, … client nodes writing at "
             "once, up to the training job's {nodes} where that many are available, several runs at each count "
-            "(Appendix B gives the command)."
+            "(the colophon gives the command)."
         ).format(nodes=ngettext("{n} node", "{n} nodes", k).format(n=count(k)))
     else:
         what = _(
             "To check it, measure each save system's aggregate write bandwidth with 1, 2, 4, … client nodes writing at "
-            "once, as many as are available, several runs at each count (Appendix B gives the command)."
+            "once, as many as are available, several runs at each count (the colophon gives the command)."
         )
     text = _(
         "This test did not measure how the aggregate write bandwidth changes as more client nodes write at once, so "

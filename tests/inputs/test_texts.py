@@ -57,9 +57,9 @@ def test_a_chinese_report_of_an_english_test_prints_the_chinese_texts(folder):
     words = " ".join(" ".join(texts(s.blocks)) for s in ctx.sections) + page_one
     assert "64 卡上的 70B" in words and "32B LoRA 微调" in words
     everything = repr(ctx)  # every paragraph, table and chart description
-    # but the appendix's measure command, which takes [systems]' own names (field test 7)
+    # but the colophon's measure command, which takes [systems]' own names (field test 7)
     command = "--system 'Local NVMe (single drive)'"
-    assert command in repr(section(ctx, "formulas"))
+    assert command in repr(section(ctx, "colophon"))
     everything = everything.replace(command, "")
     assert "Local NVMe (single drive)" not in everything and "70B on 64 GPUs" not in everything
     assert "White paper" not in everything and "白皮书：实测的 32B LoRA 检查点保存" in repr(section(ctx, "setup"))

@@ -17,7 +17,7 @@ import pandas as pd
 from report import i18n, sections
 from report.charts import describe as charts
 from report.compute import compute
-from report.document.blocks import Table
+from report.document.blocks import Definitions, Table
 from report.inputs.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES, PROVENANCE, ROOT
 from tests.sections.helpers import all_paras, build, section, texts
@@ -242,8 +242,8 @@ def test_async_mode_answer_energy_and_formulas():
         "560 s saved × 8 GPUs × 1.2 kW × PUE 1.3, as if a waiting GPU drew full power: at most",
     )
     assert energy["Energy saved per year, this job"][0] == "23 kWh"
-    formulas = dict(next(iter(section(ctx, "formulas").blocks)).items)
-    assert formulas["Stall"] == "stall = σ + max(0, w − τ), τ = checkpoint_interval_steps × step time"
+    formulas = dict(next(b for b in section(ctx, "formulas").blocks if isinstance(b, Definitions)).items)
+    assert formulas["Stall"] == "stall = σ + max(0, w − τ), τ = checkpoint interval in steps × step time"
     assert "ETTR" in formulas and "Cluster write demand" in formulas and "Energy of time saved" in formulas
 
 
@@ -252,10 +252,10 @@ def test_without_energy_the_value_table_has_no_energy_rows():
     assert not any(row[0].startswith("Energy") for row in _table(ctx, "economics", "economics").rows)
     # Appendix B lists the formulas of the figures printed (third cold read, m-16): value, not energy, here; neither
     # in the default data, which prices nothing.
-    formulas = dict(next(iter(section(ctx, "formulas").blocks)).items)
+    formulas = dict(next(b for b in section(ctx, "formulas").blocks if isinstance(b, Definitions)).items)
     assert "Value of time saved" in formulas and "Energy of time saved" not in formulas
     ctx, _ = build(DATA)
-    formulas = dict(next(iter(section(ctx, "formulas").blocks)).items)
+    formulas = dict(next(b for b in section(ctx, "formulas").blocks if isinstance(b, Definitions)).items)
     assert not {"Value of time saved", "Energy of time saved"} & set(formulas) and "ETTR" in formulas
 
 

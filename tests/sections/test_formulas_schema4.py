@@ -38,6 +38,6 @@ def test_node_local_formulas_and_the_outliers_formula_where_they_apply():
     shown = formulas(FIXTURES / "long_names")  # a baseline local to each node
     assert set(shown) >= NODE_LOCAL
     assert (
-        shown["Nodes of a job"] == "nodes = ceil(GPUs ÷ GPUs per node); GPUs per node as test.toml gives it, default 8"
+        shown["Nodes of a job"] == "nodes = ceil(GPUs ÷ GPUs per node); GPUs per node as agreed for this test, else 8"
     )
     assert "Without the outliers" in formulas(ROOT / "examples" / "node-local-72b")  # its candidate's run 4

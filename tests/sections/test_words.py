@@ -195,7 +195,7 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     )
     formulas = _rows(ctx, "formulas")
     assert formulas["Wall time, baseline"] == (
-        "duration_B = baseline_duration_s of test.toml, else total_steps × step_time_s + saves × pause_B (derived)",
+        "D₁ = the baseline's wall time as agreed for this test, else training steps × step time + saves × p₁ (derived)",
     )
     notes = texts(section(ctx, "projections").blocks)  # data/ gives the projection its 64 GPUs: it says so
     assert any(
