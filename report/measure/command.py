@@ -11,7 +11,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from report.measure import earlier, existing, plan, probe, words, written
+from report.measure import earlier, existing, outcome, plan, probe, words, written
 from report.measure.hosts import clients
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
@@ -505,7 +505,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         _recorded_before(s)
         return 3
     print(escaped(_summary(s, status)), file=sys.stderr)
-    for kind, line in cpu_lines(s.results):  # beside the summary: what the engineer must know before leaving
+    for kind, line in (*cpu_lines(s.results), *outcome.short_lines(s.results)):  # what to know before leaving
         print(escaped(f"measure: {kind}: {line}"), file=sys.stderr)
     if s.warnings:  # said once, before the first run; a long session scrolls them away (field test 6, m3)
         print(

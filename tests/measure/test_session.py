@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -414,6 +415,22 @@ def test_a_fio_that_fails_half_way_leaves_the_runs_before_it_recorded_and_says_w
         "save.fio",
     ]
     assert list(disk.iterdir()) == []
+
+
+def test_saves_under_a_second_are_warned_of_at_the_end(places, capsys):
+    """Field test 7, m8: saves of 0.165-0.28 s were recorded without a word, although fio reports whole milliseconds
+    (the candidate's 21.5% spread, G2 failed, was partly that)."""
+    root, disk, _ = places
+    folder = new_folder(root, "short-saves")
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save"]
+    assert main([*args, "--runs", "2", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]) == 0
+    (line,) = [line for line in capsys.readouterr().err.splitlines() if "under a second" in line]
+    assert re.fullmatch(
+        r"measure: warning: 2 of 2 save runs lasted under a second \(0\.\d{3}-\d\.\d{3} s\): fio reports whole"
+        r" milliseconds, and a few milliseconds of jitter are percents of such a time and widen the spread the gates"
+        r" test; measure a size that takes seconds \(a larger --snapshot-gb\)",
+        line,
+    )
 
 
 def wrapped_fio(path: Path, on_run_2: str) -> str:
