@@ -79,8 +79,13 @@ def _given_name(w: Words, shown: str) -> str:
 
 
 def _measure_command(w: Words) -> tuple[Para, ...]:
-    """The command that measures client scaling, one per save system (the customer pages name no command)."""
+    """The command that measures client scaling, one per save system not swept yet (the customer pages name no
+    command); none where both were (field test 7, m11: printed beside the sweep's own rows)."""
     snapshot = w.m.save.baseline.snapshot_gb
+    swept = set() if w.test.scaling is None else set(w.test.scaling["system"])
+    keys = [key for key in ("baseline", "candidate") if w.m.save.side(key).system not in swept]
+    if not keys:
+        return ()
     lines = [
         "python -m report measure "
         + _("<joint-test folder>")
@@ -91,7 +96,7 @@ def _measure_command(w: Words) -> tuple[Para, ...]:
         + " --client "
         + _("<host>")
         + f" … --snapshot-gb {snapshot:.12g} --runs 3 --clients-sweep"
-        for key in ("baseline", "candidate")
+        for key in keys
     ]
     heading = Para(_("Measuring how the systems scale with client nodes"), "heading")
     text = _(

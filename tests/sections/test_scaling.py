@@ -430,3 +430,18 @@ def test_the_measure_command_names_systems_as_test_toml_gives_them(folder):
         ctx, _ = build(data)
         appendix = words(ctx, "colophon")
     assert f"--system '{C}'" in appendix and "铭芯 FX100 阵列" not in appendix
+
+
+def test_the_sweep_command_is_given_only_for_a_system_not_swept(folder):
+    """Field test 7, m11: Appendix B printed "Measuring how the systems scale with client nodes" and its commands
+    although the report held the sweep's rows. A swept system gets no command; both swept, no heading either."""
+    one = "".join(f"{C},{n},1,{6.0 * n}\n" for n in (1, 2, 4))
+    ctx, _ = build(with_scaling(folder, one))
+    appendix = words(ctx, "colophon")
+    assert f"--system '{C}'" not in appendix and "--clients-sweep" in appendix  # the baseline's command only
+    path = with_scaling(folder, one + "".join(f"{B},{n},1,{2.0 * n}\n" for n in (1, 2, 4)))
+    ctx, _ = build(path)
+    appendix = words(ctx, "colophon")
+    assert "--clients-sweep" not in appendix and "scale with client nodes" not in appendix
+    ctx, _ = build(folder("data"))  # no sweep: both commands
+    assert words(ctx, "colophon").count("--clients-sweep") == 2
