@@ -148,7 +148,8 @@ def test_inputs_in_another_language_are_named_once():
     assert said.startswith("warning: the report is in Chinese (zh-CN)") and "\n" not in said
     assert "title, customer, systems.save_baseline," in said and "systems.candidate" not in said
     fio = warning(read_joint_test(FIO), "zh-CN")
-    assert "[environment] lines were recorded in English" in fio and "load_times.csv platform" in fio
+    assert "[environment] lines were recorded in English" in fio and "[[import]] platform" in fio
+    assert "load_times.csv" not in fio  # its loads are imported: it has no load_times.csv (field test 7, m15)
     assert {where for where, _ in free_texts(read_joint_test(FIO))} >= {"title", "customer", "training.model"}
 
 
@@ -164,6 +165,12 @@ def test_the_build_warns_once_on_standard_error_and_builds(tmp_path):
     assert done.returncode == 0 and (out / "report.pdf").exists()
     warnings = [line for line in done.stderr.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1 and "customer" in warnings[0]
+    # verify rebuilds what was built: it judged the inputs' language again, "… The report is built." (field test 7,
+    # m15)
+    checked = subprocess.run(
+        [sys.executable, "-m", "report", "verify", str(out / "report.pdf")], capture_output=True, text=True, cwd=ROOT
+    )
+    assert checked.returncode == 0 and "warning" not in checked.stderr and "is built" not in checked.stderr
 
 
 # What may stay in Latin letters in a Chinese report beyond the inputs' own words: units, gate ids, acronyms,

@@ -23,6 +23,8 @@ _TEXT_KEYS = {
     "sources": "sources",
     "load_times.csv model": "models",
     "load_times.csv platform": "platforms",
+    "[[import]] model": "models",
+    "[[import]] platform": "platforms",
 }
 
 
@@ -33,9 +35,14 @@ def free_texts(test: JointTest) -> list[tuple[str, str]]:
     texts += [(f"systems.{role}", getattr(c.systems, role)) for role in ("candidate", "save_baseline", "load_baseline")]
     texts += [("[[projections]] name", p.name) for p in c.projections]
     texts += [(f"sources.{key}", value) for key, value in c.sources.items() if isinstance(value, str)]
+    imported = test.imported.rows.get("load_times.csv", {}) if test.imported is not None else {}
     for column in ("model", "platform"):
-        if column in test.loads:
-            texts += [(f"load_times.csv {column}", str(value)) for value in dict.fromkeys(test.loads[column])]
+        if column in test.loads:  # named by where the rows came from (field test 7, m15: no load_times.csv there)
+            from_import = set(imported.get(column, ()))
+            texts += [
+                (f"{'[[import]]' if value in from_import else 'load_times.csv'} {column}", str(value))
+                for value in dict.fromkeys(test.loads[column])
+            ]
     return texts
 
 
@@ -70,4 +77,6 @@ def warning(test: JointTest, language: str) -> str | None:
 
 def _text_key(where: str) -> str:
     """The [text.<language>] key that gives the free text from `where` (free_texts' names) in that language."""
-    return _TEXT_KEYS[where if where.startswith("load_times.csv") else where.split(" ")[0].split(".")[0]]
+    return _TEXT_KEYS[
+        where if where.startswith(("load_times.csv", "[[import]]")) else where.split(" ")[0].split(".")[0]
+    ]

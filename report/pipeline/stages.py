@@ -90,6 +90,7 @@ def produce(
     language: str | None = None,
     html: bool = True,
     draw: Drawer | None = None,
+    warn: bool = True,
 ) -> Iterator[Layout | Drawn | Final]:
     """The data side: compute, describe, lay-out HTML; draw; final HTML, metrics.json and attachments.
 
@@ -97,12 +98,13 @@ def produce(
     the HTML edition is not made (its fonts subset, its charts inlined): Final.html is empty, for a rebuild that
     compares the PDF and the figures only. `draw` starts drawing the charts as soon as the figures are computed and
     returns what waits for them (pipeline/worker.py hands them to a process of their own); by default they are
-    drawn here, once the HTML to lay out has been given.
+    drawn here, once the HTML to lay out has been given. Without `warn` the inputs' language is not judged aloud:
+    verify rebuilds a report already built, and its warning ends "The report is built" (field test 7, m15).
     """
     from report import i18n
     from report.inputs import language as input_language
 
-    if (said := input_language.warning(test, language or test.config.language)) is not None:
+    if warn and (said := input_language.warning(test, language or test.config.language)) is not None:
         print(said, file=sys.stderr)  # once, from the side that holds the inputs; the build goes on
     with i18n.activate(language or test.config.language):
         yield from _produce(test, prov, packer, language or test.config.language, html, draw or draw_here)

@@ -266,7 +266,7 @@ def _main(fd: int, drawer: Drawer) -> int:
             try:
                 test = parse(raw, packer.sha256(raw))
                 mark("data", "parsed and checked")
-                for part in produce(test, prov, packer, language, html=edition, draw=drawer):
+                for part in produce(test, prov, packer, language, html=edition, draw=drawer, warn=edition):
                     if isinstance(part, Final) and (refused := checksum_refusal(declared, part.evidence)):
                         send("refused", refused)
                         return 0
