@@ -91,6 +91,18 @@ def headline(w: Words, rec: Recommendation) -> str:
             baseline=w.name("baseline"),
         )
     assert rec.kind == NOT_RECOMMENDED
+    if "retune_beats_switch" in rec.reasons and "failure_rate" in rec.changes:
+        # no gate decided it, re-tuning did: the line says what the "no" rests on, an interval the customer can change
+        # at a failure rate assumed or set (Chinese reading 8, I-B1: "on this evidence" read as the test's own finding)
+        rate = (
+            _("on an assumed failure rate")
+            if w.config.is_default("reliability.gpu_mtbf_hours")
+            else _("on the failure rate set for this test")
+        )
+        return _(
+            "Recommendation: not recommended; re-tuning {baseline}'s checkpoint interval recovers as much as "
+            "{candidate}, {rate}."
+        ).format(baseline=w.name("baseline"), candidate=candidate, rate=rate)
     return _("Recommendation: not recommended on this evidence.")
 
 
