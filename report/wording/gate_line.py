@@ -9,7 +9,7 @@ from report.inputs.config import Thresholds
 from report.wording.base import Words
 from report.wording.labels import gate_name
 from report.wording.said import status_word
-from report.wording.verdict import open_for
+from report.wording.verdict import g4_retuned_fails, open_for
 
 
 def gates_line(w: Words) -> str:
@@ -22,6 +22,11 @@ def gates_line(w: Words) -> str:
         if g.status == "pass" and (failed or missing):
             return _("passes only if the means hold")
         relaxed = relaxed_pass(w, g)
+        retuned = g4_retuned_fails(w.m) if g.id == "G4" else ""
+        if relaxed and retuned:  # the re-tuning advice would fail it (cold read 8b, H-6)
+            return _("{status}, and {retuned}").format(status=relaxed, retuned=retuned)
+        if retuned:
+            return _("passes {retuned}").format(retuned=retuned)
         if relaxed:
             return relaxed
         if g.id == "G4" and w.findings.has("g4_unsettled"):

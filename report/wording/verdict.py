@@ -22,7 +22,13 @@ from report.wording.phrases import (
     counted_noun,
     gate_list,
 )
-from report.wording.retuning import optimum_points, stall_free_steps, today_interval_only, tuning_sentence
+from report.wording.retuning import (
+    beyond_run,
+    optimum_points,
+    stall_free_steps,
+    today_interval_only,
+    tuning_sentence,
+)
 from report.wording.statements import async_title
 
 
@@ -96,7 +102,31 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
             else _("each system at its optimal interval, {points} percentage points more failure-aware overhead")
         ).format(points=optimum_points(m))
         detail = _("{detail} at today's interval; {optimum}").format(detail=detail, optimum=optimum)
+    retuned = g4_retuned_fails(m)
+    if retuned:
+        detail = _("{detail}; passes {retuned}").format(detail=detail, retuned=retuned)
     return detail
+
+
+def g4_retuned_fails(m: Metrics) -> str:
+    """Where G4 passes at today's interval but only up to an interval shorter than the one the re-tuning advice gives:
+    "only at intervals of at most 638 steps: at the re-tuned interval (1,397 to 5,215 steps) it would fail" (cold read
+    8b, H-6: "All four gates pass" beside advice to save every 1,397 steps or more, at which G4 fails). "" otherwise."""
+    limit, lower, upper = m.gates_reach.g4_interval_steps, m.break_even_steps, m.break_even_upper_steps
+    g4 = next(g.status for g in m.gates if g.id == "G4")
+    r = m.reliability
+    # the re-tuning advice is given (the summary's rule: not where Young's optimum lies beyond the run)
+    retune = lower is not None and r.tuning_beats_switching and r.switch_gain_pct > 0 and not beyond_run(m)
+    if g4 != "pass" or limit is None or not retune or lower is None or lower <= limit:
+        return ""
+    retuned = (
+        _("{low} to {high} steps").format(low=count(lower), high=count(upper))
+        if upper is not None
+        else _("{steps} steps or more").format(steps=count(lower))
+    )
+    return _("only at intervals of at most {steps} steps: at the re-tuned interval ({retuned}) it would fail").format(
+        steps=count(limit), retuned=retuned
+    )
 
 
 def verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, short: bool = False) -> str:

@@ -35,3 +35,17 @@ def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
         "passes against the 1.2× agreed for this test, not the tool's default 1.5×"
     )
     assert relaxed_pass(_words(g3_target=1.2, ci=(1.55, 1.9)), g3) == ""
+
+
+def test_a_g4_that_the_re_tuning_advice_would_fail_says_so():
+    """Cold read 8b, H-6: G4 passes at 500 steps, and at most up to 638 (gates_reach.g4_interval_steps), while the
+    re-tuning reason advises saving every 1,397 to 5,215 steps, at which G4 fails: page 1 and the gate table say so."""
+    from tests.conftest import FIXTURES
+    from tests.sections.helpers import build, section
+
+    ctx, m = build(FIXTURES / "node_local_retune")
+    assert (m.gates_reach.g4_interval_steps, m.break_even_steps, m.break_even_upper_steps) == (638, 1397, 5215)
+    limit = "only at intervals of at most 638 steps: at the re-tuned interval (1,397 to 5,215 steps) it would fail"
+    assert ctx.cover.verdict_gates.endswith(f"(at most 1.78%), and {limit}.")
+    table = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
+    assert table.rows[3].detail.endswith(f"; passes {limit}")
