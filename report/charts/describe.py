@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from report.compute import SIDES, Metrics, Scaling
+from report.compute import scaling_compare as compare
+from report.compute.scaling_checks import refit_band
 from report.formatting import gb, num, s3, seconds, sig
 from report.i18n import _, ngettext
 from report.inputs.runs import BandwidthLog, both_sustained
@@ -273,6 +275,31 @@ def scaling_of(m: Metrics) -> Scaling:
     return m.scaling
 
 
+#: A fitted peak or crossover further than this many times the most client nodes tested is left off the axis: the
+#: fit cannot tell anything there (report/compute/scaling_compare.py, FAR), and the measured points would shrink.
+FARTHEST_DRAWN = 32.0
+
+
+def _features(m: Metrics) -> list[float]:
+    """The client counts beyond the points that the text relies on: each side's fitted peak (at one client node or
+    more) and where the two curves cross, each within FARTHEST_DRAWN times the most client nodes tested."""
+    s = scaling_of(m)
+    found = [u.peak_clients for side in s.sides() if side is not None and (u := side.usl) is not None and u.describes]
+    found = [k for k in found if k is not None and k >= 1]
+    if (x := compare.crossover(s)) is not None:
+        found.append(x.clients)
+    return [k for k in found if k <= FARTHEST_DRAWN * s.max_clients]
+
+
+def client_range(m: Metrics) -> tuple[float, float]:
+    """The client nodes the scaling chart spans: the fewest measured to the most of measured, the job's nodes, the
+    projections' nodes, the fitted peaks and the curves' crossover, with a margin (a log axis; scaling reading 5, M7:
+    an axis that stopped at 9.5 nodes hid the peak at 15 and the crossover at 14 that the text quotes)."""
+    measured = [p.clients for side in scaling_of(m).sides() if side is not None for p in side.points]
+    marked = [scaling_of(m).job_nodes, *(n for p in m.projections if (n := p.nodes) is not None), *_features(m)]
+    return min(measured) / 1.3, max(*measured, *marked) * 1.2
+
+
 @describes("scaling", "scaling")
 def scaling(m: Metrics, log: BandwidthLog) -> Chart:
     """Aggregate write bandwidth against client nodes: each side's runs and means, its fitted law, the range measured
@@ -290,13 +317,50 @@ def scaling(m: Metrics, log: BandwidthLog) -> Chart:
         high=num(scaling_of(m).max_clients, 0),
         nodes=ngettext("{n} node", "{n} nodes", scaling_of(m).job_nodes).format(n=num(scaling_of(m).job_nodes, 0)),
     )
-    caption = _(
-        "Open points are runs, drawn side by side, filled ones their mean, bars their range; lines are the fitted laws "
-        "(dashed beyond the client nodes tested, the shaded band); a diamond marks a fitted peak and a cross where the "
-        "two curves meet; the dashed vertical line is the training job's nodes, dotted ones the projections'. "
-        "Logarithmic axis of client nodes."
+    return Chart("scaling", _("Aggregate write bandwidth by client nodes"), _scaling_caption(m), alt, WIDTH_IN, 3.4)
+
+
+def _scaling_caption(m: Metrics) -> str:
+    """What each line of the scaling chart is (scaling reading 7b, minor 10): a fitted law, or a node-local side's
+    aggregate modelled as one node × nodes; the refits' spread beyond the counts tested; how a straight line looks on
+    the log axis; and the cluster's client nodes where the axis stops short of them."""
+    s = scaling_of(m)
+    names = system_names(m)
+    fitted = [key for key in SIDES if (side := s.side(key)) is not None and side.usl is not None]
+    modelled = [key for key in SIDES if s.side(key) is None and s.one_node_gbps.side(key) is not None]
+    parts = [_("Open points are runs, drawn side by side, filled ones their mean, bars their range.")]
+    if fitted:
+        banded = any(refit_band(s.side(key), [float(s.max_clients)]) is not None for key in fitted)
+        parts.append(
+            _(
+                "A solid line is a fitted law, dashed beyond the client nodes tested (the grey band), where the "
+                "lighter band in its colour spans the refits to one run per client count."
+            )
+            if banded
+            else _("A solid line is a fitted law, dashed beyond the client nodes tested (the grey band).")
+        )
+    for key in modelled:
+        parts.append(
+            _(
+                "The dotted line is {system}'s aggregate modelled as one node's bandwidth × nodes, neither swept nor "
+                "fitted; on the logarithmic axis this straight line curves upward."
+            ).format(system=names[key])
+        )
+    parts.append(
+        _(
+            "A diamond marks a fitted peak and a cross where the two curves meet; the dashed vertical line is the "
+            "training job's nodes, dotted ones the projections'. Logarithmic axis of client nodes."
+        )
     )
-    return Chart("scaling", _("Aggregate write bandwidth by client nodes"), caption, alt, WIDTH_IN, 3.4)
+    if s.cluster_nodes > client_range(m)[1] and s.cluster_nodes > s.job_nodes:
+        parts.append(
+            ngettext(
+                "The cluster's {n} client node (every job saving at once) lies beyond the axis.",
+                "The cluster's {n} client nodes (every job saving at once) lie beyond the axis.",
+                s.cluster_nodes,
+            ).format(n=num(s.cluster_nodes, 0))
+        )
+    return " ".join(parts)
 
 
 # The least height of a bar chart with a legend above and an axis below, whatever the number of bars (inches).

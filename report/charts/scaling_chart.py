@@ -10,39 +10,17 @@ import matplotlib.ticker
 import numpy as np
 from matplotlib.figure import Figure
 
-from report.charts.describe import Chart, scaling_of, wrapped
+from report.charts.describe import Chart, client_range, scaling_of, wrapped
 from report.charts.style import COLOURS, GRID, INK, MARKERS, figure, legend_above, mark_interval
 from report.compute import SIDES, Metrics, Scaling, ScalingSide
 from report.compute import scaling_compare as compare
+from report.compute.scaling_checks import refit_band
 from report.formatting import num
 from report.i18n import _, ngettext
 from report.inputs.runs import BandwidthLog
 
-#: A fitted peak or crossover further than this many times the most client nodes tested is left off the axis: the
-#: fit cannot tell anything there (report/compute/scaling_compare.py, FAR), and the measured points would shrink.
-FARTHEST_DRAWN = 32.0
 #: The factor between two runs of one count drawn side by side on the log axis of client nodes.
 RUN_STEP = 1.05
-
-
-def _features(m: Metrics) -> list[float]:
-    """The client counts beyond the points that the text relies on: each side's fitted peak (at one client node or
-    more) and where the two curves cross, each within FARTHEST_DRAWN times the most client nodes tested."""
-    s = scaling_of(m)
-    found = [u.peak_clients for side in s.sides() if side is not None and (u := side.usl) is not None and u.describes]
-    found = [k for k in found if k is not None and k >= 1]
-    if (x := compare.crossover(s)) is not None:
-        found.append(x.clients)
-    return [k for k in found if k <= FARTHEST_DRAWN * s.max_clients]
-
-
-def _client_range(m: Metrics) -> tuple[float, float]:
-    """The client nodes the scaling chart spans: the fewest measured to the most of measured, the job's nodes, the
-    projections' nodes, the fitted peaks and the curves' crossover, with a margin (a log axis; scaling reading 5, M7:
-    an axis that stopped at 9.5 nodes hid the peak at 15 and the crossover at 14 that the text quotes)."""
-    measured = [p.clients for side in scaling_of(m).sides() if side is not None for p in side.points]
-    marked = [scaling_of(m).job_nodes, *(n for p in m.projections if (n := p.nodes) is not None), *_features(m)]
-    return min(measured) / 1.3, max(*measured, *marked) * 1.2
 
 
 def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001 (the registry's signature)
@@ -50,7 +28,7 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
     training job's nodes and the projections' marked, the fitted peak and the crossover where the axis reaches them."""
     fig, ax = figure(chart)
     s = scaling_of(m)
-    lo, hi = _client_range(m)
+    lo, hi = client_range(m)
     grid = np.geomspace(max(1.0, lo), hi, 400)
     low = min(side.points[0].clients for side in s.sides() if side is not None)
     ax.axvspan(low, s.max_clients, color=GRID, alpha=0.45, linewidth=0, zorder=0, label=_("client nodes tested"))
@@ -66,10 +44,11 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
             ax.plot(grid[inside], values[inside], color=COLOURS[key], linewidth=1.4, label=label)
             beyond = grid >= side.max_clients
             ax.plot(grid[beyond], values[beyond], color=COLOURS[key], linewidth=1.2, linestyle=(0, (4, 2)))
+            top = max(top, _refits(ax, key, side, grid[beyond]))
             top = max(top, float(np.nanmax(values)) if np.isfinite(values).any() else 0.0)
             _peak(ax, key, side, hi)
         elif (one := s.one_node_gbps.side(key)) is not None:
-            label = wrapped(_("{system}: one node's bandwidth × nodes").format(system=name), 40)
+            label = wrapped(_("{system}: one node's bandwidth × nodes (modelled, not swept)").format(system=name), 40)
             ax.plot(grid, one * grid, color=COLOURS[key], linewidth=1.2, linestyle=":", label=label)
             # its one measurement: one node's bandwidth, at one node (scaling reading 5, §3: no marker before)
             ax.scatter(
@@ -92,6 +71,17 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
     ax.set_ylim(0, top * 1.15 if top > 0 else 1)
     legend_above(ax, 3)
     return fig
+
+
+def _refits(ax, key: str, side: ScalingSide, ks) -> float:
+    """Beyond the client nodes tested, the band the one-run-per-count refits span, in the side's colour (scaling
+    reading 7b, minor 10: no spread drawn on the extrapolation); the highest drawn value, 0 where none is drawn."""
+    found = refit_band(side, [float(k) for k in ks]) if len(ks) > 1 else None
+    if found is None:
+        return 0.0
+    low, high = np.array(found[0]), np.array(found[1])
+    ax.fill_between(ks, low, high, color=COLOURS[key], alpha=0.14, linewidth=0, zorder=1, label=_("spread of refits"))
+    return float(np.nanmax(high)) if np.isfinite(high).any() else 0.0
 
 
 def _peak(ax, key: str, side: ScalingSide, hi: float) -> None:

@@ -24,10 +24,10 @@ from report.formatting import (
     sig,
     x3,
 )
-from report.i18n import _, join_words
+from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
-from report.wording.scaling import basis_finding, nodes_words
+from report.wording.scaling import basis_finding, clients, nodes_words
 from report.wording.statements import (
     no_difference_note,
     projection_gpus,
@@ -347,13 +347,40 @@ def _basis(w: Words, found) -> Para:
         )
         fields["whatif"] = s3(found["baseline_if_node_local_s"])
     scaled = p.scaled_gbps
+    inputs = ["save_times"]
     if scaled is not None and scaled.candidate is not None and "candidate" not in local:
-        text += " " + _(
-            "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at {nodes} "
-            "nodes."
+        text += " " + _swept(w, p.nodes, scaled.candidate, fields)
+        inputs.append("scaling")
+    return w.p(said(found, text.format(**fields)), *inputs)
+
+
+def _swept(w: Words, nodes: int | None, gbps: float, fields: dict[str, str]) -> str:
+    """The candidate's aggregate at a projection's nodes: measured where the sweep ran that many client nodes, a fit
+    between counts, an extrapolation beyond them (scaling reading 7b, minor 11: a mean of 8 nodes measured was worded
+    as the law's)."""
+    side = w.m.scaling.candidate if w.m.scaling is not None else None
+    point = next((q for q in side.points if q.clients == nodes), None) if side is not None else None
+    fields["gbps"] = sig(gbps)
+    if point is not None:
+        fields.update(mean=sig(point.mean_gbps), runs=count(point.runs))
+        return ngettext(
+            "The client sweep gives {candidate} {mean} GB/s of aggregate write bandwidth with {nodes} client nodes "
+            "writing at once ({runs} run; the law fitted to the sweep gives {gbps} GB/s there).",
+            "The client sweep gives {candidate} {mean} GB/s of aggregate write bandwidth with {nodes} client nodes "
+            "writing at once (the mean of {runs} runs; the law fitted to the sweep gives {gbps} GB/s there).",
+            point.runs,
         )
-        fields["gbps"] = sig(scaled.candidate)
-    return w.p(said(found, text.format(**fields)), "save_times")
+    if side is not None and nodes is not None and nodes > side.max_clients:
+        fields["most"] = clients(side.max_clients)
+        return _(
+            "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at {nodes} "
+            "nodes, an extrapolation beyond the {most} tested."
+        )
+    text = _(
+        "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at {nodes} "
+        "nodes."
+    )
+    return text
 
 
 def _cells(w: Words, p) -> tuple[str, str, str, str]:

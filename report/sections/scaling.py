@@ -10,7 +10,6 @@ from report.i18n import _
 from report.wording.base import Words
 from report.wording.scaling import (
     basis,
-    fit_words,
     measured,
     node_local,
     not_measured,
@@ -21,6 +20,7 @@ from report.wording.scaling import (
     side_of,
 )
 from report.wording.scaling_claim import claim, cluster_capacity
+from report.wording.scaling_fit import fit_words
 
 ID = "scaling"
 #: The charts this section places, in order.

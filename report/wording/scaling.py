@@ -6,19 +6,14 @@ from __future__ import annotations
 
 import ipaddress
 import json
-import re
 
 from report.compute import SIDES, Metrics, Projection, ScalingSide
-from report.compute import scaling_compare as compare
 from report.document.blocks import Para
 from report.formatting import count, gb, p3, pct, sig
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
 from report.wording.environment import missing
-
-#: Fitted values within this share of every mean meet them "almost by construction" (two figures on few counts).
-ALMOST_EXACT = 0.01
 
 
 def job_nodes(m: Metrics) -> int:
@@ -57,7 +52,7 @@ def clients(n: int) -> str:
     return ngettext("{n} client node", "{n} client nodes", n).format(n=count(n))
 
 
-def _counts(s: ScalingSide) -> str:
+def counts_words(s: ScalingSide) -> str:
     """The client counts measured with their noun: "1 client node", "1, 2 and 4 client nodes" (attacks-6 C01: "3 runs
     with 1 client nodes"); one count gives the noun its number, several (the largest above 1) the plural."""
     return ngettext("{counts} client node", "{counts} client nodes", s.max_clients).format(
@@ -78,7 +73,7 @@ def measured(w: Words) -> list[Para]:
                 "{system}: {runs} run with {counts} writing at once.",
                 "{system}: {runs} runs with {counts} writing at once.",
                 runs,
-            ).format(system=name, runs=count(runs), counts=_counts(s))
+            ).format(system=name, runs=count(runs), counts=counts_words(s))
             text += _per_node(s)
             if hosts := one_machine(w, key):
                 text += " " + _(
@@ -161,128 +156,10 @@ def _per_node(s: ScalingSide) -> str:
     per = [p.mean_gbps / p.clients for p in s.points]
     text = _("Per client node that is {per} GB/s at {counts}: {shares} of the one-client mean.").format(
         per=join_words([sig(v) for v in per]),
-        counts=_counts(s),
+        counts=counts_words(s),
         shares=join_words([pct(100 * v / one, 0) if v == one else p3(100 * v / one) for v in per]),
     )
     return " " + text
-
-
-def fit_words(w: Words, key: str) -> str:
-    """What the law fitted to side `key`'s points says, or why it is not fitted."""
-    s, name = side_of(w.m, key), w.name(key)
-    assert s is not None
-    u = s.usl
-    if u is None:
-        if s.points[0].clients != 1:
-            return _(
-                "{system}: no run with a single client node, so the Universal Scalability Law is not fitted (its λ is "
-                "the one-client mean); the points are shown as they are."
-            ).format(system=name)
-        return _(
-            "{system}: the law needs one client node and at least two other client counts; these runs give {counts}, "
-            "so it is not fitted and the points are shown as they are."
-        ).format(system=name, counts=_counts(s))
-    head = _(
-        "{system}: the Universal Scalability Law fitted to these points gives λ = {lam} GB/s (the mean with one client "
-        "node), contention σ = {sigma} and coherency κ = {kappa}."
-    ).format(system=name, lam=sig(u.lambda_gbps), sigma=sig(u.sigma), kappa=sig(u.kappa))
-    if not u.describes:
-        negative = join_words([g for g, v in (("σ", u.sigma), ("κ", u.kappa)) if v < 0])
-        return (
-            head
-            + " "
-            + _(
-                "A negative {which} has no meaning in the law (contention and coherency are costs: they never add "
-                "bandwidth), so the law does not describe these points: every figure taken from this fit below is "
-                "reported as fitted, not as a forecast."
-            ).format(which=negative)
-            + " "
-            + setup_words(w, key)
-        )
-    return " ".join([head, _peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients), *_fit_limits(w, key)])
-
-
-def _test_bed_clients(w: Words) -> int | None:
-    """The client nodes of the test bed where [environment] states them as a leading count ("8 client nodes, ..."),
-    else None."""
-    for label, text in w.config.environment:
-        if label.strip().lower() == "clients" and (found := re.match(r"\s*(\d+)\s+client", text)):
-            return int(found.group(1))
-    return None
-
-
-def _fit_limits(w: Words, key: str) -> list[str]:
-    """What the fit cannot show (scaling reading 5, M5, m2, m4): where the sweep stopped and why, how far one run per
-    count moves the peak, that two figures fitted to few counts meet the means by construction, and the one-client
-    mean against the sustained bandwidth measured on its own."""
-    s = side_of(w.m, key)
-    assert s is not None and s.usl is not None
-    u, most, out = s.usl, s.max_clients, []
-    peak = u.peak_clients
-    if _test_bed_clients(w) == most:
-        out.append(
-            _(
-                "The sweep stopped at {most}, all the client nodes of the test bed, not where the storage saturated."
-            ).format(most=clients(most))
-        )
-    elif peak is not None and 1 <= peak <= most:
-        out.append(
-            _("The sweep stopped at {most}, past the fitted peak: it reached saturation.").format(most=clients(most))
-        )
-    else:
-        out.append(_("The sweep stopped at {most}; it did not reach saturation.").format(most=clients(most)))
-    spread = compare.peak_spread(s)
-    if spread is not None and spread.low is not None and spread.high is not None:
-        text = ngettext(
-            "Refitted to one run per client count ({refits} choice), the peak lies between {low} and {high} client "
-            "nodes.",
-            "Refitted to one run per client count ({refits} choices), the peak lies between {low} and {high} client "
-            "nodes.",
-            spread.refits,
-        ).format(refits=count(spread.refits), low=sig(spread.low), high=sig(spread.high))
-        out.append(text)
-        if spread.without_peak:
-            out.append(
-                ngettext(
-                    "{n} refit gives no peak at all.", "{n} refits give no peak at all.", spread.without_peak
-                ).format(n=count(spread.without_peak))
-            )
-    if peak is not None and peak > most:
-        out.append(_("A peak beyond the client nodes tested is poorly constrained by these points."))
-    above_one = sum(1 for p in s.points if p.clients > 1)
-    gap = compare.largest_gap(s)
-    if gap is not None and above_one <= 3 and gap < ALMOST_EXACT:
-        out.append(
-            ngettext(
-                "Two fitted parameters (σ and κ) on {n} client count above one meet the means almost by construction "
-                "(at most {gap} apart): the fit passing through them does not show that the law holds.",
-                "Two fitted parameters (σ and κ) on {n} client counts above one meet the means almost by construction "
-                "(at most {gap} apart): the fit passing through them does not show that the law holds.",
-                above_one,
-            ).format(n=count(above_one), gap=p3(100 * gap))
-        )
-    elif gap is not None and above_one <= 3:
-        out.append(
-            ngettext(
-                "The fitted values lie at most {gap} from the means; two parameters (σ and κ) fitted to {n} client "
-                "count above one are a weak test of the law.",
-                "The fitted values lie at most {gap} from the means; two parameters (σ and κ) fitted to {n} client "
-                "counts above one are a weak test of the law.",
-                above_one,
-            ).format(gap=p3(100 * gap), n=count(above_one))
-        )
-    elif gap is not None:
-        out.append(_("The fitted values lie at most {gap} from the means.").format(gap=p3(100 * gap)))
-    bandwidth = w.m.bandwidth.side(key).sustained_gbps
-    if s.points[0].clients == 1 and bandwidth > 0:
-        text = _(
-            "The sustained-bandwidth test gives {bandwidth} GB/s with one client, {differ} from the sweep's "
-            "one-client mean: two tests of one client by different runs; this section uses the sweep's."
-        )
-        differ = pct(100 * abs(u.lambda_gbps - bandwidth) / bandwidth, 1)
-        out.append(text.format(bandwidth=sig(bandwidth), differ=differ))
-    out.append(setup_words(w, key))
-    return out
 
 
 #: fio's settings that shape how a sweep loads the storage, in the order they are printed (scaling reading 6, M6).
@@ -348,7 +225,7 @@ def setup_words(w: Words, key: str) -> str:
     return text
 
 
-def _peak_words(peak: float | None, sigma: float, kappa: float, most: int) -> str:
+def peak_words(peak: float | None, sigma: float, kappa: float, most: int) -> str:
     # σ >= 1 first: with κ = 0 too the aggregate is flat (σ = 1) or falls, never rising (attacks-6 C07); σ = κ = 0 is
     # the law's linear scaling, not a rise "ever more slowly" (attacks-6 C06)
     if peak is None and sigma >= 1:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from report.compute import Metrics, ScalingPoint
 from report.compute import scaling_compare as compare
-from report.formatting import count, figure_of, sig, worked
+from report.formatting import PROSE_DIGITS, count, figure_of, p3, sig, worked
 from report.i18n import _
 from report.wording.scaling import clients, fitted, fitted_side, node_local
 
@@ -49,14 +49,27 @@ def against(m: Metrics) -> Against | None:
     )
 
 
-def _ratio(demand: float, capacity: float) -> str:
+def _ratio(demand: float, capacity: float, digits: int = PROSE_DIGITS) -> str:
     """demand ÷ capacity as the page prints a share ("18.2%") or a multiple ("1.91×"), at digits its printed operands
-    give back."""
+    give back (at most `digits`)."""
     value = demand / capacity
     recomputed = figure_of(sig(demand)) / figure_of(sig(capacity))
     if value < 1:
-        return _("{share}%").format(share=worked(100 * value, 100 * recomputed))
-    return _("{ratio}×").format(ratio=worked(value, recomputed))
+        return _("{share}%").format(share=worked(100 * value, 100 * recomputed, digits))
+    return _("{ratio}×").format(ratio=worked(value, recomputed, digits))
+
+
+def _ratios(demand: float, *capacities: float) -> list[str]:
+    """demand ÷ each capacity, set side by side in one sentence: at one precision, the fewest digits any of them needs
+    (scaling reading 7b, minor 14: "2.3× the one and 1.91× the other")."""
+    digits = min(figure_digits(_ratio(demand, c)) for c in capacities)
+    return [_ratio(demand, c, digits) for c in capacities]
+
+
+def figure_digits(text: str) -> int:
+    """The significant digits of a printed figure ("2.3×": 2, "1.91×": 3, "18.2%": 3)."""
+    digits = "".join(ch for ch in text if ch.isdigit()).lstrip("0")
+    return max(1, len(digits))
 
 
 def demand_against_sweep(m: Metrics) -> str:
@@ -101,7 +114,8 @@ def demand_against_sweep(m: Metrics) -> str:
         "for the fit to tell what they give; the sweep gave {measured} GB/s with {most} and the fit peaks at {top} "
         "GB/s, so every job saving at once needs {peak_measured} the one and {peak_top} the other."
     )
-    return text.format(top=sig(a.top), peak_top=_ratio(a.peak_gbps, a.top), **fields)
+    fields["peak_measured"], peak_top = _ratios(a.peak_gbps, a.most.mean_gbps, a.top)
+    return text.format(top=sig(a.top), peak_top=peak_top, **fields)
 
 
 @dataclass(frozen=True)
@@ -241,3 +255,28 @@ def consequence(m: Metrics, short: bool = False) -> str:
             "the fit does not tell which would finish first."
         )
     return head.format(**fields) + " " + tail.format(**fields)
+
+
+def overlap(m: Metrics) -> list[str]:
+    """How many of the cluster's jobs save at once on average, where each save pauses the job for its whole write
+    (scaling reading 7b, minor 12: only "staggered" and "every job at once" were given, and the first is near the
+    usual case): jobs × the share of its time a job spends saving (mean demand ÷ peak demand)."""
+    c = m.cluster.candidate
+    save = m.save.candidate
+    if c is None or not c.peak_write_gbps > 0 or m.cluster.jobs < 2 or save.pause_s != save.mean_s:
+        return []
+    share = c.mean_write_gbps / c.peak_write_gbps
+    at_once = m.cluster.jobs * share
+    fields = {"share": p3(100 * share), "n": sig(at_once), "jobs": count(m.cluster.jobs)}
+    if at_once < 1:
+        text = _(
+            "Saves of jobs that run independently overlap little: each job spends {share} of its time saving, so on "
+            "average {n} of the {jobs} jobs are saving at any moment; every job at once is the worst case, not the "
+            "usual one."
+        )
+    else:
+        text = _(
+            "Each job spends {share} of its time saving, so on average {n} of the {jobs} jobs are saving at any "
+            "moment: their saves overlap as a rule."
+        )
+    return [text.format(**fields)]

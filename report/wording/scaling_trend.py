@@ -5,8 +5,8 @@ a ratio half of which is the model). The move itself is decided once, in compute
 from __future__ import annotations
 
 from report.compute import scaling_compare as compare
-from report.formatting import count, sig
-from report.i18n import _
+from report.formatting import count, sig, x3
+from report.i18n import _, join_words
 from report.wording.base import Words
 
 
@@ -66,3 +66,27 @@ def made_of(w: Words, t: compare.Trend, short: bool = False) -> list[str]:
             last=count(t.last.clients),
         )
     ]
+
+
+def steady_basis(w: Words, key: str, ratios: list[tuple[int, float | None]]) -> str:
+    """Which bandwidth figure a modelled side's aggregate is made of (scaling reading 7b, minor 13: the baseline's
+    3.19 GB/s holds its warm-up, the sweep's figures are runs' aggregates, and the report never said which): the ratios
+    `ratios` ((client count, ratio) pairs, as printed) on the bandwidth test's steady state instead, " ..." or "" where
+    the test logged no warm-up."""
+    from report.wording.scaling import clients  # this module is imported by scaling_claim, which scaling does not
+
+    b = w.m.bandwidth.side(key)
+    if not b.warmup_samples or not b.steady_gbps > 0 or not b.sustained_gbps > 0:
+        return ""
+    factor = b.sustained_gbps / b.steady_gbps if key == "baseline" else b.steady_gbps / b.sustained_gbps
+    found = dict((k, r * factor) for k, r in ratios if r is not None)
+    if not found:
+        return ""
+    text = _(
+        "Its {one} GB/s is the bandwidth test's mean over every sample, its warm-up included, while each figure of the "
+        "sweep is one run's aggregate as logged; on the test's steady-state {steady} GB/s the ratio would be {ratios}."
+    )
+    shown = join_words(
+        [_("{ratio} at {count}").format(ratio=x3(r), count=clients(k)) for k, r in sorted(found.items())]
+    )
+    return " " + text.format(one=sig(b.sustained_gbps), steady=sig(b.steady_gbps), ratios=shown)

@@ -74,3 +74,50 @@ def test_curves_that_cross_within_the_range_and_a_far_peak_left_off(folder):
         assert "fitted peak" not in _labels(fig)
     finally:
         plt.close(fig)
+
+
+def test_the_modelled_line_the_refits_and_the_cluster_beyond_the_axis_are_said(folder):
+    """Scaling reading 7b, minor 10: the caption called a modelled line a fitted law, no spread was drawn on the
+    extrapolation, a straight line curving on the log axis was not said, and the cluster's 124 nodes were off it."""
+    from matplotlib.collections import PolyCollection
+
+    from report.compute.scaling import fit_usl
+    from report.compute.scaling_figures import ScalingPoint
+
+    m, fig = _figure(EXAMPLE)
+    try:
+        labels = _labels(fig)
+        assert "Local NVMe RAID-0 (per node): one node's bandwidth × nodes (modelled, not swept)" in labels
+        (band,) = [c for c in fig.axes[0].collections if isinstance(c, PolyCollection) and c.get_label()]
+        assert band.get_label() == "spread of refits"
+        # the band spans the 81 one-run-per-count refits beyond the 8 client nodes tested, worked here
+        side = m.scaling.candidate
+        high = max(
+            c
+            for a in side.points[0].run_gbps
+            for b in side.points[1].run_gbps
+            for c4 in side.points[2].run_gbps
+            for d in side.points[3].run_gbps
+            if (
+                u := fit_usl(
+                    tuple(ScalingPoint(k, v, 1, (v,)) for k, v in zip((1, 2, 4, 8), (a, b, c4, d), strict=True))
+                )
+            )
+            is not None
+            and (c := u.capacity(16.0)) is not None
+        )
+        xs = band.get_paths()[0].vertices[:, 0]
+        ys = band.get_paths()[0].vertices[:, 1]
+        assert min(xs) == pytest.approx(8, rel=0.02)
+        assert max(ys[xs <= 16.0]) == pytest.approx(high, rel=0.02)
+    finally:
+        plt.close(fig)
+    caption = charts.describe_all(m, read_joint_test(EXAMPLE).bandwidth)["scaling"].caption
+    assert "lines are the fitted laws" not in caption
+    assert (
+        "The dotted line is Local NVMe RAID-0 (per node)'s aggregate modelled as one node's bandwidth × nodes, neither "
+        "swept nor fitted; on the logarithmic axis this straight line curves upward." in caption
+    )
+    assert "the lighter band in its colour spans the refits to one run per client count" in caption
+    assert m.scaling.cluster_nodes == 124 and charts.client_range(m)[1] < 124
+    assert caption.endswith("The cluster's 124 client nodes (every job saving at once) lie beyond the axis.")

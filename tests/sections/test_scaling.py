@@ -144,7 +144,10 @@ def test_both_sides_swept_at_the_jobs_size_are_compared_there_from_their_means(f
         "“Scaling with client nodes”). At 2 client nodes, the most tested, it is 1.93×, within the claimed range." in qa
     )
     assert "cannot compare the two systems" not in qa
-    assert "Client sweep: 1.80× the baseline's aggregate at the job's 1 node, 1.93× at 2: growing." in cover_text(ctx)
+    assert (
+        "Client sweep: 1.80× the baseline's aggregate at the job's 1 node, 1.93× at 2 client nodes: growing."
+        in cover_text(ctx)
+    )
     with activate("zh-CN"):
         ctx, _ = build(with_scaling(folder, rows, gpus=8))
         text = words(ctx).replace(" ", "")
@@ -257,8 +260,9 @@ def test_b1_the_claim_is_judged_at_every_count_and_at_the_most_measured_not_at_t
         "claim does not hold there." in (text)
     )
     assert (
-        "The fitted curves cross at about 13.8 client nodes, an extrapolation beyond the 8 client nodes tested: beyond "
-        "it Local NVMe RAID-0 (per node) has the larger aggregate." in text
+        "The curves cross at about 13.8 client nodes, an extrapolation beyond the 8 client nodes tested: beyond it "
+        "Local NVMe RAID-0 (per node) would have the larger aggregate, if both the extrapolated fit and Local NVMe "
+        "RAID-0 (per node)'s modelled aggregate (one node × nodes) held there." in text
     )
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert (
@@ -342,7 +346,7 @@ def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
     # it, and a claim that names no baseline (scaling reading 7b)
     page_one = (
         "Client sweep: 1.80× the baseline's modelled aggregate (one node × nodes) at the job's 4 nodes, within the "
-        "white paper's 1.5–2× (a claim that names no baseline); 1.45× at 8, below it."
+        "white paper's 1.5–2× (a claim that names no baseline); 1.45× at 8 client nodes, below it."
     )
     assert page_one in ctx.cover.verdict_notes
     ctx, _ = build(with_scaling(folder, CROSSING))
@@ -350,9 +354,9 @@ def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
         "is 1.53× the baseline's at the job's 4 nodes and 0.781× at 8 client nodes, the most tested: the advantage "
         "reverses." in " ".join(texts(section(ctx, "summary").blocks))
     )
-    assert "1.53× the baseline's aggregate at the job's 4 nodes, 0.781× at 8: reversed." in cover_text(ctx)
+    assert "1.53× the baseline's aggregate at the job's 4 nodes, 0.781× at 8 client nodes: reversed." in cover_text(ctx)
     ctx, _ = build(with_scaling(folder, RISING))
-    assert "2.39× the baseline's aggregate at the job's 4 nodes, 3.14× at 8: growing." in cover_text(ctx)
+    assert "2.39× the baseline's aggregate at the job's 4 nodes, 3.14× at 8 client nodes: growing." in cover_text(ctx)
     ctx, _ = build(DATA)  # without scaling.csv neither says anything of a sweep
     assert "Client sweep" not in cover_text(ctx) + " ".join(texts(section(ctx, "summary").blocks))
 
@@ -393,7 +397,8 @@ def test_m5_m2minor_m4minor_where_the_sweep_stopped_the_peaks_spread_and_the_two
         in (text)
     )
     assert (
-        "Refitted to one run per client count (81 choices), the peak lies between 11.5 and 35.0 client nodes." in text
+        "Refitted to one run per client count (81 choices), the peak lies between 11.5 and 35.0 client nodes: the "
+        "least and the greatest of the refits, a spread of the runs, not a confidence interval." in text
     )
     assert "A peak beyond the client nodes tested is poorly constrained by these points." in text
     assert (
