@@ -27,6 +27,7 @@ from report.wording.capacity import (
     per_node,
 )
 from report.wording.decisions import means_only, speedup_established
+from report.wording.flagged import flag_words, same_checkpoint, workload_name
 from report.wording.loads import (
     direction_settled,
     least_savings,
@@ -244,14 +245,21 @@ def _scale_answer(w: Words) -> Subsection:
             section=_("Projections to other checkpoint sizes"),
         )
     if below is not None:
+        # the same checkpoint on another GPU count is named so, and a row the audit flags is said to be (8b, H-5)
+        others = [next(o for o in m.other_saves if o.model == model) for model in below.scope.items]
         ratios = join_words(
-            [_("{model} {ratio}").format(model=model, ratio=x3(below["ratio"][model])) for model in below.scope.items]
+            [_("{model} {ratio}").format(model=workload_name(w, o), ratio=x3(below["ratio"][o.model])) for o in others]
         )
         tail = fill(
-            _("of the other model sizes timed, {ratios} fall below the {target}× target"),
+            _("of the other configurations timed, {ratios} fall below the {target}× target")
+            if any(same_checkpoint(w, o) for o in others)
+            else _("of the other model sizes timed, {ratios} fall below the {target}× target"),
             ratios=said(below, ratios),
             target=given(below["target"]),
         )
+        flags = [text for text in (flag_words(w, o) for o in others) if text]
+        if flags:
+            tail = spoken(tail, _(", but "), join_words(flags))
         size = spoken(size, _("; "), tail) if size else spoken(_("Model size: "), tail)
     if size:
         blocks.append(w.p(spoken(size, _(".")), "save_times"))

@@ -29,6 +29,7 @@ from report.wording.decisions import (
     open_gates,
     speedup_established,
 )
+from report.wording.flagged import tile_scope
 from report.wording.loads import (
     headline_load_span,
     load_not_established,
@@ -154,6 +155,13 @@ def _speed_headline(m: Metrics, cfg: TestConfig, runs: str = "") -> tuple[str, s
     )
 
 
+def _scoped(w: Words, headline: tuple[str, str, str]) -> tuple[str, str, str]:
+    """The speed tile with the configuration it covers where another one timed disagrees (cold read 8b, H-4)."""
+    scope = tile_scope(w)
+    value, label, note = headline
+    return (value, label, _("{note}; {scope}").format(note=note, scope=scope)) if scope else headline
+
+
 def _unsettled(m: Metrics, cfg: TestConfig) -> str:
     """Why the save runs establish no speedup, in a few words: one save time per system, runs that spread above the
     limit, or too few runs."""
@@ -262,9 +270,13 @@ def _failures_add_little(m: Metrics) -> bool:
 def _tiles(w: Words) -> tuple[KeyFigure, ...]:
     m, cfg = w.m, w.config
     beside = runs_beside(w)
+    runs = "" if beside is None else runs_beside_words(w, beside, others=False)
     b = m.bubble
     specs = (
-        ("speedup", *_speed_headline(m, cfg, "" if beside is None else runs_beside_words(w, beside, others=False))),
+        (
+            "speedup",
+            *_scoped(w, _speed_headline(m, cfg, runs)),
+        ),
         (
             "bubble",
             f"{p3(b.baseline_bubble_pct)} → {p3(b.candidate_bubble_pct)}",

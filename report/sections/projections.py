@@ -27,6 +27,7 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
+from report.wording.flagged import fit_flag
 from report.wording.scaling import basis_finding, clients, nodes_words
 from report.wording.statements import (
     no_difference_note,
@@ -175,7 +176,7 @@ def _named_notes(w: Words) -> list[Para]:
 
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
-    notes = [w.p(_fit_sentence(side, m), "save_times", side=side.key) for side in w.sides]
+    notes = [w.p(_fit_sentence(side, m) + fit_flag(w, side.key), "save_times", side=side.key) for side in w.sides]
     notes += [_basis(w, found) for found in w.findings.each("projection_basis")]
     held = projection_gpus(m)
     gpus = join_words([count(g) for g in held])

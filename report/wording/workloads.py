@@ -10,6 +10,7 @@ from report.compute import Metrics
 from report.formatting import count, gb, natural_key, s3, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
+from report.wording.flagged import other_flag_sentence, same_checkpoint
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,13 @@ def other_saves_words(w: Words) -> str:
                 "({interval})."
             )
             if origin == "illustrative"
+            # the same checkpoint on another GPU count is no other model size (cold read 8b, H-5)
+            else _(
+                "The save times also hold the same checkpoint timed on {gpus} GPUs, “{model}” ({size} per checkpoint, "
+                "{runs}): {candidate_time} on {candidate} against {baseline_time} on {baseline}, a ratio of {ratio} "
+                "({interval})."
+            )
+            if same_checkpoint(w, o)
             else _(
                 "The save times also hold a second workload timed on both systems, “{model}” ({size} per "
                 "checkpoint, {gpus} GPUs, {runs}): {candidate_time} on {candidate} against {baseline_time} on "
@@ -109,6 +117,9 @@ def other_saves_words(w: Words) -> str:
             )
         )
         sentences.append(text.format(**fields))
+        flag = other_flag_sentence(w, o)  # a row the audit flags, said where its ratio is quoted (cold read 8b, H-5)
+        if flag:
+            sentences.append(flag)
     judged = ngettext(
         "It enters no gate and no training-time figure: those need the workload's own step time and checkpoint "
         "interval, which this test gives only for “{model}” (G4 in particular needs them).",

@@ -1,0 +1,117 @@
+"""Figures drawn from a save row the consistency audit flags (a save faster than the bandwidth logged on its system,
+impossible for a durable save: the finding rows_outrun), said so wherever the report quotes them.
+
+Cold read 8b, H-4/H-5 (zh H-M2): the audit called local SSD's one-node row 7.40× the node's bandwidth, and the
+summary, the Q&A, page 1's speed tile and the projection still quoted it, or a ratio or a fitted line drawn from it,
+without a word; the Q&A called the same 196 GB checkpoint on 8 GPUs "another model size". Each quote now says that the
+audit flags the row and that it is not to be relied upon until explained, and names such a row as the same checkpoint
+on N GPUs where it is one."""
+
+from __future__ import annotations
+
+from report.compute.figures import AuditRow, OtherSave
+from report.formatting import count, gb, x3
+from report.i18n import _, join_words
+from report.wording.base import Words
+
+
+def flagged_rows(w: Words) -> tuple[AuditRow, ...]:
+    """The save rows (side, model) the audit flags as impossible for a durable save."""
+    found = w.findings.get("rows_outrun")
+    return () if found is None else tuple(found["rows"])
+
+
+def flagged_sides(w: Words, model: str, gpus: int) -> tuple[str, ...]:
+    """The sides whose rows of (model, gpus) the audit flags, in side order."""
+    return tuple(row.side for row in flagged_rows(w) if row.model == model and row.gpus == gpus)
+
+
+def fit_flagged(w: Words, side: str) -> tuple[str, ...]:
+    """The models of side `side` whose flagged rows enter its projection (every save row of a side enters it)."""
+    return tuple(row.model for row in flagged_rows(w) if row.side == side)
+
+
+def same_checkpoint(w: Words, o: OtherSave) -> bool:
+    """Whether another workload is the training model's checkpoint (its size) timed on another GPU count."""
+    s = w.m.save.baseline
+    return o.snapshot_gb == s.snapshot_gb and o.gpus != s.gpus
+
+
+def workload_name(w: Words, o: OtherSave) -> str:
+    """ "the same 196 GB checkpoint on 8 GPUs (“Qwen 14B on one node”)", or "“70B”" for another model size."""
+    if same_checkpoint(w, o):
+        return _("the same {size} checkpoint on {gpus} GPUs (“{model}”)").format(
+            size=gb(o.snapshot_gb), gpus=count(o.gpus), model=o.model
+        )
+    return _("“{model}”").format(model=o.model)
+
+
+def flag_words(w: Words, o: OtherSave) -> str:
+    """ "the consistency audit flags local SSD's saves of “Qwen 14B on one node” as faster than the bandwidth logged,
+    impossible for a durable save: not to be relied upon until that is explained", "" where no row of `o` is flagged."""
+    sides = flagged_sides(w, o.model, o.gpus)
+    if not sides:
+        return ""
+    return _(
+        "the consistency audit flags {systems}'s saves of “{model}” as faster than the bandwidth logged, impossible "
+        "for a durable save: not to be relied upon until that is explained"
+    ).format(systems=join_words([w.name(side) for side in sides]), model=o.model)
+
+
+def other_flag_sentence(w: Words, o: OtherSave) -> str:
+    """ "The consistency audit flags …: not to be relied upon until that is explained." for a flagged other workload,
+    "" otherwise."""
+    sides = flagged_sides(w, o.model, o.gpus)
+    if not sides:
+        return ""
+    return _(
+        "The consistency audit flags {systems}'s saves of it as faster than the bandwidth logged, impossible for a "
+        "durable save: its ratio is not to be relied upon until that is explained."
+    ).format(systems=join_words([w.name(side) for side in sides]))
+
+
+def disagreeing(w: Words) -> tuple[OtherSave, ...]:
+    """The other workloads both systems timed whose ratio lies on the other side of G3's target from the headline's."""
+    target, speedup = w.config.gates.target_speedup, w.m.save.speedup
+    return tuple(o for o in w.m.other_saves if (o.ratio >= target) != (speedup >= target))
+
+
+def tile_scope(w: Words) -> str:
+    """Page 1's speed tile, where another configuration disagrees: "64 GPUs on 8 nodes only; on 8 GPUs 0.975×, a row
+    the audit flags" (cold read 8b, H-4: the tile generalised one configuration)."""
+    others = disagreeing(w)
+    if not others:
+        return ""
+    s, nodes = w.m.save.baseline, w.m.nodes
+    parts = []
+    for o in others:
+        text = (
+            _("on {gpus} GPUs {ratio}, a row the audit flags")
+            if flagged_sides(w, o.model, o.gpus)
+            else _("on {gpus} GPUs {ratio}")
+        )
+        if not same_checkpoint(w, o):
+            text = (
+                _("“{model}” {ratio}, a row the audit flags")
+                if flagged_sides(w, o.model, o.gpus)
+                else _("“{model}” {ratio}")
+            )
+        parts.append(text.format(gpus=count(o.gpus), ratio=x3(o.ratio), model=o.model))
+    scope = (
+        _("the {gpus}-GPU job on {nodes} nodes only").format(gpus=count(s.gpus), nodes=count(nodes))
+        if nodes > 1
+        else _("the {gpus}-GPU job only").format(gpus=count(s.gpus))
+    )
+    return _("{scope}; {others}").format(scope=scope, others=join_words(parts))
+
+
+def fit_flag(w: Words, side: str) -> str:
+    """ " Its line takes the “Qwen 14B on one node” rows, which the consistency audit flags …": a side's projection
+    fitted over a row the audit flags (every save row of a side enters its fit), "" otherwise."""
+    models = fit_flagged(w, side)
+    if not models:
+        return ""
+    return " " + _(
+        "Its projection takes the rows of {models}, which the consistency audit flags as faster than the bandwidth "
+        "logged, impossible for a durable save: the projection is not to be relied upon until that is explained."
+    ).format(models=join_words([_("“{model}”").format(model=model) for model in models]))
