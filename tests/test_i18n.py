@@ -208,6 +208,8 @@ ALLOWED |= set(provenance.PACKAGES)  # the colophon names the packages that buil
 # and the symbols of its formulas (C(k), X, L, k, ceil, share(g)), and scaling.csv in Appendix A's caption.
 ALLOWED |= {"measure", "system", "path", "client", "clients", "sweep", "fio", "server", "USL", "X", "L", "k", "g"}
 ALLOWED |= {"ceil", "share", "scaling"}
+# Appendix B's own symbols (zh reading 8, H-m5): D₁, D₂ the wall times, v the coefficient of variation, beside m, p, t
+ALLOWED |= {"D", "v"}
 
 
 def _input_words(folder) -> set[str]:
