@@ -142,9 +142,23 @@ def verdict_notes(w: Words) -> tuple[str, ...]:
 def changes(w: Words, rec: Recommendation) -> str:
     """What would change the recommendation, in one sentence."""
     parts = [text for text in (_change(w, change) for change in rec.changes) if text]
-    if not parts:
-        return ""
-    return _("What would change it: {changes}.").format(changes=_("; ").join(parts))
+    said = [_("What would change it: {changes}.").format(changes=_("; ").join(parts))] if parts else []
+    return " ".join([*said, *_unmeasured(w, rec)])
+
+
+def _unmeasured(w: Words, rec: Recommendation) -> list[str]:
+    """Where the recommendation hands the decision to checkpoints that survive a node, what it rests on and this test
+    did not measure, and what to measure before deciding (cold read 8b, H-7: "only if … checkpoints that survive a
+    node are worth its price" with neither the node-loss rate nor the off-node copy quantified)."""
+    if rec.kind != OTHER_GROUNDS or "durability" not in rec.grounds:
+        return []
+    return [
+        _(
+            "This test measured neither how often a node is lost nor how long a copy of {baseline}'s checkpoints kept "
+            "off the node takes, on which checkpoints that survive a node depend: take the node-loss rate from the "
+            "cluster's own records and time that copy on {baseline} before deciding."
+        ).format(baseline=w.name("baseline"))
+    ]
 
 
 # ---- reasons -----------------------------------------------------------------------------------------------------
