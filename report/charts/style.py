@@ -19,7 +19,9 @@ def figure(chart: Chart, cols: int = 1):
     """A figure of the chart's size; no pyplot, so no global state and a lighter import."""
     fig = Figure(figsize=(chart.width_in, chart.height_in), layout="constrained")
     if chart.illustrative:  # drawn from inputs test.toml declares illustrative (or not durable): the chart says so
-        text = _("NOT DURABLE SAVES") if chart.illustrative == "not_durable" else _("ILLUSTRATIVE INPUT, NOT MEASURED")
+        text = {"not_durable": _("NOT DURABLE SAVES"), "reads_memory": _("LOADS READ MEMORY")}.get(
+            str(chart.illustrative), _("ILLUSTRATIVE INPUT, NOT MEASURED")
+        )
         fig.suptitle(text, x=0.99, ha="right", fontsize=7, color=ACCENT, weight="bold")
     return fig, fig.subplots(1, cols) if cols > 1 else fig.subplots()
 

@@ -34,7 +34,7 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str = ""
-    illustrative: bool | str = False  #: its mark: "illustrative" or "not_durable" (see Words.marked), or none
+    illustrative: bool | str = False  #: "illustrative", "not_durable" (Words.marked), "reads_memory" (loads_marked)
     kind: str = field(default="table", init=False)
 
 
@@ -44,7 +44,7 @@ class Para:
 
     text: str
     style: str = "p"
-    illustrative: bool | str = False  #: its mark: "illustrative" or "not_durable" (see Words.marked), or none
+    illustrative: bool | str = False  #: "illustrative", "not_durable" (Words.marked), "reads_memory" (loads_marked)
     kind: str = field(default="para", init=False)
 
 

@@ -205,7 +205,7 @@ def _load_note(w: Words) -> str:
     found = w.findings.get("load_unestablished")
     if load_not_established(m):
         low, high = headline_load_span(m)
-        return _("{system} takes {span} as long, {pairs}; none established by the saves' rule").format(
+        return _("{system} takes {span} as long ({pairs}): too few runs or too wide a spread to establish it").format(
             span=ratio_span(low, high), system=m.load.baseline_system, pairs=load_pairs(m)
         )
     note = _("than {system}, {pairs}").format(system=m.load.baseline_system, pairs=load_pairs(m))
@@ -487,9 +487,10 @@ def _memory_loads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, ..
             note=_("{note}; the loads on {systems} read memory, not storage").format(
                 note=t.note, systems=join_words(memory_load_systems(w.m, w.config))
             ),
-            mark=_("{gates}; {inputs}").format(gates=t.mark, inputs=_("Not durable").lower())
-            if t.mark and _("Not durable").lower() not in t.mark.lower()
-            else t.mark or _("Not durable"),
+            # a load only reads: the mark says what its figure is, not the saves' durability (field test 7, m16)
+            mark=_("{gates}; {inputs}").format(gates=t.mark, inputs=_("reads memory"))
+            if t.mark and _("reads memory") not in t.mark
+            else t.mark or _("Reads memory"),
             mark_kind=t.mark_kind or "illustrative",
         )
         if t.id == "loading"
@@ -504,7 +505,7 @@ def _repeated_reads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, 
     if not loads_read_as_restores(w.test):
         return tiles
     return tuple(
-        replace(t, label=_("{label}: the restores' read, repeated").format(label=t.label)) if t.id == "loading" else t
+        replace(t, label=_("{label} (the restores' read, run again)").format(label=t.label)) if t.id == "loading" else t
         for t in tiles
     )
 

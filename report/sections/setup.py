@@ -340,8 +340,10 @@ def _sources(w: Words) -> Definitions:
     memory = set(memory_load_systems(w.m, c))
     for label, text, system, into in _imported_sources(w.test):
         items.append((label, text))
-        if (system in durable_not and into in SAVE_INPUTS) or (system in memory and into == "load_times"):
+        if system in durable_not and into in SAVE_INPUTS:
             marks.append(("illustrative", _("{origin}, not durable").format(origin=_("Imported"))))
+        elif system in memory and into == "load_times":
+            marks.append(("illustrative", _("{origin}, reads memory").format(origin=_("Imported"))))
         else:
             marks.append(("measured", _("Imported")))
     return Definitions(tuple(items), "sources", tuple(marks))
@@ -379,7 +381,7 @@ def _source_mark(w: Words, name: str) -> tuple[str, str]:
     if w.m.not_durable and name in SAVE_INPUTS:
         return "illustrative", _("{origin}, not durable").format(origin=origin)
     if name == "load_times" and memory_load_systems(w.m, w.config):  # marked as the loads are (cold read 3, m-12)
-        return "illustrative", _("{origin}, not durable").format(origin=origin)
+        return "illustrative", _("{origin}, reads memory").format(origin=origin)
     return "measured", origin
 
 

@@ -55,9 +55,9 @@ def memory_loads(m: Metrics, cfg: TestConfig, full: bool = True) -> str:
 
 
 def loads_marked(w: Words) -> str:
-    """The mark of a figure drawn from the load times: "illustrative" when they are, "not_durable" when a load system
-    reads memory (its saves are not durable), else none."""
-    return w.marked("load_times") or ("not_durable" if memory_load_systems(w.m, w.config) else "")
+    """The mark of a figure drawn from the load times: "illustrative" when they are, "reads_memory" when a load system
+    reads memory (a load only reads: not a durability mark, field test 7, m16), else none."""
+    return w.marked("load_times") or ("reads_memory" if memory_load_systems(w.m, w.config) else "")
 
 
 def load_not_established(m: Metrics) -> bool:

@@ -97,7 +97,7 @@ def test_restore_times_print_as_given_and_memory_loads_are_marked():
     assert restores.illustrative == "illustrative"
     ctx, _m = build(FIO_EXAMPLE)
     tables = {t.id: t for t in section(ctx, "raw").blocks if isinstance(t, Table)}
-    assert tables["raw-loads"].illustrative == "not_durable"
+    assert tables["raw-loads"].illustrative == "reads_memory"  # field test 7, m16
     ctx, _m = build(DATA)
     assert "raw-restores" not in {t.id for t in section(ctx, "raw").blocks if isinstance(t, Table)}
 

@@ -296,7 +296,7 @@ def test_not_durable_saves_are_said_on_page_one_and_marked(folder):
     assert tiles["ettr"].mark == "G1 and G2 undecided; not durable" and (
         tiles["loading"].value,
         tiles["loading"].mark,
-    ) == ("Not established", "Illustrative input; not durable")
+    ) == ("Not established", "Illustrative input; reads memory")  # a load only reads (field test 7, m16)
     assert _table(ctx, "async", "async").illustrative == "not_durable"
     assert _table(ctx, "save", "save").illustrative == "not_durable"
     assert _table(ctx, "bandwidth", "bandwidth").illustrative == "illustrative"  # illustrative wins: said first
