@@ -13,10 +13,12 @@ from report.document.blocks import (
 )
 from report.formatting import (
     count,
+    sig,
 )
 from report.i18n import _
 from report.inputs.files import media_type
 from report.wording.base import Words
+from report.wording.scaling_cluster import against
 
 ID = "colophon"
 #: The charts this section places, in order.
@@ -60,8 +62,26 @@ def build(w: Words) -> Section:
     )
     # new_page: a part of its own where a sheet breaks before one; print.css breaks before none (a forced break here
     # left retune's page before it 28% full), so the colophon flows on from Appendix B
-    blocks: tuple[Block, ...] = (intro, inputs, versions, *_measure_command(w))
+    blocks: tuple[Block, ...] = (intro, *_unprinted(w), inputs, versions, *_measure_command(w))
     return Section(ID, _("Colophon: inputs and software"), blocks, appendix=True, new_page=True)
+
+
+def _unprinted(w: Words) -> list[Para]:
+    """What metrics.json holds that these pages do not print, and what it is for (scaling reading 7b, minor 16: a
+    reader of metrics.json took the scale block, a job as large as the cluster, and the peak demand against the
+    one-client bandwidth for figures of the job these pages describe)."""
+    m = w.m
+    text = _(
+        "metrics.json also holds figures these pages do not print. Its scale block is for one job spanning the whole "
+        "cluster of {cluster} GPUs (a job MTBF of {mtbf} s, and each system's optimal interval and overhead at that "
+        "size), not for the {gpus}-GPU job these pages describe."
+    ).format(cluster=count(m.scale.cluster_gpus), mtbf=sig(m.scale.job_mtbf_s), gpus=count(m.save.candidate.gpus))
+    if against(m) is not None and m.cluster.candidate is not None:
+        text += " " + _(
+            "Its cluster.candidate.peak_to_sustained ({ratio}) sets the peak demand of every job saving at once "
+            "against the one-client bandwidth test; these pages set that demand against the client sweep instead."
+        ).format(ratio=sig(m.cluster.candidate.peak_to_sustained))
+    return [Para(text)]
 
 
 def _given_name(w: Words, shown: str) -> str:

@@ -367,7 +367,26 @@ def test_14_ratios_set_side_by_side_share_one_precision():
 def test_15_what_would_change_it_says_its_save_time_is_one_job_saving_alone():
     ctx, m = build(EXAMPLE)
     assert m.cluster.jobs == 31
-    assert ctx.cover.changes == (
+    assert ctx.cover.changes.startswith(
         "What would change it: saves on Mingxin FX100 of 9.14 s or less on average with one job saving alone (today "
         "24.1 s), for the 2% target."
     )
+
+
+def test_16_the_colophon_says_what_metrics_json_holds_that_the_pages_do_not_print():
+    ctx, m = build(EXAMPLE)
+    assert (m.scale.cluster_gpus, sig(m.scale.job_mtbf_s), sig(m.cluster.candidate.peak_to_sustained)) == (
+        1000,
+        "182,437",
+        "13.4",
+    )
+    text = _all(ctx, "colophon")
+    assert (
+        "Its scale block is for one job spanning the whole cluster of 1,000 GPUs (a job MTBF of 182,437 s, and each "
+        "system's optimal interval and overhead at that size), not for the 32-GPU job these pages describe." in text
+    )
+    assert "Its cluster.candidate.peak_to_sustained (13.4) sets the peak demand of every job saving at once" in text
+    assert "13.4" not in _customer_text(ctx).replace(text, "")  # printed nowhere else
+    with activate("zh-CN"):
+        zh, _ = build(EXAMPLE)
+    assert "其中 scale 一组数值针对的是占满整个 1,000 块" in _all(zh, "colophon")
