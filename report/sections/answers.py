@@ -247,9 +247,8 @@ def _scale_answer(w: Words) -> Subsection:
     if below is not None:
         # the same checkpoint on another GPU count is named so, and a row the audit flags is said to be (8b, H-5)
         others = [next(o for o in m.other_saves if o.model == model) for model in below.scope.items]
-        ratios = join_words(
-            [_("{model} {ratio}").format(model=workload_name(w, o), ratio=x3(below["ratio"][o.model])) for o in others]
-        )
+        pair = _("{model} at {ratio}") if any(same_checkpoint(w, o) for o in others) else _("{model} {ratio}")
+        ratios = join_words([pair.format(model=workload_name(w, o), ratio=x3(below["ratio"][o.model])) for o in others])
         tail = fill(
             _("of the other configurations timed, {ratios} fall below the {target}× target")
             if any(same_checkpoint(w, o) for o in others)

@@ -77,8 +77,8 @@ def disagreeing(w: Words) -> tuple[OtherSave, ...]:
 
 
 def tile_scope(w: Words) -> str:
-    """Page 1's speed tile, where another configuration disagrees: "64 GPUs on 8 nodes only; on 8 GPUs 0.975×, a row
-    the audit flags" (cold read 8b, H-4: the tile generalised one configuration)."""
+    """Page 1's speed tile, where another configuration disagrees: "this job's 64 GPUs on 8 nodes only; 0.975× on 8
+    GPUs, a row the audit flags" (cold read 8b, H-4: the tile generalised one configuration)."""
     others = disagreeing(w)
     if not others:
         return ""
@@ -86,9 +86,9 @@ def tile_scope(w: Words) -> str:
     parts = []
     for o in others:
         text = (
-            _("on {gpus} GPUs {ratio}, a row the audit flags")
+            _("{ratio} on {gpus} GPUs, a row the audit flags")
             if flagged_sides(w, o.model, o.gpus)
-            else _("on {gpus} GPUs {ratio}")
+            else _("{ratio} on {gpus} GPUs")
         )
         if not same_checkpoint(w, o):
             text = (
@@ -98,9 +98,9 @@ def tile_scope(w: Words) -> str:
             )
         parts.append(text.format(gpus=count(o.gpus), ratio=x3(o.ratio), model=o.model))
     scope = (
-        _("the {gpus}-GPU job on {nodes} nodes only").format(gpus=count(s.gpus), nodes=count(nodes))
+        _("this job's {gpus} GPUs on {nodes} nodes only").format(gpus=count(s.gpus), nodes=count(nodes))
         if nodes > 1
-        else _("the {gpus}-GPU job only").format(gpus=count(s.gpus))
+        else _("this job's {gpus} GPUs only").format(gpus=count(s.gpus))
     )
     return _("{scope}; {others}").format(scope=scope, others=join_words(parts))
 

@@ -22,14 +22,14 @@ def test_a_flagged_row_is_said_flagged_wherever_it_is_quoted():
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert "other model sizes" not in qa
     assert (
-        "of the other configurations timed, the same 196 GB checkpoint on 8 GPUs (“Qwen 14B on one node”) 0.975× fall "
+        "of the other configurations timed, the same 196 GB checkpoint on 8 GPUs (“Qwen 14B on one node”) at 0.975× fall "
         "below the 1.5× target, but the consistency audit flags local SSD's saves of “Qwen 14B on one node” as faster "
         "than the bandwidth logged, impossible for a durable save: not to be relied upon until that is explained."
     ) in qa
     # page 1's speed tile: which configuration it covers
     tile = next(k for k in ctx.cover.tiles if k.id == "speedup")
     assert tile.note == (
-        "38.1 s → 16.0 s per save; the 64-GPU job on 8 nodes only; on 8 GPUs 0.975×, a row the audit flags"
+        "38.1 s → 16.0 s per save; this job's 64 GPUs on 8 nodes only; 0.975× on 8 GPUs, a row the audit flags"
     )
     # local SSD's projection is fitted over that row; HX-8's row is not flagged
     projections = texts(section(ctx, "projections").blocks)
