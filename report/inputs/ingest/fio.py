@@ -18,6 +18,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
+from report.inputs.ingest.identify import fio_text_kind
 from report.inputs.ingest.json_limits import (
     MAX_LINE,
     MAX_LOG_LINE,
@@ -85,7 +86,7 @@ def read_json(path: str, data: bytes) -> tuple[FioJson | None, list[Problem]]:
     text = data.decode("utf-8", errors="replace")
     start = re.search(r"^\{", text, re.MULTILINE)
     if start is None:
-        return None, [Problem(path, None, None, _what_else(text))]
+        return None, [Problem(path, None, None, fio_text_kind(text))]
     line = text.count("\n", 0, start.start()) + 1
     try:
         value, _ = strict_decode(text, start.start())
@@ -107,26 +108,6 @@ def kib_sizes(version: str) -> bool:
     """Whether this fio writes `io_bytes` in KiB and no `bw_bytes`: before 2.21 (axboe/fio c12d597a, "Since the dawn of
     time, this has outputted kilobytes")."""
     return _version(version) < (2, 21)
-
-
-# What a file holding no JSON is, when it is fio's: a job file (`[section]` and `key=value` lines), or the normal
-# text output (`fio-2.2.10` and a job's `(groupid=0, jobs=1): err= 0` line), neither of which holds a run's figures.
-_SECTION, _OPTION = (
-    re.compile(r"^[ \t]*\[[^\]\n]+\][ \t]*$", re.MULTILINE),
-    re.compile(r"^[ \t]*\w+[ \t]*=", re.MULTILINE),
-)
-_NORMAL = re.compile(r"\(groupid=\d+, jobs=\d+\): err="), re.compile(r"^fio-(\d[\w.-]*)[ \t\r]*$", re.MULTILINE)
-
-
-def _what_else(text: str) -> str:
-    if (job := _NORMAL[0].search(text)) and (version := _NORMAL[1].search(text, 0, job.start())):
-        return (
-            f"is fio's normal (text) output (fio-{version.group(1)}), which cannot be read back into runs: rerun fio"
-            " with --output-format=json (or json+) and name that output in files"
-        )
-    if _SECTION.search(text) and _OPTION.search(text):
-        return "is a fio job file, not a run's output: run it with --output-format=json and name that output in files"
-    return "is not fio JSON output: no line starts with {"
 
 
 _COUNTS = ("io_bytes", "runtime", "bw")  # integers fio writes (bytes, ms, KiB/s)

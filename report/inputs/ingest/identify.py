@@ -132,3 +132,24 @@ def refusal(kind: Kind, tool: str, tool_name: str) -> str:
         instead = kind.instead or f"name {READS[tool]} in files instead"
         return f"is {kind.what}, not a run's output: {instead}"
     return f"is {kind.what}, which the {tool_name} import does not read: {kind.instead}"
+
+
+# What a file holding no JSON is, when it is fio's: a job file (`[section]` and `key=value` lines), or the normal
+# text output (`fio-2.2.10` and a job's `(groupid=0, jobs=1): err= 0` line), neither of which holds a run's figures.
+_JOB_SECTION, _JOB_OPTION = (
+    re.compile(r"^[ \t]*\[[^\]\n]+\][ \t]*$", re.MULTILINE),
+    re.compile(r"^[ \t]*\w+[ \t]*=", re.MULTILINE),
+)
+_TEXT_OUTPUT = re.compile(r"\(groupid=\d+, jobs=\d+\): err="), re.compile(r"^fio-(\d[\w.-]*)[ \t\r]*$", re.MULTILINE)
+
+
+def fio_text_kind(text: str) -> str:
+    """The fio import's refusal of a file with no line starting with `{`: fio's text output, a job file, or neither."""
+    if (job := _TEXT_OUTPUT[0].search(text)) and (version := _TEXT_OUTPUT[1].search(text, 0, job.start())):
+        return (
+            f"is fio's normal (text) output (fio-{version.group(1)}), which cannot be read back into runs: rerun fio"
+            " with --output-format=json (or json+) and name that output in files"
+        )
+    if _JOB_SECTION.search(text) and _JOB_OPTION.search(text):
+        return "is a fio job file, not a run's output: run it with --output-format=json and name that output in files"
+    return "is not fio JSON output: no line starts with {"
