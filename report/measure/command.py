@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from report.measure import earlier, existing, outcome, plan, probe, words, written
-from report.measure.hosts import clients
+from report.measure.hosts import clients, gpus_warning
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
 from report.problems import escaped  # each line one line, whatever a path holds (issue 44, V4)
@@ -261,6 +261,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         )
     written.record_if_all_finished(made)  # refused before the first run, not after it
     made.warnings += _shared_with_records(data_dir, path) if local else ()
+    made.warnings += gpus_warning(request.gpus, request.clients, made.jobs_here, config.gpus_per_node)
     if judged.unknown is not None and saves:
         why = english(words.unknown_words, judged.unknown)
         made.notes += (

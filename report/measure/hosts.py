@@ -81,3 +81,23 @@ def clients(texts: list[str]) -> tuple[str, ...]:
         seen[key] = name
         out.append(name)
     return tuple(out)
+
+
+def gpus_warning(gpus: int | None, hosts: tuple[str, ...], one_machine: bool, gpus_per_node: int) -> tuple[str, ...]:
+    """Where --gpus does not match the hosts saving at once (field test 7, m17: --gpus 2 on 2 hosts made a job of one
+    node): the report takes the training job's nodes from the save rows' gpus (÷ gpus_per_node), and a save from
+    several hosts stands for a job of one node per host. Servers at loopback addresses are one machine."""
+    if gpus is None or not hosts:
+        return ()
+    nodes = -(-gpus // gpus_per_node)
+    machines = 1 if one_machine else len(hosts)
+    if nodes == machines:
+        return ()
+    saving = f"one machine (its {len(hosts)} fio servers at loopback addresses)" if one_machine else f"{machines} hosts"
+    return (
+        f"--gpus {gpus} is a training job of {nodes} node{'s' if nodes > 1 else ''} of {gpus_per_node} GPUs"
+        f" (test.toml's gpus_per_node), but the saves run from {saving}: the report takes the job's nodes from --gpus,"
+        " and a save"
+        f" from several hosts stands for one node per host; give --gpus {machines * gpus_per_node} (hosts × GPUs per"
+        f" node), or save from {nodes} host{'s' if nodes > 1 else ''}",
+    )

@@ -302,6 +302,32 @@ def test_a_dry_run_prints_the_plan_and_writes_nothing(places, capsys):
     assert printed.endswith("(dry run: nothing was written)\n")
 
 
+def test_gpus_that_do_not_match_the_hosts_saving_are_warned_of(tmp_path, capsys):
+    """Field test 7, m17: measure.md's example passed 3 --client hosts with --gpus 64, and --gpus 2 on 2 hosts made the
+    report's training job one node; nothing said how --gpus relates to the hosts. A dry run (and a session, before its
+    first run) says so where the job's nodes (--gpus ÷ gpus_per_node) are not the machines saving."""
+    from report.measure.hosts import gpus_warning
+
+    folder = new_folder(tmp_path, "gpus")
+    args = ["measure", str(folder), "--system", "Local disk", "--path", str(tmp_path), "--phases", "save"]
+    args += ["--client", "127.0.0.2", "--client", "127.0.0.3", "--runs", "1", "--writers", "1", "--snapshot-gb", "1"]
+    assert main([*args, "--gpus", "16", "--dry-run"]) == 0
+    said = capsys.readouterr()
+    assert (
+        "--gpus 16 is a training job of 2 nodes of 8 GPUs (test.toml's gpus_per_node), but the saves run from one"
+        " machine (its 2 fio servers at loopback addresses): the report takes the job's nodes from --gpus, and a save"
+        " from several hosts stands for one node per host; give --gpus 8 (hosts × GPUs per node), or save from 2 hosts"
+    ) in said.out + said.err
+    assert main([*args, "--gpus", "8", "--dry-run"]) == 0
+    assert "--gpus 8 is a training job" not in "".join(capsys.readouterr())
+    three = ("10.0.0.11", "10.0.0.12", "10.0.0.13,8766")  # measure.md's example
+    (warning,) = gpus_warning(64, three, False, 8)
+    assert warning.startswith("--gpus 64 is a training job of 8 nodes of 8 GPUs") and "give --gpus 24" in warning
+    assert (
+        gpus_warning(24, three, False, 8) == gpus_warning(8, (), True, 8) == gpus_warning(2, three[:1], False, 8) == ()
+    )
+
+
 @pytest.mark.parametrize(
     ("extra", "status", "message"),
     [
