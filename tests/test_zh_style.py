@@ -295,11 +295,11 @@ def test_the_minor_wordings_of_the_third_reading():
         "请测量约 140 GB 检查点的保存时间，因为推算项“70B，64 块 GPU”（实际按 8 块加速卡推算）的检查点是已计时保存中最大检查点的 2.13 倍。",
         # minor 6: restores possibly faster, not a benefit in hand; the shorter stall-free interval is worth little
         # where the optimal interval (27,775 steps) is longer than both (fourth cold read, M4)
-        "存储带来的差别只剩下：写入不再造成停顿的最短间隔从 55 步缩短到 29 步，作业可以更频繁地保存检查点，每次故障后平均少重算 126 s",
+        "剩下的差别在于写入不再造成停顿的最短间隔从 55 步缩短到 29 步，作业可以更频繁地保存检查点，每次故障后平均少重算 126 s",
         "本次测试未测量恢复时间。",
         "单次等待最长",  # minor 7: one save is a wait (等待); 保存停顿 names their sum (issue 45)
         "基线为 3.26 GB/\u2060s，比基线高 96.3%。",  # minor 8: 6.40 ÷ 3.26 − 1; Chinese reading 5, m2: 比基线
-        "保存的有效吞吐量占持续写带宽的比例，基线 11.3%，被测系统 10.9%；",  # minor 9: both sides named
+        "保存的有效吞吐量占持续写带宽的比例为本地 NVMe 单盘 11.3%，Mingxin FX100 10.9%；",  # minor 9, zh reading 8: named
         "暂存一个检查点，两个系统每节点均需 65.6 GB 主机内存（按每节点 8 块加速卡计）。",  # minor 13
         # minor 16, 17: 为 before the figure; the table's optimum is Young's, Daly's beside it
         "作业的平均故障间隔时间（MTBF）为 6,335 h（每块加速卡 50,677 h ÷ 8 块加速卡）；重启 600 s；每步计算时间 3.24 s。"

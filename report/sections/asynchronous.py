@@ -203,17 +203,24 @@ def _verdict(w: Words) -> list[Para]:
     # Where the sentence before already says "takes as long", this one gives the reason, not the same claim again.
     plain = (
         _(
-            "That is because neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and "
-            "{candidate_lag})."
+            "That is because neither system's write outlasts the {tau} of compute between saves ({baseline_lag} on "
+            "{baseline_system} and {candidate_lag} on {candidate_system})."
         )
         if a.duration_reduction_pct == 0
         else _(
-            "Neither system's write outlasts the {tau} of compute between saves ({baseline_lag} and {candidate_lag}): "
-            "with asynchronous saves the storage would not change training time at today's interval."
+            "Neither system's write outlasts the {tau} of compute between saves ({baseline_lag} on {baseline_system} "
+            "and {candidate_lag} on {candidate_system}): with asynchronous saves the storage would not change training "
+            "time at today's interval."
         )
         + " "
         + _("The difference above is the two systems' staging times alone.")
-    ).format(tau=s3(tau), baseline_lag=s3(a.baseline.write_lag_s), candidate_lag=s3(a.candidate.write_lag_s))
+    ).format(
+        tau=s3(tau),
+        baseline_lag=s3(a.baseline.write_lag_s),
+        baseline_system=m.save.baseline.system,
+        candidate_lag=s3(a.candidate.write_lag_s),
+        candidate_system=m.save.candidate.system,
+    )
     return [w.p(plain, "save_times"), w.p(_value_then(m), "save_times", "restore_times")]
 
 
@@ -229,16 +236,22 @@ def _value_then(m: Metrics) -> str:
     if restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so
         return _("{sentence}.").format(sentence=value)  # the full stop in the catalog: 。 in Chinese
     text = (
-        _(", and faster restores after a failure ({baseline_restore} against {candidate_restore}).")
+        _(
+            ", and faster restores after a failure ({baseline_restore} on {baseline_system} against "
+            "{candidate_restore} on {candidate_system})."
+        )
         if r.candidate.restore_s < r.baseline.restore_s
         # the candidate restores slower: no "faster restores" (cold tests 6: 61.7 s against 44.2 s)
         else _(
-            ", and restores after a failure are no faster on the candidate ({baseline_restore} against "
-            "{candidate_restore})."
+            ", and restores after a failure are no faster on the candidate ({baseline_restore} on {baseline_system} "
+            "against {candidate_restore} on {candidate_system})."
         )
     )
     return value + text.format(
-        baseline_restore=seconds(r.baseline.restore_s), candidate_restore=seconds(r.candidate.restore_s)
+        baseline_restore=seconds(r.baseline.restore_s),
+        baseline_system=m.save.baseline.system,
+        candidate_restore=seconds(r.candidate.restore_s),
+        candidate_system=m.save.candidate.system,
     )
 
 

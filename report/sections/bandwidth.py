@@ -21,7 +21,7 @@ from report.inputs.runs import FEW_SAMPLES, both_sustained, ramping, sparse, ste
 from report.wording.base import Words
 from report.wording.copies import bandwidth_words
 from report.wording.phrases import (
-    both,
+    each_named,
     pct_change,
 )
 from report.wording.statements import sources_by_system, tool_timed
@@ -157,15 +157,22 @@ def build(w: Words) -> Section:
         or w.p(
             (
                 _(
-                    "The saves reach {shares} of the sustained bandwidth; the consistency audit below weighs what that "
-                    "means."
+                    "Of the sustained bandwidth, the saves reach {shares}; the consistency audit below weighs what "
+                    "that means."
                 )
                 if both_sustained(bw)
                 else _(
-                    "The saves reach {shares} of the write bandwidth this test logged; the consistency audit below "
+                    "Of the write bandwidth this test logged, the saves reach {shares}; the consistency audit below "
                     "weighs what that means."
                 )
-            ).format(shares=both(p3(a.baseline.effective_share_pct), p3(a.candidate.effective_share_pct))),
+            ).format(
+                shares=each_named(
+                    p3(a.baseline.effective_share_pct),
+                    w.name("baseline"),
+                    p3(a.candidate.effective_share_pct),
+                    w.name("candidate"),
+                )
+            ),
             "bandwidth",
             "save_times",
         )

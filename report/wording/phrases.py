@@ -75,6 +75,16 @@ def both(baseline: str, candidate: str) -> str:
     return _("{baseline} and {candidate}").format(baseline=baseline, candidate=candidate)
 
 
+def each_named(baseline: str, baseline_system: str, candidate: str, candidate_system: str) -> str:
+    """ "95.1% on Ceph and 84.8% on NG-6" (Chinese: Ceph 95.1%，NG-6 84.8%), or "both 0 s" when they print alike: a
+    pair said with the names the report gives the systems, never 基线/被测系统 beside them (zh reading 8)."""
+    if baseline == candidate:
+        return both(baseline, candidate)
+    return _("{baseline} on {baseline_system} and {candidate} on {candidate_system}").format(
+        baseline=baseline, baseline_system=baseline_system, candidate=candidate, candidate_system=candidate_system
+    )
+
+
 def gate_list(ids: tuple[str, ...] | list[str]) -> str:
     return join_words(list(ids))
 
