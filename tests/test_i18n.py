@@ -210,6 +210,8 @@ ALLOWED |= {"measure", "system", "path", "client", "clients", "sweep", "fio", "s
 ALLOWED |= {"ceil", "share", "scaling"}
 # Appendix B's own symbols (zh reading 8, H-m5): D₁, D₂ the wall times, v the coefficient of variation, beside m, p, t
 ALLOWED |= {"D", "v"}
+# the colophon names metrics.json's keys the pages do not print (scaling reading 7b, minor 16)
+ALLOWED |= {"scale", "cluster", "candidate", "peak", "to", "sustained"}
 
 
 def _input_words(folder) -> set[str]:
