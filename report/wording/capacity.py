@@ -23,7 +23,7 @@ from report.wording.base import Words
 from report.wording.decisions import means_only
 from report.wording.retuning import today_interval_only
 from report.wording.scaling import clients
-from report.wording.scaling_cluster import against, consequence, demand_against_sweep
+from report.wording.scaling_cluster import against, consequence, demand_against_sweep, overlap
 from report.wording.statements import FIO_BYTES_TOLERANCE, fit_is_physical, log_outrun, spans_node_local
 
 
@@ -221,7 +221,8 @@ def demand_reference(m: Metrics) -> str:
             mean=sig(c.mean_write_gbps), peak=sig(c.peak_write_gbps), system=m.save.candidate.system
         )
         said = consequence(m) or demand_against_sweep(m)
-        return text + " " + said + " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
+        # how often the jobs' saves meet, before every job at once (scaling reading 7b, minor 12)
+        return " ".join([text, *overlap(m), said, _("See “{section}”.").format(section=_("Scaling with client nodes"))])
     return (
         _(
             "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}; this test's logged "

@@ -460,8 +460,8 @@ def qa_sentence(w: Words) -> Para:
     if top is not None and top.ratio is not None and top.clients != k:
         if top.ratio < CLAIM_LOW:
             more = _(
-                "At {counts}, the most tested, it is {ratio}, below the white paper's {low}–{high}×: against this "
-                "test's baseline, the claim does not hold there."
+                "At {counts}, the most tested, it is {ratio}, below the white paper's {low}–{high}× (a claim that "
+                "names no baseline): against this test's baseline, the claim does not hold there."
             )
             holds = False
         else:

@@ -270,9 +270,9 @@ def overlap(m: Metrics) -> list[str]:
     fields = {"share": p3(100 * share), "n": sig(at_once), "jobs": count(m.cluster.jobs)}
     if at_once < 1:
         text = _(
-            "Saves of jobs that run independently overlap little: each job spends {share} of its time saving, so on "
-            "average {n} of the {jobs} jobs are saving at any moment; every job at once is the worst case, not the "
-            "usual one."
+            "If the jobs run independently of each other, their saves overlap little: each job spends {share} of its "
+            "time saving, so on average {n} of the {jobs} jobs are saving at any moment; every job at once is the "
+            "worst case, not the usual one."
         )
     else:
         text = _(

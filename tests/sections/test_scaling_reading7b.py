@@ -333,10 +333,22 @@ def test_12_the_gpu_equivalents_base_and_how_often_the_jobs_saves_meet():
     tau = m.bubble.compute_s / m.bubble.saves
     share = m.save.candidate.mean_s / (tau + m.save.candidate.mean_s)
     assert (f"{100 * share:.2f}", sig(jobs * share)) == ("1.35", "0.420")
-    assert (
-        "Saves of jobs that run independently overlap little: each job spends 1.35% of its time saving, so on average "
-        "0.420 of the 31 jobs are saving at any moment; every job at once is the worst case, not the usual one."
-        in words(ctx)
+    overlap = (
+        "If the jobs run independently of each other, their saves overlap little: each job spends 1.35% of its time "
+        "saving, so on average 0.420 of the 31 jobs are saving at any moment; every job at once is the worst case, not "
+        "the usual one."
+    )
+    assert overlap in words(ctx)
+    # the summary says it too, between the demand and every job at once
+    summary = _all(ctx, "summary")
+    assert f"84.5 GB/s all at once on Mingxin FX100. {overlap} If the cluster's 31 jobs save at once" in summary
+
+
+def test_the_qa_keeps_the_hedge_that_the_claim_names_no_baseline():
+    """Sceptical read after reading 7b (its §2, Q&A row): the Q&A dropped "a claim that names no baseline"."""
+    ctx, _ = build(EXAMPLE)
+    assert "below the white paper's 1.5–2× (a claim that names no baseline): against this test's baseline" in _all(
+        ctx, "qa"
     )
 
 
