@@ -16,7 +16,7 @@ import pytest
 from report.cli import main
 from report.measure.outcome import JobCpu, RunResult
 from report.measure.plan import Step
-from tests.measure.test_session import COLUMNS, SIZES, TOML, new_folder
+from tests.measure.test_session import COLUMNS, KEEP, SIZES, TOML, new_folder
 
 pytestmark = [
     pytest.mark.slow,
@@ -76,7 +76,7 @@ def chinese(places):
     (folder / "test.toml").write_text(TOML.replace("date = 2026-12-03\n", 'date = 2026-12-03\nlanguage = "zh-CN"\n'))
     for system, path, extra in (("Local disk", disk, []), ("RAM disk", ram, ["--allow-not-durable"])):
         args = ["measure", str(folder), "--system", system, "--path", str(path), "--runs", "2", *SIZES, *COLUMNS]
-        assert main([*args, *extra]) == 0
+        assert main([*args, *extra, *KEEP]) == 0
     out = root / "zh-out"
     assert main(["build", str(folder), "--out", str(out)]) == 0
     return folder, out
@@ -167,6 +167,6 @@ def test_measure_writes_its_lines_in_every_language_of_the_report(chinese, place
     shutil.copytree(folder, copy)
     _root, disk, _ = places
     args = ["measure", str(copy), "--system", "Local disk", "--path", str(disk), "--runs", "2", *SIZES, *COLUMNS]
-    assert main(args) == 0
+    assert main([*args, *KEEP]) == 0
     again = tomllib.loads((copy / "test.toml").read_text())
     assert list(again["text"]["en"]["environment"]) == list(again["environment"])

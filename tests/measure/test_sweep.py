@@ -121,13 +121,14 @@ def servers():
 
 @pytest.fixture(scope="module")
 def swept(servers, tmp_path_factory):
-    """data/ with the candidate swept over 1, 2 and 3 clients (2 runs each), then make report DATA=… OUT=…."""
+    """data/ with the candidate swept over 1, 2 and 3 clients (2 runs each, 1 s of sustained writes: a point is fio's
+    io_bytes over its runtime, however long), then make report DATA=… OUT=…."""
     root = tmp_path_factory.mktemp("sweep")
     folder, storage = root / "joint-test", root / "storage"
     shutil.copytree(DATA, folder)
     storage.mkdir()
     done = subprocess.run(
-        sweep_command(folder, storage, servers, "--runs", "2", "--sustain-s", "2"),
+        sweep_command(folder, storage, servers, "--runs", "2", "--sustain-s", "1"),
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -211,7 +212,7 @@ class TestSweep:
         hosts = ", ".join(h.rsplit(",", 1)[0] for h in servers)
         assert environment[f"{C}: client sweep"] == (
             f"1, 2, 3 fio servers at once at loopback addresses of this one machine ({hosts}), 2 runs each: one machine"
-            f" of {os.cpu_count()} processors, not separate client nodes; 2 writers per server, 2 s of sustained writes"
+            f" of {os.cpu_count()} processors, not separate client nodes; 2 writers per server, 1 s of sustained writes"
             " in 1 MiB blocks, direct I/O"
         )
         # the client CPU line: fio's own usr_cpu + sys_cpu of every host's entry, over the six runs
