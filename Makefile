@@ -101,7 +101,8 @@ system-packages:
 	  else echo "The tests need these system packages:$$missing (apt-get install$$missing)"; exit 1; fi; \
 	fi
 
-# Every test, on every core (pytest-xdist): a module's tests, or a class's, in one worker, so that a fixture a module
+# Every test, on every core (pytest-xdist, one worker more than the cores: tests/conftest.py says why; a number in
+# PYTEST_XDIST_AUTO_NUM_WORKERS sets it): a module's tests, or a class's, in one worker, so that a fixture a module
 # shares (a build, a measurement) is made once; the longest of them first (tests/conftest.py's LONGEST_FIRST, in place
 # of xdist's order by the number of tests). PYTEST_ARGS adds options: PYTEST_ARGS='-m "not system and not network"'
 # leaves out the tests that run fio for real and the one that asks the package index.

@@ -59,6 +59,18 @@ def pytest_configure(config: pytest.Config) -> None:
             signal.signal(stop, signal.SIG_DFL)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` (`make test`): one pytest-xdist worker more than the processors this process may run on. A worker
+    often waits with its processor idle: on fio's runs and their fsyncs, on a watchdog's seconds, on a shared build
+    another worker is making (tests/builds.py); a third worker on two cores runs a test meanwhile. The variable
+    PYTEST_XDIST_AUTO_NUM_WORKERS, as in pytest-xdist, sets the number instead."""
+    if given := os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return int(given)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
+
+
 # The longest scopes of `make test` (pytest-xdist --dist loadscope: a module, or a class, runs in one worker), longest
 # first, from its latest per-scope timing (docs/benchmarks.md): they start first, so that the run ends on short ones and
 # no worker is left alone with a long scope at the end. xdist's own reordering (by the number of tests in a scope) is
@@ -82,6 +94,9 @@ LONGEST_FIRST = (
     "tests/test_generated_joint_tests.py",
     "tests/charts/test_collisions.py",
     "tests/inputs/ingest/test_imports.py",
+    "tests/inputs/test_texts.py",
+    "tests/inputs/ingest/test_real_outputs.py",
+    "tests/pdf/test_patches.py",
 )
 
 
