@@ -7,6 +7,7 @@ from __future__ import annotations
 from report.formatting import given, s3, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
+from report.wording.spread_runs import runs_beside, spread_why
 
 
 def speedup_reason(w: Words, reason: str) -> str:
@@ -35,6 +36,12 @@ def speedup_reason(w: Words, reason: str) -> str:
             high=sig(1 / ci[0]),
             target=given(g.target_speedup),
         )
+    beside = runs_beside(w)
+    if reason == "speedup_measured" and beside is not None:
+        # runs that fail G1 or G2 on spread: no interval quoted as if it held (cold read 8b, I-4)
+        return _("Saves take {candidate} against {baseline} by the means; no confidence interval while {why}.").format(
+            candidate=s3(s.candidate.mean_s), baseline=s3(s.baseline.mean_s), why=spread_why(w, beside)
+        ) + _without(w)
     text = {
         "speedup": _(
             "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) lies at or above "

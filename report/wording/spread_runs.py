@@ -60,7 +60,7 @@ def _span(values: tuple[float, ...]) -> str:
     return _("{low}–{high} s").format(low=low, high=high)
 
 
-def _why(w: Words, r: RunsBeside) -> str:
+def spread_why(w: Words, r: RunsBeside) -> str:
     """ "NG-6's runs spread above the 5% limit", or both systems'."""
     limit = given(w.config.gates.max_cv_pct)
     if len(r.spread_sides) == 2:
@@ -106,7 +106,7 @@ def runs_beside_words(w: Words, r: RunsBeside, *, others: bool = True) -> str:
             text += (_(", the other run {times}") if len(r.others) == 1 else _(", the other {n} runs {times}")).format(
                 n=len(r.others), times=rest
             )
-    return _("{runs}; no confidence statement while {why}").format(runs=text, why=_why(w, r))
+    return _("{runs}; no confidence statement while {why}").format(runs=text, why=spread_why(w, r))
 
 
 def means_speed(w: Words) -> str:

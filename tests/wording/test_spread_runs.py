@@ -17,6 +17,10 @@ def test_a_spread_that_fails_g2_gives_the_runs_not_a_bound():
     assert [g.status for g in m.gates][:2] == ["pass", "fail"]
     tile = next(k for k in ctx.cover.tiles if k.id == "speedup")
     assert tile.note == "52.8 s → 36.1 s per save; " + RUNS
+    assert ctx.cover.reasons[0].startswith(
+        "Saves take 36.1 s against 52.8 s by the means; no confidence interval while NG-6's runs spread above the 5% "
+        "limit."
+    )
     assert "95% confidence" not in tile.note
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
