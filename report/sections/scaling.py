@@ -8,6 +8,7 @@ from report.document.blocks import Block, Column, Para, Section, Table
 from report.formatting import count, projection_texts, sig
 from report.i18n import _
 from report.wording.base import Words
+from report.wording.flagged import fit_flagged, flagged_fit
 from report.wording.scaling import (
     basis,
     measured,
@@ -96,6 +97,8 @@ def _projections(w: Words) -> list:
         _("Save times: the projections' own, fitted over checkpoint size; they do not use the aggregates beside them.")
     ]
     notes += [projected_time_basis(w, key) for key in SIDES]
+    # a save time fitted over a row the consistency audit flags says so here too (cold read 8b, H-5)
+    notes += [flagged_fit(w, key) for key in SIDES if fit_flagged(w, key)]
     notes.append(_("GB/s: each system's aggregate write bandwidth at the projection's nodes, none without its GPUs."))
     notes += [basis(w, key) for key in SIDES]
     notes += orders_differ(w)

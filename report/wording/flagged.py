@@ -115,3 +115,15 @@ def fit_flag(w: Words, side: str) -> str:
         "Its projection takes the rows of {models}, which the consistency audit flags as faster than the bandwidth "
         "logged, impossible for a durable save: the projection is not to be relied upon until that is explained."
     ).format(models=join_words([_("“{model}”").format(model=model) for model in models]))
+
+
+def flagged_fit(w: Words, side: str) -> str:
+    """ "local SSD's save times rest on the “Qwen 14B on one node” rows, which the consistency audit flags: not to be
+    relied upon until that is explained." (a table's note)."""
+    return _(
+        "{system}'s save times are fitted over the rows of {models}, which the consistency audit flags as impossible "
+        "for a durable save: not to be relied upon until that is explained."
+    ).format(
+        system=w.name(side),
+        models=join_words([_("“{model}”").format(model=model) for model in fit_flagged(w, side)]),
+    )

@@ -37,6 +37,12 @@ def test_a_flagged_row_is_said_flagged_wherever_it_is_quoted():
     assert "Its projection takes the rows of “Qwen 14B on one node”" in ssd and FLAG in ssd
     hx8 = next(t for t in projections if t.startswith("HX-8: the save times give"))
     assert FLAG not in hx8
+    # the scaling section's table of the projections' save times, local SSD's among them
+    table = next(b for b in section(ctx, "scaling").blocks if getattr(b, "id", "") == "scaling-projections")
+    assert (
+        "local SSD's save times are fitted over the rows of “Qwen 14B on one node”, which the consistency audit flags "
+        "as impossible for a durable save" in table.note
+    )
 
 
 def test_without_a_flagged_row_nothing_is_added():
