@@ -140,7 +140,8 @@ def test_the_import_tool_registry_is_the_only_list_of_tools():
     ids = tuple(tools.IMPORT_TOOLS)
     assert ids == ("fio", "mlperf", "megatron", "nemo", "torchtitan")
     for path in sorted(root.rglob("*.py")):
-        if path.parent.name == "ingest" and path.stem in (*ids, "tools"):
+        # identify.py tells every tool's files apart, for the refusals of the others (issue 46)
+        if path.parent.name == "ingest" and path.stem in (*ids, "tools", "identify"):
             continue
         if path.parent.name == "measure":  # the measure command runs fio itself, it does not import
             continue

@@ -2,7 +2,9 @@
 what the file is and what to import instead, not only that it lacks the lines the import's tool reads.
 
 Only a refusal is reworded (imports.py): a file an import reads is never judged here. A file that looks like the
-output of more than one tool, or of none this module knows, keeps the tool's own message.
+output of more than one tool, or of none this module knows, keeps the tool's own message. Beside the registry and
+each tool's module, this is the one module that names the tools by id: it tells their files apart (a new tool adds
+its shapes here to be named in other tools' refusals; tests/test_how_to_add.py).
 """
 
 from __future__ import annotations
@@ -11,15 +13,6 @@ import json
 import posixpath
 import re
 from dataclasses import dataclass
-
-#: What each tool's import reads, as a refusal names it ("name … in files instead").
-READS = {
-    "fio": "fio's JSON output (fio --output-format=json)",
-    "mlperf": "the run folder's *per_epoch_stats.json",
-    "megatron": "the training log with its save-checkpoint (or load-checkpoint) timer lines",
-    "nemo": "the training log with its 'Global Checkpoint Save' (or 'Global Checkpoint Load') lines",
-    "torchtitan": "the training log with its 'Finished saving the checkpoint' lines",
-}
 
 
 @dataclass(frozen=True)
@@ -78,7 +71,9 @@ def identify(name: str, data: bytes) -> Kind | None:
         return _tool("fio", "a fio job file", 'run it with fio --output-format=json and import that with tool = "fio"')
     if len(_DLIO_YAML.findall(head)) >= 2 and re.search(rb"^model:", head, re.MULTILINE):
         what = "an MLPerf Storage (DLIO) workload configuration, the benchmark's input"
-        return Kind(None, what, "run the benchmark and name " + READS["mlperf"] + ' with tool = "mlperf"')
+        return Kind(
+            None, what, 'run the benchmark and name the run folder\'s *per_epoch_stats.json with tool = "mlperf"'
+        )
     logs = _trainer(head)
     if logs is not None:
         return logs
@@ -88,7 +83,7 @@ def identify(name: str, data: bytes) -> Kind | None:
     return None
 
 
-_MLPERF = f'name {READS["mlperf"]} in files, with tool = "mlperf"'
+_MLPERF = 'name the run folder\'s *per_epoch_stats.json in files, with tool = "mlperf"'
 
 
 def _json(head: bytes) -> Kind | None:
@@ -129,7 +124,9 @@ def _trainer(head: bytes) -> Kind | None:
 def refusal(kind: Kind, tool: str, tool_name: str) -> str:
     """The message for a file of `kind` matched by an import of `tool`."""
     if kind.tool is None:
-        instead = kind.instead or f"name {READS[tool]} in files instead"
+        from report.inputs.ingest.tools import IMPORT_TOOLS
+
+        instead = kind.instead or f"name {IMPORT_TOOLS[tool].reads} in files instead"
         return f"is {kind.what}, not a run's output: {instead}"
     return f"is {kind.what}, which the {tool_name} import does not read: {kind.instead}"
 

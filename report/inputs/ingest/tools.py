@@ -41,6 +41,8 @@ class ImportTool:
     #: `python -m report measure` runs it and records beside its runs what they were measured on (filesystem, medium,
     #: cpu_bound: report/inputs/import_tables.py's _MEASURED_KEYS)
     run_by_measure: bool = False
+    #: what its import reads, as a refusal of a document names it ("name … in files instead": identify.py)
+    reads: str = ""
 
 
 def _read_by(module: str, function: str) -> Callable:
@@ -78,6 +80,7 @@ TOOLS: tuple[ImportTool, ...] = (
         counts_bytes=True,
         run_by_measure=True,
         reads_files=True,
+        reads="fio's JSON output (fio --output-format=json)",
     ),
     ImportTool(
         "mlperf",
@@ -85,11 +88,24 @@ TOOLS: tuple[ImportTool, ...] = (
         ("save_times", "load_times", "restore_times"),
         _read_by("mlperf", "measure"),
         _read_by("mlperf", "companions"),
+        reads="the run folder's *per_epoch_stats.json",
     ),
     ImportTool(
-        "megatron", "Megatron-LM", ("save_times", "restore_times"), _read_by("megatron", "measure"), trainer_log=True
+        "megatron",
+        "Megatron-LM",
+        ("save_times", "restore_times"),
+        _read_by("megatron", "measure"),
+        trainer_log=True,
+        reads="the training log with its save-checkpoint (or load-checkpoint) timer lines",
     ),
-    ImportTool("nemo", "NeMo", ("save_times", "restore_times"), _read_by("nemo", "measure"), trainer_log=True),
+    ImportTool(
+        "nemo",
+        "NeMo",
+        ("save_times", "restore_times"),
+        _read_by("nemo", "measure"),
+        trainer_log=True,
+        reads="the training log with its 'Global Checkpoint Save' (or 'Global Checkpoint Load') lines",
+    ),
     ImportTool(
         "torchtitan",
         "torchtitan",
@@ -97,6 +113,7 @@ TOOLS: tuple[ImportTool, ...] = (
         _read_by("torchtitan", "measure"),
         trainer_log=True,
         async_modes=("disabled", "async", "async_with_pinned_mem"),  # checkpoint.async_mode; only "disabled" saves
+        reads="the training log with its 'Finished saving the checkpoint' lines",
     ),
 )
 #: The registry by id.
