@@ -300,12 +300,24 @@ def _claim_caveats(w: Words, k: int) -> list[str]:
                 )
             )
         elif not fitted(m, key) and node_local(m, key):
-            out.append(
+            # a side swept at too few counts for a law is modelled too, but it was swept (field test 8: "tmpfs was not
+            # swept" of the one side swept, at 1 and 2 clients)
+            text = (
                 _(
                     "{system} was not swept: its figures are one node's {bandwidth} GB/s from the bandwidth test times "
                     "the nodes, which assumes each node keeps that rate while all write at once; this test did not "
                     "show that."
-                ).format(system=w.name(key), bandwidth=sig(m.bandwidth.side(key).sustained_gbps))
+                )
+                if side_of(m, key) is None
+                else _(
+                    "{system}'s sweep gives no fitted law (that needs one client node and two other counts): its "
+                    "figures are one node's {bandwidth} GB/s from the bandwidth test times the nodes, which assumes "
+                    "each node keeps that rate while all write at once; its sweep's points above are what this test "
+                    "showed."
+                )
+            )
+            out.append(
+                text.format(system=w.name(key), bandwidth=sig(m.bandwidth.side(key).sustained_gbps))
                 + steady_basis(w, key, [(k, job_ratio(m)), *((p.clients, p.ratio) for p in [largest_measured(m)] if p)])
             )
     return out

@@ -450,3 +450,17 @@ def test_the_sweep_command_is_given_only_for_a_system_not_swept(folder):
     assert "--clients-sweep" not in appendix and "scale with client nodes" not in appendix
     ctx, _ = build(folder("data"))  # no sweep: both commands
     assert words(ctx, "colophon").count("--clients-sweep") == 2
+
+
+def test_a_node_local_side_swept_too_little_for_a_law_is_not_said_unswept(folder):
+    """Field test 8, finding 2: a tmpfs local to each node, swept at 1 and 2 client nodes (too few counts for the law),
+    was said "not swept", beside its own sweep's points; its figure at the job's nodes is still one node × nodes (both
+    sides local to each node, as `measure` through fio servers records them)."""
+    path = with_scaling(folder, f"{C},1,1,1.4\n{C},1,2,1.3\n{C},2,1,2.4\n{C},2,2,2.5\n", gpus=8)
+    toml = (path / "test.toml").read_text().replace("[systems]\n", f'[systems]\nnode_local = ["{C}", "{B}"]\n', 1)
+    (path / "test.toml").write_text(re.sub(r"\[\[projections\]\][^\[]*", "", toml))
+    ctx, m = build(path)
+    assert m.scaling.candidate.usl is None and m.scaling.at_job.candidate == m.bandwidth.candidate_gbps
+    text = words(ctx)
+    assert f"{C} was not swept" not in text
+    assert f"{C}'s sweep gives no fitted law (that needs one client node and two other counts)" in text
