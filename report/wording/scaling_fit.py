@@ -134,8 +134,9 @@ def _fit_limits(w: Words, key: str) -> list[str]:
     bandwidth = w.m.bandwidth.side(key).sustained_gbps
     if s.points[0].clients == 1 and bandwidth > 0:
         text = _(
-            "The sustained-bandwidth test gives {bandwidth} GB/s with one client, {differ} from the sweep's "
-            "one-client mean: two tests of one client by different runs; this section uses the sweep's."
+            "The sustained-bandwidth test (on its own client count, see the data sources) gives {bandwidth} GB/s, "
+            "{differ} from the sweep's one-client mean: two tests by different runs, perhaps on different client "
+            "counts; this section uses the sweep's."
         )
         differ = pct(100 * abs(u.lambda_gbps - bandwidth) / bandwidth, 1)
         out.append(text.format(bandwidth=sig(bandwidth), differ=differ))

@@ -405,7 +405,10 @@ def test_m5_m2minor_m4minor_where_the_sweep_stopped_the_peaks_spread_and_the_two
         "Two fitted parameters (σ and κ) on 3 client counts above one meet the means almost by construction (at most "
         "0.0543%" in text
     )
-    assert "The sustained-bandwidth test gives 6.30 GB/s with one client, 1.3% from the sweep's one-client mean" in text
+    assert (
+        "The sustained-bandwidth test (on its own client count, see the data sources) gives 6.30 GB/s, 1.3% from the "
+        "sweep's one-client mean" in text
+    )
     text = words(build(with_scaling(folder, CROSSING))[0])
     assert "The sweep stopped at 8 client nodes, past the fitted peak: it reached saturation." in text
     assert "The sweep stopped at 8 client nodes; it did not reach saturation." in text  # the linear baseline

@@ -1,0 +1,46 @@
+"""Scaling reading 9 (docs/readings/scaling-reading-9.md), on the reader's joint test L (built by
+docs/readings/cold-tests-9/make.py.txt): a client sweep on both systems, the baseline without a one-client point, a
+bandwidth test run on 32 nodes, and a projection at the timed size on 4× the GPUs timed.
+
+- B2: the sustained-bandwidth test said "with one client", which the tool does not know;
+- B3: the projection said "timed on both systems" when only its size was, at another GPU count;
+- M1: its times said "fitted, not extrapolated" at 4× the nodes timed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from report.i18n import activate
+from tests.conftest import ROOT
+from tests.sections.helpers import all_paras, build
+
+MAKE = ROOT / "docs" / "readings" / "cold-tests-9" / "make.py.txt"
+
+
+@pytest.fixture(scope="module")
+def joint_test_l(tmp_path_factory):
+    """Folder L of the cold tests, made by their own script in a temporary directory."""
+    where = tmp_path_factory.mktemp("cold9")
+    shutil.copy(MAKE, where / "make.py")
+    subprocess.run([sys.executable, str(where / "make.py")], check=True, cwd=where)
+    return where / "scaling"
+
+
+def _words(ctx) -> str:
+    return " ".join(p.text for p in all_paras(ctx))
+
+
+def test_b2_the_bandwidth_test_is_not_said_to_be_one_clients(joint_test_l):
+    for language, said, not_said in (
+        ("en", "The sustained-bandwidth test (on its own client count, see the data sources)", "with one client,"),
+        ("zh-CN", "持续带宽测试（客户端数量见数据来源）", "持续带宽测试在单个客户端下"),
+    ):
+        with activate(language):
+            ctx, _ = build(joint_test_l)
+            text = _words(ctx)
+        assert said in text and not_said not in text, language
