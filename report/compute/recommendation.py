@@ -100,6 +100,17 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
     if status["G3"] == "fail" or status["G4"] == "fail":
         levers = ("job_levers",) if status["G3"] != "fail" else ()
         return _not_on_speed(grounds, _failed(status), ("faster_candidate", *levers), found)
+    if (
+        unsure
+        and set(unsure) <= {"save_spread", "save_runs_short", "g3_open", "outliers_decide"}
+        and retune == ("retune_beats_switch",)
+        and m.retune_without_outliers
+        and _rate_decides_little(test, m)
+    ):
+        # what is open is the runs' spread, and re-tuning the baseline matches the candidate with the outlying runs and
+        # without them: neither their cause nor more runs changes the answer (cold read 9, K: "not yet; the cause of one
+        # slow run decides it first" beside "their cause does not change it")
+        return _not_on_speed(grounds, ("speedup_measured", *retune), ("failure_rate", *_fixed(retune)), found)
     if unsure:
         # re-tuning is weighed on the same save times: no reason while they are illustrative
         # a copied bandwidth log is page 1's note: after what decides the speed case and re-tuning (cold read 5, O7)

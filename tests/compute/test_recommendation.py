@@ -216,6 +216,33 @@ def test_a_failed_gate_that_an_outlying_run_decides_waits_for_its_log():
     assert recommend(TEST, _metrics("pfff"), Findings((stays,))).kind == "not_recommended"
 
 
+def test_a_spread_one_run_makes_waits_for_nothing_where_re_tuning_holds_either_way():
+    """Cold read 9, K: the baseline's run 4 (a restripe) spreads its runs past the limit (G1 fails, G3 open); without
+    it G1 lacks runs and G3 fails. Re-tuning the baseline matches the candidate with the run and without it, on a rate
+    set for the test: page 1 said "not yet; the cause of one slow run decides it first" beside "their cause does not
+    change it". Neither the cause nor more runs changes the answer: not recommended, with re-tuning."""
+    outlier = Finding(
+        "outliers_decide",
+        Scope("runs", ("baseline:4",), ()),
+        {"after": {"G1": "insufficient", "G2": "pass", "G3": "fail", "G4": "pass"}},
+    )
+    spread = Finding("save_spread", Scope("sides", ("baseline",), ()))
+    found = Findings((outlier, spread, Finding("retune_beats_switch", Scope("sides", ("baseline",), ()))))
+    agreed = NS(config=NS(is_default=lambda key: key != "reliability.gpu_mtbf_hours"))
+    rec = recommend(agreed, _metrics("fpip", without=True), found)
+    assert (rec.kind, rec.reasons, rec.changes) == (
+        "not_recommended",
+        ("speedup_measured", "retune_beats_switch"),
+        ("failure_rate", "fixed_interval"),
+    )
+    # where re-tuning does not hold without the run, or the rate is assumed and near turning, the run decides first
+    assert recommend(agreed, _metrics("fpip", without=False), found).kind == "not_yet"
+    near = NS(config=NS(is_default=lambda key: True))
+    assert recommend(near, _metrics("fpip", without=True, flip=12_500.0), found).kind == "not_yet"
+    # saves not durable stay open whatever re-tuning does
+    assert recommend(agreed, _metrics("fpip", without=True, not_durable=("candidate",)), found).kind == "not_yet"
+
+
 def _priced(today, optimum):
     figures = {"today_payback_years": today, "payback_years": optimum}
     return Finding("value_priced", Scope("test", (), ()), figures)
