@@ -49,7 +49,7 @@ from report.wording.statements import (
     stall_free_clause,
     stall_free_shorter,
 )
-from report.wording.workloads import measured_larger
+from report.wording.workloads import measured_larger, timed_elsewhere, timed_gpus
 
 ID = "qa"
 #: The charts this section places, in order.
@@ -209,7 +209,8 @@ def _scale_answer(w: Words) -> Subsection:
     below = w.findings.get("other_models_below_target")
     size = ""
     projected = [p for p in m.projections if not p.measured_size]
-    measured = [p for p in m.projections if p.measured_size]
+    measured = [p for p in m.projections if p.measured_size and not timed_elsewhere(m, p)]
+    elsewhere = [p for p in m.projections if timed_elsewhere(m, p)]
     larger = measured_larger(m) if "save_times" not in m.inputs_illustrative else []
     if larger:
         # a larger size both systems timed is said measured, with its ratio (cold read 5b, M1: "Larger checkpoints
@@ -244,6 +245,23 @@ def _scale_answer(w: Words) -> Subsection:
             projections=join_words([p.name for p in measured]),
             section=_("Projections to other checkpoint sizes"),
         )
+    if elsewhere and "save_times" not in m.inputs_illustrative:
+        # its size timed, but on another GPU count: not "timed on both systems" (scaling reading 9, B3)
+        moved = join_clauses(
+            [
+                _(
+                    "“{name}” was timed at its size on {timed} GPUs only, not on {gpus}: its save times there are "
+                    "unknown (see “{section}”)"
+                ).format(
+                    name=p.name,
+                    timed=join_words([count(g) for g in timed_gpus(m, p.snapshot_gb)]),
+                    gpus=count(p.gpus or 0),
+                    section=_("Projections to other checkpoint sizes"),
+                )
+                for p in elsewhere
+            ]
+        )
+        size = spoken(size, _("; "), moved) if size else moved
     if below is not None:
         # the same checkpoint on another GPU count is named so, and a row the audit flags is said to be (8b, H-5)
         others = [next(o for o in m.other_saves if o.model == model) for model in below.scope.items]

@@ -34,7 +34,7 @@ from report.wording.statements import (
     projection_gpus,
     projection_label,
 )
-from report.wording.workloads import CONCURRENT_MODEL
+from report.wording.workloads import CONCURRENT_MODEL, timed_elsewhere, timed_gpus
 
 ID = "projections"
 #: The charts this section places, in order.
@@ -278,7 +278,21 @@ def _timed_note(w: Words, p) -> Para:
     """A projection at a size both systems timed for another workload is no projection (cold read 5b, M1/M3): the
     measured means beside the line's; else (the training model's own size, or illustrative save times) the line."""
     m = w.m
-    timed = [o for o in m.other_saves if o.snapshot_gb == p.snapshot_gb]
+    if timed_elsewhere(m, p) and "save_times" not in m.inputs_illustrative:
+        # the size timed, on fewer or more GPUs: extrapolated in nodes (scaling reading 9, M1)
+        counts = timed_gpus(m, p.snapshot_gb)
+        near = min(counts, key=lambda g: abs(g - (p.gpus or 0)))
+        text = _(
+            "“{name}” is a size both systems' save times give, timed on {timed} GPUs only: at {gpus} GPUs, {ratio} "
+            "the GPUs timed, its times are extrapolated in nodes, not timed."
+        ).format(
+            name=p.name,
+            timed=join_words([count(g) for g in counts]),
+            gpus=count(p.gpus or 0),
+            ratio=x3((p.gpus or 0) / near),
+        )
+        return w.p(text, style="warning")
+    timed = [o for o in m.other_saves if o.snapshot_gb == p.snapshot_gb and (p.gpus is None or o.gpus == p.gpus)]
     if not timed or "save_times" in m.inputs_illustrative:
         text = _("“{name}” is a size both systems' save times give: its times are fitted, not extrapolated.")
         return w.p(text.format(name=p.name))

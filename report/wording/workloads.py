@@ -140,3 +140,17 @@ def _runs_words(baseline: int, candidate: int) -> str:
 def measured_larger(m: Metrics) -> list:
     """The other workloads both systems timed at a checkpoint larger than the training model's."""
     return [o for o in m.other_saves if o.snapshot_gb > m.save.baseline.snapshot_gb]
+
+
+def timed_gpus(m: Metrics, snapshot_gb: float) -> list[int]:
+    """The GPU counts at which both systems timed a checkpoint of `snapshot_gb`: the training model's, and the other
+    workloads'."""
+    pairs = [(m.save.baseline.snapshot_gb, m.save.baseline.gpus)] + [(o.snapshot_gb, o.gpus) for o in m.other_saves]
+    return sorted({g for size, g in pairs if size == snapshot_gb})
+
+
+def timed_elsewhere(m: Metrics, p) -> bool:
+    """A projection whose size both systems timed, but not at its own GPU count: its times are carried over to
+    another number of nodes, not measured (scaling reading 9, B3 and M1: "Mixtral 8x22B on 1,024 GPUs" said timed,
+    "fitted, not extrapolated", at the size timed on 256 GPUs)."""
+    return p.measured_size and p.gpus is not None and p.gpus not in timed_gpus(m, p.snapshot_gb)

@@ -105,12 +105,13 @@ def test_the_answers_read_in_chinese_too():
 
 def test_a_larger_workload_both_systems_timed_is_said_timed_not_projected(folder):
     """Cold read 5b, M1/M3 (zh M-1/M-6): data/ with a 70B workload timed once a side at 140 GB (380 s and 200 s,
-    1.90×), the projection's own size: the Q&A says it was timed, not "projected, not measured"; the projections
-    section calls its row no projection, with the means; the summary names it by model and size with no interval
-    (one run a side) and says it enters no gate. retune (7B at 4 GPUs, smaller) keeps "projected" for its 128 GB."""
+    1.90×), the projection's own size and GPU count (64; scaling reading 9, B3: at another count it is not timed
+    there): the Q&A says it was timed, not "projected, not measured"; the projections section calls its row no
+    projection, with the means; the summary names it by model and size with no interval (one run a side) and says it
+    enters no gate. retune (7B at 4 GPUs, smaller) keeps "projected" for its 128 GB."""
     data = folder("data")
     with (data / "save_times.csv").open("a") as rows:
-        rows.write("Local NVMe (single drive),70B,8,140,1,380\nMingxin FX100,70B,8,140,1,200\n")
+        rows.write("Local NVMe (single drive),70B,64,140,1,380\nMingxin FX100,70B,64,140,1,200\n")
     ctx, _ = build(data)
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert "A larger checkpoint was timed on both systems: “70B” at 140 GB, 1.90× (see “Executive summary”)." in qa
@@ -122,7 +123,7 @@ def test_a_larger_workload_both_systems_timed_is_said_timed_not_projected(folder
     )
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
-        "The save times also hold a second workload timed on both systems, “70B” (140 GB per checkpoint, 8 GPUs, 1 "
+        "The save times also hold a second workload timed on both systems, “70B” (140 GB per checkpoint, 64 GPUs, 1 "
         "run a side): 200 s on Mingxin FX100 against 380 s on Local NVMe (single drive), a ratio of 1.90× (no "
         "interval with one run on a side). It enters no gate and no training-time figure" in summary
     )

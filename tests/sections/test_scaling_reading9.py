@@ -44,3 +44,30 @@ def test_b2_the_bandwidth_test_is_not_said_to_be_one_clients(joint_test_l):
             ctx, _ = build(joint_test_l)
             text = _words(ctx)
         assert said in text and not_said not in text, language
+
+
+def test_b3_m1_a_projection_at_the_size_timed_on_other_gpus_is_neither_timed_nor_fitted(joint_test_l):
+    for language, said, not_said in (
+        (
+            "en",
+            (
+                "“Mixtral 8x22B on 1,024 GPUs” was timed at its size on 256 GPUs only, not on 1,024: its save times "
+                "there are unknown",
+                "“Mixtral 8x22B on 1,024 GPUs” is a size both systems' save times give, timed on 256 GPUs only: at "
+                "1,024 GPUs, 4.00× the GPUs timed, its times are extrapolated in nodes, not timed.",
+            ),
+            ("The larger checkpoint asked about was timed on both systems", "fitted, not extrapolated"),
+        ),
+        (
+            "zh-CN",
+            ("仅在 256 块 GPU 上计时，未在 1,024 块 GPU 上计时", "其时间是按节点数外推的"),
+            ("所问的更大检查点在两个系统上都实测过", "不是外推值"),
+        ),
+    ):
+        with activate(language):
+            ctx, _ = build(joint_test_l)
+            text = _words(ctx)
+        for s in said:
+            assert s in text, (language, s)
+        for s in not_said:
+            assert s not in text, (language, s)
