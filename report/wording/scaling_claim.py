@@ -112,7 +112,10 @@ def claim(w: Words) -> Para:
     if at.ratio is None and (means := means_at_job(m)) is not None:
         return _claim_from_means(w, k, means)
     if at.ratio is None:
-        return w.p(intro + " " + _missing(w, k), *_inputs(m))
+        # the ratios at the counts both sides were swept at, and their trend, even with no figure at the job's size
+        # (scaling reading 9, B1: "cannot answer it" beside 2.34, 2.21, 1.99 and 1.69× left unsaid)
+        swept = ratios_words(w)
+        return w.p(" ".join([intro, *swept, _missing(w, k, swept=bool(swept))]), *_inputs(m))
     notes = [intro, *ratios_words(w)]
     fields = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
     there = next((p for p in compare.compared(m.scaling) if p.clients == k), None)
@@ -323,9 +326,10 @@ def _claim_caveats(w: Words, k: int) -> list[str]:
     return out
 
 
-def _missing(w: Words, k: int, larger: bool = False) -> str:
+def _missing(w: Words, k: int, larger: bool = False, swept: bool = False) -> str:
     """Why the claim cannot be answered at the job's size (`larger`: beyond the counts both sides were swept at, the
-    job's size answered from the means): each side without a figure there, and its reason."""
+    job's size answered from the means; `swept`: the ratios at the counts swept said before it): each side without a
+    figure there, and its reason."""
     m, reasons = w.m, []
     assert m.scaling is not None, "the scaling section is made only with scaling.csv"
     for key in SIDES:
@@ -345,6 +349,9 @@ def _missing(w: Words, k: int, larger: bool = False) -> str:
     if larger:
         text = _("For larger client counts this test cannot answer it: {reasons}.")
         return text.format(reasons=join_words(reasons))
+    if swept:
+        text = _("At the job's {nodes} this test gives no ratio: {reasons}.")
+        return text.format(nodes=nodes_words(k), reasons=join_words(reasons))
     return _("This test cannot answer it at the job's size: {reasons}.").format(reasons=join_words(reasons))
 
 

@@ -71,3 +71,33 @@ def test_b3_m1_a_projection_at_the_size_timed_on_other_gpus_is_neither_timed_nor
             assert s in text, (language, s)
         for s in not_said:
             assert s not in text, (language, s)
+
+
+def test_b1_without_a_figure_at_the_jobs_size_the_ratios_swept_and_their_trend_are_given(joint_test_l):
+    for language, said, not_said in (
+        (
+            "en",
+            (
+                "OS-5's aggregate is 2.34×, 2.21×, 1.99× and 1.69× Lustre's at 2, 4, 8 and 16 client nodes writing "
+                "at once, respectively. The ratio falls as client nodes are added. At the job's 32 nodes this test "
+                "gives no ratio: Lustre's points give no fitted law.",
+            ),
+            ("This test cannot answer it at the job's size",),
+        ),
+        (
+            "zh-CN",
+            (
+                "OS-5 的聚合带宽依次为 Lustre 的 2.34×、2.21×、1.99×和1.69×",
+                "随着客户端节点增加，该比值逐步下降",
+                "本次测试给不出比值",
+            ),
+            ("本次测试无法在该作业的规模下回答这一问题",),
+        ),
+    ):
+        with activate(language):
+            ctx, _ = build(joint_test_l)
+            text = _words(ctx)
+        for s in said:
+            assert s in text, (language, s)
+        for s in not_said:
+            assert s not in text, (language, s)
