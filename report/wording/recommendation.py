@@ -154,9 +154,9 @@ def _unmeasured(w: Words, rec: Recommendation) -> list[str]:
         return []
     return [
         _(
-            "This test measured neither how often a node is lost nor how long a copy of {baseline}'s checkpoints kept "
-            "off the node takes, on which checkpoints that survive a node depend: take the node-loss rate from the "
-            "cluster's own records and time that copy on {baseline} before deciding."
+            "This test has no figure for how often a node is lost, nor for how long a copy of {baseline}'s checkpoints "
+            "kept off the node takes, on which checkpoints that survive a node depend: take the node-loss rate from "
+            "the cluster's own records and time that copy on {baseline} before deciding."
         ).format(baseline=w.name("baseline"))
     ]
 

@@ -12,9 +12,9 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     assert c.recommendation_kind == "other_grounds" and "checkpoints that survive a node" in c.recommendation
     assert c.changes.startswith("What would change it: ")
     assert c.changes.endswith(
-        "This test measured neither how often a node is lost nor how long a copy of local SSD's checkpoints kept off "
-        "the node takes, on which checkpoints that survive a node depend: take the node-loss rate from the cluster's "
-        "own records and time that copy on local SSD before deciding."
+        "This test has no figure for how often a node is lost, nor for how long a copy of local SSD's checkpoints kept "
+        "off the node takes, on which checkpoints that survive a node depend: take the node-loss rate from the "
+        "cluster's own records and time that copy on local SSD before deciding."
     )
 
 
