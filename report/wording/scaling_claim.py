@@ -21,7 +21,7 @@ from report.wording.scaling import (
     side_of,
 )
 from report.wording.scaling_cluster import consequence, no_faster, overlap
-from report.wording.scaling_trend import aggregates, made_of, steady_basis
+from report.wording.scaling_trend import aggregates, made_of, steady_basis, swept_ratios
 
 #: The white paper's claim for parallel writes at scale: the candidate's advantage holds at 1.5 to 2 times.
 CLAIM_LOW, CLAIM_HIGH = 1.5, 2.0
@@ -112,9 +112,7 @@ def claim(w: Words) -> Para:
     if at.ratio is None and (means := means_at_job(m)) is not None:
         return _claim_from_means(w, k, means)
     if at.ratio is None:
-        # the ratios at the counts both sides were swept at, and their trend, even with no figure at the job's size
-        # (scaling reading 9, B1: "cannot answer it" beside 2.34, 2.21, 1.99 and 1.69× left unsaid)
-        swept = ratios_words(w)
+        swept = ratios_words(w)  # the ratios swept and their trend, with no figure at the job's size (reading 9, B1)
         return w.p(" ".join([intro, *swept, _missing(w, k, swept=bool(swept))]), *_inputs(m))
     notes = [intro, *ratios_words(w)]
     fields = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
@@ -455,6 +453,8 @@ def qa_sentence(w: Words) -> Para:
         return Para(text.format(section=section))
     ratio, k = job_ratio(m), job_nodes(m)
     if ratio is None:
+        if swept := swept_ratios(w, k, section):  # the ratios swept, not only "cannot compare" (reading 9, B1)
+            return w.p(swept, *_inputs(m), style="warning")
         text = _(
             "With the job's client nodes writing at once, this test cannot compare the two systems at the job's size "
             "(see “{section}”)."

@@ -90,3 +90,27 @@ def steady_basis(w: Words, key: str, ratios: list[tuple[int, float | None]]) -> 
         [_("{ratio} at {count}").format(ratio=x3(r), count=clients(k)) for k, r in sorted(found.items())]
     )
     return " " + text.format(one=sig(b.sustained_gbps), steady=sig(b.steady_gbps), ratios=shown)
+
+
+def swept_ratios(w: Words, k: int, section: str) -> str | None:
+    """The Q&A's words where the test gives no ratio at the job's nodes but both sides were swept at two counts or
+    more: the ratio at the fewest and the most, then that the job's size is not compared (scaling reading 9, B1: "this
+    test cannot compare the two systems" alone hid 2.34× falling to 1.69×). None with fewer than two such counts."""
+    from report.wording.scaling import clients, nodes_words
+
+    assert w.m.scaling is not None
+    swept = [p for p in compare.compared(w.m.scaling) if p.ratio is not None]
+    if len(swept) < 2:
+        return None
+    return _(
+        "With {first_counts} writing at once the candidate's aggregate write bandwidth is {first} {b_agg}, with "
+        "{last_counts} {last}; at the job's {nodes} this test cannot compare the two systems (see “{section}”)."
+    ).format(
+        first_counts=clients(swept[0].clients),
+        first=x3(swept[0].ratio),
+        last_counts=clients(swept[-1].clients),
+        last=x3(swept[-1].ratio),
+        b_agg=aggregates(w)["b_agg"],
+        nodes=nodes_words(k),
+        section=section,
+    )

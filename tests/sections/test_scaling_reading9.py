@@ -101,3 +101,19 @@ def test_b1_without_a_figure_at_the_jobs_size_the_ratios_swept_and_their_trend_a
             assert s in text, (language, s)
         for s in not_said:
             assert s not in text, (language, s)
+
+
+def test_b1_the_answers_give_the_ratios_swept_beside_cannot_compare(joint_test_l):
+    for language, said, not_said in (
+        (
+            "en",
+            "With 2 client nodes writing at once the candidate's aggregate write bandwidth is 2.34× the baseline's, "
+            "with 16 client nodes 1.69×; at the job's 32 nodes this test cannot compare the two systems",
+            "With the job's client nodes writing at once, this test cannot compare",
+        ),
+        ("zh-CN", "被测系统的聚合写带宽为基线的 2.34×，16 个客户端节点时为 1.69×", "本次测试无法在该作业的规模下比较"),
+    ):
+        with activate(language):
+            ctx, _ = build(joint_test_l)
+            text = _words(ctx)
+        assert said in text and not_said not in text, language
