@@ -364,6 +364,7 @@ def projection_basis(test: JointTest, m: Metrics) -> Iterator[Finding]:
             fit = line_fit(test.saves, test.config.systems.save_baseline, per_node)
             whatif = predict(fit, part)
         shared, other_s, open_ = _other_basis(m, p, part)
+        timed = _timed_at(test, spec.snapshot_gb, p.gpus)
         yield _finding(
             "projection_basis",
             PROJECTIONS_KIND,
@@ -376,8 +377,27 @@ def projection_basis(test: JointTest, m: Metrics) -> Iterator[Finding]:
             baseline_if_node_local_s=whatif,
             shared=shared,  # the shared side where the other is local to each node, else None
             shared_on_local_basis_s=other_s,  # the shared side's time on the node-local side's basis
-            order_open=open_,  # whether which side is faster turns on the basis (the saving's sign is not known)
+            # whether which side is faster turns on the basis (the saving's sign is not known): not where both systems
+            # were timed at this size and GPU count (cold read 9, J: "not known until a save is timed at 2 nodes" of a
+            # size timed at 2 nodes, 3.29× faster on the shared side)
+            order_open=open_ and timed is None,
+            timed=timed,  # (model, baseline mean s, candidate mean s) of a save_times model at this size and GPUs
         )
+
+
+def _timed_at(test: JointTest, snapshot_gb: float, gpus: int) -> tuple[str, float, float] | None:
+    """A save_times model timed on both systems at `snapshot_gb` and `gpus`: (its name, the baseline's mean save, the
+    candidate's), the first by code point; None where there is none."""
+    saves, systems = test.saves, test.config.systems
+    rows = saves[(saves["gpus"] == gpus) & (saves["snapshot_gb"] == snapshot_gb)]
+    for model in sorted(set(rows["model"])):
+        means = [
+            rows.loc[(rows["model"] == model) & (rows["system"] == s), "save_s"].mean()
+            for s in (systems.save_baseline, systems.candidate)
+        ]
+        if all(mean == mean for mean in means):  # a side without rows gives NaN
+            return str(model), float(means[0]), float(means[1])
+    return None
 
 
 def _other_basis(m: Metrics, p, part: float) -> tuple[str | None, float | None, bool]:

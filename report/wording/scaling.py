@@ -353,7 +353,20 @@ def same_basis(w: Words, p: Projection) -> str:
         "once; {shared}'s ({fitted} s) gains nothing from them. On {local}'s basis, each node's {part} written at the "
         "rate of this test's saves, {shared} would take about {alternative} s a save."
     ).format(**fields)
-    if found["order_open"]:
+    if found["timed"] is not None:
+        model, b, c = found["timed"]
+        tail = _(
+            "This size was timed at {nodes} on both systems (“{model}”): {baseline} {b} s and {candidate} {c} s a save "
+            "on average, which settles which is faster there."
+        ).format(
+            nodes=fields["nodes"],
+            model=model,
+            baseline=w.name("baseline"),
+            candidate=w.name("candidate"),
+            b=sig(b),
+            c=sig(c),
+        )
+    elif found["order_open"]:
         # also where the bandwidth logged bounds the fitted time past the other side's (Chinese reading 7b, A3: "the
         # order is the same" beside "the faster would then be local SSD")
         tail = _("Which system is faster there turns on that assumption.")

@@ -402,3 +402,25 @@ def test_16_the_colophon_says_what_metrics_json_holds_that_the_pages_do_not_prin
     with activate("zh-CN"):
         zh, _ = build(EXAMPLE)
     assert "其中 scale 一组数值针对的是占满整个 1,000 块" in _all(zh, "colophon")
+
+
+def test_4b_a_projection_at_a_size_and_gpus_timed_on_both_systems_is_settled_by_the_times(tmp_path):
+    """Cold read 9, J: "which system is faster is not known until a save is timed at 2 nodes" of a projection whose
+    size and GPUs were timed on both systems (3.29× faster on the shared side). Here 70B at 64 GPUs is timed: the
+    order is the measurement's, each side's mean printed, and Table 11 prints one figure per side."""
+    path = tmp_path / "data"
+    shutil.copytree(EXAMPLE, path)
+    rows = [f"Local NVMe RAID-0 (per node),70B,64,140,{r},{t}" for r, t in enumerate((30.0, 31.0, 32.0), start=1)]
+    rows += [f"Mingxin FX100,70B,64,140,{r},{t}" for r, t in enumerate((50.0, 52.0, 54.0), start=1)]
+    with (path / "save_times.csv").open("a") as f:
+        f.write("\n".join(rows) + "\n")
+    ctx, _ = build(path)
+    table = next(b for b in section(ctx, "projections").blocks if isinstance(b, Table))
+    assert "not known until a save is timed" not in table.note
+    text = _customer_text(ctx)
+    assert "Which system is faster there turns on that assumption." not in text
+    assert (
+        "This size was timed at 8 nodes on both systems (“70B”): Local NVMe RAID-0 (per node) 31.0 s and Mingxin "
+        "FX100 52.0 s a save on average, which settles which is faster there."
+    ) in text
+    assert " to " not in table.rows[0][3]  # one figure per side, as the table prints a settled order
