@@ -127,7 +127,7 @@ def build(w: Words) -> Section:
         return Section(ID, title, (*not_measured(w), *_projections(w)))
     lead = Para(
         _(
-            "Whether a bandwidth advantage seen with one client holds in a cluster depends on how each system's "
+            "Whether a bandwidth advantage holds in a cluster depends on how each system's "
             "aggregate write bandwidth grows as more client nodes write at once: storage local to each node grows "
             "with the nodes as long as each node keeps its own rate while all write, a shared array only as far as it "
             "scales. It decides a save's time only where the save is bound by bandwidth (“Consistency audit”)."

@@ -87,7 +87,7 @@ def demand_against_sweep(m: Metrics) -> str:
             else _("within the {most} tested").format(most=clients(most))
         )
         return _(
-            "Against the client sweep rather than one client: its fitted law gives {capacity} GB/s at the cluster's "
+            "Against the client sweep: its fitted law gives {capacity} GB/s at the cluster's "
             "{nodes}, {where}; the demand is {mean} of that on average and {peak} with every job saving at once."
         ).format(
             capacity=sig(a.at_nodes),
@@ -104,13 +104,13 @@ def demand_against_sweep(m: Metrics) -> str:
     }
     if a.top is None:
         text = _(
-            "Against the client sweep rather than one client: the cluster's {nodes} lie too far beyond the {most} "
+            "Against the client sweep: the cluster's {nodes} lie too far beyond the {most} "
             "tested for the fit to tell what they give; the sweep gave {measured} GB/s with {most}, and every job "
             "saving at once needs {peak_measured} that."
         )
         return text.format(**fields)
     text = _(
-        "Against the client sweep rather than one client: the cluster's {nodes} lie too far beyond the {most} tested "
+        "Against the client sweep: the cluster's {nodes} lie too far beyond the {most} tested "
         "for the fit to tell what they give; the sweep gave {measured} GB/s with {most} and the fit peaks at {top} "
         "GB/s, so every job saving at once needs {peak_measured} the one and {peak_top} the other."
     )

@@ -117,3 +117,16 @@ def test_b1_the_answers_give_the_ratios_swept_beside_cannot_compare(joint_test_l
             ctx, _ = build(joint_test_l)
             text = _words(ctx)
         assert said in text and not_said not in text, language
+
+
+def test_b2_m1minor_no_sentence_says_the_bandwidth_test_or_the_advantage_is_one_clients(joint_test_l):
+    for language, not_said in (
+        ("en", ("rather than one client", "advantage seen with one client")),
+        ("zh-CN", ("而非单个客户端", "单个客户端下的带宽优势")),
+    ):
+        with activate(language):
+            ctx, _ = build(joint_test_l)
+            text = _words(ctx)
+        assert "Against the client sweep:" in text or "以客户端扫描为参照：" in text
+        for s in not_said:
+            assert s not in text, (language, s)
