@@ -26,7 +26,7 @@ from report.wording.capacity import (
     optimum_equivalents,
     per_node,
 )
-from report.wording.decisions import means_only, speedup_established
+from report.wording.decisions import means_only, speedup_established, staging_alone
 from report.wording.flagged import flag_words, same_checkpoint, workload_name
 from report.wording.loads import (
     direction_settled,
@@ -41,6 +41,7 @@ from report.wording.phrases import (
 )
 from report.wording.scaling_claim import qa_sentence
 from report.wording.scaling_cluster import against, demand_against_sweep
+from report.wording.staging import staging_cause
 from report.wording.statements import (
     async_title,
     log_outrun,
@@ -78,13 +79,23 @@ def _utilisation_answer(w: Words) -> Subsection:
     return Subsection(
         "qa-utilisation",
         (
-            _("What would this test's save-time ratio do to GPU utilisation?")
+            # the staging times given make the difference, not the slower save (cold read 9, J-B1)
+            _("What do the staging times given do to GPU utilisation?")
+            if staging_alone(m)
+            else _("What would this test's save-time ratio do to GPU utilisation?")
             if not speedup_established(m)
             else _("What does the faster checkpoint save do to GPU utilisation?")
             if s.speedup >= 1
             else _("What does the slower checkpoint save do to GPU utilisation?")
         ),
-        (w.p(run + " " + _capacity_words(w), "save_times", "bandwidth", *_swept(w)),),
+        (
+            w.p(
+                " ".join(t for t in (run, _capacity_words(w), staging_cause(m)) if t),
+                "save_times",
+                "bandwidth",
+                *_swept(w),
+            ),
+        ),
     )
 
 
@@ -194,7 +205,17 @@ def _lifecycle_answer(w: Words) -> Subsection:
         "qa-lifecycle",
         _("How do faster saves in training and faster loads in inference add up over a model's life cycle?"),
         (
-            w.p(training + _(" (see “{section}”).").format(section=_("Training bubble analysis")), "save_times"),
+            w.p(
+                " ".join(
+                    t
+                    for t in (
+                        training + _(" (see “{section}”).").format(section=_("Training bubble analysis")),
+                        staging_cause(m),
+                    )
+                    if t
+                ),
+                "save_times",
+            ),
             # loads that read memory are marked so (loads_marked); the loading section says it in words
             Para(_cold_start_words(w), "p", loads_marked(w)),
         ),

@@ -46,6 +46,7 @@ from report.wording.scaling import fitted_side
 from report.wording.scaling_claim import page_one_sweep, page_one_sweep_mark
 from report.wording.scaling_cluster import consequence
 from report.wording.spread_runs import runs_beside, runs_beside_words
+from report.wording.staging import staging_note
 from report.wording.statements import loads_read_as_restores, log_outrun
 from report.wording.value import value_line
 from report.wording.verdict import async_limit, save_times_unsourced, verdict_label, verdict_style
@@ -409,6 +410,9 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
                 ratio=demand_ratios(m)["mean_ratio"],
                 note=note,
             )
+        if tile_id in ("training", "ettr", "capacity") and staging_note(m):
+            # the figure is the staging times' the test setup gives, not the storage's (cold read 9, J-B1)
+            note = _("{note}; {cause}").format(note=note, cause=staging_note(m))
         mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)

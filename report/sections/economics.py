@@ -45,6 +45,7 @@ from report.wording.retuning import (
     stall_free_steps,
     today_interval_only,
 )
+from report.wording.staging import staging_cause
 from report.wording.statements import log_outrun, no_difference_note
 
 ID = "economics"
@@ -436,7 +437,9 @@ def build(w: Words) -> Section | None:
                 cluster=cluster,
                 ratio=demand_ratios(m)["mean_ratio"],
             )
-            + _limit_words(m),
+            + _limit_words(m)
+            # a value the staging times given make, not the storage (cold read 9, J-B1)
+            + (" " + staging_cause(m) if staging_cause(m) else ""),
             "save_times",
         ),
         Para(

@@ -24,6 +24,7 @@ from report.wording.decisions import means_only
 from report.wording.retuning import today_interval_only
 from report.wording.scaling import clients
 from report.wording.scaling_cluster import against, consequence, demand_against_sweep, overlap
+from report.wording.staging import staging_cause
 from report.wording.statements import FIO_BYTES_TOLERANCE, fit_is_physical, log_outrun, spans_node_local
 
 
@@ -131,6 +132,8 @@ def capacity_sentence(m: Metrics) -> str:
         )
         fields = {"cluster": count(b.cluster_gpus), "jobs": count(m.cluster.jobs), "held": count(held)}
         text = per.format(text=text[:-1], size=count(m.save.candidate.gpus), **fields) + text[-1]
+    if staging_cause(m):  # the staging times given make the loss, not the storage (cold read 9, J-B1)
+        text += " " + staging_cause(m)
     return text
 
 

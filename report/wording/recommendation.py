@@ -35,6 +35,7 @@ from report.wording.said import (
     save_spread,
 )
 from report.wording.speed_reason import speedup_reason
+from report.wording.staging import faster_save_changes_nothing, staging_cause
 from report.wording.value import price_for_life, unpaid_reason
 from report.wording.verdict import target_missed
 
@@ -134,6 +135,7 @@ def verdict_notes(w: Words) -> tuple[str, ...]:
         for t in (
             g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
             outliers_decide(w, f.get("outliers_decide")),
+            staging_cause(w.m),
         )
         if t
     )
@@ -141,8 +143,13 @@ def verdict_notes(w: Words) -> tuple[str, ...]:
 
 def changes(w: Words, rec: Recommendation) -> str:
     """What would change the recommendation, in one sentence."""
-    parts = [text for text in (_change(w, change) for change in rec.changes) if text]
+    hidden = faster_save_changes_nothing(w.m)
+    # no faster save where the writes are hidden: it changes no training time (cold read 9, J-M1)
+    shown = [c for c in rec.changes if not (hidden and c in ("g4_save", "faster_candidate"))]
+    parts = [text for text in (_change(w, change) for change in shown) if text]
     said = [_("What would change it: {changes}.").format(changes=_("; ").join(parts))] if parts else []
+    if hidden and len(shown) < len(rec.changes):
+        said.append(hidden)
     return " ".join([*said, *_unmeasured(w, rec)])
 
 

@@ -10,6 +10,7 @@ from report.i18n import _
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios
 from report.wording.retuning import today_interval_only
+from report.wording.staging import staging_loss
 
 
 def _today_cluster(w: Words, found) -> bool:
@@ -89,6 +90,8 @@ def value_line(w: Words, rec: Recommendation) -> str:
     ).format(job=job, whole=whole)
     paybacks = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
     text = _priced(text, found, today, paybacks)
+    if staging_loss(w.m) and e.value_per_year < 0:  # the staging times given make it, not the storage (J-B1)
+        text += " " + staging_loss(w.m)
     if "unpaid" not in rec.reasons:  # else the recommendation's reason says it
         text += _life(w, found, paybacks)
     if rec.kind == NOT_YET:

@@ -1,0 +1,47 @@
+"""Where an asynchronous job's training-time figures differ only by the staging times the test setup gives, not by
+the storage's writes, which finish within the interval (cold read 9, J-B1; Chinese reading 9, J-B1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from report.formatting import s3
+from report.i18n import _
+from report.wording.decisions import staging_alone, writes_hidden
+
+if TYPE_CHECKING:
+    from report.compute import Metrics
+
+
+def staging_cause(m: Metrics) -> str:
+    """The sentence that says where the difference comes from, "" where the storage's writes make it."""
+    if not staging_alone(m):
+        return ""
+    a, r = m.async_, m.reliability
+    return _(
+        "The training-time difference comes from the staging times given in the test setup ({candidate} against "
+        "{baseline} a save, not measured), not from the storage's writes: both finish within the {tau} of compute "
+        "between saves."
+    ).format(candidate=s3(a.candidate.staging_s), baseline=s3(a.baseline.staging_s), tau=s3(r.interval_s))
+
+
+def staging_note(m: Metrics) -> str:
+    """A page-1 tile's short form of it, "" where the storage's writes make the difference."""
+    return _("from the staging times given, not the storage") if staging_alone(m) else ""
+
+
+def faster_save_changes_nothing(m: Metrics) -> str:
+    """ "A faster save would not change it: …" where the writes are hidden, "" otherwise (cold read 9, J-M1: page 1
+    offered 11.5 s saves for a gate, a speed that changes no training time)."""
+    if not writes_hidden(m):
+        return ""
+    return _(
+        "A faster save would not change it: both writes already finish within the {tau} of compute between saves, so "
+        "no save speed changes training time at today's interval."
+    ).format(tau=s3(m.reliability.interval_s))
+
+
+def staging_loss(m: Metrics) -> str:
+    """Page 1's value line's short form of `staging_cause` (the verdict above it says it in full), "" where the
+    storage's writes make the difference."""
+    return _("That loss comes from the staging times given, not from the storage.") if staging_alone(m) else ""
