@@ -54,9 +54,11 @@ def value_line(w: Words, rec: Recommendation) -> str:
     if today:
         # both cases, the interval fixed and free (cold read 7b, cross-cutting 3: "no basis for a decision" where
         # evaluation or pre-emption may fix the interval was backwards)
+        # the optima first, as every money headline (CONTRACT.md, "A price beside the value"; cold read 9, K: the
+        # today's-interval payback read as the case, its conditions after it)
         whole = _(
-            "if the whole {cluster}-GPU cluster ran such jobs all year, {today} a year while the interval stays at "
-            "{interval} steps{demand}, or {optimum} with each system at its optimal interval"
+            "if the whole {cluster}-GPU cluster ran such jobs all year, {optimum} a year with each system at its "
+            "optimal interval, or {today} only while the interval stays at {interval} steps{demand}"
         ).format(
             cluster=cluster,
             # what that figure asks of the storage, on page 1 too (cold read 8b, I-3: 87.6% of the bandwidth logged on
@@ -113,8 +115,8 @@ def _priced(text: str, found, today: bool, paybacks: list[float]) -> str:
         )
     if today and found["payback_years"] is not None:
         return _(
-            "{value}; at a price of {price}, a payback of at least {today} years at today's interval or {optimum} "
-            "years at the optima, the baseline's own cost left out."
+            "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
+            "only while the interval stays, the baseline's own cost left out."
         ).format(
             value=text,
             price=money(found["price"], currency),
