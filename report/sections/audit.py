@@ -30,6 +30,7 @@ from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATIO
 from report.wording.phrases import (
     both,
     gate_list,
+    respectively,
 )
 from report.wording.scaling import sweep_share
 from report.wording.statements import (
@@ -180,7 +181,7 @@ def _effective(w: Words) -> list[Para]:
         baseline_system=s.baseline.system,
         candidate=sig(s.candidate.effective_gbps),
         candidate_system=s.candidate.system,
-        shares=both(p3(a.baseline.effective_share_pct), p3(a.candidate.effective_share_pct)),
+        shares=respectively(p3(a.baseline.effective_share_pct), p3(a.candidate.effective_share_pct)),
     )
     return [w.p(text, "save_times", "bandwidth")]
 

@@ -75,6 +75,14 @@ def both(baseline: str, candidate: str) -> str:
     return _("{baseline} and {candidate}").format(baseline=baseline, candidate=candidate)
 
 
+def respectively(baseline: str, candidate: str) -> str:
+    """ "11.3% and 10.9% respectively" (Chinese: 分别为 11.3% 和 10.9%) after a sentence that named both systems in
+    that order, or "both 11%" when they print alike (zh reading 8: 基线/被测系统 right after the names)."""
+    if baseline == candidate:
+        return both(baseline, candidate)
+    return _("{baseline} and {candidate} respectively").format(baseline=baseline, candidate=candidate)
+
+
 def each_named(baseline: str, baseline_system: str, candidate: str, candidate_system: str) -> str:
     """ "95.1% on Ceph and 84.8% on NG-6" (Chinese: Ceph 95.1%，NG-6 84.8%), or "both 0 s" when they print alike: a
     pair said with the names the report gives the systems, never 基线/被测系统 beside them (zh reading 8)."""
