@@ -213,7 +213,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         )
     servers: tuple[probe.Server, ...] = ()
     if request.clients and not args.dry_run:
-        servers = probe.servers(fio, request.clients, str(path), plan.needed_bytes(replace(request, clients=()), sizes))
+        servers = probe.servers(fio, request.clients, str(path), plan.host_bytes(request))
     raw_name = f"raw/{plan.system_folder(args.system)}"
     raw = data_dir / raw_name
     number = earlier.existing_runs(raw)[1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 PHASES = ("save", "restore", "load", "sustain")
 #: which [systems] roles may give rows to each phase's table (the contract's import rules)
@@ -112,6 +112,13 @@ def needed_bytes(request: Request, s: Sizes) -> int:
     """Free space one step at a time needs: the data of each step is removed before the next."""
     largest = max(s.save_file * request.concurrent, s.load_file) * request.ranks
     return math.ceil(largest * (1 + FREE_MARGIN)) + FREE_MARGIN_BYTES
+
+
+def host_bytes(request: Request) -> int:
+    """Free space each host needs, one step at a time: its own writers' files (the sizes are the whole request's, the
+    snapshot divided among every host's writers). Field test 8, finding 3: the client sweep asked each host for the
+    whole snapshot and refused a sweep that fitted."""
+    return needed_bytes(replace(request, clients=()), sizes(request))
 
 
 @dataclass(frozen=True)

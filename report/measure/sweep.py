@@ -464,7 +464,7 @@ def run(args, argv: list[str]) -> int:
         if args.dry_run:
             dry_run(s, sys.stdout)
             return 0
-        servers = probe.servers(s.fio, s.request.clients, s.path, plan.needed_bytes(s.request, plan.sizes(s.request)))
+        servers = probe.servers(s.fio, s.request.clients, s.path, plan.host_bytes(s.request))
         takes_direct = all(server.direct for server in servers)
         if args.direct == "yes" and not takes_direct:
             raise Refused(f"{s.path} does not take O_DIRECT writes on every server: measure with --direct auto or no")

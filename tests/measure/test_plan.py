@@ -142,3 +142,18 @@ def test_the_watchdog_limit_is_the_planned_bytes_at_the_floor_bandwidth_plus_a_m
     assert plan.time_limit(r, s, "save") == 65_598_914_560 / 1e7 + 60
     assert plan.time_limit(r, s, "sustain") == 60 + 60
     assert plan.time_limit(request(watchdog_s=5.0), s, "save") == 5.0
+
+
+def test_each_host_needs_room_for_its_own_writers_files_only():
+    """Field test 8, finding 3: the client sweep asked each of 2 hosts for the whole 2 GB snapshot (2.07 GB with the
+    margin, 4.15 GB at once) while each host writes 2 files of 0.5 GB. 2e9 bytes over 2 hosts × 2 writers: 476.84 MiB
+    -> 477 MiB a file; a host's two files and 2% of them, and the fixed margin."""
+    two = request(writers=2, snapshot_gb=2.0, load_gb=None, phases=("sustain",), clients=("a,8765", "b,8765"))
+    s = plan.sizes(two)
+    assert s.save_file == 477 * MiB
+    per_host = 2 * 477 * MiB
+    assert plan.host_bytes(two) == -(-per_host * 102 // 100) + plan.FREE_MARGIN_BYTES
+    assert plan.host_bytes(two) < plan.needed_bytes(two, s)  # the whole snapshot's need, which refused the sweep
+    # one machine (no --client): its writers write the whole snapshot
+    alone = request(writers=2, snapshot_gb=2.0, load_gb=None, phases=("sustain",))
+    assert plan.host_bytes(alone) == plan.needed_bytes(alone, plan.sizes(alone))

@@ -422,3 +422,28 @@ class TestSweep:
         while (fio_left(folder) or list(storage.iterdir())) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert fio_left(folder) == [] and list(storage.iterdir()) == []
+
+
+def test_the_sweep_asks_each_server_for_its_own_share_of_room(monkeypatch):
+    """Field test 8, finding 3: the sweep's probe asked each host for the whole snapshot's room and refused a sweep that
+    fitted; it asks for what each host writes (plan.host_bytes, worked in tests/measure/test_plan.py)."""
+    from types import SimpleNamespace
+
+    from report.measure import plan, probe
+
+    request = plan.Request(
+        system=C, phases=("sustain",), runs=1, writers=2, block_bytes=1 << 20, snapshot_gb=2.0, gpus=2, load_gb=None,
+        load_model=None, platform=None, sustain_s=1, window_ms=1000, direct=True, model="m",
+        clients=("127.0.0.2,8765", "127.0.0.3,8765"),
+    )  # fmt: skip
+    fake = SimpleNamespace(fio="fio", request=request, path="/x", done=[])
+    asked = []
+
+    def servers(fio, hosts, folder, host_bytes):
+        asked.append(host_bytes)
+        raise Refused("stop here", status=3)
+
+    monkeypatch.setattr(sweep, "build", lambda args, argv: fake)
+    monkeypatch.setattr(probe, "servers", servers)
+    assert sweep.run(SimpleNamespace(dry_run=False), []) == 3
+    assert asked == [plan.host_bytes(request)] and asked[0] < plan.needed_bytes(request, plan.sizes(request))
