@@ -8,9 +8,11 @@ file). Rewritten after every finished run.
 
 from __future__ import annotations
 
+import copy
 import re
 import shlex
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from report.i18n import LANGUAGES, activate
@@ -18,7 +20,15 @@ from report.inputs.config import FILE
 from report.measure import earlier, plan, words
 from report.measure.plan import PHASE_WORDS
 from report.measure.probe import Refused
-from report.measure.record import ImportTable, Removal, Translated, updated, write_atomically
+from report.measure.record import (
+    ImportTable,
+    Removal,
+    Translated,
+    toml_key,
+    toml_value,
+    updated,
+    write_atomically,
+)
 
 COMMANDS = "commands.txt"  #: beside the runs' outputs in raw/<system>/: every command, as run
 
@@ -119,6 +129,30 @@ def _note(table: str, language: str) -> str:
         return words.source(table)
 
 
+def _stranded(s: Any) -> Path | None:
+    """The [[import]] tables this session would have added for its runs not yet in test.toml, written beside them for a
+    person to copy (field test 8, finding 4: "add them with [[import]] tables" named no file and no key); None where
+    there are none or the file cannot be written."""
+    kept = copy.copy(s)
+    kept.done = [step for step in s.done if step.phase != "prepare" and step not in s.recorded]
+    lines: list[str] = []
+    for table in import_tables(kept):
+        lines += [f"# {c}" for c in table.comments] + ["[[import]]"]
+        lines += [f"{toml_key(k)} = {toml_value(v)}" for k, v in table.fields] + [""]
+    if not lines:
+        return None
+    path = s.raw / STRANDED
+    try:
+        path.write_text("\n".join(lines), encoding="utf-8")
+    except OSError:
+        return None
+    return path
+
+
+#: the file the runs of a session that stopped recording are described in, inside raw/<system>/
+STRANDED = "import-tables.toml"
+
+
 def record(s: Any) -> None:
     """Rewrite test.toml with every finished run of this session (nothing when none finished)."""
     if not any(step.phase != "prepare" for step in s.done):
@@ -132,9 +166,16 @@ def record(s: Any) -> None:
         current = None
     if current != (s.written if s.written is not None else s.original):
         s.conflict = True
+        kept = _stranded(s)
         raise Refused(
             f"{path} was changed by someone else while measuring, so this session stops recording rather than"
-            f" overwrite it; its finished runs are in {s.raw}: add them with [[import]] tables, or measure again",
+            f" overwrite it; its finished runs are in {s.raw}"
+            + (
+                f", and the [[import]] tables that record those not in test.toml are in {kept}: copy them into"
+                " test.toml, or measure again"
+                if kept is not None
+                else ": add them with [[import]] tables, or measure again"
+            ),
         )
     text = updated(
         s.original, environment_lines(s), import_tables(s), not_durable(s), _removal(s), sources_lines(s),

@@ -486,11 +486,18 @@ def test_a_test_toml_changed_by_someone_else_is_not_overwritten(places, capsys):
     args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--fio", fio]
     args += ["--phases", "save", "--runs", "3", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]
     assert main(args) == 3
-    assert "was changed by someone else while measuring, so this session stops recording" in capsys.readouterr().err
+    err = capsys.readouterr().err.replace("\n", " ")
+    assert "was changed by someone else while measuring, so this session stops recording" in err
     text = toml.read_text()
     assert text.endswith("# a colleague was here\n") and "save-1.json" in text and "save-2.json" not in text
     assert (folder / "raw" / "local-disk" / "save-2.json").is_file()  # kept, as the message says
     assert list(disk.iterdir()) == []
+    # the table that records the run left out is written beside it, named in the message (field test 8, finding 4)
+    kept = folder / "raw" / "local-disk" / "import-tables.toml"
+    assert f"the [[import]] tables that record those not in test.toml are in {kept}" in err
+    (table,) = tomllib.loads(kept.read_text())["import"]
+    assert table["files"] == ["raw/local-disk/save-2.json"] and table["into"] == "save_times"
+    assert table["system"] == "Local disk" and table["gpus"] == 1
 
 
 def test_one_session_at_a_time_per_folder(places, capsys):
