@@ -583,6 +583,20 @@ def _mlperf_notes(s) -> list[str]:
     ]
 
 
+def resume_hint(s, phases: list[str]) -> str:
+    """How to finish the runs a stopped session planned (field test 8, minor 8: the engineer worked out the counts per
+    phase): the same command with --add-runs, once per number of runs left, each with the phases left that many."""
+    left: dict[int, list[str]] = {}
+    for phase in phases:
+        n = s.request.runs - sum(1 for d in s.done if d.phase == phase)
+        if n > 0:
+            left.setdefault(n, []).append(phase)
+    if not left:
+        return ""
+    parts = [f"--phases {','.join(ps)} --add-runs --runs {n}" for n, ps in sorted(left.items(), reverse=True)]
+    return "; to finish the runs planned, run the same command again with " + ", then with ".join(parts)
+
+
 def _summary(s, status: int) -> str:
     from report.measure import session
 
@@ -590,6 +604,9 @@ def _summary(s, status: int) -> str:
     counts = ", ".join(f"{sum(1 for d in s.done if d.phase == p)} {plan.PHASE_WORDS[p]}" for p in phases)
     where = f"{s.data_dir / session.FILE}"
     if status == 130:
-        return f"measure: stopped; {counts} run(s) recorded in {where} (the unfinished run was discarded)"
+        return (
+            f"measure: stopped; {counts} run(s) recorded in {where} (the unfinished run was discarded)"
+            + resume_hint(s, phases)
+        )
     build = f"make report DATA={shlex.quote(str(s.data_dir))}"
     return f"measure: {counts} run(s) of {s.request.system} recorded in {where}; build the report with {build}"

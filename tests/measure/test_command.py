@@ -78,3 +78,21 @@ def test_a_path_holding_a_newline_cannot_forge_a_line_of_measure(tmp_path, capsy
     assert main([*argv, "--snapshot-gb", "1", "--gpus", "8", "--dry-run"]) != 0
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith("measure: --path /nonexistent/a\\nmeasure: verified")
+
+
+def test_a_stopped_session_says_how_to_finish_each_phase():
+    """Field test 8, minor 8: phases stopped at different counts (2/2/2/1 of 2) took two commands the engineer worked
+    out alone; the stop message gives them, most runs first."""
+    from types import SimpleNamespace
+
+    from report.measure.command import resume_hint
+    from report.measure.plan import Step
+
+    done = [Step("save", 1), Step("save", 2), Step("load", 1), Step("load", 2), Step("sustain", 1)]
+    s = SimpleNamespace(request=SimpleNamespace(runs=3), done=done)
+    assert resume_hint(s, ["save", "load", "sustain"]) == (
+        "; to finish the runs planned, run the same command again with --phases sustain --add-runs --runs 2, then "
+        "with --phases save,load --add-runs --runs 1"
+    )
+    s = SimpleNamespace(request=SimpleNamespace(runs=2), done=[*done[:4], Step("sustain", 1), Step("sustain", 2)])
+    assert resume_hint(s, ["save", "load", "sustain"]) == ""

@@ -242,6 +242,11 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     _, errors = child.communicate(timeout=120)
     assert child.returncode == 130, errors
     assert "measure: stopped; 1 save, 1 restore, 1 load, 1 sustained write run(s) recorded" in errors
+    # how to finish (field test 8, minor 8: the engineer worked the counts out per phase)
+    assert (
+        "to finish the runs planned, run the same command again with --phases save,restore,load,sustain --add-runs "
+        "--runs 11" in errors.replace("\n", " ")
+    )
     config = tomllib.loads(toml.read_text())
     local = [t for t in config["import"] if t["system"] == "Local disk"]
     phases = ("save", "restore", "load", "sustain")
