@@ -144,8 +144,8 @@ def _named_notes(w: Words) -> list[Para]:
         if p.gpus is not None:
             text = _(
                 "“{name}” names {named} GPUs, but the GPU count given for it is {used}: {size} over {used} GPUs is "
-                "{per_gpu} of checkpoint per GPU, over {named} GPUs {named_per_gpu}. Its times are at {used} GPUs; "
-                "give it the GPU count its name states, or a name that states {used}."
+                "{per_gpu} of checkpoint per GPU, over {named} GPUs {named_per_gpu}. Its times are at {used} GPUs, "
+                "not at the {named} its name states."
             )
         elif b.per_gpu_gb is not None:
             text = _(
@@ -161,13 +161,14 @@ def _named_notes(w: Words) -> list[Para]:
                 "rows of {used} GPUs; the name's {named} GPUs would hold {named_per_gpu} of checkpoint each, where "
                 "this test's saves held {measured} per GPU. Its times are not a save of the job its name describes."
             )
-        if p.gpus is None:  # what to give; what to measure, unless the extrapolation's warning below says it
+        if p.gpus is None:  # what is missing; what to measure, unless the extrapolation's warning below says it
+            # said to the customer, not to the tool's operator (Chinese reading 9, K-M6: "请为该推算项设定 GPU 数")
             text += " " + (
-                _("Give the projection its GPU count ({named}).")
+                _("This report does not project its times at {named} GPUs.")
                 if p.extrapolation > FAR_EXTRAPOLATION
                 else _(
-                    "Give the projection its GPU count ({named}), and measure a checkpoint of that size saved from "
-                    "{named} GPUs before relying on it."
+                    "This report does not project its times at {named} GPUs; a checkpoint of that size saved from "
+                    "{named} GPUs would need timing before relying on it."
                 )
             )
         out.append(w.p(text.format(**fields), "save_times", style="warning"))

@@ -127,8 +127,8 @@ def test_a_name_stating_another_gpu_count_says_what_the_times_are_and_what_to_gi
         "“405B on 512 GPUs” names 512 GPUs, but no GPU count is given for it, so its times are at this test's 64 "
         "GPUs. 5,670 GB over 64 GPUs would be 88.6 GB of checkpoint per GPU, where this test's saves held 14.8 GB per "
         "GPU and the name's 512 GPUs would hold 11.1 GB each. Its times are therefore what this test's clients would "
-        "take to write 5,670 GB, not a save of the job its name describes. Give the projection its GPU count (512)."
-        in text
+        "take to write 5,670 GB, not a save of the job its name describes. This report does not project its times at "
+        "512 GPUs." in text
     )
     # what to measure is said once, in the extrapolation's warning, with the name's GPU count
     assert "Measure a checkpoint of that size, saved from 512 GPUs, before relying on it." in text
