@@ -15,6 +15,7 @@ from report.measure import earlier, existing, outcome, plan, probe, words, writt
 from report.measure.hosts import clients, gpus_warning
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
+from report.measure.progress import resume_hint
 from report.problems import escaped  # each line one line, whatever a path holds (issue 44, V4)
 
 
@@ -581,20 +582,6 @@ def _mlperf_notes(s) -> list[str]:
         f" {per_client / 1e9:.3g} GB, below three times this machine's {memory / 1e9:.3g} GB of memory (MLPerf"
         " Storage's rule), so the figures may be the cache's: drop caches as root, use --direct yes, or measure more"
     ]
-
-
-def resume_hint(s, phases: list[str]) -> str:
-    """How to finish the runs a stopped session planned (field test 8, minor 8: the engineer worked out the counts per
-    phase): the same command with --add-runs, once per number of runs left, each with the phases left that many."""
-    left: dict[int, list[str]] = {}
-    for phase in phases:
-        n = s.request.runs - sum(1 for d in s.done if d.phase == phase)
-        if n > 0:
-            left.setdefault(n, []).append(phase)
-    if not left:
-        return ""
-    parts = [f"--phases {','.join(ps)} --add-runs --runs {n}" for n, ps in sorted(left.items(), reverse=True)]
-    return "; to finish the runs planned, run the same command again with " + ", then with ".join(parts)
 
 
 def _summary(s, status: int) -> str:

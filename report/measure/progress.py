@@ -135,3 +135,17 @@ class Progress:
             self.stream.write("\n")
             self.stream.flush()
             self._width = 0
+
+
+def resume_hint(s, phases: list[str]) -> str:
+    """How to finish the runs a stopped session planned (field test 8, minor 8: the engineer worked out the counts per
+    phase): the same command with --add-runs, once per number of runs left, each with the phases left that many."""
+    left: dict[int, list[str]] = {}
+    for phase in phases:
+        n = s.request.runs - sum(1 for d in s.done if d.phase == phase)
+        if n > 0:
+            left.setdefault(n, []).append(phase)
+    if not left:
+        return ""
+    parts = [f"--phases {','.join(ps)} --add-runs --runs {n}" for n, ps in sorted(left.items(), reverse=True)]
+    return "; to finish the runs planned, run the same command again with " + ", then with ".join(parts)

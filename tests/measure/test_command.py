@@ -85,8 +85,8 @@ def test_a_stopped_session_says_how_to_finish_each_phase():
     out alone; the stop message gives them, most runs first."""
     from types import SimpleNamespace
 
-    from report.measure.command import resume_hint
     from report.measure.plan import Step
+    from report.measure.progress import resume_hint
 
     done = [Step("save", 1), Step("save", 2), Step("load", 1), Step("load", 2), Step("sustain", 1)]
     s = SimpleNamespace(request=SimpleNamespace(runs=3), done=done)
