@@ -31,22 +31,27 @@ def joint_test_l(tmp_path_factory):
     return where / "scaling"
 
 
-def _words(ctx) -> str:
-    return " ".join(p.text for p in all_paras(ctx))
+@pytest.fixture(scope="module")
+def words_l(joint_test_l) -> dict[str, str]:
+    """Folder L's paragraphs, one build per language for the module (each test read the same two builds)."""
+    out = {}
+    for language in ("en", "zh-CN"):
+        with activate(language):
+            ctx, _ = build(joint_test_l)
+        out[language] = " ".join(p.text for p in all_paras(ctx))
+    return out
 
 
-def test_b2_the_bandwidth_test_is_not_said_to_be_one_clients(joint_test_l):
+def test_b2_the_bandwidth_test_is_not_said_to_be_one_clients(words_l):
     for language, said, not_said in (
         ("en", "The sustained-bandwidth test (on its own client count, see the data sources)", "with one client,"),
         ("zh-CN", "持续带宽测试（客户端数量见数据来源）", "持续带宽测试在单个客户端下"),
     ):
-        with activate(language):
-            ctx, _ = build(joint_test_l)
-            text = _words(ctx)
+        text = words_l[language]
         assert said in text and not_said not in text, language
 
 
-def test_b3_m1_a_projection_at_the_size_timed_on_other_gpus_is_neither_timed_nor_fitted(joint_test_l):
+def test_b3_m1_a_projection_at_the_size_timed_on_other_gpus_is_neither_timed_nor_fitted(words_l):
     for language, said, not_said in (
         (
             "en",
@@ -64,16 +69,14 @@ def test_b3_m1_a_projection_at_the_size_timed_on_other_gpus_is_neither_timed_nor
             ("所问的更大检查点在两个系统上都实测过", "不是外推值"),
         ),
     ):
-        with activate(language):
-            ctx, _ = build(joint_test_l)
-            text = _words(ctx)
+        text = words_l[language]
         for s in said:
             assert s in text, (language, s)
         for s in not_said:
             assert s not in text, (language, s)
 
 
-def test_b1_without_a_figure_at_the_jobs_size_the_ratios_swept_and_their_trend_are_given(joint_test_l):
+def test_b1_without_a_figure_at_the_jobs_size_the_ratios_swept_and_their_trend_are_given(words_l):
     for language, said, not_said in (
         (
             "en",
@@ -94,16 +97,14 @@ def test_b1_without_a_figure_at_the_jobs_size_the_ratios_swept_and_their_trend_a
             ("本次测试无法在该作业的规模下回答这一问题",),
         ),
     ):
-        with activate(language):
-            ctx, _ = build(joint_test_l)
-            text = _words(ctx)
+        text = words_l[language]
         for s in said:
             assert s in text, (language, s)
         for s in not_said:
             assert s not in text, (language, s)
 
 
-def test_b1_the_answers_give_the_ratios_swept_beside_cannot_compare(joint_test_l):
+def test_b1_the_answers_give_the_ratios_swept_beside_cannot_compare(words_l):
     for language, said, not_said in (
         (
             "en",
@@ -113,20 +114,16 @@ def test_b1_the_answers_give_the_ratios_swept_beside_cannot_compare(joint_test_l
         ),
         ("zh-CN", "被测系统的聚合写带宽为基线的 2.34×，16 个客户端节点时为 1.69×", "本次测试无法在该作业的规模下比较"),
     ):
-        with activate(language):
-            ctx, _ = build(joint_test_l)
-            text = _words(ctx)
+        text = words_l[language]
         assert said in text and not_said not in text, language
 
 
-def test_b2_m1minor_no_sentence_says_the_bandwidth_test_or_the_advantage_is_one_clients(joint_test_l):
+def test_b2_m1minor_no_sentence_says_the_bandwidth_test_or_the_advantage_is_one_clients(words_l):
     for language, not_said in (
         ("en", ("rather than one client", "advantage seen with one client")),
         ("zh-CN", ("而非单个客户端", "单个客户端下的带宽优势")),
     ):
-        with activate(language):
-            ctx, _ = build(joint_test_l)
-            text = _words(ctx)
+        text = words_l[language]
         assert "Against the client sweep:" in text or "以客户端扫描为参照：" in text
         for s in not_said:
             assert s not in text, (language, s)
