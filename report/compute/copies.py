@@ -74,9 +74,30 @@ def _aligned(log: BandwidthLog, i: int, j: int) -> tuple[np.ndarray, np.ndarray,
     return vi[:n], vj[:n], False
 
 
+#: Samples tried first: a pair of logs that no constant fits over them is not a copy, and the rest is never read.
+PREFIX = 512
+
+
+def apart(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when no constant k lies within the rounding bounds of every tight pair of a and b (so b is not a × k).
+
+    The bounds over a subset of the pairs are looser than over all of them (a larger minimum, a smaller maximum), so
+    logs apart over their first samples are apart over all: `proportional` asks this of PREFIX samples first, which
+    keeps a ten-million-sample log's runs from being walked pair by pair (issue 42: 3.7 s of a 10M build).
+    """
+    keep = (a > 0) & (b > 0)
+    a, b = a[keep], b[keep]
+    e = quantum(a) / (2 * a) + quantum(b) / (2 * b)
+    tight = e <= TIGHT
+    r, e = b[tight] / a[tight], e[tight]
+    return bool(len(r)) and float(np.max(r / (1 + e))) > float(np.min(r / (1 - e)))
+
+
 def proportional(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float, int] | None:
     """(ratio b/a, spread, bound, moves) when b is a times one constant to within rounding, with enough moves to rule
     out chance; None otherwise."""
+    if len(a) > PREFIX and apart(a[:PREFIX], b[:PREFIX]):
+        return None
     keep = (a > 0) & (b > 0)
     a, b = a[keep], b[keep]
     e = quantum(a) / (2 * a) + quantum(b) / (2 * b)

@@ -124,6 +124,29 @@ def test_two_flat_logs_carry_no_move_and_are_never_called_copies():
     assert copies.proportional(np.full(30, 3.5), np.full(30, 7.0)) is None
 
 
+def test_a_long_copy_is_found_whole_and_logs_apart_early_are_never_read_past_the_prefix(monkeypatch):
+    # issue 42: a 10M-sample log's runs were compared pair by pair in full (3.7 s); the first PREFIX samples now
+    # reject logs no constant fits, which is exact (bounds over a subset are looser), and a true copy is still read whole
+    rng = np.random.default_rng(3)
+    n = 5 * copies.PREFIX
+    a = np.round(3.5 + rng.normal(0, 0.1, n), 3)
+    copy = np.round(a * 2.055, 3)
+    found = copies.proportional(a, copy)
+    assert found is not None and found[0] == pytest.approx(2.055, rel=1e-3) and found[3] > copies.PREFIX
+    # a copy whose last sample alone departs: the prefix passes, the whole log does not
+    late = copy.copy()
+    late[-1] = round(late[-1] * 1.05, 3)
+    assert copies.apart(a[: copies.PREFIX], late[: copies.PREFIX]) is False
+    assert copies.proportional(a, late) is None
+    # an independent log is rejected from its prefix alone: quantum() never sees the rest
+    other = np.round(7.0 + rng.normal(0, 0.2, n), 3)
+    seen = []
+    real = copies.quantum
+    monkeypatch.setattr(copies, "quantum", lambda v: seen.append(len(v)) or real(v))
+    assert copies.proportional(a, other) is None
+    assert max(seen) == copies.PREFIX
+
+
 def test_too_few_samples_rule_out_nothing():
     a = np.array(_baseline(1)[:10])
     assert copies.proportional(a, np.round(a * 2, 3)) is None
