@@ -39,8 +39,8 @@ from report.wording.phrases import (
     per_save,
     sooner,
 )
-from report.wording.scaling_claim import qa_sentence
 from report.wording.scaling_cluster import against, demand_against_sweep
+from report.wording.scaling_headline import qa_sentence
 from report.wording.staging import staging_cause
 from report.wording.statements import (
     async_title,

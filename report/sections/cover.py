@@ -43,8 +43,8 @@ from report.wording.phrases import (
 )
 from report.wording.retuning import beyond_run, today_interval_only
 from report.wording.scaling import fitted_side
-from report.wording.scaling_claim import page_one_sweep, page_one_sweep_mark
 from report.wording.scaling_cluster import consequence
+from report.wording.scaling_headline import page_one_sweep, page_one_sweep_mark
 from report.wording.spread_runs import runs_beside, runs_beside_words
 from report.wording.staging import staging_note
 from report.wording.statements import loads_read_as_restores, log_outrun

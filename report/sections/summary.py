@@ -41,7 +41,7 @@ from report.wording.phrases import (
     speedup_ci_phrase,
 )
 from report.wording.retuning import tuning_sentence
-from report.wording.scaling_claim import sweep_result
+from report.wording.scaling_headline import sweep_result
 from report.wording.spread_runs import means_speed, runs_beside, runs_beside_words
 from report.wording.statements import (
     async_sentence,

@@ -20,14 +20,14 @@ from report.wording.scaling import (
     one_machine,
     side_of,
 )
-from report.wording.scaling_cluster import consequence, no_faster, overlap
-from report.wording.scaling_trend import aggregates, made_of, steady_basis, swept_ratios
+from report.wording.scaling_cluster import consequence, overlap
+from report.wording.scaling_trend import made_of, steady_basis
 
 #: The white paper's claim for parallel writes at scale: the candidate's advantage holds at 1.5 to 2 times.
 CLAIM_LOW, CLAIM_HIGH = 1.5, 2.0
 
 
-def _verdict(ratio: float) -> str:
+def claim_verdict(ratio: float) -> str:
     """Where a ratio lies against the claim under test."""
     if ratio < CLAIM_LOW:
         return _("below the claimed range")
@@ -113,7 +113,7 @@ def claim(w: Words) -> Para:
         return _claim_from_means(w, k, means)
     if at.ratio is None:
         swept = ratios_words(w)  # the ratios swept and their trend, with no figure at the job's size (reading 9, B1)
-        return w.p(" ".join([intro, *swept, _missing(w, k, swept=bool(swept))]), *_inputs(m))
+        return w.p(" ".join([intro, *swept, _missing(w, k, swept=bool(swept))]), *claim_inputs(m))
     notes = [intro, *ratios_words(w)]
     fields = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
     there = next((p for p in compare.compared(m.scaling) if p.clients == k), None)
@@ -125,7 +125,7 @@ def claim(w: Words) -> Para:
         fields["measured"] = x3(there.ratio)
     else:
         text = _("At this training job's {nodes} it is {ratio} ({c} against {b} GB/s), {verdict}.")
-    notes.append(text.format(verdict=_verdict(at.ratio), **fields))
+    notes.append(text.format(verdict=claim_verdict(at.ratio), **fields))
     holds = at.ratio >= CLAIM_LOW
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
@@ -139,11 +139,11 @@ def claim(w: Words) -> Para:
             holds = False
         else:
             text = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
-        notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=_verdict(top.ratio)))
+        notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=claim_verdict(top.ratio)))
     notes += _crossing(w)
     notes += _claim_caveats(w, k)
-    style = "p" if holds and all(_fit_holds(m, key) for key in SIDES) else "warning"
-    return w.p(" ".join(notes), *_inputs(m), style=style)
+    style = "p" if holds and all(fit_holds(m, key) for key in SIDES) else "warning"
+    return w.p(" ".join(notes), *claim_inputs(m), style=style)
 
 
 def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
@@ -156,18 +156,18 @@ def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
         "GB/s), {verdict}."
     )
     fields = {"nodes": nodes_words(k), "ratio": x3(there.ratio), "c": sig(there.candidate), "b": sig(there.baseline)}
-    notes.append(text.format(verdict=_verdict(there.ratio), **fields))
+    notes.append(text.format(verdict=claim_verdict(there.ratio), **fields))
     holds = there.ratio >= CLAIM_LOW
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
     top = largest_measured(m)
     if top is not None and top.ratio is not None and top.clients != k:
         text = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
-        notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=_verdict(top.ratio)))
+        notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=claim_verdict(top.ratio)))
         holds = holds and top.ratio >= CLAIM_LOW
     notes += _claim_caveats(w, k)
     notes.append(_missing(w, k, larger=True))
-    return w.p(" ".join(notes), *_inputs(m), style="p" if holds else "warning")
+    return w.p(" ".join(notes), *claim_inputs(m), style="p" if holds else "warning")
 
 
 def _crossing(w: Words) -> list[str]:
@@ -262,14 +262,14 @@ def _top_spread(w: Words, peak_demand: float) -> str:
     return " " + text.format(**fields)
 
 
-def _inputs(m: Metrics) -> tuple[str, ...]:
+def claim_inputs(m: Metrics) -> tuple[str, ...]:
     """The inputs the aggregates at the job come from: the scaling rows, and the bandwidth of a node-local side
     without a fit (its one-node bandwidth times the nodes)."""
     local = any(node_local(m, key) and not fitted(m, key) for key in SIDES)
     return ("scaling", "bandwidth") if local else ("scaling",)
 
 
-def _fit_holds(m: Metrics, key: str) -> bool:
+def fit_holds(m: Metrics, key: str) -> bool:
     s = side_of(m, key)
     return s is None or s.usl is None or s.usl.describes
 
@@ -440,161 +440,3 @@ def cluster_capacity(w: Words) -> Para | None:
         notes.append(_("The fit does not describe the points (above): this is not a forecast."))
     style = "p" if enough and s.usl.describes else "warning"
     return w.p(" ".join(notes), "scaling", "save_times", style=style)
-
-
-def qa_sentence(w: Words) -> Para:
-    """The Q&A's scaling answer in one sentence, from this section's figures (the white paper's third question)."""
-    m, section = w.m, _("Scaling with client nodes")
-    if m.scaling is None:
-        text = _(
-            "Whether the candidate's advantage holds when many client nodes write at once was not measured in this "
-            "test (see “{section}”)."
-        )
-        return Para(text.format(section=section))
-    ratio, k = job_ratio(m), job_nodes(m)
-    if ratio is None:
-        if swept := swept_ratios(w, k, section):  # the ratios swept, not only "cannot compare" (reading 9, B1)
-            return w.p(swept, *_inputs(m), style="warning")
-        text = _(
-            "With the job's client nodes writing at once, this test cannot compare the two systems at the job's size "
-            "(see “{section}”)."
-        )
-        return w.p(text.format(section=section), *_inputs(m))
-    beyond = any((s := fitted_side(m, key)) is not None and k > s.max_clients for key in SIDES)
-    text = (
-        _(
-            "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {ratio} {b_agg}, "
-            "an extrapolation beyond the client nodes tested (see “{section}”)."
-        )
-        if beyond
-        else _(
-            "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {ratio} {b_agg} "
-            "(see “{section}”)."
-        )
-    )
-    nodes = nodes_words(k)
-    text = text.format(nodes=nodes, ratio=x3(ratio), section=section, b_agg=aggregates(w)["b_agg"])
-    top = largest_measured(m)
-    holds = ratio >= CLAIM_LOW
-    if top is not None and top.ratio is not None and top.clients != k:
-        if top.ratio < CLAIM_LOW:
-            more = _(
-                "At {counts}, the most tested, it is {ratio}, below the white paper's {low}–{high}× (a claim that "
-                "names no baseline): against this test's baseline, the claim does not hold there."
-            )
-            holds = False
-        else:
-            more = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
-        text += " " + more.format(
-            counts=clients(top.clients),
-            ratio=x3(top.ratio),
-            low=num(CLAIM_LOW, 1),
-            high=num(CLAIM_HIGH, 0),
-            verdict=_verdict(top.ratio),
-        )
-    if found := consequence(m):  # the cluster's answer (scaling reading 6, M2)
-        text += " " + found
-        holds = holds and not no_faster(m)
-    style = "p" if holds and all(_fit_holds(m, key) for key in SIDES) else "warning"
-    return w.p(text, *_inputs(m), *(("save_times",) if found else ()), style=style)
-
-
-def _job_trend(m: Metrics) -> compare.Trend | None:
-    """The ratio's move from the job's nodes to the most client nodes measured (None where they are one count)."""
-    assert m.scaling is not None
-    k, top, at = job_nodes(m), largest_measured(m), m.scaling.at_job
-    first = means_at_job(m) or compare.Pair(k, at.baseline, at.candidate, ())  # the means where no fit gives one
-    if top is None or top.ratio is None or top.clients == k or first.ratio is None:
-        return None
-    return compare.trend(m.scaling, first, top)
-
-
-def sweep_result(w: Words, refer: bool) -> Para | None:
-    """The client sweep's result for page 1's continuation and the summary (`refer`: pointing to the section): the
-    ratio at the job's nodes and at the most client nodes measured, and whether the advantage shrinks, grows or
-    reverses (scaling reading 5, M2); against a side modelled as one node × nodes, that it was modelled and what the
-    ratio moves with instead of a trend (scaling reading 7b, finding 3); None without scaling.csv or without a ratio
-    at the job's nodes."""
-    m = w.m
-    if m.scaling is None or (ratio := job_ratio(m)) is None:
-        return None
-    k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
-    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
-    extra: list[str] = []
-    if top is None or top.ratio is None or t is None:
-        text = _("Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes}.")
-    else:
-        fields.update(counts=clients(top.clients), top=x3(top.ratio))
-        extra = made_of(w, t)
-        if extra:
-            text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
-            )
-        elif t.direction == "reverses":
-            text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
-                "tested: the advantage reverses."
-            )
-        elif t.direction == "falls":
-            text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
-                "tested: the advantage shrinks as client nodes are added."
-            )
-        elif t.direction == "rises":
-            text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
-                "tested: the advantage grows as client nodes are added."
-            )
-        else:
-            text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
-            )
-    text = " ".join([text.format(**fields), *extra])
-    if refer:
-        text += " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
-    return w.p(text, *_inputs(m))
-
-
-def page_one_sweep(w: Words) -> str:
-    """`sweep_result` in page 1's fewer words (page 1 holds on one page): the ratios at the job's nodes and at the most
-    client nodes tested, and the trend; "" without them. A ratio against a side modelled as one node × nodes is said
-    so and has no trend word: its move is half the model's (scaling reading 7b, finding 3)."""
-    m = w.m
-    if m.scaling is None or (ratio := job_ratio(m)) is None:
-        return ""
-    k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
-    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
-    if top is None or top.ratio is None or t is None:
-        return _("Client sweep: {ratio} {base} at the job's {nodes}.").format(**fields)
-    fields.update(most=count(top.clients), top=x3(top.ratio))
-    modelled = bool(t.modelled)
-    if t.direction == "reverses":
-        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: reversed.")
-    elif top.ratio < CLAIM_LOW:
-        # where the job's own size lies against the claim, and that the claim names no baseline (scaling reading 7b:
-        # "below the white paper's" read as a test refuting the vendor, at 4 nodes inside the claim)
-        text = (
-            _(
-                "Client sweep: {ratio} {base} at the job's {nodes}, within the white paper's {low}–{high}× (a claim "
-                "that names no baseline); {top} at {most} client nodes, below it."
-            )
-            if ratio >= CLAIM_LOW
-            else _(
-                "Client sweep: {ratio} {base} at the job's {nodes} and {top} at {most} client nodes, below the white "
-                "paper's {low}–{high}× (a claim that names no baseline)."
-            )
-        )
-    elif t.direction == "falls" and not modelled:
-        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: shrinking.")
-    elif t.direction == "rises" and not modelled:
-        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: growing.")
-    else:
-        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes.")
-    return text.format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0), **fields)
-
-
-def page_one_sweep_mark(w: Words) -> str:
-    """The mark of page 1's client-sweep line, as the scaling section marks the same figures ("illustrative" when the
-    sweep, or the bandwidth a modelled side's aggregate is made of, is declared illustrative; scaling reading 7b,
-    blocker); "" without the line."""
-    return w.marked(*_inputs(w.m)) if page_one_sweep(w) else ""

@@ -1,0 +1,183 @@
+"""The client sweep's answer in one line, for page 1, the summary and the Q&A (the white paper's third question): the
+ratio at the job's nodes and at the most client nodes tested, and how it moves; the section's own paragraphs are in
+scaling_claim.py."""
+
+from __future__ import annotations
+
+from report.compute import SIDES, Metrics
+from report.compute import scaling_compare as compare
+from report.document.blocks import Para
+from report.formatting import count, num, x3
+from report.i18n import _
+from report.wording.base import Words
+from report.wording.scaling import clients, fitted_side, job_nodes, nodes_words
+from report.wording.scaling_claim import (
+    CLAIM_HIGH,
+    CLAIM_LOW,
+    claim_inputs,
+    claim_verdict,
+    fit_holds,
+    job_ratio,
+    largest_measured,
+    means_at_job,
+)
+from report.wording.scaling_cluster import consequence, no_faster
+from report.wording.scaling_trend import aggregates, made_of, swept_ratios
+
+
+def qa_sentence(w: Words) -> Para:
+    """The Q&A's scaling answer in one sentence, from this section's figures (the white paper's third question)."""
+    m, section = w.m, _("Scaling with client nodes")
+    if m.scaling is None:
+        text = _(
+            "Whether the candidate's advantage holds when many client nodes write at once was not measured in this "
+            "test (see “{section}”)."
+        )
+        return Para(text.format(section=section))
+    ratio, k = job_ratio(m), job_nodes(m)
+    if ratio is None:
+        if swept := swept_ratios(w, k, section):  # the ratios swept, not only "cannot compare" (reading 9, B1)
+            return w.p(swept, *claim_inputs(m), style="warning")
+        text = _(
+            "With the job's client nodes writing at once, this test cannot compare the two systems at the job's size "
+            "(see “{section}”)."
+        )
+        return w.p(text.format(section=section), *claim_inputs(m))
+    beyond = any((s := fitted_side(m, key)) is not None and k > s.max_clients for key in SIDES)
+    text = (
+        _(
+            "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {ratio} {b_agg}, "
+            "an extrapolation beyond the client nodes tested (see “{section}”)."
+        )
+        if beyond
+        else _(
+            "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {ratio} {b_agg} "
+            "(see “{section}”)."
+        )
+    )
+    nodes = nodes_words(k)
+    text = text.format(nodes=nodes, ratio=x3(ratio), section=section, b_agg=aggregates(w)["b_agg"])
+    top = largest_measured(m)
+    holds = ratio >= CLAIM_LOW
+    if top is not None and top.ratio is not None and top.clients != k:
+        if top.ratio < CLAIM_LOW:
+            more = _(
+                "At {counts}, the most tested, it is {ratio}, below the white paper's {low}–{high}× (a claim that "
+                "names no baseline): against this test's baseline, the claim does not hold there."
+            )
+            holds = False
+        else:
+            more = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
+        text += " " + more.format(
+            counts=clients(top.clients),
+            ratio=x3(top.ratio),
+            low=num(CLAIM_LOW, 1),
+            high=num(CLAIM_HIGH, 0),
+            verdict=claim_verdict(top.ratio),
+        )
+    if found := consequence(m):  # the cluster's answer (scaling reading 6, M2)
+        text += " " + found
+        holds = holds and not no_faster(m)
+    style = "p" if holds and all(fit_holds(m, key) for key in SIDES) else "warning"
+    return w.p(text, *claim_inputs(m), *(("save_times",) if found else ()), style=style)
+
+
+def _job_trend(m: Metrics) -> compare.Trend | None:
+    """The ratio's move from the job's nodes to the most client nodes measured (None where they are one count)."""
+    assert m.scaling is not None
+    k, top, at = job_nodes(m), largest_measured(m), m.scaling.at_job
+    first = means_at_job(m) or compare.Pair(k, at.baseline, at.candidate, ())  # the means where no fit gives one
+    if top is None or top.ratio is None or top.clients == k or first.ratio is None:
+        return None
+    return compare.trend(m.scaling, first, top)
+
+
+def sweep_result(w: Words, refer: bool) -> Para | None:
+    """The client sweep's result for page 1's continuation and the summary (`refer`: pointing to the section): the
+    ratio at the job's nodes and at the most client nodes measured, and whether the advantage shrinks, grows or
+    reverses (scaling reading 5, M2); against a side modelled as one node × nodes, that it was modelled and what the
+    ratio moves with instead of a trend (scaling reading 7b, finding 3); None without scaling.csv or without a ratio
+    at the job's nodes."""
+    m = w.m
+    if m.scaling is None or (ratio := job_ratio(m)) is None:
+        return None
+    k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
+    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
+    extra: list[str] = []
+    if top is None or top.ratio is None or t is None:
+        text = _("Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes}.")
+    else:
+        fields.update(counts=clients(top.clients), top=x3(top.ratio))
+        extra = made_of(w, t)
+        if extra:
+            text = _(
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
+            )
+        elif t.direction == "reverses":
+            text = _(
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
+                "tested: the advantage reverses."
+            )
+        elif t.direction == "falls":
+            text = _(
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
+                "tested: the advantage shrinks as client nodes are added."
+            )
+        elif t.direction == "rises":
+            text = _(
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
+                "tested: the advantage grows as client nodes are added."
+            )
+        else:
+            text = _(
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
+            )
+    text = " ".join([text.format(**fields), *extra])
+    if refer:
+        text += " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
+    return w.p(text, *claim_inputs(m))
+
+
+def page_one_sweep(w: Words) -> str:
+    """`sweep_result` in page 1's fewer words (page 1 holds on one page): the ratios at the job's nodes and at the most
+    client nodes tested, and the trend; "" without them. A ratio against a side modelled as one node × nodes is said
+    so and has no trend word: its move is half the model's (scaling reading 7b, finding 3)."""
+    m = w.m
+    if m.scaling is None or (ratio := job_ratio(m)) is None:
+        return ""
+    k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
+    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
+    if top is None or top.ratio is None or t is None:
+        return _("Client sweep: {ratio} {base} at the job's {nodes}.").format(**fields)
+    fields.update(most=count(top.clients), top=x3(top.ratio))
+    modelled = bool(t.modelled)
+    if t.direction == "reverses":
+        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: reversed.")
+    elif top.ratio < CLAIM_LOW:
+        # where the job's own size lies against the claim, and that the claim names no baseline (scaling reading 7b:
+        # "below the white paper's" read as a test refuting the vendor, at 4 nodes inside the claim)
+        text = (
+            _(
+                "Client sweep: {ratio} {base} at the job's {nodes}, within the white paper's {low}–{high}× (a claim "
+                "that names no baseline); {top} at {most} client nodes, below it."
+            )
+            if ratio >= CLAIM_LOW
+            else _(
+                "Client sweep: {ratio} {base} at the job's {nodes} and {top} at {most} client nodes, below the white "
+                "paper's {low}–{high}× (a claim that names no baseline)."
+            )
+        )
+    elif t.direction == "falls" and not modelled:
+        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: shrinking.")
+    elif t.direction == "rises" and not modelled:
+        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: growing.")
+    else:
+        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes.")
+    return text.format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0), **fields)
+
+
+def page_one_sweep_mark(w: Words) -> str:
+    """The mark of page 1's client-sweep line, as the scaling section marks the same figures ("illustrative" when the
+    sweep, or the bandwidth a modelled side's aggregate is made of, is declared illustrative; scaling reading 7b,
+    blocker); "" without the line."""
+    return w.marked(*claim_inputs(w.m)) if page_one_sweep(w) else ""
