@@ -11,6 +11,7 @@ from report.compute import compute, copies
 from report.compute.findings import decide, retune_beats_switch
 from report.compute.recommendation import recommend
 from report.inputs.joint_test import read_joint_test
+from report.inputs.runs import BandwidthLog
 from tests.conftest import DATA, ROOT
 
 TOML = """title = "findings on thresholds"
@@ -145,6 +146,62 @@ def test_a_long_copy_is_found_whole_and_logs_apart_early_are_never_read_past_the
     monkeypatch.setattr(copies, "quantum", lambda v: seen.append(len(v)) or real(v))
     assert copies.proportional(a, other) is None
     assert max(seen) == copies.PREFIX
+
+
+def _log(runs: list[np.ndarray]) -> BandwidthLog:
+    """A one-system BandwidthLog of these runs (times 0, 1, 2, ... in each)."""
+    stops = np.cumsum([len(v) for v in runs])
+    starts = np.concatenate(([0], stops[:-1]))
+    values = np.concatenate(runs)
+    return BandwidthLog(
+        ("S",),
+        np.concatenate([np.arange(len(v), dtype=float) for v in runs]),
+        values,
+        np.zeros(len(runs), dtype=np.int64),
+        np.arange(1, len(runs) + 1),
+        starts,
+        stops,
+        np.array([v.mean() for v in runs]),
+        np.array([v.min() for v in runs]),
+        np.array([v.max() for v in runs]),
+    )
+
+
+def test_all_pairs_rejected_at_once_agree_with_the_pair_by_pair_rule():
+    # issue 42: 20,000 one-sample runs a system took 33 s pair by pair; apart_all decides every pair in one pass and
+    # must say what `apart` over the first PREFIX matched samples (and the length rule) says of each pair
+    rng = np.random.default_rng(11)
+    base = np.round(3.2 + rng.normal(0, 0.1, 900), 3)
+    runs = [
+        base,
+        np.round(base * 1.7, 3),
+        np.round(base[:400] * 0.9, 3),
+        base[:5],
+        np.round(base[:30] * 2, 3),
+        np.where(np.arange(900) % 7 == 0, 0.0, np.round(base * 3, 3)),
+    ]
+    runs += [np.round(6 + rng.normal(0, 0.2, n), 3) for n in (3, 12, 40, 700, 900)]
+    log = _log(runs)
+    pairs = [(s, k) for k in range(len(runs)) for s in range(len(runs)) if s != k]
+    said = copies.apart_all(log, pairs)
+    for (s, k), off in zip(pairs, said, strict=True):
+        a, b = log.samples(s)[1], log.samples(k)[1]
+        n = min(len(a), len(b), copies.PREFIX)
+        assert off == (n < copies.MIN_MOVES + 1 or copies.apart(a[:n], b[:n])), (s, k)
+    # the copies among them are not apart, and within_system finds each against its first source
+    assert not said[pairs.index((0, 1))] and not said[pairs.index((0, 5))]
+    found = {(c.source, c.copy): round(c.ratio, 2) for c in copies.within_system(log, "S")}
+    assert found == {(0, 1): 1.7, (0, 2): 0.9, (0, 4): 2.0, (0, 5): 3.0}
+    # the same as `proportional` asked of every earlier run in turn, over the whole matched samples
+    brute = {}
+    for k in range(1, len(runs)):
+        for s in range(k):
+            a, b = log.samples(s)[1], log.samples(k)[1]
+            n = min(len(a), len(b))
+            if (hit := copies.proportional(a[:n], b[:n])) is not None:
+                brute[(s, k)] = round(hit[0], 2)
+                break
+    assert brute == found
 
 
 def test_too_few_samples_rule_out_nothing():
