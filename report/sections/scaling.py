@@ -4,8 +4,9 @@ the cluster's demand against the candidate's fitted capacity, and each projectio
 from __future__ import annotations
 
 from report.compute import SIDES
+from report.compute.scaling_figures import ScalingSide
 from report.document.blocks import Block, Column, Para, Section, Table
-from report.formatting import count, projection_texts, sig
+from report.formatting import count, projection_texts, sig, x3
 from report.i18n import _
 from report.wording.base import Words
 from report.wording.flagged import fit_flagged, flagged_fit
@@ -35,6 +36,17 @@ def _cell(values: tuple[float, ...], mean: float) -> str:
     return _("{mean} ({low}–{high})").format(mean=sig(mean), low=sig(min(values)), high=sig(max(values)))
 
 
+def _names(w: Words) -> dict[str, str]:
+    return {"candidate": w.name("candidate"), "baseline": w.name("baseline")}
+
+
+def _ratio_cell(baseline: ScalingSide, candidate: ScalingSide, k: int) -> str:
+    """The candidate's mean over the baseline's at `k` client nodes, "–" where either was not run there."""
+    b = next((p.mean_gbps for p in baseline.points if p.clients == k), None)
+    c = next((p.mean_gbps for p in candidate.points if p.clients == k), None)
+    return "–" if b is None or c is None else x3(c / b)
+
+
 def _points_table(w: Words) -> Table:
     """Each client count's runs on each side that has rows: the mean (the runs' range), the runs, the fitted law."""
     sides = {key: s for key in SIDES if (s := side_of(w.m, key)) is not None}
@@ -57,11 +69,18 @@ def _points_table(w: Words) -> Table:
             fit = None if s.usl is None else s.usl.capacity(k)
             row += ["–", "–"] if point is None else [_cell(point.run_gbps, point.mean_gbps), str(point.runs)]
             row.append("–" if fit is None else sig(fit))
+        if len(keys) == 2:  # the advantage at each count, the section's question (scaling reading 9, M4)
+            row.append(_ratio_cell(sides["baseline"], sides["candidate"], k))
         rows.append(tuple(row))
     note = _(
         "Mean: the mean of the runs' aggregate write bandwidth at that client count, their range in brackets "
         "where there are several. Fitted: the Universal Scalability Law fitted to each system's points (Appendix B)."
     )
+    if len(keys) == 2:
+        columns.append(Column(_("{candidate} ÷ {baseline}: means").format(**_names(w))))
+        note += " " + _(
+            "{candidate} ÷ {baseline}: the ratio of the two means, at the client counts both systems were run at."
+        ).format(**_names(w))
     caption = _("Aggregate write bandwidth by client nodes writing at once")
     return Table("scaling", caption, tuple(columns), tuple(rows), note, illustrative=w.marked("scaling"))
 
@@ -120,20 +139,28 @@ def _law_fails(w: Words, key: str) -> bool:
     return s is not None and s.usl is not None and not s.usl.describes
 
 
+def _lead(w: Words) -> str:
+    """Why the section matters; what storage local to each node does only where a side is (scaling reading 9, m2)."""
+    if any(node_local(w.m, key) for key in SIDES):
+        return _(
+            "Whether a bandwidth advantage holds in a cluster depends on how each system's "
+            "aggregate write bandwidth grows as more client nodes write at once: storage local to each node grows "
+            "with the nodes as long as each node keeps its own rate while all write, a shared array only as far as it "
+            "scales. It decides a save's time only where the save is bound by bandwidth (“Consistency audit”)."
+        )
+    return _(
+        "Whether a bandwidth advantage holds in a cluster depends on how each system's aggregate write bandwidth "
+        "grows as more client nodes write at once: both systems here are shared, so each grows only as far as it "
+        "scales. It decides a save's time only where the save is bound by bandwidth (“Consistency audit”)."
+    )
+
+
 def build(w: Words) -> Section:
     m = w.m
     title = _("Scaling with client nodes")
     if m.scaling is None:
         return Section(ID, title, (*not_measured(w), *_projections(w)))
-    lead = Para(
-        _(
-            "Whether a bandwidth advantage holds in a cluster depends on how each system's "
-            "aggregate write bandwidth grows as more client nodes write at once: storage local to each node grows "
-            "with the nodes as long as each node keeps its own rate while all write, a shared array only as far as it "
-            "scales. It decides a save's time only where the save is bound by bandwidth (“Consistency audit”)."
-        ),
-        "lead",
-    )
+    lead = Para(_lead(w), "lead")
     fits = [
         w.p(fit_words(w, key), "scaling", side=key, style="warning" if _law_fails(w, key) else "p")
         for key in SIDES

@@ -21,7 +21,7 @@ from report.wording.scaling import (
     side_of,
 )
 from report.wording.scaling_cluster import consequence, overlap
-from report.wording.scaling_trend import made_of, steady_basis
+from report.wording.scaling_trend import kept_per_client, made_of, steady_basis
 
 #: The white paper's claim for parallel writes at scale: the candidate's advantage holds at 1.5 to 2 times.
 CLAIM_LOW, CLAIM_HIGH = 1.5, 2.0
@@ -72,7 +72,7 @@ def ratios_words(w: Words) -> list[str]:
         else:
             out.append(_("The ratio stays within 5% of its value with the fewest client nodes."))
         out += made_of(w, t, short=True)
-    return out
+    return out + kept_per_client(w)
 
 
 def largest_measured(m: Metrics) -> compare.Pair | None:

@@ -5,7 +5,7 @@ a ratio half of which is the model). The move itself is decided once, in compute
 from __future__ import annotations
 
 from report.compute import scaling_compare as compare
-from report.formatting import count, sig, x3
+from report.formatting import count, pct, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
 
@@ -114,3 +114,42 @@ def swept_ratios(w: Words, k: int, section: str) -> str | None:
         nodes=nodes_words(k),
         section=section,
     )
+
+
+def kept_per_client(w: Words) -> list[str]:
+    """How much of its aggregate per client node each side keeps from the fewest to the most client counts both were
+    run at, from the means alone (scaling reading 9, M3: a side without a one-client point has no fitted law, and the
+    words dropped it from every comparison of how the two scale). [] with fewer than two such counts."""
+    assert w.m.scaling is not None
+    both = [p for p in compare.compared(w.m.scaling) if len(p.measured) == 2]
+    if len(both) < 2:
+        return []
+    first, last = both[0], both[-1]
+    kept = {}
+    for key in ("baseline", "candidate"):
+        x, y = getattr(first, key), getattr(last, key)
+        kept[key] = (y / last.clients) / (x / first.clients)
+    same = pct(100 * kept["candidate"]) == pct(100 * kept["baseline"])
+    text = (
+        _(
+            "At {last} client nodes, {candidate}'s aggregate per client node is {c_kept} of its value at {first}, "
+            "{baseline}'s {b_kept}: both keep the same share of their rate per client node."
+        )
+        if same
+        else _(
+            "At {last} client nodes, {candidate}'s aggregate per client node is {c_kept} of its value at {first}, "
+            "{baseline}'s {b_kept}: {keeper} keeps more of its rate per client node over the counts both were run at."
+        )
+    )
+    keeper = "candidate" if kept["candidate"] > kept["baseline"] else "baseline"
+    return [
+        text.format(
+            first=count(first.clients),
+            last=count(last.clients),
+            candidate=w.name("candidate"),
+            baseline=w.name("baseline"),
+            c_kept=pct(100 * kept["candidate"]),
+            b_kept=pct(100 * kept["baseline"]),
+            keeper=w.name(keeper),
+        )
+    ]
