@@ -409,7 +409,7 @@ def load_times(m: Metrics, log: BandwidthLog) -> Chart:
 @describes("stall", "save_times")
 def stall(m: Metrics, log: BandwidthLog) -> Chart:
     """The stall per asynchronous save against the checkpoint interval, today's interval and the stall-free bounds."""
-    names, a = labels(m), m.async_
+    names, a = system_names(m), m.async_  # one line each, as alt text is read
     alt = _(
         "Line chart of the stall per save against the checkpoint interval with asynchronous saves: at today's interval "
         "of {interval} steps {baseline} stalls {baseline_stall} and {candidate} {candidate_stall}; the stall falls to "

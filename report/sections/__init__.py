@@ -94,8 +94,8 @@ def _build(w: Words, language: str) -> ReportContext:
             candidate=c.systems.candidate, save_baseline=c.systems.save_baseline, load_baseline=c.systems.load_baseline
         )
     return ReportContext(
-        # each part says a system's full name once, then its short name ([systems] short; Words.shorten); the
-        # setup's table defines the short names ("…, hereafter “FX100”"), and the parts after it use them throughout
+        # each part says a system's full name at its first mention, then its short name ([systems] short;
+        # Words.shorten), the sections after the setup's table too (CONTRACT.md)
         cover=w.shorten(COVER.build(w), first=named),
         sections=_shortened(w, [s for s in built if s is not None]),
         description=description,
@@ -107,14 +107,8 @@ def _build(w: Words, language: str) -> ReportContext:
 
 
 def _shortened(w: Words, sections: list[Section]) -> tuple[Section, ...]:
-    """The sections with their names resolved: before the setup's table, which defines the short names ("…,
-    hereafter “FX100”"), each section names a system in full once, then by its short name; after it, a defined short
-    name is the name (zh reading 8: "节点本地 SATA SSD 是每个节点自带的存储" opening page after page, once “本地 SSD”
-    was defined)."""
-    out: list[Section] = []
-    defined: tuple[str, ...] = ()
-    for s in sections:
-        out.append(w.shorten(s, first=defined))
-        if s.id == setup.ID:
-            defined = tuple(w.config.systems.short)
-    return tuple(out)
+    """The sections with their names resolved: each section names a system in full at its first mention, then by its
+    short name (CONTRACT.md, "used after each section's first mention"), whether it comes before or after the setup's
+    table that introduces the short names ("…, hereafter “FX100”"). A section read alone thus says what "FX100" is,
+    and the full name's brackets are printed once per section, not at every mention."""
+    return tuple(w.shorten(s) for s in sections)

@@ -223,3 +223,14 @@ def test_a_node_local_job_across_nodes_is_drawn_one_node_against_one_node():
     assert "0.0753 (1.57%)" in texts and not any("50.2%" in t for t in texts)
     assert figure.axes[0].get_yticklabels()[0].get_text().endswith("\n(one node)")
     assert "its bars are one node's, the 30.3 GB that node writes of each checkpoint" in described["throughput"].caption
+
+
+def test_alt_text_names_a_system_on_one_line():
+    """The stall chart's alt text took the legend's wrapped names ("Mingxin FX100 (2\ncontrollers)"): a sentence read
+    aloud has no line breaks, and a name broken in two escapes the short-name resolver, so the full name's brackets
+    came back in the async section (session 25, zh10)."""
+    test = read_joint_test(FIXTURES / "formal")
+    m = compute(test)
+    described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative, test.config.systems.short)
+    assert "on Mingxin FX100 (2 controllers)." in described["stall"].alt
+    assert [chart_id for chart_id, chart in described.items() if "\n" in chart.alt] == []
