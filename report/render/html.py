@@ -69,6 +69,8 @@ def environment(compile_into: bool = False) -> jinja2.Environment:
     env.filters["keep_tail"] = i18n.keep_tail
     env.filters["keep_phrases"] = i18n.keep_phrases
     env.filters["commands"] = commands
+    env.filters["page_of"] = page_of
+    env.filters["page_of_attributes"] = page_of_attributes
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     # (a method the i18n extension adds to the Environment, which Jinja's own types do not declare)
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)  # type: ignore[attr-defined]
@@ -92,6 +94,20 @@ def commands(text: str) -> Markup:
     else:
         escaped = str(Markup.escape(_typeset(i18n.keep_tail(text))))
     return Markup(escaped.replace(VERIFY_COMMAND, f"<code>{VERIFY_COMMAND}</code>"))
+
+
+def page_of(text: str, anchor: str) -> Markup:
+    """`text` escaped, its "{page}" the number of the page `anchor` is laid out on (print.css `.page-of`): page 1's
+    pointers said "page 3" on page 3 when the formal cover ran over onto a second page (cold read 9, K-m1)."""
+    before, _, after = text.partition("{page}")
+    link = Markup('<a class="page-of" href="#{}"></a>').format(anchor)
+    return Markup.escape(before) + link + Markup.escape(after)
+
+
+def page_of_attributes(text: str, anchor: str) -> Markup:
+    """The same as attributes, for a running header's string-set (print.css `.page-one-more-title`)."""
+    before, _, after = text.partition("{page}")
+    return Markup(' data-before="{}" data-href="#{}" data-after="{}"').format(before, anchor, after)
 
 
 def _findings_marked(text: Spoken) -> str:

@@ -425,8 +425,9 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
 #: not print takes no turn. "reason-3" is the third reason, "reason-2" the second.
 #: What would change the recommendation moves last: a "not yet" points to it (cold tests 7: "see what would change it"
 #: on page 1, the line itself on page 2). The second row of tiles moves before any reason (cold read 8b: a node-local
-#: baseline's condition, the third reason, moved while the tiles stayed).
-SHED_ORDER = ("sweep", "async_limit", "tiles-2", "reason-3", "value", "copies", "cpu", "reason-2", "changes")
+#: baseline's condition, the third reason, moved while the tiles stayed). The value against the price moves before any
+#: reason too (cold read 9: page 1 kept seven lines of money and moved the node-loss reason it rests on).
+SHED_ORDER = ("sweep", "async_limit", "tiles-2", "value", "copies", "cpu", "reason-3", "reason-2", "changes")
 
 
 def _rank(key: str) -> int:

@@ -73,6 +73,9 @@ def test_the_sheet_moves_the_lines_up_to_a_place_and_no_further():
     assert SHED_ORDER.index("tiles-2") < SHED_ORDER.index("value")
     # and before any reason (cold read 8b: the third reason, holding the recommendation's condition, had moved)
     assert SHED_ORDER.index("tiles-2") < SHED_ORDER.index("reason-3")
+    # the money moves before any reason too (cold read 9: J's page 1 kept seven lines of value and moved its third
+    # reason, the node-loss condition its recommendation names)
+    assert SHED_ORDER.index("value") < SHED_ORDER.index("reason-3") < SHED_ORDER.index("reason-2")
 
 
 def test_the_copies_for_page_two_stay_hidden_against_the_page_sheet():
@@ -107,6 +110,21 @@ def test_page_one_holds_when_its_end_is_on_its_first_page():
     assert not page_one_holds(_Document(_Page("page-1"), _Page("page-1", "page-1-end")))
     assert page_one_holds(_Document(_Page("formal"), _Page("page-1", "page-1-end")))
     assert page_one_holds(_Document(_Page("x")))  # no marks (a copy not laid out for print): nothing to judge
+
+
+def test_the_pointers_take_their_page_numbers_from_the_layout():
+    """ "Continued on page N." and "Page N, continued" name the pages the layout puts page 2's part and page 1 on (cold
+    read 9, K-m1: a formal cover of two pages printed "Continued on page 3." on page 3): a link whose number the print
+    sheet draws by target-counter, and for the running header the same as attributes."""
+    from report.render.html import environment
+
+    env = environment()
+    pointer = env.from_string('{{ "Continued on page {page}."|page_of("page-one-more") }}').render()
+    assert pointer == 'Continued on page <a class="page-of" href="#page-one-more"></a>.'
+    title = env.from_string('<p{{ "Page {page}, continued"|page_of_attributes("page-1") }}>').render()
+    assert title == '<p data-before="Page " data-href="#page-1" data-after=", continued">'
+    cover = (Path(__file__).parents[2] / "templates" / "_cover.html").read_text(encoding="utf-8")
+    assert 'id="page-one-more"' in cover and 'id="page-1"' in cover and "page=3" not in cover
 
 
 def test_the_words_are_translated():
