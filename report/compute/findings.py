@@ -10,83 +10,32 @@ metrics.json's, or computed here from the same rows by the same rules (the candi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any
+from collections.abc import Iterator
 
 from report import stats
-from report.compute import copies, reach
+from report.compute import copies
 from report.compute.figures import SIDES, Metrics
+from report.compute.gate_findings import g3_outliers_settle, g4_out_of_reach, g4_short, g4_unsettled
 from report.compute.nodes import share
 from report.compute.projections import line_fit, predict
+from report.compute.scopes import (
+    LOAD_SIDES,
+    MODELS_KIND,
+    PAIRS_KIND,
+    PROJECTIONS_KIND,
+    ROWS_KIND,
+    RUNS_KIND,
+    SIDES_KIND,
+    TEST_KIND,
+    Finding,
+    Findings,
+    Scope,
+    agreed,
+    make_finding,
+)
 from report.inputs.joint_test import JointTest
 
-#: The load sides' keys (the save sides' are compute.figures.SIDES).
-LOAD_SIDES = ("load_baseline", "candidate")
-
-#: Scope kinds: what the items name.
-SIDES_KIND = "sides"  #: "baseline", "candidate" (save sides); "load_baseline", "candidate" for loads
-RUNS_KIND = "runs"  #: "candidate:4": a side and a run number
-MODELS_KIND = "models"  #: save models by name
-PAIRS_KIND = "pairs"  #: load (model, platform) pairs, "model / platform"
-ROWS_KIND = "rows"  #: save rows (side, model), "baseline / 32B LoRA"
-PROJECTIONS_KIND = "projections"  #: projections by name
-TEST_KIND = "test"  #: the joint test as a whole (a gate, the price)
-
-
-@dataclass(frozen=True)
-class Scope:
-    """What a finding holds for (`items`) among everything of its kind in this joint test (`universe`)."""
-
-    kind: str
-    items: tuple[str, ...]
-    universe: tuple[str, ...]
-
-    @property
-    def whole(self) -> bool:
-        """Whether it holds for every item of its kind, and there are two or more: only then "both", "every", "all"."""
-        return len(self.universe) > 1 and set(self.items) == set(self.universe)
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One conclusion: its id, its scope and the figures its words print (plain values)."""
-
-    id: str
-    scope: Scope
-    figures: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
-
-    def __getitem__(self, name: str) -> Any:
-        """A figure, of the type its finding's rule gives it (a number, a text, a side's dict, ...): the rules below
-        set each id's figures, and the words read them by id, so the type is the id's, not one mypy can follow."""
-        return self.figures[name]
-
-
-@dataclass(frozen=True)
-class Findings:
-    """The findings of one joint test, in the order the report states them."""
-
-    all: tuple[Finding, ...]
-
-    def __iter__(self) -> Iterator[Finding]:
-        return iter(self.all)
-
-    def get(self, finding_id: str) -> Finding | None:
-        """The finding `finding_id`, or None when this joint test does not have it."""
-        return next((f for f in self.all if f.id == finding_id), None)
-
-    def each(self, finding_id: str) -> tuple[Finding, ...]:
-        """Every finding `finding_id` (some come once per load pair)."""
-        return tuple(f for f in self.all if f.id == finding_id)
-
-    def has(self, finding_id: str) -> bool:
-        """Whether this joint test has finding `finding_id`."""
-        return self.get(finding_id) is not None
-
-
-def _finding(finding_id: str, kind: str, items, universe, **figures: object) -> Finding:
-    return Finding(finding_id, Scope(kind, tuple(items), tuple(universe)), MappingProxyType(figures))
+__all__ = ["LOAD_SIDES", "SERVICE_LIFE_YEARS", "Finding", "Findings", "Scope", "decide"]
 
 
 def decide(test: JointTest, m: Metrics) -> Findings:
@@ -106,7 +55,9 @@ def save_spread(test: JointTest, m: Metrics) -> Iterator[Finding]:
     over = [side for side, s in zip(SIDES, m.save.sides(), strict=True) if s.cv_pct is not None and s.cv_pct > limit]
     if over:
         cv = {side: s.cv_pct for side, s in zip(SIDES, m.save.sides(), strict=True)}
-        yield _finding("save_spread", SIDES_KIND, over, SIDES, cv=cv, limit=limit, agreed=_agreed(test, "max_cv_pct"))
+        yield make_finding(
+            "save_spread", SIDES_KIND, over, SIDES, cv=cv, limit=limit, agreed=agreed(test, "max_cv_pct")
+        )
 
 
 def save_runs_short(test: JointTest, m: Metrics) -> Iterator[Finding]:
@@ -115,8 +66,8 @@ def save_runs_short(test: JointTest, m: Metrics) -> Iterator[Finding]:
     short = [side for side, s in zip(SIDES, m.save.sides(), strict=True) if s.runs < needed]
     if short:
         runs = {side: s.runs for side, s in zip(SIDES, m.save.sides(), strict=True)}
-        yield _finding(
-            "save_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=needed, agreed=_agreed(test, "min_runs")
+        yield make_finding(
+            "save_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=needed, agreed=agreed(test, "min_runs")
         )
 
 
@@ -132,7 +83,7 @@ def save_outliers(test: JointTest, m: Metrics) -> Iterator[Finding]:
                 runs.append(f"{side}:{run}")
                 times[f"{side}:{run}"], scores[f"{side}:{run}"] = time, score
     if runs:
-        yield _finding("save_outliers", RUNS_KIND, runs, universe, times=times, z=scores)
+        yield make_finding("save_outliers", RUNS_KIND, runs, universe, times=times, z=scores)
 
 
 def outliers_decide(test: JointTest, m: Metrics) -> Iterator[Finding]:
@@ -154,7 +105,7 @@ def outliers_decide(test: JointTest, m: Metrics) -> Iterator[Finding]:
         kept = [t for r, t in zip(s.run_numbers, s.times_s, strict=True) if r not in s.outlier_runs]
         sd, mean = stats.stdev(kept), stats.mean(kept)
         remaining[side] = {"runs": len(kept), "mean_s": mean, "cv_pct": None if sd is None else 100 * sd / mean}
-    yield _finding(
+    yield make_finding(
         "outliers_decide",
         RUNS_KIND,
         outliers.scope.items,
@@ -168,81 +119,6 @@ def outliers_decide(test: JointTest, m: Metrics) -> Iterator[Finding]:
         speedup=w.speedup,
         ci=w.speedup_ci95,
         remaining=remaining,
-    )
-
-
-# ---- gates that no storage could pass ---------------------------------------------------------------------------
-
-
-def g4_out_of_reach(test: JointTest, m: Metrics) -> Iterator[Finding]:
-    """G4 cannot pass for any storage at today's interval: the baseline's whole checkpoint share is below the target."""
-    r = m.gates_reach
-    if r.g4_reachable:
-        return
-    yield _finding(
-        "g4_out_of_reach",
-        TEST_KIND,
-        (),
-        (),
-        max_pct=r.g4_max_reduction_pct,
-        target=test.config.gates.target_duration_reduction_pct,
-        agreed=_agreed(test, "target_duration_reduction_pct"),
-        interval_steps=test.config.training.checkpoint_interval_steps,
-        passing_interval_steps=r.g4_interval_steps,
-    )
-
-
-def g4_short(test: JointTest, m: Metrics) -> Iterator[Finding]:
-    """G4 fails where some storage could pass it: the training run's change, the target and whose it is, whether the
-    other gates pass (then the verdict hangs on G4's target alone), and, for synchronous saves, the candidate's mean
-    save time that would meet the target at today's interval: p_B − target × (c + s × p_B) ÷ (100 × s), from G4's
-    formula solved for p_C (None when no save time could: the target above the baseline's whole share), and the step
-    time at which the measured saves would meet it: saves × (100 × (p_B − p_C) ÷ target − p_B) ÷ total_steps."""
-    status = {g.id: g.status for g in m.gates}
-    if status.get("G4") != "fail" or not m.gates_reach.g4_reachable:
-        return
-    b, target = m.bubble, test.config.gates.target_duration_reduction_pct
-    needed = step_needed = None
-    if m.checkpoint_mode == "sync" and b.saves > 0:
-        p_b = m.save.baseline.mean_s
-        value = p_b - target * (b.compute_s + b.saves * p_b) / (100 * b.saves)
-        needed = value if value > 0 else None
-        # the step time at which the measured saves meet the target: G4's formula solved for compute_s = steps × t
-        # (fifth cold reads b, M7: 2.80 s against the customer's 3.10 s)
-        compute = b.saves * (100 * (p_b - m.save.candidate.mean_s) / target - p_b)
-        step_needed = compute / b.total_steps if compute > 0 and target > 0 else None
-    yield _finding(
-        "g4_short",
-        TEST_KIND,
-        (),
-        (),
-        change_pct=b.duration_reduction_pct,
-        target=target,
-        agreed=_agreed(test, "target_duration_reduction_pct"),
-        others_pass=all(status[g] == "pass" for g in ("G1", "G2", "G3")),
-        save_needed_s=needed,
-        step_needed_s=step_needed,
-    )
-
-
-def g4_unsettled(test: JointTest, m: Metrics) -> Iterator[Finding]:
-    """G4's target lies inside the training-time change across the speedup's 95% interval: the runs cannot settle G4,
-    whatever its status by the means (compute/reach.g4_range)."""
-    target = test.config.gates.target_duration_reduction_pct
-    found = reach.g4_unsettled(m.checkpoint_mode, m.save, m.bubble, target)
-    if found is None:
-        return
-    status = next(g.status for g in m.gates if g.id == "G4")
-    yield _finding(
-        "g4_unsettled",
-        TEST_KIND,
-        (),
-        (),
-        change_pct=m.bubble.duration_reduction_pct,
-        low_pct=found[0],
-        high_pct=found[1],
-        target=target,
-        status=status,
     )
 
 
@@ -262,7 +138,7 @@ def rows_outrun(test: JointTest, m: Metrics) -> Iterator[Finding]:
     for finding_id, rows in (("rows_outrun", beyond), ("rows_at_bandwidth", within)):
         if rows:
             items = [f"{row.side} / {row.model}" for row in rows]
-            yield _finding(finding_id, ROWS_KIND, items, universe, rows=tuple(rows))
+            yield make_finding(finding_id, ROWS_KIND, items, universe, rows=tuple(rows))
 
 
 def _bandwidth_cv(m: Metrics, side: str) -> float:
@@ -291,7 +167,7 @@ def bandwidth_copied(test: JointTest, m: Metrics) -> Iterator[Finding]:
     if not found:
         return
     log = test.bandwidth
-    yield _finding(
+    yield make_finding(
         "bandwidth_copied",
         RUNS_KIND,
         [f"candidate:{int(log.run_number[c.copy])}" for c in found],
@@ -316,7 +192,7 @@ def bandwidth_runs_copied(test: JointTest, m: Metrics) -> Iterator[Finding]:
             sources[item] = int(log.run_number[c.source])
             ratios[item] = c.ratio
     if runs:
-        yield _finding("bandwidth_runs_copied", RUNS_KIND, runs, list(items), sources=sources, ratio=ratios)
+        yield make_finding("bandwidth_runs_copied", RUNS_KIND, runs, list(items), sources=sources, ratio=ratios)
 
 
 # ---- storage local to each node ----------------------------------------------------------------------------------
@@ -329,7 +205,7 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
     del test
     if m.node_local is not None and m.node_local.sides:
         snapshot, interval = m.save.baseline.snapshot_gb, m.reliability.interval_s
-        yield _finding(
+        yield make_finding(
             "node_local",
             SIDES_KIND,
             m.node_local.sides,
@@ -365,7 +241,7 @@ def projection_basis(test: JointTest, m: Metrics) -> Iterator[Finding]:
             whatif = predict(fit, part)
         shared, other_s, open_ = _other_basis(m, p, part)
         timed = _timed_at(test, spec.snapshot_gb, p.gpus)
-        yield _finding(
+        yield make_finding(
             "projection_basis",
             PROJECTIONS_KIND,
             (p.name,),
@@ -447,7 +323,7 @@ def load_unestablished(test: JointTest, m: Metrics) -> Iterator[Finding]:
             }
             for p in pairs
         }
-        yield _finding(
+        yield make_finding(
             "load_unestablished", PAIRS_KIND, [_pair(p) for p in pairs], [_pair(p) for p in m.load.models], why=why
         )
 
@@ -459,7 +335,7 @@ def load_spread(test: JointTest, m: Metrics) -> Iterator[Finding]:
         cv = {"load_baseline": p.baseline_cv_pct, "candidate": p.candidate_cv_pct}
         over = [side for side in LOAD_SIDES if (v := cv[side]) is not None and v > limit]
         if over:
-            yield _finding("load_spread", SIDES_KIND, over, LOAD_SIDES, pair=_pair(p), cv=cv, limit=limit)
+            yield make_finding("load_spread", SIDES_KIND, over, LOAD_SIDES, pair=_pair(p), cv=cv, limit=limit)
 
 
 def load_savings(test: JointTest, m: Metrics) -> Iterator[Finding]:
@@ -467,7 +343,7 @@ def load_savings(test: JointTest, m: Metrics) -> Iterator[Finding]:
     del test
     pairs = [_pair(p) for p in m.load.models]
     saved = {_pair(p): p.saved_s for p in m.load.models}
-    yield _finding("load_savings", PAIRS_KIND, pairs, pairs, saved=saved)
+    yield make_finding("load_savings", PAIRS_KIND, pairs, pairs, saved=saved)
 
 
 # ---- restores judged as saves are ---------------------------------------------------------------------------------
@@ -492,9 +368,9 @@ def restore_runs(test: JointTest, m: Metrics) -> Iterator[Finding]:
     short = [side for side in SIDES if runs[side] < needed]
     spread = [side for side in SIDES if (v := cv[side]) is not None and v > g.max_cv_pct]
     if short:
-        yield _finding("restore_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=needed)
+        yield make_finding("restore_runs_short", SIDES_KIND, short, SIDES, runs=runs, needed=needed)
     if spread:
-        yield _finding("restore_spread", SIDES_KIND, spread, SIDES, cv=cv, limit=g.max_cv_pct)
+        yield make_finding("restore_spread", SIDES_KIND, spread, SIDES, cv=cv, limit=g.max_cv_pct)
 
 
 # ---- other save models ---------------------------------------------------------------------------------------------
@@ -506,7 +382,7 @@ def other_models_below_target(test: JointTest, m: Metrics) -> Iterator[Finding]:
     models = [o.model for o in m.other_saves]
     below = [o for o in m.other_saves if o.ratio < target]
     if below:
-        yield _finding(
+        yield make_finding(
             "other_models_below_target",
             MODELS_KIND,
             [o.model for o in below],
@@ -525,7 +401,7 @@ def retune_beats_switch(test: JointTest, m: Metrics) -> Iterator[Finding]:
     # only where switching helps at all: a candidate that loses time at today's interval is no alternative for
     # re-tuning to beat (cold tests 6: "recovers more (0.501% → 0.501%)" of a baseline already at its optimum)
     if m.reliability.tuning_beats_switching and m.reliability.switch_gain_pct > 0:
-        yield _finding("retune_beats_switch", SIDES_KIND, ("baseline",), SIDES)
+        yield make_finding("retune_beats_switch", SIDES_KIND, ("baseline",), SIDES)
 
 
 #: The years storage is commonly kept in service, against which a payback is weighed (docs/recommendation.md): an
@@ -539,7 +415,7 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
     if e is None:
         return
     price = test.config.economics.candidate_price if test.config.economics else None
-    yield _finding(
+    yield make_finding(
         "value_priced" if price is not None else "value_unpriced",
         TEST_KIND,
         (),
@@ -561,11 +437,6 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
     )
 
 
-def _agreed(test: JointTest, key: str) -> bool:
-    """Whether a gate threshold was agreed for this test (given in test.toml), not the tool's default."""
-    return not test.config.is_default(f"gates.{key}")
-
-
 #: The rules, in the order the report states their findings.
 RULES = (
     save_outliers,
@@ -575,6 +446,7 @@ RULES = (
     g4_out_of_reach,
     g4_short,
     g4_unsettled,
+    g3_outliers_settle,
     rows_outrun,
     bandwidth_copied,
     bandwidth_runs_copied,

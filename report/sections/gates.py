@@ -18,7 +18,6 @@ from report.formatting import (
     given,
     num,
     p3,
-    sig,
     x3,
 )
 from report.i18n import _, join_words, ngettext
@@ -30,6 +29,7 @@ from report.wording.capacity import capacity_beyond, demand, scale_step
 from report.wording.copies import next_step as copies_next_step
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.environment import environment_steps
+from report.wording.g3_runs import g3_step
 from report.wording.labels import gate_name, input_words, status_label
 from report.wording.phrases import (
     both,
@@ -183,7 +183,7 @@ def _next_steps(w: Words) -> tuple:
         )
     if spread := w.findings.get("save_spread"):
         steps.append(Para(save_spread(w, spread) + " " + _spread_causes(w, spread)))
-    steps += _g3_step(m, cfg, gates["G3"])
+    steps += g3_step(w, gates["G3"])
     if gates["G4"].status == "fail" and steps and not w.findings.has("g4_unsettled"):
         # (where the speedup's interval straddles G4's target, more runs settle G4 too: cold read 8, I2)
         # the runs asked for above settle G1 to G3; with G4 failed they cannot change the verdict (settled point 2)
@@ -291,105 +291,6 @@ def _durable_first(w: Words) -> list[Para]:
             ).format(systems=join_words(names))
         )
     ]
-
-
-def _g3_step(m: Metrics, cfg: TestConfig, g3: Gate) -> list[Para]:
-    if g3.status == "pass":
-        return []
-    target, n = given(cfg.gates.target_speedup), m.next_steps.g3_runs_per_side
-    ci = m.save.speedup_ci95
-    if ci is None:
-        return [Para(_("G3: a confidence interval needs at least 2 runs on each system; the G1 and G2 runs give it."))]
-    if g3.status == "fail":
-        text = _(
-            "G3: the whole 95% interval lies below the {target}× target: more runs would narrow it and reach the "
-            "target only if the means themselves changed."
-        )
-        return [Para(text.format(target=target))]
-    if n is None:
-        text = _(
-            "G3: the interval straddles the {target}× target and, with the observed spread, no number of runs up to "
-            "10,000 per side would decide it; reduce the spread first."
-        )
-        return [Para(text.format(target=target))]
-    more = _more_runs(m, n)
-    above = m.save.speedup > cfg.gates.target_speedup
-    if n > PRACTICAL_RUNS:
-        text = (
-            _(
-                "G3: the interval straddles the {target}× target. With the spread observed so far, about {runs} per "
-                "system would place it wholly above the target ({more}): not practical for a joint test. A smaller "
-                "spread (G1, G2) needs fewer runs, but the closer the ratio of the means lies to the target, the more "
-                "runs any spread needs. This assumes the means and the spread persist."
-            )
-            if above
-            else _(
-                "G3: the interval straddles the {target}× target. With the spread observed so far, about {runs} per "
-                "system would place it wholly below the target ({more}): not practical for a joint test. A smaller "
-                "spread (G1, G2) needs fewer runs, but the closer the ratio of the means lies to the target, the more "
-                "runs any spread needs. This assumes the means and the spread persist."
-            )
-        )
-    else:
-        text = (
-            _(
-                "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
-                "would place it wholly above the target ({more}); this assumes the means and the spread persist."
-            )
-            if above
-            else _(
-                "G3: the interval straddles the {target}× target. With the spread observed so far, {runs} per system "
-                "would place it wholly below the target ({more}); this assumes the means and the spread persist."
-            )
-        )
-    return [Para(text.format(target=target, runs=counted_noun(n, "{n} run", "{n} runs"), more=more) + _leans(m, cfg))]
-
-
-def _leans(m: Metrics, cfg: TestConfig) -> str:
-    """Where the outlying runs set which side of the target the speedup lies on, that the runs estimated above follow
-    them (cold read 7, B-B2: 42 runs "wholly above" a 1.6× target from a 1.70× the scrub run made; 1.57× without)."""
-    w, target = m.without_outliers, cfg.gates.target_speedup
-    if w is None or (m.save.speedup > target) == (w.speedup > target):
-        return ""
-    ci = w.speedup_ci95
-    if ci is not None and ci[0] < target <= ci[1]:
-        # without them the interval still holds the target: they set where the point lies, not G3 (cold read 7b, B-1)
-        return " " + _(
-            "Without the outlying runs the speedup is {ratio} (95% interval {low}–{high}×), on the other side of the "
-            "target but with an interval that still contains it: settle their cause, then add runs."
-        ).format(ratio=x3(w.speedup), low=sig(ci[0]), high=sig(ci[1]))
-    text = (
-        _(
-            "Without the outlying runs the speedup is {ratio} (95% interval {low}–{high}×), below the target: they set "
-            "which way G3 leans, so settle their cause before adding runs."
-        )
-        if w.speedup <= target
-        else _(
-            "Without the outlying runs the speedup is {ratio} (95% interval {low}–{high}×), above the target: they set "
-            "which way G3 leans, so settle their cause before adding runs."
-        )
-    )
-    return " " + text.format(ratio=x3(w.speedup), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
-
-
-# More runs per system than this is not a next step a joint test can take: reduce the spread instead.
-PRACTICAL_RUNS = 100
-
-
-def _more_runs(m: Metrics, n: int) -> str:
-    """The runs still to do for `n` per system: "1,047 more runs on each system", or on the system with fewer."""
-    b, c = m.save.baseline, m.save.candidate
-    have = min(b.runs, c.runs)
-    if n <= have:
-        return _("no more runs")
-    if b.runs == c.runs:
-        return ngettext("{n} more run on each system", "{n} more runs on each system", n - have).format(
-            n=count(n - have)
-        )
-    fewer = b if b.runs < c.runs else c
-    return ngettext(
-        "{n} more run on {system}, which has fewer", "{n} more runs on {system}, which has fewer", n - have
-    ).format(n=count(n - have), system=fewer.system)
 
 
 def _missing_measurements(w: Words) -> list[Para]:

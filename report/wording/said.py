@@ -7,7 +7,7 @@ from __future__ import annotations
 from report.compute.findings import Finding
 from report.document.spoken import said
 from report.formatting import count, given, h3, p3, s3, sig, x3
-from report.i18n import _, join_clauses, join_words
+from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
 from report.wording.verdict import target_missed
@@ -61,25 +61,23 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
         if len(found.scope.items) == 1
         else _("without them the speedup is {ratio} (95% interval {low}–{high}×)")
     ).format(ratio=x3(found["speedup"]), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
-    gates = join_clauses(
-        [
-            # in words, not arrows (cold read 7b, B-6: "G1 fails → undecided" is tool notation)
-            _("{gate} {after} (now {before})").format(
-                gate=g, before=status_word(found["before"][g]), after=status_word(found["after"][g])
-            )
-            for g in found["gates"]
-        ]
-    )
+    # each state said whole, without the runs first, then with them (cold read 7b, B-6: "G1 fails → undecided" is tool
+    # notation; cold read 9, K-m2: "with G1 undecided (now fails)" could not tell which state went with which case)
+    after = join_words([gate_state(g, found["after"][g]) for g in found["gates"]])
+    before = join_words([gate_state(g, found["before"][g]) for g in found["gates"]])
+    gates = (
+        _("{after} (with it, {before})") if len(found.scope.items) == 1 else _("{after} (with them, {before})")
+    ).format(after=after, before=before)
     verdict = verdict_status_label(found["verdict"], target_missed(w.m))
     verdict_without = verdict_status_label(found["verdict_without"])
     text = (
         _(
-            "The result hangs on {runs}: {without}, with {gates}; the verdict would be “{verdict_without}” instead of "
+            "The result hangs on {runs}: {without}, {gates}; the verdict would be “{verdict_without}” instead of "
             "“{verdict}”."
         )
         if verdict_without != verdict
         # a gate changes, the verdict does not: not "would be X instead of X" (Chinese edition, formal fixture)
-        else _("The result hangs on {runs}: {without}, with {gates}; the verdict stays “{verdict}”.")
+        else _("The result hangs on {runs}: {without}, {gates}; the verdict stays “{verdict}”.")
     ).format(runs=runs, without=without, gates=gates, verdict=verdict, verdict_without=verdict_without)
     return said(found, text)
 
@@ -168,6 +166,13 @@ def node_local_words(w: Words, found: Finding) -> str:
 def gate_label(w: Words, gate_id: str) -> str:
     del w
     return _("{id} ({name})").format(id=gate_id, name=gate_name(gate_id).lower())
+
+
+def gate_state(gate: str, status: str) -> str:
+    """ "G1 fails", "G3 is undecided": a gate and its status as a clause."""
+    return {"pass": _("{gate} passes"), "fail": _("{gate} fails"), "insufficient": _("{gate} is undecided")}[
+        status
+    ].format(gate=gate)
 
 
 def status_word(status: str) -> str:
