@@ -82,9 +82,10 @@ _LETTER_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
 
 def in_language(text: str, language: str) -> bool:
     """Whether `text` can stand in a report written in `language`: Chinese text has ideographs, or is a product
-    name (no ordinary lower-case English word, fewer than three words of letters); English text has no ideographs."""
+    name (one token without spaces, as a model's repository name is: "c4ai-command-r-plus", "DeepSeek-LLM-67B-Chat";
+    or no ordinary lower-case English word and fewer than three words of letters); English text has no ideographs."""
     if language == "zh-CN":
-        if _CJK.search(text):
+        if _CJK.search(text) or not text.strip() or len(text.split()) == 1:
             return True
         return not _ENGLISH_WORD.search(text) and len(_LETTER_WORD.findall(text)) < 3
     return not _CJK.search(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 import subprocess
 import sys
 
@@ -143,6 +144,9 @@ def test_inputs_in_another_language_are_named_once():
         False,
     ]
     assert not in_language("示例计算中心", "en") and in_language("Example Computing Centre", "en")
+    # a model's repository name is one token, a name however English its parts (cold tests 10: three false warnings)
+    names = ("c4ai-command-r-plus", "DeepSeek-LLM-67B-Chat", "dbrx-instruct")
+    assert all(in_language(name, "zh-CN") for name in names) and not in_language("dbrx instruct model", "zh-CN")
     assert warning(read_joint_test(EXAMPLE), "zh-CN") is None and warning(read_joint_test(DATA), "en") is None
     said = warning(read_joint_test(DATA), "zh-CN")
     assert said.startswith("warning: the report is in Chinese (zh-CN)") and "\n" not in said
@@ -151,6 +155,19 @@ def test_inputs_in_another_language_are_named_once():
     assert "[environment] lines were recorded in English" in fio and "[[import]] platform" in fio
     assert "load_times.csv" not in fio  # its loads are imported: it has no load_times.csv (field test 7, m15)
     assert {where for where, _ in free_texts(read_joint_test(FIO))} >= {"title", "customer", "training.model"}
+
+
+def test_a_chinese_test_toml_is_never_told_to_give_its_texts_again(tmp_path):
+    # test.toml in zh-CN refuses [text."zh-CN"] (its texts are the top-level ones): the hint must not ask for it
+    folder = tmp_path / "zh"
+    shutil.copytree(EXAMPLE, folder)
+    toml = folder / "test.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("示例计算中心", "Example Computing Centre"), "utf-8")
+    said = warning(read_joint_test(folder), "zh-CN")
+    assert said == (
+        "warning: the report is in Chinese (zh-CN), but these inputs are not in Chinese (zh-CN) and print as given:"
+        " customer (write them in Chinese (zh-CN) where they are given, unless they are names). The report is built."
+    )
 
 
 @pytest.mark.slow

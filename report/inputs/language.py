@@ -71,7 +71,11 @@ def warning(test: JointTest, language: str) -> str | None:
     if not parts:
         return None
     keys = list(dict.fromkeys(_text_key(where) for where in foreign))
-    where = f' (or [text."{language}"] {", ".join(keys)} in test.toml)' if foreign else ""
+    where = ""
+    if foreign and test.config.language != language:
+        where = f' (or [text."{language}"] {", ".join(keys)} in test.toml)'
+    elif foreign:  # test.toml is in this language: its texts are the top-level ones (testgen10: the hint was refused)
+        where = f" (write them in {_NAMES[language]} where they are given, unless they are names)"
     return f"warning: the report is in {_NAMES[language]}, but " + "; ".join(parts) + f"{where}. The report is built."
 
 
