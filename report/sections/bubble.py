@@ -200,6 +200,9 @@ def _per_1000(m: Metrics, stalls: bool) -> str:
         return assumes
     # a figure on a bandwidth the test does not show keeps its condition (Chinese reading 12, M1: "129 per 1,000 GPUs"
     # said plainly after "only with 7.07× this test's bandwidth")
+    value = m.scale.gpu_equivalents_per_1000
+    if value < 0:  # a loss said as one, as the sentence before it says it (cold read 9, J-m4: "−6.24" after "a loss")
+        return _("Per 1,000 GPUs: a loss of {per_1000}.").format(per_1000=gpus(-value)) + " " + assumes
     per_1000 = (
         # not "the same bandwidth": the cluster's is another size's (Chinese reading 28, m3)
         _(
@@ -209,4 +212,4 @@ def _per_1000(m: Metrics, stalls: bool) -> str:
         if capacity_beyond(m)
         else _("Per 1,000 GPUs: {per_1000}.")
     )
-    return per_1000.format(per_1000=gpus(m.scale.gpu_equivalents_per_1000)) + " " + assumes
+    return per_1000.format(per_1000=gpus(value)) + " " + assumes

@@ -3,6 +3,8 @@ Chinese reading 9, report J, B1): every training-time figure (longer run, GPUs l
 times' the test setup gives, not the storage's, and is said so wherever it is stated; no faster save is offered as
 what would change the recommendation, as a faster save changes nothing there."""
 
+import pytest
+
 from report.document.blocks import Subsection
 from report.inputs.joint_test import read_joint_test
 from report.wording.verdict import gate_detail
@@ -59,3 +61,27 @@ def test_the_chinese_report_says_it_too():
     assert c.changes.startswith("更快的保存不会改变这一建议") and "11.5 s" not in c.changes
     for section_id in ("summary", "bubble", "economics", "qa"):
         assert cause in "".join(texts(section(ctx, section_id).blocks)), section_id
+
+
+def test_nothing_storage_could_remove_is_said_so_not_as_a_share_below_zero():
+    """Cold read 9, J-m2: "the baseline's stalls that storage could remove take −0.628% of the run": the baseline stalls
+    only for its staging (5.80 s, its 17.3 s write within the 42 s between saves), so storage could remove nothing; the
+    share is negative only as the candidate's staging is given longer (600 × (5.80 − 6.10) ÷ 28,680 = −0.628%)."""
+    ctx, m = build(FOLDER)
+    assert m.gates_reach.g4_max_reduction_pct == pytest.approx(100 * 600 * (5.80 - 6.10) / 28680)
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert (
+        "No storage could pass G4 (training-time benefit) at today's interval of 20 steps: the baseline's writes "
+        "already finish within the compute between saves, so no storage could remove any of its stalls or shorten "
+        "the run toward the 2% target, the tool's default, not agreed with the customer." in steps
+    )
+    assert "−0.628% of the run" not in steps
+
+
+def test_a_loss_per_1000_gpus_is_said_as_a_loss():
+    """Cold read 9, J-m4: "a loss of 4.79 GPUs" then "Per 1,000 GPUs: −6.24". 1,000 × (28,680 ÷ 28,860 − 1) = −6.237:
+    "a loss of 6.24", one sign in one paragraph."""
+    ctx, m = build(FOLDER)
+    assert m.scale.gpu_equivalents_per_1000 == pytest.approx(1000 * (28680 / 28860 - 1))
+    bubble = " ".join(texts(section(ctx, "bubble").blocks))
+    assert "Per 1,000 GPUs: a loss of 6.24." in bubble and "−6.24" not in bubble
