@@ -92,6 +92,87 @@ def _job_trend(m: Metrics) -> compare.Trend | None:
     return compare.trend(m.scaling, first, top)
 
 
+def _swept_only(m: Metrics) -> tuple[compare.Pair, compare.Pair, compare.Trend] | None:
+    """The ratios at the fewest and the most client counts both sides have a figure at, and their move, where the test
+    gives no ratio at the job's nodes (scaling reading 9, M5: page 1 then said nothing of the sweep); None with fewer
+    than two such counts."""
+    assert m.scaling is not None
+    found = compare.compared(m.scaling)
+    if len(found) < 2 or (t := compare.trend(m.scaling, found[0], found[-1])) is None:
+        return None
+    return found[0], found[-1], t
+
+
+def _sweep_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: compare.Trend, refer: bool) -> Para:
+    """The summary's sweep line with no ratio at the job's nodes: the ratios swept, their move, and that gap."""
+    fields = {
+        "first": x3(first.ratio),
+        "first_counts": clients(first.clients),
+        "last": x3(last.ratio),
+        "last_counts": clients(last.clients),
+        "nodes": nodes_words(job_nodes(w.m)),
+        **aggregates(w),
+    }
+    extra = made_of(w, t)
+    if t.direction == "reverses" and not extra:
+        text = _(
+            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most "
+            "tested: the advantage reverses. At the job's {nodes} this test gives no ratio."
+        )
+    elif t.direction == "falls" and not extra:
+        text = _(
+            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most "
+            "tested: the advantage shrinks as client nodes are added. At the job's {nodes} this test gives no ratio."
+        )
+    elif t.direction == "rises" and not extra:
+        text = _(
+            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most "
+            "tested: the advantage grows as client nodes are added. At the job's {nodes} this test gives no ratio."
+        )
+    else:
+        text = _(
+            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most "
+            "tested. At the job's {nodes} this test gives no ratio."
+        )
+    said = " ".join([text.format(**fields), *extra])
+    if refer:
+        said += " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
+    return w.p(said, *claim_inputs(w.m))
+
+
+def _page_one_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: compare.Trend) -> str:
+    """Page 1's sweep line with no ratio at the job's nodes: the ratios at the fewest and the most counts swept."""
+    fields = {
+        "first": x3(first.ratio),
+        "fewest": count(first.clients),
+        "last": x3(last.ratio),
+        "most": count(last.clients),
+        "nodes": nodes_words(job_nodes(w.m)),
+        **aggregates(w),
+    }
+    modelled = bool(t.modelled)
+    if t.direction == "reverses":
+        text = _(
+            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: reversed; no ratio at the job's "
+            "{nodes}."
+        )
+    elif t.direction == "falls" and not modelled:
+        text = _(
+            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: shrinking; no ratio at the "
+            "job's {nodes}."
+        )
+    elif t.direction == "rises" and not modelled:
+        text = _(
+            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: growing; no ratio at the job's "
+            "{nodes}."
+        )
+    else:
+        text = _(
+            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}; no ratio at the job's {nodes}."
+        )
+    return text.format(**fields)
+
+
 def sweep_result(w: Words, refer: bool) -> Para | None:
     """The client sweep's result for page 1's continuation and the summary (`refer`: pointing to the section): the
     ratio at the job's nodes and at the most client nodes measured, and whether the advantage shrinks, grows or
@@ -99,6 +180,8 @@ def sweep_result(w: Words, refer: bool) -> Para | None:
     ratio moves with instead of a trend (scaling reading 7b, finding 3); None without scaling.csv or without a ratio
     at the job's nodes."""
     m = w.m
+    if m.scaling is not None and job_ratio(m) is None and (swept := _swept_only(m)) is not None:
+        return _sweep_without_job(w, *swept, refer=refer)
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return None
     k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
@@ -143,6 +226,8 @@ def page_one_sweep(w: Words) -> str:
     client nodes tested, and the trend; "" without them. A ratio against a side modelled as one node × nodes is said
     so and has no trend word: its move is half the model's (scaling reading 7b, finding 3)."""
     m = w.m
+    if m.scaling is not None and job_ratio(m) is None and (swept := _swept_only(m)) is not None:
+        return _page_one_without_job(w, *swept)
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return ""
     k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)

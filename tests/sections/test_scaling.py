@@ -322,8 +322,8 @@ def test_m1_page_one_sets_the_demand_against_no_single_client_bandwidth_with_a_s
     # range, which straddles the baseline's 45.1 s: no "no faster" (scaling reading 7, B1)
     # (scaling reading 7b, finding 2: 46.0 s is no floor beside 31.2–52.2 s; the baseline's 45.1 s decides)
     assert tile.note.endswith(
-        "1,000-GPU cluster; all at once: 46.0 s a save if it tops out at the extrapolated fit's maximum (31.2–52.2 s "
-        "across refits), against the baseline's 45.1 s: neither shown faster"
+        "1,000-GPU cluster; all at once: at best 46.0 s a save (31.2–52.2 s across refits), if it tops out at the "
+        "extrapolated fit's maximum, longer below it; against the baseline's 45.1 s: neither shown faster"
     )
     assert "6.30" not in tile.note
     ctx, _ = build(DATA)  # without a sweep the one-client bandwidth is the only reference page 1 has
