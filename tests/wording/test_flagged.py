@@ -29,13 +29,13 @@ def test_a_flagged_row_is_said_flagged_wherever_it_is_quoted():
     # page 1's speed tile: which configuration it covers
     tile = next(k for k in ctx.cover.tiles if k.id == "speedup")
     assert tile.note == (
-        "38.1 s → 16.0 s per save; this job's 64 GPUs on 8 nodes only; 0.975× on 8 GPUs, a row the audit flags"
+        "38.1 s → 16.0 s per save; this job's 64 GPUs on 8 nodes only; 1.03× slower on 8 GPUs, a row the audit flags"
     )
     # local SSD's projection is fitted over that row; HX-8's row is not flagged
     projections = texts(section(ctx, "projections").blocks)
-    ssd = next(t for t in projections if t.startswith("local SSD is local to each node"))
+    ssd = next(t for t in projections if t.startswith("Local SATA SSD (per node) is local to each node"))
     assert "Its projection takes the rows of “Qwen 14B on one node”" in ssd and FLAG in ssd
-    hx8 = next(t for t in projections if t.startswith("HX-8: the save times give"))
+    hx8 = next(t for t in projections if t.startswith("Halden HX-8 shared flash: the save times give"))
     assert FLAG not in hx8
     # the scaling section's table of the projections' save times, local SSD's among them
     table = next(b for b in section(ctx, "scaling").blocks if getattr(b, "id", "") == "scaling-projections")

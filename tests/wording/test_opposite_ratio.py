@@ -2,9 +2,11 @@
 another workload's ratio in the opposite direction says so ("3.29×" under "slower checkpoint save" read as slower),
 and G3's interval is printed as page 1 prints it, slower, beside the speedup's."""
 
+import shutil
+
 from report.inputs.joint_test import read_joint_test
 from report.wording.verdict import gate_detail
-from tests.conftest import FIXTURES
+from tests.conftest import DATA, FIXTURES
 from tests.sections.helpers import build, build_printed
 
 FOLDER = FIXTURES / "node_local_async"
@@ -29,3 +31,23 @@ def test_g3_prints_the_interval_slower_as_page_one_does():
     g3 = next(g for g in m.gates if g.id == "G3")
     assert gate_detail(m, cfg, g3) == "95% interval 0.602× to 0.633×, that is 1.58× to 1.66× slower, lies below 1.5×"
     assert "1.58–1.66×" in " ".join(ctx.cover.reasons)
+
+
+def test_a_workload_slower_beside_a_faster_headline_is_named_and_said_slower(tmp_path):
+    # cold tests 10, P: a 1.70× headline (below its 1.7× target) named the 2.30× model and left out the 104B, where
+    # the candidate is 0.641×; a workload on the other side of 1 from the headline is named whatever the target
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    rows = "".join(
+        f"{system},70B,64,140,{run},{save_s}\n"
+        for system, save_s in (("Local NVMe (single drive)", 120), ("Mingxin FX100", 192))
+        for run in (1, 2)
+    )
+    with open(folder / "save_times.csv", "a", encoding="utf-8") as f:
+        f.write(rows)
+    ctx, m = build(folder)
+    assert round(m.save.speedup, 3) == round(178 / 94, 3) and [round(o.ratio, 3) for o in m.other_saves] == [0.625]
+    # 192 / 120 = 1.6: the candidate takes 1.6 times the baseline's time on the 70B
+    assert _speed_tile(ctx).note.endswith("“70B” 1.60× slower")
+    zh, _m = build_printed(folder, "zh-CN")
+    assert _speed_tile(zh).note.endswith("“70B”为 1.60 倍基线用时（被测系统更慢）")
