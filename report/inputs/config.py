@@ -21,6 +21,7 @@ from report.inputs.specs import (
     ProjectionSpec,
     ReliabilitySpec,
     ReportSpec,
+    ScalingClaim,
     Systems,
     TestConfig,
     Thresholds,
@@ -32,6 +33,7 @@ from report.inputs.toml_reader import (
     ECONOMICS,
     PROJECTION,
     REPORT,
+    SCALING,
     SYSTEMS,
     TOP,
     KeyLines,
@@ -74,6 +76,7 @@ def parse_config(raw: bytes | bytearray) -> tuple[TestConfig | None, list[Proble
     node_local = _save_systems(reader, "node_local", systems.pop("node_local", []), systems)
     short = _short_names(reader, systems.pop("short", {}), systems)
     report = _report(reader, data)
+    scaling_claim = _scaling_claim(reader, data)
     _projection_gpus(reader, projections, node_local)
     _node_size(reader, training, data.get("async"))
     environment = _environment(reader, data.get("environment", {}))
@@ -119,6 +122,7 @@ def parse_config(raw: bytes | bytearray) -> tuple[TestConfig | None, list[Proble
             given=_given(data),
             imports=imports,
             report=report,
+            scaling_claim=scaling_claim,
             texts=texts,
         ),
         [],
@@ -390,6 +394,24 @@ def _report(reader: TableReader, data: dict) -> ReportSpec:
         reader.problem("", "report", f"must be a table [report], got {described(value)}")
         return ReportSpec()
     return ReportSpec(**reader.table(value, "report", REPORT))
+
+
+def _scaling_claim(reader: TableReader, data: dict) -> ScalingClaim | None:
+    """[scaling]: the claimed range of the candidate's advantage with many client nodes, and who claims it."""
+    if "scaling" not in data:
+        return None
+    value = data["scaling"]
+    if not isinstance(value, dict):
+        reader.problem("", "scaling", f"must be a table [scaling], got {described(value)}")
+        return None
+    checked = reader.table(value, "scaling", SCALING)
+    if len(checked) != len(value) or len(checked) != len(SCALING):
+        return None
+    if checked["claim_high"] < checked["claim_low"]:
+        low = checked["claim_low"]
+        reader.problem("scaling", "claim_high", f"is below claim_low ({low}): give the claimed range low to high")
+        return None
+    return ScalingClaim(float(checked["claim_low"]), float(checked["claim_high"]), checked["claim_source"].strip())
 
 
 def _short_names(reader: TableReader, value: object, systems: dict) -> dict[str, str]:

@@ -98,6 +98,16 @@ class ReportSpec:
     approved_by: str | None = None  #: approved by
 
 
+@dataclass(frozen=True)
+class ScalingClaim:
+    """[scaling]: a claim that the candidate's aggregate write bandwidth stays `low` to `high` times the baseline's
+    when many client nodes write at once, and who made it (printed as given). Not a figure: it changes only words."""
+
+    low: float  #: the claimed advantage's lower end (× the baseline's aggregate)
+    high: float  #: its upper end, >= low
+    source: str  #: who made the claim, e.g. "the Mingxin FX100 white paper"
+
+
 # GPUs per node where [async] does not say: the host memory a staged checkpoint takes per node, and the nodes of
 # storage local to each node, count by it.
 GPUS_PER_NODE = 8
@@ -158,6 +168,7 @@ class Texts:
     environment: dict[str, tuple[str, str]] = field(default_factory=dict)  #: [environment] key -> (label, text)
     models: dict[str, str] = field(default_factory=dict)  #: a load (or other save) model's name -> name as printed
     platforms: dict[str, str] = field(default_factory=dict)  #: a load platform's name -> name as printed
+    claim_source: str | None = None  #: [scaling] claim_source as printed
 
     def names(self, training_model: str) -> dict[str, str]:
         """Every name as it joins the data mapped to the name printed: systems, the training model, the other models
@@ -188,6 +199,7 @@ class TestConfig:
     language: str = "en"
     given: frozenset[str] = frozenset()  #: dotted keys test.toml gives (the rest are defaults)
     report: ReportSpec = ReportSpec()  #: [report] (schema 4); every field None without it
+    scaling_claim: ScalingClaim | None = None  #: [scaling]: the claim the client sweep is weighed against, if any
     #: [text.<language>]: the free texts as printed in another language than test.toml's (report/inputs/texts.py)
     texts: dict[str, Texts] = field(default_factory=dict)
 

@@ -12,6 +12,7 @@ short       = { "Local disk" = "本地盘" }              # its short name in th
 projections = { "70B on 64 GPUs" = "64 卡上的 70B" }    # a projection's name as printed, keyed by its name
 models      = { "Llama 3 8B, bf16" = "Llama 3 8B（bf16）" }  # a model of load_times (or of the saves) as printed
 platforms   = { "8x H100 node" = "8 卡 H100 节点" }     # a platform of load_times as printed
+claim_source = "…"                    # [scaling] claim_source as printed
 [text."zh-CN".report]                 # [report]'s texts: commissioned_by, tested_by, prepared_by, reviewed_by,
 tested_by = "…"                       #   approved_by (number and revision are the same in every language)
 [text."zh-CN".sources]                # [sources] notes, keyed as [sources] is
@@ -50,6 +51,7 @@ KEYS = (
     "report",
     "sources",
     "environment",
+    "claim_source",
 )
 
 
@@ -90,7 +92,7 @@ def _one(reader, where, table, systems, training_model, projections, sources, en
     for key, value in table.items():
         if key not in KEYS:
             reader.problem(where, key, f"unknown key; expected one of {', '.join(KEYS)}")
-        elif key in ("title", "customer", "model"):
+        elif key in ("title", "customer", "model", "claim_source"):
             if (text := _text(reader, where, key, value)) is not None:
                 found[key] = text
         elif key == "report":
@@ -242,10 +244,16 @@ def printed(test: Any, metrics: _T, language: str) -> tuple[Any, _T]:
         sources={**c.sources, **texts.sources},
         environment=environment,
         systems=dataclasses.replace(c.systems, short=short),
+        scaling_claim=_claim_printed(c.scaling_claim, texts.claim_source),
     )
     if not names:
         return dataclasses.replace(test, config=config), metrics
     return _named(test, config, metrics, names)
+
+
+def _claim_printed(claim: Any, source: str | None) -> Any:
+    """[scaling]'s claim with its source as this language prints it, where [text.<language>] gives it."""
+    return claim if claim is None or source is None else dataclasses.replace(claim, source=source)
 
 
 def _named(test: Any, config: Any, metrics: _T, names: dict[str, str]) -> tuple[Any, _T]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from report.compute import SIDES, Metrics
 from report.compute import scaling_compare as compare
 from report.document.blocks import Para
-from report.formatting import count, num, pct, sig, x3
+from report.formatting import count, pct, sig, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.scaling import (
@@ -21,29 +21,8 @@ from report.wording.scaling import (
     side_of,
 )
 from report.wording.scaling_cluster import consequence, overlap
+from report.wording.scaling_stated import below, intro, judged, stated
 from report.wording.scaling_trend import kept_per_client, made_of, steady_basis
-
-#: The white paper's claim for parallel writes at scale: the candidate's advantage holds at 1.5 to 2 times.
-CLAIM_LOW, CLAIM_HIGH = 1.5, 2.0
-
-
-def claim_verdict(ratio: float) -> str:
-    """Where a ratio lies against the claim under test."""
-    if ratio < CLAIM_LOW:
-        return _("below the claimed range")
-    if ratio <= CLAIM_HIGH:
-        return _("within the claimed range")
-    return _("above the claimed range")
-
-
-def claim_intro() -> str:
-    """The claim under test, as the customer's white paper puts it (no grading against anything else)."""
-    return _(
-        "The claim under test comes from the vendor's white paper, not from this test's records, and does not say "
-        "which baseline it was made against: the candidate keeps a {low}–{high}× write-bandwidth advantage when many "
-        "client nodes write at once. It is weighed here against this test's baseline; no gate covers it, so it is "
-        "not in the verdict."
-    ).format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0))
 
 
 def ratios_words(w: Words) -> list[str]:
@@ -102,72 +81,82 @@ def job_ratio(m: Metrics) -> float | None:
 
 
 def claim(w: Words) -> Para:
-    """The claim under test answered at every client count measured, at the job's nodes and at the most client nodes
-    measured, with the curves' crossover where they cross (scaling reading 5, B1, M5, M6)."""
-    m = w.m
+    """The sweep answered at every client count measured, at the job's nodes and at the most client nodes measured,
+    with the curves' crossover where they cross (scaling reading 5, B1, M5, M6), and weighed against the claim test.toml
+    states, if any (field test 8, major 1)."""
+    m, c = w.m, stated(w)
     k = job_nodes(m)
     assert m.scaling is not None, "the scaling section is made only with scaling.csv"
     at = m.scaling.at_job
-    intro = claim_intro()
     if at.ratio is None and (means := means_at_job(m)) is not None:
         return _claim_from_means(w, k, means)
     if at.ratio is None:
         swept = ratios_words(w)  # the ratios swept and their trend, with no figure at the job's size (reading 9, B1)
-        return w.p(" ".join([intro, *swept, _missing(w, k, swept=bool(swept))]), *claim_inputs(m))
-    notes = [intro, *ratios_words(w)]
-    fields = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
+        return w.p(" ".join([*intro(c), *swept, _missing(w, k, swept=bool(swept))]), *claim_inputs(m))
+    notes = [*intro(c), *ratios_words(w)]
+    values = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
     there = next((p for p in compare.compared(m.scaling) if p.clients == k), None)
     if there is not None and x3(there.ratio) != x3(at.ratio):  # the fits' ratio printed beside the means' there
-        text = _(
+        values["measured"] = x3(there.ratio)
+        with_claim = _(
             "At this training job's {nodes} the fits give {ratio} ({c} against {b} GB/s), {verdict}; the means "
             "there give {measured}."
         )
-        fields["measured"] = x3(there.ratio)
+        plain = _(
+            "At this training job's {nodes} the fits give {ratio} ({c} against {b} GB/s); the means there give "
+            "{measured}."
+        )
     else:
-        text = _("At this training job's {nodes} it is {ratio} ({c} against {b} GB/s), {verdict}.")
-    notes.append(text.format(verdict=claim_verdict(at.ratio), **fields))
-    holds = at.ratio >= CLAIM_LOW
+        with_claim = _("At this training job's {nodes} it is {ratio} ({c} against {b} GB/s), {verdict}.")
+        plain = _("At this training job's {nodes} it is {ratio} ({c} against {b} GB/s).")
+    notes.append(judged(c, at.ratio, with_claim, plain, values))
+    holds = not below(c, at.ratio)
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
-    top = largest_measured(m)
-    if top is not None and top.ratio is not None and top.clients != k:
-        if top.ratio < CLAIM_LOW:
-            text = _(
-                "At {counts}, the most tested, it is {ratio}, below the claimed range: against this test's baseline, "
-                "the claim does not hold there."
-            )
-            holds = False
-        else:
-            text = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
-        notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=claim_verdict(top.ratio)))
-    notes += _crossing(w)
-    notes += _claim_caveats(w, k)
-    style = "p" if holds and all(fit_holds(m, key) for key in SIDES) else "warning"
+    most, holds_there = _most_tested(w, k)
+    notes += [*most, *_crossing(w), *_claim_caveats(w, k)]
+    style = "p" if holds and holds_there and all(fit_holds(m, key) for key in SIDES) else "warning"
     return w.p(" ".join(notes), *claim_inputs(m), style=style)
 
 
+def _most_tested(w: Words, k: int) -> tuple[list[str], bool]:
+    """The ratio at the most client nodes measured, where that is not the job's size, and whether the claim stated (if
+    any) holds there."""
+    top, c = largest_measured(w.m), stated(w)
+    if top is None or top.ratio is None or top.clients == k:
+        return [], True
+    values = {"counts": clients(top.clients), "ratio": x3(top.ratio)}
+    if below(c, top.ratio):
+        text = _(
+            "At {counts}, the most tested, it is {ratio}, below the claimed range: against this test's baseline, the "
+            "claim does not hold there."
+        )
+        return [text.format(**values)], False
+    with_claim = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
+    return [judged(c, top.ratio, with_claim, _("At {counts}, the most tested, it is {ratio}."), values)], True
+
+
 def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
-    """The claim at the job's nodes from both sides' means there; the lack of a fitted law said for larger counts."""
-    m = w.m
+    """The sweep at the job's nodes from both sides' means there; the lack of a fitted law said for larger counts."""
+    m, c = w.m, stated(w)
     assert there.ratio is not None and there.candidate is not None and there.baseline is not None
-    notes = [claim_intro(), *ratios_words(w)]
-    text = _(
+    notes = [*intro(c), *ratios_words(w)]
+    values = {"nodes": nodes_words(k), "ratio": x3(there.ratio), "c": sig(there.candidate), "b": sig(there.baseline)}
+    with_claim = _(
         "At this training job's {nodes}, where both systems were swept, their means give {ratio} ({c} against {b} "
         "GB/s), {verdict}."
     )
-    fields = {"nodes": nodes_words(k), "ratio": x3(there.ratio), "c": sig(there.candidate), "b": sig(there.baseline)}
-    notes.append(text.format(verdict=claim_verdict(there.ratio), **fields))
-    holds = there.ratio >= CLAIM_LOW
+    plain = _(
+        "At this training job's {nodes}, where both systems were swept, their means give {ratio} ({c} against {b} "
+        "GB/s)."
+    )
+    notes.append(judged(c, there.ratio, with_claim, plain, values))
+    holds = not below(c, there.ratio)
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
-    top = largest_measured(m)
-    if top is not None and top.ratio is not None and top.clients != k:
-        text = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
-        notes.append(text.format(counts=clients(top.clients), ratio=x3(top.ratio), verdict=claim_verdict(top.ratio)))
-        holds = holds and top.ratio >= CLAIM_LOW
-    notes += _claim_caveats(w, k)
-    notes.append(_missing(w, k, larger=True))
-    return w.p(" ".join(notes), *claim_inputs(m), style="p" if holds else "warning")
+    most, holds_there = _most_tested(w, k)
+    notes += [*most, *_claim_caveats(w, k), _missing(w, k, larger=True)]
+    return w.p(" ".join(notes), *claim_inputs(m), style="p" if holds and holds_there else "warning")
 
 
 def _crossing(w: Words) -> list[str]:

@@ -7,21 +7,19 @@ from __future__ import annotations
 from report.compute import SIDES, Metrics
 from report.compute import scaling_compare as compare
 from report.document.blocks import Para
-from report.formatting import count, num, x3
+from report.formatting import count, x3
 from report.i18n import _
 from report.wording.base import Words
 from report.wording.scaling import clients, fitted_side, job_nodes, nodes_words
 from report.wording.scaling_claim import (
-    CLAIM_HIGH,
-    CLAIM_LOW,
     claim_inputs,
-    claim_verdict,
     fit_holds,
     job_ratio,
     largest_measured,
     means_at_job,
 )
 from report.wording.scaling_cluster import consequence, no_faster
+from report.wording.scaling_stated import below, fields, judged, stated
 from report.wording.scaling_trend import aggregates, made_of, swept_ratios
 
 
@@ -57,24 +55,20 @@ def qa_sentence(w: Words) -> Para:
     )
     nodes = nodes_words(k)
     text = text.format(nodes=nodes, ratio=x3(ratio), section=section, b_agg=aggregates(w)["b_agg"])
-    top = largest_measured(m)
-    holds = ratio >= CLAIM_LOW
+    top, c = largest_measured(m), stated(w)
+    holds = not below(c, ratio)
     if top is not None and top.ratio is not None and top.clients != k:
-        if top.ratio < CLAIM_LOW:
+        values = {"counts": clients(top.clients), "ratio": x3(top.ratio)}
+        if c is not None and below(c, top.ratio):
             more = _(
-                "At {counts}, the most tested, it is {ratio}, below the white paper's {low}–{high}× (a claim that "
-                "names no baseline): against this test's baseline, the claim does not hold there."
-            )
+                "At {counts}, the most tested, it is {ratio}, below the {low}–{high}× claimed by {source}: against "
+                "this test's baseline, the claim does not hold there."
+            ).format(**values, **fields(c))
             holds = False
         else:
-            more = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
-        text += " " + more.format(
-            counts=clients(top.clients),
-            ratio=x3(top.ratio),
-            low=num(CLAIM_LOW, 1),
-            high=num(CLAIM_HIGH, 0),
-            verdict=claim_verdict(top.ratio),
-        )
+            with_claim = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
+            more = judged(c, top.ratio, with_claim, _("At {counts}, the most tested, it is {ratio}."), values)
+        text += " " + more
     if found := consequence(m):  # the cluster's answer (scaling reading 6, M2)
         text += " " + found
         holds = holds and not no_faster(m)
@@ -230,26 +224,27 @@ def page_one_sweep(w: Words) -> str:
         return _page_one_without_job(w, *swept)
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return ""
-    k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
-    fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
+    k, top, t, c = job_nodes(m), largest_measured(m), _job_trend(m), stated(w)
+    values = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
     if top is None or top.ratio is None or t is None:
-        return _("Client sweep: {ratio} {base} at the job's {nodes}.").format(**fields)
-    fields.update(most=count(top.clients), top=x3(top.ratio))
+        return _("Client sweep: {ratio} {base} at the job's {nodes}.").format(**values)
+    values.update(most=count(top.clients), top=x3(top.ratio))
     modelled = bool(t.modelled)
     if t.direction == "reverses":
         text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: reversed.")
-    elif top.ratio < CLAIM_LOW:
-        # where the job's own size lies against the claim, and that the claim names no baseline (scaling reading 7b:
-        # "below the white paper's" read as a test refuting the vendor, at 4 nodes inside the claim)
+    elif c is not None and below(c, top.ratio):
+        # where the job's own size lies against the claim, and whose claim it is (scaling reading 7b: "below the white
+        # paper's" read as a test refuting the vendor, at 4 nodes inside the claim; field test 8, major 1)
+        values.update(fields(c))
         text = (
             _(
-                "Client sweep: {ratio} {base} at the job's {nodes}, within the white paper's {low}–{high}× (a claim "
-                "that names no baseline); {top} at {most} client nodes, below it."
+                "Client sweep: {ratio} {base} at the job's {nodes}, within the {low}–{high}× claimed by {source}; "
+                "{top} at {most} client nodes, below it."
             )
-            if ratio >= CLAIM_LOW
+            if not below(c, ratio)
             else _(
-                "Client sweep: {ratio} {base} at the job's {nodes} and {top} at {most} client nodes, below the white "
-                "paper's {low}–{high}× (a claim that names no baseline)."
+                "Client sweep: {ratio} {base} at the job's {nodes} and {top} at {most} client nodes, below the "
+                "{low}–{high}× claimed by {source}."
             )
         )
     elif t.direction == "falls" and not modelled:
@@ -258,7 +253,7 @@ def page_one_sweep(w: Words) -> str:
         text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: growing.")
     else:
         text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes.")
-    return text.format(low=num(CLAIM_LOW, 1), high=num(CLAIM_HIGH, 0), **fields)
+    return text.format(**values)
 
 
 def page_one_sweep_mark(w: Words) -> str:

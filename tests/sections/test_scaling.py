@@ -24,11 +24,15 @@ def tables(ctx, section_id="scaling") -> list[Table]:
     return [b for b in section(ctx, section_id).blocks if isinstance(b, Table)]
 
 
-def with_scaling(folder, rows: str, gpus: int = 32, toml: str = ""):
+#: The white paper's scaling claim, as a joint test of the white paper's data states it (field test 8, major 1).
+CLAIM = '\n[scaling]\nclaim_low = 1.5\nclaim_high = 2\nclaim_source = "Mingxin FX100 white paper"\n'
+
+
+def with_scaling(folder, rows: str, gpus: int = 32, toml: str = "", claim: bool = True):
     path = folder("data")
     (path / "save_times.csv").write_text((path / "save_times.csv").read_text().replace(",8,", f",{gpus},"))
     (path / "scaling.csv").write_text("system,clients,run,write_gbps\n" + rows)
-    (path / "test.toml").write_text((path / "test.toml").read_text() + toml)
+    (path / "test.toml").write_text((path / "test.toml").read_text() + toml + (CLAIM if claim else ""))
     return path
 
 
@@ -249,10 +253,9 @@ def test_b1_the_claim_is_judged_at_every_count_and_at_the_most_measured_not_at_t
     ctx, _ = build(EXAMPLE)
     text = _claim(ctx)
     assert text.startswith(
-        "The claim under test comes from the vendor's white paper, not from this test's records, and does not say "
-        "which baseline it was made against: the candidate keeps a 1.5–2× write-bandwidth advantage when many client "
-        "nodes write at once. It is weighed here against this test's baseline; no gate covers it, so it is not in the "
-        "verdict. Mingxin FX100's aggregate is 2.00×, 1.94×, 1.80× and 1.45× Local NVMe RAID-0 (per node)'s at 1, 2, 4 "
+        "The claim under test comes from Mingxin FX100 white paper, not from this test's records: the candidate "
+        "keeps a 1.5–2× write-bandwidth advantage when many client nodes write at once. It is weighed here against "
+        "this test's baseline; no gate covers it, so it is not in the verdict. Mingxin FX100's aggregate is 2.00×, 1.94×, 1.80× and 1.45× Local NVMe RAID-0 (per node)'s at 1, 2, 4 "
         "and 8 client nodes writing at once, respectively. The ratio falls as client nodes are added."
     )
     assert (
@@ -266,8 +269,8 @@ def test_b1_the_claim_is_judged_at_every_count_and_at_the_most_measured_not_at_t
     )
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert (
-        "At 8 client nodes, the most tested, it is 1.45×, below the white paper's 1.5–2× (a claim that names no "
-        "baseline): against this test's baseline, the claim does not hold" in qa
+        "At 8 client nodes, the most tested, it is 1.45×, below the 1.5–2× claimed by Mingxin FX100 white paper: "
+        "against this test's baseline, the claim does not hold" in qa
     )
     # a candidate whose advantage grows: above the range at both, no crossover, no "does not hold"
     ctx, _ = build(with_scaling(folder, RISING))
@@ -346,7 +349,7 @@ def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
     # it, and a claim that names no baseline (scaling reading 7b)
     page_one = (
         "Client sweep: 1.80× the baseline's modelled aggregate (one node × nodes) at the job's 4 nodes, within the "
-        "white paper's 1.5–2× (a claim that names no baseline); 1.45× at 8 client nodes, below it."
+        "1.5–2× claimed by Mingxin FX100 white paper; 1.45× at 8 client nodes, below it."
     )
     assert page_one in ctx.cover.verdict_notes
     ctx, _ = build(with_scaling(folder, CROSSING))
