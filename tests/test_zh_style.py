@@ -367,3 +367,24 @@ def test_no_tool_notation_reaches_the_customer_in_chinese():
     an untold default reads 常规取值 or 通用假设值."""
     told = [(msgid[:50], text) for msgid, text in _messages() if re.search(r"工具默认|工具的默认|本工具", text)]
     assert told == []
+
+
+def test_zh_reading_9_sentences_say_what_they_compare():
+    """zh reading 9: "两个系统在这方面同样没有差别：写入不再造成停顿的最短间隔从 9 步延长到 14 步" said no difference, then
+    one (J-m2; the English says the candidate gains nothing there); "则更换存储的收益更大" had nothing to compare with
+    (K-m7); "以下各组尚未确立" named one pair (J-m4); "G4 仅在均值成立时通过" read as a translation (K-m5). The
+    node_local_async fixture is joint test J's shape (VX-12 slower, writes within 42 s of compute: 9 and 14 steps)."""
+    from tests.sections.helpers import all_paras, build_printed
+
+    ctx, _m = build_printed(FIXTURES / "node_local_async", "zh-CN")
+    words = " ".join(p.text for p in all_paras(ctx))
+    assert "被测系统在这方面也不占优，写入不再造成停顿的最短间隔从 9 步延长到 14 步" in words
+    assert "同样没有差别" not in words and "各组" not in words
+    assert "以下模型与平台组合尚未确立：Llama-3.1-8B-Instruct（NVIDIA L40S；" in words
+    ctx, _m = build_printed(FIXTURES / "node_local_retune", "zh-CN")
+    reasons = " ".join(ctx.cover.reasons)
+    assert "基线即使调到最优间隔，因保存和故障损失的时间也多于被测系统按现有间隔的损失，此时更换存储更有效。" in reasons
+    assert "收益更大" not in reasons
+    ctx, _m = build_printed(FIXTURES / "formal_zh", "zh-CN")
+    assert "保存加速比（G3）待判定（按均值计达标）" in ctx.cover.verdict_gates
+    assert "仅在均值成立时通过" not in ctx.cover.verdict_gates

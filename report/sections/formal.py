@@ -49,7 +49,7 @@ def build(w: Words) -> Formal | None:
         (_("Test date"), date(c.date)),
     )
     return Formal(
-        kicker=_("Test report"),
+        kicker=_("Joint-test report"),  # page 2 calls it so: one name (zh reading 9, J-m7)
         title=c.title,
         reference=reference(w),
         particulars=rows,

@@ -79,7 +79,7 @@ def test_the_formal_cover_in_chinese():
     with i18n.activate("zh-CN"):
         ctx, _m = build(FIXTURES / "formal_zh")
     f = ctx.formal
-    assert f.kicker == "测试报告"
+    assert f.kicker == "联合测试报告"  # as page 2 calls it (zh reading 9, J-m7/K-m9: 测试报告 on the cover)
     assert f.reference == "报告编号 MX-JT-2026-0117　版本 1.0"
     assert [label for label, _text in f.particulars] == ["报告编号", "版本", "委托方", "测试方", "被测系统", "测试日期"]
     assert f.signoff == (("编制", "张伟"), ("审核", "李娜"), ("批准", "王军"))

@@ -40,3 +40,25 @@ def test_runs_within_the_limit_keep_their_interval():
     tile = next(k for k in ctx.cover.tiles if k.id == "speedup")
     assert "no confidence statement" not in tile.note
     assert "95% confidence interval of the speedup 2.32× to 2.44×" in " ".join(texts(section(ctx, "summary").blocks))
+
+
+def test_the_chinese_runs_side_by_side_are_a_sentence_not_a_colon_chain():
+    """zh reading 9, K-m3: "TH-9000 的 6 次运行无一例外快于 GPFS 最快的一次：60.4～63.2 s，GPFS 为 93.7～161 s" read as
+    awkward, a colon hanging the spans on the claim. The spans come first, then what they show: the candidate's
+    slowest run beats the baseline's fastest (formal_zh: FX100 16.80-21.40 s, local NVMe 33.6-36.0 s; outlier_scrub:
+    5 of NG-6's 6 runs 30.6-32.5 s, Ceph 51.7-54.0 s, the sixth 58.6 s)."""
+    from tests.sections.helpers import build_printed
+
+    ctx, _m = build_printed(FIXTURES / "formal_zh", "zh-CN")
+    tile = next(k for k in ctx.cover.tiles if k.id == "speedup")
+    assert tile.note.startswith(
+        "每次保存 34.7 s → 18.1 s；FX100 的 5 次运行为 16.8～21.4 s，本地 NVMe 为 33.6～36 s，FX100 最慢的一次也快于 本地 NVMe "
+        "最快的一次；"
+    )
+    ctx, _m = build_printed(FIXTURES / "outlier_scrub", "zh-CN")
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert (
+        "NG-6 的 6 次运行中有 5 次快于 Ceph 最快的一次，这 5 次为 30.6～32.5 s（Ceph 为 51.7～54.0 s），另一次为 58.6 s；"
+        in summary
+    )
+    assert "无一例外" not in summary and "最快的一次：" not in summary
