@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 from report.compute import Metrics
 from report.compute.figures import Fit
+from report.compute.scaling_checks import refit_band
 from report.document.blocks import (
     Block,
     Column,
@@ -388,6 +391,15 @@ def _swept(w: Words, nodes: int | None, gbps: float, fields: dict[str, str]) -> 
         )
     if side is not None and nodes is not None and nodes > side.max_clients:
         fields["most"] = clients(side.max_clients)
+        band = refit_band(side, [float(nodes)])
+        if band is not None and math.isfinite(band[0][0]) and math.isfinite(band[1][0]):
+            # the range beside a point far beyond the counts tested (scaling reading 9, M2)
+            fields.update(low=sig(band[0][0]), high=sig(band[1][0]))
+            return _(
+                "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at "
+                "{nodes} nodes ({low}–{high} GB/s over the refits to one run per client count), an extrapolation "
+                "beyond the {most} tested."
+            )
         return _(
             "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at {nodes} "
             "nodes, an extrapolation beyond the {most} tested."

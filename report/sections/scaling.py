@@ -3,7 +3,10 @@ the cluster's demand against the candidate's fitted capacity, and each projectio
 
 from __future__ import annotations
 
+import math
+
 from report.compute import SIDES
+from report.compute.scaling_checks import refit_band
 from report.compute.scaling_figures import ScalingSide
 from report.document.blocks import Block, Column, Para, Section, Table
 from report.formatting import count, projection_texts, sig, x3
@@ -20,6 +23,7 @@ from report.wording.scaling import (
     projection_nodes,
     same_basis,
     side_of,
+    slower_than_saved,
 )
 from report.wording.scaling_claim import claim, cluster_capacity
 from report.wording.scaling_fit import fit_words
@@ -100,9 +104,9 @@ def _projections(w: Words) -> list:
                 p.name,
                 "–" if nodes is None else count(nodes),
                 times.baseline,
-                sig(scaled.baseline) if scaled.baseline is not None else "–",
+                _scaled_cell(w, "baseline", scaled.baseline, nodes),
                 times.candidate,
-                sig(scaled.candidate) if scaled.candidate is not None else "–",
+                _scaled_cell(w, "candidate", scaled.candidate, nodes),
             )
         )
     columns: tuple[Column, ...] = (Column(_("Projection"), False), Column(_("Nodes")))
@@ -119,7 +123,15 @@ def _projections(w: Words) -> list:
     # a save time fitted over a row the consistency audit flags says so here too (cold read 8b, H-5)
     notes += [flagged_fit(w, key) for key in SIDES if fit_flagged(w, key)]
     notes.append(_("GB/s: each system's aggregate write bandwidth at the projection's nodes, none without its GPUs."))
+    if any(_refit_range(w, key, p.nodes) for p in m.projections for key in SIDES):
+        notes.append(
+            _(
+                "In brackets, beyond the client nodes tested: the least and the greatest over the refits to one run "
+                "per client count, a spread of the runs, not a confidence interval."
+            )
+        )
     notes += [basis(w, key) for key in SIDES]
+    notes += [said for p in m.projections if (said := slower_than_saved(w, p))]
     notes += orders_differ(w)
     notes += [said for p in m.projections if (said := same_basis(w, p))]
     table = Table(
@@ -131,6 +143,26 @@ def _projections(w: Words) -> list:
         illustrative=w.marked("save_times", "scaling", "bandwidth"),
     )
     return [table]
+
+
+def _refit_range(w: Words, key: str, nodes: int | None) -> tuple[float, float] | None:
+    """The refits' least and greatest aggregate at `nodes` where they lie beyond the side's client nodes tested
+    (scaling reading 9, M2: 11.8 GB/s at 8× the nodes tested, printed alone); None within them or without refits."""
+    s = side_of(w.m, key)
+    if nodes is None or s is None or s.usl is None or nodes <= s.max_clients:
+        return None
+    found = refit_band(s, [float(nodes)])
+    if found is None or not (math.isfinite(found[0][0]) and math.isfinite(found[1][0])):
+        return None
+    return found[0][0], found[1][0]
+
+
+def _scaled_cell(w: Words, key: str, value: float | None, nodes: int | None) -> str:
+    """A side's aggregate at a projection's nodes, with the refits' range beyond the client nodes tested."""
+    if value is None:
+        return "–"
+    spread = _refit_range(w, key, nodes)
+    return sig(value) if spread is None else _cell(spread, value)
 
 
 def _law_fails(w: Words, key: str) -> bool:

@@ -485,4 +485,73 @@ def sweep_steps(w: Words) -> list[str]:
                 "the client sweep takes its aggregate as one node's bandwidth times the nodes."
             )
             out.append(text.format(system=w.name(key), most=clients(most)))
+    out += [said for key in SIDES if (said := _unfitted_step(w, key))]
+    k = job_nodes(m)
+    if len(swept) == 2 and any(s.max_clients < k for key in swept if (s := side_of(m, key)) is not None):
+        # the ratio is a question about both systems: sweeping the candidate alone cannot answer it (scaling reading 9,
+        # M7)
+        text = _(
+            "Sweep both systems to the job's {nodes} or beyond, with the same benchmark settings, recorded: the ratio "
+            "at the job's size is otherwise missing or extrapolated from fewer client nodes."
+        )
+        out.append(text.format(nodes=nodes_words(k)))
     return out
+
+
+def _unfitted_step(w: Words, key: str) -> str:
+    """What a swept side without a fitted law lacks for one: its one-client point, or two more client counts."""
+    s = side_of(w.m, key)
+    if s is None or s.usl is not None:
+        return ""
+    if s.points[0].clients != 1:
+        text = _(
+            "Run {system} with one client node too (its sweep starts at {first}): the fitted law's λ is the "
+            "one-client mean, so without it the two systems are compared only at the client counts both ran."
+        )
+        return text.format(system=w.name(key), first=clients(s.points[0].clients))
+    return _(
+        "Sweep {system} at more client counts: a fitted law needs one client node and at least two other counts."
+    ).format(system=w.name(key))
+
+
+def slower_than_saved(w: Words, p: Projection) -> str:
+    """Where a side's fitted aggregate at a projection's nodes would write its checkpoint slower than the save time
+    beside it (scaling reading 9, M2: OS-5's 11.8 GB/s at 128 nodes against its 70.1 s for 1,690 GB): the least time
+    that aggregate allows, and that the save times at those nodes are not known; "" where none does."""
+    m, out = w.m, []
+    if p.nodes is None:
+        return ""
+    for key in SIDES:
+        s, scaled = side_of(m, key), p.scaled.side(key)
+        if s is None or s.usl is None or scaled is None or not scaled > 0:
+            continue
+        least, saved = p.snapshot_gb / scaled, p.side(key).save_s
+        if least <= saved:
+            continue
+        other = "baseline" if key == "candidate" else "candidate"
+        text = (
+            _(
+                "At {system}'s fitted {gbps} GB/s at {nodes} nodes, its {size} checkpoint would take at least {least} "
+                "s, longer than the {saved} s beside it and than {other}'s {other_s} s: the save times at {nodes} "
+                "nodes are not known on either system."
+            )
+            if least > p.side(other).save_s
+            else _(
+                "At {system}'s fitted {gbps} GB/s at {nodes} nodes, its {size} checkpoint would take at least {least} "
+                "s, longer than the {saved} s beside it: the save times at {nodes} nodes are not known on either "
+                "system."
+            )
+        )
+        out.append(
+            text.format(
+                system=w.name(key),
+                gbps=sig(scaled),
+                nodes=count(p.nodes),
+                size=gb(p.snapshot_gb),
+                least=sig(least),
+                saved=sig(saved),
+                other=w.name(other),
+                other_s=sig(p.side(other).save_s),
+            )
+        )
+    return " ".join(out)

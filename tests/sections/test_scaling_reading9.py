@@ -214,3 +214,50 @@ def test_m6_page_ones_time_for_every_job_at_once_is_said_a_best_case(built_l):
     ):
         text = _page_one(built_l[language])
         assert said in text and not_said not in text, language
+
+
+def test_m7_the_next_steps_sweep_the_baseline_too(built_l, joint_test_l, tmp_path):
+    # Lustre's sweep starts at 2 client nodes, both sweeps stop at 16, below the job's 256 GPUs ÷ 8 = 32 nodes
+    steps = " ".join(p.text for p in paras(section(built_l["en"], "gates").blocks))
+    assert (
+        "Run Lustre 2.15 on hybrid OSTs (existing) with one client node too (its sweep starts at 2 client nodes)"
+        in steps
+    )
+    assert "Sweep both systems to the job's 32 nodes or beyond, with the same benchmark settings, recorded" in steps
+    zh = " ".join(p.text for p in paras(section(built_l["zh-CN"], "gates").blocks))
+    assert "单个客户端节点的运行（其扫描从 2 个客户端节点开始）" in zh and "扫描到该作业的 32 个节点或更多" in zh
+    # a baseline run at 1 and 2 client nodes only: it has its one-client point but too few counts for a law
+    folder = tmp_path / "L2"
+    shutil.copytree(joint_test_l, folder)
+    rows = (folder / "scaling.csv").read_text().splitlines()
+    kept = [r for r in rows if not r.startswith("Lustre") or r.split(",")[1] == "2"]
+    kept += [f"Lustre 2.15 on hybrid OSTs (existing),1,{run},{gbps}" for run, gbps in ((1, 1.61), (2, 1.58))]
+    (folder / "scaling.csv").write_text("\n".join(kept) + "\n")
+    ctx, _ = build(folder)
+    steps = " ".join(p.text for p in paras(section(ctx, "gates").blocks))
+    assert "at more client counts: a fitted law needs one client node and at least two other counts." in steps
+    assert "with one client node too" not in steps
+
+
+def test_m2_the_aggregate_far_beyond_the_sweep_has_its_range_and_what_it_would_take(built_l):
+    # OS-5's law at 128 nodes, 8× the 16 tested: 11.8 GB/s, 7.9–22.2 over the 3^5 = 243 refits (the reader's own
+    # recomputation by the report's method); 1,690 GB ÷ 11.8 GB/s = 143 s, above both save times beside it (70.1 s, and
+    # Lustre's 118 s)
+    table = _table(built_l["en"], "scaling-projections")
+    assert table.rows == (("Mixtral 8x22B on 1,024 GPUs", "128", "118", "–", "70.1", "11.8 (7.87–22.2)"),)
+    assert "In brackets, beyond the client nodes tested: the least and the greatest over the refits" in table.note
+    assert (
+        "At OS-5's fitted 11.8 GB/s at 128 nodes, its 1,690 GB checkpoint would take at least 143 s, longer than the "
+        "70.1 s beside it and than Lustre's 118 s: the save times at 128 nodes are not known on either system."
+        in table.note
+    )
+    zh = _table(built_l["zh-CN"], "scaling-projections").note
+    assert "其 1,690 GB 检查点至少需要 143 s，比旁列的 70.1 s 长，也比 Lustre 的 118 s 长" in zh
+    assert (
+        "OS-5 11.8 GB/s of aggregate write bandwidth at 128 nodes (7.87–22.2 GB/s over the refits to one run per client "
+        "count), an extrapolation beyond the 16 client nodes tested." in words_of(built_l["en"], "projections")
+    )
+
+
+def words_of(ctx, section_id: str) -> str:
+    return " ".join(p.text for p in paras(section(ctx, section_id).blocks))
