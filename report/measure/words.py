@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import tomllib
 
-from report.i18n import _
+from report.i18n import _, activate, join_words
 from report.measure import plan, probe
 
 
@@ -39,9 +40,43 @@ def mib(n_bytes: int) -> str:
     return f"{n_bytes / 2**20:g} MiB"
 
 
-def environment(s, label: str | None = None) -> list[tuple[str, str]]:
-    """What each run saw, as [environment] lines prefixed with the session's label (`label`: that label as the
-    active language words it, for the lines in another language than test.toml's)."""
+def environment(s, prefix: str | None = None) -> list[tuple[str, str]]:
+    """What each run saw, as [environment] lines prefixed with the session's label (`prefix`: that label as the
+    active language words it, for the lines in another language than test.toml's). A later session of the system
+    leaves out the lines an earlier one recorded word for word, and names them (field test 8, major 5: a resumed
+    test repeated file system, space, durability, hosts, cache and shapes four times over six pages)."""
+    lines = _lines(s)
+    same, number = repeated(s)
+    if same:
+        items = join_words([lines[i][0] for i in sorted(same)])
+        text = _("as recorded for {label}: {items}").format(label=label(s.request.system, number), items=items)
+        lines = [lines[0], (_("set-up"), text), *(line for i, line in enumerate(lines) if i and i not in same)]
+    return [(key(prefix or s.label, item), text) for item, text in lines]
+
+
+def repeated(s) -> tuple[frozenset[int], int]:
+    """The positions of this session's lines that the latest earlier session of the system in test.toml recorded word
+    for word (never when it was measured, nor its runs), and that session's number; decided in test.toml's language,
+    so that every language leaves out the same lines."""
+    if s.number < 2 or not s.original:
+        return frozenset(), 0
+    try:
+        earlier = tomllib.loads(s.original).get("environment", {})
+    except tomllib.TOMLDecodeError:
+        return frozenset(), 0
+    with activate(s.language):
+        lines = _lines(s)
+        kept = {_("measured"), _("runs")}
+        for number in range(s.number - 1, 0, -1):
+            keys = [key(label(s.request.system, number), item) for item, _text in lines]
+            if any(k in earlier for k in keys):
+                same = (i for i, (item, text) in enumerate(lines) if item not in kept and earlier.get(keys[i]) == text)
+                return frozenset(same), number
+    return frozenset(), 0
+
+
+def _lines(s) -> list[tuple[str, str]]:
+    """The session's [environment] items and texts, in the active language."""
     m, sep = s.machine, _("; ")
     now = dt.datetime.now(dt.UTC)
     lines = [
@@ -74,7 +109,7 @@ def environment(s, label: str | None = None) -> list[tuple[str, str]]:
     if cpu := client_cpu(s.results):
         lines.append((_("client CPU"), cpu))
     lines.append((_("runs"), _runs(s)))
-    return [(key(label or s.label, item), text) for item, text in lines]
+    return lines
 
 
 def _file_system(s) -> str:

@@ -402,7 +402,11 @@ def test_a_second_session_continues_the_numbering_under_its_own_label(places):
         assert done.returncode == 0, done.stderr
     config = tomllib.loads((folder / "test.toml").read_text())
     assert [t["files"] for t in config["import"]] == [["raw/local-disk/load-1.json"], ["raw/local-disk/load-2.json"]]
-    assert "Local disk, session 2: runs" in config["environment"]
+    env = config["environment"]
+    assert "Local disk, session 2: runs" in env
+    # what session 1 recorded word for word is named, not repeated (field test 8, major 5)
+    assert "Local disk, session 2: shapes" not in env and "Local disk, session 2: file system" not in env
+    assert env["Local disk, session 2: set-up"].startswith("as recorded for Local disk: fio, file system")
     assert {"prepare.fio", "prepare-2.fio", "load.fio", "load-2.fio"} <= set(os.listdir(folder / "raw" / "local-disk"))
 
 

@@ -1,6 +1,7 @@
 """The [environment] lines of a session, worded by hand-checked cases, in English and in Chinese."""
 
 import datetime as dt
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -100,3 +101,40 @@ def test_a_rejected_run_is_named_without_its_reason_which_commands_txt_keeps(tmp
     written.log_commands(s)
     written.log_commands(s)  # once
     assert (tmp_path / written.COMMANDS).read_text() == f"# stopped: {reason}\n"
+
+
+def _resumed(language: str = "en", free: float = 200e9) -> session.Session:
+    """A second session of Mingxin FX100 after a first whose [environment] lines test.toml holds."""
+    first = written.environment_lines(a_session(language))
+    pairs = (f"{json.dumps(k, ensure_ascii=False)} = {json.dumps(v, ensure_ascii=False)}\n" for k, v in first)
+    again = a_session(language)
+    label = session.label_for(again.request.system, 2, dict(first), language)
+    machine = replace(again.machine, free=free)
+    return replace(again, number=2, label=label, original="[environment]\n" + "".join(pairs), machine=machine)
+
+
+def test_a_resumed_session_names_the_lines_it_shares_with_the_first_instead_of_repeating_them():
+    """Field test 8, major 5: after one interruption and one resume per system, every session repeated its file
+    system, free space, durability, hosts, page cache, shapes and client CPU, and the environment table ran over six
+    pages. A later session writes the lines that differ and names the ones an earlier session recorded word for word."""
+    lines = written.environment_lines(_resumed())
+    assert [k for k, _v in lines] == [
+        "Mingxin FX100, session 2: measured", "Mingxin FX100, session 2: set-up", "Mingxin FX100, session 2: runs"
+    ]  # fmt: skip
+    assert lines[1][1] == (
+        "as recorded for Mingxin FX100: fio, file system, free space, durability, page cache and shapes"
+    )
+    # less free space than the first session found: said again
+    lines = dict(written.environment_lines(_resumed(free=150e9)))
+    assert lines["Mingxin FX100, session 2: free space"] == "150.0 GB free of 1000.0 GB before the first run"
+    assert lines["Mingxin FX100, session 2: set-up"] == (
+        "as recorded for Mingxin FX100: fio, file system, durability, page cache and shapes"
+    )
+    # the Chinese lines leave out the same ones, keyed by the English lines (written.translated zips them)
+    zh = written.translated(_resumed())["zh-CN"].environment
+    assert [label for _k, label, _t in zh] == [
+        "Mingxin FX100，第 2 次测量：测量",
+        "Mingxin FX100，第 2 次测量：设置",
+        "Mingxin FX100，第 2 次测量：运行次数",
+    ]
+    assert zh[1][2].startswith("与 Mingxin FX100 记录的相同：")
