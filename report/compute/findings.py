@@ -200,21 +200,41 @@ def bandwidth_runs_copied(test: JointTest, m: Metrics) -> Iterator[Finding]:
 
 def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
     """The node-local save sides: their checkpoints go with a failed node; a copy kept off the node was not timed. The
-    cheap alternative such a copy is (cold read 6, node-local case, M2), sized: one training-model checkpoint per
-    interval, copied in the background, needs snapshot_gb ÷ interval_s per job on average."""
-    del test
-    if m.node_local is not None and m.node_local.sides:
-        snapshot, interval = m.save.baseline.snapshot_gb, m.reliability.interval_s
-        yield make_finding(
-            "node_local",
-            SIDES_KIND,
-            m.node_local.sides,
-            SIDES,
-            nodes=m.nodes,
-            snapshot_gb=snapshot,
-            interval_s=interval,
-            copy_gbps=snapshot / interval if interval > 0 else None,
-        )
+    cheap alternative such a copy is (cold read 6, node-local case, M2), sized: every training-model checkpoint,
+    copied in the background before the next save, needs snapshot_gb ÷ (interval_s + pause_s) per job on average, the
+    wall time from one save to the next (cold read 9, J-M2: not the 42 s of compute alone); one copy per optimal
+    interval needs snapshot_gb ÷ optimal_interval_s. Where one side alone is local to each node, what checkpoints that
+    survive a node are worth at most (J-M3): were every failure a node lost and the job restarted from its start, a
+    run of wall time D on a job MTBF M loses D ÷ M failures × D ÷ 2 each, D² ÷ (2 M) × gpus GPU-seconds."""
+    if m.node_local is None or not m.node_local.sides:
+        return
+    side = m.node_local.sides[0]
+    r, s = m.reliability, (m.save.baseline if side == "baseline" else m.save.candidate)
+    cycle, optimum = r.interval_s + s.pause_s, (r.baseline if side == "baseline" else r.candidate).optimal_interval_s
+    wall = m.bubble.baseline_duration_s if side == "baseline" else m.bubble.candidate_duration_s
+    lost_gpu_hours = wall**2 / (2 * r.job_mtbf_s) * r.gpus / 3600 if len(m.node_local.sides) == 1 else None
+    e = test.config.economics
+    per_year = lost_gpu_hours * e.gpu_hour_price * e.runs_per_year if e and lost_gpu_hours is not None else None
+    price = m.economics.candidate_price if m.economics is not None else None
+    yield make_finding(
+        "node_local",
+        SIDES_KIND,
+        m.node_local.sides,
+        SIDES,
+        nodes=m.nodes,
+        snapshot_gb=s.snapshot_gb,
+        cycle_s=cycle,
+        copy_gbps=s.snapshot_gb / cycle if cycle > 0 else None,
+        optimum_s=optimum,
+        optimum_copy_gbps=s.snapshot_gb / optimum if optimum > 0 and optimum > cycle else None,
+        failures_per_run=wall / r.job_mtbf_s,
+        lost_gpu_hours_per_run=lost_gpu_hours,
+        loss_bound_per_year=per_year,
+        runs_per_year=e.runs_per_year if e else None,
+        currency=e.currency if e else None,
+        price=price,
+        payback_floor_years=price / per_year if price and per_year else None,
+    )
 
 
 def projection_basis(test: JointTest, m: Metrics) -> Iterator[Finding]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from report.compute.findings import Finding
 from report.document.spoken import said
-from report.formatting import count, given, h3, p3, s3, sig, x3
+from report.formatting import count, given, h3, money, p3, s3, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.labels import gate_name, verdict_status_label
@@ -140,15 +140,16 @@ def durability(w: Words, found: Finding | None) -> str:
     if found is None or "baseline" not in found.scope.items or "candidate" in found.scope.items:
         return ""
     text = (
-        node_local_words(w, found)
+        node_local_words(w, found, brief=True)
         + " "
         + _("{candidate} keeps checkpoints off the nodes.").format(candidate=w.name("candidate"))
     )
     return text  # not the load baseline's storage too: page 1 has no room for a system whose saves were not timed
 
 
-def node_local_words(w: Words, found: Finding) -> str:
-    """What storage local to each node means for failures, of the sides the finding names and only those."""
+def node_local_words(w: Words, found: Finding, brief: bool = False) -> str:
+    """What storage local to each node means for failures, of the sides the finding names and only those; `brief`
+    (page 1): the copy's rates and the bound in a clause each, the failures section says how they are reached."""
     if found.scope.whole:
         text = _(
             "Both systems keep a node's part of a checkpoint on that node: a failed node takes it along, and "
@@ -159,16 +160,82 @@ def node_local_words(w: Words, found: Finding) -> str:
             "On {system} a node's part of a checkpoint stays on that node: a failed node takes it along, and "
             "restarting elsewhere needs a copy kept off the node, which this test did not time."
         ).format(system=w.name(found.scope.items[0]))
+    if brief:
+        return said(found, text + _brief_copy(found))
     if found["copy_gbps"] is not None:
+        # where the copy goes and at what cadence (cold read 9, J-M2: "one 980 GB checkpoint per 42 s" counted the
+        # compute between saves only, and named no storage to take the copy)
         text += " " + _(
-            "A copy of the checkpoint off the node, made in the background (one {size} GB checkpoint per "
-            "{interval}), takes {rate} GB/s per job on average."
-        ).format(
-            size=sig(found["snapshot_gb"]),
-            interval=h3(found["interval_s"]) if found["interval_s"] >= 3600 else s3(found["interval_s"]),
-            rate=sig(found["copy_gbps"]),
-        )
+            "A copy of every checkpoint off the node, made in the background before the next save (one {size} GB "
+            "checkpoint every {cycle}), takes {rate} GB/s per job on average, written to storage whose bandwidth this "
+            "test did not measure."
+        ).format(size=sig(found["snapshot_gb"]), cycle=_duration(found["cycle_s"]), rate=sig(found["copy_gbps"]))
+    if found["optimum_copy_gbps"] is not None:
+        text += " " + _(
+            "One copy per optimal interval ({interval}) takes {rate} GB/s, and a lost node then costs at most about "
+            "that interval's work."
+        ).format(interval=_duration(found["optimum_s"]), rate=sig(found["optimum_copy_gbps"]))
+    text += node_loss_bound(found)
     return said(found, text)
+
+
+def _brief_copy(found: Finding) -> str:
+    """Page 1's clauses of the copy off the node and of what surviving a node is worth at most: " " and sentences."""
+    out = ""
+    if found["copy_gbps"] is not None and found["optimum_copy_gbps"] is not None:
+        out += " " + _(
+            "Copying every checkpoint off the node takes {rate} GB/s per job, one per optimal interval ({interval}) "
+            "{optimum_rate} GB/s."
+        ).format(
+            rate=sig(found["copy_gbps"]),
+            interval=_duration(found["optimum_s"]),
+            optimum_rate=sig(found["optimum_copy_gbps"]),
+        )
+    if found["loss_bound_per_year"] is not None:
+        out += " " + (
+            _(
+                "Even were every failure at the assumed rate a lost node, restarting from the start would cost this "
+                "job at most {value} a year, against a price of {price}."
+            )
+            if found["price"]
+            else _(
+                "Even were every failure at the assumed rate a lost node, restarting from the start would cost this "
+                "job at most {value} a year."
+            )
+        ).format(
+            value=money(found["loss_bound_per_year"], found["currency"]),
+            price=money(found["price"], found["currency"]) if found["price"] else "",
+        )
+    return out
+
+
+def _duration(seconds: float) -> str:
+    return h3(seconds) if seconds >= 3600 else s3(seconds)
+
+
+def node_loss_bound(found: Finding) -> str:
+    """What checkpoints that survive a node are worth at most, for this job (compute/findings.py `node_local`): " " and
+    a sentence, or "" without economics or where both sides are local to each node (cold read 9, J-M3: the condition
+    the recommendation names was never sized)."""
+    if found["loss_bound_per_year"] is None:
+        return ""
+    text = _(
+        "Were every failure at the assumed rate a lost node and the job restarted from its start, the rework would "
+        "cost at most {value} a year on the {runs} runs a year given ({failures} failures a run, {hours} GPU-hours "
+        "lost a run)"
+    ).format(
+        value=money(found["loss_bound_per_year"], found["currency"]),
+        runs=count(found["runs_per_year"]),
+        failures=sig(found["failures_per_run"]),
+        hours=sig(found["lost_gpu_hours_per_run"]),
+    )
+    if found["payback_floor_years"] is not None:
+        text += _(": at that rate the candidate's price of {price} takes {years} years to recover.").format(
+            price=money(found["price"], found["currency"]), years=sig(found["payback_floor_years"])
+        )
+    else:
+        text += _(".")
+    return " " + text
 
 
 def gate_label(w: Words, gate_id: str) -> str:

@@ -85,3 +85,31 @@ def test_a_loss_per_1000_gpus_is_said_as_a_loss():
     assert m.scale.gpu_equivalents_per_1000 == pytest.approx(1000 * (28680 / 28860 - 1))
     bubble = " ".join(texts(section(ctx, "bubble").blocks))
     assert "Per 1,000 GPUs: a loss of 6.24." in bubble and "−6.24" not in bubble
+
+
+def test_the_copy_off_the_node_and_what_surviving_a_node_is_worth_are_sized():
+    """Cold read 9, J-M2 and J-M3: the copy was sized per 42 s of compute, not per save cycle, and named no storage to
+    take it; the value of checkpoints that survive a node, the condition the recommendation names, was never sized.
+    Hand-worked: the cycle is 42 s + 5.80 s of stall = 47.8 s, 980 ÷ 47.8 = 20.5 GB/s; local NVMe's optimal interval
+    √(2 × 5.80 × 1,265,625 s) = 3,831.6 s = 1.06 h, 980 ÷ 3,831.6 = 0.256 GB/s. Every failure a lost node and the job
+    restarted from its start: 28,680 ÷ 1,265,625 = 0.0227 failures a run, each losing half the run, 28,680² ÷
+    (2 × 1,265,625) × 128 ÷ 3,600 = 11.6 GPU-hours a run, × 2.60 EUR × 30 runs = 901 EUR a year; 1.2 million EUR ÷
+    901.2 = 1,332 years."""
+    ctx, m = build(FOLDER)
+    assert m.reliability.job_mtbf_s == 45000 * 3600 / 128 and m.bubble.baseline_duration_s == 28680
+    durability = next(r for r in ctx.cover.reasons if "stays on that node" in r)
+    assert durability.endswith(
+        "Copying every checkpoint off the node takes 20.5 GB/s per job, one per optimal interval (1.06 h) 0.256 GB/s. "
+        "Even were every failure at the assumed rate a lost node, restarting from the start would cost this job at "
+        "most 901 EUR a year, against a price of 1.2 million EUR. VX-12 keeps checkpoints off the nodes."
+    )
+    failures = " ".join(texts(section(ctx, "reliability").blocks))
+    assert (
+        "A copy of every checkpoint off the node, made in the background before the next save (one 980 GB checkpoint "
+        "every 47.8 s), takes 20.5 GB/s per job on average, written to storage whose bandwidth this test did not "
+        "measure. One copy per optimal interval (1.06 h) takes 0.256 GB/s, and a lost node then costs at most about "
+        "that interval's work. Were every failure at the assumed rate a lost node and the job restarted from its "
+        "start, the rework would cost at most 901 EUR a year on the 30 runs a year given (0.0227 failures a run, "
+        "11.6 GPU-hours lost a run): at that rate the candidate's price of 1.2 million EUR takes 1,332 years to "
+        "recover." in failures
+    )

@@ -477,14 +477,20 @@ def test_a_slower_candidate_s_reason_is_a_slowdown_with_its_interval(tmp_path):
 def test_a_node_local_baseline_s_copy_off_the_node_is_sized_and_its_loads_named_as_not_measured():
     """Cold read 6 (node-local case, M1, M2): the cheap alternative to shared storage, a background copy of each
     checkpoint off the node, was never sized, and loads were compared with a filer only, never with the node-local
-    storage models could be staged on. node-local-72b: one 146 GB checkpoint per 1,000 steps × 3.6 s = 3,600 s, so
-    146 ÷ 3,600 = 0.04056 GB/s per job. formal: its loads come from CephFS, its saves' baseline is Local NVMe."""
+    storage models could be staged on. node-local-72b, synchronous saves of 34.9 s: one 146 GB checkpoint from one
+    save to the next, 1,000 steps × 3.6 s + 34.9 s = 3,634.9 s (cold read 9, J-M2: not the compute alone), so 146 ÷
+    3,634.9 = 0.0402 GB/s per job; one per optimal interval √(2 × 34.9 × 11,402,325 s) = 28,211 s = 7.84 h, 146 ÷
+    28,211 = 0.00518 GB/s. What surviving a node is worth at most (J-M3): a failure every 11,402,325 s of a 72,698 s
+    run, each losing half the run: 72,698² ÷ (2 × 11,402,325) = 231.7 s × 16 GPUs = 1.030 GPU-hours a run, × 15 CNY
+    × 12 runs = 185 CNY a year. formal: its loads come from CephFS, its saves' baseline is Local NVMe."""
     ctx, m = build(ROOT / "examples" / "node-local-72b")
-    assert (m.save.baseline.snapshot_gb, m.reliability.interval_s) == (146.0, 3600.0)
+    assert (m.save.baseline.snapshot_gb, m.reliability.interval_s, m.save.baseline.pause_s) == (146.0, 3600.0, 34.9)
+    assert (m.reliability.job_mtbf_s, m.bubble.baseline_duration_s) == (11402325.0, 72698.0)
     durability = next(r for r in ctx.cover.reasons if "stays on that node" in r)
     assert durability.endswith(
-        "A copy of the checkpoint off the node, made in the background (one 146 GB checkpoint per 1.00 h), takes "
-        "0.0406 GB/s per job on average. FX100 keeps checkpoints off the nodes."
+        "Copying every checkpoint off the node takes 0.0402 GB/s per job, one per optimal interval (7.84 h) "
+        "0.00518 GB/s. Even were every failure at the assumed rate a lost node, restarting from the start would cost "
+        "this job at most 185 CNY a year, against a price of 1.2 million CNY. FX100 keeps checkpoints off the nodes."
     )
     ctx, _m = build(FIXTURES / "formal")
     loads = next(r for r in ctx.cover.reasons if r.startswith("Model loads"))
