@@ -388,3 +388,17 @@ def test_zh_reading_9_sentences_say_what_they_compare():
     ctx, _m = build_printed(FIXTURES / "formal_zh", "zh-CN")
     assert "保存加速比（G3）待判定（按均值计达标）" in ctx.cover.verdict_gates
     assert "仅在均值成立时通过" not in ctx.cover.verdict_gates
+
+
+def test_a_workload_of_the_saves_in_another_language_is_warned_of():
+    """zh reading 9, J-m1: the Chinese report printed "Llama 3 8B on two nodes", a second save workload, as given, and
+    the build said nothing, though [text."zh-CN"] models gives it in Chinese. The training model has its own key."""
+    said = warning(read_joint_test(FIXTURES / "node_local_async"), "zh-CN")
+    assert said == (
+        "warning: the report is in Chinese (zh-CN), but these inputs are not in Chinese (zh-CN) and print as given:"
+        ' save_times.csv model (or [text."zh-CN"] models in test.toml). The report is built.'
+    )
+    assert ("save_times.csv model", "Llama 3 8B on two nodes") in free_texts(
+        read_joint_test(FIXTURES / "node_local_async")
+    )
+    assert not [t for t in free_texts(read_joint_test(DATA)) if t[0] == "save_times.csv model"]  # one workload

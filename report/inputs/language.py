@@ -21,6 +21,7 @@ _TEXT_KEYS = {
     "systems": "systems",
     "[[projections]]": "projections",
     "sources": "sources",
+    "save_times.csv model": "models",
     "load_times.csv model": "models",
     "load_times.csv platform": "platforms",
     "[[import]] model": "models",
@@ -35,6 +36,15 @@ def free_texts(test: JointTest) -> list[tuple[str, str]]:
     texts += [(f"systems.{role}", getattr(c.systems, role)) for role in ("candidate", "save_baseline", "load_baseline")]
     texts += [("[[projections]] name", p.name) for p in c.projections]
     texts += [(f"sources.{key}", value) for key, value in c.sources.items() if isinstance(value, str)]
+    # the saves' other workloads, printed by name in the summary and the save section (zh reading 9, J-m1: "Llama 3
+    # 8B on two nodes" in a Chinese report, and no warning said [text."zh-CN"] models would give it)
+    saved = test.imported.rows.get("save_times.csv", {}) if test.imported is not None else {}
+    from_import = set(saved.get("model", ()))
+    texts += [
+        (f"{'[[import]]' if value in from_import else 'save_times.csv'} model", str(value))
+        for value in dict.fromkeys(test.saves["model"])
+        if value != c.training.model
+    ]
     imported = test.imported.rows.get("load_times.csv", {}) if test.imported is not None else {}
     for column in ("model", "platform"):
         if column in test.loads:  # named by where the rows came from (field test 7, m15: no load_times.csv there)
@@ -82,5 +92,7 @@ def warning(test: JointTest, language: str) -> str | None:
 def _text_key(where: str) -> str:
     """The [text.<language>] key that gives the free text from `where` (free_texts' names) in that language."""
     return _TEXT_KEYS[
-        where if where.startswith(("load_times.csv", "[[import]]")) else where.split(" ")[0].split(".")[0]
+        where
+        if where.startswith(("save_times.csv", "load_times.csv", "[[import]]"))
+        else where.split(" ")[0].split(".")[0]
     ]
