@@ -154,7 +154,7 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
             # the optima's value pays back in 2.61 years; cold read 7b: "no basis" where the interval may be fixed)
             _("Per year, the whole cluster while the interval stays as it is")
             if two
-            else _("Per year, the whole cluster"),
+            else _("Per year, the whole cluster, at today's interval"),
             # an amount the test does not support is not printed, as a value or as a condition (Chinese reading 11, M3:
             # "5.1 million USD" beside "that value would not be there"; cold read 13, M4: still quoted from the
             # assumption column)
@@ -195,31 +195,32 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
                 ),
             )
         )
-    if today_interval_only(m):  # the cluster's value once each system saves at its optimum (fourth cold read, M1)
-        sign = "−" if m.reliability.optimum_gpu_equivalents < 0 else ""
-        rows.append(
-            (
-                _("Per year, the whole cluster, each system at its optimal interval"),
-                money(e.optimum_cluster_value_per_year, e.currency),
-                _(
-                    "{gpus} GPU-equivalents × 8,760 h × {price}: failure-aware overhead {baseline} against {candidate} "
-                    "of compute, each at its optimal interval"
-                ).format(
-                    # at the digits that give back the value's three (fifth cold reads: 129,000 in the text against
-                    # 130,000 in the table, then 330,000 USD where 850,000 ÷ it is not the payback printed)
-                    gpus=sign
-                    + operand_digits(
-                        abs(m.reliability.optimum_gpu_equivalents),
-                        HOURS_A_YEAR * spec.gpu_hour_price,
-                        abs(e.optimum_cluster_value_per_year),
-                        e.currency,
-                    ),
-                    price=per_hour,
-                    baseline=p3(m.reliability.baseline.optimal_overhead_pct),
-                    candidate=p3(m.reliability.candidate.optimal_overhead_pct),
+    # the cluster's value once each system saves at its optimum (fourth cold read, M1), the figure the section and page
+    # 1 lead with, so always in the table (cold read 9, J-M6: valued in the text, "Not shown" the table's only row)
+    sign = "−" if m.reliability.optimum_gpu_equivalents < 0 else ""
+    rows.append(
+        (
+            _("Per year, the whole cluster, each system at its optimal interval"),
+            money(e.optimum_cluster_value_per_year, e.currency),
+            _(
+                "{gpus} GPU-equivalents × 8,760 h × {price}: failure-aware overhead {baseline} against {candidate} "
+                "of compute, each at its optimal interval"
+            ).format(
+                # at the digits that give back the value's three (fifth cold reads: 129,000 in the text against
+                # 130,000 in the table, then 330,000 USD where 850,000 ÷ it is not the payback printed)
+                gpus=sign
+                + operand_digits(
+                    abs(m.reliability.optimum_gpu_equivalents),
+                    HOURS_A_YEAR * spec.gpu_hour_price,
+                    abs(e.optimum_cluster_value_per_year),
+                    e.currency,
                 ),
-            )
+                price=per_hour,
+                baseline=p3(m.reliability.baseline.optimal_overhead_pct),
+                candidate=p3(m.reliability.candidate.optimal_overhead_pct),
+            ),
         )
+    )
     return tuple(rows), tuple(cluster_rows)
 
 
