@@ -136,3 +136,31 @@ def _more_runs(m: Metrics, n: int) -> str:
     return ngettext(
         "{n} more run on {system}, which has fewer", "{n} more runs on {system}, which has fewer", n - have
     ).format(n=count(n - have), system=fewer.system)
+
+
+def runs_impractical(w: Words) -> bool:
+    """Whether G3 would take more runs a system than a joint test can do (PRACTICAL_RUNS) to decide."""
+    n = w.m.next_steps.g3_runs_per_side
+    return n is not None and n > PRACTICAL_RUNS
+
+
+def more_runs_change(w: Words) -> str:
+    """Page 1's "what would change it" where more save runs would: how many, or that no practical number would
+    (cold tests 10, P: "905 save runs per system" is no next step), or that the spread must shrink first."""
+    m = w.m
+    n, needed, target = m.next_steps.g3_runs_per_side, max(w.config.gates.min_runs, 2), w.config.gates.target_speedup
+    if runs_impractical(w):
+        return _(
+            "no practical number of runs (about {runs} per system): the speedup, {ratio}, lies {gap}% from the "
+            "{target}× target, so whether that meets the target is for the parties to agree"
+        ).format(
+            runs=count(n),
+            ratio=x3(m.save.speedup),
+            gap=sig(abs(m.save.speedup / target - 1) * 100),
+            target=given(target),
+        )
+    if n is not None and n > needed:
+        return _("{runs} save runs per system, if the spread and the means persist").format(runs=count(n))
+    if n is None and None not in (m.save.baseline.cv_pct, m.save.candidate.cv_pct) and m.save.speedup != target:
+        return _("a smaller spread of the save times: no number of runs up to 10,000 per system decides it")
+    return _("at least {runs} save runs per system").format(runs=count(needed))

@@ -50,4 +50,4 @@ def test_a_workload_slower_beside_a_faster_headline_is_named_and_said_slower(tmp
     # 192 / 120 = 1.6: the candidate takes 1.6 times the baseline's time on the 70B
     assert _speed_tile(ctx).note.endswith("“70B” 1.60× slower")
     zh, _m = build_printed(folder, "zh-CN")
-    assert _speed_tile(zh).note.endswith("“70B”为 1.60 倍基线用时（被测系统更慢）")
+    assert _speed_tile(zh).note.endswith("“70B”用时为基线的 1.60 倍")
