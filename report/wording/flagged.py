@@ -89,7 +89,7 @@ def tile_scope(w: Words) -> str:
     s, nodes = w.m.save.baseline, w.m.nodes
     parts = []
     for o in others:
-        flag, same = flagged_sides(w, o.model, o.gpus), same_checkpoint(w, o)
+        flag, same = bool(flagged_sides(w, o.model, o.gpus)), same_checkpoint(w, o)
         if o.ratio < 1 <= w.m.save.speedup:  # beside "1.70× faster", a bare "0.641×" hides that the candidate loses
             parts.append(_slower(flag, same).format(gpus=count(o.gpus), ratio=sig(1 / o.ratio), model=o.model))
             continue

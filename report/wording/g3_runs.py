@@ -149,7 +149,7 @@ def more_runs_change(w: Words) -> str:
     (cold tests 10, P: "905 save runs per system" is no next step), or that the spread must shrink first."""
     m = w.m
     n, needed, target = m.next_steps.g3_runs_per_side, max(w.config.gates.min_runs, 2), w.config.gates.target_speedup
-    if runs_impractical(w):
+    if n is not None and n > PRACTICAL_RUNS:
         return _(
             "no practical number of runs (about {runs} per system): the speedup, {ratio}, lies {gap}% from the "
             "{target}× target, so whether that meets the target is for the parties to agree"
