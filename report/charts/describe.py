@@ -320,6 +320,38 @@ def scaling(m: Metrics, log: BandwidthLog) -> Chart:
     return Chart("scaling", _("Aggregate write bandwidth by client nodes"), _scaling_caption(m), alt, WIDTH_IN, 3.4)
 
 
+def _marks_caption(m: Metrics) -> str:
+    """The caption's marks: a diamond and a cross only where the chart draws them (scaling reading 9, m3: "a cross
+    where the two curves meet" under a chart of one curve)."""
+    s, hi = scaling_of(m), client_range(m)[1]
+    peak = any(
+        (u := side.usl) is not None and u.describes and u.peak_clients is not None and 1 <= u.peak_clients <= hi
+        for side in s.sides()
+        if side is not None
+    )
+    x = compare.crossover(s)
+    cross = x is not None and x.clients <= hi
+    if peak and cross:
+        return _(
+            "A diamond marks a fitted peak and a cross where the two curves meet; the dashed vertical line is the "
+            "training job's nodes, dotted ones the projections'. Logarithmic axis of client nodes."
+        )
+    if peak:
+        return _(
+            "A diamond marks a fitted peak; the dashed vertical line is the training job's nodes, dotted ones the "
+            "projections'. Logarithmic axis of client nodes."
+        )
+    if cross:
+        return _(
+            "A cross marks where the two curves meet; the dashed vertical line is the training job's nodes, dotted "
+            "ones the projections'. Logarithmic axis of client nodes."
+        )
+    return _(
+        "The dashed vertical line is the training job's nodes, dotted ones the projections'. Logarithmic axis of "
+        "client nodes."
+    )
+
+
 def _scaling_caption(m: Metrics) -> str:
     """What each line of the scaling chart is (scaling reading 7b, minor 10): a fitted law, or a node-local side's
     aggregate modelled as one node × nodes; the refits' spread beyond the counts tested; how a straight line looks on
@@ -346,12 +378,11 @@ def _scaling_caption(m: Metrics) -> str:
                 "fitted; on the logarithmic axis this straight line curves upward."
             ).format(system=names[key])
         )
-    parts.append(
-        _(
-            "A diamond marks a fitted peak and a cross where the two curves meet; the dashed vertical line is the "
-            "training job's nodes, dotted ones the projections'. Logarithmic axis of client nodes."
-        )
-    )
+    for key in SIDES:
+        if (side := s.side(key)) is not None and side.usl is None:
+            text = _("{system}'s points give no fitted law, so no curve is drawn for it beyond them.")
+            parts.append(text.format(system=names[key]))
+    parts.append(_marks_caption(m))
     if s.cluster_nodes > client_range(m)[1] and s.cluster_nodes > s.job_nodes:
         parts.append(
             ngettext(

@@ -163,6 +163,9 @@ def _marks(ax, m: Metrics) -> None:
                 color=INK,
                 rotation=90,
                 va="bottom",
+                zorder=7,
+                # readable where it crosses a curve or the refits' band (scaling reading 9, m3)
+                bbox={"boxstyle": "square,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
             )
 
 

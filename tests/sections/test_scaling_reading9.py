@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from report.document.blocks import Para, Table
+from report.document.blocks import Figure, Para, Table
 from report.i18n import activate
 from tests.conftest import ROOT
 from tests.sections.helpers import all_paras, build, cover_text, paras, section
@@ -261,3 +261,22 @@ def test_m2_the_aggregate_far_beyond_the_sweep_has_its_range_and_what_it_would_t
 
 def words_of(ctx, section_id: str) -> str:
     return " ".join(p.text for p in paras(section(ctx, section_id).blocks))
+
+
+def test_m3minor_the_caption_names_only_the_marks_drawn(built_l):
+    # one fitted curve (OS-5; Lustre has no one-client run): its peak at 21.1 nodes lies on the axis, no crossing
+    for language, said, not_said in (
+        (
+            "en",
+            (
+                "Lustre's points give no fitted law, so no curve is drawn for it beyond them.",
+                "A diamond marks a fitted peak; the dashed vertical line",
+            ),
+            "a cross where the two curves meet",
+        ),
+        ("zh-CN", ("的数据点无法拟合出定律", "菱形标出拟合峰值。竖直虚线"), "叉号"),
+    ):
+        (figure,) = [b for b in section(built_l[language], "scaling").blocks if isinstance(b, Figure)]
+        for s in said:
+            assert s in figure.chart.caption, (language, s)
+        assert not_said not in figure.chart.caption, language
