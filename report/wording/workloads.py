@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass
 
 from report.compute import Metrics
-from report.formatting import count, gb, natural_key, s3, x3
+from report.document.spoken import said, spoken
+from report.formatting import count, gb, given, natural_key, s3, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.flagged import other_flag_sentence, same_checkpoint
@@ -120,6 +121,7 @@ def other_saves_words(w: Words) -> str:
         flag = other_flag_sentence(w, o)  # a row the audit flags, said where its ratio is quoted (cold read 8b, H-5)
         if flag:
             sentences.append(flag)
+    sentences += _passing(w)
     judged = ngettext(
         "It enters no gate and no training-time figure: those need the workload's own step time and checkpoint "
         "interval, which this test gives only for “{model}” (G4 in particular needs them).",
@@ -127,7 +129,30 @@ def other_saves_words(w: Words) -> str:
         "interval, which this test gives only for “{model}” (G4 in particular needs them).",
         len(m.other_saves),
     ).format(model=w.config.training.model)
-    return " ".join([*sentences, judged])
+    return spoken(*_spaced([*sentences, judged]))
+
+
+def _spaced(texts: list[str]) -> list[str]:
+    """The texts with a space between each two, for `spoken`, which keeps each finding's words marked."""
+    return [piece for text in texts for piece in (" ", text)][1:]
+
+
+def _passing(w: Words) -> list[str]:
+    """Each other workload that meets G3's target by G3's rule where the training model does not (compute/findings.py
+    `other_models_pass_target`): the verdict is the training model's alone."""
+    found = w.findings.get("other_models_pass_target")
+    if found is None:
+        return []
+    return [
+        said(
+            found,
+            _(
+                "“{model}” meets the {target}× target by G3's rule, its whole interval at or above it, where "
+                "“{training}” does not: the verdict holds for “{training}” alone."
+            ).format(target=given(found["target"]), model=model, training=w.config.training.model),
+        )
+        for model in found.scope.items
+    ]
 
 
 def _runs_words(baseline: int, candidate: int) -> str:
