@@ -14,9 +14,9 @@ from report.wording.scaling import clients, fitted_side, job_nodes, nodes_words
 from report.wording.scaling_claim import (
     claim_inputs,
     fit_holds,
+    job_pair,
     job_ratio,
     largest_measured,
-    means_at_job,
 )
 from report.wording.scaling_cluster import consequence, no_faster
 from report.wording.scaling_stated import below, fields, judged, stated
@@ -80,7 +80,7 @@ def _job_trend(m: Metrics) -> compare.Trend | None:
     """The ratio's move from the job's nodes to the most client nodes measured (None where they are one count)."""
     assert m.scaling is not None
     k, top, at = job_nodes(m), largest_measured(m), m.scaling.at_job
-    first = means_at_job(m) or compare.Pair(k, at.baseline, at.candidate, ())  # the means where no fit gives one
+    first = job_pair(m) or compare.Pair(k, at.baseline, at.candidate, ())  # the means where no fit gives one
     if top is None or top.ratio is None or top.clients == k or first.ratio is None:
         return None
     return compare.trend(m.scaling, first, top)

@@ -7,6 +7,7 @@ attachments give the same rows as the folder did.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -54,6 +55,9 @@ class Imported:
     #: system -> the hosts its imported scaling runs wrote from, as fio names them (a sweep through fio servers at
     #: loopback addresses ran on one machine: field test 7, finding 5)
     scaling_hosts: dict[str, set[str]] = field(default_factory=dict)
+    #: system -> the most fio hosts one of its imported bandwidth runs wrote from at once (fio's client/server names
+    #: each host's log `<prefix>_bw.<N>.log.<host>`), where that is more than one (field test 8, major 2)
+    bandwidth_hosts: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def add(self, table: str, values: Mapping[str, object], origin: tuple[str, int | None]) -> None:
         """Append one row."""
@@ -286,4 +290,11 @@ def _samples(system: str, number: int, m: Measured, numbering: Numbering, out: I
     assert m.t_s is not None and m.gbps is not None  # called for a run with samples; a reader gives both or neither
     for t, gbps in zip(m.t_s.tolist(), m.gbps.tolist(), strict=True):
         out.add("bandwidth.csv", {"system": system, "run": number, "t_s": t, "write_gbps": gbps}, (m.logs[0], None))
+    hosts = tuple(sorted({found.group(1) for name in m.logs if (found := _LOG_HOST.search(name))}))
+    if len(hosts) > max(1, len(out.bandwidth_hosts.get(system, ()))):
+        out.bandwidth_hosts[system] = hosts
     return []
+
+
+#: the host a client/server run's bandwidth log was written on: `<prefix>_bw.<N>.log.<host>`
+_LOG_HOST = re.compile(r"_bw\.\d+\.log\.(.+)$")
