@@ -82,14 +82,42 @@ def missing_words(w: Words) -> str:
 
 
 def environment_steps(w: Words) -> list[Para]:
-    """The next step that asks for what a formal report states of the test environment and this test's record does
-    not give ([] when it gives all)."""
+    """The next steps that ask for what a formal report states of the test environment and this test's record does
+    not give ([] when it gives all), and where on a baseline of mixed media its checkpoints were written."""
     parts = missing_words(w)
-    if not parts:
-        return []
-    return [
+    steps = [
         Para(_("Record the test environment in full, as a formal test report states it: {parts}.").format(parts=parts))
     ]
+    return [*(steps if parts else []), *placement_step(w)]
+
+
+#: Words in an [environment] line that say a storage system holds more than one kind of media or pool: its slow and
+#: fast media by name (in the order printed), and pools or tiers (cold read 9, K-M5: "mixed HDD and SSD pools").
+MEDIA_TOKENS = (
+    ("HDD", re.compile(r"\bHDDs?\b|hard dis[ck]s?|\bNL-SAS\b|机械(?:硬)?盘", re.IGNORECASE)),
+    ("SSD", re.compile(r"\bSSDs?\b|固态", re.IGNORECASE)),
+    ("NVMe", re.compile(r"\bNVMe\b", re.IGNORECASE)),
+    ("flash", re.compile(r"\bflash\b|闪存", re.IGNORECASE)),
+)
+POOLS = re.compile(r"\bpools\b|\btiers?\b|\btiering\b|存储池|分层", re.IGNORECASE)
+
+
+def placement_step(w: Words) -> list[Para]:
+    """Where the save baseline's [environment] lines name slow media beside fast ones (or pools, tiers) and the
+    candidate saves faster: which of them the checkpoints were written to, as placing them on the baseline's faster
+    media is the cheapest alternative to a new system, and this test timed none (cold read 9, K-M5: "GPFS 5.1, 6 NSD
+    servers, mixed HDD and SSD pools", and no word of where the checkpoints landed)."""
+    texts = " ".join(_system_lines(w)["baseline"])
+    media = [name for name, pattern in MEDIA_TOKENS if pattern.search(texts)]
+    mixed = "HDD" in media and len(media) > 1
+    if not (mixed or POOLS.search(texts)) or w.m.save.speedup <= 1:
+        return []
+    text = _(
+        "Record which pool or tier of {baseline} the checkpoints were written to, and the rule that placed them there "
+        "(the test record names {media} on it): placing them on its fastest media is the cheapest alternative to a "
+        "new system, and this test did not time a save there."
+    ).format(baseline=w.name("baseline"), media=join_words(media) if media else _("more than one pool"))
+    return [Para(text)]
 
 
 def environment_note(w: Words) -> Para | None:

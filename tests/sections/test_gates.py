@@ -1,5 +1,7 @@
 """The gates and next steps: what would decide each open gate."""
 
+import pytest
+
 from report import i18n
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, section, texts
@@ -191,3 +193,25 @@ def test_loads_with_runs_enough_but_a_wide_spread_are_sent_to_the_spread():
         "established." in steps
     )
     assert not any(t.startswith("Repeat the model loads") for t in steps)
+
+
+def test_a_baseline_of_mixed_media_is_asked_where_its_checkpoints_landed(folder):
+    """Cold read 9, K-M5: "GPFS 5.1, 6 NSD servers, mixed HDD and SSD pools" and no word of which pool the checkpoints
+    were written to, though placing them on the baseline's own flash is the cheapest alternative to a new system. The
+    repeated fixture (Array X saves 2.00× faster) with the record's lines: mixed media ask; flash alone, or a baseline
+    as fast as the candidate, does not."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    plain = toml.read_text()
+    toml.write_text(plain + '\n[environment]\n"baseline storage" = "Old NAS, 24 HDDs behind 2 SSD caches"\n')
+    ctx, m = build(data)
+    assert m.save.speedup == pytest.approx(2.0)
+    steps = texts(section(ctx, "gates").blocks)
+    assert (
+        "Record which pool or tier of Old NAS the checkpoints were written to, and the rule that placed them there "
+        "(the test record names HDD and SSD on it): placing them on its fastest media is the cheapest alternative to "
+        "a new system, and this test did not time a save there." in steps
+    )
+    toml.write_text(plain + '\n[environment]\n"baseline storage" = "Old NAS, 24 NVMe SSDs"\n')
+    ctx, _m = build(data)
+    assert not any(t.startswith("Record which pool") for t in texts(section(ctx, "gates").blocks))
