@@ -9,7 +9,7 @@ import re
 
 from report.compute import scaling_checks as checks
 from report.compute import scaling_compare as compare
-from report.formatting import count, num, p3, pct, sig
+from report.formatting import PROSE_DIGITS, count, num, p3, pct, sig
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.scaling import clients, counts_words, peak_words, setup_words, side_of
@@ -18,6 +18,8 @@ from report.wording.scaling import clients, counts_words, peak_words, setup_word
 ALMOST_EXACT = 0.01
 #: σ and κ whose correlation over the refits is at least this strong are said to move against each other.
 TIED = 0.8
+#: σ and κ printed to two significant digits where the refits give their range: the runs fix them no closer.
+PARAM_DIGITS = 2
 
 
 def fit_words(w: Words, key: str) -> str:
@@ -35,10 +37,13 @@ def fit_words(w: Words, key: str) -> str:
             "{system}: the law needs one client node and at least two other client counts; these runs give {counts}, "
             "so it is not fitted and the points are shown as they are."
         ).format(system=name, counts=counts_words(s))
+    # two digits where the refits show the runs fix σ and κ no closer (scaling reading 9, m4: three printed, then
+    # disowned)
+    digits = PARAM_DIGITS if checks.param_spread(s) is not None else PROSE_DIGITS
     head = _(
         "{system}: the Universal Scalability Law fitted to these points gives λ = {lam} GB/s (the mean with one client "
         "node), contention σ = {sigma} and coherency κ = {kappa}."
-    ).format(system=name, lam=sig(u.lambda_gbps), sigma=sig(u.sigma), kappa=sig(u.kappa))
+    ).format(system=name, lam=sig(u.lambda_gbps), sigma=sig(u.sigma, digits), kappa=sig(u.kappa, digits))
     if not u.describes:
         negative = join_words([g for g, v in (("σ", u.sigma), ("κ", u.kappa)) if v < 0])
         return (
@@ -151,21 +156,21 @@ def _param_words(s) -> list[str]:
     if p is None:
         return []
     fields = {
-        "s_low": sig(p.sigma_low),
-        "s_high": sig(p.sigma_high),
-        "k_low": sig(p.kappa_low),
-        "k_high": sig(p.kappa_high),
+        "s_low": sig(p.sigma_low, PARAM_DIGITS),
+        "s_high": sig(p.sigma_high, PARAM_DIGITS),
+        "k_low": sig(p.kappa_low, PARAM_DIGITS),
+        "k_high": sig(p.kappa_high, PARAM_DIGITS),
         "r": num(p.correlation, 2),
     }
     if p.correlation is not None and p.correlation <= -TIED:
         text = _(
             "Over the same refits σ lies between {s_low} and {s_high} and κ between {k_low} and {k_high}, the one "
-            "rising as the other falls (correlation {r}): the runs fix neither to the digits printed above."
+            "rising as the other falls (correlation {r}): the runs fix neither more closely than that."
         )
     else:
         text = _(
             "Over the same refits σ lies between {s_low} and {s_high} and κ between {k_low} and {k_high}: the runs "
-            "fix neither to the digits printed above."
+            "fix neither more closely than that."
         )
     out = [text.format(**fields)]
     if p.negative_sigma:

@@ -257,9 +257,9 @@ def test_6_sigma_and_kappa_are_given_with_their_spread_over_the_refits_and_the_n
     )
     text = words(ctx)
     assert (
-        "Over the same refits σ lies between −0.00560 and 0.0450 and κ between 0.000778 and 0.00762, the one rising as "
-        "the other falls (correlation −0.95): the runs fix neither to the digits printed above. 3 of the 81 refits "
-        "give a negative σ, which the law does not allow." in text
+        "Over the same refits σ lies between −0.0056 and 0.045 and κ between 0.00078 and 0.0076, the one rising as the "
+        "other falls (correlation −0.95): the runs fix neither more closely than that. 3 of the 81 refits give a "
+        "negative σ, which the law does not allow." in text
     )
     with activate("zh-CN"):
         zh, _ = build(EXAMPLE)

@@ -280,3 +280,22 @@ def test_m3minor_the_caption_names_only_the_marks_drawn(built_l):
         for s in said:
             assert s in figure.chart.caption, (language, s)
         assert not_said not in figure.chart.caption, language
+
+
+def test_m4minor_sigma_and_kappa_are_printed_to_the_digits_the_refits_allow(words_l):
+    # OS-5's fit (the reader reproduced σ = 0.0420, κ = 0.00216) and its 243 refits (σ 0.0198–0.0628, κ 0.000826–
+    # 0.00347): two significant digits each, the range said to fix them no closer
+    for language, said in (
+        (
+            "en",
+            (
+                "contention σ = 0.042 and coherency κ = 0.0022.",
+                "σ lies between 0.020 and 0.063 and κ between 0.00083 and 0.0035, the one rising as the other falls "
+                "(correlation −0.91): the runs fix neither more closely than that.",
+            ),
+        ),
+        ("zh-CN", ("σ 介于 0.020 与 0.063 之间，κ 介于 0.00083 与 0.0035 之间", "确定得比这更精确")),
+    ):
+        for s in said:
+            assert s in words_l[language], (language, s)
+    assert "σ = 0.0420" not in words_l["en"]
