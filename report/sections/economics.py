@@ -123,15 +123,17 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     year and the runs that reconcile it with the per-year row."""
     e, b = _figures(m), m.bubble
     per_hour = _("{price} per GPU-hour").format(price=price(spec.gpu_hour_price, e.currency))
-    time_saved, equivalents = seconds_figure(b.time_saved_s), gpus(b.gpu_equivalents)
+    equivalents = gpus(b.gpu_equivalents)
     per_run, cluster = _amounts(m, spec)
     rows = [
         (
             _("Per training run"),
             per_run,
-            _("{time} saved × {gpus} GPUs × {price}").format(
-                time=f"{time_saved} s", gpus=m.save.baseline.gpus, price=per_hour
-            ),
+            (
+                _("{time} saved × {gpus} GPUs × {price}")
+                if b.time_saved_s >= 0
+                else _("{time} lost × {gpus} GPUs × {price}")  # not "−180 s saved" (zh reading 9, J-m5)
+            ).format(time=f"{seconds_figure(abs(b.time_saved_s))} s", gpus=m.save.baseline.gpus, price=per_hour),
         ),
         (
             _("Per year, this job"),

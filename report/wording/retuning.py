@@ -158,6 +158,9 @@ def break_even_words(m: Metrics) -> str:
     n = m.break_even_steps
     if n is None or n >= round(m.reliability.baseline.optimal_interval_steps):
         return ""
+    if n <= m.bubble.checkpoint_interval_steps and m.break_even_upper_steps is None:
+        # "from 20 steps" where 20 is today's interval: the baseline already costs no more (zh reading 9, J-m3)
+        return ""
     if m.break_even_upper_steps is not None:  # beyond it, lost work outgrows the saves saved (cold read 7)
         return " " + _(
             "It need not go that far: from {steps} to {upper} steps between saves, {baseline} alone already costs no "

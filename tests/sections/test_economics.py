@@ -215,3 +215,21 @@ def test_a_bandwidth_the_saves_outrun_values_no_cluster(folder):
     words = " ".join(texts(econ.blocks)) + " ".join(" ".join(row) for row in table.rows)
     assert "Across a cluster of such jobs this test cannot value it: the saves outrun the bandwidth it logged" in words
     assert "6.9" not in words and "1,610" not in words
+
+
+def test_a_slower_candidate_s_run_is_time_lost_not_negative_time_saved(tmp_path):
+    """zh reading 9, J-m5: "−16.6 欧元 节省 −180 s × 128 块 GPU": a negative saving read as a translation. The economics
+    fixture with its save systems swapped: 6 saves × (55 s − 110 s) = 330 s lost, × 16 GPUs ÷ 3,600 × 2.50 USD =
+    −3.67 USD a run."""
+    from report import i18n
+    from tests.sections.helpers import slower_candidate
+
+    folder = slower_candidate(tmp_path)
+    ctx, m = build(folder)
+    assert m.bubble.time_saved_s == pytest.approx(-330)
+    table = next(b for b in section(ctx, "economics").blocks if isinstance(b, Table) and b.id == "economics")
+    assert table.rows[0] == ("Per training run", "−3.67 USD", "330 s lost × 16 GPUs × 2.50 USD per GPU-hour")
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(folder)
+    table = next(b for b in section(ctx, "economics").blocks if isinstance(b, Table) and b.id == "economics")
+    assert table.rows[0][2] == "多耗 330 s × 16 块 加速卡 × 每 卡时 2.50 美元"  # its loads run on Atlas NPUs
