@@ -510,7 +510,9 @@ def _repeated_reads(w: Words, tiles: tuple[KeyFigure, ...]) -> tuple[KeyFigure, 
     if not loads_read_as_restores(w.test):
         return tiles
     return tuple(
-        replace(t, label=_("{label} (the restores' read, run again)").format(label=t.label)) if t.id == "loading" else t
+        replace(t, label=_("{label} (the restores' file read timed again, not a model load)").format(label=t.label))
+        if t.id == "loading"
+        else t
         for t in tiles
     )
 

@@ -87,3 +87,14 @@ def test_storage_recorded_as_chinese_engineers_write_it_is_found():
 
     for text in ("NG-4，双控，24 块 15.36 TB NVMe", "Ceph Reef，12 台 OSD 主机，三副本", "3x replication"):
         assert PARTS["storage"].search(text), text
+
+
+def test_a_test_that_fio_timed_throughout_asks_for_no_accelerator_model():
+    """Field test 8, minor 13: the next steps asked a fio-only joint test (every save, restore and load a fio run, no
+    accelerator ran) for "the accelerators' model". A table typed in, or a trainer's log, still asks for it."""
+    from tests.conftest import ROOT
+
+    fio_only = _words(ROOT / "examples" / "fio-local")
+    assert "accelerators" not in missing(fio_only)
+    assert "accelerators" not in missing(_words(FIXTURES / "field6_tmpfs"))
+    assert missing(_words(FIXTURES / "formal"))[0] == "accelerators"  # its save times typed into save_times.csv
