@@ -40,7 +40,7 @@ from report.wording.phrases import (
     sooner,
     speedup_ci_phrase,
 )
-from report.wording.retuning import tuning_sentence
+from report.wording.retuning import interval_lever, tuning_sentence
 from report.wording.scaling_headline import sweep_result
 from report.wording.spread_runs import means_speed, runs_beside, runs_beside_words
 from report.wording.statements import (
@@ -239,6 +239,8 @@ def build(w: Words) -> Section:
     blocks += _key_findings(w)
     if tuning := tuning_sentence(m):  # drawn from the save times: marked as they are (Chinese reading 3, major 1)
         blocks.append(w.p(tuning.text, "save_times", style=tuning.style))
+    if lever := interval_lever(w):
+        blocks.append(w.p(lever, "save_times", style="warning"))
     blocks += save_warnings(w)
     return Section(ID, _("Executive summary"), tuple(blocks))
 
