@@ -347,7 +347,8 @@ def test_a_row_faster_than_one_node_s_bandwidth_is_a_sentence_with_one_node_in_t
     outrun = next(t for t in words if t.startswith("Implausible for durable saves"))
     assert outrun.startswith(
         "Implausible for durable saves: a save wrote faster than the bandwidth logged on its system. On 1 node "
-        "(8 GPUs), the Qwen2.5-32B LoRA save on Local NVMe wrote 3.31 GB/s, 1.16× that node's logged "
+        "(8 GPUs), the Qwen2.5-32B LoRA save on Local NVMe RAID-0 (per node) wrote 3.31 GB/s, 1.16× that node's "
+        "logged "  # the section's first mention: the full name (CONTRACT.md, short names)
         "bandwidth of 2.86 GB/s. One of"
     ), outrun
     assert not any("1 nodes" in t for t in words)
