@@ -38,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     from report.measure.command import add_parser
 
     add_parser(sub)
+    parser.set_defaults(commands=sub.choices)  # each command's own parser, for its own usage line
     return parser
 
 
@@ -161,7 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
         argv = sys.argv[1:] if argv is None else argv
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said with the command's own usage, not the top level's (field test 8, minor 10)
+            args.commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
     try:

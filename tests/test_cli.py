@@ -23,6 +23,21 @@ def test_usage_errors_exit_2(capsys):
     assert main(["--help"]) == 0
 
 
+def test_an_unknown_option_is_said_with_its_commands_usage(capsys, tmp_path):
+    """Field test 8, minor 10: `measure … --snapshot-gbb 2` printed the top-level usage (`python -m report [-h]
+    {build,verify,rows,measure}`), not measure's; measure's --help left `restore` out of --phases."""
+    args = ["measure", str(tmp_path), "--system", "NFS", "--path", str(tmp_path), "--snapshot-gbb", "2"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m report measure [-h] --system NAME --path MOUNTED_DIR")
+    assert err.rstrip().endswith("python -m report measure: error: unrecognized arguments: --snapshot-gbb 2")
+    assert main(["build", str(DATA), "--out", str(tmp_path / "out"), "--bogus"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("python -m report build: error: unrecognized arguments: --bogus")
+    assert not (tmp_path / "out").exists()
+    assert main(["measure", "--help"]) == 0
+    assert "comma-separated, of save, restore, load, sustain" in " ".join(capsys.readouterr().out.split())
+
+
 @pytest.mark.slow
 def test_invalid_input_exits_1_writes_nothing_and_keeps_old_report(folder, tmp_path, capsys):
     data = folder("data")

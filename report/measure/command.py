@@ -39,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--phases",
         metavar="LIST",
-        help="comma-separated, of save, load, sustain (default: every phase the system's [systems] role uses)",
+        help="comma-separated, of save, restore, load, sustain (default: every phase its [systems] role uses)",
     )
     p.add_argument("--block-size", default="1M", metavar="SIZE", help="bytes per I/O: 4K … 64M (1M)")
     p.add_argument("--sustain-s", type=int, default=60, metavar="S", help="seconds of each sustained write (60)")
@@ -495,8 +495,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         progress = Progress(s.request, s.sizes)
         status = session.execute(s, progress)
     except Refused as exc:
-        for i, line in enumerate(exc.lines):  # each line one line, whatever a path or a name holds
-            print(escaped(f"measure: {line}" if i == 0 else line), file=sys.stderr)
+        for line in exc.lines:  # each line one line, whatever a path or a name holds; each problem prefixed
+            print(escaped(line if line[:1].isspace() else f"measure: {line}"), file=sys.stderr)
         _recorded_before(s if "s" in locals() else None)
         return exc.status
     except OSError as exc:

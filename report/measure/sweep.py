@@ -487,7 +487,8 @@ def run(args, argv: list[str]) -> int:
                     with contextlib.suppress(OSError):
                         folder.rmdir()
     except Refused as exc:
-        print(f"measure: {exc}", file=sys.stderr)
+        for line in exc.lines:  # each problem prefixed, as a session's (field test 8, minor 10)
+            print(line if line[:1].isspace() else f"measure: {line}", file=sys.stderr)
         _say_recorded(s if "s" in locals() else None)
         return exc.status
     counts = sorted({k for k, _ in s.done})

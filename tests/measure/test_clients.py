@@ -255,6 +255,8 @@ def test_a_server_that_is_down_is_named_and_nothing_runs(places, servers, tmp_pa
     # the start command as docs/measure.md spells it (field test 6, m7: another pid file, no `ip:`)
     assert f"start it there (fio --server=ip:127.0.0.3,{port} --daemonize=/run/fio-server.pid)" in done.stderr
     assert done.stderr.rstrip().endswith("Nothing was run.")
+    # every problem line is measure's, the second host's too (field test 8, minor 10)
+    assert all(line.startswith("measure: ") for line in done.stderr.splitlines() if not line[:1].isspace())
     assert listing(folder, disk) == before and settled(servers, folder)
 
 
