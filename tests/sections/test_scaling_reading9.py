@@ -17,6 +17,7 @@ import sys
 import pytest
 
 from report.document.blocks import Figure, Para, Table
+from report.formatting import sig
 from report.i18n import activate
 from tests.conftest import ROOT
 from tests.sections.helpers import all_paras, build, cover_text, paras, section
@@ -302,3 +303,25 @@ def test_m4minor_sigma_and_kappa_are_printed_to_the_digits_the_refits_allow(word
         for s in said:
             assert s in words_l[language], (language, s)
     assert "σ = 0.0420" not in words_l["en"]
+
+
+def test_m2_a_far_aggregate_slower_than_its_own_save_only(joint_test_l, tmp_path):
+    # Lustre's saves doubled (mean 2 × 118 s = 236 s): OS-5's 1,690 GB at its fitted 11.8 GB/s at 128 nodes takes at
+    # least 143 s, longer than its own 70.1 s but not than Lustre's 236 s
+    folder = tmp_path / "L3"
+    shutil.copytree(joint_test_l, folder)
+    rows = (folder / "save_times.csv").read_text().splitlines()
+    doubled = [rows[0]]
+    for row in rows[1:]:
+        cells = row.split(",")
+        if cells[0].startswith("Lustre"):
+            cells[-1] = repr(2 * float(cells[-1]))
+        doubled.append(",".join(cells))
+    (folder / "save_times.csv").write_text("\n".join(doubled) + "\n")
+    ctx, m = build(folder)
+    assert sig(m.projections[0].baseline_s) == "236"
+    note = _table(ctx, "scaling-projections").note
+    assert (
+        "At OS-5's fitted 11.8 GB/s at 128 nodes, its 1,690 GB checkpoint would take at least 143 s, longer than the "
+        "70.1 s beside it: the save times at 128 nodes are not known on either system." in note
+    )
