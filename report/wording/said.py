@@ -166,9 +166,9 @@ def node_local_words(w: Words, found: Finding, brief: bool = False) -> str:
         # where the copy goes and at what cadence (cold read 9, J-M2: "one 980 GB checkpoint per 42 s" counted the
         # compute between saves only, and named no storage to take the copy)
         text += " " + _(
-            "A copy of every checkpoint off the node, made in the background before the next save (one {size} GB "
-            "checkpoint every {cycle}), takes {rate} GB/s per job on average, written to storage whose bandwidth this "
-            "test did not measure."
+            "Copying the checkpoints off the node in the background, one {size} GB checkpoint per {cycle} before the "
+            "next save, takes {rate} GB/s per job on average, written to storage whose bandwidth this test did not "
+            "measure."
         ).format(size=sig(found["snapshot_gb"]), cycle=_duration(found["cycle_s"]), rate=sig(found["copy_gbps"]))
     if found["optimum_copy_gbps"] is not None:
         text += " " + _(
@@ -184,8 +184,8 @@ def _brief_copy(found: Finding) -> str:
     out = ""
     if found["copy_gbps"] is not None and found["optimum_copy_gbps"] is not None:
         out += " " + _(
-            "Copying every checkpoint off the node takes {rate} GB/s per job, one per optimal interval ({interval}) "
-            "{optimum_rate} GB/s."
+            "Copying the checkpoints off the node at today's interval takes {rate} GB/s per job; one copy per optimal "
+            "interval ({interval}), {optimum_rate} GB/s."
         ).format(
             rate=sig(found["copy_gbps"]),
             interval=_duration(found["optimum_s"]),
@@ -194,13 +194,13 @@ def _brief_copy(found: Finding) -> str:
     if found["loss_bound_per_year"] is not None:
         out += " " + (
             _(
-                "Even were every failure at the assumed rate a lost node, restarting from the start would cost this "
-                "job at most {value} a year, against a price of {price}."
+                "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
+                "this job at most {value} a year, against a price of {price}."
             )
             if found["price"]
             else _(
-                "Even were every failure at the assumed rate a lost node, restarting from the start would cost this "
-                "job at most {value} a year."
+                "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
+                "this job at most {value} a year."
             )
         ).format(
             value=money(found["loss_bound_per_year"], found["currency"]),
@@ -220,9 +220,9 @@ def node_loss_bound(found: Finding) -> str:
     if found["loss_bound_per_year"] is None:
         return ""
     text = _(
-        "Were every failure at the assumed rate a lost node and the job restarted from its start, the rework would "
-        "cost at most {value} a year on the {runs} runs a year given ({failures} failures a run, {hours} GPU-hours "
-        "lost a run)"
+        "Counting the failures at the assumed rate as lost nodes, and the job restarted from its start, the rework "
+        "would cost at most {value} a year on the {runs} runs a year given ({failures} failures a run, {hours} "
+        "GPU-hours lost a run)"
     ).format(
         value=money(found["loss_bound_per_year"], found["currency"]),
         runs=count(found["runs_per_year"]),

@@ -99,16 +99,16 @@ def test_the_copy_off_the_node_and_what_surviving_a_node_is_worth_are_sized():
     assert m.reliability.job_mtbf_s == 45000 * 3600 / 128 and m.bubble.baseline_duration_s == 28680
     durability = next(r for r in ctx.cover.reasons if "stays on that node" in r)
     assert durability.endswith(
-        "Copying every checkpoint off the node takes 20.5 GB/s per job, one per optimal interval (1.06 h) 0.256 GB/s. "
-        "Even were every failure at the assumed rate a lost node, restarting from the start would cost this job at "
-        "most 901 EUR a year, against a price of 1.2 million EUR. VX-12 keeps checkpoints off the nodes."
+        "Copying the checkpoints off the node at today's interval takes 20.5 GB/s per job; one copy per optimal "
+        "interval (1.06 h), 0.256 GB/s. Even counting the failures at the assumed rate as lost nodes, restarting from "
+        "the start would cost this job at most 901 EUR a year, against a price of 1.2 million EUR. VX-12 keeps checkpoints off the nodes."
     )
     failures = " ".join(texts(section(ctx, "reliability").blocks))
     assert (
-        "A copy of every checkpoint off the node, made in the background before the next save (one 980 GB checkpoint "
-        "every 47.8 s), takes 20.5 GB/s per job on average, written to storage whose bandwidth this test did not "
-        "measure. One copy per optimal interval (1.06 h) takes 0.256 GB/s, and a lost node then costs at most about "
-        "that interval's work. Were every failure at the assumed rate a lost node and the job restarted from its "
+        "Copying the checkpoints off the node in the background, one 980 GB checkpoint per 47.8 s before the next "
+        "save, takes 20.5 GB/s per job on average, written to storage whose bandwidth this test did not measure. One "
+        "copy per optimal interval (1.06 h) takes 0.256 GB/s, and a lost node then costs at most about that "
+        "interval's work. Counting the failures at the assumed rate as lost nodes, and the job restarted from its "
         "start, the rework would cost at most 901 EUR a year on the 30 runs a year given (0.0227 failures a run, "
         "11.6 GPU-hours lost a run): at that rate the candidate's price of 1.2 million EUR takes 1,332 years to "
         "recover." in failures

@@ -491,9 +491,9 @@ def test_a_node_local_baseline_s_copy_off_the_node_is_sized_and_its_loads_named_
     assert (m.reliability.job_mtbf_s, m.bubble.baseline_duration_s) == (11402325.0, 72698.0)
     durability = next(r for r in ctx.cover.reasons if "stays on that node" in r)
     assert durability.endswith(
-        "Copying every checkpoint off the node takes 0.0402 GB/s per job, one per optimal interval (7.84 h) "
-        "0.00518 GB/s. Even were every failure at the assumed rate a lost node, restarting from the start would cost "
-        "this job at most 185 CNY a year, against a price of 1.2 million CNY. FX100 keeps checkpoints off the nodes."
+        "Copying the checkpoints off the node at today's interval takes 0.0402 GB/s per job; one copy per optimal "
+        "interval (7.84 h), 0.00518 GB/s. Even counting the failures at the assumed rate as lost nodes, restarting "
+        "from the start would cost this job at most 185 CNY a year, against a price of 1.2 million CNY. FX100 keeps checkpoints off the nodes."
     )
     ctx, _m = build(FIXTURES / "formal")
     loads = next(r for r in ctx.cover.reasons if r.startswith("Model loads"))
