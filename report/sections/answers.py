@@ -332,7 +332,7 @@ def _async_answer(w: Words) -> Subsection:
         if a.storage_stalls
         else _("What it still changes: {clause}")
         if stall_free_shorter(m)
-        else _("Nor does it change this: {clause}")
+        else _("Nor does saving more often favour the candidate: {clause}")
     ).format(clause=stall_free_clause(m))
     if r.baseline.restore_s is None or r.candidate.restore_s is None:  # both measured, or neither
         changes += _("; restores were not measured")

@@ -229,7 +229,9 @@ def _value_then(m: Metrics) -> str:
     r = m.reliability
     # nothing "remains" where both need the same interval (Chinese reading 20, M2)
     value = (
-        _("What remains: {clause}") if stall_free_shorter(m) else _("Nor does anything remain there: {clause}")
+        _("What remains: {clause}")
+        if stall_free_shorter(m)
+        else _("Nor does saving more often favour the candidate: {clause}")
     ).format(clause=stall_free_clause(m))
     if r.baseline.restore_s is None or r.candidate.restore_s is None:
         return value + _("; restore times were not measured in this test.")

@@ -220,7 +220,7 @@ def _stall_free_words(m: Metrics) -> str:
     shorten it, that nothing remains there either."""
     if stall_free_shorter(m):
         return _("What remains: {clause}.").format(clause=stall_free_clause(m))
-    return _("Nor does anything remain there: {clause}.").format(clause=stall_free_clause(m))
+    return _("Nor does saving more often favour the candidate: {clause}.").format(clause=stall_free_clause(m))
 
 
 def _restore_words(m: Metrics, caveat: str = "") -> str:
