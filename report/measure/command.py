@@ -15,7 +15,7 @@ from report.measure import earlier, existing, outcome, plan, probe, words, writt
 from report.measure.hosts import clients, gpus_warning
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
-from report.measure.progress import resume_hint
+from report.measure.progress import build_hint, resume_hint, runs_said
 from report.problems import escaped  # each line one line, whatever a path holds (issue 44, V4)
 
 
@@ -249,9 +249,9 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     )
     if also is not None:
         made.warnings += (
-            f"the {also} restore runs of {args.system} in test.toml read back the files of the saves this session"
-            " replaces: it measures the restores again too (after each save, as a first session does), so that the"
-            " imported restores read this session's saves",
+            f"the {runs_said([(also, 'restore')])} of {args.system} in test.toml read back the files of the saves this"
+            " session replaces: it measures the restores again too (after each save, as a first session does), so"
+            " that the imported restores read this session's saves",
         )
     if replaces is not None:
         made.warnings += (
@@ -447,7 +447,7 @@ def dry_run(s, out) -> None:
     r = s.request
     for warning in s.warnings:
         print(f"warning: {warning}", file=out)
-    print(f"measure {r.system} on {s.path} ({s.machine.fio_version}), {len(steps)} fio runs:", file=out)
+    print(f"measure {r.system} on {s.path} ({s.machine.fio_version}), {runs_said([(len(steps), 'fio')])}:", file=out)
     for step in steps:
         target = "scratch, not recorded" if step.phase == "prepare" else f"{s.raw_name}/{step.output}"
         print(f"  {plan.PHASE_WORDS[step.phase]} run {step.run} -> {target}", file=out)
@@ -558,11 +558,10 @@ def _recorded_before(s) -> None:
     from report.measure import session
 
     phases = [p for p in plan.PHASES if p in s.request.phases]
-    counts = ", ".join(f"{sum(1 for d in s.recorded if d.phase == p)} {plan.PHASE_WORDS[p]}" for p in phases)
+    counts = runs_said([(sum(1 for d in s.recorded if d.phase == p), plan.PHASE_WORDS[p]) for p in phases])
     print(
         escaped(
-            f"measure: {counts} run(s) finished before it are recorded in {s.data_dir / session.FILE}"
-            " (the folder builds)"
+            f"measure: finished before it and recorded in {s.data_dir / session.FILE}: {counts} (the folder builds)"
         ),
         file=sys.stderr,
     )
@@ -588,12 +587,11 @@ def _summary(s, status: int) -> str:
     from report.measure import session
 
     phases = [p for p in plan.PHASES if p in s.request.phases]
-    counts = ", ".join(f"{sum(1 for d in s.done if d.phase == p)} {plan.PHASE_WORDS[p]}" for p in phases)
+    counts = runs_said([(sum(1 for d in s.done if d.phase == p), plan.PHASE_WORDS[p]) for p in phases])
     where = f"{s.data_dir / session.FILE}"
     if status == 130:
-        return (
-            f"measure: stopped; {counts} run(s) recorded in {where} (the unfinished run was discarded)"
-            + resume_hint(s, phases)
+        return f"measure: stopped; {counts} recorded in {where} (the unfinished run was discarded)" + resume_hint(
+            s, phases
         )
-    build = f"make report DATA={shlex.quote(str(s.data_dir))}"
-    return f"measure: {counts} run(s) of {s.request.system} recorded in {where}; build the report with {build}"
+    build = build_hint(s.data_dir)
+    return f"measure: {counts} of {s.request.system} recorded in {where}; build the report with {build}"

@@ -21,6 +21,7 @@ from report.i18n import LANGUAGES, _, activate
 from report.inputs.config import TestConfig
 from report.measure import plan
 from report.measure.plan import Request
+from report.measure.progress import runs_said
 from report.measure.record import Removal
 
 REPLACED = "replaced"  #: the folder under raw/<system>/ the replaced runs' files move to
@@ -53,15 +54,15 @@ class Replacement:
     folder: str  #: raw/<system>/replaced, relative to the joint-test folder
 
     def words(self, system: str) -> str:
-        """ "the 3 save and 3 restore runs of RAM tmpfs measured 2026-12-05 14:02 UTC (test.toml:65, :72)"."""
+        """ "the 3 save runs and 3 restore runs of RAM tmpfs measured 2026-12-05 14:02 UTC (test.toml:65, :72)"."""
         counts: dict[str, int] = {}
         for t in self.tables:
             counts[t.phase] = counts.get(t.phase, 0) + len(t.files)
-        runs = " and ".join(f"{n} {plan.PHASE_WORDS.get(p, 'client sweep')}" for p, n in counts.items())
+        runs = runs_said([(n, plan.PHASE_WORDS.get(p, "client sweep")) for p, n in counts.items()])
         stamps = sorted({t.stamp for t in self.tables if t.stamp})
         when = f" measured {', '.join(stamps)}" if stamps else ""
         lines = ", ".join(f"test.toml:{t.line}" for t in self.tables)
-        return f"the {runs} runs of {system}{when} ({lines})"
+        return f"the {runs} of {system}{when} ({lines})"
 
 
 _OUTPUT = re.compile(r"^(save|restore|load|sustain)-(\d+)\.json$")

@@ -8,8 +8,10 @@ those lines only, no live line.
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from report.measure.outcome import RunResult
@@ -149,3 +151,16 @@ def resume_hint(s, phases: list[str]) -> str:
         return ""
     parts = [f"--phases {','.join(ps)} --add-runs --runs {n}" for n, ps in sorted(left.items(), reverse=True)]
     return "; to finish the runs planned, run the same command again with " + ", then with ".join(parts)
+
+
+def runs_said(counts: list[tuple[int, str]]) -> str:
+    """ "2 save runs, 1 restore run and 0 sustained write runs" (field test 8, minor 11: "1 sustained write runs")."""
+    said = [f"{n} {what} run{'' if n == 1 else 's'}" for n, what in counts]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def build_hint(data_dir: Path) -> str:
+    """The command that builds the joint test into a folder of its own beside it: `make report DATA=…` alone builds
+    into output/, replacing whatever report is there (field test 8, minor 9)."""
+    out = data_dir.parent / f"{data_dir.name or data_dir.resolve().name}-report"
+    return f"make report DATA={shlex.quote(str(data_dir))} OUT={shlex.quote(str(out))}"

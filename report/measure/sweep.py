@@ -31,6 +31,7 @@ from report.inputs.ingest.fio_scaling import host_totals, scaling_row
 from report.measure import earlier, plan, probe, sweep_record, words
 from report.measure.outcome import RunResult, job_cpu
 from report.measure.probe import Refused, refuse_usage
+from report.measure.progress import build_hint
 from report.pipeline import processes
 
 _OUTPUT = re.compile(r"^sweep-(\d+)-(\d+)\.json$")
@@ -501,7 +502,7 @@ def run(args, argv: list[str]) -> int:
         return status
     print(
         f"measure: client sweep of {s.request.system} recorded in {s.data_dir / FILE} ({', '.join(map(str, counts))}"
-        f" {sweep_record.counted(s)}); build the report with make report DATA={shlex.quote(str(s.data_dir))}",
+        f" {sweep_record.counted(s)}); build the report with {build_hint(s.data_dir)}",
         file=sys.stderr,
     )
     from report.measure.command import cpu_lines

@@ -108,8 +108,12 @@ def measured(places):
     for system, path, extra in (("Local disk", disk, []), ("RAM disk", ram, ["--allow-not-durable", *KEEP])):
         done = run_measure(folder, system, path, "--runs", str(RUNS), *SIZES, *COLUMNS, *extra)
         assert done.returncode == 0, done.stderr
-        counts = "3 save, 3 restore, 3 load, 3 sustained write"
-        assert f"measure: {counts} run(s) of {system} recorded" in done.stderr
+        counts = "3 save runs, 3 restore runs, 3 load runs and 3 sustained write runs"
+        assert f"measure: {counts} of {system} recorded" in done.stderr
+        # built into a folder of its own, not output/ (field test 8, minor 9)
+        assert f"build the report with make report DATA={folder} OUT={folder.parent / 'joint-test-report'}\n" in (
+            done.stderr
+        )
     out = root / "out"
     built = subprocess.run(
         # PYTHON3: this very interpreter, so that make never takes .venv for another one's and makes it anew.
@@ -241,7 +245,7 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     child.send_signal(stop)
     _, errors = child.communicate(timeout=120)
     assert child.returncode == 130, errors
-    assert "measure: stopped; 1 save, 1 restore, 1 load, 1 sustained write run(s) recorded" in errors
+    assert "measure: stopped; 1 save run, 1 restore run, 1 load run and 1 sustained write run recorded" in errors
     # how to finish (field test 8, minor 8: the engineer worked the counts out per phase)
     assert (
         "to finish the runs planned, run the same command again with --phases save,restore,load,sustain --add-runs "
@@ -643,9 +647,8 @@ def test_a_full_disk_after_runs_were_recorded_says_what_was_recorded(places, cap
     assert main([*args, "--runs", "3", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1"]) == 3
     message = capsys.readouterr().err
     assert f"measure: {folder / 'test.toml'}: No space left on device\n" in message
-    assert (
-        "measure: 1 save run(s) finished before it are recorded in" in message and "nothing was written" not in message
-    )
+    assert "measure: finished before it and recorded in" in message and ": 1 save run (the folder builds)" in message
+    assert "nothing was written" not in message
     config = tomllib.loads((folder / "test.toml").read_text())
     assert [t["files"] for t in config["import"]] == [["raw/local-disk/save-1.json"]]
     assert list(disk.iterdir()) == []
@@ -749,9 +752,7 @@ def test_the_joint_test_folders_disk_filling_up_is_named_as_such(places, small_t
     assert main(args) == 3
     message = capsys.readouterr().err
     assert "raw/local-disk/save-2.json: the joint-test folder's disk is full (tmpfs mounted at" in message
-    assert "is not fio JSON output" not in message and "measure: 1 save run(s) finished before it are recorded" in (
-        message
-    )
+    assert "is not fio JSON output" not in message and ": 1 save run (the folder builds)" in (message)
     assert [t["files"] for t in tomllib.loads((folder / "test.toml").read_text())["import"]] == [
         ["raw/local-disk/save-1.json"]
     ]
@@ -799,7 +800,7 @@ def test_a_joint_test_folder_on_the_measured_file_system_is_warned_about(places,
     err = capsys.readouterr().err
     # said once, before the first run; the end points back to it (field test 6, m3: said twice)
     assert err.count(warning) == 1 and "measure: 1 warning before the first run, above" in err
-    assert err.index(f"measure: warning: {warning}") < err.index("run(s) of Local disk recorded")
+    assert err.index(f"measure: warning: {warning}") < err.index(" of Local disk recorded")
     # on a file system of its own (the tmpfs), nothing is said
     args[args.index(str(disk))] = str(ram)
     assert main([*args, "--allow-not-durable", "--dry-run"]) == 0
@@ -822,14 +823,14 @@ def test_a_second_measure_of_a_system_says_what_it_replaces_and_keeps_the_first(
     before = listing(folder, disk)
     assert main([*base, "--phases", "save", "--dry-run"]) == 0
     said = capsys.readouterr().out
-    assert "warning: this session replaces the 1 save runs of Local disk measured " in said
+    assert "warning: this session replaces the 1 save run of Local disk measured " in said
     # the save's [[import]] table, after the session's lines in Chinese ([text."zh-CN"])
     assert "(test.toml:46)" in said and "give --add-runs to add this session's runs to them" in said
     assert listing(folder, disk) == before
     # the sustained write alone: the save's table and the session's lines stay, the bandwidth table goes
     assert main([*base, "--phases", "sustain"]) == 0
     err = capsys.readouterr().err
-    assert "measure: warning: this session replaces the 1 sustained write runs of Local disk" in err
+    assert "measure: warning: this session replaces the 1 sustained write run of Local disk" in err
     # once, with a way to keep them that works: no terminal here, so no pause (field test 6, m3)
     assert err.count("this session replaces") == 1 and "--dry-run shows this without measuring" in err
     assert "the first run starts in" not in err
@@ -872,7 +873,7 @@ def test_a_session_replacing_saves_measures_the_restores_that_read_them_again(pl
     capsys.readouterr()
     assert main([*base, "--phases", "save"]) == 0
     err = capsys.readouterr().err
-    assert "the 1 restore runs of Local disk in test.toml read back the files of the saves this session" in err
+    assert "the 1 restore run of Local disk in test.toml read back the files of the saves this session" in err
     imports = tomllib.loads((folder / "test.toml").read_text())["import"]
     files = {table["into"]: table["files"] for table in imports}
     assert files == {

@@ -299,7 +299,7 @@ class TestSweep:
         more = subprocess.run([*again, "--add-runs"], cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert more.returncode == 0, more.stderr
         assert more.stderr.splitlines()[1].startswith(
-            f"measure: this sweep adds its runs to the 1 client sweep runs of {C}"
+            f"measure: this sweep adds its runs to the 1 client sweep run of {C}"
         )
         config = tomllib.loads((folder / "test.toml").read_text())
         tables = [t["files"] for t in config["import"] if t["into"] == "scaling"]
