@@ -7,6 +7,7 @@ from __future__ import annotations
 from report.formatting import given, s3, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
+from report.wording.g3_runs import runs_impractical
 from report.wording.spread_runs import runs_beside, spread_why
 
 
@@ -57,6 +58,11 @@ def speedup_reason(w: Words, reason: str) -> str:
         "g3_open": _(
             "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
             "{target}× target, so more runs decide it."
+        )
+        if not outliers_lean(w) and not runs_impractical(w)
+        else _(
+            "Saves take {candidate} against {baseline}; the speedup's 95% interval ({low}–{high}×) contains the "
+            "{target}× target, and the speedup lies so close to it that no practical number of runs decides it."
         )
         if not outliers_lean(w)
         else _(

@@ -42,6 +42,10 @@ def test_a_speedup_at_its_target_is_not_sent_for_hundreds_of_runs(tmp_path):
     assert ctx.cover.recommendation == (
         "Recommendation: not yet; the speedup lies at the target, and what counts as meeting it decides."
     )
+    # the reason beside it says the same, not "so more runs decide it"
+    assert ctx.cover.reasons[0].endswith(
+        "contains the 2.02× target, and the speedup lies so close to it that no practical number of runs decides it."
+    )
     # |2.00 / 2.02 - 1| = 0.990%
     assert ctx.cover.changes == (
         f"What would change it: no practical number of runs (about {m.next_steps.g3_runs_per_side} per system): the "
@@ -55,3 +59,4 @@ def test_a_speedup_at_its_target_is_not_sent_for_hundreds_of_runs(tmp_path):
         f"What would change it: {n} save runs per system, if the spread and the means persist."
     )
     assert ctx.cover.recommendation.endswith("the measurements under “What would change it” decide it.")
+    assert ctx.cover.reasons[0].endswith("contains the 2.3× target, so more runs decide it.")
