@@ -18,13 +18,14 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.wording.base import Words
+from report.wording.outlier_words import outlier_warning
 from report.wording.phrases import (
     measured_speed,
     per_save,
     speedup_ci_phrase,
 )
 from report.wording.spread_runs import means_speed, runs_beside, runs_beside_words
-from report.wording.statements import outlier_warning, save_warnings
+from report.wording.statements import save_warnings
 
 ID = "save"
 #: The charts this section places, in order.

@@ -8,14 +8,12 @@ from report.compute import SIDES, Metrics
 from report.compute.audit import departs
 from report.compute.projections import NAMED_GPUS
 from report.document.blocks import Para
-from report.document.spoken import fill, said
 from report.formatting import (
     count,
     hours,
     p3,
     ratio3,
     s3,
-    sig,
 )
 from report.i18n import _, join_words, ngettext
 from report.inputs.ingest.tools import IMPORT_TOOLS
@@ -333,35 +331,6 @@ def ettr_fields(m: Metrics) -> dict[str, str]:
         "baseline_optimal": ratio3(r.baseline.optimal_ettr),
         "candidate_optimal": ratio3(r.candidate.optimal_ettr),
     }
-
-
-def outlier_warning(w: Words) -> list[Para]:
-    """The runs that stand out (the finding save_outliers), said once, in the save section: each with its time and
-    modified z-score; page 1 says the result without them where it changes a gate."""
-    found = w.findings.get("save_outliers")
-    if found is None:
-        return []
-    runs = join_words(
-        [
-            _("run {run} on {system} ({time}, modified z-score {z})").format(
-                run=item.split(":")[1],
-                system=w.name(item.split(":")[0]),
-                time=s3(found["times"][item]),
-                z=sig(found["z"][item]),
-            )
-            for item in found.scope.items
-        ]
-    )
-    text = ngettext(
-        "Of the save runs, {runs} stands out from the others (modified z-score above 3.5). It is kept in every "
-        "figure; check the run's log before relying on it.",
-        "Of the save runs, {runs} stand out from the others (modified z-score above 3.5). They are kept in every "
-        "figure; check the runs' logs before relying on them.",
-        len(found.scope.items),
-    )
-    note = w.config.sources.get("save_times", "").strip()  # it may name the cause (cold read 6, outlier case, B2)
-    said_too = " " + _("The record of the save runs says: “{note}”.").format(note=note) if note else ""
-    return [w.p(fill(text, runs=said(found, runs)) + said_too, "save_times", style="warning")]
 
 
 def save_warnings(w: Words) -> list[Para]:

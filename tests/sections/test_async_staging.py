@@ -141,3 +141,16 @@ def test_saving_more_often_is_said_in_plain_words():
     words = " ".join(" ".join(texts(s.blocks)) for s in ctx.sections)
     assert "Nor does anything remain there" not in words
     assert "Nor does saving more often favour the candidate: the shortest interval at which writes no longer" in words
+
+
+def test_an_outlying_run_that_changes_nothing_says_so():
+    """Cold read 9, J-m8: "run 5 on VX-12 (28.9 s, modified z-score 4.15) ... check the run's log before relying on
+    it", an open action left to the customer where leaving the run out changes nothing: VX-12 without it averages
+    (27.72 + 27.78 + 27.97 + 27.49) ÷ 4 = 27.74 s, still 1.61× local NVMe's 17.28 s, and the verdict stays."""
+    ctx, m = build(FOLDER)
+    assert m.save.candidate.outlier_runs == (5,)
+    assert m.save.baseline.mean_s / m.without_outliers.speedup == pytest.approx(27.74)
+    assert m.without_outliers.verdict_status == m.verdict.status == "not_demonstrated"
+    words = " ".join(texts(section(ctx, "save").blocks))
+    assert "check the run's log before relying on it." in words
+    assert "Left out, it would not change the verdict." in words

@@ -1,0 +1,46 @@
+"""The save runs that stand out: said once, in the save section, with what leaving them out would change."""
+
+from __future__ import annotations
+
+from report.document.blocks import Para
+from report.document.spoken import fill, said
+from report.formatting import s3, sig
+from report.i18n import _, join_words, ngettext
+from report.wording.base import Words
+
+
+def outlier_warning(w: Words) -> list[Para]:
+    """The runs that stand out (the finding save_outliers), said once, in the save section: each with its time and
+    modified z-score; page 1 says the result without them where it changes a gate."""
+    found = w.findings.get("save_outliers")
+    if found is None:
+        return []
+    runs = join_words(
+        [
+            _("run {run} on {system} ({time}, modified z-score {z})").format(
+                run=item.split(":")[1],
+                system=w.name(item.split(":")[0]),
+                time=s3(found["times"][item]),
+                z=sig(found["z"][item]),
+            )
+            for item in found.scope.items
+        ]
+    )
+    text = ngettext(
+        "Of the save runs, {runs} stands out from the others (modified z-score above 3.5). It is kept in every "
+        "figure; check the run's log before relying on it.",
+        "Of the save runs, {runs} stand out from the others (modified z-score above 3.5). They are kept in every "
+        "figure; check the runs' logs before relying on them.",
+        len(found.scope.items),
+    )
+    note = w.config.sources.get("save_times", "").strip()  # it may name the cause (cold read 6, outlier case, B2)
+    said_too = " " + _("The record of the save runs says: “{note}”.").format(note=note) if note else ""
+    without = w.m.without_outliers
+    if without is not None and without.verdict_status == w.m.verdict.status:
+        # what the log would settle, where it settles nothing (cold read 9, J-m8: an open action left to the customer)
+        said_too += " " + ngettext(
+            "Left out, it would not change the verdict.",
+            "Left out, they would not change the verdict.",
+            len(found.scope.items),
+        )
+    return [w.p(fill(text, runs=said(found, runs)) + said_too, "save_times", style="warning")]
