@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from report.compute import SENSITIVITY_SPAN, Gate, Metrics
+from report.compute.scopes import Findings
 from report.document.blocks import (
     Block,
     GateRow,
@@ -52,14 +53,14 @@ ID = "gates"
 CHARTS: tuple[str, ...] = ()
 
 
-def _gate_row(m: Metrics, cfg: TestConfig, g: Gate) -> GateRow:
-    label, style = gate_status(m, g)
-    return GateRow(g.id, gate_name(g.id), g.status, label, gate_detail(m, cfg, g), style)
+def _gate_row(m: Metrics, cfg: TestConfig, g: Gate, found: Findings) -> GateRow:
+    label, style = gate_status(m, g, found)
+    return GateRow(g.id, gate_name(g.id), g.status, label, gate_detail(m, cfg, g, found), style)
 
 
-def _gate_rows(m: Metrics, cfg: TestConfig) -> GateTable:
+def _gate_rows(m: Metrics, cfg: TestConfig, found: Findings) -> GateTable:
     return GateTable(
-        tuple(_gate_row(m, cfg, g) for g in m.gates),
+        tuple(_gate_row(m, cfg, g, found) for g in m.gates),
         caption=_("Gates G1 to G4"),
         headers=(_("Gate"), _("Checks"), _("Status"), _("Why")),
     )
@@ -124,9 +125,9 @@ def _rests_on_words(m: Metrics) -> str:
     return ""
 
 
-def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
+def _gate_note(m: Metrics, cfg: TestConfig, found: Findings) -> Para:
     tally = {k: sum(g.status == k for g in m.gates) for k in ("pass", "fail", "insufficient")}
-    indicative = [g.id for g in m.gates if gate_status(m, g)[1] == "pass-indicative"]
+    indicative = [g.id for g in m.gates if gate_status(m, g, found)[1] == "pass-indicative"]
     g = cfg.gates
     # An indicative pass is not counted as a pass (third cold read, m-14): "None of the 4 gates passes; G4 passes
     # only indicatively, ...".
@@ -135,7 +136,7 @@ def _gate_note(m: Metrics, cfg: TestConfig) -> Para:
     # the table's labels: "Undecided" where G3's interval straddles its target, else "Insufficient data" (Chinese
     # reading 20, M1: "3 个尚待判定" beside three 数据不足)
     undecided = sum(
-        g.status == "insufficient" and gate_status(m, g)[0] != status_label("insufficient") for g in m.gates
+        g.status == "insufficient" and gate_status(m, g, found)[0] != status_label("insufficient") for g in m.gates
     )
     return Para(
         _tally(
@@ -482,7 +483,7 @@ def build(w: Words) -> Section:
         )
     )
     steps = _next_steps(w)
-    blocks: list[Block] = [intro, _gate_rows(m, w.config), _gate_note(m, w.config)]
+    blocks: list[Block] = [intro, _gate_rows(m, w.config, w.findings), _gate_note(m, w.config, w.findings)]
     if steps:
         lead = (
             _("What would decide the open gates, and what the analysis lacks:")

@@ -229,8 +229,8 @@ def build(w: Words) -> Section:
     m = w.m
     verdict = Para(
         _("{verdict}. {reason}").format(
-            verdict=verdict_label(m, save_times_unsourced(w)),
-            reason=verdict_summary(m, w.config, w.origin("save_times") == "supplied"),
+            verdict=verdict_label(m, w.findings, save_times_unsourced(w)),
+            reason=verdict_summary(m, w.config, w.origin("save_times") == "supplied", w.findings),
         ),
         f"verdict-{verdict_style(m, save_times_unsourced(w))}",
     )

@@ -394,7 +394,7 @@ def _rate_words(w: Words) -> str:
 def verdict_line(w: Words) -> str:
     """The verdict in a director's words: the label, then each gate by its plain name with its id beside it."""
     return _("Verdict: {label}. {gates}").format(
-        label=verdict_status_label(w.m.verdict.status, target_missed(w.m)), gates=gates_line(w)
+        label=verdict_status_label(w.m.verdict.status, target_missed(w.m, w.findings)), gates=gates_line(w)
     )
 
 

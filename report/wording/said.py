@@ -76,7 +76,7 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
     gates = (
         _("{after} (with it, {before})") if len(found.scope.items) == 1 else _("{after} (with them, {before})")
     ).format(after=after, before=before)
-    verdict = verdict_status_label(found["verdict"], target_missed(w.m))
+    verdict = verdict_status_label(found["verdict"], target_missed(w.m, w.findings))
     verdict_without = verdict_status_label(found["verdict_without"])
     text = (
         _(

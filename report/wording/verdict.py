@@ -4,7 +4,7 @@ verdict's label, style and reason, and an asynchronous job's limit."""
 from __future__ import annotations
 
 from report.compute import SIDES, Gate, Metrics
-from report.compute.reach import g4_unsettled
+from report.compute.scopes import Findings
 from report.formatting import (
     count,
     given,
@@ -33,9 +33,10 @@ from report.wording.staging import staging_note
 from report.wording.statements import async_title
 
 
-def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
-    """Why a gate has its status, in one line, from the figures, and the open gates whose data it rests on."""
-    return _own_detail(m, cfg, gate) + _rests_on(m, gate.id)
+def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate, found: Findings) -> str:
+    """Why a gate has its status, in one line, from the figures and the findings, and the open gates whose data it
+    rests on."""
+    return _own_detail(m, cfg, gate, found) + _rests_on(m, gate.id)
 
 
 def _rests_on(m: Metrics, gate_id: str) -> str:
@@ -50,7 +51,7 @@ def _rests_on(m: Metrics, gate_id: str) -> str:
     return ""
 
 
-def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
+def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate, found: Findings) -> str:
     g = cfg.gates
     if gate.id in ("G1", "G2"):
         side = m.save.baseline if gate.id == "G1" else m.save.candidate
@@ -98,15 +99,16 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate) -> str:
     detail = text.format(change=p3(abs(change)), target=given(g.target_duration_reduction_pct))
     if staging_note(m):  # the staging times given make it, not the storage (cold read 9, J-B1)
         detail = _("{detail}; {cause}").format(detail=detail, cause=staging_note(m))
-    unsettled = g4_unsettled(m.checkpoint_mode, m.save, m.bubble, g.target_duration_reduction_pct)
-    if unsettled is not None:  # by the means, inside what the runs can tell (cold read 6, outlier case, B1)
+    # by the means, inside what the runs can tell (cold read 6, outlier case, B1), as the finding decides it once
+    unsettled = found.get("g4_unsettled")
+    if unsettled is not None:
         detail = _(
             "training time {change} shorter by the means, {low} to {high} across the speedup's 95% interval; target "
             "{target}% shorter, which these runs do not settle"
         ).format(
             change=p3(change),
-            low=p3(unsettled[0]),
-            high=p3(unsettled[1]),
+            low=p3(unsettled["low_pct"]),
+            high=p3(unsettled["high_pct"]),
             target=given(g.target_duration_reduction_pct),
         )
     if today_interval_only(m):  # judged where a longer or re-tuned interval takes the benefit away (cold read 4, M1)
@@ -144,21 +146,21 @@ def g4_retuned_fails(m: Metrics) -> str:
     )
 
 
-def verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, short: bool = False) -> str:
+def verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings, short: bool = False) -> str:
     """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds (`short`:
     page 1's words for it, where room is scarce; the summary gives the reason in full). `supplied`: the save times
     are given in save_times.csv, not timed by this tool."""
     limit = async_limit(m, short)
-    return _verdict_reason(m, cfg, supplied) + (" " + limit if limit else "")
+    return _verdict_reason(m, cfg, supplied, found) + (" " + limit if limit else "")
 
 
-def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
+def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings) -> str:
     """The verdict's reason as the summary says it, after page 1 has said it in full: the gates that fail or lack data,
     referring to the gate table for each reason, then which way G3 leans and the asynchronous limit. A verdict whose
     gates all pass keeps its reason, one sentence already."""
     v = m.verdict
     if v.status == "demonstrated":
-        return verdict_reason(m, cfg, supplied)
+        return verdict_reason(m, cfg, supplied, found)
     if v.status == "not_demonstrated":
         text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
         if v.insufficient:
@@ -224,14 +226,14 @@ def async_limit(m: Metrics, short: bool = False) -> str:
     )
 
 
-def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
+def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings) -> str:
     """`supplied`: the save times are rows given in save_times.csv, taken as given, not timed by this tool (cold read
     18, M7: "this test's measurements" of rows with no source note)."""
     v, gates = m.verdict, {g.id: g for g in m.gates}
 
     def failed(gate_id: str) -> str:
         return _("{gate} ({name}) fails: {detail}").format(
-            gate=gate_id, name=gate_name(gate_id).lower(), detail=gate_detail(m, cfg, gates[gate_id])
+            gate=gate_id, name=gate_name(gate_id).lower(), detail=gate_detail(m, cfg, gates[gate_id], found)
         )
 
     if v.status == "not_demonstrated":
@@ -245,7 +247,7 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool) -> str:
         parts = " ".join(
             _("{sentence}.").format(
                 sentence=_("{gate} ({name}): {detail}").format(
-                    gate=g, name=gate_name(g).lower(), detail=gate_detail(m, cfg, gates[g])
+                    gate=g, name=gate_name(g).lower(), detail=gate_detail(m, cfg, gates[g], found)
                 )
             )
             for g in v.insufficient
@@ -286,7 +288,7 @@ def save_times_unsourced(w: Words) -> bool:
     return w.origin("save_times") == "supplied" and not w.config.sources.get("save_times", "").strip()
 
 
-def verdict_label(m: Metrics, unsourced: bool = False) -> str:
+def verdict_label(m: Metrics, found: Findings, unsourced: bool = False) -> str:
     """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
 
     Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
@@ -336,7 +338,7 @@ def verdict_label(m: Metrics, unsourced: bool = False) -> str:
                 else _("All four gates pass; at each system's optimal interval most of the benefit goes")
             )
         return text.format(steps=count(steps or 0))
-    label = verdict_status_label(m.verdict.status, target_missed(m))
+    label = verdict_status_label(m.verdict.status, target_missed(m, found))
     if "save_times" in m.inputs_illustrative:
         return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
     if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)
@@ -352,19 +354,13 @@ def _baseline_local(m: Metrics) -> bool:
     return "baseline" in sides and "candidate" not in sides
 
 
-def target_missed(m: Metrics) -> bool:
+def target_missed(m: Metrics, found: Findings) -> bool:
     """Whether a failed verdict misses a target beyond the runs' uncertainty: G3 fails (its whole interval below the
     target), or G4 fails and stays below its target across the speedup's 95% interval (compute/reach.g4_range)."""
     status = {g.id: g.status for g in m.gates}
     if status["G3"] == "fail":
         return True
-    return status["G4"] == "fail" and not _g4_open(m)
-
-
-def _g4_open(m: Metrics) -> bool:
-    """Whether G4's target lies inside the training-time change across the speedup's 95% interval (compute/reach.py):
-    a G4 that fails by the means only, which the runs do not settle."""
-    return g4_unsettled(m.checkpoint_mode, m.save, m.bubble, m.sensitivity.target_pct) is not None
+    return status["G4"] == "fail" and not found.has("g4_unsettled")
 
 
 def verdict_style(m: Metrics, unsourced: bool = False) -> str:
@@ -393,14 +389,14 @@ def pass_rests(m: Metrics, gate: Gate) -> str:
     return ""
 
 
-def gate_status(m: Metrics, gate: Gate) -> tuple[str, str]:
+def gate_status(m: Metrics, gate: Gate, found: Findings) -> tuple[str, str]:
     """A gate's status as the gate table prints it, and its style: a pass computed from save runs another gate
     rejects or cannot judge is indicative (cold read 7, major 2), and a pass on illustrative or not durable save
     times says so (blocker 1); neither is a bare green tick."""
     if gate.status == "insufficient" and gate.id == "G3" and m.save.speedup_ci95 is not None:
         # an interval that straddles the target is undecided, not short of data (cold read 16: 3 runs each)
         return _("Undecided"), gate.status
-    if gate.status == "fail" and gate.id == "G4" and _g4_open(m):
+    if gate.status == "fail" and gate.id == "G4" and found.has("g4_unsettled"):
         # the table's cell as the gate line says it: failed by the means, which the runs do not settle (cold read 8, I2)
         return _("Fail by the means, not settled"), gate.status
     if gate.status != "pass":

@@ -5,6 +5,7 @@ what would change the recommendation, as a faster save changes nothing there."""
 
 import pytest
 
+from report.compute.findings import decide
 from report.document.blocks import Subsection
 from report.inputs.joint_test import read_joint_test
 from report.wording.verdict import gate_detail
@@ -34,7 +35,8 @@ def test_every_staging_figure_says_it_is_the_staging_times_not_the_storage():
     for answer in ("qa-utilisation", "qa-lifecycle"):
         assert CAUSE in " ".join(texts(qa[answer].blocks)), answer
     g4 = next(g for g in m.gates if g.id == "G4")
-    assert gate_detail(m, read_joint_test(FOLDER).config, g4) == (
+    test = read_joint_test(FOLDER)
+    assert gate_detail(m, test.config, g4, decide(test, m)) == (
         "training time 0.628% longer; target 2% shorter; from the staging times given, not the storage"
     )
 

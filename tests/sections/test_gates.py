@@ -32,11 +32,13 @@ def test_straddling_interval_gives_the_runs_that_would_decide_it(folder):
     assert "this assumes the means and the spread persist" in step
     assert "repeat each save at least the required number" not in " ".join(texts(section(ctx, "gates").blocks))
     # its status: undecided, not "Insufficient data" (cold read 16); G3 without an interval keeps that (data/)
+    from report.compute.findings import decide
+    from report.inputs.joint_test import read_joint_test
     from report.wording.verdict import gate_status
 
-    assert gate_status(m, m.gates[2]) == ("Undecided", "insufficient")
+    assert gate_status(m, m.gates[2], decide(read_joint_test(data), m)) == ("Undecided", "insufficient")
     _ctx, m = build(DATA)
-    assert gate_status(m, m.gates[2]) == ("Insufficient data", "insufficient")
+    assert gate_status(m, m.gates[2], decide(read_joint_test(DATA), m)) == ("Insufficient data", "insufficient")
 
 
 def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
@@ -215,3 +217,26 @@ def test_a_baseline_of_mixed_media_is_asked_where_its_checkpoints_landed(folder)
     toml.write_text(plain + '\n[environment]\n"baseline storage" = "Old NAS, 24 NVMe SSDs"\n')
     ctx, _m = build(data)
     assert not any(t.startswith("Record which pool") for t in texts(section(ctx, "gates").blocks))
+
+
+def test_a_g4_the_runs_do_not_settle_is_read_from_its_finding_alone():
+    """g4_unsettled was decided twice, in compute/findings.py and again in wording/verdict.py from the same figures;
+    the wording now reads the finding. gates_fail: G4 fails by the means (2.00% against 2.5%) inside the −6.42% to
+    7.93% its speedup interval allows (tests/compute/test_findings.py works it by hand): the gate table says "Fail by
+    the means, not settled"; without the finding, a plain fail."""
+    from report.compute import compute
+    from report.compute.findings import Findings, decide
+    from report.inputs.joint_test import read_joint_test
+    from report.wording.verdict import gate_detail, gate_status, target_missed
+
+    test = read_joint_test(FIXTURES / "gates_fail")
+    m = compute(test)
+    found = decide(test, m)
+    g4 = next(g for g in m.gates if g.id == "G4")
+    assert gate_status(m, g4, found) == ("Fail by the means, not settled", "fail")
+    assert "−6.42% to 7.93% across the speedup's 95% interval" in gate_detail(m, test.config, g4, found)
+    without = Findings(tuple(f for f in found if f.id != "g4_unsettled"))
+    assert gate_status(m, g4, without) == ("Fail", "fail")
+    assert "across the speedup's 95% interval" not in gate_detail(m, test.config, g4, without)
+    # G3 fails here too, so the target is missed either way: the verdict's word rests on G3, not on G4's finding
+    assert target_missed(m, found) and target_missed(m, without)

@@ -4,6 +4,7 @@ and G3's interval is printed as page 1 prints it, slower, beside the speedup's."
 
 import shutil
 
+from report.compute.findings import decide
 from report.inputs.joint_test import read_joint_test
 from report.wording.verdict import gate_detail
 from tests.conftest import DATA, FIXTURES
@@ -29,7 +30,11 @@ def test_g3_prints_the_interval_slower_as_page_one_does():
     ctx, m = build(FOLDER)
     cfg = read_joint_test(FOLDER).config
     g3 = next(g for g in m.gates if g.id == "G3")
-    assert gate_detail(m, cfg, g3) == "95% interval 0.602× to 0.633×, that is 1.58× to 1.66× slower, lies below 1.5×"
+    found = decide(read_joint_test(FOLDER), m)
+    assert (
+        gate_detail(m, cfg, g3, found)
+        == "95% interval 0.602× to 0.633×, that is 1.58× to 1.66× slower, lies below 1.5×"
+    )
     assert "1.58–1.66×" in " ".join(ctx.cover.reasons)
 
 
