@@ -25,3 +25,18 @@ def test_the_save_table_prints_a_duration_as_the_prose_does():
     ctx, _m = build(FIXTURES / "retune")
     table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
     assert table.rows[1][2:5] == ("55 ± 5.0", "9.09", "50–60")
+
+
+def test_a_node_local_job_s_effective_throughput_says_it_is_the_whole_job_s():
+    """zh reading 9, J-m11: Table 5 printed local NVMe's effective throughput as 56.7 GB/s (980 GB ÷ 17.28 s, the
+    whole 16-node job) and Table 6 as 3.55 GB/s (one node's 61.25 GB ÷ 17.28 s), both under one name. The save
+    table says its figure is the whole job's where a node-local side spans nodes (node_local_async: 16 nodes)."""
+    ctx, _m = build(FIXTURES / "node_local_async")
+    table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
+    assert table.columns[-1].label == "Effective GB/s, whole job"
+    assert [row[-1] for row in table.rows] == ["56.7", "35.0"]  # 980 ÷ 17.276, 980 ÷ 27.982
+    bandwidth = next(b for b in section(ctx, "bandwidth").blocks if isinstance(b, Table))
+    assert [row[5] for row in bandwidth.rows] == ["3.55", "35.0"]  # 61.25 ÷ 17.276: one node's part
+    ctx, _m = build(DATA)  # one drive, no node-local side: the plain name
+    table = next(b for b in section(ctx, "save").blocks if isinstance(b, Table))
+    assert table.columns[-1].label == "Effective GB/s"
