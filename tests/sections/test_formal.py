@@ -149,3 +149,22 @@ def ctx_date(folder):
     from report.inputs.joint_test import read_joint_test
 
     return read_joint_test(folder).config.date
+
+
+@pytest.mark.slow
+def test_a_formal_cover_with_a_revision_history_holds_on_one_page(folder, builds, tmp_path):
+    """Cold read 9, K-m1: a three-line title, long party names and a revision history ran the formal cover onto a
+    second page that held two lines of its Statement; page 1 then was the PDF's page 3. The formal fixture with K's
+    title, parties and revision 1.1: the Statement ends on page 1 and page 2 opens with the recommendation."""
+    data = folder("formal")
+    toml = data / "test.toml"
+    text = toml.read_text()
+    text = text.replace('revision        = "1.0"', 'revision        = "1.1"')
+    text = text.replace(
+        'title    = "Checkpoint save and model load: 14B full fine-tune"',
+        'title    = "Qwen 72B pre-training: checkpoint storage joint test, TH-9000 against the existing GPFS"',
+    )
+    toml.write_text(text)
+    pages = _pages(builds.get(data, "en").pdf, tmp_path)
+    assert "It may be copied only in full" in pages[0].replace("\n", " "), pages[1][:300]
+    assert "Recommendation" in pages[1] and "Revision history" in pages[0]
