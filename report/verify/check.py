@@ -366,6 +366,11 @@ def _signature(data: bytes, outcome: Outcome) -> bool:
     if found is None:
         return False
     outcome.signature = f"signed by {found.signer}, certificate SHA-256 {found.fingerprint}"
+    if not found.intact:  # not "signed by …" first, which reads like an endorsement (field test 8, minor 12)
+        outcome.signature = (
+            f"NOT as signed: a signature by {found.signer}, certificate SHA-256 {found.fingerprint}, does not cover"
+            " these bytes"
+        )
     if found.note is not None:
         outcome.notes.append(found.note)
     if not found.intact:

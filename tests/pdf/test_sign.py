@@ -105,10 +105,15 @@ def test_one_changed_byte_after_signing_fails_pdfsig_and_verify(default_built, i
     at = signed.index(b"/Title") + 8  # a byte of the document information, inside the signed range
     signed[at] ^= 0x01
     assert "Signature Validation: Digest Mismatch." in pdfsig(bytes(signed), tmp_path)
-    found = verify_bytes(bytes(signed)).differences
+    outcome = verify_bytes(bytes(signed))
     assert (
         "the signature by Common Name: Joint Test Lab, Organization: Example Storage does not match the bytes: changed after signing"
-        in found
+        in outcome.differences
+    )
+    # its first line does not read like an endorsement (field test 8, minor 12: "signed by …" before "does NOT match")
+    assert outcome.signature == (
+        "NOT as signed: a signature by Common Name: Joint Test Lab, Organization: Example Storage, certificate SHA-256 "
+        f"{fingerprint(identity[1])}, does not cover these bytes"
     )
 
 
