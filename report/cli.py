@@ -78,6 +78,13 @@ def _build(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     written = [shown_path(args.out / name) for name in ("report.pdf", "report.html", "metrics.json")]
     _line(f"wrote {written[0]}, {written[1]} and {written[2]}")
+    from report.measure.session import recording
+
+    if recording(args.data_dir):  # field test 8, minor 13a: a build during a session said nothing of it
+        _line(
+            f"note: a measure session is adding runs to {shown_path(args.data_dir)}: this report holds the runs"
+            " recorded when the build read test.toml; build again once the session has finished"
+        )
     return EXIT_OK
 
 

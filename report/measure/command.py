@@ -11,11 +11,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from report.measure import earlier, existing, outcome, plan, probe, words, written
-from report.measure.hosts import clients, gpus_warning
+from report.measure import earlier, ending, existing, outcome, plan, probe, words, written
+from report.measure.hosts import clients, gpus_warning, node_local_sustain
 from report.measure.plan import Request
 from report.measure.probe import Refused, refuse_usage
-from report.measure.progress import build_hint, resume_hint, runs_said
+from report.measure.progress import runs_said
 from report.problems import escaped  # each line one line, whatever a path holds (issue 44, V4)
 
 
@@ -177,6 +177,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
 
     data_dir = args.data_dir
     original, config, bom = session.read_config(data_dir)
+    session.refuse_if_busy(data_dir)
     request = _request(args, config)
     path = _target(args, request.clients)
     stale = _stale_notes(path) if path.is_dir() else ()
@@ -215,6 +216,8 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     servers: tuple[probe.Server, ...] = ()
     if request.clients and not args.dry_run:
         servers = probe.servers(fio, request.clients, str(path), plan.host_bytes(request))
+    # a dry run writes nothing on the servers, but names a wrong port or path (field test 8, minor 7)
+    unready = probe.dry_check(request.clients, path) if request.clients and args.dry_run else ()
     raw_name = f"raw/{plan.system_folder(args.system)}"
     raw = data_dir / raw_name
     number = earlier.existing_runs(raw)[1]
@@ -263,6 +266,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     written.record_if_all_finished(made)  # refused before the first run, not after it
     made.warnings += _shared_with_records(data_dir, path) if local else ()
     made.warnings += gpus_warning(request.gpus, request.clients, made.jobs_here, config.gpus_per_node)
+    made.warnings += node_local_sustain(request, config.systems.node_local) + unready
     if judged.unknown is not None and saves:
         why = english(words.unknown_words, judged.unknown)
         made.notes += (
@@ -497,101 +501,23 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     except Refused as exc:
         for line in exc.lines:  # each line one line, whatever a path or a name holds; each problem prefixed
             print(escaped(line if line[:1].isspace() else f"measure: {line}"), file=sys.stderr)
-        _recorded_before(s if "s" in locals() else None)
+        ending.recorded_before(s if "s" in locals() else None)
         return exc.status
     except OSError as exc:
         if "s" not in locals() or s.written is None:
             raise  # nothing recorded: the command line's own message says so
         where = exc.filename if exc.filename is not None else "measure"
         print(escaped(f"measure: {where}: {exc.strerror or exc}"), file=sys.stderr)
-        _recorded_before(s)
+        ending.recorded_before(s)
         return 3
-    print(escaped(_summary(s, status)), file=sys.stderr)
-    for kind, line in (*cpu_lines(s.results), *outcome.short_lines(s.results)):  # what to know before leaving
+    print(escaped(ending.summary(s, status)), file=sys.stderr)
+    for kind, line in (*ending.cpu_lines(s.results), *outcome.short_lines(s.results)):  # what to know before leaving
         print(escaped(f"measure: {kind}: {line}"), file=sys.stderr)
     if s.warnings:  # said once, before the first run; a long session scrolls them away (field test 6, m3)
         print(
             f"measure: {len(s.warnings)} warning{'' if len(s.warnings) == 1 else 's'} before the first run, above",
             file=sys.stderr,
         )
-    for note in (*s.notes, *_mlperf_notes(s)):
+    for note in (*ending.volume_notes(s), *s.notes, *ending.mlperf_notes(s)):
         print(escaped(f"measure: note: {note}"), file=sys.stderr)
     return status
-
-
-def cpu_lines(results) -> list[tuple[str, str]]:
-    """At the end of a session (field test 5, M2): the runs bound by the CPU of the machine running fio, as a warning
-    (the report says so on page 1 too), or, where that machine was busy with other work but fio's threads were not
-    bound, a note that the storage set the pace. outcome.RunResult.cpu_bound holds the rule."""
-    shares = [r.fio_share for r in results if r.fio_share is not None]
-    if not shares:
-        return []
-    bound = [r for r in results if r.cpu_bound]
-    used = f"fio's threads used up to {max(shares):.0%} of the CPU they could use"
-    if bound:
-        busy = [r.machine_busy for r in bound if r.machine_busy is not None]
-        machine = f", the machine running fio up to {max(busy):.0%} busy" if busy else ""
-        return [
-            (
-                "warning",
-                f"{len(bound)} of {len(results)} runs were bound by the CPU of the machine running fio, not by the"
-                f" storage ({used}{machine}): their times measure that machine as much as the storage, and the"
-                " report says so on its first page; measure again from a client whose processors are idle",
-            )
-        ]
-    loaded = [r for r in results if r.machine_loaded]
-    if loaded:
-        return [
-            (
-                "note",
-                f"the machine running fio was at least 90% busy during {len(loaded)} of {len(results)} runs, but"
-                f" {used}: the storage, not the CPU, set the pace",
-            )
-        ]
-    return []
-
-
-def _recorded_before(s) -> None:
-    """After a failure: what the session did record (so a full disk is not taken for an empty folder)."""
-    if s is None or s.written is None:
-        return
-    from report.measure import session
-
-    phases = [p for p in plan.PHASES if p in s.request.phases]
-    counts = runs_said([(sum(1 for d in s.recorded if d.phase == p), plan.PHASE_WORDS[p]) for p in phases])
-    print(
-        escaped(
-            f"measure: finished before it and recorded in {s.data_dir / session.FILE}: {counts} (the folder builds)"
-        ),
-        file=sys.stderr,
-    )
-
-
-def _mlperf_notes(s) -> list[str]:
-    """MLPerf Storage's rule where it applies: buffered I/O whose caches were not dropped must move at least three
-    times the client's memory, or the page cache, not the storage, is measured."""
-    if s.request.direct or s.cache_note is None or not s.done:
-        return []
-    memory = probe.memory_bytes()
-    per_client = s.sizes.save_total(s.request.writers) or s.sizes.load_total(s.request.writers)
-    if memory is None or per_client >= 3 * memory:
-        return []
-    return [
-        f"buffered I/O and the page cache not dropped ({s.cache_note}): each client moved"
-        f" {per_client / 1e9:.3g} GB, below three times this machine's {memory / 1e9:.3g} GB of memory (MLPerf"
-        " Storage's rule), so the figures may be the cache's: drop caches as root, use --direct yes, or measure more"
-    ]
-
-
-def _summary(s, status: int) -> str:
-    from report.measure import session
-
-    phases = [p for p in plan.PHASES if p in s.request.phases]
-    counts = runs_said([(sum(1 for d in s.done if d.phase == p), plan.PHASE_WORDS[p]) for p in phases])
-    where = f"{s.data_dir / session.FILE}"
-    if status == 130:
-        return f"measure: stopped; {counts} recorded in {where} (the unfinished run was discarded)" + resume_hint(
-            s, phases
-        )
-    build = build_hint(s.data_dir)
-    return f"measure: {counts} of {s.request.system} recorded in {where}; build the report with {build}"

@@ -101,3 +101,17 @@ def gpus_warning(gpus: int | None, hosts: tuple[str, ...], one_machine: bool, gp
         f" from several hosts stands for one node per host; give --gpus {machines * gpus_per_node} (hosts × GPUs per"
         f" node), or save from {nodes} host{'s' if nodes > 1 else ''}",
     )
+
+
+def node_local_sustain(request, node_local: tuple[str, ...]) -> tuple[str, ...]:
+    """A sustained write from several hosts on a system local to each node (field test 8, major 2): the report takes a
+    node-local system's bandwidth test as one node's, and the same hosts are that many client nodes in a sweep."""
+    hosts = len(request.clients)
+    if "sustain" not in request.phases or hosts < 2 or request.system not in node_local:
+        return ()
+    return (
+        f"{request.system} is storage local to each node (test.toml's node_local), so the report takes its sustained"
+        f" write as one node's bandwidth, but this session writes it from {hosts} hosts at once: their aggregate,"
+        f" which a client sweep counts as {hosts} client nodes; for one node's, measure --phases sustain with one"
+        " --client",
+    )

@@ -513,3 +513,29 @@ def jobs_run_here(clients: tuple[str, ...]) -> bool:
         if not addresses or not all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses):
             return False
     return True
+
+
+def dry_check(hosts: tuple[str, ...], path: Path) -> tuple[str, ...]:
+    """What a dry run checks of the fio servers without writing anything there (field test 8, minor 7: a wrong port
+    and a mistyped --path passed a dry run): each server accepts a connection on its port, and --path exists where
+    the servers are this machine's loopback addresses. Each problem, said as what a real run would stop at (the dry
+    run still shows the plan: servers may be started after it)."""
+    import socket
+
+    problems = []
+    for host in hosts:
+        name, port = plan.host_of(host), plan.port_of(host)
+        try:
+            socket.create_connection((name, int(port)), timeout=PROBE_TIMEOUT_S).close()
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            problems.append(
+                f"fio server {name} port {port} does not answer now ({reason}), and a real run would stop here: start"
+                f" it there ({server_command(name, port)}) and let TCP port {port} through its firewall"
+            )
+    if jobs_run_here(hosts) and not path.is_dir():
+        problems.append(
+            f"--path {path} does not exist on this machine, where the fio servers at loopback addresses run, and a"
+            " real run would stop here: mount it, or create it"
+        )
+    return tuple(problems)

@@ -365,6 +365,21 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
+def refuse_if_busy(data_dir: Path) -> None:
+    """Before anything is probed: another session recording into the folder is said at once, not after the servers
+    were probed (field test 8, minor 13a: refused only after 21 s)."""
+    os.close(_lock(data_dir))
+
+
+def recording(data_dir: Path) -> bool:
+    """Whether a measure session holds the folder's lock (it is adding runs to test.toml now)."""
+    try:
+        refuse_if_busy(data_dir)
+    except (Refused, OSError):
+        return True
+    return False
+
+
 def _lock(data_dir: Path) -> int:
     """One session at a time per folder: each rewrites test.toml from what it read, so two would lose runs."""
     fd = os.open(data_dir, os.O_RDONLY)

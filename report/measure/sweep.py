@@ -338,6 +338,7 @@ def build(args, argv: list[str]) -> Sweep:
         raise refuse_usage("--clients-sweep needs the client nodes: give each with --client HOST (fio --server there)")
     counts = parse_counts(args.clients_sweep, len(hosts))
     original, config, bom = session.read_config(args.data_dir)
+    session.refuse_if_busy(args.data_dir)
     if args.system not in (config.systems.save_baseline, config.systems.candidate):
         names = f'"{config.systems.save_baseline}" or "{config.systems.candidate}"'
         raise refuse_usage(f'--clients-sweep: "{args.system}" is not a save system of test.toml; expected {names}')
@@ -505,7 +506,7 @@ def run(args, argv: list[str]) -> int:
         f" {sweep_record.counted(s)}); build the report with {build_hint(s.data_dir)}",
         file=sys.stderr,
     )
-    from report.measure.command import cpu_lines
+    from report.measure.ending import cpu_lines
 
     for kind, line in cpu_lines([s.results[done] for done in s.done if done in s.results]):
         print(f"measure: {kind}: {line}", file=sys.stderr)

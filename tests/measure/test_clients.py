@@ -240,6 +240,37 @@ def test_two_saves_at_once_are_rows_of_their_own_timed_by_the_slowest_job(measur
     assert "concurrent saves" in (out / "report.html").read_text()
 
 
+def test_a_dry_run_names_a_server_that_does_not_answer_and_a_path_that_is_not_there(places, servers):
+    """Field test 8, minor 7: with --client a dry run did not probe, so a wrong port and a mistyped --path passed
+    without a word (the path "not mounted on the machine that ran measure", though the servers were its loopback
+    addresses). A dry run writes nothing on the servers, but connects to each and, for loopback servers, looks for
+    the path here, and warns of what a real run would stop at."""
+    root, disk, _ = places
+    folder = new_folder(root, "dry-probe")
+    before = listing(folder, disk)
+    down = [servers[0], (None, f"127.0.0.3,{free_port('127.0.0.3')}")]
+    args = ["--phases", "save", "--runs", "1", *SIZES[:4], "--gpus", "16", "--dry-run"]
+    done = run(measure(folder, "Local disk", disk, down, *args))
+    assert done.returncode == 0, done.stderr  # the plan still shown: the server may be started after it
+    port = down[1][1].split(",")[1]
+    assert (
+        f"warning: fio server 127.0.0.3 port {port} does not answer now (Connection refused), and a real run would "
+        "stop here: start it there" in done.stdout
+    )
+    assert "fio server 127.0.0.2" not in done.stdout  # the one that answers
+    typo = disk.parent / (disk.name + "-typo")
+    done = run(measure(folder, "Local disk", typo, servers[:2], *args))
+    assert done.returncode == 0, done.stderr
+    assert (
+        f"warning: --path {typo} does not exist on this machine, where the fio servers at loopback addresses run, and "
+        "a real run would stop here" in done.stdout
+    )
+    done = run(measure(folder, "Local disk", disk, servers[:2], *args))  # right: the plan, and no warning of either
+    assert done.returncode == 0, done.stderr
+    assert "a real run would stop here" not in done.stdout
+    assert listing(folder, disk) == before and settled(servers, folder)
+
+
 def test_a_server_that_is_down_is_named_and_nothing_runs(places, servers, tmp_path):
     root, disk, _ = places
     folder = new_folder(root, "down")

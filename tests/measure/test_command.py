@@ -96,3 +96,22 @@ def test_a_stopped_session_says_how_to_finish_each_phase():
     )
     s = SimpleNamespace(request=SimpleNamespace(runs=2), done=[*done[:4], Step("sustain", 1), Step("sustain", 2)])
     assert resume_hint(s, ["save", "load", "sustain"]) == ""
+
+
+def test_a_node_local_systems_sustained_write_from_several_hosts_is_warned():
+    """Field test 8, major 2: the sustained write through two loopback servers was one node's bandwidth of a system
+    local to each node in the report, and the same two servers were two client nodes in the sweep."""
+    from report.measure.hosts import node_local_sustain
+    from tests.measure.test_plan import request
+
+    two = ("127.0.0.2,8765", "127.0.0.3,8765")
+    (said,) = node_local_sustain(request(system="Local disk", clients=two), ("Local disk",))
+    assert said == (
+        "Local disk is storage local to each node (test.toml's node_local), so the report takes its sustained write as"
+        " one node's bandwidth, but this session writes it from 2 hosts at once: their aggregate, which a client sweep"
+        " counts as 2 client nodes; for one node's, measure --phases sustain with one --client"
+    )
+    assert node_local_sustain(request(system="Local disk", clients=two[:1]), ("Local disk",)) == ()  # one host
+    assert node_local_sustain(request(system="Local disk", clients=two), ()) == ()  # shared: the clients' aggregate
+    saves = request(system="Local disk", clients=two, phases=("save",))
+    assert node_local_sustain(saves, ("Local disk",)) == ()  # no sustained write

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from report import i18n
-from report.measure.command import cpu_lines
+from report.measure.ending import cpu_lines
 from report.measure.outcome import JobCpu, RunResult, job_cpu
 from report.measure.plan import Step
 from report.measure.words import _span

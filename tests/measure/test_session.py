@@ -114,6 +114,19 @@ def measured(places):
         assert f"build the report with make report DATA={folder} OUT={folder.parent / 'joint-test-report'}\n" in (
             done.stderr
         )
+        # what it wrote to the storage, from fio's own JSON (field test 8, minor 14)
+        raw = folder / "raw" / ("local-disk" if system == "Local disk" else "ram-disk")
+        written = {
+            phase: sum(
+                j["write"]["io_bytes"] for f in raw.glob(f"{phase}-*.json") for j in json.loads(f.read_text())["jobs"]
+            )
+            for phase in ("save", "sustain")
+        }
+        assert (
+            f"measure: note: this session wrote {sum(written.values()) / 1e9:.3g} GB to {path} (saves"
+            f" {written['save'] / 1e9:.3g} GB, sustained writes {written['sustain'] / 1e9:.3g} GB); each sustained"
+            " write writes for 1 s as fast as the storage takes it" in done.stderr
+        )
     out = root / "out"
     built = subprocess.run(
         # PYTHON3: this very interpreter, so that make never takes .venv for another one's and makes it anew.
@@ -527,6 +540,37 @@ def test_one_session_at_a_time_per_folder(places, capsys):
         os.close(fd)
     assert f"another measure is recording into {folder}: let it finish" in capsys.readouterr().err
     assert sorted(p.name for p in folder.iterdir()) == ["test.toml"] and list(disk.iterdir()) == []
+
+
+def test_a_busy_folder_is_said_before_any_server_is_probed_and_a_build_meanwhile_says_so(places, capsys, monkeypatch):
+    """Field test 8, minor 13a: a second measure into a folder being measured was refused only after probing the fio
+    servers (21 s); a build of that folder meanwhile succeeded without a word that runs were still being added."""
+    import fcntl
+    import socket
+
+    root, disk, _ = places
+    folder = new_folder(root, "busy")
+    with socket.socket() as s:  # a port nobody listens on: a probe would say "does not answer", not "busy"
+        s.bind(("127.0.0.2", 0))
+        port = s.getsockname()[1]
+    fd = os.open(folder, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        args = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--phases", "save"]
+        assert main([*args, "--snapshot-gb", "0.01", "--gpus", "1", "--client", f"127.0.0.2,{port}"]) == 3
+        err = capsys.readouterr().err
+        assert err.startswith(f"measure: another measure is recording into {folder}: let it finish") and (
+            "does not answer" not in err
+        )
+        monkeypatch.setattr("report.pipeline.build.build", lambda *args: None)  # the build itself is tested elsewhere
+        assert main(["build", str(folder), "--out", str(root / "busy-out")]) == 0
+        assert f"note: a measure session is adding runs to {folder}: this report holds the runs recorded" in (
+            capsys.readouterr().err
+        )
+    finally:
+        os.close(fd)
+    assert main(["build", str(folder), "--out", str(root / "busy-out")]) == 0
+    assert "measure session" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("name", ["#scratch", "g;h", "a$HOME", "back\\slash", "tab\there"])
