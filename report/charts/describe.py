@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from report.compute import SIDES, Metrics, Scaling
+from report.compute import SIDES, Metrics, Scaling, ScalingSide
 from report.compute import scaling_compare as compare
 from report.compute.scaling_checks import refit_band
 from report.formatting import gb, num, s3, seconds, sig
@@ -280,13 +280,40 @@ def scaling_of(m: Metrics) -> Scaling:
 FARTHEST_DRAWN = 32.0
 
 
-def _features(m: Metrics) -> list[float]:
-    """The client counts beyond the points that the text relies on: each side's fitted peak (at one client node or
-    more) and where the two curves cross, each within FARTHEST_DRAWN times the most client nodes tested."""
+def curve_reach(side: ScalingSide) -> float:
+    """The most client nodes a side's fitted curve is drawn to (scaling reading 10, B1): the side's own most tested
+    where the law does not describe its points (a negative σ or κ, which the text calls no forecast: drawn on, the
+    curve ran to its pole, 1,200 GB/s, and flattened every point), else FAR times them (the fit cannot tell beyond)."""
+    assert side.usl is not None, "only a fitted law has a curve"
+    return float(side.max_clients) if not side.usl.describes else compare.FAR * side.max_clients
+
+
+def crossing_drawn(m: Metrics) -> compare.Crossover | None:
+    """The curves' crossover where the chart draws both curves (within each fitted side's reach), else None."""
     s = scaling_of(m)
-    found = [u.peak_clients for side in s.sides() if side is not None and (u := side.usl) is not None and u.describes]
-    found = [k for k in found if k is not None and k >= 1]
-    if (x := compare.crossover(s)) is not None:
+    x = compare.crossover(s)
+    fitted = [side for side in s.sides() if side is not None and side.usl is not None]
+    return x if x is not None and all(x.clients <= curve_reach(side) for side in fitted) else None
+
+
+def peaks_drawn(m: Metrics) -> list[tuple[str, float]]:
+    """Each side's fitted peak where the chart draws it: a law that describes its points, from one client node up to
+    the curve's reach."""
+    found = []
+    for key, side in zip(SIDES, scaling_of(m).sides(), strict=True):
+        if side is None or (u := side.usl) is None or not u.describes or u.peak_clients is None:
+            continue
+        if 1 <= u.peak_clients <= curve_reach(side):
+            found.append((key, u.peak_clients))
+    return found
+
+
+def _features(m: Metrics) -> list[float]:
+    """The client counts beyond the points that the text relies on and the chart draws: each side's fitted peak and
+    where the two curves cross, each within FARTHEST_DRAWN times the most client nodes tested."""
+    s = scaling_of(m)
+    found = [k for _key, k in peaks_drawn(m)]
+    if (x := crossing_drawn(m)) is not None:
         found.append(x.clients)
     return [k for k in found if k <= FARTHEST_DRAWN * s.max_clients]
 
@@ -323,13 +350,9 @@ def scaling(m: Metrics, log: BandwidthLog) -> Chart:
 def _marks_caption(m: Metrics) -> str:
     """The caption's marks: a diamond and a cross only where the chart draws them (scaling reading 9, m3: "a cross
     where the two curves meet" under a chart of one curve)."""
-    s, hi = scaling_of(m), client_range(m)[1]
-    peak = any(
-        (u := side.usl) is not None and u.describes and u.peak_clients is not None and 1 <= u.peak_clients <= hi
-        for side in s.sides()
-        if side is not None
-    )
-    x = compare.crossover(s)
+    hi = client_range(m)[1]
+    peak = any(k <= hi for _key, k in peaks_drawn(m))
+    x = crossing_drawn(m)
     cross = x is not None and x.clients <= hi
     if peak and cross:
         return _(
@@ -352,6 +375,25 @@ def _marks_caption(m: Metrics) -> str:
     )
 
 
+def _reach_caption(m: Metrics, fitted: list[str]) -> list[str]:
+    """Where a fitted curve stops short of the axis, and why (scaling reading 10, B1)."""
+    s, hi, out = scaling_of(m), client_range(m)[1], []
+    for key in fitted:
+        side = s.side(key)
+        assert side is not None and side.usl is not None
+        if not side.usl.describes:
+            text = _("{system}'s fitted law does not describe its points: its curve is drawn over its {most} only.")
+        elif curve_reach(side) < hi:
+            text = _(
+                "{system}'s curve stops at twice its {most}: the fit cannot tell what lies further beyond the sweep."
+            )
+        else:
+            continue
+        most = ngettext("{n} client node tested", "{n} client nodes tested", side.max_clients)
+        out.append(text.format(system=system_names(m)[key], most=most.format(n=num(side.max_clients, 0))))
+    return out
+
+
 def _scaling_caption(m: Metrics) -> str:
     """What each line of the scaling chart is (scaling reading 7b, minor 10): a fitted law, or a node-local side's
     aggregate modelled as one node × nodes; the refits' spread beyond the counts tested; how a straight line looks on
@@ -371,6 +413,7 @@ def _scaling_caption(m: Metrics) -> str:
             if banded
             else _("A solid line is a fitted law, dashed beyond the client nodes tested (the grey band).")
         )
+    parts += _reach_caption(m, fitted)
     for key in modelled:
         parts.append(
             _(

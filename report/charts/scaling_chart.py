@@ -10,9 +10,9 @@ import matplotlib.ticker
 import numpy as np
 from matplotlib.figure import Figure
 
-from report.charts.describe import Chart, client_range, scaling_of, wrapped
+from report.charts.describe import Chart, client_range, crossing_drawn, curve_reach, scaling_of, wrapped
 from report.charts.style import COLOURS, GRID, INK, MARKERS, figure, legend_above, mark_interval
-from report.compute import SIDES, Metrics, Scaling, ScalingSide
+from report.compute import SIDES, Metrics, ScalingSide
 from report.compute import scaling_compare as compare
 from report.compute.scaling_checks import refit_band
 from report.formatting import num
@@ -36,17 +36,9 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
     for key, side in zip(SIDES, s.sides(), strict=True):
         name = m.save.side(key).system
         if side is not None:
-            top = max(top, _runs(ax, key, side, wrapped(name, 40) if side.usl is None else None))
+            top = max(top, _runs(ax, key, side, wrapped(name, 40)))  # every side's points in the legend (reading 10)
         if side is not None and side.usl is not None:
-            values = np.array([np.nan if (c := side.usl.capacity(k)) is None else c for k in grid])
-            inside = grid <= side.max_clients
-            label = wrapped(_("{system} (fitted law)").format(system=name), 40)
-            ax.plot(grid[inside], values[inside], color=COLOURS[key], linewidth=1.4, label=label)
-            beyond = grid >= side.max_clients
-            ax.plot(grid[beyond], values[beyond], color=COLOURS[key], linewidth=1.2, linestyle=(0, (4, 2)))
-            top = max(top, _refits(ax, key, side, grid[beyond]))
-            top = max(top, float(np.nanmax(values)) if np.isfinite(values).any() else 0.0)
-            _peak(ax, key, side, hi)
+            top = max(top, _curve(ax, key, side, grid, wrapped(_("{system} (fitted law)").format(system=name), 40)))
         elif (one := s.one_node_gbps.side(key)) is not None:
             label = wrapped(_("{system}: one node's bandwidth × nodes (modelled, not swept)").format(system=name), 40)
             ax.plot(grid, one * grid, color=COLOURS[key], linewidth=1.2, linestyle=":", label=label)
@@ -63,7 +55,7 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
                 label=wrapped(_("{system}: one node (bandwidth test)").format(system=name), 40),
             )
             top = max(top, one * hi)
-    _crossing(ax, s, hi)
+    _crossing(ax, m, hi)
     _marks(ax, m)
     _log2_x(ax, lo, hi, [p.clients for side in s.sides() if side is not None for p in side.points])
     ax.set_xlabel(_("Client nodes writing at once (log scale)"))
@@ -71,6 +63,24 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
     ax.set_ylim(0, top * 1.15 if top > 0 else 1)
     legend_above(ax, 3)
     return fig
+
+
+def _curve(ax, key: str, side: ScalingSide, grid, label: str) -> float:
+    """A side's fitted law, solid over its client nodes tested, dashed beyond them up to its reach (none where the law
+    does not describe its points: scaling reading 10, B1), with the refits' band and the fitted peak; the highest
+    value drawn."""
+    assert side.usl is not None
+    shown = grid[grid <= curve_reach(side)]
+    values = np.array([np.nan if (c := side.usl.capacity(k)) is None else c for k in shown])
+    inside = shown <= side.max_clients
+    ax.plot(shown[inside], values[inside], color=COLOURS[key], linewidth=1.4, label=label)
+    beyond = shown >= side.max_clients
+    top = 0.0
+    if beyond.sum() > 1:
+        ax.plot(shown[beyond], values[beyond], color=COLOURS[key], linewidth=1.2, linestyle=(0, (4, 2)))
+        top = _refits(ax, key, side, shown[beyond])
+    _peak(ax, key, side)
+    return max(top, float(np.nanmax(values)) if np.isfinite(values).any() else 0.0)
 
 
 def _refits(ax, key: str, side: ScalingSide, ks) -> float:
@@ -84,10 +94,10 @@ def _refits(ax, key: str, side: ScalingSide, ks) -> float:
     return float(np.nanmax(high)) if np.isfinite(high).any() else 0.0
 
 
-def _peak(ax, key: str, side: ScalingSide, hi: float) -> None:
-    """The fitted peak as an open diamond on the curve, where the axis reaches it."""
+def _peak(ax, key: str, side: ScalingSide) -> None:
+    """The fitted peak as an open diamond on the curve, where the curve reaches it (`curve_reach`)."""
     u = side.usl
-    if u is None or not u.describes or u.peak_clients is None or not 1 <= u.peak_clients <= hi:
+    if u is None or not u.describes or u.peak_clients is None or not 1 <= u.peak_clients <= curve_reach(side):
         return
     c = u.capacity(u.peak_clients)
     if c is None:
@@ -105,9 +115,10 @@ def _peak(ax, key: str, side: ScalingSide, hi: float) -> None:
     )
 
 
-def _crossing(ax, s: Scaling, hi: float) -> None:
-    """Where the two curves cross, as a cross on them, where the axis reaches it."""
-    x = compare.crossover(s)
+def _crossing(ax, m: Metrics, hi: float) -> None:
+    """Where the two curves cross, as a cross on them, where both are drawn and the axis reaches it."""
+    s = scaling_of(m)
+    x = crossing_drawn(m)
     f = None if x is None else compare.curve(s, "candidate")
     if x is None or f is None or x.clients > hi or (y := f(x.clients)) is None:
         return
