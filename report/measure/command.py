@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import re
 import shlex
@@ -470,9 +471,13 @@ def dry_run(s, out) -> None:
         print(f"\n--- {s.raw_name}/{name}", file=out)
         out.write(plan.job_file(phase, r, s.sizes, str(scratch), prefix))
     text = written.record_if_all_finished(s)
-    added = text[len(s.original) :] if text.startswith(s.original) else text
-    print(f"\n--- {session.FILE} would gain (with every run finished):", file=out)
-    out.write(added)
+    if text.startswith(s.original):
+        print(f"\n--- {session.FILE} would gain (with every run finished):", file=out)
+        out.write(text[len(s.original) :])
+    else:  # a replacing session takes lines out too: those and the ones added, not the whole file (field test 8, m11)
+        print(f"\n--- {session.FILE} would change (with every run finished): - taken out, + added", file=out)
+        diff = difflib.unified_diff(s.original.splitlines(), text.splitlines(), lineterm="", n=0)
+        out.write("".join(f"{line}\n" for line in diff if line[:1] in "+-" and line[:3] not in ("---", "+++")))
     print("\n(dry run: nothing was written)", file=out)
 
 

@@ -24,6 +24,12 @@ def gb(n_bytes: float) -> str:
     return f"{n_bytes / 1e9:.3f}" if n_bytes < 100e9 else f"{n_bytes / 1e9:.0f}"
 
 
+def gb_alike(n_bytes: list[float]) -> list[str]:
+    """Byte counts as GB with one number of decimals, the one `gb` gives the largest: three below 100 GB, else one."""
+    decimals = 3 if max(n_bytes) < 100e9 else 1
+    return [f"{n / 1e9:.{decimals}f}" for n in n_bytes]
+
+
 def rate(n_bytes: float, seconds: float) -> str:
     """A rate in GB/s for a progress line."""
     return f"{n_bytes / seconds / 1e9:.3f} GB/s" if seconds > 0 else "- GB/s"
@@ -114,8 +120,10 @@ class Progress:
         else:
             text += f": done in {took:.3g} s"
         hosts = {h: t for h, t in (result.hosts.items() if result is not None else ()) if h is not None}
-        if len(hosts) > 1:
-            shares = (f"{h} {gb(t.io_bytes)} GB in {t.runtime_ms / 1000:.3f} s" for h, t in hosts.items())
+        if len(hosts) > 1:  # one precision for every host (field test 8, minor 11: "118 GB …, 71.604 GB …")
+            sizes = gb_alike([t.io_bytes for t in hosts.values()])
+            pairs = zip(hosts.items(), sizes, strict=True)
+            shares = (f"{h} {n} GB in {t.runtime_ms / 1000:.3f} s" for (h, t), n in pairs)
             text += f"; {', '.join(shares)}"
         if not self.live:
             self.stream.write(escaped(f"measure: {text}") + "\n")

@@ -31,7 +31,7 @@ from report.inputs.ingest.fio_scaling import host_totals, scaling_row
 from report.measure import earlier, plan, probe, sweep_record, words
 from report.measure.outcome import RunResult, job_cpu
 from report.measure.probe import Refused, refuse_usage
-from report.measure.progress import build_hint
+from report.measure.progress import build_hint, duration_words
 from report.pipeline import processes
 
 _OUTPUT = re.compile(r"^sweep-(\d+)-(\d+)\.json$")
@@ -293,6 +293,7 @@ def sweep_all(s: Sweep, out) -> int:
     from report.measure.session import Stop
 
     limit = s.request.watchdog_s or s.request.sustain_s + plan.WATCHDOG_GRACE_S
+    took: list[float] = []  # each run's wall time, for the time left (field test 8, minor 11: "…" for 6.5 min)
     with Stop() as stop:
         for index, k in enumerate(s.counts, start=1):
             if stop.asked:  # asked while the last count was being recorded: that one stays, this one never starts
@@ -301,9 +302,13 @@ def sweep_all(s: Sweep, out) -> int:
             rates = []
             try:
                 for i, run in enumerate(runs, start=1):
-                    say = f"[count {index}/{len(s.counts)}] {k} {sweep_record.counted(s)}, run {i}/{len(runs)} ..."
-                    print(say, file=out)
+                    say = f"[count {index}/{len(s.counts)}] {k} {sweep_record.counted(s)}, run {i}/{len(runs)}"
+                    left = (len(s.counts) - index + 1) * len(runs) - i + 1  # this run included
+                    each = sum(took) / len(took) if took else s.request.sustain_s
+                    print(f"{say}, about {duration_words(left * each)} left ...", file=out)
+                    began = time.monotonic()
                     rates.append(run_one(s, k, run, stop, limit))
+                    took.append(time.monotonic() - began)
                     print(f"  {rates[-1]:.3f} GB/s in aggregate (fio's per-host totals)", file=out)
                 recorded = s.done
                 s.done = [*recorded, *((k, run) for run in runs)]

@@ -17,7 +17,7 @@ from typing import Any
 
 from report.i18n import _, activate
 from report.inputs.config import FILE
-from report.measure import earlier, plan, words, written
+from report.measure import earlier, plan, probe, words, written
 from report.measure.probe import Refused
 from report.measure.record import ImportTable, Removal, updated, write_atomically
 from report.measure.written import COMMANDS
@@ -88,7 +88,9 @@ def environment(s: Any, label: str | None = None) -> list[tuple[str, str]]:
     measured = _("{start} to {end} UTC, with fio; the exact commands are kept with the runs' outputs").format(
         start=f"{s.started:%Y-%m-%d %H:%M:%S}", end=f"{now:%H:%M:%S}"
     )
-    lines = [(_("measured"), measured), ("fio", s.fio_version), (_("client sweep"), sweep)]
+    # fio's version and the kernel, as a session's fio line gives them (field test 8, minor 11)
+    fio = _("{fio}; {kernel}").format(fio=s.fio_version, kernel=probe.kernel())
+    lines = [(_("measured"), measured), ("fio", fio), (_("client sweep"), sweep)]
     if cpu := words.client_cpu([s.results[done] for done in s.done if done in s.results]):
         lines.append((_("client CPU"), cpu))
     return [(words.key(label or s.label, item), text) for item, text in lines]

@@ -51,6 +51,12 @@ def test_with_servers_each_hosts_bytes_and_rate():
     progress.finish(steps[0], done(steps[0], 4.0, 6 * 10**9, 2.5e9, hosts))
     last = stream.getvalue().split("\r")[-1].rstrip()
     assert last.endswith("recorded; 127.0.0.2 4.000 GB in 2.000 s, 127.0.0.3 2.000 GB in 4.000 s")
+    # one precision for both hosts, whichever side of 100 GB (field test 8, minor 11: "118 GB in 60.003 s, 127.0.0.3
+    # 71.604 GB in 60.029 s")
+    hosts = {"127.0.0.2": HostTotal(118_000_000_000, 60003, 2e9), "127.0.0.3": HostTotal(71_604_000_000, 60029, 1e9)}
+    progress.finish(steps[1], done(steps[1], 60.0, 189_604_000_000, 3.1e9, hosts))
+    last = stream.getvalue().split("\r")[-1].rstrip()
+    assert last.endswith("; 127.0.0.2 118.0 GB in 60.003 s, 127.0.0.3 71.6 GB in 60.029 s")
 
 
 def test_on_a_terminal_a_live_line_and_a_line_per_run_with_the_time_left():

@@ -867,6 +867,10 @@ def test_a_second_measure_of_a_system_says_what_it_replaces_and_keeps_the_first(
     before = listing(folder, disk)
     assert main([*base, "--phases", "save", "--dry-run"]) == 0
     said = capsys.readouterr().out
+    # what test.toml would lose and gain, not the whole file (field test 8, minor 11)
+    change = said[said.index("--- test.toml would change (with every run finished): - taken out, + added") :]
+    assert '-files = ["raw/local-disk/save-1.json"]' in change and '+files = ["raw/local-disk/save-2.json"]' in change
+    assert "title = " not in change
     assert "warning: this session replaces the 1 save run of Local disk measured " in said
     # the save's [[import]] table, after the session's lines in Chinese ([text."zh-CN"])
     assert "(test.toml:46)" in said and "give --add-runs to add this session's runs to them" in said

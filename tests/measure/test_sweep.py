@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -168,6 +169,10 @@ class TestSweep:
 
     def test_the_rows_are_fios_own_per_host_totals_and_the_report_verifies(self, swept):
         folder, out, storage, said = swept
+        # each run's line gives the time left, the first from --sustain-s, the rest from the runs' own times (field
+        # test 8, minor 11: the sweep's progress line was "…" only, 6.5 min with no estimate)
+        assert "[count 1/3] 1 fio server(s) on this machine, run 1/2, about 6 s left ..." in said
+        assert re.search(r"\[count 3/3\] 3 fio server\(s\) on this machine, run 2/2, about \d+ s left \.\.\.", said)
         config = tomllib.loads((folder / "test.toml").read_text())
         (table,) = [t for t in config["import"] if t["into"] == "scaling"]
         names = [f"raw/mingxin-fx100/sweep-{k}-{r}.json" for k in (1, 2, 3) for r in (1, 2)]
@@ -208,6 +213,8 @@ class TestSweep:
         config = tomllib.loads((folder / "test.toml").read_text())
         environment = config["environment"]
         assert list(environment) == [f"{C}: {item}" for item in ("measured", "fio", "client sweep", "client CPU")]
+        # fio and the kernel, as a session's fio line (field test 8, minor 11: the sweep's had no kernel)
+        assert re.fullmatch(r"fio-\d+\.\d+\S*; Linux \S+", environment[f"{C}: fio"]), environment[f"{C}: fio"]
         assert not any("python" in v or "--" in v or "test.toml" in v for v in environment.values())
         hosts = ", ".join(h.rsplit(",", 1)[0] for h in servers)
         assert environment[f"{C}: client sweep"] == (
