@@ -376,7 +376,7 @@ def test_zh_reading_9_sentences_say_what_they_compare():
     one (J-m2; the English says the candidate gains nothing there); "则更换存储的收益更大" had nothing to compare with
     (K-m7); "以下各组尚未确立" named one pair (J-m4); "G4 仅在均值成立时通过" read as a translation (K-m5). The
     node_local_async fixture is joint test J's shape (VX-12 slower, writes within 42 s of compute: 9 and 14 steps)."""
-    from tests.sections.helpers import all_paras, build_printed
+    from tests.sections.helpers import all_paras, build_printed, section, texts
 
     ctx, _m = build_printed(FIXTURES / "node_local_async", "zh-CN")
     words = " ".join(p.text for p in all_paras(ctx))
@@ -391,6 +391,11 @@ def test_zh_reading_9_sentences_say_what_they_compare():
     ctx, _m = build_printed(FIXTURES / "formal_zh", "zh-CN")
     assert "保存加速比（G3）待判定（按均值计达标）" in ctx.cover.verdict_gates
     assert "仅在均值成立时通过" not in ctx.cover.verdict_gates
+    # K-m2: the tally counted G4 apart from the gates undecided; it says G4 is undecided too, with why
+    gates = " ".join(texts(section(ctx, "gates").blocks))
+    assert (
+        "4 个验收门槛中 1 个通过；G3 待判定（参考值达标，但所依据的保存运行尚未通过 G2 的检验）；2 个未通过。" in gates
+    )
 
 
 def test_a_workload_of_the_saves_in_another_language_is_warned_of():
