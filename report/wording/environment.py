@@ -12,6 +12,7 @@ import re
 
 from report.document.blocks import Para
 from report.i18n import _, join_words
+from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.wording.base import Words
 
 _GPU_MODELS = r"[HABL]\d{2,3}S?|GB?200|MI\d{3}X?|Gaudi\s?\d|Atlas|Ascend|910[ABC]|昇腾|RTX\s?\d{4}|Blackwell|Hopper"
@@ -69,12 +70,12 @@ _TIMED_TABLES = ("save_times.csv", "load_times.csv", "restore_times.csv")
 
 
 def storage_only(w: Words) -> bool:
-    """Whether every save, load and restore row was timed by fio from its own files (no table typed in, no trainer's
-    log, no MLPerf Storage): no accelerator ran, so no accelerator model is asked for (field test 8, minor 13)."""
+    """Whether every save, load and restore row was timed by a storage benchmark that runs no accelerator (fio; no
+    table typed in, no trainer's log, no MLPerf Storage): no accelerator model is asked for (field test 8, minor 13)."""
     imported = w.test.imported
     if imported is None or any(name in w.test.sha256 for name in _TIMED_TABLES):
         return False
-    return all(t.tool == "fio" for t in imported.tools)
+    return bool(imported.tools) and all(IMPORT_TOOLS[t.tool].no_accelerator for t in imported.tools)
 
 
 def _part_words(part: str) -> str:

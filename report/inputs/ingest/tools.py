@@ -41,6 +41,9 @@ class ImportTool:
     #: `python -m report measure` runs it and records beside its runs what they were measured on (filesystem, medium,
     #: cpu_bound: report/inputs/import_tables.py's _MEASURED_KEYS)
     run_by_measure: bool = False
+    #: a storage benchmark that neither runs nor emulates an accelerator (MLPerf Storage emulates one): a joint test
+    #: timed by it alone has no accelerator model to record (field test 8, minor 13)
+    no_accelerator: bool = False
     #: what its import reads, as a refusal of a document names it ("name … in files instead": identify.py)
     reads: str = ""
 
@@ -80,6 +83,7 @@ TOOLS: tuple[ImportTool, ...] = (
         counts_bytes=True,
         run_by_measure=True,
         reads_files=True,
+        no_accelerator=True,
         reads="fio's JSON output (fio --output-format=json)",
     ),
     ImportTool(
