@@ -149,16 +149,28 @@ def _writers(w: Words, key: str, s: ScalingSide) -> str:
 
 def _per_node(s: ScalingSide) -> str:
     """The aggregate per client node at each count, as a share of the one-client mean (scaling reading 6, m6: the
-    figure behind a falling ratio), " ..." where there is a one-client point and another count, else ""."""
-    if s.points[0].clients != 1 or len(s.points) < 2:
+    figure behind a falling ratio), or of the fewest client nodes' where the side has no one-client point, with what
+    each count added per client node (scaling reading 10, M4: a side without a fit had its flattening unsaid);
+    " ..." with two counts or more, else ""."""
+    if len(s.points) < 2:
         return ""
-    one = s.points[0].mean_gbps
+    first = s.points[0]
+    base = first.mean_gbps / first.clients
     per = [p.mean_gbps / p.clients for p in s.points]
-    text = _("Per client node that is {per} GB/s at {counts}: {shares} of the one-client mean.").format(
-        per=join_words([sig(v) for v in per]),
-        counts=counts_words(s),
-        shares=join_words([pct(100 * v / one, 0) if v == one else p3(100 * v / one) for v in per]),
+    shares = join_words([pct(100 * v / base, 0) if v == base else p3(100 * v / base) for v in per])
+    if first.clients == 1:
+        text = _("Per client node that is {per} GB/s at {counts}: {shares} of the one-client mean.")
+        return " " + text.format(per=join_words([sig(v) for v in per]), counts=counts_words(s), shares=shares)
+    text = _("Per client node that is {per} GB/s at {counts}: {shares} of its rate at {first}.").format(
+        per=join_words([sig(v) for v in per]), counts=counts_words(s), shares=shares, first=count(first.clients)
     )
+    pairs = list(zip(s.points, s.points[1:], strict=False))
+    added = [(b.mean_gbps - a.mean_gbps) / (b.clients - a.clients) for a, b in pairs]
+    if len(added) > 1:
+        steps = join_words([_("{a} to {b}").format(a=count(a.clients), b=count(b.clients)) for a, b in pairs])
+        text += " " + _("Each client node added brought {added} GB/s (from {steps}).").format(
+            added=join_words([sig(v) for v in added]), steps=steps
+        )
     return " " + text
 
 

@@ -1,5 +1,5 @@
 """The claim under test answered from the client sweep (issue 47, scaling reading 5): the ratio of the two sides'
-aggregates at every client count measured, at the job's nodes and at the most tested, where the fitted curves cross,
+aggregates at every client count measured, at the job's nodes and at the most compared, where the curves cross,
 the cluster's demand against the fitted capacity, and the one sentence page 1, the summary and the Q&A carry."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from report.wording.scaling import (
 )
 from report.wording.scaling_cluster import consequence, overlap
 from report.wording.scaling_hosts import bandwidth_hosts_words
+from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, intro, judged, stated
 from report.wording.scaling_trend import kept_per_client, made_of, steady_basis
 
@@ -45,10 +46,11 @@ def ratios_words(w: Words) -> list[str]:
     out = [head]
     t = compare.trend(m.scaling, found[0], found[-1]) if len(found) > 1 else None
     if t is not None:
+        span = {"first": count(found[0].clients), "last": count(found[-1].clients)}
         if t.direction in ("falls", "reverses"):
-            out.append(_("The ratio falls as client nodes are added."))
+            out.append(_("The ratio falls from {first} to {last} client nodes.").format(**span))
         elif t.direction == "rises":
-            out.append(_("The ratio rises as client nodes are added."))
+            out.append(_("The ratio rises from {first} to {last} client nodes.").format(**span))
         else:
             out.append(_("The ratio stays within 5% of its value with the fewest client nodes."))
         out += made_of(w, t, short=True)
@@ -118,7 +120,8 @@ def claim(w: Words) -> Para:
         return _claim_from_means(w, k, means)
     if at.ratio is None:
         swept = ratios_words(w)  # the ratios swept and their trend, with no figure at the job's size (reading 9, B1)
-        return w.p(" ".join([*intro(c), *swept, _missing(w, k, swept=bool(swept))]), *claim_inputs(m))
+        said = [*intro(c), *swept, _missing(w, k, swept=bool(swept)), saves_at_job(w)]
+        return w.p(" ".join(said), *claim_inputs(m), "save_times")
     notes = [*intro(c), *ratios_words(w)]
     values = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
     there = next((p for p in compare.compared(m.scaling) if p.clients == k), None)
@@ -150,9 +153,9 @@ def claim(w: Words) -> Para:
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
     most, holds_there = _most_tested(w, k)
-    notes += [*most, *_crossing(w), *_claim_caveats(w, k)]
+    notes += [*most, *_crossing(w), *_claim_caveats(w, k), saves_at_job(w)]
     style = "p" if holds and holds_there and all(fit_holds(m, key) for key in SIDES) else "warning"
-    return w.p(" ".join(notes), *claim_inputs(m), style=style)
+    return w.p(" ".join(notes), *claim_inputs(m), "save_times", style=style)
 
 
 def _most_tested(w: Words, k: int) -> tuple[list[str], bool]:
@@ -164,12 +167,13 @@ def _most_tested(w: Words, k: int) -> tuple[list[str], bool]:
     values = {"counts": clients(top.clients), "ratio": x3(top.ratio)}
     if below(c, top.ratio):
         text = _(
-            "At {counts}, the most tested, it is {ratio}, below the claimed range: against this test's baseline, the "
-            "claim does not hold there."
+            "At {counts}, the most compared, it is {ratio}, below the claimed range: against this test's "
+            "baseline, the claim does not hold there."
         )
         return [text.format(**values)], False
-    with_claim = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
-    return [judged(c, top.ratio, with_claim, _("At {counts}, the most tested, it is {ratio}."), values)], True
+    with_claim = _("At {counts}, the most compared, it is {ratio}, {verdict}.")
+    plain = _("At {counts}, the most compared, it is {ratio}.")
+    return [judged(c, top.ratio, with_claim, plain, values)], True
 
 
 def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
@@ -191,8 +195,9 @@ def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
     most, holds_there = _most_tested(w, k)
-    notes += [*most, *_claim_caveats(w, k), _missing(w, k, larger=True)]
-    return w.p(" ".join(notes), *claim_inputs(m), style="p" if holds and holds_there else "warning")
+    notes += [*most, *_claim_caveats(w, k), _missing(w, k, larger=True), saves_at_job(w)]
+    style = "p" if holds and holds_there else "warning"
+    return w.p(" ".join(notes), *claim_inputs(m), "save_times", style=style)
 
 
 def _crossing(w: Words) -> list[str]:
@@ -369,12 +374,12 @@ def _missing(w: Words, k: int, larger: bool = False, swept: bool = False) -> str
                 )
             )
     if larger:
-        text = _("For larger client counts this test cannot answer it: {reasons}.")
+        text = _("For larger client counts the sweep cannot answer it: {reasons}.")
         return text.format(reasons=join_words(reasons))
     if swept:
-        text = _("At the job's {nodes} this test gives no ratio: {reasons}.")
+        text = _("At the job's {nodes} the sweep gives no ratio: {reasons}.")
         return text.format(nodes=nodes_words(k), reasons=join_words(reasons))
-    return _("This test cannot answer it at the job's size: {reasons}.").format(reasons=join_words(reasons))
+    return _("The sweep cannot answer it at the job's size: {reasons}.").format(reasons=join_words(reasons))
 
 
 def cluster_capacity(w: Words) -> Para | None:

@@ -19,6 +19,7 @@ from report.wording.scaling_claim import (
     largest_measured,
 )
 from report.wording.scaling_cluster import consequence, no_faster
+from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, fields, judged, stated
 from report.wording.scaling_trend import aggregates, made_of, swept_ratios
 
@@ -34,13 +35,14 @@ def qa_sentence(w: Words) -> Para:
         return Para(text.format(section=section))
     ratio, k = job_ratio(m), job_nodes(m)
     if ratio is None:
-        if swept := swept_ratios(w, k, section):  # the ratios swept, not only "cannot compare" (reading 9, B1)
-            return w.p(swept, *claim_inputs(m), style="warning")
+        # the ratios swept, not only "cannot compare" (reading 9, B1), and the saves timed there (reading 10, B2)
+        if swept := swept_ratios(w, k, section):
+            return w.p(f"{swept} {saves_at_job(w)}", *claim_inputs(m), "save_times", style="warning")
         text = _(
-            "With the job's client nodes writing at once, this test cannot compare the two systems at the job's size "
+            "With the job's client nodes writing at once, the sweep cannot compare the two systems at the job's size "
             "(see “{section}”)."
         )
-        return w.p(text.format(section=section), *claim_inputs(m))
+        return w.p(f"{text.format(section=section)} {saves_at_job(w)}", *claim_inputs(m), "save_times")
     beyond = any((s := fitted_side(m, key)) is not None and k > s.max_clients for key in SIDES)
     text = (
         _(
@@ -61,19 +63,21 @@ def qa_sentence(w: Words) -> Para:
         values = {"counts": clients(top.clients), "ratio": x3(top.ratio)}
         if c is not None and below(c, top.ratio):
             more = _(
-                "At {counts}, the most tested, it is {ratio}, below the {low}–{high}× claimed by {source}: against "
-                "this test's baseline, the claim does not hold there."
+                "At {counts}, the most compared, it is {ratio}, below the {low}–{high}× claimed by {source}: "
+                "against this test's baseline, the claim does not hold there."
             ).format(**values, **fields(c))
             holds = False
         else:
-            with_claim = _("At {counts}, the most tested, it is {ratio}, {verdict}.")
-            more = judged(c, top.ratio, with_claim, _("At {counts}, the most tested, it is {ratio}."), values)
+            with_claim = _("At {counts}, the most compared, it is {ratio}, {verdict}.")
+            plain = _("At {counts}, the most compared, it is {ratio}.")
+            more = judged(c, top.ratio, with_claim, plain, values)
         text += " " + more
     if found := consequence(m):  # the cluster's answer (scaling reading 6, M2)
         text += " " + found
         holds = holds and not no_faster(m)
+    text += " " + saves_at_job(w)
     style = "p" if holds and all(fit_holds(m, key) for key in SIDES) else "warning"
-    return w.p(text, *claim_inputs(m), *(("save_times",) if found else ()), style=style)
+    return w.p(text, *claim_inputs(m), "save_times", style=style)
 
 
 def _job_trend(m: Metrics) -> compare.Trend | None:
@@ -110,23 +114,25 @@ def _sweep_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: com
     extra = made_of(w, t)
     if t.direction == "reverses" and not extra:
         text = _(
-            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most "
-            "tested: the advantage reverses. At the job's {nodes} this test gives no ratio."
+            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most compared"
+            ": the advantage reverses. At the job's {nodes} the sweep gives no ratio."
         )
     elif t.direction == "falls" and not extra:
         text = _(
-            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most "
-            "tested: the advantage shrinks as client nodes are added. At the job's {nodes} this test gives no ratio."
+            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most compared"
+            ": the advantage shrinks over these counts. At the job's {nodes} the sweep gives no "
+            "ratio."
         )
     elif t.direction == "rises" and not extra:
         text = _(
-            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most "
-            "tested: the advantage grows as client nodes are added. At the job's {nodes} this test gives no ratio."
+            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most compared"
+            ": the advantage grows over these counts. At the job's {nodes} the sweep gives no "
+            "ratio."
         )
     else:
         text = _(
-            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most "
-            "tested. At the job's {nodes} this test gives no ratio."
+            "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most compared"
+            ". At the job's {nodes} the sweep gives no ratio."
         )
     said = " ".join([text.format(**fields), *extra])
     if refer:
@@ -152,13 +158,13 @@ def _page_one_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: 
         )
     elif t.direction == "falls" and not modelled:
         text = _(
-            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: shrinking; no ratio at the "
-            "job's {nodes}."
+            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: shrinking over that range; no "
+            "ratio at the job's {nodes}."
         )
     elif t.direction == "rises" and not modelled:
         text = _(
-            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: growing; no ratio at the job's "
-            "{nodes}."
+            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: growing over that range; no "
+            "ratio at the job's {nodes}."
         )
     else:
         text = _(
@@ -188,26 +194,28 @@ def sweep_result(w: Words, refer: bool) -> Para | None:
         extra = made_of(w, t)
         if extra:
             text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
+                "compared."
             )
         elif t.direction == "reverses":
             text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
-                "tested: the advantage reverses."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most compared"
+                ": the advantage reverses."
             )
         elif t.direction == "falls":
             text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
-                "tested: the advantage shrinks as client nodes are added."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most compared"
+                ": the advantage shrinks over these counts."
             )
         elif t.direction == "rises":
             text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
-                "tested: the advantage grows as client nodes are added."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most compared"
+                ": the advantage grows over these counts."
             )
         else:
             text = _(
-                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most tested."
+                "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
+                "compared."
             )
     text = " ".join([text.format(**fields), *extra])
     if refer:
@@ -248,9 +256,14 @@ def page_one_sweep(w: Words) -> str:
             )
         )
     elif t.direction == "falls" and not modelled:
-        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: shrinking.")
+        text = _(
+            "Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: shrinking over that "
+            "range."
+        )
     elif t.direction == "rises" and not modelled:
-        text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: growing.")
+        text = _(
+            "Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes: growing over that range."
+        )
     else:
         text = _("Client sweep: {ratio} {base} at the job's {nodes}, {top} at {most} client nodes.")
     return text.format(**values)

@@ -117,7 +117,7 @@ def test_no_one_client_point_and_a_null_capacity_are_said_in_words(folder):
     text = words(ctx)
     assert f"{C}: no run with a single client node, so the Universal Scalability Law is not fitted" in text
     assert f"{B} was not measured with several client nodes" in text
-    assert "This test cannot answer it at the job's size" in text
+    assert "The sweep cannot answer it at the job's size" in text
     # σ = 0.3, κ = −0.02 (tests/compute/test_scaling.py): at 20 nodes the denominator is −0.9
     rows = f"{C},1,1,1.0\n{C},2,1,{2 / 1.26!r}\n{C},4,1,{4 / 1.66!r}\n{C},8,1,{8 / 1.98!r}\n"
     ctx, _ = build(with_scaling(folder, rows, gpus=160))
@@ -138,8 +138,8 @@ def test_both_sides_swept_at_the_jobs_size_are_compared_there_from_their_means(f
     text = _claim(ctx)
     assert (
         "At this training job's 1 node, where both systems were swept, their means give 1.80× (4.54 against 2.52 "
-        "GB/s), within the claimed range. At 2 client nodes, the most tested, it is 1.93×, within the claimed range. "
-        f"For larger client counts this test cannot answer it: {B}'s points give no fitted law and {C}'s points give "
+        "GB/s), within the claimed range. At 2 client nodes, the most compared, it is 1.93×, within the claimed range. "
+        f"For larger client counts the sweep cannot answer it: {B}'s points give no fitted law and {C}'s points give "
         "no fitted law." in text
     )
     assert "cannot answer it at the job's size" not in text
@@ -147,11 +147,12 @@ def test_both_sides_swept_at_the_jobs_size_are_compared_there_from_their_means(f
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert (
         "With the job's 1 node writing at once, the candidate's aggregate write bandwidth is 1.80× the baseline's (see "
-        "“Scaling with client nodes”). At 2 client nodes, the most tested, it is 1.93×, within the claimed range." in qa
+        "“Scaling with client nodes”). At 2 client nodes, the most compared, it is 1.93×, within the claimed range."
+        in qa
     )
     assert "cannot compare the two systems" not in qa
     assert (
-        "Client sweep: 1.80× the baseline's aggregate at the job's 1 node, 1.93× at 2 client nodes: growing."
+        "Client sweep: 1.80× the baseline's aggregate at the job's 1 node, 1.93× at 2 client nodes: growing over that range."
         in cover_text(ctx)
     )
     with activate("zh-CN"):
@@ -161,7 +162,7 @@ def test_both_sides_swept_at_the_jobs_size_are_compared_there_from_their_means(f
         "在本训练作业的1个节点下，两个系统在这一节点数下做过扫描，按均值计算该比值为1.80×（基线2.52GB/s，被测系统4.54GB/s）"
         in text
     )
-    assert "对于更多的客户端节点，本次测试无法回答这一问题" in text
+    assert "对于更多的客户端节点，客户端扫描无法回答这一问题" in text
 
 
 def test_the_next_step_extends_the_sweep_done_rather_than_ignoring_it(folder):
@@ -258,10 +259,10 @@ def test_b1_the_claim_is_judged_at_every_count_and_at_the_most_measured_not_at_t
         "The claim under test comes from Mingxin FX100 white paper, not from this test's records: the candidate "
         "keeps a 1.5–2× write-bandwidth advantage when many client nodes write at once. It is weighed here against "
         "this test's baseline; no gate covers it, so it is not in the verdict. Mingxin FX100's aggregate is 2.00×, 1.94×, 1.80× and 1.45× Local NVMe RAID-0 (per node)'s at 1, 2, 4 "
-        "and 8 client nodes writing at once, respectively. The ratio falls as client nodes are added."
+        "and 8 client nodes writing at once, respectively. The ratio falls from 1 to 8 client nodes."
     )
     assert (
-        "At 8 client nodes, the most tested, it is 1.45×, below the claimed range: against this test's baseline, the "
+        "At 8 client nodes, the most compared, it is 1.45×, below the claimed range: against this test's baseline, the "
         "claim does not hold there." in (text)
     )
     assert (
@@ -271,15 +272,15 @@ def test_b1_the_claim_is_judged_at_every_count_and_at_the_most_measured_not_at_t
     )
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert (
-        "At 8 client nodes, the most tested, it is 1.45×, below the 1.5–2× claimed by Mingxin FX100 white paper: "
+        "At 8 client nodes, the most compared, it is 1.45×, below the 1.5–2× claimed by Mingxin FX100 white paper: "
         "against this test's baseline, the claim does not hold" in qa
     )
     # a candidate whose advantage grows: above the range at both, no crossover, no "does not hold"
     ctx, _ = build(with_scaling(folder, RISING))
     text = _claim(ctx)
     assert "2.00×, 2.11×, 2.40× and 3.14× Local NVMe (single drive)'s at 1, 2, 4 and 8 client nodes" in text
-    assert "The ratio rises as client nodes are added." in text
-    assert "At 8 client nodes, the most tested, it is 3.14×, above the claimed range." in text
+    assert "The ratio rises from 1 to 8 client nodes." in text
+    assert "At 8 client nodes, the most compared, it is 3.14×, above the claimed range." in text
     assert "the fits give 2.39× (23.0 against 9.61 GB/s), above the claimed range; the means there give 2.40×" in (text)
     assert "does not hold" not in text and "cross" not in text
     # curves that cross within the range: within at the job's 4 nodes, reversed at 8
@@ -287,7 +288,7 @@ def test_b1_the_claim_is_judged_at_every_count_and_at_the_most_measured_not_at_t
     text = _claim(ctx)
     assert "3.00×, 2.50×, 1.50× and 0.781×" in text
     assert (
-        "At 8 client nodes, the most tested, it is 0.781×, below the claimed range: against this test's baseline, the "
+        "At 8 client nodes, the most compared, it is 0.781×, below the claimed range: against this test's baseline, the "
         "claim does not hold" in text
     )
     assert (
@@ -341,7 +342,7 @@ def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
     # the baseline modelled, not swept: no "shrinks", what the ratio moves with (scaling reading 7b, finding 3)
     said = (
         "Client sweep: Mingxin FX100's aggregate write bandwidth is 1.80× the baseline's modelled aggregate (one node × "
-        "nodes) at the job's 4 nodes and 1.45× at 8 client nodes, the most tested. Local NVMe RAID-0 (per node) was "
+        "nodes) at the job's 4 nodes and 1.45× at 8 client nodes, the most compared. Local NVMe RAID-0 (per node) was "
         "not swept: its aggregate is one node's 3.19 GB/s × nodes, so the ratio moves only with Mingxin FX100's rate "
         "per client node, 5.75 GB/s at 4 and 4.64 GB/s at 8; whether Local NVMe RAID-0 (per node) keeps its rate per "
         "node while all write was not tested."
@@ -356,12 +357,15 @@ def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
     assert page_one in ctx.cover.verdict_notes
     ctx, _ = build(with_scaling(folder, CROSSING))
     assert (
-        "is 1.53× the baseline's at the job's 4 nodes and 0.781× at 8 client nodes, the most tested: the advantage "
+        "is 1.53× the baseline's at the job's 4 nodes and 0.781× at 8 client nodes, the most compared: the advantage "
         "reverses." in " ".join(texts(section(ctx, "summary").blocks))
     )
     assert "1.53× the baseline's aggregate at the job's 4 nodes, 0.781× at 8 client nodes: reversed." in cover_text(ctx)
     ctx, _ = build(with_scaling(folder, RISING))
-    assert "2.39× the baseline's aggregate at the job's 4 nodes, 3.14× at 8 client nodes: growing." in cover_text(ctx)
+    assert (
+        "2.39× the baseline's aggregate at the job's 4 nodes, 3.14× at 8 client nodes: growing over that range."
+        in cover_text(ctx)
+    )
     ctx, _ = build(DATA)  # without scaling.csv neither says anything of a sweep
     assert "Client sweep" not in cover_text(ctx) + " ".join(texts(section(ctx, "summary").blocks))
 

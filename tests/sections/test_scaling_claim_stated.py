@@ -30,9 +30,9 @@ def test_a_sweep_with_no_claim_stated_is_weighed_against_none(folder):
     assert f"{m.scaling.at_job.ratio:.4f}" == "1.5296"
     scaling = " ".join(texts(section(ctx, "scaling").blocks))
     assert f"{AT_JOB}; the means there give 1.50×." in scaling
-    assert "At 8 client nodes, the most tested, it is 0.781×." in scaling
+    assert "At 8 client nodes, the most compared, it is 0.781×." in scaling
     qa = " ".join(texts(section(ctx, "qa").blocks))
-    assert "At 8 client nodes, the most tested, it is 0.781×." in qa
+    assert "At 8 client nodes, the most compared, it is 0.781×." in qa
     everything = _everything(ctx)
     for word in ("white paper", "claim", "1.5–2×"):
         assert word not in everything, word
@@ -45,7 +45,9 @@ def test_a_stated_claim_is_named_with_its_source_and_its_own_range(folder):
     assert scaling.count("The claim under test comes from Acme's datasheet, not from this test's records: the "
                          "candidate keeps a 1.2–1.4× write-bandwidth advantage") == 1  # fmt: skip
     assert f"{AT_JOB}, above the claimed range; the means there give 1.50×." in scaling
-    assert "At 8 client nodes, the most tested, it is 0.781×, below the claimed range: against this test's " in scaling
+    assert (
+        "At 8 client nodes, the most compared, it is 0.781×, below the claimed range: against this test's " in scaling
+    )
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert "it is 0.781×, below the 1.2–1.4× claimed by Acme's datasheet: against this test's baseline" in qa
     assert "white paper" not in _everything(ctx)

@@ -3,6 +3,9 @@ make.py.txt): the baseline swept from 1 to 12 client nodes with a negative κ, t
 one-client point, the saves timed on the job's 48 nodes, a projection to 96 nodes; and folder L of cold tests 9.
 
 - B1: Fig. 9 drew the baseline's fit (κ < 0) to its pole, about 1,200 GB/s at 36 client nodes, flattening every point.
+- B2: "at the job's 48 nodes this test cannot compare the two systems", while the saves were timed on those 48 nodes.
+- M1: "the advantage grows as client nodes are added" rested on 2, 4 and 8; the candidate's rate per client fell at 16.
+- M4: the candidate's own flattening went unsaid (no fit without a one-client point).
 """
 
 from __future__ import annotations
@@ -87,3 +90,63 @@ def test_b1_a_fit_that_describes_its_points_stops_at_twice_the_sweep(joint_test_
         assert "Orbis OS-5 all-flash NAS's curve stops at twice its 16 client nodes tested" in chart.caption
     finally:
         plt.close(fig)
+
+
+@pytest.fixture(scope="module")
+def words_r(joint_test_r) -> dict[str, str]:
+    """Folder R's paragraphs, per language."""
+    from report.i18n import activate
+    from tests.sections.helpers import all_paras, build
+
+    out = {}
+    for language in ("en", "zh-CN"):
+        with activate(language):
+            ctx, _ = build(joint_test_r)
+        out[language] = " ".join(p.text for p in all_paras(ctx))
+    return out
+
+
+def test_b2_the_saves_timed_on_the_jobs_48_nodes_are_the_comparison_there(words_r):
+    """The saves: 225 s and 62.1 s (4 runs each) on the job's 384 GPUs / 8 = 48 nodes, 3.63× (3.50–3.75×)."""
+    en, zh = words_r["en"], words_r["zh-CN"]
+    said = (
+        "This test's saves were timed with the job's 48 nodes writing: CX-10's are 3.63× as fast (62.1 s against "
+        "225 s; 95% interval 3.50–3.75×), the comparison at the job's size."
+    )
+    assert en.count(said) == 2  # the section and the Q&A
+    assert "this test cannot compare the two systems" not in en and "At the job's 48 nodes this test gives no" not in en
+    assert "At the job's 48 nodes the sweep gives no ratio" in en
+    assert zh.count("本次测试的保存是在该作业的 48 个节点同时写入下计时的") == 2
+    assert "本次测试无法比较这两个系统" not in zh
+
+
+def test_m1_no_trend_word_beyond_the_counts_both_were_run_at(words_r):
+    """Ratios 3.35×, 3.51×, 3.63× at 2, 4, 8; CX-10 16: 33.8735 / 16 = 2.117 against 7.1565 / 2 = 3.578 GB/s per
+    client, 59.2%; ZFS NFS 12: 9.1377 / 12 = 0.7615 against 2.1393 / 2 = 1.0697, 71.2%."""
+    en, zh = words_r["en"], words_r["zh-CN"]
+    assert "as client nodes are added" not in en and "the most tested" not in en
+    assert "The ratio rises from 2 to 8 client nodes." in en
+    assert "3.63× at 8 client nodes, the most compared: the advantage grows over these counts." in en
+    assert (
+        "CX-10 was also run at 16 client nodes, where its aggregate per client node is 59.2% of its value at 2." in en
+    )
+    assert (
+        "ZFS NFS was also run at 12 client nodes, where its aggregate per client node is 71.2% of its value at 2." in en
+    )
+    assert "随客户端节点增加而扩大" not in zh and "已测最多" not in zh
+    assert "CX-10 还测了 16 个客户端节点，此时其折合到每个客户端节点的聚合带宽为其 2 个客户端节点时的 59.2%" in zh
+
+
+def test_m4_the_candidates_own_flattening_is_said_without_a_fit(words_r):
+    """Per client 3.578, 3.325, 2.888, 2.117 GB/s at 2, 4, 8, 16: 100%, 92.9%, 80.7%, 59.2%; added per client node
+    (13.3005 − 7.1565) / 2 = 3.07, (23.1005 − 13.3005) / 4 = 2.45, (33.8735 − 23.1005) / 8 = 1.35."""
+    en, zh = words_r["en"], words_r["zh-CN"]
+    assert (
+        "Per client node that is 3.58, 3.33, 2.89 and 2.12 GB/s at 2, 4, 8 and 16 client nodes: 100%, 92.9%, 80.7% "
+        "and 59.2% of its rate at 2. Each client node added brought 3.07, 2.45 and 1.35 GB/s (from 2 to 4, 4 to 8 "
+        "and 8 to 16)."
+    ) in en
+    assert (
+        "即其 2 个客户端节点时速率的 100%、92.9%、80.7%和59.2%。 每增加一个客户端节点，聚合带宽分别增加 3.07、2.45和1.35 GB/s"
+        in zh
+    )

@@ -139,7 +139,7 @@ def test_3_a_ratio_against_a_modelled_baseline_is_said_modelled_with_what_it_mov
     assert "shrinks" not in summary
     assert (
         "1.80× the baseline's modelled aggregate (one node × nodes) at the job's 4 nodes and 1.45× at 8 client nodes, "
-        f"the most tested. Local NVMe RAID-0 (per node) was not swept: its aggregate is one node's {sig(one)} GB/s × "
+        f"the most compared. Local NVMe RAID-0 (per node) was not swept: its aggregate is one node's {sig(one)} GB/s × "
         f"nodes, so the ratio moves only with Mingxin FX100's rate per client node, {sig(at4)} GB/s at 4 and "
         f"{sig(at8)} GB/s at 8" in summary
     )

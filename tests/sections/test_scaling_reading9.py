@@ -90,17 +90,17 @@ def test_b1_without_a_figure_at_the_jobs_size_the_ratios_swept_and_their_trend_a
             "en",
             (
                 "OS-5's aggregate is 2.34×, 2.21×, 1.99× and 1.69× Lustre's at 2, 4, 8 and 16 client nodes writing "
-                "at once, respectively. The ratio falls as client nodes are added.",
-                "At the job's 32 nodes this test gives no ratio: Lustre's points give no fitted law.",
+                "at once, respectively. The ratio falls from 2 to 16 client nodes.",
+                "At the job's 32 nodes the sweep gives no ratio: Lustre's points give no fitted law.",
             ),
-            ("This test cannot answer it at the job's size",),
+            ("The sweep cannot answer it at the job's size",),
         ),
         (
             "zh-CN",
             (
                 "OS-5 的聚合带宽依次为 Lustre 的 2.34×、2.21×、1.99×和1.69×",
-                "随着客户端节点增加，该比值逐步下降",
-                "本次测试给不出比值",
+                "从 2 个到 16 个客户端节点，该比值逐步下降",
+                "客户端扫描给不出比值",
             ),
             ("本次测试无法在该作业的规模下回答这一问题",),
         ),
@@ -117,7 +117,7 @@ def test_b1_the_answers_give_the_ratios_swept_beside_cannot_compare(words_l):
         (
             "en",
             "With 2 client nodes writing at once the candidate's aggregate write bandwidth is 2.34× the baseline's, "
-            "with 16 client nodes 1.69×; at the job's 32 nodes this test cannot compare the two systems",
+            "with 16 client nodes 1.69×; at the job's 32 nodes the sweep gives no ratio",
             "With the job's client nodes writing at once, this test cannot compare",
         ),
         ("zh-CN", "被测系统的聚合写带宽为基线的 2.34×，16 个客户端节点时为 1.69×", "本次测试无法在该作业的规模下比较"),
@@ -185,20 +185,20 @@ def test_m5_page_one_answers_the_sweep_without_a_ratio_at_the_jobs_nodes(built_l
     for language, said in (
         (
             "en",
-            "Client sweep: 2.34× the baseline's aggregate at 2 client nodes, 1.69× at 16: shrinking; no ratio at the "
-            "job's 32 nodes.",
+            "Client sweep: 2.34× the baseline's aggregate at 2 client nodes, 1.69× at 16: shrinking over that range; no "
+            "ratio at the job's 32 nodes.",
         ),
         (
             "zh-CN",
-            "客户端扫描：2 个客户端节点时为基线聚合带宽的 2.34×，16 个时为 1.69×，优势缩小；作业 32 个节点时无比值。",
+            "客户端扫描：2 个客户端节点时为基线聚合带宽的 2.34×，16 个时为 1.69×，在这一范围内优势缩小；作业 32 个节点时无比值。",
         ),
     ):
         assert said in _page_one(built_l[language]), language
     summary = " ".join(p.text for p in paras(section(built_l["en"], "summary").blocks))
     assert (
         "Client sweep: OS-5's aggregate write bandwidth is 2.34× the baseline's at 2 client nodes and 1.69× at 16 "
-        "client nodes, the most tested: the advantage shrinks as client nodes are added. At the job's 32 nodes this "
-        "test gives no ratio." in summary
+        "client nodes, the most compared: the advantage shrinks over these counts. At the job's 32 nodes the sweep "
+        "gives no ratio." in summary
     )
 
 
