@@ -101,13 +101,6 @@ def job_ratio(m: Metrics) -> float | None:
     return m.scaling.at_job.ratio if there is None else there.ratio
 
 
-def _at_job_ratio(m: Metrics) -> float | None:
-    """The ratio at the job's nodes the section's claim sentence opens with: the fits' or models', else the means'."""
-    assert m.scaling is not None
-    there = means_at_job(m)
-    return m.scaling.at_job.ratio if there is None else there.ratio
-
-
 def claim(w: Words) -> Para:
     """The sweep answered at every client count measured, at the job's nodes and at the most client nodes measured,
     with the curves' crossover where they cross (scaling reading 5, B1, M5, M6), and weighed against the claim test.toml
@@ -347,7 +340,10 @@ def _claim_caveats(w: Words, k: int) -> list[str]:
                     "showed."
                 )
             )
-            ratios = [(k, _at_job_ratio(m)), *((p.clients, p.ratio) for p in [largest_measured(m)] if p)]
+            # only the ratios whose figure of this side is the modelled one: one measured there keeps its value
+            top, at = largest_measured(m), m.scaling.at_job if m.scaling is not None else None
+            ratios = [] if means_at_job(m) or at is None else [(k, at.ratio)]
+            ratios += [(top.clients, top.ratio)] if top is not None and key not in top.measured else []
             said = text.format(system=w.name(key), bandwidth=sig(m.bandwidth.side(key).sustained_gbps))
             out.append(said + steady_basis(w, key, ratios) + bandwidth_hosts_words(w, key))
     return out
