@@ -271,12 +271,16 @@ def _scale_answer(w: Words) -> Subsection:
         moved = join_clauses(
             [
                 _(
-                    "“{name}” was timed at its size on {timed} GPUs only, not on {gpus}: its save times there are "
-                    "unknown (see “{section}”)"
+                    "“{name}” was timed at its size on {timed} GPUs only, not on {gpus}: its times there ({baseline} "
+                    "{b}, {candidate} {c}) are estimates from those saves, with no range, not timings (see “{section}”)"
                 ).format(
                     name=p.name,
                     timed=join_words([count(g) for g in timed_gpus(m, p.snapshot_gb)]),
                     gpus=count(p.gpus or 0),
+                    baseline=w.name("baseline"),
+                    b=s3(p.baseline_s),
+                    candidate=w.name("candidate"),
+                    c=s3(p.candidate_s),
                     section=_("Projections to other checkpoint sizes"),
                 )
                 for p in elsewhere

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from report.compute import scaling_compare as compare
 from report.document.blocks import (
     Column,
     Para,
@@ -15,6 +16,7 @@ from report.formatting import (
     s3,
     sig,
     spread,
+    x3,
 )
 from report.i18n import _, join_words, ngettext
 from report.inputs.runs import FEW_SAMPLES, both_sustained, ramping, sparse, steady_means
@@ -24,6 +26,7 @@ from report.wording.phrases import (
     each_named,
     pct_change,
 )
+from report.wording.scaling import clients
 from report.wording.statements import sources_by_system, tool_timed
 
 ID = "bandwidth"
@@ -103,6 +106,7 @@ def build(w: Words) -> Section:
             "bandwidth",
         )
     ]
+    notes += _equal_clients(w) if not _one_node(w) else []
     notes += _few_runs(w)
     # logs that are copies, not measurements, said beside the figures they undermine (cold read 5, O1/N1)
     notes += [w.p(text, "bandwidth", style="warning") for text in bandwidth_words(w)]
@@ -381,6 +385,23 @@ def _sparse_words(sparse: list) -> list[str]:
             )
         out.append(text.format(systems=b.system, short=count(short), runs=count(b.runs), few=FEW_SAMPLES))
     return out
+
+
+def _equal_clients(w: Words) -> list[Para]:
+    """Where the client sweep ran both systems at one count or more: the ratio above compares each bandwidth test as
+    it was run, on its own client count, and the sweep's ratio at the most client nodes both were run at is the one at
+    equal counts (scaling reading 10, M3: 3.92× was 16 client nodes against 12, said only in the data sources)."""
+    if w.m.scaling is None:
+        return []
+    both = [p for p in compare.compared(w.m.scaling) if len(p.measured) == 2]
+    if not both or both[-1].ratio is None:
+        return []
+    text = _(
+        "These two figures are each system's bandwidth test as it was run, each on its own client count (see the data "
+        "sources); at equal client counts the client sweep gives {ratio} at {counts}, the most both were run at (see "
+        "“{section}”)."
+    ).format(ratio=x3(both[-1].ratio), counts=clients(both[-1].clients), section=_("Scaling with client nodes"))
+    return [w.p(text, "bandwidth", "scaling")]
 
 
 def _one_node(w: Words) -> list:

@@ -286,14 +286,20 @@ def _timed_note(w: Words, p) -> Para:
         # the size timed, on fewer or more GPUs: extrapolated in nodes (scaling reading 9, M1)
         counts = timed_gpus(m, p.snapshot_gb)
         near = min(counts, key=lambda g: abs(g - (p.gpus or 0)))
+        # one statement here and in the Q&A: estimates without a range, not timings (scaling reading 10, M2)
         text = _(
             "“{name}” is a size both systems' save times give, timed on {timed} GPUs only: at {gpus} GPUs, {ratio} "
-            "the GPUs timed, its times are extrapolated in nodes, not timed."
+            "the GPUs timed, its times ({baseline} {b}, {candidate} {c}) are estimates from those saves, with no "
+            "range, not timings."
         ).format(
             name=p.name,
             timed=join_words([count(g) for g in counts]),
             gpus=count(p.gpus or 0),
             ratio=x3((p.gpus or 0) / near),
+            baseline=w.name("baseline"),
+            b=s3(p.baseline_s),
+            candidate=w.name("candidate"),
+            c=s3(p.candidate_s),
         )
         return w.p(text, style="warning")
     timed = [o for o in m.other_saves if o.snapshot_gb == p.snapshot_gb and (p.gpus is None or o.gpus == p.gpus)]

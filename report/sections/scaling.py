@@ -70,7 +70,8 @@ def _points_table(w: Words) -> Table:
         for key in keys:
             s = sides[key]
             point = next((p for p in s.points if p.clients == k), None)
-            fit = None if s.usl is None else s.usl.capacity(k)
+            # a law that does not describe its points gives no figure beyond them (scaling reading 10, minor 2)
+            fit = None if s.usl is None or (not s.usl.describes and k > s.max_clients) else s.usl.capacity(k)
             row += ["–", "–"] if point is None else [_cell(point.run_gbps, point.mean_gbps), str(point.runs)]
             row.append("–" if fit is None else sig(fit))
         if len(keys) == 2:  # the advantage at each count, the section's question (scaling reading 9, M4)

@@ -150,3 +150,44 @@ def test_m4_the_candidates_own_flattening_is_said_without_a_fit(words_r):
         "即其 2 个客户端节点时速率的 100%、92.9%、80.7%和59.2%。 每增加一个客户端节点，聚合带宽分别增加 3.07、2.45和1.35 GB/s"
         in zh
     )
+
+
+def test_m2_the_96_node_projection_is_one_statement_an_estimate_without_a_range(words_r):
+    """768 GPUs / 8 = 96 nodes, 2.00× the 384 GPUs timed; its times are the 1,848 GB saves' own means (one size on
+    each side: proportional, at the size timed), 225 s and 62.1 s."""
+    en, zh = words_r["en"], words_r["zh-CN"]
+    assert "are unknown" not in en and "extrapolated in nodes" not in en
+    assert (
+        "“DBRX 132B on 768 GPUs” is a size both systems' save times give, timed on 384 GPUs only: at 768 GPUs, 2.00× "
+        "the GPUs timed, its times (ZFS NFS 225 s, CX-10 62.1 s) are estimates from those saves, with no range, not "
+        "timings."
+    ) in en
+    assert (
+        "“DBRX 132B on 768 GPUs” was timed at its size on 384 GPUs only, not on 768: its times there (ZFS NFS 225 s, "
+        "CX-10 62.1 s) are estimates from those saves, with no range, not timings"
+    ) in en
+    assert "保存时间未知" not in zh and zh.count("是由这些保存推算的估计值，没有给出范围，并非计时所得") == 2
+
+
+def test_m3_the_bandwidth_ratio_is_set_beside_the_sweeps_at_equal_client_counts(words_r):
+    """33.54 / 8.546 = 3.92× from the two bandwidth tests; the sweep at 8 client nodes, the most both were run at:
+    23.1005 / 6.3723 = 3.625 → 3.63×."""
+    en, zh = words_r["en"], words_r["zh-CN"]
+    assert (
+        "Corvid CX-10 NVMe-oF flash sustains 33.5 GB/s against 8.55 GB/s, 3.92× as much. These two figures are each "
+        "system's bandwidth test as it was run, each on its own client count (see the data sources); at equal client "
+        "counts the client sweep gives 3.63× at 8 client nodes, the most both were run at"
+    ) in en
+    assert "在相同的客户端数量下，客户端扫描在两个系统共同测过的最多的 8 个客户端节点下给出 3.63×" in zh
+
+
+def test_minor2_no_fitted_figure_beyond_the_points_of_a_law_that_does_not_describe_them(joint_test_r):
+    """ZFS NFS swept to 12 client nodes, κ < 0: its fitted 12.1 GB/s at CX-10's 16 is no longer printed; within its
+    counts the fit stays (9.10 GB/s at 12)."""
+    from report.document.blocks import Table
+    from tests.sections.helpers import build, section
+
+    ctx, _ = build(joint_test_r)
+    (table,) = [b for b in section(ctx, "scaling").blocks if isinstance(b, Table) and b.id == "scaling"]
+    rows = {row[0]: row for row in table.rows}
+    assert rows["12"][3] == "9.10" and rows["16"][3] == "–"

@@ -64,16 +64,17 @@ def test_b3_m1_a_projection_at_the_size_timed_on_other_gpus_is_neither_timed_nor
         (
             "en",
             (
-                "“Mixtral 8x22B on 1,024 GPUs” was timed at its size on 256 GPUs only, not on 1,024: its save times "
-                "there are unknown",
+                "“Mixtral 8x22B on 1,024 GPUs” was timed at its size on 256 GPUs only, not on 1,024: its times there "
+                "(Lustre 118 s, OS-5 70.1 s) are estimates from those saves, with no range, not timings",
                 "“Mixtral 8x22B on 1,024 GPUs” is a size both systems' save times give, timed on 256 GPUs only: at "
-                "1,024 GPUs, 4.00× the GPUs timed, its times are extrapolated in nodes, not timed.",
+                "1,024 GPUs, 4.00× the GPUs timed, its times (Lustre 118 s, OS-5 70.1 s) are estimates from those "
+                "saves, with no range, not timings.",
             ),
             ("The larger checkpoint asked about was timed on both systems", "fitted, not extrapolated"),
         ),
         (
             "zh-CN",
-            ("仅在 256 块 GPU 上计时，未在 1,024 块 GPU 上计时", "其时间是按节点数外推的"),
+            ("仅在 256 块 GPU 上计时，未在 1,024 块 GPU 上计时", "是由这些保存推算的估计值，没有给出范围"),
             ("所问的更大检查点在两个系统上都实测过", "不是外推值"),
         ),
     ):
