@@ -154,11 +154,14 @@ def _replacement(
         kept = [i for i, (other, _) in enumerate(labels) if other == label and i not in removed]
         if not kept:
             gone_labels.add(label)
+    # a gone session whose set-up a later session names ("as recorded for …": measure/words.py) keeps those lines
+    named = {label for label in gone_labels if any(v.startswith(_recorded_for(label)) for _, v in config.environment)}
     keys = {
         key
         for key, _ in config.environment
         for label in gone_labels
         if key.startswith((f"{label}: ", f"{label}："))  # the English and the Chinese separator
+        and (label not in named or key in _runs_keys(label) | _measured_keys(label))
     }
     # a session with tables left loses its runs line, whose counts included the runs replaced (field test 8, major
     # 5: "sustained write 1 of 2 planned" of a run that a later session had replaced)
@@ -169,11 +172,29 @@ def _replacement(
 
 def _runs_keys(label: str) -> set[str]:
     """The keys a session's runs line may have, in test.toml's language whichever it is."""
+    return _keys(label, "runs")
+
+
+def _measured_keys(label: str) -> set[str]:
+    """The keys a session's line of when it was measured may have."""
+    return _keys(label, "measured")
+
+
+def _keys(label: str, item: str) -> set[str]:
     out = set()
     for language in LANGUAGES:
         with activate(language):
-            out.add(_("{label}: {item}").format(label=label, item=_("runs")))
+            out.add(_("{label}: {item}").format(label=label, item=_(item)))
     return out
+
+
+def _recorded_for(label: str) -> tuple[str, ...]:
+    """How a later session's set-up line opens when it names `label`'s lines, in each language."""
+    out = []
+    for language in LANGUAGES:
+        with activate(language):
+            out.append(_("as recorded for {label}: {items}").format(label=label, items=""))
+    return tuple(out)
 
 
 def restores_of_replaced_saves(config: TestConfig, request: Request, raw_name: str) -> int | None:

@@ -899,7 +899,10 @@ def test_a_second_measure_of_a_system_says_what_it_replaces_and_keeps_the_first(
         ("bandwidth", ["raw/local-disk/sustain-2.json"]),
         ("save_times", ["raw/local-disk/save-2.json"]),
     ]
-    assert not any(k in config["environment"] for k in first_env)
+    # session 1's run lines go; the set-up lines session 2 names ("as recorded for Local disk: …") stay with it
+    kept = [k for k in first_env if k in config["environment"]]
+    assert kept and "Local disk: measured" not in kept and "Local disk: runs" not in kept
+    assert config["environment"]["Local disk, session 2: set-up"].startswith("as recorded for Local disk: ")
     assert "save-1.json" in {p.name for p in (raw / "replaced").iterdir()}
     assert "measure` (Local disk, 20" not in toml.read_text()  # session 1's comments went with its tables
     # --add-runs adds to them instead
@@ -908,6 +911,29 @@ def test_a_second_measure_of_a_system_says_what_it_replaces_and_keeps_the_first(
     assert files == [["raw/local-disk/save-2.json"], ["raw/local-disk/save-3.json"]]
     out = root / "replaced-out"
     assert main(["build", str(folder), "--out", str(out)]) in (0, 1)  # builds as far as its rows go (one system)
+
+
+def test_a_replaced_session_keeps_the_lines_a_later_session_names_as_its_own(places, capsys):
+    """Field test 8, major 5: a later session names the lines it shares with an earlier one ("as recorded for …")
+    instead of repeating them; when the earlier session's runs are all replaced, its lines go (as they did before),
+    except those a later session still names, so that the later session's set-up line is not left pointing nowhere."""
+    root, disk, _ = places
+    folder = new_folder(root, "named")
+    toml = folder / "test.toml"
+    base = ["measure", str(folder), "--system", "Local disk", "--path", str(disk), "--runs", "1", "--writers", "1"]
+    assert main([*base, "--phases", "save", "--snapshot-gb", "0.004", "--gpus", "1"]) == 0
+    loads = ["--phases", "load", "--load-gb", "0.004", "--load-model", "32B", "--platform", "P"]
+    assert main([*base, *loads]) == 0
+    env = tomllib.loads(toml.read_text())["environment"]
+    named = env["Local disk, session 2: set-up"]
+    assert named.startswith("as recorded for Local disk: fio, file system")
+    items = named.removeprefix("as recorded for Local disk: ").replace(" and ", ", ").split(", ")
+    assert main([*base, "--phases", "save", "--snapshot-gb", "0.004", "--gpus", "1"]) == 0  # session 1's save replaced
+    capsys.readouterr()
+    env = tomllib.loads(toml.read_text())["environment"]
+    assert "Local disk: measured" not in env and "Local disk: runs" not in env  # its runs are gone
+    assert [f"Local disk: {item}" for item in items if f"Local disk: {item}" not in env] == []
+    assert env["Local disk, session 2: set-up"] == named
 
 
 def test_a_session_replacing_saves_measures_the_restores_that_read_them_again(places, capsys):
