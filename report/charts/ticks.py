@@ -58,3 +58,15 @@ def grouped_ticks(fig: Figure) -> Figure:
             if type(axis.get_major_formatter()) is matplotlib.ticker.ScalarFormatter:
                 axis.set_major_formatter(GroupedFormatter())
     return fig
+
+
+def log_x(ax) -> None:
+    """A log-scale x axis labelled in plain numbers (never mathtext) at three ticks at least, however narrow its span:
+    1-2-5 steps, else every digit, else three values spread evenly; call it after the data is drawn."""
+    ax.set_xscale("log")
+    lo, hi = ax.get_xlim()
+    ax.set_xlim(lo, hi)  # fixed here: the ticks below are chosen for these limits
+    values = log_ticks(lo, hi)
+    ax.xaxis.set_major_locator(matplotlib.ticker.FixedLocator(values))
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FixedFormatter([tick_label(t) for t in values]))
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
