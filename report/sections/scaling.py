@@ -25,7 +25,8 @@ from report.wording.scaling import (
     side_of,
     slower_than_saved,
 )
-from report.wording.scaling_claim import claim, cluster_capacity
+from report.wording.scaling_capacity import cluster_capacity
+from report.wording.scaling_claim import claim
 from report.wording.scaling_fit import fit_words
 
 ID = "scaling"
