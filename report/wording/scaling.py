@@ -269,8 +269,16 @@ def basis(w: Words, key: str) -> str:
         text = _(
             "{system}: the fitted law at the projection's node count (an extrapolation where that exceeds the {most} "
             "tested)."
-        )
-        return text.format(system=name, most=clients(s.max_clients))
+        ).format(system=name, most=clients(s.max_clients))
+        # a dash where the law has no value, said why (scaling reading 10, minor 4)
+        none = sorted({n for p in m.projections if (n := p.nodes) is not None and p.scaled.side(key) is None})
+        if none:
+            text += " " + ngettext(
+                "It gives none at {nodes} node: its denominator is not above zero there.",
+                "It gives none at {nodes} nodes: its denominator is not above zero there.",
+                none[-1],
+            ).format(nodes=join_words([count(n) for n in none]))
+        return text
     if node_local(m, key):
         return _(
             "{system} is local to each node: its aggregate grows with the nodes, each writing its part at the "

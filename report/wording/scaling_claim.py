@@ -9,7 +9,7 @@ from report.compute import SIDES, Metrics
 from report.compute import scaling_compare as compare
 from report.document.blocks import Para
 from report.formatting import count, sig, x3
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, join_clauses, join_words, ngettext
 from report.wording.base import Words
 from report.wording.scaling import (
     clients,
@@ -351,8 +351,8 @@ def _missing(w: Words, k: int, larger: bool = False, swept: bool = False) -> str
             )
     if larger:
         text = _("For larger client counts the sweep cannot answer it: {reasons}.")
-        return text.format(reasons=join_words(reasons))
+        return text.format(reasons=join_clauses(reasons))
     if swept:
         text = _("At the job's {nodes} the sweep gives no ratio: {reasons}.")
-        return text.format(nodes=nodes_words(k), reasons=join_words(reasons))
-    return _("The sweep cannot answer it at the job's size: {reasons}.").format(reasons=join_words(reasons))
+        return text.format(nodes=nodes_words(k), reasons=join_clauses(reasons))
+    return _("The sweep cannot answer it at the job's size: {reasons}.").format(reasons=join_clauses(reasons))

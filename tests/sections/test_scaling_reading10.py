@@ -191,3 +191,17 @@ def test_minor2_no_fitted_figure_beyond_the_points_of_a_law_that_does_not_descri
     (table,) = [b for b in section(ctx, "scaling").blocks if isinstance(b, Table) and b.id == "scaling"]
     rows = {row[0]: row for row in table.rows}
     assert rows["12"][3] == "9.10" and rows["16"][3] == "–"
+
+
+def test_minor4_minor8_a_dash_at_96_nodes_is_said_and_zh_joins_clauses_with_a_semicolon(joint_test_r, words_r):
+    """ZFS NFS's denominator at 96 nodes: 1 + 0.0826 × 95 − 0.00303 × 96 × 95 = −18.7, no figure; in Chinese the two
+    reasons, each a clause, are joined by "；", not by 和."""
+    from report.document.blocks import Table
+    from tests.sections.helpers import build, section
+
+    ctx, _ = build(joint_test_r)
+    (table,) = [b for b in section(ctx, "scaling").blocks if isinstance(b, Table) and b.id == "scaling-projections"]
+    assert table.rows[0][3] == "–"
+    assert "It gives none at 96 nodes: its denominator is not above zero there." in table.note
+    zh = words_r["zh-CN"]
+    assert "ZFS NFS 的拟合曲线在 48 个节点处没有值（分母不大于零）；CX-10 的数据点不足以拟合该定律" in zh
