@@ -326,6 +326,15 @@ def x3(value: float | None) -> str:
     return "–" if value is None else f"{sig(value)}×"
 
 
+def x_beside(value: float, target: float) -> str:
+    """A multiple printed beside a target it is not: with a fourth digit where three would print the target itself
+    ("1.697×" beside a 1.7× target, not "1.70×": cold read 10, P-M1), else as x3."""
+    text = sig(value)
+    if value != target and figure_of(text) == target:
+        return f"{sig(value, PROSE_DIGITS + 1)}×"
+    return f"{text}×"
+
+
 def h3(value_s: float) -> str:
     """Hours in prose from seconds, three significant digits: "10.0 h"."""
     return f"{sig(value_s / 3600)} h"

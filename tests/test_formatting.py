@@ -229,3 +229,16 @@ def test_settings_and_chart_ticks_from_1e12_on_print_whole_digits():
         "1,500,000,000,000",
         "2,000,000,000,000",
     ]
+
+
+def test_a_multiple_beside_a_target_it_is_not_gets_the_digit_that_tells_them_apart():
+    # cold read 10, P-M1: "1.70×" beside a 1.7× target that G3 says it misses (1.6966)
+    from report.formatting import x_beside
+
+    assert [x_beside(1.6966, 1.7), x_beside(1.7034, 1.7), x_beside(1.7, 1.7), x_beside(1.75, 1.7)] == [
+        "1.697×",
+        "1.703×",
+        "1.70×",
+        "1.75×",
+    ]
+    assert x_beside(2.0, 2.02) == "2.00×"  # three digits already differ

@@ -14,6 +14,7 @@ from report.formatting import (
     s3,
     sig,
     x3,
+    x_beside,
 )
 from report.i18n import _, date, join_words
 from report.inputs.config import TestConfig
@@ -140,17 +141,18 @@ def _speed_headline(m: Metrics, cfg: TestConfig, runs: str = "") -> tuple[str, s
         # faster at all" where the interval was 1.64-2.21x)
         note = _("{times}; at least {low} at 95% confidence; {why}")
         return (
-            x3(s.speedup),
+            x_beside(s.speedup, cfg.gates.target_speedup),
             label if "candidate" in m.not_durable else _("faster checkpoint save, by the means"),
             note.format(times=times, low=x3(interval[0]), why=_unsettled(m, cfg)),
         )
     if not speedup_established(m):
         note = _("{times}, {ratio}; {why}")
-        return _("Not established"), label, note.format(ratio=x3(s.speedup), times=times, why=_unsettled(m, cfg))
+        ratio = x_beside(s.speedup, cfg.gates.target_speedup)
+        return _("Not established"), label, note.format(ratio=ratio, times=times, why=_unsettled(m, cfg))
     if "candidate" in m.not_durable and not slower:
         return x3(s.speedup), label, times
     return (
-        x3(1 / s.speedup if slower else s.speedup),
+        x3(1 / s.speedup) if slower else x_beside(s.speedup, cfg.gates.target_speedup),
         _("slower checkpoint save") if slower else _("faster checkpoint save"),
         times,
     )

@@ -221,7 +221,23 @@ def access_path_note(w: Words) -> Para | None:
     """Where the [environment] lines of the two systems name different protocols or transports, that the ratios
     measure the storage and its access path together, naming the difference; None otherwise."""
     lines = _system_lines(w)
-    tokens = {key: [t for text in texts for t in _tokens(text)] for key, texts in lines.items()}
+    # a token in the system's own name names the system, not how it is reached (cold read 10, Q-m4: "names BeeGFS for
+    # BeeGFS and RDMA for YC-7200")
+    systems = w.config.systems
+    full = {"baseline": systems.save_baseline, "candidate": systems.candidate}
+    own = {key: f"{full[key]} {systems.short_name(full[key])} {w.name(key)}".lower() for key in lines}
+    tokens = {
+        key: [t for text in texts for t in _tokens(text) if t.lower() not in own[key]] for key, texts in lines.items()
+    }
+    if bool(tokens["baseline"]) != bool(tokens["candidate"]) and all(lines.values()):
+        named = "baseline" if tokens["baseline"] else "candidate"
+        other = "candidate" if named == "baseline" else "baseline"
+        text = _(
+            "The test record names {path} for {named} and no access path for {other}, so whether the two reach their "
+            "storage alike is not recorded: each ratio in this report measures the storage and its access path "
+            "together."
+        ).format(path=join_words(list(dict.fromkeys(tokens[named]))), named=w.name(named), other=w.name(other))
+        return Para(text, "note")
     if not tokens["baseline"] or not tokens["candidate"] or set(tokens["baseline"]) == set(tokens["candidate"]):
         return None
     text = _(

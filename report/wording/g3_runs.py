@@ -5,7 +5,7 @@ from __future__ import annotations
 from report.compute import Gate, Metrics
 from report.compute.scopes import Finding
 from report.document.blocks import Para
-from report.formatting import count, given, sig, x3
+from report.formatting import count, given, sig, x3, x_beside
 from report.i18n import _, ngettext
 from report.inputs.config import TestConfig
 from report.wording.base import Words
@@ -155,7 +155,7 @@ def more_runs_change(w: Words) -> str:
             "{target}× target, so whether that meets the target is for the parties to agree"
         ).format(
             runs=count(n),
-            ratio=x3(m.save.speedup),
+            ratio=x_beside(m.save.speedup, target),
             gap=sig(abs(m.save.speedup / target - 1) * 100),
             target=given(target),
         )

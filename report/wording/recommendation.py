@@ -366,7 +366,7 @@ def _retune_reason(w: Words, durability_follows: bool = False, copy_needed: bool
         # how far the rate is from turning it, as a ratio a director weighs (cold read 7b, A-5: it turned at a rate 15%
         # above the one set, unsaid)
         text += " " + _(
-            "Below a per-GPU MTBF of {hours} h ({ratio} the failure rate this rests on), switching recovers more."
+            "Below a per-GPU MTBF of {hours} h (a failure rate {ratio} the one this rests on), switching recovers more."
         ).format(hours=rounded(m.flip_mtbf_hours), ratio=x3(r.gpu_mtbf_hours / m.flip_mtbf_hours))
     if m.retune_without_outliers and w.findings.has("outliers_decide"):
         text += " " + _("It holds with the outlying runs and without them, so their cause does not change it.")

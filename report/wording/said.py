@@ -87,6 +87,14 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
         # a gate changes, the verdict does not: not "would be X instead of X" (Chinese edition, formal fixture)
         else _("The result hangs on {runs}: {without}, {gates}; the verdict stays “{verdict}”.")
     ).format(runs=runs, without=without, gates=gates, verdict=verdict, verdict_without=verdict_without)
+    if verdict_without != verdict and w.m.retune_without_outliers and w.findings.has("retune_beats_switch"):
+        # beside "checkpoint speed makes no case", "would be Benefit demonstrated" read as the opposite signal (cold
+        # read 10, Q-M1): what re-tuning says holds with the runs and without them
+        text += " " + (
+            _("Re-tuning {baseline}'s checkpoint interval recovers as much with the run or without it.")
+            if len(found.scope.items) == 1
+            else _("Re-tuning {baseline}'s checkpoint interval recovers as much with the runs or without them.")
+        ).format(baseline=w.name("baseline"))
     return said(found, text)
 
 

@@ -98,3 +98,32 @@ def test_a_test_that_fio_timed_throughout_asks_for_no_accelerator_model():
     assert "accelerators" not in missing(fio_only)
     assert "accelerators" not in missing(_words(FIXTURES / "field6_tmpfs"))
     assert missing(_words(FIXTURES / "formal"))[0] == "accelerators"  # its save times typed into save_times.csv
+
+
+def test_a_system_s_own_name_is_no_access_path_and_one_path_unrecorded_is_said(tmp_path):
+    """Cold read 10, Q-m4 (zh Q-M6): "the test record names BeeGFS for BeeGFS and RDMA for YC-7200": BeeGFS named
+    the baseline itself. A token within the system's own name is dropped; where one side then names a path and the
+    other none, the note says that, not a difference of paths."""
+    import shutil
+
+    from report.wording.environment import access_path_note
+
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    toml = (folder / "test.toml").read_text(encoding="utf-8")
+    toml = toml.replace("Mingxin FX100", "BeeGFS scratch").replace("Local NVMe (single drive)", "Array X")
+    toml += (
+        '\n[environment]\n"baseline storage" = "Array X, 6 nodes, native client over RDMA"\n'
+        '"candidate storage" = "BeeGFS scratch, 4 servers"\n'
+    )
+    (folder / "test.toml").write_text(toml, encoding="utf-8")
+    for name in ("save_times.csv", "bandwidth.csv", "load_times.csv"):
+        text = (folder / name).read_text(encoding="utf-8")
+        text = text.replace("Mingxin FX100", "BeeGFS scratch").replace("Local NVMe (single drive)", "Array X")
+        (folder / name).write_text(text, encoding="utf-8")
+    test = read_joint_test(folder)
+    note = access_path_note(Words(test, compute(test), {}, PROVENANCE))
+    assert note is not None and note.text == (
+        "The test record names RDMA for Array X and no access path for BeeGFS scratch, so whether the two reach their "
+        "storage alike is not recorded: each ratio in this report measures the storage and its access path together."
+    )

@@ -56,3 +56,22 @@ def test_a_workload_slower_beside_a_faster_headline_is_named_and_said_slower(tmp
     assert _speed_tile(ctx).note.endswith("“70B” 1.60× slower")
     zh, _m = build_printed(folder, "zh-CN")
     assert _speed_tile(zh).note.endswith("“70B”用时为基线的 1.60 倍")
+
+
+def test_beside_a_slower_workload_a_faster_one_says_faster(tmp_path):
+    # cold read 10, P-M2: "“Mistral 7B SFT” 2.30× and “Command R+ …” 1.56× slower" read as both slower
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    rows = "".join(
+        f"{system},{model},{gpus},{size},{run},{save_s}\n"
+        for model, gpus, size, times in (("7B", 4, 16, (30, 10)), ("70B", 64, 140, (120, 192)))
+        for system, save_s in zip(("Local NVMe (single drive)", "Mingxin FX100"), times, strict=True)
+        for run in (1, 2)
+    )
+    with open(folder / "save_times.csv", "a", encoding="utf-8") as f:
+        f.write(rows)
+    toml = folder / "test.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + "\n[gates]\ntarget_speedup = 2.0\n", encoding="utf-8")
+    ctx, _m = build(folder)
+    # 178 / 94 = 1.89, below the 2.0 target; the 7B's 30 / 10 = 3.00 lies above it, the 70B's 120 / 192 below 1
+    assert _speed_tile(ctx).note.endswith("“7B” 3.00× faster there and “70B” 1.60× slower")
