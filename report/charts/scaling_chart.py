@@ -160,7 +160,10 @@ def _runs(ax, key: str, side: ScalingSide, label: str | None) -> float:
 def _marks(ax, m: Metrics) -> None:
     """The training job's nodes (dashed, labelled at the top) and each projection's (dotted, named at the bottom)."""
     k = scaling_of(m).job_nodes
-    mark_interval(ax, k, _("training job: {nodes}").format(nodes=ngettext("{n} node", "{n} nodes", k).format(n=k)))
+    # a projection's line within 4× on the right crossed the label (scaling reading 10, minor 6): the label goes left
+    near = any(p.nodes is not None and k < p.nodes <= 4 * k for p in m.projections)
+    label = _("training job: {nodes}").format(nodes=ngettext("{n} node", "{n} nodes", k).format(n=k))
+    mark_interval(ax, k, label, left=near)
     for p in m.projections:
         if (nodes := p.nodes) is not None:
             ax.axvline(nodes, color=INK, linewidth=0.7, linestyle=":")

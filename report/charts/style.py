@@ -42,15 +42,17 @@ def legend_above(ax, columns: int) -> None:
             return
 
 
-def mark_interval(ax, x: float, label: str) -> None:
-    """The interval a chart is read at: a dashed line at `x`, labelled at the top of the axes."""
+def mark_interval(ax, x: float, label: str, left: bool = False) -> None:
+    """The interval a chart is read at: a dashed line at `x`, labelled at the top of the axes (to its left with
+    `left`, where another line close on its right would cross the label)."""
     ax.axvline(x, color=ACCENT, linewidth=0.8, linestyle="--")
     ax.annotate(
         label,
         (x, 0.97),
         xycoords=("data", "axes fraction"),
-        xytext=(4, -8),
+        xytext=(-4 if left else 4, -8),
         textcoords="offset points",
         fontsize=7.5,
         color=ACCENT,
+        ha="right" if left else "left",
     )
