@@ -46,17 +46,25 @@ def fit_words(w: Words, key: str) -> str:
     ).format(system=name, lam=sig(u.lambda_gbps), sigma=sig(u.sigma, digits), kappa=sig(u.kappa, digits))
     if not u.describes:
         negative = join_words([g for g, v in (("σ", u.sigma), ("κ", u.kappa)) if v < 0])
-        return (
-            head
-            + " "
-            + _(
+        gap = compare.largest_gap(s)
+        # its curve follows the points it was fitted to; what it lacks is meaning beyond them (scaling reading 10,
+        # minor 3: "does not describe these points" of a curve within 2% of every mean)
+        text = (
+            _(
+                "A negative {which} has no meaning in the law (contention and coherency are costs: they never add "
+                "bandwidth), so the law does not describe how this system scales: its curve lies at most {gap} from "
+                "the means over the {most} tested, but means nothing beyond them, and every figure taken from this "
+                "fit below is reported as fitted, not as a forecast."
+            )
+            if gap is not None
+            else _(
                 "A negative {which} has no meaning in the law (contention and coherency are costs: they never add "
                 "bandwidth), so the law does not describe these points: every figure taken from this fit below is "
                 "reported as fitted, not as a forecast."
-            ).format(which=negative)
-            + " "
-            + setup_words(w, key)
+            )
         )
+        shown = text.format(which=negative, gap=p3(100 * gap) if gap is not None else "", most=clients(s.max_clients))
+        return head + " " + shown + " " + setup_words(w, key)
     return " ".join([head, peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients), *_fit_limits(w, key)])
 
 

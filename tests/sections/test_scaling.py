@@ -104,7 +104,7 @@ def test_a_fit_with_a_negative_sigma_says_the_law_does_not_describe_the_points(f
     text = words(ctx)
     assert "contention σ = −0.400 and coherency κ = 0.100" in text
     assert "A negative σ has no meaning in the law" in text
-    assert "so the law does not describe these points" in text
+    assert "so the law does not describe how this system scales: its curve lies at most" in text
     assert f"{B}'s fit does not describe its points (above), so this ratio is not a forecast." in text
     # C(4) = 4.0 on the baseline, 70,848 / 14,371.2 on the candidate
     assert "the fits give 1.23× (4.93 against 4.00 GB/s), below the claimed range" in text

@@ -215,3 +215,14 @@ def test_minor6_the_jobs_label_goes_left_of_its_line_where_a_projections_line_is
         assert label.get_horizontalalignment() == "right"
     finally:
         plt.close(fig)
+
+
+def test_minor3_a_fit_with_negative_kappa_is_said_to_follow_its_points_not_to_describe_the_system(words_r):
+    """λ = 1.144, σ = 0.08261, κ = −0.003026 (Cramer's rule on the normal equations); the largest gap to a mean is at 8
+    client nodes: C(8) = 1.144 × 8 / (1 + 0.08261 × 7 − 0.003026 × 56) = 6.496 against 6.372, 1.94%."""
+    en, zh = words_r["en"], words_r["zh-CN"]
+    assert (
+        "so the law does not describe how this system scales: its curve lies at most 1.94% from the means over the 12 "
+        "client nodes tested, but means nothing beyond them"
+    ) in en
+    assert "在已测的 12 个客户端节点范围内，其曲线与均值相差至多 1.94%" in zh
