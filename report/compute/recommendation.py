@@ -16,7 +16,8 @@ Four recommendations, decided in this order:
 Where G3 or G4 fails, checkpoint speed makes no case and the decision goes to the other grounds (3, else 4). A G4 that
 no storage could pass at today's interval (`gates_reach.g4_reachable` false) says nothing of the candidate, and more
 runs cannot change the verdict: what would change it is a shorter interval or a target agreed with the customer. The
-recommendation is not written to metrics.json.
+recommendation is not written to metrics.json. A G3 that no practical number of runs decides (`g3_lean`) is taken to
+lie on the side of its target the speedup by the means does, as more runs would make it.
 """
 
 from __future__ import annotations
@@ -46,22 +47,45 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
     tiles mark). Its reasons leave out what the
     verdict beside it states (a result that hangs on a run, a G4 no storage could pass)."""
     status = {g.id: g.status for g in m.gates}
+    verdict = m.verdict.status
+    runs = m.next_steps.g3_runs_per_side if status["G3"] == "insufficient" else None
+    lean = g3_lean(m, found, test.config.gates.target_speedup) if (runs or 0) > PRACTICAL_RUNS else None
+    if lean is not None:
+        # no practical number of runs decides G3: the side of the target the point estimate lies on does, as more runs
+        # would (cold read 10, P-B1: "not yet; what counts as meeting it decides" beside 905 runs a system)
+        status["G3"] = "pass" if lean == "above" else "fail"
+        others = [status[g] for g in ("G1", "G2", "G3", "G4")]
+        verdict = "not_demonstrated" if "fail" in others else "demonstrated" if set(others) == {"pass"} else verdict
+    rec = _decide(test, m, found, status, verdict, interval_only)
+    if lean is None:
+        return rec
+    said = {"g3_fail": "g3_below", "speedup": "g3_above", "speedup_measured": "g3_above"}
+    reasons = tuple(said.get(r, r) for r in rec.reasons)
+    if lean == "below" and "g3_below" not in reasons:
+        reasons = ("g3_below", *reasons)[:3]
+    return Recommendation(rec.kind, rec.grounds, reasons, rec.changes)
+
+
+def _decide(
+    test: JointTest, m: Metrics, found: Findings, status: dict[str, str], verdict: str, interval_only: bool
+) -> Recommendation:
+    """The rule on the gates' status and the verdict, as measured or as leaned (`g3_lean`)."""
     grounds = other_grounds(test, m, found)
     unsure = _unsure(m, found, status)
     retune = _retune(found, grounds)
     local = retune == ("retune_if_copied",)
     agreed_rate = interval_only and _rate_decides_little(test, m)
-    if m.verdict.status == "demonstrated" and not unsure and agreed_rate and not local:
+    if verdict == "demonstrated" and not unsure and agreed_rate and not local:
         # G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal
         # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02)
         return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
-    if m.verdict.status == "demonstrated" and not unsure and _unpaid(found):
+    if verdict == "demonstrated" and not unsure and _unpaid(found):
         # the gates pass, but the time saved does not pay for the candidate within a service life even at its most (the
         # whole cluster, the interval as it is): speed makes no case for the purchase (cold read 8, H1: "recommended on
         # checkpoint speed" beside "does not pay within 5 years")
         copy = ("off_node_copy",) if local else ()  # it would take the durability ground away
         return _not_on_speed(grounds, ("speedup", "unpaid", *retune), ("price_for_life", *copy, *_fixed(retune)), found)
-    if m.verdict.status == "demonstrated" and not unsure:
+    if verdict == "demonstrated" and not unsure:
         # with the failure rate only assumed, the agreed gates decide; re-tuning is said beside them, and the cluster's
         # own failure rate would change it (fifth cold reads b: "not for checkpoint speed" on all four agreed gates
         # passing, resting on an assumed rate)
@@ -74,11 +98,13 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
             if local
             else ("speedup", "training_time", *(retune if interval_only else ()), *grounds)[:3]
         )
-        return Recommendation(RECOMMENDED, grounds, reasons, changes)
+        return Recommendation(
+            RECOMMENDED, grounds, reasons, (*changes, *(("async_saves",) if async_removes(m) else ()))
+        )
     if status["G3"] == "fail":
         # the candidate's saves miss the speedup target: no interval or target changes that (cold tests 6: "a job
         # whose checkpoints take a larger share of its run" beside a candidate 3× slower)
-        return _not_on_speed(grounds, _failed(status), ("faster_candidate",), found)
+        return _not_on_speed(grounds, _failed(status), ("faster_candidate",), found, m)
     decides = found.get("outliers_decide")
     if decides is not None and any(status[g] == "fail" and decides["after"][g] != "fail" for g in ("G3", "G4")):
         # a failed gate that passes, or waits for runs, without an outlying run: its log decides first (the verdict
@@ -123,11 +149,16 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
 
 
 def _not_on_speed(
-    grounds: tuple[str, ...], reasons: tuple[str, ...], changes: tuple[str, ...], found: Findings
+    grounds: tuple[str, ...],
+    reasons: tuple[str, ...],
+    changes: tuple[str, ...],
+    found: Findings,
+    m: Metrics | None = None,
 ) -> Recommendation:
     """Not on checkpoint speed: on the other grounds when there are some, else not on this evidence (with re-tuning
-    the baseline's interval, where that recovers more than switching)."""
-    retune = _retune(found, grounds)
+    the baseline's interval, where that recovers more than switching, and asynchronous saves, where the what-if finds
+    they would remove the benefit: `m` given, cold read 10, P-M5)."""
+    retune = (*_retune(found, grounds), *(("async_saves",) if m is not None and async_removes(m) else ()))
     if grounds:
         # the first reason, re-tuning beside it (given among `reasons` or not: cold tests 7 lost it, "makes no case" on
         # a 2.55× faster candidate whose case re-tuning the baseline took), then the grounds
@@ -135,6 +166,72 @@ def _not_on_speed(
         first = tuple(dict.fromkeys((reasons[0], *(("unpaid",) if "unpaid" in reasons else ()), *retune)))
         return Recommendation(OTHER_GROUNDS, grounds, (*first, *grounds)[:3], changes)
     return Recommendation(NOT_RECOMMENDED, (), tuple(dict.fromkeys((*reasons, *retune)))[:3], changes)
+
+
+#: More save runs per system than this is not a next step a joint test can take (report/wording/g3_runs.py).
+PRACTICAL_RUNS = 100
+
+
+def g3_lean(m: Metrics, found: Findings, target: float) -> str | None:
+    """Where G3 is open and no practical number of runs would decide it (more than PRACTICAL_RUNS a system, the
+    spread observed persisting), with nothing else open on the save times: "below" or "above", the side of the target
+    the speedup by the means lies on, which more runs would settle G3 on; else None. Not where outlying runs set that
+    side (their cause decides first) or the spread fails a repeatability gate (a smaller one needs fewer runs)."""
+    g3 = next(g for g in m.gates if g.id == "G3")
+    n = m.next_steps.g3_runs_per_side
+    if g3.status != "insufficient" or n is None or n <= PRACTICAL_RUNS or m.save.speedup == target:
+        return None
+    if (
+        "save_times" in m.inputs_illustrative
+        or "candidate" in m.not_durable
+        or any(g.status != "pass" for g in m.gates if g.id in ("G1", "G2"))
+    ):
+        return None
+    if found.has("outliers_decide") or found.has("save_spread") or found.has("save_runs_short"):
+        return None
+    wo = m.without_outliers
+    if wo is not None and (wo.speedup > target) != (m.save.speedup > target):
+        return None
+    return "above" if m.save.speedup > target else "below"
+
+
+def async_removes(m: Metrics) -> bool:
+    """Whether synchronous saves' benefit would vanish with asynchronous ones: the what-if finds training as long on
+    either system at today's interval, where the synchronous run is shorter on the candidate (cold read 10, P-M5)."""
+    return m.checkpoint_mode == "sync" and m.bubble.duration_reduction_pct > 0 and m.async_.duration_reduction_pct == 0
+
+
+#: A ground whose value per run is below this share of the run's GPU-hours is worth little (docs/recommendation.md).
+LITTLE_SHARE_PCT = 0.1
+
+
+@dataclass(frozen=True)
+class RestoreValue:
+    """What faster restores save a run: the time saved a failure × the failures a run × the job's GPUs."""
+
+    saved_s: float  #: baseline restore_s - candidate restore_s, a failure
+    failures_per_run: float  #: bubble.candidate_duration_s / reliability.job_mtbf_s
+    gpu_hours: float  #: saved_s * failures_per_run * gpus / 3600, a run
+    share_pct: float  #: 100 * gpu_hours / (candidate_duration_s * gpus / 3600): of the run's GPU-hours
+    value: float | None  #: gpu_hours * [economics] gpu_hour_price; None without [economics]
+
+    @property
+    def little(self) -> bool:
+        return self.share_pct < LITTLE_SHARE_PCT
+
+
+def restore_value(test: JointTest, m: Metrics) -> RestoreValue | None:
+    """The restores ground valued per run (cold read 10, Q-M2: "only if faster restores are worth its price" with 0.35
+    GPU-hours a run behind it, unsaid); None without both restore times."""
+    r = m.reliability
+    if r.baseline.restore_s is None or r.candidate.restore_s is None:
+        return None
+    saved = r.baseline.restore_s - r.candidate.restore_s
+    failures = m.bubble.candidate_duration_s / r.job_mtbf_s
+    gpu_hours = saved * failures * r.gpus / 3600
+    share = 100 * gpu_hours / (m.bubble.candidate_duration_s * r.gpus / 3600)
+    e = test.config.economics
+    return RestoreValue(saved, failures, gpu_hours, share, None if e is None else gpu_hours * e.gpu_hour_price)
 
 
 def _unpaid(found: Findings) -> bool:

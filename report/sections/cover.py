@@ -476,7 +476,7 @@ def build(w: Words) -> Cover:
         value=value_line(w, rec),
         verdict_status=m.verdict.status,
         verdict_style=verdict_style(m, save_times_unsourced(w)),
-        verdict_label=verdict_label(m, w.findings, save_times_unsourced(w)),
+        verdict_label=verdict_label(m, w.findings, save_times_unsourced(w), w.config.gates.target_speedup),
         verdict_gates=recommendation.gates_line(w),
         verdict_notes=tuple(text for _key, text in notes),
         tiles=_repeated_reads(w, _memory_loads(w, _tiles(w))),

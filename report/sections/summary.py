@@ -229,7 +229,7 @@ def build(w: Words) -> Section:
     m = w.m
     verdict = Para(
         _("{verdict}. {reason}").format(
-            verdict=verdict_label(m, w.findings, save_times_unsourced(w)),
+            verdict=verdict_label(m, w.findings, save_times_unsourced(w), w.config.gates.target_speedup),
             reason=verdict_summary(m, w.config, w.origin("save_times") == "supplied", w.findings),
         ),
         f"verdict-{verdict_style(m, save_times_unsourced(w))}",

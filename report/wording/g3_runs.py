@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from report.compute import Gate, Metrics
+from report.compute.recommendation import PRACTICAL_RUNS
 from report.compute.scopes import Finding
 from report.document.blocks import Para
 from report.formatting import count, given, sig, x3, x_beside
@@ -116,10 +117,6 @@ def _leans(m: Metrics, cfg: TestConfig) -> str:
         )
     )
     return " " + text.format(ratio=x3(w.speedup), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
-
-
-# More runs per system than this is not a next step a joint test can take: reduce the spread instead.
-PRACTICAL_RUNS = 100
 
 
 def _more_runs(m: Metrics, n: int) -> str:

@@ -32,11 +32,16 @@ def status_label(status: str) -> str:
     return {"pass": _("Pass"), "fail": _("Fail"), "insufficient": _("Insufficient data")}[status]
 
 
-def verdict_status_label(status: str, settled: bool = True) -> str:
+def verdict_status_label(status: str, settled: bool = True, runs_decide: bool = True) -> str:
     """A verdict status (demonstrated, not_demonstrated, undecided) as the reader's words. `settled`: a failed
     verdict rests on a target missed beyond the runs' uncertainty (G3 failing, or G4 failing across the speedup's
     interval); when only repeatability fails, or G4 fails by the means inside its interval, the verdict is a benefit
-    these runs do not show, not a target missed (cold read 6, outlier case, B1: 2.49% against 2.5%)."""
+    these runs do not show, not a target missed (cold read 6, outlier case, B1: 2.49% against 2.5%). `runs_decide`:
+    false where no practical number of runs would decide an undecided verdict."""
+    if status == "undecided" and not runs_decide:
+        # no practical number of runs decides G3 (compute/recommendation.py g3_lean): no measurement to ask for (cold
+        # read 10, P-B1: "more measurements needed" below "no practical number of runs")
+        return _("Undecided; no practical number of runs decides it")
     if status == "not_demonstrated" and not settled:
         return _("Not demonstrated by these runs")
     return {

@@ -14,6 +14,7 @@ from report.compute.recommendation import (
     OTHER_GROUNDS,
     RECOMMENDED,
     Recommendation,
+    g3_lean,
     recommend,
 )
 from report.document.spoken import said
@@ -26,6 +27,7 @@ from report.wording.gate_line import gates_line
 from report.wording.labels import verdict_status_label
 from report.wording.loads import loads_not_from
 from report.wording.phrases import gate_list
+from report.wording.restores import restores_ground, restores_reason
 from report.wording.retuning import optimum_words, today_interval_only
 from report.wording.said import (
     durability,
@@ -35,7 +37,7 @@ from report.wording.said import (
     save_runs_short,
     save_spread,
 )
-from report.wording.speed_reason import speedup_reason
+from report.wording.speed_reason import async_reason, seconds_apart, speedup_reason
 from report.wording.staging import faster_save_changes_nothing, staging_cause
 from report.wording.value import price_for_life, unpaid_reason
 from report.wording.verdict import target_missed
@@ -91,7 +93,7 @@ def headline(w: Words, rec: Recommendation) -> str:
             )
         ).format(
             candidate=candidate,
-            grounds=join_words([_ground_words(g) for g in rec.grounds]),
+            grounds=join_words([_ground_words(w, g) for g in rec.grounds]),
             model=w.m.save.baseline.model,
             baseline=w.name("baseline"),
         )
@@ -111,10 +113,10 @@ def headline(w: Words, rec: Recommendation) -> str:
     return _("Recommendation: not recommended on this evidence.")
 
 
-def _ground_words(ground: str) -> str:
+def _ground_words(w: Words, ground: str) -> str:
     return {
         "loads": _("faster model loads"),
-        "restores": _("faster restores after a failure"),
+        "restores": restores_ground(w),
         "durability": _("checkpoints that survive a node"),
     }[ground]
 
@@ -178,7 +180,7 @@ def _unmeasured(w: Words, rec: Recommendation) -> list[str]:
 def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
     """One reason in words; `shown`: the reasons page 1 gives beside it, so that none says what another does."""
     f = w.findings
-    if reason in ("speedup", "g3_fail", "g3_open", "speedup_measured"):
+    if reason in ("speedup", "g3_fail", "g3_open", "speedup_measured", "g3_below", "g3_above"):
         return speedup_reason(w, reason)
     if reason in ("training_time", "g4_fail"):
         return _training_reason(w, reason)
@@ -199,7 +201,7 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         ).format(candidate=w.name("candidate")),
         "loads": lambda: _loads_reason(w),
         "rows_outrun": lambda: _outrun_reason(w),
-        "restores": lambda: _restores_reason(w),
+        "restores": lambda: restores_reason(w),
         "durability": lambda: durability(w, f.get("node_local")),
         "retune_beats_switch": lambda: _retune_reason(
             w, durability_follows="durability" in shown and bool(durability(w, f.get("node_local")))
@@ -207,6 +209,7 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         "retune_if_copied": lambda: _retune_reason(w, copy_needed=True),
         "unpaid": lambda: unpaid_reason(w, f.get("value_priced")),
         "bandwidth_copied": lambda: copies.page_one(w),
+        "async_saves": lambda: async_reason(w),
     }
     return worded[reason]() if reason in worded else verdict_line(w)
 
@@ -226,15 +229,6 @@ def _outrun_reason(w: Words) -> str:
         ratios=join_words([x3(r.to_bandwidth) for r in rows]),
     )
     return text  # the training model's rows only: not the whole finding's scope, so not marked as said
-
-
-def _restores_reason(w: Words) -> str:
-    r = w.m.reliability
-    candidate, baseline = r.candidate.restore_s, r.baseline.restore_s
-    assert candidate is not None and baseline is not None, "the restores reason comes from measured restores"
-    return _("Restores after a failure take {candidate} against {baseline} on {baseline_system}.").format(
-        candidate=s3(candidate), baseline=s3(baseline), baseline_system=w.name("baseline")
-    )
 
 
 def _training_reason(w: Words, reason: str) -> str:
@@ -394,7 +388,12 @@ def _rate_words(w: Words) -> str:
 def verdict_line(w: Words) -> str:
     """The verdict in a director's words: the label, then each gate by its plain name with its id beside it."""
     return _("Verdict: {label}. {gates}").format(
-        label=verdict_status_label(w.m.verdict.status, target_missed(w.m, w.findings)), gates=gates_line(w)
+        label=verdict_status_label(
+            w.m.verdict.status,
+            target_missed(w.m, w.findings),
+            g3_lean(w.m, w.findings, w.config.gates.target_speedup) is None,
+        ),
+        gates=gates_line(w),
     )
 
 
@@ -452,6 +451,10 @@ WORDED_CHANGES = {
         "an interval the job cannot change (set by evaluation or pre-emption, say): re-tuning is then no alternative, "
         "and the gates decide"
     ),
+    "async_saves": lambda w: _(
+        "saving asynchronously, a software change: training would then take as long on {baseline} as on {candidate} "
+        "at today's interval"
+    ).format(baseline=w.name("baseline"), candidate=w.name("candidate")),
     "bytes_and_sync": lambda _w: _(
         "the bytes each save writes and proof that it syncs them, on each system whose saves outran its log"
     ),
@@ -560,8 +563,7 @@ def _faster_candidate(w: Words, change: str) -> str:
         "means"
     ).format(
         candidate=w.name("candidate"),
-        needed=s3(m.save.baseline.mean_s / w.config.gates.target_speedup),
-        today=s3(m.save.candidate.mean_s),
+        **seconds_apart(m.save.baseline.mean_s / w.config.gates.target_speedup, m.save.candidate.mean_s),
         target=given(w.config.gates.target_speedup),
     )
     if not m.gates_reach.g4_reachable:

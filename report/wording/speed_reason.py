@@ -4,7 +4,7 @@ for the other reasons it sits beside)."""
 
 from __future__ import annotations
 
-from report.formatting import given, s3, sig, x3
+from report.formatting import count, given, p3, s3, seconds_figure, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.g3_runs import runs_impractical
@@ -40,6 +40,8 @@ def speedup_reason(w: Words, reason: str) -> str:
             target=given(g.target_speedup),
             needed=s3(s.baseline.mean_s / g.target_speedup),
         )
+    if reason in ("g3_below", "g3_above"):
+        return _lean_reason(w, reason)
     beside = runs_beside(w)
     if reason == "speedup_measured" and beside is not None:
         # runs that fail G1 or G2 on spread: no interval quoted as if it held (cold read 8b, I-4)
@@ -113,3 +115,53 @@ def outliers_lean(w: Words) -> bool:
         return False
     low, high = wo.speedup_ci95  # the interval without them, not only its point, on the other side (cold read 7b, B-1)
     return high < target or low >= target
+
+
+def _lean_reason(w: Words, reason: str) -> str:
+    """G3 open, and no practical number of runs decides it (compute/recommendation.py g3_lean): the means, how far
+    the speedup lies from the target and on which side, and that more runs would settle G3 on that side (cold read
+    10, P-B1: "whether that meets the target is for the parties to agree" on a point estimate below it)."""
+    s, target = w.m.save, w.config.gates.target_speedup
+    ci = s.speedup_ci95
+    assert ci is not None, "G3 leans only with an interval"
+    text = (
+        _(
+            "Saves take {candidate} against {baseline}; by the means the speedup lies {gap}% below the {target}× "
+            "target. Its 95% interval ({low}–{high}×) still contains the target, but more runs would narrow it below, "
+            "so G3 would fail, not pass, though no practical number (about {runs} a system) would show it."
+        )
+        if reason == "g3_below"
+        else _(
+            "Saves take {candidate} against {baseline}; by the means the speedup lies {gap}% above the {target}× "
+            "target. Its 95% interval ({low}–{high}×) still contains the target, but more runs would narrow it above, "
+            "so G3 would pass, not fail, though no practical number (about {runs} a system) would show it."
+        )
+    )
+    return text.format(
+        candidate=s3(s.candidate.mean_s),
+        baseline=s3(s.baseline.mean_s),
+        gap=sig(abs(s.speedup / target - 1) * 100),
+        target=given(target),
+        low=sig(ci[0]),
+        high=sig(ci[1]),
+        runs=count(w.m.next_steps.g3_runs_per_side or 0),
+    )
+
+
+def async_reason(w: Words) -> str:
+    """Synchronous saves whose benefit asynchronous ones would remove (compute/recommendation.py async_removes): a
+    software change takes the case away (cold read 10, P-M5)."""
+    b = w.m.bubble
+    return _(
+        "With asynchronous saves, a software change, training would take as long on {baseline} as on {candidate} at "
+        "today's interval: the {change} shorter run comes from saving synchronously."
+    ).format(baseline=w.name("baseline"), candidate=w.name("candidate"), change=p3(b.duration_reduction_pct))
+
+
+def seconds_apart(needed: float, today: float) -> dict[str, str]:
+    """The save time asked for and today's, to as many digits as tell them apart (three at least, at most five):
+    "15.76 s" against "15.79 s", not "15.8 s or less (today 15.8 s)" (cold read 10, P: a speedup 0.2% short)."""
+    digits = 3
+    while digits < 5 and seconds_figure(needed, digits) == seconds_figure(today, digits):
+        digits += 1
+    return {"needed": f"{seconds_figure(needed, digits)} s", "today": f"{seconds_figure(today, digits)} s"}

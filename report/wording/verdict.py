@@ -4,6 +4,7 @@ verdict's label, style and reason, and an asynchronous job's limit."""
 from __future__ import annotations
 
 from report.compute import SIDES, Gate, Metrics
+from report.compute.recommendation import g3_lean
 from report.compute.scopes import Findings
 from report.formatting import (
     count,
@@ -288,7 +289,7 @@ def save_times_unsourced(w: Words) -> bool:
     return w.origin("save_times") == "supplied" and not w.config.sources.get("save_times", "").strip()
 
 
-def verdict_label(m: Metrics, found: Findings, unsourced: bool = False) -> str:
+def verdict_label(m: Metrics, found: Findings, unsourced: bool = False, target: float | None = None) -> str:
     """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
 
     Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
@@ -338,7 +339,9 @@ def verdict_label(m: Metrics, found: Findings, unsourced: bool = False) -> str:
                 else _("All four gates pass; at each system's optimal interval most of the benefit goes")
             )
         return text.format(steps=count(steps or 0))
-    label = verdict_status_label(m.verdict.status, target_missed(m, found))
+    label = verdict_status_label(
+        m.verdict.status, target_missed(m, found), target is None or g3_lean(m, found, target) is None
+    )
     if "save_times" in m.inputs_illustrative:
         return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
     if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)

@@ -37,6 +37,11 @@ def _metrics(
         node_local=NS(sides=tuple(node_local)) if node_local else None,
         flip_mtbf_hours=flip,
         retune_without_outliers=without,
+        next_steps=NS(g3_runs_per_side=None),
+        # synchronous saves whose benefit asynchronous ones would keep: no async reason (cold read 10, P-M5)
+        checkpoint_mode="sync",
+        bubble=NS(duration_reduction_pct=2.0),
+        async_=NS(duration_reduction_pct=1.0),
     )
 
 

@@ -44,7 +44,8 @@ def test_a_node_local_baseline_re_tuned_is_a_condition_on_page_one(tmp_path):
     assert c.changes == (
         "What would change it: a copy of local SSD's checkpoints kept off the node, with how long it takes, shown not "
         "to slow its saves: local SSD's checkpoints would then survive a node, and re-tuning its interval would "
-        "recover as much as HX-8 at today's interval."
+        "recover as much as HX-8 at today's interval; saving asynchronously, a software change: training would then "
+        "take as long on local SSD as on HX-8 at today's interval."  # cold read 10, P-M5: the what-if's 0
     )
     assert c.verdict_label == (
         "All four gates pass; re-tuning the baseline's interval would recover as much if its checkpoints were also "
