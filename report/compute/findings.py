@@ -313,7 +313,10 @@ def _other_basis(m: Metrics, p, part: float) -> tuple[str | None, float | None, 
     bandwidth = m.bandwidth.baseline_gbps if shared == "baseline" else m.bandwidth.candidate_gbps
     floor = p.snapshot_gb / bandwidth if bandwidth > 0 else 0.0
     faster = fitted_s < local_s
-    return shared, other, (other < local_s) != faster or (max(fitted_s, floor) < local_s) != faster
+    # a basis that asks more than the shared side showed turns no order (cold read 10, P-M6: 481.5 GB in 7.42 s is
+    # 65 GB/s from an AF-3 that showed 35.2 GB/s)
+    attainable = other > 0 and p.snapshot_gb / other <= bandwidth
+    return shared, other, (attainable and (other < local_s) != faster) or (max(fitted_s, floor) < local_s) != faster
 
 
 # ---- loads judged as saves are ------------------------------------------------------------------------------------

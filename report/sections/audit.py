@@ -21,12 +21,13 @@ from report.formatting import (
     sig,
     x3,
 )
-from report.i18n import _, ngettext
+from report.i18n import _, join_words, ngettext
 from report.inputs.runs import FEW_SAMPLES, both_sustained, sparse
 from report.wording.bandwidth_share import at_bandwidth, near_and_far
 from report.wording.base import Side, Words
 from report.wording.copies import audit_words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
+from report.wording.outrun import outrun_causes, outrun_sides
 from report.wording.phrases import (
     both,
     gate_list,
@@ -37,7 +38,6 @@ from report.wording.statements import (
     FIO_BYTES_TOLERANCE,
     bytes_from_fio,
     fit_is_physical,
-    log_outrun,
     sources_by_system,
     spans_node_local,
     tool_timed,
@@ -58,15 +58,13 @@ def build(w: Words) -> Section:
     items = copied + _rows_outrun(w) + at + _effective(w) + sweep_share(w) + _per_node(w)
     if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
         items += _span_words(w) + _tool_words(w)
-    if log_outrun(m):
+    if keys := outrun_sides(m):
         # a logged rate is what the clients drove, not a ceiling (cold read 21, M2: "implausible" left out the likeliest
-        # cause)
+        # cause), said of the systems it holds for, without a cause the record rules out (cold read 10, Q-M3)
         text = _(
-            "A save that finishes faster than the bandwidth this test logged shows that log is no ceiling: the "
-            "bandwidth run may have driven the system with fewer clients than the saves, the save may not have been "
-            "durable when timed (the page cache absorbed it), the checkpoint size may be overstated, or the log may be "
-            "of another system. Check these before relying on any figure set against that bandwidth."
-        )
+            "A save on {systems} that finishes faster than the bandwidth this test logged shows that log is no "
+            "ceiling: {causes}. Check these before relying on any figure set against that bandwidth."
+        ).format(systems=join_words([w.name(key) for key in keys]), causes=outrun_causes(w, keys))
         items.append(w.p(text, *deps, style="warning"))
     # the whole job against one node's bandwidth: no bytes, line or quotient from it (cold read 21, M1)
     items += _hypotheses(w) if spans_node_local(m) else _whole_job(w)
@@ -489,7 +487,7 @@ def _hypotheses(w: Words) -> list[Para]:
             "the stated checkpoint (optimiser state, several copies, write amplification). To tell them apart, "
             "record the bytes written per save and the time the save spends writing."
         )
-    elif log_outrun(w.m):
+    elif outrun_sides(w.m):
         # not "close to" a bandwidth that a save outruns (cold read 18, B1: 204% and 1,288% of it)
         text = _(
             "A save that outruns the bandwidth this test logged cannot be bound by it, so neither reading of these "

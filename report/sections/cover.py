@@ -397,7 +397,8 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
             c = demand(m)
             today = (
                 # as the "Not shown" tile words it (Chinese reading 12, M1: "264 at today's interval" read as shown)
-                _("{today} at today's interval with {ratio} this test's bandwidth: {note}")
+                # not attainable at the bandwidth shown, not a condition to meet (cold read 10, Q-M3)
+                _("{today} at today's interval, not attainable at this test's bandwidth (it needs {ratio}): {note}")
                 if c.mean_to_sustained > 1
                 else _("{today} at today's interval, if the saves are staggered: {note}")
                 if c.peak_to_sustained > 1

@@ -32,6 +32,7 @@ from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.environment import environment_steps
 from report.wording.g3_runs import g3_step
 from report.wording.labels import gate_name, input_words, status_label
+from report.wording.outrun import reconcile_step
 from report.wording.phrases import (
     both,
     counted_noun,
@@ -390,16 +391,8 @@ def _conditions(w: Words) -> list[Para]:
                 )
             )
         )
-    if log_outrun(m):  # page 1's second warning (Chinese reading 25, M1)
-        out.append(
-            Para(
-                _(
-                    "Reconcile the bandwidth log with the saves, which run faster than it: log the bandwidth with as "
-                    "many clients as the saves used, and check that the saves were durable when timed and that the "
-                    "checkpoint size is right."
-                )
-            )
-        )
+    if step := reconcile_step(w):  # page 1's second warning (Chinese reading 25, M1), of whose log (cold read 10, Q-M3)
+        out.append(Para(step))
     if save_times_unsourced(w):
         out.append(
             Para(

@@ -278,6 +278,28 @@ def _faster_than_measured(w: Words, p, b) -> list[Para]:
     return out
 
 
+def _timed_shared(w: Words, p) -> str:
+    """Where a shared side timed this size on other GPUs: its projected time does not change with the GPUs, so the time
+    timed holds, not the line's where they differ at the printed digits (cold read 10, P-M6: Yi 34B's 481.5 GB timed
+    at 15.8 s on AF-3, projected at 17.8 s). " " and the sentences, or ""."""
+    m, out = w.m, ""
+    local = set(m.node_local.sides) if m.node_local is not None else set()
+    rows = [(o.gpus, o.baseline_mean_s, o.candidate_mean_s) for o in m.other_saves if o.snapshot_gb == p.snapshot_gb]
+    if m.save.baseline.snapshot_gb == p.snapshot_gb:
+        rows.insert(0, (m.save.baseline.gpus, m.save.baseline.mean_s, m.save.candidate.mean_s))
+    for key in (k for k in ("baseline", "candidate") if k not in local and rows):
+        gpus, timed = rows[0][0], rows[0][1] if key == "baseline" else rows[0][2]
+        fitted = getattr(p, f"{key}_s")
+        if sig(fitted) == sig(timed):
+            continue
+        out += " " + _(
+            "{system} is shared storage, whose projected time does not change with the GPUs: its saves at this size, "
+            "on {gpus} GPUs, took {timed} s on average, and that figure holds, not the {fitted} s its line gives (the "
+            "line is fitted across sizes saved on different GPU counts)."
+        ).format(system=w.name(key), timed=sig(timed), gpus=count(gpus), fitted=sig(fitted))
+    return out
+
+
 def _timed_note(w: Words, p) -> Para:
     """A projection at a size both systems timed for another workload is no projection (cold read 5b, M1/M3): the
     measured means beside the line's; else (the training model's own size, or illustrative save times) the line."""
@@ -301,7 +323,7 @@ def _timed_note(w: Words, p) -> Para:
             candidate=w.name("candidate"),
             c=s3(p.candidate_s),
         )
-        return w.p(text, style="warning")
+        return w.p(text + _timed_shared(w, p), style="warning")
     timed = [o for o in m.other_saves if o.snapshot_gb == p.snapshot_gb and (p.gpus is None or o.gpus == p.gpus)]
     if not timed or "save_times" in m.inputs_illustrative:
         text = _("“{name}” is a size both systems' save times give: its times are fitted, not extrapolated.")

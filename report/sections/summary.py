@@ -32,6 +32,7 @@ from report.wording.loads import (
     not_established,
     unestablished,
 )
+from report.wording.outrun import outrun_sides
 from report.wording.phrases import (
     counted_noun,
     load_speed,
@@ -46,7 +47,6 @@ from report.wording.spread_runs import means_speed, runs_beside, runs_beside_wor
 from report.wording.statements import (
     async_sentence,
     loads_read_as_restores,
-    log_outrun,
     read_by,
     save_sources,
     save_warnings,
@@ -342,8 +342,9 @@ def _doubts(w: Words) -> str:
     reasons = []
     if save_sources(w.test, s.baseline.system) != save_sources(w.test, s.candidate.system):
         reasons.append(_("two timing programs"))
-    if log_outrun(w.m):
-        reasons.append(_("saves faster than the logged bandwidth"))
+    if keys := outrun_sides(w.m):  # of the systems it holds for (cold read 10, Q-M3)
+        systems = join_words([w.name(key) for key in keys])
+        reasons.append(_("saves on {systems} faster than the bandwidth logged for them").format(systems=systems))
     if not reasons:
         return ""
     return " " + _("Read the summary's warnings first: {reasons}.").format(reasons=_("; ").join(reasons))

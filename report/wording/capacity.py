@@ -239,7 +239,8 @@ def demand_reference(m: Metrics) -> str:
         if per_node(m)
         else _(
             "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}, {ratio} this "
-            "test's bandwidth on average: the test does not show the GPU-equivalents above (see “{section}”)."
+            "test's bandwidth on average: at the bandwidth this test showed, the GPU-equivalents above are not "
+            "attainable (see “{section}”)."
         )
         if capacity_beyond(m)
         else _(
@@ -387,7 +388,8 @@ def _beyond_bandwidth(m: Metrics) -> str:
     if c.mean_to_sustained > 1:
         said = _(
             "Even perfectly staggered, that is more than this test's bandwidth ({mean_ratio} of it on "
-            "average, {peak_ratio} at peak): the GPU-equivalents assume a bandwidth the test did not show."
+            "average, {peak_ratio} at peak): at the bandwidth this test showed, the GPU-equivalents are not "
+            "attainable."
         )
     elif c.peak_to_sustained > 1:
         said = _(

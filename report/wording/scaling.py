@@ -9,7 +9,7 @@ import json
 
 from report.compute import SIDES, Metrics, Projection, ScalingSide
 from report.document.blocks import Para
-from report.formatting import count, gb, p3, pct, sig
+from report.formatting import count, gb, p3, pct, sig, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
@@ -373,6 +373,22 @@ def same_basis(w: Words, p: Projection) -> str:
         "once; {shared}'s ({fitted} s) gains nothing from them. On {local}'s basis, each node's {part} written at the "
         "rate of this test's saves, {shared} would take about {alternative} s a save."
     ).format(**fields)
+    # that basis asks more of the shared side than it showed in this test: said, and no "on either basis" (cold read
+    # 10, P-M6: 481.5 GB in 7.42 s is 65 GB/s from an AF-3 that showed 35.2 GB/s)
+    bandwidth = w.m.bandwidth.baseline_gbps if shared == "baseline" else w.m.bandwidth.candidate_gbps
+    alternative = found["shared_on_local_basis_s"]
+    if bandwidth > 0 and alternative > 0 and p.snapshot_gb / alternative > bandwidth:
+        head += " " + _(
+            "That would take {rate} GB/s, {ratio} the {bandwidth} GB/s {shared} showed in this test: not attainable "
+            "on this test's evidence, so that basis does not count."
+        ).format(
+            rate=sig(p.snapshot_gb / alternative),
+            ratio=x3(p.snapshot_gb / alternative / bandwidth),
+            bandwidth=sig(bandwidth),
+            shared=fields["shared"],
+        )
+        if found["timed"] is None and not found["order_open"]:
+            return head
     if found["timed"] is not None:
         model, b, c = found["timed"]
         tail = _(

@@ -8,7 +8,7 @@ from report.compute.recommendation import NOT_YET, RECOMMENDED, Recommendation
 from report.formatting import count, gpus, money, money_of, sig
 from report.i18n import _
 from report.wording.base import Words
-from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios
+from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
 from report.wording.retuning import today_interval_only
 from report.wording.staging import staging_loss
 
@@ -63,7 +63,14 @@ def value_line(w: Words, rec: Recommendation) -> str:
             cluster=cluster,
             # what that figure asks of the storage, on page 1 too (cold read 8b, I-3: 87.6% of the bandwidth logged on
             # average, said only in the economics section)
-            demand=_(" (their saves needing {share} of this test's bandwidth on average)").format(
+            # on a shared candidate the jobs' saves queue for it: an upper bound, not a finding (cold read 10, P-M4:
+            # 630,000 USD and a 1.01-year payback on 48 jobs needing 82.4% of the bandwidth on average)
+            demand=_(
+                " (an upper bound: their saves would need {share} of this test's bandwidth on average, so saves of "
+                "different jobs would often overlap and wait for each other, which could take the gain away)"
+            ).format(share=demand_ratios(w.m)["mean_ratio"])
+            if contended(w.m)
+            else _(" (their saves needing {share} of this test's bandwidth on average)").format(
                 share=demand_ratios(w.m)["mean_ratio"]
             )
             if demand(w.m).mean_to_sustained >= QUEUEING
@@ -91,7 +98,7 @@ def value_line(w: Words, rec: Recommendation) -> str:
         else _("Value of the time saved: {job}; {whole}")
     ).format(job=job, whole=whole)
     paybacks = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
-    text = _priced(text, found, today, paybacks)
+    text = _priced(text, found, today, paybacks, contended(w.m))
     if staging_loss(w.m) and e.value_per_year < 0:  # the staging times given make it, not the storage (J-B1)
         text += " " + staging_loss(w.m)
     if "unpaid" not in rec.reasons:  # else the recommendation's reason says it
@@ -103,7 +110,13 @@ def value_line(w: Words, rec: Recommendation) -> str:
     return text
 
 
-def _priced(text: str, found, today: bool, paybacks: list[float]) -> str:
+def contended(m) -> bool:
+    """Whether the cluster's jobs would keep a shared candidate busy half the time or more on average (`QUEUEING`):
+    their saves queue, so the gain at today's interval is an upper bound that contention could take away."""
+    return not per_node(m) and m.bubble.gpu_equivalents >= 0 and demand(m).mean_to_sustained >= QUEUEING
+
+
+def _priced(text: str, found, today: bool, paybacks: list[float], queued: bool = False) -> str:
     """The value line with its price and payback (each "at least": every GPU busy all year bounds the value from above,
     so the payback from below; cold read 7b, B-13), or that no price is given, or that nothing pays back."""
     currency = found["currency"]
@@ -112,6 +125,17 @@ def _priced(text: str, found, today: bool, paybacks: list[float]) -> str:
     if not paybacks:
         return _("{value}; at a price of {price}, no payback.").format(
             value=text, price=money(found["price"], currency)
+        )
+    if today and found["payback_years"] is not None and queued:
+        return _(
+            "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
+            "only while the interval stays and only if the jobs' saves did not wait for each other, the baseline's "
+            "own cost left out."
+        ).format(
+            value=text,
+            price=money(found["price"], currency),
+            today=sig(found["today_payback_years"]),
+            optimum=sig(found["payback_years"]),
         )
     if today and found["payback_years"] is not None:
         return _(
@@ -140,9 +164,18 @@ def _life(w: Words, found, paybacks: list[float]) -> str:
         ).format(candidate=candidate, life=life)
     if len(paybacks) < 2 or max(paybacks) <= SERVICE_LIFE_YEARS:
         return ""
-    text = " " + _(
-        "Within the {life} years storage is commonly kept in service (an assumption of this report), the time saved "
-        "pays for {candidate} only if the interval cannot change and the whole cluster runs such jobs all year."
+    text = " " + (
+        _(
+            "Within the {life} years storage is commonly kept in service (an assumption of this report), the time "
+            "saved pays for {candidate} only if the interval cannot change, the whole cluster runs such jobs all "
+            "year and their saves do not wait for each other on it, which this test did not measure."
+        )
+        if contended(w.m)
+        else _(
+            "Within the {life} years storage is commonly kept in service (an assumption of this report), the time "
+            "saved pays for {candidate} only if the interval cannot change and the whole cluster runs such jobs all "
+            "year."
+        )
     ).format(candidate=candidate, life=life)
     if found["job_payback_years"] is not None:  # cold read 8, I4: the cluster's figure read as this job's
         text += " " + _("For this job alone, the payback is {years} years.").format(

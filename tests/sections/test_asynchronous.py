@@ -141,7 +141,7 @@ def test_a_cluster_beyond_the_bandwidth_even_on_average_says_so():
     text = demand_sentence(m)
     assert (
         "Even perfectly staggered, that is more than this test's bandwidth (1.50× of it on average, 27.3× at "
-        "peak): the GPU-equivalents assume a bandwidth the test did not show." in text
+        "peak): at the bandwidth this test showed, the GPU-equivalents are not attainable." in text
     )
     assert "On average that is within" not in text
     within = dataclasses.replace(m.cluster.candidate, mean_to_sustained=0.1, peak_to_sustained=0.9)

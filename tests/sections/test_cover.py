@@ -312,7 +312,7 @@ def test_page_one_names_the_warnings_that_void_a_comparison():
     data/ has neither."""
     ctx, _m = build(FIXTURES / "imports")
     assert evidence(ctx).endswith(
-        "Read the summary's warnings first: two timing programs; saves faster than the logged bandwidth."
+        "Read the summary's warnings first: two timing programs; saves on NVMe and FX100 faster than the bandwidth logged for them."
     )
     assert "Every figure is computed from these inputs" not in evidence(ctx)
     ctx, _m = build(DATA)

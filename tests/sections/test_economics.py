@@ -162,7 +162,8 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
     # the big figure is the optimum's, today's the small print (fifth cold read, M2)
     assert (capacity.value, capacity.label) == ("0.242", "GPU-equivalents, each system at its optimal interval")
     assert capacity.note.startswith(
-        "264 at today's interval with 7.1× this test's bandwidth: 2,048-GPU cluster of such jobs"
+        "264 at today's interval, not attainable at this test's bandwidth (it needs 7.1×): 2,048-GPU cluster of "
+        "such jobs"
     )
     assert (
         "That holds at today's interval only: with each system at its optimal interval, failures included, the "

@@ -179,7 +179,11 @@ def test_the_next_steps_act_on_page_ones_warnings():
         "Time both systems' saves with one program: NVMe's come from Megatron-LM and NeMo and FX100's from MLPerf "
         "Storage (DLIO), which time a save differently." in steps
     )
-    assert any(t.startswith("Reconcile the bandwidth log with the saves, which run faster than it") for t in steps)
+    assert (
+        "Reconcile the bandwidth log of NVMe and FX100 with its saves, which run faster than it: log the bandwidth with "
+        "as many clients as the saves used, and check that the saves were durable when timed and that the checkpoint "
+        "size is right." in steps
+    )
     assert not any(t.startswith("Measure the candidate with as many clients") for t in steps)
 
 

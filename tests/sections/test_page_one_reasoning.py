@@ -179,4 +179,11 @@ def test_an_outlying_run_whose_cause_cannot_change_the_answer_and_the_cluster_s_
     assert c.reasons[0].endswith(f"NG-6 averages {s3(sum(rest) / 5)} without its run 5 (58.6 s).")
     share = m.cluster.candidate.mean_to_sustained
     assert 0.5 <= share < 1
-    assert f"(their saves needing {100 * share:.1f}% of this test's bandwidth on average)" in c.value
+    # on shared storage the jobs' saves queue at that load: an upper bound that may vanish, the payback's too (cold
+    # read 10, P-M4: 630,000 USD and a 1.01-year payback on 82.4% of AF-3's bandwidth, given as a finding)
+    assert (
+        f"(an upper bound: their saves would need {100 * share:.1f}% of this test's bandwidth on average, so saves of "
+        "different jobs would often overlap and wait for each other, which could take the gain away)" in c.value
+    )
+    assert "years only while the interval stays and only if the jobs' saves did not wait for each other" in c.value
+    assert "and their saves do not wait for each other on it, which this test did not measure." in c.value

@@ -1,0 +1,52 @@
+"""Projections that must not contradict what was timed, nor count a basis the system did not show (cold read 10,
+P-M6: Yi 34B's 481.5 GB timed at 15.8 s on AF-3 and projected at 17.8 s; AF-3 "about 7.42 s" on node NVMe's basis,
+65 GB/s from an array that showed 35.2 GB/s, then "on either basis the order is the same")."""
+
+from report.document.blocks import Table
+from tests.conftest import FIXTURES
+from tests.sections.helpers import build, section
+
+
+def _notes(ctx, section_id: str) -> str:
+    return " ".join(b.note for b in section(ctx, section_id).blocks if isinstance(b, Table) and b.note)
+
+
+def test_a_basis_beyond_the_shared_sides_bandwidth_is_said_not_to_count():
+    # node_local_fit by hand: Array X's line is 0.100 s/GB + 1.00 s; on Old NAS's basis each of the 8 nodes writes
+    # 120 GB, the part of a 240 GB checkpoint on this test's 2 nodes: 0.1 × 240 + 1 = 25.0 s, so 960 GB in 25.0 s is
+    # 38.4 GB/s, 38.4 / 7.00 = 5.49× the 7.00 GB/s Array X showed
+    ctx, m = build(FIXTURES / "node_local_fit")
+    assert round(m.bandwidth.candidate_gbps, 2) == 7.0
+    note = _notes(ctx, "scaling")
+    assert (
+        "On Old NAS's basis, each node's 120 GB written at the rate of this test's saves, Array X would take about "
+        "25.0 s a save. That would take 38.4 GB/s, 5.49× the 7.00 GB/s Array X showed in this test: not attainable on "
+        "this test's evidence, so that basis does not count." in note
+    )
+    assert "On either basis" not in note
+
+
+def test_a_size_timed_on_a_shared_system_keeps_its_timed_time(folder):
+    # a third size for both: Array X's points (40, 5.0), (100, 20.0), (400, 41.0), three runs each: mean x 180, mean
+    # y 22; Sxx = 140² + 80² + 220² = 74,400, Sxy = 140 × 17 + 80 × 2 + 220 × 19 = 6,720: b = 0.090323 s/GB,
+    # a = 22 − 16.258 = 5.742 s; at 400 GB, 41.87 s against the 41.0 s timed on 16 GPUs
+    data = folder("node_local_fit")
+    saves = data / "save_times.csv"
+    rows = "".join(f"Old NAS,13B,8,100,{r},25\nArray X,13B,8,100,{r},20\n" for r in (1, 2, 3))
+    saves.write_text(saves.read_text() + rows)
+    toml = data / "test.toml"
+    toml.write_text(
+        toml.read_text().replace(
+            "[sources]",
+            '[[projections]]\nname        = "32B on 64 GPUs"\nsnapshot_gb = 400\ngpus        = 64\n\n[sources]',
+        )
+    )
+    ctx, m = build(data)
+    p = next(p for p in m.projections if p.name == "32B on 64 GPUs")
+    assert round(p.candidate_s, 2) == 41.87
+    words = repr(section(ctx, "projections"))
+    assert (
+        "Array X is shared storage, whose projected time does not change with the GPUs: its saves at this size, on "
+        "16 GPUs, took 41.0 s on average, and that figure holds, not the 41.9 s its line gives (the line is fitted "
+        "across sizes saved on different GPU counts)." in words
+    )
