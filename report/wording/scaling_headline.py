@@ -4,13 +4,15 @@ scaling_claim.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from report.compute import SIDES, Metrics
 from report.compute import scaling_compare as compare
 from report.document.blocks import Para
 from report.formatting import count, x3
 from report.i18n import _
 from report.wording.base import Words
-from report.wording.scaling import clients, fitted_side, job_nodes, nodes_words
+from report.wording.scaling import clients, fitted_side, job_nodes, nodes_words, one_machine
 from report.wording.scaling_claim import (
     claim_inputs,
     fit_holds,
@@ -24,7 +26,7 @@ from report.wording.scaling_stated import below, fields, judged, stated
 from report.wording.scaling_trend import aggregates, made_of, swept_ratios
 
 
-def qa_sentence(w: Words) -> Para:
+def _qa_sentence(w: Words) -> Para:
     """The Q&A's scaling answer in one sentence, from this section's figures (the white paper's third question)."""
     m, section = w.m, _("Scaling with client nodes")
     if m.scaling is None:
@@ -173,7 +175,7 @@ def _page_one_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: 
     return text.format(**fields)
 
 
-def sweep_result(w: Words, refer: bool) -> Para | None:
+def _sweep_result(w: Words, refer: bool) -> Para | None:
     """The client sweep's result for page 1's continuation and the summary (`refer`: pointing to the section): the
     ratio at the job's nodes and at the most client nodes measured, and whether the advantage shrinks, grows or
     reverses (scaling reading 5, M2); against a side modelled as one node × nodes, that it was modelled and what the
@@ -223,7 +225,7 @@ def sweep_result(w: Words, refer: bool) -> Para | None:
     return w.p(text, *claim_inputs(m))
 
 
-def page_one_sweep(w: Words) -> str:
+def _page_one_sweep(w: Words) -> str:
     """`sweep_result` in page 1's fewer words (page 1 holds on one page): the ratios at the job's nodes and at the most
     client nodes tested, and the trend; "" without them. A ratio against a side modelled as one node × nodes is said
     so and has no trend word: its move is half the model's (scaling reading 7b, finding 3)."""
@@ -269,8 +271,41 @@ def page_one_sweep(w: Words) -> str:
     return text.format(**values)
 
 
+def _one_machine_said(w: Words) -> str:
+    """ " Its client nodes were fio servers on one machine." where a side's sweep ran at loopback addresses (field
+    test 9, M1: page 1 said the advantage "grows" over two fio servers of one 2-core machine); "" otherwise."""
+    if not any(one_machine(w, key) for key in SIDES):
+        return ""
+    return " " + _("Its client nodes were fio servers on one machine, not separate client nodes.")
+
+
 def page_one_sweep_mark(w: Words) -> str:
     """The mark of page 1's client-sweep line, as the scaling section marks the same figures ("illustrative" when the
     sweep, or the bandwidth a modelled side's aggregate is made of, is declared illustrative; scaling reading 7b,
     blocker); "" without the line."""
     return w.marked(*claim_inputs(w.m)) if page_one_sweep(w) else ""
+
+
+def qa_sentence(w: Words) -> Para:
+    """The Q&A's scaling answer in one sentence, from this section's figures (the white paper's third question), with
+    what its client nodes were where they were fio servers on one machine."""
+    return _with_one_machine(w, _qa_sentence(w))
+
+
+def sweep_result(w: Words, refer: bool) -> Para | None:
+    """The client sweep's result for page 1's continuation and the summary (_sweep_result), with what its client nodes
+    were where they were fio servers on one machine; None without it."""
+    found = _sweep_result(w, refer)
+    return None if found is None else _with_one_machine(w, found)
+
+
+def page_one_sweep(w: Words) -> str:
+    """Page 1's client-sweep line (_page_one_sweep), with what its client nodes were where they were fio servers on
+    one machine; "" without the line."""
+    text = _page_one_sweep(w)
+    return text + _one_machine_said(w) if text else ""
+
+
+def _with_one_machine(w: Words, para: Para) -> Para:
+    said = _one_machine_said(w)
+    return replace(para, text=para.text + said) if said and w.m.scaling is not None else para

@@ -262,6 +262,11 @@ class TestSweep:
             f"Its client nodes were fio servers at loopback addresses of one machine ({hosts.replace(', 127.0.0.4', ' and 127.0.0.4')}):"
             " every count ran on that machine's processors" in said
         )
+        # and where the sweep's answer is given in one line, on page 1, in the summary and the Q&A (field test 9, M1:
+        # "growing" over two fio servers of one machine)
+        one = "Its client nodes were fio servers on one machine, not separate client nodes."
+        qa = " ".join(texts(section(ctx, "qa").blocks))
+        assert one in qa and (one in cover_text(ctx) or "Client sweep:" not in cover_text(ctx))
 
     def test_a_second_sweep_replaces_the_first_and_says_so_unless_told_to_add(self, swept, servers, tmp_path):
         """Field test 7, m10: a repeated sweep added runs 4 to 6 to the first without a word, while a repeated session
