@@ -516,11 +516,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         ending.recorded_before(s)
         return 3
     print(escaped(ending.summary(s, status)), file=sys.stderr)
-    memory = s.machine.durability is not None and s.machine.durability.memory
-    for kind, line in (
-        *ending.cpu_lines(s.results, memory),
-        *outcome.short_lines(s.results),
-    ):  # what to know before leaving
+    for kind, line in (*ending.cpu_lines(s.results), *outcome.short_lines(s.results)):  # what to know before leaving
         print(escaped(f"measure: {kind}: {line}"), file=sys.stderr)
     if s.warnings:  # said once, before the first run; a long session scrolls them away (field test 6, m3)
         print(

@@ -11,7 +11,7 @@ from report.measure.progress import build_hint, resume_hint, runs_said
 from report.problems import escaped
 
 
-def cpu_lines(results, memory: bool = False) -> list[tuple[str, str]]:
+def cpu_lines(results) -> list[tuple[str, str]]:
     """At the end of a session (field test 5, M2): the runs bound by the CPU of the machine running fio, as a warning
     (the report says so on page 1 too), or, where that machine was busy with other work but fio's threads were not
     bound, a note that the storage set the pace. outcome.RunResult.cpu_bound holds the rule."""
@@ -32,18 +32,6 @@ def cpu_lines(results, memory: bool = False) -> list[tuple[str, str]]:
             )
         ]
     loaded = [r for r in results if r.machine_loaded]
-    if loaded and memory:
-        # a target in memory has no device to wait for: fio's threads off a CPU waited for one (field test 9, M2: a
-        # tmpfs at 13-37% on a saturated 2-core client was said to set the pace, and saved slower than a disk)
-        return [
-            (
-                "warning",
-                f"the machine running fio was at least 90% busy during {len(loaded)} of {len(results)} runs and the"
-                f" target lives in memory, with no device to wait for ({used}): the rest of the time they waited for a"
-                " processor, so these times measure that machine's load, not the medium; measure again from a client"
-                " whose processors are idle",
-            )
-        ]
     if loaded:
         return [
             (
