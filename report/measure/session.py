@@ -428,7 +428,10 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             if result is not None:
                 here = busy is not None  # the jobs ran on this machine: its load and cores are theirs
                 cores = os.cpu_count() if here else None
-                result = replace(result, machine_busy=busy.share() if busy is not None else None, cores=cores)
+                memory = s.machine.durability is not None and bool(s.machine.durability.memory)
+                result = replace(
+                    result, machine_busy=busy.share() if busy is not None else None, cores=cores, memory=memory
+                )
         except Refused as exc:
             _discard(out)  # a rejected run leaves nothing in raw/ either
             s.failure = str(exc)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,11 @@ def test_the_console_says_at_the_end_which_runs_were_cpu_bound():
     assert cpu_lines([idle]) == []
     [(kind, line)] = cpu_lines([idle, busy_machine])
     assert kind == "note" and "the storage, not the CPU, set the pace" in line
+    # a target in memory on that busy machine: nothing but a processor kept its threads waiting (field test 9, M2)
+    in_memory = replace(busy_machine, memory=True)
+    assert not busy_machine.cpu_bound and in_memory.cpu_bound and not replace(idle, memory=True).cpu_bound
+    [(kind, line)] = cpu_lines([idle, in_memory])
+    assert kind == "warning" and line.startswith("1 of 2 runs were bound by the CPU of the machine running fio")
     [(kind, line)] = cpu_lines([idle, bound, busy_machine])
     assert kind == "warning" and line.startswith("1 of 3 runs were bound by the CPU of the machine running fio")
     assert "measure again from a client whose processors are idle" in line and "97% busy" in line
