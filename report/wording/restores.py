@@ -34,28 +34,17 @@ def restores_ground(w: Words) -> str:
         "gpu_hours": sig(v.gpu_hours),
         "share": sig(v.share_pct),
     }
+    # short: the headline carries it, and page 1 holds on one page (the failures and GPUs are in the failures section)
     if v.value is not None and e is not None:
         text = (
-            _(
-                "faster restores after a failure (at {failures} failures a run on {gpus} GPUs, {gpu_hours} GPU-hours "
-                "a run, about {value}: {share}% of the run's, little)"
-            )
+            _("faster restores after a failure (worth little: about {value} a run, {share}% of its GPU-hours)")
             if v.little
-            else _(
-                "faster restores after a failure (at {failures} failures a run on {gpus} GPUs, {gpu_hours} GPU-hours "
-                "a run, about {value}: {share}% of the run's)"
-            )
+            else _("faster restores after a failure (about {value} a run, {share}% of its GPU-hours)")
         )
         return text.format(value=money(v.value, e.currency), **fields)
     text = (
-        _(
-            "faster restores after a failure (at {failures} failures a run on {gpus} GPUs, {gpu_hours} GPU-hours a "
-            "run: {share}% of the run's, little)"
-        )
+        _("faster restores after a failure (worth little: {gpu_hours} GPU-hours a run, {share}% of its GPU-hours)")
         if v.little
-        else _(
-            "faster restores after a failure (at {failures} failures a run on {gpus} GPUs, {gpu_hours} GPU-hours a "
-            "run: {share}% of the run's)"
-        )
+        else _("faster restores after a failure ({gpu_hours} GPU-hours a run, {share}% of its GPU-hours)")
     )
     return text.format(**fields)

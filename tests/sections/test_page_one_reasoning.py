@@ -176,7 +176,10 @@ def test_an_outlying_run_whose_cause_cannot_change_the_answer_and_the_cluster_s_
     rows = [line.split(",") for line in (FIXTURES / "outlier_scrub" / "save_times.csv").read_text().splitlines()[1:]]
     rest = [float(r[5]) for r in rows if r[0] == m.save.candidate.system and r[4] != "5"]
     assert len(rest) == 5
-    assert c.reasons[0].endswith(f"NG-6 averages {s3(sum(rest) / 5)} without its run 5 (58.6 s).")
+    # the second reason: re-tuning, which decided, comes first (cold tests 10, Q: it was the one moved off page 1)
+    assert c.reasons[0].startswith("At an assumed failure rate") and c.reasons[1].endswith(
+        f"NG-6 averages {s3(sum(rest) / 5)} without its run 5 (58.6 s)."
+    )
     share = m.cluster.candidate.mean_to_sustained
     assert 0.5 <= share < 1
     # on shared storage the jobs' saves queue at that load: an upper bound that may vanish, the payback's too (cold

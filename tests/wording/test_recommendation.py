@@ -95,7 +95,7 @@ def test_restores_are_valued_beside_their_ground():
     # 72,541.8 × 16 ÷ 3,600 = 322.4 GPU-hours, 0.000230%: below 0.1%, little
     ctx, _m = build(FIXTURES / "formal")
     assert ctx.cover.recommendation == (
-        "Recommendation: FX100 only if faster model loads, faster restores after a failure (at 0.00636 failures a run "
-        "on 16 GPUs, 0.000741 GPU-hours a run, about 0.0107 CNY: 0.000230% of the run's, little) and checkpoints that "
-        "survive a node are worth its price; checkpoint speed on Qwen2.5-14B full fine-tune makes no case."
+        "Recommendation: FX100 only if faster model loads, faster restores after a failure (worth little: about "
+        "0.0107 CNY a run, 0.000230% of its GPU-hours) and checkpoints that survive a node are worth its price; "
+        "checkpoint speed on Qwen2.5-14B full fine-tune makes no case."
     )
