@@ -87,6 +87,8 @@ def tile_scope(w: Words) -> str:
     if not others:
         return ""
     s, nodes = w.m.save.baseline, w.m.nodes
+    # beside another workload said slower, a bare "2.30×" reads slower too (cold read 10, P-M2)
+    mixed = any(other.ratio < 1 <= w.m.save.speedup for other in others)
     parts = []
     for o in others:
         flag, same = bool(flagged_sides(w, o.model, o.gpus)), same_checkpoint(w, o)
@@ -98,8 +100,6 @@ def tile_scope(w: Words) -> str:
             text = _("“{model}” {ratio}, a row the audit flags") if flag else _("“{model}” {ratio}")
         # beside a slower headline ("1.62× slower"), a bare "3.29×" reads as slower too: its direction, said (Chinese
         # reading 9, J-B2: the 8B's candidate is 3.29× faster)
-        # and beside another workload said slower, a bare "2.30×" reads slower too (cold read 10, P-M2)
-        mixed = any(other.ratio < 1 <= w.m.save.speedup for other in others)
         faster = (w.m.save.speedup < 1 or mixed) and o.ratio >= 1
         ratio = _("{ratio}× faster there").format(ratio=sig(o.ratio)) if faster else x3(o.ratio)
         parts.append(text.format(gpus=count(o.gpus), ratio=ratio, model=o.model))
