@@ -22,6 +22,7 @@ from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
 from report.wording.base import Words
 from report.wording.phrases import both, sooner
+from report.wording.staging import staging_differs
 from report.wording.statements import (
     async_title,
     no_difference_note,
@@ -181,6 +182,7 @@ def _verdict(w: Words) -> list[Para]:
     a, tau = m.async_, m.reliability.interval_s
     if a.storage_stalls:
         out = []
+        differs = staging_differs(w)
         for save, side in zip(m.save.sides(), a.sides(), strict=True):
             if side.write_lag_s > tau:
                 out.append(
@@ -199,6 +201,8 @@ def _verdict(w: Words) -> list[Para]:
                         "save_times",
                     )
                 )
+        if differs:
+            out.append(w.p(differs, "save_times"))
         return out
     # Where the sentence before already says "takes as long", this one gives the reason, not the same claim again.
     plain = (

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from report.document.spoken import said
 from report.formatting import s3
 from report.i18n import _
 from report.wording.decisions import staging_alone, writes_hidden
+from report.wording.phrases import sooner
 
 if TYPE_CHECKING:
     from report.compute import Metrics
+    from report.wording.base import Words
 
 
 def staging_cause(m: Metrics) -> str:
@@ -45,3 +48,26 @@ def staging_loss(m: Metrics) -> str:
     """Page 1's value line's short form of `staging_cause` (the verdict above it says it in full), "" where the
     storage's writes make the difference."""
     return _("That loss comes from the staging times given, not from the storage.") if staging_alone(m) else ""
+
+
+def staging_differs(w: Words) -> str:
+    """Where the staging times agreed for the test differ by side and a write stalls training, how much of the
+    training-time difference the assumed staging makes: the run with the baseline's staging on both sides (cold read
+    10, Q-m3). "" otherwise."""
+    found = w.findings.get("staging_differs")
+    if found is None:
+        return ""
+    text = _(
+        "The staging times agreed for this test differ by system ({baseline} on {baseline_system}, {candidate} on "
+        "{candidate_system}; not measured), though staging copies the training state to host memory and does not "
+        "touch the storage: with {baseline} on both, training would finish {equal} on {candidate_system} instead of "
+        "{today}. Time the staging on each system before relying on the difference."
+    ).format(
+        baseline=s3(found["baseline_s"]),
+        candidate=s3(found["candidate_s"]),
+        baseline_system=w.name("baseline"),
+        candidate_system=w.name("candidate"),
+        equal=sooner(found["equal_staging_reduction_pct"]),
+        today=sooner(found["reduction_pct"]),
+    )
+    return said(found, text)

@@ -370,3 +370,47 @@ def test_a_save_at_the_bandwidth_within_its_runs_spread_is_not_called_implausibl
     other = {"rows_at_bandwidth": "rows_outrun", "rows_outrun": "rows_at_bandwidth"}[finding]
     assert found.get(finding) is not None and found.get(finding).scope.items == ("baseline / M",)
     assert not found.has(other)
+
+
+ASYNC = """
+[training]
+model = "M"
+total_steps = 20000
+checkpoint_interval_steps = 20
+step_time_s = 2.0
+cluster_gpus = 256
+checkpoint_mode = "async"
+
+[async]
+staging_s = {{ "Base" = {base}, "Cand" = {cand} }}
+"""
+
+
+@pytest.mark.parametrize(("base", "cand", "found"), [(7.4, 7.0, True), (7.0, 7.0, False)])
+def test_staging_that_differs_by_side_is_weighed_where_a_write_stalls(tmp_path, base, cand, found):
+    # cold read 10, Q-m3: the candidate's staging 0.4 s shorter, agreed and not measured, favoured it unsaid
+    path = tmp_path / "async"
+    path.mkdir()
+    toml = TOML.split("[training]")[0] + ASYNC.format(base=base, cand=cand) + "\n[gates]\nmin_runs = 1\n"
+    (path / "test.toml").write_text(toml)
+    saves = ["system,model,gpus,snapshot_gb,run,save_s"]
+    saves += [f"Base,M,16,10,{r},{t}" for r, t in enumerate([60.0, 61.0, 59.0], 1)]
+    saves += [f"Cand,M,16,10,{r},{t}" for r, t in enumerate([20.0, 20.5, 19.5], 1)]
+    (path / "save_times.csv").write_text("\n".join(saves) + "\n")
+    log = [f"{system},1,{t},{v}" for system, v in (("Base", 2.0), ("Cand", 8.0)) for t in (0, 1)]
+    (path / "bandwidth.csv").write_text("system,run,t_s,write_gbps\n" + "\n".join(log) + "\n")
+    (path / "load_times.csv").write_text(
+        "system,model,platform,size_gb,run,load_s\nFiler,M,P,10,1,20\nCand,M,P,10,1,40\n"
+    )
+    test = read_joint_test(path)
+    m = compute(test)
+    staging = decide(test, m).get("staging_differs")
+    if not found:
+        assert staging is None
+        return
+    # interval 20 x 2 s = 40 s; the baseline's write (60 s) outlasts it, the candidate's (20 s) does not: stalls
+    # 7.4 + 20 = 27.4 s and 7.0 s; 1,000 saves, compute 40,000 s. Today 100 x 1000 x (27.4 - 7.0) / (40000 + 27400)
+    # = 30.267%; with 7.4 s on both, 100 x 1000 x 20 / 67400 = 29.674%
+    assert staging.scope.items == ("candidate",)
+    assert staging["reduction_pct"] == pytest.approx(30.267, abs=1e-3)
+    assert staging["equal_staging_reduction_pct"] == pytest.approx(29.674, abs=1e-3)
