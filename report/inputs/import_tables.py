@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from report.inputs.ingest.tools import IMPORT_TOOLS
+from report.inputs.misspelt import ROLES, misspelt
 from report.inputs.specs import ImportSpec
 from report.inputs.toml_reader import TableReader, described
 
@@ -36,6 +37,11 @@ def import_specs(reader: TableReader, value: object, systems: dict) -> tuple[Imp
         reader.problem("", "import", "must be written as [[import]] tables")
         return ()
     specs = [_import(reader, index, item, systems) for index, item in enumerate(value)]
+    names = {k: v.strip() for k, v in systems.items() if k in ROLES and isinstance(v, str)}
+    used = [item["system"] for item in value if isinstance(item.get("system"), str)]
+    refused = [item["system"] for item in value if _refused_system(item, systems)]
+    for role, said in misspelt(names, used, refused, "[[import]] table"):  # at the [systems] key's line, sorted first
+        reader.problem("systems", role, said)
     return tuple(s for s in specs if s is not None)
 
 
@@ -171,6 +177,14 @@ def _files_checked(reader: TableReader, item: dict, index: int) -> dict:
 
 def _files_as_text(spec: dict) -> dict:
     return {k: ("text", required) if kind == "files" else (kind, required) for k, (kind, required) in spec.items()}
+
+
+def _refused_system(item: dict, systems: dict) -> bool:
+    """An import whose system is text but not a [systems] name its table takes (_check_import_system says so)."""
+    system, into = item.get("system"), item.get("into")
+    if not isinstance(system, str) or into not in _IMPORT_SYSTEMS:
+        return False
+    return system.strip() not in {systems.get(k) for k in _IMPORT_SYSTEMS[into]}
 
 
 def _check_import_system(reader: TableReader, system: str | None, into: str, systems: dict, index: int) -> None:

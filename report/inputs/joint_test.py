@@ -14,6 +14,7 @@ import pandas as pd
 
 from report import bounds, stats
 from report.inputs import files as inputs
+from report.inputs import misspelt
 from report.inputs.config import TestConfig, parse_config
 from report.inputs.csv_tables import CsvTable, header_of, read_table
 from report.inputs.ingest import imports as ingest
@@ -137,6 +138,8 @@ def parse(raw: dict[str, bytes], sha256: Mapping[str, str] | None = None) -> Joi
     log = None
     if config is not None and merged:
         found, log = _cross_checks(config, tables, _import_lines(config, raw))
+        roles = {role: getattr(config.systems, role) for role in misspelt.ROLES}
+        found = misspelt.row_problems(raw[inputs.CONFIG.name], roles, tables) + found  # the typo's line first
         problems += found + _printed_names(config, tables)
     if problems:
         raise InvalidInput([_relocated(p, relocate) for p in problems])

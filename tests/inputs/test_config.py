@@ -162,6 +162,22 @@ def test_import_system_and_files_checked():
     assert problems("import = 3\n" + DEFAULT) == ["test.toml:1: import: must be written as [[import]] tables"]
 
 
+def test_a_misspelt_systems_name_is_said_at_its_line_with_the_name_the_imports_give():
+    """Field test 9, m6: a typo in [systems] gave a problem at each [[import]], each expecting the typo, and none at
+    the [systems] line where it was. "Mingxin FX10O" is one letter from "Mingxin FX100" (difflib: 24/26 = 0.92)."""
+    two = DEFAULT + IMPORT + IMPORT.replace("raw/*", "raw/b/*")
+    typo = two.replace('candidate     = "Mingxin FX100"', 'candidate     = "Mingxin FX10O"')
+    expected = ' is not a system of [systems] for save_times; expected "Local NVMe (single drive)" or "Mingxin FX10O"'
+    assert problems(typo) == [
+        'test.toml:6: systems.candidate: "Mingxin FX10O" names no [[import]] table, while 2 name "Mingxin FX100":'
+        ' did you mean "Mingxin FX100"?',
+        f'test.toml:30: import.system: "Mingxin FX100"{expected}',
+        f'test.toml:38: import[2].system: "Mingxin FX100"{expected}',
+    ]
+    # a name refused that is not one slip from a [systems] name offers nothing (NFS, the load baseline, 0.4 alike)
+    assert len(problems(two.replace('system = "Mingxin FX100"', 'system = "NFS"'))) == 2
+
+
 def test_runs_measured_on_memory_need_their_system_named_not_durable():
     """Field test T2: deleting the not_durable line measure wrote removed every warning, the build exiting 0, though
     measure had recorded a tmpfs (or ext4 on a loop device over one) beside the runs."""

@@ -41,6 +41,21 @@ def test_unknown_and_absent_systems(folder):
     ]
 
 
+def test_a_misspelt_systems_name_is_said_at_its_line_with_the_name_the_rows_give(folder):
+    """Field test 9, m6, for CSV rows: the typo's line in test.toml first, with the name the rows give (1 save row
+    and 60 bandwidth rows of data/ name the save baseline)."""
+    data = folder("data")
+    toml = data / "test.toml"
+    right = '"Local NVMe (single drive)"'
+    toml.write_text(toml.read_text().replace(f"save_baseline = {right}", 'save_baseline = "Local NVMe (singel drive)"'))
+    said = problems(data)
+    assert said[0] == (
+        'test.toml:7: systems.save_baseline: "Local NVMe (singel drive)" names no input row, while 61 name'
+        f" {right}: did you mean {right}?"
+    )
+    assert len(said) == 5 and said[1].startswith(f"save_times.csv:2: system: {right} is not a system of test.toml")
+
+
 def test_duplicate_run(folder):
     data = folder("data")
     with open(data / "save_times.csv", "a") as f:
