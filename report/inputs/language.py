@@ -8,6 +8,8 @@ sentences or descriptions in the other script.
 
 from __future__ import annotations
 
+import re
+
 from report.inputs.joint_test import JointTest
 from report.text_check import in_language
 
@@ -63,7 +65,17 @@ def warning(test: JointTest, language: str) -> str | None:
     from report.inputs.texts import printed
 
     shown, _ = printed(test, None, language)
-    foreign = list(dict.fromkeys(where for where, text in free_texts(shown) if not in_language(text, language)))
+    # test.toml in another language: every name still in Latin letters on the Chinese pages is named, a product's
+    # name too (field test 9, m8: "Local disk" was named, "Tmpfs RAM" and the model "1B" were not); the other texts,
+    # and the names of a test.toml written in this language, are named when they read as another language
+    every_name = language == "zh-CN" and test.config.language != language
+    foreign = list(
+        dict.fromkeys(
+            where
+            for where, text in free_texts(shown)
+            if not in_language(text, language) or (every_name and _is_name(where) and _in_latin_letters(text))
+        )
+    )
     parts = []
     if foreign:
         parts.append(f"these inputs are not in {_NAMES[language]} and print as given: {', '.join(foreign)}")
@@ -83,10 +95,25 @@ def warning(test: JointTest, language: str) -> str | None:
     keys = list(dict.fromkeys(_text_key(where) for where in foreign))
     where = ""
     if foreign and test.config.language != language:
-        where = f' (or [text."{language}"] {", ".join(keys)} in test.toml)'
+        stays = "; a product's own name may stay in Latin letters" if every_name and any(map(_is_name, foreign)) else ""
+        where = f' (or [text."{language}"] {", ".join(keys)} in test.toml{stays})'
     elif foreign:  # test.toml is in this language: its texts are the top-level ones (testgen10: the hint was refused)
         where = f" (write them in {_NAMES[language]} where they are given, unless they are names)"
     return f"warning: the report is in {_NAMES[language]}, but " + "; ".join(parts) + f"{where}. The report is built."
+
+
+def _is_name(where: str) -> bool:
+    """Whether the free text from `where` (free_texts' names) is a name: a system, a model, a platform, a projection."""
+    names = where.startswith(("systems.", "training.model", "[[projections]]"))
+    return names or where.endswith((" model", " platform"))
+
+
+def _in_latin_letters(text: str) -> bool:
+    """A text that prints in Latin letters: it has some, and no ideograph."""
+    return _LATIN.search(text) is not None and in_language(text, "en")
+
+
+_LATIN = re.compile(r"[A-Za-z]")
 
 
 def _text_key(where: str) -> str:
