@@ -329,7 +329,8 @@ def execute(s: Session, progress: Progress) -> int:
             if s.request.clients:
                 s.prefix = f"report-measure-{os.getpid()}-{int(time.time())}"
                 takes_direct = all(server.direct for server in s.machine.servers)
-                s.cache_note = "the fio servers' page caches are not dropped from here"
+                if not s.jobs_here:  # servers at loopback addresses share this kernel: its cache is dropped here
+                    s.cache_note = "the fio servers' page caches are not dropped from here"
             else:
                 s.scratch = Path(tempfile.mkdtemp(prefix="report-measure-", dir=s.path.resolve()))
                 takes_direct = probe.direct_io_works(s.scratch)
@@ -404,7 +405,7 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
     for index, step in enumerate(steps):
         if stop.asked:
             break
-        if step.phase in ("load", "restore") and s.drop_caches and not s.request.clients:
+        if step.phase in ("load", "restore") and s.drop_caches and s.jobs_here:
             note = probe.drop_page_cache()
             s.cache_note = s.cache_note or note
         out = _output(s, step)

@@ -193,7 +193,7 @@ def _cache(s) -> str:
         text = _("none to drop: {fstype}'s pages are the only copy of the data, so every load reads memory")
         return text.format(fstype=fstype)
     evict = _("fio evicts the files' clean cached pages before each load (invalidate=1)")
-    if s.request.clients:
+    if s.request.clients and not s.jobs_here:  # loopback servers run on this kernel (field test 9, m5)
         text = _("not dropped on the fio servers (measure cannot reach their kernels); {evict}").format(evict=evict)
     elif not s.drop_caches:
         text = _("not dropped (--keep-page-cache); {evict}").format(evict=evict)

@@ -60,7 +60,7 @@ def import_tables(s: Any) -> list[ImportTable]:
         if phase == "save" and r.concurrent > 1:
             comments.append(f"{r.concurrent} saves at once, each of the whole snapshot: sizes and GPUs are the sum")
         if r.clients:
-            comments.append(f"on {len(r.clients)} hosts at once through fio's client/server: {', '.join(r.clients)}")
+            comments.append(_hosts_comment(s))
         asked = {"save": r.snapshot_gb, "restore": r.snapshot_gb, "load": r.load_gb}.get(phase)
         whole = {"save": s.sizes.save_total(r.ranks), "restore": s.sizes.save_total(r.ranks)}.get(phase)
         whole = s.sizes.load_total(r.ranks) if phase == "load" else whole
@@ -71,6 +71,16 @@ def import_tables(s: Any) -> list[ImportTable]:
             )
         tables.append(ImportTable(tuple(comments), tuple(fields)))
     return tables
+
+
+def _hosts_comment(s: Any) -> str:
+    """Where the runs ran, as the [environment] `hosts` line says it: servers at loopback addresses are one machine,
+    not separate hosts (field test 9, m2: the comment said "2 hosts" beside a `hosts` line saying one machine)."""
+    servers = ", ".join(s.request.clients)
+    if s.jobs_here:
+        count = len(s.request.clients)
+        return f"on {count} fio servers at loopback addresses of this one machine at once: {servers}; one machine"
+    return f"on {len(s.request.clients)} hosts at once through fio's client/server: {servers}"
 
 
 def _measured_on(s: Any, phase: str) -> list[tuple[str, object]]:

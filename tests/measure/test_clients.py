@@ -211,9 +211,18 @@ def test_every_figure_is_fios_own_across_both_hosts(measured):
     assert list(disk.iterdir()) == [] and list(ram.iterdir()) == []  # every server's files removed
 
 
-def test_the_record_names_the_hosts_and_the_not_durable_target(measured):
+def test_the_record_names_the_hosts_and_the_not_durable_target(measured, servers):
     folder, out, _, _ = measured
-    config = tomllib.loads((folder / "test.toml").read_text())
+    text = (folder / "test.toml").read_text()
+    config = tomllib.loads(text)
+    # the import comments say one machine too, as the hosts line does (field test 9, m2)
+    names = ", ".join(name for _, name in servers)
+    one_machine = f"# on 2 fio servers at loopback addresses of this one machine at once: {names}; one machine\n"
+    assert text.count(one_machine) == 8 and "hosts at once" not in text  # 4 phases of 2 systems
+    # loopback servers share this kernel: its page cache is dropped before each read (field test 9, m5)
+    assert config["environment"]["Local disk: page cache"].startswith(
+        "written back and dropped before each load (sync; echo 1 > /proc/sys/vm/drop_caches); fio evicts"
+    )
     assert config["systems"]["not_durable"] == ["RAM disk"]
     environment = config["environment"]
     assert environment["RAM disk: hosts"] == (
