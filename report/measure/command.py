@@ -202,18 +202,20 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     version = probe.fio_version(fio)
     local = path.is_dir()
     free, total = probe.free_bytes(path) if local else (None, None)
-    _check_room(args, request, sizes, path, free)
+    stops = _room_refusal(args, request, sizes, path, free)
     _check_folder_room(data_dir, request)
     mount = probe.mount_of(path) if local else None
     judged = probe.durability(path) if local else probe.Durability(unknown=("not-here",))
     memory = english(words.memory_words, judged.memory) if judged.memory is not None else None
     saves = [p for p in request.phases if p in ("save", "restore", "sustain")]
     if memory is not None and saves and not args.allow_not_durable:
-        raise Refused(
+        stops += (
             f"--path {path} is on {memory}, which does not survive a power loss: its saves would be compared with"
             " durable ones. Give --allow-not-durable to measure it anyway (test.toml's [systems] not_durable then"
-            " names it and the report marks its saves). Nothing was written"
+            " names it and the report marks its saves)",
         )
+    if stops and not args.dry_run:
+        raise Refused(f"{stops[0]}. Nothing was written")
     servers: tuple[probe.Server, ...] = ()
     if request.clients and not args.dry_run:
         servers = probe.servers(fio, request.clients, str(path), plan.host_bytes(request))
@@ -268,6 +270,8 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     made.warnings += _shared_with_records(data_dir, path) if local else ()
     made.warnings += gpus_warning(request.gpus, request.clients, made.jobs_here, config.gpus_per_node)
     made.warnings += node_local_sustain(request, config.systems.node_local) + unready
+    # a dry run shows the plan whatever a real run would stop at, and says that first (field test 9, m1)
+    made.warnings = tuple(f"{stop}; a real run would stop here" for stop in stops) + made.warnings
     if judged.unknown is not None and saves:
         why = english(words.unknown_words, judged.unknown)
         made.notes += (
@@ -341,21 +345,22 @@ def _fio(name: str) -> str:
     return str(Path(fio).resolve())  # fio runs in raw/<system>/: a relative --fio would mean another file there
 
 
-def _check_room(args: argparse.Namespace, request: Request, sizes, path: Path, free: int | None) -> None:
-    """Here (no --client): the largest file set and the margin fit in the free space, and this user may write."""
+def _room_refusal(args: argparse.Namespace, request: Request, sizes, path: Path, free: int | None) -> tuple[str, ...]:
+    """Here (no --client): the largest file set and the margin fit in the free space (else why not: a real run
+    refuses, a dry run warns), and this user may write."""
     if request.clients:
-        return
+        return ()
     assert free is not None  # no --client: `_target` made sure --path is a folder here, its free space read
     needed = plan.needed_bytes(request, sizes)
     if free < needed:
         largest = max(sizes.save_total(request.ranks) * request.concurrent, sizes.load_total(request.ranks))
-        raise Refused(
+        return (
             f"{path} has {free / 1e9:.3g} GB free; the largest file set here is {largest / 1e9:.3g} GB, which with"
-            f" the margin kept free needs {needed / 1e9:.3g} GB: free space, or measure a smaller size."
-            " Nothing was written"
+            f" the margin kept free needs {needed / 1e9:.3g} GB: free space, or measure a smaller size",
         )
     if not args.dry_run and not os.access(path, os.W_OK | os.X_OK):
         raise Refused(f"--path {path}: this user cannot write there")
+    return ()
 
 
 def _check_folder_room(data_dir: Path, request: Request) -> None:

@@ -295,6 +295,17 @@ def test_saves_on_a_tmpfs_are_refused_unless_allowed(places, capsys):
         "Nothing was written"
     )
     assert listing(folder, ram) == before
+    # A dry run shows the plan, the refusal a warning above it (field test 9, m1: exit 3 and no plan).
+    assert main(["measure", str(folder), "--system", "RAM disk", "--path", str(ram), *save, "--dry-run"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(
+        f"warning: --path {ram} is on tmpfs, which does not survive a power loss: its saves would be compared with"
+        " durable ones. Give --allow-not-durable to measure it anyway (test.toml's [systems] not_durable then names"
+        " it and the report marks its saves); a real run would stop here\n"
+        f"measure RAM disk on {ram} ("
+    )
+    assert "  save run 1 -> raw/ram-disk/save-1.json\n" in printed and 'not_durable = ["RAM disk"]' in printed
+    assert listing(folder, ram) == before
     # Loads only (a load system's figures are read speeds): no refusal, and no not_durable.
     load = ["--phases", "load", "--runs", "1", "--writers", "1", "--load-gb", "0.01", *COLUMNS[2:]]
     assert main(["measure", str(folder), "--system", "RAM disk", "--path", str(ram), *load]) == 0
@@ -311,6 +322,13 @@ def test_a_path_without_room_is_refused_before_anything_is_written(places, capsy
     message = capsys.readouterr().err
     assert f"measure: {ram} has 0.201 GB free; the largest file set here is 0.998 GB" in message
     assert message.rstrip().endswith("Nothing was written")
+    assert listing(folder, ram) == before
+    # the dry run shows the plan below the same words, as a warning (field test 9, m1)
+    status = main(["measure", str(folder), "--system", "RAM disk", "--path", str(ram), *sizes, *COLUMNS, "--dry-run"])
+    assert status == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"warning: {ram} has 0.201 GB free; the largest file set here is 0.998 GB")
+    assert "measure a smaller size; a real run would stop here\n" in printed and "  save run 5 -> " in printed
     assert listing(folder, ram) == before
 
 
