@@ -223,7 +223,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
     unready = probe.dry_check(request.clients, path) if request.clients and args.dry_run else ()
     raw_name = f"raw/{plan.system_folder(args.system)}"
     raw = data_dir / raw_name
-    number = earlier.existing_runs(raw)[1]
+    first = earlier.existing_runs(raw)[1]
     replaces = None if args.add_runs else earlier.find(config, original, request, raw_name)
     also = earlier.restores_of_replaced_saves(config, request, raw_name) if replaces is not None else None
     if also is not None:  # field test 5, m13: restores must read this session's saves, not the replaced ones
@@ -231,6 +231,9 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         replaces = earlier.find(config, original, request, raw_name)
     removed = replaces.removal.environment if replaces is not None else frozenset()
     environment = {k: v for k, v in config.environment if k not in removed}
+    # the job files carry the session number of the [environment] labels (field test 9, m4: a client sweep's
+    # session 2 made the next one "session 3" with save-2.fio)
+    number = session.session_number(args.system, first, environment, config.language)
     made = session.Session(
         request=request,
         data_dir=data_dir,
@@ -240,7 +243,7 @@ def _checked_session(args, argv, data_dir: Path, original: str, config, bom: boo
         fio=fio,
         machine=session.Machine(version, probe.kernel(), mount, free, total, servers, memory, judged),
         sizes=sizes,
-        label=session.label_for(args.system, number, environment, config.language),
+        label=session.label_for(args.system, first, environment, config.language),
         number=number,
         command=printable("python -m report " + shlex.join(argv)),
         original=original,

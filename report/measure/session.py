@@ -146,9 +146,16 @@ def label_for(system: str, number: int, environment: dict[str, str], language: s
     """The [environment] prefix of this session: the system's name, with the session number from the second on,
     and a higher number while an existing key already starts with it."""
     with activate(language):
+        return words.label(system, session_number(system, number, environment, language))
+
+
+def session_number(system: str, number: int, environment: dict[str, str], language: str) -> int:
+    """The number of this session's label (label_for): `number`, or higher while an existing [environment] key
+    already starts with its label (a client sweep's session, a user's own key). Its job files carry it too."""
+    with activate(language):
         while any(key.startswith(words.key(words.label(system, number), "")) for key in environment):
             number += 1
-        return words.label(system, number)
+    return number
 
 
 def job_file_name(phase: str, number: int) -> str:

@@ -445,6 +445,24 @@ def test_a_second_session_continues_the_numbering_under_its_own_label(places):
     assert {"prepare.fio", "prepare-2.fio", "load.fio", "load-2.fio"} <= set(os.listdir(folder / "raw" / "local-disk"))
 
 
+def test_job_files_carry_the_session_number_of_the_environment_labels(tmp_path, capsys):
+    """Field test 9, m4: after a client sweep (session 2 of the labels, its own sweep.fio), the next session was
+    labelled "session 3" but wrote save-2.fio, which measure.md numbers by the labels."""
+    folder, disk = new_folder(tmp_path, "after-a-sweep"), tmp_path / "disk"
+    disk.mkdir()
+    raw = folder / "raw" / "local-disk"
+    raw.mkdir(parents=True)
+    for name in ("save.fio", "sweep.fio"):
+        (raw / name).write_text("[global]\n")
+    with open(folder / "test.toml", "a") as toml:
+        toml.write('\n[environment]\n"Local disk: fio" = "fio-3.33"\n"Local disk, session 2: hosts" = "one machine"\n')
+    save = ["--phases", "save", "--runs", "1", "--writers", "1", "--snapshot-gb", "0.01", "--gpus", "1", "--dry-run"]
+    assert main(["measure", str(folder), "--system", "Local disk", "--path", str(disk), *save]) == 0
+    printed = capsys.readouterr().out
+    assert "\n--- raw/local-disk/save-3.fio\n" in printed and "save-2.fio" not in printed
+    assert '"Local disk, session 3: runs" = "save 1 of 1 planned"' in printed
+
+
 def test_relative_paths_are_the_callers_not_fios(places):
     """fio runs in raw/<system>/: a relative folder or path must still mean the caller's, never a place under raw/."""
     root, _, _ = places
