@@ -96,10 +96,20 @@ def volume_notes(s) -> list[str]:
         phase: sum(h.io_bytes for r in s.results if r.step.phase == phase for h in r.hosts.values())
         for phase in ("save", "sustain")
     }
+    stopped = s.interrupted_in if s.interrupted_in is not None and s.interrupted_in.phase in written else None
+    if stopped is not None and s.stopped_bytes:  # the stopped run wrote to the device too (field test 9, m9)
+        written[stopped.phase] += s.stopped_bytes
     if not any(written.values()):
         return []
-    parts = [f"{plan.PHASE_WORDS[p]}s {n / 1e9:.3g} GB" for p, n in written.items() if n]
-    said = f"this session wrote {sum(written.values()) / 1e9:.3g} GB to {s.path} ({', '.join(parts)})"
+    parts = ", ".join(f"{plan.PHASE_WORDS[p]}s {n / 1e9:.3g} GB" for p, n in written.items() if n)
+    if stopped is not None and s.stopped_bytes != 0:
+        run = f"{plan.PHASE_WORDS[stopped.phase]} run {stopped.run}"
+        parts += (
+            f"; the stopped {run} wrote {s.stopped_bytes / 1e9:.3g} GB of these, by fio's count when it stopped"
+            if s.stopped_bytes is not None
+            else f"; and the stopped {run} wrote an amount fio did not report"
+        )
+    said = f"this session wrote {sum(written.values()) / 1e9:.3g} GB to {s.path} ({parts})"
     if written["sustain"]:
         said += (
             f"; each sustained write writes for {s.request.sustain_s} s as fast as the storage takes it: on a device"

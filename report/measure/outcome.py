@@ -169,6 +169,18 @@ def check_output(s: Any, step: Step, out: Path) -> RunResult:
     return RunResult(step, result, fio_json.host_totals(parsed, direction), job_cpu(out))
 
 
+def written_before_stop(out: Path) -> int | None:
+    """The bytes a run stopped half-way wrote, from the results fio prints when it is stopped (on every host); None
+    where it printed none that can be read."""
+    try:
+        parsed, _problems = fio_json.read_json(out.name, out.read_bytes())
+    except OSError:
+        return None
+    if parsed is None:
+        return None
+    return sum(total.io_bytes for total in fio_json.host_totals(parsed, fio_json.WRITE).values())
+
+
 def _unnamed(problem: str, name: str) -> str:
     """A problem's text without the file's name in front, when the message names it already (C7: named twice)."""
     return problem[len(name) :].lstrip(":") if problem.startswith(f"{name}:") else problem

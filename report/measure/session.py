@@ -96,6 +96,8 @@ class Session:
     jobs_here: bool = True  #: fio's jobs run on this machine (no servers, or servers on loopback): its CPU is theirs
     conflict: bool = False  #: test.toml changed under us: record nothing more
     interrupted_in: Step | None = None
+    stop_signal: str | None = None  #: the signal that stopped the session (SIGINT: Ctrl-C), for commands.txt
+    stopped_bytes: int | None = None  #: what the run stopped half-way wrote before it was stopped, as fio said it
     failure: str | None = None  #: why the session stopped, as the console says it (commands.txt keeps it)
     failed_in: Step | None = None  #: the run under way when it failed (the [environment] line names that run only)
     failure_logged: bool = False  #: the failure is in raw/<system>/commands.txt
@@ -195,6 +197,7 @@ class Stop:
 
     def __init__(self) -> None:
         self.asked = False
+        self.signum: int | None = None  #: the first stop signal received
         self.child: subprocess.Popen | None = None
         self._old: dict[int, _Handler] = {}
 
@@ -212,6 +215,7 @@ class Stop:
         if not self.asked and self.child is not None and self.child.poll() is None:
             self.child.send_signal(signal.SIGINT)
         self.asked = True
+        self.signum = self.signum or signum
 
 
 class Watchdog(Exception):
@@ -427,6 +431,9 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             raise Refused(s.failure) from None
         if status is None:
             s.interrupted_in = step
+            # fio reports what a stopped run wrote: the storage took it, so the session's total counts it (field
+            # test 9, m9), though the run is not recorded
+            s.stopped_bytes = outcome.written_before_stop(out) if step.phase in ("save", "sustain") else None
             _discard(out)
             break
         if status != 0:
@@ -457,6 +464,7 @@ def _steps(s: Session, steps: list[Step], jobs: dict[str, Path], stop: Stop, pro
             clear(s.scratch)
     if stop.asked:
         s.interrupted_in = s.interrupted_in or next((t for t in steps if t not in s.done), None)
+        s.stop_signal = signal.Signals(stop.signum).name if stop.signum is not None else None
         return 130
     return 0
 

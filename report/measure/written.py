@@ -244,11 +244,22 @@ def sources_for(config: Any, data_dir: Any, phases: tuple[str, ...]) -> frozense
     return frozenset(out)
 
 
+def _stopped_by(s: Any) -> str | None:
+    """Why a session the operator stopped ended, for commands.txt (field test 9, m3: measure.md promises the line,
+    and only test.toml's `runs` line had it)."""
+    if s.interrupted_in is None:
+        return None
+    how = {"SIGINT": "Ctrl-C (SIGINT)", None: "a stop signal"}.get(s.stop_signal, s.stop_signal)
+    step = s.interrupted_in
+    return f"{how} during {PHASE_WORDS[step.phase]} run {step.run}, which was discarded unfinished"
+
+
 def log_commands(s: Any) -> None:
     """raw/<system>/commands.txt: this session's command line once, then each recorded run's fio command as run
     (MEASURE_RUN set, the job file beside it). Appended as runs finish; what was written stays."""
     steps = s.done[s.logged :]
-    stopped = s.failure is not None and not s.failure_logged
+    why = s.failure if s.failure is not None else _stopped_by(s)
+    stopped = why is not None and not s.failure_logged
     if not steps and not stopped:
         return
     lines = []
@@ -260,7 +271,7 @@ def log_commands(s: Any) -> None:
             lines.append(f"# {PHASE_WORDS[step.phase]} run {step.run}")
             lines.append(f"MEASURE_RUN={step.run} {shlex.join(command)}")
     if stopped:  # the reason, which names files: here, not in test.toml's [environment] (the customer pages)
-        lines += [f"# stopped: {line}" for line in str(s.failure).splitlines()]
+        lines += [f"# stopped: {line}" for line in str(why).splitlines()]
         s.failure_logged = True
     with open(s.raw / COMMANDS, "a", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")

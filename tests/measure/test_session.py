@@ -8,6 +8,7 @@ Needs fio (the Makefile installs it) and root for the tmpfs mount (CI has both);
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -269,6 +270,10 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     phases = ("save", "restore", "load", "sustain")
     assert [t["files"] for t in local] == [[f"raw/local-disk/{p}-1.json"] for p in phases]
     assert "stopped by the operator during" in config["environment"]["Local disk: runs"]
+    # and commands.txt says so, as measure.md promises (field test 9, m3)
+    how = "Ctrl-C (SIGINT)" if stop == signal.SIGINT else "SIGHUP"
+    last = (folder / "raw" / "local-disk" / "commands.txt").read_text().splitlines()[-1]
+    assert re.fullmatch(rf"# stopped: {re.escape(how)} during \w[\w ]* run 2, which was discarded unfinished", last)
     # Nothing of the unfinished run is left: only run 1's outputs and the job files.
     kept = sorted(p.name for p in (folder / "raw" / "local-disk").iterdir())
     assert kept == sorted(
@@ -281,6 +286,43 @@ def test_ctrl_c_half_way_leaves_a_folder_that_builds_with_the_runs_finished(plac
     assert main(["build", str(folder), "--out", str(out)]) == 0
     metrics = json.loads((out / "metrics.json").read_text())
     assert metrics["save"]["baseline"]["runs"] == 1 and metrics["gates"][0]["status"] == "insufficient"
+
+
+def test_a_stopped_sustained_write_counts_in_the_bytes_written(places):
+    """Field test 9, m9: after Ctrl-C the note on what the session wrote to the storage left out the sustained write
+    that was stopped, which had written GB of its own (fio reports them when stopped); m3: commands.txt says why."""
+    root, disk, _ = places
+    folder = new_folder(root, "stopped-sustain")
+    options = ["--phases", "save,sustain", "--runs", "2", *SIZES, "--sustain-s", "30", "--gpus", "8"]
+    child = subprocess.Popen(
+        measure_command(folder, "Local disk", disk, *options), cwd=ROOT, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while "raw/local-disk/save-1.json" not in (folder / "test.toml").read_text():
+            assert child.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(2)  # into sustained write run 1, which lasts 30 s
+        child.send_signal(signal.SIGINT)
+        _, errors = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 130, errors
+    said = re.search(
+        rf"this session wrote ([\d.]+) GB to {re.escape(str(disk))} \(saves 0\.065 GB, sustained writes ([\d.]+) GB;"
+        r" the stopped sustained write run 1 wrote ([\d.]+) GB of these, by fio's count when it stopped\)",
+        errors.replace("\n", " "),
+    )
+    assert said is not None, errors
+    total, sustained, stopped = (float(g) for g in said.groups())
+    assert sustained == stopped > 0  # no sustained write was recorded: all of it is the stopped run's
+    # each printed to 3 significant figures: within half a unit of its last digit
+    half = [0.5 * 10 ** (math.floor(math.log10(x)) - 2) for x in (total, stopped)]
+    assert abs(total - (0.065011712 + stopped)) <= sum(half)
+    last = (folder / "raw" / "local-disk" / "commands.txt").read_text().splitlines()[-1]
+    assert last == "# stopped: Ctrl-C (SIGINT) during sustained write run 1, which was discarded unfinished"
+    assert list(disk.iterdir()) == []
 
 
 def test_saves_on_a_tmpfs_are_refused_unless_allowed(places, capsys):
