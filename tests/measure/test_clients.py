@@ -446,6 +446,12 @@ def test_a_stop_while_probing_the_servers_leaves_no_file_on_them(places, servers
             child.kill()
     assert child.returncode == 130, errors
     assert errors.strip().endswith("interrupted; nothing was written") and "Traceback" not in errors
+    # said as measure's, and the probe said before it (field test 9, m7: a bare line after seconds of silence)
+    names = ", ".join(name for _, name in servers)
+    assert errors.splitlines() == [
+        f"measure: probing 2 fio servers ({names}) in {disk}",
+        "measure: interrupted; nothing was written",
+    ]
     assert list(disk.iterdir()) == []  # the reserved file and the O_DIRECT probe's file removed on the server
     assert (folder / "test.toml").read_text() == TOML and not (folder / "raw").exists()
     assert settled(servers, folder)

@@ -295,8 +295,10 @@ class TestSweep:
         assert tomllib.loads((folder / "test.toml").read_text()) == first  # the dry run wrote nothing
         done = subprocess.run(again, cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
-        assert done.stderr.splitlines()[0] == f"measure: note: {no_fit}"
-        assert done.stderr.splitlines()[1].startswith(f"measure: this sweep replaces the 6 client sweep runs of {C} ")
+        probing = f"measure: probing 3 fio servers ({', '.join(servers)}) in "
+        assert done.stderr.splitlines()[0].startswith(probing)  # said before it starts (field test 9, m7)
+        assert done.stderr.splitlines()[1] == f"measure: note: {no_fit}"
+        assert done.stderr.splitlines()[2].startswith(f"measure: this sweep replaces the 6 client sweep runs of {C} ")
         config = tomllib.loads((folder / "test.toml").read_text())
         (table,) = [t for t in config["import"] if t["into"] == "scaling"]
         assert table["files"] == ["raw/mingxin-fx100/sweep-1-3.json"]
@@ -310,7 +312,7 @@ class TestSweep:
         # --add-runs: the runs join the sweep before, which stays
         more = subprocess.run([*again, "--add-runs"], cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert more.returncode == 0, more.stderr
-        assert more.stderr.splitlines()[1].startswith(
+        assert more.stderr.splitlines()[2].startswith(
             f"measure: this sweep adds its runs to the 1 client sweep run of {C}"
         )
         config = tomllib.loads((folder / "test.toml").read_text())
