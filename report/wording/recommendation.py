@@ -41,6 +41,7 @@ from report.wording.speed_reason import async_reason, seconds_apart, speedup_rea
 from report.wording.staging import faster_save_changes_nothing, staging_cause
 from report.wording.value import price_for_life, unpaid_reason
 from report.wording.verdict import target_missed
+from report.wording.workloads import not_for
 
 
 def decided(w: Words) -> Recommendation:
@@ -58,11 +59,11 @@ def headline(w: Words, rec: Recommendation) -> str:
         return _(
             "Recommendation: {candidate} is recommended for a job that saves every {interval} steps, as this one "
             "does; the case is made on checkpoint speed."
-        ).format(candidate=candidate, interval=count(w.m.bubble.checkpoint_interval_steps))
+        ).format(candidate=candidate, interval=count(w.m.bubble.checkpoint_interval_steps)) + not_for(w)
     if rec.kind == RECOMMENDED:
         return _("Recommendation: {candidate} is recommended; the case is made on checkpoint speed.").format(
             candidate=candidate
-        )
+        ) + not_for(w)
     if rec.kind == NOT_YET and rec.reasons[:1] == ("g4_default",):
         return _("Recommendation: not yet; the verdict rests on a training-time target not agreed for this test.")
     if rec.kind == NOT_YET and rec.changes == ("outlier_log",):

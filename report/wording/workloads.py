@@ -179,3 +179,27 @@ def timed_elsewhere(m: Metrics, p) -> bool:
     another number of nodes, not measured (scaling reading 9, B3 and M1: "Mixtral 8x22B on 1,024 GPUs" said timed,
     "fitted, not extrapolated", at the size timed on 256 GPUs)."""
     return p.measured_size and p.gpus is not None and p.gpus not in timed_gpus(m, p.snapshot_gb)
+
+
+def not_for(w: Words) -> str:
+    """A recommendation's limit where another workload of the save times misses G3's target on the candidate
+    (compute/findings.py `other_models_below_target`): " Not for …" with each one's ratio, or "" (cold tests 11, S:
+    "KF-480 is recommended" on Falcon 40B's 1.60× beside Falcon 180B's saves 2.88× slower on it, said in a tile
+    only)."""
+    found = w.findings.get("other_models_below_target")
+    if found is None:
+        return ""
+    others = {o.model: o for o in w.m.other_saves}
+    parts = []
+    for model in found.scope.items:
+        o = others[model]
+        parts.append(
+            _("“{model}” on {gpus} GPUs, whose saves take {ratio} as long on it").format(
+                model=model, gpus=count(o.gpus), ratio=x3(1 / o.ratio)
+            )
+            if o.ratio < 1
+            else _(
+                "“{model}” on {gpus} GPUs, whose saves are only {ratio} faster on it, below the {target}× target"
+            ).format(model=model, gpus=count(o.gpus), ratio=x3(o.ratio), target=given(found["target"]))
+        )
+    return " " + said(found, _("Not for {workloads}.").format(workloads=join_words(parts)))

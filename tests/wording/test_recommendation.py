@@ -99,3 +99,28 @@ def test_restores_are_valued_beside_their_ground():
         "0.0107 CNY a run, 0.000230% of its GPU-hours) and checkpoints that survive a node are worth its price; "
         "checkpoint speed on Qwen2.5-14B full fine-tune makes no case."
     )
+
+
+def test_a_recommendation_names_the_workload_the_candidate_loses(tmp_path):
+    """Cold tests 11, S: "KF-480 is recommended" on Falcon 40B's 1.60× while Falcon 180B's saves took 2.88× as long
+    on it, said in a tile only. The economics fixture (recommended) with its 7B rows on Array X at 40 and 44 s against
+    30 and 34 s on Old NAS: (40 + 44) ÷ (30 + 34) = 1.3125, 1.31× as long; then at 20 and 22 s: 64 ÷ 42 = 1.52×
+    faster, below a 1.6× target the 32B meets (its interval 2.00 × exp(−2.776 × 0.0742) = 1.63 at the low end)."""
+    import shutil
+
+    folder = tmp_path / "economics"
+    shutil.copytree(FIXTURES / "economics", folder)
+    saves = folder / "save_times.csv"
+    rows = saves.read_text().replace("1,Array X,15,7B", "1,Array X,40,7B").replace("2,Array X,17,7B", "2,Array X,44,7B")
+    saves.write_text(rows)
+    ctx, _m = build(folder)
+    assert ctx.cover.recommendation_kind == "recommended"
+    assert ctx.cover.recommendation.endswith(" Not for “7B” on 4 GPUs, whose saves take 1.31× as long on it.")
+    saves.write_text(rows.replace("1,Array X,40,7B", "1,Array X,20,7B").replace("2,Array X,44,7B", "2,Array X,22,7B"))
+    toml = folder / "test.toml"
+    toml.write_text(toml.read_text().replace("[gates]", "[gates]\ntarget_speedup = 1.6"))
+    ctx, _m = build(folder)
+    assert ctx.cover.recommendation_kind == "recommended"
+    assert ctx.cover.recommendation.endswith(
+        " Not for “7B” on 4 GPUs, whose saves are only 1.52× faster on it, below the 1.6× target."
+    )
