@@ -95,6 +95,7 @@ class Sweep:
     written: str | None = None  #: test.toml as the sweep last wrote it
     prefix: str = ""
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    stops: tuple[str, ...] = ()  #: what a real sweep would stop at, which a dry run says above its plan
 
     def output(self, k: int, run: int) -> Path:
         """A run's JSON."""
@@ -353,13 +354,16 @@ def build(args, argv: list[str]) -> Sweep:
         raise refuse_usage(f"--path {args.path}: with --client, give the folder as the servers see it, from /")
     local = args.path.is_dir()  # mounted here too: its durability is judged as a session's (field test 7, m10)
     judged = probe.durability(args.path) if local else probe.Durability(unknown=("not-here",))
+    stops: tuple[str, ...] = ()
     if judged.memory is not None and not args.allow_not_durable:
         memory = command.english(words.memory_words, judged.memory)
-        raise Refused(
+        stops = (
             f"--path {args.path} is on {memory}, which does not survive a power loss: its sustained writes would be"
             " compared with durable ones. Give --allow-not-durable to sweep it anyway (test.toml's [systems]"
-            " not_durable then names it and the report marks its figures). Nothing was written"
+            " not_durable then names it and the report marks its figures)",
         )
+    if stops and not args.dry_run:  # a dry run shows the plan below it, as a session's does (field test 9, m1)
+        raise Refused(f"{stops[0]}. Nothing was written")
     for name, low in (("writers", 1), ("runs", 1), ("sustain_s", 1)):
         if getattr(args, name) < low:
             raise refuse_usage(f"--{name.replace('_', '-')} {getattr(args, name)}: must be at least {low}")
@@ -415,6 +419,7 @@ def build(args, argv: list[str]) -> Sweep:
         durability=judged,
         replaces=None if args.add_runs else found,
         kept=found if args.add_runs else None,
+        stops=stops,
     )
     made.done = [(k, made.first_run[k] + i) for k in counts for i in range(args.runs)]
     try:  # test.toml takes the lines: refused now, not after a count
@@ -451,6 +456,8 @@ def no_fit(s: Sweep) -> str | None:
 
 def dry_run(s: Sweep, out) -> None:
     """The plan and the job file; nothing is run or written."""
+    for stop in s.stops:
+        print(f"warning: {stop}; a real run would stop here", file=out)
     print(f"measure --clients-sweep {s.request.system} on {s.path} ({s.fio_version}):", file=out)
     for said in (replacing(s), no_fit(s)):
         if said is not None:

@@ -335,6 +335,12 @@ class TestSweep:
             assert refused.returncode == 3, refused.stderr
             assert refused.stderr.startswith(f"measure: --path {ram} is on tmpfs, which does not survive a power loss")
             assert (folder / "test.toml").read_text() == before and not (folder / "raw").exists()
+            # a dry run shows the plan, the refusal a warning above it, as a session's (field test 9, m1)
+            dry = subprocess.run([*command, "--dry-run"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+            assert dry.returncode == 0, dry.stderr
+            assert dry.stdout.startswith(f"warning: --path {ram} is on tmpfs, which does not survive a power loss")
+            assert "the report marks its figures); a real run would stop here\nmeasure --clients-sweep " in dry.stdout
+            assert (folder / "test.toml").read_text() == before and not (folder / "raw").exists()
             done = subprocess.run(
                 [*command, "--allow-not-durable"], cwd=ROOT, capture_output=True, text=True, timeout=120
             )
