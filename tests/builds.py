@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from report import i18n
-from report.inputs.joint_test import read_joint_test
-from report.pipeline.stages import Built, build_outputs
+from report.inputs.joint_test import JointTest, read_joint_test
+from report.pipeline.stages import Built, Final, Layout, build_outputs, pack_inputs, produce
 from report.provenance import Provenance
 
 RENDERER_LOGGERS = ("weasyprint", "weasyprint.progress", "fontTools")
@@ -58,6 +58,21 @@ def _built_here(folder: Path, language: str) -> tuple[Built, list[str]]:
         for logger in loggers:
             logger.removeHandler(handler)
     return built, [r.getMessage() for r in handler.records]
+
+
+def html_edition(test: JointTest, prov: Provenance, language: str | None = None) -> Built:
+    """report.html and metrics.json of `test` without its PDF (Built.pdf is empty): `build_outputs`'s data side
+    (`produce`, every stage but WeasyPrint's layout and painting), which gives the same bytes as the whole build
+    (tests/pipeline/test_build.py checks it), for a test that reads only those two: the PDF is two-thirds of a build's
+    time. Like a build, it prints the inputs' language warning on standard error."""
+    packer = pack_inputs(test.raw)
+    try:
+        parts = list(produce(test, prov, packer, language))
+    finally:
+        packer.close()
+    layout, final = parts[0], parts[-1]
+    assert isinstance(layout, Layout) and isinstance(final, Final)
+    return Built(final.html, b"", final.metrics, layout.date_iso)
 
 
 class Builds:

@@ -69,18 +69,15 @@ def test_a_chinese_report_of_an_english_test_prints_the_chinese_texts(folder):
     assert printed(english, m, "en") == (english, m)  # test.toml's own language: as given
 
 
-def test_metrics_json_is_the_same_in_every_language(folder, tmp_path):
-    from report.cli import main
+def test_metrics_json_is_the_same_in_every_language(folder):
+    """Built without the PDF, which this reads nothing of (tests/builds.py's html_edition: the build's own bytes)."""
+    from tests.builds import html_edition
 
-    data = _with(folder("data"), CHINESE)
-    outs = {}
-    for language in ("en", "zh-CN"):
-        out = tmp_path / language
-        assert main(["build", str(data), "--out", str(out), "--language", language]) == 0
-        outs[language] = out
-    assert (outs["en"] / "metrics.json").read_bytes() == (outs["zh-CN"] / "metrics.json").read_bytes()
-    assert "本地 NVMe（单盘）" in (outs["zh-CN"] / "report.html").read_text()
-    assert "本地 NVMe（单盘）" not in (outs["en"] / "report.html").read_text()
+    test = read_joint_test(_with(folder("data"), CHINESE))
+    outs = {language: html_edition(test, PROVENANCE, language) for language in ("en", "zh-CN")}
+    assert outs["en"].metrics == outs["zh-CN"].metrics
+    assert "本地 NVMe（单盘）" in outs["zh-CN"].html.decode()
+    assert "本地 NVMe（单盘）" not in outs["en"].html.decode()
     assert metrics_json  # (the same function writes it for both)
 
 

@@ -51,6 +51,18 @@ def test_a_rebuild_without_the_html_edition_gives_the_same_pdf(default_built):
     assert rebuilt.metrics == default_built.metrics
 
 
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_the_html_edition_alone_is_the_whole_build_s(builds, language):
+    """tests/builds.py's html_edition, which tests that read only report.html or metrics.json take in place of a whole
+    build: the data side alone gives the very bytes of both, in either language, and no PDF."""
+    from tests.builds import html_edition
+
+    whole = builds.get(DATA, language)
+    alone = html_edition(read_joint_test(DATA), PROVENANCE, language)
+    assert alone.pdf == b"" and len(whole.html) > 100_000
+    assert (alone.html, alone.metrics, alone.date_iso) == (whole.html, whole.metrics, whole.date_iso)
+
+
 def test_verify_s_rebuild_from_files_gives_the_same_pdf(default_built):
     """rebuild: the inputs through a pipe to the worker, two cores, no HTML edition, nothing written."""
     raw = read_folder(DATA)
