@@ -79,12 +79,9 @@ def _decide(
         # G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal
         # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02)
         return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
-    if verdict == "demonstrated" and not unsure and _unpaid(found):
-        # the gates pass, but the time saved does not pay for the candidate within a service life even at its most (the
-        # whole cluster, the interval as it is): speed makes no case for the purchase (cold read 8, H1: "recommended on
-        # checkpoint speed" beside "does not pay within 5 years")
-        copy = ("off_node_copy",) if local else ()  # it would take the durability ground away
-        return _not_on_speed(grounds, ("speedup", "unpaid", *retune), ("price_for_life", *copy, *_fixed(retune)), found)
+    unpaid = _unpaid_case(grounds, retune, found, m) if verdict == "demonstrated" and not unsure else None
+    if unpaid is not None:
+        return unpaid
     if verdict == "demonstrated" and not unsure:
         # with the failure rate only assumed, the agreed gates decide; re-tuning is said beside them, and the cluster's
         # own failure rate would change it (fifth cold reads b: "not for checkpoint speed" on all four agreed gates
@@ -152,6 +149,23 @@ def _decide(
     return _not_on_speed(grounds, ("speedup_measured",), ("faster_candidate",), found)
 
 
+def _unpaid_case(
+    grounds: tuple[str, ...], retune: tuple[str, ...], found: Findings, m: Metrics
+) -> Recommendation | None:
+    """Gates that pass on a case the money or a software change takes away, or None: the time saved does not pay for the
+    candidate within a service life even at its most (the whole cluster, the interval as it is: cold read 8, H1,
+    "recommended on checkpoint speed" beside "does not pay within 5 years"), or asynchronous saves would recover as much
+    and it pays only while the interval cannot change (cold tests 11, S, Chinese reading 11 S-B1: "recommended" beside
+    paybacks of 97 and 3,130 years and async saves that recover as much)."""
+    if _unpaid(found):
+        copy = ("off_node_copy",) if retune == ("retune_if_copied",) else ()  # it would take the durability ground away
+        return _not_on_speed(grounds, ("speedup", "unpaid", *retune), ("price_for_life", *copy, *_fixed(retune)), found)
+    if async_removes(m) and _unpaid_at_optima(found):
+        reasons = ("async_saves", "unpaid_optima", "speedup")
+        return _not_on_speed(grounds, reasons, ("sync_only", "price_for_life"), found, m)
+    return None
+
+
 def _retune_first(rec: Recommendation) -> Recommendation:
     """Re-tuning first among the reasons where it, not the gates, decided: page 1 moves its later reasons to page 2
     when it runs over, and the reason the answer rests on must stay (cold tests 10, Q: the speed reason stayed and
@@ -177,7 +191,8 @@ def _not_on_speed(
         # the first reason, re-tuning beside it (given among `reasons` or not: cold tests 7 lost it, "makes no case" on
         # a 2.55× faster candidate whose case re-tuning the baseline took), then the grounds
         # the money beside it where it decides (cold read 8, H1)
-        first = tuple(dict.fromkeys((reasons[0], *(("unpaid",) if "unpaid" in reasons else ()), *retune)))
+        deciding = tuple(r for r in reasons[1:] if r in ("unpaid", "unpaid_optima", "async_saves"))
+        first = tuple(dict.fromkeys((reasons[0], *deciding, *retune)))
         return Recommendation(OTHER_GROUNDS, grounds, (*first, *grounds)[:3], changes)
     return Recommendation(NOT_RECOMMENDED, (), tuple(dict.fromkeys((*reasons, *retune)))[:3], changes)
 
@@ -257,6 +272,16 @@ def _unpaid(found: Findings) -> bool:
         return False
     paybacks = [y for y in (value["today_payback_years"], value["payback_years"]) if y is not None]
     return not paybacks or min(paybacks) > SERVICE_LIFE_YEARS
+
+
+def _unpaid_at_optima(found: Findings) -> bool:
+    """With a price, whether the time saved, each system at its optimal interval, pays for the candidate within
+    SERVICE_LIFE_YEARS neither for the whole cluster nor at all: only an interval that cannot change would pay it."""
+    value = found.get("value_priced")
+    if value is None:
+        return False
+    years = value["payback_years"]
+    return years is None or years > SERVICE_LIFE_YEARS
 
 
 #: How many times the failure rate a re-tuning comparison rests on must be off before it turns, for that comparison to

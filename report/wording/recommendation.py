@@ -39,7 +39,7 @@ from report.wording.said import (
 )
 from report.wording.speed_reason import async_reason, seconds_apart, speedup_reason
 from report.wording.staging import faster_save_changes_nothing, staging_cause
-from report.wording.value import price_for_life, unpaid_reason
+from report.wording.value import price_for_life, unpaid_optima_reason, unpaid_reason
 from report.wording.verdict import target_missed
 from report.wording.workloads import not_for
 
@@ -82,8 +82,15 @@ def headline(w: Words, rec: Recommendation) -> str:
         # the gates passing and "no case" side by side need their link said (cold read 7, A-M2; Chinese reading 7,
         # A-03: read as a contradiction)
         passed = w.m.verdict.status == "demonstrated" and "retune_beats_switch" in rec.reasons
+        asynchronous = w.m.verdict.status == "demonstrated" and "async_saves" in rec.reasons
         return (
             _(
+                "Recommendation: {candidate} only if {grounds} are worth its price; checkpoint speed on {model} makes "
+                "no case: its gates pass, but saving asynchronously would recover as much, and the time saved pays "
+                "for it only while the interval cannot change."
+            )
+            if asynchronous
+            else _(
                 "Recommendation: {candidate} only if {grounds} are worth its price; checkpoint speed on {model} makes "
                 "no case: its gates pass, but re-tuning {baseline}'s interval recovers as much."
             )
@@ -209,6 +216,7 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         ),
         "retune_if_copied": lambda: _retune_reason(w, copy_needed=True),
         "unpaid": lambda: unpaid_reason(w, f.get("value_priced")),
+        "unpaid_optima": lambda: unpaid_optima_reason(w, f.get("value_priced")),
         "bandwidth_copied": lambda: copies.page_one(w),
         "async_saves": lambda: async_reason(w),
     }
@@ -451,6 +459,10 @@ WORDED_CHANGES = {
     "fixed_interval": lambda _w: _(
         "an interval the job cannot change (set by evaluation or pre-emption, say): re-tuning is then no alternative, "
         "and the gates decide"
+    ),
+    "sync_only": lambda _w: _(
+        "a job that cannot save asynchronously (its trainer, or its nodes' host memory) at an interval it cannot "
+        "change: the case at today's interval would then stand"
     ),
     "async_saves": lambda w: _(
         "saving asynchronously, a software change: training would then take as long on {baseline} as on {candidate} "

@@ -266,3 +266,22 @@ def test_a_price_the_time_saved_cannot_pay_within_the_service_life_takes_the_cas
     # with other grounds: the candidate on those, the money beside the speed
     rec = recommend(TEST, _metrics("pppp", established=(7.6, 7.6)), found)
     assert (rec.kind, rec.reasons) == ("other_grounds", ("speedup", "unpaid", "loads"))
+
+
+@pytest.mark.parametrize(
+    ("optima", "today", "async_pct", "kind"),
+    [
+        (97.1, 3.29, 0.0, "not_recommended"),  # cold tests 11, S: async recovers as much, pays only at a fixed interval
+        (None, 3.29, 0.0, "not_recommended"),  # no value at the optima: never pays there
+        (4.9, 3.29, 0.0, "recommended"),  # pays within the service life at the optima too
+        (97.1, 3.29, 1.0, "recommended"),  # asynchronous saves would keep part of the benefit
+    ],
+)
+def test_a_case_async_saves_recover_and_only_a_fixed_interval_pays_is_not_made_on_speed(optima, today, async_pct, kind):
+    m = _metrics("pppp")
+    m.bubble.duration_reduction_pct, m.async_.duration_reduction_pct = 1.3, async_pct
+    rec = recommend(TEST, m, Findings((_priced(today, optima),)))
+    assert rec.kind == kind
+    if kind == "not_recommended":
+        assert rec.reasons == ("async_saves", "unpaid_optima", "speedup")
+        assert rec.changes == ("sync_only", "price_for_life")
