@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from report.compute.scaling_figures import Scaling, ScalingSide, Usl
+from report.compute.scaling_figures import Scaling, ScalingPoint, ScalingSide, Usl
 from report.compute.sides import SIDES
 
 #: The most one-run-per-count refits tried for the peak's spread (3 runs at 4 counts: 81; 8 runs at 6: 262,144).
@@ -69,8 +69,9 @@ def curve(s: Scaling, key: str) -> Callable[[float], float | None] | None:
 
 
 def pairs(s: Scaling) -> tuple[Pair, ...]:
-    """At every client count measured on either side: each side's measured mean there, else its fit where that count
-    lies within the counts it measured, else (a node-local side without rows) one node's bandwidth times the count."""
+    """At every client count measured on either side: each side's measured mean there, else (a node-local side without
+    rows) one node's bandwidth times the count; a swept side not run at that count has none there, its fit included
+    (scaling reading 11, B1: a fitted 34.3 GB/s at 12 client nodes was read as "the means there give 3.59×")."""
     counts = sorted({p.clients for side in s.sides() if side is not None for p in side.points})
     out = []
     for k in counts:
@@ -82,12 +83,10 @@ def pairs(s: Scaling) -> tuple[Pair, ...]:
             if point is not None:
                 values[key] = point.mean_gbps
                 measured.append(key)
-            elif side is not None and side.usl is not None and side.points[0].clients <= k <= side.max_clients:
-                values[key] = side.usl.capacity(k)  # fitted between the counts this side measured
             elif side is None and (one := s.one_node_gbps.side(key)) is not None:
                 values[key] = one * k  # a node-local side without rows: one node's bandwidth times the nodes
             else:
-                values[key] = None  # no extrapolated figure in a ratio said as measured
+                values[key] = None  # no fitted figure in a ratio said as measured
         out.append(Pair(k, values["baseline"], values["candidate"], tuple(measured)))
     return tuple(out)
 
@@ -281,3 +280,73 @@ def trend(s: Scaling, first: Pair, last: Pair) -> Trend | None:
         if x is not None and y is not None and x > 0:
             share = (y / last.clients) / (x / first.clients)
     return Trend(first, last, direction, found, share)
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """The ratio at one client count where a swept side was not run there, bounded by what the points give (scaling
+    reading 11, B1: the candidate's fit at 12 client nodes was said as the comparison there, though it was run at 8 and
+    16 only): each such side between its means at the nearest counts it ran below and above, the other side's mean
+    there (or its own such range); None where a side has neither."""
+
+    clients: int
+    low: float  #: the least ratio the ranges allow: the candidate's least over the baseline's greatest
+    high: float  #: the greatest: the candidate's greatest over the baseline's least
+    #: per side not run at `clients`: (side, the count below, the count above) whose means bound it
+    between: tuple[tuple[str, int, int], ...]
+
+
+def _bounds(s: Scaling, key: str, k: int) -> tuple[float, float, tuple[int, int] | None] | None:
+    """Side `key` at `k`: its mean twice where it ran k, else its means at the nearest counts below and above k (least
+    first) with those counts, else a node-local side's one node × k; None where nothing bounds it."""
+    side = s.side(key)
+    if side is None:
+        one = s.one_node_gbps.side(key)
+        return None if one is None else (one * k, one * k, None)
+    if (point := next((p for p in side.points if p.clients == k), None)) is not None:
+        return point.mean_gbps, point.mean_gbps, None
+    below = [p for p in side.points if p.clients < k]
+    above = [p for p in side.points if p.clients > k]
+    if not below or not above:
+        return None
+    a, b = below[-1], above[0]
+    return min(a.mean_gbps, b.mean_gbps), max(a.mean_gbps, b.mean_gbps), (a.clients, b.clients)
+
+
+def bracket(s: Scaling, k: int) -> Bracket | None:
+    """The ratio at `k` client nodes bounded by the points where a swept side was not run at k (see Bracket); None
+    where both sides were (their means' ratio is the figure), or a side has nothing that bounds it."""
+    b, c = _bounds(s, "baseline", k), _bounds(s, "candidate", k)
+    if b is None or c is None or (b[2] is None and c[2] is None) or not b[0] > 0:
+        return None
+    between = tuple((key, x[2][0], x[2][1]) for key, x in (("baseline", b), ("candidate", c)) if x[2] is not None)
+    return Bracket(k, c[0] / b[1], c[1] / b[0], between)
+
+
+@dataclass(frozen=True)
+class Fall:
+    """A side's aggregate lower at a client count than at the count before it that it ran (scaling reading 11, B2: the
+    candidate's aggregate fell 4.6% from 16 to 24 client nodes and was said only as a share per client node)."""
+
+    key: str
+    before: ScalingPoint  #: the count before, with its runs
+    after: ScalingPoint  #: the count after, where the mean is lower
+
+    @property
+    def change(self) -> float:
+        """(mean after − mean before) / mean before: negative."""
+        return (self.after.mean_gbps - self.before.mean_gbps) / self.before.mean_gbps
+
+    @property
+    def apart(self) -> bool:
+        """Whether every run after lies below every run before (the runs' ranges do not overlap)."""
+        return max(self.after.run_gbps) < min(self.before.run_gbps)
+
+
+def falls(s: Scaling, key: str) -> tuple[Fall, ...]:
+    """Each step between side `key`'s consecutive client counts where its mean aggregate went down."""
+    side = s.side(key)
+    if side is None:
+        return ()
+    pairs_run = zip(side.points, side.points[1:], strict=False)
+    return tuple(Fall(key, a, b) for a, b in pairs_run if b.mean_gbps < a.mean_gbps)

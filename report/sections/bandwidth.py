@@ -27,6 +27,7 @@ from report.wording.phrases import (
     pct_change,
 )
 from report.wording.scaling import clients
+from report.wording.scaling_hosts import bandwidth_clients
 from report.wording.statements import sources_by_system, tool_timed
 
 ID = "bandwidth"
@@ -396,11 +397,25 @@ def _equal_clients(w: Words) -> list[Para]:
     both = [p for p in compare.compared(w.m.scaling) if len(p.measured) == 2]
     if not both or both[-1].ratio is None:
         return []
-    text = _(
-        "These two figures are each system's bandwidth test as it was run, each on its own client count (see the data "
-        "sources); at equal client counts the client sweep gives {ratio} at {counts}, the most both were run at (see "
-        "“{section}”)."
-    ).format(ratio=x3(both[-1].ratio), counts=clients(both[-1].clients), section=_("Scaling with client nodes"))
+    recorded = bandwidth_clients(w)  # one count for both in the data sources (scaling reading 11, M2)
+    text = (
+        _(
+            "These two figures are each system's bandwidth test as it was run, each on its own client count (see the "
+            "data sources); at equal client counts the client sweep gives {ratio} at {counts}, the most both were run "
+            "at (see “{section}”)."
+        )
+        if recorded is None
+        else _(
+            "These two figures are the two systems' bandwidth tests on the same {n}, as the data sources record; the "
+            "client sweep gives {ratio} at {counts}, the most both were run at (see “{section}”)."
+        )
+    )
+    text = text.format(
+        ratio=x3(both[-1].ratio),
+        counts=clients(both[-1].clients),
+        n=clients(recorded or 0),
+        section=_("Scaling with client nodes"),
+    )
     return [w.p(text, "bandwidth", "scaling")]
 
 

@@ -41,6 +41,7 @@ from report.wording.phrases import (
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
 from report.wording.said import g4_out_of_reach, outlier_step, save_spread
 from report.wording.scaling import sweep_steps
+from report.wording.scaling_range import sweep_gaps_step
 from report.wording.statements import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
 from report.wording.verdict import (
     gate_detail,
@@ -407,6 +408,8 @@ def _conditions(w: Words) -> list[Para]:
     # not where the saves outrun the log: no demand is set against it, and the step above comes first
     if not log_outrun(m) and m.bubble.gpu_equivalents >= 0 and (capacity_beyond(m) or demand(m).peak_to_sustained > 1):
         out.append(Para(scale_step(m)))  # the summary's "measure at the cluster's scale", as a step (cold read 24, M1)
+    if step := sweep_gaps_step(w):  # the counts each sweep lacks (scaling reading 11, M3)
+        out.append(Para(step))
     if m.checkpoint_mode == "async" and w.config.async_saves is not None:
         out.append(
             Para(

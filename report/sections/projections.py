@@ -423,20 +423,37 @@ def _swept(w: Words, nodes: int | None, gbps: float, fields: dict[str, str]) -> 
         if band is not None and math.isfinite(band[0][0]) and math.isfinite(band[1][0]):
             # the range beside a point far beyond the counts tested (scaling reading 9, M2)
             fields.update(low=sig(band[0][0]), high=sig(band[1][0]))
-            return _(
+            text = _(
                 "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at "
                 "{nodes} nodes ({low}–{high} GB/s over the refits to one run per client count), an extrapolation "
                 "beyond the {most} tested."
             )
-        return _(
+            return text + _undescribed(side, spread=True)
+        text = _(
             "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at {nodes} "
             "nodes, an extrapolation beyond the {most} tested."
         )
+        return text + _undescribed(side)
     text = _(
         "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at {nodes} "
         "nodes."
     )
-    return text
+    return text + _undescribed(side)
+
+
+def _undescribed(side, spread: bool = False) -> str:
+    """The caveat beside a fitted figure whose law does not describe its points, kept with the figure (scaling reading
+    11, M1: the caveat stood two pages later, and a narrow range of refits read as certainty); "" otherwise."""
+    if side is None or side.usl is None or side.usl.describes:
+        return ""
+    if spread:
+        return " " + _(
+            "{candidate}'s fit does not describe its points (its σ or κ is negative): this figure is no forecast, and "
+            "its range spreads the runs only, not the error of a law that does not fit."
+        )
+    return " " + _(
+        "{candidate}'s fit does not describe its points (its σ or κ is negative): this figure is no forecast."
+    )
 
 
 def _cells(w: Words, p) -> tuple[str, str, str, str]:

@@ -34,10 +34,15 @@ def outrun_sides(m: Metrics) -> tuple[str, ...]:
     return tuple(key for key in ("baseline", "candidate") if share_of(m, key) > 100)
 
 
+def recorded_counts(text: str) -> list[int]:
+    """Every count of machines [sources] bandwidth records, in order ("8 jobs on each of the job's 12 nodes": [12])."""
+    return [int(a or b) for a, b in _CLIENTS.findall(text)]
+
+
 def recorded_clients(text: str) -> int | None:
     """The fewest machines [sources] bandwidth says the bandwidth run wrote from ("8 jobs on each of 16 nodes": 16);
     None where it names no count. The fewest, so a cause is dropped only where every count recorded rules it out."""
-    counts = [int(a or b) for a, b in _CLIENTS.findall(text)]
+    counts = recorded_counts(text)
     return min(counts) if counts else None
 
 

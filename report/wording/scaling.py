@@ -270,6 +270,8 @@ def basis(w: Words, key: str) -> str:
             "{system}: the fitted law at the projection's node count (an extrapolation where that exceeds the {most} "
             "tested)."
         ).format(system=name, most=clients(s.max_clients))
+        if not s.usl.describes:  # beside the figures (scaling reading 11, M1)
+            text += " " + _("Its fit does not describe its points (σ or κ negative): these figures are no forecast.")
         # a dash where the law has no value, said why (scaling reading 10, minor 4)
         none = sorted({n for p in m.projections if (n := p.nodes) is not None and p.scaled.side(key) is None})
         if none:

@@ -22,6 +22,13 @@ from report.wording.scaling import (
     side_of,
 )
 from report.wording.scaling_hosts import bandwidth_hosts_words
+from report.wording.scaling_range import (
+    bracket_words,
+    comparison_end_words,
+    falls_words,
+    fits_at_job_words,
+    job_bracket,
+)
 from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, intro, judged, stated
 from report.wording.scaling_trend import kept_per_client, made_of, steady_basis
@@ -111,9 +118,11 @@ def claim(w: Words) -> Para:
     at = m.scaling.at_job
     if at.ratio is None and (means := means_at_job(m)) is not None:
         return _claim_from_means(w, k, means)
+    if (br := job_bracket(m)) is not None:
+        return _claim_bracketed(w, k, br)
     if at.ratio is None:
         swept = ratios_words(w)  # the ratios swept and their trend, with no figure at the job's size (reading 9, B1)
-        said = [*intro(c), *swept, _missing(w, k, swept=bool(swept)), saves_at_job(w)]
+        said = [*intro(c), *swept, _missing(w, k, swept=bool(swept)), *_ends(w), saves_at_job(w)]
         return w.p(" ".join(said), *claim_inputs(m), "save_times")
     notes = [*intro(c), *ratios_words(w)]
     values = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
@@ -146,7 +155,7 @@ def claim(w: Words) -> Para:
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
     most, holds_there = _most_tested(w, k)
-    notes += [*most, *_crossing(w), *_claim_caveats(w, k), saves_at_job(w)]
+    notes += [*most, *_ends(w), *_crossing(w), *_claim_caveats(w, k), saves_at_job(w)]
     style = "p" if holds and holds_there and all(fit_holds(m, key) for key in SIDES) else "warning"
     return w.p(" ".join(notes), *claim_inputs(m), "save_times", style=style)
 
@@ -188,9 +197,27 @@ def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
     most, holds_there = _most_tested(w, k)
-    notes += [*most, *_claim_caveats(w, k), _missing(w, k, larger=True), saves_at_job(w)]
+    notes += [*most, *_ends(w), *_claim_caveats(w, k), _missing(w, k, larger=True), saves_at_job(w)]
     style = "p" if holds and holds_there else "warning"
     return w.p(" ".join(notes), *claim_inputs(m), "save_times", style=style)
+
+
+def _claim_bracketed(w: Words, k: int, br: compare.Bracket) -> Para:
+    """The sweep at the job's nodes where a side was not run there: the ratio bounded by the counts run on either side,
+    the fits' figure there said as the fits' with its caveat, where the measured comparison ends and any fall in an
+    aggregate (scaling reading 11, B1, B2)."""
+    m = w.m
+    notes = [*intro(stated(w)), *ratios_words(w), bracket_words(w, br)]
+    notes += [said for said in (fits_at_job_words(w),) if said]
+    most, holds_there = _most_tested(w, k)
+    notes += [*most, *_ends(w), *_crossing(w), *_claim_caveats(w, k, bracketed=True), saves_at_job(w)]
+    style = "p" if holds_there and all(fit_holds(m, key) for key in SIDES) else "warning"
+    return w.p(" ".join(notes), *claim_inputs(m), "save_times", style=style)
+
+
+def _ends(w: Words) -> list[str]:
+    """Where the measured comparison ends and each fall in a side's aggregate (scaling reading 11, B2)."""
+    return [*[said for said in (comparison_end_words(w),) if said], *falls_words(w)]
 
 
 def _crossing(w: Words) -> list[str]:
@@ -203,11 +230,7 @@ def _crossing(w: Words) -> list[str]:
         return []
     most = m.scaling.max_clients
     if compare.far(m.scaling, x.clients):
-        text = _(
-            "The fitted curves cross near {at} client nodes, far beyond the {most} tested: the fits cannot tell "
-            "whether they do."
-        )
-        return [text.format(at=sig(x.clients), most=clients(most))]
+        return []  # a crossing far beyond the sweep is no figure of the test (scaling reading 11, m1)
     modelled = compare.modelled(m.scaling)
     if x.extrapolated and modelled:
         # neither curve is measured there: said as a condition (scaling reading 7b, minor 9)
@@ -277,8 +300,9 @@ def fit_holds(m: Metrics, key: str) -> bool:
     return s is None or s.usl is None or s.usl.describes
 
 
-def _claim_caveats(w: Words, k: int) -> list[str]:
-    """An extrapolation beyond the clients measured, a fit the law does not describe, a node-local side's basis."""
+def _claim_caveats(w: Words, k: int, bracketed: bool = False) -> list[str]:
+    """An extrapolation beyond the clients measured, a fit the law does not describe, a node-local side's basis
+    (`bracketed`: the job's size said from the counts run on either side, with the fits' caveat beside their figure)."""
     m, out = w.m, []
     if any(one_machine(w, key) for key in SIDES):
         out.append(
@@ -289,7 +313,9 @@ def _claim_caveats(w: Words, k: int) -> list[str]:
         )
     fits = {key: s for key in SIDES if (s := fitted_side(m, key)) is not None}
     beyond = [key for key, s in fits.items() if k > s.max_clients]
-    if beyond:
+    if bracketed:
+        fits = {}
+    elif beyond:
         most = min(fits[key].max_clients for key in beyond)
         text = _("The job's nodes lie beyond the {most} tested: the aggregates there are extrapolations of the fits.")
         out.append(text.format(most=clients(most)))

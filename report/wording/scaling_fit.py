@@ -13,6 +13,7 @@ from report.formatting import PROSE_DIGITS, count, num, p3, pct, sig
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.scaling import clients, counts_words, peak_words, setup_words, side_of
+from report.wording.scaling_hosts import sustained_words
 
 #: Fitted values within this share of every mean meet them "almost by construction" (two figures on few counts).
 ALMOST_EXACT = 0.01
@@ -64,7 +65,8 @@ def fit_words(w: Words, key: str) -> str:
             )
         )
         shown = text.format(which=negative, gap=p3(100 * gap) if gap is not None else "", most=clients(s.max_clients))
-        return head + " " + shown + " " + setup_words(w, key)
+        sustained = sustained_words(w, key)
+        return " ".join(x for x in (head, shown, sustained, setup_words(w, key)) if x)
     return " ".join([head, peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients), *_fit_limits(w, key)])
 
 
@@ -145,7 +147,9 @@ def _fit_limits(w: Words, key: str) -> list[str]:
         out.append(_("The fitted values lie at most {gap} from the means.").format(gap=p3(100 * gap)))
         out.extend(_holdout_words(s))
     bandwidth = w.m.bandwidth.side(key).sustained_gbps
-    if s.points[0].clients == 1 and bandwidth > 0:
+    if (found := sustained_words(w, key)) is not None:
+        out.append(found)
+    elif s.points[0].clients == 1 and bandwidth > 0:
         text = _(
             "The sustained-bandwidth test (on its own client count, see the data sources) gives {bandwidth} GB/s, "
             "{differ} from the sweep's one-client mean: two tests by different runs, perhaps on different client "

@@ -21,6 +21,7 @@ from report.wording.scaling_claim import (
     largest_measured,
 )
 from report.wording.scaling_cluster import consequence, no_faster
+from report.wording.scaling_range import bracket_short, comparison_end_words, falls_short, job_bracket, range_x
 from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, fields, judged, stated
 from report.wording.scaling_trend import aggregates, made_of, swept_ratios
@@ -45,6 +46,8 @@ def _qa_sentence(w: Words) -> Para:
             "(see “{section}”)."
         )
         return w.p(f"{text.format(section=section)} {saves_at_job(w)}", *claim_inputs(m), "save_times")
+    if (br := job_bracket(m)) is not None:
+        return _qa_bracketed(w, br, section)
     beyond = any((s := fitted_side(m, key)) is not None and k > s.max_clients for key in SIDES)
     text = (
         _(
@@ -80,6 +83,37 @@ def _qa_sentence(w: Words) -> Para:
     text += " " + saves_at_job(w)
     style = "p" if holds and all(fit_holds(m, key) for key in SIDES) else "warning"
     return w.p(text, *claim_inputs(m), "save_times", style=style)
+
+
+def _qa_bracketed(w: Words, br: compare.Bracket, section: str) -> Para:
+    """The Q&A's answer where a side was not run at the job's nodes: the range the counts run on either side give,
+    the ratio at the most compared, where the comparison ends and any fall (scaling reading 11, B1, B2)."""
+    m = w.m
+    text = _(
+        "With the job's {nodes} writing at once, the candidate's aggregate write bandwidth is {range} {b_agg}; "
+        "{bound} (see “{section}”)."
+    ).format(
+        nodes=nodes_words(br.clients),
+        range=range_x(br),
+        b_agg=aggregates(w)["b_agg"],
+        bound=bracket_short(w, br),
+        section=section,
+    )
+    said = [text, *_most_said(w, br.clients), comparison_end_words(w), falls_short(w)]
+    if found := consequence(m):
+        said.append(found)
+    said.append(saves_at_job(w))
+    return w.p(" ".join(x for x in said if x), *claim_inputs(m), "save_times", style="warning")
+
+
+def _most_said(w: Words, k: int) -> list[str]:
+    """The ratio at the most client nodes compared, where that is not the job's size."""
+    top = largest_measured(w.m)
+    if top is None or top.ratio is None or top.clients == k:
+        return []
+    with_claim = _("At {counts}, the most compared, it is {ratio}, {verdict}.")
+    plain = _("At {counts}, the most compared, it is {ratio}.")
+    return [judged(stated(w), top.ratio, with_claim, plain, {"counts": clients(top.clients), "ratio": x3(top.ratio)})]
 
 
 def _job_trend(m: Metrics) -> compare.Trend | None:
@@ -186,6 +220,8 @@ def _sweep_result(w: Words, refer: bool) -> Para | None:
         return _sweep_without_job(w, *swept, refer=refer)
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return None
+    if (br := job_bracket(m)) is not None:
+        return _summary_bracketed(w, br, refer)
     k, top, t = job_nodes(m), largest_measured(m), _job_trend(m)
     fields = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
     extra: list[str] = []
@@ -225,6 +261,32 @@ def _sweep_result(w: Words, refer: bool) -> Para | None:
     return w.p(text, *claim_inputs(m))
 
 
+def _summary_bracketed(w: Words, br: compare.Bracket, refer: bool) -> Para:
+    """The summary's sweep line where a side was not run at the job's nodes (scaling reading 11, B1, B2)."""
+    text = _("Client sweep: {c_agg} is {range} {b_agg} at the job's {nodes} ({bound}).").format(
+        range=range_x(br), nodes=nodes_words(br.clients), bound=bracket_short(w, br), **aggregates(w)
+    )
+    said = [text, *_most_said(w, br.clients), comparison_end_words(w), falls_short(w)]
+    if refer:
+        said.append(_("See “{section}”.").format(section=_("Scaling with client nodes")))
+    return w.p(" ".join(x for x in said if x), *claim_inputs(w.m))
+
+
+def _page_one_bracketed(w: Words, br: compare.Bracket) -> str:
+    """Page 1's sweep line where a side was not run at the job's nodes: the range there, the most compared and any
+    fall, in few words."""
+    top = largest_measured(w.m)
+    values = {"range": range_x(br), "nodes": nodes_words(br.clients), "bound": bracket_short(w, br), **aggregates(w)}
+    if top is None or top.ratio is None or top.clients == br.clients:
+        text = _("Client sweep: {range} {base} at the job's {nodes} ({bound}).").format(**values)
+    else:
+        text = _(
+            "Client sweep: {range} {base} at the job's {nodes} ({bound}); {top} at {most} client nodes, the most "
+            "compared."
+        ).format(top=x3(top.ratio), most=count(top.clients), **values)
+    return " ".join(x for x in (text, falls_short(w)) if x)
+
+
 def _page_one_sweep(w: Words) -> str:
     """`sweep_result` in page 1's fewer words (page 1 holds on one page): the ratios at the job's nodes and at the most
     client nodes tested, and the trend; "" without them. A ratio against a side modelled as one node × nodes is said
@@ -234,6 +296,8 @@ def _page_one_sweep(w: Words) -> str:
         return _page_one_without_job(w, *swept)
     if m.scaling is None or (ratio := job_ratio(m)) is None:
         return ""
+    if (br := job_bracket(m)) is not None:
+        return _page_one_bracketed(w, br)
     k, top, t, c = job_nodes(m), largest_measured(m), _job_trend(m), stated(w)
     values = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
     if top is None or top.ratio is None or t is None:
