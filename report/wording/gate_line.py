@@ -7,6 +7,7 @@ from report.formatting import given, p3
 from report.i18n import _
 from report.inputs.config import Thresholds
 from report.wording.base import Words
+from report.wording.decisions import staging_alone
 from report.wording.labels import gate_name
 from report.wording.said import status_word
 from report.wording.verdict import g4_retuned_fails, open_for
@@ -18,6 +19,13 @@ def gates_line(w: Words) -> str:
     pass" (fifth cold read, O5)."""
 
     def status(g) -> str:
+        said = _status(g)
+        if g.id == "G4" and g.status == "pass" and staging_alone(w.m):
+            # on the staging times given, which are not the storage's (cold read 11, T-B1: a plain "passes")
+            return _("{status}, on the staging times given, not on the storage's writes").format(status=said)
+        return said
+
+    def _status(g) -> str:
         failed, missing = open_for(w.m, g.id)
         if g.status == "pass" and (failed or missing):
             return _("passes only if the means hold")

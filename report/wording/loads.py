@@ -6,12 +6,7 @@ from __future__ import annotations
 from report.compute import SIDES, Metrics
 from report.compute.findings import Finding
 from report.document.spoken import fill, said
-from report.formatting import (
-    given,
-    p3,
-    s3,
-    sig,
-)
+from report.formatting import count, given, p3, s3, sig, x3
 from report.i18n import _, join_words, ngettext
 from report.inputs.config import TestConfig
 from report.wording.base import Words
@@ -291,3 +286,34 @@ def loads_not_from(w: Words) -> str:
     return " " + _("Loads from {baseline}, where models could be staged, were not measured.").format(
         baseline=w.name("baseline")
     )
+
+
+def loads_reason(w: Words) -> str:
+    """Page 1's loads reason: the established load pairs, each with its own speedup (at most three named; more as a
+    span), then the pairs it leaves out (moved from wording/recommendation.py)."""
+    return _loads_pairs(w) + loads_not_from(w)
+
+
+def _loads_pairs(w: Words) -> str:
+    m = w.m
+    pairs = [p for p in m.load.models if p.established]
+    models = [p.model for p in pairs]
+    names = models if len(set(models)) == len(models) else [f"{p.model} ({p.platform})" for p in pairs]
+    if len(pairs) <= 3:
+        per_pair = join_words(
+            [_("{ratio} for {model}").format(model=n, ratio=x3(p.speedup)) for n, p in zip(names, pairs, strict=True)]
+        )
+        return _("Model loads from {candidate} are faster than from {baseline}: {pairs}.").format(
+            candidate=w.name("candidate"), baseline=w.name("load_baseline"), pairs=per_pair
+        )
+    established = m.load.established_range
+    assert established is not None, "the loads reason comes from established load pairs"
+    low, high = established
+    return _("Model loads from {candidate} are {span} faster than from {baseline}, on {count} model pairs.").format(
+        candidate=w.name("candidate"), span=_span(low, high), baseline=w.name("load_baseline"), count=count(len(pairs))
+    )
+
+
+def _span(low: float, high: float) -> str:
+    a, b = sig(low), sig(high)
+    return x3(low) if a == b else _("{low}×–{high}×").format(low=a, high=b)

@@ -18,14 +18,14 @@ from report.compute.recommendation import (
     recommend,
 )
 from report.document.spoken import said
-from report.formatting import count, given, p3, rounded, s3, sig, x3
+from report.formatting import count, given, p3, rounded, s3, x3
 from report.i18n import NO_BREAK_SPACE, _, join_words
 from report.wording import copies
 from report.wording.base import Words
 from report.wording.g3_runs import more_runs_change, runs_impractical
 from report.wording.gate_line import gates_line
 from report.wording.labels import verdict_status_label
-from report.wording.loads import loads_not_from
+from report.wording.loads import loads_reason
 from report.wording.phrases import gate_list
 from report.wording.restores import restores_ground, restores_reason
 from report.wording.retuning import optimum_words, today_interval_only
@@ -86,6 +86,12 @@ def headline(w: Words, rec: Recommendation) -> str:
         return (
             _(
                 "Recommendation: {candidate} only if {grounds} are worth its price; checkpoint speed on {model} makes "
+                "no case: neither write outlasts the compute between saves, so the storage changes no training time at "
+                "today's interval."
+            )
+            if "staging_alone" in rec.reasons
+            else _(
+                "Recommendation: {candidate} only if {grounds} are worth its price; checkpoint speed on {model} makes "
                 "no case: its gates pass, but saving asynchronously would recover as much, and the time saved pays "
                 "for it only while the interval cannot change."
             )
@@ -118,6 +124,11 @@ def headline(w: Words, rec: Recommendation) -> str:
             "Recommendation: not recommended; re-tuning {baseline}'s checkpoint interval recovers as much as "
             "{candidate}, {rate}."
         ).format(baseline=w.name("baseline"), candidate=candidate, rate=rate)
+    if "staging_alone" in rec.reasons:
+        return _(
+            "Recommendation: not recommended; neither write outlasts the compute between saves, so the storage changes "
+            "no training time at today's interval."
+        )
     return _("Recommendation: not recommended on this evidence.")
 
 
@@ -149,7 +160,8 @@ def verdict_notes(w: Words) -> tuple[str, ...]:
         for t in (
             g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
             outliers_decide(w, f.get("outliers_decide")),
-            staging_cause(w.m),
+            # the recommendation's first reason where it decides (cold read 11, T-B1), else beside the verdict
+            "" if "staging_alone" in decided(w).reasons else staging_cause(w.m),
         )
         if t
     )
@@ -207,7 +219,7 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         "not_durable": lambda: _(
             "{candidate}'s saves would not survive a power loss, so they are not checkpoints yet."
         ).format(candidate=w.name("candidate")),
-        "loads": lambda: _loads_reason(w),
+        "loads": lambda: loads_reason(w),
         "rows_outrun": lambda: _outrun_reason(w),
         "restores": lambda: restores_reason(w),
         "durability": lambda: durability(w, f.get("node_local")),
@@ -217,6 +229,7 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         "retune_if_copied": lambda: _retune_reason(w, copy_needed=True),
         "unpaid": lambda: unpaid_reason(w, f.get("value_priced")),
         "unpaid_optima": lambda: unpaid_optima_reason(w, f.get("value_priced")),
+        "staging_alone": lambda: staging_cause(w.m),
         "bandwidth_copied": lambda: copies.page_one(w),
         "async_saves": lambda: async_reason(w),
     }
@@ -290,36 +303,6 @@ def _g4_default_reason(found: Finding | None) -> str:
         )
     )
     return said(found, text.format(change=p3(abs(change)), target=given(found["target"])))
-
-
-def _loads_reason(w: Words) -> str:
-    """The established load pairs, each with its own speedup (at most three named; more as a span)."""
-    return _loads_pairs(w) + loads_not_from(w)
-
-
-def _loads_pairs(w: Words) -> str:
-    m = w.m
-    pairs = [p for p in m.load.models if p.established]
-    models = [p.model for p in pairs]
-    names = models if len(set(models)) == len(models) else [f"{p.model} ({p.platform})" for p in pairs]
-    if len(pairs) <= 3:
-        per_pair = join_words(
-            [_("{ratio} for {model}").format(model=n, ratio=x3(p.speedup)) for n, p in zip(names, pairs, strict=True)]
-        )
-        return _("Model loads from {candidate} are faster than from {baseline}: {pairs}.").format(
-            candidate=w.name("candidate"), baseline=w.name("load_baseline"), pairs=per_pair
-        )
-    established = m.load.established_range
-    assert established is not None, "the loads reason comes from established load pairs"
-    low, high = established
-    return _("Model loads from {candidate} are {span} faster than from {baseline}, on {count} model pairs.").format(
-        candidate=w.name("candidate"), span=_span(low, high), baseline=w.name("load_baseline"), count=count(len(pairs))
-    )
-
-
-def _span(low: float, high: float) -> str:
-    a, b = sig(low), sig(high)
-    return x3(low) if a == b else _("{low}×–{high}×").format(low=a, high=b)
 
 
 def _retune_reason(w: Words, durability_follows: bool = False, copy_needed: bool = False) -> str:
@@ -460,6 +443,10 @@ WORDED_CHANGES = {
         "an interval the job cannot change (set by evaluation or pre-emption, say): re-tuning is then no alternative, "
         "and the gates decide"
     ),
+    "stall_interval": lambda w: _(
+        "an interval under {steps} steps between saves, at which a write on {system} would outlast the compute between "
+        "saves and the storage would change training time"
+    ).format(**_stalling(w)),
     "sync_only": lambda _w: _(
         "a job that cannot save asynchronously (its trainer, or its nodes' host memory) at an interval it cannot "
         "change: the case at today's interval would then stand"
@@ -490,6 +477,13 @@ def _failure_rate_change(w: Words, change: str) -> str:
         "the cluster's own failure records, if they confirm an optimal interval far longer than today's, where "
         "re-tuning alone recovers more (this report assumes a failure rate)"
     )
+
+
+def _stalling(w: Words) -> dict[str, str]:
+    """The system whose write needs the longer interval not to stall, and that interval in steps."""
+    a = w.m.async_
+    side = "baseline" if a.baseline.min_interval_steps >= a.candidate.min_interval_steps else "candidate"
+    return {"steps": count(getattr(a, side).min_interval_steps), "system": w.name(side)}
 
 
 def _interval(steps: int) -> str:

@@ -285,3 +285,22 @@ def test_a_case_async_saves_recover_and_only_a_fixed_interval_pays_is_not_made_o
     if kind == "not_recommended":
         assert rec.reasons == ("async_saves", "unpaid_optima", "speedup")
         assert rec.changes == ("sync_only", "price_for_life")
+
+
+@pytest.mark.parametrize(
+    ("stalls", "staging", "kind"),
+    [
+        (False, (9.0, 5.5), "not_recommended"),  # cold tests 11, T: G4 on 9 s against 5.5 s of staging alone
+        (True, (9.0, 5.5), "recommended"),  # a write outlasts the compute between saves: the storage counts
+        (False, (7.0, 7.0), "recommended"),  # equal staging: no difference for the staging to make
+    ],
+)
+def test_a_g4_passing_on_the_staging_times_given_makes_no_case_on_speed(stalls, staging, kind):
+    m = _metrics("pppp")
+    m.checkpoint_mode = "async"
+    b, c = (NS(staging_s=s, min_interval_steps=n) for s, n in zip(staging, (33, 9), strict=True))
+    m.async_ = NS(duration_reduction_pct=1.67, storage_stalls=stalls, baseline=b, candidate=c)
+    rec = recommend(TEST, m, _found())
+    assert rec.kind == kind
+    if kind == "not_recommended":
+        assert rec.reasons == ("staging_alone",) and rec.changes == ("stall_interval",)

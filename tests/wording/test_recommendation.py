@@ -125,3 +125,33 @@ def test_a_recommendation_names_the_workload_the_candidate_loses(tmp_path):
     assert ctx.cover.recommendation.endswith(
         " Not for “7B” on 4 GPUs, whose saves are only 1.52× faster on it, below the 1.6× target."
     )
+
+
+def test_a_g4_on_the_staging_times_given_is_said_first_and_once(tmp_path):
+    """Cold read 11, T-B1: "All four gates pass" where both writes finish within the compute between saves and the
+    training-time difference is the staging times given. The node_local_async fixture with the staging swapped (the
+    candidate 5.8 s, the baseline 6.1 s), a 0.5% G4 target and a 0.5× G3 target: every gate passes on staging alone."""
+    import shutil
+
+    folder = tmp_path / "staged"
+    shutil.copytree(FIXTURES / "node_local_async", folder)
+    toml = folder / "test.toml"
+    text = toml.read_text().replace("= 5.8, ", "= 6.1, ").replace('system" = 6.1 }', 'system" = 5.8 }')
+    text = text.replace("target_speedup = 1.5", "target_speedup = 0.5\ntarget_duration_reduction_pct = 0.5")
+    toml.write_text(text)
+    ctx, m = build(folder)
+    assert [g.status for g in m.gates] == ["pass", "pass", "pass", "pass"] and not m.async_.storage_stalls
+    c = ctx.cover
+    assert c.recommendation.endswith(
+        "makes no case: neither write outlasts the compute between saves, so the storage changes no training time at "
+        "today's interval."
+    )
+    assert c.reasons[0].startswith(
+        "The training-time difference comes from the staging times given in the test setup (5.80 s against 6.10 s a "
+        "save, not measured)"
+    )
+    assert not any("staging times given in the test setup" in note for note in c.verdict_notes)
+    assert "on the staging times given, not on the storage's writes" in c.verdict_gates
+    # the candidate's write (27.98 s) outlasts the compute of fewer than 14 steps of 2.1 s (13 × 2.1 = 27.3 s)
+    assert (m.async_.baseline.min_interval_steps, m.async_.candidate.min_interval_steps) == (9, 14)
+    assert c.changes.startswith("What would change it: an interval under 14 steps between saves, at which a write on ")
