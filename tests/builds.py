@@ -21,7 +21,7 @@ import hashlib
 import logging
 import os
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +75,14 @@ def html_edition(test: JointTest, prov: Provenance, language: str | None = None)
     return Built(final.html, b"", final.metrics, layout.date_iso)
 
 
+def content_key(raw: Mapping[str, bytes], language: str) -> str:
+    """What a build's outputs depend on besides the generator: the input files (names and bytes) and the language."""
+    key = hashlib.sha256(language.encode() + b"\0")
+    for name in sorted(raw):
+        key.update(name.encode() + b"\0" + hashlib.sha256(raw[name]).digest())
+    return key.hexdigest()
+
+
 class Builds:
     """Reports by (folder, language): in this process's memory, and under `shared` (None: this process only)."""
 
@@ -82,6 +90,7 @@ class Builds:
         self.shared = shared
         self.memo: dict[str, tuple[Built, list[str]]] = {}
         self.made = 0  #: builds this process made (the rest came from memory or another worker)
+        self.by_content: dict[str, str] = {}  #: content_key -> the digest of a build in memo (or under `shared`)
 
     def get(self, folder: Path, language: str | None = None) -> Built:
         """The report of the repository's joint-test folder `folder` in `language` (None: its test.toml's), built with
@@ -96,6 +105,31 @@ class Builds:
         digest = key.hexdigest()
         if digest not in self.memo:
             self.memo[digest] = self._load_or_build(digest, Path(folder), language)
+            self._index(content_key(test.raw, language), digest)
+        built, messages = self.memo[digest]
+        assert not messages, f"the renderer logged warnings: {messages}"
+        return built
+
+    def _index(self, content: str, digest: str) -> None:
+        """Note that the build `digest` is of the inputs and language `content` (`content_key`), for `made_of`."""
+        self.by_content[content] = digest
+        if self.shared is not None and not (pointer := self.shared / f"content-{content}").exists():
+            part = pointer.with_suffix(f".{os.getpid()}.part")
+            part.write_text(digest)
+            os.replace(part, pointer)
+
+    def made_of(self, raw: Mapping[str, bytes], language: str) -> Built | None:
+        """The report already built here or by another worker (never built for the asking) from exactly the input
+        files `raw` (names and bytes) in `language`, with PROVENANCE; None when there is none."""
+        content = content_key(raw, language)
+        digest = self.by_content.get(content)
+        if digest is None and self.shared is not None and (pointer := self.shared / f"content-{content}").exists():
+            digest = pointer.read_text()
+        if digest is None:
+            return None
+        if digest not in self.memo:
+            assert self.shared is not None
+            self.memo[digest] = pickle.loads((self.shared / f"{digest}.pickle").read_bytes())
         built, messages = self.memo[digest]
         assert not messages, f"the renderer logged warnings: {messages}"
         return built
@@ -124,17 +158,22 @@ class Rebuilds:
     with the attachments taken from its dict and its worker stopped, as `rebuild` leaves them. A build is deterministic
     (tests/test_reproducible.py, tests/pipeline/test_build.py), and the verify tests forge the default report's pages
     over its genuine attachments again and again (tests/verify/test_check.py: 10 of its 19 rebuilds repeated one made
-    before). Inputs left deflated for the worker (attachments.Compressed) and a failing rebuild go to verify's rebuild
-    every time; a test that sets its own `build.rebuild` replaces this one (tests/conftest.py's `rebuilds_once`)."""
+    before). The rebuild of a genuine report that `builds` (a Builds) already holds, by PROVENANCE from the same files
+    in the same language, is that build without its HTML edition, as verify's rebuild gives it (tests/pipeline/
+    test_build.py checks that both give the build's bytes). Inputs left deflated for the worker
+    (attachments.Compressed) and a failing rebuild go to verify's rebuild every time; a test that sets its own
+    `build.rebuild` replaces this one (tests/conftest.py's `rebuilds_once`)."""
 
     def __init__(self) -> None:
         self.made: dict[tuple, tuple] = {}
 
-    def wrap(self, real: Callable) -> Callable:
+    def wrap(self, real: Callable, builds: Builds | None = None) -> Callable:
         def rebuild(raw: dict, prov: Provenance, language: str | None, worker: Any = None) -> tuple:
             if not all(isinstance(data, bytes | bytearray) for data in raw.values()):
                 return real(raw, prov, language, worker)
             key = (tuple(sorted((name, hashlib.sha256(data).digest()) for name, data in raw.items())), prov, language)
+            if key not in self.made and (made := _made_before(builds, raw, prov, language)) is not None:
+                self.made[key] = made
             if key in self.made:
                 raw.clear()
                 if worker is not None:
@@ -144,3 +183,19 @@ class Rebuilds:
             return self.made[key]
 
         return rebuild
+
+
+def _made_before(
+    builds: Builds | None, raw: dict, prov: Provenance, language: str | None
+) -> tuple[Built, tuple[str, ...]] | None:
+    """What verify's rebuild gives for `raw`, from a build `builds` holds of the same files, or None."""
+    from report.inputs.joint_test import parse
+    from tests.conftest import PROVENANCE
+
+    if builds is None or prov != PROVENANCE or language is None:
+        return None
+    built = builds.made_of(raw, language)
+    if built is None:
+        return None
+    read = tuple(parse(dict(raw)).raw)  # the inputs the rebuild reads, as build.rebuild_here names them
+    return Built(b"", built.pdf, built.metrics, built.date_iso), read

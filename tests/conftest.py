@@ -157,23 +157,33 @@ def folder(tmp_path):
     return make
 
 
+_BUILDS: list[Builds] = []  # this process's one Builds, made by the first fixture that needs it
+
+
+def _builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
+    if not _BUILDS:
+        shared = tmp_path_factory.getbasetemp().parent / "builds" if os.environ.get("PYTEST_XDIST_WORKER") else None
+        _BUILDS.append(Builds(shared))
+    return _BUILDS[0]
+
+
 @pytest.fixture(scope="session")
 def builds(tmp_path_factory) -> Builds:
     """Whole reports built once per run (tests/builds.py): under pytest-xdist, shared by the workers through the run's
     temporary folder (each worker's basetemp is a folder in it); alone, kept in this process."""
-    shared = tmp_path_factory.getbasetemp().parent / "builds" if os.environ.get("PYTEST_XDIST_WORKER") else None
-    return Builds(shared)
+    return _builds(tmp_path_factory)
 
 
 _REBUILDS = Rebuilds()
 
 
 @pytest.fixture
-def rebuilds_once(monkeypatch) -> None:
-    """verify's rebuilds of the same attachments made once in this process (tests/builds.py's Rebuilds)."""
+def rebuilds_once(monkeypatch, tmp_path_factory) -> None:
+    """verify's rebuilds of the same attachments made once in this process, and those of a report `builds` holds
+    taken from it (tests/builds.py's Rebuilds). Not through the `builds` fixture, which would mark the test slow."""
     from report.pipeline import build
 
-    monkeypatch.setattr(build, "rebuild", _REBUILDS.wrap(build.rebuild))
+    monkeypatch.setattr(build, "rebuild", _REBUILDS.wrap(build.rebuild, _builds(tmp_path_factory)))
 
 
 def _built_fixture(case: str):

@@ -63,13 +63,25 @@ def test_the_html_edition_alone_is_the_whole_build_s(builds, language):
     assert (alone.html, alone.metrics, alone.date_iso) == (whole.html, whole.metrics, whole.date_iso)
 
 
-def test_verify_s_rebuild_from_files_gives_the_same_pdf(default_built):
-    """rebuild: the inputs through a pipe to the worker, two cores, no HTML edition, nothing written."""
+def test_verify_s_rebuild_from_files_gives_the_same_pdf(default_built, builds):
+    """rebuild: the inputs through a pipe to the worker, two cores, no HTML edition, nothing written. And what the
+    verify tests take in its place (tests/builds.py's Rebuilds) is that very answer, from the shared build."""
+    from tests.builds import Rebuilds
+
     raw = read_folder(DATA)
     rebuilt, read = rebuild(dict(raw), PROVENANCE, None)
     assert rebuilt.pdf == default_built.pdf and rebuilt.metrics == default_built.metrics
     assert rebuilt.html == b""
     assert read == ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv") == tuple(raw)
+
+    def refused(*args):
+        raise AssertionError("rebuilt, where the shared build was at hand")
+
+    taken = dict(raw)
+    assert Rebuilds().wrap(refused, builds)(taken, PROVENANCE, "en") == (rebuilt, read) and taken == {}
+    changed = {**raw, "save_times.csv": raw["save_times.csv"].replace(b",94\n", b",95\n")}
+    with pytest.raises(AssertionError, match="rebuilt, where"):
+        Rebuilds().wrap(refused, builds)(changed, PROVENANCE, "en")
 
 
 def test_verify_s_rebuild_says_what_is_invalid():

@@ -1,7 +1,10 @@
-"""The built PDFs say what the contract asks about asynchronous saves, restores, ETTR and durability, in English and
-Chinese (extracted text; the figures are worked by hand in test_asynchronous.py)."""
+"""The built reports say what the contract asks about asynchronous saves, restores, ETTR and durability, in English
+and Chinese (the PDFs' extracted text where a page or a chart matters, else the HTML edition's; the figures are worked
+by hand in test_asynchronous.py)."""
 
 import dataclasses
+import html
+import re
 import subprocess
 from pathlib import Path
 
@@ -10,6 +13,7 @@ import pytest
 
 from report.inputs.joint_test import read_joint_test
 from report.pipeline.stages import build_outputs
+from tests.builds import html_edition
 from tests.conftest import DATA, PROVENANCE, ROOT
 
 
@@ -50,12 +54,11 @@ def _not_durable(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory, builds):
-    """Page 1 and the whole text of each report, in both languages, built once (the repository's folders once per run,
-    tests/builds.py)."""
+    """Page 1 and the whole text of each report's PDF, in both languages, built once (the repository's folders once per
+    run, tests/builds.py)."""
     tests = {
         "default": DATA,
         "async": ROOT / "examples" / "async-70b",
-        "restores": _with_restores(DATA),
         "not_durable": _not_durable(tmp_path_factory),
     }
     out = {}
@@ -122,13 +125,27 @@ def test_async_example_shows_stalls_and_ettr_on_page_one(pages):
     assert "一次恢复在ParallelNFS(existing)上用时212s，在MingxinFX100上用时61.0s。" in _squeeze(text)
 
 
+def _html_text(page: bytes) -> str:
+    """The text of an HTML edition, as `_text` gives a PDF's: tags and styles left out, white space squeezed."""
+    body = re.sub(r"<(style|script)\b.*?</\1>", " ", page.decode(), flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", body)).replace("\u2060", "").split())
+
+
+@pytest.fixture(scope="module")
+def restores():
+    """The whole text of the default joint test with restores, in both languages: its HTML edition (tests/builds.py's
+    html_edition), as nothing here depends on a page."""
+    test = _with_restores(DATA)
+    return {language: _html_text(html_edition(test, PROVENANCE, language).html) for language in ("en", "zh-CN")}
+
+
 @pytest.mark.slow
-def test_restores_report_gives_restore_and_recovery(pages):
-    _cover, text = pages["restores", "en"]
+def test_restores_report_gives_restore_and_recovery(restores):
+    text = restores["en"]
     assert "A restore takes 250 s on Local NVMe (single drive) and 60 s on Mingxin FX100." in text
     assert "Recovery = restart (600 s, without reading the checkpoint) + the mean restore time." in text
     assert "A restore after a failure takes 250 s on Local NVMe (single drive) and 60 s on Mingxin FX100 (" in text
-    _cover, text = pages["restores", "zh-CN"]
+    text = restores["zh-CN"]
     assert _squeeze("一次恢复在 Local NVMe (single drive) 上用时 250 s，在 Mingxin FX100 上用时 60 s。") in _squeeze(
         text
     )
