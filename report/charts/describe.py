@@ -12,7 +12,6 @@ import numpy as np
 
 from report.compute import SIDES, Metrics, Scaling, ScalingSide
 from report.compute import scaling_compare as compare
-from report.compute.scaling_checks import refit_band
 from report.formatting import gb, num, s3, seconds, sig
 from report.i18n import _, ngettext
 from report.inputs.runs import BandwidthLog, both_sustained
@@ -344,97 +343,9 @@ def scaling(m: Metrics, log: BandwidthLog) -> Chart:
         high=num(scaling_of(m).max_clients, 0),
         nodes=ngettext("{n} node", "{n} nodes", scaling_of(m).job_nodes).format(n=num(scaling_of(m).job_nodes, 0)),
     )
-    return Chart("scaling", _("Aggregate write bandwidth by client nodes"), _scaling_caption(m), alt, WIDTH_IN, 3.4)
+    from report.charts.scaling_caption import scaling_caption  # it reads this module's figures: imported here
 
-
-def _marks_caption(m: Metrics) -> str:
-    """The caption's marks: a diamond and a cross only where the chart draws them (scaling reading 9, m3: "a cross
-    where the two curves meet" under a chart of one curve)."""
-    hi = client_range(m)[1]
-    peak = any(k <= hi for _key, k in peaks_drawn(m))
-    x = crossing_drawn(m)
-    cross = x is not None and x.clients <= hi
-    if peak and cross:
-        return _(
-            "A diamond marks a fitted peak and a cross where the two curves meet; the dashed vertical line is the "
-            "training job's nodes, dotted ones the projections'. Logarithmic axis of client nodes."
-        )
-    if peak:
-        return _(
-            "A diamond marks a fitted peak; the dashed vertical line is the training job's nodes, dotted ones the "
-            "projections'. Logarithmic axis of client nodes."
-        )
-    if cross:
-        return _(
-            "A cross marks where the two curves meet; the dashed vertical line is the training job's nodes, dotted "
-            "ones the projections'. Logarithmic axis of client nodes."
-        )
-    return _(
-        "The dashed vertical line is the training job's nodes, dotted ones the projections'. Logarithmic axis of "
-        "client nodes."
-    )
-
-
-def _reach_caption(m: Metrics, fitted: list[str]) -> list[str]:
-    """Where a fitted curve stops short of the axis, and why (scaling reading 10, B1)."""
-    s, hi, out = scaling_of(m), client_range(m)[1], []
-    for key in fitted:
-        side = s.side(key)
-        assert side is not None and side.usl is not None
-        if not side.usl.describes:
-            text = _("{system}'s fitted law does not describe its points: its curve is drawn over its {most} only.")
-        elif curve_reach(side) < hi:
-            text = _(
-                "{system}'s curve stops at twice its {most}: the fit cannot tell what lies further beyond the sweep."
-            )
-        else:
-            continue
-        most = ngettext("{n} client node tested", "{n} client nodes tested", side.max_clients)
-        out.append(text.format(system=system_names(m)[key], most=most.format(n=num(side.max_clients, 0))))
-    return out
-
-
-def _scaling_caption(m: Metrics) -> str:
-    """What each line of the scaling chart is (scaling reading 7b, minor 10): a fitted law, or a node-local side's
-    aggregate modelled as one node × nodes; the refits' spread beyond the counts tested; how a straight line looks on
-    the log axis; and the cluster's client nodes where the axis stops short of them."""
-    s = scaling_of(m)
-    names = system_names(m)
-    fitted = [key for key in SIDES if (side := s.side(key)) is not None and side.usl is not None]
-    modelled = [key for key in SIDES if s.side(key) is None and s.one_node_gbps.side(key) is not None]
-    parts = [_("Open points are runs, drawn side by side, filled ones their mean, bars their range.")]
-    if fitted:
-        banded = any(refit_band(s.side(key), [float(s.max_clients)]) is not None for key in fitted)
-        parts.append(
-            _(
-                "A solid line is a fitted law, dashed beyond the client nodes tested (the grey band), where the "
-                "lighter band in its colour spans the refits to one run per client count."
-            )
-            if banded
-            else _("A solid line is a fitted law, dashed beyond the client nodes tested (the grey band).")
-        )
-    parts += _reach_caption(m, fitted)
-    for key in modelled:
-        parts.append(
-            _(
-                "The dotted line is {system}'s aggregate modelled as one node's bandwidth × nodes, neither swept nor "
-                "fitted; on the logarithmic axis this straight line curves upward."
-            ).format(system=names[key])
-        )
-    for key in SIDES:
-        if (side := s.side(key)) is not None and side.usl is None:
-            text = _("{system}'s points give no fitted law, so no curve is drawn for it beyond them.")
-            parts.append(text.format(system=names[key]))
-    parts.append(_marks_caption(m))
-    if s.cluster_nodes > client_range(m)[1] and s.cluster_nodes > s.job_nodes:
-        parts.append(
-            ngettext(
-                "The cluster's {n} client node (every job saving at once) lies beyond the axis.",
-                "The cluster's {n} client nodes (every job saving at once) lie beyond the axis.",
-                s.cluster_nodes,
-            ).format(n=num(s.cluster_nodes, 0))
-        )
-    return " ".join(parts)
+    return Chart("scaling", _("Aggregate write bandwidth by client nodes"), scaling_caption(m), alt, WIDTH_IN, 3.4)
 
 
 # The least height of a bar chart with a legend above and an axis below, whatever the number of bars (inches).

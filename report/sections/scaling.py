@@ -125,6 +125,10 @@ def _projections(w: Words) -> list:
     # a save time fitted over a row the consistency audit flags says so here too (cold read 8b, H-5)
     notes += [flagged_fit(w, key) for key in SIDES if fit_flagged(w, key)]
     notes.append(_("GB/s: each system's aggregate write bandwidth at the projection's nodes, none without its GPUs."))
+    if any(_run_at(w, key, p.nodes) for p in m.projections for key in SIDES):
+        notes.append(
+            _("Where the sweep ran the projection's node count, GB/s is the mean of its runs there, not the fit.")
+        )
     if any(_refit_range(w, key, p.nodes) for p in m.projections for key in SIDES):
         notes.append(
             _(
@@ -161,10 +165,18 @@ def _refit_range(w: Words, key: str, nodes: int | None) -> tuple[float, float] |
 
 def _scaled_cell(w: Words, key: str, value: float | None, nodes: int | None) -> str:
     """A side's aggregate at a projection's nodes, with the refits' range beyond the client nodes tested."""
+    if (point := _run_at(w, key, nodes)) is not None:
+        return sig(point.mean_gbps)  # the runs' mean, not the fit, where the sweep ran there (scaling reading 11, m7)
     if value is None:
         return "–"
     spread = _refit_range(w, key, nodes)
     return sig(value) if spread is None else _cell(spread, value)
+
+
+def _run_at(w: Words, key: str, nodes: int | None):
+    """Side `key`'s sweep point at `nodes` client nodes, None where it did not run that count."""
+    s = side_of(w.m, key)
+    return None if s is None or nodes is None else next((p for p in s.points if p.clients == nodes), None)
 
 
 def _law_fails(w: Words, key: str) -> bool:

@@ -115,6 +115,16 @@ def cluster_capacity(w: Words) -> Para | None:
             notes.append(
                 _("The fitted maximum at any client count, {where}, covers the peak demand.").format(where=where)
             )
+    if top is not None and not s.usl.describes:  # the runs' own best beside a fit the law disowns (reading 11, m3)
+        best = max(s.points, key=lambda p: p.mean_gbps)
+        text = _("The most its runs gave is {best} GB/s (the mean at {k}), {share} of the peak demand.")
+        notes.append(
+            text.format(
+                best=sig(best.mean_gbps),
+                k=clients(best.clients),
+                share=pct(100 * best.mean_gbps / demand.peak_write_gbps, 0),
+            )
+        )
     if found := consequence(m):
         notes.append(found)  # scaling reading 6, M2: what every job saving at once would take, against the baseline
     if not s.usl.describes:

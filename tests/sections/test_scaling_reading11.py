@@ -172,3 +172,31 @@ def test_m3_the_next_steps_ask_for_the_counts_each_sweep_lacks(words_u):
 def test_m1_minor_no_crossing_far_beyond_the_sweep(words_u):
     """The fits cross near 757 client nodes, 31.5 times the 24 tested: no figure of the test (minor 1)."""
     assert "757" not in words_u["en"]["all"] and "757" not in words_u["zh-CN"]["all"]
+
+
+def test_minor7_the_projection_table_gives_the_means_where_the_sweep_ran_its_nodes(joint_test_u):
+    """At 16 nodes: HDD NAS (10.484 + 10.264 + 10.587) / 3 = 10.445, PX-20 37.265 (the fits' 10.5 and 37.8 on main);
+    at 32 nodes neither ran: the fits, with their refit ranges."""
+    from tests.sections.helpers import build, section
+
+    ctx, _ = build(joint_test_u)
+    (table,) = [b for b in section(ctx, "scaling").blocks if isinstance(b, Table) and b.id == "scaling-projections"]
+    rows = {row[1]: row for row in table.rows}
+    assert (rows["16"][3], rows["16"][5]) == ("10.4", "37.3")
+    assert (rows["32"][3], rows["32"][5]) == ("10.9 (9.40–13.1)", "30.0 (28.6–31.6)")
+    assert "GB/s is the mean of its runs there, not the fit" in table.note
+
+
+def test_minor3_the_runs_best_beside_the_disowned_fits_maximum(words_u):
+    """PX-20's best mean is 37.265 GB/s at 16 client nodes, beside the fit's 38.0 at 17.6."""
+    assert "The most its runs gave is 37.3 GB/s (the mean at 16 client nodes)" in words_u["en"]["scaling"]
+
+
+def test_minor6_the_caption_says_what_the_grey_band_and_the_diamond_cover(joint_test_u):
+    from report.charts import describe as charts
+
+    test = read_joint_test(joint_test_u)
+    caption = charts.describe_all(compute(test), test.bandwidth)["scaling"].caption
+    assert "dashed beyond its own system's client nodes tested" in caption
+    assert "the grey band spans the client nodes tested on either system" in caption
+    assert "its curve is drawn over its 24 client nodes tested only, its fitted peak unmarked" in caption
