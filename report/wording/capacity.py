@@ -91,38 +91,42 @@ def capacity_sentence(m: Metrics) -> str:
         text = (
             _(
                 "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of "
-                "{cluster} GPUs running jobs like this one, with this job's save times, that would be worth {gpus} "
+                "{cluster} GPUs running jobs like this one, {basis}, that would be worth {gpus} "
                 "GPUs of capacity{condition}."
             )
             if gain
             else _(
                 "If the means held: each GPU would complete {gain} fewer steps per unit of time; in a cluster of "
-                "{cluster} GPUs running jobs like this one, with this job's save times, that would be a loss of {gpus} "
+                "{cluster} GPUs running jobs like this one, {basis}, that would be a loss of {gpus} "
                 "GPUs of capacity."
             )
         )
     elif capacity_beyond(m):
         text = _(
             "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "
-            "this one, with this job's save times, that would be worth {gpus} GPUs of capacity{condition}."
+            "this one, {basis}, that would be worth {gpus} GPUs of capacity{condition}."
         )
     else:
         text = (
             _(
                 "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs "
-                "like this one, with this job's save times, that is worth {gpus} GPUs of capacity{condition}."
+                "like this one, {basis}, that is worth {gpus} GPUs of capacity{condition}."
             )
             if gain
             else _(
                 "Each GPU completes {gain} fewer steps per unit of time; in a cluster of {cluster} GPUs running jobs "
-                "like this one, with this job's save times, that is a loss of {gpus} GPUs of capacity."
+                "like this one, {basis}, that is a loss of {gpus} GPUs of capacity."
             )
         )
+    # an asynchronous job's saves cost it their stalls, not their times (cold read 11, T-M5: "with this job's save
+    # times" beside "the difference comes from the staging times given")
+    basis = _("with this job's stalls per save") if m.checkpoint_mode == "async" else _("with this job's save times")
     text = text.format(
         gain=p3(abs(b.throughput_gain_pct)),
         cluster=count(b.cluster_gpus),
         gpus=gpus(abs(b.gpu_equivalents)),
         condition=capacity_condition(m),
+        basis=basis,
     )
     held = m.cluster.jobs * m.save.candidate.gpus
     if m.cluster.jobs > 1 and held < b.cluster_gpus and text[-1:] in ".。":

@@ -54,9 +54,21 @@ def relaxed_pass(w: Words, g) -> str:
     """A G3 or G4 that passes only because test.toml sets its target below the tool's default, said on page 1 (cold
     read 7, A-M1: "all four gates pass" on a 0.5% G4 target where 2% was out of any storage's reach). A target set
     above the default is the agreed one and is not weighed against the default (cold read 6, M1)."""
-    if g.status != "pass" or g.id not in ("G3", "G4"):
+    if g.status != "pass":
         return ""
     default, gates = Thresholds(), w.config.gates
+    if g.id in ("G1", "G2"):
+        # a spread limit set above the default, which the runs' spread needs (cold read 11, T-M1: G2 at 5.8% on a 7%
+        # limit, said as a plain pass)
+        cv = (w.m.save.baseline if g.id == "G1" else w.m.save.candidate).cv_pct
+        if gates.max_cv_pct <= default.max_cv_pct or cv is None or cv <= default.max_cv_pct:
+            return ""
+        return _(
+            "passes with a spread of {cv} against the {limit}% limit agreed for this test, not the tool's default "
+            "{default}%"
+        ).format(cv=p3(cv), limit=given(gates.max_cv_pct), default=given(default.max_cv_pct))
+    if g.id not in ("G3", "G4"):
+        return ""
     if g.id == "G4":
         target, base = gates.target_duration_reduction_pct, default.target_duration_reduction_pct
         if target >= base or w.m.bubble.duration_reduction_pct >= base:

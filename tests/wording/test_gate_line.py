@@ -3,6 +3,8 @@
 from types import SimpleNamespace as NS
 
 from report.wording.gate_line import relaxed_pass
+from tests.conftest import FIXTURES
+from tests.sections.helpers import build
 
 
 def _words(g4_target=2.0, g3_target=1.5, change=0.886, ci=(2.43, 2.67), ceiling=3.0):
@@ -49,3 +51,17 @@ def test_a_g4_that_the_re_tuning_advice_would_fail_says_so():
     assert ctx.cover.verdict_gates.endswith(f"(at most 1.78%), and {limit}.")
     table = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
     assert table.rows[3].detail.endswith(f"; passes {limit}")
+
+
+def test_a_spread_passing_only_under_a_limit_set_above_the_default_says_so():
+    """Cold read 11, T-M1: G2 at 5.26% under a 7% limit said as a plain pass. The repeated fixture sets max_cv_pct 10;
+    both sides spread 9.09% (100, 110, 120 s: sd 10 over a mean of 110; 50, 55, 60 s: sd 5 over 55)."""
+    ctx, _m = build(FIXTURES / "repeated")
+    line = ctx.cover.verdict_gates
+    assert (
+        "Baseline repeatability (G1) passes with a spread of 9.09% against the 10% limit agreed for this test" in line
+    )
+    assert (
+        "(G2) passes with a spread of 9.09% against the 10% limit agreed for this test, not the tool's default 5%"
+        in line
+    )

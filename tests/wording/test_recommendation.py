@@ -1,7 +1,7 @@
 """Page 1's recommendation in words (report/wording/recommendation.py)."""
 
 from tests.conftest import FIXTURES
-from tests.sections.helpers import build
+from tests.sections.helpers import build, section, texts
 
 
 def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
@@ -151,6 +151,10 @@ def test_a_g4_on_the_staging_times_given_is_said_first_and_once(tmp_path):
         "save, not measured)"
     )
     assert not any("staging times given in the test setup" in note for note in c.verdict_notes)
+    # the cluster's capacity rests on the job's stalls, not its save times (cold read 11, T-M5)
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert "running jobs like this one, with this job's stalls per save, that" in summary
+    assert "with this job's save times" not in summary
     assert "on the staging times given, not on the storage's writes" in c.verdict_gates
     # the candidate's write (27.98 s) outlasts the compute of fewer than 14 steps of 2.1 s (13 × 2.1 = 27.3 s)
     assert (m.async_.baseline.min_interval_steps, m.async_.candidate.min_interval_steps) == (9, 14)
