@@ -39,6 +39,7 @@ from report.wording.said import (
 )
 from report.wording.speed_reason import async_reason, seconds_apart, speedup_reason
 from report.wording.staging import faster_save_changes_nothing, staging_cause
+from report.wording.unmeasured import unmeasured
 from report.wording.value import price_for_life, unpaid_optima_reason, unpaid_reason
 from report.wording.verdict import target_missed
 from report.wording.workloads import not_for
@@ -176,22 +177,7 @@ def changes(w: Words, rec: Recommendation) -> str:
     said = [_("What would change it: {changes}.").format(changes=_("; ").join(parts))] if parts else []
     if hidden and len(shown) < len(rec.changes):
         said.append(hidden)
-    return " ".join([*said, *_unmeasured(w, rec)])
-
-
-def _unmeasured(w: Words, rec: Recommendation) -> list[str]:
-    """Where the recommendation hands the decision to checkpoints that survive a node, what it rests on and this test
-    did not measure, and what to measure before deciding (cold read 8b, H-7: "only if … checkpoints that survive a
-    node are worth its price" with neither the node-loss rate nor the off-node copy quantified)."""
-    if rec.kind != OTHER_GROUNDS or "durability" not in rec.grounds:
-        return []
-    return [
-        _(
-            "This test has no figure for how often a node is lost, nor for how long a copy of {baseline}'s checkpoints "
-            "kept off the node takes, on which checkpoints that survive a node depend: take the node-loss rate from "
-            "the cluster's own records and time that copy on {baseline} before deciding."
-        ).format(baseline=w.name("baseline"))
-    ]
+    return " ".join([*said, *unmeasured(w, rec)])
 
 
 # ---- reasons -----------------------------------------------------------------------------------------------------
