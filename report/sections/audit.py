@@ -33,7 +33,7 @@ from report.wording.phrases import (
     gate_list,
     respectively,
 )
-from report.wording.scaling import sweep_share
+from report.wording.scaling_saves import sweep_share
 from report.wording.statements import (
     FIO_BYTES_TOLERANCE,
     bytes_from_fio,

@@ -470,42 +470,6 @@ def save_share(m: Metrics, key: str) -> float | None:
     return 100 * m.save.side(key).effective_gbps / aggregate
 
 
-def sweep_share(w: Words) -> list[Para]:
-    """The consistency audit's link between the sweep and the saves (scaling reading 5, M4): each side swept at the
-    save's node count (measured there, or fitted between counts measured), its save's throughput against that
-    aggregate, and whether the save can be bound by bandwidth."""
-    m, out = w.m, []
-    k = job_nodes(m)
-    for key in SIDES:
-        s = side_of(m, key)
-        if s is None or not s.points[0].clients <= k <= s.max_clients:
-            continue
-        point = next((p for p in s.points if p.clients == k), None)
-        aggregate = point.mean_gbps if point is not None else (None if s.usl is None else s.usl.capacity(k))
-        if aggregate is None or not aggregate > 0:
-            continue
-        rate = m.save.side(key).effective_gbps
-        share = 100 * rate / aggregate
-        text = (
-            _("At the save's {nodes}, the client sweep gives {aggregate} GB/s in aggregate on {system}.")
-            if point is not None
-            else _("At the save's {nodes}, the law fitted to the client sweep gives {aggregate} GB/s on {system}.")
-        ).format(nodes=nodes_words(k), aggregate=sig(aggregate), system=w.name(key))
-        if share < BANDWIDTH_BOUND_SHARE_PCT:
-            text += " " + _(
-                "The save's {rate} GB/s is {share} of it: the save is not bound by bandwidth, so a larger aggregate, "
-                "at this node count or any other, does not by itself explain or predict a shorter save of one job. "
-                "Where many jobs save at once and together need more than the aggregate, it does bound their saves "
-                "(“Scaling with client nodes”)."
-            ).format(rate=sig(rate), share=pct(share, 1))
-        else:
-            text += " " + _("The save's {rate} GB/s is {share} of it: the save may be bound by bandwidth.").format(
-                rate=sig(rate), share=pct(share, 1)
-            )
-        out.append(w.p(text, "scaling", "save_times", side=key))
-    return out
-
-
 def sweep_steps(w: Words) -> list[str]:
     """The next step the client sweep leaves (scaling reading 6, m9): sweep a side taken as one node's bandwidth times
     the nodes, where the other side was swept (what σ and κ hold for is asked beside the fit, and the environment's

@@ -66,7 +66,8 @@ def fit_words(w: Words, key: str) -> str:
         )
         shown = text.format(which=negative, gap=p3(100 * gap) if gap is not None else "", most=clients(s.max_clients))
         sustained = sustained_words(w, key)
-        return " ".join(x for x in (head, shown, sustained, setup_words(w, key)) if x)
+        held = _holdout_words(s)  # as for a fit the law describes (scaling reading 11, minor 5)
+        return " ".join(x for x in (head, shown, *held, sustained, setup_words(w, key)) if x)
     return " ".join([head, peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients), *_fit_limits(w, key)])
 
 
