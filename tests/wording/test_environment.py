@@ -127,3 +127,12 @@ def test_a_system_s_own_name_is_no_access_path_and_one_path_unrecorded_is_said(t
         "The test record names RDMA for Array X and no access path for BeeGFS scratch, so whether the two reach their "
         "storage alike is not recorded: each ratio in this report measures the storage and its access path together."
     )
+
+
+def test_accelerator_models_as_a_record_names_them():
+    """Chinese reading 11, S-m1: "48 × quad GH200" called no accelerator model, beside the record that names it."""
+    from report.wording.environment import PARTS
+
+    for text in ("48 × quad GH200 (4 GPUs per node)", "NVL72 of GB200", "8 × H20", "L40S", "Atlas 800T A2", "MI300X"):
+        assert PARTS["accelerators"].search(text), text
+    assert not PARTS["accelerators"].search("2 × 400 Gb/s NDR per node")
