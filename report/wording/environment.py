@@ -15,7 +15,9 @@ from report.i18n import _, join_words
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.wording.base import Words
 
-_GPU_MODELS = r"[HABL]\d{2,3}S?|G[BH]?\d{3}|MI\d{3}X?|Gaudi\s?\d|Atlas|Ascend|910[ABC]|昇腾|RTX\s?\d{4}|Blackwell|Hopper"
+_GPU_MODELS = (
+    r"[HABL]\d{2,3}S?|G[BH]?\d{3}|MI\d{3}X?|Gaudi\s?\d|Atlas|Ascend|910[ABC]|昇腾|RTX\s?\d{4}|Blackwell|Hopper"
+)
 #: Each part of a formal report's test environment, and the words that show a record names it.
 PARTS: dict[str, re.Pattern[str]] = {
     "accelerators": re.compile(rf"\b(?:{_GPU_MODELS})\b|accelerator model|GPU model|型号", re.IGNORECASE),
