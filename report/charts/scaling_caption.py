@@ -3,7 +3,7 @@ describe.py (its 600-line cap)."""
 
 from __future__ import annotations
 
-from report.charts.describe import client_range, crossing_drawn, curve_reach, peaks_drawn, scaling_of, system_names
+from report.charts.scaling_reach import client_range, crossing_drawn, curve_reach, peaks_drawn, scaling_of
 from report.compute import SIDES, Metrics
 from report.compute.scaling_checks import refit_band
 from report.formatting import num
@@ -38,7 +38,7 @@ def _marks_caption(m: Metrics) -> str:
     )
 
 
-def _reach_caption(m: Metrics, fitted: list[str]) -> list[str]:
+def _reach_caption(m: Metrics, fitted: list[str], names: dict[str, str]) -> list[str]:
     """Where a fitted curve stops short of the axis, and why (scaling reading 10, B1)."""
     s, hi, out = scaling_of(m), client_range(m)[1], []
     for key in fitted:
@@ -59,16 +59,16 @@ def _reach_caption(m: Metrics, fitted: list[str]) -> list[str]:
         else:
             continue
         most = ngettext("{n} client node tested", "{n} client nodes tested", side.max_clients)
-        out.append(text.format(system=system_names(m)[key], most=most.format(n=num(side.max_clients, 0))))
+        out.append(text.format(system=names[key], most=most.format(n=num(side.max_clients, 0))))
     return out
 
 
-def scaling_caption(m: Metrics) -> str:
+def scaling_caption(m: Metrics, names: dict[str, str]) -> str:
     """What each line of the scaling chart is (scaling reading 7b, minor 10): a fitted law, or a node-local side's
     aggregate modelled as one node × nodes; the refits' spread beyond the counts tested; how a straight line looks on
-    the log axis; and the cluster's client nodes where the axis stops short of them."""
+    the log axis; and the cluster's client nodes where the axis stops short of them. `names`: each side's system name
+    as the chart's words print it (charts/describe.py system_names)."""
     s = scaling_of(m)
-    names = system_names(m)
     fitted = [key for key in SIDES if (side := s.side(key)) is not None and side.usl is not None]
     modelled = [key for key in SIDES if s.side(key) is None and s.one_node_gbps.side(key) is not None]
     parts = [_("Open points are runs, drawn side by side, filled ones their mean, bars their range.")]
@@ -98,7 +98,7 @@ def scaling_caption(m: Metrics) -> str:
                 if banded
                 else _("A solid line is a fitted law, dashed beyond the client nodes tested (the grey band).")
             )
-    parts += _reach_caption(m, fitted)
+    parts += _reach_caption(m, fitted, names)
     for key in modelled:
         parts.append(
             _(

@@ -10,7 +10,8 @@ import matplotlib.ticker
 import numpy as np
 from matplotlib.figure import Figure
 
-from report.charts.describe import Chart, client_range, crossing_drawn, curve_reach, scaling_of, wrapped
+from report.charts.describe import Chart, wrapped
+from report.charts.scaling_reach import client_range, crossing_drawn, curve_reach, scaling_of
 from report.charts.style import COLOURS, GRID, INK, MARKERS, figure, legend_above, mark_interval
 from report.compute import SIDES, Metrics, ScalingSide
 from report.compute import scaling_compare as compare

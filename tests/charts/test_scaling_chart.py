@@ -8,7 +8,7 @@ import pytest
 
 from report.charts import describe as charts
 from report.charts import draw as drawing
-from report.charts import scaling_chart
+from report.charts import scaling_chart, scaling_reach
 from report.compute import compute
 from report.inputs.joint_test import read_joint_test
 from tests.conftest import ROOT
@@ -119,5 +119,5 @@ def test_the_modelled_line_the_refits_and_the_cluster_beyond_the_axis_are_said(f
         "swept nor fitted; on the logarithmic axis this straight line curves upward." in caption
     )
     assert "the lighter band in its colour spans the refits to one run per client count" in caption
-    assert m.scaling.cluster_nodes == 124 and charts.client_range(m)[1] < 124
+    assert m.scaling.cluster_nodes == 124 and scaling_reach.client_range(m)[1] < 124
     assert caption.endswith("The cluster's 124 client nodes (every job saving at once) lie beyond the axis.")
