@@ -313,15 +313,14 @@ def load_times(m: Metrics, log: BandwidthLog) -> Chart:
         high=sig(m.load.speedup_max),
         baseline=m.load.baseline_system,
     )
+    # what a load time spans is the source's to say (Chinese reading 11, S-m4: "to the first token" in the sources,
+    # "until the model is ready to serve" here)
     caption = (
-        _(
-            "Mean time from the start of the load until the model is ready to serve, per model and platform; labels "
-            "give the speedup."
-        )
+        _("Mean load time per model and platform, as the data sources say it was timed; labels give the speedup.")
         if m.load.speedup_shown
         else _(
-            "Mean time from the start of the load until the model is ready to serve, per model and platform; labels "
-            "give the ratio of the load times, and the text says what it establishes."
+            "Mean load time per model and platform, as the data sources say it was timed; labels give the ratio of "
+            "the load times, and the text says what it establishes."
         )
     )
     # The rows are evenly spaced, so each takes the room of the tallest label (model over platform, 7.5 pt at 1.4
