@@ -32,6 +32,10 @@ from report.provenance import Provenance
 
 RENDERER_LOGGERS = ("weasyprint", "weasyprint.progress", "fontTools")
 
+#: Whether the running test monkeypatches (tests/conftest.py sets it before each test): nothing made before it, or
+#: during it, may be handed on (tests/sections/helpers.py's contexts).
+patching: list[bool] = [False]
+
 
 class _Collect(logging.Handler):
     def __init__(self) -> None:

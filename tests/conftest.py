@@ -142,6 +142,16 @@ def no_renderer_warnings(request):
     assert not messages, f"the renderer logged warnings: {messages}"
 
 
+@pytest.fixture(autouse=True)
+def patching_noted(request):
+    """tests/builds.py's `patching`: whether this test monkeypatches (its own fixtures' patches included)."""
+    from tests import builds as shared
+
+    shared.patching[0] = "monkeypatch" in request.fixturenames
+    yield
+    shared.patching[0] = False
+
+
 @pytest.fixture
 def folder(tmp_path):
     """Copy a joint-test folder (data/ or a fixture name) to a temporary place that a test may edit."""

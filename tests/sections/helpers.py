@@ -1,16 +1,52 @@
-"""Helpers of the sections' tests: build a report's context from a folder, find a section, its paragraphs."""
+"""Helpers of the sections' tests: build a report's context from a folder, find a section, its paragraphs.
 
+A context is made once per process for the same folder (every file's bytes), language and strictness (report/i18n.py)
+and handed to every test that asks again (`_once`): 290 calls in 54 modules build a handful of folders, most of them
+data/ and examples/scaling-cluster, at 0.1-0.6 s of CPU each. The context and its figures are frozen dataclasses;
+a test that monkeypatches anything (tests/builds.py's `patching`, set for each test by tests/conftest.py) builds
+its own, as a test that edits its folder does (other bytes).
+"""
+
+import hashlib
 import shutil
+from collections import OrderedDict
+from pathlib import Path
 
-from report import sections
+from report import i18n, sections
 from report.charts import describe as charts
 from report.compute import compute
 from report.document.blocks import Items, Para, Subsection
 from report.inputs.joint_test import read_joint_test
+from tests import builds
 from tests.conftest import FIXTURES, PROVENANCE
+
+_MADE: OrderedDict[tuple, tuple] = OrderedDict()  # the latest KEEP, as a test edits its own folder's copy at will
+KEEP = 64
+
+
+def _once(make, path, *args):
+    """`make(path, *args)`, or what it gave for the same folder bytes, arguments, language and strictness."""
+    if builds.patching[0]:
+        return make(path, *args)
+    folder = Path(path).resolve()
+    digest = hashlib.sha256()
+    for file in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(str(file.relative_to(folder)).encode() + b"\0" + hashlib.sha256(file.read_bytes()).digest())
+    key = (make.__name__, str(folder), digest.hexdigest(), args, i18n.language(), i18n.is_strict())
+    if key not in _MADE:
+        _MADE[key] = make(path, *args)
+        while len(_MADE) > KEEP:
+            _MADE.popitem(last=False)
+    _MADE.move_to_end(key)
+    return _MADE[key]
 
 
 def build(path):
+    """The report's context (in the active language) and figures of the joint-test folder `path`."""
+    return _once(_build, path)
+
+
+def _build(path):
     test = read_joint_test(path)
     m = compute(test)
     described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative, test.config.systems.short)
@@ -20,7 +56,10 @@ def build(path):
 def build_printed(path, language: str):
     """As `build`, in `language` with the names and texts the report prints in it ([text.<language>]), as the build
     does (report/pipeline/stages.py)."""
-    from report import i18n
+    return _once(_build_printed, path, language)
+
+
+def _build_printed(path, language: str):
     from report.inputs.texts import printed
 
     test = read_joint_test(path)
