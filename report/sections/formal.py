@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from report.i18n import _, date
+from report.i18n import _, date, join_words
 from report.wording.base import Formal, Words
 
 ID = "formal"
@@ -134,4 +134,19 @@ def _statement(w: Words) -> tuple[str, ...]:
         "This report is valid once signed and dated by the persons who prepared, reviewed and approved it; "
         "unsigned, it is a draft. It may be copied only in full, unless {tester} agrees in writing."
     ).format(tester=r.tested_by or _("the testing party"))
+    unnamed = [
+        role
+        for role, name in (
+            (_("preparer"), r.prepared_by),
+            (_("reviewer"), r.reviewed_by),
+            (_("approver"), r.approved_by),
+        )
+        if not (name or "").strip()
+    ]
+    if unnamed:
+        # a sign-off row without a name cannot be signed: said, so that no one files it as final (Chinese reading 12,
+        # W-B2: "审核、批准两栏没有人名")
+        validity += " " + _(
+            "The test data name no {roles}: this edition is a draft until they are named and sign."
+        ).format(roles=join_words(unnamed))
     return (scope, limits, responsibility, validity)

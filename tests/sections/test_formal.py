@@ -65,7 +65,10 @@ def test_the_formal_cover_leaves_out_what_report_does_not_give(folder):
     # a formal report always has its sign-off block: the roles without names are left blank for a pen
     assert f.signoff == (("Prepared by", ""), ("Reviewed by", ""), ("Approved by", ""))
     assert f.statement[2].startswith("The testing party ran the test")
-    assert f.statement[3].endswith("unless the testing party agrees in writing.")
+    assert f.statement[3].endswith(
+        "unless the testing party agrees in writing. The test data name no preparer, reviewer and approver: this "
+        "edition is a draft until they are named and sign."
+    )
     data = folder("data")
     with (data / "test.toml").open("a") as toml:
         toml.write("\n[report]\n")
@@ -164,7 +167,14 @@ def test_a_formal_cover_with_a_revision_history_holds_on_one_page(folder, builds
         'title    = "Checkpoint save and model load: 14B full fine-tune"',
         'title    = "Qwen 72B pre-training: checkpoint storage joint test, TH-9000 against the existing GPFS"',
     )
+    # cold read 12, W: a two-line party and a reviewer and approver the data do not name (the statement says so)
+    text = text.replace(
+        '"East China AI Computing Centre"',
+        '"Jinyang Artificial Intelligence Computing Centre, Infrastructure Department"',
+    )
+    text = text.replace('reviewed_by     = "Li Na"\napproved_by     = "Wang Jun"\n', "")
     toml.write_text(text)
     pages = _pages(builds.get(data, "en").pdf, tmp_path)
     assert "It may be copied only in full" in pages[0].replace("\n", " "), pages[1][:300]
+    assert "this edition is a draft until they are named and sign." in " ".join(pages[0].split())
     assert "Recommendation" in pages[1] and "Revision history" in pages[0]
