@@ -65,6 +65,6 @@ def test_the_chinese_load_caption_carries_no_hedge_the_data_does_not_need():
         m = compute(test)
         with i18n.activate("zh-CN"):
             chart = describe.load_times(m, None)
-        assert "只计时一次" not in chart.caption and "平均时间" in chart.caption
+        assert "只计时一次" not in chart.caption and "平均加载时间" in chart.caption
     catalog = (ROOT / "report/locale/zh_CN/LC_MESSAGES/report.po").read_text()
     assert "时即为该次时间" not in catalog

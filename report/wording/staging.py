@@ -60,14 +60,13 @@ def staging_differs(w: Words) -> str:
     text = _(
         "The staging times agreed for this test differ by system ({baseline} on {baseline_system}, {candidate} on "
         "{candidate_system}; not measured), though staging copies the training state to host memory and does not "
-        "touch the storage: with {baseline} on both, training would finish {equal} on {candidate_system} instead of "
-        "{today}. Time the staging on each system before relying on the difference."
+        "touch the storage: with {baseline} on both, training would finish {equal} on {candidate_system}, not as "
+        "above. Time the staging on each system before relying on the difference."
     ).format(
         baseline=s3(found["baseline_s"]),
         candidate=s3(found["candidate_s"]),
         baseline_system=w.name("baseline"),
         candidate_system=w.name("candidate"),
         equal=sooner(found["equal_staging_reduction_pct"]),
-        today=sooner(found["reduction_pct"]),
-    )
+    )  # today's figure is the sentence's above: a decision figure said once more would be its fifth (customer pages)
     return said(found, text)
