@@ -186,6 +186,13 @@ def _next_steps(w: Words) -> tuple:
         )
     if spread := w.findings.get("save_spread"):
         steps.append(Para(save_spread(w, spread) + " " + _spread_causes(w, spread)))
+    if decides := w.findings.get("outliers_decide"):
+        # a run that decides a gate, where no spread step names it already: its cause first, even when every gate
+        # passes (cold read 12, W-B1: a candidate run 'with the write-back cache left on' carried G3, no step asked)
+        sides = tuple(dict.fromkeys(item.split(":")[0] for item in decides.scope.items))
+        if not (spread and set(sides) <= set(spread.scope.items)) and (step := outlier_step(w, sides)):
+            gates_text = join_words(list(decides["gates"]))
+            steps.append(Para(step + " " + _("Without it, {gates} would change.").format(gates=gates_text)))
     steps += g3_step(w, gates["G3"])
     if gates["G4"].status == "fail" and steps and not w.findings.has("g4_unsettled"):
         # (where the speedup's interval straddles G4's target, more runs settle G4 too: cold read 8, I2)

@@ -296,10 +296,21 @@ def outlier_step(w: Words, sides: tuple[str, ...]) -> str:
     items = [item for item in found.scope.items if item.split(":")[0] in sides]
     if not items:
         return ""
-    text = _(
-        "Find the cause of {runs} first. If the storage's own background work caused it (a rebuild or a scrub, say), "
-        "time saves on both systems during that work and outside it, and ask each vendor how often it runs in service; "
-        "else repeat the runs."
+    fast = all(found["z"][item] < 0 for item in items)
+    text = (
+        # a save much faster than its fellows may not have reached durable storage (cold read 12, W-B1: a write-back
+        # cache left on), which background work would not explain
+        _(
+            "Find the cause of {runs} first: a save much faster than the others may not have reached durable storage "
+            "(a write-back cache, a partial write). Repeat it with the cache settings recorded, and check that every "
+            "byte was written."
+        )
+        if fast
+        else _(
+            "Find the cause of {runs} first. If the storage's own background work caused it (a rebuild or a scrub, "
+            "say), time saves on both systems during that work and outside it, and ask each vendor how often it runs "
+            "in service; else repeat the runs."
+        )
     ).format(runs=join_words([run_name(w, item, found) for item in items]))
     note = w.config.sources.get("save_times", "").strip()
     if note:
