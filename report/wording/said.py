@@ -76,7 +76,13 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
     gates = (
         _("{after} (with it, {before})") if len(found.scope.items) == 1 else _("{after} (with them, {before})")
     ).format(after=after, before=before)
-    verdict = verdict_status_label(found["verdict"], target_missed(w.m, w.findings))
+    # the verdict as the gates give it, not a status label printed nowhere else (cold read 12, W-M1: "instead of
+    # “Benefit demonstrated”"); no "all": the finding's scope is its runs
+    verdict = (
+        _("G1 to G4 pass")
+        if found["verdict"] == "demonstrated"
+        else verdict_status_label(found["verdict"], target_missed(w.m, w.findings))
+    )
     verdict_without = verdict_status_label(found["verdict_without"])
     text = (
         _(
