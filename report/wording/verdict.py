@@ -342,6 +342,14 @@ def verdict_label(m: Metrics, found: Findings, unsourced: bool = False, target: 
     label = verdict_status_label(
         m.verdict.status, target_missed(m, found), target is None or g3_lean(m, found, target) is None
     )
+    reach = found.get("g4_out_of_reach")
+    if m.verdict.failed == ("G4",) and reach is not None and not reach["agreed"]:
+        # the one target missed is the tool's default, which no storage could reach here: said in the headline itself
+        # (cold read 12, V-M4; Chinese reading 12, V-M1: "Targets not met" from a 2% no one agreed and none could pass)
+        label = _(
+            "{verdict}: only G4, against the tool's default target, not agreed with the customer, which no storage "
+            "could reach at this interval"
+        ).format(verdict=label)
     if "save_times" in m.inputs_illustrative:
         return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
     if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)

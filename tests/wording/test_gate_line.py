@@ -65,3 +65,18 @@ def test_a_spread_passing_only_under_a_limit_set_above_the_default_says_so():
         "(G2) passes with a spread of 9.09% against the 10% limit agreed for this test, not the tool's default 5%"
         in line
     )
+
+
+def test_a_verdict_failed_only_on_a_default_g4_no_storage_reaches_says_so(folder):
+    """Cold read 12, V-M4: "Targets not met" from G4 at the tool's default 2%, which no one agreed and no storage
+    could reach. The repeated fixture saving every 3,000 steps: the baseline's whole save share is 110 s × 2 saves of
+    a 12,220 s run, 1.80% (below 2%: out of reach), G1 to G3 pass."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    toml.write_text(toml.read_text().replace("checkpoint_interval_steps = 1000", "checkpoint_interval_steps = 3000"))
+    ctx, m = build(data)
+    assert m.verdict.failed == ("G4",) and m.bubble.baseline_bubble_pct < 2
+    assert ctx.cover.verdict_label == (
+        "Targets not met: only G4, against the tool's default target, not agreed with the customer, which no storage "
+        "could reach at this interval"
+    )
