@@ -143,16 +143,21 @@ def _passing(w: Words) -> list[str]:
     found = w.findings.get("other_models_pass_target")
     if found is None:
         return []
-    return [
-        said(
-            found,
-            _(
-                "“{model}” meets the {target}× target by G3's rule, its whole interval at or above it, where "
-                "“{training}” does not: the verdict holds for “{training}” alone."
-            ).format(target=given(found["target"]), model=model, training=w.config.training.model),
-        )
-        for model in found.scope.items
-    ]
+    # one sentence naming every model the finding holds for: its words carry its whole scope (speed12's generated
+    # case: two models in the scope, one sentence each naming one)
+    models = list(found.scope.items)
+    text = ngettext(
+        "{models} meets the {target}× target by G3's rule, its whole interval at or above it, where “{training}” does "
+        "not: the verdict holds for “{training}” alone.",
+        "{models} meet the {target}× target by G3's rule, their intervals wholly at or above it, where “{training}” "
+        "does not: the verdict holds for “{training}” alone.",
+        len(models),
+    ).format(
+        models=join_words([f"“{model}”" for model in models]),
+        target=given(found["target"]),
+        training=w.config.training.model,
+    )
+    return [said(found, text)]
 
 
 def _runs_words(baseline: int, candidate: int) -> str:

@@ -193,3 +193,27 @@ def test_a_second_workload_that_meets_the_target_where_the_training_model_does_n
     toml.write_text(toml.read_text().replace("target_speedup = 2.5", "target_speedup = 1.5"))
     ctx, _m = build(data)
     assert "the verdict holds for" not in " ".join(texts(section(ctx, "summary").blocks))
+
+
+def test_two_other_models_meeting_g3_are_named_in_one_sentence(folder):
+    """speed12's generated case: two other models in the finding's scope, each named in a sentence of its own that
+    carried both. The 7B as above and a 3B (8 GPUs, 12 GB) timed at 24, 24.2, 23.8 s against 8, 8.1, 7.9 s: 3.00×,
+    its interval as narrow; one sentence names both."""
+    data = folder("repeated")
+    rows = [r for r in (data / "save_times.csv").read_text().splitlines() if ",7B," not in r]
+    rows += [f"{i},Old NAS,{t},7B,4,16," for i, t in enumerate((30, 30.3, 29.7), 1)]
+    rows += [f"{i},Array X,{t},7B,4,16," for i, t in enumerate((10, 10.1, 9.9), 1)]
+    rows += [f"{i},Old NAS,{t},3B,8,12," for i, t in enumerate((24, 24.2, 23.8), 1)]
+    rows += [f"{i},Array X,{t},3B,8,12," for i, t in enumerate((8, 8.1, 7.9), 1)]
+    (data / "save_times.csv").write_text("\n".join(rows) + "\n")
+    toml = data / "test.toml"
+    toml.write_text(toml.read_text().replace("max_cv_pct = 10", "max_cv_pct = 10\ntarget_speedup = 2.5"))
+    ctx, m = build(data)
+    assert sorted(o.model for o in m.other_saves) == ["3B", "7B"]
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert (
+        "meet the 2.5× target by G3's rule, their intervals wholly at or above it, where “32B” does not: the verdict "
+        "holds for “32B” alone." in summary
+    )
+    assert summary.count("the verdict holds for “32B” alone") == 1
+    assert "“3B” and “7B” meet" in summary or "“7B” and “3B” meet" in summary
