@@ -1,29 +1,16 @@
 """The next steps ask for an outlying run's cause wherever the run decides a gate, every gate passing too (cold read
 12, W-B1: a candidate run "with the write-back cache left on" carried G3, and no step asked for it)."""
 
-from tests.compute.test_findings import TOML
+from tests.compute.test_findings import LIFTED_BASE, LIFTED_CAND, TOML, write_folder
 from tests.sections.helpers import build, section, texts
 
 
 def _folder(tmp_path, base, cand):
-    folder = tmp_path / "decides"
-    folder.mkdir()
     gates = "min_runs = 5\ntarget_speedup = 3.935\ntarget_duration_reduction_pct = 0.1"
-    (folder / "test.toml").write_text(TOML.replace("min_runs = 1", gates))
-    rows = ["system,model,gpus,snapshot_gb,run,save_s"]
-    rows += [f"Base,M,16,10,{r},{t}" for r, t in enumerate(base, 1)]
-    rows += [f"Cand,M,16,10,{r},{t}" for r, t in enumerate(cand, 1)]
-    (folder / "save_times.csv").write_text("\n".join(rows) + "\n")
-    log = [f"{system},1,{t},{v}" for system, v in (("Base", 2.0), ("Cand", 8.0)) for t in (0, 1)]
-    (folder / "bandwidth.csv").write_text("system,run,t_s,write_gbps\n" + "\n".join(log) + "\n")
-    (folder / "load_times.csv").write_text(
-        "system,model,platform,size_gb,run,load_s\nFiler,M,P,10,1,20\nCand,M,P,10,1,9\n"
-    )
-    return folder
+    return write_folder(tmp_path / "decides", TOML.replace("min_runs = 1", gates), base, cand, 9)
 
 
-BASE = [40.0, 40.2, 39.8, 40.1, 39.9, 40.0, 40.2, 39.8, 42.0]  # run 9 slow: it lifts G3 (test_findings worked it)
-CAND = [10.0, 10.3, 9.7, 10.2, 9.8, 10.0, 10.3, 9.7, 10.0]
+BASE, CAND = LIFTED_BASE, LIFTED_CAND  # run 9 slow on Base: it lifts G3 (tests/compute/test_findings.py works it)
 
 
 def test_a_run_that_decides_a_passing_gate_is_a_next_step(tmp_path):
