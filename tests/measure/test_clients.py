@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.measure.test_session import COLUMNS, TOML, listing, new_folder
+from tests.measure.test_session import COLUMNS, TOML, listing, new_folder, wait_for
 
 pytestmark = [
     pytest.mark.slow,
@@ -312,13 +312,6 @@ def test_a_folder_missing_on_a_server_is_named_and_nothing_runs(places, servers)
         assert f"--path {gone} does not exist on {host} (as its fio server sees it)" in done.stderr
     assert (folder / "test.toml").read_text() == TOML and not (folder / "raw").exists()
     assert settled(servers, folder)
-
-
-def wait_for(toml: Path, text: str, child: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 120
-    while text not in toml.read_text():
-        assert child.poll() is None and time.monotonic() < deadline, child.stderr.read() if child.stderr else ""
-        time.sleep(0.05)
 
 
 @pytest.mark.parametrize("how", ["killed", "hung"])

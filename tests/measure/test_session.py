@@ -84,6 +84,14 @@ def places(tmp_path_factory):
         subprocess.run(["umount", str(ram)], check=False)
 
 
+def wait_for(toml: Path, text: str, child: subprocess.Popen) -> None:
+    """Until `text` is in test.toml `toml` (a run recorded), with `child` (a measure) still running, for 120 s at most."""
+    deadline = time.monotonic() + 120
+    while text not in toml.read_text():
+        assert child.poll() is None and time.monotonic() < deadline, child.stderr.read() if child.stderr else ""
+        time.sleep(0.05)
+
+
 def new_folder(root: Path, name: str) -> Path:
     folder = root / name
     folder.mkdir()
@@ -298,10 +306,7 @@ def test_a_stopped_sustained_write_counts_in_the_bytes_written(places):
         measure_command(folder, "Local disk", disk, *options), cwd=ROOT, stderr=subprocess.PIPE, text=True
     )
     try:
-        deadline = time.monotonic() + 120
-        while "raw/local-disk/save-1.json" not in (folder / "test.toml").read_text():
-            assert child.poll() is None and time.monotonic() < deadline
-            time.sleep(0.05)
+        wait_for(folder / "test.toml", "raw/local-disk/save-1.json", child)
         time.sleep(2)  # into sustained write run 1, which lasts 30 s
         child.send_signal(signal.SIGINT)
         _, errors = child.communicate(timeout=120)
