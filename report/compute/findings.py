@@ -18,6 +18,7 @@ from report.compute.figures import SIDES, Metrics
 from report.compute.gate_findings import g3_outliers_settle, g4_out_of_reach, g4_short, g4_unsettled
 from report.compute.nodes import share
 from report.compute.projections import line_fit, predict
+from report.compute.reach import reduction_pct
 from report.compute.scopes import (
     LOAD_SIDES,
     MODELS_KIND,
@@ -492,9 +493,8 @@ def staging_differs(test: JointTest, m: Metrics) -> Iterator[Finding]:
     a = m.async_
     if not a.staging_given or not a.storage_stalls or a.baseline.staging_s == a.candidate.staging_s:
         return
-    saves, compute = m.bubble.saves, m.bubble.compute_s
     equal_stall_c = a.candidate.stall_s - a.candidate.staging_s + a.baseline.staging_s
-    equal = 100 * saves * (a.baseline.stall_s - equal_stall_c) / (compute + saves * a.baseline.stall_s)
+    equal = reduction_pct(m.bubble.saves, a.baseline.stall_s, equal_stall_c, m.bubble.compute_s)
     favoured = "candidate" if a.candidate.staging_s < a.baseline.staging_s else "baseline"
     yield make_finding(
         "staging_differs",

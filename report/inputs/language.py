@@ -65,12 +65,12 @@ def warning(test: JointTest, language: str) -> str | None:
     from report.inputs.texts import printed
 
     shown, _ = printed(test, None, language)
-    # test.toml in another language: every name still in Latin letters on the Chinese pages is named, a product's
-    # name too (field test 9, m8: "Local disk" was named, "Tmpfs RAM" and the model "1B" were not); the other texts,
-    # and the names of a test.toml written in this language, are named when they read as another language
-    # ... where test.toml gives no [text."zh-CN"] at all: a table that gives some names and leaves others keeps those
-    # in Latin letters on purpose (a product's own name, "Mingxin FX100"), and a warning on every build of a finished
-    # translation would teach the engineer to ignore it
+    # test.toml in another language and no [text."zh-CN"] at all: every name still in Latin letters on the Chinese
+    # pages is named, a product's name too (field test 9, m8: "Local disk" was named, "Tmpfs RAM" and the model "1B"
+    # were not). A [text."zh-CN"] that gives some names keeps the others in Latin letters on purpose (a product's own
+    # name, "Mingxin FX100"; a warning on every build of a finished translation would teach the engineer to ignore
+    # it): then names, like the other texts and those of a test.toml in this language, are named when they read as
+    # another language
     every_name = language == "zh-CN" and test.config.language != language and language not in test.config.texts
     foreign = list(
         dict.fromkeys(

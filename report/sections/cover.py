@@ -453,7 +453,7 @@ def build(w: Words) -> Cover:
     m, c = w.m, w.config
     rec = recommendation.decided(w)
     notes = [
-        *(("verdict", t) for t in recommendation.verdict_notes(w)),
+        *(("verdict", t) for t in recommendation.verdict_notes(w, rec)),
         ("async_limit", async_limit(m, short=True)),
         ("not_durable", "" if "not_durable" in rec.reasons else _not_durable(w).strip()),
         ("copies", "" if "bandwidth_copied" in rec.reasons else copies.page_one(w)),

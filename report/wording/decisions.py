@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, TypeGuard
 
+from report.compute.recommendation import staging_only
+
 if TYPE_CHECKING:
     from report.compute import Metrics
 
@@ -86,6 +88,4 @@ def staging_alone(m: Metrics) -> bool:
     """Whether the training-time figures (longer run, GPUs, ETTR, value) differ only by the staging times test.toml
     gives: the writes are hidden and the two staging times differ (cold read 9, J-B1: "4.79 GPUs lost" from 5.80 s
     against 6.10 s of staging, blamed on the storage). The recommendation's rule decides it (staging_only)."""
-    from report.compute.recommendation import staging_only
-
     return staging_only(m)

@@ -153,7 +153,7 @@ def reasons(w: Words, rec: Recommendation) -> tuple[str, ...]:
 VERDICT_FINDINGS = ("g4_out_of_reach", "outliers_decide")
 
 
-def verdict_notes(w: Words) -> tuple[str, ...]:
+def verdict_notes(w: Words, rec: Recommendation) -> tuple[str, ...]:
     """What the verdict hangs on, said beside it: a G4 that no storage could pass, a result that hangs on a run."""
     f = w.findings
     return tuple(
@@ -162,7 +162,7 @@ def verdict_notes(w: Words) -> tuple[str, ...]:
             g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
             outliers_decide(w, f.get("outliers_decide")),
             # the recommendation's first reason where it decides (cold read 11, T-B1), else beside the verdict
-            "" if "staging_alone" in decided(w).reasons else staging_cause(w.m),
+            "" if "staging_alone" in rec.reasons else staging_cause(w.m),
         )
         if t
     )

@@ -10,9 +10,10 @@ from report.wording.base import Words
 
 
 def unmeasured(w: Words, rec: Recommendation) -> list[str]:
-    """Where the recommendation hands the decision to checkpoints that survive a node, what it rests on and this test
-    did not measure, and what to measure before deciding (cold read 8b, H-7: "only if … checkpoints that survive a
-    node are worth its price" with neither the node-loss rate nor the off-node copy quantified)."""
+    """Where the recommendation hands the decision to other grounds, what they rest on and this test did not measure,
+    and what to measure before deciding: for checkpoints that survive a node, the node-loss rate and the off-node copy
+    (cold read 8b, H-7: "only if … checkpoints that survive a node are worth its price" with neither quantified); for
+    faster loads, the count of cold starts."""
     if rec.kind != OTHER_GROUNDS:
         return []
     # faster loads are worth as much as the cold starts they shorten, which no joint test counts (cold read 11, T-M2)

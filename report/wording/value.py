@@ -127,22 +127,20 @@ def _priced(text: str, found, today: bool, paybacks: list[float], queued: bool =
         return _("{value}; at a price of {price}, no payback.").format(
             value=text, price=money(found["price"], currency)
         )
-    if today and found["payback_years"] is not None and queued:
-        return _(
-            "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
-            "only while the interval stays and only if the jobs' saves did not wait for each other, the baseline's "
-            "own cost left out."
-        ).format(
-            value=text,
-            price=money(found["price"], currency),
-            today=sig(found["today_payback_years"]),
-            optimum=sig(found["payback_years"]),
-        )
     if today and found["payback_years"] is not None:
-        return _(
-            "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
-            "only while the interval stays, the baseline's own cost left out."
-        ).format(
+        both = (
+            _(
+                "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
+                "only while the interval stays and only if the jobs' saves did not wait for each other, the baseline's "
+                "own cost left out."
+            )
+            if queued
+            else _(
+                "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
+                "only while the interval stays, the baseline's own cost left out."
+            )
+        )
+        return both.format(
             value=text,
             price=money(found["price"], currency),
             today=sig(found["today_payback_years"]),

@@ -194,17 +194,17 @@ def not_for(w: Words) -> str:
     found = w.findings.get("other_models_below_target")
     if found is None:
         return ""
-    others = {o.model: o for o in w.m.other_saves}
+    gpus = {o.model: o.gpus for o in w.m.other_saves}
     parts = []
     for model in found.scope.items:
-        o = others[model]
+        ratio = found["ratio"][model]
         parts.append(
             _("“{model}” on {gpus} GPUs, whose saves take {ratio} as long on it").format(
-                model=model, gpus=count(o.gpus), ratio=x3(1 / o.ratio)
+                model=model, gpus=count(gpus[model]), ratio=x3(1 / ratio)
             )
-            if o.ratio < 1
+            if ratio < 1
             else _(
                 "“{model}” on {gpus} GPUs, whose saves are only {ratio} faster on it, below the {target}× target"
-            ).format(model=model, gpus=count(o.gpus), ratio=x3(o.ratio), target=given(found["target"]))
+            ).format(model=model, gpus=count(gpus[model]), ratio=x3(ratio), target=given(found["target"]))
         )
     return " " + said(found, _("Not for {workloads}.").format(workloads=join_words(parts)))
