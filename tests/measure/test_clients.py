@@ -160,6 +160,24 @@ def client_totals(folder: Path, raw: str, kind: str, side: str, runs: int) -> li
     return out
 
 
+def logged_gbps(folder: Path, raw: str, runs: int) -> float:
+    """The sustained write's GB/s from every host's windowed logs (the contract's rule, worked apart from the
+    importer): per run, window i sums the i-th write row (direction 1, in time order) of each job's log, for i
+    below the smallest row count, × 1024 / 10^9; the mean over windows, then over runs."""
+    means = []
+    for n in range(1, runs + 1):
+        logs = sorted((folder / "raw" / raw).glob(f"sustain-{n}_bw.*.log.127.0.0.*"))
+        assert len(logs) == 4, logs  # two jobs on each of two hosts
+        values = []
+        for log in logs:
+            rows = [[int(field) for field in line.split(",")[:3]] for line in log.read_text().splitlines() if line]
+            values.append([value for _, value, direction in sorted(rows, key=lambda r: r[0]) if direction == 1])
+        count = min(len(v) for v in values)
+        assert count > 0
+        means.append(sum(sum(v[i] for v in values) * 1024 / 1e9 for i in range(count)) / count)
+    return sum(means) / runs
+
+
 @pytest.fixture(scope="module")
 def measured(places, servers):
     """Both systems measured on both hosts, plus two saves at once on the disk, then make report DATA=… OUT=…."""
@@ -203,9 +221,8 @@ def test_every_figure_is_fios_own_across_both_hosts(measured):
         model = metrics["load"]["models"][0]
         assert model[f"{side}_s"] == pytest.approx(sum(s for s, _, _ in loads) / RUNS, rel=1e-12)
         assert model["size_gb"] == 4 * 2 * MiB / 1e9 == loads[0][1] / 1e9
-        sustained = client_totals(folder, raw, "sustain", "write", RUNS)
-        expected = sum(bw for _, _, bw in sustained) / RUNS / 1e9
-        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(expected, rel=0.05)
+        # fio's own samples: its bandwidth logs, not the JSON's whole-run bw (under load the two differ by 8%)
+        assert metrics["bandwidth"][f"{side}_gbps"] == pytest.approx(logged_gbps(folder, raw, RUNS), rel=1e-12)
     names = set(metrics["inputs"])
     assert {"raw/ram-disk/sustain-2_bw.2.log.127.0.0.3", "raw/local-disk/restore-1.json"} <= names
     assert list(disk.iterdir()) == [] and list(ram.iterdir()) == []  # every server's files removed
