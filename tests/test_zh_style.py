@@ -63,7 +63,7 @@ def test_the_rules_catch_what_the_second_reading_found():
     printed = [
         "示意值 部署与推理服务：每个实测模型的每次冷启动缩短 41.6 s 至 332 s",
         "图 3 示意值 有效保存吞吐量与各系统实测的持续写带宽并列",
-        "暂存一个检查点所需的主机内存：每节点 65.6 GB（每节点 8 个 GPU）",
+        "一个检查点的内存快照所需主机内存：每节点 65.6 GB（每节点 8 个 GPU）",
         "G1 和 G2 未判定",
         "在当前间隔下，有一次写入超过两次保存之间的计算时间",
         "它确实改变的是：保存从不停顿的最短间隔从 55 步变为 29 步",
@@ -76,7 +76,7 @@ def test_the_rules_catch_what_the_second_reading_found():
     assert (
         zh_style.problems(
             "实测输入：检查点保存时间。示意性输入（非实测）：写带宽；均标注“示意值”。"
-            "测试设置未给出暂存时间（test.toml 的 [async] 表）。每节点 8 块 GPU，G1 和 G2 待判定"
+            "测试设置未给出内存快照时间（test.toml 的 [async] 表）。每节点 8 块 GPU，G1 和 G2 待判定"
         )
         == []
     )
@@ -315,7 +315,7 @@ def test_the_minor_wordings_of_the_third_reading():
     words = _chinese_words(EXAMPLE)
     for sentence in (
         # minor 3, 4, 5: no calque, the projection's checkpoint against the timed saves, 请测量
-        "联合测试设有验收门槛，客户可以在自己的模型规模和检查点保存频率下验证收益。",
+        "联合测试设有评估门槛，客户可以在自己的模型规模和检查点保存频率下验证收益。",
         "请测量约 140 GB 检查点的保存时间，因为推算项“70B，64 块 GPU”（实际按 8 块加速卡推算）的检查点是已计时保存中最大检查点的 2.13 倍。",
         # minor 6: restores possibly faster, not a benefit in hand; the shorter stall-free interval is worth little
         # where the optimal interval (27,775 steps) is longer than both (fourth cold read, M4)
@@ -324,7 +324,7 @@ def test_the_minor_wordings_of_the_third_reading():
         "单次等待最长",  # minor 7: one save is a wait (等待); 保存停顿 names their sum (issue 45)
         "基线为 3.26 GB/\u2060s，比基线高 96.3%。",  # minor 8: 6.40 ÷ 3.26 − 1; Chinese reading 5, m2: 比基线
         "保存的有效吞吐量占持续写带宽的比例为本地 NVMe 单盘 11.3%，Mingxin FX100 10.9%；",  # minor 9, zh reading 8: named
-        "暂存一个检查点，两个系统每节点均需 65.6 GB 主机内存（按每节点 8 块加速卡计）。",  # minor 13
+        "一个检查点的内存快照，两个系统每节点均需 65.6 GB 主机内存（按每节点 8 块加速卡计）。",  # minor 13
         # minor 16, 17: 为 before the figure; the table's optimum is Young's, Daly's beside it
         "作业的平均故障间隔时间（MTBF）为 6,335 h（每块加速卡 50,677 h ÷ 8 块加速卡）；重启 600 s；每步计算时间 3.24 s。"
         "表中的最优间隔按 Young 一阶公式计；Daly 高阶公式给出",
@@ -403,7 +403,7 @@ def test_zh_reading_9_sentences_say_what_they_compare():
     # K-m2: the tally counted G4 apart from the gates undecided; it says G4 is undecided too, with why
     gates = " ".join(texts(section(ctx, "gates").blocks))
     assert (
-        "4 个验收门槛中 1 个通过；G3 待判定（参考值达标，但所依据的保存运行尚未通过 G2 的检验）；2 个未通过。" in gates
+        "4 个评估门槛中 1 个通过；G3 待判定（参考值达标，但所依据的保存运行尚未通过 G2 的检验）；2 个未通过。" in gates
     )
 
 

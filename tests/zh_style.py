@@ -19,6 +19,8 @@ _RULES = {
         r"[快慢] ?[0-9•][0-9.,]* ?倍"
     ),
     "a word said twice in a row": re.compile(r"(保存|时间|停顿|检查点|等待)\1"),
+    "验收 (a joint test before a purchase evaluates: 评估门槛, 评估目标; zh reading 12, V-m1)": re.compile("验收"),
+    "暂存 (staging is 内存快照: 暂存盘 is a customer's scratch drive; zh reading 12, V-m3)": re.compile("暂存"),
     "a configuration key in prose (say it in words; the key in brackets after them)": re.compile(
         r"\[\[\w+\]\]|\brestart_s\b"
     ),

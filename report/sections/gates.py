@@ -79,7 +79,7 @@ def _tally(
     rejecting: tuple[str, ...] = ("G1", "G2"),
 ) -> str:
     """ "2 of 4 gates pass; 1 fails and 1 is undecided.": only the counts that are not zero, and "none"
-    rather than "0 of 4" (Chinese reading 5: 4 个验收门槛中 0 个通过)."""
+    rather than "0 of 4" (Chinese reading 5: 4 个评估门槛中 0 个通过)."""
     head = (
         _("All {total} gates pass").format(total=count(total))  # not "4 of 4" (Chinese reading 7, m1)
         if passed == total

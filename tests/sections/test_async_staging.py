@@ -56,10 +56,10 @@ def test_the_chinese_report_says_it_too():
     c = ctx.cover
     notes = {t.id: t.note for t in c.tiles}
     for tile in ("training", "ettr", "capacity"):
-        assert notes[tile].endswith("；差异来自约定的暂存时间，并非存储所致"), tile
-    cause = "训练时间上的差异来自测试设置中约定的暂存时间（每次保存：基线 5.80 s，被测系统 6.10 s；非实测），并非来自存储的写入"
+        assert notes[tile].endswith("；差异来自约定的内存快照时间，并非存储所致"), tile
+    cause = "训练时间上的差异来自测试设置中约定的内存快照时间（每次保存：基线 5.80 s，被测系统 6.10 s；非实测），并非来自存储的写入"
     assert any(n.startswith(cause) for n in c.verdict_notes)
-    assert "这一损失来自约定的暂存时间，并非存储所致。" in c.value
+    assert "这一损失来自约定的内存快照时间，并非存储所致。" in c.value
     assert c.changes.startswith("更快的保存不会改变这一建议") and "11.5 s" not in c.changes
     for section_id in ("summary", "bubble", "economics", "qa"):
         assert cause in "".join(texts(section(ctx, section_id).blocks)), section_id

@@ -55,12 +55,12 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
         "None of the 4 gates passes; G4 is met only indicatively, on save runs that G1 and G2 cannot accept; 3 lack "
         "the data to decide."
     )
-    # A count of none is not printed (Chinese reading 5: 4 个验收门槛中 0 个通过; "0 fail").
+    # A count of none is not printed (Chinese reading 5: 4 个评估门槛中 0 个通过; "0 fail").
     with i18n.activate("zh-CN"):
         ctx, _m = build(DATA)
     note = section(ctx, "gates").blocks[2]
     assert note.text.startswith(
-        "4 个验收门槛无一通过；G4 待判定（参考值达标，但所依据的保存运行尚未通过 G1和G2 的检验）；3 个因数据不足尚待判定。"
+        "4 个评估门槛无一通过；G4 待判定（参考值达标，但所依据的保存运行尚未通过 G1和G2 的检验）；3 个因数据不足尚待判定。"
     ), note.text
     # gates_fail: G2 passes on its own runs (it rests on no other gate): a bare pass.
     ctx, _m = build(FIXTURES / "gates_fail")
