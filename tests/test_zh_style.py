@@ -330,7 +330,7 @@ def test_the_minor_wordings_of_the_third_reading():
         "表中的最优间隔按 Young 一阶公式计；Daly 高阶公式给出",
         # minor 21: 36,000 − 34,320 = 1,680 s on each of 8 GPUs = 3.73 GPU-hours, no GPU said twice
         # Chinese reading 15, m3: 8 块 GPU 中每块…各减少; one save per system: 按平均保存时间推算 (cold read 15, M1)
-        "若均值保持不变，每次训练在检查点上将少花 3.73 卡时（见“保存停顿与训练时长”）。",
+        "若均值保持不变，32B LoRA 每次运行在检查点上将少花 3.73 卡时（见“保存停顿与训练时长”）。",
     ):
         assert sentence in words, sentence
     assert "训练频率" not in words and "如实的回答" not in words and "test.toml 未给出" not in words

@@ -65,17 +65,25 @@ def _utilisation_answer(w: Words) -> Subsection:
     # the run's change alone: the bubble shares are the section's, page 1's and the summary's (issue 45: each decision
     # figure at most four times on the customer pages)
     sooner = b.duration_reduction_pct >= 0
+    # scoped to the workload the training figures are of: another in the save times may go the other way (cold read
+    # 12, V-M4: "a run on TS-90 ends sooner" beside a 256-GPU job whose saves take 1.84× as long on it)
     run = (
         (
-            _("If the means held, a run on {candidate_system} would end sooner than on {baseline_system}.")
+            _("If the means held, a run of {model} on {candidate_system} would end sooner than on {baseline_system}")
             if sooner
-            else _("If the means held, a run on {candidate_system} would end later than on {baseline_system}.")
+            else _(
+                "If the means held, a run of {model} on {candidate_system} would end later than on {baseline_system}"
+            )
         )
         if means_only(m)
-        else _("A run on {candidate_system} ends sooner than on {baseline_system}.")
+        else _("A run of {model} on {candidate_system} ends sooner than on {baseline_system}")
         if sooner
-        else _("A run on {candidate_system} ends later than on {baseline_system}.")
-    ).format(candidate_system=w.name("candidate"), baseline_system=w.name("baseline"))
+        else _("A run of {model} on {candidate_system} ends later than on {baseline_system}")
+    ).format(model=s.baseline.model, candidate_system=w.name("candidate"), baseline_system=w.name("baseline"))
+    contrary = _contrary_workloads(w)
+    run = (_("{run}; this does not hold for {workloads}.") if contrary else _("{run}.")).format(
+        run=run, workloads=contrary
+    )
     return Subsection(
         "qa-utilisation",
         (
@@ -97,6 +105,30 @@ def _utilisation_answer(w: Words) -> Subsection:
             ),
         ),
     )
+
+
+def _contrary_workloads(w: Words) -> str:
+    """The other workloads both save systems timed whose ratio lies on the other side of 1 from the training model's
+    speedup: the utilisation answer does not hold for them, said with each one's ratio; "" where none."""
+    m = w.m
+    faster = m.save.speedup >= 1
+    contrary = [o for o in m.other_saves if (o.ratio < 1) == faster and o.ratio != 1]
+    if not contrary:
+        return ""
+    parts = [
+        (
+            _("“{model}” on {gpus} GPUs, whose saves take {ratio} as long on {candidate}")
+            if faster
+            else _("“{model}” on {gpus} GPUs, whose saves are {ratio} faster on {candidate}")
+        ).format(
+            model=o.model,
+            gpus=count(o.gpus),
+            ratio=x3(1 / o.ratio if faster else o.ratio),
+            candidate=w.name("candidate"),
+        )
+        for o in contrary
+    ]
+    return join_words(parts)
 
 
 def _swept(w: Words) -> tuple[str, ...]:
@@ -194,10 +226,11 @@ def _lifecycle_answer(w: Words) -> Subsection:
     m = w.m
     lc = m.lifecycle
     training = (
-        _("If the means held, each training run would spend {gpu_time} {less} on checkpoints")
+        _("If the means held, each run of {model} would spend {gpu_time} {less} on checkpoints")
         if means_only(m)
-        else _("Each training run spends {gpu_time} {less} on checkpoints")
+        else _("Each run of {model} spends {gpu_time} {less} on checkpoints")
     ).format(
+        model=m.save.baseline.model,
         gpu_time=gpu_time(abs(lc.training_gpu_hours_saved)),
         less=_("less") if lc.training_saved_s >= 0 else _("more"),
     )
@@ -326,9 +359,14 @@ def _async_answer(w: Words) -> Subsection:
         ).format(sooner=sooner(a.duration_reduction_pct), candidate=w.name("candidate"))
     else:
         today = _(
-            "At today's interval neither write ({baseline} and {candidate}) outlasts the {tau} of compute between "
-            "saves, so with asynchronous saves faster storage would not change training time."
-        ).format(baseline=s3(a.baseline.write_lag_s), candidate=s3(a.candidate.write_lag_s), tau=s3(r.interval_s))
+            "At today's interval neither write ({baseline} and {candidate}) of {model} outlasts the {tau} of compute "
+            "between saves, so with asynchronous saves faster storage would not change its training time."
+        ).format(
+            model=m.save.baseline.model,
+            baseline=s3(a.baseline.write_lag_s),
+            candidate=s3(a.candidate.write_lag_s),
+            tau=s3(r.interval_s),
+        )
     # the second sentence: what the storage still changes, with its worth at the assumed failure rate (fifth cold
     # read, M1: a shorter stall-free interval "buys little" where the optimal interval is longer than both)
     changes = (

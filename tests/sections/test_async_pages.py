@@ -83,7 +83,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
         "With asynchronous saves this storage benefit would vanish at today's interval",
         "What remains: the shortest interval at which writes no longer stall training goes from 55 to 29 steps",
         "staging was not measured and is taken as 0 s",
-        "so with asynchronous saves faster storage would not change training time",
+        "so with asynchronous saves faster storage would not change its training time",
         "Restore not measured: the assumed restart time is used",
         "Stall per asynchronous save by checkpoint interval",
         "87.2 GB/s if every job saves at once, against the 6.40 GB/s sustained bandwidth of this test",
