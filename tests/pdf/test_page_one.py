@@ -131,3 +131,27 @@ def test_the_words_are_translated():
     with i18n.activate("zh-CN"):
         assert i18n._("Continued on page {page}.").format(page=2) == WORDS["zh-CN"][0]
         assert i18n._("Page {page}, continued").format(page=1) == WORDS["zh-CN"][1]
+
+
+#: A formal report ([report]) whose decision page is dense: cold tests 12's V (a node-local baseline, a price, three
+#: workloads, loads, restores), whose decision page ran onto page 3 in both languages, the value, the payback and three
+#: tiles with the contents (Chinese reading 12, V-M6).
+DENSE = FIXTURES / "decision_page"
+DECISION = {
+    # the pointers page 2 and 3 would print, and words of the value and of the second row of tiles that must stay
+    "en": ("Continued on page", "Page 2, continued", "payback", "GPU-equivalents"),
+    "zh-CN": ("续见第", "接第 2 页", "回收期", "等效 GPU 数"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", sorted(DECISION))
+def test_a_formal_decision_page_keeps_the_money_and_the_tiles(language, builds, tmp_path):
+    """After a formal cover the decision page (page 2) needs no title page of its own: its head is compact, so that a
+    director sees the decision, the money and every tile on one page, nothing moved to page 3."""
+    pdf = builds.get(DENSE, language).pdf
+    pointer, continued, value, tile = DECISION[language]
+    two, three = _page(pdf, 2, tmp_path).replace("\n", ""), _page(pdf, 3, tmp_path).replace("\n", "")
+    assert pointer not in two, f"the decision page runs over: {two[-300:]!r}"
+    assert continued not in three
+    assert value in two and tile in two
