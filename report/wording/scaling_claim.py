@@ -32,6 +32,7 @@ from report.wording.scaling_range import (
 from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, intro, judged, stated
 from report.wording.scaling_trend import kept_per_client, made_of, steady_basis
+from report.wording.scaling_unmeasured import unmeasured_words
 
 
 def ratios_words(w: Words) -> list[str]:
@@ -122,7 +123,7 @@ def claim(w: Words) -> Para:
         return _claim_bracketed(w, k, br)
     if at.ratio is None:
         swept = ratios_words(w)  # the ratios swept and their trend, with no figure at the job's size (reading 9, B1)
-        said = [*intro(c), *swept, _missing(w, k, swept=bool(swept)), *_ends(w), saves_at_job(w)]
+        said = [*intro(c), *swept, _missing(w, k, swept=bool(swept)), *_ends(w), *unmeasured_words(w), saves_at_job(w)]
         return w.p(" ".join(said), *claim_inputs(m), "save_times")
     notes = [*intro(c), *ratios_words(w)]
     values = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
@@ -155,7 +156,7 @@ def claim(w: Words) -> Para:
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
     most, holds_there = _most_tested(w, k)
-    notes += [*most, *_ends(w), *_crossing(w), *_claim_caveats(w, k), saves_at_job(w)]
+    notes += [*most, *_ends(w), *_crossing(w), *_claim_caveats(w, k), *unmeasured_words(w), saves_at_job(w)]
     style = "p" if holds and holds_there and all(fit_holds(m, key) for key in SIDES) else "warning"
     return w.p(" ".join(notes), *claim_inputs(m), "save_times", style=style)
 
@@ -197,7 +198,14 @@ def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
     if not holds:
         notes.append(_("The claim does not hold at the job's size."))
     most, holds_there = _most_tested(w, k)
-    notes += [*most, *_ends(w), *_claim_caveats(w, k), _missing(w, k, larger=True), saves_at_job(w)]
+    notes += [
+        *most,
+        *_ends(w),
+        *_claim_caveats(w, k),
+        _missing(w, k, larger=True),
+        *unmeasured_words(w),
+        saves_at_job(w),
+    ]
     style = "p" if holds and holds_there else "warning"
     return w.p(" ".join(notes), *claim_inputs(m), "save_times", style=style)
 
@@ -210,7 +218,14 @@ def _claim_bracketed(w: Words, k: int, br: compare.Bracket) -> Para:
     notes = [*intro(stated(w)), *ratios_words(w), bracket_words(w, br)]
     notes += [said for said in (fits_at_job_words(w),) if said]
     most, holds_there = _most_tested(w, k)
-    notes += [*most, *_ends(w), *_crossing(w), *_claim_caveats(w, k, bracketed=True), saves_at_job(w)]
+    notes += [
+        *most,
+        *_ends(w),
+        *_crossing(w),
+        *_claim_caveats(w, k, bracketed=True),
+        *unmeasured_words(w),
+        saves_at_job(w),
+    ]
     style = "p" if holds_there and all(fit_holds(m, key) for key in SIDES) else "warning"
     return w.p(" ".join(notes), *claim_inputs(m), "save_times", style=style)
 

@@ -20,11 +20,12 @@ from report.wording.scaling_claim import (
     job_ratio,
     largest_measured,
 )
-from report.wording.scaling_cluster import consequence, no_faster
+from report.wording.scaling_cluster import consequence, demand_against_sweep, no_faster
 from report.wording.scaling_range import bracket_short, comparison_end_words, falls_short, job_bracket, range_x
 from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, fields, judged, stated
 from report.wording.scaling_trend import aggregates, made_of, swept_ratios
+from report.wording.scaling_unmeasured import demand_words, unmeasured_short, unmeasured_words
 
 
 def _qa_sentence(w: Words) -> Para:
@@ -171,8 +172,7 @@ def _sweep_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: com
             ". At the job's {nodes} the sweep gives no ratio."
         )
     said = " ".join([text.format(**fields), *extra])
-    if refer:
-        said += " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
+    said = " ".join([said, *_closing(w, refer)])
     return w.p(said, *claim_inputs(w.m))
 
 
@@ -255,9 +255,7 @@ def _sweep_result(w: Words, refer: bool) -> Para | None:
                 "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most "
                 "compared."
             )
-    text = " ".join([text.format(**fields), *extra])
-    if refer:
-        text += " " + _("See “{section}”.").format(section=_("Scaling with client nodes"))
+    text = " ".join([text.format(**fields), *extra, *_closing(w, refer)])
     return w.p(text, *claim_inputs(m))
 
 
@@ -266,10 +264,17 @@ def _summary_bracketed(w: Words, br: compare.Bracket, refer: bool) -> Para:
     text = _("Client sweep: {c_agg} is {range} {b_agg} at the job's {nodes} ({bound}).").format(
         range=range_x(br), nodes=nodes_words(br.clients), bound=bracket_short(w, br), **aggregates(w)
     )
-    said = [text, *_most_said(w, br.clients), comparison_end_words(w), falls_short(w)]
+    said = [text, *_most_said(w, br.clients), comparison_end_words(w), falls_short(w), *_closing(w, refer)]
+    return w.p(" ".join(x for x in said if x), *claim_inputs(w.m))
+
+
+def _closing(w: Words, refer: bool) -> list[str]:
+    """The summary's sweep line's last sentences: the ranges left unmeasured, the cluster's all-at-once demand against
+    the sweep (scaling reading 11b, M1, M2), and (`refer`) where the section is."""
+    said = [*unmeasured_words(w), demand_words(w)]
     if refer:
         said.append(_("See “{section}”.").format(section=_("Scaling with client nodes")))
-    return w.p(" ".join(x for x in said if x), *claim_inputs(w.m))
+    return [x for x in said if x]
 
 
 def _page_one_bracketed(w: Words, br: compare.Bracket) -> str:
@@ -352,8 +357,14 @@ def page_one_sweep_mark(w: Words) -> str:
 
 def qa_sentence(w: Words) -> Para:
     """The Q&A's scaling answer in one sentence, from this section's figures (the white paper's third question), with
-    what its client nodes were where they were fio servers on one machine."""
-    return _with_one_machine(w, _qa_sentence(w))
+    what its client nodes were where they were fio servers on one machine, the ranges the sweep left unmeasured and
+    the cluster's all-at-once demand against it (scaling reading 11b, M1, M2)."""
+    para = _with_one_machine(w, _qa_sentence(w))
+    # the demand against the sweep is said once: the Q&A's bubble answer may already set it against the fit
+    demand = "" if demand_against_sweep(w.m) else demand_words(w)
+    more = [*unmeasured_words(w), demand] if w.m.scaling is not None else []
+    more = [x for x in more if x]
+    return replace(para, text=" ".join([para.text, *more])) if more else para
 
 
 def sweep_result(w: Words, refer: bool) -> Para | None:
@@ -367,7 +378,9 @@ def page_one_sweep(w: Words) -> str:
     """Page 1's client-sweep line (_page_one_sweep), with what its client nodes were where they were fio servers on
     one machine; "" without the line."""
     text = _page_one_sweep(w)
-    return text + _one_machine_said(w) if text else ""
+    if not text:
+        return ""
+    return " ".join(x for x in (text + _one_machine_said(w), unmeasured_short(w)) if x)
 
 
 def _with_one_machine(w: Words, para: Para) -> Para:

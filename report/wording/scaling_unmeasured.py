@@ -1,0 +1,175 @@
+"""The client counts the report asks about that the sweep did not reach, and the cluster's all-at-once demand against
+what the sweep showed (scaling reading 11b, M1 and M2): the range where only one system was run, the sizes beyond
+every count run (the job's, a projection's, the cluster's nodes), and every job saving at once set against the
+sustained bandwidth and the most the candidate's sweep gave. Said where the scaling question is answered: page 1, the
+summary, the scaling section and the Q&A."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from report.compute import SIDES, Metrics
+from report.formatting import count, sig
+from report.i18n import _, join_words
+from report.wording.base import Words
+from report.wording.scaling import clients, job_nodes, node_local, nodes_words
+from report.wording.scaling_cluster import _ratios
+from report.wording.scaling_hosts import bandwidth_clients
+from report.wording.scaling_range import comparison_end
+
+
+@dataclass(frozen=True)
+class Gap:
+    """The client counts above the most both swept sides were run at, up to the most either was: no count there was
+    run on both, so the two are not compared there."""
+
+    low: int  #: the first count above the comparison's end
+    high: int  #: the most client nodes either side was run at
+    unrun: tuple[str, ...]  #: the sides run at no count from low to high
+
+
+def compared_gap(m: Metrics) -> Gap | None:
+    """The counts the two sides are not compared at below the most either was run at (U: 17 to 24, HDD NAS not run
+    there; R: 9 to 16, each run at one count there); None where they were run as far, or a side was not swept."""
+    last = comparison_end(m)
+    if last is None or m.scaling is None:
+        return None
+    top = m.scaling.max_clients
+    unrun = tuple(key for key in SIDES if m.scaling.side(key).max_clients <= last)
+    return Gap(last + 1, top, unrun)
+
+
+def asked_beyond(m: Metrics) -> tuple[tuple[str, int, str], ...]:
+    """The node counts the report asks about beyond every count run, in order, each (what, nodes, projection name):
+    the job's ("job"), each projection's with GPUs ("projection"), the cluster's ("cluster"), a count said once;
+    () without a sweep."""
+    s = m.scaling
+    if s is None or (s.baseline is None and s.candidate is None):
+        return ()
+    found = [("job", job_nodes(m), "")]
+    found += [("projection", p.nodes, p.name) for p in m.projections if p.nodes is not None]
+    found.append(("cluster", s.cluster_nodes, ""))
+    out: list[tuple[str, int, str]] = []
+    for what, k, name in found:
+        if k > s.max_clients and k not in [n for _w, n, _p in out]:
+            out.append((what, k, name))
+    return tuple(out)
+
+
+def _gap_words(w: Words, g: Gap) -> str:
+    values = {"low": count(g.low), "counts": clients(g.high)}
+    if len(g.unrun) == 1:
+        values["system"] = w.name(g.unrun[0])
+        text = (
+            _("At {counts} {system} was not run, so the two systems are not compared there.")
+            if g.low == g.high
+            else _("From {low} to {counts} {system} was not run, so the two systems are not compared there.")
+        )
+    else:
+        text = (
+            _("At {counts} the two systems are not compared: only one of them was run there.")
+            if g.low == g.high
+            else _("From {low} to {counts} the two systems are not compared: no count there was run on both.")
+        )
+    return text.format(**values)
+
+
+def _beyond_words(w: Words) -> str:
+    """Beyond every count run: which sizes the report asks about lie there, and that nothing was measured there."""
+    m = w.m
+    found = asked_beyond(m)
+    if not found:
+        return ""
+    assert m.scaling is not None
+    names = []
+    for what, k, name in found:
+        if what == "job":
+            names.append(_("the job's {nodes}").format(nodes=nodes_words(k)))
+        elif what == "cluster":
+            names.append(_("the cluster's {nodes} (every job saving at once)").format(nodes=nodes_words(k)))
+        else:
+            names.append(_("the {nodes} of “{name}”").format(nodes=nodes_words(k), name=name))
+    swept = [key for key in SIDES if m.scaling.side(key) is not None]
+    values = {"top": clients(m.scaling.max_clients), "sizes": join_words(names)}
+    if len(swept) == 2:
+        text = _(
+            "Beyond {top} neither system was run: at {sizes} the test gives no figure, and what either system gives "
+            "there is unknown."
+        )
+    else:
+        values["system"] = w.name(swept[0])
+        text = _(
+            "Beyond {top} {system} was not run: at {sizes} the test gives no figure, and what it gives there is "
+            "unknown."
+        )
+    return text.format(**values)
+
+
+def unmeasured_words(w: Words) -> list[str]:
+    """The ranges the sweep leaves unmeasured, each a sentence: where one side alone was run, and beyond both."""
+    g = compared_gap(w.m)
+    return [x for x in (_gap_words(w, g) if g else "", _beyond_words(w)) if x]
+
+
+def unmeasured_short(w: Words) -> str:
+    """Page 1's few words on the same ranges: "Not compared: from 17 to 24 client nodes (HDD NAS not run), beyond 24
+    (neither system run)."; "" without them."""
+    m = w.m
+    if m.scaling is None:
+        return ""
+    parts, g, top = [], compared_gap(m), count(m.scaling.max_clients)
+    if g is not None:
+        values = {"low": count(g.low), "counts": clients(g.high)}
+        if len(g.unrun) == 1:
+            text = (
+                _("at {counts} ({system} not run)")
+                if g.low == g.high
+                else _("from {low} to {counts} ({system} not run)")
+            )
+            parts.append(text.format(system=w.name(g.unrun[0]), **values))
+        else:
+            parts.append((_("at {counts}") if g.low == g.high else _("from {low} to {counts}")).format(**values))
+    swept = [key for key in SIDES if m.scaling.side(key) is not None]
+    if asked_beyond(m) and len(swept) == 2:
+        parts.append(_("beyond {top} (neither system run)").format(top=top))
+    elif asked_beyond(m) and len(swept) == 1:
+        text = _("{system} not run beyond {counts}.")
+        return text.format(system=w.name(swept[0]), counts=clients(m.scaling.max_clients))
+    return _("Not compared: {ranges}.").format(ranges=join_words(parts)) if parts else ""
+
+
+def demand_words(w: Words) -> str:
+    """Every job of the cluster saving at once on the shared candidate, against this test's sustained bandwidth and the
+    most its sweep gave, where that demand is above the sweep's most; "" otherwise (M2: the summary gave 185 GB/s
+    only as a share of the average)."""
+    m = w.m
+    s, demand = m.scaling, m.cluster.candidate
+    if s is None or s.candidate is None or demand is None or node_local(m, "candidate") or m.cluster.jobs < 2:
+        return ""
+    best = max(s.candidate.points, key=lambda p: p.mean_gbps)
+    if not demand.peak_write_gbps > best.mean_gbps:
+        return ""
+    values = {
+        "jobs": count(m.cluster.jobs),
+        "save": sig(m.save.candidate.mean_s),
+        "peak": sig(demand.peak_write_gbps),
+        "system": w.name("candidate"),
+        "best": sig(best.mean_gbps),
+        "counts": clients(best.clients),
+    }
+    k = bandwidth_clients(w)
+    if k is None:  # the bandwidth test's clients not recorded as one count: one client's, or each side's own
+        values["to_best"] = _ratios(demand.peak_write_gbps, best.mean_gbps)[0]
+        text = _(
+            "Every one of the cluster's {jobs} jobs saving at once, each in today's {save} s, needs {peak} GB/s from "
+            "{system}: {to_best} the most its sweep gave ({best} GB/s at {counts})."
+        )
+        return text.format(**values)
+    bw = m.bandwidth.candidate_gbps
+    values["to_bw"], values["to_best"] = _ratios(demand.peak_write_gbps, bw, best.mean_gbps)
+    text = _(
+        "Every one of the cluster's {jobs} jobs saving at once, each in today's {save} s, needs {peak} GB/s from "
+        "{system}: {to_bw} this test's sustained bandwidth ({bw} GB/s on {n}) and {to_best} the most its sweep gave "
+        "({best} GB/s at {counts})."
+    )
+    return text.format(bw=sig(bw), n=clients(k), **values)

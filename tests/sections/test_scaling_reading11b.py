@@ -1,0 +1,117 @@
+"""Scaling reading 11b (docs/readings/scaling-reading-11b.md), on folder U of cold tests 11 and folder R of cold tests
+10, made by their own scripts.
+
+U: HDD NAS swept at 1 to 16 client nodes, PX-20 at 1 to 24; job 96 GPUs = 12 nodes; projections 128 and 256 GPUs = 16
+and 32 nodes; cluster 768 GPUs = 8 jobs × 12 = 96 nodes. PX-20's saves (9.22 + 8.94 + 9.04 + 9.08) / 4 = 9.07 s; every
+job at once 8 × 210 / 9.07 = 185.23 GB/s, 5.43× its 34.13 GB/s sustained (the sources: the job's 12 nodes) and 4.97×
+its best mean 37.265 GB/s (16).
+R: ZFS NFS at 1, 2, 3, 4, 6, 8, 12; CX-10 at 2, 4, 8, 16: both at 2, 4 and 8 only; job 384 GPUs = 48 nodes; the
+projection 768 GPUs = 96 nodes; cluster 1280 // 384 = 3 jobs × 48 = 144 nodes. CX-10's saves (62.80 + 60.59 + 61.19 +
+63.67) / 4 = 62.0625 s; every job at once 3 × 1848 / 62.0625 = 89.33 GB/s, 2.64× its best mean 33.8735 GB/s (16); its
+sustained bandwidth ran on a client count of its own ("CX-10 from 16 clients"), not set beside the demand.
+
+- M1: no headline page said that the comparison stops where one side's sweep does (U: 17 to 24, the title's range).
+- M2: nothing said that beyond every count run nothing was measured, nor set the all-at-once demand against the
+  sustained bandwidth and the most the sweep gave.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from report.compute import compute
+from report.inputs.joint_test import read_joint_test
+from report.wording import scaling_unmeasured as unmeasured
+from tests.conftest import ROOT
+
+MAKE = {"U": ROOT / "docs/readings/cold-tests-11/make.py.txt", "R": ROOT / "docs/readings/cold-tests-10/make.py.txt"}
+
+
+@pytest.fixture(scope="module")
+def folders(tmp_path_factory) -> dict[str, object]:
+    """Folders U and R, made by their own scripts."""
+    out = {}
+    for name, script in MAKE.items():
+        where = tmp_path_factory.mktemp(f"cold-{name}")
+        subprocess.run([sys.executable, str(script), str(where)], check=True)
+        out[name] = where / name
+    return out
+
+
+@pytest.fixture(scope="module")
+def words(folders) -> dict[tuple[str, str], dict[str, str]]:
+    """Page 1's sweep line, the summary's, the Q&A's and the scaling section's words, per folder and language."""
+    from report.i18n import activate
+    from tests.sections.helpers import build, paras, section
+
+    out = {}
+    for name, folder in folders.items():
+        for language in ("en", "zh-CN"):
+            with activate(language):
+                ctx, _ = build(folder)
+                out[name, language] = {
+                    "cover": " ".join(ctx.cover.verdict_notes),
+                    "summary": " ".join(p.text for p in paras(section(ctx, "summary").blocks)),
+                    "answers": " ".join(p.text for p in paras(section(ctx, "qa").blocks)),
+                    "scaling": " ".join(p.text for p in paras(section(ctx, "scaling").blocks)),
+                }
+    return out
+
+
+def test_the_ranges_left_unmeasured_are_worked_from_the_counts_run(folders):
+    u = compute(read_joint_test(folders["U"]))
+    assert unmeasured.compared_gap(u) == unmeasured.Gap(17, 24, ("baseline",))
+    assert unmeasured.asked_beyond(u) == (
+        ("projection", 32, "StarCoder2 15B on 256 GPUs"),
+        ("cluster", 96, ""),
+    )  # the job's 12 and the 128-GPU projection's 16 lie within the 24 run
+    r = compute(read_joint_test(folders["R"]))
+    assert unmeasured.compared_gap(r) == unmeasured.Gap(9, 16, ())  # ZFS NFS at 12, CX-10 at 16: none on both
+    assert unmeasured.asked_beyond(r) == (
+        ("job", 48, ""),
+        ("projection", 96, "DBRX 132B on 768 GPUs"),
+        ("cluster", 144, ""),
+    )
+
+
+def test_m1_m2_the_summary_and_the_qa_say_what_stays_unmeasured_and_the_demand(words):
+    u, r = words["U", "en"], words["R", "en"]
+    for part in ("summary", "answers", "scaling"):
+        assert "From 17 to 24 client nodes HDD NAS was not run, so the two systems are not compared there." in u[part]
+        assert (
+            "Beyond 24 client nodes neither system was run: at the 32 nodes of “StarCoder2 15B on 256 GPUs” and "
+            "the cluster's 96 nodes (every job saving at once) the test gives no figure, and what either system gives "
+            "there is unknown."
+        ) in u[part], part
+        assert "From 9 to 16 client nodes the two systems are not compared: no count there was run on both." in r[part]
+        assert (
+            "Beyond 16 client nodes neither system was run: at the job's 48 nodes, the 96 nodes of “DBRX 132B on "
+            "768 GPUs” and the cluster's 144 nodes (every job saving at once) the test gives no figure"
+        ) in r[part], part
+    for part in ("summary", "answers"):
+        assert (
+            "Every one of the cluster's 8 jobs saving at once, each in today's 9.07 s, needs 185 GB/s from PX-20: 5.4× "
+            "this test's sustained bandwidth (34.1 GB/s on 12 client nodes) and 5.0× the most its sweep gave (37.3 GB/s at 16 client "
+            "nodes)."
+        ) in u[part], part
+        assert (
+            "Every one of the cluster's 3 jobs saving at once, each in today's 62.1 s, needs 89.3 GB/s from CX-10: "
+            "2.6× the most its sweep gave (33.9 GB/s at 16 client nodes)."
+        ) in r[part], part
+    assert (
+        "Not compared: from 17 to 24 client nodes (HDD NAS not run) and beyond 24 (neither system run)." in u["cover"]
+    )
+    assert "Not compared: from 9 to 16 client nodes and beyond 16 (neither system run)." in r["cover"]
+
+
+def test_m1_m2_the_chinese_edition_says_the_same(words):
+    u, r = words["U", "zh-CN"], words["R", "zh-CN"]
+    for part in ("summary", "answers", "scaling"):
+        assert "从 17 个到 24 个客户端节点，HDD NAS 未运行，故该范围内两个系统未作比较。" in u[part], part
+        assert "超过 24 个客户端节点后两个系统未再运行" in u[part], part
+        assert "从 9 个到 16 个客户端节点，两个系统未作比较" in r[part], part
+    assert "需要 PX-20 提供 185 GB/s：为本次测试持续带宽（12 个客户端节点下 34.1 GB/s）的 5.4×" in u["summary"]
+    assert "未作比较：17 个到 24 个客户端节点（HDD NAS 未运行）和超过 24 个（两个系统未运行）。" in u["cover"]
