@@ -59,6 +59,13 @@ def ratios_words(w: Words) -> list[str]:
             out.append(_("The ratio falls from {first} to {last} client nodes.").format(**span))
         elif t.direction == "rises":
             out.append(_("The ratio rises from {first} to {last} client nodes.").format(**span))
+        elif t.direction == "uneven":
+            between = [p.ratio for p in found if p.ratio is not None]
+            out.append(
+                _("The ratio moves between {low} and {high} over these counts, with no steady trend.").format(
+                    low=x3(min(between)), high=x3(max(between))
+                )
+            )
         else:
             out.append(_("The ratio stays within 5% of its value with the fewest client nodes."))
         out += made_of(w, t, short=True)

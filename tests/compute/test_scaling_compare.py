@@ -61,3 +61,26 @@ def test_no_crossover_where_the_candidate_pulls_away_and_none_without_a_curve():
     assert [round(p.ratio, 2) for p in compare.pairs(s)] == [2.0, 2.14, 2.5, 3.43]
     only = _scaling(None, [(1, 6.0), (2, 12.0), (4, 24.0)])
     assert compare.crossover(only) is None and compare.compared(only) == ()
+
+
+def test_a_trend_is_read_from_every_ratio_between_the_ends_not_the_ends_alone():
+    # cold tests 13, Z: 4.38x at 2 client nodes, 3.88x at 4, 4.09x at 8, 4.21x at 12; the ends 4.21 / 4.38 = 0.961 lie
+    # within 5%, but 3.88 < 4.21 / 1.05 = 4.01: "stays within 5%" was false at 4
+    base = [(2, 10.0), (4, 20.0), (8, 40.0), (12, 60.0)]
+    s = _scaling(base, [(2, 43.8), (4, 77.6), (8, 163.6), (12, 252.6)])
+    found = compare.compared(s)
+    assert [round(p.ratio, 2) for p in found] == [4.38, 3.88, 4.09, 4.21]
+    assert compare.trend(s, found[0], found[-1]).direction == "uneven"
+    # between 4 and 12 alone: 4.09 lies within [3.88 / 1.05, 4.21 × 1.05]; 4.21 / 3.88 = 1.085 > 1.05: it rises
+    assert compare.trend(s, found[1], found[-1]).direction == "rises"
+    # the same ends with 4.30x at 4 (within 5% of both): steady
+    steady = _scaling(base, [(2, 43.8), (4, 86.0), (8, 170.0), (12, 252.6)])
+    pairs = compare.compared(steady)
+    assert compare.trend(steady, pairs[0], pairs[-1]).direction == "steady"
+    # a dip below both ends by more than 5% on a falling ratio: uneven, not "falls"
+    dip = _scaling(base, [(2, 50.0), (4, 70.0), (8, 170.0), (12, 240.0)])  # 5.0, 3.5, 4.25, 4.0
+    pairs = compare.compared(dip)
+    assert compare.trend(dip, pairs[0], pairs[-1]).direction == "uneven"
+    fall = _scaling(base, [(2, 50.0), (4, 92.0), (8, 170.0), (12, 240.0)])  # 5.0, 4.6, 4.25, 4.0
+    pairs = compare.compared(fall)
+    assert compare.trend(fall, pairs[0], pairs[-1]).direction == "falls"

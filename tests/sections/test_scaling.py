@@ -484,3 +484,17 @@ def test_a_node_local_side_swept_too_little_for_a_law_is_not_said_unswept(folder
     text = words(ctx)
     assert f"{C} was not swept" not in text
     assert f"{C}'s sweep gives no fitted law (that needs one client node and two other counts)" in text
+
+
+#: Both sides swept: the ends 2.00× and 2.05× within 5%, 1.60× at 2 client nodes between them (cold tests 13, Z).
+UNEVEN = (
+    f"{B},1,1,3.0\n{B},2,1,5.6\n{B},4,1,9.6\n{B},8,1,14.0\n{C},1,1,6.0\n{C},2,1,8.96\n{C},4,1,18.24\n{C},8,1,28.7\n"
+)
+
+
+def test_a_ratio_that_dips_between_ends_within_5_percent_is_not_said_to_stay_within_5_percent(folder):
+    ctx, _ = build(with_scaling(folder, UNEVEN))
+    text = _claim(ctx)
+    assert "2.00×, 1.60×, 1.90× and 2.05× Local NVMe (single drive)'s at 1, 2, 4 and 8 client nodes" in text
+    assert "The ratio moves between 1.60× and 2.05× over these counts, with no steady trend." in text
+    assert "stays within" not in text
