@@ -29,6 +29,7 @@ from report.wording.loads import loads_reason
 from report.wording.phrases import gate_list
 from report.wording.restores import restores_ground, restores_reason
 from report.wording.retuning import optimum_words, today_interval_only
+from report.wording.reversal import reverses_at_scale
 from report.wording.said import (
     durability,
     g4_out_of_reach,
@@ -146,7 +147,17 @@ def reasons(w: Words, rec: Recommendation) -> tuple[str, ...]:
     that hangs on a run, a G4 no storage could pass) is left to it."""
     stated = set(VERDICT_FINDINGS)
     shown = tuple(r for r in rec.reasons if r not in stated)
-    return tuple(text for text in (_reason(w, r, shown) for r in shown) if text)
+    worded = [(r, text) for r, text in ((r, _reason(w, r, shown)) for r in shown) if text]
+    said = [text for _r, text in worded]
+    # a reversal at a larger scale goes with the save figures, where the decision is (cold read 12, V-M2)
+    if said and (turn := reverses_at_scale(w, workloads=rec.kind != RECOMMENDED)):
+        at = next((i for i, (r, _text) in enumerate(worded) if r in SPEED_REASONS), 0)
+        said[at] = f"{said[at]} {turn}"
+    return tuple(said)
+
+
+#: The reasons that give the training model's save speedup.
+SPEED_REASONS = ("speedup", "g3_fail", "g3_open", "speedup_measured", "g3_below", "g3_above")
 
 
 #: The findings page 1's verdict states beside the gates, whatever the recommendation.
@@ -186,7 +197,7 @@ def changes(w: Words, rec: Recommendation) -> str:
 def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
     """One reason in words; `shown`: the reasons page 1 gives beside it, so that none says what another does."""
     f = w.findings
-    if reason in ("speedup", "g3_fail", "g3_open", "speedup_measured", "g3_below", "g3_above"):
+    if reason in SPEED_REASONS:
         return speedup_reason(w, reason)
     if reason in ("training_time", "g4_fail"):
         return _training_reason(w, reason)

@@ -1,0 +1,68 @@
+"""A result that reverses at a larger scale is said where the decision is (cold read 12, V-M2: a 256-GPU job 1.84×
+slower on the candidate and a 768-GPU projection 4.6× slower, said only in a tile's small print on page 1)."""
+
+from report import i18n
+from tests.conftest import DATA, FIXTURES
+from tests.sections.helpers import build, cover_text
+
+MODEL_7B = "Qwen2.5 7B instruction tune (BF16)"
+CANDIDATE = "Mingxin FX100 all-flash array (NVMe-oF, 8 x 400 Gb/s, 4 ctl)"
+
+
+def _slower_70b(folder, projection: str = ""):
+    """long_names judged on its 7B workload (8 GPUs), its 70B workload (256 GPUs) made slower on the candidate: the
+    baseline's 70B saves average (394.65 + 398.67 + 402.70 + 406.73 + 410.75) ÷ 5 = 402.70 s, the candidate's
+    (803.40 + … + 807.40) ÷ 5 = 805.40 s, 805.40 ÷ 402.70 = 2.00× as long."""
+    data = folder("long_names")
+    toml = data / "test.toml"
+    text = toml.read_text().replace('"Llama-3 70B full fine-tune (BF16, ZeRO-3)"\n', f'"{MODEL_7B}"\n', 1)
+    toml.write_text(text + projection)
+    saves = data / "save_times.csv"
+    slow = {"93.69": "803.40", "94.64": "804.40", "95.60": "805.40", "96.56": "806.40", "97.51": "807.40"}
+    lines = []
+    for line in saves.read_text().splitlines():
+        cells = line.split(",")
+        if "Llama-3 70B" in line and "Mingxin" in line:
+            cells[-1] = slow[cells[-1]]
+        lines.append(",".join(cells))
+    saves.write_text("\n".join(lines) + "\n")
+    return data
+
+
+def test_a_larger_workload_slower_on_the_candidate_is_said_beside_the_speedup(folder):
+    data = _slower_70b(folder)
+    ctx, m = build(data)
+    assert m.save.baseline.model == MODEL_7B and m.save.speedup > 1
+    speed = next(r for r in ctx.cover.reasons if r.startswith("Saves take"))
+    assert speed.endswith(
+        "Larger jobs reverse it: “Llama-3 70B full fine-tune (BF16, ZeRO-3)” on 256 GPUs saves in 805 s on "
+        f"{CANDIDATE} against 403 s (2.00× as long)."
+    )
+    assert "Qwen2.5 32B" not in speed  # 64 GPUs, but faster on the candidate: not a reversal
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
+    assert (
+        "规模更大时，结果相反：256 卡上的“Llama-3 70B full fine-tune (BF16, ZeRO-3)”在"
+        f"{CANDIDATE}上保存用时 805 s，为基线 403 s 的 2.00×。"
+    ) in cover_text(ctx)
+
+
+def test_a_projection_slower_on_the_candidate_is_said_too(folder):
+    """A projection of 5,000 GB to 512 GPUs. The candidate's line through its rows (sizes 98.4, 455, 970 GB, five runs
+    each at means 21.50, 62.10, 805.40 s): x̄ = 507.8, ȳ = 296.333, Sxy = 360,174.9, Sxx = 384,025.0, slope 0.93789,
+    intercept −179.93, at 5,000 GB 4,509.5 s. The node-local baseline's through each node's part (98.4 × 8/8, 455 ×
+    8/64 = 56.875, 970 × 8/256 = 30.3125 GB; means 60.20, 210.30, 402.70 s): slope −4.9058, intercept 527.89, at 5,000
+    × 8/512 = 78.125 GB 144.6 s."""
+    projection = '\n[[projections]]\nname = "405B on 512 GPUs"\nsnapshot_gb = 5000\ngpus = 512\n'
+    data = _slower_70b(folder, projection)
+    ctx, m = build(data)
+    (p,) = m.projections
+    assert (round(p.candidate_s, 1), round(p.baseline_s, 1)) == (4509.5, 144.6)
+    assert f"405B on 512 GPUs is projected at 4,510 s on {CANDIDATE} against 145 s." in cover_text(ctx)
+
+
+def test_nothing_is_said_where_nothing_larger_is_slower():
+    """long_names as it is: every workload faster on the candidate, no projection; data/: its projection faster."""
+    for data in (FIXTURES / "long_names", DATA):
+        ctx, _m = build(data)
+        assert "reverse it" not in cover_text(ctx)
