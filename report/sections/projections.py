@@ -32,6 +32,7 @@ from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
 from report.wording.scaling import basis_finding, clients, nodes_words
+from report.wording.scaling_range import undescribed_words
 from report.wording.statements import (
     no_difference_note,
     projection_gpus,
@@ -446,14 +447,7 @@ def _undescribed(side, spread: bool = False) -> str:
     11, M1: the caveat stood two pages later, and a narrow range of refits read as certainty); "" otherwise."""
     if side is None or side.usl is None or side.usl.describes:
         return ""
-    if spread:
-        return " " + _(
-            "{candidate}'s fit does not describe its points (its σ or κ is negative): this figure is no forecast, and "
-            "its range spreads the runs only, not the error of a law that does not fit."
-        )
-    return " " + _(
-        "{candidate}'s fit does not describe its points (its σ or κ is negative): this figure is no forecast."
-    )
+    return " " + undescribed_words("{candidate}", side.usl, spread=spread)
 
 
 def _cells(w: Words, p) -> tuple[str, str, str, str]:

@@ -271,7 +271,10 @@ def basis(w: Words, key: str) -> str:
             "tested)."
         ).format(system=name, most=clients(s.max_clients))
         if not s.usl.describes:  # beside the figures (scaling reading 11, M1)
-            text += " " + _("Its fit does not describe its points (σ or κ negative): these figures are no forecast.")
+            text += " " + _(
+                "Its fitted law, with a negative {which}, does not describe how it scales: these figures are no "
+                "forecast."
+            ).format(which=join_words([n for n, v in (("σ", s.usl.sigma), ("κ", s.usl.kappa)) if v < 0]))
         # a dash where the law has no value, said why (scaling reading 10, minor 4)
         none = sorted({n for p in m.projections if (n := p.nodes) is not None and p.scaled.side(key) is None})
         if none:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from report.compute import SIDES, Metrics
 from report.compute import scaling_compare as compare
+from report.compute.scaling_figures import Usl
 from report.formatting import count, pct, sig, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
@@ -75,11 +76,30 @@ def fits_at_job_words(w: Words) -> str:
     for key in SIDES:
         s = fitted_side(m, key)
         if s is not None and s.usl is not None and not s.usl.describes:
-            text = _(
-                "{system}'s fit does not describe its points (its σ or κ is negative): that figure is no forecast."
-            )
-            said += " " + text.format(system=w.name(key))
+            said += " " + undescribed_words(w.name(key), s.usl)
     return said
+
+
+def negative_params(u: Usl) -> str:
+    """The fitted parameters that are negative, by name: "σ", "κ", "σ and κ" (scaling reading 11b, m2: "its σ or κ"
+    hedged over which)."""
+    return join_words([name for name, value in (("σ", u.sigma), ("κ", u.kappa)) if value < 0])
+
+
+def undescribed_words(system: str, u: Usl, spread: bool = False) -> str:
+    """The caveat beside a figure of a fit the law does not describe, naming the negative parameter; `spread`: its
+    range spreads the runs only."""
+    if spread:
+        text = _(
+            "{system}'s fitted law, with a negative {which}, does not describe how it scales: this figure is no "
+            "forecast, and its range spreads the runs only, not the error of a law that does not fit."
+        )
+    else:
+        text = _(
+            "{system}'s fitted law, with a negative {which}, does not describe how it scales: that figure is no "
+            "forecast."
+        )
+    return text.format(system=system, which=negative_params(u))
 
 
 def comparison_end(m: Metrics) -> int | None:
@@ -169,9 +189,17 @@ def bracket_short(w: Words, br: compare.Bracket) -> str:
     it"."""
     if len(br.between) == 1:
         key, below, above = br.between[0]
-        text = _("{system} was not run there: its means at {below} and {above} client nodes bound it")
+        # the condition the bound needs, kept where the range is said (scaling reading 11b, m1: a side whose aggregate
+        # falls past its peak need not lie between its neighbours' means)
+        text = _(
+            "{system} was not run there: its means at {below} and {above} client nodes bound it if its aggregate there "
+            "lies between them"
+        )
         return text.format(system=w.name(key), below=count(below), above=count(above))
-    return _("neither system was run there: their means at the counts run on either side bound it")
+    return _(
+        "neither system was run there: their means at the counts run on either side bound it if each aggregate there "
+        "lies between its two"
+    )
 
 
 def sweep_gaps(m: Metrics) -> dict[str, tuple[int, ...]]:

@@ -11,6 +11,10 @@ from report.i18n import _
 from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
 from report.wording.scaling import job_nodes, nodes_words, side_of
+from report.wording.scaling_range import negative_params
+
+#: Below this share of the aggregate a save is not bandwidth-bound: its fixed cost would exceed its write's own time.
+HALF_SHARE_PCT = 50.0
 
 
 def saves_at_job(w: Words) -> str:
@@ -62,13 +66,23 @@ def sweep_share(w: Words) -> list[Para]:
         ).format(nodes=nodes_words(k), aggregate=sig(aggregate), system=w.name(key))
         if point is None and s.usl is not None and not s.usl.describes:  # a fit at a count not run (reading 11, B1)
             text += " " + _(
-                "{system} was not run at that count, and its fit does not describe its points (σ or κ negative): the "
-                "figure is the fit's, no forecast."
-            ).format(system=w.name(key))
-        if share < BANDWIDTH_BOUND_SHARE_PCT:
+                "{system} was not run at that count, and its fitted law, with a negative {which}, does not describe "
+                "how it scales: the figure is the fit's, no forecast."
+            ).format(system=w.name(key), which=negative_params(s.usl))
+        if share < HALF_SHARE_PCT:
             text += " " + _(
                 "The save's {rate} GB/s is {share} of it: the save is not bound by bandwidth, so a larger aggregate, "
                 "at this node count or any other, does not by itself explain or predict a shorter save of one job. "
+                "Where many jobs save at once and together need more than the aggregate, it does bound their saves "
+                "(“Scaling with client nodes”)."
+            ).format(rate=sig(rate), share=pct(share, 1))
+        elif share < BANDWIDTH_BOUND_SHARE_PCT:
+            # a fixed cost below the write's own time leaves a bandwidth-bound save this close (scaling reading 11b,
+            # m7: "79.7% of it: not bound by bandwidth" said as fact)
+            text += " " + _(
+                "The save's {rate} GB/s is {share} of it: the save did not run at the aggregate's rate, and this test "
+                "does not show whether bandwidth bounds it, so a larger aggregate, at this node count or any other, "
+                "does not by itself explain or predict a shorter save of one job. "
                 "Where many jobs save at once and together need more than the aggregate, it does bound their saves "
                 "(“Scaling with client nodes”)."
             ).format(rate=sig(rate), share=pct(share, 1))

@@ -90,8 +90,8 @@ def test_b1_page_one_the_summary_and_the_qa_give_the_range_and_no_fitted_headlin
     ) in en["scaling"]
     # the fits' figure, said as theirs, with the caveat of PX-20's negative σ beside it
     assert (
-        "The fitted laws give 3.60× there (34.3 against 9.53 GB/s), a figure of the fits, not of a run. PX-20's fit "
-        "does not describe its points (its σ or κ is negative): that figure is no forecast."
+        "The fitted laws give 3.60× there (34.3 against 9.53 GB/s), a figure of the fits, not of a run. PX-20's fitted "
+        "law, with a negative σ, does not describe how it scales: that figure is no forecast."
     ) in en["scaling"]
     # the ratios said as measured are the means' only: 12 is not among them
     assert "2.13×, 2.37×, 2.75×, 3.33× and 3.57× HDD NAS's at 1, 2, 4, 8 and 16 client nodes" in en["scaling"]
@@ -123,13 +123,18 @@ def test_b2_where_the_comparison_ends_and_the_fall_from_16_to_24_are_said(joint_
 def test_m1_the_32_node_extrapolation_carries_its_caveat_beside_it(words_u):
     en, zh = words_u["en"], words_u["zh-CN"]
     assert (
-        "an extrapolation beyond the 24 client nodes tested. PX-20's fit does not describe its points (its σ or κ is "
-        "negative): this figure is no forecast, and its range spreads the runs only"
+        "an extrapolation beyond the 24 client nodes tested. PX-20's fitted law, with a negative σ, does not describe how "
+        "it scales: this figure is no forecast, and its range spreads the runs only"
     ) in en["projections"]
-    assert "PX-20的拟合不能描述其数据点（σ 或 κ 为负）：该数值不是预测；其范围只反映运行之间的差异" in zh["projections"]
+    assert (
+        "PX-20 的拟合定律中 σ 为负，不能描述其扩展方式：该数值不是预测，其范围只反映运行之间的离散" in zh["projections"]
+    )
     # Table 13's note on the fitted figures
     assert "PX-20: the fitted law at the projection's node count" in en["notes"]
-    assert "Its fit does not describe its points (σ or κ negative): these figures are no forecast." in en["notes"]
+    assert (
+        "Its fitted law, with a negative σ, does not describe how it scales: these figures are no forecast."
+        in en["notes"]
+    )
 
 
 def test_m2_the_bandwidth_tests_client_count_is_the_sources_twelve(words_u):
@@ -214,5 +219,6 @@ def test_minor5_the_disowned_fit_is_held_out_too(words_u):
 def test_b1_the_audit_says_the_fit_at_the_jobs_nodes_is_the_fits(words_u):
     assert (
         "At the save's 12 nodes, the law fitted to the client sweep gives 34.3 GB/s on PX-20. PX-20 was not run at that "
-        "count, and its fit does not describe its points (σ or κ negative): the figure is the fit's, no forecast."
+        "count, and its fitted law, with a negative σ, does not describe how it scales: the figure is the fit's, no "
+        "forecast."
     ) in words_u["en"]["all"]
