@@ -276,9 +276,9 @@ def _limit_words(m: Metrics) -> str:
         # staging is a copy to host memory, and test.toml assumes it: the difference is the setup's, not the storage's
         # (cold read 16, M4)
         text += " " + _(
-            "From {steps} steps on, the staging times the test setup assumes ({candidate} against {baseline}) make "
+            "From {steps} steps on, the staging times the test setup gives ({candidate} against {baseline}) make "
             "the candidate's stalls slightly longer than the baseline's; staging copies to host memory, so that "
-            "difference is the assumption's, not the storage's."
+            "difference is the set-up's, not the storage's."
         ).format(steps=count(steps), candidate=s3(a.candidate.staging_s), baseline=s3(a.baseline.staging_s))
     if m.reliability.tuning_beats_switching and not beyond_run(m):
         text += " " + _(

@@ -422,7 +422,7 @@ def _conditions(w: Words) -> list[Para]:
             Para(
                 _(
                     "Time the staging of a checkpoint to host memory on each system: the stalls rest on the staging "
-                    "times the test setup assumes."
+                    "times the test setup gives, which no attached record holds."
                 )
             )
         )

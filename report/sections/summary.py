@@ -286,7 +286,7 @@ def _evidence(w: Words) -> str:
     o = _origins(w)
     # An asynchronous job's stalls rest on [async] staging_s, a number test.toml gives, not an input measured.
     staging = (
-        " " + _("The staging times are assumed in the test setup, not measured.")
+        " " + _("The staging times are taken from the test setup, not from the attached records.")
         if w.m.checkpoint_mode == "async" and w.config.async_saves is not None
         else ""
     )

@@ -228,10 +228,11 @@ def test_an_input_given_in_part_and_imported_in_part_says_which_rows_are_which()
 
 def test_page_one_says_an_asynchronous_job_s_staging_times_are_assumed():
     """examples/async-70b's stalls rest on [async] staging_s (9.4 s and 9.6 s), numbers test.toml gives: page 1's
-    evidence line says they are assumed, not measured, in one short sentence at its end."""
+    evidence line says they come from the test setup, not from the attached records, in one short sentence at its end
+    (cold tests 13, X: "assumed" beside an environment line saying they came from the training log)."""
     ctx, _m = build(ROOT / "examples" / "async-70b")
     assert evidence(ctx).endswith(
-        "is marked “Illustrative”. The staging times are assumed in the test setup, not measured."
+        "is marked “Illustrative”. The staging times are taken from the test setup, not from the attached records."
     )
 
 

@@ -159,7 +159,7 @@ def test_the_next_steps_say_why_a_log_shows_no_sustained_rate_and_what_a_retunin
     )
     assert (
         "Time the staging of a checkpoint to host memory on each system: the stalls rest on the staging times the test "
-        "setup assumes." in steps(ROOT / "examples" / "async-70b")
+        "setup gives, which no attached record holds." in steps(ROOT / "examples" / "async-70b")
     )
 
 
