@@ -42,6 +42,7 @@ from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sente
 from report.wording.said import g4_out_of_reach, outlier_step, save_spread
 from report.wording.scaling import sweep_steps
 from report.wording.scaling_range import sweep_gaps_step
+from report.wording.scaling_unmeasured import beyond_step, record_step
 from report.wording.statements import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
 from report.wording.verdict import (
     gate_detail,
@@ -417,6 +418,8 @@ def _conditions(w: Words) -> list[Para]:
         out.append(Para(scale_step(m)))  # the summary's "measure at the cluster's scale", as a step (cold read 24, M1)
     if step := sweep_gaps_step(w):  # the counts each sweep lacks (scaling reading 11, M3)
         out.append(Para(step))
+    # beyond every count run, and what the sweep did not log (scaling reading 11b, m9)
+    out += [Para(step) for step in (beyond_step(w), record_step(w)) if step]
     if m.checkpoint_mode == "async" and w.config.async_saves is not None:
         out.append(
             Para(

@@ -12,7 +12,7 @@ from report.compute import SIDES, Metrics
 from report.formatting import count, sig
 from report.i18n import _, join_words
 from report.wording.base import Words
-from report.wording.scaling import clients, job_nodes, node_local, nodes_words
+from report.wording.scaling import clients, job_nodes, node_local, nodes_words, sweep_settings
 from report.wording.scaling_cluster import _ratios
 from report.wording.scaling_hosts import bandwidth_clients
 from report.wording.scaling_range import comparison_end
@@ -74,6 +74,15 @@ def _gap_words(w: Words, g: Gap) -> str:
     return text.format(**values)
 
 
+def _asked_name(what: str, k: int, name: str) -> str:
+    """ "the job's 48 nodes", "the 32 nodes of “…”", "the cluster's 96 nodes (every job saving at once)"."""
+    if what == "job":
+        return _("the job's {nodes}").format(nodes=nodes_words(k))
+    if what == "cluster":
+        return _("the cluster's {nodes} (every job saving at once)").format(nodes=nodes_words(k))
+    return _("the {nodes} of “{name}”").format(nodes=nodes_words(k), name=name)
+
+
 def _beyond_words(w: Words) -> str:
     """Beyond every count run: which sizes the report asks about lie there, and that nothing was measured there."""
     m = w.m
@@ -81,14 +90,7 @@ def _beyond_words(w: Words) -> str:
     if not found:
         return ""
     assert m.scaling is not None
-    names = []
-    for what, k, name in found:
-        if what == "job":
-            names.append(_("the job's {nodes}").format(nodes=nodes_words(k)))
-        elif what == "cluster":
-            names.append(_("the cluster's {nodes} (every job saving at once)").format(nodes=nodes_words(k)))
-        else:
-            names.append(_("the {nodes} of “{name}”").format(nodes=nodes_words(k), name=name))
+    names = [_asked_name(what, k, name) for what, k, name in found]
     swept = [key for key in SIDES if m.scaling.side(key) is not None]
     values = {"top": clients(m.scaling.max_clients), "sizes": join_words(names)}
     if len(swept) == 2:
@@ -173,3 +175,40 @@ def demand_words(w: Words) -> str:
         "({best} GB/s at {counts})."
     )
     return text.format(bw=sig(bw), n=clients(k), **values)
+
+
+def beyond_step(w: Words) -> str:
+    """The next step that closes the gap beyond every count run, where both sides were swept and the report asks about
+    a larger count (scaling reading 11b, m9: the steps extended the candidate alone and ran the baseline only to the
+    candidate's most, so no comparison above it would exist after them); "" otherwise."""
+    m = w.m
+    found = asked_beyond(m)
+    s = m.scaling
+    if not found or s is None or s.baseline is None or s.candidate is None:
+        return ""
+    if min(s.baseline.max_clients, s.candidate.max_clients) < job_nodes(m):
+        return ""  # the step to the job's nodes asks it (sweep_steps)
+    text = _(
+        "Sweep both systems beyond {top}, toward {largest}, with the same benchmark settings: above {top} no "
+        "comparison exists, and a run there needs that many client nodes writing at once."
+    )
+    return text.format(top=clients(s.max_clients), largest=_asked_name(*found[-1]))
+
+
+def record_step(w: Words) -> str:
+    """The next step that records what the sweep's words say was not logged: the benchmark's settings (where its rows
+    are not fio's own output) and what limited its curve; "" without a sweep (scaling reading 11b, m9)."""
+    m = w.m
+    if m.scaling is None:
+        return ""
+    swept = [key for key in SIDES if m.scaling.side(key) is not None]
+    unrecorded = [key for key in swept if sweep_settings(w, key) is None]
+    if not unrecorded:
+        return _(
+            "With the next sweep, log what limits its curve (each client's network links, the storage's front end, "
+            "the network between): this sweep does not show which of them sets it."
+        )
+    return _(
+        "With the next sweep, record the benchmark's settings and log what limits its curve (each client's network "
+        "links, the storage's front end, the network between): this sweep recorded neither."
+    )

@@ -65,6 +65,7 @@ def words(folders) -> dict[tuple[str, str], dict[str, str]]:
                     "summary": " ".join(p.text for p in paras(section(ctx, "summary").blocks)),
                     "answers": " ".join(p.text for p in paras(section(ctx, "qa").blocks)),
                     "scaling": " ".join(p.text for p in paras(section(ctx, "scaling").blocks)),
+                    "gates": " ".join(p.text for p in paras(section(ctx, "gates").blocks)),
                 }
     return out
 
@@ -165,3 +166,26 @@ def test_m10_the_chinese_adds_no_only_to_the_shares(words):
     assert "（27.6 s 内写入 17.5 GB），为前者的 79.7%" in zh
     assert "保存的 7.62 GB/s 为其 79.7%" in zh and "保存的 23.2 GB/s 为其 67.4%" in zh
     assert "仅为前者" not in zh and "仅为其" not in zh and "仅为峰值需求" not in zh
+
+
+def test_m9_the_next_steps_close_the_gap_beyond_every_count_run(words):
+    u, r = words["U", "en"]["gates"], words["R", "en"]["gates"]
+    # U: both swept to 16 and 24, the job's 12 within: the step beyond 24 toward the cluster's 96 nodes (8 × 12)
+    assert (
+        "Sweep both systems beyond 24 client nodes, toward the cluster's 96 nodes (every job saving at once), with the "
+        "same benchmark settings: above 24 client nodes no comparison exists, and a run there needs that many client "
+        "nodes writing at once."
+    ) in u
+    # R: both stop below the job's 48 nodes, which the step to the job's size already asks: no second step
+    assert "Sweep both systems beyond" not in r
+    assert "Sweep both systems to the job's 48 nodes or beyond" in r
+    # scaling.csv typed by hand in both: neither the settings nor what limits the curve were logged
+    said = (
+        "With the next sweep, record the benchmark's settings and log what limits its curve (each client's network "
+        "links, the storage's front end, the network between): this sweep recorded neither."
+    )
+    assert said in u and said in r
+    assert (
+        "以相同的基准测试设置，将两个系统的扫描扩展到超过 24 个客户端节点，直至集群的 96 个节点"
+        in words["U", "zh-CN"]["gates"]
+    )
