@@ -305,7 +305,7 @@ def test_no_tool_trace_in_the_assumptions_or_the_evidence(language):
             # the contract's words (settled point 13: "the tool's default"), never bare: said with what they mean
             assert "工具默认值" not in tables
             assert tables.count("Tool default") == tables.count("Tool default (not agreed with the customer)")
-            assert ("Tool default (not agreed with the customer)" in tables) or ("通用假设值（未与客户约定）" in tables)
+            assert ("Tool default (not agreed with the customer)" in tables) or ("常规取值（未与客户约定）" in tables)
             assert "CSV" not in words.replace("save_times.csv", "")
             assert "录入的输入" not in words
         ctx, _m = build(FIXTURES / "repeated")

@@ -243,35 +243,42 @@ def _pair_name(model: str, platform: str, m: Metrics) -> str:
     return model
 
 
-def _ettr_note(m: Metrics) -> str:
-    """The ETTR tile's note: what it assumes (with a system whose saves are not durable, that its checkpoints in
-    memory outlive the failures: cold read 6, M5), and an asynchronous job's stall per save, news here; a synchronous
-    one's save time is the speedup tile's, whose share could not be recomputed from its rounded means (third cold
-    read, m-4)."""
+def _ettr_note(m: Metrics, config) -> str:
+    """The ETTR tile's note: what it rests on, each premise by its status as the assumptions table gives it (Chinese
+    reading 12, W-m1: "MTBF and restart assumed" beside a table that says both were agreed), with a system whose saves
+    are not durable that its checkpoints in memory outlive the failures (cold read 6, M5), and an asynchronous job's
+    stall per save, news here; a synchronous one's save time is the speedup tile's, whose share could not be
+    recomputed from its rounded means (third cold read, m-4)."""
     s = m.save
+    premise = _failure_premise(config)
+    if m.not_durable:
+        premise = _("{premise}; checkpoints in memory assumed to outlive failures").format(premise=premise)
     if _failures_add_little(m):
         # Young's optimum beyond the run: the failure model "says little" of such a run, and the tile is its saves
         # (Chinese reading 7, M3)
-        note = (
-            _("at today's interval; failures add under 1% to this short run (MTBF, restart, surviving memory assumed)")
-            if m.not_durable
-            else _("at today's interval; failures (MTBF and restart assumed) add under 1% to this short run")
-        )
+        note = _("at today's interval; failures ({premise}) add under 1% to this short run")
     else:
-        note = (
-            _(
-                "at today's interval, failures included (MTBF, restart and checkpoints in memory that outlive them "
-                "assumed)"
-            )
-            if m.not_durable
-            else _("at today's interval, failures included (MTBF and restart assumed)")
-        )
+        note = _("at today's interval, failures included ({premise})")
+    note = note.format(premise=premise)
     if m.checkpoint_mode != "async":
         return note
     per_save = _("{baseline} → {candidate} of stall").format(
         baseline=s3(s.baseline.pause_s), candidate=s3(s.candidate.pause_s)
     )
     return note + _("; {per_save} per save").format(per_save=per_save)
+
+
+def _failure_premise(config) -> str:
+    """The per-GPU MTBF and the restart time the failure figures rest on, each named by its status: agreed for this
+    test (given) or the tool's default, the two terms of the assumptions table."""
+    agreed = [not config.is_default(key) for key in ("reliability.gpu_mtbf_hours", "reliability.restart_s")]
+    if all(agreed):
+        return _("MTBF and restart agreed for this test")
+    if not any(agreed):
+        return _("MTBF and restart: the tool's defaults")
+    if agreed[0]:
+        return _("MTBF agreed for this test, restart the tool's default")
+    return _("MTBF the tool's default, restart agreed for this test")
 
 
 def _failures_add_little(m: Metrics) -> bool:
@@ -320,7 +327,7 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
             _("effective training time ratio (ETTR)"),
             # an asynchronous job's stall per save is news here; a synchronous one's save time is the speedup
             # tile's, whose share could not be recomputed from its rounded means (third cold read, m-4)
-            _ettr_note(m),
+            _ettr_note(m, w.config),
         ),
         (
             "capacity",

@@ -265,14 +265,14 @@ def build(w: Words) -> Section:
         # the MTBF's source only where it is the default (cold read 12, m6: retune sets 10,000 h)
         (
             _(
-                "“Assumed”: a value not set for this test and not agreed with the customer, so the report uses "
-                "the tool's default (per-GPU MTBF from Llama 3's training: 419 unexpected interruptions in 54 days "
+                "“Tool default”: a value not set for this test and not agreed with the customer, so the report "
+                "uses the tool's own (per-GPU MTBF from Llama 3's training: 419 unexpected interruptions in 54 days "
                 "on 16,384 GPUs)."
             )
             if c.is_default("reliability.gpu_mtbf_hours")
             else _(
-                "“Assumed”: a value not set for this test and not agreed with the customer, so the report uses "
-                "the tool's default."
+                "“Tool default”: a value not set for this test and not agreed with the customer, so the report "
+                "uses the tool's own."
             )
         )
         + _far_mtbf(c),

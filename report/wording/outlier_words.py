@@ -27,9 +27,11 @@ def outlier_warning(w: Words) -> list[Para]:
         ]
     )
     text = ngettext(
-        "Of the save runs, {runs} stands out from the others (modified z-score above 3.5). It is kept in every "
+        "Of the save runs, {runs} stands out from the others (modified z-score above 3.5 in absolute value). It is "
+        "kept in every "
         "figure; check the run's log before relying on it.",
-        "Of the save runs, {runs} stand out from the others (modified z-score above 3.5). They are kept in every "
+        "Of the save runs, {runs} stand out from the others (modified z-score above 3.5 in absolute value). They are "
+        "kept in every "
         "figure; check the runs' logs before relying on them.",
         len(found.scope.items),
     )

@@ -93,7 +93,7 @@ def assumed_failure_rate(m: Metrics) -> str:
     hours = m.reliability.gpu_mtbf_hours
     if hours == ReliabilitySpec().gpu_mtbf_hours:
         return _("the failure rate assumed from Llama 3's training")
-    return _("the failure rate assumed for this test (a per-GPU MTBF of {hours} h)").format(hours=sig(hours))
+    return _("the failure rate agreed for this test (a per-GPU MTBF of {hours} h)").format(hours=sig(hours))
 
 
 # A per-GPU MTBF this many times away from the default (Llama 3's) is called out wherever a finding rests on it.

@@ -127,7 +127,7 @@ def test_the_interval_is_said_the_larger_lever_where_the_storage_recovers_nothin
     assert r.baseline.save_overhead_pct == pytest.approx(5.80 / 42 * 100)
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
-        "Whatever the storage, the checkpoint interval is the larger lever: with the failure rate assumed for this "
+        "Whatever the storage, the checkpoint interval is the larger lever: with the failure rate agreed for this "
         "test (a per-GPU MTBF of 45,000 h), saving every 1,825 steps instead of every 20 would cut the failure-aware "
         "overhead on local NVMe from 13.8% to 0.335% of compute time, 13.5 percentage points, where the two systems "
         "differ by 0.72 points at today's interval." in summary

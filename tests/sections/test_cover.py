@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from report import i18n
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, cover_text, evidence, section, slower_candidate, texts
 from tests.sections.test_words import FIO_EXAMPLE
@@ -157,11 +158,16 @@ def test_page_one_carries_the_retuning_reason_where_it_decides():
 
 
 def test_tiles_name_their_assumptions_and_unstable_ends():
-    """Cold read 7, minors 10 and 12: the ETTR tile says MTBF and restart are assumed; the load range's 10.0× end
+    """Cold read 7, minors 10 and 12: the ETTR tile says what MTBF and restart are, by the assumptions table's status
+    (Chinese reading 12, W-m1: "均为假设值" beside a table saying both were agreed); the load range's 10.0× end
     is the 32B/Atlas pair whose runs spread by 12.9% (above the 10% limit), and the stable pairs give 5.00×–6.00×."""
     ctx, _m = build(FIXTURES / "retune")
     notes = {k.id: k.note for k in ctx.cover.tiles}
-    assert notes["ettr"] == "at today's interval, failures included (MTBF and restart assumed)"
+    assert notes["ettr"] == "at today's interval, failures included (MTBF and restart agreed for this test)"
+    with i18n.activate("zh-CN"):
+        ctx_zh, _m = build(FIXTURES / "retune")
+    ettr = next(k.note for k in ctx_zh.cover.tiles if k.id == "ettr")
+    assert ettr == "按当前间隔计，计入故障（平均故障间隔时间与重启时间均为本次测试约定）" and "假设" not in ettr
     # cold read 6, M7: the pairs of one load time per system show no spread, and the note says so; cold read 7, M4:
     # the pair shown unstable does not head the range
     # the pair shown unstable does not head the range; cold read 10, M2: nor do the single-run pairs stand in for it,
@@ -186,7 +192,7 @@ def test_tiles_name_their_assumptions_and_unstable_ends():
     # saves, and says so, where the failure section says the model says little of such a run (Chinese reading 7, M3)
     ctx, m = build(DATA)
     assert next(k.note for k in ctx.cover.tiles if k.id == "ettr") == (
-        "at today's interval; failures (MTBF and restart assumed) add under 1% to this short run"
+        "at today's interval; failures (MTBF and restart: the tool's defaults) add under 1% to this short run"
     )
     assert m.reliability.baseline.optimal_interval_steps > m.bubble.total_steps
 

@@ -153,7 +153,7 @@ def test_the_next_steps_say_why_a_log_shows_no_sustained_rate_and_what_a_retunin
     assert "Measure one node with every job it holds saving at once" in " ".join(fio)  # tmpfs is node-local
     retune = steps(FIXTURES / "retune")
     assert retune[-2] == (
-        "Check what the re-tuning comparison rests on against the cluster's own records: the failure rate assumed for "
+        "Check what the re-tuning comparison rests on against the cluster's own records: the failure rate agreed for "
         "this test (a per-GPU MTBF of 10,000 h), and whether the interval is set for failures at all (evaluation and "
         "pre-emption set it too); the comparison holds only for an interval chosen against failures."
     )

@@ -20,7 +20,7 @@ def test_outlier_run_is_flagged_and_kept(folder):
     # said once, in its section, with its z-score; page 1 gives the result with and without it (schema 4)
     warning = (
         "Of the save runs, run 6 on Old NAS (300 s, modified z-score 25.6) stands out from the others (modified "
-        "z-score above 3.5). It is kept in every figure; check the run's log before relying on it. The record of the "
+        "z-score above 3.5 in absolute value). It is kept in every figure; check the run's log before relying on it. The record of the "
         "save runs says: “Fixture A save log”."  # the test's record may name the cause (cold read 6, outlier, B2)
     )
     assert warning in texts(section(ctx, "save").blocks) and warning not in texts(section(ctx, "summary").blocks)
@@ -34,6 +34,27 @@ def test_outlier_run_is_flagged_and_kept(folder):
     )
 
 
+def test_a_run_faster_than_the_rest_is_flagged_by_the_absolute_value_of_its_score(folder):
+    """A run that stands out low has a negative score: "above 3.5" beside −11.0 read as a mistake (Chinese reading 12,
+    W-m3). Old NAS: 100, 110, 120, 110, 111, 20 s; median 110, MAD the median of 10, 0, 10, 0, 1, 90 = (1 + 10) ÷ 2 =
+    5.5; run 6: 0.6745 × (20 − 110) ÷ 5.5 = −11.04, run 1: −1.23."""
+    data = folder("repeated")
+    text = (data / "save_times.csv").read_text()
+    text += "4,Old NAS,110,32B,16,64,\n5,Old NAS,111,32B,16,64,\n6,Old NAS,20,32B,16,64,\n"
+    (data / "save_times.csv").write_text(text)
+    ctx, m = build(data)
+    assert m.save.baseline.outlier_runs == (6,)
+    words = " ".join(texts(section(ctx, "save").blocks))
+    assert (
+        "run 6 on Old NAS (20 s, modified z-score −11.0) stands out from the others (modified z-score above "
+        "3.5 in absolute value)" in words
+    )
+    with i18n.activate("zh-CN"):
+        ctx, m = build(data)
+        words = " ".join(texts(section(ctx, "save").blocks))
+    assert "修正 z 分数 −11.0）偏离其他运行（修正 z 分数的绝对值大于 3.5）" in words
+
+
 def test_retuning_beats_buying_is_a_headline_only_where_youngs_optimum_is_within_the_run(folder):
     # Fixture R: c = 110 s, job MTBF 10,000 h ÷ 16 GPUs = 2,250,000 s: Young's T = √(2 × 110 × 2,250,000) = 22,249 s,
     # 11,124 steps of 2 s, within the 60,000-step run. Overheads 110/2000 + 2110/4.5e6 + 300/2.25e6 = 5.56% today,
@@ -42,7 +63,7 @@ def test_retuning_beats_buying_is_a_headline_only_where_youngs_optimum_is_within
     assert m.reliability.tuning_beats_switching and round(m.reliability.baseline.optimal_interval_steps) == 11124
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert (
-        "With the failure rate assumed for this test (a per-GPU MTBF of 10,000 h), re-tuning the checkpoint interval "
+        "With the failure rate agreed for this test (a per-GPU MTBF of 10,000 h), re-tuning the checkpoint interval "
         "alone does more than switching to the new storage at today's interval: saving every 11,124 steps instead of "
         "every 1,000 would cut the failure-aware overhead on Old NAS from 5.56% to 1.00% of compute time, less than "
         "Array X at today's interval (2.81%). Compared each at its own optimal interval, the candidate's "
