@@ -3,11 +3,11 @@ describe.py (its 600-line cap)."""
 
 from __future__ import annotations
 
-from report.charts.scaling_reach import client_range, crossing_drawn, curve_reach, peaks_drawn, scaling_of
+from report.charts.scaling_reach import both_run, client_range, crossing_drawn, curve_reach, peaks_drawn, scaling_of
 from report.compute import SIDES, Metrics
 from report.compute.scaling_checks import refit_band
 from report.formatting import num
-from report.i18n import _, ngettext
+from report.i18n import _, join_words, ngettext
 
 
 def _marks_caption(m: Metrics) -> str:
@@ -38,6 +38,35 @@ def _marks_caption(m: Metrics) -> str:
     )
 
 
+def _bands_caption(m: Metrics) -> str:
+    """The grey bands where the sides stopped at different counts (scaling reading 11b, m8)."""
+    span = both_run(m)
+    if span is None:
+        return _("The grey band spans the client nodes tested on either system.")
+    return _(
+        "The darker grey band spans {low} to {high} client nodes, the fewest to the most both systems were run at; the "
+        "lighter one the client nodes only one system was run across."
+    ).format(low=num(span[0], 0), high=num(span[1], 0))
+
+
+def _projections_caption(m: Metrics) -> str:
+    """Which projection each dotted line is, by name and node count, where the axis reaches it (a line's own label
+    may give way to the points it would cover: scaling reading 11b, m8)."""
+    hi = client_range(m)[1]
+    drawn = [(p.name, p.nodes) for p in m.projections if p.nodes is not None and p.nodes <= hi]
+    if not drawn:
+        return ""
+    lines = [
+        _("“{name}” at {nodes}").format(
+            name=name, nodes=ngettext("{n} client node", "{n} client nodes", k).format(n=num(k, 0))
+        )
+        for name, k in drawn
+    ]
+    if len(lines) == 1:
+        return _("The dotted line marks {line}.").format(line=lines[0])
+    return _("The dotted lines mark {lines}.").format(lines=join_words(lines))
+
+
 def _reach_caption(m: Metrics, fitted: list[str], names: dict[str, str]) -> list[str]:
     """Where a fitted curve stops short of the axis, and why (scaling reading 10, B1)."""
     s, hi, out = scaling_of(m), client_range(m)[1], []
@@ -47,11 +76,13 @@ def _reach_caption(m: Metrics, fitted: list[str], names: dict[str, str]) -> list
         if not side.usl.describes and side.usl.peak_clients is not None:
             # no diamond on it, though the caption names one (scaling reading 11, minor 6)
             text = _(
-                "{system}'s fitted law does not describe its points: its curve is drawn over its {most} only, its "
-                "fitted peak unmarked."
+                "{system}'s fitted law does not describe its points: its curve is drawn dashed, over its {most} only, "
+                "its fitted peak unmarked."
             )
         elif not side.usl.describes:
-            text = _("{system}'s fitted law does not describe its points: its curve is drawn over its {most} only.")
+            text = _(
+                "{system}'s fitted law does not describe its points: its curve is drawn dashed, over its {most} only."
+            )
         elif curve_reach(side) < hi:
             text = _(
                 "{system}'s curve stops at twice its {most}: the fit cannot tell what lies further beyond the sweep."
@@ -80,15 +111,12 @@ def scaling_caption(m: Metrics, names: dict[str, str]) -> str:
             parts.append(
                 _(
                     "A solid line is a fitted law, dashed beyond its own system's client nodes tested, where the "
-                    "lighter band in its colour spans the refits to one run per client count; the grey band spans the "
-                    "client nodes tested on either system."
+                    "lighter band in its colour spans the refits to one run per client count."
                 )
                 if banded
-                else _(
-                    "A solid line is a fitted law, dashed beyond its own system's client nodes tested; the grey band "
-                    "spans the client nodes tested on either system."
-                )
+                else _("A solid line is a fitted law, dashed beyond its own system's client nodes tested.")
             )
+            parts.append(_bands_caption(m))
         else:
             parts.append(
                 _(
@@ -111,6 +139,7 @@ def scaling_caption(m: Metrics, names: dict[str, str]) -> str:
             text = _("{system}'s points give no fitted law, so no curve is drawn for it beyond them.")
             parts.append(text.format(system=names[key]))
     parts.append(_marks_caption(m))
+    parts += [x for x in (_projections_caption(m),) if x]
     if s.cluster_nodes > client_range(m)[1] and s.cluster_nodes > s.job_nodes:
         parts.append(
             ngettext(

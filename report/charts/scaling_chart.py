@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from report.charts.describe import Chart, wrapped
-from report.charts.scaling_reach import client_range, crossing_drawn, curve_reach, scaling_of
+from report.charts.scaling_reach import both_run, client_range, crossing_drawn, curve_reach, scaling_of
 from report.charts.style import COLOURS, GRID, INK, MARKERS, figure, legend_above, mark_interval
 from report.compute import SIDES, Metrics, ScalingSide
 from report.compute import scaling_compare as compare
@@ -31,8 +31,7 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
     s = scaling_of(m)
     lo, hi = client_range(m)
     grid = np.geomspace(max(1.0, lo), hi, 400)
-    low = min(side.points[0].clients for side in s.sides() if side is not None)
-    ax.axvspan(low, s.max_clients, color=GRID, alpha=0.45, linewidth=0, zorder=0, label=_("client nodes tested"))
+    _tested(ax, m)
     top = 0.0
     for key, side in zip(SIDES, s.sides(), strict=True):
         name = m.save.side(key).system
@@ -66,6 +65,19 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
     return fig
 
 
+def _tested(ax, m: Metrics) -> None:
+    """The client nodes tested, shaded; where one side ran further, the span both ran darker than the rest (scaling
+    reading 11b, m8: one band from 1 to 24 read as both tested to 24, HDD NAS stopping at 16)."""
+    s = scaling_of(m)
+    low = min(side.points[0].clients for side in s.sides() if side is not None)
+    span = both_run(m)
+    if span is None:
+        ax.axvspan(low, s.max_clients, color=GRID, alpha=0.45, linewidth=0, zorder=0, label=_("client nodes tested"))
+        return
+    ax.axvspan(low, s.max_clients, color=GRID, alpha=0.2, linewidth=0, zorder=0, label=_("tested on one system"))
+    ax.axvspan(*span, color=GRID, alpha=0.55, linewidth=0, zorder=0, label=_("tested on both systems"))
+
+
 def _curve(ax, key: str, side: ScalingSide, grid, label: str) -> float:
     """A side's fitted law, solid over its client nodes tested, dashed beyond them up to its reach (none where the law
     does not describe its points: scaling reading 10, B1), with the refits' band and the fitted peak; the highest
@@ -74,7 +86,10 @@ def _curve(ax, key: str, side: ScalingSide, grid, label: str) -> float:
     shown = grid[grid <= curve_reach(side)]
     values = np.array([np.nan if (c := side.usl.capacity(k)) is None else c for k in shown])
     inside = shown <= side.max_clients
-    ax.plot(shown[inside], values[inside], color=COLOURS[key], linewidth=1.4, label=label)
+    # a law that does not describe the points is drawn dashed where it was tested too: no solid line reads as a law
+    # through counts never run (scaling reading 11b, m8)
+    style = "-" if side.usl.describes else (0, (4, 2))
+    ax.plot(shown[inside], values[inside], color=COLOURS[key], linewidth=1.4, linestyle=style, label=label)
     beyond = shown >= side.max_clients
     top = 0.0
     if beyond.sum() > 1:

@@ -64,3 +64,13 @@ def client_range(m: Metrics) -> tuple[float, float]:
     measured = [p.clients for side in scaling_of(m).sides() if side is not None for p in side.points]
     marked = [scaling_of(m).job_nodes, *(n for p in m.projections if (n := p.nodes) is not None), *_features(m)]
     return min(measured) / 1.3, max(*measured, *marked) * 1.2
+
+
+def both_run(m: Metrics) -> tuple[int, int] | None:
+    """The fewest and the most client nodes both sides were run at, where both were swept and they stopped at
+    different counts (the comparison's span); None otherwise."""
+    s = scaling_of(m)
+    if s.baseline is None or s.candidate is None or s.baseline.max_clients == s.candidate.max_clients:
+        return None
+    common = {p.clients for p in s.baseline.points} & {p.clients for p in s.candidate.points}
+    return (min(common), max(common)) if common else None

@@ -70,7 +70,7 @@ def test_b1_a_fit_the_law_does_not_describe_stops_at_its_points_and_the_axis_kee
         # the axis: the highest run, CX-10's 33.889 GB/s at 16 client nodes, × 1.15 = 38.97 (on main: ~1,400)
         assert fig.axes[0].get_ylim()[1] == pytest.approx(33.889 * 1.15)
         assert "OpenZFS NFS head pair (existing)'s fitted law does not describe its points" in chart.caption
-        assert "drawn over its 12 client nodes tested only" in chart.caption
+        assert "drawn dashed, over its 12 client nodes tested only" in chart.caption
         # every side's measured points have a legend entry, the fitted side's too (minor 6)
         labels = [t.get_text().replace("\n", " ") for t in fig.axes[0].get_legend().get_texts()]
         assert "OpenZFS NFS head pair (existing)" in labels

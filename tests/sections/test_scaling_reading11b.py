@@ -189,3 +189,35 @@ def test_m9_the_next_steps_close_the_gap_beyond_every_count_run(words):
         "以相同的基准测试设置，将两个系统的扫描扩展到超过 24 个客户端节点，直至集群的 96 个节点"
         in words["U", "zh-CN"]["gates"]
     )
+
+
+def test_m8_figure_9_shades_the_span_both_ran_apart_and_dashes_a_fit_that_does_not_describe(folders):
+    from matplotlib.colors import to_hex
+
+    from report.charts import describe as charts
+    from report.charts import draw as drawing
+    from report.charts import scaling_chart
+    from report.charts.style import COLOURS
+
+    for name, span, text in (
+        ("U", (1, 16), "“StarCoder2 15B on 128 GPUs” at 16 client nodes and “StarCoder2 15B on 256 GPUs” at 32"),
+        ("R", (2, 8), "The dotted line marks “DBRX 132B on 768 GPUs” at 96 client nodes."),
+    ):
+        test = read_joint_test(folders[name])
+        m = compute(test)
+        chart = charts.describe_all(m, test.bandwidth)["scaling"]
+        drawing._setup()
+        fig = scaling_chart.draw(m, test.bandwidth, chart)
+        ax = fig.axes[0]
+        # U: HDD NAS at 1-16, PX-20 at 1-24: both at 1 to 16; R: ZFS NFS 1-12, CX-10 2-16: both at 2, 4 and 8
+        bands = sorted((round(p.get_x(), 6), round(p.get_x() + p.get_width(), 6)) for p in ax.patches[:2])
+        top = 24 if name == "U" else 16
+        assert bands == sorted([(min(span[0], 1), top), span]), name
+        assert f"The darker grey band spans {span[0]} to {span[1]} client nodes" in chart.caption
+        assert text in chart.caption
+        # the side whose law does not describe its points (U: PX-20, σ < 0; R: ZFS NFS, κ < 0) is dashed throughout
+        key = "candidate" if name == "U" else "baseline"
+        lines = [
+            ln for ln in ax.get_lines() if to_hex(ln.get_color()) == to_hex(COLOURS[key]) and len(ln.get_xdata()) > 2
+        ]
+        assert lines and all(ln.get_linestyle() == "--" for ln in lines), name
