@@ -52,6 +52,20 @@ def _ratio_cell(baseline: ScalingSide, candidate: ScalingSide, k: int) -> str:
     return "–" if b is None or c is None else x3(c / b)
 
 
+#: Table 12's marks on a fitted cell (scaling reading 11b, m3: 11.1 GB/s at 24 nodes, beyond HDD NAS's 16, unflagged).
+EXTRAPOLATED, UNDESCRIBED = "†", "‡"
+
+
+def _fit_mark(s: ScalingSide, k: int, unrun: bool) -> str:
+    """ "†" on a fitted figure beyond the side's client nodes tested, "‡" on one at a count it was not run at from a law
+    that does not describe its points, "" otherwise."""
+    if s.usl is None:
+        return ""
+    if k > s.max_clients:
+        return EXTRAPOLATED
+    return UNDESCRIBED if unrun and not s.usl.describes else ""
+
+
 def _points_table(w: Words) -> Table:
     """Each client count's runs on each side that has rows: the mean (the runs' range), the runs, the fitted law."""
     sides = {key: s for key in SIDES if (s := side_of(w.m, key)) is not None}
@@ -65,7 +79,7 @@ def _points_table(w: Words) -> Table:
             Column(_("Runs")),
             Column(_("{system}: fitted GB/s").format(system=name)),
         ]
-    rows = []
+    rows, marks = [], set()
     for k in counts:
         row = [count(k)]
         for key in keys:
@@ -74,7 +88,9 @@ def _points_table(w: Words) -> Table:
             # a law that does not describe its points gives no figure beyond them (scaling reading 10, minor 2)
             fit = None if s.usl is None or (not s.usl.describes and k > s.max_clients) else s.usl.capacity(k)
             row += ["–", "–"] if point is None else [_cell(point.run_gbps, point.mean_gbps), str(point.runs)]
-            row.append("–" if fit is None else sig(fit))
+            mark = "" if fit is None else _fit_mark(s, k, point is None)
+            marks.add(mark)
+            row.append("–" if fit is None else sig(fit) + mark)
         if len(keys) == 2:  # the advantage at each count, the section's question (scaling reading 9, M4)
             row.append(_ratio_cell(sides["baseline"], sides["candidate"], k))
         rows.append(tuple(row))
@@ -82,6 +98,14 @@ def _points_table(w: Words) -> Table:
         "Mean: the mean of the runs' aggregate write bandwidth at that client count, their range in brackets "
         "where there are several. Fitted: the Universal Scalability Law fitted to each system's points (Appendix B)."
     )
+    if EXTRAPOLATED in marks:
+        note += " " + _("{mark} beyond that system's client nodes tested: an extrapolation of its fit.").format(
+            mark=EXTRAPOLATED
+        )
+    if UNDESCRIBED in marks:
+        note += " " + _(
+            "{mark} at a count that system was not run at, from a law that does not describe its points: no forecast."
+        ).format(mark=UNDESCRIBED)
     if len(keys) == 2:
         columns.append(Column(_("{candidate} ÷ {baseline}: means").format(**_names(w))))
         note += " " + _(

@@ -221,3 +221,26 @@ def test_m8_figure_9_shades_the_span_both_ran_apart_and_dashes_a_fit_that_does_n
             ln for ln in ax.get_lines() if to_hex(ln.get_color()) == to_hex(COLOURS[key]) and len(ln.get_xdata()) > 2
         ]
         assert lines and all(ln.get_linestyle() == "--" for ln in lines), name
+
+
+def test_m3_table_12_flags_a_fitted_figure_beyond_the_counts_run(folders):
+    from report.i18n import activate
+    from tests.sections.helpers import build, section
+
+    def table(name):
+        with activate("en"):
+            ctx, _ = build(folders[name])
+        return next(b for b in section(ctx, "scaling").blocks if isinstance(b, Table) and b.id == "scaling")
+
+    u = table("U")
+    rows = {r[0]: r for r in u.rows}
+    # HDD NAS's fit at 24, beyond its 16: 1.451 × 24 / (1 + 0.0575 × 23 + 0.00148 × 24 × 23) = 11.1, an extrapolation
+    assert rows["24"][3] == "11.1†" and rows["16"][3] == "10.5"
+    # PX-20's fit at 12, never run there, from a law with σ < 0
+    assert rows["12"][6] == "34.3‡" and rows["16"][6] == "37.8"
+    assert "† beyond that system's client nodes tested: an extrapolation of its fit." in u.note
+    assert "‡ at a count that system was not run at, from a law that does not describe its points" in u.note
+    # R: ZFS NFS's law (κ < 0) gives no figure at 16 and CX-10 has no law: nothing flagged, no mark explained
+    r = table("R")
+    assert not any("†" in cell or "‡" in cell for row in r.rows for cell in row)
+    assert "†" not in r.note and "‡" not in r.note
