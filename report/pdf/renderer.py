@@ -403,12 +403,16 @@ def shed_sheet(rank: int) -> str:
 
 def page_one_holds(document) -> bool:
     """Whether page 1 (the cover, from its start to its end mark) is laid out on one page; True for a document
-    without those marks."""
+    without a start mark, False where its end mark was not laid out."""
     start, end = (
         next((i for i, page in enumerate(document.pages) if name in page.anchors), None) for name in PAGE_ONE_MARKS
     )
-    # a box broken over pages has its id on each: page 1 starts on the first page that has it
-    return start is None or end is None or start == end
+    # a box broken over pages has its id on each: page 1 starts on the first page that has it. A start without an end
+    # is a page 1 taller than its fixed height (the decision page after a formal cover): what runs past the page is
+    # never drawn, so it does not hold (the formal fixture's last tiles were cut off mid-sentence)
+    if start is None:
+        return True
+    return end is not None and start == end
 
 
 #: The ids of page 1's start and end (templates/_cover.html, in the copy WeasyPrint lays out).

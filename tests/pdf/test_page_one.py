@@ -110,6 +110,9 @@ def test_page_one_holds_when_its_end_is_on_its_first_page():
     assert not page_one_holds(_Document(_Page("page-1"), _Page("page-1", "page-1-end")))
     assert page_one_holds(_Document(_Page("formal"), _Page("page-1", "page-1-end")))
     assert page_one_holds(_Document(_Page("x")))  # no marks (a copy not laid out for print): nothing to judge
+    # a start without an end: a page 1 of fixed height whose content ran past the page, never drawn (the formal
+    # fixture's decision page cut its last tiles off mid-sentence, "their saves need 2.61 GB/s on")
+    assert not page_one_holds(_Document(_Page("formal"), _Page("page-1"), _Page("contents")))
 
 
 def test_the_pointers_take_their_page_numbers_from_the_layout():
@@ -155,3 +158,5 @@ def test_a_formal_decision_page_keeps_the_money_and_the_tiles(language, builds, 
     assert pointer not in two, f"the decision page runs over: {two[-300:]!r}"
     assert continued not in three
     assert value in two and tile in two
+    # the last tile whole, not cut off at the page's end: its closing words (the bandwidth this test logged)
+    assert ("152 GB/s)" if language == "en" else "152 GB/s）") in two
