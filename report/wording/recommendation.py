@@ -28,7 +28,7 @@ from report.wording.labels import verdict_status_label
 from report.wording.loads import loads_reason
 from report.wording.phrases import gate_list
 from report.wording.restores import restores_ground, restores_reason
-from report.wording.retuning import optimum_words, today_interval_only
+from report.wording.retuning import optimum_words, premise, today_interval_only
 from report.wording.reversal import reverses_at_scale
 from report.wording.said import (
     durability,
@@ -353,12 +353,8 @@ def _retune_reason(w: Words, durability_follows: bool = False, copy_needed: bool
         ).format(hours=rounded(m.flip_mtbf_hours), ratio=x3(r.gpu_mtbf_hours / m.flip_mtbf_hours))
     if m.retune_without_outliers and w.findings.has("outliers_decide"):
         text += " " + _("It holds with the outlying runs and without them, so their cause does not change it.")
-    if copy_needed:
-        text += " " + _(
-            "That holds only with a copy of {baseline}'s checkpoints kept off the node (not timed here): as tested, a "
-            "failed node takes its part of the checkpoint with it."
-        ).format(baseline=w.name("baseline"))
-        return text
+    if copy_needed:  # the premise first, so that no sentence after it reads as the finding (cold read 12, V-M5)
+        return premise(w.m, w.name("baseline")) + text
     node_local = w.findings.get("node_local")
     if node_local is not None and "baseline" in node_local.scope.items and not durability_follows:
         text += " " + _("It assumes a copy kept off the node, which this test did not time.")

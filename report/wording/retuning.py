@@ -131,6 +131,28 @@ def far_mtbf_condition(m: Metrics) -> str:
     return " " + text.format(value=num(value, 0), default=num(default, 0), ratio=x3(ratio))
 
 
+def copy_premise(m: Metrics) -> bool:
+    """Whether re-tuning the baseline rests on a premise this test does not show: the baseline local to each node and
+    the candidate shared, so that the failure figures count a failed node's part of the baseline's checkpoint as
+    restorable, which needs a copy kept off the node that the test did not time (cold read 12, V-M5: "re-tuning does
+    more than switching" said as a finding on checkpoints that stay on the node that wrote them)."""
+    n = m.node_local
+    return n is not None and "baseline" in n.sides and "candidate" not in n.sides
+
+
+def premise(m: Metrics, baseline: str | None = None) -> str:
+    """The copy-off-the-node premise as a sentence and a space, said before the re-tuning comparison where it rests on
+    it (`copy_premise`), else "". `baseline`: the name to call the baseline by (page 1's short name)."""
+    if not copy_premise(m):
+        return ""
+    return (
+        _(
+            "What follows needs a copy of {baseline}'s checkpoints kept off the node, which this test did not time."
+        ).format(baseline=baseline or m.save.baseline.system)
+        + " "
+    )
+
+
 def tuning_sentence(m: Metrics) -> Para | None:
     """The summary's re-tuning headline: only where it holds, Young's optimum shorter than the run (else the failure
     section carries the comparison as a caveat). It names its premise, the assumed failure rate (Chinese reading 3,
@@ -150,7 +172,7 @@ def tuning_sentence(m: Metrics) -> Para | None:
         interval=count(m.bubble.checkpoint_interval_steps),
         **_tuning_fields(m),
     )
-    return Para(text + break_even_words(m), "warning", False)
+    return Para(premise(m) + text + break_even_words(m), "warning", False)
 
 
 def interval_lever(w: Words) -> str:
@@ -224,11 +246,12 @@ def retune_headline(m: Metrics) -> str:
     it said already, with the optimum against optimum, by its limit (`async_limit`): page 1 has no room for both."""
     if tuning_sentence(m) is None or stall_free_steps(m) is not None:
         return ""
-    return _(
+    text = _(
         "At the assumed failure rate, re-tuning the interval on {baseline} alone recovers more ({today} → {tuned} "
         "failure-aware overhead) than {candidate} at today's interval ({candidate_today}); optimum against optimum, "
         "{contribution}."
     ).format(**_tuning_fields(m))
+    return premise(m) + text
 
 
 def retune_sentence(m: Metrics) -> str:
@@ -269,6 +292,7 @@ def retune_sentence(m: Metrics) -> str:
         return (
             retune
             + " "
+            + premise(m)
             + _(
                 "Re-tuning alone recovers more than the new storage does at today's interval; optimum against "
                 "optimum, {contribution}."

@@ -5,7 +5,7 @@ a tile's small print on the decision page)."""
 
 from __future__ import annotations
 
-from report.formatting import count, s3, x3
+from report.formatting import count, s3
 from report.i18n import _, join_clauses
 from report.wording.base import Words
 
@@ -23,17 +23,16 @@ def _projected_slower(w: Words) -> list:
 
 
 def reverses_at_scale(w: Words, workloads: bool = True) -> str:
-    """ "Larger jobs reverse it: …", with each larger workload's ratio and means and each
+    """ "Larger jobs reverse it: …", with each larger workload's means and each
     projection's two times; "" where the candidate's saves of the training model are not faster, or nothing larger
     is slower on it. `workloads` False leaves the timed workloads to another sentence (workloads.not_for)."""
     if not w.m.save.speedup > 1:
         return ""
     candidate = w.name("candidate")
     parts = [
-        _("“{model}” on {gpus} GPUs saves in {c} on {candidate} against {b} ({ratio} as long)").format(
+        _("“{model}” on {gpus} GPUs saves in {c} on {candidate} against {b}").format(
             model=o.model,
             gpus=count(o.gpus),
-            ratio=x3(1 / o.ratio),
             candidate=candidate,
             c=s3(o.candidate_mean_s),
             b=s3(o.baseline_mean_s),

@@ -1,5 +1,6 @@
 """Page 1's recommendation in words (report/wording/recommendation.py)."""
 
+from report import i18n
 from tests.conftest import FIXTURES
 from tests.sections.helpers import build, section, texts
 
@@ -164,3 +165,34 @@ def test_a_g4_on_the_staging_times_given_is_said_first_and_once(tmp_path):
     # the candidate's write (27.98 s) outlasts the compute of fewer than 14 steps of 2.1 s (13 × 2.1 = 27.3 s)
     assert (m.async_.baseline.min_interval_steps, m.async_.candidate.min_interval_steps) == (9, 14)
     assert c.changes.startswith("What would change it: an interval under 14 steps between saves, at which a write on ")
+
+
+PREMISE = "What follows needs a copy of {name}'s checkpoints kept off the node, which this test did not time. "
+
+
+def test_re_tuning_a_node_local_baseline_is_said_after_its_premise():
+    """Cold read 12, V-M5: "re-tuning does more than switching" was a finding on page 1, in the summary and in the
+    failure section, while it holds only if the node-local baseline's checkpoints survive a node, which needs a copy
+    off the node this test did not time. node_local_retune (local SSD per node, HX-8 shared): each statement opens
+    with the premise; the retune fixture (a shared baseline) states the comparison without it."""
+    ctx, m = build(FIXTURES / "node_local_retune")
+    assert m.node_local is not None and m.node_local.sides == ("baseline",)
+    reason = next(r for r in ctx.cover.reasons if "lose no more time to saves and failures" in r)
+    assert reason.startswith(
+        PREMISE.format(name="local SSD") + "At the failure rate set for this test (a per-GPU MTBF of 30,000 h), saving "
+        "every 1,397 to 5,215 steps instead of 500 makes local SSD lose no more time"
+    )
+    assert "That holds only" not in reason  # no sentence after the figures that a reader could take for the finding
+    summary = [t for t in texts(section(ctx, "summary").blocks) if "re-tuning the checkpoint interval alone" in t]
+    assert len(summary) == 1 and summary[0].startswith(
+        PREMISE.format(name="local SSD") + "With the failure rate agreed for this test"
+    )
+    failures = " ".join(texts(section(ctx, "reliability").blocks))
+    assert PREMISE.format(name="local SSD") + "Re-tuning alone recovers more than the new storage" in failures
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(FIXTURES / "node_local_retune")
+    assert any(r.startswith("以下比较要求") and "检查点另有一份保存在节点之外" in r for r in ctx.cover.reasons)
+    ctx, m = build(FIXTURES / "retune")
+    assert m.node_local is None and m.reliability.tuning_beats_switching
+    words = " ".join([*ctx.cover.reasons, *(t for s in ctx.sections for t in texts(s.blocks))])
+    assert "re-tuning the checkpoint interval alone does more than switching" in words and "What follows" not in words
