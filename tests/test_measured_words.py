@@ -44,6 +44,8 @@ MEASURED_ONLY = {
     "_scale_answer: a projection whose size both systems' save rows hold (measured_size), save times not illustrative",
     "All four gates pass on this test's measurements.": "verdict.verdict_reason: save_times imported from a tool's "
     "output (neither illustrative nor supplied in save_times.csv)",
+    "They rest on this test's measurements.": "verdict.verdict_reason, restated after a label that says the gates "
+    "pass: save_times imported from a tool's output (neither illustrative nor supplied in save_times.csv)",
     "Every figure is computed from the measured inputs ({inputs}) and from the assumptions in the test setup.": "summary._evidence: every input imported from a tool's output (none supplied "
     "in a CSV or declared illustrative)",
     "Supplied inputs, measured according to their source notes, not by this tool: {inputs}.": "summary._evidence: inputs supplied in a "

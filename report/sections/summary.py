@@ -227,11 +227,20 @@ def _loads_read(w: Words) -> str:
 
 def build(w: Words) -> Section:
     m = w.m
+    reason = verdict_summary(
+        m,
+        w.config,
+        w.origin("save_times") == "supplied",
+        w.findings,
+        restated=verdict_style(m, save_times_unsourced(w)) == "indicative",
+    )
+    # a reason the label already gave leaves nothing after it (Chinese reading 12, W-m4)
     verdict = Para(
-        _("{verdict}. {reason}").format(
-            verdict=verdict_label(m, w.findings, save_times_unsourced(w), w.config.gates.target_speedup),
-            reason=verdict_summary(m, w.config, w.origin("save_times") == "supplied", w.findings),
-        ),
+        _("{verdict}. {reason}")
+        .format(
+            verdict=verdict_label(m, w.findings, save_times_unsourced(w), w.config.gates.target_speedup), reason=reason
+        )
+        .strip(),
         f"verdict-{verdict_style(m, save_times_unsourced(w))}",
     )
     blocks: list = [verdict]
@@ -241,7 +250,7 @@ def build(w: Words) -> Section:
         blocks.append(w.p(tuning.text, "save_times", style=tuning.style))
     if lever := interval_lever(w):
         blocks.append(w.p(lever, "save_times", style="warning"))
-    blocks += save_warnings(w)
+    blocks += save_warnings(w, summary=True)
     return Section(ID, _("Executive summary"), tuple(blocks))
 
 

@@ -329,7 +329,10 @@ def ettr_fields(m: Metrics) -> dict[str, str]:
     }
 
 
-def save_warnings(w: Words) -> list[Para]:
+def save_warnings(w: Words, summary: bool = False) -> list[Para]:
+    """The save times' warnings; `summary` adds the audit's doubt on a node-local save, which the summary reads and
+    the save section leaves to the bandwidth section and the audit (Chinese reading 12, V-m5: the same sentence on
+    four pages)."""
     m = w.m
     out = []
     r = m.reliability
@@ -351,7 +354,9 @@ def save_warnings(w: Words) -> list[Para]:
     if (mixed := _mixed_save_sources(w)) is not None:
         out.append(w.p(mixed, "save_times", style="warning"))
     n = m.node_local
-    if n is not None and spans_node_local(m):  # the audit's doubt, where the summary reads it (cold read 20, M4)
+    if (
+        summary and n is not None and spans_node_local(m)
+    ):  # the audit's doubt, where the summary reads it (cold read 20, M4)
         for side in w.sides:
             if side.key in n.sides and n.side(side.key).job_share_pct < BANDWIDTH_BOUND_SHARE_PCT:
                 text = _(

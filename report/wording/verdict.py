@@ -147,21 +147,24 @@ def g4_retuned_fails(m: Metrics) -> str:
     )
 
 
-def verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings, short: bool = False) -> str:
+def verdict_reason(
+    m: Metrics, cfg: TestConfig, supplied: bool, found: Findings, short: bool = False, restated: bool = False
+) -> str:
     """Why the verdict is what it is, and, for an asynchronous job, up to which interval its benefit holds (`short`:
     page 1's words for it, where room is scarce; the summary gives the reason in full). `supplied`: the save times
     are given in save_times.csv, not timed by this tool."""
     limit = async_limit(m, short)
-    return _verdict_reason(m, cfg, supplied, found) + (" " + limit if limit else "")
+    return _verdict_reason(m, cfg, supplied, found, restated) + (" " + limit if limit else "")
 
 
-def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings) -> str:
+def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings, restated: bool = False) -> str:
     """The verdict's reason as the summary says it, after page 1 has said it in full: the gates that fail or lack data,
     referring to the gate table for each reason, then which way G3 leans and the asynchronous limit. A verdict whose
-    gates all pass keeps its reason, one sentence already."""
+    gates all pass keeps its reason, one sentence already; `restated`: the label before it already says that every gate
+    passes, so the reason says only what they rest on (Chinese reading 12, W-m4: the summary said it twice)."""
     v = m.verdict
     if v.status == "demonstrated":
-        return verdict_reason(m, cfg, supplied, found)
+        return verdict_reason(m, cfg, supplied, found, restated=restated)
     if v.status == "not_demonstrated":
         text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
         if v.insufficient:
@@ -227,7 +230,7 @@ def async_limit(m: Metrics, short: bool = False) -> str:
     )
 
 
-def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings) -> str:
+def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings, restated: bool = False) -> str:
     """`supplied`: the save times are rows given in save_times.csv, taken as given, not timed by this tool (cold read
     18, M7: "this test's measurements" of rows with no source note)."""
     v, gates = m.verdict, {g.id: g for g in m.gates}
@@ -259,7 +262,17 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings
     changed = _changed_thresholds(cfg, m)
     # a G4 met at today's interval passes by its agreed rule, and is counted so (fifth cold reads b, A1: "3 of 4 gates
     # pass" beside "G4 passes" rewrote an agreed criterion); what re-tuning would take back is analysis, said apart
-    if "save_times" in m.inputs_illustrative:
+    if restated:
+        # the label said that the gates pass, and on illustrative or unsourced save times said what they rest on too
+        unsourced = supplied and not cfg.sources.get("save_times", "").strip()
+        text = (
+            ""
+            if "save_times" in m.inputs_illustrative or unsourced
+            else _("They rest on the supplied save times, taken as given (see the data sources).")
+            if supplied
+            else _("They rest on this test's measurements.")
+        )
+    elif "save_times" in m.inputs_illustrative:
         text = _("All four gates pass on this test's illustrative save times: they show the method, not the storage.")
     elif supplied:
         text = _("All four gates pass on the supplied save times, taken as given (see the data sources).")
@@ -267,7 +280,7 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings
         text = _("All four gates pass on this test's measurements.")
     if m.checkpoint_mode == "sync" and not m.async_.storage_stalls and "save_times" not in m.inputs_illustrative:
         # a synchronous job's benefit (cold read 18, M8: "Benefit demonstrated" over a what-if that takes it back)
-        text += " " + _(
+        text += (" " if text else "") + _(
             # not "gain nothing": its checkpoints would still be durable sooner, and a failure lose less (cold read 28,
             # M1)
             "The benefit is for saves that block training: saved asynchronously, the job would run no faster on the "
@@ -276,7 +289,7 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings
     if changed:
         return (
             text
-            + " "
+            + (" " if text else "")
             + _("Thresholds agreed for this test instead of the tool's defaults: {thresholds}.").format(
                 thresholds=_("; ").join(changed)
             )

@@ -99,7 +99,7 @@ def test_gates_passing_on_illustrative_saves_are_not_a_green_verdict(folder):
     assert cover.verdict_label == "Gates pass on illustrative save times; benefit not yet measured"
     first = section(ctx, "summary").blocks[0]
     assert first.style == "verdict-indicative"
-    assert first.text.startswith("Gates pass on illustrative save times; benefit not yet measured. All four gates pass")
+    assert first.text.startswith("Gates pass on illustrative save times; benefit not yet measured. Thresholds agreed")
     rows = section(ctx, "gates").blocks[1].rows
     assert [(r.status, r.label, r.style) for r in rows] == [("pass", "Pass (illustrative)", "pass-illustrative")] * 4
     # Asynchronous saves: the label names the interval limit too (57 steps: Table 7 of the async example).
