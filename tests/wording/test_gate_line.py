@@ -2,6 +2,7 @@
 
 from types import SimpleNamespace as NS
 
+from report import i18n
 from report.wording.gate_line import relaxed_pass
 from tests.conftest import FIXTURES
 from tests.sections.helpers import build
@@ -51,6 +52,32 @@ def test_a_g4_that_the_re_tuning_advice_would_fail_says_so():
     assert ctx.cover.verdict_gates.endswith(f"(at most 1.78%), and {limit}.")
     table = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
     assert table.rows[3].detail.endswith(f"; passes {limit}")
+    # cold read 12, W-M2: the status cell and the verdict's label say it too, not a bare "✓ Pass"; its G1 to G3 stay
+    # plain passes
+    assert (table.rows[3].label, table.rows[3].style) == ("Pass (today's interval only)", "pass-illustrative")
+    assert [r.label for r in table.rows[:3]] == ["Pass", "Pass", "Pass"]
+    assert ctx.cover.verdict_label == (
+        "All four gates pass, G4 only at today's interval; re-tuning the baseline's interval would recover as much if "
+        "its checkpoints were also copied off the node"
+    )
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(FIXTURES / "node_local_retune")
+    assert ctx.cover.verdict_label.startswith("4 个评估门槛均通过，但 G4 仅在当前间隔下通过；")
+    table = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
+    assert table.rows[3].label == "通过（仅限当前间隔）"
+
+
+def test_a_g4_that_re_tuning_does_not_reach_keeps_its_plain_pass():
+    """data/ (the white paper): G4's 4.67% passes, and the re-tuning comparison does not advise another interval
+    (Young's optimum lies beyond the run), so G4 is a plain pass wherever it is said."""
+    from tests.conftest import DATA
+    from tests.sections.helpers import build, section
+
+    ctx, m = build(DATA)
+    assert m.gates[3].status == "pass" and m.gates_reach.g4_interval_steps is not None
+    table = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
+    assert table.rows[3].label == "Indicative pass"  # G1 and G2 lack the runs G4 rests on, not the interval
+    assert "G4 only at today's interval" not in ctx.cover.verdict_label
 
 
 def test_a_spread_passing_only_under_a_limit_set_above_the_default_says_so():
