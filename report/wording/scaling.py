@@ -14,6 +14,7 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
 from report.wording.environment import missing
+from report.wording.outrun import recorded_counts
 
 
 def job_nodes(m: Metrics) -> int:
@@ -121,6 +122,10 @@ def _writers(w: Words, key: str, s: ScalingSide) -> str:
     per_node = save.effective_gbps / m.nodes
     if 100 * per_node / per_client >= BANDWIDTH_BOUND_SHARE_PCT:
         return ""
+    if point.clients != m.nodes and _bandwidth_on_job_nodes(w):
+        # the other side's share is against its rate at the job's nodes: this one's against the bandwidth test on
+        # those nodes, not its one-client rate (scaling reading 11b, m6: 79.7% at 12 beside 62.5% at 1)
+        return _writers_at_job(w, key, per_node)
     text = ngettext(
         "A client node of the sweep is a benchmark client writing as fast as it can: {per_client} GB/s each with {k} "
         "writing. A node of this job's save wrote {per_node} GB/s ({part} in {time} s), {share} of that: where this "
@@ -145,6 +150,34 @@ def _writers(w: Words, key: str, s: ScalingSide) -> str:
         "logged with the sweep, so the sweep does not show which of them sets its curve."
     ).format(one=sig(s.points[0].mean_gbps))
     return " " + text + (" " + bound if s.points[0].clients == 1 else "")
+
+
+def _bandwidth_on_job_nodes(w: Words) -> bool:
+    """Whether the data sources record the bandwidth tests on the job's nodes, and no other count."""
+    return set(recorded_counts(w.config.sources.get("bandwidth", ""))) == {w.m.nodes}
+
+
+def _writers_at_job(w: Words, key: str, per_node: float) -> str:
+    """`_writers` for a side not swept at the job's nodes, against its bandwidth test on those nodes."""
+    m, save = w.m, w.m.save.side(key)
+    per_client = m.bandwidth.side(key).sustained_gbps / m.nodes
+    if 100 * per_node / per_client >= BANDWIDTH_BOUND_SHARE_PCT:
+        return ""
+    text = _(
+        "The sweep was not run at the job's {k} nodes; its bandwidth test, on those {k} client nodes, drove "
+        "{per_client} GB/s each, writing as fast as it could. A node of this job's save wrote {per_node} GB/s ({part} "
+        "in {time} s), "
+        "{share} of that: where this section reads the job's or the cluster's nodes as client nodes, it gives what "
+        "that many such writers drive, not what that many nodes' saves draw."
+    ).format(
+        k=count(m.nodes),
+        per_client=sig(per_client),
+        per_node=sig(per_node),
+        part=gb(save.snapshot_gb / m.nodes),
+        time=sig(save.mean_s),
+        share=p3(100 * per_node / per_client),
+    )
+    return " " + text
 
 
 def _per_node(s: ScalingSide) -> str:

@@ -256,3 +256,19 @@ def test_m5_the_cluster_demand_leads_with_the_runs_not_the_disowned_fit(words):
     ) in u
     assert "The fitted maximum at any client count" not in u
     assert "在已运行的任一数量下，其运行所得最大值为 37.3 GB/s" in words["U", "zh-CN"]["scaling"]
+
+
+def test_m6_both_per_node_shares_are_against_a_rate_at_the_jobs_nodes(words):
+    # HDD NAS: 210 / 12 / 27.5575 = 0.635 GB/s a node against the sweep's 9.5613 / 12 = 0.797 at 12: 79.7%; PX-20, not
+    # swept at 12: 210 / 12 / 9.07 = 1.929 against its bandwidth test on the job's 12 nodes, 34.1324 / 12 = 2.844: 67.8%
+    u = words["U", "en"]["scaling"]
+    assert "0.797 GB/s each with 12 writing. A node of this job's save wrote 0.635 GB/s (17.5 GB in 27.6 s), 79.7%" in u
+    assert (
+        "The sweep was not run at the job's 12 nodes; its bandwidth test, on those 12 client nodes, drove 2.84 GB/s "
+        "each, writing as fast as it could. A node of this job's save wrote 1.93 GB/s (17.5 GB in 9.07 s), 67.8% of that"
+    ) in u
+    assert "62.5%" not in u
+    assert (
+        "扫描未在作业的 12 个节点下运行；其带宽测试在这 12 个客户端节点上全速写入，每个节点为 2.84 GB/s"
+        in words["U", "zh-CN"]["scaling"]
+    )
