@@ -166,16 +166,19 @@ class Rebuilds:
     in the same language, is that build without its HTML edition, as verify's rebuild gives it (tests/pipeline/
     test_build.py checks that both give the build's bytes). Inputs left deflated for the worker
     (attachments.Compressed) and a failing rebuild go to verify's rebuild every time; a test that sets its own
-    `build.rebuild` replaces this one (tests/conftest.py's `rebuilds_once`)."""
+    `build.rebuild` replaces this one (tests/conftest.py's `rebuilds_once`). A build a test made itself of unchanged
+    code (`built_noted`) answers the rebuild of its attachments too, whatever its provenance."""
 
     def __init__(self) -> None:
         self.made: dict[tuple, tuple] = {}
 
     def wrap(self, real: Callable, builds: Builds | None = None) -> Callable:
         def rebuild(raw: dict, prov: Provenance, language: str | None, worker: Any = None) -> tuple:
+            if isinstance(worker, Unstarted):
+                worker = None  # verify's real rebuild starts its worker as a build does
             if not all(isinstance(data, bytes | bytearray) for data in raw.values()):
                 return real(raw, prov, language, worker)
-            key = (tuple(sorted((name, hashlib.sha256(data).digest()) for name, data in raw.items())), prov, language)
+            key = _key(raw, prov, language)
             if key not in self.made and (made := _made_before(builds, raw, prov, language)) is not None:
                 self.made[key] = made
             if key in self.made:
@@ -187,6 +190,39 @@ class Rebuilds:
             return self.made[key]
 
         return rebuild
+
+    def note(self, test: JointTest, prov: Provenance, language: str, built: Built) -> None:
+        """`built`, a build of `test` by `prov` in `language` that this process made with the generator unchanged,
+        kept as what verify's rebuild of its attachments gives (without the HTML edition)."""
+        self.made[_key(test.raw, prov, language)] = (
+            Built(b"", built.pdf, built.metrics, built.date_iso),
+            tuple(test.raw),
+        )
+
+
+#: This process's Rebuilds: tests/conftest.py's `rebuilds_once` puts it in verify's way.
+REBUILDS = Rebuilds()
+
+
+def built_noted(test: JointTest, prov: Provenance, language: str) -> Built:
+    """`build_outputs` of `test`, also kept in REBUILDS, so that verify's rebuild of its attachments (in a test that
+    uses `rebuilds_once`) is this build and not another. Only with the generator unchanged (no monkeypatching)."""
+    built = build_outputs(test, prov, language)
+    REBUILDS.note(test, prov, language, built)
+    return built
+
+
+class Unstarted:
+    """What verify's `build.start_worker` gives under `rebuilds_once`: no process. verify starts its worker before it
+    reads the report, for a rebuild that Rebuilds often answers, or that a refusal makes unneeded (its imports cost
+    about 0.5 CPU-s a verify); a rebuild Rebuilds cannot answer starts its own."""
+
+    def stop(self) -> None:
+        """Nothing was started."""
+
+
+def _key(raw: Mapping[str, bytes], prov: Provenance, language: str | None) -> tuple:
+    return tuple(sorted((name, hashlib.sha256(data).digest()) for name, data in raw.items())), prov, language
 
 
 def _made_before(

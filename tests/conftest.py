@@ -14,7 +14,7 @@ from hypothesis import settings
 from report.pipeline.stages import Built
 from report.provenance import Provenance
 from tests import mounts
-from tests.builds import Builds, Rebuilds
+from tests.builds import REBUILDS, Builds, Unstarted
 from tests.golden import CASES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,16 +184,15 @@ def builds(tmp_path_factory) -> Builds:
     return _builds(tmp_path_factory)
 
 
-_REBUILDS = Rebuilds()
-
-
 @pytest.fixture
 def rebuilds_once(monkeypatch, tmp_path_factory) -> None:
     """verify's rebuilds of the same attachments made once in this process, and those of a report `builds` holds
-    taken from it (tests/builds.py's Rebuilds). Not through the `builds` fixture, which would mark the test slow."""
+    or a test noted (`built_noted`) taken from it (tests/builds.py's REBUILDS); verify's worker started only for a
+    rebuild made (tests/builds.py's Unstarted). Not through the `builds` fixture, which would mark the test slow."""
     from report.pipeline import build
 
-    monkeypatch.setattr(build, "rebuild", _REBUILDS.wrap(build.rebuild, _builds(tmp_path_factory)))
+    monkeypatch.setattr(build, "rebuild", REBUILDS.wrap(build.rebuild, _builds(tmp_path_factory)))
+    monkeypatch.setattr(build, "start_worker", Unstarted)
 
 
 def _built_fixture(case: str):

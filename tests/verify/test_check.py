@@ -15,7 +15,7 @@ from report.cli import main
 from report.inputs.joint_test import read_joint_test
 from report.pipeline.stages import build_outputs
 from report.verify.check import differences, verify, verify_bytes
-from tests.builds import Rebuilds
+from tests.builds import Rebuilds, built_noted
 from tests.conftest import DATA, PROVENANCE
 
 
@@ -28,7 +28,7 @@ def built_here(monkeypatch):
 
 
 # Each rebuild of the same attachments once in this process (tests/builds.py's Rebuilds): 10 of this module's 19
-# rebuilds repeated one made before.
+# rebuilds repeated one made before; two more rebuild this module's own builds (built_noted).
 pytestmark = pytest.mark.usefixtures("rebuilds_once")
 
 
@@ -52,7 +52,8 @@ def slow_folder(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def slow_candidate_built(slow_folder):
-    return build_outputs(read_joint_test(slow_folder), PROVENANCE)
+    """Its build, which is also what verify's rebuild of its attachments gives (tests/builds.py's built_noted)."""
+    return built_noted(read_joint_test(slow_folder), PROVENANCE, "en")
 
 
 def attachments_of(pdf: bytes) -> dict[str, bytes]:
@@ -319,9 +320,8 @@ def test_a_report_of_another_generator_is_not_verified_and_says_how_to_get_it(de
     from report.provenance import Provenance
 
     other = Provenance("0.0.old", "00000000c0de", PROVENANCE.python, PROVENANCE.packages)
-    built = build_outputs(
-        read_joint_test(DATA), other
-    )  # genuinely built by another version: colophon and metrics.json agree
+    # genuinely built by another version: colophon and metrics.json agree; --figures-only's rebuild is this build
+    built = built_noted(read_joint_test(DATA), other, "en")
     pages = list(PdfReader(io.BytesIO(built.pdf)).pages)
     path = tmp_path / "old.pdf"
     for pdf in (built.pdf, forge([pages[0], *pages[3:]], attachments_of(built.pdf))):  # intact, and 2 pages fewer
