@@ -423,7 +423,8 @@ def _swept(w: Words, nodes: int | None, gbps: float, fields: dict[str, str]) -> 
         band = refit_band(side, [float(nodes)])
         if band is not None and math.isfinite(band[0][0]) and math.isfinite(band[1][0]):
             # the range beside a point far beyond the counts tested (scaling reading 9, M2)
-            fields.update(low=sig(band[0][0]), high=sig(band[1][0]))
+            digits = 3 if side.usl is None or side.usl.describes else 2  # no forecast: two digits (reading 11b, m4)
+            fields.update(gbps=sig(gbps, digits), low=sig(band[0][0], digits), high=sig(band[1][0], digits))
             text = _(
                 "The law fitted to the client sweep gives {candidate} {gbps} GB/s of aggregate write bandwidth at "
                 "{nodes} nodes ({low}–{high} GB/s over the refits to one run per client count), an extrapolation "

@@ -272,3 +272,25 @@ def test_m6_both_per_node_shares_are_against_a_rate_at_the_jobs_nodes(words):
         "扫描未在作业的 12 个节点下运行；其带宽测试在这 12 个客户端节点上全速写入，每个节点为 2.84 GB/s"
         in words["U", "zh-CN"]["scaling"]
     )
+
+
+def test_m4_a_disowned_law_beyond_the_runs_prints_two_digits_and_a_peak_passed_is_said(folders, words):
+    from report.i18n import activate
+    from tests.sections.helpers import build, section
+
+    with activate("en"):
+        ctx, _ = build(folders["U"])
+    table = next(b for b in section(ctx, "scaling").blocks if isinstance(b, Table) and b.id == "scaling-projections")
+    rows = {r[0]: r for r in table.rows}
+    # PX-20 (σ < 0) at 32 nodes: 29.96 GB/s, refits 28.59–31.62, two digits; HDD NAS (a law that describes) three
+    assert rows["StarCoder2 15B on 256 GPUs"][5] == "30 (29–32)"
+    assert rows["StarCoder2 15B on 256 GPUs"][3] == "10.9 (9.40–13.1)"
+    # HDD NAS's peak sqrt((1 − 0.0575) / 0.00148) = 25.3 lies between its 16 run and the projection's 32
+    assert (
+        "HDD NAS's aggregate at 32 nodes lies past its fitted peak at 25.3 client nodes, on the fitted curve's falling "
+        "side, beyond every count it was run at."
+    ) in table.note
+    assert (
+        "gives PX-20 30 GB/s of aggregate write bandwidth at 32 nodes (29–32 GB/s over the refits"
+        in (words["U", "en"]["all"])
+    )
