@@ -27,6 +27,7 @@ from report.wording.bandwidth_share import at_bandwidth, near_and_far
 from report.wording.base import Side, Words
 from report.wording.copies import audit_words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, FAR_EXTRAPOLATION
+from report.wording.node_share import node_hypotheses
 from report.wording.outrun import outrun_causes, outrun_sides, within_spread
 from report.wording.phrases import (
     both,
@@ -381,24 +382,6 @@ def _weak_evidence(m) -> str:
     return text
 
 
-def _node_hypotheses(w: Words) -> list[Para]:
-    """Where a node-local system's job spans several nodes, what one node's share of its bandwidth says: a save whose
-    part runs far below it is not bound by bandwidth, and the speedup is then not shown to come from bandwidth."""
-    n, out = w.m.node_local, []
-    assert n is not None, "called where a node-local job spans several nodes (spans_node_local)"
-    for side in w.sides:
-        if side.key not in n.sides or n.side(side.key).job_share_pct >= BANDWIDTH_BOUND_SHARE_PCT:
-            continue
-        text = _(
-            "On {system}, each node's part of a save runs at {share} of one node's bandwidth: the save is not bound by "
-            "bandwidth, and its time goes elsewhere (serialisation, many small files, metadata, synchronisation "
-            "between ranks). The save speedup is therefore not shown to come from the candidate's bandwidth; record "
-            "the time each save spends writing to tell."
-        ).format(system=side.save.system, share=p3(n.side(side.key).job_share_pct))
-        out.append(w.p(text, "save_times", "bandwidth", side=side.key))
-    return out
-
-
 def _per_node(w: Words) -> list[Para]:
     """A save system local to each node whose job spans several nodes: its bandwidth was logged on one node, so the
     whole job's throughput set against it overstates the share by the number of nodes (cold read 18, M6: a 256-GPU
@@ -411,7 +394,7 @@ def _per_node(w: Words) -> list[Para]:
         if side.key not in n.sides:
             continue
         share = n.side(side.key)
-        # the audit's other figures leave this system out (`_effective`, `_node_hypotheses`): nothing to discount
+        # the audit's other figures leave this system out (`_effective`, `node_hypotheses`): nothing to discount
         # (cold read 22, m1: "the line through both systems' points" pointed at a line no longer printed)
         # a job whose GPUs do not fill its last node: the other nodes write share(g), the last one less (attacks-6
         # R11: "the job's 2 nodes each write 66.7 GB" of a 100 GB checkpoint on 12 GPUs at 8 a node)
@@ -442,7 +425,7 @@ def _hypotheses(w: Words) -> list[Para]:
     a = w.m.audit
     deps = ("save_times", "bandwidth")
     if spans_node_local(w.m):  # the whole job against one node's bandwidth decides nothing (cold read 19, M2)
-        return _node_hypotheses(w)
+        return node_hypotheses(w)
     if kept := _kept_pace(w):
         return [w.p(_kept_words(w, kept), *deps)]
     below = max(_judged_share(w, side) for side in w.sides) < BANDWIDTH_BOUND_SHARE_PCT

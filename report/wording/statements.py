@@ -11,7 +11,6 @@ from report.document.blocks import Para
 from report.formatting import (
     count,
     hours,
-    p3,
     ratio3,
     s3,
 )
@@ -19,7 +18,8 @@ from report.i18n import _, join_words, ngettext
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
 from report.wording.base import Words
-from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT, no_difference_shown
+from report.wording.decisions import no_difference_shown
+from report.wording.node_share import node_not_bound, node_warning
 from report.wording.outrun import outrun_sides, outrun_warning
 from report.wording.phrases import sooner
 
@@ -357,16 +357,9 @@ def save_warnings(w: Words, summary: bool = False) -> list[Para]:
     if (
         summary and n is not None and spans_node_local(m)
     ):  # the audit's doubt, where the summary reads it (cold read 20, M4)
-        for side in w.sides:
-            if side.key in n.sides and n.side(side.key).job_share_pct < BANDWIDTH_BOUND_SHARE_PCT:
-                text = _(
-                    "On {system}, local to each node, each node's part of a save runs at {share} of one node's "
-                    "bandwidth: the save is not bound by bandwidth, so the speedup is not shown to come from the "
-                    "candidate's bandwidth (see “{section}”)."
-                ).format(
-                    system=side.save.system, share=p3(n.side(side.key).job_share_pct), section=_("Consistency audit")
-                )
-                out.append(w.p(text, "save_times", "bandwidth", style="warning", side=side.key))
+        for side in w.sides:  # judged on the basis a shared side's saves are (cold read 12, V-M3)
+            if side.key in n.sides and node_not_bound(m, side.key):
+                out.append(w.p(node_warning(w, side.key), "save_times", "bandwidth", style="warning", side=side.key))
     if text := outrun_warning(w):  # the audit's finding, where the summary reads it (cold read 19, M4)
         out.append(w.p(text, "save_times", "bandwidth", style="warning"))
     return out

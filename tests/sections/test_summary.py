@@ -240,9 +240,11 @@ def test_the_audits_doubt_on_a_node_local_save_is_read_in_the_summary_only():
     bandwidth section and the audit). V: each node writes 380.8 GB ÷ 8 = 47.6 GB in 6.29 s, 7.57 GB/s, 68.1% of one
     node's 11.1 GB/s."""
     ctx, _m = build(FIXTURES / "decision_page")
-    doubt = "each node's part of a save runs at 68.1% of one node's bandwidth: the save is not bound by bandwidth, so"
-    assert doubt in " ".join(texts(section(ctx, "summary").blocks))
-    assert sum(" ".join(texts(s.blocks)).count(doubt) for s in ctx.sections) == 1
+    words = [" ".join(texts(s.blocks)) for s in ctx.sections]
+    # cold read 12, V-M3: judged as TS-90's saves are, over a save's 6.29 s (the log's 8.28 GB/s), the node part runs
+    # at 7.57 ÷ 8.28 = 91.4%: no "not bound by bandwidth" anywhere, and the audit's sentence on that basis once
+    assert not any("not bound by bandwidth" in t for t in words)
+    assert sum(t.count("each node's part of a save runs at 91.4% of the former") for t in words) == 1
 
 
 def test_a_label_that_says_the_gates_pass_is_not_said_again(folder):
@@ -257,7 +259,7 @@ def test_a_label_that_says_the_gates_pass_is_not_said_again(folder):
     first = texts(section(ctx, "summary").blocks)[0]
     assert m.verdict.status == "demonstrated"
     assert first.startswith(
-        "All four gates pass; re-tuning the baseline's interval would recover as much. They rest on the supplied save "
-        "times, taken as given (see the data sources)."
-    )
+        "All four gates pass, G4 only at today's interval; re-tuning the baseline's interval would recover as much. "
+        "They rest on the supplied save times, taken as given (see the data sources)."
+    )  # G4 passes up to fewer steps than the re-tuned interval (cold read 12, W-M2)
     assert first.count("gates pass") == 1
