@@ -176,7 +176,7 @@ def test_a_benefit_of_todays_interval_is_priced_at_the_optima_too():
         "steps: at the re-tuned interval (57 steps or more) it would fail"
     )  # cold read 8b, H-6: the interval up to which G4 holds, beside the re-tuning advice
     # G4 passes by its agreed rule, counted like the others (fifth cold reads b, A1); the detail says the optima
-    assert (g4.label, g4.style) == ("Pass (illustrative)", "pass-illustrative")
+    assert (g4.label, g4.style) == ("Pass (illustrative; today's interval only)", "pass-illustrative")  # W-M2
     assert section(ctx, "gates").blocks[2].text.startswith("All 4 gates pass, on illustrative save times. Thresholds:")
     assert ctx.cover.verdict_label.startswith(
         "Gates pass on illustrative save times, at today's interval (no training-time benefit at 57 steps or more)"
