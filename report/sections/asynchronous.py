@@ -87,10 +87,15 @@ def _lead(what_if: bool) -> str:
 def _table(w: Words) -> Table:
     m = w.m
     a, tau = m.async_, m.reliability.interval_s
+    # a staging time no one gave is marked in its cell, not only in the note above (Chinese reading 12, W-m8: "0"
+    # read as a measurement)
+    staging = (
+        seconds_figure if a.staging_given else lambda s: _("{seconds} (assumed)").format(seconds=seconds_figure(s))
+    )
     rows = tuple(
         (
             save.system,
-            seconds_figure(side.staging_s),
+            staging(side.staging_s),
             seconds_figure(side.write_lag_s),
             seconds_figure(tau),
             seconds_figure(side.stall_s),

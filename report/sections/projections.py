@@ -517,13 +517,13 @@ def _table_note(w: Words) -> str:
     return " ".join([saves.format(n=count(m.bubble.saves), names=names), total, *_open_notes(w)])
 
 
-def build(w: Words) -> Section:
+def build(w: Words) -> Section | None:
     m = w.m
     title = _("Projections to other checkpoint sizes")
     if not m.projections:
-        # No projection: no fitted line, no projection chart; nothing follows that the section does not show.
-        none = Para(_("No other checkpoint size was asked for in this test, so none is projected."))
-        return Section(ID, title, (none,))
+        # No projection asked for: the section is left out, not printed empty (Chinese reading 12, W-m5: "本节不作推算"
+        # on a formal deliverable); no fitted line, no projection chart.
+        return None
     rows = tuple(
         (projection_label(m, p), gb(p.snapshot_gb), *_cells(w, p)[:3], str(p.saves), _cells(w, p)[3])
         for p in m.projections

@@ -43,7 +43,8 @@ def test_every_chart_is_placed_exactly_once():
 @pytest.mark.parametrize("folder", [FIXTURES / "economics", DATA])
 def test_every_entry_is_built_in_order_with_the_charts_it_declares(folder):
     ctx, m = build(folder)
-    expected = [module.ID for module in sections.SECTIONS if module.ID != "economics" or m.economics is not None]
+    left_out = {"economics": m.economics is None, "projections": not m.projections}  # nothing to say: no section
+    expected = [module.ID for module in sections.SECTIONS if not left_out.get(module.ID, False)]
     assert [s.id for s in ctx.sections] == expected
     for s in ctx.sections:
         module = next(module for module in sections.SECTIONS if s.id == module.ID)
@@ -57,12 +58,15 @@ def test_every_entry_is_built_in_order_with_the_charts_it_declares(folder):
     )
 
 
-def test_only_economics_can_be_left_out():
-    """The economics fixture prices GPU time, DATA does not: the one optional section comes and goes with it."""
-    with_economics, _ = build(FIXTURES / "economics")
-    without, m = build(DATA)
-    assert m.economics is None
-    assert {s.id for s in with_economics.sections} - {s.id for s in without.sections} == {"economics"}
+def test_only_economics_and_projections_can_be_left_out():
+    """The economics fixture prices GPU time, DATA does not; DATA asks for a projection, the economics fixture does
+    not (Chinese reading 12, W-m5: a section saying it projects nothing): each optional section comes and goes with
+    what it words."""
+    economics, priced = build(FIXTURES / "economics")
+    default, m = build(DATA)
+    assert m.economics is None and priced.economics is not None
+    assert m.projections and not priced.projections
+    assert {s.id for s in economics.sections} ^ {s.id for s in default.sections} == {"economics", "projections"}
 
 
 def _imported_report_modules(path: Path) -> set[str]:

@@ -164,9 +164,7 @@ def test_not_durable_marks_only_the_not_durable_systems_figures():
 def test_no_fitted_line_without_projections_and_gpu_time_in_a_readers_unit():
     ctx, m = build(FIO_EXAMPLE)
     assert not m.projections
-    assert texts(section(ctx, "projections").blocks) == [
-        "No other checkpoint size was asked for in this test, so none is projected."
-    ]
+    assert "projections" not in [s.id for s in ctx.sections]  # left out, not printed empty (zh reading 12, W-m5)
     # 22.1 s less per run on each of 2 GPUs: 44.2 GPU-seconds, not 0.0123 GPU-hours.
     assert round(m.bubble.time_saved_s, 1) == 22.1 and m.save.baseline.gpus == 2
     qa = " ".join(texts(section(ctx, "qa").blocks))
