@@ -98,7 +98,7 @@ def value_line(w: Words, rec: Recommendation) -> str:
         else _("Value of the time saved: {job}; {whole}")
     ).format(job=job, whole=whole)
     paybacks = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
-    text = _priced(text, found, today, paybacks, contended(w.m))
+    text = _priced(text, found, today, paybacks, contended(w.m), _peak_beyond(w.m) if today else "")
     if staging_loss(w.m) and e.value_per_year < 0:  # the staging times given make it, not the storage (J-B1)
         text += " " + staging_loss(w.m)
     if "unpaid" not in rec.reasons:  # else the recommendation's reason says it
@@ -117,9 +117,26 @@ def contended(m) -> bool:
     return not per_node(m) and m.bubble.gpu_equivalents >= 0 and demand(m).mean_to_sustained >= QUEUEING
 
 
-def _priced(text: str, found, today: bool, paybacks: list[float], queued: bool = False) -> str:
+def _peak_beyond(m) -> str:
+    """Where the cluster's saves all at once would need more than the candidate's bandwidth this test showed (a shared
+    candidate, its saves not already said to queue): the condition the today's-interval payback rests on, with the
+    figures, "" otherwise (cold read 12, W-M4: a 0.965-year payback on ten jobs whose saves would need 170 GB/s at
+    once, 8.4× the 20.4 GB/s measured, said on pages 10 and 15 only)."""
+    if per_node(m) or contended(m) or m.bubble.gpu_equivalents < 0 or not demand(m).peak_to_sustained > 1:
+        return ""
+    return _(
+        "and the jobs' saves stay staggered ({peak} GB/s all at once, {ratio} this test's {measured} GB/s)"
+    ).format(
+        peak=sig(demand(m).peak_write_gbps),
+        ratio=demand_ratios(m)["peak_ratio"],
+        measured=sig(m.bandwidth.candidate_gbps),
+    )
+
+
+def _priced(text: str, found, today: bool, paybacks: list[float], queued: bool = False, peak: str = "") -> str:
     """The value line with its price and payback (each "at least": every GPU busy all year bounds the value from above,
-    so the payback from below; cold read 7b, B-13), or that no price is given, or that nothing pays back."""
+    so the payback from below; cold read 7b, B-13), or that no price is given, or that nothing pays back. `peak`: the
+    staggering the today's-interval payback needs (`_peak_beyond`), said beside it."""
     currency = found["currency"]
     if found.id == "value_unpriced":
         return _("{value}; no price is given to weigh it against.").format(value=text)
@@ -137,10 +154,16 @@ def _priced(text: str, found, today: bool, paybacks: list[float], queued: bool =
             if queued
             else _(
                 "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
+                "only while the interval stays {staggered}, the baseline's own cost left out."
+            )
+            if peak
+            else _(
+                "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
                 "only while the interval stays, the baseline's own cost left out."
             )
         )
         return both.format(
+            staggered=peak,
             value=text,
             price=money(found["price"], currency),
             today=sig(found["today_payback_years"]),
