@@ -59,7 +59,7 @@ def _ratio(demand: float, capacity: float, digits: int = PROSE_DIGITS) -> str:
     return _("{ratio}×").format(ratio=worked(value, recomputed, digits))
 
 
-def _ratios(demand: float, *capacities: float) -> list[str]:
+def shares_of(demand: float, *capacities: float) -> list[str]:
     """demand ÷ each capacity, set side by side in one sentence: at one precision, the fewest digits any of them needs
     (scaling reading 7b, minor 14: "2.3× the one and 1.91× the other")."""
     digits = min(figure_digits(_ratio(demand, c)) for c in capacities)
@@ -114,7 +114,7 @@ def demand_against_sweep(m: Metrics) -> str:
         "for the fit to tell what they give; the sweep gave {measured} GB/s with {most} and the fit peaks at {top} "
         "GB/s, so every job saving at once needs {peak_measured} the one and {peak_top} the other."
     )
-    fields["peak_measured"], peak_top = _ratios(a.peak_gbps, a.most.mean_gbps, a.top)
+    fields["peak_measured"], peak_top = shares_of(a.peak_gbps, a.most.mean_gbps, a.top)
     return text.format(top=sig(a.top), peak_top=peak_top, **fields)
 
 

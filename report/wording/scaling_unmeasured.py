@@ -13,7 +13,7 @@ from report.formatting import count, sig
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.scaling import clients, job_nodes, node_local, nodes_words, sweep_settings
-from report.wording.scaling_cluster import _ratios
+from report.wording.scaling_cluster import shares_of
 from report.wording.scaling_hosts import bandwidth_clients
 from report.wording.scaling_range import comparison_end
 
@@ -161,14 +161,14 @@ def demand_words(w: Words) -> str:
     }
     k = bandwidth_clients(w)
     if k is None:  # the bandwidth test's clients not recorded as one count: one client's, or each side's own
-        values["to_best"] = _ratios(demand.peak_write_gbps, best.mean_gbps)[0]
+        values["to_best"] = shares_of(demand.peak_write_gbps, best.mean_gbps)[0]
         text = _(
             "Every one of the cluster's {jobs} jobs saving at once, each in today's {save} s, needs {peak} GB/s from "
             "{system}: {to_best} the most its sweep gave ({best} GB/s at {counts})."
         )
         return text.format(**values)
     bw = m.bandwidth.candidate_gbps
-    values["to_bw"], values["to_best"] = _ratios(demand.peak_write_gbps, bw, best.mean_gbps)
+    values["to_bw"], values["to_best"] = shares_of(demand.peak_write_gbps, bw, best.mean_gbps)
     text = _(
         "Every one of the cluster's {jobs} jobs saving at once, each in today's {save} s, needs {peak} GB/s from "
         "{system}: {to_bw} this test's sustained bandwidth ({bw} GB/s on {n}) and {to_best} the most its sweep gave "
