@@ -65,6 +65,7 @@ def fit_words(w: Words, key: str) -> str:
             )
         )
         shown = text.format(which=negative, gap=p3(100 * gap) if gap is not None else "", most=clients(s.max_clients))
+        shown += _faster_than_linear(s)
         sustained = sustained_words(w, key)
         held = _holdout_words(s)  # as for a fit the law describes (scaling reading 11, minor 5)
         return " ".join(x for x in (head, shown, *held, sustained, setup_words(w, key)) if x)
@@ -220,3 +221,23 @@ def _holdout_words(s) -> list[str]:
             gap_amdahl=p3(100 * abs(h.amdahl_gbps - h.measured_gbps) / h.measured_gbps),
         )
     ]
+
+
+def _faster_than_linear(s) -> str:
+    """ " A negative σ is how the law fits …" where σ < 0 and some counts drove more per client node than one client
+    alone (scaling reading 11b, m2: "no meaning" read as noise; the points rise faster than linear); "" otherwise."""
+    u = s.usl
+    if u is None or u.sigma >= 0:
+        return ""
+    above = [p for p in s.points if p.clients > 1 and p.mean_gbps / p.clients > u.lambda_gbps]
+    if not above:
+        return ""
+    text = ngettext(
+        "A negative σ is how the law fits a rise faster than linear: with {counts} client node writing, each drove "
+        "{shares} of the one-client mean.",
+        "A negative σ is how the law fits a rise faster than linear: with {counts} client nodes writing, each drove "
+        "{shares} of the one-client mean.",
+        above[-1].clients,
+    )
+    shares = [p3(100 * p.mean_gbps / p.clients / u.lambda_gbps) for p in above]
+    return " " + text.format(counts=join_words([count(p.clients) for p in above]), shares=join_words(shares))
