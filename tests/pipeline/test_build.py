@@ -20,6 +20,7 @@ from report.inputs.runs import minmax_downsample
 from report.pipeline.build import build, build_outputs, rebuild
 from report.problems import InvalidInput
 from report.verify.check import verify
+from tests.builds import collected_after
 from tests.conftest import DATA, PROVENANCE, ROOT
 
 RUN_SAMPLES = 50_000  # per run; 3 runs a system: 300,000 samples
@@ -35,7 +36,8 @@ def test_two_processes_give_the_bytes_of_one(tmp_path):
     command = [sys.executable, "-m", "report", "build", str(DATA), "--out", str(out)]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     assert list(scratch.iterdir()) == []
-    alone = build_outputs(read_joint_test(DATA), provenance.collect())
+    with collected_after():
+        alone = build_outputs(read_joint_test(DATA), provenance.collect())
     assert (out / "report.pdf").read_bytes() == alone.pdf
     assert (out / "report.html").read_bytes() == alone.html
     assert (out / "metrics.json").read_bytes() == alone.metrics
@@ -45,7 +47,8 @@ def test_two_processes_give_the_bytes_of_one(tmp_path):
 
 def test_a_rebuild_without_the_html_edition_gives_the_same_pdf(default_built):
     """verify's rebuild skips the HTML edition (fonts subset, charts inlined), which it does not compare."""
-    rebuilt = build_outputs(read_joint_test(DATA), PROVENANCE, html=False)
+    with collected_after():
+        rebuilt = build_outputs(read_joint_test(DATA), PROVENANCE, html=False)
     assert rebuilt.html == b"" and len(default_built.html) > 100_000
     assert rebuilt.pdf == default_built.pdf
     assert rebuilt.metrics == default_built.metrics
@@ -176,7 +179,8 @@ def test_cjk_names_are_drawn_extracted_and_verified(folder, tmp_path):
 
     data = folder("data")
     _rename(data, "明芯 FX100 全闪存", "北京智算中心")
-    built = build_outputs(read_joint_test(data), PROVENANCE)
+    with collected_after():
+        built = build_outputs(read_joint_test(data), PROVENANCE)
     printed = pdf_text(built.pdf, tmp_path)
     assert printed.count("明芯 FX100 全闪存") >= 10 and "北京智算中心" in printed
     (tmp_path / "cjk.pdf").write_bytes(built.pdf)
@@ -191,7 +195,9 @@ def test_dollar_signs_in_names_are_text_not_mathematics(folder, tmp_path):
 
     data = folder("data")
     _rename(data, "$\\nosuchmacro$ FX", "$x^2$ costs $5")
-    printed = pdf_text(build_outputs(read_joint_test(data), PROVENANCE).pdf, tmp_path)
+    with collected_after():
+        built = build_outputs(read_joint_test(data), PROVENANCE)
+    printed = pdf_text(built.pdf, tmp_path)
     assert printed.count("$\\nosuchmacro$ FX") >= 10 and "$x^2$ costs $5" in printed
 
 

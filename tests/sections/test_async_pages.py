@@ -13,7 +13,7 @@ import pytest
 
 from report.inputs.joint_test import read_joint_test
 from report.pipeline.stages import build_outputs
-from tests.builds import html_edition
+from tests.builds import collected_after, html_edition
 from tests.conftest import DATA, PROVENANCE, ROOT
 
 
@@ -67,7 +67,8 @@ def pages(tmp_path_factory, builds):
             if isinstance(test, Path):
                 pdf = builds.get(test, language).pdf
             else:
-                pdf = build_outputs(test, PROVENANCE, language).pdf
+                with collected_after():
+                    pdf = build_outputs(test, PROVENANCE, language).pdf
             where = tmp_path_factory.mktemp(f"{name}-{language}")
             out[name, language] = (_text(pdf, where, 1, 1), _text(pdf, where))
     return out
