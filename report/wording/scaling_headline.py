@@ -25,7 +25,7 @@ from report.wording.scaling_range import bracket_short, comparison_end_words, fa
 from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, fields, judged, stated
 from report.wording.scaling_trend import aggregates, made_of, swept_ratios
-from report.wording.scaling_unmeasured import demand_words, unmeasured_short, unmeasured_words
+from report.wording.scaling_unmeasured import demand_words, tested_at_job, unmeasured_short, unmeasured_words
 
 
 def _qa_sentence(w: Words) -> Para:
@@ -100,7 +100,7 @@ def _qa_bracketed(w: Words, br: compare.Bracket, section: str) -> Para:
         bound=bracket_short(w, br),
         section=section,
     )
-    said = [text, *_most_said(w, br.clients), comparison_end_words(w), falls_short(w)]
+    said = [text, tested_at_job(w, br.clients), *_most_said(w, br.clients), comparison_end_words(w), falls_short(w)]
     if found := consequence(m):
         said.append(found)
     said.append(saves_at_job(w))
@@ -264,7 +264,8 @@ def _summary_bracketed(w: Words, br: compare.Bracket, refer: bool) -> Para:
     text = _("Client sweep: {c_agg} is {range} {b_agg} at the job's {nodes} ({bound}).").format(
         range=range_x(br), nodes=nodes_words(br.clients), bound=bracket_short(w, br), **aggregates(w)
     )
-    said = [text, *_most_said(w, br.clients), comparison_end_words(w), falls_short(w), *_closing(w, refer)]
+    said = [text, tested_at_job(w, br.clients), *_most_said(w, br.clients), comparison_end_words(w), falls_short(w)]
+    said += _closing(w, refer)
     return w.p(" ".join(x for x in said if x), *claim_inputs(w.m))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from report.compute import SIDES, Metrics
-from report.formatting import count, sig
+from report.formatting import count, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.scaling import clients, job_nodes, node_local, nodes_words, sweep_settings
@@ -211,4 +211,19 @@ def record_step(w: Words) -> str:
     return _(
         "With the next sweep, record the benchmark's settings and log what limits its curve (each client's network "
         "links, the storage's front end, the network between): this sweep recorded neither."
+    )
+
+
+def tested_at_job(w: Words, k: int) -> str:
+    """The bandwidth tests' ratio where the sources record them on the job's `k` nodes, beside a bracketed ratio there
+    (scaling reading 11b, m1: the bound was said as proven while a test at 12 nodes gave 3.75×); "" otherwise."""
+    m = w.m
+    if bandwidth_clients(w) != k or not m.bandwidth.baseline_gbps > 0:
+        return ""
+    text = _("The bandwidth tests, on the job's {nodes}, give {ratio} ({c} against {b} GB/s).")
+    return text.format(
+        nodes=clients(k),
+        ratio=x3(m.bandwidth.candidate_gbps / m.bandwidth.baseline_gbps),
+        c=sig(m.bandwidth.candidate_gbps),
+        b=sig(m.bandwidth.baseline_gbps),
     )

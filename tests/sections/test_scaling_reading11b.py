@@ -306,3 +306,15 @@ def test_m2_a_negative_sigma_is_said_as_the_rise_faster_than_linear_it_fits(word
     assert "σ 为负，是该定律对超线性增长的拟合方式：2、4和8 个客户端节点同时写入时" in words["U", "zh-CN"]["scaling"]
     # R: ZFS NFS's negative parameter is κ, and no count beat one client: nothing said
     assert "rise faster than linear" not in words["R", "en"]["all"]
+
+
+def test_m1_the_bandwidth_tests_on_the_jobs_nodes_stand_beside_the_bound(words):
+    # U's sources: the bandwidth tests ran on the job's 12 nodes: 34.1324 / 9.10851 = 3.747
+    said = "The bandwidth tests, on the job's 12 client nodes, give 3.75× (34.1 against 9.11 GB/s)."
+    assert said in words["U", "en"]["summary"] and said in words["U", "en"]["answers"]
+    assert (
+        "在作业的 12 个客户端节点上进行的带宽测试给出 3.75×（基线 9.11 GB/s，被测系统 34.1 GB/s）"
+        in (words["U", "zh-CN"]["summary"])
+    )
+    # R: each side's bandwidth test on its own count (12 and 16 clients), and no bound at the job's 48 nodes
+    assert "The bandwidth tests, on the job's" not in words["R", "en"]["all"]
