@@ -51,18 +51,23 @@ def build(w: Words) -> Section:
             *prov.packages,
         ),
     )
+    # how a customer checks the document, in a customer's words (Chinese reading 12, V-m12/W-m11: the tool's files and
+    # command listed as internals); the command stays, as the contract asks of the colophon
     intro = Para(
         _(
-            "The PDF edition of this report carries its input files as attachments, with metrics.json, the "
-            "unrounded figures. The formulas of Appendix B recompute every figure from the inputs; with the software "
-            "that built this report (listed below), python -m report verify report.pdf recomputes them all and "
-            "compares them. The HTML edition carries neither: check it against the PDF and metrics.json built beside "
-            "it."
+            "How to check this document: the PDF edition carries, as attachments, the input files its figures were "
+            "computed from (listed below with their SHA-256 checksums) and its figures unrounded (metrics.json). The "
+            "formulas of Appendix B recompute every figure from those files; the report generator in the version "
+            "listed below does it in one step and says whether every figure matches: python -m report verify "
+            "report.pdf. The HTML edition carries no attachments: check it against the PDF built beside it."
         )
     )
     # new_page: a part of its own where a sheet breaks before one; print.css breaks before none (a forced break here
     # left retune's page before it 28% full), so the colophon flows on from Appendix B
-    blocks: tuple[Block, ...] = (intro, *_unprinted(w), inputs, versions, *_measure_command(w))
+    # a formal deliverable leaves out what only a reader of metrics.json needs (Chinese reading 12, V-m12: its scale
+    # block explained on the customer's document)
+    unprinted = [] if "report" in w.config.given else _unprinted(w)
+    blocks: tuple[Block, ...] = (intro, *unprinted, inputs, versions, *_measure_command(w))
     return Section(ID, _("Colophon: inputs and software"), blocks, appendix=True, new_page=True)
 
 

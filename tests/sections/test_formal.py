@@ -9,7 +9,7 @@ import pytest
 from report import i18n
 from report.render import html as render
 from tests.conftest import DATA, FIXTURES
-from tests.sections.helpers import build, build_printed
+from tests.sections.helpers import build, build_printed, section, texts
 
 FORMAL = FIXTURES / "formal"
 NAMES = ("Zhang Wei", "Li Na", "Wang Jun")
@@ -178,3 +178,15 @@ def test_a_formal_cover_with_a_revision_history_holds_on_one_page(folder, builds
     assert "It may be copied only in full" in pages[0].replace("\n", " "), pages[1][:300]
     assert "this edition is a draft until they are named and sign." in " ".join(pages[0].split())
     assert "Recommendation" in pages[1] and "Revision history" in pages[0]
+
+
+def test_the_colophon_of_a_formal_report_tells_a_customer_how_to_check_it():
+    """Chinese reading 12, V-m12/W-m11: Appendix C listed the tool's internals; a formal deliverable says how to check
+    the document, keeps the verify command and the checksums (CONTRACT.md), and leaves the metrics.json scale block's
+    explanation to a report that is not filed (tests/fixtures/decision_page has [report]; the default data has not)."""
+    formal, _m = build(FIXTURES / "decision_page")
+    words = " ".join(texts(section(formal, "colophon").blocks))
+    assert words.startswith("How to check this document: the PDF edition carries, as attachments, the input files")
+    assert "python -m report verify report.pdf" in words and "scale block" not in words
+    working, _m = build(DATA)
+    assert "scale block" in " ".join(texts(section(working, "colophon").blocks))
