@@ -10,6 +10,7 @@ from report.wording.base import Words
 from report.wording.decisions import staging_alone
 from report.wording.labels import gate_name
 from report.wording.said import status_word
+from report.wording.sceptic import narrow_margin
 from report.wording.verdict import g4_retuned_fails, open_for
 
 
@@ -35,8 +36,12 @@ def gates_line(w: Words) -> str:
             return _("{status}, and {retuned}").format(status=relaxed, retuned=retuned)
         if retuned:
             return _("passes {retuned}").format(retuned=retuned)
+        # a pass by a hair says its margin, the sceptic's first question (cold read 12, W-M3: 2.518× on a 2.51× target)
+        margin = narrow_margin(w.m, w.config, g.id)
         if relaxed:
-            return relaxed
+            return _("{status}, {margin}").format(status=relaxed, margin=margin) if margin else relaxed
+        if margin:
+            return _("passes {margin}").format(margin=margin)
         if g.id == "G4" and w.findings.has("g4_unsettled"):
             return (
                 _("fails by the means, which these runs do not settle")

@@ -1,0 +1,113 @@
+"""What a sceptic asks first of gates that pass: a pass by a hair, and a pass that rests on thresholds other than the
+usual ones, which the test's record does not show were agreed before the test (cold read 12, W-M3: G3 against a 2.51×
+target with the interval's low end at 2.518×, G1 and G2 under a spread limit raised to 7.5% with spreads of 5.89% and
+5.26%; test.toml gives the thresholds, never when or by whom they were agreed)."""
+
+from __future__ import annotations
+
+from report.compute import Metrics
+from report.formatting import given, p3, sig
+from report.i18n import _, join_words, ngettext
+from report.inputs.specs import TestConfig, Thresholds
+
+#: A pass whose figure lies within this share (%) above its threshold is one a sceptic questions first.
+NARROW_PCT = 5.0
+
+
+def _status(m: Metrics, gate_id: str) -> str:
+    return next(g.status for g in m.gates if g.id == gate_id)
+
+
+def narrow_margin(m: Metrics, cfg: TestConfig, gate_id: str) -> str:
+    """ "by only 0.327% (the interval's low end 2.518×)": a G3 or G4 pass within NARROW_PCT of its threshold, with its
+    margin; "" for any other gate or pass."""
+    g = cfg.gates
+    ci = m.save.speedup_ci95
+    if gate_id == "G3" and _status(m, "G3") == "pass" and ci is not None:
+        margin = 100 * (ci[0] / g.target_speedup - 1)
+        if margin < NARROW_PCT:  # four digits: three print the target itself
+            return _("by only {margin} (the interval's low end {low}×)").format(margin=p3(margin), low=sig(ci[0], 4))
+    reduction, target = m.bubble.duration_reduction_pct, g.target_duration_reduction_pct
+    if gate_id == "G4" and _status(m, "G4") == "pass" and 100 * (reduction / target - 1) < NARROW_PCT:
+        return _("by only {margin} (the run {reduction} shorter)").format(
+            margin=p3(100 * (reduction / target - 1)), reduction=p3(reduction)
+        )
+    return ""
+
+
+def _narrow(m: Metrics, cfg: TestConfig) -> list[str]:
+    """The passes within NARROW_PCT of their threshold: G3 (the interval's low end against the target) and G4 (the
+    training-time reduction against its target), each with its margin."""
+    g, out = cfg.gates, []
+    if margin := narrow_margin(m, cfg, "G3"):
+        out.append(_("G3 clears its {target}× target {margin}").format(target=given(g.target_speedup), margin=margin))
+    if margin := narrow_margin(m, cfg, "G4"):
+        out.append(
+            _("G4 clears its {target}% target {margin}").format(
+                target=given(g.target_duration_reduction_pct), margin=margin
+            )
+        )
+    return out
+
+
+def _hinges(m: Metrics, cfg: TestConfig) -> list[str]:
+    """The thresholds given for this test, other than the usual ones, that a pass rests on: a spread limit raised above
+    the usual one that G1 or G2 passes only under, a G3 or G4 target a pass clears only because it is lower than the
+    usual one, or one it clears narrowly (`_narrow`)."""
+    g, usual, out = cfg.gates, Thresholds(), []
+    spread = [
+        gate
+        for gate, side in (("G1", m.save.baseline), ("G2", m.save.candidate))
+        if _status(m, gate) == "pass" and side.cv_pct is not None and side.cv_pct > usual.max_cv_pct
+    ]
+    if spread and not cfg.is_default("gates.max_cv_pct"):
+        out.append(
+            _("{gates}'s {value}% spread limit (usually {usual}%)").format(
+                gates=join_words(spread), value=given(g.max_cv_pct), usual=given(usual.max_cv_pct)
+            )
+        )
+    ci = m.save.speedup_ci95
+    if (
+        _status(m, "G3") == "pass"
+        and ci is not None
+        and not cfg.is_default("gates.target_speedup")
+        and g.target_speedup != usual.target_speedup
+        and (ci[0] < usual.target_speedup or 100 * (ci[0] / g.target_speedup - 1) < NARROW_PCT)
+    ):
+        out.append(
+            _("G3's {value}× target (usually {usual}×)").format(
+                value=given(g.target_speedup), usual=given(usual.target_speedup)
+            )
+        )
+    reduction, target = m.bubble.duration_reduction_pct, g.target_duration_reduction_pct
+    if (
+        _status(m, "G4") == "pass"
+        and not cfg.is_default("gates.target_duration_reduction_pct")
+        and target != usual.target_duration_reduction_pct
+        and (reduction < usual.target_duration_reduction_pct or 100 * (reduction / target - 1) < NARROW_PCT)
+    ):
+        out.append(
+            _("G4's {value}% target (usually {usual}%)").format(
+                value=given(target), usual=given(usual.target_duration_reduction_pct)
+            )
+        )
+    return out
+
+
+def sceptic_note(m: Metrics, cfg: TestConfig) -> str:
+    """The sceptic's first question of the gates that pass, with the margins and the thresholds they rest on; "" where
+    no pass is narrow and none rests on a threshold other than the usual one. Page 1's gate line gives the margins
+    (`narrow_margin`) and which thresholds were set for this test; the summary says this beside its verdict."""
+    parts = _narrow(m, cfg)
+    hinges = _hinges(m, cfg)
+    if hinges:
+        parts.append(
+            ngettext(
+                "{thresholds} is not shown agreed before the test",
+                "{thresholds} are not shown agreed before the test",
+                len(hinges),
+            ).format(thresholds=join_words(hinges))
+        )
+    if not parts:
+        return ""
+    return _("A sceptic asks first: {points}.").format(points=_("; ").join(parts))
