@@ -24,6 +24,10 @@ def gates_line(w: Words) -> str:
         if g.id == "G4" and g.status == "pass" and staging_alone(w.m):
             # on the staging times given, which are not the storage's (cold read 11, T-B1: a plain "passes")
             return _("{status}, on the staging times given, not on the storage's writes").format(status=said)
+        staged = w.findings.get("staging_differs")
+        if g.id == "G4" and g.status == "pass" and staged is not None and staged["decides_g4"]:
+            # the writes make part of it, the staging given the rest (cold read 13, X-M1)
+            return _("{status}; with equal staging times on both systems it would fail").format(status=said)
         return said
 
     def _status(g) -> str:

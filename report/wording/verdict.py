@@ -123,6 +123,13 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate, found: Findings) -> str
     retuned = g4_retuned_fails(m)
     if retuned:
         detail = _("{detail}; passes {retuned}").format(detail=detail, retuned=retuned)
+    staged = found.get("staging_differs")
+    if staged is not None and staged["decides_g4"]:
+        # the pass rests on the staging times given, which copy to host memory, not on the storage (cold read 13, X-M1)
+        detail = _(
+            "{detail}; with {staging} of staging on both systems, {equal} shorter, below the target: the pass rests on "
+            "the staging times given"
+        ).format(detail=detail, staging=s3(staged["baseline_s"]), equal=p3(staged["equal_staging_reduction_pct"]))
     return detail
 
 

@@ -410,6 +410,33 @@ def test_staging_that_differs_by_side_is_weighed_where_a_write_stalls(tmp_path, 
     assert staging.scope.items == ("candidate",)
     assert staging["reduction_pct"] == pytest.approx(30.267, abs=1e-3)
     assert staging["equal_staging_reduction_pct"] == pytest.approx(29.674, abs=1e-3)
+    assert not staging["decides_g4"]  # 29.674% with equal staging still meets the default 2% target
+
+
+def test_a_g4_pass_that_equal_staging_would_undo_is_said_in_the_gate_table_the_gate_line_and_the_async_section(
+    tmp_path,
+):
+    """Cold read 13, X-M1: G4 passed at 6.74% against a 5.5% target, 5.36% with the baseline's staging on both
+    systems; the report printed 5.36% and drew no conclusion. Here (the test above's saves) 30.267% today against a
+    30% target, 29.674% with 7.4 s on both: G4 passes on the staging times given."""
+    from tests.sections.helpers import build, section, texts
+
+    gates = "[gates]\nmin_runs = 1\ntarget_duration_reduction_pct = 30.0\n"
+    toml = TOML.split("[training]")[0] + ASYNC.format(base=7.4, cand=7.0) + "\n" + gates
+    path = write_folder(tmp_path / "staged", toml, [60.0, 61.0, 59.0], [20.0, 20.5, 19.5])
+    ctx, m = build(path)
+    assert next(g.status for g in m.gates if g.id == "G4") == "pass"
+    table = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
+    assert table.rows[3].detail.endswith(
+        "; with 7.40 s of staging on both systems, 29.7% shorter, below the target: the pass rests on the staging "
+        "times given"
+    )
+    assert ctx.cover.verdict_gates.endswith(
+        "Training-time benefit (G4) passes only at intervals of at most 20 steps: at the re-tuned interval (29 steps "
+        "or more) it would fail; with equal staging times on both systems it would fail."
+    )
+    said = " ".join(texts(section(ctx, "async").blocks))
+    assert "That is below G4's 30% target: G4 passes on the staging times given, not on the storage's writes." in said
 
 
 #: Cold tests 11, T's shape: a slow baseline run 9 that lifts G3 over a 3.935× target (the next test works it)

@@ -15,7 +15,7 @@ from tests.sections.helpers import build, build_printed, section, texts
 FOLDER = FIXTURES / "node_local_async"
 CAUSE = (
     "The training-time difference comes from the staging times given in the test setup (6.10 s against 5.80 s a save, "
-    "not measured), not from the storage's writes: both finish within the 42 s of compute between saves."
+    "not among the attached records), not from the storage's writes: both finish within the 42 s of compute between saves."
 )
 
 
@@ -57,7 +57,7 @@ def test_the_chinese_report_says_it_too():
     notes = {t.id: t.note for t in c.tiles}
     for tile in ("training", "ettr", "capacity"):
         assert notes[tile].endswith("；差异来自约定的内存快照时间，并非存储所致"), tile
-    cause = "训练时间上的差异来自测试设置中约定的内存快照时间（每次保存：基线 5.80 s，被测系统 6.10 s；非实测），并非来自存储的写入"
+    cause = "训练时间上的差异来自测试设置中约定的内存快照时间（每次保存：基线 5.80 s，被测系统 6.10 s；不在所附记录之中），并非来自存储的写入"
     assert any(n.startswith(cause) for n in c.verdict_notes)
     assert "这一损失来自约定的内存快照时间，并非存储所致。" in c.value
     assert c.changes.startswith("更快的保存不会改变这一建议") and "11.5 s" not in c.changes

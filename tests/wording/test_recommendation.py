@@ -154,7 +154,7 @@ def test_a_g4_on_the_staging_times_given_is_said_first_and_once(tmp_path):
     )
     assert c.reasons[0].startswith(
         "The training-time difference comes from the staging times given in the test setup (5.80 s against 6.10 s a "
-        "save, not measured)"
+        "save, not among the attached records)"
     )
     assert not any("staging times given in the test setup" in note for note in c.verdict_notes)
     # the cluster's capacity rests on the job's stalls, not its save times (cold read 11, T-M5)
