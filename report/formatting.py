@@ -80,6 +80,13 @@ def gb(value: float) -> str:
     return f"{num(value, auto_digits(value))} GB"
 
 
+def gb3(value: float) -> str:
+    """A size computed from others (a count times a checkpoint), at the three significant digits of every computed
+    figure, never dropping whole digits: "1,523 GB" for 4 × 380.8 GB (Chinese reading 12, V-m13: "1,523.2 GB" beside
+    three-digit figures)."""
+    return f"{sig(value)} GB"
+
+
 def count(value: int) -> str:
     """A whole number with separators, e.g. "10,000"."""
     return num(value, 0)

@@ -15,6 +15,9 @@ def test_snapshots():
     assert f.num(-0.00001, 1) == "0.0" and f.num(-1680, 0) == "−1,680"
     assert f.num(float("nan")) == "–"
     assert f.gb(65.6) == "65.6 GB" and f.gb(140.0) == "140 GB"
+    # a size computed from others at three significant digits (Chinese reading 12, V-m13): 4 × 380.8 = 1,523.2 GB,
+    # 3 × 65.6 = 196.8 GB, 3 × 448 = 1,344 GB
+    assert (f.gb3(4 * 380.8), f.gb3(3 * 65.6), f.gb3(3 * 448.0)) == ("1,523 GB", "197 GB", "1,344 GB")
     assert f.mean_sd(110, 10, 1) == "110.0 ± 10.0" and f.mean_sd(94, None, 1) == "94.0"
 
 

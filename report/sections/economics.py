@@ -14,6 +14,7 @@ from report.document.spoken import said
 from report.formatting import (
     count,
     gb,
+    gb3,
     given,
     gpus,
     h3,
@@ -200,27 +201,33 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
     # the cluster's value once each system saves at its optimum (fourth cold read, M1), the figure the section and page
     # 1 lead with, so always in the table (cold read 9, J-M6: valued in the text, "Not shown" the table's only row)
     sign = "−" if m.reliability.optimum_gpu_equivalents < 0 else ""
+    # at the digits that give back the value's three (fifth cold reads: 129,000 in the text against 130,000 in the
+    # table, then 330,000 USD where 850,000 ÷ it is not the payback printed)
+    operand = sign + operand_digits(
+        abs(m.reliability.optimum_gpu_equivalents),
+        HOURS_A_YEAR * spec.gpu_hour_price,
+        abs(e.optimum_cluster_value_per_year),
+        e.currency,
+    )
+    formula = _(
+        "{gpus} GPU-equivalents × 8,760 h × {price}: failure-aware overhead {baseline} against {candidate} "
+        "of compute, each at its optimal interval"
+    ).format(
+        gpus=operand,
+        price=per_hour,
+        baseline=p3(m.reliability.baseline.optimal_overhead_pct),
+        candidate=p3(m.reliability.candidate.optimal_overhead_pct),
+    )
+    shown = sign + gpus(abs(m.reliability.optimum_gpu_equivalents))
+    if operand != shown:  # a digit more than elsewhere, said why (Chinese reading 12, W-m6: 5.636 against 5.64)
+        formula += _("; {digits} is the {shown} printed elsewhere, with the digits that give this amount back").format(
+            digits=operand, shown=shown
+        )
     rows.append(
         (
             _("Per year, the whole cluster, each system at its optimal interval"),
             money(e.optimum_cluster_value_per_year, e.currency),
-            _(
-                "{gpus} GPU-equivalents × 8,760 h × {price}: failure-aware overhead {baseline} against {candidate} "
-                "of compute, each at its optimal interval"
-            ).format(
-                # at the digits that give back the value's three (fifth cold reads: 129,000 in the text against
-                # 130,000 in the table, then 330,000 USD where 850,000 ÷ it is not the payback printed)
-                gpus=sign
-                + operand_digits(
-                    abs(m.reliability.optimum_gpu_equivalents),
-                    HOURS_A_YEAR * spec.gpu_hour_price,
-                    abs(e.optimum_cluster_value_per_year),
-                    e.currency,
-                ),
-                price=per_hour,
-                baseline=p3(m.reliability.baseline.optimal_overhead_pct),
-                candidate=p3(m.reliability.candidate.optimal_overhead_pct),
-            ),
+            formula,
         )
     )
     return tuple(rows), tuple(cluster_rows)
@@ -299,7 +306,7 @@ def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
     retained = (
         (
             _("Capacity for the checkpoints retained"),
-            gb(_figures(m).retained_gb),
+            gb3(_figures(m).retained_gb),
             _("{count} × {size} to keep on the array").format(
                 count=spec.retained_checkpoints, size=gb(m.save.baseline.snapshot_gb)
             ),

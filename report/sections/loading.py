@@ -118,8 +118,13 @@ def _table_note(models) -> str:
     """The load table's note, in the report's language: of one load time per system, what each cell is (Chinese
     reading 11, m13: "mean ± sd over runs" above a table with no ± and no CV)."""
     if all(x.baseline_runs == 1 and x.candidate_runs == 1 for x in models):
-        return _("One load time per system for each model: each cell is that load's time, with no spread to show.")
-    return _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'.")
+        note = _("One load time per system for each model: each cell is that load's time, with no spread to show.")
+    else:
+        note = _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'.")
+    if any(_load_means(x) != (seconds_figure(x.baseline_s), seconds_figure(x.candidate_s)) for x in models):
+        # a fourth digit beside three-digit figures, said why (Chinese reading 12, W-m6: "16.53" read as inconsistent)
+        note += " " + _("A mean printed with more than three digits gives back the speedup beside it.")
+    return note
 
 
 def _system_headers(w: Words, baseline: str, candidate: str) -> tuple[tuple[str, str], str]:

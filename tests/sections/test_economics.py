@@ -36,7 +36,8 @@ def test_economics_is_shown_when_given():
             "Per year, the whole cluster, each system at its optimal interval",
             "312,000 USD",
             "14.25 GPU-equivalents × 8,760 h × 2.50 USD per GPU-hour: failure-aware overhead 11.5% against 8.45% of "
-            "compute, each at its optimal interval",
+            "compute, each at its optimal interval; 14.25 is the 14.3 printed elsewhere, with the digits that give "
+            "this amount back",  # 14.3 × 8,760 × 2.50 = 313,170, not 312,000 (Chinese reading 12, W-m6: said why)
         ),
         ("Capacity for the checkpoints retained", "192 GB", "3 × 64 GB to keep on the array"),
     )

@@ -242,3 +242,20 @@ def test_loads_whose_intervals_exclude_one_settle_the_direction_not_the_size(fol
         assert "At 95% confidence" in summary and least in summary and excess in summary
         loading = " ".join(texts(section(ctx, "loading").blocks))
         assert "size of this pair's ratio is not yet pinned down" in loading and "unstable" not in loading
+
+
+def test_a_mean_with_a_fourth_digit_is_said_why():
+    """Chinese reading 12, W-m6: W's GLM-4-32B loads, 36.606 s on CubeFS and 16.528 s on XY-3600, a 2.2148× speedup,
+    print "16.53": 36.6 ÷ 16.5 = 2.218 would print 2.22×, 36.6 ÷ 16.53 = 2.214 gives the 2.21× beside it back. The
+    table's note says why that cell has four digits; a pair whose three digits suffice adds nothing."""
+    from types import SimpleNamespace
+
+    from report.sections.loading import _load_means, _table_note
+
+    glm = SimpleNamespace(
+        baseline_s=36.606, candidate_s=16.528, speedup=36.606 / 16.528, baseline_runs=5, candidate_runs=5
+    )
+    even = SimpleNamespace(baseline_s=20.0, candidate_s=10.0, speedup=2.0, baseline_runs=5, candidate_runs=5)
+    assert _load_means(glm) == ("36.6", "16.53") and _load_means(even) == ("20", "10")
+    why = "A mean printed with more than three digits gives back the speedup beside it."
+    assert why in _table_note([even, glm]) and why not in _table_note([even])
