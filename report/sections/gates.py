@@ -38,6 +38,7 @@ from report.wording.phrases import (
     counted_noun,
     gate_list,
 )
+from report.wording.protection import protection_step
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
 from report.wording.said import g4_out_of_reach, outlier_step, save_spread
 from report.wording.scaling import sweep_steps
@@ -477,7 +478,8 @@ def _conditions(w: Words) -> list[Para]:
             )
         )
         out.append(Para(text.format(value=num(m.reliability.gpu_mtbf_hours, 0), ratio=x3(ratio))))
-    return out + environment_steps(w)  # what a formal report states of the test environment (issue 45)
+    # what a formal report states of the test environment (issue 45), and each system's data protection (W-M5)
+    return out + environment_steps(w) + protection_step(w)
 
 
 def build(w: Words) -> Section:

@@ -31,6 +31,7 @@ from report.wording.loads import memory_load_systems
 from report.wording.phrases import (
     counted_noun,
 )
+from report.wording.protection import protection_note
 from report.wording.retuning import FAR_MTBF
 from report.wording.statements import bytes_from_fio, sources_by_system
 from report.wording.workloads import other_workloads, other_workloads_words
@@ -290,6 +291,7 @@ def build(w: Words) -> Section:
     # what a formal report states of the environment and this record does not give (issue 45)
     blocks += [note] if (note := environment_note(w)) is not None else []
     blocks += [note] if (note := access_path_note(w)) is not None else []
+    blocks += [note] if (note := protection_note(w)) is not None else []  # a limit of the comparison (W-M5)
     blocks += [note] if (note := _client_cpu(w)) is not None else []
     blocks += [assumptions, Para(_("Data sources"), "heading"), _sources(w)]
     return Section(ID, _("Test setup and data sources"), tuple(blocks))

@@ -219,6 +219,11 @@ def _system_lines(w: Words) -> dict[str, list[str]]:
     return out
 
 
+def system_lines(w: Words) -> dict[str, list[str]]:
+    """The [environment] texts of each save system ("baseline", "candidate"), as `_system_lines` attributes them."""
+    return _system_lines(w)
+
+
 def access_path_note(w: Words) -> Para | None:
     """Where the [environment] lines of the two systems name different protocols or transports, that the ratios
     measure the storage and its access path together, naming the difference; None otherwise."""

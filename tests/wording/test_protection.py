@@ -1,0 +1,56 @@
+"""Each save system's data protection as the test record names it: a limit of the comparison where the two differ or
+one is not recorded (cold read 12, W-M5: CubeFS's "three replicas" beside an XY-3600 whose protection the record does
+not give; V-m9: Gen5 scratch's md RAID-5 beside TS-90's, unrecorded)."""
+
+from report import i18n
+from report.wording.protection import protection
+from tests.sections.helpers import build, section, texts
+
+
+def _with(folder, baseline: str, candidate: str):
+    """The repeated fixture (Old NAS against Array X) with an [environment] line for each save system."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    toml.write_text(
+        toml.read_text() + f'\n[environment]\n"baseline storage" = "{baseline}"\n"candidate storage" = "{candidate}"\n'
+    )
+    return data
+
+
+def test_the_record_s_words_for_protection_are_found_as_written():
+    assert protection(["10 hybrid servers (SSD cache + HDD), three replicas"]) == ["three replicas"]
+    assert protection(["6 x 7.68 TB Gen5 NVMe per node, md RAID-5, XFS"]) == ["RAID-5"]
+    assert protection(["12 nodes, EC 8+2, NVMe"]) == ["EC 8+2"]
+    assert protection(["现网 CubeFS 3.3，10 台混合盘服务器（SSD 缓存 + HDD），三副本"]) == ["三副本"]
+    assert protection(["Xingyan XY-3600, 6 nodes, 72 x 7.68 TB NVMe, native client over RDMA"]) == []
+
+
+def test_one_system_s_protection_unrecorded_is_a_limit_and_a_next_step(folder):
+    data = _with(folder, "NAS filer, 2 controllers, three replicas", "12 NVMe nodes, native client")
+    ctx, _m = build(data)
+    setup = texts(section(ctx, "setup").blocks)
+    assert (
+        "The test record names three replicas for Old NAS and no data protection for Array X: whether the two protect "
+        "checkpoints alike, and what a save writes for it, is not recorded, so each save ratio in this report compares "
+        "the two with whatever protection each had, not the storage alone." in setup
+    )
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert "Record how Array X protects its data (replicas, erasure coding or RAID)" in steps
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
+    assert any(
+        t.startswith("测试记录写明Old NAS采用three replicas，却没有记录Array X的数据保护方式")
+        for t in texts(section(ctx, "setup").blocks)
+    )
+
+
+def test_two_schemes_differ_and_one_scheme_on_both_is_no_limit(folder):
+    ctx, _m = build(_with(folder, "NAS filer, RAID-6", "flash array, EC 8+2"))
+    assert (
+        "The two systems protect their data differently in the test record: RAID-6 for Old NAS, EC 8+2 for Array X. "
+        "A save writes what its protection adds, so each save ratio in this report compares the two with their "
+        "protection, not the storage alone." in texts(section(ctx, "setup").blocks)
+    )
+    assert "Record how" not in " ".join(texts(section(ctx, "gates").blocks))
+    ctx, _m = build(_with(folder, "NAS filer, three replicas", "flash array, three replicas"))
+    assert not any("protect" in t for t in texts(section(ctx, "setup").blocks))
