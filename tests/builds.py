@@ -54,7 +54,8 @@ def collected_after() -> Iterator[None]:
     __main__.py), and its garbage collected once when it ends. With the collector on, a build here spent 0.5-0.8 CPU-s
     of its 3.7-4.3 in it (the default joint test), mostly in full collections that walk every object of the test
     process again and again; off, every object the build made stays in the youngest generation, which one collection
-    of that generation alone frees (0.15-0.27 CPU-s), the test process's older objects left unwalked."""
+    of that generation alone frees (0.15-0.27 CPU-s), the test process's older objects left unwalked. Also a whole
+    verify test (tests/conftest.py's `rebuilds_once`), as `python -m report verify` runs."""
     if not gc.isenabled():
         yield
         return

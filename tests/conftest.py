@@ -6,6 +6,7 @@ import logging
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import settings
 from report.pipeline.stages import Built
 from report.provenance import Provenance
 from tests import mounts
-from tests.builds import REBUILDS, Builds, Unstarted
+from tests.builds import REBUILDS, Builds, Unstarted, collected_after
 from tests.golden import CASES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -185,14 +186,18 @@ def builds(tmp_path_factory) -> Builds:
 
 
 @pytest.fixture
-def rebuilds_once(monkeypatch, tmp_path_factory) -> None:
+def rebuilds_once(monkeypatch, tmp_path_factory) -> Iterator[None]:
     """verify's rebuilds of the same attachments made once in this process, and those of a report `builds` holds
     or a test noted (`built_noted`) taken from it (tests/builds.py's REBUILDS); verify's worker started only for a
-    rebuild made (tests/builds.py's Unstarted). Not through the `builds` fixture, which would mark the test slow."""
+    rebuild made (tests/builds.py's Unstarted). Not through the `builds` fixture, which would mark the test slow.
+    The test runs with the garbage collector off, as `python -m report verify` does (tests/builds.py's
+    collected_after): reading a report's pages with pypdf spent a quarter of its CPU in the collector."""
     from report.pipeline import build
 
     monkeypatch.setattr(build, "rebuild", REBUILDS.wrap(build.rebuild, _builds(tmp_path_factory)))
     monkeypatch.setattr(build, "start_worker", Unstarted)
+    with collected_after():
+        yield
 
 
 def _built_fixture(case: str):
