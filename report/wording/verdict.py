@@ -310,6 +310,21 @@ def save_times_unsourced(w: Words) -> bool:
 
 
 def verdict_label(m: Metrics, found: Findings, unsourced: bool = False, target: float | None = None) -> str:
+    """The verdict as page 1 and the summary print it (`_label`), and, where outlying runs decide it, that it holds only
+    with them and what it is without (cold read 13, Y-M1 and Y-M4: "All four gates pass" in the banner, with a
+    baseline run taken during a rebuild that the note below said the verdict hung on)."""
+    label = _label(m, found, unsourced, target)
+    hangs = found.get("outliers_decide")
+    if hangs is None or hangs["verdict_without"] == hangs["verdict"]:
+        return label
+    return ngettext(
+        "{verdict}. Without one outlying run: “{without}”",
+        "{verdict}. Without {n} outlying runs: “{without}”",
+        len(hangs.scope.items),
+    ).format(verdict=label, n=len(hangs.scope.items), without=verdict_status_label(hangs["verdict_without"]))
+
+
+def _label(m: Metrics, found: Findings, unsourced: bool = False, target: float | None = None) -> str:
     """The verdict as page 1 and the summary print it, with what it rests on when that is not a durable measurement.
 
     Every gate rests on the save times (G4 on them and the training assumptions): when they are illustrative, or a
@@ -444,6 +459,9 @@ def gate_status(m: Metrics, gate: Gate, found: Findings) -> tuple[str, str]:
         return _("Fail by the means, not settled"), gate.status
     if gate.status != "pass":
         return status_label(gate.status), gate.status
+    if gate.id == "G4" and found.has("g4_unsettled"):
+        # the same for a pass: no bare "✓ Pass" beside "which these runs do not settle" (cold read 13, Y-M2)
+        return _("Pass by the means, not settled"), "pass-indicative"
     failed, missing = open_for(m, gate.id)
     rests = pass_rests(m, gate)
     if gate.id == "G4" and g4_retuned_fails(m):

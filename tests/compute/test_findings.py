@@ -462,3 +462,9 @@ def test_a_slow_baseline_run_that_lifts_g3_over_its_target_decides_the_result(tm
     decides = decide(test, m).get("outliers_decide")
     assert decides is not None and decides.scope.items == ("baseline:9",) and decides["gates"] == ("G3",)
     assert (decides["verdict"], decides["verdict_without"]) == ("demonstrated", "undecided")
+    # the banner says it too, not only the note below it (cold read 13, Y-M1, Y-M4: "All four gates pass" over a
+    # verdict that hung on a run taken during a rebuild)
+    from tests.sections.helpers import build
+
+    ctx, _m = build(folder)
+    assert ctx.cover.verdict_label.endswith(". Without one outlying run: “Undecided, more measurements needed”")
