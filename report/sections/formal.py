@@ -22,15 +22,35 @@ def given(w: Words) -> bool:
 
 
 def reference(w: Words) -> str:
-    """The line every page's footer carries: the report's number and its revision, as far as [report] gives them."""
+    """The line every page's footer carries: the report's number and its revision, as far as [report] gives them, and
+    "Draft" while a sign-off role has no name (cold read 13, Y-B1: an edition with no names at all read as a final
+    report with the draft said only in the statement's last lines)."""
     r = w.config.report
     if r.number and r.revision:
-        return _("Report {number} · Revision {revision}").format(number=r.number, revision=r.revision)
-    if r.number:
-        return _("Report {number}").format(number=r.number)
-    if r.revision:
-        return _("Revision {revision}").format(revision=r.revision)
-    return ""
+        line = _("Report {number} · Revision {revision}").format(number=r.number, revision=r.revision)
+    elif r.number:
+        line = _("Report {number}").format(number=r.number)
+    elif r.revision:
+        line = _("Revision {revision}").format(revision=r.revision)
+    else:
+        line = ""
+    if given(w) and unnamed_roles(w):
+        return _("{reference} · Draft").format(reference=line) if line else _("Draft")
+    return line
+
+
+def unnamed_roles(w: Words) -> list[str]:
+    """The sign-off roles [report] names no one for."""
+    r = w.config.report
+    return [
+        role
+        for role, name in (
+            (_("preparer"), r.prepared_by),
+            (_("reviewer"), r.reviewed_by),
+            (_("approver"), r.approved_by),
+        )
+        if not (name or "").strip()
+    ]
 
 
 def build(w: Words) -> Formal | None:
@@ -49,7 +69,8 @@ def build(w: Words) -> Formal | None:
         (_("Test date"), date(c.date)),
     )
     return Formal(
-        kicker=_("Joint-test report"),  # page 2 calls it so: one name (zh reading 9, J-m7)
+        # page 2 calls it so: one name (zh reading 9, J-m7); a draft says so in its first words (cold read 13, Y-B1)
+        kicker=_("Draft joint-test report") if unnamed_roles(w) else _("Joint-test report"),
         title=c.title,
         reference=reference(w),
         particulars=rows,
@@ -134,15 +155,7 @@ def _statement(w: Words) -> tuple[str, ...]:
         "This report is valid once signed and dated by the persons who prepared, reviewed and approved it; "
         "unsigned, it is a draft. It may be copied only in full, unless {tester} agrees in writing."
     ).format(tester=r.tested_by or _("the testing party"))
-    unnamed = [
-        role
-        for role, name in (
-            (_("preparer"), r.prepared_by),
-            (_("reviewer"), r.reviewed_by),
-            (_("approver"), r.approved_by),
-        )
-        if not (name or "").strip()
-    ]
+    unnamed = unnamed_roles(w)
     if unnamed:
         # a sign-off row without a name cannot be signed: said, so that no one files it as final (Chinese reading 12,
         # W-B2: "审核、批准两栏没有人名")

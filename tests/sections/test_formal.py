@@ -60,7 +60,8 @@ def test_the_formal_cover_leaves_out_what_report_does_not_give(folder):
         toml.write('\n[report]\nnumber = "R-7"\n')
     ctx, _m = build(data)
     f = ctx.formal
-    assert f.reference == "Report R-7"
+    # no one named to sign: every page's reference and the cover's first words say draft (cold read 13, Y-B1)
+    assert f.reference == "Report R-7 · Draft" and f.kicker == "Draft joint-test report"
     assert [label for label, _text in f.particulars] == ["Report number", "System under test", "Test date"]
     # a formal report always has its sign-off block: the roles without names are left blank for a pen
     assert f.signoff == (("Prepared by", ""), ("Reviewed by", ""), ("Approved by", ""))
@@ -73,7 +74,7 @@ def test_the_formal_cover_leaves_out_what_report_does_not_give(folder):
     with (data / "test.toml").open("a") as toml:
         toml.write("\n[report]\n")
     ctx, _m = build(data)
-    assert ctx.formal.reference == "" and ctx.formal.signoff[0] == ("Prepared by", "")
+    assert ctx.formal.reference == "Draft" and ctx.formal.signoff[0] == ("Prepared by", "")
     # data/ holds illustrative inputs: the statement says so
     assert "every figure drawn from them is marked “Illustrative”" in ctx.formal.statement[1]
 
