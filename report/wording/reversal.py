@@ -39,6 +39,7 @@ def reverses_at_scale(w: Words, workloads: bool = True) -> str:
         )
         for o in (_larger_slower(w) if workloads else [])
     ]
+    timed = len(parts)
     parts += [
         _("{name} is projected at {c} on {candidate} against {b}").format(
             name=p.name, c=s3(p.candidate_s), candidate=candidate, b=s3(p.baseline_s)
@@ -47,4 +48,10 @@ def reverses_at_scale(w: Words, workloads: bool = True) -> str:
     ]
     if not parts:
         return ""
+    if not timed:
+        # a projection is no finding: it carries a save time over to more GPUs (cold read 13, X-M2: "Larger jobs
+        # reverse it" on a projection alone, the shared side's time carried from 64 GPUs, the local side's per node)
+        return _("By projection, not by any save timed, larger jobs may reverse it: {items}.").format(
+            items=join_clauses(parts)
+        )
     return _("Larger jobs reverse it: {items}.").format(items=join_clauses(parts))

@@ -5,6 +5,7 @@ the node-loss rate and the off-node copy behind checkpoints that survive a node,
 from __future__ import annotations
 
 from report.compute.recommendation import OTHER_GROUNDS, Recommendation
+from report.formatting import money, sig
 from report.i18n import _
 from report.wording.base import Words
 
@@ -22,13 +23,40 @@ def unmeasured(w: Words, rec: Recommendation) -> list[str]:
         "serving cluster's own records before deciding."
     )
     loads = [cold_starts] if "loads" in rec.grounds else []
+    economics = w.m.economics
+    if economics is None or not economics.candidate_price:
+        # "worth its price" with no price anywhere in the report (cold read 13, Y-M3)
+        loads.append(
+            _(
+                "This test gives no price for {candidate}, against which these grounds are weighed: take it from the "
+                "vendor's quote before deciding."
+            ).format(candidate=w.name("candidate"))
+        )
     if "durability" not in rec.grounds:
         return loads
     return [
         _(
-            "This test has no figure for how often a node is lost, nor for how long a copy of {baseline}'s checkpoints "
-            "kept off the node takes, on which checkpoints that survive a node depend: take the node-loss rate from "
-            "the cluster's own records and time that copy on {baseline} before deciding."
-        ).format(baseline=w.name("baseline")),
+            "Checkpoints that survive a node rest on a node-loss rate and an off-node copy of {baseline}'s "
+            "checkpoints, neither of which this test gives{bound}: take the rate from the cluster's records and time "
+            "that copy before deciding."
+        ).format(baseline=w.name("baseline"), bound=_bound(w)),
         *loads,
     ]
+
+
+def _bound(w: Words) -> str:
+    """What the report's own worst case makes checkpoints that survive a node worth at most, where the failure section
+    sizes it (compute/findings.py `node_local`): page 1 handed the decision to that worth without it (cold read 13,
+    X-M3: at most 961 GBP a year, 1,519 years to recover the price, said on page 13 only)."""
+    found = w.findings.get("node_local")
+    if found is None or found["loss_bound_per_year"] is None:
+        return ""
+    value = money(found["loss_bound_per_year"], found["currency"])
+    if found["payback_floor_years"] is None:
+        return _(" (worth at most {value} a year to this job, were every assumed failure a lost node)").format(
+            value=value
+        )
+    return _(
+        " (worth at most {value} a year to this job, {years} years of the price, were every assumed failure a lost "
+        "node)"
+    ).format(value=value, years=sig(found["payback_floor_years"]))

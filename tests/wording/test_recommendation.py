@@ -12,11 +12,16 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     c = ctx.cover
     assert c.recommendation_kind == "other_grounds" and "checkpoints that survive a node" in c.recommendation
     assert c.changes.startswith("What would change it: ")
+    # with the worst case the failure section sizes (cold read 13, X-M3: 961 GBP a year, 1,519 years of the price,
+    # on page 13 only): the same figures as that section's
     assert (
-        "This test has no figure for how often a node is lost, nor for how long a copy of local SSD's checkpoints kept "
-        "off the node takes, on which checkpoints that survive a node depend: take the node-loss rate from the "
-        "cluster's own records and time that copy on local SSD before deciding." in c.changes
+        "Checkpoints that survive a node rest on a node-loss rate and an off-node copy of local SSD's checkpoints, "
+        "neither of which this test gives (worth at most 2,290 USD a year to this job, 393 years of the price, were "
+        "every assumed failure a lost node): take the rate from the cluster's records and time that copy before "
+        "deciding." in c.changes
     )
+    failures = " ".join(texts(section(ctx, "reliability").blocks))
+    assert "would cost at most 2,290 USD a year" in failures and "takes 393 years to recover" in failures
     # faster loads among the grounds: their worth rests on a count of cold starts no joint test has (cold read 11, T-M2)
     assert ("loads" in c.recommendation or "model loads" in c.recommendation) == c.changes.endswith(
         "This test gives no count of cold model loads, on which the worth of faster loads depends: take it from the "
@@ -196,3 +201,16 @@ def test_re_tuning_a_node_local_baseline_is_said_after_its_premise():
     assert m.node_local is None and m.reliability.tuning_beats_switching
     words = " ".join([*ctx.cover.reasons, *(t for s in ctx.sections for t in texts(s.blocks))])
     assert "re-tuning the checkpoint interval alone does more than switching" in words and "What follows" not in words
+
+
+def test_a_decision_on_other_grounds_without_a_price_asks_for_one():
+    """Cold read 13, Y-M3: "HW-7 only if faster model loads are worth its price" in a report with no price anywhere:
+    the changes name the missing price; a report with one does not ask for it."""
+    ctx, m = build(FIXTURES / "outrun_one")
+    assert ctx.cover.recommendation_kind == "other_grounds" and m.economics is None
+    assert ctx.cover.changes.endswith(
+        "This test gives no price for Flash Y, against which these grounds are weighed: take it from the vendor's "
+        "quote before deciding."
+    )
+    ctx, m = build(FIXTURES / "node_local_retune")
+    assert m.economics.candidate_price and "gives no price" not in ctx.cover.changes

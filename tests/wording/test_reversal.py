@@ -66,3 +66,26 @@ def test_nothing_is_said_where_nothing_larger_is_slower():
     for data in (FIXTURES / "long_names", DATA):
         ctx, _m = build(data)
         assert "reverse it" not in cover_text(ctx)
+
+
+def test_a_reversal_by_projection_alone_is_said_as_one():
+    """Cold read 13, X-M2: "Larger jobs reverse it: DeepSeek-V2 236B on 256 GPUs is projected at 82.9 s on LC-520
+    against 26.1 s" stated a projection (the shared side's time carried over from 64 GPUs, the node-local side's per
+    node) as a finding. With no larger workload timed slower, the sentence says it rests on a projection."""
+    from types import SimpleNamespace as NS
+
+    from report.wording.reversal import reverses_at_scale
+
+    projection = NS(name="236B on 256 GPUs", candidate_s=82.91, baseline_s=26.13)
+    m = NS(
+        save=NS(speedup=1.0984, baseline=NS(gpus=64, snapshot_gb=3304.0)),
+        other_saves=[NS(ratio=6.5, gpus=8, snapshot_gb=219.8)],  # smaller and faster on the candidate
+        projections=[projection],
+    )
+    w = NS(m=m, name=lambda side: {"candidate": "LC-520", "baseline": "Local E1.S"}[side])
+    assert reverses_at_scale(w) == (
+        "By projection, not by any save timed, larger jobs may reverse it: 236B on 256 GPUs is projected at 82.9 s on "
+        "LC-520 against 26.1 s."
+    )
+    projection.candidate_s = 20.0  # faster on the candidate: nothing reverses
+    assert reverses_at_scale(w) == ""
