@@ -103,8 +103,10 @@ def sceptic_note(m: Metrics, cfg: TestConfig) -> str:
     if hinges:
         parts.append(
             ngettext(
-                "{thresholds} is not shown agreed before the test",
-                "{thresholds} are not shown agreed before the test",
+                # agreed for this test, as Table 4 labels it; what the record lacks is when (cold read 13b, Y: "Agreed
+                # for this test" beside "not shown agreed before the test" read as a contradiction)
+                "{thresholds} is agreed for this test, but nothing in the test record dates it before the runs",
+                "{thresholds} are agreed for this test, but nothing in the test record dates them before the runs",
                 len(hinges),
             ).format(thresholds=join_words(hinges))
         )

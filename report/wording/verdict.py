@@ -461,7 +461,9 @@ def gate_status(m: Metrics, gate: Gate, found: Findings) -> tuple[str, str]:
         return status_label(gate.status), gate.status
     if gate.id == "G4" and found.has("g4_unsettled"):
         # the same for a pass: no bare "✓ Pass" beside "which these runs do not settle" (cold read 13, Y-M2)
-        return _("Pass by the means, not settled"), "pass-indicative"
+        # a pass by the agreed rule, counted as one (the tally's "indicative" is for runs G1 or G2 reject), in the
+        # caution style (cold read 13b: "G4 is met only indicatively, on save runs that G1 and G2 cannot accept")
+        return _("Pass by the means, not settled"), "pass-illustrative"
     failed, missing = open_for(m, gate.id)
     rests = pass_rests(m, gate)
     if gate.id == "G4" and g4_retuned_fails(m):

@@ -22,7 +22,8 @@ def test_a_narrow_pass_on_thresholds_set_for_the_test_is_questioned_first(folder
     assert round(m.save.speedup_ci95[0], 5) == 1.62752 and [g.status for g in m.gates[:3]] == ["pass"] * 3
     note = (
         "A sceptic asks first: G3 clears its 1.6× target by only 1.72% (the interval's low end 1.628×); G1 and G2's "
-        "10% spread limit (usually 5%) and G3's 1.6× target (usually 1.5×) are not shown agreed before the test."
+        "10% spread limit (usually 5%) and G3's 1.6× target (usually 1.5×) are agreed for this test, but nothing in the "
+        "test record dates them before the runs."
     )
     assert note in texts(section(ctx, "summary").blocks)
     # page 1's gate line gives the margin; it says already which thresholds were set for this test
@@ -43,8 +44,8 @@ def test_a_wide_pass_on_the_usual_thresholds_raises_nothing(folder):
     assert "by only" not in ctx.cover.verdict_gates  # a margin of 35.6%: no narrow pass on page 1
     summary = texts(section(ctx, "summary").blocks)
     assert (
-        "A sceptic asks first: G1 and G2's 10% spread limit (usually 5%) is not shown agreed before the test."
-        in summary
+        "A sceptic asks first: G1 and G2's 10% spread limit (usually 5%) is agreed for this test, but nothing in the "
+        "test record dates it before the runs." in summary
     )
     ctx, _m = build(DATA)
     assert not any("sceptic" in t for t in texts(section(ctx, "summary").blocks))
