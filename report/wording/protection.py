@@ -16,7 +16,7 @@ from report.wording.environment import system_lines
 PROTECTION = re.compile(
     r"\b(?:two|three|four|[2-4])[- ](?:way[- ])?(?:replicas?|replication|copies)\b|\breplica(?:s|ted|tion)\b|"
     r"\berasure[- ]cod(?:ing|ed)\b|\bEC\s*\d+\s*\+\s*\d+\b|\bEC\b|\bRAID[- ]?(?:\d{1,2}|Z\d?)\b|\bmirror(?:ed|ing)?\b|"
-    r"[双两二三四2-4]\s*副本|纠删码?|镜像",
+    r"[双两二三四2-4]\s*副本|副本数\s*[2-4]|纠删码?|镜像",
     re.IGNORECASE,
 )
 

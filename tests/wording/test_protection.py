@@ -22,6 +22,8 @@ def test_the_record_s_words_for_protection_are_found_as_written():
     assert protection(["6 x 7.68 TB Gen5 NVMe per node, md RAID-5, XFS"]) == ["RAID-5"]
     assert protection(["12 nodes, EC 8+2, NVMe"]) == ["EC 8+2"]
     assert protection(["现网 CubeFS 3.3，10 台混合盘服务器（SSD 缓存 + HDD），三副本"]) == ["三副本"]
+    # cold read 13b, Y (zh): MooseFS's "副本数 2" (its goal 2) was not found, so the Chinese edition said nothing
+    assert protection(["现网 MooseFS 3.0，8 台数据块服务器各 12 块 HDD，副本数 2"]) == ["副本数 2"]
     assert protection(["Xingyan XY-3600, 6 nodes, 72 x 7.68 TB NVMe, native client over RDMA"]) == []
 
 
