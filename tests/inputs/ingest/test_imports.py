@@ -341,7 +341,7 @@ def test_pdf_attaches_every_raw_file_with_fixed_dates_and_types_byte_for_byte(im
         in flat
     )
     assert "importedfromNeMooutput(noversiongiven):2files,listedin“Colophon:inputsandsoftware”" in "".join(text.split())
-    assert flat.index("raw/nvme/rank1.log") > flat.index("Colophon: inputs and software The PDF edition")
+    assert flat.index("raw/nvme/rank1.log") > flat.index("Colophon: inputs and software How to check this document")
 
 
 @pytest.mark.slow
