@@ -22,25 +22,26 @@ def unmeasured(w: Words, rec: Recommendation) -> list[str]:
         "This test gives no count of cold model loads, on which the worth of faster loads depends: take it from the "
         "serving cluster's own records before deciding."
     )
-    loads = [cold_starts] if "loads" in rec.grounds else []
+    # what follows the durability sentence: the cold starts, and a price where the test gives none
+    after = [cold_starts] if "loads" in rec.grounds else []
     economics = w.m.economics
     if economics is None or not economics.candidate_price:
         # "worth its price" with no price anywhere in the report (cold read 13, Y-M3)
-        loads.append(
+        after.append(
             _(
                 "This test gives no price for {candidate}, against which these grounds are weighed: take it from the "
                 "vendor's quote before deciding."
             ).format(candidate=w.name("candidate"))
         )
     if "durability" not in rec.grounds:
-        return loads
+        return after
     return [
         _(
             "Checkpoints that survive a node rest on a node-loss rate and an off-node copy of {baseline}'s "
             "checkpoints, neither of which this test gives{bound}: take the rate from the cluster's records and time "
             "that copy before deciding."
         ).format(baseline=w.name("baseline"), bound=_bound(w)),
-        *loads,
+        *after,
     ]
 
 
