@@ -104,23 +104,15 @@ def later_revision(revision: str | None) -> bool:
 def _revisions(w: Words) -> dict:
     """The revision history a formal document carries from its second revision on (zh reading 8, H-m7/I-m7: 版本 2
     without 修订记录). The inputs give the revision and the report's date, nothing of the earlier revisions: the table
-    prints this revision with its date and says that the earlier ones were not supplied, never an invented row."""
+    carries this revision's row only, issued with these results, never an invented row nor a sentence about the rows
+    it lacks (cold read 13b, X-m1 and zh X-9: a history that says it records no history read as unprofessional)."""
     r = w.config.report
     if not later_revision(r.revision):
         return {}
     return {
         "revisions_title": _("Revision history"),
         "revisions_headers": (_("Revision"), _("Date"), _("Changes")),
-        "revisions": (
-            (
-                r.revision,
-                date(w.config.date),
-                _(
-                    "This revision. The dates and changes of the earlier revisions were not supplied with the test "
-                    "data; this table does not record them."
-                ),
-            ),
-        ),
+        "revisions": ((r.revision, date(w.config.date), _("This revision, issued with these results.")),),
     }
 
 

@@ -123,8 +123,9 @@ def test_every_page_carries_the_number_and_the_first_two_the_sign_off(tmp_path, 
 
 def test_a_later_revision_carries_its_revision_history(folder):
     """zh reading 8, H-m7/I-m7: 版本 2 with no 修订记录. From the second revision on, the formal cover carries a revision
-    history; the inputs give this revision and its date only, so that is its one line, saying that the earlier ones
-    were not supplied (docs/verify-and-sign.md), never an invented row."""
+    history; the inputs give this revision and its date only, so that is its one line, issued with these results, never
+    an invented row nor a sentence about the rows it lacks (cold read 13b, X-m1: "a revision history that records no
+    history is unprofessional"; docs/schema-4.md)."""
     from report.sections.formal import later_revision
 
     assert [r for r in ("2", "1.1", "B", "v3", "Rev. 2", "2.0") if not later_revision(r)] == []
@@ -139,14 +140,14 @@ def test_a_later_revision_carries_its_revision_history(folder):
     assert ctx.formal.revisions_headers == ("Revision", "Date", "Changes")
     ((revision, day, change),) = ctx.formal.revisions
     assert (revision, day) == ("2", i18n.date(ctx_date(data)))
-    assert "earlier revisions were not supplied" in change
+    assert change == "This revision, issued with these results."
     html = _html(ctx)
+    assert "earlier revision" not in html and "does not record" not in html
     assert html.index('class="revisions"') < html.index('class="statement"')
     ctx, _m = build_printed(FIXTURES / "outlier_scrub", "zh-CN")  # 版本 2
     assert ctx.formal.revisions_title == "修订记录"
     assert ctx.formal.revisions_headers == ("版本", "日期", "修订内容")
-    assert ctx.formal.revisions[0][:2] == ("2", "2026年12月3日")
-    assert ctx.formal.revisions[0][2].startswith("本版。此前版本的日期和修订内容未随本次测试数据提供")
+    assert ctx.formal.revisions == (("2", "2026年12月3日", "本版，随本次测试结果发布。"),)
 
 
 def ctx_date(folder):
