@@ -31,7 +31,8 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
-from report.wording.scaling import basis_finding, clients, nodes_words
+from report.wording.scaling import clients, nodes_words
+from report.wording.scaling_projected import basis_finding
 from report.wording.scaling_range import undescribed_words
 from report.wording.statements import (
     no_difference_note,

@@ -13,21 +13,11 @@ from report.formatting import count, projection_texts, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.flagged import fit_flagged, flagged_fit
-from report.wording.scaling import (
-    basis,
-    measured,
-    node_local,
-    not_measured,
-    orders_differ,
-    projected_time_basis,
-    projection_nodes,
-    same_basis,
-    side_of,
-    slower_than_saved,
-)
+from report.wording.scaling import basis, measured, node_local, not_measured, projection_nodes, side_of
 from report.wording.scaling_capacity import cluster_capacity
 from report.wording.scaling_claim import claim
 from report.wording.scaling_fit import fit_words
+from report.wording.scaling_projected import orders_differ, projected_time_basis, same_basis, slower_than_saved
 
 ID = "scaling"
 #: The charts this section places, in order.
