@@ -42,6 +42,23 @@ def test_npu_platforms_make_the_chinese_words_say_jiasuka():
     assert "GPU" in "\n".join(p.text for p in all_paras(ctx))
 
 
+def test_any_accelerator_that_is_not_a_gpu_is_jiasuka_in_chinese(tmp_path):
+    """Kunlunxin P800 cards named only in the environment were called GPUs (cold tests 14, P): every accelerator
+    the environment or a load platform names that is not a GPU makes the Chinese words say 加速卡."""
+    import shutil
+
+    folder = tmp_path / "kunlun"
+    shutil.copytree(ROOT / "examples" / "async-70b", folder)  # loads on NVIDIA H100: GPUs until the environment says
+    toml = folder / "test.toml"
+    toml.write_text(
+        toml.read_text().replace("[environment]\n", '[environment]\n"加速卡型号" = "昆仑芯 P800，每台 8 卡"\n')
+    )
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(folder)
+        words = "\n".join(i18n.typeset(p.text) for p in all_paras(ctx)).replace(i18n.NO_BREAK_SPACE, " ")
+    assert "块加速卡" in words and "块 GPU" not in words
+
+
 def test_a_chinese_title_breaks_between_its_phrases_and_no_line_is_one_ideograph():
     wj = i18n.WORD_JOINER
     with i18n.activate("zh-CN"):

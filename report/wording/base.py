@@ -165,8 +165,9 @@ class Words:
 
     @property
     def accelerator(self) -> str:
-        """ "NPU" where a load platform, or the recorded environment, names Huawei's Ascend accelerators (Atlas 910B,
-        Ascend 910B, 昇腾, an NPU), else "GPU": what the report's own words call the test's accelerators."""
+        """ "NPU" where a load platform, or the recorded environment, names an accelerator that is not a GPU (Atlas
+        910B, 昇腾, Kunlunxin P800, an NPU: NPU_WORDS), else "GPU": what the report's own words call the test's
+        accelerators (in Chinese 加速卡, the generic term; English keeps GPU)."""
         texts = [x.platform for x in self.m.load.models] + [t for pair in self.config.environment for t in pair]
         return "NPU" if any(NPU_WORDS.search(t) for t in texts) else "GPU"
 
@@ -228,9 +229,14 @@ class Words:
         return Figure(self.charts[chart_id])
 
 
-#: A platform or environment text that names an NPU: Huawei's Ascend accelerators (Atlas 800/900 servers, the
-#: Ascend 910B), by name or in Chinese, or an NPU by that word.
-NPU_WORDS = re.compile(r"\bNPUs?\b|\bAscend\b|\bAtlas\b|昇腾|\b910[ABC]\b", re.IGNORECASE)
+#: A platform or environment text that names an accelerator that is not a GPU: Huawei's Ascend (Atlas 800/900
+#: servers, the Ascend 910B), Kunlunxin (P800, XPU), Cambricon (MLU), Hygon (DCU), Intel Gaudi, Google TPU, by name
+#: or in Chinese, or an NPU by that word (cold tests 14, P: Kunlunxin P800 cards were called GPUs).
+NPU_WORDS = re.compile(
+    r"\bNPUs?\b|\bAscend\b|\bAtlas\b|昇腾|\b910[ABC]\b|\bKunlun\w*|昆仑|\bXPUs?\b|\bP800\b|\bMLU\d*\b|"
+    r"Cambricon|寒武纪|思元|\bDCUs?\b|海光|\bGaudi\d*\b|\bTPUs?\b",
+    re.IGNORECASE,
+)
 
 #: Tables and definition lists that print the inputs' own text (names included): never shortened.
 GIVEN_TEXT_TABLES = frozenset({"environment"})
