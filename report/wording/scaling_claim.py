@@ -30,7 +30,7 @@ from report.wording.scaling_range import (
     job_bracket,
 )
 from report.wording.scaling_saves import saves_at_job
-from report.wording.scaling_stated import below, intro, judged, stated
+from report.wording.scaling_stated import below, falls_short, intro, judged, resolved, stated
 from report.wording.scaling_trend import kept_per_client, made_of, steady_basis
 from report.wording.scaling_unmeasured import unmeasured_words
 
@@ -130,9 +130,17 @@ def claim(w: Words) -> Para:
         return _claim_bracketed(w, k, br)
     if at.ratio is None:
         swept = ratios_words(w)  # the ratios swept and their trend, with no figure at the job's size (reading 9, B1)
-        said = [*intro(c), *swept, _missing(w, k, swept=bool(swept)), *_ends(w), *unmeasured_words(w), saves_at_job(w)]
-        return w.p(" ".join(said), *claim_inputs(m), "save_times")
-    notes = [*intro(c), *ratios_words(w)]
+        said = [
+            *intro(c),
+            *swept,
+            _missing(w, k, swept=bool(swept)),
+            *resolved(w),
+            *_ends(w),
+            *unmeasured_words(w),
+            saves_at_job(w),
+        ]
+        return w.p(" ".join(said), *claim_inputs(m), "save_times", style="warning" if falls_short(w) else "p")
+    notes = [*intro(c), *ratios_words(w), *resolved(w)]
     values = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
     there = next((p for p in compare.compared(m.scaling) if p.clients == k), None)
     if there is not None and x3(there.ratio) != x3(at.ratio) and all(fitted(m, key) for key in SIDES):
@@ -190,7 +198,7 @@ def _claim_from_means(w: Words, k: int, there: compare.Pair) -> Para:
     """The sweep at the job's nodes from both sides' means there; the lack of a fitted law said for larger counts."""
     m, c = w.m, stated(w)
     assert there.ratio is not None and there.candidate is not None and there.baseline is not None
-    notes = [*intro(c), *ratios_words(w)]
+    notes = [*intro(c), *ratios_words(w), *resolved(w)]
     values = {"nodes": nodes_words(k), "ratio": x3(there.ratio), "c": sig(there.candidate), "b": sig(there.baseline)}
     with_claim = _(
         "At this training job's {nodes}, where both systems were swept, their means give {ratio} ({c} against {b} "
@@ -222,7 +230,7 @@ def _claim_bracketed(w: Words, k: int, br: compare.Bracket) -> Para:
     the fits' figure there said as the fits' with its caveat, where the measured comparison ends and any fall in an
     aggregate (scaling reading 11, B1, B2)."""
     m = w.m
-    notes = [*intro(stated(w)), *ratios_words(w), bracket_words(w, br)]
+    notes = [*intro(stated(w)), *ratios_words(w), *resolved(w), bracket_words(w, br)]
     notes += [said for said in (fits_at_job_words(w),) if said]
     most, holds_there = _most_tested(w, k)
     notes += [
@@ -389,6 +397,12 @@ def _missing(w: Words, k: int, larger: bool = False, swept: bool = False) -> str
         s = side_of(m, key)
         if s is None:
             reasons.append(_("{system} was not measured with several client nodes").format(system=w.name(key)))
+        elif s.usl is None and k > s.max_clients:  # not run there, the cause (scaling reading 13, m3), not the fit
+            reasons.append(
+                _("{system} was run up to {most} only (its points give no fitted law)").format(
+                    system=w.name(key), most=clients(s.max_clients)
+                )
+            )
         elif s.usl is None:
             reasons.append(_("{system}'s points give no fitted law").format(system=w.name(key)))
         else:

@@ -5,10 +5,14 @@ paper)."""
 
 from __future__ import annotations
 
-from report.formatting import given
-from report.i18n import _
+from report.compute import SIDES
+from report.compute import scaling_compare as compare
+from report.formatting import count, given, sig, x3
+from report.i18n import _, join_clauses, join_words, ngettext
 from report.inputs.specs import ScalingClaim
 from report.wording.base import Words
+from report.wording.scaling import clients, job_nodes, nodes_words
+from report.wording.scaling_hosts import bandwidth_clients
 
 
 def stated(w: Words) -> ScalingClaim | None:
@@ -50,3 +54,86 @@ def intro(c: ScalingClaim | None) -> list[str]:
 def judged(c: ScalingClaim | None, ratio: float, with_claim: str, plain: str, values: dict[str, str]) -> str:
     """`with_claim` (a sentence with {verdict}) where a claim is stated, `plain` (the same without it) where none is."""
     return plain.format(**values) if c is None else with_claim.format(verdict=verdict(c, ratio), **values)
+
+
+def _span(ratios: list[float]) -> str:
+    """ "4.21×" for one ratio, "3.88–4.38×" for several."""
+    low, high = min(ratios), max(ratios)
+    return x3(low) if sig(low) == sig(high) else _("{low}–{high}×").format(low=sig(low), high=sig(high))
+
+
+def _both_run(w: Words) -> list[tuple[int, float]]:
+    """The counts both systems were run at, each with the ratio of its means."""
+    s = w.m.scaling
+    pairs = compare.compared(s) if s is not None else ()
+    return [(p.clients, p.ratio) for p in pairs if set(p.measured) == set(SIDES) and p.ratio is not None]
+
+
+def falls_short(w: Words) -> bool:
+    """Whether a ratio measured at a count both systems were run at lies below the claim (never without one)."""
+    c = stated(w)
+    return c is not None and any(below(c, ratio) for _k, ratio in _both_run(w))
+
+
+def resolved(w: Words) -> list[str]:
+    """Whether the ratios measured bear the claim out, at which counts, and what stays open (scaling reading 13, M3: a
+    4.5–6× claim set up, the ratios 3.88–4.38× listed, the outcome never said): the counts both systems were run at
+    grouped by where their ratio lies, the bandwidth test and the saves where they ran on the job's nodes, and the
+    counts beyond the most compared. Nothing without a claim or a count both systems were run at."""
+    c, both = stated(w), _both_run(w)
+    if c is None or not both:
+        return []
+    groups = {"below": [p for p in both if p[1] < c.low], "above": [p for p in both if p[1] > c.high]}
+    groups["within"] = [p for p in both if c.low <= p[1] <= c.high]
+    where = {
+        "below": _("below it at {counts} ({ratios})"),
+        "within": _("within it at {counts} ({ratios})"),
+        "above": _("above it at {counts} ({ratios})"),
+    }
+    parts = [
+        where[key].format(counts=_counts(found), ratios=_span([ratio for _k, ratio in found]))
+        for key in ("below", "within", "above")
+        if (found := groups[key])
+    ]
+    short = len(groups["below"])
+    if short == len(both):
+        end = _("so the sweep does not bear it out at any count both systems were run at")
+    elif short == 0:
+        end = _("so the sweep bears it out at every count both systems were run at")
+    else:
+        end = _("so the sweep bears it out at {n} of the {total} counts both systems were run at, not at the others")
+    text = _("Against the claimed {low}–{high}×, the ratio of the means lies {where}, {end}.").format(
+        where=join_clauses(parts), end=end.format(n=count(len(both) - short), total=count(len(both))), **fields(c)
+    )
+    return [text, *_at_job(w, c), _open(both[-1][0])]
+
+
+def _counts(found: list[tuple[int, float]]) -> str:
+    """ "2, 4 and 8 client nodes"."""
+    return ngettext("{counts} client node", "{counts} client nodes", found[-1][0]).format(
+        counts=join_words([count(k) for k, _ratio in found])
+    )
+
+
+def _at_job(w: Words, c: ScalingClaim) -> list[str]:
+    """The bandwidth test (where the data sources record it on the job's nodes) and the saves, timed there, against the
+    claim: the tests this joint test ran at the job's size."""
+    m, k = w.m, job_nodes(w.m)
+    values = {"nodes": nodes_words(k), "save": x3(m.save.speedup), "save_verdict": verdict(c, m.save.speedup)}
+    if bandwidth_clients(w) != k or not m.bandwidth.baseline_gbps > 0:
+        return [_("The saves, timed on the job's {nodes}, give {save}, {save_verdict}.").format(**values)]
+    ratio = m.bandwidth.candidate_gbps / m.bandwidth.baseline_gbps
+    text = _(
+        "The two tests run on the job's {nodes} give {bandwidth} for the sustained-bandwidth test, {verdict}, and "
+        "{save} for the saves, {save_verdict}."
+    )
+    return [text.format(bandwidth=x3(ratio), verdict=verdict(c, ratio), **values)]
+
+
+def _open(most: int) -> str:
+    """What the test leaves open: the claim beyond the most client nodes both systems were run at."""
+    text = _(
+        "Whether the claim holds beyond {most}, the most both systems were run at, stays open: no run compared "
+        "them there."
+    )
+    return text.format(most=clients(most))

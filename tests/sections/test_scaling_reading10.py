@@ -204,7 +204,10 @@ def test_minor4_minor8_a_dash_at_96_nodes_is_said_and_zh_joins_clauses_with_a_se
     assert table.rows[0][3] == "–"
     assert "It gives none at 96 nodes: its denominator is not above zero there." in table.note
     zh = words_r["zh-CN"]
-    assert "ZFS NFS 的拟合曲线在 48 个节点处没有值（分母不大于零）；CX-10 的数据点不足以拟合该定律" in zh
+    assert (
+        "ZFS NFS 的拟合曲线在 48 个节点处没有值（分母不大于零）；CX-10 只测到 16 个客户端节点（其数据点不足以拟合该定律）"
+        in zh
+    )
 
 
 def test_minor6_the_jobs_label_goes_left_of_its_line_where_a_projections_line_is_near(joint_test_r):
