@@ -31,7 +31,7 @@ from report.wording.copies import next_step as copies_next_step
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.environment import environment_steps
 from report.wording.g3_runs import g3_step
-from report.wording.labels import gate_name, input_words, status_label
+from report.wording.labels import g4_pass_unsettled, g4_unsettled_words, gate_name, input_words, status_label
 from report.wording.outrun import reconcile_step
 from report.wording.phrases import (
     both,
@@ -79,6 +79,7 @@ def _tally(
     on: str = "",
     undecided: int = 0,
     rejecting: tuple[str, ...] = ("G1", "G2"),
+    unsettled: bool = False,
 ) -> str:
     """ "2 of 4 gates pass; 1 fails and 1 is undecided.": only the counts that are not zero, and "none"
     rather than "0 of 4" (Chinese reading 5: 4 个评估门槛中 0 个通过)."""
@@ -94,6 +95,8 @@ def _tally(
     if passed and on:  # what the passes rest on, as the verdict line says it (Chinese reading 6, m24)
         head = _("{count}, on {what}").format(count=head, what=on)
     clauses = [head]
+    if unsettled:  # a G4 pass the runs do not settle, in the row's words (cold read 13b, Y-B2)
+        clauses.append(g4_unsettled_words())
     if indicative:
         clauses.append(
             ngettext(
@@ -152,6 +155,7 @@ def _gate_note(m: Metrics, cfg: TestConfig, found: Findings) -> Para:
             _rests_on_words(m) if any(g.status == "pass" and pass_rests(m, g) for g in m.gates) else "",
             undecided,
             tuple(g.id for g in m.gates if g.id in ("G1", "G2") and g.status != "pass"),
+            g4_pass_unsettled(m, found),
         )
         + " "
         + _(
@@ -501,6 +505,8 @@ def build(w: Words) -> Section:
             if any(g.status == "fail" for g in m.gates)
             else _("Every gate passes on illustrative save times; what a conclusion still needs:")
             if "save_times" in m.inputs_illustrative
+            else _("Every gate passes, {g4}; what the analysis still lacks:").format(g4=g4_unsettled_words())
+            if g4_pass_unsettled(m, w.findings)
             else _("Every gate passes; what the analysis still lacks:")
         )
         blocks += [Para(lead, "lead"), Items(steps)]

@@ -43,7 +43,7 @@ from report.wording.phrases import (
 )
 from report.wording.retuning import interval_lever, tuning_sentence
 from report.wording.scaling_headline import sweep_result
-from report.wording.sceptic import sceptic_note
+from report.wording.sceptic import risks_title, sceptic_note
 from report.wording.spread_runs import means_speed, runs_beside, runs_beside_words
 from report.wording.statements import (
     async_sentence,
@@ -245,8 +245,8 @@ def build(w: Words) -> Section:
         f"verdict-{verdict_style(m, save_times_unsourced(w))}",
     )
     blocks: list = [verdict]
-    if note := sceptic_note(m, w.config):  # beside the verdict, as on page 1 (cold read 12, W-M3)
-        blocks.append(w.p(note, "save_times", style="warning"))
+    if note := sceptic_note(m, w.config):  # beside the verdict, as on page 1 (cold read 12, W-M3), under its heading
+        blocks += [Para(risks_title(), "heading"), w.p(note, "save_times", style="warning")]
     blocks.append(w.p(_evidence(w) + _not_durable(w) + _doubts(w), style="evidence"))
     blocks += _key_findings(w)
     if tuning := tuning_sentence(m):  # drawn from the save times: marked as they are (Chinese reading 3, major 1)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from report.i18n import _
+
+if TYPE_CHECKING:
+    from report.compute import Metrics
+    from report.compute.scopes import Findings
 
 
 def input_label(name: str) -> str:
@@ -62,3 +68,15 @@ def gate_name(gate_id: str) -> str:
         "G3": _("Save-time speedup"),
         "G4": _("Training-time benefit"),
     }[gate_id]
+
+
+def g4_pass_unsettled(m: Metrics, found: Findings) -> bool:
+    """G4 passes by the means, which the runs do not settle: the one finding every place that states the gates' status
+    reads, the banner, the gate line, the gate table's row and tally, and the next steps' heading (cold read 13b, Y-B2:
+    "All four gates pass", "Pass by the means, not settled" and "Every gate passes" on three pages)."""
+    return any(g.id == "G4" and g.status == "pass" for g in m.gates) and found.has("g4_unsettled")
+
+
+def g4_unsettled_words() -> str:
+    """What an unsettled G4 pass is, in the words each place appends to "All four gates pass"."""
+    return _("G4 by the means, not settled")

@@ -1,12 +1,14 @@
-"""What a sceptic asks first of gates that pass: a pass by a hair, and a pass that rests on thresholds other than the
-usual ones, which the test's record does not show were agreed before the test (cold read 12, W-M3: G3 against a 2.51×
+"""The risks and limits of gates that pass, stated first: a pass by a hair, and a pass that rests on thresholds other
+than the usual ones, which the test's record does not date before the runs (cold read 12, W-M3: G3 against a 2.51×
 target with the interval's low end at 2.518×, G1 and G2 under a spread limit raised to 7.5% with spreads of 5.89% and
-5.26%; test.toml gives the thresholds, never when or by whom they were agreed)."""
+5.26%; test.toml gives the thresholds, never when or by whom they were agreed). Worded as the lab's own statement,
+under a heading of its own, not as a reader's question (cold read 13b, Y-m1: "A sceptic asks first" read as the tool's
+commentary)."""
 
 from __future__ import annotations
 
 from report.compute import Metrics
-from report.formatting import given, p3, sig
+from report.formatting import figure_of, given, holds, p3, sig
 from report.i18n import _, join_words, ngettext
 from report.inputs.specs import TestConfig, Thresholds
 
@@ -29,8 +31,15 @@ def narrow_margin(m: Metrics, cfg: TestConfig, gate_id: str) -> str:
             return _("by only {margin} (the interval's low end {low}×)").format(margin=p3(margin), low=sig(ci[0], 4))
     reduction, target = m.bubble.duration_reduction_pct, g.target_duration_reduction_pct
     if gate_id == "G4" and _status(m, "G4") == "pass" and 100 * (reduction / target - 1) < NARROW_PCT:
-        return _("by only {margin} (the run {reduction} shorter)").format(
-            margin=p3(100 * (reduction / target - 1)), reduction=p3(reduction)
+        # a margin on a percentage is a difference in points, not a share of the target (cold read 13b, Y-m2: "by
+        # only 0.630%" read as 0.63 points), with the reduction at the digits that give it back against the target
+        points = sig(reduction - target)
+        shown = next(
+            (sig(reduction, d) for d in range(3, 8) if holds(figure_of(sig(reduction, d)) - target, points)),
+            sig(reduction, 8),
+        )
+        return _("by only {points} percentage points ({reduction}% against {target}%)").format(
+            points=points, reduction=shown, target=given(target)
         )
     return ""
 
@@ -50,22 +59,18 @@ def _narrow(m: Metrics, cfg: TestConfig) -> list[str]:
     return out
 
 
-def _hinges(m: Metrics, cfg: TestConfig) -> list[str]:
-    """The thresholds given for this test, other than the usual ones, that a pass rests on: a spread limit raised above
-    the usual one that G1 or G2 passes only under, a G3 or G4 target a pass clears only because it is lower than the
-    usual one, or one it clears narrowly (`_narrow`)."""
+def hinged_thresholds(m: Metrics, cfg: TestConfig) -> tuple[str, ...]:
+    """The threshold keys given for this test, other than the usual ones, that a pass rests on: a spread limit raised
+    above the usual one that G1 or G2 passes only under, a G3 or G4 target a pass clears only because it is lower than
+    the usual one, or one it clears narrowly. The summary's risks and the assumptions table's "undated" both come from
+    this one list (cold read 13b, Y-B1: "Agreed for this test" in the table, "not shown agreed before the test" in the
+    text)."""
     g, usual, out = cfg.gates, Thresholds(), []
-    spread = [
-        gate
+    if any(
+        _status(m, gate) == "pass" and side.cv_pct is not None and side.cv_pct > usual.max_cv_pct
         for gate, side in (("G1", m.save.baseline), ("G2", m.save.candidate))
-        if _status(m, gate) == "pass" and side.cv_pct is not None and side.cv_pct > usual.max_cv_pct
-    ]
-    if spread and not cfg.is_default("gates.max_cv_pct"):
-        out.append(
-            _("{gates}'s {value}% spread limit (usually {usual}%)").format(
-                gates=join_words(spread), value=given(g.max_cv_pct), usual=given(usual.max_cv_pct)
-            )
-        )
+    ) and not cfg.is_default("gates.max_cv_pct"):
+        out.append("gates.max_cv_pct")
     ci = m.save.speedup_ci95
     if (
         _status(m, "G3") == "pass"
@@ -74,11 +79,7 @@ def _hinges(m: Metrics, cfg: TestConfig) -> list[str]:
         and g.target_speedup != usual.target_speedup
         and (ci[0] < usual.target_speedup or 100 * (ci[0] / g.target_speedup - 1) < NARROW_PCT)
     ):
-        out.append(
-            _("G3's {value}× target (usually {usual}×)").format(
-                value=given(g.target_speedup), usual=given(usual.target_speedup)
-            )
-        )
+        out.append("gates.target_speedup")
     reduction, target = m.bubble.duration_reduction_pct, g.target_duration_reduction_pct
     if (
         _status(m, "G4") == "pass"
@@ -86,30 +87,61 @@ def _hinges(m: Metrics, cfg: TestConfig) -> list[str]:
         and target != usual.target_duration_reduction_pct
         and (reduction < usual.target_duration_reduction_pct or 100 * (reduction / target - 1) < NARROW_PCT)
     ):
+        out.append("gates.target_duration_reduction_pct")
+    return tuple(out)
+
+
+def _hinges(m: Metrics, cfg: TestConfig) -> list[str]:
+    """`hinged_thresholds` in words, each with its usual value."""
+    g, usual, keys = cfg.gates, Thresholds(), hinged_thresholds(m, cfg)
+    out = []
+    if "gates.max_cv_pct" in keys:
+        spread = [
+            gate
+            for gate, side in (("G1", m.save.baseline), ("G2", m.save.candidate))
+            if _status(m, gate) == "pass" and side.cv_pct is not None and side.cv_pct > usual.max_cv_pct
+        ]
+        out.append(
+            _("{gates}'s {value}% spread limit (usually {usual}%)").format(
+                gates=join_words(spread), value=given(g.max_cv_pct), usual=given(usual.max_cv_pct)
+            )
+        )
+    if "gates.target_speedup" in keys:
+        out.append(
+            _("G3's {value}× target (usually {usual}×)").format(
+                value=given(g.target_speedup), usual=given(usual.target_speedup)
+            )
+        )
+    if "gates.target_duration_reduction_pct" in keys:
         out.append(
             _("G4's {value}% target (usually {usual}%)").format(
-                value=given(target), usual=given(usual.target_duration_reduction_pct)
+                value=given(g.target_duration_reduction_pct), usual=given(usual.target_duration_reduction_pct)
             )
         )
     return out
 
 
+def risks_title() -> str:
+    """The heading over `sceptic_note`'s statement."""
+    return _("Risks and limits of this comparison")
+
+
 def sceptic_note(m: Metrics, cfg: TestConfig) -> str:
-    """The sceptic's first question of the gates that pass, with the margins and the thresholds they rest on; "" where
-    no pass is narrow and none rests on a threshold other than the usual one. Page 1's gate line gives the margins
-    (`narrow_margin`) and which thresholds were set for this test; the summary says this beside its verdict."""
-    parts = _narrow(m, cfg)
-    hinges = _hinges(m, cfg)
-    if hinges:
-        parts.append(
+    """The risks of the gates that pass, stated first: the narrow margins and the thresholds they rest on; "" where no
+    pass is narrow and none rests on a threshold other than the usual one. Page 1's gate line gives the margins
+    (`narrow_margin`); the summary states this under `risks_title`, beside its verdict."""
+    sentences = []
+    if narrow := _narrow(m, cfg):
+        sentences.append(_("These passes are narrow: {points}.").format(points=_("; ").join(narrow)))
+    if hinges := _hinges(m, cfg):
+        sentences.append(
             ngettext(
-                # agreed for this test, as Table 4 labels it; what the record lacks is when (cold read 13b, Y: "Agreed
-                # for this test" beside "not shown agreed before the test" read as a contradiction)
-                "{thresholds} is agreed for this test, but nothing in the test record dates it before the runs",
-                "{thresholds} are agreed for this test, but nothing in the test record dates them before the runs",
+                # the assumptions table's term for the same thresholds (cold read 13b, Y-B1)
+                "{thresholds} is agreed for this test and undated: nothing in the test record shows it agreed before "
+                "the runs.",
+                "{thresholds} are agreed for this test and undated: nothing in the test record shows them agreed "
+                "before the runs.",
                 len(hinges),
             ).format(thresholds=join_words(hinges))
         )
-    if not parts:
-        return ""
-    return _("A sceptic asks first: {points}.").format(points=_("; ").join(parts))
+    return " ".join(sentences)

@@ -244,3 +244,44 @@ def test_a_g4_the_runs_do_not_settle_is_read_from_its_finding_alone():
     assert "across the speedup's 95% interval" not in gate_detail(m, test.config, g4, without)
     # G3 fails here too, so the target is missed either way: the verdict's word rests on G3, not on G4's finding
     assert target_missed(m, found) and target_missed(m, without)
+
+
+def test_a_g4_pass_the_runs_do_not_settle_reads_the_same_in_every_place(folder):
+    """Cold read 13b, Y-B2: G4 "Pass by the means, not settled" in the gate table beside "All four gates pass" on page 1,
+    "3 of 4 gates pass" in the tally and "Every gate passes" over the next steps. The repeated fixture (means 110 s and
+    55 s, 6 saves, compute 12,000 s; G3 target 1.6×, low end 1.628×) with a 2.5% G4 target: the run is
+    100 × 6 × 55 ÷ 12,660 = 2.607% shorter by the means; at the speedup interval's ends (1.62752×, 2.45772×) the
+    candidate's mean is 110 ÷ 1.62752 = 67.59 s and 110 ÷ 2.45772 = 44.76 s, the run 2.010% and 3.092% shorter: 2.5%
+    lies between, so G4 passes by the means, unsettled. Every place that states the gates says so once, in one term."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    toml.write_text(
+        toml.read_text().replace(
+            "max_cv_pct = 10", "max_cv_pct = 10\ntarget_speedup = 1.6\ntarget_duration_reduction_pct = 2.5"
+        )
+    )
+    from report.compute.findings import decide
+    from report.inputs.joint_test import read_joint_test
+
+    ctx, m = build(data)
+    assert [g.status for g in m.gates] == ["pass"] * 4
+    found = decide(read_joint_test(data), m).get("g4_unsettled")
+    assert (round(found["low_pct"], 3), round(found["high_pct"], 3)) == (2.010, 3.092)
+    term = "G4 by the means, not settled"
+    assert ctx.cover.verdict_label.count("not settled") == 1 and term in ctx.cover.verdict_label
+    assert ctx.cover.verdict_gates.count("not settled") == 1
+    assert "Training-time benefit (G4) passes by the means, not settled" in ctx.cover.verdict_gates
+    gates = section(ctx, "gates")
+    table = next(b for b in gates.blocks if hasattr(b, "rows"))
+    assert [(r.id, r.label) for r in table.rows if "settled" in r.label] == [("G4", "Pass by the means, not settled")]
+    assert "2.01% to 3.09% across the speedup's 95% interval" in table.rows[3].detail
+    words = texts(gates.blocks)
+    assert any(t.startswith("All 4 gates pass; G4 by the means, not settled. Thresholds:") for t in words)
+    assert "Every gate passes, G4 by the means, not settled; what the analysis still lacks:" in words
+    assert not any(t.startswith("Every gate passes;") for t in words)
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
+    words = texts(section(ctx, "gates").blocks)
+    assert any(t.startswith("4 个评估门槛全部通过；G4 按均值通过，尚无定论。") for t in words)
+    assert "各项评估门槛均已通过，G4 按均值通过，尚无定论；分析尚缺的数据：" in words
+    assert "训练时长收益（G4）按均值通过，尚无定论" in ctx.cover.verdict_gates

@@ -180,3 +180,51 @@ def test_systems_reached_over_different_protocols_are_said_to_be_measured_with_t
     assert "names NFS v3 and TCP for " in note and "and RoCE and GPFS for " in note
     ctx, _ = build(FIXTURES / "formal_zh")  # its lines name no system: nothing said
     assert not any("access path" in t for t in texts(section(ctx, "setup").blocks))
+
+
+def _assumptions_table(ctx) -> Table:
+    return next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions")
+
+
+def test_the_assumptions_note_explains_only_the_terms_its_rows_use(folder):
+    """Chinese reading 13b, X-12: the note explained "常规取值" (Tool default) under a table where every row was agreed
+    for this test. The repeated fixture with the four keys it leaves to the tool given (gpus_per_node 8, G3 1.2×, G4
+    2%, the usual values): no row is a default, and the note says nothing of defaults.
+    data/ leaves the MTBF to the tool: the row and the note both say "Tool default"."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    text = toml.read_text().replace(
+        "step_time_s               = 2.0", "step_time_s               = 2.0\ngpus_per_node = 8"
+    )
+    toml.write_text(
+        text.replace("max_cv_pct = 10", "max_cv_pct = 10\ntarget_speedup = 1.2\ntarget_duration_reduction_pct = 2")
+    )
+    table = _assumptions_table(build(data)[0])
+    # the spread limit G1 and G2 pass only under (10%, spreads 9.09%) is the one row "undated"
+    assert [row[0] for row in table.rows if row[2] != "Agreed for this test" and "derived" not in row[2]] == [
+        "Saves in the run",
+        "Largest spread (CV) accepted",
+    ]
+    assert "Tool default" not in table.note and table.note.startswith("“Undated”: a threshold a pass rests on")
+    table = _assumptions_table(build(DATA)[0])
+    assert any(row[2] == "Tool default (not agreed with the customer)" for row in table.rows)
+    assert table.note.startswith("“Tool default”: a value not set for this test and not agreed with the customer")
+
+
+def test_thresholds_a_pass_rests_on_read_undated_in_the_table_as_in_the_summary(folder):
+    """Cold read 13b, Y-B1: Table 4 said "Agreed for this test" of a G3 target just under the result while the summary
+    said it was not shown agreed before the test. The repeated fixture with a 1.6× G3 target (the interval's low end
+    1.628×, 1.72% above it: tests/wording/test_sceptic.py): the G3 row and the spread limit G1 and G2 pass only under
+    (10%, both spreads 9.09%) read "Agreed for this test; undated", as the summary's risks say them, and the note says
+    what "undated" means; the min_runs row, given and not questioned, stays "Agreed for this test"."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    toml.write_text(toml.read_text().replace("max_cv_pct = 10", "max_cv_pct = 10\ntarget_speedup = 1.6"))
+    ctx, _m = build(data)
+    sources = {row[0]: row[2] for row in _assumptions_table(ctx).rows}
+    assert sources["Save-time speedup target (G3)"] == "Agreed for this test; undated"
+    assert sources["Largest spread (CV) accepted"] == "Agreed for this test; undated"
+    assert sources["Runs needed per system (G1, G2)"] == "Agreed for this test"
+    assert sources["Training-time reduction target (G4)"] == "Tool default (not agreed with the customer)"
+    assert "“Undated”: a threshold a pass rests on, other than the usual one," in _assumptions_table(ctx).note
+    assert "are agreed for this test and undated:" in " ".join(texts(section(ctx, "summary").blocks))

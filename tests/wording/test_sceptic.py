@@ -1,5 +1,6 @@
-"""What a sceptic asks first of gates that pass (cold read 12, W-M3: G3 against a 2.51× target with the interval's low
-end at 2.518×, G1 and G2 under a spread limit raised to 7.5%, nothing to show when the thresholds were agreed)."""
+"""The risks of gates that pass, stated first under their own heading (cold read 12, W-M3: G3 against a 2.51× target
+with the interval's low end at 2.518×, G1 and G2 under a spread limit raised to 7.5%, nothing to show when the
+thresholds were agreed; cold read 13b, Y-m1: "A sceptic asks first" read as the tool's commentary)."""
 
 from report import i18n
 from tests.conftest import DATA
@@ -21,19 +22,23 @@ def test_a_narrow_pass_on_thresholds_set_for_the_test_is_questioned_first(folder
     ctx, m = build(_repeated(folder, "1.6"))
     assert round(m.save.speedup_ci95[0], 5) == 1.62752 and [g.status for g in m.gates[:3]] == ["pass"] * 3
     note = (
-        "A sceptic asks first: G3 clears its 1.6× target by only 1.72% (the interval's low end 1.628×); G1 and G2's "
-        "10% spread limit (usually 5%) and G3's 1.6× target (usually 1.5×) are agreed for this test, but nothing in the "
-        "test record dates them before the runs."
+        "These passes are narrow: G3 clears its 1.6× target by only 1.72% (the interval's low end 1.628×). G1 and G2's "
+        "10% spread limit (usually 5%) and G3's 1.6× target (usually 1.5×) are agreed for this test and undated: "
+        "nothing in the test record shows them agreed before the runs."
     )
-    assert note in texts(section(ctx, "summary").blocks)
+    summary = texts(section(ctx, "summary").blocks)
+    assert summary[summary.index(note) - 1] == "Risks and limits of this comparison"  # a heading, not a persona
+    assert not any("sceptic" in t.lower() for t in summary)
     # page 1's gate line gives the margin; it says already which thresholds were set for this test
     assert "Save-time speedup (G3) passes by only 1.72% (the interval's low end 1.628×);" in ctx.cover.verdict_gates
     assert "G1) passes with a spread of 9.09% against the 10% limit agreed for this test" in ctx.cover.verdict_gates
     with i18n.activate("zh-CN"):
         ctx, _m = build(_repeated(folder, "1.6"))
-    assert "持怀疑态度的读者首先会问：G3 超过 1.6 倍的目标，余量仅为 1.72%（置信区间下限 1.628 倍）；" in " ".join(
-        texts(section(ctx, "summary").blocks)
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert (
+        "风险与局限 以下门槛通过的余量很小：G3 超过 1.6 倍的目标，余量仅为 1.72%（置信区间下限 1.628 倍）。" in summary
     )
+    assert "怀疑" not in summary
     assert "保存加速比（G3）通过，余量仅为 1.72%（置信区间下限 1.628 倍）" in ctx.cover.verdict_gates
 
 
@@ -44,8 +49,28 @@ def test_a_wide_pass_on_the_usual_thresholds_raises_nothing(folder):
     assert "by only" not in ctx.cover.verdict_gates  # a margin of 35.6%: no narrow pass on page 1
     summary = texts(section(ctx, "summary").blocks)
     assert (
-        "A sceptic asks first: G1 and G2's 10% spread limit (usually 5%) is agreed for this test, but nothing in the "
-        "test record dates it before the runs." in summary
+        "G1 and G2's 10% spread limit (usually 5%) is agreed for this test and undated: nothing in the test record "
+        "shows it agreed before the runs." in summary
     )
+    assert not any(t.startswith("These passes are narrow") for t in summary)
     ctx, _m = build(DATA)
-    assert not any("sceptic" in t for t in texts(section(ctx, "summary").blocks))
+    assert "Risks and limits of this comparison" not in texts(section(ctx, "summary").blocks)
+
+
+def test_a_narrow_margin_on_a_percentage_is_in_percentage_points(folder):
+    """Cold read 13b, Y-m2: "G4 clears its 1.99% target by only 0.630%", a share of the target, read as 0.63 points.
+    The repeated fixture with a 2.5% G4 target: 6 saves, compute 6,000 × 2.0 = 12,000 s, means 110 s and 55 s; the run
+    100 × 6 × (110 − 55) ÷ (12,000 + 6 × 110) = 3,300 ÷ 126.6 = 2.6066% shorter, 0.1066 points above 2.5% (4.27% of
+    it). Three digits of the reduction (2.61) would give back 0.11, not 0.107: it prints four, 2.607 − 2.5 = 0.107."""
+    data = _repeated(folder, "1.6")
+    toml = data / "test.toml"
+    toml.write_text(toml.read_text().replace("max_cv_pct = 10", "max_cv_pct = 10\ntarget_duration_reduction_pct = 2.5"))
+    ctx, m = build(data)
+    assert round(m.bubble.duration_reduction_pct, 4) == 2.6066
+    words = "G4 clears its 2.5% target by only 0.107 percentage points (2.607% against 2.5%)"
+    assert words in " ".join(texts(section(ctx, "summary").blocks))
+    assert "by only 0.107 percentage points (2.607% against 2.5%)" in ctx.cover.verdict_gates
+    assert "4.27%" not in ctx.cover.verdict_gates
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
+    assert "余量仅为 0.107 个百分点（缩短 2.607%，目标为 2.5%）" in ctx.cover.verdict_gates
