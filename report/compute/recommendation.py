@@ -87,9 +87,11 @@ def _decide(
     retune = _retune(found, grounds)
     local = retune == ("retune_if_copied",)
     agreed_rate = interval_only and _rate_decides_little(test, m)
-    if verdict == "demonstrated" and not unsure and agreed_rate and not local:
+    if verdict == "demonstrated" and not unsure and agreed_rate and not local and not _paid_at_optima(found):
         # G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal
-        # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02)
+        # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02), unless
+        # what is left at the optima still pays for the candidate within its service life (cold tests 14, P: "makes no
+        # case" beside a payback of 1.31 years at the optima)
         return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
     unpaid = _unpaid_case(grounds, retune, found, m) if verdict == "demonstrated" and not unsure else None
     if unpaid is not None:
@@ -100,7 +102,17 @@ def _decide(
         # passing, resting on an assumed rate)
         # a node-local baseline re-tuned matches the candidate only with a copy kept off the node, untimed: the case at
         # today's interval stands, and that copy's time would change it (cold read 7b, A-1)
-        changes = ("off_node_copy",) if local else ("failure_rate_far",) if interval_only else ("larger_job",)
+        # where only the optima's value for the whole cluster still pays, the cluster's share of such jobs decides it
+        paid_left = agreed_rate and _paid_at_optima(found)
+        changes = (
+            ("off_node_copy",)
+            if local
+            else ("cluster_share",)
+            if paid_left
+            else ("failure_rate_far",)
+            if interval_only
+            else ("larger_job",)
+        )
         # the condition first where page 1 must shed a line (the G4 tile gives the training time)
         reasons = (
             ("speedup", *retune, "training_time", *grounds)[:3]
@@ -291,6 +303,13 @@ def _unpaid(found: Findings) -> bool:
         return False
     paybacks = [y for y in (value["today_payback_years"], value["payback_years"]) if y is not None]
     return not paybacks or min(paybacks) > SERVICE_LIFE_YEARS
+
+
+def _paid_at_optima(found: Findings) -> bool:
+    """With a price, whether the time saved with each system at its optimal interval pays for the candidate within
+    SERVICE_LIFE_YEARS (the whole cluster's value: a payback bounded from below): what re-tuning leaves still pays."""
+    value = found.get("value_priced")
+    return value is not None and value["payback_years"] is not None and value["payback_years"] <= SERVICE_LIFE_YEARS
 
 
 def _unpaid_at_optima(found: Findings) -> bool:

@@ -41,7 +41,7 @@ from report.wording.said import (
 from report.wording.speed_reason import async_reason, seconds_apart, speedup_reason
 from report.wording.staging import faster_save_changes_nothing, staging_cause
 from report.wording.unmeasured import unmeasured
-from report.wording.value import price_for_life, unpaid_optima_reason, unpaid_reason
+from report.wording.value import cluster_share, price_for_life, unpaid_optima_reason, unpaid_reason
 from report.wording.verdict import target_missed
 from report.wording.workloads import not_for
 
@@ -432,6 +432,7 @@ WORDED_CHANGES = {
         "{candidate} at today's interval"
     ).format(baseline=w.name("baseline"), candidate=w.name("candidate")),
     "price_for_life": lambda w: price_for_life(w, w.findings.get("value_priced")),
+    "cluster_share": lambda w: cluster_share(w, w.findings.get("value_priced")),
     "fixed_interval": lambda _w: _(
         "an interval the job cannot change (set by evaluation or pre-emption, say): re-tuning is then no alternative, "
         "and the gates decide"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from report.compute.findings import SERVICE_LIFE_YEARS
 from report.compute.recommendation import NOT_YET, RECOMMENDED, Recommendation
-from report.formatting import count, gpus, money, money_of, sig
+from report.formatting import count, gpus, money, money_of, pct, sig
 from report.i18n import _
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
@@ -286,4 +286,21 @@ def price_for_life(w: Words, found) -> str:
         candidate=w.name("candidate"),
         life=count(SERVICE_LIFE_YEARS),
         cluster=count(w.m.bubble.cluster_gpus),
+    )
+
+
+def cluster_share(w: Words, found) -> str:
+    """What would change a case that rests on the optima's value for the whole cluster (cold tests 14, P): the share
+    of the cluster's GPU-time such jobs must fill for that value to pay for the candidate within the service life
+    (the payback at the optima ÷ the life; below it, it does not pay)."""
+    if found is None or found["payback_years"] is None:
+        return ""
+    return _(
+        "such jobs filling less than {share} of the {cluster}-GPU cluster's time: below that, the time saved with each "
+        "system at its optimal interval does not pay for {candidate} within {life} years"
+    ).format(
+        share=pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS),
+        cluster=count(w.m.bubble.cluster_gpus),
+        candidate=w.name("candidate"),
+        life=count(SERVICE_LIFE_YEARS),
     )

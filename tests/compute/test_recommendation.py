@@ -268,6 +268,21 @@ def test_a_price_the_time_saved_cannot_pay_within_the_service_life_takes_the_cas
     assert (rec.kind, rec.reasons) == ("other_grounds", ("speedup", "unpaid", "loads"))
 
 
+@pytest.mark.parametrize(("optima", "kind"), [(1.31, "recommended"), (5.0, "recommended"), (5.01, "not_recommended")])
+def test_a_benefit_mostly_of_today_s_interval_that_still_pays_at_the_optima_is_a_case(optima, kind):
+    """Cold tests 14, P: every gate passes, the failure rate agreed, and most of the benefit is today's interval's,
+    but what is left with each system at its optimal interval pays for the candidate in 1.31 years (the whole
+    cluster's value): "makes no case" was false. The case stands, and the share of the cluster such jobs must fill
+    for that payback to stay within the service life is what would change it."""
+    agreed = NS(config=NS(is_default=lambda key: key != "reliability.gpu_mtbf_hours"))
+    rec = recommend(agreed, _metrics("pppp"), Findings((_priced(0.28, optima),)), interval_only=True)
+    assert rec.kind == kind
+    if kind == "recommended":
+        assert rec.reasons == ("speedup", "training_time") and rec.changes == ("cluster_share",)
+    else:
+        assert rec.reasons == ("speedup",) and rec.changes == ("failure_rate",)
+
+
 @pytest.mark.parametrize(
     ("optima", "today", "async_pct", "kind"),
     [
