@@ -19,4 +19,4 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
     assert text.endswith("does not pay for LF-760 within 5 years")
     assert cluster_share(_words(3072), {"payback_years": None}) == "" and cluster_share(_words(3072), None) == ""
     with i18n.activate("zh-CN"):
-        assert "此类作业占 3,072 块 GPU 集群机时的比例低于 26.3%" in cluster_share(_words(3072), found)
+        assert "此类作业占 3,072 块 GPU 集群机时的比例低于 26.3%（低于这一比例" in cluster_share(_words(3072), found)
