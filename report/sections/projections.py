@@ -31,9 +31,9 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
-from report.wording.scaling import clients, nodes_words
+from report.wording.scaling import clients, disowned_at, nodes_words
 from report.wording.scaling_projected import basis_finding
-from report.wording.scaling_range import undescribed_words
+from report.wording.scaling_range import negative_params, undescribed_words
 from report.wording.statements import (
     no_difference_note,
     projection_gpus,
@@ -419,6 +419,13 @@ def _swept(w: Words, nodes: int | None, gbps: float, fields: dict[str, str]) -> 
             "writing at once (the mean of {runs} runs; the law fitted to the sweep gives {gbps} GB/s there).",
             point.runs,
         )
+    if side is not None and side.usl is not None and not side.usl.describes and nodes is not None:
+        # no figure from a law the report disowns (scaling reading 13, M2): what its runs gave instead
+        text = _(
+            "{candidate}'s law fitted to the client sweep, with a negative {which}, does not describe how it scales, "
+            "so no aggregate is given for it there."
+        )
+        return text.replace("{which}", negative_params(side.usl)) + disowned_at(side, nodes)
     if side is not None and nodes is not None and nodes > side.max_clients:
         fields["most"] = clients(side.max_clients)
         band = refit_band(side, [float(nodes)])

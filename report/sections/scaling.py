@@ -170,7 +170,7 @@ def _refit_range(w: Words, key: str, nodes: int | None) -> tuple[float, float] |
     """The refits' least and greatest aggregate at `nodes` where they lie beyond the side's client nodes tested
     (scaling reading 9, M2: 11.8 GB/s at 8× the nodes tested, printed alone); None within them or without refits."""
     s = side_of(w.m, key)
-    if nodes is None or s is None or s.usl is None or nodes <= s.max_clients:
+    if nodes is None or s is None or s.usl is None or not s.usl.describes or nodes <= s.max_clients:
         return None
     found = refit_band(s, [float(nodes)])
     if found is None or not (math.isfinite(found[0][0]) and math.isfinite(found[1][0])):
@@ -179,16 +179,15 @@ def _refit_range(w: Words, key: str, nodes: int | None) -> tuple[float, float] |
 
 
 def _scaled_cell(w: Words, key: str, value: float | None, nodes: int | None) -> str:
-    """A side's aggregate at a projection's nodes, with the refits' range beyond the client nodes tested."""
+    """A side's aggregate at a projection's nodes, with the refits' range beyond the client nodes tested; "–" where
+    nothing gives one or only a fit the law does not describe would."""
     if (point := _run_at(w, key, nodes)) is not None:
         return sig(point.mean_gbps)  # the runs' mean, not the fit, where the sweep ran there (scaling reading 11, m7)
-    if value is None:
+    if value is None or _law_fails(w, key):
+        # a law the report disowns gives no figure where its side was not run (scaling reading 13, M2: OrangeFS's
+        # "12.8 GB/s" at 64 nodes, then a bound drawn from it); the note says what its runs gave instead
         return "–"
     spread = _refit_range(w, key, nodes)
-    side = side_of(w.m, key)
-    if spread is not None and side is not None and side.usl is not None and not side.usl.describes:
-        # two digits for a law the report calls no forecast (scaling reading 11b, m4: "30.0 (28.6–31.6)")
-        return _("{mean} ({low}–{high})").format(mean=sig(value, 2), low=sig(spread[0], 2), high=sig(spread[1], 2))
     return sig(value) if spread is None else _cell(spread, value)
 
 

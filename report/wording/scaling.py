@@ -298,16 +298,13 @@ def basis(w: Words, key: str) -> str:
     """What side `key`'s aggregate at another node count assumes."""
     m, name = w.m, w.name(key)
     s = side_of(m, key)
+    if s is not None and s.usl is not None and not s.usl.describes:
+        return _disowned_basis(w, key, s)
     if s is not None and s.usl is not None:
         text = _(
             "{system}: the fitted law at the projection's node count (an extrapolation where that exceeds the {most} "
             "tested)."
         ).format(system=name, most=clients(s.max_clients))
-        if not s.usl.describes:  # beside the figures (scaling reading 11, M1)
-            text += " " + _(
-                "Its fitted law, with a negative {which}, does not describe how it scales: these figures are no "
-                "forecast."
-            ).format(which=join_words([n for n, v in (("σ", s.usl.sigma), ("κ", s.usl.kappa)) if v < 0]))
         # a dash where the law has no value, said why (scaling reading 10, minor 4)
         none = sorted({n for p in m.projections if (n := p.nodes) is not None and p.scaled.side(key) is None})
         if none:
@@ -326,6 +323,43 @@ def basis(w: Words, key: str) -> str:
         "{system} is shared storage without a fitted law: its figures keep the bandwidth of this test's client "
         "nodes, so no aggregate is given at other node counts."
     ).format(system=name)
+
+
+def _disowned_basis(w: Words, key: str, s: ScalingSide) -> str:
+    """A side whose fitted law does not describe its points (a negative σ or κ): no aggregate where it was not run, and
+    what its runs gave instead at the counts nearest each projection's nodes (scaling reading 13, M2: "12.8 GB/s" at 64
+    nodes printed from a fit the report called meaningless)."""
+    assert s.usl is not None
+    which = join_words([n for n, v in (("σ", s.usl.sigma), ("κ", s.usl.kappa)) if v < 0])
+    text = _(
+        "{system}: its fitted law, with a negative {which}, does not describe how it scales, so no aggregate is given "
+        "at a node count it was not run at."
+    ).format(system=w.name(key), which=which)
+    for n in sorted({n for p in w.m.projections if (n := p.nodes) is not None}):
+        text += disowned_at(s, n)
+    return text
+
+
+def disowned_at(s: ScalingSide, n: int) -> str:
+    """ " At 64 nodes, beyond the 32 client nodes it was run at, its runs' means were …": what a side whose law is
+    disowned gave at the counts run nearest `n` client nodes; "" where it was run at `n`."""
+    means = {p.clients: p.mean_gbps for p in s.points}
+    if n in means:
+        return ""
+    near = [k for k in means if k < n][-2:] if n > s.max_clients else _either_side(list(means), n)
+    said = join_words([_("{gbps} GB/s at {k}").format(gbps=sig(means[k]), k=count(k)) for k in near])
+    text = (
+        _("At {nodes}, beyond the {most} it was run at, its runs' means were {said} client nodes.")
+        if n > s.max_clients
+        else _("At {nodes}, not run, the nearest of its runs' means were {said} client nodes.")
+    )
+    return " " + text.format(nodes=nodes_words(n), most=clients(s.max_clients), said=said)
+
+
+def _either_side(counts: list[int], n: int) -> list[int]:
+    """The counts run nearest below and above `n` (ascending `counts`, `n` not among them), those that exist."""
+    below, above = [k for k in counts if k < n], [k for k in counts if k > n]
+    return below[-1:] + above[:1]
 
 
 def nodes_words(k: int) -> str:

@@ -114,7 +114,7 @@ def orders_differ(w: Words) -> list[str]:
         if scaled is None or nodes is None:
             continue
         b, c = scaled.baseline, scaled.candidate
-        if b is None or c is None or (c > b) == (p.candidate_s < p.baseline_s) or b == c:
+        if b is None or c is None or (c > b) == (p.candidate_s < p.baseline_s) or b == c or _disowned(w, p):
             continue
         larger = "candidate" if c > b else "baseline"
         shares = [share for key in SIDES if (share := save_share(w.m, key)) is not None]
@@ -171,7 +171,8 @@ def slower_than_saved(w: Words, p: Projection) -> str:
         return ""
     for key in SIDES:
         s, scaled = side_of(m, key), p.scaled.side(key)
-        if s is None or s.usl is None or scaled is None or not scaled > 0:
+        # no bound from a law that does not describe its points (scaling reading 13, M2: "at least 135 s")
+        if s is None or s.usl is None or not s.usl.describes or scaled is None or not scaled > 0:
             continue
         least, saved = p.snapshot_gb / scaled, p.side(key).save_s
         if least <= saved:
@@ -203,3 +204,13 @@ def slower_than_saved(w: Words, p: Projection) -> str:
             )
         )
     return " ".join(out)
+
+
+def _disowned(w: Words, p: Projection) -> bool:
+    """Whether a side's aggregate at `p`'s nodes would come from a law that does not describe its points, where it was
+    not run: the table gives none there (scaling reading 13, M2), so no sentence weighs it."""
+    for key in SIDES:
+        s = side_of(w.m, key)
+        if s is not None and s.usl is not None and not s.usl.describes and all(q.clients != p.nodes for q in s.points):
+            return True
+    return False

@@ -72,3 +72,36 @@ def test_m3_a_sweep_below_the_claim_everywhere_is_said_so_beside_the_tests_on_th
 
 def _block(ctx):
     return next(b for b in section(ctx, "scaling").blocks if getattr(b, "text", "").startswith("The claim under test"))
+
+
+# The baseline's law disowned: λ = 2.0; X = 2.1, 4.4 and 7.0 at 2, 4 and 8 client nodes give L = k / X − 1 = −0.04762,
+# −0.09091 and 0.14286 at x = 1, 3 and 7; the normal equations (det 59 × 2,483 − 371² = 8,856) give a = −0.06642 and
+# b = κ = 0.012395, σ = a − b = −0.0788 < 0. The candidate as CROSSING's (σ, κ ≥ 0). A projection at 128 GPUs is 16
+# nodes, beyond the 8 client nodes either was run at.
+DISOWNED = (
+    f"{B},1,1,2.0\n{B},2,1,4.2\n{B},4,1,8.8\n{B},8,1,14.0\n{C},1,1,6.0\n{C},2,1,10.0\n{C},4,1,12.0\n{C},8,1,12.5\n"
+)
+AT_16 = '\n[[projections]]\nname = "70B on 128 GPUs"\nsnapshot_gb = 140\ngpus = 128\n'
+
+
+def _table(ctx, table_id):
+    return next(b for b in section(ctx, "scaling").blocks if getattr(b, "id", None) == table_id)
+
+
+def test_m2_a_disowned_law_gives_no_aggregate_where_its_side_was_not_run_and_its_runs_are_said(folder):
+    ctx, m = build(with_scaling(folder, DISOWNED, toml=AT_16))
+    u = m.scaling.baseline.usl
+    assert (round(u.sigma, 4), round(u.kappa, 6)) == (-0.0788, 0.012395)
+    # metrics.json keeps the contract's figure: C_B(16) = 32 / (1 + 15σ + 240κ) = 32 / 2.7931 = 11.46 GB/s
+    p16 = next(p for p in m.projections if p.nodes == 16)
+    assert round(p16.scaled_gbps.baseline, 2) == 11.46
+    table = _table(ctx, "scaling-projections")
+    rows = {row[0]: row for row in table.rows}
+    assert rows["70B on 128 GPUs"][3] == "–"  # no figure from the disowned law at 16 nodes, not "11.5"
+    assert rows["70B on 64 GPUs"][3] == "14.0"  # at 8 nodes its runs' mean, as before
+    assert (
+        "Local NVMe (single drive): its fitted law, with a negative σ, does not describe how it scales, so no "
+        "aggregate is given at a node count it was not run at. At 16 nodes, beyond the 8 client nodes it was run at, "
+        "its runs' means were 8.80 GB/s at 4 and 14.0 GB/s at 8 client nodes." in table.note
+    )
+    assert "11.5" not in table.note and "would take at least" not in table.note
