@@ -315,11 +315,11 @@ def test_the_minor_wordings_of_the_third_reading():
     words = _chinese_words(EXAMPLE)
     for sentence in (
         # minor 3, 4, 5: no calque, the projection's checkpoint against the timed saves, 请测量
-        "联合测试设有评估门槛，客户可以在自己的模型规模和检查点保存频率下验证收益。",
+        "以下评估门槛按本次测试的数据和假设表中的阈值逐项判定。",  # a statement, not sales copy (reading 13b, X-17)
         "请测量约 140 GB 检查点的保存时间，因为推算项“70B，64 块 GPU”（实际按 8 块加速卡推算）的检查点是已计时保存中最大检查点的 2.13 倍。",
         # minor 6: restores possibly faster, not a benefit in hand; the shorter stall-free interval is worth little
         # where the optimal interval (27,775 steps) is longer than both (fourth cold read, M4)
-        "剩下的差别在于写入不再造成停顿的最短间隔从 55 步缩短到 29 步，作业可以更频繁地保存检查点，每次故障后平均少重算 126 s",
+        "剩下的差别在于写入不再拖慢训练的最短间隔从 55 步缩短到 29 步，作业可以更频繁地保存检查点，每次故障后平均少重算 126 s",
         "本次测试未测量恢复时间。",
         "单次等待最长",  # minor 7: one save is a wait (等待); 保存停顿 names their sum (issue 45)
         "基线为 3.26 GB/\u2060s，比基线高 96.3%。",  # minor 8: 6.40 ÷ 3.26 − 1; Chinese reading 5, m2: 比基线
@@ -379,7 +379,7 @@ def test_no_tool_notation_reaches_the_customer_in_chinese():
 
 
 def test_zh_reading_9_sentences_say_what_they_compare():
-    """zh reading 9: "两个系统在这方面同样没有差别：写入不再造成停顿的最短间隔从 9 步延长到 14 步" said no difference, then
+    """zh reading 9: "两个系统在这方面同样没有差别：写入不再拖慢训练的最短间隔从 9 步延长到 14 步" said no difference, then
     one (J-m2; the English says the candidate gains nothing there); "则更换存储的收益更大" had nothing to compare with
     (K-m7); "以下各组尚未确立" named one pair (J-m4); "G4 仅在均值成立时通过" read as a translation (K-m5). The
     node_local_async fixture is joint test J's shape (VX-12 slower, writes within 42 s of compute: 9 and 14 steps)."""
@@ -388,7 +388,7 @@ def test_zh_reading_9_sentences_say_what_they_compare():
     ctx, _m = build_printed(FIXTURES / "node_local_async", "zh-CN")
     words = " ".join(p.text for p in all_paras(ctx))
     # saving more often, said plainly (cold read 9, J-m3: "nothing remains there")
-    assert "更频繁地保存也不会让被测系统占优，写入不再造成停顿的最短间隔从 9 步延长到 14 步" in words
+    assert "更频繁地保存也不会让被测系统占优，写入不再拖慢训练的最短间隔从 9 步延长到 14 步" in words
     assert "同样没有差别" not in words and "各组" not in words
     assert "以下模型与平台组合尚未确立：Llama-3.1-8B-Instruct（NVIDIA L40S；" in words
     ctx, _m = build_printed(FIXTURES / "node_local_retune", "zh-CN")

@@ -6,7 +6,7 @@ import csv
 import hashlib
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -39,6 +39,9 @@ class JointTest:
     imported: ingest.Imported | None = None  #: the rows the [[import]] tables gave, and the tools they came from
     restores: pd.DataFrame | None = None  #: restore_times rows (CSV and imports); None when no restore was measured
     scaling: pd.DataFrame | None = None  #: scaling rows (CSV and imports); None when client scaling was not measured
+    #: each name test.toml gives (system, model, projection) mapped to the name the report prints in its language,
+    #: where they differ ([text.<language>]; inputs/texts.py `printed`): the tables hold the printed names, raw given
+    printed_names: Mapping[str, str] = field(default_factory=dict)
 
 
 INPUT_LIMIT = 4 << 30  # bytes of one input file: far beyond a 10M-sample log (367 MB)

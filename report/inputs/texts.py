@@ -259,7 +259,7 @@ def _claim_printed(claim: Any, source: str | None) -> Any:
 def _named(test: Any, config: Any, metrics: _T, names: dict[str, str]) -> tuple[Any, _T]:
     """The joint test with `config` and every name of `names` replaced by its printed name; its figures likewise."""
     config = _renamed(config, names)
-    kept = {"raw": test.raw, "sha256": test.sha256, "config": config}
+    kept = {"raw": test.raw, "sha256": test.sha256, "config": config, "printed_names": dict(names)}
     shown = _renamed(dataclasses.replace(test, raw={}, sha256={}), names)
     return dataclasses.replace(shown, **kept), _renamed(metrics, names)
 

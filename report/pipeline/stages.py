@@ -140,7 +140,7 @@ def _produce(
         short = shown_test.config.systems.short
         described = charts.describe_all(shown, shown_test.bandwidth, shown.inputs_illustrative, short)
         charts_drawn = draw(shown, shown_test, described)
-        ctx = sections.build(shown_test, shown, described, prov, language)
+        ctx = sections.build(shown_test, shown, described, prov, language, metrics_bytes)
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*test.raw, METRICS_NAME)
     html = render.render_html(ctx, render.chart_sources(described, None), print_copy=True)

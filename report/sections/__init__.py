@@ -72,11 +72,18 @@ SECTIONS: tuple[ModuleType, ...] = (
 
 
 def build(
-    test: JointTest, m: Metrics, charts: dict[str, Chart], prov: Provenance, language: str = "en"
+    test: JointTest,
+    m: Metrics,
+    charts: dict[str, Chart],
+    prov: Provenance,
+    language: str = "en",
+    metrics_json: bytes = b"",
 ) -> ReportContext:
     """The whole context of the report, worded in the active language (report/i18n.py), its accelerators called as
-    the test's platform is (GPUs, or NPUs: Words.accelerator)."""
+    the test's platform is (GPUs, or NPUs: Words.accelerator). `metrics_json`, the bytes attached beside the inputs,
+    is listed with them in the colophon."""
     w = Words(test, m, charts, prov)
+    w.metrics_json = metrics_json
     with i18n.accelerators(w.accelerator):
         return _build(w, language)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 
 from report.document.blocks import (
     Column,
@@ -50,12 +51,19 @@ OTHER = ""  # as_given's key for a row's other columns
 
 
 def as_given(
-    raw: bytes | None, keys: tuple[str, ...], columns: tuple[str, ...], known: tuple[str, ...] = ()
+    raw: bytes | None,
+    keys: tuple[str, ...],
+    columns: tuple[str, ...],
+    known: tuple[str, ...] = (),
+    names: Mapping[str, str] | None = None,
 ) -> dict[tuple[str, ...], dict]:
     """Each CSV row's numbers as the file writes them ("970.0" stays 970.0, "0.0812" is not rounded to 0.08), by
     its key columns (trimmed, as the tables compare them): a printed ratio can be recomputed from the printed
     inputs. Rows an import gave are not in the CSV; `given_text` prints those in Python's shortest round-trip form,
-    as `python -m report rows` does. Under OTHER, the row's columns beyond `known` that hold text ("note: first")."""
+    as `python -m report rows` does. Under OTHER, the row's columns beyond `known` that hold text ("note: first").
+    `names` maps a name the CSV gives to the one the tables print in this language (JointTest.printed_names): keyed by
+    the printed name, a row the English edition of a Chinese test prints is found, and keeps its "82.40" (cold read
+    13b, X: "82.4" printed "as supplied")."""
     if raw is None:
         return {}
     reader = csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline=""))
@@ -67,7 +75,8 @@ def as_given(
             other = "; ".join(
                 f"{k}: {v.strip()}" for k, v in row.items() if k and k not in skip and isinstance(v, str) and v.strip()
             )
-            out[tuple(row[k].strip() for k in keys)] = {c: row[c].strip() for c in columns} | {OTHER: other}
+            key = tuple((names or {}).get(row[k].strip(), row[k].strip()) for k in keys)
+            out[key] = {c: row[c].strip() for c in columns} | {OTHER: other}
     return out
 
 
@@ -91,7 +100,11 @@ def _raw_saves(w: Words) -> Table:
         ["_side", "model", "run"], kind="stable"
     )
     given = as_given(
-        w.test.raw.get("save_times.csv"), ("system", "model", "run"), ("snapshot_gb", "save_s"), tuple(saves.columns)
+        w.test.raw.get("save_times.csv"),
+        ("system", "model", "run"),
+        ("snapshot_gb", "save_s"),
+        tuple(saves.columns),
+        w.test.printed_names,
     )
     rows = tuple(
         (
@@ -124,7 +137,8 @@ def _raw_loads(w: Words) -> Table:
     )
     loads = loads.sort_values(["_model", "platform", "_side", "run"], kind="stable")
     keys = ("system", "model", "platform", "run")
-    given = as_given(w.test.raw.get("load_times.csv"), keys, ("size_gb", "load_s"), tuple(w.test.loads.columns))
+    raw, names = w.test.raw.get("load_times.csv"), w.test.printed_names
+    given = as_given(raw, keys, ("size_gb", "load_s"), tuple(w.test.loads.columns), names)
     rows = tuple(
         (
             str(r.system),
@@ -159,7 +173,11 @@ def _raw_restores(w: Words) -> tuple[Table, ...]:
         ["_side", "model", "run"], kind="stable"
     )
     given = as_given(
-        w.test.raw.get("restore_times.csv"), ("system", "model", "run"), ("restore_s",), tuple(given_rows.columns)
+        w.test.raw.get("restore_times.csv"),
+        ("system", "model", "run"),
+        ("restore_s",),
+        tuple(given_rows.columns),
+        w.test.printed_names,
     )
     rows = tuple(
         (
@@ -195,7 +213,8 @@ def _raw_scaling(w: Words) -> tuple[Table, ...]:
         ["_side", "clients", "run"], kind="stable"
     )
     keys = ("system", "clients", "run")
-    given = as_given(w.test.raw.get("scaling.csv"), keys, ("write_gbps",), tuple(given_rows.columns))
+    raw, names = w.test.raw.get("scaling.csv"), w.test.printed_names
+    given = as_given(raw, keys, ("write_gbps",), tuple(given_rows.columns), names)
     rows = tuple(
         (
             str(r.system),

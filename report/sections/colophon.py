@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 
 from report.document.blocks import (
@@ -17,6 +18,7 @@ from report.formatting import (
 )
 from report.i18n import _
 from report.inputs.files import media_type
+from report.schema import METRICS_NAME
 from report.wording.base import Words
 from report.wording.scaling_cluster import against
 
@@ -27,16 +29,20 @@ CHARTS: tuple[str, ...] = ()
 
 def build(w: Words) -> Section:
     test, prov = w.test, w.prov
+    attached = [(name, count(len(data)), media_type(name), test.sha256[name]) for name, data in test.raw.items()]
+    if w.metrics_json:  # attached beside the inputs, so listed with them (Chinese reading 13b, X-16: said, not listed)
+        digest = hashlib.sha256(w.metrics_json).hexdigest()
+        attached.append((METRICS_NAME, count(len(w.metrics_json)), media_type(METRICS_NAME), digest))
     inputs = Table(
         "inputs",
-        _("Input files (attached to the PDF)"),
+        _("Files attached to the PDF") if w.metrics_json else _("Input files (attached to the PDF)"),
         (
             Column(_("File"), False),
             Column(_("Bytes")),
             Column(_("Media type"), False),
             Column("SHA-256", False, code=True),
         ),
-        tuple((name, count(len(data)), media_type(name), test.sha256[name]) for name, data in test.raw.items()),
+        tuple(attached),
     )
     versions = Table(
         "versions",
@@ -56,7 +62,7 @@ def build(w: Words) -> Section:
     intro = Para(
         _(
             "How to check this document: the PDF edition carries, as attachments, the input files its figures were "
-            "computed from (listed below with their SHA-256 checksums) and its figures unrounded (metrics.json). The "
+            "computed from and its figures unrounded (metrics.json), each listed below with its SHA-256 checksum. The "
             "formulas of Appendix B recompute every figure from those files; the report generator in the version "
             "listed below does it in one step and says whether every figure matches: python -m report verify "
             "report.pdf. The HTML edition carries no attachments: check it against the PDF built beside it."

@@ -489,10 +489,9 @@ def _conditions(w: Words) -> list[Para]:
 def build(w: Words) -> Section:
     m = w.m
     intro = Para(
-        _(
-            "A gated joint test lets each customer verify the benefit on their own model scale and training "
-            "frequency. Each gate is decided from this test's figures and the thresholds in the assumptions table."
-        )
+        # a plain statement of what the table holds, not what a joint test offers a customer (Chinese reading 13b,
+        # "联合测试设有评估门槛，客户可以……验证收益" read as sales copy)
+        _("Each gate below is decided from this test's figures against the thresholds in the assumptions table.")
     )
     steps = _next_steps(w)
     blocks: list[Block] = [intro, _gate_rows(m, w.config, w.findings), _gate_note(m, w.config, w.findings)]

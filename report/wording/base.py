@@ -162,6 +162,7 @@ class Words:
         self.illustrative = set(m.inputs_illustrative)
         self.sides = sides(m)  #: the baseline's view, then the candidate's
         self.findings = decide(test, m)  #: every conclusion, decided once with its scope (compute/findings.py)
+        self.metrics_json = b""  #: metrics.json as attached to the PDF, listed with the inputs (colophon)
 
     @property
     def accelerator(self) -> str:

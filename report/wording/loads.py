@@ -303,8 +303,14 @@ def _loads_pairs(w: Words) -> str:
         per_pair = join_words(
             [_("{ratio} for {model}").format(model=n, ratio=x3(p.speedup)) for n, p in zip(names, pairs, strict=True)]
         )
-        return _("Model loads from {candidate} are faster than from {baseline}: {pairs}.").format(
-            candidate=w.name("candidate"), baseline=w.name("load_baseline"), pairs=per_pair
+        # one pair is worded as one (Chinese reading 13b, Y-11: "其中" before a single pair)
+        text = (
+            _("Model loads from {candidate} are faster than from {baseline}: {pairs}.")
+            if len(pairs) > 1
+            else _("Model loads from {candidate} are faster than from {baseline}: {pair}.")
+        )
+        return text.format(
+            candidate=w.name("candidate"), baseline=w.name("load_baseline"), pairs=per_pair, pair=per_pair
         )
     established = m.load.established_range
     assert established is not None, "the loads reason comes from established load pairs"

@@ -26,8 +26,24 @@ from report.wording.base import Words
 def _points(value: float, minuend: float, subtrahend: float) -> str:
     """A difference of two failure-aware overheads, in points (no sign), at the digits the failure table's printed
     overheads give back (`worked`): the reader subtracts them from the table."""
-    shown = Decimal(sig(minuend).replace(",", "")) - Decimal(sig(subtrahend).replace(",", ""))  # 11.5 − 8.45 = 3.05
-    return worked(abs(value), abs(float(shown)))
+    return points_together((value, minuend, subtrahend))[0]
+
+
+def points_together(*differences: tuple[float, float, float]) -> tuple[str, ...]:
+    """Differences of failure-aware overheads, each (value, minuend, subtrahend), printed side by side at one precision:
+    each at the digits the printed overheads give back (`worked`), then all at the fewest decimals any of them has
+    (Chinese reading 13b, X-14: "9.68 percentage points" beside "7.4", as 9.88% − 2.47% gives 7.41, not 7.40: now
+    "9.7" beside "7.4"; "10.6" beside "5.2" already agree). Where those decimals would leave a difference fewer than
+    two significant digits (13.5 beside 0.72), each keeps its own: two digits at least, as `worked` has it."""
+    own = []
+    for value, minuend, subtrahend in differences:
+        shown = Decimal(sig(minuend).replace(",", "")) - Decimal(sig(subtrahend).replace(",", ""))  # 11.5 − 8.45 = 3.05
+        own.append(worked(abs(value), abs(float(shown))))
+    decimals = min(len(text.partition(".")[2]) for text in own)
+    together = tuple(num(abs(value), decimals) for value, _a, _b in differences)
+    if any(len(text.replace(",", "").replace(".", "").lstrip("0")) < 2 for text in together):
+        return tuple(own)
+    return together
 
 
 def optimum_points(m: Metrics) -> str:
@@ -42,9 +58,9 @@ def optimum_words(m: Metrics) -> str:
     return _("the candidate costs {points} percentage points more").format(points=optimum_points(m))
 
 
-def _switch_words(m: Metrics) -> str:
+def _switch_words(m: Metrics, points: str = "") -> str:
     r = m.reliability
-    points = _points(r.switch_gain_pct, r.baseline.overhead_pct, r.candidate.overhead_pct)
+    points = points or _points(r.switch_gain_pct, r.baseline.overhead_pct, r.candidate.overhead_pct)
     return (_("saves {points}") if r.switch_gain_pct >= 0 else _("costs {points} more")).format(points=points)
 
 
@@ -257,12 +273,16 @@ def retune_headline(m: Metrics) -> str:
 def retune_sentence(m: Metrics) -> str:
     """Re-tuning against switching, with the caveat on Young's optimum first when it lies beyond the run."""
     r, s = m.reliability, m.save
+    retune, switch = points_together(  # side by side, at one precision
+        (r.retune_gain_pct, r.baseline.overhead_pct, r.baseline.optimal_overhead_pct),
+        (r.switch_gain_pct, r.baseline.overhead_pct, r.candidate.overhead_pct),
+    )
     figures = {
         "baseline": s.baseline.system,
         "optimum": count(round(r.baseline.optimal_interval_steps)),
-        "retune": _points(r.retune_gain_pct, r.baseline.overhead_pct, r.baseline.optimal_overhead_pct),
+        "retune": retune,
         "candidate": s.candidate.system,
-        "switch": _switch_words(m),
+        "switch": _switch_words(m, switch),
     }
     if r.tuning_beats_switching and beyond_run(m):
         # The caveat first, the figure after it "for reference": read the other way round, the reader keeps

@@ -23,27 +23,22 @@ def _projected_slower(w: Words) -> list:
 
 
 def reverses_at_scale(w: Words, workloads: bool = True) -> str:
-    """ "Larger jobs reverse it: …", with each larger workload's means and each
-    projection's two times; "" where the candidate's saves of the training model are not faster, or nothing larger
-    is slower on it. `workloads` False leaves the timed workloads to another sentence (workloads.not_for)."""
+    """ "{candidate} saves slower than {baseline} in larger jobs: …", with each larger workload's means and each
+    projection's two times, the candidate's first, as the sentence names the systems (cold read 13b, X: "projected at
+    82.9 s on LC-520 against 26.1 s" named one system, and "may reverse it" left "it" to the reader); "" where the
+    candidate's saves of the training model are not faster, or nothing larger is slower on it. `workloads` False
+    leaves the timed workloads to another sentence (workloads.not_for)."""
     if not w.m.save.speedup > 1:
         return ""
-    candidate = w.name("candidate")
     parts = [
-        _("“{model}” on {gpus} GPUs saves in {c} on {candidate} against {b}").format(
-            model=o.model,
-            gpus=count(o.gpus),
-            candidate=candidate,
-            c=s3(o.candidate_mean_s),
-            b=s3(o.baseline_mean_s),
+        _("“{model}” on {gpus} GPUs, {c} against {b}").format(
+            model=o.model, gpus=count(o.gpus), c=s3(o.candidate_mean_s), b=s3(o.baseline_mean_s)
         )
         for o in (_larger_slower(w) if workloads else [])
     ]
     timed = len(parts)
     parts += [
-        _("{name} is projected at {c} on {candidate} against {b}").format(
-            name=p.name, c=s3(p.candidate_s), candidate=candidate, b=s3(p.baseline_s)
-        )
+        _("{name}, projected at {c} against {b}").format(name=p.name, c=s3(p.candidate_s), b=s3(p.baseline_s))
         for p in _projected_slower(w)
     ]
     if not parts:
@@ -51,7 +46,9 @@ def reverses_at_scale(w: Words, workloads: bool = True) -> str:
     if not timed:
         # a projection is no finding: it carries a save time over to more GPUs (cold read 13, X-M2: "Larger jobs
         # reverse it" on a projection alone, the shared side's time carried from 64 GPUs, the local side's per node)
-        return _("By projection, not by any save timed, larger jobs may reverse it: {items}.").format(
-            items=join_clauses(parts)
-        )
-    return _("Larger jobs reverse it: {items}.").format(items=join_clauses(parts))
+        return _(
+            "By projection, not by any save timed, {candidate} may save slower than {baseline} in larger jobs: {items}."
+        ).format(candidate=w.name("candidate"), baseline=w.name("baseline"), items=join_clauses(parts))
+    return _("{candidate} saves slower than {baseline} in larger jobs: {items}.").format(
+        candidate=w.name("candidate"), baseline=w.name("baseline"), items=join_clauses(parts)
+    )

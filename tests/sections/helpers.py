@@ -17,6 +17,7 @@ from report.charts import describe as charts
 from report.compute import compute
 from report.document.blocks import Items, Para, Subsection
 from report.inputs.joint_test import read_joint_test
+from report.pipeline.stages import metrics_json
 from tests import builds
 from tests.conftest import FIXTURES, PROVENANCE
 
@@ -50,7 +51,7 @@ def _build(path):
     test = read_joint_test(path)
     m = compute(test)
     described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative, test.config.systems.short)
-    return sections.build(test, m, described, PROVENANCE), m
+    return sections.build(test, m, described, PROVENANCE, "en", metrics_json(m, PROVENANCE)), m
 
 
 def build_printed(path, language: str):
@@ -64,10 +65,11 @@ def _build_printed(path, language: str):
 
     test = read_joint_test(path)
     with i18n.activate(language):
-        shown_test, shown = printed(test, compute(test), language)
+        m = compute(test)
+        shown_test, shown = printed(test, m, language)
         short = shown_test.config.systems.short
         described = charts.describe_all(shown, shown_test.bandwidth, shown.inputs_illustrative, short)
-        return sections.build(shown_test, shown, described, PROVENANCE, language), shown
+        return sections.build(shown_test, shown, described, PROVENANCE, language, metrics_json(m, PROVENANCE)), shown
 
 
 def section(ctx, section_id):

@@ -3,7 +3,7 @@
 from report.document.blocks import Table
 from report.sections import appendix
 from tests.conftest import DATA, FIXTURES, ROOT
-from tests.sections.helpers import build, section
+from tests.sections.helpers import build, build_printed, section
 from tests.sections.test_words import FIO_EXAMPLE
 
 
@@ -140,3 +140,14 @@ def test_a_run_s_time_span_prints_the_decimals_its_times_need():
 
     assert _span(0.0, 3.25) == "0.00–3.25" and _span(0.0, 3.5) == "0.0–3.5" and _span(1, 60) == "1.0–60.0"
     assert _span(0.1, 1 / 3) == "0.100–0.333"
+
+
+def test_numbers_as_supplied_in_an_edition_that_renames_the_systems():
+    """Cold read 13b, X: Appendix A printed "82.4" "as supplied" where the CSV holds 82.40: the English edition of a
+    Chinese test prints the systems' English names, under which the CSV's own text was not found. outlier_scrub's
+    save_times.csv gives 现网 Ceph RBD 存储池's run 3 as "52.50" and its size as "280"; both editions print them so."""
+    for language, system in (("en", "Ceph RBD pool (existing)"), ("zh-CN", "现网 Ceph RBD 存储池")):
+        ctx, _m = build_printed(FIXTURES / "outlier_scrub", language)
+        table = next(b for s in ctx.sections for b in s.blocks if getattr(b, "id", "") == "raw-saves")
+        (row,) = [r for r in table.rows if r[0] == system and r[4] == "3"]
+        assert (row[3], row[5]) == ("280", "52.50"), language

@@ -95,7 +95,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
     for sentence in (
         "异步检查点（假设分析）",
         "若改用异步保存，按当前间隔，换用新存储将不再缩短训练时间",
-        "剩下的差别在于写入不再造成停顿的最短间隔从55步缩短到29步",
+        "剩下的差别在于写入不再拖慢训练的最短间隔从55步缩短到29步",
         "内存快照时间按0s计",
         "在异步保存下，更快的存储不会缩短训练时长",
         "未测量恢复时间，按分析所用的重启时间计。",
@@ -120,7 +120,7 @@ def test_async_example_shows_stalls_and_ettr_on_page_one(pages):
     assert "On both systems it lies above the write lag (340 s and 75.3 s)." in text
     assert "the projected totals are save time" in text
     cover, text = pages["async", "zh-CN"]
-    assert "检查点停顿占墙钟时间的比例（异步保存）" in _squeeze(cover) and "0.858→0.969" in _squeeze(cover)
+    assert "保存停顿占墙钟时间的比例（异步保存）" in _squeeze(cover) and "0.858→0.969" in _squeeze(cover)
     assert "有效训练时间占比（ETTR）" in _squeeze(cover)
     assert "按当前的异步保存设置，与ParallelNFS(existing)相比，MingxinFX100上的训练时间缩短11.4%" in _squeeze(text)
     assert "一次恢复在ParallelNFS(existing)上用时212s，在MingxinFX100上用时61.0s。" in _squeeze(text)

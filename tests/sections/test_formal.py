@@ -192,3 +192,28 @@ def test_the_colophon_of_a_formal_report_tells_a_customer_how_to_check_it():
     assert "python -m report verify report.pdf" in words and "scale block" not in words
     working, _m = build(DATA)
     assert "scale block" in " ".join(texts(section(working, "colophon").blocks))
+
+
+@pytest.mark.slow
+def test_the_colophon_lists_every_file_attached_metrics_json_with_the_inputs(default_built, tmp_path):
+    """Chinese reading 13b, X-16: Appendix C said metrics.json was attached, and its table listed only the inputs. The
+    table lists every file the PDF carries, metrics.json last, with the bytes and SHA-256 of the very file the build
+    wrote beside the PDF (and attached to it)."""
+    import hashlib
+    import re
+
+    from pypdf import PdfReader
+
+    digest = hashlib.sha256(default_built.metrics).hexdigest()
+    html = default_built.html.decode("utf-8")
+    assert "Files attached to the PDF" in html and "Input files (attached to the PDF)" not in html
+    row = re.search(
+        r"<td>metrics\.json</td>\s*<td[^>]*>([\d,]+)</td>\s*<td>application/json</td>\s*<td[^>]*>(\w+)<", html
+    )
+    assert row is not None and row.groups() == (f"{len(default_built.metrics):,}", digest)
+    path = tmp_path / "report.pdf"
+    path.write_bytes(default_built.pdf)
+    attached = PdfReader(path).attachments
+    assert hashlib.sha256(attached["metrics.json"][0]).hexdigest() == digest
+    listed = re.findall(r"<td>([\w.]+\.(?:csv|toml|json))</td>", html[html.index("Files attached to the PDF") :])
+    assert sorted(listed) == sorted(attached)

@@ -172,3 +172,39 @@ def test_no_break_even_at_today_s_interval_is_said_as_advice():
         "kept off the node, which this test did not time. Re-tuning alone recovers more"
     ) in words  # local NVMe is node-local, VX-12 shared: the premise first (cold read 12, V-M5)
     assert "It need not go that far" not in words
+
+
+def test_differences_side_by_side_print_at_one_precision():
+    """Chinese reading 13b, X-14: "开销减少 9.68 个百分点；……开销减少 7.4 个百分点". X's overheads print 9.88% today on
+    the baseline, 0.201% at its optimum and 2.47% on the candidate today: re-tuning saves 9.876 − 0.2010 = 9.675 points
+    (9.88 − 0.201 = 9.679: "9.68" at three digits), switching 9.876 − 2.474 = 7.402 (9.88 − 2.47 = 7.41: three digits
+    would print 7.40, which the table's figures do not give back, so 7.4). Side by side, both take one decimal: 9.7
+    and 7.4; the default data's 10.6 and 5.2 already have one each."""
+    from report.wording.retuning import points_together
+
+    assert points_together((9.675, 9.876, 0.2010)) == ("9.68",)
+    assert points_together((9.675, 9.876, 0.2010), (7.402, 9.876, 2.474)) == ("9.7", "7.4")
+    assert points_together((2.367, 2.921, 0.5533), (2.061, 2.921, 0.8600)) == ("2.37", "2.06")  # Y: both give back
+    assert points_together((10.61, 11.0, 0.4), (5.2, 11.0, 5.8)) == ("10.6", "5.2")
+    # fewer than two significant digits at the other's decimals: each keeps its own ("0.7" would say less than "0.72")
+    assert points_together((0.0360, 0.2010, 0.1650), (7.402, 9.876, 2.474)) == ("0.0360", "7.4")
+    assert points_together((13.508, 13.843, 0.3346), (-0.7164, 13.843, 14.560)) == ("13.5", "0.72")
+    # every fixture that compares re-tuning with switching prints the two at one precision
+    pattern = re.compile(
+        r"saves (\d[\d,]*(?:\.\d+)?) percentage points; moving to .*? at today's interval (?:saves|costs) (\d[\d,]*(?:\.\d+)?)"
+    )
+    seen = 0
+    for data in (
+        DATA,
+        FIXTURES / "retune",
+        FIXTURES / "economics",
+        FIXTURES / "repeated",
+        FIXTURES / "node_local_retune",
+    ):
+        ctx, _m = build(data)
+        for found in pattern.finditer(" ".join(texts(section(ctx, "reliability").blocks))):
+            decimals = [len(x.partition(".")[2]) for x in found.groups()]
+            digits = [len(x.replace(",", "").replace(".", "").lstrip("0")) for x in found.groups()]
+            assert decimals[0] == decimals[1] or min(digits) == 2, (data.name, found.group(0))
+            seen += 1
+    assert seen >= 3

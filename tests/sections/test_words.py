@@ -217,7 +217,8 @@ def test_step_time_wall_time_and_projection_names_are_traceable():
     with i18n.activate("zh-CN"):
         ctx, _m = build(ASYNC_EXAMPLE)
         assert (
-            _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1] == "按 20,000 × 6 s + 400 × 单次停顿推导"
+            _rows(ctx, "setup", "assumptions")["采用基线保存时的墙钟时间"][1]
+            == "按 20,000 × 6 s + 400 × 单次保存停顿推导"
         )
         ctx, _m = build(DATA)
         assert (
