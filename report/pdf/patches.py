@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import math
 from collections.abc import Iterator
 
@@ -141,6 +142,62 @@ def ffi_types_parsed() -> None:
 
     for name in _FFI_TYPES:
         ffi.typeof(name)
+
+
+#: `<style>` sheets parsed before the HTML that carries them arrives: (text, base URL, media type) -> WeasyPrint's CSS.
+_SHEETS: dict[tuple[str, str, str], object] = {}
+
+
+def style_sheet_parsed(text: str, base_url: str) -> None:
+    """Parse `text`, the sheet a `<style>` element of the report's HTML carries, now, once per process, for
+    `style_elements_parsed_once` to give the layouts that find it (docs/weasyprint-upstream.md, 12).
+
+    WeasyPrint parses a document's `<style>` as it lays the document out: the screen sheet the print copy carries took
+    0.03 s of the PDF side after the HTML had arrived, on the build's critical path, where the build waits for the HTML
+    with nothing to do. Only a sheet of plain rules is kept: an at-rule (`@page`, `@font-face`, `@media`...) or a parse
+    error adds to what the document collects or logs as it lays out, so such a sheet is parsed there, as before; so is
+    one WeasyPrint logs anything about."""
+    import tinycss2
+    from weasyprint import CSS
+
+    from report.pdf.messages import LoggedMessages
+
+    key = (text.strip(), base_url, "print")
+    if key in _SHEETS:
+        return
+    rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
+    if any(rule.type != "qualified-rule" for rule in rules):
+        return
+    handler, logger = LoggedMessages(logging.WARNING), logging.getLogger("weasyprint")
+    logger.addHandler(handler)
+    try:
+        sheet = CSS(string=text, base_url=base_url, media_type="print")
+    finally:
+        logger.removeHandler(handler)
+    if not handler.messages:
+        _SHEETS[key] = sheet
+
+
+@contextlib.contextmanager
+def style_elements_parsed_once() -> Iterator[None]:
+    """While a report is laid out, a `<style>` element whose sheet `style_sheet_parsed` parsed (the same rules, from
+    the same base URL, for print) gets that sheet, not a new parse of its text: the same rules in the same order,
+    so the same cascade and the same bytes (tests/pdf/test_patches.py). Any other sheet is parsed as before."""
+    from weasyprint import css
+
+    parse = css.CSS  # what weasyprint.css's find_stylesheets makes each `<style>` and `<link>` sheet with
+
+    def sheet(*args, string=None, base_url=None, media_type="print", **kwargs):
+        found = _SHEETS.get((string.strip(), base_url, media_type)) if string is not None and not args else None
+        if found is not None:
+            return found
+        return parse(*args, string=string, base_url=base_url, media_type=media_type, **kwargs)
+
+    css.CSS = sheet
+    try:
+        yield
+    finally:
+        css.CSS = parse
 
 
 @contextlib.contextmanager

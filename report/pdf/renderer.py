@@ -249,6 +249,9 @@ class PdfRenderer:
                 url_fetcher=self._fetcher,
                 font_config=self._fonts,
             )
+            # the screen sheet the HTML carries in its <style> (render/html.py), parsed while the HTML is awaited
+            screen = (TEMPLATES / "styles" / "screen.css").read_text(encoding="utf-8")
+            patches.style_sheet_parsed(screen, ASSETS.as_uri() + "/")
         except BaseException:  # a Ctrl-C while the sheet is read: no renderer to close, so its folder goes now
             self.close()
             raise
@@ -287,7 +290,7 @@ class PdfRenderer:
         if sheet:
             sheets.append(self._weasyprint.CSS(string=sheet, font_config=self._fonts))
         document = self._weasyprint.HTML(string=html, base_url=ASSETS.as_uri() + "/", url_fetcher=self._fetcher)
-        with _failing_on_errors("lay out"), patches.text_split_once():
+        with _failing_on_errors("lay out"), patches.text_split_once(), patches.style_elements_parsed_once():
             return document.render(stylesheets=sheets, font_config=self._fonts)
 
     def paint(self, document, svgs: dict[str, str]) -> None:

@@ -172,6 +172,42 @@ def test_text_is_split_once_per_width_into_the_same_bytes(monkeypatch):
     assert inline.split_first_line is preferred.split_first_line is counted  # put back after the layout
 
 
+def test_a_style_sheet_parsed_before_the_html_is_not_parsed_again_and_gives_the_same_bytes(monkeypatch):
+    """style_sheet_parsed and style_elements_parsed_once: a <style> of plain rules parsed ahead is taken as it was
+    parsed (no sheet made during the layout) into the very bytes a parse during the layout gives; a sheet with an
+    at-rule, and any text not parsed ahead, is parsed during the layout as before."""
+    from weasyprint import css
+
+    renderer = pdf.PdfRenderer()
+    base = pdf.ASSETS.as_uri() + "/"
+    plain = "p { color: #c05621; font-weight: 700; margin-left: 4mm }\nh1 + p { font-style: italic }\n"
+    ruled = "@media print { p { color: #0b5a7a } }\n"
+    made: list[str] = []
+    parse = css.CSS
+
+    def counted(*args, **kwargs):
+        made.append(kwargs.get("string") or "")
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(css, "CSS", counted)
+
+    def written(sheet: str, ahead: bool) -> bytes:
+        monkeypatch.setattr(patches, "_SHEETS", {})
+        if ahead:
+            patches.style_sheet_parsed(sheet, base)
+        made.clear()
+        page = f'<html lang="en"><head><style>\n{sheet}</style></head><body><h1>Saves</h1><p>Mingxin FX100</p></body>'
+        return renderer.layout(f"{page}</html>", {}).write_pdf()
+
+    during = written(plain, ahead=False)
+    assert made == [f"\n{plain}"]
+    assert written(plain, ahead=True) == during and made == []  # the element's text, newline and all, found
+    assert during != written("", ahead=False)  # the sheet shows in the bytes: equal bytes above say it was applied
+    written(ruled, ahead=True)
+    assert made == [f"\n{ruled}"]  # an at-rule: not kept, parsed where it is laid out
+    assert css.CSS is counted  # put back after each layout
+
+
 _NO_TYPE_PARSED_LATE = """
 import sys
 from weasyprint.text.ffi import ffi
