@@ -2,9 +2,10 @@
 before the command line is read; pipeline/build.py gives it its job on its standard input).
 
 It loads, computes and draws, and sends each part down the pipe `FD` as soon as it is ready. The charts are drawn
-in a third process, forked at the start (`Drawer`): it imports matplotlib while the worker reads and computes and
-the build imports WeasyPrint (on an idle machine the build's core waits then for the HTML to lay out), and draws
-while the worker renders the HTML and the build lays it out; the build no longer waits for matplotlib's import.
+in a third process, forked at the start (`Drawer`): it imports matplotlib once it has its job, and draws while the
+build lays the HTML out, on the core the worker leaves once the HTML is sent. Until the HTML, both cores are taken:
+the build imports WeasyPrint, the worker imports pandas, reads and computes; a drawing process importing matplotlib
+then (0.3 s of CPU) took its share of them and put the HTML, which the build waits for, 0.08 s later (issue 42).
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ from report.trace import mark
 class Drawer:
     """The charts, drawn in a process forked from the worker before it reads anything (no thread running yet).
 
-    The child imports report.drawing (matplotlib) at once, then waits for one job on a pipe: the language, the
-    metrics, the bandwidth log thinned to what its chart draws (`BandwidthLog.downsampled`) and the described charts,
-    pickled. It draws them exactly as `stages.draw_here` would (the same functions on the same points, in the same
-    language) and sends back the SVGs, or the problems.
+    The child waits for one job on a pipe: the language, the metrics, the bandwidth log thinned to what its chart
+    draws (`BandwidthLog.downsampled`) and the described charts, pickled; then it imports report.charts.draw
+    (matplotlib), not before: until the worker has computed the figures, the two cores are the build's and the
+    worker's, both on the road to the HTML (the module's docstring). It draws the charts exactly as
+    `stages.draw_here` would (the same functions on the same points, in the same language) and sends back the SVGs,
+    or the problems.
     """
 
     def __init__(self, close: tuple[int, ...] = ()):
@@ -119,19 +122,19 @@ def _ends_with(parent: int) -> None:
 
 
 def _draw(job_read: int, result_write: int) -> int:
-    """The drawing process: import matplotlib, take the job, send back ("svgs", …), ("invalid", …) or ("failed", …)."""
+    """The drawing process: take the job, import matplotlib, send back ("svgs", …), ("invalid", …) or ("failed", …)."""
     try:
+        with os.fdopen(job_read, "rb") as pipe:
+            try:
+                language, strict, metrics, log, described = pickle.load(pipe)
+            except EOFError:  # the worker stopped before the figures were computed
+                return 0
         _without_3d()
         from report import i18n
         from report.charts import draw as drawing
         from report.pipeline.stages import computable
 
         mark("draw", "matplotlib imported")
-        with os.fdopen(job_read, "rb") as pipe:
-            try:
-                language, strict, metrics, log, described = pickle.load(pipe)
-            except EOFError:  # the worker stopped before the figures were computed
-                return 0
         result: tuple[str, object]  # ("svgs", SVGs by chart), ("invalid", problems) or _failure's
         try:
             with contextlib.ExitStack() as stack:
