@@ -231,6 +231,14 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
     e = test.config.economics
     per_year = lost_gpu_hours * e.gpu_hour_price * e.runs_per_year if e and lost_gpu_hours is not None else None
     price = m.economics.candidate_price if m.economics is not None else None
+    # the same bound at the scope of the cluster value beside it (cold read 13b, X-M1: 961 GBP a year for the job beside
+    # 8,800 GBP for the whole cluster): every GPU of the cluster busy with such jobs all year, its failures at the
+    # assumed rate each costing one job half a run, cluster_gpus × 8760 × D ÷ (2 M) GPU-hours a year
+    cluster = (
+        m.bubble.cluster_gpus * 8760 * wall / (2 * r.job_mtbf_s) * e.gpu_hour_price
+        if e and lost_gpu_hours is not None
+        else None
+    )
     yield make_finding(
         "node_local",
         SIDES_KIND,
@@ -249,6 +257,9 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
         currency=e.currency if e else None,
         price=price,
         payback_floor_years=price / per_year if price and per_year else None,
+        cluster_gpus=m.bubble.cluster_gpus,
+        cluster_loss_bound_per_year=cluster,
+        cluster_payback_floor_years=price / cluster if price and cluster else None,
     )
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from report.compute.counterpoints import job_mix_decides
 from report.compute.figures import Metrics
 from report.compute.findings import SERVICE_LIFE_YEARS, Findings
 from report.inputs.joint_test import JointTest
@@ -45,7 +46,34 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
     """The recommendation for a joint test (see the module's docstring for the rule). `interval_only`: the benefit at
     today's interval is mostly one of the interval (report/wording/retuning.py today_interval_only, which page 1's
     tiles mark). Its reasons leave out what the
-    verdict beside it states (a result that hangs on a run, a G4 no storage could pass)."""
+    verdict beside it states (a result that hangs on a run, a G4 no storage could pass). What would change it also
+    names, last, the cluster's job mix where the workloads' save ratios straddle G3's target or lie far apart, and,
+    against the candidate, that a benefit asynchronous saves would remove assumes synchronous ones (cold read 13b,
+    X-M3 and Y-M4)."""
+    rec = _recommend(test, m, found, interval_only)
+    said = {*rec.reasons, *rec.changes}
+    more = (
+        # not where measurements decide first: an outlying run may make the straddle (its log comes first)
+        *(
+            ("job_mix",)
+            if rec.kind != NOT_YET and m.other_saves and job_mix_decides(m, test.config.gates.target_speedup)
+            else ()
+        ),
+        *(
+            ("sync_assumed",)
+            if rec.kind in (OTHER_GROUNDS, NOT_RECOMMENDED) and async_removes(m) and not said & SYNC_SAID
+            else ()
+        ),
+    )
+    return replace(rec, changes=(*rec.changes, *more)) if more else rec
+
+
+#: The reasons and changes that already say a benefit assumes synchronous saves.
+SYNC_SAID = {"async_saves", "sync_only"}
+
+
+def _recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool) -> Recommendation:
+    """The rule itself (recommend adds what would change it whatever the rule decides)."""
     status = {g.id: g.status for g in m.gates}
     verdict = m.verdict.status
     runs = m.next_steps.g3_runs_per_side if status["G3"] == "insufficient" else None

@@ -21,6 +21,7 @@ from report.inputs.config import TestConfig
 from report.wording import copies, cpu, recommendation
 from report.wording.base import Cover, KeyFigure, Words
 from report.wording.capacity import demand, demand_ratios, optimum_equivalents, per_node
+from report.wording.counterpoints import shared_stall
 from report.wording.decisions import (
     DERIVED_TILES,
     TILE_GATES,
@@ -47,7 +48,7 @@ from report.wording.scaling import fitted_side
 from report.wording.scaling_cluster import consequence
 from report.wording.scaling_headline import page_one_sweep, page_one_sweep_mark
 from report.wording.spread_runs import runs_beside, runs_beside_words
-from report.wording.staging import staging_note
+from report.wording.staging import staging_note, staging_tile
 from report.wording.statements import loads_read_as_restores, log_outrun
 from report.wording.value import value_line
 from report.wording.verdict import async_limit, save_times_unsourced, verdict_label, verdict_style
@@ -405,13 +406,19 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
             today = (
                 # as the "Not shown" tile words it (Chinese reading 12, M1: "264 at today's interval" read as shown)
                 # not attainable at the bandwidth shown, not a condition to meet (cold read 10, Q-M3)
-                _("{today} at today's interval, not attainable at this test's bandwidth (it needs {ratio}): {note}")
+                # no figure the report calls unattainable on a tile (cold read 13b, X-M4): the demand, and where the
+                # figures show it, which side would stall more
+                "{stall}"
+                if c.mean_to_sustained > 1 and shared_stall(w)
+                else _("at today's interval, beyond this test's bandwidth (it needs {ratio}): {note}")
                 if c.mean_to_sustained > 1
                 else _("{today} at today's interval, if the saves are staggered: {note}")
                 if c.peak_to_sustained > 1
                 else _("{today} at today's interval: {note}")
             )
-            note = today.format(today=gpus(b.gpu_equivalents), ratio=demand_ratios(m)["mean_ratio"], note=note)
+            note = today.format(
+                today=gpus(b.gpu_equivalents), ratio=demand_ratios(m)["mean_ratio"], note=note, stall=shared_stall(w)
+            )
         elif tile_id == "capacity" and b.gpu_equivalents >= 0 and log_outrun(m):
             # a bandwidth the saves outrun is no reference for a demand (Chinese reading 21, M1): the test shows no
             # shortfall either, so "Unchecked", not "Not shown" (cold read 22, M3)
@@ -426,14 +433,16 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
             # type beside "beyond the tested bandwidth")
             value = _("Not shown")
             # "4.38 only on 2.79× this test's bandwidth" read garbled (cold read 15, m6); no longer: page 1 is full
-            note = _("{gpus} with {ratio} this test's bandwidth: {note}").format(
+            note = shared_stall(w) or _("{gpus} with {ratio} this test's bandwidth: {note}").format(
                 gpus=gpus(b.gpu_equivalents),
                 ratio=demand_ratios(m)["mean_ratio"],
                 note=note,
-            )
+            )  # which side would stall more, not a figure the test does not support (cold read 13b, X-M4)
         if tile_id in ("training", "ettr", "capacity") and staging_note(m):
             # the figure is the staging times' the test setup gives, not the storage's (cold read 9, J-B1)
             note = _("{note}; {cause}").format(note=note, cause=staging_note(m))
+        elif staging := staging_tile(w, tile_id):  # part of it is (cold read 13b, X-M2)
+            note = _("{note}; {cause}").format(note=note, cause=staging)
         mark, kind = _tile_mark(m, tile_id)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)

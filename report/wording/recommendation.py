@@ -22,6 +22,7 @@ from report.formatting import count, given, p3, rounded, s3, x3
 from report.i18n import NO_BREAK_SPACE, _, join_words
 from report.wording import copies
 from report.wording.base import Words
+from report.wording.counterpoints import job_mix_change, speed_counterpoints, sync_assumed
 from report.wording.g3_runs import more_runs_change, runs_impractical
 from report.wording.gate_line import gates_line
 from report.wording.labels import verdict_status_label
@@ -150,9 +151,11 @@ def reasons(w: Words, rec: Recommendation) -> tuple[str, ...]:
     worded = [(r, text) for r, text in ((r, _reason(w, r, shown)) for r in shown) if text]
     said = [text for _r, text in worded]
     # a reversal at a larger scale goes with the save figures, where the decision is (cold read 12, V-M2)
+    at = next((i for i, (r, _text) in enumerate(worded) if r in SPEED_REASONS), 0)
     if said and (turn := reverses_at_scale(w, workloads=rec.kind != RECOMMENDED)):
-        at = next((i for i, (r, _text) in enumerate(worded) if r in SPEED_REASONS), 0)
         said[at] = f"{said[at]} {turn}"
+    if said:  # what the save figures need beside them (Chinese reading 13b, X-4, X-5)
+        said[at] += speed_counterpoints(w)
     return tuple(said)
 
 
@@ -449,6 +452,8 @@ WORDED_CHANGES = {
         "saving asynchronously, a software change: training would then take as long on {baseline} as on {candidate} "
         "at today's interval"
     ).format(baseline=w.name("baseline"), candidate=w.name("candidate")),
+    "job_mix": job_mix_change,
+    "sync_assumed": sync_assumed,
     "bytes_and_sync": lambda _w: _(
         "the bytes each save writes and proof that it syncs them, on each system whose saves outran its log"
     ),

@@ -9,6 +9,7 @@ from report.document.spoken import said
 from report.formatting import count, given, h3, money, p3, s3, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
+from report.wording.counterpoints import cause_step
 from report.wording.labels import g4_pass_unsettled, gate_name, verdict_status_label
 from report.wording.verdict import target_missed
 
@@ -214,19 +215,22 @@ def _brief_copy(found: Finding) -> str:
             interval=_duration(found["optimum_s"]),
             optimum_rate=sig(found["optimum_copy_gbps"]),
         )
-    if found["loss_bound_per_year"] is not None:
+    if found["cluster_loss_bound_per_year"] is not None:
+        # at the cluster's scope, as the value of the time saved (cold read 13b, X-M1)
         out += " " + (
             _(
                 "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
-                "this job at most {value} a year, against a price of {price}."
+                "the whole {gpus}-GPU cluster, running such jobs all year, at most {value} a year, against a price "
+                "of {price}."
             )
             if found["price"]
             else _(
                 "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
-                "this job at most {value} a year."
+                "the whole {gpus}-GPU cluster, running such jobs all year, at most {value} a year."
             )
         ).format(
-            value=money(found["loss_bound_per_year"], found["currency"]),
+            gpus=count(found["cluster_gpus"]),
+            value=money(found["cluster_loss_bound_per_year"], found["currency"]),
             price=money(found["price"], found["currency"]) if found["price"] else "",
         )
     return out
@@ -252,12 +256,25 @@ def node_loss_bound(found: Finding) -> str:
         failures=sig(found["failures_per_run"]),
         hours=sig(found["lost_gpu_hours_per_run"]),
     )
-    if found["payback_floor_years"] is not None:
-        text += _(": at that rate the candidate's price of {price} takes {years} years to recover.").format(
-            price=money(found["price"], found["currency"]), years=sig(found["payback_floor_years"])
+    text += _(".")
+    cluster = found["cluster_loss_bound_per_year"]
+    if cluster is not None:
+        # the scope of the value of the time saved too (cold read 13b, X-M1: the job's 961 GBP beside the cluster's
+        # 8,800 GBP; "1,519 years of the price" for a bound of about 600,000 GBP a year at the cluster's scope)
+        years = found["cluster_payback_floor_years"]
+        text += " " + (
+            _(
+                "Were the whole {gpus}-GPU cluster to run such jobs all year, at most {value} a year, a payback of "
+                "at least {years} years on the candidate's price of {price}."
+            )
+            if years is not None
+            else _("Were the whole {gpus}-GPU cluster to run such jobs all year, at most {value} a year.")
+        ).format(
+            gpus=count(found["cluster_gpus"]),
+            value=money(cluster, found["currency"]),
+            years=sig(years) if years is not None else "",
+            price=money(found["price"], found["currency"]) if found["price"] else "",
         )
-    else:
-        text += _(".")
     return " " + text
 
 
@@ -288,10 +305,13 @@ def outlier_cause(w: Words) -> str:
     log")."""
     found = w.findings.get("outliers_decide")
     assert found is not None, "the outlier_log change comes from the finding outliers_decide"
+    runs = join_words([run_name(w, item, found) for item in found.scope.items])
+    if recorded := cause_step(w, list(found.scope.items), runs, clause=True):
+        return recorded  # the record names the cause: how often it happens decides (cold read 13b, Y-M1)
     text = _(
         "the cause of {runs}: if the test caused it, repeat the run; if the storage did (a rebuild, say), the slow "
         "save is a result to weigh"
-    ).format(runs=join_words([run_name(w, item, found) for item in found.scope.items]))
+    ).format(runs=runs)
     note = w.config.sources.get("save_times", "").strip()
     if 0 < len(note) <= NOTE_ON_PAGE_ONE:  # the record may name the cause (cold read 7, B-B3: "may name it" of a note
         # that did); a longer one is quoted in the save section, and page 1 points there
@@ -312,6 +332,9 @@ def outlier_step(w: Words, sides: tuple[str, ...]) -> str:
     if not items:
         return ""
     fast = all(found["z"][item] < 0 for item in items)
+    runs = join_words([run_name(w, item, found) for item in items])
+    if not fast and (recorded := cause_step(w, items, runs)):
+        return recorded  # the record names the cause (cold read 13b, Y-M1: "find the cause of run 5" beside a rebuild)
     text = (
         # a save much faster than its fellows may not have reached durable storage (cold read 12, W-B1: a write-back
         # cache left on), which background work would not explain
@@ -326,7 +349,7 @@ def outlier_step(w: Words, sides: tuple[str, ...]) -> str:
             "say), time saves on both systems during that work and outside it, and ask each vendor how often it runs "
             "in service; else repeat the runs."
         )
-    ).format(runs=join_words([run_name(w, item, found) for item in items]))
+    ).format(runs=runs)
     note = w.config.sources.get("save_times", "").strip()
     if note:
         text += " " + _("The record of the save runs says: “{note}”.").format(note=note)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from report.document.spoken import said
-from report.formatting import given, s3
+from report.formatting import given, p3, s3
 from report.i18n import _
 from report.wording.decisions import staging_alone, writes_hidden
 from report.wording.phrases import sooner
@@ -75,3 +75,18 @@ def staging_differs(w: Words) -> str:
             "That is below G4's {target}% target: G4 passes on the staging times given, not on the storage's writes."
         ).format(target=given(found["target_pct"]))
     return said(found, text)
+
+
+def staging_tile(w: Words, tile_id: str) -> str:
+    """A page-1 tile's note where the staging times given differ by system and move its figure (the finding
+    staging_differs, asynchronous saves): staging is a trainer setting (host memory), not the storage, and the training
+    tile gives the run's change with the baseline's staging on both (cold read 13b, X-M2: "6.74%" with 5.36% under
+    equal staging, said beside the verdict only). "" elsewhere."""
+    found = w.findings.get("staging_differs")
+    if found is None or w.m.checkpoint_mode != "async" or tile_id not in ("bubble", "training", "ettr"):
+        return ""
+    if tile_id == "training":
+        return _("{equal} with equal staging, a trainer setting").format(
+            equal=p3(abs(found["equal_staging_reduction_pct"]))
+        )
+    return _("staging differs by system, a trainer setting")

@@ -285,7 +285,7 @@ def _node_restores(m: Metrics) -> str:
     ]
     if not names:
         return ""
-    return " " + ngettext(
+    text = ngettext(
         "The failure figures of {systems} count every failure as one it restores from: its checkpoints are on each "
         "node's own storage, so that holds for failures that leave the node's drives readable, not for a node lost, "
         "whose part of the checkpoint goes with it (the job then restarts from a copy kept elsewhere, or from the "
@@ -296,6 +296,19 @@ def _node_restores(m: Metrics) -> str:
         "start).",
         len(names),
     ).format(systems=join_words(names))
+    return " " + text + _restored_on_node(m, names)
+
+
+def _restored_on_node(m: Metrics, names: list[str]) -> str:
+    """Where those systems' restores were timed: read back on the node that wrote them, which a lost node cannot do
+    (Chinese reading 13b, X-5: the local restore compared with the shared one as if it held after any failure)."""
+    if m.reliability.baseline.restore_s is None:
+        return ""
+    return " " + ngettext(
+        "Its restore time was read back on the node that wrote the checkpoint, which a lost node cannot do.",
+        "Their restore times were read back on the nodes that wrote the checkpoints, which a lost node cannot do.",
+        len(names),
+    )
 
 
 def _memory_restores(m: Metrics) -> str:

@@ -5,7 +5,7 @@ the node-loss rate and the off-node copy behind checkpoints that survive a node,
 from __future__ import annotations
 
 from report.compute.recommendation import OTHER_GROUNDS, Recommendation
-from report.formatting import money, sig
+from report.formatting import count, money, sig
 from report.i18n import _
 from report.wording.base import Words
 
@@ -18,10 +18,7 @@ def unmeasured(w: Words, rec: Recommendation) -> list[str]:
     if rec.kind != OTHER_GROUNDS:
         return []
     # faster loads are worth as much as the cold starts they shorten, which no joint test counts (cold read 11, T-M2)
-    cold_starts = _(
-        "This test gives no count of cold model loads, on which the worth of faster loads depends: take it from the "
-        "serving cluster's own records before deciding."
-    )
+    cold_starts = _("No cold model loads were counted, on which the worth of faster loads depends.")
     # what follows the durability sentence: the cold starts, and a price where the test gives none
     after = [cold_starts] if "loads" in rec.grounds else []
     economics = w.m.economics
@@ -35,29 +32,35 @@ def unmeasured(w: Words, rec: Recommendation) -> list[str]:
         )
     if "durability" not in rec.grounds:
         return after
-    return [
-        _(
-            "Checkpoints that survive a node rest on a node-loss rate and an off-node copy of {baseline}'s "
-            "checkpoints, neither of which this test gives{bound}: take the rate from the cluster's records and time "
-            "that copy before deciding."
-        ).format(baseline=w.name("baseline"), bound=_bound(w)),
-        *after,
-    ]
+    return [durability_decides(w), *after]
 
 
-def _bound(w: Words) -> str:
-    """What the report's own worst case makes checkpoints that survive a node worth at most, where the failure section
-    sizes it (compute/findings.py `node_local`): page 1 handed the decision to that worth without it (cold read 13,
-    X-M3: at most 961 GBP a year, 1,519 years to recover the price, said on page 13 only)."""
+def durability_decides(w: Words) -> str:
+    """What decides the purchase on checkpoints that survive a node, and what it is worth at most at the scope of the
+    value line beside it, the whole cluster (compute/findings.py `node_local`; cold read 13b, X-M1: "at most 961 GBP a
+    year to this job" beside 8,800 GBP for the whole cluster led a director to treat the deciding factor as worthless;
+    at the cluster's scope it is about 600,000 GBP, a payback of 2.4 years)."""
     found = w.findings.get("node_local")
-    if found is None or found["loss_bound_per_year"] is None:
-        return ""
-    value = money(found["loss_bound_per_year"], found["currency"])
-    if found["payback_floor_years"] is None:
-        return _(" (worth at most {value} a year to this job, were every assumed failure a lost node)").format(
-            value=value
+    decides = _(
+        "the share of failures that lose a node, and the cost of a copy of {baseline}'s checkpoints off the node, "
+        "decide the purchase."
+    ).format(baseline=w.name("baseline"))
+    if found is None or found["cluster_loss_bound_per_year"] is None:
+        return _("Checkpoints that survive a node: {decides}").format(decides=decides)
+    fields = {
+        "value": money(found["cluster_loss_bound_per_year"], found["currency"]),
+        "gpus": count(found["cluster_gpus"]),
+    }
+    years = found["cluster_payback_floor_years"]
+    bound = (
+        _(
+            "Were every assumed failure a lost node, surviving one would be worth at most {value} a year to a "
+            "{gpus}-GPU cluster of such jobs, a payback of at least {years} years: {decides}"
         )
-    return _(
-        " (worth at most {value} a year to this job, {years} years of the price, were every assumed failure a lost "
-        "node)"
-    ).format(value=value, years=sig(found["payback_floor_years"]))
+        if years is not None
+        else _(
+            "Were every assumed failure a lost node, surviving one would be worth at most {value} a year to a "
+            "{gpus}-GPU cluster of such jobs: {decides}"
+        )
+    )
+    return bound.format(years=sig(years) if years is not None else "", decides=decides, **fields)

@@ -103,10 +103,13 @@ def value_line(w: Words, rec: Recommendation) -> str:
         text += " " + staging_loss(w.m)
     if "unpaid" not in rec.reasons:  # else the recommendation's reason says it
         text += _life(w, found, paybacks)
+    # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
+    # decision page, tests/fixtures/decision_page, had no line to spare for the job mix, cold read 13b X-M3)
+    unpaid_said = "unpaid" not in rec.reasons and bool(paybacks) and min(paybacks) > SERVICE_LIFE_YEARS
     money_decides = {"unpaid", "unpaid_optima"} & set(rec.reasons)
     if rec.kind == NOT_YET:
         text += " " + _("It counts only once the measurements above decide the result.")
-    elif rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes and not money_decides:
+    elif rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes and not money_decides and not unpaid_said:
         text += " " + _("It does not change the recommendation, which rests on the targets and reasons above.")
     return text
 
@@ -182,7 +185,7 @@ def _life(w: Words, found, paybacks: list[float]) -> str:
     if paybacks and min(paybacks) > SERVICE_LIFE_YEARS:
         return " " + _(
             "The time saved alone does not pay for {candidate} within the {life} years storage is commonly kept in "
-            "service (an assumption of this report)."
+            "service (an assumption)."
         ).format(candidate=candidate, life=life)
     if len(paybacks) < 2 or max(paybacks) <= SERVICE_LIFE_YEARS:
         return ""

@@ -42,6 +42,7 @@ def _metrics(
         checkpoint_mode="sync",
         bubble=NS(duration_reduction_pct=2.0),
         async_=NS(duration_reduction_pct=1.0),
+        other_saves=(),  # no other workload: no job mix to weigh (cold read 13b, X-M3)
     )
 
 
@@ -319,3 +320,21 @@ def test_a_g4_passing_on_the_staging_times_given_makes_no_case_on_speed(stalls, 
     assert rec.kind == kind
     if kind == "not_recommended":
         assert rec.reasons == ("staging_alone",) and rec.changes == ("stall_interval",)
+
+
+def test_a_synchronous_benefit_asynchronous_saves_would_erase_is_said_among_what_would_change_it():
+    """Cold read 13b, Y-M4: "none if saved asynchronously" in a tile's small type only, while what would change the
+    recommendation named an interval and a target that bring the speed case back only with synchronous saves. G4 no
+    storage could pass, the run 2.0% shorter synchronously and 0% with asynchronous saves: the last change says it."""
+    m = _metrics("pppf", reachable=False)
+    rec = recommend(TEST, m, _found())
+    assert rec.changes == ("shorter_interval", "agreed_target")  # asynchronous saves keep 1.0%: nothing to add
+    m.async_ = NS(duration_reduction_pct=0.0)
+    rec = recommend(TEST, m, _found())
+    assert rec.kind == "not_recommended" and "async_saves" not in rec.reasons
+    assert rec.changes == ("shorter_interval", "agreed_target", "sync_assumed")
+    # a case made on checkpoint speed says it among its own changes already ("async_saves"): not twice
+    m = _metrics("pppp")
+    m.async_ = NS(duration_reduction_pct=0.0)
+    rec = recommend(TEST, m, _found())
+    assert rec.kind == "recommended" and rec.changes.count("async_saves") == 1 and "sync_assumed" not in rec.changes

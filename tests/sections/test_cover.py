@@ -492,7 +492,9 @@ def test_a_node_local_baseline_s_copy_off_the_node_is_sized_and_its_loads_named_
     3,634.9 = 0.0402 GB/s per job; one per optimal interval √(2 × 34.9 × 11,402,325 s) = 28,211 s = 7.84 h, 146 ÷
     28,211 = 0.00518 GB/s. What surviving a node is worth at most (J-M3): a failure every 11,402,325 s of a 72,698 s
     run, each losing half the run: 72,698² ÷ (2 × 11,402,325) = 231.7 s × 16 GPUs = 1.030 GPU-hours a run, × 15 CNY
-    × 12 runs = 185 CNY a year. formal: its loads come from CephFS, its saves' baseline is Local NVMe."""
+    × 12 runs = 185 CNY a year; page 1 says it at the value line's scope (cold read 13b, X-M1), the whole 512-GPU
+    cluster: 512 × 8,760 × 72,698 ÷ (2 × 11,402,325) = 14,298 GPU-hours × 15 CNY = 214,469 CNY a year. formal: its
+    loads come from CephFS, its saves' baseline is Local NVMe."""
     ctx, m = build(ROOT / "examples" / "node-local-72b")
     assert (m.save.baseline.snapshot_gb, m.reliability.interval_s, m.save.baseline.pause_s) == (146.0, 3600.0, 34.9)
     assert (m.reliability.job_mtbf_s, m.bubble.baseline_duration_s) == (11402325.0, 72698.0)
@@ -500,7 +502,8 @@ def test_a_node_local_baseline_s_copy_off_the_node_is_sized_and_its_loads_named_
     assert durability.endswith(
         "Copying the checkpoints off the node at today's interval takes 0.0402 GB/s per job; one copy per optimal "
         "interval (7.84 h), 0.00518 GB/s. Even counting the failures at the assumed rate as lost nodes, restarting "
-        "from the start would cost this job at most 185 CNY a year, against a price of 1.2 million CNY. FX100 keeps checkpoints off the nodes."
+        "from the start would cost the whole 512-GPU cluster, running such jobs all year, at most 214,000 CNY a year, "
+        "against a price of 1.2 million CNY. FX100 keeps checkpoints off the nodes."
     )
     ctx, _m = build(FIXTURES / "formal")
     loads = next(r for r in ctx.cover.reasons if r.startswith("Model loads"))

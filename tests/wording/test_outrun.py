@@ -47,7 +47,7 @@ def test_the_warning_names_the_side_it_holds_for_and_leaves_the_others_figures_s
         "the checkpoint size is right." in steps
     )
     tile = next(t for t in ctx.cover.tiles if t.id == "capacity")
-    assert tile.value != "Unchecked" and "not attainable at this test's bandwidth (it needs 3.00×)" in tile.note
+    assert tile.value != "Unchecked" and "beyond this test's bandwidth (it needs 3.00×)" in tile.note
 
 
 def test_fewer_clients_is_offered_only_where_the_record_does_not_rule_it_out(folder):

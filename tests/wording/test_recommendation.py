@@ -12,20 +12,28 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     c = ctx.cover
     assert c.recommendation_kind == "other_grounds" and "checkpoints that survive a node" in c.recommendation
     assert c.changes.startswith("What would change it: ")
-    # with the worst case the failure section sizes (cold read 13, X-M3: 961 GBP a year, 1,519 years of the price,
-    # on page 13 only): the same figures as that section's
+    # the worst case at the scope of the value line beside it, the whole cluster (cold read 13b, X-M1: "at most 961 GBP
+    # a year to this job" beside 8,800 GBP for the cluster; "1,519 years of the price" is not English). By hand: every
+    # GPU of the 512-GPU cluster busy with such jobs all year, 512 × 8,760 ÷ 30,000 h = 149.5 failures a year, each
+    # costing a 64-GPU job half its 128,284.2 s run: 512 × 8,760 × 128,284.2 ÷ (2 × 1,687,500 s) = 170,480 GPU-hours
+    # × 2.20 USD = 375,056 USD a year; 900,000 ÷ 375,056 = 2.40 years
     assert (
-        "Checkpoints that survive a node rest on a node-loss rate and an off-node copy of local SSD's checkpoints, "
-        "neither of which this test gives (worth at most 2,290 USD a year to this job, 393 years of the price, were "
-        "every assumed failure a lost node): take the rate from the cluster's records and time that copy before "
-        "deciding." in c.changes
+        "Were every assumed failure a lost node, surviving one would be worth at most 375,000 USD a year to a "
+        "512-GPU cluster of such jobs, a payback of at least 2.40 years: the share of failures that lose a node, and "
+        "the cost of a copy of local SSD's checkpoints off the node, decide the purchase." in c.changes
     )
+    assert "years of the price" not in c.changes
     failures = " ".join(texts(section(ctx, "reliability").blocks))
-    assert "would cost at most 2,290 USD a year" in failures and "takes 393 years to recover" in failures
+    # the job's own bound stays in the failure section, the cluster's beside it: 128,284.2² ÷ (2 × 1,687,500) × 64 ÷
+    # 3,600 = 86.69 GPU-hours a run × 2.20 × 12 runs = 2,289 USD
+    assert "would cost at most 2,290 USD a year" in failures
+    assert (
+        "Were the whole 512-GPU cluster to run such jobs all year, at most 375,000 USD a year, a payback of at least "
+        "2.40 years on the candidate's price of 900,000 USD." in failures
+    )
     # faster loads among the grounds: their worth rests on a count of cold starts no joint test has (cold read 11, T-M2)
     assert ("loads" in c.recommendation or "model loads" in c.recommendation) == c.changes.endswith(
-        "This test gives no count of cold model loads, on which the worth of faster loads depends: take it from the "
-        "serving cluster's own records before deciding."
+        "No cold model loads were counted, on which the worth of faster loads depends."
     )
 
 

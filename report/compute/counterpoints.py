@@ -1,0 +1,93 @@
+"""What a sceptical reader weighs against the decision page's case, decided from the figures and the test's own record
+(cold read 13b and Chinese reading 13b): the workloads' save ratios that the cluster's job mix chooses between, a
+candidate that restores slower, save times a storage benchmark took rather than the trainer, the shared candidate's
+stall when the whole cluster saves on it, and a slow run whose cause the record names. Pure functions; the words are
+in report/wording/counterpoints.py, the rules in docs/recommendation.md."""
+
+from __future__ import annotations
+
+import re
+
+from report.compute.figures import Metrics
+from report.inputs.ingest.tools import IMPORT_TOOLS
+from report.inputs.joint_test import JointTest
+
+#: Two workloads' save ratios this many times apart (the larger over the smaller) differ by a lot: which of them the
+#: cluster's jobs are decides which one applies (cold read 13b, X-M3: 1.10× against 6.50×).
+JOB_MIX_SPREAD = 2.0
+
+
+def job_mix_decides(m: Metrics, target: float) -> bool:
+    """Whether the cluster's job mix decides which save ratio applies: another workload timed on both systems has a
+    ratio on the other side of G3's target from the training model's, or the largest ratio is JOB_MIX_SPREAD times
+    the smallest or more."""
+    ratios = [m.save.speedup, *(o.ratio for o in m.other_saves)]
+    if len(ratios) < 2:
+        return False
+    straddles = any((r >= target) != (m.save.speedup >= target) for r in ratios[1:])
+    return straddles or max(ratios) >= JOB_MIX_SPREAD * min(ratios)
+
+
+def restores_slower(m: Metrics) -> bool:
+    """Whether both systems' restores were timed and the candidate's mean restore is the longer."""
+    r = m.reliability
+    return (
+        r.baseline.restore_s is not None
+        and r.candidate.restore_s is not None
+        and r.candidate.restore_s > r.baseline.restore_s
+    )
+
+
+def shared_stall_floor_s(m: Metrics) -> float | None:
+    """The least a save on a shared candidate would stall training with the cluster's jobs saving at today's interval,
+    where their mean demand exceeds its bandwidth and a node-local baseline's (whose bandwidth grows with the nodes)
+    would stall less: the array writes at most `bandwidth.candidate_gbps`, so one save cycle lasts at least
+    jobs × snapshot_gb ÷ bandwidth = mean_to_sustained × (τ + pause_C), and each save stalls at least that less τ.
+    None where the baseline is not node-local, the candidate is, the demand is within the bandwidth, or the floor is
+    not above the baseline's own stall (cold read 13b, X-M4: 338 GB/s against 45.1 GB/s, "not attainable", the
+    direction unsaid)."""
+    local = m.node_local.sides if m.node_local is not None else ()
+    cluster = m.cluster.candidate
+    if "baseline" not in local or "candidate" in local or cluster is None or cluster.mean_to_sustained <= 1:
+        return None
+    tau = m.reliability.interval_s
+    floor = cluster.mean_to_sustained * (tau + m.save.candidate.pause_s) - tau
+    return floor if floor > m.save.baseline.pause_s else None
+
+
+#: Storage benchmarks that imitate a trainer's saves without running it, as a record of the save runs names them.
+BENCHMARKS = re.compile(r"\bfio\b|\bIOR\b|\belbencho\b|\bMLPerf Storage\b|\bDLIO\b")
+
+
+def benchmark_saves(test: JointTest) -> str | None:
+    """The storage benchmark that timed the save times instead of the trainer, by the name the report gives it: every
+    save row imported from one tool that runs no trainer (fio, MLPerf Storage), or, where the rows were typed, the
+    benchmark the record of the save runs (`[sources] save_times`) names; None otherwise (Chinese reading 13b, X-4:
+    "82.9 s" read as the trainer's own saves)."""
+    imported = test.imported
+    if imported is not None and imported.origins.get("save_times.csv"):
+        tools = {use.tool for use in imported.tools if use.into == "save_times"}
+        typed = len(imported.origins["save_times.csv"]) != len(test.saves)
+        tool = IMPORT_TOOLS[next(iter(tools))] if len(tools) == 1 and not typed else None
+        return tool.name if tool is not None and not tool.trainer_log else None
+    found = BENCHMARKS.search(test.config.sources.get("save_times", ""))
+    return found.group(0) if found else None
+
+
+#: The storage's own background work a record of the save runs may name as a slow run's cause, by id.
+CAUSES = {
+    "rebuild": re.compile(r"rebuil|resync|重建|重构", re.IGNORECASE),
+    "scrub": re.compile(r"scrub|巡检", re.IGNORECASE),
+    "rebalance": re.compile(r"rebalanc|再平衡|均衡", re.IGNORECASE),
+}
+
+
+def recorded_cause(test: JointTest, items: tuple[str, ...]) -> str | None:
+    """The cause the record of the save runs gives for the outlying runs `items` ("side:run"): an id of CAUSES where
+    the record names each run by its number and one kind of background work; None otherwise (cold read 13b, Y-M1:
+    "find the cause of run 5" where the record said a chunk server was rebuilding a failed disk)."""
+    note = test.config.sources.get("save_times", "")
+    runs = {item.split(":")[1] for item in items}
+    named = all(re.search(rf"(?:\brun\s*{run}\b|第\s*{run}\s*次)", note, re.IGNORECASE) for run in runs)
+    kinds = [cause for cause, words in CAUSES.items() if words.search(note)]
+    return kinds[0] if named and len(kinds) == 1 else None
