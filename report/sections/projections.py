@@ -32,7 +32,7 @@ from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
 from report.wording.scaling import clients, disowned_at, nodes_words
-from report.wording.scaling_projected import basis_finding
+from report.wording.scaling_projected import basis_finding, marked, untimed_note
 from report.wording.scaling_range import negative_params, undescribed_words
 from report.wording.statements import (
     no_difference_note,
@@ -522,7 +522,8 @@ def _table_note(w: Words) -> str:
         "differ in its last digit."
     ).format(column=_("Save time saved in all") if m.checkpoint_mode == "async" else _("Saved in all"))
     names = join_words([f"“{n}”" for n in given])
-    return " ".join([saves.format(n=count(m.bubble.saves), names=names), total, *_open_notes(w)])
+    untimed = [said for said in (untimed_note(m),) if said]
+    return " ".join([saves.format(n=count(m.bubble.saves), names=names), total, *untimed, *_open_notes(w)])
 
 
 def build(w: Words) -> Section | None:
@@ -533,8 +534,9 @@ def build(w: Words) -> Section | None:
         # on a formal deliverable); no fitted line, no projection chart.
         return None
     rows = tuple(
-        (projection_label(m, p), gb(p.snapshot_gb), *_cells(w, p)[:3], str(p.saves), _cells(w, p)[3])
+        (projection_label(m, p), gb(p.snapshot_gb), *cells[:3], str(p.saves), cells[3])
         for p in m.projections
+        for cells in ([marked(m, p, cell) for cell in _cells(w, p)],)
     )
     table = Table(
         "projections",

@@ -17,7 +17,15 @@ from report.wording.scaling import basis, measured, node_local, not_measured, pr
 from report.wording.scaling_capacity import cluster_capacity
 from report.wording.scaling_claim import claim
 from report.wording.scaling_fit import fit_words
-from report.wording.scaling_projected import orders_differ, projected_time_basis, same_basis, slower_than_saved
+from report.wording.scaling_projected import (
+    fell_beyond_job,
+    marked,
+    orders_differ,
+    projected_time_basis,
+    same_basis,
+    slower_than_saved,
+    untimed_note,
+)
 
 ID = "scaling"
 #: The charts this section places, in order.
@@ -119,9 +127,9 @@ def _projections(w: Words) -> list:
             (
                 p.name,
                 "–" if nodes is None else count(nodes),
-                times.baseline,
+                marked(m, p, times.baseline),
                 _scaled_cell(w, "baseline", scaled.baseline, nodes),
-                times.candidate,
+                marked(m, p, times.candidate),
                 _scaled_cell(w, "candidate", scaled.candidate, nodes),
             )
         )
@@ -136,6 +144,7 @@ def _projections(w: Words) -> list:
         _("Save times: the projections' own, fitted over checkpoint size; they do not use the aggregates beside them.")
     ]
     notes += [projected_time_basis(w, key) for key in SIDES]
+    notes += [said for said in (untimed_note(m),) if said] + fell_beyond_job(w)
     # a save time fitted over a row the consistency audit flags says so here too (cold read 8b, H-5)
     notes += [flagged_fit(w, key) for key in SIDES if fit_flagged(w, key)]
     notes.append(_("GB/s: each system's aggregate write bandwidth at the projection's nodes, none without its GPUs."))

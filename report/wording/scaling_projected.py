@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from report.compute import SIDES, Metrics, Projection
 from report.formatting import count, gb, pct, sig, x3
-from report.i18n import _, ngettext
+from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
 from report.wording.scaling import job_nodes, node_local, nodes_words, side_of
@@ -214,3 +214,71 @@ def _disowned(w: Words, p: Projection) -> bool:
         if s is not None and s.usl is not None and not s.usl.describes and all(q.clients != p.nodes for q in s.points):
             return True
     return False
+
+
+#: The mark on a projected save time at a GPU count no save was timed on (scaling reading 13, M1: 89.7 s and 21.0 s at
+#: 64 nodes, from saves timed on 24, printed in Tables 11 and 13 as plainly as a timing).
+UNTIMED = "*"
+
+
+def untimed(m: Metrics, p: Projection) -> bool:
+    """Whether projection `p`'s times are at a GPU count that no save row of either side was timed on."""
+    return p.gpus is not None and p.gpus not in {g for key in SIDES for g in m.fits[key].gpus}
+
+
+def marked(m: Metrics, p: Projection, cell: str) -> str:
+    """A projected figure as printed, with UNTIMED where `untimed`."""
+    return cell + UNTIMED if untimed(m, p) and cell != "–" else cell
+
+
+def untimed_note(m: Metrics) -> str:
+    """What UNTIMED means, where a projection carries it; "" otherwise."""
+    if not any(untimed(m, p) for p in m.projections):
+        return ""
+    timed = sorted({g for key in SIDES for g in m.fits[key].gpus})
+    text = ngettext(
+        "{mark} At a GPU count no save was timed on (the saves ran on {timed} GPU): a point estimate, with no range. "
+        "The inputs give none, as no save was timed with that many nodes writing.",
+        "{mark} At a GPU count no save was timed on (the saves ran on {timed} GPUs): a point estimate, with no range. "
+        "The inputs give none, as no save was timed with that many nodes writing.",
+        timed[-1],
+    )
+    return text.format(mark=UNTIMED, timed=join_words([count(g) for g in timed]))
+
+
+def fell_beyond_job(w: Words) -> list[str]:
+    """Each side (shared, its saves bound by bandwidth) whose sweep fell from the job's nodes to the most it was run
+    at, where a projection lies beyond the job's nodes: the one trend measured there points to longer saves, not the
+    time printed (scaling reading 13, M1: OrangeFS 22.0 GB/s at 24 nodes, 20.9 at 32, its 89.7 s kept at 64)."""
+    m, k = w.m, job_nodes(w.m)
+    out: list[str] = []
+    if not any(p.nodes is not None and p.nodes > k for p in m.projections):
+        return out
+    for key in SIDES:
+        s = side_of(m, key)
+        if s is None or node_local(m, key) or s.max_clients <= k:
+            continue
+        ref = [q for q in s.points if q.clients <= k]
+        if not ref or not s.points[-1].mean_gbps < ref[-1].mean_gbps:
+            continue
+        first, last, save = ref[-1], s.points[-1], m.save.side(key)
+        share = 100 * save.effective_gbps / first.mean_gbps
+        if share < BANDWIDTH_BOUND_SHARE_PCT:
+            continue
+        text = _(
+            "{system}'s aggregate fell from {a} GB/s at {first} to {b} GB/s at {last} client nodes, and its saves drew "
+            "{share} of the first: the one trend the sweep shows beyond the job's {nodes} points to longer saves at "
+            "more nodes than the times printed, which keep the rate of this test's saves."
+        )
+        out.append(
+            text.format(
+                system=w.name(key),
+                a=sig(first.mean_gbps),
+                first=count(first.clients),
+                b=sig(last.mean_gbps),
+                last=count(last.clients),
+                share=pct(share, 0),
+                nodes=nodes_words(k),
+            )
+        )
+    return out

@@ -105,3 +105,47 @@ def test_m2_a_disowned_law_gives_no_aggregate_where_its_side_was_not_run_and_its
         "its runs' means were 8.80 GB/s at 4 and 14.0 GB/s at 8 client nodes." in table.note
     )
     assert "11.5" not in table.note and "would take at least" not in table.note
+
+
+AT_32 = '\n[[projections]]\nname = "70B on 32 GPUs"\nsnapshot_gb = 140\ngpus = 32\n'
+
+
+def test_m1_a_projected_time_at_gpus_no_save_was_timed_on_is_marked_a_point_estimate_in_both_tables(folder):
+    # the saves on 32 GPUs (with_scaling): "70B on 64 GPUs" lies where no save was timed, "70B on 32 GPUs" does not
+    ctx, m = build(with_scaling(folder, MIXED, toml=AT_32))
+    p64, p32 = m.projections
+    # proportional to size: 178 × 140 / 65.6 = 379.88 s and 94 × 140 / 65.6 = 200.61 s; 179.27 saved, × 20 = 3,585
+    table = next(b for b in section(ctx, "projections").blocks if getattr(b, "id", None) == "projections")
+    assert table.rows[0] == ("70B on 64 GPUs", "140 GB", "380*", "201*", "179*", "20", "3,590*")
+    assert table.rows[1] == ("70B on 32 GPUs", "140 GB", "380", "201", "179", "20", "3,590")
+    note = (
+        "* At a GPU count no save was timed on (the saves ran on 32 GPUs): a point estimate, with no range. The "
+        "inputs give none, as no save was timed with that many nodes writing."
+    )
+    assert note in table.note
+    scaling = _table(ctx, "scaling-projections")
+    assert [(row[2], row[4]) for row in scaling.rows] == [("380*", "201*"), ("380", "201")]
+    assert note in scaling.note
+    assert (p64.gpus, p32.gpus) == (64, 32)
+
+
+def test_m1_no_mark_where_every_projection_is_at_a_gpu_count_timed(folder):
+    ctx, _ = build(with_scaling(folder, MIXED, gpus=64))  # the saves on 64 GPUs, as the projection
+    table = next(b for b in section(ctx, "projections").blocks if getattr(b, "id", None) == "projections")
+    assert table.rows[0][2:5] == ("380", "201", "179") and "*" not in table.note
+
+
+# The baseline's aggregate falls past the job's 4 nodes: 0.440 GB/s at 4, 0.400 at 8; its save writes 65.6 GB in
+# 178 s, 0.3685 GB/s, 83.8% of 0.440 (bound by bandwidth: at least 80%). The candidate's rises (no sentence).
+FALLS = f"{B},1,1,0.2\n{B},2,1,0.4\n{B},4,1,0.44\n{B},8,1,0.40\n{C},1,1,1.0\n{C},2,1,2.0\n{C},4,1,3.0\n{C},8,1,5.0\n"
+
+
+def test_m1_a_sweep_that_falls_past_the_jobs_nodes_is_set_beside_the_times_kept_there(folder):
+    ctx, _ = build(with_scaling(folder, FALLS))
+    note = _table(ctx, "scaling-projections").note
+    assert (
+        "Local NVMe (single drive)'s aggregate fell from 0.440 GB/s at 4 to 0.400 GB/s at 8 client nodes, and its "
+        "saves drew 84% of the first: the one trend the sweep shows beyond the job's 4 nodes points to longer saves "
+        "at more nodes than the times printed, which keep the rate of this test's saves." in note
+    )
+    assert "Mingxin FX100's aggregate fell" not in note

@@ -165,11 +165,11 @@ def test_4_table_11_prints_both_bases_where_the_faster_system_turns_on_them():
         (
             "70B on 64 GPUs",
             "140 GB",
-            "48.2",
-            f"{rounded(other)} to {rounded(p.candidate_s)}",
-            f"{rounded(p.saved_per_save_s)} to {rounded(saved)}",
+            "48.2*",  # * no save timed on 64 GPUs: a point estimate (scaling reading 13, M1)
+            f"{rounded(other)} to {rounded(p.candidate_s)}*",
+            f"{rounded(p.saved_per_save_s)} to {rounded(saved)}*",
             "20",
-            f"{rounded(p.saved_total_s)} to {rounded(saved * p.saves)}",
+            f"{rounded(p.saved_total_s)} to {rounded(saved * p.saves)}*",
         ),
     )
     assert (
