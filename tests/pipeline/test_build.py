@@ -255,6 +255,39 @@ def test_a_chart_the_drawing_process_cannot_draw_fails_the_build():
             waiting()
 
 
+_DRAWERS_WITH_AND_WITHOUT_A_JOB = """
+import sys
+from report import i18n
+from report.charts import describe as charts
+from report.compute import compute
+from report.inputs.joint_test import read_joint_test
+from report.pipeline.worker import Drawer
+from tests.conftest import DATA
+
+Drawer().close()  # stopped before the figures were computed: no job
+print("given a job:", file=sys.stderr, flush=True)
+test = read_joint_test(DATA)
+metrics = compute(test)
+with i18n.activate("en"):
+    described = charts.describe_all(metrics, test.bandwidth, metrics.inputs_illustrative)
+    print(len(Drawer()(metrics, test, described)()))
+"""
+
+
+def test_the_drawing_process_imports_matplotlib_only_once_it_has_its_job():
+    """Until the worker has computed the figures, both cores are on the road to the HTML the build waits for (the
+    build imports WeasyPrint, the worker pandas): a drawer stopped before its job never imports matplotlib; one given
+    its job imports it then (each says so on the trace, REPORT_TRACE) and draws."""
+    env = {**os.environ, "REPORT_TRACE": "1"}
+    code = _DRAWERS_WITH_AND_WITHOUT_A_JOB
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    stopped, given = out.stderr.split("given a job:\n")
+    assert "matplotlib imported" not in stopped
+    assert re.search(r"draw +matplotlib imported\n(.|\n)*draw +charts drawn", given), given
+    assert int(out.stdout) >= 9
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
 def test_the_drawing_process_ends_with_the_worker():
     """A build stops its worker by killing it (an interrupt, a failure); the drawer it forked, which ignores SIGINT as
