@@ -54,13 +54,13 @@ def durability_decides(w: Words) -> str:
     years = found["cluster_payback_floor_years"]
     bound = (
         _(
-            "Were every assumed failure a lost node, surviving one would be worth at most {value} a year to a "
-            "{gpus}-GPU cluster of such jobs, a payback of at least {years} years: {decides}"
+            "Were every assumed failure a lost node, checkpoints that survive it would be worth at most {value} a year "
+            "to a {gpus}-GPU cluster of such jobs, a payback of at least {years} years: {decides}"
         )
         if years is not None
         else _(
-            "Were every assumed failure a lost node, surviving one would be worth at most {value} a year to a "
-            "{gpus}-GPU cluster of such jobs: {decides}"
+            "Were every assumed failure a lost node, checkpoints that survive it would be worth at most {value} a year "
+            "to a {gpus}-GPU cluster of such jobs: {decides}"
         )
     )
     return bound.format(years=sig(years) if years is not None else "", decides=decides, **fields)

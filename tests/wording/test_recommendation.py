@@ -18,9 +18,9 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     # costing a 64-GPU job half its 128,284.2 s run: 512 × 8,760 × 128,284.2 ÷ (2 × 1,687,500 s) = 170,480 GPU-hours
     # × 2.20 USD = 375,056 USD a year; 900,000 ÷ 375,056 = 2.40 years
     assert (
-        "Were every assumed failure a lost node, surviving one would be worth at most 375,000 USD a year to a "
-        "512-GPU cluster of such jobs, a payback of at least 2.40 years: the share of failures that lose a node, and "
-        "the cost of a copy of local SSD's checkpoints off the node, decide the purchase." in c.changes
+        "Were every assumed failure a lost node, checkpoints that survive it would be worth at most 375,000 USD a "
+        "year to a 512-GPU cluster of such jobs, a payback of at least 2.40 years: the share of failures that lose a "
+        "node, and the cost of a copy of local SSD's checkpoints off the node, decide the purchase." in c.changes
     )
     assert "years of the price" not in c.changes
     failures = " ".join(texts(section(ctx, "reliability").blocks))
