@@ -256,10 +256,12 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
         runs_per_year=e.runs_per_year if e else None,
         currency=e.currency if e else None,
         price=price,
-        payback_floor_years=price / per_year if price and per_year else None,
+        # the price recovered by checkpoints that survive a node: only where the candidate's do and the baseline's do
+        # not (cold tests 14, Q: a node-local candidate's own risk was set against its price as if it were its benefit)
+        payback_floor_years=price / per_year if price and per_year and side == "baseline" else None,
         cluster_gpus=m.bubble.cluster_gpus,
         cluster_loss_bound_per_year=cluster,
-        cluster_payback_floor_years=price / cluster if price and cluster else None,
+        cluster_payback_floor_years=price / cluster if price and cluster and side == "baseline" else None,
     )
 
 

@@ -223,7 +223,7 @@ def _brief_copy(found: Finding) -> str:
                 "the whole {gpus}-GPU cluster, running such jobs all year, at most {value} a year, against a price "
                 "of {price}."
             )
-            if found["price"]
+            if found["payback_floor_years"] is not None
             else _(
                 "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
                 "the whole {gpus}-GPU cluster, running such jobs all year, at most {value} a year."
@@ -247,7 +247,7 @@ def node_loss_bound(found: Finding) -> str:
     if found["loss_bound_per_year"] is None:
         return ""
     text = _(
-        "Counting the failures at the assumed rate as lost nodes, and the job restarted from its start, the rework "
+        "Counting the failures at that rate as lost nodes, and the job restarted from its start, the rework "
         "would cost at most {value} a year on the {runs} runs a year given ({failures} failures a run, {hours} "
         "GPU-hours lost a run)"
     ).format(
@@ -257,6 +257,10 @@ def node_loss_bound(found: Finding) -> str:
         hours=sig(found["lost_gpu_hours_per_run"]),
     )
     text += _(".")
+    if found.scope.items == ("candidate",):
+        # the candidate's own risk, not a worth of it (cold tests 14, Q: "the candidate's price takes 29.9 years to
+        # recover" from a node-local candidate's node losses)
+        text += " " + _("It is a cost the candidate's checkpoints risk and the baseline's, kept off the nodes, do not.")
     cluster = found["cluster_loss_bound_per_year"]
     if cluster is not None:
         # the scope of the value of the time saved too (cold read 13b, X-M1: the job's 961 GBP beside the cluster's

@@ -468,3 +468,41 @@ def test_a_slow_baseline_run_that_lifts_g3_over_its_target_decides_the_result(tm
 
     ctx, _m = build(folder)
     assert ctx.cover.verdict_label.endswith(". Without one outlying run: “Undecided, more measurements needed”")
+
+
+def test_a_node_local_candidate_s_node_loss_is_its_risk_not_a_worth_its_price_recovers(tmp_path):
+    """Cold tests 14, Q: with the candidate local to each node, the node-loss bound was set against its price ("takes
+    29.9 years to recover") as if surviving a node were its benefit. The bound stays (the candidate's own risk); the
+    payback from it is only where the baseline is the node-local side."""
+    from report.i18n import activate
+    from report.wording.said import node_loss_bound
+
+    folder = tmp_path / "local_candidate"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "node_local_async", folder)
+    toml = folder / "test.toml"
+    toml.write_text(
+        toml.read_text().replace(
+            'node_local    = ["Local NVMe RAID-0 (per node)"]', 'node_local    = ["Vantor VX-12 parallel file system"]'
+        )
+    )
+    test = read_joint_test(folder)
+    m = compute(test)
+    found = decide(test, m).get("node_local")
+    assert found.scope.items == ("candidate",)
+    # D² ÷ (2 M) × GPUs GPU-seconds a run, on the candidate's wall time, priced and counted a year
+    r, e = m.reliability, test.config.economics
+    wall = m.bubble.candidate_duration_s
+    per_year = wall**2 / (2 * r.job_mtbf_s) * r.gpus / 3600 * e.gpu_hour_price * e.runs_per_year
+    assert found["loss_bound_per_year"] == pytest.approx(per_year, rel=1e-12)
+    assert found["price"] == 1_200_000 and found["payback_floor_years"] is None
+    with activate("en"):
+        text = node_loss_bound(found)
+    assert "to recover" not in text and "payback" not in text
+    assert " It is a cost the candidate's checkpoints risk and the baseline's, kept off the nodes, do not." in text
+    assert found["cluster_payback_floor_years"] is None
+    # the baseline local to each node, as the fixture has it: the price and the years it takes
+    base = decide(
+        read_joint_test(ROOT / "tests" / "fixtures" / "node_local_async"),
+        compute(read_joint_test(ROOT / "tests" / "fixtures" / "node_local_async")),
+    ).get("node_local")
+    assert base["payback_floor_years"] == pytest.approx(1_200_000 / base["loss_bound_per_year"], rel=1e-12)
