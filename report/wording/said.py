@@ -220,13 +220,13 @@ def _brief_copy(found: Finding) -> str:
         out += " " + (
             _(
                 "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
-                "the whole {gpus}-GPU cluster, running such jobs all year, at most {value} a year, against a price "
+                "the whole {gpus}-GPU cluster, running such jobs year-round, at most {value} a year, against a price "
                 "of {price}."
             )
             if found["payback_floor_years"] is not None
             else _(
                 "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
-                "the whole {gpus}-GPU cluster, running such jobs all year, at most {value} a year."
+                "the whole {gpus}-GPU cluster, running such jobs year-round, at most {value} a year."
             )
         ).format(
             gpus=count(found["cluster_gpus"]),
@@ -268,11 +268,11 @@ def node_loss_bound(found: Finding) -> str:
         years = found["cluster_payback_floor_years"]
         text += " " + (
             _(
-                "Were the whole {gpus}-GPU cluster to run such jobs all year, at most {value} a year, a payback of "
+                "Were the whole {gpus}-GPU cluster to run such jobs year-round, at most {value} a year, a payback of "
                 "at least {years} years on the candidate's price of {price}."
             )
             if years is not None
-            else _("Were the whole {gpus}-GPU cluster to run such jobs all year, at most {value} a year.")
+            else _("Were the whole {gpus}-GPU cluster to run such jobs year-round, at most {value} a year.")
         ).format(
             gpus=count(found["cluster_gpus"]),
             value=money(cluster, found["currency"]),

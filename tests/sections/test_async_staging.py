@@ -107,7 +107,7 @@ def test_the_copy_off_the_node_and_what_surviving_a_node_is_worth_are_sized():
     assert durability.endswith(
         "Copying the checkpoints off the node at today's interval takes 20.5 GB/s per job; one copy per optimal "
         "interval (1.06 h), 0.256 GB/s. Even counting the failures at the assumed rate as lost nodes, restarting from "
-        "the start would cost the whole 768-GPU cluster, running such jobs all year, at most 198,000 EUR a year, "
+        "the start would cost the whole 768-GPU cluster, running such jobs year-round, at most 198,000 EUR a year, "
         "against a price of 1.2 million EUR. VX-12 keeps checkpoints off the nodes."
     )
     failures = " ".join(texts(section(ctx, "reliability").blocks))
@@ -117,7 +117,7 @@ def test_the_copy_off_the_node_and_what_surviving_a_node_is_worth_are_sized():
         "copy per optimal interval (1.06 h) takes 0.256 GB/s, and a lost node then costs at most about that "
         "interval's work. Counting the failures at that rate as lost nodes, and the job restarted from its "
         "start, the rework would cost at most 901 EUR a year on the 30 runs a year given (0.0227 failures a run, "
-        "11.6 GPU-hours lost a run). Were the whole 768-GPU cluster to run such jobs all year, at most 198,000 EUR a "
+        "11.6 GPU-hours lost a run). Were the whole 768-GPU cluster to run such jobs year-round, at most 198,000 EUR a "
         "year, a payback of at least 6.05 years on the candidate's price of 1.2 million EUR." in failures
     )
 

@@ -502,7 +502,7 @@ def test_a_node_local_baseline_s_copy_off_the_node_is_sized_and_its_loads_named_
     assert durability.endswith(
         "Copying the checkpoints off the node at today's interval takes 0.0402 GB/s per job; one copy per optimal "
         "interval (7.84 h), 0.00518 GB/s. Even counting the failures at the assumed rate as lost nodes, restarting "
-        "from the start would cost the whole 512-GPU cluster, running such jobs all year, at most 214,000 CNY a year, "
+        "from the start would cost the whole 512-GPU cluster, running such jobs year-round, at most 214,000 CNY a year, "
         "against a price of 1.2 million CNY. FX100 keeps checkpoints off the nodes."
     )
     ctx, _m = build(FIXTURES / "formal")

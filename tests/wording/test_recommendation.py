@@ -28,7 +28,7 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     # 3,600 = 86.69 GPU-hours a run × 2.20 × 12 runs = 2,289 USD
     assert "would cost at most 2,290 USD a year" in failures
     assert (
-        "Were the whole 512-GPU cluster to run such jobs all year, at most 375,000 USD a year, a payback of at least "
+        "Were the whole 512-GPU cluster to run such jobs year-round, at most 375,000 USD a year, a payback of at least "
         "2.40 years on the candidate's price of 900,000 USD." in failures
     )
     # faster loads among the grounds: their worth rests on a count of cold starts no joint test has (cold read 11, T-M2)
