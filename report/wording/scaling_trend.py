@@ -142,21 +142,47 @@ def kept_per_client(w: Words) -> list[str]:
         )
     )
     keeper = "candidate" if kept["candidate"] > kept["baseline"] else "baseline"
-    return [
-        *_kept_beyond(
-            w,
-            text.format(
-                first=count(first.clients),
-                last=count(last.clients),
-                candidate=w.name("candidate"),
-                baseline=w.name("baseline"),
-                c_kept=pct(100 * kept["candidate"]),
-                b_kept=pct(100 * kept["baseline"]),
-                keeper=w.name(keeper),
-            ),
-            first,
-        ),
-    ]
+    fields = {"c_low": "", "c_high": "", "b_low": "", "b_high": ""}
+    b_span, c_span = (_kept_span(w, key, first.clients, last.clients) for key in ("baseline", "candidate"))
+    if not same and b_span is not None and c_span is not None and b_span[0] <= c_span[1] and c_span[0] <= b_span[1]:
+        # the runs' spans overlap: the means alone do not settle which keeps more (scaling reading 13, m1)
+        text = _(
+            "At {last} client nodes, {candidate}'s aggregate per client node is {c_kept} of its value at {first}, "
+            "{baseline}'s {b_kept}; over pairs of their runs the shares span {c_low}–{c_high} and "
+            "{b_low}–{b_high}, which overlap, so the runs do not tell which keeps more of its rate per client node."
+        )
+        fields = {
+            "c_low": pct(100 * c_span[0]),
+            "c_high": pct(100 * c_span[1]),
+            "b_low": pct(100 * b_span[0]),
+            "b_high": pct(100 * b_span[1]),
+        }
+    said = text.format(
+        first=count(first.clients),
+        last=count(last.clients),
+        candidate=w.name("candidate"),
+        baseline=w.name("baseline"),
+        c_kept=pct(100 * kept["candidate"]),
+        b_kept=pct(100 * kept["baseline"]),
+        keeper=w.name(keeper),
+        **fields,
+    )
+    return _kept_beyond(w, said, first)
+
+
+def _kept_span(w: Words, key: str, first: int, last: int) -> tuple[float, float] | None:
+    """The least and the greatest share of its rate per client node side `key` keeps from `first` to `last` client
+    nodes over pairs of its runs there (the fewest at `last` over the most at `first`, and the reverse); None where it
+    has one run at both."""
+    s = w.m.scaling.side(key) if w.m.scaling is not None else None
+    if s is None:
+        return None
+    at = {p.clients: p.run_gbps for p in s.points}
+    a, b = at.get(first), at.get(last)
+    if not a or not b or (len(a) == 1 and len(b) == 1):
+        return None
+    scale = first / last
+    return scale * min(b) / max(a), scale * max(b) / min(a)
 
 
 def _kept_beyond(w: Words, said: str, first: compare.Pair) -> list[str]:
