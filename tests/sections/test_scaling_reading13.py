@@ -169,3 +169,20 @@ def test_m1_minor_which_keeps_more_per_client_is_not_said_where_the_runs_spans_o
         "runs do not tell which keeps more of its rate per client node." in text
     )
     assert "keeps more of its rate per client node over the counts" not in text
+
+
+# The candidate at 2, 4 and 8 client nodes: 5.0 / 4 = 1.25×, 8.8 / 8 = 1.10×, 19.2 / 16 = 1.20×; the job's 128 GPUs are
+# 16 nodes, beyond the candidate's 8. The ends (1.25×, 1.20×) leave out the 1.10× between them.
+DIP = f"{B},1,1,2.0\n{B},2,1,4.0\n{B},4,1,8.0\n{B},8,1,16.0\n{C},2,1,5.0\n{C},4,1,8.8\n{C},8,1,19.2\n"
+
+
+def test_m9_page_one_and_the_summary_give_the_ratios_range_not_only_their_ends(folder):
+    from tests.sections.helpers import cover_text
+
+    ctx, _ = build(with_scaling(folder, DIP, gpus=128))
+    assert (
+        "Client sweep: 1.25× the baseline's aggregate at 2 client nodes, 1.20× at 8, 1.10× to 1.25× over the counts "
+        "swept; no ratio at the job's 16 nodes." in cover_text(ctx)
+    )
+    summary = " ".join(texts(section(ctx, "summary").blocks))
+    assert "The ratio moves between 1.10× and 1.25× over these counts, with no steady trend." in summary
