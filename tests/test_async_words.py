@@ -36,6 +36,6 @@ def test_english_pages_speak_of_stalls(english):
 
 @pytest.mark.slow
 def test_chinese_pages_speak_of_stalls(chinese):
-    assert "采用异步检查点保存的训练（停顿）" in chinese
+    assert "采用异步检查点保存的训练（保存停顿）" in chinese
     assert "保存停顿（400次×单次保存停顿）" in chinese
     assert "采用同步保存时" not in chinese

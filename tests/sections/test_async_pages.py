@@ -99,7 +99,7 @@ def test_default_report_says_its_benefit_would_vanish_with_async_saves(pages):
         "内存快照时间按0s计",
         "在异步保存下，更快的存储不会缩短训练时长",
         "未测量恢复时间，按分析所用的重启时间计。",
-        "各检查点间隔下每次异步保存的停顿",
+        "各检查点间隔下异步保存的单次保存停顿",
     ):
         assert _squeeze(sentence) in _squeeze(text), sentence
 
