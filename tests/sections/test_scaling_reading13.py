@@ -186,3 +186,32 @@ def test_m9_page_one_and_the_summary_give_the_ratios_range_not_only_their_ends(f
     )
     summary = " ".join(texts(section(ctx, "summary").blocks))
     assert "The ratio moves between 1.10× and 1.25× over these counts, with no steady trend." in summary
+
+
+def test_m3_m8_the_claim_resolved_in_chinese_with_its_scope_kept(folder):
+    from report.i18n import activate
+
+    path = with_scaling(folder, SHORT, gpus=64)
+    toml = (path / "test.toml").read_text()
+    start = toml.index("bandwidth  = ")
+    end = toml.index("\n", start)
+    (path / "test.toml").write_text(
+        toml[:start] + 'bandwidth  = "fio, 8 jobs on each of the job\'s 8 nodes"' + toml[end:]
+    )
+    with activate("zh-CN"):
+        ctx, _ = build(path)
+    text = _claim_zh(ctx)
+    # "many client nodes" is 大量, not 多个 (which reads as two or more: the sweep's 2 to 4 a test of it)
+    assert "大量客户端节点同时写入时" in text and "多个客户端节点同时写入时" not in text
+    for said in (
+        "低于该范围（1.20",  # 1.20–1.25×, as in English
+        "因此在两个系统共同测过的节点数上，扫描结果无一支持这一说法",
+        "持续写带宽测试给出 1.96",
+        "这一说法是否成立仍无定论",
+        "Mingxin FX100 只测到 4 个客户端节点（其数据点不足以拟合该定律）",
+    ):
+        assert said in text, said
+
+
+def _claim_zh(ctx) -> str:
+    return next(t for t in texts(section(ctx, "scaling").blocks) if t.startswith("待检验的说法"))
