@@ -45,16 +45,9 @@ def _names(w: Words) -> dict[str, str]:
 
 def _ratio_cell(baseline: ScalingSide, candidate: ScalingSide, k: int) -> str:
     """The candidate's mean over the baseline's at `k` client nodes, "–" where either was not run there."""
-    b = next((p for p in baseline.points if p.clients == k), None)
-    c = next((p for p in candidate.points if p.clients == k), None)
-    if b is None or c is None:
-        return "–"
-    ratio = c.mean_gbps / b.mean_gbps
-    if b.runs == 1 and c.runs == 1:
-        return x3(ratio)
-    # the ratio over pairs of runs (scaling reading 13, m2: 4.38× at 2 client nodes is 4.13–4.52× over them)
-    low, high = min(c.run_gbps) / max(b.run_gbps), max(c.run_gbps) / min(b.run_gbps)
-    return _("{mean} ({low}–{high})").format(mean=x3(ratio), low=sig(low), high=x3(high))
+    b = next((p.mean_gbps for p in baseline.points if p.clients == k), None)
+    c = next((p.mean_gbps for p in candidate.points if p.clients == k), None)
+    return "–" if b is None or c is None else x3(c / b)
 
 
 #: Table 12's marks on a fitted cell (scaling reading 11b, m3: 11.1 GB/s at 24 nodes, beyond HDD NAS's 16, unflagged).
@@ -116,8 +109,6 @@ def _points_table(w: Words) -> Table:
         note += " " + _(
             "{candidate} ÷ {baseline}: the ratio of the two means, at the client counts both systems were run at."
         ).format(**_names(w))
-        if any("(" in row[-1] for row in rows):
-            note += " " + _("In brackets beside a ratio: the least and the greatest over pairs of runs.")
     caption = _("Aggregate write bandwidth by client nodes writing at once")
     return Table("scaling", caption, tuple(columns), tuple(rows), note, illustrative=w.marked("scaling"))
 

@@ -215,14 +215,3 @@ def test_m3_m8_the_claim_resolved_in_chinese_with_its_scope_kept(folder):
 
 def _claim_zh(ctx) -> str:
     return next(t for t in texts(section(ctx, "scaling").blocks) if t.startswith("待检验的说法"))
-
-
-def test_m2_minor_the_ratio_in_the_points_table_carries_its_range_over_pairs_of_runs(folder):
-    # OVERLAP at 2 client nodes: 10.1 / 4.2 = 2.405×; over pairs of runs 10.0 / 4.4 = 2.27× to 10.2 / 4.0 = 2.55×
-    ctx, _ = build(with_scaling(folder, OVERLAP))
-    table = _table(ctx, "scaling")
-    rows = {row[0]: row for row in table.rows}
-    assert rows["2"][-1] == "2.40× (2.27–2.55×)"
-    assert "In brackets beside a ratio: the least and the greatest over pairs of runs." in table.note
-    ctx, _ = build(with_scaling(folder, MIXED))  # one run a count: the ratio alone
-    assert {row[0]: row for row in _table(ctx, "scaling").rows}["2"][-1] == "1.75×"
