@@ -344,7 +344,8 @@ def _scale_answer(w: Words) -> Subsection:
 
 
 def _async_answer(w: Words) -> Subsection:
-    """ "We checkpoint asynchronously: why buy faster storage?", in two sentences: what asynchronous saves leave of the
+    """ "We checkpoint asynchronously: why buy faster storage?" (async mode; sync mode asks whether saving
+    asynchronously would make faster storage unnecessary), in two sentences: what asynchronous saves leave of the
     benefit at today's interval, then what the storage still changes."""
     m = w.m
     a, r = m.async_, m.reliability
@@ -398,9 +399,16 @@ def _async_answer(w: Words) -> Subsection:
         if measured and not restores_from_memory(m)
         else _(" (see “{section}”).").format(section=async_title(m))
     )
+    # asked as it applies to the job: a job that saves synchronously does not "already" save asynchronously (Chinese
+    # reading 13b, Y 10: the question put to OLMo-core's synchronous saves read as a template)
+    question = (
+        _("We checkpoint asynchronously: why buy faster storage?")
+        if m.checkpoint_mode == "async"
+        else _("Would saving asynchronously make faster storage unnecessary?")
+    )
     return Subsection(
         "qa-async",
-        _("We checkpoint asynchronously: why buy faster storage?"),
+        question,
         (w.p(today + " " + changes, "save_times", "restore_times"),),
     )
 

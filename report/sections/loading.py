@@ -121,9 +121,24 @@ def _table_note(models) -> str:
         note = _("One load time per system for each model: each cell is that load's time, with no spread to show.")
     else:
         note = _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'.")
-    if any(_load_means(x) != (seconds_figure(x.baseline_s), seconds_figure(x.candidate_s)) for x in models):
-        # a fourth digit beside three-digit figures, said why (Chinese reading 12, W-m6: "16.53" read as inconsistent)
-        note += " " + _("A mean printed with more than three digits gives back the speedup beside it.")
+    # a fourth digit beside three-digit figures, said why with the figures themselves (Chinese reading 12, W-m6:
+    # "16.53" read as inconsistent; cold read 13b, Y: "a mean printed with more than three digits gives back the
+    # speedup beside it" read as no English a customer writes)
+    for x in models:
+        means = _load_means(x)
+        if means == (seconds_figure(x.baseline_s), seconds_figure(x.candidate_s)):
+            continue
+        longer = join_words(
+            [
+                f"“{t}”"
+                for t, base in zip(means, (x.baseline_s, x.candidate_s), strict=True)
+                if t != seconds_figure(base)
+            ]
+        )
+        note += " " + _(
+            "{longer}: printed with more digits than the other times, so that {baseline} ÷ {candidate} gives the "
+            "{speedup} printed beside it."
+        ).format(longer=longer, baseline=means[0], candidate=means[1], speedup=x3(x.speedup))
     return note
 
 

@@ -25,7 +25,7 @@ def test_pdf_structure(default_built):
     assert top == section_titles()
     questions = next(o for o in reader.outline if isinstance(o, list))
     titles = [q.title for q in questions]  # the four answers of the Q&A, the asynchronous one second
-    assert len(titles) == 4 and titles[1] == "We checkpoint asynchronously: why buy faster storage?", titles
+    assert len(titles) == 4 and titles[1] == "Would saving asynchronously make faster storage unnecessary?", titles
     assert reader.metadata["/CreationDate"] == reader.metadata["/ModDate"] == "D:20261130000000Z"
     xmp = reader.xmp_metadata.rdf_root.toxml()
     assert 'pdfaid:part="3"' in xmp and 'pdfaid:conformance="A"' in xmp
