@@ -14,16 +14,34 @@ from report.wording.environment import system_lines
 
 #: Words that name a data-protection scheme in an [environment] text, each printed as the record writes it.
 PROTECTION = re.compile(
-    r"\b(?:two|three|four|[2-4])[- ](?:way[- ])?(?:replicas?|replication|copies)\b|\breplica(?:s|ted|tion)\b|"
-    r"\berasure[- ]cod(?:ing|ed)\b|\bEC\s*\d+\s*\+\s*\d+\b|\bEC\b|\bRAID[- ]?(?:\d{1,2}|Z\d?)\b|\bmirror(?:ed|ing)?\b|"
-    r"[双两二三四2-4]\s*副本|副本数\s*[2-4]|纠删码?|镜像",
+    r"\b(?:two|three|four|[2-9])[- ](?:way[- ])?(?:replicas?|replication|copies)\b|\b[2-9]\s*[x×]\s*replication\b|"
+    r"\breplication factor\s*(?:of\s*)?\d\b|\bRF\s*=?\s*\d\b|\bgoal\s*[=:]?\s*\d\b|\breplica(?:s|ted|tion)\b|"
+    r"\berasure[- ]cod(?:e|es|ing|ed)\b(?:\s*\d+\s*\+\s*\d+)?|\bEC\s*\d+\s*\+\s*\d+\b|\b\d+\s*\+\s*\d+\s*EC\b|\bEC\b|"
+    r"\bRAID[- ]?(?:\d{1,2}|Z\d?)\b|\bmirror(?:ed|ing)?\b|"
+    r"[双两二三四2-9]\s*(?:个)?\s*副本|副本数\s*(?:为|是|[:：=])?\s*[2-9]|(?:\d+\s*\+\s*\d+\s*)?纠删码?(?:\s*\d+\s*\+\s*\d+)?|镜像",
     re.IGNORECASE,
 )
 
 
 def protection(lines: list[str]) -> list[str]:
-    """The protection schemes `lines` name, as written, each once, in the order they appear."""
-    return list(dict.fromkeys(m.group(0) for text in lines for m in PROTECTION.finditer(text)))
+    """The protection schemes `lines` name, as written, each once, in the order they appear; a scheme glossed in
+    brackets right after another is one with it ("goal 2 (two copies)", not "goal 2 and two copies")."""
+    found: list[str] = []
+    for text in lines:
+        end = -1
+        for m in PROTECTION.finditer(text):
+            close = GLOSS_END.match(text, m.end())
+            if end >= 0 and GLOSS_START.fullmatch(text, end, m.start()) and close:
+                found[-1] = found[-1] + text[end : close.end()]
+                end = -1
+                continue
+            found.append(m.group(0))
+            end = m.end()
+    return list(dict.fromkeys(found))
+
+
+GLOSS_START = re.compile(r"\s*[(（]\s*")
+GLOSS_END = re.compile(r"\s*[)）]")
 
 
 def _named(w: Words) -> dict[str, list[str]]:

@@ -27,6 +27,27 @@ def test_the_record_s_words_for_protection_are_found_as_written():
     assert protection(["Xingyan XY-3600, 6 nodes, 72 x 7.68 TB NVMe, native client over RDMA"]) == []
 
 
+def test_every_common_way_of_writing_a_scheme_is_found_in_english_and_chinese():
+    """Cold read 13b, Y: MooseFS's "goal 2 (two copies)" was found only by its gloss; a record that wrote "goal 2"
+    alone, "replication factor 3" or "8+2 EC" named no protection, and the limit of the comparison went unsaid. A gloss
+    in brackets is one scheme with what it glosses."""
+    assert protection(["1 master, 8 chunk servers with 12 HDD each, goal 2 (two copies)"]) == ["goal 2 (two copies)"]
+    assert protection(["MooseFS 3.0, goal=3"]) == ["goal=3"]
+    assert protection(["HDFS 3.3, replication factor 3"]) == ["replication factor 3"]
+    assert protection(["Ceph Reef, RF=3, BlueStore"]) == ["RF=3"]
+    assert protection(["MinIO, 3x replication"]) == ["3x replication"]
+    assert protection(["Ceph pool, erasure code 8+3"]) == ["erasure code 8+3"]
+    assert protection(["VAST, 8+2 EC, QLC"]) == ["8+2 EC"]
+    assert protection(["2 x 3.84 TB E1.S NVMe per tray, md RAID-1, XFS"]) == ["RAID-1"]
+    assert protection(["每节点 12 块盘，RAID 6"]) == ["RAID 6"]
+    assert protection(["CubeFS，副本数为 3"]) == ["副本数为 3"]
+    assert protection(["MooseFS，副本数：2"]) == ["副本数：2"]
+    assert protection(["每个数据块 3 个副本"]) == ["3 个副本"]
+    assert protection(["纠删码 8+2，24 块 NVMe"]) == ["纠删码 8+2"]
+    assert protection(["8+2 纠删码"]) == ["8+2 纠删码"]
+    assert protection(["6 nodes, 2 x 200 Gb/s each, 1 MiB blocks, 12 HDD each"]) == []
+
+
 def test_one_system_s_protection_unrecorded_is_a_limit_and_a_next_step(folder):
     data = _with(folder, "NAS filer, 2 controllers, three replicas", "12 NVMe nodes, native client")
     ctx, _m = build(data)
