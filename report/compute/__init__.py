@@ -134,6 +134,7 @@ def compute(test: JointTest) -> Metrics:
         break_even_steps=break_even_steps(test, save, reliability, async_sides),
         break_even_upper_steps=break_even_upper_steps(test, save, reliability, async_sides),
         flip_mtbf_hours=flip_mtbf_hours(test, save, reliability, async_sides),
+        flip_edge_mtbf_hours=flip_mtbf_hours(test, save, reliability, async_sides, edge=True),
         retune_without_outliers=retune_without_outliers(test, save, reliability),
     )
 

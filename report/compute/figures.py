@@ -528,10 +528,8 @@ class Metrics:
     gates_reach: GatesReach
     without_outliers: WithoutOutliers | None  #: None when neither side has an outlier run
     nodes: int  #: ceil(training model's gpus / gpus_per_node): the job's nodes
-    #: where a save system is local to each node: its per-node figures; metrics.json's `node_local` is its `sides`
-    #: (`[]` without one), the rest is not in metrics.json
     scaling: Scaling | None = None  #: by client count (compute/scaling.py); None without scaling.csv
-    node_local: NodeLocal | None = None
+    node_local: NodeLocal | None = None  #: per-node figures; metrics.json's `node_local` is its `sides` alone
     #: the fits a node-local side's projections use, over snapshot_gb * share(gpus) (settled point 5); not in
     #: metrics.json (`fits` keeps every side's fit over snapshot_gb)
     node_fits: dict[str, Fit] = dataclasses.field(default_factory=dict)
@@ -542,6 +540,7 @@ class Metrics:
     break_even_steps: int | None = None  #: compute.reliability.break_even_steps; not in metrics.json
     break_even_upper_steps: int | None = None  #: compute.reliability.break_even_upper_steps; not in metrics.json
     flip_mtbf_hours: float | None = None  #: compute.reliability.flip_mtbf_hours; not in metrics.json
+    flip_edge_mtbf_hours: float | None = None  #: the band's far edge (flip_mtbf_hours, edge=True); not in metrics.json
     retune_without_outliers: bool | None = None  #: compute.reliability.retune_without_outliers; not in metrics.json
 
     def basis_of(self, p: Projection) -> ProjectionBasis:
@@ -571,6 +570,7 @@ class Metrics:
             out["break_even_steps"],
             out["break_even_upper_steps"],
             out["flip_mtbf_hours"],
+            out["flip_edge_mtbf_hours"],
             out["retune_without_outliers"],
             out["node_fits"],
             out["projection_bases"],

@@ -145,14 +145,16 @@ def break_even_upper_steps(
 
 
 def flip_mtbf_hours(
-    test: JointTest, save: Save, reliability: Reliability, async_sides: dict[str, AsyncSide]
+    test: JointTest, save: Save, reliability: Reliability, async_sides: dict[str, AsyncSide], edge: bool = False
 ) -> float | None:
     """The per-GPU MTBF (h) at which re-tuning the baseline's interval and switching at today's interval recover the
     same: the baseline's overhead at its optimum equals the candidate's at today's interval (fifth cold reads b, A3/A4
     and M-8: the case for or against re-tuning rests on an assumed failure rate, and page 1 gave no threshold at which
     it turns). Searched from the assumed MTBF towards the side where the comparison turns (shorter where re-tuning
     wins today: more failures make the candidate's lost work weigh), over three decades, then bisected to 1e-9
-    relative. None where it does not turn within a thousand times the assumed MTBF."""
+    relative. None where it does not turn within a thousand times the assumed MTBF. With `edge`, the MTBF beyond that
+    one, in the same direction, at which the comparison turns back (the far edge of the band where the other wins),
+    None where it does not within a further three decades."""
     r = reliability
     gpus, interval = r.gpus, r.interval_s
     recovery_b, recovery_c = r.baseline.recovery_s, r.candidate.recovery_s
@@ -166,9 +168,20 @@ def flip_mtbf_hours(
         return stats.failure_overhead_pct(b_c, w_c, interval, mtbf, recovery_c) - tuned
 
     here = r.gpu_mtbf_hours
-    sign = margin(here) > 0
-    factor = 0.9 if sign else 1 / 0.9
-    near = here
+    flip = _turn(margin, here, 0.9 if margin(here) > 0 else 1 / 0.9)
+    if flip is None or not edge:
+        return flip
+    # the band's far edge: past the flip, in the same direction (cold read 13b, X: switching recovered more only
+    # between about 20 h and 94.6 h, where the optimal interval floors at the write lag; "below 94.6 h" was false)
+    factor = 0.9 if flip < here else 1 / 0.9
+    return _turn(margin, flip * (1 - 1e-6) if flip < here else flip * (1 + 1e-6), factor)
+
+
+def _turn(margin, start: float, factor: float) -> float | None:
+    """The MTBF (h) nearest `start` in the direction `factor` steps (0.9 shorter, 1 / 0.9 longer) at which `margin`
+    changes sign, over three decades, bisected to 1e-9 relative; None where it does not."""
+    sign = margin(start) > 0
+    near = start
     for _ in range(66):  # 0.9^66 ≈ 1/1,000
         far = near * factor
         if (margin(far) > 0) != sign:

@@ -18,7 +18,7 @@ from report.compute.recommendation import (
     recommend,
 )
 from report.document.spoken import said
-from report.formatting import count, given, p3, rounded, s3, x3
+from report.formatting import count, given, p3, s3, x3
 from report.i18n import NO_BREAK_SPACE, _, join_words
 from report.wording import copies
 from report.wording.base import Words
@@ -29,6 +29,7 @@ from report.wording.labels import verdict_status_label
 from report.wording.loads import loads_reason
 from report.wording.phrases import gate_list
 from report.wording.restores import restores_ground, restores_reason
+from report.wording.retune_band import flip_words, held_words
 from report.wording.retuning import optimum_words, premise, today_interval_only
 from report.wording.reversal import reverses_at_scale
 from report.wording.said import (
@@ -348,14 +349,7 @@ def _retune_reason(w: Words, durability_follows: bool = False, copy_needed: bool
     # at today's interval is not the whole comparison)
     if not today_interval_only(m):  # else the capacity tile prints the optima's figure (scaling-cluster's page 1)
         text += " " + _("Optimum against optimum, {optimum}.").format(optimum=optimum_words(m))
-    if m.flip_mtbf_hours is not None and r.tuning_beats_switching:
-        # how far the rate is from turning it, as a ratio a director weighs (cold read 7b, A-5: it turned at a rate 15%
-        # above the one set, unsaid)
-        text += " " + _(
-            "Below a per-GPU MTBF of {hours} h (a failure rate {ratio} the one this rests on), switching recovers more."
-        ).format(hours=rounded(m.flip_mtbf_hours), ratio=x3(r.gpu_mtbf_hours / m.flip_mtbf_hours))
-    if m.retune_without_outliers and w.findings.has("outliers_decide"):
-        text += " " + _("It holds with the outlying runs and without them, so their cause does not change it.")
+    text += flip_words(w) + held_words(w)
     if copy_needed:  # the premise first, so that no sentence after it reads as the finding (cold read 12, V-M5)
         return premise(w.m, w.name("baseline")) + text
     node_local = w.findings.get("node_local")
@@ -467,6 +461,8 @@ def _failure_rate_change(w: Words, change: str) -> str:
     reason gives. Neither repeats the reason's figure."""
     retune = w.m.break_even_steps is not None and w.m.reliability.tuning_beats_switching
     if change == "failure_rate":
+        if w.m.flip_mtbf_hours is not None and w.m.flip_edge_mtbf_hours is not None:  # a band (cold read 13b, X)
+            return _("a failure rate in the cluster's own records within the band at which switching recovers more")
         if w.m.flip_mtbf_hours is not None:
             return _("a failure rate in the cluster's own records above the one at which switching recovers more")
         return _("the cluster's own failure records, if they put the optimal interval near today's")

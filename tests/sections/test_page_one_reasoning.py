@@ -36,11 +36,12 @@ def test_a_node_local_baseline_re_tuned_is_a_condition_on_page_one(tmp_path):
         "failure rate set for this test (a per-GPU MTBF of 30,000 h), saving every 1,397"
     )  # the premise first (cold read 12, V-M5)
     assert m.flip_mtbf_hours is not None and round(m.flip_mtbf_hours, -2) == 18_200
-    assert (
-        f"Below a per-GPU MTBF of 18,200 h (a failure rate {30_000 / m.flip_mtbf_hours:.2f}× the one this rests on)"
-        in retune
+    # the band's far edge too, where re-tuning wins again (cold read 13b, X): 30,000 ÷ 317 = 94.5×
+    assert m.flip_edge_mtbf_hours is not None and round(m.flip_edge_mtbf_hours) == 317
+    assert retune.endswith(
+        "Switching recovers more only at a per-GPU MTBF between 317 h and 18,200 h (a failure rate "
+        f"{30_000 / m.flip_mtbf_hours:.2f}× to {30_000 / m.flip_edge_mtbf_hours:.1f}× the one this rests on)."
     )
-    assert retune.endswith("switching recovers more.")
     assert c.changes == (
         "What would change it: a copy of local SSD's checkpoints kept off the node, with how long it takes, shown not "
         "to slow its saves: local SSD's checkpoints would then survive a node, and re-tuning its interval would "

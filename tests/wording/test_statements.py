@@ -347,7 +347,9 @@ def test_g3_s_leaning_is_not_said_where_an_outlying_run_makes_it(folder):
     # cause changes nothing, and page 1 says so (cold read 7b, B-1)
     ctx, m = build(data)
     assert m.retune_without_outliers is True
-    assert "It holds with the outlying runs and without them" in " ".join(ctx.cover.reasons)
+    assert "This comparison of re-tuning with switching holds with the outlying runs and without them" in " ".join(
+        ctx.cover.reasons
+    )
     assert "the record of the save runs" not in ctx.cover.changes
     # an interval the job cannot change gives the case back to the gates, so it is among what would change it, and the
     # value line does not say that the money changes nothing (cold read 7b, cross-cutting 3)
