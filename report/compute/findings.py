@@ -287,7 +287,7 @@ def projection_basis(test: JointTest, m: Metrics) -> Iterator[Finding]:
         if "baseline" not in node_local and one_node:
             fit = line_fit(test.saves, test.config.systems.save_baseline, per_node)
             whatif = predict(fit, part)
-        shared, other_s, open_ = _other_basis(m, p, part)
+        shared, other_s, open_ = _other_basis(test, m, p, part)
         timed = _timed_at(test, spec.snapshot_gb, p.gpus)
         yield make_finding(
             "projection_basis",
@@ -324,26 +324,32 @@ def _timed_at(test: JointTest, snapshot_gb: float, gpus: int) -> tuple[str, floa
     return None
 
 
-def _other_basis(m: Metrics, p, part: float) -> tuple[str | None, float | None, bool]:
+def _other_basis(test: JointTest, m: Metrics, p, part: float) -> tuple[str | None, float | None, bool]:
     """Where one side is local to each node and the other shared, their projected times stand on different bases (the
     one gains from the projection's nodes, the other does not): the shared side's time on the node-local side's basis
-    (each node's part at the rate of this test's saves) and whether the faster side turns on it, also where the
-    bandwidth logged bounds the fitted time past the other side's (scaling reading 6, M5; 7b, finding 4: Table 11
-    printed −3.22 s a save, where that basis gives +22.5 s)."""
+    and whether the faster side turns on it, also where the bandwidth logged bounds the fitted time past the other
+    side's (scaling reading 6, M5; 7b, finding 4: Table 11 printed −3.22 s a save, where that basis gives more). That
+    basis is the node-local projection's (settled point 5): a line over each node's part, snapshot_gb × share(gpus),
+    evaluated at the projection's part, over the shared side's rows at the training job's GPUs (a shared system's rate
+    per node depends on how many nodes share it; cold read 13b, X: "each node writing 51.6 GB at this test's save
+    rate" was LC-520's line at 826 GB, 22.5 s, where the words give 20.7 s). None where that time is not above 0."""
     n = m.node_local
     if n is None or len(n.sides) != 1:
         return None, None, False
     local = n.sides[0]
     shared = "candidate" if local == "baseline" else "baseline"
-    size = part / share(m.save.side(shared).gpus, n.gpus_per_node)  # the checkpoint giving this test's nodes `part`
-    other = predict(m.fits[shared], size)
+    system, gpus = m.save.side(shared).system, m.save.side(shared).gpus
+    rows = test.saves[(test.saves["system"] == system) & (test.saves["gpus"] == gpus)]
+    other = predict(line_fit(rows, system, n.gpus_per_node), part)
+    if other <= 0:
+        return shared, None, False
     fitted_s, local_s = getattr(p, f"{shared}_s"), getattr(p, f"{local}_s")
     bandwidth = m.bandwidth.baseline_gbps if shared == "baseline" else m.bandwidth.candidate_gbps
     floor = p.snapshot_gb / bandwidth if bandwidth > 0 else 0.0
     faster = fitted_s < local_s
     # a basis that asks more than the shared side showed turns no order (cold read 10, P-M6: 481.5 GB in 7.42 s is
     # 65 GB/s from an AF-3 that showed 35.2 GB/s)
-    attainable = other > 0 and p.snapshot_gb / other <= bandwidth
+    attainable = p.snapshot_gb / other <= bandwidth
     return shared, other, (attainable and (other < local_s) != faster) or (max(fitted_s, floor) < local_s) != faster
 
 

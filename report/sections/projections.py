@@ -31,6 +31,7 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
+from report.wording.projection_signs import saving_columns, slower
 from report.wording.scaling import clients, disowned_at, nodes_words
 from report.wording.scaling_projected import basis_finding, marked, untimed_note
 from report.wording.scaling_range import negative_params, undescribed_words
@@ -467,6 +468,8 @@ def _cells(w: Words, p) -> tuple[str, str, str, str]:
     t = projection_texts(p)
     found = basis_finding(w, p)
     if found is None or not found["order_open"]:
+        if slower(w):  # the columns say which system is slower, so the figures print without their sign
+            return t.baseline, t.candidate, rounded(-p.saved_per_save_s), rounded(-p.saved_total_s)
         return t.baseline, t.candidate, t.saved, t.total
     shared, other = found["shared"], found["shared_on_local_basis_s"]
     saved = p.baseline_s - other if shared == "candidate" else other - p.candidate_s
@@ -516,11 +519,19 @@ def _table_note(w: Words) -> str:
         saves = _("Saves: as agreed for each projection, not this run's {n}.")
     else:
         saves = _("Saves: as agreed for {names}; this run's {n} for the others.")
-    total = _(
-        "{column}: saved per save × saves. Every time is printed to three significant digits, the precision of a "
-        "projection, each rounded from its own unrounded figure, so a difference or total of the printed figures may "
-        "differ in its last digit."
-    ).format(column=_("Save time saved in all") if m.checkpoint_mode == "async" else _("Saved in all"))
+    total = (
+        _(
+            "{column}: the figure per save × saves. Every time is printed to three significant digits, the precision "
+            "of a projection, each rounded from its own unrounded figure, so a difference or total of the printed "
+            "figures may differ in its last digit."
+        )
+        if slower(w)
+        else _(
+            "{column}: saved per save × saves. Every time is printed to three significant digits, the precision of a "
+            "projection, each rounded from its own unrounded figure, so a difference or total of the printed figures "
+            "may differ in its last digit."
+        )
+    ).format(column=saving_columns(w)[2])
     names = join_words([f"“{n}”" for n in given])
     untimed = [said for said in (untimed_note(m),) if said]
     return " ".join([saves.format(n=count(m.bubble.saves), names=names), total, *untimed, *_open_notes(w)])
@@ -546,9 +557,9 @@ def build(w: Words) -> Section | None:
             Column(_("Checkpoint")),
             Column(w.header(m.save.baseline.system, "s")),
             Column(w.header(m.save.candidate.system, "s")),
-            Column(_("Saved per save (s)")),
+            Column(saving_columns(w)[0]),
             Column(_("Saves")),
-            Column(_("Save time saved in all (s)") if m.checkpoint_mode == "async" else _("Saved in all (s)")),
+            Column(saving_columns(w)[1]),
         ),
         rows,
         _table_note(w),

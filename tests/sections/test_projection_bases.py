@@ -12,18 +12,40 @@ def _notes(ctx, section_id: str) -> str:
 
 
 def test_a_basis_beyond_the_shared_sides_bandwidth_is_said_not_to_count():
-    # node_local_fit by hand: Array X's line is 0.100 s/GB + 1.00 s; on Old NAS's basis each of the 8 nodes writes
-    # 120 GB, the part of a 240 GB checkpoint on this test's 2 nodes: 0.1 × 240 + 1 = 25.0 s, so 960 GB in 25.0 s is
-    # 38.4 GB/s, 38.4 / 7.00 = 5.49× the 7.00 GB/s Array X showed
+    # node_local_fit by hand, the node-local projection's rule (settled point 5) over Array X's rows at the training
+    # job's 16 GPUs (2 nodes): 400 GB on 16 GPUs is a 200 GB part a node, 41.0 s on average, 200 ÷ 41 = 4.88 GB/s a
+    # node; on Old NAS's basis each of the 8 nodes writes 120 GB: 41 × 120 ÷ 200 = 24.6 s, so 960 GB in 24.6 s is
+    # 39.0 GB/s, 39.02 ÷ 7.00 = 5.57× the 7.00 GB/s Array X showed. (Today's main read Array X's whole-checkpoint
+    # line, 0.1 s/GB + 1 s, at 240 GB: 25.0 s, which no node's rate gives; cold read 13b, X: 22.5 s where the words
+    # give 20.7 s.)
     ctx, m = build(FIXTURES / "node_local_fit")
     assert round(m.bandwidth.candidate_gbps, 2) == 7.0
     note = _notes(ctx, "scaling")
     assert (
-        "On Old NAS's basis, each node's 120 GB written at the rate of this test's saves, Array X would take about "
-        "25.0 s a save. That would take 38.4 GB/s, 5.49× the 7.00 GB/s Array X showed in this test: not attainable on "
-        "this test's evidence, so that basis does not count." in note
+        "On Old NAS's basis, each node writing its 120 GB part at the rate a node wrote its part in this test's saves "
+        "on Array X from 2 client nodes (4.88 GB/s), Array X would take about 24.6 s a save. That would take "
+        "39.0 GB/s, 5.57× the 7.00 GB/s Array X showed in this test: not attainable on this test's evidence, so that "
+        "basis does not count." in note
     )
     assert "On either basis" not in note
+
+
+def test_the_shared_sides_time_on_the_node_basis_rests_on_its_rows_at_the_jobs_nodes(folder):
+    # a second size on Array X at the training job's 16 GPUs: parts 200 GB (41.0 s) and 100 GB (21.0 s, three runs
+    # each), a line over the parts of 0.200 s/GB + 1.00 s; at 120 GB: 25.0 s, 120 ÷ 25 = 4.80 GB/s a node. The 7B
+    # rows on 8 GPUs (one node, 40 GB in 5.0 s: 8 GB/s a node) take no part: a shared system's rate per node is
+    # another at another node count.
+    data = folder("node_local_fit")
+    saves = data / "save_times.csv"
+    saves.write_text(
+        saves.read_text() + "".join(f"Array X,13B,16,200,{r},{t}\n" for r, t in ((1, 20), (2, 21), (3, 22)))
+    )
+    saves.write_text(saves.read_text() + "".join(f"Old NAS,13B,16,200,{r},36\n" for r in (1, 2, 3)))
+    ctx, _m = build(data)
+    assert (
+        "each node writing its 120 GB part at the rate a node wrote its part in this test's saves on Array X from "
+        "2 client nodes (4.80 GB/s), Array X would take about 25.0 s a save." in _notes(ctx, "scaling")
+    )
 
 
 def test_a_size_timed_on_a_shared_system_keeps_its_timed_time(folder):

@@ -143,10 +143,14 @@ def test_a_node_local_fit_prints_its_line_over_a_node_part_and_says_why_its_fixe
     ctx, _m = build(FIXTURES / "node_local_fit")
     blocks = section(ctx, "projections").blocks
     table = next(b for b in blocks if isinstance(b, Table))
-    # Array X on Old NAS's basis, each node's 120 GB at the rate of its saves, would take 25.0 s: 960 GB in 25.0 s is
-    # 38.4 GB/s, 5.49× the 7.00 GB/s it showed, so that basis turns no order and the row prints the fitted time only
-    # (cold read 10, P-M6; it had printed "25.0 to 97.0" after scaling reading 7b, finding 4)
-    assert table.rows == (("72B on 64 GPUs", "960 GB", "41.0*", "97.0*", "−56.0*", "6", "−336*"),)  # no save on 64
+    # Array X on Old NAS's basis, each node's 120 GB at a node's rate of its saves, would take 24.6 s: 960 GB in 24.6 s
+    # is 39.0 GB/s, 5.57× the 7.00 GB/s it showed, so that basis turns no order and the row prints the fitted time only
+    # (cold read 10, P-M6; it had printed "25.0 to 97.0" after scaling reading 7b, finding 4). Array X is slower in
+    # the row, so the columns say so and the figures print without a sign (cold read 13b, X: "Saved per save −56.8")
+    assert table.rows == (("72B on 64 GPUs", "960 GB", "41.0*", "97.0*", "56.0*", "6", "336*"),)  # no save on 64
+    headers = [c.label for c in table.columns]
+    assert headers[4] == "Array X slower per save (s)" and headers[6] == "Array X slower in all (s)", headers
+    assert "Array X slower in all: the figure per save × saves." in table.note
     text = " ".join(texts(blocks))
     assert "the least-squares line save time = −5.50 s + 0.3875 s/GB × a node's part." in text
     assert (
