@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from report import stats
 from report.compute import copies
+from report.compute.client_links import clients_unswept
 from report.compute.figures import SIDES, Metrics
 from report.compute.gate_findings import g3_outliers_settle, g4_out_of_reach, g4_short, g4_unsettled
 from report.compute.nodes import share
@@ -579,6 +580,7 @@ RULES = (
     rows_outrun,
     bandwidth_copied,
     bandwidth_runs_copied,
+    clients_unswept,
     node_local,
     projection_basis,
     load_unestablished,

@@ -21,6 +21,7 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.inputs.runs import FEW_SAMPLES, both_sustained, ramping, sparse, steady_means
 from report.wording.base import Words
+from report.wording.client_links import clients_note
 from report.wording.copies import bandwidth_words
 from report.wording.phrases import (
     each_named,
@@ -108,6 +109,7 @@ def build(w: Words) -> Section:
         )
     ]
     notes += _equal_clients(w) if not _one_node(w) else []
+    notes += clients_note(w)  # no client sweep: whose limit the figure is, and the clients' links (cold read 13b)
     notes += _few_runs(w)
     # logs that are copies, not measurements, said beside the figures they undermine (cold read 5, O1/N1)
     notes += [w.p(text, "bandwidth", style="warning") for text in bandwidth_words(w)]

@@ -1,0 +1,71 @@
+"""The client nodes a shared system's bandwidth was logged from and their links, as the test record gives them (cold
+read 13b, Y: HW-7's 11.8 GB/s from 6 nodes of 2 × 100 Gb/s, "the array's limit or the clients'" not shown; X: 16
+trays × 400 Gb/s, about 800 GB/s, against LC-520's 45.1 GB/s)."""
+
+from types import SimpleNamespace
+
+from report.compute.client_links import clients_logged, node_links
+from tests.sections.helpers import build, section, texts
+
+
+def _test(bandwidth: str = "", environment: tuple[tuple[str, str], ...] = ()):
+    return SimpleNamespace(config=SimpleNamespace(sources={"bandwidth": bandwidth}, environment=environment))
+
+
+def test_the_count_and_the_links_are_read_as_the_record_writes_them():
+    y = "fio 3.37 sequential write, 8 jobs on each of the 6 training nodes, 1 MiB blocks, direct=1, 80 s per run"
+    assert clients_logged(_test(y)) == 6
+    x = "fio 3.38 顺序写，本地 E1.S 在单个计算托盘上测（4 个作业）；LC-520 由 16 个计算托盘同时写（每托盘 8 个作业）"
+    assert clients_logged(_test(x)) == 16
+    assert clients_logged(_test("fio, 8 jobs, 1 MiB blocks")) is None  # jobs are no machines
+    assert clients_logged(_test("12 nodes on ZFS, 16 nodes on CX-10")) is None  # two counts: whose is not said
+    training = ("training nodes", "6 x 8-GPU NVIDIA A100 80 GB SXM servers, 2 x 100 Gb/s HDR InfiniBand each")
+    storage = ("candidate storage", "Harrow HW-7, 4 nodes, 2 x 200 Gb/s each")  # the storage's own links: not clients'
+    assert node_links(_test(environment=(training, storage))) == (2, 100.0)
+    trays = ("计算节点", "16 个 GB200 计算托盘（每托盘 4 块 B200 GPU），每托盘 1 × 400 Gb/s 存储网卡")
+    assert node_links(_test(environment=(trays,))) == (1, 400.0)
+    assert node_links(_test(environment=(("training nodes", "6 servers on a 400 Gb/s fabric"),))) is None  # no "each"
+    assert node_links(_test(environment=(storage,))) is None
+
+
+def _with(folder, bandwidth: str, line: str):
+    data = folder("repeated")
+    toml = data / "test.toml"
+    text = toml.read_text().replace("[sources]\n", f'[sources]\nbandwidth = "{bandwidth}"\n')
+    toml.write_text(text + f'\n[environment]\n"training nodes" = "{line}"\n')
+    return data
+
+
+def test_without_a_sweep_the_bandwidth_says_its_clients_and_their_links(folder):
+    # repeated by hand: Old NAS's runs average 2.5 and 3.5 GB/s, 3.00 GB/s; Array X's 6 and 8, 7.00 GB/s. 4 nodes of
+    # 2 × 200 Gb/s are 4 × 400 ÷ 8 = 200 GB/s together: 3 ÷ 200 = 1.50%, 7 ÷ 200 = 3.50%, far below the links
+    data = _with(folder, "fio, 4 jobs on each of the 4 training nodes", "4 x 8-GPU servers, 2 x 200 Gb/s IB each")
+    ctx, m = build(data)
+    assert (m.bandwidth.baseline_gbps, m.bandwidth.candidate_gbps) == (3.0, 7.0)
+    said = " ".join(texts(section(ctx, "bandwidth").blocks))
+    assert (
+        "The bandwidth of Old NAS and Array X was logged from 4 client nodes and at no other client count: without a "
+        "client sweep, whether each figure is the storage's limit or the clients' is not shown. The test record gives "
+        "each of those nodes 2 × 200 Gb/s of network links, 200 GB/s together: Old NAS's 3.00 GB/s is 1.50% of that "
+        "and Array X's 7.00 GB/s is 3.50% of that, so the clients' network links were not the limit." in said
+    )
+    assert said.count("no other client count") == 1
+
+
+def test_a_bandwidth_close_to_the_links_may_be_theirs(folder):
+    # 2 nodes of 1 × 32 Gb/s: 2 × 32 ÷ 8 = 8 GB/s; Array X's 7.00 is 87.5% of it, Old NAS's 3.00 37.5%
+    data = _with(folder, "fio on each of the 2 training nodes", "2 servers, 1 x 32 Gb/s per node")
+    said = " ".join(texts(section(build(data)[0], "bandwidth").blocks))
+    assert (
+        "8.00 GB/s together: Old NAS's 3.00 GB/s is 37.5% of that and Array X's 7.00 GB/s is 87.5% of that, close "
+        "enough that the clients' network links may have been the limit." in said
+    )
+
+
+def test_without_a_count_or_links_only_the_missing_sweep_is_said(folder):
+    said = " ".join(texts(section(build(folder("repeated"))[0], "bandwidth").blocks))
+    assert (
+        "The bandwidth of Old NAS and Array X was logged at one client count and at no other: without a client sweep, "
+        "whether each figure is the storage's limit or the clients' is not shown." in said
+    )
+    assert "network links" not in said
