@@ -189,6 +189,8 @@ def changes(w: Words, rec: Recommendation) -> str:
     # no faster save where the writes are hidden: it changes no training time (cold read 9, J-M1)
     shown = [c for c in rec.changes if not (hidden and c in ("g4_save", "faster_candidate"))]
     parts = [text for text in (_change(w, change) for change in shown) if text]
+    if len(parts) == 2 and shown[-1] == "sync_assumed":  # "each" of one condition
+        parts[-1] = _("this with synchronous saves only (asynchronous ones erase the difference)")
     said = [_("What would change it: {changes}.").format(changes=_("; ").join(parts))] if parts else []
     if hidden and len(shown) < len(rec.changes):
         said.append(hidden)
