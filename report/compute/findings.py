@@ -558,6 +558,9 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
         # fixes the interval, this is the figure that decides)
         today_payback_years=price / e.cluster_value_per_year if price and e.cluster_value_per_year > 0 else None,
         job_payback_years=price / e.value_per_year if price and e.value_per_year > 0 else None,
+        # the share of the cluster's time the runs a year given fill: the job's value over the whole cluster's, both at
+        # today's interval (cold read 14, P-B1: a payback "if the whole cluster ran such jobs" where 5 runs fill 0.47%)
+        fill_share=e.value_per_year / e.cluster_value_per_year if e.cluster_value_per_year > 0 else None,
         # the price at which the time saved pays within the service life at its most (page 1's "what would change it")
         price_for_life=SERVICE_LIFE_YEARS * max(e.cluster_value_per_year, e.optimum_cluster_value_per_year),
         # ... and with each system at its optimal interval (cold read 8b, H-1: the larger price held only while the

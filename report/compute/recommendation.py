@@ -120,7 +120,9 @@ def _decide(
         # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02), unless
         # what is left at the optima still pays for the candidate within its service life (cold tests 14, P: "makes no
         # case" beside a payback of 1.31 years at the optima)
-        return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
+        # where only a cluster fuller of such jobs than the runs given would pay for it, that share would change it
+        share = ("cluster_share_more",) if _paid_for_cluster_at_optima(found) else ()
+        return _not_on_speed(grounds, ("speedup", *retune), (*share, "failure_rate", *_fixed(retune)), found)
     unpaid = _unpaid_case(grounds, retune, found, m) if verdict == "demonstrated" and not unsure else None
     if unpaid is not None:
         return unpaid
@@ -135,7 +137,7 @@ def _decide(
         changes = (
             ("off_node_copy",)
             if local
-            else ("cluster_share",)
+            else ("cluster_share_less",)
             if paid_left
             else ("failure_rate_far",)
             if interval_only
@@ -335,7 +337,18 @@ def _unpaid(found: Findings) -> bool:
 
 def _paid_at_optima(found: Findings) -> bool:
     """With a price, whether the time saved with each system at its optimal interval pays for the candidate within
-    SERVICE_LIFE_YEARS (the whole cluster's value: a payback bounded from below): what re-tuning leaves still pays."""
+    SERVICE_LIFE_YEARS on the runs a year given: the whole cluster's payback at the optima over the share of the
+    cluster's time those runs fill (cold read 14, P-B1: "recommended" on a payback of 1.31 years for a cluster full of
+    such jobs, where the 5 runs a year given fill 0.47% of it and pay in about 280 years)."""
+    value = found.get("value_priced")
+    if value is None or value["payback_years"] is None or not value["fill_share"]:
+        return False
+    return value["payback_years"] / value["fill_share"] <= SERVICE_LIFE_YEARS
+
+
+def _paid_for_cluster_at_optima(found: Findings) -> bool:
+    """With a price, whether the time saved at the optima would pay within SERVICE_LIFE_YEARS were the whole cluster
+    to run such jobs: a bound from above, so a cluster fuller of them than the runs given could make the case."""
     value = found.get("value_priced")
     return value is not None and value["payback_years"] is not None and value["payback_years"] <= SERVICE_LIFE_YEARS
 

@@ -431,7 +431,8 @@ WORDED_CHANGES = {
         "{candidate} at today's interval"
     ).format(baseline=w.name("baseline"), candidate=w.name("candidate")),
     "price_for_life": lambda w: price_for_life(w, w.findings.get("value_priced")),
-    "cluster_share": lambda w: cluster_share(w, w.findings.get("value_priced")),
+    "cluster_share_less": lambda w: cluster_share(w, w.findings.get("value_priced"), more=False),
+    "cluster_share_more": lambda w: cluster_share(w, w.findings.get("value_priced"), more=True),
     "fixed_interval": lambda _w: _(
         "an interval the job cannot change (set by evaluation or pre-emption, say): re-tuning is then no alternative, "
         "and the gates decide"

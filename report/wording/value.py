@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from report.compute.findings import SERVICE_LIFE_YEARS
 from report.compute.recommendation import NOT_YET, RECOMMENDED, Recommendation
-from report.formatting import count, gpus, money, money_of, pct, sig
+from report.formatting import count, gpus, money, money_of, p3, pct, sig
 from report.i18n import _
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
@@ -292,18 +292,29 @@ def price_for_life(w: Words, found) -> str:
     )
 
 
-def cluster_share(w: Words, found) -> str:
-    """What would change a case that rests on the optima's value for the whole cluster (cold tests 14, P): the share
-    of the cluster's GPU-time such jobs must fill for that value to pay for the candidate within the service life
-    (the payback at the optima ÷ the life; below it, it does not pay)."""
-    if found is None or found["payback_years"] is None:
+def cluster_share(w: Words, found, more: bool) -> str:
+    """What would change a case the optima's value decides (cold tests 14, P; cold read 14, P-B1): the share of the
+    cluster's time such jobs must fill for the time saved at the optimal intervals to pay for the candidate within the
+    service life (the whole cluster's payback at the optima ÷ the life), beside the share the runs a year given fill.
+    `more`: the case is not made, and a cluster fuller of such jobs would make it; else it is, and fewer would not."""
+    if found is None or found["payback_years"] is None or not found["fill_share"]:
         return ""
+    fields = {
+        "share": pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS),
+        "given": p3(100 * found["fill_share"]),
+        "runs": count(w.config.economics.runs_per_year),
+        "cluster": count(w.m.bubble.cluster_gpus),
+        "candidate": w.name("candidate"),
+        "life": count(SERVICE_LIFE_YEARS),
+    }
+    if more:
+        return _(
+            "such jobs filling at least {share} of the {cluster}-GPU cluster's time, where the {runs} runs a year "
+            "given fill {given}: the time saved with each system at its optimal interval would then pay for {candidate} "
+            "within {life} years"
+        ).format(**fields)
     return _(
-        "such jobs filling less than {share} of the {cluster}-GPU cluster's time: below that, the time saved with each "
-        "system at its optimal interval does not pay for {candidate} within {life} years"
-    ).format(
-        share=pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS),
-        cluster=count(w.m.bubble.cluster_gpus),
-        candidate=w.name("candidate"),
-        life=count(SERVICE_LIFE_YEARS),
-    )
+        "such jobs filling less than {share} of the {cluster}-GPU cluster's time (the {runs} runs a year given fill "
+        "{given}): the time saved with each system at its optimal interval would then not pay for {candidate} within "
+        "{life} years"
+    ).format(**fields)

@@ -6,17 +6,30 @@ from report import i18n
 from report.wording.value import cluster_share
 
 
-def _words(cluster_gpus: int):
-    return NS(m=NS(bubble=NS(cluster_gpus=cluster_gpus)), name=lambda key: {"candidate": "LF-760"}[key])
+def _words(cluster_gpus: int, runs: int):
+    return NS(
+        m=NS(bubble=NS(cluster_gpus=cluster_gpus)),
+        config=NS(economics=NS(runs_per_year=runs)),
+        name=lambda key: {"candidate": "LF-760"}[key],
+    )
 
 
 def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_service_life():
-    """Cold tests 14, P: a payback of 1.3131 years at the optima, for the whole cluster, pays within 5 years only while
-    such jobs fill at least 1.3131 / 5 = 26.26% of the cluster's time."""
-    found = {"payback_years": 1.3131, "currency": "CNY"}
-    text = cluster_share(_words(3072), found)
-    assert text.startswith("such jobs filling less than 26.3% of the 3,072-GPU cluster's time")
-    assert text.endswith("does not pay for LF-760 within 5 years")
-    assert cluster_share(_words(3072), {"payback_years": None}) == "" and cluster_share(_words(3072), None) == ""
+    """Cold tests 14, P (cold read 14, P-B1): a payback of 1.3131 years at the optima, for a cluster full of such jobs,
+    pays within 5 years only while they fill at least 1.3131 / 5 = 26.26% of its time; the 5 runs a year given fill
+    73,700 / 15.7 million = 0.4697% of it."""
+    found = {"payback_years": 1.3131, "fill_share": 0.004697, "currency": "CNY"}
+    text = cluster_share(_words(3072, 5), found, more=True)
+    assert text.startswith(
+        "such jobs filling at least 26.3% of the 3,072-GPU cluster's time, where the 5 runs a year given fill 0.470%:"
+    )
+    assert text.endswith("would then pay for LF-760 within 5 years")
+    less = cluster_share(_words(3072, 5), {**found, "fill_share": 0.40}, more=False)
+    assert less.startswith(
+        "such jobs filling less than 26.3% of the 3,072-GPU cluster's time (the 5 runs a year given fill 40.0%)"
+    )
+    assert cluster_share(_words(3072, 5), {"payback_years": None, "fill_share": 0.1}, more=True) == ""
+    assert cluster_share(_words(3072, 5), None, more=False) == ""
     with i18n.activate("zh-CN"):
-        assert "此类作业占 3,072 块 GPU 集群机时的比例低于 26.3%（低于这一比例" in cluster_share(_words(3072), found)
+        zh = cluster_share(_words(3072, 5), found, more=True)
+    assert "此类作业占 3,072 块 GPU 集群机时的比例达到 26.3%（给定的每年 5 次训练只占 0.470%）" in zh
