@@ -310,8 +310,8 @@ def cluster_share(w: Words, found, more: bool) -> str:
     if more:
         return _(
             "such jobs filling at least {share} of the {cluster}-GPU cluster's time, where the {runs} runs a year "
-            "given fill {given}: the time saved with each system at its optimal interval would then pay for {candidate} "
-            "within {life} years"
+            "given fill {given}: the time saved with each system at its optimal interval would then pay for "
+            "{candidate} within {life} years"
         ).format(**fields)
     return _(
         "such jobs filling less than {share} of the {cluster}-GPU cluster's time (the {runs} runs a year given fill "
