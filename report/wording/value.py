@@ -299,10 +299,12 @@ def cluster_share(w: Words, found, more: bool) -> str:
     `more`: the case is not made, and a cluster fuller of such jobs would make it; else it is, and fewer would not."""
     if found is None or found["payback_years"] is None or not found["fill_share"]:
         return ""
+    e = w.config.economics
+    assert e is not None, "a priced value comes from [economics]"
     fields = {
         "share": pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS),
         "given": p3(100 * found["fill_share"]),
-        "runs": count(w.config.economics.runs_per_year),
+        "runs": count(e.runs_per_year),
         "cluster": count(w.m.bubble.cluster_gpus),
         "candidate": w.name("candidate"),
         "life": count(SERVICE_LIFE_YEARS),
