@@ -66,20 +66,27 @@ def _utilisation_answer(w: Words) -> Subsection:
     s, b = m.save, m.bubble
     # the run's change alone: the bubble shares are the section's, page 1's and the summary's (issue 45: each decision
     # figure at most four times on the customer pages)
-    sooner = b.duration_reduction_pct >= 0
+    # the sign of the time saved: none says the run takes as long (cold read 14, Q: "ends sooner" beside 0 s saved)
+    change = b.duration_reduction_pct
     # scoped to the workload the training figures are of: another in the save times may go the other way (cold read
     # 12, V-M4: "a run on TS-90 ends sooner" beside a 256-GPU job whose saves take 1.84× as long on it)
     run = (
         (
             _("If the means held, a run of {model} on {candidate_system} would end sooner than on {baseline_system}")
-            if sooner
+            if change > 0
+            else _(
+                "If the means held, a run of {model} would take as long on {candidate_system} as on {baseline_system}"
+            )
+            if change == 0
             else _(
                 "If the means held, a run of {model} on {candidate_system} would end later than on {baseline_system}"
             )
         )
         if means_only(m)
         else _("A run of {model} on {candidate_system} ends sooner than on {baseline_system}")
-        if sooner
+        if change > 0
+        else _("A run of {model} takes as long on {candidate_system} as on {baseline_system}")
+        if change == 0
         else _("A run of {model} on {candidate_system} ends later than on {baseline_system}")
     ).format(model=s.baseline.model, candidate_system=w.name("candidate"), baseline_system=w.name("baseline"))
     contrary = _contrary_workloads(w)
@@ -351,10 +358,24 @@ def _async_answer(w: Words) -> Subsection:
     a, r = m.async_, m.reliability
     if a.storage_stalls and m.checkpoint_mode == "async":
         # the job's own figures are these: the run's change is the summary's and the bubble section's
-        today = _(
-            "At today's interval a write outlasts the compute between saves, so the storage still stalls training "
-            "and the faster storage shortens the run."
-        )
+        # the sign of the job's time saved (the summary's and the bubble section's): a slower candidate lengthens it
+        change = m.bubble.duration_reduction_pct
+        today = (
+            _(
+                "At today's interval a write outlasts the compute between saves, so the storage still stalls training "
+                "and the faster storage shortens the run."
+            )
+            if change > 0
+            else _(
+                "At today's interval a write outlasts the compute between saves, so the storage still stalls training, "
+                "but the run takes as long on {candidate} as on {baseline}."
+            )
+            if change == 0
+            else _(
+                "At today's interval a write outlasts the compute between saves, so the storage still stalls training "
+                "and the run ends later on {candidate}."
+            )
+        ).format(candidate=w.name("candidate"), baseline=w.name("baseline"))
     elif a.storage_stalls:
         today = _(
             "At today's interval a write outlasts the compute between saves, so the storage still stalls training: "

@@ -175,3 +175,57 @@ def test_every_answer_is_scoped_to_the_workload_it_holds_for(folder):
         f"这一点不适用于 64 卡上的“Qwen2.5 32B LoRA adapters and optimizer state”，它在{candidate}上的保存用时为基线的 2.00"
         in text
     )
+
+
+def _async_copy(tmp_path, interval: int, swap: bool = False):
+    """examples/async-70b with `interval` steps between saves; `swap` gives each system the other's save times."""
+    import shutil
+
+    folder = tmp_path / "async"
+    shutil.copytree(ROOT / "examples" / "async-70b", folder)
+    toml = folder / "test.toml"
+    toml.write_text(
+        toml.read_text().replace("checkpoint_interval_steps = 50", f"checkpoint_interval_steps = {interval}")
+    )
+    # the same staging on both (9.4 s): only the writes can make a difference
+    toml.write_text(toml.read_text().replace('"Mingxin FX100"           = 9.6', '"Mingxin FX100"           = 9.4'))
+    if swap:
+        saves = folder / "save_times.csv"
+        text = (
+            saves.read_text()
+            .replace("Parallel NFS (existing),", "@,")
+            .replace("Mingxin FX100,", "Parallel NFS (existing),")
+        )
+        saves.write_text(text.replace("@,", "Mingxin FX100,"))
+    return build(folder)
+
+
+def _answer(ctx, answer_id: str) -> str:
+    return " ".join(texts(next(a for a in _answers(ctx) if a.id == answer_id).blocks))
+
+
+def test_a_run_no_save_stalls_takes_as_long_in_the_answers(tmp_path):
+    """Cold read 14, Q: "ends sooner" beside 0 s saved. 100 steps × 6.0 s = 600 s of compute between saves, longer
+    than either write (at most 344.0 s on Parallel NFS, 76.1 s on Mingxin FX100), staging 9.4 s on both: no save
+    stalls, 0 s saved."""
+    ctx, m = _async_copy(tmp_path, 100)
+    assert m.bubble.time_saved_s == 0 and m.bubble.duration_reduction_pct == 0
+    answer = _answer(ctx, "qa-utilisation")
+    assert answer.startswith(
+        "A run of 70B full fine-tune takes as long on Mingxin FX100 as on Parallel NFS (existing). In a cluster"
+    ), answer
+    assert "sooner" not in answer and "later" not in answer
+
+
+def test_a_slower_candidate_s_stalls_end_the_run_later_in_the_answers(tmp_path):
+    """The save times swapped: Mingxin FX100's writes about 340 s outlast the 50 × 6.0 s = 300 s of compute between
+    saves, Parallel NFS's about 75 s do not: the run ends later on the candidate, in both answers."""
+    ctx, m = _async_copy(tmp_path, 50, swap=True)
+    assert m.bubble.time_saved_s < 0
+    assert _answer(ctx, "qa-utilisation").startswith(
+        "A run of 70B full fine-tune on Mingxin FX100 ends later than on Parallel NFS (existing)"
+    )
+    assert _answer(ctx, "qa-async").startswith(
+        "At today's interval a write outlasts the compute between saves, so the storage still stalls training and the "
+        "run ends later on Mingxin FX100."
+    )
