@@ -153,6 +153,15 @@ def environment_note(w: Words) -> Para | None:
     return Para(text.format(parts=parts), "note")
 
 
+#: A storage's own client or mount, as an [environment] line words it: "native parallel client (POSIX)", "proprietary
+#: client", "原生并行客户端（POSIX）", "专用客户端挂载"; a kernel client alone names no path of its own.
+_CLIENT_WORDS = r"(?:native|parallel|proprietary|dedicated|vendor|POSIX)"
+CLIENT = re.compile(
+    rf"\b{_CLIENT_WORDS}(?:[ -]{_CLIENT_WORDS})*[ -](?:client|mount)s?\b(?:\s*\(POSIX\))?"
+    r"|(?:原生|并行|专用|私有|自研|厂商)[^\s，,；;、（(]{0,6}?(?:客户端|挂载)(?:\s*[（(]POSIX[)）])?",
+    re.IGNORECASE,
+)
+
 #: Protocols and transports an [environment] line may name, by the token printed (cold read 5b, A6/A-5: NFS v4.1
 #: over TCP against NFS over RDMA with nconnect=16, never said). Order: the order they are listed in.
 ACCESS_TOKENS = (
@@ -177,6 +186,11 @@ ACCESS_TOKENS = (
     ("S3", re.compile(r"\bS3\b")),
     ("FUSE", re.compile(r"\bFUSE\b", re.IGNORECASE)),
     ("iSCSI", re.compile(r"\biSCSI\b", re.IGNORECASE)),
+    ("GPUDirect", re.compile(r"\bGPUDirect(?: Storage)?\b|\bGDS\b", re.IGNORECASE)),
+    # a storage's own client, as written ("native parallel client (POSIX)", "原生并行客户端（POSIX）"), is its access
+    # path (cold read 14, P: "no access path for LF-760"); printed as the record words it
+    ("client", CLIENT),
+    ("POSIX", re.compile(r"\bPOSIX\b", re.IGNORECASE)),
 )
 
 
@@ -191,6 +205,10 @@ def _tokens(text: str) -> list[str]:
             found.append(f"NFS v{match.group(1)}" if match.group(1) else "NFS")
         elif name == "nconnect":
             found.append(re.sub(r"\s+", "", match.group(0)).lower())
+        elif name == "client":
+            found.append(match.group(0))
+        elif name == "POSIX" and any("POSIX" in t.upper() for t in found):
+            continue  # said within the client's words
         else:
             found.append(name)
     return found

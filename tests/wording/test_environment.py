@@ -80,6 +80,23 @@ def test_ceph_alone_names_no_access_path():
     assert _tokens("Ceph Reef cluster") == []
 
 
+def test_a_storage_s_own_client_or_mount_is_an_access_path():
+    """Cold read 14, P: "no access path is recorded for LF-760" of "native parallel client (POSIX)" (zh "原生并行客户端
+    （POSIX）"). A storage's own client, POSIX, GPUDirect are access paths, in either language; a kernel client, or the
+    word "client" for the servers, is not one of its own."""
+    from report.wording.environment import _tokens
+
+    assert _tokens("8 storage nodes, erasure coding 8+2, native parallel client (POSIX)") == [
+        "native parallel client (POSIX)"
+    ]
+    assert _tokens("8 个存储节点，纠删码 8+2，原生并行客户端（POSIX）") == ["原生并行客户端（POSIX）"]
+    assert _tokens("专用客户端挂载，GPUDirect Storage") == ["GPUDirect", "专用客户端"]
+    assert _tokens("proprietary client over RDMA") == ["RDMA", "proprietary client"]
+    assert _tokens("POSIX, 4 nodes") == ["POSIX"]
+    assert _tokens("the job's 32 servers as clients") == []
+    assert _tokens("作业的 32 台服务器作为客户端") == []
+
+
 def test_storage_recorded_as_chinese_engineers_write_it_is_found():
     """Chinese reading 7b (B2): "NG-4，双控，24 块 15.36 TB NVMe" and "Ceph Reef，12 台 OSD 主机，三副本" were said not to
     record the storage's configuration."""
@@ -124,8 +141,9 @@ def test_a_system_s_own_name_is_no_access_path_and_one_path_unrecorded_is_said(t
     test = read_joint_test(folder)
     note = access_path_note(Words(test, compute(test), {}, PROVENANCE))
     assert note is not None and note.text == (
-        "The test record names RDMA for Array X and no access path for BeeGFS scratch, so whether the two reach their "
-        "storage alike is not recorded: each ratio in this report measures the storage and its access path together."
+        "The test record names RDMA and native client for Array X and no access path for BeeGFS scratch, so whether the "
+        "two reach their storage alike is not recorded: each ratio in this report measures the storage and its access "
+        "path together."
     )
 
 
