@@ -492,7 +492,7 @@ def build(w: Words) -> Cover:
         changes=recommendation.changes(w, rec),
         value=value_line(w, rec),
         verdict_status=m.verdict.status,
-        verdict_style=verdict_style(m, save_times_unsourced(w)),
+        verdict_style=verdict_style(m, save_times_unsourced(w), w.findings),
         verdict_label=verdict_label(m, w.findings, save_times_unsourced(w), w.config.gates.target_speedup),
         verdict_gates=recommendation.gates_line(w),
         verdict_notes=tuple(text for _key, text in notes),

@@ -233,7 +233,7 @@ def build(w: Words) -> Section:
         w.config,
         w.origin("save_times") == "supplied",
         w.findings,
-        restated=verdict_style(m, save_times_unsourced(w)) == "indicative",
+        restated=verdict_style(m, save_times_unsourced(w), w.findings) == "indicative",
     )
     # a reason the label already gave leaves nothing after it (Chinese reading 12, W-m4)
     verdict = Para(
@@ -242,7 +242,7 @@ def build(w: Words) -> Section:
             verdict=verdict_label(m, w.findings, save_times_unsourced(w), w.config.gates.target_speedup), reason=reason
         )
         .strip(),
-        f"verdict-{verdict_style(m, save_times_unsourced(w))}",
+        f"verdict-{verdict_style(m, save_times_unsourced(w), w.findings)}",
     )
     blocks: list = [verdict]
     if note := sceptic_note(m, w.config):  # beside the verdict, as on page 1 (cold read 12, W-M3), under its heading

@@ -394,7 +394,14 @@ def _label(m: Metrics, found: Findings, unsourced: bool = False, target: float |
     if g4_pass_unsettled(m, found):
         label = _("{verdict}; {g4}").format(verdict=label, g4=g4_unsettled_words())
     reach = found.get("g4_out_of_reach")
-    if m.verdict.failed == ("G4",) and reach is not None and not reach["agreed"]:
+    if default_g4_only(m, found):
+        # nothing agreed is missed: what holds first, under the neutral style (cold read 14, Q: "Targets not met" in red
+        # over G1 to G3 passing and a default G4 no storage could reach)
+        label = _(
+            "{passed} pass; G4 cannot be met by any storage at this interval, against the tool's default target, not "
+            "agreed with the customer"
+        ).format(passed=gate_list([g.id for g in m.gates if g.status == "pass"]))
+    elif m.verdict.failed == ("G4",) and reach is not None and not reach["agreed"]:
         # the one target missed is the tool's default, which no storage could reach here: said in the headline itself
         # (cold read 12, V-M4; Chinese reading 12, V-M1: "Targets not met" from a 2% no one agreed and none could pass)
         label = _(
@@ -447,10 +454,22 @@ def target_missed(m: Metrics, found: Findings) -> bool:
     return status["G4"] == "fail" and not found.has("g4_unsettled")
 
 
-def verdict_style(m: Metrics, unsourced: bool = False) -> str:
+def default_g4_only(m: Metrics, found: Findings | None) -> bool:
+    """Whether the only gate failed is G4, every other passing, against the tool's default target (not agreed) that no
+    storage could reach at this interval (`g4_out_of_reach`): no agreed target is missed."""
+    reach = found.get("g4_out_of_reach") if found is not None else None
+    failed_g4 = m.verdict.failed == ("G4",) and not m.verdict.insufficient
+    return failed_g4 and reach is not None and not reach["agreed"]
+
+
+def verdict_style(m: Metrics, unsourced: bool = False, found: Findings | None = None) -> str:
     """How the verdict is styled: its status, except "indicative" (neutral, not green) when every gate passes on save
-    times that are illustrative, not durable, or (`unsourced`) supplied in save_times.csv with no source note."""
+    times that are illustrative, not durable, or (`unsourced`) supplied in save_times.csv with no source note, and
+    "undecided" (neutral, not red) where the one gate failed is a default G4 no storage could reach (`default_g4_only`;
+    metrics.json's status stays "not_demonstrated")."""
     status = m.verdict.status
+    if default_g4_only(m, found):
+        return "undecided"
     if status == "demonstrated" and (
         "save_times" in m.inputs_illustrative or m.not_durable or today_interval_only(m) or unsourced
     ):
