@@ -385,7 +385,7 @@ def _label(m: Metrics, found: Findings, unsourced: bool = False, target: float |
                 if tuning_sentence(m) is not None and g4_retuned_fails(m)
                 else _("All four gates pass; re-tuning the baseline's interval would recover as much")
                 if tuning_sentence(m) is not None
-                else _("All four gates pass; at each system's optimal interval most of the benefit goes")
+                else _("All four gates pass; at each system's optimal interval most of the benefit is lost")
             )
         return text.format(steps=count(steps or 0))
     label = verdict_status_label(
@@ -428,7 +428,7 @@ def _unsettled_label(m: Metrics, steps: int | None) -> str:
         if tuning_sentence(m) is not None and _baseline_local(m)
         else _("re-tuning the baseline's interval would recover as much")
         if tuning_sentence(m) is not None
-        else _("at each system's optimal interval most of the benefit goes")
+        else _("at each system's optimal interval most of the benefit is lost")
     )
     text = (
         _("All four gates pass, {g4}, and only at today's interval; {rest}")

@@ -115,3 +115,22 @@ def test_a_verdict_failed_only_on_a_default_g4_no_storage_reaches_says_so(folder
         assert ctx.cover.verdict_label.startswith("G1、G2和G3 通过；按当前间隔，没有任何存储能达到 G4 的目标")
         assert ctx.cover.verdict_style == "undecided"
 
+
+def test_a_benefit_lost_at_the_optima_is_said_in_a_whole_sentence(monkeypatch):
+    """Cold read 14, P: "... at each system's optimal interval most of the benefit goes" read as cut off. The label
+    ends on what happens to the benefit, as the Chinese says it (收益大部分消失)."""
+    from report.compute.scopes import Findings
+    from report.wording import verdict
+
+    monkeypatch.setattr(verdict, "verdict_style", lambda *_a, **_k: "indicative")
+    monkeypatch.setattr(verdict, "stall_free_steps", lambda _m: None)
+    monkeypatch.setattr(verdict, "g4_pass_unsettled", lambda _m, _f: False)
+    monkeypatch.setattr(verdict, "tuning_sentence", lambda _m: None)
+    m = NS(inputs_illustrative=(), not_durable=())
+    with i18n.activate("en"):
+        assert verdict._label(m, Findings(())) == (
+            "All four gates pass; at each system's optimal interval most of the benefit is lost"
+        )
+        assert verdict._unsettled_label(m, None).endswith("optimal interval most of the benefit is lost")
+    with i18n.activate("zh-CN"):
+        assert verdict._label(m, Findings(())).endswith("两个系统各取最优间隔时，收益大部分消失")
