@@ -18,6 +18,7 @@ from report.compute.figures import (
     Save,
     SaveSide,
 )
+from report.compute.nodes import copy_timed
 from report.inputs.joint_test import JointTest
 
 
@@ -108,6 +109,9 @@ def node_local(test: JointTest, save: Save, bandwidth: Bandwidth, bubble: Bubble
         nodes_in_cluster=max(1, bubble.cluster_gpus // per_node),
         baseline=side(save.baseline, bandwidth.baseline_gbps),
         candidate=side(save.candidate, bandwidth.candidate_gbps),
+        # loads from a candidate local to each node read a model already copied onto the node's drives, a copy the load
+        # times leave out unless their source says it was timed (cold tests 14, Q)
+        load_copy_untimed="candidate" in sides and not copy_timed(config.sources.get("load_times", "")),
     )
 
 

@@ -376,6 +376,7 @@ class NodeLocal:
     nodes_in_cluster: int  #: max(1, cluster_gpus // gpus_per_node)
     baseline: NodeShare
     candidate: NodeShare
+    load_copy_untimed: bool = False  #: candidate node-local, load_times' source not saying the copy onto it was timed
 
     def side(self, key: str) -> NodeShare:
         return self.baseline if key == "baseline" else self.candidate

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from report.compute.figures import SIDES
 from report.inputs.joint_test import JointTest
 
@@ -27,3 +29,16 @@ def node_local_sides(test: JointTest) -> tuple[str, ...]:
 def aggregate_gbps(bandwidth_gbps: float, gpus: int, gpus_per_node: int) -> float:
     """B_X = bandwidth / share(g): the job's nodes writing together, each at the bandwidth measured on one node."""
     return bandwidth_gbps / share(gpus, gpus_per_node)
+
+
+#: A clause of a load_times source naming the copy of a model onto a node's drives, one saying it was timed, and a
+#: negation that says it was not ("the copy is not timed"; cold tests 14, Q)
+_COPY = re.compile(r"\bcop(?:y|ies|ied|ying)\b|复制|拷贝", re.IGNORECASE)
+_TIMED = re.compile(r"\btimed\b|\bincluded\b|计时|计入", re.IGNORECASE)
+_NOT = re.compile(r"\b(?:not|never|no|untimed|without)\b|n't\b|未|不|没", re.IGNORECASE)
+
+
+def copy_timed(source: str) -> bool:
+    """Whether a load_times source says, in one clause, that the copy of the model onto a node's drives was timed."""
+    clauses = re.split(r"[;:.()；：。（）]|,\s|，", source)
+    return any(_COPY.search(c) and _TIMED.search(c) and not _NOT.search(c) for c in clauses)

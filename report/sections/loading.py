@@ -29,6 +29,7 @@ from report.wording.base import Words
 from report.wording.loads import (
     headline_load_span,
     load_not_established,
+    loads_copied,
     loads_marked,
     memory_loads,
     not_established,
@@ -176,6 +177,8 @@ def build(w: Words) -> Section:
                 per_pair=_savings(w),
             ),
             memory_loads(m, w.config),
+            # once, where faster loads are credited to a candidate local to each node (cold tests 14, Q)
+            loads_copied(w) if any(p.established and p.speedup > 1 for p in m.load.models) else "",
             unestablished(w),
         )
     )

@@ -288,10 +288,22 @@ def loads_not_from(w: Words) -> str:
     )
 
 
+def loads_copied(w: Words) -> str:
+    """Where faster loads are credited to a candidate local to each node: they read a model already on the node's
+    drives, a copy the test did not time (cold tests 14, Q), unless the load_times source says it was timed."""
+    n = w.m.node_local
+    if n is None or not n.load_copy_untimed:
+        return ""
+    return " " + _(
+        "Loads from {candidate}, storage local to each node, assume the model already copied onto that node's drives, "
+        "a copy this test did not time."
+    ).format(candidate=w.name("candidate"))
+
+
 def loads_reason(w: Words) -> str:
     """Page 1's loads reason: the established load pairs, each with its own speedup (at most three named; more as a
     span), then the pairs it leaves out (moved from wording/recommendation.py)."""
-    return _loads_pairs(w) + loads_not_from(w)
+    return _loads_pairs(w) + loads_copied(w) + loads_not_from(w)
 
 
 def _loads_pairs(w: Words) -> str:
