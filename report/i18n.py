@@ -126,11 +126,12 @@ def join_words(items: list[str]) -> str:
     return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
-def join_clauses(items: list[str]) -> str:
+def join_clauses(items: list[str], inner: bool = False) -> str:
     """Clauses that each carry their own verb ("G2 fails → undecided"): joined as words in English; in Chinese by
-    "；", as 和 joins nouns and never whole clauses (Chinese reading 7b, B13)."""
+    "；", as 和 joins nouns and never whole clauses (Chinese reading 7b, B13), or by the comma where they sit `inner`
+    a clause of a sentence the semicolon already divides (cold read 14b: "G3 待判定，G4 未通过", not "…和…")."""
     if language() == "zh-CN":
-        return "；".join(items)
+        return ("，" if inner else "；").join(items)
     return join_words(items)
 
 

@@ -436,3 +436,14 @@ def test_zh_reading_12_page_one_sentences_are_grammatical():
     assert "即使保存完全不耗时，训练时间也达不到缩短 2% 的目标" in page
     # the conditions as clauses (reason14 added the job mix and the synchronous-saves proviso after them)
     assert "以下情况会改变这一建议：保存间隔缩短到每 23 步或更短；与客户另行约定训练时长目标；集群的作业构成" in page
+
+
+def test_gate_states_inside_a_divided_sentence_join_by_the_comma_not_he():
+    """Cold read 14b (Y): "G3 待判定和 G4 未通过（计入该次运行时，G3 通过和 G4 按均值通过…）": 和 joins nouns, and the
+    sentence around these states is already divided by "；"."""
+    from report.i18n import join_clauses
+
+    with i18n.activate("zh-CN"):
+        assert join_clauses(["G3 待判定", "G4 未通过"], inner=True) == "G3 待判定，G4 未通过"
+        assert join_clauses(["G3 待判定", "G4 未通过"]) == "G3 待判定；G4 未通过"
+    assert join_clauses(["G3 is undecided", "G4 fails"], inner=True) == "G3 is undecided and G4 fails"

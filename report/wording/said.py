@@ -7,7 +7,7 @@ from __future__ import annotations
 from report.compute.findings import Finding
 from report.document.spoken import said
 from report.formatting import count, given, h3, money, p3, s3, sig, x3
-from report.i18n import _, join_words
+from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.counterpoints import cause_step
 from report.wording.labels import g4_pass_unsettled, gate_name, verdict_status_label
@@ -72,16 +72,17 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
     ).format(ratio=x3(found["speedup"]), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–")
     # each state said whole, without the runs first, then with them (cold read 7b, B-6: "G1 fails → undecided" is tool
     # notation; cold read 9, K-m2: "with G1 undecided (now fails)" could not tell which state went with which case)
-    after = join_words([gate_state(g, found["after"][g]) for g in found["gates"]])
+    after = join_clauses([gate_state(g, found["after"][g]) for g in found["gates"]], inner=True)
     # with the runs, the state every other place says: G4 by the means, not settled (cold read 13b, Y-B2)
     unsettled = g4_pass_unsettled(w.m, w.findings)
-    before = join_words(
+    before = join_clauses(
         [
             _("{gate} passes by the means, not settled").format(gate=g)
             if g == "G4" and unsettled and found["before"][g] == "pass"
             else gate_state(g, found["before"][g])
             for g in found["gates"]
-        ]
+        ],
+        inner=True,
     )
     gates = (
         _("{after} (with it, {before})") if len(found.scope.items) == 1 else _("{after} (with them, {before})")

@@ -317,9 +317,13 @@ def verdict_label(m: Metrics, found: Findings, unsourced: bool = False, target: 
     hangs = found.get("outliers_decide")
     if hangs is None or hangs["verdict_without"] == hangs["verdict"]:
         return label
+    # the hang first, then both results, so that the two read as conditions, not as two verdicts (cold read 14b, Y-M1:
+    # "All four gates pass … Without one outlying run: “Targets not met”" read as contradicting itself)
+    if label[:1].isupper() and label[1:2].islower():
+        label = label[:1].lower() + label[1:]  # "with it, all four gates pass"; an id ("G1 …") keeps its case
     return ngettext(
-        "{verdict}. Without one outlying run: “{without}”",
-        "{verdict}. Without {n} outlying runs: “{without}”",
+        "Hangs on one outlying run: with it, {verdict}; without it, “{without}”",
+        "Hangs on {n} outlying runs: with them, {verdict}; without them, “{without}”",
         len(hangs.scope.items),
     ).format(verdict=label, n=len(hangs.scope.items), without=verdict_status_label(hangs["verdict_without"]))
 

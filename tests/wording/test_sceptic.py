@@ -30,7 +30,11 @@ def test_a_narrow_pass_on_thresholds_set_for_the_test_is_questioned_first(folder
     assert summary[summary.index(note) - 1] == "Risks and limits of this comparison"  # a heading, not a persona
     assert not any("sceptic" in t.lower() for t in summary)
     # page 1's gate line gives the margin; it says already which thresholds were set for this test
-    assert "Save-time speedup (G3) passes by only 1.72% (the interval's low end 1.628×);" in ctx.cover.verdict_gates
+    # ... and that the target it clears narrowly is undated, where the decision is read (cold read 14b, Y-M2)
+    assert (
+        "Save-time speedup (G3) passes by only 1.72% (the interval's low end 1.628×), against a target agreed for this "
+        "test and undated;" in ctx.cover.verdict_gates
+    )
     assert "G1) passes with a spread of 9.09% against the 10% limit agreed for this test" in ctx.cover.verdict_gates
     with i18n.activate("zh-CN"):
         ctx, _m = build(_repeated(folder, "1.6"))
@@ -39,7 +43,10 @@ def test_a_narrow_pass_on_thresholds_set_for_the_test_is_questioned_first(folder
         "风险与局限 以下门槛通过的余量很小：G3 超过 1.6 倍的目标，余量仅为 1.72%（置信区间下限 1.628 倍）。" in summary
     )
     assert "怀疑" not in summary
-    assert "保存加速比（G3）通过，余量仅为 1.72%（置信区间下限 1.628 倍）" in ctx.cover.verdict_gates
+    assert (
+        "保存加速比（G3）通过，余量仅为 1.72%（置信区间下限 1.628 倍），所依据的目标为本次测试约定，未注明约定时间"
+        in ctx.cover.verdict_gates
+    )
 
 
 def test_a_wide_pass_on_the_usual_thresholds_raises_nothing(folder):
