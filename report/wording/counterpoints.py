@@ -12,7 +12,7 @@ from report.compute.counterpoints import (
     shared_stall_floor_s,
 )
 from report.formatting import count, s3, sig, x3
-from report.i18n import _
+from report.i18n import _, ngettext
 from report.wording.base import Words
 
 
@@ -65,11 +65,16 @@ def _faster(ratio: float) -> str:
     return _("{ratio} slower").format(ratio=x3(1 / ratio))
 
 
-def sync_assumed(w: Words) -> str:
-    """Beside what would change a case against the candidate: the benefit assumes synchronous saves (cold read 13b,
-    Y-M4: "none if saved asynchronously" in a tile's small type only)."""
+def sync_assumed(w: Words, conditions: int) -> str:
+    """After what would change a case against the candidate: the benefit assumes synchronous saves (cold read 13b,
+    Y-M4: "none if saved asynchronously" in a tile's small type only), a sentence of its own, not one more condition
+    (Chinese reading 14b, Y: "each with synchronous saves only" read as a condition for the candidate)."""
     del w
-    return _("each with synchronous saves only (asynchronous ones erase the difference)")
+    return ngettext(
+        "That would not count were the job to save asynchronously, which erases the difference.",
+        "None of these would count were the job to save asynchronously, which erases the difference.",
+        conditions,
+    )
 
 
 def shared_stall(w: Words) -> str:

@@ -188,10 +188,13 @@ def changes(w: Words, rec: Recommendation) -> str:
     hidden = faster_save_changes_nothing(w.m)
     # no faster save where the writes are hidden: it changes no training time (cold read 9, J-M1)
     shown = [c for c in rec.changes if not (hidden and c in ("g4_save", "faster_candidate"))]
-    parts = [text for text in (_change(w, change) for change in shown) if text]
-    if len(parts) == 2 and shown[-1] == "sync_assumed":  # "each" of one condition
-        parts[-1] = _("this with synchronous saves only (asynchronous ones erase the difference)")
+    # the synchronous proviso is a sentence of its own after the conditions, not one more of them (Chinese reading
+    # 14b, Y: "each with synchronous saves only" read as a condition for the candidate)
+    proviso = "sync_assumed" in shown
+    parts = [text for text in (_change(w, change) for change in shown if change != "sync_assumed") if text]
     said = [_("What would change it: {changes}.").format(changes=_("; ").join(parts))] if parts else []
+    if proviso and parts:
+        said.append(sync_assumed(w, len(parts)))
     if hidden and len(shown) < len(rec.changes):
         said.append(hidden)
     return " ".join([*said, *unmeasured(w, rec)])
@@ -450,7 +453,6 @@ WORDED_CHANGES = {
         "at today's interval"
     ).format(baseline=w.name("baseline"), candidate=w.name("candidate")),
     "job_mix": job_mix_change,
-    "sync_assumed": sync_assumed,
     "bytes_and_sync": lambda _w: _(
         "the bytes each save writes and proof that it syncs them, on each system whose saves outran its log"
     ),

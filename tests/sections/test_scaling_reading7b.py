@@ -384,7 +384,8 @@ def test_15_what_would_change_it_says_its_save_time_is_one_job_saving_alone():
     assert m.cluster.jobs == 31
     assert ctx.cover.changes.startswith(
         "What would change it: saves on Mingxin FX100 of 9.14 s or less on average with one job saving alone (today "
-        "24.1 s), for the 2% target; this with synchronous saves only (asynchronous ones erase the difference)."
+        "24.1 s), for the 2% target. That would not count were the job to save asynchronously, which erases the "
+        "difference."
     )  # one condition: "this", not "each" (cold read 13b, Y-M4's proviso)
 
 
