@@ -447,3 +447,11 @@ def test_gate_states_inside_a_divided_sentence_join_by_the_comma_not_he():
         assert join_clauses(["G3 待判定", "G4 未通过"], inner=True) == "G3 待判定，G4 未通过"
         assert join_clauses(["G3 待判定", "G4 未通过"]) == "G3 待判定；G4 未通过"
     assert join_clauses(["G3 is undecided", "G4 fails"], inner=True) == "G3 is undecided and G4 fails"
+
+
+def test_the_node_loss_worth_reads_as_a_sentence():
+    """Chinese readings 14 and 14b (X): "检查点在节点丢失后仍可用每年至多值 60.1 万英镑" is not a sentence; the checkpoints
+    that survive are worth at most so much, and what decides follows in a sentence of its own."""
+    catalog = (ROOT / "report/locale/zh_CN/LC_MESSAGES/report.po").read_text(encoding="utf-8")
+    assert "仍可用每年至多值" not in catalog
+    assert "节点丢失后仍能保留的检查点每年至多价值 {value}，回收期至少 {years} 年。{decides}" in catalog
