@@ -10,9 +10,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from report import stats
+from report.compute.client_links import clients_logged
 from report.compute.figures import SIDES, Bandwidth, Projection, Save
 from report.compute.nodes import node_local_sides, nodes, share
-from report.compute.scaling_figures import ScaledGbps, Scaling, ScalingPoint, ScalingSide, Usl
+from report.compute.scaling_figures import BeyondSweep, ScaledGbps, Scaling, ScalingPoint, ScalingSide, Usl
 
 if TYPE_CHECKING:
     from report.inputs.joint_test import JointTest
@@ -149,4 +150,20 @@ def with_projections(
     scaled_projections = tuple(
         replace(p, scaled_gbps=scaled_both(sides, job, spec.gpus)) for p, spec in zip(projections, specs, strict=True)
     )
+    if found is not None:
+        logged = clients_logged(test)
+        beyond = (beyond_sweep(key, sides[key], logged, job) for key in SIDES)
+        found = replace(found, beyond=tuple(b for b in beyond if b is not None))
     return found, scaled_projections
+
+
+def beyond_sweep(key: str, s: ScalingSide | None, clients: int | None, job: Job) -> BeyondSweep | None:
+    """Side `key`'s bandwidth test, logged from `clients` client nodes, per client node against its sweep, where the
+    side is shared and `clients` lies beyond the sweep's largest count; else None."""
+    if s is None or clients is None or key in job.node_local or clients <= s.max_clients:
+        return None
+    gbps, last = job.bandwidth_gbps[key], s.points[-1]
+    pairs = zip(s.points, s.points[1:], strict=False)
+    earlier = tuple((b.mean_gbps - a.mean_gbps) / (b.clients - a.clients) for a, b in pairs)
+    added = (gbps - last.mean_gbps) / (clients - last.clients)
+    return BeyondSweep(key, clients, gbps, gbps / clients, last, last.mean_gbps / last.clients, added, earlier)

@@ -55,6 +55,27 @@ class ScalingSide:
 
 
 @dataclass(frozen=True)
+class BeyondSweep:
+    """A side's sustained-bandwidth test at a client count beyond its sweep's largest, per client node against the
+    sweep (scaling reading 14, M2: MR-40 6.40 GB/s per node at 12 in the sweep, 4.26 at 24 in the bandwidth test).
+    Two tests by different runs: report-only, not in metrics.json."""
+
+    side: str  #: "baseline" or "candidate"
+    clients: int  #: the client nodes the bandwidth test wrote from ([sources] bandwidth)
+    gbps: float  #: bandwidth.<side>_gbps
+    per_node_gbps: float  #: gbps / clients
+    last: ScalingPoint  #: the sweep's largest client count
+    last_per_node_gbps: float  #: last.mean_gbps / last.clients
+    added_gbps: float  #: (gbps − last.mean_gbps) / (clients − last.clients): each client node added beyond the sweep
+    earlier_added_gbps: tuple[float, ...]  #: the same between the sweep's successive counts, ascending
+
+    @property
+    def falls(self) -> bool:
+        """Whether the rate per client node is lower in the bandwidth test than at the sweep's largest count."""
+        return self.per_node_gbps < self.last_per_node_gbps
+
+
+@dataclass(frozen=True)
 class ScaledGbps(TwoSided):
     """Aggregate write bandwidth per side at some node count (GB/s), None where nothing gives one."""
 
@@ -86,6 +107,7 @@ class Scaling(TwoSided):
     at_cluster: ScaledGbps  #: each side's usl C(cluster_nodes), else None (not in metrics.json)
     node_local: tuple[str, ...] = ()  #: the sides local to each node (not in metrics.json: its own key)
     one_node_gbps: ScaledGbps = UNSCALED  #: each node-local side's bandwidth.<side>_gbps, else None (not in JSON)
+    beyond: tuple[BeyondSweep, ...] = ()  #: each shared side whose bandwidth test ran beyond its sweep (not in JSON)
 
     @property
     def max_clients(self) -> int:
@@ -98,7 +120,7 @@ def plain(out: dict | None) -> dict | None:
     the cluster's figures (the contract's keys only)."""
     if out is None:
         return None
-    for key in ("job_nodes", "cluster_nodes", "at_cluster", "node_local", "one_node_gbps"):
+    for key in ("job_nodes", "cluster_nodes", "at_cluster", "node_local", "one_node_gbps", "beyond"):
         del out[key]
     for key in SIDES:
         if out[key] is not None:

@@ -33,7 +33,7 @@ from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
 from report.wording.projection_signs import saving_columns, slower
 from report.wording.scaling import clients, disowned_at, nodes_words
-from report.wording.scaling_projected import basis_finding, marked, untimed_note
+from report.wording.scaling_projected import assumed_basis, basis_finding, marked, untimed_note
 from report.wording.scaling_range import negative_params, undescribed_words
 from report.wording.statements import (
     no_difference_note,
@@ -383,6 +383,14 @@ def _basis(w: Words, found) -> Para:
             "At “{name}” ({gpus} GPUs, {nodes} nodes) {candidate} writes {part} on each node, in parallel; {baseline} "
             "writes the whole {size} at the bandwidth of this test's clients."
         )
+    elif (assumed := assumed_basis(w, p)) is not None:  # beyond a sweep: an assumption (scaling reading 14, M1)
+        text = assumed.replace("{", "{{").replace("}", "}}")
+        if found["baseline_if_node_local_s"] is not None:
+            text += " " + _(
+                "{baseline} is not declared local to each node; were it, each node would write {part} in "
+                "parallel, about {whatif} a save."
+            )
+            fields["whatif"] = s3(found["baseline_if_node_local_s"])
     elif found["baseline_if_node_local_s"] is None:
         # the baseline's saves ran on several nodes: a shared system, whose per-node what-if means nothing
         text = _(

@@ -15,6 +15,7 @@ from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
 from report.wording.environment import missing
 from report.wording.outrun import recorded_counts
+from report.wording.scaling_beyond import beyond_words
 
 
 def job_nodes(m: Metrics) -> int:
@@ -75,7 +76,7 @@ def measured(w: Words) -> list[Para]:
                 "{system}: {runs} runs with {counts} writing at once.",
                 runs,
             ).format(system=name, runs=count(runs), counts=counts_words(s))
-            text += _per_node(s)
+            text += _per_node(s) + (beyond := beyond_words(w.m, key))
             if hosts := one_machine(w, key):
                 text += " " + _(
                     "Its client nodes were fio servers at loopback addresses of one machine ({hosts}): every count ran "
@@ -85,7 +86,7 @@ def measured(w: Words) -> list[Para]:
             if writers := _writers(w, key, s):
                 out.append(w.p(text + writers, "scaling", "save_times", side=key))
                 continue
-        out.append(w.p(text, "scaling", side=key))
+        out.append(w.p(text, "scaling", *(["bandwidth"] if s is not None and beyond else []), side=key))
     return out
 
 

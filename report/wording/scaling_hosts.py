@@ -70,6 +70,15 @@ def sustained_words(w: Words, key: str) -> str | None:
         return text.format(differ=pct(100 * abs(change)), mean=sig(there.mean_gbps), **values)
     below = [p for p in s.points if p.clients < k]
     above = [p for p in s.points if p.clients > k]
+    beyond = w.m.scaling.beyond if w.m.scaling is not None else ()
+    if not above and any(b.side == key for b in beyond):
+        # compared per client node beside the sweep's points (scaling reading 14, M2)
+        text = _(
+            "The sustained-bandwidth test, on the {n} the data sources record, gives {bandwidth} GB/s, beyond the "
+            "{most} the sweep reached; it is set beside the sweep per client node above, and this section uses the "
+            "sweep's."
+        )
+        return text.format(most=clients(s.max_clients), **values)
     if not above:
         text = _(
             "The sustained-bandwidth test, on the {n} the data sources record, gives {bandwidth} GB/s, beyond the "

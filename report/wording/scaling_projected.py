@@ -4,7 +4,7 @@ where the larger aggregate goes with the longer time, and what a fitted aggregat
 
 from __future__ import annotations
 
-from report.compute import SIDES, Metrics, Projection
+from report.compute import SIDES, Metrics, Projection, ScalingPoint
 from report.formatting import count, gb, pct, sig, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
@@ -24,6 +24,25 @@ def projected_time_basis(w: Words, key: str) -> str:
         # scaling reading 6, M5: fitted over the whole checkpoint at the rate of this test's saves, not "at the
         # bandwidth" of its clients (no bandwidth enters it)
         k = job_nodes(w.m)
+        beyond = sorted({p.nodes for p in w.m.projections if p.nodes is not None and unswept(w.m, key, p.nodes)})
+        if beyond:
+            # scaling reading 14, M1: "so more nodes writing do not shorten it" beyond the sweep, where nothing
+            # shows which way a save goes; two-sided unless the sweep's own trend there gives the direction
+            text = ngettext(
+                "{system} is shared storage: its save time is fitted over the whole checkpoint, at the rate of this "
+                "test's saves from {n} client node. At {counts} that rate is assumed, not measured: {system} was not "
+                "run with that many client nodes writing.",
+                "{system} is shared storage: its save time is fitted over the whole checkpoint, at the rate of this "
+                "test's saves from {n} client nodes. At {counts} that rate is assumed, not measured: {system} was not "
+                "run with that many client nodes writing.",
+                k,
+            )
+            if falls_beyond(w.m, key) is None:
+                text += " " + _(
+                    "More or fewer nodes writing than in this test's saves may lengthen or shorten its saves."
+                )
+            counts = ngettext("{n} node", "{n} nodes", beyond[-1]).format(n=join_words([count(n) for n in beyond]))
+            return text.format(system=w.name(key), n=count(k), counts=counts)
         text = ngettext(
             "{system} is shared storage: its save time is fitted over the whole checkpoint, at the rate of this test's "
             "saves from {n} client node, so more nodes writing do not shorten it.",
@@ -266,16 +285,9 @@ def fell_beyond_job(w: Words) -> list[str]:
     if not any(p.nodes is not None and p.nodes > k for p in m.projections):
         return out
     for key in SIDES:
-        s = side_of(m, key)
-        if s is None or node_local(m, key) or s.max_clients <= k:
+        if (fell := falls_beyond(m, key)) is None:
             continue
-        ref = [q for q in s.points if q.clients <= k]
-        if not ref or not s.points[-1].mean_gbps < ref[-1].mean_gbps:
-            continue
-        first, last, save = ref[-1], s.points[-1], m.save.side(key)
-        share = 100 * save.effective_gbps / first.mean_gbps
-        if share < BANDWIDTH_BOUND_SHARE_PCT:
-            continue
+        first, last, share = fell
         text = _(
             "{system}'s aggregate fell from {a} GB/s at {first} to {b} GB/s at {last} client nodes, and its saves drew "
             "{share} of the first: the one trend the sweep shows beyond the job's {nodes} points to longer saves at "
@@ -293,3 +305,52 @@ def fell_beyond_job(w: Words) -> list[str]:
             )
         )
     return out
+
+
+def falls_beyond(m: Metrics, key: str) -> tuple[ScalingPoint, ScalingPoint, float] | None:
+    """Where side `key` (shared, its saves bound by bandwidth) was swept beyond the job's nodes and its aggregate fell
+    from the job's nodes to the most it was run at: the two points and its saves' share (%) of the first; else None."""
+    s, k = side_of(m, key), job_nodes(m)
+    if s is None or node_local(m, key) or s.max_clients <= k:
+        return None
+    ref = [q for q in s.points if q.clients <= k]
+    if not ref or not s.points[-1].mean_gbps < ref[-1].mean_gbps:
+        return None
+    share = 100 * m.save.side(key).effective_gbps / ref[-1].mean_gbps
+    return (ref[-1], s.points[-1], share) if share >= BANDWIDTH_BOUND_SHARE_PCT else None
+
+
+def unswept(m: Metrics, key: str, nodes: int) -> bool:
+    """Whether `nodes` lies outside shared side `key`'s sweep (any count but the job's nodes, where its saves were
+    timed, without a sweep), so its save time there is an assumption (scaling reading 14, M1: 64 nodes, beyond MR-40's
+    12 and OrangeFS's 32, and 16, beyond MR-40's, worded as fact)."""
+    if node_local(m, key):
+        return False
+    s = side_of(m, key)
+    return nodes != job_nodes(m) and (s is None or not s.points[0].clients <= nodes <= s.max_clients)
+
+
+def assumed_basis(w: Words, p: Projection) -> str | None:
+    """Where both sides are shared: what projection `p`'s times take each to write, as an assumption where `p`'s nodes
+    lie beyond either side's sweep (`unswept`; scaling reading 14, M1: "both systems write the whole 1,722 GB at the
+    bandwidth of this test's clients" at 64 nodes, which the scaling section calls unknown); None otherwise."""
+    if p.nodes is None or any(node_local(w.m, key) for key in SIDES):
+        return None
+    beyond = [key for key in SIDES if unswept(w.m, key, p.nodes)]
+    if not beyond:
+        return None
+    text = ngettext(
+        "At “{name}” ({gpus} GPUs, {nodes} nodes), assumed, not measured: both systems write the whole {size} at the "
+        "rate of this test's saves from {n}; {who} was not run with {nodes} client nodes writing.",
+        "At “{name}” ({gpus} GPUs, {nodes} nodes), assumed, not measured: both systems write the whole {size} at the "
+        "rate of this test's saves from {n}; {who} were not run with {nodes} client nodes writing.",
+        len(beyond),
+    )
+    return text.format(
+        name=p.name,
+        gpus=count(p.gpus or 0),
+        nodes=count(p.nodes),
+        size=gb(p.snapshot_gb),
+        n=clients(job_nodes(w.m)),
+        who=join_words([w.name(key) for key in beyond]),
+    )
