@@ -86,8 +86,11 @@ def shared_stall(w: Words) -> str:
     if floor is None or m.cluster.candidate is None:
         return ""
     return _(
+        # the measured bandwidth as the array's limit is an assumption: more clients were not measured (cold reads
+        # 14b, X: "treats the 45.1 GB/s from 16 trays as the storage's limit")
         "{gpus}-GPU cluster of such jobs at today's interval: their saves need {mean} GB/s against this test's "
-        "{measured} GB/s, so a save would stall at least {floor} on {candidate}, {stall} on {baseline}"
+        "{measured} GB/s; were that {candidate}'s limit (more clients were not measured), a save would stall at least "
+        "{floor} on it, {stall} on {baseline}"
     ).format(
         gpus=count(m.bubble.cluster_gpus),
         mean=sig(m.cluster.candidate.mean_write_gbps),

@@ -153,8 +153,9 @@ def test_a_shared_candidate_the_cluster_would_outrun_says_which_side_stalls_more
     assert m.cluster.candidate.mean_write_gbps == pytest.approx(160 * 10 / 47)
     (tile,) = [t for t in ctx.cover.tiles if t.id == "capacity"]
     assert tile.note.startswith(
-        "2,560-GPU cluster of such jobs at today's interval: their saves need 34.0 GB/s against this test's 8.00 GB/s, so "
-        "a save would stall at least 160 s on Cand, 27.4 s on Base"
+        "2,560-GPU cluster of such jobs at today's interval: their saves need 34.0 GB/s against this test's 8.00 GB/s; "
+        "were that Cand's limit (more clients were not measured), a save would stall at least 160 s on it, 27.4 s on "
+        "Base"
     )
     assert "not attainable" not in tile.note
 
