@@ -378,19 +378,19 @@ def _basis(w: Words, found) -> Para:
             "writes the whole {size} at the rate of this test's saves, which gains nothing from the added nodes: no "
             "save was timed at that many nodes, and the two times stand on different bases (see “{section}”)."
         )
+    elif (assumed := assumed_basis(w, p, fields["part"])) is not None:  # beyond a sweep (scaling reading 14, M1)
+        text = assumed.replace("{", "{{").replace("}", "}}")
+        if found["baseline_if_node_local_s"] is not None and not local:
+            text += " " + _(
+                "{baseline} is not declared local to each node; were it, each node would write {part} in parallel, "
+                "about {whatif} a save."
+            )
+            fields["whatif"] = s3(found["baseline_if_node_local_s"])
     elif local == ("candidate",):
         text = _(
             "At “{name}” ({gpus} GPUs, {nodes} nodes) {candidate} writes {part} on each node, in parallel; {baseline} "
             "writes the whole {size} at the bandwidth of this test's clients."
         )
-    elif (assumed := assumed_basis(w, p)) is not None:  # beyond a sweep: an assumption (scaling reading 14, M1)
-        text = assumed.replace("{", "{{").replace("}", "}}")
-        if found["baseline_if_node_local_s"] is not None:
-            text += " " + _(
-                "{baseline} is not declared local to each node; were it, each node would write {part} in "
-                "parallel, about {whatif} a save."
-            )
-            fields["whatif"] = s3(found["baseline_if_node_local_s"])
     elif found["baseline_if_node_local_s"] is None:
         # the baseline's saves ran on several nodes: a shared system, whose per-node what-if means nothing
         text = _(

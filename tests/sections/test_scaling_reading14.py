@@ -128,3 +128,18 @@ def test_m2_a_fitted_side_says_where_its_bandwidth_test_is_compared_not_that_it_
         "client nodes the sweep reached; it is set beside the sweep per client node above" in text
     )
     assert "so the two are not compared" not in text
+
+
+def test_m1_a_shared_baseline_beside_a_node_local_candidate_is_an_assumption_beyond_its_saves(folder):
+    # the default data with the candidate local to each node: the job's 8 GPUs are 1 node, "70B on 64 GPUs" 8 nodes;
+    # the baseline, shared and never swept, saved from 1 client node only. The candidate's part: 140 / 8 = 17.5 GB
+    path = folder("data")
+    toml = (path / "test.toml").read_text()
+    toml = toml.replace('load_baseline = "NFS"\n', 'load_baseline = "NFS"\nnode_local    = ["Mingxin FX100"]\n')
+    (path / "test.toml").write_text(toml)
+    ctx, _ = build(path)
+    assert _basis(ctx, "70B on 64 GPUs").startswith(
+        f"At “70B on 64 GPUs” (64 GPUs, 8 nodes) {C} writes 17.5 GB on each node, in parallel; assumed, not measured: "
+        f"{B} writes the whole 140 GB at the rate of this test's saves from 1 client node, and it was not run with 8 "
+        "client nodes writing."
+    )
