@@ -25,6 +25,16 @@ def speed_counterpoints(w: Words) -> str:
         out.append(_("{tool} timed these saves, not the trainer.").format(tool=tool))
     if restores_slower(w.m):
         out.append(slower_restores(w))
+    local = w.m.node_local.sides if w.m.node_local is not None else ()
+    if local == ("candidate",):
+        # the candidate's own risk beside its speed (cold read 14 and Chinese reading 14, Q-M1: said on the decision
+        # page only in the value line's parenthesis)
+        out.append(
+            _(
+                "{candidate} keeps a node's part of each checkpoint on that node: a failed node takes it along, and "
+                "the copy off the node that restarting elsewhere needs was not timed."
+            ).format(candidate=w.name("candidate"))
+        )
     return "".join(" " + text for text in out)
 
 

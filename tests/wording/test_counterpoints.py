@@ -184,3 +184,24 @@ def test_a_slow_run_whose_cause_the_record_gives_asks_how_often_it_happens(tmp_p
         "The record of the save runs gives the cause of run 5 on Base (30 s): a rebuild on Base. Ask how often a "
         "rebuild runs there in service, and time Cand the same way during a rebuild of its own." in steps
     )
+
+
+def test_a_node_local_candidate_s_own_risk_stands_beside_its_speed(tmp_path):
+    """Cold read 14 and Chinese reading 14, Q-M1: a candidate local to each node loses a node's part of each checkpoint
+    with the node; the decision page said so only in the value line's parenthesis. The speed reason says it; a
+    node-local baseline (the fixture as it is) is the durability ground's, not this."""
+    import shutil
+
+    folder = tmp_path / "local_candidate"
+    shutil.copytree(FIXTURES / "node_local_async", folder)
+    toml = folder / "test.toml"
+    toml.write_text(
+        toml.read_text().replace(
+            'node_local    = ["Local NVMe RAID-0 (per node)"]', 'node_local    = ["Vantor VX-12 parallel file system"]'
+        )
+    )
+    ctx, _m = build(folder)
+    said = "VX-12 keeps a node's part of each checkpoint on that node: a failed node takes it along"
+    assert sum(said in r for r in ctx.cover.reasons) == 1
+    ctx, _m = build(FIXTURES / "node_local_async")
+    assert not any("keeps a node's part of each checkpoint" in r for r in ctx.cover.reasons)
