@@ -136,10 +136,11 @@ def _table_note(models) -> str:
                 if t != seconds_figure(base)
             ]
         )
+        # the speedup not said again: it is beside it, and a decision figure said once more (test_customer_pages)
         note += " " + _(
             "{longer}: printed with more digits than the other times, so that {baseline} ÷ {candidate} gives the "
-            "{speedup} printed beside it."
-        ).format(longer=longer, baseline=means[0], candidate=means[1], speedup=x3(x.speedup))
+            "speedup printed beside it."
+        ).format(longer=longer, baseline=means[0], candidate=means[1])
     return note
 
 

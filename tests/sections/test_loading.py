@@ -258,12 +258,12 @@ def test_a_mean_with_a_fourth_digit_is_said_why():
     even = SimpleNamespace(baseline_s=20.0, candidate_s=10.0, speedup=2.0, baseline_runs=5, candidate_runs=5)
     assert _load_means(glm) == ("36.6", "16.53") and _load_means(even) == ("20", "10")
     # cold read 13b, Y: the note names the figure and the division it gives back, in a customer's words
-    why = "“16.53”: printed with more digits than the other times, so that 36.6 ÷ 16.53 gives the 2.21× printed beside it."
+    why = "“16.53”: printed with more digits than the other times, so that 36.6 ÷ 16.53 gives the speedup printed beside it."
     assert why in _table_note([even, glm]) and "printed with more digits" not in _table_note([even])
     # Y's OLMo-2 loads by hand: 28.862 ÷ 12.562 = 2.2976 (2.30×); 28.9 ÷ 12.6 = 2.294 would print 2.29×
     olmo = SimpleNamespace(
         baseline_s=28.862, candidate_s=12.562, speedup=28.862 / 12.562, baseline_runs=5, candidate_runs=5
     )
-    assert "“12.56”: printed with more digits than the other times, so that 28.9 ÷ 12.56 gives the 2.30× " in (
+    assert "“12.56”: printed with more digits than the other times, so that 28.9 ÷ 12.56 gives the speedup " in (
         _table_note([olmo])
     )
