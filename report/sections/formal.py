@@ -79,6 +79,9 @@ def build(w: Words) -> Formal | None:
             (_("Prepared by"), r.prepared_by or ""),
             (_("Reviewed by"), r.reviewed_by or ""),
             (_("Approved by"), r.approved_by or ""),
+            # a joint test's customer confirms receipt on the same block, its name left for its own hand (Chinese
+            # readings 13b and 14: no 委托方确认 on a joint-test report the vendor alone signs)
+            *(((_("Received for the commissioning party"), ""),) if r.commissioned_by else ()),
         ),
         statement_title=_("Statement"),
         statement=_statement(w),

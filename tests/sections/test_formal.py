@@ -40,7 +40,13 @@ def test_the_formal_cover_says_who_stands_behind_the_report():
         ("System under test", "Mingxin FX100 (2 controllers)"),
         ("Test date", "28 November 2026"),
     )
-    assert f.signoff == (("Prepared by", "Zhang Wei"), ("Reviewed by", "Li Na"), ("Approved by", "Wang Jun"))
+    # the commissioning party named: its own row to confirm receipt, its name left for its hand (Chinese reading 14)
+    assert f.signoff == (
+        ("Prepared by", "Zhang Wei"),
+        ("Reviewed by", "Li Na"),
+        ("Approved by", "Wang Jun"),
+        ("Received for the commissioning party", ""),
+    )
     assert f.signoff_headers == ("Role", "Name", "Signature", "Date")
     scope, limits, responsibility, validity = f.statement
     assert scope.startswith("This report covers the systems, configurations and workloads described in “Test setup")
@@ -86,7 +92,7 @@ def test_the_formal_cover_in_chinese():
     assert f.kicker == "联合测试报告"  # as page 2 calls it (zh reading 9, J-m7/K-m9: 测试报告 on the cover)
     assert f.reference == "报告编号 MX-JT-2026-0117　版本 1.0"
     assert [label for label, _text in f.particulars] == ["报告编号", "版本", "委托方", "测试方", "被测系统", "测试日期"]
-    assert f.signoff == (("编制", "张伟"), ("审核", "李娜"), ("批准", "王军"))
+    assert f.signoff == (("编制", "张伟"), ("审核", "李娜"), ("批准", "王军"), ("委托方确认", ""))
     assert f.signoff_headers == ("职责", "姓名", "签字", "日期")
     assert f.statement_title == "声明"
     assert f.statement[0].startswith("本报告仅对“测试配置与数据来源”一节所述的系统")
