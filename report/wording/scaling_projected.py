@@ -148,21 +148,20 @@ def orders_differ(w: Words) -> list[str]:
             continue
         larger = "candidate" if c > b else "baseline"
         shares = [share for key in SIDES if (share := save_share(w.m, key)) is not None]
+        fields = {
+            "name": p.name,
+            "nodes": nodes_words(nodes),
+            "system": w.name(larger),
+            "large": sig(max(b, c)),
+            "small": sig(min(b, c)),
+        }
         if not shares or max(shares) >= BANDWIDTH_BOUND_SHARE_PCT:
             text = _(
                 "“{name}”: at its {nodes} {system} has the larger aggregate ({large} against {small} GB/s) but the "
                 "longer projected save time. This test's saves came close to the aggregates, so the larger aggregate "
                 "is the better guide there, and {system}'s projected time, which does not use it, is likely too long."
             )
-            out.append(
-                text.format(
-                    name=p.name,
-                    nodes=nodes_words(nodes),
-                    system=w.name(larger),
-                    large=sig(max(b, c)),
-                    small=sig(min(b, c)),
-                )
-            )
+            out.append(text.format(**fields))
             continue
         text = _(
             "“{name}”: at its {nodes} {system} has the larger aggregate ({large} against {small} GB/s) but the longer "
@@ -171,16 +170,7 @@ def orders_differ(w: Words) -> list[str]:
             "shorten a save. Both times are assumptions beyond this test (each described above); a save timed at "
             "{nodes} would settle which system is faster there."
         )
-        out.append(
-            text.format(
-                name=p.name,
-                nodes=nodes_words(nodes),
-                system=w.name(larger),
-                large=sig(max(b, c)),
-                small=sig(min(b, c)),
-                share=pct(max(shares), 0),
-            )
-        )
+        out.append(text.format(share=pct(max(shares), 0), **fields))
     return out
 
 
