@@ -116,13 +116,7 @@ def _decide(
     local = retune == ("retune_if_copied",)
     agreed_rate = interval_only and _rate_decides_little(test, m)
     if verdict == "demonstrated" and not unsure and agreed_rate and not local and not _paid_at_optima(found):
-        # G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal
-        # interval, the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02), unless
-        # what is left at the optima still pays for the candidate within its service life (cold tests 14, P: "makes no
-        # case" beside a payback of 1.31 years at the optima)
-        # where only a cluster fuller of such jobs than the runs given would pay for it, that share would change it
-        share = ("cluster_share_more",) if _paid_for_cluster_at_optima(found) else ()
-        return _not_on_speed(grounds, ("speedup", *retune), (*share, "failure_rate", *_fixed(retune)), found)
+        return _interval_case(grounds, retune, found)
     unpaid = _unpaid_case(grounds, retune, found, m) if verdict == "demonstrated" and not unsure else None
     if unpaid is not None:
         return unpaid
@@ -203,6 +197,21 @@ def _decide(
     return _not_on_speed(grounds, ("speedup_measured",), ("faster_candidate",), found)
 
 
+def _interval_case(grounds: tuple[str, ...], retune: tuple[str, ...], found: Findings) -> Recommendation:
+    """G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal interval,
+    the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02), unless what is left at
+    the optima pays for the candidate within its service life on the runs given (`_paid_at_optima`; cold tests 14, P).
+    Where only a cluster fuller of such jobs would pay for it, the reason is that money and that share would change
+    it, not the failure rate where re-tuning does not take the case (cold reads 14c, P: "makes no case" above passing
+    gates, its reason never printed, and a failure-rate condition with no threshold)."""
+    if _paid_for_cluster_at_optima(found):
+        rate = ("failure_rate",) if retune else ()
+        return _not_on_speed(
+            grounds, ("speedup", "job_unpaid", *retune), ("cluster_share_more", *rate, *_fixed(retune)), found
+        )
+    return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
+
+
 def _unpaid_case(
     grounds: tuple[str, ...], retune: tuple[str, ...], found: Findings, m: Metrics
 ) -> Recommendation | None:
@@ -245,7 +254,7 @@ def _not_on_speed(
         # the first reason, re-tuning beside it (given among `reasons` or not: cold tests 7 lost it, "makes no case" on
         # a 2.55× faster candidate whose case re-tuning the baseline took), then the grounds
         # the money beside it where it decides (cold read 8, H1)
-        deciding = tuple(r for r in reasons[1:] if r in ("unpaid", "unpaid_optima", "async_saves"))
+        deciding = tuple(r for r in reasons[1:] if r in ("unpaid", "unpaid_optima", "async_saves", "job_unpaid"))
         first = tuple(dict.fromkeys((reasons[0], *deciding, *retune)))
         return Recommendation(OTHER_GROUNDS, grounds, (*first, *grounds)[:3], changes)
     return Recommendation(NOT_RECOMMENDED, (), tuple(dict.fromkeys((*reasons, *retune)))[:3], changes)

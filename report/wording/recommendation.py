@@ -43,7 +43,7 @@ from report.wording.said import (
 from report.wording.speed_reason import async_reason, seconds_apart, speedup_reason
 from report.wording.staging import faster_save_changes_nothing, staging_cause
 from report.wording.unmeasured import unmeasured
-from report.wording.value import cluster_share, price_for_life, unpaid_optima_reason, unpaid_reason
+from report.wording.value import cluster_share, job_unpaid_reason, price_for_life, unpaid_optima_reason, unpaid_reason
 from report.wording.verdict import target_missed
 from report.wording.workloads import not_for
 
@@ -234,6 +234,7 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         ),
         "retune_if_copied": lambda: _retune_reason(w, copy_needed=True),
         "unpaid": lambda: unpaid_reason(w, f.get("value_priced")),
+        "job_unpaid": lambda: job_unpaid_reason(w, f.get("value_priced")),
         "unpaid_optima": lambda: unpaid_optima_reason(w, f.get("value_priced")),
         "staging_alone": lambda: staging_cause(w.m),
         "bandwidth_copied": lambda: copies.page_one(w),

@@ -320,3 +320,24 @@ def cluster_share(w: Words, found, more: bool) -> str:
         "{given}): the time saved with each system at its optimal interval would then not pay for {candidate} within "
         "{life} years"
     ).format(**fields)
+
+
+def job_unpaid_reason(w: Words, found) -> str:
+    """Page 1's reason where the gates pass but most of the benefit is today's interval's and the runs a year given do
+    not pay for the candidate (cold reads 14c, P: the real reason, a payback of about 59 years on this job's own runs,
+    was never printed beside "makes no case"): the job's value, its payback, and that the optima keep little."""
+    if found is None or found["job_payback_years"] is None:
+        return ""
+    e = w.config.economics
+    assert e is not None, "a priced value comes from [economics]"
+    return _(
+        "Its gates pass, but on the {runs} runs a year given the time saved is worth {value} a year, a payback of "
+        "about {years} years on {candidate}'s price of {price}, and with each system at its optimal interval most of "
+        "the benefit is lost."
+    ).format(
+        runs=count(e.runs_per_year),
+        value=money(found["price"] / found["job_payback_years"], found["currency"]),
+        years=sig(found["job_payback_years"]),
+        candidate=w.name("candidate"),
+        price=money(found["price"], found["currency"]),
+    )
