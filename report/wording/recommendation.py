@@ -44,7 +44,7 @@ from report.wording.speed_reason import async_reason, seconds_apart, speedup_rea
 from report.wording.staging import faster_save_changes_nothing, staging_cause
 from report.wording.unmeasured import unmeasured
 from report.wording.value import cluster_share, job_unpaid_reason, price_for_life, unpaid_optima_reason, unpaid_reason
-from report.wording.verdict import target_missed
+from report.wording.verdict import default_g4_only, target_missed
 from report.wording.workloads import not_for
 
 
@@ -174,7 +174,8 @@ def verdict_notes(w: Words, rec: Recommendation) -> tuple[str, ...]:
     return tuple(
         t
         for t in (
-            g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
+            # not where the verdict's label already says it (default_g4_only: "G4 cannot be met by any storage")
+            "" if default_g4_only(w.m, f) else g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
             outliers_decide(w, f.get("outliers_decide")),
             # the recommendation's first reason where it decides (cold read 11, T-B1), else beside the verdict
             "" if "staging_alone" in rec.reasons else staging_cause(w.m),

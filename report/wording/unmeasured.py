@@ -47,20 +47,24 @@ def durability_decides(w: Words) -> str:
     ).format(baseline=w.name("baseline"))
     if found is None or found["cluster_loss_bound_per_year"] is None:
         return _("Checkpoints that survive a node: {decides}").format(decides=decides)
+    # both scopes: the job's own runs beside the whole cluster's bound (cold read 14c, X-B1: the cluster's 601,000 GBP
+    # and 2.43 years alone read as the expected worth; the job's 961 GBP was left out)
     fields = {
         "value": money(found["cluster_loss_bound_per_year"], found["currency"]),
         "gpus": count(found["cluster_gpus"]),
+        "job": money(found["loss_bound_per_year"], found["currency"]),
     }
     years = found["cluster_payback_floor_years"]
     bound = (
         _(
-            "Were every assumed failure a lost node, checkpoints that survive it would be worth at most {value} a year "
-            "to a {gpus}-GPU cluster of such jobs, a payback of at least {years} years: {decides}"
+            "Were every assumed failure a lost node, checkpoints that survive it would be worth at most {job} a year "
+            "to this job, {value} to a {gpus}-GPU cluster of such jobs (a payback of at least {years} years): "
+            "{decides}"
         )
         if years is not None
         else _(
-            "Were every assumed failure a lost node, checkpoints that survive it would be worth at most {value} a year "
-            "to a {gpus}-GPU cluster of such jobs: {decides}"
+            "Were every assumed failure a lost node, checkpoints that survive it would be worth at most {job} a year "
+            "to this job, {value} to a {gpus}-GPU cluster of such jobs: {decides}"
         )
     )
     return bound.format(years=sig(years) if years is not None else "", decides=decides, **fields)
