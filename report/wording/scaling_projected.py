@@ -327,6 +327,13 @@ def assumed_basis(w: Words, p: Projection, part: str) -> str | None:
     the scaling section calls unknown); None otherwise."""
     if p.nodes is None or node_local(w.m, "baseline"):
         return None
+    fields = {
+        "name": p.name,
+        "gpus": count(p.gpus or 0),
+        "nodes": count(p.nodes),
+        "size": gb(p.snapshot_gb),
+        "n": clients(job_nodes(w.m)),
+    }
     if node_local(w.m, "candidate"):  # the baseline shared (a node-local baseline's basis is said as before)
         if not unswept(w.m, "baseline", p.nodes):
             return None
@@ -335,16 +342,7 @@ def assumed_basis(w: Words, p: Projection, part: str) -> str | None:
             "not measured: {baseline} writes the whole {size} at the rate of this test's saves from {n}, and it was "
             "not run with {nodes} client nodes writing."
         )
-        return text.format(
-            name=p.name,
-            gpus=count(p.gpus or 0),
-            nodes=count(p.nodes),
-            size=gb(p.snapshot_gb),
-            n=clients(job_nodes(w.m)),
-            candidate=w.name("candidate"),
-            baseline=w.name("baseline"),
-            part=part,
-        )
+        return text.format(candidate=w.name("candidate"), baseline=w.name("baseline"), part=part, **fields)
     beyond = [key for key in SIDES if unswept(w.m, key, p.nodes)]
     if not beyond:
         return None
@@ -355,11 +353,4 @@ def assumed_basis(w: Words, p: Projection, part: str) -> str | None:
         "rate of this test's saves from {n}; {who} were not run with {nodes} client nodes writing.",
         len(beyond),
     )
-    return text.format(
-        name=p.name,
-        gpus=count(p.gpus or 0),
-        nodes=count(p.nodes),
-        size=gb(p.snapshot_gb),
-        n=clients(job_nodes(w.m)),
-        who=join_words([w.name(key) for key in beyond]),
-    )
+    return text.format(who=join_words([w.name(key) for key in beyond]), **fields)
