@@ -5,15 +5,7 @@ outlying runs and without them (Chinese reading 13b, Y 12: "this conclusion hold
 import math
 
 from tests.sections.helpers import build
-
-
-def _slow_run_6(folder):
-    """The repeated fixture with three more runs on Array X, run 6 at 200 s among 50-60 s ones (an outlying run)."""
-    data = folder("repeated")
-    text = (data / "save_times.csv").read_text()
-    text += "4,Array X,54,32B,16,64,\n5,Array X,56,32B,16,64,\n6,Array X,200,32B,16,64,\n"
-    (data / "save_times.csv").write_text(text)
-    return data
+from tests.wording.test_statements import _slow_run_6
 
 
 def test_the_band_where_switching_recovers_more_has_both_edges(folder):
