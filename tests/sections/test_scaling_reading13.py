@@ -41,7 +41,8 @@ def test_m3_the_claim_is_resolved_count_by_count_where_the_ratios_straddle_it(fo
 SHORT = f"{B},1,1,2.0\n{B},2,1,4.0\n{B},4,1,8.0\n{B},8,1,16.0\n{C},2,1,5.0\n{C},4,1,9.6\n"
 
 
-def test_m3_a_sweep_below_the_claim_everywhere_is_said_so_beside_the_tests_on_the_jobs_nodes(folder):
+def _short_on_the_jobs_nodes(folder):
+    """SHORT's sweep, its bandwidth test said to run on the job's 8 nodes."""
     path = with_scaling(folder, SHORT, gpus=64)
     toml = (path / "test.toml").read_text()
     start = toml.index("bandwidth  = ")
@@ -49,6 +50,11 @@ def test_m3_a_sweep_below_the_claim_everywhere_is_said_so_beside_the_tests_on_th
     (path / "test.toml").write_text(
         toml[:start] + 'bandwidth  = "fio, 8 jobs on each of the job\'s 8 nodes"' + toml[end:]
     )
+    return path
+
+
+def test_m3_a_sweep_below_the_claim_everywhere_is_said_so_beside_the_tests_on_the_jobs_nodes(folder):
+    path = _short_on_the_jobs_nodes(folder)
     ctx, m = build(path)
     text = _claim(ctx)
     assert (
@@ -191,13 +197,7 @@ def test_m9_page_one_and_the_summary_give_the_ratios_range_not_only_their_ends(f
 def test_m3_m8_the_claim_resolved_in_chinese_with_its_scope_kept(folder):
     from report.i18n import activate
 
-    path = with_scaling(folder, SHORT, gpus=64)
-    toml = (path / "test.toml").read_text()
-    start = toml.index("bandwidth  = ")
-    end = toml.index("\n", start)
-    (path / "test.toml").write_text(
-        toml[:start] + 'bandwidth  = "fio, 8 jobs on each of the job\'s 8 nodes"' + toml[end:]
-    )
+    path = _short_on_the_jobs_nodes(folder)
     with activate("zh-CN"):
         ctx, _ = build(path)
     text = _claim_zh(ctx)
