@@ -38,6 +38,28 @@ def restores_slower(m: Metrics) -> bool:
     )
 
 
+#: The share of the two systems' difference at their optimal intervals from which the restores' own term could move a
+#: conclusion: below it, fewer restores than the saves' rule weigh too little to matter (cold read 14c, P-m1: 3
+#: restores a side against 4 agreed, "about 0.03 of the 1.86 points").
+RESTORES_MATERIAL = 0.1
+
+
+def restore_points(m: Metrics) -> float | None:
+    """The percentage points of failure-aware overhead the measured restores put between the systems, baseline less
+    candidate: 100 × (restore_B − restore_C) ÷ the job's MTBF, the same at every interval; None without restores."""
+    r = m.reliability
+    if r.baseline.restore_s is None or r.candidate.restore_s is None:
+        return None
+    return 100 * (r.baseline.restore_s - r.candidate.restore_s) / r.job_mtbf_s
+
+
+def restores_material(m: Metrics) -> bool:
+    """Whether the restores' term is RESTORES_MATERIAL or more of the difference between the systems at their optimal
+    intervals (reliability.optimum_gain_pct), which the ETTR and the GPU-equivalents at the optimum rest on."""
+    points = restore_points(m)
+    return points is not None and abs(points) >= RESTORES_MATERIAL * abs(m.reliability.optimum_gain_pct)
+
+
 def shared_stall_floor_s(m: Metrics) -> float | None:
     """The least a save on a shared candidate would stall training with the cluster's jobs saving at today's interval,
     where their mean demand exceeds its bandwidth and a node-local baseline's (whose bandwidth grows with the nodes)

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 
 from report import stats
 from report.compute import copies
-from report.compute.client_links import clients_unswept
+from report.compute.client_links import LINK_RULES
 from report.compute.figures import SIDES, Metrics
-from report.compute.gate_findings import g3_outliers_settle, g4_out_of_reach, g4_short, g4_unsettled
+from report.compute.gate_findings import g3_outliers_settle, g4_out_of_reach, g4_short, g4_unsettled, models_lower
 from report.compute.nodes import share
 from report.compute.projections import line_fit, predict
 from report.compute.reach import reduction_pct
@@ -583,7 +583,7 @@ RULES = (
     rows_outrun,
     bandwidth_copied,
     bandwidth_runs_copied,
-    clients_unswept,
+    *LINK_RULES,
     node_local,
     projection_basis,
     load_unestablished,
@@ -592,6 +592,7 @@ RULES = (
     restore_runs,
     other_models_below_target,
     other_models_pass_target,
+    models_lower,
     retune_beats_switch,
     interval_outweighs_storage,
     staging_differs,

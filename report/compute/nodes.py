@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from report.compute.figures import SIDES
+from report.compute.figures import SIDES, Metrics
 from report.inputs.joint_test import JointTest
 
 
@@ -42,3 +42,10 @@ def copy_timed(source: str) -> bool:
     """Whether a load_times source says, in one clause, that the copy of the model onto a node's drives was timed."""
     clauses = re.split(r"[;:.()；：。（）]|,\s|，", source)
     return any(_COPY.search(c) and _TIMED.search(c) and not _NOT.search(c) for c in clauses)
+
+
+def retained_per_node_gb(m: Metrics, retained: int) -> float | None:
+    """What each of the job's nodes keeps of `retained` checkpoints on a candidate local to each node (its part of
+    each: NodeShare.job_gb), None where the candidate is not or the job has one node."""
+    part = m.node_part("candidate")
+    return None if part is None else retained * part.job_gb

@@ -41,6 +41,7 @@ from report.wording.phrases import (
     per_save,
     sooner,
 )
+from report.wording.projection_signs import projections_title
 from report.wording.scaling_cluster import against, demand_against_sweep
 from report.wording.scaling_headline import qa_sentence
 from report.wording.staging import staging_cause
@@ -293,7 +294,7 @@ def _scale_answer(w: Words) -> Subsection:
                 _("; "),
                 _("{projections} are projected, not measured (see “{section}”)").format(
                     projections=join_words([p.name for p in projected]),
-                    section=_("Projections to other checkpoint sizes"),
+                    section=projections_title(m),
                 ),
             )
     elif projected:
@@ -301,12 +302,12 @@ def _scale_answer(w: Words) -> Subsection:
             # the names only: the projections section says at which GPU count each is projected (a label's own
             # brackets nested in these read "(405B on 512 GPUs (projected at 64 GPUs); …")
             projections=join_words([p.name for p in projected]),
-            section=_("Projections to other checkpoint sizes"),
+            section=projections_title(m),
         )
     elif measured and "save_times" not in m.inputs_illustrative:
         size = _("The larger checkpoint asked about was timed on both systems ({projections}; see “{section}”)").format(
             projections=join_words([p.name for p in measured]),
-            section=_("Projections to other checkpoint sizes"),
+            section=projections_title(m),
         )
     if elsewhere and "save_times" not in m.inputs_illustrative:
         # its size timed, but on another GPU count: not "timed on both systems" (scaling reading 9, B3)
@@ -323,7 +324,7 @@ def _scale_answer(w: Words) -> Subsection:
                     b=s3(p.baseline_s),
                     candidate=w.name("candidate"),
                     c=s3(p.candidate_s),
-                    section=_("Projections to other checkpoint sizes"),
+                    section=projections_title(m),
                 )
                 for p in elsewhere
             ]

@@ -21,7 +21,7 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.inputs.runs import FEW_SAMPLES, both_sustained, ramping, sparse, steady_means
 from report.wording.base import Words
-from report.wording.client_links import clients_note
+from report.wording.client_links import clients_note, links_note
 from report.wording.copies import bandwidth_words
 from report.wording.phrases import (
     each_named,
@@ -110,6 +110,7 @@ def build(w: Words) -> Section:
     ]
     notes += _equal_clients(w) if not _one_node(w) else []
     notes += clients_note(w)  # no client sweep: whose limit the figure is, and the clients' links (cold read 13b)
+    notes += links_note(w)  # each system's saves a node against its own links (cold read 14c, P-M4)
     notes += _few_runs(w)
     # logs that are copies, not measurements, said beside the figures they undermine (cold read 5, O1/N1)
     notes += [w.p(text, "bandwidth", style="warning") for text in bandwidth_words(w)]
@@ -436,9 +437,10 @@ def _one_node(w: Words) -> list:
         "writes to its own, at up to {total} GB/s.",
         "{local} is storage local to each node: its {local_bw} GB/s is one node's, {shared}'s {shared_bw} GB/s what "
         "the test's clients drove on the shared system, so the two are not like for like. The job's {nodes} nodes "
-        "each write to their own at once: {total} GB/s together ({nodes} × {local_bw}) if each sustains its rate "
-        "under the job's load, which this test did not show. The table, the chart and the audit set one node's part "
-        "of each save against one node's bandwidth.",
+        "each write to their own at once; one node's bandwidth times the nodes, {nodes} × {local_bw} GB/s, would be "
+        "{total} GB/s, an assumed figure: the bandwidth was logged on one node, never with the nodes writing "
+        "together. The table, the chart and the audit set one node's part of each save against one node's "
+        "bandwidth.",
         n.nodes_per_job,
     ).format(
         local=local.save.system,

@@ -13,8 +13,6 @@ from report.document.blocks import (
 from report.document.spoken import said
 from report.formatting import (
     count,
-    gb,
-    gb3,
     given,
     gpus,
     h3,
@@ -37,6 +35,7 @@ from report.wording.capacity import (
     demand,
     demand_ratios,
     per_node,
+    retained_row,
 )
 from report.wording.retuning import (
     assumed_failure_rate,
@@ -299,20 +298,11 @@ def _limit_words(m: Metrics) -> str:
     return " " + text
 
 
-def _ordered(m: Metrics, spec: EconomicsSpec) -> Rows:
+def _ordered(m: Metrics, spec: EconomicsSpec, retained_default: bool) -> Rows:
     """The table's rows; a cluster value on a bandwidth the test did not show last, after every value the test
     supports (cold read 6, M6: 5.1 million USD a year led the table and the prose, 4,700 USD came after)."""
     supported, cluster = value_rows(m, spec)
-    retained = (
-        (
-            _("Capacity for the checkpoints retained"),
-            gb3(_figures(m).retained_gb),
-            _("{count} × {size} to keep on the array").format(
-                count=spec.retained_checkpoints, size=gb(m.save.baseline.snapshot_gb)
-            ),
-        ),
-    )
-    rest = (*_energy_rows(m, spec), *_limit_row(m), *retained)
+    rest = (*_energy_rows(m, spec), *_limit_row(m), retained_row(m, spec, retained_default))
     if demand(m).mean_to_sustained > 1 or log_outrun(m):
         return (*supported, *rest, *cluster)
     return (*supported[:2], *cluster, *supported[2:], *rest)
@@ -385,7 +375,7 @@ def build(w: Words) -> Section | None:
         "economics",
         _("Value of the time saved"),
         (Column(_("Figure"), False), Column(_("Value")), Column(_("Assumption"), False)),
-        _ordered(m, spec),
+        _ordered(m, spec, w.config.is_default("economics.retained_checkpoints")),
         _(
             "Amounts at three significant digits at most, at the digits their printed operands give: the price, the "
             "runs a year and the save times behind these figures are "

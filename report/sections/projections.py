@@ -31,7 +31,16 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
-from report.wording.projection_signs import saving_columns, slower
+from report.wording.projection_signs import (
+    async_note,
+    not_estimable,
+    projections_caption,
+    projections_title,
+    saving_cells,
+    saving_columns,
+    saving_note,
+    slower,
+)
 from report.wording.scaling import clients, disowned_at, nodes_words
 from report.wording.scaling_projected import assumed_basis, basis_finding, marked, untimed_note
 from report.wording.scaling_range import negative_params, undescribed_words
@@ -527,19 +536,17 @@ def _table_note(w: Words) -> str:
         saves = _("Saves: as agreed for each projection, not this run's {n}.")
     else:
         saves = _("Saves: as agreed for {names}; this run's {n} for the others.")
-    total = (
-        _(
-            "{column}: the figure per save × saves. Every time is printed to three significant digits, the precision "
-            "of a projection, each rounded from its own unrounded figure, so a difference or total of the printed "
-            "figures may differ in its last digit."
-        )
-        if slower(w)
-        else _(
-            "{column}: saved per save × saves. Every time is printed to three significant digits, the precision of a "
-            "projection, each rounded from its own unrounded figure, so a difference or total of the printed figures "
-            "may differ in its last digit."
-        )
-    ).format(column=saving_columns(w)[2])
+    precision = _(
+        "Every time is printed to three significant digits, the precision of a projection, each rounded from its own "
+        "unrounded figure, so a difference or total of the printed figures may differ in its last digit."
+    )
+    # where saving_note says what the saving columns hold, it replaces the product (cold read 14c, P-M5, Q-m3)
+    if saving_note(w):
+        total = saving_note(w) + " " + precision
+    elif slower(w):
+        total = _("{column}: the figure per save × saves.").format(column=saving_columns(w)[2]) + " " + precision
+    else:
+        total = _("{column}: saved per save × saves.").format(column=saving_columns(w)[2]) + " " + precision
     names = join_words([f"“{n}”" for n in given])
     untimed = [said for said in (untimed_note(m),) if said]
     return " ".join([saves.format(n=count(m.bubble.saves), names=names), total, *untimed, *_open_notes(w)])
@@ -547,7 +554,7 @@ def _table_note(w: Words) -> str:
 
 def build(w: Words) -> Section | None:
     m = w.m
-    title = _("Projections to other checkpoint sizes")
+    title = projections_title(m)
     if not m.projections:
         # No projection asked for: the section is left out, not printed empty (Chinese reading 12, W-m5: "本节不作推算"
         # on a formal deliverable); no fitted line, no projection chart.
@@ -555,11 +562,13 @@ def build(w: Words) -> Section | None:
     rows = tuple(
         (projection_label(m, p), gb(p.snapshot_gb), *cells[:3], str(p.saves), cells[3])
         for p in m.projections
-        for cells in ([marked(m, p, cell) for cell in _cells(w, p)],)
+        for cells in (
+            [cell if cell == not_estimable() else marked(m, p, cell) for cell in saving_cells(w, p, _cells(w, p))],
+        )
     )
     table = Table(
         "projections",
-        _("Projected save times at other checkpoint sizes"),
+        projections_caption(m),
         (
             Column(_("Projection"), False),
             Column(_("Checkpoint")),
@@ -575,13 +584,5 @@ def build(w: Words) -> Section | None:
     )
     blocks: list[Block] = [*no_difference_note(w), *_projection_notes(w), table]
     if m.checkpoint_mode == "async":
-        blocks.append(
-            Para(
-                _(
-                    "This job saves asynchronously: the projected totals are save time, written in the background, not "
-                    "training time; they stall training only where a write outlasts the compute between saves."
-                ),
-                "note",
-            )
-        )
+        blocks.append(Para(async_note(w), "note"))
     return Section(ID, title, (*blocks, w.figure("projection")))

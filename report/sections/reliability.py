@@ -6,6 +6,7 @@ import math
 
 from report import stats
 from report.compute import SIDES, Metrics
+from report.compute.counterpoints import restore_points, restores_material
 from report.document.blocks import (
     Column,
     Para,
@@ -230,10 +231,14 @@ def _restores_judged(w: Words) -> str:
             ]
         )
         out += " " + fill(
-            _("Too few restores for the rule the saves follow ({needed} a system): {parts}; the ETTR rests on them."),
+            _(
+                "The restores were timed fewer times than the saves' rule asks ({needed} a system): {parts}; the ETTR "
+                "rests on them."
+            ),
             needed=str(short["needed"]),
             parts=said(short, parts),
         )
+        out += _restores_weigh(w.m)
     spread = w.findings.get("restore_spread")
     if spread is not None:
         parts = join_words(
@@ -245,6 +250,26 @@ def _restores_judged(w: Words) -> str:
             limit=given(spread["limit"]),
         )
     return out
+
+
+def _restores_weigh(m: Metrics) -> str:
+    """How much the restores weigh between the systems at their optimal intervals, beside too few of them: whether more
+    could move the ETTR and the GPU-equivalents at the optimum (compute/counterpoints.py `restores_material`)."""
+    points = restore_points(m)
+    if points is None:
+        return ""
+    fields = {"points": sig(abs(points)), "difference": sig(abs(m.reliability.optimum_gain_pct))}
+    if restores_material(m):
+        text = _(
+            "They make {points} of the {difference} percentage points between the two systems at their optimal "
+            "intervals: more restores could move the ETTR and the GPU-equivalents at the optimum."
+        )
+    else:
+        text = _(
+            "They make only {points} of the {difference} percentage points between the two systems at their optimal "
+            "intervals, too little for more restores to change a conclusion."
+        )
+    return " " + text.format(**fields)
 
 
 def _restores_read(w: Words) -> str:

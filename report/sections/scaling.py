@@ -50,8 +50,9 @@ def _ratio_cell(baseline: ScalingSide, candidate: ScalingSide, k: int) -> str:
     return "–" if b is None or c is None else x3(c / b)
 
 
-#: Table 12's marks on a fitted cell (scaling reading 11b, m3: 11.1 GB/s at 24 nodes, beyond HDD NAS's 16, unflagged).
-EXTRAPOLATED, UNDESCRIBED = "†", "‡"
+#: Table 12's marks on a fitted cell (scaling reading 11b, m3: 11.1 GB/s at 24 nodes, beyond HDD NAS's 16, unflagged),
+#: and on a node-local side's one node's bandwidth times the nodes (cold read 14c, Q-m2: "720", shown by no test).
+EXTRAPOLATED, UNDESCRIBED, ASSUMED = "†", "‡", "§"
 
 
 def _fit_mark(s: ScalingSide, k: int, unrun: bool) -> str:
@@ -159,7 +160,7 @@ def _projections(w: Words) -> list:
                 "per client count, a spread of the runs, not a confidence interval."
             )
         )
-    notes += [basis(w, key) for key in SIDES]
+    notes += [f"{ASSUMED} " + basis(w, key) if _assumed(w, key) else basis(w, key) for key in SIDES]
     notes += [said for key in SIDES if (said := _past_peak(w, key))]
     notes += [said for p in m.projections if (said := slower_than_saved(w, p))]
     notes += orders_differ(w)
@@ -197,7 +198,15 @@ def _scaled_cell(w: Words, key: str, value: float | None, nodes: int | None) -> 
         # "12.8 GB/s" at 64 nodes, then a bound drawn from it); the note says what its runs gave instead
         return "–"
     spread = _refit_range(w, key, nodes)
+    if _assumed(w, key):
+        return sig(value) + ASSUMED
     return sig(value) if spread is None else _cell(spread, value)
+
+
+def _assumed(w: Words, key: str) -> bool:
+    """A node-local side without a fitted law: its aggregate is one node's bandwidth times the nodes, assumed."""
+    s = side_of(w.m, key)
+    return node_local(w.m, key) and (s is None or s.usl is None)
 
 
 def _past_peak(w: Words, key: str) -> str:

@@ -4,6 +4,7 @@ the condition that ties them, worded once for page 1, the summary, the bubble se
 from __future__ import annotations
 
 from report.compute import ClusterSide, Metrics
+from report.compute.nodes import retained_per_node_gb
 from report.document.blocks import (
     Para,
 )
@@ -11,6 +12,7 @@ from report.formatting import (
     count,
     figure_of,
     gb,
+    gb3,
     gpus,
     p3,
     sig,
@@ -19,6 +21,7 @@ from report.formatting import (
 )
 from report.i18n import _, ngettext
 from report.inputs.runs import sustained
+from report.inputs.specs import EconomicsSpec
 from report.wording.base import Words
 from report.wording.decisions import means_only
 from report.wording.retuning import today_interval_only
@@ -518,3 +521,27 @@ def cluster_row_assumption(m: Metrics) -> str:
         "{row} assumes {system} takes every job's saves: {peak} GB/s if they all save at once, within this "
         "test's bandwidth ({peak_ratio} of it)."
     ).format(**fields)
+
+
+def retained_row(m: Metrics, spec: EconomicsSpec, default: bool) -> tuple[str, str, str]:
+    """The value table's capacity row: the checkpoints retained on the candidate, where they are kept (each node's own
+    drives for a side local to each node, cold read 14c, Q-m5: "to keep on the array" of BX-4, which has none), and
+    whose count it is where the plan left it out (`default`)."""
+    count_, size = spec.retained_checkpoints, m.save.baseline.snapshot_gb
+    part, e = m.node_part("candidate"), m.economics
+    assert e is not None, "the value table is built with [economics]"
+    if part is not None:
+        per_node_gb = retained_per_node_gb(m, count_)
+        assert per_node_gb is not None, "a node's part gives the checkpoints a node keeps"
+        value = _("{size} a node").format(size=gb3(per_node_gb))
+        where = _("{count} × {part} on each of the job's {nodes} nodes' own drives, {total} in all").format(
+            count=count_, part=gb(part.job_gb), nodes=count(m.nodes), total=gb3(e.retained_gb)
+        )
+    elif per_node(m):
+        value, where = gb3(e.retained_gb), _("{count} × {size} to keep on the node's own drives")
+    else:
+        value, where = gb3(e.retained_gb), _("{count} × {size} to keep on the array")
+    where = where.format(count=count_, size=gb(size))
+    if default:
+        where += _("; the count is the tool's default, not agreed with the customer")
+    return _("Capacity for the checkpoints retained"), value, where

@@ -316,9 +316,11 @@ def basis(w: Words, key: str) -> str:
             ).format(nodes=join_words([count(n) for n in none]))
         return text
     if node_local(m, key):
+        # an aggregate no test showed, as one node's rate times the nodes (cold read 14c, Q-m2: "720 GB/s" at 64 nodes)
         return _(
-            "{system} is local to each node: its aggregate grows with the nodes, each writing its part at the "
-            "bandwidth of one node in this test ({bandwidth} GB/s)."
+            "{system} is local to each node: its aggregate at a node count is assumed, one node's bandwidth in this "
+            "test ({bandwidth} GB/s) times the nodes; the bandwidth was logged on one node, never with the nodes "
+            "writing together."
         ).format(system=name, bandwidth=sig(m.bandwidth.side(key).sustained_gbps))
     return _(
         "{system} is shared storage without a fitted law: its figures keep the bandwidth of this test's client "

@@ -112,7 +112,8 @@ def same_basis(w: Words, p: Projection) -> str:
             shared=fields["shared"],
         )
         if found["timed"] is None and not found["order_open"]:
-            return head
+            # a basis built and then discarded says nothing the table's notes do not (cold read 14c, Q-m7)
+            return ""
     if found["timed"] is not None:
         model, b, c = found["timed"]
         tail = _(

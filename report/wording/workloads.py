@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from report.compute import Metrics
 from report.document.spoken import said, spoken
-from report.formatting import count, gb, given, natural_key, s3, x3
+from report.formatting import count, gb, given, natural_key, p3, s3, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.flagged import other_flag_sentence, same_checkpoint
@@ -135,13 +135,20 @@ def other_saves_words(w: Words) -> str:
         flag = other_flag_sentence(w, o)  # a row the audit flags, said where its ratio is quoted (cold read 8b, H-5)
         if flag:
             sentences.append(flag)
+        sentences += _lower(w, o.model)
     sentences += _passing(w)
-    judged = ngettext(
-        "It enters no gate and no training-time figure: those need the workload's own step time and checkpoint "
-        "interval, which this test gives only for “{model}” (G4 in particular needs them).",
-        "They enter no gate and no training-time figure: those need each workload's own step time and checkpoint "
-        "interval, which this test gives only for “{model}” (G4 in particular needs them).",
-        len(m.other_saves),
+    # two messages, not one with a plural: Chinese has one form, and "以上负载" said of one workload (cold read 14c,
+    # zh P-m5: "该负载")
+    judged = (
+        _(
+            "It enters no gate and no training-time figure: those need the workload's own step time and checkpoint "
+            "interval, which this test gives only for “{model}” (G4 in particular needs them)."
+        )
+        if len(m.other_saves) == 1
+        else _(
+            "They enter no gate and no training-time figure: those need each workload's own step time and checkpoint "
+            "interval, which this test gives only for “{model}” (G4 in particular needs them)."
+        )
     ).format(model=w.config.training.model)
     return spoken(*_spaced([*sentences, judged]))
 
@@ -149,6 +156,34 @@ def other_saves_words(w: Words) -> str:
 def _spaced(texts: list[str]) -> list[str]:
     """The texts with a space between each two, for `spoken`, which keeps each finding's words marked."""
     return [piece for text in texts for piece in (" ", text)][1:]
+
+
+def _lower(w: Words, model: str) -> list[str]:
+    """Where G3 passes, a workload whose ratio's interval lies wholly below the training model's: lower, so the headline
+    speedup is not every workload's, and where its interval stands against G3's target (compute/gate_findings.py
+    `models_lower`)."""
+    found = w.findings.get("other_models_lower")
+    if found is None or model not in found.scope.items:
+        return []
+    (low, high), target = found["ci"][model], found["target"]
+    fields = {
+        "speedup": x3(found["speedup"]),
+        "training": w.config.training.model,
+        "low": x3(low),
+        "target": given(target),
+        "margin": p3(found["margin_pct"][model]),
+    }
+    text = _(
+        "That is below the {speedup} of “{training}”, their 95% intervals apart: the speedup depends on the "
+        "workload, and the {speedup} holds for “{training}” alone."
+    )
+    if low >= target:
+        text += " " + _(
+            "By G3's rule it would still meet the {target}× target, its interval's low end ({low}) {margin} above it."
+        )
+    elif high >= target:
+        text += " " + _("Its interval reaches below the {target}× target, to {low}.")
+    return [said(found, text.format(**fields))]
 
 
 def _passing(w: Words) -> list[str]:

@@ -118,7 +118,7 @@ def test_async_example_shows_stalls_and_ettr_on_page_one(pages):
     assert "On Parallel NFS (existing) the write (340 s) outlasts the 300 s of compute between saves" in text
     assert "A restore takes 212 s on Parallel NFS (existing) and 61.0 s on Mingxin FX100." in text
     assert "On both systems it lies above the write lag (340 s and 75.3 s)." in text
-    assert "the projected totals are save time" in text
+    assert "so the training time saved is what the table gives, not the save time saved" in text
     cover, text = pages["async", "zh-CN"]
     assert "保存停顿占墙钟时间的比例（异步保存）" in _squeeze(cover) and "0.858→0.969" in _squeeze(cover)
     assert "有效训练时间占比（ETTR）" in _squeeze(cover)

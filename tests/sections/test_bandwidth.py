@@ -96,9 +96,10 @@ def test_a_node_local_system_s_bandwidth_is_said_to_be_one_node_s():
     assert (
         "Local NVMe RAID-0 (four Gen4 drives, 0x1F stripe map, ext4) is storage local to each node: its 4.80 GB/s is "
         "one node's, Mingxin FX100 all-flash array (NVMe-oF, 8 x 400 Gb/s, 4 ctl)'s 21.3 GB/s what the test's clients "
-        "drove on the shared system, so the two are not like for like. The job's 32 nodes each write to their own at once: 154 GB/s together (32 × "
-        "4.80) if each sustains its rate under the job's load, which this test did not show. The table, the chart and "
-        "the audit set one node's part of each save against one node's bandwidth." in words
+        "drove on the shared system, so the two are not like for like. The job's 32 nodes each write to their own at "
+        "once; one node's bandwidth times the nodes, 32 × 4.80 GB/s, would be 154 GB/s, an assumed figure: the "
+        "bandwidth was logged on one node, never with the nodes writing together. The table, the chart and the audit "
+        "set one node's part of each save against one node's bandwidth." in words
     )
     # cold read 22, M2: one node's part, 30.3 GB ÷ 402.6 s = 0.0753 GB/s, is 1.57% of the 4.80 GB/s logged on one
     # node; the whole job's 2.41 GB/s against it ("50.2%") is printed nowhere

@@ -39,7 +39,11 @@ def test_economics_is_shown_when_given():
             "compute, each at its optimal interval; 14.25 is the 14.3 printed elsewhere, with the digits that give "
             "this amount back",  # 14.3 × 8,760 × 2.50 = 313,170, not 312,000 (Chinese reading 12, W-m6: said why)
         ),
-        ("Capacity for the checkpoints retained", "192 GB", "3 × 64 GB to keep on the array"),
+        (
+            "Capacity for the checkpoints retained",
+            "192 GB",
+            "3 × 64 GB to keep on the array; the count is the tool's default, not agreed with the customer",
+        ),
     )
     # schema 4: money leads with the value at each system's optimal interval, then says that without a price it
     # cannot weigh it against a cost; today's interval's value follows

@@ -148,10 +148,12 @@ def test_a_node_local_fit_prints_its_line_over_a_node_part_and_says_why_its_fixe
     # is 39.0 GB/s, 5.57× the 7.00 GB/s it showed, so that basis turns no order and the row prints the fitted time only
     # (cold read 10, P-M6; it had printed "25.0 to 97.0" after scaling reading 7b, finding 4). Array X is slower in
     # the row, so the columns say so and the figures print without a sign (cold read 13b, X: "Saved per save −56.8")
-    assert table.rows == (("72B on 64 GPUs", "960 GB", "41.0*", "97.0*", "56.0*", "6", "336*"),)  # no save on 64
+    # Array X's line runs through rows of 8 and 16 GPUs (its own warning says it confounds size with GPU count), so
+    # no saving is printed against it (cold read 14c, P-M5)
+    assert table.rows == (("72B on 64 GPUs", "960 GB", "41.0*", "97.0*", "not estimable", "6", "not estimable"),)
     headers = [c.label for c in table.columns]
-    assert headers[4] == "Array X slower per save (s)" and headers[6] == "Array X slower in all (s)", headers
-    assert "Array X slower in all: the figure per save × saves." in table.note
+    assert headers[4] == "Saved per save (s)" and headers[6] == "Saved in all (s)", headers
+    assert "Saved: not estimable, as the line of Array X mixes checkpoint size with GPU count (see above)" in table.note
     text = " ".join(texts(blocks))
     assert "the least-squares line save time = −5.50 s + 0.3875 s/GB × a node's part." in text
     assert (
