@@ -101,6 +101,8 @@ CAUSES = {
     "rebuild": re.compile(r"rebuil|resync|重建|重构", re.IGNORECASE),
     "scrub": re.compile(r"scrub|巡检", re.IGNORECASE),
     "rebalance": re.compile(r"rebalanc|再平衡|均衡", re.IGNORECASE),
+    # a controller of the storage taking over from another (cold read 15, R: "controller A took over its volumes")
+    "failover": re.compile(r"fail-?over|took over|takeover|接管|故障切换", re.IGNORECASE),
 }
 
 

@@ -14,6 +14,7 @@ from report.compute.counterpoints import (
 from report.formatting import count, s3, sig, x3
 from report.i18n import _, ngettext
 from report.wording.base import Words
+from report.wording.outlier_words import cause_words
 
 
 def speed_counterpoints(w: Words) -> str:
@@ -123,16 +124,16 @@ def cause_step(w: Words, items: list[str], runs: str, clause: bool = False) -> s
     side = items[0].split(":")[0]
     fields = {
         "runs": runs,
-        "cause": {"rebuild": _("a rebuild"), "scrub": _("a scrub"), "rebalance": _("a rebalance")}[cause],
+        "cause": cause_words(cause),
         "system": w.name(side),
         "other": w.name("candidate" if side == "baseline" else "baseline"),
     }
     if clause:
         return _(
-            "how often {cause} runs in service on {system} (the record of the save runs gives it as the cause of "
+            "how often {cause} occurs in service on {system} (the record of the save runs gives it as the cause of "
             "{runs}), and {other} timed during {cause} of its own"
         ).format(**fields)
     return _(
-        "The record of the save runs gives the cause of {runs}: {cause} on {system}. Ask how often {cause} runs there "
-        "in service, and time {other} the same way during {cause} of its own."
+        "The record of the save runs gives the cause of {runs}: {cause} on {system}. Ask how often {cause} occurs "
+        "there in service, and time {other} the same way during {cause} of its own."
     ).format(**fields)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from report.compute.counterpoints import recorded_cause
+from report.compute.recommendation import slow_baseline_only
 from report.document.blocks import Para
 from report.document.spoken import fill, said
 from report.formatting import s3, sig
@@ -46,3 +48,41 @@ def outlier_warning(w: Words) -> list[Para]:
             len(found.scope.items),
         )
     return [w.p(fill(text, runs=said(found, runs)) + said_too, "save_times", style="warning")]
+
+
+def slow_baseline_clause(w: Words) -> str:
+    """After the baseline's mean without its slow runs, where those runs fail only its own repeatability
+    (compute/recommendation.py slow_baseline_only): their cause where the record of the save runs gives it, and why
+    the case does not rest on them (cold read 15, R: "not yet; the cause of one slow run decides it first" beside a
+    controller failover the record names); "" otherwise."""
+    found = w.findings.get("outliers_decide")
+    if found is None or not slow_baseline_only(w.m, w.findings):
+        return ""
+    items = tuple(found.scope.items)
+    cause = cause_words(recorded_cause(w.test, items))
+    fields = {"baseline": w.name("baseline"), "candidate": w.name("candidate"), "cause": cause}
+    if cause:
+        return ngettext(
+            "; the record of the save runs gives {cause} as that run's cause, and the run fails only {baseline}'s own "
+            "repeatability (G1): a slower {baseline} run only widens {candidate}'s lead",
+            "; the record of the save runs gives {cause} as those runs' cause, and they fail only {baseline}'s own "
+            "repeatability (G1): slower {baseline} runs only widen {candidate}'s lead",
+            len(items),
+        ).format(**fields)
+    return ngettext(
+        "; that run fails only {baseline}'s own repeatability (G1): a slower {baseline} run only widens {candidate}'s "
+        "lead, whatever its cause",
+        "; those runs fail only {baseline}'s own repeatability (G1): slower {baseline} runs only widen {candidate}'s "
+        "lead, whatever their cause",
+        len(items),
+    ).format(**fields)
+
+
+def cause_words(cause: str | None) -> str:
+    """A cause compute/counterpoints.py recorded_cause names, as the report says it; "" for none."""
+    return {
+        "rebuild": _("a rebuild"),
+        "scrub": _("a scrub"),
+        "rebalance": _("a rebalance"),
+        "failover": _("a controller failover"),
+    }.get(cause or "", "")

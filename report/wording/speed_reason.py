@@ -8,6 +8,7 @@ from report.formatting import count, given, p3, s3, seconds_figure, sig, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.g3_runs import runs_impractical
+from report.wording.outlier_words import slow_baseline_clause
 from report.wording.spread_runs import runs_beside, spread_why
 
 
@@ -114,7 +115,7 @@ def _without(w: Words) -> str:
                     ),
                 )
             )
-    return " " + _("{parts}.").format(parts=join_words(parts)) if parts else ""
+    return " " + _("{parts}.").format(parts=join_words(parts) + slow_baseline_clause(w)) if parts else ""
 
 
 def outliers_lean(w: Words) -> bool:

@@ -182,7 +182,7 @@ def test_a_slow_run_whose_cause_the_record_gives_asks_how_often_it_happens(tmp_p
     assert "Find the cause of run 5" not in steps
     assert (
         "The record of the save runs gives the cause of run 5 on Base (30 s): a rebuild on Base. Ask how often a "
-        "rebuild runs there in service, and time Cand the same way during a rebuild of its own." in steps
+        "rebuild occurs there in service, and time Cand the same way during a rebuild of its own." in steps
     )
 
 

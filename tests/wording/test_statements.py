@@ -393,7 +393,7 @@ def test_g3_s_leaning_is_not_said_where_an_outlying_run_makes_it(folder):
     toml.write_text(toml.read_text().replace("run 6 ran slow, no alarm logged", "run 6 ran during a scrub"))
     ctx, _m = build(data)
     assert ctx.cover.changes.startswith(
-        "What would change it: how often a scrub runs in service on Array X (the record of the save runs gives it as "
+        "What would change it: how often a scrub occurs in service on Array X (the record of the save runs gives it as "
         "the cause of run 6 on Array X (200 s)), and Old NAS timed during a scrub of its own"
     )
     toml.write_text(toml.read_text().replace("run 6 ran during a scrub", "x" * 201))
@@ -447,5 +447,5 @@ def test_an_outlying_run_s_cause_comes_first_in_the_next_steps(folder):
     assert "Find the cause of run 6" not in steps
     assert (
         "The record of the save runs gives the cause of run 6 on Array X (200 s): a scrub on Array X. Ask how often a "
-        "scrub runs there in service, and time Old NAS the same way during a scrub of its own."
+        "scrub occurs there in service, and time Old NAS the same way during a scrub of its own."
     ) in steps
