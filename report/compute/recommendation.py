@@ -230,7 +230,12 @@ def _interval_case(grounds: tuple[str, ...], retune: tuple[str, ...], found: Fin
         return _not_on_speed(
             grounds, ("speedup", "job_unpaid", *retune), ("cluster_share_more", *rate, *_fixed(retune)), found
         )
-    return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
+    if retune:
+        return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
+    # switching already recovers more than re-tuning at the rate this rests on: a reason, not a condition to come
+    # (Chinese reading 14c, P-B1: "a failure rate above the one at which switching recovers more", no threshold, met
+    # by the rate agreed); what takes the case is how little the optima keep, which an interval fixed would not matter
+    return _not_on_speed(grounds, ("speedup", "optima_little"), ("fixed_interval",), found)
 
 
 def _unpaid_case(
@@ -275,7 +280,9 @@ def _not_on_speed(
         # the first reason, re-tuning beside it (given among `reasons` or not: cold tests 7 lost it, "makes no case" on
         # a 2.55× faster candidate whose case re-tuning the baseline took), then the grounds
         # the money beside it where it decides (cold read 8, H1)
-        deciding = tuple(r for r in reasons[1:] if r in ("unpaid", "unpaid_optima", "async_saves", "job_unpaid"))
+        deciding = tuple(
+            r for r in reasons[1:] if r in ("unpaid", "unpaid_optima", "async_saves", "job_unpaid", "optima_little")
+        )
         first = tuple(dict.fromkeys((reasons[0], *deciding, *retune)))
         return Recommendation(OTHER_GROUNDS, grounds, (*first, *grounds)[:3], changes)
     return Recommendation(NOT_RECOMMENDED, (), tuple(dict.fromkeys((*reasons, *retune)))[:3], changes)

@@ -12,9 +12,10 @@ from report.compute.counterpoints import (
     shared_stall_floor_s,
 )
 from report.formatting import count, s3, sig, x3
-from report.i18n import _, ngettext
+from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.outlier_words import cause_words
+from report.wording.statements import frequent_saves_help
 
 
 def speed_counterpoints(w: Words) -> str:
@@ -76,16 +77,40 @@ def _faster(ratio: float) -> str:
     return _("{ratio} slower").format(ratio=x3(1 / ratio))
 
 
-def sync_assumed(w: Words, conditions: int) -> str:
-    """After what would change a case against the candidate: the benefit assumes synchronous saves (cold read 13b,
+def sync_assumed(w: Words) -> str:
+    """After what would change a case against the candidate: its benefit assumes synchronous saves (cold read 13b,
     Y-M4: "none if saved asynchronously" in a tile's small type only), a sentence of its own, not one more condition
-    (Chinese reading 14b, Y: "each with synchronous saves only" read as a condition for the candidate)."""
-    del w
-    return ngettext(
-        "That would not count were the job to save asynchronously, which erases the difference.",
-        "None of these would count were the job to save asynchronously, which erases the difference.",
-        conditions,
-    )
+    (Chinese reading 14b, Y), and a condition with its limits, not a verdict on the others (cold read 14c, P-M6, and
+    Chinese reading 14c, P-M4: "None of these would count were the job to save asynchronously" read as a what-if
+    voiding the agreed gates): whether the trainer can is unknown, the staging time the what-if takes, and what
+    asynchronous saves leave to the candidate, its faster restores where both were timed and the rework a failure
+    costs where its shorter stall-free interval saves some."""
+    m, r = w.m, w.m.reliability
+    fields = {
+        "staging": _("on the staging times given")
+        if m.async_.staging_given
+        else _("staging taken as 0 s, which this test did not time"),
+        "candidate": w.name("candidate"),
+    }
+    kept = []
+    both = r.baseline.restore_s is not None and r.candidate.restore_s is not None
+    if both and r.candidate.restore_s < r.baseline.restore_s:
+        kept.append(
+            _("restores of {candidate_s} against {baseline_s}").format(
+                candidate_s=s3(r.candidate.restore_s), baseline_s=s3(r.baseline.restore_s)
+            )
+        )
+    if frequent_saves_help(m) and m.async_.stall_free_rework_s > 0:
+        kept.append(_("{rework} less rework after each failure").format(rework=s3(m.async_.stall_free_rework_s)))
+    if not kept:
+        return _(
+            "Whether this job's trainer can save asynchronously this test does not show; if it can, training takes as "
+            "long on either system at today's interval ({staging})."
+        ).format(**fields)
+    return _(
+        "Whether this job's trainer can save asynchronously this test does not show; if it can, training takes as "
+        "long on either system at today's interval ({staging}), and {candidate} keeps {kept}."
+    ).format(kept=join_words(kept), **fields)
 
 
 def shared_stall(w: Words) -> str:

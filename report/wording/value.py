@@ -17,7 +17,12 @@ def _today_cluster(w: Words, found) -> bool:
     """Whether page 1 gives the whole cluster's value at today's interval beside the optima's: where it is a gain the
     test supports (not where the saves would need more than the bandwidth logged, which the economics section does
     not value either) and differs from the optima's (the benefit lies mostly in the interval)."""
-    return found["today_per_year"] > 0 and today_interval_only(w.m) and not capacity_beyond(w.m)
+    # not where the whole cluster's saves all at once would outrun this test's bandwidth: that payback rests on a
+    # dozen jobs' saves never overlapping, on one array this test did not load so (cold read 14c, P-M3: 0.279 years
+    # on page 2 beside 619 GB/s all at once, 11.0× the 56.5 GB/s measured); the next steps' share says the lever
+    return (
+        found["today_per_year"] > 0 and today_interval_only(w.m) and not capacity_beyond(w.m) and not _peak_beyond(w.m)
+    )
 
 
 def value_line(w: Words, rec: Recommendation) -> str:
@@ -31,6 +36,8 @@ def value_line(w: Words, rec: Recommendation) -> str:
     if found is None or e is None or w.config.economics is None:
         return ""
     runs, cluster = count(w.config.economics.runs_per_year), count(w.m.bubble.cluster_gpus)
+    # the headline gives the job's own value where it decides (cold read 14c, P: a wall of figures on page 2)
+    told = "job_unpaid" in rec.reasons
     job = (
         _("{value} a year on the {runs} runs a year given for this job, at today's interval and failure-free")
         if e.value_per_year >= 0
@@ -42,25 +49,26 @@ def value_line(w: Words, rec: Recommendation) -> str:
     today = _today_cluster(w, found)
     whole = (
         _(
-            "{value} a year if the whole {cluster}-GPU cluster ran such jobs all year, each system at its optimal "
-            "interval"
+            "{value} a year if the whole {cluster}-GPU cluster ran such jobs all year{array}, each system at its "
+            "optimal interval"
         )
         if found["optimum_per_year"] > 0
         else _(
-            "a loss of {value} a year if the whole {cluster}-GPU cluster ran such jobs all year, each system at its "
-            "optimal interval"
+            "a loss of {value} a year if the whole {cluster}-GPU cluster ran such jobs all year{array}, each system "
+            "at its optimal interval"
         )
-    ).format(value=money(abs(found["optimum_per_year"]), e.currency), cluster=cluster)
+    ).format(value=money(abs(found["optimum_per_year"]), e.currency), cluster=cluster, array=one_array(w))
     if today:
         # both cases, the interval fixed and free (cold read 7b, cross-cutting 3: "no basis for a decision" where
         # evaluation or pre-emption may fix the interval was backwards)
         # the optima first, as every money headline (CONTRACT.md, "A price beside the value"; cold read 9, K: the
         # today's-interval payback read as the case, its conditions after it)
         whole = _(
-            "if the whole {cluster}-GPU cluster ran such jobs all year, {optimum} a year with each system at its "
-            "optimal interval, or {today} only while the interval stays at {interval} steps{demand}"
+            "if the whole {cluster}-GPU cluster ran such jobs all year{array}, {optimum} a year with each system at "
+            "its optimal interval, or {today} only while the interval stays at {interval} steps{demand}"
         ).format(
             cluster=cluster,
+            array=one_array(w),
             # what that figure asks of the storage, on page 1 too (cold read 8b, I-3: 87.6% of the bandwidth logged on
             # average, said only in the economics section)
             # on a shared candidate the jobs' saves queue for it: an upper bound, not a finding (cold read 10, P-M4:
@@ -93,7 +101,9 @@ def value_line(w: Words, rec: Recommendation) -> str:
     if assumed:
         whole = _("{value} ({assumed})").format(value=whole, assumed=_("; ").join(assumed))
     text = (
-        _("Value of the time saved: none; {job}; {whole}")
+        _("Value of the time saved: {whole}")
+        if told
+        else _("Value of the time saved: none; {job}; {whole}")
         if e.value_per_year < 0 and found["optimum_per_year"] <= 0
         else _("Value of the time saved: {job}; {whole}")
     ).format(job=job, whole=whole)
@@ -106,12 +116,33 @@ def value_line(w: Words, rec: Recommendation) -> str:
     # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
     # decision page, tests/fixtures/decision_page, had no line to spare for the job mix, cold read 13b X-M3)
     unpaid_said = "unpaid" not in rec.reasons and bool(paybacks) and min(paybacks) > SERVICE_LIFE_YEARS
-    money_decides = {"unpaid", "unpaid_optima"} & set(rec.reasons)
+    money_decides = {"unpaid", "unpaid_optima", "job_unpaid"} & set(rec.reasons)
     if rec.kind == NOT_YET:
         text += " " + _("It counts only once the measurements above decide the result.")
     elif rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes and not money_decides and not unpaid_said:
-        text += " " + _("It does not change the recommendation, which rests on the targets and reasons above.")
+        text += " " + rests_on(w.m.verdict.status)
     return text
+
+
+def rests_on(verdict: str) -> str:
+    """That the value beside a case against the candidate does not change it: it rests on the targets and the reasons
+    where a target is missed, on the reasons alone where every gate passes (cold read 14c, P-B1, and Chinese reading
+    14c: "rests on the targets and reasons above" beside four targets that all pass)."""
+    if verdict == "demonstrated":
+        return _("It does not change the recommendation, which rests on the reasons above.")
+    return _("It does not change the recommendation, which rests on the targets and reasons above.")
+
+
+def one_array(w: Words) -> str:
+    """Where the whole cluster's value puts every job on one shared candidate, that this test ran it for the
+    job's GPUs only (cold read 14c, P-M3: twelve 256-GPU jobs on one 8-node array, tested from 32 clients): " (…)" or
+    "" (a candidate local to each node grows with the cluster; a job as large as the cluster was the test)."""
+    gpus = w.m.save.candidate.gpus
+    if per_node(w.m) or gpus >= w.m.bubble.cluster_gpus:
+        return ""
+    return _(" on one {candidate} (this test ran it for {gpus} of those GPUs)").format(
+        candidate=w.name("candidate"), gpus=count(gpus)
+    )
 
 
 def contended(m) -> bool:
@@ -295,8 +326,12 @@ def price_for_life(w: Words, found) -> str:
 def cluster_share(w: Words, found, more: bool) -> str:
     """What would change a case the optima's value decides (cold tests 14, P; cold read 14, P-B1): the share of the
     cluster's time such jobs must fill for the time saved at the optimal intervals to pay for the candidate within the
-    service life (the whole cluster's payback at the optima ÷ the life), beside the share the runs a year given fill.
-    `more`: the case is not made, and a cluster fuller of such jobs would make it; else it is, and fewer would not."""
+    service life (the whole cluster's payback at the optima ÷ the life), beside the share the runs a year given fill,
+    at the candidate's wall time (`fill_share`: the job's value over the whole cluster's, both at today's interval).
+    `more`: the case is not made, and a cluster fuller of such jobs would make it; else it is, and fewer would not.
+    Where the interval kept as it is would need a share less than half of it (`today_share`), that share too, with the
+    staggering it needs where the whole cluster's saves all at once would outrun this test's bandwidth (cold read 14c,
+    P-M2: 26.3% given, 5.6% not; the life an assumption unsaid; 0.470% on whose wall time)."""
     if found is None or found["payback_years"] is None or not found["fill_share"]:
         return ""
     e = w.config.economics
@@ -305,39 +340,63 @@ def cluster_share(w: Words, found, more: bool) -> str:
         "share": pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS),
         "given": p3(100 * found["fill_share"]),
         "runs": count(e.runs_per_year),
-        "cluster": count(w.m.bubble.cluster_gpus),
         "candidate": w.name("candidate"),
         "life": count(SERVICE_LIFE_YEARS),
     }
-    if more:
+    if not more:
         return _(
-            "such jobs filling at least {share} of the {cluster}-GPU cluster's time, where the {runs} runs a year "
-            "given fill {given}: the time saved with each system at its optimal interval would then pay for "
-            "{candidate} within {life} years"
+            "such jobs filling less than {share} of the cluster's time (the {runs} runs a year given fill {given} at "
+            "{candidate}'s wall time): the time saved with each system at its optimal interval would then not pay for "
+            "{candidate} within {life} years, the service life this report assumes"
         ).format(**fields)
-    return _(
-        "such jobs filling less than {share} of the {cluster}-GPU cluster's time (the {runs} runs a year given fill "
-        "{given}): the time saved with each system at its optimal interval would then not pay for {candidate} within "
-        "{life} years"
-    ).format(**fields)
+    today = today_share(found)
+    if today is None:
+        return _(
+            "such jobs filling at least {share} of the cluster's time, where the {runs} runs a year given fill {given} "
+            "at {candidate}'s wall time: the time saved with each system at its optimal interval would then pay for "
+            "{candidate} within {life} years, the service life this report assumes"
+        ).format(**fields)
+    return (
+        _(
+            "such jobs filling at least {share} of the cluster's time with each system at its optimal interval, or "
+            "{today} while the interval stays as it is and their saves do not overlap, where the {runs} runs a year "
+            "given fill {given} at {candidate}'s wall time: the time saved would then pay for {candidate} within "
+            "{life} years, the service life this report assumes"
+        )
+        if _peak_beyond(w.m) or contended(w.m)
+        else _(
+            "such jobs filling at least {share} of the cluster's time with each system at its optimal interval, or "
+            "{today} while the interval stays as it is, where the {runs} runs a year given fill {given} at "
+            "{candidate}'s wall time: the time saved would then pay for {candidate} within {life} years, the service "
+            "life this report assumes"
+        )
+    ).format(today=pct(100 * today), **fields)
 
 
-def job_unpaid_reason(w: Words, found) -> str:
-    """Page 1's reason where the gates pass but most of the benefit is today's interval's and the runs a year given do
-    not pay for the candidate (cold reads 14c, P: the real reason, a payback of about 59 years on this job's own runs,
-    was never printed beside "makes no case"): the job's value, its payback, and that the optima keep little."""
+def today_share(found) -> float | None:
+    """The share of the cluster's time such jobs must fill for the time saved while the interval stays as it is to pay
+    for the candidate within the service life (the whole cluster's payback at today's interval ÷ the life), where it is
+    less than half the optima's (else the optima's share alone says it); None otherwise."""
+    today, optima = found["today_payback_years"], found["payback_years"]
+    if today is None or optima is None or 2 * today > optima:
+        return None
+    return today / SERVICE_LIFE_YEARS
+
+
+def job_money(w: Words, found) -> str:
+    """Where the gates pass but most of the benefit is today's interval's and the runs a year given do not pay for the
+    candidate, what the headline says before the other grounds (cold read 14c and Chinese reading 14c, P-B1: "makes no
+    case" above four passing gates, its reason, a payback of about 59 years on this job's own runs, never printed):
+    the runs a year given, the time saved a year on them (today's interval, failure-free) and its payback on the
+    price, as a clause; "" without a payback for the job."""
     if found is None or found["job_payback_years"] is None:
         return ""
     e = w.config.economics
     assert e is not None, "a priced value comes from [economics]"
     return _(
-        "Its gates pass, but on the {runs} runs a year given the time saved is worth {value} a year, a payback of "
-        "about {years} years on {candidate}'s price of {price}, and with each system at its optimal interval most of "
-        "the benefit is lost."
+        "on the {runs} runs a year given, the time saved is worth {value} a year, a payback of about {years} years"
     ).format(
         runs=count(e.runs_per_year),
         value=money(found["price"] / found["job_payback_years"], found["currency"]),
         years=sig(found["job_payback_years"]),
-        candidate=w.name("candidate"),
-        price=money(found["price"], found["currency"]),
     )

@@ -11,7 +11,7 @@ from report import i18n
 from report.compute import compute
 from report.compute.findings import Findings
 from report.inputs.joint_test import read_joint_test
-from report.wording import recommendation, said
+from report.wording import changes, said
 from report.wording.base import Words
 from tests.conftest import PROVENANCE
 from tests.sections.helpers import build, section
@@ -41,7 +41,7 @@ def test_an_interval_of_one_step_is_a_save_at_every_step():
         ("zh-CN", "每一步都保存", "每 1 步"),
     ):
         with i18n.activate(language):
-            change = recommendation._change(w, "shorter_interval")
+            change = changes._change(w, "shorter_interval")
             reach = said.g4_out_of_reach(w, w.findings.get("g4_out_of_reach"))
         assert every in change and never not in change
         assert never not in reach and ("at every step" in reach or "每一步都保存" in reach)

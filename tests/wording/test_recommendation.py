@@ -1,6 +1,10 @@
 """Page 1's recommendation in words (report/wording/recommendation.py)."""
 
+from types import SimpleNamespace as NS
+
 from report import i18n
+from report.compute.recommendation import Recommendation
+from report.wording import changes, recommendation
 from tests.conftest import FIXTURES
 from tests.sections.helpers import build, section, texts
 
@@ -224,3 +228,89 @@ def test_a_decision_on_other_grounds_without_a_price_asks_for_one():
     )
     ctx, m = build(FIXTURES / "node_local_retune")
     assert m.economics.candidate_price and "gives no price" not in ctx.cover.changes
+
+
+def _p_words(default_gates: bool = False, tuning_beats_switching: bool = False, flip=53_970.0, edge=None):
+    """Cold tests 14, P by hand: GlusterFS against LF-760, every gate agreed, an MTBF of 38,000 h agreed, time lost to
+    saves and failures 12.08% against 3.20% today, 3.710% against 1.854% each at its optimum; 5 runs a year worth 73,744
+    CNY against a price of 4.38 million CNY."""
+    found = {"price": 4_380_000, "job_payback_years": 4_380_000 / 73_744, "currency": "CNY"}
+    reliability = NS(
+        gpu_mtbf_hours=38_000.0,
+        tuning_beats_switching=tuning_beats_switching,
+        switch_gain_pct=12.08 - 3.20,
+        optimum_gain_pct=3.710 - 1.854,
+        baseline=NS(overhead_pct=12.08, optimal_overhead_pct=3.710),
+        candidate=NS(overhead_pct=3.20, optimal_overhead_pct=1.854),
+    )
+    return NS(
+        m=NS(reliability=reliability, flip_mtbf_hours=flip, flip_edge_mtbf_hours=edge, break_even_steps=None),
+        config=NS(
+            is_default=lambda key: default_gates and key == "gates.min_runs",
+            economics=NS(runs_per_year=5),
+        ),
+        findings=NS(get=lambda key: found if key == "value_priced" else None),
+        name=lambda key: {"candidate": "LF-760", "baseline": "GlusterFS"}[key],
+    )
+
+
+def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
+    """Cold read 14c and Chinese reading 14c, P-B1: "checkpoint speed makes no case" directly above "All four gates
+    pass", the real reason (about 59 years on the job's own runs: 4,380,000 ÷ 73,744 = 59.40) never printed. The
+    headline says first that every agreed target is met, then why speed alone does not justify the price for this job,
+    then the other ground."""
+    rec = Recommendation("other_grounds", ("loads",), ("speedup", "job_unpaid"), ("cluster_share_more",))
+    assert recommendation.headline(_p_words(), rec) == (
+        "Recommendation: LF-760 meets every target agreed for this test, but checkpoint speed alone does not justify "
+        "its price for this job: on the 5 runs a year given, the time saved is worth 73,700 CNY a year, a payback of "
+        "about 59.4 years. LF-760 only if faster model loads are worth its price."
+    )
+    # a threshold left to the tool's default is no target agreed; no other ground: not recommended
+    alone = Recommendation("not_recommended", (), ("speedup", "job_unpaid"), ("cluster_share_more",))
+    text = recommendation.headline(_p_words(default_gates=True), alone)
+    assert text.startswith("Recommendation: LF-760 passes every gate of this test, but checkpoint speed alone")
+    assert text.endswith("a payback of about 59.4 years. Not recommended on this evidence.")
+    # without money that decides, how little the optima keep
+    little = Recommendation("not_recommended", (), ("speedup", "optima_little"), ("fixed_interval",))
+    assert recommendation.headline(_p_words(), little) == (
+        "Recommendation: LF-760 meets every target agreed for this test, but checkpoint speed alone makes no case for "
+        "it: with each system at its optimal interval, most of the benefit goes. Not recommended on this evidence."
+    )
+    with i18n.activate("zh-CN"):
+        zh = recommendation.headline(_p_words(), rec)
+    assert zh.startswith("建议：LF-760 达到了本次测试约定的全部目标，但") and "回收期约 59.4 年。是否采购 LF-760" in zh
+
+
+def test_a_failure_rate_already_past_its_threshold_is_said_as_a_reason_with_it():
+    """Chinese reading 14c, P-B1: the failure-rate condition gave no threshold and was already met. At the agreed
+    38,000 h switching recovers more (3.20% today on LF-760 against 3.71% on GlusterFS at its optimum), as at any
+    per-GPU MTBF below 53,970 h (printed 54,000 h); each at its optimum LF-760 saves 3.71 − 1.85 = 1.86 points
+    (1.9 beside 12.1 − 3.20 = 8.9 today, at one precision)."""
+    reason = recommendation._reason(_p_words(), "optima_little")
+    assert reason == (
+        "At the failure rate set for this test (a per-GPU MTBF of 38,000 h), and at any below 54,000 h, switching to "
+        "LF-760 recovers more than re-tuning GlusterFS's interval; but with each system at its optimal interval, "
+        "LF-760 saves 1.9 percentage points of compute time against 8.9 at today's interval."
+    )
+    # no turn within three decades: no threshold to give
+    assert recommendation._reason(_p_words(flip=None), "optima_little").startswith(
+        "At the failure rate set for this test (a per-GPU MTBF of 38,000 h), switching to LF-760 recovers more"
+    )
+    assert recommendation._reason(_p_words(), "job_unpaid") == reason
+    # re-tuning recovering more: the re-tuning reason gives the threshold; this one the optima alone
+    assert recommendation._reason(_p_words(tuning_beats_switching=True), "optima_little") == (
+        "With each system at its optimal interval, LF-760 saves 1.9 percentage points of compute time against 8.9 at "
+        "today's interval."
+    )
+
+
+def test_a_failure_rate_condition_prints_its_threshold():
+    """Chinese reading 14c, P-B1 ("below the threshold above", none printed); cold read 14c, Q: 5,179.4 h, 6.37× the
+    33,000 h this rests on, printed 5,180 h; a band (cold read 13b, X) between 20.3 h and 94.6 h."""
+    w = _p_words(tuning_beats_switching=True, flip=5_179.4)
+    assert changes._change(w, "failure_rate") == (
+        "a failure rate in the cluster's own records above the one at which switching recovers more (a per-GPU MTBF "
+        "below 5,180 h)"
+    )
+    band = _p_words(tuning_beats_switching=True, flip=94.6, edge=20.3)
+    assert changes._change(band, "failure_rate").endswith("(a per-GPU MTBF between 20.3 h and 94.6 h)")
