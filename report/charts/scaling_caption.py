@@ -3,39 +3,54 @@ describe.py (its 600-line cap)."""
 
 from __future__ import annotations
 
-from report.charts.scaling_reach import both_run, client_range, crossing_drawn, curve_reach, peaks_drawn, scaling_of
+from report.charts.scaling_reach import (
+    both_run,
+    client_range,
+    crossing_drawn,
+    curve_reach,
+    peaks_drawn,
+    scaling_of,
+    tested_drawn,
+)
 from report.compute import SIDES, Metrics
 from report.compute.scaling_checks import refit_band
 from report.formatting import num
 from report.i18n import _, join_words, ngettext
 
 
-def _marks_caption(m: Metrics) -> str:
+def _marks_caption(m: Metrics) -> list[str]:
     """The caption's marks: a diamond and a cross only where the chart draws them (scaling reading 9, m3: "a cross
-    where the two curves meet" under a chart of one curve)."""
+    where the two curves meet" under a chart of one curve), the job's line, the projections' dotted lines said once
+    by name (scaling reading 14, m7: the zh caption said the dotted lines twice) and the log axis."""
     hi = client_range(m)[1]
     peak = any(k <= hi for _key, k in peaks_drawn(m))
     x = crossing_drawn(m)
     cross = x is not None and x.clients <= hi
+    out = []
     if peak and cross:
-        return _(
-            "A diamond marks a fitted peak and a cross where the two curves meet; the dashed vertical line is the "
-            "training job's nodes, dotted ones the projections'. Logarithmic axis of client nodes."
-        )
-    if peak:
-        return _(
-            "A diamond marks a fitted peak; the dashed vertical line is the training job's nodes, dotted ones the "
-            "projections'. Logarithmic axis of client nodes."
-        )
-    if cross:
-        return _(
-            "A cross marks where the two curves meet; the dashed vertical line is the training job's nodes, dotted "
-            "ones the projections'. Logarithmic axis of client nodes."
-        )
-    return _(
-        "The dashed vertical line is the training job's nodes, dotted ones the projections'. Logarithmic axis of "
-        "client nodes."
-    )
+        out.append(_("A diamond marks a fitted peak and a cross where the two curves meet."))
+    elif peak:
+        out.append(_("A diamond marks a fitted peak."))
+    elif cross:
+        out.append(_("A cross marks where the two curves meet."))
+    out.append(_("The dashed vertical line is the training job's nodes."))
+    out += [x for x in (_projections_caption(m), _tested_caption(m)) if x]
+    out.append(_("Logarithmic axis of client nodes."))
+    return out
+
+
+def _tested_caption(m: Metrics) -> str:
+    """The bandwidth tests drawn at their client count, where the chart draws them (`tested_drawn`)."""
+    t = tested_drawn(m)
+    if t is None:
+        return ""
+    return ngettext(
+        "Open stars just right of {n} client node are the two systems' sustained-bandwidth tests there, in each "
+        "system's colour: a separate test from the sweep.",
+        "Open stars just right of {n} client nodes are the two systems' sustained-bandwidth tests there, in each "
+        "system's colour: a separate test from the sweep.",
+        t.clients,
+    ).format(n=num(t.clients, 0))
 
 
 def _bands_caption(m: Metrics) -> str:
@@ -138,8 +153,7 @@ def scaling_caption(m: Metrics, names: dict[str, str]) -> str:
         if (side := s.side(key)) is not None and side.usl is None:
             text = _("{system}'s points give no fitted law, so no curve is drawn for it beyond them.")
             parts.append(text.format(system=names[key]))
-    parts.append(_marks_caption(m))
-    parts += [x for x in (_projections_caption(m),) if x]
+    parts += _marks_caption(m)
     if s.cluster_nodes > client_range(m)[1] and s.cluster_nodes > s.job_nodes:
         parts.append(
             ngettext(

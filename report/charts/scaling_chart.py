@@ -10,8 +10,9 @@ import matplotlib.ticker
 import numpy as np
 from matplotlib.figure import Figure
 
+from report.charts.collisions import ALTERNATIVES
 from report.charts.describe import Chart, wrapped
-from report.charts.scaling_reach import both_run, client_range, crossing_drawn, curve_reach, scaling_of
+from report.charts.scaling_reach import both_run, client_range, crossing_drawn, curve_reach, scaling_of, tested_drawn
 from report.charts.style import COLOURS, GRID, INK, MARKERS, figure, legend_above, mark_interval
 from report.compute import SIDES, Metrics, ScalingSide
 from report.compute import scaling_compare as compare
@@ -22,6 +23,8 @@ from report.inputs.runs import BandwidthLog
 
 #: The factor between two runs of one count drawn side by side on the log axis of client nodes.
 RUN_STEP = 1.05
+#: The factor right of their count at which the bandwidth tests are drawn, clear of the sweep's runs there.
+TESTS_STEP = RUN_STEP**3
 
 
 def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001 (the registry's signature)
@@ -55,6 +58,7 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
                 label=wrapped(_("{system}: one node (bandwidth test)").format(system=name), 40),
             )
             top = max(top, one * hi)
+    top = max(top, _bandwidth_tests(ax, m))
     _crossing(ax, m, hi)
     _marks(ax, m)
     _log2_x(ax, lo, hi, [p.clients for side in s.sides() if side is not None for p in side.points])
@@ -131,6 +135,28 @@ def _peak(ax, key: str, side: ScalingSide) -> None:
     )
 
 
+def _bandwidth_tests(ax, m: Metrics) -> float:
+    """Each side's sustained-bandwidth test at the client count it ran on, as an open star in its colour, apart from the
+    sweep's points (scaling reading 14, m7); the highest drawn, 0 where none is."""
+    t = tested_drawn(m)
+    if t is None:
+        return 0.0
+    values = {"baseline": m.bandwidth.baseline_gbps, "candidate": m.bandwidth.candidate_gbps}
+    for i, key in enumerate(SIDES):
+        ax.scatter(
+            [t.clients * TESTS_STEP],
+            [values[key]],
+            marker="*",
+            s=70,
+            facecolor="white",
+            edgecolor=COLOURS[key],
+            linewidth=1.1,
+            zorder=5,
+            label=_("sustained-bandwidth test") if i == 0 else None,
+        )
+    return max(values.values())
+
+
 def _crossing(ax, m: Metrics, hi: float) -> None:
     """Where the two curves cross, as a cross on them, where both are drawn and the axis reaches it."""
     s = scaling_of(m)
@@ -183,7 +209,7 @@ def _marks(ax, m: Metrics) -> None:
     for p in m.projections:
         if (nodes := p.nodes) is not None:
             ax.axvline(nodes, color=INK, linewidth=0.7, linestyle=":")
-            ax.annotate(
+            label = ax.annotate(
                 p.name,
                 (nodes, 0.03),
                 xycoords=("data", "axes fraction"),
@@ -197,6 +223,13 @@ def _marks(ax, m: Metrics) -> None:
                 # readable where it crosses a curve or the refits' band (scaling reading 9, m3)
                 bbox={"boxstyle": "square,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
             )
+            # where the foot of the line holds points, its name in two lines there, else at its head, below the job's
+            # label, else its GPUs alone half-way up, which the caption's name carries (scaling reading 14, m7: the
+            # 16-node line's name was dropped)
+            short = wrapped(p.name, 24)
+            gpus = ngettext("{n} GPU", "{n} GPUs", p.gpus or 0).format(n=num(p.gpus or 0, 0))
+            places = [((nodes, 0.03), (3, 0), "bottom", short), ((nodes, 0.97), (3, -14), "top", short)]
+            setattr(label, ALTERNATIVES, [*places, ((nodes, 0.55), (3, 0), "center", gpus)])
 
 
 def _log2_x(ax, lo: float, hi: float, counts: list[int]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from report.compute import SIDES, Metrics, Scaling, ScalingSide
 from report.compute import scaling_compare as compare
+from report.compute.scaling_figures import TestedRatio
 
 
 def scaling_of(m: Metrics) -> Scaling:
@@ -74,3 +75,14 @@ def both_run(m: Metrics) -> tuple[int, int] | None:
         return None
     common = {p.clients for p in s.baseline.points} & {p.clients for p in s.candidate.points}
     return (min(common), max(common)) if common else None
+
+
+def tested_drawn(m: Metrics) -> TestedRatio | None:
+    """The bandwidth tests' client count where the chart draws both tests there (scaling reading 14, m7: MR-40's 102
+    and OrangeFS's 20.5 GB/s on the job's 24 nodes, not drawn): both sides shared (a side local to each node has its one
+    node's test drawn at one node), the count within the axis; else None."""
+    s = scaling_of(m)
+    t = s.tested
+    if t is None or s.node_local or t.clients > client_range(m)[1]:
+        return None
+    return t

@@ -13,7 +13,15 @@ from report import stats
 from report.compute.client_links import clients_logged
 from report.compute.figures import SIDES, Bandwidth, Projection, Save
 from report.compute.nodes import node_local_sides, nodes, share
-from report.compute.scaling_figures import BeyondSweep, ScaledGbps, Scaling, ScalingPoint, ScalingSide, Usl
+from report.compute.scaling_figures import (
+    BeyondSweep,
+    ScaledGbps,
+    Scaling,
+    ScalingPoint,
+    ScalingSide,
+    TestedRatio,
+    Usl,
+)
 
 if TYPE_CHECKING:
     from report.inputs.joint_test import JointTest
@@ -153,7 +161,9 @@ def with_projections(
     if found is not None:
         logged = clients_logged(test)
         beyond = (beyond_sweep(key, sides[key], logged, job) for key in SIDES)
-        found = replace(found, beyond=tuple(b for b in beyond if b is not None))
+        found = replace(
+            found, beyond=tuple(b for b in beyond if b is not None), tested=tested_ratio(sides, logged, job)
+        )
     return found, scaled_projections
 
 
@@ -167,3 +177,20 @@ def beyond_sweep(key: str, s: ScalingSide | None, clients: int | None, job: Job)
     earlier = tuple((b.mean_gbps - a.mean_gbps) / (b.clients - a.clients) for a, b in pairs)
     added = (gbps - last.mean_gbps) / (clients - last.clients)
     return BeyondSweep(key, clients, gbps, gbps / clients, last, last.mean_gbps / last.clients, added, earlier)
+
+
+def tested_ratio(sides: Mapping[str, ScalingSide | None], clients: int | None, job: Job) -> TestedRatio | None:
+    """The bandwidth test's ratio at the `clients` it was logged from, with the one side swept there (if only one was)
+    taken at its sweep mean instead; None without a logged count or a baseline bandwidth above zero."""
+    base = job.bandwidth_gbps["baseline"]
+    if clients is None or not base > 0:
+        return None
+    cand = job.bandwidth_gbps["candidate"]
+    there = {
+        key: p.mean_gbps for key in SIDES if (s := sides.get(key)) is not None for p in s.points if p.clients == clients
+    }
+    if len(there) != 1:
+        return TestedRatio(clients, cand / base, None, None, None)
+    ((key, mean),) = there.items()
+    swept = mean / base if key == "candidate" else cand / mean
+    return TestedRatio(clients, cand / base, key, mean, swept)

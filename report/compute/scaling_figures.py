@@ -76,6 +76,20 @@ class BeyondSweep:
 
 
 @dataclass(frozen=True)
+class TestedRatio:
+    """The sustained-bandwidth test's ratio at the client count it was logged from, and the same ratio with a side's
+    sweep mean at that count in place of its test, where only that side was swept there (scaling reading 14, m2 and
+    m3: 4.97× from the two tests on Z's 24 nodes, 4.64× with OrangeFS's sweep mean there, the figure the scaling
+    section uses). Report-only, not in metrics.json."""
+
+    clients: int  #: the client nodes the bandwidth test wrote from ([sources] bandwidth)
+    ratio: float  #: bandwidth.candidate_gbps / bandwidth.baseline_gbps
+    swept: str | None  #: the one side swept at `clients` ("baseline" or "candidate"), None where neither or both were
+    swept_gbps: float | None  #: that side's sweep mean at `clients`
+    swept_ratio: float | None  #: the candidate over the baseline with `swept_gbps` in place of that side's test
+
+
+@dataclass(frozen=True)
 class ScaledGbps(TwoSided):
     """Aggregate write bandwidth per side at some node count (GB/s), None where nothing gives one."""
 
@@ -108,6 +122,7 @@ class Scaling(TwoSided):
     node_local: tuple[str, ...] = ()  #: the sides local to each node (not in metrics.json: its own key)
     one_node_gbps: ScaledGbps = UNSCALED  #: each node-local side's bandwidth.<side>_gbps, else None (not in JSON)
     beyond: tuple[BeyondSweep, ...] = ()  #: each shared side whose bandwidth test ran beyond its sweep (not in JSON)
+    tested: TestedRatio | None = None  #: the bandwidth test's ratio where its client count is logged (not in JSON)
 
     @property
     def max_clients(self) -> int:
@@ -120,7 +135,7 @@ def plain(out: dict | None) -> dict | None:
     the cluster's figures (the contract's keys only)."""
     if out is None:
         return None
-    for key in ("job_nodes", "cluster_nodes", "at_cluster", "node_local", "one_node_gbps", "beyond"):
+    for key in ("job_nodes", "cluster_nodes", "at_cluster", "node_local", "one_node_gbps", "beyond", "tested"):
         del out[key]
     for key in SIDES:
         if out[key] is not None:

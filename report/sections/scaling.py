@@ -10,10 +10,18 @@ from report.compute.scaling_checks import refit_band
 from report.compute.scaling_figures import ScalingSide
 from report.document.blocks import Block, Column, Para, Section, Table
 from report.formatting import count, projection_texts, sig, x3
-from report.i18n import _, join_words
+from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.flagged import fit_flagged, flagged_fit
-from report.wording.scaling import basis, measured, node_local, not_measured, projection_nodes, side_of
+from report.wording.scaling import (
+    basis,
+    measured,
+    node_local,
+    nodes_words,
+    not_measured,
+    projection_nodes,
+    side_of,
+)
 from report.wording.scaling_capacity import cluster_capacity
 from report.wording.scaling_claim import claim
 from report.wording.scaling_fit import fit_words
@@ -153,6 +161,7 @@ def _projections(w: Words) -> list:
         notes.append(
             _("Where the sweep ran the projection's node count, GB/s is the mean of its runs there, not the fit.")
         )
+    notes += [said for key in SIDES if (said := _kept_fit(w, key))]
     if any(_refit_range(w, key, p.nodes) for p in m.projections for key in SIDES):
         notes.append(
             _(
@@ -174,6 +183,57 @@ def _projections(w: Words) -> list:
         illustrative=w.marked("save_times", "scaling", "bandwidth"),
     )
     return [table]
+
+
+def _kept_fit(w: Words, key: str) -> str:
+    """What the figures attached for machines keep where this section prints a side's runs' mean or no figure: the
+    fitted law's value (`projections[i].scaled_gbps`, `scaling.at_job`, the contract's figures) beside a mean, said as
+    the fit's; where a law that does not describe its points gives one this section withholds, that the file has it, no
+    figure (scaling reading 14, m6: 21.3 and 12.8 GB/s in the file beside the page's mean of 21.5 and its dash; scaling
+    reading 13, M2: no figure from such a law on the page). "" where the file and the page agree."""
+    m, s = w.m, side_of(w.m, key)
+    if m.scaling is None or s is None or s.usl is None:
+        return ""
+    beside, withheld = {}, set()
+    for nodes, value in [(p.nodes, p.scaled.side(key)) for p in m.projections] + [
+        (m.nodes, m.scaling.at_job.side(key))
+    ]:
+        if nodes is None or value is None:
+            continue
+        if (point := _run_at(w, key, nodes)) is not None and sig(point.mean_gbps) != sig(value):
+            beside[nodes] = value
+        elif point is None and _law_fails(w, key) and nodes != m.nodes:
+            withheld.add(nodes)
+    said = []
+    if beside:
+        values = [
+            (_("{gbps} GB/s at the job's {nodes}") if n == m.nodes else _("{gbps} GB/s at {nodes}")).format(
+                gbps=sig(v), nodes=nodes_words(n)
+            )
+            for n, v in sorted(beside.items())
+        ]
+        text = _(
+            "The figures attached to this PDF for machines to read keep {system}'s fitted law where their format asks "
+            "for it: {values}; where this section gives its runs' mean instead, these are the fit's values, not a "
+            "run's."
+        )
+        said.append(text.format(system=w.name(key), values=join_words(values)))
+    if withheld and said:
+        text = _(
+            "They also keep its fitted law at {nodes}, where this section gives no figure: its law does not describe "
+            "its points, so those values are no forecast."
+        )
+    elif withheld:
+        text = _(
+            "The figures attached to this PDF for machines to read also keep {system}'s fitted law at {nodes}, where "
+            "this section gives no figure: its law does not describe its points, so those values are no forecast."
+        )
+    if withheld:
+        nodes = ngettext("{counts} node", "{counts} nodes", max(withheld)).format(
+            counts=join_words([count(n) for n in sorted(withheld)])
+        )
+        said.append(text.format(system=w.name(key), nodes=nodes))
+    return " ".join(said)
 
 
 def _refit_range(w: Words, key: str, nodes: int | None) -> tuple[float, float] | None:

@@ -412,12 +412,15 @@ def sweep_steps(w: Words) -> list[str]:
             out.append(text.format(system=w.name(key), most=clients(most)))
     out += [said for key in SIDES if (said := _unfitted_step(w, key))]
     k = job_nodes(m)
-    if len(swept) == 2 and any(s.max_clients < k for key in swept if (s := side_of(m, key)) is not None):
+    short = [key for key in swept if (s := side_of(m, key)) is not None and s.max_clients < k]
+    if len(swept) == 2 and len(short) == 2:
         # the ratio is a question about both systems: sweeping the candidate alone cannot answer it (scaling reading 9,
-        # M7)
+        # M7); a fit is no stand-in for runs there (scaling reading 14, m1). Where one side reached the job's nodes the
+        # other's missing counts, the job's among them, are asked by scaling_range.sweep_gaps_step (reading 14, m1:
+        # "both" asked of OrangeFS, swept to 32)
         text = _(
-            "Sweep both systems to the job's {nodes} or beyond, with the same benchmark settings, recorded: the ratio "
-            "at the job's size is otherwise missing or extrapolated from fewer client nodes."
+            "Sweep both systems to the job's {nodes} or beyond, with the same benchmark settings, recorded: without "
+            "runs there the sweep gives no ratio at the job's size, and a fit does not stand in for them."
         )
         out.append(text.format(nodes=nodes_words(k)))
     return out
@@ -429,9 +432,11 @@ def _unfitted_step(w: Words, key: str) -> str:
     if s is None or s.usl is not None:
         return ""
     if s.points[0].clients != 1:
+        # what a fit gives, not a stand-in for runs at other counts (scaling reading 14, m1)
         text = _(
-            "Run {system} with one client node too (its sweep starts at {first}): the fitted law's λ is the "
-            "one-client mean, so without it the two systems are compared only at the client counts both ran."
+            "Run {system} with one client node too (its sweep starts at {first}): this report fits the law only with "
+            "the one-client mean as λ, and a fit describes how a system scales over the counts run; it does not stand "
+            "in for runs at counts not run."
         )
         return text.format(system=w.name(key), first=clients(s.points[0].clients))
     return _(

@@ -21,6 +21,7 @@ from report.wording.scaling import (
     one_machine,
     side_of,
 )
+from report.wording.scaling_conditions import conditions_words
 from report.wording.scaling_hosts import bandwidth_hosts_words
 from report.wording.scaling_range import (
     bracket_words,
@@ -31,6 +32,7 @@ from report.wording.scaling_range import (
 )
 from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, falls_short, intro, judged, resolved, stated
+from report.wording.scaling_tested import tested_at, tested_at_job
 from report.wording.scaling_trend import kept_per_client, made_of, steady_basis
 from report.wording.scaling_unmeasured import unmeasured_words
 
@@ -69,7 +71,7 @@ def ratios_words(w: Words) -> list[str]:
         else:
             out.append(_("The ratio stays within 5% of its value with the fewest client nodes."))
         out += made_of(w, t, short=True)
-    return out + kept_per_client(w)
+    return out + kept_per_client(w) + conditions_words(w)
 
 
 def largest_measured(m: Metrics) -> compare.Pair | None:
@@ -134,12 +136,15 @@ def claim(w: Words) -> Para:
             *intro(c),
             *swept,
             _missing(w, k, swept=bool(swept)),
+            # the bandwidth tests there; with a claim stated, resolved() weighs them against it (reading 14, m2)
+            *([tested_at_job(w, k)] if c is None and tested_at_job(w, k) else []),
             *resolved(w),
             *_ends(w),
             *unmeasured_words(w),
             saves_at_job(w),
         ]
-        return w.p(" ".join(said), *claim_inputs(m), "save_times", style="warning" if falls_short(w) else "p")
+        tested = ["bandwidth"] if tested_at(w, k) is not None else []
+        return w.p(" ".join(said), *claim_inputs(m), "save_times", *tested, style="warning" if falls_short(w) else "p")
     notes = [*intro(c), *ratios_words(w), *resolved(w)]
     values = {"nodes": nodes_words(k), "ratio": x3(at.ratio), "c": sig(at.candidate), "b": sig(at.baseline)}
     there = next((p for p in compare.compared(m.scaling) if p.clients == k), None)

@@ -24,8 +24,9 @@ from report.wording.scaling_cluster import consequence, demand_against_sweep, no
 from report.wording.scaling_range import bracket_short, comparison_end_words, falls_short, job_bracket, range_x
 from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, fields, judged, stated
+from report.wording.scaling_tested import tested_at_job, tested_short
 from report.wording.scaling_trend import aggregates, made_of, swept_ratios
-from report.wording.scaling_unmeasured import demand_words, tested_at_job, unmeasured_short, unmeasured_words
+from report.wording.scaling_unmeasured import demand_words, unmeasured_short, unmeasured_words
 
 
 def _qa_sentence(w: Words) -> Para:
@@ -41,7 +42,10 @@ def _qa_sentence(w: Words) -> Para:
     if ratio is None:
         # the ratios swept, not only "cannot compare" (reading 9, B1), and the saves timed there (reading 10, B2)
         if swept := swept_ratios(w, k, section):
-            return w.p(f"{swept} {saves_at_job(w)}", *claim_inputs(m), "save_times", style="warning")
+            tested = tested_at_job(w, k)  # the bandwidth tests there (scaling reading 14, m2)
+            said = " ".join(x for x in (swept, tested, saves_at_job(w)) if x)
+            inputs = [*claim_inputs(m), "save_times", *(["bandwidth"] if tested else [])]
+            return w.p(said, *inputs, style="warning")
         text = _(
             "With the job's client nodes writing at once, the sweep cannot compare the two systems at the job's size "
             "(see “{section}”)."
@@ -171,9 +175,10 @@ def _sweep_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: com
             "Client sweep: {c_agg} is {first} {b_agg} at {first_counts} and {last} at {last_counts}, the most compared"
             ". At the job's {nodes} the sweep gives no ratio."
         )
-    said = " ".join([text.format(**fields), *_between(w, first, last), *extra])
+    tested = tested_at_job(w, job_nodes(w.m))  # the bandwidth tests where the sweep gives none (reading 14, m2)
+    said = " ".join(x for x in [text.format(**fields), tested, *_between(w, first, last), *extra] if x)
     said = " ".join([said, *_closing(w, refer)])
-    return w.p(said, *claim_inputs(w.m))
+    return w.p(said, *claim_inputs(w.m), *(["bandwidth"] if tested else []))
 
 
 def _span_between(w: Words, first: compare.Pair, last: compare.Pair) -> tuple[float, float] | None:
@@ -232,7 +237,7 @@ def _page_one_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: 
                 "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}, {low} to {high} over the "
                 "counts swept; no ratio at the job's {nodes}."
             )
-    return text.format(**fields)
+    return text.format(**fields) + tested_short(w)
 
 
 def _sweep_result(w: Words, refer: bool) -> Para | None:
@@ -379,7 +384,10 @@ def page_one_sweep_mark(w: Words) -> str:
     """The mark of page 1's client-sweep line, as the scaling section marks the same figures ("illustrative" when the
     sweep, or the bandwidth a modelled side's aggregate is made of, is declared illustrative; scaling reading 7b,
     blocker); "" without the line."""
-    return w.marked(*claim_inputs(w.m)) if page_one_sweep(w) else ""
+    line, tested = page_one_sweep(w), tested_short(w)
+    if not line:
+        return ""
+    return w.marked(*claim_inputs(w.m), *(["bandwidth"] if tested and tested in line else []))
 
 
 def qa_sentence(w: Words) -> Para:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from report.compute import SIDES, Metrics
-from report.formatting import count, sig, x3
+from report.formatting import count, sig
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.scaling import clients, job_nodes, node_local, nodes_words, sweep_settings
@@ -104,7 +104,34 @@ def _beyond_words(w: Words) -> str:
             "Beyond {top} {system} was not run: at {sizes} the test gives no figure, and what it gives there is "
             "unknown."
         )
-    return text.format(**values)
+    return text.format(**values) + _cluster_basis(w, found)
+
+
+def _cluster_basis(w: Words, found: tuple[tuple[str, int, str], ...]) -> str:
+    """What the cluster's nodes are counted from, where they are among the sizes named (scaling reading 14, m8: "the
+    cluster's 120 nodes" beside a test environment of 32 servers): its jobs of the job's nodes in a cluster of the GPUs
+    the cluster figures assume, not the machines of this test; "" otherwise."""
+    if not any(what == "cluster" for what, _k, _n in found):
+        return ""
+    m, cfg = w.m, w.config
+    values = {
+        "nodes": nodes_words(m.scaling.cluster_nodes if m.scaling is not None else 0),
+        "jobs": count(m.cluster.jobs),
+        "job": nodes_words(job_nodes(m)),
+        "gpus": count(m.bubble.cluster_gpus),
+    }
+    text = (
+        _(
+            "The cluster's {nodes} are its {jobs} jobs of {job} each, in a cluster of {gpus} GPUs, the tool's default "
+            "size, not the machines this test ran on."
+        )
+        if cfg.is_default("training.cluster_gpus")
+        else _(
+            "The cluster's {nodes} are its {jobs} jobs of {job} each, in a cluster of {gpus} GPUs, the size agreed for "
+            "this test, not the machines this test ran on."
+        )
+    )
+    return " " + text.format(**values)
 
 
 def unmeasured_words(w: Words) -> list[str]:
@@ -211,19 +238,4 @@ def record_step(w: Words) -> str:
     return _(
         "With the next sweep, record the benchmark's settings and log what limits its curve (each client's network "
         "links, the storage's front end, the network between): this sweep recorded neither."
-    )
-
-
-def tested_at_job(w: Words, k: int) -> str:
-    """The bandwidth tests' ratio where the sources record them on the job's `k` nodes, beside a bracketed ratio there
-    (scaling reading 11b, m1: the bound was said as proven while a test at 12 nodes gave 3.75×); "" otherwise."""
-    m = w.m
-    if bandwidth_clients(w) != k or not m.bandwidth.baseline_gbps > 0:
-        return ""
-    text = _("The bandwidth tests, on the job's {nodes}, give {ratio} ({c} against {b} GB/s).")
-    return text.format(
-        nodes=clients(k),
-        ratio=x3(m.bandwidth.candidate_gbps / m.bandwidth.baseline_gbps),
-        c=sig(m.bandwidth.candidate_gbps),
-        b=sig(m.bandwidth.baseline_gbps),
     )

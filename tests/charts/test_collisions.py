@@ -178,3 +178,18 @@ def test_each_chart_is_laid_out_once_and_drawn_once(monkeypatch):
     drawn = {c for c in charts.DESCRIBERS if charts.drawn(c, m)}
     assert calls == {"layout": len(svgs), "draw": len(svgs)} and set(svgs) == set(described) == drawn
     assert set(charts.DESCRIBERS) - drawn == {"scaling"}
+
+
+def test_declutter_tries_a_labels_other_places_before_dropping_it():
+    # scaling reading 14, m7: a projection's name at the foot of its line sat on the baseline's points and was
+    # dropped; its drawing function offers the head of the line, where nothing is
+    fig = Figure(figsize=(4, 2), layout="constrained")
+    ax = fig.subplots()
+    ax.scatter([2.0] * 6, [0.1, 0.3, 0.5, 0.7, 0.9, 1.1], s=60)  # moving it up by its height lands on points too
+    ax.set_ylim(0, 3)
+    label = ax.annotate("name", (2.0, 0.3), xytext=(0, 0), textcoords="offset points", va="center")
+    label.set_in_layout(False)
+    setattr(label, layout.ALTERNATIVES, [((2.0, 2.5), (0, 0), "top", "two\nlines")])
+    layout.declutter(fig)
+    assert label.get_visible() and label.xy == (2.0, 2.5) and label.get_text() == "two\nlines"
+    assert layout.problems(fig) == []

@@ -121,3 +121,38 @@ def test_the_modelled_line_the_refits_and_the_cluster_beyond_the_axis_are_said(f
     assert "the lighter band in its colour spans the refits to one run per client count" in caption
     assert m.scaling.cluster_nodes == 124 and scaling_reach.client_range(m)[1] < 124
     assert caption.endswith("The cluster's 124 client nodes (every job saving at once) lie beyond the axis.")
+
+
+def test_the_bandwidth_tests_on_the_jobs_nodes_are_drawn_and_the_dotted_lines_said_once(folder):
+    # scaling reading 14, m7: the only aggregates at the job's nodes (its bandwidth tests) were not drawn, and the zh
+    # caption said the projections' dotted lines twice. The baseline swept at 1-8 client nodes, the candidate at 2 and
+    # 4; the bandwidth tests on the job's 8 nodes: 3.26 and 6.40 GB/s, drawn at 8 × 1.05³ = 9.26 client nodes
+    from report.i18n import activate
+    from tests.sections.test_scaling_reading13 import _short_on_the_jobs_nodes
+
+    path = _short_on_the_jobs_nodes(folder)
+    m, fig = _figure(path)
+    try:
+        stars = sorted(
+            (round(float(x), 2), round(float(y), 2))
+            for c in fig.axes[0].collections
+            if c.get_label() in ("sustained-bandwidth test", "_child0") or len(c.get_offsets()) == 1
+            for x, y in c.get_offsets()
+            if abs(float(x) - 8 * 1.05**3) < 1e-9
+        )
+        assert stars == [(9.26, 3.26), (9.26, 6.4)]
+        assert "sustained-bandwidth test" in _labels(fig)
+    finally:
+        plt.close(fig)
+    bandwidth = read_joint_test(path).bandwidth
+    for language, dotted in (("en", "dotted"), ("zh-CN", "点线")):
+        with activate(language):
+            caption = charts.describe_all(m, bandwidth)["scaling"].caption
+        assert caption.count(dotted) == 1, (language, caption)
+    with activate("en"):
+        caption = charts.describe_all(m, bandwidth)["scaling"].caption
+    assert (
+        "The dashed vertical line is the training job's nodes. The dotted line marks “70B on 64 GPUs” at 8 client "
+        "nodes. Open stars just right of 8 client nodes are the two systems' sustained-bandwidth tests there, in each "
+        "system's colour: a separate test from the sweep. Logarithmic axis of client nodes." in caption
+    )

@@ -237,7 +237,8 @@ def test_m7_the_next_steps_sweep_the_baseline_too(built_l, joint_test_l, tmp_pat
     # the full name or the short one, as the section's earlier lines named Lustre or not
     assert re.search(
         r"Run Lustre( 2\.15 on hybrid OSTs \(existing\))? with one client node too \(its sweep starts at 2 client "
-        r"nodes\): the fitted law's λ is the one-client mean",
+        r"nodes\): this report fits the law only with the one-client mean as λ, and a fit describes how a system scales "
+        r"over the counts run; it does not stand in for runs at counts not run\.",
         steps,
     )
     assert "Sweep both systems to the job's 32 nodes or beyond, with the same benchmark settings, recorded" in steps
@@ -288,11 +289,11 @@ def test_m3minor_the_caption_names_only_the_marks_drawn(built_l):
             "en",
             (
                 "Lustre's points give no fitted law, so no curve is drawn for it beyond them.",
-                "A diamond marks a fitted peak; the dashed vertical line",
+                "A diamond marks a fitted peak. The dashed vertical line",
             ),
             "a cross where the two curves meet",
         ),
-        ("zh-CN", ("的数据点无法拟合出定律", "菱形标出拟合峰值。竖直虚线"), "叉号"),
+        ("zh-CN", ("的数据点无法拟合出定律", "菱形标出拟合峰值。", "竖直虚线为训练作业的节点数。"), "叉号"),
     ):
         (figure,) = [b for b in section(built_l[language], "scaling").blocks if isinstance(b, Figure)]
         for s in said:
