@@ -176,7 +176,7 @@ def _sweep_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: com
             ". At the job's {nodes} the sweep gives no ratio."
         )
     tested = tested_at_job(w, job_nodes(w.m))  # the bandwidth tests where the sweep gives none (reading 14, m2)
-    said = " ".join(x for x in [text.format(**fields), tested, *_between(w, first, last), *extra] if x)
+    said = " ".join(x for x in [text.format(**fields), *_between(w, first, last), *extra, tested] if x)
     said = " ".join([said, *_closing(w, refer)])
     return w.p(said, *claim_inputs(w.m), *(["bandwidth"] if tested else []))
 

@@ -351,7 +351,7 @@ def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
     # 65.6 GB / 24.1 s = 84.5 GB/s, 2.3× the 37.1 GB/s at 8; the bandwidth test's clients are not recorded
     beyond = (
         " Beyond 8 client nodes Mingxin FX100 was not run: at the cluster's 124 nodes (every job saving at once) the "
-        "test gives no figure, and what it gives there is unknown. The cluster's 124 nodes are its 31 jobs of 4 nodes "
+        "test gives no figure, and what it gives there is unknown. The cluster's 124 nodes are those of its 31 jobs of 4 nodes "
         "each, in a cluster of 1,000 GPUs, the size agreed for this test, not the machines this test ran on. Every one of the cluster's 31 jobs saving at once, each "
         "in today's 24.1 s, needs 84.5 GB/s from Mingxin FX100: 2.3× the most its sweep gave (37.1 GB/s at 8 client "
         "nodes)."
