@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from report import stats
 from report.compute.figures import Metrics
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
@@ -103,7 +104,12 @@ CAUSES = {
     "rebalance": re.compile(r"rebalanc|再平衡|均衡", re.IGNORECASE),
     # a controller of the storage taking over from another (cold read 15, R: "controller A took over its volumes")
     "failover": re.compile(r"fail-?over|took over|takeover|接管|故障切换", re.IGNORECASE),
+    # the storage's own hardware at its limit (cold read 14c, Q-M5: an E3.S drive at 81 °C throttled one run)
+    "thermal": re.compile(r"thermal|throttl|overheat|温度上限|过热|降速", re.IGNORECASE),
 }
+
+#: A spread at this share of its limit or more is near it: within a fifth of the limit (Q: 4.36% against 5.0%).
+NEAR_LIMIT_SHARE = 0.8
 
 
 def recorded_cause(test: JointTest, items: tuple[str, ...]) -> str | None:
@@ -115,3 +121,41 @@ def recorded_cause(test: JointTest, items: tuple[str, ...]) -> str | None:
     named = all(re.search(rf"(?:\brun\s*{run}\b|第\s*{run}\s*次)", note, re.IGNORECASE) for run in runs)
     kinds = [cause for cause, words in CAUSES.items() if words.search(note)]
     return kinds[0] if named and len(kinds) == 1 else None
+
+
+def recorded_outlier(test: JointTest, m: Metrics) -> dict | None:
+    """A slow outlying run on one side whose cause the record of the save runs gives (`recorded_cause`), the side's
+    runs, and whether that run alone brings the side's spread near its limit: at NEAR_LIMIT_SHARE of the limit or more
+    with it, within the limit, and below that share without it (cold read 14c, Q-M5; Chinese reading 14c, Q-M4: 4.36%
+    against 5.0%, 1.38% without it). None without such a run, or where the runs are on both sides."""
+    items = []
+    for side, s in zip(("baseline", "candidate"), m.save.sides(), strict=True):
+        z = dict(zip(s.run_numbers, stats.modified_z(s.times_s), strict=True))
+        items += [(side, run, s) for run in s.outlier_runs if z[run] > 0]
+    if not items or len({side for side, _run, _s in items}) > 1:
+        return None
+    cause = recorded_cause(test, tuple(f"{side}:{run}" for side, run, _s in items))
+    if cause is None:
+        return None
+    side, s = items[0][0], items[0][2]
+    kept = [t for r, t in zip(s.run_numbers, s.times_s, strict=True) if r not in s.outlier_runs]
+    sd = stats.stdev(kept)
+    without = None if sd is None else 100 * sd / stats.mean(kept)
+    limit = test.config.gates.max_cv_pct
+    near = (
+        s.cv_pct is not None
+        and without is not None
+        and NEAR_LIMIT_SHARE * limit <= s.cv_pct <= limit
+        and without < NEAR_LIMIT_SHARE * limit
+    )
+    return {
+        "side": side,
+        "runs": tuple(run for _side, run, _s in items),
+        "of": s.runs,
+        "times_s": tuple(t for r, t in zip(s.run_numbers, s.times_s, strict=True) if r in s.outlier_runs),
+        "cause": cause,
+        "cv_pct": s.cv_pct,
+        "cv_without_pct": without,
+        "limit": limit,
+        "near": near,
+    }

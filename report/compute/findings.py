@@ -16,7 +16,15 @@ from report import stats
 from report.compute import copies
 from report.compute.client_links import LINK_RULES
 from report.compute.figures import SIDES, Metrics
-from report.compute.gate_findings import g3_outliers_settle, g4_out_of_reach, g4_short, g4_unsettled, models_lower
+from report.compute.gate_findings import (
+    g3_outliers_settle,
+    g4_out_of_reach,
+    g4_short,
+    g4_unagreed,
+    g4_unsettled,
+    models_lower,
+)
+from report.compute.node_loss import node_local
 from report.compute.nodes import share
 from report.compute.projections import line_fit, predict
 from report.compute.reach import reduction_pct
@@ -212,58 +220,6 @@ def bandwidth_runs_copied(test: JointTest, m: Metrics) -> Iterator[Finding]:
 
 
 # ---- storage local to each node ----------------------------------------------------------------------------------
-
-
-def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
-    """The node-local save sides: their checkpoints go with a failed node; a copy kept off the node was not timed. The
-    cheap alternative such a copy is (cold read 6, node-local case, M2), sized: every training-model checkpoint,
-    copied in the background before the next save, needs snapshot_gb ÷ (interval_s + pause_s) per job on average, the
-    wall time from one save to the next (cold read 9, J-M2: not the 42 s of compute alone); one copy per optimal
-    interval needs snapshot_gb ÷ optimal_interval_s. Where one side alone is local to each node, what checkpoints that
-    survive a node are worth at most (J-M3): were every failure a node lost and the job restarted from its start, a
-    run of wall time D on a job MTBF M loses D ÷ M failures × D ÷ 2 each, D² ÷ (2 M) × gpus GPU-seconds."""
-    if m.node_local is None or not m.node_local.sides:
-        return
-    side = m.node_local.sides[0]
-    r, s = m.reliability, (m.save.baseline if side == "baseline" else m.save.candidate)
-    cycle, optimum = r.interval_s + s.pause_s, (r.baseline if side == "baseline" else r.candidate).optimal_interval_s
-    wall = m.bubble.baseline_duration_s if side == "baseline" else m.bubble.candidate_duration_s
-    lost_gpu_hours = wall**2 / (2 * r.job_mtbf_s) * r.gpus / 3600 if len(m.node_local.sides) == 1 else None
-    e = test.config.economics
-    per_year = lost_gpu_hours * e.gpu_hour_price * e.runs_per_year if e and lost_gpu_hours is not None else None
-    price = m.economics.candidate_price if m.economics is not None else None
-    # the same bound at the scope of the cluster value beside it (cold read 13b, X-M1: 961 GBP a year for the job beside
-    # 8,800 GBP for the whole cluster): every GPU of the cluster busy with such jobs all year, its failures at the
-    # assumed rate each costing one job half a run, cluster_gpus × 8760 × D ÷ (2 M) GPU-hours a year
-    cluster = (
-        m.bubble.cluster_gpus * 8760 * wall / (2 * r.job_mtbf_s) * e.gpu_hour_price
-        if e and lost_gpu_hours is not None
-        else None
-    )
-    yield make_finding(
-        "node_local",
-        SIDES_KIND,
-        m.node_local.sides,
-        SIDES,
-        nodes=m.nodes,
-        snapshot_gb=s.snapshot_gb,
-        cycle_s=cycle,
-        copy_gbps=s.snapshot_gb / cycle if cycle > 0 else None,
-        optimum_s=optimum,
-        optimum_copy_gbps=s.snapshot_gb / optimum if optimum > 0 and optimum > cycle else None,
-        failures_per_run=wall / r.job_mtbf_s,
-        lost_gpu_hours_per_run=lost_gpu_hours,
-        loss_bound_per_year=per_year,
-        runs_per_year=e.runs_per_year if e else None,
-        currency=e.currency if e else None,
-        price=price,
-        # the price recovered by checkpoints that survive a node: only where the candidate's do and the baseline's do
-        # not (cold tests 14, Q: a node-local candidate's own risk was set against its price as if it were its benefit)
-        payback_floor_years=price / per_year if price and per_year and side == "baseline" else None,
-        cluster_gpus=m.bubble.cluster_gpus,
-        cluster_loss_bound_per_year=cluster,
-        cluster_payback_floor_years=price / cluster if price and cluster and side == "baseline" else None,
-    )
 
 
 def projection_basis(test: JointTest, m: Metrics) -> Iterator[Finding]:
@@ -579,6 +535,7 @@ RULES = (
     g4_out_of_reach,
     g4_short,
     g4_unsettled,
+    g4_unagreed,
     g3_outliers_settle,
     rows_outrun,
     bandwidth_copied,

@@ -1,5 +1,6 @@
 """The findings about the gates that the runs or the interval settle: a G4 no storage could pass, a G4 some storage
-could, a G4 the runs do not settle (decided here once; report/wording/verdict.py words it)."""
+could, a G4 the runs do not settle, a G4 failed on a target no one agreed (decided here once; report/wording/verdict.py
+words it)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,20 @@ def g4_out_of_reach(test: JointTest, m: Metrics) -> Iterator[Finding]:
         agreed=agreed(test, "target_duration_reduction_pct"),
         interval_steps=test.config.training.checkpoint_interval_steps,
         passing_interval_steps=r.g4_interval_steps,
+        # why that interval matters for asynchronous saves: the baseline's write then outlasts the compute between
+        # saves, so it stalls training (cold read 14c, Q-M2: "a save every 33 steps or fewer" with no reason given)
+        outlast=_outlast(m, r.g4_interval_steps),
     )
+
+
+def _outlast(m: Metrics, steps: int | None) -> dict[str, float] | None:
+    """An asynchronous job's baseline write and the compute between saves at `steps` where the write outlasts it (the
+    baseline then stalls training for the difference); None otherwise (synchronous saves, no such interval)."""
+    if m.checkpoint_mode != "async" or steps is None:
+        return None
+    compute = steps * m.reliability.step_time_s
+    write = m.async_.baseline.write_lag_s
+    return {"write_s": write, "compute_s": compute} if write > compute else None
 
 
 def g4_short(test: JointTest, m: Metrics) -> Iterator[Finding]:
@@ -59,6 +73,27 @@ def g4_short(test: JointTest, m: Metrics) -> Iterator[Finding]:
         others_pass=all(status[g] == "pass" for g in ("G1", "G2", "G3")),
         save_needed_s=needed,
         step_needed_s=step_needed,
+    )
+
+
+def g4_unagreed(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """G4 fails against the tool's default target, which test.toml does not give and the customer never agreed: the
+    customer pages show it as not assessed against an agreed target, its figure set against the default as a
+    reference; metrics.json keeps the contract's "fail". Whether or not storage could reach the default here
+    (`gates_reach`): a target is agreed before the test, not read off its result (cold read 14c, Q-M1; Chinese reading
+    14c, Q-B1: "G4 FAILED" tiles and "✗ Fail" for a target no one agreed). G4 only: its share of the run rests on the
+    job's interval and step time, which only the customer sets; G3 judges the save the candidate is tested on."""
+    if next(g.status for g in m.gates if g.id == "G4") != "fail" or agreed(test, "target_duration_reduction_pct"):
+        return
+    yield make_finding(
+        "g4_unagreed",
+        TEST_KIND,
+        (),
+        (),
+        change_pct=m.bubble.duration_reduction_pct,
+        target=test.config.gates.target_duration_reduction_pct,
+        reachable=m.gates_reach.g4_reachable,
+        others_failed=tuple(g.id for g in m.gates if g.id != "G4" and g.status == "fail"),
     )
 
 

@@ -63,14 +63,22 @@ def build(w: Words) -> Section:
             ),
         ),
         (
-            _("Bubble share (stalls ÷ wall time): {baseline} against {candidate}.")
+            # the same share said once (Chinese reading 14c, Q-m2)
+            _("Bubble share (stalls ÷ wall time): {baseline} on either system.")
+            if stalls and b.baseline_bubble_pct == b.candidate_bubble_pct
+            else _("Bubble share (saves ÷ wall time): {baseline} on either system.")
+            if b.baseline_bubble_pct == b.candidate_bubble_pct
+            else _("Bubble share (stalls ÷ wall time): {baseline} against {candidate}.")
             if stalls
             else _("Bubble share (saves ÷ wall time): {baseline} against {candidate}.")
         ).format(baseline=p3(b.baseline_bubble_pct), candidate=p3(b.candidate_bubble_pct)),
         illustrative=w.marked("save_times"),
     )
     finishes = (
-        _("The run finishes {time} sooner, {share} of its baseline wall time.")
+        # equal on both systems: said so, not "0 s sooner, 0%" (Chinese reading 14c, Q-m2)
+        _("The run finishes at the same time on either system.")
+        if b.time_saved_s == 0
+        else _("The run finishes {time} sooner, {share} of its baseline wall time.")
         if b.time_saved_s >= 0
         else _("The run finishes {time} later, {share} of its baseline wall time.")
     )
@@ -196,7 +204,7 @@ def _per_1000(m: Metrics, stalls: bool) -> str:
         if stalls
         else _("This assumes every job of the cluster checkpoints like this {gpus}-GPU job, at its save times.")
     ).format(gpus=m.save.baseline.gpus)
-    if m.bubble.cluster_gpus == 1000:
+    if m.bubble.cluster_gpus == 1000 or m.scale.gpu_equivalents_per_1000 == 0:  # no "Per 1,000 GPUs: 0" (Q-m2)
         return assumes
     # a figure on a bandwidth the test does not show keeps its condition (Chinese reading 12, M1: "129 per 1,000 GPUs"
     # said plainly after "only with 7.07× this test's bandwidth")

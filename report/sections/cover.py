@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from report.compute import Metrics
+from report.compute.scopes import Findings
 from report.formatting import (
     count,
     given,
@@ -58,14 +59,16 @@ ID = "cover"
 CHARTS: tuple[str, ...] = ()
 
 
-def _tile_mark(m: Metrics, tile_id: str) -> tuple[str, str]:
+def _tile_mark(m: Metrics, tile_id: str, found: Findings) -> tuple[str, str]:
     """The tile's mark: the failed or undecided gates it rests on, and whether its inputs are illustrative or its
     saves not durable (both said when both hold)."""
     inputs = TILE_GATES[tile_id].inputs
-    failed, missing = open_gates({g.id: g.status for g in m.gates}, tile_id)
-    if tile_id == "capacity" and today_interval_only(m):
-        # the tile prints the optima's figure, which G4 (today's interval) does not judge (fifth cold reads b, M11)
-        failed, missing = [g for g in failed if g != "G4"], [g for g in missing if g != "G4"]
+    # G4 not judged: a target no one agreed (cold read 14c, Q-M1: "G4 FAILED" tiles), or the capacity tile's figure at
+    # the optima, which G4 (today's interval) does not judge (fifth cold reads b, M11)
+    statuses = {g.id: g.status for g in m.gates}
+    if found.has("g4_unagreed") or (tile_id == "capacity" and today_interval_only(m)):
+        statuses["G4"] = "pass"
+    failed, missing = open_gates(statuses, tile_id)
     gate_mark, kind = "", ""
     if failed and missing:  # the undecided ones too (Chinese reading 22, m4: G3 left out beside "1.51×")
         gate_mark, kind = (
@@ -443,7 +446,7 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
             note = _("{note}; {cause}").format(note=note, cause=staging_note(m))
         elif staging := staging_tile(w, tile_id):  # part of it is (cold read 13b, X-M2)
             note = _("{note}; {cause}").format(note=note, cause=staging)
-        mark, kind = _tile_mark(m, tile_id)
+        mark, kind = _tile_mark(m, tile_id, w.findings)
         out.append(KeyFigure(tile_id, value, label, note, mark, kind))
     return tuple(out)
 

@@ -421,6 +421,14 @@ def build(w: Words) -> Section | None:
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year at today's "
                     "interval, which holds only while the interval cannot change (evaluation or pre-emption may fix "
+                    "it): with each system at its optimal interval it rises to the value above."
+                )
+                # the direction follows the figures (Chinese reading 14c, Q-m1: "降到" from 0 to 39,100 USD)
+                if today_interval_only(m) and e.optimum_cluster_value_per_year > e.cluster_value_per_year
+                else _(
+                    "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
+                    "{per_year} a year at {runs} runs; across a cluster of such jobs, {cluster} a year at today's "
+                    "interval, which holds only while the interval cannot change (evaluation or pre-emption may fix "
                     "it): with each system at its optimal interval it falls to the value above."
                 )
                 # the larger figure is the one a reader quotes (fifth cold reads b, M5)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from report.compute import SENSITIVITY_SPAN, Gate, Metrics
+from report.compute.counterpoints import recorded_outlier
 from report.compute.scopes import Findings
 from report.document.blocks import (
     Block,
@@ -80,6 +81,7 @@ def _tally(
     undecided: int = 0,
     rejecting: tuple[str, ...] = ("G1", "G2"),
     unsettled: bool = False,
+    unagreed: bool = False,
 ) -> str:
     """ "2 of 4 gates pass; 1 fails and 1 is undecided.": only the counts that are not zero, and "none"
     rather than "0 of 4" (Chinese reading 5: 4 个评估门槛中 0 个通过)."""
@@ -108,6 +110,8 @@ def _tally(
                 len(indicative),
             ).format(indicative=gate_list(indicative), gates=gate_list(list(rejecting or ("G1", "G2"))))
         )
+    if unagreed:  # a distinct mark, not counted as a failure (cold read 14c, Q-M1)
+        clauses.append(_("G4 (marked “–”) is not assessed: no training-time target was agreed"))
     rest = []
     if failed:
         rest.append(ngettext("{n} fails", "{n} fail", failed).format(n=count(failed)))
@@ -140,6 +144,7 @@ def _gate_note(m: Metrics, cfg: TestConfig, found: Findings) -> Para:
     # only indicatively, ...".
     # a G4 met at today's interval passes by its agreed rule (fifth cold reads b, A1)
     passed = tally["pass"] - len(indicative)
+    unagreed = found.has("g4_unagreed")
     # the table's labels: "Undecided" where G3's interval straddles its target, else "Insufficient data" (Chinese
     # reading 20, M1: "3 个尚待判定" beside three 数据不足)
     undecided = sum(
@@ -150,17 +155,26 @@ def _gate_note(m: Metrics, cfg: TestConfig, found: Findings) -> Para:
             passed,
             len(m.gates),
             indicative,
-            tally["fail"],
+            tally["fail"] - unagreed,
             tally["insufficient"] - undecided,
             _rests_on_words(m) if any(g.status == "pass" and pass_rests(m, g) for g in m.gates) else "",
             undecided,
             tuple(g.id for g in m.gates if g.id in ("G1", "G2") and g.status != "pass"),
             g4_pass_unsettled(m, found),
+            unagreed,
         )
         + " "
-        + _(
-            "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's 95% "
-            "interval at or above {speedup}× (G3); a training run at least {reduction}% shorter (G4)."
+        + (
+            _(
+                "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's "
+                "95% interval at or above {speedup}× (G3); for G4, a training run {reduction}% shorter serves as a "
+                "reference, not agreed with the customer."
+            )
+            if unagreed
+            else _(
+                "Thresholds: at least {runs} per system with a spread (CV) of at most {cv}% (G1, G2); the speedup's "
+                "95% interval at or above {speedup}× (G3); a training run at least {reduction}% shorter (G4)."
+            )
         ).format(
             runs=counted_noun(g.min_runs, "{n} run", "{n} runs"),
             cv=given(g.max_cv_pct),
@@ -174,6 +188,7 @@ def _next_steps(w: Words) -> tuple:
     m, cfg = w.m, w.config
     gates = {g.id: g for g in m.gates}
     short, steps = m.next_steps.min_runs_short, []
+    unagreed = w.findings.has("g4_unagreed")  # not a failure: no target agreed (cold read 14c, Q-M1)
     need = max(cfg.gates.min_runs, 2)
     if few := w.findings.get("save_runs_short"):
         lacking = {"baseline": short.baseline, "candidate": short.candidate}
@@ -199,8 +214,9 @@ def _next_steps(w: Words) -> tuple:
         if not (spread and set(sides) <= set(spread.scope.items)) and (step := outlier_step(w, sides)):
             gates_text = join_words(list(decides["gates"]))
             steps.append(Para(step + " " + _("Without it, {gates} would change.").format(gates=gates_text)))
+    steps += _recorded_step(w, bool(spread))
     steps += g3_step(w, gates["G3"])
-    if gates["G4"].status == "fail" and steps and not w.findings.has("g4_unsettled"):
+    if gates["G4"].status == "fail" and steps and not w.findings.has("g4_unsettled") and not unagreed:
         # (where the speedup's interval straddles G4's target, more runs settle G4 too: cold read 8, I2)
         # the runs asked for above settle G1 to G3; with G4 failed they cannot change the verdict (settled point 2)
         steps.append(Para(_("While G4 fails, more runs can settle G1 to G3 but not the verdict.")))
@@ -234,6 +250,16 @@ def _next_steps(w: Words) -> tuple:
     steps += _missing_measurements(w)
     steps += [Para(text) for text in sweep_steps(w)]  # scaling reading 6, m9
     return (*_durable_first(w), *steps)
+
+
+def _recorded_step(w: Words, spread: bool) -> list[Para]:
+    """A slow run whose cause the record gives is a risk to ask about even where no gate hangs on it (cold read 14c,
+    Q-M5: a drive at its thermal limit read as noise): its step, where no spread or outlying-run step gives it."""
+    recorded = recorded_outlier(w.test, w.m)
+    if recorded is None or spread or w.findings.has("outliers_decide"):
+        return []
+    step = outlier_step(w, (recorded["side"],))
+    return [Para(step)] if step else []
 
 
 def _spread_causes(w: Words, spread) -> str:
@@ -501,7 +527,10 @@ def build(w: Words) -> Section:
             if any(g.status == "insufficient" for g in m.gates)
             # every gate decided, some failed: none is open (cold read 7, m15)
             else _("What would change the failed gates, and what the analysis lacks:")
-            if any(g.status == "fail" for g in m.gates)
+            if any(g.status == "fail" and not (g.id == "G4" and w.findings.has("g4_unagreed")) for g in m.gates)
+            # G4 not assessed, no target agreed, every other gate passing (cold read 14c, Q-M1)
+            else _("Every gate with an agreed target passes; what the analysis still lacks:")
+            if w.findings.has("g4_unagreed")
             else _("Every gate passes on illustrative save times; what a conclusion still needs:")
             if "save_times" in m.inputs_illustrative
             else _("Every gate passes, {g4}; what the analysis still lacks:").format(g4=g4_unsettled_words())

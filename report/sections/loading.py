@@ -30,6 +30,7 @@ from report.wording.loads import (
     headline_load_span,
     load_not_established,
     loads_copied,
+    loads_fresh_node,
     loads_marked,
     memory_loads,
     not_established,
@@ -179,7 +180,9 @@ def build(w: Words) -> Section:
             ),
             memory_loads(m, w.config),
             # once, where faster loads are credited to a candidate local to each node (cold tests 14, Q)
-            loads_copied(w) if any(p.established and p.speedup > 1 for p in m.load.models) else "",
+            loads_copied(w) + loads_fresh_node(w)
+            if any(p.established and p.speedup > 1 for p in m.load.models)
+            else "",
             unestablished(w),
         )
     )

@@ -77,6 +77,21 @@ def _bubble_words(m: Metrics) -> str:
                 "{sooner} ({candidate_duration} against {baseline_duration})."
             )
         )
+    if m.bubble.baseline_bubble_pct == m.bubble.candidate_bubble_pct:
+        # the same share on both: said so, not "from 1.40% to 1.40%" (Chinese reading 14c, Q-m2)
+        return (
+            _(
+                "Over {steps} steps with an asynchronous save every {interval} steps, the checkpoint bubble (stall "
+                "time as a share of wall time) is {baseline} on either system and the run ends at the same time, "
+                "after {baseline_duration}."
+            )
+            if m.checkpoint_mode == "async"
+            else _(
+                "Over {steps} steps with a save every {interval} steps, the checkpoint bubble (save time as a share "
+                "of wall time) is {baseline} on either system and the run ends at the same time, after "
+                "{baseline_duration}."
+            )
+        )
     return (
         _(
             "Over {steps} steps with an asynchronous save every {interval} steps, the checkpoint bubble "

@@ -90,7 +90,13 @@ def capacity_sentence(m: Metrics) -> str:
     rest on (`capacity_condition`)."""
     b = m.bubble
     gain = b.throughput_gain_pct >= 0
-    if means_only(m):  # a condition wherever it is said (cold read 6, m7)
+    if b.gpu_equivalents == 0 and not means_only(m):
+        # no "0% more steps … worth 0 GPUs" (Chinese reading 14c, Q-m2)
+        text = _(
+            "Each GPU completes as many steps per unit of time on either system; in a cluster of {cluster} GPUs "
+            "running jobs like this one, {basis}, no capacity is gained{condition}."
+        )
+    elif means_only(m):  # a condition wherever it is said (cold read 6, m7)
         text = (
             _(
                 "If the means held: each GPU would complete {gain} more steps per unit of time; in a cluster of "

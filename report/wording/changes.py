@@ -10,7 +10,7 @@ from report.wording import copies
 from report.wording.base import Words
 from report.wording.counterpoints import job_mix_change, sync_assumed
 from report.wording.g3_runs import more_runs_change
-from report.wording.said import outlier_cause
+from report.wording.said import outlast_words, outlier_cause
 from report.wording.speed_reason import seconds_apart
 from report.wording.staging import faster_save_changes_nothing
 from report.wording.unmeasured import unmeasured
@@ -55,7 +55,7 @@ def _measured_change(w: Words, change: str) -> str:
     if change == "shorter_interval":
         found = f.get("g4_out_of_reach")
         if found is not None and found["passing_interval_steps"] is not None:
-            return _interval(found["passing_interval_steps"])
+            return _interval(found["passing_interval_steps"]) + outlast_words(w, found["outlast"])
         return _("a job whose checkpoints take a larger share of its run")
     if change == "agreed_target":
         return _agreed_target(f)

@@ -8,11 +8,12 @@ from report.compute.counterpoints import (
     benchmark_saves,
     job_mix_decides,
     recorded_cause,
+    recorded_outlier,
     restores_slower,
     shared_stall_floor_s,
 )
-from report.formatting import count, s3, sig, x3
-from report.i18n import _, join_words
+from report.formatting import count, given, money, p3, s3, sig, x3
+from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.outlier_words import cause_words
 from report.wording.statements import frequent_saves_help
@@ -27,17 +28,96 @@ def speed_counterpoints(w: Words) -> str:
         out.append(_("{tool} timed these saves, not the trainer.").format(tool=tool))
     if restores_slower(w.m):
         out.append(slower_restores(w))
+    if risk := outlier_risk(w):
+        out.append(risk)
     local = w.m.node_local.sides if w.m.node_local is not None else ()
     if local == ("candidate",):
-        # the candidate's own risk beside its speed (cold read 14 and Chinese reading 14, Q-M1: said on the decision
-        # page only in the value line's parenthesis)
-        out.append(
-            _(
-                "{candidate} keeps a node's part of each checkpoint on that node: a failed node takes it along, and "
-                "the copy off the node that restarting elsewhere needs was not timed."
-            ).format(candidate=w.name("candidate"))
-        )
+        out.append(candidate_node_loss(w))
     return "".join(" " + text for text in out)
+
+
+def candidate_node_loss(w: Words) -> str:
+    """A node-local candidate's own risk beside its speed (cold read 14 and Chinese reading 14, Q-M1), sized at the
+    scopes of the value line beside it, and the copy off the node set against the shared baseline this test logged
+    (cold read 14c, Q-M4; Chinese reading 14c, Q-M1/Q-M2; compute/node_loss.py)."""
+    found = w.findings.get("node_local")
+    names = {"candidate": w.name("candidate"), "baseline": w.name("baseline")}
+    target = found["copy_target"] if found is not None else None
+    if found is None or target is None:
+        return _(
+            "{candidate} keeps a node's part of each checkpoint on that node: a failed node takes it along, and the "
+            "copy off the node that restarting elsewhere needs was not timed."
+        ).format(**names)
+    text = _("{candidate} keeps a node's part of each checkpoint on that node: a failed node takes it along.").format(
+        **names
+    )
+    if found["loss_bound_per_year"] is not None and found["job_value_per_year"] is not None:
+        currency = found["currency"]
+        text += " " + _(
+            "Were the failures at the rate this rests on lost nodes, the reruns from the start would cost at most "
+            "{job} a year for this job, against {job_value} of time saved, and {cluster} for the whole {gpus}-GPU "
+            "cluster, against {cluster_value}."
+        ).format(
+            job=money(found["loss_bound_per_year"], currency),
+            job_value=money(found["job_value_per_year"], currency),
+            cluster=money(found["cluster_loss_bound_per_year"], currency),
+            gpus=count(found["cluster_gpus"]),
+            cluster_value=money(found["cluster_value_per_year"], currency),
+        )
+    demand = copy_demand(w, target, target["cluster_gbps"], target["cluster_ratio"])
+    optimum = target["cluster_optimum_gbps"]
+    text += " " + (
+        _(
+            "Restarting elsewhere needs a copy off the node, which this test did not time; to {baseline} at today's "
+            "interval, {demand}; once per optimal interval, {optimum} GB/s ({share})."
+        )
+        if optimum is not None
+        else _(
+            "Restarting elsewhere needs a copy off the node, which this test did not time; to {baseline} at today's "
+            "interval, {demand}."
+        )
+    ).format(
+        baseline=names["baseline"],
+        demand=demand,
+        optimum=sig(optimum) if optimum is not None else "",
+        share=_ratio(target["cluster_optimum_ratio"]) if optimum is not None else "",
+    )
+    return text
+
+
+def copy_demand(w: Words, target: dict, gbps: float, ratio: float) -> str:
+    """What the cluster's jobs' copies off the node would ask of the shared baseline this test logged: "the cluster's 8
+    such jobs would need 118 GB/s, 4.17× the 28.3 GB/s this test logged on HS-9" (one job: "72.0% of the …")."""
+    fields = {
+        "gbps": sig(gbps),
+        "share": _ratio(ratio),
+        "measured": sig(target["measured_gbps"]),
+        "baseline": w.name("baseline"),
+    }
+    if target["jobs"] > 1:
+        text = (
+            _(
+                "the cluster's {jobs} such jobs would need {gbps} GB/s, {share} the {measured} GB/s this test logged "
+                "on {baseline}"
+            )
+            if ratio >= 1
+            else _(
+                "the cluster's {jobs} such jobs would need {gbps} GB/s, {share} of the {measured} GB/s this test "
+                "logged on {baseline}"
+            )
+        )
+        return text.format(jobs=count(target["jobs"]), **fields)
+    text = (
+        _("{share} the {measured} GB/s this test logged on {baseline}")
+        if ratio >= 1
+        else _("{share} of the {measured} GB/s this test logged on {baseline}")
+    )
+    return text.format(**fields)
+
+
+def _ratio(ratio: float) -> str:
+    """A demand over a logged bandwidth: "4.17×" from 1 up, "70.9%" below."""
+    return x3(ratio) if ratio >= 1 else p3(100 * ratio)
 
 
 def slower_restores(w: Words) -> str:
@@ -93,11 +173,11 @@ def sync_assumed(w: Words) -> str:
         "candidate": w.name("candidate"),
     }
     kept = []
-    both = r.baseline.restore_s is not None and r.candidate.restore_s is not None
-    if both and r.candidate.restore_s < r.baseline.restore_s:
+    baseline_s, candidate_s = r.baseline.restore_s, r.candidate.restore_s
+    if baseline_s is not None and candidate_s is not None and candidate_s < baseline_s:
         kept.append(
             _("restores of {candidate_s} against {baseline_s}").format(
-                candidate_s=s3(r.candidate.restore_s), baseline_s=s3(r.baseline.restore_s)
+                candidate_s=s3(candidate_s), baseline_s=s3(baseline_s)
             )
         )
     if frequent_saves_help(m) and m.async_.stall_free_rework_s > 0:
@@ -147,6 +227,8 @@ def cause_step(w: Words, items: list[str], runs: str, clause: bool = False) -> s
     if cause is None:
         return ""
     side = items[0].split(":")[0]
+    if cause == "thermal":
+        return _thermal_step(w, side, runs, clause)
     fields = {
         "runs": runs,
         "cause": cause_words(cause),
@@ -161,4 +243,53 @@ def cause_step(w: Words, items: list[str], runs: str, clause: bool = False) -> s
     return _(
         "The record of the save runs gives the cause of {runs}: {cause} on {system}. Ask how often {cause} occurs "
         "there in service, and time {other} the same way during {cause} of its own."
+    ).format(**fields)
+
+
+def _thermal_step(w: Words, side: str, runs: str, clause: bool) -> str:
+    """The next step for a run the record puts down to a drive at its thermal limit: how often the side's drives reach
+    it under a training load, a risk of the storage's own, not noise (cold read 14c, Q-M5; Chinese reading 14c,
+    Q-M4)."""
+    if clause:
+        return _(
+            "how often {system}'s drives reach their thermal limit under a training load (the record of the save runs "
+            "gives it as the cause of {runs})"
+        ).format(system=w.name(side), runs=runs)
+    return _(
+        "The record of the save runs gives the cause of {runs}: a drive on {system} at its thermal limit. Ask how "
+        "often its drives reach that limit under a training load, with the GPUs busy beside them, and log the drives' "
+        "temperatures during the saves."
+    ).format(system=w.name(side), runs=runs)
+
+
+def outlier_risk(w: Words) -> str:
+    """Page 1's clause on a slow run whose cause the record gives (compute/counterpoints.py `recorded_outlier`): a risk
+    to raise, not only noise, with the spread it makes where it alone brings it near the limit (cold read 14c, Q-M5;
+    Chinese reading 14c, Q-M4); "" otherwise, or where the run decides a gate (the verdict's note says it then)."""
+    found = recorded_outlier(w.test, w.m)
+    if found is None or w.findings.has("outliers_decide"):
+        return ""
+    fields = {
+        "n": count(len(found["runs"])),
+        "of": count(found["of"]),
+        "system": w.name(found["side"]),
+        "cause": cause_words(found["cause"]),
+        "gate": "G1" if found["side"] == "baseline" else "G2",
+        "cv": p3(found["cv_pct"] or 0.0),
+        "limit": given(found["limit"]),
+        "without": p3(found["cv_without_pct"] or 0.0),
+    }
+    runs = len(found["runs"])
+    if found["near"]:
+        return ngettext(
+            "{n} of {of} runs on {system} stands out, with {cause} as the recorded cause; it alone brings {gate}'s "
+            "spread to {cv} against the {limit}% limit ({without} without it).",
+            "{n} of {of} runs on {system} stand out, with {cause} as the recorded cause; they alone bring {gate}'s "
+            "spread to {cv} against the {limit}% limit ({without} without them).",
+            runs,
+        ).format(**fields)
+    return ngettext(
+        "{n} of {of} runs on {system} stands out, with {cause} as the recorded cause.",
+        "{n} of {of} runs on {system} stand out, with {cause} as the recorded cause.",
+        runs,
     ).format(**fields)

@@ -20,15 +20,9 @@ def gates_line(w: Words) -> str:
     pass" (fifth cold read, O5)."""
 
     def status(g) -> str:
-        said = _status(g)
-        if g.id == "G4" and g.status == "pass" and staging_alone(w.m):
-            # on the staging times given, which are not the storage's (cold read 11, T-B1: a plain "passes")
-            return _("{status}, on the staging times given, not on the storage's writes").format(status=said)
-        staged = w.findings.get("staging_differs")
-        if g.id == "G4" and g.status == "pass" and staged is not None and staged["decides_g4"]:
-            # the writes make part of it, the staging given the rest (cold read 13, X-M1)
-            return _("{status}; with equal staging times on both systems it would fail").format(status=said)
-        return said
+        if g.id == "G4":
+            return _g4_status(w, g, _status)
+        return _status(g)
 
     def _status(g) -> str:
         failed, missing = open_for(w.m, g.id)
@@ -61,6 +55,39 @@ def gates_line(w: Words) -> str:
     return _("; ").join(
         _("{name} ({id}) {status}").format(name=gate_name(g.id), id=g.id, status=status(g)) for g in w.m.gates
     ) + _(".")
+
+
+def _g4_status(w: Words, g, words) -> str:
+    """G4's status on the gate line: not assessed where no target was agreed, else `words(g)` with what a pass rests on
+    where the staging times given make it."""
+    unagreed = g4_unagreed_words(w.findings.get("g4_unagreed"))
+    if unagreed:
+        return unagreed
+    said = words(g)
+    if g.status == "pass" and staging_alone(w.m):
+        # on the staging times given, which are not the storage's (cold read 11, T-B1: a plain "passes")
+        return _("{status}, on the staging times given, not on the storage's writes").format(status=said)
+    staged = w.findings.get("staging_differs")
+    if g.status == "pass" and staged is not None and staged["decides_g4"]:
+        # the writes make part of it, the staging given the rest (cold read 13, X-M1)
+        return _("{status}; with equal staging times on both systems it would fail").format(status=said)
+    return said
+
+
+def g4_unagreed_words(found) -> str:
+    """A G4 failed on the tool's default target (compute/gate_findings.py `g4_unagreed`): not assessed, with the run's
+    change against the default as a reference, not agreed (cold read 14c, Q-M1; Chinese reading 14c, Q-B1); "" without
+    the finding."""
+    if found is None:
+        return ""
+    change, target = found["change_pct"], given(found["target"])
+    if p3(change) == p3(0.0):  # the two runs as long: said so, not "0% shorter" (Chinese reading 14c, Q-m2)
+        text = _("not assessed, no target agreed: the run as long on either system (reference: {target}% shorter)")
+    elif change > 0:
+        text = _("not assessed, no target agreed: the run {change} shorter, below the {target}% reference")
+    else:
+        text = _("not assessed, no target agreed: the run {change} longer (reference: {target}% shorter)")
+    return text.format(change=p3(abs(change)), target=target)
 
 
 def relaxed_pass(w: Words, g) -> str:

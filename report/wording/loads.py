@@ -300,6 +300,19 @@ def loads_copied(w: Words) -> str:
     ).format(candidate=w.name("candidate"))
 
 
+def loads_fresh_node(w: Words) -> str:
+    """The loads section's limit on a node-local candidate's saving: it holds on a node that already holds the model;
+    a scale-out onto a fresh node or a model update needs the copy first, untimed (cold read 14c, Q-M3): " " and a
+    sentence, or ""."""
+    n = w.m.node_local
+    if n is None or not n.load_copy_untimed:
+        return ""
+    return " " + _(
+        "The saving holds on a node that already holds the model, as at a restart; a scale-out onto a fresh node or a "
+        "model update needs that copy first."
+    )
+
+
 def loads_reason(w: Words) -> str:
     """Page 1's loads reason: the established load pairs, each with its own speedup (at most three named; more as a
     span), then the pairs it leaves out (moved from wording/recommendation.py)."""

@@ -85,4 +85,5 @@ def cause_words(cause: str | None) -> str:
         "scrub": _("a scrub"),
         "rebalance": _("a rebalance"),
         "failover": _("a controller failover"),
+        "thermal": _("a drive at its thermal limit"),  # cold read 14c, Q-M5
     }.get(cause or "", "")

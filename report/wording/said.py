@@ -9,7 +9,7 @@ from report.document.spoken import said
 from report.formatting import count, given, h3, money, p3, s3, sig, x3
 from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
-from report.wording.counterpoints import cause_step
+from report.wording.counterpoints import cause_step, copy_demand
 from report.wording.labels import g4_pass_unsettled, gate_name, verdict_status_label
 from report.wording.verdict import target_missed
 
@@ -28,7 +28,8 @@ def g4_out_of_reach(w: Words, found: Finding | None, brief: bool = False) -> str
     target = (
         _("the {target}% target agreed for this test")
         if found["agreed"]
-        else _("the {target}% target, the tool's default, not agreed with the customer")
+        # no tool on the customer pages (Chinese reading 14c, Q-B1)
+        else _("the {target}% reference, not agreed with the customer")
     ).format(target=given(found["target"]))
     text = (
         # nothing to remove: not a share below zero (cold read 9, J-m2: "stalls that storage could remove take
@@ -57,6 +58,27 @@ def g4_out_of_reach(w: Words, found: Finding | None, brief: bool = False) -> str
             else _("It could pass with a save every {steps} steps or fewer.").format(steps=count(steps))
         )
     return said(found, text)
+
+
+def outlast_words(w: Words, outlast: dict[str, float] | None) -> str:
+    """Why a shorter interval would matter to an asynchronous job: the baseline's write would outlast the compute
+    between saves (compute/gate_findings.py `g4_out_of_reach`, cold read 14c, Q-M2): ", where …", or ""."""
+    if outlast is None:
+        return ""
+    return _(", where {baseline}'s write ({write}) would outlast the compute between saves ({compute})").format(
+        baseline=w.name("baseline"), write=s3(outlast["write_s"]), compute=s3(outlast["compute_s"])
+    )
+
+
+def _agreed_label(states: dict[str, str]) -> str:
+    """The verdict over the gates with an agreed target, where G4 is not assessed on the tool's default (cold read 14c,
+    Q-M1): a verdict with and without outlying runs compares the same gates."""
+    others = [states[g] for g in ("G1", "G2", "G3")]
+    if "fail" in others:
+        return verdict_status_label("not_demonstrated", states["G3"] == "fail")
+    if "insufficient" in others:
+        return verdict_status_label("undecided")
+    return _("G1 to G3 pass; G4 not assessed")
 
 
 def outliers_decide(w: Words, found: Finding | None) -> str:
@@ -92,9 +114,12 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
     verdict = (
         _("G1 to G4 pass")
         if found["verdict"] == "demonstrated"
+        else _agreed_label(found["before"])
+        if w.findings.has("g4_unagreed")
         else verdict_status_label(found["verdict"], target_missed(w.m, w.findings))
     )
-    verdict_without = verdict_status_label(found["verdict_without"])
+    unagreed = w.findings.has("g4_unagreed")
+    verdict_without = _agreed_label(found["after"]) if unagreed else verdict_status_label(found["verdict_without"])
     text = (
         _(
             "The result hangs on {runs}: {without}, {gates}; the verdict would be “{verdict_without}” instead of "
@@ -187,7 +212,20 @@ def node_local_words(w: Words, found: Finding, brief: bool = False) -> str:
         ).format(system=w.name(found.scope.items[0]))
     if brief:
         return said(found, text + _brief_copy(found))
-    if found["copy_gbps"] is not None:
+    target = found["copy_target"]
+    if found["copy_gbps"] is not None and target is not None:
+        # the copy goes to the shared baseline this test logged (cold read 14c, Q-M4; Chinese reading 14c, Q-M2)
+        text += " " + _(
+            "Copying the checkpoints off the node in the background to {baseline}, one {size} GB checkpoint per "
+            "{cycle} before the next save, takes {rate} GB/s per job on average; {demand}."
+        ).format(
+            baseline=w.name("baseline"),
+            size=sig(found["snapshot_gb"]),
+            cycle=_duration(found["cycle_s"]),
+            rate=sig(found["copy_gbps"]),
+            demand=copy_demand(w, target, target["cluster_gbps"], target["cluster_ratio"]),
+        )
+    elif found["copy_gbps"] is not None:
         # where the copy goes and at what cadence (cold read 9, J-M2: "one 980 GB checkpoint per 42 s" counted the
         # compute between saves only, and named no storage to take the copy)
         text += " " + _(
@@ -195,7 +233,16 @@ def node_local_words(w: Words, found: Finding, brief: bool = False) -> str:
             "next save, takes {rate} GB/s per job on average, written to storage whose bandwidth this test did not "
             "measure."
         ).format(size=sig(found["snapshot_gb"]), cycle=_duration(found["cycle_s"]), rate=sig(found["copy_gbps"]))
-    if found["optimum_copy_gbps"] is not None:
+    if found["optimum_copy_gbps"] is not None and target is not None and target["cluster_optimum_gbps"] is not None:
+        text += " " + _(
+            "One copy per optimal interval ({interval}) takes {rate} GB/s ({demand}), and a lost node then costs at "
+            "most about that interval's work."
+        ).format(
+            interval=_duration(found["optimum_s"]),
+            rate=sig(found["optimum_copy_gbps"]),
+            demand=copy_demand(w, target, target["cluster_optimum_gbps"], target["cluster_optimum_ratio"]),
+        )
+    elif found["optimum_copy_gbps"] is not None:
         text += " " + _(
             "One copy per optimal interval ({interval}) takes {rate} GB/s, and a lost node then costs at most about "
             "that interval's work."

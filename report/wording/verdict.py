@@ -93,7 +93,14 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate, found: Findings) -> str
         return text.format(low=x3(ci[0]), high=x3(ci[1]), target=given(g.target_speedup))
     change = m.bubble.duration_reduction_pct
     text = (
-        _("training time {change} shorter; target {target}% shorter")
+        # a target no one agreed is a reference, and equal times are said as equal (cold read 14c, Q-M1, Q-m2)
+        _("training time the same on either system; reference {target}% shorter, not agreed with the customer")
+        if found.has("g4_unagreed") and p3(change) == p3(0.0)
+        else _("training time {change} shorter; reference {target}% shorter, not agreed with the customer")
+        if found.has("g4_unagreed") and change >= 0
+        else _("training time {change} longer; reference {target}% shorter, not agreed with the customer")
+        if found.has("g4_unagreed")
+        else _("training time {change} shorter; target {target}% shorter")
         if change >= 0
         else _("training time {change} longer; target {target}% shorter")
     )
@@ -172,14 +179,18 @@ def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings
     v = m.verdict
     if v.status == "demonstrated":
         return verdict_reason(m, cfg, supplied, found, restated=restated)
-    if v.status == "not_demonstrated":
-        text = ngettext("{gates} fails.", "{gates} fail.", len(v.failed)).format(gates=gate_list(v.failed))
+    # a G4 no one agreed is not said to fail: the label says it is not assessed (cold read 14c, Q-M1)
+    missed = [g for g in v.failed if not (g == "G4" and found.has("g4_unagreed"))]
+    if missed:
+        text = ngettext("{gates} fails.", "{gates} fail.", len(missed)).format(gates=gate_list(missed))
         if v.insufficient:
             also = ngettext("{gates} is also undecided.", "{gates} are also undecided.", len(v.insufficient))
             text += " " + also.format(gates=gate_list(v.insufficient))
-    else:
+    elif v.insufficient:
         text = _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient))
-    text += " " + _("The gate table in “{section}” gives each gate's reason.").format(
+    else:
+        text = ""
+    text += (" " if text else "") + _("The gate table in “{section}” gives each gate's reason.").format(
         section=_("Joint-test gates and next steps")
     )
     gates = {g.id: g for g in m.gates}
@@ -393,25 +404,17 @@ def _label(m: Metrics, found: Findings, unsourced: bool = False, target: float |
             )
         return text.format(steps=count(steps or 0))
     label = verdict_status_label(
-        m.verdict.status, target_missed(m, found), target is None or g3_lean(m, found, target) is None
+        agreed_status(m, found), target_missed(m, found), target is None or g3_lean(m, found, target) is None
     )
     if g4_pass_unsettled(m, found):
         label = _("{verdict}; {g4}").format(verdict=label, g4=g4_unsettled_words())
-    reach = found.get("g4_out_of_reach")
     if default_g4_only(m, found):
-        # nothing agreed is missed: what holds first, under the neutral style (cold read 14, Q: "Targets not met" in red
-        # over G1 to G3 passing and a default G4 no storage could reach)
-        label = _(
-            "{passed} pass; G4 cannot be met by any storage at this interval, against the tool's default target, not "
-            "agreed with the customer"
-        ).format(passed=gate_list([g.id for g in m.gates if g.status == "pass"]))
-    elif m.verdict.failed == ("G4",) and reach is not None and not reach["agreed"]:
-        # the one target missed is the tool's default, which no storage could reach here: said in the headline itself
-        # (cold read 12, V-M4; Chinese reading 12, V-M1: "Targets not met" from a 2% no one agreed and none could pass)
-        label = _(
-            "{verdict}: only G4, against the tool's default target, not agreed with the customer, which no storage "
-            "could reach at this interval"
-        ).format(verdict=label)
+        # nothing agreed is missed: the agreed gates' result first, neutral, G4 not assessed (cold reads 14, 14c, Q)
+        label = _("{passed} pass; G4 not assessed: no training-time target was agreed").format(
+            passed=gate_list([g.id for g in m.gates if g.status == "pass"])
+        )
+    elif found.has("g4_unagreed"):
+        label = _("{verdict}; G4 not assessed: no training-time target was agreed").format(verdict=label)
     if "save_times" in m.inputs_illustrative:
         return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
     if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)
@@ -451,27 +454,36 @@ def _baseline_local(m: Metrics) -> bool:
 
 def target_missed(m: Metrics, found: Findings) -> bool:
     """Whether a failed verdict misses a target beyond the runs' uncertainty: G3 fails (its whole interval below the
-    target), or G4 fails and stays below its target across the speedup's 95% interval (compute/reach.g4_range)."""
+    target), or G4 fails and stays below its target across the speedup's 95% interval (compute/reach.g4_range), a
+    target agreed for this test (a default no one agreed is missed by no one: `g4_unagreed`)."""
     status = {g.id: g.status for g in m.gates}
     if status["G3"] == "fail":
         return True
-    return status["G4"] == "fail" and not found.has("g4_unsettled")
+    return status["G4"] == "fail" and not found.has("g4_unsettled") and not found.has("g4_unagreed")
+
+
+def agreed_status(m: Metrics, found: Findings | None) -> str:
+    """The verdict over the gates whose targets were agreed: a G4 failed on the tool's default target (`g4_unagreed`)
+    left out, as the customer pages leave it (metrics.json keeps the contract's status; docs/recommendation.md)."""
+    if found is None or not found.has("g4_unagreed"):
+        return m.verdict.status
+    others = [g.status for g in m.gates if g.id != "G4"]
+    return "not_demonstrated" if "fail" in others else "undecided" if "insufficient" in others else "demonstrated"
 
 
 def default_g4_only(m: Metrics, found: Findings | None) -> bool:
-    """Whether the only gate failed is G4, every other passing, against the tool's default target (not agreed) that no
-    storage could reach at this interval (`g4_out_of_reach`): no agreed target is missed."""
-    reach = found.get("g4_out_of_reach") if found is not None else None
+    """Whether the only gate failed is G4, every other passing, against the tool's default target, which no one agreed
+    (`g4_unagreed`, whether or not storage could reach it): no agreed target is missed."""
     failed_g4 = m.verdict.failed == ("G4",) and not m.verdict.insufficient
-    return failed_g4 and reach is not None and not reach["agreed"]
+    return failed_g4 and found is not None and found.has("g4_unagreed")
 
 
 def verdict_style(m: Metrics, unsourced: bool = False, found: Findings | None = None) -> str:
     """How the verdict is styled: its status, except "indicative" (neutral, not green) when every gate passes on save
     times that are illustrative, not durable, or (`unsourced`) supplied in save_times.csv with no source note, and
-    "undecided" (neutral, not red) where the one gate failed is a default G4 no storage could reach (`default_g4_only`;
+    "undecided" (neutral, not red) where the one gate failed is a G4 whose target no one agreed (`default_g4_only`;
     metrics.json's status stays "not_demonstrated")."""
-    status = m.verdict.status
+    status = agreed_status(m, found)
     if default_g4_only(m, found):
         return "undecided"
     if status == "demonstrated" and (
@@ -500,6 +512,8 @@ def gate_status(m: Metrics, gate: Gate, found: Findings) -> tuple[str, str]:
     """A gate's status as the gate table prints it, and its style: a pass computed from save runs another gate
     rejects or cannot judge is indicative (cold read 7, major 2), and a pass on illustrative or not durable save
     times says so (blocker 1); neither is a bare green tick."""
+    if gate.id == "G4" and found.has("g4_unagreed"):  # a mark of its own, which the note explains (14c, Q-M1)
+        return _("Not assessed (no target agreed)"), "unagreed"
     if gate.status == "insufficient" and gate.id == "G3" and m.save.speedup_ci95 is not None:
         # an interval that straddles the target is undecided, not short of data (cold read 16: 3 runs each)
         return _("Undecided"), gate.status

@@ -406,13 +406,23 @@ def test_a_missed_agreed_g4_names_the_job_s_levers_beside_the_candidate_s(tmp_pa
     assert "on the job's side" not in ctx.cover.changes
 
 
-def test_the_optima_s_capacity_tile_is_not_marked_by_g4():
+def test_the_optima_s_capacity_tile_is_not_marked_by_g4(tmp_path):
     """Fifth cold reads b (M11, M-19): the capacity tile prints the optima's GPU-equivalents where the benefit is
     mostly today's interval's; G4 judges today's interval, so its failure does not mark that tile (the bubble and
-    training tiles keep it)."""
+    training tiles keep it, where its target was agreed: cold read 14c, Q-M1, no "G4 failed" for the tool's
+    default)."""
     ctx, m = build(ROOT / "examples" / "scaling-cluster")
     tiles = {t.id: t for t in ctx.cover.tiles}
     assert next(g.status for g in m.gates if g.id == "G4") == "fail"
+    assert "G4" not in tiles["training"].mark  # the tool's default 2%, agreed with no one
+    folder = tmp_path / "agreed"
+    shutil.copytree(ROOT / "examples" / "scaling-cluster", folder)
+    toml = folder / "test.toml"
+    toml.write_text(
+        toml.read_text().replace("[systems]", "[gates]\ntarget_duration_reduction_pct = 2.0\n\n[systems]", 1)
+    )
+    ctx, m = build(folder)
+    tiles = {t.id: t for t in ctx.cover.tiles}
     assert tiles["capacity"].label == "GPU-equivalents, each system at its optimal interval"
     assert "G4" not in tiles["capacity"].mark and tiles["capacity"].mark == "Illustrative input"
     assert tiles["training"].mark.startswith("G4 failed")

@@ -1,0 +1,89 @@
+"""A node-local side's own risk, sized: the copy off the node its checkpoints need, and what checkpoints that survive a
+node are worth at most (the finding `node_local`; report/wording/said.py words it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from report.compute.figures import SIDES, Metrics
+from report.compute.scopes import SIDES_KIND, Finding, make_finding
+from report.inputs.joint_test import JointTest
+
+
+def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The node-local save sides: their checkpoints go with a failed node; a copy kept off the node was not timed. The
+    cheap alternative such a copy is (cold read 6, node-local case, M2), sized: every training-model checkpoint,
+    copied in the background before the next save, needs snapshot_gb ÷ (interval_s + pause_s) per job on average, the
+    wall time from one save to the next (cold read 9, J-M2: not the 42 s of compute alone); one copy per optimal
+    interval needs snapshot_gb ÷ optimal_interval_s. Where one side alone is local to each node, what checkpoints that
+    survive a node are worth at most (J-M3): were every failure a node lost and the job restarted from its start, a
+    run of wall time D on a job MTBF M loses D ÷ M failures × D ÷ 2 each, D² ÷ (2 M) × gpus GPU-seconds."""
+    if m.node_local is None or not m.node_local.sides:
+        return
+    side = m.node_local.sides[0]
+    r, s = m.reliability, (m.save.baseline if side == "baseline" else m.save.candidate)
+    cycle, optimum = r.interval_s + s.pause_s, (r.baseline if side == "baseline" else r.candidate).optimal_interval_s
+    wall = m.bubble.baseline_duration_s if side == "baseline" else m.bubble.candidate_duration_s
+    lost_gpu_hours = wall**2 / (2 * r.job_mtbf_s) * r.gpus / 3600 if len(m.node_local.sides) == 1 else None
+    e = test.config.economics
+    per_year = lost_gpu_hours * e.gpu_hour_price * e.runs_per_year if e and lost_gpu_hours is not None else None
+    price = m.economics.candidate_price if m.economics is not None else None
+    # the same bound at the scope of the cluster value beside it (cold read 13b, X-M1: 961 GBP a year for the job beside
+    # 8,800 GBP for the whole cluster): every GPU of the cluster busy with such jobs all year, its failures at the
+    # assumed rate each costing one job half a run, cluster_gpus × 8760 × D ÷ (2 M) GPU-hours a year
+    cluster = (
+        m.bubble.cluster_gpus * 8760 * wall / (2 * r.job_mtbf_s) * e.gpu_hour_price
+        if e and lost_gpu_hours is not None
+        else None
+    )
+    yield make_finding(
+        "node_local",
+        SIDES_KIND,
+        m.node_local.sides,
+        SIDES,
+        nodes=m.nodes,
+        snapshot_gb=s.snapshot_gb,
+        cycle_s=cycle,
+        copy_gbps=s.snapshot_gb / cycle if cycle > 0 else None,
+        optimum_s=optimum,
+        optimum_copy_gbps=s.snapshot_gb / optimum if optimum > 0 and optimum > cycle else None,
+        failures_per_run=wall / r.job_mtbf_s,
+        lost_gpu_hours_per_run=lost_gpu_hours,
+        loss_bound_per_year=per_year,
+        runs_per_year=e.runs_per_year if e else None,
+        currency=e.currency if e else None,
+        price=price,
+        # the price recovered by checkpoints that survive a node: only where the candidate's do and the baseline's do
+        # not (cold tests 14, Q: a node-local candidate's own risk was set against its price as if it were its benefit)
+        payback_floor_years=price / per_year if price and per_year and side == "baseline" else None,
+        cluster_gpus=m.bubble.cluster_gpus,
+        cluster_loss_bound_per_year=cluster,
+        cluster_payback_floor_years=price / cluster if price and cluster and side == "baseline" else None,
+        # the value of the time saved the bound is set against on the decision page, at the same two scopes: the job's
+        # at today's interval, the cluster's with each system at its optimal interval (cold read 14c, Q-M4)
+        job_value_per_year=m.economics.value_per_year if m.economics is not None else None,
+        cluster_value_per_year=m.economics.optimum_cluster_value_per_year if m.economics is not None else None,
+        copy_target=_copy_target(m, s.snapshot_gb / cycle if cycle > 0 else None, optimum, cycle),
+    )
+
+
+def _copy_target(m: Metrics, copy_gbps: float | None, optimum: float, cycle: float) -> dict | None:
+    """Where a node-local candidate's copy off the node would go, a shared baseline whose bandwidth this test logged
+    (the storage the customer already has), and what the cluster's jobs would ask of it: `jobs` × the per-job copy
+    rate, at today's interval and once per optimal interval, over the baseline's logged bandwidth (cold read 14c, Q-M4;
+    Chinese reading 14c, Q-M2: 14.8 GB/s a job, about 118 GB/s for 8 jobs, 4.2× HS-9's 28.3 GB/s). None for a node-local
+    baseline, whose copy would go to storage this test did not measure, or without a measured bandwidth log."""
+    if m.node_local is None or m.node_local.sides != ("candidate",) or copy_gbps is None:
+        return None
+    if "bandwidth" in m.inputs_illustrative:
+        return None
+    measured, jobs = m.bandwidth.baseline_gbps, m.cluster.jobs
+    optimum_gbps = m.save.candidate.snapshot_gb / optimum if optimum > cycle else None
+    return {
+        "measured_gbps": measured,
+        "jobs": jobs,
+        "cluster_gbps": jobs * copy_gbps,
+        "cluster_ratio": jobs * copy_gbps / measured,
+        "cluster_optimum_gbps": jobs * optimum_gbps if optimum_gbps is not None else None,
+        "cluster_optimum_ratio": jobs * optimum_gbps / measured if optimum_gbps is not None else None,
+    }
