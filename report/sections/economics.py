@@ -377,9 +377,10 @@ def build(w: Words) -> Section | None:
         (Column(_("Figure"), False), Column(_("Value")), Column(_("Assumption"), False)),
         _ordered(m, spec, w.config.is_default("economics.retained_checkpoints")),
         _(
-            "Amounts at three significant digits at most, at the digits their printed operands give: the price, the "
-            "runs a year and the save times behind these figures are "
-            "given to two or three."
+            # said for a customer, not in the tool's terms (cold read 14c, P-m4: "at the digits their printed
+            # operands give")
+            "Amounts are given to three significant digits at most, so that the figures printed beside them reproduce "
+            "them: the price, the runs a year and the save times behind them are given to two or three."
         ),
         illustrative=w.marked("save_times"),
     )
