@@ -229,10 +229,10 @@ def _kept_fit(w: Words, key: str) -> str:
             "this section gives no figure: its law does not describe its points, so those values are no forecast."
         )
     if withheld:
-        nodes = ngettext("{counts} node", "{counts} nodes", max(withheld)).format(
+        counts = ngettext("{counts} node", "{counts} nodes", max(withheld)).format(
             counts=join_words([count(n) for n in sorted(withheld)])
         )
-        said.append(text.format(system=w.name(key), nodes=nodes))
+        said.append(text.format(system=w.name(key), nodes=counts))
     return " ".join(said)
 
 
