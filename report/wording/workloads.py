@@ -175,7 +175,7 @@ def _lower(w: Words, model: str) -> list[str]:
     }
     text = _(
         "That is below the {speedup} of “{training}”, their 95% intervals apart: the speedup depends on the "
-        "workload, and the {speedup} holds for “{training}” alone."
+        "workload, and the {speedup} holds for that workload alone."
     )
     if low >= target:
         text += " " + _(
