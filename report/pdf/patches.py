@@ -10,6 +10,7 @@ without it.
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import logging
 import math
@@ -232,6 +233,116 @@ def text_split_once() -> Iterator[None]:
         yield
     finally:
         inline.split_first_line = preferred.split_first_line = split
+
+
+class _CountersNamed(dict):
+    """A box's page counters as WeasyPrint caches them (a CounterLookupItem's `cached_page_counter_values`), unequal to
+    the page's only where a counter the box's content names differs: its `names`, all of them when it names none."""
+
+    names: tuple[str, ...] = ()
+
+    def __ne__(self, other):
+        if not self.names or not isinstance(other, dict):
+            return dict.__ne__(self, other)
+        return any(self.get(name) != other.get(name) for name in self.names)
+
+    def __eq__(self, other):
+        result = self.__ne__(other)
+        return result if result is NotImplemented else not result
+
+    __hash__ = None  # a dict's: unhashable
+
+
+def _counters_named(collector, name: str) -> set[str]:
+    """The counters that contents (`content: target-counter(...)`) name of the anchor `name`, kept on the collector
+    while its contents stay: they are collected before the pages are made."""
+    lookups = collector.counter_lookup_items
+    named: dict[str, set[str]]
+    count, named = getattr(collector, "_report_counters_named", (-1, {}))
+    if count != len(lookups):
+        named = {}
+        for (_, token), lookup in lookups.items():
+            for anchor, counters in lookup.missing_target_counters.items() if token == "content" else ():
+                named.setdefault(anchor, set()).update(counters)
+        collector._report_counters_named = (len(lookups), named)
+    return named.get(name, set())
+
+
+def _unchanged_for_contents(collector, name: str, values: dict, index: int) -> bool:
+    """Whether the anchor `name`'s page counters changed in none of the counters contents name of it; if so, note them
+    as WeasyPrint's `cache_target_page_counters` does, without remaking the contents."""
+    item = collector.target_lookup_items.get(name)
+    old = item.cached_page_counter_values if item is not None and item.state == "up-to-date" else None
+    named = _counters_named(collector, name)
+    if not (old and named and all(old.get(counter) == values.get(counter) for counter in named)):
+        return False
+    if not collector.collecting:
+        item.page_maker_index = index
+        item.cached_page_counter_values = copy.deepcopy(values)
+    return True
+
+
+def _cache_by_name(item, values: dict) -> None:
+    """A `CounterLookupItem`'s cached page counters, compared by the counters its content names."""
+    named = _CountersNamed(values)
+    named.names = tuple(item.missing_counters or ())
+    item.__dict__["cached_page_counter_values"] = named
+
+
+@contextlib.contextmanager
+def page_counters_compared_by_name() -> Iterator[None]:
+    """While a report is laid out, make the contents page twice, not three times: once before the page numbers of the
+    sections are known, once with them.
+
+    WeasyPrint remakes a page whose `target-counter()` content changed (`make_page`, weasyprint/layout/page.py;
+    weasyprint/css/targets.py). Two things made the contents page a third time with the same numbers in it, 0.02-0.03 s
+    of CPU each build (docs/weasyprint-upstream.md, 13):
+    - `compute_content_list` keys a content's target counters by the anchor of the token as written, so that
+      `target-counter(attr(href), page)` is keyed by None, and a section laid out later never updates the contents
+      line that names it: the numbers came only from the page's own counters, remade after the first pass; keyed
+      here by the anchor `lookup_target` resolved, each line is made with its number as the section is laid out;
+    - after the first pass WeasyPrint adds `pages` to every page's counters, and compares all of them with those it
+      cached for a content, or a target, that names `page` alone: here a content (`CounterLookupItem`) compares the
+      counters it names, and a target (`TargetLookupItem`) tells the contents that name it only when a counter they
+      name changed.
+    The same numbers, boxes and bytes (data/ and every example, English and Chinese; tests/pdf/test_patches.py).
+    """
+    from weasyprint.css import targets
+
+    anchor_name, lookup_target = targets.anchor_name_from_token, targets.TargetCollector.lookup_target
+    spread = targets.TargetCollector.cache_target_page_counters
+    looked_up: list = [None, None]  # the token lookup_target was last given, and the anchor it resolved it to
+
+    def resolved_anchor_name(token):
+        if token is looked_up[0] and token is not None:
+            return looked_up[1]
+        looked_up[1] = anchor_name(token)
+        return looked_up[1]
+
+    def noting_lookup(collector, anchor_token, *args):
+        looked_up[0] = None
+        item = lookup_target(collector, anchor_token, *args)  # calls resolved_anchor_name with the resolved token
+        looked_up[0] = anchor_token
+        return item
+
+    def spread_when_named(collector, name, values, index, page_maker):
+        if _unchanged_for_contents(collector, name, values, index):
+            return None
+        return spread(collector, name, values, index, page_maker)
+
+    targets.anchor_name_from_token = resolved_anchor_name
+    targets.TargetCollector.lookup_target = noting_lookup
+    targets.TargetCollector.cache_target_page_counters = spread_when_named
+    targets.CounterLookupItem.cached_page_counter_values = property(
+        lambda item: item.__dict__["cached_page_counter_values"], _cache_by_name
+    )
+    try:
+        yield
+    finally:
+        targets.anchor_name_from_token = anchor_name
+        targets.TargetCollector.lookup_target = lookup_target
+        targets.TargetCollector.cache_target_page_counters = spread
+        del targets.CounterLookupItem.cached_page_counter_values
 
 
 @contextlib.contextmanager

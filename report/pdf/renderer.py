@@ -290,7 +290,12 @@ class PdfRenderer:
         if sheet:
             sheets.append(self._weasyprint.CSS(string=sheet, font_config=self._fonts))
         document = self._weasyprint.HTML(string=html, base_url=ASSETS.as_uri() + "/", url_fetcher=self._fetcher)
-        with _failing_on_errors("lay out"), patches.text_split_once(), patches.style_elements_parsed_once():
+        with (
+            _failing_on_errors("lay out"),
+            patches.text_split_once(),
+            patches.style_elements_parsed_once(),
+            patches.page_counters_compared_by_name(),
+        ):
             return document.render(stylesheets=sheets, font_config=self._fonts)
 
     def paint(self, document, svgs: dict[str, str]) -> None:

@@ -241,3 +241,43 @@ def test_weasyprint_s_c_types_are_parsed_before_the_layout():
     out = subprocess.run([sys.executable, "-c", _NO_TYPE_PARSED_LATE], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_contents_page_is_made_twice_with_its_numbers_into_the_same_bytes(monkeypatch):
+    """page_counters_compared_by_name: a contents page of `target-counter(attr(href), page)` lines is made before the
+    sections' pages are known and once with them, not a third time; the very bytes WeasyPrint writes, numbers and all."""
+    from weasyprint.css import targets
+    from weasyprint.layout import page as pages
+
+    renderer = pdf.PdfRenderer()
+    made: list[int] = []
+    remake = pages.remake_page
+
+    def counted(index, *args):
+        made.append(index)
+        return remake(index, *args)
+
+    monkeypatch.setattr(pages, "remake_page", counted)
+    sections = "".join(
+        f'<section id="s{n}" style="break-before: page"><h1>Part {n}</h1></section>' for n in range(1, 5)
+    )
+    lines = "".join(f'<li><a href="#s{n}">Part {n}</a></li>' for n in range(1, 5))
+    style = "<style>a::after { content: ' p. ' target-counter(attr(href), page) }</style>"
+    page = f'<html lang="en"><head>{style}</head><body><ol>{lines}</ol>{sections}</body></html>'
+
+    def written(named: bool) -> tuple[bytes, list[int], str]:
+        with contextlib.nullcontext() if named else monkeypatch.context() as patch:
+            if not named:
+                patch.setattr(patches, "page_counters_compared_by_name", contextlib.nullcontext)
+            made.clear()
+            document = renderer.layout(page, {})
+        text = " ".join(box.text for box in document.pages[0]._page_box.descendants() if hasattr(box, "text"))
+        return document.write_pdf(), made.count(0), text
+
+    before, plain, words = written(False)
+    after, twice, same = written(True)
+    assert after == before and same == words
+    assert words.split() == [word for n in range(1, 5) for word in ("Part", str(n), "p.", str(n + 1))]  # numbers in
+    assert (plain, twice) == (3, 2)
+    assert targets.anchor_name_from_token.__name__ == "anchor_name_from_token"  # put back after the layout
+    assert "cached_page_counter_values" not in vars(targets.CounterLookupItem)
