@@ -346,6 +346,51 @@ def page_counters_compared_by_name() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def pseudo_styles_when_asked() -> Iterator[None]:
+    """While a report is laid out, compute an element's pseudo-element style when the layout asks for it, not ahead.
+
+    WeasyPrint computes, for every element, the style of each pseudo-element some rule matches
+    (`StyleFor.__init__`, weasyprint/css/__init__.py), and its user-agent sheet matches six on every element
+    (`::marker`, `::footnote-call`, `::footnote-marker`, `::note-call`, `::note-marker`, `::note-callback`): 5,670
+    styles for the default report's 945 elements, of which the layout asks for a few dozen (the list items' markers,
+    `::before` and `::after`), 0.02 s of CPU (docs/weasyprint-upstream.md, 14). Here each is computed from the same
+    cascaded values, parent and root the first time `style_for` is asked for it: the same style, the same boxes and
+    bytes (tests/pdf/test_patches.py). A pseudo-element whose rules set an anchor is computed ahead, as before, so
+    that the anchors are collected in the same order; the pages' styles (`@page` and its margins) are not touched.
+    """
+    from weasyprint.css import StyleFor
+
+    compute, ask = StyleFor.set_computed_styles, StyleFor.__call__
+
+    def set_computed_styles(style_for, element, parent, root=None, pseudo_type=None, base_url=None, **kwargs):
+        key = (element, pseudo_type)
+        cascaded = style_for._cascaded_styles.get(key)
+        if pseudo_type is None or isinstance(element, tuple) or cascaded is None or "anchor" in cascaded:
+            return compute(style_for, element, parent, root, pseudo_type, base_url, **kwargs)
+        pending = style_for.__dict__.setdefault("_report_pending", {})
+        pending[key] = (cascaded, parent, root, base_url, kwargs)
+        return None
+
+    def asked(style_for, element, pseudo_type=None):
+        pending = style_for.__dict__.get("_report_pending")
+        found = pending.pop((element, pseudo_type), None) if pending else None
+        if found is not None:
+            cascaded, parent, root, base_url, kwargs = found
+            style_for._cascaded_styles[element, pseudo_type] = cascaded
+            try:
+                compute(style_for, element, parent, root, pseudo_type, base_url, **kwargs)
+            finally:
+                del style_for._cascaded_styles[element, pseudo_type]
+        return ask(style_for, element, pseudo_type)
+
+    StyleFor.set_computed_styles, StyleFor.__call__ = set_computed_styles, asked
+    try:
+        yield
+    finally:
+        StyleFor.set_computed_styles, StyleFor.__call__ = compute, ask
+
+
+@contextlib.contextmanager
 def svg_letters_shaped_once() -> Iterator[None]:
     """While the pages are drawn, shape each distinct letter of the charts' SVG text once, not twice per letter.
 

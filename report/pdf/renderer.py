@@ -295,6 +295,7 @@ class PdfRenderer:
             patches.text_split_once(),
             patches.style_elements_parsed_once(),
             patches.page_counters_compared_by_name(),
+            patches.pseudo_styles_when_asked(),
         ):
             return document.render(stylesheets=sheets, font_config=self._fonts)
 

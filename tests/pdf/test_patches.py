@@ -281,3 +281,39 @@ def test_the_contents_page_is_made_twice_with_its_numbers_into_the_same_bytes(mo
     assert (plain, twice) == (3, 2)
     assert targets.anchor_name_from_token.__name__ == "anchor_name_from_token"  # put back after the layout
     assert "cached_page_counter_values" not in vars(targets.CounterLookupItem)
+
+
+def test_pseudo_element_styles_are_computed_when_asked_into_the_same_bytes(monkeypatch):
+    """pseudo_styles_when_asked: of the styles WeasyPrint computes for the pseudo-elements its sheets match (six on
+    every element), only those the layout asks for are computed (two list markers and one ::before here); the very
+    bytes WeasyPrint writes without it."""
+    from weasyprint import css
+
+    renderer = pdf.PdfRenderer()
+    made: list[str] = []
+    style = css.ComputedStyle.__init__
+
+    def counted(computed, parent_style, cascaded, pseudo_type, *args):
+        if pseudo_type and not pseudo_type.startswith("@"):  # not a page's margin box
+            made.append(pseudo_type)
+        style(computed, parent_style, cascaded, pseudo_type, *args)
+
+    monkeypatch.setattr(css.ComputedStyle, "__init__", counted)
+    sheet = "<style>p.lead::before { content: '» '; color: #c05621 } li::marker { color: #0b5a7a }</style>"
+    body = "<ol><li>Save</li><li>Load</li></ol><p class='lead'>Mingxin FX100</p><p>Local NVMe</p>"
+    page = f'<html lang="en"><head>{sheet}</head><body>{body}</body></html>'
+
+    def written(when_asked: bool) -> tuple[bytes, list[str]]:
+        with contextlib.nullcontext() if when_asked else monkeypatch.context() as patch:
+            if not when_asked:
+                patch.setattr(patches, "pseudo_styles_when_asked", contextlib.nullcontext)
+            made.clear()
+            out = renderer.layout(page, {}).write_pdf()
+        return out, sorted(made)
+
+    before, ahead = written(False)
+    after, asked = written(True)
+    assert after == before
+    assert asked == ["before", "marker", "marker"]
+    assert len(ahead) > 6 * 8  # six for each of html, head, style, body, ol, the two li and the two p, and more
+    assert css.StyleFor.__call__.__name__ == "__call__"  # put back after the layout
