@@ -42,31 +42,22 @@ def _runs_words(w: Words) -> str:
         "b_runs": _runs(sides["baseline"]),
         "least": count(least),
     }
-    agreed = not w.config.is_default("gates.min_runs")
+    # as the bandwidth section says its own runs against the saves' rule (the gates hold only the saves to it)
+    values["source"] = (
+        _("agreed for this test") if not w.config.is_default("gates.min_runs") else _("the tool's default")
+    )
     if len(short) == 2:
-        text = (
-            _(
-                "{candidate}'s sweep has {c_runs}, {baseline}'s {b_runs}: both fewer than the {least} runs per system "
-                "agreed for this test, so each mean rests on fewer runs than this test asks of a figure."
-            )
-            if agreed
-            else _(
-                "{candidate}'s sweep has {c_runs}, {baseline}'s {b_runs}: both fewer than the tool's default of "
-                "{least} runs per system, so each mean rests on fewer runs than this test asks of a figure."
-            )
+        text = _(
+            "{candidate}'s sweep has {c_runs}, {baseline}'s {b_runs}, fewer than the {least} runs per system the saves "
+            "require ({source}): no gate holds the sweep to a rule, so its means stand on fewer runs than the save "
+            "times."
         )
     else:
         values["system"] = w.name(short[0])
-        text = (
-            _(
-                "{candidate}'s sweep has {c_runs}, {baseline}'s {b_runs}: {system}'s fewer than the {least} runs per "
-                "system agreed for this test, so its means rest on fewer runs than this test asks of a figure."
-            )
-            if agreed
-            else _(
-                "{candidate}'s sweep has {c_runs}, {baseline}'s {b_runs}: {system}'s fewer than the tool's default of "
-                "{least} runs per system, so its means rest on fewer runs than this test asks of a figure."
-            )
+        text = _(
+            "{candidate}'s sweep has {c_runs}, {baseline}'s {b_runs}; {system}'s are fewer than the {least} runs per "
+            "system the saves require ({source}): no gate holds the sweep to a rule, so those means stand on fewer "
+            "runs than the save times."
         )
     return text.format(**values)
 

@@ -109,8 +109,9 @@ def test_m5_the_runs_behind_each_sweep_and_its_record_are_said_where_the_ratios_
     (claim,) = [t for t in texts(section(ctx, "scaling").blocks) if t.startswith("The claim under test")]
     # one run a count on either side, under the tool's default of 3 runs per system
     assert (
-        f"{C}'s sweep has 1 run at each count, {B}'s 1 run at each count: both fewer than the tool's default of 3 runs "
-        "per system, so each mean rests on fewer runs than this test asks of a figure." in claim
+        f"{C}'s sweep has 1 run at each count, {B}'s 1 run at each count, fewer than the 3 runs per system the saves "
+        "require (the tool's default): no gate holds the sweep to a rule, so its means stand on fewer runs than the "
+        "save times." in claim
     )
     assert (
         "What differs between the two sweeps' conditions bears on every ratio above; the test environment records of "
@@ -125,8 +126,9 @@ def test_m5_only_a_side_with_fewer_runs_than_agreed_is_named_and_none_where_both
     ctx, _ = build(with_scaling(folder, rows, toml="\n[gates]\nmin_runs = 3\n"))
     claim = _words(ctx, "scaling")
     assert (
-        f"{C}'s sweep has 2 runs at each count, {B}'s 3 runs at each count: {C}'s fewer than the 3 runs per system "
-        "agreed for this test, so its means rest on fewer runs than this test asks of a figure." in claim
+        f"{C}'s sweep has 2 runs at each count, {B}'s 3 runs at each count; {C}'s are fewer than the 3 runs per "
+        "system the saves require (agreed for this test): no gate holds the sweep to a rule, so those means stand on "
+        "fewer runs than the save times." in claim
     )
     rows = rows.replace(f"{C},4,2,12.0\n", f"{C},4,2,12.0\n{C},4,3,12.0\n{C},1,3,3.0\n{C},2,3,6.0\n")
     ctx, _ = build(with_scaling(folder, rows, toml="\n[gates]\nmin_runs = 3\n"))
