@@ -56,8 +56,19 @@ def asked_beyond(m: Metrics) -> tuple[tuple[str, int, str], ...]:
     return tuple(out)
 
 
+def tested_in_gap(m: Metrics, g: Gap) -> int | None:
+    """The job's nodes where they lie in the gap: the saves (and any bandwidth test on them) compared the two systems
+    there, though the sweep did not (scaling reading 14, m4: "MR-40 was not run" from 13 to 32 client nodes, beside its
+    saves and bandwidth test at 24); else None."""
+    k = job_nodes(m)
+    return k if g.low <= k <= g.high else None
+
+
 def _gap_words(w: Words, g: Gap) -> str:
     values = {"low": count(g.low), "counts": clients(g.high)}
+    tested = tested_in_gap(w.m, g)
+    if tested is not None:
+        return _tested_gap_words(w, g, tested)
     if len(g.unrun) == 1:
         values["system"] = w.name(g.unrun[0])
         text = (
@@ -70,6 +81,37 @@ def _gap_words(w: Words, g: Gap) -> str:
             _("At {counts} the two systems are not compared: only one of them was run there.")
             if g.low == g.high
             else _("From {low} to {counts} the two systems are not compared: no count there was run on both.")
+        )
+    return text.format(**values)
+
+
+def _tested_gap_words(w: Words, g: Gap, k: int) -> str:
+    """`_gap_words` where the tests on the job's `k` nodes lie in the gap: the sweep's gap, and those tests there."""
+    values = {"low": count(g.low), "counts": clients(g.high), "nodes": nodes_words(k)}
+    if len(g.unrun) == 1:
+        values["system"] = w.name(g.unrun[0])
+        text = (
+            _(
+                "At {counts} {system} was not swept, so the sweep does not compare the two systems there; the tests on "
+                "the job's {nodes} did."
+            )
+            if g.low == g.high
+            else _(
+                "From {low} to {counts} {system} was not swept, so the sweep does not compare the two systems there; "
+                "only the tests on the job's {nodes} did, at that one count."
+            )
+        )
+    else:
+        text = (
+            _(
+                "At {counts} the sweep does not compare the two systems: only one of them was swept there; the tests "
+                "on the job's {nodes} did."
+            )
+            if g.low == g.high
+            else _(
+                "From {low} to {counts} the sweep does not compare the two systems: no count there was swept on both; "
+                "only the tests on the job's {nodes} did, at that one count."
+            )
         )
     return text.format(**values)
 
@@ -147,7 +189,25 @@ def unmeasured_short(w: Words) -> str:
     if m.scaling is None:
         return ""
     parts, g, top = [], compared_gap(m), count(m.scaling.max_clients)
-    if g is not None:
+    tested = None if g is None else tested_in_gap(m, g)
+    if g is not None and tested is not None:
+        # the tests on the job's nodes compared the two there (scaling reading 14, m4)
+        values = {"low": count(g.low), "counts": clients(g.high), "nodes": nodes_words(tested)}
+        if len(g.unrun) == 1:
+            text = (
+                _("at {counts} ({system} not swept; tested at the job's {nodes} only)")
+                if g.low == g.high
+                else _("from {low} to {counts} ({system} not swept; tested at the job's {nodes} only)")
+            )
+            parts.append(text.format(system=w.name(g.unrun[0]), **values))
+        else:
+            text = (
+                _("at {counts} (tested at the job's {nodes} only)")
+                if g.low == g.high
+                else _("from {low} to {counts} (tested at the job's {nodes} only)")
+            )
+            parts.append(text.format(**values))
+    elif g is not None:
         values = {"low": count(g.low), "counts": clients(g.high)}
         if len(g.unrun) == 1:
             text = (
@@ -164,6 +224,8 @@ def unmeasured_short(w: Words) -> str:
     elif asked_beyond(m) and len(swept) == 1:
         text = _("{system} not run beyond {counts}.")
         return text.format(system=w.name(swept[0]), counts=clients(m.scaling.max_clients))
+    if parts and tested is not None:
+        return _("Not compared by the sweep: {ranges}.").format(ranges=join_words(parts))
     return _("Not compared: {ranges}.").format(ranges=join_words(parts)) if parts else ""
 
 

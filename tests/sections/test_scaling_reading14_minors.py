@@ -183,3 +183,19 @@ def test_the_new_sentences_are_translated(folder):
         ctx, _ = build(path)
         text = _words(ctx, "summary") + _words(ctx, "scaling") + cover_text(ctx)
     assert "Sweep" not in text and "bandwidth tests" not in text and "sweep mean" not in text
+
+
+def test_m4_a_range_the_sweep_left_uncompared_names_the_tests_on_the_jobs_nodes_within_it(folder):
+    # the baseline swept at 1, 2, 4, 8 and 16 client nodes, the candidate at 2 and 4: the sweep compares the two up to
+    # 4; from 5 to 16 only the baseline was swept, and the job's 64 GPUs (8 nodes), where both saved, lie in that range
+    ctx, _ = build(with_scaling(folder, SHORT + f"{B},16,1,30.0\n", gpus=64))
+    said = (
+        f"From 5 to 16 client nodes {C} was not swept, so the sweep does not compare the two systems there; only the "
+        "tests on the job's 8 nodes did, at that one count."
+    )
+    assert said in _words(ctx, "scaling") and said in _words(ctx, "summary")
+    assert "was not run, so the two systems are not compared there" not in _words(ctx, "scaling")
+    assert (
+        f"Not compared by the sweep: from 5 to 16 client nodes ({C} not swept; tested at the job's 8 nodes only) and "
+        "beyond 16 (neither system run)." in cover_text(ctx)
+    )
