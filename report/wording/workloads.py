@@ -173,9 +173,14 @@ def _lower(w: Words, model: str) -> list[str]:
         "target": given(target),
         "margin": p3(found["margin_pct"][model]),
     }
-    text = _(
-        "That is below the {speedup} of “{training}”, their 95% intervals apart: the speedup depends on the "
-        "workload, and the {speedup} holds for that workload alone."
+    # the headline's speedup once, at the first such workload: each figure said where it is argued (issue 45)
+    text = (
+        _(
+            "That is below the {speedup} of “{training}”, their 95% intervals apart: the speedup depends on the "
+            "workload, and the headline's is that workload's alone."
+        )
+        if model == found.scope.items[0]
+        else _("That too lies below it, their 95% intervals apart.")
     )
     if low >= target:
         text += " " + _(
