@@ -167,9 +167,7 @@ def sync_assumed(w: Words) -> str:
     costs where its shorter stall-free interval saves some."""
     m, r = w.m, w.m.reliability
     fields = {
-        "staging": _("on the staging times given")
-        if m.async_.staging_given
-        else _("staging taken as 0 s, which this test did not time"),
+        "staging": _("on the staging times given") if m.async_.staging_given else _("staging taken as 0 s, untimed"),
         "candidate": w.name("candidate"),
     }
     kept = []

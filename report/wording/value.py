@@ -4,7 +4,7 @@ it assumes, against the price."""
 from __future__ import annotations
 
 from report.compute.findings import SERVICE_LIFE_YEARS
-from report.compute.recommendation import NOT_YET, RECOMMENDED, Recommendation
+from report.compute.recommendation import JOB_MONEY, NOT_YET, RECOMMENDED, Recommendation, job_optima_payback_years
 from report.formatting import count, gpus, money, money_of, p3, pct, sig
 from report.i18n import _
 from report.wording.base import Words
@@ -37,7 +37,7 @@ def value_line(w: Words, rec: Recommendation) -> str:
         return ""
     runs, cluster = count(w.config.economics.runs_per_year), count(w.m.bubble.cluster_gpus)
     # the headline gives the job's own value where it decides (cold read 14c, P: a wall of figures on page 2)
-    told = "job_unpaid" in rec.reasons
+    told = bool(set(JOB_MONEY) & set(rec.reasons))
     job = (
         _("{value} a year on the {runs} runs a year given for this job, at today's interval and failure-free")
         if e.value_per_year >= 0
@@ -116,7 +116,7 @@ def value_line(w: Words, rec: Recommendation) -> str:
     # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
     # decision page, tests/fixtures/decision_page, had no line to spare for the job mix, cold read 13b X-M3)
     unpaid_said = "unpaid" not in rec.reasons and bool(paybacks) and min(paybacks) > SERVICE_LIFE_YEARS
-    money_decides = {"unpaid", "unpaid_optima", "job_unpaid"} & set(rec.reasons)
+    money_decides = {"unpaid", "unpaid_optima", *JOB_MONEY} & set(rec.reasons)
     if rec.kind == NOT_YET:
         text += " " + _("It counts only once the measurements above decide the result.")
     elif rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes and not money_decides and not unpaid_said:
@@ -347,28 +347,28 @@ def cluster_share(w: Words, found, more: bool) -> str:
         return _(
             "such jobs filling less than {share} of the cluster's time (the {runs} runs a year given fill {given} at "
             "{candidate}'s wall time): the time saved with each system at its optimal interval would then not pay for "
-            "{candidate} within {life} years, the service life this report assumes"
+            "{candidate} within {life} years, an assumed service life"
         ).format(**fields)
     today = today_share(found)
     if today is None:
         return _(
             "such jobs filling at least {share} of the cluster's time, where the {runs} runs a year given fill {given} "
             "at {candidate}'s wall time: the time saved with each system at its optimal interval would then pay for "
-            "{candidate} within {life} years, the service life this report assumes"
+            "{candidate} within {life} years, an assumed service life"
         ).format(**fields)
     return (
         _(
             "such jobs filling at least {share} of the cluster's time with each system at its optimal interval, or "
             "{today} while the interval stays as it is and their saves do not overlap, where the {runs} runs a year "
             "given fill {given} at {candidate}'s wall time: the time saved would then pay for {candidate} within "
-            "{life} years, the service life this report assumes"
+            "{life} years, an assumed service life"
         )
         if _peak_beyond(w.m) or contended(w.m)
         else _(
             "such jobs filling at least {share} of the cluster's time with each system at its optimal interval, or "
             "{today} while the interval stays as it is, where the {runs} runs a year given fill {given} at "
-            "{candidate}'s wall time: the time saved would then pay for {candidate} within {life} years, the service "
-            "life this report assumes"
+            "{candidate}'s wall time: the time saved would then pay for {candidate} within {life} years, an assumed "
+            "service life"
         )
     ).format(today=pct(100 * today), **fields)
 
@@ -376,23 +376,39 @@ def cluster_share(w: Words, found, more: bool) -> str:
 def today_share(found) -> float | None:
     """The share of the cluster's time such jobs must fill for the time saved while the interval stays as it is to pay
     for the candidate within the service life (the whole cluster's payback at today's interval ÷ the life), where it is
-    less than half the optima's (else the optima's share alone says it); None otherwise."""
+    less than half the optima's (else the optima's share alone says it) and more than the runs given fill; None
+    otherwise."""
     today, optima = found["today_payback_years"], found["payback_years"]
     if today is None or optima is None or 2 * today > optima:
         return None
-    return today / SERVICE_LIFE_YEARS
+    # not where the runs given already fill it: the interval kept as it is then pays (cold tests 15, R: 5.8% needed,
+    # 9.34% given), and an interval the job cannot change is the condition
+    share = today / SERVICE_LIFE_YEARS
+    return share if (found["fill_share"] or 0) < share else None
 
 
-def job_money(w: Words, found) -> str:
+def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> str:
     """Where the gates pass but most of the benefit is today's interval's and the runs a year given do not pay for the
-    candidate, what the headline says before the other grounds (cold read 14c and Chinese reading 14c, P-B1: "makes no
-    case" above four passing gates, its reason, a payback of about 59 years on this job's own runs, never printed):
-    the runs a year given, the time saved a year on them (today's interval, failure-free) and its payback on the
-    price, as a clause; "" without a payback for the job."""
+    candidate at the optima, what the headline says before the other grounds (cold read 14c and Chinese reading 14c,
+    P-B1: "makes no case" above four passing gates, its reason, a payback of about 59 years on this job's own runs,
+    never printed): the runs a year given, the time saved a year on them (today's interval, failure-free) and its
+    payback, as a clause; where they pay within the life at today's interval (`job_paid_today`), both paybacks, the
+    optima's deciding (cold tests 15, R: 3.08 years only while the interval stays, 21.9 at the optima); "" without a
+    payback for the job."""
     if found is None or found["job_payback_years"] is None:
         return ""
     e = w.config.economics
     assert e is not None, "a priced value comes from [economics]"
+    optima = job_optima_payback_years(w.findings) if "job_paid_today" in reasons else None
+    if optima is not None:
+        return _(
+            "on the {runs} runs a year given, the time saved pays for it in about {today} years only while the "
+            "interval stays as it is, in about {optima} years with each system at its optimal interval"
+        ).format(
+            runs=count(e.runs_per_year),
+            today=sig(found["job_payback_years"]),
+            optima=sig(optima),
+        )
     return _(
         "on the {runs} runs a year given, the time saved is worth {value} a year, a payback of about {years} years"
     ).format(

@@ -292,7 +292,7 @@ def test_a_benefit_mostly_of_today_s_interval_is_a_case_where_the_runs_given_pay
     value = Finding(
         "value_priced",
         Scope("test", (), ()),
-        {"today_payback_years": 0.28, "payback_years": optima, "fill_share": fill},
+        {"today_payback_years": 0.28, "payback_years": optima, "fill_share": fill, "job_payback_years": 59.4},
     )
     rec = recommend(agreed, _metrics("pppp"), Findings((value,)), interval_only=True)
     assert (rec.kind, rec.changes) == (kind, changes)
@@ -398,3 +398,26 @@ def test_a_slow_baseline_run_that_fails_only_its_repeatability_takes_no_case_awa
         _slow_run(without="undecided"),
     ):
         assert recommend(TEST, _metrics("fppp"), found).kind == "not_yet"
+
+
+def test_runs_that_pay_only_while_the_interval_stays_make_a_fixed_interval_the_condition():
+    """Cold tests 15, R: every gate passes (without the baseline's slow run), most of the benefit is today's
+    interval's, and the 64 runs a year given pay for AX-6 in 1,240,000 ÷ 402,000 = 3.08 years at today's interval but
+    2.05 ÷ 0.0934 = 22.0 years at the optima: not made on speed, and the job's own money says both (`job_paid_today`);
+    an interval the job cannot change would make the case. At 59.4 years (P) neither pays: `job_unpaid`, no such
+    condition."""
+    agreed = NS(config=NS(is_default=lambda key: key != "reliability.gpu_mtbf_hours"))
+    figures = {"today_payback_years": 0.29, "payback_years": 2.05, "fill_share": 0.0934, "job_payback_years": 3.08}
+    found = Findings((Finding("value_priced", Scope("test", (), ()), figures),))
+    rec = recommend(agreed, _metrics("pppp", established=(2.58, 1.75)), found, interval_only=True)
+    assert (rec.kind, rec.reasons, rec.changes) == (
+        "other_grounds",
+        ("speedup", "job_paid_today", "loads"),
+        ("cluster_share_more", "fixed_interval"),
+    )
+    # at five years exactly it still pays; a day more and it does not
+    for years, money in ((5.0, "job_paid_today"), (5.01, "job_unpaid")):
+        found = Findings((Finding("value_priced", Scope("test", (), ()), {**figures, "job_payback_years": years}),))
+        rec = recommend(agreed, _metrics("pppp"), found, interval_only=True)
+        assert rec.reasons == ("speedup", money)
+        assert ("fixed_interval" in rec.changes) == (money == "job_paid_today")

@@ -189,13 +189,13 @@ def test_what_asynchronous_saves_leave_the_candidate_is_said_with_figures():
     w = NS(m=m, name=lambda key: {"candidate": "LF-760", "baseline": "GlusterFS"}[key])
     assert sync_assumed(w) == (
         "Whether this job's trainer can save asynchronously this test does not show; if it can, training takes as long "
-        "on either system at today's interval (staging taken as 0 s, which this test did not time), and LF-760 keeps "
+        "on either system at today's interval (staging taken as 0 s, untimed), and LF-760 keeps "
         "restores of 58.1 s against 241 s and 379 s less rework after each failure."
     )
     # restores slower on the candidate, and an optimum longer than the stall-free interval: nothing kept to say
     m.reliability = NS(baseline=NS(restore_s=50.0), candidate=NS(restore_s=60.0))
     m.async_.baseline = NS(optimal_interval_steps=400, min_interval_steps=35)
-    assert sync_assumed(w).endswith("at today's interval (staging taken as 0 s, which this test did not time).")
+    assert sync_assumed(w).endswith("at today's interval (staging taken as 0 s, untimed).")
 
 
 def test_a_slow_run_whose_cause_the_record_gives_asks_how_often_it_happens(tmp_path):

@@ -230,11 +230,14 @@ def test_a_decision_on_other_grounds_without_a_price_asks_for_one():
     assert m.economics.candidate_price and "gives no price" not in ctx.cover.changes
 
 
-def _p_words(default_gates: bool = False, tuning_beats_switching: bool = False, flip=53_970.0, edge=None):
+def _p_words(
+    default_gates: bool = False, tuning_beats_switching: bool = False, flip=53_970.0, edge=None, verdict="demonstrated"
+):
     """Cold tests 14, P by hand: GlusterFS against LF-760, every gate agreed, an MTBF of 38,000 h agreed, time lost to
     saves and failures 12.08% against 3.20% today, 3.710% against 1.854% each at its optimum; 5 runs a year worth 73,744
     CNY against a price of 4.38 million CNY."""
     found = {"price": 4_380_000, "job_payback_years": 4_380_000 / 73_744, "currency": "CNY"}
+    slow = NS(scope=NS(items=("baseline:4",)))
     reliability = NS(
         gpu_mtbf_hours=38_000.0,
         tuning_beats_switching=tuning_beats_switching,
@@ -244,12 +247,18 @@ def _p_words(default_gates: bool = False, tuning_beats_switching: bool = False, 
         candidate=NS(overhead_pct=3.20, optimal_overhead_pct=1.854),
     )
     return NS(
-        m=NS(reliability=reliability, flip_mtbf_hours=flip, flip_edge_mtbf_hours=edge, break_even_steps=None),
+        m=NS(
+            reliability=reliability,
+            flip_mtbf_hours=flip,
+            flip_edge_mtbf_hours=edge,
+            break_even_steps=None,
+            verdict=NS(status=verdict),
+        ),
         config=NS(
             is_default=lambda key: default_gates and key == "gates.min_runs",
             economics=NS(runs_per_year=5),
         ),
-        findings=NS(get=lambda key: found if key == "value_priced" else None),
+        findings=NS(get=lambda key: {"value_priced": found, "outliers_decide": slow}.get(key)),
         name=lambda key: {"candidate": "LF-760", "baseline": "GlusterFS"}[key],
     )
 
@@ -275,6 +284,11 @@ def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
     assert recommendation.headline(_p_words(), little) == (
         "Recommendation: LF-760 meets every target agreed for this test, but checkpoint speed alone makes no case for "
         "it: with each system at its optimal interval, most of the benefit goes. Not recommended on this evidence."
+    )
+    # the case judged without the baseline's slow run, which fails G1 alone (cold tests 15, R): the exception said
+    assert recommendation.headline(_p_words(verdict="not_demonstrated"), rec).startswith(
+        "Recommendation: LF-760 meets every target agreed for this test (GlusterFS's own repeatability, G1, fails on "
+        "one slow run of GlusterFS's alone), but checkpoint speed alone"
     )
     with i18n.activate("zh-CN"):
         zh = recommendation.headline(_p_words(), rec)
