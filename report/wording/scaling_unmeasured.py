@@ -135,6 +135,8 @@ def _beyond_words(w: Words) -> str:
     names = [_asked_name(what, k, name) for what, k, name in found]
     swept = [key for key in SIDES if m.scaling.side(key) is not None]
     values = {"top": clients(m.scaling.max_clients), "sizes": join_words(names)}
+    if (job := _job_beyond(found)) is not None:
+        return _tested_beyond_words(w, swept, job, found) + _cluster_basis(w, found)
     if len(swept) == 2:
         text = _(
             "Beyond {top} neither system was run: at {sizes} the test gives no figure, and what either system gives "
@@ -147,6 +149,34 @@ def _beyond_words(w: Words) -> str:
             "unknown."
         )
     return text.format(**values) + _cluster_basis(w, found)
+
+
+def _job_beyond(found: tuple[tuple[str, int, str], ...]) -> int | None:
+    """The job's nodes where they lie beyond every count swept (its saves ran there), else None."""
+    return next((k for what, k, _name in found if what == "job"), None)
+
+
+def _tested_beyond_words(w: Words, swept: list[str], job: int, found: tuple[tuple[str, int, str], ...]) -> str:
+    """`_beyond_words` where the job's nodes lie beyond every count swept: the saves (and any bandwidth test) on them
+    ran there, so no "was not run" and no "no figure" of the job's size (scaling reading 14, m4)."""
+    m = w.m
+    assert m.scaling is not None
+    values = {"top": clients(m.scaling.max_clients), "nodes": nodes_words(job)}
+    if len(swept) == 2:
+        text = _("Beyond {top} neither system was swept; only the tests on the job's {nodes} ran there.")
+    else:
+        values["system"] = w.name(swept[0])
+        text = _("Beyond {top} {system} was not swept; only the tests on the job's {nodes} ran there.")
+    said = text.format(**values)
+    rest = [_asked_name(what, k, name) for what, k, name in found if what != "job"]
+    if rest:
+        more = (
+            _("At {sizes} the test gives no figure, and what either system gives there is unknown.")
+            if len(swept) == 2
+            else _("At {sizes} the test gives no figure, and what it gives there is unknown.")
+        )
+        said += " " + more.format(sizes=join_words(rest))
+    return said
 
 
 def _cluster_basis(w: Words, found: tuple[tuple[str, int, str], ...]) -> str:
@@ -219,7 +249,18 @@ def unmeasured_short(w: Words) -> str:
         else:
             parts.append((_("at {counts}") if g.low == g.high else _("from {low} to {counts}")).format(**values))
     swept = [key for key in SIDES if m.scaling.side(key) is not None]
-    if asked_beyond(m) and len(swept) == 2:
+    job = _job_beyond(asked_beyond(m))
+    if job is not None and len(swept) == 2:  # the saves ran there (scaling reading 14, m4)
+        tested = job
+        parts.append(
+            _("beyond {top} (neither system swept; tested at the job's {nodes} only)").format(
+                top=top, nodes=nodes_words(job)
+            )
+        )
+    elif job is not None and len(swept) == 1:
+        text = _("{system} not swept beyond {counts}; tested at the job's {nodes} only.")
+        return text.format(system=w.name(swept[0]), counts=clients(m.scaling.max_clients), nodes=nodes_words(job))
+    elif asked_beyond(m) and len(swept) == 2:
         parts.append(_("beyond {top} (neither system run)").format(top=top))
     elif asked_beyond(m) and len(swept) == 1:
         text = _("{system} not run beyond {counts}.")

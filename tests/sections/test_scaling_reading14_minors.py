@@ -199,3 +199,20 @@ def test_m4_a_range_the_sweep_left_uncompared_names_the_tests_on_the_jobs_nodes_
         f"Not compared by the sweep: from 5 to 16 client nodes ({C} not swept; tested at the job's 8 nodes only) and "
         "beyond 16 (neither system run)." in cover_text(ctx)
     )
+
+
+def test_m4_beyond_every_count_swept_the_jobs_own_tests_are_not_said_unrun(folder):
+    # MIXED: both swept to 4 client nodes; the job's 64 GPUs are 8 nodes, where both saved; the cluster's 1,000 // 64
+    # = 15 jobs of 8 nodes, 120 client nodes, lies beyond too
+    ctx, _ = build(with_scaling(folder, MIXED, gpus=64))
+    said = (
+        "Beyond 4 client nodes neither system was swept; only the tests on the job's 8 nodes ran there. At the "
+        "cluster's 120 nodes (every job saving at once) the test gives no figure, and what either system gives there "
+        "is unknown."
+    )
+    assert said in _words(ctx, "scaling") and said in _words(ctx, "summary")
+    assert "neither system was run: at the job's 8 nodes" not in _words(ctx, "scaling")
+    assert (
+        "Not compared by the sweep: beyond 4 (neither system swept; tested at the job's 8 nodes only)."
+        in cover_text(ctx)
+    )
