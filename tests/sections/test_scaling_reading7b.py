@@ -384,9 +384,9 @@ def test_15_what_would_change_it_says_its_save_time_is_one_job_saving_alone():
     assert m.cluster.jobs == 31
     assert ctx.cover.changes.startswith(
         "What would change it: saves on Mingxin FX100 of 9.14 s or less on average with one job saving alone (today "
-        "24.1 s), for the 2% target. That would not count were the job to save asynchronously, which erases the "
-        "difference."
-    )  # one condition: "this", not "each" (cold read 13b, Y-M4's proviso)
+        "24.1 s), for the 2% target. Whether this job's trainer can save asynchronously this test does not show; if "
+        "it can, training takes as long on either system at today's interval"
+    )  # one condition, then the asynchronous proviso as a sentence of its own (cold read 13b, Y-M4; cold read 14c, P-M6)
 
 
 def test_16_the_colophon_says_what_metrics_json_holds_that_the_pages_do_not_print():
