@@ -245,6 +245,19 @@ def keep_phrases(text: str, longest: int = 16) -> str:
     return keep_tail("".join(_BETWEEN_CJK.sub(WORD_JOINER, p) if len(p) <= longest else p for p in pieces))
 
 
+_BRACKETED = re.compile(r"[（(][^（）()\s]{1,12}[）)]")
+_CJK_CHAR = re.compile(rf"[{_CJK}]")
+
+
+def keep_brackets(text: str) -> str:
+    """A name whose short bracketed phrase never parts at a line end ("复制卷（三副" ↵ "本）", "Okafor（丹尼尔·奥" ↵
+    "卡福）": zh reading 14c, P-m8 and Q-m9): word joiners inside a bracket of up to 12 characters without a space
+    that holds ideographs; the line may still break before the bracket. Any language; nothing the reader copies
+    changes. Only ideographs break between any two: a Latin word breaks at no letter, and a path's slashes stay as
+    typed ("tmpfs (/dev/shm)": section 4 of docs/zh-CN.md)."""
+    return _BRACKETED.sub(lambda f: WORD_JOINER.join(f.group(0)) if _CJK_CHAR.search(f.group(0)) else f.group(0), text)
+
+
 def gap(before: str) -> str:
     """The space after `before` where a template joins it to the next text: none after Chinese full-width
     punctuation, which carries its own space."""

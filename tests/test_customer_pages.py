@@ -246,7 +246,7 @@ def test_the_printed_customer_pages_name_none_of_it(tmp_path, formal_zh_built, b
     """The PDF's pages up to the colophon, formal cover and Appendices A and B included, as pdftotext reads them
     (footers too); Appendix A's tables named by their attached CSV files."""
     english = builds.get(FIXTURES / "formal", "en").pdf
-    for pdf, colophon in ((english, "Colophon"), (formal_zh_built.pdf, "附录 C")):
+    for pdf, colophon in ((english, "Appendix C"), (formal_zh_built.pdf, "附录 C")):
         pages = _pages(pdf, tmp_path)
         first = next(n for n, page in enumerate(pages) if n > 2 and re.search(rf"^\s*{colophon}", page, re.M))
         customer = "\n".join(pages[:first]) + pages[first][: re.search(rf"^\s*{colophon}", pages[first], re.M).start()]
@@ -302,12 +302,34 @@ def test_no_tool_trace_in_the_assumptions_or_the_evidence(language):
             tables = " ".join(
                 " ".join(map(str, row)) for b in section(ctx, "setup").blocks for row in getattr(b, "rows", ())
             )
-            # the contract's words (settled point 13: "the tool's default"), never bare: said with what they mean
-            assert "工具默认值" not in tables
-            assert tables.count("Tool default") == tables.count("Tool default (not agreed with the customer)")
-            assert ("Tool default (not agreed with the customer)" in tables) or ("常规取值（未与客户约定）" in tables)
+            # the contract's "the tool's default, not agreed with the customer" said by what it means, without the
+            # tool a customer never sees (cold read 14c, P-m4; zh reading 14c, P-m1)
+            assert "工具" not in tables and "tool" not in tables.lower() and "常规取值" not in tables
+            assert ("Reference value (not agreed with the customer)" in tables) or ("参考值（未与客户约定）" in tables)
             assert "CSV" not in words.replace("save_times.csv", "")
             assert "录入的输入" not in words
         ctx, _m = build(FIXTURES / "repeated")
-        summary = " ".join(texts(section(ctx, "summary").blocks))
+        # the share is the bubble section's, where the demand is argued (the summary points there: cold read 14c)
+        summary = " ".join(texts(section(ctx, "summary").blocks) + texts(section(ctx, "bubble").blocks))
         assert "0.142×" not in summary and "0.142 倍" not in summary and "14.2%" in summary
+
+
+@pytest.mark.parametrize("name", list(CHINESE))
+def test_the_summary_points_to_the_sections_that_argue_the_interval_and_the_demand(name):
+    """Cold read 14c, P-m3 and Q-m8: the 64-to-2,018-steps sentence on pages 2, 4 and 12, the 264 / 56.0 / 17.0 / 619
+    paragraph on pages 2, 3, 10 and 17. The summary states the finding in a clause and points to its section: it
+    prints neither the steps re-tuning must reach to match the candidate (the failure section's) nor, where the demand
+    stays within the bandwidth tested on average, the cluster's bandwidth demand (the training bubble section's)."""
+    from report.formatting import sig
+    from report.wording.capacity import _demand_within
+    from report.wording.retuning import break_even_words, tuning_sentence
+    from tests.sections.helpers import build, section, texts
+
+    ctx, m = build(CHINESE[name])
+    summary = " ".join(texts(section(ctx, "summary").blocks)).replace(i18n.NO_BREAK_SPACE, " ")
+    if tuning_sentence(m) is not None and break_even_words(m):
+        assert break_even_words(m).strip() not in summary
+        assert "“Failures and the checkpoint interval”" in summary
+    if m.cluster.candidate is not None and _demand_within(m):
+        peak = sig(m.cluster.candidate.peak_write_gbps)
+        assert f"{peak} GB/s" not in summary and "weighed in “Training bubble analysis”" in summary

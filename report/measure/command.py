@@ -178,6 +178,7 @@ def build_session(args: argparse.Namespace, argv: list[str]):
 
     data_dir = args.data_dir
     original, config, bom = session.read_config(data_dir)
+    args.system = session.given_system(config, args.system)
     session.refuse_if_busy(data_dir)
     request = _request(args, config)
     path = _target(args, request.clients)

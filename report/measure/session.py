@@ -120,6 +120,16 @@ def read_config(data_dir: Path) -> tuple[str, TestConfig, bool]:
     return raw.decode("utf-8-sig"), config, raw.startswith(codecs.BOM_UTF8)
 
 
+def given_system(config: TestConfig, name: str) -> str:
+    """`--system` as test.toml's [systems] names the system: a [systems] name as it is, and a system's name as
+    [text.<language>] prints it as the name it translates, so that each edition's appendix quotes the command with the
+    names of its own language (cold read 14c, P-m4: the English edition's command named the systems in Chinese)."""
+    if roles(config, name):
+        return name
+    printed = {shown.strip(): full for texts in config.texts.values() for full, shown in texts.systems.items()}
+    return printed.get(name.strip(), name)
+
+
 def roles(config: TestConfig, system: str) -> list[str]:
     """The [systems] roles a system name holds."""
     return [r for r in ("candidate", "save_baseline", "load_baseline") if getattr(config.systems, r) == system]

@@ -344,6 +344,7 @@ def build(args, argv: list[str]) -> Sweep:
         raise refuse_usage("--clients-sweep needs the client nodes: give each with --client HOST (fio --server there)")
     counts = parse_counts(args.clients_sweep, len(hosts))
     original, config, bom = session.read_config(args.data_dir)
+    args.system = session.given_system(config, args.system)
     session.refuse_if_busy(args.data_dir)
     if args.system not in (config.systems.save_baseline, config.systems.candidate):
         names = f'"{config.systems.save_baseline}" or "{config.systems.candidate}"'

@@ -68,6 +68,7 @@ def environment(compile_into: bool = False) -> jinja2.Environment:
     env.filters["keep_words"] = i18n.keep_words
     env.filters["keep_tail"] = i18n.keep_tail
     env.filters["keep_phrases"] = i18n.keep_phrases
+    env.filters["keep_brackets"] = i18n.keep_brackets
     env.filters["commands"] = commands
     env.filters["page_of"] = page_of
     env.filters["page_of_attributes"] = page_of_attributes

@@ -1,4 +1,5 @@
-"""Colophon: the input files with their hashes, and the software that built the report."""
+"""Appendix C, the colophon: how to recompute the figures (the input files with their hashes, the verify command) and
+the software environment that computed them."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from report.i18n import _
 from report.inputs.files import media_type
 from report.schema import METRICS_NAME
 from report.wording.base import Words
+from report.wording.labels import colophon_title
 from report.wording.scaling_cluster import against
 
 ID = "colophon"
@@ -46,11 +48,12 @@ def build(w: Words) -> Section:
     )
     versions = Table(
         "versions",
-        _("Software that built this report"),
+        _("Software environment"),
         (Column(_("Component"), False), Column(_("Version"), False)),
         (
             (
-                _("Report generator"),
+                # what it does for the reader, not a tool's internals (zh reading 14c, P-m9: "报告生成器 0.1.0")
+                _("Program that computed and verifies the figures"),
                 _("{version} (commit {commit})").format(version=prov.generator, commit=prov.commit),
             ),
             ("Python", prov.python),
@@ -63,8 +66,8 @@ def build(w: Words) -> Section:
         _(
             "How to check this document: the PDF edition carries, as attachments, the input files its figures were "
             "computed from and its figures unrounded (metrics.json), each listed below with its SHA-256 checksum. The "
-            "formulas of Appendix B recompute every figure from those files; the report generator in the version "
-            "listed below does it in one step and says whether every figure matches: python -m report verify "
+            "formulas of Appendix B recompute every figure from those files; the program listed below under the "
+            "software environment does it in one step and says whether every figure matches: python -m report verify "
             "report.pdf. The HTML edition carries no attachments: check it against the PDF built beside it."
         )
     )
@@ -74,7 +77,7 @@ def build(w: Words) -> Section:
     # block explained on the customer's document)
     unprinted = [] if "report" in w.config.given else _unprinted(w)
     blocks: tuple[Block, ...] = (intro, *unprinted, inputs, versions, *_measure_command(w))
-    return Section(ID, _("Colophon: inputs and software"), blocks, appendix=True, new_page=True)
+    return Section(ID, colophon_title(), blocks, appendix=True, new_page=True)
 
 
 def _unprinted(w: Words) -> list[Para]:
@@ -95,20 +98,6 @@ def _unprinted(w: Words) -> list[Para]:
     return [Para(text)]
 
 
-def _given_name(w: Words, shown: str) -> str:
-    """A system's name as test.toml's [systems] gives it, which `measure --system` takes, where the report prints it
-    in another language's words (field test 7: the Chinese appendix's `--system '本地磁盘（ext4）'` was refused)."""
-    import tomllib
-
-    raw = w.test.raw.get("test.toml")
-    given = tomllib.loads(raw.decode("utf-8-sig")).get("text", {}) if raw else {}
-    for texts in given.values():
-        for given_name, printed_name in texts.get("systems", {}).items():
-            if str(printed_name).strip() == shown:
-                return str(given_name).strip()
-    return shown
-
-
 def _measure_command(w: Words) -> tuple[Para, ...]:
     """The command that measures client scaling, one per save system not swept yet (the customer pages name no
     command); none where both were (field test 7, m11: printed beside the sweep's own rows)."""
@@ -120,7 +109,7 @@ def _measure_command(w: Words) -> tuple[Para, ...]:
     lines = [
         "python -m report measure "
         + _("<joint-test folder>")
-        + f" --system {shlex.quote(_given_name(w, w.m.save.side(key).system))} --path "
+        + f" --system {shlex.quote(w.m.save.side(key).system)} --path "
         + _("<folder on the storage>")
         + " --client "
         + _("<host>")

@@ -274,15 +274,16 @@ def _ettr_note(m: Metrics, config) -> str:
 
 def _failure_premise(config) -> str:
     """The per-GPU MTBF and the restart time the failure figures rest on, each named by its status: agreed for this
-    test (given) or the tool's default, the two terms of the assumptions table."""
+    test (given) or a reference value, not agreed with the customer, the two terms of the assumptions table (no tool
+    on a customer page: report/wording/reference.py)."""
     agreed = [not config.is_default(key) for key in ("reliability.gpu_mtbf_hours", "reliability.restart_s")]
     if all(agreed):
         return _("MTBF and restart agreed for this test")
     if not any(agreed):
-        return _("MTBF and restart: the tool's defaults")
+        return _("MTBF and restart: reference values, not agreed with the customer")
     if agreed[0]:
-        return _("MTBF agreed for this test, restart the tool's default")
-    return _("MTBF the tool's default, restart agreed for this test")
+        return _("MTBF agreed for this test, restart a reference value")
+    return _("MTBF a reference value, restart agreed for this test")
 
 
 def _failures_add_little(m: Metrics) -> bool:

@@ -12,6 +12,7 @@ import re
 
 from report.i18n import _, date, join_words
 from report.wording.base import Formal, Words
+from report.wording.labels import colophon_title
 
 ID = "formal"
 
@@ -145,10 +146,12 @@ def _statement(w: Words) -> tuple[str, ...]:
         ).format(customer=r.commissioned_by)
     responsibility += " " + _(
         "Every figure is computed from the inputs attached to the PDF edition, which recompute it (see “{colophon}”)."
-    ).format(colophon=_("Colophon: inputs and software"))
+    ).format(colophon=colophon_title())
+    # when it takes effect, not what it is before: "unsigned, it is a draft" made every reader call the filed PDF a
+    # draft, its signatures being added by pen or digital signature after it is built (cold read 14c, P-m5; zh P-m10)
     validity = _(
-        "This report is valid once signed and dated by the persons who prepared, reviewed and approved it; "
-        "unsigned, it is a draft. It may be copied only in full, unless {tester} agrees in writing."
+        "This report takes effect when the persons who prepared, reviewed and approved it have signed and dated it. "
+        "It may be copied only in full, unless {tester} agrees in writing."
     ).format(tester=r.tested_by or _("the testing party"))
     unnamed = unnamed_roles(w)
     if unnamed:

@@ -22,7 +22,7 @@ from report.formatting import (
     p3,
     x3,
 )
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, gap, join_words, ngettext
 from report.inputs.config import TestConfig
 from report.inputs.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping, sparse
 from report.inputs.specs import ReliabilitySpec
@@ -30,7 +30,7 @@ from report.wording.base import Words
 from report.wording.capacity import capacity_beyond, demand, scale_step
 from report.wording.copies import next_step as copies_next_step
 from report.wording.decisions import FAR_EXTRAPOLATION
-from report.wording.environment import environment_steps
+from report.wording.environment import environment_steps, record_gate_term
 from report.wording.g3_runs import g3_step
 from report.wording.labels import g4_pass_unsettled, g4_unsettled_words, gate_name, input_words, status_label
 from report.wording.outrun import reconcile_step
@@ -514,10 +514,16 @@ def _conditions(w: Words) -> list[Para]:
 
 def build(w: Words) -> Section:
     m = w.m
+    intro_text = _(
+        "Each gate below is decided from this test's figures against the thresholds in the assumptions table."
+    )
+    if (term := record_gate_term(w)) is not None:
+        # the record's own name for the same gates, not contradicted (zh reading 14c, P-m2: 验收门槛 against 评估门槛)
+        intro_text += gap(intro_text) + _("The test record calls these gates “{term}”.").format(term=term)
     intro = Para(
         # a plain statement of what the table holds, not what a joint test offers a customer (Chinese reading 13b,
         # "联合测试设有评估门槛，客户可以……验证收益" read as sales copy)
-        _("Each gate below is decided from this test's figures against the thresholds in the assumptions table.")
+        intro_text
     )
     steps = _next_steps(w)
     blocks: list[Block] = [intro, _gate_rows(m, w.config, w.findings), _gate_note(m, w.config, w.findings)]

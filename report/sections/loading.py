@@ -158,7 +158,7 @@ def build(w: Words) -> Section:
     models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
     if w.origin("load_times") == "supplied":  # taken as given, not timed here (fourth cold read, M2)
         text = _(
-            "With the supplied load times, {candidate} brings a model into service {speed} than {baseline}: {per_pair}."
+            "With the recorded load times, {candidate} brings a model into service {speed} than {baseline}: {per_pair}."
         )
     elif w.origin("load_times") == "illustrative":  # not an event (third cold read, M-3)
         text = _(

@@ -369,7 +369,7 @@ def build(w: Words) -> Section:
     rate = (
         _(
             "No failure rate was agreed for this test, so the report uses Llama 3's (419 unexpected interruptions in "
-            "54 days on 16,384 GPUs), the tool's default."
+            "54 days on 16,384 GPUs) as a reference value."
         )
         if w.config.is_default("reliability.gpu_mtbf_hours")
         else _("The per-GPU MTBF agreed for this test is {hours} h.").format(hours=sig(r.gpu_mtbf_hours))

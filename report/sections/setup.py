@@ -26,12 +26,13 @@ from report.inputs.joint_test import JointTest
 from report.inputs.specs import ReliabilitySpec
 from report.wording.base import SAVE_INPUTS, Words
 from report.wording.environment import access_path_note, environment_note
-from report.wording.labels import input_label
+from report.wording.labels import colophon_title, input_label
 from report.wording.loads import memory_load_systems
 from report.wording.phrases import (
     counted_noun,
 )
 from report.wording.protection import protection_note
+from report.wording.reference import reference_status
 from report.wording.retuning import FAR_MTBF
 from report.wording.sceptic import hinged_thresholds
 from report.wording.statements import bytes_from_fio, sources_by_system
@@ -119,28 +120,29 @@ def _agreed() -> str:
 
 
 def _default_or(cfg: TestConfig, key: str) -> str:
-    """ "Tool default" where the plan leaves `key` out (not agreed with the customer; the table's note says so), else
+    """A reference value where the plan leaves `key` out (not agreed with the customer; the table's note says so), else
     agreed for this test."""
-    # the contract's words (settled point 13: "the tool's default"), with what they mean for the customer
-    return _("Tool default (not agreed with the customer)") if cfg.is_default(key) else _agreed()
+    # the contract's "the tool's default, not agreed with the customer" said by what it means, without the tool, which
+    # a customer never sees (cold read 14c, P-m4; zh reading 14c, P-m1): report/wording/reference.py
+    return reference_status() if cfg.is_default(key) else _agreed()
 
 
 def _assumptions_note(c: TestConfig, sources: set[str]) -> str:
     """The assumptions table's note: each term of its Source column explained only where a row uses it (Chinese reading
     13b, X-12: "常规取值" explained under a table where no row carried it), and a far MTBF's caution."""
     notes = []
-    if _("Tool default (not agreed with the customer)") in sources:
+    if reference_status() in sources:
         # the MTBF's source only where it is the default (cold read 12, m6: retune sets 10,000 h)
         notes.append(
             _(
-                "“Tool default”: a value not set for this test and not agreed with the customer, so the report "
-                "uses the tool's own (per-GPU MTBF from Llama 3's training: 419 unexpected interruptions in 54 days "
-                "on 16,384 GPUs)."
+                "“Reference value”: a value not set for this test and not agreed with the customer, which the "
+                "report takes from published practice (per-GPU MTBF from Llama 3's training: 419 unexpected "
+                "interruptions in 54 days on 16,384 GPUs)."
             )
             if c.is_default("reliability.gpu_mtbf_hours")
             else _(
-                "“Tool default”: a value not set for this test and not agreed with the customer, so the report "
-                "uses the tool's own."
+                "“Reference value”: a value not set for this test and not agreed with the customer, which the "
+                "report takes from common practice."
             )
         )
     if _("Agreed for this test; undated") in sources:
@@ -426,7 +428,7 @@ def _imported_sources(test: JointTest) -> list[tuple[str, str, str, str]]:
         )
         # the files by number only: the customer pages name no input file (field test 7, m19); the colophon, an
         # appendix, lists every one with its SHA-256
-        colophon = _("Colophon: inputs and software")
+        colophon = colophon_title()
         files = (
             _("one file, listed in “{section}”").format(section=colophon)
             if len(use.files) == 1

@@ -142,7 +142,7 @@ def _key_findings(w: Words) -> list[Para]:
                 )
                 if w.origin("save_times") == "illustrative"
                 else _(
-                    "On the {model} workload ({size} per checkpoint, {gpus}), the supplied save times are "
+                    "On the {model} workload ({size} per checkpoint, {gpus}), the recorded save times are "
                     "{candidate_time} on {candidate} against {baseline_time} on {baseline}: {difference} per save, "
                     "{speed} ({interval})."
                 )
@@ -189,7 +189,7 @@ def _key_findings(w: Words) -> list[Para]:
             else (
                 _("For inference, the illustrative load times put {candidate} {speed} than {baseline} ({pairs}).")
                 if w.origin("load_times") == "illustrative"
-                else _("For inference, the supplied load times put {candidate} {speed} than {baseline} ({pairs}).")
+                else _("For inference, the recorded load times put {candidate} {speed} than {baseline} ({pairs}).")
                 if w.origin("load_times") == "supplied"
                 else _("For inference, {candidate} loaded models {speed} than {baseline} ({pairs}).")
             ).format(
@@ -334,7 +334,7 @@ def _evidence(w: Words) -> str:
             "Supplied inputs, measured according to their source notes, not by this tool: {inputs}."
         ),
         # a plain sentence, no file of the tool named on a customer page (zh cold read 5b, M-22/A-12)
-        "supplied": _("The records this report rests on, as supplied, are {inputs} (see “{appendix}”)."),
+        "supplied": _("The records this report rests on are {inputs} (see “{appendix}”)."),
     }
     parts = [words[k].format(inputs=join_words(o[k]), appendix=_("Appendix A: inputs")) for k in words if o[k]]
     none_measured = not o["imported"] and not o["supplied_measured"] and o["illustrative"]

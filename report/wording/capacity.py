@@ -184,9 +184,15 @@ def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
     m = w.m
     # `after` (per 1,000 GPUs) scales today's figure, so it comes before the optimum's (cold read 6, M3)
     capacity = capacity_sentence(m) + (" " + after if after else "") + optimum_capacity(m)
-    demand = demand_sentence(m) + _bytes_condition(w) if full else demand_reference(m)
     # the condition of a gain beyond the tested bandwidth states its ratio to that bandwidth: marked as it is too
     inputs = ("save_times", "bandwidth") if capacity_beyond(m) else ("save_times",)
+    if not full and _demand_within(m):
+        # a demand within the bandwidth tested, on average, changes nothing the summary states: it points to where the
+        # demand is argued, not its figures again (cold read 14c, P-m3: the 264 / 56.0 / 17.0 / 619 paragraph on four
+        # pages)
+        pointer = _("The bandwidth their saves would need is weighed in “{section}”.")
+        return [w.p(capacity + " " + pointer.format(section=_("Training bubble analysis")), *inputs)]
+    demand = demand_sentence(m) + _bytes_condition(w) if full else demand_reference(m)
     swept = ("scaling",) if against(m) is not None and not log_outrun(m) else ()
     return [w.p(capacity, *inputs), w.p(demand, "save_times", "bandwidth", *swept)]
 
@@ -226,6 +232,12 @@ def _bytes_condition(w: Words) -> str:
             "written per save to tell."
         )
     return " " + text.format(**fields)
+
+
+def _demand_within(m: Metrics) -> bool:
+    """Whether the cluster's demand is `demand_reference`'s plain case: within one test's bandwidth of the shared
+    candidate on average, no client sweep to set it against, no save that outruns the log."""
+    return against(m) is None and not log_outrun(m) and not per_node(m) and not capacity_beyond(m)
 
 
 def demand_reference(m: Metrics) -> str:

@@ -127,6 +127,10 @@ def placement_step(w: Words) -> list[Para]:
     servers, mixed HDD and SSD pools", and no word of where the checkpoints landed)."""
     texts = " ".join(_system_lines(w)["baseline"])
     media = [name for name, pattern in MEDIA_TOKENS if pattern.search(texts)]
+    if "flash" in media and ("SSD" in media or "NVMe" in media):
+        # SSDs are the flash: "HDD, SSD and flash" named one medium twice (zh reading 14c, Q-m3: "混合闪存 NAS … SSD
+        # 写缓存" read as three media, "flash" in English in the Chinese edition)
+        media.remove("flash")
     mixed = "HDD" in media and len(media) > 1
     if not (mixed or POOLS.search(texts)) or w.m.save.speedup <= 1:
         return []
@@ -134,8 +138,10 @@ def placement_step(w: Words) -> list[Para]:
         "Record which pool or tier of {baseline} the checkpoints were written to, and the rule that placed them there "
         "(the test record names {media} on it): placing them on its fastest media is the cheapest alternative to a "
         "new system, and this test did not time a save there."
-    ).format(baseline=w.name("baseline"), media=join_words(media) if media else _("more than one pool"))
-    return [Para(text)]
+    )
+    named = [_("flash") if name == "flash" else name for name in media]  # the word in the edition's language
+    media_words = join_words(named) if named else _("more than one pool")
+    return [Para(text.format(baseline=w.name("baseline"), media=media_words))]
 
 
 def environment_note(w: Words) -> Para | None:
@@ -276,3 +282,21 @@ def access_path_note(w: Words) -> Para | None:
         candidate=w.name("candidate"),
     )
     return Para(text, "note")
+
+
+#: The names a test record may give the gates G1-G4 other than the report's own (zh reading 14c, P-m2: the customer's
+#: environment line "验收门槛" beside the report's 评估门槛).
+GATE_TERMS = re.compile(
+    r"验收门槛|验收标准|验收指标|考核门槛|考核指标|\bacceptance (?:gates|criteria|thresholds|targets)\b", re.IGNORECASE
+)
+
+
+def record_gate_term(w: Words) -> str | None:
+    """The test record's own name for the gates, as written, where its [environment] lines call them otherwise than
+    the report does; None where they do not. The report keeps its term (a joint test comes before a purchase, and
+    验收 is the contract's acceptance after delivery: docs/zh-CN.md) and says which gates the record's name means."""
+    for pair in w.config.environment:
+        for text in pair:
+            if found := GATE_TERMS.search(text):
+                return found.group(0)
+    return None

@@ -91,7 +91,7 @@ def g4_unagreed_words(found) -> str:
 
 
 def relaxed_pass(w: Words, g) -> str:
-    """A G3 or G4 that passes only because test.toml sets its target below the tool's default, said on page 1 (cold
+    """A G3 or G4 that passes only because test.toml sets its target below the reference value, said on page 1 (cold
     read 7, A-M1: "all four gates pass" on a 0.5% G4 target where 2% was out of any storage's reach). A target set
     above the default is the agreed one and is not weighed against the default (cold read 6, M1)."""
     if g.status != "pass":
@@ -104,8 +104,8 @@ def relaxed_pass(w: Words, g) -> str:
         if gates.max_cv_pct <= default.max_cv_pct or cv is None or cv <= default.max_cv_pct:
             return ""
         return _(
-            "passes with a spread of {cv} against the {limit}% limit agreed for this test, not the tool's default "
-            "{default}%"
+            "passes with a spread of {cv} against the {limit}% limit agreed for this test, above the {default}% "
+            "reference value"
         ).format(cv=p3(cv), limit=given(gates.max_cv_pct), default=given(default.max_cv_pct))
     if g.id not in ("G3", "G4"):
         return ""
@@ -117,16 +117,16 @@ def relaxed_pass(w: Words, g) -> str:
         if ceiling < base:
             # why the target was set below it, where no storage could reach it (cold read 8, H4)
             return _(
-                "passes against the {target}% agreed for this test, not the tool's default {default}%, which no "
+                "passes against the {target}% agreed for this test, below the {default}% reference value, which no "
                 "storage could reach at this interval (at most {ceiling})"
             ).format(target=given(target), default=given(base), ceiling=p3(ceiling))
-        return _("passes against the {target}% agreed for this test, not the tool's default {default}%").format(
+        return _("passes against the {target}% agreed for this test, below the {default}% reference value").format(
             target=given(target), default=given(base)
         )
     ci = w.m.save.speedup_ci95
     target, base = gates.target_speedup, default.target_speedup
     if target >= base or ci is None or ci[0] >= base:
         return ""
-    return _("passes against the {target}× agreed for this test, not the tool's default {default}×").format(
+    return _("passes against the {target}× agreed for this test, below the {default}× reference value").format(
         target=given(target), default=given(base)
     )

@@ -80,3 +80,9 @@ def g4_pass_unsettled(m: Metrics, found: Findings) -> bool:
 def g4_unsettled_words() -> str:
     """What an unsettled G4 pass is, in the words each place appends to "All four gates pass"."""
     return _("G4 by the means, not settled")
+
+
+def colophon_title() -> str:
+    """The colophon's heading: the recomputation method and the software environment, as a formal report titles its
+    last appendix (zh reading 14c, P-m9 and Q-m10: "输入文件与软件版本" read as the tool's internals)."""
+    return _("Appendix C: recomputation method and software environment")

@@ -190,7 +190,7 @@ def not_established(w: Words, lead: bool) -> str:
             )
             if origin == "illustrative"
             else _(
-                "For inference, with the supplied load times {baseline} takes {span} as long as {candidate} to load "
+                "For inference, with the recorded load times {baseline} takes {span} as long as {candidate} to load "
                 "({pairs}), not yet an established speedup: {why} (see “{section}”)."
             )
             if origin == "supplied"
@@ -207,7 +207,7 @@ def not_established(w: Words, lead: bool) -> str:
             )
             if origin == "illustrative"
             else _(
-                "With the supplied load times, {baseline} takes {span} as long as {candidate} to load ({pairs}), not "
+                "With the recorded load times, {baseline} takes {span} as long as {candidate} to load ({pairs}), not "
                 "yet an established speedup: {why}."
             )
             if origin == "supplied"

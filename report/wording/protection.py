@@ -25,23 +25,24 @@ PROTECTION = re.compile(
 
 def protection(lines: list[str]) -> list[str]:
     """The protection schemes `lines` name, as written, each once, in the order they appear; a scheme glossed in
-    brackets right after another is one with it ("goal 2 (two copies)", not "goal 2 and two copies")."""
+    brackets right after another is one with it, the bracket printed whole ("goal 2 (two copies)", not "goal 2 and two
+    copies"; "RAID-10 (two mirrored pairs)", not "RAID-10 and mirrored": zh reading 14c, Q-m4)."""
     found: list[str] = []
     for text in lines:
-        end = -1
+        inside = -1  # where the bracket that glosses the last scheme ends
         for m in PROTECTION.finditer(text):
-            close = GLOSS_END.match(text, m.end())
-            if end >= 0 and GLOSS_START.fullmatch(text, end, m.start()) and close:
-                found[-1] = found[-1] + text[end : close.end()]
-                end = -1
+            if m.start() < inside:
                 continue
             found.append(m.group(0))
-            end = m.end()
+            gloss = GLOSS.match(text, m.end())
+            if gloss and PROTECTION.search(gloss.group(0)):
+                found[-1] += gloss.group(0)
+                inside = gloss.end()
     return list(dict.fromkeys(found))
 
 
-GLOSS_START = re.compile(r"\s*[(（]\s*")
-GLOSS_END = re.compile(r"\s*[)）]")
+#: a bracket right after a scheme, up to its close, with no bracket inside
+GLOSS = re.compile(r"\s*[(（][^()（）]{1,40}[)）]")
 
 
 def _named(w: Words) -> dict[str, list[str]]:

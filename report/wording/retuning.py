@@ -188,7 +188,17 @@ def tuning_sentence(m: Metrics) -> Para | None:
         interval=count(m.bubble.checkpoint_interval_steps),
         **_tuning_fields(m),
     )
-    return Para(premise(m) + text + break_even_words(m), "warning", False)
+    # how far re-tuning must go is argued in the failure section and said on page 2: here a clause that points there
+    # (cold read 14c, Q-m8: the 64-to-2,018-steps sentence on pages 2, 4 and 12)
+    further = (
+        " "
+        + _("How far re-tuning must go to match {candidate} at today's interval is shown in “{section}”.").format(
+            candidate=m.save.candidate.system, section=_("Failures and the checkpoint interval")
+        )
+        if break_even_words(m)
+        else ""
+    )
+    return Para(premise(m) + text + further, "warning", False)
 
 
 def interval_lever(w: Words) -> str:

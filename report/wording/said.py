@@ -11,6 +11,7 @@ from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.counterpoints import cause_step, copy_demand
 from report.wording.labels import g4_pass_unsettled, gate_name, verdict_status_label
+from report.wording.reference import reference_limit
 from report.wording.verdict import target_missed
 
 
@@ -151,8 +152,10 @@ def save_spread(w: Words, found: Finding | None) -> str:
         return ""
     cv = found["cv"]
     limit = (
-        _("the {limit}% limit agreed for this test") if found["agreed"] else _("the tool's default {limit}% limit")
-    ).format(limit=given(found["limit"]))
+        _("the {limit}% limit agreed for this test").format(limit=given(found["limit"]))
+        if found["agreed"]
+        else reference_limit(f"{given(found['limit'])}%")
+    )
     sides = found.scope.items
     if found.scope.whole:
         text = _("Both systems' saves spread above {limit}: {baseline} {baseline_cv}, {candidate} {candidate_cv} (CV).")

@@ -186,7 +186,7 @@ def test_a_failing_test_leads_with_its_verdict(gates_fail_built, tmp_path):
     assert cover.count("FAILED") >= 5  # the tiles that depend on a failed gate say so
     summary = _page_text(gates_fail_built.pdf, tmp_path, 2, 3)  # the summary follows the contents
     # the summary names the failed gates and refers to the gate table for their reasons (page 1 gives them)
-    assert summary.index("Targets not met. G1, G3 and G4 fail.") < summary.index("the supplied save times are")
+    assert summary.index("Targets not met. G1, G3 and G4 fail.") < summary.index("the recorded save times are")
 
 
 def test_illustrative_figures_are_marked_in_the_pdf(default_built, tmp_path):

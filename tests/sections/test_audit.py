@@ -190,7 +190,7 @@ def test_node_local_figures_reach_the_summary_the_assumptions_and_the_formulas()
     assert (
         "GPUs per node (host memory for staging; storage local to each node)",
         "8",
-        "Tool default (not agreed with the customer)",
+        "Reference value (not agreed with the customer)",
     ) in rows
     terms = [t for t, _text in next(b for b in section(ctx, "formulas").blocks if isinstance(b, Definitions)).items]
     assert {"Nodes of a job", "A node's part of a save", "A node's part of the cluster's demand"} <= set(terms)

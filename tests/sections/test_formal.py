@@ -223,3 +223,92 @@ def test_the_colophon_lists_every_file_attached_metrics_json_with_the_inputs(def
     assert hashlib.sha256(attached["metrics.json"][0]).hexdigest() == digest
     listed = re.findall(r"<td>([\w.]+\.(?:csv|toml|json))</td>", html[html.index("Files attached to the PDF") :])
     assert sorted(listed) == sorted(attached)
+
+
+@pytest.mark.parametrize(("language", "fixture"), [("en", FORMAL), ("zh-CN", FIXTURES / "formal_zh")])
+def test_the_statement_says_when_the_report_takes_effect_not_that_it_is_a_draft(language, fixture):
+    """Statement 4 said "valid once signed and dated …; unsigned, it is a draft", and every reader of a built PDF,
+    whose signatures come later by pen or digital signature, called it a draft (cold read 14c, P-m5; zh P-m10). With
+    every signer named it says when the report takes effect, and nothing of a draft anywhere on the formal cover."""
+    with i18n.activate(language):
+        ctx, _m = build(fixture)
+    f = ctx.formal
+    validity = f.statement[3]
+    if language == "en":
+        assert validity == (
+            "This report takes effect when the persons who prepared, reviewed and approved it have signed and dated "
+            "it. It may be copied only in full, unless Mingxin Storage, solutions lab agrees in writing."
+        )
+    else:
+        assert (
+            validity
+            == "本报告经编制、审核、批准人签字并注明日期后生效。未经铭芯存储解决方案实验室书面同意，不得部分复制本报告。"
+        )
+    cover = " ".join((f.kicker, f.reference, *f.statement)).lower()
+    assert "draft" not in cover and "草稿" not in cover
+
+
+@pytest.mark.parametrize(
+    ("language", "fixture", "heading", "program"),
+    [
+        (
+            "en",
+            FORMAL,
+            "Appendix C: recomputation method and software environment",
+            "Program that computed and verifies the figures",
+        ),
+        ("zh-CN", FIXTURES / "formal_zh", "附录 C 复算方法与软件环境", "计算并复核本报告数据的程序"),
+    ],
+)
+def test_the_last_appendix_is_the_recomputation_method_and_the_software_environment(
+    language, fixture, heading, program
+):
+    """zh reading 14c, P-m9/Q-m10; cold read 14c, P-m4: Appendix C read as the tool's internals ("输入文件与软件版本",
+    "报告生成器 0.1.0"). It is titled as the method a customer recomputes the figures by and the software environment
+    that computed them, and the statement refers to it by that title; the commands stay, as the contract asks."""
+    with i18n.activate(language):
+        ctx, _m = build(fixture)
+    colophon = section(ctx, "colophon")
+    assert colophon.title == heading
+    versions = next(b for b in colophon.blocks if getattr(b, "id", "") == "versions")
+    assert versions.rows[0][0] == program
+    assert "python -m report verify report.pdf" in " ".join(texts(colophon.blocks))
+    assert f"“{heading}”" in ctx.formal.statement[2]
+    words = " ".join(texts(colophon.blocks)) + " ".join(str(c) for row in versions.rows for c in row)
+    assert "generator" not in words and "生成器" not in words
+
+
+def test_a_short_bracketed_phrase_in_a_name_never_parts_at_a_line_end():
+    """zh reading 14c, P-m8 and Q-m9: "现网 GlusterFS 10.4 分布式复制卷（三副" ↵ "本）" in page 2's header and "Daniel Okafor
+    （丹尼尔·奥" ↵ "卡福）" in the sign-off block. A bracket of up to 12 characters without a space is kept whole (word
+    joiners), in any language, in the formal cover's particulars and names and in page 2's header; the text the
+    reader copies is unchanged."""
+    wj = i18n.WORD_JOINER
+    assert (
+        i18n.keep_brackets("现网 GlusterFS 10.4 分布式复制卷（三副本）")
+        == f"现网 GlusterFS 10.4 分布式复制卷{wj.join('（三副本）')}"
+    )
+    name = "Daniel Okafor（丹尼尔·奥卡福）"
+    assert i18n.keep_brackets(name) == "Daniel Okafor" + wj.join("（丹尼尔·奥卡福）")
+    assert i18n.keep_brackets("Hollis HS-9 hybrid NAS (existing)") == "Hollis HS-9 hybrid NAS (existing)"
+    assert i18n.keep_brackets("tmpfs (/dev/shm)") == "tmpfs (/dev/shm)"  # a path as typed (docs/zh-CN.md, section 4)
+    long = "（跨 12 个节点的纠删码 8+2 与 SSD 写缓存）"  # spaces, and longer than a short phrase: left to break
+    assert i18n.keep_brackets(long) == long
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(FIXTURES / "formal_zh")
+    html = _html(ctx)
+    assert wj.join("（双控）") in html  # the system under test on the formal cover and in page 2's header
+    assert html.count(wj.join("（每节点）")) >= 1
+
+
+def test_one_baseline_for_saves_and_loads_is_named_once_in_the_header():
+    """Cold read 14c, P-m5: page 2's header printed "Save baseline" and "Load baseline" with the same long name twice.
+    One system that is both is one row; two systems keep a row each."""
+    from tests.conftest import ROOT
+
+    ctx, _m = build(ROOT / "examples" / "async-70b")  # one baseline for saves and loads
+    header = _html(ctx).split('<dl class="cover-systems">')[1].split("</dl>")[0]
+    assert "Baseline (saves and loads)" in header and "Save baseline" not in header and "Load baseline" not in header
+    ctx, _m = build(FORMAL)  # a node-local save baseline, CephFS for the loads
+    header = _html(ctx).split('<dl class="cover-systems">')[1].split("</dl>")[0]
+    assert "Save baseline" in header and "Load baseline" in header and "saves and loads" not in header

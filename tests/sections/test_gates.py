@@ -90,7 +90,7 @@ def test_an_impractical_number_of_runs_says_so_with_separators():
         "benefit. The steps below apply to that test."
     )
     assert (
-        "Both systems' saves spread above the tool's default 5% limit: Local disk (ext4 on virtio) 13.6%, tmpfs "
+        "Both systems' saves spread above the 5% reference limit, not agreed with the customer: Local disk (ext4 on virtio) 13.6%, tmpfs "
         "(/dev/shm) 7.19% (CV). Find the cause (cache state, other load on the system, background flushes; on tmpfs "
         "(/dev/shm), memory pressure) and repeat the runs." in steps
     )
@@ -176,7 +176,7 @@ def test_the_next_steps_act_on_page_ones_warnings():
     ctx, _m = build(FIXTURES / "imports")
     steps = [p.text for b in section(ctx, "gates").blocks if isinstance(b, Items) for p in b.items]
     assert steps[0] == (
-        "Both systems' saves spread above the tool's default 5% limit: NVMe 25.1%, FX100 16.9% (CV). The runs on NVMe "
+        "Both systems' saves spread above the 5% reference limit, not agreed with the customer: NVMe 25.1%, FX100 16.9% (CV). The runs on NVMe "
         "come from Megatron-LM and NeMo, which time a save differently: time every run with one program, then repeat "
         "the runs."
     )
@@ -226,6 +226,49 @@ def test_a_baseline_of_mixed_media_is_asked_where_its_checkpoints_landed(folder)
     toml.write_text(plain + '\n[environment]\n"baseline storage" = "Old NAS, 24 NVMe SSDs"\n')
     ctx, _m = build(data)
     assert not any(t.startswith("Record which pool") for t in texts(section(ctx, "gates").blocks))
+
+
+def test_the_media_named_are_each_named_once_in_the_edition_s_language(folder):
+    """zh reading 14c, Q-m3: "混合闪存 NAS … 机械硬盘，前置 … SSD 写缓存" was said "测试记录显示其中有 HDD、SSD 和 flash": an
+    English word in the Chinese edition, and the SSDs named twice (they are the flash). Flash beside SSDs or NVMe is
+    not another medium; flash with HDDs alone is named in the edition's words."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    plain = toml.read_text()
+    hybrid = "Old NAS 混合闪存，240 块 20 TB 机械硬盘，前置 24 块 3.84 TB SSD 写缓存"
+    toml.write_text(plain + f'\n[environment]\n"基线存储" = "{hybrid}"\n')
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
+    (step,) = [t for t in texts(section(ctx, "gates").blocks) if "测试记录显示其中有" in t]
+    assert "测试记录显示其中有HDD和SSD）" in step and "flash" not in step and "闪存" not in step
+    toml.write_text(plain + '\n[environment]\n"baseline storage" = "Old NAS, hybrid flash and HDD pools"\n')
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
+    (step,) = [t for t in texts(section(ctx, "gates").blocks) if "测试记录显示其中有" in t]
+    assert "测试记录显示其中有HDD和闪存）" in step and "flash" not in step
+
+
+def test_the_record_s_own_name_for_the_gates_is_said_not_contradicted(folder):
+    """zh reading 14c, P-m2: the customer's environment line "验收门槛" beside the report's 评估门槛 throughout read as two
+    kinds of gate. The report keeps its term and says once, where the gates are decided, which gates the record's word
+    means; a record that names them no other way gets no such sentence."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    plain = toml.read_text()
+    line = "G1–G4 门槛（每个系统至少 3 次）由委托方与测试方约定"
+    toml.write_text(plain + f'\n[environment]\n"验收门槛" = "{line}"\n')
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
+    intro = section(ctx, "gates").blocks[0].text
+    assert intro == "以下评估门槛按本次测试的数据和假设表中的阈值逐项判定。测试记录称这些门槛为“验收门槛”。"
+    toml.write_text(plain + '\n[environment]\n"targets" = "the acceptance criteria were agreed in the test plan"\n')
+    ctx, _m = build(data)
+    assert section(ctx, "gates").blocks[0].text.endswith(" The test record calls these gates “acceptance criteria”.")
+    toml.write_text(plain + '\n[environment]\n"gate targets" = "agreed in the test plan"\n')
+    ctx, _m = build(data)
+    assert section(ctx, "gates").blocks[0].text == (
+        "Each gate below is decided from this test's figures against the thresholds in the assumptions table."
+    )
 
 
 def test_a_g4_the_runs_do_not_settle_is_read_from_its_finding_alone():

@@ -19,7 +19,7 @@ def test_loads_carry_their_spread_and_a_stability_warning():
     # schema 4: a pair is established by the rule the saves follow (min_runs runs a side, a spread within the limit),
     # and each pair not established is named with why, in its section only
     assert headline == (
-        "With the supplied load times, Old NFS takes 5.00×–10.0× as long as Array X to load (3 model/platform pairs), "
+        "With the recorded load times, Old NFS takes 5.00×–10.0× as long as Array X to load (3 model/platform pairs), "
         "not yet an established speedup: 32B on Atlas 910B (2 runs a system, 3 needed; spread 12.9% on Old NFS and "
         "12.9% on Array X (CV); its 95% interval, 5.75× to 17.4×, excludes 1×, so the direction is settled but not the "
         "size), 32B on H100 (1 run a system, 3 needed) and 7B on Atlas 910B (1 run a system, 3 needed)."
@@ -28,7 +28,7 @@ def test_loads_carry_their_spread_and_a_stability_warning():
     assert warning.startswith("32B on Atlas 910B: the load times on Old NFS 12.9% and Array X 12.9% (CV) spread above")
     summary = next(t for t in texts(section(ctx, "summary").blocks) if t.startswith("For inference"))
     assert summary == (
-        "For inference, with the supplied load times Old NFS takes 5.00×–10.0× as long as Array X to load (3 "
+        "For inference, with the recorded load times Old NFS takes 5.00×–10.0× as long as Array X to load (3 "
         "model/platform pairs), not yet an established speedup: no pair meets the rule the saves follow (see “Model "
         "loading for inference”)."
     )
@@ -180,7 +180,7 @@ def test_every_pair_heads_the_range_and_those_not_established_are_named(folder):
     assert m.load.established_range == (5.041666666666667, 5.041666666666667)
     headline = texts(section(ctx, "loading").blocks)[0]
     assert headline.startswith(
-        "With the supplied load times, Array X brings a model into service 5.04× to 10.0× faster than Old NFS: 99 s "
+        "With the recorded load times, Array X brings a model into service 5.04× to 10.0× faster than Old NFS: 99 s "
         "less per cold start of 32B on Atlas 910B, 75 s less per cold start of 32B on H100 and 32.3 s less per cold "
         "start of 7B on Atlas 910B. Not established by the rule the saves follow (3 runs or more and a spread within "
         "10% on each system): 32B on Atlas 910B (2 runs a system, 3 needed; spread 12.9% on Old NFS and 12.9% on "

@@ -10,7 +10,7 @@ import pytest
 from report.document.blocks import Table
 from report.i18n import activate
 from tests.conftest import DATA, ROOT
-from tests.sections.helpers import build, cover_text, section, texts
+from tests.sections.helpers import build, build_printed, cover_text, section, texts
 
 EXAMPLE = ROOT / "examples" / "scaling-cluster"
 C, B = "Mingxin FX100", "Local NVMe (single drive)"
@@ -447,16 +447,27 @@ def test_chinese_wording_of_the_reading(folder):
     assert "这一说法在该规模下不成立" in text
 
 
-def test_the_measure_command_names_systems_as_test_toml_gives_them(folder):
+def test_the_measure_command_names_systems_as_the_edition_prints_them_and_measure_takes_them(folder):
     """Field test 7: the Chinese appendix printed `--system '本地磁盘（ext4）'`, the name [text."zh-CN"] prints, which
-    measure refused ("not a save system of test.toml"): the command takes [systems]' own names in every language."""
+    measure refused ("not a save system of test.toml"); the fix quoted [systems]' own names, and then the English
+    edition of a Chinese test.toml quoted Chinese names (cold read 14c, P-m4). Each edition quotes the names it prints,
+    and measure takes a system's printed name in any language as the system."""
+    from report.inputs.config import parse_config
+    from report.measure.session import given_system
+
     data = folder("data")
     toml = data / "test.toml"
     toml.write_text(toml.read_text() + f'\n[text."zh-CN"]\nsystems = {{ "{C}" = "铭芯 FX100 阵列" }}\n')
     with activate("zh-CN"):
-        ctx, _ = build(data)
+        ctx, _ = build_printed(data, "zh-CN")
         appendix = words(ctx, "colophon")
-    assert f"--system '{C}'" in appendix and "铭芯 FX100 阵列" not in appendix
+    assert "--system '铭芯 FX100 阵列'" in appendix and f"--system '{C}'" not in appendix
+    ctx, _ = build(data)
+    assert f"--system '{C}'" in words(ctx, "colophon")
+    config, problems = parse_config(toml.read_bytes())
+    assert problems == [] and config is not None
+    assert given_system(config, "铭芯 FX100 阵列") == given_system(config, C) == C
+    assert given_system(config, "Lustre") == "Lustre"  # refused later, by its own name
 
 
 def test_the_sweep_command_is_given_only_for_a_system_not_swept(folder):

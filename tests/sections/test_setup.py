@@ -10,8 +10,8 @@ def test_defaults_are_labelled_default():
     ctx, _ = build(DATA)
     table = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions")
     sources = {row[0]: row[2] for row in table.rows}
-    assert sources["Per-GPU mean time between failures"] == "Tool default (not agreed with the customer)"
-    assert sources["Restart after a failure"] == "Tool default (not agreed with the customer)"
+    assert sources["Per-GPU mean time between failures"] == "Reference value (not agreed with the customer)"
+    assert sources["Restart after a failure"] == "Reference value (not agreed with the customer)"
     assert sources["Cluster size for GPU-equivalents"] == "Agreed for this test"
     ctx, _ = build(FIXTURES / "repeated")
     table = next(b for b in section(ctx, "setup").blocks if isinstance(b, Table) and b.id == "assumptions")
@@ -118,7 +118,7 @@ def test_staging_times_and_economics_are_listed_with_their_source():
     assert rows["Power of a GPU"] == ("1.1 kW", "Agreed for this test")
     assert rows["Power usage effectiveness (PUE)"] == ("1.3", "Agreed for this test")
     assert rows["Training runs a year"] == ("6", "Agreed for this test")
-    assert rows["Checkpoints retained"] == ("3", "Tool default (not agreed with the customer)")
+    assert rows["Checkpoints retained"] == ("3", "Reference value (not agreed with the customer)")
     # fixtures/economics: price 2.5 USD, 12 runs a year, no power (so no power or PUE row); no [async], no staging.
     rows = _assumptions(FIXTURES / "economics")
     assert rows["Price of a GPU-hour"] == ("2.50 USD", "Agreed for this test") and rows["Training runs a year"] == (
@@ -129,10 +129,10 @@ def test_staging_times_and_economics_are_listed_with_their_source():
     assert not any(label.startswith("Staging") for label in rows)
     assert not any(label.startswith(("Staging", "Price")) for label in _assumptions(DATA))
     # the asynchronous section's host memory per node counts 8 GPUs a node: listed, by default (cold read 22, m5)
-    assert rows["GPUs per node (host memory for staging)"] == ("8", "Tool default (not agreed with the customer)")
+    assert rows["GPUs per node (host memory for staging)"] == ("8", "Reference value (not agreed with the customer)")
     assert _assumptions(DATA)["GPUs per node (host memory for staging)"] == (
         "8",
-        "Tool default (not agreed with the customer)",
+        "Reference value (not agreed with the customer)",
     )
 
 
@@ -205,10 +205,10 @@ def test_the_assumptions_note_explains_only_the_terms_its_rows_use(folder):
         "Saves in the run",
         "Largest spread (CV) accepted",
     ]
-    assert "Tool default" not in table.note and table.note.startswith("“Undated”: a threshold a pass rests on")
+    assert "Reference value" not in table.note and table.note.startswith("“Undated”: a threshold a pass rests on")
     table = _assumptions_table(build(DATA)[0])
-    assert any(row[2] == "Tool default (not agreed with the customer)" for row in table.rows)
-    assert table.note.startswith("“Tool default”: a value not set for this test and not agreed with the customer")
+    assert any(row[2] == "Reference value (not agreed with the customer)" for row in table.rows)
+    assert table.note.startswith("“Reference value”: a value not set for this test and not agreed with the customer")
 
 
 def test_thresholds_a_pass_rests_on_read_undated_in_the_table_as_in_the_summary(folder):
@@ -225,6 +225,6 @@ def test_thresholds_a_pass_rests_on_read_undated_in_the_table_as_in_the_summary(
     assert sources["Save-time speedup target (G3)"] == "Agreed for this test; undated"
     assert sources["Largest spread (CV) accepted"] == "Agreed for this test; undated"
     assert sources["Runs needed per system (G1, G2)"] == "Agreed for this test"
-    assert sources["Training-time reduction target (G4)"] == "Tool default (not agreed with the customer)"
+    assert sources["Training-time reduction target (G4)"] == "Reference value (not agreed with the customer)"
     assert "“Undated”: a threshold a pass rests on, other than the usual one," in _assumptions_table(ctx).note
     assert "are agreed for this test and undated:" in " ".join(texts(section(ctx, "summary").blocks))

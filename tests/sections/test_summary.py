@@ -2,6 +2,7 @@
 
 import pytest
 
+from report import i18n
 from report.document.blocks import Table
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import build, cover_text, section, texts
@@ -13,7 +14,7 @@ def test_summary_sentences_come_from_the_figures():
     summary = texts(section(ctx, "summary").blocks)
     assert summary[0].startswith("Benefit demonstrated. All four gates pass")
     assert (
-        "On the 32B workload (64 GB per checkpoint, 16 GPUs), the supplied save times are 55 s on Array X against "
+        "On the 32B workload (64 GB per checkpoint, 16 GPUs), the recorded save times are 55 s on Array X against "
         "110 s on Old NAS: 55 s less per save, 2.00× faster (95% confidence interval of the speedup 1.63× to 2.46×). "
         "The save times also hold a second workload timed on both systems, “7B” (16 GB per checkpoint, 4 GPUs, 2 "
         "runs a side): 16 s on Array X against 32 s on Old NAS, a ratio of 2.00× (95% interval 1.37× to "
@@ -52,7 +53,7 @@ def test_no_difference_shown_makes_the_derived_benefits_conditional():
         "This test does not show a difference in save time: the speedup's 95% interval (below) includes 1×. The "
         "benefits below are derived from the two means and hold only if the means held."
     )
-    assert summary[3].startswith("On the M workload (50 GB per checkpoint, 8 GPUs), the supplied save times are")
+    assert summary[3].startswith("On the M workload (50 GB per checkpoint, 8 GPUs), the recorded save times are")
     assert summary[4] == (
         "If the means held: over 1,000 steps with a save every 100 steps, the checkpoint bubble (save time as a share "
         "of wall time) would go from 22.0% to 20.4% and the run would end 2.00% sooner (4,900 s (1.36 h) against "
@@ -138,7 +139,7 @@ def test_illustrative_inputs_are_not_worded_as_events():
     ctx, _m = build(DATA)
     assert any(
         t.startswith("On the 32B LoRA workload")
-        and "the supplied save times are 94 s on Mingxin FX100 against 178 s" in t
+        and "the recorded save times are 94 s on Mingxin FX100 against 178 s" in t
         for t in texts(section(ctx, "summary").blocks)
     )
     ctx, _m = build(ROOT / "examples" / "fio-local")
@@ -262,6 +263,32 @@ def test_a_label_that_says_the_gates_pass_is_not_said_again(folder):
     assert m.verdict.status == "demonstrated"
     assert first.startswith(
         "All four gates pass, G4 only at today's interval; re-tuning the baseline's interval would recover as much. "
-        "They rest on the supplied save times, taken as given (see the data sources)."
+        "They rest on the recorded save times (see the data sources)."
     )  # G4 passes up to fewer steps than the re-tuned interval (cold read 12, W-M2)
     assert first.count("gates pass") == 1
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+def test_save_times_in_the_tester_s_record_are_recorded_not_supplied_by_someone(language):
+    """zh reading 14c, P-m3: "按所提供的保存时间（原样采用，见数据来源）" and "所提供的记录" of save times the testing party
+    timed itself, by its own statement: they read as a third party's figures. Save times given in the table are the
+    recorded ones, in the summary's verdict and its figures, in both languages: outrun_one (the label says the gates
+    pass, the reason what they rest on) and repeated (the reason says both)."""
+    said = {
+        "en": (
+            "They rest on the recorded save times (see the data sources).",
+            "All four gates pass on the recorded save times (see the data sources).",
+        ),
+        "zh-CN": (
+            "这些门槛依据记录的保存时间判定（见数据来源）。",
+            "按记录的保存时间，4 个评估门槛全部通过（见数据来源）。",
+        ),
+    }[language]
+    for fixture, sentence in zip(("outrun_one", "repeated"), said, strict=True):
+        with i18n.activate(language):
+            ctx, m = build(FIXTURES / fixture)
+        words = " ".join(texts(section(ctx, "summary").blocks))
+        assert m.verdict.status == "demonstrated" and sentence in words
+        assert "taken as given" not in words and "所提供" not in words and "原样采用" not in words
+        if language == "zh-CN":
+            assert "按记录的保存时间，" in words  # the save sentence too

@@ -280,7 +280,7 @@ def test_failure_figures_of_a_not_durable_system_say_they_assume_its_checkpoints
     ctx, _m = build(FIO_EXAMPLE)
     ettr = next(t for t in ctx.cover.tiles if t.id == "ettr")
     assert ettr.note == (
-        "at today's interval; failures (MTBF and restart: the tool's defaults; checkpoints in memory assumed to "
+        "at today's interval; failures (MTBF and restart: reference values, not agreed with the customer; checkpoints in memory assumed to "
         "outlive failures) add under 1% to this short run"
     )
     failure = " ".join(texts(section(ctx, "reliability").blocks))

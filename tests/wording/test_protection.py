@@ -77,3 +77,15 @@ def test_two_schemes_differ_and_one_scheme_on_both_is_no_limit(folder):
     assert "Record how" not in " ".join(texts(section(ctx, "gates").blocks))
     ctx, _m = build(_with(folder, "NAS filer, three replicas", "flash array, three replicas"))
     assert not any("protect" in t for t in texts(section(ctx, "setup").blocks))
+
+
+def test_a_scheme_glossed_in_brackets_is_said_once_with_its_gloss():
+    """zh reading 14c, Q-m4: "md RAID-10（两组镜像）" was said "BX-4 为 RAID-10 和镜像", one scheme named twice (RAID-10
+    is the mirroring). A bracket right after a scheme that names a scheme is that scheme's gloss, printed with it."""
+    assert protection(["4 x 7.68 TB E3.S NVMe, md RAID-10 (two mirrored pairs), XFS"]) == [
+        "RAID-10 (two mirrored pairs)"
+    ]
+    assert protection(["4 块 7.68 TB E3.S NVMe，md RAID-10（两组镜像），XFS"]) == ["RAID-10（两组镜像）"]
+    # a bracket that names no scheme is no gloss, and a scheme of its own later in the line is still found
+    assert protection(["纠删码 8+2（容忍任意 2 个节点故障），三副本元数据"]) == ["纠删码 8+2", "三副本"]
+    assert protection(["RAID-6 (12 drives), mirrored journal"]) == ["RAID-6", "mirrored"]

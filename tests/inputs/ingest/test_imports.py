@@ -334,14 +334,19 @@ def test_pdf_attaches_every_raw_file_with_fixed_dates_and_types_byte_for_byte(im
     text = subprocess.run(["pdftotext", str(out / "report.pdf"), "-"], capture_output=True, text=True).stdout
     flat = " ".join(text.split())
     # the data sources count the files; the colophon names them (field test 7, m19: no file on a customer page)
-    colophon = "“Colophon: inputs and software”"
+    colophon = "“Appendix C: recomputation method and software environment”"
     assert f"Bandwidth samples of FX100 IMPORTED imported from fio-3.33 output: one file, listed in {colophon}" in flat
     assert (
         f"Save times of NVMe IMPORTED imported from Megatron-LM output (no version given): one file, listed in {colophon}"
         in flat
     )
-    assert "importedfromNeMooutput(noversiongiven):2files,listedin“Colophon:inputsandsoftware”" in "".join(text.split())
-    assert flat.index("raw/nvme/rank1.log") > flat.index("Colophon: inputs and software How to check this document")
+    assert (
+        "importedfromNeMooutput(noversiongiven):2files,listedin“AppendixC:recomputationmethodandsoftwareenvironment”"
+        in "".join(text.split())
+    )
+    assert flat.index("raw/nvme/rank1.log") > flat.index(
+        "Appendix C: recomputation method and software environment How to check this document"
+    )
 
 
 @pytest.mark.slow
