@@ -434,6 +434,65 @@ def svg_letters_shaped_once() -> Iterator[None]:
         line_break.split_first_line, line_break.Layout.reactivate = split, reactivate
 
 
+def _memo(function, copied: bool = False):
+    """`function`, pure, answering an argument it was given before from what it returned then (a copy of it where the
+    caller may change what it gets: `copied`); an argument that cannot be a key is passed through."""
+    done: dict = {}
+
+    @functools.wraps(function)
+    def once(*args, **kwargs):
+        try:
+            found = None if kwargs else done.get(args)
+        except TypeError:  # an argument that is no key
+            return function(*args)
+        if kwargs:
+            return function(*args, **kwargs)
+        if found is None:
+            found = done[args] = function(*args)
+        return copy.copy(found) if copied else found
+
+    return once
+
+
+@contextlib.contextmanager
+def svg_values_parsed_once() -> Iterator[None]:
+    """While the pages are drawn, parse each value the charts' SVG repeats once: lengths, colours, URLs, path data and
+    style attributes.
+
+    WeasyPrint parses every attribute of every SVG node as it draws it (weasyprint/svg/utils.py: `size`, `normalize`,
+    `color`, `parse_url`; weasyprint/svg/css.py: `parse_declarations`), with regular expressions, tinycss2 and a float
+    conversion that fails for "0.8pt": the default report's nine charts repeat the same few dozen style attributes,
+    colours and widths over 1,059 nodes, and draw each marker's path once per point (docs/weasyprint-upstream.md, 15).
+    Each of these is a pure function of its arguments, so the first result serves every equal call: a colour is
+    handed out as a copy (`set_graphical_state` scales its alpha), the rest are strings, numbers, lists WeasyPrint
+    only reads and immutable URL tuples. The same bytes (tests/pdf/test_patches.py)."""
+    import sys
+
+    from weasyprint.svg import css as svg_css
+    from weasyprint.svg import utils
+
+    originals = {
+        utils.size: _memo(utils.size),
+        utils.normalize: _memo(utils.normalize),
+        utils.parse_url: _memo(utils.parse_url),
+        utils.color: _memo(utils.color, copied=True),
+        svg_css.parse_declarations: _memo(svg_css.parse_declarations),
+    }
+    modules = [m for name, m in sys.modules.items() if name == "weasyprint.svg" or name.startswith("weasyprint.svg.")]
+    replaced = []
+    for module in modules:
+        for name, value in vars(module).items():
+            if callable(value) and value in originals:
+                replaced.append((module, name, value))
+    for module, name, value in replaced:
+        setattr(module, name, originals[value])
+    try:
+        yield
+    finally:
+        for module, name, value in replaced:
+            setattr(module, name, value)
+
+
 class _Run(str):
     """A `<text>`'s string that WeasyPrint's letter loop (`for char in node.text` in weasyprint/svg/text.py) takes as
     one letter: the run is shaped, measured and drawn whole."""

@@ -378,6 +378,7 @@ class PdfRenderer:
             _failing_on_errors("draw"),
             patches.svg_text_in_runs(),
             patches.svg_letters_shaped_once(),
+            patches.svg_values_parsed_once(),
             self._painted_when_drawn(document, charts),
         ):
             document.write_pdf(

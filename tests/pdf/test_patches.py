@@ -317,3 +317,45 @@ def test_pseudo_element_styles_are_computed_when_asked_into_the_same_bytes(monke
     assert asked == ["before", "marker", "marker"]
     assert len(ahead) > 6 * 8  # six for each of html, head, style, body, ol, the two li and the two p, and more
     assert css.StyleFor.__call__.__name__ == "__call__"  # put back after the layout
+
+
+_REPEATED_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200pt" height="80pt" viewBox="0 0 200 80">'
+    + "".join(
+        f'<path d="M {10 + 20 * i} 70 L {10 + 20 * i} {60 - 5 * i}" '
+        f'style="fill: #0b5a7a; fill-opacity: {0.2 + 0.1 * (i % 3):.1f}; stroke: #c05621; stroke-width: 0.8pt"/>'
+        for i in range(9)
+    )
+    + "</svg>"
+)
+
+
+def test_svg_values_are_parsed_once_into_the_same_bytes(monkeypatch):
+    """svg_values_parsed_once: nine paths of one style attribute but their opacity parse three distinct attributes,
+    not nine; each fill keeps its own opacity (a colour handed out is a copy); the very bytes WeasyPrint writes."""
+    import tinycss2
+
+    renderer = pdf.PdfRenderer()
+    parsed = [0]
+    blocks = tinycss2.parse_blocks_contents
+
+    def counted(*args, **kwargs):
+        parsed[0] += 1
+        return blocks(*args, **kwargs)
+
+    monkeypatch.setattr(tinycss2, "parse_blocks_contents", counted)
+
+    def written(once: bool) -> tuple[bytes, int]:
+        document = renderer.layout(
+            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
+        )
+        renderer.paint(document, {"a": _REPEATED_SVG})
+        parsed[0] = 0
+        with patches.svg_values_parsed_once() if once else contextlib.nullcontext():
+            out = document.write_pdf()
+        return out, parsed[0]
+
+    before, plain = written(False)
+    after, once = written(True)
+    assert after == before  # a colour shared, not copied, would carry one path's opacity into the next's
+    assert (plain, once) == (9, 3)
