@@ -390,6 +390,56 @@ def pseudo_styles_when_asked() -> Iterator[None]:
         StyleFor.set_computed_styles, StyleFor.__call__ = compute, ask
 
 
+def _page_rules_by_number(style_for) -> bool:
+    """Whether a page rule of the document's sheets selects pages by number (`@page :nth(...)`)."""
+    return any(
+        selector[2].index is not None
+        for sheet, _origin, _specificity in style_for._sheets
+        for _rule, selectors, _declarations in sheet.page_rules
+        for selector in selectors
+    )
+
+
+@contextlib.contextmanager
+def page_styles_shared() -> Iterator[None]:
+    """While a report is laid out, give every page the styles of the first page its page rules select alike.
+
+    WeasyPrint computes a page's style and its sixteen margin boxes' anew for every page
+    (`set_page_type_computed_styles`, weasyprint/layout/page.py), though what selects them is only the page's side,
+    blankness, name and whether it is the first (and its number, for `@page :nth()`, which the report does not use):
+    every page of the body gets equal styles that share nothing, so each page's header and footer (the title, the
+    customer, the section, "page n of m") is measured and broken again, text WeasyPrint otherwise splits once for
+    each style (`text_split_once`), 0.03-0.04 s of CPU in all (docs/weasyprint-upstream.md, 16). Here a page whose
+    side, blankness, name and firstness were met before gets the very style objects computed then; WeasyPrint's only
+    change to a page's style, adding the `page` counter's increment, leaves it as it found it the second time. The
+    same boxes and bytes (tests/pdf/test_patches.py). Sheets that number pages are left as they are.
+    """
+    from weasyprint.layout import page as pages
+
+    set_styles = pages.set_page_type_computed_styles
+
+    def shared(page_type, html, style_for):
+        known = style_for.__dict__.setdefault("_report_page_styles", {})
+        if "numbered" not in known:
+            known["numbered"] = _page_rules_by_number(style_for)
+        key = (page_type.side, page_type.blank, page_type.name, page_type.index == 0)
+        if known["numbered"] or key not in known:
+            set_styles(page_type, html, style_for)
+            computed = style_for._computed_styles
+            known.setdefault(
+                key, {pseudo: style for (element, pseudo), style in computed.items() if element == page_type}
+            )
+            return
+        for pseudo, style in known[key].items():
+            style_for._computed_styles[page_type, pseudo] = style
+
+    pages.set_page_type_computed_styles = shared
+    try:
+        yield
+    finally:
+        pages.set_page_type_computed_styles = set_styles
+
+
 @contextlib.contextmanager
 def svg_letters_shaped_once() -> Iterator[None]:
     """While the pages are drawn, shape each distinct letter of the charts' SVG text once, not twice per letter.

@@ -296,6 +296,7 @@ class PdfRenderer:
             patches.style_elements_parsed_once(),
             patches.page_counters_compared_by_name(),
             patches.pseudo_styles_when_asked(),
+            patches.page_styles_shared(),
         ):
             return document.render(stylesheets=sheets, font_config=self._fonts)
 

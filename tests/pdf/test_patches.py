@@ -359,3 +359,51 @@ def test_svg_values_are_parsed_once_into_the_same_bytes(monkeypatch):
     after, once = written(True)
     assert after == before  # a colour shared, not copied, would carry one path's opacity into the next's
     assert (plain, once) == (9, 3)
+
+
+def test_pages_selected_alike_share_their_styles_into_the_same_bytes(monkeypatch):
+    """page_styles_shared: the body's pages, selected alike by the page rules, share the styles of the first of them,
+    and their running header is split once, not once a page; the first page keeps its own (`@page :first`); the very
+    bytes WeasyPrint writes without it."""
+    from weasyprint import css
+
+    renderer = pdf.PdfRenderer()
+    counted, splits = _counted_splits(monkeypatch)
+    computed: list[int] = []
+    compute = css.StyleFor.set_computed_styles
+
+    def noted(style_for, element, parent, root=None, pseudo_type=None, *args, **kwargs):
+        if isinstance(element, tuple) and pseudo_type is None:  # a page's own style
+            computed.append(element.index)
+        return compute(style_for, element, parent, root, pseudo_type, *args, **kwargs)
+
+    monkeypatch.setattr(css.StyleFor, "set_computed_styles", noted)
+    sheet = (
+        "<style>h1 { string-set: part content(); break-before: page }"
+        "@page { @top-left { content: 'Joint test: ' string(part) } @bottom-right { content: counter(page) } }"
+        "@page :first { @top-left { content: none } }</style>"
+    )
+    body = "".join(f"<h1>Checkpoint saves</h1><p>{'Mingxin FX100 against local NVMe. ' * 20}</p>" for _ in range(4))
+    page = f'<html lang="en"><head>{sheet}</head><body>{body}</body></html>'
+
+    def written(shared: bool) -> tuple[bytes, list[int], int]:
+        from weasyprint.layout import inline, preferred
+
+        monkeypatch.setattr(inline, "split_first_line", counted)
+        monkeypatch.setattr(preferred, "split_first_line", counted)
+        with contextlib.nullcontext() if shared else monkeypatch.context() as patch:
+            if not shared:
+                patch.setattr(patches, "page_styles_shared", contextlib.nullcontext)
+            computed.clear()
+            splits[0] = 0
+            document = renderer.layout(page, {})
+        return document.write_pdf(), list(computed), splits[0]
+
+    before, each, plain = written(False)
+    after, first_three, shared = written(True)
+    assert after == before
+    # the first page, then the first left and the first right page: page 4 takes page 2's styles
+    assert (each, first_three) == ([0, 1, 2, 3], [0, 1, 2])
+    # page 4's header, "Joint test: Checkpoint saves", taken as page 2's was split: at each of its four words for its
+    # least width, whole for its widest, then as the line
+    assert plain - shared == 4 + 1 + 1
