@@ -440,6 +440,53 @@ def page_styles_shared() -> Iterator[None]:
         pages.set_page_type_computed_styles = set_styles
 
 
+#: What `weasyprint.text.fonts.get_font_description` reads of a style: the font it describes is a function of these.
+_FONT_DESCRIBED = (
+    "font_family",
+    "font_style",
+    "font_stretch",
+    "font_weight",
+    "font_size",
+    "font_variant_caps",
+    "font_variation_settings",
+)
+
+
+@contextlib.contextmanager
+def fonts_described_once() -> Iterator[None]:
+    """While a report is laid out or drawn, describe each font (family, style, weight, size...) to Pango once, and
+    work out each set of OpenType features once, not for every run of text.
+
+    Every Pango layout WeasyPrint makes (`Layout.setup`, weasyprint/text/line_break.py: one for each split of a text,
+    and again for each text box drawn) builds a new font description from the style, eight calls into Pango, and the
+    font features from eight style values: 3,900 times for the default report, for a few dozen distinct fonts
+    (docs/weasyprint-upstream.md, 17). Pango copies the description into the layout it is set on
+    (`pango_layout_set_font_description`), and WeasyPrint only reads the features, so one of each serves every equal
+    style: the same layouts and bytes (tests/pdf/test_patches.py)."""
+    from weasyprint.text import line_break
+
+    describe, features = line_break.get_font_description, line_break.font_features
+    described: dict[tuple, object] = {}
+
+    def description(style):
+        try:
+            key = tuple(
+                tuple(value) if isinstance(value, list) else value for value in map(style.__getitem__, _FONT_DESCRIBED)
+            )
+            found = described.get(key)
+        except TypeError:  # a value that is no key
+            return describe(style)
+        if found is None:
+            found = described[key] = describe(style)
+        return found
+
+    line_break.get_font_description, line_break.font_features = description, _memo(features)
+    try:
+        yield
+    finally:
+        line_break.get_font_description, line_break.font_features = describe, features
+
+
 @contextlib.contextmanager
 def svg_letters_shaped_once() -> Iterator[None]:
     """While the pages are drawn, shape each distinct letter of the charts' SVG text once, not twice per letter.

@@ -297,6 +297,7 @@ class PdfRenderer:
             patches.page_counters_compared_by_name(),
             patches.pseudo_styles_when_asked(),
             patches.page_styles_shared(),
+            patches.fonts_described_once(),
         ):
             return document.render(stylesheets=sheets, font_config=self._fonts)
 
@@ -380,6 +381,7 @@ class PdfRenderer:
             patches.svg_text_in_runs(),
             patches.svg_letters_shaped_once(),
             patches.svg_values_parsed_once(),
+            patches.fonts_described_once(),
             self._painted_when_drawn(document, charts),
         ):
             document.write_pdf(
