@@ -333,3 +333,17 @@ def test_the_summary_points_to_the_sections_that_argue_the_interval_and_the_dema
     if m.cluster.candidate is not None and _demand_within(m):
         peak = sig(m.cluster.candidate.peak_write_gbps)
         assert f"{peak} GB/s" not in summary and "weighed in “Training bubble analysis”" in summary
+
+
+#: How the customer pages must not name a value nobody agreed: after the tool a customer never sees, or as 常规取值
+#: beside agreed targets (cold read 14c, P-m4 and Q-B1; zh reading 14c, P-m1): a reference value, not agreed with the
+#: customer (report/wording/reference.py).
+TOOL_SETTINGS = re.compile(r"tool's default|tool's own|Tool default|工具默认|工具的|常规取值|instead of the tool", re.I)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-CN"])
+@pytest.mark.parametrize("name", list(FOLDERS))
+def test_a_value_nobody_agreed_is_a_reference_value_not_the_tool_s(name, language):
+    page, _metrics = _built(name, language)
+    text = prose(page) + " ".join(lxml_html.fromstring(page).xpath("//table//text()"))
+    assert TOOL_SETTINGS.findall(text) == []

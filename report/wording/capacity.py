@@ -561,5 +561,5 @@ def retained_row(m: Metrics, spec: EconomicsSpec, default: bool) -> tuple[str, s
         value, where = gb3(e.retained_gb), _("{count} × {size} to keep on the array")
     where = where.format(count=count_, size=gb(size))
     if default:
-        where += _("; the count is the tool's default, not agreed with the customer")
+        where += _("; the count is a reference value, not agreed with the customer")
     return _("Capacity for the checkpoints retained"), value, where

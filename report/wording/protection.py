@@ -31,7 +31,8 @@ def protection(lines: list[str]) -> list[str]:
     for text in lines:
         inside = -1  # where the bracket that glosses the last scheme ends
         for m in PROTECTION.finditer(text):
-            if m.start() < inside:
+            # inside a gloss, or the same scheme said again ("（每组镜像可容忍一块盘故障）" after "RAID-10（两组镜像）")
+            if m.start() < inside or any(m.group(0).lower() in earlier.lower() for earlier in found):
                 continue
             found.append(m.group(0))
             gloss = GLOSS.match(text, m.end())

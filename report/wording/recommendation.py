@@ -327,13 +327,13 @@ def _training_reason(w: Words, reason: str) -> str:
         )
     elif change >= 0:
         text = _(
-            "The training run is only {change} shorter at today's interval; the target, the tool's default of "
-            "{target}%, was not agreed with the customer."
+            "The training run is only {change} shorter at today's interval; the {target}% target is a reference "
+            "value, not agreed with the customer."
         )
     else:
         text = _(
-            "The training run is {change} longer at today's interval; the target, the tool's default of {target}% "
-            "shorter, was not agreed with the customer."
+            "The training run is {change} longer at today's interval; the target of {target}% shorter is a "
+            "reference value, not agreed with the customer."
         )
     return text.format(
         change=p3(abs(change)),
@@ -344,20 +344,20 @@ def _training_reason(w: Words, reason: str) -> str:
 
 
 def _g4_default_reason(found: Finding | None) -> str:
-    """G4 alone fails the verdict, on the tool's default target: the run's change, the target, and that every other
-    gate passes."""
+    """G4 alone fails the verdict, on a reference target nobody agreed: the run's change, the target, and that every
+    other gate passes."""
     if found is None:
         return ""
     change = found["change_pct"]
     text = (
         _(
-            "The training run is {change} shorter at today's interval; the {target}% target that fails it is the "
-            "tool's default, not agreed with the customer, and every other gate passes."
+            "The training run is {change} shorter at today's interval; the {target}% target that fails it is a "
+            "reference value, not agreed with the customer, and every other gate passes."
         )
         if change >= 0
         else _(
-            "The training run is {change} longer at today's interval; the {target}% target that fails it is the "
-            "tool's default, not agreed with the customer, and every other gate passes."
+            "The training run is {change} longer at today's interval; the {target}% target that fails it is a "
+            "reference value, not agreed with the customer, and every other gate passes."
         )
     )
     return said(found, text.format(change=p3(abs(change)), target=given(found["target"])))

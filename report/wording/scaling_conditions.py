@@ -44,7 +44,9 @@ def _runs_words(w: Words) -> str:
     }
     # as the bandwidth section says its own runs against the saves' rule (the gates hold only the saves to it)
     values["source"] = (
-        _("agreed for this test") if not w.config.is_default("gates.min_runs") else _("the tool's default")
+        _("agreed for this test")
+        if not w.config.is_default("gates.min_runs")
+        else _("a reference value, not agreed with the customer")
     )
     if len(short) == 2:
         text = _(

@@ -194,8 +194,8 @@ def _cluster_basis(w: Words, found: tuple[tuple[str, int, str], ...]) -> str:
     }
     text = (
         _(
-            "The cluster's {nodes} are those of its {jobs} jobs of {job} each, in a cluster of {gpus} GPUs, the "
-            "tool's default size, not the machines this test ran on."
+            "The cluster's {nodes} are those of its {jobs} jobs of {job} each, in a cluster of {gpus} GPUs (a "
+            "reference size, not agreed with the customer), not the machines this test ran on."
         )
         if cfg.is_default("training.cluster_gpus")
         else _(

@@ -42,7 +42,7 @@ def test_economics_is_shown_when_given():
         (
             "Capacity for the checkpoints retained",
             "192 GB",
-            "3 × 64 GB to keep on the array; the count is the tool's default, not agreed with the customer",
+            "3 × 64 GB to keep on the array; the count is a reference value, not agreed with the customer",
         ),
     )
     # schema 4: money leads with the value at each system's optimal interval, then says that without a price it

@@ -198,7 +198,7 @@ def test_q_m5_a_node_local_candidate_keeps_its_checkpoints_on_each_node(tmp_path
     row = next(r for r in table.rows if r[0] == "Capacity for the checkpoints retained")
     assert row[1:] == (
         "368 GB a node",
-        "3 × 122.5 GB on each of the job's 8 nodes' own drives, 2,940 GB in all; the count is the tool's default, not "
+        "3 × 122.5 GB on each of the job's 8 nodes' own drives, 2,940 GB in all; the count is a reference value, not "
         "agreed with the customer",
     )
     ctx, _m = build(ROOT / "examples" / "async-70b")  # shared: on the array
@@ -206,7 +206,7 @@ def test_q_m5_a_node_local_candidate_keeps_its_checkpoints_on_each_node(tmp_path
     row = next(r for r in table.rows if r[0] == "Capacity for the checkpoints retained")
     assert row[1:] == (
         "2,940 GB",
-        "3 × 980 GB to keep on the array; the count is the tool's default, not agreed with the customer",
+        "3 × 980 GB to keep on the array; the count is a reference value, not agreed with the customer",
     )
 
 

@@ -110,7 +110,7 @@ def test_m5_the_runs_behind_each_sweep_and_its_record_are_said_where_the_ratios_
     # one run a count on either side, under the tool's default of 3 runs per system
     assert (
         f"{C}'s sweep has 1 run at each count, {B}'s 1 run at each count, fewer than the 3 runs per system the saves "
-        "require (the tool's default): no gate holds the sweep to a rule, so its means stand on fewer runs than the "
+        "require (a reference value, not agreed with the customer): no gate holds the sweep to a rule, so its means stand on fewer runs than the "
         "save times." in claim
     )
     assert (
@@ -172,8 +172,9 @@ def test_m8_the_clusters_nodes_are_counted_from_the_cluster_size_not_the_tests_m
     toml = (path / "test.toml").read_text().replace("cluster_gpus              = 1000\n", "")
     (path / "test.toml").write_text(toml)
     ctx, _ = build(path)  # the default cluster is 1,000 GPUs too
-    assert "in a cluster of 1,000 GPUs, the tool's default size, not the machines this test ran on." in _words(
-        ctx, "scaling"
+    assert (
+        "in a cluster of 1,000 GPUs (a reference size, not agreed with the customer), not the machines this test ran on."
+        in _words(ctx, "scaling")
     )
 
 

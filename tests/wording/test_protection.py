@@ -86,6 +86,9 @@ def test_a_scheme_glossed_in_brackets_is_said_once_with_its_gloss():
         "RAID-10 (two mirrored pairs)"
     ]
     assert protection(["4 块 7.68 TB E3.S NVMe，md RAID-10（两组镜像），XFS"]) == ["RAID-10（两组镜像）"]
+    # the mirroring said again later in the line is the same scheme (Q's record: "（每组镜像可容忍一块盘故障…）")
+    q = "4 块 E3.S NVMe，md RAID-10（两组镜像），XFS；该部分只留在该节点上（每组镜像可容忍一块盘故障）"
+    assert protection([q]) == ["RAID-10（两组镜像）"]
     # a bracket that names no scheme is no gloss, and a scheme of its own later in the line is still found
     assert protection(["纠删码 8+2（容忍任意 2 个节点故障），三副本元数据"]) == ["纠删码 8+2", "三副本"]
     assert protection(["RAID-6 (12 drives), mirrored journal"]) == ["RAID-6", "mirrored"]
