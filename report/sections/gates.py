@@ -22,7 +22,7 @@ from report.formatting import (
     p3,
     x3,
 )
-from report.i18n import _, gap, join_words, ngettext
+from report.i18n import _, gap, join_words, keep_words, ngettext
 from report.inputs.config import TestConfig
 from report.inputs.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping, sparse
 from report.inputs.specs import ReliabilitySpec
@@ -519,7 +519,8 @@ def build(w: Words) -> Section:
     )
     if (term := record_gate_term(w)) is not None:
         # the record's own name for the same gates, not contradicted (zh reading 14c, P-m2: 验收门槛 against 评估门槛)
-        intro_text += gap(intro_text) + _("The test record calls these gates “{term}”.").format(term=term)
+        # the term kept on one line ("验" ↵ "收门槛" read as two words)
+        intro_text += gap(intro_text) + _("The test record calls these gates “{term}”.").format(term=keep_words(term))
     intro = Para(
         # a plain statement of what the table holds, not what a joint test offers a customer (Chinese reading 13b,
         # "联合测试设有评估门槛，客户可以……验证收益" read as sales copy)
