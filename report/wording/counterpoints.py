@@ -53,10 +53,19 @@ def candidate_node_loss(w: Words) -> str:
     )
     if found["loss_bound_per_year"] is not None and found["job_value_per_year"] is not None:
         currency = found["currency"]
-        text += " " + _(
-            "Were the failures at the rate this rests on lost nodes, the reruns from the start would cost at most "
-            "{job} a year for this job, against {job_value} of time saved, and {cluster} for the whole {gpus}-GPU "
-            "cluster, against {cluster_value}."
+        text += " " + (
+            # the rate named before the re-tuning reason names it (the failure rate set for this test, or assumed)
+            _(
+                "Were the failures at the assumed rate lost nodes, the reruns from the start would cost at most "
+                "{job} a year for this job, against {job_value} of time saved, and {cluster} for the whole "
+                "{gpus}-GPU cluster, against {cluster_value}."
+            )
+            if w.config.is_default("reliability.gpu_mtbf_hours")
+            else _(
+                "Were the failures at the rate set for this test lost nodes, the reruns from the start would cost at "
+                "most {job} a year for this job, against {job_value} of time saved, and {cluster} for the whole "
+                "{gpus}-GPU cluster, against {cluster_value}."
+            )
         ).format(
             job=money(found["loss_bound_per_year"], currency),
             job_value=money(found["job_value_per_year"], currency),
