@@ -34,14 +34,11 @@ def g4_out_of_reach(test: JointTest, m: Metrics) -> Iterator[Finding]:
 
 
 def _outlast(m: Metrics, steps: int | None) -> dict[str, float] | None:
-    """Why the interval at which G4 could pass matters: an asynchronous job's baseline write and the compute between
-    saves at `steps` where the write outlasts it (the baseline then stalls training for the difference); a synchronous
-    job's baseline saves' share of the run there, s(n) × p_B ÷ (c + s(n) × p_B); None without such an interval."""
-    if steps is None:
+    """Why the interval at which G4 could pass matters to an asynchronous job: the baseline's write and the compute
+    between saves at `steps` where the write outlasts it (the baseline then stalls training for the difference); None
+    otherwise (synchronous saves: page 1 has no room for their share of the run, V's decision page ran over)."""
+    if steps is None or m.checkpoint_mode != "async":
         return None
-    if m.checkpoint_mode != "async":
-        saves, p_b = m.bubble.total_steps // steps, m.save.baseline.mean_s
-        return {"share_pct": 100 * saves * p_b / (m.bubble.compute_s + saves * p_b)}
     compute = steps * m.reliability.step_time_s
     write = m.async_.baseline.write_lag_s
     return {"write_s": write, "compute_s": compute} if write > compute else None

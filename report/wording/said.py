@@ -66,10 +66,6 @@ def outlast_words(w: Words, outlast: dict[str, float] | None) -> str:
     between saves (compute/gate_findings.py `g4_out_of_reach`, cold read 14c, Q-M2): ", where …", or ""."""
     if outlast is None:
         return ""
-    if "share_pct" in outlast:
-        return _(", where {baseline}'s saves would take {share} of the run").format(
-            baseline=w.name("baseline"), share=p3(outlast["share_pct"])
-        )
     return _(", where {baseline}'s write ({write}) would outlast the compute between saves ({compute})").format(
         baseline=w.name("baseline"), write=s3(outlast["write_s"]), compute=s3(outlast["compute_s"])
     )
