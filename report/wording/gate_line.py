@@ -105,7 +105,7 @@ def relaxed_pass(w: Words, g) -> str:
             return ""
         return _(
             "passes with a spread of {cv} against the {limit}% limit agreed for this test, above the {default}% "
-            "reference value"
+            "reference"
         ).format(cv=p3(cv), limit=given(gates.max_cv_pct), default=given(default.max_cv_pct))
     if g.id not in ("G3", "G4"):
         return ""
@@ -117,16 +117,16 @@ def relaxed_pass(w: Words, g) -> str:
         if ceiling < base:
             # why the target was set below it, where no storage could reach it (cold read 8, H4)
             return _(
-                "passes against the {target}% agreed for this test, below the {default}% reference value, which no "
+                "passes against the {target}% agreed for this test, below the {default}% reference, which no "
                 "storage could reach at this interval (at most {ceiling})"
             ).format(target=given(target), default=given(base), ceiling=p3(ceiling))
-        return _("passes against the {target}% agreed for this test, below the {default}% reference value").format(
+        return _("passes against the {target}% agreed for this test, below the {default}% reference").format(
             target=given(target), default=given(base)
         )
     ci = w.m.save.speedup_ci95
     target, base = gates.target_speedup, default.target_speedup
     if target >= base or ci is None or ci[0] >= base:
         return ""
-    return _("passes against the {target}× agreed for this test, below the {default}× reference value").format(
+    return _("passes against the {target}× agreed for this test, below the {default}× reference").format(
         target=given(target), default=given(base)
     )
