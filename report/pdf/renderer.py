@@ -29,7 +29,7 @@ if sys.platform == "win32":  # the concrete class Path() makes, which a subclass
 else:
     from pathlib import PosixPath as _ConcretePath
 
-from report.pdf import leftovers, patches
+from report.pdf import leftovers, patches, svg_patches
 from report.pdf.evidence import Embedded
 from report.pdf.messages import LoggedMessages
 from report.render import CHART_SCHEME, TEMPLATES
@@ -378,9 +378,9 @@ class PdfRenderer:
         out = io.BytesIO()
         with (
             _failing_on_errors("draw"),
-            patches.svg_text_in_runs(),
-            patches.svg_letters_shaped_once(),
-            patches.svg_values_parsed_once(),
+            svg_patches.svg_text_in_runs(),
+            svg_patches.svg_letters_shaped_once(),
+            svg_patches.svg_values_parsed_once(),
             patches.fonts_described_once(),
             self._painted_when_drawn(document, charts),
         ):

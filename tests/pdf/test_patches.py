@@ -3,7 +3,6 @@ bytes WeasyPrint writes without it (or, for SVG text in runs, the text objects i
 
 import contextlib
 import io
-import re
 import subprocess
 import sys
 
@@ -13,7 +12,6 @@ from pypdf import PdfReader
 from report.pdf import patches
 from report.pdf import renderer as pdf
 from tests.conftest import DATA, ROOT
-from tests.pdf.test_renderer import LETTERS_SVG
 
 
 @pytest.mark.slow
@@ -36,7 +34,7 @@ def test_fonts_are_subset_by_the_pinned_harfbuzz_only(monkeypatch):
     assert len(descendants) == 3 and all("Inter" in name for name in descendants)
 
 
-def _counted_splits(monkeypatch) -> tuple[object, list[int]]:
+def counted_splits(monkeypatch) -> tuple[object, list[int]]:
     """WeasyPrint's split_first_line, wrapped to count its calls and put in its module's place: (wrapper, [count])."""
     from weasyprint.text import line_break
 
@@ -49,62 +47,6 @@ def _counted_splits(monkeypatch) -> tuple[object, list[int]]:
 
     monkeypatch.setattr(line_break, "split_first_line", counted)
     return counted, calls
-
-
-def test_svg_letters_are_shaped_once_and_drawn_as_before(monkeypatch):
-    """svg_letters_shaped_once: one layout per distinct letter, face and size; the very bytes WeasyPrint writes."""
-    from weasyprint.text import line_break
-
-    renderer = pdf.PdfRenderer()
-    counted, layouts = _counted_splits(monkeypatch)
-
-    def written(shaped_once: bool) -> tuple[bytes, int]:
-        document = renderer.layout(
-            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
-        )
-        renderer.paint(document, {"a": LETTERS_SVG})
-        layouts[0] = 0
-        with patches.svg_letters_shaped_once() if shaped_once else contextlib.nullcontext():
-            out = document.write_pdf()
-        return out, layouts[0]
-
-    before, plain = written(False)
-    after, once = written(True)
-    assert after == before
-    # WeasyPrint: each text whole (4), then each letter (7 + 6 + 4 + 1 = 18). Once: the letters 1 0 . 5 space s at
-    # 9 px (6), 5 0 space s at 12 px (4), 5 in bold (1, the same as its whole text), and the other three wholes.
-    assert (plain, once) == (22, 14)
-    assert line_break.split_first_line is counted and line_break.Layout.reactivate.__name__ == "reactivate"
-
-
-def test_svg_text_is_drawn_in_runs_unless_it_places_its_letters():
-    """svg_text_in_runs: a `<text>` with one x and one y is one text object (shaped whole, kerned); one that places
-    its letters (a list of x, dx, rotate...) keeps WeasyPrint's letter-by-letter drawing; WeasyPrint is left as it
-    was after the drawing."""
-    import weasyprint.svg
-
-    placed = (
-        '<text x="10 16 22" y="70" style="font-family: Inter; font-size: 9px">AVA</text>'
-        '<text x="40" y="70" dx="0 1 1" style="font-family: Inter; font-size: 9px">WAV</text></svg>'
-    )
-    chart = LETTERS_SVG.replace("</svg>", placed)
-    renderer = pdf.PdfRenderer()
-
-    def text_objects(in_runs: bool) -> int:
-        document = renderer.layout(
-            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
-        )
-        renderer.paint(document, {"a": chart})
-        with patches.svg_text_in_runs() if in_runs else contextlib.nullcontext():
-            out = document.write_pdf(uncompressed_pdf=True)
-        return len(re.findall(rb" Tm\n", out))  # each text object placed: one per letter, or one per run
-
-    # WeasyPrint places each letter but a lone space (6 + 5 + 3 + 1, and 3 + 3 placed ones); in runs: 4 runs and the
-    # 6 placed letters.
-    assert (text_objects(False), text_objects(True)) == (21, 10)
-    assert (
-        weasyprint.svg.TAGS["text"] is weasyprint.svg.text and weasyprint.svg.text.__module__ == "weasyprint.svg.text"
-    )
 
 
 def test_page_references_are_built_once_per_page_count():
@@ -151,7 +93,7 @@ def test_text_is_split_once_per_width_into_the_same_bytes(monkeypatch):
     from weasyprint.layout import inline, preferred
 
     renderer = pdf.PdfRenderer()
-    counted, splits = _counted_splits(monkeypatch)
+    counted, splits = counted_splits(monkeypatch)
     row = "<tr><td>Mingxin FX100</td><td class='num'>1,234.5 GB/s</td><td>saves the same checkpoint</td></tr>"
     page = f'<html lang="en"><body><table>{row * 3}</table><p>{"words that wrap " * 40}</p></body></html>'
 
@@ -319,48 +261,6 @@ def test_pseudo_element_styles_are_computed_when_asked_into_the_same_bytes(monke
     assert css.StyleFor.__call__.__name__ == "__call__"  # put back after the layout
 
 
-_REPEATED_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="200pt" height="80pt" viewBox="0 0 200 80">'
-    + "".join(
-        f'<path d="M {10 + 20 * i} 70 L {10 + 20 * i} {60 - 5 * i}" '
-        f'style="fill: #0b5a7a; fill-opacity: {0.2 + 0.1 * (i % 3):.1f}; stroke: #c05621; stroke-width: 0.8pt"/>'
-        for i in range(9)
-    )
-    + "</svg>"
-)
-
-
-def test_svg_values_are_parsed_once_into_the_same_bytes(monkeypatch):
-    """svg_values_parsed_once: nine paths of one style attribute but their opacity parse three distinct attributes,
-    not nine; each fill keeps its own opacity (a colour handed out is a copy); the very bytes WeasyPrint writes."""
-    import tinycss2
-
-    renderer = pdf.PdfRenderer()
-    parsed = [0]
-    blocks = tinycss2.parse_blocks_contents
-
-    def counted(*args, **kwargs):
-        parsed[0] += 1
-        return blocks(*args, **kwargs)
-
-    monkeypatch.setattr(tinycss2, "parse_blocks_contents", counted)
-
-    def written(once: bool) -> tuple[bytes, int]:
-        document = renderer.layout(
-            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
-        )
-        renderer.paint(document, {"a": _REPEATED_SVG})
-        parsed[0] = 0
-        with patches.svg_values_parsed_once() if once else contextlib.nullcontext():
-            out = document.write_pdf()
-        return out, parsed[0]
-
-    before, plain = written(False)
-    after, once = written(True)
-    assert after == before  # a colour shared, not copied, would carry one path's opacity into the next's
-    assert (plain, once) == (9, 3)
-
-
 def test_pages_selected_alike_share_their_styles_into_the_same_bytes(monkeypatch):
     """page_styles_shared: the body's pages, selected alike by the page rules, share the styles of the first of them,
     and their running header is split once, not once a page; the first page keeps its own (`@page :first`); the very
@@ -368,7 +268,7 @@ def test_pages_selected_alike_share_their_styles_into_the_same_bytes(monkeypatch
     from weasyprint import css
 
     renderer = pdf.PdfRenderer()
-    counted, splits = _counted_splits(monkeypatch)
+    counted, splits = counted_splits(monkeypatch)
     computed: list[int] = []
     compute = css.StyleFor.set_computed_styles
 
