@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from report import stats
 from report.compute.counterpoints import job_mix_decides
 from report.compute.figures import Metrics
 from report.compute.findings import SERVICE_LIFE_YEARS, Findings
@@ -96,7 +97,7 @@ def _recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool
             else ()
         )
         return _not_on_speed(grounds, ("staging_alone", *_retune(found, grounds)), shorter, found, m)
-    if verdict != "demonstrated" and slow_baseline_only(m, found):
+    if verdict != "demonstrated" and slow_baseline_only(m):
         # the baseline's slow runs fail only its own repeatability: the case is judged as without them, and the speed
         # reason says so (wording/speed_reason.py; cold read 15, R)
         status["G1"], verdict = "pass", "demonstrated"
@@ -203,21 +204,27 @@ def _decide(
     return _not_on_speed(grounds, ("speedup_measured",), ("faster_candidate",), found)
 
 
-def slow_baseline_only(m: Metrics, found: Findings) -> bool:
-    """Whether the result hangs on slow runs of the baseline alone, with them only the baseline's repeatability (G1)
-    fails, and without them every gate passes: a slower baseline run can only widen the candidate's lead, so no case
-    rests on it, whatever its cause (cold read 15, R: "not yet; the cause of one slow run decides it first" beside a
-    controller failover the record of the save runs names, and 7.56× without the run against a 5× target)."""
-    decides, slow = found.get("outliers_decide"), found.get("save_outliers")
-    if decides is None or slow is None or decides.figures.get("verdict_without") != "demonstrated":
+def slow_baseline_only(m: Metrics) -> bool:
+    """Whether the result hangs on slow runs of the baseline alone (outlying runs of the baseline's only, each slower
+    than its median), with them only the baseline's repeatability (G1) fails, and without them every gate passes: a
+    slower baseline run can only widen the candidate's lead, so no case rests on it, whatever its cause, and the
+    figures that rest on G1 are read as without it (wording/decisions.py judged_statuses; cold read 15, R: "not yet;
+    the cause of one slow run decides it first" beside a controller failover the record of the save runs names, and
+    7.56× without the run against a 5× target)."""
+    without = m.without_outliers
+    if without is None or without.verdict_status != "demonstrated":
         return False
-    items = decides.scope.items
-    return (
-        bool(items)
-        and all(item.startswith("baseline:") and slow["z"][item] > 0 for item in items)
-        and tuple(decides["gates"]) == ("G1",)
-        and all(g.status == "pass" for g in m.gates if g.id != "G1")
-    )
+    base, cand = m.save.baseline, m.save.candidate
+    if not base.outlier_runs or cand.outlier_runs:
+        return False
+    z = dict(zip(base.run_numbers, stats.modified_z(base.times_s), strict=True))
+    statuses = {g.id: g.status for g in m.gates}
+    return all(z[r] > 0 for r in base.outlier_runs) and statuses == {
+        "G1": "fail",
+        "G2": "pass",
+        "G3": "pass",
+        "G4": "pass",
+    }
 
 
 def _interval_case(grounds: tuple[str, ...], retune: tuple[str, ...], found: Findings) -> Recommendation:
@@ -473,7 +480,7 @@ def _unsure(m: Metrics, found: Findings, status: dict[str, str]) -> tuple[str, .
     if "candidate" in m.not_durable:
         out.append("not_durable")
     # the baseline's slow runs that fail only its own repeatability are set aside (slow_baseline_only)
-    aside = status["G1"] == "pass" and slow_baseline_only(m, found)
+    aside = status["G1"] == "pass" and slow_baseline_only(m)
     if found.has("save_spread") and not aside:
         out.append("save_spread")
     if found.has("save_runs_short") or any(status[g] == "insufficient" for g in ("G1", "G2")):

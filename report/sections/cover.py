@@ -27,6 +27,7 @@ from report.wording.decisions import (
     DERIVED_TILES,
     TILE_GATES,
     async_erases,
+    judged_statuses,
     means_only,
     no_difference_shown,
     open_gates,
@@ -65,7 +66,7 @@ def _tile_mark(m: Metrics, tile_id: str, found: Findings) -> tuple[str, str]:
     inputs = TILE_GATES[tile_id].inputs
     # G4 not judged: a target no one agreed (cold read 14c, Q-M1: "G4 FAILED" tiles), or the capacity tile's figure at
     # the optima, which G4 (today's interval) does not judge (fifth cold reads b, M11)
-    statuses = {g.id: g.status for g in m.gates}
+    statuses = judged_statuses(m)
     if found.has("g4_unagreed") or (tile_id == "capacity" and today_interval_only(m)):
         statuses["G4"] = "pass"
     failed, missing = open_gates(statuses, tile_id)

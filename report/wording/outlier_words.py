@@ -56,7 +56,7 @@ def slow_baseline_clause(w: Words) -> str:
     the case does not rest on them (cold read 15, R: "not yet; the cause of one slow run decides it first" beside a
     controller failover the record names); "" otherwise."""
     found = w.findings.get("outliers_decide")
-    if found is None or not slow_baseline_only(w.m, w.findings):
+    if found is None or not slow_baseline_only(w.m):
         return ""
     items = tuple(found.scope.items)
     cause = cause_words(recorded_cause(w.test, items))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from report.formatting import given, seconds_figure, sig
 from report.i18n import _, join_words
 from report.wording.base import Words
-from report.wording.decisions import no_difference_shown
+from report.wording.decisions import judged_statuses, no_difference_shown
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class RunsBeside:
 
 def spread_fails(w: Words) -> tuple[str, ...]:
     """The sides whose repeatability gate fails (G1 baseline, G2 candidate): their runs spread above the limit."""
-    status = {g.id: g.status for g in w.m.gates}
+    status = judged_statuses(w.m)  # not a baseline's slow runs set aside (cold read 15, R-M1)
     return tuple(side for side, gate in (("baseline", "G1"), ("candidate", "G2")) if status.get(gate) == "fail")
 
 

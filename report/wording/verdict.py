@@ -16,7 +16,7 @@ from report.formatting import (
 from report.i18n import _, join_words, ngettext
 from report.inputs.config import TestConfig
 from report.wording.base import Words
-from report.wording.decisions import TILE_GATES, open_gates
+from report.wording.decisions import TILE_GATES, judged_statuses, open_gates
 from report.wording.labels import g4_pass_unsettled, g4_unsettled_words, gate_name, status_label, verdict_status_label
 from report.wording.phrases import (
     counted_noun,
@@ -542,7 +542,7 @@ def open_for(m: Metrics, gate_id: str) -> tuple[list[str], list[str]]:
     """The gates that fail and that lack data among those whose data `gate_id` rests on (none for G1 and G2)."""
     if gate_id not in TILE_GATES:
         return [], []
-    return open_gates({g.id: g.status for g in m.gates}, gate_id)
+    return open_gates(judged_statuses(m), gate_id)
 
 
 def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:

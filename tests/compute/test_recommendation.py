@@ -37,6 +37,7 @@ def _metrics(
         node_local=NS(sides=tuple(node_local)) if node_local else None,
         flip_mtbf_hours=flip,
         retune_without_outliers=without,
+        without_outliers=None,  # no outlying run (slow_baseline_only: cold read 15, R)
         next_steps=NS(g3_runs_per_side=None),
         # synchronous saves whose benefit asynchronous ones would keep: no async reason (cold read 10, P-M5)
         checkpoint_mode="sync",
@@ -387,17 +388,28 @@ def test_a_slow_baseline_run_that_fails_only_its_repeatability_takes_no_case_awa
     """Cold read 15, R: the baseline's run 4, slowed by a controller failover the record names, fails G1 alone (10.8%
     against 6%); without it every gate passes. Page 1 said "not yet; the cause of one slow run decides it first": a
     slower baseline run only widens the candidate's lead, so the case is judged as without it, whatever its cause."""
-    rec = recommend(TEST, _metrics("fppp"), _slow_run())
+    rec = recommend(TEST, _slow_metrics(), _slow_run())
     assert (rec.kind, rec.reasons, rec.changes) == ("recommended", ("speedup", "training_time"), ("larger_job",))
-    # a fast baseline run (it narrows the lead), a candidate's run, a gate beyond G1 or a verdict still open without
-    # the run: the run's cause decides first, as before
-    for found in (
-        _slow_run(z=-9.0),
-        _slow_run(item="candidate:4"),
-        _slow_run(gates=("G1", "G3")),
-        _slow_run(without="undecided"),
+    # a fast baseline run (it narrows the lead: run 4 at 6 s against 10 s), a candidate's run, a gate beyond G1, or a
+    # verdict still open without the run: the run's cause decides first, as before
+    for m in (
+        _slow_metrics(times=(10.0, 10.1, 9.9, 6.0, 10.0)),
+        _slow_metrics(candidate_runs=(4,)),
+        _slow_metrics(statuses="fpip"),
+        _slow_metrics(without="undecided"),
     ):
-        assert recommend(TEST, _metrics("fppp"), found).kind == "not_yet"
+        assert recommend(TEST, m, _slow_run()).kind == "not_yet"
+
+
+def _slow_metrics(times=(10.0, 10.1, 9.9, 14.0, 10.0), candidate_runs=(), statuses="fppp", without="demonstrated"):
+    """The baseline's run 4 outlying (modified z-score 0.6745 × 4 ÷ 0.1 = 27 at 14 s), the candidate's runs not."""
+    m = _metrics(statuses)
+    m.without_outliers = NS(verdict_status=without)
+    m.save = NS(
+        baseline=NS(outlier_runs=(4,), run_numbers=(1, 2, 3, 4, 5), times_s=times),
+        candidate=NS(outlier_runs=candidate_runs),
+    )
+    return m
 
 
 def test_runs_that_pay_only_while_the_interval_stays_make_a_fixed_interval_the_condition():

@@ -58,7 +58,7 @@ def test_a_chinese_report_of_an_english_test_prints_the_chinese_texts(folder):
     assert "64 卡上的 70B" in words and "32B LoRA 微调" in words
     everything = repr(ctx)  # every paragraph, table and chart description
     # but the colophon's measure command, which takes [systems]' own names (field test 7)
-    command = "--system 'Local NVMe (single drive)'"
+    command = "--system '本地 NVMe（单盘）'"  # the edition's own name, which measure takes (doc15, 03a97c7)
     assert command in repr(section(ctx, "colophon"))
     everything = everything.replace(command, "")
     assert "Local NVMe (single drive)" not in everything and "70B on 64 GPUs" not in everything
