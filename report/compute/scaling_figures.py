@@ -77,16 +77,11 @@ class BeyondSweep:
 
 @dataclass(frozen=True)
 class TestedRatio:
-    """The sustained-bandwidth test's ratio at the client count it was logged from, and the same ratio with a side's
-    sweep mean at that count in place of its test, where only that side was swept there (scaling reading 14, m2 and
-    m3: 4.97× from the two tests on Z's 24 nodes, 4.64× with OrangeFS's sweep mean there, the figure the scaling
-    section uses). Report-only, not in metrics.json."""
+    """The sustained-bandwidth test's ratio at the client count it was logged from (scaling reading 14, m2: 4.97× from
+    the two tests on Z's 24 nodes, where the sweep gives no ratio). Report-only, not in metrics.json."""
 
     clients: int  #: the client nodes the bandwidth test wrote from ([sources] bandwidth)
     ratio: float  #: bandwidth.candidate_gbps / bandwidth.baseline_gbps
-    swept: str | None  #: the one side swept at `clients` ("baseline" or "candidate"), None where neither or both were
-    swept_gbps: float | None  #: that side's sweep mean at `clients`
-    swept_ratio: float | None  #: the candidate over the baseline with `swept_gbps` in place of that side's test
 
 
 @dataclass(frozen=True)
