@@ -286,6 +286,16 @@ def money(value: float, code: str, digits: int = PROSE_DIGITS) -> str:
     return f"{rounded(value, digits)} {word}"
 
 
+def many(value: float, digits: int = PROSE_DIGITS) -> str:
+    """A count at three significant digits (or `digits`), as money words it without a currency: "566,000", "1.23
+    million", in Chinese "56.6 万" from 10,000 (a count of cold starts a year, compute/load_value.py)."""
+    if language() == "zh-CN" and abs(value) >= 1e4:
+        return _("{value} ten thousand").format(value=_no_trailing_zeros(sig(round_sig(value, digits) / 1e4, digits)))
+    if abs(value) >= 1e6:
+        return _("{value} million").format(value=_no_trailing_zeros(sig(round_sig(value, digits) / 1e6, digits)))
+    return count(round(round_sig(value, digits)))
+
+
 def _no_trailing_zeros(text: str) -> str:
     """ "85.0" → "85", "1.50" → "1.5": an amount in 万 or millions as its whole digits print it ("850,000" has no
     ".0"; fifth Chinese reading b, M-14: "85.0 万 USD")."""

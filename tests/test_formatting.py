@@ -245,3 +245,14 @@ def test_a_multiple_beside_a_target_it_is_not_gets_the_digit_that_tells_them_apa
         "1.75×",
     ]
     assert x_beside(2.0, 2.02) == "2.00×"  # three digits already differ
+
+
+def test_a_large_count_prints_at_three_digits_in_the_reader_s_words():
+    """many: the cold starts a year that would pay for a candidate (compute/load_value.py): 566,123 → "566,000";
+    from a million in words; in Chinese from 10,000 in 万."""
+    from report.formatting import many
+    from report.i18n import activate
+
+    assert (many(566_123.4), many(1_234_567), many(99.6)) == ("566,000", "1.23 million", "100")
+    with activate("zh-CN"):
+        assert (many(566_123.4), many(9_940)) == ("56.6 万", "9,940")

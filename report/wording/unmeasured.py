@@ -4,8 +4,9 @@ the node-loss rate and the off-node copy behind checkpoints that survive a node,
 
 from __future__ import annotations
 
+from report.compute.load_value import cold_starts_to_pay
 from report.compute.recommendation import OTHER_GROUNDS, Recommendation
-from report.formatting import count, money, sig
+from report.formatting import count, many, money, s3, sig
 from report.i18n import _
 from report.wording.base import Words
 
@@ -17,8 +18,9 @@ def unmeasured(w: Words, rec: Recommendation) -> list[str]:
     faster loads, the count of cold starts."""
     if rec.kind != OTHER_GROUNDS:
         return []
-    # faster loads are worth as much as the cold starts they shorten, which no joint test counts (cold read 11, T-M2)
-    cold_starts = _("No cold model loads were counted, on which the worth of faster loads depends.")
+    # faster loads are worth as much as the cold starts they shorten, which no joint test counts (cold read 11, T-M2);
+    # with a price, how many would pay for the candidate (cold read 15pq, P-M1, Q-M4: "not quantified")
+    cold_starts = _("No cold model loads were counted, on which the worth of faster loads depends.") + to_pay(w)
     # what follows the durability sentence: the cold starts, and a price where the test gives none
     after = [cold_starts] if "loads" in rec.grounds else []
     economics = w.m.economics
@@ -68,3 +70,25 @@ def durability_decides(w: Words) -> str:
         )
     )
     return bound.format(years=sig(years) if years is not None else "", decides=decides, **fields)
+
+
+def to_pay(w: Words) -> str:
+    """ " Faster loads alone would pay for LF-760 within 5 years (an assumed service life) at about 566,000 cold
+    starts a year of ERNIE-4.5-300B-A47B, each 188 s shorter, worth 1.55 CNY on a server of 8 GPUs (the training
+    nodes' size).", or "" without a price or an established faster pair (compute/load_value.py)."""
+    c = cold_starts_to_pay(w.test, w.m)
+    if c is None:
+        return ""
+    return " " + _(
+        "Faster loads alone would pay for {candidate} within {years} years (an assumed service life) at about {n} cold "
+        "starts a year of {model}, each {saved} shorter, worth {worth} on a server of {gpus} GPUs (the training "
+        "nodes' size)."
+    ).format(
+        candidate=w.name("candidate"),
+        years=count(c.years),
+        n=many(c.per_year),
+        model=c.model,
+        saved=s3(c.saved_s),
+        worth=money(c.per_start, c.currency),
+        gpus=count(c.gpus),
+    )
