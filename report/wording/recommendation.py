@@ -44,7 +44,7 @@ from report.wording.said import (
 from report.wording.speed_reason import async_reason, speedup_reason
 from report.wording.staging import staging_cause
 from report.wording.value import job_money, unpaid_optima_reason, unpaid_reason
-from report.wording.verdict import default_g4_only, target_missed
+from report.wording.verdict import default_g4_only, g4_unreachable_only, target_missed
 from report.wording.workloads import not_for
 
 
@@ -240,7 +240,9 @@ def verdict_notes(w: Words, rec: Recommendation) -> tuple[str, ...]:
         t
         for t in (
             # not where the verdict's label already says it (default_g4_only: "G4 cannot be met by any storage")
-            "" if default_g4_only(w.m, f) else g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
+            ""
+            if default_g4_only(w.m, f) or g4_unreachable_only(w.m, f)
+            else g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
             outliers_decide(w, f.get("outliers_decide")),
             # the recommendation's first reason where it decides (cold read 11, T-B1), else beside the verdict
             "" if "staging_alone" in rec.reasons else staging_cause(w.m),

@@ -412,6 +412,12 @@ def _label(m: Metrics, found: Findings, unsourced: bool = False, target: float |
         )
     elif found.has("g4_unagreed"):
         label = _("{verdict}; G4 not assessed: no training-time target was agreed").format(verdict=label)
+    elif g4_unreachable_only(m, found) and (reach := found.get("g4_out_of_reach")) is not None:
+        # the agreed G4 missed by every storage alike: the other gates first, then why, not "Targets not met" alone
+        # (Chinese reading 15, S: "G4 记为 YH-9100 未通过，但同时承认任何存储都过不了")
+        label = _("{passed} pass; no storage could meet G4's agreed {target}% at today's interval").format(
+            passed=gate_list([g.id for g in m.gates if g.status == "pass"]), target=given(reach["target"])
+        )
     if "save_times" in m.inputs_illustrative:
         return _("{verdict}, on illustrative save times, not measurements").format(verdict=label)
     if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)
@@ -472,6 +478,14 @@ def default_g4_only(m: Metrics, found: Findings | None) -> bool:
     (`g4_unagreed`, whether or not storage could reach it): no agreed target is missed."""
     failed_g4 = m.verdict.failed == ("G4",) and not m.verdict.insufficient
     return failed_g4 and found is not None and found.has("g4_unagreed")
+
+
+def g4_unreachable_only(m: Metrics, found: Findings | None) -> bool:
+    """Whether the only gate failed is G4, against a target agreed for this test, and no storage could meet it at
+    today's interval (`gates_reach.g4_reachable` false): what fails is the interval's, not the candidate's."""
+    failed_g4 = m.verdict.failed == ("G4",) and not m.verdict.insufficient
+    unagreed = found is not None and found.has("g4_unagreed")
+    return failed_g4 and not unagreed and not m.gates_reach.g4_reachable
 
 
 def verdict_style(m: Metrics, unsourced: bool = False, found: Findings | None = None) -> str:
