@@ -163,3 +163,30 @@ def test_an_outlying_run_that_changes_nothing_says_so():
     words = " ".join(texts(section(ctx, "save").blocks))
     assert "check the run's log before relying on it." in words
     assert "Left out, it would not change the verdict." in words
+
+
+def test_a_share_made_of_the_staging_times_is_said_as_theirs_not_as_storage_s(tmp_path):
+    """Cold read 15, S-B1: "the baseline's stalls that storage could remove take 0.604% of the run" beside "not from
+    the storage's writes". With the staging times swapped (6.10 s on local NVMe, 5.80 s on VX-12) the baseline still
+    stalls only for its staging, its 17.3 s write within the 42 s between saves: the whole share is the staging
+    difference, 600 × (6.10 − 5.80) ÷ (25,200 + 600 × 6.10) = 180 ÷ 28,860 = 0.624%."""
+    import shutil
+
+    folder = tmp_path / "swapped"
+    shutil.copytree(FOLDER, folder)
+    toml = folder / "test.toml"
+    toml.write_text(
+        toml.read_text().replace(
+            '"Local NVMe RAID-0 (per node)" = 5.8, "Vantor VX-12 parallel file system" = 6.1',
+            '"Local NVMe RAID-0 (per node)" = 6.1, "Vantor VX-12 parallel file system" = 5.8',
+        )
+    )
+    ctx, m = build(folder)
+    assert m.gates_reach.g4_max_reduction_pct == pytest.approx(100 * 600 * (6.10 - 5.80) / (25200 + 600 * 6.10))
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert (
+        "No storage could pass G4 (training-time benefit) at today's interval of 20 steps: the baseline's writes "
+        "already finish within the compute between saves, so all that separates the two runs is the staging times "
+        "given, 0.624% of the run" in steps
+    )
+    assert "storage could remove" not in steps
