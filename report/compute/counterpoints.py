@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from report import stats
-from report.compute.figures import Metrics
+from report.compute.figures import Metrics, SaveSide
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
 
@@ -123,6 +123,12 @@ def recorded_cause(test: JointTest, items: tuple[str, ...]) -> str | None:
     return kinds[0] if named and len(kinds) == 1 else None
 
 
+def slow_outlier_runs(s: SaveSide) -> tuple[int, ...]:
+    """The side's outlying runs that are slower than its median (modified z-score above 0), in run order."""
+    z = dict(zip(s.run_numbers, stats.modified_z(s.times_s), strict=True))
+    return tuple(run for run in s.outlier_runs if z[run] > 0)
+
+
 def recorded_outlier(test: JointTest, m: Metrics) -> dict | None:
     """A slow outlying run on one side whose cause the record of the save runs gives (`recorded_cause`), the side's
     runs, and whether that run alone brings the side's spread near its limit: at NEAR_LIMIT_SHARE of the limit or more
@@ -130,8 +136,7 @@ def recorded_outlier(test: JointTest, m: Metrics) -> dict | None:
     against 5.0%, 1.38% without it). None without such a run, or where the runs are on both sides."""
     items = []
     for side, s in zip(("baseline", "candidate"), m.save.sides(), strict=True):
-        z = dict(zip(s.run_numbers, stats.modified_z(s.times_s), strict=True))
-        items += [(side, run, s) for run in s.outlier_runs if z[run] > 0]
+        items += [(side, run, s) for run in slow_outlier_runs(s)]
     if not items or len({side for side, _run, _s in items}) > 1:
         return None
     cause = recorded_cause(test, tuple(f"{side}:{run}" for side, run, _s in items))

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from report import stats
-from report.compute.counterpoints import job_mix_decides
+from report.compute.counterpoints import job_mix_decides, slow_outlier_runs
 from report.compute.figures import Metrics
 from report.compute.findings import SERVICE_LIFE_YEARS, Findings
 from report.inputs.joint_test import JointTest
@@ -217,9 +216,8 @@ def slow_baseline_only(m: Metrics) -> bool:
     base, cand = m.save.baseline, m.save.candidate
     if not base.outlier_runs or cand.outlier_runs:
         return False
-    z = dict(zip(base.run_numbers, stats.modified_z(base.times_s), strict=True))
     statuses = {g.id: g.status for g in m.gates}
-    return all(z[r] > 0 for r in base.outlier_runs) and statuses == {
+    return slow_outlier_runs(base) == base.outlier_runs and statuses == {
         "G1": "fail",
         "G2": "pass",
         "G3": "pass",

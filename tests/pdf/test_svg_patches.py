@@ -10,6 +10,17 @@ from tests.pdf.test_patches import counted_splits
 from tests.pdf.test_renderer import LETTERS_SVG
 
 
+def _written(renderer, svg: str, patch, counted: list[int]) -> tuple[bytes, int]:
+    """A page of one chart, `svg`, laid out, painted and written under `patch` (a context manager): the PDF's bytes and
+    what `counted` counted while it was written."""
+    document = renderer.layout('<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")})
+    renderer.paint(document, {"a": svg})
+    counted[0] = 0
+    with patch:
+        out = document.write_pdf()
+    return out, counted[0]
+
+
 def test_svg_letters_are_shaped_once_and_drawn_as_before(monkeypatch):
     """svg_letters_shaped_once: one layout per distinct letter, face and size; the very bytes WeasyPrint writes."""
     from weasyprint.text import line_break
@@ -17,18 +28,8 @@ def test_svg_letters_are_shaped_once_and_drawn_as_before(monkeypatch):
     renderer = pdf.PdfRenderer()
     counted, layouts = counted_splits(monkeypatch)
 
-    def written(shaped_once: bool) -> tuple[bytes, int]:
-        document = renderer.layout(
-            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
-        )
-        renderer.paint(document, {"a": LETTERS_SVG})
-        layouts[0] = 0
-        with svg_patches.svg_letters_shaped_once() if shaped_once else contextlib.nullcontext():
-            out = document.write_pdf()
-        return out, layouts[0]
-
-    before, plain = written(False)
-    after, once = written(True)
+    before, plain = _written(renderer, LETTERS_SVG, contextlib.nullcontext(), layouts)
+    after, once = _written(renderer, LETTERS_SVG, svg_patches.svg_letters_shaped_once(), layouts)
     assert after == before
     # WeasyPrint: each text whole (4), then each letter (7 + 6 + 4 + 1 = 18). Once: the letters 1 0 . 5 space s at
     # 9 px (6), 5 0 space s at 12 px (4), 5 in bold (1, the same as its whole text), and the other three wholes.
@@ -92,17 +93,7 @@ def test_svg_values_are_parsed_once_into_the_same_bytes(monkeypatch):
 
     monkeypatch.setattr(tinycss2, "parse_blocks_contents", counted)
 
-    def written(once: bool) -> tuple[bytes, int]:
-        document = renderer.layout(
-            '<html lang="en"><body><img src="chart:a" alt="a"></body></html>', {"a": ("200", "80")}
-        )
-        renderer.paint(document, {"a": _REPEATED_SVG})
-        parsed[0] = 0
-        with svg_patches.svg_values_parsed_once() if once else contextlib.nullcontext():
-            out = document.write_pdf()
-        return out, parsed[0]
-
-    before, plain = written(False)
-    after, once = written(True)
+    before, plain = _written(renderer, _REPEATED_SVG, contextlib.nullcontext(), parsed)
+    after, once = _written(renderer, _REPEATED_SVG, svg_patches.svg_values_parsed_once(), parsed)
     assert after == before  # a colour shared, not copied, would carry one path's opacity into the next's
     assert (plain, once) == (9, 3)
