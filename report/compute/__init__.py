@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from report.compute.asynchronous import async_figures, async_sides_at, cluster, min_interval_steps, node_local
 from report.compute.audit import bandwidth_audit, economics, lifecycle, save_span, scale
 from report.compute.figures import (
@@ -49,6 +51,7 @@ from report.compute.figures import (
 from report.compute.gates import evaluated_gates, next_steps, verdict, without_outliers
 from report.compute.loads import load_times
 from report.compute.nodes import node_local_sides, nodes
+from report.compute.projection_reach import beyond_sides
 from report.compute.projections import basis, infeasible, line_fit, predict, projection
 from report.compute.reach import gates_reach
 from report.compute.reliability import (
@@ -128,7 +131,13 @@ def compute(test: JointTest) -> Metrics:
         nodes=nodes(save.baseline.gpus, per_node),
         node_local=node_local(test, save, bandwidth, bubble, reliability.interval_s),
         node_fits=node_fits,
-        projection_bases=tuple(basis(p, fits, node_fits, per_node, save.baseline) for p in projections),
+        projection_bases=tuple(
+            replace(
+                basis(p, fits, node_fits, per_node, save.baseline),
+                unmeasured=beyond_sides(p, fits, scaling, local, per_node),
+            )
+            for p in projections
+        ),
         other_saves=other_saves(test.saves, names, config.training.model),
         save_span=save_span(test, save, bandwidth),
         break_even_steps=break_even_steps(test, save, reliability, async_sides),

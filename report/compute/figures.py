@@ -188,8 +188,8 @@ class Projection(TwoSided):
 @dataclass(frozen=True)
 class ProjectionBasis:
     """What a projection's times stand on (not in metrics.json: the contract fixes `projections[i]`'s keys): the size
-    each side's fit is evaluated at, the GPU count its times are at, and the checkpoint each GPU would hold there
-    (cold read 5, O3: 5,670 GB "on 64 GPUs" is 88.6 GB per GPU, a job the name's 512 GPUs describes otherwise)."""
+    each side's fit is evaluated at, the GPU count its times are at, the checkpoint each GPU would hold there (cold
+    read 5, O3: 5,670 GB "on 64 GPUs" is 88.6 GB per GPU) and the sides measured at fewer nodes than it is at."""
 
     name: str  #: the projection's name
     size_gb: dict[str, float]  #: per side, the size its fit is evaluated at: snapshot_gb, or a node's part
@@ -198,6 +198,7 @@ class ProjectionBasis:
     measured_per_gpu_gb: float  #: the training model's snapshot_gb / its gpus: what a GPU held in this test
     named_gpus: int | None  #: the GPU count the name states ("405B on 512 GPUs": 512), None when it states none
     named_per_gpu_gb: float | None  #: snapshot_gb / named_gpus
+    unmeasured: tuple[str, ...] = ()  #: sides beyond every node count they were run at (compute/projection_reach.py)
 
     @property
     def name_differs(self) -> bool:
@@ -565,17 +566,10 @@ class Metrics:
         out["async"] = out.pop("async_")
         out["scaling"] = scaling_json(out["scaling"])
         out["node_local"] = [] if self.node_local is None else list(self.node_local.sides)
-        del (
-            out["other_saves"],
-            out["save_span"],
-            out["break_even_steps"],
-            out["break_even_upper_steps"],
-            out["flip_mtbf_hours"],
-            out["flip_edge_mtbf_hours"],
-            out["retune_without_outliers"],
-            out["node_fits"],
-            out["projection_bases"],
-        )
+        for key in ("other_saves", "save_span", "break_even_steps", "break_even_upper_steps", "flip_mtbf_hours"):
+            del out[key]
+        for key in ("flip_edge_mtbf_hours", "retune_without_outliers", "node_fits", "projection_bases"):
+            del out[key]
         for side in SIDES:  # a side local to each node: its bandwidth is not shared between jobs (schema 4)
             if out["cluster"][side] is None:
                 out["cluster"][side] = dict.fromkeys(f.name for f in dataclasses.fields(ClusterSide))

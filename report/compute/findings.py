@@ -26,6 +26,7 @@ from report.compute.gate_findings import (
 )
 from report.compute.node_loss import node_local
 from report.compute.nodes import share
+from report.compute.projection_reach import projection_unmeasured
 from report.compute.projections import line_fit, predict
 from report.compute.reach import reduction_pct
 from report.compute.scopes import (
@@ -543,6 +544,7 @@ RULES = (
     *LINK_RULES,
     node_local,
     projection_basis,
+    projection_unmeasured,
     load_unestablished,
     load_spread,
     load_savings,

@@ -41,6 +41,7 @@ from report.wording.phrases import (
     per_save,
     sooner,
 )
+from report.wording.projection_reach import unmeasured_clause, unmeasured_sides
 from report.wording.projection_signs import projections_title
 from report.wording.scaling_cluster import against, demand_against_sweep
 from report.wording.scaling_headline import qa_sentence
@@ -329,6 +330,8 @@ def _scale_answer(w: Words) -> Subsection:
                     c=s3(p.candidate_s),
                     section=projections_title(m),
                 )
+                if not unmeasured_sides(w, p)
+                else unmeasured_clause(w, p, projections_title(m))
                 for p in elsewhere
             ]
         )

@@ -31,6 +31,7 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
+from report.wording.projection_reach import not_measured_cell, unmeasured_cells, unmeasured_sentence, unmeasured_sides
 from report.wording.projection_signs import (
     async_note,
     not_estimable,
@@ -236,25 +237,38 @@ def _projection_notes(w: Words) -> list[Para]:
             )
             notes.append(Para(text.format(system=name, gpus=join_words([str(g) for g in side.fit.gpus])), "warning"))
     notes += _concurrent_note(w)
-    for p, b in zip(m.projections, m.projection_bases, strict=True):
-        if p.measured_size:
-            notes.append(_timed_note(w, p))
-        elif p.extrapolation > FAR_EXTRAPOLATION:
-            text = (
-                _(
-                    "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond "
-                    "them. Measure a checkpoint of that size, saved from {named} GPUs, before relying on it."
-                )
-                if b.name_differs and p.gpus is None
-                else _(
-                    "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond "
-                    "them. Measure a checkpoint of that size before relying on it."
-                )
+    return notes + [note for p in m.projections for note in _size_notes(w, p)]
+
+
+def _row(w: Words, p) -> tuple[str, ...]:
+    """Table 11's figures of `p`, "not measured" beyond every node count a side was run at (scaling reading 15, M2)."""
+    return unmeasured_cells(w, p, saving_cells(w, p, _cells(w, p)))
+
+
+def _size_notes(w: Words, p) -> list[Para]:
+    """What one projection's size and nodes stand on: beyond the node counts a side was run at, no time (M2 above)."""
+    notes: list[Para] = []
+    b = w.m.basis_of(p)
+    gap = bool(unmeasured_sides(w, p))
+    if gap:
+        notes.append(w.p(unmeasured_sentence(w, p), "save_times", "scaling", style="warning"))
+    elif p.measured_size:
+        notes.append(_timed_note(w, p))
+    if not p.measured_size and p.extrapolation > FAR_EXTRAPOLATION:
+        text = (
+            _(
+                "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond "
+                "them. Measure a checkpoint of that size, saved from {named} GPUs, before relying on it."
             )
-            named = count(b.named_gpus) if b.named_gpus is not None else ""
-            notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation), named=named), style="warning"))
-        notes += _faster_than_measured(w, p, b)
-    return notes
+            if b.name_differs and p.gpus is None
+            else _(
+                "“{name}” is {ratio} the largest checkpoint in the save times: the projection extrapolates beyond "
+                "them. Measure a checkpoint of that size before relying on it."
+            )
+        )
+        named = count(b.named_gpus) if b.named_gpus is not None else ""
+        notes.append(w.p(text.format(name=p.name, ratio=x3(p.extrapolation), named=named), style="warning"))
+    return notes if gap else notes + _faster_than_measured(w, p, b)
 
 
 def _faster_than_measured(w: Words, p, b) -> list[Para]:
@@ -562,9 +576,7 @@ def build(w: Words) -> Section | None:
     rows = tuple(
         (projection_label(m, p), gb(p.snapshot_gb), *cells[:3], str(p.saves), cells[3])
         for p in m.projections
-        for cells in (
-            [cell if cell == not_estimable() else marked(m, p, cell) for cell in saving_cells(w, p, _cells(w, p))],
-        )
+        for cells in ([c if c in (not_estimable(), not_measured_cell()) else marked(m, p, c) for c in _row(w, p)],)
     )
     table = Table(
         "projections",

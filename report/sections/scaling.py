@@ -13,6 +13,7 @@ from report.formatting import count, projection_texts, sig, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.flagged import fit_flagged, flagged_fit
+from report.wording.projection_reach import not_measured_cell, unmeasured_sentence, unmeasured_sides
 from report.wording.scaling import (
     basis,
     measured,
@@ -131,14 +132,14 @@ def _projections(w: Words) -> list:
     rows = []
     for p in m.projections:
         times, nodes = projection_texts(p), projection_nodes(p)
-        scaled = p.scaled
+        scaled, gaps = p.scaled, unmeasured_sides(w, p)
         rows.append(
             (
                 p.name,
                 "–" if nodes is None else count(nodes),
-                marked(m, p, times.baseline),
+                not_measured_cell() if "baseline" in gaps else marked(m, p, times.baseline),
                 _scaled_cell(w, "baseline", scaled.baseline, nodes),
-                marked(m, p, times.candidate),
+                not_measured_cell() if "candidate" in gaps else marked(m, p, times.candidate),
                 _scaled_cell(w, "candidate", scaled.candidate, nodes),
             )
         )
@@ -153,6 +154,7 @@ def _projections(w: Words) -> list:
         _("Save times: the projections' own, fitted over checkpoint size; they do not use the aggregates beside them.")
     ]
     notes += [projected_time_basis(w, key) for key in SIDES]
+    notes += [said for p in m.projections if (said := unmeasured_sentence(w, p))]
     notes += [said for said in (untimed_note(m),) if said] + fell_beyond_job(w)
     # a save time fitted over a row the consistency audit flags says so here too (cold read 8b, H-5)
     notes += [flagged_fit(w, key) for key in SIDES if fit_flagged(w, key)]

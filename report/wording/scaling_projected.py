@@ -5,6 +5,7 @@ where the larger aggregate goes with the longer time, and what a fitted aggregat
 from __future__ import annotations
 
 from report.compute import SIDES, Metrics, Projection, ScalingPoint
+from report.compute.projection_reach import unmeasured
 from report.formatting import count, gb, pct, sig, x3
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
@@ -202,6 +203,12 @@ def slower_than_saved(w: Words, p: Projection) -> str:
         text = (
             _(
                 "At {system}'s fitted {gbps} GB/s at {nodes} nodes, its {size} checkpoint would take at least {least} "
+                "s, longer than the {saved} s projected at the rate of this test's saves: its save time at {nodes} "
+                "nodes is not measured."
+            )
+            if key in unmeasured(w.findings, p)  # no time printed beside it (scaling reading 15, M2)
+            else _(
+                "At {system}'s fitted {gbps} GB/s at {nodes} nodes, its {size} checkpoint would take at least {least} "
                 "s, longer than the {saved} s beside it and than {other}'s {other_s} s: the save times at {nodes} "
                 "nodes are not known on either system."
             )
@@ -277,6 +284,11 @@ def fell_beyond_job(w: Words) -> list[str]:
         return out
     for key in SIDES:
         if (fell := falls_beyond(m, key)) is None:
+            continue
+        printed = [
+            p for p in m.projections if p.nodes is not None and p.nodes > k and key not in unmeasured(w.findings, p)
+        ]
+        if not printed:  # its times beyond the job's nodes read "not measured" (the finding projection_unmeasured)
             continue
         first, last, share = fell
         text = _(

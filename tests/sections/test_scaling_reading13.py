@@ -120,8 +120,9 @@ AT_32 = '\n[[projections]]\nname = "70B on 32 GPUs"\nsnapshot_gb = 140\ngpus = 3
 
 
 def test_m1_a_projected_time_at_gpus_no_save_was_timed_on_is_marked_a_point_estimate_in_both_tables(folder):
-    # the saves on 32 GPUs (with_scaling): "70B on 64 GPUs" lies where no save was timed, "70B on 32 GPUs" does not
-    ctx, m = build(with_scaling(folder, MIXED, toml=AT_32))
+    # the saves on 32 GPUs (with_scaling): "70B on 64 GPUs" lies where no save was timed, "70B on 32 GPUs" does not;
+    # both swept to its 8 nodes, so it lies within what was measured (beyond it: not measured, scaling reading 15)
+    ctx, m = build(with_scaling(folder, MIXED + f"{B},8,1,14.0\n{C},8,1,30.0\n", toml=AT_32))
     p64, p32 = m.projections
     # proportional to size: 178 × 140 / 65.6 = 379.88 s and 94 × 140 / 65.6 = 200.61 s; 179.27 saved, × 20 = 3,585
     table = next(b for b in section(ctx, "projections").blocks if getattr(b, "id", None) == "projections")
@@ -136,6 +137,19 @@ def test_m1_a_projected_time_at_gpus_no_save_was_timed_on_is_marked_a_point_esti
     assert [(row[2], row[4]) for row in scaling.rows] == [("380*", "201*"), ("380", "201")]
     assert note in scaling.note
     assert (p64.gpus, p32.gpus) == (64, 32)
+
+
+def test_m1_a_projection_beyond_both_sweeps_and_the_saves_reads_not_measured(folder):
+    # swept to 4 nodes (MIXED), saves on 32 GPUs (4 nodes): "70B on 64 GPUs" (8 nodes) lies beyond both sides
+    ctx, m = build(with_scaling(folder, MIXED, toml=AT_32))
+    table = next(b for b in section(ctx, "projections").blocks if getattr(b, "id", None) == "projections")
+    gap = "not measured"
+    assert table.rows[0] == ("70B on 64 GPUs", "140 GB", gap, gap, gap, "20", gap)
+    assert table.rows[1] == ("70B on 32 GPUs", "140 GB", "380", "201", "179", "20", "3,590")
+    scaling = _table(ctx, "scaling-projections")
+    assert [(row[2], row[4]) for row in scaling.rows] == [(gap, gap), ("380", "201")]
+    # metrics.json keeps the contract's projected times: 178 × 140 / 65.6 = 379.88 s
+    assert round(m.projections[0].baseline_s, 2) == 379.88
 
 
 def test_m1_no_mark_where_every_projection_is_at_a_gpu_count_timed(folder):
