@@ -30,6 +30,8 @@ NOT_CLIENTS = re.compile(r"storage|candidate|baseline|load|inference|serving|存
 PER_NODE = re.compile(r"\beach\b|\bper\s+(?:node|tray|host|server|client)\b|每\s*个?\s*(?:托盘|台|节点|服务器|主机)|各")
 #: A link figure's way to one system ("2 x 25 GbE to GlusterFS", "2 × 25 GbE 接入 GlusterFS"), read after the figure.
 TO_SYSTEM = re.compile(r"\b(?:to|for|into)\b|接入|连接|连到|连至|通往", re.IGNORECASE)
+#: A bracketed aside, left out where a side's links are read.
+ASIDE = re.compile(r"[(（][^()（）]*[)）]")
 #: Where a clause ends: a link figure and its system are read within one ("…to LF-760 and 2 x 25 GbE to GlusterFS").
 CLAUSE = re.compile(r"[;；,，、]|\band\b|以及")
 #: At or above this share (%) of the links they may have set a rate; below FAR_PCT they did not (cold read 14c, P-M4:
@@ -68,7 +70,9 @@ def side_links(test: JointTest) -> dict[str, tuple[int, float]]:
     for label, text in test.config.environment:
         if NOT_CLIENTS.search(label) or not CLIENT_LINE.search(f"{label} {text}") or not PER_NODE.search(text):
             continue
-        for clause in CLAUSE.split(text):
+        # a bracket's figures are an aside, most often the storage's own ("to AX-6 (6 x 2 x 400 Gb/s on the storage
+        # side)", cold read 15, R-M2)
+        for clause in CLAUSE.split(ASIDE.sub("", text)):
             links = list(LINK.finditer(clause))
             # "12 x 2 x 100 GbE" counts a storage's own nodes, not one client's links
             if len(links) != 1 or re.search(r"\d\s*[x×]\s*$", clause[: links[0].start()]):

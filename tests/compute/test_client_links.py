@@ -4,7 +4,7 @@ trays × 400 Gb/s, about 800 GB/s, against LC-520's 45.1 GB/s)."""
 
 from types import SimpleNamespace
 
-from report.compute.client_links import clients_logged, node_links
+from report.compute.client_links import clients_logged, node_links, side_links
 from tests.sections.helpers import build, section, texts
 
 
@@ -69,3 +69,15 @@ def test_without_a_count_or_links_only_the_missing_sweep_is_said(folder):
         "whether each figure is the storage's limit or the clients' is not shown." in said
     )
     assert "network links" not in said
+
+
+def test_a_bracketed_aside_does_not_hide_a_sides_links():
+    # cold tests 15, R: "to AX-6 (6 x 2 x 400 Gb/s on the storage side)" read as two figures in one clause
+    line = (
+        "network",
+        "each compute node 2 x 400 Gb/s NDR InfiniBand to Array X (6 x 2 x 400 Gb/s on the storage side) and "
+        "2 x 100 GbE to Old NAS (each controller 4 x 100 GbE)",
+    )
+    systems = SimpleNamespace(save_baseline="Old NAS", candidate="Array X", short_name=lambda name: name)
+    test = SimpleNamespace(config=SimpleNamespace(environment=(line,), systems=systems))
+    assert side_links(test) == {"baseline": (2, 100.0), "candidate": (2, 400.0)}
