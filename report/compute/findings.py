@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from report import stats
 from report.compute import copies
 from report.compute.client_links import LINK_RULES
+from report.compute.cluster_scope import CLUSTER_RULES
 from report.compute.figures import SIDES, Metrics
 from report.compute.gate_findings import (
     g3_outliers_settle,
@@ -556,4 +557,5 @@ RULES = (
     interval_outweighs_storage,
     staging_differs,
     value_and_price,
+    *CLUSTER_RULES,
 )

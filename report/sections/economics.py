@@ -37,6 +37,7 @@ from report.wording.capacity import (
     per_node,
     retained_row,
 )
+from report.wording.cluster_scope import cluster_assumptions
 from report.wording.retuning import (
     assumed_failure_rate,
     beyond_run,
@@ -472,5 +473,8 @@ def build(w: Words) -> Section | None:
             w.marked("save_times"),
         ),
         Para(cluster_row_assumption(m), "note", w.marked("save_times", "bandwidth")),
+        # what the cluster figures take for granted: every node attached, the baseline's own demand, the price's scope
+        # (cold reads 15, R-M2, S-M5; 15pq, P-M2, P-M3, Q-M1, Q-M3)
+        *((w.p(assumed, "save_times", "bandwidth"),) if (assumed := cluster_assumptions(w)) else ()),
     )
     return Section(ID, _("Value of the time saved"), (*no_difference_note(w), *notes, table))

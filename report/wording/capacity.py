@@ -4,6 +4,7 @@ the condition that ties them, worded once for page 1, the summary, the bubble se
 from __future__ import annotations
 
 from report.compute import ClusterSide, Metrics
+from report.compute.cluster_scope import at_once
 from report.compute.nodes import retained_per_node_gb
 from report.document.blocks import (
     Para,
@@ -23,6 +24,7 @@ from report.i18n import _, ngettext
 from report.inputs.runs import sustained
 from report.inputs.specs import EconomicsSpec
 from report.wording.base import Words
+from report.wording.cluster_scope import baseline_demand, writes_due
 from report.wording.decisions import means_only
 from report.wording.retuning import today_interval_only
 from report.wording.scaling import clients
@@ -35,12 +37,13 @@ def demand(m: Metrics) -> ClusterSide:
     """The write demand the capacity figures are set against the tested bandwidth with: the whole cluster's on a
     shared candidate; one node's part of it where the candidate is local to each node ([systems] node_local), its
     bandwidth logged on one node (cold read 17, M1: 500 jobs' demand set against one machine's tmpfs)."""
-    n = m.node_local
+    n, write_s = m.node_local, m.save.candidate.mean_s
     if n is not None and per_node(m):
-        return n.candidate.cluster
+        return at_once(m, n.candidate.cluster, write_s)
     shared = m.cluster.candidate
     assert shared is not None, "a candidate not local to each node has the cluster's figures"
-    return shared
+    # async: every job writing at once has until the next save, not the measured save time (cold read 15, S-M5)
+    return at_once(m, shared, write_s)
 
 
 def per_node(m: Metrics) -> bool:
@@ -192,9 +195,16 @@ def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
         # pages)
         pointer = _("The bandwidth their saves would need is weighed in “{section}”.")
         return [w.p(capacity + " " + pointer.format(section=_("Training bubble analysis")), *inputs)]
-    demand = demand_sentence(m) + _bytes_condition(w) if full else demand_reference(m)
+    demand = demand_sentence(m) + _bytes_condition(w) + _both_sides(w) if full else demand_reference(m)
     swept = ("scaling",) if against(m) is not None and not log_outrun(m) else ()
     return [w.p(capacity, *inputs), w.p(demand, "save_times", "bandwidth", *swept)]
+
+
+def _both_sides(w: Words) -> str:
+    """The asynchronous write's deadline and the baseline's own demand, beside the candidate's (cold reads 15, S-M5;
+    15pq, P-M3, Q-M3)."""
+    said = [s for s in (writes_due(w), baseline_demand(w)) if s]
+    return "".join(" " + s for s in said)
 
 
 def _bytes_condition(w: Words) -> str:

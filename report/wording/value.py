@@ -9,6 +9,7 @@ from report.formatting import count, gpus, money, money_of, p3, pct, sig
 from report.i18n import _
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
+from report.wording.cluster_scope import attached_clause
 from report.wording.retuning import today_interval_only
 from report.wording.staging import staging_loss
 
@@ -98,6 +99,8 @@ def value_line(w: Words, rec: Recommendation) -> str:
     assumed = [_("at an assumed failure rate")] if w.config.is_default("reliability.gpu_mtbf_hours") else []
     if w.m.node_local:  # settled point 12: every reliability figure of a node-local side
         assumed.append(_("assuming a failed node's part of the checkpoint is recoverable"))
+    if attached := attached_clause(w):  # cold reads 15, R-M2; 15pq, P-M2
+        assumed.append(attached)
     if assumed:
         whole = _("{value} ({assumed})").format(value=whole, assumed=_("; ").join(assumed))
     text = (

@@ -366,9 +366,11 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
     assert ctx.cover.value == (
         "Value of the time saved: 44.0 USD a year on the 12 runs a year given for this job, at today's interval and "
         "failure-free; 312,000 USD a year if the whole 512-GPU cluster ran such jobs all year on one Array X (this "
-        "test ran it for 16 of those GPUs), each system at its optimal interval; at a price of 1 million USD, a "
-        "payback of at least 3.20 years on the cluster figure, the baseline's own cost left out."
+        "test ran it for 16 of those GPUs), each system at its optimal interval (with every one of its 64 nodes "
+        "attached to Array X, of which this test's job used 2, the others unpriced here); at a price of 1 million "
+        "USD, a payback of at least 3.20 years on the cluster figure, the baseline's own cost left out."
     )
+    # 512 GPUs ÷ 8 a node = 64 nodes, the 16-GPU job's 2 among them (cold read 15pq, P-M2)
     # not recommended on this evidence: the value is said not to change it (formal: no price)
     ctx, _m = build(FIXTURES / "formal")
     assert ctx.cover.recommendation_kind == "other_grounds"
@@ -444,7 +446,8 @@ def test_a_candidate_that_loses_time_has_no_value_at_best(tmp_path):
     assert ctx.cover.value.startswith(
         "Value of the time saved: none; a loss of 44.0 USD a year on the 12 runs a year given for this job, at "
         "today's interval and failure-free; a loss of 304,000 USD a year if the whole 512-GPU cluster ran such jobs "
-        "all year on one Old NAS (this test ran it for 16 of those GPUs), each system at its optimal interval;"
+        "all year on one Old NAS (this test ran it for 16 of those GPUs), each system at its optimal interval (with "
+        "every one of its 64 nodes attached to Old NAS, of which this test's job used 2, the others unpriced here);"
     )
     assert "−" not in ctx.cover.value
 

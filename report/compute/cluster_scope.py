@@ -1,0 +1,133 @@
+"""What the cluster figures assume, decided once (cold reads 15, R-M2, S-M5; 15pq, P-M2, P-M3, Q-M1, Q-M3; Chinese
+readings 15, R 5, S 6; 15pq, P-M4, Q-M2, Q-M3): every node of the cluster attached to the candidate, an attachment
+neither measured nor priced; the same demand on the baseline against its own measured bandwidth (Q: 8 jobs would need
+118 GB/s of HS-9, 4.17x what it showed, while the report said "0 at today's interval"); with asynchronous saves, every
+job's write due by the next save, not within the measured save time (S: 21 x 1,484 GB / 588 s = 53 GB/s, not
+1,921 GB/s); and what the payback sets the price against. Nothing here is written to metrics.json: the contract's
+cluster keys keep their definitions, and these findings are the report's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from report.compute.client_links import node_links, side_links
+from report.compute.figures import SIDES, ClusterSide, Metrics
+from report.compute.scopes import SIDES_KIND, TEST_KIND, Finding, make_finding
+from report.inputs.joint_test import JointTest
+
+#: An [environment] line that speaks of the price ("economics", "price", "quote", 经济, 报价, 价格).
+PRICE_LINE = re.compile(r"econom|price|quot|经济|报价|价格", re.IGNORECASE)
+
+
+def at_once(m: Metrics, c: ClusterSide, write_s: float) -> ClusterSide:
+    """The demand `c` (a write of write_s seconds at its peak) as the checkpoint mode makes it when every job saves at
+    once: sync, within the measured save time (the contract's peak); async, the write overlaps training and is due by
+    the next save, so the bytes over the interval τ (reliability.interval_s)."""
+    if m.checkpoint_mode != "async":
+        return c
+    sustained = c.peak_write_gbps / c.peak_to_sustained
+    peak = c.peak_write_gbps * write_s / m.reliability.interval_s
+    return ClusterSide(c.mean_write_gbps, c.mean_to_sustained, peak, peak / sustained)
+
+
+def shared_demand(m: Metrics) -> dict[str, ClusterSide]:
+    """Each shared side's whole-cluster demand, its all-at-once figure by the checkpoint mode (`at_once`)."""
+    out = {}
+    for side, c, s in zip(SIDES, m.cluster.sides(), m.save.sides(), strict=True):
+        if c is not None:
+            out[side] = at_once(m, c, s.mean_s)
+    return out
+
+
+def cluster_nodes(test: JointTest, m: Metrics) -> tuple[int, int]:
+    """The cluster's nodes (cluster_gpus over the node size, rounded up) and the measured job's, the nodes the record
+    shows writing the job's saves to the candidate (a count from the figures, the same in every language)."""
+    per_node = test.config.gpus_per_node
+    return -(-m.bubble.cluster_gpus // per_node), -(-m.save.candidate.gpus // per_node)
+
+
+def cluster_demand(_test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The cluster's save demand on each shared side against that side's own measured bandwidth, said of both where
+    both are shared; `over` names the sides whose average demand alone is above it (even perfectly staggered saves
+    would need more than the test showed)."""
+    demand = shared_demand(m)
+    if not demand or m.cluster.jobs < 2:
+        return
+    sync = {side: c for side, c in zip(SIDES, m.cluster.sides(), strict=True) if c is not None}
+    figures = {
+        side: {
+            "size_gb": getattr(m.save, side).snapshot_gb,
+            "save_peak_gbps": sync[side].peak_write_gbps,  # the contract's peak, the write within the save time
+            "system": getattr(m.save, side).system,
+            "measured_gbps": getattr(m.bandwidth, f"{side}_gbps"),
+            "mean_gbps": c.mean_write_gbps,
+            "mean_ratio": c.mean_to_sustained,
+            "at_once_gbps": c.peak_write_gbps,
+            "at_once_ratio": c.peak_to_sustained,
+        }
+        for side, c in demand.items()
+    }
+    yield make_finding(
+        "cluster_demand",
+        SIDES_KIND,
+        tuple(demand),
+        SIDES,
+        jobs=m.cluster.jobs,
+        asynchronous=m.checkpoint_mode == "async",
+        deadline_s=m.reliability.interval_s,
+        sides=figures,
+    )
+    over = tuple(side for side, c in demand.items() if c.mean_to_sustained > 1)
+    if over:
+        yield make_finding("cluster_over_measured", SIDES_KIND, over, SIDES, sides={s: figures[s] for s in over})
+
+
+def cluster_attachment(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The cluster figures take every node of the cluster to be attached to the candidate (a shared candidate: a
+    client and links to it on each; one local to each node: its own on each), where this test attached fewer; each
+    node's links to the candidate as the record gives them, and their sum over the cluster's nodes."""
+    nodes, tested = cluster_nodes(test, m)
+    if nodes <= tested or (m.bubble.gpu_equivalents == 0 and m.economics is None):
+        return
+    links = side_links(test).get("candidate") or node_links(test)
+    local = m.node_local is not None and "candidate" in m.node_local.sides
+    yield make_finding(
+        "cluster_attachment",
+        TEST_KIND,
+        (),
+        (),
+        cluster_nodes=nodes,
+        tested_nodes=tested,
+        untested_nodes=nodes - tested,
+        node_local=local,
+        links=None if local else links,
+        cluster_links_gbps=None if local or links is None else nodes * links[0] * links[1] / 8,
+    )
+
+
+def price_scope(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """What the paybacks set the price against: the price as given, against this job's value (its runs a year) and the
+    whole cluster's (cluster_gpus, its nodes); what the price covers (capacity, the nodes' clients and links, years of
+    support) is the customer's to confirm, whether or not an [environment] line speaks of it."""
+    spec = test.config.economics
+    if spec is None or spec.candidate_price is None or m.economics is None:
+        return
+    nodes, tested = cluster_nodes(test, m)
+    yield make_finding(
+        "price_scope",
+        TEST_KIND,
+        (),
+        (),
+        price=spec.candidate_price,
+        currency=spec.currency,
+        cluster_gpus=m.bubble.cluster_gpus,
+        cluster_nodes=nodes,
+        tested_nodes=tested,
+        job_gpus=m.save.candidate.gpus,
+        node_local=m.node_local is not None and "candidate" in m.node_local.sides,
+        stated=any(PRICE_LINE.search(f"{label} {text}") for label, text in test.config.environment),
+    )
+
+
+CLUSTER_RULES = (cluster_demand, cluster_attachment, price_scope)

@@ -1,0 +1,203 @@
+"""What the cluster figures assume, worded from the findings of report/compute/cluster_scope.py: the attachment of every
+node to the candidate, the baseline's own demand against its measured bandwidth, the asynchronous write's deadline,
+and what the payback sets the price against (cold reads 15 and 15pq; Chinese readings 15 and 15pq)."""
+
+from __future__ import annotations
+
+from report.formatting import count, figure_of, money, sig, worked
+from report.i18n import _, ngettext
+from report.wording.base import Words
+
+
+def _ratio(demand_gbps: float, measured_gbps: float) -> str:
+    """A demand against a measured bandwidth as the capacity figures print it (`demand_ratios`): a share below 1,
+    else a multiple at the digits its printed operands give back."""
+    value = demand_gbps / measured_gbps
+    if value < 1:
+        return _("{share}%").format(share=sig(100 * value, 3))
+    printed = figure_of(sig(demand_gbps)) / figure_of(sig(measured_gbps))
+    return _("{ratio}×").format(ratio=worked(value, printed))
+
+
+def attachment(w: Words) -> str:
+    """That the cluster figures take every node attached to the candidate, which this test did for fewer, with the
+    links that would take as the record gives a node's; "" where the test attached the whole cluster."""
+    found = w.findings.get("cluster_attachment")
+    if found is None:
+        return ""
+    fields = {
+        "candidate": w.name("candidate"),
+        "nodes": count(found["cluster_nodes"]),
+        "tested": count(found["tested_nodes"]),
+        "untested": count(found["untested_nodes"]),
+    }
+    if found["node_local"]:
+        return ngettext(
+            "The cluster figures assume {candidate} on every one of the cluster's {nodes} nodes; this test's job "
+            "ran on {tested} of them. The other {untested} node's {candidate} was neither tested nor priced here.",
+            "The cluster figures assume {candidate} on every one of the cluster's {nodes} nodes; this test's job "
+            "ran on {tested} of them. The other {untested} nodes' {candidate} were neither tested nor priced here.",
+            found["untested_nodes"],
+        ).format(**fields)
+    links = found["links"]
+    if links is None:
+        return ngettext(
+            "The cluster figures assume every one of the cluster's {nodes} nodes is attached to {candidate}; this "
+            "test's job ran on {tested} of them. The other {untested} node's client and network links to it were "
+            "neither tested nor priced, so the cluster figures leave that cost out.",
+            "The cluster figures assume every one of the cluster's {nodes} nodes is attached to {candidate}; this "
+            "test's job ran on {tested} of them. The other {untested} nodes' clients and network links to it were "
+            "neither tested nor priced, so the cluster figures leave that cost out.",
+            found["untested_nodes"],
+        ).format(**fields)
+    return ngettext(
+        "The cluster figures assume every one of the cluster's {nodes} nodes is attached to {candidate} as the "
+        "test's were ({links} Gb/s each, {total} GB/s of links in all); this test's job ran on {tested} of them. The "
+        "other {untested} node's client and links were neither tested nor priced, so the cluster figures leave "
+        "that cost out.",
+        "The cluster figures assume every one of the cluster's {nodes} nodes is attached to {candidate} as the "
+        "test's were ({links} Gb/s each, {total} GB/s of links in all); this test's job ran on {tested} of them. The "
+        "other {untested} nodes' clients and links were neither tested nor priced, so the cluster figures leave "
+        "that cost out.",
+        found["untested_nodes"],
+    ).format(
+        links=f"{links[0]} × {sig(links[1])}" if links[0] > 1 else sig(links[1]),
+        total=sig(found["cluster_links_gbps"]),
+        **fields,
+    )
+
+
+def attached_clause(w: Words) -> str:
+    """Page 1's clause of the same assumption, beside the cluster's value; "" where the test attached every node."""
+    found = w.findings.get("cluster_attachment")
+    if found is None:
+        return ""
+    return (
+        _(
+            "with {candidate} on every one of its {nodes} nodes, of which this test's job used {tested}, the others "
+            "unpriced here"
+        )
+        if found["node_local"]
+        else _(
+            "with every one of its {nodes} nodes attached to {candidate}, of which this test's job used {tested}, the "
+            "others unpriced here"
+        )
+    ).format(candidate=w.name("candidate"), nodes=count(found["cluster_nodes"]), tested=count(found["tested_nodes"]))
+
+
+def writes_due(w: Words) -> str:
+    """With asynchronous saves, that every job writing at once has until the next save (the interval), and what that
+    asks of the candidate; "" in sync mode or without the candidate's shared demand."""
+    found = w.findings.get("cluster_demand")
+    if found is None or not found["asynchronous"] or "candidate" not in found["sides"]:
+        return ""
+    c = found["sides"]["candidate"]
+    return _(
+        "The saves are asynchronous: each job's write overlaps training and is due only by its next save, "
+        "{interval} s later, so every job writing at once needs {jobs} × {size} GB ÷ {interval} s = {at_once} GB/s of "
+        "{candidate}, not the {within} GB/s that writes within this test's save time would take."
+    ).format(
+        interval=count(round(found["deadline_s"])),
+        jobs=count(found["jobs"]),
+        size=sig(c["size_gb"]),
+        at_once=sig(c["at_once_gbps"]),
+        candidate=w.name("candidate"),
+        within=sig(c["save_peak_gbps"]),
+    )
+
+
+def baseline_demand(w: Words) -> str:
+    """The baseline's own demand from the cluster's jobs against its measured bandwidth, and, where even its average
+    is above it, that the cluster figures hold on that side only for fewer such jobs or more bandwidth; "" where the
+    baseline is local to each node or the cluster holds one job."""
+    found = w.findings.get("cluster_demand")
+    if found is None or "baseline" not in found["sides"]:
+        return ""
+    b = found["sides"]["baseline"]
+    fields = {
+        "baseline": w.name("baseline"),
+        "jobs": count(found["jobs"]),
+        "mean": sig(b["mean_gbps"]),
+        "mean_ratio": _ratio(b["mean_gbps"], b["measured_gbps"]),
+        "measured": sig(b["measured_gbps"]),
+        "at_once": sig(b["at_once_gbps"]),
+        "at_once_ratio": _ratio(b["at_once_gbps"], b["measured_gbps"]),
+        "interval": count(round(found["deadline_s"])),
+    }
+    text = (
+        _(
+            "{baseline} would take the same jobs' saves today: {mean} GB/s on average, {mean_ratio} of its "
+            "{measured} GB/s in this test, and {at_once} GB/s ({at_once_ratio} of it) if every job's write, due by its "
+            "next save {interval} s later, ran at once."
+        )
+        if found["asynchronous"]
+        else _(
+            "{baseline} would take the same jobs' saves today: {mean} GB/s on average, {mean_ratio} of its "
+            "{measured} GB/s in this test, and {at_once} GB/s ({at_once_ratio} of it) if every job saved at once."
+        )
+    ).format(**fields)
+    over = w.findings.get("cluster_over_measured")
+    if over is not None and "baseline" in over.scope.items:
+        text += " " + (
+            _(
+                "Even staggered, that is more than {baseline} showed, so its writes would outlast the interval and "
+                "stall training: either the cluster does not run {jobs} such jobs at this interval, or {baseline} is "
+                "short of bandwidth for them already."
+            )
+            if found["asynchronous"]
+            else _(
+                "Even staggered, that is more than {baseline} showed, so its saves would take longer than this test "
+                "timed them: either the cluster does not run {jobs} such jobs at this interval, or {baseline} is "
+                "short of bandwidth for them already."
+            )
+        ).format(**fields)
+    return text
+
+
+def price_scope(w: Words) -> str:
+    """What the paybacks set the price against, and that what the price covers is the customer's to confirm."""
+    found = w.findings.get("price_scope")
+    if found is None:
+        return ""
+    fields = {
+        "price": money(found["price"], found["currency"]),
+        "candidate": w.name("candidate"),
+        "gpus": count(found["job_gpus"]),
+        "cluster": count(found["cluster_gpus"]),
+        "nodes": count(found["cluster_nodes"]),
+    }
+    return (
+        _(
+            "The paybacks set the price of {candidate} as given, {price}, against the value of this {gpus}-GPU job's "
+            "runs or of the whole {cluster}-GPU cluster ({nodes} nodes); whether that price covers the capacity, the "
+            "{nodes} nodes' clients and links and the years of support is for the customer to confirm against what "
+            "the test record says of it."
+        )
+        if found["stated"] and not found["node_local"]
+        else _(
+            "The paybacks set the price of {candidate} as given, {price}, against the value of this {gpus}-GPU job's "
+            "runs or of the whole {cluster}-GPU cluster, with {candidate} on each of its {nodes} nodes; whether that "
+            "price covers all {nodes} nodes' units and the years of support is for the customer to confirm against "
+            "what the test record says of it."
+        )
+        if found["stated"]
+        else _(
+            "The paybacks set the price of {candidate} as given, {price}, against the value of this {gpus}-GPU job's "
+            "runs or of the whole {cluster}-GPU cluster, with {candidate} on each of its {nodes} nodes; the test "
+            "record does not say whether the price covers all {nodes} nodes' units or which years of support, which "
+            "is for the customer to confirm."
+        )
+        if found["node_local"]
+        else _(
+            "The paybacks set the price of {candidate} as given, {price}, against the value of this {gpus}-GPU job's "
+            "runs or of the whole {cluster}-GPU cluster ({nodes} nodes); the test record does not say what the price "
+            "covers (capacity, the {nodes} nodes' clients and links, years of support), which is for the customer "
+            "to confirm."
+        )
+    ).format(**fields)
+
+
+def cluster_assumptions(w: Words) -> str:
+    """The economics section's paragraph: the attachment and the price's scope (the bandwidth either side's saves
+    would need is argued in the training bubble section, `writes_due` and `baseline_demand`)."""
+    return " ".join(s for s in (attachment(w), price_scope(w)) if s)
