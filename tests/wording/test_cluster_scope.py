@@ -32,6 +32,7 @@ def test_the_attachment_and_the_price_are_said_as_the_assumptions_they_are(folde
         "of the whole 512-GPU cluster (64 nodes); the test record does not say what the price covers (capacity, the "
         "64 nodes' clients and links, years of support), which is for the customer to confirm." in said
     )
+    assert "The cluster rows also take" not in said  # Old NAS within its bandwidth on average (32.4%)
 
 
 def test_the_baseline_demand_is_said_beside_the_candidates(folder):
@@ -67,6 +68,12 @@ def test_a_candidate_on_each_node_is_assumed_on_every_node_and_its_price_scope_a
         "other 224 nodes' BX-4 were neither tested nor priced here." in said
     )
     assert "whether the price covers all 256 nodes' units or which years of support" in said
+    # beside the value's "0 USD at today's interval": HS-9 takes the baseline's saves at 4.17× its bandwidth
+    assert (
+        "The cluster rows also take the saves on Hollis HS-9 hybrid NAS (existing) as this test timed them, though "
+        "the cluster's jobs would need 4.17× of its bandwidth in this test even staggered (see “Training bubble analysis”): they hold on that side only "
+        "with fewer such jobs or more bandwidth." in said
+    )
     bubble = _said(FIXTURES / "node_local_candidate", "bubble")
     # HS-9: 8 × 5,572 GB ÷ (372 + 5.3) s = 118 GB/s, 4.17× its 28.3 GB/s (cold read 15pq, Q-M3)
     assert "118 GB/s on average, 4.17× of its 28.3 GB/s in this test" in bubble
