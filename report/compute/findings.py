@@ -30,6 +30,7 @@ from report.compute.nodes import share
 from report.compute.projection_reach import projection_unmeasured
 from report.compute.projections import line_fit, predict
 from report.compute.reach import reduction_pct
+from report.compute.risks import RISK_RULES
 from report.compute.scopes import (
     LOAD_SIDES,
     MODELS_KIND,
@@ -556,6 +557,7 @@ RULES = (
     retune_beats_switch,
     interval_outweighs_storage,
     staging_differs,
+    *RISK_RULES,
     value_and_price,
     *CLUSTER_RULES,
 )

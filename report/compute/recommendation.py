@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from report.compute.counterpoints import job_mix_decides, slow_outlier_runs
 from report.compute.figures import Metrics
 from report.compute.findings import SERVICE_LIFE_YEARS, Findings
+from report.compute.risks import staging_only
 from report.inputs.joint_test import JointTest
 
 RECOMMENDED, NOT_YET, OTHER_GROUNDS, NOT_RECOMMENDED = "recommended", "not_yet", "other_grounds", "not_recommended"
@@ -53,6 +54,9 @@ def recommend(test: JointTest, m: Metrics, found: Findings, interval_only: bool 
     rec = _recommend(test, m, found, interval_only)
     said = {*rec.reasons, *rec.changes}
     more = (
+        # one side timed through a failure or degraded state, the other healthy only (cold read 15, R-M4)
+        # (a log of the outlying run already asks for it: wording/counterpoints.py cause_step)
+        *(("degraded_untested",) if found.has("degraded_untested") and "outlier_log" not in said else ()),
         # not where measurements decide first: an outlying run may make the straddle (its log comes first)
         *(
             ("job_mix",)
@@ -323,13 +327,6 @@ def g3_lean(m: Metrics, found: Findings, target: float) -> str | None:
     if wo is not None and (wo.speedup > target) != (m.save.speedup > target):
         return None
     return "above" if m.save.speedup > target else "below"
-
-
-def staging_only(m: Metrics) -> bool:
-    """Whether an asynchronous job's training-time difference is the staging times test.toml gives alone: both writes
-    finish within the compute between saves and the two staging times differ (cold read 9, J-B1; cold read 11, T-B1)."""
-    a = m.async_
-    return m.checkpoint_mode == "async" and not a.storage_stalls and a.baseline.staging_s != a.candidate.staging_s
 
 
 def async_removes(m: Metrics) -> bool:
