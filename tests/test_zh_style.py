@@ -321,7 +321,7 @@ def test_the_minor_wordings_of_the_third_reading():
         "请测量约 140 GB 检查点的保存时间，因为推算项“70B，64 块 GPU”（实际按 8 块加速卡推算）的检查点是已计时保存中最大检查点的 2.13 倍。",
         # minor 6: restores possibly faster, not a benefit in hand; the shorter stall-free interval is worth little
         # where the optimal interval (27,775 steps) is longer than both (fourth cold read, M4)
-        "剩下的差别在于写入不再拖慢训练的最短间隔从 55 步缩短到 29 步，作业可以更频繁地保存检查点，每次故障后平均少重算 126 s",
+        "剩下的差别在于写入不再拖慢训练的最短间隔从 55 步缩短到 29 步；作业若按这一间隔保存，每次故障后平均少重算 126 s",
         "本次测试未测量恢复时间。",
         "单次等待最长",  # minor 7: one save is a wait (等待); 保存停顿 names their sum (issue 45)
         "基线为 3.26 GB/\u2060s，比基线高 96.3%。",  # minor 8: 6.40 ÷ 3.26 − 1; Chinese reading 5, m2: 比基线

@@ -46,6 +46,7 @@ from report.wording.phrases import (
     ratio_span,
 )
 from report.wording.retuning import beyond_run, today_interval_only
+from report.wording.risks import staging_tile as staging_made_tile
 from report.wording.scaling import fitted_side
 from report.wording.scaling_cluster import consequence
 from report.wording.scaling_headline import page_one_sweep, page_one_sweep_mark
@@ -443,7 +444,10 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
                 ratio=demand_ratios(m)["mean_ratio"],
                 note=note,
             )  # which side would stall more, not a figure the test does not support (cold read 13b, X-M4)
-        if tile_id in ("training", "ettr", "capacity") and staging_note(m):
+        if made := staging_made_tile(w, tile_id, value, label, note):
+            # the storage's share first, the staging times' figure as a trainer setting (cold read 15, S-B1)
+            value, label, note = made
+        elif tile_id in ("training", "ettr", "capacity") and staging_note(m):
             # the figure is the staging times' the test setup gives, not the storage's (cold read 9, J-B1)
             note = _("{note}; {cause}").format(note=note, cause=staging_note(m))
         elif staging := staging_tile(w, tile_id):  # part of it is (cold read 13b, X-M2)

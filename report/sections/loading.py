@@ -40,6 +40,7 @@ from report.wording.phrases import (
     load_speed,
     per_save,
 )
+from report.wording.risks import load_path_words
 from report.wording.statements import loads_read_as_restores, read_by
 
 ID = "loading"
@@ -187,6 +188,8 @@ def build(w: Words) -> Section:
         )
     )
     notes = [Para(spoken(lead, _read_only(w)), "p", loads_marked(w))]
+    if (path := w.findings.get("load_path")) is not None:  # what each ratio includes: the path as given (S-M4)
+        notes.append(Para(said(path, load_path_words(w).strip()), "p", loads_marked(w)))
     limit = given(w.config.gates.max_cv_pct)
     for found in w.findings.each("load_spread"):
         cv = found["cv"]

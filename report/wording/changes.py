@@ -8,8 +8,9 @@ from report.formatting import count, given, rounded, s3
 from report.i18n import _
 from report.wording import copies
 from report.wording.base import Words
-from report.wording.counterpoints import job_mix_change, sync_assumed
+from report.wording.counterpoints import job_mix_change
 from report.wording.g3_runs import more_runs_change
+from report.wording.risks import async_counterpoint, degraded_change
 from report.wording.said import outlast_words, outlier_cause
 from report.wording.speed_reason import seconds_apart
 from report.wording.staging import faster_save_changes_nothing
@@ -28,7 +29,7 @@ def changes(w: Words, rec: Recommendation) -> str:
     parts = [text for text in (_change(w, change) for change in shown if change != "sync_assumed") if text]
     said = [_("What would change it: {changes}.").format(changes=_("; ").join(parts))] if parts else []
     if proviso and parts:
-        said.append(sync_assumed(w))
+        said.append(async_counterpoint(w))
     if hidden and len(shown) < len(rec.changes):
         said.append(hidden)
     return " ".join([*said, *unmeasured(w, rec)])
@@ -48,6 +49,8 @@ def _measured_change(w: Words, change: str) -> str:
         return more_runs_change(w)
     if change == "outlier_log":
         return outlier_cause(w)
+    if change == "degraded_untested":
+        return degraded_change(w)
     if change == "measured_saves":
         return _("save times a tool timed on both systems, in place of illustrative ones")
     if change == "durable_saves":

@@ -13,10 +13,9 @@ from report.compute.counterpoints import (
     shared_stall_floor_s,
 )
 from report.formatting import count, given, money, p3, s3, sig, x3
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, ngettext
 from report.wording.base import Words
 from report.wording.outlier_words import cause_words
-from report.wording.statements import frequent_saves_help
 
 
 def speed_counterpoints(w: Words) -> str:
@@ -164,40 +163,6 @@ def _faster(ratio: float) -> str:
     if ratio >= 1:
         return _("{ratio} faster").format(ratio=x3(ratio))
     return _("{ratio} slower").format(ratio=x3(1 / ratio))
-
-
-def sync_assumed(w: Words) -> str:
-    """After what would change a case against the candidate: its benefit assumes synchronous saves (cold read 13b,
-    Y-M4: "none if saved asynchronously" in a tile's small type only), a sentence of its own, not one more condition
-    (Chinese reading 14b, Y), and a condition with its limits, not a verdict on the others (cold read 14c, P-M6, and
-    Chinese reading 14c, P-M4: "None of these would count were the job to save asynchronously" read as a what-if
-    voiding the agreed gates): whether the trainer can is unknown, the staging time the what-if takes, and what
-    asynchronous saves leave to the candidate, its faster restores where both were timed and the rework a failure
-    costs where its shorter stall-free interval saves some."""
-    m, r = w.m, w.m.reliability
-    fields = {
-        "staging": _("on the staging times given") if m.async_.staging_given else _("staging taken as 0 s, untimed"),
-        "candidate": w.name("candidate"),
-    }
-    kept = []
-    baseline_s, candidate_s = r.baseline.restore_s, r.candidate.restore_s
-    if baseline_s is not None and candidate_s is not None and candidate_s < baseline_s:
-        kept.append(
-            _("restores of {candidate_s} against {baseline_s}").format(
-                candidate_s=s3(candidate_s), baseline_s=s3(baseline_s)
-            )
-        )
-    if frequent_saves_help(m) and m.async_.stall_free_rework_s > 0:
-        kept.append(_("{rework} less rework after each failure").format(rework=s3(m.async_.stall_free_rework_s)))
-    if not kept:
-        return _(
-            "Whether this job's trainer can save asynchronously this test does not show; if it can, training takes as "
-            "long on either system at today's interval ({staging})."
-        ).format(**fields)
-    return _(
-        "Whether this job's trainer can save asynchronously this test does not show; if it can, training takes as "
-        "long on either system at today's interval ({staging}), and {candidate} keeps {kept}."
-    ).format(kept=join_words(kept), **fields)
 
 
 def shared_stall(w: Words) -> str:

@@ -11,6 +11,7 @@ from report.i18n import _, join_words, ngettext
 from report.inputs.config import TestConfig
 from report.wording.base import Words
 from report.wording.phrases import ratio_span
+from report.wording.risks import load_path_words
 
 #: What `report measure` writes in a system's [environment] lines when every load reads memory (tmpfs, a RAM disk):
 #: report/measure/words.py's `_cache`, in the languages it may have written test.toml in.
@@ -316,7 +317,7 @@ def loads_fresh_node(w: Words) -> str:
 def loads_reason(w: Words) -> str:
     """Page 1's loads reason: the established load pairs, each with its own speedup (at most three named; more as a
     span), then the pairs it leaves out (moved from wording/recommendation.py)."""
-    return _loads_pairs(w) + loads_copied(w) + loads_not_from(w)
+    return _loads_pairs(w) + load_path_words(w) + loads_copied(w) + loads_not_from(w)
 
 
 def _loads_pairs(w: Words) -> str:

@@ -157,7 +157,7 @@ def stall_free_clause(m: Metrics) -> str:
             _(
                 "the shortest interval at which writes no longer stall training goes from {baseline_steps} to "
                 "{candidate_steps} "
-                "steps, so the job can checkpoint more often and recompute {rework} less after each failure on "
+                "steps, so the job, were it to save that often, would recompute {rework} less after each failure on "
                 "average; but at the assumed failure rate a failure comes once every {mtbf}, against a run of {run}, "
                 "so this buys little"
             )
@@ -175,7 +175,7 @@ def stall_free_clause(m: Metrics) -> str:
             _(
                 "the shortest interval at which writes no longer stall training goes from {baseline_steps} to "
                 "{candidate_steps} "
-                "steps, so the job can checkpoint more often and recompute {rework} less after each failure on "
+                "steps, so the job, were it to save that often, would recompute {rework} less after each failure on "
                 "average (at the assumed failure rate, one failure every {mtbf})"
             )
             if c < b

@@ -11,6 +11,7 @@ from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
 from report.wording.cluster_scope import attached_clause
 from report.wording.retuning import today_interval_only
+from report.wording.risks import staging_value
 from report.wording.staging import staging_loss
 
 
@@ -103,13 +104,16 @@ def value_line(w: Words, rec: Recommendation) -> str:
         assumed.append(attached)
     if assumed:
         whole = _("{value} ({assumed})").format(value=whole, assumed=_("; ").join(assumed))
+    opening = staging_value(w)  # the storage's value first where the staging times make it (cold read 15, S-B1)
     text = (
-        _("Value of the time saved: {whole}")
+        _("{opening} {job}; {whole}")
+        if opening
+        else _("Value of the time saved: {whole}")
         if told
         else _("Value of the time saved: none; {job}; {whole}")
         if e.value_per_year < 0 and found["optimum_per_year"] <= 0
         else _("Value of the time saved: {job}; {whole}")
-    ).format(job=job, whole=whole)
+    ).format(opening=opening, job=job, whole=whole)
     paybacks = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
     text = _priced(text, found, today, paybacks, contended(w.m), _peak_beyond(w.m) if today else "")
     if staging_loss(w.m) and e.value_per_year < 0:  # the staging times given make it, not the storage (J-B1)

@@ -62,8 +62,8 @@ def test_default_report_says_the_benefit_would_vanish_with_async_saves():
     # write is worth less rework (fifth cold read, M1: not the synchronous 27,775 steps)
     assert (
         "What remains: the shortest interval at which writes no longer stall training goes from 55 to 29 steps, so the "
-        "job can "
-        "checkpoint more often and recompute 126 s less after each failure on average; but at the assumed failure "
+        "job, were it to save that often, would recompute 126 s less after each failure on average; but at the "
+        "assumed failure "
         "rate a failure comes once every 6,335 h, against a run of 10.0 h, so this buys little" in text
     )  # (55 − 29) × 3.244 s ÷ 2; 50,677 h ÷ 8 (cold read 6, M4), against the 36,000 s run (cold read 7, M2)
     assert "restore times were not measured in this test" in text  # no benefit claimed (cold read 7, m11)
@@ -344,8 +344,7 @@ def test_a_shorter_stall_free_interval_is_worth_something_only_where_the_write_s
     said = " ".join(texts(section(ctx, "async").blocks))
     assert (
         "What remains: the shortest interval at which writes no longer stall training goes from 55 to 29 steps, so the "
-        "job can "
-        "checkpoint more often and recompute 126 s less after each failure on average" in said
+        "job, were it to save that often, would recompute 126 s less after each failure on average" in said
     )
     ctx, m = build(ROOT / "examples" / "async-70b")
     assert round(m.async_.baseline.optimal_interval_steps) == 1220

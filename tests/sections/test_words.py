@@ -152,13 +152,16 @@ def test_not_durable_marks_only_the_not_durable_systems_figures():
     # the what-if's staging is 0 s: the optimum of asynchronous saves is the write itself (fifth cold read, M1)
     assert (
         "What remains: the shortest interval at which writes no longer stall training goes from 7 to 5 steps, so the "
-        "job can "
-        "checkpoint more often and recompute 1.60 s less after each failure on average; but at the assumed failure "
+        "job, were it to save that often, would recompute 1.60 s less after each failure on average; but at the "
+        "assumed failure "
         "rate a failure comes once every 25,338 h, against a run of 1.41 h, so this buys little." in summary
     )
     assert "restores of" not in summary
     qa = " ".join(texts(section(ctx, "qa").blocks))
-    assert "goes from 7 to 5 steps, so the job can checkpoint more often" in qa and "Asynchronous checkpointing" in qa
+    assert (
+        "goes from 7 to 5 steps, so the job, were it to save that often, would recompute" in qa
+        and "Asynchronous checkpointing" in qa
+    )
 
 
 def test_no_fitted_line_without_projections_and_gpu_time_in_a_readers_unit():

@@ -16,7 +16,6 @@ from report.compute.counterpoints import (
     restores_slower,
     shared_stall_floor_s,
 )
-from report.wording.counterpoints import sync_assumed
 from tests.compute.test_findings import ASYNC, TOML, write_folder
 from tests.conftest import FIXTURES
 from tests.sections.helpers import build, section, texts
@@ -169,33 +168,16 @@ def test_a_synchronous_benefit_asynchronous_saves_would_erase_is_among_what_woul
     # a condition with its limits, not a what-if voiding the others (cold read 14c, P-M6; Chinese reading 14c, P-M4):
     # the staging times given (2.6 s a side); TS-90 restores in (7.17 + 7.39 + 7.11 + 7.40) / 4 = 7.2675 s against
     # (9.93 + 11.03 + 10.73 + 10.38) / 4 = 10.5175 s on the scratch; its stall-free interval saves no rework worth a figure (the optimum is longer)
+    # the records name PyTorch DCP, which can (cold read 15, R-M3: "this test does not show" beside a trainer that
+    # can): staging needs 380.8 GB × 8 / 64 = 47.6 GB a node
     assert (
-        "Whether this job's trainer can save asynchronously this test does not show; if it can, training takes as long "
-        "on either system at today's interval (on the staging times given), and TS-90 keeps restores of 7.27 s against "
-        "10.5 s." in ctx.cover.changes
+        "This test's records name PyTorch DCP, which can save asynchronously: a setting of the trainer, not of the "
+        "storage, that needs 47.6 GB of host memory a node for a staged checkpoint. Were its saves asynchronous, "
+        "training would take as long on either system at today's interval (on the staging times given), and TS-90 "
+        "would keep restores of 7.27 s against 10.5 s." in ctx.cover.changes
     )
+    assert "does not show" not in ctx.cover.changes
     assert "would count" not in ctx.cover.changes
-
-
-def test_what_asynchronous_saves_leave_the_candidate_is_said_with_figures():
-    """Cold tests 14, P: no staging time given (the what-if takes 0 s, untimed); restores of 58.15 s against 241.19 s;
-    each at its shortest stall-free interval, 35 steps against 9 at 9.6037 s a step: (35 − 9) × 9.6037 / 2 = 124.8 s of
-    half an interval, plus the write lags' difference, 335.56 − 81.38 = 254.2 s, = 379.0 s less rework a failure."""
-    side = NS(optimal_interval_steps=9, min_interval_steps=35)
-    m = NS(
-        async_=NS(staging_given=False, stall_free_rework_s=379.0, baseline=side),
-        reliability=NS(baseline=NS(restore_s=241.19), candidate=NS(restore_s=58.15)),
-    )
-    w = NS(m=m, name=lambda key: {"candidate": "LF-760", "baseline": "GlusterFS"}[key])
-    assert sync_assumed(w) == (
-        "Whether this job's trainer can save asynchronously this test does not show; if it can, training takes as long "
-        "on either system at today's interval (staging taken as 0 s, untimed), and LF-760 keeps "
-        "restores of 58.1 s against 241 s and 379 s less rework after each failure."
-    )
-    # restores slower on the candidate, and an optimum longer than the stall-free interval: nothing kept to say
-    m.reliability = NS(baseline=NS(restore_s=50.0), candidate=NS(restore_s=60.0))
-    m.async_.baseline = NS(optimal_interval_steps=400, min_interval_steps=35)
-    assert sync_assumed(w).endswith("at today's interval (staging taken as 0 s, untimed).")
 
 
 def test_a_slow_run_whose_cause_the_record_gives_asks_how_often_it_happens(tmp_path):

@@ -1,0 +1,193 @@
+"""The risks and counter-arguments of report/compute/risks.py in words: the storage's share first where the staging
+times alone make a training-time figure, what the trainer's own asynchronous saves would leave, the other side's
+degraded state untested, and the access path a load comparison includes."""
+
+from __future__ import annotations
+
+from report.formatting import count, gpus, hours, money, p3, ratio3, s3, sig
+from report.i18n import _, join_words
+from report.wording.base import Words
+from report.wording.outlier_words import cause_words
+from report.wording.statements import frequent_saves_help
+
+
+def staging_tile(w: Words, tile_id: str, value: str, label: str, note: str) -> tuple[str, str, str] | None:
+    """A page-1 tile's figure, label and note where the staging times given alone make its difference (the finding
+    staging_made): the storage's share first, then the figure the staging times make, called a trainer setting (cold
+    read 15, S-B1: "0.604% shorter training run" credited to the candidate from 4.7 s against 8.3 s of staging); None
+    for another tile or test."""
+    found = w.findings.get("staging_made")
+    if found is None or tile_id not in ("bubble", "training", "ettr", "capacity"):
+        return None
+    if tile_id == "bubble":  # each side's stall is its own staging: the arrow is no storage's (cold read 15, S-B1)
+        return value, label, _("{note}; each the staging alone, a trainer setting").format(note=note)
+    stagings = _("{candidate} against {baseline} of staging a save").format(
+        candidate=s3(found["candidate_s"]), baseline=s3(found["baseline_s"])
+    )
+    if tile_id == "training":
+        return (
+            p3(found["storage_reduction_pct"]),
+            _("shorter training run from the storage"),
+            (
+                _("{staged} shorter with the staging times given ({stagings}), a trainer setting, not the storage")
+                if found["staged_reduction_pct"] >= 0
+                else _("{staged} longer with the staging times given ({stagings}), a trainer setting, not the storage")
+            ).format(staged=p3(abs(found["staged_reduction_pct"])), stagings=stagings),
+        )
+    baseline = ratio3(w.m.reliability.baseline.ettr)
+    if tile_id == "ettr":
+        return (
+            f"{baseline} → {ratio3(found['storage_ettr'])}",
+            _("effective training time ratio (ETTR), the storage's part"),
+            _(
+                "at today's interval, failures included, with equal staging on both; {baseline} → {staged} with the "
+                "staging times given, a trainer setting"
+            ).format(baseline=baseline, staged=ratio3(found["staged_ettr"])),
+        )
+    return (
+        gpus(found["storage_optimum_gpu_equivalents"]),
+        _("GPU-equivalents from the storage, each system at its optimal interval"),
+        _(
+            "{today} at today's interval; with the staging times given, a trainer setting: {staged_optimum} at the "
+            "optimal intervals, {staged_today} at today's"
+        ).format(
+            today=gpus(found["storage_gpu_equivalents"]),
+            staged_optimum=gpus(found["staged_optimum_gpu_equivalents"]),
+            staged_today=gpus(found["staged_gpu_equivalents"]),
+        ),
+    )
+
+
+def staging_value(w: Words) -> str:
+    """The value line's opening where the staging times alone make the time saved (staging_made): the storage's value
+    first, then what follows as the staging times' ("" elsewhere)."""
+    found = w.findings.get("staging_made")
+    e = w.m.economics
+    if found is None or e is None or found["storage_optimum_value_per_year"] is None:
+        return ""
+    return _(
+        "Value of the time the storage saves: none at today's interval, {optimum} a year for the whole cluster with "
+        "each system at its optimal interval. With the staging times given, a trainer setting, not the storage:"
+    ).format(optimum=money(found["storage_optimum_value_per_year"], e.currency))
+
+
+def async_counterpoint(w: Words) -> str:
+    """What the trainer's own asynchronous saves would leave of a synchronous job's benefit (the finding
+    async_trainer): the trainers the records name that can, or that none is named; the benefit the what-if leaves at
+    today's interval; the host memory staging needs; and what the candidate keeps, its faster restores where both were
+    timed and the rework a failure costs, conditional on the intervals and the failure rate assumed (cold read 15,
+    R-M3; Chinese reading 15pq, P-M2, P-M3). "" without the finding."""
+    found = w.findings.get("async_trainer")
+    if found is None:
+        return ""
+    fields = {
+        "trainers": join_words(list(found["trainers"])),
+        "gb": sig(found["staged_per_node_gb"]),
+        "staging": _("on the staging times given") if found["staging_given"] else _("staging taken as 0 s, untimed"),
+        "candidate": w.name("candidate"),
+    }
+    head = (
+        _(
+            "This test's records name {trainers}, which can save asynchronously: a setting of the trainer, not of the "
+            "storage, that needs {gb} GB of host memory a node for a staged checkpoint."
+        )
+        if found["trainers"]
+        else _(
+            "The records name no trainer this report knows to save asynchronously (PyTorch DCP, Megatron-LM, NeMo "
+            "and torchtitan can); whether this job's can is the first thing to ask."
+        )
+    ).format(**fields)
+    kept = _kept(w)
+    if found["async_reduction_pct"] == 0:
+        tail = (
+            _(
+                "Were its saves asynchronous, training would take as long on either system at today's interval "
+                "({staging}), and {candidate} would keep {kept}."
+            )
+            if kept
+            else _(
+                "Were its saves asynchronous, training would take as long on either system at today's interval "
+                "({staging})."
+            )
+        )
+    else:
+        fields["async"] = p3(found["async_reduction_pct"])
+        tail = _(
+            "Were its saves asynchronous, training would be {async} shorter on {candidate} at today's interval "
+            "({staging})."
+        )
+    return head + " " + tail.format(kept=join_words(kept), **fields)
+
+
+def _kept(w: Words) -> list[str]:
+    """What asynchronous saves leave to the candidate: faster restores where both were timed, and the rework a failure
+    costs less, said with the intervals it assumes (Chinese reading 15pq, P-M2: "379 s less rework" as an unconditional
+    advantage)."""
+    m, r = w.m, w.m.reliability
+    kept = []
+    baseline_s, candidate_s = r.baseline.restore_s, r.candidate.restore_s
+    if baseline_s is not None and candidate_s is not None and candidate_s < baseline_s:
+        kept.append(
+            _("restores of {candidate_s} against {baseline_s}").format(
+                candidate_s=s3(candidate_s), baseline_s=s3(baseline_s)
+            )
+        )
+    a = m.async_
+    if frequent_saves_help(m) and a.stall_free_rework_s > 0:
+        kept.append(
+            _(
+                "{rework} less rework a failure, were each system to save at its shortest stall-free interval "
+                "({candidate_steps} steps against {baseline_steps}, not today's {steps}; a failure every {mtbf} "
+                "assumed)"
+            ).format(
+                mtbf=hours(m.reliability.job_mtbf_s),
+                rework=s3(a.stall_free_rework_s),
+                candidate_steps=count(a.candidate.min_interval_steps),
+                baseline_steps=count(a.baseline.min_interval_steps),
+                steps=count(m.bubble.checkpoint_interval_steps),
+            )
+        )
+    return kept
+
+
+def degraded_change(w: Words) -> str:
+    """What would change it where one side was timed through a failure or degraded state the record names: the other
+    side timed in a state of its own kind, untested (cold read 15, R-M4); "" without the finding."""
+    found = w.findings.get("degraded_untested")
+    if found is None:
+        return ""
+    if found["cause"] == "thermal":  # a drive at its limit is no event of its own kind to time "during"
+        return _(
+            "{other} timed with its drives at their thermal limit, which this test did not do (only {seen}'s runs "
+            "include one)"
+        ).format(other=w.name(found.scope.items[0]), seen=w.name(found["seen_on"]))
+    return _(
+        "{other} timed during {cause} of its own, which this test did not do (only {seen}'s runs include one)"
+    ).format(other=w.name(found.scope.items[0]), cause=cause_words(found["cause"]), seen=w.name(found["seen_on"]))
+
+
+def _path(token: str) -> str:
+    """A load path token the records name, as printed (the protocols and mounts print as they are)."""
+    if token == "native client":
+        return _("a native client")
+    return _("local disk") if token == "local disk" else token
+
+
+def load_path_words(w: Words) -> str:
+    """What the load comparison includes and what it leaves untested (the finding load_path): " " and a sentence, or
+    ""."""
+    found = w.findings.get("load_path")
+    if found is None:
+        return ""
+    names = {"baseline": w.name("load_baseline"), "candidate": w.name("candidate")}
+    if found["differ"]:
+        paths = {side: join_words([_path(t) for t in tokens]) for side, tokens in found["paths"].items()}
+        return " " + _(
+            "Each ratio times the storage with the path the loads took to it, as the test gave it ({baseline_path} "
+            "to {baseline}, {candidate_path} to {candidate}); another path to {baseline} (a faster client or mount, "
+            "models kept nearer the servers) was not tested."
+        ).format(baseline_path=paths["load_baseline"], candidate_path=paths["candidate"], **names)
+    return " " + _(
+        "Each ratio times the storage together with the path the loads took to it, as the test gave it; another path "
+        "to {baseline} was not tested."
+    ).format(**names)
