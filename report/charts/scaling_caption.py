@@ -50,7 +50,11 @@ def _tested_caption(m: Metrics) -> str:
         "Open stars just right of {n} client nodes are the two systems' sustained-bandwidth tests there, in each "
         "system's colour: a separate test from the sweep.",
         t.clients,
-    ).format(n=num(t.clients, 0))
+    ).format(n=num(t.clients, 0)) + (
+        " " + _("The bar on a star spans its test's runs.")
+        if any(side.runs > 1 for side in m.bandwidth.sides())
+        else ""
+    )
 
 
 def _bands_caption(m: Metrics) -> str:
@@ -91,12 +95,13 @@ def _reach_caption(m: Metrics, fitted: list[str], names: dict[str, str]) -> list
         if not side.usl.describes and side.usl.peak_clients is not None:
             # no diamond on it, though the caption names one (scaling reading 11, minor 6)
             text = _(
-                "{system}'s fitted law does not describe its points: its curve is drawn dashed, over its {most} only, "
-                "its fitted peak unmarked."
+                "{system}'s fitted parameters cannot be used to extrapolate: its curve is drawn dashed, over its "
+                "{most} only, its fitted peak unmarked."
             )
         elif not side.usl.describes:
             text = _(
-                "{system}'s fitted law does not describe its points: its curve is drawn dashed, over its {most} only."
+                "{system}'s fitted parameters cannot be used to extrapolate: its curve is drawn dashed, over its "
+                "{most} only."
             )
         elif curve_reach(side) < hi:
             text = _(

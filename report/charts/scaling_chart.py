@@ -27,7 +27,7 @@ RUN_STEP = 1.05
 TESTS_STEP = RUN_STEP**3
 
 
-def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001 (the registry's signature)
+def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:
     """Aggregate write bandwidth against client nodes: runs and means, the fitted laws, the measured range shaded, the
     training job's nodes and the projections' marked, the fitted peak and the crossover where the axis reaches them."""
     fig, ax = figure(chart)
@@ -58,7 +58,7 @@ def draw(m: Metrics, log: BandwidthLog, chart: Chart) -> Figure:  # noqa: ARG001
                 label=wrapped(_("{system}: one node (bandwidth test)").format(system=name), 40),
             )
             top = max(top, one * hi)
-    top = max(top, _bandwidth_tests(ax, m))
+    top = max(top, _bandwidth_tests(ax, m, log))
     _crossing(ax, m, hi)
     _marks(ax, m)
     _log2_x(ax, lo, hi, [p.clients for side in s.sides() if side is not None for p in side.points])
@@ -135,26 +135,47 @@ def _peak(ax, key: str, side: ScalingSide) -> None:
     )
 
 
-def _bandwidth_tests(ax, m: Metrics) -> float:
+def _bandwidth_tests(ax, m: Metrics, log: BandwidthLog) -> float:
     """Each side's sustained-bandwidth test at the client count it ran on, as an open star in its colour, apart from the
-    sweep's points (scaling reading 14, m7); the highest drawn, 0 where none is."""
+    sweep's points (scaling reading 14, m7), with a bar over its runs' means where it has several, and named in the
+    legend as a separate test (scaling reading 15, m7: on the log axis the star read as the sweep's next point); the
+    highest drawn, 0 where none is."""
     t = tested_drawn(m)
     if t is None:
         return 0.0
     values = {"baseline": m.bandwidth.baseline_gbps, "candidate": m.bandwidth.candidate_gbps}
+    x, top = t.clients * TESTS_STEP, 0.0
     for i, key in enumerate(SIDES):
+        runs = tested_runs(m, log, key)
+        if len(runs) > 1:
+            ax.errorbar(
+                [x],
+                [values[key]],
+                yerr=[[values[key] - min(runs)], [max(runs) - values[key]]],
+                fmt="none",
+                ecolor=COLOURS[key],
+                elinewidth=1.0,
+                capsize=3,
+                zorder=4,
+            )
         ax.scatter(
-            [t.clients * TESTS_STEP],
+            [x],
             [values[key]],
             marker="*",
-            s=70,
+            s=90,
             facecolor="white",
             edgecolor=COLOURS[key],
             linewidth=1.1,
             zorder=5,
-            label=_("sustained-bandwidth test") if i == 0 else None,
+            label=_("separate sustained-bandwidth test, not the sweep") if i == 0 else None,
         )
-    return max(values.values())
+        top = max(top, values[key], *runs)
+    return top
+
+
+def tested_runs(m: Metrics, log: BandwidthLog, key: str) -> list[float]:
+    """Side `key`'s bandwidth test, each run's mean (the bar over the star where there are several)."""
+    return [float(v) for v in log.run_mean[log.runs_of(m.bandwidth.side(key).system)]]
 
 
 def _crossing(ax, m: Metrics, hi: float) -> None:

@@ -169,6 +169,26 @@ def largest_gap(side: ScalingSide) -> float | None:
     return max(gaps, default=None)
 
 
+def run_pair_range(s: Scaling, clients: int) -> tuple[float, float] | None:
+    """The least and the greatest candidate ÷ baseline over every pair of their runs at `clients`, where both sides
+    were run there (scaling reading 15, m4: 4.38× of the means at 2 client nodes, 4.13–4.52× over the run pairs, with
+    2 runs a count); None otherwise."""
+    found = [next((p for p in side.points if p.clients == clients), None) for side in s.sides() if side is not None]
+    if len(found) != 2 or found[0] is None or found[1] is None or not min(found[0].run_gbps) > 0:
+        return None
+    ratios = [c / b for c in found[1].run_gbps for b in found[0].run_gbps]
+    return min(ratios), max(ratios)
+
+
+def stops_rising(side: ScalingSide) -> tuple[ScalingPoint, ScalingPoint] | None:
+    """Where a side's runs stop scaling: the count with its highest mean and the most client nodes it ran, where that
+    is a larger count with a lower mean (more nodes gave no more bandwidth); None where the highest mean is at the
+    most it ran. From the runs, not the fit (scaling reading 15, m1: OrangeFS 22.0 GB/s at 24, 20.9 at 32)."""
+    top = max(side.points, key=lambda p: p.mean_gbps)
+    last = side.points[-1]
+    return None if top.clients == last.clients else (top, last)
+
+
 def far(s: Scaling, k: float) -> bool:
     """Whether node count `k` lies so far beyond the client nodes measured that the fit cannot tell."""
     return k > FAR * s.max_clients

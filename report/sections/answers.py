@@ -354,6 +354,13 @@ def _scale_answer(w: Words) -> Subsection:
         size = spoken(size, _("; "), tail) if size else spoken(_("Model size: "), tail)
     if size:
         blocks.append(w.p(spoken(size, _(".")), "save_times"))
+    if not projected and not m.other_saves:
+        # one model at one size: the question's model size said unanswered, not passed over (scaling reading 15, m6)
+        text = _(
+            "Model size: one model at one checkpoint size was timed ({model}, {size}); this test did not measure or "
+            "project another model size, so it does not say whether the effect holds for other model sizes."
+        )
+        blocks.append(w.p(text.format(model=m.save.baseline.model, size=gb(m.save.baseline.snapshot_gb)), "save_times"))
     return Subsection("qa-scale", _("Does the effect hold at other cluster and model sizes?"), tuple(blocks))
 
 

@@ -454,7 +454,7 @@ def _swept(w: Words, nodes: int | None, gbps: float, fields: dict[str, str]) -> 
     if side is not None and side.usl is not None and not side.usl.describes and nodes is not None:
         # no figure from a law the report disowns (scaling reading 13, M2): what its runs gave instead
         text = _(
-            "{candidate}'s law fitted to the client sweep, with a negative {which}, does not describe how it scales, "
+            "{candidate}'s law fitted to the client sweep, with a negative {which}, cannot be used to extrapolate, "
             "so no aggregate is given for it there."
         )
         return text.replace("{which}", negative_params(side.usl)) + disowned_at(side, nodes)

@@ -112,7 +112,8 @@ def _points_table(w: Words) -> Table:
         )
     if UNDESCRIBED in marks:
         note += " " + _(
-            "{mark} at a count that system was not run at, from a law that does not describe its points: no forecast."
+            "{mark} at a count that system was not run at, from a law whose parameters cannot be used to "
+            "extrapolate: no forecast."
         ).format(mark=UNDESCRIBED)
     if len(keys) == 2:
         columns.append(Column(_("{candidate} ÷ {baseline}: means").format(**_names(w))))
@@ -222,13 +223,14 @@ def _kept_fit(w: Words, key: str) -> str:
         said.append(text.format(system=w.name(key), values=join_words(values)))
     if withheld and said:
         text = _(
-            "They also keep its fitted law at {nodes}, where this section gives no figure: its law does not describe "
-            "its points, so those values are no forecast."
+            "They also keep its fitted law at {nodes}, where this section gives no figure: its law's parameters cannot "
+            "be used to extrapolate, so those values are no forecast."
         )
     elif withheld:
         text = _(
             "The figures attached to this PDF for machines to read also keep {system}'s fitted law at {nodes}, where "
-            "this section gives no figure: its law does not describe its points, so those values are no forecast."
+            "this section gives no figure: its law's parameters cannot be used to extrapolate, so those values are no "
+            "forecast."
         )
     if withheld:
         counts = ngettext("{counts} node", "{counts} nodes", max(withheld)).format(

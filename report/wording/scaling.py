@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 
 from report.compute import SIDES, Metrics, Projection, ScalingSide
 from report.document.blocks import Para
@@ -335,7 +336,7 @@ def _disowned_basis(w: Words, key: str, s: ScalingSide) -> str:
     assert s.usl is not None
     which = join_words([n for n, v in (("σ", s.usl.sigma), ("κ", s.usl.kappa)) if v < 0])
     text = _(
-        "{system}: its fitted law, with a negative {which}, does not describe how it scales, so no aggregate is given "
+        "{system}: its fitted law, with a negative {which}, cannot be used to extrapolate, so no aggregate is given "
         "at a node count it was not run at."
     ).format(system=w.name(key), which=which)
     for n in sorted({n for p in w.m.projections if (n := p.nodes) is not None}):
@@ -426,6 +427,24 @@ def sweep_steps(w: Words) -> list[str]:
     return out
 
 
+#: An [environment] line about the client sweep: its label or text names it.
+SWEEP_LINE = re.compile(r"\bsweep|\bscaling\b|扫描", re.IGNORECASE)
+#: A run the sweep's record says failed ("the single-client run failed its fio job"; "失败").
+FAILED_RUN = re.compile(r"\bfail(?:ed|s|ure)?\b|失败", re.IGNORECASE)
+
+
+def failure_recorded(w: Words, key: str) -> bool:
+    """Whether the test environment's record of the sweep says a run of side `key`'s system failed (scaling reading
+    15, m3: "the single-client run failed its fio job and was not repeated", with no cause, and the next step asked
+    only for a rerun)."""
+    system = w.m.save.side(key).system
+    names = {system, w.config.systems.short.get(system, system)}
+    return any(
+        SWEEP_LINE.search(f"{label} {text}") and FAILED_RUN.search(text) and any(n in text for n in names)
+        for label, text in w.config.environment
+    )
+
+
 def _unfitted_step(w: Words, key: str) -> str:
     """What a swept side without a fitted law lacks for one: its one-client point, or two more client counts."""
     s = side_of(w.m, key)
@@ -438,7 +457,13 @@ def _unfitted_step(w: Words, key: str) -> str:
             "the one-client mean as λ, and a fit describes how a system scales over the counts run; it does not stand "
             "in for runs at counts not run."
         )
-        return text.format(system=w.name(key), first=clients(s.points[0].clients))
+        text = text.format(system=w.name(key), first=clients(s.points[0].clients))
+        if failure_recorded(w, key):
+            text += " " + _(
+                "The test's record says a run of its sweep failed: find and record the cause before rerunning, as a "
+                "fault at one client node may also bear on the counts that were run."
+            )
+        return text
     return _(
         "Sweep {system} at more client counts: a fitted law needs one client node and at least two other counts."
     ).format(system=w.name(key))

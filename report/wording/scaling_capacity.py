@@ -100,7 +100,7 @@ def cluster_capacity(w: Words) -> Para | None:
     if found := consequence(m):
         notes.append(found)  # scaling reading 6, M2: what every job saving at once would take, against the baseline
     if not s.usl.describes:
-        notes.append(_("The fit does not describe the points (above): this is not a forecast."))
+        notes.append(_("The fit's parameters cannot be used to extrapolate (above): this is not a forecast."))
     style = "p" if enough and s.usl.describes else "warning"
     return w.p(" ".join(notes), "scaling", "save_times", style=style)
 

@@ -360,9 +360,10 @@ def _claim_caveats(w: Words, k: int, bracketed: bool = False) -> list[str]:
     for key in SIDES:
         if (s := fits.get(key)) is not None and s.usl is not None and not s.usl.describes:
             out.append(
-                _("{system}'s fit does not describe its points (above), so this ratio is not a forecast.").format(
-                    system=w.name(key)
-                )
+                _(
+                    "{system}'s fitted parameters cannot be used to extrapolate (above), so this ratio is not a "
+                    "forecast."
+                ).format(system=w.name(key))
             )
         elif not fitted(m, key) and node_local(m, key):
             # a side swept at too few counts for a law is modelled too, but it was swept (field test 8: "tmpfs was not

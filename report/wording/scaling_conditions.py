@@ -5,17 +5,12 @@ runs per system the test asks for, and the environment's record of the sweeps, p
 
 from __future__ import annotations
 
-import re
-
 from report.compute import SIDES
 from report.compute.scaling_figures import ScalingSide
 from report.formatting import count
 from report.i18n import _, join_clauses, ngettext
 from report.wording.base import Words
-from report.wording.scaling import side_of
-
-#: An [environment] line about the client sweep: its label or text names it.
-SWEEP_LINE = re.compile(r"\bsweep|\bscaling\b|扫描", re.IGNORECASE)
+from report.wording.scaling import SWEEP_LINE, side_of
 
 
 def _runs(s: ScalingSide) -> str:

@@ -53,23 +53,39 @@ def fit_words(w: Words, key: str) -> str:
         text = (
             _(
                 "A negative {which} has no meaning in the law (contention and coherency are costs: they never add "
-                "bandwidth), so the law does not describe how this system scales: its curve lies at most {gap} from "
-                "the means over the {most} tested, but means nothing beyond them, and every figure taken from this "
-                "fit below is reported as fitted, not as a forecast."
+                "bandwidth), so its parameters cannot be used to extrapolate: its curve lies at most {gap} from the "
+                "means over the {most} tested, but means nothing beyond them, and every figure taken from this fit "
+                "below is reported as fitted, not as a forecast."
             )
             if gap is not None
             else _(
                 "A negative {which} has no meaning in the law (contention and coherency are costs: they never add "
-                "bandwidth), so the law does not describe these points: every figure taken from this fit below is "
-                "reported as fitted, not as a forecast."
+                "bandwidth), so its parameters cannot be used to extrapolate: every figure taken from this fit below "
+                "is reported as fitted, not as a forecast."
             )
         )
         shown = text.format(which=negative, gap=p3(100 * gap) if gap is not None else "", most=clients(s.max_clients))
-        shown += _faster_than_linear(s)
+        shown += _faster_than_linear(s) + _stops(s, name)
         sustained = sustained_words(w, key)
         held = _holdout_words(s)  # as for a fit the law describes (scaling reading 11, minor 5)
         return " ".join(x for x in (head, shown, *held, sustained, setup_words(w, key)) if x)
     return " ".join([head, peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients), *_fit_limits(w, key)])
+
+
+def _stops(s, name: str) -> str:
+    """What the runs show where the law cannot say it (scaling reading 15, m1): the count past which more client nodes
+    gave no more bandwidth (`compare.stops_rising`); "" where the means rise to the most tested."""
+    found = compare.stops_rising(s)
+    if found is None:
+        return ""
+    top, last = found
+    text = _(
+        "What the runs show is plain: {system} stops scaling by {top}, its highest mean ({a} GB/s); with {last} "
+        "writing it gave {b} GB/s."
+    )
+    return " " + text.format(
+        system=name, top=clients(top.clients), a=sig(top.mean_gbps), last=clients(last.clients), b=sig(last.mean_gbps)
+    )
 
 
 def _test_bed_clients(w: Words) -> int | None:

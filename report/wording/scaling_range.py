@@ -91,13 +91,12 @@ def undescribed_words(system: str, u: Usl, spread: bool = False) -> str:
     range spreads the runs only."""
     if spread:
         text = _(
-            "{system}'s fitted law, with a negative {which}, does not describe how it scales: this figure is no "
+            "{system}'s fitted law, with a negative {which}, cannot be used to extrapolate: this figure is no "
             "forecast, and its range spreads the runs only, not the error of a law that does not fit."
         )
     else:
         text = _(
-            "{system}'s fitted law, with a negative {which}, does not describe how it scales: that figure is no "
-            "forecast."
+            "{system}'s fitted law, with a negative {which}, cannot be used to extrapolate: that figure is no forecast."
         )
     return text.format(system=system, which=negative_params(u))
 

@@ -66,8 +66,8 @@ def sweep_share(w: Words) -> list[Para]:
         ).format(nodes=nodes_words(k), aggregate=sig(aggregate), system=w.name(key))
         if point is None and s.usl is not None and not s.usl.describes:  # a fit at a count not run (reading 11, B1)
             text += " " + _(
-                "{system} was not run at that count, and its fitted law, with a negative {which}, does not describe "
-                "how it scales: the figure is the fit's, no forecast."
+                "{system} was not run at that count, and its fitted law, with a negative {which}, cannot be used to "
+                "extrapolate: the figure is the fit's, no forecast."
             ).format(system=w.name(key), which=negative_params(s.usl))
         if share < HALF_SHARE_PCT:
             text += " " + _(

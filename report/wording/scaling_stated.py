@@ -83,19 +83,29 @@ def resolved(w: Words) -> list[str]:
     c, both = stated(w), _both_run(w)
     if c is None or not both:
         return []
-    groups = {"below": [p for p in both if p[1] < c.low], "above": [p for p in both if p[1] > c.high]}
+    reach = {k: compare.run_pair_range(w.m.scaling, k) for k, _ratio in both} if w.m.scaling is not None else {}
+    # below by its means, but a pair of its runs reaches the claim: not said below without that (reading 15, m4)
+    open_ = [p for p in both if p[1] < c.low and (r := reach.get(p[0])) is not None and r[1] >= c.low]
+    groups = {
+        "below": [p for p in both if p[1] < c.low and p not in open_],
+        "above": [p for p in both if p[1] > c.high],
+    }
     groups["within"] = [p for p in both if c.low <= p[1] <= c.high]
+    groups["open"] = open_
     where = {
         "below": _("below it at {counts} ({ratios})"),
+        "open": _("below it at {counts} ({ratios}), where pairs of the runs span {pairs} and so reach it"),
         "within": _("within it at {counts} ({ratios})"),
         "above": _("above it at {counts} ({ratios})"),
     }
     parts = [
-        where[key].format(counts=_counts(found), ratios=_span([ratio for _k, ratio in found]))
-        for key in ("below", "within", "above")
+        where[key].format(
+            counts=_counts(found), ratios=_span([ratio for _k, ratio in found]), pairs=_pairs(found, reach)
+        )
+        for key in ("below", "open", "within", "above")
         if (found := groups[key])
     ]
-    short = len(groups["below"])
+    short = len(groups["below"]) + len(open_)
     if short == len(both):
         end = _("so the sweep does not bear it out at any count both systems were run at")
     elif short == 0:
@@ -106,6 +116,12 @@ def resolved(w: Words) -> list[str]:
         where=join_clauses(parts), end=end.format(n=count(len(both) - short), total=count(len(both))), **fields(c)
     )
     return [text, *_at_job(w, c), _open(w, both[-1][0])]
+
+
+def _pairs(found: list[tuple[int, float]], reach: dict) -> str:
+    """The span of the run-pair ratios over the counts `found` ("4.13–4.52×")."""
+    spans = [r for k, _ratio in found if (r := reach.get(k)) is not None]
+    return _span([v for r in spans for v in r]) if spans else ""
 
 
 def _counts(found: list[tuple[int, float]]) -> str:

@@ -136,12 +136,14 @@ def test_the_bandwidth_tests_on_the_jobs_nodes_are_drawn_and_the_dotted_lines_sa
         stars = sorted(
             (round(float(x), 2), round(float(y), 2))
             for c in fig.axes[0].collections
-            if c.get_label() in ("sustained-bandwidth test", "_child0") or len(c.get_offsets()) == 1
+            if c.get_label() in ("separate sustained-bandwidth test, not the sweep", "_child0")
+            or len(c.get_offsets()) == 1
             for x, y in c.get_offsets()
             if abs(float(x) - 8 * 1.05**3) < 1e-9
         )
         assert stars == [(9.26, 3.26), (9.26, 6.4)]
-        assert "sustained-bandwidth test" in _labels(fig)
+        # named a separate test in the legend, not read as the sweep's next point (scaling reading 15, m7)
+        assert "separate sustained-bandwidth test, not the sweep" in _labels(fig)
     finally:
         plt.close(fig)
     bandwidth = read_joint_test(path).bandwidth
@@ -156,3 +158,34 @@ def test_the_bandwidth_tests_on_the_jobs_nodes_are_drawn_and_the_dotted_lines_sa
         "nodes. Open stars just right of 8 client nodes are the two systems' sustained-bandwidth tests there, in each "
         "system's colour: a separate test from the sweep. Logarithmic axis of client nodes." in caption
     )
+
+
+def test_a_bandwidth_test_of_several_runs_carries_a_bar_over_its_runs(folder):
+    # scaling reading 15, m7: the stars carried no range. The baseline's test given a second run 0.2 GB/s above the
+    # first: run means 3.26 and 3.46, mean 3.36; the bar spans 3.26-3.46 at 8 × 1.05³ = 9.26 client nodes. The
+    # candidate keeps one run (6.40): no bar
+    from matplotlib.collections import LineCollection
+
+    from tests.sections.test_scaling_reading13 import _short_on_the_jobs_nodes
+
+    path = _short_on_the_jobs_nodes(folder)
+    rows = (path / "bandwidth.csv").read_text().splitlines()
+    second = [
+        f"{cells[0]},2,{cells[2]},{float(cells[3]) + 0.2:.3f}" for row in rows[1:] if (cells := row.split(","))[0] == B
+    ]
+    (path / "bandwidth.csv").write_text("\n".join([*rows, *second]) + "\n")
+    m, fig = _figure(path)
+    try:
+        assert round(m.bandwidth.baseline_gbps, 2) == 3.36
+        bars = [
+            [(round(float(x), 2), round(float(y), 2)) for x, y in segment]
+            for c in fig.axes[0].collections
+            if isinstance(c, LineCollection)
+            for segment in c.get_segments()
+            if abs(float(segment[0][0]) - 8 * 1.05**3) < 1e-9
+        ]
+        assert bars == [[(9.26, 3.26), (9.26, 3.46)]]
+    finally:
+        plt.close(fig)
+    caption = charts.describe_all(m, read_joint_test(path).bandwidth)["scaling"].caption
+    assert "The bar on a star spans its test's runs." in caption

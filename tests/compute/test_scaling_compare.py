@@ -84,3 +84,12 @@ def test_a_trend_is_read_from_every_ratio_between_the_ends_not_the_ends_alone():
     fall = _scaling(base, [(2, 50.0), (4, 92.0), (8, 170.0), (12, 240.0)])  # 5.0, 4.6, 4.25, 4.0
     pairs = compare.compared(fall)
     assert compare.trend(fall, pairs[0], pairs[-1]).direction == "falls"
+
+
+def test_where_the_runs_stop_scaling_is_the_highest_mean_before_a_lower_one():
+    # scaling reading 15, m1: OrangeFS 21.5, 22.0 and 20.9 GB/s at 16, 24 and 32 client nodes: highest at 24, and 32
+    # (the most run) gave less; a side still rising at the most it ran gives None
+    s = _scaling([(1, 1.7), (16, 21.5), (24, 22.0), (32, 20.9)], [(1, 6.0), (2, 10.0), (4, 12.0), (8, 12.5)])
+    top, last = compare.stops_rising(s.baseline)
+    assert (top.clients, top.mean_gbps, last.clients, last.mean_gbps) == (24, 22.0, 32, 20.9)
+    assert compare.stops_rising(s.candidate) is None

@@ -105,11 +105,25 @@ def test_a_fit_with_a_negative_sigma_says_the_law_does_not_describe_the_points(f
     text = words(ctx)
     assert "contention σ = −0.400 and coherency κ = 0.100" in text
     assert "A negative σ has no meaning in the law" in text
-    assert "so the law does not describe how this system scales: its curve lies at most" in text
-    assert f"{B}'s fit does not describe its points (above), so this ratio is not a forecast." in text
+    assert "so its parameters cannot be used to extrapolate: its curve lies at most" in text
+    assert f"{B}'s fitted parameters cannot be used to extrapolate (above), so this ratio is not a forecast." in text
+    # the baseline's means rise to the most it ran (1.0, 2.5, 4.0 GB/s): no "stops scaling" (scaling reading 15, m1)
+    assert "stops scaling" not in text
     # C(4) = 4.0 on the baseline, 70,848 / 14,371.2 on the candidate
     assert "the fits give 1.23× (4.93 against 4.00 GB/s), below the claimed range" in text
     assert "The claim does not hold at the job's size." in text
+
+
+def test_a_negative_sigma_says_where_the_runs_stop_scaling(folder):
+    # scaling reading 15, m1: the baseline's means 1.0, 2.5, 4.0 and 3.6 GB/s at 1, 2, 4 and 8 client nodes (σ < 0):
+    # highest at 4, and 8 gave less, so the runs show it stops scaling by 4
+    rows = f"{B},1,1,1.0\n{B},2,1,2.5\n{B},4,1,4.0\n{B},8,1,3.6\n{C},1,1,2.0\n{C},2,1,3.0\n{C},4,1,5.0\n{C},8,1,6.4\n"
+    ctx, m = build(with_scaling(folder, rows))
+    assert m.scaling.baseline.usl.sigma < 0
+    assert (
+        f"What the runs show is plain: {B} stops scaling by 4 client nodes, its highest mean (4.00 GB/s); with 8 "
+        "client nodes writing it gave 3.60 GB/s." in words(ctx)
+    )
 
 
 def test_no_one_client_point_and_a_null_capacity_are_said_in_words(folder):

@@ -69,7 +69,7 @@ def test_b1_a_fit_the_law_does_not_describe_stops_at_its_points_and_the_axis_kee
         assert _reach(fig, COLOURS["baseline"]) <= 12
         # the axis: the highest run, CX-10's 33.889 GB/s at 16 client nodes, × 1.15 = 38.97 (on main: ~1,400)
         assert fig.axes[0].get_ylim()[1] == pytest.approx(33.889 * 1.15)
-        assert "OpenZFS NFS head pair (existing)'s fitted law does not describe its points" in chart.caption
+        assert "OpenZFS NFS head pair (existing)'s fitted parameters cannot be used to extrapolate" in chart.caption
         assert "drawn dashed, over its 12 client nodes tested only" in chart.caption
         # every side's measured points have a legend entry, the fitted side's too (minor 6)
         labels = [t.get_text().replace("\n", " ") for t in fig.axes[0].get_legend().get_texts()]
@@ -231,7 +231,7 @@ def test_minor3_a_fit_with_negative_kappa_is_said_to_follow_its_points_not_to_de
     client nodes: C(8) = 1.144 × 8 / (1 + 0.08261 × 7 − 0.003026 × 56) = 6.496 against 6.372, 1.94%."""
     en, zh = words_r["en"], words_r["zh-CN"]
     assert (
-        "so the law does not describe how this system scales: its curve lies at most 1.94% from the means over the 12 "
+        "so its parameters cannot be used to extrapolate: its curve lies at most 1.94% from the means over the 12 "
         "client nodes tested, but means nothing beyond them"
     ) in en
     assert "在已测的 12 个客户端节点范围内，其曲线与均值相差至多 1.94%" in zh

@@ -91,7 +91,7 @@ def test_b1_page_one_the_summary_and_the_qa_give_the_range_and_no_fitted_headlin
     # the fits' figure, said as theirs, with the caveat of PX-20's negative σ beside it
     assert (
         "The fitted laws give 3.60× there (34.3 against 9.53 GB/s), a figure of the fits, not of a run. PX-20's fitted "
-        "law, with a negative σ, does not describe how it scales: that figure is no forecast."
+        "law, with a negative σ, cannot be used to extrapolate: that figure is no forecast."
     ) in en["scaling"]
     # the ratios said as measured are the means' only: 12 is not among them
     assert "2.13×, 2.37×, 2.75×, 3.33× and 3.57× HDD NAS's at 1, 2, 4, 8 and 16 client nodes" in en["scaling"]
@@ -126,14 +126,14 @@ def test_m1_the_32_node_extrapolation_carries_its_caveat_beside_it(words_u):
     # (37.832 + 37.065 + 36.898) / 3 = 37.265; at 24, (36.228 + 35.486 + 34.991) / 3 = 35.568
     runs = "At 32 nodes, beyond the 24 client nodes it was run at, its runs' means were 37.3 GB/s at 16 and 35.6 GB/s at 24"
     assert (
-        "PX-20's law fitted to the client sweep, with a negative σ, does not describe how it scales, so no aggregate "
+        "PX-20's law fitted to the client sweep, with a negative σ, cannot be used to extrapolate, so no aggregate "
         f"is given for it there. {runs} client nodes."
     ) in en["projections"]
     assert "30 GB/s" not in en["projections"]
-    assert "由客户端扫描拟合的 PX-20 定律 σ 为负，不能描述其扩展方式，因此不在该处给出其聚合带宽。" in zh["projections"]
+    assert "由客户端扫描拟合的 PX-20 定律 σ 为负，其参数不能用于外推，因此不在该处给出其聚合带宽。" in zh["projections"]
     # Table 13's note
     assert (
-        "PX-20: its fitted law, with a negative σ, does not describe how it scales, so no aggregate is given at a node "
+        "PX-20: its fitted law, with a negative σ, cannot be used to extrapolate, so no aggregate is given at a node "
         f"count it was not run at. {runs} client nodes."
     ) in en["notes"]
 
@@ -224,6 +224,6 @@ def test_minor5_the_disowned_fit_is_held_out_too(words_u):
 def test_b1_the_audit_says_the_fit_at_the_jobs_nodes_is_the_fits(words_u):
     assert (
         "At the save's 12 nodes, the law fitted to the client sweep gives 34.3 GB/s on PX-20. PX-20 was not run at that "
-        "count, and its fitted law, with a negative σ, does not describe how it scales: the figure is the fit's, no "
+        "count, and its fitted law, with a negative σ, cannot be used to extrapolate: the figure is the fit's, no "
         "forecast."
     ) in words_u["en"]["all"]

@@ -145,15 +145,15 @@ def test_m1_the_bound_at_the_jobs_nodes_keeps_its_condition_on_every_headline_pa
 def test_m2_the_caveat_names_the_negative_parameter(words):
     # U: PX-20 σ = −0.033, κ = +0.0033; R: ZFS NFS σ = 0.083, κ = −0.0030
     u, r = words["U", "en"]["all"], words["R", "en"]["all"]
-    assert "PX-20's fitted law, with a negative σ, does not describe how it scales: that figure is no forecast." in u
+    assert "PX-20's fitted law, with a negative σ, cannot be used to extrapolate: that figure is no forecast." in u
     assert "σ or κ" not in u and "σ or κ" not in r
     notes = words["R", "en"]["notes"]
     assert (
-        "ZFS NFS: its fitted law, with a negative κ, does not describe how it scales, so no aggregate is given at a "
+        "ZFS NFS: its fitted law, with a negative κ, cannot be used to extrapolate, so no aggregate is given at a "
         "node count it was not run at." in notes
     )
     assert "σ or κ" not in notes
-    assert "PX-20 的拟合定律中 σ 为负，不能描述其扩展方式" in words["U", "zh-CN"]["all"]
+    assert "PX-20 的拟合定律中 σ 为负，其参数不能用于外推" in words["U", "zh-CN"]["all"]
 
 
 def test_m7_a_save_near_the_aggregate_is_not_said_unbound(words):
@@ -247,7 +247,9 @@ def test_m3_table_12_flags_a_fitted_figure_beyond_the_counts_run(folders):
     # PX-20's fit at 12, never run there, from a law with σ < 0
     assert rows["12"][6] == "34.3‡" and rows["16"][6] == "37.8"
     assert "† beyond that system's client nodes tested: an extrapolation of its fit." in u.note
-    assert "‡ at a count that system was not run at, from a law that does not describe its points" in u.note
+    assert (
+        "‡ at a count that system was not run at, from a law whose parameters cannot be used to extrapolate" in u.note
+    )
     # R: ZFS NFS's law (κ < 0) gives no figure at 16 and CX-10 has no law: nothing flagged, no mark explained
     r = table("R")
     assert not any("†" in cell or "‡" in cell for row in r.rows for cell in row)

@@ -109,7 +109,7 @@ def test_m2_a_disowned_law_gives_no_aggregate_where_its_side_was_not_run_and_its
     assert rows["70B on 128 GPUs"][3] == "–"  # no figure from the disowned law at 16 nodes, not "11.5"
     assert rows["70B on 64 GPUs"][3] == "14.0"  # at 8 nodes its runs' mean, as before
     assert (
-        "Local NVMe (single drive): its fitted law, with a negative σ, does not describe how it scales, so no "
+        "Local NVMe (single drive): its fitted law, with a negative σ, cannot be used to extrapolate, so no "
         "aggregate is given at a node count it was not run at. At 16 nodes, beyond the 8 client nodes it was run at, "
         "its runs' means were 8.80 GB/s at 4 and 14.0 GB/s at 8 client nodes." in table.note
     )

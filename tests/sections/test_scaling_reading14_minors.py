@@ -140,8 +140,8 @@ def test_m6_the_machine_readable_fit_is_said_beside_a_mean_and_withheld_where_th
     assert (
         f"The figures attached to this PDF for machines to read keep {B}'s fitted law where their format asks for it: "
         "8.77 GB/s at the job's 4 nodes; where this section gives its runs' mean instead, these are the fit's values, "
-        "not a run's. They also keep its fitted law at 16 nodes, where this section gives no figure: its law does not "
-        "describe its points, so those values are no forecast." in note
+        "not a run's. They also keep its fitted law at 16 nodes, where this section gives no figure: its law's "
+        "parameters cannot be used to extrapolate, so those values are no forecast." in note
     )
     assert f"keep {C}'s fitted law where their format asks for it: 12.2 GB/s at the job's 4 nodes;" in note
     assert "11.5" not in note and "14.0 GB/s at 8 nodes" not in note
