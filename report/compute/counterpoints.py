@@ -29,6 +29,15 @@ def job_mix_decides(m: Metrics, target: float) -> bool:
     return straddles or max(ratios) >= JOB_MIX_SPREAD * min(ratios)
 
 
+def g3_below_elsewhere(m: Metrics, target: float) -> tuple:
+    """Where G3 passes, the other workloads timed on both systems whose save ratio lies below its target: the gate is
+    defined on the training model's saves (CONTRACT.md), so its pass holds for that workload, not for these (cold read
+    15, S-M3; Chinese reading 15, S major 4: "✓ Pass" on GLM-4.5-Air beside Qwen3-235B at 1.09× against 1.8×)."""
+    if not any(g.id == "G3" and g.status == "pass" for g in m.gates):
+        return ()
+    return tuple(o for o in m.other_saves if o.ratio < target)
+
+
 def restores_slower(m: Metrics) -> bool:
     """Whether both systems' restores were timed and the candidate's mean restore is the longer."""
     r = m.reliability

@@ -3,6 +3,7 @@ node are worth at most (the finding `node_local`; report/wording/said.py words i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from report.compute.figures import SIDES, Metrics
@@ -17,23 +18,24 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
     wall time from one save to the next (cold read 9, J-M2: not the 42 s of compute alone); one copy per optimal
     interval needs snapshot_gb ÷ optimal_interval_s. Where one side alone is local to each node, what checkpoints that
     survive a node are worth at most (J-M3): were every failure a node lost and the job restarted from its start, a
-    run of wall time D on a job MTBF M loses D ÷ M failures × D ÷ 2 each, D² ÷ (2 M) × gpus GPU-seconds."""
+    run of wall time D on a job MTBF M loses `restart_rework_s` × gpus GPU-seconds."""
     if m.node_local is None or not m.node_local.sides:
         return
     side = m.node_local.sides[0]
     r, s = m.reliability, (m.save.baseline if side == "baseline" else m.save.candidate)
     cycle, optimum = r.interval_s + s.pause_s, (r.baseline if side == "baseline" else r.candidate).optimal_interval_s
     wall = m.bubble.baseline_duration_s if side == "baseline" else m.bubble.candidate_duration_s
-    lost_gpu_hours = wall**2 / (2 * r.job_mtbf_s) * r.gpus / 3600 if len(m.node_local.sides) == 1 else None
+    rework = restart_rework_s(wall, r.job_mtbf_s)
+    lost_gpu_hours = rework * r.gpus / 3600 if len(m.node_local.sides) == 1 else None
     e = test.config.economics
     per_year = lost_gpu_hours * e.gpu_hour_price * e.runs_per_year if e and lost_gpu_hours is not None else None
     price = m.economics.candidate_price if m.economics is not None else None
     # the same bound at the scope of the cluster value beside it (cold read 13b, X-M1: 961 GBP a year for the job beside
-    # 8,800 GBP for the whole cluster): every GPU of the cluster busy with such jobs all year, its failures at the
-    # assumed rate each costing one job half a run, cluster_gpus × 8760 × D ÷ (2 M) GPU-hours a year
+    # 8,800 GBP for the whole cluster): every GPU of the cluster busy with such jobs all year, each losing the rework's
+    # share of its run, cluster_gpus × 8760 × rework ÷ D GPU-hours a year
     cluster = (
-        m.bubble.cluster_gpus * 8760 * wall / (2 * r.job_mtbf_s) * e.gpu_hour_price
-        if e and lost_gpu_hours is not None
+        m.bubble.cluster_gpus * 8760 * rework / wall * e.gpu_hour_price
+        if e and lost_gpu_hours is not None and wall > 0
         else None
     )
     yield make_finding(
@@ -65,6 +67,16 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
         cluster_value_per_year=m.economics.optimum_cluster_value_per_year if m.economics is not None else None,
         copy_target=_copy_target(m, s.snapshot_gb / cycle if cycle > 0 else None, optimum, cycle),
     )
+
+
+def restart_rework_s(wall_s: float, mtbf_s: float) -> float:
+    """The expected time lost by a run of `wall_s` of work that restarts from its start at every failure, failures
+    coming at random at one per `mtbf_s`: M (e^(D/M) − 1) − D (the expected time to finish D without a failure, less
+    D). The first-order D² ÷ (2 M) is below it, so "at most" beside it was no bound (cold read 15pq, Q-M2: 98,200 s
+    a run against 123,400 s)."""
+    if mtbf_s <= 0:
+        return 0.0
+    return mtbf_s * math.expm1(wall_s / mtbf_s) - wall_s
 
 
 def _copy_target(m: Metrics, copy_gbps: float | None, optimum: float, cycle: float) -> dict | None:

@@ -38,6 +38,8 @@ from report.wording.capacity import (
     retained_row,
 )
 from report.wording.cluster_scope import cluster_assumptions
+from report.wording.paybacks import paybacks_words
+from report.wording.recommendation import decided
 from report.wording.retuning import (
     assumed_failure_rate,
     beyond_run,
@@ -385,8 +387,11 @@ def build(w: Words) -> Section | None:
         ),
         illustrative=w.marked("save_times"),
     )
+    bases = paybacks_words(w, decided(w).reasons)
     notes = (
         _value_and_price(w),
+        # every basis's payback, the recommendation's first (compute/paybacks.py: page 2 gives one and points here)
+        *((w.p(bases, "save_times"),) if bases else ()),
         w.p(
             # a cluster whose saves need more than the test showed is worth its value only on a bandwidth the test
             # did not show: said in the sentence that states it (fifth cold read, blocker 1)

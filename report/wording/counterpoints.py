@@ -12,7 +12,7 @@ from report.compute.counterpoints import (
     restores_slower,
     shared_stall_floor_s,
 )
-from report.formatting import count, given, money, p3, s3, sig, x3
+from report.formatting import count, given, p3, s3, sig, x3
 from report.i18n import _, ngettext
 from report.wording.base import Words
 from report.wording.outlier_words import cause_words
@@ -47,50 +47,18 @@ def candidate_node_loss(w: Words) -> str:
             "{candidate} keeps a node's part of each checkpoint on that node: a failed node takes it along, and the "
             "copy off the node that restarting elsewhere needs was not timed."
         ).format(**names)
-    text = _("{candidate} keeps a node's part of each checkpoint on that node: a failed node takes it along.").format(
-        **names
-    )
-    if found["loss_bound_per_year"] is not None and found["job_value_per_year"] is not None:
-        currency = found["currency"]
-        text += " " + (
-            # the rate named before the re-tuning reason names it (the failure rate set for this test, or assumed)
-            _(
-                "Were the failures at the assumed rate lost nodes, the reruns from the start would cost at most "
-                "{job} a year for this job, against {job_value} of time saved, and {cluster} for the whole "
-                "{gpus}-GPU cluster, against {cluster_value}."
-            )
-            if w.config.is_default("reliability.gpu_mtbf_hours")
-            else _(
-                "Were the failures at the rate set for this test lost nodes, the reruns from the start would cost at "
-                "most {job} a year for this job, against {job_value} of time saved, and {cluster} for the whole "
-                "{gpus}-GPU cluster, against {cluster_value}."
-            )
-        ).format(
-            job=money(found["loss_bound_per_year"], currency),
-            job_value=money(found["job_value_per_year"], currency),
-            cluster=money(found["cluster_loss_bound_per_year"], currency),
-            gpus=count(found["cluster_gpus"]),
-            cluster_value=money(found["cluster_value_per_year"], currency),
-        )
-    demand = copy_demand(w, target, target["cluster_gbps"], target["cluster_ratio"])
-    optimum = target["cluster_optimum_gbps"]
-    text += " " + (
-        _(
-            "Restarting elsewhere needs a copy off the node, which this test did not time; to {baseline} at today's "
-            "interval, {demand}; once per optimal interval, {optimum} GB/s ({share})."
-        )
-        if optimum is not None
-        else _(
-            "Restarting elsewhere needs a copy off the node, which this test did not time; to {baseline} at today's "
-            "interval, {demand}."
-        )
+    # one clause, its figure and a pointer (cold read 15pq, Q-M5; Chinese reading 15pq, Q-M4: a first reason of eight
+    # topics): the copy once per optimal interval and the worst case of a lost node, a bound, are the failure
+    # section's (cold read 15pq, Q-M2: "at most 17.2 million USD" beside 39,100 USD read as 440 times the benefit)
+    return _(
+        "{candidate} keeps a node's part of each checkpoint on that node: a failed node takes it along, and "
+        "restarting elsewhere needs a copy off the node, untimed; to {baseline} at today's interval, {demand} (the "
+        "copy once per optimal interval, and the worst case of a lost node: “{section}”)."
     ).format(
-        baseline=names["baseline"],
-        demand=demand,
-        optimum=sig(optimum) if optimum is not None else "",
-        share=_ratio(target["cluster_optimum_ratio"]) if optimum is not None else "",
+        demand=copy_demand(w, target, target["cluster_gbps"], target["cluster_ratio"]),
+        section=_("Failures and the checkpoint interval"),
+        **names,
     )
-    return text
 
 
 def copy_demand(w: Words, target: dict, gbps: float, ratio: float) -> str:

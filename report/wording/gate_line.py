@@ -8,6 +8,8 @@ from report.i18n import _
 from report.inputs.config import Thresholds
 from report.wording.base import Words
 from report.wording.decisions import staging_alone
+from report.wording.flagged import tile_scope
+from report.wording.g3_scope import g3_scope
 from report.wording.labels import g4_pass_unsettled, gate_name
 from report.wording.said import status_word
 from report.wording.sceptic import hinged_thresholds, narrow_margin
@@ -22,6 +24,8 @@ def gates_line(w: Words) -> str:
     def status(g) -> str:
         if g.id == "G4":
             return _g4_status(w, g, _status)
+        if g.id == "G3":  # scoped by the gate's definition where another workload lies below it (cold read 15, S-M3)
+            return _status(g) + g3_scope(w.m, w.config.gates.target_speedup, brief=bool(tile_scope(w)))
         return _status(g)
 
     def _status(g) -> str:

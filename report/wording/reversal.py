@@ -5,6 +5,7 @@ a tile's small print on the decision page)."""
 
 from __future__ import annotations
 
+from report.compute.projected import saving_estimable
 from report.formatting import count, s3
 from report.i18n import _, join_clauses
 from report.wording.base import Words
@@ -18,8 +19,23 @@ def _larger_slower(w: Words) -> list:
 
 
 def _projected_slower(w: Words) -> list:
-    """The projections whose candidate save is projected to take longer than the baseline's."""
+    """The projections whose candidate save is projected to take longer than the baseline's, where a projection's
+    difference is at any one job's size (`saving_estimable`): a projection the projections section calls "not
+    estimable" is no reason on the decision page (cold read 15, S-M2; Chinese reading 15, S major 5: 16.2 s against
+    8.03 s on page 2, its saving "not estimable" on page 16)."""
+    if not saving_estimable(w.m):
+        return []
     return [p for p in w.m.projections if p.candidate_s > p.baseline_s]
+
+
+def _assumption(w: Words) -> str:
+    """What a projection of a side local to each node assumes, said with it: " (…)" or "" (issue 43: the node-local
+    projection's reversal is said where it holds, with its assumption)."""
+    node_local = getattr(w.m, "node_local", None)
+    local = node_local.sides if node_local is not None else ()
+    if not local:
+        return ""
+    return _(" ({system}'s time taken per node, as if it scaled with the nodes)").format(system=w.name(local[0]))
 
 
 def reverses_at_scale(w: Words, workloads: bool = True) -> str:
@@ -47,8 +63,14 @@ def reverses_at_scale(w: Words, workloads: bool = True) -> str:
         # a projection is no finding: it carries a save time over to more GPUs (cold read 13, X-M2: "Larger jobs
         # reverse it" on a projection alone, the shared side's time carried from 64 GPUs, the local side's per node)
         return _(
-            "By projection, not by any save timed, {candidate} may save slower than {baseline} in larger jobs: {items}."
-        ).format(candidate=w.name("candidate"), baseline=w.name("baseline"), items=join_clauses(parts))
+            "By projection, not by any save timed, {candidate} may save slower than {baseline} in larger jobs: "
+            "{items}{assumed}."
+        ).format(
+            candidate=w.name("candidate"),
+            baseline=w.name("baseline"),
+            items=join_clauses(parts),
+            assumed=_assumption(w),
+        )
     return _("{candidate} saves slower than {baseline} in larger jobs: {items}.").format(
         candidate=w.name("candidate"), baseline=w.name("baseline"), items=join_clauses(parts)
     )

@@ -275,22 +275,10 @@ def _brief_copy(found: Finding) -> str:
             optimum_rate=sig(found["optimum_copy_gbps"]),
         )
     if found["cluster_loss_bound_per_year"] is not None:
-        # at the cluster's scope, as the value of the time saved (cold read 13b, X-M1)
-        out += " " + (
-            _(
-                "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
-                "the whole {gpus}-GPU cluster, running such jobs year-round, at most {value} a year, against a price "
-                "of {price}."
-            )
-            if found["payback_floor_years"] is not None
-            else _(
-                "Even counting the failures at the assumed rate as lost nodes, restarting from the start would cost "
-                "the whole {gpus}-GPU cluster, running such jobs year-round, at most {value} a year."
-            )
-        ).format(
-            gpus=count(found["cluster_gpus"]),
-            value=money(found["cluster_loss_bound_per_year"], found["currency"]),
-            price=money(found["price"], found["currency"]) if found["price"] else "",
+        # the worst case is a bound, said where it bounds, not a reason beside the value (cold read 15, S-M1; Chinese
+        # reading 15, S major 8): a pointer to the failure section
+        out += " " + _("What a lost node could cost at most is bounded in “{section}”.").format(
+            section=_("Failures and the checkpoint interval")
         )
     return out
 

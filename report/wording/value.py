@@ -4,6 +4,7 @@ it assumes, against the price."""
 from __future__ import annotations
 
 from report.compute.findings import SERVICE_LIFE_YEARS
+from report.compute.paybacks import CLUSTER_OPTIMA, JOB_OPTIMA, main_basis, other_paybacks
 from report.compute.recommendation import JOB_MONEY, NOT_YET, RECOMMENDED, Recommendation, job_optima_payback_years
 from report.formatting import count, gpus, money, money_of, p3, pct, sig
 from report.i18n import _
@@ -35,6 +36,9 @@ def value_line(w: Words, rec: Recommendation) -> str:
     runs, cluster = count(w.config.economics.runs_per_year), count(w.m.bubble.cluster_gpus)
     # the headline gives the job's own value where it decides (cold read 14c, P: a wall of figures on page 2)
     told = bool(set(JOB_MONEY) & set(rec.reasons))
+    if told and main_basis(w.findings, rec.reasons) == JOB_OPTIMA:
+        # the headline gives page 2's one payback and points to the others (compute/paybacks.py)
+        return ""
     job = (
         _("{value} a year on the {runs} runs a year given for this job, at today's interval and failure-free")
         if e.value_per_year >= 0
@@ -105,21 +109,28 @@ def value_line(w: Words, rec: Recommendation) -> str:
     if assumed:
         whole = _("{value} ({assumed})").format(value=whole, assumed=_("; ").join(assumed))
     opening = staging_value(w)  # the storage's value first where the staging times make it (cold read 15, S-B1)
+    # on page 2's one basis (compute/paybacks.py): the job's own value at today's interval beside the whole cluster's
+    # at the optima read as two bases (cold read 15pq, P-M6); it is the economics section's, where it is a gain
     text = (
         _("{opening} {job}; {whole}")
         if opening
         else _("Value of the time saved: {whole}")
-        if told
+        if told or (e.value_per_year >= 0 and found.id == "value_priced")
         else _("Value of the time saved: none; {job}; {whole}")
         if e.value_per_year < 0 and found["optimum_per_year"] <= 0
         else _("Value of the time saved: {job}; {whole}")
     ).format(opening=opening, job=job, whole=whole)
     paybacks = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
-    text = _priced(text, found, today, paybacks, contended(w.m), _peak_beyond(w.m) if today else "")
+    # one payback on page 2, on the basis compute/paybacks.py chooses; the others in the economics section (cold read
+    # 15pq, Q-M5, P-M6; Chinese reading 15, R major 6): none here where a reason above already gives it
+    stated = {"unpaid", "unpaid_optima"} & set(rec.reasons) or main_basis(w.findings, rec.reasons) != CLUSTER_OPTIMA
+    optimum = [found["payback_years"]] if found["payback_years"] is not None else []
+    others = found.id == "value_priced" and len(other_paybacks(w.findings, rec.reasons)) > 0
+    text = _pointed(text, found) if stated else _priced(text, found, optimum, others)
     if staging_loss(w.m) and e.value_per_year < 0:  # the staging times given make it, not the storage (J-B1)
         text += " " + staging_loss(w.m)
     if "unpaid" not in rec.reasons:  # else the recommendation's reason says it
-        text += _life(w, found, paybacks)
+        text += _life(w, paybacks)
     # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
     # decision page, tests/fixtures/decision_page, had no line to spare for the job mix, cold read 13b X-M3)
     unpaid_said = "unpaid" not in rec.reasons and bool(paybacks) and min(paybacks) > SERVICE_LIFE_YEARS
@@ -181,10 +192,19 @@ def _peak_beyond(m) -> str:
     )
 
 
-def _priced(text: str, found, today: bool, paybacks: list[float], queued: bool = False, peak: str = "") -> str:
-    """The value line with its price and payback (each "at least": every GPU busy all year bounds the value from above,
-    so the payback from below; cold read 7b, B-13), or that no price is given, or that nothing pays back. `peak`: the
-    staggering the today's-interval payback needs (`_peak_beyond`), said beside it."""
+def _pointed(text: str, found) -> str:
+    """The value line where a reason above gives page 2's payback: the price, and where the paybacks are."""
+    if found.id == "value_unpriced":
+        return _("{value}; no price is given to weigh it against.").format(value=text)
+    return _("{value}; at a price of {price}, its payback is given above, the other bases in “{section}”.").format(
+        value=text, price=money(found["price"], found["currency"]), section=_("Value of the time saved")
+    )
+
+
+def _priced(text: str, found, paybacks: list[float], others: bool = False) -> str:
+    """The value line with its one payback, the whole cluster's with each system at its optimal interval ("at least":
+    every GPU busy all year bounds the value from above, so the payback from below; cold read 7b, B-13), or that no
+    price is given, or that nothing pays back."""
     currency = found["currency"]
     if found.id == "value_unpriced":
         return _("{value}; no price is given to weigh it against.").format(value=text)
@@ -192,30 +212,15 @@ def _priced(text: str, found, today: bool, paybacks: list[float], queued: bool =
         return _("{value}; at a price of {price}, no payback.").format(
             value=text, price=money(found["price"], currency)
         )
-    if today and found["payback_years"] is not None:
-        both = (
-            _(
-                "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
-                "only while the interval stays and only if the jobs' saves did not wait for each other, the baseline's "
-                "own cost left out."
-            )
-            if queued
-            else _(
-                "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
-                "only while the interval stays {staggered}, the baseline's own cost left out."
-            )
-            if peak
-            else _(
-                "{value}; at a price of {price}, a payback of at least {optimum} years at the optima, or {today} years "
-                "only while the interval stays, the baseline's own cost left out."
-            )
-        )
-        return both.format(
-            staggered=peak,
+    if others:  # the other bases are the economics section's (compute/paybacks.py)
+        return _(
+            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure (other bases: "
+            "“{section}”), the baseline's own cost left out."
+        ).format(
             value=text,
             price=money(found["price"], currency),
-            today=sig(found["today_payback_years"]),
-            optimum=sig(found["payback_years"]),
+            years=sig(paybacks[0]),
+            section=_("Value of the time saved"),
         )
     return _(
         "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, the baseline's "
@@ -223,7 +228,7 @@ def _priced(text: str, found, today: bool, paybacks: list[float], queued: bool =
     ).format(value=text, price=money(found["price"], currency), years=sig(paybacks[0]))
 
 
-def _life(w: Words, found, paybacks: list[float]) -> str:
+def _life(w: Words, paybacks: list[float]) -> str:
     """The payback weighed against the service life, as a conclusion (cold read 7b, A-3/B-5: a 38-year payback beside
     "recommended", unweighed): " " and a sentence, or ""."""
     life, candidate = count(SERVICE_LIFE_YEARS), w.name("candidate")
@@ -247,10 +252,6 @@ def _life(w: Words, found, paybacks: list[float]) -> str:
             "year."
         )
     ).format(candidate=candidate, life=life)
-    if found["job_payback_years"] is not None:  # cold read 8, I4: the cluster's figure read as this job's
-        text += " " + _("For this job alone, the payback is {years} years.").format(
-            years=sig(found["job_payback_years"])
-        )
     return text
 
 
@@ -259,6 +260,8 @@ def unpaid_reason(w: Words, found) -> str:
     read 8, H1): the price, the shorter payback and what it assumes."""
     if found is None:
         return ""
+    # the shorter of the whole cluster's two: "at least" then holds on every basis (docs/recommendation.md, "One payback
+    # on page 2")
     paybacks = [y for y in (found["today_payback_years"], found["payback_years"]) if y is not None]
     text = (
         _(
@@ -298,12 +301,13 @@ def unpaid_optima_reason(w: Words, found) -> str:
             "{cluster}-GPU cluster ran such jobs all year ({today} years); each system at its optimal interval, it "
             "never pays."
         ).format(today=sig(today), **fields)
+    # one payback on page 2, the optima's (compute/paybacks.py); today's in the economics section
     return _(
         "At a price of {price}, the time saved pays for {candidate} within the {life} years storage is commonly kept "
         "in service (an assumption of this report) only if the interval cannot change and the whole {cluster}-GPU "
-        "cluster ran such jobs all year ({today} years); each system at its optimal interval, the payback is {optima} "
-        "years."
-    ).format(today=sig(today), optima=sig(optima), **fields)
+        "cluster ran such jobs all year; each system at its optimal interval, the payback is at least {optima} years "
+        "(other bases: “{section}”)."
+    ).format(optima=sig(optima), section=_("Value of the time saved"), **fields)
 
 
 def price_for_life(w: Words, found) -> str:
@@ -404,29 +408,17 @@ def today_share(found) -> float | None:
 def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> str:
     """Where the gates pass but most of the benefit is today's interval's and the runs a year given do not pay for the
     candidate at the optima, what the headline says before the other grounds (cold read 14c and Chinese reading 14c,
-    P-B1: "makes no case" above four passing gates, its reason, a payback of about 59 years on this job's own runs,
-    never printed): the runs a year given, the time saved a year on them (today's interval, failure-free) and its
-    payback, as a clause; where they pay within the life at today's interval (`job_paid_today`), both paybacks, the
-    optima's deciding (cold tests 15, R: 3.08 years only while the interval stays, 21.9 at the optima); "" without a
-    payback for the job."""
-    if found is None or found["job_payback_years"] is None:
+    P-B1: "makes no case" above four passing gates, its reason never printed): the runs a year given and the payback
+    on them with each system at its optimal interval, page 2's one basis (compute/paybacks.py), with a pointer to the
+    others (cold read 15, Chinese reading 15, R major 6: 3.08, 22.0 and 2.05 years side by side; cold read 15pq, P:
+    59.4 years at today's interval beside 1.31 for the whole cluster); "" without a payback for the job."""
+    if found is None or main_basis(w.findings, reasons) != JOB_OPTIMA:
         return ""
     e = w.config.economics
     assert e is not None, "a priced value comes from [economics]"
-    optima = job_optima_payback_years(w.findings) if "job_paid_today" in reasons else None
-    if optima is not None:
-        return _(
-            "on the {runs} runs a year given, the time saved pays for it in about {today} years only while the "
-            "interval stays as it is, in about {optima} years with each system at its optimal interval"
-        ).format(
-            runs=count(e.runs_per_year),
-            today=sig(found["job_payback_years"]),
-            optima=sig(optima),
-        )
+    years = job_optima_payback_years(w.findings)
+    assert years is not None, "main_basis gives JOB_OPTIMA only with the job's payback at the optima"
     return _(
-        "on the {runs} runs a year given, the time saved is worth {value} a year, a payback of about {years} years"
-    ).format(
-        runs=count(e.runs_per_year),
-        value=money(found["price"] / found["job_payback_years"], found["currency"]),
-        years=sig(found["job_payback_years"]),
-    )
+        "on the {runs} runs a year given, with each system at its optimal interval, the time saved pays for it in "
+        "about {years} years (other bases: “{section}”)"
+    ).format(runs=count(e.runs_per_year), years=sig(years), section=_("Value of the time saved"))

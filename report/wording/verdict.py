@@ -17,6 +17,7 @@ from report.i18n import _, join_words, ngettext
 from report.inputs.config import TestConfig
 from report.wording.base import Words
 from report.wording.decisions import TILE_GATES, judged_statuses, open_gates
+from report.wording.g3_scope import g3_scope
 from report.wording.labels import g4_pass_unsettled, g4_unsettled_words, gate_name, status_label, verdict_status_label
 from report.wording.phrases import (
     counted_noun,
@@ -36,7 +37,8 @@ from report.wording.statements import async_title
 def gate_detail(m: Metrics, cfg: TestConfig, gate: Gate, found: Findings) -> str:
     """Why a gate has its status, in one line, from the figures and the findings, and the open gates whose data it
     rests on."""
-    return _own_detail(m, cfg, gate, found) + _rests_on(m, gate.id)
+    scope = g3_scope(m, cfg.gates.target_speedup) if gate.id == "G3" else ""  # cold read 15, S-M3
+    return _own_detail(m, cfg, gate, found) + _rests_on(m, gate.id) + scope
 
 
 def _rests_on(m: Metrics, gate_id: str) -> str:

@@ -1,5 +1,6 @@
 """The findings (report/compute/findings.py) on joint tests whose data sit on a rule's threshold (attacks-6)."""
 
+import math
 import shutil
 from pathlib import Path
 from types import SimpleNamespace as NS
@@ -491,10 +492,13 @@ def test_a_node_local_candidate_s_node_loss_is_its_risk_not_a_worth_its_price_re
     m = compute(test)
     found = decide(test, m).get("node_local")
     assert found.scope.items == ("candidate",)
-    # D² ÷ (2 M) × GPUs GPU-seconds a run, on the candidate's wall time, priced and counted a year
+    # (M (e^(D/M) − 1) − D) × GPUs GPU-seconds a run, on the candidate's wall time, priced and counted a year; the
+    # first-order D² ÷ (2 M) lies below it (cold read 15pq, Q-M2)
     r, e = m.reliability, test.config.economics
     wall = m.bubble.candidate_duration_s
-    per_year = wall**2 / (2 * r.job_mtbf_s) * r.gpus / 3600 * e.gpu_hour_price * e.runs_per_year
+    rework = r.job_mtbf_s * (math.exp(wall / r.job_mtbf_s) - 1) - wall
+    assert rework > wall**2 / (2 * r.job_mtbf_s)
+    per_year = rework * r.gpus / 3600 * e.gpu_hour_price * e.runs_per_year
     assert found["loss_bound_per_year"] == pytest.approx(per_year, rel=1e-12)
     assert found["price"] == 1_200_000 and found["payback_floor_years"] is None
     with activate("en"):

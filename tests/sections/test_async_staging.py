@@ -111,19 +111,19 @@ def test_the_copy_off_the_node_and_what_surviving_a_node_is_worth_are_sized():
     take it; the value of checkpoints that survive a node, the condition the recommendation names, was never sized.
     Hand-worked: the cycle is 42 s + 5.80 s of stall = 47.8 s, 980 ÷ 47.8 = 20.5 GB/s; local NVMe's optimal interval
     √(2 × 5.80 × 1,265,625 s) = 3,831.6 s = 1.06 h, 980 ÷ 3,831.6 = 0.256 GB/s. Every failure a lost node and the job
-    restarted from its start: 28,680 ÷ 1,265,625 = 0.0227 failures a run, each losing half the run, 28,680² ÷
-    (2 × 1,265,625) × 128 ÷ 3,600 = 11.6 GPU-hours a run, × 2.60 EUR × 30 runs = 901 EUR a year; 1.2 million EUR ÷
-    901.2 = 1,332 years. Page 1 says it at the value line's scope, the whole 768-GPU cluster running such jobs all year
-    (cold read 13b, X-M1): 768 × 8,760 × 28,680 ÷ (2 × 1,265,625) × 2.60 EUR = 198,190 EUR a year; 1.2 million ÷
-    198,190 = 6.05 years."""
+    restarted from its start: 28,680 ÷ 1,265,625 = 0.0227 failures a run; the rework, M (e^(D/M) − 1) − D =
+    1,265,625 × (e^0.022661 − 1) − 28,680 = 327.4 s (the first-order 28,680² ÷ (2 × 1,265,625) = 325.0 s is below it,
+    cold read 15pq, Q-M2), × 128 ÷ 3,600 = 11.6 GPU-hours a run, × 2.60 EUR × 30 runs = 908 EUR a year; 1.2 million
+    EUR ÷ 908.05 = 1,322 years. The failure section says it at the value line's scope, the whole 768-GPU cluster
+    running such jobs all year (cold read 13b, X-M1): 768 × 8,760 × 327.42 ÷ 28,680 × 2.60 EUR = 199,696 EUR a year;
+    1.2 million ÷ 199,696 = 6.01 years."""
     ctx, m = build(FOLDER)
     assert m.reliability.job_mtbf_s == 45000 * 3600 / 128 and m.bubble.baseline_duration_s == 28680
     durability = next(r for r in ctx.cover.reasons if "stays on that node" in r)
     assert durability.endswith(
         "Copying the checkpoints off the node at today's interval takes 20.5 GB/s per job; one copy per optimal "
-        "interval (1.06 h), 0.256 GB/s. Even counting the failures at the assumed rate as lost nodes, restarting from "
-        "the start would cost the whole 768-GPU cluster, running such jobs year-round, at most 198,000 EUR a year, "
-        "against a price of 1.2 million EUR. VX-12 keeps checkpoints off the nodes."
+        "interval (1.06 h), 0.256 GB/s. What a lost node could cost at most is bounded in “Failures and the "
+        "checkpoint interval”. VX-12 keeps checkpoints off the nodes."
     )
     failures = " ".join(texts(section(ctx, "reliability").blocks))
     assert (
@@ -131,9 +131,9 @@ def test_the_copy_off_the_node_and_what_surviving_a_node_is_worth_are_sized():
         "save, takes 20.5 GB/s per job on average, written to storage whose bandwidth this test did not measure. One "
         "copy per optimal interval (1.06 h) takes 0.256 GB/s, and a lost node then costs at most about that "
         "interval's work. Counting the failures at that rate as lost nodes, and the job restarted from its "
-        "start, the rework would cost at most 901 EUR a year on the 30 runs a year given (0.0227 failures a run, "
-        "11.6 GPU-hours lost a run). Were the whole 768-GPU cluster to run such jobs year-round, at most 198,000 EUR a "
-        "year, a payback of at least 6.05 years on the candidate's price of 1.2 million EUR." in failures
+        "start, the rework would cost at most 908 EUR a year on the 30 runs a year given (0.0227 failures a run, "
+        "11.6 GPU-hours lost a run). Were the whole 768-GPU cluster to run such jobs year-round, at most 200,000 EUR a "
+        "year, a payback of at least 6.01 years on the candidate's price of 1.2 million EUR." in failures
     )
 
 

@@ -16,26 +16,25 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     c = ctx.cover
     assert c.recommendation_kind == "other_grounds" and "checkpoints that survive a node" in c.recommendation
     assert c.changes.startswith("What would change it: ")
-    # the worst case at the scope of the value line beside it, the whole cluster (cold read 13b, X-M1: "at most 961 GBP
-    # a year to this job" beside 8,800 GBP for the cluster; "1,519 years of the price" is not English). By hand: every
-    # GPU of the 512-GPU cluster busy with such jobs all year, 512 × 8,760 ÷ 30,000 h = 149.5 failures a year, each
-    # costing a 64-GPU job half its 128,284.2 s run: 512 × 8,760 × 128,284.2 ÷ (2 × 1,687,500 s) = 170,480 GPU-hours
-    # × 2.20 USD = 375,056 USD a year; 900,000 ÷ 375,056 = 2.40 years
-    # ... beside the job's own 2,290 USD a year (worked below), both scopes (cold read 14c, X-B1)
+    # the worst case is a bound, not a reason: page 2 says what decides and points to where the bound is given (cold
+    # read 15, S-M1: "a payback of at least 0.654 years" beside "at least 90.5 years" read as a buy signal)
     assert (
-        "Were every assumed failure a lost node, checkpoints that survive it would be worth at most 2,290 USD a year "
-        "to this job, 375,000 USD to a 512-GPU cluster of such jobs (a payback of at least 2.40 years): the share of "
-        "failures that lose a node, and the cost of a copy of local SSD's checkpoints off the node, decide the "
-        "purchase." in c.changes
+        "Checkpoints that survive a node: the share of failures that lose a node, and the cost of a copy of local "
+        "SSD's checkpoints off the node, decide the purchase. This test gives neither (the worst case: “Failures and "
+        "the checkpoint interval”)." in c.changes
     )
+    assert "385,000" not in c.changes and "2.34 years" not in c.changes
     assert "years of the price" not in c.changes
     failures = " ".join(texts(section(ctx, "reliability").blocks))
-    # the job's own bound stays in the failure section, the cluster's beside it: 128,284.2² ÷ (2 × 1,687,500) × 64 ÷
-    # 3,600 = 86.69 GPU-hours a run × 2.20 × 12 runs = 2,289 USD
-    assert "would cost at most 2,290 USD a year" in failures
+    # the job's own bound stays in the failure section, the cluster's beside it: the rework of a restart from the start,
+    # M (e^(D/M) − 1) − D = 1,687,500 × (e^0.076020 − 1) − 128,284.2 = 5,002.0 s (cold read 15pq, Q-M2: the
+    # first-order D² ÷ (2 M) = 4,876.0 s is no bound), × 64 ÷ 3,600 = 88.93 GPU-hours a run × 2.20 × 12 runs = 2,348
+    # USD; every GPU of the 512-GPU cluster busy with such jobs all year, 512 × 8,760 × 5,002.0 ÷ 128,284.2 = 174,884
+    # GPU-hours × 2.20 USD = 384,743 USD a year; 900,000 ÷ 384,743 = 2.34 years
+    assert "would cost at most 2,350 USD a year" in failures
     assert (
-        "Were the whole 512-GPU cluster to run such jobs year-round, at most 375,000 USD a year, a payback of at least "
-        "2.40 years on the candidate's price of 900,000 USD." in failures
+        "Were the whole 512-GPU cluster to run such jobs year-round, at most 385,000 USD a year, a payback of at least "
+        "2.34 years on the candidate's price of 900,000 USD." in failures
     )
     # faster loads among the grounds: their worth rests on a count of cold starts no joint test has (cold read 11, T-M2)
     # with a price, the count that would pay follows (cold read 15pq, P-M1): 900,000 USD ÷ (5 years × 41.6 s × 8 GPUs
@@ -239,8 +238,15 @@ def _p_words(
 ):
     """Cold tests 14, P by hand: GlusterFS against LF-760, every gate agreed, an MTBF of 38,000 h agreed, time lost to
     saves and failures 12.08% against 3.20% today, 3.710% against 1.854% each at its optimum; 5 runs a year worth 73,744
-    CNY against a price of 4.38 million CNY."""
-    found = {"price": 4_380_000, "job_payback_years": 4_380_000 / 73_744, "currency": "CNY"}
+    CNY against a price of 4.38 million CNY, 15.70 million CNY for the whole cluster at today's interval (the runs given
+    fill 73,744 ÷ 15,700,304 = 0.4697% of it), 3.336 million CNY at the optima (a payback of 1.313 years)."""
+    found = {
+        "price": 4_380_000,
+        "job_payback_years": 4_380_000 / 73_744,
+        "currency": "CNY",
+        "payback_years": 4_380_000 / 3_335_681,
+        "fill_share": 73_744 / 15_700_304,
+    }
     slow = NS(scope=NS(items=("baseline:4",)))
     reliability = NS(
         gpu_mtbf_hours=38_000.0,
@@ -269,20 +275,22 @@ def _p_words(
 
 def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
     """Cold read 14c and Chinese reading 14c, P-B1: "checkpoint speed makes no case" directly above "All four gates
-    pass", the real reason (about 59 years on the job's own runs: 4,380,000 ÷ 73,744 = 59.40) never printed. The
-    headline says first that every agreed target is met, then why speed alone does not justify the price for this job,
-    then the other ground."""
+    pass", the real reason never printed. The headline says first that every agreed target is met, then why speed
+    alone does not justify the price for this job, then the other ground. Its one payback is on the runs given, each
+    system at its optimal interval (compute/paybacks.py; cold read 15pq, P-M6: 59.4 years at today's interval beside
+    1.31 for the whole cluster): 3,335,681 × 0.4697% = 15,668 CNY a year, 4,380,000 ÷ 15,668 = 279.6 years."""
     rec = Recommendation("other_grounds", ("loads",), ("speedup", "job_unpaid"), ("cluster_share_more",))
     assert recommendation.headline(_p_words(), rec) == (
         "Recommendation: LF-760 meets every target agreed for this test, but checkpoint speed alone does not justify "
-        "its price for this job: on the 5 runs a year given, the time saved is worth 73,700 CNY a year, a payback of "
-        "about 59.4 years. LF-760 only if faster model loads are worth its price."
+        "its price for this job: on the 5 runs a year given, with each system at its optimal interval, the time saved "
+        "pays for it in about 280 years (other bases: “Value of the time saved”). LF-760 only if faster model loads "
+        "are worth its price."
     )
     # a threshold left to the tool's default is no target agreed; no other ground: not recommended
     alone = Recommendation("not_recommended", (), ("speedup", "job_unpaid"), ("cluster_share_more",))
     text = recommendation.headline(_p_words(default_gates=True), alone)
     assert text.startswith("Recommendation: LF-760 passes every gate of this test, but checkpoint speed alone")
-    assert text.endswith("a payback of about 59.4 years. Not recommended on this evidence.")
+    assert text.endswith("about 280 years (other bases: “Value of the time saved”). Not recommended on this evidence.")
     # without money that decides, how little the optima keep
     little = Recommendation("not_recommended", (), ("speedup", "optima_little"), ("fixed_interval",))
     assert recommendation.headline(_p_words(), little) == (
@@ -296,23 +304,26 @@ def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
     )
     with i18n.activate("zh-CN"):
         zh = recommendation.headline(_p_words(), rec)
-    assert zh.startswith("建议：LF-760 达到了本次测试约定的全部目标，但") and "回收期约 59.4 年。是否采购 LF-760" in zh
+    assert zh.startswith("建议：LF-760 达到了本次测试约定的全部目标，但") and "约需 280 年" in zh
 
 
 def test_a_failure_rate_already_past_its_threshold_is_said_as_a_reason_with_it():
     """Chinese reading 14c, P-B1: the failure-rate condition gave no threshold and was already met. At the agreed
     38,000 h switching recovers more (3.20% today on LF-760 against 3.71% on GlusterFS at its optimum), as at any
     per-GPU MTBF below 53,970 h (printed 54,000 h); each at its optimum LF-760 saves 3.71 − 1.85 = 1.86 points
-    (1.9 beside 12.1 − 3.20 = 8.9 today, at one precision)."""
+    (1.9 beside 12.1 − 3.20 = 8.9 today, at one precision). Re-tuning, which costs nothing, leads (cold read 15pq,
+    P-M8): 12.08 − 3.71 = 8.37 points, 8.4 of the 8.9 switching recovers."""
     reason = recommendation._reason(_p_words(), "optima_little")
     assert reason == (
-        "At the failure rate set for this test (a per-GPU MTBF of 38,000 h), and at any below 54,000 h, switching to "
-        "LF-760 recovers more than re-tuning GlusterFS's interval; but with each system at its optimal interval, "
-        "LF-760 saves 1.9 percentage points of compute time against 8.9 at today's interval."
+        "Re-tuning GlusterFS's interval, at no cost, recovers 8.4 of the 8.9 percentage points of compute time that "
+        "switching to LF-760 recovers at today's interval. At the failure rate set for this test (a per-GPU MTBF of "
+        "38,000 h), and at any below 54,000 h, switching recovers more; with each system at its optimal interval, "
+        "LF-760 saves 1.9 percentage points."
     )
     # no turn within three decades: no threshold to give
-    assert recommendation._reason(_p_words(flip=None), "optima_little").startswith(
-        "At the failure rate set for this test (a per-GPU MTBF of 38,000 h), switching to LF-760 recovers more"
+    assert recommendation._reason(_p_words(flip=None), "optima_little").endswith(
+        "At the failure rate set for this test (a per-GPU MTBF of 38,000 h), switching recovers more; with each system "
+        "at its optimal interval, LF-760 saves 1.9 percentage points."
     )
     assert recommendation._reason(_p_words(), "job_unpaid") == reason
     # re-tuning recovering more: the re-tuning reason gives the threshold; this one the optima alone

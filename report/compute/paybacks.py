@@ -1,0 +1,66 @@
+"""The one payback page 2 gives, chosen by rule, and the others the economics section gives (docs/recommendation.md,
+"One payback on page 2"; cold read 15pq, Q-M5, P-M6; Chinese reading 15, R major 6: 3.08, 22.0 and 2.05 years side
+by side on one page, none said to be the one to read). Pure: the findings and the recommendation's reasons in, bases
+and years out; nothing here is written to metrics.json.
+
+The rule: page 2's payback is taken with each system at its optimal interval, as re-tuning the baseline's interval
+costs nothing and a payback that rests on today's interval rests on the customer never doing it; on the runs a year
+the test gives where the recommendation's money rule decides on them (`JOB_MONEY`), else for the whole cluster
+(metrics.json's `economics.payback_years`, a lower bound, as every GPU busy all year bounds the value from above)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from report.compute.findings import Findings
+from report.compute.recommendation import JOB_MONEY, job_optima_payback_years
+
+#: the runs a year given, each system at its optimal interval
+JOB_OPTIMA = "job_optima"
+#: the runs a year given, today's interval, failure-free (metrics.json's value_per_year over the price)
+JOB_TODAY = "job_today"
+#: the whole cluster, each system at its optimal interval (metrics.json's payback_years)
+CLUSTER_OPTIMA = "cluster_optima"
+#: the whole cluster, today's interval
+CLUSTER_TODAY = "cluster_today"
+
+#: every basis, in the order the economics section lists them
+BASES = (JOB_OPTIMA, JOB_TODAY, CLUSTER_OPTIMA, CLUSTER_TODAY)
+
+
+@dataclass(frozen=True)
+class Payback:
+    """A payback in years on one basis; `years` None where the time saved has no value on it."""
+
+    basis: str
+    years: float | None
+
+
+def paybacks(found: Findings) -> tuple[Payback, ...]:
+    """Every basis's payback, where a price is given; () without one."""
+    value = found.get("value_priced")
+    if value is None:
+        return ()
+    years = {
+        JOB_OPTIMA: job_optima_payback_years(found),
+        JOB_TODAY: value["job_payback_years"],
+        CLUSTER_OPTIMA: value["payback_years"],
+        CLUSTER_TODAY: value["today_payback_years"],
+    }
+    return tuple(Payback(basis, years[basis]) for basis in BASES)
+
+
+def main_basis(found: Findings, reasons: Iterable[str]) -> str | None:
+    """The basis page 2 gives its one payback on (the module's rule); None without a price."""
+    if found.get("value_priced") is None:
+        return None
+    if set(JOB_MONEY) & set(reasons) and job_optima_payback_years(found) is not None:
+        return JOB_OPTIMA
+    return CLUSTER_OPTIMA
+
+
+def other_paybacks(found: Findings, reasons: Iterable[str]) -> tuple[Payback, ...]:
+    """The paybacks on every basis but page 2's, those with a value: what the economics section gives beside it."""
+    main = main_basis(found, reasons)
+    return tuple(p for p in paybacks(found) if p.basis != main and p.years is not None)

@@ -1,0 +1,54 @@
+"""Page 2's one payback and the others (report/compute/paybacks.py), on cold tests 15, R by hand: a price of 1,240,000
+EUR; 64 runs a year worth 402,426 EUR at today's interval; the whole 1,728-GPU cluster 4,310,244 EUR a year at
+today's interval, 604,027 EUR with each system at its optimal interval."""
+
+from report.compute.findings import Finding, Findings, Scope
+from report.compute.paybacks import (
+    CLUSTER_OPTIMA,
+    CLUSTER_TODAY,
+    JOB_OPTIMA,
+    JOB_TODAY,
+    main_basis,
+    other_paybacks,
+    paybacks,
+)
+
+PRICE = 1_240_000
+
+
+def _found(optimum: float | None = 604_027.3) -> Findings:
+    figures = {
+        "price": PRICE,
+        "job_payback_years": PRICE / 402_426.2,  # 3.081
+        "payback_years": PRICE / optimum if optimum else None,  # 2.053
+        "today_payback_years": PRICE / 4_310_244.2,  # 0.2877
+        "fill_share": 402_426.2 / 4_310_244.2,  # 9.337%
+    }
+    return Findings((Finding("value_priced", Scope("test", (), ()), figures),))
+
+
+def test_every_basis_is_worked():
+    """The job's at the optima: the whole cluster's there over the share the runs fill, 2.0529 ÷ 0.093365 = 21.988 years
+    (604,027 × 0.09337 = 56,396 EUR a year; 1,240,000 ÷ 56,396 = 21.99)."""
+    years = {p.basis: round(p.years, 3) for p in paybacks(_found()) if p.years is not None}
+    assert years == {JOB_OPTIMA: 21.988, JOB_TODAY: 3.081, CLUSTER_OPTIMA: 2.053, CLUSTER_TODAY: 0.288}
+
+
+def test_the_money_rule_s_basis_is_page_2_s():
+    """Where the recommendation is decided on the runs given (job_paid_today, job_unpaid), page 2 gives the job's
+    payback at the optima; else the whole cluster's at the optima, metrics.json's payback_years."""
+    found = _found()
+    assert main_basis(found, ("speedup", "job_paid_today")) == JOB_OPTIMA
+    assert main_basis(found, ("speedup", "job_unpaid")) == JOB_OPTIMA
+    assert main_basis(found, ("speedup", "unpaid")) == CLUSTER_OPTIMA
+    assert [p.basis for p in other_paybacks(found, ("job_unpaid",))] == [JOB_TODAY, CLUSTER_OPTIMA, CLUSTER_TODAY]
+    assert [p.basis for p in other_paybacks(found, ())] == [JOB_OPTIMA, JOB_TODAY, CLUSTER_TODAY]
+
+
+def test_no_payback_at_the_optima_leaves_the_cluster_s_basis():
+    """Without a value at the optima, the job's payback there has none either: page 2 falls back on the whole cluster's
+    basis, which says it has no payback; without a price, no basis at all."""
+    found = _found(optimum=None)
+    assert main_basis(found, ("job_unpaid",)) == CLUSTER_OPTIMA
+    assert [p.basis for p in other_paybacks(found, ("job_unpaid",))] == [JOB_TODAY, CLUSTER_TODAY]
+    assert main_basis(Findings(()), ("job_unpaid",)) is None and paybacks(Findings(())) == ()

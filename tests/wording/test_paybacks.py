@@ -1,0 +1,55 @@
+"""The paybacks on every basis in the economics section (report/wording/paybacks.py), on cold tests 15, R by hand
+(tests/compute/test_paybacks.py works the years: 21.988, 3.081, 2.053 and 0.2877)."""
+
+from types import SimpleNamespace as NS
+
+from report import i18n
+from report.wording.paybacks import paybacks_words
+
+PRICE = 1_240_000
+FOUND = {
+    "price": PRICE,
+    "currency": "EUR",
+    "job_payback_years": PRICE / 402_426.2,
+    "payback_years": PRICE / 604_027.3,
+    "today_payback_years": PRICE / 4_310_244.2,
+    "fill_share": 402_426.2 / 4_310_244.2,
+}
+
+
+def _words(found=FOUND):
+    return NS(
+        findings=NS(get=lambda key: found if key == "value_priced" else None),
+        config=NS(economics=NS(runs_per_year=64)),
+        m=NS(bubble=NS(cluster_gpus=1728)),
+    )
+
+
+def test_every_basis_the_recommendation_s_first():
+    assert paybacks_words(_words(), ("speedup", "job_paid_today")) == (
+        "At the candidate's price of 1.24 million EUR, the payback on each basis: about 22.0 years on the 64 runs a "
+        "year given, each system at its optimal interval; about 3.08 years on the 64 runs a year given, at today's "
+        "interval; at least 2.05 years were the whole 1,728-GPU cluster to run such jobs all year, each system at its "
+        "optimal interval; at least 0.288 years were the whole 1,728-GPU cluster to run such jobs all year, at today's "
+        "interval. The recommendation weighs the first: re-tuning the interval costs nothing, and the recommendation "
+        "is decided on the runs given."
+    )
+    # where the money rule does not decide on the runs given, the whole cluster's at the optima leads
+    text = paybacks_words(_words(), ("speedup",))
+    assert "each basis: at least 2.05 years were the whole 1,728-GPU cluster" in text
+    assert text.endswith(
+        "The recommendation weighs the whole cluster's, each system at its optimal interval: re-tuning the interval "
+        "costs nothing."
+    )
+    with i18n.activate("zh-CN"):
+        zh = paybacks_words(_words(), ("speedup", "job_paid_today"))
+    assert zh == (
+        "按被测系统 124 万 欧元 的价格，不同口径下的回收期为：按给定的每年 64 次训练、每个系统取其最优间隔计，约 22.0 年；"
+        "按给定的每年 64 次训练、按当前间隔计，约 3.08 年；若整个 1,728 块 GPU 的集群全年运行此类作业、每个系统取其最优间隔，"
+        "至少 2.05 年；若整个 1,728 块 GPU 的集群全年运行此类作业、按当前间隔，至少 0.288 年。建议依据的是第一项：调整保存间隔"
+        "不需要任何费用，且建议按给定的训练次数判定。"
+    )
+
+
+def test_nothing_without_a_price():
+    assert paybacks_words(_words(found=None), ("job_unpaid",)) == ""
