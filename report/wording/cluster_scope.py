@@ -68,21 +68,18 @@ def attachment(w: Words) -> str:
 
 
 def attached_clause(w: Words) -> str:
-    """Page 1's clause of the same assumption, beside the cluster's value; "" where the test attached every node."""
+    """Page 1's clause of the same assumption for a candidate local to each node, beside the cluster's value: the nodes
+    beyond the job's, neither tested nor priced; "" otherwise (a shared candidate's is in value.one_array). Short, so
+    that a dense decision page keeps its tiles (tests/pdf/test_page_one.py)."""
     found = w.findings.get("cluster_attachment")
-    if found is None:
+    if found is None or not found["node_local"]:  # a shared candidate's: said in value.one_array
         return ""
-    return (
-        _(
-            "with {candidate} on every one of its {nodes} nodes, of which this test's job used {tested}, the others "
-            "unpriced here"
-        )
-        if found["node_local"]
-        else _(
-            "with every one of its {nodes} nodes attached to {candidate}, of which this test's job used {tested}, the "
-            "others unpriced here"
-        )
-    ).format(candidate=w.name("candidate"), nodes=count(found["cluster_nodes"]), tested=count(found["tested_nodes"]))
+    n = found["untested_nodes"]
+    return ngettext(
+        "with {candidate} on {n} more node, untested and unpriced here",
+        "with {candidate} on {n} more nodes, untested and unpriced here",
+        n,
+    ).format(candidate=w.name("candidate"), n=count(n))
 
 
 def writes_due(w: Words) -> str:

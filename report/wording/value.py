@@ -158,6 +158,13 @@ def one_array(w: Words) -> str:
     gpus = w.m.save.candidate.gpus
     if per_node(w.m) or gpus >= w.m.bubble.cluster_gpus:
         return ""
+    attached = w.findings.get("cluster_attachment")
+    if attached is not None:  # every node attached to it, the rest unpriced (cold reads 15, R-M2; 15pq, P-M2)
+        return _(" on one {candidate} (this test attached {tested} of its {nodes} nodes, the rest unpriced)").format(
+            candidate=w.name("candidate"),
+            tested=count(attached["tested_nodes"]),
+            nodes=count(attached["cluster_nodes"]),
+        )
     return _(" on one {candidate} (this test ran it for {gpus} of those GPUs)").format(
         candidate=w.name("candidate"), gpus=count(gpus)
     )

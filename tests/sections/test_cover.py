@@ -366,10 +366,9 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
     assert m.economics.value_per_year == pytest.approx(m.economics.value_per_run * 12)
     assert ctx.cover.value == (
         "Value of the time saved: 312,000 USD a year if the whole 512-GPU cluster ran such jobs all year on one Array X (this "
-        "test ran it for 16 of those GPUs), each system at its optimal interval (with every one of its 64 nodes "
-        "attached to Array X, of which this test's job used 2, the others unpriced here); at a price of 1 million "
-        "USD, a payback of at least 3.20 years on the cluster figure (other bases: “Value of the time saved”), the "
-        "baseline's own cost left out."
+        "test attached 2 of its 64 nodes, the rest unpriced), each system at its optimal interval; at a price of 1 "
+        "million USD, a payback of at least 3.20 years on the cluster figure (other bases: “Value of the time saved”), "
+        "the baseline's own cost left out."
     )
     # 512 GPUs ÷ 8 a node = 64 nodes, the 16-GPU job's 2 among them (cold read 15pq, P-M2)
     # not recommended on this evidence: the value is said not to change it (formal: no price)
@@ -447,8 +446,8 @@ def test_a_candidate_that_loses_time_has_no_value_at_best(tmp_path):
     assert ctx.cover.value.startswith(
         "Value of the time saved: none; a loss of 44.0 USD a year on the 12 runs a year given for this job, at "
         "today's interval and failure-free; a loss of 304,000 USD a year if the whole 512-GPU cluster ran such jobs "
-        "all year on one Old NAS (this test ran it for 16 of those GPUs), each system at its optimal interval (with "
-        "every one of its 64 nodes attached to Old NAS, of which this test's job used 2, the others unpriced here);"
+        "all year on one Old NAS (this test attached 2 of its 64 nodes, the rest unpriced), each system at its optimal "
+        "interval;"
     )
     assert "−" not in ctx.cover.value
 

@@ -23,6 +23,7 @@ def _words(cluster_gpus: int, runs: int, peak_to_sustained: float = 10.97, node_
         ),
         config=NS(economics=NS(runs_per_year=runs)),
         name=lambda key: {"candidate": "LF-760"}[key],
+        findings=NS(get=lambda _id: None),
     )
 
 
