@@ -368,7 +368,7 @@ def test_chinese_formulas_are_one_to_a_line_and_gates_nest_their_clauses():
     # each failed gate is a sentence of its own (cold read 6, M1): "G3（保存时间加速比）未通过：…。"
     assert (
         "；" not in verdict
-        and "G3（保存加速比）未通过：95% 置信区间 0.774～1.56 倍，整体低于 2 倍的目标，且其计算所用的保存运行未通过 G1。"
+        and "G3（保存加速比）未通过：95% 置信区间 0.774～1.56 倍，整体低于 2 倍的目标，而其计算所用的保存运行未通过 G1。"
         in verdict
     )
 
@@ -407,8 +407,8 @@ def test_zh_reading_9_sentences_say_what_they_compare():
     gates = " ".join(texts(section(ctx, "gates").blocks))
     # G4 on the tool's default: not assessed, a mark of its own, not counted among the failures (cold read 14c, Q-M1)
     assert (
-        "4 个评估门槛中 1 个通过；G3 待判定（参考值达标，但所依据的保存运行尚未通过 G2 的检验）；G4（标记为“–”）未评定："
-        "未约定训练时长目标；1 个未通过。"
+        "4 个评估门槛中 1 个通过；G3 待判定（按均值计达标，但所依据的保存运行尚未通过 G2 的检验）；G4（标记为“–”）未评定，"
+        "因为未约定训练时长目标；1 个未通过。"
     ) in gates
 
 
@@ -437,7 +437,7 @@ def test_zh_reading_12_page_one_sentences_are_grammatical():
         page = cover_text(ctx).replace(i18n.NO_BREAK_SPACE, " ").replace("\u2060", "")
     # the verdict's label says G4 is not assessed on a target no one agreed (cold read 14c, Q-M1; Chinese reading 14c,
     # Q-B1: no 工具 on the customer pages), so the brief note is not repeated on page 1; its words stay grammatical
-    assert "G4 未评定：未约定训练时长目标" in page and "即使保存完全不耗时" not in page and "工具" not in page
+    assert "G4 因未约定训练时长目标而未评定" in page and "即使保存完全不耗时" not in page and "工具" not in page
     catalog = (ROOT / "report/locale/zh_CN/LC_MESSAGES/report.po").read_text(encoding="utf-8")
     assert "即使保存完全不耗时，训练时间也达不到缩短 {target}% 的目标" in catalog
     # the conditions as clauses (reason14 added the job mix and the synchronous-saves proviso after them)

@@ -7,7 +7,7 @@ from report.compute import SIDES, Metrics
 from report.compute.findings import Finding
 from report.document.spoken import fill, said
 from report.formatting import count, given, p3, s3, sig, x3
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, join_clauses, join_words, ngettext
 from report.inputs.config import TestConfig
 from report.wording.base import Words
 from report.wording.phrases import ratio_span
@@ -326,8 +326,10 @@ def _loads_pairs(w: Words) -> str:
     models = [p.model for p in pairs]
     names = models if len(set(models)) == len(models) else [f"{p.model} ({p.platform})" for p in pairs]
     if len(pairs) <= 3:
-        per_pair = join_words(
-            [_("{ratio} for {model}").format(model=n, ratio=x3(p.speedup)) for n, p in zip(names, pairs, strict=True)]
+        # pairs are clauses, each with its verb: "A 为 2.58 倍，B 为 1.75 倍", never "…和…" (zh reading 15, R)
+        per_pair = join_clauses(
+            [_("{ratio} for {model}").format(model=n, ratio=x3(p.speedup)) for n, p in zip(names, pairs, strict=True)],
+            inner=True,
         )
         # one pair is worded as one (Chinese reading 13b, Y-11: "其中" before a single pair)
         text = (

@@ -5,7 +5,7 @@ degraded state untested, and the access path a load comparison includes."""
 from __future__ import annotations
 
 from report.formatting import count, gpus, hours, money, p3, ratio3, s3, sig
-from report.i18n import _, join_words
+from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.outlier_words import cause_words
 from report.wording.statements import frequent_saves_help
@@ -116,7 +116,7 @@ def async_counterpoint(w: Words) -> str:
             "Were its saves asynchronous, training would be {async} shorter on {candidate} at today's interval "
             "({staging})."
         )
-    return head + " " + tail.format(kept=join_words(kept), **fields)
+    return head + " " + tail.format(kept=join_clauses(kept, inner=True), **fields)  # clauses: "…，…" (zh reading 15)
 
 
 def _kept(w: Words) -> list[str]:

@@ -60,7 +60,7 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
         ctx, _m = build(DATA)
     note = section(ctx, "gates").blocks[2]
     assert note.text.startswith(
-        "4 个评估门槛无一通过；G4 待判定（参考值达标，但所依据的保存运行尚未通过 G1和G2 的检验）；3 个因数据不足尚待判定。"
+        "4 个评估门槛无一通过；G4 待判定（按均值计达标，但所依据的保存运行尚未通过 G1和G2 的检验）；3 个因数据不足尚待判定。"
     ), note.text
     # gates_fail: G2 passes on its own runs (it rests on no other gate): a bare pass.
     ctx, _m = build(FIXTURES / "gates_fail")

@@ -58,3 +58,15 @@ def test_the_copy_is_said_once_beside_page_1_s_loads_reason(tmp_path):
     reason = next(r for r in ctx.cover.reasons if r.startswith("Model loads from Mingxin FX100 are"))
     assert reason.endswith(" Loads from Mingxin FX100, storage local to each node, " + COPY), reason
     assert cover_text(ctx).count(COPY) == 1
+
+
+def test_page_1_s_loads_reason_in_chinese_is_a_sentence_not_a_colon(tmp_path):
+    """Chinese reading 15, R: "其中 A 为 2.58 倍和 B 为 1.75 倍" joined clauses by 和, and one pair hung on a colon."""
+    from report import i18n
+
+    with i18n.activate("zh-CN"):
+        ctx, _m = _local_candidate(tmp_path)
+        reason = next(i18n.typeset(r) for r in ctx.cover.reasons if "加载模型比从" in r)
+    assert reason.replace(i18n.NO_BREAK_SPACE, " ").startswith(
+        "从 Mingxin FX100 加载模型比从 Parallel NFS (existing) 更快，70B 的加载加速比为 5.19 倍。"
+    )

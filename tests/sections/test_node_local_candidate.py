@@ -203,7 +203,7 @@ def test_equal_figures_read_as_equal_and_the_value_rises():
 def test_the_chinese_report_says_the_same():
     ctx, _m = build_printed(Q, "zh-CN")
     text = cover_text(ctx)
-    assert "G4 未评定：未约定训练时长目标" in ctx.cover.verdict_label
+    assert "G4 因未约定训练时长目标而未评定" in ctx.cover.verdict_label
     assert "工具" not in text
     assert "是本次测试在 HS-9 上记录的 28.3 GB/s 的 4.17×" in text
     assert "保存停顿占墙钟时间的比例在两个系统上相同，为 1.40%" in _text(ctx, "summary")

@@ -108,7 +108,7 @@ def test_a_verdict_failed_only_on_a_default_g4_no_storage_reaches_says_so(folder
     assert (ctx.cover.verdict_style, m.verdict.status) == ("undecided", "not_demonstrated")
     with i18n.activate("zh-CN"):
         ctx, m = build(data)
-        assert ctx.cover.verdict_label == "G1、G2和G3 通过；G4 未评定：未约定训练时长目标"
+        assert ctx.cover.verdict_label == "G1、G2和G3 通过；G4 因未约定训练时长目标而未评定"
         assert ctx.cover.verdict_style == "undecided"
 
 

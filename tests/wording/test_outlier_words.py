@@ -29,7 +29,7 @@ def test_a_slow_baseline_run_that_fails_only_g1_is_said_to_widen_the_lead(tmp_pa
     )
     (tmp_path / "zh").mkdir()
     ctx, _m = build_printed(_folder(tmp_path / "zh", "Base 第 5 次运行期间控制器 A 接管了控制器 B 的卷"), "zh-CN")
-    assert "保存运行记录写明该次运行的原因是控制器故障切换。这次运行只让Base自身的数据稳定性（G1）不通过" in " ".join(
+    assert "保存运行记录写明该次运行的原因是控制器故障切换。这次运行只让Base自身的测量重复性（G1）不通过" in " ".join(
         ctx.cover.reasons
     )
 
