@@ -242,7 +242,13 @@ def keep_phrases(text: str, longest: int = 16) -> str:
     if language() != "zh-CN":
         return text
     pieces = _PHRASE_BREAK.split(text)
-    return keep_tail("".join(_BETWEEN_CJK.sub(WORD_JOINER, p) if len(p) <= longest else p for p in pieces))
+    kept = "".join(_BETWEEN_CJK.sub(WORD_JOINER, p) if len(p) <= longest else p for p in pieces)
+    return keep_tail(_BRAND.sub(lambda m: m.group(1) + NO_BREAK_SPACE, kept))
+
+
+#: A maker's Chinese name of up to three ideographs (joined by keep_phrases' word joiners) that opens a phrase and
+#: stands before a Latin product name: one name, kept on one line ("：曜衡" ↵ "YH-9100", Chinese reading 15, S-m).
+_BRAND = re.compile(rf"((?:^|(?<=[{_FULL_WIDTH_PUNCTUATION}]))[{_CJK}](?:\u2060?[{_CJK}]){{0,2}}) (?=[A-Za-z0-9])")
 
 
 _BRACKETED = re.compile(r"[（(][^（）()\s]{1,12}[）)]")

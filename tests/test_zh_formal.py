@@ -70,6 +70,18 @@ def test_a_chinese_title_breaks_between_its_phrases_and_no_line_is_one_ideograph
     assert i18n.keep_phrases("Checkpoint save: a title") == "Checkpoint save: a title"
 
 
+def test_a_maker_s_chinese_name_stays_on_the_line_of_its_product_name():
+    """Chinese reading 15, S: the cover's title broke "…冷启动：曜衡" ↵ "YH-9100 全闪存…", the brand parted from its
+    product. A phrase of up to three ideographs before a Latin name is kept with it; a longer phrase still breaks."""
+    wj, nbsp = i18n.WORD_JOINER, i18n.NO_BREAK_SPACE
+    with i18n.activate("zh-CN"):
+        title = i18n.keep_phrases("GLM-4.5-Air 训练检查点与推理冷启动：曜衡 YH-9100 全闪存对比本地 NVMe")
+        assert f"：曜{wj}衡{nbsp}YH-9100 全" in title
+        assert f"对{wj}比{wj}本{wj}地 NVMe" in i18n.keep_phrases("全闪存对比本地 NVMe")  # four ideographs: a break
+        assert nbsp not in i18n.keep_phrases("Llama 4 Scout：Aurelon AX-6 对比现网 NV-40")
+    assert i18n.keep_phrases("曜衡 YH-9100") == "曜衡 YH-9100"  # English builds: as typed
+
+
 def test_the_chinese_load_caption_carries_no_hedge_the_data_does_not_need():
     """The load chart's caption said "（每个系统只计时一次时即为该次时间）" under five runs a side, a hedge the English
     never printed (zh cold read 5b, M-20). No Chinese message may add a condition its English lacks."""

@@ -67,6 +67,7 @@ def environment(compile_into: bool = False) -> jinja2.Environment:
     )
     env.filters["keep_words"] = i18n.keep_words
     env.filters["keep_tail"] = i18n.keep_tail
+    env.filters["cell_tail"] = cell_tail
     env.filters["keep_phrases"] = i18n.keep_phrases
     env.filters["keep_brackets"] = i18n.keep_brackets
     env.filters["commands"] = commands
@@ -95,6 +96,12 @@ def commands(text: str) -> Markup:
     else:
         escaped = str(Markup.escape(_typeset(i18n.keep_tail(text))))
     return Markup(escaped.replace(VERIFY_COMMAND, f"<code>{VERIFY_COMMAND}</code>"))
+
+
+def cell_tail(cell: object) -> object:
+    """A table cell's plain text whose last line never holds one ideograph ("Llama 4 Scout 109B 继续预训" ↵ "练" in the
+    appendix's tables: Chinese reading 15); markup and figures as they are."""
+    return i18n.keep_tail(cell) if isinstance(cell, str) and not isinstance(cell, Markup) else cell
 
 
 def page_of(text: str, anchor: str) -> Markup:

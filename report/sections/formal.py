@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from report.i18n import _, date, join_words
+from report.i18n import _, date, join_words, language
 from report.wording.base import Formal, Words
 from report.wording.labels import colophon_title
 
@@ -86,8 +86,19 @@ def build(w: Words) -> Formal | None:
         ),
         statement_title=_("Statement"),
         statement=_statement(w),
+        seals=_seals(w),
         **_revisions(w),
     )
+
+
+def _seals(w: Words) -> tuple[str, ...]:
+    """A Chinese test report is filed with its parties' seals beside the signatures (Chinese reading 15pq, P-m7: no
+    盖章位): a box for the testing party's and, where [report] names one, the commissioning party's. An English report
+    is signed, not sealed: none."""
+    if language() != "zh-CN":
+        return ()
+    r = w.config.report
+    return (_("Seal of the testing party"), *((_("Seal of the commissioning party"),) if r.commissioned_by else ()))
 
 
 def later_revision(revision: str | None) -> bool:

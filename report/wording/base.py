@@ -89,6 +89,8 @@ class Formal:
     revisions_title: str = ""
     revisions_headers: tuple[str, ...] = ()
     revisions: tuple[tuple[str, str, str], ...] = ()
+    #: the boxes a Chinese formal report leaves for its parties' seals (测试方（盖章）, 委托方（盖章）); none in English
+    seals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -281,3 +281,18 @@ def test_make_compiles_every_template_and_module_where_builds_read_them(monkeypa
         cached = importlib.util.cache_from_source(str(module))
         with open(cached, "rb") as pyc:
             assert int.from_bytes(pyc.read(8)[4:], "little") == 0b11, f"{module}: not checked-hash bytecode"
+
+
+def test_a_chinese_table_cell_never_ends_on_one_ideograph():
+    """Chinese reading 15: the appendix's model cells broke "Llama 4 Scout 109B 继续预训" ↵ "练". A plain text cell keeps
+    its last ideographs together in Chinese (word joiners, nothing copied changes); markup, figures and English stay."""
+    from markupsafe import Markup
+
+    from report import i18n
+
+    with i18n.activate("zh-CN"):
+        joined = render.cell_tail("Llama 4 Scout 109B 继续预训练")
+        assert joined == "Llama 4 Scout 109B 继续" + i18n.WORD_JOINER.join("预训练")
+        assert render.cell_tail(Markup("<b>继续预训练</b>")) == Markup("<b>继续预训练</b>")
+        assert render.cell_tail(1526.0) == 1526.0
+    assert render.cell_tail("继续预训练") == "继续预训练"  # English builds: as it is

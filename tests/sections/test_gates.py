@@ -262,7 +262,7 @@ def test_the_record_s_own_name_for_the_gates_is_said_not_contradicted(folder):
     intro = section(ctx, "gates").blocks[0].text
     assert (
         intro.replace(i18n.WORD_JOINER, "")
-        == "以下评估门槛按本次测试的数据和假设表中的阈值逐项判定。测试记录称这些门槛为“验收门槛”。"
+        == "以下评估门槛按本次测试的数据和假设表中的阈值逐项判定。本报告所称评估门槛，即测试记录中的“验收门槛”。"
     )
     assert i18n.WORD_JOINER.join("验收门槛") in intro  # never "验" ↵ "收门槛"
     toml.write_text(plain + '\n[environment]\n"targets" = "the acceptance criteria were agreed in the test plan"\n')
