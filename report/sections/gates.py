@@ -22,7 +22,7 @@ from report.formatting import (
     p3,
     x3,
 )
-from report.i18n import _, gap, join_words, keep_words, ngettext
+from report.i18n import _, gap, join_clauses, join_words, keep_words, ngettext
 from report.inputs.config import TestConfig
 from report.inputs.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping, sparse
 from report.inputs.specs import ReliabilitySpec
@@ -192,13 +192,14 @@ def _next_steps(w: Words) -> tuple:
     need = max(cfg.gates.min_runs, 2)
     if few := w.findings.get("save_runs_short"):
         lacking = {"baseline": short.baseline, "candidate": short.candidate}
-        parts = join_words(
+        parts = join_clauses(  # each with its verb: "A 再测 2 次，B 再测 2 次", never "…和…" (Chinese reading 15)
             [
                 ngettext("{n} more on {system}", "{n} more on {system}", lacking[side]).format(
                     n=lacking[side], system=w.name(side)
                 )
                 for side in few.scope.items
-            ]
+            ],
+            inner=True,
         )
         gate_ids = join_words(["G1" if side == "baseline" else "G2" for side in few.scope.items])
         text = _("{gates}: time more saves of {model}, {parts} ({needed} needed per system).")

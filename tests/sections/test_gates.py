@@ -62,6 +62,11 @@ def test_a_pass_on_runs_too_few_for_g1_and_g2_is_only_indicative():
     assert note.text.startswith(
         "4 个评估门槛无一通过；G4 待判定（按均值计达标，但所依据的保存运行尚未通过 G1和G2 的检验）；3 个因数据不足尚待判定。"
     ), note.text
+    # the runs each side still needs are clauses, each with its verb: joined by a comma, never 和 (Chinese reading 15)
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert "Local NVMe (single drive)再测 2 次，Mingxin FX100再测 2 次（每个系统需要 3 次）" in (
+        i18n.typeset(steps).replace(i18n.NO_BREAK_SPACE, " ")
+    ), steps
     # gates_fail: G2 passes on its own runs (it rests on no other gate): a bare pass.
     ctx, _m = build(FIXTURES / "gates_fail")
     table, note = section(ctx, "gates").blocks[1:3]
