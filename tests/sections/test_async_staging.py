@@ -74,7 +74,7 @@ def test_the_chinese_report_says_it_too():
     )
     for tile in ("ettr", "capacity"):
         assert "训练框架的设置" in notes[tile], tile
-    cause = "训练时间上的差异来自测试设置中约定的内存快照时间（每次保存：基线 5.80 s，被测系统 6.10 s；不在所附记录之中），并非来自存储的写入"
+    cause = "训练时间上的差异来自测试设置中约定的内存快照时间（每次保存的内存快照基线为 5.80 s，被测系统为 6.10 s，不在所附记录之中），而非存储的写入"
     assert any(n.startswith(cause) for n in c.verdict_notes)
     assert "这一损失来自约定的内存快照时间，并非存储所致。" in c.value
     assert "更快的保存不会改变这一建议" in c.changes and "11.5 s" not in c.changes
