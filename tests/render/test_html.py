@@ -296,3 +296,16 @@ def test_a_chinese_table_cell_never_ends_on_one_ideograph():
         assert render.cell_tail(Markup("<b>继续预训练</b>")) == Markup("<b>继续预训练</b>")
         assert render.cell_tail(1526.0) == 1526.0
     assert render.cell_tail("继续预训练") == "继续预训练"  # English builds: as it is
+
+
+def test_a_chinese_tile_label_keeps_its_short_bracket_whole():
+    """Chinese reading 15, S: page 2's tile label broke "保存停顿占墙钟时间的比例（异" ↵ "步保存）"; a short bracket with
+    ideographs stays whole (i18n.keep_brackets), the line breaking before it if it must."""
+    from pathlib import Path
+
+    from report import i18n
+
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(Path(__file__).resolve().parents[2] / "examples" / "async-70b")
+        page = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    assert '<span class="label">保存停顿占墙钟时间的比例' + i18n.WORD_JOINER.join("（异步保存）") + "</span>" in page
