@@ -89,7 +89,7 @@ def test_b3_m1_a_projection_at_the_size_timed_on_other_gpus_is_neither_timed_nor
         ),
         (
             "zh-CN",
-            ("位于 128 个节点，超出两个系统运行过的客户端节点数：其在此处的保存耗时未实测", "未实测。两个系统未在"),
+            ("位于 128 个节点，超出两个系统运行过的客户端节点数，其在此处的保存耗时未实测", "未实测。两个系统未在"),
             ("所问的更大检查点在两个系统上都实测过", "不是外推值"),
         ),
     ):
@@ -278,7 +278,7 @@ def test_m2_the_aggregate_far_beyond_the_sweep_has_its_range_and_what_it_would_t
     )
     zh = _table(built_l["zh-CN"], "scaling-projections").note
     assert (
-        "其 1,690 GB 检查点至少需要 143 s，比按本次测试保存速率推算的 70.1 s 长：其在 128 个节点下的保存耗时未实测"
+        "其 1,690 GB 检查点至少需要 143 s，比按本次测试保存速率推算的 70.1 s 长；其在 128 个节点下的保存耗时未实测"
         in zh
     )
     assert (
