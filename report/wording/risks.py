@@ -4,7 +4,7 @@ degraded state untested, and the access path a load comparison includes."""
 
 from __future__ import annotations
 
-from report.formatting import count, gpus, hours, money, p3, ratio3, s3, sig
+from report.formatting import count, gpus, hours, money, p3, ratio3, s3
 from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.outlier_words import cause_words
@@ -74,23 +74,22 @@ def staging_value(w: Words) -> str:
 def async_counterpoint(w: Words) -> str:
     """What the trainer's own asynchronous saves would leave of a synchronous job's benefit (the finding
     async_trainer): the trainers the records name that can, or that none is named; the benefit the what-if leaves at
-    today's interval; the host memory staging needs; and what the candidate keeps, its faster restores where both were
-    timed and the rework a failure costs, conditional on the intervals and the failure rate assumed (cold read 15,
-    R-M3; Chinese reading 15pq, P-M2, P-M3). "" without the finding."""
+    today's interval; and what the candidate keeps, its faster restores where both were timed and the rework a failure
+    costs, conditional on the intervals and the failure rate assumed (cold read 15, R-M3; Chinese reading 15pq, P-M2,
+    P-M3). The host memory staging needs is the asynchronous section's. "" without the finding."""
     found = w.findings.get("async_trainer")
     if found is None:
         return ""
     fields = {
         "trainers": join_words(list(found["trainers"])),
-        "gb": sig(found["staged_per_node_gb"]),
         "staging": _("on the staging times given") if found["staging_given"] else _("staging taken as 0 s, untimed"),
         "candidate": w.name("candidate"),
     }
+    fields["section"] = _("Asynchronous checkpointing (what-if)")
     head = (
-        _(
-            "This test's records name {trainers}, which can save asynchronously: a setting of the trainer, not of the "
-            "storage, that needs {gb} GB of host memory a node for a staged checkpoint."
-        )
+        # the host memory it needs is the asynchronous section's, where this points: a clause here (the dense decision
+        # page, tests/pdf/test_page_one.py)
+        _("{trainers}, named in this test's records, can save asynchronously, a setting of the trainer (“{section}”).")
         if found["trainers"]
         else _(
             "The records name no trainer this report knows to save asynchronously (PyTorch DCP, Megatron-LM, NeMo "
@@ -183,11 +182,10 @@ def load_path_words(w: Words) -> str:
     if found["differ"]:
         paths = {side: join_words([_path(t) for t in tokens]) for side, tokens in found["paths"].items()}
         return " " + _(
-            "Each ratio times the storage with the path the loads took to it, as the test gave it ({baseline_path} "
-            "to {baseline}, {candidate_path} to {candidate}); another path to {baseline} (a faster client or mount, "
-            "models kept nearer the servers) was not tested."
+            "Each ratio includes the path the loads took ({baseline_path} to {baseline}, {candidate_path} to "
+            "{candidate}); no other path to {baseline} (a faster client or mount, models kept nearer the servers) was "
+            "tested."
         ).format(baseline_path=paths["load_baseline"], candidate_path=paths["candidate"], **names)
     return " " + _(
-        "Each ratio times the storage together with the path the loads took to it, as the test gave it; another path "
-        "to {baseline} was not tested."
+        "Each ratio includes the path the loads took, as tested; no other path to {baseline} was tested."
     ).format(**names)

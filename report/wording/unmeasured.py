@@ -20,7 +20,7 @@ def unmeasured(w: Words, rec: Recommendation) -> list[str]:
         return []
     # faster loads are worth as much as the cold starts they shorten, which no joint test counts (cold read 11, T-M2);
     # with a price, how many would pay for the candidate (cold read 15pq, P-M1, Q-M4: "not quantified")
-    cold_starts = _("No cold model loads were counted, on which the worth of faster loads depends.") + to_pay(w)
+    cold_starts = to_pay(w) or _("No cold model loads were counted, on which the worth of faster loads depends.")
     # what follows the durability sentence: the cold starts, and a price where the test gives none
     after = [cold_starts] if "loads" in rec.grounds else []
     economics = w.m.economics
@@ -56,16 +56,18 @@ def durability_decides(w: Words) -> str:
 
 
 def to_pay(w: Words) -> str:
-    """ " Faster loads alone would pay for LF-760 within 5 years (an assumed service life) at about 566,000 cold
-    starts a year of ERNIE-4.5-300B-A47B, each 188 s shorter, worth 1.55 CNY on a server of 8 GPUs (the training
-    nodes' size).", or "" without a price or an established faster pair (compute/load_value.py)."""
+    """ "No cold model loads were counted: faster loads alone would pay for LF-760 within 5 years (an assumed service
+    life) at about 566,000 cold starts a year of ERNIE-4.5-300B-A47B, each 188 s shorter and worth 1.55 CNY on an
+    server of 8 GPUs (the training nodes' size).", or "" without a price or an established faster pair
+    (compute/load_value.py). One sentence, the count that was not made first (the dense decision page,
+    tests/pdf/test_page_one.py)."""
     c = cold_starts_to_pay(w.test, w.m)
     if c is None:
         return ""
-    return " " + _(
-        "Faster loads alone would pay for {candidate} within {years} years (an assumed service life) at about {n} cold "
-        "starts a year of {model}, each {saved} shorter, worth {worth} on a server of {gpus} GPUs (the training "
-        "nodes' size)."
+    return _(
+        "No cold model loads were counted: faster loads alone would pay for {candidate} within {years} years (an "
+        "assumed service life) at about {n} cold starts a year of {model}, each {saved} shorter and worth {worth} on "
+        "a server of {gpus} GPUs (the training nodes' size)."
     ).format(
         candidate=w.name("candidate"),
         years=count(c.years),

@@ -171,8 +171,8 @@ def test_a_synchronous_benefit_asynchronous_saves_would_erase_is_among_what_woul
     # the records name PyTorch DCP, which can (cold read 15, R-M3: "this test does not show" beside a trainer that
     # can): staging needs 380.8 GB × 8 / 64 = 47.6 GB a node
     assert (
-        "This test's records name PyTorch DCP, which can save asynchronously: a setting of the trainer, not of the "
-        "storage, that needs 47.6 GB of host memory a node for a staged checkpoint. Were its saves asynchronous, "
+        "PyTorch DCP, named in this test's records, can save asynchronously, a setting of the trainer "
+        "(“Asynchronous checkpointing (what-if)”). Were its saves asynchronous, "
         "training would take as long on either system at today's interval (on the staging times given), and TS-90 "
         "would keep restores of 7.27 s against 10.5 s." in ctx.cover.changes
     )

@@ -52,8 +52,8 @@ def test_the_trainer_named_and_what_asynchronous_saves_leave_are_said(tmp_path):
     (path / "restore_times.csv").write_text("system,model,run,restore_s\nBase,M,1,9\nCand,M,1,5\n")
     ctx, _m = build(path)
     assert (
-        "This test's records name PyTorch DCP, which can save asynchronously: a setting of the trainer, not of the "
-        "storage, that needs 5.00 GB of host memory a node for a staged checkpoint. Were its saves asynchronous, "
+        "PyTorch DCP, named in this test's records, can save asynchronously, a setting of the trainer "
+        "(“Asynchronous checkpointing (what-if)”). Were its saves asynchronous, "
         "training would take as long on either system at today's interval (staging taken as 0 s, untimed), and Cand "
         "would keep restores of 5 s against 9 s and 9 s less rework a failure, were each system to save at its shortest stall-free interval (3 steps against 6, not today's 500; "
         "a failure every 3,167 h assumed)." in ctx.cover.changes
@@ -80,7 +80,6 @@ def test_the_load_comparison_says_what_path_it_includes(tmp_path):
     ctx, _m = build(write_folder(tmp_path / "paths", TOML + env, [12.0, 12.1, 11.9], [6.0, 6.1, 5.9], load_s=10))
     loading = " ".join(texts(section(ctx, "loading").blocks))
     assert (
-        "Each ratio times the storage with the path the loads took to it, as the test gave it (NFS to Filer, RDMA and "
-        "a native client to Cand); another path to Filer (a faster client or mount, models kept nearer the servers) "
-        "was not tested." in loading
+        "Each ratio includes the path the loads took (NFS to Filer, RDMA and a native client to Cand); no other path "
+        "to Filer (a faster client or mount, models kept nearer the servers) was tested." in loading
     )

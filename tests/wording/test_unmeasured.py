@@ -16,8 +16,9 @@ def test_faster_loads_say_the_cold_starts_a_year_that_would_pay_for_the_candidat
     w = Words(test, compute(test), {}, PROVENANCE)
     # 100,000 USD ÷ (5 × 10 s × 8 ÷ 3600 × 2.0 USD) = 450,000 cold starts of M a year, each worth 0.0444 USD
     assert to_pay(w) == (
-        " Faster loads alone would pay for Cand within 5 years (an assumed service life) at about 450,000 cold starts "
-        "a year of M, each 10 s shorter, worth 0.0444 USD on a server of 8 GPUs (the training nodes' size)."
+        "No cold model loads were counted: faster loads alone would pay for Cand within 5 years (an assumed service "
+        "life) at about 450,000 cold starts a year of M, each 10 s shorter and worth 0.0444 USD on a server of 8 GPUs "
+        "(the training nodes' size)."
     )
     with activate("zh-CN"):
         assert "每年约需 45 万 次M冷启动" in to_pay(w)  # typeset later as 45 万次
