@@ -129,7 +129,10 @@ def value_line(w: Words, rec: Recommendation) -> str:
     text = _pointed(text, found) if stated else _priced(text, found, optimum, others)
     if staging_loss(w.m) and e.value_per_year < 0:  # the staging times given make it, not the storage (J-B1)
         text += " " + staging_loss(w.m)
-    if "unpaid" not in rec.reasons:  # else the recommendation's reason says it
+    # the life beside the one payback where that exceeds it (_priced); else a sentence of its own, unless the
+    # recommendation's reason says it
+    life_said = not stated and found.id == "value_priced" and bool(optimum) and optimum[0] > SERVICE_LIFE_YEARS
+    if "unpaid" not in rec.reasons and not (life_said and min(paybacks) > SERVICE_LIFE_YEARS):
         text += _life(w, paybacks)
     # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
     # decision page, tests/fixtures/decision_page, had no line to spare for the job mix, cold read 13b X-M3)
@@ -218,6 +221,25 @@ def _priced(text: str, found, paybacks: list[float], others: bool = False) -> st
     if not paybacks:
         return _("{value}; at a price of {price}, no payback.").format(
             value=text, price=money(found["price"], currency)
+        )
+    if paybacks[0] > SERVICE_LIFE_YEARS:  # the service life said here, not in a sentence of its own (_life)
+        return (
+            _(
+                "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond the "
+                "{life} years storage is commonly kept in service (an assumption; other bases: “{section}”), the "
+                "baseline's own cost left out."
+            )
+            if others
+            else _(
+                "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond the "
+                "{life} years storage is commonly kept in service (an assumption), the baseline's own cost left out."
+            )
+        ).format(
+            value=text,
+            price=money(found["price"], currency),
+            years=sig(paybacks[0]),
+            life=count(SERVICE_LIFE_YEARS),
+            section=_("Value of the time saved"),
         )
     if others:  # the other bases are the economics section's (compute/paybacks.py)
         return _(

@@ -166,7 +166,7 @@ def test_a_payback_within_the_service_life_only_while_the_interval_stays(tmp_pat
 
 def test_where_the_gates_decide_the_value_line_weighs_the_payback_itself(tmp_path):
     """The fixture with a 3× speedup target (G3 fails, 2.32-2.44× lies below it): the gates take the case from speed,
-    and the value line says the payback, at least 8.74 years, exceeds the 5 years assumed."""
+    and the value line says the payback exceeds the 5 years assumed."""
     import shutil
 
     folder = tmp_path / "node_local_retune"
@@ -178,10 +178,13 @@ def test_where_the_gates_decide_the_value_line_weighs_the_payback_itself(tmp_pat
     ctx, m = build(folder)
     assert next(g.status for g in m.gates if g.id == "G3") == "fail"
     assert not any("does not pay" in reason for reason in ctx.cover.reasons)
+    # said beside the one payback page 2 gives (the whole cluster's at the optima: 38.6 years; today's interval, 8.74
+    # years, is the economics section's), not in a sentence of its own
     assert (
-        "The time saved alone does not pay for HX-8 within the 5 years storage is commonly kept in service (an "
-        "assumption)." in ctx.cover.value
+        "a payback of at least 38.6 years on the cluster figure, beyond the 5 years storage is commonly kept in service "
+        "(an assumption; other bases: “Value of the time saved”)" in ctx.cover.value
     )
+    assert "does not pay" not in ctx.cover.value
 
 
 def test_an_outlying_run_whose_cause_cannot_change_the_answer_and_the_cluster_s_demand():
