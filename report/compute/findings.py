@@ -25,6 +25,7 @@ from report.compute.gate_findings import (
     g4_unsettled,
     models_lower,
 )
+from report.compute.job_size import JOB_SIZE_RULES
 from report.compute.node_loss import node_local
 from report.compute.nodes import share
 from report.compute.projection_reach import projection_unmeasured
@@ -553,6 +554,7 @@ RULES = (
     restore_runs,
     other_models_below_target,
     other_models_pass_target,
+    *JOB_SIZE_RULES,
     models_lower,
     retune_beats_switch,
     interval_outweighs_storage,

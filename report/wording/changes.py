@@ -10,6 +10,7 @@ from report.wording import copies
 from report.wording.base import Words
 from report.wording.counterpoints import job_mix_change
 from report.wording.g3_runs import more_runs_change
+from report.wording.job_size import larger_job_change
 from report.wording.risks import async_counterpoint, degraded_change
 from report.wording.said import outlast_words, outlier_cause
 from report.wording.speed_reason import seconds_apart
@@ -67,10 +68,11 @@ def _measured_change(w: Words, change: str) -> str:
     if change in WORDED_CHANGES:
         return WORDED_CHANGES[change](w)
     if change in ("larger_job", "fio_output"):
+        # a larger job timed: the sizes it did not time, and what it showed (cold read 16, T-M8)
         return (
-            _("a job larger than this test's, whose saves it did not time")
+            larger_job_change(w) or _("a job larger than this test's, whose saves it did not time")
             if change == "larger_job"
-            else (copies.change_words())
+            else copies.change_words()
         )
     del m
     return ""

@@ -9,6 +9,7 @@ from report.document.spoken import said
 from report.formatting import count, num, p3, sig, x3
 from report.i18n import _, join_clauses, join_words, ngettext
 from report.wording.base import Words
+from report.wording.job_size import timed_at_scale
 from report.wording.scaling import clients, nodes_words
 
 
@@ -36,7 +37,7 @@ def clients_note(w: Words) -> list[Para]:
             "whether each figure is the storage's limit or the clients' is not shown.",
             len(sides),
         ).format(systems=names)
-    text = head + _links_words(w, found, sides)
+    text = head + _links_words(w, found, sides) + timed_at_scale(w)
     return [w.p(text, "bandwidth")]
 
 

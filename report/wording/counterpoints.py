@@ -15,6 +15,7 @@ from report.compute.counterpoints import (
 from report.formatting import count, given, p3, s3, sig, x3
 from report.i18n import _, ngettext
 from report.wording.base import Words
+from report.wording.job_size import net_sign
 from report.wording.outlier_words import cause_words
 
 
@@ -123,7 +124,7 @@ def job_mix_change(w: Words) -> str:
     ratios = sorted([(m.save.speedup, m.save.baseline.model), *((o.ratio, o.model) for o in m.other_saves)])
     return _("the cluster's job mix (saves run {low} for {low_model}, {high} for {high_model})").format(
         low=_faster(ratios[0][0]), low_model=ratios[0][1], high=_faster(ratios[-1][0]), high_model=ratios[-1][1]
-    )
+    ) + net_sign(w)
 
 
 def _faster(ratio: float) -> str:

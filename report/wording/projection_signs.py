@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from report.compute.figures import Metrics, Projection
 from report.compute.projected import mixed_sides, projected_changes, saving_estimable, training_saved_s
-from report.formatting import rounded, seconds
+from report.formatting import count, rounded, seconds
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.scaling_projected import basis_finding
@@ -88,13 +88,38 @@ def saving_note(w: Words) -> str:
             "projected times are at no single GPU count, so their difference is no saving at any job's size.",
             len(mixed_sides(m)),
         )
-        return text.format(systems=join_words([w.name(key) for key in mixed_sides(m)]))
+        return text.format(systems=join_words([w.name(key) for key in mixed_sides(m)])) + agreed_signs(w)
     if m.checkpoint_mode != "async":
         return ""
     return _(
         "{column}: saves × the difference of the two stalls per save at today's interval (staging, plus any part of "
         "the projected save beyond the {tau} of compute between saves)."
     ).format(column=saving_columns(w)[2], tau=seconds(m.reliability.interval_s))
+
+
+def agreed_signs(w: Words) -> str:
+    """Where no saving is printed, the faster side of each projection on which its two times and the node count a
+    shared ceiling turns the sign at agree (compute/job_size.py `projections_agree`; cold read 16, T-B2), with what
+    that rests on; "" otherwise."""
+    f = w.findings.get("job_size_scope")
+    if f is None or not f["projections_agree"]:
+        return ""
+    return " " + _(
+        "The sign is estimable where both estimates agree: {items}; this assumes {baseline}'s time per node as if it "
+        "scaled with the nodes and {candidate} held at its best aggregate rate ({best} GB/s), which puts {baseline} "
+        "ahead beyond {nodes} nodes."
+    ).format(
+        items=join_words(
+            [
+                _("{name}, faster on {system}").format(name=name, system=w.name(side))
+                for name, side in f["projections_agree"].items()
+            ]
+        ),
+        baseline=w.name("baseline"),
+        candidate=w.name("candidate"),
+        best=rounded(f["best_gbps"]),
+        nodes=count(f["up_to_nodes"]),
+    )
 
 
 def async_note(w: Words) -> str:

@@ -27,6 +27,7 @@ from report.wording.changes import changes
 from report.wording.counterpoints import speed_counterpoints
 from report.wording.g3_runs import runs_impractical
 from report.wording.gate_line import gates_line
+from report.wording.job_size import scope_words
 from report.wording.labels import verdict_status_label
 from report.wording.loads import loads_reason
 from report.wording.phrases import gate_list
@@ -64,6 +65,11 @@ def headline(w: Words, rec: Recommendation) -> str:
             "Recommendation: {candidate} is recommended for a job that saves every {interval} steps, as this one "
             "does; the case is made on checkpoint speed."
         ).format(candidate=candidate, interval=count(w.m.bubble.checkpoint_interval_steps)) + not_for(w)
+    if rec.kind == RECOMMENDED and scope_words(w):
+        # scoped to the job sizes it holds for, in the line itself (cold read 16, T-B1)
+        return _("Recommendation: {candidate} is recommended{scope}; the case is made on checkpoint speed.").format(
+            candidate=candidate, scope=scope_words(w)
+        ) + not_for(w)
     if rec.kind == RECOMMENDED:
         return _("Recommendation: {candidate} is recommended; the case is made on checkpoint speed.").format(
             candidate=candidate

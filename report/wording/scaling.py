@@ -15,6 +15,7 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
 from report.wording.environment import missing
+from report.wording.job_size import timed_at_scale
 from report.wording.outrun import recorded_counts
 from report.wording.scaling_beyond import beyond_words
 
@@ -389,7 +390,7 @@ def not_measured(w: Words) -> list[Para]:
         "This test did not measure how the aggregate write bandwidth changes as more client nodes write at once, so "
         "it does not check the common claim that the candidate's advantage holds when many nodes write at once."
     )
-    out = [Para(text + " " + what, "lead")]
+    out = [Para(text + timed_at_scale(w) + " " + what, "lead")]
     out += [w.p(basis(w, key), "bandwidth", side=key) for key in SIDES if node_local(w.m, key)]
     return out
 
