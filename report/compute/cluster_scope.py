@@ -65,6 +65,7 @@ def cluster_demand(_test: JointTest, m: Metrics) -> Iterator[Finding]:
             "mean_ratio": c.mean_to_sustained,
             "at_once_gbps": c.peak_write_gbps,
             "at_once_ratio": c.peak_to_sustained,
+            **_retuned(m, side),
         }
         for side, c in demand.items()
     }
@@ -81,6 +82,26 @@ def cluster_demand(_test: JointTest, m: Metrics) -> Iterator[Finding]:
     over = tuple(side for side, c in demand.items() if c.mean_to_sustained > 1)
     if over:
         yield make_finding("cluster_over_measured", SIDES_KIND, over, SIDES, sides={s: figures[s] for s in over})
+
+
+def _retuned(m: Metrics, side: str) -> dict[str, float | bool]:
+    """A side's demand with its interval re-tuned to its optimum (cold read 16, U-M5: "re-tune the baseline" with
+    76 GB/s needed today against 13.8 GB/s, never checked at the re-tuned interval): jobs × size ÷ the optimal interval,
+    its ratio to the side's measured bandwidth, and the seconds every job's write takes at once at that bandwidth,
+    set against the interval (`retuned_drains`)."""
+    size = m.cluster.jobs * getattr(m.save, side).snapshot_gb
+    interval = getattr(m.reliability, side).optimal_interval_s
+    measured = getattr(m.bandwidth, f"{side}_gbps")
+    return {
+        "retuned_interval_s": interval,
+        "retuned_steps": getattr(m.reliability, side).optimal_interval_steps,
+        "retuned_gbps": size / interval,
+        "retuned_ratio": size / interval / measured,
+        "retuned_at_once_s": size / measured,
+        # the conclusions: the average within the bandwidth measured; every job's write at once done within the interval
+        "retuned_carries": size / interval <= measured,
+        "retuned_drains": size / measured <= interval,
+    }
 
 
 def cluster_attachment(test: JointTest, m: Metrics) -> Iterator[Finding]:

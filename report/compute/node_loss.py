@@ -60,7 +60,6 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
         payback_floor_years=price / per_year if price and per_year and side == "baseline" else None,
         cluster_gpus=m.bubble.cluster_gpus,
         cluster_loss_bound_per_year=cluster,
-        cluster_payback_floor_years=price / cluster if price and cluster and side == "baseline" else None,
         # the value of the time saved the bound is set against on the decision page, at the same two scopes: the job's
         # at today's interval, the cluster's with each system at its optimal interval (cold read 14c, Q-M4)
         job_value_per_year=m.economics.value_per_year if m.economics is not None else None,

@@ -351,9 +351,9 @@ def _value_and_price(w: Words) -> Para:
     if found is not None and found.id == "value_priced":
         price = (
             _(
-                "At the candidate's price of {price}, that value pays it back in {years} years (the baseline's own "
-                "cost, and running costs, left out)."
-            ).format(price=money(found["price"], e.currency), years=sig(found["payback_years"]))
+                "At the candidate's price of {price}, the payback on that value is at least {years} years (the "
+                "baseline's own cost, and running costs, left out)."
+            ).format(price=money(found["price"], e.currency), years=rounded(found["payback_years"]))
             if found["payback_years"] is not None
             else _("At the candidate's price of {price}, no payback: that value is not above zero.").format(
                 price=money(found["price"], e.currency)

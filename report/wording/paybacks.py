@@ -5,7 +5,8 @@ the one to read)."""
 from __future__ import annotations
 
 from report.compute.paybacks import CLUSTER_OPTIMA, CLUSTER_TODAY, JOB_OPTIMA, JOB_TODAY, main_basis, paybacks
-from report.formatting import count, money, sig
+from report.compute.recommendation import JOB_MONEY
+from report.formatting import count, money, rounded
 from report.i18n import _
 from report.wording.base import Words
 
@@ -40,7 +41,7 @@ def paybacks_words(w: Words, reasons: tuple[str, ...]) -> str:
             _("about {years} years {basis}")
             if p.basis in (JOB_OPTIMA, JOB_TODAY)
             else _("at least {years} years {basis}")
-        ).format(years=sig(p.years), basis=_basis(w, p.basis))
+        ).format(years=rounded(p.years), basis=_basis(w, p.basis))
         for p in given
         if p.years is not None
     ]
@@ -48,6 +49,12 @@ def paybacks_words(w: Words, reasons: tuple[str, ...]) -> str:
         _(
             "The recommendation weighs the first: re-tuning the interval costs nothing, and the recommendation is "
             "decided on the runs given."
+        )
+        if main == JOB_OPTIMA and set(JOB_MONEY) & set(reasons)
+        else _(
+            "The summary gives the first: it rests on the runs a year given, and re-tuning the interval costs "
+            "nothing; the whole cluster's are lower bounds, as every GPU running such jobs all year bounds the value "
+            "from above."
         )
         if main == JOB_OPTIMA
         else _(

@@ -312,19 +312,23 @@ def node_loss_bound(found: Finding) -> str:
     if cluster is not None:
         # the scope of the value of the time saved too (cold read 13b, X-M1: the job's 961 GBP beside the cluster's
         # 8,800 GBP; "1,519 years of the price" for a bound of about 600,000 GBP a year at the cluster's scope)
-        years = found["cluster_payback_floor_years"]
+        # a bound carries no payback (cold read 16, T-M3: "at most 160 million CNY a year, a payback of at least
+        # 0.0268 years"): said as the bound it is, beside the copy off the node that removes the risk it bounds
+        text += " " + _(
+            "Were the whole {gpus}-GPU cluster to run such jobs year-round, that bound would be {value} a year."
+        ).format(gpus=count(found["cluster_gpus"]), value=money(cluster, found["currency"]))
+        copy = found["optimum_copy_gbps"] or found["copy_gbps"]
         text += " " + (
             _(
-                "Were the whole {gpus}-GPU cluster to run such jobs year-round, at most {value} a year, a payback of "
-                "at least {years} years on the candidate's price of {price}."
+                "The two figures are bounds, not expected costs: this test gives no share of the failures that lose a "
+                "node, and a copy off the node at {rate} GB/s per job would keep a lost node's cost to about one "
+                "interval's work."
+            ).format(rate=sig(copy))
+            if copy
+            else _(
+                "The two figures are bounds, not expected costs: this test gives no share of the failures that lose a "
+                "node."
             )
-            if years is not None
-            else _("Were the whole {gpus}-GPU cluster to run such jobs year-round, at most {value} a year.")
-        ).format(
-            gpus=count(found["cluster_gpus"]),
-            value=money(cluster, found["currency"]),
-            years=sig(years) if years is not None else "",
-            price=money(found["price"], found["currency"]) if found["price"] else "",
         )
     return " " + text
 

@@ -66,12 +66,13 @@ def to_pay(w: Words) -> str:
         return ""
     return _(
         "No cold model loads were counted: faster loads alone would pay for {candidate} within {years} years (an "
-        "assumed service life) at about {n} cold starts a year of {model}, each {saved} shorter and worth {worth} on "
-        "a server of {gpus} GPUs (the training nodes' size)."
+        "assumed service life) at about {n} cold starts a year ({per_day} a day) of {model}, each {saved} shorter "
+        "and worth {worth} on a server of {gpus} GPUs (the training nodes' size)."
     ).format(
         candidate=w.name("candidate"),
         years=count(c.years),
         n=many(c.per_year),
+        per_day=many(c.per_day),
         model=c.model,
         saved=s3(c.saved_s),
         worth=money(c.per_start, c.currency),

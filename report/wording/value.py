@@ -4,9 +4,9 @@ it assumes, against the price."""
 from __future__ import annotations
 
 from report.compute.findings import SERVICE_LIFE_YEARS
-from report.compute.paybacks import CLUSTER_OPTIMA, JOB_OPTIMA, main_basis, other_paybacks
+from report.compute.paybacks import CLUSTER_OPTIMA, JOB_OPTIMA, job_optima_value, main_basis, other_paybacks
 from report.compute.recommendation import JOB_MONEY, NOT_YET, RECOMMENDED, Recommendation, job_optima_payback_years
-from report.formatting import count, gpus, money, money_of, p3, pct, sig
+from report.formatting import count, gpus, money, money_of, p3, pct, rounded, sig
 from report.i18n import _
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
@@ -111,27 +111,35 @@ def value_line(w: Words, rec: Recommendation) -> str:
     opening = staging_value(w)  # the storage's value first where the staging times make it (cold read 15, S-B1)
     # on page 2's one basis (compute/paybacks.py): the job's own value at today's interval beside the whole cluster's
     # at the optima read as two bases (cold read 15pq, P-M6); it is the economics section's, where it is a gain
+    own = main_basis(w.findings, rec.reasons) == JOB_OPTIMA  # the runs given first, the cluster its bound (T-B3)
     text = (
         _("{opening} {job}; {whole}")
         if opening
+        else _("Value of the time saved: {own}; as an upper bound, {whole}")
+        if own
         else _("Value of the time saved: {whole}")
         if told or (e.value_per_year >= 0 and found.id == "value_priced")
         else _("Value of the time saved: none; {job}; {whole}")
         if e.value_per_year < 0 and found["optimum_per_year"] <= 0
         else _("Value of the time saved: {job}; {whole}")
-    ).format(opening=opening, job=job, whole=whole)
+    ).format(opening=opening, job=job, whole=whole, own=_own_paid(w, found) if own else "")
     paybacks = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
     # one payback on page 2, on the basis compute/paybacks.py chooses; the others in the economics section (cold read
     # 15pq, Q-M5, P-M6; Chinese reading 15, R major 6): none here where a reason above already gives it
     stated = {"unpaid", "unpaid_optima"} & set(rec.reasons) or main_basis(w.findings, rec.reasons) != CLUSTER_OPTIMA
     optimum = [found["payback_years"]] if found["payback_years"] is not None else []
     others = found.id == "value_priced" and len(other_paybacks(w.findings, rec.reasons)) > 0
-    text = _pointed(text, found) if stated else _priced(text, found, optimum, others)
+    if own and not opening:  # the payback already given, on the runs given
+        text = _("{value} (other bases: “{section}”).").format(value=text, section=_("Value of the time saved"))
+    else:
+        text = _pointed(text, found) if stated else _priced(text, found, optimum, others)
     if staging_loss(w.m) and e.value_per_year < 0:  # the staging times given make it, not the storage (J-B1)
         text += " " + staging_loss(w.m)
     # the life beside the one payback where that exceeds it (_priced); else a sentence of its own, unless the
     # recommendation's reason says it
     life_said = not stated and found.id == "value_priced" and bool(optimum) and optimum[0] > SERVICE_LIFE_YEARS
+    job_years = job_optima_payback_years(w.findings) if own and not opening else None
+    life_said = life_said or (job_years is not None and job_years > SERVICE_LIFE_YEARS)  # said in `_own_paid`
     if "unpaid" not in rec.reasons and not (life_said and min(paybacks) > SERVICE_LIFE_YEARS):
         text += _life(w, paybacks)
     # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
@@ -143,6 +151,32 @@ def value_line(w: Words, rec: Recommendation) -> str:
     elif rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes and not money_decides and not unpaid_said:
         text += " " + rests_on(w.m.verdict.status)
     return text
+
+
+def _own_paid(w: Words, found) -> str:
+    """The job's own value and payback on the runs a year given, each system at its optimal interval: page 2's one
+    payback where the time saved has a value on them (compute/paybacks.py; cold read 16, T-B3: 3.44 years on the
+    whole cluster, 415 on the customer's 22 runs a year), the service life beside it where it exceeds that."""
+    e = w.config.economics
+    value, years = job_optima_value(w.findings), job_optima_payback_years(w.findings)
+    assert e is not None and value is not None and years is not None, "JOB_OPTIMA comes with a priced job value"
+    fields = {
+        "value": money(value, found["currency"]),
+        "runs": count(e.runs_per_year),
+        "price": money(found["price"], found["currency"]),
+        "years": rounded(years),
+        "life": count(SERVICE_LIFE_YEARS),
+    }
+    if years > SERVICE_LIFE_YEARS:
+        return _(
+            "{value} a year on the {runs} runs a year given for this job, each system at its optimal interval; at a "
+            "price of {price}, a payback of about {years} years on them, beyond the {life} years storage is commonly "
+            "kept in service (an assumption), the baseline's own cost left out"
+        ).format(**fields)
+    return _(
+        "{value} a year on the {runs} runs a year given for this job, each system at its optimal interval; at a "
+        "price of {price}, a payback of about {years} years on them, the baseline's own cost left out"
+    ).format(**fields)
 
 
 def rests_on(verdict: str) -> str:
@@ -237,7 +271,7 @@ def _priced(text: str, found, paybacks: list[float], others: bool = False) -> st
         ).format(
             value=text,
             price=money(found["price"], currency),
-            years=sig(paybacks[0]),
+            years=rounded(paybacks[0]),
             life=count(SERVICE_LIFE_YEARS),
             section=_("Value of the time saved"),
         )
@@ -248,13 +282,13 @@ def _priced(text: str, found, paybacks: list[float], others: bool = False) -> st
         ).format(
             value=text,
             price=money(found["price"], currency),
-            years=sig(paybacks[0]),
+            years=rounded(paybacks[0]),
             section=_("Value of the time saved"),
         )
     return _(
         "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, the baseline's "
         "own cost left out."
-    ).format(value=text, price=money(found["price"], currency), years=sig(paybacks[0]))
+    ).format(value=text, price=money(found["price"], currency), years=rounded(paybacks[0]))
 
 
 def _life(w: Words, paybacks: list[float]) -> str:
@@ -304,7 +338,7 @@ def unpaid_reason(w: Words, found) -> str:
         price=money(found["price"], found["currency"]),
         candidate=w.name("candidate"),
         life=count(SERVICE_LIFE_YEARS),
-        years=sig(min(paybacks)) if paybacks else "",
+        years=rounded(min(paybacks)) if paybacks else "",
         cluster=count(w.m.bubble.cluster_gpus),
     )
     return text
@@ -329,14 +363,14 @@ def unpaid_optima_reason(w: Words, found) -> str:
             "kept in service (an assumption of this report) only if the interval cannot change and the whole "
             "{cluster}-GPU cluster ran such jobs all year ({today} years); each system at its optimal interval, it "
             "never pays."
-        ).format(today=sig(today), **fields)
+        ).format(today=rounded(today), **fields)
     # one payback on page 2, the optima's (compute/paybacks.py); today's in the economics section
     return _(
         "At a price of {price}, the time saved pays for {candidate} within the {life} years storage is commonly kept "
         "in service (an assumption of this report) only if the interval cannot change and the whole {cluster}-GPU "
         "cluster ran such jobs all year; each system at its optimal interval, the payback is at least {optima} years "
         "(other bases: “{section}”)."
-    ).format(optima=sig(optima), section=_("Value of the time saved"), **fields)
+    ).format(optima=rounded(optima), section=_("Value of the time saved"), **fields)
 
 
 def price_for_life(w: Words, found) -> str:
@@ -450,4 +484,4 @@ def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> st
     return _(
         "on the {runs} runs a year given, with each system at its optimal interval, the time saved pays for it in "
         "about {years} years (other bases: “{section}”)"
-    ).format(runs=count(e.runs_per_year), years=sig(years), section=_("Value of the time saved"))
+    ).format(runs=count(e.runs_per_year), years=rounded(years), section=_("Value of the time saved"))

@@ -94,3 +94,22 @@ def test_a_price_line_of_the_record_is_noted_and_metrics_keep_their_contract_key
         "peak_write_gbps",
         "peak_to_sustained",
     }
+
+
+def test_the_baseline_re_tuned_is_checked_against_its_own_bandwidth(folder):
+    # economics (cold read 16, U-M5): M = 100 h × 3,600 ÷ 16 GPUs = 22,500 s; Young's optimum for Old NAS's 110 s save,
+    # √(2 × 110 × 22,500) = √4,950,000 = 2,224.86 s; 32 × 64 = 2,048 GB ÷ 2,224.86 = 0.92051 GB/s, 0.30684 of its
+    # 3.00 GB/s; written together at 3.00 GB/s, 2,048 ÷ 3 = 682.67 s, within the 2,224.86 s
+    _, found = _decided(folder("economics"))
+    b = found["cluster_demand"]["sides"]["baseline"]
+    assert b["retuned_interval_s"] == pytest.approx(2224.8595, rel=1e-7)
+    assert b["retuned_gbps"] == pytest.approx(0.920508, rel=1e-6)
+    assert b["retuned_ratio"] == pytest.approx(0.306836, rel=1e-5)
+    assert b["retuned_at_once_s"] == pytest.approx(682.6667, rel=1e-6)
+    assert b["retuned_carries"] and b["retuned_drains"]
+    # node_local_candidate: 8 × 5,572 = 44,576 GB; at its optimum the write would need 44,576 ÷ 28.3 GB/s = 1,573 s, within
+    # its 2,218 s: both hold; the ratio 20.1 ÷ 28.3 = 0.709
+    _, found = _decided(FIXTURES / "node_local_candidate")
+    b = found["cluster_demand"]["sides"]["baseline"]
+    assert b["retuned_gbps"] == pytest.approx(44576 / b["retuned_interval_s"], rel=1e-12)
+    assert 0.70 < b["retuned_ratio"] < 0.72 and b["retuned_carries"] and b["retuned_drains"]

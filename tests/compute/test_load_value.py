@@ -33,6 +33,8 @@ def test_the_pair_that_saves_most_sets_the_cold_starts_that_pay_the_price(tmp_pa
     assert c is not None and (c.model, c.gpus, c.years, c.currency) == ("M", 8, 5, "USD")
     assert abs(c.saved_s - 10.0) < 1e-9 and abs(c.per_start - 10 * 8 / 3600 * 2.0) < 1e-12
     assert abs(c.per_year - 450_000) < 1e-6
+    # a day: 450,000 ÷ 365 = 1,232.9 (cold read 16, U-M3: 1.64 million a year is about 4,490 a day)
+    assert abs(c.per_day - 1232.8767) < 1e-4
 
 
 def test_no_count_without_a_price_or_an_established_faster_pair(tmp_path):

@@ -8,6 +8,7 @@ from report.compute.paybacks import (
     CLUSTER_TODAY,
     JOB_OPTIMA,
     JOB_TODAY,
+    job_optima_value,
     main_basis,
     other_paybacks,
     paybacks,
@@ -23,6 +24,7 @@ def _found(optimum: float | None = 604_027.3) -> Findings:
         "payback_years": PRICE / optimum if optimum else None,  # 2.053
         "today_payback_years": PRICE / 4_310_244.2,  # 0.2877
         "fill_share": 402_426.2 / 4_310_244.2,  # 9.337%
+        "optimum_per_year": optimum,
     }
     return Findings((Finding("value_priced", Scope("test", (), ()), figures),))
 
@@ -34,15 +36,30 @@ def test_every_basis_is_worked():
     assert years == {JOB_OPTIMA: 21.988, JOB_TODAY: 3.081, CLUSTER_OPTIMA: 2.053, CLUSTER_TODAY: 0.288}
 
 
-def test_the_money_rule_s_basis_is_page_2_s():
-    """Where the recommendation is decided on the runs given (job_paid_today, job_unpaid), page 2 gives the job's
-    payback at the optima; else the whole cluster's at the optima, metrics.json's payback_years."""
+def test_the_runs_given_are_page_2_s_basis():
+    """Where the runs a year given have a value at the optima, page 2 gives the job's payback there, the customer's own
+    plan, whatever reason decides (cold read 16, T-B3: 3.44 years on the whole cluster beside 415 on 22 runs a year);
+    the whole cluster's at the optima, metrics.json's payback_years, only where nothing pays within the life
+    (`unpaid`, `unpaid_optima`: "at least" then holds on every basis)."""
     found = _found()
     assert main_basis(found, ("speedup", "job_paid_today")) == JOB_OPTIMA
     assert main_basis(found, ("speedup", "job_unpaid")) == JOB_OPTIMA
+    assert main_basis(found, ("speedup", "training_time")) == JOB_OPTIMA
+    assert main_basis(found, ()) == JOB_OPTIMA
     assert main_basis(found, ("speedup", "unpaid")) == CLUSTER_OPTIMA
+    assert main_basis(found, ("unpaid_optima",)) == CLUSTER_OPTIMA
     assert [p.basis for p in other_paybacks(found, ("job_unpaid",))] == [JOB_TODAY, CLUSTER_OPTIMA, CLUSTER_TODAY]
-    assert [p.basis for p in other_paybacks(found, ())] == [JOB_OPTIMA, JOB_TODAY, CLUSTER_TODAY]
+    assert [p.basis for p in other_paybacks(found, ())] == [JOB_TODAY, CLUSTER_OPTIMA, CLUSTER_TODAY]
+    assert [p.basis for p in other_paybacks(found, ("unpaid",))] == [JOB_OPTIMA, JOB_TODAY, CLUSTER_TODAY]
+
+
+def test_the_job_s_value_at_the_optima():
+    """The value page 2's payback sets the price against: 604,027.3 EUR × 402,426.2 ÷ 4,310,244.2 = 56,395.0 EUR a
+    year, and 1,240,000 ÷ 56,395.0 = 21.988 years, the job's payback at the optima; none without a price."""
+    value = job_optima_value(_found())
+    assert value is not None and round(value, 1) == 56_395.0
+    assert round(PRICE / value, 3) == 21.988
+    assert job_optima_value(Findings(())) is None
 
 
 def test_no_payback_at_the_optima_leaves_the_cluster_s_basis():

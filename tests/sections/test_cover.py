@@ -144,8 +144,12 @@ def test_page_one_carries_the_retuning_reason_where_it_decides():
     assert ctx.cover.reasons[2] == (
         "At an assumed failure rate (Llama 3's, a per-GPU MTBF of 50,677 h), saving every 111 steps or more instead "
         "of 100 makes Base lose no more time to saves and failures than Cand today (25.6% of compute time). Optimum "
-        "against optimum, the candidate's contribution is 0.014 percentage points."
+        "against optimum, the candidate's contribution is 0.014 percentage points. Re-tuned to its optimal interval "
+        "(18,162 steps), Base would carry the cluster's 125 such jobs: 0.0882 GB/s on average, 5.88% of its 1.50 GB/s "
+        "in this test, and written together their checkpoints would take 4,170 s, within the 70,800 s between saves."
     )
+    # the cluster's 125 jobs × 50 GB = 6,250 GB over Base's optimum of 70,831 s: 0.0882 GB/s, 5.88% of 1.50 GB/s;
+    # 6,250 ÷ 1.50 = 4,167 s written together (cold read 16, U-M5)
     ctx, _m = build(FIXTURES / "retune")
     assert (
         ctx.cover.recommendation == "Recommendation: not yet; the measurements under “What would change it” decide it."
@@ -364,11 +368,14 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
     # on page 2's one basis, the whole cluster's at the optima; the job's own 44.0 USD a year on its 12 runs, at today's
     # interval, is the economics section's (compute/paybacks.py; cold read 15pq, P-M6)
     assert m.economics.value_per_year == pytest.approx(m.economics.value_per_run * 12)
+    # the job's own value at the optima first, page 2's one payback on it (cold read 16, T-B3): 312,086.4 × 44.0 ÷
+    # 300,099.3 = 45.76 USD a year, 1,000,000 ÷ 45.76 = 21,853 years; the whole cluster's its upper bound
     assert ctx.cover.value == (
-        "Value of the time saved: 312,000 USD a year if the whole 512-GPU cluster ran such jobs all year on one Array X (this "
-        "test attached 2 of its 64 nodes, the rest unpriced), each system at its optimal interval; at a price of 1 "
-        "million USD, a payback of at least 3.20 years on the cluster figure (other bases: “Value of the time saved”), "
-        "the baseline's own cost left out."
+        "Value of the time saved: 45.8 USD a year on the 12 runs a year given for this job, each system at its optimal "
+        "interval; at a price of 1 million USD, a payback of about 21,900 years on them, beyond the 5 years storage is "
+        "commonly kept in service (an assumption), the baseline's own cost left out; as an upper bound, 312,000 USD a "
+        "year if the whole 512-GPU cluster ran such jobs all year on one Array X (this test attached 2 of its 64 "
+        "nodes, the rest unpriced), each system at its optimal interval (other bases: “Value of the time saved”)."
     )
     # 512 GPUs ÷ 8 a node = 64 nodes, the 16-GPU job's 2 among them (cold read 15pq, P-M2)
     # not recommended on this evidence: the value is said not to change it (formal: no price)

@@ -78,3 +78,41 @@ def test_a_candidate_on_each_node_is_assumed_on_every_node_and_its_price_scope_a
     # HS-9: 8 × 5,572 GB ÷ (372 + 5.3) s = 118 GB/s, 4.17× its 28.3 GB/s (cold read 15pq, Q-M3)
     assert "118 GB/s on average, 4.17× of its 28.3 GB/s in this test" in bubble
     assert "either the cluster does not run 8 such jobs at this interval, or HS-9 is short of bandwidth" in bubble
+
+
+def test_the_re_tuned_baseline_carrying_the_cluster_s_jobs_is_said_where_re_tuning_is_the_lever():
+    # retune (cold read 16, U-M5): M = 10,000 h × 3,600 ÷ 16 = 2,250,000 s; √(2 × 110 × 2,250,000) = 22,248.6 s =
+    # 11,124 steps of 2.0 s; 32 × 64 = 2,048 GB ÷ 22,248.6 s = 0.0921 GB/s, 3.07% of 3.00 GB/s; 2,048 ÷ 3.00 = 683 s
+    said = _said(FIXTURES / "retune", "reliability")
+    assert (
+        "Re-tuned to its optimal interval (11,124 steps), Old NAS would carry the cluster's 32 such jobs: 0.0921 GB/s "
+        "on average, 3.07% of its 3.00 GB/s in this test, and written together their checkpoints would take 683 s, "
+        "within the 22,200 s between saves." in said
+    )
+
+
+def _carry(**retuned) -> str:
+    from types import SimpleNamespace as NS
+
+    from report.wording.cluster_scope import retuned_carry
+
+    sides = {"baseline": {"measured_gbps": 13.8, "retuned_steps": 550.2, "retuned_interval_s": 3244.6, **retuned}}
+    found = {"sides": sides, "jobs": 6}
+    return retuned_carry(
+        NS(findings=NS(get=lambda key: found if key == "cluster_demand" else None), name=lambda s: "NAS")
+    )
+
+
+def test_a_re_tuned_baseline_short_of_bandwidth_is_said_so():
+    # 6 jobs × 5,670 GB = 34,020 GB: ÷ 3,244.6 s = 10.49 GB/s, 76.0% of 13.8; ÷ 13.8 = 2,465 s, within 3,245 s
+    within = _carry(retuned_gbps=10.485, retuned_at_once_s=2465.2, retuned_carries=True, retuned_drains=True)
+    assert "NAS would carry the cluster's 6 such jobs: 10.5 GB/s on average, 76.0% of its 13.8 GB/s" in within
+    assert "would take 2,470 s, within the 3,240 s between saves" in within
+    # the same bytes over a 1,000 s interval: 34.0 GB/s, 2.5× 13.8 (at the digits its printed operands give), which re-tuning does not carry
+    short = _carry(retuned_gbps=34.02, retuned_at_once_s=2465.2, retuned_carries=False, retuned_drains=False)
+    assert "would still need 34.0 GB/s on average for the cluster's 6 such jobs, 2.5× of its 13.8 GB/s" in short
+    assert short.endswith("re-tuning alone does not carry them.")
+    staggered = _carry(retuned_gbps=10.485, retuned_at_once_s=4000.0, retuned_carries=True, retuned_drains=False)
+    assert "only while their saves stay staggered: written together, their checkpoints would take 4,000 s, longer" in (
+        staggered
+    )

@@ -34,8 +34,16 @@ def test_every_basis_the_recommendation_s_first():
         "interval. The recommendation weighs the first: re-tuning the interval costs nothing, and the recommendation "
         "is decided on the runs given."
     )
-    # where the money rule does not decide on the runs given, the whole cluster's at the optima leads
+    # where the money rule does not decide on the runs given, the runs given still lead, the customer's own plan, the
+    # whole cluster's said as the lower bounds they are (cold read 16, T-B3)
     text = paybacks_words(_words(), ("speedup",))
+    assert "each basis: about 22.0 years on the 64 runs a year given, each system at its optimal interval;" in text
+    assert text.endswith(
+        "The summary gives the first: it rests on the runs a year given, and re-tuning the interval costs nothing; the "
+        "whole cluster's are lower bounds, as every GPU running such jobs all year bounds the value from above."
+    )
+    # where nothing pays within the life, the whole cluster's at the optima leads
+    text = paybacks_words(_words(), ("unpaid",))
     assert "each basis: at least 2.05 years were the whole 1,728-GPU cluster" in text
     assert text.endswith(
         "The recommendation weighs the whole cluster's, each system at its optimal interval: re-tuning the interval "
@@ -53,3 +61,21 @@ def test_every_basis_the_recommendation_s_first():
 
 def test_nothing_without_a_price():
     assert paybacks_words(_words(found=None), ("job_unpaid",)) == ""
+
+
+def test_long_paybacks_keep_three_significant_digits():
+    """A payback of thousands of years at three significant digits, the rule for amounts (cold read 16, U-m4: "about
+    14,928 years"): 3,150,000,000 ÷ 211,014 = 14,928 → "14,900"; 3,150,000,000 ÷ 9,320,000 = 337.98 → "338"."""
+    found = {
+        "price": 3_150_000_000,
+        "currency": "KRW",
+        "job_payback_years": 3_150_000_000 / 61_380_000,
+        "payback_years": 3_150_000_000 / 9_320_000,
+        "today_payback_years": None,
+        "fill_share": 211_014 / 9_320_000,
+    }
+    text = paybacks_words(_words(found), ("speedup",))
+    assert "about 14,900 years on the 64 runs a year given, each system at its optimal interval;" in text
+    assert "about 51.3 years on the 64 runs a year given, at today's interval;" in text
+    assert "at least 338 years were the whole 1,728-GPU cluster" in text
+    assert "14,928" not in text

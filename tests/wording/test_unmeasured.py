@@ -14,11 +14,12 @@ from tests.conftest import PROVENANCE
 def test_faster_loads_say_the_cold_starts_a_year_that_would_pay_for_the_candidate(tmp_path):
     test, _m = _folder(tmp_path, PRICED, LOADS)
     w = Words(test, compute(test), {}, PROVENANCE)
-    # 100,000 USD ÷ (5 × 10 s × 8 ÷ 3600 × 2.0 USD) = 450,000 cold starts of M a year, each worth 0.0444 USD
+    # 100,000 USD ÷ (5 × 10 s × 8 ÷ 3600 × 2.0 USD) = 450,000 cold starts of M a year, each worth 0.0444 USD; a day,
+    # 450,000 ÷ 365 = 1,233 (cold read 16, U-M3)
     assert to_pay(w) == (
         "No cold model loads were counted: faster loads alone would pay for Cand within 5 years (an assumed service "
-        "life) at about 450,000 cold starts a year of M, each 10 s shorter and worth 0.0444 USD on a server of 8 GPUs "
-        "(the training nodes' size)."
+        "life) at about 450,000 cold starts a year (1,230 a day) of M, each 10 s shorter and worth 0.0444 USD on a "
+        "server of 8 GPUs (the training nodes' size)."
     )
     with activate("zh-CN"):
-        assert "每年约需 45 万 次M冷启动" in to_pay(w)  # typeset later as 45 万次
+        assert "每年约需 45 万 次（每天约 1,230 次）M冷启动" in to_pay(w)  # typeset later as 45 万次
