@@ -13,6 +13,7 @@ from report.compute.figures import (
     Bubble,
     Cluster,
     ClusterSide,
+    Metrics,
     NodeLocal,
     NodeShare,
     Save,
@@ -134,3 +135,17 @@ def cluster(
         baseline=side("baseline", save.baseline, bandwidth.baseline_gbps),
         candidate=side("candidate", save.candidate, bandwidth.candidate_gbps),
     )
+
+
+#: A stall-free interval is impractically short when it is under this share of today's interval between saves: a job
+#: that saves every 2-4 steps where today it saves every 340 would write its checkpoint ~100 times as often, which no
+#: operator plans for host memory, file counts and retention (cold read 16, T-m9: "nobody checkpoints 1.9 TB every 2-4
+#: steps"). Below it, what shorter stall-free intervals buy is negligible in practice.
+IMPRACTICAL_SHARE = 0.1
+
+
+def stall_free_impractical(m: Metrics) -> bool:
+    """Whether both sides' shortest stall-free intervals are impractically short: each under IMPRACTICAL_SHARE of
+    today's interval (in steps), so the work a failure costs less at them is no benefit a job would take."""
+    a, today = m.async_, m.bubble.checkpoint_interval_steps
+    return max(a.baseline.min_interval_steps, a.candidate.min_interval_steps) < IMPRACTICAL_SHARE * today

@@ -71,7 +71,7 @@ def formulas() -> tuple[tuple[str, str], ...]:
         (_("Runs short (G1, G2)"), _("max(runs agreed, 2) − runs, at least 0")),
         (_("Job MTBF"), _("M = per-GPU MTBF (h) × 3,600 ÷ GPUs of the job")),
         (_("Save pause"), _("p = mean save time (sync) or stall (async), per system; the bubble uses it")),
-        (_("Staging"), _("σ = the system's staging time as agreed for this test, 0 when none is")),
+        (_("Staging"), _("σ = the system's staging time as given in the test setup, 0 when none is")),
         (_("Write lag"), _("w = mean save time s: the write to durable storage, after staging")),
         (_("Stall"), _("stall = σ + max(0, w − τ), τ = checkpoint interval in steps × step time")),
         (_("Shortest interval without write stalls"), _("smallest whole n ≥ 1 with n × step time ≥ w")),

@@ -456,8 +456,9 @@ def _conditions(w: Words) -> list[Para]:
         out.append(
             Para(
                 _(
-                    "Time the staging of a checkpoint to host memory on each system: the stalls rest on the staging "
-                    "times the test setup gives, which no attached record holds."
+                    "Attach the staging time of each save on each system as the trainer logged it, or time the "
+                    "staging where none was logged: the stalls rest on the staging times the test setup gives, which "
+                    "no attached record holds."
                 )
             )
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from report.compute.agreement import targets_agreed_on
 from report.document.blocks import (
     Column,
     Definitions,
@@ -19,7 +20,7 @@ from report.formatting import (
     seconds,
     x3,
 )
-from report.i18n import _, join_words
+from report.i18n import _, date, join_words
 from report.inputs.config import CSV_INPUTS, TestConfig
 from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
@@ -119,6 +120,13 @@ def _agreed() -> str:
     return _("Agreed for this test")
 
 
+def _staging_source() -> str:
+    """The source of a staging time: the test setup gives it, measured or agreed, and no attached record holds its
+    saves' times; said as the next steps say it (cold read 16, U-M2: "Agreed for this test" here, "measured" in the
+    environment, "time the staging" in the next steps)."""
+    return _("Given in the test setup; no attached record")
+
+
 def _default_or(cfg: TestConfig, key: str) -> str:
     """A reference value where the plan leaves `key` out (not agreed with the customer; the table's note says so), else
     agreed for this test."""
@@ -171,10 +179,14 @@ def _async_rows(w: Words) -> tuple[tuple[str, str, str], ...]:
     sides = tuple(zip(w.m.save.sides(), a.sides(), strict=True))
     staging: tuple[tuple[str, str, str], ...]
     if len(set(c.async_saves.staging_s.values())) == 1:
-        staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), _agreed()),)
+        staging = ((_("Staging time per save, both systems"), seconds(a.baseline.staging_s), _staging_source()),)
     else:
         staging = tuple(
-            (_("Staging time per save, {system}").format(system=save.system), seconds(side.staging_s), _agreed())
+            (
+                _("Staging time per save, {system}").format(system=save.system),
+                seconds(side.staging_s),
+                _staging_source(),
+            )
             for save, side in sides
         )
     per_node = (
@@ -262,11 +274,16 @@ def build(w: Words) -> Section:
         ),
     )
     g = c.gates
-    undated = hinged_thresholds(m, c)
+    hinged, agreed = hinged_thresholds(m, c), targets_agreed_on(c)
 
     def threshold(key: str) -> str:
-        # the summary's risks say the same of the same thresholds (cold read 13b, Y-B1)
-        return _("Agreed for this test; undated") if key in undated else _default_or(c, key)
+        # the summary's risks say the same of the same thresholds (cold read 13b, Y-B1), and the date the record
+        # gives for their agreement where it gives one (cold read 16, T-M1)
+        if key not in hinged:
+            return _default_or(c, key)
+        if agreed is not None:
+            return _("Agreed for this test on {date}").format(date=date(agreed))
+        return _("Agreed for this test; undated")
 
     rows = (
         (_("Training steps"), count(b.total_steps), _agreed()),

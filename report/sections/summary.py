@@ -299,11 +299,11 @@ def _origins(w: Words) -> dict[str, list[str]]:
             out["imported"].append(_("{input} (rows of {systems})").format(input=words, systems=join_words(imported)))
             words = _("{input} (rows of {systems})").format(input=words, systems=join_words(given))
         note = w.config.sources.get(name, "")
-        note_says = re.search(r"\bmeasur|实测|测量|测得", note, re.IGNORECASE)
-        if note_says:  # whose measurement, on page 1: the note itself (fourth cold read, M2)
-            out["supplied_measured"].append(_("{input} (“{note}”)").format(input=words, note=note.strip()))
-        else:
-            out["supplied"].append(words)
+        # whose measurement: the note's, quoted once, in the setup's data sources (cold read 16, T-m3: the save note
+        # printed verbatim three times; fourth cold read, M2)
+        if re.search(r"\bmeasur|实测|测量|测得", note, re.IGNORECASE):
+            out["supplied_measured"].append(words)
+        out["supplied"].append(words)  # every record, in the inputs' order, saves first (cold read 16, T-m2, U-m6)
     return out
 
 
@@ -329,14 +329,22 @@ def _evidence(w: Words) -> str:
         )
     words = {
         "imported": _("Measured inputs, imported from tool output: {inputs}."),
+        # a plain sentence, no file of the tool named on a customer page (zh cold read 5b, M-22/A-12)
+        "supplied": _("The records this report rests on are {inputs} (see “{appendix}”).")
+        if not o["imported"]
+        else _("Its other records are {inputs} (see “{appendix}”)."),
         # whose measurement: the note's, not this tool's (cold reads 9, 11, 13, 14: "measured" read as vouched for)
         "supplied_measured": _(
-            "Supplied inputs, measured according to their source notes, not by this tool: {inputs}."
+            "Measured according to their source notes (in “{section}”), not by this tool: {inputs}."
         ),
-        # a plain sentence, no file of the tool named on a customer page (zh cold read 5b, M-22/A-12)
-        "supplied": _("The records this report rests on are {inputs} (see “{appendix}”)."),
     }
-    parts = [words[k].format(inputs=join_words(o[k]), appendix=_("Appendix A: inputs")) for k in words if o[k]]
+    parts = [
+        words[k].format(
+            inputs=join_words(o[k]), appendix=_("Appendix A: inputs"), section=_("Test setup and data sources")
+        )
+        for k in words
+        if o[k]
+    ]
     none_measured = not o["imported"] and not o["supplied_measured"] and o["illustrative"]
     if none_measured:
         parts.append(_("None of this report's inputs is measured."))

@@ -12,7 +12,7 @@ from report.wording.flagged import tile_scope
 from report.wording.g3_scope import g3_scope
 from report.wording.labels import g4_pass_unsettled, gate_name
 from report.wording.said import status_word
-from report.wording.sceptic import hinged_thresholds, narrow_margin
+from report.wording.sceptic import narrow_margin, undated_thresholds
 from report.wording.verdict import g4_retuned_fails, open_for
 
 
@@ -44,7 +44,7 @@ def gates_line(w: Words) -> str:
         # a pass by a hair says its margin, the sceptic's first question (cold read 12, W-M3: 2.518× on a 2.51× target)
         margin = narrow_margin(w.m, w.config, g.id)
         key = {"G3": "gates.target_speedup", "G4": "gates.target_duration_reduction_pct"}.get(g.id)
-        if margin and key in hinged_thresholds(w.m, w.config):
+        if margin and key in undated_thresholds(w.m, w.config):
             # the target a narrow pass clears, undated, where the decision is read, not only in the summary's risks
             # (cold read 14b, Y-M2 and zh Y-B: 3.37× and 1.99% just under the results, "undated" on page 3 only)
             margin = _("{margin}, against a target agreed for this test and undated").format(margin=margin)

@@ -9,6 +9,7 @@ from report.document.spoken import fill, said
 from report.formatting import s3, sig
 from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
+from report.wording.phrases import record_pointer
 
 
 def outlier_warning(w: Words) -> list[Para]:
@@ -38,7 +39,7 @@ def outlier_warning(w: Words) -> list[Para]:
         len(found.scope.items),
     )
     note = w.config.sources.get("save_times", "").strip()  # it may name the cause (cold read 6, outlier case, B2)
-    said_too = " " + _("The record of the save runs says: “{note}”.").format(note=note) if note else ""
+    said_too = " " + record_pointer() if note else ""
     without = w.m.without_outliers
     if without is not None and without.verdict_status == w.m.verdict.status:
         # what the log would settle, where it settles nothing (cold read 9, J-m8: an open action left to the customer)

@@ -143,3 +143,9 @@ def load_speed(m: Metrics, span: tuple[float, float] | None = None) -> str:
 def _multiples(low: float, high: float, one: str, several: str) -> str:
     a, b = sig(low), sig(high)
     return one.format(ratio=a) if a == b else several.format(low=a, high=b)
+
+
+def record_pointer() -> str:
+    """Where the record of the save runs is quoted: once, in the setup's data sources, and pointed to elsewhere (cold
+    read 16, T-m3 and U-m5: its ~90 words printed verbatim three times)."""
+    return _("The record of the save runs is quoted in “{section}”.").format(section=_("Test setup and data sources"))

@@ -11,6 +11,7 @@ from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.counterpoints import cause_step, copy_demand
 from report.wording.labels import g4_pass_unsettled, gate_name, verdict_status_label
+from report.wording.phrases import record_pointer
 from report.wording.reference import reference_limit
 from report.wording.verdict import target_missed
 
@@ -405,7 +406,6 @@ def outlier_step(w: Words, sides: tuple[str, ...]) -> str:
             "in service; else repeat the runs."
         )
     ).format(runs=runs)
-    note = w.config.sources.get("save_times", "").strip()
-    if note:
-        text += " " + _("The record of the save runs says: “{note}”.").format(note=note)
+    if w.config.sources.get("save_times", "").strip():
+        text += " " + record_pointer()
     return text

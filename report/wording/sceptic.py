@@ -8,8 +8,9 @@ commentary)."""
 from __future__ import annotations
 
 from report.compute import Metrics
+from report.compute.agreement import targets_agreed_on
 from report.formatting import figure_of, given, holds, p3, sig
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, date, join_words, ngettext
 from report.inputs.specs import TestConfig, Thresholds
 
 #: A pass whose figure lies within this share (%) above its threshold is one a sceptic questions first.
@@ -91,6 +92,12 @@ def hinged_thresholds(m: Metrics, cfg: TestConfig) -> tuple[str, ...]:
     return tuple(out)
 
 
+def undated_thresholds(m: Metrics, cfg: TestConfig) -> tuple[str, ...]:
+    """`hinged_thresholds` where the test record gives no date for the targets' agreement (`targets_agreed_on`), else
+    none: a target the record dates is not called undated (cold read 16, T-M1)."""
+    return () if targets_agreed_on(cfg) is not None else hinged_thresholds(m, cfg)
+
+
 def _hinges(m: Metrics, cfg: TestConfig) -> list[str]:
     """`hinged_thresholds` in words, each with its usual value."""
     g, usual, keys = cfg.gates, Thresholds(), hinged_thresholds(m, cfg)
@@ -133,7 +140,16 @@ def sceptic_note(m: Metrics, cfg: TestConfig) -> str:
     sentences = []
     if narrow := _narrow(m, cfg):
         sentences.append(_("These passes are narrow: {points}.").format(points=_("; ").join(narrow)))
-    if hinges := _hinges(m, cfg):
+    agreed = targets_agreed_on(cfg)
+    if (hinges := _hinges(m, cfg)) and agreed is not None:
+        sentences.append(
+            ngettext(
+                "{thresholds} is agreed for this test; the test record dates that agreement {date}.",
+                "{thresholds} are agreed for this test; the test record dates that agreement {date}.",
+                len(hinges),
+            ).format(thresholds=join_words(hinges), date=date(agreed))
+        )
+    elif hinges:
         sentences.append(
             ngettext(
                 # the assumptions table's term for the same thresholds (cold read 13b, Y-B1)

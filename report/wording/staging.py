@@ -58,7 +58,7 @@ def staging_differs(w: Words) -> str:
     if found is None:
         return ""
     text = _(
-        "The staging times agreed for this test differ by system ({baseline} on {baseline_system}, {candidate} on "
+        "The staging times given for this test differ by system ({baseline} on {baseline_system}, {candidate} on "
         "{candidate_system}; from the test setup, not the attached records), though staging copies the training "
         "state to host memory and does not touch the storage: with {baseline} on both, training would finish "
         "{equal} on {candidate_system}, not as above. Time the staging on each system before relying on the "

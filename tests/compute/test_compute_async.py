@@ -303,3 +303,18 @@ def test_node_local_saves_by_hand():
         and round(n.candidate.cluster.peak_to_sustained, 2) == 2.62
     )
     assert compute(read_joint_test(DATA)).node_local is None
+
+
+def test_stall_free_intervals_under_a_tenth_of_today_s_are_impractical():
+    """Cold read 16, T-m9: a benefit at stall-free intervals of 2-4 steps where today's is 340 is no benefit. The
+    repeated fixture (2.0 s steps, 1,000 between saves): ⌈110 ÷ 2⌉ = 55 and ⌈55 ÷ 2⌉ = 28 steps, both under 100. The
+    default data (3.244 s steps, 500 between saves): 55 and 29, and 55 is not under 50."""
+    from report.compute.asynchronous import stall_free_impractical
+    from tests.sections.helpers import build
+
+    _ctx, m = build(FIXTURES / "repeated")
+    assert (m.async_.baseline.min_interval_steps, m.async_.candidate.min_interval_steps) == (55, 28)
+    assert stall_free_impractical(m)
+    _ctx, m = build(DATA)
+    assert (m.async_.baseline.min_interval_steps, m.bubble.checkpoint_interval_steps) == (55, 500)
+    assert not stall_free_impractical(m)

@@ -77,8 +77,8 @@ def test_a_speedup_the_gates_do_not_establish_is_headlined_as_the_loads_are():
     assert (tile.value, tile.label) == ("1.51×", "save speedup, not durable")
     assert tile.note == (
         "3.25 s → 2.15 s per save; all 3 runs on tmpfs (/dev/shm) faster than every run on Local disk (ext4 on "
-        "virtio): 2.01–2.32 s against 2.83–3.72 s; no confidence statement while both systems' runs spread above the "
-        "5% limit"
+        "virtio): 2.01–2.32 s against 2.83–3.72 s; the speedup's 95% interval (1.14–2.00×) is only indicative while both "
+        "systems' runs spread above the 5% limit"
     )  # runs that fail G1 and G2 on spread give no bound as if it held (cold read 8b, I-4)
 
 
@@ -211,8 +211,9 @@ def test_page_one_says_measured_only_of_imported_inputs():
     assert evidence(ctx).startswith("Every figure is computed from the measured inputs (checkpoint save times, ")
     ctx, _m = build(DATA)
     assert evidence(ctx).startswith(
-        "Supplied inputs, measured according to their source notes, not by this tool: checkpoint save times (“White paper: measured 32B "
-        "LoRA checkpoint saves, 8 GPUs (one value per system)”). "
+        # every record in one list, the source note quoted once, in the setup's data sources (cold read 16, T-m2/m3)
+        "The records this report rests on are checkpoint save times (see “Appendix A: inputs”). Measured according "
+        "to their source notes (in “Test setup and data sources”), not by this tool: checkpoint save times. "
     )
     assert "Measured inputs" not in evidence(ctx)
     assert "staging" not in evidence(ctx)  # a synchronous job: no staging time drives its figures
@@ -227,8 +228,8 @@ def test_an_input_given_in_part_and_imported_in_part_says_which_rows_are_which()
     ctx, _m = build(FIXTURES / "imports")
     assert evidence(ctx).startswith(
         "Measured inputs, imported from tool output: checkpoint save times and write bandwidth (rows of FX100). "
-        "The records this report rests on are write bandwidth (rows of FX100 and NVMe) and model load "
-        "times (see “Appendix A: inputs”). "
+        "Its other records are write bandwidth (rows of FX100 and NVMe) and model load times (see “Appendix A: "
+        "inputs”). "
     )
     sources = next(b for b in section(ctx, "setup").blocks if isinstance(b, Definitions))
     lines = dict(sources.items)

@@ -168,8 +168,9 @@ def test_the_next_steps_say_why_a_log_shows_no_sustained_rate_and_what_a_retunin
         "pre-emption set it too); the comparison holds only for an interval chosen against failures."
     )
     assert (
-        "Time the staging of a checkpoint to host memory on each system: the stalls rest on the staging times the test "
-        "setup gives, which no attached record holds." in steps(ROOT / "examples" / "async-70b")
+        "Attach the staging time of each save on each system as the trainer logged it, or time the staging where "
+        "none was logged: the stalls rest on the staging times the test setup gives, which no attached record holds."
+        in steps(ROOT / "examples" / "async-70b")
     )
 
 

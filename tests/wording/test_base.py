@@ -20,8 +20,9 @@ def test_no_illustrative_figure_is_unmarked():
     # one load time per system (cold read 13, M1): said by its figure (cold read 15, M2), marked by its input
     assert (loading.value, loading.mark) == ("Not established", "Illustrative input")
     assert evidence(ctx).startswith(
-        "Supplied inputs, measured according to their source notes, not by this tool: checkpoint save times (“White paper: measured 32B "
-        "LoRA checkpoint saves, 8 GPUs (one value per system)”). "
+        # every record in one list, the source note quoted once, in the setup's data sources (cold read 16, T-m2/m3)
+        "The records this report rests on are checkpoint save times (see “Appendix A: inputs”). Measured according "
+        "to their source notes (in “Test setup and data sources”), not by this tool: checkpoint save times. "
         "Illustrative inputs, not measured:"
     )
 

@@ -2,6 +2,8 @@
 with the interval's low end at 2.518×, G1 and G2 under a spread limit raised to 7.5%, nothing to show when the
 thresholds were agreed; cold read 13b, Y-m1: "A sceptic asks first" read as the tool's commentary)."""
 
+import datetime as dt
+
 from report import i18n
 from tests.conftest import DATA
 from tests.sections.helpers import build, section, texts
@@ -81,3 +83,64 @@ def test_a_narrow_margin_on_a_percentage_is_in_percentage_points(folder):
     with i18n.activate("zh-CN"):
         ctx, _m = build(data)
     assert "余量仅为 0.107 个百分点（缩短 2.607%，目标为 2.5%）" in ctx.cover.verdict_gates
+
+
+def _dated(folder, line: str):
+    """The narrow pass above (G3 1.6×, the 10% spread limit) with an [environment] line appended."""
+    data = _repeated(folder, "1.6")
+    toml = data / "test.toml"
+    toml.write_text(toml.read_text() + f"\n[environment]\n{line}\n")
+    return data
+
+
+def test_targets_the_record_dates_are_not_called_undated(folder):
+    """Cold read 16, T-M1: G4's target called "undated: nothing in the test record shows it agreed before the runs"
+    while the record's gate-target line gave "agreed ... on 2026-11-12 in test plan DT-CY-TP-05". The same narrow
+    pass with a gate-target line dated 2026-09-01 (the report is dated 2026-10-15): the risks keep the thresholds and
+    their usual values, and give the record's date instead of "undated"; the table and page 1 say no "undated"."""
+    from report.compute.agreement import targets_agreed_on
+
+    data = _dated(folder, '"gate targets" = "agreed with the customer on 2026-09-01 in test plan TP-7, section 4"')
+    ctx, _m = build(data)
+    assert targets_agreed_on(ctx_config(data)) == dt.date(2026, 9, 1)
+    summary = texts(section(ctx, "summary").blocks)
+    assert (
+        "G1 and G2's 10% spread limit (usually 5%) and G3's 1.6× target (usually 1.5×) are agreed for this test; the "
+        "test record dates that agreement 1 September 2026." in " ".join(summary)
+    )
+    assert not any("undated" in t for t in summary) and "undated" not in ctx.cover.verdict_gates
+    assert "Save-time speedup (G3) passes by only 1.72%" in ctx.cover.verdict_gates
+    rows = [row for b in section(ctx, "setup").blocks for row in getattr(b, "rows", ())]
+    sources = {row[0]: row[2] for row in rows if len(row) == 3}
+    assert sources["Save-time speedup target (G3)"] == "Agreed for this test on 1 September 2026"
+    assert sources["Largest spread (CV) accepted"] == "Agreed for this test on 1 September 2026"
+
+
+def test_a_date_after_the_report_or_off_the_gates_line_leaves_them_undated(folder):
+    """A gate line dated after the report's own date (2026-10-15) is no agreement before it; a dated line about
+    something else (the network) dates no target: both leave the thresholds undated."""
+    from report.compute.agreement import targets_agreed_on
+
+    for line in (
+        '"acceptance thresholds" = "agreed on 2026-11-02"',
+        '"network" = "switch firmware upgraded 2026-09-01"',
+    ):
+        data = _dated(folder, line)
+        assert targets_agreed_on(ctx_config(data)) is None, line
+        ctx, _m = build(data)
+        assert "are agreed for this test and undated:" in " ".join(texts(section(ctx, "summary").blocks))
+
+
+def test_a_chinese_record_dates_its_targets_in_its_own_way(folder):
+    """验收门槛 … 2026年9月1日: the label and the date as a Chinese record writes them."""
+    from report.compute.agreement import targets_agreed_on
+
+    data = _dated(folder, '"验收门槛" = "由委托方与测试方于 2026年9月1日 在测试方案第 4 节约定"')
+    assert targets_agreed_on(ctx_config(data)) == dt.date(2026, 9, 1)
+
+
+def ctx_config(data):
+    """The folder's validated test.toml."""
+    from report.inputs.joint_test import read_joint_test
+
+    return read_joint_test(data).config

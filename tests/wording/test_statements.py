@@ -21,7 +21,7 @@ def test_outlier_run_is_flagged_and_kept(folder):
     warning = (
         "Of the save runs, run 6 on Old NAS (300 s, modified z-score 25.6) stands out from the others (modified "
         "z-score above 3.5 in absolute value). It is kept in every figure; check the run's log before relying on it. The record of the "
-        "save runs says: “Fixture A save log”."  # the test's record may name the cause (cold read 6, outlier, B2)
+        "save runs is quoted in “Test setup and data sources”."  # quoted once, there (cold read 16, T-m3)
     )
     assert warning in texts(section(ctx, "save").blocks) and warning not in texts(section(ctx, "summary").blocks)
     assert ctx.cover.verdict_notes == (
@@ -437,9 +437,13 @@ def test_an_outlying_run_s_cause_comes_first_in_the_next_steps(folder):
     assert (
         "Find the cause of run 6 on Array X (200 s) first. If the storage's own background work caused it (a rebuild "
         "or a scrub, say), time saves on both systems during that work and outside it, and ask each vendor how often "
-        "it runs in service; else repeat the runs. The record of the save runs says: “run 6 ran slow, no alarm "
-        "logged”."
+        "it runs in service; else repeat the runs. The record of the save runs is quoted in “Test setup and data "
+        "sources”."  # once, there (cold read 16, T-m3)
     ) in steps
+    from report.document.blocks import Definitions
+
+    sources = next(b for b in section(ctx, "setup").blocks if isinstance(b, Definitions))
+    assert dict(sources.items)["Checkpoint save times"] == "run 6 ran slow, no alarm logged"
     assert "Find the cause (cache state" not in steps
     # a record that gives the cause: how often it happens, and the other system timed in the same state (cold read 13b,
     # Y-M1)
