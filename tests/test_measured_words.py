@@ -48,8 +48,8 @@ MEASURED_ONLY = {
     "pass: save_times imported from a tool's output (neither illustrative nor supplied in save_times.csv)",
     "Every figure is computed from the measured inputs ({inputs}) and from the assumptions in the test setup.": "summary._evidence: every input imported from a tool's output (none supplied "
     "in a CSV or declared illustrative)",
-    "Supplied inputs, measured according to their source notes, not by this tool: {inputs}.": "summary._evidence: inputs supplied in a "
-    "CSV whose source note says measured, each followed by that note in quotes (whose measurement it is)",
+    "Measured according to their source notes (in “{section}”), not by this tool: {inputs}.": "summary._evidence: inputs supplied in a "
+    "CSV whose source note says measured, named after every record; the note is quoted in the data sources",
     "Measured inputs, imported from tool output: {inputs}.": "summary._evidence: lists only the inputs a tool's output "
     "gave (imported), none supplied in a CSV or declared illustrative",
     "measured": "measure/words.py: the [environment] line `report measure` writes when it timed the saves itself",
