@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from report.compute.client_links import node_links, side_links
+from report.compute.client_links import CLIENT_COUNT, node_links, side_links
 from report.compute.figures import SIDES, ClusterSide, Metrics
+from report.compute.scaling_compare import far
 from report.compute.scopes import SIDES_KIND, TEST_KIND, Finding, make_finding
 from report.inputs.joint_test import JointTest
 
@@ -151,4 +152,35 @@ def price_scope(test: JointTest, m: Metrics) -> Iterator[Finding]:
     )
 
 
-CLUSTER_RULES = (cluster_demand, cluster_attachment, price_scope)
+def cluster_beyond_bandwidth(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The cluster's demand on a shared candidate set against this test's bandwidth, where the cluster's nodes lie
+    beyond the client nodes [sources] bandwidth records it measured from (else the job's): an extrapolation (scaling
+    reading 16, M1: 96 nodes' demand called "within this test's bandwidth" of 16). With the candidate's client sweep,
+    the most clients it ran and its mean there, and the fitted aggregate at the cluster's nodes where the fit tells."""
+    shared = shared_demand(m).get("candidate")
+    if shared is None or m.cluster.jobs < 2 or (m.node_local is not None and "candidate" in m.node_local.sides):
+        return
+    nodes, tested = cluster_nodes(test, m)
+    counts = [int(a or b) for a, b in CLIENT_COUNT.findall(test.config.sources.get("bandwidth", ""))]
+    measured = min(counts) if counts else tested
+    if nodes <= measured:
+        return
+    side = None if m.scaling is None else m.scaling.candidate
+    usl = None if side is None else side.usl
+    fit = None
+    if m.scaling is not None and usl is not None and usl.describes and not far(m.scaling, nodes):
+        fit = usl.capacity(nodes)
+    yield make_finding(
+        "cluster_beyond_bandwidth",
+        TEST_KIND,
+        (),
+        (),
+        cluster_nodes=nodes,
+        measured_clients=measured,
+        swept_clients=None if side is None else side.points[-1].clients,
+        swept_gbps=None if side is None else side.points[-1].mean_gbps,
+        fit_gbps=fit,
+    )
+
+
+CLUSTER_RULES = (cluster_demand, cluster_attachment, price_scope, cluster_beyond_bandwidth)

@@ -188,10 +188,18 @@ def _capacity_words(w: Words) -> str:
         )
     elif against(m) is not None:
         # set against the client sweep, not one client's bandwidth (scaling reading 6, M3)
-        text = _(
-            "In a cluster of {cluster} GPUs that would be {gpus} GPU-equivalents at today's interval ({optimum} with "
-            "each system at its optimal interval), with saves needing {mean} GB/s on average and {peak} GB/s if every "
-            "job saved at once (see “{section}”)."
+        text = (
+            _(  # the asynchronous write's deadline, not "at once" (scaling reading 16, M2)
+                "In a cluster of {cluster} GPUs that would be {gpus} GPU-equivalents at today's interval ({optimum} "
+                "with each system at its optimal interval), with saves needing {mean} GB/s on average and {peak} GB/s "
+                "for every job's write to finish before its next save (see “{section}”)."
+            )
+            if m.checkpoint_mode == "async"
+            else _(
+                "In a cluster of {cluster} GPUs that would be {gpus} GPU-equivalents at today's interval ({optimum} "
+                "with each system at its optimal interval), with saves needing {mean} GB/s on average and {peak} GB/s "
+                "if every job saved at once (see “{section}”)."
+            )
         )
         return text.format(**fields) + " " + demand_against_sweep(m)
     elif c.mean_to_sustained > 1:

@@ -37,7 +37,7 @@ from report.wording.capacity import (
     per_node,
     retained_row,
 )
-from report.wording.cluster_scope import cluster_assumptions
+from report.wording.cluster_scope import beyond_bandwidth, cluster_assumptions
 from report.wording.paybacks import paybacks_words
 from report.wording.recommendation import decided
 from report.wording.retuning import (
@@ -477,7 +477,12 @@ def build(w: Words) -> Section | None:
             "note",
             w.marked("save_times"),
         ),
-        Para(cluster_row_assumption(m), "note", w.marked("save_times", "bandwidth")),
+        # a demand of more nodes than the bandwidth was measured from, said as an extrapolation (scaling reading 16, M1)
+        Para(
+            " ".join(x for x in (cluster_row_assumption(m), beyond_bandwidth(w)) if x),
+            "note",
+            w.marked("save_times", "bandwidth"),
+        ),
         # what the cluster figures take for granted: every node attached, the baseline's own demand, the price's scope
         # (cold reads 15, R-M2, S-M5; 15pq, P-M2, P-M3, Q-M1, Q-M3)
         *((w.p(assumed, "save_times", "bandwidth"),) if (assumed := cluster_assumptions(w)) else ()),

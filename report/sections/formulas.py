@@ -110,6 +110,14 @@ def formulas() -> tuple[tuple[str, str], ...]:
             ),
         ),
         (
+            # the asynchronous deadline the text names apart from the peak (scaling reading 16, M2)
+            _("Writes due before the next save"),
+            _(
+                "asynchronous saves: jobs × checkpoint size ÷ τ, every job's write finishing before its next save; "
+                "the peak above is what keeping today's save time takes"
+            ),
+        ),
+        (
             _("Re-tuning beats switching"),
             _("baseline's overhead at its optimal interval < candidate's at today's interval"),
         ),

@@ -258,3 +258,38 @@ def cluster_assumptions(w: Words) -> str:
     the price's scope (the bandwidth either side's saves would need is argued in the training bubble section,
     `writes_due` and `baseline_demand`)."""
     return " ".join(s for s in (attachment(w), baseline_short(w), price_scope(w)) if s)
+
+
+def beyond_bandwidth(w: Words) -> str:
+    """That the cluster's demand set against this test's bandwidth is an extrapolation where the cluster's nodes lie
+    beyond the client nodes it was measured from, with what the client sweep gives nearest that count (its fitted
+    aggregate there, or its most clients' mean and that the cluster's count is unknown); "" otherwise."""
+    found = w.findings.get("cluster_beyond_bandwidth")
+    if found is None:
+        return ""
+    values = {
+        "nodes": ngettext("{n} node", "{n} nodes", found["cluster_nodes"]).format(n=count(found["cluster_nodes"])),
+        "measured": ngettext("{n} client node", "{n} client nodes", found["measured_clients"]).format(
+            n=count(found["measured_clients"])
+        ),
+    }
+    if found["swept_clients"] is None:
+        return _(
+            "The cluster's {nodes} lie beyond the {measured} this test's bandwidth comes from, so that "
+            "comparison is an extrapolation: what {nodes} give was not measured."
+        ).format(**values)
+    values["most"] = ngettext("{n} client node", "{n} client nodes", found["swept_clients"]).format(
+        n=count(found["swept_clients"])
+    )
+    values["swept"] = sig(found["swept_gbps"])
+    if found["fit_gbps"] is not None:
+        return _(
+            "The cluster's {nodes} lie beyond the {measured} this test's bandwidth comes from, so that "
+            "comparison is an extrapolation: the client sweep gave {swept} GB/s at {most}, and its fitted law, "
+            "carried beyond them, {fit} GB/s at {nodes}."
+        ).format(fit=sig(found["fit_gbps"]), **values)
+    return _(
+        "The cluster's {nodes} lie beyond the {measured} this test's bandwidth comes from, so that comparison "
+        "is an extrapolation: the client sweep gave {swept} GB/s at {most}, and what {nodes} give is unknown, too far "
+        "beyond them for its fit to tell."
+    ).format(**values)

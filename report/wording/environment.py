@@ -237,10 +237,26 @@ def _system_lines(w: Words) -> dict[str, list[str]]:
         # the label's role words first ("candidate storage", "基线系统配置"), else the system's name in the line
         said = [key for key, words in roles.items() if any(r in label.lower() for r in words)]
         if not said:
-            said = [key for key, words in names.items() if any(n.lower() in f"{label} {text}".lower() for n in words)]
+            said = _named(names, f"{label} {text}")
         if len(said) == 1:
             out[said[0]].append(text)
+        elif not said[2:]:  # a line of both systems ("HX-20: … RDMA; CV-300: NFS v4.1 …", scaling reading 16, M3)
+            for clause in re.split(r"[;；]", text):
+                if len(mine := _named(names, clause)) == 1:
+                    out[mine[0]].append(clause.strip())
     return out
+
+
+def _named(names: dict[str, set[str]], text: str) -> list[str]:
+    """The save systems ("baseline", "candidate") whose full or short name `text` contains."""
+    return [key for key, words in names.items() if any(n.lower() in text.lower() for n in words)]
+
+
+def _distinct(tokens: list[str]) -> list[str]:
+    """`tokens` once each, less one whose words another token holds ("native client" beside "native parallel client
+    (POSIX)", from two lines of the same system)."""
+    words = {t: set(re.findall(r"\w+", t.lower())) for t in tokens}
+    return [t for t in dict.fromkeys(tokens) if not any(u != t and words[t] < words[u] for u in tokens)]
 
 
 def system_lines(w: Words) -> dict[str, list[str]]:
@@ -258,7 +274,8 @@ def access_path_note(w: Words) -> Para | None:
     full = {"baseline": systems.save_baseline, "candidate": systems.candidate}
     own = {key: f"{full[key]} {systems.short_name(full[key])} {w.name(key)}".lower() for key in lines}
     tokens = {
-        key: [t for text in texts for t in _tokens(text) if t.lower() not in own[key]] for key, texts in lines.items()
+        key: _distinct([t for text in texts for t in _tokens(text) if t.lower() not in own[key]])
+        for key, texts in lines.items()
     }
     if bool(tokens["baseline"]) != bool(tokens["candidate"]) and all(lines.values()):
         named = "baseline" if tokens["baseline"] else "candidate"

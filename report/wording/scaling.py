@@ -9,6 +9,7 @@ import json
 import re
 
 from report.compute import SIDES, Metrics, Projection, ScalingSide
+from report.compute.fio_record import fio_words
 from report.document.blocks import Para
 from report.formatting import count, gb, p3, pct, sig
 from report.i18n import _, join_words, ngettext
@@ -246,8 +247,11 @@ def setup_words(w: Words, key: str) -> str:
     settings, printed where its runs give them, and what to record before carrying σ, κ or the peak elsewhere."""
     settings = sweep_settings(w, key)
     configured = "storage" not in missing(w)
+    said = recorded_fio(w) if settings is None else None
     fio = (
-        _("fio settings that were not recorded")
+        _("the fio settings the test record gives ({quoted}; not recorded: {left})").format(**said)
+        if said is not None
+        else _("fio settings that were not recorded")
         if settings is None
         else _("fio settings that differ between its runs")
         if settings == ""
@@ -268,9 +272,22 @@ def setup_words(w: Words, key: str) -> str:
             "Record the array's configuration (controllers, drives, front-end ports) before carrying them to another "
             "array."
         )
-    elif settings is None:
+    elif said is not None and said["left"]:
+        text += " " + _("Record fio's {left} before carrying them to another array.").format(**said)
+    elif settings is None and said is None:
         text += " " + _("Record fio's settings before carrying them to another array.")
     return text
+
+
+def recorded_fio(w: Words) -> dict[str, str] | None:
+    """The sweep's fio settings as the test record words them ([sources] scaling, up to its first colon or semicolon)
+    and the settings it leaves out ("iodepth, ioengine, file layout and end_fsync"); None where it gives none."""
+    text = w.config.sources.get("scaling", "")
+    found = fio_words(text)
+    if found is None:
+        return None
+    left = [_("file layout") if n == "file layout" else n for n in found[1]]  # the others are fio's own names
+    return {"quoted": re.split(r"[:;：；]\s*", text, maxsplit=1)[0].strip(), "left": join_words(left)}
 
 
 def peak_words(peak: float | None, sigma: float, kappa: float, most: int) -> str:

@@ -5,6 +5,8 @@ runs per system the test asks for, and the environment's record of the sweeps, p
 
 from __future__ import annotations
 
+import re
+
 from report.compute import SIDES
 from report.compute.scaling_figures import ScalingSide
 from report.formatting import count
@@ -59,16 +61,30 @@ def _runs_words(w: Words) -> str:
     return text.format(**values)
 
 
+#: An [environment] line of how the clients reach the storage: its protocol, transport or network (scaling reading 16,
+#: M3: the sweep's ratios quoted without "NFS v4.1 over TCP" against "RDMA (RoCE v2)").
+PATH_LINE = re.compile(r"protocol|network|fabric|transport|access path|协议|网络|访问路径", re.IGNORECASE)
+
+
 def _record_words(w: Words) -> str:
-    """The test environment's lines about the sweep, printed as given, where it has any."""
+    """The test environment's lines about the sweep and the systems' access paths, printed as given, where it has any;
+    with a path line, that each ratio of the sweep measures the storage with its access path."""
     lines = [(label, text) for label, text in w.config.environment if SWEEP_LINE.search(f"{label} {text}")]
+    paths = [(label, text) for label, text in w.config.environment if PATH_LINE.search(label)]
+    lines += [line for line in paths if line not in lines]
     if not lines:
         return ""
     quoted = join_clauses([_("“{label}: {text}”").format(label=label, text=text) for label, text in lines])
-    return _(
+    text = _(
         "What differs between the two sweeps' conditions bears on every ratio above; the test environment records of "
         "them: {quoted}."
     ).format(quoted=quoted)
+    if paths:
+        text += " " + _(
+            "Each ratio of the sweep therefore measures the storage together with its access path, not the storage "
+            "alone."
+        )
+    return text
 
 
 def conditions_words(w: Words) -> list[str]:

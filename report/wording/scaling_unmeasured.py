@@ -12,7 +12,7 @@ from report.compute import SIDES, Metrics
 from report.formatting import count, sig
 from report.i18n import _, join_words
 from report.wording.base import Words
-from report.wording.scaling import clients, job_nodes, node_local, nodes_words, sweep_settings
+from report.wording.scaling import clients, job_nodes, node_local, nodes_words, recorded_fio, sweep_settings
 from report.wording.scaling_cluster import shares_of
 from report.wording.scaling_hosts import bandwidth_clients
 from report.wording.scaling_range import comparison_end
@@ -333,7 +333,13 @@ def record_step(w: Words) -> str:
         return ""
     swept = [key for key in SIDES if m.scaling.side(key) is not None]
     unrecorded = [key for key in swept if sweep_settings(w, key) is None]
-    if not unrecorded:
+    said = recorded_fio(w)
+    if unrecorded and said is not None and said["left"]:  # the record gives some (scaling reading 16, M3)
+        return _(
+            "With the next sweep, record fio's {left} too, and log what limits its curve (each client's network "
+            "links, the storage's front end, the network between): this sweep does not show which of them sets it."
+        ).format(**said)
+    if not unrecorded or said is not None:
         return _(
             "With the next sweep, log what limits its curve (each client's network links, the storage's front end, "
             "the network between): this sweep does not show which of them sets it."

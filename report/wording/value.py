@@ -7,7 +7,7 @@ from report.compute.findings import SERVICE_LIFE_YEARS
 from report.compute.paybacks import CLUSTER_OPTIMA, JOB_OPTIMA, job_optima_value, main_basis, other_paybacks
 from report.compute.recommendation import JOB_MONEY, NOT_YET, RECOMMENDED, Recommendation, job_optima_payback_years
 from report.formatting import count, gpus, money, money_of, p3, pct, rounded, sig
-from report.i18n import _
+from report.i18n import _, ngettext
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
 from report.wording.cluster_scope import attached_clause
@@ -80,6 +80,12 @@ def value_line(w: Words, rec: Recommendation) -> str:
             # on a shared candidate the jobs' saves queue for it: an upper bound, not a finding (cold read 10, P-M4:
             # 630,000 USD and a 1.01-year payback on 48 jobs needing 82.4% of the bandwidth on average)
             demand=_(
+                " (an upper bound: their saves would need {share} of this test's bandwidth on average, an "
+                "extrapolation from its {measured} to the cluster's {nodes}; saves of different jobs would often "
+                "overlap and wait for each other, which could take the gain away)"
+            ).format(share=demand_ratios(w.m)["mean_ratio"], **beyond)
+            if contended(w.m) and (beyond := _beyond_counts(w))
+            else _(
                 " (an upper bound: their saves would need {share} of this test's bandwidth on average, so saves of "
                 "different jobs would often overlap and wait for each other, which could take the gain away)"
             ).format(share=demand_ratios(w.m)["mean_ratio"])
@@ -485,3 +491,17 @@ def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> st
         "on the {runs} runs a year given, with each system at its optimal interval, the time saved pays for it in "
         "about {years} years (other bases: “{section}”)"
     ).format(runs=count(e.runs_per_year), years=rounded(years), section=_("Value of the time saved"))
+
+
+def _beyond_counts(w: Words) -> dict[str, str]:
+    """The client nodes this test's bandwidth was measured from and the cluster's nodes, where the cluster's lie beyond
+    them (scaling reading 16, M1); {} otherwise."""
+    found = w.findings.get("cluster_beyond_bandwidth")
+    if found is None:
+        return {}
+    return {
+        "measured": ngettext("{n} client node", "{n} client nodes", found["measured_clients"]).format(
+            n=count(found["measured_clients"])
+        ),
+        "nodes": ngettext("{n} node", "{n} nodes", found["cluster_nodes"]).format(n=count(found["cluster_nodes"])),
+    }

@@ -113,3 +113,19 @@ def test_the_baseline_re_tuned_is_checked_against_its_own_bandwidth(folder):
     b = found["cluster_demand"]["sides"]["baseline"]
     assert b["retuned_gbps"] == pytest.approx(44576 / b["retuned_interval_s"], rel=1e-12)
     assert 0.70 < b["retuned_ratio"] < 0.72 and b["retuned_carries"] and b["retuned_drains"]
+
+
+def test_a_cluster_beyond_the_clients_measured_is_an_extrapolation():
+    # scaling reading 16, M1. examples/scaling-cluster: 1,000 GPUs ÷ 8 = 125 nodes; the job's 32 GPUs ÷ 8 = 4 nodes,
+    # which the bandwidth was measured from ([sources] bandwidth names no count); the sweep ran to 8 client nodes,
+    # (36.4 + 37.9 + 37.1) ÷ 3 = 37.133 GB/s there; 125 > 2 × 8, too far for its fit to tell: no fitted figure
+    from tests.conftest import ROOT
+
+    _, found = _decided(ROOT / "examples" / "scaling-cluster")
+    beyond = found["cluster_beyond_bandwidth"]
+    assert (beyond["cluster_nodes"], beyond["measured_clients"], beyond["swept_clients"]) == (125, 4, 8)
+    assert beyond["swept_gbps"] == pytest.approx(37.13333, rel=1e-6) and beyond["fit_gbps"] is None
+    # data/: 125 nodes against the one node its job and bandwidth ran on, no sweep
+    _, found = _decided(ROOT / "data")
+    beyond = found["cluster_beyond_bandwidth"]
+    assert (beyond["cluster_nodes"], beyond["measured_clients"], beyond["swept_clients"]) == (125, 1, None)

@@ -154,3 +154,38 @@ def test_accelerator_models_as_a_record_names_them():
     for text in ("48 × quad GH200 (4 GPUs per node)", "NVL72 of GB200", "8 × H20", "L40S", "Atlas 800T A2", "MI300X"):
         assert PARTS["accelerators"].search(text), text
     assert not PARTS["accelerators"].search("2 × 400 Gb/s NDR per node")
+
+
+def test_a_line_of_both_systems_gives_each_its_own_clauses(tmp_path):
+    """Scaling reading 16, M3: "protocol: HX-20: native client over RDMA (RoCE v2); CV-300: NFS v4.1 over TCP,
+    nconnect=16" names both systems, so it was no one's, and the report said "no access path for CV-300". Each clause
+    naming one system is now that system's; "native client" is dropped beside the "native parallel client (POSIX)" the
+    same system's line gives."""
+    import shutil
+
+    from report.wording.environment import access_path_note
+
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    names = (("Mingxin FX100", "Lake scratch"), ("Local NVMe (single drive)", "Array X"))
+    toml = (folder / "test.toml").read_text(encoding="utf-8")
+    for old, new in names:
+        toml = toml.replace(old, new)
+    toml += (
+        '\n[environment]\n"baseline storage" = "Array X, 6 nodes, native parallel client (POSIX)"\n'
+        '"candidate storage" = "Lake scratch, 4 servers"\n'
+        '"protocol" = "Array X: native client over RDMA (RoCE v2); Lake scratch: NFS v4.1 over TCP, nconnect=16"\n'
+    )
+    (folder / "test.toml").write_text(toml, encoding="utf-8")
+    for name in ("save_times.csv", "bandwidth.csv", "load_times.csv"):
+        text = (folder / name).read_text(encoding="utf-8")
+        for old, new in names:
+            text = text.replace(old, new)
+        (folder / name).write_text(text, encoding="utf-8")
+    test = read_joint_test(folder)
+    note = access_path_note(Words(test, compute(test), {}, PROVENANCE))
+    assert note is not None and note.text == (
+        "The two systems differ in more than the storage: the test record names native parallel client (POSIX), RDMA "
+        "and RoCE for Array X and NFS v4.1, TCP and nconnect=16 for Lake scratch, so each ratio in this report "
+        "measures the storage and its access path together, not the storage alone."
+    )
