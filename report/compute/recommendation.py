@@ -548,3 +548,16 @@ def other_grounds(test: JointTest, m: Metrics, found: Findings) -> tuple[str, ..
         out.append("durability")
     del test
     return tuple(out)
+
+
+def gates_today_only(rec: Recommendation, m: Metrics, found: Findings) -> bool:
+    """Whether the gates' verdict beside `rec` must say it holds at today's interval only: the recommendation makes no
+    case on checkpoint speed because re-tuning the baseline's interval recovers as much as switching, which no gate
+    judges, while the gates would pass without outlying runs. Unsaid, "Benefit demonstrated" in the verdict and
+    "makes no case" in the recommendation read as opposites (cold read 16, U-B2)."""
+    if rec.kind == RECOMMENDED or "retune_beats_switch" not in rec.reasons:
+        return False
+    hangs = found.get("outliers_decide")
+    # a verdict that passes with the runs has its own label (verdict.py `_label`); the one read as the opposite is the
+    # "Benefit demonstrated" the box gives without them
+    return hangs is not None and m.verdict.status != "demonstrated" and hangs["verdict_without"] == "demonstrated"

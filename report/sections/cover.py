@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from report.compute import Metrics
+from report.compute.recommendation import gates_today_only
 from report.compute.scopes import Findings
 from report.formatting import (
     count,
@@ -165,21 +166,13 @@ def _speed_headline(m: Metrics, cfg: TestConfig, runs: str = "") -> tuple[str, s
 
 
 def _scoped(w: Words, headline: tuple[str, str, str]) -> tuple[str, str, str]:
-    """The speed tile with the configuration it covers where another one timed disagrees (cold read 8b, H-4), and its
-    ratio without the outlying runs where they change a gate or the verdict (cold read 9, K-M1: "1.73×" headlined a
-    rebuild run's mean; 1.55× without it, below the target)."""
+    """The speed tile with the configuration it covers where another one timed disagrees (cold read 8b, H-4). Its
+    ratio without outlying runs that change a gate or the verdict (cold read 9, K-M1: "1.73×" headlined a rebuild
+    run's mean; 1.55× without it, below the target) is the verdict box's, just above the tile (verdict_notes): said
+    once (cold read 16, U-B2: page 2 ran onto page 3)."""
     value, label, note = headline
-    found = w.findings.get("outliers_decide")
-    if found is not None:
-        runs = join_words([_run_short(w, item) for item in found.scope.items])
-        note = _("{note}; {ratio} without {runs}").format(note=note, ratio=x3(found["speedup"]), runs=runs)
     scope = tile_scope(w)
     return (value, label, _("{note}; {scope}").format(note=note, scope=scope)) if scope else (value, label, note)
-
-
-def _run_short(w: Words, item: str) -> str:
-    side, run = item.split(":")
-    return _("run {run} on {system}").format(run=run, system=w.name(side))
 
 
 def _unsettled(m: Metrics, cfg: TestConfig) -> str:
@@ -502,7 +495,13 @@ def build(w: Words) -> Cover:
         value=value_line(w, rec),
         verdict_status=m.verdict.status,
         verdict_style=verdict_style(m, save_times_unsourced(w), w.findings),
-        verdict_label=verdict_label(m, w.findings, save_times_unsourced(w), w.config.gates.target_speedup),
+        verdict_label=verdict_label(
+            m,
+            w.findings,
+            save_times_unsourced(w),
+            w.config.gates.target_speedup,
+            w.name("baseline") if gates_today_only(rec, m, w.findings) else "",
+        ),
         verdict_gates=recommendation.gates_line(w),
         verdict_notes=tuple(text for _key, text in notes),
         tiles=_repeated_reads(w, _memory_loads(w, _tiles(w))),

@@ -136,7 +136,8 @@ def _statement(w: Words) -> tuple[str, ...]:
     c, r = w.config, w.config.report
     scope = _(
         "This report covers the systems, configurations and workloads described in “{setup}”, as tested on "
-        "{date}. Its results do not extend to other configurations, software versions, cluster sizes or workloads."
+        "{date}. Its results do not extend to other configurations, software versions, cluster sizes or workloads; "
+        "figures it gives for a whole cluster are extrapolations from the tested configuration, not results."
     ).format(setup=_("Test setup and data sources"), date=date(c.date))
     limits = _(
         "Figures that rest on assumptions (the failure rate, the restart time, the price of GPU time) and "
@@ -161,7 +162,8 @@ def _statement(w: Words) -> tuple[str, ...]:
     # when it takes effect, not what it is before: "unsigned, it is a draft" made every reader call the filed PDF a
     # draft, its signatures being added by pen or digital signature after it is built (cold read 14c, P-m5; zh P-m10)
     validity = _(
-        "This report takes effect when the persons who prepared, reviewed and approved it have signed and dated it. "
+        "This edition is issued for signature: it takes effect when the persons who prepared, reviewed and approved "
+        "it have signed and dated it. "
         "It may be copied only in full, unless {tester} agrees in writing."
     ).format(tester=r.tested_by or _("the testing party"))
     unnamed = unnamed_roles(w)

@@ -16,6 +16,7 @@ from report.compute.recommendation import (
     RECOMMENDED,
     Recommendation,
     g3_lean,
+    gates_today_only,
     recommend,
 )
 from report.document.spoken import said
@@ -250,7 +251,7 @@ def verdict_notes(w: Words, rec: Recommendation) -> tuple[str, ...]:
             ""
             if default_g4_only(w.m, f) or g4_unreachable_only(w.m, f)
             else g4_out_of_reach(w, f.get("g4_out_of_reach"), brief=True),
-            outliers_decide(w, f.get("outliers_decide")),
+            outliers_decide(w, f.get("outliers_decide"), gates_today_only(rec, w.m, f)),
             # the recommendation's first reason where it decides (cold read 11, T-B1), else beside the verdict
             "" if "staging_alone" in rec.reasons else staging_cause(w.m),
         )

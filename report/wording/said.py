@@ -91,8 +91,10 @@ def _agreed_label(states: dict[str, str]) -> str:
     return _("G1 to G3 pass; G4 not assessed")
 
 
-def outliers_decide(w: Words, found: Finding | None) -> str:
-    """The result hangs on outlying runs: both results, with and without them."""
+def outliers_decide(w: Words, found: Finding | None, retuned: bool | None = None) -> str:
+    """The result hangs on outlying runs: both results, with and without them. `retuned`, beside page 2's verdict
+    label (None elsewhere): whether that label says re-tuning recovers as much (verdict_label); the label gives both
+    verdicts, so they are not said again (cold read 16, U-B2: page 2 ran onto page 3)."""
     if found is None:
         return ""
     runs = join_words([run_name(w, item, found) for item in found.scope.items])
@@ -130,8 +132,11 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
     )
     unagreed = w.findings.has("g4_unagreed")
     verdict_without = _agreed_label(found["after"]) if unagreed else verdict_status_label(found["verdict_without"])
+    labelled = retuned is not None and found["verdict_without"] != found["verdict"]
     text = (
-        _(
+        _("The result hangs on {runs}: {without}, {gates}.")
+        if labelled
+        else _(
             "The result hangs on {runs}: {without}, {gates}; the verdict would be “{verdict_without}” instead of "
             "“{verdict}”."
         )
@@ -139,7 +144,12 @@ def outliers_decide(w: Words, found: Finding | None) -> str:
         # a gate changes, the verdict does not: not "would be X instead of X" (Chinese edition, formal fixture)
         else _("The result hangs on {runs}: {without}, {gates}; the verdict stays “{verdict}”.")
     ).format(runs=runs, without=without, gates=gates, verdict=verdict, verdict_without=verdict_without)
-    if verdict_without != verdict and w.m.retune_without_outliers and w.findings.has("retune_beats_switch"):
+    if (
+        verdict_without != verdict
+        and not retuned
+        and w.m.retune_without_outliers
+        and w.findings.has("retune_beats_switch")
+    ):
         # beside "checkpoint speed makes no case", "would be Benefit demonstrated" read as the opposite signal (cold
         # read 10, Q-M1): what re-tuning says holds with the runs and without them
         text += " " + (

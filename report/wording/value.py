@@ -80,14 +80,13 @@ def value_line(w: Words, rec: Recommendation) -> str:
             # on a shared candidate the jobs' saves queue for it: an upper bound, not a finding (cold read 10, P-M4:
             # 630,000 USD and a 1.01-year payback on 48 jobs needing 82.4% of the bandwidth on average)
             demand=_(
-                " (an upper bound: their saves would need {share} of this test's bandwidth on average, an "
-                "extrapolation from its {measured} to the cluster's {nodes}; saves of different jobs would often "
-                "overlap and wait for each other, which could take the gain away)"
+                " (an upper bound: needing {share} of this test's bandwidth on average, an extrapolation from its "
+                "{measured} to the cluster's {nodes}, their saves would often wait for each other)"
             ).format(share=demand_ratios(w.m)["mean_ratio"], **beyond)
             if contended(w.m) and (beyond := _beyond_counts(w))
             else _(
-                " (an upper bound: their saves would need {share} of this test's bandwidth on average, so saves of "
-                "different jobs would often overlap and wait for each other, which could take the gain away)"
+                " (an upper bound: needing {share} of this test's bandwidth on average, their saves would often "
+                "wait for each other)"
             ).format(share=demand_ratios(w.m)["mean_ratio"])
             if contended(w.m)
             else _(" (their saves needing {share} of this test's bandwidth on average)").format(
@@ -147,7 +146,7 @@ def value_line(w: Words, rec: Recommendation) -> str:
     job_years = job_optima_payback_years(w.findings) if own and not opening else None
     life_said = life_said or (job_years is not None and job_years > SERVICE_LIFE_YEARS)  # said in `_own_paid`
     if "unpaid" not in rec.reasons and not (life_said and min(paybacks) > SERVICE_LIFE_YEARS):
-        text += _life(w, paybacks)
+        text += _life(w, paybacks, life_said)
     # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
     # decision page, tests/fixtures/decision_page, had no line to spare for the job mix, cold read 13b X-M3)
     unpaid_said = "unpaid" not in rec.reasons and bool(paybacks) and min(paybacks) > SERVICE_LIFE_YEARS
@@ -297,9 +296,10 @@ def _priced(text: str, found, paybacks: list[float], others: bool = False) -> st
     ).format(value=text, price=money(found["price"], currency), years=rounded(paybacks[0]))
 
 
-def _life(w: Words, paybacks: list[float]) -> str:
+def _life(w: Words, paybacks: list[float], said: bool = False) -> str:
     """The payback weighed against the service life, as a conclusion (cold read 7b, A-3/B-5: a 38-year payback beside
-    "recommended", unweighed): " " and a sentence, or ""."""
+    "recommended", unweighed): " " and a sentence, or "". `said`: the payback before it gave the life and the figure
+    at today's interval its conditions, so that each is said once (cold read 16, U-B2: page 2 ran onto page 3)."""
     life, candidate = count(SERVICE_LIFE_YEARS), w.name("candidate")
     if paybacks and min(paybacks) > SERVICE_LIFE_YEARS:
         return " " + _(
@@ -308,6 +308,10 @@ def _life(w: Words, paybacks: list[float]) -> str:
         ).format(candidate=candidate, life=life)
     if len(paybacks) < 2 or max(paybacks) <= SERVICE_LIFE_YEARS:
         return ""
+    if said:
+        return " " + _(
+            "Within those {life} years, only the figure at today's interval pays for {candidate}, on its conditions."
+        ).format(candidate=candidate, life=life)
     text = " " + (
         _(
             "Within the {life} years storage is commonly kept in service (an assumption of this report), the time "

@@ -319,10 +319,23 @@ def save_times_unsourced(w: Words) -> bool:
     return w.origin("save_times") == "supplied" and not w.config.sources.get("save_times", "").strip()
 
 
-def verdict_label(m: Metrics, found: Findings, unsourced: bool = False, target: float | None = None) -> str:
+def verdict_label(
+    m: Metrics, found: Findings, unsourced: bool = False, target: float | None = None, retuned: str = ""
+) -> str:
     """The verdict as page 1 and the summary print it (`_label`), and, where outlying runs decide it, that it holds only
     with them and what it is without (cold read 13, Y-M1 and Y-M4: "All four gates pass" in the banner, with a
-    baseline run taken during a rebuild that the note below said the verdict hung on)."""
+    baseline run taken during a rebuild that the note below said the verdict hung on). `retuned`: the baseline's name
+    where the gates hold at today's interval only beside a recommendation resting on re-tuning it
+    (compute/recommendation.py gates_today_only; cold read 16, U-B2), said beside the gates' result."""
+    label = _hung_label(m, found, unsourced, target)
+    if not retuned:
+        return label
+    text = _("{verdict} (at today's interval only: re-tuning {baseline}'s interval recovers as much as switching)")
+    return text.format(verdict=label, baseline=retuned)
+
+
+def _hung_label(m: Metrics, found: Findings, unsourced: bool, target: float | None) -> str:
+    """`verdict_label` without the re-tuning it may carry."""
     label = _label(m, found, unsourced, target)
     hangs = found.get("outliers_decide")
     if hangs is None or hangs["verdict_without"] == hangs["verdict"]:

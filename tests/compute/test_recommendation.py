@@ -5,7 +5,7 @@ from types import SimpleNamespace as NS
 import pytest
 
 from report.compute.findings import Finding, Findings, Scope
-from report.compute.recommendation import other_grounds, recommend
+from report.compute.recommendation import Recommendation, gates_today_only, other_grounds, recommend
 
 
 def _metrics(
@@ -433,3 +433,26 @@ def test_runs_that_pay_only_while_the_interval_stays_make_a_fixed_interval_the_c
         rec = recommend(agreed, _metrics("pppp"), found, interval_only=True)
         assert rec.reasons == ("speedup", money)
         assert ("fixed_interval" in rec.changes) == (money == "job_paid_today")
+
+
+def test_gates_hold_at_today_s_interval_only_beside_a_case_that_re_tuning_takes_from_speed():
+    """Cold read 16, U-B2: the verdict box read "without it, “Benefit demonstrated”" beside "checkpoint speed makes no
+    case" (re-tuning the baseline's interval recovers as much): the verdict carries the reason, where the gates pass
+    without the outlying run, and only where re-tuning is the recommendation's reason."""
+    retuned = Recommendation("other_grounds", ("loads",), ("retune_beats_switch", "speedup_measured"), ())
+    # G2 fails on run 4; without it every gate passes: the box gives "Benefit demonstrated" without it
+    assert gates_today_only(retuned, _metrics("fppp"), _slow_run("candidate:4", without="demonstrated"))
+    # every gate passes with no outlying run: the verdict's own label says what it rests on
+    assert not gates_today_only(retuned, _metrics("pppp"), _found())
+    # without the run the result is still open: no "Benefit demonstrated" to qualify
+    assert not gates_today_only(retuned, _metrics("fppp"), _slow_run("candidate:4", without="undecided"))
+    # not demonstrated and no outlying run
+    assert not gates_today_only(retuned, _metrics("pfpp"), _found())
+    # a recommendation made on speed, or one whose reasons do not rest on re-tuning
+    run = _slow_run("candidate:4", without="demonstrated")
+    assert not gates_today_only(
+        Recommendation("recommended", (), ("speedup", "retune_beats_switch"), ()), _metrics("fppp"), run
+    )
+    assert not gates_today_only(
+        Recommendation("other_grounds", ("loads",), ("speedup", "loads"), ()), _metrics("fppp"), run
+    )

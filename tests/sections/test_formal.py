@@ -229,20 +229,22 @@ def test_the_colophon_lists_every_file_attached_metrics_json_with_the_inputs(def
 def test_the_statement_says_when_the_report_takes_effect_not_that_it_is_a_draft(language, fixture):
     """Statement 4 said "valid once signed and dated …; unsigned, it is a draft", and every reader of a built PDF,
     whose signatures come later by pen or digital signature, called it a draft (cold read 14c, P-m5; zh P-m10). With
-    every signer named it says when the report takes effect, and nothing of a draft anywhere on the formal cover."""
+    every signer named it says when the report takes effect, and nothing of a draft anywhere on the formal cover; that
+    this edition is issued for signature (cold read 16, T-B4/U-B1: read as "not in effect"), never that it is signed."""
     with i18n.activate(language):
         ctx, _m = build(fixture)
     f = ctx.formal
     validity = f.statement[3]
     if language == "en":
         assert validity == (
-            "This report takes effect when the persons who prepared, reviewed and approved it have signed and dated "
-            "it. It may be copied only in full, unless Mingxin Storage, solutions lab agrees in writing."
+            "This edition is issued for signature: it takes effect when the persons who prepared, reviewed and "
+            "approved it have signed and dated it. It may be copied only in full, unless Mingxin Storage, solutions "
+            "lab agrees in writing."
         )
     else:
         assert (
-            validity
-            == "本报告经编制、审核、批准人签字并注明日期后生效。未经铭芯存储解决方案实验室书面同意，不得部分复制本报告。"
+            validity == "本版本提交签署：经编制、审核、批准人签字并注明日期后生效。未经铭芯存储解决方案实验室书面同意，"
+            "不得部分复制本报告。"
         )
     cover = " ".join((f.kicker, f.reference, *f.statement)).lower()
     assert "draft" not in cover and "草稿" not in cover
