@@ -254,31 +254,51 @@ def rounded(value: float | None, digits: int = PROSE_DIGITS) -> str:
 
 #: Currencies the report's readers write in words, by language: a Chinese report says 元 (万元), not CNY (Chinese
 #: reading 4, M9); metrics.json keeps the code test.toml gives.
-#: Other currencies in their Chinese names (fifth Chinese reading b, M-14: "33 万 USD" mixes 万 and a code).
-CURRENCY_WORDS: dict[str, dict[str, str]] = {
-    "zh-CN": {"CNY": "元", "RMB": "元", "USD": "美元", "EUR": "欧元", "JPY": "日元", "GBP": "英镑", "HKD": "港元"}
-}
+#: Other currencies in their Chinese names (fifth Chinese reading b, M-14: "33 万 USD" mixes 万 and a code; Chinese
+#: reading 16, U-M7: "315,000 万 KRW" for 31.5 亿韩元). A code without a name here is printed as given.
+_ZH_CURRENCY_NAMES = (
+    "CNY 元 RMB 元 USD 美元 EUR 欧元 JPY 日元 GBP 英镑 HKD 港元 KRW 韩元 SGD 新加坡元 TWD 新台币 MOP 澳门元 "
+    "AUD 澳元 CAD 加元 NZD 新西兰元 CHF 瑞士法郎 SEK 瑞典克朗 NOK 挪威克朗 DKK 丹麦克朗 INR 印度卢比 "
+    "RUB 卢布 THB 泰铢 MYR 马来西亚林吉特 IDR 印尼盾 VND 越南盾 PHP 菲律宾比索 AED 阿联酋迪拉姆 "
+    "SAR 沙特里亚尔 BRL 巴西雷亚尔 MXN 墨西哥比索 ZAR 南非兰特"
+)
+_PAIRS = _ZH_CURRENCY_NAMES.split()
+CURRENCY_WORDS: dict[str, dict[str, str]] = {"zh-CN": dict(zip(_PAIRS[::2], _PAIRS[1::2], strict=True))}
 
 
 def currency(code: str) -> str:
-    """A currency as the report's reader writes it: in Chinese 元 for CNY, 美元 for USD (and the other common ones in
+    """A currency as the report's reader writes it: in Chinese 元 for CNY, 韩元 for KRW (and the other currencies in
     CURRENCY_WORDS), else the code as test.toml gives it."""
     return CURRENCY_WORDS.get(language(), {}).get(code.strip().upper(), code)
 
 
 def price(value: float, code: str) -> str:
-    """A price as test.toml gives it, with two decimals and its currency: "2.20 USD", in Chinese "14.50 元"."""
+    """A price as test.toml gives it with its currency: "2.20 USD" (two decimals), in Chinese as the record writes
+    it, no decimals it does not give: "8.4 元", "5,400 韩元" (Chinese reading 16, U-M7: "5,400.00 KRW")."""
+    if language() == "zh-CN":
+        return f"{given(value)} {currency(code)}"
     return f"{num(value, 2)} {currency(code)}"
+
+
+def _chinese_magnitude(value: float, digits: int) -> str | None:
+    """`value` in 亿 (10^8) or 万 (10^4) as a Chinese report writes an amount or a count, decided on the value rounded
+    to `digits`: "31.5 亿" (never "315,000 万"), "1.60 亿" at its three digits, "932 万", "85 万"; None below 10,000."""
+    shown = round_sig(value, digits)
+    if abs(shown) >= 1e8:
+        return _("{value} hundred million").format(value=sig(shown / 1e8, digits))
+    if abs(shown) >= 1e4:
+        return _("{value} ten thousand").format(value=_no_trailing_zeros(sig(shown / 1e4, digits)))
+    return None
 
 
 def money(value: float, code: str, digits: int = PROSE_DIGITS) -> str:
     """An amount at three significant digits (or `digits`) with its currency: "3.67 USD", "634 USD", "52,800 USD", and
-    from a million (in Chinese from 10,000, 万) in words: "3.66 million USD", "366 万 USD", "45 万元"."""
+    from a million in words: "3.66 million USD"; in Chinese in 万 from 10,000 and 亿 from 10^8, the currency by its
+    name: "366 万美元", "45 万元", "31.5 亿韩元"."""
     word = currency(code)
-    if language() == "zh-CN" and abs(value) >= 1e4:
-        return _("{value} ten thousand {currency}").format(
-            value=_no_trailing_zeros(sig(round_sig(value, digits) / 1e4, digits)), currency=word
-        )
+    if language() == "zh-CN":
+        scaled = _chinese_magnitude(value, digits)
+        return f"{scaled} {word}" if scaled else f"{rounded(value, digits)} {word}"
     if abs(value) >= 1e6:
         return _("{value} million {currency}").format(
             value=_no_trailing_zeros(sig(round_sig(value, digits) / 1e6, digits)), currency=word
@@ -288,9 +308,10 @@ def money(value: float, code: str, digits: int = PROSE_DIGITS) -> str:
 
 def many(value: float, digits: int = PROSE_DIGITS) -> str:
     """A count at three significant digits (or `digits`), as money words it without a currency: "566,000", "1.23
-    million", in Chinese "56.6 万" from 10,000 (a count of cold starts a year, compute/load_value.py)."""
-    if language() == "zh-CN" and abs(value) >= 1e4:
-        return _("{value} ten thousand").format(value=_no_trailing_zeros(sig(round_sig(value, digits) / 1e4, digits)))
+    million", in Chinese "56.6 万" from 10,000 and "1.64 亿" from 10^8 (a count of cold starts a year,
+    compute/load_value.py)."""
+    if language() == "zh-CN":
+        return _chinese_magnitude(value, digits) or count(round(round_sig(value, digits)))
     if abs(value) >= 1e6:
         return _("{value} million").format(value=_no_trailing_zeros(sig(round_sig(value, digits) / 1e6, digits)))
     return count(round(round_sig(value, digits)))

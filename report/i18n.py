@@ -141,7 +141,8 @@ def page_footer() -> tuple[str, str, str]:
 
 
 def date(value: dt.date) -> str:
-    """A date as a reader of the language writes it: "30 November 2026", "2026年11月30日"."""
+    """A date as a reader of the language writes it: "30 November 2026", in Chinese "2026-11-30" (the numeric form of
+    GB/T 7408 that the records quote beside it: docs/zh-CN.md, section 3)."""
     return LANGUAGES[language()].date(value)
 
 
@@ -282,7 +283,7 @@ def _english_date(value: dt.date) -> str:
 
 
 def _chinese_date(value: dt.date) -> str:
-    return f"{value.year}年{value.month}月{value.day}日"
+    return value.isoformat()
 
 
 @dataclass(frozen=True)

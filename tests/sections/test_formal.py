@@ -38,7 +38,7 @@ def test_the_formal_cover_says_who_stands_behind_the_report():
         ("Commissioned by", "East China AI Computing Centre"),
         ("Tested by", "Mingxin Storage, solutions lab"),
         ("System under test", "Mingxin FX100 (2 controllers)"),
-        ("Test date", "28 November 2026"),
+        ("Report date", "28 November 2026"),
     )
     # the commissioning party named: its own row to confirm receipt, its name left for its hand (Chinese reading 14)
     assert f.signoff == (
@@ -49,8 +49,11 @@ def test_the_formal_cover_says_who_stands_behind_the_report():
     )
     assert f.signoff_headers == ("Role", "Name", "Signature", "Date")
     scope, limits, responsibility, validity = f.statement
-    assert scope.startswith("This report covers the systems, configurations and workloads described in “Test setup")
-    assert "28 November 2026" in scope
+    assert scope.startswith(
+        "This report covers the test results of the systems, configurations and workloads described"
+    )
+    # the date is the report's, not the days of the runs (Chinese reading 16, T-B3): the statement binds none
+    assert "2026" not in scope
     assert "estimates" in limits and "Illustrative" not in limits  # no illustrative input in this test
     assert responsibility.startswith("Mingxin Storage, solutions lab ran the test and is responsible")
     assert "East China AI Computing Centre is responsible for the information it supplied" in responsibility
@@ -68,7 +71,7 @@ def test_the_formal_cover_leaves_out_what_report_does_not_give(folder):
     f = ctx.formal
     # no one named to sign: every page's reference and the cover's first words say draft (cold read 13, Y-B1)
     assert f.reference == "Report R-7 · Draft" and f.kicker == "Draft joint-test report"
-    assert [label for label, _text in f.particulars] == ["Report number", "System under test", "Test date"]
+    assert [label for label, _text in f.particulars] == ["Report number", "System under test", "Report date"]
     # a formal report always has its sign-off block: the roles without names are left blank for a pen
     assert f.signoff == (("Prepared by", ""), ("Reviewed by", ""), ("Approved by", ""))
     assert f.statement[2].startswith("The testing party ran the test")
@@ -91,7 +94,7 @@ def test_the_formal_cover_in_chinese():
     f = ctx.formal
     assert f.kicker == "联合测试报告"  # as page 2 calls it (zh reading 9, J-m7/K-m9: 测试报告 on the cover)
     assert f.reference == "报告编号 MX-JT-2026-0117　版本 1.0"
-    assert [label for label, _text in f.particulars] == ["报告编号", "版本", "委托方", "测试方", "被测系统", "测试日期"]
+    assert [label for label, _text in f.particulars] == ["报告编号", "版本", "委托方", "测试方", "被测系统", "报告日期"]
     assert f.signoff == (("编制", "张伟"), ("审核", "李娜"), ("批准", "王军"), ("委托方确认", ""))
     assert f.signoff_headers == ("职责", "姓名", "签字", "日期")
     assert f.statement_title == "声明"
@@ -153,7 +156,7 @@ def test_a_later_revision_carries_its_revision_history(folder):
     ctx, _m = build_printed(FIXTURES / "outlier_scrub", "zh-CN")  # 版本 2
     assert ctx.formal.revisions_title == "修订记录"
     assert ctx.formal.revisions_headers == ("版本", "日期", "修订内容")
-    assert ctx.formal.revisions == (("2", "2026年12月3日", "本版，随本次测试结果发布。"),)
+    assert ctx.formal.revisions == (("2", "2026-12-03", "本版，随本次测试结果发布。"),)
 
 
 def ctx_date(folder):
