@@ -151,6 +151,17 @@ def baseline_demand(w: Words) -> str:
     return text
 
 
+def retuned_thin(w: Words) -> bool:
+    """Whether page 1 says the re-tuned check: where the baseline would not carry the cluster's jobs, would carry them
+    only staggered, or would need half its measured bandwidth or more on average (QUEUEING, the economics section's
+    threshold); a wide margin is said in the failure section only."""
+    found = w.findings.get("cluster_demand")
+    if found is None or "baseline" not in found["sides"]:
+        return False
+    b = found["sides"]["baseline"]
+    return not b["retuned_carries"] or not b["retuned_drains"] or b["retuned_gbps"] >= 0.5 * b["measured_gbps"]
+
+
 def retuned_carry(w: Words) -> str:
     """Whether the baseline carries the cluster's jobs at its re-tuned interval, where re-tuning it is the
     recommendation's lever (cold read 16, U-M5: 76 GB/s needed today against 13.8 GB/s, the re-tuned interval never

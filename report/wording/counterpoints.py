@@ -122,9 +122,11 @@ def job_mix_change(w: Words) -> str:
     if not job_mix_decides(m, w.config.gates.target_speedup):
         return ""
     ratios = sorted([(m.save.speedup, m.save.baseline.model), *((o.ratio, o.model) for o in m.other_saves)])
+    if net_sign(w):  # the larger, slower workload's figures are the first reason's (each fact once)
+        return _("the cluster's job mix") + net_sign(w)
     return _("the cluster's job mix (saves run {low} for {low_model}, {high} for {high_model})").format(
         low=_faster(ratios[0][0]), low_model=ratios[0][1], high=_faster(ratios[-1][0]), high_model=ratios[-1][1]
-    ) + net_sign(w)
+    )
 
 
 def _faster(ratio: float) -> str:

@@ -84,10 +84,7 @@ def net_sign(w: Words) -> str:
     f = w.findings.get("job_size_scope")
     if f is None or not f["net_sign_unknown"]:
         return ""
-    return _(
-        ", whose net effect on training time is unknown, its sign included: this test gives no step time or checkpoint "
-        "interval for “{model}”"
-    ).format(model=f["model"])
+    return _(", its net effect unknown (no step time or interval given for “{model}”)").format(model=f["model"])
 
 
 def timed_at_scale(w: Words) -> str:

@@ -25,7 +25,7 @@ from report.i18n import NO_BREAK_SPACE, _, join_words, ngettext
 from report.wording import copies
 from report.wording.base import Words
 from report.wording.changes import changes
-from report.wording.cluster_scope import retuned_carry
+from report.wording.cluster_scope import retuned_carry, retuned_thin
 from report.wording.counterpoints import speed_counterpoints
 from report.wording.g3_runs import runs_impractical
 from report.wording.gate_line import gates_line
@@ -416,7 +416,8 @@ def _retune_reason(w: Words, durability_follows: bool = False, copy_needed: bool
     # at today's interval is not the whole comparison)
     if not today_interval_only(m):  # else the capacity tile prints the optima's figure (scaling-cluster's page 1)
         text += " " + _("Optimum against optimum, {optimum}.").format(optimum=optimum_words(m))
-    if carry := retuned_carry(w):  # the cluster's jobs at the re-tuned interval (cold read 16, U-M5)
+    if (carry := retuned_carry(w)) and retuned_thin(w):  # the cluster's jobs at the re-tuned interval (cold read 16,
+        # U-M5); a check passed with a wide margin is the failure section's alone (page 1 has no line to spare)
         text += " " + carry
     text += flip_words(w) + held_words(w)
     if copy_needed:  # the premise first, so that no sentence after it reads as the finding (cold read 12, V-M5)

@@ -50,9 +50,9 @@ def durability_decides(w: Words) -> str:
     ).format(baseline=w.name("baseline"))
     if found is None or found["cluster_loss_bound_per_year"] is None:
         return _("Checkpoints that survive a node: {decides}").format(decides=decides)
-    return _(
-        "Checkpoints that survive a node: {decides} This test gives neither (the worst case: “{section}”)."
-    ).format(decides=decides, section=_("Failures and the checkpoint interval"))
+    return _("Checkpoints that survive a node: {decides} This test gives neither (“{section}”).").format(
+        decides=decides, section=_("Failures and the checkpoint interval")
+    )
 
 
 def to_pay(w: Words) -> str:

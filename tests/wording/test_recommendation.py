@@ -20,8 +20,8 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     # read 15, S-M1: "a payback of at least 0.654 years" beside "at least 90.5 years" read as a buy signal)
     assert (
         "Checkpoints that survive a node: the share of failures that lose a node, and the cost of a copy of local "
-        "SSD's checkpoints off the node, decide the purchase. This test gives neither (the worst case: “Failures and "
-        "the checkpoint interval”)." in c.changes
+        "SSD's checkpoints off the node, decide the purchase. This test gives neither (“Failures and the checkpoint "
+        "interval”)." in c.changes
     )
     assert "385,000" not in c.changes and "2.34 years" not in c.changes
     assert "years of the price" not in c.changes
