@@ -90,29 +90,23 @@ def demand_against_sweep(m: Metrics) -> str:
             if a.nodes > most
             else _("within the {most} tested").format(most=clients(most))
         )
+        fields = {
+            "capacity": sig(a.at_nodes),
+            "nodes": clients(a.nodes),
+            "where": where,
+            "mean": _ratio(a.mean_gbps, a.at_nodes),
+            "peak": _ratio(a.peak_gbps, a.at_nodes),
+        }
         if a.due_gbps is not None:
             return _(
                 "Against the client sweep: its fitted law gives {capacity} GB/s at the cluster's {nodes}, {where}; the "
                 "demand is {mean} of that on average, {due} for every job's write to finish before its next save, and "
                 "{peak} to keep today's save time with every job at once."
-            ).format(
-                capacity=sig(a.at_nodes),
-                nodes=clients(a.nodes),
-                where=where,
-                mean=_ratio(a.mean_gbps, a.at_nodes),
-                due=_ratio(a.due_gbps, a.at_nodes),
-                peak=_ratio(a.peak_gbps, a.at_nodes),
-            )
+            ).format(due=_ratio(a.due_gbps, a.at_nodes), **fields)
         return _(
             "Against the client sweep: its fitted law gives {capacity} GB/s at the cluster's "
             "{nodes}, {where}; the demand is {mean} of that on average and {peak} with every job saving at once."
-        ).format(
-            capacity=sig(a.at_nodes),
-            nodes=clients(a.nodes),
-            where=where,
-            mean=_ratio(a.mean_gbps, a.at_nodes),
-            peak=_ratio(a.peak_gbps, a.at_nodes),
-        )
+        ).format(**fields)
     fields = {
         "nodes": clients(a.nodes),
         "most": clients(most),

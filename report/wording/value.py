@@ -261,39 +261,38 @@ def _priced(text: str, found, paybacks: list[float], others: bool = False) -> st
         return _("{value}; at a price of {price}, no payback.").format(
             value=text, price=money(found["price"], currency)
         )
-    if paybacks[0] > SERVICE_LIFE_YEARS:  # the service life said here, not in a sentence of its own (_life)
-        return (
-            _(
-                "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond the "
-                "{life} years storage is commonly kept in service (an assumption; other bases: “{section}”), the "
-                "baseline's own cost left out."
-            )
-            if others
-            else _(
-                "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond the "
-                "{life} years storage is commonly kept in service (an assumption), the baseline's own cost left out."
-            )
-        ).format(
-            value=text,
-            price=money(found["price"], currency),
-            years=rounded(paybacks[0]),
-            life=count(SERVICE_LIFE_YEARS),
-            section=_("Value of the time saved"),
+    fields = {
+        "value": text,
+        "price": money(found["price"], currency),
+        "years": rounded(paybacks[0]),
+        "life": count(SERVICE_LIFE_YEARS),
+        "section": _("Value of the time saved"),
+    }
+    # the service life said beside a payback beyond it, not in a sentence of its own (_life); the other bases are the
+    # economics section's (compute/paybacks.py)
+    beyond = paybacks[0] > SERVICE_LIFE_YEARS
+    if beyond and others:
+        message = _(
+            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond the "
+            "{life} years storage is commonly kept in service (an assumption; other bases: “{section}”), the "
+            "baseline's own cost left out."
         )
-    if others:  # the other bases are the economics section's (compute/paybacks.py)
-        return _(
+    elif beyond:
+        message = _(
+            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond the "
+            "{life} years storage is commonly kept in service (an assumption), the baseline's own cost left out."
+        )
+    elif others:
+        message = _(
             "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure (other bases: "
             "“{section}”), the baseline's own cost left out."
-        ).format(
-            value=text,
-            price=money(found["price"], currency),
-            years=rounded(paybacks[0]),
-            section=_("Value of the time saved"),
         )
-    return _(
-        "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, the baseline's "
-        "own cost left out."
-    ).format(value=text, price=money(found["price"], currency), years=rounded(paybacks[0]))
+    else:
+        message = _(
+            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, the baseline's "
+            "own cost left out."
+        )
+    return message.format(**fields)
 
 
 def _life(w: Words, paybacks: list[float], said: bool = False) -> str:
