@@ -282,8 +282,11 @@ def price(value: float, code: str) -> str:
 
 def _chinese_magnitude(value: float, digits: int) -> str | None:
     """`value` in 亿 (10^8) or 万 (10^4) as a Chinese report writes an amount or a count, decided on the value rounded
-    to `digits`: "31.5 亿" (never "315,000 万"), "1.60 亿" at its three digits, "932 万", "85 万"; None below 10,000."""
+    to `digits`: "31.5 亿" (never "315,000 万"), "1.60 亿" at its three digits, "1.20 万亿" from 10^12,
+    "932 万", "85 万"; None below 10,000."""
     shown = round_sig(value, digits)
+    if abs(shown) >= 1e12:  # "1.20 万亿", never "12,000 亿"
+        return _("{value} million million").format(value=sig(shown / 1e12, digits))
     if abs(shown) >= 1e8:
         return _("{value} hundred million").format(value=sig(shown / 1e8, digits))
     if abs(shown) >= 1e4:

@@ -45,8 +45,9 @@ _ENGLISH = gettext.NullTranslations()
 _active: ContextVar[gettext.NullTranslations] = ContextVar("translations", default=_ENGLISH)
 _language: ContextVar[str] = ContextVar("language", default="en")
 _strict: ContextVar[bool] = ContextVar("strict", default=False)
-#: The accelerators the report counts: "GPU", or "NPU" where the test's platform is one (Huawei Ascend); a Chinese
-#: report then says 加速卡 wherever its own words say GPU (Chinese reading 4, m24; docs/zh-CN.md).
+#: The accelerators the report counts: "GPU", "NPU" where the test's platform is one (Huawei Ascend), or "card" (another
+#: accelerator that is not a GPU: Gaudi, Kunlunxin); a Chinese report then says 个 NPU (or 块加速卡) wherever its own
+#: words say 块 GPU (Chinese reading 16, T-M7; docs/zh-CN.md).
 _accelerator: ContextVar[str] = ContextVar("accelerator", default="GPU")
 
 
@@ -93,8 +94,8 @@ def language() -> str:
 
 @contextlib.contextmanager
 def accelerators(kind: str) -> Iterator[None]:
-    """Inside the block, the report's own words count `kind` ("GPU" or "NPU") accelerators: in Chinese an NPU test's
-    words say 加速卡, the generic term, where they say GPU; the inputs' text is printed as given."""
+    """Inside the block, the report's own words count `kind` ("GPU", "NPU" or "card") accelerators: in Chinese an NPU
+    test's words say 个 NPU and NPU·时 where they say 块 GPU and GPU 小时; the inputs' text is printed as given."""
     token = _accelerator.set(kind)
     try:
         yield
@@ -102,10 +103,35 @@ def accelerators(kind: str) -> Iterator[None]:
         _accelerator.reset(token)
 
 
+#: A Chinese NPU test's words for the GPU ones, longest first: an NPU is counted by 个 (a 910C card holds two NPU
+#: devices, so 块加速卡 read as half the count: Chinese reading 16, T-M7), its time is NPU·时, the records' unit.
+_NPU_WORDS = (
+    ("GPU 小时", "NPU·时"),
+    ("GPU 机时", "NPU·时"),
+    ("块 GPU 集群", "个 NPU 的集群"),
+    ("块 GPU 作业", "个 NPU 的作业"),
+    ("GPU 分钟", "NPU·分钟"),
+    ("卡时", "NPU·时"),
+    ("块等效 GPU", "个等效 NPU"),
+    ("块 GPU", "个 NPU"),
+    (" 卡集群", " 个 NPU 的集群"),
+    (" 卡作业", " 个 NPU 的作业"),
+    (" 卡节点", " 个 NPU 的节点"),
+    (" 卡上的", " 个 NPU 上的"),
+    ("GPU", "NPU"),
+)
+
+
 def _cards(text: str) -> str:
-    """A translation as the accelerators of the test are called in it (`accelerators`)."""
-    if _accelerator.get() == "NPU" and _language.get() == "zh-CN":
-        return text.replace("GPU 小时", "卡时").replace("GPU", "加速卡")  # GPU time is 卡时, the industry's unit
+    """A translation as the accelerators of the test are called in it (`accelerators`): in Chinese an NPU test
+    counts 个 NPU and prices NPU·时 (`_NPU_WORDS`), another accelerator's 块加速卡 and 卡时."""
+    if _language.get() != "zh-CN":
+        return text
+    if _accelerator.get() == "NPU":
+        for gpu, npu in _NPU_WORDS:
+            text = text.replace(gpu, npu)
+    elif _accelerator.get() == "card":  # another accelerator (Gaudi, Kunlunxin): the generic 加速卡, its time 卡时
+        text = text.replace("GPU 小时", "卡时").replace("GPU", "加速卡")
     return text
 
 
@@ -166,7 +192,7 @@ _MONTHS = (
 # Typesetting the printed words (docs/zh-CN.md says why each rule is what it is). CJK: the ideographs only; CJK
 # punctuation is full-width and carries its own spacing.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_FULL_WIDTH_PUNCTUATION = "，。；：、！？（）【】「」『』“”‘’《》"
+_FULL_WIDTH_PUNCTUATION = "，。；：、！？（）【】「」『』“”‘’《》〔〕"
 _NO_SPACE_AT_FULL_WIDTH = re.compile(rf" +(?=[{_FULL_WIDTH_PUNCTUATION}])|(?<=[{_FULL_WIDTH_PUNCTUATION}]) +")
 _NO_SPACE_BETWEEN_CJK = re.compile(rf"(?<=[{_CJK}]) +(?=[{_CJK}])")
 _SPACE_AFTER_CJK = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z(\[−+$])|(?<=[{_CJK}])(?<![0-9][年月])(?=[0-9])")
@@ -200,11 +226,37 @@ _OWN_SLASHED = re.compile(r"(?<=\bmodel)/(?=platform)|(?<=\b1)/(?=bw_)|(?<=模�
 _OPTION = re.compile(r"(?<![\w-])--[A-Za-z][A-Za-z0-9-]*")
 
 
+def unnest(text: str) -> str:
+    """`text` with no full-width bracket inside another: a pair that opens inside a pair is printed 〔〕
+    ("7B（Atlas 800T A3 推理节点〔16 个 NPU〕；…）", never "…节点（16 个 NPU）；…）": Chinese reading 16, T minor 5),
+    the way a Chinese document brackets inside brackets. The one helper for a name that holds brackets put inside
+    brackets (a platform, a system, a note), applied by `typeset` to every Chinese text; unmatched brackets stay as
+    typed."""
+    opened: list[int] = []
+    inner: set[int] = set()
+    quoted = False  # a quoted title ("见“异步检查点（假设分析）”一节") is printed as its heading is
+    for at, char in enumerate(text):
+        if char in "“”":
+            quoted = char == "“"
+        elif quoted:
+            continue
+        elif char == "（":
+            opened.append(at)
+        elif char == "）" and opened:
+            start = opened.pop()
+            if opened:
+                inner.update((start, at))
+    if not inner:
+        return text
+    return "".join(("〔" if c == "（" else "〕") if at in inner else c for at, c in enumerate(text))
+
+
 def typeset(text: str, language_: str | None = None) -> str:
     """`text` as it is printed in `language_` (the active one by default): in Chinese one space between CJK and
     Latin letters or digits and none at full-width punctuation, multiples in 倍; in both languages a no-break space
     between a number and its unit or measure word, and a figure's unit kept whole at its slash ("21.3 GB/s")."""
     if (language_ or language()) == "zh-CN":
+        text = unnest(text)
         text = _MULTIPLE.sub(" 倍", text)
         text = _MULTIPLE_RANGE.sub(r"\1～\2 倍", text)
         text = _NO_SPACE_AT_FULL_WIDTH.sub("", text)
@@ -212,7 +264,7 @@ def typeset(text: str, language_: str | None = None) -> str:
         text = _SPACE_AFTER_CJK.sub(" ", text)
         text = _SPACE_BEFORE_CJK.sub(" ", text)
         # "64 块 GPU" is one phrase: not "64 块" at a line's end and "GPU" at the next's (Chinese reading 11, m5)
-        text = text.replace("块 GPU", "块" + NO_BREAK_SPACE + "GPU")
+        text = text.replace("块 GPU", "块" + NO_BREAK_SPACE + "GPU").replace("个 NPU", "个" + NO_BREAK_SPACE + "NPU")
     text = _NUMBER_UNIT.sub(r"\1" + NO_BREAK_SPACE, text)
     # "1.29% → 0.853%" is one figure: never "1.29% →" at a line's end and "0.853%" at the next's
     text = text.replace(" → ", NO_BREAK_SPACE + "→" + NO_BREAK_SPACE)

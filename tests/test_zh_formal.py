@@ -1,5 +1,5 @@
 """A Chinese report read as a Chinese vendor's formal test report (issue 45; docs/zh-CN.md): money in 元 and 万元 where
-the currency is CNY, 加速卡 where the platform is an NPU, titles that break between phrases and no last line of one
+the currency is CNY, 个 NPU where the platform is an NPU, titles that break between phrases and no last line of one
 ideograph."""
 
 import json
@@ -29,16 +29,16 @@ def test_yuan_not_cny_in_chinese_and_the_code_in_metrics(formal_zh_built):
     assert json.loads(formal_zh_built.metrics)["economics"]["currency"] == "CNY"
 
 
-def test_npu_platforms_make_the_chinese_words_say_jiasuka():
+def test_npu_platforms_make_the_chinese_words_count_npus():
     with i18n.activate("zh-CN"):
         ctx, _m = build(FORMAL_ZH)  # loads on Atlas 910B
         words = "\n".join(i18n.typeset(p.text) for p in all_paras(ctx)).replace(i18n.NO_BREAK_SPACE, " ")
         # the report's own words; the projection's name “72B，64 块加速卡” is the input's
         assert "GPU" not in words.replace("PyTorch", "")
-        assert "相当于增加 3.53 块加速卡的算力" in words
+        assert "相当于增加 3.53 个 NPU 的算力" in words and "块加速卡" not in words.replace("64 块加速卡", "")
         ctx, _m = build(ROOT / "examples" / "async-70b")  # loads on NVIDIA H100: GPUs
         assert "块 GPU" in "\n".join(p.text for p in all_paras(ctx))
-    ctx, _m = build(FORMAL_ZH)  # English keeps GPU: 加速卡 is the Chinese generic term
+    ctx, _m = build(FORMAL_ZH)  # English keeps GPU, the word an English reader takes generically
     assert "GPU" in "\n".join(p.text for p in all_paras(ctx))
 
 

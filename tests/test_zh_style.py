@@ -313,26 +313,26 @@ def _chinese_words(folder) -> str:
 
 def test_the_minor_wordings_of_the_third_reading():
     """What the Chinese reading of commit 568989c asked for, as the white paper and the fio example print it (the white
-    paper's loads run on Atlas 910B NPUs, so its own words count 加速卡, not GPU: Chinese reading 4, m24)."""
+    paper's loads run on Atlas 910B NPUs, so its own words count 个 NPU, not GPU: Chinese readings 4, m24 and 16, T-M7)."""
     words = _chinese_words(EXAMPLE)
     for sentence in (
         # minor 3, 4, 5: no calque, the projection's checkpoint against the timed saves, 请测量
         "以下评估门槛按本次测试的数据和假设表中的阈值逐项判定。",  # a statement, not sales copy (reading 13b, X-17)
-        "请测量约 140 GB 检查点的保存时间，因为推算项“70B，64 块 GPU”（实际按 8 块加速卡推算）的检查点是已计时保存中最大检查点的 2.13 倍。",
+        "请测量约 140 GB 检查点的保存时间，因为推算项“70B，64 块 GPU”（实际按 8 个 NPU 推算）的检查点是已计时保存中最大检查点的 2.13 倍。",
         # minor 6: restores possibly faster, not a benefit in hand; the shorter stall-free interval is worth little
         # where the optimal interval (27,775 steps) is longer than both (fourth cold read, M4)
-        "剩下的差别在于写入不再拖慢训练的最短间隔从 55 步缩短到 29 步；作业若按这一间隔保存，每次故障后平均少重算 126 s",
+        "另一项差别是，写入不再拖慢训练的最短间隔由 55 步缩短为 29 步；作业若按这一间隔保存，每次故障后平均少重算 126 s",
         "本次测试未测量恢复时间。",
         "单次等待最长",  # minor 7: one save is a wait (等待); 保存停顿 names their sum (issue 45)
         "基线为 3.26 GB/\u2060s，比基线高 96.3%。",  # minor 8: 6.40 ÷ 3.26 − 1; Chinese reading 5, m2: 比基线
         "保存的有效吞吐量占持续写带宽的比例为本地 NVMe 单盘 11.3%，Mingxin FX100 10.9%；",  # minor 9, zh reading 8: named
-        "一个检查点的内存快照，两个系统每节点均需 65.6 GB 主机内存（按每节点 8 块加速卡计）。",  # minor 13
+        "一个检查点的内存快照，两个系统每节点均需 65.6 GB 主机内存（按每节点 8 个 NPU 计）。",  # minor 13
         # minor 16, 17: 为 before the figure; the table's optimum is Young's, Daly's beside it
-        "作业的平均故障间隔时间（MTBF）为 6,335 h（每块加速卡 50,677 h ÷ 8 块加速卡）；重启 600 s；每步计算时间 3.24 s。"
+        "作业的平均故障间隔时间（MTBF）为 6,335 h（每个 NPU 50,677 h ÷ 8 个 NPU）；重启 600 s；每步计算时间 3.24 s。"
         "表中的最优间隔按 Young 一阶公式计；Daly 高阶公式给出",
         # minor 21: 36,000 − 34,320 = 1,680 s on each of 8 GPUs = 3.73 GPU-hours, no GPU said twice
         # Chinese reading 15, m3: 8 块 GPU 中每块…各减少; one save per system: 按平均保存时间推算 (cold read 15, M1)
-        "若均值保持不变，32B LoRA 每次运行在检查点上将少花 3.73 卡时（见“保存停顿与训练时长”）。",
+        "若均值保持不变，32B LoRA 每次运行在检查点上将少花 3.73 NPU·时（见“保存停顿与训练时长”）。",
     ):
         assert sentence in words, sentence
     assert "训练频率" not in words and "如实的回答" not in words and "test.toml 未给出" not in words
@@ -381,7 +381,7 @@ def test_no_tool_notation_reaches_the_customer_in_chinese():
 
 
 def test_zh_reading_9_sentences_say_what_they_compare():
-    """zh reading 9: "两个系统在这方面同样没有差别：写入不再拖慢训练的最短间隔从 9 步延长到 14 步" said no difference, then
+    """zh reading 9: "两个系统在这方面同样没有差别：写入不再拖慢训练的最短间隔由 9 步延长为 14 步" said no difference, then
     one (J-m2; the English says the candidate gains nothing there); "则更换存储的收益更大" had nothing to compare with
     (K-m7); "以下各组尚未确立" named one pair (J-m4); "G4 仅在均值成立时通过" read as a translation (K-m5). The
     node_local_async fixture is joint test J's shape (VX-12 slower, writes within 42 s of compute: 9 and 14 steps)."""
@@ -390,7 +390,7 @@ def test_zh_reading_9_sentences_say_what_they_compare():
     ctx, _m = build_printed(FIXTURES / "node_local_async", "zh-CN")
     words = " ".join(p.text for p in all_paras(ctx))
     # saving more often, said plainly (cold read 9, J-m3: "nothing remains there")
-    assert "更频繁地保存也不会让被测系统占优，写入不再拖慢训练的最短间隔从 9 步延长到 14 步" in words
+    assert "更频繁地保存也不会让被测系统占优，写入不再拖慢训练的最短间隔由 9 步延长为 14 步" in words
     assert "同样没有差别" not in words and "各组" not in words
     assert "以下模型与平台组合尚未确立：Llama-3.1-8B-Instruct（NVIDIA L40S；" in words
     ctx, _m = build_printed(FIXTURES / "node_local_retune", "zh-CN")
@@ -463,3 +463,77 @@ def test_the_node_loss_worth_reads_as_a_sentence():
     assert "仍可用每年至多值" not in catalog
     # the bound is the failure section's now (cold read 15, S-M1); page 2 names what decides, in a sentence of its own
     assert "节点丢失后仍能保留的检查点：{decides}本次测试没有给出这两项（" in catalog
+
+
+def test_an_npu_report_counts_npus_and_prices_npu_hours():
+    """An Ascend test counts 个 NPU and prices NPU·时, as its records do ("NPU 时单价", "每个 NPU 设备"): 块加速卡
+    read as physical cards, of which a 910C holds two NPU devices (Chinese reading 16, T-M7). Another accelerator that
+    is not a GPU stays 块加速卡 (tests/test_zh_formal.py)."""
+    with i18n.activate("zh-CN"), i18n.accelerators("NPU"):
+        words = [
+            i18n._cards(t) for t in ("按每 GPU 小时 {price}", "{n} 块 GPU 集群中", "{n} 块等效 GPU", "每块 GPU 的")
+        ]
+    assert words == ["按每 NPU·时 {price}", "{n} 个 NPU 的集群中", "{n} 个等效 NPU", "每个 NPU 的"]
+    text = _chinese_words(EXAMPLE)  # the white paper's loads run on Atlas 910B
+    assert "块加速卡" not in text and "卡时" not in text and "块 GPU" not in text.replace("70B，64 块 GPU", "")
+    assert "个 NPU" in text and "NPU·时" in text
+
+
+def test_no_full_width_bracket_opens_inside_another():
+    """A platform whose name holds brackets, inside the brackets of a model's pair, prints its own as 〔〕 (Chinese
+    reading 16, T minor 5: "盘古 Embedded 7B 推理（Atlas 800T A3 推理节点（16 个 NPU）；…）"); a quoted title keeps its
+    brackets as its heading prints them."""
+    with i18n.activate("zh-CN"):
+        assert i18n.typeset("7B（Atlas 800T A3 推理节点（16 个 NPU）；变异系数 6.77%）").replace(
+            i18n.NO_BREAK_SPACE, " "
+        ) == ("7B（Atlas 800T A3 推理节点〔16 个 NPU〕；变异系数 6.77%）")
+        assert i18n.typeset("（见“异步检查点（假设分析）”一节）") == "（见“异步检查点（假设分析）”一节）"
+    assert i18n.unnest("x（y") == "x（y" and i18n.typeset("a (b (c))", "en") == "a (b (c))"
+    assert zh_style.nested_brackets("（a（b）") != [] and zh_style.nested_brackets("（a〔b〕）（c）") == []
+
+
+@pytest.mark.slow
+def test_chinese_reports_nest_no_full_width_brackets(chinese_report):
+    """Every Chinese build of the tests, block by block as `pdftotext` reads it (tiles and columns side by side)."""
+    _folder, path = chinese_report
+    blocks = zh_style.pdf_blocks(pdftotext(path, "-bbox-layout"))
+    assert [p for block in blocks for p in zh_style.nested_brackets(block)] == []
+
+
+@pytest.mark.slow
+def test_a_platform_named_with_brackets_nests_none(tmp_path):
+    """The white paper's loads on a platform whose name holds brackets, as the pairs not established print it."""
+    folder = tmp_path / "bracketed"
+    shutil.copytree(EXAMPLE, folder)
+    loads = folder / "load_times.csv"
+    loads.write_text(loads.read_text().replace("华为 Atlas 910B", "华为 Atlas 910B（8 个 NPU）"))
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "report", "build", "--language", "zh-CN", "--out", str(out), "--", str(folder)]
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+    assert "Atlas 910B〔8 个 NPU〕" in pdftotext(out / "report.pdf", "-layout").replace("\u00a0", " ")
+    blocks = zh_style.pdf_blocks(pdftotext(out / "report.pdf", "-bbox-layout"))
+    assert [p for block in blocks for p in zh_style.nested_brackets(block)] == []
+
+
+def test_a_cv_is_called_bianyi_xishu_and_the_calques_of_reading_16_are_gone():
+    """Chinese reading 16, T minors 10 and 11: a CV figure or its limit is 变异系数 (离散度 only for the spread in
+    general, never beside a figure); no 没有做, 所经, 计入的是 or 剩下的差别在于."""
+    messages = [text for _msgid, text in _messages()]
+    figure = r"\{(?:cv|limit|value)\}%?"
+    beside_figure = [
+        t for t in messages if re.search(rf"离散度[^，。；]{{0,8}}{figure}|{figure}[^，。；]{{0,8}}离散度", t)
+    ]
+    assert beside_figure == []
+    assert [t for t in messages if re.search("没有做|所经|计入的是|剩下的差别在于|离散度（变异系数）", t)] == []
+    with i18n.activate("zh-CN"):
+        words = i18n._("{runs} runs, spread (CV) {cv} within the {limit}% limit")
+    assert words.startswith("{runs} 次运行，变异系数 {cv}")
+
+
+def test_chinese_amounts_take_wan_yi_and_wanyi():
+    """Chinese reading 16, T minor 3: 1.60 亿元, never 16,000 万元; from 10^12 万亿, never 10,000 亿."""
+    from report.formatting import money
+
+    with i18n.activate("zh-CN"):
+        amounts = [i18n.typeset(money(v, "CNY")).replace(i18n.NO_BREAK_SPACE, " ") for v in (1.6e8, 99_949_000, 1.2e12)]
+    assert amounts == ["1.60 亿元", "9,990 万元", "1.20 万亿元"]

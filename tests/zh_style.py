@@ -83,3 +83,21 @@ def _line_text(line: str) -> str:
         text += word
         right = float(x_max)
     return text
+
+
+def nested_brackets(text: str) -> list[str]:
+    """Every full-width bracket that opens inside another (a quoted title aside, printed as its heading is): a Chinese
+    document brackets inside brackets with 〔〕 (Chinese reading 16, T minor 5; i18n.unnest)."""
+    found, depth, quoted = [], 0, False
+    for at, char in enumerate(text):
+        if char in "“”":
+            quoted = char == "“"
+        elif quoted:
+            continue
+        elif char == "（":
+            if depth:
+                found.append(f"a bracket inside brackets: {_around(text, at)}")
+            depth += 1
+        elif char == "）":
+            depth = max(0, depth - 1)
+    return found

@@ -147,11 +147,19 @@ _SPACING = {" ", "\u00a0", "\u2060"}
 #: What a Chinese range of multiples drops ("1.19× 至 2.68×" is printed "1.19～2.68 倍") and what it writes instead.
 _RANGE_DROPS = {"×", "倍"}
 _RANGE_MARKS = {"至", "–", "～"}
+#: A bracket inside brackets, printed 〔〕 (i18n.unnest).
+_UNNESTED = {("（", "〔"), ("）", "〕")}
 
 
 def _same(c: str, printed: str) -> bool:
-    """Whether `printed` is `c` as typesetting prints it: itself, "×" as "倍", a range's "至" or "–" as "～"."""
-    return printed == c or (c == "×" and printed == "倍") or (c in _RANGE_MARKS and printed == "～")
+    """Whether `printed` is `c` as typesetting prints it: itself, "×" as "倍", a range's "至" or "–" as "～", a bracket
+    inside brackets as 〔〕."""
+    return (
+        printed == c
+        or (c == "×" and printed == "倍")
+        or (c in _RANGE_MARKS and printed == "～")
+        or (c, printed) in _UNNESTED
+    )
 
 
 def _aligned(plain: str, typeset: str) -> dict[int, int]:

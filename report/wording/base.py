@@ -168,11 +168,14 @@ class Words:
 
     @property
     def accelerator(self) -> str:
-        """ "NPU" where a load platform, or the recorded environment, names an accelerator that is not a GPU (Atlas
-        910B, 昇腾, Kunlunxin P800, an NPU: NPU_WORDS), else "GPU": what the report's own words call the test's
-        accelerators (in Chinese 加速卡, the generic term; English keeps GPU)."""
+        """ "NPU" where a load platform, or the recorded environment, names an NPU (Atlas, 910B, 昇腾, an NPU:
+        ASCEND_WORDS), "card" where it names another accelerator that is not a GPU (Kunlunxin P800, Gaudi 3:
+        NPU_WORDS), else "GPU": what the report's own words call the test's accelerators (in Chinese 个 NPU and
+        NPU·时, or 块加速卡 and 卡时; English keeps GPU)."""
         texts = [x.platform for x in self.m.load.models] + [t for pair in self.config.environment for t in pair]
-        return "NPU" if any(NPU_WORDS.search(t) for t in texts) else "GPU"
+        if any(ASCEND_WORDS.search(t) for t in texts):
+            return "NPU"
+        return "card" if any(NPU_WORDS.search(t) for t in texts) else "GPU"
 
     def name(self, key: str) -> str:
         """The name of system `key` ("baseline", "candidate" or "load_baseline") as a sentence prints it: its full
@@ -240,6 +243,10 @@ NPU_WORDS = re.compile(
     r"Cambricon|寒武纪|思元|\bDCUs?\b|海光|\bGaudi\d*\b|\bTPUs?\b",
     re.IGNORECASE,
 )
+
+#: The NPUs among them (Huawei Ascend): counted 个 NPU in Chinese, as their records count NPU devices (a 910C card
+#: holds two), where the others stay 块加速卡 (Chinese reading 16, T-M7).
+ASCEND_WORDS = re.compile(r"\bNPUs?\b|\bAscend\b|\bAtlas\b|昇腾|\b910[ABC]\b", re.IGNORECASE)
 
 #: Tables and definition lists that print the inputs' own text (names included): never shortened.
 GIVEN_TEXT_TABLES = frozenset({"environment"})

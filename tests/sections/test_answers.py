@@ -172,7 +172,7 @@ def test_every_answer_is_scoped_to_the_workload_it_holds_for(folder):
     text = " ".join(texts(section(ctx, "qa").blocks))
     assert f"{model}的一次训练在{candidate}上比在" in text
     assert (
-        f"这一点不适用于 64 卡上的“Qwen2.5 32B LoRA adapters and optimizer state”，它在{candidate}上的保存用时为基线的 2.00"
+        f"这一点不适用于 64 个 NPU 上的“Qwen2.5 32B LoRA adapters and optimizer state”，它在{candidate}上的保存用时为基线的 2.00"
         in text
     )
 

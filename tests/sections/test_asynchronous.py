@@ -329,7 +329,7 @@ def test_the_async_answer_says_beyond_not_what_changes_where_training_time_chang
         ctx, _m = build(ROOT / "examples" / "async-70b")
     answer = " ".join(texts(next(b for b in section(ctx, "qa").blocks if b.id == "qa-async").blocks))
     assert (
-        "训练时间之外，写入不再拖慢训练的最短间隔从 57 步缩短到 13 步，但按分析所用的故障率，这带来的好处很小，因为"
+        "训练时间之外，写入不再拖慢训练的最短间隔由 57 步缩短为 13 步，但按分析所用的故障率，这带来的好处很小，因为"
         in answer
     )
     assert "真正改变的是" not in answer

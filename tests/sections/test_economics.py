@@ -241,4 +241,4 @@ def test_a_slower_candidate_s_run_is_time_lost_not_negative_time_saved(tmp_path)
     with i18n.activate("zh-CN"):
         ctx, _m = build(folder)
     table = next(b for b in section(ctx, "economics").blocks if isinstance(b, Table) and b.id == "economics")
-    assert table.rows[0][2] == "多耗 330 s × 16 块 加速卡 × 每 卡时 2.5 美元"  # its loads run on Atlas NPUs
+    assert table.rows[0][2] == "多耗 330 s × 16 个 NPU × 每 NPU·时 2.5 美元"  # its loads run on Atlas NPUs

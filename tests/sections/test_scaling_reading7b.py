@@ -408,7 +408,7 @@ def test_16_the_colophon_says_what_metrics_json_holds_that_the_pages_do_not_prin
     assert "13.4" not in _customer_text(ctx).replace(text, "")  # printed nowhere else
     with activate("zh-CN"):
         zh, _ = build(EXAMPLE)
-    assert "其中 scale 一组数值针对的是占满整个 1,000 块" in _all(zh, "colophon")
+    assert "其中 scale 一组数值针对的是占满整个 1,000 个 NPU" in _all(zh, "colophon")
 
 
 def test_4b_a_projection_at_a_size_and_gpus_timed_on_both_systems_is_settled_by_the_times(tmp_path):

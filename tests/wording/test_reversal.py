@@ -44,7 +44,7 @@ def test_a_larger_workload_slower_on_the_candidate_is_said_beside_the_speedup(fo
     with i18n.activate("zh-CN"):
         ctx, _m = build(data)
     assert (
-        f"规模更大的作业在{CANDIDATE}上保存慢于{BASELINE}：256 卡上的“Llama-3 70B full fine-tune (BF16, ZeRO-3)”为 "
+        f"规模更大的作业在{CANDIDATE}上保存慢于{BASELINE}：256 个 NPU 上的“Llama-3 70B full fine-tune (BF16, ZeRO-3)”为 "
         "805 s（基线 403 s）。"
     ) in cover_text(ctx)
 

@@ -180,7 +180,7 @@ def test_the_verdict_says_which_way_g3_leans_and_weighs_no_agreed_threshold_agai
     with i18n.activate("zh-CN"):
         ctx, _ = build(FIXTURES / "economics")
     words = " ".join(texts(section(ctx, "summary").blocks))
-    assert "常规取值" not in words and "工具" not in words and "G1和G2 的 10% 离散度上限（参考值为 5%）" in words
+    assert "常规取值" not in words and "工具" not in words and "G1和G2 的变异系数上限 10%（参考值为 5%）" in words
     data = folder("data")
     (data / "test.toml").write_text((data / "test.toml").read_text() + "\n[gates]\ntarget_speedup = 2.5\n")
     ctx, m = build(data)
