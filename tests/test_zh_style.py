@@ -205,6 +205,7 @@ def _allowed() -> set[str]:
     # "measure": the tool's own command, as "verify" is (report measure's --sustain-s in the next steps)
     return ALLOWED | {
         "ETTR",
+        "NPU",  # an Ascend test counts 个 NPU (Chinese reading 16, T-M7)
         "NVMe",
         "fio",
         "UTC",
