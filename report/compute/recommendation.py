@@ -236,14 +236,9 @@ def _interval_case(grounds: tuple[str, ...], retune: tuple[str, ...], found: Fin
     Where only a cluster fuller of such jobs would pay for it, the reason is that money and that share would change
     it, not the failure rate where re-tuning does not take the case (cold reads 14c, P: "makes no case" above passing
     gates, its reason never printed, and a failure-rate condition with no threshold)."""
-    if _paid_for_cluster_at_optima(found):
-        rate = ("failure_rate",) if retune else ()
-        # the job's own runs pay within the life while the interval stays as it is (cold tests 15, R: 3.08 years, 21.9
-        # at the optima): an interval the job cannot change would make the case
-        today = _job_paid_today(found)
-        fixed = ("fixed_interval",) if today or _fixed(retune) else ()
-        money = "job_paid_today" if today else "job_unpaid"
-        return _not_on_speed(grounds, ("speedup", money, *retune), ("cluster_share_more", *rate, *fixed), found)
+    job = _job_unpaid_case(grounds, retune, found) if _paid_for_cluster_at_optima(found) else None
+    if job is not None:
+        return job
     if retune:
         return _not_on_speed(grounds, ("speedup", *retune), ("failure_rate", *_fixed(retune)), found)
     # switching already recovers more than re-tuning at the rate this rests on: a reason, not a condition to come
@@ -259,14 +254,36 @@ def _unpaid_case(
     candidate within a service life even at its most (the whole cluster, the interval as it is: cold read 8, H1,
     "recommended on checkpoint speed" beside "does not pay within 5 years"), or asynchronous saves would recover as much
     and it pays only while the interval cannot change (cold tests 11, S, Chinese reading 11 S-B1: "recommended" beside
-    paybacks of 97 and 3,130 years and async saves that recover as much)."""
+    paybacks of 97 and 3,130 years and async saves that recover as much), or the runs a year given do not pay for it
+    within the life at the optima (`_job_unpaid_case`)."""
     if _unpaid(found):
         copy = ("off_node_copy",) if retune == ("retune_if_copied",) else ()  # it would take the durability ground away
         return _not_on_speed(grounds, ("speedup", "unpaid", *retune), ("price_for_life", *copy, *_fixed(retune)), found)
     if async_removes(m) and _unpaid_at_optima(found):
         reasons = ("async_saves", "unpaid_optima", "speedup")
         return _not_on_speed(grounds, reasons, ("sync_only", "price_for_life"), found, m)
-    return None
+    return _job_unpaid_case(grounds, retune, found)
+
+
+def _job_unpaid_case(grounds: tuple[str, ...], retune: tuple[str, ...], found: Findings) -> Recommendation | None:
+    """Gates that pass on a case the job's own money takes away, or None: with a price, the time saved on the runs a
+    year given, each system at its optimal interval (page 2's basis, compute/paybacks.py), does not pay for the
+    candidate within SERVICE_LIFE_YEARS, whatever the whole cluster's upper bound says (cold read 16, T-B3:
+    "recommended" beside about 415 years on the customer's 22 runs a year, 3.44 on a cluster they fill 0.828% of).
+    The headline gives the share of the cluster's time such jobs must fill, the share the runs given fill and the
+    payback on them (`job_unpaid`); where the runs given pay while the interval stays as it is, an interval the job
+    cannot change would make the case (`job_paid_today`, cold tests 15, R: 3.08 years, 22.0 at the optima). What would
+    change it: a cluster fuller of such jobs, where a full one would pay, else a price at which the time saved pays."""
+    years = job_optima_payback_years(found)
+    if years is None or years <= SERVICE_LIFE_YEARS:
+        return None
+    today = _job_paid_today(found)
+    money = "job_paid_today" if today else "job_unpaid"
+    share = ("cluster_share_more",) if _paid_for_cluster_at_optima(found) else ("price_for_life",)
+    # a copy kept off the node would take the durability ground away; re-tuning's comparison turns at a failure rate
+    rate = ("off_node_copy",) if retune == ("retune_if_copied",) else ("failure_rate",) if retune else ()
+    fixed = ("fixed_interval",) if today or _fixed(retune) else ()
+    return _not_on_speed(grounds, ("speedup", money, *retune), (*share, *rate, *fixed), found)
 
 
 def _retune_first(rec: Recommendation) -> Recommendation:

@@ -3,7 +3,7 @@ names (docs/recommendation.md), with its figures, then what the other grounds re
 
 from __future__ import annotations
 
-from report.compute.recommendation import Recommendation
+from report.compute.recommendation import JOB_MONEY, Recommendation
 from report.formatting import count, given, rounded, s3
 from report.i18n import _
 from report.wording import copies
@@ -27,7 +27,19 @@ def changes(w: Words, rec: Recommendation) -> str:
     # the synchronous proviso is a sentence of its own after the conditions, not one more of them (Chinese reading
     # 14b, Y: "each with synchronous saves only" read as a condition for the candidate)
     proviso = "sync_assumed" in shown
-    parts = [text for text in (_change(w, change) for change in shown if change != "sync_assumed") if text]
+    # the headline gives the share the job's own money needs (value.job_money): not again here
+    told = bool(set(JOB_MONEY) & set(rec.reasons))
+    parts = [
+        text
+        for text in (
+            cluster_share(w, w.findings.get("value_priced"), more=True, told=True)
+            if told and change == "cluster_share_more"
+            else _change(w, change)
+            for change in shown
+            if change != "sync_assumed"
+        )
+        if text
+    ]
     said = [_("What would change it: {changes}.").format(changes=_("; ").join(parts))] if parts else []
     if proviso and parts:
         said.append(async_counterpoint(w))

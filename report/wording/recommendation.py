@@ -156,9 +156,7 @@ def _passing_headline(w: Words, rec: Recommendation) -> str:
     money = job_money(w, w.findings.get("value_priced"), rec.reasons) if set(JOB_MONEY) & set(rec.reasons) else ""
     passing = _passing(w)
     why = (
-        _("{passing}, but checkpoint speed alone does not justify its price for this job: {money}.").format(
-            passing=passing, money=money
-        )
+        _("{passing}, but {money}.").format(passing=passing, money=money)
         if money
         else _(
             "{passing}, but checkpoint speed alone makes no case for it: with each system at its optimal interval, "
@@ -293,8 +291,10 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         ),
         "retune_if_copied": lambda: _retune_reason(w, copy_needed=True),
         "unpaid": lambda: unpaid_reason(w, f.get("value_priced")),
-        "job_unpaid": lambda: _optima_reason(w),  # the headline gives the money (cold read 14c, P-B1)
-        "job_paid_today": lambda: _optima_reason(w),
+        # the headline gives the money (cold read 14c, P-B1); how little the optima keep where that is why the job's
+        # runs do not pay, else nothing more (cold read 16, T-B3: the whole cluster's bound is the economics section's)
+        "job_unpaid": lambda: _optima_reason(w) if today_interval_only(w.m) else "",
+        "job_paid_today": lambda: _optima_reason(w) if today_interval_only(w.m) else "",
         "optima_little": lambda: _optima_reason(w),
         "unpaid_optima": lambda: unpaid_optima_reason(w, f.get("value_priced")),
         "staging_alone": lambda: staging_cause(w.m),

@@ -413,7 +413,7 @@ def price_for_life(w: Words, found) -> str:
     )
 
 
-def cluster_share(w: Words, found, more: bool) -> str:
+def cluster_share(w: Words, found, more: bool, told: bool = False) -> str:
     """What would change a case the optima's value decides (cold tests 14, P; cold read 14, P-B1): the share of the
     cluster's time such jobs must fill for the time saved at the optimal intervals to pay for the candidate within the
     service life (the whole cluster's payback at the optima ÷ the life), beside the share the runs a year given fill,
@@ -421,7 +421,9 @@ def cluster_share(w: Words, found, more: bool) -> str:
     `more`: the case is not made, and a cluster fuller of such jobs would make it; else it is, and fewer would not.
     Where the interval kept as it is would need a share less than half of it (`today_share`), that share too, with the
     staggering it needs where the whole cluster's saves all at once would outrun this test's bandwidth (cold read 14c,
-    P-M2: 26.3% given, 5.6% not; the life an assumption unsaid; 0.470% on whose wall time)."""
+    P-M2: 26.3% given, 5.6% not; the life an assumption unsaid; 0.470% on whose wall time).
+    `told`: the headline gives the optima's share and the runs given's (`job_money`): only the interval's share is
+    left to say, where there is one (cold read 16, T-B3)."""
     if found is None or found["payback_years"] is None or not found["fill_share"]:
         return ""
     e = w.config.economics
@@ -440,6 +442,20 @@ def cluster_share(w: Words, found, more: bool) -> str:
             "{candidate} within {life} years, an assumed service life"
         ).format(**fields)
     today = today_share(found)
+    if told:
+        if today is None:
+            return ""
+        return (
+            _(
+                "such jobs filling at least {today} of the cluster's time while the interval stays as it is and their "
+                "saves do not overlap: the time saved would then pay for {candidate} within {life} years"
+            )
+            if _peak_beyond(w.m) or contended(w.m)
+            else _(
+                "such jobs filling at least {today} of the cluster's time while the interval stays as it is: the time "
+                "saved would then pay for {candidate} within {life} years"
+            )
+        ).format(today=pct(100 * today), **fields)
     if today is None:
         return _(
             "such jobs filling at least {share} of the cluster's time, where the {runs} runs a year given fill {given} "
@@ -478,22 +494,38 @@ def today_share(found) -> float | None:
 
 
 def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> str:
-    """Where the gates pass but most of the benefit is today's interval's and the runs a year given do not pay for the
-    candidate at the optima, what the headline says before the other grounds (cold read 14c and Chinese reading 14c,
-    P-B1: "makes no case" above four passing gates, its reason never printed): the runs a year given and the payback
-    on them with each system at its optimal interval, page 2's one basis (compute/paybacks.py), with a pointer to the
-    others (cold read 15, Chinese reading 15, R major 6: 3.08, 22.0 and 2.05 years side by side; cold read 15pq, P:
-    59.4 years at today's interval beside 1.31 for the whole cluster); "" without a payback for the job."""
+    """Where the gates pass but the runs a year given do not pay for the candidate within the service life, each system
+    at its optimal interval (compute/recommendation.py `_job_unpaid_case`), what the headline says before the other
+    grounds (cold read 14c and Chinese reading 14c, P-B1: "makes no case" above four passing gates, its reason never
+    printed; cold read 16, T-B3: "recommended" on the whole cluster's 3.44 years beside about 415 on the 22 runs a year
+    given): the share of the cluster's time such jobs must fill for the time saved to pay (the whole cluster's payback
+    at the optima ÷ the life), the share the runs given fill, and the payback on them, page 2's one basis
+    (compute/paybacks.py), with a pointer to the others; where not even a full cluster would pay, that; "" without a
+    payback for the job."""
     if found is None or main_basis(w.findings, reasons) != JOB_OPTIMA:
         return ""
     e = w.config.economics
     assert e is not None, "a priced value comes from [economics]"
     years = job_optima_payback_years(w.findings)
     assert years is not None, "main_basis gives JOB_OPTIMA only with the job's payback at the optima"
+    fields = {
+        "runs": count(e.runs_per_year),
+        "years": rounded(years),
+        "section": _("Value of the time saved"),
+        "given": p3(100 * found["fill_share"]),
+        "life": count(SERVICE_LIFE_YEARS),
+    }
+    if found["payback_years"] > SERVICE_LIFE_YEARS:
+        return _(
+            "checkpoint speed would not pay for it within an assumed {life}-year life even if such jobs filled the "
+            "cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (other bases: "
+            "“{section}”)"
+        ).format(**fields)
     return _(
-        "on the {runs} runs a year given, with each system at its optimal interval, the time saved pays for it in "
-        "about {years} years (other bases: “{section}”)"
-    ).format(runs=count(e.runs_per_year), years=rounded(years), section=_("Value of the time saved"))
+        "checkpoint speed pays for it within an assumed {life}-year life only if such jobs fill {share} or more of "
+        "the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (other bases: "
+        "“{section}”)"
+    ).format(share=pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS), **fields)
 
 
 def _beyond_counts(w: Words) -> dict[str, str]:

@@ -251,8 +251,8 @@ def test_a_spread_one_run_makes_waits_for_nothing_where_re_tuning_holds_either_w
     assert recommend(agreed, _metrics("fpip", without=True, not_durable=("candidate",)), found).kind == "not_yet"
 
 
-def _priced(today, optimum):
-    figures = {"today_payback_years": today, "payback_years": optimum}
+def _priced(today, optimum, fill=None, job=None):
+    figures = {"today_payback_years": today, "payback_years": optimum, "fill_share": fill, "job_payback_years": job}
     return Finding("value_priced", Scope("test", (), ()), figures)
 
 
@@ -456,3 +456,41 @@ def test_gates_hold_at_today_s_interval_only_beside_a_case_that_re_tuning_takes_
     assert not gates_today_only(
         Recommendation("other_grounds", ("loads",), ("speedup", "loads"), ()), _metrics("fppp"), run
     )
+
+
+def test_runs_given_that_do_not_pay_take_the_case_from_speed_whatever_the_cluster_bound():
+    """Cold read 16, T-B3 (cold tests 16, T): every gate passes, the benefit is not mostly today's interval's, and the
+    whole 4,608-GPU cluster running such jobs all year would pay for CY-8800 (4.28 million CNY) in 3.44 years at the
+    optima, 2.07 at today's interval. The customer gave 22 runs a year: each 854,586 s on CY-8800 on 64 GPUs, they
+    fill 22 × 854,586 ÷ 3,600 × 64 ÷ (4,608 × 8,760) = 334,238 ÷ 40,366,080 = 0.828% of the cluster's time, so the
+    time saved on them pays in 3.44 ÷ 0.00828 = 415 years, beyond the 5-year service life: not made on checkpoint
+    speed. The other grounds decide; a cluster 3.44 ÷ 5 = 68.8% full of such jobs would change it."""
+    fill = 22 * 854_586 / 3600 * 64 / (4608 * 8760)
+    assert round(fill, 5) == 0.00828
+    found = Findings((_priced(2.07, 3.44, fill, 250.0),))
+    rec = recommend(TEST, _metrics("pppp", established=(2.33, 2.33)), found)
+    assert (rec.kind, rec.reasons, rec.changes) == (
+        "other_grounds",
+        ("speedup", "job_unpaid", "loads"),
+        ("cluster_share_more",),
+    )
+    rec = recommend(TEST, _metrics("pppp"), found)
+    assert (rec.kind, rec.reasons) == ("not_recommended", ("speedup", "job_unpaid"))
+    # the runs given paying within the life at the optima keep the case: 3.44 ÷ 5 = 0.688, a share they fill
+    assert recommend(TEST, _metrics("pppp"), Findings((_priced(2.07, 3.44, 0.688, 5.0),))).kind == "recommended"
+    # a day more than five years on them, and it is not
+    assert recommend(TEST, _metrics("pppp"), Findings((_priced(2.07, 3.44, 0.687, 5.0),))).kind == "not_recommended"
+    # paying within the life only while the interval stays (3.08 years at today's interval on the runs given): an
+    # interval the job cannot change would make the case (`job_paid_today`, as cold tests 15, R)
+    rec = recommend(TEST, _metrics("pppp"), Findings((_priced(2.07, 3.44, fill, 3.08),)))
+    assert (rec.reasons, rec.changes) == (("speedup", "job_paid_today"), ("cluster_share_more", "fixed_interval"))
+    # not even a full cluster would pay at the optima (today's cluster payback within the life, so not `unpaid`):
+    # the price, not a share, would change it
+    rec = recommend(TEST, _metrics("pppp"), Findings((_priced(4.9, 38.6, fill),)))
+    assert (rec.kind, rec.reasons, rec.changes) == ("not_recommended", ("speedup", "job_unpaid"), ("price_for_life",))
+    # a node-local baseline against a shared, durable candidate: durability decides, and a copy off the node would
+    # take that ground away
+    rec = recommend(TEST, _metrics("pppp", node_local=("baseline",)), Findings((_priced(2.07, 3.44, fill, 250.0),)))
+    assert (rec.kind, rec.reasons) == ("other_grounds", ("speedup", "job_unpaid", "durability"))
+    # without a price, or without a share for the runs given, no such rule
+    assert recommend(TEST, _metrics("pppp"), Findings((_priced(2.07, 3.44),))).kind == "recommended"

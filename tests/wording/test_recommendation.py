@@ -2,6 +2,8 @@
 
 from types import SimpleNamespace as NS
 
+import pytest
+
 from report import i18n
 from report.compute.recommendation import Recommendation
 from report.wording import changes, recommendation
@@ -284,17 +286,20 @@ def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
     system at its optimal interval (compute/paybacks.py; cold read 15pq, P-M6: 59.4 years at today's interval beside
     1.31 for the whole cluster): 3,335,681 × 0.4697% = 15,668 CNY a year, 4,380,000 ÷ 15,668 = 279.6 years."""
     rec = Recommendation("other_grounds", ("loads",), ("speedup", "job_unpaid"), ("cluster_share_more",))
+    # the share such jobs must fill, 1.3131 ÷ 5 = 26.3%, beside the 0.470% the runs given fill (cold read 16, T-B3)
     assert recommendation.headline(_p_words(), rec) == (
-        "Recommendation: LF-760 meets every target agreed for this test, but checkpoint speed alone does not justify "
-        "its price for this job: on the 5 runs a year given, with each system at its optimal interval, the time saved "
-        "pays for it in about 280 years (other bases: “Value of the time saved”). LF-760 only if faster model loads "
+        "Recommendation: LF-760 meets every target agreed for this test, but checkpoint speed pays for it within an "
+        "assumed 5-year life only if such jobs fill 26.3% or more of the cluster's time; the 5 runs a year given fill "
+        "0.470%, about 280 years on them (other bases: “Value of the time saved”). LF-760 only if faster model loads "
         "are worth its price."
     )
     # a threshold left to the tool's default is no target agreed; no other ground: not recommended
     alone = Recommendation("not_recommended", (), ("speedup", "job_unpaid"), ("cluster_share_more",))
     text = recommendation.headline(_p_words(default_gates=True), alone)
-    assert text.startswith("Recommendation: LF-760 passes every gate of this test, but checkpoint speed alone")
-    assert text.endswith("about 280 years (other bases: “Value of the time saved”). Not recommended on this evidence.")
+    assert text.startswith("Recommendation: LF-760 passes every gate of this test, but checkpoint speed pays")
+    assert text.endswith(
+        "about 280 years on them (other bases: “Value of the time saved”). Not recommended on this evidence."
+    )
     # without money that decides, how little the optima keep
     little = Recommendation("not_recommended", (), ("speedup", "optima_little"), ("fixed_interval",))
     assert recommendation.headline(_p_words(), little) == (
@@ -304,11 +309,20 @@ def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
     # the case judged without the baseline's slow run, which fails G1 alone (cold tests 15, R): the exception said
     assert recommendation.headline(_p_words(verdict="not_demonstrated"), rec).startswith(
         "Recommendation: LF-760 meets every target agreed for this test (GlusterFS's own repeatability, G1, fails on "
-        "one slow run of GlusterFS's alone), but checkpoint speed alone"
+        "one slow run of GlusterFS's alone), but checkpoint speed pays"
     )
     with i18n.activate("zh-CN"):
         zh = recommendation.headline(_p_words(), rec)
     assert zh.startswith("建议：LF-760 达到了本次测试约定的全部目标，但") and "约需 280 年" in zh
+    assert "26.3% 以上" in zh and "只占 0.470%" in zh
+    # a full cluster would not pay either (6.57 years at the optima would need 6.57 ÷ 5 = 131% of the cluster's time):
+    # that, not a share; 6.57 ÷ 0.4697% = 1,399 years on the runs given
+    full = _p_words()
+    p = full.findings.get("value_priced")
+    full.findings = NS(get=lambda key: {**p, "payback_years": 6.57} if key == "value_priced" else None)
+    assert "even if such jobs filled the cluster's time; the 5 runs a year given fill 0.470%, about 1,400 years" in (
+        recommendation.headline(full, alone)
+    )
 
 
 def test_a_failure_rate_already_past_its_threshold_is_said_as_a_reason_with_it():
@@ -329,7 +343,13 @@ def test_a_failure_rate_already_past_its_threshold_is_said_as_a_reason_with_it()
         "At the failure rate set for this test (a per-GPU MTBF of 38,000 h), switching recovers more; with each system "
         "at its optimal interval, LF-760 saves 1.9 percentage points."
     )
-    assert recommendation._reason(_p_words(), "job_unpaid") == reason
+    # the same reason where the job's own money decides and most of the benefit is today's interval's; none where it
+    # is not, the headline giving the money (cold read 16, T-B3)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(recommendation, "today_interval_only", lambda m: True)
+        assert recommendation._reason(_p_words(), "job_unpaid") == reason
+        patch.setattr(recommendation, "today_interval_only", lambda m: False)
+        assert recommendation._reason(_p_words(), "job_unpaid") == ""
     # re-tuning recovering more: the re-tuning reason gives the threshold; this one the optima alone
     assert recommendation._reason(_p_words(tuning_beats_switching=True), "optima_little") == (
         "With each system at its optimal interval, LF-760 saves 1.9 percentage points of compute time against 8.9 at "

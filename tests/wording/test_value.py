@@ -82,9 +82,11 @@ def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
     }
     w.findings = NS(get=lambda key: found if key == "value_priced" else None)
     for reasons in (("speedup", "job_paid_today"), ("speedup", "job_unpaid")):
+        # the share such jobs must fill, 2.0530 ÷ 5 = 41.1%, beside the 9.34% the runs given fill (cold read 16, T-B3)
         assert job_money(w, found, reasons) == (
-            "on the 64 runs a year given, with each system at its optimal interval, the time saved pays for it in "
-            "about 22.0 years (other bases: “Value of the time saved”)"
+            "checkpoint speed pays for it within an assumed 5-year life only if such jobs fill 41.1% or more of the "
+            "cluster's time; the 64 runs a year given fill 9.34%, about 22.0 years on them (other bases: “Value of the "
+            "time saved”)"
         )
     # without a payback at the optima the job's basis has none: no clause
     w.findings = NS(get=lambda key: {**found, "payback_years": None} if key == "value_priced" else None)
@@ -115,3 +117,19 @@ def test_the_whole_cluster_on_one_shared_candidate_says_what_the_test_measured()
     assert one_array(_words(3072, 5)) == " on one LF-760 (this test ran it for 256 of those GPUs)"
     assert one_array(_words(256, 5)) == ""
     assert one_array(_words(3072, 5, node_local=NS(sides=("candidate",)))) == ""
+
+
+def test_a_share_the_headline_gives_is_not_given_again_among_what_would_change_it():
+    """Cold read 16, T-B3: where the job's own money decides, the headline gives the optima's share (1.3131 ÷ 5 =
+    26.3% on P) and the runs given's (0.470%); what would change it gives only the interval's, 0.27898 ÷ 5 = 5.580%
+    (5.6%), with the staggering its payback needs, and nothing where there is none (0.7 ÷ 5 = 14% is more than half
+    of 26.3%)."""
+    assert cluster_share(_words(3072, 5), P, more=True, told=True) == (
+        "such jobs filling at least 5.6% of the cluster's time while the interval stays as it is and their saves do "
+        "not overlap: the time saved would then pay for LF-760 within 5 years"
+    )
+    assert cluster_share(_words(3072, 5, peak_to_sustained=0.9), P, more=True, told=True) == (
+        "such jobs filling at least 5.6% of the cluster's time while the interval stays as it is: the time saved would "
+        "then pay for LF-760 within 5 years"
+    )
+    assert cluster_share(_words(3072, 5), {**P, "today_payback_years": 0.7}, more=True, told=True) == ""
