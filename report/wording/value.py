@@ -423,7 +423,7 @@ def cluster_share(w: Words, found, more: bool, told: bool = False) -> str:
     staggering it needs where the whole cluster's saves all at once would outrun this test's bandwidth (cold read 14c,
     P-M2: 26.3% given, 5.6% not; the life an assumption unsaid; 0.470% on whose wall time).
     `told`: the headline gives the optima's share and the runs given's (`job_money`): only the interval's share is
-    left to say, where there is one (cold read 16, T-B3)."""
+    left to say, where there is one, else that share by reference (cold read 16, T-B3)."""
     if found is None or found["payback_years"] is None or not found["fill_share"]:
         return ""
     e = w.config.economics
@@ -443,8 +443,8 @@ def cluster_share(w: Words, found, more: bool, told: bool = False) -> str:
         ).format(**fields)
     today = today_share(found)
     if told:
-        if today is None:
-            return ""
+        if today is None:  # the headline's share, not its figures again
+            return _("such jobs filling the share of the cluster's time named above")
         return (
             _(
                 "such jobs filling at least {today} of the cluster's time while the interval stays as it is and their "

@@ -363,18 +363,29 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
     toml.write_text(toml.read_text().replace("runs_per_year  = 12", "runs_per_year  = 12\ncandidate_price = 1000000"))
     ctx, m = build(folder)
     assert m.economics.optimum_cluster_value_per_year == pytest.approx(14.250521627930993 * 8760 * 2.5)
-    assert ctx.cover.recommendation_kind == "recommended"
-    # on page 2's one basis, the whole cluster's at the optima; the job's own 44.0 USD a year on its 12 runs, at today's
-    # interval, is the economics section's (compute/paybacks.py; cold read 15pq, P-M6)
     assert m.economics.value_per_year == pytest.approx(m.economics.value_per_run * 12)
-    # the job's own value at the optima first, page 2's one payback on it (cold read 16, T-B3): 312,086.4 × 44.0 ÷
-    # 300,099.3 = 45.76 USD a year, 1,000,000 ÷ 45.76 = 21,853 years; the whole cluster's its upper bound
+    # the job's own value at the optima, page 2's one basis (cold read 16, T-B3): the 12 runs fill 44.0 ÷ 300,099.3 =
+    # 0.01466% of the cluster's time, 312,086.4 × 0.01466% = 45.76 USD a year, 1,000,000 ÷ 45.76 = 21,853 years, beyond
+    # the life: not on checkpoint speed, whatever a cluster full of such jobs (3.204 years) would pay; that needs it
+    # 3.204 ÷ 5 = 64.1% full. The headline gives the money; the value line none
+    assert ctx.cover.recommendation_kind == "not_recommended"
+    assert ctx.cover.recommendation == (
+        "Recommendation: Array X passes every gate of this test, but checkpoint speed pays for it within an assumed "
+        "5-year life only if such jobs fill 64.1% or more of the cluster's time; the 12 runs a year given fill "
+        "0.0147%, about 21,900 years on them (other bases: “Value of the time saved”). Not recommended on this "
+        "evidence."
+    )
+    assert ctx.cover.value == ""
+    # at 200 USD the runs given pay, 200 ÷ 45.76 = 4.37 years: recommended, the whole cluster's figure its upper bound
+    toml.write_text(toml.read_text().replace("candidate_price = 1000000", "candidate_price = 200"))
+    ctx, m = build(folder)
+    assert ctx.cover.recommendation_kind == "recommended"
     assert ctx.cover.value == (
         "Value of the time saved: 45.8 USD a year on the 12 runs a year given for this job, each system at its optimal "
-        "interval; at a price of 1 million USD, a payback of about 21,900 years on them, beyond the 5 years storage is "
-        "commonly kept in service (an assumption), the baseline's own cost left out; as an upper bound, 312,000 USD a "
-        "year if the whole 512-GPU cluster ran such jobs all year on one Array X (this test attached 2 of its 64 "
-        "nodes, the rest unpriced), each system at its optimal interval (other bases: “Value of the time saved”)."
+        "interval; at a price of 200 USD, a payback of about 4.37 years on them, the baseline's own cost left out; as "
+        "an upper bound, 312,000 USD a year if the whole 512-GPU cluster ran such jobs all year on one Array X (this "
+        "test attached 2 of its 64 nodes, the rest unpriced), each system at its optimal interval (other bases: "
+        "“Value of the time saved”)."
     )
     # 512 GPUs ÷ 8 a node = 64 nodes, the 16-GPU job's 2 among them (cold read 15pq, P-M2)
     # not recommended on this evidence: the value is said not to change it (formal: no price)

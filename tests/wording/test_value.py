@@ -122,8 +122,8 @@ def test_the_whole_cluster_on_one_shared_candidate_says_what_the_test_measured()
 def test_a_share_the_headline_gives_is_not_given_again_among_what_would_change_it():
     """Cold read 16, T-B3: where the job's own money decides, the headline gives the optima's share (1.3131 ÷ 5 =
     26.3% on P) and the runs given's (0.470%); what would change it gives only the interval's, 0.27898 ÷ 5 = 5.580%
-    (5.6%), with the staggering its payback needs, and nothing where there is none (0.7 ÷ 5 = 14% is more than half
-    of 26.3%)."""
+    (5.6%), with the staggering its payback needs, and the headline's share by reference where there is none (0.7 ÷ 5
+    = 14% is more than half of 26.3%)."""
     assert cluster_share(_words(3072, 5), P, more=True, told=True) == (
         "such jobs filling at least 5.6% of the cluster's time while the interval stays as it is and their saves do "
         "not overlap: the time saved would then pay for LF-760 within 5 years"
@@ -132,4 +132,6 @@ def test_a_share_the_headline_gives_is_not_given_again_among_what_would_change_i
         "such jobs filling at least 5.6% of the cluster's time while the interval stays as it is: the time saved would "
         "then pay for LF-760 within 5 years"
     )
-    assert cluster_share(_words(3072, 5), {**P, "today_payback_years": 0.7}, more=True, told=True) == ""
+    assert cluster_share(_words(3072, 5), {**P, "today_payback_years": 0.7}, more=True, told=True) == (
+        "such jobs filling the share of the cluster's time named above"
+    )
