@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from xml.etree import ElementTree
 
@@ -37,7 +38,40 @@ def plain_svg(text: str) -> str:
         for name, value in _declarations(element.attrib.pop("style", "")):
             element.set(name, value)
     _lift_bare_groups(root)
+    _stable_ids(root)
     return ElementTree.tostring(root, encoding="unicode")
+
+
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+#: the ids matplotlib makes from a hash (backend_svg's _make_id: a letter, then ten hex digits); named ids such as
+#: "text_1" stay
+_HASHED = re.compile(r"[a-z][0-9a-f]{10}")
+
+
+def _stable_ids(root) -> None:
+    """Name the SVG's ids by what the chart draws, not by matplotlib's hash of its floats.
+
+    matplotlib names a clip rectangle by a hash of its corners' full floats, whose last bits differ between CPUs
+    (the same chart drew "p5f01550607" on one machine and "p2d7138fc63" on another, every coordinate printed alike):
+    the bytes of a chart would then depend on the machine. Each id becomes its letter, a digest of the drawing with
+    every such id left out (coordinates as printed, six decimals) and its place in the document, so two charts never
+    share an id and the same chart has the same ids everywhere.
+    """
+    old = [el.get("id") for el in root.iter() if _HASHED.fullmatch(el.get("id") or "")]
+    if not old:
+        return
+    pattern = re.compile("|".join(re.escape(i) for i in sorted(old, key=len, reverse=True)))
+    blank = pattern.sub("", ElementTree.tostring(root, encoding="unicode"))
+    digest = hashlib.sha256(blank.encode()).hexdigest()[:8]
+    new = {i: f"{i[0]}{digest}-{n}" for n, i in enumerate(old)}
+
+    def renamed(value: str) -> str:
+        return pattern.sub(lambda m: new[m[0]], value)
+
+    for element in root.iter():
+        for name, value in element.attrib.items():
+            if name == "id" or name == _XLINK_HREF or "url(#" in value:
+                element.set(name, renamed(value))
 
 
 def _declarations(style: str) -> list[tuple[str, str]]:

@@ -1,5 +1,7 @@
 """report/charts/svg.py: the charts' SVG with matplotlib's styles as attributes draws as matplotlib's own did."""
 
+import re
+
 import pytest
 
 from report.charts import describe as charts
@@ -68,3 +70,28 @@ def test_plain_svg_draws_the_same_pixels(tmp_path):
         assert ImageChops.difference(drawn["raw"][0], drawn["plain"][0]).getbbox() is None, chart_id
         assert drawn["raw"][1] == drawn["plain"][1] and drawn["raw"][1].strip(), chart_id
     renderer.close()
+
+
+def test_plain_svg_names_hashed_ids_by_the_drawing_not_by_the_machine():
+    """matplotlib names a clip rectangle by a hash of its corners' full floats, whose last bits differ between CPUs:
+    the same economics chart drew "p5f01550607" on one machine and "p2d7138fc63" on another. The ids become a digest
+    of the drawing without them and their place, with every reference renamed alike; a named id stays."""
+
+    def chart(clip: str, marker: str) -> str:
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+            f'<defs><path id="{marker}" d="M 0 0 L 1 1"/><clipPath id="{clip}"><rect x="1" width="5"/></clipPath></defs>'
+            f'<g id="line2d_1" transform="translate(1 1)"><path d="M 1 2" clip-path="url(#{clip})"/><use xlink:href="#{marker}" x="3"/></g>'
+            f'<path d="M 2 3" clip-path="url(#{clip})"/></svg>'
+        )
+
+    one = plain_svg(chart("p5f01550607", "m03a9157362"))
+    assert one == plain_svg(chart("p2d7138fc63", "mad27c1b69e"))
+    ids = re.findall(r' id="([^"]+)"', one)
+    assert ids[0][0] == "m" and ids[1][0] == "p" and ids[0][1:-2] == ids[1][1:-2] and "line2d_1" in ids
+    assert ids[0].endswith("-0") and ids[1].endswith("-1")
+    assert one.count(f"url(#{ids[1]})") == 2 and f'href="#{ids[0]}"' in one
+    assert "5f01550607" not in one and "03a9157362" not in one
+    # another drawing, another digest: two charts in one document never share an id
+    other = plain_svg(chart("p5f01550607", "m03a9157362").replace("M 2 3", "M 2 4"))
+    assert re.findall(r' id="([^"]+)"', other)[1] != ids[1]
