@@ -117,6 +117,10 @@ def value_line(w: Words, rec: Recommendation) -> str:
     # on page 2's one basis (compute/paybacks.py): the job's own value at today's interval beside the whole cluster's
     # at the optima read as two bases (cold read 15pq, P-M6); it is the economics section's, where it is a gain
     own = main_basis(w.findings, rec.reasons) == JOB_OPTIMA  # the runs given first, the cluster its bound (T-B3)
+    if own and not opening:
+        years = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
+        unpaid = "unpaid" not in rec.reasons and bool(years) and min(years) > SERVICE_LIFE_YEARS
+        return _own_line(w, found, today) + _after(w, rec, unpaid)
     text = (
         _("{opening} {job}; {whole}")
         if opening
@@ -150,12 +154,52 @@ def value_line(w: Words, rec: Recommendation) -> str:
     # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
     # decision page, tests/fixtures/decision_page, had no line to spare for the job mix, cold read 13b X-M3)
     unpaid_said = "unpaid" not in rec.reasons and bool(paybacks) and min(paybacks) > SERVICE_LIFE_YEARS
+    return text + _after(w, rec, unpaid_said)
+
+
+def _after(w: Words, rec: Recommendation, unpaid_said: bool) -> str:
+    """What the value line ends with beside the recommendation: that a "not yet"'s value waits for the measurements,
+    or that the value does not change a case against the candidate; "" where the money decides or is said to."""
     money_decides = {"unpaid", "unpaid_optima", *JOB_MONEY} & set(rec.reasons)
     if rec.kind == NOT_YET:
-        text += " " + _("It counts only once the measurements above decide the result.")
-    elif rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes and not money_decides and not unpaid_said:
-        text += " " + rests_on(w.m.verdict.status)
-    return text
+        return " " + _("It counts only once the measurements above decide the result.")
+    if rec.kind != RECOMMENDED and "fixed_interval" not in rec.changes and not money_decides and not unpaid_said:
+        return " " + rests_on(w.m.verdict.status)
+    return ""
+
+
+def _own_line(w: Words, found, today: bool) -> str:
+    """Page 2's value line on the job's own runs (compute/paybacks.py JOB_OPTIMA) in at most about four lines: the
+    job's value at the optima and its one payback, the whole cluster's as an upper bound in one clause, with what it
+    assumes of the failures, and the rest (the cluster's attachment, the figure at today's interval and its
+    conditions) behind a pointer to the economics section, which gives them whole (cold read 16, U: page 2 ran
+    twelve lines onto page 3, nine of them this paragraph)."""
+    e = w.m.economics
+    assert e is not None
+    bound = (
+        _("at most {value} a year on the whole {cluster}-GPU cluster")
+        if found["optimum_per_year"] > 0
+        else _("a loss of {value} a year on the whole {cluster}-GPU cluster")
+    ).format(value=money(abs(found["optimum_per_year"]), e.currency), cluster=count(w.m.bubble.cluster_gpus))
+    notes = [_("at an assumed failure rate")] if w.config.is_default("reliability.gpu_mtbf_hours") else []
+    if w.m.node_local:  # settled point 12: every reliability figure of a node-local side
+        notes.append(_("assuming a failed node's part of the checkpoint is recoverable"))
+    years = found["today_payback_years"] if today else None
+    # the one figure that pays within the life named, its conditions where the section gives them whole
+    pointer = (
+        _(
+            "the figure at today's interval, the only one that pays within {life} years, with its conditions: "
+            "“{section}”"
+        )
+        if years is not None and years <= SERVICE_LIFE_YEARS
+        else _("other bases: “{section}”")
+    )
+    notes.append(pointer.format(life=count(SERVICE_LIFE_YEARS), section=_("Value of the time saved")))
+    return _("Value of the time saved: {own}; {bound} ({notes}).").format(
+        own=_own_paid(w, found),
+        bound=bound,
+        notes=_("; ").join(notes),
+    )
 
 
 def _own_paid(w: Words, found) -> str:
@@ -174,13 +218,12 @@ def _own_paid(w: Words, found) -> str:
     }
     if years > SERVICE_LIFE_YEARS:
         return _(
-            "{value} a year on the {runs} runs a year given for this job, each system at its optimal interval; at a "
-            "price of {price}, a payback of about {years} years on them, beyond the {life} years storage is commonly "
-            "kept in service (an assumption), the baseline's own cost left out"
+            "{value} a year on this job's {runs} runs a year, each system at its optimal interval; at {price}, a "
+            "payback of about {years} years, beyond a {life}-year service life (assumed), the baseline's cost left out"
         ).format(**fields)
     return _(
-        "{value} a year on the {runs} runs a year given for this job, each system at its optimal interval; at a "
-        "price of {price}, a payback of about {years} years on them, the baseline's own cost left out"
+        "{value} a year on this job's {runs} runs a year, each system at its optimal interval; at {price}, a payback "
+        "of about {years} years, the baseline's cost left out"
     ).format(**fields)
 
 
