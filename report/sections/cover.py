@@ -49,7 +49,7 @@ from report.wording.phrases import (
 from report.wording.retuning import beyond_run, today_interval_only
 from report.wording.risks import staging_tile as staging_made_tile
 from report.wording.scaling import fitted_side
-from report.wording.scaling_cluster import consequence
+from report.wording.scaling_cluster import all_at_once, consequence
 from report.wording.scaling_headline import page_one_sweep, page_one_sweep_mark
 from report.wording.spread_runs import runs_beside, runs_beside_words
 from report.wording.staging import staging_note, staging_tile
@@ -273,7 +273,7 @@ def _failure_premise(config) -> str:
     on a customer page: report/wording/reference.py)."""
     agreed = [not config.is_default(key) for key in ("reliability.gpu_mtbf_hours", "reliability.restart_s")]
     if all(agreed):
-        return _("MTBF and restart agreed for this test")
+        return _("MTBF and restart agreed")
     if not any(agreed):
         return _("MTBF and restart: reference values, not agreed with the customer")
     if agreed[0]:
@@ -288,10 +288,12 @@ def _failures_add_little(m: Metrics) -> bool:
     return beyond_run(m) and all(r.overhead_pct - r.save_overhead_pct < 0.01 * r.overhead_pct for r in sides)
 
 
-def _tiles(w: Words) -> tuple[KeyFigure, ...]:
+def _tiles(w: Words, interval_said: bool = False) -> tuple[KeyFigure, ...]:
+    """Page 2's six tiles. `interval_said`: a reason gives the speedup's indicative interval, which the speed tile
+    then does not repeat (cold read 16, U: a tile said the first reason's clause again)."""
     m, cfg = w.m, w.config
     beside = runs_beside(w)
-    runs = "" if beside is None else runs_beside_words(w, beside, others=False)
+    runs = "" if beside is None else runs_beside_words(w, beside, others=False, interval=not interval_said)
     b = m.bubble
     specs = (
         (
@@ -367,6 +369,13 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
                     "once (bandwidth input: {measured} GB/s)"
                 )
                 if "bandwidth" in m.inputs_illustrative
+                # the average demand's digits those of the tile's GPU figure by chance: said so, shorter (cold read
+                # 16, T-m5: "28.1 GPU-equivalents" beside "28.1 GB/s" read as a typo)
+                else _(
+                    "{gpus}-GPU cluster; saves need {peak} GB/s at once, {mean} GB/s on average (the GPU figure's "
+                    "digits by chance; this test: {measured} GB/s)"
+                )
+                if sig(demand(m).mean_write_gbps) == gpus(abs(b.gpu_equivalents))
                 else _(
                     "{gpus}-GPU cluster of such jobs; their saves need {mean} GB/s on average, {peak} GB/s all at "
                     "once (this test: {measured} GB/s)"
@@ -402,6 +411,11 @@ def _tiles(w: Words) -> tuple[KeyFigure, ...]:
             # the demand figures are today's interval's: said of its figure, with the condition the label would have
             # carried (cold read 8, M1: "264 at today's interval" beside 7.07× the tested bandwidth, unflagged)
             c = demand(m)
+            if consequence(m, short=True) and (at_once := all_at_once(m)) is not None and at_once.baseline_s is None:
+                # the cluster's saves all at once against one job's alone are the scaling section's: a tile of three
+                # lines at most (cold read 16, U: eight lines under the GPU-equivalents tile); against the baseline's
+                # save, a counterpoint, they stay (scaling reading 7b, B1)
+                note = _("{gpus}-GPU cluster").format(gpus=count(b.cluster_gpus))
             today = (
                 # as the "Not shown" tile words it (Chinese reading 12, M1: "264 at today's interval" read as shown)
                 # not attainable at the bandwidth shown, not a condition to meet (cold read 10, Q-M3)
@@ -504,7 +518,7 @@ def build(w: Words) -> Cover:
         ),
         verdict_gates=recommendation.gates_line(w),
         verdict_notes=tuple(text for _key, text in notes),
-        tiles=_repeated_reads(w, _memory_loads(w, _tiles(w))),
+        tiles=_repeated_reads(w, _memory_loads(w, _tiles(w, interval_said="speedup_measured" in rec.reasons))),
         reason_ranks=tuple(_rank(f"reason-{i + 1}") for i in range(len(reasons))),
         note_ranks=tuple(_rank(key) for key, _text in notes),
         note_marks=tuple(page_one_sweep_mark(w) if key == "sweep" else "" for key, _text in notes),

@@ -68,10 +68,11 @@ def spread_why(w: Words, r: RunsBeside) -> str:
     return _("{system}'s runs spread above the {limit}% limit").format(system=w.name(r.spread_sides[0]), limit=limit)
 
 
-def runs_beside_words(w: Words, r: RunsBeside, *, others: bool = True) -> str:
+def runs_beside_words(w: Words, r: RunsBeside, *, others: bool = True, interval: bool = True) -> str:
     """ "5 of 6 runs on NG-6 faster than every run on Ceph: 30.6–32.5 s against 51.7–54.0 s, the other run 58.6 s; no
     confidence statement while NG-6's runs spread above the 5% limit". `others` names the runs left out (prose; the
-    tile leaves them to the body)."""
+    tile leaves them to the body); `interval` false leaves out the indicative interval, which a reason on the same
+    page gives (cold read 16, U: the tile repeated the speed reason's clause)."""
     fields = {
         "n": len(r.beyond),
         "runs": len(r.beyond) + len(r.others),
@@ -110,6 +111,8 @@ def runs_beside_words(w: Words, r: RunsBeside, *, others: bool = True) -> str:
     # read 16, U-M4 and cold read 15, R-M1: "no confidence statement" beside "the 95% interval ... is only indicative")
     ci = w.m.save.speedup_ci95
     assert ci is not None  # runs_beside gives runs only where the interval is computed
+    if not interval:
+        return text
     return _("{runs}; the speedup's 95% interval ({low}–{high}×) is only indicative while {why}").format(
         runs=text, low=sig(ci[0]), high=sig(ci[1]), why=spread_why(w, r)
     )
