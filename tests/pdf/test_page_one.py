@@ -160,3 +160,32 @@ def test_a_formal_decision_page_keeps_the_money_and_the_tiles(language, builds, 
     assert value in two and tile in two
     # the last tile whole, not cut off at the page's end: its closing words (the bandwidth this test logged)
     assert ("152 GB/s)" if language == "en" else "152 GB/s）") in two
+
+
+#: Cold tests 16's two joint tests (docs/readings/cold-tests-16/make.py.txt): each with a formal cover, a price, loads
+#: and a sweep of projections; T node-local against shared with two save models, every gate passing; U asynchronous
+#: saves, a client sweep and a slow run that turns G2. U's decision page ran twelve lines onto page 3 in both languages,
+#: nine of them the value line, and its tiles ran to eight lines (cold read 16, U).
+COLD16 = {"T": FIXTURES / "cold16_t", "U": FIXTURES / "cold16_u"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", sorted(DECISION))
+@pytest.mark.parametrize("name", sorted(COLD16))
+def test_cold_sixteen_s_decision_pages_keep_the_decision_and_the_money(name, language, builds, tmp_path):
+    """Page 2 keeps the recommendation, the value line with its one payback, the verdict and the first row of tiles:
+    T's whole page on it, nothing moved, in both languages; U's in Chinese, and in English with the lines of
+    SHED_ORDER's first three places at most (the sweep, the asynchronous saves' limit, the second row of tiles) on
+    page 3, the value line not among them."""
+    pdf = builds.get(COLD16[name], language).pdf
+    pointer, continued, value, tile = DECISION[language]
+    two, three = _page(pdf, 2, tmp_path).replace("\n", ""), _page(pdf, 3, tmp_path).replace("\n", "")
+    assert value in two and ("节省时间的价值" if language == "zh-CN" else "Value of the time saved") in two
+    if name == "U" and language == "en":
+        moved = three.split(continued, 1)[1].split("Contents", 1)[0]
+        assert "Value of the time saved" not in moved and "Client sweep" in moved
+        return
+    assert pointer not in two, f"the decision page runs over: {two[-300:]!r}"
+    assert continued not in three
+    # the second row's capacity tile: "等效加速卡数" where the nodes hold accelerators other than GPUs
+    assert ("等效" if language == "zh-CN" else tile) in two
