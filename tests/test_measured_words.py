@@ -48,8 +48,9 @@ MEASURED_ONLY = {
     "pass: save_times imported from a tool's output (neither illustrative nor supplied in save_times.csv)",
     "Every figure is computed from the measured inputs ({inputs}) and from the assumptions in the test setup.": "summary._evidence: every input imported from a tool's output (none supplied "
     "in a CSV or declared illustrative)",
-    "Measured according to their source notes (in “{section}”), not by this tool: {inputs}.": "summary._evidence: inputs supplied in a "
-    "CSV whose source note says measured, named after every record; the note is quoted in the data sources",
+    "measured, by their source notes (in “{section}”), not by this tool": "summary._evidence: every input supplied "
+    "in a CSV has a source note that says measured (report/inputs/notes.py, negations read); the notes are quoted in "
+    "the data sources",
     "Measured inputs, imported from tool output: {inputs}.": "summary._evidence: lists only the inputs a tool's output "
     "gave (imported), none supplied in a CSV or declared illustrative",
     "measured": "measure/words.py: the [environment] line `report measure` writes when it timed the saves itself",

@@ -10,6 +10,7 @@ from typing import Any
 from report.bounds import MAX_PROJECTIONS, MAX_RUN_S, PLAUSIBLE, name_problem, number_problem
 from report.i18n import LANGUAGES
 from report.inputs.import_tables import import_specs, not_durable_problems
+from report.inputs.notes import measured_inputs
 from report.inputs.specs import (
     CHECKPOINT_MODES,
     CSV_INPUTS,
@@ -112,6 +113,7 @@ def parse_config(raw: bytes | bytearray) -> tuple[TestConfig | None, list[Proble
             ),
             projections=tuple(p for p in projections if p is not None),
             sources=sources,
+            measured=measured_inputs(sources),
             gates=Thresholds(**thresholds),
             reliability=ReliabilitySpec(**{k: float(v) for k, v in reliability.items()}),
             illustrative=illustrative,

@@ -190,6 +190,8 @@ class TestConfig:
     training: Training
     projections: tuple[ProjectionSpec, ...]
     sources: dict[str, str] = field(default_factory=dict)
+    #: inputs whose own [sources] note says measured, whatever the edition's language (report/inputs/notes.py)
+    measured: frozenset[str] = frozenset()
     gates: Thresholds = Thresholds()
     reliability: ReliabilitySpec = ReliabilitySpec()
     illustrative: tuple[str, ...] = ()  #: inputs declared illustrative, in CSV_INPUTS order

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from report.compute import Metrics
 from report.document.blocks import (
     Para,
@@ -276,7 +274,9 @@ def _origins(w: Words) -> dict[str, list[str]]:
     """The inputs present by origin, in the sources list's words: imported from a tool's output (measured), supplied
     in a CSV whose source note says measured, supplied otherwise (taken as given), or illustrative."""
     m = w.m
-    out: dict[str, list[str]] = {"imported": [], "supplied_measured": [], "supplied": [], "illustrative": []}
+    out: dict[str, list[str]] = {
+        "imported": [], "supplied_measured": [], "supplied_noted": [], "supplied": [], "illustrative": []
+    }  # fmt: skip
     for name in CSV_INPUTS:
         if name == "restore_times" and m.reliability.baseline.restore_s is None:
             continue
@@ -298,11 +298,12 @@ def _origins(w: Words) -> dict[str, list[str]]:
                 continue
             out["imported"].append(_("{input} (rows of {systems})").format(input=words, systems=join_words(imported)))
             words = _("{input} (rows of {systems})").format(input=words, systems=join_words(given))
-        note = w.config.sources.get(name, "")
         # whose measurement: the note's, quoted once, in the setup's data sources (cold read 16, T-m3: the save note
-        # printed verbatim three times; fourth cold read, M2)
-        if re.search(r"\bmeasur|实测|测量|测得", note, re.IGNORECASE):
+        # printed verbatim three times; fourth cold read, M2), decided on test.toml's own note, negations read
+        if name in w.config.measured:
             out["supplied_measured"].append(words)
+        if w.config.sources.get(name, "").strip():
+            out["supplied_noted"].append(words)
         out["supplied"].append(words)  # every record, in the inputs' order, saves first (cold read 16, T-m2, U-m6)
     return out
 
@@ -327,24 +328,26 @@ def _evidence(w: Words) -> str:
             ).format(inputs=join_words(o["imported"]))
             + staging
         )
+    # every record in one list, who took them said once for all of them (cold read 16, U-m6; scaling reading 16, m5:
+    # the saves set apart as measured in one edition and not in the other)
+    how = (
+        _("measured, by their source notes (in “{section}”), not by this tool")
+        if len(o["supplied_measured"]) == len(o["supplied"])
+        else _(
+            "supplied with the test, not produced by this tool; their source notes (in “{section}”) say how each was "
+            "taken"
+        )
+        if len(o["supplied_noted"]) == len(o["supplied"])
+        else _("supplied with the test, not produced by this tool")
+    ).format(section=_("Test setup and data sources"))
     words = {
         "imported": _("Measured inputs, imported from tool output: {inputs}."),
         # a plain sentence, no file of the tool named on a customer page (zh cold read 5b, M-22/A-12)
-        "supplied": _("The records this report rests on are {inputs} (see “{appendix}”).")
+        "supplied": _("The records this report rests on are {inputs} (see “{appendix}”), {how}.")
         if not o["imported"]
-        else _("Its other records are {inputs} (see “{appendix}”)."),
-        # whose measurement: the note's, not this tool's (cold reads 9, 11, 13, 14: "measured" read as vouched for)
-        "supplied_measured": _(
-            "Measured according to their source notes (in “{section}”), not by this tool: {inputs}."
-        ),
+        else _("Its other records are {inputs} (see “{appendix}”), {how}."),
     }
-    parts = [
-        words[k].format(
-            inputs=join_words(o[k]), appendix=_("Appendix A: inputs"), section=_("Test setup and data sources")
-        )
-        for k in words
-        if o[k]
-    ]
+    parts = [words[k].format(inputs=join_words(o[k]), appendix=_("Appendix A: inputs"), how=how) for k in words if o[k]]
     none_measured = not o["imported"] and not o["supplied_measured"] and o["illustrative"]
     if none_measured:
         parts.append(_("None of this report's inputs is measured."))

@@ -212,8 +212,8 @@ def test_page_one_says_measured_only_of_imported_inputs():
     ctx, _m = build(DATA)
     assert evidence(ctx).startswith(
         # every record in one list, the source note quoted once, in the setup's data sources (cold read 16, T-m2/m3)
-        "The records this report rests on are checkpoint save times (see “Appendix A: inputs”). Measured according "
-        "to their source notes (in “Test setup and data sources”), not by this tool: checkpoint save times. "
+        "The records this report rests on are checkpoint save times (see “Appendix A: inputs”), measured, by their "
+        "source notes (in “Test setup and data sources”), not by this tool. "
     )
     assert "Measured inputs" not in evidence(ctx)
     assert "staging" not in evidence(ctx)  # a synchronous job: no staging time drives its figures
@@ -229,7 +229,7 @@ def test_an_input_given_in_part_and_imported_in_part_says_which_rows_are_which()
     assert evidence(ctx).startswith(
         "Measured inputs, imported from tool output: checkpoint save times and write bandwidth (rows of FX100). "
         "Its other records are write bandwidth (rows of FX100 and NVMe) and model load times (see “Appendix A: "
-        "inputs”). "
+        "inputs”), supplied with the test, not produced by this tool. "
     )
     sources = next(b for b in section(ctx, "setup").blocks if isinstance(b, Definitions))
     lines = dict(sources.items)

@@ -21,9 +21,8 @@ def test_no_illustrative_figure_is_unmarked():
     assert (loading.value, loading.mark) == ("Not established", "Illustrative input")
     assert evidence(ctx).startswith(
         # every record in one list, the source note quoted once, in the setup's data sources (cold read 16, T-m2/m3)
-        "The records this report rests on are checkpoint save times (see “Appendix A: inputs”). Measured according "
-        "to their source notes (in “Test setup and data sources”), not by this tool: checkpoint save times. "
-        "Illustrative inputs, not measured:"
+        "The records this report rests on are checkpoint save times (see “Appendix A: inputs”), measured, by their "
+        "source notes (in “Test setup and data sources”), not by this tool. Illustrative inputs, not measured:"
     )
 
 
@@ -33,7 +32,7 @@ def test_without_illustrative_inputs_nothing_is_marked():
     # Every input supplied in a CSV, with no source note saying measured: "supplied", never "measured" (minor 11).
     assert evidence(ctx) == (
         "The records this report rests on are checkpoint save times, write bandwidth and model load "
-        "times (see “Appendix A: inputs”). Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
+        "times (see “Appendix A: inputs”), supplied with the test, not produced by this tool. Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
         "the test setup."
     )
 
