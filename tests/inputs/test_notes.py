@@ -49,3 +49,15 @@ def test_decided_on_test_toml_s_own_notes_whatever_the_edition():
     """The config keeps the inputs its top-level notes call measured; a Chinese edition's notes do not change it."""
     notes = {"save_times": "saves kept as measured", "bandwidth": "estimated, not measured", "load_times": "实测"}
     assert measured_inputs(notes) == {"save_times", "load_times"}
+
+
+def test_both_editions_name_who_produced_a_supplied_input_alike():
+    """Scaling reading 16, m5: the sources list's badge read "Supplied" in English and 记录数据 ("recorded data") in
+    Chinese, while the summary says the records were supplied with the test: the Chinese badge says so too."""
+    from report import i18n
+    from report.i18n import _
+
+    with i18n.activate("zh-CN"):
+        badge, summary = _("Supplied"), _("supplied with the test, not produced by this tool")
+    assert badge == "随测试提供"
+    assert summary.startswith(badge + "，")
