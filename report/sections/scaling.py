@@ -27,6 +27,7 @@ from report.wording.scaling_capacity import cluster_capacity
 from report.wording.scaling_claim import claim
 from report.wording.scaling_fit import fit_words
 from report.wording.scaling_projected import (
+    UNTIMED,
     fell_beyond_job,
     marked,
     orders_differ,
@@ -62,6 +63,7 @@ def _ratio_cell(baseline: ScalingSide, candidate: ScalingSide, k: int) -> str:
 #: Table 12's marks on a fitted cell (scaling reading 11b, m3: 11.1 GB/s at 24 nodes, beyond HDD NAS's 16, unflagged),
 #: and on a node-local side's one node's bandwidth times the nodes (cold read 14c, Q-m2: "720", shown by no test).
 EXTRAPOLATED, UNDESCRIBED, ASSUMED = "†", "‡", "§"
+FIT_MARKS = (EXTRAPOLATED, UNDESCRIBED)
 
 
 def _fit_mark(s: ScalingSide, k: int, unrun: bool) -> str:
@@ -72,6 +74,24 @@ def _fit_mark(s: ScalingSide, k: int, unrun: bool) -> str:
     if k > s.max_clients:
         return EXTRAPOLATED
     return UNDESCRIBED if unrun and not s.usl.describes else ""
+
+
+def _mark_notes(marks: set[str]) -> list[str]:
+    """What each fit mark a table's cells carry means, for that table's note: every mark printed is explained, and
+    only those (scaling reading 16, m3)."""
+    out = []
+    if EXTRAPOLATED in marks:
+        out.append(
+            _("{mark} beyond that system's client nodes tested: an extrapolation of its fit.").format(mark=EXTRAPOLATED)
+        )
+    if UNDESCRIBED in marks:
+        out.append(
+            _(
+                "{mark} at a count that system was not run at, from a law whose parameters cannot be used to "
+                "extrapolate: no forecast."
+            ).format(mark=UNDESCRIBED)
+        )
+    return out
 
 
 def _points_table(w: Words) -> Table:
@@ -106,15 +126,7 @@ def _points_table(w: Words) -> Table:
         "Mean: the mean of the runs' aggregate write bandwidth at that client count, their range in brackets "
         "where there are several. Fitted: the Universal Scalability Law fitted to each system's points (Appendix B)."
     )
-    if EXTRAPOLATED in marks:
-        note += " " + _("{mark} beyond that system's client nodes tested: an extrapolation of its fit.").format(
-            mark=EXTRAPOLATED
-        )
-    if UNDESCRIBED in marks:
-        note += " " + _(
-            "{mark} at a count that system was not run at, from a law whose parameters cannot be used to "
-            "extrapolate: no forecast."
-        ).format(mark=UNDESCRIBED)
+    note += "".join(" " + said for said in _mark_notes(marks))
     if len(keys) == 2:
         columns.append(Column(_("{candidate} ÷ {baseline}: means").format(**_names(w))))
         note += " " + _(
@@ -156,7 +168,11 @@ def _projections(w: Words) -> list:
     ]
     notes += [projected_time_basis(w, key) for key in SIDES]
     notes += [said for p in m.projections if (said := unmeasured_sentence(w, p))]
-    notes += [said for said in (untimed_note(m),) if said] + fell_beyond_job(w)
+    # each mark the note explains is on a cell, and each cell's mark explained (scaling reading 16, m3: a "*" note
+    # under cells that all read "not measured"; HX-20's 121 GB/s at 32 nodes, beyond its 20 tested, unmarked)
+    printed = {mark for row in rows for cell in row[1:] for mark in (UNTIMED, *FIT_MARKS) if mark in cell}
+    notes += [said for said in (untimed_note(m),) if said and UNTIMED in printed] + fell_beyond_job(w)
+    notes += _mark_notes(printed)
     # a save time fitted over a row the consistency audit flags says so here too (cold read 8b, H-5)
     notes += [flagged_fit(w, key) for key in SIDES if fit_flagged(w, key)]
     notes.append(_("GB/s: each system's aggregate write bandwidth at the projection's nodes, none without its GPUs."))
@@ -264,7 +280,9 @@ def _scaled_cell(w: Words, key: str, value: float | None, nodes: int | None) -> 
     spread = _refit_range(w, key, nodes)
     if _assumed(w, key):
         return sig(value) + ASSUMED
-    return sig(value) if spread is None else _cell(spread, value)
+    s = side_of(w.m, key)
+    mark = "" if s is None or nodes is None else _fit_mark(s, nodes, unrun=True)  # a fit where no run was
+    return (sig(value) if spread is None else _cell(spread, value)) + mark
 
 
 def _assumed(w: Words, key: str) -> bool:

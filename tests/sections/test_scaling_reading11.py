@@ -190,7 +190,7 @@ def test_minor7_the_projection_table_gives_the_means_where_the_sweep_ran_its_nod
     rows = {row[1]: row for row in table.rows}
     assert (rows["16"][3], rows["16"][5]) == ("10.4", "37.3")
     # PX-20's law disowned: no figure where it was not run (scaling reading 13, M2), not "30 (29–32)"
-    assert (rows["32"][3], rows["32"][5]) == ("10.9 (9.40–13.1)", "–")
+    assert (rows["32"][3], rows["32"][5]) == ("10.9 (9.40–13.1)†", "–")
     assert "GB/s is the mean of its runs there, not the fit" in table.note
 
 

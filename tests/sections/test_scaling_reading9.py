@@ -271,7 +271,7 @@ def test_m2_the_aggregate_far_beyond_the_sweep_has_its_range_and_what_it_would_t
     # the times at 1,024 GPUs, from saves on 256, marked as point estimates (scaling reading 13, M1)
     # at 128 nodes, beyond what either system was run at: not measured (scaling reading 15, M2)
     gap = "not measured"
-    assert table.rows == (("Mixtral 8x22B on 1,024 GPUs", "128", gap, "–", gap, "11.8 (7.87–22.2)"),)
+    assert table.rows == (("Mixtral 8x22B on 1,024 GPUs", "128", gap, "–", gap, "11.8 (7.87–22.2)†"),)
     assert "In brackets, beyond the client nodes tested: the least and the greatest over the refits" in table.note
     assert (
         "At OS-5's fitted 11.8 GB/s at 128 nodes, its 1,690 GB checkpoint would take at least 143 s, longer than the "
