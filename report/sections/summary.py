@@ -334,11 +334,11 @@ def _evidence(w: Words) -> str:
         _("measured, by their source notes (in “{section}”), not by this tool")
         if len(o["supplied_measured"]) == len(o["supplied"])
         else _(
-            "supplied with the test, not produced by this tool; their source notes (in “{section}”) say how each was "
-            "taken"
+            "supplied with the test, not produced in making this report; their source notes (in “{section}”) say "
+            "how each was taken"
         )
         if len(o["supplied_noted"]) == len(o["supplied"])
-        else _("supplied with the test, not produced by this tool")
+        else _("supplied with the test, not produced in making this report")
     ).format(section=_("Test setup and data sources"))
     words = {
         "imported": _("Measured inputs, imported from tool output: {inputs}."),

@@ -58,6 +58,6 @@ def test_both_editions_name_who_produced_a_supplied_input_alike():
     from report.i18n import _
 
     with i18n.activate("zh-CN"):
-        badge, summary = _("Supplied"), _("supplied with the test, not produced by this tool")
+        badge, summary = _("Supplied"), _("supplied with the test, not produced in making this report")
     assert badge == "随测试提供"
     assert summary.startswith(badge + "，")

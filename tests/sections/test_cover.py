@@ -229,7 +229,7 @@ def test_an_input_given_in_part_and_imported_in_part_says_which_rows_are_which()
     assert evidence(ctx).startswith(
         "Measured inputs, imported from tool output: checkpoint save times and write bandwidth (rows of FX100). "
         "Its other records are write bandwidth (rows of FX100 and NVMe) and model load times (see “Appendix A: "
-        "inputs”), supplied with the test, not produced by this tool. "
+        "inputs”), supplied with the test, not produced in making this report. "
     )
     sources = next(b for b in section(ctx, "setup").blocks if isinstance(b, Definitions))
     lines = dict(sources.items)

@@ -32,7 +32,7 @@ def test_without_illustrative_inputs_nothing_is_marked():
     # Every input supplied in a CSV, with no source note saying measured: "supplied", never "measured" (minor 11).
     assert evidence(ctx) == (
         "The records this report rests on are checkpoint save times, write bandwidth and model load "
-        "times (see “Appendix A: inputs”), supplied with the test, not produced by this tool. Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
+        "times (see “Appendix A: inputs”), supplied with the test, not produced in making this report. Every figure is computed from these inputs, attached to the PDF edition, and from the assumptions in "
         "the test setup."
     )
 
