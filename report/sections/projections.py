@@ -43,7 +43,7 @@ from report.wording.projection_signs import (
     slower,
 )
 from report.wording.scaling import clients, disowned_at, nodes_words
-from report.wording.scaling_projected import assumed_basis, basis_finding, marked, untimed, untimed_note
+from report.wording.scaling_projected import assumed_basis, basis_finding, marked, untimed_note
 from report.wording.scaling_range import negative_params, undescribed_words
 from report.wording.statements import (
     no_difference_note,
@@ -540,7 +540,7 @@ def _open_notes(w: Words) -> list[str]:
     return out
 
 
-def _table_note(w: Words) -> str:
+def _table_note(w: Words, rows) -> str:
     """Where each row's saves come from (test.toml's `saves`, or the run's), and how the total is printed."""
     m = w.m
     given = [projection_label(m, p) for p, spec in zip(m.projections, w.config.projections, strict=True) if spec.saves]
@@ -562,13 +562,8 @@ def _table_note(w: Words) -> str:
     else:
         total = _("{column}: saved per save × saves.").format(column=saving_columns(w)[2]) + " " + precision
     names = join_words([f"“{n}”" for n in given])
-    # the note's mark only where a printed cell carries it (scaling reading 16, m3)
-    shown = any(
-        untimed(m, p) and any(c not in (not_estimable(), not_measured_cell(), "–") for c in _row(w, p))
-        for p in m.projections
-    )
-    marks = [said for said in (untimed_note(m),) if said and shown]
-    return " ".join([saves.format(n=count(m.bubble.saves), names=names), total, *marks, *_open_notes(w)])
+    untimed = [said for said in (untimed_note(m, rows),) if said]
+    return " ".join([saves.format(n=count(m.bubble.saves), names=names), total, *untimed, *_open_notes(w)])
 
 
 def build(w: Words) -> Section | None:
@@ -596,7 +591,7 @@ def build(w: Words) -> Section | None:
             Column(saving_columns(w)[1]),
         ),
         rows,
-        _table_note(w),
+        _table_note(w, rows),
         illustrative=w.marked("save_times"),
     )
     blocks: list[Block] = [*no_difference_note(w), *_projection_notes(w), table]

@@ -27,7 +27,6 @@ from report.wording.scaling_capacity import cluster_capacity
 from report.wording.scaling_claim import claim
 from report.wording.scaling_fit import fit_words
 from report.wording.scaling_projected import (
-    UNTIMED,
     fell_beyond_job,
     marked,
     orders_differ,
@@ -170,8 +169,8 @@ def _projections(w: Words) -> list:
     notes += [said for p in m.projections if (said := unmeasured_sentence(w, p))]
     # each mark the note explains is on a cell, and each cell's mark explained (scaling reading 16, m3: a "*" note
     # under cells that all read "not measured"; HX-20's 121 GB/s at 32 nodes, beyond its 20 tested, unmarked)
-    printed = {mark for row in rows for cell in row[1:] for mark in (UNTIMED, *FIT_MARKS) if mark in cell}
-    notes += [said for said in (untimed_note(m),) if said and UNTIMED in printed] + fell_beyond_job(w)
+    printed = {mark for row in rows for cell in row[1:] for mark in FIT_MARKS if mark in cell}
+    notes += [said for said in (untimed_note(m, rows),) if said] + fell_beyond_job(w)
     notes += _mark_notes(printed)
     # a save time fitted over a row the consistency audit flags says so here too (cold read 8b, H-5)
     notes += [flagged_fit(w, key) for key in SIDES if fit_flagged(w, key)]

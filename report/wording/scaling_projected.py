@@ -259,9 +259,10 @@ def marked(m: Metrics, p: Projection, cell: str) -> str:
     return cell + UNTIMED if untimed(m, p) and cell != "–" else cell
 
 
-def untimed_note(m: Metrics) -> str:
-    """What UNTIMED means, where a projection carries it; "" otherwise."""
-    if not any(untimed(m, p) for p in m.projections):
+def untimed_note(m: Metrics, rows) -> str:
+    """What UNTIMED means, where a cell of the table's `rows` (its first column a name) carries it; "" otherwise
+    (scaling reading 16, m3: a "*" note under cells that all read "not measured")."""
+    if not any(untimed(m, p) for p in m.projections) or not any(UNTIMED in c for r in rows for c in r[1:]):
         return ""
     timed = sorted({g for key in SIDES for g in m.fits[key].gpus})
     text = ngettext(
