@@ -18,7 +18,7 @@ from report.formatting import (
     worked,
     x3,
 )
-from report.i18n import _
+from report.i18n import _, ngettext
 from report.inputs.config import ReliabilitySpec
 from report.wording.base import Words
 
@@ -345,3 +345,22 @@ def stall_free_steps(m: Metrics) -> int | None:
     if m.checkpoint_mode != "async" or not a.storage_stalls:
         return None
     return max(a.baseline.min_interval_steps, a.candidate.min_interval_steps)
+
+
+def g4_limit_apart(m: Metrics, limit: int, retuned: str) -> str:
+    """G4's interval limit told apart from an asynchronous job's benefit's, where some time is still saved beyond it
+    (cold read 16, U-m7: "holds only under 76 steps" beside "passes only at intervals of at most 72 steps"); ""
+    otherwise."""
+    free = stall_free_steps(m)
+    if free is None or free - 1 <= limit:
+        return ""
+    low, high = limit + 1, free - 1
+    span = (
+        _("{low} to {high} steps").format(low=count(low), high=count(high))
+        if high > low
+        else ngettext("{n} step", "{n} steps", low).format(n=count(low))
+    )
+    return _(
+        "only at intervals of at most {steps} steps, up to which the time saved meets the target (less is saved at "
+        "{span}, none from {free} on): at the re-tuned interval ({retuned}) it would fail"
+    ).format(steps=count(limit), span=span, free=count(free), retuned=retuned)

@@ -25,6 +25,7 @@ from report.wording.phrases import (
 )
 from report.wording.retuning import (
     beyond_run,
+    g4_limit_apart,
     optimum_points,
     stall_free_steps,
     today_interval_only,
@@ -147,7 +148,7 @@ def g4_retuned_fails(m: Metrics, apart: bool = False) -> str:
     """Where G4 passes at today's interval but only up to an interval shorter than the one the re-tuning advice gives:
     "only at intervals of at most 638 steps: at the re-tuned interval (1,397 to 5,215 steps) it would fail" (cold read
     8b, H-6: "All four gates pass" beside advice to save every 1,397 steps or more, at which G4 fails). "" otherwise.
-    `apart`: the gate table's words, which tell G4's limit from an asynchronous job's benefit's (cold read 16, U-m7)."""
+    `apart`: the gate table's words, G4's limit told from the benefit's (g4_limit_apart)."""
     limit, lower, upper = m.gates_reach.g4_interval_steps, m.break_even_steps, m.break_even_upper_steps
     g4 = next(g.status for g in m.gates if g.id == "G4")
     r = m.reliability
@@ -160,20 +161,8 @@ def g4_retuned_fails(m: Metrics, apart: bool = False) -> str:
         if upper is not None
         else _("{steps} steps or more").format(steps=count(lower))
     )
-    free = stall_free_steps(m)
-    if apart and free is not None and free - 1 > limit:  # the gate table's cell (`apart`), not page 1's short line
-        # the benefit's limit (any time saved) and G4's (the target met) told apart where both are printed (cold read
-        # 16, U-m7: "holds only under 76 steps" beside "passes only at intervals of at most 72 steps")
-        low, high = limit + 1, free - 1
-        span = (
-            _("{low} to {high} steps").format(low=count(low), high=count(high))
-            if high > low
-            else ngettext("{n} step", "{n} steps", low).format(n=count(low))
-        )
-        return _(
-            "only at intervals of at most {steps} steps, up to which the time saved meets the target (less is saved at "
-            "{span}, none from {free} on): at the re-tuned interval ({retuned}) it would fail"
-        ).format(steps=count(limit), span=span, free=count(free), retuned=retuned)
+    if apart and (told := g4_limit_apart(m, limit, retuned)):
+        return told
     return _("only at intervals of at most {steps} steps: at the re-tuned interval ({retuned}) it would fail").format(
         steps=count(limit), retuned=retuned
     )
