@@ -58,6 +58,7 @@ from report.compute.reliability import (
     break_even_steps,
     break_even_upper_steps,
     flip_mtbf_hours,
+    optima_gain_ratio_without_outliers,
     reliability_figures,
     retune_without_outliers,
 )
@@ -145,6 +146,7 @@ def compute(test: JointTest) -> Metrics:
         flip_mtbf_hours=flip_mtbf_hours(test, save, reliability, async_sides),
         flip_edge_mtbf_hours=flip_mtbf_hours(test, save, reliability, async_sides, edge=True),
         retune_without_outliers=retune_without_outliers(test, save, reliability),
+        optima_gain_ratio_without_outliers=optima_gain_ratio_without_outliers(test, save, reliability),
     )
 
 

@@ -501,6 +501,13 @@ class Sensitivity:
     target_pct: float  #: G4's target_duration_reduction_pct, drawn as a line
 
 
+#: Metrics' fields for the report's reasoning, not figures of the contract: left out of metrics.json.
+NOT_IN_METRICS_JSON = (
+    *("other_saves", "save_span", "break_even_steps", "break_even_upper_steps", "flip_mtbf_hours", "node_fits"),
+    *("flip_edge_mtbf_hours", "retune_without_outliers", "optima_gain_ratio_without_outliers", "projection_bases"),
+)
+
+
 @dataclass(frozen=True)
 class Metrics:
     """Every figure of the report; `to_dict` gives metrics.json."""
@@ -544,6 +551,7 @@ class Metrics:
     flip_mtbf_hours: float | None = None  #: compute.reliability.flip_mtbf_hours; not in metrics.json
     flip_edge_mtbf_hours: float | None = None  #: the band's far edge (flip_mtbf_hours, edge=True); not in metrics.json
     retune_without_outliers: bool | None = None  #: compute.reliability.retune_without_outliers; not in metrics.json
+    optima_gain_ratio_without_outliers: float | None = None  #: compute.reliability's; not in metrics.json
 
     def basis_of(self, p: Projection) -> ProjectionBasis:
         """What projection `p`'s times stand on, found by its place among the projections."""
@@ -566,9 +574,7 @@ class Metrics:
         out["async"] = out.pop("async_")
         out["scaling"] = scaling_json(out["scaling"])
         out["node_local"] = [] if self.node_local is None else list(self.node_local.sides)
-        for key in ("other_saves", "save_span", "break_even_steps", "break_even_upper_steps", "flip_mtbf_hours"):
-            del out[key]
-        for key in ("flip_edge_mtbf_hours", "retune_without_outliers", "node_fits", "projection_bases"):
+        for key in NOT_IN_METRICS_JSON:
             del out[key]
         for side in SIDES:  # a side local to each node: its bandwidth is not shared between jobs (schema 4)
             if out["cluster"][side] is None:

@@ -27,6 +27,16 @@ from dataclasses import dataclass, replace
 from report.compute.counterpoints import job_mix_decides, slow_outlier_runs
 from report.compute.figures import Metrics
 from report.compute.findings import SERVICE_LIFE_YEARS, Findings
+from report.compute.money_rules import (
+    JOB_MONEY,
+    job_optima_payback_years,
+    job_paid_today,
+    money_either_way,
+    paid_at_optima,
+    paid_for_cluster_at_optima,
+    unpaid,
+    unpaid_at_optima,
+)
 from report.compute.risks import staging_only
 from report.inputs.joint_test import JointTest
 
@@ -123,7 +133,7 @@ def _decide(
     retune = _retune(found, grounds)
     local = retune == ("retune_if_copied",)
     agreed_rate = interval_only and _rate_decides_little(test, m)
-    if verdict == "demonstrated" and not unsure and agreed_rate and not local and not _paid_at_optima(found):
+    if verdict == "demonstrated" and not unsure and agreed_rate and not local and not paid_at_optima(found):
         return _interval_case(grounds, retune, found)
     unpaid = _unpaid_case(grounds, retune, found, m) if verdict == "demonstrated" and not unsure else None
     if unpaid is not None:
@@ -135,7 +145,7 @@ def _decide(
         # a node-local baseline re-tuned matches the candidate only with a copy kept off the node, untimed: the case at
         # today's interval stands, and that copy's time would change it (cold read 7b, A-1)
         # where only the optima's value for the whole cluster still pays, the cluster's share of such jobs decides it
-        paid_left = agreed_rate and _paid_at_optima(found)
+        paid_left = agreed_rate and paid_at_optima(found)
         changes = (
             ("off_node_copy",)
             if local
@@ -168,7 +178,9 @@ def _decide(
                 _not_on_speed(grounds, ("speedup_measured", *retune), ("failure_rate", *_fixed(retune)), found)
             )
         weighed = (*retune, *grounds)
-        return Recommendation(NOT_YET, grounds, ("speedup_measured", *weighed)[:3], ("outlier_log",))
+        return _money_either_way(m, found, unsure, grounds, retune) or Recommendation(
+            NOT_YET, grounds, ("speedup_measured", *weighed)[:3], ("outlier_log",)
+        )
     if status["G4"] == "fail" and not m.gates_reach.g4_reachable:
         # no storage could pass G4 at today's interval: more runs cannot change the verdict
         # agreeing a target changes no measurement: no storage shortens the run here whatever it is (cold read 14c,
@@ -196,7 +208,8 @@ def _decide(
         return _retune_first(
             _not_on_speed(grounds, ("speedup_measured", *retune), ("failure_rate", *_fixed(retune)), found)
         )
-    if unsure:
+    money = _money_either_way(m, found, unsure, grounds, retune)
+    if unsure and money is None:
         # re-tuning is weighed on the same save times: no reason while they are illustrative
         # a copied bandwidth log is page 1's note: after what decides the speed case and re-tuning (cold read 5, O7)
         weighed = () if "illustrative_saves" in unsure else retune
@@ -204,7 +217,7 @@ def _decide(
         last = tuple(u for u in unsure if u == "bandwidth_copied")
         reasons = (*first, *weighed, *last, *grounds)[:3]
         return Recommendation(NOT_YET, grounds, reasons, _measurements(unsure, found))
-    return _not_on_speed(grounds, ("speedup_measured",), ("faster_candidate",), found)
+    return money or _not_on_speed(grounds, ("speedup_measured",), ("faster_candidate",), found)
 
 
 def slow_baseline_only(m: Metrics) -> bool:
@@ -232,11 +245,11 @@ def slow_baseline_only(m: Metrics) -> bool:
 def _interval_case(grounds: tuple[str, ...], retune: tuple[str, ...], found: Findings) -> Recommendation:
     """G4 holds at today's interval only, at a failure rate agreed for this test: each system at its optimal interval,
     the benefit is mostly gone, so the case is not made on checkpoint speed (attacks-6, R02), unless what is left at
-    the optima pays for the candidate within its service life on the runs given (`_paid_at_optima`; cold tests 14, P).
+    the optima pays for the candidate within its service life on the runs given (`paid_at_optima`; cold tests 14, P).
     Where only a cluster fuller of such jobs would pay for it, the reason is that money and that share would change
     it, not the failure rate where re-tuning does not take the case (cold reads 14c, P: "makes no case" above passing
     gates, its reason never printed, and a failure-rate condition with no threshold)."""
-    job = _job_unpaid_case(grounds, retune, found) if _paid_for_cluster_at_optima(found) else None
+    job = _job_unpaid_case(grounds, retune, found) if paid_for_cluster_at_optima(found) else None
     if job is not None:
         return job
     if retune:
@@ -256,10 +269,10 @@ def _unpaid_case(
     and it pays only while the interval cannot change (cold tests 11, S, Chinese reading 11 S-B1: "recommended" beside
     paybacks of 97 and 3,130 years and async saves that recover as much), or the runs a year given do not pay for it
     within the life at the optima (`_job_unpaid_case`)."""
-    if _unpaid(found):
+    if unpaid(found):
         copy = ("off_node_copy",) if retune == ("retune_if_copied",) else ()  # it would take the durability ground away
         return _not_on_speed(grounds, ("speedup", "unpaid", *retune), ("price_for_life", *copy, *_fixed(retune)), found)
-    if async_removes(m) and _unpaid_at_optima(found):
+    if async_removes(m) and unpaid_at_optima(found):
         reasons = ("async_saves", "unpaid_optima", "speedup")
         return _not_on_speed(grounds, reasons, ("sync_only", "price_for_life"), found, m)
     return _job_unpaid_case(grounds, retune, found)
@@ -277,13 +290,27 @@ def _job_unpaid_case(grounds: tuple[str, ...], retune: tuple[str, ...], found: F
     years = job_optima_payback_years(found)
     if years is None or years <= SERVICE_LIFE_YEARS:
         return None
-    today = _job_paid_today(found)
+    today = job_paid_today(found)
     money = "job_paid_today" if today else "job_unpaid"
-    share = ("cluster_share_more",) if _paid_for_cluster_at_optima(found) else ("price_for_life",)
+    share = ("cluster_share_more",) if paid_for_cluster_at_optima(found) else ("price_for_life",)
     # a copy kept off the node would take the durability ground away; re-tuning's comparison turns at a failure rate
     rate = ("off_node_copy",) if retune == ("retune_if_copied",) else ("failure_rate",) if retune else ()
     fixed = ("fixed_interval",) if today or _fixed(retune) else ()
     return _not_on_speed(grounds, ("speedup", money, *retune), (*share, *rate, *fixed), found)
+
+
+def _money_either_way(
+    m: Metrics, found: Findings, unsure: tuple[str, ...], grounds: tuple[str, ...], retune: tuple[str, ...]
+) -> Recommendation | None:
+    """Where the result hangs on outlying runs alone and the runs a year given pay for the candidate within the service
+    life neither with them nor without them (compute/money_rules.py `money_either_way`), the money decides as it does
+    where every gate passes (`_job_unpaid_case`): no cause of the runs changes the answer, so it does not wait for one
+    (cold tests 17, W: "not yet; the cause of one slow run decides it first", the cause recorded, beside about 1,650
+    years on the 15 runs a year given, with the run or without it). None otherwise: the runs' cause decides first."""
+    rec = _job_unpaid_case(grounds, retune, found) if money_either_way(m, found, unsure) else None
+    if rec is None:
+        return None
+    return replace(rec, reasons=tuple("speedup_measured" if r == "speedup" else r for r in rec.reasons))
 
 
 def _retune_first(rec: Recommendation) -> Recommendation:
@@ -383,71 +410,6 @@ def restore_value(test: JointTest, m: Metrics) -> RestoreValue | None:
     share = 100 * gpu_hours / (m.bubble.candidate_duration_s * r.gpus / 3600)
     e = test.config.economics
     return RestoreValue(saved, failures, gpu_hours, share, None if e is None else gpu_hours * e.gpu_hour_price)
-
-
-def _unpaid(found: Findings) -> bool:
-    """With a price, whether the time saved pays for the candidate within SERVICE_LIFE_YEARS at neither interval: the
-    shorter payback (the whole cluster's value while the interval stays, or at the optima; both bound the value from
-    above, so the payback from below) is longer, or there is none."""
-    value = found.get("value_priced")
-    if value is None:
-        return False
-    paybacks = [y for y in (value["today_payback_years"], value["payback_years"]) if y is not None]
-    return not paybacks or min(paybacks) > SERVICE_LIFE_YEARS
-
-
-def _paid_at_optima(found: Findings) -> bool:
-    """With a price, whether the time saved with each system at its optimal interval pays for the candidate within
-    SERVICE_LIFE_YEARS on the runs a year given: the whole cluster's payback at the optima over the share of the
-    cluster's time those runs fill (cold read 14, P-B1: "recommended" on a payback of 1.31 years for a cluster full of
-    such jobs, where the 5 runs a year given fill 0.47% of it and pay in about 280 years)."""
-    value = found.get("value_priced")
-    if value is None or value["payback_years"] is None or not value["fill_share"]:
-        return False
-    return value["payback_years"] / value["fill_share"] <= SERVICE_LIFE_YEARS
-
-
-#: The reasons that say the job's own runs do not pay at the optima: `job_unpaid`, nor at today's interval either;
-#: `job_paid_today`, within the service life only while the interval stays as it is.
-JOB_MONEY = ("job_unpaid", "job_paid_today")
-
-
-def job_optima_payback_years(found: Findings) -> float | None:
-    """With a price, the job's own payback with each system at its optimal interval: the whole cluster's there over the
-    share of its time the runs given fill (cold tests 15, R: 3.08 years at today's interval, 22.0 at the optima, the
-    one `_paid_at_optima` weighs); None without it."""
-    value = found.get("value_priced")
-    if value is None or value["payback_years"] is None or not value["fill_share"]:
-        return None
-    return value["payback_years"] / value["fill_share"]
-
-
-def _job_paid_today(found: Findings) -> bool:
-    """With a price, whether the runs a year given pay for the candidate within SERVICE_LIFE_YEARS at today's interval
-    (failure-free), where at the optima they do not (`_paid_at_optima` false)."""
-    value = found.get("value_priced")
-    return (
-        value is not None
-        and value["job_payback_years"] is not None
-        and (value["job_payback_years"] <= SERVICE_LIFE_YEARS)
-    )
-
-
-def _paid_for_cluster_at_optima(found: Findings) -> bool:
-    """With a price, whether the time saved at the optima would pay within SERVICE_LIFE_YEARS were the whole cluster
-    to run such jobs: a bound from above, so a cluster fuller of them than the runs given could make the case."""
-    value = found.get("value_priced")
-    return value is not None and value["payback_years"] is not None and value["payback_years"] <= SERVICE_LIFE_YEARS
-
-
-def _unpaid_at_optima(found: Findings) -> bool:
-    """With a price, whether the time saved, each system at its optimal interval, pays for the candidate within
-    SERVICE_LIFE_YEARS neither for the whole cluster nor at all: only an interval that cannot change would pay it."""
-    value = found.get("value_priced")
-    if value is None:
-        return False
-    years = value["payback_years"]
-    return years is None or years > SERVICE_LIFE_YEARS
 
 
 #: How many times the failure rate a re-tuning comparison rests on must be off before it turns, for that comparison to

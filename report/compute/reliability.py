@@ -197,6 +197,17 @@ def _turn(margin, start: float, factor: float) -> float | None:
     return None
 
 
+def _without_outliers(test: JointTest, side: SaveSide) -> tuple[float, float]:
+    """(blocking, write lag) of `side` without its outlying runs: for asynchronous saves the runs give the write lag,
+    [async] the staging that blocks."""
+    kept = [t for run, t in zip(side.run_numbers, side.times_s, strict=True) if run not in side.outlier_runs]
+    mean = stats.mean(kept)
+    if test.config.training.checkpoint_mode != "async":
+        return mean, 0.0
+    spec = test.config.async_saves
+    return (0.0 if spec is None else spec.staging_s[side.system]), mean
+
+
 def retune_without_outliers(test: JointTest, save: Save, reliability: Reliability) -> bool | None:
     """Whether re-tuning the baseline's interval still recovers more than switching, and switching still helps, with
     each side's outlier runs (save.<side>.outlier_runs) left out of its mean: then an outlying run's cause cannot
@@ -206,20 +217,36 @@ def retune_without_outliers(test: JointTest, save: Save, reliability: Reliabilit
     question open though re-tuning matched it either way). None without an outlying run. Not in metrics.json."""
     if not save.baseline.outlier_runs and not save.candidate.outlier_runs:
         return None
-    r, mode = reliability, test.config.training.checkpoint_mode
-    spec = test.config.async_saves
-
-    def rest(side: SaveSide) -> tuple[float, float]:  # (blocking, write lag) without the side's outlying runs
-        mean = stats.mean(
-            [t for run, t in zip(side.run_numbers, side.times_s, strict=True) if run not in side.outlier_runs]
-        )
-        if mode != "async":
-            return mean, 0.0
-        return (0.0 if spec is None else spec.staging_s[side.system]), mean
-
-    (b, w_b), (c, w_c) = rest(save.baseline), rest(save.candidate)
+    r = reliability
+    (b, w_b), (c, w_c) = _without_outliers(test, save.baseline), _without_outliers(test, save.candidate)
     best = max(stats.young_interval(b, r.job_mtbf_s), w_b)
     tuned = stats.failure_overhead_pct(b, w_b, best, r.job_mtbf_s, r.baseline.recovery_s)
     today_b = stats.failure_overhead_pct(b, w_b, r.interval_s, r.job_mtbf_s, r.baseline.recovery_s)
     today_c = stats.failure_overhead_pct(c, w_c, r.interval_s, r.job_mtbf_s, r.candidate.recovery_s)
     return tuned < today_c < today_b
+
+
+def optima_gain_ratio_without_outliers(test: JointTest, save: Save, reliability: Reliability) -> float | None:
+    """The candidate's throughput gain with each system at its optimal interval, failures included, without the
+    outlying runs over the same with them: (1 + o_B') / (1 + o_C') - 1 over (1 + o_B) / (1 + o_C) - 1, o the optimal
+    overhead (reliability.<side>.optimal_overhead_pct / 100), ' without the runs. Every value at the optima
+    (`reliability.optimum_gpu_equivalents`, `economics.payback_years` and the job's share of it) scales with that gain,
+    so a payback without the runs is the one with them over this ratio, but for the candidate's wall time in the share
+    of the cluster the runs a year fill (cold tests 17, W: "not yet; the cause of one slow run decides it first" where
+    the runs given paid for the candidate in about 1,650 years with the run or without it). None without an outlying
+    run or where the gain with the runs is not positive. Not in metrics.json."""
+    if not save.baseline.outlier_runs and not save.candidate.outlier_runs:
+        return None
+    r = reliability
+    gain = (1 + r.baseline.optimal_overhead_pct / 100) / (1 + r.candidate.optimal_overhead_pct / 100) - 1
+    if gain <= 0:
+        return None
+
+    def optimal(side: SaveSide, recovery_s: float) -> float:
+        b, w = _without_outliers(test, side)
+        best = max(stats.young_interval(b, r.job_mtbf_s), w)
+        return stats.failure_overhead_pct(b, w, best, r.job_mtbf_s, recovery_s) / 100
+
+    base, cand = optimal(save.baseline, r.baseline.recovery_s), optimal(save.candidate, r.candidate.recovery_s)
+    without = (1 + base) / (1 + cand)
+    return (without - 1) / gain

@@ -41,6 +41,7 @@ from report.wording.said import (
     durability,
     g4_out_of_reach,
     outliers_decide,
+    run_name,
     save_runs_short,
     save_spread,
 )
@@ -188,6 +189,10 @@ def _passing(w: Words) -> str:
             return _("{candidate} meets every target agreed for this test").format(candidate=candidate)
         return _("{candidate} passes every gate of this test").format(candidate=candidate)
     found = w.findings.get("outliers_decide")
+    if found is not None and any(not item.startswith("baseline:") for item in found.scope.items):
+        # the money decides with the outlying runs and without them (compute/money_rules.py money_either_way): the
+        # targets are met without them, and which gate they fail is said (cold tests 17, W)
+        return _outliers_passing(w, found, agreed)
     runs = len(found.scope.items) if found is not None else 1
     return (
         ngettext(
@@ -206,6 +211,18 @@ def _passing(w: Words) -> str:
             runs,
         )
     ).format(candidate=candidate, baseline=w.name("baseline"), n=runs)
+
+
+def _outliers_passing(w: Words, found: Finding, agreed: bool) -> str:
+    """The candidate meets every target without the outlying runs the result hangs on, and the gates they fail."""
+    runs = join_words([run_name(w, item, found) for item in found.scope.items])
+    failed = gate_list([g for g in found["gates"] if found["before"][g] == "fail"] or list(found["gates"]))
+    fields = {"candidate": w.name("candidate"), "runs": runs, "gates": failed}
+    if agreed:
+        return _("without {runs}, on which {gates} fails, {candidate} meets every target agreed for this test").format(
+            **fields
+        )
+    return _("without {runs}, on which {gates} fails, {candidate} passes every gate of this test").format(**fields)
 
 
 def _ground_words(w: Words, ground: str) -> str:

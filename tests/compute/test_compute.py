@@ -419,3 +419,27 @@ def test_re_tuning_is_weighed_without_the_outlying_runs_for_asynchronous_saves_t
     today_b = overhead(20, 110, interval, r.baseline.recovery_s)
     assert tuned < today_c < today_b
     assert m.retune_without_outliers is True
+
+
+def test_the_optima_s_gain_is_weighed_without_the_outlying_runs(tmp_path):
+    """Cold tests 17, W: whether an outlying run's cause could change a money-decided answer needs the value at the
+    optima without it; every value there scales with the candidate's gain, (1 + o_B) / (1 + o_C) - 1, o each side's
+    overhead at its own optimal interval, failures included. Worked by hand on `repeated` with a slow run 6 added."""
+    folder = tmp_path / "repeated"
+    shutil.copytree(FIXTURES / "repeated", folder)
+    rows = "4,Array X,54,32B,16,64,\n5,Array X,56,32B,16,64,\n6,Array X,200,32B,16,64,\n"
+    (folder / "save_times.csv").write_text((folder / "save_times.csv").read_text() + rows)
+    m = compute(read_joint_test(folder))
+    r, mtbf = m.reliability, 10_000 * 3600 / 16
+
+    def optimal(save: float, recovery: float) -> float:  # the overhead at sqrt(2 save M), as a fraction
+        every = math.sqrt(2 * save * mtbf)
+        return save / every + (every + save) / (2 * mtbf) + recovery / mtbf
+
+    o_b = optimal(110.0, r.baseline.recovery_s)
+    with_run = (1 + o_b) / (1 + optimal(475 / 6, r.candidate.recovery_s)) - 1  # 50, 55, 60, 54, 56 and 200
+    without = (1 + o_b) / (1 + optimal(55.0, r.candidate.recovery_s)) - 1
+    assert with_run == pytest.approx(r.optimum_gpu_equivalents / m.bubble.cluster_gpus)
+    assert m.optima_gain_ratio_without_outliers == pytest.approx(without / with_run)
+    assert m.optima_gain_ratio_without_outliers > 1  # a slow run left out: the candidate gains more
+    assert compute(read_joint_test(FIXTURES / "repeated")).optima_gain_ratio_without_outliers is None

@@ -37,6 +37,7 @@ def _metrics(
         node_local=NS(sides=tuple(node_local)) if node_local else None,
         flip_mtbf_hours=flip,
         retune_without_outliers=without,
+        optima_gain_ratio_without_outliers=None,
         without_outliers=None,  # no outlying run (slow_baseline_only: cold read 15, R)
         next_steps=NS(g3_runs_per_side=None),
         # synchronous saves whose benefit asynchronous ones would keep: no async reason (cold read 10, P-M5)
@@ -494,3 +495,44 @@ def test_runs_given_that_do_not_pay_take_the_case_from_speed_whatever_the_cluste
     assert (rec.kind, rec.reasons) == ("other_grounds", ("speedup", "job_unpaid", "durability"))
     # without a price, or without a share for the runs given, no such rule
     assert recommend(TEST, _metrics("pppp"), Findings((_priced(2.07, 3.44),))).kind == "recommended"
+
+
+@pytest.mark.parametrize(
+    ("ratio", "today", "kind"),
+    [
+        # cold tests 17, W: 13.3 years for a full cluster at the optima over a 0.808% share, 1,650 years on the 15 runs a
+        # year given; 188.5 years at today's interval; without the run the gain grows 0.63%: the money decides either way
+        (1.0063, 188.5, "other_grounds"),
+        # without the run the optima's gain would be 200 times larger: 1,650 ÷ 200 = 8.25 years, within 2 × 5 years
+        (200.0, 188.5, "not_yet"),
+        # today's interval: 188.5 ÷ (9.96 ÷ 9.94) = 188 years beyond; at 12 years, 12 ÷ 1.002 is within 10
+        (1.0063, 12.0, "other_grounds"),
+        (1.0063, 9.0, "not_yet"),
+    ],
+)
+def test_a_run_whose_cause_cannot_change_the_money_does_not_hold_the_recommendation(ratio, today, kind):
+    """Cold tests 17, W: a slow candidate run during a recorded rebuild fails G2; without it every gate passes. Page 1
+    said "not yet; the cause of one slow run decides it first", while the runs a year given paid for the candidate in
+    about 1,650 years at the optima with the run and without it: no cause of the run could make the case, so the money
+    decides as where every gate passes (job_unpaid), and the other grounds follow. Where the payback without the run
+    (with it ÷ the optima gain's ratio, or ÷ today's duration reduction's ratio) could fall within twice the service
+    life, the run's cause still decides first."""
+    m = _metrics("pfpp", established=(2.53, 2.53), restores=(125.0, 10.5))
+    m.without_outliers = NS(verdict_status="demonstrated", duration_reduction_pct=9.9618)
+    m.bubble = NS(duration_reduction_pct=9.9382)
+    m.optima_gain_ratio_without_outliers = ratio
+    m.save = NS(baseline=NS(outlier_runs=()), candidate=NS(outlier_runs=(3,)))
+    value = Finding(
+        "value_priced",
+        Scope("test", (), ()),
+        {"today_payback_years": 1.52, "payback_years": 13.34, "fill_share": 0.00808, "job_payback_years": today},
+    )
+    outliers = Finding("outliers_decide", Scope("runs", ("candidate:3",), ("candidate:3",)), {})
+    test = NS(config=NS(is_default=lambda key: False, economics=None))
+    rec = recommend(test, m, Findings((value, outliers, Finding("save_spread", Scope("test", (), ())))))
+    assert rec.kind == kind
+    if kind == "other_grounds":
+        assert rec.reasons[:2] == ("speedup_measured", "job_unpaid") and rec.grounds == ("loads", "restores")
+        assert rec.changes[0] == "price_for_life"  # 13.3 years: not even a full cluster pays
+    else:
+        assert rec.changes == ("outlier_log",)
