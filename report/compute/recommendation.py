@@ -10,8 +10,8 @@ Four recommendations, decided in this order:
    log is a copy of another) and neither G3 nor G4 has failed. These measurements decide it.
 3. `other_grounds`: not on checkpoint speed, but the candidate is better on another ground this test measured:
    established faster loads (every established load pair faster), restores faster on runs that meet the save gates'
-   rules (neither illustrative, nor read from memory), or durability (a node-local baseline against shared storage
-   whose saves survive a node).
+   rules (neither illustrative, nor read from memory) and worth at least LITTLE_SHARE_PCT of a run's GPU-hours, or
+   durability (a node-local baseline against shared storage whose saves survive a node).
 4. `not_recommended`: not on this evidence.
 Where G3 or G4 fails, checkpoint speed makes no case and the decision goes to the other grounds (3, else 4). A G4 that
 no storage could pass at today's interval (`gates_reach.g4_reachable` false) says nothing of the candidate, and more
@@ -407,9 +407,18 @@ def restore_value(test: JointTest, m: Metrics) -> RestoreValue | None:
     saved = r.baseline.restore_s - r.candidate.restore_s
     failures = m.bubble.candidate_duration_s / r.job_mtbf_s
     gpu_hours = saved * failures * r.gpus / 3600
-    share = 100 * gpu_hours / (m.bubble.candidate_duration_s * r.gpus / 3600)
+    share = restore_share_pct(m)
     e = test.config.economics
     return RestoreValue(saved, failures, gpu_hours, share, None if e is None else gpu_hours * e.gpu_hour_price)
+
+
+def restore_share_pct(m: Metrics) -> float:
+    """What faster restores save a run as a share of its GPU-hours: the time saved a failure × the failures a run over
+    the run's wall time, so 100 × (baseline restore_s - candidate restore_s) ÷ the job MTBF, whatever the run's length
+    and GPUs (RestoreValue.share_pct)."""
+    r = m.reliability
+    assert r.baseline.restore_s is not None and r.candidate.restore_s is not None
+    return 100 * (r.baseline.restore_s - r.candidate.restore_s) / r.job_mtbf_s
 
 
 #: How many times the failure rate a re-tuning comparison rests on must be off before it turns, for that comparison to
@@ -520,6 +529,9 @@ def other_grounds(test: JointTest, m: Metrics, found: Findings) -> tuple[str, ..
         and "restore_times" not in m.inputs_illustrative
         and not found.has("restore_runs_short")
         and not found.has("restore_spread")
+        # a ground worth little is no ground: the failures section says the restores with their value (cold tests 17,
+        # V: "faster restores (worth little: about 0.00826 CHF a run)" among the headline's grounds)
+        and restore_share_pct(m) >= LITTLE_SHARE_PCT
     ):
         out.append("restores")
     node_local = set(m.node_local.sides) if m.node_local is not None else set()

@@ -33,6 +33,7 @@ from report.i18n import _, join_clauses, join_words, ngettext
 from report.wording.base import Words
 from report.wording.cluster_scope import retuned_carry
 from report.wording.phrases import both
+from report.wording.restores import restores_worth_little
 from report.wording.retuning import beyond_run, retune_sentence
 from report.wording.said import node_local_words
 from report.wording.statements import (
@@ -176,6 +177,7 @@ def _ettr_sentence(w: Words) -> Para:
             )
             + memory_restores(m)
             + _restores_read(w)
+            + restores_worth_little(w)
             + _restores_judged(w)
         )
     return w.p(text + _few_saves(w) + failures_assume_restores(m), "save_times", "restore_times")

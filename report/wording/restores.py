@@ -34,17 +34,33 @@ def restores_ground(w: Words) -> str:
         "gpu_hours": sig(v.gpu_hours),
         "share": sig(v.share_pct),
     }
-    # short: the headline carries it, and page 1 holds on one page (the failures and GPUs are in the failures section)
+    # short: the headline carries it, and page 1 holds on one page (the failures and GPUs are in the failures section);
+    # a value worth little is no ground (compute/recommendation.py other_grounds): the failures section says it
     if v.value is not None and e is not None:
-        text = (
-            _("faster restores after a failure (worth little: about {value} a run, {share}% of its GPU-hours)")
-            if v.little
-            else _("faster restores after a failure (about {value} a run, {share}% of its GPU-hours)")
+        return _("faster restores after a failure (about {value} a run, {share}% of its GPU-hours)").format(
+            value=money(v.value, e.currency), **fields
         )
-        return text.format(value=money(v.value, e.currency), **fields)
-    text = (
-        _("faster restores after a failure (worth little: {gpu_hours} GPU-hours a run, {share}% of its GPU-hours)")
-        if v.little
-        else _("faster restores after a failure ({gpu_hours} GPU-hours a run, {share}% of its GPU-hours)")
+    return _("faster restores after a failure ({gpu_hours} GPU-hours a run, {share}% of its GPU-hours)").format(
+        **fields
     )
-    return text.format(**fields)
+
+
+def restores_worth_little(w: Words) -> str:
+    """Where the candidate's restores are faster but worth little (below LITTLE_SHARE_PCT of the run's GPU-hours), what
+    they save a run, said where the restores are argued: they are no ground of the recommendation (cold tests 17, V)."""
+    v = restore_value(w.test, w.m)
+    if v is None or v.saved_s <= 0 or not v.little:
+        return ""
+    e = w.config.economics
+    fields = {"gpu_hours": sig(v.gpu_hours), "share": sig(v.share_pct), "failures": sig(v.failures_per_run)}
+    if v.value is not None and e is not None:
+        text = _(
+            "At {failures} failures a run, the faster restores save about {value} a run ({gpu_hours} GPU-hours, "
+            "{share}% of its GPU-hours): worth little, so they are no ground for the recommendation."
+        )
+        return " " + text.format(value=money(v.value, e.currency), **fields)
+    text = _(
+        "At {failures} failures a run, the faster restores save {gpu_hours} GPU-hours a run ({share}% of its "
+        "GPU-hours): worth little, so they are no ground for the recommendation."
+    )
+    return " " + text.format(**fields)

@@ -19,6 +19,7 @@ def _metrics(
     node_local=(),
     flip=None,
     without=None,
+    job_mtbf_s=18_000.0,
 ):
     gates = tuple(
         NS(id=f"G{i + 1}", status={"p": "pass", "f": "fail", "i": "insufficient"}[c]) for i, c in enumerate(statuses)
@@ -33,7 +34,10 @@ def _metrics(
         inputs_illustrative=tuple(illustrative),
         not_durable=tuple(not_durable),
         load=NS(established_range=established),
-        reliability=NS(baseline=NS(restore_s=b), candidate=NS(restore_s=c), gpu_mtbf_hours=50_000.0),
+        # a failure every 5 h: restores 26.2 s apart save 100 × 26.2 ÷ 18,000 = 0.146% of a run, above 0.1%
+        reliability=NS(
+            baseline=NS(restore_s=b), candidate=NS(restore_s=c), gpu_mtbf_hours=50_000.0, job_mtbf_s=job_mtbf_s
+        ),
         node_local=NS(sides=tuple(node_local)) if node_local else None,
         flip_mtbf_hours=flip,
         retune_without_outliers=without,
@@ -110,6 +114,16 @@ def test_restores_that_fail_the_save_rules_are_no_ground():
     m = _metrics("ppfp", restores=(45.7, 19.5))
     assert other_grounds(TEST, m, _found("restore_runs_short")) == ()
     assert other_grounds(TEST, m, _found()) == ("restores",)
+
+
+def test_restores_worth_little_are_no_ground():
+    # 26.2 s saved a failure, a failure every 10 h (36,000 s): 100 × 26.2 ÷ 36,000 = 0.0728% of a run's GPU-hours,
+    # below 0.1%: no ground (cold tests 17, V); the only ground gone, the rule falls to the next (not recommended)
+    m = _metrics("ppfp", restores=(45.7, 19.5), job_mtbf_s=36_000.0)
+    assert other_grounds(TEST, m, _found()) == ()
+    assert recommend(TEST, m, _found()).kind == "not_recommended"
+    # a failure every 7 h (25,200 s): 0.104%, above it
+    assert other_grounds(TEST, _metrics("ppfp", restores=(45.7, 19.5), job_mtbf_s=25_200.0), _found()) == ("restores",)
 
 
 def test_slower_loads_or_a_node_local_candidate_are_no_ground():

@@ -123,16 +123,21 @@ def test_a_speedup_at_its_target_is_decided_by_the_side_it_lies_on(tmp_path):
     assert ctx.cover.verdict_label == "Undecided, more measurements needed"
 
 
-def test_restores_are_valued_beside_their_ground():
-    # cold read 10, Q-M2: "only if … faster restores after a failure are worth its price" with nothing to weigh.
+def test_restores_worth_little_are_valued_where_argued_not_named_a_ground():
+    # cold read 10, Q-M2: "only if … faster restores after a failure are worth its price" with nothing to weigh;
+    # cold tests 17, V: a ground worth little named among the headline's grounds.
     # formal: restores 45.7 s against 19.5 s (26.2 s a failure); 72,541.8 s run ÷ a job MTBF of 11,402,325 s =
     # 0.00636 failures; × 26.2 s × 16 GPUs ÷ 3,600 = 0.000741 GPU-hours, × 14.5 CNY = 0.0107 CNY; of the run's
-    # 72,541.8 × 16 ÷ 3,600 = 322.4 GPU-hours, 0.000230%: below 0.1%, little
+    # 72,541.8 × 16 ÷ 3,600 = 322.4 GPU-hours, 0.000230%: below 0.1%, little, so no ground
     ctx, _m = build(FIXTURES / "formal")
     assert ctx.cover.recommendation == (
-        "Recommendation: FX100 only if faster model loads, faster restores after a failure (worth little: about "
-        "0.0107 CNY a run, 0.000230% of its GPU-hours) and checkpoints that survive a node are worth its price; "
+        "Recommendation: FX100 only if faster model loads and checkpoints that survive a node are worth its price; "
         "checkpoint speed on Qwen2.5-14B full fine-tune makes no case."
+    )
+    failures = " ".join(texts(section(ctx, "reliability").blocks))
+    assert (
+        "At 0.00636 failures a run, the faster restores save about 0.0107 CNY a run (0.000741 GPU-hours, 0.000230% "
+        "of its GPU-hours): worth little, so they are no ground for the recommendation." in failures
     )
 
 
