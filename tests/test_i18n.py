@@ -204,6 +204,7 @@ ALLOWED = {
 ALLOWED |= {"PyTorch", "DCP", "async", "Megatron", "LM", "NeMo", "torchtitan", "ETTR", "kW", "PUE", "T", "p", "w", "bM"}
 ALLOWED |= {"pause", "stall", "staging", "restart"}
 ALLOWED |= {"RAID"}  # the environment a formal report states: "RAID 或纠删码方式" (issue 45)
+ALLOWED |= {"NPU"}  # an Ascend platform (the default data's loads on Atlas 910B): 个 NPU and NPU·时 (docs/zh-CN.md)
 ALLOWED |= set(provenance.PACKAGES)  # the colophon names the packages that built the report
 # Schema 4, client scaling: Appendix B's measure command as typed (its options, fio's server), the law's abbreviation
 # and the symbols of its formulas (C(k), X, L, k, ceil, share(g)), and scaling.csv in Appendix A's caption.
