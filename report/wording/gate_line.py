@@ -11,6 +11,7 @@ from report.wording.decisions import staging_alone
 from report.wording.flagged import tile_scope
 from report.wording.g3_scope import g3_scope
 from report.wording.labels import g4_pass_unsettled, gate_name
+from report.wording.reference import unagreed_default
 from report.wording.said import status_word
 from report.wording.sceptic import narrow_margin, undated_thresholds
 from report.wording.verdict import g4_retuned_fails, open_for
@@ -115,9 +116,8 @@ def relaxed_pass(w: Words, g) -> str:
         if gates.max_cv_pct <= default.max_cv_pct or cv is None or cv <= default.max_cv_pct:
             return ""
         return _(
-            "passes with a spread of {cv} against the {limit}% limit agreed for this test, above the {default}% "
-            "reference"
-        ).format(cv=p3(cv), limit=given(gates.max_cv_pct), default=given(default.max_cv_pct))
+            "passes with a spread of {cv} against the {limit}% limit agreed for this test, above {default}"
+        ).format(cv=p3(cv), limit=given(gates.max_cv_pct), default=unagreed_default(f"{given(default.max_cv_pct)}%"))
     if g.id not in ("G3", "G4"):
         return ""
     if g.id == "G4":
@@ -128,16 +128,16 @@ def relaxed_pass(w: Words, g) -> str:
         if ceiling < base:
             # why the target was set below it, where no storage could reach it (cold read 8, H4)
             return _(
-                "passes against the {target}% agreed for this test, below the {default}% reference, which no "
-                "storage could reach at this interval (at most {ceiling})"
-            ).format(target=given(target), default=given(base), ceiling=p3(ceiling))
-        return _("passes against the {target}% agreed for this test, below the {default}% reference").format(
-            target=given(target), default=given(base)
+                "passes against the {target}% agreed for this test, below {default}, out of any storage's reach at "
+                "this interval (at most {ceiling})"
+            ).format(target=given(target), default=unagreed_default(f"{given(base)}%"), ceiling=p3(ceiling))
+        return _("passes against the {target}% agreed for this test, below {default}").format(
+            target=given(target), default=unagreed_default(f"{given(base)}%")
         )
     ci = w.m.save.speedup_ci95
     target, base = gates.target_speedup, default.target_speedup
     if target >= base or ci is None or ci[0] >= base:
         return ""
-    return _("passes against the {target}× agreed for this test, below the {default}× reference").format(
-        target=given(target), default=given(base)
+    return _("passes against the {target}× agreed for this test, below {default}").format(
+        target=given(target), default=unagreed_default(f"{given(base)}×")
     )

@@ -12,6 +12,7 @@ from report.compute.agreement import targets_agreed_on
 from report.formatting import figure_of, given, holds, p3, sig
 from report.i18n import _, date, join_words, ngettext
 from report.inputs.specs import TestConfig, Thresholds
+from report.wording.reference import unagreed_default
 
 #: A pass whose figure lies within this share (%) above its threshold is one a sceptic questions first.
 NARROW_PCT = 5.0
@@ -99,7 +100,7 @@ def undated_thresholds(m: Metrics, cfg: TestConfig) -> tuple[str, ...]:
 
 
 def _hinges(m: Metrics, cfg: TestConfig) -> list[str]:
-    """`hinged_thresholds` in words, each with its usual value."""
+    """`hinged_thresholds` in words, each with the default it replaces and whose that is (`unagreed_default`)."""
     g, usual, keys = cfg.gates, Thresholds(), hinged_thresholds(m, cfg)
     out = []
     if "gates.max_cv_pct" in keys:
@@ -109,20 +110,23 @@ def _hinges(m: Metrics, cfg: TestConfig) -> list[str]:
             if _status(m, gate) == "pass" and side.cv_pct is not None and side.cv_pct > usual.max_cv_pct
         ]
         out.append(
-            _("{gates}'s {value}% spread limit (usually {usual}%)").format(
-                gates=join_words(spread), value=given(g.max_cv_pct), usual=given(usual.max_cv_pct)
+            _("{gates}'s {value}% spread limit (in place of {usual})").format(
+                gates=join_words(spread),
+                value=given(g.max_cv_pct),
+                usual=unagreed_default(f"{given(usual.max_cv_pct)}%"),
             )
         )
     if "gates.target_speedup" in keys:
         out.append(
-            _("G3's {value}× target (usually {usual}×)").format(
-                value=given(g.target_speedup), usual=given(usual.target_speedup)
+            _("G3's {value}× target (in place of {usual})").format(
+                value=given(g.target_speedup), usual=unagreed_default(f"{given(usual.target_speedup)}×")
             )
         )
     if "gates.target_duration_reduction_pct" in keys:
         out.append(
-            _("G4's {value}% target (usually {usual}%)").format(
-                value=given(g.target_duration_reduction_pct), usual=given(usual.target_duration_reduction_pct)
+            _("G4's {value}% target (in place of {usual})").format(
+                value=given(g.target_duration_reduction_pct),
+                usual=unagreed_default(f"{given(usual.target_duration_reduction_pct)}%"),
             )
         )
     return out

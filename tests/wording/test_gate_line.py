@@ -22,20 +22,20 @@ def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
     not weighed against it (cold read 6, M1), nor one the gate would pass at the default too."""
     g4 = NS(id="G4", status="pass")
     assert relaxed_pass(_words(g4_target=0.5), g4) == (
-        "passes against the 0.5% agreed for this test, below the 2% reference"
+        "passes against the 0.5% agreed for this test, below the 2% default, not agreed with the customer"
     )
     # where no storage could reach the default at this interval (the baseline's whole share, 1.78%), it says so (cold
     # read 8, H4)
     assert relaxed_pass(_words(g4_target=0.5, ceiling=1.78), g4) == (
-        "passes against the 0.5% agreed for this test, below the 2% reference, which no storage could reach at this "
-        "interval (at most 1.78%)"
+        "passes against the 0.5% agreed for this test, below the 2% default, not agreed with the customer, out of any storage's reach at "
+        "this interval (at most 1.78%)"
     )
     assert relaxed_pass(_words(g4_target=0.5, change=2.4), g4) == ""  # passes at the default too
     assert relaxed_pass(_words(g4_target=2.5, change=2.6), g4) == ""  # raised, not relaxed
     assert relaxed_pass(_words(g4_target=0.5), NS(id="G4", status="fail")) == ""
     g3 = NS(id="G3", status="pass")
     assert relaxed_pass(_words(g3_target=1.2, ci=(1.25, 1.6)), g3) == (
-        "passes against the 1.2× agreed for this test, below the 1.5× reference"
+        "passes against the 1.2× agreed for this test, below the 1.5× default, not agreed with the customer"
     )
     assert relaxed_pass(_words(g3_target=1.2, ci=(1.55, 1.9)), g3) == ""
 
@@ -89,7 +89,8 @@ def test_a_spread_passing_only_under_a_limit_set_above_the_default_says_so():
         "Baseline repeatability (G1) passes with a spread of 9.09% against the 10% limit agreed for this test" in line
     )
     assert (
-        "(G2) passes with a spread of 9.09% against the 10% limit agreed for this test, above the 5% reference" in line
+        "(G2) passes with a spread of 9.09% against the 10% limit agreed for this test, above the 5% default, not agreed with the customer"
+        in line
     )
 
 

@@ -25,7 +25,7 @@ def test_a_narrow_pass_on_thresholds_set_for_the_test_is_questioned_first(folder
     assert round(m.save.speedup_ci95[0], 5) == 1.62752 and [g.status for g in m.gates[:3]] == ["pass"] * 3
     note = (
         "These passes are narrow: G3 clears its 1.6× target by only 1.72% (the interval's low end 1.628×). G1 and G2's "
-        "10% spread limit (usually 5%) and G3's 1.6× target (usually 1.5×) are agreed for this test and undated: "
+        "10% spread limit (in place of the 5% default, not agreed with the customer) and G3's 1.6× target (in place of the 1.5× default, not agreed with the customer) are agreed for this test and undated: "
         "nothing in the test record shows them agreed before the runs."
     )
     summary = texts(section(ctx, "summary").blocks)
@@ -58,7 +58,7 @@ def test_a_wide_pass_on_the_usual_thresholds_raises_nothing(folder):
     assert "by only" not in ctx.cover.verdict_gates  # a margin of 35.6%: no narrow pass on page 1
     summary = texts(section(ctx, "summary").blocks)
     assert (
-        "G1 and G2's 10% spread limit (usually 5%) is agreed for this test and undated: nothing in the test record "
+        "G1 and G2's 10% spread limit (in place of the 5% default, not agreed with the customer) is agreed for this test and undated: nothing in the test record "
         "shows it agreed before the runs." in summary
     )
     assert not any(t.startswith("These passes are narrow") for t in summary)
@@ -105,7 +105,7 @@ def test_targets_the_record_dates_are_not_called_undated(folder):
     assert targets_agreed_on(ctx_config(data)) == dt.date(2026, 9, 1)
     summary = texts(section(ctx, "summary").blocks)
     assert (
-        "G1 and G2's 10% spread limit (usually 5%) and G3's 1.6× target (usually 1.5×) are agreed for this test; the "
+        "G1 and G2's 10% spread limit (in place of the 5% default, not agreed with the customer) and G3's 1.6× target (in place of the 1.5× default, not agreed with the customer) are agreed for this test; the "
         "test record dates that agreement 1 September 2026." in " ".join(summary)
     )
     assert not any("undated" in t for t in summary) and "undated" not in ctx.cover.verdict_gates

@@ -166,7 +166,7 @@ def test_wordings_that_fit_the_figures_at_their_edges(folder):
 def test_the_verdict_says_which_way_g3_leans_and_weighs_no_agreed_threshold_against_a_reference(folder):
     """Cold read 14c, P-m4; zh reading 14c, P-m1: "Thresholds agreed for this test instead of the tool's defaults … (default
     3)" beside agreed targets read as a hint that the customer's targets were strict. The verdict weighs no agreed
-    threshold against the reference values; a pass that rests on one is said among the risks, with the usual value."""
+    threshold against the reference values; a pass that rests on one is said among the risks, with the default it replaces and whose that is (cold read 16, T-M1)."""
     ctx, _ = build(FIXTURES / "economics")
     assert section(ctx, "summary").blocks[0].text.partition(". ")[2] == (
         "The benefit is for saves that block training: saved asynchronously, the job would run no faster on the candidate at today's "
@@ -175,12 +175,20 @@ def test_the_verdict_says_which_way_g3_leans_and_weighs_no_agreed_threshold_agai
     # job's benefit, which asynchronous saves would take away at today's interval (cold read 18, M8)
     # 100, 110, 120 s and 50, 55, 60 s: sd ÷ mean 9.09% each, above the usual 5%, under the 10% agreed (cold read 13, m15)
     words = " ".join(texts(section(ctx, "summary").blocks))
-    assert "G1 and G2's 10% spread limit (usually 5%) is agreed for this test and undated" in words
-    assert "default" not in words and "tool" not in words
+    assert (
+        "G1 and G2's 10% spread limit (in place of the 5% default, not agreed with the customer) is agreed for this test and undated"
+        in words
+    )
+    # the default said with whose it is, never the tool's nor "usually" (cold read 16, T-M1)
+    assert "tool" not in words and "usually" not in words
     with i18n.activate("zh-CN"):
         ctx, _ = build(FIXTURES / "economics")
     words = " ".join(texts(section(ctx, "summary").blocks))
-    assert "常规取值" not in words and "工具" not in words and "G1和G2 的变异系数上限 10%（参考值为 5%）" in words
+    assert (
+        "常规取值" not in words
+        and "工具" not in words
+        and "G1和G2 的变异系数上限 10%（而非未经与委托方约定的默认值 5%）" in words
+    )
     data = folder("data")
     (data / "test.toml").write_text((data / "test.toml").read_text() + "\n[gates]\ntarget_speedup = 2.5\n")
     ctx, m = build(data)
