@@ -4,6 +4,7 @@ degraded state untested, and the access path a load comparison includes."""
 
 from __future__ import annotations
 
+from report.compute.asynchronous import stall_free_impractical
 from report.formatting import count, gpus, hours, money, p3, ratio3, s3
 from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
@@ -132,7 +133,10 @@ def _kept(w: Words) -> list[str]:
             )
         )
     a = m.async_
-    if frequent_saves_help(m) and a.stall_free_rework_s > 0:
+    # not at intervals no job saves at (both under a tenth of today's): the asynchronous section calls that negligible,
+    # and page 2 would offer it as an advantage (cold tests 17, W: "299 s less rework a failure" at 2 steps against 24,
+    # today 200)
+    if frequent_saves_help(m) and a.stall_free_rework_s > 0 and not stall_free_impractical(m):
         kept.append(
             _(
                 "{rework} less rework a failure, were each system to save at its shortest stall-free interval "

@@ -387,9 +387,9 @@ def test_15_what_would_change_it_says_its_save_time_is_one_job_saving_alone():
         "24.1 s), for the 2% target. The records name no trainer this report knows to save asynchronously (PyTorch "
         "DCP, Megatron-LM, NeMo and torchtitan can); whether this job's can is the first thing to ask. Were its saves "
         "asynchronous, training would take as long on either system at today's interval (staging taken as 0 s, "
-        "untimed), and Mingxin FX100 would keep 31.6 s less rework a failure, were each system to save at its "
-        "shortest stall-free interval (7 steps against 13, not today's 500; a failure every 1,584 h assumed)."
-    )  # a condition with its limits (cold read 14c, P-M6): (13 − 7) steps × 3.50972 s ÷ 2 + (45.14 − 24.08) s = 31.6 s
+        "untimed)."
+    )  # no rework a failure at 7 steps against 13, both under a tenth of today's 500: no job saves that often (cold
+    # tests 17, W; the asynchronous section calls it negligible)
 
 
 def test_16_the_colophon_says_what_metrics_json_holds_that_the_pages_do_not_print():
