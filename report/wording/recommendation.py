@@ -192,7 +192,7 @@ def _passing(w: Words) -> str:
     if found is not None and any(not item.startswith("baseline:") for item in found.scope.items):
         # the money decides with the outlying runs and without them (compute/money_rules.py money_either_way): the
         # targets are met without them, and which gate they fail is said (cold tests 17, W)
-        return _outliers_passing(w, found, agreed)
+        return _outliers_passing(w, found)
     runs = len(found.scope.items) if found is not None else 1
     return (
         ngettext(
@@ -213,16 +213,17 @@ def _passing(w: Words) -> str:
     ).format(candidate=candidate, baseline=w.name("baseline"), n=runs)
 
 
-def _outliers_passing(w: Words, found: Finding, agreed: bool) -> str:
-    """The candidate meets every target without the outlying runs the result hangs on, and the gates they fail."""
-    runs = join_words([run_name(w, item, found) for item in found.scope.items])
-    failed = gate_list([g for g in found["gates"] if found["before"][g] == "fail"] or list(found["gates"]))
-    fields = {"candidate": w.name("candidate"), "runs": runs, "gates": failed}
-    if agreed:
-        return _("without {runs}, on which {gates} fails, {candidate} meets every target agreed for this test").format(
-            **fields
-        )
-    return _("without {runs}, on which {gates} fails, {candidate} passes every gate of this test").format(**fields)
+def _outliers_passing(w: Words, found: Finding) -> str:
+    """Where the money decides with the outlying runs and without them: the gates they fail, said first, then the
+    speedup with them, by the means; no run is excluded from what the candidate is said to meet (cold read 17, W-B1:
+    "meets every target once run 3 is dropped" read as an exclusion no one agreed)."""
+    fields = {
+        "candidate": w.name("candidate"),
+        "runs": join_words([run_name(w, item, found) for item in found.scope.items]),
+        "gates": gate_list([g for g in found["gates"] if found["before"][g] == "fail"] or list(found["gates"])),
+        "ratio": x3(w.m.save.speedup),
+    }
+    return _("{gates} fails on {runs}; with it, {candidate} saves {ratio} faster by the means").format(**fields)
 
 
 def _ground_words(w: Words, ground: str) -> str:

@@ -372,3 +372,22 @@ def test_a_failure_rate_condition_prints_its_threshold():
     )
     band = _p_words(tuning_beats_switching=True, flip=94.6, edge=20.3)
     assert changes._change(band, "failure_rate").endswith("(a per-GPU MTBF between 20.3 h and 94.6 h)")
+
+
+def test_a_money_decided_case_names_the_gate_the_run_fails_and_excludes_no_run():
+    """Cold read 17, W-B1: "without run 3 on LS-3600 (14.7 s), on which G2 fails, LS-3600 meets every target agreed
+    for this test" read as an exclusion no one agreed. Where the money decides with the outlying run and without it,
+    the headline names the gate the run fails, then the speedup with the run, by the means (P's money by hand)."""
+    words = _p_words(verdict="not_demonstrated")
+    figures = {"gates": ("G2",), "before": {"G2": "fail"}, "times": {"candidate:3": 14.72}}
+    found = type("F", (), {"scope": NS(items=("candidate:3",)), "__getitem__": lambda self, k: figures[k]})()
+    value = words.findings.get("value_priced")
+    words.findings = NS(get=lambda key: {"value_priced": value, "outliers_decide": found}.get(key))
+    words.m.save = NS(speedup=211.81 / 11.87)
+    rec = Recommendation("other_grounds", ("loads",), ("speedup_measured", "job_unpaid"), ("cluster_share_more",))
+    text = recommendation.headline(words, rec)
+    assert text.startswith(
+        "Recommendation: G2 fails on run 3 on LF-760 (14.7 s); with it, LF-760 saves 17.8× faster by the means, but "
+        "checkpoint speed pays for it within an assumed 5-year life only if such jobs fill 26.3% or more"
+    )
+    assert "meets every target" not in text and "without run" not in text
