@@ -67,8 +67,12 @@ def projection(
     )
 
 
-#: A GPU count stated in a projection's name ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡", "64 块加速卡").
-NAMED_GPUS = re.compile(r"(\d[\d,]*)\s*(?:GPUs?\b|块\s*(?:GPU|加速卡|卡)|卡)", re.IGNORECASE)
+#: A GPU count stated in a projection's name ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡", "64 块加速卡", "128 GB300
+#: GPUs"): a number that is not the tail of a model name ("GB300", "H100": cold read 17, V-M3, "names 300 GPUs"), then
+#: at most one model name with a digit, then the unit.
+NAMED_GPUS = re.compile(
+    r"(?<![A-Za-z0-9.,])(\d[\d,]*)\s*(?:[A-Za-z]+\d[\w-]*\s+)?(?:GPUs?\b|块\s*(?:GPU|加速卡|卡)|卡)", re.IGNORECASE
+)
 
 
 def named_gpus(name: str) -> int | None:
