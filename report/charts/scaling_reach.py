@@ -29,11 +29,15 @@ def curve_reach(side: ScalingSide) -> float:
 
 
 def crossing_drawn(m: Metrics) -> compare.Crossover | None:
-    """The curves' crossover where the chart draws both curves (within each fitted side's reach), else None."""
+    """The curves' crossover where the chart draws both curves (within each fitted side's reach) and both sides were
+    run there, else None: a crossing beyond the counts both were run with is the fits' extrapolation, no marked
+    result (cold tests 17, V-M1), and none is drawn from a disowned fit (`compare.crossing`)."""
     s = scaling_of(m)
-    x = compare.crossover(s)
+    x = compare.crossing(s)
+    if x is None or x.extrapolated:
+        return None
     fitted = [side for side in s.sides() if side is not None and side.usl is not None]
-    return x if x is not None and all(x.clients <= curve_reach(side) for side in fitted) else None
+    return x if all(x.clients <= curve_reach(side) for side in fitted) else None
 
 
 def peaks_drawn(m: Metrics) -> list[tuple[str, float]]:

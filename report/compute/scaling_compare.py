@@ -44,7 +44,7 @@ class Crossover:
 
     clients: float  #: the client count at the crossing (real)
     leader_after: str  #: the side with the larger aggregate beyond it
-    extrapolated: bool  #: beyond the most client nodes measured on either side
+    extrapolated: bool  #: beyond the most client nodes both sides were run with (`both_most`): the fits' alone
 
 
 @dataclass(frozen=True)
@@ -126,9 +126,33 @@ def crossover(s: Scaling) -> Crossover | None:
                 else:
                     hi = mid
             at = (lo + hi) / 2
-            return Crossover(at, "candidate" if g > 0 else "baseline", at > s.max_clients)
+            return Crossover(at, "candidate" if g > 0 else "baseline", at > both_most(s))
         last_k, last = k, g
     return None
+
+
+def both_most(s: Scaling) -> int:
+    """The most client nodes both sides were run with: the largest count in both sweeps, or the swept side's most
+    where the other side is node-local without rows (modelled as one node × nodes), else the most on either side
+    (cold tests 17, W-M1: a crossing at 30 nodes beyond the 16 both were run with was printed as a result)."""
+    if s.baseline is None or s.candidate is None:
+        return s.max_clients
+    common = {p.clients for p in s.baseline.points} & {p.clients for p in s.candidate.points}
+    return max(common, default=min(s.baseline.max_clients, s.candidate.max_clients))
+
+
+def disowned(s: Scaling) -> tuple[str, ...]:
+    """The sides whose fitted law the report disowns: a negative σ or κ, whose curve runs to a pole (cold tests 17,
+    W-M1: HC-200's κ < 0 took its fit to infinity at 31.3 nodes, and the 'crossing' at 30.5 was that blow-up)."""
+    return tuple(
+        key for key in SIDES if (side := s.side(key)) is not None and side.usl is not None and not side.usl.describes
+    )
+
+
+def crossing(s: Scaling) -> Crossover | None:
+    """The crossing the report may speak of: none where either side's fit is disowned (`disowned`), else `crossover`;
+    one beyond `both_most` is the fits' extrapolation, never a result (the words and the chart read `extrapolated`)."""
+    return None if disowned(s) else crossover(s)
 
 
 def peak_capacity(u: Usl) -> float | None:

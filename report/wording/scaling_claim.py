@@ -260,24 +260,22 @@ def _crossing(w: Words) -> list[str]:
     fits cannot tell when far beyond (scaling reading 5, B1 and m1)."""
     m = w.m
     assert m.scaling is not None
-    x = compare.crossover(m.scaling)
+    x = compare.crossing(m.scaling)
     if x is None:
-        return []
-    most = m.scaling.max_clients
+        return []  # none, or one from a fit the report disowns (cold tests 17, W-M1)
     if compare.far(m.scaling, x.clients):
         return []  # a crossing far beyond the sweep is no figure of the test (scaling reading 11, m1)
     modelled = compare.modelled(m.scaling)
     if x.extrapolated and modelled:
-        # neither curve is measured there: said as a condition (scaling reading 7b, minor 9)
+        # not measured there: the fits' extrapolation, no leader named (cold tests 17, V-M1)
         text = _(
-            "The curves cross at about {at} client nodes, an extrapolation beyond the {most} tested: beyond it "
-            "{leader} would have the larger aggregate, if both the extrapolated fit and {modelled}'s modelled "
-            "aggregate (one node × nodes) held there."
+            "Not measured beyond {most}: the fitted curve and {modelled}'s modelled aggregate (one node × nodes) "
+            "alone would cross at about {at} client nodes, an extrapolation, not a result of the test."
         )
     elif x.extrapolated:
         text = _(
-            "The fitted curves cross at about {at} client nodes, an extrapolation beyond the {most} tested: beyond it "
-            "{leader} would have the larger aggregate, if both fits held there."
+            "Not measured beyond {most}: the fits alone would cross at about {at} client nodes, an extrapolation of "
+            "the fits, not a result of the test."
         )
     else:
         text = _(
@@ -286,7 +284,7 @@ def _crossing(w: Words) -> list[str]:
         )
     shown = text.format(
         at=sig(x.clients),
-        most=clients(most),
+        most=clients(compare.both_most(m.scaling)),
         leader=w.name(x.leader_after),
         modelled=w.name(modelled[0]) if modelled else "",
     )

@@ -34,11 +34,12 @@ def test_the_example_axis_reaches_the_peak_and_the_crossover_the_text_quotes():
     m, fig = _figure(EXAMPLE)
     try:
         low, high = fig.axes[0].get_xlim()
-        # the fitted peak at 15.2 client nodes and the crossover at 13.8, both beyond the 8 tested: 15.2 × 1.2
+        # the fitted peak at 15.2 client nodes, beyond the 8 tested: 15.2 × 1.2; the fits' crossing at 13.8, beyond the
+        # 8 both sides were run with, is no result and carries no mark (cold tests 17, V-M1)
         assert high == pytest.approx(m.scaling.candidate.usl.peak_clients * 1.2)
         assert high > 18 and low < 1
         labels = _labels(fig)
-        assert "fitted peak" in labels and "curves cross" in labels
+        assert "fitted peak" in labels and "curves cross" not in labels
         assert any("one node (bandwidth test)" in t for t in labels)
         # 12 runs drawn side by side with their means: 3 offsets per count, none on the count itself
         runs = [c for c in fig.axes[0].collections if len(c.get_offsets()) == 3]

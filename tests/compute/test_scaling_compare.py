@@ -93,3 +93,25 @@ def test_where_the_runs_stop_scaling_is_the_highest_mean_before_a_lower_one():
     top, last = compare.stops_rising(s.baseline)
     assert (top.clients, top.mean_gbps, last.clients, last.mean_gbps) == (24, 22.0, 32, 20.9)
     assert compare.stops_rising(s.candidate) is None
+
+
+def test_a_crossing_beyond_the_counts_both_ran_is_the_fits_and_none_from_a_disowned_fit():
+    # cold tests 17, W-M1 / V-M1 (fixture of our own): both run at 1, 2, 4 and 8; the candidate alone also at 16
+    base = [(1, 2.0), (2, 4.0), (4, 8.0), (8, 16.0)]  # exactly 2k: σ = κ = 0
+    cand = [(1, 6.0), (2, 10.0), (4, 12.0), (8, 12.5), (16, 12.6)]
+    s = _scaling(base, cand)
+    assert compare.both_most(s) == 8 and s.max_clients == 16
+    x = compare.crossing(s)
+    # 2k meets the candidate between 4 (8 < 12) and 8 (16 > 12.5): within the 8 both ran with, a result
+    assert x is not None and 4 < x.clients < 8 and not x.extrapolated and compare.disowned(s) == ()
+    # the baseline run only to 4 (2, 4, 8 GB/s): the same crossing near 6 is beyond the 4 both ran with
+    short = _scaling(base[:3], cand)
+    y = compare.crossing(short)
+    assert compare.both_most(short) == 4 and y is not None and y.extrapolated and 4 < y.clients < 8
+    # a baseline that is flat from 1 to 2 then gains (2.4, 2.4, 3.8, 5.9, 8.9 as HC-200's shape) fits κ < 0: its
+    # curve has a pole, and the report speaks of no crossing from it at all
+    hdd = _scaling(
+        [(1, 2.4), (2, 2.4), (4, 3.8), (8, 5.9), (16, 8.9)], [(1, 24.0), (2, 46.0), (4, 85.0), (8, 140.0), (16, 185.0)]
+    )
+    assert hdd.baseline.usl.kappa < 0 and compare.disowned(hdd) == ("baseline",)
+    assert compare.crossing(hdd) is None

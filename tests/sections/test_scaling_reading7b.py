@@ -302,9 +302,9 @@ def test_9_the_crossing_beyond_the_counts_tested_is_a_condition_not_a_fact():
     text = words(ctx)
     assert "has the larger aggregate." not in text
     assert (
-        "The curves cross at about 13.8 client nodes, an extrapolation beyond the 8 client nodes tested: beyond it "
-        "Local NVMe RAID-0 (per node) would have the larger aggregate, if both the extrapolated fit and Local NVMe "
-        "RAID-0 (per node)'s modelled aggregate (one node × nodes) held there." in text
+        "Not measured beyond 8 client nodes: the fitted curve and Local NVMe RAID-0 (per node)'s modelled aggregate "
+        "(one node × nodes) alone would cross at about 13.8 client nodes, an extrapolation, not a result of the test."
+        in text
     )
 
 
