@@ -19,8 +19,9 @@ CLIENT_COUNT = re.compile(
     r"|(\d+)\s*(?:个|台)\s*[^\s\d，,；;：:（()）]{0,6}?(?:节点|主机|客户端|托盘|服务器)",
     re.IGNORECASE,
 )
-#: A link speed per client node: "2 x 100 Gb/s", "1 × 400 Gb/s", "200 Gb/s", "2 x 100 GbE".
-LINK = re.compile(r"(?:(\d+)\s*[x×]\s*)?(\d+(?:\.\d+)?)\s*(?:Gb(?:it)?/s|Gbps|GbE)\b", re.IGNORECASE)
+#: A link speed per client node: "2 x 100 Gb/s", "1 × 400 Gb/s", "200 Gb/s", "2 x 100 GbE", "2 个 200 Gb/s" (cold tests
+#: 17, U-V9: the zh record's "2 个 200 Gb/s" read as one link gave 14,400 GB/s where en's "2 x 200" gave 28,800).
+LINK = re.compile(r"(?:(\d+)\s*(?:[x×]|个|条|路|根)\s*)?(\d+(?:\.\d+)?)\s*(?:Gb(?:it)?/s|Gbps|GbE)\b", re.IGNORECASE)
 #: An [environment] line about the client (training) nodes: its label or text names them, its label no storage.
 CLIENT_LINE = re.compile(
     r"nodes?\b|hosts?\b|clients?\b|servers?\b|trays?\b|节点|主机|客户端|托盘|服务器", re.IGNORECASE
@@ -38,6 +39,19 @@ CLAUSE = re.compile(r"[;；,，、]|\band\b|以及")
 #: GlusterFS's 2-node saves at 50.4% of 2 × 25 GbE, its 32-node saves at 6.26%).
 NEAR_PCT = 50.0
 FAR_PCT = 20.0
+
+
+def side_clients_logged(test: JointTest, side: str) -> list[int]:
+    """The client counts [sources] bandwidth records for one side: those of the clauses (between semicolons, asides
+    left out) that name it, else every count it records (cold tests 17, U-V9: zh's "在 1 个托盘上测" for the
+    node-local baseline was taken as the candidate's count, "1 个客户端节点", where it ran from 8; en's "one tray" has
+    no digit)."""
+    text = ASIDE.sub("", test.config.sources.get("bandwidth", ""))
+    systems = test.config.systems
+    system = systems.candidate if side == "candidate" else systems.save_baseline
+    names = [n for n in {system, systems.short_name(system)} if n]
+    clauses = [c for c in re.split(r"[;；]", text) if any(n in c for n in names)]
+    return [int(a or b) for clause in (clauses or [text]) for a, b in CLIENT_COUNT.findall(clause)]
 
 
 def clients_logged(test: JointTest) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from report.compute.client_links import CLIENT_COUNT, node_links, side_links
+from report.compute.client_links import node_links, side_clients_logged, side_links
 from report.compute.figures import SIDES, ClusterSide, Metrics
 from report.compute.scaling_compare import far
 from report.compute.scopes import SIDES_KIND, TEST_KIND, Finding, make_finding
@@ -161,7 +161,7 @@ def cluster_beyond_bandwidth(test: JointTest, m: Metrics) -> Iterator[Finding]:
     if shared is None or m.cluster.jobs < 2 or (m.node_local is not None and "candidate" in m.node_local.sides):
         return
     nodes, tested = cluster_nodes(test, m)
-    counts = [int(a or b) for a, b in CLIENT_COUNT.findall(test.config.sources.get("bandwidth", ""))]
+    counts = side_clients_logged(test, "candidate")
     measured = min(counts) if counts else tested
     if nodes <= measured:
         return

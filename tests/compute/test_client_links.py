@@ -4,7 +4,7 @@ trays × 400 Gb/s, about 800 GB/s, against LC-520's 45.1 GB/s)."""
 
 from types import SimpleNamespace
 
-from report.compute.client_links import clients_logged, node_links, side_links
+from report.compute.client_links import clients_logged, node_links, side_clients_logged, side_links
 from tests.sections.helpers import build, section, texts
 
 
@@ -81,3 +81,21 @@ def test_a_bracketed_aside_does_not_hide_a_sides_links():
     systems = SimpleNamespace(save_baseline="Old NAS", candidate="Array X", short_name=lambda name: name)
     test = SimpleNamespace(config=SimpleNamespace(environment=(line,), systems=systems))
     assert side_links(test) == {"baseline": (2, 100.0), "candidate": (2, 400.0)}
+
+
+def test_a_sides_count_and_links_read_alike_in_either_language():
+    # cold tests 17, U-V9 (fixture of our own): the baseline measured on one node, the candidate from 6 at once; zh
+    # writes the baseline's count as a digit ("1 个节点"), which was taken for the candidate's
+    systems = SimpleNamespace(candidate="Array Q", save_baseline="Local SSD", short_name=lambda name: name)
+    en = "fio, 3 runs: Local SSD on one node (8 jobs); Array Q from the job's 6 nodes at once (8 jobs each)"
+    zh = "fio，每个系统 3 次：Local SSD 在 1 个节点上测（8 个作业）；Array Q 由作业的 6 个节点同时写（每个 8 个作业）"
+    for text in (en, zh):
+        test = SimpleNamespace(config=SimpleNamespace(sources={"bandwidth": text}, systems=systems))
+        assert side_clients_logged(test, "candidate") == [6]
+    # a record naming no side: every count it gives
+    plain = SimpleNamespace(config=SimpleNamespace(sources={"bandwidth": "fio from 4 nodes"}, systems=systems))
+    assert side_clients_logged(plain, "candidate") == [4]
+    # "2 个 200 Gb/s" is two links of 200, as "2 x 200 Gb/s": 2 × 200 = 400 Gb/s a node
+    line = ("客户端链路", "计算节点每节点 2 个 200 Gb/s 端口接入存储网络")
+    assert node_links(_test(environment=(line,))) == (2, 200.0)
+    assert node_links(_test(environment=(("client links", "each node 2 x 200 Gb/s ports"),))) == (2, 200.0)
