@@ -197,6 +197,12 @@ ACCESS_TOKENS = (
     # path (cold read 14, P: "no access path for LF-760"); printed as the record words it
     ("client", CLIENT),
     ("POSIX", re.compile(r"\bPOSIX\b", re.IGNORECASE)),
+    # a node's own drives reached through its own file system: no network is the path (cold read 17, V-M3: "no access
+    # path for Local RAID-10" of "the tray's own XFS file system, no network")
+    (
+        "local file system",
+        re.compile(r"\bno network\b|\b(?:own|local)\b[^;,]{0,20}\b(?:XFS|ext4|file ?system)\b|不经网络", re.I),
+    ),
 )
 
 
@@ -215,6 +221,8 @@ def _tokens(text: str) -> list[str]:
             found.append(match.group(0))
         elif name == "POSIX" and any("POSIX" in t.upper() for t in found):
             continue  # said within the client's words
+        elif name == "local file system":
+            found.append(_("a local file system, no network"))
         else:
             found.append(name)
     return found
@@ -238,13 +246,33 @@ def _system_lines(w: Words) -> dict[str, list[str]]:
         said = [key for key, words in roles.items() if any(r in label.lower() for r in words)]
         if not said:
             said = _named(names, f"{label} {text}")
-        if len(said) == 1:
+        others = _names_other_system(w, text)
+        if len(said) == 1 and others:
+            # a line of one save system and another ("RoCE v2 to VM-12, TCP to QN-8"): the clauses that name it alone
+            # (cold read 17, V-M3: TCP said of VM-12)
+            out[said[0]].extend(c.strip() for c in re.split(r"[;；,，()（）]", text) if _named(names, c) == said)
+        elif len(said) == 1:
             out[said[0]].append(text)
         elif not said[2:]:  # a line of both systems ("HX-20: … RDMA; CV-300: NFS v4.1 …", scaling reading 16, M3)
             for clause in re.split(r"[;；]", text):
                 if len(mine := _named(names, clause)) == 1:
                     out[mine[0]].append(clause.strip())
     return out
+
+
+def _names_other_system(w: Words, text: str) -> bool:
+    """Whether `text` names the load baseline where it is not the save baseline (full or short name)."""
+    systems = w.config.systems
+    if systems.load_baseline == systems.save_baseline:
+        return False
+    short = systems.short_name(systems.load_baseline)
+    # its names, and a model word of its short name that names it ("QN-8" of "QN-8 filer")
+    saves = f"{systems.candidate} {systems.save_baseline}".lower()
+    model = {t for t in short.split() if re.search(r"\d", t) and len(t) > 2 and t.lower() not in saves}
+    words = {systems.load_baseline, short, *model}
+    # a name that is itself a protocol ("NFS") says nothing of which system a line is about
+    words = {n for n in words if not any(p.fullmatch(n) for _name, p in ACCESS_TOKENS)}
+    return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.IGNORECASE) for n in words)
 
 
 def _named(names: dict[str, set[str]], text: str) -> list[str]:

@@ -189,3 +189,42 @@ def test_a_line_of_both_systems_gives_each_its_own_clauses(tmp_path):
         "and RoCE for Array X and NFS v4.1, TCP and nconnect=16 for Lake scratch, so each ratio in this report "
         "measures the storage and its access path together, not the storage alone."
     )
+
+
+def test_a_local_file_system_is_a_path_and_a_line_s_clauses_go_to_the_system_they_name(tmp_path):
+    """Cold read 17, V-M3: "names native parallel client (POSIX), RDMA, RoCE and TCP for VM-12 and no access path for
+    Local RAID-10", where the record said "Local RAID-10: the tray's own XFS file system, no network" and the TCP was
+    the load baseline's ("RoCE v2 to VM-12, TCP to QN-8"). A node's own file system is its path; a line naming one
+    save system and the load baseline gives that system only the clauses naming it."""
+    import shutil
+
+    from report.wording.environment import access_path_note
+
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    for name in ("test.toml", "load_times.csv"):  # a load baseline named as a filer is ("NFS" is a protocol too)
+        text = (
+            (folder / name)
+            .read_text(encoding="utf-8")
+            .replace('"NFS"', '"QN-8 filer"')
+            .replace("\nNFS,", "\nQN-8 filer,")
+        )
+        (folder / name).write_text(text, encoding="utf-8")
+    test = read_joint_test(folder)
+    systems = test.config.systems
+    assert systems.load_baseline == "QN-8 filer" != systems.save_baseline
+    toml = (folder / "test.toml").read_text(encoding="utf-8") + (
+        "\n[environment]\n"
+        f'"protocol" = "{systems.candidate}: native client over RDMA; {systems.save_baseline}: its own XFS file system, '
+        'no network"\n'
+        f'"client links" = "2 x 200 Gb/s a node (RoCE v2 to {systems.candidate}, TCP to QN-8)"\n'
+    )
+    (folder / "test.toml").write_text(toml, encoding="utf-8")
+    test = read_joint_test(folder)
+    note = access_path_note(Words(test, compute(test), {}, PROVENANCE))
+    assert note is not None
+    assert (
+        f"names a local file system, no network for {systems.save_baseline} and RDMA, native client and RoCE for"
+        in (note.text)
+    )
+    assert "TCP" not in note.text
