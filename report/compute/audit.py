@@ -26,6 +26,7 @@ from report.compute.figures import (
 from report.compute.nodes import aggregate_gbps, node_local_sides, nodes, share
 from report.compute.reliability import blocking
 from report.inputs.config import EconomicsSpec
+from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
 from report.inputs.runs import BandwidthLog, span_means
 
@@ -207,3 +208,27 @@ def economics(spec: EconomicsSpec | None, save: Save, bubble: Bubble, reliabilit
         payback_years=None if spec.candidate_price is None or optimum <= 0 else spec.candidate_price / optimum,
         candidate_price=spec.candidate_price,
     )
+
+
+def bytes_from_fio(test: JointTest) -> bool:
+    """Whether every save row came from fio's own output, which counts the bytes each save wrote (io_bytes, held
+    within 1% of the stated checkpoint by the import)."""
+    imported = test.imported
+    if imported is None:
+        return False
+    tools = {use.tool for use in imported.tools if use.into == "save_times"}
+    counted = bool(tools) and all(IMPORT_TOOLS[tool].counts_bytes for tool in tools)
+    return counted and len(imported.origins.get("save_times.csv", [])) == len(test.saves)
+
+
+# fio's byte count of a save is held within this share of the stated checkpoint by the import (ingest/imports.py).
+FIO_BYTES_TOLERANCE = 0.01
+
+
+def written_fit_physical(test: JointTest, a: Audit) -> bool:
+    """Whether the two-system line can describe these saves: a fixed cost of zero or more, and, when fio counted the
+    bytes each save wrote, a V that matches the count (the stated checkpoint, within FIO_BYTES_TOLERANCE)."""
+    ratio = a.fit_written_to_snapshot  # None exactly when a.fit is
+    if a.fit is None or ratio is None or a.fit.fixed_s < 0 or ratio < 1 - FIO_BYTES_TOLERANCE:
+        return False  # no save takes negative time before it writes, nor writes less than its checkpoint
+    return not bytes_from_fio(test) or abs(ratio - 1) <= FIO_BYTES_TOLERANCE

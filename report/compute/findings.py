@@ -28,6 +28,7 @@ from report.compute.gate_findings import (
 from report.compute.job_size import JOB_SIZE_RULES
 from report.compute.node_loss import node_local
 from report.compute.nodes import share
+from report.compute.projection_law import RULES as LAW_RULES
 from report.compute.projection_reach import projection_unmeasured
 from report.compute.projections import line_fit, predict
 from report.compute.reach import reduction_pct
@@ -548,6 +549,7 @@ RULES = (
     node_local,
     projection_basis,
     projection_unmeasured,
+    *LAW_RULES,
     load_unestablished,
     load_spread,
     load_savings,

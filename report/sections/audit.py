@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from report.compute import WrittenFit
+from report.compute.audit import FIO_BYTES_TOLERANCE, bytes_from_fio
 from report.compute.figures import SaveSpan
 from report.document.blocks import (
     Items,
@@ -36,8 +37,6 @@ from report.wording.phrases import (
 )
 from report.wording.scaling_saves import sweep_share
 from report.wording.statements import (
-    FIO_BYTES_TOLERANCE,
-    bytes_from_fio,
     fit_is_physical,
     sources_by_system,
     spans_node_local,

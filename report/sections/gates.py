@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from report.compute import SENSITIVITY_SPAN, Gate, Metrics
+from report.compute.audit import bytes_from_fio
 from report.compute.counterpoints import recorded_outlier
 from report.compute.scopes import Findings
 from report.document.blocks import (
@@ -45,7 +46,7 @@ from report.wording.said import g4_out_of_reach, outlier_step, save_spread
 from report.wording.scaling import sweep_steps
 from report.wording.scaling_range import sweep_gaps_step
 from report.wording.scaling_unmeasured import beyond_step, record_step
-from report.wording.statements import bytes_from_fio, log_outrun, projection_gpus, projection_label, save_sources
+from report.wording.statements import log_outrun, projection_gpus, projection_label, save_sources
 from report.wording.verdict import (
     gate_detail,
     gate_status,

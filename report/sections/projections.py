@@ -7,13 +7,7 @@ import math
 from report.compute import Metrics
 from report.compute.figures import Fit
 from report.compute.scaling_checks import refit_band
-from report.document.blocks import (
-    Block,
-    Column,
-    Para,
-    Section,
-    Table,
-)
+from report.document.blocks import Block, Column, Para, Section, Table
 from report.document.spoken import said
 from report.formatting import (
     count,
@@ -31,6 +25,7 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
+from report.wording.projection_law import fixed_cost_note
 from report.wording.projection_reach import not_measured_cell, unmeasured_cells, unmeasured_sentence, unmeasured_sides
 from report.wording.projection_signs import (
     async_note,
@@ -194,6 +189,7 @@ def _named_notes(w: Words) -> list[Para]:
 def _projection_notes(w: Words) -> list[Para]:
     m = w.m
     notes = [w.p(_fit_sentence(side, m) + fit_flag(w, side.key), "save_times", side=side.key) for side in w.sides]
+    notes += fixed_cost_note(w)  # the law through the origin against the audit's fixed cost (cold read 16, U-m3)
     notes += [_basis(w, found) for found in w.findings.each("projection_basis")]
     held = projection_gpus(m)
     gpus = join_words([count(g) for g in held])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from report.compute.agreement import targets_agreed_on
+from report.compute.audit import bytes_from_fio
 from report.document.blocks import (
     Column,
     Definitions,
@@ -36,7 +37,7 @@ from report.wording.protection import protection_note
 from report.wording.reference import reference_status
 from report.wording.retuning import FAR_MTBF
 from report.wording.sceptic import hinged_thresholds
-from report.wording.statements import bytes_from_fio, sources_by_system
+from report.wording.statements import sources_by_system
 from report.wording.workloads import other_workloads, other_workloads_words
 
 ID = "setup"

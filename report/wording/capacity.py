@@ -4,6 +4,7 @@ the condition that ties them, worded once for page 1, the summary, the bubble se
 from __future__ import annotations
 
 from report.compute import ClusterSide, Metrics
+from report.compute.audit import FIO_BYTES_TOLERANCE
 from report.compute.cluster_scope import at_once
 from report.compute.nodes import retained_per_node_gb
 from report.document.blocks import (
@@ -30,7 +31,7 @@ from report.wording.retuning import today_interval_only
 from report.wording.scaling import clients
 from report.wording.scaling_cluster import against, consequence, demand_against_sweep, overlap
 from report.wording.staging import staging_cause
-from report.wording.statements import FIO_BYTES_TOLERANCE, fit_is_physical, log_outrun, spans_node_local
+from report.wording.statements import fit_is_physical, log_outrun, spans_node_local
 
 
 def demand(m: Metrics) -> ClusterSide:

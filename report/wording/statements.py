@@ -6,7 +6,7 @@ import json
 
 from report.compute import SIDES, Metrics
 from report.compute.asynchronous import stall_free_impractical
-from report.compute.audit import departs
+from report.compute.audit import departs, written_fit_physical
 from report.compute.projections import NAMED_GPUS
 from report.document.blocks import Para
 from report.formatting import (
@@ -459,29 +459,9 @@ def _mixed_save_sources(w: Words) -> str | None:
     ) + "".join(" " + t for t in within)
 
 
-def bytes_from_fio(test: JointTest) -> bool:
-    """Whether every save row came from fio's own output, which counts the bytes each save wrote (io_bytes, held
-    within 1% of the stated checkpoint by the import)."""
-    imported = test.imported
-    if imported is None:
-        return False
-    tools = {use.tool for use in imported.tools if use.into == "save_times"}
-    counted = bool(tools) and all(IMPORT_TOOLS[tool].counts_bytes for tool in tools)
-    return counted and len(imported.origins.get("save_times.csv", [])) == len(test.saves)
-
-
-# fio's byte count of a save is held within this share of the stated checkpoint by the import (ingest/imports.py).
-FIO_BYTES_TOLERANCE = 0.01
-
-
 def fit_is_physical(w: Words) -> bool:
-    """Whether the two-system line can describe these saves: a fixed cost of zero or more, and, when fio counted the
-    bytes each save wrote, a V that matches the count (the stated checkpoint, within FIO_BYTES_TOLERANCE)."""
-    a = w.m.audit
-    ratio = a.fit_written_to_snapshot  # None exactly when a.fit is
-    if a.fit is None or ratio is None or a.fit.fixed_s < 0 or ratio < 1 - FIO_BYTES_TOLERANCE:
-        return False  # no save takes negative time before it writes, nor writes less than its checkpoint
-    return not bytes_from_fio(w.test) or abs(ratio - 1) <= FIO_BYTES_TOLERANCE
+    """Whether the two-system line can describe these saves (compute.audit.written_fit_physical)."""
+    return written_fit_physical(w.test, w.m.audit)
 
 
 def read_by(test: JointTest, table: str) -> str | None:
