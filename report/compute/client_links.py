@@ -46,12 +46,17 @@ def side_clients_logged(test: JointTest, side: str) -> list[int]:
     left out) that name it, else every count it records (cold tests 17, U-V9: zh's "在 1 个托盘上测" for the
     node-local baseline was taken as the candidate's count, "1 个客户端节点", where it ran from 8; en's "one tray" has
     no digit)."""
+    return [int(a or b) for clause in side_clauses(test, side) for a, b in CLIENT_COUNT.findall(clause)]
+
+
+def side_clauses(test: JointTest, side: str) -> list[str]:
+    """The clauses of [sources] bandwidth (between semicolons, asides left out) that name side `side`, else the whole
+    line as one."""
     text = ASIDE.sub("", test.config.sources.get("bandwidth", ""))
     systems = test.config.systems
     system = systems.candidate if side == "candidate" else systems.save_baseline
     names = [n for n in {system, systems.short_name(system)} if n]
-    clauses = [c for c in re.split(r"[;；]", text) if any(n in c for n in names)]
-    return [int(a or b) for clause in (clauses or [text]) for a, b in CLIENT_COUNT.findall(clause)]
+    return [c for c in re.split(r"[;；]", text) if any(n in c for n in names)] or [text]
 
 
 def clients_logged(test: JointTest) -> int | None:
@@ -183,3 +188,34 @@ def saves_against_links(test: JointTest, m: Metrics) -> Iterator[Finding]:
 
 #: The rules of this module, in the order the report states their findings (compute/findings.py RULES).
 LINK_RULES = (clients_unswept, saves_against_links)
+
+
+#: One machine named in words ("measured on one tray", "a single node", "在单个托盘上测", "一台服务器").
+ONE_CLIENT = re.compile(
+    r"\b(?:one|a\s+single)\s+(?:[A-Za-z][\w-]*\s+){0,2}?(?:node|host|client|server|tray|machine)\b"
+    r"|(?:单|一)\s*(?:个|台)?\s*[^\s\d，,；;：:（()）]{0,6}?(?:节点|主机|客户端|托盘|服务器)",
+    re.IGNORECASE,
+)
+#: The training job's own machines, with no count ("from all of the job's servers at once", "作业的全部服务器").
+JOB_CLIENTS = re.compile(
+    r"\bjob'?s\s+(?:[A-Za-z][\w-]*\s+){0,2}?(?:nodes|hosts|clients|servers|trays|machines)\b"
+    r"|作业的\s*(?:全部|所有)?\s*[^\s\d，,；;：:（()）]{0,6}?(?:节点|主机|客户端|托盘|服务器)",
+    re.IGNORECASE,
+)
+
+
+def bandwidth_test_clients(test: JointTest, side: str, job_nodes: int) -> int | None:
+    """The client nodes side `side`'s sustained-bandwidth test wrote from, as [sources] bandwidth records it (cold
+    tests 17, U-V6, U-W4: "VM-12 from the training job's 8 trays at once" compared with the sweep's one-client mean):
+    the one count the clauses naming the side give; with no digit, one machine named in words ("on one tray") is 1
+    and the training job's machines ("from the job's servers") are the job's `job_nodes`; None where the record gives
+    none or several."""
+    counts = set(side_clients_logged(test, side))
+    if counts:
+        return counts.pop() if len(counts) == 1 else None
+    clauses = side_clauses(test, side)
+    ones = any(ONE_CLIENT.search(c) for c in clauses)
+    jobs = any(JOB_CLIENTS.search(c) for c in clauses)
+    if ones == jobs:
+        return None
+    return 1 if ones else job_nodes

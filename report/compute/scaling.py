@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from report import stats
-from report.compute.client_links import clients_logged
+from report.compute.client_links import bandwidth_test_clients, clients_logged
 from report.compute.figures import SIDES, Bandwidth, Projection, Save
 from report.compute.nodes import node_local_sides, nodes, share
 from report.compute.scaling_figures import (
@@ -161,7 +161,13 @@ def with_projections(
     if found is not None:
         logged = clients_logged(test)
         beyond = (beyond_sweep(key, sides[key], logged, job) for key in SIDES)
-        found = replace(found, beyond=tuple(b for b in beyond if b is not None), tested=tested_ratio(logged, job))
+        counts = ((key, bandwidth_test_clients(test, key, found.job_nodes)) for key in SIDES)
+        found = replace(
+            found,
+            beyond=tuple(b for b in beyond if b is not None),
+            tested=tested_ratio(logged, job),
+            test_clients=tuple((key, n) for key, n in counts if n is not None),
+        )
     return found, scaled_projections
 
 

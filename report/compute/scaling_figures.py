@@ -118,6 +118,12 @@ class Scaling(TwoSided):
     one_node_gbps: ScaledGbps = UNSCALED  #: each node-local side's bandwidth.<side>_gbps, else None (not in JSON)
     beyond: tuple[BeyondSweep, ...] = ()  #: each shared side whose bandwidth test ran beyond its sweep (not in JSON)
     tested: TestedRatio | None = None  #: the bandwidth test's ratio where its client count is logged (not in JSON)
+    #: (side, client nodes) each side's sustained-bandwidth test wrote from, where the record gives it (not in JSON)
+    test_clients: tuple[tuple[str, int], ...] = ()
+
+    def test_clients_of(self, key: str) -> int | None:
+        """The client nodes side `key`'s bandwidth test wrote from, where the record gives them; else None."""
+        return dict(self.test_clients).get(key)
 
     @property
     def max_clients(self) -> int:
@@ -130,7 +136,16 @@ def plain(out: dict | None) -> dict | None:
     the cluster's figures (the contract's keys only)."""
     if out is None:
         return None
-    for key in ("job_nodes", "cluster_nodes", "at_cluster", "node_local", "one_node_gbps", "beyond", "tested"):
+    for key in (
+        "job_nodes",
+        "cluster_nodes",
+        "at_cluster",
+        "node_local",
+        "one_node_gbps",
+        "beyond",
+        "tested",
+        "test_clients",
+    ):
         del out[key]
     for key in SIDES:
         if out[key] is not None:

@@ -4,6 +4,7 @@ and page 1 quoted a ratio no measurement at one client gave)."""
 
 from __future__ import annotations
 
+from report.compute.figures import SIDES
 from report.formatting import count, pct, sig
 from report.i18n import _, join_words
 from report.wording.base import Words
@@ -39,6 +40,9 @@ def bandwidth_clients(w: Words) -> int | None:
     """The client nodes both bandwidth tests ran on, where [sources] bandwidth records one count and no other (scaling
     reading 11, M2: "8 jobs on each of the job's 12 nodes" was read as "each on its own client count"); None where it
     records none or several (each side's own, as folder R's "ZFS NFS from 12 clients, CX-10 from 16 clients")."""
+    if w.m.scaling is not None:  # each side's count, decided with the sweep (cold tests 17, U-W4)
+        found = {w.m.scaling.test_clients_of(key) for key in SIDES}
+        return found.pop() if len(found) == 1 and None not in found else None
     counts = set(recorded_counts(w.config.sources.get("bandwidth", "")))
     return counts.pop() if len(counts) == 1 else None
 
@@ -47,7 +51,8 @@ def sustained_words(w: Words, key: str) -> str | None:
     """The sustained-bandwidth test set beside the sweep at the client count the data sources record for it: the
     sweep's mean there, its means at the counts run on either side, or that the count lies beyond the sweep; None where
     no one count is recorded or it lies below the sweep's counts (the caller then says it as before)."""
-    k, s = bandwidth_clients(w), side_of(w.m, key)
+    s = side_of(w.m, key)
+    k = w.m.scaling.test_clients_of(key) if w.m.scaling is not None else None
     if k is None or s is None:
         return None
     bandwidth = w.m.bandwidth.side(key).sustained_gbps

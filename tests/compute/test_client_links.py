@@ -99,3 +99,23 @@ def test_a_sides_count_and_links_read_alike_in_either_language():
     line = ("客户端链路", "计算节点每节点 2 个 200 Gb/s 端口接入存储网络")
     assert node_links(_test(environment=(line,))) == (2, 200.0)
     assert node_links(_test(environment=(("client links", "each node 2 x 200 Gb/s ports"),))) == (2, 200.0)
+
+
+def test_each_sides_bandwidth_test_count_read_from_the_record():
+    # cold tests 17, U-V6, U-W4 (records of our own): the count a side's clause gives; "one node" with no digit is 1;
+    # "the job's servers" with no count is the job's nodes (here 6); two counts for a side, or none, give none
+    from report.compute.client_links import bandwidth_test_clients
+
+    systems = SimpleNamespace(candidate="Array Q", save_baseline="Local SSD", short_name=lambda name: name)
+
+    def counts(text: str) -> tuple[int | None, int | None]:
+        test = SimpleNamespace(config=SimpleNamespace(sources={"bandwidth": text}, systems=systems))
+        return bandwidth_test_clients(test, "baseline", 6), bandwidth_test_clients(test, "candidate", 6)
+
+    assert counts("fio: Local SSD on one node (8 jobs); Array Q from the job's 4 nodes at once") == (1, 4)
+    assert counts("fio：Local SSD 在单个节点上测；Array Q 由作业的 4 个节点同时写") == (1, 4)
+    assert counts("fio from all of the job's servers at once, 8 jobs each") == (6, 6)
+    assert counts("fio 由作业的全部服务器同时写，每台 8 个作业") == (6, 6)
+    assert counts("fio sequential write from the job's 8 servers at once, 8 jobs each") == (8, 8)
+    assert counts("fio, 8 jobs, 1 MiB blocks") == (None, None)
+    assert counts("12 nodes on Local SSD, 16 nodes on Array Q") == (None, None)  # no semicolon: both counts each

@@ -525,3 +525,36 @@ def test_a_ratio_that_dips_between_ends_within_5_percent_is_not_said_to_stay_wit
     assert "2.00×, 1.60×, 1.90× and 2.05× Local NVMe (single drive)'s at 1, 2, 4 and 8 client nodes" in text
     assert "The ratio moves between 1.60× and 2.05× over these counts, with no steady trend." in text
     assert "stays within" not in text
+
+
+def test_the_bandwidth_tests_are_set_beside_the_sweep_at_their_own_count(folder):
+    # cold tests 17, U-V6, U-W4 (a record of our own): "from the job's servers at once" with no digit is the job's
+    # 32 ÷ 8 = 4 nodes. The sweep's means at 4: Local NVMe (3.9 + 4.0 + 4.1) ÷ 3 = 4.00, FX100 (7.9 + 8.0 + 8.1) ÷ 3
+    # = 8.00 GB/s; the tests' 3.26 is (4.00 − 3.26) ÷ 4.00 = 18.5% below, 6.40 is (8.00 − 6.40) ÷ 8.00 = 20.0% below;
+    # the sweep's ratio there 8.00 ÷ 4.00 = 2.00×
+    rows = "".join(
+        f"{name},{k},{run},{gbps}\n"
+        for name, means in ((B, (1.0, 2.0, 4.0)), (C, (2.0, 4.0, 8.0)))
+        for k, mean in zip((1, 2, 4), means, strict=True)
+        for run, gbps in enumerate((round(mean - 0.1, 2), mean, round(mean + 0.1, 2)), start=1)
+    )
+    path = with_scaling(folder, rows, claim=False)
+    toml = path / "test.toml"
+    old = 'bandwidth  = "White paper: sustained write bandwidth; '
+    toml.write_text(toml.read_text().replace(old, "bandwidth  = \"fio from all of the job's servers at once; "))
+    ctx, m = build(path)
+    assert (m.scaling.test_clients_of("baseline"), m.scaling.test_clients_of("candidate")) == (4, 4)
+    text = words(ctx)
+    assert "perhaps on different client counts" not in text
+    assert (
+        "The sustained-bandwidth test, on the 4 client nodes the data sources record, gives 3.26 GB/s, 18.5% below "
+        "the sweep's mean of 4.00 GB/s at that count" in text
+    )
+    assert "gives 6.40 GB/s, 20.0% below the sweep's mean of 8.00 GB/s at that count" in text
+    assert (
+        "These two figures are the two systems' bandwidth tests on the same 4 client nodes, as the data sources "
+        "record; at that count the client sweep gives 2.00×" in words(ctx, "bandwidth")
+    )
+    with activate("zh-CN"):
+        zh = words(build(path)[0], "bandwidth")
+    assert "客户端扫描在该节点数下给出 2.00×" in zh
