@@ -195,20 +195,25 @@ def _load_headline(m: Metrics) -> tuple[str, str]:
     """The load tile's figure and label: the stable pairs' range when an end of the whole range is unstable and a pair
     is shown within the limit (the note names what it leaves out), else the whole range (cold read 8, M1), labelled
     "not established" when no pair is shown within the limit (cold read 10, M2)."""
-    low, high = headline_load_span(m)
     if load_not_established(m):
         # "Not established" as the figure and the ratios in the note, as the capacity tile's "Not shown" (Chinese
         # reading 14, M2; cold read 15, M2: a director quotes the big figure, not its mark); no label takes back a
         # "faster" above it (cold read 12, M1)
         return _("Not established"), _("model load speedup")
-    established = m.load.established_range
-    if established is not None and any(not p.established for p in m.load.models):
-        # the figure is the established pairs' (cold reads 6 m2 and 7 A-M6: 7.18×–8.34× led with a pair the report
-        # calls not established); the note names the others with theirs
-        low, high = established
+    low, high = _load_span(m)
     if low < 1:
         return ratio_span(low, high), _("model loading speed")
     return ratio_span(low, high), _("faster model loading")
+
+
+def _load_span(m: Metrics) -> tuple[float, float]:
+    """The figure the load tile shows: the established pairs' range where some pair is not established (cold reads 6
+    m2 and 7 A-M6: 7.18×–8.34× led with a pair the report calls not established; the note names the others with
+    theirs), else the whole range."""
+    established = m.load.established_range
+    if established is not None and any(not p.established for p in m.load.models):
+        return established
+    return headline_load_span(m)
 
 
 def _load_note(w: Words) -> str:
@@ -221,7 +226,11 @@ def _load_note(w: Words) -> str:
         return _("{system} takes {span} as long ({pairs}): too few runs or too wide a spread to establish it").format(
             span=ratio_span(low, high), system=m.load.baseline_system, pairs=load_pairs(m)
         )
-    note = _("than {system}, {pairs}").format(system=m.load.baseline_system, pairs=load_pairs(m))
+    # a range below 1 is a speed "relative to" the baseline, not "faster than" it (cold test 18, Y: "model loading
+    # speed than QH-500")
+    note = (_("relative to {system}, {pairs}") if _load_span(m)[0] < 1 else _("than {system}, {pairs}")).format(
+        system=m.load.baseline_system, pairs=load_pairs(m)
+    )
     if found is None:
         return note
     established = [_pair_name(p.model, p.platform, m) for p in m.load.models if p.established]

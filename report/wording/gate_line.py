@@ -128,8 +128,8 @@ def relaxed_pass(w: Words, g) -> str:
         if ceiling < base:
             # why the target was set below it, where no storage could reach it (cold read 8, H4)
             return _(
-                "passes against the {target}% agreed for this test, below {default}, out of any storage's reach at "
-                "this interval (at most {ceiling})"
+                "passes against the {target}% agreed for this test, set below {default}, which no storage could "
+                "reach at this interval (at most {ceiling})"
             ).format(target=given(target), default=unagreed_default(f"{given(base)}%"), ceiling=p3(ceiling))
         return _("passes against the {target}% agreed for this test, below {default}").format(
             target=given(target), default=unagreed_default(f"{given(base)}%")

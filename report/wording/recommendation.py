@@ -217,13 +217,30 @@ def _outliers_passing(w: Words, found: Finding) -> str:
     """Where the money decides with the outlying runs and without them: the gates they fail, said first, then the
     speedup with them, by the means; no run is excluded from what the candidate is said to meet (cold read 17, W-B1:
     "meets every target once run 3 is dropped" read as an exclusion no one agreed)."""
+    failed = [g for g in found["gates"] if found["before"][g] == "fail"]
+    undecided = [g for g in found["gates"] if found["before"][g] == "insufficient"]
+    shown = failed or undecided or list(found["gates"])
     fields = {
         "candidate": w.name("candidate"),
         "runs": join_words([run_name(w, item, found) for item in found.scope.items]),
-        "gates": gate_list([g for g in found["gates"] if found["before"][g] == "fail"] or list(found["gates"])),
+        "gates": gate_list(shown),
         "ratio": x3(w.m.save.speedup),
     }
-    return _("{gates} fails on {runs}; with it, {candidate} saves {ratio} faster by the means").format(**fields)
+    if not failed and undecided:
+        # a gate the run leaves undecided is not one it fails (cold test 18, Y: "G3 fails on run 6" where the
+        # interval with run 6 contains the target)
+        text = ngettext(
+            "{gates} is undecided with {runs}; with it, {candidate} saves {ratio} faster by the means",
+            "{gates} are undecided with {runs}; with it, {candidate} saves {ratio} faster by the means",
+            len(shown),
+        )
+    else:
+        text = ngettext(
+            "{gates} fails on {runs}; with it, {candidate} saves {ratio} faster by the means",
+            "{gates} fail on {runs}; with it, {candidate} saves {ratio} faster by the means",
+            len(shown),
+        )
+    return text.format(**fields)
 
 
 def _ground_words(w: Words, ground: str) -> str:

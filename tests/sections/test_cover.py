@@ -589,3 +589,21 @@ def test_an_agreed_g4_no_storage_could_meet_is_said_in_the_verdict_not_as_target
     # the tool's default, not agreed: not assessed, as before
     ctx, _m = build(write_folder(tmp_path / "g4_default", TOML, [12.0, 12.1, 11.9], [6.0, 6.1, 5.9]))
     assert "G4 not assessed" in ctx.cover.verdict_label
+
+
+def test_a_load_range_below_one_is_a_speed_relative_to_the_baseline(tmp_path):
+    """Cold test 18, Y: one pair loads slower from the candidate (0.920×–1.80×), and the tile read "model loading
+    speed than QH-500". Here the 7B pair takes 54.70 s against 49.60 s: 49.60 / 54.70 = 0.907×; the 70B pair 401.00 /
+    43.20 = 9.28×."""
+    folder = tmp_path / "slower_load"
+    shutil.copytree(FIXTURES / "long_names", folder)
+    csv = folder / "load_times.csv"
+    text = csv.read_text()
+    for old, new in (("15.2,1,7.98", "15.2,1,53.90"), ("15.2,2,8.10", "15.2,2,54.70"), ("15.2,3,8.22", "15.2,3,55.50")):
+        assert old in text
+        text = text.replace(old, new)
+    csv.write_text(text)
+    ctx, _m = build(folder)
+    tile = next(k for k in ctx.cover.tiles if k.id == "loading")
+    assert (tile.value, tile.label) == ("0.907×–9.28×", "model loading speed")
+    assert tile.note.startswith("relative to ") and " than " not in tile.note

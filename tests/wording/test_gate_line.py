@@ -27,8 +27,8 @@ def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
     # where no storage could reach the default at this interval (the baseline's whole share, 1.78%), it says so (cold
     # read 8, H4)
     assert relaxed_pass(_words(g4_target=0.5, ceiling=1.78), g4) == (
-        "passes against the 0.5% agreed for this test, below the 2% default, not agreed with the customer, out of any storage's reach at "
-        "this interval (at most 1.78%)"
+        "passes against the 0.5% agreed for this test, set below the 2% default, not agreed with the customer, which no "
+        "storage could reach at this interval (at most 1.78%)"
     )
     assert relaxed_pass(_words(g4_target=0.5, change=2.4), g4) == ""  # passes at the default too
     assert relaxed_pass(_words(g4_target=2.5, change=2.6), g4) == ""  # raised, not relaxed

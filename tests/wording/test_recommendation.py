@@ -391,3 +391,22 @@ def test_a_money_decided_case_names_the_gate_the_run_fails_and_excludes_no_run()
         "checkpoint speed pays for it within an assumed 5-year life only if such jobs fill 26.3% or more"
     )
     assert "meets every target" not in text and "without run" not in text
+
+
+def test_a_run_that_leaves_a_gate_undecided_is_not_said_to_fail_it():
+    """Cold test 18, Y: with run 6 the speedup's interval (10.9–11.3×) contains the 11× target, so G3 is undecided,
+    not failed; the headline said "G3 fails on run 6". Two gates the run fails take the plural."""
+    words = _p_words(verdict="undecided")
+    figures = {"gates": ("G3",), "before": {"G3": "insufficient"}, "times": {"candidate:3": 14.72}}
+    found = type("F", (), {"scope": NS(items=("candidate:3",)), "__getitem__": lambda self, k: figures[k]})()
+    value = words.findings.get("value_priced")
+    words.findings = NS(get=lambda key: {"value_priced": value, "outliers_decide": found}.get(key))
+    words.m.save = NS(speedup=292.88 / 26.39)
+    rec = Recommendation("other_grounds", ("loads",), ("speedup_measured", "job_unpaid"), ("cluster_share_more",))
+    text = recommendation.headline(words, rec)
+    assert text.startswith(
+        "Recommendation: G3 is undecided with run 3 on LF-760 (14.7 s); with it, LF-760 saves 11.1× faster by the means"
+    )
+    assert "fails" not in text.split(";")[0]
+    figures["gates"], figures["before"] = ("G2", "G3"), {"G2": "fail", "G3": "fail"}
+    assert recommendation.headline(words, rec).startswith("Recommendation: G2 and G3 fail on run 3 on LF-760 (14.7 s)")
