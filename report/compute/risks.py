@@ -174,16 +174,34 @@ def _paths(test: JointTest, system: str) -> tuple[str, ...]:
     def keys(name: str) -> set[str]:
         return {name.lower(), cfg.systems.short_name(name).lower()} - {""}
 
-    own, other = keys(system), keys(next(s for s in sides if s != system))
+    other_name = next(s for s in sides if s != system)
+    own, other = keys(system), keys(other_name)
+    own_words = f"{system} {cfg.systems.short_name(system)}"
+    other_words = f"{other_name} {cfg.systems.short_name(other_name)}"
     clauses = []
     for label, text in (*cfg.environment, ("", cfg.sources.get("load_times", ""))):
         for clause in re.split(r"[;；]", text):
             said = f"{label} {clause}".lower()
-            if any(k in said for k in own) and not any(k in said for k in other):
+            if not any(k in said for k in own) or any(k in said for k in other):
+                continue
+            if names_by_model(own_words, other_words, clause):
+                # the parts of the clause that name this system alone ("TCP to NX-80, RoCE v2 for the T0 mirror",
+                # cold test 18, X: RDMA said of NX-80)
+                clauses += [c for c in re.split(r"[,，()（）]", clause) if any(k in c.lower() for k in own)]
+            else:
                 clauses.append(clause)
     joined = " ".join(clauses)
     found = [name for name, pattern in LOAD_PATHS if pattern.search(joined)]
     return tuple(name for name in found if not (name == "FUSE" and "s3fs" in found))
+
+
+def names_by_model(own: str, other: str, text: str) -> bool:
+    """Whether `text` names a system by a model word of its names `other` ("T0" of "Tessera T0 node-local NVMe tier"
+    and its short name "T0 tier"): a word with a digit and a letter that the names `own` lack."""
+    mine = {t.lower() for t in re.findall(r"[\w-]+", own)}
+    words = {t for t in re.findall(r"[\w-]+", other) if re.search(r"\d", t) and re.search(r"[^\W\d_]", t)}
+    words = {t for t in words if t.lower() not in mine}
+    return any(re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", text) for t in words)
 
 
 #: The rules of this module, in the order the report states their findings.

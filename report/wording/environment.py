@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from report.compute.risks import names_by_model
 from report.document.blocks import Para
 from report.i18n import _, join_words
 from report.inputs.ingest.tools import IMPORT_TOOLS
@@ -246,7 +247,7 @@ def _system_lines(w: Words) -> dict[str, list[str]]:
         said = [key for key, words in roles.items() if any(r in label.lower() for r in words)]
         if not said:
             said = _named(names, f"{label} {text}")
-        others = _names_other_system(w, text)
+        others = _names_other_system(w, text) or (len(said) == 1 and _names_by_model(w, said[0], text))
         if len(said) == 1 and others:
             # a line of one save system and another ("RoCE v2 to VM-12, TCP to QN-8"): the clauses that name it alone
             # (cold read 17, V-M3: TCP said of VM-12)
@@ -273,6 +274,17 @@ def _names_other_system(w: Words, text: str) -> bool:
     # a name that is itself a protocol ("NFS") says nothing of which system a line is about
     words = {n for n in words if not any(p.fullmatch(n) for _name, p in ACCESS_TOKENS)}
     return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.IGNORECASE) for n in words)
+
+
+def _names_by_model(w: Words, side: str, text: str) -> bool:
+    """Whether `text` names the other save system by a model word of its names, which `_named` does not catch: a line
+    of one system that speaks of the other's ("TCP to NX-80, RoCE v2 for the T0 mirror", cold test 18, X: RDMA said
+    of NX-80)."""
+    systems = w.config.systems
+    own, other = systems.save_baseline, systems.candidate
+    if side == "candidate":
+        own, other = other, own
+    return names_by_model(f"{own} {systems.short_name(own)}", f"{other} {systems.short_name(other)}", text)
 
 
 def _named(names: dict[str, set[str]], text: str) -> list[str]:

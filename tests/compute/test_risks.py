@@ -11,6 +11,7 @@ import pytest
 
 from report.compute import compute
 from report.compute.findings import decide
+from report.compute.risks import names_by_model
 from report.inputs.joint_test import read_joint_test
 from tests.compute.test_findings import TOML, write_folder
 
@@ -114,3 +115,28 @@ def test_each_load_side_s_path_as_the_records_give_it(tmp_path):
     assert found["differ"] is True
     found, _m = _found(write_folder(tmp_path / "none", TOML, [12.0], [6.0]), "load_path")
     assert found["paths"] == {"load_baseline": (), "candidate": ()} and found["differ"] is False
+
+
+def test_a_system_named_by_its_model_word_is_told_apart():
+    """Cold test 18, X: "TCP to NX-80, RoCE v2 for the T0 mirror" names the T0 tier by "T0", a word with a digit and a
+    letter of its names that the other system's names lack; plain words ("NAS", "tier") and shared ones do not count."""
+    t0, nx = "Tessera T0 node-local NVMe tier T0 tier", "Existing Norland NX-80 scale-out NAS NX-80"
+    assert names_by_model(nx, t0, "2 x 200 GbE (TCP to NX-80, RoCE v2 for the T0 mirror)")
+    assert names_by_model(t0, nx, "TCP to NX-80")
+    assert not names_by_model(nx, t0, "NFS v4.1 over TCP to the NAS tier")
+    assert not names_by_model("FX100 array", "FX100 tier", "the FX100's own link")  # a word both names hold
+
+
+def test_a_load_path_clause_naming_the_other_system_by_model_gives_each_its_part(tmp_path):
+    """The same line through the load sides' paths: NX-80 (the load baseline) gets the TCP, the "T0" mirror's RoCE
+    stays off it (cold test 18, X printed "NFS and RDMA to NX-80")."""
+    env = (
+        '\n[environment]\nprotocol = "Filer: NFS v4.1 over TCP"\n'
+        '"client links" = "2 x 200 GbE a node (TCP to Filer NX-80, RoCE v2 for the T0 mirror)"\n'
+    )
+    path = write_folder(tmp_path / "model", TOML + env, [12.0], [6.0])
+    for name in ("test.toml", "save_times.csv", "bandwidth.csv", "load_times.csv"):
+        text = (path / name).read_text().replace("Filer", "Filer NX-80").replace("Cand", "Cand T0")
+        (path / name).write_text(text.replace("Filer NX-80 NX-80", "Filer NX-80"))
+    found, _m = _found(path, "load_path")
+    assert found["paths"]["load_baseline"] == ("NFS",)
