@@ -135,3 +135,27 @@ def test_a_share_the_headline_gives_is_not_given_again_among_what_would_change_i
     assert cluster_share(_words(3072, 5), {**P, "today_payback_years": 0.7}, more=True, told=True) == (
         "such jobs filling the share of the cluster's time named above"
     )
+
+
+def test_today_s_figure_is_the_only_one_that_pays_only_where_the_optima_s_do_not(monkeypatch):
+    """Cold test 18, X: 1.25 million CAD over 322,000 CAD a year on the job's runs at the optima = 3.88 years, and
+    over 510,000 CAD a year on the whole cluster = 2.45 years, both within 5, beside "the figure at today's interval,
+    the only one that pays within 5 years". Where the optima pay, today's figure pays "too"; where neither does
+    (1.25 million over 200,000 = 6.25 years), it is the only one."""
+    from report.wording import value
+
+    w = _words(1024, 15)
+    w.m.economics = NS(currency="CAD")
+    w.config = NS(economics=NS(runs_per_year=15), is_default=lambda key: False)
+    monkeypatch.setattr(value, "_own_paid", lambda w, found: "OWN")
+    found = {"price": 1_250_000, "optimum_per_year": 510_000, "today_payback_years": 1.2}
+    monkeypatch.setattr(value, "job_optima_payback_years", lambda findings: 3.88)
+    line = value._own_line(w, found, today=True)
+    assert line.endswith(
+        "(the figure at today's interval, which pays within 5 years too, with its conditions: "
+        "“Value of the time saved”)."
+    )
+    monkeypatch.setattr(value, "job_optima_payback_years", lambda findings: 9.7)
+    line = value._own_line(w, {**found, "optimum_per_year": 200_000}, today=True)
+    assert "the only one that pays within 5 years" in line
+    assert value._own_line(w, found, today=False).endswith("(other bases: “Value of the time saved”).")
