@@ -92,6 +92,11 @@ def language() -> str:
     return _language.get()
 
 
+def accelerator() -> str:
+    """What the report's words call the test's accelerators here ("GPU", "NPU" or "card"; `accelerators`)."""
+    return _accelerator.get()
+
+
 @contextlib.contextmanager
 def accelerators(kind: str) -> Iterator[None]:
     """Inside the block, the report's own words count `kind` ("GPU", "NPU" or "card") accelerators: in Chinese an NPU
@@ -122,16 +127,36 @@ _NPU_WORDS = (
 )
 
 
+#: A Chinese card test's words for the GPU ones (Gaudi, Kunlunxin, Cambricon MLU): a card is counted by 张, the
+#: measure word of 卡 that the records use ("64 张卡", "每张加速卡"), its time is 卡时 (Chinese reading 17, W m1, m3).
+_CARD_WORDS = (
+    ("每 GPU 小时", "每卡时"),
+    ("GPU 小时", "卡时"),
+    ("GPU 机时", "卡时"),
+    ("块等效 GPU", "张等效加速卡"),
+    ("块 GPU", "张加速卡"),
+    ("GPU", "加速卡"),
+)
+
+#: An English card test's words for the GPU ones (cold read 17, W minor 5): "card", "card-hour", "per-card MTBF";
+#: capitalised where the word opens a sentence or a label.
+_ENGLISH_CARDS = re.compile(r"(^|(?<=[.!?]\s))?\bGPU(s?)\b")
+
+
+def _english_card(match: re.Match) -> str:
+    word = "card" + match.group(2)
+    return word.capitalize() if match.group(1) is not None else word
+
+
 def _cards(text: str) -> str:
     """A translation as the accelerators of the test are called in it (`accelerators`): in Chinese an NPU test
-    counts 个 NPU and prices NPU·时 (`_NPU_WORDS`), another accelerator's 块加速卡 and 卡时."""
+    counts 个 NPU and prices NPU·时 (`_NPU_WORDS`), another accelerator's 张加速卡 and 卡时 (`_CARD_WORDS`); in
+    English the latter's are cards and card-hours."""
+    kind = _accelerator.get()
     if _language.get() != "zh-CN":
-        return text
-    if _accelerator.get() == "NPU":
-        for gpu, npu in _NPU_WORDS:
-            text = text.replace(gpu, npu)
-    elif _accelerator.get() == "card":  # another accelerator (Gaudi, Kunlunxin): the generic 加速卡, its time 卡时
-        text = text.replace("GPU 小时", "卡时").replace("GPU", "加速卡")
+        return _ENGLISH_CARDS.sub(_english_card, text) if kind == "card" else text
+    for gpu, word in _NPU_WORDS if kind == "NPU" else _CARD_WORDS if kind == "card" else ():
+        text = text.replace(gpu, word)
     return text
 
 

@@ -42,7 +42,7 @@ def test_npu_platforms_make_the_chinese_words_count_npus():
     assert "GPU" in "\n".join(p.text for p in all_paras(ctx))
 
 
-def test_any_accelerator_that_is_not_a_gpu_is_jiasuka_in_chinese(tmp_path):
+def test_any_accelerator_that_is_not_a_gpu_is_a_card_in_chinese_and_english(tmp_path):
     """Kunlunxin P800 cards named only in the environment were called GPUs (cold tests 14, P): every accelerator
     the environment or a load platform names that is not a GPU makes the Chinese words say 加速卡."""
     import shutil
@@ -56,7 +56,19 @@ def test_any_accelerator_that_is_not_a_gpu_is_jiasuka_in_chinese(tmp_path):
     with i18n.activate("zh-CN"):
         ctx, _m = build(folder)
         words = "\n".join(i18n.typeset(p.text) for p in all_paras(ctx)).replace(i18n.NO_BREAK_SPACE, " ")
-    assert "块加速卡" in words and "块 GPU" not in words
+    # a card is counted by 张 and its time is 卡时, as the records say (Chinese reading 17, W minors 1, 3)
+    own = re.sub(r"“[^”]*”", "", words).replace("405B on 512 GPUs", "")  # a projection's name is the input's
+    assert "张加速卡" in words and "块加速卡" not in words and "GPU" not in own.replace("PyTorch", "")
+    assert "机时" not in words and "GPU 小时" not in words
+    ctx, _m = build(folder)  # in English the cards are cards (cold read 17, W minor 5)
+    own = re.sub(r"“[^”]*”", "", "\n".join(p.text for p in all_paras(ctx))).replace("405B on 512 GPUs", "")
+    assert "GPU" not in own and "cards" in own
+    with i18n.accelerators("card"):
+        assert i18n._("Per-GPU mean time between failures") == "Per-card mean time between failures"
+        assert i18n._("GPUs in the training job") == "Cards in the training job"
+        assert i18n._("Price of a GPU-hour") == "Price of a card-hour"
+        with i18n.activate("zh-CN"):
+            assert i18n._("Price of a GPU-hour") == "每卡时价格"
 
 
 def test_a_chinese_title_breaks_between_its_phrases_and_no_line_is_one_ideograph():

@@ -113,10 +113,14 @@ def produce(
 def draw_here(metrics: Metrics, test: JointTest, described: dict) -> Callable[[], dict[str, str]]:
     """Draw the charts in this process when asked for them (matplotlib imported then, after the layout's HTML)."""
 
+    from report import i18n
+
+    kind = i18n.accelerator()  # drawn later, outside the block that words the accelerators: as they are called now
+
     def drawn() -> dict[str, str]:
         from report.charts import draw as drawing
 
-        with computable():
+        with computable(), i18n.accelerators(kind):
             return drawing.draw_all(metrics, test.bandwidth, described)
 
     return drawn
@@ -125,12 +129,13 @@ def draw_here(metrics: Metrics, test: JointTest, described: dict) -> Callable[[]
 def _produce(
     test: JointTest, prov: Provenance, packer: Packer, language: str, edition: bool, draw: Drawer
 ) -> Iterator[Layout | Drawn | Final]:
-    from report import sections
+    from report import i18n, sections
     from report.charts import describe as charts
     from report.compute import compute
     from report.inputs.texts import printed
     from report.render import html as render
     from report.render import webfonts
+    from report.wording.base import accelerator_of
 
     with computable():
         metrics = compute(test)  # raises InvalidInput for inputs valid one by one but impossible together
@@ -138,8 +143,9 @@ def _produce(
         # what the report prints: test.toml's texts in this language, names as printed (metrics.json keeps its own)
         shown_test, shown = printed(test, metrics, language)
         short = shown_test.config.systems.short
-        described = charts.describe_all(shown, shown_test.bandwidth, shown.inputs_illustrative, short)
-        charts_drawn = draw(shown, shown_test, described)
+        with i18n.accelerators(accelerator_of(shown, shown_test.config)):  # a chart counts cards as the text does
+            described = charts.describe_all(shown, shown_test.bandwidth, shown.inputs_illustrative, short)
+            charts_drawn = draw(shown, shown_test, described)
         ctx = sections.build(shown_test, shown, described, prov, language, metrics_bytes)
     sizes = {chart_id: chart.size_pt for chart_id, chart in described.items()}
     names = (*test.raw, METRICS_NAME)

@@ -63,7 +63,7 @@ class Drawer:
         from report.charts import describe as charts
 
         log = test.bandwidth.downsampled(charts.SERIES_BUCKETS)  # what the chart draws: the same SVG, a small pickle
-        job = (i18n.language(), i18n.is_strict(), metrics, log, described)
+        job = (i18n.language(), i18n.is_strict(), i18n.accelerator(), metrics, log, described)
         try:
             with os.fdopen(self._job_write, "wb") as pipe:
                 pickle.dump(job, pipe, protocol=pickle.HIGHEST_PROTOCOL)
@@ -126,7 +126,7 @@ def _draw(job_read: int, result_write: int) -> int:
     try:
         with os.fdopen(job_read, "rb") as pipe:
             try:
-                language, strict, metrics, log, described = pickle.load(pipe)
+                language, strict, kind, metrics, log, described = pickle.load(pipe)
             except EOFError:  # the worker stopped before the figures were computed
                 return 0
         _without_3d()
@@ -141,6 +141,7 @@ def _draw(job_read: int, result_write: int) -> int:
                 if strict:
                     stack.enter_context(i18n.strict())
                 stack.enter_context(i18n.activate(language))
+                stack.enter_context(i18n.accelerators(kind))
                 stack.enter_context(computable())
                 result = ("svgs", drawing.draw_all(metrics, log, described))
         except InvalidInput as exc:

@@ -171,11 +171,8 @@ class Words:
         """ "NPU" where a load platform, or the recorded environment, names an NPU (Atlas, 910B, 昇腾, an NPU:
         ASCEND_WORDS), "card" where it names another accelerator that is not a GPU (Kunlunxin P800, Gaudi 3:
         NPU_WORDS), else "GPU": what the report's own words call the test's accelerators (in Chinese 个 NPU and
-        NPU·时, or 块加速卡 and 卡时; English keeps GPU)."""
-        texts = [x.platform for x in self.m.load.models] + [t for pair in self.config.environment for t in pair]
-        if any(ASCEND_WORDS.search(t) for t in texts):
-            return "NPU"
-        return "card" if any(NPU_WORDS.search(t) for t in texts) else "GPU"
+        NPU·时, or 张加速卡 and 卡时; in English GPU, or card for the latter)."""
+        return accelerator_of(self.m, self.config)
 
     def name(self, key: str) -> str:
         """The name of system `key` ("baseline", "candidate" or "load_baseline") as a sentence prints it: its full
@@ -233,6 +230,15 @@ class Words:
     def figure(self, chart_id: str) -> Figure:
         """The chart `chart_id`, placed."""
         return Figure(self.charts[chart_id])
+
+
+def accelerator_of(m: Metrics, config: TestConfig) -> str:
+    """ "NPU", "card" or "GPU": what the report's words call the accelerators of a test whose load platforms are in
+    `m` and whose recorded environment is `config`'s (Words.accelerator; the charts are worded the same way)."""
+    texts = [x.platform for x in m.load.models] + [t for pair in config.environment for t in pair]
+    if any(ASCEND_WORDS.search(t) for t in texts):
+        return "NPU"
+    return "card" if any(NPU_WORDS.search(t) for t in texts) else "GPU"
 
 
 #: A platform or environment text that names an accelerator that is not a GPU: Huawei's Ascend (Atlas 800/900
