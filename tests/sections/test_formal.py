@@ -111,13 +111,26 @@ def _pages(pdf: bytes, tmp_path) -> list[str]:
 @pytest.mark.slow
 def test_every_page_carries_the_number_and_the_first_two_the_sign_off(tmp_path, formal_zh_built, default_built, builds):
     english = builds.get(FORMAL, "en").pdf
-    for pdf, names, number_words in (
-        (english, NAMES, "Report MX-JT-2026-0117 · Revision 1.0"),
-        (formal_zh_built.pdf, NAMES_ZH, "报告编号 MX-JT-2026-0117"),
+    for pdf, names, number_words, page_words, end, customer in (
+        (english, NAMES, "Report MX-JT-2026-0117 · Revision 1.0", "Page {n} of {count}", "End of report", "East China"),
+        (
+            formal_zh_built.pdf,
+            NAMES_ZH,
+            "报告编号 MX-JT-2026-0117",
+            "第 {n} 页，共 {count} 页",
+            "报告结束",
+            "华东某智算中心",
+        ),
     ):
         pages = _pages(pdf, tmp_path)
         assert len(pages) > 10
         assert [n for n, page in enumerate(pages, 1) if number_words not in page] == []
+        # every page numbered, the formal cover too; the last page's content closes the report (Chinese reading 17,
+        # V minor 1, W minor 1)
+        count = len(pages)
+        assert [n for n, p in enumerate(pages, 1) if page_words.format(n=n, count=count) not in p] == []
+        assert end in pages[-1] and all(end not in p for p in pages[:-1])
+        assert customer in [line for line in pages[1].splitlines() if line.strip()][-1]  # page 2's footer (V minor 3)
         front = pages[0] + pages[1]
         assert all(name in front for name in names)
         assert all(name not in "".join(pages[2:]) for name in names)  # nowhere else: the sign-off is the front's
