@@ -294,8 +294,9 @@ def _named(names: dict[str, set[str]], text: str) -> list[str]:
 
 def _distinct(tokens: list[str]) -> list[str]:
     """`tokens` once each, less one whose words another token holds ("native client" beside "native parallel client
-    (POSIX)", from two lines of the same system)."""
-    words = {t: set(re.findall(r"\w+", t.lower())) for t in tokens}
+    (POSIX)", from two lines of the same system); Chinese words by their characters ("原生客户端" beside "原生并行客户端
+    （POSIX）": Chinese reading 17, W minor 6)."""
+    words = {t: set(re.findall(r"[^\W\u4e00-\u9fff]+|[\u4e00-\u9fff]", t.lower())) for t in tokens}
     return [t for t in dict.fromkeys(tokens) if not any(u != t and words[t] < words[u] for u in tokens)]
 
 

@@ -228,3 +228,20 @@ def test_a_local_file_system_is_a_path_and_a_line_s_clauses_go_to_the_system_the
         in (note.text)
     )
     assert "TCP" not in note.text
+
+
+def test_a_chinese_client_term_is_listed_once():
+    """Chinese reading 17, W minor 6: "原生并行客户端（POSIX）、RDMA、RoCE 和原生客户端" repeated the client; a Chinese
+    term is held by another by its characters, as an English one by its words."""
+    from report.wording.environment import _distinct
+
+    assert _distinct(["原生并行客户端（POSIX）", "RDMA", "RoCE", "原生客户端"]) == [
+        "原生并行客户端（POSIX）",
+        "RDMA",
+        "RoCE",
+    ]
+    assert _distinct(["专用客户端", "原生客户端"]) == ["专用客户端", "原生客户端"]  # neither holds the other
+    assert _distinct(["native parallel client (POSIX)", "RDMA", "native client"]) == [
+        "native parallel client (POSIX)",
+        "RDMA",
+    ]
