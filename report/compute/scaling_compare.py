@@ -9,6 +9,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from report.compute.scaling_figures import Scaling, ScalingPoint, ScalingSide, Usl
 from report.compute.sides import SIDES
@@ -297,6 +298,9 @@ class Trend:
     #: where exactly one side is modelled: the other side's aggregate per client node at `last` as a share of its
     #: per-node figure at `first`; the modelled ratio moves by that share alone (else None)
     per_node_share: float | None
+    #: where "uneven" and the ratios rise at every count to one highest between and fall at every count after it:
+    #: that count's pair (cold tests 17, W minor 4: 10.1× at 1 rising to 23.6× at 8, then 20.8× at 16); else None
+    peak: Pair | None = None
 
 
 def modelled(s: Scaling) -> tuple[str, ...]:
@@ -330,7 +334,18 @@ def trend(s: Scaling, first: Pair, last: Pair) -> Trend | None:
         x, y = getattr(first, key), getattr(last, key)
         if x is not None and y is not None and x > 0:
             share = (y / last.clients) / (x / first.clients)
-    return Trend(first, last, direction, found, share)
+    return Trend(first, last, direction, found, share, _hump(s, first, last) if direction == "uneven" else None)
+
+
+def _hump(s: Scaling, first: Pair, last: Pair) -> Pair | None:
+    """The pair with the highest ratio from `first` to `last`, where the ratios rise at every count up to it and fall
+    at every count after it; None otherwise."""
+    run = [p for p in compared(s) if first.clients <= p.clients <= last.clients]
+    ratios = [p.ratio or 0.0 for p in run]
+    top = max(range(len(run)), key=ratios.__getitem__) if run else 0
+    rising = all(a < b for a, b in pairwise(ratios[: top + 1]))
+    falling = all(a > b for a, b in pairwise(ratios[top:]))
+    return run[top] if 0 < top < len(run) - 1 and rising and falling else None
 
 
 @dataclass(frozen=True)

@@ -379,15 +379,16 @@ def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
         "1.5–2× claimed by Mingxin FX100 white paper; 1.45× at 8 client nodes, below it."
     )
     assert page_one + " Mingxin FX100 not run beyond 8 client nodes." in ctx.cover.verdict_notes
+    # the means at the job's 4 nodes, not the fits (cold tests 17, U-V5): 12.0 ÷ 8.0 = 1.50×; 12.5 ÷ 16.0 = 0.781×
     ctx, _ = build(with_scaling(folder, CROSSING))
     assert (
-        "is 1.53× the baseline's at the job's 4 nodes and 0.781× at 8 client nodes, the most compared: the advantage "
+        "is 1.50× the baseline's at the job's 4 nodes and 0.781× at 8 client nodes, the most compared: the advantage "
         "reverses." in " ".join(texts(section(ctx, "summary").blocks))
     )
-    assert "1.53× the baseline's aggregate at the job's 4 nodes, 0.781× at 8 client nodes: reversed." in cover_text(ctx)
-    ctx, _ = build(with_scaling(folder, RISING))
+    assert "1.50× the baseline's aggregate at the job's 4 nodes, 0.781× at 8 client nodes: reversed." in cover_text(ctx)
+    ctx, _ = build(with_scaling(folder, RISING))  # 23.0 ÷ 9.6 = 2.40×, 44.0 ÷ 14.0 = 3.14×
     assert (
-        "2.39× the baseline's aggregate at the job's 4 nodes, 3.14× at 8 client nodes: growing over that range."
+        "2.40× the baseline's aggregate at the job's 4 nodes, 3.14× at 8 client nodes: growing over that range."
         in cover_text(ctx)
     )
     ctx, _ = build(DATA)  # without scaling.csv neither says anything of a sweep
@@ -558,3 +559,25 @@ def test_the_bandwidth_tests_are_set_beside_the_sweep_at_their_own_count(folder)
     with activate("zh-CN"):
         zh = words(build(path)[0], "bandwidth")
     assert "客户端扫描在该节点数下给出 2.00×" in zh
+
+
+def test_the_headline_ratio_is_the_means_and_a_hump_is_said_as_one(folder):
+    # cold tests 17, U-V5, U-W3, W minor 4 (a sweep of our own, 3 runs of mean ± 0.1 each): Local NVMe 1, 2, 4, 8 GB/s
+    # at 1, 2, 4, 8 client nodes, FX100 2, 6, 16, 24: ratios 2 ÷ 1 = 2.00×, 6 ÷ 2 = 3.00×, 16 ÷ 4 = 4.00×,
+    # 24 ÷ 8 = 3.00×; the job's 32 ÷ 8 = 4 nodes give the means' 4.00×, whatever the fits give there
+    rows = "".join(
+        f"{name},{k},{run},{gbps}\n"
+        for name, means in ((B, (1.0, 2.0, 4.0, 8.0)), (C, (2.0, 6.0, 16.0, 24.0)))
+        for k, mean in zip((1, 2, 4, 8), means, strict=True)
+        for run, gbps in enumerate((round(mean - 0.1, 2), mean, round(mean + 0.1, 2)), start=1)
+    )
+    ctx, m = build(with_scaling(folder, rows, claim=False))
+    assert m.scaling.at_job.ratio is not None and f"{m.scaling.at_job.ratio:.2f}" != "4.00"  # the fits' differs
+    said = words(ctx, "summary")
+    assert "is 4.00× the baseline's at the job's 4 nodes and 3.00× at 8 client nodes" in said
+    assert "The ratio rises from 2.00× at 1 to 4.00× at 4 client nodes, then eases to 3.00× at 8." in words(ctx)
+    with activate("zh-CN"):
+        zh = words(build(with_scaling(folder, rows, claim=False))[0])
+    found = re.search("该比值由[^。]*。", zh)
+    assert found is not None, zh
+    assert found.group(0) == "该比值由 1 个客户端节点时的 2.00× 升至 4 个时的 4.00×，此后回落至 8 个时的 3.00×。"
