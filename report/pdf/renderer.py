@@ -400,7 +400,7 @@ PAGE_ONE_ALONE = "body > :not(.cover) { display: none !important; }\n"
 
 def shed_sheet(rank: int) -> str:
     """The sheet that moves page 1's lines of places 1 to `rank` (sections/cover.py SHED_ORDER) to page 2: hidden on
-    page 1, shown under page 2's "Page 1, continued", with a line on page 1 saying so."""
+    page 1, shown under page 2's "Decision page (continued)", with a line on page 1 saying so."""
     ranks = range(1, rank + 1)
     hidden = ", ".join(f'.cover [data-shed="{r}"]' for r in ranks)
     shown = ", ".join(f'.page-one-more p[data-shed="{r}"]' for r in ranks)

@@ -21,8 +21,8 @@ from tests.conftest import FIXTURES
 FIELD6 = FIXTURES / "field6_tmpfs"
 WORDS = {
     # page 1's last line, page 2's first, the field folder's line moved first, and one that stays
-    "en": ("Continued on page 2.", "Page 1, continued", "GPU-equivalents", "At an assumed failure rate"),
-    "zh-CN": ("续见第 2 页。", "接第 1 页", "等效 GPU 数", "按假设故障率"),
+    "en": ("Continued on page 2.", "Decision page (continued)", "GPU-equivalents", "At an assumed failure rate"),
+    "zh-CN": ("续见第 2 页。", "决策页（续）", "等效 GPU 数", "按假设故障率"),
 }
 
 
@@ -133,7 +133,7 @@ def test_the_pointers_take_their_page_numbers_from_the_layout():
 def test_the_words_are_translated():
     with i18n.activate("zh-CN"):
         assert i18n._("Continued on page {page}.").format(page=2) == WORDS["zh-CN"][0]
-        assert i18n._("Page {page}, continued").format(page=1) == WORDS["zh-CN"][1]
+        assert i18n._("Decision page (continued)") == WORDS["zh-CN"][1]
 
 
 #: A formal report ([report]) whose decision page is dense: cold tests 12's V (a node-local baseline, a price, three
@@ -142,8 +142,8 @@ def test_the_words_are_translated():
 DENSE = FIXTURES / "decision_page"
 DECISION = {
     # the pointers page 2 and 3 would print, and words of the value and of the second row of tiles that must stay
-    "en": ("Continued on page", "Page 2, continued", "payback", "GPU-equivalents"),
-    "zh-CN": ("续见第", "接第 2 页", "回收期", "等效 GPU 数"),
+    "en": ("Continued on page", "Decision page (continued)", "payback", "GPU-equivalents"),
+    "zh-CN": ("续见第", "决策页（续）", "回收期", "等效 GPU 数"),
 }
 
 
