@@ -22,6 +22,7 @@ from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
 from report.wording.base import Words
 from report.wording.phrases import both, sooner
+from report.wording.risks import async_counterpoint
 from report.wording.staging import staging_differs
 from report.wording.statements import (
     async_title,
@@ -52,7 +53,9 @@ def build(w: Words) -> Section:
                 "note",
             )
         )
-    blocks += [_table(w), w.p(_benefit(m, what_if), "save_times"), *_verdict(w), w.figure("stall")]
+    # what the trainer's own asynchronous saves would leave of the benefit, in full here (page 1 gives one sentence)
+    counterpoint = [Para(text)] if (text := async_counterpoint(w)) else []
+    blocks += [_table(w), w.p(_benefit(m, what_if), "save_times"), *_verdict(w), *counterpoint, w.figure("stall")]
     if _from_trainer_log(w.test) and m.async_.staging_given:
         blocks.append(
             Para(

@@ -29,6 +29,7 @@ from report.inputs.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping,
 from report.inputs.specs import ReliabilitySpec
 from report.wording.base import Words
 from report.wording.capacity import capacity_beyond, demand, scale_step
+from report.wording.changes import more_changes
 from report.wording.copies import next_step as copies_next_step
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.environment import environment_steps, record_gate_term
@@ -41,6 +42,7 @@ from report.wording.phrases import (
     gate_list,
 )
 from report.wording.protection import protection_step
+from report.wording.recommendation import decided
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
 from report.wording.said import g4_out_of_reach, outlier_step, save_spread
 from report.wording.scaling import sweep_steps
@@ -251,6 +253,8 @@ def _next_steps(w: Words) -> tuple:
         steps.append(Para(copied))
     steps += _missing_measurements(w)
     steps += [Para(text) for text in sweep_steps(w)]  # scaling reading 6, m9
+    if more := more_changes(w, decided(w)):  # what page 1 has no room for (compute/change_order.py)
+        steps.append(Para(more))
     return (*_durable_first(w), *steps)
 
 

@@ -42,6 +42,7 @@ from report.wording.phrases import (
 )
 from report.wording.risks import load_path_words
 from report.wording.statements import loads_read_as_restores, read_by
+from report.wording.unmeasured import to_pay
 
 ID = "loading"
 #: The charts this section places, in order.
@@ -210,6 +211,8 @@ def build(w: Words) -> Section:
         model, platform = found["pair"].split(" / ", 1)
         pair = _("{model} on {platform}").format(model=model, platform=platform)
         notes.append(Para(fill(text, pair=pair, over=said(found, over), limit=limit), "warning", loads_marked(w)))
+    if cold_starts := to_pay(w):  # the cold starts that would pay for the candidate (page 1 points here)
+        notes.append(Para(cold_starts))
     return Section(ID, _("Model loading for inference"), (*notes, _load_table(w, models), _figure(w)))
 
 

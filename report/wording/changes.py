@@ -3,6 +3,7 @@ names (docs/recommendation.md), with its figures, then what the other grounds re
 
 from __future__ import annotations
 
+from report.compute.change_order import PAGE_ONE_CHANGES, ranked
 from report.compute.recommendation import JOB_MONEY, Recommendation
 from report.formatting import count, given, rounded, s3
 from report.i18n import _
@@ -11,7 +12,7 @@ from report.wording.base import Words
 from report.wording.counterpoints import job_mix_change
 from report.wording.g3_runs import more_runs_change
 from report.wording.job_size import larger_job_change
-from report.wording.risks import async_counterpoint, degraded_change
+from report.wording.risks import async_proviso, degraded_change
 from report.wording.said import outlast_words, outlier_cause
 from report.wording.speed_reason import seconds_apart
 from report.wording.staging import faster_save_changes_nothing
@@ -20,32 +21,57 @@ from report.wording.value import cluster_share, price_for_life
 
 
 def changes(w: Words, rec: Recommendation) -> str:
-    """What would change the recommendation, in one sentence."""
+    """What would change the recommendation: at most PAGE_ONE_CHANGES conditions (compute/change_order.py), a pointer
+    to the gate section for the others, the asynchronous proviso in one sentence, and what the other grounds rest on."""
     hidden = faster_save_changes_nothing(w.m)
-    # no faster save where the writes are hidden: it changes no training time (cold read 9, J-M1)
-    shown = [c for c in rec.changes if not (hidden and c in ("g4_save", "faster_candidate"))]
-    # the synchronous proviso is a sentence of its own after the conditions, not one more of them (Chinese reading
-    # 14b, Y: "each with synchronous saves only" read as a condition for the candidate)
-    proviso = "sync_assumed" in shown
-    # the headline gives the share the job's own money needs (value.job_money): not again here
-    told = bool(set(JOB_MONEY) & set(rec.reasons))
-    parts = [
-        text
-        for text in (
-            cluster_share(w, w.findings.get("value_priced"), more=True, told=True)
-            if told and change == "cluster_share_more"
-            else _change(w, change)
-            for change in shown
-            if change != "sync_assumed"
-        )
-        if text
-    ]
-    said = [_("What would change it: {changes}.").format(changes=_("; ").join(parts))] if parts else []
+    shown, more = _worded(w, rec)
+    parts = list(shown)
+    proviso = "sync_assumed" in rec.changes
+    said = []
+    if parts:
+        listed = _("; ").join(parts)
+        if more:  # the others are the gate section's next steps (cold tests 17, W: 200 words ran page 1 over)
+            listed = _("{changes} (more in “{section}”)").format(changes=listed, section=_gates_title())
+        said.append(_("What would change it: {changes}.").format(changes=listed))
     if proviso and parts:
-        said.append(async_counterpoint(w))
-    if hidden and len(shown) < len(rec.changes):
+        said.append(async_proviso(w))
+    if hidden and any(c in ("g4_save", "faster_candidate") for c in rec.changes):
         said.append(hidden)
     return " ".join([*said, *unmeasured(w, rec)])
+
+
+def more_changes(w: Words, rec: Recommendation) -> str:
+    """The conditions that would change the recommendation beyond the ones page 1 names, as one next step of the gate
+    section; "" where page 1 names them all."""
+    _shown, more = _worded(w, rec)
+    if not more:
+        return ""
+    return _("What else would change the recommendation: {changes}.").format(changes=_("; ").join(more))
+
+
+def _gates_title() -> str:
+    """The gate section's title, as page 1 points to it."""
+    return _("Joint-test gates and next steps")
+
+
+def _worded(w: Words, rec: Recommendation) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each condition with words for this test, in the order of compute/change_order.py: the ones page 1 names, and
+    the others."""
+    hidden = faster_save_changes_nothing(w.m)
+    # no faster save where the writes are hidden: it changes no training time (cold read 9, J-M1)
+    keys = [
+        c for c in ranked(rec.changes) if c != "sync_assumed" and not (hidden and c in ("g4_save", "faster_candidate"))
+    ]
+    # the headline gives the share the job's own money needs (value.job_money): not again here
+    told = bool(set(JOB_MONEY) & set(rec.reasons))
+    texts = [
+        cluster_share(w, w.findings.get("value_priced"), more=True, told=True)
+        if told and change == "cluster_share_more"
+        else _change(w, change)
+        for change in keys
+    ]
+    texts = [t for t in texts if t]
+    return tuple(texts[:PAGE_ONE_CHANGES]), tuple(texts[PAGE_ONE_CHANGES:])
 
 
 def _change(w: Words, change: str) -> str:

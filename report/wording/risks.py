@@ -74,23 +74,17 @@ def staging_value(w: Words) -> str:
 
 def async_counterpoint(w: Words) -> str:
     """What the trainer's own asynchronous saves would leave of a synchronous job's benefit (the finding
-    async_trainer): the trainers the records name that can, or that none is named; the benefit the what-if leaves at
-    today's interval; and what the candidate keeps, its faster restores where both were timed and the rework a failure
-    costs, conditional on the intervals and the failure rate assumed (cold read 15, R-M3; Chinese reading 15pq, P-M2,
-    P-M3). The host memory staging needs is the asynchronous section's. "" without the finding."""
+    async_trainer), in full for the asynchronous section: the trainers the records name that can, or that none is
+    named; the benefit the what-if leaves at today's interval; and what the candidate keeps, its faster restores where
+    both were timed and the rework a failure costs, conditional on the intervals and the failure rate assumed (cold
+    read 15, R-M3; Chinese reading 15pq, P-M2, P-M3). Page 1 gives one sentence of it (`async_proviso`). "" without
+    the finding."""
     found = w.findings.get("async_trainer")
     if found is None:
         return ""
-    fields = {
-        "trainers": join_words(list(found["trainers"])),
-        "staging": _("on the staging times given") if found["staging_given"] else _("staging taken as 0 s, untimed"),
-        "candidate": w.name("candidate"),
-    }
-    fields["section"] = _("Asynchronous checkpointing (what-if)")
+    fields = _async_fields(w, found)
     head = (
-        # the host memory it needs is the asynchronous section's, where this points: a clause here (the dense decision
-        # page, tests/pdf/test_page_one.py)
-        _("{trainers}, named in this test's records, can save asynchronously, a setting of the trainer (“{section}”).")
+        _("{trainers}, named in this test's records, can save asynchronously, a setting of the trainer.")
         if found["trainers"]
         else _(
             "The records name no trainer this report knows to save asynchronously (PyTorch DCP, Megatron-LM, NeMo "
@@ -111,12 +105,57 @@ def async_counterpoint(w: Words) -> str:
             )
         )
     else:
-        fields["async"] = p3(found["async_reduction_pct"])
         tail = _(
             "Were its saves asynchronous, training would be {async} shorter on {candidate} at today's interval "
             "({staging})."
         )
     return head + " " + tail.format(kept=join_clauses(kept, inner=True), **fields)  # clauses: "…，…" (zh reading 15)
+
+
+def async_proviso(w: Words) -> str:
+    """The asynchronous what-if on page 1, one sentence: which trainer can save asynchronously and what that leaves
+    of the benefit at today's interval, pointing to the asynchronous section for the rest (cold tests 17, W: two
+    sentences and a list of what the candidate keeps ran the decision page onto page 3). "" without the finding."""
+    found = w.findings.get("async_trainer")
+    if found is None:
+        return ""
+    fields = _async_fields(w, found)
+    if found["async_reduction_pct"] == 0:
+        text = (
+            _(
+                "{trainers} can save asynchronously, a setting of the trainer: training would then take as long on "
+                "either system at today's interval (“{section}”)."
+            )
+            if found["trainers"]
+            else _(
+                "Were this job's trainer to save asynchronously, training would take as long on either system at "
+                "today's interval (“{section}”)."
+            )
+        )
+    else:
+        text = (
+            _(
+                "{trainers} can save asynchronously, a setting of the trainer: training would then be {async} shorter "
+                "on {candidate} at today's interval (“{section}”)."
+            )
+            if found["trainers"]
+            else _(
+                "Were this job's trainer to save asynchronously, training would be {async} shorter on {candidate} at "
+                "today's interval (“{section}”)."
+            )
+        )
+    return text.format(**fields)
+
+
+def _async_fields(w: Words, found) -> dict[str, str]:
+    """The figures and names the asynchronous what-if is worded with."""
+    return {
+        "trainers": join_words(list(found["trainers"])),
+        "staging": _("on the staging times given") if found["staging_given"] else _("staging taken as 0 s, untimed"),
+        "candidate": w.name("candidate"),
+        "section": _("Asynchronous checkpointing (what-if)"),
+        "async": p3(found["async_reduction_pct"]),
+    }
 
 
 def _kept(w: Words) -> list[str]:
@@ -126,7 +165,9 @@ def _kept(w: Words) -> list[str]:
     m, r = w.m, w.m.reliability
     kept = []
     baseline_s, candidate_s = r.baseline.restore_s, r.candidate.restore_s
-    if baseline_s is not None and candidate_s is not None and candidate_s < baseline_s:
+    # restores from memory are no advantage: the failure section says what they read (the not-durable case)
+    durable = "candidate" not in m.not_durable
+    if durable and baseline_s is not None and candidate_s is not None and candidate_s < baseline_s:
         kept.append(
             _("restores of {candidate_s} against {baseline_s}").format(
                 candidate_s=s3(candidate_s), baseline_s=s3(baseline_s)

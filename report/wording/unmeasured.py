@@ -20,7 +20,15 @@ def unmeasured(w: Words, rec: Recommendation) -> list[str]:
         return []
     # faster loads are worth as much as the cold starts they shorten, which no joint test counts (cold read 11, T-M2);
     # with a price, how many would pay for the candidate (cold read 15pq, P-M1, Q-M4: "not quantified")
-    cold_starts = to_pay(w) or _("No cold model loads were counted, on which the worth of faster loads depends.")
+    # how many would pay for the candidate is the loading section's (cold tests 17, W: a what-if that ran the decision
+    # page onto page 3): page 1 points to it
+    cold_starts = (
+        _("No cold model loads were counted, on which the worth of faster loads depends (“{section}”).").format(
+            section=_("Model loading for inference")
+        )
+        if to_pay(w)
+        else _("No cold model loads were counted, on which the worth of faster loads depends.")
+    )
     # what follows the durability sentence: the cold starts, and a price where the test gives none
     after = [cold_starts] if "loads" in rec.grounds else []
     economics = w.m.economics
