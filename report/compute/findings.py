@@ -24,6 +24,7 @@ from report.compute.gate_findings import (
     g4_unagreed,
     g4_unsettled,
     models_lower,
+    spread_only,
 )
 from report.compute.job_size import JOB_SIZE_RULES
 from report.compute.node_loss import node_local
@@ -32,6 +33,7 @@ from report.compute.projection_law import RULES as LAW_RULES
 from report.compute.projection_reach import projection_unmeasured
 from report.compute.projections import line_fit, predict
 from report.compute.reach import reduction_pct
+from report.compute.retune_cost import RETUNE_RULES
 from report.compute.risks import RISK_RULES
 from report.compute.scopes import (
     LOAD_SIDES,
@@ -542,6 +544,7 @@ RULES = (
     g4_unsettled,
     g4_unagreed,
     g3_outliers_settle,
+    spread_only,
     rows_outrun,
     bandwidth_copied,
     bandwidth_runs_copied,
@@ -559,6 +562,7 @@ RULES = (
     *JOB_SIZE_RULES,
     models_lower,
     retune_beats_switch,
+    *RETUNE_RULES,
     interval_outweighs_storage,
     staging_differs,
     *RISK_RULES,

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from report.compute import reach
-from report.compute.figures import Metrics
-from report.compute.scopes import MODELS_KIND, TEST_KIND, Finding, agreed, make_finding
+from report.compute.figures import SIDES, Metrics
+from report.compute.scopes import MODELS_KIND, SIDES_KIND, TEST_KIND, Finding, agreed, make_finding
 from report.inputs.joint_test import JointTest
 
 
@@ -164,3 +164,35 @@ def models_lower(test: JointTest, m: Metrics) -> Iterator[Finding]:
             # how far each interval's low end lies above G3's target, % (below it where negative)
             margin_pct={o.model: 100 * (o.ratio_ci95[0] / target - 1) for o in lower if o.ratio_ci95 is not None},
         )
+
+
+#: The repeatability gates and the side whose save runs each judges.
+REPEATABILITY = {"G1": "baseline", "G2": "candidate"}
+
+
+def spread_only(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The verdict fails on repeatability alone: every gate that fails is G1 or G2, each on its side's spread above the
+    limit, none lacks data, and the other gates pass with every run kept. The verdict line then names the gates that
+    fail and those that pass, and a result without outlying runs is a sensitivity case no agreement excludes (cold
+    read 17, W-B1: "Hangs on one outlying run ... without it, Benefit demonstrated" where G2 failed on spread and G3,
+    G4 passed with the rebuild run kept). Scope: the sides whose runs spread."""
+    status = {g.id: g.status for g in m.gates}
+    failed = tuple(g for g in status if status[g] == "fail")
+    if not failed or any(g not in REPEATABILITY for g in failed) or "insufficient" in status.values():
+        return
+    limit = test.config.gates.max_cv_pct
+    cv = {side: s.cv_pct for side, s in zip(SIDES, m.save.sides(), strict=True)}
+    sides = [REPEATABILITY[g] for g in failed]
+    if any((cv.get(side) or 0.0) <= limit for side in sides):
+        return
+    yield make_finding(
+        "spread_only",
+        SIDES_KIND,
+        sides,
+        SIDES,
+        failed=failed,
+        passed=tuple(g for g in status if status[g] == "pass"),
+        cv=cv,
+        limit=limit,
+        agreed=agreed(test, "max_cv_pct"),
+    )

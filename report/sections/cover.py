@@ -525,7 +525,8 @@ def build(w: Words) -> Cover:
             w.config.gates.target_speedup,
             w.name("baseline") if gates_today_only(rec, m, w.findings) else "",
         ),
-        verdict_gates=recommendation.gates_line(w),
+        # where only repeatability fails, the label names each gate's state (cold read 17, W-B1): no second line
+        verdict_gates="" if w.findings.has("spread_only") else recommendation.gates_line(w),
         verdict_notes=tuple(text for _key, text in notes),
         tiles=_repeated_reads(w, _memory_loads(w, _tiles(w, interval_said="speedup_measured" in rec.reasons))),
         reason_ranks=tuple(_rank(f"reason-{i + 1}") for i in range(len(reasons))),

@@ -38,6 +38,7 @@ from report.wording.capacity import (
     retained_row,
 )
 from report.wording.cluster_scope import beyond_bandwidth, cluster_assumptions
+from report.wording.payback_table import payback_table
 from report.wording.paybacks import paybacks_words
 from report.wording.recommendation import decided
 from report.wording.retuning import (
@@ -392,6 +393,7 @@ def build(w: Words) -> Section | None:
         _value_and_price(w),
         # every basis's payback, the recommendation's first (compute/paybacks.py: page 2 gives one and points here)
         *((w.p(bases, "save_times"),) if bases else ()),
+        *((ptable,) if bases and (ptable := payback_table(w)) is not None else ()),
         w.p(
             # a cluster whose saves need more than the test showed is worth its value only on a bandwidth the test
             # did not show: said in the sentence that states it (fifth cold read, blocker 1)

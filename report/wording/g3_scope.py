@@ -5,9 +5,10 @@ Chinese reading 15, S major 4)."""
 from __future__ import annotations
 
 from report.compute.counterpoints import g3_below_elsewhere
-from report.compute.figures import Metrics
+from report.compute.figures import Gate, Metrics
 from report.formatting import count, given, x3
 from report.i18n import _, join_words
+from report.inputs.config import TestConfig
 
 
 def g3_scope(m: Metrics, target: float, brief: bool = False) -> str:
@@ -33,3 +34,19 @@ def g3_scope(m: Metrics, target: float, brief: bool = False) -> str:
     return _(" (for {model} alone, the workload it is defined on; {others}, below the {target}× target)").format(
         model=m.save.baseline.model, others=others, target=given(target)
     )
+
+
+def g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
+    """When G3 is undecided but its point estimate is below the target: which way more runs would likely go."""
+    target = cfg.gates.target_speedup
+    if g3.status != "insufficient" or m.save.speedup >= target:
+        return ""
+    w = m.without_outliers
+    if w is not None and w.speedup >= target:
+        # the point estimate is below the target only with an outlying run: the verdict's note gives both, and which
+        # way more runs go depends on that run (cold tests 6: "they would make G3 fail" where G3 passes without it)
+        return ""
+    return " " + _(
+        "G3's point estimate is below the {target}× target: unless more runs move it, they would make G3 fail, not "
+        "pass."
+    ).format(target=given(target))

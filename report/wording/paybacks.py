@@ -4,10 +4,11 @@ the one to read)."""
 
 from __future__ import annotations
 
+from report.compute.findings import SERVICE_LIFE_YEARS
 from report.compute.paybacks import CLUSTER_OPTIMA, CLUSTER_TODAY, JOB_OPTIMA, JOB_TODAY, main_basis, paybacks
 from report.compute.recommendation import JOB_MONEY
-from report.formatting import count, money, rounded
-from report.i18n import _
+from report.formatting import count, h3, money, pct, rounded
+from report.i18n import _, gap
 from report.wording.base import Words
 
 
@@ -27,41 +28,92 @@ def _basis(w: Words, basis: str) -> str:
 
 
 def paybacks_words(w: Words, reasons: tuple[str, ...]) -> str:
-    """ "At the candidate's price of …, the payback is about 22.0 years on the 64 runs a year given, each system at its
-    optimal interval, the one the recommendation gives; …", or "" without a price or a payback on any basis."""
+    """ "At the candidate's price of …, the payback the recommendation weighs is about 22.0 years on the 64 runs a year
+    given, each system at its optimal interval; the table below gives every basis. …", or "" without a price or a
+    payback on page 2's basis. What re-tuning costs follows, where the optima rest on a longer interval."""
     found = w.findings.get("value_priced")
     main = main_basis(w.findings, reasons)
     if found is None or main is None:
         return ""
-    given = sorted((p for p in paybacks(w.findings) if p.years is not None), key=lambda p: p.basis != main)
-    if not given:
+    years = next((p.years for p in paybacks(w.findings) if p.basis == main), None)
+    if years is None:
         return ""
-    items = [
-        (
-            _("about {years} years {basis}")
-            if p.basis in (JOB_OPTIMA, JOB_TODAY)
-            else _("at least {years} years {basis}")
-        ).format(years=rounded(p.years), basis=_basis(w, p.basis))
-        for p in given
-        if p.years is not None
-    ]
+    item = (
+        _("about {years} years {basis}") if main in (JOB_OPTIMA, JOB_TODAY) else _("at least {years} years {basis}")
+    ).format(years=rounded(years), basis=_basis(w, main))
+    cost = retune_cost_words(w)
     why = (
-        _(
-            "The recommendation weighs the first: re-tuning the interval costs nothing, and the recommendation is "
-            "decided on the runs given."
-        )
+        _("It is decided on the runs given.")
         if main == JOB_OPTIMA and set(JOB_MONEY) & set(reasons)
         else _(
-            "The summary gives the first: it rests on the runs a year given, and re-tuning the interval costs "
-            "nothing; the whole cluster's are lower bounds, as every GPU running such jobs all year bounds the value "
-            "from above."
+            "It rests on the runs a year given; the whole cluster's are lower bounds, as every GPU running such jobs "
+            "all year bounds the value from above."
         )
         if main == JOB_OPTIMA
-        else _(
-            "The recommendation weighs the whole cluster's, each system at its optimal interval: re-tuning the "
-            "interval costs nothing."
-        )
+        else ""
     )
-    return _("At the candidate's price of {price}, the payback on each basis: {items}. {why}").format(
-        price=money(found["price"], found["currency"]), items=_("; ").join(items), why=why
-    )
+    text = _(
+        "At the candidate's price of {price}, the recommendation weighs this payback: {item}; the table below gives "
+        "every basis."
+    ).format(price=money(found["price"], found["currency"]), item=item)
+    rest = cost or _("Re-tuning the interval costs nothing.")
+    out = text
+    for part in (why, rest):
+        out += gap(out) + part if part else ""
+    return out
+
+
+def retuned(w: Words) -> dict[str, str]:
+    """The baseline's re-tuning the optima rest on, as page 1 and the economics section name it (compute/retune_cost.py;
+    cold read 17, W-M1): its name, the steps and hours between saves today and at its optimum, and the work a failure
+    loses on average at each, on the job's GPUs; {} where its optimum is not longer than today's interval."""
+    found = w.findings.get("retune_cost")
+    if found is None:
+        return {}
+    return {
+        "baseline": w.name("baseline"),
+        "today_steps": count(found["today_steps"]),
+        "optimal_steps": rounded(found["optimal_steps"]),
+        "today_h": h3(found["today_s"]),
+        "optimal_h": h3(found["optimal_s"]),
+        "lost_today": h3(found["lost_today_s"]),
+        "lost_optimal": h3(found["lost_optimal_s"]),
+        "gpus": count(found["gpus"]),
+    }
+
+
+def retune_cost_words(w: Words) -> str:
+    """What re-tuning costs, said wherever a payback rests on it: not "costs nothing" (cold read 17, W-M1; Chinese
+    reading 17, W M3); "" where the optimum is not longer than today's interval."""
+    fields = retuned(w)
+    if not fields:
+        return ""
+    return _(
+        "Re-tuning is not free: with {baseline} saving every {optimal_steps} steps ({optimal_h}) instead of every "
+        "{today_steps} ({today_h}), a failure loses on average {lost_optimal} of the job's work on its {gpus} GPUs, "
+        "against {lost_today} today, and the training teams must accept that interval (evaluation or pre-emption may "
+        "fix it)."
+    ).format(**fields)
+
+
+def retuned_basis(w: Words, found, fields: dict[str, str]) -> str:
+    """`job_money` where the optima rest on re-tuning the baseline to a longer interval: that basis named, and the other
+    in a few words, the whole cluster's payback at today's interval (cold read 17, W-M1: "would not pay" held only with
+    HC-200 re-tuned from 200 to 2,870 steps, 1.52 years on a full cluster at today's)."""
+    cost = retuned(w)
+    if not cost or found["today_payback_years"] is None:
+        return ""
+    fields = {**fields, **cost, "today": rounded(found["today_payback_years"])}
+    if found["payback_years"] > SERVICE_LIFE_YEARS:
+        return _(
+            "with {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves ({today_h} → "
+            "{optimal_h}), checkpoint speed would not pay for it within an assumed {life}-year life even if such jobs "
+            "filled the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (at "
+            "today's interval, at least {today} years on a full cluster: “{section}”)"
+        ).format(**fields)
+    return _(
+        "with {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves ({today_h} → "
+        "{optimal_h}), checkpoint speed pays for it within an assumed {life}-year life only if such jobs fill {share} "
+        "or more of the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (at "
+        "today's interval, at least {today} years on a full cluster: “{section}”)"
+    ).format(share=pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS), **fields)

@@ -13,6 +13,7 @@ from report.wording.counterpoints import cause_step, copy_demand
 from report.wording.labels import g4_pass_unsettled, gate_name, verdict_status_label
 from report.wording.phrases import record_pointer
 from report.wording.reference import reference_limit
+from report.wording.repeatability import sensitivity
 from report.wording.verdict import target_missed
 
 
@@ -99,6 +100,13 @@ def outliers_decide(w: Words, found: Finding | None, retuned: bool | None = None
         return ""
     runs = join_words([run_name(w, item, found) for item in found.scope.items])
     ci = found["ci"]
+    if (spread := w.findings.get("spread_only")) is not None:
+        # the verdict fails on spread alone: the result without the runs is a sensitivity case (cold read 17, W-B1)
+        ratio = _("{ratio} (95% interval {low}–{high}×)").format(
+            ratio=x3(found["speedup"]), low=sig(ci[0]) if ci else "–", high=sig(ci[1]) if ci else "–"
+        )
+        after = join_clauses([gate_state(g, found["after"][g]) for g in found["gates"]], inner=True)
+        return sensitivity(spread, runs, ratio, after, verdict_status_label(found["verdict_without"]))
     without = (
         _("without it the speedup is {ratio} (95% interval {low}–{high}×)")
         if len(found.scope.items) == 1

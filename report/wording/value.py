@@ -11,6 +11,7 @@ from report.i18n import _, ngettext
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
 from report.wording.cluster_scope import attached_clause
+from report.wording.paybacks import retuned_basis
 from report.wording.retuning import today_interval_only
 from report.wording.risks import staging_value
 from report.wording.staging import staging_loss
@@ -566,6 +567,8 @@ def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> st
         "given": p3(100 * found["fill_share"]),
         "life": count(SERVICE_LIFE_YEARS),
     }
+    if (basis := retuned_basis(w, found, fields)) != "":
+        return basis
     if found["payback_years"] > SERVICE_LIFE_YEARS:
         return _(
             "checkpoint speed would not pay for it within an assumed {life}-year life even if such jobs filled the "

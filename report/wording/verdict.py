@@ -17,12 +17,13 @@ from report.i18n import _, join_words, ngettext
 from report.inputs.config import TestConfig
 from report.wording.base import Words
 from report.wording.decisions import TILE_GATES, judged_statuses, open_gates
-from report.wording.g3_scope import g3_scope
+from report.wording.g3_scope import g3_leaning, g3_scope
 from report.wording.labels import g4_pass_unsettled, g4_unsettled_words, gate_name, status_label, verdict_status_label
 from report.wording.phrases import (
     counted_noun,
     gate_list,
 )
+from report.wording.repeatability import spread_only_label
 from report.wording.retuning import (
     beyond_run,
     g4_limit_apart,
@@ -48,6 +49,9 @@ def _rests_on(m: Metrics, gate_id: str) -> str:
         return ""  # G3 without an interval already says that the runs are too few
     failed, missing = open_for(m, gate_id)
     if failed:
+        if next(g.status for g in m.gates if g.id == gate_id) == "pass":
+            # indicative, in the reason: the status is a pass, the test plan's (cold read 17, W-B1)
+            return _("; indicative, computed from save runs that fail {gates}").format(gates=gate_list(failed))
         return _("; computed from save runs that fail {gates}").format(gates=gate_list(failed))
     if missing:
         return _("; computed from save runs too few to decide {gates}").format(gates=gate_list(missing))
@@ -188,6 +192,8 @@ def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings
         return verdict_reason(m, cfg, supplied, found, restated=restated)
     # a G4 no one agreed is not said to fail: the label says it is not assessed (cold read 14c, Q-M1)
     missed = [g for g in v.failed if not (g == "G4" and found.has("g4_unagreed"))]
+    if found.has("spread_only"):  # the label names the gates that fail and those that pass (cold read 17, W-B1)
+        missed = []
     if missed:
         text = ngettext("{gates} fails.", "{gates} fail.", len(missed)).format(gates=gate_list(missed))
         if v.insufficient:
@@ -202,7 +208,7 @@ def verdict_summary(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings
     )
     gates = {g.id: g for g in m.gates}
     limit = async_limit(m)
-    return text + _g3_leaning(m, cfg, gates["G3"]) + (" " + limit if limit else "")
+    return text + g3_leaning(m, cfg, gates["G3"]) + (" " + limit if limit else "")
 
 
 def async_limit(m: Metrics, short: bool = False) -> str:
@@ -271,7 +277,7 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings
         if v.insufficient:
             also = ngettext("{gates} is also undecided.", "{gates} are also undecided.", len(v.insufficient))
             text += " " + also.format(gates=gate_list(v.insufficient))
-        return text + _g3_leaning(m, cfg, gates["G3"])
+        return text + g3_leaning(m, cfg, gates["G3"])
     if v.status == "undecided":
         parts = " ".join(
             _("{sentence}.").format(
@@ -283,7 +289,7 @@ def _verdict_reason(m: Metrics, cfg: TestConfig, supplied: bool, found: Findings
         )
         return (
             _("{gates} cannot be decided from this test.").format(gates=gate_list(v.insufficient)) + " " + parts
-        ) + _g3_leaning(m, cfg, gates["G3"])
+        ) + g3_leaning(m, cfg, gates["G3"])
     # a G4 met at today's interval passes by its agreed rule, and is counted so (fifth cold reads b, A1: "3 of 4 gates
     # pass" beside "G4 passes" rewrote an agreed criterion); what re-tuning would take back is analysis, said apart
     if restated:
@@ -341,6 +347,8 @@ def verdict_label(
 def _hung_label(m: Metrics, found: Findings, unsourced: bool, target: float | None) -> str:
     """`verdict_label` without the re-tuning it may carry."""
     label = _label(m, found, unsourced, target)
+    if found.has("spread_only"):  # the result without outlying runs is a sensitivity case, said beside it (W-B1)
+        return label
     hangs = found.get("outliers_decide")
     if hangs is None or hangs["verdict_without"] == hangs["verdict"]:
         return label
@@ -419,11 +427,7 @@ def _label(m: Metrics, found: Findings, unsourced: bool = False, target: float |
                 else _("All four gates pass; at each system's optimal interval most of the benefit is lost")
             )
         return text.format(steps=count(steps or 0))
-    label = verdict_status_label(
-        agreed_status(m, found), target_missed(m, found), target is None or g3_lean(m, found, target) is None
-    )
-    if g4_pass_unsettled(m, found):
-        label = _("{verdict}; {g4}").format(verdict=label, g4=g4_unsettled_words())
+    label = _gates_label(m, found, target)
     if default_g4_only(m, found):
         # nothing agreed is missed: the agreed gates' result first, neutral, G4 not assessed (cold reads 14, 14c, Q)
         label = _("{passed} pass; G4 not assessed: no training-time target was agreed").format(
@@ -442,6 +446,19 @@ def _label(m: Metrics, found: Findings, unsourced: bool = False, target: float |
     if m.not_durable:  # whose saves, by name (Chinese reading 4, M1: "另有系统" read as a third system)
         systems = [s.system for key, s in zip(SIDES, m.save.sides(), strict=True) if key in m.not_durable]
         return _("{verdict}; the saves on {systems} are not durable").format(verdict=label, systems=join_words(systems))
+    return label
+
+
+def _gates_label(m: Metrics, found: Findings, target: float | None) -> str:
+    """The verdict over the agreed gates: where only repeatability fails, the gates that fail on spread and those that
+    pass (compute/gate_findings.py `spread_only`); else its status, with a G4 the runs do not settle."""
+    if (spread := found.get("spread_only")) is not None:
+        return spread_only_label(spread)
+    label = verdict_status_label(
+        agreed_status(m, found), target_missed(m, found), target is None or g3_lean(m, found, target) is None
+    )
+    if g4_pass_unsettled(m, found):
+        return _("{verdict}; {g4}").format(verdict=label, g4=g4_unsettled_words())
     return label
 
 
@@ -563,9 +580,8 @@ def gate_status(m: Metrics, gate: Gate, found: Findings) -> tuple[str, str]:
         # advice to save every 723 to 5,378 steps, where G4 fails)
         scope = _("today's interval only")
         rests = _("{rests}; {scope}").format(rests=rests, scope=scope) if rests else scope
-    if failed or missing:
-        label = _("Indicative pass")
-        return (_("{status} ({rests})").format(status=label, rests=rests) if rests else label), "pass-indicative"
+    del failed, missing  # a pass on runs another gate rejects is a pass by its agreed rule: the reason says its
+    # figures are indicative, the status is one the test plan defines (cold read 17, W-B1: "Indicative pass")
     if rests:
         return _("{status} ({rests})").format(status=status_label("pass"), rests=rests), "pass-illustrative"
     return status_label("pass"), "pass"
@@ -576,19 +592,3 @@ def open_for(m: Metrics, gate_id: str) -> tuple[list[str], list[str]]:
     if gate_id not in TILE_GATES:
         return [], []
     return open_gates(judged_statuses(m), gate_id)
-
-
-def _g3_leaning(m: Metrics, cfg: TestConfig, g3: Gate) -> str:
-    """When G3 is undecided but its point estimate is below the target: which way more runs would likely go."""
-    target = cfg.gates.target_speedup
-    if g3.status != "insufficient" or m.save.speedup >= target:
-        return ""
-    w = m.without_outliers
-    if w is not None and w.speedup >= target:
-        # the point estimate is below the target only with an outlying run: the verdict's note gives both, and which
-        # way more runs go depends on that run (cold tests 6: "they would make G3 fail" where G3 passes without it)
-        return ""
-    return " " + _(
-        "G3's point estimate is below the {target}× target: unless more runs move it, they would make G3 fail, not "
-        "pass."
-    ).format(target=given(target))

@@ -171,7 +171,7 @@ COLD16 = {"T": FIXTURES / "cold16_t", "U": FIXTURES / "cold16_u"}
 #: on its 22 runs = 415 years), U's in the value line
 COLD16_MONEY = {
     ("T", "en"): "about 415 years on them",
-    ("T", "zh-CN"): "约需 415 年收回",
+    ("T", "zh-CN"): "415 年收回",  # "约需" may end a line, its space then gone
     ("U", "en"): "Value of the time saved",
     ("U", "zh-CN"): "节省时间的价值",
 }

@@ -218,7 +218,8 @@ def test_passes_on_illustrative_or_undecided_runs_are_styled_neutral_not_green(f
     assert '<p class="verdict-indicative">' in html
     ctx, _ = build(DATA)
     html = render.render_html(ctx, render.chart_sources(ctx.charts, None))
-    assert html.count('<span class="status status-pass-indicative">Indicative pass</span>') == 1
+    # a pass on runs G1 and G2 cannot judge is the test plan's pass, its caveat in the reason (cold read 17, W-B1)
+    assert "Indicative pass" not in html
     sheet = (render.TEMPLATES / "styles" / "screen.css").read_text()
     for rule in (".verdict-indicative .verdict-label { color: var(--unknown); }", ".status-pass-illustrative {"):
         assert rule in sheet

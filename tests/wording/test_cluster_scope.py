@@ -70,7 +70,8 @@ def test_a_candidate_on_each_node_is_assumed_on_every_node_and_its_price_scope_a
     assert "whether the price covers all 256 nodes' units or which years of support" in said
     # beside the value's "0 USD at today's interval": HS-9 takes the baseline's saves at 4.17× its bandwidth
     assert (
-        "The cluster rows also take the saves on Hollis HS-9 hybrid NAS (existing) as this test timed them, though "
+        # the system named in full once in the section, by what re-tuning costs it (cold read 17, W-M1), then short
+        "The cluster rows also take the saves on HS-9 as this test timed them, though "
         "the cluster's jobs would need 4.17× of its bandwidth in this test even staggered (see “Training bubble analysis”): they hold on that side only "
         "with fewer such jobs or more bandwidth." in said
     )

@@ -1,0 +1,78 @@
+"""The verdict that fails on repeatability alone (compute/gate_findings.py `spread_only`) and what re-tuning the
+baseline's interval costs (compute/retune_cost.py), on a small joint test worked by hand (cold read 17, W-B1, W-M1).
+
+Saves of 10 GB on 16 GPUs: the baseline 30.0, 30.3, 29.8 s (mean 30.0333 s), the candidate 10.0, 10.1, 12.0 s (mean
+10.7 s, sd sqrt(((-0.7)² + (-0.6)² + 1.3²) / 2) = sqrt(1.27) = 1.12694 s, CV 10.532%, above the 3% limit): G2 fails
+on spread, G1 passes; the speedup 30.0333 / 10.7 = 2.807x clears a 1.2x target, and a save every 500 steps of 2 s (1,000 s)
+shortens the run by (30.0333 - 10.7) / (1,000 + 30.0333) = 1.877%, above a 1% target.
+"""
+
+from report.compute import compute
+from report.compute.findings import decide
+from report.inputs.joint_test import read_joint_test
+from tests.compute.test_findings import write_folder
+
+TOML = """title = "spread only"
+customer = "C"
+date = 2026-12-06
+
+[systems]
+candidate = "Cand"
+save_baseline = "Base"
+load_baseline = "Filer"
+
+[training]
+model = "M"
+total_steps = 20000
+checkpoint_interval_steps = 500
+step_time_s = 2.0
+cluster_gpus = 256
+
+[gates]
+min_runs = 3
+max_cv_pct = 3
+target_speedup = 1.2
+target_duration_reduction_pct = 1
+
+[reliability]
+gpu_mtbf_hours = 1000
+restart_s = 600
+"""
+
+
+def _found(tmp_path, cand: list[float], toml: str = TOML, name: str = "t"):
+    test = read_joint_test(write_folder(tmp_path / name, toml, [30.0, 30.3, 29.8], cand))
+    m = compute(test)
+    return decide(test, m), m
+
+
+def test_a_verdict_failing_on_the_candidate_s_spread_alone(tmp_path):
+    found, m = _found(tmp_path, [10.0, 10.1, 12.0])
+    assert {g.id: g.status for g in m.gates} == {"G1": "pass", "G2": "fail", "G3": "pass", "G4": "pass"}
+    spread = found.get("spread_only")
+    assert spread is not None
+    assert spread.scope.items == ("candidate",) and spread["failed"] == ("G2",)
+    assert spread["passed"] == ("G1", "G3", "G4")
+    assert round(spread["cv"]["candidate"], 2) == 10.53 and spread["limit"] == 3
+
+
+def test_no_such_verdict_where_a_target_gate_fails(tmp_path):
+    # a 3x target: 2.807x misses it, so G3 fails beside G2 and the verdict is not repeatability's alone
+    found, _m = _found(tmp_path, [10.0, 10.1, 12.0], TOML.replace("target_speedup = 1.2", "target_speedup = 3"))
+    assert not found.has("spread_only")
+    # every gate passing: nothing to name
+    found, _m = _found(tmp_path, [10.0, 10.1, 10.2], name="x")
+    assert not found.has("spread_only")
+
+
+def test_re_tuning_the_baseline_costs_lost_work(tmp_path):
+    """The job's MTBF 1,000 h × 3,600 / 16 = 225,000 s; the baseline's optimum sqrt(2 × 30.0333 × 225,000) = 3,676.3 s
+    (1,838.1 steps of 2 s) against 1,000 s today. A failure loses half a period and the pause: (1,000 + 30.0333) / 2 =
+    515.02 s today, (3,676.3 + 30.0333) / 2 = 1,853.2 s at the optimum."""
+    found, _m = _found(tmp_path, [10.0, 10.1, 12.0])
+    cost = found.get("retune_cost")
+    assert cost is not None and cost.scope.items == ("baseline",)
+    assert cost["today_steps"] == 500 and round(cost["optimal_steps"], 1) == 1838.1
+    assert round(cost["today_s"]) == 1000 and round(cost["optimal_s"], 1) == 3676.3
+    assert round(cost["lost_today_s"], 2) == 515.02 and round(cost["lost_optimal_s"], 1) == 1853.2
+    assert cost["gpus"] == 16
