@@ -50,9 +50,10 @@ from report.compute.scopes import (
     agreed,
     make_finding,
 )
+from report.compute.service_life import life_agreed, life_years
 from report.inputs.joint_test import JointTest
 
-__all__ = ["LOAD_SIDES", "SERVICE_LIFE_YEARS", "Finding", "Findings", "Scope", "decide"]
+__all__ = ["LOAD_SIDES", "Finding", "Findings", "Scope", "decide"]
 
 
 def decide(test: JointTest, m: Metrics) -> Findings:
@@ -497,17 +498,13 @@ def staging_differs(test: JointTest, m: Metrics) -> Iterator[Finding]:
     )
 
 
-#: The years storage is commonly kept in service, against which a payback is weighed (docs/recommendation.md): an
-#: assumption of the report, said where it is used.
-SERVICE_LIFE_YEARS = 5
-
-
 def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
     """Money: the optimum-against-optimum value first; with a price, the payback; without, that value has no price."""
     e = m.economics
     if e is None:
         return
     price = test.config.economics.candidate_price if test.config.economics else None
+    life = life_years(test.config)
     yield make_finding(
         "value_priced" if price is not None else "value_unpriced",
         TEST_KIND,
@@ -525,11 +522,14 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
         # today's interval (cold read 14, P-B1: a payback "if the whole cluster ran such jobs" where 5 runs fill 0.47%)
         fill_share=e.value_per_year / e.cluster_value_per_year if e.cluster_value_per_year > 0 else None,
         # the price at which the time saved pays within the service life at its most (page 1's "what would change it")
-        price_for_life=SERVICE_LIFE_YEARS * max(e.cluster_value_per_year, e.optimum_cluster_value_per_year),
+        price_for_life=life * max(e.cluster_value_per_year, e.optimum_cluster_value_per_year),
         # ... and with each system at its optimal interval (cold read 8b, H-1: the larger price held only while the
         # interval cannot change)
-        price_for_life_optima=SERVICE_LIFE_YEARS * e.optimum_cluster_value_per_year,
+        price_for_life_optima=life * e.optimum_cluster_value_per_year,
         currency=e.currency,
+        # the years every payback is weighed against, and whether the test agreed them (compute/service_life.py)
+        life=life,
+        life_agreed=life_agreed(test.config),
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from report.compute.figures import Metrics
-from report.compute.findings import SERVICE_LIFE_YEARS
+from report.compute.service_life import life_years
 from report.inputs.joint_test import JointTest
 
 #: the days a year the cold starts a year are spread over
@@ -24,10 +24,10 @@ class ColdStartsToPay:
     saved_s: float  #: the seconds one cold start saves (baseline mean − candidate mean)
     gpus: int  #: the accelerators a serving node holds, taken as the training nodes' size ([training] gpus_per_node)
     per_start: float  #: saved_s × gpus / 3600 × the GPU-hour price: one cold start's worth, in the currency
-    per_year: float  #: the price ÷ (SERVICE_LIFE_YEARS × per_start): the cold starts a year that pay it
+    per_year: float  #: the price ÷ (the service life × per_start): the cold starts a year that pay it
     per_day: float  #: per_year ÷ 365, so a reader can judge it (cold read 16, U-M3: 1.64 million a year, 4,490 a day)
     currency: str
-    years: int  #: SERVICE_LIFE_YEARS
+    years: float  #: the service life (compute/service_life.py)
 
 
 def cold_starts_to_pay(test: JointTest, m: Metrics) -> ColdStartsToPay | None:
@@ -43,13 +43,14 @@ def cold_starts_to_pay(test: JointTest, m: Metrics) -> ColdStartsToPay | None:
     best = max(faster, key=lambda p: (p.saved_s, p.model))
     gpus = test.config.gpus_per_node
     per_start = best.saved_s * gpus / 3600 * e.gpu_hour_price
+    years = life_years(test.config)
     return ColdStartsToPay(
         model=best.model,
         saved_s=best.saved_s,
         gpus=gpus,
         per_start=per_start,
-        per_year=e.candidate_price / (SERVICE_LIFE_YEARS * per_start),
-        per_day=e.candidate_price / (SERVICE_LIFE_YEARS * per_start) / DAYS_A_YEAR,
+        per_year=e.candidate_price / (years * per_start),
+        per_day=e.candidate_price / (years * per_start) / DAYS_A_YEAR,
         currency=e.currency,
-        years=SERVICE_LIFE_YEARS,
+        years=years,
     )

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from report.compute.figures import SIDES, Metrics
 from report.compute.scopes import SIDES_KIND, Finding, make_finding
+from report.compute.service_life import life_years
 from report.inputs.joint_test import JointTest
 
 
@@ -65,7 +66,49 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
         job_value_per_year=m.economics.value_per_year if m.economics is not None else None,
         cluster_value_per_year=m.economics.optimum_cluster_value_per_year if m.economics is not None else None,
         copy_target=_copy_target(m, s.snapshot_gb / cycle if cycle > 0 else None, optimum, cycle),
+        break_even=_break_even(test, m, wall) if side == "baseline" and cluster is not None else None,
     )
+
+
+def _break_even(test: JointTest, m: Metrics, wall: float) -> dict | None:
+    """Where the baseline alone is local to each node and a price is given: the share of failures that lose a node (its
+    checkpoint part with it, no copy off the node, the job restarting from its start) at which the whole cluster's
+    value pays for the candidate within the service life (cold read 17, V-M1: page 1's money assumed a failed node's
+    part recoverable and never said what share would turn it); `break_even_share` gives the rule."""
+    e, r, money = test.config.economics, m.reliability, m.economics
+    if e is None or money is None or not e.candidate_price or wall <= 0 or r.job_mtbf_s <= 0:
+        return None
+    life = life_years(test.config)
+    needed = e.candidate_price / life - money.optimum_cluster_value_per_year
+    every = cluster_node_loss(1.0, m.bubble.cluster_gpus, wall, r.job_mtbf_s, e.gpu_hour_price)
+    share = break_even_share(needed, m.bubble.cluster_gpus, wall, r.job_mtbf_s, e.gpu_hour_price)
+    return {"share": share, "needed_per_year": needed, "life": life, "every_per_year": every}
+
+
+def cluster_node_loss(p: float, gpus: int, wall_s: float, mtbf_s: float, hour_price: float) -> float:
+    """What a share p of failures losing a node costs a year on a cluster of `gpus` running such jobs all year: those
+    failures come at one per M ÷ p, each run loses `restart_rework_s`(D, M ÷ p), and the cluster runs gpus × 8760 ÷ D
+    GPU-run-hours a year, at the GPU-hour price."""
+    return gpus * 8760 * restart_rework_s(wall_s, mtbf_s / p) / wall_s * hour_price
+
+
+def break_even_share(needed: float, gpus: int, wall_s: float, mtbf_s: float, hour_price: float) -> float | None:
+    """The share p of failures that lose a node with `cluster_node_loss`(p) = `needed` (the price ÷ the life less the
+    cluster's value at the optima), bisected, as the loss rises with p: 0 where nothing is needed, None where even
+    p = 1 falls short."""
+    if needed <= 0:
+        return 0.0
+    if cluster_node_loss(1.0, gpus, wall_s, mtbf_s, hour_price) < needed:
+        return None
+    return _bisect(lambda p: cluster_node_loss(p, gpus, wall_s, mtbf_s, hour_price) - needed)
+
+
+def _bisect(rising, low: float = 0.0, high: float = 1.0) -> float:
+    """The root in (low, high] of a function rising from below zero at `low` to zero or above at `high`, to 1e-9."""
+    while high - low > 1e-9:
+        mid = (low + high) / 2
+        low, high = (mid, high) if rising(mid) < 0 else (low, mid)
+    return high
 
 
 def restart_rework_s(wall_s: float, mtbf_s: float) -> float:

@@ -26,11 +26,12 @@ from dataclasses import dataclass, replace
 
 from report.compute.counterpoints import job_mix_decides, slow_outlier_runs
 from report.compute.figures import Metrics
-from report.compute.findings import SERVICE_LIFE_YEARS, Findings
+from report.compute.findings import Findings
 from report.compute.money_rules import (
     JOB_MONEY,
     job_optima_payback_years,
     job_paid_today,
+    life,
     money_either_way,
     paid_at_optima,
     paid_for_cluster_at_optima,
@@ -281,14 +282,14 @@ def _unpaid_case(
 def _job_unpaid_case(grounds: tuple[str, ...], retune: tuple[str, ...], found: Findings) -> Recommendation | None:
     """Gates that pass on a case the job's own money takes away, or None: with a price, the time saved on the runs a
     year given, each system at its optimal interval (page 2's basis, compute/paybacks.py), does not pay for the
-    candidate within SERVICE_LIFE_YEARS, whatever the whole cluster's upper bound says (cold read 16, T-B3:
+    candidate within the service life, whatever the whole cluster's upper bound says (cold read 16, T-B3:
     "recommended" beside about 415 years on the customer's 22 runs a year, 3.44 on a cluster they fill 0.828% of).
     The headline gives the share of the cluster's time such jobs must fill, the share the runs given fill and the
     payback on them (`job_unpaid`); where the runs given pay while the interval stays as it is, an interval the job
     cannot change would make the case (`job_paid_today`, cold tests 15, R: 3.08 years, 22.0 at the optima). What would
     change it: a cluster fuller of such jobs, where a full one would pay, else a price at which the time saved pays."""
     years = job_optima_payback_years(found)
-    if years is None or years <= SERVICE_LIFE_YEARS:
+    if years is None or years <= life(found):
         return None
     today = job_paid_today(found)
     money = "job_paid_today" if today else "job_unpaid"

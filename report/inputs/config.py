@@ -176,6 +176,7 @@ def _economics(reader: TableReader, data: dict) -> EconomicsSpec | None:
         gpu_power_kw=_float(checked.get("gpu_power_kw")),
         pue=float(checked.get("pue", 1.0)),
         candidate_price=_float(checked.get("candidate_price")),
+        service_life_years=_float(checked.get("service_life_years")),
     )
 
 

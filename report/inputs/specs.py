@@ -82,6 +82,8 @@ class EconomicsSpec:
     pue: float = 1.0  #: the data centre's power usage effectiveness
     #: up-front price of the candidate storage sized for the cluster, in `currency` (schema 4); None: no payback
     candidate_price: float | None = None
+    #: the years the candidate is to stay in service, agreed for this test; None: the tool's assumed default
+    service_life_years: float | None = None
 
 
 @dataclass(frozen=True)

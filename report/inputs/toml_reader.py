@@ -51,6 +51,8 @@ ECONOMICS = {
     "gpu_power_kw": ("posnum", False),
     "pue": ("atleast1", False),
     "candidate_price": ("posnum", False),
+    # the years a payback is weighed against; without it an assumed 5 (report/compute/service_life.py)
+    "service_life_years": ("posnum", False),
 }
 ASYNC = {"staging_s": ("any", True), "gpus_per_node": ("posint", False)}  # staging_s: checked by _async_saves
 _TABLES = {"systems": SYSTEMS, "training": _TRAINING, "sources": _SOURCES, "gates": _GATES}

@@ -19,6 +19,7 @@ from report.formatting import (
     money,
     money_of,
     p3,
+    pct,
     price,
     round_sig,
     rounded,
@@ -49,6 +50,7 @@ from report.wording.retuning import (
     stall_free_steps,
     today_interval_only,
 )
+from report.wording.service_life import life_number
 from report.wording.staging import staging_cause
 from report.wording.statements import log_outrun, no_difference_note
 
@@ -366,6 +368,19 @@ def _value_and_price(w: Words) -> Para:
     node_local = w.findings.get("node_local")
     if node_local is not None:
         text += " " + _("It assumes a failed node's part of the checkpoint can be recovered.")
+        b = node_local["break_even"] if "break_even" in node_local.figures else None
+        if b is not None and b["share"]:
+            # the share of failures that lose a node at which the candidate pays (cold read 17, V-M1), derived in
+            # the failure section and Appendix B
+            text += " " + _(
+                "Were {share} or more of the failures to lose a node's part, with no copy off the node, the time "
+                "saved and the lost nodes avoided would pay for {candidate} within {life} years (“{section}”)."
+            ).format(
+                share=pct(100 * b["share"]),
+                candidate=w.name("candidate"),
+                life=life_number(found),
+                section=_("Failures and the checkpoint interval"),
+            )
     return w.p(said(found, text) if found is not None else text, "save_times")
 
 

@@ -232,6 +232,14 @@ def node_formulas() -> tuple[tuple[str, str], ...]:
             ),
         ),
         (
+            _("Share of failures that lose a node, at which the candidate pays"),
+            _(
+                "the share p with V + N × 8,760 × [(M ÷ p)(e^(p × D ÷ M) − 1) − D] ÷ D × GPU-hour price = price ÷ "
+                "service life; V the whole cluster's value at the optima, N its GPUs, D the baseline's run, M the "
+                "job's MTBF (a baseline local to each node, no copy off the node, the job restarted from its start)"
+            ),
+        ),
+        (
             _("Projection on storage local to each node"),
             _(
                 "the proportion or line over each node's part, checkpoint size × share(G) of every save row, "

@@ -4,7 +4,6 @@ the one to read)."""
 
 from __future__ import annotations
 
-from report.compute.findings import SERVICE_LIFE_YEARS
 from report.compute.paybacks import CLUSTER_OPTIMA, CLUSTER_TODAY, JOB_OPTIMA, JOB_TODAY, main_basis, paybacks
 from report.compute.recommendation import JOB_MONEY
 from report.formatting import count, h3, money, pct, rounded
@@ -104,16 +103,16 @@ def retuned_basis(w: Words, found, fields: dict[str, str]) -> str:
     if not cost or found["today_payback_years"] is None:
         return ""
     fields = {**fields, **cost, "today": rounded(found["today_payback_years"])}
-    if found["payback_years"] > SERVICE_LIFE_YEARS:
+    if found["payback_years"] > life_of(found):
         return _(
             "with {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves ({today_h} → "
-            "{optimal_h}), checkpoint speed would not pay for it within an assumed {life}-year life even if such jobs "
+            "{optimal_h}), checkpoint speed would not pay for it within {life}, even if such jobs "
             "filled the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (at "
             "today's interval, at least {today} years on a full cluster: “{section}”)"
         ).format(**fields)
     return _(
         "with {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves ({today_h} → "
-        "{optimal_h}), checkpoint speed pays for it within an assumed {life}-year life only if such jobs fill {share} "
+        "{optimal_h}), checkpoint speed pays for it within {life} only if such jobs fill {share} "
         "or more of the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (at "
         "today's interval, at least {today} years on a full cluster: “{section}”)"
-    ).format(share=pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS), **fields)
+    ).format(share=pct(100 * found["payback_years"] / life_of(found)), **fields)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from report.compute.findings import Finding
 from report.document.spoken import said
-from report.formatting import count, given, h3, money, p3, s3, sig, x3
+from report.formatting import count, given, h3, money, p3, pct, s3, sig, x3
 from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.counterpoints import cause_step, copy_demand
@@ -349,7 +349,33 @@ def node_loss_bound(found: Finding) -> str:
                 "node."
             )
         )
-    return " " + text
+    return " " + text + break_even_words(found)
+
+
+def break_even_words(found: Finding) -> str:
+    """The failures section's break-even share with its derivation (Appendix B): " " and a sentence, or ""."""
+    b = found["break_even"] if "break_even" in found.figures else None
+    if b is None or b["share"] == 0:
+        return ""
+    fields = {
+        "needed": money(b["needed_per_year"], found["currency"]),
+        "price": money(found["price"], found["currency"]),
+        "life": count(b["life"]) if float(b["life"]).is_integer() else sig(b["life"]),
+        "value": money(found["cluster_value_per_year"], found["currency"]),
+        "every": money(b["every_per_year"], found["currency"]),
+    }
+    if b["share"] is None:
+        return " " + _(
+            "To pay {price} within {life} years, the lost nodes would have to be worth {needed} a year beyond the "
+            "{value} the time saved is worth at the optima; counting the failures at that rate as lost nodes gives "
+            "{every}, so no share of failures that lose a node makes it pay (Appendix B)."
+        ).format(**fields)
+    return " " + _(
+        "To pay {price} within {life} years, the lost nodes would have to be worth {needed} a year beyond the {value} "
+        "the time saved is worth at the optima: a share p of the failures losing a node, each a restart from the "
+        "job's start at one per MTBF ÷ p, gives that at p = {share} of the failures (Appendix B), against {every} "
+        "were the failures at that rate lost nodes."
+    ).format(share=pct(100 * b["share"]), **fields)
 
 
 def gate_label(w: Words, gate_id: str) -> str:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from report.compute.load_value import cold_starts_to_pay
 from report.compute.recommendation import OTHER_GROUNDS, Recommendation
-from report.formatting import count, many, money, s3
+from report.formatting import count, many, money, pct, s3
 from report.i18n import _
 from report.wording.base import Words
+from report.wording.service_life import life_number, life_phrase, money_found
 
 
 def unmeasured(w: Words, rec: Recommendation) -> list[str]:
@@ -52,6 +53,20 @@ def durability_decides(w: Words) -> str:
     reading 15, S major 8: "a payback of at least 0.654 years" beside "at least 90.5 years"); the failure section
     gives it as a bound, where it bounds (said.node_loss_bound)."""
     found = w.findings.get("node_local")
+    if found is not None and "break_even" in found.figures and (b := found["break_even"]) is not None and b["share"]:
+        # the share of failures that lose a node at which the candidate would pay, quantified where it is named
+        # (cold read 17, V-M1: "the only case that could justify VM-12 (tray loss) is named but not quantified")
+        return _(
+            "Checkpoints that survive a node: with no copy of {baseline}'s checkpoints off the node, {candidate} pays "
+            "within {life} years only if {share} or more of the failures lose a node; this test gives neither that "
+            "share nor the copy's cost (“{section}”)."
+        ).format(
+            baseline=w.name("baseline"),
+            candidate=w.name("candidate"),
+            life=life_number(money_found(w.findings)),
+            share=pct(100 * b["share"]),
+            section=_("Failures and the checkpoint interval"),
+        )
     decides = _(
         "the share of failures that lose a node, and the cost of a copy of {baseline}'s checkpoints off the node, "
         "decide the purchase."
@@ -64,21 +79,22 @@ def durability_decides(w: Words) -> str:
 
 
 def to_pay(w: Words) -> str:
-    """ "No cold model loads were counted: faster loads alone would pay for LF-760 within 5 years (an assumed service
-    life) at about 566,000 cold starts a year of ERNIE-4.5-300B-A47B, each 188 s shorter and worth 1.55 CNY on an
-    server of 8 GPUs (the training nodes' size).", or "" without a price or an established faster pair
+    """ "No cold model loads were counted: faster loads alone would pay for LF-760 within an assumed 5-year life,
+    the tool's default, not agreed with the customer, at about 566,000 cold starts a year of ERNIE-4.5-300B-A47B,
+    each 188 s shorter and worth 1.55 CNY on a server of 8 GPUs (the training nodes' size) at the hourly rate of
+    training, an indicative count.", or "" without a price or an established faster pair
     (compute/load_value.py). One sentence, the count that was not made first (the dense decision page,
     tests/pdf/test_page_one.py)."""
     c = cold_starts_to_pay(w.test, w.m)
     if c is None:
         return ""
     return _(
-        "No cold model loads were counted: faster loads alone would pay for {candidate} within {years} years (an "
-        "assumed service life) at about {n} cold starts a year ({per_day} a day) of {model}, each {saved} shorter "
-        "and worth {worth} on a server of {gpus} GPUs (the training nodes' size)."
+        "No cold model loads were counted: faster loads alone would pay for {candidate} within {life}, at about {n} "
+        "cold starts a year ({per_day} a day) of {model}, each {saved} shorter and worth {worth} on a server of "
+        "{gpus} GPUs (the training nodes' size) at the hourly rate of training, an indicative count."
     ).format(
         candidate=w.name("candidate"),
-        years=count(c.years),
+        life=life_phrase(money_found(w.findings)),
         n=many(c.per_year),
         per_day=many(c.per_day),
         model=c.model,

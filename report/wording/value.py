@@ -3,7 +3,6 @@ it assumes, against the price."""
 
 from __future__ import annotations
 
-from report.compute.findings import SERVICE_LIFE_YEARS
 from report.compute.paybacks import CLUSTER_OPTIMA, JOB_OPTIMA, job_optima_value, main_basis, other_paybacks
 from report.compute.recommendation import JOB_MONEY, NOT_YET, RECOMMENDED, Recommendation, job_optima_payback_years
 from report.formatting import count, gpus, money, money_of, p3, pct, rounded, sig
@@ -14,6 +13,8 @@ from report.wording.cluster_scope import attached_clause
 from report.wording.paybacks import retuned_basis
 from report.wording.retuning import today_interval_only
 from report.wording.risks import staging_value
+from report.wording.service_life import life_number, life_phrase, money_found
+from report.wording.service_life import years as life_of
 from report.wording.staging import staging_loss
 
 
@@ -120,7 +121,7 @@ def value_line(w: Words, rec: Recommendation) -> str:
     own = main_basis(w.findings, rec.reasons) == JOB_OPTIMA  # the runs given first, the cluster its bound (T-B3)
     if own and not opening:
         years = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
-        unpaid = "unpaid" not in rec.reasons and bool(years) and min(years) > SERVICE_LIFE_YEARS
+        unpaid = "unpaid" not in rec.reasons and bool(years) and min(years) > life_of(found)
         return _own_line(w, found, today) + _after(w, rec, unpaid)
     text = (
         _("{opening} {job}; {whole}")
@@ -147,14 +148,14 @@ def value_line(w: Words, rec: Recommendation) -> str:
         text += " " + staging_loss(w.m)
     # the life beside the one payback where that exceeds it (_priced); else a sentence of its own, unless the
     # recommendation's reason says it
-    life_said = not stated and found.id == "value_priced" and bool(optimum) and optimum[0] > SERVICE_LIFE_YEARS
+    life_said = not stated and found.id == "value_priced" and bool(optimum) and optimum[0] > life_of(found)
     job_years = job_optima_payback_years(w.findings) if own and not opening else None
-    life_said = life_said or (job_years is not None and job_years > SERVICE_LIFE_YEARS)  # said in `_own_paid`
-    if "unpaid" not in rec.reasons and not (life_said and min(paybacks) > SERVICE_LIFE_YEARS):
+    life_said = life_said or (job_years is not None and job_years > life_of(found))  # said in `_own_paid`
+    if "unpaid" not in rec.reasons and not (life_said and min(paybacks) > life_of(found)):
         text += _life(w, paybacks, life_said)
     # "does not pay within the life" already says the money brings no case: no second sentence to say it (the dense
     # decision page, tests/fixtures/decision_page, had no line to spare for the job mix, cold read 13b X-M3)
-    unpaid_said = "unpaid" not in rec.reasons and bool(paybacks) and min(paybacks) > SERVICE_LIFE_YEARS
+    unpaid_said = "unpaid" not in rec.reasons and bool(paybacks) and min(paybacks) > life_of(found)
     return text + _after(w, rec, unpaid_said)
 
 
@@ -191,8 +192,8 @@ def _own_line(w: Words, found, today: bool) -> str:
     # at the optima, beside "the only one that pays")
     job_years = job_optima_payback_years(w.findings)
     cluster_years = found["price"] / found["optimum_per_year"] if found["optimum_per_year"] > 0 else None
-    optima_pay = any(y is not None and y <= SERVICE_LIFE_YEARS for y in (job_years, cluster_years))
-    if years is None or years > SERVICE_LIFE_YEARS:
+    optima_pay = any(y is not None and y <= life_of(found) for y in (job_years, cluster_years))
+    if years is None or years > life_of(found):
         pointer = _("other bases: “{section}”")
     elif optima_pay:
         pointer = _(
@@ -203,7 +204,7 @@ def _own_line(w: Words, found, today: bool) -> str:
             "the figure at today's interval, the only one that pays within {life} years, with its conditions: "
             "“{section}”"
         )
-    notes.append(pointer.format(life=count(SERVICE_LIFE_YEARS), section=_("Value of the time saved")))
+    notes.append(pointer.format(life=life_number(found), section=_("Value of the time saved")))
     return _("Value of the time saved: {own}; {bound} ({notes}).").format(
         own=_own_paid(w, found),
         bound=bound,
@@ -223,12 +224,12 @@ def _own_paid(w: Words, found) -> str:
         "runs": count(e.runs_per_year),
         "price": money(found["price"], found["currency"]),
         "years": rounded(years),
-        "life": count(SERVICE_LIFE_YEARS),
+        "life": life_phrase(found),
     }
-    if years > SERVICE_LIFE_YEARS:
+    if years > life_of(found):
         return _(
             "{value} a year on this job's {runs} runs a year, each system at its optimal interval; at {price}, a "
-            "payback of about {years} years, beyond a {life}-year service life (assumed), the baseline's cost left out"
+            "payback of about {years} years, beyond {life}, the baseline's cost left out"
         ).format(**fields)
     return _(
         "{value} a year on this job's {runs} runs a year, each system at its optimal interval; at {price}, a payback "
@@ -268,7 +269,7 @@ def _pays_today_only(found) -> bool:
     """Whether the whole cluster's value at today's interval pays for the candidate within the service life while the
     optima's does not: the today's-interval payback is then the condition page 1 must give."""
     today, optima = found["today_payback_years"], found["payback_years"]
-    return today is not None and today <= SERVICE_LIFE_YEARS and (optima is None or optima > SERVICE_LIFE_YEARS)
+    return today is not None and today <= life_of(found) and (optima is None or optima > life_of(found))
 
 
 def contended(m) -> bool:
@@ -317,22 +318,21 @@ def _priced(text: str, found, paybacks: list[float], others: bool = False) -> st
         "value": text,
         "price": money(found["price"], currency),
         "years": rounded(paybacks[0]),
-        "life": count(SERVICE_LIFE_YEARS),
+        "life": life_phrase(found),
         "section": _("Value of the time saved"),
     }
     # the service life said beside a payback beyond it, not in a sentence of its own (_life); the other bases are the
     # economics section's (compute/paybacks.py)
-    beyond = paybacks[0] > SERVICE_LIFE_YEARS
+    beyond = paybacks[0] > life_of(found)
     if beyond and others:
         message = _(
-            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond the "
-            "{life} years storage is commonly kept in service (an assumption; other bases: “{section}”), the "
-            "baseline's own cost left out."
+            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond "
+            "{life} (other bases: “{section}”), the baseline's own cost left out."
         )
     elif beyond:
         message = _(
-            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond the "
-            "{life} years storage is commonly kept in service (an assumption), the baseline's own cost left out."
+            "{value}; at a price of {price}, a payback of at least {years} years on the cluster figure, beyond "
+            "{life}, the baseline's own cost left out."
         )
     elif others:
         message = _(
@@ -351,29 +351,28 @@ def _life(w: Words, paybacks: list[float], said: bool = False) -> str:
     """The payback weighed against the service life, as a conclusion (cold read 7b, A-3/B-5: a 38-year payback beside
     "recommended", unweighed): " " and a sentence, or "". `said`: the payback before it gave the life and the figure
     at today's interval its conditions, so that each is said once (cold read 16, U-B2: page 2 ran onto page 3)."""
-    life, candidate = count(SERVICE_LIFE_YEARS), w.name("candidate")
-    if paybacks and min(paybacks) > SERVICE_LIFE_YEARS:
-        return " " + _(
-            "The time saved alone does not pay for {candidate} within the {life} years storage is commonly kept in "
-            "service (an assumption)."
-        ).format(candidate=candidate, life=life)
-    if len(paybacks) < 2 or max(paybacks) <= SERVICE_LIFE_YEARS:
+    found = money_found(w.findings)
+    life, candidate = life_phrase(found), w.name("candidate")
+    if paybacks and min(paybacks) > life_of(found):
+        return " " + _("The time saved alone does not pay for {candidate} within {life}.").format(
+            candidate=candidate, life=life
+        )
+    if len(paybacks) < 2 or max(paybacks) <= life_of(found):
         return ""
     if said:
         return " " + _(
             "Within those {life} years, only the figure at today's interval pays for {candidate}, on its conditions."
-        ).format(candidate=candidate, life=life)
+        ).format(candidate=candidate, life=life_number(found))
     text = " " + (
         _(
-            "Within the {life} years storage is commonly kept in service (an assumption of this report), the time "
-            "saved pays for {candidate} only if the interval cannot change, the whole cluster runs such jobs all "
-            "year and their saves do not wait for each other on it, which this test did not measure."
+            "Within {life}, the time saved pays for {candidate} only if the interval cannot change, the whole "
+            "cluster runs such jobs all year and their saves do not wait for each other on it, which this test did "
+            "not measure."
         )
         if contended(w.m)
         else _(
-            "Within the {life} years storage is commonly kept in service (an assumption of this report), the time "
-            "saved pays for {candidate} only if the interval cannot change and the whole cluster runs such jobs all "
-            "year."
+            "Within {life}, the time saved pays for {candidate} only if the interval cannot change and the whole "
+            "cluster runs such jobs all year."
         )
     ).format(candidate=candidate, life=life)
     return text
@@ -389,8 +388,8 @@ def unpaid_reason(w: Words, found) -> str:
     paybacks = [y for y in (found["today_payback_years"], found["payback_years"]) if y is not None]
     text = (
         _(
-            "At a price of {price}, the time saved does not pay for {candidate} within the {life} years storage is "
-            "commonly kept in service (an assumption of this report): the payback is at least {years} years, even if "
+            "At a price of {price}, the time saved does not pay for {candidate} within {life}: the "
+            "payback is at least {years} years, even if "
             "the whole {cluster}-GPU cluster ran such jobs all year."
         )
         if paybacks
@@ -398,7 +397,7 @@ def unpaid_reason(w: Words, found) -> str:
     ).format(
         price=money(found["price"], found["currency"]),
         candidate=w.name("candidate"),
-        life=count(SERVICE_LIFE_YEARS),
+        life=life_phrase(found),
         years=rounded(min(paybacks)) if paybacks else "",
         cluster=count(w.m.bubble.cluster_gpus),
     )
@@ -415,22 +414,20 @@ def unpaid_optima_reason(w: Words, found) -> str:
     fields = {
         "price": money(found["price"], found["currency"]),
         "candidate": w.name("candidate"),
-        "life": count(SERVICE_LIFE_YEARS),
+        "life": life_phrase(found),
         "cluster": count(w.m.bubble.cluster_gpus),
     }
     if optima is None:
         return _(
-            "At a price of {price}, the time saved pays for {candidate} within the {life} years storage is commonly "
-            "kept in service (an assumption of this report) only if the interval cannot change and the whole "
-            "{cluster}-GPU cluster ran such jobs all year ({today} years); each system at its optimal interval, it "
-            "never pays."
+            "At a price of {price}, the time saved pays for {candidate} within {life}, only if the interval cannot "
+            "change and the whole {cluster}-GPU cluster ran such jobs all year ({today} years); each system at its "
+            "optimal interval, it never pays."
         ).format(today=rounded(today), **fields)
     # one payback on page 2, the optima's (compute/paybacks.py); today's in the economics section
     return _(
-        "At a price of {price}, the time saved pays for {candidate} within the {life} years storage is commonly kept "
-        "in service (an assumption of this report) only if the interval cannot change and the whole {cluster}-GPU "
-        "cluster ran such jobs all year; each system at its optimal interval, the payback is at least {optima} years "
-        "(other bases: “{section}”)."
+        "At a price of {price}, the time saved pays for {candidate} within {life}, only if the interval cannot "
+        "change and the whole {cluster}-GPU cluster ran such jobs all year; each system at its optimal interval, "
+        "the payback is at least {optima} years (other bases: “{section}”)."
     ).format(optima=rounded(optima), section=_("Value of the time saved"), **fields)
 
 
@@ -449,7 +446,7 @@ def price_for_life(w: Words, found) -> str:
             "less if the interval cannot change"
         ).format(
             candidate=w.name("candidate"),
-            life=count(SERVICE_LIFE_YEARS),
+            life=life_number(found),
             cluster=count(w.m.bubble.cluster_gpus),
             optima=money(optima, currency),
             today=money(found["price_for_life"], currency),
@@ -460,7 +457,7 @@ def price_for_life(w: Words, found) -> str:
     ).format(
         price=money(found["price_for_life"], currency),
         candidate=w.name("candidate"),
-        life=count(SERVICE_LIFE_YEARS),
+        life=life_number(found),
         cluster=count(w.m.bubble.cluster_gpus),
     )
 
@@ -481,17 +478,18 @@ def cluster_share(w: Words, found, more: bool, told: bool = False) -> str:
     e = w.config.economics
     assert e is not None, "a priced value comes from [economics]"
     fields = {
-        "share": pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS),
+        "share": pct(100 * found["payback_years"] / life_of(found)),
         "given": p3(100 * found["fill_share"]),
         "runs": count(e.runs_per_year),
         "candidate": w.name("candidate"),
-        "life": count(SERVICE_LIFE_YEARS),
+        "life": life_phrase(found),
+        "years": life_number(found),
     }
     if not more:
         return _(
             "such jobs filling less than {share} of the cluster's time (the {runs} runs a year given fill {given} at "
             "{candidate}'s wall time): the time saved with each system at its optimal interval would then not pay for "
-            "{candidate} within {life} years, an assumed service life"
+            "{candidate} within {life}"
         ).format(**fields)
     today = today_share(found)
     if told:
@@ -500,33 +498,32 @@ def cluster_share(w: Words, found, more: bool, told: bool = False) -> str:
         return (
             _(
                 "such jobs filling at least {today} of the cluster's time while the interval stays as it is and their "
-                "saves do not overlap: the time saved would then pay for {candidate} within {life} years"
+                "saves do not overlap: the time saved would then pay for {candidate} within {years} years"
             )
             if _peak_beyond(w.m) or contended(w.m)
             else _(
                 "such jobs filling at least {today} of the cluster's time while the interval stays as it is: the time "
-                "saved would then pay for {candidate} within {life} years"
+                "saved would then pay for {candidate} within {years} years"
             )
         ).format(today=pct(100 * today), **fields)
     if today is None:
         return _(
             "such jobs filling at least {share} of the cluster's time, where the {runs} runs a year given fill {given} "
             "at {candidate}'s wall time: the time saved with each system at its optimal interval would then pay for "
-            "{candidate} within {life} years, an assumed service life"
+            "{candidate} within {life}"
         ).format(**fields)
     return (
         _(
             "such jobs filling at least {share} of the cluster's time with each system at its optimal interval, or "
             "{today} while the interval stays as it is and their saves do not overlap, where the {runs} runs a year "
             "given fill {given} at {candidate}'s wall time: the time saved would then pay for {candidate} within "
-            "{life} years, an assumed service life"
+            "{life}"
         )
         if _peak_beyond(w.m) or contended(w.m)
         else _(
             "such jobs filling at least {share} of the cluster's time with each system at its optimal interval, or "
             "{today} while the interval stays as it is, where the {runs} runs a year given fill {given} at "
-            "{candidate}'s wall time: the time saved would then pay for {candidate} within {life} years, an assumed "
-            "service life"
+            "{candidate}'s wall time: the time saved would then pay for {candidate} within {life}"
         )
     ).format(today=pct(100 * today), **fields)
 
@@ -541,7 +538,7 @@ def today_share(found) -> float | None:
         return None
     # not where the runs given already fill it: the interval kept as it is then pays (cold tests 15, R: 5.8% needed,
     # 9.34% given), and an interval the job cannot change is the condition
-    share = today / SERVICE_LIFE_YEARS
+    share = today / life_of(found)
     return share if (found["fill_share"] or 0) < share else None
 
 
@@ -565,21 +562,21 @@ def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> st
         "years": rounded(years),
         "section": _("Value of the time saved"),
         "given": p3(100 * found["fill_share"]),
-        "life": count(SERVICE_LIFE_YEARS),
+        "life": life_phrase(found),
     }
     if (basis := retuned_basis(w, found, fields)) != "":
         return basis
-    if found["payback_years"] > SERVICE_LIFE_YEARS:
+    if found["payback_years"] > life_of(found):
         return _(
-            "checkpoint speed would not pay for it within an assumed {life}-year life even if such jobs filled the "
+            "checkpoint speed would not pay for it within {life}, even if such jobs filled the "
             "cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (other bases: "
             "“{section}”)"
         ).format(**fields)
     return _(
-        "checkpoint speed pays for it within an assumed {life}-year life only if such jobs fill {share} or more of "
+        "checkpoint speed pays for it within {life}, only if such jobs fill {share} or more of "
         "the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (other bases: "
         "“{section}”)"
-    ).format(share=pct(100 * found["payback_years"] / SERVICE_LIFE_YEARS), **fields)
+    ).format(share=pct(100 * found["payback_years"] / life_of(found)), **fields)
 
 
 def _beyond_counts(w: Words) -> dict[str, str]:

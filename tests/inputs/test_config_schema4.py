@@ -205,3 +205,18 @@ def test_candidate_price_is_optional_and_above_zero():
     assert problems(DEFAULT + ECONOMICS + "candidate_price = 0\n") == [
         "test.toml:31: economics.candidate_price: must be a number above zero, got 0"
     ]
+
+
+# [economics] service_life_years (cold read 17, W-M1)
+
+
+def test_service_life_is_optional_and_above_zero():
+    assert parsed(DEFAULT + ECONOMICS).economics.service_life_years is None
+    given = parsed(DEFAULT + ECONOMICS + "service_life_years = 3\n").economics
+    assert given.service_life_years == 3.0 and isinstance(given.service_life_years, float)
+    assert problems(DEFAULT + ECONOMICS + "service_life_years = 0\n") == [
+        "test.toml:31: economics.service_life_years: must be a number above zero, got 0"
+    ]
+    assert problems(DEFAULT + ECONOMICS + 'service_life_years = "five"\n') == [
+        'test.toml:31: economics.service_life_years: must be a number above zero, got "five"'
+    ]

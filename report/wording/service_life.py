@@ -1,0 +1,33 @@
+"""The service life a payback is weighed against, in words: "an assumed 5-year life, the tool's default, not agreed
+with the customer" where the test gives none, "the 3-year life agreed for this test" where it does (cold read 17,
+W-M1; Chinese reading 17, W-B2: a 5-year life against a quote with three years' support, unflagged). The years and
+whether they were agreed are the money finding's (compute/service_life.py)."""
+
+from __future__ import annotations
+
+from report.compute.service_life import DEFAULT_SERVICE_LIFE_YEARS
+from report.formatting import sig
+from report.i18n import _
+
+
+def money_found(findings):
+    """The money finding (value_priced or value_unpriced), or None."""
+    return findings.get("value_priced") or findings.get("value_unpriced")
+
+
+def years(found) -> float:
+    """The service life of a money finding, the default without one."""
+    return found.figures.get("life", DEFAULT_SERVICE_LIFE_YEARS) if found is not None else DEFAULT_SERVICE_LIFE_YEARS
+
+
+def life_number(found) -> str:
+    """The service life's years as printed: a whole number without decimals, else three significant digits."""
+    n = years(found)
+    return str(int(n)) if float(n).is_integer() else sig(n)
+
+
+def life_phrase(found) -> str:
+    """The service life with its source, to stand after "within" or "beyond"."""
+    if found is not None and found.figures.get("life_agreed", False):
+        return _("the {n}-year life agreed for this test").format(n=life_number(found))
+    return _("an assumed {n}-year life, the tool's default, not agreed with the customer").format(n=life_number(found))
