@@ -372,8 +372,8 @@ def break_even_words(found: Finding) -> str:
         ).format(**fields)
     return " " + _(
         "To pay {price} within {life} years, the lost nodes would have to be worth {needed} a year beyond the {value} "
-        "the time saved is worth at the optima: a share p of the failures losing a node, each a restart from the "
-        "job's start at one per MTBF ÷ p, gives that at p = {share} of the failures (Appendix B), against {every} "
+        "the time saved is worth at the optima: a share p of the failures losing a node (at one per MTBF ÷ p, "
+        "the job restarting from its start) gives that at p = {share} of the failures (Appendix B), against {every} "
         "were the failures at that rate lost nodes."
     ).format(share=pct(100 * b["share"]), **fields)
 
