@@ -112,7 +112,7 @@ def retuned_basis(w: Words, found, fields: dict[str, str]) -> str:
         ).format(**fields)
     return _(
         "with {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves ({today_h} → "
-        "{optimal_h}), checkpoint speed pays for it within {life} only if such jobs fill {share} "
+        "{optimal_h}), checkpoint speed pays for it within {life}, only if such jobs fill {share} "
         "or more of the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (at "
         "today's interval, at least {today} years on a full cluster: “{section}”)"
     ).format(share=pct(100 * found["payback_years"] / life_of(found)), **fields)

@@ -1,4 +1,4 @@
-"""The service life a payback is weighed against, in words: "an assumed 5-year life, the tool's default, not agreed
+"""The service life a payback is weighed against, in words: "an assumed 5-year life, a default not agreed
 with the customer" where the test gives none, "the 3-year life agreed for this test" where it does (cold read 17,
 W-M1; Chinese reading 17, W-B2: a 5-year life against a quote with three years' support, unflagged). The years and
 whether they were agreed are the money finding's (compute/service_life.py)."""
@@ -30,4 +30,4 @@ def life_phrase(found) -> str:
     """The service life with its source, to stand after "within" or "beyond"."""
     if found is not None and found.figures.get("life_agreed", False):
         return _("the {n}-year life agreed for this test").format(n=life_number(found))
-    return _("an assumed {n}-year life, the tool's default, not agreed with the customer").format(n=life_number(found))
+    return _("an assumed {n}-year life, a default not agreed with the customer").format(n=life_number(found))

@@ -80,7 +80,7 @@ def durability_decides(w: Words) -> str:
 
 def to_pay(w: Words) -> str:
     """ "No cold model loads were counted: faster loads alone would pay for LF-760 within an assumed 5-year life,
-    the tool's default, not agreed with the customer, at about 566,000 cold starts a year of ERNIE-4.5-300B-A47B,
+    a default not agreed with the customer, at about 566,000 cold starts a year of ERNIE-4.5-300B-A47B,
     each 188 s shorter and worth 1.55 CNY on a server of 8 GPUs (the training nodes' size) at the hourly rate of
     training, an indicative count.", or "" without a price or an established faster pair
     (compute/load_value.py). One sentence, the count that was not made first (the dense decision page,

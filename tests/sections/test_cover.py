@@ -375,10 +375,10 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
         # the basis named, Old NAS's interval re-tuned to its optimum sqrt(2 × save × MTBF) = 2,224.9 s of 2 s steps,
         # 1,112.4 steps printed as 1,110 (0.618 h), and the other basis in a few words (cold read 17, W-M1)
         "Recommendation: Array X passes every gate of this test, but with Old NAS re-tuned from 1,000 to 1,110 steps "
-        "between saves (0.556 h → 0.618 h), checkpoint speed pays for it within an assumed 5-year life only if such "
-        "jobs fill 64.1% or more of the cluster's time; the 12 runs a year given fill 0.0147%, about 21,900 years on "
-        "them (at today's interval, at least 3.33 years on a full cluster: “Value of the time saved”). Not recommended "
-        "on this evidence."
+        "between saves (0.556 h → 0.618 h), checkpoint speed pays for it within an assumed 5-year life, a default not "
+        "agreed with the customer, only if such jobs fill 64.1% or more of the cluster's time; the 12 runs a year "
+        "given fill 0.0147%, about 21,900 years on them (at today's interval, at least 3.33 years on a full cluster: "
+        "“Value of the time saved”). Not recommended on this evidence."
     )
     assert ctx.cover.value == ""
     # at 200 USD the runs given pay, 200 ÷ 45.76 = 4.37 years: recommended, the whole cluster's figure its upper bound
