@@ -10,6 +10,11 @@ from report.formatting import sig
 from report.i18n import _
 
 
+def _figures(found) -> dict:
+    """A money finding's figures (or a plain mapping of them), {} without one."""
+    return {} if found is None else dict(getattr(found, "figures", found))
+
+
 def money_found(findings):
     """The money finding (value_priced or value_unpriced), or None."""
     return findings.get("value_priced") or findings.get("value_unpriced")
@@ -17,7 +22,7 @@ def money_found(findings):
 
 def years(found) -> float:
     """The service life of a money finding, the default without one."""
-    return found.figures.get("life", DEFAULT_SERVICE_LIFE_YEARS) if found is not None else DEFAULT_SERVICE_LIFE_YEARS
+    return _figures(found).get("life", DEFAULT_SERVICE_LIFE_YEARS)
 
 
 def life_number(found) -> str:
@@ -28,6 +33,6 @@ def life_number(found) -> str:
 
 def life_phrase(found) -> str:
     """The service life with its source, to stand after "within" or "beyond"."""
-    if found is not None and found.figures.get("life_agreed", False):
+    if _figures(found).get("life_agreed", False):
         return _("the {n}-year life agreed for this test").format(n=life_number(found))
     return _("an assumed {n}-year life, a default not agreed with the customer").format(n=life_number(found))

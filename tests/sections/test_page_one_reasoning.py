@@ -76,8 +76,8 @@ def test_a_price_the_time_saved_does_not_pay_within_its_life_takes_the_case_from
     assert c.recommendation_kind == "other_grounds"
     assert c.recommendation.startswith("Recommendation: HX-8 only if faster model loads")
     assert c.reasons[1] == (
-        "At a price of 900,000 USD, the time saved does not pay for HX-8 within the 5 years storage is commonly kept "
-        "in service (an assumption of this report): the payback is at least 8.74 years, even if the whole 512-GPU "
+        "At a price of 900,000 USD, the time saved does not pay for HX-8 within an assumed 5-year life, a default not agreed with the customer: "
+        "the payback is at least 8.74 years, even if the whole 512-GPU "
         "cluster ran such jobs all year."
     )
     e = m.economics
@@ -136,7 +136,7 @@ def test_a_payback_within_the_service_life_only_while_the_interval_stays(tmp_pat
     assert 640 < job < 650
     # ... said in the economics section among the other bases; page 2 gives one payback (cold read 15pq, P-M6)
     assert ctx.cover.value.endswith(
-        "Within the 5 years storage is commonly kept in service (an assumption of this report), the time saved pays "
+        "Within an assumed 5-year life, a default not agreed with the customer, the time saved pays "
         "for HX-8 only if the interval cannot change and the whole cluster runs such jobs all year."
     )
     table = next(b for b in section(ctx, "economics").blocks if getattr(b, "id", "") == "paybacks")
@@ -147,8 +147,8 @@ def test_a_payback_within_the_service_life_only_while_the_interval_stays(tmp_pat
     assert ctx.cover.recommendation_kind == "other_grounds"
     today, optima = 400_000 / m.economics.cluster_value_per_year, m.economics.payback_years
     assert ctx.cover.reasons[1] == (
-        "At a price of 400,000 USD, the time saved pays for HX-8 within the 5 years storage is commonly kept in service "
-        "(an assumption of this report) only if the interval cannot change and the whole 512-GPU cluster ran such jobs "
+        "At a price of 400,000 USD, the time saved pays for HX-8 within an assumed 5-year life, a default not agreed with the customer, "
+        "only if the interval cannot change and the whole 512-GPU cluster ran such jobs "
         f"all year; each system at its optimal interval, the payback is at least {sig(optima)} years (other bases: "
         "“Value of the time saved”)."
     )
@@ -177,7 +177,7 @@ def test_where_the_gates_decide_the_value_line_weighs_the_payback_itself(tmp_pat
     # now on the runs given (cold read 16, T-B3): 23,323.4 × 621.55 ÷ 102,925.5 = 140.85 USD a year at the optima,
     # 900,000 ÷ 140.85 = 6,390 years; the whole cluster's 23,300 USD its upper bound
     assert (
-        "a payback of about 6,390 years, beyond a 5-year service life (assumed), the baseline's cost left out; at "
+        "a payback of about 6,390 years, beyond an assumed 5-year life, a default not agreed with the customer, the baseline's cost left out; at "
         "most 23,300 USD a year on the whole 512-GPU cluster" in ctx.cover.value
     )
     assert "does not pay" not in ctx.cover.value

@@ -43,7 +43,7 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
     assert text == (
         "such jobs filling at least 26.3% of the cluster's time with each system at its optimal interval, or 5.6% "
         "while the interval stays as it is and their saves do not overlap, where the 5 runs a year given fill 0.470% "
-        "at LF-760's wall time: the time saved would then pay for LF-760 within 5 years, an assumed service life"
+        "at LF-760's wall time: the time saved would then pay for LF-760 within an assumed 5-year life, a default not agreed with the customer"
     )
     # all at once within the bandwidth logged: no staggering to ask
     assert "overlap" not in cluster_share(_words(3072, 5, peak_to_sustained=0.9), P, more=True)
@@ -52,14 +52,14 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
     assert near == (
         "such jobs filling at least 26.3% of the cluster's time, where the 5 runs a year given fill 0.470% at LF-760's "
         "wall time: the time saved with each system at its optimal interval would then pay for LF-760 within 5 years, "
-        "an assumed service life"
+        "an assumed 5-year life, a default not agreed with the customer"
     )
     less = cluster_share(_words(3072, 5), {**P, "fill_share": 0.40}, more=False)
     assert less.startswith(
         "such jobs filling less than 26.3% of the cluster's time (the 5 runs a year given fill 40.0% at LF-760's wall "
         "time)"
     )
-    assert less.endswith("an assumed service life")
+    assert less.endswith("an assumed 5-year life, a default not agreed with the customer")
     assert cluster_share(_words(3072, 5), {**P, "payback_years": None}, more=True) == ""
     assert cluster_share(_words(3072, 5), None, more=False) == ""
     with i18n.activate("zh-CN"):
@@ -96,7 +96,7 @@ def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
     assert cluster_share(w, r, more=True) == (
         "such jobs filling at least 41.1% of the cluster's time, where the 64 runs a year given fill 9.34% at AX-6's "
         "wall time: the time saved with each system at its optimal interval would then pay for AX-6 within 5 years, "
-        "an assumed service life"
+        "an assumed 5-year life, a default not agreed with the customer"
     )
 
 
