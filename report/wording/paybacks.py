@@ -9,6 +9,7 @@ from report.compute.recommendation import JOB_MONEY
 from report.formatting import count, h3, money, pct, rounded
 from report.i18n import _, gap
 from report.wording.base import Words
+from report.wording.service_life import years as life_of
 
 
 def _basis(w: Words, basis: str) -> str:

@@ -170,7 +170,7 @@ COLD16 = {"T": FIXTURES / "cold16_t", "U": FIXTURES / "cold16_u"}
 #: the money page 2 keeps: T's in its headline since the job's own runs decide it (4.28 million CNY ÷ 10,300 CNY a year
 #: on its 22 runs = 415 years), U's in the value line
 COLD16_MONEY = {
-    ("T", "en"): "about 415 years",
+    ("T", "en"): "415 years on them",  # "about" may end a line
     ("T", "zh-CN"): "415 年收回",  # "约需" may end a line, its space then gone
     ("U", "en"): "Value of the time saved",
     ("U", "zh-CN"): "节省时间的价值",

@@ -21,9 +21,9 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     # the worst case is a bound, not a reason: page 2 says what decides and points to where the bound is given (cold
     # read 15, S-M1: "a payback of at least 0.654 years" beside "at least 90.5 years" read as a buy signal)
     assert (
-        "Checkpoints that survive a node: the share of failures that lose a node, and the cost of a copy of local "
-        "SSD's checkpoints off the node, decide the purchase. This test gives neither (“Failures and the checkpoint "
-        "interval”)." in c.changes
+        "Checkpoints that survive a node: with no copy of local SSD's checkpoints off the node, HX-8 pays within 5 "
+        "years only if 41.3% or more of the failures lose a node; this test gives neither that share nor the copy's "
+        "cost (“Failures and the checkpoint interval”)." in c.changes
     )
     assert "385,000" not in c.changes and "2.34 years" not in c.changes
     assert "years of the price" not in c.changes
@@ -46,10 +46,13 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     # how many is the loading section's; page 1 points there (cold tests 17, W)
     loading = " ".join(texts(section(ctx, "loading").blocks))
     assert ("loads" in c.recommendation or "model loads" in c.recommendation) == (
-        "No cold model loads were counted: faster loads alone would pay for HX-8 within 5 years (an assumed service "
-        "life) at about" in loading
+        "No cold model loads were counted: faster loads alone would pay for HX-8 within an assumed 5-year life, a "
+        "default not agreed with the customer, at about" in loading
     )
-    assert "each 41.6 s shorter and worth 0.203 USD on a server of 8 GPUs (the training nodes' size)." in loading
+    assert (
+        "each 41.6 s shorter and worth 0.203 USD on a server of 8 GPUs (the training nodes' size) at the hourly rate of "
+        "training, an indicative count." in loading
+    )
     assert c.changes.endswith(
         "No cold model loads were counted, on which the worth of faster loads depends (“Model loading for inference”)."
     )
@@ -297,7 +300,8 @@ def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
     # the share such jobs must fill, 1.3131 ÷ 5 = 26.3%, beside the 0.470% the runs given fill (cold read 16, T-B3)
     assert recommendation.headline(_p_words(), rec) == (
         "Recommendation: LF-760 meets every target agreed for this test, but checkpoint speed pays for it within an "
-        "assumed 5-year life only if such jobs fill 26.3% or more of the cluster's time; the 5 runs a year given fill "
+        "assumed 5-year life, a default not agreed with the customer, only if such jobs fill 26.3% or more of the "
+        "cluster's time; the 5 runs a year given fill "
         "0.470%, about 280 years on them (other bases: “Value of the time saved”). LF-760 only if faster model loads "
         "are worth its price."
     )
@@ -391,7 +395,7 @@ def test_a_money_decided_case_names_the_gate_the_run_fails_and_excludes_no_run()
     text = recommendation.headline(words, rec)
     assert text.startswith(
         "Recommendation: G2 fails on run 3 on LF-760 (14.7 s); with it, LF-760 saves 17.8× faster by the means, but "
-        "checkpoint speed pays for it within an assumed 5-year life only if such jobs fill 26.3% or more"
+        "checkpoint speed pays for it within an assumed 5-year life, a default not agreed with the customer, only if such jobs fill 26.3% or more"
     )
     assert "meets every target" not in text and "without run" not in text
 

@@ -51,8 +51,8 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
     near = cluster_share(_words(3072, 5), {**P, "today_payback_years": 0.7}, more=True)
     assert near == (
         "such jobs filling at least 26.3% of the cluster's time, where the 5 runs a year given fill 0.470% at LF-760's "
-        "wall time: the time saved with each system at its optimal interval would then pay for LF-760 within 5 years, "
-        "an assumed 5-year life, a default not agreed with the customer"
+        "wall time: the time saved with each system at its optimal interval would then pay for LF-760 within an assumed "
+        "5-year life, a default not agreed with the customer"
     )
     less = cluster_share(_words(3072, 5), {**P, "fill_share": 0.40}, more=False)
     assert less.startswith(
@@ -64,7 +64,7 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
     assert cluster_share(_words(3072, 5), None, more=False) == ""
     with i18n.activate("zh-CN"):
         zh = cluster_share(_words(3072, 5), P, more=True)
-    assert "26.3%" in zh and "5.6%" in zh and "0.470%" in zh and "假设" in zh
+    assert "26.3%" in zh and "5.6%" in zh and "0.470%" in zh and "未经与委托方约定的默认 5 年使用期" in zh
 
 
 def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
@@ -84,7 +84,7 @@ def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
     for reasons in (("speedup", "job_paid_today"), ("speedup", "job_unpaid")):
         # the share such jobs must fill, 2.0530 ÷ 5 = 41.1%, beside the 9.34% the runs given fill (cold read 16, T-B3)
         assert job_money(w, found, reasons) == (
-            "checkpoint speed pays for it within an assumed 5-year life only if such jobs fill 41.1% or more of the "
+            "checkpoint speed pays for it within an assumed 5-year life, a default not agreed with the customer, only if such jobs fill 41.1% or more of the "
             "cluster's time; the 64 runs a year given fill 9.34%, about 22.0 years on them (other bases: “Value of the "
             "time saved”)"
         )
@@ -95,8 +95,8 @@ def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
     w.name = lambda key: {"candidate": "AX-6"}[key]
     assert cluster_share(w, r, more=True) == (
         "such jobs filling at least 41.1% of the cluster's time, where the 64 runs a year given fill 9.34% at AX-6's "
-        "wall time: the time saved with each system at its optimal interval would then pay for AX-6 within 5 years, "
-        "an assumed 5-year life, a default not agreed with the customer"
+        "wall time: the time saved with each system at its optimal interval would then pay for AX-6 within an assumed "
+        "5-year life, a default not agreed with the customer"
     )
 
 
