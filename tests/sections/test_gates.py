@@ -235,6 +235,22 @@ def test_a_baseline_of_mixed_media_is_asked_where_its_checkpoints_landed(folder)
     assert not any(t.startswith("Record which pool") for t in texts(section(ctx, "gates").blocks))
 
 
+def test_a_write_cache_of_fast_media_is_no_pool_to_place_checkpoints_on(folder):
+    """zh reading 17, W B3: "4 heads, 60 x 18 TB SATA HDD, a 3.2 TB NVMe write cache per head" was read as HDD and
+    NVMe pools, and the next steps offered the baseline's "fastest media" as the cheaper alternative: every write
+    passes through the cache, so no such alternative exists and nothing is asked."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    plain = toml.read_text()
+    for line in (
+        "Old NAS, 480 x 18 TB SATA HDD, a 3.2 TB NVMe write cache per head",
+        "Old NAS，机械硬盘，每个机头带 NVMe 写缓存",
+    ):
+        toml.write_text(plain + f'\n[environment]\n"baseline storage" = "{line}"\n')
+        ctx, _m = build(data)
+        assert not any(t.startswith("Record which pool") for t in texts(section(ctx, "gates").blocks)), line
+
+
 def test_the_media_named_are_each_named_once_in_the_edition_s_language(folder):
     """zh reading 14c, Q-m3: "混合闪存 NAS … 机械硬盘，前置 … SSD 写缓存" was said "测试记录显示其中有 HDD、SSD 和 flash": an
     English word in the Chinese edition, and the SSDs named twice (they are the flash). Flash beside SSDs or NVMe is
@@ -247,7 +263,8 @@ def test_the_media_named_are_each_named_once_in_the_edition_s_language(folder):
     with i18n.activate("zh-CN"):
         ctx, _m = build(data)
     (step,) = [t for t in texts(section(ctx, "gates").blocks) if "测试记录显示其中有" in t]
-    assert "测试记录显示其中有HDD和SSD）" in step and "flash" not in step and "闪存" not in step
+    # the SSDs are a write cache every save passes through, no pool (zh reading 17, W B3): the hybrid's flash is named
+    assert "测试记录显示其中有HDD和闪存）" in step and "flash" not in step and "SSD" not in step
     toml.write_text(plain + '\n[environment]\n"baseline storage" = "Old NAS, hybrid flash and HDD pools"\n')
     with i18n.activate("zh-CN"):
         ctx, _m = build(data)

@@ -245,3 +245,20 @@ def test_a_chinese_client_term_is_listed_once():
         "native parallel client (POSIX)",
         "RDMA",
     ]
+
+
+def test_a_line_labelled_as_the_accelerators_names_their_model(folder):
+    """Cold read 17, W minor 1: "The record above does not give the accelerators' model" beside the table's first row,
+    "accelerator: Cambricon MLU590 training cards". A model token in a line its label calls the accelerators' names
+    them; a count alone in such a line does not."""
+    data = folder("economics")
+    toml = (data / "test.toml").read_text()
+    start = toml.rindex("[environment]")
+    body = FULL.replace('clients      = "2 servers with 8 H100 GPUs each"', 'clients = "2 servers"')
+    named = body + 'accelerator = "Cambricon MLU590 training cards, 8 per server"\n'
+    (data / "test.toml").write_text(toml[:start] + named)
+    assert missing(_words(data)) == []
+    (data / "test.toml").write_text(toml[:start] + body + '"加速卡" = "每台服务器 8 张"\n')
+    assert missing(_words(data)) == ["accelerators"]
+    (data / "test.toml").write_text(toml[:start] + body + '"加速卡型号" = "寒武纪思元 590 训练加速卡"\n')
+    assert missing(_words(data)) == []
