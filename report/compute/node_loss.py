@@ -51,6 +51,7 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
         optimum_s=optimum,
         optimum_copy_gbps=s.snapshot_gb / optimum if optimum > 0 and optimum > cycle else None,
         failures_per_run=wall / r.job_mtbf_s,
+        wall_side=side,  #: whose wall time the failures a run count
         lost_gpu_hours_per_run=lost_gpu_hours,
         loss_bound_per_year=per_year,
         runs_per_year=e.runs_per_year if e else None,

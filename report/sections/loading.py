@@ -16,6 +16,7 @@ from report.formatting import (
     enough_digits,
     figure_of,
     gb,
+    num,
     given,
     natural_key,
     p3,
@@ -59,6 +60,23 @@ def _load_means(x) -> tuple[str, str]:
     )
 
 
+def _decimals(text: str) -> int:
+    return len(text.rpartition(".")[2]) if "." in text else 0
+
+
+def table_means(models) -> list[tuple[str, str]]:
+    """Each pair's two mean load times as the table prints them: three significant digits, or, where a pair needs
+    more to give its printed speedup back (`_load_means`), every time in the table at that pair's decimals, so that
+    the table keeps one precision and needs no note on why one cell has more digits (zh reading 17, W minor 8:
+    "'20.24': printed with more digits than the other times" read as the tool's own talk)."""
+    means = [_load_means(x) for x in models]
+    plain = [(seconds_figure(x.baseline_s), seconds_figure(x.candidate_s)) for x in models]
+    if means == plain:
+        return means
+    decimals = max(_decimals(t) for pair in means for t in pair)
+    return [(num(x.baseline_s, decimals), num(x.candidate_s, decimals)) for x in models]
+
+
 def _load_table(w: Words, models) -> Table:
     m = w.m
     rows = tuple(
@@ -72,7 +90,7 @@ def _load_table(w: Words, models) -> Table:
                 for mean, sd, text in zip(
                     (x.baseline_s, x.candidate_s),
                     (x.baseline_stdev_s, x.candidate_stdev_s),
-                    _load_means(x),
+                    means,
                     strict=True,
                 )
             ),
@@ -85,7 +103,7 @@ def _load_table(w: Words, models) -> Table:
             if x.speedup_ci95 is None
             else _("{low} to {high}").format(low=x3(x.speedup_ci95[0]), high=x3(x.speedup_ci95[1])),
         )
-        for x in models
+        for x, means in zip(models, table_means(models), strict=True)
     )
     headers, named = _system_headers(w, m.load.baseline_system, m.load.candidate_system)
     tool = read_by(w.test, "load_times")
@@ -125,25 +143,6 @@ def _table_note(models) -> str:
         note = _("One load time per system for each model: each cell is that load's time, with no spread to show.")
     else:
         note = _("Mean ± sd over runs; CV baseline / candidate; the interval by the same method as the saves'.")
-    # a fourth digit beside three-digit figures, said why with the figures themselves (Chinese reading 12, W-m6:
-    # "16.53" read as inconsistent; cold read 13b, Y: "a mean printed with more than three digits gives back the
-    # speedup beside it" read as no English a customer writes)
-    for x in models:
-        means = _load_means(x)
-        if means == (seconds_figure(x.baseline_s), seconds_figure(x.candidate_s)):
-            continue
-        longer = join_words(
-            [
-                f"“{t}”"
-                for t, base in zip(means, (x.baseline_s, x.candidate_s), strict=True)
-                if t != seconds_figure(base)
-            ]
-        )
-        # the speedup not said again: it is beside it, and a decision figure said once more (test_customer_pages)
-        note += " " + _(
-            "{longer}: printed with more digits than the other times, so that {baseline} ÷ {candidate} gives the "
-            "speedup printed beside it."
-        ).format(longer=longer, baseline=means[0], candidate=means[1])
     return note
 
 

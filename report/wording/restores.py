@@ -52,15 +52,23 @@ def restores_worth_little(w: Words) -> str:
     if v is None or v.saved_s <= 0 or not v.little:
         return ""
     e = w.config.economics
-    fields = {"gpu_hours": sig(v.gpu_hours), "share": sig(v.share_pct), "failures": sig(v.failures_per_run)}
+    # the basis named: the failures a run count the candidate's wall time (RestoreValue), the node-loss bound beside
+    # it its own side's (cold read 17, V minor 4: "0.0748 failures a run" and "0.0745" in one paragraph)
+    fields = {
+        "gpu_hours": sig(v.gpu_hours),
+        "share": sig(v.share_pct),
+        "failures": sig(v.failures_per_run),
+        "system": w.name("candidate"),
+    }
     if v.value is not None and e is not None:
         text = _(
-            "At {failures} failures a run, the faster restores save about {value} a run ({gpu_hours} GPU-hours, "
+            "At {failures} failures a run over {system}'s wall time, the faster restores save about {value} a run "
+            "({gpu_hours} GPU-hours, "
             "{share}% of its GPU-hours): worth little, so they are no ground for the recommendation."
         )
         return " " + text.format(value=money(v.value, e.currency), **fields)
     text = _(
-        "At {failures} failures a run, the faster restores save {gpu_hours} GPU-hours a run ({share}% of its "
-        "GPU-hours): worth little, so they are no ground for the recommendation."
+        "At {failures} failures a run over {system}'s wall time, the faster restores save {gpu_hours} GPU-hours a run "
+        "({share}% of its GPU-hours): worth little, so they are no ground for the recommendation."
     )
     return " " + text.format(**fields)

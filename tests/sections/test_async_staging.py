@@ -131,8 +131,8 @@ def test_the_copy_off_the_node_and_what_surviving_a_node_is_worth_are_sized():
         "save, takes 20.5 GB/s per job on average, written to storage whose bandwidth this test did not measure. One "
         "copy per optimal interval (1.06 h) takes 0.256 GB/s, and a lost node then costs at most about that "
         "interval's work. Counting the failures at that rate as lost nodes, and the job restarted from its "
-        "start, the rework would cost at most 908 EUR a year on the 30 runs a year given (0.0227 failures a run, "
-        "11.6 GPU-hours lost a run). Were the whole 768-GPU cluster to run such jobs year-round, that bound would be "
+        "start, the rework would cost at most 908 EUR a year on the 30 runs a year given (0.0227 failures a run over "
+        "local NVMe's wall time, 11.6 GPU-hours lost a run). Were the whole 768-GPU cluster to run such jobs year-round, that bound would be "
         "200,000 EUR a year. The two figures are bounds, not expected costs: this test gives no share of the failures "
         "that lose a node, and a copy off the node at 0.256 GB/s per job would keep a lost node's cost to about one "
         "interval's work." in failures

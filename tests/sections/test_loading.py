@@ -244,26 +244,26 @@ def test_loads_whose_intervals_exclude_one_settle_the_direction_not_the_size(fol
         assert "size of this pair's ratio is not yet pinned down" in loading and "unstable" not in loading
 
 
-def test_a_mean_with_a_fourth_digit_is_said_why():
+def test_a_mean_that_needs_a_fourth_digit_sets_the_table_s_precision():
     """Chinese reading 12, W-m6: W's GLM-4-32B loads, 36.606 s on CubeFS and 16.528 s on XY-3600, a 2.2148× speedup,
-    print "16.53": 36.6 ÷ 16.5 = 2.218 would print 2.22×, 36.6 ÷ 16.53 = 2.214 gives the 2.21× beside it back. The
-    table's note says why that cell has four digits; a pair whose three digits suffice adds nothing."""
+    print "16.53": 36.6 ÷ 16.5 = 2.218 would print 2.22×, 36.6 ÷ 16.53 = 2.214 gives the 2.21× beside it back. zh
+    reading 17, W minor 8: a note saying why one cell has more digits is the tool's talk; every time in the table is
+    printed to that cell's decimals instead, and a table whose pairs need no more keeps three significant digits."""
     from types import SimpleNamespace
 
-    from report.sections.loading import _load_means, _table_note
+    from report.sections.loading import _load_means, _table_note, table_means
 
     glm = SimpleNamespace(
         baseline_s=36.606, candidate_s=16.528, speedup=36.606 / 16.528, baseline_runs=5, candidate_runs=5
     )
     even = SimpleNamespace(baseline_s=20.0, candidate_s=10.0, speedup=2.0, baseline_runs=5, candidate_runs=5)
     assert _load_means(glm) == ("36.6", "16.53") and _load_means(even) == ("20", "10")
-    # cold read 13b, Y: the note names the figure and the division it gives back, in a customer's words
-    why = "“16.53”: printed with more digits than the other times, so that 36.6 ÷ 16.53 gives the speedup printed beside it."
-    assert why in _table_note([even, glm]) and "printed with more digits" not in _table_note([even])
-    # Y's OLMo-2 loads by hand: 28.862 ÷ 12.562 = 2.2976 (2.30×); 28.9 ÷ 12.6 = 2.294 would print 2.29×
+    assert table_means([even, glm]) == [("20.00", "10.00"), ("36.61", "16.53")]
+    assert table_means([even]) == [("20", "10")]
+    assert "digits" not in _table_note([even, glm])
+    # Y's OLMo-2 loads by hand: 28.862 ÷ 12.562 = 2.2976 (2.30×); 28.9 ÷ 12.6 = 2.294 would print 2.29×; 28.86 ÷
+    # 12.56 = 2.2978 prints 2.30×
     olmo = SimpleNamespace(
         baseline_s=28.862, candidate_s=12.562, speedup=28.862 / 12.562, baseline_runs=5, candidate_runs=5
     )
-    assert "“12.56”: printed with more digits than the other times, so that 28.9 ÷ 12.56 gives the speedup " in (
-        _table_note([olmo])
-    )
+    assert table_means([olmo]) == [("28.86", "12.56")]

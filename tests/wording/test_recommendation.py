@@ -142,9 +142,12 @@ def test_restores_worth_little_are_valued_where_argued_not_named_a_ground():
     )
     failures = " ".join(texts(section(ctx, "reliability").blocks))
     assert (
-        "At 0.00636 failures a run, the faster restores save about 0.0107 CNY a run (0.000741 GPU-hours, 0.000230% "
-        "of its GPU-hours): worth little, so they are no ground for the recommendation." in failures
+        "At 0.00636 failures a run over FX100's wall time, the faster restores save about 0.0107 CNY a run "
+        "(0.000741 GPU-hours, 0.000230% of its GPU-hours): worth little, so they are no ground for the recommendation."
+        in failures
     )
+    # cold read 17, V minor 4: the node-loss bound beside it counts the baseline's wall time, and says so
+    assert "failures a run over Local NVMe's wall time," in failures
 
 
 def test_a_recommendation_names_the_workload_the_candidate_loses(tmp_path):
