@@ -33,6 +33,7 @@ from report.compute.projection_law import RULES as LAW_RULES
 from report.compute.projection_reach import projection_unmeasured
 from report.compute.projections import line_fit, predict
 from report.compute.reach import reduction_pct
+from report.compute.record_facts import RECORD_RULES
 from report.compute.retune_cost import RETUNE_RULES
 from report.compute.risks import RISK_RULES
 from report.compute.scopes import (
@@ -566,6 +567,7 @@ RULES = (
     interval_outweighs_storage,
     staging_differs,
     *RISK_RULES,
+    *RECORD_RULES,
     value_and_price,
     *CLUSTER_RULES,
 )

@@ -13,6 +13,7 @@ import re
 from report.i18n import _, date, join_words, language
 from report.wording.base import Formal, Words
 from report.wording.labels import colophon_title
+from report.wording.record_facts import independence
 
 ID = "formal"
 
@@ -154,6 +155,8 @@ def _statement(w: Words) -> tuple[str, ...]:
         "{tester} ran the test and is responsible for the measurements it records; figures "
         "taken from other sources are printed as given, with their sources."
     ).format(tester=r.tested_by or _("The testing party"))
+    if vendor := independence(w):  # the candidate's vendor ran the test (zh reading 17, V M3, W M7)
+        responsibility += " " + vendor
     if r.commissioned_by:
         responsibility += " " + _(
             "{customer} is responsible for the information it supplied about its jobs and its cluster."

@@ -43,6 +43,7 @@ from report.wording.phrases import (
 )
 from report.wording.protection import protection_step
 from report.wording.recommendation import decided
+from report.wording.record_facts import in_service_step
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
 from report.wording.said import g4_out_of_reach, outlier_step, save_spread
 from report.wording.scaling import sweep_steps
@@ -256,7 +257,9 @@ def _next_steps(w: Words) -> tuple:
     steps += [Para(text) for text in sweep_steps(w)]  # scaling reading 6, m9
     if more := more_changes(w, decided(w)):  # what page 1 has no room for (compute/change_order.py)
         steps.append(Para(more))
-    return (*_durable_first(w), *steps)
+    # a baseline in service, its state during the runs unrecorded: the sceptic's first counter-argument (W-M2)
+    service = [Para(text) for text in (in_service_step(w),) if text]
+    return (*_durable_first(w), *service, *steps)
 
 
 def _recorded_step(w: Words, spread: bool) -> list[Para]:

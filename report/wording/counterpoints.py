@@ -164,7 +164,8 @@ def shared_stall(w: Words) -> str:
 def cause_step(w: Words, items: list[str], runs: str, clause: bool = False) -> str:
     """The next step for outlying runs whose cause the record of the save runs names (compute/counterpoints.py
     recorded_cause): how often that condition occurs in service, and the other system timed in the same state, not
-    the cause (cold read 13b, Y-M1: "find the cause of run 5" beside a record of a disk rebuild); "" otherwise.
+    the cause (cold read 13b, Y-M1: "find the cause of run 5" beside a record of a disk rebuild); the save time in
+    that state a line of its own, a purchase criterion, not noise (cold read 17, W-M3); "" otherwise.
     `clause`: as a part of "What would change it: …"."""
     cause = recorded_cause(w.test, tuple(items))
     if cause is None:
@@ -185,7 +186,8 @@ def cause_step(w: Words, items: list[str], runs: str, clause: bool = False) -> s
         ).format(**fields)
     return _(
         "The record of the save runs gives the cause of {runs}: {cause} on {system}. Ask how often {cause} occurs "
-        "there in service, and time {other} the same way during {cause} of its own."
+        "there in service; time saves on {system} again during {cause} and on {other} during {cause} of its own, "
+        "and report the save time in that state on a line of its own, beside the healthy one."
     ).format(**fields)
 
 

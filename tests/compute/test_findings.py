@@ -504,22 +504,26 @@ def test_a_node_local_candidate_s_node_loss_is_its_risk_not_a_worth_its_price_re
     per_year = rework * r.gpus / 3600 * e.gpu_hour_price * e.runs_per_year
     assert found["loss_bound_per_year"] == pytest.approx(per_year, rel=1e-12)
     assert found["price"] == 1_200_000 and found["payback_floor_years"] is None
+    from report.wording.base import Words
+    from tests.conftest import PROVENANCE
+
     with activate("en"):
-        text = node_loss_bound(found)
+        text = node_loss_bound(Words(test, m, {}, PROVENANCE), found)
     assert "to recover" not in text and "payback" not in text
+    # the basis named, the candidate's wall time (cold read 17, V minor 4)
+    assert "failures a run over Vantor VX-12 parallel file system's wall time" in text
     assert " It is a cost the candidate's checkpoints risk and the baseline's, kept off the nodes, do not." in text
     # the baseline local to each node, as the fixture has it: the price and the years it takes
-    base = decide(
-        read_joint_test(ROOT / "tests" / "fixtures" / "node_local_async"),
-        compute(read_joint_test(ROOT / "tests" / "fixtures" / "node_local_async")),
-    ).get("node_local")
+    base_test = read_joint_test(ROOT / "tests" / "fixtures" / "node_local_async")
+    base_m = compute(base_test)
+    base = decide(base_test, base_m).get("node_local")
     assert base["payback_floor_years"] == pytest.approx(1_200_000 / base["loss_bound_per_year"], rel=1e-12)
     # the whole cluster's bound said as one, with no payback, beside the copy off the node (cold read 16, T-M3: "at
     # most 160 million CNY a year, a payback of at least 0.0268 years"): one 980 GB copy per optimal interval of
     # 3,831.6 s, 980 ÷ 3,831.6 = 0.256 GB/s
     assert base["optimum_copy_gbps"] == pytest.approx(980 / base["optimum_s"], rel=1e-12)
     with activate("en"):
-        text = node_loss_bound(base)
+        text = node_loss_bound(Words(base_test, base_m, {}, PROVENANCE), base)
     assert "payback" not in text and "at least" not in text
     assert (
         "Were the whole 768-GPU cluster to run such jobs year-round, that bound would be 200,000 EUR a year. The two "

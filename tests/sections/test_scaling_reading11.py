@@ -168,9 +168,9 @@ def test_m2_one_count_for_both_only_where_the_sources_record_one():
 
 def test_m3_the_next_steps_ask_for_the_counts_each_sweep_lacks(words_u):
     en, zh = words_u["en"], words_u["zh-CN"]
+    # the baseline named in full by the step before, on a system in service (cold read 17, W-M2): short here
     assert (
-        "Run the client sweep with Scale-out HDD NAS over NFSv3 (existing) at 24 client nodes and Pellucid PX-20 "
-        "NVMe-oF flash at 12 client nodes"
+        "Run the client sweep with HDD NAS at 24 client nodes and Pellucid PX-20 NVMe-oF flash at 12 client nodes"
     ) in en["gates"]
     assert "在客户端扫描中补测" in zh["gates"]
 

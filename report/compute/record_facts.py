@@ -1,0 +1,91 @@
+"""What the test record says of who ran the test and of the baseline's state during the runs, decided once as findings:
+a testing party that is the candidate's own maker, with whether the commissioning party witnessed the runs (zh
+reading 17, V M3 and W M7), and a baseline in service whose other load, caches and pool during the runs the record
+does not give (cold read 17, W-M2: the first counter-argument a sceptic raises against the speedup)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from report.compute.figures import SIDES, Metrics
+from report.compute.scopes import SIDES_KIND, Finding, make_finding
+from report.inputs.joint_test import JointTest
+
+#: Leading words of a system's name that name no maker: a state or a place, not a company.
+_NO_MAKER = re.compile(
+    r"^(?:existing|production|current|legacy|old|new|local|node-local|shared|in-service|the|our|现网|现有|本地|原有|新|生产)$",
+    re.IGNORECASE,
+)
+#: Words by which a record says who witnessed or observed the runs.
+WITNESS = re.compile(r"witness|observed by|in the presence of|attended by|见证|旁站|现场确认", re.IGNORECASE)
+#: Words by which a record calls a system one in service, not one set aside for the test.
+IN_SERVICE = re.compile(r"\bexisting\b|\bproduction\b|\bin service\b|\bin-service\b|\blive\b|现网|生产|在用|在网|现有")
+#: Words by which a record gives what else ran on a system during the runs (not model loads: "load" alone says nothing).
+OTHER_LOAD = re.compile(
+    r"other (?:jobs|tenants|traffic|workloads?|users|services)|\bidle\b|quiesc|exclusive|dedicated to (?:this|the) "
+    r"test|maintenance window|off-peak|isolated|业务负载|其他业务|停业务|空闲|独占|隔离|维护窗口|低峰",
+    re.IGNORECASE,
+)
+
+
+def _texts(test: JointTest) -> list[str]:
+    """Every text the record gives: [environment]'s labels and texts, the source notes."""
+    cfg = test.config
+    return [t for pair in cfg.environment for t in pair] + list(cfg.sources.values())
+
+
+def maker(name: str) -> str | None:
+    """The maker a system's name leads with ("Lanshi" of "Lanshi LS-3600 …", "岚石" of "岚石 LS-3600 …"), or None where
+    its first word is no company's name (a state or a place: "existing", "Local", "现网") or carries a digit."""
+    first = name.split()[0] if name.split() else ""
+    if len(first) < 2 or any(c.isdigit() for c in first) or _NO_MAKER.match(first):
+        return None
+    return first
+
+
+def _names(text: str, word: str) -> bool:
+    if word.isascii():
+        return re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE) is not None
+    return word in text
+
+
+def tester_is_vendor(test: JointTest, _m: Metrics) -> Iterator[Finding]:
+    """Where the testing party ([report] tested_by) names the maker the candidate's name leads with: the candidate's
+    vendor ran the test. `witnessed` is the record's line on who witnessed the runs, or None: not recorded."""
+    tester = test.config.report.tested_by if test.config.report else None
+    word = maker(test.config.systems.candidate)
+    if not tester or word is None or not _names(tester, word):
+        return
+    # where the record says it: an [environment] line by its place, or a source note by its key (each edition prints
+    # the line in its own language)
+    lines: list[tuple[str, int | str]] = [
+        ("environment", i) for i, pair in enumerate(test.config.environment) if WITNESS.search(" ".join(pair))
+    ]
+    lines += [("sources", key) for key, text in test.config.sources.items() if WITNESS.search(text)]
+    yield make_finding(
+        "tester_is_vendor", SIDES_KIND, ("candidate",), SIDES, maker=word, witnessed=lines[0] if lines else None
+    )
+
+
+def _save_baseline(label: str) -> bool:
+    """Whether an [environment] label names the save baseline's line ("baseline storage", "基线存储"), not the load
+    baseline's ("load baseline storage", "加载基线存储")."""
+    low = label.lower()
+    return ("baseline" in low or "基线" in label) and "load" not in low and "加载" not in label
+
+
+def baseline_in_service(test: JointTest, _m: Metrics) -> Iterator[Finding]:
+    """Where the record calls the save baseline a system in service (existing, production, 现网) and gives nothing of
+    what else ran on it during the runs: its other load, the state of its caches and the pool the checkpoints used are
+    to be recorded, or it timed again in a quiet window (cold read 17, W-M2)."""
+    name = test.config.systems.save_baseline
+    lines = [f"{label} {text}" for label, text in test.config.environment if name in text or _save_baseline(label)]
+    if not (IN_SERVICE.search(name) or any(IN_SERVICE.search(line) for line in lines)):
+        return
+    if any(OTHER_LOAD.search(text) for text in _texts(test)):
+        return
+    yield make_finding("baseline_in_service", SIDES_KIND, ("baseline",), SIDES)
+
+
+RECORD_RULES = (tester_is_vendor, baseline_in_service)

@@ -1,0 +1,47 @@
+"""The words of what the record says of who ran the test and of the baseline's state during the runs
+(report/compute/record_facts.py decides both): the statement's sentence on a testing party that is the candidate's
+vendor, and the next step that asks for a baseline in service's state during the runs."""
+
+from __future__ import annotations
+
+from report.compute.record_facts import maker
+from report.i18n import _
+from report.wording.base import Words
+
+
+def independence(w: Words) -> str:
+    """The statement's sentence where the candidate's vendor ran the test (zh reading 17, V M3, W M7): said plainly,
+    with the record's line on witnessing, or that none is recorded; "" otherwise."""
+    found = w.findings.get("tester_is_vendor")
+    if found is None:
+        return ""
+    r = w.config.report
+    # the maker as this edition's name of the candidate spells it ("Lanshi" in English, "岚石" in Chinese)
+    fields = {"tester": r.tested_by, "candidate": w.name("candidate"), "maker": maker(w.name("candidate"))}
+    text = (
+        _(
+            "The testing party, {tester}, is part of {maker}, the maker of {candidate}, the system under test: the "
+            "candidate's vendor ran this test."
+        )
+        if fields["maker"]
+        else _("The testing party, {tester}, is the vendor of {candidate}, the system under test.")
+    ).format(**fields)
+    if found["witnessed"] is not None:
+        where, key = found["witnessed"]
+        line = w.config.environment[key][1] if where == "environment" else w.config.sources[key]
+        return text + " " + _("On witnessing, the test record gives: “{line}”.").format(line=line)
+    customer = r.commissioned_by or _("the commissioning party")
+    return text + " " + _("Whether {customer} witnessed the runs is not recorded.").format(customer=customer)
+
+
+def in_service_step(w: Words) -> str:
+    """The next step for a baseline in service whose state during the runs the record does not give (cold read 17,
+    W-M2), first among the steps: the counter-argument a sceptic raises first; "" otherwise."""
+    if not w.findings.has("baseline_in_service"):
+        return ""
+    return _(
+        "Record what else ran on {baseline} during the runs (other jobs and tenants), the state of its caches and the "
+        "pool or export the checkpoints were written to, or time it again in a quiet window: it is a system in "
+        "service, and a sceptic asks first whether its own service slowed its saves, which would make the speedup "
+        "larger than a quiet {baseline} gives."
+    ).format(baseline=w.name("baseline"))

@@ -1,0 +1,75 @@
+"""What the record says of who ran the test and of the baseline's state during the runs (report/compute/record_facts.py):
+zh reading 17, V M3 and W M7 (the candidate's vendor ran the test, nothing said of it or of witnessing); cold read
+17, W-M2 (a production baseline whose load during the runs the record does not give)."""
+
+from report.compute import compute
+from report.compute.findings import decide
+from report.compute.record_facts import maker
+from report.inputs.joint_test import read_joint_test
+from tests.conftest import FIXTURES
+from tests.sections.helpers import build, section, texts
+
+
+def _found(folder, finding_id):
+    test = read_joint_test(folder)
+    return decide(test, compute(test)).get(finding_id)
+
+
+def test_a_system_s_maker_is_the_first_word_of_its_name_when_that_is_a_name():
+    assert maker("Lanshi LS-3600 all-flash parallel file system") == "Lanshi"
+    assert maker("岚石 LS-3600 全闪存并行文件系统") == "岚石"
+    # a state, a place or a model number names no company
+    assert maker("existing Hongchuan HC-200 NAS") is None
+    assert maker("现网 鸿川 HC-200 分布式 NAS") is None
+    assert maker("Local NVMe RAID-0 (per node)") is None
+    assert maker("FX100 array") is None
+
+
+def test_a_testing_party_that_names_the_candidate_s_maker_is_said_with_witnessing_not_recorded(folder):
+    """fixtures/formal: tested by "Mingxin Storage, solutions lab", the candidate "Mingxin FX100 (2 controllers)"."""
+    found = _found(FIXTURES / "formal", "tester_is_vendor")
+    assert found is not None and found["maker"] == "Mingxin" and found["witnessed"] is None
+    ctx, _m = build(FIXTURES / "formal")
+    statement = " ".join(ctx.formal.statement)
+    assert (
+        "The testing party, Mingxin Storage, solutions lab, is part of Mingxin, the maker of Mingxin FX100 (2 "
+        "controllers), the system under test: the candidate's vendor ran this test. Whether East China AI Computing "
+        "Centre witnessed the runs is not recorded." in statement
+    )
+    data = folder("formal")
+    toml = data / "test.toml"
+    text = toml.read_text()
+    witnessed = text.replace(
+        'software = "PyTorch 2.5, torch.distributed.checkpoint"',
+        'software = "PyTorch 2.5, torch.distributed.checkpoint"\nwitness = "runs 1 to 5 witnessed by Chen Jie of the centre"',
+    )
+    toml.write_text(witnessed)
+    assert _found(data, "tester_is_vendor")["witnessed"] == ("environment", 2)
+    ctx, _m = build(data)
+    assert "On witnessing, the test record gives: “runs 1 to 5 witnessed by Chen Jie of the centre”." in " ".join(
+        ctx.formal.statement
+    )
+    toml.write_text(text.replace("Mingxin Storage, solutions lab", "Eastlake Test Lab"))
+    assert _found(data, "tester_is_vendor") is None
+    ctx, _m = build(data)
+    assert "vendor" not in " ".join(ctx.formal.statement)
+
+
+def test_a_baseline_in_service_whose_load_is_unrecorded_is_asked_for_first(folder):
+    """Cold read 17, W-M2: the baseline an existing production NAS, and nothing of what else ran on it. A line that
+    gives its other load asks nothing; the load baseline's line alone is not the save baseline's."""
+    data = folder("economics")
+    toml = data / "test.toml"
+    text = toml.read_text()
+    start = text.rindex("[environment]")
+    toml.write_text(text[:start] + '[environment]\n"baseline storage" = "Old NAS, the existing production filer"\n')
+    assert _found(data, "baseline_in_service") is not None
+    ctx, _m = build(data)
+    steps = texts(section(ctx, "gates").blocks)
+    first = next(i for i, t in enumerate(steps) if t.startswith("Record what else ran on Old NAS during the runs"))
+    assert steps[first].endswith("which would make the speedup larger than a quiet Old NAS gives.")
+    quiet = '"baseline storage" = "Old NAS, the existing production filer, other jobs paused during the runs"\n'
+    toml.write_text(text[:start] + "[environment]\n" + quiet)
+    assert _found(data, "baseline_in_service") is None
+    toml.write_text(text[:start] + '[environment]\n"load baseline storage" = "Old NFS, existing model share"\n')
+    assert _found(data, "baseline_in_service") is None
