@@ -196,8 +196,9 @@ def test_a_slow_run_whose_cause_the_record_gives_asks_how_often_it_happens(tmp_p
     assert "Find the cause of run 5" not in steps
     assert (
         "The record of the save runs gives the cause of run 5 on Base (30 s): a rebuild on Base. Ask how often a "
-        "rebuild occurs there in service, and time Cand the same way during a rebuild of its own." in steps
-    )
+        "rebuild occurs there in service; time saves on Base again during a rebuild and on Cand during a rebuild "
+        "of its own, and report the save time in that state on a line of its own, beside the healthy one." in steps
+    )  # the degraded save time a line of its own (cold read 17, W-M3)
 
 
 def test_a_node_local_candidate_s_own_risk_stands_beside_its_speed(tmp_path):

@@ -464,5 +464,6 @@ def test_an_outlying_run_s_cause_comes_first_in_the_next_steps(folder):
     assert "Find the cause of run 6" not in steps
     assert (
         "The record of the save runs gives the cause of run 6 on Array X (200 s): a scrub on Array X. Ask how often a "
-        "scrub occurs there in service, and time Old NAS the same way during a scrub of its own."
+        "scrub occurs there in service; time saves on Array X again during a scrub and on Old NAS during a scrub of "
+        "its own, and report the save time in that state on a line of its own, beside the healthy one."
     ) in steps
