@@ -72,7 +72,6 @@ def environment(compile_into: bool = False) -> jinja2.Environment:
     env.filters["keep_brackets"] = i18n.keep_brackets
     env.filters["commands"] = commands
     env.filters["page_of"] = page_of
-    env.filters["page_of_attributes"] = page_of_attributes
     # The templates' own words come from the same catalogs as the context's, in the language being written.
     # (a method the i18n extension adds to the Environment, which Jinja's own types do not declare)
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)  # type: ignore[attr-defined]
@@ -110,12 +109,6 @@ def page_of(text: str, anchor: str) -> Markup:
     before, _, after = text.partition("{page}")
     link = Markup('<a class="page-of" href="#{}"></a>').format(anchor)
     return Markup.escape(before) + link + Markup.escape(after)
-
-
-def page_of_attributes(text: str, anchor: str) -> Markup:
-    """The same as attributes, for a running header's string-set (print.css `.page-one-more-title`)."""
-    before, _, after = text.partition("{page}")
-    return Markup(' data-before="{}" data-href="#{}" data-after="{}"').format(before, anchor, after)
 
 
 def _findings_marked(text: Spoken) -> str:

@@ -116,16 +116,13 @@ def test_page_one_holds_when_its_end_is_on_its_first_page():
 
 
 def test_the_pointers_take_their_page_numbers_from_the_layout():
-    """ "Continued on page N." and "Page N, continued" name the pages the layout puts page 2's part and page 1 on (cold
-    read 9, K-m1: a formal cover of two pages printed "Continued on page 3." on page 3): a link whose number the print
-    sheet draws by target-counter, and for the running header the same as attributes."""
+    """ "Continued on page N." names the page the layout puts page 2's part on (cold read 9, K-m1: a formal cover of two
+    pages printed "Continued on page 3." on page 3): a link whose number the print sheet draws by target-counter."""
     from report.render.html import environment
 
     env = environment()
     pointer = env.from_string('{{ "Continued on page {page}."|page_of("page-one-more") }}').render()
     assert pointer == 'Continued on page <a class="page-of" href="#page-one-more"></a>.'
-    title = env.from_string('<p{{ "Page {page}, continued"|page_of_attributes("page-1") }}>').render()
-    assert title == '<p data-before="Page " data-href="#page-1" data-after=", continued">'
     cover = (Path(__file__).parents[2] / "templates" / "_cover.html").read_text(encoding="utf-8")
     assert 'id="page-one-more"' in cover and 'id="page-1"' in cover and "page=3" not in cover
 
