@@ -63,3 +63,17 @@ def test_the_chinese_node_local_chart_is_legible():
         _described, fig = chart(FIXTURES / "node_local_fit")
         assert fig.axes[1].get_xlabel() != "Each node's part of the checkpoint (GB)"  # translated
         assert layout.problems(fig) == []
+
+
+@pytest.mark.parametrize(
+    ("value", "others", "above"),
+    [
+        (11.9, [212.0], True),  # in the lowest tenth (21.2 s), 200 s below the other: above, clear of the axis
+        (1000.0, [1100.0], False),  # close to the other: below, so the two labels do not meet
+        (30.0, [212.0], False),  # above the lowest tenth: below has room over the axis
+        (11.9, [212.0, 40.0], False),  # another time within a fifth (42.4 s) of it: below
+    ],
+)
+def test_a_low_time_far_below_the_other_is_labelled_above_its_point(value, others, above):
+    """Chinese reading 17, W minor 12: "11.9 s" under 212 s printed on its point and the axis."""
+    assert drawing._clear_above(value, others) is above
