@@ -4,6 +4,7 @@ node are worth at most (the finding `node_local`; report/wording/said.py words i
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 
 from report.compute.figures import SIDES, Metrics
@@ -23,11 +24,14 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
     if m.node_local is None or not m.node_local.sides:
         return
     side = m.node_local.sides[0]
+    # a copy the record keeps on another node ("mirrored to a partner node"): one lost node loses nothing, so no
+    # restart from the start bounds it (cold test 18, X: "a failed node takes it along" of a partner-mirrored tier)
+    partner = len(m.node_local.sides) == 1 and kept_on_another_node(test, _name(test, side))
     r, s = m.reliability, (m.save.baseline if side == "baseline" else m.save.candidate)
     cycle, optimum = r.interval_s + s.pause_s, (r.baseline if side == "baseline" else r.candidate).optimal_interval_s
     wall = m.bubble.baseline_duration_s if side == "baseline" else m.bubble.candidate_duration_s
     rework = restart_rework_s(wall, r.job_mtbf_s)
-    lost_gpu_hours = rework * r.gpus / 3600 if len(m.node_local.sides) == 1 else None
+    lost_gpu_hours = rework * r.gpus / 3600 if len(m.node_local.sides) == 1 and not partner else None
     e = test.config.economics
     per_year = lost_gpu_hours * e.gpu_hour_price * e.runs_per_year if e and lost_gpu_hours is not None else None
     price = m.economics.candidate_price if m.economics is not None else None
@@ -51,6 +55,7 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
         optimum_s=optimum,
         optimum_copy_gbps=s.snapshot_gb / optimum if optimum > 0 and optimum > cycle else None,
         failures_per_run=wall / r.job_mtbf_s,
+        partner=partner,  #: the record keeps each node's part on another node too
         wall_side=side,  #: whose wall time the failures a run count
         lost_gpu_hours_per_run=lost_gpu_hours,
         loss_bound_per_year=per_year,
@@ -142,3 +147,32 @@ def _copy_target(m: Metrics, copy_gbps: float | None, optimum: float, cycle: flo
         "cluster_optimum_gbps": jobs * optimum_gbps if optimum_gbps is not None else None,
         "cluster_optimum_ratio": jobs * optimum_gbps / measured if optimum_gbps is not None else None,
     }
+
+
+#: A copy of a node's part kept on another node, as a record says it ("mirrored to a partner node", "each node's part on
+#: two nodes", "镜像到伙伴节点"); a mirror within a node (RAID-1, "two mirrored pairs") is not one.
+ANOTHER_NODE = re.compile(
+    r"\bpartner node|\bpartner in another\b|\banother node\b|\bon two nodes\b|\bsecond node\b|伙伴节点|另一(?:个)?节点|两个节点",
+    re.IGNORECASE,
+)
+
+
+def _name(test: JointTest, side: str) -> str:
+    systems = test.config.systems
+    return systems.save_baseline if side == "baseline" else systems.candidate
+
+
+def kept_on_another_node(test: JointTest, system: str) -> bool:
+    """Whether the record keeps `system`'s checkpoint parts on another node too: its names, or a clause (split at ";")
+    of an [environment] line or of the save times' note that names it, say so (ANOTHER_NODE)."""
+    systems = test.config.systems
+    names = {system.lower(), systems.short_name(system).lower()} - {""}
+    if ANOTHER_NODE.search(f"{system} {systems.short_name(system)}"):
+        return True
+    texts = [f"{label}: {text}" for label, text in test.config.environment]
+    texts.append(test.config.sources.get("save_times", ""))
+    for text in texts:
+        for clause in re.split(r"[;；]", text):
+            if any(n in clause.lower() for n in names) and ANOTHER_NODE.search(clause):
+                return True
+    return False

@@ -43,6 +43,12 @@ def candidate_node_loss(w: Words) -> str:
     found = w.findings.get("node_local")
     names = {"candidate": w.name("candidate"), "baseline": w.name("baseline")}
     target = found["copy_target"] if found is not None else None
+    if found is not None and found["partner"]:
+        # each node's part kept on another node too, as the record says (cold test 18, X)
+        return _(
+            "{candidate} keeps a node's part of each checkpoint on that node and, as the test record says, on another "
+            "node too: one lost node loses nothing; a restart from that copy was not timed (“{section}”)."
+        ).format(section=_("Failures and the checkpoint interval"), **names)
     if found is None or target is None:
         return _(
             "{candidate} keeps a node's part of each checkpoint on that node: a failed node takes it along, and the "

@@ -235,6 +235,14 @@ def node_local_words(w: Words, found: Finding, brief: bool = False) -> str:
             "Both systems keep a node's part of a checkpoint on that node: a failed node takes it along, and "
             "restarting elsewhere needs a copy kept off the node, which this test did not time."
         )
+    elif found["partner"]:
+        # the record keeps each node's part on another node too (cold test 18, X: "a failed node takes it along" of a
+        # tier mirrored to a partner node)
+        text = _(
+            "On {system} a node's part of a checkpoint stays on that node and, as the test record says, on another "
+            "node too: one lost node loses nothing, a node and its copy's node lost together lose that part, and a "
+            "restart from the other node's copy was not timed."
+        ).format(system=w.name(found.scope.items[0]))
     else:
         text = _(
             "On {system} a node's part of a checkpoint stays on that node: a failed node takes it along, and "
@@ -312,6 +320,13 @@ def node_loss_bound(w: Words, found: Finding) -> str:
     the recommendation names was never sized)."""
     if found["loss_bound_per_year"] is None:
         return ""
+    if found["failures_per_run"] >= 1:
+        # a run that meets a failure or more restarted from its start would seldom finish: the bound is e^(D/M) times
+        # the run, no cost (cold test 18, X: "at most 146,000,000 million CAD a year" at 18.9 failures a run)
+        return " " + _(
+            "At {failures} failures a run over {system}'s wall time, a job restarted from its start after each lost "
+            "node would seldom finish: the run depends on checkpoints that survive a node, and no cost bounds it."
+        ).format(system=w.name(found["wall_side"]), failures=sig(found["failures_per_run"]))
     text = _(
         "Counting the failures at that rate as lost nodes, and the job restarted from its start, the rework "
         "would cost at most {value} a year on the {runs} runs a year given ({failures} failures a run over "

@@ -50,3 +50,33 @@ def test_a_node_local_baseline_names_the_share_on_its_decision_page():
     w = Words(test, m, {}, PROVENANCE)
     with activate("en"):
         assert f"only if {100 * p:.1f}% or more of the failures lose a node" in durability_decides(w)
+
+
+def test_a_part_kept_on_another_node_is_no_lost_node(tmp_path):
+    """Cold test 18, X: a node-local tier "mirrored to a partner node", its record "each node's part on two nodes":
+    "a failed node takes it along" and a restart-from-the-start bound (146,000,000 million CAD a year at 18.9 failures
+    a run) were said of it. The record's copy on another node is found in the system's names or in a clause naming it;
+    a mirror within a node (RAID-10's mirrored pairs) is not one; with it, no loss bound and no break-even."""
+    import shutil
+
+    from report.compute.node_loss import kept_on_another_node
+
+    folder = tmp_path / "partner"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "node_local_retune", folder)
+    test = read_joint_test(folder)
+    local = test.config.systems.save_baseline
+    assert not kept_on_another_node(test, local)
+    toml = (folder / "test.toml").read_text(encoding="utf-8")
+    extra = (
+        f'"data protection" = "{local}: RAID-10 (two mirrored pairs in the node); '
+        f'{test.config.systems.candidate}: 8+2 erasure coding"\n'
+    )
+    (folder / "test.toml").write_text(toml.replace("\n[environment]\n", "\n[environment]\n" + extra, 1), "utf-8")
+    assert not kept_on_another_node(read_joint_test(folder), local)  # a mirror within the node
+    extra = f'"data protection" = "{local}: each node\'s part on two nodes, the node and its partner"\n'
+    (folder / "test.toml").write_text(toml.replace("\n[environment]\n", "\n[environment]\n" + extra, 1), "utf-8")
+    test = read_joint_test(folder)
+    assert kept_on_another_node(test, local)
+    found = decide(test, compute(test)).get("node_local")
+    assert found["partner"] is True
+    assert found["loss_bound_per_year"] is None and found["break_even"] is None
