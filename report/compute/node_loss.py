@@ -152,7 +152,8 @@ def _copy_target(m: Metrics, copy_gbps: float | None, optimum: float, cycle: flo
 #: A copy of a node's part kept on another node, as a record says it ("mirrored to a partner node", "each node's part on
 #: two nodes", "镜像到伙伴节点"); a mirror within a node (RAID-1, "two mirrored pairs") is not one.
 ANOTHER_NODE = re.compile(
-    r"\bpartner node|\bpartner in another\b|\banother node\b|\bon two nodes\b|\bsecond node\b|伙伴节点|另一(?:个)?节点|两个节点",
+    r"\bpartner node|\bpartner in another\b|\banother node\b|\bon two nodes\b|\bsecond node\b"
+    r"|伙伴节点|另一(?:个)?节点|两个节点",
     re.IGNORECASE,
 )
 

@@ -34,3 +34,19 @@ def test_a_life_agreed_for_the_test_sets_the_cold_starts_and_is_said_as_agreed(t
     assert "within the 2-year life agreed for this test, at about 1.12 million cold starts a year (3,080 a day)" in text
     with activate("zh-CN"):
         assert "在本次测试约定的 2 年使用期内收回" in to_pay(Words(test, compute(test), {}, PROVENANCE))
+
+
+def test_a_run_of_more_failures_than_one_prints_no_restart_bound():
+    """Cold test 18, X: at 18.9 failures a run a restart from the start after each lost node gives e^18.9 times the
+    run, printed as "at most 146,000,000 million CAD a year": no cost bounds it; the sentence says why."""
+    from types import SimpleNamespace as NS
+
+    from report.wording.said import node_loss_bound
+
+    figures = {"loss_bound_per_year": 1.46e14, "failures_per_run": 18.9, "wall_side": "candidate"}
+    found = type("F", (), {"__getitem__": lambda self, k: figures[k]})()
+    w = NS(name=lambda side: {"candidate": "T0 tier"}[side])
+    assert node_loss_bound(w, found) == (
+        " At 18.9 failures a run over T0 tier's wall time, a job restarted from its start after each lost node would "
+        "seldom finish: the run depends on checkpoints that survive a node, and no cost bounds it."
+    )
