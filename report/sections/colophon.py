@@ -21,6 +21,7 @@ from report.i18n import _
 from report.inputs.files import media_type
 from report.schema import METRICS_NAME
 from report.wording.base import Words
+from report.wording.kept_figures import kept
 from report.wording.labels import colophon_title
 from report.wording.scaling_cluster import against
 
@@ -95,7 +96,7 @@ def _unprinted(w: Words) -> list[Para]:
             "Its cluster.candidate.peak_to_sustained ({ratio}) sets the peak demand of every job saving at once "
             "against the one-client bandwidth test; these pages set that demand against the client sweep instead."
         ).format(ratio=sig(m.cluster.candidate.peak_to_sustained))
-    return [Para(text)]
+    return [Para(" ".join([text, *kept(w)]))]
 
 
 def _measure_command(w: Words) -> tuple[Para, ...]:

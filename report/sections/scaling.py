@@ -10,15 +10,15 @@ from report.compute.scaling_checks import refit_band
 from report.compute.scaling_figures import ScalingSide
 from report.document.blocks import Block, Column, Para, Section, Table
 from report.formatting import count, projection_texts, sig, x3
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.flagged import fit_flagged, flagged_fit
+from report.wording.kept_figures import law_fails, run_at
 from report.wording.projection_reach import not_measured_cell, unmeasured_sentence, unmeasured_sides
 from report.wording.scaling import (
     basis,
     measured,
     node_local,
-    nodes_words,
     not_measured,
     projection_nodes,
     side_of,
@@ -175,11 +175,10 @@ def _projections(w: Words) -> list:
     # a save time fitted over a row the consistency audit flags says so here too (cold read 8b, H-5)
     notes += [flagged_fit(w, key) for key in SIDES if fit_flagged(w, key)]
     notes.append(_("GB/s: each system's aggregate write bandwidth at the projection's nodes, none without its GPUs."))
-    if any(_run_at(w, key, p.nodes) for p in m.projections for key in SIDES):
+    if any(run_at(w, key, p.nodes) for p in m.projections for key in SIDES):
         notes.append(
             _("Where the sweep ran the projection's node count, GB/s is the mean of its runs there, not the fit.")
         )
-    notes += [said for key in SIDES if (said := _kept_fit(w, key))]
     if any(_refit_range(w, key, p.nodes) for p in m.projections for key in SIDES):
         notes.append(
             _(
@@ -203,58 +202,6 @@ def _projections(w: Words) -> list:
     return [table]
 
 
-def _kept_fit(w: Words, key: str) -> str:
-    """What the figures attached for machines keep where this section prints a side's runs' mean or no figure: the
-    fitted law's value (`projections[i].scaled_gbps`, `scaling.at_job`, the contract's figures) beside a mean, said as
-    the fit's; where a law that does not describe its points gives one this section withholds, that the file has it, no
-    figure (scaling reading 14, m6: 21.3 and 12.8 GB/s in the file beside the page's mean of 21.5 and its dash; scaling
-    reading 13, M2: no figure from such a law on the page). "" where the file and the page agree."""
-    m, s = w.m, side_of(w.m, key)
-    if m.scaling is None or s is None or s.usl is None:
-        return ""
-    beside, withheld = {}, set()
-    for nodes, value in [(p.nodes, p.scaled.side(key)) for p in m.projections] + [
-        (m.nodes, m.scaling.at_job.side(key))
-    ]:
-        if nodes is None or value is None:
-            continue
-        if (point := _run_at(w, key, nodes)) is not None and sig(point.mean_gbps) != sig(value):
-            beside[nodes] = value
-        elif point is None and _law_fails(w, key) and nodes != m.nodes:
-            withheld.add(nodes)
-    said = []
-    if beside:
-        values = [
-            (_("{gbps} GB/s at the job's {nodes}") if n == m.nodes else _("{gbps} GB/s at {nodes}")).format(
-                gbps=sig(v), nodes=nodes_words(n)
-            )
-            for n, v in sorted(beside.items())
-        ]
-        text = _(
-            "The figures attached to this PDF for machines to read keep {system}'s fitted law where their format asks "
-            "for it: {values}; where this section gives its runs' mean instead, these are the fit's values, not a "
-            "run's."
-        )
-        said.append(text.format(system=w.name(key), values=join_words(values)))
-    if withheld and said:
-        text = _(
-            "They also keep its fitted law at {nodes}, where this section gives no figure: its law's parameters cannot "
-            "be used to extrapolate, so those values are no forecast."
-        )
-    elif withheld:
-        text = _(
-            "The figures attached to this PDF for machines to read also keep {system}'s fitted law at {nodes}, where "
-            "this section gives no figure: its law's parameters cannot be used to extrapolate, so those values are no "
-            "forecast."
-        )
-    if withheld:
-        counts = ngettext("{counts} node", "{counts} nodes", max(withheld)).format(
-            counts=join_words([count(n) for n in sorted(withheld)])
-        )
-        said.append(text.format(system=w.name(key), nodes=counts))
-    return " ".join(said)
-
-
 def _refit_range(w: Words, key: str, nodes: int | None) -> tuple[float, float] | None:
     """The refits' least and greatest aggregate at `nodes` where they lie beyond the side's client nodes tested
     (scaling reading 9, M2: 11.8 GB/s at 8× the nodes tested, printed alone); None within them or without refits."""
@@ -270,9 +217,9 @@ def _refit_range(w: Words, key: str, nodes: int | None) -> tuple[float, float] |
 def _scaled_cell(w: Words, key: str, value: float | None, nodes: int | None) -> str:
     """A side's aggregate at a projection's nodes, with the refits' range beyond the client nodes tested; "–" where
     nothing gives one or only a fit the law does not describe would."""
-    if (point := _run_at(w, key, nodes)) is not None:
+    if (point := run_at(w, key, nodes)) is not None:
         return sig(point.mean_gbps)  # the runs' mean, not the fit, where the sweep ran there (scaling reading 11, m7)
-    if value is None or _law_fails(w, key):
+    if value is None or law_fails(w, key):
         # a law the report disowns gives no figure where its side was not run (scaling reading 13, M2: OrangeFS's
         # "12.8 GB/s" at 64 nodes, then a bound drawn from it); the note says what its runs gave instead
         return "–"
@@ -307,18 +254,6 @@ def _past_peak(w: Words, key: str) -> str:
     return text.format(system=w.name(key), nodes=join_words([count(n) for n in past]), peak=sig(peak))
 
 
-def _run_at(w: Words, key: str, nodes: int | None):
-    """Side `key`'s sweep point at `nodes` client nodes, None where it did not run that count."""
-    s = side_of(w.m, key)
-    return None if s is None or nodes is None else next((p for p in s.points if p.clients == nodes), None)
-
-
-def _law_fails(w: Words, key: str) -> bool:
-    """A side whose fit gives a negative σ or κ: the law does not describe its points."""
-    s = side_of(w.m, key)
-    return s is not None and s.usl is not None and not s.usl.describes
-
-
 def _lead(w: Words) -> str:
     """Why the section matters; what storage local to each node does only where a side is (scaling reading 9, m2)."""
     if any(node_local(w.m, key) for key in SIDES):
@@ -342,7 +277,7 @@ def build(w: Words) -> Section:
         return Section(ID, title, (*not_measured(w), *_projections(w)))
     lead = Para(_lead(w), "lead")
     fits = [
-        w.p(fit_words(w, key), "scaling", side=key, style="warning" if _law_fails(w, key) else "p")
+        w.p(fit_words(w, key), "scaling", side=key, style="warning" if law_fails(w, key) else "p")
         for key in SIDES
         if side_of(m, key) is not None
     ]

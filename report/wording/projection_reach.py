@@ -57,11 +57,7 @@ def unmeasured_sentence(w: Words, p: Projection) -> str:
             "neither its save time nor the saving is printed."
         )
         fields.update(system=w.name(key), n=clients(most[key]))
-    kept = _(
-        "The figures attached to this PDF for machines to read keep the projected times, which assume the rate of "
-        "this test's saves; they are not measured."
-    )
-    return said(found, text.format(**fields) + " " + kept)
+    return said(found, text.format(**fields))
 
 
 def unmeasured_clause(w: Words, p: Projection, section: str) -> str:
