@@ -540,3 +540,17 @@ def test_chinese_amounts_take_wan_yi_and_wanyi():
     with i18n.activate("zh-CN"):
         amounts = [i18n.typeset(money(v, "CNY")).replace(i18n.NO_BREAK_SPACE, " ") for v in (1.6e8, 99_949_000, 1.2e12)]
     assert amounts == ["1.60 亿元", "9,990 万元", "1.20 万亿元"]
+
+
+def test_a_gpu_test_prices_gpu_hours_in_every_message():
+    """A GPU test says GPU 小时 everywhere, 卡时 being another accelerator's word (`i18n._CARD_WORDS`): the "failures a
+    run" sentence said 卡时 on a GPU test (Chinese reading 17, V minor 1; docs/zh-CN.md)."""
+    with CATALOG.open("rb") as f:
+        catalog = read_po(f)
+    said = [
+        m.id for m in catalog if m.id and "卡时" in "".join(m.string if isinstance(m.string, tuple) else [m.string])
+    ]
+    assert said == []
+    with i18n.activate("zh-CN"), i18n.accelerators("card"):
+        words = i18n.typeset(i18n._cards("节省 12.5 GPU 小时（占其 GPU 小时的 0.4%）"))
+    assert words == "节省 12.5\u00a0卡时（占其卡时的 0.4%）"
