@@ -115,6 +115,9 @@ CAUSES = {
     "failover": re.compile(r"fail-?over|took over|takeover|接管|故障切换", re.IGNORECASE),
     # the storage's own hardware at its limit (cold read 14c, Q-M5: an E3.S drive at 81 °C throttled one run)
     "thermal": re.compile(r"thermal|throttl|overheat|温度上限|过热|降速", re.IGNORECASE),
+    # a planned upgrade of the storage's own nodes while it serves (cold read 18, Y-M2: "find the cause of run 6" where
+    # the record named a rolling firmware upgrade of storage node 4)
+    "upgrade": re.compile(r"upgrad|firmware update|升级", re.IGNORECASE),
 }
 
 #: A spread at this share of its limit or more is near it: within a fifth of the limit (Q: 4.36% against 5.0%).

@@ -87,4 +87,5 @@ def cause_words(cause: str | None) -> str:
         "rebalance": _("a rebalance"),
         "failover": _("a controller failover"),
         "thermal": _("a drive at its thermal limit"),  # cold read 14c, Q-M5
+        "upgrade": _("a rolling upgrade"),  # cold read 18, Y-M2
     }.get(cause or "", "")

@@ -352,13 +352,13 @@ def _hung_label(m: Metrics, found: Findings, unsourced: bool, target: float | No
     hangs = found.get("outliers_decide")
     if hangs is None or hangs["verdict_without"] == hangs["verdict"]:
         return label
-    # the hang first, then both results, so that the two read as conditions, not as two verdicts (cold read 14b, Y-M1:
-    # "All four gates pass … Without one outlying run: “Targets not met”" read as contradicting itself)
-    if label[:1].isupper() and label[1:2].islower():
-        label = label[:1].lower() + label[1:]  # "with it, all four gates pass"; an id ("G1 …") keeps its case
+    # the verdict with every run kept first, the result without the outlying runs after it as what no agreement
+    # excludes, so that the two read as a verdict and its sensitivity, not as two verdicts (cold read 14b, Y-M1: "All
+    # four gates pass … Without one outlying run: “Targets not met”"; cold read 18, Y-M1: "Hangs on one outlying run:
+    # … without it, “Benefit demonstrated”" read as an exclusion on offer)
     return ngettext(
-        "Hangs on one outlying run: with it, {verdict}; without it, “{without}”",
-        "Hangs on {n} outlying runs: with them, {verdict}; without them, “{without}”",
+        "{verdict}, with every run kept; without the one outlying run, which no agreement excludes, “{without}”",
+        "{verdict}, with every run kept; without the {n} outlying runs, which no agreement excludes, “{without}”",
         len(hangs.scope.items),
     ).format(verdict=label, n=len(hangs.scope.items), without=verdict_status_label(hangs["verdict_without"]))
 

@@ -27,8 +27,8 @@ def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
     # where no storage could reach the default at this interval (the baseline's whole share, 1.78%), it says so (cold
     # read 8, H4)
     assert relaxed_pass(_words(g4_target=0.5, ceiling=1.78), g4) == (
-        "passes against the 0.5% agreed for this test, set below the 2% default, not agreed with the customer, which no "
-        "storage could reach at this interval (at most 1.78%)"
+        "passes against the 0.5% agreed for this test (no storage could reach the 2% default at this interval: at most "
+        "1.78%)"
     )
     assert relaxed_pass(_words(g4_target=0.5, change=2.4), g4) == ""  # passes at the default too
     assert relaxed_pass(_words(g4_target=2.5, change=2.6), g4) == ""  # raised, not relaxed
@@ -49,7 +49,7 @@ def test_a_g4_that_the_re_tuning_advice_would_fail_says_so():
     ctx, m = build(FIXTURES / "node_local_retune")
     assert (m.gates_reach.g4_interval_steps, m.break_even_steps, m.break_even_upper_steps) == (638, 1397, 5215)
     limit = "only at intervals of at most 638 steps: at the re-tuned interval (1,397 to 5,215 steps) it would fail"
-    assert ctx.cover.verdict_gates.endswith(f"(at most 1.78%), and {limit}.")
+    assert ctx.cover.verdict_gates.endswith(f"at this interval: at most 1.78%), and {limit}.")
     table = next(b for b in section(ctx, "gates").blocks if hasattr(b, "rows"))
     assert table.rows[3].detail.endswith(f"; passes {limit}")
     # cold read 12, W-M2: the status cell and the verdict's label say it too, not a bare "✓ Pass"; its G1 to G3 stay

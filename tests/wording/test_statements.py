@@ -32,8 +32,9 @@ def test_outlier_run_is_flagged_and_kept(folder):
     # the label above it gives both verdicts, and that they hold at today's interval only beside a recommendation
     # resting on re-tuning (cold read 10, Q-M1; cold read 16, U-B2: the two boxes read as opposites)
     assert ctx.cover.verdict_label == (
-        "Hangs on one outlying run: with it, not demonstrated by these runs; without it, “Benefit demonstrated” (at "
-        "today's interval only: re-tuning Old NAS's interval recovers as much as switching)"
+        "Not demonstrated by these runs, with every run kept; without the one outlying run, which no agreement "
+        "excludes, “Benefit demonstrated” (at today's interval only: re-tuning Old NAS's interval recovers as much as "
+        "switching)"
     )
 
 
