@@ -440,10 +440,11 @@ def price_for_life(w: Words, found) -> str:
     if optima > 0 and optima < found["price_for_life"]:
         # both bases, each with what it assumes (cold read 8b, H-1; Chinese reading 8, H: 515,000 USD held only while
         # the interval cannot change)
+        # one sentence, the fixed interval's price in brackets (cold tests 17, W: page 2 ran onto page 3)
         return _(
-            "a price at which the time saved pays for {candidate} within {life} years if the whole {cluster}-GPU "
-            "cluster ran such jobs all year: {optima} or less with each system at its optimal interval, {today} or "
-            "less if the interval cannot change"
+            "a price of {optima} or less at the optimal intervals ({today} if the interval cannot change), at which "
+            "the time saved pays for {candidate} within {life} years if the whole {cluster}-GPU cluster ran such jobs "
+            "all year"
         ).format(
             candidate=w.name("candidate"),
             life=life_number(found),

@@ -84,10 +84,10 @@ def test_a_price_the_time_saved_does_not_pay_within_its_life_takes_the_case_from
     assert e is not None and e.cluster_value_per_year > e.optimum_cluster_value_per_year
     # both bases of the price, each with its assumption (cold read 8b, H-1): 5 × 23,300 and 5 × 103,000 USD
     assert c.changes.startswith(
-        "What would change it: a price at which the time saved pays for HX-8 within 5 years if the whole 512-GPU "
-        f"cluster ran such jobs all year: {money(5 * e.optimum_cluster_value_per_year, 'USD')} or less with each "
-        f"system at its optimal interval, {money(5 * e.cluster_value_per_year, 'USD')} or less if the interval cannot "
-        "change; a copy of local SSD's checkpoints kept off the node"
+        f"What would change it: a price of {money(5 * e.optimum_cluster_value_per_year, 'USD')} or less at the "
+        f"optimal intervals ({money(5 * e.cluster_value_per_year, 'USD')} if the interval cannot change), at which the "
+        "time saved pays for HX-8 within 5 years if the whole 512-GPU cluster ran such jobs all year; a copy of local "
+        "SSD's checkpoints kept off the node"
     )
     assert "does not change the recommendation" not in c.value
 
