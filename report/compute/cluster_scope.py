@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from report.compute.client_links import node_links, side_clients_logged, side_links
 from report.compute.figures import SIDES, ClusterSide, Metrics
 from report.compute.scaling_compare import far
+from report.compute.scaling_figures import ScalingSide
 from report.compute.scopes import SIDES_KIND, TEST_KIND, Finding, make_finding
 from report.inputs.joint_test import JointTest
 
@@ -183,4 +184,60 @@ def cluster_beyond_bandwidth(test: JointTest, m: Metrics) -> Iterator[Finding]:
     )
 
 
-CLUSTER_RULES = (cluster_demand, cluster_attachment, price_scope, cluster_beyond_bandwidth)
+def cluster_local_at_once(_test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Every job of the cluster saving at once, beyond the sweep, where one side is local to each node and the other
+    shared (cold read 17, V-M2; scaling reading 17): not unknown alike. The local side's save keeps the time one job
+    takes, as each node writes its own drives however many jobs save; the shared side's bytes of every job take at
+    least their size over the most its sweep gave (its peak mean), a bound, not a measured time."""
+    s = m.scaling
+    local = m.node_local.sides if m.node_local is not None else ()
+    if s is None or len(local) != 1 or m.cluster.jobs < 2 or s.cluster_nodes <= s.max_clients:
+        return
+    shared = next(side for side in SIDES if side not in local)
+    swept = s.side(shared)
+    if swept is None or not swept.points:
+        return
+    best = max(swept.points, key=lambda p: p.mean_gbps)
+    size_gb = m.cluster.jobs * getattr(m.save, shared).snapshot_gb
+    local_s = getattr(m.save, local[0]).mean_s
+    yield make_finding(
+        "cluster_local_at_once",
+        SIDES_KIND,
+        local,
+        SIDES,
+        jobs=m.cluster.jobs,
+        cluster_nodes=s.cluster_nodes,
+        local=local[0],
+        shared=shared,
+        local_save_s=local_s,
+        shared_save_s=getattr(m.save, shared).mean_s,
+        size_gb=size_gb,
+        peak_gbps=best.mean_gbps,
+        peak_clients=best.clients,
+        top_gbps=swept.points[-1].mean_gbps,
+        top_clients=swept.max_clients,
+        levelled=levelled(swept),
+        at_least_s=size_gb / best.mean_gbps,
+        ratio=size_gb / best.mean_gbps / local_s,
+    )
+
+
+#: The most the top count's mean may gain on the count before it for a sweep to have levelled off (V: VM-12's
+#: 255.49 GB/s at 12 client nodes, 255.65 at 16, 0.06%).
+LEVEL_GAIN = 0.05
+
+
+def levelled(side: ScalingSide) -> bool:
+    """Whether a shared side's sweep levelled off within its counts, so that its peak mean bounds more clients: its
+    fitted peak (a law that describes the points) within the counts run, or its top count's mean less than
+    `LEVEL_GAIN` above the count's before it. A sweep still rising at its top count bounds nothing beyond it."""
+    u = side.usl
+    if u is not None and u.describes and u.peak_clients is not None and u.peak_clients <= side.max_clients:
+        return True
+    if len(side.points) < 2:
+        return False
+    before, top = side.points[-2].mean_gbps, side.points[-1].mean_gbps
+    return top < before * (1 + LEVEL_GAIN)
+
+
+CLUSTER_RULES = (cluster_demand, cluster_attachment, price_scope, cluster_beyond_bandwidth, cluster_local_at_once)

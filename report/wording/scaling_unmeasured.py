@@ -132,11 +132,21 @@ def _beyond_words(w: Words) -> str:
     if not found:
         return ""
     assert m.scaling is not None
-    names = [_asked_name(what, k, name) for what, k, name in found]
     swept = [key for key in SIDES if m.scaling.side(key) is not None]
-    values = {"top": clients(m.scaling.max_clients), "sizes": join_words(names)}
+    at_once = _local_at_once(w)
+    # the cluster's nodes, where one side is local to each node, are said by `_local_at_once`, not as unknown
+    shown = tuple(f for f in found if not (at_once and f[0] == "cluster"))
     if (job := _job_beyond(found)) is not None:
-        return _tested_beyond_words(w, swept, job, found) + _cluster_basis(w, found)
+        return _tested_beyond_words(w, swept, job, shown) + _cluster_basis(w, found) + at_once
+    if not shown:
+        head = (
+            _("Beyond {top} neither system was run.")
+            if len(swept) == 2
+            else _("Beyond {top} {system} was not run.").format(top="{top}", system=w.name(swept[0]))
+        )
+        return head.format(top=clients(m.scaling.max_clients)) + _cluster_basis(w, found) + at_once
+    names = [_asked_name(what, k, name) for what, k, name in shown]
+    values = {"top": clients(m.scaling.max_clients), "sizes": join_words(names)}
     if len(swept) == 2:
         text = _(
             "Beyond {top} neither system was run: at {sizes} the test gives no figure, and what either system gives "
@@ -148,7 +158,43 @@ def _beyond_words(w: Words) -> str:
             "Beyond {top} {system} was not run: at {sizes} the test gives no figure, and what it gives there is "
             "unknown."
         )
-    return text.format(**values) + _cluster_basis(w, found)
+    return text.format(**values) + _cluster_basis(w, found) + at_once
+
+
+def _local_at_once(w: Words) -> str:
+    """Every job saving at once where one side is local to each node (cold read 17, V-M2): the local side keeps one
+    job's save time, the shared side's bytes take at least their size over its sweep's peak mean; "" otherwise."""
+    found = w.findings.get("cluster_local_at_once")
+    if found is None:
+        return ""
+    values = {
+        "nodes": nodes_words(found["cluster_nodes"]),
+        "local": w.name(found["local"]),
+        "shared": w.name(found["shared"]),
+        "local_s": sig(found["local_save_s"]),
+        "jobs": count(found["jobs"]),
+        "size": count(found["size_gb"]),
+        "at_least": sig(found["at_least_s"]),
+        "peak": sig(found["peak_gbps"]),
+        "counts": clients(found["peak_clients"]),
+        "ratio": sig(found["ratio"]),
+        "top": sig(found["top_gbps"]),
+        "top_counts": clients(found["top_clients"]),
+    }
+    if not found["levelled"]:
+        text = _(
+            "With every job saving at once on the cluster's {nodes}, {local} still saves in the {local_s} s of one "
+            "job, as its nodes' drives are not shared with other jobs; what {shared} gives there is unknown, as its "
+            "sweep was still rising at {top_counts} ({top} GB/s)."
+        )
+        return " " + text.format(**values)
+    text = _(
+        "With every job saving at once on the cluster's {nodes}, {local} still saves in the {local_s} s of one job, "
+        "as its nodes' drives are not shared with other jobs; {shared} levelled off within its sweep, so the {jobs} "
+        "jobs' {size} GB take at least {at_least} s on it ({ratio}× {local}'s) at the most its sweep gave ({peak} GB/s "
+        "at {counts}): a bound from the sweep, not a timed save."
+    )
+    return " " + text.format(**values)
 
 
 def _job_beyond(found: tuple[tuple[str, int, str], ...]) -> int | None:

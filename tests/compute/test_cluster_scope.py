@@ -129,3 +129,24 @@ def test_a_cluster_beyond_the_clients_measured_is_an_extrapolation():
     _, found = _decided(ROOT / "data")
     beyond = found["cluster_beyond_bandwidth"]
     assert (beyond["cluster_nodes"], beyond["measured_clients"], beyond["swept_clients"]) == (125, 1, None)
+
+
+def test_every_job_at_once_with_one_side_local_to_each_node_bounds_the_shared_side(folder):
+    # node_local_fit (Old NAS local to each node) with a sweep of our own on Array X: 1.0, 3.0, 2.5 GB/s at 1, 2, 4
+    # client nodes; the cluster's 512 GPUs ÷ 8 = 64 nodes lie beyond 4. 512 // 16 = 32 jobs; Array X's snapshot of the
+    # measured job (400 GB) × 32 = 12,800 GB take at least 12,800 ÷ 3.0 = 4,266.7 s at its peak mean (2 client
+    # nodes), 4,266.7 ÷ 72.0 = 59.26× Old NAS's 72.0 s save
+    path = folder("node_local_fit")
+    rows = "".join(f"Array X,{k},1,{g}\n" for k, g in ((1, 1.0), (2, 3.0), (4, 2.5)))
+    (path / "scaling.csv").write_text("system,clients,run,write_gbps\n" + rows)
+    _, found = _decided(path)
+    f = found["cluster_local_at_once"]
+    assert f.scope.items == ("baseline",)
+    assert (f["local"], f["shared"], f["jobs"], f["cluster_nodes"]) == ("baseline", "candidate", 32, 64)
+    assert (f["peak_gbps"], f["peak_clients"], f["top_gbps"], f["top_clients"]) == (3.0, 2, 2.5, 4)
+    assert f["levelled"]  # 2.5 at 4 is below 3.0 at 2
+    assert (f["size_gb"], f["local_save_s"]) == (12800.0, 72.0)
+    assert f["at_least_s"] == pytest.approx(4266.667, rel=1e-6) and f["ratio"] == pytest.approx(59.25926, rel=1e-6)
+    # without the sweep nothing is bounded
+    (path / "scaling.csv").unlink()
+    assert "cluster_local_at_once" not in _decided(path)[1]
