@@ -138,10 +138,20 @@ def kept_per_client(w: Words) -> list[str]:
         if same
         else _(
             "At {last} client nodes, {candidate}'s aggregate per client node is {c_kept} of its value at {first}, "
-            "{baseline}'s {b_kept}: {keeper} keeps more of its rate per client node over the counts both were run at."
+            "{baseline}'s {b_kept}: {keeper} keeps more of its rate per client node there."
         )
     )
     keeper = "candidate" if kept["candidate"] > kept["baseline"] else "baseline"
+    # the counts between where the other side keeps more: "there" is the last count's, not every count's (scaling
+    # reading 18, Y-1: "keeps more … over the counts both were run at" where QH-500 kept more from 2 to 32 nodes)
+    other = "baseline" if keeper == "candidate" else "candidate"
+    between = [
+        p.clients
+        for p in both[1:-1]
+        if (getattr(p, other) / p.clients) / (getattr(first, other) / first.clients)
+        > (getattr(p, keeper) / p.clients) / (getattr(first, keeper) / first.clients)
+    ]
+
     fields = {"c_low": "", "c_high": "", "b_low": "", "b_high": ""}
     b_span, c_span = (_kept_span(w, key, first.clients, last.clients) for key in ("baseline", "candidate"))
     if not same and b_span is not None and c_span is not None and b_span[0] <= c_span[1] and c_span[0] <= b_span[1]:
@@ -167,6 +177,10 @@ def kept_per_client(w: Words) -> list[str]:
         keeper=w.name(keeper),
         **fields,
     )
+    if not same and between and not fields["c_low"]:
+        said += " " + _("At {counts} client nodes {other} keeps more of it.").format(
+            counts=join_words([count(k) for k in between]), other=w.name(other)
+        )
     return _kept_beyond(w, said, first)
 
 
