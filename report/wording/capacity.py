@@ -379,6 +379,14 @@ def _node_demand_sentence(m: Metrics) -> str:
             "{system} is storage local to each node (as recorded for this test), and this test's bandwidth is "
             "one node's: a cluster of {cluster} GPUs, {per_node} to a node, writes to {nodes} of them, each taking its "
             "node's part of the saves. One node's part needs {mean} GB/s of writes on average (saves perfectly "
+            "staggered) and {peak} GB/s to finish each asynchronous write before the next save, against the "
+            "{measured} GB/s sustained bandwidth of one node in this test."
+        )
+        if sustained(m.bandwidth.candidate) and m.checkpoint_mode == "async"
+        else _(
+            "{system} is storage local to each node (as recorded for this test), and this test's bandwidth is "
+            "one node's: a cluster of {cluster} GPUs, {per_node} to a node, writes to {nodes} of them, each taking its "
+            "node's part of the saves. One node's part needs {mean} GB/s of writes on average (saves perfectly "
             "staggered) and {peak} GB/s if every job saves at once, against the {measured} GB/s sustained bandwidth "
             "of one node in this test."
         )

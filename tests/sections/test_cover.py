@@ -612,3 +612,22 @@ def test_a_load_range_below_one_is_a_speed_relative_to_the_baseline(tmp_path):
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert (tile.value, tile.label) == ("0.907×–9.28×", "model loading speed")
     assert tile.note.startswith("relative to ") and " than " not in tile.note
+
+
+def test_an_asynchronous_node_local_candidate_s_peak_is_due_by_the_next_save(tmp_path):
+    """Cold read 18, X-M3: with asynchronous saves the per-node "all at once" figure is a node's part over the
+    interval (what writing it by the next save takes), not over the save's own time; "all at once" read it as 88×
+    too low. The tile says what it is."""
+    folder = tmp_path / "async_local"
+    shutil.copytree(ROOT / "examples" / "fio-local", folder)
+    toml = (folder / "test.toml").read_text(encoding="utf-8")
+    toml = toml.replace("[training]\n", '[training]\ncheckpoint_mode = "async"\n', 1).replace(
+        "[sources]\n",
+        '[async]\nstaging_s = { "tmpfs (/dev/shm)" = 0.5, "Local disk (ext4 on virtio)" = 0.5 }\n\n[sources]\n',
+        1,
+    )
+    (folder / "test.toml").write_text(toml, encoding="utf-8")
+    ctx, m = build(folder)
+    assert m.checkpoint_mode == "async" and "candidate" in m.node_local.sides
+    note = next(k.note for k in ctx.cover.tiles if k.id == "capacity")
+    assert "GB/s to write each by the next save (this test, one node:" in note and "all at once" not in note
