@@ -156,7 +156,7 @@ def _statement(w: Words) -> tuple[str, ...]:
         "taken from other sources are printed as given, with their sources."
     ).format(tester=r.tested_by or _("The testing party"))
     if vendor := independence(w):  # the candidate's vendor ran the test (zh reading 17, V M3, W M7)
-        responsibility += " " + vendor
+        responsibility = vendor[0] + " " + vendor[1]
     if r.commissioned_by:
         responsibility += " " + _(
             "{customer} is responsible for the information it supplied about its jobs and its cluster."

@@ -76,9 +76,8 @@ def capacity_condition(m: Metrics) -> str:
     return ""
 
 
-#: The mean demand, as a share of the bandwidth measured, from which jobs saving independently keep the storage busy
-#: half the time or more: their saves overlap often enough to queue (fifth cold read, N5: 0.828x of the array's
-#: bandwidth on average was called "if the saves stay staggered").
+#: The mean demand (share of the bandwidth measured) from which independent jobs keep the storage busy half the time or
+#: more and their saves queue (fifth cold read, N5: 0.828x called "if the saves stay staggered").
 QUEUEING = 0.5
 
 
@@ -131,8 +130,7 @@ def capacity_sentence(m: Metrics) -> str:
                 "like this one, {basis}, that is a loss of {gpus} GPUs of capacity."
             )
         )
-    # an asynchronous job's saves cost it their stalls, not their times (cold read 11, T-M5: "with this job's save
-    # times" beside "the difference comes from the staging times given")
+    # an asynchronous job's saves cost it their stalls, not their times (cold read 11, T-M5)
     basis = _("with this job's stalls per save") if m.checkpoint_mode == "async" else _("with this job's save times")
     text = text.format(
         gain=p3(abs(b.throughput_gain_pct)),
@@ -370,8 +368,7 @@ def _swept_demand(m: Metrics) -> str:
 
 
 def _node_demand_sentence(m: Metrics) -> str:
-    """A candidate local to each node: the cluster writes to one per node, each taking its node's part of the saves,
-    and this test's bandwidth is one node's."""
+    """A candidate local to each node: each node takes its part of the saves; this test's bandwidth is one node's."""
     n, c = m.node_local, demand(m)
     assert n is not None, "called for a candidate local to each node (per_node)"
     text = (
@@ -456,8 +453,7 @@ def _beyond_bandwidth(m: Metrics) -> str:
         )
     else:
         return ""
-    # "what its clients drove" describes a measurement: an illustrative log says what it is (cold read 7, M5); storage
-    # local to each node is measured on one node, under its jobs' load, not at the cluster's scale (Chinese reading 19)
+    # an illustrative log says what it is (cold read 7, M5); node-local storage is measured on one node (zh reading 19)
     caution = (
         _(
             "This test's bandwidth is what its clients drove on one node: measure one node with every job it holds "

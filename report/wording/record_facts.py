@@ -9,29 +9,33 @@ from report.i18n import _
 from report.wording.base import Words
 
 
-def independence(w: Words) -> str:
-    """The statement's sentence where the candidate's vendor ran the test (zh reading 17, V M3, W M7): said plainly,
-    with the record's line on witnessing, or that none is recorded; "" otherwise."""
+def independence(w: Words) -> tuple[str, str] | None:
+    """Where the candidate's vendor ran the test (zh reading 17, V M3, W M7): the statement's sentence on who ran it,
+    the tester named with the maker it belongs to, and the record's line on witnessing or that none is recorded; None
+    otherwise. Short: the formal cover holds no line more (a revision history and two-line parties,
+    tests/sections/test_formal.py)."""
     found = w.findings.get("tester_is_vendor")
     if found is None:
-        return ""
+        return None
     r = w.config.report
     # the maker as this edition's name of the candidate spells it ("Lanshi" in English, "岚石" in Chinese)
     fields = {"tester": r.tested_by, "candidate": w.name("candidate"), "maker": maker(w.name("candidate"))}
-    text = (
+    ran = (
         _(
-            "The testing party, {tester}, is part of {maker}, the maker of {candidate}, the system under test: the "
-            "candidate's vendor ran this test."
+            "{tester}, part of {maker}, the candidate's maker, ran the test and is responsible for the measurements "
+            "it records; figures taken from other sources are printed as given, with their sources."
         )
         if fields["maker"]
-        else _("The testing party, {tester}, is the vendor of {candidate}, the system under test.")
+        else _(
+            "{tester}, the candidate's vendor, ran the test and is responsible for the measurements it records; "
+            "figures taken from other sources are printed as given, with their sources."
+        )
     ).format(**fields)
     if found["witnessed"] is not None:
         where, key = found["witnessed"]
         line = w.config.environment[key][1] if where == "environment" else w.config.sources[key]
-        return text + " " + _("On witnessing, the test record gives: “{line}”.").format(line=line)
-    customer = r.commissioned_by or _("the commissioning party")
-    return text + " " + _("Whether {customer} witnessed the runs is not recorded.").format(customer=customer)
+        return ran, _("On witnessing, the test record gives: “{line}”.").format(line=line)
+    return ran, _("Witnessing is not recorded.")
 
 
 def in_service_step(w: Words) -> str:

@@ -32,9 +32,9 @@ def test_a_testing_party_that_names_the_candidate_s_maker_is_said_with_witnessin
     ctx, _m = build(FIXTURES / "formal")
     statement = " ".join(ctx.formal.statement)
     assert (
-        "The testing party, Mingxin Storage, solutions lab, is part of Mingxin, the maker of Mingxin FX100 (2 "
-        "controllers), the system under test: the candidate's vendor ran this test. Whether East China AI Computing "
-        "Centre witnessed the runs is not recorded." in statement
+        "Mingxin Storage, solutions lab, part of Mingxin, the candidate's maker, ran the test and is responsible for "
+        "the measurements it records; figures taken from other sources are printed as given, with their sources. "
+        "Witnessing is not recorded." in statement
     )
     data = folder("formal")
     toml = data / "test.toml"

@@ -55,7 +55,9 @@ def test_the_formal_cover_says_who_stands_behind_the_report():
     # the date is the report's, not the days of the runs (Chinese reading 16, T-B3): the statement binds none
     assert "2026" not in scope
     assert "estimates" in limits and "Illustrative" not in limits  # no illustrative input in this test
-    assert responsibility.startswith("Mingxin Storage, solutions lab ran the test and is responsible")
+    assert responsibility.startswith(
+        "Mingxin Storage, solutions lab, part of Mingxin, the candidate's maker, ran the test"
+    )
     assert "East China AI Computing Centre is responsible for the information it supplied" in responsibility
     assert validity.endswith("unless Mingxin Storage, solutions lab agrees in writing.")
     html = _html(ctx)
