@@ -10,34 +10,15 @@ shortens the run by (30.0333 - 10.7) / (1,000 + 30.0333) = 1.877%, above a 1% ta
 from report.compute import compute
 from report.compute.findings import decide
 from report.inputs.joint_test import read_joint_test
+from tests.compute.test_findings import TOML as FINDINGS_TOML
 from tests.compute.test_findings import write_folder
 
-TOML = """title = "spread only"
-customer = "C"
-date = 2026-12-06
-
-[systems]
-candidate = "Cand"
-save_baseline = "Base"
-load_baseline = "Filer"
-
-[training]
-model = "M"
-total_steps = 20000
-checkpoint_interval_steps = 500
-step_time_s = 2.0
-cluster_gpus = 256
-
-[gates]
-min_runs = 3
-max_cv_pct = 3
-target_speedup = 1.2
-target_duration_reduction_pct = 1
-
-[reliability]
-gpu_mtbf_hours = 1000
-restart_s = 600
-"""
+#: test_findings' joint test with these gates and a failure rate of its own
+TOML = FINDINGS_TOML.replace(
+    "min_runs = 1\n",
+    "min_runs = 3\nmax_cv_pct = 3\ntarget_speedup = 1.2\ntarget_duration_reduction_pct = 1\n\n"
+    "[reliability]\ngpu_mtbf_hours = 1000\nrestart_s = 600\n",
+)
 
 
 def _found(tmp_path, cand: list[float], toml: str = TOML, name: str = "t"):
