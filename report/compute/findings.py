@@ -27,6 +27,7 @@ from report.compute.gate_findings import (
     spread_only,
 )
 from report.compute.job_size import JOB_SIZE_RULES
+from report.compute.mirror_audit import RULES as MIRROR_RULES
 from report.compute.node_loss import node_local
 from report.compute.nodes import share
 from report.compute.projection_law import RULES as LAW_RULES
@@ -41,7 +42,6 @@ from report.compute.scopes import (
     MODELS_KIND,
     PAIRS_KIND,
     PROJECTIONS_KIND,
-    ROWS_KIND,
     RUNS_KIND,
     SIDES_KIND,
     TEST_KIND,
@@ -153,31 +153,6 @@ def _lost_data(gate: str, before: str, after: str, m: Metrics) -> bool:
     if with_ci is None or without_ci is None:
         return True
     return without_ci[1] / without_ci[0] >= with_ci[1] / with_ci[0]
-
-
-# ---- saves faster than the bandwidth measured ---------------------------------------------------------------------
-
-
-def rows_outrun(test: JointTest, m: Metrics) -> Iterator[Finding]:
-    """Every save row (side, model) that wrote faster than the bandwidth measured on its system, beyond the bandwidth
-    runs' own spread: implausible for durable saves. A row above the mean but within 1 + 2 × the run means' CV is at
-    the bandwidth, not beyond it (rows_at_bandwidth: cold reading 7, A-02: 1.01× called implausible where the runs
-    spread ±1.2%)."""
-    del test
-    universe = [f"{row.side} / {row.model}" for row in m.audit.rows]
-    fast = [row for row in m.audit.rows if row.to_bandwidth > 1]
-    beyond = [row for row in fast if row.to_bandwidth > 1 + 2 * _bandwidth_cv(m, row.side)]
-    within = [row for row in fast if row not in beyond]
-    for finding_id, rows in (("rows_outrun", beyond), ("rows_at_bandwidth", within)):
-        if rows:
-            items = [f"{row.side} / {row.model}" for row in rows]
-            yield make_finding(finding_id, ROWS_KIND, items, universe, rows=tuple(rows))
-
-
-def _bandwidth_cv(m: Metrics, side: str) -> float:
-    """The spread of a side's bandwidth runs, sample stdev of the run means ÷ their mean; 0 with one run."""
-    b = m.bandwidth.baseline if side == "baseline" else m.bandwidth.candidate
-    return 0.0 if b.stdev_gbps is None or b.sustained_gbps <= 0 else b.stdev_gbps / b.sustained_gbps
 
 
 # ---- bandwidth logs that are copies, not measurements -------------------------------------------------------------
@@ -546,7 +521,7 @@ RULES = (
     g4_unagreed,
     g3_outliers_settle,
     spread_only,
-    rows_outrun,
+    *MIRROR_RULES,
     bandwidth_copied,
     bandwidth_runs_copied,
     *LINK_RULES,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from report.compute import WrittenFit
 from report.compute.audit import FIO_BYTES_TOLERANCE, bytes_from_fio
 from report.compute.figures import SaveSpan
+from report.compute.mirror_audit import IngestRow
 from report.document.blocks import (
     Items,
     Para,
@@ -58,7 +59,7 @@ def build(w: Words) -> Section:
     items = copied + _rows_outrun(w) + at + _effective(w) + sweep_share(w) + _per_node(w)
     if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
         items += _span_words(w) + _tool_words(w)
-    if keys := outrun_sides(m):
+    if keys := outrun_sides(w):
         # a logged rate is what the clients drove, not a ceiling (cold read 21, M2: "implausible" left out the likeliest
         # cause), said of the systems it holds for, without a cause the record rules out (cold read 10, Q-M3)
         text = _(
@@ -84,37 +85,7 @@ def _rows_outrun(w: Words) -> list[Para]:
     if found is None:
         return []
     node_local = set(w.m.node_local.sides) if w.m.node_local is not None else set()
-    rows = []
-    for row in found["rows"]:
-        # a sentence per row, "1 node" in the singular (cold read 5, N20: "(8 GPUs, 1 nodes): one node's part, ...")
-        text = (
-            ngettext(
-                "On {nodes} node ({gpus}), the {model} save on {system} wrote {rate} GB/s, {ratio} that node's logged "
-                "bandwidth of {bandwidth} GB/s.",
-                "On {nodes} nodes ({gpus}), the {model} save on {system} wrote {rate} GB/s per node, {ratio} one "
-                "node's logged bandwidth of {bandwidth} GB/s.",
-                row.nodes,
-            )
-            if row.side in node_local
-            else ngettext(
-                "The {model} save on {system} ({gpus} on {nodes} node) wrote {rate} GB/s, {ratio} the {bandwidth} GB/s "
-                "logged on that system.",
-                "The {model} save on {system} ({gpus} on {nodes} nodes) wrote {rate} GB/s, {ratio} the {bandwidth} "
-                "GB/s logged on that system.",
-                row.nodes,
-            )
-        )
-        rows.append(
-            text.format(
-                model=row.model,
-                system=w.name(row.side),
-                gpus=ngettext("{n} GPU", "{n} GPUs", row.gpus).format(n=count(row.gpus)),
-                nodes=count(row.nodes),
-                rate=sig(row.gbps),
-                ratio=x3(row.to_bandwidth),
-                bandwidth=sig(w.m.bandwidth.baseline_gbps if row.side == "baseline" else w.m.bandwidth.candidate_gbps),
-            )
-        )
+    rows = [_row_text(w, row, node_local) for row in found["rows"]]
     shared_many = any(row.side not in node_local and row.nodes > 1 for row in found["rows"])
     causes = (
         _(
@@ -134,6 +105,43 @@ def _rows_outrun(w: Words) -> list[Para]:
     return [
         w.p(fill(text, rows=said(found, " ".join(rows)), causes=causes), "save_times", "bandwidth", style="warning")
     ]
+
+
+def _row_text(w: Words, row: IngestRow, node_local: set[str]) -> str:
+    """One flagged save row, with its rate against the bandwidth logged on its system."""
+    # a sentence per row, "1 node" in the singular (cold read 5, N20: "(8 GPUs, 1 nodes): one node's part, ...")
+    text = (
+        _(
+            "On {nodes} nodes ({gpus}), each node's drives took in {rate} GB/s during the {model} save on {system}, "
+            "its own part and its partner's synchronous mirror, {ratio} one node's logged bandwidth of {bandwidth} "
+            "GB/s."
+        )
+        if row.mirrored
+        else ngettext(
+            "On {nodes} node ({gpus}), the {model} save on {system} wrote {rate} GB/s, {ratio} that node's logged "
+            "bandwidth of {bandwidth} GB/s.",
+            "On {nodes} nodes ({gpus}), the {model} save on {system} wrote {rate} GB/s per node, {ratio} one "
+            "node's logged bandwidth of {bandwidth} GB/s.",
+            row.nodes,
+        )
+        if row.side in node_local
+        else ngettext(
+            "The {model} save on {system} ({gpus} on {nodes} node) wrote {rate} GB/s, {ratio} the {bandwidth} GB/s "
+            "logged on that system.",
+            "The {model} save on {system} ({gpus} on {nodes} nodes) wrote {rate} GB/s, {ratio} the {bandwidth} "
+            "GB/s logged on that system.",
+            row.nodes,
+        )
+    )
+    return text.format(
+        model=row.model,
+        system=w.name(row.side),
+        gpus=ngettext("{n} GPU", "{n} GPUs", row.gpus).format(n=count(row.gpus)),
+        nodes=count(row.nodes),
+        rate=sig(row.gbps),
+        ratio=x3(row.to_bandwidth),
+        bandwidth=sig(w.m.bandwidth.baseline_gbps if row.side == "baseline" else w.m.bandwidth.candidate_gbps),
+    )
 
 
 def _effective(w: Words) -> list[Para]:
@@ -469,7 +477,7 @@ def _hypotheses(w: Words) -> list[Para]:
             "the stated checkpoint (optimiser state, several copies, write amplification). To tell them apart, "
             "record the bytes written per save and the time the save spends writing."
         )
-    elif any(not within_spread(w, key) for key in outrun_sides(w.m)):
+    elif any(not within_spread(w, key) for key in outrun_sides(w)):
         # not "close to" a bandwidth that a save outruns (cold read 18, B1: 204% and 1,288% of it); a save within the
         # spread of its bandwidth runs is at the bandwidth, not beyond it (cold read 10, Q-M3: BeeGFS's 1.007×)
         text = _(

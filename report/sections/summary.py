@@ -380,7 +380,7 @@ def _doubts(w: Words) -> str:
     reasons = []
     if save_sources(w.test, s.baseline.system) != save_sources(w.test, s.candidate.system):
         reasons.append(_("two timing programs"))
-    if keys := outrun_sides(w.m):  # of the systems it holds for (cold read 10, Q-M3)
+    if keys := outrun_sides(w):  # of the systems it holds for (cold read 10, Q-M3)
         systems = join_words([w.name(key) for key in keys])
         reasons.append(_("saves on {systems} faster than the bandwidth logged for them").format(systems=systems))
     if not reasons:

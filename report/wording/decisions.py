@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, TypeGuard
 
+from report.compute.mirror_audit import BANDWIDTH_BOUND_SHARE_PCT as BANDWIDTH_BOUND_SHARE_PCT
 from report.compute.recommendation import slow_baseline_only, staging_only
 
 if TYPE_CHECKING:
@@ -11,8 +12,6 @@ if TYPE_CHECKING:
 
 # Beyond this multiple of the largest measured checkpoint a projection is an extrapolation to measure.
 FAR_EXTRAPOLATION = 1.5
-# Effective throughput of at least this share of sustained bandwidth is consistent with a bandwidth-bound save.
-BANDWIDTH_BOUND_SHARE_PCT = 80.0
 
 
 class RestsOn(NamedTuple):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from report.compute import Metrics
+from report.compute.mirror_audit import mirrored_sides
 from report.formatting import p3, x3
 from report.i18n import _, join_words
 from report.wording.base import Words
@@ -21,17 +21,21 @@ _CLIENTS = re.compile(
 )
 
 
-def share_of(m: Metrics, key: str) -> float:
+def share_of(w: Words, key: str) -> float:
     """The share (%) of its logged bandwidth a side's training saves reach: one node's part against one node where the
-    side is local to each node, else the whole job's."""
+    side is local to each node (twice it where the node takes in its partner's synchronous mirror too), else the whole
+    job's."""
+    m = w.m
     part = m.node_part(key)
     side = m.audit.baseline if key == "baseline" else m.audit.candidate
-    return side.effective_share_pct if part is None else part.job_share_pct
+    if part is None:
+        return side.effective_share_pct
+    return part.job_share_pct * (2 if key in mirrored_sides(w.test, m) else 1)
 
 
-def outrun_sides(m: Metrics) -> tuple[str, ...]:
+def outrun_sides(w: Words) -> tuple[str, ...]:
     """The sides ("baseline", "candidate") whose saves ran faster than the bandwidth this test logged for them."""
-    return tuple(key for key in ("baseline", "candidate") if share_of(m, key) > 100)
+    return tuple(key for key in ("baseline", "candidate") if share_of(w, key) > 100)
 
 
 def recorded_counts(text: str) -> list[int]:
@@ -81,12 +85,11 @@ def outrun_causes(w: Words, keys: tuple[str, ...]) -> str:
 def outrun_warning(w: Words) -> str:
     """The summary's warning, said of the sides it holds for, with their shares, whether within the spread of their
     bandwidth runs, and, where one side holds, that its figures stand; "" where no side's saves outrun its log."""
-    m = w.m
-    keys = outrun_sides(m)
+    keys = outrun_sides(w)
     if not keys:
         return ""
     names = join_words([w.name(key) for key in keys])
-    ratios = join_words([x3(share_of(m, key) / 100) for key in keys])
+    ratios = join_words([x3(share_of(w, key) / 100) for key in keys])
     text = (
         _(
             "The saves on {systems} run faster than the bandwidth this test logged for them ({ratios} of it, within "
@@ -104,14 +107,14 @@ def outrun_warning(w: Words) -> str:
         text += " " + _(
             "The saves on {system} reach {share} of the bandwidth logged for it: this does not apply to it, and the "
             "figures set against its bandwidth stand."
-        ).format(system=w.name(side.key), share=p3(share_of(m, side.key)))
+        ).format(system=w.name(side.key), share=p3(share_of(w, side.key)))
     return text
 
 
 def reconcile_step(w: Words) -> str:
     """The next step where saves outrun their log, for the systems they do: log the bandwidth with as many clients as
     the saves used, unless the record shows it did; "" where no side's saves outrun its log."""
-    keys = outrun_sides(w.m)
+    keys = outrun_sides(w)
     if not keys:
         return ""
     systems = join_words([w.name(key) for key in keys])

@@ -355,9 +355,16 @@ def _outrun_reason(w: Words) -> str:
     found = w.findings.get("rows_outrun")
     assert found is not None, "the rows_outrun reason comes from its finding"
     rows = [r for r in found["rows"] if r.model == m.save.baseline.model]
-    text = _(
-        "Saves of {model} on {systems} wrote faster than the bandwidth logged there ({ratios}), which durable saves of "
-        "the stated checkpoint cannot."
+    text = (
+        _(
+            "Counting each node's partner mirror, saves of {model} on {systems} took in data faster than the bandwidth "
+            "logged there ({ratios}), which durable saves of the stated checkpoint cannot."
+        )
+        if any(r.mirrored for r in rows)
+        else _(
+            "Saves of {model} on {systems} wrote faster than the bandwidth logged there ({ratios}), which durable "
+            "saves of the stated checkpoint cannot."
+        )
     ).format(
         model=m.save.baseline.model,
         systems=join_words([w.name(r.side) for r in rows]),

@@ -21,7 +21,7 @@ from report.inputs.joint_test import JointTest
 from report.wording.base import Words
 from report.wording.decisions import no_difference_shown
 from report.wording.node_share import node_not_bound, node_warning
-from report.wording.outrun import outrun_sides, outrun_warning
+from report.wording.outrun import outrun_warning
 from report.wording.phrases import sooner
 
 
@@ -208,7 +208,9 @@ def log_outrun(m: Metrics) -> bool:
     against that bandwidth, then has no reference, so no ratio to it is printed (cold read 22, M3). The baseline's
     outrunning its own log leaves the candidate's figures standing (cold read 10, Q-M3: BeeGFS's 1.007× had voided
     YC-7200's cluster figures); `outrun_sides` says whose saves outrun their logs."""
-    return "candidate" in outrun_sides(m)
+    part = m.node_part("candidate")
+    share = m.audit.candidate.effective_share_pct if part is None else part.job_share_pct
+    return share > 100  # a node part's demand is set against its own drives, the mirror aside
 
 
 def spans_node_local(m: Metrics) -> bool:
@@ -379,7 +381,7 @@ def save_warnings(w: Words, summary: bool = False) -> list[Para]:
         summary and n is not None and spans_node_local(m)
     ):  # the audit's doubt, where the summary reads it (cold read 20, M4)
         for side in w.sides:  # judged on the basis a shared side's saves are (cold read 12, V-M3)
-            if side.key in n.sides and node_not_bound(m, side.key):
+            if side.key in n.sides and node_not_bound(w, side.key):
                 out.append(w.p(node_warning(w, side.key), "save_times", "bandwidth", style="warning", side=side.key))
     if text := outrun_warning(w):  # the audit's finding, where the summary reads it (cold read 19, M4)
         out.append(w.p(text, "save_times", "bandwidth", style="warning"))
