@@ -17,6 +17,7 @@ from report.compute import copies
 from report.compute.client_links import LINK_RULES
 from report.compute.cluster_scope import CLUSTER_RULES
 from report.compute.figures import SIDES, Metrics
+from report.compute.fit_reach import RULES as FIT_RULES
 from report.compute.gate_findings import (
     g3_outliers_settle,
     g4_out_of_reach,
@@ -528,6 +529,7 @@ RULES = (
     node_local,
     projection_basis,
     projection_unmeasured,
+    *FIT_RULES,
     *LAW_RULES,
     load_unestablished,
     load_spread,

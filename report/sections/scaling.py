@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from report.compute import SIDES
+from report.compute.fit_reach import unprojected
 from report.compute.scaling_checks import refit_band
 from report.compute.scaling_figures import ScalingSide
 from report.document.blocks import Block, Column, Para, Section, Table
@@ -35,6 +36,7 @@ from report.wording.scaling_projected import (
     slower_than_saved,
     untimed_note,
 )
+from report.wording.scaling_unprojected import unprojected_basis
 
 ID = "scaling"
 #: The charts this section places, in order.
@@ -186,7 +188,7 @@ def _projections(w: Words) -> list:
                 "per client count, a spread of the runs, not a confidence interval."
             )
         )
-    notes += [f"{ASSUMED} " + basis(w, key) if _assumed(w, key) else basis(w, key) for key in SIDES]
+    notes += [_basis_note(w, key) for key in SIDES]
     notes += [said for key in SIDES if (said := _past_peak(w, key))]
     notes += [said for p in m.projections if (said := slower_than_saved(w, p))]
     notes += orders_differ(w)
@@ -219,6 +221,9 @@ def _scaled_cell(w: Words, key: str, value: float | None, nodes: int | None) -> 
     nothing gives one or only a fit the law does not describe would."""
     if (point := run_at(w, key, nodes)) is not None:
         return sig(point.mean_gbps)  # the runs' mean, not the fit, where the sweep ran there (scaling reading 11, m7)
+    s = side_of(w.m, key)
+    if key in unprojected(w.findings) and s is not None and nodes is not None and nodes > s.max_clients:
+        return not_measured_cell()  # a fit the job's saves or its refits contradict (scaling reading 18, X-1)
     if value is None or law_fails(w, key):
         # a law the report disowns gives no figure where its side was not run (scaling reading 13, M2: OrangeFS's
         # "12.8 GB/s" at 64 nodes, then a bound drawn from it); the note says what its runs gave instead
@@ -226,9 +231,15 @@ def _scaled_cell(w: Words, key: str, value: float | None, nodes: int | None) -> 
     spread = _refit_range(w, key, nodes)
     if _assumed(w, key):
         return sig(value) + ASSUMED
-    s = side_of(w.m, key)
     mark = "" if s is None or nodes is None else _fit_mark(s, nodes, unrun=True)  # a fit where no run was
     return (sig(value) if spread is None else _cell(spread, value)) + mark
+
+
+def _basis_note(w: Words, key: str) -> str:
+    """Table 13's note on what side `key`'s aggregate at a projection's nodes assumes."""
+    if said := unprojected_basis(w, key):
+        return said
+    return f"{ASSUMED} " + basis(w, key) if _assumed(w, key) else basis(w, key)
 
 
 def _assumed(w: Words, key: str) -> bool:
@@ -244,6 +255,8 @@ def _past_peak(w: Words, key: str) -> str:
     s = side_of(w.m, key)
     if s is None or s.usl is None or not s.usl.describes or (peak := s.usl.peak_clients) is None:
         return ""
+    if key in unprojected(w.findings):
+        return ""  # a peak the runs do not show is not followed past the sweep (scaling reading 18, X-1)
     past = sorted({n for p in w.m.projections if (n := p.nodes) is not None and n > peak > s.max_clients})
     if not past:
         return ""

@@ -14,6 +14,7 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Words
 from report.wording.scaling import clients, counts_words, peak_words, setup_words, side_of
 from report.wording.scaling_hosts import sustained_words
+from report.wording.scaling_unprojected import local_peak_words, unprojected_words
 
 #: Fitted values within this share of every mean meet them "almost by construction" (two figures on few counts).
 ALMOST_EXACT = 0.01
@@ -69,7 +70,9 @@ def fit_words(w: Words, key: str) -> str:
         sustained = sustained_words(w, key)
         held = _holdout_words(s)  # as for a fit the law describes (scaling reading 11, minor 5)
         return " ".join(x for x in (head, shown, *held, sustained, setup_words(w, key)) if x)
-    return " ".join([head, peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients), *_fit_limits(w, key)])
+    peak = peak_words(u.peak_clients, u.sigma, u.kappa, s.max_clients)
+    said = (head, peak, local_peak_words(w, key), unprojected_words(w, key), *_fit_limits(w, key))
+    return " ".join(x for x in said if x)
 
 
 def _stops(s, name: str) -> str:

@@ -5,6 +5,7 @@ where the larger aggregate goes with the longer time, and what a fitted aggregat
 from __future__ import annotations
 
 from report.compute import SIDES, Metrics, Projection, ScalingPoint
+from report.compute.fit_reach import unprojected
 from report.compute.projection_reach import unmeasured
 from report.formatting import count, gb, pct, sig, x3
 from report.i18n import _, join_words, ngettext
@@ -217,6 +218,8 @@ def slower_than_saved(w: Words, p: Projection) -> str:
         # no bound from a law that does not describe its points (scaling reading 13, M2: "at least 135 s")
         if s is None or s.usl is None or not s.usl.describes or scaled is None or not scaled > 0:
             continue
+        if key in unprojected(w.findings):
+            continue  # no bound from a fit the job's saves contradict (scaling reading 18, X-1: "at least 10.9 s")
         least, saved = p.snapshot_gb / scaled, p.side(key).save_s
         if least <= saved:
             continue
