@@ -68,20 +68,27 @@ def projection(
 
 
 #: A GPU count stated in a projection's name ("70B on 64 GPUs", "70B，64 块 GPU", "512 卡", "64 块加速卡", "128 GB300
-#: GPUs"): a number that is not the tail of a model name ("GB300", "H100": cold read 17, V-M3, "names 300 GPUs"), then
-#: at most one model name with a digit, then the unit.
+#: GPUs", "512 Max 1550 GPUs"): a number that is not the tail of a model name ("GB300", "H100": cold read 17, V-M3,
+#: "names 300 GPUs"), then at most one model name with a digit, joined ("GB300") or a word and its number ("Max 1550",
+#: "Gaudi 3": cold read 19, AA-B1, "names 1,550 cards"), then the unit.
 NAMED_GPUS = re.compile(
-    r"(?<![A-Za-z0-9.,])(\d[\d,]*)\s*(?:[A-Za-z]+\d[\w-]*\s+)?(?:GPUs?\b|块\s*(?:GPU|加速卡|卡)|卡)", re.IGNORECASE
+    r"(?<![A-Za-z0-9.,])(\d[\d,]*)\s*(?:(?:[A-Za-z]+\d[\w-]*|[A-Za-z]+\s+\d[\w-]*)\s+)?"
+    r"(?:GPUs?\b|块\s*(?:GPU|加速卡|卡)|卡)",
+    re.IGNORECASE,
 )
+#: A capitalised word just before a number makes the number a model's ("Max 1550", "Gaudi 3"), unless it is a word a
+#: name starts with ("On 64 GPUs").
+_MODEL_WORD_BEFORE = re.compile(r"(?<![A-Za-z])(?!(?:On|At|With|For|To|In)\s$)[A-Z][A-Za-z]*\s$")
 
 
 def named_gpus(name: str) -> int | None:
     """The GPU count a projection's name states (the first, when it states several), None when it states none."""
-    found = NAMED_GPUS.search(name)
-    if found is None:
-        return None
-    value = int(found.group(1).replace(",", ""))
-    return value if value > 0 else None
+    for found in NAMED_GPUS.finditer(name):
+        if _MODEL_WORD_BEFORE.search(name[: found.start()]):
+            continue
+        value = int(found.group(1).replace(",", ""))
+        return value if value > 0 else None
+    return None
 
 
 def basis(

@@ -56,9 +56,10 @@ def _record(w: Words) -> list[str]:
 
 #: A line whose label names the accelerators ("accelerator", "GPU", "加速卡型号") names their model when its text
 #: holds a model's token, letters and digits ("Cambricon MLU590", "思元 590"): cold read 17, W minor 1, "the record
-#: does not give the accelerators' model" beside "accelerator: Cambricon MLU590 training cards".
+#: does not give the accelerators' model" beside "accelerator: Cambricon MLU590 training cards"; or a word and its
+#: number ("Intel Data Center GPU Max 1550": cold read 19, AA-B1).
 ACCELERATOR_LABEL = re.compile(r"accelerator|\bGPUs?\b|\bNPUs?\b|\bXPUs?\b|加速卡|训练卡|推理卡|显卡", re.IGNORECASE)
-MODEL_TOKEN = re.compile(r"\b[A-Z][A-Za-z]*-?\d{2,}[A-Za-z]*\b|[\u4e00-\u9fff]{2,}\s?\d{3}")
+MODEL_TOKEN = re.compile(r"\b[A-Z][A-Za-z]*[- ]?\d{2,}[A-Za-z]*\b|[\u4e00-\u9fff]{2,}\s?\d{3}")
 
 
 def _names_accelerators(w: Words) -> bool:

@@ -12,29 +12,38 @@ from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.environment import system_lines
 
-#: Words that name a data-protection scheme in an [environment] text, each printed as the record writes it.
+#: Words that name a data-protection scheme in an [environment] text, each printed as the record writes it; a mirrored
+#: cache protects the cache, not the data on the drives (cold read 19, AA minor 4).
 PROTECTION = re.compile(
     r"\b(?:two|three|four|[2-9])[- ](?:way[- ])?(?:replicas?|replication|copies)\b|\b[2-9]\s*[x×]\s*replication\b|"
     r"\breplication factor\s*(?:of\s*)?\d\b|\bRF\s*=?\s*\d\b|\bgoal\s*[=:]?\s*\d\b|\breplica(?:s|ted|tion)\b|"
     r"\berasure[- ]cod(?:e|es|ing|ed)\b(?:\s*\d+\s*\+\s*\d+)?|\bEC\s*\d+\s*\+\s*\d+\b|\b\d+\s*\+\s*\d+\s*EC\b|\bEC\b|"
-    r"\bRAID[- ]?(?:\d{1,2}|Z\d?)\b|\bmirror(?:ed|ing)?\b|"
+    r"\bRAID[- ]?(?:\d{1,2}|Z\d?)\b|\bmirror(?:ed|ing)?\b(?!\s+(?:write\s+)?cache)|"
     r"[双两二三四2-9]\s*(?:个)?\s*副本|副本数\s*(?:为|是|[:：=])?\s*[2-9]|(?:\d+\s*\+\s*\d+\s*)?纠删码?(?:\s*\d+\s*\+\s*\d+)?|镜像",
     re.IGNORECASE,
 )
 
 
+#: A word that denies the scheme after it ("no RAID, no mirror", "not mirrored", "不做镜像", "无镜像"): the scheme is
+#: printed with it, as the record writes it (cold read 19, Z-B2: "mirror for Local NVMe" of "no RAID, no mirror").
+NEGATION = re.compile(r"(?:\b(?:no|not|without|non-?)\s+|(?:不做|不作|没有|无|不)\s*)$", re.IGNORECASE)
+
+
 def protection(lines: list[str]) -> list[str]:
     """The protection schemes `lines` name, as written, each once, in the order they appear; a scheme glossed in
     brackets right after another is one with it, the bracket printed whole ("goal 2 (two copies)", not "goal 2 and two
-    copies"; "RAID-10 (two mirrored pairs)", not "RAID-10 and mirrored": zh reading 14c, Q-m4)."""
+    copies"; "RAID-10 (two mirrored pairs)", not "RAID-10 and mirrored": zh reading 14c, Q-m4); a scheme the record
+    denies keeps its denial ("no mirror")."""
     found: list[str] = []
     for text in lines:
         inside = -1  # where the bracket that glosses the last scheme ends
         for m in PROTECTION.finditer(text):
+            denied = NEGATION.search(text, max(0, m.start() - 12), m.start())
+            token = (denied.group(0) if denied else "") + m.group(0)
             # inside a gloss, or the same scheme said again ("（每组镜像可容忍一块盘故障）" after "RAID-10（两组镜像）")
-            if m.start() < inside or any(m.group(0).lower() in earlier.lower() for earlier in found):
+            if m.start() < inside or any(token.lower() in earlier.lower() for earlier in found):
                 continue
-            found.append(m.group(0))
+            found.append(token)
             gloss = GLOSS.match(text, m.end())
             if gloss and PROTECTION.search(gloss.group(0)):
                 found[-1] += gloss.group(0)

@@ -262,3 +262,7 @@ def test_a_line_labelled_as_the_accelerators_names_their_model(folder):
     assert missing(_words(data)) == ["accelerators"]
     (data / "test.toml").write_text(toml[:start] + body + '"加速卡型号" = "寒武纪思元 590 训练加速卡"\n')
     assert missing(_words(data)) == []
+    # cold read 19, AA-B1: a model written as a word and its number
+    max_1550 = 'accelerator = "Intel Data Center GPU Max 1550 (128 GB HBM2e each), 4 per node"\n'
+    (data / "test.toml").write_text(toml[:start] + body + max_1550)
+    assert missing(_words(data)) == []

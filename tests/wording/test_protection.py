@@ -92,3 +92,13 @@ def test_a_scheme_glossed_in_brackets_is_said_once_with_its_gloss():
     # a bracket that names no scheme is no gloss, and a scheme of its own later in the line is still found
     assert protection(["纠删码 8+2（容忍任意 2 个节点故障），三副本元数据"]) == ["纠删码 8+2", "三副本"]
     assert protection(["RAID-6 (12 drives), mirrored journal"]) == ["RAID-6", "mirrored"]
+
+
+def test_a_scheme_the_record_denies_keeps_its_denial_and_a_mirrored_cache_is_no_scheme():
+    """Cold read 19, Z-B2: "mirror for Local NVMe" of a record reading "no RAID, no mirror and no copy to another
+    server"; AA minor 4: "mirrored for BX-40" of "RAID-6 per disk group, mirrored cache"."""
+    assert protection(["one 7.68 TB drive, XFS, no RAID, no mirror and no copy to another server"]) == ["no mirror"]
+    assert protection(["每台服务器 1 块盘，XFS，不做 RAID、不做镜像，也不复制到其他服务器"]) == ["不做镜像"]
+    assert protection(["erasure coding 16+2, not mirrored"]) == ["erasure coding 16+2", "not mirrored"]
+    assert protection(["RAID-6 per disk group, mirrored cache"]) == ["RAID-6"]
+    assert protection(["RAID-10 (two mirrored pairs)"]) == ["RAID-10 (two mirrored pairs)"]
