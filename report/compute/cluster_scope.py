@@ -14,12 +14,20 @@ from collections.abc import Iterator
 from report.compute.client_links import node_links, side_clients_logged, side_links
 from report.compute.figures import SIDES, ClusterSide, Metrics
 from report.compute.scaling_compare import far
-from report.compute.scaling_figures import ScalingSide
+from report.compute.scaling_figures import ScalingPoint, ScalingSide
 from report.compute.scopes import SIDES_KIND, TEST_KIND, Finding, make_finding
 from report.inputs.joint_test import JointTest
 
 #: An [environment] line that speaks of the price ("economics", "price", "quote", 经济, 报价, 价格).
 PRICE_LINE = re.compile(r"econom|price|quot|经济|报价|价格", re.IGNORECASE)
+
+
+def demand_basis(side: ScalingSide) -> ScalingPoint:
+    """The one figure the cluster's demand is set against wherever a side was swept (zh reading 18, Y minor 1: 615
+    GB/s against 201, 209, 213 and 216 GB/s in four places): the most its sweep gave, the highest mean of its runs. It
+    was measured with many client nodes writing at once, where the bandwidth test ran at one count by another method
+    and the fitted maximum is the law's, not a run's."""
+    return max(side.points, key=lambda p: p.mean_gbps)
 
 
 def at_once(m: Metrics, c: ClusterSide, write_s: float) -> ClusterSide:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from report.compute import Metrics, ScalingPoint
 from report.compute import scaling_compare as compare
-from report.compute.cluster_scope import shared_demand
+from report.compute.cluster_scope import demand_basis, shared_demand
 from report.formatting import PROSE_DIGITS, count, figure_of, p3, sig, worked
 from report.i18n import _
 from report.wording.scaling import clients, fitted, fitted_side, node_local
@@ -27,6 +27,12 @@ class Against:
     peak_gbps: float  #: the cluster's demand with every job saving at once within today's save time (the contract's)
     mean_gbps: float  #: its demand with the saves perfectly staggered
     due_gbps: float | None = None  #: async: every job's write at once, due by its next save (jobs × size ÷ τ)
+    best: ScalingPoint | None = None  #: the one basis the demand is set against: the most the sweep gave
+
+    @property
+    def basis(self) -> ScalingPoint:
+        """The most the sweep gave, or its most client nodes' mean where that was not given."""
+        return self.most if self.best is None else self.best
 
 
 def against(m: Metrics) -> Against | None:
@@ -50,6 +56,7 @@ def against(m: Metrics) -> Against | None:
         demand.mean_write_gbps,
         # two demands, named apart (scaling reading 16, M2): today's save time, and before the next save
         shared_demand(m)["candidate"].peak_write_gbps if m.checkpoint_mode == "async" else None,
+        demand_basis(s),
     )
 
 
@@ -107,26 +114,18 @@ def demand_against_sweep(m: Metrics) -> str:
             "Against the client sweep: its fitted law gives {capacity} GB/s at the cluster's "
             "{nodes}, {where}; the demand is {mean} of that on average and {peak} with every job saving at once."
         ).format(**fields)
-    fields = {
-        "nodes": clients(a.nodes),
-        "most": clients(most),
-        "measured": sig(a.most.mean_gbps),
-        "peak_measured": _ratio(a.peak_gbps, a.most.mean_gbps),
-    }
-    if a.top is None:
-        text = _(
-            "Against the client sweep: the cluster's {nodes} lie too far beyond the {most} "
-            "tested for the fit to tell what they give; the sweep gave {measured} GB/s with {most}, and every job "
-            "saving at once needs {peak_measured} that."
-        )
-        return text.format(**fields)
+    # one basis, the most the sweep gave (cluster_scope.demand_basis; zh reading 18, Y minor 1)
     text = _(
-        "Against the client sweep: the cluster's {nodes} lie too far beyond the {most} tested "
-        "for the fit to tell what they give; the sweep gave {measured} GB/s with {most} and the fit peaks at {top} "
-        "GB/s, so every job saving at once needs {peak_measured} the one and {peak_top} the other."
+        "Against the client sweep: the cluster's {nodes} lie too far beyond the {most} tested for the fit to tell what "
+        "they give; the most the sweep gave is {measured} GB/s at {at}, and every job saving at once needs "
+        "{peak_measured} that."
+    ).format(
+        nodes=clients(a.nodes),
+        most=clients(most),
+        measured=sig(a.basis.mean_gbps),
+        at=clients(a.basis.clients),
+        peak_measured=_ratio(a.peak_gbps, a.basis.mean_gbps),
     )
-    fields["peak_measured"], peak_top = shares_of(a.peak_gbps, a.most.mean_gbps, a.top)
-    text = text.format(top=sig(a.top), peak_top=peak_top, **fields)
     return text + due_words(a)
 
 
@@ -134,14 +133,12 @@ def due_words(a: Against) -> str:
     """With asynchronous saves, the demand of every job's write finishing before its next save set against the same
     two figures, apart from the one of keeping today's save time (scaling reading 16, M2: 82.4 GB/s printed, then
     4.6× and 4.1× worked from 500 GB/s); "" for synchronous saves or without a fitted maximum."""
-    if a.due_gbps is None or a.top is None:
+    if a.due_gbps is None:
         return ""
-    due_measured, due_top = shares_of(a.due_gbps, a.most.mean_gbps, a.top)
     return " " + _(
-        "Those ratios are of keeping today's save time; for every job's write to finish before its next save "
-        "instead, the jobs need {due} GB/s, {due_measured} the one and {due_top} the other, though neither is a "
-        "figure at the cluster's {nodes}."
-    ).format(due=sig(a.due_gbps), due_measured=due_measured, due_top=due_top, nodes=clients(a.nodes))
+        "That ratio is of keeping today's save time; for every job's write to finish before its next save instead, "
+        "the jobs need {due} GB/s, {due_measured} of the same, though not at the cluster's {nodes}."
+    ).format(due=sig(a.due_gbps), due_measured=_ratio(a.due_gbps, a.basis.mean_gbps), nodes=clients(a.nodes))
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from report.compute import SIDES, Metrics
+from report.compute.cluster_scope import demand_basis
 from report.formatting import count, sig
 from report.i18n import _, join_words
 from report.wording.base import Words
 from report.wording.scaling import clients, job_nodes, node_local, nodes_words, recorded_fio, sweep_settings
 from report.wording.scaling_cluster import shares_of
-from report.wording.scaling_hosts import bandwidth_clients
 from report.wording.scaling_range import comparison_end
 
 
@@ -324,7 +324,7 @@ def demand_words(w: Words) -> str:
     s, demand = m.scaling, m.cluster.candidate
     if s is None or s.candidate is None or demand is None or node_local(m, "candidate") or m.cluster.jobs < 2:
         return ""
-    best = max(s.candidate.points, key=lambda p: p.mean_gbps)
+    best = demand_basis(s.candidate)
     if not demand.peak_write_gbps > best.mean_gbps:
         return ""
     values = {
@@ -335,22 +335,13 @@ def demand_words(w: Words) -> str:
         "best": sig(best.mean_gbps),
         "counts": clients(best.clients),
     }
-    k = bandwidth_clients(w)
-    if k is None:  # the bandwidth test's clients not recorded as one count: one client's, or each side's own
-        values["to_best"] = shares_of(demand.peak_write_gbps, best.mean_gbps)[0]
-        text = _(
-            "Every one of the cluster's {jobs} jobs saving at once, each in today's {save} s, needs {peak} GB/s from "
-            "{system}: {to_best} the most its sweep gave ({best} GB/s at {counts})."
-        )
-        return text.format(**values)
-    bw = m.bandwidth.candidate_gbps
-    values["to_bw"], values["to_best"] = shares_of(demand.peak_write_gbps, bw, best.mean_gbps)
+    # one basis, the most its sweep gave (cluster_scope.demand_basis), wherever the demand is weighed
+    values["to_best"] = shares_of(demand.peak_write_gbps, best.mean_gbps)[0]
     text = _(
         "Every one of the cluster's {jobs} jobs saving at once, each in today's {save} s, needs {peak} GB/s from "
-        "{system}: {to_bw} this test's sustained bandwidth ({bw} GB/s on {n}) and {to_best} the most its sweep gave "
-        "({best} GB/s at {counts})."
+        "{system}: {to_best} the most its sweep gave ({best} GB/s at {counts})."
     )
-    return text.format(bw=sig(bw), n=clients(k), **values)
+    return text.format(**values)
 
 
 def beyond_step(w: Words) -> str:
