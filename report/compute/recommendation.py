@@ -454,6 +454,22 @@ def _retune(found: Findings, grounds: tuple[str, ...]) -> tuple[str, ...]:
     return ("retune_if_copied",) if "durability" in grounds else ("retune_beats_switch",)
 
 
+def retune_one_job(rec: Recommendation, found: Findings) -> int | None:
+    """Where the case on checkpoint speed is taken by re-tuning the baseline's interval, but the baseline re-tuned would
+    not carry the cluster's such jobs on its measured bandwidth while the candidate carries them at today's interval:
+    the number of such jobs from which re-tuning alone no longer carries them (the case rests on one job; cold read 19,
+    AA-M1: "makes no case" beside "re-tuning alone does not carry" the cluster's 4). None otherwise."""
+    if rec.kind == RECOMMENDED or "retune_beats_switch" not in rec.reasons:
+        return None
+    demand = found.get("cluster_demand")
+    if demand is None or "baseline" not in demand["sides"]:
+        return None
+    b, c = demand["sides"]["baseline"], demand["sides"].get("candidate")
+    if b["retuned_carries"] or (c is not None and c["mean_ratio"] > 1):
+        return None
+    return int(b["retuned_short_from_jobs"])
+
+
 def _unsure(m: Metrics, found: Findings, status: dict[str, str]) -> tuple[str, ...]:
     """Why the result is open to measurement, most decisive first: ids the wording words. An outlying run that
     changes a gate is one (the verdict beside the recommendation gives both results), worded as the spread or the

@@ -18,6 +18,7 @@ from report.compute.recommendation import (
     g3_lean,
     gates_today_only,
     recommend,
+    retune_one_job,
 )
 from report.document.spoken import said
 from report.formatting import count, given, p3, rounded, s3, x3
@@ -60,7 +61,28 @@ def decided(w: Words) -> Recommendation:
 
 
 def headline(w: Words, rec: Recommendation) -> str:
-    """The line page 1 opens with: "Recommendation: …"."""
+    """The line page 1 opens with: "Recommendation: …", scoped to one job where re-tuning takes the case for one but
+    the baseline re-tuned would not carry the cluster's such jobs (`one_job`)."""
+    return _headline(w, rec) + one_job(w, rec)
+
+
+def one_job(w: Words, rec: Recommendation) -> str:
+    """ " That holds for one such job: …" where compute/recommendation.py retune_one_job finds the case re-tuning takes
+    rests on one job saving to the baseline (cold read 19, AA-M1: "makes no case" beside "re-tuning alone does not carry
+    them", the cluster's 4 such jobs); "" otherwise."""
+    jobs = retune_one_job(rec, w.findings)
+    if jobs is None:
+        return ""
+    demand = w.findings.get("cluster_demand")
+    assert demand is not None  # retune_one_job found it
+    return " " + _(
+        "That holds for one such job: from {jobs} such jobs saving to {baseline} (the cluster holds {held}), "
+        "{baseline} re-tuned would not carry them."
+    ).format(jobs=count(jobs), held=count(demand["jobs"]), baseline=w.name("baseline"))
+
+
+def _headline(w: Words, rec: Recommendation) -> str:
+    """The line page 1 opens with, before its scope."""
     candidate = w.name("candidate")
     if rec.kind == RECOMMENDED and {"retune_beats_switch", "retune_if_copied"} & set(rec.reasons):
         # the case holds at the job's interval: scoped, so a director reads the condition in the line itself (fifth

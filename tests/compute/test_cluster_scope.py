@@ -107,6 +107,9 @@ def test_the_baseline_re_tuned_is_checked_against_its_own_bandwidth(folder):
     assert b["retuned_ratio"] == pytest.approx(0.306836, rel=1e-5)
     assert b["retuned_at_once_s"] == pytest.approx(682.6667, rel=1e-6)
     assert b["retuned_carries"] and b["retuned_drains"]
+    # from how many 64 GB jobs the re-tuned NAS no longer carries them (cold read 19, AA-M1): 3.00 × 2,224.86 ÷ 64 =
+    # 104.29 jobs carried, so from 105
+    assert b["retuned_short_from_jobs"] == 105
     # node_local_candidate: 8 × 5,572 = 44,576 GB; at its optimum the write would need 44,576 ÷ 28.3 GB/s = 1,573 s, within
     # its 2,218 s: both hold; the ratio 20.1 ÷ 28.3 = 0.709
     _, found = _decided(FIXTURES / "node_local_candidate")

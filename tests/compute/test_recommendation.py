@@ -550,3 +550,29 @@ def test_a_run_whose_cause_cannot_change_the_money_does_not_hold_the_recommendat
         assert rec.changes[0] == "price_for_life"  # 13.3 years: not even a full cluster pays
     else:
         assert rec.changes == ("outlier_log",)
+
+
+def test_re_tuning_that_takes_the_case_for_one_job_but_not_the_cluster_s_is_scoped():
+    """Cold read 19, AA-M1: "checkpoint speed makes no case" (re-tuning BX-40 recovers as much) beside "re-tuned, BX-40
+    would still need 2.97 GB/s for the cluster's 4 such jobs, 1.11× of its 2.68 GB/s". The case re-tuning takes rests
+    on one job: from how many such jobs the baseline re-tuned no longer carries them (computed in cluster_scope:
+    floor(2.68 × interval ÷ one job's bytes) + 1, here given), where the candidate carries them."""
+    from report.compute.recommendation import retune_one_job
+
+    def found(carries, candidate_ratio=0.5):
+        sides = {
+            "baseline": {"retuned_carries": carries, "retuned_short_from_jobs": 4},
+            "candidate": {"mean_ratio": candidate_ratio},
+        }
+        return Findings((Finding("cluster_demand", Scope("sides", ("baseline", "candidate"), ()), {"sides": sides}),))
+
+    not_on_speed = Recommendation("other_grounds", ("loads",), ("speedup", "retune_beats_switch"), ())
+    assert retune_one_job(not_on_speed, found(carries=False)) == 4
+    # the re-tuned baseline carries the cluster's jobs: re-tuning takes the case for the cluster too
+    assert retune_one_job(not_on_speed, found(carries=True)) is None
+    # the candidate does not carry them at today's interval either: no case on capacity for it
+    assert retune_one_job(not_on_speed, found(carries=False, candidate_ratio=1.2)) is None
+    # a case not taken by re-tuning, or recommended: nothing to scope
+    assert retune_one_job(Recommendation("other_grounds", ("loads",), ("g3_fail",), ()), found(False)) is None
+    assert retune_one_job(Recommendation("recommended", (), ("retune_beats_switch",), ()), found(False)) is None
+    assert retune_one_job(not_on_speed, Findings(())) is None

@@ -420,3 +420,28 @@ def test_a_run_that_leaves_a_gate_undecided_is_not_said_to_fail_it():
     assert "fails" not in text.split(";")[0]
     figures["gates"], figures["before"] = ("G2", "G3"), {"G2": "fail", "G3": "fail"}
     assert recommendation.headline(words, rec).startswith("Recommendation: G2 and G3 fail on run 3 on LF-760 (14.7 s)")
+
+
+def test_a_case_re_tuning_takes_for_one_job_says_so_in_the_headline():
+    """Cold read 19, AA-M1: the line that says checkpoint speed makes no case says, where the baseline re-tuned would
+    not carry the cluster's such jobs, that it holds for one job, and from how many it does not."""
+    from report.compute.findings import Finding, Findings, Scope
+
+    sides = {
+        "baseline": {"retuned_carries": False, "retuned_short_from_jobs": 4},
+        "candidate": {"mean_ratio": 0.3},
+    }
+    found = Findings(
+        (Finding("cluster_demand", Scope("sides", ("baseline", "candidate"), ()), {"sides": sides, "jobs": 4}),)
+    )
+    w = NS(findings=found, name=lambda side: {"baseline": "BX-40", "candidate": "CL-900"}[side])
+    rec = Recommendation("other_grounds", ("loads",), ("speedup", "retune_beats_switch"), ())
+    assert recommendation.one_job(w, rec) == (
+        " That holds for one such job: from 4 such jobs saving to BX-40 (the cluster holds 4), BX-40 re-tuned would "
+        "not carry them."
+    )
+    with i18n.activate("zh-CN"):
+        assert recommendation.one_job(w, rec) == (
+            " 这一结论只对单个此类作业成立：向 BX-40 保存的此类作业达到 4 个时（集群可容纳 4 个），即使调整间隔，BX-40 也承载不了。"
+        )
+    assert recommendation.one_job(w, Recommendation("other_grounds", ("loads",), ("g3_fail",), ())) == ""
