@@ -7,22 +7,13 @@ from dataclasses import replace
 from report.compute import Metrics
 from report.compute.recommendation import gates_today_only
 from report.compute.scopes import Findings
-from report.formatting import (
-    count,
-    given,
-    gpus,
-    p3,
-    ratio3,
-    s3,
-    sig,
-    x3,
-    x_beside,
-)
+from report.formatting import count, given, gpus, p3, ratio3, s3, sig, x3, x_beside
 from report.i18n import _, date, join_words
 from report.inputs.config import TestConfig
 from report.wording import copies, cpu, recommendation
 from report.wording.base import Cover, KeyFigure, Words
 from report.wording.capacity import demand, demand_ratios, optimum_equivalents, per_node
+from report.wording.changes import mix_models_said
 from report.wording.counterpoints import shared_stall
 from report.wording.decisions import (
     DERIVED_TILES,
@@ -41,11 +32,7 @@ from report.wording.loads import (
     load_pairs,
     memory_load_systems,
 )
-from report.wording.phrases import (
-    counted_noun,
-    gate_list,
-    ratio_span,
-)
+from report.wording.phrases import counted_noun, gate_list, ratio_span
 from report.wording.retuning import beyond_run, today_interval_only
 from report.wording.risks import staging_tile as staging_made_tile
 from report.wording.scaling import fitted_side
@@ -166,13 +153,13 @@ def _speed_headline(m: Metrics, cfg: TestConfig, runs: str = "", means_said: boo
     )
 
 
-def _scoped(w: Words, headline: tuple[str, str, str]) -> tuple[str, str, str]:
+def _scoped(w: Words, headline: tuple[str, str, str], said: tuple[str, ...] = ()) -> tuple[str, str, str]:
     """The speed tile with the configuration it covers where another one timed disagrees (cold read 8b, H-4). Its
     ratio without outlying runs that change a gate or the verdict (cold read 9, K-M1: "1.73×" headlined a rebuild
     run's mean; 1.55× without it, below the target) is the verdict box's, just above the tile (verdict_notes): said
     once (cold read 16, U-B2: page 2 ran onto page 3)."""
     value, label, note = headline
-    scope = tile_scope(w)
+    scope = tile_scope(w, said)
     return (value, label, _("{note}; {scope}").format(note=note, scope=scope)) if scope else (value, label, note)
 
 
@@ -298,7 +285,7 @@ def _failures_add_little(m: Metrics) -> bool:
     return beyond_run(m) and all(r.overhead_pct - r.save_overhead_pct < 0.01 * r.overhead_pct for r in sides)
 
 
-def _tiles(w: Words, interval_said: bool = False) -> tuple[KeyFigure, ...]:
+def _tiles(w: Words, interval_said: bool = False, said: tuple[str, ...] = ()) -> tuple[KeyFigure, ...]:
     """Page 2's six tiles. `interval_said`: a reason gives the speedup's indicative interval, which the speed tile
     then does not repeat (cold read 16, U: a tile said the first reason's clause again)."""
     m, cfg = w.m, w.config
@@ -308,7 +295,7 @@ def _tiles(w: Words, interval_said: bool = False) -> tuple[KeyFigure, ...]:
     specs = (
         (
             "speedup",
-            *_scoped(w, _speed_headline(m, cfg, runs, means_said=interval_said)),
+            *_scoped(w, _speed_headline(m, cfg, runs, means_said=interval_said), said),
         ),
         (
             "bubble",
@@ -536,7 +523,9 @@ def build(w: Words) -> Cover:
         # where only repeatability fails, the label names each gate's state (cold read 17, W-B1): no second line
         verdict_gates="" if w.findings.has("spread_only") else recommendation.gates_line(w),
         verdict_notes=tuple(text for _key, text in notes),
-        tiles=_repeated_reads(w, _memory_loads(w, _tiles(w, interval_said="speedup_measured" in rec.reasons))),
+        tiles=_repeated_reads(
+            w, _memory_loads(w, _tiles(w, "speedup_measured" in rec.reasons, mix_models_said(w, rec)))
+        ),
         reason_ranks=tuple(_rank(f"reason-{i + 1}") for i in range(len(reasons))),
         note_ranks=tuple(_rank(key) for key, _text in notes),
         note_marks=tuple(page_one_sweep_mark(w) if key == "sweep" else "" for key, _text in notes),

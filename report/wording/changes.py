@@ -9,7 +9,7 @@ from report.formatting import count, given, rounded, s3
 from report.i18n import _
 from report.wording import copies
 from report.wording.base import Words
-from report.wording.counterpoints import job_mix_change
+from report.wording.counterpoints import job_mix_change, job_mix_models
 from report.wording.g3_runs import more_runs_change
 from report.wording.job_size import larger_job_change
 from report.wording.risks import async_proviso, degraded_change
@@ -64,14 +64,34 @@ def _worded(w: Words, rec: Recommendation) -> tuple[tuple[str, ...], tuple[str, 
     ]
     # the headline gives the share the job's own money needs (value.job_money): not again here
     told = bool(set(JOB_MONEY) & set(rec.reasons))
+    texts = [text for _change_key, text in _keyed(w, keys, told)]
+    return tuple(texts[:PAGE_ONE_CHANGES]), tuple(texts[PAGE_ONE_CHANGES:])
+
+
+def _keyed(w: Words, keys: list[str], told: bool) -> list[tuple[str, str]]:
+    """Each condition with its words, those without words left out."""
     texts = [
-        cluster_share(w, w.findings.get("value_priced"), more=True, told=True)
-        if told and change == "cluster_share_more"
-        else _change(w, change)
+        (
+            change,
+            cluster_share(w, w.findings.get("value_priced"), more=True, told=True)
+            if told and change == "cluster_share_more"
+            else _change(w, change),
+        )
         for change in keys
     ]
-    texts = [t for t in texts if t]
-    return tuple(texts[:PAGE_ONE_CHANGES]), tuple(texts[PAGE_ONE_CHANGES:])
+    return [(change, text) for change, text in texts if text]
+
+
+def mix_models_said(w: Words, rec: Recommendation) -> tuple[str, ...]:
+    """The workloads whose save ratio page 1's "the cluster's job mix" condition gives (counterpoints.job_mix_models),
+    where page 1 names that condition; () otherwise: the speed tile then need not give them again (cold tests 17, W:
+    "Hunyuan-7B continued pre-training" 9.73× in the tile and in the condition below it)."""
+    hidden = faster_save_changes_nothing(w.m)
+    keys = [
+        c for c in ranked(rec.changes) if c != "sync_assumed" and not (hidden and c in ("g4_save", "faster_candidate"))
+    ]
+    shown = [key for key, _text in _keyed(w, keys, bool(set(JOB_MONEY) & set(rec.reasons)))][:PAGE_ONE_CHANGES]
+    return job_mix_models(w) if "job_mix" in shown else ()
 
 
 def _change(w: Words, change: str) -> str:

@@ -135,6 +135,15 @@ def job_mix_change(w: Words) -> str:
     )
 
 
+def job_mix_models(w: Words) -> tuple[str, ...]:
+    """The workloads `job_mix_change` gives a save ratio for: the lowest and the highest; () where it gives none."""
+    m = w.m
+    if not job_mix_decides(m, w.config.gates.target_speedup) or net_sign(w):
+        return ()
+    ratios = sorted([(m.save.speedup, m.save.baseline.model), *((o.ratio, o.model) for o in m.other_saves)])
+    return (ratios[0][1], ratios[-1][1])
+
+
 def _faster(ratio: float) -> str:
     """A save ratio as a reader says it: "1.94× faster", and below 1 "1.84× slower", not "0.542× faster"."""
     if ratio >= 1:

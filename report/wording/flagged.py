@@ -80,9 +80,11 @@ def disagreeing(w: Words) -> tuple[OtherSave, ...]:
     )
 
 
-def tile_scope(w: Words) -> str:
+def tile_scope(w: Words, said: tuple[str, ...] = ()) -> str:
     """Page 1's speed tile, where another configuration disagrees: "this job's 64 GPUs on 8 nodes only; 0.975× on 8
-    GPUs, a row the audit flags" (cold read 8b, H-4: the tile generalised one configuration)."""
+    GPUs, a row the audit flags" (cold read 8b, H-4: the tile generalised one configuration). `said`: the workloads
+    whose ratio page 1 gives elsewhere (changes.mix_models_said); an unflagged one of them, no slower, is not given
+    again (each fact once on page 1)."""
     others = disagreeing(w)
     if not others:
         return ""
@@ -92,6 +94,8 @@ def tile_scope(w: Words) -> str:
     parts = []
     for o in others:
         flag, same = bool(flagged_sides(w, o.model, o.gpus)), same_checkpoint(w, o)
+        if o.model in said and not flag and not same and (o.ratio >= 1) == (w.m.save.speedup >= 1):
+            continue
         if o.ratio < 1 <= w.m.save.speedup:  # beside "1.70× faster", a bare "0.641×" hides that the candidate loses
             parts.append(_slower(flag, same).format(gpus=count(o.gpus), ratio=sig(1 / o.ratio), model=o.model))
             continue
@@ -108,7 +112,7 @@ def tile_scope(w: Words) -> str:
         if nodes > 1
         else _("this job's {gpus} GPUs only").format(gpus=count(s.gpus))
     )
-    return _("{scope}; {others}").format(scope=scope, others=join_words(parts))
+    return _("{scope}; {others}").format(scope=scope, others=join_words(parts)) if parts else scope
 
 
 def _slower(flag: bool, same: bool) -> str:

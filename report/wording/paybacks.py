@@ -5,8 +5,8 @@ the one to read)."""
 from __future__ import annotations
 
 from report.compute.paybacks import CLUSTER_OPTIMA, CLUSTER_TODAY, JOB_OPTIMA, JOB_TODAY, main_basis, paybacks
-from report.compute.recommendation import JOB_MONEY
-from report.formatting import count, h3, money, pct, rounded
+from report.compute.recommendation import JOB_MONEY, job_optima_payback_years
+from report.formatting import count, h3, money, p3, pct, rounded
 from report.i18n import _, gap
 from report.wording.base import Words
 from report.wording.service_life import years as life_of
@@ -97,23 +97,54 @@ def retune_cost_words(w: Words) -> str:
 
 
 def retuned_basis(w: Words, found, fields: dict[str, str]) -> str:
-    """`job_money` where the optima rest on re-tuning the baseline to a longer interval: that basis named, and the other
-    in a few words, the whole cluster's payback at today's interval (cold read 17, W-M1: "would not pay" held only with
-    HC-200 re-tuned from 200 to 2,870 steps, 1.52 years on a full cluster at today's)."""
+    """`job_money` where the optima rest on re-tuning the baseline to a longer interval: that re-tuning named (cold read
+    17, W-M1: "would not pay" held only with HC-200 re-tuned from 200 to 2,870 steps); the whole cluster's payback at
+    today's interval, 1.52 years there, is the value line's (`runs_given_line`)."""
     cost = retuned(w)
     if not cost or found["today_payback_years"] is None:
         return ""
     fields = {**fields, **cost, "today": rounded(found["today_payback_years"])}
     if found["payback_years"] > life_of(found):
         return _(
-            "with {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves ({today_h} → "
-            "{optimal_h}), checkpoint speed would not pay for it within {life}, even if such jobs "
-            "filled the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (at "
-            "today's interval, at least {today} years on a full cluster: “{section}”)"
+            "With {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves, checkpoint speed "
+            "would not pay for {candidate} within {life}, even on a full cluster."
         ).format(**fields)
     return _(
-        "with {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves ({today_h} → "
-        "{optimal_h}), checkpoint speed pays for it within {life}, only if such jobs fill {share} "
-        "or more of the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (at "
-        "today's interval, at least {today} years on a full cluster: “{section}”)"
+        "With {baseline} re-tuned from {today_steps} to {optimal_steps} steps between saves, checkpoint speed pays "
+        "for {candidate} within {life}, only if such jobs fill {share} or more of the cluster's time."
     ).format(share=pct(100 * found["payback_years"] / life_of(found)), **fields)
+
+
+def runs_given_line(w: Words) -> str:
+    """Page 1's money where the headline's second sentence gives the job's own (value.job_money): the share of the
+    cluster's time the runs a year given fill and the payback on them, and, where that sentence rests on re-tuning
+    the baseline, the whole cluster's payback at today's interval, with a pointer to the other bases (cold read 18,
+    Y minor 9: a 70-word headline; the decision and its reason in two short sentences, these figures below them)."""
+    found = w.findings.get("value_priced")
+    e = w.config.economics
+    years = job_optima_payback_years(w.findings)
+    if found is None or e is None or years is None:
+        return ""
+    fields = {
+        "runs": count(e.runs_per_year),
+        "given": p3(100 * found["fill_share"]),
+        "years": rounded(years),
+        "candidate": w.name("candidate"),
+    }
+    if retuned(w) and found["today_payback_years"] is not None:
+        return _(
+            "Value of the time saved: the {runs} runs a year given fill {given} of the cluster's time, about {years} "
+            "years to pay for {candidate} on them; at today's interval, at least {today} years on a full cluster."
+        ).format(today=rounded(found["today_payback_years"]), **fields)
+    return _(
+        "Value of the time saved: the {runs} runs a year given fill {given} of the cluster's time, about {years} years "
+        "to pay for {candidate} on them; the other bases are in its section."
+    ).format(**fields)
+
+
+def retune_in_money(w: Words, reasons: tuple[str, ...]) -> bool:
+    """Whether `job_money` names the baseline's re-tuned interval (paybacks.retuned_basis) for these reasons."""
+    found = w.findings.get("value_priced")
+    if found is None or not set(JOB_MONEY) & set(reasons) or main_basis(w.findings, reasons) != JOB_OPTIMA:
+        return False
+    return bool(retuned(w)) and found["today_payback_years"] is not None

@@ -33,7 +33,7 @@ from report.wording.gate_line import gates_line
 from report.wording.job_size import scope_words
 from report.wording.labels import verdict_status_label
 from report.wording.loads import loads_reason
-from report.wording.paybacks import retuned
+from report.wording.paybacks import retune_in_money, retuned
 from report.wording.phrases import gate_list
 from report.wording.restores import restores_ground, restores_reason
 from report.wording.retune_band import flip_words, held_words
@@ -43,7 +43,6 @@ from report.wording.said import (
     durability,
     g4_out_of_reach,
     outliers_decide,
-    run_name,
     save_runs_short,
     save_spread,
 )
@@ -172,29 +171,32 @@ def _headline(w: Words, rec: Recommendation) -> str:
 
 def _passing_headline(w: Words, rec: Recommendation) -> str:
     """Every gate passes, but the case is not made on checkpoint speed because most of the benefit is today's interval's
-    (compute/recommendation.py `_interval_case`): the headline says first that the candidate meets every target, then
+    (compute/recommendation.py `_interval_case`): the headline opens with its decision (not recommended, or the other
+    grounds), saying in the same sentence that the candidate meets every target (cold read 14c and Chinese reading 14c,
+    P-B1: "makes no case" directly above "All four gates pass", the reason never printed), then in a second sentence
     why speed alone does not justify it for this job (the money on the runs given, where it decides: `job_unpaid`; else
-    how little the optima keep), then the other grounds (cold read 14c and Chinese reading 14c, P-B1: "makes no case"
-    directly above "All four gates pass", the reason never printed)."""
+    how little the optima keep). Two sentences, the decision first (cold read 18, Y minor 9)."""
     candidate = w.name("candidate")
     money = job_money(w, w.findings.get("value_priced"), rec.reasons) if set(JOB_MONEY) & set(rec.reasons) else ""
+    why = money or _(
+        "Checkpoint speed alone makes no case for {candidate}: with each system at its optimal interval, most of the "
+        "benefit goes."
+    ).format(candidate=candidate)
     passing = _passing(w)
-    why = (
-        _("{passing}, but {money}.").format(passing=passing, money=money)
-        if money
-        else _(
-            "{passing}, but checkpoint speed alone makes no case for it: with each system at its optimal interval, "
-            "most of the benefit goes."
-        ).format(passing=passing)
-    )
-    then = (
-        _("{candidate} only if {grounds} are worth its price.").format(
-            candidate=candidate, grounds=join_words([_ground_words(w, g) for g in rec.grounds])
+    grounds = join_words([_ground_words(w, g) for g in rec.grounds])
+    if rec.kind == OTHER_GROUNDS:
+        then = (
+            _("{candidate} only if {grounds} are worth its price, though {passing}.")
+            if passing
+            else _("{candidate} only if {grounds} are worth its price.")
+        ).format(candidate=candidate, grounds=grounds, passing=passing)
+    else:
+        then = (
+            _("not recommended on this evidence, though {passing}.").format(passing=passing)
+            if passing
+            else _("not recommended on this evidence.")
         )
-        if rec.kind == OTHER_GROUNDS
-        else _("Not recommended on this evidence.")
-    )
-    return _("Recommendation: {why} {then}").format(why=why, then=then)
+    return _("Recommendation: {then} {why}").format(why=why, then=then)
 
 
 #: The gates' keys in test.toml: all four given, the targets are the ones agreed for this test.
@@ -223,8 +225,9 @@ def _passing(w: Words) -> str:
     found = w.findings.get("outliers_decide")
     if found is not None and any(not item.startswith("baseline:") for item in found.scope.items):
         # the money decides with the outlying runs and without them (compute/money_rules.py money_either_way): the
-        # targets are met without them, and which gate they fail is said (cold tests 17, W)
-        return _outliers_passing(w, found)
+        # verdict right below names the gate they fail and the result without them (cold tests 17, W), so the
+        # headline says its decision alone (cold read 18, Y minor 9: a 70-word sentence opening with G3)
+        return ""
     runs = len(found.scope.items) if found is not None else 1
     return (
         ngettext(
@@ -243,36 +246,6 @@ def _passing(w: Words) -> str:
             runs,
         )
     ).format(candidate=candidate, baseline=w.name("baseline"), n=runs)
-
-
-def _outliers_passing(w: Words, found: Finding) -> str:
-    """Where the money decides with the outlying runs and without them: the gates they fail, said first, then the
-    speedup with them, by the means; no run is excluded from what the candidate is said to meet (cold read 17, W-B1:
-    "meets every target once run 3 is dropped" read as an exclusion no one agreed)."""
-    failed = [g for g in found["gates"] if found["before"][g] == "fail"]
-    undecided = [g for g in found["gates"] if found["before"][g] == "insufficient"]
-    shown = failed or undecided or list(found["gates"])
-    fields = {
-        "candidate": w.name("candidate"),
-        "runs": join_words([run_name(w, item, found) for item in found.scope.items]),
-        "gates": gate_list(shown),
-        "ratio": x3(w.m.save.speedup),
-    }
-    if not failed and undecided:
-        # a gate the run leaves undecided is not one it fails (cold test 18, Y: "G3 fails on run 6" where the
-        # interval with run 6 contains the target)
-        text = ngettext(
-            "{gates} is undecided with {runs}; with it, {candidate} saves {ratio} faster by the means",
-            "{gates} are undecided with {runs}; with it, {candidate} saves {ratio} faster by the means",
-            len(shown),
-        )
-    else:
-        text = ngettext(
-            "{gates} fails on {runs}; with it, {candidate} saves {ratio} faster by the means",
-            "{gates} fail on {runs}; with it, {candidate} saves {ratio} faster by the means",
-            len(shown),
-        )
-    return text.format(**fields)
 
 
 def _ground_words(w: Words, ground: str) -> str:
@@ -360,9 +333,9 @@ def _reason(w: Words, reason: str, shown: tuple[str, ...] = ()) -> str:
         "unpaid": lambda: unpaid_reason(w, f.get("value_priced")),
         # the headline gives the money (cold read 14c, P-B1); how little the optima keep where that is why the job's
         # runs do not pay, else nothing more (cold read 16, T-B3: the whole cluster's bound is the economics section's)
-        "job_unpaid": lambda: _optima_reason(w) if today_interval_only(w.m) else "",
-        "job_paid_today": lambda: _optima_reason(w) if today_interval_only(w.m) else "",
-        "optima_little": lambda: _optima_reason(w),
+        "job_unpaid": lambda: _optima_reason(w, shown) if today_interval_only(w.m) else "",
+        "job_paid_today": lambda: _optima_reason(w, shown) if today_interval_only(w.m) else "",
+        "optima_little": lambda: _optima_reason(w, shown),
         "unpaid_optima": lambda: unpaid_optima_reason(w, f.get("value_priced")),
         "staging_alone": lambda: staging_cause(w.m),
         "bandwidth_copied": lambda: copies.page_one(w),
@@ -502,12 +475,14 @@ def _retune_reason(w: Words, durability_follows: bool = False, copy_needed: bool
     return text
 
 
-def _optima_reason(w: Words) -> str:
+def _optima_reason(w: Words, shown: tuple[str, ...] = ()) -> str:
     """Where most of the benefit is today's interval's: how much the candidate contributes with each system at its
     optimal interval against today's. Where switching, not re-tuning, recovers more at the rate this rests on, what
     re-tuning, which costs nothing, recovers of it first (cold read 15pq, P-M8; Chinese reading 15, R major 2:
     "switching recovers more than re-tuning" led, where re-tuning recovers 94% of it for nothing), then the per-GPU
-    MTBF up to which switching's lead holds: a reason, not a condition to come (Chinese reading 14c, P-B1)."""
+    MTBF up to which switching's lead holds: a reason, not a condition to come (Chinese reading 14c, P-B1). The steps
+    re-tuned to are left to the headline where its money names them (`shown`: page 1's reasons; cold tests 17, W:
+    2,870 steps twice on the decision page)."""
     m, r = w.m, w.m.reliability
     today, optima = points_together(
         (r.switch_gain_pct, r.baseline.overhead_pct, r.candidate.overhead_pct),
@@ -529,8 +504,14 @@ def _optima_reason(w: Words) -> str:
     )
     cost = retuned(w)
     lead = (
-        # what the longer interval costs, not "at no cost" (cold read 17, W-M1; Chinese reading 17, W M3)
         _(
+            "Re-tuning {baseline}'s interval ({optimal_h} between saves; a failure then loses {lost_optimal} of work "
+            "on average, not {lost_today}) recovers {retune} of the {switch} percentage points of compute time that "
+            "switching to {candidate} recovers at today's interval."
+        ).format(retune=retune, switch=switch, **{**cost, **fields})
+        if cost and retune_in_money(w, shown)
+        # what the longer interval costs, not "at no cost" (cold read 17, W-M1; Chinese reading 17, W M3)
+        else _(
             "Re-tuning {baseline}'s interval to {optimal_steps} steps ({optimal_h}; a failure then loses "
             "{lost_optimal} of work on average, not {lost_today}) recovers {retune} of the {switch} percentage points "
             "of compute time that switching to {candidate} recovers at today's interval."

@@ -26,7 +26,7 @@ from report.wording.scaling_saves import saves_at_job
 from report.wording.scaling_stated import below, fields, judged, stated
 from report.wording.scaling_tested import tested_at_job, tested_short
 from report.wording.scaling_trend import aggregates, made_of, swept_ratios
-from report.wording.scaling_unmeasured import demand_words, unmeasured_short, unmeasured_words
+from report.wording.scaling_unmeasured import demand_words, short_names_job, unmeasured_short, unmeasured_words
 
 
 def _qa_sentence(w: Words) -> Para:
@@ -202,7 +202,8 @@ def _between(w: Words, first: compare.Pair, last: compare.Pair) -> list[str]:
 
 
 def _page_one_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: compare.Trend) -> str:
-    """Page 1's sweep line with no ratio at the job's nodes: the ratios at the fewest and the most counts swept."""
+    """Page 1's sweep line with no ratio at the job's nodes: the ratios at the fewest and the most counts swept; "no
+    ratio at the job's nodes" left to the words on what the sweep did not compare where they name those nodes."""
     fields = {
         "first": x3(first.ratio),
         "fewest": count(first.clients),
@@ -211,33 +212,61 @@ def _page_one_without_job(w: Words, first: compare.Pair, last: compare.Pair, t: 
         "nodes": nodes_words(job_nodes(w.m)),
         **aggregates(w),
     }
-    modelled = bool(t.modelled)
-    if t.direction == "reverses":
-        text = _(
-            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: reversed; no ratio at the job's "
-            "{nodes}."
-        )
-    elif t.direction == "falls" and not modelled:
-        text = _(
-            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: shrinking over that range; no "
-            "ratio at the job's {nodes}."
-        )
-    elif t.direction == "rises" and not modelled:
-        text = _(
-            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: growing over that range; no "
-            "ratio at the job's {nodes}."
-        )
-    else:
-        text = _(
-            "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}; no ratio at the job's {nodes}."
-        )
-        if (span := _span_between(w, first, last)) is not None:
-            fields.update(low=x3(span[0]), high=x3(span[1]))
-            text = _(
-                "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}, {low} to {high} over the "
-                "counts swept; no ratio at the job's {nodes}."
-            )
-    return text.format(**fields) + tested_short(w)
+    modelled, span = bool(t.modelled), None
+    shape = (
+        "reverses"
+        if t.direction == "reverses"
+        else t.direction
+        if t.direction in ("falls", "rises") and not modelled
+        else "span"
+        if (span := _span_between(w, first, last)) is not None
+        else ""
+    )
+    if span is not None and shape == "span":
+        fields.update(low=x3(span[0]), high=x3(span[1]))
+    tested = tested_short(w)
+    texts = _WITHOUT_JOB_SAID if short_names_job(w.m) and not tested else _WITHOUT_JOB
+    return texts[shape]().format(**fields) + tested
+
+
+#: Page 1's sweep line without a ratio at the job's nodes, by the shape of the ratios swept.
+_WITHOUT_JOB = {
+    "reverses": lambda: _(
+        "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: reversed; no ratio at the job's "
+        "{nodes}."
+    ),
+    "falls": lambda: _(
+        "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: shrinking over that range; no "
+        "ratio at the job's {nodes}."
+    ),
+    "rises": lambda: _(
+        "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: growing over that range; no "
+        "ratio at the job's {nodes}."
+    ),
+    "span": lambda: _(
+        "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}, {low} to {high} over the "
+        "counts swept; no ratio at the job's {nodes}."
+    ),
+    "": lambda: _(
+        "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}; no ratio at the job's {nodes}."
+    ),
+}
+
+#: The same where the words after it name the job's nodes, tested there only.
+_WITHOUT_JOB_SAID = {
+    "reverses": lambda: _("Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: reversed."),
+    "falls": lambda: _(
+        "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: shrinking over that range."
+    ),
+    "rises": lambda: _(
+        "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}: growing over that range."
+    ),
+    "span": lambda: _(
+        "Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}, {low} to {high} over the counts "
+        "swept."
+    ),
+    "": lambda: _("Client sweep: {first} {base} at {fewest} client nodes, {last} at {most}."),
+}
 
 
 def _sweep_result(w: Words, refer: bool) -> Para | None:

@@ -258,6 +258,18 @@ def unmeasured_words(w: Words) -> list[str]:
     return [x for x in (_gap_words(w, g) if g else "", _beyond_words(w)) if x]
 
 
+def short_names_job(m: Metrics) -> bool:
+    """Whether `unmeasured_short` names the job's nodes (tested there only), so that page 1's sweep line need not say
+    again that the sweep gives no ratio there (cold read 18, X: the job's 256 nodes twice in one line)."""
+    if m.scaling is None:
+        return False
+    g = compared_gap(m)
+    if g is not None and tested_in_gap(m, g) is not None:
+        return True
+    swept = [key for key in SIDES if m.scaling.side(key) is not None]
+    return bool(swept) and _job_beyond(asked_beyond(m)) is not None
+
+
 def unmeasured_short(w: Words) -> str:
     """Page 1's few words on the same ranges: "Not compared: from 17 to 24 client nodes (HDD NAS not run), beyond 24
     (neither system run)."; "" without them."""

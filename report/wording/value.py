@@ -10,7 +10,7 @@ from report.i18n import _, ngettext
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
 from report.wording.cluster_scope import attached_clause
-from report.wording.paybacks import retuned_basis
+from report.wording.paybacks import retuned_basis, runs_given_line
 from report.wording.retuning import today_interval_only
 from report.wording.risks import staging_value
 from report.wording.service_life import life_number, life_phrase, money_found
@@ -39,8 +39,8 @@ def value_line(w: Words, rec: Recommendation) -> str:
     # the headline gives the job's own value where it decides (cold read 14c, P: a wall of figures on page 2)
     told = bool(set(JOB_MONEY) & set(rec.reasons))
     if told and main_basis(w.findings, rec.reasons) == JOB_OPTIMA:
-        # the headline gives page 2's one payback and points to the others (compute/paybacks.py)
-        return ""
+        # the headline says why; the runs given and page 2's one payback here, with the others' pointer
+        return runs_given_line(w)
     job = (
         _("{value} a year on the {runs} runs a year given for this job, at today's interval and failure-free")
         if e.value_per_year >= 0
@@ -549,9 +549,9 @@ def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> st
     grounds (cold read 14c and Chinese reading 14c, P-B1: "makes no case" above four passing gates, its reason never
     printed; cold read 16, T-B3: "recommended" on the whole cluster's 3.44 years beside about 415 on the 22 runs a year
     given): the share of the cluster's time such jobs must fill for the time saved to pay (the whole cluster's payback
-    at the optima ÷ the life), the share the runs given fill, and the payback on them, page 2's one basis
-    (compute/paybacks.py), with a pointer to the others; where not even a full cluster would pay, that; "" without a
-    payback for the job."""
+    at the optima ÷ the life); where not even a full cluster would pay, that; "" without a payback for the job. One
+    sentence: the share the runs given fill and the payback on them, page 2's one basis (compute/paybacks.py), are the
+    value line's (paybacks.runs_given_line; cold read 18, Y minor 9)."""
     if found is None or main_basis(w.findings, reasons) != JOB_OPTIMA:
         return ""
     e = w.config.economics
@@ -564,19 +564,17 @@ def job_money(w: Words, found, reasons: tuple[str, ...] = ("job_unpaid",)) -> st
         "section": _("Value of the time saved"),
         "given": p3(100 * found["fill_share"]),
         "life": life_phrase(found),
+        "candidate": w.name("candidate"),
     }
     if (basis := retuned_basis(w, found, fields)) != "":
         return basis
     if found["payback_years"] > life_of(found):
-        return _(
-            "checkpoint speed would not pay for it within {life}, even if such jobs filled the "
-            "cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (other bases: "
-            "“{section}”)"
-        ).format(**fields)
+        return _("Checkpoint speed would not pay for {candidate} within {life}, even on a full cluster.").format(
+            **fields
+        )
     return _(
-        "checkpoint speed pays for it within {life}, only if such jobs fill {share} or more of "
-        "the cluster's time; the {runs} runs a year given fill {given}, about {years} years on them (other bases: "
-        "“{section}”)"
+        "Checkpoint speed pays for {candidate} within {life}, only if such jobs fill {share} or more of the cluster's "
+        "time."
     ).format(share=pct(100 * found["payback_years"] / life_of(found)), **fields)
 
 

@@ -164,11 +164,11 @@ def test_a_formal_decision_page_keeps_the_money_and_the_tiles(language, builds, 
 #: saves, a client sweep and a slow run that turns G2. U's decision page ran twelve lines onto page 3 in both languages,
 #: nine of them the value line, and its tiles ran to eight lines (cold read 16, U).
 COLD16 = {"T": FIXTURES / "cold16_t", "U": FIXTURES / "cold16_u"}
-#: the money page 2 keeps: T's in its headline since the job's own runs decide it (4.28 million CNY ÷ 10,300 CNY a year
-#: on its 22 runs = 415 years), U's in the value line
+#: the money page 2 keeps: T's payback on the runs given in the value line below its headline, since the job's own runs
+#: decide it (4.28 million CNY ÷ 10,300 CNY a year on its 22 runs = 415 years), U's in the value line
 COLD16_MONEY = {
-    ("T", "en"): "415 years on them",  # "about" may end a line
-    ("T", "zh-CN"): "415 年收回",  # "约需" may end a line, its space then gone
+    ("T", "en"): "415 years to pay",  # "about" may end a line
+    ("T", "zh-CN"): "415 年",  # "约需" may end a line, its space then gone
     ("U", "en"): "Value of the time saved",
     ("U", "zh-CN"): "节省时间的价值",
 }

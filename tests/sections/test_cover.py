@@ -371,18 +371,22 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
     # the job's own value at the optima, page 2's one basis (cold read 16, T-B3): the 12 runs fill 44.0 ÷ 300,099.3 =
     # 0.01466% of the cluster's time, 312,086.4 × 0.01466% = 45.76 USD a year, 1,000,000 ÷ 45.76 = 21,853 years, beyond
     # the life: not on checkpoint speed, whatever a cluster full of such jobs (3.204 years) would pay; that needs it
-    # 3.204 ÷ 5 = 64.1% full. The headline gives the money; the value line none
+    # 3.204 ÷ 5 = 64.1% full. The headline opens with its decision, then the money's reason in one sentence (cold
+    # read 18, Y minor 9); the runs given and their payback are the value line's
     assert ctx.cover.recommendation_kind == "not_recommended"
     assert ctx.cover.recommendation == (
         # the basis named, Old NAS's interval re-tuned to its optimum sqrt(2 × save × MTBF) = 2,224.9 s of 2 s steps,
-        # 1,112.4 steps printed as 1,110 (0.618 h), and the other basis in a few words (cold read 17, W-M1)
-        "Recommendation: Array X passes every gate of this test, but with Old NAS re-tuned from 1,000 to 1,110 steps "
-        "between saves (0.556 h → 0.618 h), checkpoint speed pays for it within an assumed 5-year life, a default not "
-        "agreed with the customer, only if such jobs fill 64.1% or more of the cluster's time; the 12 runs a year "
-        "given fill 0.0147%, about 21,900 years on them (at today's interval, at least 3.33 years on a full cluster: "
-        "“Value of the time saved”). Not recommended on this evidence."
+        # 1,112.4 steps printed as 1,110 (cold read 17, W-M1)
+        "Recommendation: not recommended on this evidence, though Array X passes every gate of this test. With Old "
+        "NAS re-tuned from 1,000 to 1,110 steps between saves, checkpoint speed pays for Array X within an assumed "
+        "5-year life, a default not agreed with the customer, only if such jobs fill 64.1% or more of the cluster's "
+        "time."
     )
-    assert ctx.cover.value == ""
+    # at today's interval a full cluster pays in 3.33 years, the other basis in a few words
+    assert ctx.cover.value == (
+        "Value of the time saved: the 12 runs a year given fill 0.0147% of the cluster's time, about 21,900 years to "
+        "pay for Array X on them; at today's interval, at least 3.33 years on a full cluster."
+    )
     # at 200 USD the runs given pay, 200 ÷ 45.76 = 4.37 years: recommended, the whole cluster's figure its upper bound
     toml.write_text(toml.read_text().replace("candidate_price = 1000000", "candidate_price = 200"))
     ctx, m = build(folder)

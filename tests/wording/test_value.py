@@ -70,8 +70,9 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
 def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
     """Cold tests 15, R: page 2's one payback is the job's at the optima (compute/paybacks.py; Chinese reading 15, R
     major 6: 3.08, 22.0 and 2.05 years side by side): the whole cluster's 1,240,000 ÷ 604,000 = 2.053 years over the
-    9.34% the 64 runs given fill = 21.98, "22.0" years, with a pointer to the other bases. Its 9.34% already fills the
-    0.29 / 5 = 5.8% the interval kept as it is needs: no such share is asked for."""
+    9.34% the 64 runs given fill = 21.98, "22.0" years, the value line's (runs_given_line), with a pointer to the other
+    bases; the headline's sentence gives the share such jobs must fill (cold read 18, Y minor 9: two short sentences).
+    Its 9.34% already fills the 0.29 / 5 = 5.8% the interval kept as it is needs: no such share is asked for."""
     w = _words(1728, 64)
     found = {
         "price": 1_240_000,
@@ -84,9 +85,8 @@ def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
     for reasons in (("speedup", "job_paid_today"), ("speedup", "job_unpaid")):
         # the share such jobs must fill, 2.0530 ÷ 5 = 41.1%, beside the 9.34% the runs given fill (cold read 16, T-B3)
         assert job_money(w, found, reasons) == (
-            "checkpoint speed pays for it within an assumed 5-year life, a default not agreed with the customer, only if such jobs fill 41.1% or more of the "
-            "cluster's time; the 64 runs a year given fill 9.34%, about 22.0 years on them (other bases: “Value of the "
-            "time saved”)"
+            "Checkpoint speed pays for LF-760 within an assumed 5-year life, a default not agreed with the customer, "
+            "only if such jobs fill 41.1% or more of the cluster's time."
         )
     # without a payback at the optima the job's basis has none: no clause
     w.findings = NS(get=lambda key: {**found, "payback_years": None} if key == "value_priced" else None)
