@@ -55,6 +55,15 @@ def unnamed_roles(w: Words) -> list[str]:
     ]
 
 
+def status(w: Words) -> str:
+    """What the filed edition is, on the cover beside its date: the sign-off lines are blank by design (a pen or a
+    digital signature comes after the build), and readers took the blank lines for a report issued unsigned (Chinese
+    reading 18, X-B2 and Y-B1). With a sign-off role unnamed, a draft."""
+    if unnamed_roles(w):
+        return _("Draft: not valid until every signer is named and has signed")
+    return _("Issued for signature; valid once signed and dated")
+
+
 def build(w: Words) -> Formal | None:
     if not given(w):
         return None
@@ -70,6 +79,7 @@ def build(w: Words) -> Formal | None:
         (_("System under test"), c.systems.candidate),
         # test.toml's date is the report's: the runs were before it (Chinese reading 16, T-B3)
         (_("Report date"), date(c.date)),
+        (_("Report status"), status(w)),
     )
     return Formal(
         # page 2 calls it so: one name (zh reading 9, J-m7); a draft says so in its first words (cold read 13, Y-B1)
@@ -166,10 +176,10 @@ def _statement(w: Words) -> tuple[str, ...]:
     ).format(colophon=colophon_title())
     # when it takes effect, not what it is before: "unsigned, it is a draft" made every reader call the filed PDF a
     # draft, its signatures being added by pen or digital signature after it is built (cold read 14c, P-m5; zh P-m10)
+    # the cover's status row says the edition is issued for signature (Chinese reading 18, Y-B1): said once
     validity = _(
-        "This edition is issued for signature: it takes effect when the persons who prepared, reviewed and approved "
-        "it have signed and dated it. "
-        "It may be copied only in full, unless {tester} agrees in writing."
+        "It takes effect when the persons who prepared, reviewed and approved it have signed and dated it, and may "
+        "be copied only in full, unless {tester} agrees in writing."
     ).format(tester=r.tested_by or _("the testing party"))
     unnamed = unnamed_roles(w)
     if unnamed:

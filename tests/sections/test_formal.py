@@ -39,6 +39,8 @@ def test_the_formal_cover_says_who_stands_behind_the_report():
         ("Tested by", "Mingxin Storage, solutions lab"),
         ("System under test", "Mingxin FX100 (2 controllers)"),
         ("Report date", "28 November 2026"),
+        # the sign-off lines are blank by design: the cover says what the edition is (Chinese reading 18, Y-B1)
+        ("Report status", "Issued for signature; valid once signed and dated"),
     )
     # the commissioning party named: its own row to confirm receipt, its name left for its hand (Chinese reading 14)
     assert f.signoff == (
@@ -73,7 +75,13 @@ def test_the_formal_cover_leaves_out_what_report_does_not_give(folder):
     f = ctx.formal
     # no one named to sign: every page's reference and the cover's first words say draft (cold read 13, Y-B1)
     assert f.reference == "Report R-7 · Draft" and f.kicker == "Draft joint-test report"
-    assert [label for label, _text in f.particulars] == ["Report number", "System under test", "Report date"]
+    assert f.particulars[-1] == ("Report status", "Draft: not valid until every signer is named and has signed")
+    assert [label for label, _text in f.particulars] == [
+        "Report number",
+        "System under test",
+        "Report date",
+        "Report status",
+    ]
     # a formal report always has its sign-off block: the roles without names are left blank for a pen
     assert f.signoff == (("Prepared by", ""), ("Reviewed by", ""), ("Approved by", ""))
     assert f.statement[2].startswith("The testing party ran the test")
@@ -96,7 +104,16 @@ def test_the_formal_cover_in_chinese():
     f = ctx.formal
     assert f.kicker == "联合测试报告"  # as page 2 calls it (zh reading 9, J-m7/K-m9: 测试报告 on the cover)
     assert f.reference == "报告编号 MX-JT-2026-0117　版本 1.0"
-    assert [label for label, _text in f.particulars] == ["报告编号", "版本", "委托方", "测试方", "被测系统", "报告日期"]
+    assert [label for label, _text in f.particulars] == [
+        "报告编号",
+        "版本",
+        "委托方",
+        "测试方",
+        "被测系统",
+        "报告日期",
+        "报告状态",
+    ]
+    assert f.particulars[-1][1] == "待签发：签字并注明日期、盖章后生效"
     assert f.signoff == (("编制", "张伟"), ("审核", "李娜"), ("批准", "王军"), ("委托方确认", ""))
     assert f.signoff_headers == ("职责", "姓名", "签字", "日期")
     assert f.statement_title == "声明"
@@ -201,7 +218,7 @@ def test_a_formal_cover_with_a_revision_history_holds_on_one_page(folder, builds
     text = text.replace('reviewed_by     = "Li Na"\napproved_by     = "Wang Jun"\n', "")
     toml.write_text(text)
     pages = _pages(builds.get(data, "en").pdf, tmp_path)
-    assert "It may be copied only in full" in pages[0].replace("\n", " "), pages[1][:300]
+    assert "may be copied only in full" in pages[0].replace("\n", " "), pages[1][:300]
     assert "this edition is a draft until they are named and sign." in " ".join(pages[0].split())
     assert "Recommendation" in pages[1] and "Revision history" in pages[0]
 
@@ -255,14 +272,13 @@ def test_the_statement_says_when_the_report_takes_effect_not_that_it_is_a_draft(
     validity = f.statement[3]
     if language == "en":
         assert validity == (
-            "This edition is issued for signature: it takes effect when the persons who prepared, reviewed and "
-            "approved it have signed and dated it. It may be copied only in full, unless Mingxin Storage, solutions "
-            "lab agrees in writing."
+            "It takes effect when the persons who prepared, reviewed and approved it have signed and dated it, and "
+            "may be copied only in full, unless Mingxin Storage, solutions lab agrees in writing."
         )
     else:
         assert (
-            validity == "本版本提交签署：经编制、审核、批准人签字并注明日期后生效。未经铭芯存储解决方案实验室书面同意，"
-            "不得部分复制本报告。"
+            validity
+            == "本报告经编制、审核、批准人签字并注明日期后生效；未经铭芯存储解决方案实验室书面同意，不得部分复制。"
         )
     cover = " ".join((f.kicker, f.reference, *f.statement)).lower()
     assert "draft" not in cover and "草稿" not in cover
