@@ -52,7 +52,7 @@ from report.compute.scopes import (
     agreed,
     make_finding,
 )
-from report.compute.service_life import life_agreed, life_years
+from report.compute.service_life import life_agreed, life_years, support_years
 from report.inputs.joint_test import JointTest
 
 __all__ = ["LOAD_SIDES", "Finding", "Findings", "Scope", "decide"]
@@ -507,6 +507,8 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
         # the years every payback is weighed against, and whether the test agreed them (compute/service_life.py)
         life=life,
         life_agreed=life_agreed(test.config),
+        # the years of support the price notes give: the assumed life's source (Chinese reading 18, X minor 6)
+        support=support_years(test.config),
     )
 
 

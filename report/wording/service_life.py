@@ -33,6 +33,18 @@ def life_number(found) -> str:
 
 def life_phrase(found) -> str:
     """The service life with its source, to stand after "within" or "beyond"."""
-    if _figures(found).get("life_agreed", False):
+    figures = _figures(found)
+    if figures.get("life_agreed", False):
         return _("the {n}-year life agreed for this test").format(n=life_number(found))
-    return _("an assumed {n}-year life, a default not agreed with the customer").format(n=life_number(found))
+    support = figures.get("support")
+    if support is None:
+        return _("an assumed {n}-year life, a default not agreed with the customer").format(n=life_number(found))
+    # the price notes' years of support are the life's source (cold read 18, X minor 7, Y minor 4; Chinese reading 18,
+    # X minor 6: "未经与委托方约定的默认 5 年使用期" read as translationese, beside a quote with five years' support)
+    if support == years(found):
+        return _(
+            "an assumed {n}-year life, the years of support the price includes, not confirmed by the customer"
+        ).format(n=life_number(found))
+    return _(
+        "an assumed {n}-year life, not confirmed by the customer (the price includes {support} years of support)"
+    ).format(n=life_number(found), support=support)

@@ -43,3 +43,28 @@ def test_a_life_given_is_agreed_and_moves_the_rules_not_metrics_json(tmp_path):
     assert years is not None
     assert paid_for_cluster_at_optima(five) == (years <= 5)
     assert paid_for_cluster_at_optima(found) == (years <= 2.5)
+
+
+def test_the_price_notes_years_of_support_are_the_assumed_lifes_source(tmp_path):
+    """Chinese reading 18, X minor 6; cold read 18, X minor 7, Y minor 4: the record's price note said "five years'
+    support included" and the report called the 5-year life a default. The first price note that gives years of
+    support is kept with the money finding, in either language and in figures or words; a note that names no price
+    (a drive's warranty under the storage line) is not the price's support."""
+    from report.compute.service_life import support_years
+
+    class Config:
+        def __init__(self, environment, sources=None):
+            self.environment, self.sources = environment, sources or {}
+
+    assert support_years(Config([("economics", "CNY 13.8 million, quote Q-1, five years' support included")])) == 5
+    assert support_years(Config([("经济参数", "报价 1,380 万元（报价单 Q-1，含五年维保）")])) == 5
+    assert support_years(Config([("price", "USD 2 million with 3 years of support")])) == 3
+    assert support_years(Config([("经济参数", "报价 90 万元，含 3 年原厂服务")])) == 3
+    assert support_years(Config([("candidate storage", "drives with five years' warranty")])) is None
+    assert support_years(Config([("economics", "the price, support not included")])) is None
+    toml = PRICED.replace("candidate_price = 100000\n", "candidate_price = 100000\n")
+    toml += '\n[environment]\neconomics = "a quote of USD 100,000, four years of support included"\n'
+    _, _m, found = _decided(tmp_path / "a", toml)
+    assert found.get("value_priced")["support"] == 4
+    _, _m, found = _decided(tmp_path / "b", PRICED)
+    assert found.get("value_priced")["support"] is None

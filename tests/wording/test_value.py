@@ -64,7 +64,7 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
     assert cluster_share(_words(3072, 5), None, more=False) == ""
     with i18n.activate("zh-CN"):
         zh = cluster_share(_words(3072, 5), P, more=True)
-    assert "26.3%" in zh and "5.6%" in zh and "0.470%" in zh and "未经与委托方约定的默认 5 年使用期" in zh
+    assert "26.3%" in zh and "5.6%" in zh and "0.470%" in zh and "5 年使用期（估算，未经委托方确认）" in zh
 
 
 def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
