@@ -27,7 +27,7 @@ from report.inputs.ingest.tools import IMPORT_TOOLS
 from report.inputs.joint_test import JointTest
 from report.inputs.specs import ReliabilitySpec
 from report.wording.base import SAVE_INPUTS, Words
-from report.wording.environment import access_path_note, environment_note
+from report.wording.environment import access_path_note, basis_note, environment_note
 from report.wording.labels import colophon_title, input_label
 from report.wording.loads import memory_load_systems
 from report.wording.phrases import (
@@ -328,6 +328,7 @@ def build(w: Words) -> Section:
             )
         )
     # what a formal report states of the environment and this record does not give (issue 45)
+    blocks += [note] if (note := basis_note(w)) is not None else []  # 检测依据 (Chinese reading 18, X-M7)
     blocks += [note] if (note := environment_note(w)) is not None else []
     blocks += [note] if (note := access_path_note(w)) is not None else []
     blocks += [note] if (note := protection_note(w)) is not None else []  # a limit of the comparison (W-M5)

@@ -71,8 +71,49 @@ def _names_accelerators(w: Words) -> bool:
     )
 
 
+#: What a Chinese test report carries besides the environment (Chinese reading 18, X-M7 and Y-M6: 检测依据, 样品描述,
+#: 仪器与版本, 环境条件, 测量不确定度), asked for on a formal report ([report] given) whose record names none of it.
+FORMAL_PARTS: dict[str, re.Pattern[str]] = {
+    "basis": re.compile(r"test plan|test specification|测试方案|测试大纲|测试规范|检测依据", re.I),
+    "samples": re.compile(r"serial|\bS/N\b|\bSN\b|asset (?:tag|number)|序列号|资产编号|出厂编号", re.I),
+    "versions": re.compile(r"\bversion|\b\d+\.\d+(?:\.\d+)?\b|版本"),
+    "conditions": re.compile(r"temperature|humidity|ambient|°C|℃|温度|湿度|环境条件", re.I),
+    "uncertainty": re.compile(r"uncertaint|不确定度", re.I),
+}
+#: The test plan and its clause a record says the test followed: "test plan LIMI-TS-TP-01, section 4", "测试方案
+#: GJ-LH-TP-05 第 2 节".
+PLAN = re.compile(
+    r"test plan\s+([A-Z0-9][\w.-]*\d[\w.-]*?)(?:,?\s+(?:section|clause)\s+(\d+(?:\.\d+)*))?(?=[\s,;.)]|$)"
+    r"|测试方案\s*“?([A-Z0-9][\w.-]*\d[\w.-]*?)”?(?:\s*第\s*(\d+(?:\.\d+)*)\s*[节条章])?(?=[\s，,；;。）)]|$|[\u4e00-\u9fff])",
+    re.IGNORECASE,
+)
+
+
+def test_plan(w: Words) -> tuple[str, str | None] | None:
+    """The test plan (and its section) the record names, as written; None where it names none."""
+    for text in [t for pair in w.config.environment for t in pair] + list(w.config.sources.values()):
+        if found := PLAN.search(text):
+            return (found.group(1) or found.group(3), found.group(2) or found.group(4))
+    return None
+
+
+def basis_note(w: Words) -> Para | None:
+    """The basis of the test (检测依据) on a formal report, where the record names the test plan it followed."""
+    plan = test_plan(w) if "report" in w.config.given else None
+    if plan is None:
+        return None
+    name, section = plan
+    text = (
+        _("Basis of the test: test plan {plan}, section {section}, as the test record names it.")
+        if section
+        else _("Basis of the test: test plan {plan}, as the test record names it.")
+    )
+    return Para(text.format(plan=name, section=section), "note")
+
+
 def missing(w: Words) -> list[str]:
-    """The parts of the test environment (PARTS' keys, in order) that nothing recorded for this test names."""
+    """The parts of the test environment (PARTS' keys, in order) that nothing recorded for this test names, and on a
+    formal report the parts of FORMAL_PARTS the record gives nothing of."""
     record = _record(w)
     notes = list(w.config.sources.values())
     out = []
@@ -84,6 +125,8 @@ def missing(w: Words) -> list[str]:
         texts = record + notes if part in ("method", "caches") else record
         if not any(words.search(t) for t in texts):
             out.append(part)
+    if "report" in w.config.given:
+        out += [part for part, words in FORMAL_PARTS.items() if not any(words.search(t) for t in record + notes)]
     return out
 
 
@@ -111,6 +154,11 @@ def _part_words(part: str) -> str:
         "clients": _("the number of client nodes"),
         "method": _("the method (the tool, its version and its settings: block size, queue depth, jobs)"),
         "caches": _("how caches were dropped before each read"),
+        "basis": _("the test plan or standard the test followed, with its version"),
+        "samples": _("the samples' identity (models, serial numbers, quantities)"),
+        "versions": _("the versions of the tools used"),
+        "conditions": _("the ambient conditions (temperature, humidity)"),
+        "uncertainty": _("the measurement uncertainty, or how it was estimated"),
     }[part]
 
 

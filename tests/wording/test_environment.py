@@ -1,6 +1,7 @@
 """The test environment in full (issue 45): what a formal report states and the record does not give is said under
 the environment table and asked for in the next steps; a record that gives everything asks for nothing."""
 
+from report import i18n
 from report.compute import compute
 from report.document.blocks import Items, Para
 from report.inputs.joint_test import read_joint_test
@@ -26,7 +27,16 @@ def _words(folder):
 
 
 def test_the_parts_a_record_does_not_give_are_found():
-    assert missing(_words(FIXTURES / "formal")) == ["accelerators", "storage", "protocol"]
+    # a formal report ([report] given) asks too for what a Chinese test report carries (Chinese reading 18, X-M7)
+    assert missing(_words(FIXTURES / "formal")) == [
+        "accelerators",
+        "storage",
+        "protocol",
+        "basis",
+        "samples",
+        "conditions",
+        "uncertainty",
+    ]
     # fixtures/economics: clients and NICs, O_DIRECT; no source note, so no method
     assert missing(_words(FIXTURES / "economics")) == ["accelerators", "storage", "protocol", "method"]
     assert missing(_words(DATA)) == ["accelerators", "storage", "protocol", "network", "clients", "method", "caches"]
@@ -55,8 +65,10 @@ def test_what_is_missing_is_said_under_the_environment_and_asked_for_in_the_next
     setup = [p.text for p in _paras(section(ctx, "setup").blocks)]
     assert (
         "The record above does not give the accelerators' model, each storage system's configuration (controllers, "
-        "drives, RAID or erasure coding, capacity, firmware) and the protocol or file system each is reached by, with "
-        "its mount options; the next steps ask for them."
+        "drives, RAID or erasure coding, capacity, firmware), the protocol or file system each is reached by, with "
+        "its mount options, the test plan or standard the test followed, with its version, the samples' identity "
+        "(models, serial numbers, quantities), the ambient conditions (temperature, humidity) and the measurement "
+        "uncertainty, or how it was estimated; the next steps ask for them."
     ) in setup
     steps = [p.text for p in _paras(section(ctx, "gates").blocks)]
     assert any(
@@ -266,3 +278,39 @@ def test_a_line_labelled_as_the_accelerators_names_their_model(folder):
     max_1550 = 'accelerator = "Intel Data Center GPU Max 1550 (128 GB HBM2e each), 4 per node"\n'
     (data / "test.toml").write_text(toml[:start] + body + max_1550)
     assert missing(_words(data)) == []
+
+
+FORMAL_RECORD = """
+"gate targets" = "agreed on 2026-11-02 in test plan GJ-LH-TP-05, section 2"
+"samples"      = "FX100 serial numbers FX1-0042 and FX1-0043"
+"tools"        = "fio 3.41"
+"site"         = "machine room at 23 °C, 45% relative humidity"
+"repeatability" = "uncertainty estimated from the runs' spread"
+
+[report]
+number = "R-1"
+"""
+
+
+def test_a_formal_report_names_its_basis_and_asks_once_for_what_a_test_report_carries(folder):
+    """Chinese reading 18, X-M7 and Y-M6: no 检测依据, 样品描述, tool versions, environment conditions or measurement
+    uncertainty. A formal report's record that names them asks for none of them, and prints the test plan it names
+    as the basis; one that does not asks for them in the one line that asks for the environment."""
+    data = folder("economics")
+    toml = (data / "test.toml").read_text()
+    (data / "test.toml").write_text(toml[: toml.rindex("[environment]")] + FULL + FORMAL_RECORD)
+    assert missing(_words(data)) == []
+    ctx, _m = build(data)
+    setup = [p.text for p in _paras(section(ctx, "setup").blocks)]
+    assert "Basis of the test: test plan GJ-LH-TP-05, section 2, as the test record names it." in setup
+    (data / "test.toml").write_text(toml[: toml.rindex("[environment]")] + FULL + '\n[report]\nnumber = "R-1"\n')
+    # FULL names fio 3.35 and firmware 3.2: the tools' versions are given
+    assert missing(_words(data)) == ["basis", "samples", "conditions", "uncertainty"]
+    ctx, _m = build(data)
+    steps = [p.text for p in _paras(section(ctx, "gates").blocks) if "formal test report" in p.text]
+    assert len(steps) == 1 and "the samples' identity (models, serial numbers, quantities)" in steps[0]
+    assert not any(p.text.startswith("Basis of the test") for p in _paras(section(ctx, "setup").blocks))
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(FIXTURES / "formal_zh")
+    setup = [p.text for p in _paras(section(ctx, "setup").blocks)]
+    assert any("样品描述（型号、序列号、数量）、环境条件（温度、湿度）和测量不确定度或其评定方法" in t for t in setup)
