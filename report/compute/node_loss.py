@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 from report.compute.figures import SIDES, Metrics
+from report.compute.record_clauses import clauses_naming
 from report.compute.scopes import SIDES_KIND, Finding, make_finding
 from report.compute.service_life import life_years
 from report.inputs.joint_test import JointTest
@@ -56,6 +57,9 @@ def node_local(test: JointTest, m: Metrics) -> Iterator[Finding]:
         optimum_copy_gbps=s.snapshot_gb / optimum if optimum > 0 and optimum > cycle else None,
         failures_per_run=wall / r.job_mtbf_s,
         partner=partner,  #: the record keeps each node's part on another node too
+        # each node's drives hold its own part and, where the record mirrors, its partner's copy (cold read 18, X minor
+        # 3: 147 GB a node, the partner's mirror copy left out)
+        node_copies=2 if partner else 1,
         wall_side=side,  #: whose wall time the failures a run count
         lost_gpu_hours_per_run=lost_gpu_hours,
         loss_bound_per_year=per_year,
@@ -164,16 +168,11 @@ def _name(test: JointTest, side: str) -> str:
 
 
 def kept_on_another_node(test: JointTest, system: str) -> bool:
-    """Whether the record keeps `system`'s checkpoint parts on another node too: its names, or a clause (split at ";")
-    of an [environment] line or of the save times' note that names it, say so (ANOTHER_NODE)."""
+    """Whether the record keeps `system`'s checkpoint parts on another node too: its names, or a clause of an
+    [environment] line or of the save times' note that names it (record_clauses), say so (ANOTHER_NODE)."""
     systems = test.config.systems
-    names = {system.lower(), systems.short_name(system).lower()} - {""}
+    names = {"own": {system, systems.short_name(system)}}
     if ANOTHER_NODE.search(f"{system} {systems.short_name(system)}"):
         return True
-    texts = [f"{label}: {text}" for label, text in test.config.environment]
-    texts.append(test.config.sources.get("save_times", ""))
-    for text in texts:
-        for clause in re.split(r"[;；]", text):
-            if any(n in clause.lower() for n in names) and ANOTHER_NODE.search(clause):
-                return True
-    return False
+    texts = [*test.config.environment, ("", test.config.sources.get("save_times", ""))]
+    return any(ANOTHER_NODE.search(c) for label, text in texts for c in clauses_naming(text, names, "own", label))

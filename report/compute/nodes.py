@@ -44,8 +44,9 @@ def copy_timed(source: str) -> bool:
     return any(_COPY.search(c) and _TIMED.search(c) and not _NOT.search(c) for c in clauses)
 
 
-def retained_per_node_gb(m: Metrics, retained: int) -> float | None:
-    """What each of the job's nodes keeps of `retained` checkpoints on a candidate local to each node (its part of
-    each: NodeShare.job_gb), None where the candidate is not or the job has one node."""
+def retained_per_node_gb(m: Metrics, retained: int, copies: int = 1) -> float | None:
+    """What each of the job's nodes keeps of `retained` checkpoints on a candidate local to each node: its part of
+    each (NodeShare.job_gb), times the `copies` of a part the record keeps, each on its own node (a partner's mirror
+    copy: finding node_local, node_copies); None where the candidate is not local to each node or the job has one."""
     part = m.node_part("candidate")
-    return None if part is None else retained * part.job_gb
+    return None if part is None else retained * part.job_gb * copies

@@ -12,6 +12,7 @@ from report import stats
 from report.compute.counterpoints import recorded_outlier
 from report.compute.figures import SIDES, Metrics
 from report.compute.reach import reduction_pct
+from report.compute.record_clauses import clauses_naming, naming
 from report.compute.scopes import LOAD_SIDES, SIDES_KIND, TEST_KIND, Finding, make_finding
 from report.inputs.ingest.tools import TOOLS
 from report.inputs.joint_test import JointTest
@@ -139,7 +140,14 @@ LOAD_PATHS = (
         "native client",
         re.compile(r"\b(?:native|parallel|proprietary)\b[^,;.]{0,20}\bclient\b|原生[^，；。]{0,10}客户端"),
     ),
-    ("local disk", re.compile(r"\blocal (?:NVMe|disk|drive|SSD)s?\b|本地(?:盘|NVMe|磁盘)", re.IGNORECASE)),
+    (
+        "local disk",
+        re.compile(
+            r"\blocal (?:NVMe|disk|drive|SSD)s?\b|\bnode's own (?:drives?|disks?|NVMe|XFS|ext4|file system)"
+            r"|本地(?:盘|NVMe|磁盘)|本节点\s*(?:自有盘|XFS|ext4|文件系统)|该节点自有盘",
+            re.IGNORECASE,
+        ),
+    ),
 )
 
 
@@ -166,33 +174,32 @@ def load_path(test: JointTest, m: Metrics) -> Iterator[Finding]:
 
 
 def _paths(test: JointTest, system: str) -> tuple[str, ...]:
-    """The access paths the records name for `system`: in the environment lines and the load source note, each clause
-    (split at ";" and "；") that names the system and not the other load side."""
+    """The access paths the records name for `system`'s loads: in the environment lines and the load source note, each
+    clause that names the system and not the other load side (record_clauses), less its parts that speak of a copy to
+    another node (a mirror is written, never read by a load: "the node's own XFS …, the partner mirror over RDMA",
+    cold read 18, X minor 2)."""
     cfg = test.config
-    sides = (cfg.systems.load_baseline, cfg.systems.candidate)
-
-    def keys(name: str) -> set[str]:
-        return {name.lower(), cfg.systems.short_name(name).lower()} - {""}
-
-    other_name = next(s for s in sides if s != system)
-    own, other = keys(system), keys(other_name)
+    other_name = next(s for s in (cfg.systems.load_baseline, cfg.systems.candidate) if s != system)
+    names = {"own": {system, cfg.systems.short_name(system)}, "other": {other_name, cfg.systems.short_name(other_name)}}
     own_words = f"{system} {cfg.systems.short_name(system)}"
     other_words = f"{other_name} {cfg.systems.short_name(other_name)}"
-    clauses = []
+    parts = []
     for label, text in (*cfg.environment, ("", cfg.sources.get("load_times", ""))):
-        for clause in re.split(r"[;；]", text):
-            said = f"{label} {clause}".lower()
-            if not any(k in said for k in own) or any(k in said for k in other):
-                continue
+        for clause in clauses_naming(text, names, "own", label):
+            # a part that speaks of a copy to another node is no path a load reads by (its bracket with it)
+            pieces = [p for p in re.split(r"[,，]", clause) if not COPY_TO_NODE.search(p)]
             if names_by_model(own_words, other_words, clause):
                 # the parts of the clause that name this system alone ("TCP to NX-80, RoCE v2 for the T0 mirror",
                 # cold test 18, X: RDMA said of NX-80)
-                clauses += [c for c in re.split(r"[,，()（）]", clause) if any(k in c.lower() for k in own)]
-            else:
-                clauses.append(clause)
-    joined = " ".join(clauses)
+                pieces = [c for p in pieces for c in re.split(r"[()（）]", p) if naming(names, c) == ["own"]]
+            parts += pieces
+    joined = " ".join(parts)
     found = [name for name, pattern in LOAD_PATHS if pattern.search(joined)]
     return tuple(name for name in found if not (name == "FUSE" and "s3fs" in found))
+
+
+#: A part of a clause that speaks of a copy written to another node, not of a path a load reads by.
+COPY_TO_NODE = re.compile(r"\bmirror|\breplica|伙伴镜像|镜像到|副本", re.IGNORECASE)
 
 
 def names_by_model(own: str, other: str, text: str) -> bool:

@@ -36,12 +36,12 @@ from report.wording.capacity import (
     demand,
     demand_ratios,
     per_node,
-    retained_row,
 )
 from report.wording.cluster_scope import beyond_bandwidth, cluster_assumptions
 from report.wording.payback_table import payback_table
 from report.wording.paybacks import paybacks_words
 from report.wording.recommendation import decided
+from report.wording.retained import retained_row
 from report.wording.retuning import (
     assumed_failure_rate,
     beyond_run,
@@ -304,11 +304,11 @@ def _limit_words(m: Metrics) -> str:
     return " " + text
 
 
-def _ordered(m: Metrics, spec: EconomicsSpec, retained_default: bool) -> Rows:
+def _ordered(m: Metrics, spec: EconomicsSpec, retained_default: bool, copies: int) -> Rows:
     """The table's rows; a cluster value on a bandwidth the test did not show last, after every value the test
     supports (cold read 6, M6: 5.1 million USD a year led the table and the prose, 4,700 USD came after)."""
     supported, cluster = value_rows(m, spec)
-    rest = (*_energy_rows(m, spec), *_limit_row(m), retained_row(m, spec, retained_default))
+    rest = (*_energy_rows(m, spec), *_limit_row(m), retained_row(m, spec, retained_default, copies))
     if demand(m).mean_to_sustained > 1 or log_outrun(m):
         return (*supported, *rest, *cluster)
     return (*supported[:2], *cluster, *supported[2:], *rest)
@@ -384,6 +384,12 @@ def _value_and_price(w: Words) -> Para:
     return w.p(said(found, text) if found is not None else text, "save_times")
 
 
+def _node_copies(w: Words) -> int:
+    """The copies of each node's part the record keeps, each on its own node (finding node_local), else 1."""
+    found = w.findings.get("node_local")
+    return found["node_copies"] if found is not None else 1
+
+
 def build(w: Words) -> Section | None:
     m, e = w.m, w.m.economics
     spec = w.config.economics  # given exactly when the figures are
@@ -394,7 +400,7 @@ def build(w: Words) -> Section | None:
         "economics",
         _("Value of the time saved"),
         (Column(_("Figure"), False), Column(_("Value")), Column(_("Assumption"), False)),
-        _ordered(m, spec, w.config.is_default("economics.retained_checkpoints")),
+        _ordered(m, spec, w.config.is_default("economics.retained_checkpoints"), _node_copies(w)),
         _(
             # said for a customer, not in the tool's terms (cold read 14c, P-m4: "at the digits their printed
             # operands give")

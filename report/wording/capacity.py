@@ -6,7 +6,6 @@ from __future__ import annotations
 from report.compute import ClusterSide, Metrics
 from report.compute.audit import FIO_BYTES_TOLERANCE
 from report.compute.cluster_scope import at_once
-from report.compute.nodes import retained_per_node_gb
 from report.document.blocks import (
     Para,
 )
@@ -14,7 +13,6 @@ from report.formatting import (
     count,
     figure_of,
     gb,
-    gb3,
     gpus,
     p3,
     sig,
@@ -23,7 +21,6 @@ from report.formatting import (
 )
 from report.i18n import _, ngettext
 from report.inputs.runs import sustained
-from report.inputs.specs import EconomicsSpec
 from report.wording.base import Words
 from report.wording.cluster_scope import baseline_demand, writes_due
 from report.wording.decisions import means_only
@@ -574,27 +571,3 @@ def cluster_row_assumption(m: Metrics) -> str:
             "test's bandwidth ({peak_ratio} of it)."
         )
     ).format(**fields)
-
-
-def retained_row(m: Metrics, spec: EconomicsSpec, default: bool) -> tuple[str, str, str]:
-    """The value table's capacity row: the checkpoints retained on the candidate, where they are kept (each node's own
-    drives for a side local to each node, cold read 14c, Q-m5: "to keep on the array" of BX-4, which has none), and
-    whose count it is where the plan left it out (`default`)."""
-    count_, size = spec.retained_checkpoints, m.save.baseline.snapshot_gb
-    part, e = m.node_part("candidate"), m.economics
-    assert e is not None, "the value table is built with [economics]"
-    if part is not None:
-        per_node_gb = retained_per_node_gb(m, count_)
-        assert per_node_gb is not None, "a node's part gives the checkpoints a node keeps"
-        value = _("{size} a node").format(size=gb3(per_node_gb))
-        where = _("{count} × {part} on each of the job's {nodes} nodes' own drives, {total} in all").format(
-            count=count_, part=gb(part.job_gb), nodes=count(m.nodes), total=gb3(e.retained_gb)
-        )
-    elif per_node(m):
-        value, where = gb3(e.retained_gb), _("{count} × {size} to keep on the node's own drives")
-    else:
-        value, where = gb3(e.retained_gb), _("{count} × {size} to keep on the array")
-    where = where.format(count=count_, size=gb(size))
-    if default:
-        where += _("; the count is a reference value, not agreed with the customer")
-    return _("Capacity for the checkpoints retained"), value, where

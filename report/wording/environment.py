@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from report.compute.record_clauses import clauses, clauses_naming, naming
 from report.compute.risks import names_by_model
 from report.document.blocks import Para
 from report.i18n import _, join_words
@@ -316,21 +317,23 @@ def _system_lines(w: Words) -> dict[str, list[str]]:
     for label, text in w.config.environment:
         if any(word in label.lower() for word in load_words) and systems.load_baseline != systems.save_baseline:
             continue  # the load baseline's line is not the save baseline's (cold tests 6: NFS v4.1 said of local NVMe)
-        # the label's role words first ("candidate storage", "基线系统配置"), else the system's name in the line
-        said = [key for key, words in roles.items() if any(r in label.lower() for r in words)]
-        if not said:
-            said = _named(names, f"{label} {text}")
+        # the label's role words or names first ("candidate storage", "基线系统配置"), else the names in the text
+        said = [key for key, words in roles.items() if any(r in label.lower() for r in words)] or naming(names, label)
+        whole = len(said) == 1 or len(clauses(text)) == 1  # a system's own line, or one clause that names it
+        said = said or naming(names, text)
         others = _names_other_system(w, text) or (len(said) == 1 and _names_by_model(w, said[0], text))
         if len(said) == 1 and others:
             # a line of one save system and another ("RoCE v2 to VM-12, TCP to QN-8"): the clauses that name it alone
             # (cold read 17, V-M3: TCP said of VM-12)
-            out[said[0]].extend(c.strip() for c in re.split(r"[;；,，()（）]", text) if _named(names, c) == said)
-        elif len(said) == 1:
+            out[said[0]].extend(c.strip() for c in re.split(r"[;；,，()（）]", text) if naming(names, c) == said)
+        elif len(said) == 1 and whole:
             out[said[0]].append(text)
-        elif not said[2:]:  # a line of both systems ("HX-20: … RDMA; CV-300: NFS v4.1 …", scaling reading 16, M3)
-            for clause in re.split(r"[;；]", text):
-                if len(mine := _named(names, clause)) == 1:
-                    out[mine[0]].append(clause.strip())
+        elif not said[2:]:
+            # a line of both systems ("HX-20: … RDMA; CV-300: NFS v4.1 …", scaling reading 16, M3), or of clauses of
+            # which one names a system ("storage fabric …; NX-80 on 6 x 2 x 100 GbE; the partner mirror shares the
+            # storage fabric": the mirror is the other system's, cold read 18, X minor 1): each clause naming one
+            for key in out:
+                out[key].extend(clauses_naming(text, names, key))
     return out
 
 
@@ -358,11 +361,6 @@ def _names_by_model(w: Words, side: str, text: str) -> bool:
     if side == "candidate":
         own, other = other, own
     return names_by_model(f"{own} {systems.short_name(own)}", f"{other} {systems.short_name(other)}", text)
-
-
-def _named(names: dict[str, set[str]], text: str) -> list[str]:
-    """The save systems ("baseline", "candidate") whose full or short name `text` contains."""
-    return [key for key, words in names.items() if any(n.lower() in text.lower() for n in words)]
 
 
 def _distinct(tokens: list[str]) -> list[str]:

@@ -17,7 +17,8 @@ from report.wording.environment import system_lines
 PROTECTION = re.compile(
     r"\b(?:two|three|four|[2-9])[- ](?:way[- ])?(?:replicas?|replication|copies)\b|\b[2-9]\s*[x×]\s*replication\b|"
     r"\breplication factor\s*(?:of\s*)?\d\b|\bRF\s*=?\s*\d\b|\bgoal\s*[=:]?\s*\d\b|\breplica(?:s|ted|tion)\b|"
-    r"\berasure[- ]cod(?:e|es|ing|ed)\b(?:\s*\d+\s*\+\s*\d+)?|\bEC\s*\d+\s*\+\s*\d+\b|\b\d+\s*\+\s*\d+\s*EC\b|\bEC\b|"
+    r"\b(?:\d+\s*\+\s*\d+\s+)?erasure[- ]cod(?:e|es|ing|ed)\b(?:\s*\d+\s*\+\s*\d+)?|"
+    r"\bEC\s*\d+\s*\+\s*\d+\b|\b\d+\s*\+\s*\d+\s*EC\b|\bEC\b|"
     r"\bRAID[- ]?(?:\d{1,2}|Z\d?)\b|\bmirror(?:ed|ing)?\b(?!\s+(?:write\s+)?cache)|"
     r"[双两二三四2-9]\s*(?:个)?\s*副本|副本数\s*(?:为|是|[:：=])?\s*[2-9]|(?:\d+\s*\+\s*\d+\s*)?纠删码?(?:\s*\d+\s*\+\s*\d+)?|镜像",
     re.IGNORECASE,

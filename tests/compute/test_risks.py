@@ -140,3 +140,18 @@ def test_a_load_path_clause_naming_the_other_system_by_model_gives_each_its_part
         (path / name).write_text(text.replace("Filer NX-80 NX-80", "Filer NX-80"))
     found, _m = _found(path, "load_path")
     assert found["paths"]["load_baseline"] == ("NFS",)
+
+
+def test_a_load_reads_by_the_node_s_own_file_system_not_by_the_mirror_s_link(tmp_path):
+    """Cold read 18, X minor 2 (zh X-M3): "the node's own XFS file system for writes and reads, the partner mirror over
+    RDMA (RoCE v2)" said "RDMA to T0 tier" of the loads; a mirror is written, never read by a load, so the part of the
+    clause that speaks of it (its bracket with it) gives no path, and the node's own file system is its local disk."""
+    env = (
+        "\n[environment]\nprotocol = \"Cand: the node's own XFS file system for writes and reads, the partner mirror "
+        'over RDMA (RoCE v2); Filer: NFS v4.1 over TCP"\n'
+    )
+    found, _m = _found(write_folder(tmp_path / "mirror", TOML + env, [12.0], [6.0]), "load_path")
+    assert found["paths"] == {"load_baseline": ("NFS",), "candidate": ("local disk",)}
+    env = '\n[environment]\nprotocol = "Cand：读写经本节点 XFS 文件系统，伙伴镜像经 RDMA（RoCE v2）；Filer：NFS v4.1"\n'
+    found, _m = _found(write_folder(tmp_path / "zh", TOML + env, [12.0], [6.0]), "load_path")
+    assert found["paths"] == {"load_baseline": ("NFS",), "candidate": ("local disk",)}

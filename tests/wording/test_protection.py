@@ -102,3 +102,25 @@ def test_a_scheme_the_record_denies_keeps_its_denial_and_a_mirrored_cache_is_no_
     assert protection(["erasure coding 16+2, not mirrored"]) == ["erasure coding 16+2", "not mirrored"]
     assert protection(["RAID-6 per disk group, mirrored cache"]) == ["RAID-6"]
     assert protection(["RAID-10 (two mirrored pairs)"]) == ["RAID-10 (two mirrored pairs)"]
+
+
+def test_each_system_s_protection_from_its_own_clauses(folder):
+    """Cold read 18, X minor 1: "erasure coding and mirror for NX-80" when the record gives NX-80 16+2 erasure coding
+    and the mirror is the other system's: a line naming one system in one of its clauses ("the partner mirror shares
+    the storage fabric") lends that system none of its other clauses; a count before a scheme is printed with it."""
+    assert protection(["NX-80: 16+2 erasure coding across its disk pools, battery-backed write cache"]) == [
+        "16+2 erasure coding"
+    ]
+    data = _with(folder, "NAS filer", "flash array")
+    toml = data / "test.toml"
+    toml.write_text(
+        toml.read_text()
+        + '"data protection" = "Array X: mirrored to a partner node; Old NAS: 16+2 erasure coding"\n'
+        + 'network = "400 GbE fabric; Old NAS on 4 x 100 GbE; the partner mirror shares the fabric"\n'
+    )
+    ctx, _m = build(data)
+    said = [t for t in texts(section(ctx, "setup").blocks) if "protect their data differently" in t]
+    assert said and said[0].startswith(
+        "The two systems protect their data differently in the test record: 16+2 erasure coding for Old NAS, "
+        "mirrored for Array X."
+    )
