@@ -9,7 +9,8 @@ import re
 from collections.abc import Iterator
 
 from report.compute.figures import SIDES, Metrics
-from report.compute.scopes import SIDES_KIND, Finding, make_finding
+from report.compute.record_clauses import clauses
+from report.compute.scopes import SIDES_KIND, TEST_KIND, Finding, make_finding
 from report.inputs.joint_test import JointTest
 
 #: Leading words of a system's name that name no maker: a state or a place, not a company.
@@ -88,4 +89,33 @@ def baseline_in_service(test: JointTest, _m: Metrics) -> Iterator[Finding]:
     yield make_finding("baseline_in_service", SIDES_KIND, ("baseline",), SIDES)
 
 
-RECORD_RULES = (tester_is_vendor, baseline_in_service)
+#: Words that mark a record's line or clause as one on the staging times.
+STAGING = re.compile(r"\bstag(?:e|ed|ing)\b|暂存", re.IGNORECASE)
+#: A count of saves a line gives ("over this test's 30 saves", "30 次保存").
+SAVES_COUNTED = re.compile(r"(\d[\d,]*)\s*(?:saves\b|checkpoints\b|次保存)", re.IGNORECASE)
+
+
+def staging_unverified(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Where an asynchronous job's staging times come from the test setup and the record's staging line gives them
+    over a count of saves (of a model it names) that the attached save times do not hold: the staging is not verified
+    by any attached record (zh reading 18, X-M6: "30 saves of DeepSeek-V3", 15 in the save times). `line` is the
+    [environment] line's place, `model` the model it names (None: every model), `said` its count, `rows` the save
+    times' rows of it."""
+    if m.checkpoint_mode != "async" or test.config.async_saves is None:
+        return
+    models = [str(x) for x in dict.fromkeys(test.saves["model"])]
+    for i, (label, text) in enumerate(test.config.environment):
+        for clause in clauses(text):
+            counted = SAVES_COUNTED.search(clause)
+            if counted is None or not (STAGING.search(label) or STAGING.search(clause)):
+                continue
+            named = [x for x in models if re.search(rf"(?<!\w){re.escape(x.split()[0])}(?!\w)", clause, re.IGNORECASE)]
+            model = named[0] if len(named) == 1 else None
+            rows = int((test.saves["model"] == model).sum()) if model is not None else len(test.saves)
+            said = int(counted.group(1).replace(",", ""))
+            if said != rows:
+                yield make_finding("staging_unverified", TEST_KIND, (), (), line=i, model=model, said=said, rows=rows)
+                return
+
+
+RECORD_RULES = (tester_is_vendor, baseline_in_service, staging_unverified)

@@ -34,6 +34,7 @@ from report.wording.phrases import (
     counted_noun,
 )
 from report.wording.protection import protection_note
+from report.wording.record_facts import staging_unverified_note
 from report.wording.reference import reference_status
 from report.wording.retuning import FAR_MTBF
 from report.wording.sceptic import hinged_thresholds
@@ -330,6 +331,7 @@ def build(w: Words) -> Section:
     # what a formal report states of the environment and this record does not give (issue 45)
     blocks += [note] if (note := basis_note(w)) is not None else []  # 检测依据 (Chinese reading 18, X-M7)
     blocks += [note] if (note := environment_note(w)) is not None else []
+    blocks += [note] if (note := staging_unverified_note(w)) is not None else []  # zh reading 18, X-M6
     blocks += [note] if (note := access_path_note(w)) is not None else []
     blocks += [note] if (note := protection_note(w)) is not None else []  # a limit of the comparison (W-M5)
     blocks += [note] if (note := _client_cpu(w)) is not None else []

@@ -5,7 +5,9 @@ vendor, and the next step that asks for a baseline in service's state during the
 from __future__ import annotations
 
 from report.compute.record_facts import maker
-from report.i18n import _
+from report.document.blocks import Para
+from report.formatting import count
+from report.i18n import _, ngettext
 from report.wording.base import Words
 
 
@@ -49,3 +51,30 @@ def in_service_step(w: Words) -> str:
         "service, and a sceptic asks first whether its own service slowed its saves, which would make the speedup "
         "larger than a quiet {baseline} gives."
     ).format(baseline=w.name("baseline"))
+
+
+def staging_unverified_note(w: Words) -> Para | None:
+    """Under the environment the setup prints: the staging line's count of saves against the attached save times'
+    (finding staging_unverified; zh reading 18, X-M6), and that the staging times are therefore not verified."""
+    found = w.findings.get("staging_unverified")
+    if found is None:
+        return None
+    label = w.config.environment[found["line"]][0]
+    if found["model"] is None:
+        text = ngettext(
+            "The “{label}” line above gives the staging times over {said} save; the attached save times hold {rows}. "
+            "The staging times are not verified by any attached record.",
+            "The “{label}” line above gives the staging times over {said} saves; the attached save times hold {rows}. "
+            "The staging times are not verified by any attached record.",
+            found["said"],
+        )
+    else:
+        text = ngettext(
+            "The “{label}” line above gives the staging times over {said} save of {model}; the attached save times "
+            "hold {rows} of it. The staging times are not verified by any attached record.",
+            "The “{label}” line above gives the staging times over {said} saves of {model}; the attached save times "
+            "hold {rows} of it. The staging times are not verified by any attached record.",
+            found["said"],
+        )
+    fields = {"label": label, "said": count(found["said"]), "rows": count(found["rows"])}
+    return Para(text.format(model=found["model"], **fields), "note")

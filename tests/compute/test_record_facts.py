@@ -73,3 +73,23 @@ def test_a_baseline_in_service_whose_load_is_unrecorded_is_asked_for_first(folde
     assert _found(data, "baseline_in_service") is None
     toml.write_text(text[:start] + '[environment]\n"load baseline storage" = "Old NFS, existing model share"\n')
     assert _found(data, "baseline_in_service") is None
+
+
+def test_a_staging_line_counting_saves_the_save_times_do_not_hold_is_not_verified(tmp_path):
+    """zh reading 18, X-M6: the record's staging line gives its median over "30 saves of DeepSeek-V3" where the save
+    times hold 15. Here 3 + 3 saves of model M: a line counting 12 of M is not verified, one counting 6 is."""
+    from tests.compute.test_findings import write_folder
+    from tests.compute.test_risks import ASYNC_TOML
+
+    line = '\n[environment]\nstaging = "4 s and 8 s: the median the trainer logged over {n} saves of M"\n'
+    path = write_folder(tmp_path / "twelve", ASYNC_TOML + line.format(n=12), [12.0, 12.1, 11.9], [6.0, 6.1, 5.9])
+    found = _found(path, "staging_unverified")
+    assert found is not None and found.scope.kind == "test"
+    assert (found["line"], found["model"], found["said"], found["rows"]) == (0, "M", 12, 6)
+    ctx, _m = build(path)
+    assert (
+        "The “staging” line above gives the staging times over 12 saves of M; the attached save times hold 6 of it. "
+        "The staging times are not verified by any attached record." in texts(section(ctx, "setup").blocks)
+    )
+    path = write_folder(tmp_path / "six", ASYNC_TOML + line.format(n=6), [12.0, 12.1, 11.9], [6.0, 6.1, 5.9])
+    assert _found(path, "staging_unverified") is None
