@@ -18,6 +18,7 @@ from report.compute.client_links import LINK_RULES
 from report.compute.cluster_scope import CLUSTER_RULES
 from report.compute.figures import SIDES, Metrics
 from report.compute.fit_reach import RULES as FIT_RULES
+from report.compute.g4_margin import RULES as G4_MARGIN_RULES
 from report.compute.gate_findings import (
     g3_outliers_settle,
     g4_out_of_reach,
@@ -522,6 +523,7 @@ RULES = (
     g4_short,
     g4_unsettled,
     g4_unagreed,
+    *G4_MARGIN_RULES,
     g3_outliers_settle,
     spread_only,
     *MIRROR_RULES,

@@ -10,7 +10,7 @@ from report.compute.scopes import Findings
 from report.formatting import count, given, gpus, p3, ratio3, s3, sig, x3, x_beside
 from report.i18n import _, date, join_words
 from report.inputs.config import TestConfig
-from report.wording import copies, cpu, recommendation
+from report.wording import copies, cpu, g4_margin, recommendation
 from report.wording.base import Cover, KeyFigure, Words
 from report.wording.capacity import demand, demand_ratios, optimum_equivalents, per_node
 from report.wording.changes import mix_models_said
@@ -477,7 +477,7 @@ def _tiles(w: Words, interval_said: bool = False, said: tuple[str, ...] = ()) ->
 #: on page 1, the line itself on page 2). The second row of tiles moves before any reason (cold read 8b: a node-local
 #: baseline's condition, the third reason, moved while the tiles stayed). The value against the price moves before any
 #: reason too (cold read 9: page 1 kept seven lines of money and moved the node-loss reason it rests on).
-SHED_ORDER = ("sweep", "async_limit", "tiles-2", "value", "copies", "cpu", "reason-3", "reason-2", "changes")
+SHED_ORDER = ("sweep", "g4", "async_limit", "tiles-2", "value", "copies", "cpu", "reason-3", "reason-2", "changes")
 
 
 def _rank(key: str) -> int:
@@ -491,6 +491,7 @@ def build(w: Words) -> Cover:
     notes = [
         *(("verdict", t) for t in recommendation.verdict_notes(w, rec)),
         ("async_limit", async_limit(m, short=True)),
+        ("g4", g4_margin.page_one(w.findings, w.name("baseline"))),
         ("not_durable", "" if "not_durable" in rec.reasons else _not_durable(w).strip()),
         ("copies", "" if "bandwidth_copied" in rec.reasons else copies.page_one(w)),
         ("cpu", cpu.caveat(w).strip()),  # field test 5, M2: runs bound by the client's CPU, said on page 1

@@ -15,6 +15,7 @@ from report.formatting import (
 )
 from report.i18n import _, join_words, ngettext
 from report.inputs.config import TestConfig
+from report.wording import g4_margin
 from report.wording.base import Words
 from report.wording.decisions import TILE_GATES, judged_statuses, open_gates
 from report.wording.g3_scope import g3_leaning, g3_scope
@@ -133,7 +134,8 @@ def _own_detail(m: Metrics, cfg: TestConfig, gate: Gate, found: Findings) -> str
             else _("each system at its optimal interval, {points} percentage points more failure-aware overhead")
         ).format(points=optimum_points(m))
         detail = _("{detail} at today's interval; {optimum}").format(detail=detail, optimum=optimum)
-    retuned = g4_retuned_fails(m, apart=True)
+    retuned = g4_retuned_fails(m, apart=True)  # where it gives G4's limit, the margin gives the quiet run alone
+    detail += g4_margin.gate_clause(found, cfg.systems.short_name(cfg.systems.save_baseline), limit=not retuned)
     if retuned:
         detail = _("{detail}; passes {retuned}").format(detail=detail, retuned=retuned)
     staged = found.get("staging_differs")
