@@ -101,6 +101,7 @@ def test_a_scheme_the_record_denies_keeps_its_denial_and_a_mirrored_cache_is_no_
     assert protection(["每台服务器 1 块盘，XFS，不做 RAID、不做镜像，也不复制到其他服务器"]) == ["不做镜像"]
     assert protection(["erasure coding 16+2, not mirrored"]) == ["erasure coding 16+2", "not mirrored"]
     assert protection(["RAID-6 per disk group, mirrored cache"]) == ["RAID-6"]
+    assert protection(["节点间 8+2 纠删码，缓存盘镜像"]) == ["8+2 纠删码"]  # Y's zh record line (record19)
     assert protection(["RAID-10 (two mirrored pairs)"]) == ["RAID-10 (two mirrored pairs)"]
 
 
