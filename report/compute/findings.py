@@ -54,6 +54,7 @@ from report.compute.scopes import (
     make_finding,
 )
 from report.compute.service_life import life_agreed, life_years, support_years
+from report.compute.sweep_fall import RULES as FALL_RULES
 from report.inputs.joint_test import JointTest
 
 __all__ = ["LOAD_SIDES", "Finding", "Findings", "Scope", "decide"]
@@ -534,6 +535,7 @@ RULES = (
     projection_basis,
     projection_unmeasured,
     *FIT_RULES,
+    *FALL_RULES,
     *LAW_RULES,
     load_unestablished,
     load_spread,

@@ -476,6 +476,7 @@ def _square_root(m: Metrics) -> str:
         ).format(**fields)
     return _(
         "Re-optimised, the overhead scales with the square root of the save cost: at their optima the candidate's "
-        "overhead, {candidate}, is {ratio} times the baseline's {baseline}, near √{cost} = {root} (the restart term "
+        "overhead, {candidate}, is {ratio} times the baseline's {baseline}, of the order of √{cost} = {root} (the "
+        "restart term "
         "does not scale), not the cost ratio itself."
     ).format(**fields)

@@ -36,7 +36,7 @@ from report.wording.scaling_projected import (
     slower_than_saved,
     untimed_note,
 )
-from report.wording.scaling_unprojected import unprojected_basis
+from report.wording.scaling_unprojected import fallen_words, unprojected_basis
 
 ID = "scaling"
 #: The charts this section places, in order.
@@ -294,7 +294,8 @@ def build(w: Words) -> Section:
         for key in SIDES
         if side_of(m, key) is not None
     ]
-    blocks: list[Block] = [lead, *measured(w), _points_table(w), *fits, w.figure("scaling"), claim(w)]
+    fell = [w.p(said, "scaling")] if (said := fallen_words(w)) else []  # zh reading 18, Y-M5
+    blocks: list[Block] = [lead, *measured(w), _points_table(w), *fits, *fell, w.figure("scaling"), claim(w)]
     if (capacity := cluster_capacity(w)) is not None:
         blocks.append(capacity)
     return Section(ID, title, (*blocks, *_projections(w)))

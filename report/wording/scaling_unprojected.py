@@ -5,10 +5,11 @@ fit_unprojected holds (scaling reading 18, X-1; zh reading 18, X-M4: "peaks at 2
 from __future__ import annotations
 
 from report.compute.fit_reach import reasons
-from report.formatting import count, sig
+from report.compute.sweep_fall import ID as FALL_ID
+from report.formatting import count, pct, sig
 from report.i18n import _
 from report.wording.base import Words
-from report.wording.scaling import clients, node_local, side_of
+from report.wording.scaling import clients, node_local, nodes_words, side_of
 
 
 def local_peak_words(w: Words, key: str) -> str:
@@ -65,3 +66,27 @@ def unprojected_basis(w: Words, key: str) -> str:
         "{system}: not measured beyond the {most} tested, and its fitted law is not carried there (“Scaling with "
         "client nodes”)."
     ).format(system=w.name(key), most=clients(s.max_clients))
+
+
+def fallen_words(w: Words) -> str:
+    """One sentence per side whose sweep has fallen at the job's nodes (the finding sweep_falls_at_job); "" without."""
+    found = w.findings.get(FALL_ID)
+    if found is None:
+        return ""
+    said = []
+    for key in found.scope.items:
+        at, best = found["each"][key]
+        said.append(
+            _(
+                "At the job's {nodes} {system} is past the most its sweep gave: {at} GB/s there against {best} GB/s "
+                "at {best_at} ({share} of it, the runs' ranges apart), so the job runs where its aggregate is falling."
+            ).format(
+                nodes=nodes_words(at.clients),
+                system=w.name(key),
+                at=sig(at.mean_gbps),
+                best=sig(best.mean_gbps),
+                best_at=clients(best.clients),
+                share=pct(100 * at.mean_gbps / best.mean_gbps, 0),
+            )
+        )
+    return " ".join(said)

@@ -59,9 +59,12 @@ def test_the_square_root_rule_gives_its_root_back_from_the_printed_cost():
     data/'s 0.528 gives its root back at three (√0.528 = 0.727)."""
     for folder, said in (
         # the optima's ratio and the root part at two digits: the ratio said beside it (cold read 23, m1)
-        (FIO_EXAMPLE, "near √0.660 = 0.81 (the restart term"),
+        (FIO_EXAMPLE, "of the order of √0.660 = 0.81 (the restart term"),
         (DATA, "roughly √0.528 = 0.727 times it"),
-        (FIXTURES / "economics", "is 0.74 times the baseline's 11.5%, near √0.500 = 0.707"),  # 8.45 ÷ 11.5 = 0.735
+        (
+            FIXTURES / "economics",
+            "is 0.74 times the baseline's 11.5%, of the order of √0.500 = 0.707",
+        ),  # 8.45 ÷ 11.5 = 0.735
     ):
         ctx, _m = build(folder)
         assert any(said in t for t in texts(section(ctx, "reliability").blocks)), folder
