@@ -138,6 +138,10 @@ _CARD_WORDS = (
     ("GPU", "加速卡"),
 )
 
+#: A count of GPUs whose noun the sentence leaves out ("最优间隔时为 {optimum} 块", "每个作业 {gpus} 块"): its measure
+#: word follows the accelerator's (个 NPU, 张加速卡), as a disk's 块 or a block device's does not.
+_BARE_BLOCKS = re.compile(r"(?<=\}) 块(?!\s?GPU|等效|设备|大小)")
+
 #: An English card test's words for the GPU ones (cold read 17, W minor 5): "card", "card-hour", "per-card MTBF";
 #: capitalised where the word opens a sentence or a label.
 _ENGLISH_CARDS = re.compile(r"(^|(?<=[.!?]\s))?\bGPU(s?)\b")
@@ -157,6 +161,8 @@ def _cards(text: str) -> str:
         return _ENGLISH_CARDS.sub(_english_card, text) if kind == "card" else text
     for gpu, word in _NPU_WORDS if kind == "NPU" else _CARD_WORDS if kind == "card" else ():
         text = text.replace(gpu, word)
+    if kind in ("NPU", "card"):  # a count of them said without the noun: "为 {optimum} 块" (zh reading 18, Y minor 5)
+        text = _BARE_BLOCKS.sub(" 个" if kind == "NPU" else " 张", text)
     return text
 
 

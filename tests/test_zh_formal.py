@@ -71,6 +71,20 @@ def test_any_accelerator_that_is_not_a_gpu_is_a_card_in_chinese_and_english(tmp_
             assert i18n._("Price of a GPU-hour") == "每卡时价格"
 
 
+def test_a_count_of_cards_said_without_the_noun_takes_the_cards_measure_word():
+    """Zh reading 18, Y minor 5: "75.4 块" and "每个作业 512 块" beside "2,048 张加速卡": one measure word for a card,
+    个 for an NPU; a disk's 块 and a block device stay."""
+    text = "{cluster} 块 GPU ÷ 每个作业 {gpus} 块 × 8,760 h（最优间隔时为 {optimum} 块）；一块盘；{0} 是网络块设备"
+    with i18n.activate("zh-CN"):
+        with i18n.accelerators("card"):
+            assert i18n._cards(text) == (
+                "{cluster} 张加速卡 ÷ 每个作业 {gpus} 张 × 8,760 h（最优间隔时为 {optimum} 张）；一块盘；{0} 是网络块设备"
+            )
+        with i18n.accelerators("NPU"):
+            assert "每个作业 {gpus} 个 ×" in i18n._cards(text) and "为 {optimum} 个）" in i18n._cards(text)
+        assert i18n._cards(text) == text  # GPUs are counted by 块
+
+
 def test_a_chinese_title_breaks_between_its_phrases_and_no_line_is_one_ideograph():
     wj = i18n.WORD_JOINER
     with i18n.activate("zh-CN"):

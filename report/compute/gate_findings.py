@@ -140,6 +140,7 @@ def g3_outliers_settle(test: JointTest, m: Metrics) -> Iterator[Finding]:
         speedup=w.speedup,
         ci=w.speedup_ci95,
         target=test.config.gates.target_speedup,
+        runs=len(m.save.baseline.outlier_runs) + len(m.save.candidate.outlier_runs),  # "this run" for one (Y minor 3)
     )
 
 

@@ -43,7 +43,7 @@ from report.wording.phrases import (
 )
 from report.wording.projection_reach import unmeasured_clause, unmeasured_sides
 from report.wording.projection_signs import projections_title
-from report.wording.scaling_cluster import against, demand_against_sweep
+from report.wording.scaling_cluster import against
 from report.wording.scaling_headline import qa_sentence
 from report.wording.staging import staging_cause
 from report.wording.statements import (
@@ -201,7 +201,7 @@ def _capacity_words(w: Words) -> str:
                 "if every job saved at once (see “{section}”)."
             )
         )
-        return text.format(**fields) + " " + demand_against_sweep(m)
+        return text.format(**fields)  # the demand against the sweep: in the section it points to
     elif c.mean_to_sustained > 1:
         text = _(
             "In a cluster of {cluster} GPUs that would be {gpus} GPU-equivalents at today's interval ({optimum} with "

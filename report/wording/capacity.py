@@ -26,7 +26,7 @@ from report.wording.cluster_scope import baseline_demand, writes_due
 from report.wording.decisions import means_only
 from report.wording.retuning import today_interval_only
 from report.wording.scaling import clients
-from report.wording.scaling_cluster import against, consequence, demand_against_sweep, overlap
+from report.wording.scaling_cluster import against, consequence, demand_against_sweep
 from report.wording.staging import staging_cause
 from report.wording.statements import fit_is_physical, log_outrun, spans_node_local
 
@@ -254,9 +254,8 @@ def demand_reference(m: Metrics) -> str:
         text = _("Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}.").format(
             mean=sig(c.mean_write_gbps), peak=sig(c.peak_write_gbps), system=m.save.candidate.system
         )
-        said = consequence(m) or demand_against_sweep(m)
-        # how often the jobs' saves meet, before every job at once (scaling reading 7b, minor 12)
-        return " ".join([text, *overlap(m), said, _("See “{section}”.").format(section=_("Scaling with client nodes"))])
+        # every job at once, the demand against the sweep and the overlap: argued there once (V minor 12)
+        return " ".join([text, _("See “{section}”.").format(section=_("Scaling with client nodes"))])
     return (
         _(
             "Their saves would need {mean} GB/s on average and {peak} GB/s all at once on {system}; this test's logged "
@@ -353,8 +352,9 @@ def _swept_demand(m: Metrics) -> str:
         within=sig(within.peak_write_gbps) if within is not None else "",
     )
     said = [text, demand_against_sweep(m)]
-    if found := consequence(m):
-        said.append(found)
+    if consequence(m):  # argued in the scaling section, once
+        scaling = _("Scaling with client nodes")
+        said.append(_("What every job saving at once would take is in “{section}”.").format(section=scaling))
     said.append(
         _(
             "The sweep shows what its clients drove, not the system's capacity: measure at the cluster's client count "

@@ -130,16 +130,20 @@ def _writers(w: Words, key: str, s: ScalingSide) -> str:
         # the other side's share is against its rate at the job's nodes: this one's against the bandwidth test on
         # those nodes, not its one-client rate (scaling reading 11b, m6: 79.7% at 12 beside 62.5% at 1)
         return _writers_at_job(w, key, per_node)
-    text = ngettext(
-        "A client node of the sweep is a benchmark client writing as fast as it can: {per_client} GB/s each with {k} "
-        "writing. A node of this job's save wrote {per_node} GB/s ({part} in {time} s), {share} of that: where this "
-        "section reads the job's or the cluster's nodes as client nodes, it gives what that many such writers drive, "
-        "not what that many nodes' saves draw.",
-        "A client node of the sweep is a benchmark client writing as fast as it can: {per_client} GB/s each with {k} "
-        "writing. A node of this job's save wrote {per_node} GB/s ({part} in {time} s), {share} of that: where this "
-        "section reads the job's or the cluster's nodes as client nodes, it gives what that many such writers drive, "
-        "not what that many nodes' saves draw.",
-        point.clients,
+    text = (
+        _(  # one client is not "each" nor "at once" (zh reading 18, X minor 12)
+            "A client node of the sweep is a benchmark client writing as fast as it can: {per_client} GB/s writing "
+            "alone. A node of this job's save wrote {per_node} GB/s ({part} in {time} s), {share} of that: where this "
+            "section reads the job's or the cluster's nodes as client nodes, it gives what that many such writers "
+            "drive, not what that many nodes' saves draw."
+        )
+        if point.clients == 1
+        else _(
+            "A client node of the sweep is a benchmark client writing as fast as it can: {per_client} GB/s each with "
+            "{k} writing. A node of this job's save wrote {per_node} GB/s ({part} in {time} s), {share} of that: where "
+            "this section reads the job's or the cluster's nodes as client nodes, it gives what that many such "
+            "writers drive, not what that many nodes' saves draw."
+        )
     ).format(
         per_client=sig(per_client),
         k=count(point.clients),

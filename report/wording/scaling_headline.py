@@ -82,8 +82,7 @@ def _qa_sentence(w: Words) -> Para:
             plain = _("At {counts}, the most compared, it is {ratio}.")
             more = judged(c, top.ratio, with_claim, plain, values)
         text += " " + more
-    if found := consequence(m):  # the cluster's answer (scaling reading 6, M2)
-        text += " " + found
+    if consequence(m):  # the cluster's answer (scaling reading 6, M2), said in the section this answer points to
         holds = holds and not no_faster(m)
     text += " " + saves_at_job(w)
     style = "p" if holds and all(fit_holds(m, key) for key in SIDES) else "warning"
@@ -105,9 +104,7 @@ def _qa_bracketed(w: Words, br: compare.Bracket, section: str) -> Para:
         section=section,
     )
     said = [text, tested_at_job(w, br.clients), *_most_said(w, br.clients), comparison_end_words(w), falls_short(w)]
-    if found := consequence(m):
-        said.append(found)
-    said.append(saves_at_job(w))
+    said.append(saves_at_job(w))  # what every job at once takes is the scaling section's, said once
     return w.p(" ".join(x for x in said if x), *claim_inputs(m), "save_times", style="warning")
 
 
@@ -332,10 +329,11 @@ def _summary_bracketed(w: Words, br: compare.Bracket, refer: bool) -> Para:
 def _closing(w: Words, refer: bool) -> list[str]:
     """The summary's sweep line's last sentences: the ranges left unmeasured, the cluster's all-at-once demand against
     the sweep (scaling reading 11b, M1, M2), and (`refer`) where the section is."""
-    said = [*unmeasured_words(w), demand_words(w)]
-    if refer:
-        said.append(_("See “{section}”.").format(section=_("Scaling with client nodes")))
-    return [x for x in said if x]
+    section = _("Scaling with client nodes")
+    if unmeasured_words(w) or demand_words(w):  # said there once (V minor 12: three and four times)
+        text = _("The counts the sweep left uncompared and every job saving at once: see “{section}”.")
+        return [text.format(section=section)]
+    return [_("See “{section}”.").format(section=section)] if refer else []
 
 
 def _page_one_bracketed(w: Words, br: compare.Bracket) -> str:
@@ -426,9 +424,8 @@ def qa_sentence(w: Words) -> Para:
     para = _with_one_machine(w, _qa_sentence(w))
     # the demand against the sweep is said once: the Q&A's bubble answer may already set it against the fit
     demand = "" if demand_against_sweep(w.m) else demand_words(w)
-    more = [*unmeasured_words(w), demand] if w.m.scaling is not None else []
-    more = [x for x in more if x]
-    return replace(para, text=" ".join([para.text, *more])) if more else para
+    # the ranges the sweep left unmeasured are the scaling section's, which the answer points to
+    return replace(para, text=" ".join([para.text, demand])) if demand and w.m.scaling is not None else para
 
 
 def sweep_result(w: Words, refer: bool) -> Para | None:

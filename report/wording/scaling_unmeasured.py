@@ -276,7 +276,7 @@ def unmeasured_short(w: Words) -> str:
     m = w.m
     if m.scaling is None:
         return ""
-    parts, g, top = [], compared_gap(m), count(m.scaling.max_clients)
+    parts, g = [], compared_gap(m)
     tested = None if g is None else tested_in_gap(m, g)
     if g is not None and tested is not None:
         # the tests on the job's nodes compared the two there (scaling reading 14, m4)
@@ -312,14 +312,14 @@ def unmeasured_short(w: Words) -> str:
         tested = job
         parts.append(
             _("beyond {top} (neither system swept; tested at the job's {nodes} only)").format(
-                top=top, nodes=nodes_words(job)
+                top=clients(m.scaling.max_clients), nodes=nodes_words(job)
             )
         )
     elif job is not None and len(swept) == 1:
         text = _("{system} not swept beyond {counts}; tested at the job's {nodes} only.")
         return text.format(system=w.name(swept[0]), counts=clients(m.scaling.max_clients), nodes=nodes_words(job))
     elif asked_beyond(m) and len(swept) == 2:
-        parts.append(_("beyond {top} (neither system run)").format(top=top))
+        parts.append(_("beyond {top} (neither system run)").format(top=clients(m.scaling.max_clients)))
     elif asked_beyond(m) and len(swept) == 1:
         text = _("{system} not run beyond {counts}.")
         return text.format(system=w.name(swept[0]), counts=clients(m.scaling.max_clients))

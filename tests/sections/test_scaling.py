@@ -362,19 +362,13 @@ def test_m2_page_one_and_the_summary_carry_the_sweep_in_one_sentence(folder):
         "per client node, 5.75 GB/s at 4 and 4.64 GB/s at 8; whether Local NVMe RAID-0 (per node) keeps its rate per "
         "node while all write was not tested."
     )
-    # what lies beyond the sweep and every job at once against its most (scaling reading 11b, M1, M2): 31 jobs ×
-    # 65.6 GB / 24.1 s = 84.5 GB/s, 2.3× the 37.1 GB/s at 8; the bandwidth test's clients are not recorded
-    beyond = (
-        " Beyond 8 client nodes Mingxin FX100 was not run. The cluster's 124 nodes are those of its 31 jobs of 4 nodes "
-        "each, in a cluster of 1,000 GPUs, the size agreed for this test, not the machines this test ran on. With "
-        "every job saving at once on the cluster's 124 nodes, Local NVMe RAID-0 (per node) still saves in the 45.1 s "
-        "of one job, as its nodes' drives are not shared with other jobs; what Mingxin FX100 gives there is unknown, "
-        "as its sweep was still rising at 8 client nodes (37.1 GB/s). Every one of the cluster's 31 jobs saving at "
-        "once, each "
-        "in today's 24.1 s, needs 84.5 GB/s from Mingxin FX100: 2.3× the most its sweep gave (37.1 GB/s at 8 client "
-        "nodes)."
-    )
-    assert said + beyond + " See “Scaling with client nodes”." in texts(section(ctx, "summary").blocks)
+    # what lies beyond the sweep and every job at once against its most (scaling reading 11b, M1, M2) are the scaling
+    # section's, said once there (zh reading 17, V minor 12): the summary points to it
+    beyond = " The counts the sweep left uncompared and every job saving at once: see “Scaling with client nodes”."
+    assert said + beyond in texts(section(ctx, "summary").blocks)
+    # the scaling section says them: 31 jobs × 65.6 GB / 24.1 s = 84.5 GB/s, 2.3× the 37.1 GB/s at 8
+    scaling = " ".join(texts(section(ctx, "scaling").blocks))
+    assert "The cluster's 124 nodes are those of its 31 jobs of 4 nodes each, in a cluster of 1,000 GPUs" in scaling
     # below the claim, and the baseline modelled, said on page 1 (scaling reading 6, M1); the job's own size within
     # it, and a claim that names no baseline (scaling reading 7b)
     page_one = (
@@ -647,3 +641,19 @@ def test_a_node_local_fit_the_jobs_save_lies_above_is_not_carried_past_the_sweep
     with activate("zh-CN"):
         zh = words(build(path)[0])
     assert "高于拟合在该节点数下给出的 0.100 GB/s：拟合低估了Mingxin FX100在作业规模下的带宽" in zh, zh
+
+
+def test_one_client_writes_alone_not_each_at_once(folder):
+    """Zh reading 18, X minor 12: "1 个客户端同时写入时，每个为 8.92 GB/s". Where the job's nodes (32 GPUs, 4 nodes) are not
+    among the counts swept, the sweep's client is read at one client: 20.0 GB/s writing alone; the job's save of
+    data/'s 94.0 s writes far less a node, so the note is said."""
+    rows = f"{B},1,1,3.0\n{B},2,1,5.6\n{B},8,1,14.0\n{C},1,1,20.0\n{C},2,1,38.0\n{C},8,1,120.0\n"
+    path = with_scaling(folder, rows)
+    ctx, _ = build(path)
+    text = " ".join(texts(section(ctx, "scaling").blocks))
+    assert "benchmark client writing as fast as it can: 20.0 GB/s writing alone. A node of this job's save" in text
+    assert "each with 1 writing" not in text
+    with activate("zh-CN"):
+        ctx, _ = build(path)
+    text = " ".join(texts(section(ctx, "scaling").blocks))
+    assert "单个客户端写入时为 20.0 GB/s" in text and "1 个客户端同时写入时" not in text
