@@ -124,15 +124,83 @@ CAUSES = {
 NEAR_LIMIT_SHARE = 0.8
 
 
+#: Recorded causes outside the storage's own work: a fault of what surrounds it, or a cause of no kind CAUSES knows.
+OUTSIDE = ("infrastructure", "recorded")
+
+#: A fault of what surrounds the storage under test (its network, the clients, power) a record may name as a slow
+#: run's cause (cold read 19, AA-M2: "a storage-switch port facing BX-40 node 2 flapped ... NFS clients retransmitted").
+INFRASTRUCTURE = re.compile(
+    r"switch|\bports?\b|\blinks?\b|LACP|network|retransmi|\bNIC\b|cabl|power (?:cut|loss|fail)|"
+    r"交换机|端口|链路|网络|闪断|重传|网卡|断电",
+    re.IGNORECASE,
+)
+
+#: Words that make a sentence naming a run the record of what happened during it.
+EVENT = re.compile(r"\bduring\b|\bwhile\b|\bbecause\b|\bcaused\b|\bdue to\b|期间|由于|因为|导致|造成", re.IGNORECASE)
+
+#: Words that say the record found no cause: such a sentence names none.
+NO_CAUSE = re.compile(
+    r"\bno cause\b|\bshows? nothing\b|\bno error\b|\bunknown\b|\bnot known\b|\bunexplained\b|\bnone found\b|"
+    r"原因不明|未查明|未找到"
+)
+
+
+def _run_words(run: str) -> str:
+    return rf"(?:\brun\s*{run}\b|第\s*{run}\s*次)"
+
+
+def _cause_sentence(note: str, run: str) -> str | None:
+    """The sentence of `note` that names run `run` and says what happened during it (EVENT, or a fault INFRASTRUCTURE
+    knows), where it does not say that no cause was found; None otherwise."""
+    for sentence in re.split(r"(?<=[.;])\s+|[。；]", note):
+        if not re.search(_run_words(run), sentence, re.IGNORECASE) or NO_CAUSE.search(sentence):
+            continue
+        told = re.sub(r"\s*[(（][^)）]*[)）]", "", sentence)  # what a parenthesis says is evidence, not the cause
+        if EVENT.search(told) or INFRASTRUCTURE.search(told):
+            return sentence
+    return None
+
+
 def recorded_cause(test: JointTest, items: tuple[str, ...]) -> str | None:
     """The cause the record of the save runs gives for the outlying runs `items` ("side:run"): an id of CAUSES where
-    the record names each run by its number and one kind of background work; None otherwise (cold read 13b, Y-M1:
-    "find the cause of run 5" where the record said a chunk server was rebuilding a failed disk)."""
+    the record names each run by its number and one kind of background work (cold read 13b, Y-M1: "find the cause of
+    run 5" where the record said a chunk server was rebuilding a failed disk); else, where a sentence of the record
+    names each run and what happened during it, "infrastructure" for a fault of what surrounds the storage
+    (INFRASTRUCTURE) or "recorded" for any other cause, whatever it is (cold read 19, AA-M2: a switch-port flap read
+    as unexplained, "find the cause", a rebuild or a scrub guessed); None otherwise."""
     note = test.config.sources.get("save_times", "")
     runs = {item.split(":")[1] for item in items}
-    named = all(re.search(rf"(?:\brun\s*{run}\b|第\s*{run}\s*次)", note, re.IGNORECASE) for run in runs)
+    named = all(re.search(_run_words(run), note, re.IGNORECASE) for run in runs)
     kinds = [cause for cause, words in CAUSES.items() if words.search(note)]
-    return kinds[0] if named and len(kinds) == 1 else None
+    if named and len(kinds) == 1:
+        return kinds[0]
+    sentences = [_cause_sentence(note, run) for run in sorted(runs)]
+    if not runs or any(sentence is None for sentence in sentences):
+        return None
+    return "infrastructure" if all(INFRASTRUCTURE.search(s or "") for s in sentences) else "recorded"
+
+
+#: A quoted cause longer than this many characters is cut at its first clause (a Chinese one always is).
+QUOTE_CHARS = 60
+
+
+def cause_quote(test: JointTest, items: tuple[str, ...]) -> str:
+    """The cause the record of the save runs gives for the first of the outlying runs `items`, in its own words and a
+    few of them: the sentence naming the run, without its parentheses and the words naming the run, cut at its first
+    clause where long (AA: "a storage-switch port facing BX-40 node 2 flapped"); "" where it names none."""
+    run = sorted(item.split(":")[1] for item in items)[0] if items else ""
+    sentence = _cause_sentence(test.config.sources.get("save_times", ""), run) if run else None
+    if sentence is None:
+        return ""
+    text = re.sub(r"\s*[(（][^)）]*[)）]", "", sentence).strip()
+    mention = re.search(_run_words(run), text, re.IGNORECASE)
+    after = text[mention.end() :] if mention else text
+    after = re.sub(r"^\s*(?:运行)?(?:期间|中|时)?[\s,，:：]*", "", after)
+    quote = after if len(after) >= 8 else text
+    first = re.split(r",\s|，|、|\s+and\s+", quote)[0]
+    if len(first) >= 8 and (len(quote) > QUOTE_CHARS or not first.isascii()):
+        quote = first
+    return quote.strip().rstrip(".。")
 
 
 def slow_outlier_runs(s: SaveSide) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from report import stats
-from report.compute.counterpoints import recorded_outlier
+from report.compute.counterpoints import OUTSIDE, recorded_outlier
 from report.compute.figures import SIDES, Metrics
 from report.compute.reach import reduction_pct
 from report.compute.record_clauses import clauses_naming, naming
@@ -122,7 +122,7 @@ def degraded_untested(test: JointTest, m: Metrics) -> Iterator[Finding]:
     how it behaves in a state of that kind is untested; the finding's scope is that other side (cold read 15, R-M4;
     Chinese reading 15, R major 9: NV-40 timed through a failover, AX-6 never in a degraded state)."""
     found = recorded_outlier(test, m)
-    if found is None:
+    if found is None or found["cause"] in OUTSIDE:  # a fault outside the storage is no state of its own (AA-M2)
         return
     other = "candidate" if found["side"] == "baseline" else "baseline"
     yield make_finding("degraded_untested", SIDES_KIND, (other,), SIDES, cause=found["cause"], seen_on=found["side"])

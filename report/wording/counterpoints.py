@@ -5,6 +5,7 @@ ratios, a shared candidate that the whole cluster's saves would outrun, and a sl
 from __future__ import annotations
 
 from report.compute.counterpoints import (
+    OUTSIDE,
     benchmark_saves,
     job_mix_decides,
     recorded_cause,
@@ -16,7 +17,7 @@ from report.formatting import count, given, p3, s3, sig, x3
 from report.i18n import _, ngettext
 from report.wording.base import Words
 from report.wording.job_size import net_sign
-from report.wording.outlier_words import cause_words
+from report.wording.outlier_words import cause_said, cause_words
 
 
 def speed_counterpoints(w: Words) -> str:
@@ -188,6 +189,8 @@ def cause_step(w: Words, items: list[str], runs: str, clause: bool = False) -> s
     side = items[0].split(":")[0]
     if cause == "thermal":
         return _thermal_step(w, side, runs, clause)
+    if cause in OUTSIDE:
+        return _outside_step(w, items, runs, clause, cause)
     fields = {
         "runs": runs,
         "cause": cause_words(cause),
@@ -204,6 +207,39 @@ def cause_step(w: Words, items: list[str], runs: str, clause: bool = False) -> s
         "there in service; time saves on {system} again during {cause} and on {other} during {cause} of its own, "
         "and report the save time in that state on a line of its own, beside the healthy one."
     ).format(**fields)
+
+
+def _outside_step(w: Words, items: list[str], runs: str, clause: bool, cause: str) -> str:
+    """The next step for outlying runs whose cause the record gives and no kind of the storage's own work names (a
+    fault of the network or the clients, or any other): the cause is known, so neither a search for it nor a guess;
+    the two ways to a verdict on clean runs are a written amendment to the test plan excluding such runs, or re-runs
+    of that side until its repeatability gate has its runs without them (cold read 19, AA-M2; Chinese reading 19,
+    AA-B2: a switch-port flap on BX-40's link, "find the cause of run 4 first", a rebuild or a scrub guessed)."""
+    side = items[0].split(":")[0]
+    fields = {
+        "runs": runs,
+        "cause": cause_said(w, tuple(items)),
+        "system": w.name(side),
+        "gate": "G1" if side == "baseline" else "G2",
+        "min": count(w.config.gates.min_runs),
+    }
+    fault = _("a recorded infrastructure fault") if cause == "infrastructure" else _("a recorded fault")
+    runs_needed = w.config.gates.min_runs
+    if clause:
+        return ngettext(
+            "a written amendment to the test plan that excludes runs with {fault} (the record of the save runs gives "
+            "{cause} as the cause of {runs}), or re-runs of {system} until {gate} has {min} run without such a fault",
+            "a written amendment to the test plan that excludes runs with {fault} (the record of the save runs gives "
+            "{cause} as the cause of {runs}), or re-runs of {system} until {gate} has {min} runs without such a fault",
+            runs_needed,
+        ).format(fault=fault, **fields)
+    return ngettext(
+        "The record of the save runs gives the cause of {runs}: {cause}. Either amend the test plan in writing to "
+        "exclude runs with {fault}, or re-run {system} until {gate} has {min} run without such a fault.",
+        "The record of the save runs gives the cause of {runs}: {cause}. Either amend the test plan in writing to "
+        "exclude runs with {fault}, or re-run {system} until {gate} has {min} runs without such a fault.",
+        runs_needed,
+    ).format(fault=fault, **fields)
 
 
 def _thermal_step(w: Words, side: str, runs: str, clause: bool) -> str:
@@ -233,7 +269,7 @@ def outlier_risk(w: Words) -> str:
         "n": count(len(found["runs"])),
         "of": count(found["of"]),
         "system": w.name(found["side"]),
-        "cause": cause_words(found["cause"]),
+        "cause": cause_said(w, tuple(f"{found['side']}:{run}" for run in found["runs"])),
         "gate": "G1" if found["side"] == "baseline" else "G2",
         "cv": p3(found["cv_pct"] or 0.0),
         "limit": given(found["limit"]),

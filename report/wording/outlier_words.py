@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from report.compute.counterpoints import recorded_cause
+from report.compute.counterpoints import OUTSIDE, cause_quote, recorded_cause
 from report.compute.recommendation import slow_baseline_only
 from report.document.blocks import Para
 from report.document.spoken import fill, said
@@ -40,6 +40,15 @@ def outlier_warning(w: Words) -> list[Para]:
     )
     note = w.config.sources.get("save_times", "").strip()  # it may name the cause (cold read 6, outlier case, B2)
     said_too = " " + record_pointer() if note else ""
+    cause = cause_said(w, tuple(found.scope.items))
+    if cause:  # no log to check where the record gives it (AA-M2)
+        text = ngettext(
+            "Of the save runs, {runs} stands out from the others (modified z-score above 3.5 in absolute value). It is "
+            "kept in every figure; the record of the save runs gives its cause: {cause}.",
+            "Of the save runs, {runs} stand out from the others (modified z-score above 3.5 in absolute value). They "
+            "are kept in every figure; the record of the save runs gives their cause: {cause}.",
+            len(found.scope.items),
+        )
     without = w.m.without_outliers
     if without is not None and without.verdict_status == w.m.verdict.status:
         # what the log would settle, where it settles nothing (cold read 9, J-m8: an open action left to the customer)
@@ -48,7 +57,7 @@ def outlier_warning(w: Words) -> list[Para]:
             "Left out, they would not change the verdict.",
             len(found.scope.items),
         )
-    return [w.p(fill(text, runs=said(found, runs)) + said_too, "save_times", style="warning")]
+    return [w.p(fill(text, runs=said(found, runs), cause=cause) + said_too, "save_times", style="warning")]
 
 
 def slow_baseline_clause(w: Words) -> str:
@@ -60,7 +69,7 @@ def slow_baseline_clause(w: Words) -> str:
     if found is None or not slow_baseline_only(w.m):
         return ""
     items = tuple(found.scope.items)
-    cause = cause_words(recorded_cause(w.test, items))
+    cause = cause_said(w, items)
     fields = {"baseline": w.name("baseline"), "candidate": w.name("candidate"), "cause": cause}
     if cause:
         return ngettext(
@@ -77,6 +86,16 @@ def slow_baseline_clause(w: Words) -> str:
         "lead, whatever their cause",
         len(items),
     ).format(**fields)
+
+
+def cause_said(w: Words, items: tuple[str, ...]) -> str:
+    """The cause the record of the save runs gives for the outlying runs `items`, as the report says it: a kind
+    compute/counterpoints.py knows in its words, any other quoted from the record in a few of its own (cold read 19,
+    AA-M2: a switch-port flap); "" where the record gives none."""
+    cause = recorded_cause(w.test, items)
+    if cause in OUTSIDE:
+        return _("“{quote}”").format(quote=cause_quote(w.test, items))
+    return cause_words(cause)
 
 
 def cause_words(cause: str | None) -> str:

@@ -11,11 +11,14 @@ import pytest
 
 from report.compute.counterpoints import (
     benchmark_saves,
+    cause_quote,
     job_mix_decides,
     recorded_cause,
     restores_slower,
     shared_stall_floor_s,
 )
+from report.compute.risks import degraded_untested
+from report.inputs.joint_test import read_joint_test
 from tests.compute.test_findings import ASYNC, TOML, write_folder
 from tests.conftest import FIXTURES
 from tests.sections.helpers import build, section, texts
@@ -72,6 +75,50 @@ def test_the_record_names_the_benchmark_and_the_cause():
     )
     assert recorded_cause(_test(record), ("baseline:4",)) is None  # another run: the record does not give its cause
     assert recorded_cause(_test("run 5 was slow"), ("baseline:5",)) is None  # no cause named
+
+
+FLAP = (
+    "two systems alternated. During Base run 4 a storage-switch port facing Base node 2 flapped (switch log: link down "
+    "14:07:31, up 14:07:44) and NFS clients retransmitted until it recovered; the run is kept as measured"
+)
+FLAP_ZH = "两个系统交替进行。Base 第 4 次运行期间，连接 Base 2 号节点的交换机端口发生闪断（14:07:31 断开），NFS 客户端重传；照原样保留"
+
+
+def test_any_cause_the_record_gives_is_a_recorded_cause_quoted_in_a_few_words():
+    """Cold read 19, AA-M2: a switch-port flap the record gives for run 4 read as unexplained ("find the cause", a
+    rebuild or a scrub guessed). The quote is the sentence naming the run, its parentheses and the words naming the
+    run dropped, cut at its first clause."""
+    assert recorded_cause(_test(FLAP), ("baseline:4",)) == "infrastructure"
+    assert cause_quote(_test(FLAP), ("baseline:4",)) == "a storage-switch port facing Base node 2 flapped"
+    assert recorded_cause(_test(FLAP_ZH), ("baseline:4",)) == "infrastructure"
+    assert cause_quote(_test(FLAP_ZH), ("baseline:4",)) == "连接 Base 2 号节点的交换机端口发生闪断"
+    other = "During run 3 the job was pre-empted by the scheduler."
+    assert recorded_cause(_test(other), ("baseline:3",)) == "recorded"  # a cause of no kind known, still recorded
+    assert cause_quote(_test(other), ("baseline:3",)) == "the job was pre-empted by the scheduler"
+    assert recorded_cause(_test(FLAP), ("baseline:5",)) is None  # another run
+    assert recorded_cause(_test("run 4: no cause found during the checks"), ("baseline:4",)) is None
+    assert cause_quote(_test("run 5 was slow"), ("baseline:5",)) == ""
+
+
+def test_a_recorded_infrastructure_fault_asks_for_an_amendment_or_re_runs_not_a_cause(tmp_path):
+    """Cold read 19, AA-M2; Chinese reading 19, AA-B2: the next step gives the two real options, and no page asks for
+    the log or guesses the storage's own work. Base's run 4 at 30 s among 12 s runs (modified z-score 121)."""
+    toml = TOML + f'\n[sources]\nsave_times = "{FLAP}"\n'
+    path = write_folder(tmp_path / "flap", toml, [12.0, 12.1, 11.9, 30.0, 12.0], [6.0, 6.1, 5.9, 6.0, 6.05])
+    ctx, m = build(path)
+    assert m.save.baseline.outlier_runs == (4,)
+    steps = " ".join(texts(section(ctx, "gates").blocks))
+    assert "Find the cause" not in steps and "background work" not in steps
+    assert (
+        "The record of the save runs gives the cause of run 4 on Base (30 s): “a storage-switch port facing Base "
+        "node 2 flapped”. Either amend the test plan in writing to exclude runs with a recorded infrastructure "
+        "fault, or re-run Base until G1 has 1 run without such a fault." in steps
+    )
+    saves = " ".join(texts(section(ctx, "save").blocks))
+    assert "check the run's log" not in saves
+    assert "the record of the save runs gives its cause: “a storage-switch port facing Base node 2 flapped”." in saves
+    # a fault outside the storage is no state of its own to time the other side in
+    assert list(degraded_untested(read_joint_test(path), m)) == []
 
 
 def _node_local(tmp_path, sources: str = ""):
