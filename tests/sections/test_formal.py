@@ -113,7 +113,7 @@ def test_the_formal_cover_in_chinese():
         "报告日期",
         "报告状态",
     ]
-    assert f.particulars[-1][1] == "待签发：签字并注明日期、盖章后生效"
+    assert f.particulars[-1][1] == "待签发，签字并注明日期、盖章后生效"
     assert f.signoff == (("编制", "张伟"), ("审核", "李娜"), ("批准", "王军"), ("委托方确认", ""))
     assert f.signoff_headers == ("职责", "姓名", "签字", "日期")
     assert f.statement_title == "声明"
