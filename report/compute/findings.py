@@ -29,6 +29,7 @@ from report.compute.gate_findings import (
     spread_only,
 )
 from report.compute.job_size import JOB_SIZE_RULES
+from report.compute.load_record import LOAD_RECORD_RULES
 from report.compute.mirror_audit import RULES as MIRROR_RULES
 from report.compute.node_loss import node_local
 from report.compute.nodes import share
@@ -551,6 +552,7 @@ RULES = (
     staging_differs,
     *RISK_RULES,
     *RECORD_RULES,
+    *LOAD_RECORD_RULES,
     value_and_price,
     *CLUSTER_RULES,
 )

@@ -154,20 +154,46 @@ def _system_headers(w: Words, baseline: str, candidate: str) -> tuple[tuple[str,
     return (_("Load baseline (s)"), _("Candidate (s)")), named
 
 
-def build(w: Words) -> Section:
-    m = w.m
-    models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
+def _lead_text(w: Words) -> str:
+    """The lead's sentence, by where the load times come from; recorded ones give the load's end point as the record
+    words it (finding load_end_point; zh reading 18, X minor 10), never one the record does not give."""
     if w.origin("load_times") == "supplied":  # taken as given, not timed here (fourth cold read, M2)
-        text = _(
+        if w.findings.has("load_end_point"):
+            return _(
+                "With the recorded load times, from a cold start to the first token, {candidate} brings a model into "
+                "service {speed} than {baseline}: {per_pair}."
+            )
+        return _(
             "With the recorded load times, {candidate} brings a model into service {speed} than {baseline}: {per_pair}."
         )
-    elif w.origin("load_times") == "illustrative":  # not an event (third cold read, M-3)
-        text = _(
+    if w.origin("load_times") == "illustrative":  # not an event (third cold read, M-3)
+        return _(
             "With the illustrative load times, {candidate} would bring a model into service {speed} than {baseline}: "
             "{per_pair}."
         )
-    else:
-        text = _("{candidate} brings a model into service {speed} than {baseline}: {per_pair}.")
+    return _("{candidate} brings a model into service {speed} than {baseline}: {per_pair}.")
+
+
+def _caches(w: Words) -> Para | None:
+    """Where the record says one load side's cache was left warm and the other's cleared (finding
+    load_caches_unequal; zh reading 18, Y-M4): said once, with the way it leans and the repeat that settles it."""
+    found = w.findings.get("load_caches_unequal")
+    if found is None:
+        return None
+    kept = found.scope.items[0]
+    other = next(side for side in ("load_baseline", "candidate") if side != kept)
+    text = _(
+        "The caches were not treated alike: the test record gives that {kept}'s cache was not cleared before the "
+        "loads, while {other}'s was. {kept_short}'s load times may therefore come in part from its cache, which "
+        "favours {kept_short}; repeating the loads with the caches treated alike would settle it."
+    ).format(kept=w.name(kept), other=w.name(other), kept_short=w.label(w.name(kept)))
+    return Para(said(found, text), "p", loads_marked(w))
+
+
+def build(w: Words) -> Section:
+    m = w.m
+    models = sorted(m.load.models, key=lambda x: (natural_key(x.model), natural_key(x.platform)))
+    text = _lead_text(w)
     lead = (
         spoken(not_established(w, lead=False), memory_loads(m, w.config))
         if load_not_established(m)
@@ -190,6 +216,8 @@ def build(w: Words) -> Section:
     notes = [Para(spoken(lead, _read_only(w)), "p", loads_marked(w))]
     if (path := w.findings.get("load_path")) is not None:  # what each ratio includes: the path as given (S-M4)
         notes.append(Para(said(path, load_path_words(w).strip()), "p", loads_marked(w)))
+    if (caches := _caches(w)) is not None:
+        notes.append(caches)
     limit = given(w.config.gates.max_cv_pct)
     for found in w.findings.each("load_spread"):
         cv = found["cv"]
