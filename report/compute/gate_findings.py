@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from report import stats
 from report.compute import reach
+from report.compute.counterpoints import recorded_cause, slow_outlier_runs
 from report.compute.figures import SIDES, Metrics
 from report.compute.scopes import MODELS_KIND, SIDES_KIND, TEST_KIND, Finding, agreed, make_finding
 from report.inputs.joint_test import JointTest
@@ -186,14 +188,35 @@ def spread_only(test: JointTest, m: Metrics) -> Iterator[Finding]:
     sides = [REPEATABILITY[g] for g in failed]
     if any((cv.get(side) or 0.0) <= limit for side in sides):
         return
+    passed = tuple(g for g in status if status[g] == "pass")
     yield make_finding(
         "spread_only",
         SIDES_KIND,
         sides,
         SIDES,
         failed=failed,
-        passed=tuple(g for g in status if status[g] == "pass"),
+        passed=passed,
         cv=cv,
         limit=limit,
         agreed=agreed(test, "max_cv_pct"),
+        baseline_only=_baseline_only(test, m, failed, passed),
     )
+
+
+def _baseline_only(test: JointTest, m: Metrics, failed: tuple, passed: tuple) -> dict | None:
+    """Where the baseline's repeatability (G1) is the only gate that fails and the candidate's gates (G2 to G4) pass:
+    the baseline's slow outlying runs that alone take its spread over the limit (none where it stays over without
+    them), its spread without them, and whether the record of the save runs gives their cause; None otherwise (cold
+    read 19, AA-M2: "Targets not met" read as the candidate failing, where one baseline run with a recorded switch-port
+    flap failed G1)."""
+    if failed != ("G1",) or not {"G2", "G3", "G4"} <= set(passed):
+        return None
+    base = m.save.baseline
+    runs = slow_outlier_runs(base) if slow_outlier_runs(base) == base.outlier_runs else ()
+    kept = [t for r, t in zip(base.run_numbers, base.times_s, strict=True) if r not in runs]
+    sd = stats.stdev(kept) if runs else None
+    without = None if sd is None else 100 * sd / stats.mean(kept)
+    if without is None or without > test.config.gates.max_cv_pct:
+        return {"runs": (), "cv_without": None, "recorded": False}
+    items = tuple(f"baseline:{run}" for run in runs)
+    return {"runs": runs, "cv_without": without, "recorded": recorded_cause(test, items) is not None}

@@ -57,3 +57,33 @@ def test_re_tuning_the_baseline_costs_lost_work(tmp_path):
     assert round(cost["today_s"]) == 1000 and round(cost["optimal_s"], 1) == 3676.3
     assert round(cost["lost_today_s"], 2) == 515.02 and round(cost["lost_optimal_s"], 1) == 1853.2
     assert cost["gpus"] == 16
+
+
+def test_a_verdict_failing_on_one_baseline_run_says_first_that_the_candidate_meets_its_gates(tmp_path):
+    """Cold read 19, AA-M2: "Targets not met" read as the candidate failing, where one baseline run with a recorded
+    switch-port flap failed G1. Baseline 30.0, 30.1, 29.9, 30.0, 36.0 s: median 30.0, MAD 0.1, run 5's modified
+    z-score 0.6745 × 6 / 0.1 = 40.5; mean 31.2, sd sqrt(28.82 / 4) = 2.6842, CV 8.603%; without run 5 mean 30.0,
+    sd sqrt(0.02 / 3) = 0.08165, CV 0.2722%. Candidate 10.0, 10.1, 10.2 s (CV 0.990%)."""
+    from report.i18n import activate
+    from report.wording.repeatability import spread_only_label
+
+    toml = TOML + '\n[sources]\nsave_times = "During Base run 5 a switch port facing Base node 2 flapped"\n'
+    test = read_joint_test(write_folder(tmp_path / "b", toml, [30.0, 30.1, 29.9, 30.0, 36.0], [10.0, 10.1, 10.2]))
+    m = compute(test)
+    found = decide(test, m)
+    assert {g.id: g.status for g in m.gates} == {"G1": "fail", "G2": "pass", "G3": "pass", "G4": "pass"}
+    only = found.get("spread_only")["baseline_only"]
+    assert only["runs"] == (5,) and only["recorded"] and round(only["cv_without"], 4) == 0.2722
+    with activate("en"):
+        assert spread_only_label(found.get("spread_only")) == (
+            "The candidate meets G2, G3 and G4; targets not met only on the baseline's repeatability (G1), which one "
+            "run with a recorded cause fails: 8.60% against 3%, 0.272% without it"
+        )
+    with activate("zh-CN"):
+        assert spread_only_label(found.get("spread_only")) == (
+            "被测系统通过 G2、G3 和 G4；未达到评估目标仅因基线测量重复性（G1）未通过，由 1 次有记录原因的运行造成："
+            "变异系数 8.60%，上限 3%，剔除后为 0.272%"
+        )
+    # the candidate's spread failing too: not the baseline's alone
+    found, _m = _found(tmp_path, [10.0, 10.1, 12.0], name="c")
+    assert found.get("spread_only")["baseline_only"] is None
