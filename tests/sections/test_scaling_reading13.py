@@ -206,7 +206,7 @@ def test_m9_page_one_and_the_summary_give_the_ratios_range_not_only_their_ends(f
     # the job's 16 nodes named once, by the words on what the sweep did not compare (cold read 18, X: twice in a line)
     assert (
         "Client sweep: 1.25× the baseline's aggregate at 2 client nodes, 1.20× at 8, 1.10× to 1.25× over the counts "
-        "swept. Not compared by the sweep: beyond 8 (neither system swept; tested at the job's 16 nodes only)."
+        "swept. Not compared by the sweep: beyond 8 client nodes (neither system swept; tested at the job's 16 nodes only)."
         in cover_text(ctx)
     )
     summary = " ".join(texts(section(ctx, "summary").blocks))
