@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from report.compute import Metrics
+from report.compute.retune_cost import optimal_steps
 from report.document.blocks import (
     Para,
 )
@@ -184,7 +185,7 @@ def tuning_sentence(m: Metrics) -> Para | None:
         "({candidate_today}). Compared each at its own optimal interval, {contribution}."
     ).format(
         rate=assumed_failure_rate(m),
-        optimum=count(round(r.baseline.optimal_interval_steps)),
+        optimum=count(optimal_steps(m)),
         interval=count(m.bubble.checkpoint_interval_steps),
         **_tuning_fields(m),
     )
@@ -289,7 +290,7 @@ def retune_sentence(m: Metrics) -> str:
     )
     figures = {
         "baseline": s.baseline.system,
-        "optimum": count(round(r.baseline.optimal_interval_steps)),
+        "optimum": count(optimal_steps(m)),
         "retune": retune,
         "candidate": s.candidate.system,
         "switch": _switch_words(m, switch),

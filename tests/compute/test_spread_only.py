@@ -57,6 +57,8 @@ def test_re_tuning_the_baseline_costs_lost_work(tmp_path):
     assert round(cost["today_s"]) == 1000 and round(cost["optimal_s"], 1) == 3676.3
     assert round(cost["lost_today_s"], 2) == 515.02 and round(cost["lost_optimal_s"], 1) == 1853.2
     assert cost["gpus"] == 16
+    # 1,853.2 s against 515.02 s: re-tuning costs lost work; the optimum is Young's, named in whole steps
+    assert cost["costs_work"] and not cost["write_bound"] and cost["whole_steps"] == 1838
 
 
 def test_a_verdict_failing_on_one_baseline_run_says_first_that_the_candidate_meets_its_gates(tmp_path):

@@ -70,3 +70,35 @@ def test_long_paybacks_keep_three_significant_digits():
     text = paybacks_words(_words(found), ("speedup",))
     assert "about 14,900 years on the 64 runs a year given, each system at its optimal interval;" in text
     assert "14,928" not in text
+
+
+def test_re_tuning_to_a_write_bound_optimum_is_not_called_a_cost():
+    """Cold read 18, X minor 4: "Re-tuning is not free" beside 0.318 h against 0.318 h. The write-bound joint test of
+    tests/compute/test_retune_cost.py by hand: 31 steps (62 s, 0.0172 h) against 20 (40 s, 0.0111 h), a failure losing
+    92.1 s (0.0256 h) against 91.4 s (0.0254 h), 0.77% more: no cost said; the interval still the teams' to accept."""
+    from report.wording.paybacks import retune_cost_words
+
+    cost = {
+        "today_steps": 20,
+        "whole_steps": 31,
+        "today_s": 40.0,
+        "optimal_s": 62.0,
+        "lost_today_s": 91.4,
+        "lost_optimal_s": 92.1,
+        "costs_work": False,
+        "write_bound": True,
+        "gpus": 16,
+    }
+    words = NS(findings=NS(get=lambda key: cost if key == "retune_cost" else None), name=lambda side: "Base")
+    assert retune_cost_words(words) == (
+        "Re-tuning adds almost nothing to the work a failure loses: with Base saving every 31 steps (0.0172 h) instead "
+        "of every 20 (0.0111 h), a failure loses on average 0.0256 h of the job's work on its 16 GPUs, against "
+        "0.0254 h today; the training teams must still accept that interval (evaluation or pre-emption may fix it)."
+    )
+    with i18n.activate("zh-CN"):
+        assert retune_cost_words(words).startswith(
+            "调整间隔几乎不增加故障损失：Base 由每 20 步（0.0111 h）保存一次改为每 31 步"
+        )
+    assert "Re-tuning is not free" in retune_cost_words(
+        NS(findings=NS(get=lambda key: {**cost, "costs_work": True}), name=lambda side: "Base")
+    )

@@ -473,10 +473,13 @@ def test_the_steps_re_tuned_to_are_said_once_on_page_one():
     cost = {
         "today_steps": 500,
         "optimal_steps": 1838.1,
+        "whole_steps": 1838,
         "today_s": 1000.0,
         "optimal_s": 3676.3,
         "lost_today_s": 515.02,
         "lost_optimal_s": 1853.2,
+        "costs_work": True,
+        "write_bound": False,
         "gpus": 16,
     }
     words.findings = NS(get=lambda key: {"value_priced": value, "retune_cost": cost}.get(key))
