@@ -46,9 +46,14 @@ _active: ContextVar[gettext.NullTranslations] = ContextVar("translations", defau
 _language: ContextVar[str] = ContextVar("language", default="en")
 _strict: ContextVar[bool] = ContextVar("strict", default=False)
 #: The accelerators the report counts: "GPU", "NPU" where the test's platform is one (Huawei Ascend), or "card" (another
-#: accelerator that is not a GPU: Gaudi, Kunlunxin); a Chinese report then says 个 NPU (or 块加速卡) wherever its own
+#: accelerator that is not a GPU: Gaudi, Kunlunxin); a Chinese report then says 个 NPU (or 张加速卡) wherever its own
 #: words say 块 GPU (Chinese reading 16, T-M7; docs/zh-CN.md).
 _accelerator: ContextVar[str] = ContextVar("accelerator", default="GPU")
+#: The test record's own name for the gates G1-G4 where it is a Chinese one ending in 门槛 (验收门槛, 考核门槛): a
+#: Chinese report then says it wherever its own words say 评估门槛 (Chinese reading 19: two terms for one thing).
+_gate_term: ContextVar[str | None] = ContextVar("gate_term", default=None)
+#: The report's own Chinese term for the gates, said where the record names none.
+OWN_GATE_TERM = "评估门槛"
 
 
 def catalog(language: str, strict: bool = False) -> gettext.NullTranslations:
@@ -108,6 +113,22 @@ def accelerators(kind: str) -> Iterator[None]:
         _accelerator.reset(token)
 
 
+@contextlib.contextmanager
+def gate_term(term: str | None) -> Iterator[None]:
+    """Inside the block, a Chinese report calls the gates `term`, the record's own name for them, where it ends in
+    门槛 (验收门槛); any other term (验收标准, an English one) leaves the report's 评估门槛."""
+    token = _gate_term.set(term if term is not None and term.endswith("门槛") else None)
+    try:
+        yield
+    finally:
+        _gate_term.reset(token)
+
+
+def record_gate_term_said() -> bool:
+    """Whether the Chinese words being written call the gates by the record's own term (`gate_term`)."""
+    return _language.get() == "zh-CN" and _gate_term.get() is not None
+
+
 #: A Chinese NPU test's words for the GPU ones, longest first: an NPU is counted by 个 (a 910C card holds two NPU
 #: devices, so 块加速卡 read as half the count: Chinese reading 16, T-M7), its time is NPU·时, the records' unit.
 _NPU_WORDS = (
@@ -124,6 +145,21 @@ _NPU_WORDS = (
     (" 卡节点", " 个 NPU 的节点"),
     (" 卡上的", " 个 NPU 上的"),
     ("GPU", "NPU"),
+)
+
+
+#: A Chinese APU test's words for the GPU ones (AMD MI300A): an APU is counted by 块 as a GPU is, its time is APU 时,
+#: the records' unit ("APU 时单价"), never GPU 小时 beside 卡时 (Chinese reading 18, X minor 7).
+_APU_WORDS = (
+    ("GPU 小时", "APU 时"),
+    ("GPU 机时", "APU 时"),
+    ("GPU 分钟", "APU 分钟"),
+    ("卡时", "APU 时"),
+    (" 卡集群", " 块 APU 的集群"),
+    (" 卡作业", " 块 APU 的作业"),
+    (" 卡节点", " 块 APU 的节点"),
+    (" 卡上的", " 块 APU 上的"),
+    ("GPU", "APU"),
 )
 
 
@@ -145,6 +181,12 @@ _BARE_BLOCKS = re.compile(r"(?<=\}) 块(?!\s?GPU|等效|设备|大小)")
 #: An English card test's words for the GPU ones (cold read 17, W minor 5): "card", "card-hour", "per-card MTBF";
 #: capitalised where the word opens a sentence or a label.
 _ENGLISH_CARDS = re.compile(r"(^|(?<=[.!?]\s))?\bGPU(s?)\b")
+_ENGLISH_APUS = re.compile(r"\b(?:([Aa]) )?GPU(?=s?\b)")
+
+
+def _english_apu(match: re.Match) -> str:
+    """An English APU test's word for a GPU one, with its article: "a GPU-hour" is "an APU-hour"."""
+    return "APU" if match.group(1) is None else f"{match.group(1)}n APU"
 
 
 def _english_card(match: re.Match) -> str:
@@ -157,13 +199,20 @@ def _cards(text: str) -> str:
     counts 个 NPU and prices NPU·时 (`_NPU_WORDS`), another accelerator's 张加速卡 and 卡时 (`_CARD_WORDS`); in
     English the latter's are cards and card-hours."""
     kind = _accelerator.get()
+    if (term := _gate_term.get()) is not None and _language.get() == "zh-CN":
+        text = text.replace(OWN_GATE_TERM, term)
     if _language.get() != "zh-CN":
+        if kind == "APU":
+            return _ENGLISH_APUS.sub(_english_apu, text)
         return _ENGLISH_CARDS.sub(_english_card, text) if kind == "card" else text
-    for gpu, word in _NPU_WORDS if kind == "NPU" else _CARD_WORDS if kind == "card" else ():
+    for gpu, word in _WORDS.get(kind, ()):
         text = text.replace(gpu, word)
     if kind in ("NPU", "card"):  # a count of them said without the noun: "为 {optimum} 块" (zh reading 18, Y minor 5)
         text = _BARE_BLOCKS.sub(" 个" if kind == "NPU" else " 张", text)
     return text
+
+
+_WORDS = {"NPU": _NPU_WORDS, "APU": _APU_WORDS, "card": _CARD_WORDS}
 
 
 def _(message: str) -> str:

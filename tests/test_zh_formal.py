@@ -123,3 +123,21 @@ def test_the_chinese_load_caption_carries_no_hedge_the_data_does_not_need():
         assert "只计时一次" not in chart.caption and "平均加载时间" in chart.caption
     catalog = (ROOT / "report/locale/zh_CN/LC_MESSAGES/report.po").read_text()
     assert "时即为该次时间" not in catalog
+
+
+def test_an_apu_is_called_an_apu_and_its_time_apu_hours():
+    """Zh reading 18, X minor 7: an MI300A test read GPU 小时 beside 卡时 and APU in its own record; an APU is counted
+    by 块 as a GPU is, its time is APU 时 (the record's "APU 时单价"), in English APU and APU-hour."""
+    from report.wording.base import APU_WORDS
+
+    assert APU_WORDS.search("AMD Instinct MI300A") and APU_WORDS.search("4 块 APU") and not APU_WORDS.search("MI300X")
+    with i18n.accelerators("APU"):
+        assert i18n._("Price of a GPU-hour") == "Price of an APU-hour"
+        assert i18n._("Power of a GPU") == "Power of an APU"
+        assert i18n._("GPUs in the training job") == "APUs in the training job"
+        with i18n.activate("zh-CN"):
+            assert i18n._("Price of a GPU-hour") == "每 APU 时价格"
+            assert (
+                i18n._cards("{n} 块 GPU 集群，每 GPU 小时 {p}，{h} 卡时")
+                == "{n} 块 APU 集群，每 APU 时 {p}，{h} APU 时"
+            )

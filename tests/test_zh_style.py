@@ -44,6 +44,8 @@ def test_every_chinese_message_follows_the_mechanical_rules():
         # A placeholder is filled at print time and typeset then (i18n.typeset): here it is a neutral mark.
         literal = re.sub(r"\{[^{}]*\}", "•", text)
         bad += [f"{msgid[:50]!r}: {p}" for p in zh_style.problems(literal)]
+        # the record's 验收门槛 is said as the record says it (i18n.gate_term); our own words never say 验收
+        bad += [f"{msgid[:50]!r}: 验收 in our own words" for _ in ["验收"] if "验收" in text]
     assert bad == []
 
 

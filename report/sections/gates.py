@@ -23,7 +23,7 @@ from report.formatting import (
     p3,
     x3,
 )
-from report.i18n import _, gap, join_clauses, join_words, keep_words, ngettext
+from report.i18n import _, gap, join_clauses, join_words, keep_words, ngettext, record_gate_term_said
 from report.inputs.config import TestConfig
 from report.inputs.runs import FEW_SAMPLES, RAMP_SHARE, both_sustained, ramping, sparse
 from report.inputs.specs import ReliabilitySpec
@@ -528,7 +528,8 @@ def build(w: Words) -> Section:
     intro_text = _(
         "Each gate below is decided from this test's figures against the thresholds in the assumptions table."
     )
-    if (term := record_gate_term(w)) is not None:
+    # a Chinese report that says the record's own …门槛 throughout needs no gloss (Chinese reading 19)
+    if (term := record_gate_term(w)) is not None and not record_gate_term_said():
         # the record's own name for the same gates, not contradicted (zh reading 14c, P-m2: 验收门槛 against 评估门槛)
         # the term kept on one line ("验" ↵ "收门槛" read as two words)
         intro_text += gap(intro_text) + _("The test record calls these gates “{term}”.").format(term=keep_words(term))

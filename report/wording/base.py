@@ -233,11 +233,14 @@ class Words:
 
 
 def accelerator_of(m: Metrics, config: TestConfig) -> str:
-    """ "NPU", "card" or "GPU": what the report's words call the accelerators of a test whose load platforms are in
-    `m` and whose recorded environment is `config`'s (Words.accelerator; the charts are worded the same way)."""
+    """ "NPU", "APU", "card" or "GPU": what the report's words call the accelerators of a test whose load
+    platforms are in `m` and whose recorded environment is `config`'s (Words.accelerator; the charts are worded the
+    same way)."""
     texts = [x.platform for x in m.load.models] + [t for pair in config.environment for t in pair]
     if any(ASCEND_WORDS.search(t) for t in texts):
         return "NPU"
+    if any(APU_WORDS.search(t) for t in texts):
+        return "APU"
     return "card" if any(NPU_WORDS.search(t) for t in texts) else "GPU"
 
 
@@ -250,8 +253,12 @@ NPU_WORDS = re.compile(
     re.IGNORECASE,
 )
 
+#: An accelerator that is CPU and GPU in one package (AMD Instinct MI300A), an APU: called so, its time APU 时, as
+#: its records say ("APU 时单价", "每块 APU"), never GPU 小时 beside 卡时 (Chinese reading 18, X minor 7).
+APU_WORDS = re.compile(r"\bAPUs?\b|\bMI300A\b", re.IGNORECASE)
+
 #: The NPUs among them (Huawei Ascend): counted 个 NPU in Chinese, as their records count NPU devices (a 910C card
-#: holds two), where the others stay 块加速卡 (Chinese reading 16, T-M7).
+#: holds two), where the others are 张加速卡 (Chinese reading 16, T-M7).
 ASCEND_WORDS = re.compile(r"\bNPUs?\b|\bAscend\b|\bAtlas\b|昇腾|\b910[ABC]\b", re.IGNORECASE)
 
 #: Tables and definition lists that print the inputs' own text (names included): never shortened.

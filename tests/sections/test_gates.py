@@ -274,8 +274,9 @@ def test_the_media_named_are_each_named_once_in_the_edition_s_language(folder):
 
 def test_the_record_s_own_name_for_the_gates_is_said_not_contradicted(folder):
     """zh reading 14c, P-m2: the customer's environment line "验收门槛" beside the report's 评估门槛 throughout read as two
-    kinds of gate. The report keeps its term and says once, where the gates are decided, which gates the record's word
-    means; a record that names them no other way gets no such sentence."""
+    kinds of gate; zh reading 19 read the gloss "本报告所称评估门槛，即……" as two terms for one thing. A Chinese report
+    whose record names the gates …门槛 says the record's term throughout; another name (验收标准) keeps 评估门槛 and
+    the gloss; an English report says the record's word once; a record that names them no other way gets nothing."""
     data = folder("repeated")
     toml = data / "test.toml"
     plain = toml.read_text()
@@ -283,12 +284,22 @@ def test_the_record_s_own_name_for_the_gates_is_said_not_contradicted(folder):
     toml.write_text(plain + f'\n[environment]\n"验收门槛" = "{line}"\n')
     with i18n.activate("zh-CN"):
         ctx, _m = build(data)
+    gates = section(ctx, "gates")
+    assert gates.blocks[0].text == "以下验收门槛按本次测试的数据和假设表中的阈值逐项判定。"
+    assert gates.title == "联合测试验收门槛与后续步骤"
+    assert not [t for s in ctx.sections for t in texts(s.blocks) if "评估门槛" in t]
+    toml.write_text(plain + f'\n[environment]\n"验收标准" = "{line}"\n')
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
     intro = section(ctx, "gates").blocks[0].text
     assert (
         intro.replace(i18n.WORD_JOINER, "")
-        == "以下评估门槛按本次测试的数据和假设表中的阈值逐项判定。本报告所称评估门槛，即测试记录中的“验收门槛”。"
+        == "以下评估门槛按本次测试的数据和假设表中的阈值逐项判定。本报告所称评估门槛，即测试记录中的“验收标准”。"
     )
-    assert i18n.WORD_JOINER.join("验收门槛") in intro  # never "验" ↵ "收门槛"
+    assert i18n.WORD_JOINER.join("验收标准") in intro  # never "验" ↵ "收标准"
+    toml.write_text(plain + f'\n[environment]\n"验收门槛" = "{line}"\n')
+    ctx, _m = build(data)
+    assert section(ctx, "gates").blocks[0].text.endswith(" The test record calls these gates “验收门槛”.")
     toml.write_text(plain + '\n[environment]\n"targets" = "the acceptance criteria were agreed in the test plan"\n')
     ctx, _m = build(data)
     assert section(ctx, "gates").blocks[0].text.endswith(" The test record calls these gates “acceptance criteria”.")
