@@ -118,4 +118,25 @@ def staging_unverified(test: JointTest, m: Metrics) -> Iterator[Finding]:
                 return
 
 
-RECORD_RULES = (tester_is_vendor, baseline_in_service, staging_unverified)
+def restore_untimed(test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """Where no restore was timed, so the failure figures give each system the same recovery: what reading the training
+    model's checkpoint back would take each system at its measured write bandwidth (what a node-local side writes of
+    it, over its per-node bandwidth), and the side the equal assumption favours, the slower reader (cold read 18, Y
+    minor 6; cold read 19, AA-M5). `read_s` per side, `size_gb` the checkpoint's size; scope: the favoured side."""
+    if m.reliability.baseline.restore_s is not None or "restore_times" in m.inputs_illustrative:
+        return
+    model = test.config.training.model
+    rows = {row.side: row for row in m.audit.rows if row.model == model}
+    if set(rows) != set(SIDES):
+        return
+    gbps = {"baseline": m.bandwidth.baseline_gbps, "candidate": m.bandwidth.candidate_gbps}
+    read_s = {side: rows[side].written_gb / gbps[side] for side in SIDES}
+    if read_s["baseline"] == read_s["candidate"]:
+        return
+    slower = max(SIDES, key=lambda side: read_s[side])
+    yield make_finding(
+        "restore_untimed", SIDES_KIND, (slower,), SIDES, read_s=read_s, size_gb=m.save.baseline.snapshot_gb
+    )
+
+
+RECORD_RULES = (tester_is_vendor, baseline_in_service, staging_unverified, restore_untimed)

@@ -44,6 +44,7 @@ from report.wording.phrases import (
 from report.wording.protection import protection_step
 from report.wording.recommendation import decided
 from report.wording.record_facts import in_service_step
+from report.wording.restores import restore_step
 from report.wording.retuning import assumed_failure_rate, far_mtbf, tuning_sentence
 from report.wording.said import g4_out_of_reach, outlier_step, save_spread
 from report.wording.scaling import sweep_steps
@@ -491,9 +492,7 @@ def _conditions(w: Words) -> list[Para]:
             )
         )
     if m.reliability.baseline.restore_s is None and "restore_times" not in m.inputs_illustrative:
-        out.append(
-            Para(_("Time a restore from each system: the failure figures take the assumed restart time instead."))
-        )
+        out.append(Para(restore_step(w)))
     if far_mtbf(m) is None and tuning_sentence(m) is not None:
         # a headline "re-tuning beats buying" rests on the assumed failure rate (cold read 24, M2)
         out.append(

@@ -33,7 +33,7 @@ from report.i18n import _, join_clauses, join_words, ngettext
 from report.wording.base import Words
 from report.wording.cluster_scope import retuned_carry
 from report.wording.phrases import both
-from report.wording.restores import restores_worth_little
+from report.wording.restores import restore_read, restores_worth_little
 from report.wording.retuning import beyond_run, retune_sentence
 from report.wording.said import node_local_words
 from report.wording.statements import (
@@ -104,6 +104,7 @@ def _recovery_table(w: Words) -> Table:
         _(
             "Restore not measured: the assumed restart time ({restart}) is used for the whole recovery on both systems."
         ).format(restart=seconds(r.restart_s))
+        + restore_read(w)
         if r.baseline.restore_s is None
         else _("Recovery = restart ({restart}, without reading the checkpoint) + the mean restore time.").format(
             restart=seconds(r.restart_s)

@@ -5,7 +5,7 @@ headline and reasons use it."""
 from __future__ import annotations
 
 from report.compute.recommendation import restore_value
-from report.formatting import count, money, s3, sig
+from report.formatting import count, gb, money, s3, seconds, sig
 from report.i18n import _
 from report.wording.base import Words
 
@@ -72,3 +72,37 @@ def restores_worth_little(w: Words) -> str:
         "({share}% of its GPU-hours): worth little, so they are no ground for the recommendation."
     )
     return " " + text.format(**fields)
+
+
+def restore_read(w: Words) -> str:
+    """Where no restore was timed (finding restore_untimed; cold read 18, Y minor 6; cold read 19, AA-M5): one clause,
+    led by a space, on what reading the checkpoint back would take each system at its measured write bandwidth and
+    which side the equal recovery favours; "" otherwise."""
+    found = w.findings.get("restore_untimed")
+    if found is None:
+        return ""
+    read = found["read_s"]
+    slower = found.scope.items[0]
+    return " " + _(
+        "At each system's measured write bandwidth, reading the {size} checkpoint back would take about {baseline} on "
+        "{baseline_system} and {candidate} on {candidate_system}: the equal recovery favours {slower}."
+    ).format(
+        size=gb(found["size_gb"]),
+        baseline=seconds(read["baseline"]),
+        baseline_system=w.label(w.name("baseline")),
+        candidate=seconds(read["candidate"]),
+        candidate_system=w.label(w.name("candidate")),
+        slower=w.label(w.name(slower)),
+    )
+
+
+def restore_step(w: Words) -> str:
+    """The next step to time a restore on each system: with the side the equal recovery favours where the finding
+    restore_untimed gives it."""
+    found = w.findings.get("restore_untimed")
+    if found is None:
+        return _("Time a restore from each system: the failure figures take the assumed restart time instead.")
+    return _(
+        "Time a restore on each system: the failure figures give each the same recovery, the assumed restart time, "
+        "which favours {slower}, the slower of the two to read its checkpoint back."
+    ).format(slower=w.label(w.name(found.scope.items[0])))

@@ -93,3 +93,28 @@ def test_a_staging_line_counting_saves_the_save_times_do_not_hold_is_not_verifie
     )
     path = write_folder(tmp_path / "six", ASYNC_TOML + line.format(n=6), [12.0, 12.1, 11.9], [6.0, 6.1, 5.9])
     assert _found(path, "staging_unverified") is None
+
+
+def test_an_untimed_restore_says_what_reading_back_would_take_and_whom_the_equal_recovery_favours(tmp_path):
+    """Cold read 18, Y minor 6; cold read 19, AA-M5. write_folder's model M is 10 GB, its bandwidth logs 2 and 8 GB/s:
+    read back at those rates, 10 / 2 = 5 s on Base and 10 / 8 = 1.25 s on Cand; the equal recovery favours Base."""
+    from tests.compute.test_findings import TOML, write_folder
+
+    path = write_folder(tmp_path / "untimed", TOML, [12.0, 12.1, 11.9], [6.0, 6.1, 5.9])
+    found = _found(path, "restore_untimed")
+    assert found is not None and found.scope.items == ("baseline",) and not found.scope.whole
+    assert found["read_s"] == {"baseline": 5.0, "candidate": 1.25} and found["size_gb"] == 10
+    ctx, _m = build(path)
+    said = " ".join(
+        texts(section(ctx, "reliability").blocks)
+        + [t.note for t in section(ctx, "reliability").blocks if hasattr(t, "note")]
+    )
+    assert (
+        "At each system's measured write bandwidth, reading the 10 GB checkpoint back would take about 5 s on Base "
+        "and 1.25 s on Cand: the equal recovery favours Base." in said
+    )
+    steps = " ".join(t for s in ctx.sections for t in texts(s.blocks))
+    assert (
+        "Time a restore on each system: the failure figures give each the same recovery, the assumed restart time, "
+        "which favours Base, the slower of the two to read its checkpoint back." in steps
+    )
