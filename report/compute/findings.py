@@ -330,6 +330,24 @@ def load_unestablished(test: JointTest, m: Metrics) -> Iterator[Finding]:
         )
 
 
+def load_slower(_test: JointTest, m: Metrics) -> Iterator[Finding]:
+    """The load pairs the candidate loads slower than the baseline, among those the load tile's range is taken from
+    (the established pairs where some are not and one is, else every pair): a range whose low end is below 1 says in
+    words which model loads slower, and by how much (cold read 18, Y minor 2: "0.920x-1.80x model loading speed")."""
+    models = m.load.models
+    some_unestablished = any(not p.established for p in models) and any(p.established for p in models)
+    headline = [p for p in models if p.established or not some_unestablished]
+    slower = [p for p in headline if p.speedup < 1]
+    if slower:
+        yield make_finding(
+            "load_slower",
+            PAIRS_KIND,
+            [_pair(p) for p in slower],
+            [_pair(p) for p in headline],
+            slower_by={_pair(p): 1 / p.speedup for p in slower},
+        )
+
+
 def load_spread(test: JointTest, m: Metrics) -> Iterator[Finding]:
     """Per load pair, the load sides whose runs spread above the saves' limit: one finding per such pair."""
     limit = test.config.gates.max_cv_pct
@@ -539,6 +557,7 @@ RULES = (
     *FALL_RULES,
     *LAW_RULES,
     load_unestablished,
+    load_slower,
     load_spread,
     load_savings,
     restore_runs,

@@ -26,13 +26,9 @@ from report.wording.decisions import (
     speedup_established,
 )
 from report.wording.flagged import tile_scope
-from report.wording.loads import (
-    headline_load_span,
-    load_not_established,
-    load_pairs,
-    memory_load_systems,
-)
-from report.wording.phrases import counted_noun, gate_list, ratio_span
+from report.wording.load_tile import load_headline, load_note
+from report.wording.loads import load_not_established, memory_load_systems
+from report.wording.phrases import counted_noun, gate_list
 from report.wording.retuning import beyond_run, today_interval_only
 from report.wording.risks import staging_tile as staging_made_tile
 from report.wording.scaling import fitted_side
@@ -177,66 +173,6 @@ def _unsettled(m: Metrics, cfg: TestConfig) -> str:
             system=failed[0].system, limit=given(cfg.gates.max_cv_pct)
         )
     return _("fewer than {runs} runs per system").format(runs=count(cfg.gates.min_runs))
-
-
-def _load_headline(m: Metrics) -> tuple[str, str]:
-    """The load tile's figure and label: the stable pairs' range when an end of the whole range is unstable and a pair
-    is shown within the limit (the note names what it leaves out), else the whole range (cold read 8, M1), labelled
-    "not established" when no pair is shown within the limit (cold read 10, M2)."""
-    if load_not_established(m):
-        # "Not established" as the figure and the ratios in the note, as the capacity tile's "Not shown" (Chinese
-        # reading 14, M2; cold read 15, M2: a director quotes the big figure, not its mark); no label takes back a
-        # "faster" above it (cold read 12, M1)
-        return _("Not established"), _("model load speedup")
-    low, high = _load_span(m)
-    if low < 1:
-        return ratio_span(low, high), _("model loading speed")
-    return ratio_span(low, high), _("faster model loading")
-
-
-def _load_span(m: Metrics) -> tuple[float, float]:
-    """The figure the load tile shows: the established pairs' range where some pair is not established (cold reads 6
-    m2 and 7 A-M6: 7.18×–8.34× led with a pair the report calls not established; the note names the others with
-    theirs), else the whole range."""
-    established = m.load.established_range
-    if established is not None and any(not p.established for p in m.load.models):
-        return established
-    return headline_load_span(m)
-
-
-def _load_note(w: Words) -> str:
-    """The load tile's note: against which system, over every pair, which pairs are established by the rule the
-    saves follow (the loading section says why the others are not)."""
-    m = w.m
-    found = w.findings.get("load_unestablished")
-    if load_not_established(m):
-        low, high = headline_load_span(m)
-        return _("{system} takes {span} as long ({pairs}): too few runs or too wide a spread to establish it").format(
-            span=ratio_span(low, high), system=m.load.baseline_system, pairs=load_pairs(m)
-        )
-    # a range below 1 is a speed "relative to" the baseline, not "faster than" it (cold test 18, Y: "model loading
-    # speed than QH-500")
-    note = (_("relative to {system}, {pairs}") if _load_span(m)[0] < 1 else _("than {system}, {pairs}")).format(
-        system=m.load.baseline_system, pairs=load_pairs(m)
-    )
-    if found is None:
-        return note
-    established = [_pair_name(p.model, p.platform, m) for p in m.load.models if p.established]
-    others = [
-        _("{pair} {ratio}").format(pair=_pair_name(p.model, p.platform, m), ratio=x3(p.speedup))
-        for p in m.load.models
-        if not p.established
-    ]
-    return _("{note}; established: {pairs}; not established: {others}").format(
-        note=note, pairs=join_words(established), others=join_words(others)
-    )
-
-
-def _pair_name(model: str, platform: str, m: Metrics) -> str:
-    """A pair as a tile names it: the model, with the platform only where models repeat on several platforms."""
-    if sum(p.model == model for p in m.load.models) > 1:
-        return _("{model} on {platform}").format(model=model, platform=platform)
-    return model
 
 
 def _ettr_note(m: Metrics, config) -> str:
@@ -395,8 +331,8 @@ def _tiles(w: Words, interval_said: bool = False, said: tuple[str, ...] = ()) ->
         ),
         (
             "loading",
-            *_load_headline(m),
-            _load_note(w),
+            *load_headline(w),
+            load_note(w),
         ),
     )
     out = []

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from report.compute import compute, copies
-from report.compute.findings import decide, retune_beats_switch
+from report.compute.findings import decide, load_slower, retune_beats_switch
 from report.compute.recommendation import recommend
 from report.inputs.joint_test import read_joint_test
 from report.inputs.runs import BandwidthLog
@@ -534,3 +534,25 @@ def test_a_node_local_candidate_s_node_loss_is_its_risk_not_a_worth_its_price_re
         "figures are bounds, not expected costs: this test gives no share of the failures that lose a node, and a "
         "copy off the node at 0.256 GB/s per job would keep a lost node's cost to about one interval's work." in text
     )
+
+
+def _pair(model: str, speedup: float, established: bool = True) -> NS:
+    return NS(model=model, platform="P", speedup=speedup, established=established)
+
+
+def test_load_slower_names_the_pairs_the_candidate_loads_slower_among_the_tile_s():
+    """Cold read 18, Y minor 2: 0.920×–1.80× hid that one pair loads slower. A pair at 0.8× loads 1 / 0.8 = 1.25×
+    slower; among established and unestablished pairs, only the established ones (the tile's range) count."""
+    m = NS(load=NS(models=[_pair("A", 1.8), _pair("B", 0.8), _pair("C", 1.2)]))
+    (found,) = load_slower(None, m)
+    assert found.scope.items == ("B / P",) and found.scope.universe == ("A / P", "B / P", "C / P")
+    assert found["slower_by"]["B / P"] == pytest.approx(1.25)
+    # an unestablished slower pair is not the tile's: the note names it with the pairs not established
+    m = NS(load=NS(models=[_pair("A", 1.8), _pair("B", 0.8, established=False)]))
+    assert list(load_slower(None, m)) == []
+    # no pair established: the range is every pair's
+    m = NS(load=NS(models=[_pair("A", 1.8, established=False), _pair("B", 0.5, established=False)]))
+    (found,) = load_slower(None, m)
+    assert found.scope.items == ("B / P",) and found["slower_by"]["B / P"] == pytest.approx(2.0)
+    # none slower: no finding
+    assert list(load_slower(None, NS(load=NS(models=[_pair("A", 1.0), _pair("B", 1.1)])))) == []

@@ -616,6 +616,8 @@ def test_a_load_range_below_one_is_a_speed_relative_to_the_baseline(tmp_path):
     tile = next(k for k in ctx.cover.tiles if k.id == "loading")
     assert (tile.value, tile.label) == ("0.907×–9.28×", "model loading speed")
     assert tile.note.startswith("relative to ") and " than " not in tile.note
+    # cold read 18, Y minor 2: the range's low end below 1 is said in words, 54.70 / 49.60 = 1.10× slower
+    assert tile.note.endswith("; Qwen2.5 7B instruction tune (BF16) loads 1.10× slower")
 
 
 def test_an_asynchronous_node_local_candidate_s_peak_is_due_by_the_next_save(tmp_path):
