@@ -11,6 +11,7 @@ from report.document.blocks import Para
 from report.formatting import gb, p3, s3, sig
 from report.i18n import _
 from report.wording.base import Words
+from report.wording.scaling import nodes_words
 
 
 def node_not_bound(w: Words, key: str) -> bool:
@@ -62,15 +63,18 @@ def node_hypotheses(w: Words) -> list[Para]:
             )
             text += _mirror_words(w, side.key)
             if not node_not_bound(w, side.key):
-                text += " " + _(
+                basis = _(
                     "On that basis, the one the candidate's saves are judged on, the save may be bound by bandwidth."
                 )
+                text += " " + (_sweep_words(w, side.key) or basis)
                 out.append(w.p(text, "save_times", "bandwidth", side=side.key))
                 continue
             out.append(w.p(text, "save_times", "bandwidth", side=side.key))
         elif mirror := _mirror_words(w, side.key, spanned=False):
             out.append(w.p(mirror.strip(), "save_times", "bandwidth", side=side.key))
         if not node_not_bound(w, side.key):
+            if swept := _sweep_words(w, side.key):
+                out.append(w.p(swept, "save_times", "bandwidth", "scaling", side=side.key))
             continue
         text = _(
             "On {system}, each node's part of a save runs at {share} of one node's bandwidth: the save is not bound by "
@@ -80,6 +84,20 @@ def node_hypotheses(w: Words) -> list[Para]:
         ).format(system=side.save.system, share=p3(judged_node_share(w.m, side.key)))
         out.append(w.p(text, "save_times", "bandwidth", side=side.key))
     return out
+
+
+def _sweep_words(w: Words, key: str) -> str:
+    """ "On Local NVMe, against the client sweep's 2.47 GB/s a node with the save's 64 nodes writing at once, each
+    node's part of a save runs at 80.0%: the save may be bound by bandwidth.", where the finding
+    node_sweep_share holds side `key` and node_not_bound does not; "" otherwise (scaling reading 19, Z-1)."""
+    found = w.findings.get("node_sweep_share")
+    if found is None or key not in found.scope.items:
+        return ""
+    rate, share = found["swept"][key]
+    return _(
+        "On {system}, against the client sweep's {rate} GB/s a node with the save's {nodes} writing at once, each "
+        "node's part of a save runs at {share}: the save may be bound by bandwidth."
+    ).format(system=w.name(key), rate=sig(rate), nodes=nodes_words(w.m.nodes), share=p3(share))
 
 
 def _mirror_words(w: Words, key: str, spanned: bool = True) -> str:

@@ -108,3 +108,38 @@ def test_not_bound_only_where_the_mirrored_ingest_stays_far_below(tmp_path):
         text = " ".join(p.text for p in audit._hypotheses(w))
     assert "not bound by bandwidth" not in text
     assert re.search(r"its partner's synchronous mirror: 49 GB a save, 0\.644 GB/.?s, 95\.6% of one node", text)
+
+
+def _swept(folder: Path, at_eight: float) -> Path:
+    """Local SSD's client sweep at 1, 2, 4 and 8 nodes, three runs each; its 8-node runs average `at_eight` GB/s."""
+    rows = ["system,clients,run,write_gbps"]
+    for clients, mean in ((1, 0.67), (2, 1.3), (4, 2.5), (8, at_eight)):
+        rows += [f"{LOCAL},{clients},{run},{mean + d:.3f}" for run, d in ((1, -0.01), (2, 0.0), (3, 0.01))]
+    (folder / "scaling.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("at_eight, bound", [(3.0, True), (4.0, False)])
+def test_not_bound_is_judged_against_the_sweep_at_the_saves_nodes(tmp_path, at_eight, bound):
+    # saves twice as long, 76.14 s: a node's part at 24.5 ÷ 76.14 = 0.32178 GB/s, 47.80% of one node's 0.67324;
+    # the sweep's 8 nodes writing at once give at_eight ÷ 8 a node: 3.0 → 0.375 GB/s, the part at 85.81% of it
+    # (may be bound); 4.0 → 0.5 GB/s, 64.36% (still not bound)
+    test = read_joint_test(_swept(_fixture(tmp_path, None, slower=2.0), at_eight))
+    m = compute(test)
+    found = decide(test, m)
+    rate, share = found.get("node_sweep_share")["swept"]["baseline"]
+    assert rate == pytest.approx(at_eight / 8)
+    assert share == pytest.approx(85.807 if bound else 64.355, rel=1e-4)
+    not_bound = found.get("node_not_bound")
+    assert (not_bound is None) == bound
+    if not bound:
+        return
+    w = Words(test, m, {}, PROVENANCE)
+    for language, expected in (
+        ("en", "against the client sweep's 0.375 GB/s a node with the save's 8 nodes writing at once"),
+        ("zh-CN", "0.375 GB/s"),
+    ):
+        with activate(language):
+            text = " ".join(p.text for p in audit._hypotheses(w))
+        assert "not bound by bandwidth" not in text
+        assert "85.8%" in text and expected in text
