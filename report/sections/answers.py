@@ -422,24 +422,17 @@ def _async_answer(w: Words) -> Subsection:
         if stall_free_shorter(m)
         else _("Nor does saving more often favour the candidate: {clause}")
     ).format(clause=stall_free_clause(m))
-    base_restore, cand_restore = r.baseline.restore_s, r.candidate.restore_s
-    measured = base_restore is not None and cand_restore is not None  # both measured, or neither
-    if base_restore is None or cand_restore is None:
+    if r.baseline.restore_s is None or r.candidate.restore_s is None:  # both measured, or neither
         changes += _("; restores were not measured")
     elif restores_slower(m):
         # a drawback, not among what the storage still changes for the better (Chinese reading 13b, X-5)
         changes += _("; but {restores}").format(restores=slower_restores(w).rstrip(".。"))
-    elif not restores_from_memory(m):
-        changes += _("; a restore after a failure takes {candidate} instead of {baseline}").format(
-            baseline=s3(base_restore), candidate=s3(cand_restore)
-        )
-    # the restores are in the failure section, not the asynchronous one (Chinese reading 13b, X-5: "see Asynchronous
-    # checkpointing" beside the restore times)
+    # the restore times are compared in the failure section alone (repeat19b: said five times): a pointer there
     changes += (
-        _(" (see “{section}” and “{failures}”).").format(
+        _(" (see “{section}”; restore times in “{failures}”).").format(
             section=async_title(m), failures=_("Failures and the checkpoint interval")
         )
-        if measured and not restores_from_memory(m)
+        if r.baseline.restore_s is not None and not restores_from_memory(m)
         else _(" (see “{section}”).").format(section=async_title(m))
     )
     # asked as it applies to the job: a job that saves synchronously does not "already" save asynchronously (Chinese

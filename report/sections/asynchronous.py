@@ -14,7 +14,6 @@ from report.formatting import (
     count,
     gb,
     s3,
-    seconds,
     seconds_figure,
 )
 from report.i18n import _
@@ -249,35 +248,11 @@ def _value_then(m: Metrics) -> str:
         return value + _("; restore times were not measured in this test.")
     if restores_from_memory(m):  # reads from memory, no benefit to offer: the failure section says so
         return _("{sentence}.").format(sentence=value)  # the full stop in the catalog: 。 in Chinese
-    # the restores in a sentence of their own: after "buys little: … (see …)" a trailing ", and faster restores" read
-    # as part of what buys little (cold read 11, T-m3)
-    text = (
-        _(
-            "Restores after a failure are faster on {candidate_system}: {candidate_restore} against {baseline_restore} "
-            "on {baseline_system}."
-        )
-        if r.candidate.restore_s < r.baseline.restore_s
-        # the candidate restores slower: no "faster restores" (cold tests 6: 61.7 s against 44.2 s), and said as slower,
-        # not "no faster" (cold read 9, J-M7: 40.1 s against 23.6 s)
-        else _(
-            "Restores after a failure are no faster on {candidate_system}: {candidate_restore} against "
-            "{baseline_restore} on {baseline_system}."
-        )
-        if r.candidate.restore_s == r.baseline.restore_s
-        else _(
-            "Restores after a failure are slower on {candidate_system}: {candidate_restore} against {baseline_restore} "
-            "on {baseline_system}."
-        )
-    )
+    # the restores are compared once, in the failure section (repeat19b: said five times on the customer pages)
     return (
         _("{sentence}.").format(sentence=value)
         + " "
-        + text.format(
-            baseline_restore=seconds(r.baseline.restore_s),
-            baseline_system=m.save.baseline.system,
-            candidate_restore=seconds(r.candidate.restore_s),
-            candidate_system=m.save.candidate.system,
-        )
+        + _("The restore times are compared in “{section}”.").format(section=_("Failures and the checkpoint interval"))
     )
 
 

@@ -14,7 +14,7 @@ from report.formatting import (
     p3,
     s3,
 )
-from report.i18n import _, join_words, ngettext
+from report.i18n import _, join_words
 from report.inputs.config import CSV_INPUTS
 from report.wording import cpu
 from report.wording.base import Words
@@ -180,7 +180,7 @@ def _key_findings(w: Words) -> list[Para]:
         ),
         *capacity_paras(w, full=False),
         *[p for p in (sweep_result(w, refer=True),) if p is not None],
-        w.p(async_sentence(m, refer=True, restore_caveat=_restore_caveat(w)), "save_times", "restore_times"),
+        w.p(async_sentence(m, refer=True), "save_times", "restore_times"),
         Para(
             not_established(w, lead=True) + memory_loads(m, w.config)
             if load_not_established(m)
@@ -203,24 +203,6 @@ def _key_findings(w: Words) -> list[Para]:
             loads_marked(w),
         ),
     ]
-
-
-def _restore_caveat(w: Words) -> str:
-    """ " (3 runs each, fewer than the 5 the saves require)": where the summary quotes restores with fewer runs than
-    the saves' rule (the finding restore_runs_short; zh cold read 5b, A-8), said where they are quoted."""
-    short = w.findings.get("restore_runs_short")
-    if short is None:
-        return ""
-    runs, needed = short["runs"], short["needed"]
-    if runs["baseline"] == runs["candidate"]:
-        text = ngettext(
-            " ({n} run each, fewer than the {needed} the saves require)",
-            " ({n} runs each, fewer than the {needed} the saves require)",
-            runs["baseline"],
-        )
-    else:
-        text = _(" ({baseline} and {candidate} runs, fewer than the {needed} the saves require)")
-    return text.format(n=runs["baseline"], baseline=runs["baseline"], candidate=runs["candidate"], needed=needed)
 
 
 def _loads_read(w: Words) -> str:

@@ -44,7 +44,7 @@ def async_title(m: Metrics) -> str:
     return _("Asynchronous checkpointing (what-if)") if m.checkpoint_mode == "sync" else _("Asynchronous checkpointing")
 
 
-def async_sentence(m: Metrics, refer: bool = False, restore_caveat: str = "") -> str:
+def async_sentence(m: Metrics, refer: bool = False) -> str:
     """What asynchronous saves make of the storage's benefit at today's interval, and what remains (`refer`: said in
     the asynchronous section; here a pointer to it, as the summary says it: Chinese reading 11, m7)."""
     a, r, s = m.async_, m.reliability, m.save
@@ -91,13 +91,13 @@ def async_sentence(m: Metrics, refer: bool = False, restore_caveat: str = "") ->
     if refer and not stall_free_shorter(m):
         # nothing shorter remains where both need the same interval (Chinese reading 19, M1: "what remains, a shorter
         # interval" over 1 step on both)
-        return vanish + " " + _stall_free_words(m) + _restore_words(m, restore_caveat)
+        return vanish + " " + _stall_free_words(m) + _restore_words(m)
     if refer:
         remains = _(
             "What remains, a shorter interval at which writes no longer stall training, is weighed in “{section}”."
         ).format(section=async_title(m))
-        return vanish + " " + remains + _restore_words(m, restore_caveat)
-    return vanish + " " + _stall_free_words(m) + _restore_words(m, restore_caveat)
+        return vanish + " " + remains + _restore_words(m)
+    return vanish + " " + _stall_free_words(m) + _restore_words(m)
 
 
 #: a job failing less often than once in this many runs gains little from losing less work per failure
@@ -227,25 +227,19 @@ def _stall_free_words(m: Metrics) -> str:
     return _("Nor does saving more often favour the candidate: {clause}.").format(clause=stall_free_clause(m))
 
 
-def _restore_words(m: Metrics, caveat: str = "") -> str:
-    """The restores, after what asynchronous saves leave of the benefit (said elsewhere when they read memory), with
-    `caveat` (" (3 runs each, fewer than the 5 the saves require)") before the full stop where it is given."""
-    r, s = m.reliability, m.save
+def _restore_words(m: Metrics) -> str:
+    """The restores, after what asynchronous saves leave of the benefit (said elsewhere when they read memory): a
+    pointer to the failure section, which compares them."""
+    r = m.reliability
     if restores_from_memory(m):
         return ""
     if r.baseline.restore_s is None or r.candidate.restore_s is None:  # both measured (restore_times.csv), or neither
         return " " + _(
             "Restore times were not measured in this test."
         )  # no benefit claimed without data (cold read 7, m11)
-    return " " + _(
-        "A restore after a failure takes {baseline} on {baseline_system} and {candidate} on {candidate_system}{caveat}."
-    ).format(
-        caveat=caveat,
-        baseline=s3(r.baseline.restore_s),
-        baseline_system=s.baseline.system,
-        candidate=s3(r.candidate.restore_s),
-        candidate_system=s.candidate.system,
-    )
+    # argued once, in the failure section beside the ETTR they feed, with their runs judged there: here a pointer
+    # (repeat19b: the restore times were said five times on the customer pages)
+    return " " + _("Restore times: see “{section}”.").format(section=_("Failures and the checkpoint interval"))
 
 
 def restores_from_memory(m: Metrics) -> bool:

@@ -147,7 +147,7 @@ def test_a_candidate_that_restores_slower_is_a_counter_argument_not_a_benefit(tm
     assert "a restore after a failure takes" not in answers
     # one sentence, two sections: the asynchronous one for the interval, the failure one for the restores
     assert "; but Cand restores slower: 21 s against 11 s on Base, read on the node that wrote it (see “" in answers
-    assert " and “Failures and the checkpoint interval”)." in answers
+    assert "; restore times in “Failures and the checkpoint interval”)." in answers
     failures = " ".join(texts(section(ctx, "reliability").blocks))
     assert (
         "Its restore time was read back on the node that wrote the checkpoint, which a lost node cannot do." in failures
