@@ -33,3 +33,27 @@ def test_a_slower_candidate_is_worded_as_slower(folder):
     assert notes["speedup"] == ("178 s → 356 s per save, 0.500×; one save time each, spread unknown")
     assert "save time" not in notes["ettr"]
     assert tiles["training"] == ("9.89%", "longer training run, if the means held")
+
+
+def test_a_narrow_interval_settles_the_size_whatever_spread_fails_a_gate():
+    """Cold read 19, AA-M5: "faster at 95% confidence, its size not yet settled" of 32.6-35.6× (35.6 ÷ 32.6 = 1.092,
+    within SETTLED_WIDTH's 1.1) beside a baseline whose spread fails G1; 1.20-1.60× (1.333) stays unsettled."""
+    from types import SimpleNamespace as NS
+
+    from report import i18n
+    from report.wording.phrases import measured_speed
+
+    def metrics(low, high, mean):
+        gates = (NS(id="G1", status="fail"), NS(id="G2", status="pass"))
+        return NS(gates=gates, save=NS(speedup=mean, speedup_ci95=(low, high)))
+
+    assert measured_speed(metrics(32.6, 35.6, 34.08)) == (
+        "34.1× faster by the means, within a narrow 95% interval, though a repeatability gate fails"
+    )
+    assert measured_speed(metrics(1.2, 1.6, 1.4)) == (
+        "1.40× faster by the means: faster at 95% confidence, its size not yet settled"
+    )
+    with i18n.activate("zh-CN"):
+        assert measured_speed(metrics(32.6, 35.6, 34.08)) == (
+            "按均值计算，加速比为 34.1 倍，95% 置信区间较窄，加快的幅度已可确定，但有一项重复性门槛未通过"
+        )
