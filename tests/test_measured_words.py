@@ -32,6 +32,9 @@ DENIALS_ZH = (r"非实测", r"未实测", r"尚未实测", r"请实测")
 
 #: The messages that say “measured” or 实测 of this report's figures, and why each is reached only when they are.
 MEASURED_ONLY = {
+    "At each system's measured write bandwidth, reading the {size} checkpoint back would take about {baseline} on "
+    "{baseline_system} and {candidate} on {candidate_system}: the equal recovery favours {slower}.": "compute."
+    "record_facts.restore_untimed: no restore timed, bandwidth not illustrative",
     "A larger checkpoint was timed on both systems: {measured} (see “{section}”)": "answers._scale_answer: other "
     "workloads both systems' save rows hold at a larger size (measured_larger), save times not illustrative",
     "The save times also hold a second workload timed on both systems, “{model}” ({size} per checkpoint, {gpus} GPUs, "
