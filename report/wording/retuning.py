@@ -267,20 +267,6 @@ def _tuning_fields(m: Metrics) -> dict[str, str]:
     }
 
 
-def retune_headline(m: Metrics) -> str:
-    """Page 1's line of the re-tuning headline, with its figures and, like the summary's, its premise (an assumed
-    failure rate), where the summary's holds (else ""). An asynchronous job whose benefit ends below some interval has
-    it said already, with the optimum against optimum, by its limit (`async_limit`): page 1 has no room for both."""
-    if tuning_sentence(m) is None or stall_free_steps(m) is not None:
-        return ""
-    text = _(
-        "At the assumed failure rate, re-tuning the interval on {baseline} alone recovers more ({today} → {tuned} "
-        "failure-aware overhead) than {candidate} at today's interval ({candidate_today}); optimum against optimum, "
-        "{contribution}."
-    ).format(**_tuning_fields(m))
-    return premise(m) + text
-
-
 def retune_sentence(m: Metrics) -> str:
     """Re-tuning against switching, with the caveat on Young's optimum first when it lies beyond the run."""
     r, s = m.reliability, m.save
