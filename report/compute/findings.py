@@ -55,6 +55,7 @@ from report.compute.scopes import (
     make_finding,
 )
 from report.compute.service_life import life_agreed, life_years, support_years
+from report.compute.speedup import RULES as SPEEDUP_RULES
 from report.compute.sweep_fall import RULES as FALL_RULES
 from report.inputs.joint_test import JointTest
 
@@ -535,6 +536,7 @@ def value_and_price(test: JointTest, m: Metrics) -> Iterator[Finding]:
 
 #: The rules, in the order the report states their findings.
 RULES = (
+    *SPEEDUP_RULES,
     save_outliers,
     outliers_decide,
     save_spread,

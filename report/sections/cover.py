@@ -7,6 +7,7 @@ from dataclasses import replace
 from report.compute import Metrics
 from report.compute.recommendation import gates_today_only
 from report.compute.scopes import Findings
+from report.compute.speedup import FASTER_UNSETTLED, SETTLED, speedup_reading
 from report.formatting import count, given, gpus, p3, ratio3, s3, sig, x3, x_beside
 from report.i18n import _, date, join_words
 from report.inputs.config import TestConfig
@@ -127,7 +128,7 @@ def _speed_headline(m: Metrics, cfg: TestConfig, runs: str = "", means_said: boo
             # the means said once, where the speed reason gives them (cold tests 17, W: page 2 ran onto page 3)
             runs if means_said else _("{times}; {runs}").format(times=times, runs=runs),
         )
-    if not speedup_established(m) and interval is not None and interval[0] > 1:
+    if interval is not None and speedup_reading(m) in (SETTLED, FASTER_UNSETTLED):
         # faster at 95% confidence, its size unsettled (fifth cold read, O4: "Not established" read as "maybe not
         # faster at all" where the interval was 1.64-2.21x)
         note = _("{times}; at least {low} at 95% confidence; {why}")

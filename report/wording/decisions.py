@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, TypeGuard
+from typing import TYPE_CHECKING, NamedTuple
 
 from report.compute.mirror_audit import BANDWIDTH_BOUND_SHARE_PCT as BANDWIDTH_BOUND_SHARE_PCT
 from report.compute.recommendation import slow_baseline_only, staging_only
+from report.compute.speedup import no_difference_shown as no_difference_shown
+from report.compute.speedup import speedup_established as speedup_established
 
 if TYPE_CHECKING:
     from report.compute import Metrics
@@ -39,11 +41,6 @@ TILE_GATES: dict[str, RestsOn] = {
 DERIVED_TILES = ("bubble", "training", "ettr", "capacity")
 
 
-def no_difference_shown(ci: tuple[float, float] | None) -> TypeGuard[tuple[float, float]]:
-    """Whether the speedup's 95% interval includes 1×: the test does not show that the save times differ."""
-    return ci is not None and ci[0] <= 1 <= ci[1]
-
-
 def means_only(m: Metrics) -> bool:
     """Whether the figures drawn from the two mean save times hold only if the means held: the speedup's 95% interval
     includes 1×, or there is none (one value per system: cold read 13, M1; Chinese reading 13, M1: the default data's
@@ -73,14 +70,6 @@ def open_gates(statuses: dict[str, str], item: str) -> tuple[list[str], list[str
         [g for g in concerned if statuses[g] == "fail"],
         [g for g in concerned if statuses[g] == "insufficient"],
     )
-
-
-def speedup_established(m: Metrics) -> bool:
-    """Whether the save speedup is established, by the rule the load speedup's tile follows: both systems' runs pass
-    the repeatability gates (G1, G2) and the 95% interval excludes 1× (cold read 22, M1: page 1 printed "1.89× faster"
-    on one value per system beside the loads' "Not established … spread unknown")."""
-    repeatable = all(g.status == "pass" for g in m.gates if g.id in ("G1", "G2"))
-    return repeatable and m.save.speedup_ci95 is not None and not no_difference_shown(m.save.speedup_ci95)
 
 
 def async_erases(m: Metrics) -> bool:

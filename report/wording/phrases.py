@@ -36,33 +36,26 @@ def speed_phrase(speedup: float) -> str:
     return _("{ratio}× slower").format(ratio=sig(1 / speedup))
 
 
-#: A 95% interval whose high end is at most this multiple of its low end settles the speedup's size (10%).
-SETTLED_WIDTH = 1.1
-
-
 def measured_speed(m: Metrics) -> str:
     """The save speedup as prose states a finding: "1.89× faster", or, while its 95% interval includes 1×, the ratio
-    of the means without "faster" (cold read 9, M4: "1.10× faster" in the box that says no difference is shown)."""
-    from report.wording.decisions import no_difference_shown, speedup_established
+    of the means without "faster" (cold read 9, M4: "1.10× faster" in the box that says no difference is shown). Which
+    reading it has is decided in compute/speedup.py."""
+    from report.compute import speedup as read
 
-    if no_difference_shown(m.save.speedup_ci95):
+    reading = read.speedup_reading(m)
+    if reading == read.NO_DIFFERENCE:
         return _("a ratio of {ratio}× between the means, no difference shown").format(ratio=sig(m.save.speedup))
-    if not speedup_established(m):  # as the loads' "not yet an established speedup" (cold read 22, M1)
-        if m.save.speedup < 1:
-            return _("{ratio}× slower by the ratio of the means, not yet established").format(
-                ratio=sig(1 / m.save.speedup)
-            )
-        ci = m.save.speedup_ci95
-        if ci is not None and ci[0] > 1 and ci[1] <= SETTLED_WIDTH * ci[0]:
-            # a narrow interval wholly above 1× settles the size too, whatever spread fails a gate (cold read 19,
-            # AA-M5: "its size not yet settled" of 32.6-35.6×)
-            return _(
-                "{ratio}× faster by the means, within a narrow 95% interval, though a repeatability gate fails"
-            ).format(ratio=sig(m.save.speedup))
-        if ci is not None and ci[0] > 1:  # faster, its interval says, as the loads' words say of theirs (zh 23, m1)
-            return _("{ratio}× faster by the means: faster at 95% confidence, its size not yet settled").format(
-                ratio=sig(m.save.speedup)
-            )
+    if reading == read.SLOWER_UNESTABLISHED:  # as the loads' "not yet an established speedup" (cold read 22, M1)
+        return _("{ratio}× slower by the ratio of the means, not yet established").format(ratio=sig(1 / m.save.speedup))
+    if reading == read.SETTLED:  # the size settled, a repeatability gate failing (cold read 19, AA-M5)
+        return _(
+            "{ratio}× faster by the means, within a narrow 95% interval, though a repeatability gate fails"
+        ).format(ratio=sig(m.save.speedup))
+    if reading == read.FASTER_UNSETTLED:  # faster, its interval says, as the loads' words say of theirs (zh 23, m1)
+        return _("{ratio}× faster by the means: faster at 95% confidence, its size not yet settled").format(
+            ratio=sig(m.save.speedup)
+        )
+    if reading == read.UNESTABLISHED:
         return _("a ratio of {ratio}× between the means, not yet an established speedup").format(
             ratio=sig(m.save.speedup)
         )

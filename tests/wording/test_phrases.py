@@ -37,7 +37,7 @@ def test_a_slower_candidate_is_worded_as_slower(folder):
 
 def test_a_narrow_interval_settles_the_size_whatever_spread_fails_a_gate():
     """Cold read 19, AA-M5: "faster at 95% confidence, its size not yet settled" of 32.6-35.6× (35.6 ÷ 32.6 = 1.092,
-    within SETTLED_WIDTH's 1.1) beside a baseline whose spread fails G1; 1.20-1.60× (1.333) stays unsettled."""
+    within compute.speedup.SETTLED_WIDTH, 1.1) beside a baseline whose spread fails G1; 1.20-1.60× (1.333) stays unsettled."""
     from types import SimpleNamespace as NS
 
     from report import i18n
