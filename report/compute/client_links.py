@@ -55,7 +55,7 @@ def side_clauses(test: JointTest, side: str) -> list[str]:
     text = ASIDE.sub("", test.config.sources.get("bandwidth", ""))
     systems = test.config.systems
     system = systems.candidate if side == "candidate" else systems.save_baseline
-    names = [n for n in {system, systems.short_name(system)} if n]
+    names = [n for n in systems.names(system) if n]
     return [c for c in re.split(r"[;；]", text) if any(n in c for n in names)] or [text]
 
 

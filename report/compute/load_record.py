@@ -32,7 +32,7 @@ def _cache_state(test: JointTest, side: str) -> str | None:
     one says it was, None where no clause on caches names it."""
     cfg = test.config
     systems = {"load_baseline": cfg.systems.load_baseline, "candidate": cfg.systems.candidate}
-    names = {key: {s, cfg.systems.short_name(s)} for key, s in systems.items()}
+    names = {key: cfg.systems.names(s) for key, s in systems.items()}
     lines = [(label, text) for label, text in cfg.environment if CACHE.search(f"{label} {text}")]
     lines += [("", cfg.sources["load_times"])] if "load_times" in cfg.sources else []
     said = [c for label, text in lines for c in clauses_naming(text, names, side, label) if CACHE.search(c)]

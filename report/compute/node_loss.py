@@ -171,7 +171,7 @@ def kept_on_another_node(test: JointTest, system: str) -> bool:
     """Whether the record keeps `system`'s checkpoint parts on another node too: its names, or a clause of an
     [environment] line or of the save times' note that names it (record_clauses), say so (ANOTHER_NODE)."""
     systems = test.config.systems
-    names = {"own": {system, systems.short_name(system)}}
+    names = {"own": systems.names(system)}
     if ANOTHER_NODE.search(f"{system} {systems.short_name(system)}"):
         return True
     texts = [*test.config.environment, ("", test.config.sources.get("save_times", ""))]

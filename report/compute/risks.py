@@ -180,7 +180,7 @@ def _paths(test: JointTest, system: str) -> tuple[str, ...]:
     cold read 18, X minor 2)."""
     cfg = test.config
     other_name = next(s for s in (cfg.systems.load_baseline, cfg.systems.candidate) if s != system)
-    names = {"own": {system, cfg.systems.short_name(system)}, "other": {other_name, cfg.systems.short_name(other_name)}}
+    names = {"own": cfg.systems.names(system), "other": cfg.systems.names(other_name)}
     own_words = f"{system} {cfg.systems.short_name(system)}"
     other_words = f"{other_name} {cfg.systems.short_name(other_name)}"
     parts = []

@@ -27,6 +27,10 @@ class Systems:
         """The short name of system `name` ([systems] short), else the name itself."""
         return self.short.get(name, name)
 
+    def names(self, name: str) -> set[str]:
+        """The names the record may call system `name` by: its name and its short name (one if it has none)."""
+        return {name, self.short_name(name)}
+
 
 @dataclass(frozen=True)
 class Training:

@@ -5,6 +5,7 @@ trays × 400 Gb/s, about 800 GB/s, against LC-520's 45.1 GB/s)."""
 from types import SimpleNamespace
 
 from report.compute.client_links import clients_logged, node_links, side_clients_logged, side_links
+from report.inputs.specs import Systems
 from tests.sections.helpers import build, section, texts
 
 
@@ -78,7 +79,7 @@ def test_a_bracketed_aside_does_not_hide_a_sides_links():
         "each compute node 2 x 400 Gb/s NDR InfiniBand to Array X (6 x 2 x 400 Gb/s on the storage side) and "
         "2 x 100 GbE to Old NAS (each controller 4 x 100 GbE)",
     )
-    systems = SimpleNamespace(save_baseline="Old NAS", candidate="Array X", short_name=lambda name: name)
+    systems = Systems(save_baseline="Old NAS", candidate="Array X", load_baseline="")
     test = SimpleNamespace(config=SimpleNamespace(environment=(line,), systems=systems))
     assert side_links(test) == {"baseline": (2, 100.0), "candidate": (2, 400.0)}
 
@@ -86,7 +87,7 @@ def test_a_bracketed_aside_does_not_hide_a_sides_links():
 def test_a_sides_count_and_links_read_alike_in_either_language():
     # cold tests 17, U-V9 (fixture of our own): the baseline measured on one node, the candidate from 6 at once; zh
     # writes the baseline's count as a digit ("1 个节点"), which was taken for the candidate's
-    systems = SimpleNamespace(candidate="Array Q", save_baseline="Local SSD", short_name=lambda name: name)
+    systems = Systems(candidate="Array Q", save_baseline="Local SSD", load_baseline="")
     en = "fio, 3 runs: Local SSD on one node (8 jobs); Array Q from the job's 6 nodes at once (8 jobs each)"
     zh = "fio，每个系统 3 次：Local SSD 在 1 个节点上测（8 个作业）；Array Q 由作业的 6 个节点同时写（每个 8 个作业）"
     for text in (en, zh):
@@ -106,7 +107,7 @@ def test_each_sides_bandwidth_test_count_read_from_the_record():
     # "the job's servers" with no count is the job's nodes (here 6); two counts for a side, or none, give none
     from report.compute.client_links import bandwidth_test_clients
 
-    systems = SimpleNamespace(candidate="Array Q", save_baseline="Local SSD", short_name=lambda name: name)
+    systems = Systems(candidate="Array Q", save_baseline="Local SSD", load_baseline="")
 
     def counts(text: str) -> tuple[int | None, int | None]:
         test = SimpleNamespace(config=SimpleNamespace(sources={"bandwidth": text}, systems=systems))

@@ -98,6 +98,7 @@ def test_short_names_keyed_by_full_name_trimmed():
     config = parsed(with_systems(f'short = {{ " {C} " = " FX100 ", "{B}" = "Local NVMe" }}'))
     assert config.systems.short == {C: "FX100", B: "Local NVMe"}
     assert config.systems.short_name(C) == "FX100" and config.systems.short_name(L) == L
+    assert config.systems.names(C) == {C, "FX100"} and config.systems.names(L) == {L}
     assert parsed(DEFAULT).systems.short == {}
     # a table of its own works too
     table = DEFAULT.replace("\n[training]", f'\n[systems.short]\n"{L}" = "the filer"\n\n[training]')

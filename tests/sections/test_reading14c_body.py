@@ -29,12 +29,12 @@ def test_each_systems_links_are_read_where_the_record_ties_them_to_it():
     """P's network line in both languages, and Q's, whose figures name no system's links per client node."""
     from types import SimpleNamespace
 
+    from report.inputs.specs import Systems
+
     def config(line: str):
-        systems = SimpleNamespace(
-            save_baseline="现网 GlusterFS 10.4 分布式复制卷（三副本）",
-            candidate="砺峰 LF-760 全闪存并行文件系统",
-            short_name=lambda name: "GlusterFS" if "Gluster" in name else "LF-760",
-        )
+        baseline, candidate = "现网 GlusterFS 10.4 分布式复制卷（三副本）", "砺峰 LF-760 全闪存并行文件系统"
+        short = {baseline: "GlusterFS", candidate: "LF-760"}
+        systems = Systems(save_baseline=baseline, candidate=candidate, load_baseline=baseline, short=short)
         return SimpleNamespace(config=SimpleNamespace(systems=systems, environment=(("网络", line),)))
 
     en = "each training server 2 x 200 Gb/s RoCE v2 storage NICs to LF-760 and 2 x 25 GbE to GlusterFS; 400 GbE uplinks"
