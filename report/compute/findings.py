@@ -57,6 +57,7 @@ from report.compute.scopes import (
 from report.compute.service_life import life_agreed, life_years, support_years
 from report.compute.speedup import RULES as SPEEDUP_RULES
 from report.compute.sweep_fall import RULES as FALL_RULES
+from report.compute.sweep_save import RULES as SWEEP_SAVE_RULES
 from report.inputs.joint_test import JointTest
 
 __all__ = ["LOAD_SIDES", "Finding", "Findings", "Scope", "decide"]
@@ -557,6 +558,7 @@ RULES = (
     projection_unmeasured,
     *FIT_RULES,
     *FALL_RULES,
+    *SWEEP_SAVE_RULES,
     *LAW_RULES,
     load_unestablished,
     load_slower,

@@ -4,17 +4,14 @@ comparison of the two systems at the job's size; the section, the summary and th
 
 from __future__ import annotations
 
-from report.compute import SIDES
+from report.compute.sweep_save import ID as SWEEP_SAVE
+from report.compute.sweep_save import NOT_BOUND, OPEN, SweepSave
 from report.document.blocks import Para
 from report.formatting import pct, s3, sig, x3
 from report.i18n import _
 from report.wording.base import Words
-from report.wording.decisions import BANDWIDTH_BOUND_SHARE_PCT
 from report.wording.scaling import job_nodes, nodes_words, side_of
 from report.wording.scaling_range import negative_params
-
-#: Below this share of the aggregate a save is not bandwidth-bound: its fixed cost would exceed its write's own time.
-HALF_SHARE_PCT = 50.0
 
 
 def saves_at_job(w: Words) -> str:
@@ -46,49 +43,46 @@ def saves_at_job(w: Words) -> str:
 def sweep_share(w: Words) -> list[Para]:
     """The consistency audit's link between the sweep and the saves (scaling reading 5, M4): each side swept at the
     save's node count (measured there, or fitted between counts measured), its save's throughput against that
-    aggregate, and whether the save can be bound by bandwidth."""
-    m, out = w.m, []
-    k = job_nodes(m)
-    for key in SIDES:
-        s = side_of(m, key)
-        if s is None or not s.points[0].clients <= k <= s.max_clients:
-            continue
-        point = next((p for p in s.points if p.clients == k), None)
-        aggregate = point.mean_gbps if point is not None else (None if s.usl is None else s.usl.capacity(k))
-        if aggregate is None or not aggregate > 0:
-            continue
-        rate = m.save.side(key).effective_gbps
-        share = 100 * rate / aggregate
-        text = (
-            _("At the save's {nodes}, the client sweep gives {aggregate} GB/s in aggregate on {system}.")
-            if point is not None
-            else _("At the save's {nodes}, the law fitted to the client sweep gives {aggregate} GB/s on {system}.")
-        ).format(nodes=nodes_words(k), aggregate=sig(aggregate), system=w.name(key))
-        if point is None and s.usl is not None and not s.usl.describes:  # a fit at a count not run (reading 11, B1)
-            text += " " + _(
-                "{system} was not run at that count, and its fitted law, with a negative {which}, cannot be used to "
-                "extrapolate: the figure is the fit's, no forecast."
-            ).format(system=w.name(key), which=negative_params(s.usl))
-        if share < HALF_SHARE_PCT:
-            text += " " + _(
-                "The save's {rate} GB/s is {share} of it: the save is not bound by bandwidth, so a larger aggregate, "
-                "at this node count or any other, does not by itself explain or predict a shorter save of one job. "
-                "Where many jobs save at once and together need more than the aggregate, it does bound their saves "
-                "(“Scaling with client nodes”)."
-            ).format(rate=sig(rate), share=pct(share, 1))
-        elif share < BANDWIDTH_BOUND_SHARE_PCT:
-            # a fixed cost below the write's own time leaves a bandwidth-bound save this close (scaling reading 11b,
-            # m7: "79.7% of it: not bound by bandwidth" said as fact)
-            text += " " + _(
-                "The save's {rate} GB/s is {share} of it: the save did not run at the aggregate's rate, and this test "
-                "does not show whether bandwidth bounds it, so a larger aggregate, at this node count or any other, "
-                "does not by itself explain or predict a shorter save of one job. "
-                "Where many jobs save at once and together need more than the aggregate, it does bound their saves "
-                "(“Scaling with client nodes”)."
-            ).format(rate=sig(rate), share=pct(share, 1))
-        else:
-            text += " " + _("The save's {rate} GB/s is {share} of it: the save may be bound by bandwidth.").format(
-                rate=sig(rate), share=pct(share, 1)
-            )
-        out.append(w.p(text, "scaling", "save_times", side=key))
+    aggregate, and what the finding save_sweep_share decided of it (compute/sweep_save.py)."""
+    found = w.findings.get(SWEEP_SAVE)
+    if found is None:
+        return []
+    out = []
+    for key in found.scope.items:
+        out.append(w.p(_sweep_share_words(w, key, found["each"][key]), "scaling", "save_times", side=key))
     return out
+
+
+def _sweep_share_words(w: Words, key: str, got: SweepSave) -> str:
+    """Side `key`'s sentences: the sweep's aggregate at the save's nodes, and the save's share of it, as decided."""
+    fields = {"nodes": nodes_words(job_nodes(w.m)), "aggregate": sig(got.aggregate), "system": w.name(key)}
+    text = (
+        _("At the save's {nodes}, the client sweep gives {aggregate} GB/s in aggregate on {system}.")
+        if got.measured
+        else _("At the save's {nodes}, the law fitted to the client sweep gives {aggregate} GB/s on {system}.")
+    ).format(**fields)
+    s = side_of(w.m, key)
+    if got.fit_disowned and s is not None and s.usl is not None:  # a fit at a count not run (reading 11, B1)
+        text += " " + _(
+            "{system} was not run at that count, and its fitted law, with a negative {which}, cannot be used to "
+            "extrapolate: the figure is the fit's, no forecast."
+        ).format(system=w.name(key), which=negative_params(s.usl))
+    share = {"rate": sig(got.rate), "share": pct(got.share, 1)}
+    if got.band == NOT_BOUND:
+        text += " " + _(
+            "The save's {rate} GB/s is {share} of it: the save is not bound by bandwidth, so a larger aggregate, "
+            "at this node count or any other, does not by itself explain or predict a shorter save of one job. "
+            "Where many jobs save at once and together need more than the aggregate, it does bound their saves "
+            "(“Scaling with client nodes”)."
+        ).format(**share)
+    elif got.band == OPEN:
+        text += " " + _(
+            "The save's {rate} GB/s is {share} of it: the save did not run at the aggregate's rate, and this test "
+            "does not show whether bandwidth bounds it, so a larger aggregate, at this node count or any other, "
+            "does not by itself explain or predict a shorter save of one job. "
+            "Where many jobs save at once and together need more than the aggregate, it does bound their saves "
+            "(“Scaling with client nodes”)."
+        ).format(**share)
+    else:
+        text += " " + _("The save's {rate} GB/s is {share} of it: the save may be bound by bandwidth.").format(**share)
+    return text
