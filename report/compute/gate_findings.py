@@ -125,7 +125,7 @@ def g3_outliers_settle(test: JointTest, m: Metrics) -> Iterator[Finding]:
     """G3's interval holds the target with every run, and without the outlying runs G3 passes or fails: the spread
     that leaves it open is those runs', so no count of further runs is estimated from it (cold read 9, K-M4: "46 runs
     per system would place it wholly above" 1.6× from GPFS's 25.2% spread, one restripe run's; without it the interval
-    is 1.51-1.58×, wholly below)."""
+    is 1.51-1.58×, wholly below). `recorded`: the record of the save runs gives their cause."""
     w = m.without_outliers
     g3 = next(g for g in m.gates if g.id == "G3")
     if w is None or w.speedup_ci95 is None or g3.status != "insufficient" or m.save.speedup_ci95 is None:
@@ -133,6 +133,7 @@ def g3_outliers_settle(test: JointTest, m: Metrics) -> Iterator[Finding]:
     status = next(g.status for g in w.gates if g.id == "G3")
     if status not in ("pass", "fail"):
         return
+    items = tuple(f"{side}:{run}" for side, s in zip(SIDES, m.save.sides(), strict=True) for run in s.outlier_runs)
     yield make_finding(
         "g3_outliers_settle",
         TEST_KIND,
@@ -142,7 +143,10 @@ def g3_outliers_settle(test: JointTest, m: Metrics) -> Iterator[Finding]:
         speedup=w.speedup,
         ci=w.speedup_ci95,
         target=test.config.gates.target_speedup,
-        runs=len(m.save.baseline.outlier_runs) + len(m.save.candidate.outlier_runs),  # "this run" for one (Y minor 3)
+        runs=len(items),  # "this run" for one (Y minor 3)
+        # the record gives the runs' cause: whether runs in that state count is the test plan's to say, not a cause
+        # to settle first (cold read 18, Y-M2: a planned rolling firmware upgrade, "settle its cause first")
+        recorded=recorded_cause(test, items) is not None,
     )
 
 

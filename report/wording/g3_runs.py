@@ -73,9 +73,16 @@ def g3_step(w: Words, g3: Gate) -> list[Para]:
 
 def _settled_without_outliers(found: Finding) -> str:
     """G3 open only with the outlying runs: what it is without them, and no count of runs estimated from their spread
-    (compute/gate_findings.py `g3_outliers_settle`)."""
+    (compute/gate_findings.py `g3_outliers_settle`); where the record gives their cause, whether such runs count is
+    the test plan's to say, not a cause to settle (cold read 18, Y-M2)."""
+    text = _recorded(found) if found["recorded"] else _unrecorded(found)
+    low, high = found["ci"]
+    return text.format(target=given(found["target"]), ratio=x3(found["speedup"]), low=sig(low), high=sig(high))
+
+
+def _unrecorded(found: Finding) -> str:
     one = found["runs"] == 1  # one outlying run is "that run", not "those runs" (zh reading 18, Y minor 3)
-    text = (
+    return (
         _(
             "G3: the interval contains the {target}× target only with the outlying run. Without it the speedup is "
             "{ratio} (95% interval {low}–{high}×), wholly below the target; more runs like the others would narrow "
@@ -102,8 +109,40 @@ def _settled_without_outliers(found: Finding) -> str:
             "of runs is estimated from a spread they make: settle their cause first."
         )
     )
-    low, high = found["ci"]
-    return text.format(target=given(found["target"]), ratio=x3(found["speedup"]), low=sig(low), high=sig(high))
+
+
+def _recorded(found: Finding) -> str:
+    one = found["runs"] == 1
+    return (
+        _(
+            "G3: the interval contains the {target}× target only with the outlying run. Without it the speedup is "
+            "{ratio} (95% interval {low}–{high}×), wholly below the target; more runs like the others would narrow "
+            "that interval, not lift it. No count of runs is estimated from a spread that run makes; the record gives "
+            "its cause, so whether a run in that state counts towards G3 is for the parties to agree in the test plan."
+        )
+        if found["status"] == "fail" and one
+        else _(
+            "G3: the interval contains the {target}× target only with the outlying runs. Without them the speedup is "
+            "{ratio} (95% interval {low}–{high}×), wholly below the target; more runs like the others would narrow "
+            "that interval, not lift it. No count of runs is estimated from a spread those runs make; the record "
+            "gives their cause, so whether runs in that state count towards G3 is for the parties to agree in the "
+            "test plan."
+        )
+        if found["status"] == "fail"
+        else _(
+            "G3: the interval contains the {target}× target only with the outlying run. Without it the speedup is "
+            "{ratio} (95% interval {low}–{high}×), wholly above the target: that run alone keeps G3 open. No count "
+            "of runs is estimated from a spread it makes; the record gives its cause, so whether a run in that state "
+            "counts towards G3 is for the parties to agree in the test plan."
+        )
+        if one
+        else _(
+            "G3: the interval contains the {target}× target only with the outlying runs. Without them the speedup is "
+            "{ratio} (95% interval {low}–{high}×), wholly above the target: those runs alone keep G3 open. No count "
+            "of runs is estimated from a spread they make; the record gives their cause, so whether runs in that "
+            "state count towards G3 is for the parties to agree in the test plan."
+        )
+    )
 
 
 def _leans(m: Metrics, cfg: TestConfig) -> str:

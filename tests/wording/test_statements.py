@@ -3,7 +3,9 @@
 import pytest
 
 from report import i18n
+from report.compute.findings import decide
 from report.formatting import sig
+from report.inputs.joint_test import read_joint_test
 from tests.conftest import DATA, FIXTURES, ROOT
 from tests.sections.helpers import all_paras, build, build_printed, section, texts
 from tests.sections.test_cover import all_illustrative
@@ -438,6 +440,30 @@ def test_no_count_of_runs_follows_a_spread_the_outlying_run_makes(folder):
         ctx, _m = build_printed(data, "zh-CN")
     step = next(t for t in texts(section(ctx, "gates").blocks) if t.startswith("G3："))
     assert "剔除这次运行后，加速比为 2.00×" in step and "这些运行" not in step
+
+
+def test_a_run_whose_cause_the_record_gives_is_for_the_test_plan_not_a_cause_to_settle(folder):
+    """Cold read 18, Y-M2: "settle its cause first" of a run the record said ran during a planned rolling firmware
+    upgrade. As above (2.5× target; without run 6, 1.67-2.40×, wholly below), the record now names run 6 and a scrub:
+    whether a run in that state counts is the test plan's to say."""
+    data = _slow_run_6(folder)
+    toml = data / "test.toml"
+    text = toml.read_text().replace("max_cv_pct = 10", "max_cv_pct = 10\ntarget_speedup = 2.5")
+    toml.write_text(text.replace("Fixture A save log", "run 6 ran during a scrub"))
+    ctx, m = build(data)
+    found = decide(read_joint_test(data), m).get("g3_outliers_settle")
+    assert found is not None and (found["status"], found["runs"], found["recorded"]) == ("fail", 1, True)
+    step = next(t for t in texts(section(ctx, "gates").blocks) if t.startswith("G3:"))
+    assert step.endswith(
+        "No count of runs is estimated from a spread that run makes; the record gives its cause, so whether a run in "
+        "that state counts towards G3 is for the parties to agree in the test plan."
+    )
+    assert "settle its cause" not in step
+    with i18n.activate("zh-CN"):
+        ctx, _m = build_printed(data, "zh-CN")
+    step = next(t for t in texts(section(ctx, "gates").blocks) if t.startswith("G3："))
+    assert step.endswith("测试记录已载明其原因，处于该状态的运行是否计入 G3，应由双方在测试方案中约定。")
+    assert "查明其原因" not in step
 
 
 def test_an_outlying_run_s_cause_comes_first_in_the_next_steps(folder):
