@@ -154,10 +154,14 @@ def _copy_target(m: Metrics, copy_gbps: float | None, optimum: float, cycle: flo
 
 
 #: A copy of a node's part kept on another node, as a record says it ("mirrored to a partner node", "each node's part on
-#: two nodes", "镜像到伙伴节点"); a mirror within a node (RAID-1, "two mirrored pairs") is not one.
+#: two nodes", "镜像到伙伴节点"), in whatever the record calls its nodes (servers, hosts, trays: cold test 20, AC's
+#: "同步写往伙伴服务器", "双节点同步镜像"); a mirror within a node (RAID-1, "two mirrored pairs") is not one.
+_HOST = r"(?:node|server|host|tray)s?"
+_HOST_ZH = r"(?:节点|服务器|主机|计算托盘)"
 ANOTHER_NODE = re.compile(
-    r"\bpartner node|\bpartner in another\b|\banother node\b|\bon two nodes\b|\bsecond node\b"
-    r"|伙伴节点|另一(?:个)?节点|两个节点",
+    rf"\bpartner {_HOST}\b|\bpartner in another\b|\banother {_HOST}\b|\b(?:on|across) two {_HOST}\b"
+    rf"|\bsecond {_HOST}\b|\btwo-(?:node|server|host) (?:synchronous )?mirror"
+    rf"|伙伴{_HOST_ZH}|另一(?:个|台)?{_HOST_ZH}|两(?:个|台){_HOST_ZH}|双(?:节点|服务器|机)(?:同步)?镜像",
     re.IGNORECASE,
 )
 

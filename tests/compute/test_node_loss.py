@@ -80,3 +80,24 @@ def test_a_part_kept_on_another_node_is_no_lost_node(tmp_path):
     found = decide(test, compute(test)).get("node_local")
     assert found["partner"] is True
     assert found["loss_bound_per_year"] is None and found["break_even"] is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "kept"),
+    [
+        ("every byte written locally is also written synchronously to the partner server", True),
+        ("two-server synchronous mirror (two copies on two servers)", True),
+        ("each tray's part mirrored to another tray", True),
+        ("写入本机的每个字节同步写往伙伴服务器并落盘后才返回", True),
+        ("双节点同步镜像（两份，分属两台服务器）", True),
+        ("RAID-10 (two mirrored pairs in the node)", False),
+        ("measured on one server's mirrored volume", False),
+        ("每台服务器 4 块 NVMe SSD 组成本地卷（RAID-1）", False),
+    ],
+)
+def test_a_copy_on_another_node_is_read_in_whatever_the_record_calls_its_nodes(clause, kept):
+    """Cold test 20, AC: a node-local side mirrored synchronously to a partner SERVER was said to lose its part with
+    a failed server ("节点故障时这部分随之丢失"): the record's servers, hosts and trays are nodes too."""
+    from report.compute.node_loss import ANOTHER_NODE
+
+    assert bool(ANOTHER_NODE.search(clause)) is kept
