@@ -137,7 +137,11 @@ def value_line(w: Words, rec: Recommendation) -> str:
     paybacks = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
     # one payback on page 2, on the basis compute/paybacks.py chooses; the others in the economics section (cold read
     # 15pq, Q-M5, P-M6; Chinese reading 15, R major 6): none here where a reason above already gives it
-    stated = {"unpaid", "unpaid_optima"} & set(rec.reasons) or main_basis(w.findings, rec.reasons) != CLUSTER_OPTIMA
+    # the job's own payback is given by `_own_line`, which a staging opening replaces: then no line above gives it
+    # (cold read 20, AC-M5: "its payback is given above" and none was)
+    stated = {"unpaid", "unpaid_optima"} & set(rec.reasons) or (
+        main_basis(w.findings, rec.reasons) != CLUSTER_OPTIMA and not opening
+    )
     optimum = [found["payback_years"]] if found["payback_years"] is not None else []
     others = found.id == "value_priced" and len(other_paybacks(w.findings, rec.reasons)) > 0
     if own and not opening:  # the payback already given, on the runs given

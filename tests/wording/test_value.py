@@ -159,3 +159,27 @@ def test_today_s_figure_is_the_only_one_that_pays_only_where_the_optima_s_do_not
     line = value._own_line(w, {**found, "optimum_per_year": 200_000}, today=True)
     assert "the only one that pays within 5 years" in line
     assert value._own_line(w, found, today=False).endswith("(other bases: “Value of the time saved”).")
+
+
+def test_a_staging_opening_gives_the_payback_no_line_above_gives(tmp_path):
+    """Cold read 20, AC-M5: where the staging times open the value line, the job's own payback line is not printed, so
+    "its payback is given above" pointed at nothing. node_local_async with the staging times swapped (the candidate
+    stages 5.8 s, the baseline 6.1 s): 1,200,000 EUR over the whole cluster's 975 EUR a year at the optima = 1,231
+    years (metrics.json's payback_years), said with its basis."""
+    import shutil
+
+    from tests.conftest import FIXTURES
+    from tests.sections.helpers import build
+
+    folder = tmp_path / "swapped"
+    shutil.copytree(FIXTURES / "node_local_async", folder)
+    toml = (folder / "test.toml").read_text(encoding="utf-8")
+    toml = toml.replace(
+        '"Local NVMe RAID-0 (per node)" = 5.8, "Vantor VX-12 parallel file system" = 6.1',
+        '"Local NVMe RAID-0 (per node)" = 6.1, "Vantor VX-12 parallel file system" = 5.8',
+    )
+    (folder / "test.toml").write_text(toml, encoding="utf-8")
+    ctx, m = build(folder)
+    assert round(m.economics.payback_years) == 1231
+    assert "given above" not in ctx.cover.value
+    assert "at a price of 1.2 million EUR, a payback of at least 1,230 years on the cluster figure" in ctx.cover.value
