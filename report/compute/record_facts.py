@@ -55,18 +55,45 @@ def tester_is_vendor(test: JointTest, _m: Metrics) -> Iterator[Finding]:
     """Where the testing party ([report] tested_by) names the maker the candidate's name leads with: the candidate's
     vendor ran the test. `witnessed` is the record's line on who witnessed the runs, or None: not recorded."""
     tester = test.config.report.tested_by if test.config.report else None
-    word = maker(test.config.systems.candidate)
-    if not tester or word is None or not _names(tester, word):
+    word = _vendor(test)
+    if not tester or word is None:
         return
-    # where the record says it: an [environment] line by its place, or a source note by its key (each edition prints
-    # the line in its own language)
+    yield make_finding("tester_is_vendor", SIDES_KIND, ("candidate",), SIDES, maker=word, witnessed=_witness_line(test))
+
+
+def _vendor(test: JointTest) -> str | None:
+    """The candidate's maker where the testing party's name names it, else None."""
+    tester = test.config.report.tested_by if test.config.report else None
+    word = maker(test.config.systems.candidate)
+    return word if tester and word is not None and _names(tester, word) else None
+
+
+def _witness_line(test: JointTest) -> tuple[str, int | str] | None:
+    """Where the record says who witnessed the runs: an [environment] line by its place, or a source note by its key
+    (each edition prints the line in its own language); None where no line says it."""
     lines: list[tuple[str, int | str]] = [
         ("environment", i) for i, pair in enumerate(test.config.environment) if WITNESS.search(" ".join(pair))
     ]
     lines += [("sources", key) for key, text in test.config.sources.items() if WITNESS.search(text)]
-    yield make_finding(
-        "tester_is_vendor", SIDES_KIND, ("candidate",), SIDES, maker=word, witnessed=lines[0] if lines else None
-    )
+    return lines[0] if lines else None
+
+
+def test_party(test: JointTest, _m: Metrics) -> Iterator[Finding]:
+    """Where the record names the testing party ([report] tested_by): who ran the test and what the record says of
+    witnessing, for the decision page's head (zh reading 19, AA-M2: a vendor's own unwitnessed test said only in the
+    statement). `maker` is the candidate's maker where the tester belongs to it (None: the record names no such tie),
+    `witnessed` the record's witnessing line (None: not recorded), `clause` the place of its first clause that speaks
+    of witnessing (0 where none does, the label alone naming it)."""
+    tester = test.config.report.tested_by if test.config.report else None
+    if not tester:
+        return
+    line = _witness_line(test)
+    clause = 0
+    if line is not None:
+        where, key = line
+        text = test.config.environment[int(key)][1] if where == "environment" else test.config.sources[str(key)]
+        clause = next((i for i, c in enumerate(clauses(text)) if WITNESS.search(c)), 0)
+    yield make_finding("test_party", TEST_KIND, (), (), maker=_vendor(test), witnessed=line, clause=clause)
 
 
 def _save_baseline(label: str) -> bool:
@@ -141,4 +168,4 @@ def restore_untimed(test: JointTest, m: Metrics) -> Iterator[Finding]:
     )
 
 
-RECORD_RULES = (tester_is_vendor, baseline_in_service, staging_unverified, restore_untimed)
+RECORD_RULES = (tester_is_vendor, test_party, baseline_in_service, staging_unverified, restore_untimed)

@@ -30,6 +30,7 @@ from report.wording.flagged import tile_scope
 from report.wording.load_tile import load_headline, load_note
 from report.wording.loads import load_not_established, memory_load_systems
 from report.wording.phrases import counted_noun, gate_list
+from report.wording.record_facts import tested_line
 from report.wording.retuning import beyond_run, today_interval_only
 from report.wording.risks import staging_tile as staging_made_tile
 from report.wording.scaling import fitted_side
@@ -449,6 +450,7 @@ def build(w: Words) -> Cover:
         reasons=reasons,
         changes=recommendation.changes(w, rec),
         value=value_line(w, rec),
+        tested_by=tested_line(w),  # who ran the test, witnessed or not (zh reading 19, AA-M2)
         verdict_status=m.verdict.status,
         verdict_style=verdict_style(m, save_times_unsourced(w), w.findings),
         verdict_label=verdict_label(

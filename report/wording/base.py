@@ -58,6 +58,8 @@ class Cover:
     verdict_gates: str  #: each gate by its plain name, its id beside it, and its status
     verdict_notes: tuple[str, ...]  #: what the verdict hangs on: a run, a gate no storage could pass, a limit
     tiles: tuple[KeyFigure, ...]
+    #: who ran the test and what the record says of witnessing ("" where the record names no testing party)
+    tested_by: str = ""
     #: each line's place in the order page 1 sheds lines to page 2 when it would run over (1 moves first, 0 never:
     #: sections/cover.py SHED_ORDER, docs/recommendation.md); one per reason and per verdict note
     reason_ranks: tuple[int, ...] = ()

@@ -4,6 +4,7 @@ vendor, and the next step that asks for a baseline in service's state during the
 
 from __future__ import annotations
 
+from report.compute.record_clauses import clauses
 from report.compute.record_facts import maker
 from report.document.blocks import Para
 from report.formatting import count
@@ -78,3 +79,21 @@ def staging_unverified_note(w: Words) -> Para | None:
         )
     fields = {"label": label, "said": count(found["said"]), "rows": count(found["rows"])}
     return Para(text.format(model=found["model"], **fields), "note")
+
+
+def tested_line(w: Words) -> str:
+    """The decision page's head on who ran the test (finding test_party; zh reading 19, AA-M2): the testing party as
+    the record names it, the candidate's maker where it belongs to it, and the record's witnessing clause in its own
+    words or that witnessing is not recorded; "" where the record names no testing party."""
+    found = w.findings.get("test_party")
+    if found is None:
+        return ""
+    r = w.config.report
+    fields = {"tester": r.tested_by if r else "", "maker": found["maker"]}
+    tester = (_("{tester}, part of the candidate's maker {maker}") if found["maker"] else "{tester}").format(**fields)
+    if found["witnessed"] is None:
+        return _("{tester}; witnessing is not recorded").format(tester=tester)
+    where, key = found["witnessed"]
+    line = w.config.environment[key][1] if where == "environment" else w.config.sources[key]
+    said = clauses(line)[found["clause"]] if clauses(line) else line
+    return _("{tester}; the record gives: “{said}”").format(tester=tester, said=said.rstrip("。."))

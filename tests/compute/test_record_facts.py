@@ -7,7 +7,7 @@ from report.compute.findings import decide
 from report.compute.record_facts import maker
 from report.inputs.joint_test import read_joint_test
 from tests.conftest import FIXTURES
-from tests.sections.helpers import build, section, texts
+from tests.sections.helpers import build, build_printed, section, texts
 
 
 def _found(folder, finding_id):
@@ -118,3 +118,46 @@ def test_an_untimed_restore_says_what_reading_back_would_take_and_whom_the_equal
         "Time a restore on each system: the failure figures give each the same recovery, the assumed restart time, "
         "which favours Base, the slower of the two to read its checkpoint back." in steps
     )
+
+
+def test_the_decision_page_says_who_ran_the_test_and_what_the_record_says_of_witnessing(folder):
+    """zh reading 19, AA-M2: the vendor's own test, witnessing not recorded, said only in the statement; Z's record
+    names an independent tester and the customer's witness. fixtures/formal: "Mingxin Storage, solutions lab" for
+    "Mingxin FX100 (2 controllers)", no witnessing line."""
+    found = _found(FIXTURES / "formal", "test_party")
+    assert found is not None and found.scope.kind == "test"
+    assert (found["maker"], found["witnessed"], found["clause"]) == ("Mingxin", None, 0)
+    ctx, _m = build(FIXTURES / "formal")
+    assert ctx.cover.tested_by == (
+        "Mingxin Storage, solutions lab, part of the candidate's maker Mingxin; witnessing is not recorded"
+    )
+    data = folder("formal")
+    toml = data / "test.toml"
+    text = toml.read_text()
+    # the record's line in two clauses, the second the one on witnessing: the page quotes that one
+    line = 'witness = "the lab ran the timing scripts; runs 1 to 5 witnessed by Chen Jie of the centre."'
+    toml.write_text(
+        text.replace("Mingxin Storage, solutions lab", "Eastlake Test Lab").replace(
+            'software = "PyTorch 2.5, torch.distributed.checkpoint"',
+            'software = "PyTorch 2.5, torch.distributed.checkpoint"\n' + line,
+        )
+    )
+    found = _found(data, "test_party")
+    assert (found["maker"], found["witnessed"], found["clause"]) == (None, ("environment", 2), 1)
+    ctx, _m = build(data)
+    assert (
+        ctx.cover.tested_by == "Eastlake Test Lab; the record gives: “runs 1 to 5 witnessed by Chen Jie of the centre”"
+    )
+
+
+def test_a_record_that_names_no_testing_party_has_no_line_on_who_ran_it():
+    assert _found(FIXTURES / "economics", "test_party") is None
+    ctx, _m = build(FIXTURES / "economics")
+    assert ctx.cover.tested_by == ""
+
+
+def test_the_chinese_decision_page_says_the_vendor_ran_the_test_unwitnessed():
+    """fixtures/formal_zh: "铭芯存储解决方案实验室" for "铭芯 FX100（双控）" (the space before a Chinese maker's name
+    goes where the page is typeset, between two Chinese characters)."""
+    ctx, _m = build_printed(FIXTURES / "formal_zh", "zh-CN")
+    assert ctx.cover.tested_by == "铭芯存储解决方案实验室，属被测产品厂商 铭芯；测试记录未载明委托方是否见证"

@@ -310,3 +310,22 @@ def test_a_chinese_tile_label_keeps_its_short_bracket_whole():
         ctx, _m = build(Path(__file__).resolve().parents[2] / "examples" / "async-70b")
         page = render.render_html(ctx, render.chart_sources(ctx.charts, None))
     assert '<span class="label">保存停顿占墙钟时间的比例' + i18n.WORD_JOINER.join("（异步保存）") + "</span>" in page
+
+
+def test_the_decision_page_names_the_testing_party_in_place_of_the_date():
+    """zh reading 19, AA-M2: a report that names who ran it says so under the systems, in place of the date its
+    formal cover gives (page 2 held no line more: tests/pdf/test_page_one.py); without one, the date stays."""
+    from tests.conftest import FIXTURES
+
+    ctx, _m = build(FIXTURES / "formal")
+    page = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    cover = page.split('<section class="cover"', 1)[1].split("</section>", 1)[0]
+    assert (
+        '<p class="cover-tester"><span class="cover-tester-label">Tested by</span> Mingxin Storage, solutions lab, '
+        "part of the candidate&#39;s maker Mingxin; witnessing is not recorded</p>" in cover
+    )
+    assert "Report date" not in cover
+    ctx, _m = build(DATA)
+    page = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    cover = page.split('<section class="cover"', 1)[1].split("</section>", 1)[0]
+    assert "Report date" in cover and "cover-tester" not in cover
