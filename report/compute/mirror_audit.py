@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from report.compute.figures import AuditRow, Metrics
 from report.compute.node_loss import ANOTHER_NODE, kept_on_another_node
+from report.compute.row_nodes import more_node_rows, rows_more_nodes
 from report.compute.scopes import ROWS_KIND, SIDES_KIND, Finding, make_finding
 from report.inputs.joint_test import JointTest
 
@@ -78,10 +79,13 @@ def rows_outrun(test: JointTest, m: Metrics) -> Iterator[Finding]:
     """Every save row (side, model) that wrote faster than the bandwidth measured on its system, beyond the bandwidth
     runs' own spread: implausible for durable saves. A row above the mean but within 1 + 2 × the run means' CV is at
     the bandwidth, not beyond it (rows_at_bandwidth: cold reading 7, A-02: 1.01× called implausible where the runs
-    spread ±1.2%). A synchronously mirrored side's rows count the partner's mirror (`ingest_rows`)."""
+    spread ±1.2%). A synchronously mirrored side's rows count the partner's mirror (`ingest_rows`). A row run on more
+    client nodes than its bandwidth test is judged by `row_nodes` instead, and stays here only where the sweep
+    gives its node count and the row outran that too (cold read 20, AB-M1)."""
     rows_all = ingest_rows(test, m)
     universe = [f"{row.side} / {row.model}" for row in rows_all]
-    fast = [row for row in rows_all if row.to_bandwidth > 1]
+    elsewhere = {(r.row.side, r.row.model) for r in more_node_rows(test, m) if not r.outruns}
+    fast = [row for row in rows_all if row.to_bandwidth > 1 and (row.side, row.model) not in elsewhere]
     beyond = [row for row in fast if row.to_bandwidth > 1 + 2 * _bandwidth_cv(m, row.side)]
     within = [row for row in fast if row not in beyond]
     for finding_id, rows in (("rows_outrun", beyond), ("rows_at_bandwidth", within)):
@@ -173,4 +177,4 @@ def mirror_ingest(test: JointTest, m: Metrics) -> Iterator[Finding]:
     yield make_finding("mirror_ingest", SIDES_KIND, keys, list(sides), ingest=figures)
 
 
-RULES = (rows_outrun, node_not_bound, mirror_ingest)
+RULES = (rows_outrun, rows_more_nodes, node_not_bound, mirror_ingest)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from report.compute.figures import SIDES, Metrics
 from report.compute.mirror_audit import BANDWIDTH_BOUND_SHARE_PCT
 from report.compute.scopes import SIDES_KIND, Finding, make_finding
+from report.compute.sweep_at import sweep_at
 from report.inputs.joint_test import JointTest
 
 ID = "save_sweep_share"
@@ -46,18 +47,12 @@ def band(share: float) -> str:
 def sweep_save(m: Metrics, key: str) -> SweepSave | None:
     """Side `key`'s save against its sweep at the save's nodes, where the sweep spans them and gives an aggregate
     above zero there; None otherwise."""
-    s = None if m.scaling is None else m.scaling.side(key)
-    k = m.nodes
-    if s is None or not s.points[0].clients <= k <= s.max_clients:
+    at = sweep_at(m, key, m.nodes)
+    if at is None:
         return None
-    point = next((p for p in s.points if p.clients == k), None)
-    aggregate = point.mean_gbps if point is not None else (None if s.usl is None else s.usl.capacity(k))
-    if aggregate is None or not aggregate > 0:
-        return None
-    disowned = point is None and s.usl is not None and not s.usl.describes
     rate = m.save.side(key).effective_gbps
-    share = 100 * rate / aggregate
-    return SweepSave(aggregate, point is not None, disowned, rate, share, band(share))
+    share = 100 * rate / at.aggregate
+    return SweepSave(at.aggregate, at.point is not None, at.fit_disowned, rate, share, band(share))
 
 
 def save_sweep_share(test: JointTest, m: Metrics) -> Iterator[Finding]:

@@ -36,6 +36,7 @@ from report.wording.phrases import (
     gate_list,
     respectively,
 )
+from report.wording.row_nodes import more_nodes
 from report.wording.scaling_saves import sweep_share
 from report.wording.statements import (
     fit_is_physical,
@@ -56,7 +57,7 @@ def build(w: Words) -> Section:
     # a bandwidth log that is a copy of another: every figure below rests on it (cold read 5, O1/N1)
     copied = [w.p(text, *deps, style="warning") for text in (audit_words(w),) if text]
     at = [w.p(text, *deps, style="note") for text in (at_bandwidth(w),) if text]
-    items = copied + _rows_outrun(w) + at + _effective(w) + sweep_share(w) + _per_node(w)
+    items = copied + _rows_outrun(w) + more_nodes(w) + at + _effective(w) + sweep_share(w) + _per_node(w)
     if spans_node_local(m):  # `_whole_job` places them after the bytes a save would write at the whole log's rate
         items += _span_words(w) + _tool_words(w)
     if keys := outrun_sides(w):
