@@ -175,8 +175,8 @@ _CARD_WORDS = (
 )
 
 #: A count of GPUs whose noun the sentence leaves out ("最优间隔时为 {optimum} 块", "每个作业 {gpus} 块"): its measure
-#: word follows the accelerator's (个 NPU, 张加速卡), as a disk's 块 or a block device's does not.
-_BARE_BLOCKS = re.compile(r"(?<=\}) 块(?!\s?GPU|等效|设备|大小)")
+#: word follows the accelerator's (张卡, 个 NPU, 张加速卡), as a disk's 块 ("{d} 块 NVMe") or a block device's does not.
+_BARE_BLOCKS = re.compile(r"(?<=\}) 块(?!\s?[A-Za-z]|等效|设备|大小)")
 
 #: An English card test's words for the GPU ones (cold read 17, W minor 5): "card", "card-hour", "per-card MTBF";
 #: capitalised where the word opens a sentence or a label.
@@ -207,12 +207,27 @@ def _cards(text: str) -> str:
         return _ENGLISH_CARDS.sub(_english_card, text) if kind == "card" else text
     for gpu, word in _WORDS.get(kind, ()):
         text = text.replace(gpu, word)
-    if kind in ("NPU", "card"):  # a count of them said without the noun: "为 {optimum} 块" (zh reading 18, Y minor 5)
+    if kind != "APU":  # a count of them said without the noun: "为 {optimum} 块" (zh reading 18, Y minor 5)
         text = _BARE_BLOCKS.sub(" 个" if kind == "NPU" else " 张", text)
     return text
 
 
-_WORDS = {"NPU": _NPU_WORDS, "APU": _APU_WORDS, "card": _CARD_WORDS}
+#: A Chinese GPU test's own words for counting its GPUs and their time, as a Chinese vendor's report and the customers'
+#: records write them: 张卡 and 卡时 ("256 张卡", "每张卡", "卡时单价"; Chinese reading 20, AC minor 9: 块 GPU and GPU
+#: 小时 beside the record's 张卡 and 卡时 read as two units). The catalog keeps 块 GPU, the form the other tables map.
+_GPU_WORDS = (
+    ("每 GPU 小时", "每卡时"),
+    ("GPU 小时", "卡时"),
+    ("GPU 机时", "卡时"),
+    ("GPU 时间", "卡时"),
+    ("GPU 分钟", "卡分钟"),
+    ("块等效 GPU", "张等效卡"),
+    ("等效 GPU 数", "等效卡数"),
+    ("块 GPU", "张卡"),
+    ("GPU 数", "卡数"),
+)
+
+_WORDS = {"GPU": _GPU_WORDS, "NPU": _NPU_WORDS, "APU": _APU_WORDS, "card": _CARD_WORDS}
 
 
 def _(message: str) -> str:

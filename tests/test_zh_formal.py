@@ -36,8 +36,8 @@ def test_npu_platforms_make_the_chinese_words_count_npus():
         # the report's own words; the projection's name “72B，64 块加速卡” is the input's
         assert "GPU" not in words.replace("PyTorch", "")
         assert "相当于增加 3.53 个 NPU 的算力" in words and "块加速卡" not in words.replace("64 块加速卡", "")
-        ctx, _m = build(ROOT / "examples" / "async-70b")  # loads on NVIDIA H100: GPUs
-        assert "块 GPU" in "\n".join(p.text for p in all_paras(ctx))
+        ctx, _m = build(ROOT / "examples" / "async-70b")  # loads on NVIDIA H100: GPUs, counted 张卡 (reading 20)
+        assert "张卡" in "\n".join(i18n.typeset(p.text) for p in all_paras(ctx)).replace(i18n.NO_BREAK_SPACE, " ")
     ctx, _m = build(FORMAL_ZH)  # English keeps GPU, the word an English reader takes generically
     assert "GPU" in "\n".join(p.text for p in all_paras(ctx))
 
@@ -82,7 +82,10 @@ def test_a_count_of_cards_said_without_the_noun_takes_the_cards_measure_word():
             )
         with i18n.accelerators("NPU"):
             assert "每个作业 {gpus} 个 ×" in i18n._cards(text) and "为 {optimum} 个）" in i18n._cards(text)
-        assert i18n._cards(text) == text  # GPUs are counted by 块
+        # GPUs are counted by 张, as cards (Chinese reading 20, AC minor 9)
+        assert i18n._cards(text) == (
+            "{cluster} 张卡 ÷ 每个作业 {gpus} 张 × 8,760 h（最优间隔时为 {optimum} 张）；一块盘；{0} 是网络块设备"
+        )
 
 
 def test_a_chinese_title_breaks_between_its_phrases_and_no_line_is_one_ideograph():

@@ -339,9 +339,9 @@ def test_the_minor_wordings_of_the_third_reading():
     ):
         assert sentence in words, sentence
     assert "训练频率" not in words and "如实的回答" not in words and "test.toml 未给出" not in words
-    # minor 13: a 2-GPU job stages on its 2 GPUs of a node, not on 8
-    assert "两个系统每节点均需 1.07 GB 主机内存（本作业的 2 块 GPU 位于同一个 8 卡节点上）" in _chinese_words(FIO)
-    assert "按本次测试显示的带宽，这些等效 GPU 数无法达到" in _chinese_words(FIXTURES / "gates_fail")  # not a calque
+    # minor 13: a 2-GPU job stages on its 2 GPUs of a node, not on 8 (counted 张卡: Chinese reading 20, AC minor 9)
+    assert "两个系统每节点均需 1.07 GB 主机内存（本作业的 2 张卡位于同一个 8 卡节点上）" in _chinese_words(FIO)
+    assert "按本次测试显示的带宽，这些等效卡数无法达到" in _chinese_words(FIXTURES / "gates_fail")  # not a calque
 
 
 def test_chinese_formulas_are_one_to_a_line_and_gates_nest_their_clauses():
@@ -544,15 +544,54 @@ def test_chinese_amounts_take_wan_yi_and_wanyi():
     assert amounts == ["1.60 亿元", "9,990 万元", "1.20 万亿元"]
 
 
-def test_a_gpu_test_prices_gpu_hours_in_every_message():
-    """A GPU test says GPU 小时 everywhere, 卡时 being another accelerator's word (`i18n._CARD_WORDS`): the "failures a
-    run" sentence said 卡时 on a GPU test (Chinese reading 17, V minor 1; docs/zh-CN.md)."""
+def test_a_gpu_test_counts_cards_and_prices_card_hours_in_every_message():
+    """A GPU test counts 张卡 and prices 卡时, as a Chinese vendor's report and the customers' records do ("256 张卡",
+    "每张卡", "卡时单价"): 块 GPU and GPU 小时 beside the record's 张卡 and 卡时 read as two units (Chinese reading 20, AC
+    minor 9). The catalog itself keeps 块 GPU and GPU 小时, the form every accelerator's table maps
+    (`i18n._GPU_WORDS`)."""
     with CATALOG.open("rb") as f:
         catalog = read_po(f)
     said = [
         m.id for m in catalog if m.id and "卡时" in "".join(m.string if isinstance(m.string, tuple) else [m.string])
     ]
     assert said == []
-    with i18n.activate("zh-CN"), i18n.accelerators("card"):
-        words = i18n.typeset(i18n._cards("节省 12.5 GPU 小时（占其 GPU 小时的 0.4%）"))
-    assert words == "节省 12.5\u00a0卡时（占其卡时的 0.4%）"
+    for kind in ("GPU", "card"):
+        with i18n.activate("zh-CN"), i18n.accelerators(kind):
+            words = i18n.typeset(i18n._cards("节省 12.5 GPU 小时（占其 GPU 小时的 0.4%）"))
+        assert words == "节省 12.5\u00a0卡时（占其卡时的 0.4%）"
+    with i18n.activate("zh-CN"):  # GPU, the default
+        words = [
+            i18n.typeset(i18n._cards(t)).replace(i18n.NO_BREAK_SPACE, " ")
+            for t in (
+                "按每 GPU 小时 {p}",
+                "每块 GPU 的平均故障间隔时间",
+                "{n} 块 GPU 的集群（最优间隔时为 {m} 块）",
+                "相当于 {n} 块等效 GPU",
+                "等效 GPU 数 = 集群 GPU 数 × 占比",
+                "一块盘；{d} 块 NVMe 设备",
+            )
+        ]
+    assert words == [
+        "按每卡时 {p}",
+        "每张卡的平均故障间隔时间",
+        "{n} 张卡的集群（最优间隔时为 {m} 张）",
+        "相当于 {n} 张等效卡",
+        "等效卡数 = 集群卡数 × 占比",
+        "一块盘；{d} 块 NVMe 设备",
+    ]
+
+
+def test_the_chinese_report_of_a_gpu_test_says_one_unit_for_its_cards():
+    """Chinese reading 20, AC minor 9: the rendered Chinese report of a GPU test (H100, with a price) counts its GPUs
+    in 张卡 and prices 卡时 throughout, never 块 GPU, GPU 小时 or 等效 GPU beside them."""
+    from report.render import html as render
+    from tests.sections.helpers import build
+
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(ROOT / "examples" / "async-70b")
+        page = render.render_html(ctx, render.chart_sources(ctx.charts, None))
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page.split("<body", 1)[1]))
+    text = re.sub(r"\s+", " ", text.replace(i18n.WORD_JOINER, "").replace(i18n.NO_BREAK_SPACE, " "))
+    counts = {term: text.count(term) for term in ("块 GPU", "GPU 小时", "等效 GPU", "个 GPU", "张卡", "卡时")}
+    assert counts["块 GPU"] == counts["GPU 小时"] == counts["等效 GPU"] == counts["个 GPU"] == 0, counts
+    assert counts["张卡"] > 0 and counts["卡时"] > 0, counts

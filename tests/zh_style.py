@@ -11,7 +11,7 @@ _RULES = {
     "对 between two figures (write 基线 X，被测系统 Y)": re.compile(rf"(?<![{CJK}]) ?对 ?(?=[0-9•−+])"),
     "a half-width bracket inside full-width ones": re.compile(r"（[^（）\n]*[()][^（）\n]*）"),
     "an ASCII space at full-width punctuation": re.compile(rf" [{FULL_WIDTH}]|[{FULL_WIDTH}] "),
-    "个 as the measure word of GPUs (write 块 GPU)": re.compile(r"个\s*GPU"),
+    "个 as the measure word of GPUs (write 块 GPU: a GPU test prints 张卡)": re.compile(r"个\s*GPU"),
     "未判定 (the one term is 待判定)": re.compile("未判定"),
     "有一次写入 (a write, not once a write: 写入耗时超过…)": re.compile("有一次写入"),
     "它确实改变 (a calque of 'what it does change': 真正改变的是)": re.compile("它确实改变"),

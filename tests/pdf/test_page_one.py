@@ -22,7 +22,7 @@ FIELD6 = FIXTURES / "field6_tmpfs"
 WORDS = {
     # page 1's last line, page 2's first, the field folder's line moved first, and one that stays
     "en": ("Continued on page 2.", "Decision page (continued)", "GPU-equivalents", "At an assumed failure rate"),
-    "zh-CN": ("续见第 2 页。", "决策页（续）", "等效 GPU 数", "按假设故障率"),
+    "zh-CN": ("续见第 2 页。", "决策页（续）", "等效卡数", "按假设故障率"),
 }
 
 
@@ -140,7 +140,7 @@ DENSE = FIXTURES / "decision_page"
 DECISION = {
     # the pointers page 2 and 3 would print, and words of the value and of the second row of tiles that must stay
     "en": ("Continued on page", "Decision page (continued)", "payback", "GPU-equivalents"),
-    "zh-CN": ("续见第", "决策页（续）", "回收期", "等效 GPU 数"),
+    "zh-CN": ("续见第", "决策页（续）", "回收期", "等效卡数"),
 }
 
 

@@ -32,7 +32,7 @@ def test_a_workload_below_the_target_is_said_beside_the_pass():
     )
     with i18n.activate("zh-CN"):
         zh = g3_scope(_m(), 1.8)
-    assert zh == "（按其定义，仅针对GLM-4.5-Air 106B；160 块 GPU 上的“Qwen3-235B-A22B”为 1.09×，低于 1.8× 的目标）"
+    assert zh == "（按其定义，仅针对GLM-4.5-Air 106B；160 张卡 上的“Qwen3-235B-A22B”为 1.09×，低于 1.8× 的目标）"
 
 
 def test_nothing_is_said_without_a_pass_or_a_workload_below():

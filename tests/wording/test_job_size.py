@@ -31,7 +31,7 @@ def test_the_ceiling_case_scopes_to_a_node_count_and_gives_its_figures(folder):
     assert change.endswith(f"{CANDIDATE} held at 5.00 GB/s, and no size between 1 and 32 nodes was timed")
     assert net_sign(w) == (f", its net effect unknown (no step time or interval given for “{MODEL_70B}”)")
     with i18n.activate("zh-CN"):
-        assert scope_words(w) == "对与训练作业同类、不超过 3 个节点（24 块 GPU）的作业"
+        assert scope_words(w) == "对与训练作业同类、不超过 3 个节点（24 张卡）的作业"
         assert "1 至 32 个节点之间的规模未计时" in larger_job_change(w)
         assert "净影响未知" in net_sign(w)
 
