@@ -450,7 +450,7 @@ def sweep_steps(w: Words) -> list[str]:
 
 
 #: An [environment] line about the client sweep: its label or text names it.
-SWEEP_LINE = re.compile(r"\bsweep|\bscaling\b|扫描", re.IGNORECASE)
+SWEEP_LINE = re.compile(r"\bsweep|\bscaling\b|扫描|扩展测试", re.IGNORECASE)
 #: A run the sweep's record says failed ("the single-client run failed its fio job"; "失败").
 FAILED_RUN = re.compile(r"\bfail(?:ed|s|ure)?\b|失败", re.IGNORECASE)
 

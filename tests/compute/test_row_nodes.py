@@ -58,7 +58,7 @@ def test_a_row_is_set_against_the_sweep_at_its_own_node_count(folder):
     assert "Its 9.33 GB/s is 78% of the 12.0 GB/s the client sweep gave with 4 nodes writing at once" in text
     assert "impossible" not in text
     zh = _audit(path, "zh-CN")
-    assert "其 9.33 GB/s 为客户端扫描在 4 个节点同时写入时测得的 12.0 GB/s 的 78%" in zh, zh
+    assert "其 9.33 GB/s 为客户端扩展测试在 4 个节点同时写入时测得的 12.0 GB/s 的 78%" in zh, zh
 
 
 def test_a_row_faster_than_the_sweep_at_its_count_stays_flagged(folder):
@@ -134,4 +134,4 @@ def test_with_no_sweep_the_fewer_nodes_are_no_evidence_of_an_impossible_save(fol
         "from fewer nodes: its 9.33 GB/s, 1.46× that, is no evidence of an impossible save; a run with 4 nodes "
         "writing at once would settle it." in text
     ), text
-    assert "未进行客户端扫描" in _audit(path, "zh-CN")
+    assert "未进行客户端扩展测试" in _audit(path, "zh-CN")

@@ -234,7 +234,7 @@ class TestSweep:
         assert environment[f"{C}: client CPU"].startswith(f"sustained write: fio's threads on a CPU for {span} of each")
         zh = config["text"]["zh-CN"]["environment"]
         assert list(zh) == list(environment)
-        assert zh[f"{C}: client sweep"]["label"] == f"{C}：客户端节点扫描"
+        assert zh[f"{C}: client sweep"]["label"] == f"{C}：客户端扩展测试"
         assert zh[f"{C}: client sweep"]["text"].startswith(
             f"1、2、3 个 fio 服务端同时写入，它们位于本机的回环地址（{hosts.replace(', ', '、')}）"
         )

@@ -174,10 +174,10 @@ def test_both_sides_swept_at_the_jobs_size_are_compared_there_from_their_means(f
         ctx, _ = build(with_scaling(folder, rows, gpus=8))
         text = words(ctx).replace(" ", "")
     assert (
-        "在本训练作业的1个节点下，两个系统在这一节点数下做过扫描，按均值计算该比值为1.80×（基线2.52GB/s，被测系统4.54GB/s）"
+        "在本训练作业的1个节点下，两个系统在这一节点数下做过扩展测试，按均值计算该比值为1.80×（基线2.52GB/s，被测系统4.54GB/s）"
         in text
     )
-    assert "对于更多的客户端节点，客户端扫描无法回答这一问题" in text
+    assert "对于更多的客户端节点，客户端扩展测试无法回答这一问题" in text
 
 
 def test_the_next_step_extends_the_sweep_done_rather_than_ignoring_it(folder):
@@ -555,7 +555,7 @@ def test_the_bandwidth_tests_are_set_beside_the_sweep_at_their_own_count(folder)
     )
     with activate("zh-CN"):
         zh = words(build(path)[0], "bandwidth")
-    assert "客户端扫描在该节点数下给出 2.00×" in zh
+    assert "客户端扩展测试在该节点数下给出 2.00×" in zh
 
 
 def test_the_headline_ratio_is_the_means_and_a_hump_is_said_as_one(folder):

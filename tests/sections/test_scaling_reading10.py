@@ -179,7 +179,7 @@ def test_m3_the_bandwidth_ratio_is_set_beside_the_sweeps_at_equal_client_counts(
         "system's bandwidth test as it was run, each on its own client count (see the data sources); at equal client "
         "counts the client sweep gives 3.63× at 8 client nodes, the most both were run at"
     ) in en
-    assert "在相同的客户端数量下，客户端扫描在两个系统共同测过的最多的 8 个客户端节点下给出 3.63×" in zh
+    assert "在相同的客户端数量下，客户端扩展测试在两个系统共同测过的最多的 8 个客户端节点下给出 3.63×" in zh
 
 
 def test_minor2_no_fitted_figure_beyond_the_points_of_a_law_that_does_not_describe_them(joint_test_r):

@@ -116,7 +116,7 @@ def test_b2_where_the_comparison_ends_and_the_fall_from_16_to_24_are_said(joint_
     ) in en["scaling"]
     for part in ("cover", "summary", "answers"):
         assert "PX-20's aggregate fell 4.6% from 16 to 24 client nodes." in en[part], part
-    assert "扫描的比较止于 16 个客户端节点" in zh["scaling"]
+    assert "扩展测试的比较止于 16 个客户端节点" in zh["scaling"]
     assert "PX-20 的聚合带宽从 16 个客户端节点到 24 个客户端节点下降了 4.6%" in zh["cover"]
 
 
@@ -130,7 +130,10 @@ def test_m1_the_32_node_extrapolation_carries_its_caveat_beside_it(words_u):
         f"is given for it there. {runs} client nodes."
     ) in en["projections"]
     assert "30 GB/s" not in en["projections"]
-    assert "由客户端扫描拟合的 PX-20 定律 σ 为负，其参数不能用于外推，因此不在该处给出其聚合带宽。" in zh["projections"]
+    assert (
+        "由客户端扩展测试拟合的 PX-20 定律 σ 为负，其参数不能用于外推，因此不在该处给出其聚合带宽。"
+        in zh["projections"]
+    )
     # Table 13's note
     assert (
         "PX-20: its fitted law, with a negative σ, cannot be used to extrapolate, so no aggregate is given at a node "
@@ -154,7 +157,7 @@ def test_m2_the_bandwidth_tests_client_count_is_the_sources_twelve(words_u):
     ) in en["scaling"]
     assert (
         "每个测试使用其自己的客户端数量" not in zh["all"]
-        and "比扫描在该数量下的平均值 9.56 GB/s 低 4.7%" in zh["scaling"]
+        and "比扩展测试在该数量下的平均值 9.56 GB/s 低 4.7%" in zh["scaling"]
     )
 
 
@@ -172,7 +175,7 @@ def test_m3_the_next_steps_ask_for_the_counts_each_sweep_lacks(words_u):
     assert (
         "Run the client sweep with HDD NAS at 24 client nodes and Pellucid PX-20 NVMe-oF flash at 12 client nodes"
     ) in en["gates"]
-    assert "在客户端扫描中补测" in zh["gates"]
+    assert "在客户端扩展测试中补测" in zh["gates"]
 
 
 def test_m1_minor_no_crossing_far_beyond_the_sweep(words_u):

@@ -134,7 +134,7 @@ def test_m1_m2_the_chinese_edition_says_the_same(words):
         assert "从 17 个到 24 个客户端节点，HDD NAS 未运行，故该范围内两个系统未作比较。" in u[part], part
         assert "超过 24 个客户端节点后两个系统未再运行" in u[part], part
         assert "从 9 个到 16 个客户端节点，两个系统未作比较" in r[part], part
-    assert "需要 PX-20 提供 185 GB/s，为其扫描所得最大值（16 个客户端节点下 37.3 GB/s）的 5.0×" in u["answers"]
+    assert "需要 PX-20 提供 185 GB/s，为其扩展测试所得最大值（16 个客户端节点下 37.3 GB/s）的 5.0×" in u["answers"]
     cover = u["cover"].replace("\u00a0", " ").replace("\u2060", "")
     assert "未作比较：17 个到 24 个客户端节点（HDD NAS 未运行）和超过 24 个客户端节点（两个系统未运行）。" in cover
 
@@ -202,7 +202,7 @@ def test_m9_the_next_steps_close_the_gap_beyond_every_count_run(words):
     )
     assert said in u and said in r
     assert (
-        "以相同的基准测试设置，将两个系统的扫描扩展到超过 24 个客户端节点，直至集群的 96 个节点"
+        "以相同的基准测试设置，将两个系统的扩展测试延伸到超过 24 个客户端节点，直至集群的 96 个节点"
         in words["U", "zh-CN"]["gates"]
     )
 
@@ -287,7 +287,7 @@ def test_m6_both_per_node_shares_are_against_a_rate_at_the_jobs_nodes(words):
     ) in u
     assert "62.5%" not in u
     assert (
-        "扫描未在作业的 12 个节点下运行；其带宽测试在这 12 个客户端节点上全速写入，每个节点为 2.84 GB/s"
+        "扩展测试未在作业的 12 个节点下运行；其带宽测试在这 12 个客户端节点上全速写入，每个节点为 2.84 GB/s"
         in words["U", "zh-CN"]["scaling"]
     )
 

@@ -224,7 +224,7 @@ def test_m3_m8_the_claim_resolved_in_chinese_with_its_scope_kept(folder):
     assert "大量客户端节点同时写入时" in text and "多个客户端节点同时写入时" not in text
     for said in (
         "低于该范围（1.20",  # 1.20–1.25×, as in English
-        "因此在两个系统共同测过的节点数上，扫描结果无一支持这一说法",
+        "因此在两个系统共同测过的节点数上，扩展测试结果无一支持这一说法",
         "持续写带宽测试给出 1.96",
         "这一说法是否成立仍无定论",
         "Mingxin FX100 只测到 4 个客户端节点（其数据点不足以拟合该定律）",

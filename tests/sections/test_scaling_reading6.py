@@ -219,7 +219,7 @@ def test_chinese_of_the_reading_six_sentences():
         "同时保存：若存储以外推拟合的最大值封顶，每次最快 46.0 s（重新拟合为 31.2–52.2 s），达不到时更久；基线为 45.1 s"
         in _tile(ctx)
     )
-    assert "以客户端扫描为参照" in text and "压出" not in text
+    assert "以客户端扩展测试为参照" in text and "压出" not in text
     with activate("zh-CN"):
         ctx, _ = build(EXAMPLE)
         text = " ".join([_all(ctx, s) for s in ("scaling", "projections", "gates")])

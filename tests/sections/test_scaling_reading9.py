@@ -61,7 +61,7 @@ def test_b2_the_bandwidth_test_is_not_said_to_be_one_clients(words_l):
         ),
         (
             "zh-CN",
-            "持续带宽测试在数据来源记录的 32 个客户端节点上为 26.2 GB/s，超出扫描达到的 16 个客户端节点",
+            "持续带宽测试在数据来源记录的 32 个客户端节点上为 26.2 GB/s，超出扩展测试达到的 16 个客户端节点",
             "持续带宽测试在单个客户端下",
         ),
     ):
@@ -118,7 +118,7 @@ def test_b1_without_a_figure_at_the_jobs_size_the_ratios_swept_and_their_trend_a
             (
                 "OS-5 的聚合带宽依次为 Lustre 的 2.34×、2.21×、1.99×和1.69×",
                 "从 2 个到 16 个客户端节点，该比值逐步下降",
-                "客户端扫描给不出比值",
+                "客户端扩展测试给不出比值",
             ),
             ("本次测试无法在该作业的规模下回答这一问题",),
         ),
@@ -150,7 +150,7 @@ def test_b2_m1minor_no_sentence_says_the_bandwidth_test_or_the_advantage_is_one_
         ("zh-CN", ("而非单个客户端", "单个客户端下的带宽优势")),
     ):
         text = words_l[language]
-        assert "Against the client sweep:" in text or "以客户端扫描为参照，" in text
+        assert "Against the client sweep:" in text or "以客户端扩展测试为参照，" in text
         for s in not_said:
             assert s not in text, (language, s)
 
@@ -208,7 +208,7 @@ def test_m5_page_one_answers_the_sweep_without_a_ratio_at_the_jobs_nodes(built_l
         ),
         (
             "zh-CN",
-            "客户端扫描：2 个客户端节点时为基线聚合带宽的 2.34×，16 个时为 1.69×，在这一范围内优势缩小；作业 32 个节点时无比值。",
+            "客户端扩展测试：2 个客户端节点时为基线聚合带宽的 2.34×，16 个时为 1.69×，在这一范围内优势缩小；作业 32 个节点时无比值。",
         ),
     ):
         assert said in _page_one(built_l[language]), language
@@ -249,7 +249,7 @@ def test_m7_the_next_steps_sweep_the_baseline_too(built_l, joint_test_l, tmp_pat
     )
     assert "Sweep both systems to the job's 32 nodes or beyond, with the same benchmark settings, recorded" in steps
     zh = " ".join(p.text for p in paras(section(built_l["zh-CN"], "gates").blocks))
-    assert "单个客户端节点的运行（其扫描从 2 个客户端节点开始）" in zh and "扫描到该作业的 32 个节点或更多" in zh
+    assert "单个客户端节点的运行（其扩展测试从 2 个客户端节点开始）" in zh and "并延伸到该作业的 32 个节点或更多" in zh
     # a baseline run at 1 and 2 client nodes only: it has its one-client point but too few counts for a law
     folder = tmp_path / "L2"
     shutil.copytree(joint_test_l, folder)
