@@ -192,6 +192,9 @@ MEDIA_TOKENS = (
 CACHE_MEDIUM = re.compile(
     r"\b(?:NVMe|SSDs?|flash)\s+write(?:-back)?\s+caches?\b|(?:NVMe|SSDs?|闪存)\s?写缓存", re.IGNORECASE
 )
+#: One medium a record names by its interface and its kind ("12 x 15.36 TB NVMe SSD", "NVMe 固态盘"): NVMe drives are
+#: the SSDs, so "NVMe SSD and HDD" is two media, not three (Chinese reading 20, AC minor 6: "HDD、SSD 和 NVMe").
+NVME_SSD = re.compile(r"\bNVMe\s*SSDs?\b|NVMe\s*固态(?:硬)?盘", re.IGNORECASE)
 POOLS = re.compile(r"\bpools\b|\btiers?\b|\btiering\b|存储池|分层", re.IGNORECASE)
 
 
@@ -201,7 +204,8 @@ def placement_step(w: Words) -> list[Para]:
     media is the cheapest alternative to a new system, and this test timed none (cold read 9, K-M5: "GPFS 5.1, 6 NSD
     servers, mixed HDD and SSD pools", and no word of where the checkpoints landed)."""
     texts = CACHE_MEDIUM.sub(" ", " ".join(_system_lines(w)["baseline"]))
-    media = [name for name, pattern in MEDIA_TOKENS if pattern.search(texts)]
+    nvme_ssd = NVME_SSD.search(texts) is not None  # the record's "NVMe SSD" is one medium, named as it names it
+    media = [name for name, pattern in MEDIA_TOKENS if pattern.search(NVME_SSD.sub(" NVMe ", texts))]
     if "flash" in media and ("SSD" in media or "NVMe" in media):
         # SSDs are the flash: "HDD, SSD and flash" named one medium twice (zh reading 14c, Q-m3: "混合闪存 NAS … SSD
         # 写缓存" read as three media, "flash" in English in the Chinese edition)
@@ -214,7 +218,8 @@ def placement_step(w: Words) -> list[Para]:
         "(the test record names {media} on it): placing them on its fastest media is the cheapest alternative to a "
         "new system, and this test did not time a save there."
     )
-    named = [_("flash") if name == "flash" else name for name in media]  # the word in the edition's language
+    words = {"flash": _("flash"), "NVMe": "NVMe SSD" if nvme_ssd else "NVMe"}  # in the edition's language
+    named = [words.get(name, name) for name in media]
     media_words = join_words(named) if named else _("more than one pool")
     return [Para(text.format(baseline=w.name("baseline"), media=media_words))]
 

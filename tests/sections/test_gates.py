@@ -275,6 +275,28 @@ def test_the_media_named_are_each_named_once_in_the_edition_s_language(folder):
     assert "测试记录显示其中有HDD和闪存）" in step and "flash" not in step
 
 
+def test_the_media_named_are_the_ones_the_record_gives(folder):
+    """Chinese reading 20, AC minor 6: "12 块 15.36 TB NVMe SSD 与 24 块 20 TB 机械盘（分层）" was said "测试记录显示其中有
+    HDD、SSD 和 NVMe", three media where the record gives two: NVMe SSDs are one medium, named as the record names
+    them; SSDs of another kind beside them are still a medium of their own."""
+    data = folder("repeated")
+    toml = data / "test.toml"
+    plain = toml.read_text()
+    tiered = "Old PFS，8 个存储节点，每节点 12 块 15.36 TB NVMe SSD 与 24 块 20 TB 机械盘（分层）"
+    toml.write_text(plain + f'\n[environment]\n"基线存储" = "{tiered}"\n')
+    with i18n.activate("zh-CN"):
+        ctx, _m = build(data)
+    (step,) = [t for t in texts(section(ctx, "gates").blocks) if "测试记录显示其中有" in t]
+    assert (
+        "测试记录显示其中有HDD和NVMe SSD）" in step and "、" not in step.split("测试记录显示其中有")[1].split("）")[0]
+    )
+    mixed = "Old NAS, 24 x 20 TB HDD, 8 x 3.84 TB SATA SSD and 4 x 7.68 TB NVMe SSD in three tiers"
+    toml.write_text(plain + f'\n[environment]\n"baseline storage" = "{mixed}"\n')
+    ctx, _m = build(data)
+    (step,) = [t for t in texts(section(ctx, "gates").blocks) if t.startswith("Record which pool")]
+    assert "(the test record names HDD, SSD and NVMe SSD on it)" in step
+
+
 def test_the_record_s_own_name_for_the_gates_is_said_not_contradicted(folder):
     """zh reading 14c, P-m2: the customer's environment line "验收门槛" beside the report's 评估门槛 throughout read as two
     kinds of gate; zh reading 19 read the gloss "本报告所称评估门槛，即……" as two terms for one thing. A Chinese report
