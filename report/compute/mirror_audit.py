@@ -49,7 +49,14 @@ def mirrored_sides(test: JointTest, m: Metrics) -> tuple[str, ...]:
 
 
 def _synchronous(test: JointTest, system: str) -> bool:
+    """Whether the record says `system` mirrors synchronously to another node: its own name says both, as
+    `kept_on_another_node` reads it (cold read 20, AC-M1: "青橙 QC-L2 计算节点本地 NVMe（双节点同步镜像）", whose record
+    lines call it "QC-L2", had its rows set against one node's bandwidth at one part a node), or a clause of a line
+    that names it does."""
     systems = test.config.systems
+    own = f"{system} {systems.short_name(system)}"
+    if ANOTHER_NODE.search(own) and SYNCHRONOUS.search(own):
+        return True
     names = {system.lower(), systems.short_name(system).lower()} - {""}
     texts = [f"{label}: {text}" for label, text in test.config.environment]
     texts.append(test.config.sources.get("save_times", ""))

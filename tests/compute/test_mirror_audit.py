@@ -143,3 +143,28 @@ def test_not_bound_is_judged_against_the_sweep_at_the_saves_nodes(tmp_path, at_e
             text = " ".join(p.text for p in audit._hypotheses(w))
         assert "not bound by bandwidth" not in text
         assert "85.8%" in text and expected in text
+
+
+@pytest.mark.parametrize(
+    "name, mirrored",
+    [
+        ("Local SATA SSD (two-server synchronous mirror)", True),
+        ("本地 SATA SSD（双节点同步镜像）", True),
+        ("Local SATA SSD (mirrored to a partner node)", False),  # no word of a synchronous copy
+    ],
+)
+def test_a_name_that_says_a_synchronous_partner_mirror_is_read(tmp_path, name, mirrored):
+    # cold read 20, AC-M1: the record's lines call the system by a shorter name than its own, which says the mirror
+    folder = _fixture(tmp_path, None)
+    for path in folder.iterdir():
+        if path.suffix in (".toml", ".csv"):
+            path.write_text(path.read_text(encoding="utf-8").replace(LOCAL, name), encoding="utf-8")
+    test = read_joint_test(folder)
+    m = compute(test)
+    assert mirrored_sides(test, m) == (("baseline",) if mirrored else ())
+    rows = {f"{r.side} / {r.model}": r for r in decide(test, m).get("rows_outrun")["rows"]}
+    # mirrored: 2 × 24.5 GB in 38.07 s ÷ 0.67324 = 1.9118×; else 24.5 ÷ 38.07 ÷ 0.67324 = 0.956×, not beyond it
+    if mirrored:
+        assert rows[CONTINUED].to_bandwidth == pytest.approx(1.9118, rel=1e-4)
+    else:
+        assert CONTINUED not in rows
