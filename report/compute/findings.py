@@ -30,6 +30,7 @@ from report.compute.gate_findings import (
 )
 from report.compute.job_size import JOB_SIZE_RULES
 from report.compute.load_record import LOAD_RECORD_RULES
+from report.compute.log_span import RULES as LOG_SPAN_RULES
 from report.compute.mirror_audit import RULES as MIRROR_RULES
 from report.compute.node_loss import node_local
 from report.compute.nodes import share
@@ -559,6 +560,7 @@ RULES = (
     *FIT_RULES,
     *FALL_RULES,
     *SWEEP_SAVE_RULES,
+    *LOG_SPAN_RULES,
     *LAW_RULES,
     load_unestablished,
     load_slower,

@@ -23,6 +23,7 @@ from report.inputs.runs import FEW_SAMPLES, both_sustained, ramping, sparse, ste
 from report.wording.base import Words
 from report.wording.client_links import clients_note, links_note
 from report.wording.copies import bandwidth_words
+from report.wording.log_span import short_log
 from report.wording.phrases import (
     each_named,
     pct_change,
@@ -115,6 +116,7 @@ def build(w: Words) -> Section:
     # logs that are copies, not measurements, said beside the figures they undermine (cold read 5, O1/N1)
     notes += [w.p(text, "bandwidth", style="warning") for text in bandwidth_words(w)]
     notes += _mixed_runs(w)
+    notes += short_log(w)  # a log shorter than the run length its note states (cold read 20, AC-M3)
     # a short run's log shows no warm-up its table cell could leave out: nor does the text (cold read 11, M3)
     ramps = [
         (side.key, side.bandwidth) for side in w.sides if side.bandwidth.warmup_samples and not sparse(side.bandwidth)
