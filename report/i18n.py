@@ -346,6 +346,19 @@ def unnest(text: str) -> str:
     return "".join(("〔" if c == "（" else "〕") if at in inner else c for at, c in enumerate(text))
 
 
+def spaced(text: str) -> str:
+    """`text` with the Chinese edition's spacing alone (one space between CJK and Latin letters or digits, none between
+    two ideographs or at full-width punctuation), for a chart's labels: the legend printed "现网 云岫 YX-5200" as typed
+    where the text beside it says 现网云岫 YX-5200 (Chinese reading 20, AC minor 9). No joiners or no-break spaces,
+    which a chart's font need not have. Other languages as they are."""
+    if language() != "zh-CN":
+        return text
+    text = _NO_SPACE_AT_FULL_WIDTH.sub("", text)
+    text = _NO_SPACE_BETWEEN_CJK.sub("", text)
+    text = _SPACE_AFTER_CJK.sub(" ", text)
+    return _SPACE_BEFORE_CJK.sub(" ", text)
+
+
 def typeset(text: str, language_: str | None = None) -> str:
     """`text` as it is printed in `language_` (the active one by default): in Chinese one space between CJK and
     Latin letters or digits and none at full-width punctuation, multiples in 倍; in both languages a no-break space

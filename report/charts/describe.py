@@ -14,7 +14,7 @@ from report.charts.scaling_caption import scaling_caption
 from report.charts.scaling_reach import scaling_of
 from report.compute import SIDES, Metrics
 from report.formatting import gb, num, s3, seconds, sig
-from report.i18n import _, ngettext
+from report.i18n import _, ngettext, spaced
 from report.inputs.runs import BandwidthLog, both_sustained
 
 # The PDF text width (A4 less 2 x 18 mm): charts print at 1:1, so every chart shares one text size.
@@ -52,9 +52,11 @@ def _pt(value: float) -> str:
 
 
 def wrapped(name: str, width: int = 24) -> str:
-    """A label from the inputs on lines of at most `width` characters, whole: charts wrap a long name, never cut it."""
+    """A label from the inputs on lines of at most `width` characters, whole: charts wrap a long name, never cut it. A
+    Chinese label is spaced as the text is (`i18n.spaced`)."""
     import textwrap
 
+    name = spaced(name)
     return "\n".join(textwrap.wrap(name, width, break_long_words=True, break_on_hyphens=True) or [name])
 
 

@@ -234,3 +234,14 @@ def test_alt_text_names_a_system_on_one_line():
     described = charts.describe_all(m, test.bandwidth, m.inputs_illustrative, test.config.systems.short)
     assert "on Mingxin FX100 (2 controllers)." in described["stall"].alt
     assert [chart_id for chart_id, chart in described.items() if "\n" in chart.alt] == []
+
+
+def test_a_chinese_chart_label_is_spaced_as_the_text_is():
+    """Chinese reading 20, AC minor 9: the legend printed a name as typed, "现网 云岫 YX-5200", where the text beside it
+    says 现网云岫 YX-5200; "摩尔线程 夸娥" beside 摩尔线程夸娥 the same. English labels stay as typed."""
+    from report import i18n
+
+    with i18n.activate("zh-CN"):
+        assert charts.wrapped("现网 云岫 YX-5200 并行文件系统", 40) == "现网云岫 YX-5200 并行文件系统"
+        assert charts.wrapped("摩尔线程 夸娥MCCX D800（8 张卡）", 40) == "摩尔线程夸娥 MCCX D800（8 张卡）"
+    assert charts.wrapped("Old  NAS 云岫", 40) == "Old  NAS 云岫"
