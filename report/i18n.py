@@ -393,7 +393,7 @@ def keep_tail(text: str) -> str:
     return _TAIL.sub(lambda m: WORD_JOINER.join(m.group(1)) + m.group(2), text)
 
 
-_PHRASE_BREAK = re.compile(rf"([{_FULL_WIDTH_PUNCTUATION} ])")
+_PHRASE_BREAK = re.compile(rf"([{_FULL_WIDTH_PUNCTUATION} \ue000])")
 
 
 def keep_phrases(text: str, longest: int = 16) -> str:
@@ -402,9 +402,16 @@ def keep_phrases(text: str, longest: int = 16) -> str:
     last line never one ideograph (keep_tail). Other languages as they are."""
     if language() != "zh-CN":
         return text
-    pieces = _PHRASE_BREAK.split(text)
+    pieces = _PHRASE_BREAK.split(_POSTPOSITION.sub(NO_BREAK_SPACE + r"\1" + _PHRASE_END, text))
     kept = "".join(_BETWEEN_CJK.sub(WORD_JOINER, p) if len(p) <= longest else p for p in pieces)
-    return keep_tail(_BRAND.sub(lambda m: m.group(1) + NO_BREAK_SPACE, kept))
+    return keep_tail(_BRAND.sub(lambda m: m.group(1) + NO_BREAK_SPACE, kept.replace(_PHRASE_END, "")))
+
+
+#: A locative postposition and 的 after a Latin name ("AMD Instinct MI325X 上的训练检查点"): it ends the phrase the name
+#: opens, so it stays on the name's line and the line may break after it, never before (Chinese reading 20, AB minor
+#: 13: "AMD Instinct MI325X" ↵ "上的训练…"). _PHRASE_END marks the phrase's end while the title is split.
+_PHRASE_END = "\ue000"
+_POSTPOSITION = re.compile(rf"(?<=[A-Za-z0-9]) ([上中下内里]的)(?=[{_CJK}])")
 
 
 #: A maker's Chinese name of up to three ideographs (joined by keep_phrases' word joiners) that opens a phrase and

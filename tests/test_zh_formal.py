@@ -111,6 +111,20 @@ def test_a_maker_s_chinese_name_stays_on_the_line_of_its_product_name():
     assert i18n.keep_phrases("曜衡 YH-9100") == "曜衡 YH-9100"  # English builds: as typed
 
 
+def test_a_postposition_after_a_latin_name_stays_on_its_line():
+    """Chinese reading 20, AB minor 13: the cover's title broke "AMD Instinct MI325X" ↵ "上的训练检查点…", the
+    postposition opening a line. It stays with the name (a no-break space) and the line may break after 的, where the
+    next phrase begins (no joiner between 的 and 训)."""
+    wj, nbsp = i18n.WORD_JOINER, i18n.NO_BREAK_SPACE
+    with i18n.activate("zh-CN"):
+        title = i18n.keep_phrases("AMD Instinct MI325X 上的训练检查点与推理冷启动：Kaveri KV-6")
+        assert title.startswith(f"AMD Instinct MI325X{nbsp}上{wj}的训{wj}练")
+        assert title.replace(wj, "").replace(nbsp, " ") == "AMD Instinct MI325X 上的训练检查点与推理冷启动：Kaveri KV-6"
+        assert "\ue000" not in title
+        assert nbsp not in i18n.keep_phrases("集群 上的检查点")  # after an ideograph: no name to keep it with
+    assert i18n.keep_phrases("MI325X 上的训练") == "MI325X 上的训练"  # English builds: as typed
+
+
 def test_the_chinese_load_caption_carries_no_hedge_the_data_does_not_need():
     """The load chart's caption said "（每个系统只计时一次时即为该次时间）" under five runs a side, a hedge the English
     never printed (zh cold read 5b, M-20). No Chinese message may add a condition its English lacks."""
