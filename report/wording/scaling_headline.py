@@ -295,7 +295,7 @@ def _sweep_result(w: Words, refer: bool) -> Para | None:
     if (most := _fitted_beyond(m)) is not None:
         fields.update(counts=clients(most.clients), top=x3(most.ratio))
         text = _(
-            "Client sweep: {c_agg} is {top} {b_agg} at {counts}, the most measured; the fits give {ratio} at the "
+            "Client sweep: {c_agg} is {top} {b_agg} at {counts}, the most swept; the fits give {ratio} at the "
             "job's {nodes}, beyond them."
         )
     elif top is None or top.ratio is None or t is None:
@@ -382,7 +382,7 @@ def _page_one_sweep(w: Words) -> str:
     values = {"nodes": nodes_words(k), "ratio": x3(ratio), **aggregates(w)}
     if (most := _fitted_beyond(m)) is not None:
         return _(
-            "Client sweep: {top} {base} at {most} client nodes, the most measured; the fits give {ratio} at the job's "
+            "Client sweep: {top} {base} at {most} client nodes, the most swept; the fits give {ratio} at the job's "
             "{nodes}, beyond them."
         ).format(top=x3(most.ratio), most=count(most.clients), **values)
     if top is None or top.ratio is None or t is None:

@@ -47,11 +47,11 @@ def test_the_ratio_beyond_the_sweep_is_the_fits_and_has_no_trend(beyond):
     at_job = x3(m.scaling.at_job.ratio)
     page_one = cover_text(ctx) + " " + " ".join(t.note for t in ctx.cover.tiles)
     assert (
-        f"Client sweep: 3.07× the baseline's aggregate at 8 client nodes, the most measured; the fits give {at_job} at "
+        f"Client sweep: 3.07× the baseline's aggregate at 8 client nodes, the most swept; the fits give {at_job} at "
         "the job's 16 nodes, beyond them." in page_one
     )
     summary = " ".join(p.text for p in paras(section(ctx, "summary").blocks))
-    assert "at 8 client nodes, the most measured; the fits give " + at_job + " at the job's 16 nodes, beyond them." in (
+    assert "at 8 client nodes, the most swept; the fits give " + at_job + " at the job's 16 nodes, beyond them." in (
         summary
     )
     for words in (page_one, summary):
@@ -63,7 +63,7 @@ def test_the_chinese_says_the_job_lies_beyond_the_measured(beyond):
         ctx, _ = build(beyond)
     page_one = cover_text(ctx)
     assert (
-        "实测最多的 8 个客户端节点时为基线聚合带宽的 3.07×；本作业的 16 个节点超出实测范围，按拟合曲线外推为"
+        "测试到的最多 8 个客户端节点时为基线聚合带宽的 3.07×；本作业的 16 个节点超出测试范围，按拟合曲线外推为"
         in page_one
     )
     assert "优势缩小" not in page_one and "优势扩大" not in page_one
