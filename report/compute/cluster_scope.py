@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from report.compute.client_links import node_links, side_clients_logged, side_links
 from report.compute.figures import SIDES, ClusterSide, Metrics
+from report.compute.local_fall import local_fall
 from report.compute.scaling_compare import far
 from report.compute.scaling_figures import ScalingPoint, ScalingSide
 from report.compute.scopes import SIDES_KIND, TEST_KIND, Finding, make_finding
@@ -201,7 +202,9 @@ def cluster_local_at_once(_test: JointTest, m: Metrics) -> Iterator[Finding]:
     """Every job of the cluster saving at once, beyond the sweep, where one side is local to each node and the other
     shared (cold read 17, V-M2; scaling reading 17): not unknown alike. The local side's save keeps the time one job
     takes, as each node writes its own drives however many jobs save; the shared side's bytes of every job take at
-    least their size over the most its sweep gave (its peak mean), a bound, not a measured time."""
+    least their size over the most its sweep gave (its peak mean), a bound, not a measured time. Where the local
+    side's own sweep shows its rate a node falling (`local_fall`), one job's time holds only if the nodes write
+    independently; `ratio_low` is the bound's ratio to the save at the sweep's most client nodes' rate a node."""
     s = m.scaling
     local = m.node_local.sides if m.node_local is not None else ()
     if s is None or len(local) != 1 or m.cluster.jobs < 2 or s.cluster_nodes <= s.max_clients:
@@ -213,6 +216,9 @@ def cluster_local_at_once(_test: JointTest, m: Metrics) -> Iterator[Finding]:
     best = max(swept.points, key=lambda p: p.mean_gbps)
     size_gb = m.cluster.jobs * getattr(m.save, shared).snapshot_gb
     local_s = getattr(m.save, local[0]).mean_s
+    # the local side's own sweep, where its rate a node falls: one job's time is then an assumption (reading 19, Z-2)
+    fall = local_fall(m, local[0])
+    scaled_s = None if fall is None else fall.scaled_s
     yield make_finding(
         "cluster_local_at_once",
         SIDES_KIND,
@@ -232,6 +238,8 @@ def cluster_local_at_once(_test: JointTest, m: Metrics) -> Iterator[Finding]:
         levelled=levelled(swept),
         at_least_s=size_gb / best.mean_gbps,
         ratio=size_gb / best.mean_gbps / local_s,
+        local_fall=fall,
+        ratio_low=None if scaled_s is None else size_gb / best.mean_gbps / scaled_s,
     )
 
 
