@@ -32,6 +32,7 @@ from report.compute.job_size import JOB_SIZE_RULES
 from report.compute.load_record import LOAD_RECORD_RULES
 from report.compute.log_span import RULES as LOG_SPAN_RULES
 from report.compute.mirror_audit import RULES as MIRROR_RULES
+from report.compute.node_line import RULES as NODE_LINE_RULES
 from report.compute.node_loss import node_local
 from report.compute.nodes import share
 from report.compute.projection_law import RULES as LAW_RULES
@@ -41,6 +42,7 @@ from report.compute.reach import reduction_pct
 from report.compute.record_facts import RECORD_RULES
 from report.compute.retune_cost import RETUNE_RULES
 from report.compute.risks import RISK_RULES
+from report.compute.save_overlap import RULES as OVERLAP_RULES
 from report.compute.scopes import (
     LOAD_SIDES,
     MODELS_KIND,
@@ -580,4 +582,6 @@ RULES = (
     *LOAD_RECORD_RULES,
     value_and_price,
     *CLUSTER_RULES,
+    *OVERLAP_RULES,
+    *NODE_LINE_RULES,
 )

@@ -4,6 +4,7 @@ at most from the figures, pointing to the section that argues it."""
 from __future__ import annotations
 
 from report.compute.counterpoints import restores_slower
+from report.compute.save_overlap import overlapping
 from report.document.blocks import (
     Para,
     Section,
@@ -175,6 +176,13 @@ def _capacity_words(w: Words) -> str:
             "needing {mean} GB/s on average and {peak} GB/s at once, which the logged bandwidth cannot tell "
             "(see “{section}”)."
         )
+    elif per_node(m) and m.checkpoint_mode == "async":
+        # the write's deadline, not "at once" (scaling reading 20, AC-m2)
+        text = _(
+            "In a cluster of {cluster} GPUs that is {gpus} GPU-equivalents at today's interval ({optimum} with each "
+            "system at its optimal interval); a node's part of the saves needs {mean} GB/s on average and {peak} GB/s "
+            "to finish each write before the next save, against {measured} (see “{section}”)."
+        )
     elif per_node(m):
         text = _(
             "In a cluster of {cluster} GPUs that is {gpus} GPU-equivalents at today's interval ({optimum} with each "
@@ -186,6 +194,26 @@ def _capacity_words(w: Words) -> str:
             "In a cluster of {cluster} GPUs that is a loss of {gpus} GPU-equivalents at today's interval (see "
             "“{section}”)."
         )
+    elif overlapping(m) and not c.mean_to_sustained > 1:
+        # saves that cannot be staggered: the figure is not established (scaling reading 20, AB-M1)
+        # the demand said beside it, as every GPU-equivalents statement does (CONTRACT.md); two sentences at most, the
+        # figures of the overlap in the section it points to
+        text = (
+            _(
+                "In a cluster of {cluster} GPUs that would be {gpus} GPU-equivalents at today's interval ({optimum} "
+                "with each system at its optimal interval) only if every job's save kept the time it took alone, "
+                "which the saves on {systems} cannot, as they overlap, with saves needing {mean} GB/s on average and "
+                "{peak} GB/s if every job saved at once (see “{section}”)."
+            )
+            if against(m) is not None
+            else _(
+                "In a cluster of {cluster} GPUs that would be {gpus} GPU-equivalents at today's interval ({optimum} "
+                "with each system at its optimal interval) only if every job's save kept the time it took alone, "
+                "which the saves on {systems} cannot, as they overlap, with saves needing {mean} GB/s on average and "
+                "{peak} GB/s if every job saved at once, against {measured} (see “{section}”)."
+            )
+        )
+        return text.format(systems=join_words([o.system for o in overlapping(m)]), **fields)
     elif against(m) is not None:
         # set against the client sweep, not one client's bandwidth (scaling reading 6, M3)
         text = (

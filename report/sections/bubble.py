@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from report.compute import SENSITIVITY_SPAN, Metrics
+from report.compute.save_overlap import overlapping
 from report.document.blocks import (
     Block,
     Column,
@@ -205,6 +206,8 @@ def _per_1000(m: Metrics, stalls: bool) -> str:
         else _("This assumes every job of the cluster checkpoints like this {gpus}-GPU job, at its save times.")
     ).format(gpus=m.save.baseline.gpus)
     if m.bubble.cluster_gpus == 1000 or m.scale.gpu_equivalents_per_1000 == 0:  # no "Per 1,000 GPUs: 0" (Q-m2)
+        return assumes
+    if overlapping(m):  # a figure the test does not establish, scaled to another cluster (scaling reading 20, AB-M1)
         return assumes
     # a figure on a bandwidth the test does not show keeps its condition (Chinese reading 12, M1: "129 per 1,000 GPUs"
     # said plainly after "only with 7.07× this test's bandwidth")

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from report.compute import Metrics
 from report.compute.recommendation import gates_today_only
+from report.compute.save_overlap import overlapping
 from report.compute.scopes import Findings
 from report.compute.speedup import FASTER_UNSETTLED, SETTLED, speedup_reading
 from report.formatting import count, given, gpus, p3, ratio3, s3, sig, x3, x_beside
@@ -277,6 +278,9 @@ def _tiles(w: Words, interval_said: bool = False, said: tuple[str, ...] = ()) ->
             if b.gpu_equivalents >= 0 and demand(m).mean_to_sustained > 1
             # the peak alone exceeds the test: the label says the condition, the note the figures (page 1 had run
             # over with the condition spelled out in the note)
+            # saves that cannot be staggered at all (scaling reading 20, AB-M1)
+            else _("GPU-equivalents, if each save kept its time alone, which not every system can")
+            if b.gpu_equivalents >= 0 and overlapping(m)
             else _("GPU-equivalents, if the saves are staggered")
             if b.gpu_equivalents >= 0 and demand(m).peak_to_sustained > 1
             else _("GPU-equivalents of capacity")
@@ -367,12 +371,19 @@ def _tiles(w: Words, interval_said: bool = False, said: tuple[str, ...] = ()) ->
                 if c.mean_to_sustained > 1 and shared_stall(w)
                 else _("at today's interval, beyond this test's bandwidth (it needs {ratio}): {note}")
                 if c.mean_to_sustained > 1
+                # saves that cannot be staggered: the figure is not established (scaling reading 20, AB-M1)
+                else _("{today} at today's interval if each save kept its time alone, which {systems} cannot: {note}")
+                if overlapping(m)
                 else _("{today} at today's interval, if the saves are staggered: {note}")
                 if c.peak_to_sustained > 1
                 else _("{today} at today's interval: {note}")
             )
             note = today.format(
-                today=gpus(b.gpu_equivalents), ratio=demand_ratios(m)["mean_ratio"], note=note, stall=shared_stall(w)
+                today=gpus(b.gpu_equivalents),
+                ratio=demand_ratios(m)["mean_ratio"],
+                note=note,
+                stall=shared_stall(w),
+                systems=join_words([o.system for o in overlapping(m)]),
             )
         elif tile_id == "capacity" and b.gpu_equivalents >= 0 and log_outrun(m):
             # a bandwidth the saves outrun is no reference for a demand (Chinese reading 21, M1): the test shows no

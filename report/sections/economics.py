@@ -4,6 +4,7 @@ the cluster, each row beside the assumption it rests on, at the precision the in
 from __future__ import annotations
 
 from report.compute import Economics, Metrics
+from report.compute.save_overlap import overlapping
 from report.document.blocks import (
     Column,
     Para,
@@ -27,7 +28,7 @@ from report.formatting import (
     seconds_figure,
     sig,
 )
-from report.i18n import _
+from report.i18n import _, join_words
 from report.inputs.config import EconomicsSpec
 from report.wording.base import Words
 from report.wording.capacity import (
@@ -50,6 +51,7 @@ from report.wording.retuning import (
     stall_free_steps,
     today_interval_only,
 )
+from report.wording.save_overlap import overlap_sides
 from report.wording.service_life import life_number
 from report.wording.staging import staging_cause
 from report.wording.statements import log_outrun, no_difference_note
@@ -156,6 +158,11 @@ def value_rows(m: Metrics, spec: EconomicsSpec) -> tuple[Rows, Rows]:
         "{gpus} GPU-equivalents × 8,760 h × {price}: every GPU of the {cluster}-GPU cluster running jobs like this one "
         "all year"
     ).format(gpus=equivalents, price=per_hour, cluster=count(b.cluster_gpus))
+    if overlapping(m):  # saves that cannot be staggered (scaling reading 20, AB-M1)
+        formula = _(
+            "{formula}, if every job's save kept the time it took alone, which cannot hold on {systems}: not "
+            "established"
+        ).format(formula=formula, systems=join_words([o.system for o in overlapping(m)]))
     cluster_rows = [
         (
             # its condition beside the optima's row (fifth cold reads b, M5/M-3: 1.04 million USD quoted against a price
@@ -440,6 +447,15 @@ def build(w: Words) -> Section | None:
                     "does not show (the table's last row)."
                 )
                 if demand(m).mean_to_sustained > 1
+                # saves that cannot be staggered: the cluster row at today's interval is not established (scaling
+                # reading 20, AB-M1: 99 million INR a year on GN-220's saves kept apart, 1.14 in flight on average)
+                else _(
+                    "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
+                    "{per_year} a year at {runs} runs. Across a cluster of such jobs, the {cluster} a year at today's "
+                    "interval takes every job's save at the time it took alone, which cannot hold. {sides} This test "
+                    "does not establish that figure."
+                )
+                if overlapping(m)
                 else _(
                     "At {price} per GPU-hour, the time the candidate saves is worth {per_run} per training run and "
                     "{per_year} a year at {runs} runs; across a cluster of such jobs, at most {cluster} a year (table "
@@ -474,6 +490,7 @@ def build(w: Words) -> Section | None:
                 runs=count(spec.runs_per_year),
                 cluster=cluster,
                 ratio=demand_ratios(m)["mean_ratio"],
+                sides=overlap_sides(m),
             )
             + _limit_words(m)
             # a value the staging times given make, not the storage (cold read 9, J-B1)

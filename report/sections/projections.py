@@ -25,6 +25,7 @@ from report.i18n import _, join_words, ngettext
 from report.wording.base import Side, Words
 from report.wording.decisions import FAR_EXTRAPOLATION
 from report.wording.flagged import fit_flag
+from report.wording.node_line import node_line_notes
 from report.wording.projection_law import fixed_cost_note
 from report.wording.projection_reach import not_measured_cell, unmeasured_cells, unmeasured_sentence, unmeasured_sides
 from report.wording.projection_signs import (
@@ -190,6 +191,7 @@ def _projection_notes(w: Words) -> list[Para]:
     m = w.m
     notes = [w.p(_fit_sentence(side, m) + fit_flag(w, side.key), "save_times", side=side.key) for side in w.sides]
     notes += fixed_cost_note(w)  # the law through the origin against the audit's fixed cost (cold read 16, U-m3)
+    notes += node_line_notes(w)  # a node-local line used outside its node parts (scaling reading 20, AC-m4)
     notes += [_basis(w, found) for found in w.findings.each("projection_basis")]
     held = projection_gpus(m)
     gpus = join_words([count(g) for g in held])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from report.compute import ClusterSide, Metrics
 from report.compute.audit import FIO_BYTES_TOLERANCE
 from report.compute.cluster_scope import at_once
+from report.compute.save_overlap import overlapping
 from report.document.blocks import (
     Para,
 )
@@ -25,6 +26,7 @@ from report.wording.base import Words
 from report.wording.cluster_scope import baseline_demand, writes_due
 from report.wording.decisions import means_only
 from report.wording.retuning import today_interval_only
+from report.wording.save_overlap import overlap_condition
 from report.wording.scaling import clients
 from report.wording.scaling_cluster import against, consequence, demand_against_sweep
 from report.wording.staging import staging_cause
@@ -49,7 +51,7 @@ def per_node(m: Metrics) -> bool:
     return m.node_local is not None and "candidate" in m.node_local.sides
 
 
-def capacity_condition(m: Metrics) -> str:
+def capacity_condition(m: Metrics, short: bool = False) -> str:
     """The bandwidth a gain in GPU-equivalents rests on, said in the sentence that states it (cold read 11, M1;
     Chinese reading 11, M2: page 1 printed "Not shown" while the summary and the answers stated "worth 20.4 GPUs"): more
     than the test showed on average, or within it only if the jobs' saves stay staggered. A loss needs no condition."""
@@ -62,6 +64,8 @@ def capacity_condition(m: Metrics) -> str:
         return _(", but only with {mean_ratio} this test's bandwidth on average, which the test does not show").format(
             **demand_ratios(m)
         )
+    if overlapping(m):  # the saves cannot be staggered at all (scaling reading 20, AB-M1)
+        return overlap_condition(m, short)
     if c.peak_to_sustained > 1 and c.mean_to_sustained >= QUEUEING and not per_node(m):
         return _(
             ", if the jobs' saves stay staggered; at {mean_ratio} of this test's bandwidth on average, independent "
@@ -85,7 +89,7 @@ def capacity_beyond(m: Metrics) -> bool:
     return (demand(m).mean_to_sustained > 1 or log_outrun(m)) and m.bubble.gpu_equivalents >= 0
 
 
-def capacity_sentence(m: Metrics) -> str:
+def capacity_sentence(m: Metrics, short: bool = False) -> str:
     """The GPU-equivalents a cluster of such jobs gains (or loses), from the save times alone, with the bandwidth they
     rest on (`capacity_condition`)."""
     b = m.bubble
@@ -110,7 +114,7 @@ def capacity_sentence(m: Metrics) -> str:
                 "GPUs of capacity."
             )
         )
-    elif capacity_beyond(m):
+    elif capacity_beyond(m) or overlapping(m):
         text = _(
             "Each GPU completes {gain} more steps per unit of time; in a cluster of {cluster} GPUs running jobs like "
             "this one, {basis}, that would be worth {gpus} GPUs of capacity{condition}."
@@ -133,7 +137,7 @@ def capacity_sentence(m: Metrics) -> str:
         gain=p3(abs(b.throughput_gain_pct)),
         cluster=count(b.cluster_gpus),
         gpus=gpus(abs(b.gpu_equivalents)),
-        condition=capacity_condition(m),
+        condition=capacity_condition(m, short),
         basis=basis,
     )
     held = m.cluster.jobs * m.save.candidate.gpus
@@ -182,7 +186,8 @@ def capacity_paras(w: Words, after: str = "", full: bool = True) -> list[Para]:
     explained once, in its section)."""
     m = w.m
     # `after` (per 1,000 GPUs) scales today's figure, so it comes before the optimum's (cold read 6, M3)
-    capacity = capacity_sentence(m) + (" " + after if after else "") + optimum_capacity(m)
+    # the summary names the overlap and points to the section that gives its figures (said once)
+    capacity = capacity_sentence(m, short=not full) + (" " + after if after else "") + optimum_capacity(m)
     # the condition of a gain beyond the tested bandwidth states its ratio to that bandwidth: marked as it is too
     inputs = ("save_times", "bandwidth") if capacity_beyond(m) else ("save_times",)
     if not full and _demand_within(m):
@@ -262,6 +267,14 @@ def demand_reference(m: Metrics) -> str:
             "bandwidth cannot tell whether it keeps pace, as the saves outrun it (see “{section}”)."
         )
         if log_outrun(m)
+        # asynchronous: the bytes over the interval finish each write before the next save, not a rate all at once
+        # (scaling reading 20, AC-m2: "0.0848 GB/s all at once" where today's save time all at once needs 3.78)
+        else _(
+            "A node's part of their saves would need {mean} GB/s on average and {peak} GB/s to finish each write "
+            "before the next save on its own {system}, {ratio} of this test's bandwidth of one node, on average (see "
+            "“{section}”)."
+        )
+        if per_node(m) and m.checkpoint_mode == "async"
         else _(
             "A node's part of their saves would need {mean} GB/s on average and {peak} GB/s all at once on its own "
             "{system}, {ratio} of this test's bandwidth of one node, on average (see “{section}”)."
@@ -538,6 +551,12 @@ def cluster_row_assumption(m: Metrics) -> str:
                 "analysis”)."
             )
             if c.peak_to_sustained > 1
+            # the asynchronous write's deadline, not "at once" (scaling reading 20, AC-m2)
+            else _(
+                "{row} assumes each node's own {system} takes that node's part of the saves: {peak} GB/s to finish "
+                "each write before the next save, within this test's bandwidth of one node ({peak_ratio} of it)."
+            )
+            if m.checkpoint_mode == "async"
             else _(
                 "{row} assumes each node's own {system} takes that node's part of the saves: {peak} GB/s if they all "
                 "save at once, within this test's bandwidth of one node ({peak_ratio} of it)."

@@ -5,6 +5,7 @@ decides the recommendation, 189 y / 1.52 y / 1,650 y / 13.3 y; compute/paybacks.
 from __future__ import annotations
 
 from report.compute.paybacks import CLUSTER_OPTIMA, CLUSTER_TODAY, JOB_OPTIMA, JOB_TODAY, paybacks
+from report.compute.save_overlap import overlapping
 from report.document.blocks import Column, Table
 from report.formatting import count, rounded
 from report.i18n import _
@@ -32,7 +33,8 @@ def payback_table(w: Words) -> Table | None:
         ),
         (
             _("The whole {cluster}-GPU cluster, all year").format(cluster=count(w.m.bubble.cluster_gpus)),
-            _years(years[CLUSTER_TODAY], True),
+            # on saves that cannot be staggered, today's cluster value is not established (scaling reading 20, AB-M1)
+            _("not established") if overlapping(w.m) else _years(years[CLUSTER_TODAY], True),
             _years(years[CLUSTER_OPTIMA], True),
         ),
     )

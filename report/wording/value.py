@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from report.compute.paybacks import CLUSTER_OPTIMA, JOB_OPTIMA, job_optima_value, main_basis, other_paybacks
 from report.compute.recommendation import JOB_MONEY, NOT_YET, RECOMMENDED, Recommendation, job_optima_payback_years
+from report.compute.save_overlap import overlapping
 from report.formatting import count, gpus, money, money_of, p3, pct, rounded, sig
 from report.i18n import _, ngettext
 from report.wording.base import Words
@@ -22,7 +23,10 @@ def _today_cluster(w: Words, found) -> bool:
     """Whether page 1 gives the whole cluster's value at today's interval beside the optima's: where it is a gain the
     test supports (not where the saves would need more than the bandwidth logged, which the economics section does
     not value either) and differs from the optima's (the benefit lies mostly in the interval)."""
-    return found["today_per_year"] > 0 and today_interval_only(w.m) and not capacity_beyond(w.m)
+    # nor where a side's saves cannot be staggered: the cluster figure is not established (scaling reading 20, AB-M1)
+    return (
+        found["today_per_year"] > 0 and today_interval_only(w.m) and not capacity_beyond(w.m) and not overlapping(w.m)
+    )
 
 
 def value_line(w: Words, rec: Recommendation) -> str:

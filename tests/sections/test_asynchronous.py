@@ -107,8 +107,8 @@ def test_default_report_names_the_clusters_demand_beside_every_gpu_equivalents_s
     # The answers name the mean and the peak in one sentence and refer to the section, not a third copy of it.
     qa = " ".join(texts(section(ctx, "qa").blocks))
     assert demand not in qa and (
-        "saves needing 4.78 GB/s on average, within the bandwidth input's 6.40 GB/s, but 87.2 GB/s if every job saved "
-        "at once, would often overlap and wait for each other" in qa
+        "with saves needing 4.78 GB/s on average and 87.2 GB/s if every job saved at once, against the bandwidth "
+        "input's 6.40 GB/s" in qa
     )
     assert "not the system's capacity" in " ".join(texts(section(ctx, "bubble").blocks))
     capacity = next(t for t in ctx.cover.tiles if t.id == "capacity")

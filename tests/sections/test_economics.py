@@ -20,8 +20,11 @@ def test_economics_is_shown_when_given():
         (
             "Per year, the whole cluster, at today's interval",
             "300,000 USD",
+            # Old NAS: 32 × 110 s = 3,520 s of saving in each 2,000 + 110 s cycle: not established (scaling reading
+            # 20, AB-M1)
             "13.7 GPU-equivalents × 8,760 h × 2.50 USD per GPU-hour: every GPU of the 512-GPU cluster running jobs "
-            "like this one all year",
+            "like this one all year, if every job's save kept the time it took alone, which cannot hold on Old NAS: "
+            "not established",
         ),
         (
             "Runs a year behind the cluster row",
@@ -56,7 +59,10 @@ def test_economics_is_shown_when_given():
     )
     prose = econ.blocks[1].text
     assert (
-        "3.67 USD per training run and 44.0 USD a year at 12 runs; across a cluster of such jobs, 300,000 USD" in prose
+        "3.67 USD per training run and 44.0 USD a year at 12 runs. Across a cluster of such jobs, the 300,000 USD a "
+        "year at today's interval takes every job's save at the time it took alone, which cannot hold. On Old NAS, "
+        "the 32 jobs need 3,520 s of saving in each 2,110 s checkpoint cycle, so 1.67 of their saves are in flight at "
+        "once on average, sharing the storage. This test does not establish that figure." in prose
     )
     ctx, _ = build(DATA)
     assert "economics" not in [s.id for s in ctx.sections]
