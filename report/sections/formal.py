@@ -180,7 +180,7 @@ def _statement(w: Words) -> tuple[str, ...]:
     validity = _(
         "It takes effect when the persons who prepared, reviewed and approved it have signed and dated it, and may "
         "be copied only in full, unless {tester} agrees in writing."
-    ).format(tester=r.tested_by or _("the testing party"))
+    ).format(tester=_("the testing party"))  # named in the cover's table and in the sentence before: said once
     unnamed = unnamed_roles(w)
     if unnamed:
         # a sign-off row without a name cannot be signed: said, so that no one files it as final (Chinese reading 12,

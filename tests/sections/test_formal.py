@@ -61,7 +61,9 @@ def test_the_formal_cover_says_who_stands_behind_the_report():
         "Mingxin Storage, solutions lab, part of Mingxin, the candidate's maker, ran the test"
     )
     assert "East China AI Computing Centre is responsible for the information it supplied" in responsibility
-    assert validity.endswith("unless Mingxin Storage, solutions lab agrees in writing.")
+    # the tester named once: the cover's table and the sentence before name it (Z en: the statement ran onto page 2)
+    assert validity.endswith("unless the testing party agrees in writing.")
+    assert " ".join(f.statement).count("Mingxin Storage, solutions lab") == 1
     html = _html(ctx)
     assert html.index('class="formal-cover"') < html.index('class="cover"')  # before page 1
     assert 'data-reference="Report MX-JT-2026-0117 · Revision 1.0"' in html
@@ -273,12 +275,12 @@ def test_the_statement_says_when_the_report_takes_effect_not_that_it_is_a_draft(
     if language == "en":
         assert validity == (
             "It takes effect when the persons who prepared, reviewed and approved it have signed and dated it, and "
-            "may be copied only in full, unless Mingxin Storage, solutions lab agrees in writing."
+            "may be copied only in full, unless the testing party agrees in writing."
         )
     else:
         assert (
             validity
-            == "本报告经编制、审核、批准人签字并注明日期后生效；未经铭芯存储解决方案实验室书面同意，不得部分复制。"
+            == "本报告经编制、审核、批准人签字并注明日期后生效；未经测试方书面同意，不得部分复制。"
         )
     cover = " ".join((f.kicker, f.reference, *f.statement)).lower()
     assert "draft" not in cover and "草稿" not in cover
