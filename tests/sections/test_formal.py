@@ -278,10 +278,7 @@ def test_the_statement_says_when_the_report_takes_effect_not_that_it_is_a_draft(
             "may be copied only in full, unless the testing party agrees in writing."
         )
     else:
-        assert (
-            validity
-            == "本报告经编制、审核、批准人签字并注明日期后生效；未经测试方书面同意，不得部分复制。"
-        )
+        assert validity == "本报告经编制、审核、批准人签字并注明日期后生效；未经测试方书面同意，不得部分复制。"
     cover = " ".join((f.kicker, f.reference, *f.statement)).lower()
     assert "draft" not in cover and "草稿" not in cover
 
