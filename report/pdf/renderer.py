@@ -272,11 +272,21 @@ class PdfRenderer:
         document = self._render(html, "")
         if page_one_holds(document):
             return document
-        # page 1 runs over: move its lines to page 2, in their order, until it holds (docs/recommendation.md); each
-        # trial lays out page 1 alone, and the report once more with the lines found
+        # page 1 runs over: it leaves its lines to the body, in their order, until it holds (docs/recommendation.md):
+        # first those the body says in full (SAID), then, its type set closer (COMPACT), the reasons and what would
+        # change the recommendation too. Each trial lays out page 1 alone, and the report once more with the lines
+        # found. The second row of tiles stays (page 1 carries the ETTR, CONTRACT.md): no line goes to a page of its own
+        lines = sorted({int(rank) for rank in re.findall(r'<(?:p|li) [^>]*data-shed="(\d+)"', html)})
+        trials = [drop_sheet(rank) for rank in lines if rank <= SAID]
+        trials += [COMPACT + drop_sheet(rank) for rank in [0, *lines]]
+        for sheet in trials:
+            if page_one_holds(self._render(html, sheet + PAGE_ONE_ALONE)):
+                return self._render(html, sheet)
+        # the last resort: moved under "Decision page (continued)" on a page of its own, the second row too
         ranks = sorted({int(rank) for rank in re.findall(r'data-shed="(\d+)"', html)})
         for rank in ranks:
             if page_one_holds(self._render(html, shed_sheet(rank) + PAGE_ONE_ALONE)):
+                print("warning: page 1 holds only with lines moved onto a page of its own", file=sys.stderr)
                 return self._render(html, shed_sheet(rank))
         print(
             "warning: page 1 runs over onto page 2 even with every line it may move there moved; the report is built",
@@ -396,6 +406,29 @@ class PdfRenderer:
 
 #: A trial layout's sheet: page 1 alone (the formal cover, the contents and the sections left out).
 PAGE_ONE_ALONE = "body > :not(.cover) { display: none !important; }\n"
+
+
+#: the last place of SHED_ORDER (sections/cover.py) whose line the body says in full: the client sweep, G4's margin,
+#: the asynchronous saves' limit, the value, the copies' bandwidth and the client's CPU (the scaling, gates,
+#: asynchronous, value, bandwidth and setup sections); the reasons and what would change the recommendation after it
+SAID = 7
+
+#: page 1's type set closer, as the decision page after a formal cover sets it (print.css): its lines a little smaller
+#: and closer, before it leaves a reason to the body
+COMPACT = (
+    ".cover .recommendation, .cover .verdict { line-height: 1.28 !important; }\n"
+    ".cover .cover-figure .note { line-height: 1.25 !important; }\n"
+    ".cover .recommendation-reasons, .cover .recommendation-changes, .cover .recommendation-value, "
+    ".cover .verdict-reason, .cover .verdict-note { font-size: 0.83rem !important; }\n"
+)
+
+
+def drop_sheet(rank: int) -> str:
+    """The sheet that leaves page 1's lines of places 1 to `rank` (sections/cover.py SHED_ORDER) to the body: hidden
+    on page 1, shown nowhere else; "" for 0. A row of tiles (a div) stays: the second carries the ETTR, which
+    CONTRACT.md puts on page 1."""
+    hidden = ", ".join(f'.cover p[data-shed="{r}"], .cover li[data-shed="{r}"]' for r in range(1, rank + 1))
+    return f"{hidden} {{ display: none !important; }}\n" if hidden else ""
 
 
 def shed_sheet(rank: int) -> str:
