@@ -80,3 +80,36 @@ def other_paybacks(found: Findings, reasons: Iterable[str]) -> tuple[Payback, ..
     """The paybacks on every basis but page 2's, those with a value: what the economics section gives beside it."""
     main = main_basis(found, reasons)
     return tuple(p for p in paybacks(found) if p.basis != main and p.years is not None)
+
+
+@dataclass(frozen=True)
+class PaybackRange:
+    """Page 2's two ends where its one payback is the job's own (JOB_OPTIMA), each system at its optimal interval:
+    the runs a year given (this job's share of the cluster) and the whole cluster running such jobs all year, each
+    weighed against the service life; `bound`: the whole cluster's value at the optima is the largest the report gives,
+    so "at most" holds of it (not where today's interval gives more)."""
+
+    job_years: float
+    cluster_years: float
+    job_within: bool
+    cluster_within: bool
+    bound: bool
+
+
+def page_one_range(found: Findings, reasons: Iterable[str]) -> PaybackRange | None:
+    """Both ends of the paybacks page 2 gives on its job's basis (cold read 20, AB-M2; Chinese reading 20, AB Major-3:
+    "about 3,480 years" on one 64-GPU job's 10 runs a year beside a cluster-sized price, while the whole cluster at
+    the optima pays in 4.64 years, within the 6-year life, and "at most 9.06 million" a year beside 99.0 million at
+    today's interval); None where page 2's basis is not the job's or the cluster has no payback at the optima."""
+    value = found.get("value_priced")
+    job = job_optima_payback_years(found)
+    if main_basis(found, reasons) != JOB_OPTIMA or value is None or job is None or value["payback_years"] is None:
+        return None
+    life = value["life"]
+    return PaybackRange(
+        job_years=job,
+        cluster_years=value["payback_years"],
+        job_within=job <= life,
+        cluster_within=value["payback_years"] <= life,
+        bound=value["optimum_per_year"] >= value["today_per_year"],
+    )

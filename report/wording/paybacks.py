@@ -4,11 +4,21 @@ the one to read)."""
 
 from __future__ import annotations
 
-from report.compute.paybacks import CLUSTER_OPTIMA, CLUSTER_TODAY, JOB_OPTIMA, JOB_TODAY, main_basis, paybacks
+from report.compute.paybacks import (
+    CLUSTER_OPTIMA,
+    CLUSTER_TODAY,
+    JOB_OPTIMA,
+    JOB_TODAY,
+    job_optima_value,
+    main_basis,
+    page_one_range,
+    paybacks,
+)
 from report.compute.recommendation import JOB_MONEY, job_optima_payback_years
 from report.formatting import count, h3, money, p3, pct, rounded
 from report.i18n import _, gap
 from report.wording.base import Words
+from report.wording.service_life import life_phrase
 from report.wording.service_life import years as life_of
 
 
@@ -158,3 +168,35 @@ def retune_in_money(w: Words, reasons: tuple[str, ...]) -> bool:
     if found is None or not set(JOB_MONEY) & set(reasons) or main_basis(w.findings, reasons) != JOB_OPTIMA:
         return False
     return bool(retuned(w)) and found["today_payback_years"] is not None
+
+
+def range_line(w: Words, found, reasons: tuple[str, ...], notes: list[str]) -> str:
+    """Page 2's value line on the job's basis with both ends of its range, each with what it assumes
+    (compute/paybacks.py `page_one_range`; cold read 20, AB-M2, Chinese reading 20, AB Major-3: "about 3,480 years" on
+    one 64-GPU job's 10 runs a year beside "at most 9.06 million INR a year" on the whole cluster, whose 4.64 years lie
+    within the 6-year life and whose 99.0 million at today's interval is larger): the job's value and payback, then the
+    whole cluster's, "at most" only where no larger figure is given, each weighed against the life; "" where there is
+    no range."""
+    ends = page_one_range(w.findings, reasons)
+    e = w.config.economics
+    if ends is None or e is None:
+        return ""
+    life = life_phrase(found)
+    return _(
+        "Value of the time saved at the optimal intervals: {value} on this job's {runs} runs a year, "
+        "a payback of about {years} years at {price}{life}; {cluster_value} if such jobs filled the whole "
+        "{cluster}-GPU cluster, at least {cluster_years} years{cluster_life} (baseline's cost left out; {notes})."
+    ).format(
+        value=money(job_optima_value(w.findings) or 0, found["currency"]),
+        runs=count(e.runs_per_year),
+        years=rounded(ends.job_years),
+        price=money(found["price"], found["currency"]),
+        life="" if ends.job_within else _(", beyond {life}").format(life=life),
+        cluster_value=(_("at most {value} a year") if ends.bound else _("{value} a year")).format(
+            value=money(found["optimum_per_year"], found["currency"])
+        ),
+        cluster=count(w.m.bubble.cluster_gpus),
+        cluster_years=rounded(ends.cluster_years),
+        cluster_life="" if ends.job_within else _(", within it") if ends.cluster_within else _(", beyond it too"),
+        notes=_("; ").join(notes),
+    )

@@ -11,7 +11,7 @@ from report.i18n import _, ngettext
 from report.wording.base import Words
 from report.wording.capacity import QUEUEING, capacity_beyond, demand, demand_ratios, per_node
 from report.wording.cluster_scope import attached_clause
-from report.wording.paybacks import retuned_basis, runs_given_line
+from report.wording.paybacks import range_line, retuned_basis, runs_given_line
 from report.wording.retuning import today_interval_only
 from report.wording.risks import staging_value
 from report.wording.service_life import life_number, life_phrase, money_found
@@ -126,7 +126,7 @@ def value_line(w: Words, rec: Recommendation) -> str:
     if own and not opening:
         years = [y for y in (found["today_payback_years"] if today else None, found["payback_years"]) if y is not None]
         unpaid = "unpaid" not in rec.reasons and bool(years) and min(years) > life_of(found)
-        return _own_line(w, found, today) + _after(w, rec, unpaid)
+        return _own_line(w, found, today, tuple(rec.reasons)) + _after(w, rec, unpaid)
     text = (
         _("{opening} {job}; {whole}")
         if opening
@@ -178,7 +178,7 @@ def _after(w: Words, rec: Recommendation, unpaid_said: bool) -> str:
     return ""
 
 
-def _own_line(w: Words, found, today: bool) -> str:
+def _own_line(w: Words, found, today: bool, reasons: tuple[str, ...] = ()) -> str:
     """Page 2's value line on the job's own runs (compute/paybacks.py JOB_OPTIMA) in at most about four lines: the
     job's value at the optima and its one payback, the whole cluster's as an upper bound in one clause, with what it
     assumes of the failures, and the rest (the cluster's attachment, the figure at today's interval and its
@@ -213,6 +213,8 @@ def _own_line(w: Words, found, today: bool) -> str:
             "“{section}”"
         )
     notes.append(pointer.format(life=life_number(found), section=_("Value of the time saved")))
+    if ranged := range_line(w, found, reasons, notes):  # both ends where the whole cluster's has a payback
+        return ranged
     return _("Value of the time saved: {own}; {bound} ({notes}).").format(
         own=_own_paid(w, found),
         bound=bound,

@@ -11,6 +11,7 @@ from report.compute.paybacks import (
     job_optima_value,
     main_basis,
     other_paybacks,
+    page_one_range,
     paybacks,
 )
 
@@ -25,6 +26,8 @@ def _found(optimum: float | None = 604_027.3) -> Findings:
         "today_payback_years": PRICE / 4_310_244.2,  # 0.2877
         "fill_share": 402_426.2 / 4_310_244.2,  # 9.337%
         "optimum_per_year": optimum,
+        "today_per_year": 4_310_244.2,
+        "life": 5,
     }
     return Findings((Finding("value_priced", Scope("test", (), ()), figures),))
 
@@ -69,3 +72,18 @@ def test_no_payback_at_the_optima_leaves_the_cluster_s_basis():
     assert main_basis(found, ("job_unpaid",)) == CLUSTER_OPTIMA
     assert [p.basis for p in other_paybacks(found, ("job_unpaid",))] == [JOB_TODAY, CLUSTER_TODAY]
     assert main_basis(Findings(()), ("job_unpaid",)) is None and paybacks(Findings(())) == ()
+
+
+def test_page_2_gives_both_ends_of_the_job_s_basis():
+    """Cold read 20, AB-M2: beside the job's 21.988 years at the optima (beyond a 5-year life), the whole cluster's
+    1,240,000 ÷ 604,027.3 = 2.053 years (within it); 604,027 EUR a year at the optima is less than 4,310,244 at today's
+    interval, so "at most" does not hold of it; with 5,000,000 EUR a year at the optima (0.248 years) it does. None
+    where page 2's basis is the whole cluster's (`unpaid`) or the optima have no value."""
+    ends = page_one_range(_found(), ("job_unpaid",))
+    assert ends is not None
+    assert (round(ends.job_years, 3), round(ends.cluster_years, 3)) == (21.988, 2.053)
+    assert (ends.job_within, ends.cluster_within, ends.bound) == (False, True, False)
+    larger = page_one_range(_found(5_000_000), ())
+    assert larger is not None and larger.bound and larger.job_within
+    assert page_one_range(_found(), ("unpaid",)) is None
+    assert page_one_range(_found(None), ()) is None

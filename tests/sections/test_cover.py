@@ -391,12 +391,13 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
     toml.write_text(toml.read_text().replace("candidate_price = 1000000", "candidate_price = 200"))
     ctx, m = build(folder)
     assert ctx.cover.recommendation_kind == "recommended"
-    # in about four lines (cold read 16, U: nine lines ran page 2 onto page 3): the cluster's bound in one clause, what
-    # it assumes of the attached nodes behind the pointer
+    # in about four lines (cold read 16, U: nine lines ran page 2 onto page 3): both ends of the payback at the optima
+    # (cold read 20, AB-M2), the whole cluster's 200 ÷ 312,086.4 = 0.000641 years, "at most" as today's interval
+    # gives less (300,300 USD a year: 1,000,000 ÷ 3.33), both within the life, so no life named
     assert ctx.cover.value == (
-        "Value of the time saved: 45.8 USD a year on this job's 12 runs a year, each system at its optimal interval; at "
-        "200 USD, a payback of about 4.37 years, the baseline's cost left out; at most 312,000 USD a year on the whole "
-        "512-GPU cluster (other bases: “Value of the time saved”)."
+        "Value of the time saved at the optimal intervals: 45.8 USD on this job's 12 runs a year, a payback of about "
+        "4.37 years at 200 USD; at most 312,000 USD a year if such jobs filled the whole 512-GPU cluster, at least "
+        "0.000641 years (baseline's cost left out; other bases: “Value of the time saved”)."
     )
     # 512 GPUs ÷ 8 a node = 64 nodes, the 16-GPU job's 2 among them (cold read 15pq, P-M2): the economics section's
     economics = " ".join(texts(section(ctx, "economics").blocks))

@@ -175,10 +175,13 @@ def test_where_the_gates_decide_the_value_line_weighs_the_payback_itself(tmp_pat
     # said beside the one payback page 2 gives (the whole cluster's at the optima: 38.6 years; today's interval, 8.74
     # years, is the economics section's), not in a sentence of its own
     # now on the runs given (cold read 16, T-B3): 23,323.4 × 621.55 ÷ 102,925.5 = 140.85 USD a year at the optima,
-    # 900,000 ÷ 140.85 = 6,390 years; the whole cluster's 23,300 USD its upper bound
+    # 900,000 ÷ 140.85 = 6,390 years; the whole cluster's 23,323.4 USD a year beside it, 900,000 ÷ 23,323.4 = 38.6 years,
+    # beyond the life too (cold read 20, AB-M2: both ends), no "at most" where today's interval gives 900,000 ÷ 8.74 =
+    # 103,000 USD a year
     assert (
-        "a payback of about 6,390 years, beyond an assumed 5-year life, a default not agreed with the customer, the baseline's cost left out; at "
-        "most 23,300 USD a year on the whole 512-GPU cluster" in ctx.cover.value
+        "a payback of about 6,390 years at 900,000 USD, beyond an assumed 5-year life, a default not agreed "
+        "with the customer; 23,300 USD a year if such jobs filled the whole 512-GPU cluster, at least 38.6 years, "
+        "beyond it too (baseline's cost left out;" in ctx.cover.value
     )
     assert "does not pay" not in ctx.cover.value
 

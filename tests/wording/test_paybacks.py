@@ -102,3 +102,47 @@ def test_re_tuning_to_a_write_bound_optimum_is_not_called_a_cost():
     assert "Re-tuning is not free" in retune_cost_words(
         NS(findings=NS(get=lambda key: {**cost, "costs_work": True}), name=lambda side: "Base")
     )
+
+
+def _ranged(optimum: float, life: float, agreed: bool):
+    """Cold tests 15, R with a service life set: the findings page_one_range reads, and the words' other inputs."""
+    from report.compute.findings import Finding, Findings, Scope
+
+    figures = {
+        **FOUND,
+        "payback_years": PRICE / optimum,
+        "optimum_per_year": optimum,
+        "today_per_year": 4_310_244.2,
+        "life": life,
+        "life_agreed": agreed,
+    }
+    findings = Findings((Finding("value_priced", Scope("test", (), ()), figures),))
+    return NS(findings=findings, config=NS(economics=NS(runs_per_year=64)), m=NS(bubble=NS(cluster_gpus=1728))), figures
+
+
+def test_page_2_gives_both_ends_of_the_payback_at_the_optima():
+    """Cold read 20, AB-M2: the job's basis alone (3,480 years) hid the whole cluster's 4.64, within the life. By hand
+    on R: the runs fill 402,426.2 ÷ 4,310,244.2 = 9.3365% of the cluster's time, so the job's value at the optima is
+    604,027.3 × 0.093365 = 56,395.6 EUR (56,400), its payback 1,240,000 ÷ 56,395.6 = 21.99 years (22.0), beyond a
+    5-year life; the whole cluster's 1,240,000 ÷ 604,027.3 = 2.053 years (2.05), within it. 604,027 EUR at the optima
+    is less than 4,310,244 at today's interval, so it is no "at most". With a 25-year life agreed both lie within it
+    and no life is named; with 5,000,000 EUR a year at the optima (more than today's), "at most" holds."""
+    from report.wording.paybacks import range_line
+
+    w, found = _ranged(604_027.3, 5, False)
+    assert range_line(w, found, ("speedup",), ["N"]) == (
+        "Value of the time saved at the optimal intervals: 56,400 EUR on this job's 64 runs a year, a payback of "
+        "about 22.0 years at 1.24 million EUR, beyond an assumed 5-year life, a default not agreed with the customer; "
+        "604,000 EUR a year if such jobs filled the whole 1,728-GPU cluster, at least 2.05 years, within it "
+        "(baseline's cost left out; N)."
+    )
+    w, found = _ranged(604_027.3, 25, True)
+    within = range_line(w, found, ("speedup",), ["N"])
+    assert "about 22.0 years at 1.24 million EUR; 604,000 EUR a year" in within and "within it" not in within
+    w, found = _ranged(5_000_000, 5, False)
+    assert "at most 5 million EUR a year if such jobs filled" in range_line(w, found, ("speedup",), ["N"])
+    assert range_line(w, found, ("unpaid",), ["N"]) == ""  # page 2's basis the whole cluster's: no range
+    w, found = _ranged(604_027.3, 5, False)
+    with i18n.activate("zh-CN"):
+        zh = range_line(w, found, ("speedup",), ["N"])
+    assert "回收期约 22.0 年" in zh and "回收期至少 2.05 年，在使用期内" in zh
