@@ -1,6 +1,7 @@
-"""The service life a payback is weighed against, in words: "an assumed 5-year life, a default not agreed
-with the customer" where the test gives none, "the 3-year life agreed for this test" where it does (cold read 17,
-W-M1; Chinese reading 17, W-B2: a 5-year life against a quote with three years' support, unflagged). The years and
+"""The service life a payback is weighed against, in words: "an assumed 5-year life, the tool's default, not agreed
+with the customer" where the test gives none (cold read 20, AC-M5: "a default", not whose), "the 3-year life agreed for
+this test" where it does (cold read 17, W-M1; Chinese reading 17, W-B2: a 5-year life against a quote with three years'
+support, unflagged). The years and
 whether they were agreed are the money finding's (compute/service_life.py)."""
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ def life_phrase(found) -> str:
         return _("the {n}-year life agreed for this test").format(n=life_number(found))
     support = figures.get("support")
     if support is None:
-        return _("an assumed {n}-year life, a default not agreed with the customer").format(n=life_number(found))
+        return _("an assumed {n}-year life, the tool's default, not agreed with the customer").format(
+            n=life_number(found)
+        )
     # the price notes' years of support are the life's source (cold read 18, X minor 7, Y minor 4; Chinese reading 18,
     # X minor 6: "未经与委托方约定的默认 5 年使用期" read as translationese, beside a quote with five years' support)
     if support == years(found):

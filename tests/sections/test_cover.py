@@ -379,7 +379,7 @@ def test_page_one_weighs_the_value_at_best_against_the_price(tmp_path):
         # 1,112.4 steps printed as 1,110 (cold read 17, W-M1)
         "Recommendation: not recommended on this evidence, though Array X passes every gate of this test. With Old "
         "NAS re-tuned from 1,000 to 1,110 steps between saves, checkpoint speed pays for Array X within an assumed "
-        "5-year life, a default not agreed with the customer, only if such jobs fill 64.1% or more of the cluster's "
+        "5-year life, the tool's default, not agreed with the customer, only if such jobs fill 64.1% or more of the cluster's "
         "time."
     )
     # at today's interval a full cluster pays in 3.33 years, the other basis in a few words

@@ -76,7 +76,7 @@ def test_a_price_the_time_saved_does_not_pay_within_its_life_takes_the_case_from
     assert c.recommendation_kind == "other_grounds"
     assert c.recommendation.startswith("Recommendation: HX-8 only if faster model loads")
     assert c.reasons[1] == (
-        "At a price of 900,000 USD, the time saved does not pay for HX-8 within an assumed 5-year life, a default not agreed with the customer: "
+        "At a price of 900,000 USD, the time saved does not pay for HX-8 within an assumed 5-year life, the tool's default, not agreed with the customer: "
         "the payback is at least 8.74 years, even if the whole 512-GPU "
         "cluster ran such jobs all year."
     )
@@ -136,7 +136,7 @@ def test_a_payback_within_the_service_life_only_while_the_interval_stays(tmp_pat
     assert 640 < job < 650
     # ... said in the economics section among the other bases; page 2 gives one payback (cold read 15pq, P-M6)
     assert ctx.cover.value.endswith(
-        "Within an assumed 5-year life, a default not agreed with the customer, the time saved pays "
+        "Within an assumed 5-year life, the tool's default, not agreed with the customer, the time saved pays "
         "for HX-8 only if the interval cannot change and the whole cluster runs such jobs all year."
     )
     table = next(b for b in section(ctx, "economics").blocks if getattr(b, "id", "") == "paybacks")
@@ -147,7 +147,7 @@ def test_a_payback_within_the_service_life_only_while_the_interval_stays(tmp_pat
     assert ctx.cover.recommendation_kind == "other_grounds"
     today, optima = 400_000 / m.economics.cluster_value_per_year, m.economics.payback_years
     assert ctx.cover.reasons[1] == (
-        "At a price of 400,000 USD, the time saved pays for HX-8 within an assumed 5-year life, a default not agreed with the customer, "
+        "At a price of 400,000 USD, the time saved pays for HX-8 within an assumed 5-year life, the tool's default, not agreed with the customer, "
         "only if the interval cannot change and the whole 512-GPU cluster ran such jobs "
         f"all year; each system at its optimal interval, the payback is at least {sig(optima)} years (other bases: "
         "“Value of the time saved”)."
@@ -179,7 +179,7 @@ def test_where_the_gates_decide_the_value_line_weighs_the_payback_itself(tmp_pat
     # beyond the life too (cold read 20, AB-M2: both ends), no "at most" where today's interval gives 900,000 ÷ 8.74 =
     # 103,000 USD a year
     assert (
-        "a payback of about 6,390 years at 900,000 USD, beyond an assumed 5-year life, a default not agreed "
+        "a payback of about 6,390 years at 900,000 USD, beyond an assumed 5-year life, the tool's default, not agreed "
         "with the customer; 23,300 USD a year if such jobs filled the whole 512-GPU cluster, at least 38.6 years, "
         "beyond it too (baseline's cost left out;" in ctx.cover.value
     )

@@ -132,7 +132,7 @@ def test_page_2_gives_both_ends_of_the_payback_at_the_optima():
     w, found = _ranged(604_027.3, 5, False)
     assert range_line(w, found, ("speedup",), ["N"]) == (
         "Value of the time saved at the optimal intervals: 56,400 EUR on this job's 64 runs a year, a payback of "
-        "about 22.0 years at 1.24 million EUR, beyond an assumed 5-year life, a default not agreed with the customer; "
+        "about 22.0 years at 1.24 million EUR, beyond an assumed 5-year life, the tool's default, not agreed with the customer; "
         "604,000 EUR a year if such jobs filled the whole 1,728-GPU cluster, at least 2.05 years, within it "
         "(baseline's cost left out; N)."
     )

@@ -47,8 +47,8 @@ def test_a_decision_handed_to_what_the_test_did_not_measure_says_so():
     # how many is the loading section's; page 1 points there (cold tests 17, W)
     loading = " ".join(texts(section(ctx, "loading").blocks))
     assert ("loads" in c.recommendation or "model loads" in c.recommendation) == (
-        "No cold model loads were counted: faster loads alone would pay for HX-8 within an assumed 5-year life, a "
-        "default not agreed with the customer, at about" in loading
+        "No cold model loads were counted: faster loads alone would pay for HX-8 within an assumed 5-year life, the "
+        "tool's default, not agreed with the customer, at about" in loading
     )
     assert (
         "each 41.6 s shorter and worth 0.203 USD on a server of 8 GPUs (the training nodes' size) at the hourly rate of "
@@ -305,7 +305,7 @@ def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
     # the share such jobs must fill, 1.3131 ÷ 5 = 26.3%, beside the 0.470% the runs given fill (cold read 16, T-B3)
     assert recommendation.headline(_p_words(), rec) == (
         "Recommendation: LF-760 only if faster model loads are worth its price, though LF-760 meets every target agreed "
-        "for this test. Checkpoint speed pays for LF-760 within an assumed 5-year life, a default not agreed with the "
+        "for this test. Checkpoint speed pays for LF-760 within an assumed 5-year life, the tool's default, not agreed with the "
         "customer, only if such jobs fill 26.3% or more of the cluster's time."
     )
     # a threshold left to the tool's default is no target agreed; no other ground: not recommended
@@ -343,7 +343,7 @@ def test_passing_gates_and_no_case_are_reconciled_in_the_headline():
     p = full.findings.get("value_priced")
     full.findings = NS(get=lambda key: {**p, "payback_years": 6.57} if key == "value_priced" else None)
     assert recommendation.headline(full, alone).endswith(
-        "Checkpoint speed would not pay for LF-760 within an assumed 5-year life, a default not agreed with the "
+        "Checkpoint speed would not pay for LF-760 within an assumed 5-year life, the tool's default, not agreed with the "
         "customer, even on a full cluster."
     )
     assert "about 1,400 years" in runs_given_line(full)
@@ -408,7 +408,7 @@ def test_a_money_decided_case_names_the_gate_the_run_fails_and_excludes_no_run()
     text = recommendation.headline(words, rec)
     assert text == (
         "Recommendation: LF-760 only if faster model loads are worth its price. Checkpoint speed pays for LF-760 within "
-        "an assumed 5-year life, a default not agreed with the customer, only if such jobs fill 26.3% or more of the "
+        "an assumed 5-year life, the tool's default, not agreed with the customer, only if such jobs fill 26.3% or more of the "
         "cluster's time."
     )
     assert "meets every target" not in text and "without run" not in text and "G2" not in text
@@ -428,7 +428,7 @@ def test_a_headline_opens_with_its_decision_before_any_gate():
     text = recommendation.headline(words, rec)
     assert text == (
         "Recommendation: not recommended on this evidence. Checkpoint speed pays for LF-760 within an assumed 5-year "
-        "life, a default not agreed with the customer, only if such jobs fill 26.3% or more of the cluster's time."
+        "life, the tool's default, not agreed with the customer, only if such jobs fill 26.3% or more of the cluster's time."
     )
     assert text.count(". ") == 1 and "G3" not in text
     with i18n.activate("zh-CN"):

@@ -14,12 +14,14 @@ def _money(life: float, agreed: bool, support: int | None = None) -> Finding:
 
 def test_the_life_says_whose_it_is():
     with activate("en"):
-        assert life_phrase(_money(5, False)) == "an assumed 5-year life, a default not agreed with the customer"
+        assert (
+            life_phrase(_money(5, False)) == "an assumed 5-year life, the tool's default, not agreed with the customer"
+        )
         assert life_phrase(_money(3, True)) == "the 3-year life agreed for this test"
-        assert life_phrase(None) == "an assumed 5-year life, a default not agreed with the customer"
+        assert life_phrase(None) == "an assumed 5-year life, the tool's default, not agreed with the customer"
     with activate("zh-CN"):
         # Chinese reading 18, X minor 6: "未经与委托方约定的默认 5 年使用期" read as translationese
-        assert life_phrase(_money(5, False)) == "5 年使用期（估算，未经委托方确认）"
+        assert life_phrase(_money(5, False)) == "5 年使用期（通用假设值，并非委托方约定）"
         assert life_phrase(_money(3, True)) == "本次测试约定的 3 年使用期"
 
 

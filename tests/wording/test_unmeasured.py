@@ -17,8 +17,8 @@ def test_faster_loads_say_the_cold_starts_a_year_that_would_pay_for_the_candidat
     # 100,000 USD ÷ (5 × 10 s × 8 ÷ 3600 × 2.0 USD) = 450,000 cold starts of M a year, each worth 0.0444 USD; a day,
     # 450,000 ÷ 365 = 1,233 (cold read 16, U-M3)
     assert to_pay(w) == (
-        "No cold model loads were counted: faster loads alone would pay for Cand within an assumed 5-year life, a "
-        "default not agreed with the customer, at about 450,000 cold starts a year (1,230 a day) of M, each "
+        "No cold model loads were counted: faster loads alone would pay for Cand within an assumed 5-year life, the "
+        "tool's default, not agreed with the customer, at about 450,000 cold starts a year (1,230 a day) of M, each "
         "10 s shorter and worth 0.0444 USD on a server of 8 GPUs (the training nodes' size) at the hourly rate of "
         "training, an indicative count."
     )

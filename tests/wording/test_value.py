@@ -43,7 +43,7 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
     assert text == (
         "such jobs filling at least 26.3% of the cluster's time with each system at its optimal interval, or 5.6% "
         "while the interval stays as it is and their saves do not overlap, where the 5 runs a year given fill 0.470% "
-        "at LF-760's wall time: the time saved would then pay for LF-760 within an assumed 5-year life, a default not agreed with the customer"
+        "at LF-760's wall time: the time saved would then pay for LF-760 within an assumed 5-year life, the tool's default, not agreed with the customer"
     )
     # all at once within the bandwidth logged: no staggering to ask
     assert "overlap" not in cluster_share(_words(3072, 5, peak_to_sustained=0.9), P, more=True)
@@ -52,19 +52,19 @@ def test_the_cluster_share_such_jobs_must_fill_is_the_optima_payback_over_the_se
     assert near == (
         "such jobs filling at least 26.3% of the cluster's time, where the 5 runs a year given fill 0.470% at LF-760's "
         "wall time: the time saved with each system at its optimal interval would then pay for LF-760 within an assumed "
-        "5-year life, a default not agreed with the customer"
+        "5-year life, the tool's default, not agreed with the customer"
     )
     less = cluster_share(_words(3072, 5), {**P, "fill_share": 0.40}, more=False)
     assert less.startswith(
         "such jobs filling less than 26.3% of the cluster's time (the 5 runs a year given fill 40.0% at LF-760's wall "
         "time)"
     )
-    assert less.endswith("an assumed 5-year life, a default not agreed with the customer")
+    assert less.endswith("an assumed 5-year life, the tool's default, not agreed with the customer")
     assert cluster_share(_words(3072, 5), {**P, "payback_years": None}, more=True) == ""
     assert cluster_share(_words(3072, 5), None, more=False) == ""
     with i18n.activate("zh-CN"):
         zh = cluster_share(_words(3072, 5), P, more=True)
-    assert "26.3%" in zh and "5.6%" in zh and "0.470%" in zh and "5 年使用期（估算，未经委托方确认）" in zh
+    assert "26.3%" in zh and "5.6%" in zh and "0.470%" in zh and "5 年使用期（通用假设值，并非委托方约定）" in zh
 
 
 def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
@@ -85,7 +85,7 @@ def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
     for reasons in (("speedup", "job_paid_today"), ("speedup", "job_unpaid")):
         # the share such jobs must fill, 2.0530 ÷ 5 = 41.1%, beside the 9.34% the runs given fill (cold read 16, T-B3)
         assert job_money(w, found, reasons) == (
-            "Checkpoint speed pays for LF-760 within an assumed 5-year life, a default not agreed with the customer, "
+            "Checkpoint speed pays for LF-760 within an assumed 5-year life, the tool's default, not agreed with the customer, "
             "only if such jobs fill 41.1% or more of the cluster's time."
         )
     # without a payback at the optima the job's basis has none: no clause
@@ -96,7 +96,7 @@ def test_the_job_s_own_payback_is_said_in_the_headline_s_clause():
     assert cluster_share(w, r, more=True) == (
         "such jobs filling at least 41.1% of the cluster's time, where the 64 runs a year given fill 9.34% at AX-6's "
         "wall time: the time saved with each system at its optimal interval would then pay for AX-6 within an assumed "
-        "5-year life, a default not agreed with the customer"
+        "5-year life, the tool's default, not agreed with the customer"
     )
 
 
