@@ -123,7 +123,11 @@ def _retuned(m: Metrics, side: str) -> dict[str, float | bool]:
 def cluster_attachment(test: JointTest, m: Metrics) -> Iterator[Finding]:
     """The cluster figures take every node of the cluster to be attached to the candidate (a shared candidate: a
     client and links to it on each; one local to each node: its own on each), where this test attached fewer; each
-    node's links to the candidate as the record gives them, and their sum over the cluster's nodes."""
+    node's links to the candidate as the record gives them, and their sum over the cluster's nodes. `priced`: the
+    untested nodes' own candidate falls within the price, as test.toml's candidate_price is the candidate's sized for
+    the whole cluster (CONTRACT.md, "A price beside the value"): a candidate local to each node with a price given
+    (cold read 20, AC-M4: "96 more nodes, untested and unpriced" beside a quotation for 128 servers). A shared
+    candidate's nodes add clients and links, which a storage price need not cover."""
     nodes, tested = cluster_nodes(test, m)
     if nodes <= tested or (m.bubble.gpu_equivalents == 0 and m.economics is None):
         return
@@ -138,6 +142,7 @@ def cluster_attachment(test: JointTest, m: Metrics) -> Iterator[Finding]:
         tested_nodes=tested,
         untested_nodes=nodes - tested,
         node_local=local,
+        priced=local and test.config.economics is not None and test.config.economics.candidate_price is not None,
         links=None if local else links,
         cluster_links_gbps=None if local or links is None else nodes * links[0] * links[1] / 8,
     )

@@ -31,6 +31,16 @@ def attachment(w: Words) -> str:
         "tested": count(found["tested_nodes"]),
         "untested": count(found["untested_nodes"]),
     }
+    if found["priced"]:  # the price is the candidate's sized for the cluster (cold read 20, AC-M4)
+        return ngettext(
+            "The cluster figures assume {candidate} on every one of the cluster's {nodes} nodes; this test's job "
+            "ran on {tested} of them. The other {untested} node's {candidate} was not tested here, but is within the "
+            "price, which is for the whole cluster's.",
+            "The cluster figures assume {candidate} on every one of the cluster's {nodes} nodes; this test's job "
+            "ran on {tested} of them. The other {untested} nodes' {candidate} were not tested here, but are within the "
+            "price, which is for the whole cluster's.",
+            found["untested_nodes"],
+        ).format(**fields)
     if found["node_local"]:
         return ngettext(
             "The cluster figures assume {candidate} on every one of the cluster's {nodes} nodes; this test's job "
@@ -69,12 +79,18 @@ def attachment(w: Words) -> str:
 
 def attached_clause(w: Words) -> str:
     """Page 1's clause of the same assumption for a candidate local to each node, beside the cluster's value: the nodes
-    beyond the job's, neither tested nor priced; "" otherwise (a shared candidate's is in value.one_array). Short, so
-    that a dense decision page keeps its tiles (tests/pdf/test_page_one.py)."""
+    beyond the job's, untested, and unpriced unless a price is given; "" otherwise (a shared candidate's is in
+    value.one_array). Short, so that a dense decision page keeps its tiles (tests/pdf/test_page_one.py)."""
     found = w.findings.get("cluster_attachment")
     if found is None or not found["node_local"]:  # a shared candidate's: said in value.one_array
         return ""
     n = found["untested_nodes"]
+    if found["priced"]:  # within the price, the candidate's sized for the cluster (cold read 20, AC-M4)
+        return ngettext(
+            "with {candidate} on {n} more node, untested here but within the price",
+            "with {candidate} on {n} more nodes, untested here but within the price",
+            n,
+        ).format(candidate=w.name("candidate"), n=count(n))
     return ngettext(
         "with {candidate} on {n} more node, untested and unpriced here",
         "with {candidate} on {n} more nodes, untested and unpriced here",
@@ -222,18 +238,19 @@ def price_scope(w: Words) -> str:
             "the test record says of it."
         )
         if found["stated"] and not found["node_local"]
+        # a price is the candidate's sized for the whole cluster (CONTRACT.md), so every node's unit: only the years of
+        # support are open (cold read 20, AC-M4: "whether that price covers all 128 nodes" beside a quotation for 128)
         else _(
-            "The paybacks set the price of {candidate} as given, {price}, against the value of this {gpus}-GPU job's "
-            "runs or of the whole {cluster}-GPU cluster, with {candidate} on each of its {nodes} nodes; whether that "
-            "price covers all {nodes} nodes' units and the years of support is for the customer to confirm against "
-            "what the test record says of it."
+            "The paybacks set the price as given, {price}, for the whole {cluster}-GPU cluster's {candidate}, one on "
+            "each of its {nodes} nodes, against the value of this {gpus}-GPU job's runs or of the whole cluster; "
+            "which years of support it includes is for the customer to confirm against what the test record says of "
+            "it."
         )
         if found["stated"]
         else _(
-            "The paybacks set the price of {candidate} as given, {price}, against the value of this {gpus}-GPU job's "
-            "runs or of the whole {cluster}-GPU cluster, with {candidate} on each of its {nodes} nodes; the test "
-            "record does not say whether the price covers all {nodes} nodes' units or which years of support, which "
-            "is for the customer to confirm."
+            "The paybacks set the price as given, {price}, for the whole {cluster}-GPU cluster's {candidate}, one on "
+            "each of its {nodes} nodes, against the value of this {gpus}-GPU job's runs or of the whole cluster; the "
+            "test record does not say which years of support it includes, which is for the customer to confirm."
         )
         if found["node_local"]
         else _(

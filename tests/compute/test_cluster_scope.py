@@ -19,6 +19,14 @@ def _decided(path):
     return m, {f.id: f for f in decide(test, m)}
 
 
+def _without_price(path):
+    """The folder with its [economics] candidate_price line taken out."""
+    toml = path / "test.toml"
+    lines = toml.read_text(encoding="utf-8").splitlines(keepends=True)
+    toml.write_text("".join(x for x in lines if not x.startswith("candidate_price")), encoding="utf-8")
+    return path
+
+
 def test_the_baseline_meets_the_same_demand_against_its_own_bandwidth(folder):
     # economics fixture: 512 GPUs ÷ 16 a job = 32 jobs of 64 GB, a save every 1,000 × 2.0 = 2,000 s. Old NAS saves in
     # (100 + 110 + 120) ÷ 3 = 110 s and logged 3.00 GB/s: 32 × 64 ÷ (2,000 + 110) = 2,048 ÷ 2,110 = 0.97062 GB/s on
@@ -64,12 +72,17 @@ def test_every_node_attached_is_an_assumption_with_the_links_it_would_take(folde
     a = found["cluster_attachment"]
     assert (a["cluster_nodes"], a["tested_nodes"], a["untested_nodes"]) == (64, 2, 62)
     assert (a["node_local"], a["links"], a["cluster_links_gbps"]) == (False, (8, 200.0), 12800.0)
-    assert "price_scope" not in found  # no price given
+    assert "price_scope" not in found and not a["priced"]  # no price given
     # node_local_candidate: 2,048 ÷ 8 = 256 nodes, BX-4 on each; the test's 256 GPUs are 32 of them
     _, found = _decided(FIXTURES / "node_local_candidate")
     a = found["cluster_attachment"]
     assert (a["cluster_nodes"], a["tested_nodes"], a["untested_nodes"], a["node_local"]) == (256, 32, 224, True)
     assert a["links"] is None and a["cluster_links_gbps"] is None
+    # cold read 20, AC-M4: the price given is BX-4's sized for the whole cluster, so the 224 untested nodes' BX-4 is in
+    # it; without a price it is not
+    assert a["priced"]
+    _, unpriced = _decided(_without_price(folder("node_local_candidate")))
+    assert unpriced["cluster_attachment"]["node_local"] and not unpriced["cluster_attachment"]["priced"]
     p = found["price_scope"]
     assert (p["price"], p["currency"], p["cluster_gpus"], p["cluster_nodes"], p["job_gpus"]) == (
         1845000,

@@ -65,9 +65,12 @@ def test_a_candidate_on_each_node_is_assumed_on_every_node_and_its_price_scope_a
     said = _said(FIXTURES / "node_local_candidate", "economics")
     assert (
         "The cluster figures assume BX-4 on every one of the cluster's 256 nodes; this test's job ran on 32 of them. The "
-        "other 224 nodes' BX-4 were neither tested nor priced here." in said
+        "other 224 nodes' BX-4 were not tested here, but are within the price, which is for the whole cluster's."
+        in said
     )
-    assert "whether the price covers all 256 nodes' units or which years of support" in said
+    # cold read 20, AC-M4: the price is BX-4's sized for the cluster (CONTRACT.md), so no "whether it covers"
+    assert "for the whole 2,048-GPU cluster's BX-4, one on each of its 256 nodes" in said
+    assert "does not say which years of support it includes" in said and "whether the price covers" not in said
     # beside the value's "0 USD at today's interval": HS-9 takes the baseline's saves at 4.17× its bandwidth
     assert (
         # the system named in full once in the section, by what re-tuning costs it (cold read 17, W-M1), then short
