@@ -51,6 +51,7 @@ from report.wording.retuning import (
     stall_free_steps,
     today_interval_only,
 )
+from report.wording.risks import staging_unestablished
 from report.wording.save_overlap import overlap_sides
 from report.wording.service_life import life_number
 from report.wording.staging import staging_cause
@@ -493,8 +494,10 @@ def build(w: Words) -> Section | None:
                 sides=overlap_sides(m),
             )
             + _limit_words(m)
-            # a value the staging times given make, not the storage (cold read 9, J-B1)
-            + (" " + staging_cause(m) if staging_cause(m) else ""),
+            # a value the staging times given make, not the storage (cold read 9, J-B1), and not established on two
+            # figures with no spread (cold read 20, AC-M2)
+            + (" " + staging_cause(m) if staging_cause(m) else "")
+            + (" " + staging_unestablished(w) if staging_unestablished(w) else ""),
             "save_times",
         ),
         Para(

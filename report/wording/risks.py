@@ -26,15 +26,14 @@ def staging_tile(w: Words, tile_id: str, value: str, label: str, note: str) -> t
         candidate=s3(found["candidate_s"]), baseline=s3(found["baseline_s"])
     )
     if tile_id == "training":
-        return (
-            p3(found["storage_reduction_pct"]),
-            _("shorter training run from the storage"),
-            (
-                _("{staged} shorter with the staging times given ({stagings}), a trainer setting, not the storage")
-                if found["staged_reduction_pct"] >= 0
-                else _("{staged} longer with the staging times given ({stagings}), a trainer setting, not the storage")
-            ).format(staged=p3(abs(found["staged_reduction_pct"])), stagings=stagings),
-        )
+        note = (
+            _("{staged} shorter with the staging times given ({stagings}), a trainer setting, not the storage")
+            if found["staged_reduction_pct"] >= 0
+            else _("{staged} longer with the staging times given ({stagings}), a trainer setting, not the storage")
+        ).format(staged=p3(abs(found["staged_reduction_pct"])), stagings=stagings)
+        if not found["established"]:  # one figure a side, no spread (cold read 20, AC-M2)
+            note = _("{note}; not established, as no spread is given").format(note=note)
+        return p3(found["storage_reduction_pct"]), _("shorter training run from the storage"), note
     baseline = ratio3(w.m.reliability.baseline.ettr)
     if tile_id == "ettr":
         return (
@@ -66,10 +65,30 @@ def staging_value(w: Words) -> str:
     e = w.m.economics
     if found is None or e is None or found["storage_optimum_value_per_year"] is None:
         return ""
+    if not found["established"]:  # cold read 20, AC-M2: a value on two medians with no spread
+        return _(
+            "Value of the time the storage saves: none at today's interval, {optimum} a year for the whole cluster "
+            "with each system at its optimal interval. With the staging times given, a trainer setting, not the "
+            "storage, and one figure a side with no spread, so that what follows is not established:"
+        ).format(optimum=money(found["storage_optimum_value_per_year"], e.currency))
     return _(
         "Value of the time the storage saves: none at today's interval, {optimum} a year for the whole cluster with "
         "each system at its optimal interval. With the staging times given, a trainer setting, not the storage:"
     ).format(optimum=money(found["storage_optimum_value_per_year"], e.currency))
+
+
+def staging_unestablished(w: Words) -> str:
+    """Where the staging times alone make the time saved and their difference is not established (staging_made's
+    `established`: one figure a side, no spread), that every figure resting on it is not, for the economics section
+    beside the values it gives (cold read 20, AC-M2); "" otherwise."""
+    found = w.findings.get("staging_made")
+    if found is None or found["established"]:
+        return ""
+    return _(
+        "The staging times are one figure a side with no spread, so their difference of {difference} a save is not "
+        "established, nor is any training-time difference or value that rests on it; the per-save staging times "
+        "with their spread would settle it."
+    ).format(difference=s3(abs(found["baseline_s"] - found["candidate_s"])))
 
 
 def async_counterpoint(w: Words) -> str:

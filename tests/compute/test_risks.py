@@ -50,6 +50,8 @@ def test_a_benefit_the_staging_times_alone_make_gives_the_storage_none_at_today_
     assert found["storage_optimum_gpu_equivalents"] == pytest.approx(256 * (6 / M) / (1 + overhead_c / 100))
     assert round(found["storage_optimum_gpu_equivalents"], 7) == 0.0001345
     assert found["storage_optimum_value_per_year"] is None  # no [economics]
+    # cold read 20, AC-M2: 8 s against 4 s, one figure a side with no spread: the difference is not established
+    assert found["established"] is False
 
 
 def test_equal_staging_or_a_synchronous_job_makes_no_staging_finding(tmp_path):

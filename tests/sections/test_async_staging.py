@@ -30,7 +30,7 @@ def test_every_staging_figure_says_it_is_the_staging_times_not_the_storage():
     assert (tiles["training"].value, tiles["training"].label) == ("0%", "shorter training run from the storage")
     assert notes["training"] == (
         "0.628% longer with the staging times given (6.10 s against 5.80 s of staging a save), a trainer setting, not "
-        "the storage"
+        "the storage; not established, as no spread is given"  # one figure a side (cold read 20, AC-M2)
     )
     assert notes["ettr"].endswith("with the staging times given, a trainer setting")
     assert "with the staging times given, a trainer setting" in notes["capacity"]
@@ -70,7 +70,8 @@ def test_the_chinese_report_says_it_too():
     c = ctx.cover
     notes = {t.id: t.note for t in c.tiles}
     assert notes["training"] == (
-        "按给定的内存快照时间延长 0.628%（每次保存的内存快照时间为 6.10 s，基线为 5.80 s），来自训练框架的设置，并非存储"
+        "按给定的内存快照时间延长 0.628%（每次保存的内存快照时间为 6.10 s，基线为 5.80 s），来自训练框架的设置，并非存储；"
+        "未给出离散度，尚未确立"
     )
     for tile in ("ettr", "capacity"):
         assert "训练框架的设置" in notes[tile], tile
