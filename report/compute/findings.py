@@ -28,6 +28,7 @@ from report.compute.gate_findings import (
     models_lower,
     spread_only,
 )
+from report.compute.interval_rate import INTERVAL_RULES
 from report.compute.job_size import JOB_SIZE_RULES
 from report.compute.load_record import LOAD_RECORD_RULES
 from report.compute.log_span import RULES as LOG_SPAN_RULES
@@ -580,6 +581,7 @@ RULES = (
     *RISK_RULES,
     *RECORD_RULES,
     *LOAD_RECORD_RULES,
+    *INTERVAL_RULES,
     value_and_price,
     *CLUSTER_RULES,
     *OVERLAP_RULES,

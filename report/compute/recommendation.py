@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from report.compute.counterpoints import job_mix_decides, slow_outlier_runs
 from report.compute.figures import Metrics
 from report.compute.findings import Findings
+from report.compute.interval_rate import RATE_MARGIN
 from report.compute.money_rules import (
     JOB_MONEY,
     job_optima_payback_years,
@@ -420,11 +421,6 @@ def restore_share_pct(m: Metrics) -> float:
     r = m.reliability
     assert r.baseline.restore_s is not None and r.candidate.restore_s is not None
     return 100 * (r.baseline.restore_s - r.candidate.restore_s) / r.job_mtbf_s
-
-
-#: How many times the failure rate a re-tuning comparison rests on must be off before it turns, for that comparison to
-#: decide on a rate only assumed (docs/recommendation.md).
-RATE_MARGIN = 10
 
 
 def _rate_decides_little(test: JointTest, m: Metrics) -> bool:

@@ -34,6 +34,7 @@ from report.wording.base import Words
 from report.wording.cluster_scope import retuned_carry
 from report.wording.phrases import both
 from report.wording.restores import restore_read, restores_worth_little
+from report.wording.retune_band import implied_rate_words
 from report.wording.retuning import beyond_run, retune_sentence
 from report.wording.said import node_local_words
 from report.wording.statements import (
@@ -385,6 +386,7 @@ def build(w: Words) -> Section:
         )
         + " "
         + rate
+        + implied_rate_words(w)
         + _node_local_failures(w)
     )
     measure = Para(

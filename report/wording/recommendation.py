@@ -36,7 +36,7 @@ from report.wording.loads import loads_reason
 from report.wording.paybacks import retune_in_money, retuned
 from report.wording.phrases import gate_list
 from report.wording.restores import restores_ground, restores_reason
-from report.wording.retune_band import flip_words, held_words
+from report.wording.retune_band import flip_words, held_words, implied_rate_words
 from report.wording.retuning import optimum_words, points_together, premise, today_interval_only
 from report.wording.reversal import reverses_at_scale
 from report.wording.said import (
@@ -466,7 +466,7 @@ def _retune_reason(w: Words, durability_follows: bool = False, copy_needed: bool
     if (carry := retuned_carry(w)) and retuned_thin(w):  # the cluster's jobs at the re-tuned interval (cold read 16,
         # U-M5); a check passed with a wide margin is the failure section's alone (page 1 has no line to spare)
         text += " " + carry
-    text += flip_words(w) + held_words(w)
+    text += flip_words(w) + implied_rate_words(w, page_one=True) + held_words(w)
     if copy_needed:  # the premise first, so that no sentence after it reads as the finding (cold read 12, V-M5)
         return premise(w.m, w.name("baseline")) + text
     node_local = w.findings.get("node_local")

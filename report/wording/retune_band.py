@@ -22,7 +22,8 @@ def flip_words(w: Words) -> str:
         if edge is None
         else _(
             "Switching recovers more only at a per-GPU MTBF between {low} h and {hours} h (a failure rate {ratio} to "
-            "{far} the one this rests on)."
+            "{far} the one this rests on); below {low} h failures come so often that the work lost at today's "
+            "interval outweighs the faster saves, and re-tuning wins again."
         )
     )
     return " " + text.format(
@@ -53,3 +54,31 @@ def held_words(w: Words) -> str:
         )
     )
     return " " + text
+
+
+def implied_rate_words(w: Words, page_one: bool = False) -> str:
+    """ " The record says today's interval was set from the cluster's failure rate: … it implies a per-GPU MTBF of about
+    … h, a failure rate … the … h this analysis rests on." where the `interval_rate` finding holds (cold read 19,
+    Z-M1): said once beside the rate in the failures section, and on page 1 only where re-tuning's comparison with
+    switching turns between the two rates; "" otherwise."""
+    found = w.findings.get("interval_rate")
+    if found is None or (page_one and not found["turns"]):
+        return ""
+    fields = {
+        "baseline": w.name("baseline"),
+        "implied": rounded(found["implied_hours"]),
+        "rate": rounded(w.m.reliability.gpu_mtbf_hours),
+        "ratio": x3(found["ratio"]),
+    }
+    if page_one:
+        text = _(
+            "Today's interval, if it is the optimal interval on {baseline}, implies a per-GPU MTBF of about "
+            "{implied} h, at which switching recovers more: the cluster's own failure rate decides this comparison."
+        )
+    else:
+        text = _(
+            "The record says today's interval was set from the cluster's failure rate: as the optimal interval on "
+            "{baseline}, it implies a per-GPU MTBF of about {implied} h, a failure rate {ratio} the {rate} h this "
+            "analysis rests on."
+        )
+    return " " + text.format(**fields)
