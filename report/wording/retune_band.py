@@ -22,8 +22,8 @@ def flip_words(w: Words) -> str:
         if edge is None
         else _(
             "Switching recovers more only at a per-GPU MTBF between {low} h and {hours} h (a failure rate {ratio} to "
-            "{far} the one this rests on); below {low} h failures come so often that the work lost at today's "
-            "interval outweighs the faster saves, and re-tuning wins again."
+            "{far} the one this rests on); below {low} h the work redone at today's interval outweighs the faster "
+            "saves, and re-tuning wins again."
         )
     )
     return " " + text.format(
@@ -72,8 +72,7 @@ def implied_rate_words(w: Words, page_one: bool = False) -> str:
     }
     if page_one:
         text = _(
-            "Today's interval, if it is the optimal interval on {baseline}, implies a per-GPU MTBF of about "
-            "{implied} h, at which switching recovers more: the cluster's own failure rate decides this comparison."
+            "Today's interval, as the optimal interval on {baseline}, implies about {implied} h, where switching wins."
         )
     else:
         text = _(

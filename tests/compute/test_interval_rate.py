@@ -16,13 +16,13 @@ LINE = '"tools"             = "fio 3.36; Megatron-LM core 0.8; vLLM 0.6.3"'
 ZH_LINE = '"tools"             = { label = "测试工具", text = "fio 3.36；Megatron-LM core 0.8；vLLM 0.6.3" }'
 
 
-def _with_interval_line(folder, text: str):
+def _with_interval_line(folder, text: str, key: str = "checkpoint interval"):
     data = folder("node_local_retune")
     toml = data / "test.toml"
     source = toml.read_text()
     toml.write_text(
-        source.replace(LINE, LINE + f'\n"checkpoint interval" = "{text}"').replace(
-            ZH_LINE, ZH_LINE + '\n"checkpoint interval" = { label = "检查点间隔", text = "每 500 步保存一次" }'
+        source.replace(LINE, LINE + f'\n"{key}" = "{text}"').replace(
+            ZH_LINE, ZH_LINE + f'\n"{key}" = {{ label = "检查点间隔", text = "每 500 步保存一次" }}'
         )
     )
     return data
@@ -49,6 +49,14 @@ def test_an_interval_set_from_failures_implies_a_rate_said_beside_the_one_set(fo
         "local SSD, it implies a per-GPU MTBF of about 1,030 h, a failure rate 29.1× the 30,000 h this analysis "
         "rests on." in failures.replace("Local SATA SSD (per node)", "local SSD")
     )
+    # page 1: 1,030 h lies in the band where switching recovers more (317 h to 18,200 h), so the comparison turns
+    # between the two rates
+    assert found["turns"]
+    reasons = " ".join(ctx.cover.reasons).replace("Local SATA SSD (per node)", "local SSD")
+    assert (
+        "Today's interval, as the optimal interval on local SSD, implies about 1,030 h, where switching wins."
+        in reasons
+    )
 
 
 def test_an_interval_the_record_does_not_tie_to_failures_implies_no_rate(folder):
@@ -69,3 +77,13 @@ def test_the_comparison_turns_between_the_two_rates_only_inside_the_band_where_s
     assert _turns_between(_m(5000.0, None), 1000.0)
     assert not _turns_between(_m(500.0, None), 1000.0)
     assert not _turns_between(_m(None, None), 1000.0)
+
+
+def test_the_failure_assumptions_line_names_the_mtbf_not_the_checkpoint_interval(folder):
+    """cold16_u's line "每块加速卡平均故障间隔 52,000 小时、故障后 570 s 恢复训练" says 间隔 (of failures) and 故障:
+    no interval set from failures (its decision page ran over with a page-1 sentence it did not earn)."""
+    data = _with_interval_line(folder, "平均故障间隔 30,000 小时、故障后 600 s 恢复训练，取自集群故障记录", "故障假设")
+    assert _found(data) is None
+    text = "mean time between failures 30,000 h per GPU, from the cluster's failure records"
+    data = _with_interval_line(folder, text, "failure assumptions")
+    assert _found(data) is None

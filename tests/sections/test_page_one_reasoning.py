@@ -41,8 +41,7 @@ def test_a_node_local_baseline_re_tuned_is_a_condition_on_page_one(tmp_path):
     assert retune.endswith(
         "Switching recovers more only at a per-GPU MTBF between 317 h and 18,200 h (a failure rate "
         f"{30_000 / m.flip_mtbf_hours:.2f}× to {30_000 / m.flip_edge_mtbf_hours:.1f}× the one this rests on); below "
-        "317 h failures come so often that the work lost at today's interval outweighs the faster saves, and re-tuning "
-        "wins again."
+        "317 h the work redone at today's interval outweighs the faster saves, and re-tuning wins again."
     )
     assert c.changes == (
         "What would change it: a copy of local SSD's checkpoints kept off the node, with how long it takes, shown not "

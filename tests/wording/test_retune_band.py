@@ -25,8 +25,8 @@ def test_the_band_where_switching_recovers_more_has_both_edges(folder):
     reasons = " ".join(ctx.cover.reasons)
     assert (
         "Switching recovers more only at a per-GPU MTBF between 33.0 h and 370 h (a failure rate 27.0× to 303× the "
-        "one this rests on); below 33.0 h failures come so often that the work lost at today's interval outweighs "
-        "the faster saves, and re-tuning wins again." in reasons
+        "one this rests on); below 33.0 h the work redone at today's interval outweighs the faster saves, and "
+        "re-tuning wins again." in reasons
     )
     assert "Below a per-GPU MTBF" not in reasons
 
