@@ -498,3 +498,30 @@ def test_an_outlying_run_s_cause_comes_first_in_the_next_steps(folder):
         "scrub occurs there in service; time saves on Array X again during a scrub and on Old NAS during a scrub of "
         "its own, and report the save time in that state on a line of its own, beside the healthy one."
     ) in steps
+
+
+def test_the_training_figure_an_outlying_run_moves_is_given_without_it_too(folder):
+    """Cold read 19, AA: page 1's 12.0% shorter run held BX-40's run 4; without it 10.5%, said nowhere beside it.
+    Here Array X's run 6 (200 s) and an agreed 1% G4 target: 6,000 steps every 1,000 (6 saves) of 2.0 s steps, 12,000
+    s of compute; Old NAS 110 s a save. With run 6 Array X averages 475 / 6 = 79.17 s: 100 × 6 × 30.83 ÷ (12,000 +
+    660) = 1.46% shorter; without it 55 s: 100 × 6 × 55 ÷ 12,660 = 2.61%."""
+    data = _slow_run_6(folder)
+    toml = data / "test.toml"
+    text = toml.read_text().replace("max_cv_pct = 10", "max_cv_pct = 10\ntarget_duration_reduction_pct = 1")
+    toml.write_text(text.replace("gpu_mtbf_hours = 10000", "gpu_mtbf_hours = 100"))
+    ctx, m = build(data)
+    found = decide(read_joint_test(data), m).get("outliers_decide")
+    assert found is not None and found.scope.items == ("candidate:6",)
+    with_pct, without_pct = found["reduction"]
+    assert (with_pct, without_pct) == (pytest.approx(1850 / 1266), pytest.approx(3300 / 1266))
+    note = next(n for n in ctx.cover.verdict_notes if n.startswith("The result hangs on run 6"))
+    assert "(95% interval 1.67–2.40×), the training run 2.61% shorter (with every run, 1.46%), G2 passes" in note
+    with i18n.activate("zh-CN"):
+        ctx, _m = build_printed(data, "zh-CN")
+    assert any("，训练时间缩短 2.61%（计入全部运行时为 1.46%）；G2 通过" in n for n in ctx.cover.verdict_notes)
+    # a G4 target left at the tool's default assesses no G4: no decision rests on the figure, none said
+    toml.write_text(toml.read_text().replace("target_duration_reduction_pct = 1\n", ""))
+    ctx, m = build(data)
+    found = decide(read_joint_test(data), m).get("outliers_decide")
+    assert found is not None and found["reduction"] is None
+    assert not any("with every run," in n for n in ctx.cover.verdict_notes)
