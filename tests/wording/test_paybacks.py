@@ -146,3 +146,25 @@ def test_page_2_gives_both_ends_of_the_payback_at_the_optima():
     with i18n.activate("zh-CN"):
         zh = range_line(w, found, ("speedup",), ["N"])
     assert "回收期约 22.0 年" in zh and "回收期至少 2.05 年，在使用期内" in zh
+
+
+def test_young_s_optimum_is_named_in_whole_steps_as_everywhere_else():
+    """Cold read 20, AB minor: "saving every 1,990 steps (3.04 h)" beside 1,987 steps in every other line. Young's
+    optimum of 1,987.2 steps rounds to the step, 1,987; three significant digits would make it 1,990."""
+    from report.wording.paybacks import retune_cost_words
+
+    cost = {
+        "today_steps": 150,
+        "whole_steps": 1987,
+        "today_s": 150 * 5.5,
+        "optimal_s": 1987.2 * 5.5,
+        "lost_today_s": 440.0,
+        "lost_optimal_s": 5500.0,
+        "costs_work": True,
+        "write_bound": False,
+        "gpus": 64,
+    }
+    words = NS(findings=NS(get=lambda key: cost if key == "retune_cost" else None), name=lambda side: "Base")
+    text = retune_cost_words(words)
+    assert "with Base saving every 1,987 steps (3.04 h) instead of every 150 (0.229 h)" in text
+    assert "1,990" not in text
