@@ -151,3 +151,20 @@ def test_numbers_as_supplied_in_an_edition_that_renames_the_systems():
         table = next(b for s in ctx.sections for b in s.blocks if getattr(b, "id", "") == "raw-saves")
         (row,) = [r for r in table.rows if r[0] == system and r[4] == "3"]
         assert (row[3], row[5]) == ("280", "52.50"), language
+
+
+def test_a_short_tail_is_printed_not_cut(folder):
+    """Cold read 20, AB minor: Table 21 printed 40 of 42 rows, leaving out two of the 64-node runs behind page 2's
+    figure. 10 rows of the fixture + 40 more = 50 rows, at most 40 + 40 // 4 = 50: every row prints; 51 are cut to 40."""
+    data = folder("repeated")
+    source = (data / "save_times.csv").read_text()
+    assert source.count("\n") - 1 == 10
+    rows = "".join(f"{r},Old NAS,{100 + r % 7},32B,16,64,\n" for r in range(4, 44))
+    (data / "save_times.csv").write_text(source + rows)
+    ctx, _ = build(data)
+    raw = section(ctx, "raw").blocks[0]
+    assert len(raw.rows) == 50 and not (raw.note or "").startswith("First")
+    (data / "save_times.csv").write_text(source + rows + "44,Old NAS,102,32B,16,64,\n")
+    ctx, _ = build(data)
+    raw = section(ctx, "raw").blocks[0]
+    assert len(raw.rows) == 40 and raw.note.startswith("First 40 of 51 rows")
