@@ -30,6 +30,13 @@ def ratio3(value: float) -> str:
     return num(value, digits)
 
 
+def ratio3_beside(value: float, reference: float) -> str:
+    """`value` after `reference` ("0.970 → 0.970"), at ratio3's decimals: the reference as printed plus their
+    difference rounded once (cold read 20, AC minor: 0.97048 → 0.97052 printed "0.970 → 0.971")."""
+    digits = max(len((ratio3(v) + ".").split(".")[1]) for v in (value, reference))
+    return num(round(reference, digits) + round(value - reference, digits), digits)
+
+
 def auto_digits(value: float) -> int:
     """Decimals a reader needs for a measured quantity: whole values none, large ones one, small ones two."""
     if float(value).is_integer() and abs(value) >= 1:

@@ -274,3 +274,15 @@ def test_a_large_count_prints_at_three_digits_in_the_reader_s_words():
     assert (many(566_123.4), many(1_234_567), many(99.6)) == ("566,000", "1.23 million", "100")
     with activate("zh-CN"):
         assert (many(566_123.4), many(9_940)) == ("56.6 万", "9,940")
+
+
+def test_a_ratio_beside_another_is_rounded_once_by_their_difference():
+    """Cold read 20, AC minor: the ETTR tile printed 0.97048 → 0.97052 (a difference of 0.00004) as "0.970 → 0.971".
+    Rounded once: 0.970 + round(0.00004, 3) = 0.970 + 0.000 = "0.970"; a difference of 0.00054 (0.97048 → 0.97102)
+    reaches the third decimal: 0.970 + 0.001 = "0.971"; 0.99978 against 0.9996 at four decimals, ratio3's own for
+    both: 0.9996 + round(0.00018, 4) = 0.9996 + 0.0002 = "0.9998"."""
+    from report.formatting import ratio3_beside
+
+    assert ratio3_beside(0.97052, 0.97048) == "0.970"
+    assert ratio3_beside(0.97102, 0.97048) == "0.971"
+    assert ratio3_beside(0.99978, 0.9996) == "0.9998"

@@ -5,7 +5,7 @@ degraded state untested, and the access path a load comparison includes."""
 from __future__ import annotations
 
 from report.compute.asynchronous import stall_free_impractical
-from report.formatting import count, gpus, hours, money, p3, ratio3, s3
+from report.formatting import count, gpus, hours, money, p3, ratio3, ratio3_beside, s3
 from report.i18n import _, join_clauses, join_words
 from report.wording.base import Words
 from report.wording.outlier_words import cause_words
@@ -37,7 +37,7 @@ def staging_tile(w: Words, tile_id: str, value: str, label: str, note: str) -> t
     baseline = ratio3(w.m.reliability.baseline.ettr)
     if tile_id == "ettr":
         return (
-            f"{baseline} → {ratio3(found['storage_ettr'])}",
+            f"{baseline} → {ratio3_beside(found['storage_ettr'], w.m.reliability.baseline.ettr)}",
             _("effective training time ratio (ETTR), the storage's part"),
             _(
                 "at today's interval, failures included, with equal staging on both; {baseline} → {staged} with the "
