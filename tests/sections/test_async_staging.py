@@ -57,11 +57,12 @@ def test_hidden_writes_offer_no_faster_save_as_what_would_change_it():
     ctx, _m = build(FOLDER)
     changes = ctx.cover.changes
     assert "or less on average" not in changes and "speedup target" not in changes
-    # after what would change it (here the cluster's job mix alone, cold read 13b, X-M3), not a faster save
-    assert changes.startswith("What would change it: the cluster's job mix (")
-    assert (
-        "). A faster save would not change it: both writes already finish within the 42 s of compute between saves, "
-        "so no save speed changes training time at today's interval." in changes
+    # no job mix either: every workload's baseline write (17.3 s and 15.4 s) ends within the 20 × 2.1 = 42 s between
+    # saves, so whichever ratio applies, no save stalls (cold read 20, AC minor)
+    assert "job mix" not in changes
+    assert changes.startswith(
+        "A faster save would not change it: both writes already finish within the 42 s of compute between saves, "
+        "so no save speed changes training time at today's interval."
     )
 
 

@@ -24,12 +24,19 @@ from tests.conftest import FIXTURES
 from tests.sections.helpers import build, section, texts
 
 
-def _metrics(speedup=1.1, others=(), restores=(None, None), node_local=(), mean_to_sustained=None):
+def _metrics(
+    speedup=1.1, others=(), restores=(None, None), node_local=(), mean_to_sustained=None, mode="sync", writes=()
+):
     """Figures set by hand for the rules: a speedup, other workloads' ratios, restores, node-local sides, and the
-    cluster's demand on the candidate (τ 40 s, pauses 27.4 s and 7.0 s)."""
+    cluster's demand on the candidate (τ 40 s, pauses 27.4 s and 7.0 s); the save mode and the other workloads'
+    baseline writes (27.4 s each unless given)."""
+    writes = writes or tuple(27.4 for _ in others)
     return NS(
-        save=NS(speedup=speedup, baseline=NS(pause_s=27.4), candidate=NS(pause_s=7.0)),
-        other_saves=tuple(NS(ratio=r, model=f"W{i}") for i, r in enumerate(others)),
+        checkpoint_mode=mode,
+        save=NS(speedup=speedup, baseline=NS(pause_s=27.4, mean_s=27.4), candidate=NS(pause_s=7.0)),
+        other_saves=tuple(
+            NS(ratio=r, model=f"W{i}", baseline_mean_s=b) for i, (r, b) in enumerate(zip(others, writes, strict=True))
+        ),
         reliability=NS(baseline=NS(restore_s=restores[0]), candidate=NS(restore_s=restores[1]), interval_s=40.0),
         node_local=NS(sides=tuple(node_local)) if node_local else None,
         cluster=NS(candidate=None if mean_to_sustained is None else NS(mean_to_sustained=mean_to_sustained)),
@@ -44,6 +51,16 @@ def test_the_job_mix_decides_where_the_ratios_straddle_the_target_or_lie_far_apa
     assert job_mix_decides(_metrics(2.0, (4.0,)), 1.5)  # both above, 4.0 / 2.0 = JOB_MIX_SPREAD
     assert not job_mix_decides(_metrics(2.0, (3.99,)), 1.5)
     assert not job_mix_decides(_metrics(1.1), 1.3)  # one workload: no mix
+
+
+def test_the_job_mix_decides_nothing_where_asynchronous_writes_end_within_the_interval():
+    """Cold read 20, AC minor: async saves whose writes (25.0 s) end within the compute between saves (375 s), yet
+    "the cluster's job mix (1.97× … 2.98×)" said to change the verdict. Here τ = 40 s: writes of 27.4 s and 39.0 s end
+    within it, whatever ratio applies; a workload writing 41.0 s on the baseline outlasts it and stalls, so the mix
+    decides again."""
+    assert job_mix_decides(_metrics(1.10, (6.50,)), 1.3)
+    assert not job_mix_decides(_metrics(1.10, (6.50,), mode="async", writes=(39.0,)), 1.3)
+    assert job_mix_decides(_metrics(1.10, (6.50,), mode="async", writes=(41.0,)), 1.3)
 
 
 def test_slower_restores_and_the_shared_candidate_s_stall_floor():
