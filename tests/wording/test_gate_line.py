@@ -22,7 +22,7 @@ def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
     not weighed against it (cold read 6, M1), nor one the gate would pass at the default too."""
     g4 = NS(id="G4", status="pass")
     assert relaxed_pass(_words(g4_target=0.5), g4) == (
-        "passes against the 0.5% agreed for this test, below the 2% default, not agreed with the customer"
+        "passes against the 0.5% agreed for this test (not against the 2% reference value)"
     )
     # where no storage could reach the default at this interval (the baseline's whole share, 1.78%), it says so (cold
     # read 8, H4)
@@ -35,9 +35,15 @@ def test_a_gate_that_passes_only_under_a_target_set_below_the_default_says_so():
     assert relaxed_pass(_words(g4_target=0.5), NS(id="G4", status="fail")) == ""
     g3 = NS(id="G3", status="pass")
     assert relaxed_pass(_words(g3_target=1.2, ci=(1.25, 1.6)), g3) == (
-        "passes against the 1.2× agreed for this test, below the 1.5× default, not agreed with the customer"
+        "passes against the 1.2× agreed for this test (not against the 1.5× reference value)"
     )
     assert relaxed_pass(_words(g3_target=1.2, ci=(1.55, 1.9)), g3) == ""
+    # cold read 20, AB minor: the agreed target said alone, never beside "not agreed with the customer"
+    with i18n.activate("zh-CN"):
+        assert (
+            relaxed_pass(_words(g4_target=1.5, change=1.90), g4)
+            == "按本次测试约定的 1.5% 目标通过（按 2% 参考值则不通过）"
+        )
 
 
 def test_a_g4_that_the_re_tuning_advice_would_fail_says_so():
