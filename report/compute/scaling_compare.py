@@ -301,6 +301,10 @@ class Trend:
     #: where "uneven" and the ratios rise at every count to one highest between and fall at every count after it:
     #: that count's pair (cold tests 17, W minor 4: 10.1× at 1 rising to 23.6× at 8, then 20.8× at 16); else None
     peak: Pair | None = None
+    #: where "uneven" and the ratios fall at every count to one lowest between and rise at every count after it: that
+    #: count's pair (cold read 20, AB minor: 7.35× at 1 falling to 6.32× at 8, then 20.7× at 64, said "no steady
+    #: trend" in the section and "the advantage grows" from 8 on in the summary); else None
+    trough: Pair | None = None
 
 
 def modelled(s: Scaling) -> tuple[str, ...]:
@@ -334,14 +338,16 @@ def trend(s: Scaling, first: Pair, last: Pair) -> Trend | None:
         x, y = getattr(first, key), getattr(last, key)
         if x is not None and y is not None and x > 0:
             share = (y / last.clients) / (x / first.clients)
-    return Trend(first, last, direction, found, share, _hump(s, first, last) if direction == "uneven" else None)
+    if direction != "uneven":
+        return Trend(first, last, direction, found, share)
+    return Trend(first, last, direction, found, share, _hump(s, first, last), _hump(s, first, last, trough=True))
 
 
-def _hump(s: Scaling, first: Pair, last: Pair) -> Pair | None:
+def _hump(s: Scaling, first: Pair, last: Pair, trough: bool = False) -> Pair | None:
     """The pair with the highest ratio from `first` to `last`, where the ratios rise at every count up to it and fall
-    at every count after it; None otherwise."""
+    at every count after it (`trough`: the lowest, where they fall to it and rise after it); None otherwise."""
     run = [p for p in compared(s) if first.clients <= p.clients <= last.clients]
-    ratios = [p.ratio or 0.0 for p in run]
+    ratios = [(-1 if trough else 1) * (p.ratio or 0.0) for p in run]
     top = max(range(len(run)), key=ratios.__getitem__) if run else 0
     rising = all(a < b for a, b in pairwise(ratios[: top + 1]))
     falling = all(a > b for a, b in pairwise(ratios[top:]))

@@ -61,16 +61,24 @@ def ratios_words(w: Words) -> list[str]:
             out.append(_("The ratio falls from {first} to {last} client nodes.").format(**span))
         elif t.direction == "rises":
             out.append(_("The ratio rises from {first} to {last} client nodes.").format(**span))
-        elif t.direction == "uneven" and t.peak is not None and t.peak.ratio is not None:
-            out.append(
+        elif (turn := _turn(t)) is not None and turn.ratio is not None:
+            text = (
                 _(
-                    "The ratio rises from {first_ratio} at {first} to {peak_ratio} at {peak} client nodes, then eases "
+                    "The ratio rises from {first_ratio} at {first} to {turn_ratio} at {turn} client nodes, then eases "
                     "to {last_ratio} at {last}."
-                ).format(
+                )
+                if turn is t.peak
+                else _(
+                    "The ratio falls from {first_ratio} at {first} to {turn_ratio} at {turn} client nodes, then rises "
+                    "to {last_ratio} at {last}."
+                )
+            )
+            out.append(
+                text.format(
                     first_ratio=x3(found[0].ratio),
-                    peak_ratio=x3(t.peak.ratio),
+                    turn_ratio=x3(turn.ratio),
                     last_ratio=x3(found[-1].ratio),
-                    peak=count(t.peak.clients),
+                    turn=count(turn.clients),
                     **span,
                 )
             )
@@ -85,6 +93,11 @@ def ratios_words(w: Words) -> list[str]:
             out.append(_("The ratio stays within 5% of its value with the fewest client nodes."))
         out += made_of(w, t, short=True)
     return out + kept_per_client(w) + conditions_words(w)
+
+
+def _turn(t: compare.Trend) -> compare.Pair | None:
+    """An uneven trend's one turn, its peak or its trough (cold read 20, AB minor), where it has one."""
+    return (t.peak or t.trough) if t.direction == "uneven" else None
 
 
 def largest_measured(m: Metrics) -> compare.Pair | None:

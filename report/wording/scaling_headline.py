@@ -316,12 +316,12 @@ def _sweep_result(w: Words, refer: bool) -> Para | None:
         elif t.direction == "falls":
             text = _(
                 "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most compared"
-                ": the advantage shrinks over these counts."
+                ": the advantage shrinks between these two counts."
             )
         elif t.direction == "rises":
             text = _(
                 "Client sweep: {c_agg} is {ratio} {b_agg} at the job's {nodes} and {top} at {counts}, the most compared"
-                ": the advantage grows over these counts."
+                ": the advantage grows between these two counts."
             )
         else:
             text = _(

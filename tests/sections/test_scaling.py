@@ -521,7 +521,8 @@ def test_a_ratio_that_dips_between_ends_within_5_percent_is_not_said_to_stay_wit
     ctx, _ = build(with_scaling(folder, UNEVEN))
     text = _claim(ctx)
     assert "2.00×, 1.60×, 1.90× and 2.05× Local NVMe (single drive)'s at 1, 2, 4 and 8 client nodes" in text
-    assert "The ratio moves between 1.60× and 2.05× over these counts, with no steady trend." in text
+    # falling to 1.60× and rising after it: a trough, said as one (cold read 20, AB minor)
+    assert "The ratio falls from 2.00× at 1 to 1.60× at 2 client nodes, then rises to 2.05× at 8." in text
     assert "stays within" not in text
 
 
@@ -657,3 +658,27 @@ def test_one_client_writes_alone_not_each_at_once(folder):
         ctx, _ = build(path)
     text = " ".join(texts(section(ctx, "scaling").blocks))
     assert "单个客户端写入时为 20.0 GB/s" in text and "1 个客户端同时写入时" not in text
+
+
+def test_a_trough_is_said_as_one_and_the_summary_s_trend_names_its_two_counts(folder):
+    # cold read 20, AB minor (a sweep of our own, 3 runs of mean ± 0.1 each): "the advantage grows over these counts"
+    # (from the job's nodes on) beside "no steady trend" (over the whole sweep). Local NVMe 1, 2, 4, 8 GB/s at 1, 2, 4,
+    # 8 client nodes, FX100 4, 6, 8, 24: ratios 4 ÷ 1 = 4.00×, 6 ÷ 2 = 3.00×, 8 ÷ 4 = 2.00×, 24 ÷ 8 = 3.00×: falling
+    # to the job's 32 ÷ 8 = 4 nodes, rising after them
+    rows = "".join(
+        f"{name},{k},{run},{gbps}\n"
+        for name, means in ((B, (1.0, 2.0, 4.0, 8.0)), (C, (4.0, 6.0, 8.0, 24.0)))
+        for k, mean in zip((1, 2, 4, 8), means, strict=True)
+        for run, gbps in enumerate((round(mean - 0.1, 2), mean, round(mean + 0.1, 2)), start=1)
+    )
+    ctx, _m = build(with_scaling(folder, rows, claim=False))
+    text = words(ctx)
+    assert "The ratio falls from 4.00× at 1 to 2.00× at 4 client nodes, then rises to 3.00× at 8." in text
+    assert "no steady trend" not in text
+    assert (
+        "is 2.00× the baseline's at the job's 4 nodes and 3.00× at 8 client nodes, the most compared: the advantage "
+        "grows between these two counts." in words(ctx, "summary")
+    )
+    with activate("zh-CN"):
+        zh = words(build(with_scaling(folder, rows, claim=False))[0])
+    assert "该比值由 1 个客户端节点时的 4.00× 降至 4 个时的 2.00×，此后升至 8 个时的 3.00×。" in zh
