@@ -24,9 +24,7 @@ def _today_cluster(w: Words, found) -> bool:
     test supports (not where the saves would need more than the bandwidth logged, which the economics section does
     not value either) and differs from the optima's (the benefit lies mostly in the interval)."""
     # nor where a side's saves cannot be staggered: the cluster figure is not established (scaling reading 20, AB-M1)
-    return (
-        found["today_per_year"] > 0 and today_interval_only(w.m) and not capacity_beyond(w.m) and not overlapping(w.m)
-    )
+    return found["today_per_year"] > 0 and today_interval_only(w.m) and not (capacity_beyond(w.m) or overlapping(w.m))
 
 
 def value_line(w: Words, rec: Recommendation) -> str:
