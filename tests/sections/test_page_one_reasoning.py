@@ -238,5 +238,7 @@ def test_an_outlying_run_whose_cause_cannot_change_the_answer_and_the_cluster_s_
     assert c.value.count("payback") == 1 and "years only while the interval stays" not in c.value
     # today's whole-cluster figure rests on saves that cannot be staggered (1.49 and 1.03 in flight, above): page 1
     # does not point to it as the one that pays (scaling reading 20, AB-M1)
-    assert c.value.endswith("(at an assumed failure rate; other bases: “Value of the time saved”).")
+    assert c.value.endswith(
+        "(baseline's cost left out; at an assumed failure rate; other bases: “Value of the time saved”)."
+    )
     assert "pays within 5 years" not in c.value
