@@ -472,7 +472,7 @@ def build(w: Words) -> Cover:
             w.name("baseline") if gates_today_only(rec, m, w.findings) else "",
         ),
         # where only repeatability fails, the label names each gate's state (cold read 17, W-B1): no second line
-        verdict_gates="" if w.findings.has("spread_only") else recommendation.gates_line(w),
+        verdict_gates="" if w.findings.has("spread_only") else recommendation.gates_line(w, mix_models_said(w, rec)),
         verdict_notes=tuple(text for _key, text in notes),
         tiles=_repeated_reads(
             w, _memory_loads(w, _tiles(w, "speedup_measured" in rec.reasons, mix_models_said(w, rec)))

@@ -137,3 +137,29 @@ def test_a_benefit_lost_at_the_optima_is_said_in_a_whole_sentence(monkeypatch):
         assert verdict._unsettled_label(m, None).endswith("optimal interval most of the benefit is lost")
     with i18n.activate("zh-CN"):
         assert verdict._label(m, Findings(())).endswith("两个系统各取最优间隔时，收益大部分消失")
+
+
+def test_g3_names_the_workloads_below_its_target_the_speed_tile_leaves_out(tmp_path):
+    """Early cold read 21, AE-B1: "G3 passes (for Poro 2 70B alone)" beside a speed tile that left out Viking 33B's
+    3.42x, below the 4x target, since the job-mix condition gave its ratio: read as "every target met". long_names
+    with its save times measured and a 4x target: Llama-3 70B's interval (4.116-4.311x) passes; Qwen2.5 7B (2.80x,
+    the lowest ratio, which the job-mix condition names and the tile then leaves out) and Qwen2.5 32B (3.39x) lie
+    below 4x. The gate line gives both, since the tile does not name the 7B."""
+    import shutil
+
+    folder = tmp_path / "long_names"
+    shutil.copytree(FIXTURES / "long_names", folder)
+    toml = (folder / "test.toml").read_text()
+    toml = toml.replace(
+        'illustrative = ["save_times", "bandwidth", "load_times"]', 'illustrative = ["bandwidth", "load_times"]'
+    )
+    toml = toml.replace("min_runs   = 3\n", "min_runs   = 3\ntarget_speedup = 4.0\n")
+    (folder / "test.toml").write_text(toml)
+    ctx, _ = build(folder)
+    c = ctx.cover
+    assert "Qwen2.5 7B" not in c.tiles[0].note and "for Qwen2.5 7B instruction tune (BF16)" in c.changes
+    assert (
+        "(for Llama-3 70B full fine-tune (BF16, ZeRO-3) alone, the workload it is defined on; 2.80× for “Qwen2.5 7B "
+        "instruction tune (BF16)” on 8 GPUs and 3.39× for “Qwen2.5 32B LoRA adapters and optimizer state” on 64 GPUs, "
+        "below the 4× target)" in c.verdict_gates
+    )
